@@ -1,0 +1,128 @@
+//! `ludomat` — play, verify and pit against each other the historic game-playing machines.
+//!
+//! This binary only parses arguments and prints; every machine lives in its own library
+//! crate (see ARCHITECTURE.md). With no arguments it opens the menu of machines.
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+mod computox;
+mod logic;
+mod menace;
+mod menu;
+mod qubic;
+mod relay;
+mod threes;
+mod tictactoe;
+
+/// Rebuilt historic game-playing machines: relay noughts-and-crosses machines, MENACE,
+/// the IBM 1620's 3D tic-tac-toe, a relay computer with a teletype, a Threes! AI.
+///
+/// Run without a subcommand for the interactive menu.
+#[derive(Debug, Parser)]
+#[command(name = "ludomat", version, about, long_about = None)]
+pub struct Cli {
+    /// Print diagnostics (repeat for more): -v info, -vv debug, -vvv trace.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a machine at the terminal.
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
+    },
+    /// Many seeded games between two agents, in parallel; prints the result table.
+    Tournament {
+        #[command(subcommand)]
+        game: TournamentGame,
+    },
+    /// Noughts and crosses facts.
+    Tictactoe(tictactoe::TictactoeCmd),
+    /// MENACE, Donald Michie's matchbox learner.
+    Menace(menace::MenaceCmd),
+    /// The ternary logic-graph simulator (gates, relays, ISCAS benchmarks).
+    Logic(logic::LogicCmd),
+    /// The relay computer: assembler, disassembler, emulator with teletype.
+    Relay(relay::RelayCmd),
+    /// Threes!: AI runs and replays.
+    Threes(threes::ThreesCmd),
+    /// The interactive menu of machines (the default).
+    Menu,
+}
+
+#[derive(Debug, Subcommand)]
+enum PlayGame {
+    /// Noughts and crosses between any two agents.
+    Tictactoe(tictactoe::PlayArgs),
+    /// The Computox / AUTOX relay noughts-and-crosses machines.
+    Computox(computox::PlayArgs),
+    /// The relay computer running the 46-word tic-tac-toe ROM.
+    RelayTictactoe(relay::PlayArgs),
+    /// 3D (4×4×4) or 4D tic-tac-toe against the IBM 1620 strategies.
+    Qubic(qubic::PlayArgs),
+    /// Threes!, with an optional AI assistant.
+    Threes(threes::PlayArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum TournamentGame {
+    /// Noughts and crosses.
+    Tictactoe(tictactoe::TournamentArgs),
+    /// 3D tic-tac-toe self-play.
+    Qubic(qubic::TournamentArgs),
+}
+
+fn init_tracing(verbose: u8) {
+    let level = match verbose {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Run one parsed command line.
+fn dispatch(command: Command) -> Result<()> {
+    match command {
+        Command::Play { game } => match game {
+            PlayGame::Tictactoe(a) => tictactoe::play(a),
+            PlayGame::Computox(a) => computox::play(a),
+            PlayGame::RelayTictactoe(a) => relay::play(a),
+            PlayGame::Qubic(a) => qubic::play(a),
+            PlayGame::Threes(a) => threes::play(a),
+        },
+        Command::Tournament { game } => match game {
+            TournamentGame::Tictactoe(a) => tictactoe::tournament(a),
+            TournamentGame::Qubic(a) => qubic::tournament(a),
+        },
+        Command::Tictactoe(c) => tictactoe::run(c),
+        Command::Menace(c) => menace::run(c),
+        Command::Logic(c) => logic::run(c),
+        Command::Relay(c) => relay::run(c),
+        Command::Threes(c) => threes::run(c),
+        Command::Menu => menu::run(),
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    init_tracing(cli.verbose);
+    match dispatch(cli.command.unwrap_or(Command::Menu)) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ludomat: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The interactive menu shown by a bare `ludomat` (`cargo run --release`): a numbered list
+//! of the machines; each entry is an ordinary command line, dispatched like any other.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Parser;
+
+use crate::{dispatch, Cli};
+
+/// One menu line: what it is and the command line it runs.
+struct Entry {
+    label: &'static str,
+    args: &'static [&'static str],
+}
+
+const ENTRIES: &[Entry] = &[
+    Entry {
+        label: "Noughts and crosses — you (X) against the perfect player",
+        args: &["play", "tictactoe", "--x", "human", "--o", "perfect"],
+    },
+    Entry {
+        label: "Noughts and crosses — you (X) against a random player",
+        args: &["play", "tictactoe", "--x", "human", "--o", "random"],
+    },
+    Entry {
+        label: "Noughts and crosses — the perfect player (X) against you",
+        args: &["play", "tictactoe", "--x", "perfect", "--o", "human"],
+    },
+];
+
+/// Show the menu until the user quits or input ends.
+pub fn run() -> Result<()> {
+    let mut input = ludomat_game::LineInput::Stdin;
+    loop {
+        println!("\nludomat — historic game-playing machines\n");
+        for (i, e) in ENTRIES.iter().enumerate() {
+            println!("  {:>2}. {}", i + 1, e.label);
+        }
+        println!("   q. quit");
+        println!("\n(each entry is a command line: `ludomat --help` lists them all)");
+        print!("Choose: ");
+        std::io::stdout().flush()?;
+        let Some(line) = input.next_line()? else {
+            println!();
+            return Ok(());
+        };
+        let choice = line.trim();
+        if choice.eq_ignore_ascii_case("q") || choice.eq_ignore_ascii_case("quit") {
+            return Ok(());
+        }
+        let Some(entry) = choice
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| ENTRIES.get(i))
+        else {
+            println!(
+                "'{choice}' is not on the menu: type a number from 1 to {}, or q.",
+                ENTRIES.len()
+            );
+            continue;
+        };
+        println!("\n$ ludomat {}\n", entry.args.join(" "));
+        let cli =
+            Cli::try_parse_from(std::iter::once("ludomat").chain(entry.args.iter().copied()))?;
+        if let Some(command) = cli.command {
+            if let Err(e) = dispatch(command) {
+                println!("ludomat: {e:#}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_menu_entry_is_a_valid_command_line() {
+        for e in ENTRIES {
+            let parsed =
+                Cli::try_parse_from(std::iter::once("ludomat").chain(e.args.iter().copied()));
+            assert!(parsed.is_ok(), "{}: {:?}", e.label, parsed.err());
+        }
+    }
+}

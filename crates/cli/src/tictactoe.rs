@@ -1,0 +1,236 @@
+//! `ludomat play tictactoe`, `ludomat tournament tictactoe`, `ludomat tictactoe facts`.
+
+use anyhow::{bail, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use ludomat_game::{
+    play_match, tournament as run_tournament, Agent, MatchError, Outcome, Player, TournamentConfig,
+};
+use ludomat_tictactoe::{enumerate, Board, HumanAgent, Mark, Notation, PerfectAgent, RandomAgent};
+
+/// Who can play noughts and crosses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AgentKind {
+    /// You, at this terminal.
+    Human,
+    /// Never loses; random among the optimal moves (seeded).
+    Perfect,
+    /// Perfect, and wins as fast / loses as slowly as it can.
+    PerfectHurry,
+    /// A uniformly random legal move (seeded).
+    Random,
+    /// The Computox relay machine (unbeatable mode).
+    Computox,
+    /// The Computox with its X relay set (beatable).
+    ComputoxBeatable,
+    /// A fresh MENACE (learns during a series; fresh per tournament game).
+    Menace,
+    /// The relay computer running its tic-tac-toe ROM.
+    Relay,
+}
+
+impl AgentKind {
+    /// Build the agent for one game.
+    pub fn build(self, seed: u64, notation: Notation) -> Result<Box<dyn Agent<Board>>> {
+        Ok(match self {
+            AgentKind::Human => Box::new(HumanAgent::stdio(notation)),
+            AgentKind::Perfect => Box::new(PerfectAgent::new(seed)),
+            AgentKind::PerfectHurry => Box::new(PerfectAgent::new(seed).hurrying(true)),
+            AgentKind::Random => Box::new(RandomAgent::new(seed)),
+            AgentKind::Computox => crate::computox::tictactoe_agent(false, seed)?,
+            AgentKind::ComputoxBeatable => crate::computox::tictactoe_agent(true, seed)?,
+            AgentKind::Menace => crate::menace::tictactoe_agent(seed)?,
+            AgentKind::Relay => crate::relay::tictactoe_agent(seed)?,
+        })
+    }
+}
+
+/// `ludomat tictactoe …`
+#[derive(Debug, Args)]
+pub struct TictactoeCmd {
+    #[command(subcommand)]
+    command: TictactoeSub,
+}
+
+#[derive(Debug, Subcommand)]
+enum TictactoeSub {
+    /// Print the exact enumeration counts, computed now.
+    Facts,
+}
+
+/// `ludomat play tictactoe`
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Who plays X (moves first).
+    #[arg(long, value_enum, default_value_t = AgentKind::Human)]
+    x: AgentKind,
+    /// Who plays O.
+    #[arg(long, value_enum, default_value_t = AgentKind::Perfect)]
+    o: AgentKind,
+    /// Seed for every random choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How squares are named on the board and at the prompt.
+    #[arg(long, default_value = "numeric")]
+    notation: Notation,
+}
+
+/// `ludomat tournament tictactoe`
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// Agent A (plays X, or alternates with --alternate).
+    #[arg(long, value_enum, default_value_t = AgentKind::Perfect)]
+    x: AgentKind,
+    /// Agent B.
+    #[arg(long, value_enum, default_value_t = AgentKind::Random)]
+    o: AgentKind,
+    /// Number of games.
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    /// Master seed; game i uses a seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Swap sides every game.
+    #[arg(long)]
+    alternate: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(cmd: TictactoeCmd) -> Result<()> {
+    match cmd.command {
+        TictactoeSub::Facts => {
+            let f = enumerate::facts();
+            println!("reachable positions             {:>7}", f.positions);
+            println!(
+                "  up to symmetry                {:>7}",
+                f.positions_up_to_symmetry
+            );
+            println!("terminal positions              {:>7}", f.terminal);
+            println!(
+                "  up to symmetry                {:>7}",
+                f.terminal_up_to_symmetry
+            );
+            println!("possible games                  {:>7}", f.games.total());
+            println!("  won by the first player (X)   {:>7}", f.games.x_wins);
+            println!("  won by the second player (O)  {:>7}", f.games.o_wins);
+            println!("  drawn                         {:>7}", f.games.draws);
+            Ok(())
+        }
+    }
+}
+
+pub fn play(args: PlayArgs) -> Result<()> {
+    let notation = args.notation;
+    let mut x = args
+        .x
+        .build(ludomat_game::seed::derive(args.seed, 0), notation)?;
+    let mut o = args
+        .o
+        .build(ludomat_game::seed::derive(args.seed, 1), notation)?;
+    println!(
+        "Noughts and crosses: {} (X) against {} (O).\n",
+        x.name(),
+        o.name()
+    );
+    println!("{}", Board::EMPTY.render(notation));
+    let mut on_move = |b: &Board, p: Player, cell| {
+        println!(
+            "{} plays {}\n{}",
+            Mark::of(p),
+            notation.name(cell),
+            b.render(notation)
+        );
+    };
+    match play_match(Board::EMPTY, &mut *x, &mut *o, &mut on_move) {
+        Ok(record) => {
+            match (record.outcome, record.resigned) {
+                (Outcome::Draw, _) => println!("Draw."),
+                (Outcome::Win(p), None) => println!("{} wins.", Mark::of(p)),
+                (Outcome::Win(p), Some(r)) => {
+                    println!("{} resigns; {} wins.", Mark::of(r), Mark::of(p))
+                }
+            }
+            Ok(())
+        }
+        Err(MatchError::Abandoned { .. }) => {
+            println!("Input ended; game abandoned.");
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub fn tournament(args: TournamentArgs) -> Result<()> {
+    if args.x == AgentKind::Human || args.o == AgentKind::Human {
+        bail!("a tournament cannot include a human; use `ludomat play tictactoe`");
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    // Build once to report configuration errors before starting.
+    args.x.build(0, Notation::Numeric)?;
+    args.o.build(0, Notation::Numeric)?;
+    let (kx, ko) = (args.x, args.o);
+    let make_a = move |s: u64| {
+        kx.build(s, Notation::Numeric)
+            .unwrap_or_else(|_| Box::new(RandomAgent::new(s)))
+    };
+    let make_b = move |s: u64| {
+        ko.build(s, Notation::Numeric)
+            .unwrap_or_else(|_| Box::new(RandomAgent::new(s)))
+    };
+    let config = TournamentConfig {
+        games: args.games,
+        seed: args.seed,
+        alternate: args.alternate,
+        progress: !args.quiet,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let r = pool.install(|| run_tournament(&make_a, &make_b, &config));
+    print_table(&r, args.alternate, args.seed);
+    if let Some(f) = &r.first_failure {
+        bail!("{} games failed; first: {f}", r.failed);
+    }
+    Ok(())
+}
+
+/// The result table shared by the noughts-and-crosses tournaments.
+pub fn print_table(r: &ludomat_game::TournamentResult, alternate: bool, seed: u64) {
+    let sides = if alternate {
+        "alternating sides"
+    } else {
+        "A plays X"
+    };
+    println!("{} games, seed {seed}, {sides}", r.a.games());
+    println!("{:<24} {:>9}  rate with 95 % interval", "result", "games");
+    println!(
+        "{:<24} {:>9}  {}",
+        format!("A ({}) wins", r.a_name),
+        r.a.wins,
+        r.a.win_rate()
+    );
+    println!("{:<24} {:>9}  {}", "draws", r.a.draws, r.a.draw_rate());
+    println!(
+        "{:<24} {:>9}  {}",
+        format!("B ({}) wins", r.b_name),
+        r.a.losses,
+        r.a.loss_rate()
+    );
+    if alternate {
+        println!(
+            "by seat: first player {} / draws {} / second player {}",
+            r.by_seat.wins, r.by_seat.draws, r.by_seat.losses
+        );
+    }
+    println!(
+        "{:.0} games per second ({:.2} s)",
+        r.games_per_second(),
+        r.elapsed.as_secs_f64()
+    );
+}

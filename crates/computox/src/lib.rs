@@ -1,0 +1,1 @@
+//! The Computox and AUTOX relay noughts-and-crosses machines (under construction).

@@ -1,0 +1,33 @@
+//! What every ludomat game shares.
+//!
+//! * [`Game`] — a two-player, alternating, perfect-information game: its position, the
+//!   legal moves, how a move is played, the outcome, whose turn it is.
+//! * [`Agent`] — anything that chooses a move for a position: a perfect player, a random
+//!   one, a human at a terminal, a relay machine, a box of matchboxes. An agent may learn
+//!   from a finished game ([`Agent::game_over`]).
+//! * [`play_match`] — one game between two agents; [`Series`] — many games between the
+//!   same two (learning) agents; [`tournament`] — many independent games in parallel,
+//!   each with its own seed, so results do not depend on the number of threads.
+//! * [`Tally`] and [`Proportion`] — results with Wilson confidence intervals.
+//! * [`explore`] — play a deterministic agent against *every* sequence of opponent moves
+//!   and count the results, the way the relay machines are verified.
+//!
+//! Single-player games (Threes!) do not implement [`Game`]; they reuse [`seed`] and
+//! [`Proportion`].
+
+mod agent;
+mod explore;
+mod game;
+mod matches;
+pub mod seed;
+mod stats;
+pub mod terminal;
+mod tournament;
+
+pub use agent::{Agent, AgentError};
+pub use explore::{explore, explore_with, ExploreCounts};
+pub use game::{Game, Outcome, Player};
+pub use matches::{play_match, GameRecord, MatchError, Series};
+pub use stats::{Proportion, Tally};
+pub use terminal::LineInput;
+pub use tournament::{tournament, AgentFactory, TournamentConfig, TournamentResult};

@@ -1,0 +1,165 @@
+//! Many independent games in parallel.
+//!
+//! Each game gets fresh agents built from a seed derived from the master seed and the
+//! game's index ([`crate::seed::derive`]), so the result table is the same whatever the
+//! number of threads. Learning agents that must carry knowledge from game to game use
+//! [`crate::Series`] instead.
+
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::{play_match, seed, Agent, Game, MatchError, Outcome, Player, Tally};
+
+/// Builds a fresh agent for one game from that game's seed.
+pub type AgentFactory<'a, G> = dyn Fn(u64) -> Box<dyn Agent<G>> + Sync + 'a;
+
+/// How a tournament is run.
+#[derive(Debug, Clone)]
+pub struct TournamentConfig {
+    /// Number of games.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Agent A plays first in even games and second in odd games; otherwise A always
+    /// plays first.
+    pub alternate: bool,
+    /// Show an indicatif progress bar (on stderr).
+    pub progress: bool,
+}
+
+impl Default for TournamentConfig {
+    fn default() -> Self {
+        TournamentConfig {
+            games: 1000,
+            seed: 1,
+            alternate: false,
+            progress: false,
+        }
+    }
+}
+
+/// A tournament's result table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentResult {
+    /// Agent A's name.
+    pub a_name: String,
+    /// Agent B's name.
+    pub b_name: String,
+    /// Results from agent A's side.
+    pub a: Tally,
+    /// Results by seat: wins of the first player, draws, wins of the second player
+    /// (as `wins` / `draws` / `losses` seen from the first player).
+    pub by_seat: Tally,
+    /// Games that could not be finished (an agent failed), with the first error.
+    pub failed: u64,
+    /// The first failure, if any.
+    pub first_failure: Option<String>,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl TournamentResult {
+    /// Finished games per second.
+    #[must_use]
+    pub fn games_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            (self.a.games() + self.failed) as f64 / secs
+        } else {
+            f64::INFINITY
+        }
+    }
+}
+
+#[derive(Default)]
+struct Partial {
+    a: Tally,
+    by_seat: Tally,
+    failed: u64,
+    first_failure: Option<(u64, String)>,
+}
+
+impl Partial {
+    fn merge(mut self, o: Partial) -> Partial {
+        self.a += o.a;
+        self.by_seat += o.by_seat;
+        self.failed += o.failed;
+        self.first_failure = match (self.first_failure, o.first_failure) {
+            (Some(x), Some(y)) => Some(if x.0 <= y.0 { x } else { y }),
+            (x, y) => x.or(y),
+        };
+        self
+    }
+}
+
+/// Play `config.games` independent games between agents built by `make_a` and `make_b`.
+#[must_use]
+pub fn tournament<G: Game>(
+    make_a: &AgentFactory<'_, G>,
+    make_b: &AgentFactory<'_, G>,
+    config: &TournamentConfig,
+) -> TournamentResult {
+    const CHUNK: u64 = 512;
+    let a_name = make_a(0).name();
+    let b_name = make_b(0).name();
+    let bar = if config.progress {
+        let bar = ProgressBar::new(config.games);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let started = Instant::now();
+    let chunks = config.games.div_ceil(CHUNK);
+    let total = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let mut part = Partial::default();
+            let end = ((c + 1) * CHUNK).min(config.games);
+            for i in c * CHUNK..end {
+                let game_seed = seed::derive(config.seed, i);
+                let mut a = make_a(seed::derive(game_seed, 0));
+                let mut b = make_b(seed::derive(game_seed, 1));
+                let a_side = if config.alternate && i % 2 == 1 {
+                    Player::Second
+                } else {
+                    Player::First
+                };
+                let result: Result<Outcome, MatchError> = match a_side {
+                    Player::First => play_match(G::start(), &mut *a, &mut *b, &mut |_, _, _| {}),
+                    Player::Second => play_match(G::start(), &mut *b, &mut *a, &mut |_, _, _| {}),
+                }
+                .map(|r| r.outcome);
+                match result {
+                    Ok(outcome) => {
+                        part.a.record(outcome, a_side);
+                        part.by_seat.record(outcome, Player::First);
+                    }
+                    Err(e) => {
+                        part.failed += 1;
+                        if part.first_failure.is_none() {
+                            part.first_failure = Some((i, format!("game {i}: {e}")));
+                        }
+                    }
+                }
+            }
+            bar.inc(end - c * CHUNK);
+            part
+        })
+        .reduce(Partial::default, Partial::merge);
+    bar.finish_and_clear();
+    TournamentResult {
+        a_name,
+        b_name,
+        a: total.a,
+        by_seat: total.by_seat,
+        failed: total.failed,
+        first_failure: total.first_failure.map(|(_, s)| s),
+        elapsed: started.elapsed(),
+    }
+}

@@ -1,0 +1,1 @@
+//! Ternary logic graphs: an event-driven circuit simulator with relays (under construction).

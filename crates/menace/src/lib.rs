@@ -1,0 +1,1 @@
+//! MENACE, Donald Michie's matchbox learner (under construction).

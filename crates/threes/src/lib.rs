@@ -1,0 +1,1 @@
+//! Threes!: the exact game and an expectimax AI (under construction).

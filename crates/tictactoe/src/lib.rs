@@ -1,0 +1,33 @@
+//! Noughts and crosses, the game all the relay machines and MENACE play.
+//!
+//! * [`Board`] — two 9-bit masks (X, O); X moves first. Implements [`ludomat_game::Game`].
+//! * [`Cell`] and [`Notation`] — the squares and the names each machine gives them:
+//!   numeric 1–9, the Computox letters A–J without I, MENACE's row/column `L M R` pairs,
+//!   the relay computer's clockwise ring 0–8.
+//! * [`Symmetry`] and [`canonical`] — the eight symmetries of the square and the map from a
+//!   position to its canonical picture (MENACE's matchbox lookup).
+//! * [`enumerate`] — exact counts: 5,478 positions (765 up to symmetry), 958 terminal (138),
+//!   255,168 games (131,184 / 77,904 / 46,080).
+//! * [`solver`] — the value of every position; [`PerfectAgent`], [`RandomAgent`],
+//!   [`HumanAgent`].
+//!
+//! ```
+//! use ludomat_tictactoe::{Board, Notation};
+//! let b = Board::EMPTY.try_play(Notation::Computox.parse("E")?)?;
+//! assert_eq!(b.to_string(), "...\n.X.\n...");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod agents;
+pub mod board;
+mod cell;
+pub mod enumerate;
+pub mod notation;
+pub mod solver;
+mod symmetry;
+
+pub use agents::{HumanAgent, PerfectAgent, RandomAgent};
+pub use board::{Board, BoardError, Mark};
+pub use cell::Cell;
+pub use notation::{Notation, ParseCellError};
+pub use symmetry::{canonical, Symmetry};
