@@ -1,0 +1,102 @@
+//! The `ludomat` binary end to end for noughts and crosses: facts, play with a scripted
+//! human, tournaments, the menu, usage errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ludomat(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start ludomat");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("run ludomat")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn facts_prints_the_exact_counts() {
+    let o = ludomat(&["tictactoe", "facts"], "");
+    assert!(o.status.success());
+    let s = stdout(&o);
+    for n in ["5478", "765", "958", "138", "255168", "131184", "77904", "46080"] {
+        assert!(s.contains(n), "missing {n} in\n{s}");
+    }
+}
+
+#[test]
+fn human_against_perfect_with_bad_input_then_end_of_input() {
+    // A typo, a cell off the board, an occupied cell, an empty line, then input ends.
+    let o = ludomat(&["play", "tictactoe", "--x", "human", "--o", "perfect", "--seed", "3"], "x\n10\n5\n5\n\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    assert!(s.contains("'x' is not a numeric square"), "{s}");
+    assert!(s.contains("'10' is not a numeric square"), "{s}");
+    assert!(s.contains("already taken by X"), "{s}");
+    assert!(s.contains("nothing was typed"), "{s}");
+    assert!(s.contains("Input ended; game abandoned."), "{s}");
+}
+
+#[test]
+fn human_can_finish_a_game_in_menace_notation() {
+    // Against the random player a human who keeps typing every cell in order finishes.
+    let all = "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n".repeat(5);
+    let o = ludomat(&["play", "tictactoe", "--o", "random", "--notation", "menace"], &all);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(s.contains(" wins.") || s.contains("Draw."), "{s}");
+}
+
+#[test]
+fn computer_games_are_reproducible_by_seed() {
+    let a = ludomat(&["play", "tictactoe", "--x", "random", "--o", "random", "--seed", "9"], "");
+    let b = ludomat(&["play", "tictactoe", "--x", "random", "--o", "random", "--seed", "9"], "");
+    assert_eq!(stdout(&a), stdout(&b));
+}
+
+#[test]
+fn tournament_prints_the_table() {
+    let o = ludomat(&["tournament", "tictactoe", "--x", "perfect", "--o", "random", "--games", "2000", "--quiet"], "");
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(s.contains("2000 games, seed 1"), "{s}");
+    assert!(s.contains("B (random) wins                  0"), "{s}");
+    assert!(s.contains("games per second"), "{s}");
+}
+
+#[test]
+fn usage_errors_exit_non_zero() {
+    let o = ludomat(&["play", "tictactoe", "--x", "wizard"], "");
+    assert!(!o.status.success());
+    let o = ludomat(&["tournament", "tictactoe", "--x", "human"], "");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot include a human"));
+    let o = ludomat(&["play", "tictactoe", "--notation", "morse"], "");
+    assert!(!o.status.success());
+}
+
+#[test]
+fn bare_ludomat_opens_the_menu_and_plays_from_it() {
+    // Choose a bad entry, then entry 1 (human vs perfect), type one move, end input.
+    let o = ludomat(&[], "99\n1\n5\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    assert!(s.contains("historic game-playing machines"), "{s}");
+    assert!(s.contains("'99' is not on the menu"), "{s}");
+    assert!(s.contains("X plays 5"), "{s}");
+}
+
+#[test]
+fn help_lists_every_subcommand() {
+    let o = ludomat(&["--help"], "");
+    let s = stdout(&o);
+    for sub in ["play", "tournament", "tictactoe", "menace", "logic", "relay", "threes", "menu"] {
+        assert!(s.contains(sub), "{sub} missing from\n{s}");
+    }
+}
