@@ -12,7 +12,12 @@ fn ludomat(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start ludomat");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
     child.wait_with_output().expect("run ludomat")
 }
 
@@ -25,7 +30,9 @@ fn facts_prints_the_exact_counts() {
     let o = ludomat(&["tictactoe", "facts"], "");
     assert!(o.status.success());
     let s = stdout(&o);
-    for n in ["5478", "765", "958", "138", "255168", "131184", "77904", "46080"] {
+    for n in [
+        "5478", "765", "958", "138", "255168", "131184", "77904", "46080",
+    ] {
         assert!(s.contains(n), "missing {n} in\n{s}");
     }
 }
@@ -33,7 +40,19 @@ fn facts_prints_the_exact_counts() {
 #[test]
 fn human_against_perfect_with_bad_input_then_end_of_input() {
     // A typo, a cell off the board, an occupied cell, an empty line, then input ends.
-    let o = ludomat(&["play", "tictactoe", "--x", "human", "--o", "perfect", "--seed", "3"], "x\n10\n5\n5\n\n");
+    let o = ludomat(
+        &[
+            "play",
+            "tictactoe",
+            "--x",
+            "human",
+            "--o",
+            "perfect",
+            "--seed",
+            "3",
+        ],
+        "x\n10\n5\n5\n\n",
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let s = stdout(&o);
     assert!(s.contains("'x' is not a numeric square"), "{s}");
@@ -47,7 +66,10 @@ fn human_against_perfect_with_bad_input_then_end_of_input() {
 fn human_can_finish_a_game_in_menace_notation() {
     // Against the random player a human who keeps typing every cell in order finishes.
     let all = "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n".repeat(5);
-    let o = ludomat(&["play", "tictactoe", "--o", "random", "--notation", "menace"], &all);
+    let o = ludomat(
+        &["play", "tictactoe", "--o", "random", "--notation", "menace"],
+        &all,
+    );
     assert!(o.status.success());
     let s = stdout(&o);
     assert!(s.contains(" wins.") || s.contains("Draw."), "{s}");
@@ -55,14 +77,51 @@ fn human_can_finish_a_game_in_menace_notation() {
 
 #[test]
 fn computer_games_are_reproducible_by_seed() {
-    let a = ludomat(&["play", "tictactoe", "--x", "random", "--o", "random", "--seed", "9"], "");
-    let b = ludomat(&["play", "tictactoe", "--x", "random", "--o", "random", "--seed", "9"], "");
+    let a = ludomat(
+        &[
+            "play",
+            "tictactoe",
+            "--x",
+            "random",
+            "--o",
+            "random",
+            "--seed",
+            "9",
+        ],
+        "",
+    );
+    let b = ludomat(
+        &[
+            "play",
+            "tictactoe",
+            "--x",
+            "random",
+            "--o",
+            "random",
+            "--seed",
+            "9",
+        ],
+        "",
+    );
     assert_eq!(stdout(&a), stdout(&b));
 }
 
 #[test]
 fn tournament_prints_the_table() {
-    let o = ludomat(&["tournament", "tictactoe", "--x", "perfect", "--o", "random", "--games", "2000", "--quiet"], "");
+    let o = ludomat(
+        &[
+            "tournament",
+            "tictactoe",
+            "--x",
+            "perfect",
+            "--o",
+            "random",
+            "--games",
+            "2000",
+            "--quiet",
+        ],
+        "",
+    );
     assert!(o.status.success());
     let s = stdout(&o);
     assert!(s.contains("2000 games, seed 1"), "{s}");
@@ -96,7 +155,16 @@ fn bare_ludomat_opens_the_menu_and_plays_from_it() {
 fn help_lists_every_subcommand() {
     let o = ludomat(&["--help"], "");
     let s = stdout(&o);
-    for sub in ["play", "tournament", "tictactoe", "menace", "logic", "relay", "threes", "menu"] {
+    for sub in [
+        "play",
+        "tournament",
+        "tictactoe",
+        "menace",
+        "logic",
+        "relay",
+        "threes",
+        "menu",
+    ] {
         assert!(s.contains(sub), "{sub} missing from\n{s}");
     }
 }

@@ -25,7 +25,16 @@ fn random_tournament(c: &mut Criterion) {
         g.throughput(Throughput::Elements(games));
         g.bench_function(format!("random vs random, {games} games"), |b| {
             b.iter(|| {
-                tournament(&make, &make, &TournamentConfig { games, seed: 1, alternate: false, progress: false })
+                tournament(
+                    &make,
+                    &make,
+                    &TournamentConfig {
+                        games,
+                        seed: 1,
+                        alternate: false,
+                        progress: false,
+                    },
+                )
             })
         });
     }
