@@ -21,23 +21,17 @@ fn random_tournament(c: &mut Criterion) {
     let make = |s: u64| Box::new(RandomAgent::new(s)) as Box<dyn Agent<Board>>;
     let mut g = c.benchmark_group("tournament");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
-    for games in [1_000_000u64] {
-        g.throughput(Throughput::Elements(games));
-        g.bench_function(format!("random vs random, {games} games"), |b| {
-            b.iter(|| {
-                tournament(
-                    &make,
-                    &make,
-                    &TournamentConfig {
-                        games,
-                        seed: 1,
-                        alternate: false,
-                        progress: false,
-                    },
-                )
-            })
-        });
-    }
+    let games = 1_000_000u64;
+    let config = TournamentConfig {
+        games,
+        seed: 1,
+        alternate: false,
+        progress: false,
+    };
+    g.throughput(Throughput::Elements(games));
+    g.bench_function("random vs random, 1000000 games", |b| {
+        b.iter(|| tournament(&make, &make, &config))
+    });
     g.finish();
 }
 
