@@ -102,6 +102,19 @@ impl Autox {
         }
     }
 
+    fn check_not_over(&self) -> Result<(), MachineError> {
+        match self.onlooker() {
+            None => Ok(()),
+            Some(Verdict::Won(l)) => Err(MachineError::GameOver(format!(
+                "the board shows the AUTOX's line {l}"
+            ))),
+            Some(Verdict::Lost(l)) => Err(MachineError::GameOver(format!(
+                "the board shows your line {l}"
+            ))),
+            Some(Verdict::Drawn) => Err(MachineError::GameOver("the board is full".into())),
+        }
+    }
+
     /// RESET releases the lamp latches; rolling the shutters back is done by hand
     /// ([`Autox::roll_back_shutters`]).
     pub fn reset(&mut self) {
@@ -123,9 +136,7 @@ impl Autox {
     /// When the square is lit or already shuttered, when a shutter was closed and START
     /// not yet pressed, or when the board already shows the end of the game.
     pub fn close_shutter(&mut self, square: Square) -> Result<(), MachineError> {
-        if let Some(v) = self.onlooker() {
-            return Err(MachineError::GameOver(v.to_string()));
-        }
+        self.check_not_over()?;
         if self.start_due {
             return Err(MachineError::OutOfTurn(
                 "you have closed a shutter; press START for the machine's move".into(),
@@ -149,9 +160,7 @@ impl Autox {
     /// When no shutter was closed since the machine's last move, when the board already
     /// shows the end of the game, or when the sweep finds nothing.
     pub fn press_start(&mut self) -> Result<Sweep, MachineError> {
-        if let Some(v) = self.onlooker() {
-            return Err(MachineError::GameOver(v.to_string()));
-        }
+        self.check_not_over()?;
         let empty = self.lamps.union(self.shutters).is_empty();
         if !self.start_due && !empty {
             return Err(MachineError::OutOfTurn(
