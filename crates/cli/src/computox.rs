@@ -6,10 +6,10 @@ use std::io::Write;
 use anyhow::{bail, Result};
 use clap::Args;
 use ludomat_computox::{
-    Autox, Computox, ComputoxAgent, MachineError, Move, Players, Settings, Square, Sweep, Turn,
-    Verdict,
+    hazard, Autox, Computox, ComputoxAgent, ContactPlan, Gate, MachineError, Move, Players,
+    Settings, Square, Sweep, Turn, Verdict,
 };
-use ludomat_game::{Agent, LineInput};
+use ludomat_game::{explore, Agent, LineInput, Player};
 use ludomat_tictactoe::{Board, Mark, Notation};
 
 /// `ludomat play computox`
@@ -35,6 +35,10 @@ pub struct PlayArgs {
     /// the tactic (and where SAL stopped at RESET).
     #[arg(long)]
     pub explain: bool,
+    /// Print the uniselector's contact plan, the hazard survey over every reachable
+    /// position and the exact results against every human line, then exit.
+    #[arg(long)]
+    pub plan: bool,
     /// Seed for SAL, the only random part.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -89,6 +93,10 @@ impl Summary {
 /// Run a session reading lines from `input`, writing to `out`. Returns at `Q` or at the
 /// end of input (not an error).
 pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<Summary> {
+    if args.plan {
+        print_plan(out)?;
+        return Ok(Summary::default());
+    }
     if args.autox {
         if args.beatable || args.mode_switches || args.two_player {
             bail!(
@@ -105,6 +113,86 @@ pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
         );
     }
     computox_session(args, input, out)
+}
+
+/// The contact plan, the hazard survey and the exhaustive counts.
+pub fn print_plan(out: &mut dyn Write) -> Result<()> {
+    writeln!(
+        out,
+        "U1, the main uniselector: one sweep per machine move, first contact that closes wins."
+    )?;
+    writeln!(
+        out,
+        "(A reconstruction: the seed gives the counts and orders, not the wiring diagrams.)"
+    )?;
+    writeln!(out, "  U1-N1   home, not connected")?;
+    for c in ContactPlan::COMPUTOX.contacts() {
+        let checks: Vec<String> = c
+            .checks
+            .iter()
+            .map(|k| {
+                let gate = match k.gate {
+                    Gate::Always => "",
+                    Gate::UnlessX => " [X-B1]",
+                    Gate::UnlessOs => " [OS break]",
+                    Gate::OnlyOs => " [OS make]",
+                };
+                format!("{k}{gate}")
+            })
+            .collect();
+        let line = c.line.map(|l| format!(", line {l}")).unwrap_or_default();
+        writeln!(
+            out,
+            "  {:<7} {}{line}: {}",
+            c.id.to_string(),
+            c.tactic,
+            checks.join("  ")
+        )?;
+    }
+    let survey = hazard::survey(&ContactPlan::COMPUTOX);
+    writeln!(
+        out,
+        "\nHazard survey: {} positions the machine can face (both starts, X relay up or down \
+         at every move):",
+        survey.positions
+    )?;
+    if survey.hazards.is_empty() {
+        writeln!(
+            out,
+            "  no contact ever closes two checks with different targets."
+        )?;
+    }
+    for (p, s) in &survey.hazards {
+        writeln!(out, "  HAZARD {}", hazard::describe(p, s))?;
+    }
+    if survey.stalls.is_empty() {
+        writeln!(out, "  the sweep always finds a move.")?;
+    }
+    for p in &survey.stalls {
+        writeln!(out, "  NO MOVE at {p}")?;
+    }
+    writeln!(
+        out,
+        "\nEvery sequence of human moves (machine wins / draws / machine losses):"
+    )?;
+    for (label, settings) in [
+        ("unbeatable", Settings::UNBEATABLE),
+        ("beatable (X relay)", Settings::BEATABLE),
+    ] {
+        for (start, me) in [
+            ("human starts", Player::Second),
+            ("machine starts", Player::First),
+        ] {
+            let mut agent = ComputoxAgent::new(settings, 0);
+            let c = explore(&Board::EMPTY, &mut agent, me).map_err(anyhow::Error::msg)?;
+            writeln!(
+                out,
+                "  {label:<19} {start:<15} {:>4} / {:>4} / {:>3}",
+                c.wins, c.draws, c.losses
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// What a typed line asks for.
@@ -621,6 +709,40 @@ mod tests {
         };
         let mut input = LineInput::script("");
         assert!(session(&bad, &mut input, &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn plan_prints_table_survey_and_counts() {
+        let args = PlayArgs {
+            plan: true,
+            ..PlayArgs::default()
+        };
+        let (_, out) = run(args, "");
+        assert!(
+            out.contains("U1-N17  tactic 3 (fork prevention): O:E X:AJ→B [X-B1]"),
+            "{out}"
+        );
+        assert!(
+            out.contains("U1-N20  tactic 4 (good square): →J [OS break]  →C [OS make]"),
+            "{out}"
+        );
+        assert!(out.contains("no contact ever closes two checks"), "{out}");
+        assert!(
+            out.contains("unbeatable          human starts     368 /  153 /   0"),
+            "{out}"
+        );
+        assert!(
+            out.contains("unbeatable          machine starts    87 /    8 /   0"),
+            "{out}"
+        );
+        assert!(
+            out.contains("beatable (X relay)  human starts     368 /  143 /  10"),
+            "{out}"
+        );
+        assert!(
+            out.contains("beatable (X relay)  machine starts    87 /    8 /   0"),
+            "{out}"
+        );
     }
 
     #[test]

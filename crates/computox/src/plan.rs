@@ -345,6 +345,18 @@ impl ContactPlan {
         self.contacts.iter().filter(|c| !self.is_cut(c.id))
     }
 
+    /// The tactic-4 order of squares as wired, for the human starting (`os` false) or
+    /// the machine starting (`os` true, the OS relay latched).
+    #[must_use]
+    pub fn good_square_order(&self, os: bool) -> Vec<Square> {
+        self.live()
+            .filter(|c| c.tactic == Tactic::GoodSquare)
+            .flat_map(|c| c.checks.iter())
+            .filter(|k| k.gate.passes(os, false))
+            .map(|k| k.target)
+            .collect()
+    }
+
     /// Connected checks of `tactic`.
     #[must_use]
     pub fn count(&self, tactic: Tactic) -> usize {
@@ -396,6 +408,19 @@ mod tests {
             0
         );
         assert_eq!(p.without(Tactic::ForkPrevention).count(Tactic::Block), 17);
+    }
+
+    #[test]
+    fn good_square_orders_are_the_seeds() {
+        let order = |os| {
+            ContactPlan::COMPUTOX
+                .good_square_order(os)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<String>()
+        };
+        assert_eq!(order(false), "EAJCGBHD");
+        assert_eq!(order(true), "ACJGBHD");
     }
 
     #[test]
