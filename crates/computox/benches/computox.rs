@@ -50,6 +50,21 @@ fn benches(c: &mut Criterion) {
             )
         })
     });
+    g.bench_function("peer: 10,000 games perfect vs perfect, alternating", |b| {
+        b.iter(|| {
+            let make = |s: u64| -> Box<dyn Agent<Board>> { Box::new(PerfectAgent::new(s)) };
+            tournament(
+                &make,
+                &make,
+                &TournamentConfig {
+                    games: 10_000,
+                    seed: 1,
+                    alternate: true,
+                    progress: false,
+                },
+            )
+        })
+    });
     g.finish();
 }
 

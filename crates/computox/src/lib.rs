@@ -51,5 +51,5 @@ pub use machine::{Computox, Lamps, Move, Players, Relays, ResetReport, Settings,
 pub use plan::{Contact, ContactId, ContactPlan, ParseContactError, U1, UNWIRED};
 pub use sal::{Sal, SalContact, SAL_TAPS};
 pub use square::{Line, Square, Squares};
-pub use tactic::Tactic;
+pub use tactic::{ParseTacticError, Tactic};
 pub use uniselector::{sweep, test_contact, Sweep, Uniselector};

@@ -343,9 +343,19 @@ impl Computox {
         Ok(())
     }
 
-    /// Press a secret micro-switch: the X relay energises and latches until RESET.
-    pub fn press_secret_switch(&mut self) {
+    /// Press secret micro-switch `index` (0 or 1; there are two, and either energises
+    /// X directly): the X relay comes up and latches (X-T1) until RESET.
+    ///
+    /// # Errors
+    /// [`MachineError::NotFitted`] for an index above 1.
+    pub fn press_secret_switch(&mut self, index: usize) -> Result<(), MachineError> {
+        if index > 1 {
+            return Err(MachineError::NotFitted(format!(
+                "there are two secret switches (0 and 1), not {index}"
+            )));
+        }
         self.relays.x = true;
+        Ok(())
     }
 
     /// The machine-first button (OS-INP): on an empty board in one-player mode, the OS
@@ -634,7 +644,9 @@ mod tests {
         assert!(m.reset().x_relay);
         let mut m = Computox::new(Settings::UNBEATABLE, 1);
         m.reset();
-        m.press_secret_switch();
+        assert!(m.press_secret_switch(2).is_err());
+        assert!(!m.relays().x);
+        m.press_secret_switch(1).unwrap();
         assert!(m.relays().x);
         assert!(!m.reset().x_relay);
         assert!(m.set_mode_switch(4, true).is_err());

@@ -49,3 +49,40 @@ impl fmt::Display for Tactic {
         write!(f, "tactic {} ({})", self.number(), self.name())
     }
 }
+
+/// A tactic name that could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a tactic: expected 1-4, win, block, fork or good")]
+pub struct ParseTacticError(pub String);
+
+impl std::str::FromStr for Tactic {
+    type Err = ParseTacticError;
+    /// `1`–`4`, `win`, `block`, `fork` (or `fork prevention`), `good` (or `good square`).
+    fn from_str(s: &str) -> Result<Tactic, ParseTacticError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "1" | "win" => Ok(Tactic::Win),
+            "2" | "block" => Ok(Tactic::Block),
+            "3" | "fork" | "fork prevention" => Ok(Tactic::ForkPrevention),
+            "4" | "good" | "good square" => Ok(Tactic::GoodSquare),
+            _ => Err(ParseTacticError(s.trim().to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_numbers_round_trip() {
+        for t in Tactic::ALL {
+            assert_eq!(t.name().parse::<Tactic>(), Ok(t));
+            assert_eq!(t.number().to_string().parse::<Tactic>(), Ok(t));
+        }
+        assert_eq!(
+            Tactic::ForkPrevention.to_string(),
+            "tactic 3 (fork prevention)"
+        );
+        assert!("5".parse::<Tactic>().is_err());
+    }
+}
