@@ -1,0 +1,116 @@
+//! `ludomat play computox` end to end: the built binary with piped input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn ludomat(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ludomat binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn seed_game_machine_first_explained() {
+    let (ok, out, err) = ludomat(
+        &["play", "computox", "--machine-first", "--explain"],
+        "F\nB\nH\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("The Computox lights O on E."), "{out}");
+    assert!(
+        out.contains("U1-N17 fired: tactic 3 (fork prevention)"),
+        "{out}"
+    );
+    assert!(out.contains("W lamp lit"), "{out}");
+    assert!(out.contains("*** the bell rings ***"), "{out}");
+    assert!(out.contains("W (*)   L ( )   game counter 0001"), "{out}");
+    assert!(out.contains("Input ended."), "{out}");
+}
+
+#[test]
+fn bad_input_then_end_of_input_exits_cleanly() {
+    let (ok, out, err) = ludomat(&["play", "computox"], "I\nZ\nE\nE\nA\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("there is no square I"), "{out}");
+    assert!(
+        out.contains("'Z' is not one of the square letters"),
+        "{out}"
+    );
+    assert!(
+        out.contains("square E already holds X: the interlock refuses it"),
+        "{out}"
+    );
+    assert!(
+        out.contains("square A already holds O: the interlock refuses it"),
+        "{out}"
+    );
+    assert!(out.contains("Input ended."), "{out}");
+    assert!(out.contains("game counter 0001; finished 0"), "{out}");
+}
+
+#[test]
+fn mode_switches_two_player_and_autox_start() {
+    let (ok, out, _) = ludomat(
+        &[
+            "play",
+            "computox",
+            "--mode-switches",
+            "--explain",
+            "--seed",
+            "5",
+        ],
+        "R\nR\nR\nR\nQ\n",
+    );
+    assert!(ok);
+    assert_eq!(out.matches("SAL stopped on SAL-N").count(), 5, "{out}");
+    assert!(out.contains("game counter 0005"), "{out}");
+    let (ok, out, _) = ludomat(&["play", "computox", "--two-player"], "A\nX B\n");
+    assert!(ok);
+    assert!(
+        out.contains("out of turn: the player relay connects only the O buttons"),
+        "{out}"
+    );
+    let (ok, out, _) = ludomat(&["play", "computox", "--autox", "--machine-first"], "");
+    assert!(ok);
+    assert!(out.contains("the AUTOX starts and lights A"), "{out}");
+    let (ok, _, err) = ludomat(&["play", "computox", "--autox", "--beatable"], "");
+    assert!(!ok);
+    assert!(err.contains("no X relay"), "{err}");
+}
+
+#[test]
+fn computox_in_a_tictactoe_tournament() {
+    let (ok, out, err) = ludomat(
+        &[
+            "tournament",
+            "tictactoe",
+            "--x",
+            "perfect",
+            "--o",
+            "computox",
+            "--games",
+            "2000",
+            "--alternate",
+            "--quiet",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("computox"), "{out}");
+}
