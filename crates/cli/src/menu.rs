@@ -8,25 +8,71 @@ use clap::Parser;
 
 use crate::{dispatch, Cli};
 
-/// One menu line: what it is and the command line it runs.
+/// One menu line: the machine it belongs to, what it is, and the command line it runs.
 struct Entry {
+    machine: &'static str,
     label: &'static str,
     args: &'static [&'static str],
 }
 
+const fn entry(machine: &'static str, label: &'static str, args: &'static [&'static str]) -> Entry {
+    Entry {
+        machine,
+        label,
+        args,
+    }
+}
+
+const TTT: &str = "Noughts and crosses";
+const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
+
 const ENTRIES: &[Entry] = &[
-    Entry {
-        label: "Noughts and crosses — you (X) against the perfect player",
-        args: &["play", "tictactoe", "--x", "human", "--o", "perfect"],
-    },
-    Entry {
-        label: "Noughts and crosses — you (X) against a random player",
-        args: &["play", "tictactoe", "--x", "human", "--o", "random"],
-    },
-    Entry {
-        label: "Noughts and crosses — the perfect player (X) against you",
-        args: &["play", "tictactoe", "--x", "perfect", "--o", "human"],
-    },
+    entry(
+        TTT,
+        "you (X) against the perfect player",
+        &["play", "tictactoe", "--x", "human", "--o", "perfect"],
+    ),
+    entry(
+        TTT,
+        "you (X) against a random player",
+        &["play", "tictactoe", "--x", "human", "--o", "random"],
+    ),
+    entry(
+        TTT,
+        "the perfect player (X) against you",
+        &["play", "tictactoe", "--x", "perfect", "--o", "human"],
+    ),
+    entry(COMPUTOX, "Computox, you start", &["play", "computox"]),
+    entry(
+        COMPUTOX,
+        "Computox, the machine starts (OS relay)",
+        &["play", "computox", "--machine-first"],
+    ),
+    entry(
+        COMPUTOX,
+        "Computox, beatable (X relay)",
+        &["play", "computox", "--beatable"],
+    ),
+    entry(
+        COMPUTOX,
+        "Computox with the hidden MODE switches, explained",
+        &["play", "computox", "--mode-switches", "--explain"],
+    ),
+    entry(
+        COMPUTOX,
+        "Computox as referee for two players",
+        &["play", "computox", "--two-player"],
+    ),
+    entry(
+        COMPUTOX,
+        "AUTOX (1956): shutters and START",
+        &["play", "computox", "--autox"],
+    ),
+    entry(
+        COMPUTOX,
+        "the contact plan, the hazard proof and the exact counts",
+        &["play", "computox", "--plan"],
+    ),
 ];
 
 /// Show the menu until the user quits or input ends.
@@ -34,10 +80,15 @@ pub fn run() -> Result<()> {
     let mut input = ludomat_game::LineInput::Stdin;
     loop {
         println!("\nludomat — historic game-playing machines\n");
+        let mut machine = "";
         for (i, e) in ENTRIES.iter().enumerate() {
-            println!("  {:>2}. {}", i + 1, e.label);
+            if e.machine != machine {
+                machine = e.machine;
+                println!("  {machine}");
+            }
+            println!("    {:>2}. {}", i + 1, e.label);
         }
-        println!("   q. quit");
+        println!("     q. quit");
         println!("\n(each entry is a command line: `ludomat --help` lists them all)");
         print!("Choose: ");
         std::io::stdout().flush()?;
