@@ -96,7 +96,8 @@ impl BoxIndex {
                 }
             }
         }
-        let back = std::array::from_fn(|s| Cell::ALL.map(|c| Symmetry::ALL[s].inverse().apply_cell(c)));
+        let back =
+            std::array::from_fn(|s| Cell::ALL.map(|c| Symmetry::ALL[s].inverse().apply_cell(c)));
         BoxIndex {
             side,
             pictures,
@@ -219,7 +220,10 @@ mod tests {
     #[test]
     fn move_classes_of_the_empty_board() {
         // Corner, edge, centre.
-        let m: Vec<String> = move_classes(Board::EMPTY).iter().map(|b| b.to_string()).collect();
+        let m: Vec<String> = move_classes(Board::EMPTY)
+            .iter()
+            .map(|b| b.to_string())
+            .collect();
         assert_eq!(m, ["LL", "LM", "MM"]);
         let b: Board = "X../.../...".parse().unwrap();
         // Mirror in the main diagonal keeps X on LL: 5 classes of O moves.

@@ -164,7 +164,8 @@ impl Menace {
     pub fn choose_code(&mut self, board: Board, code: usize) -> Result<Choice, MenaceError> {
         let empty = board.empty_mask();
         if empty.count_ones() == 1 {
-            let square = Cell::from_index(empty.trailing_zeros() as usize).ok_or(MenaceError::NoBox)?;
+            let square =
+                Cell::from_index(empty.trailing_zeros() as usize).ok_or(MenaceError::NoBox)?;
             return Ok(Choice {
                 square,
                 draw: None,
@@ -187,7 +188,9 @@ impl Menace {
                 }
             }
         }
-        let bead = matchbox.pick(&mut self.rng).ok_or(MenaceError::EmptyBox(id))?;
+        let bead = matchbox
+            .pick(&mut self.rng)
+            .ok_or(MenaceError::EmptyBox(id))?;
         matchbox.take(bead, 1);
         let draw = Draw {
             side,
@@ -285,5 +288,165 @@ impl Agent<Board> for Menace {
 
     fn game_over(&mut self, _final_position: &Board, outcome: Outcome, me: Player) {
         self.learn(outcome, me);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Preset;
+
+    /// MENACE (X) moves from the empty board, O answers in the first free corner or
+    /// edge, MENACE moves again: two boxes used. Returns the (box, bead, count before
+    /// the draw) of each draw.
+    fn two_moves(m: &mut Menace) -> Vec<(BoxId, Bead, u32)> {
+        m.start_game(Player::First);
+        let mut board = Board::EMPTY;
+        let mut used = Vec::new();
+        for _ in 0..2 {
+            let before = m.boxes(Player::First).clone();
+            let c = m.choose(board).unwrap();
+            let d = c.draw.unwrap();
+            let n = before.get(d.matchbox).unwrap().beads(d.bead);
+            assert_eq!(
+                m.boxes(Player::First)
+                    .get(d.matchbox)
+                    .unwrap()
+                    .beads(d.bead),
+                n - 1
+            );
+            used.push((d.matchbox, d.bead, n));
+            board = board.with(c.square, Mark::X);
+            let reply = board.legal_cells().next().unwrap();
+            board = board.with(reply, Mark::O);
+        }
+        used
+    }
+
+    fn after(m: &Menace, used: &[(BoxId, Bead, u32)]) -> Vec<i64> {
+        used.iter()
+            .map(|&(id, bead, n)| {
+                i64::from(m.boxes(Player::First).get(id).unwrap().beads(bead)) - i64::from(n)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn seed_rules_win_adds_one_bead_per_box_used() {
+        let mut m = Menace::new(Rules::seed(), 1);
+        let used = two_moves(&mut m);
+        m.learn(Outcome::Win(Player::First), Player::First);
+        assert_eq!(after(&m, &used), [1, 1]);
+        assert_eq!(m.record(Player::First).wins, 1);
+    }
+
+    #[test]
+    fn michie_rules_win_adds_three_and_draw_one() {
+        let mut m = Menace::new(Preset::Michie.rules(), 1);
+        let used = two_moves(&mut m);
+        m.learn(Outcome::Win(Player::First), Player::First);
+        assert_eq!(after(&m, &used), [3, 3]);
+        let used = two_moves(&mut m);
+        m.learn(Outcome::Draw, Player::First);
+        assert_eq!(after(&m, &used), [1, 1]);
+    }
+
+    #[test]
+    fn loss_keeps_the_drawn_bead_out_and_draw_returns_it() {
+        // Seed rewards; fixed starting beads so no box can run empty in two games.
+        let rules = Rules {
+            starting_beads: crate::StartingBeads::PerMove([4, 3, 2, 1]),
+            ..Rules::seed()
+        };
+        let mut m = Menace::new(rules, 2);
+        let used = two_moves(&mut m);
+        m.learn(Outcome::Win(Player::Second), Player::First);
+        assert_eq!(after(&m, &used), [-1, -1]);
+        let used = two_moves(&mut m);
+        m.learn(Outcome::Draw, Player::First);
+        assert_eq!(after(&m, &used), [0, 0]);
+        assert_eq!(m.record(Player::First).losses, 1);
+        assert_eq!(m.record(Player::First).draws, 1);
+    }
+
+    #[test]
+    fn empty_box_refills_with_three_legal_beads_under_seed_rules() {
+        for seed in 0..50 {
+            let mut m = Menace::new(Rules::seed(), seed);
+            let board: Board = "X../.O./...".parse().unwrap();
+            let (id, _, _) = m.boxes(Player::First).find(board).unwrap();
+            m.sets[0].get_mut(id).unwrap().set_counts([0; 9]).unwrap();
+            m.start_game(Player::First);
+            let c = m.choose(board).unwrap();
+            let d = c.draw.unwrap();
+            assert!(d.refilled);
+            assert!(ludomat_game::Game::is_legal(&board, c.square));
+            let b = *m.boxes(Player::First).get(id).unwrap();
+            assert_eq!(b.total(), 2, "three in, one drawn");
+            assert!(b.legal_beads().count() == 7);
+            assert!(Bead::ALL.iter().all(|&x| b.beads(x) == 0 || b.is_legal(x)));
+            m.learn(Outcome::Draw, Player::First);
+            assert_eq!(m.boxes(Player::First).get(id).unwrap().total(), 3);
+        }
+    }
+
+    #[test]
+    fn empty_box_resigns_under_michie_rules() {
+        let mut m = Menace::new(Preset::Michie.rules(), 1);
+        m.sets[0]
+            .get_mut(BoxId::new(0))
+            .unwrap()
+            .set_counts([0; 9])
+            .unwrap();
+        m.start_game(Player::First);
+        assert_eq!(
+            m.choose(Board::EMPTY),
+            Err(MenaceError::EmptyBox(BoxId::new(0)))
+        );
+        // Through the Agent interface a resignation is a lost game, and it is learnt.
+        let mut p = ludomat_tictactoe::RandomAgent::new(1);
+        let r = ludomat_game::play_match(Board::EMPTY, &mut m, &mut p, &mut |_, _, _| {}).unwrap();
+        assert_eq!(r.resigned, Some(Player::First));
+        assert_eq!(m.record(Player::First).losses, 1);
+    }
+
+    #[test]
+    fn abandoning_a_game_restores_the_boxes_exactly() {
+        let mut m = Menace::new(Rules::seed(), 4);
+        let board: Board = "X../.O./...".parse().unwrap();
+        let (id, _, _) = m.boxes(Player::First).find(board).unwrap();
+        m.sets[0].get_mut(id).unwrap().set_counts([0; 9]).unwrap();
+        let before = m.clone();
+        m.start_game(Player::First);
+        m.choose(Board::EMPTY).unwrap();
+        m.abandon();
+        m.start_game(Player::First);
+        m.choose(board).unwrap(); // refills
+        m.abandon();
+        assert_eq!(m.sets, before.sets);
+        assert!(m.beads_in_play().is_empty());
+    }
+
+    #[test]
+    fn plays_either_side_and_the_move_maps_back_through_the_symmetry() {
+        let mut m = Menace::new(Rules::seed(), 9);
+        m.start_game(Player::Second);
+        let board: Board = "..X/.../...".parse().unwrap();
+        let c = m.choose(board).unwrap();
+        let d = c.draw.unwrap();
+        assert_eq!(d.side, Player::Second);
+        let (id, s, b) = m.boxes(Player::Second).find(board).unwrap();
+        assert_eq!((id, s), (d.matchbox, c.symmetry));
+        assert_eq!(s.apply(board), b.picture());
+        // The bead's square on the picture is the image of the played square.
+        assert_eq!(s.apply_cell(c.square), d.bead.cell());
+        assert!(ludomat_game::Game::is_legal(&board, c.square));
+        assert_eq!(
+            m.choose(board.with(c.square, Mark::O)),
+            Err(MenaceError::WrongSide {
+                seated: Mark::O,
+                to_move: Mark::X
+            })
+        );
     }
 }

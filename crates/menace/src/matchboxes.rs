@@ -21,7 +21,11 @@ impl Matchboxes {
         let index = BoxIndex::of(side);
         Matchboxes {
             index,
-            boxes: index.pictures().iter().map(|&p| Matchbox::empty(p)).collect(),
+            boxes: index
+                .pictures()
+                .iter()
+                .map(|&p| Matchbox::empty(p))
+                .collect(),
         }
     }
 

@@ -211,8 +211,8 @@ impl Menace {
         file.rules
             .validate()
             .map_err(|e| invalid(format!("rules: {e}")))?;
-        let key = unhex(&file.rng.seed)
-            .ok_or_else(|| invalid("rng.seed is not 64 hex digits".into()))?;
+        let key =
+            unhex(&file.rng.seed).ok_or_else(|| invalid("rng.seed is not 64 hex digits".into()))?;
         let word_pos: u128 = file
             .rng
             .word_pos

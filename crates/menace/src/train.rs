@@ -144,7 +144,11 @@ mod tests {
         let mut p = Opponent::perfect(5);
         for _ in 0..200 {
             let o = m.train_game(&mut p, Player::First);
-            assert_ne!(o, Outcome::Win(Player::First), "the perfect player never loses");
+            assert_ne!(
+                o,
+                Outcome::Win(Player::First),
+                "the perfect player never loses"
+            );
         }
     }
 }
