@@ -155,7 +155,7 @@ impl Matchbox {
             let cells: Vec<String> = (0..3)
                 .filter_map(|col| ludomat_tictactoe::Cell::from_coords(row, col))
                 .map(|c| match self.picture.get(c) {
-                    Some(m) => format!("{m:^4}"),
+                    Some(m) => format!("{:^4}", m.to_string()),
                     None => format!("{:^4}", self.beads[c.index()]),
                 })
                 .collect();
