@@ -25,6 +25,23 @@ fn training(c: &mut Criterion) {
             });
         });
     }
+    // The peer: the same training through the generic `Agent` interface and
+    // `play_match` against `ludomat_tictactoe::RandomAgent`.
+    group.bench_function("agent_play_match_random", |b| {
+        let mut m = Menace::new(Rules::seed(), 1);
+        let mut r = ludomat_tictactoe::RandomAgent::new(2);
+        b.iter(|| {
+            for _ in 0..GAMES {
+                let rec = ludomat_game::play_match(
+                    ludomat_tictactoe::Board::EMPTY,
+                    &mut m,
+                    &mut r,
+                    &mut |_, _, _| {},
+                );
+                let _ = std::hint::black_box(rec);
+            }
+        });
+    });
     group.finish();
 }
 
