@@ -337,8 +337,31 @@ fn ask_move(board: Board, input: &mut LineInput, out: &mut dyn Write) -> Result<
     }
 }
 
+/// The board as a grid, empty squares showing their names in lower case (`lm`).
+fn render(board: Board) -> String {
+    let mut s = String::new();
+    for row in 0..3 {
+        let cells: Vec<String> = (0..3)
+            .filter_map(|col| Cell::from_coords(row, col))
+            .map(|c| {
+                let t = match board.get(c) {
+                    Some(m) => m.to_string(),
+                    None => Notation::Menace.name(c).to_lowercase(),
+                };
+                format!("{t:^4}")
+            })
+            .collect();
+        s.push_str(&cells.join("|"));
+        s.push('\n');
+        if row < 2 {
+            s.push_str("----+----+----\n");
+        }
+    }
+    s
+}
+
 fn show_board(out: &mut dyn Write, board: Board) -> Result<()> {
-    say(out, &board.render(Notation::Menace))?;
+    say(out, &render(board))?;
     say(out, "\n")
 }
 
@@ -700,8 +723,8 @@ fn boxes(menace: &Menace, args: &BoxesArgs) -> Result<()> {
         bail!("MENACE playing {mark} has no box for\n{board}\nbecause {why}");
     };
     println!(
-        "Position (MENACE playing {mark} to move):\n{}\n",
-        board.render(Notation::Menace)
+        "Position (MENACE playing {mark} to move):\n{}",
+        render(board)
     );
     println!(
         "Box {id}, for MENACE's {} move of the game. Its picture, each empty square with its beads:\n{}",
