@@ -125,6 +125,11 @@ impl Menace {
     /// their boxes (the state is always between games).
     #[must_use]
     pub fn to_json(&self) -> String {
+        // Plain structs of strings and numbers always serialise.
+        serde_json::to_string(&self.state_file()).unwrap_or_default()
+    }
+
+    fn state_file(&self) -> StateFile {
         let mut m = self.clone();
         m.abandon();
         let set = |s: &Matchboxes| {
@@ -135,7 +140,7 @@ impl Menace {
                 })
                 .collect()
         };
-        let file = StateFile {
+        StateFile {
             format: FORMAT.into(),
             version: VERSION,
             rules: m.rules,
@@ -152,9 +157,7 @@ impl Menace {
                 first: set(&m.sets[0]),
                 second: set(&m.sets[1]),
             },
-        };
-        // Serialising plain structs of strings and numbers cannot fail.
-        serde_json::to_string(&file).unwrap_or_default()
+        }
     }
 
     /// Read a state from JSON text; `path` names the source in errors.
@@ -276,7 +279,9 @@ impl Menace {
 
     /// Save atomically: write a temporary file beside `path`, then rename it over
     /// `path`. Creates the directory if needed. A killed process leaves the old file
-    /// or the new one, never a mixture.
+    /// or the new one, never a mixture. (The data is not forced to the disk with
+    /// `fsync` — that would make saving after every game very slow — so a power cut
+    /// right after a save is left to the file system's ordering of the rename.)
     ///
     /// # Errors
     /// [`StateError::Io`] when the directory or file cannot be written.
@@ -295,7 +300,9 @@ impl Menace {
             .suffix(".tmp")
             .tempfile_in(&dir)
             .map_err(io)?;
-        tmp.write_all(self.to_json().as_bytes()).map_err(io)?;
+        let bytes = serde_json::to_vec(&self.state_file())
+            .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
+        tmp.write_all(&bytes).map_err(io)?;
         tmp.flush().map_err(io)?;
         tmp.persist(path).map_err(|e| io(e.error))?;
         tracing::debug!(path = %path.display(), "saved MENACE state");
