@@ -56,6 +56,8 @@ pub struct BoxIndex {
     lookup: Vec<u16>,
     /// For every symmetry: a square of the picture → the square of the real board.
     back: [[Cell; 9]; 8],
+    /// For every box: its legal beads, and one bead per class of equivalent moves.
+    beads: Vec<(Vec<Bead>, Vec<Bead>)>,
 }
 
 impl BoxIndex {
@@ -98,12 +100,17 @@ impl BoxIndex {
         }
         let back =
             std::array::from_fn(|s| Cell::ALL.map(|c| Symmetry::ALL[s].inverse().apply_cell(c)));
+        let beads = pictures
+            .iter()
+            .map(|&p| (p.legal_cells().map(Bead::new).collect(), move_classes(p)))
+            .collect();
         BoxIndex {
             side,
             pictures,
             starts,
             lookup,
             back,
+            beads,
         }
     }
 
@@ -170,6 +177,17 @@ impl BoxIndex {
         match self.lookup.get(code) {
             Some(&e) if e != NONE => Some((BoxId(e >> 3), Symmetry::ALL[(e & 7) as usize])),
             _ => None,
+        }
+    }
+
+    /// The beads box `id` may hold: every legal one, or with `one_per_class` only the
+    /// first square of each class of equivalent moves ([`move_classes`]).
+    #[must_use]
+    pub fn legal_beads(&self, id: BoxId, one_per_class: bool) -> &[Bead] {
+        match self.beads.get(id.index()) {
+            Some((all, _)) if !one_per_class => all,
+            Some((_, classes)) => classes,
+            None => &[],
         }
     }
 

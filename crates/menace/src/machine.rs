@@ -6,7 +6,7 @@ use ludomat_game::{seed, Agent, AgentError, Outcome, Player, Tally};
 use ludomat_tictactoe::{Board, Cell, Mark, Symmetry};
 
 use crate::index::BoxId;
-use crate::matchboxes::{candidates, put_random};
+use crate::matchboxes::put_random;
 use crate::{Bead, EmptyBox, Matchboxes, Rules};
 
 /// A bead drawn in the game in progress, waiting beside its box for the result.
@@ -182,8 +182,8 @@ impl Menace {
             match self.rules.empty_box {
                 EmptyBox::Resign => return Err(MenaceError::EmptyBox(id)),
                 EmptyBox::Refill(n) => {
-                    let c = candidates(matchbox.picture(), &self.rules);
-                    put_random(matchbox, &c, n, &mut self.rng);
+                    let c = index.legal_beads(id, self.rules.one_bead_per_move_class);
+                    put_random(matchbox, c, n, &mut self.rng);
                     refilled = true;
                 }
             }

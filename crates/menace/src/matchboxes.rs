@@ -3,7 +3,7 @@
 use ludomat_game::Player;
 use ludomat_tictactoe::{Board, Symmetry};
 
-use crate::index::{move_classes, BoxId, BoxIndex};
+use crate::index::{BoxId, BoxIndex};
 use crate::{Bead, Matchbox, Rules, StartingBeads};
 
 /// Every matchbox of a MENACE playing one side (304 for the first player, 289 for the
@@ -33,16 +33,17 @@ impl Matchboxes {
     #[must_use]
     pub fn filled<R: rand::Rng + ?Sized>(side: Player, rules: &Rules, rng: &mut R) -> Matchboxes {
         let mut m = Matchboxes::empty(side);
-        for b in &mut m.boxes {
-            let candidates = candidates(b.picture(), rules);
+        let index = m.index;
+        for (i, b) in m.boxes.iter_mut().enumerate() {
+            let candidates = index.legal_beads(BoxId::new(i as u16), rules.one_bead_per_move_class);
             match rules.starting_beads {
                 StartingBeads::Random { min, max } => {
                     let n = rng.gen_range(min..=max.max(min));
-                    put_random(b, &candidates, n, rng);
+                    put_random(b, candidates, n, rng);
                 }
                 StartingBeads::PerMove(counts) => {
                     let k = (b.picture().count() / 2).min(3) as usize;
-                    for &bead in &candidates {
+                    for &bead in candidates {
                         b.put(bead, counts[k]);
                     }
                 }
@@ -128,15 +129,6 @@ impl PartialEq for Matchboxes {
 
 impl Eq for Matchboxes {}
 
-/// The beads a box may be given under `rules`.
-pub(crate) fn candidates(picture: Board, rules: &Rules) -> Vec<Bead> {
-    if rules.one_bead_per_move_class {
-        move_classes(picture)
-    } else {
-        picture.legal_cells().map(Bead::new).collect()
-    }
-}
-
 /// Put `n` beads, each a uniformly random one of `candidates`, into `b`.
 pub(crate) fn put_random<R: rand::Rng + ?Sized>(
     b: &mut Matchbox,
@@ -147,8 +139,9 @@ pub(crate) fn put_random<R: rand::Rng + ?Sized>(
     if candidates.is_empty() {
         return;
     }
+    let len = candidates.len() as u32;
     for _ in 0..n {
-        let bead = candidates[rng.gen_range(0..candidates.len())];
+        let bead = candidates[rng.gen_range(0..len) as usize];
         b.put(bead, 1);
     }
 }

@@ -38,7 +38,7 @@ pub enum EmptyBox {
     /// refilled and one of the new beads is drawn; the last bead of a box is played
     /// like any other. (With the literal reading — refill at once and play a new bead
     /// — MENACE learns markedly slower against perfect play: median about 123 losses
-    /// instead of about 51 with the seed's starting beads.)
+    /// instead of about 52 with the seed's starting beads.)
     Refill(u32),
     /// Resign the game, which counts as a loss (Michie; Scroggs, where an empty first
     /// box means MENACE refuses to play at all).
