@@ -3,8 +3,10 @@
 //!
 //! "Stops losing" is defined precisely: MENACE has stopped losing once it plays
 //! [`QUIET`] games in a row without a loss; the losses counted are those before that
-//! run, the last loss is the game number of the last of them. (In every run we made,
-//! no loss ever followed such a run.)
+//! run, the last loss is the game number of the last of them. That it has really
+//! stopped is checked too: each run goes on for [`AFTER`] more games, which must bring
+//! no loss. (Continued to 30,000 games, 101 runs of each configuration never lost
+//! again either.)
 
 use ludomat_game::{play_match, seed, Outcome, Player};
 use ludomat_menace::{Menace, Preset, Rules, StartingBeads};
@@ -15,6 +17,8 @@ const QUIET: u64 = 1000;
 /// Give up after this many games.
 const CAP: u64 = 20_000;
 const RUNS: u64 = 101;
+/// Games played after MENACE stopped losing, to check that it did.
+const AFTER: u64 = 2000;
 
 /// (losses before MENACE stopped losing, game number of its last loss), or `None` if it
 /// never stopped within [`CAP`] games.
@@ -29,6 +33,15 @@ fn until_it_stops_losing(rules: Rules, run: u64) -> Option<(u64, u64)> {
             losses += 1;
             last_loss = game;
         } else if game - last_loss >= QUIET {
+            for _ in 0..AFTER {
+                let r = play_match(Board::EMPTY, &mut menace, &mut perfect, &mut |_, _, _| {})
+                    .expect("both agents always move");
+                assert_ne!(
+                    r.outcome,
+                    Outcome::Win(Player::Second),
+                    "run {run} lost again"
+                );
+            }
             return Some((losses, last_loss));
         }
     }
