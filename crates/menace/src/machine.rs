@@ -135,9 +135,11 @@ impl Menace {
         self.side = side;
     }
 
-    /// Choose a move for `board`: find the box, draw a bead (taking it out of the
-    /// box), carry it back through the symmetry. With one empty square left the move
-    /// is forced and no box is used.
+    /// Choose a move for `board` (seed 002, steps 3–6): find the box showing the
+    /// position or a turn/mirror of it, shake out a random bead and take it out of the
+    /// box, carry the bead's square back through the symmetry, play there. An empty box
+    /// is refilled or resigns as [`Rules::empty_box`] says. With one empty square left
+    /// the move is forced and no box is used (Michie had none for it).
     ///
     /// # Errors
     /// [`MenaceError::EmptyBox`] when the box is empty and the rules say resign; the
@@ -206,9 +208,10 @@ impl Menace {
         })
     }
 
-    /// The game is over: reinforce every box used, with the net change the rules give
-    /// for the result (the drawn bead goes back with `change` more, or stays out), and
-    /// count the result.
+    /// The game is over (seed 002, steps 8–10): go back through every box used and
+    /// give it the net change the rules set for the result — under the seed's rules a
+    /// win puts the drawn bead back with one more, a draw puts it back, a loss leaves
+    /// it out — then count the result.
     pub fn learn(&mut self, outcome: Outcome, me: Player) {
         let score = outcome.score_for(me);
         let back = 1 + self.rules.reward(score);
