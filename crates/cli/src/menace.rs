@@ -1,18 +1,991 @@
-//! `ludomat menace …` — placeholder until the MENACE crate lands (issue 5).
+//! `ludomat menace …` — MENACE, Donald Michie's matchbox learner: play it exactly as the
+//! seed challenge asks, train it against any noughts-and-crosses agent with a learning
+//! curve, look into its boxes, and measure how fast it learns.
+//!
+//! Its matchboxes live in a state file that every command loads and saves (atomically,
+//! after every game); a file that is not a MENACE state is reported and never touched.
 
-use anyhow::{bail, Result};
-use clap::Args;
-use ludomat_game::Agent;
-use ludomat_tictactoe::Board;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use ludomat_chart::{line_chart, LineChart, Series as ChartSeries};
+use ludomat_game::{play_match, seed, Agent, LineInput, Outcome, Player};
+use ludomat_menace::{
+    BoxId, EmptyBox, Matchboxes, Menace, MenaceError, Opponent, Preset, Rules, StartingBeads,
+};
+use ludomat_tictactoe::{Board, Cell, Mark, Notation};
+
+use crate::tictactoe::AgentKind;
 
 /// `ludomat menace …`
 #[derive(Debug, Args)]
-pub struct MenaceCmd {}
-
-pub fn run(_: MenaceCmd) -> Result<()> {
-    bail!("MENACE is not built yet")
+pub struct MenaceCmd {
+    #[command(flatten)]
+    state: StateArgs,
+    #[command(subcommand)]
+    command: MenaceSub,
 }
 
-pub fn tictactoe_agent(_seed: u64) -> Result<Box<dyn Agent<Board>>> {
-    bail!("MENACE is not built yet")
+/// Where MENACE's matchboxes live and how a fresh MENACE is set up.
+#[derive(Debug, Args, Clone)]
+struct StateArgs {
+    /// The state file [default: <data dir>/ludomat/menace.json].
+    #[arg(long, global = true, value_name = "PATH")]
+    state: Option<PathBuf>,
+    /// Start over with fresh matchboxes (a valid MENACE state file is replaced).
+    #[arg(long, global = true)]
+    fresh: bool,
+    /// Rule preset for a fresh MENACE: seed (default), michie, scroggs.
+    #[arg(long, global = true, value_name = "PRESET")]
+    rules: Option<Preset>,
+    /// Starting beads for a fresh MENACE: random:MIN-MAX per box, or four counts per
+    /// legal move by MENACE's move (4/3/2/1).
+    #[arg(long, global = true, value_name = "BEADS")]
+    start_beads: Option<StartingBeads>,
+    /// Net beads after a win, per box used.
+    #[arg(long, global = true, allow_hyphen_values = true, value_name = "N")]
+    win: Option<i32>,
+    /// Net beads after a draw, per box used.
+    #[arg(long, global = true, allow_hyphen_values = true, value_name = "N")]
+    draw: Option<i32>,
+    /// Net beads after a loss, per box used.
+    #[arg(long, global = true, allow_hyphen_values = true, value_name = "N")]
+    loss: Option<i32>,
+    /// What an empty box does: refill, refill:N, resign.
+    #[arg(long, global = true, value_name = "POLICY")]
+    empty_box: Option<EmptyBox>,
+    /// Seed: fills a fresh MENACE's boxes; given with a saved MENACE, restarts its
+    /// random draws (otherwise they continue where they stopped).
+    #[arg(long, global = true)]
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Subcommand)]
+enum MenaceSub {
+    /// Play MENACE (X, moving first) exactly as the seed challenge: how many games,
+    /// `new game`, the board after every move, moves as row then column from L/M/R,
+    /// all 304 matchboxes after each game.
+    Play(PlayArgs),
+    /// Train MENACE against another agent; writes a learning curve (CSV, PNG, SVG).
+    Train(TrainArgs),
+    /// Show the matchboxes, or the box for one position with its beads on the board.
+    Boxes(BoxesArgs),
+    /// Box counts by MENACE's move, bead totals, games played and the record.
+    Stats,
+    /// Measure training speed: games per second on one core and on all cores.
+    Bench(BenchArgs),
+}
+
+/// A side of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Side {
+    /// Crosses, moving first.
+    X,
+    /// Noughts, moving second.
+    O,
+}
+
+impl Side {
+    fn player(self) -> Player {
+        match self {
+            Side::X => Player::First,
+            Side::O => Player::Second,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// Do not print the 304 matchboxes after every game.
+    #[arg(long)]
+    quiet_boxes: bool,
+    /// Number of games (skips the question).
+    #[arg(long)]
+    games: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+struct TrainArgs {
+    /// The opponent (any noughts-and-crosses agent except a human).
+    #[arg(long, value_enum)]
+    against: AgentKind,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The side MENACE plays.
+    #[arg(long, value_enum, default_value_t = Side::X)]
+    side: Side,
+    /// Games per point of the learning curve.
+    #[arg(long, default_value_t = 100)]
+    window: u64,
+    /// Learning curve files: PREFIX.csv, PREFIX.png, PREFIX.svg and
+    /// PREFIX-first-box.png/.svg.
+    #[arg(long, default_value = "menace-curve", value_name = "PREFIX")]
+    out: String,
+    /// Save the state every N games (1: after every game, so a killed run loses at
+    /// most the game in progress).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    save_every: u64,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Debug, Args)]
+struct BoxesArgs {
+    /// A position, nine squares of X, O and . in reading order (`X../.O./...`): shows
+    /// its box, the symmetry, and the beads carried back onto the board.
+    #[arg(long, value_name = "BOARD")]
+    position: Option<Board>,
+    /// Which set of boxes: MENACE playing X (304 boxes) or O (289).
+    #[arg(long, value_enum, default_value_t = Side::X)]
+    side: Side,
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Training games per run.
+    #[arg(long, default_value_t = 1_000_000)]
+    games: u64,
+    /// The opponent: random, perfect or menace (built-in fast players).
+    #[arg(long, default_value = "random", value_parser = ["random", "perfect", "menace"])]
+    against: String,
+    /// Parallel runs for the all-cores measurement [default: number of cores].
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+pub fn run(cmd: MenaceCmd) -> Result<()> {
+    match cmd.command {
+        MenaceSub::Play(a) => {
+            let mut session = Session::open(&cmd.state)?;
+            let mut input = LineInput::Stdin;
+            let mut out = std::io::stdout();
+            play(&mut session, &a, &mut input, &mut out)
+        }
+        MenaceSub::Train(a) => train(&cmd.state, &a),
+        MenaceSub::Boxes(a) => {
+            let session = Session::open(&cmd.state)?;
+            boxes(&session.menace, &a)?;
+            session.save()
+        }
+        MenaceSub::Stats => {
+            let session = Session::open(&cmd.state)?;
+            stats(&session);
+            session.save()
+        }
+        MenaceSub::Bench(a) => bench(&cmd.state, &a),
+    }
+}
+
+/// A fresh MENACE with the seed challenge's rules, for tournaments and `play tictactoe`.
+pub fn tictactoe_agent(seed: u64) -> Result<Box<dyn Agent<Board>>> {
+    Ok(Box::new(Menace::new(Rules::seed(), seed)))
+}
+
+impl StateArgs {
+    /// The rules for a fresh MENACE, and whether any rule flag was given.
+    fn rules(&self) -> Result<(Rules, bool)> {
+        let mut r = self.rules.unwrap_or(Preset::Seed).rules();
+        if let Some(b) = self.start_beads {
+            r.starting_beads = b;
+        }
+        if let Some(n) = self.win {
+            r.win = n;
+        }
+        if let Some(n) = self.draw {
+            r.draw = n;
+        }
+        if let Some(n) = self.loss {
+            r.loss = n;
+        }
+        if let Some(e) = self.empty_box {
+            r.empty_box = e;
+        }
+        r.validate()?;
+        let given = self.rules.is_some()
+            || self.start_beads.is_some()
+            || self.win.is_some()
+            || self.draw.is_some()
+            || self.loss.is_some()
+            || self.empty_box.is_some();
+        Ok((r, given))
+    }
+
+    fn path(&self) -> Result<PathBuf> {
+        match &self.state {
+            Some(p) => Ok(p.clone()),
+            None => ludomat_menace::state::default_path().context(
+                "this system has no user data directory; choose a state file with --state PATH",
+            ),
+        }
+    }
+}
+
+/// A MENACE and the file it lives in.
+struct Session {
+    menace: Menace,
+    path: PathBuf,
+}
+
+impl Session {
+    /// Load the state file, or start a fresh MENACE when there is none or `--fresh`.
+    /// A file that exists but is not a valid MENACE state is an error, even with
+    /// `--fresh`: it is never overwritten.
+    fn open(args: &StateArgs) -> Result<Session> {
+        let path = args.path()?;
+        let (rules, rules_given) = args.rules()?;
+        let loaded = if path.exists() {
+            match Menace::load(&path) {
+                Ok(m) => Some(m),
+                Err(e) => bail!(
+                    "{e}\nThe file was left untouched. Move it away, or choose another file with --state PATH."
+                ),
+            }
+        } else {
+            None
+        };
+        let menace = match loaded {
+            Some(mut m) if !args.fresh => {
+                if rules_given && *m.rules() != rules {
+                    bail!(
+                        "{} holds a MENACE playing by {} rules; rule settings only apply to a fresh MENACE (add --fresh to start over with {})",
+                        path.display(),
+                        m.rules(),
+                        rules
+                    );
+                }
+                if let Some(s) = args.seed {
+                    m.reseed(seed::derive(s, 0));
+                }
+                tracing::info!(path = %path.display(), games = m.games(), "loaded MENACE");
+                m
+            }
+            _ => Menace::new(rules, args.seed.unwrap_or(1)),
+        };
+        Ok(Session { menace, path })
+    }
+
+    fn save(&self) -> Result<()> {
+        self.menace
+            .save(&self.path)
+            .with_context(|| "cannot save MENACE's matchboxes".to_string())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// play
+
+fn say(out: &mut dyn Write, text: &str) -> Result<()> {
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Ask for the number of games until one is given; `None` at end of input.
+fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> Result<Option<u64>> {
+    loop {
+        say(out, "How many games? ")?;
+        let Some(line) = input.next_line()? else {
+            say(out, "\n")?;
+            return Ok(None);
+        };
+        let t = line.trim();
+        match t.parse::<u64>() {
+            Ok(n) => return Ok(Some(n)),
+            Err(_) if t.is_empty() => say(
+                out,
+                "  Nothing was typed; type a whole number of games, e.g. 3.\n",
+            )?,
+            Err(_) => say(
+                out,
+                &format!("  '{t}' is not a number of games; type a whole number, e.g. 3.\n"),
+            )?,
+        }
+    }
+}
+
+/// Ask for the human's move until a legal one is typed; `None` at end of input or `quit`.
+fn ask_move(board: Board, input: &mut LineInput, out: &mut dyn Write) -> Result<Option<Cell>> {
+    loop {
+        say(out, "Your move (O), row then column, each L, M or R: ")?;
+        let Some(line) = input.next_line()? else {
+            say(out, "\n")?;
+            return Ok(None);
+        };
+        let t = line.trim();
+        if t.eq_ignore_ascii_case("quit") || t.eq_ignore_ascii_case("q") {
+            return Ok(None);
+        }
+        match Notation::Menace.parse(t) {
+            Ok(cell) => match board.get(cell) {
+                None => return Ok(Some(cell)),
+                Some(m) => say(
+                    out,
+                    &format!(
+                        "  {} is already taken by {m}; choose an empty square.\n",
+                        Notation::Menace.name(cell)
+                    ),
+                )?,
+            },
+            Err(e) => say(out, &format!("  {e}\n"))?,
+        }
+    }
+}
+
+/// The board as a grid, empty squares showing their names in lower case (`lm`).
+fn render(board: Board) -> String {
+    let mut s = String::new();
+    for row in 0..3 {
+        let cells: Vec<String> = (0..3)
+            .filter_map(|col| Cell::from_coords(row, col))
+            .map(|c| {
+                let t = match board.get(c) {
+                    Some(m) => m.to_string(),
+                    None => Notation::Menace.name(c).to_lowercase(),
+                };
+                format!("{t:^4}")
+            })
+            .collect();
+        s.push_str(&cells.join("|"));
+        s.push('\n');
+        if row < 2 {
+            s.push_str("----+----+----\n");
+        }
+    }
+    s
+}
+
+fn show_board(out: &mut dyn Write, board: Board) -> Result<()> {
+    say(out, &render(board))?;
+    say(out, "\n")
+}
+
+fn play(
+    session: &mut Session,
+    args: &PlayArgs,
+    input: &mut LineInput,
+    out: &mut dyn Write,
+) -> Result<()> {
+    say(
+        out,
+        "MENACE, Donald Michie's matchbox machine, plays X and moves first.\n\
+         Name a square by its row then its column, each L, M or R: LL is the top left,\n\
+         MM the centre, RR the bottom right. Type quit to stop.\n",
+    )?;
+    let games = match args.games {
+        Some(n) => n,
+        None => match ask_games(input, out)? {
+            Some(n) => n,
+            None => {
+                say(out, "Input ended; no games played.\n")?;
+                return Ok(());
+            }
+        },
+    };
+    for _ in 0..games {
+        let menace = &mut session.menace;
+        say(out, "new game\n")?;
+        menace.start_game(Player::First);
+        let mut board = Board::EMPTY;
+        let outcome = loop {
+            match menace.choose(board) {
+                Ok(choice) => {
+                    board = board.with(choice.square, Mark::X);
+                    let why = match choice.draw {
+                        Some(d) => format!(
+                            "box {} ({} move), {} bead {}{}",
+                            d.matchbox,
+                            ordinal(board.count()),
+                            d.bead.colour(),
+                            d.bead,
+                            if choice.symmetry == ludomat_tictactoe::Symmetry::IDENTITY {
+                                String::new()
+                            } else {
+                                format!(", picture = board under {}", choice.symmetry)
+                            }
+                        ),
+                        None => "forced: the last square".into(),
+                    };
+                    say(
+                        out,
+                        &format!(
+                            "MENACE plays {} ({why})\n",
+                            Notation::Menace.name(choice.square)
+                        ),
+                    )?;
+                    show_board(out, board)?;
+                }
+                Err(MenaceError::EmptyBox(id)) => {
+                    say(
+                        out,
+                        &format!("MENACE's matchbox {id} is empty: it resigns.\n"),
+                    )?;
+                    break Outcome::Win(Player::Second);
+                }
+                Err(e) => bail!("MENACE cannot move: {e}"),
+            }
+            if let Some(o) = ludomat_game::Game::outcome(&board) {
+                break o;
+            }
+            let Some(cell) = ask_move(board, input, out)? else {
+                menace.abandon();
+                say(
+                    out,
+                    "Input ended: the game in progress is abandoned; the matchboxes are as they were before it.\n",
+                )?;
+                return Ok(());
+            };
+            board = board.with(cell, Mark::O);
+            show_board(out, board)?;
+            if let Some(o) = ludomat_game::Game::outcome(&board) {
+                break o;
+            }
+        };
+        menace.learn(outcome, Player::First);
+        say(
+            out,
+            match outcome {
+                Outcome::Win(Player::First) => "MENACE wins.\n",
+                Outcome::Win(Player::Second) => "You win.\n",
+                Outcome::Draw => "Draw.\n",
+            },
+        )?;
+        session.save()?;
+        if !args.quiet_boxes {
+            say(out, &all_boxes(session.menace.boxes(Player::First)))?;
+        }
+    }
+    let r = session.menace.record(Player::First);
+    say(
+        out,
+        &format!(
+            "MENACE's record as X: {} wins, {} draws, {} losses in {} games. Matchboxes saved to {}.\n",
+            r.wins,
+            r.draws,
+            r.losses,
+            r.games(),
+            session.path.display()
+        ),
+    )
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// Every box of a set, one line each: number, MENACE's move, picture, beads.
+fn all_boxes(set: &Matchboxes) -> String {
+    let mut s = format!(
+        "The {} matchboxes (MENACE playing {}), picture rows top to bottom, beads by square of the picture:\n",
+        set.len(),
+        Mark::of(set.side())
+    );
+    for (id, b) in set.iter() {
+        s.push_str(&format!(
+            "box {:>4}  move {}  {}  {}\n",
+            id.to_string(),
+            b.menace_move(),
+            b.picture_line(),
+            b.bead_list()
+        ));
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// train
+
+/// One point of the learning curve.
+struct Point {
+    games: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    first_box: u32,
+}
+
+fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
+    if args.against == AgentKind::Human {
+        bail!("MENACE trains against a machine; to play it yourself use `ludomat menace play`");
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if args.window == 0 || args.save_every == 0 {
+        bail!("--window and --save-every must be at least 1");
+    }
+    let mut session = Session::open(state)?;
+    let side = args.side.player();
+    let opponent_seed = seed::derive(state.seed.unwrap_or(session.menace.games()), 1);
+    let mut opponent = args.against.build(opponent_seed, Notation::Menace)?;
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(args.games);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let first_box = |m: &Menace| {
+        m.boxes(side)
+            .get(BoxId::new(0))
+            .map_or(0, ludomat_menace::Matchbox::total)
+    };
+    let mut curve = vec![Point {
+        games: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        first_box: first_box(&session.menace),
+    }];
+    let mut window = [0u64; 3];
+    let mut total = [0u64; 3];
+    let started = Instant::now();
+    for g in 1..=args.games {
+        let m: &mut dyn Agent<Board> = &mut session.menace;
+        let result = match side {
+            Player::First => play_match(Board::EMPTY, m, &mut *opponent, &mut |_, _, _| {}),
+            Player::Second => play_match(Board::EMPTY, &mut *opponent, m, &mut |_, _, _| {}),
+        };
+        let record = match result {
+            Ok(r) => r,
+            Err(e) => {
+                session.menace.abandon();
+                session.save()?;
+                bar.finish_and_clear();
+                return Err(
+                    anyhow::Error::from(e).context(format!("game {g} could not be finished"))
+                );
+            }
+        };
+        let k = (1 - record.outcome.score_for(side)) as usize;
+        window[k] += 1;
+        total[k] += 1;
+        if g % args.save_every == 0 || g == args.games {
+            session.save()?;
+        }
+        if g % args.window == 0 || g == args.games {
+            curve.push(Point {
+                games: g,
+                wins: window[0],
+                draws: window[1],
+                losses: window[2],
+                first_box: first_box(&session.menace),
+            });
+            window = [0; 3];
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "MENACE ({}, {} rules) against {}: {} games, {} wins, {} draws, {} losses ({:.0} games/s, saving every {} game{})",
+        Mark::of(side),
+        session.menace.rules(),
+        opponent.name(),
+        args.games,
+        total[0],
+        total[1],
+        total[2],
+        args.games as f64 / secs.max(1e-9),
+        args.save_every,
+        if args.save_every == 1 { "" } else { "s" }
+    );
+    if let Some(p) = curve.last() {
+        let n = (p.wins + p.draws + p.losses).max(1) as f64;
+        println!(
+            "last {} games: {:.1} % wins, {:.1} % draws, {:.1} % losses; {} beads in the first box",
+            p.wins + p.draws + p.losses,
+            100.0 * p.wins as f64 / n,
+            100.0 * p.draws as f64 / n,
+            100.0 * p.losses as f64 / n,
+            p.first_box
+        );
+    }
+    write_curve(&curve, &args.out, &opponent.name(), side)?;
+    println!(
+        "MENACE has now played {} games; state saved to {}",
+        session.menace.games(),
+        session.path.display()
+    );
+    Ok(())
+}
+
+fn write_curve(curve: &[Point], prefix: &str, against: &str, side: Player) -> Result<()> {
+    let csv_path = PathBuf::from(format!("{prefix}.csv"));
+    if let Some(dir) = csv_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut csv =
+        String::from("games,wins,draws,losses,win_rate,draw_rate,loss_rate,first_box_beads\n");
+    for p in curve {
+        let n = (p.wins + p.draws + p.losses) as f64;
+        let rate = |k: u64| if n > 0.0 { k as f64 / n } else { 0.0 };
+        csv.push_str(&format!(
+            "{},{},{},{},{:.4},{:.4},{:.4},{}\n",
+            p.games,
+            p.wins,
+            p.draws,
+            p.losses,
+            rate(p.wins),
+            rate(p.draws),
+            rate(p.losses),
+            p.first_box
+        ));
+    }
+    std::fs::write(&csv_path, csv)
+        .with_context(|| format!("cannot write {}", csv_path.display()))?;
+    let windows: Vec<&Point> = curve.iter().skip(1).collect();
+    let series = |name: &str, pick: fn(&Point) -> u64| ChartSeries {
+        name: name.into(),
+        points: windows
+            .iter()
+            .map(|p| {
+                let n = (p.wins + p.draws + p.losses).max(1) as f64;
+                (p.games as f64, 100.0 * pick(p) as f64 / n)
+            })
+            .collect(),
+    };
+    let rates = LineChart {
+        title: format!("MENACE ({}) learning against {against}", Mark::of(side)),
+        x_label: "games played".into(),
+        y_label: "% of the games in each window".into(),
+        series: vec![
+            series("wins", |p| p.wins),
+            series("draws", |p| p.draws),
+            series("losses", |p| p.losses),
+        ],
+        y_range: Some((0.0, 100.0)),
+    };
+    let beads = LineChart {
+        title: "Beads in MENACE's first matchbox".into(),
+        x_label: "games played".into(),
+        y_label: "beads".into(),
+        series: vec![ChartSeries {
+            name: "first box".into(),
+            points: curve
+                .iter()
+                .map(|p| (p.games as f64, f64::from(p.first_box)))
+                .collect(),
+        }],
+        y_range: None,
+    };
+    let mut written = vec![csv_path.display().to_string()];
+    for ext in ["png", "svg"] {
+        let p = PathBuf::from(format!("{prefix}.{ext}"));
+        line_chart(&rates, &p)?;
+        written.push(p.display().to_string());
+        let p = PathBuf::from(format!("{prefix}-first-box.{ext}"));
+        line_chart(&beads, &p)?;
+        written.push(p.display().to_string());
+    }
+    println!("learning curve: {}", written.join(", "));
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// boxes, stats
+
+fn boxes(menace: &Menace, args: &BoxesArgs) -> Result<()> {
+    let side = args.side.player();
+    let set = menace.boxes(side);
+    let Some(board) = args.position else {
+        print!("{}", all_boxes(set));
+        return Ok(());
+    };
+    let mark = Mark::of(side);
+    let Some((id, symmetry, b)) = set.find(board) else {
+        let why = if !board.is_reachable() {
+            "it cannot arise in play".to_string()
+        } else if board.is_over() {
+            "the game is over".to_string()
+        } else if board.to_move() != mark {
+            format!(
+                "it is {}'s turn, not {mark}'s (use --side {})",
+                board.to_move(),
+                board.to_move().to_string().to_lowercase()
+            )
+        } else {
+            "only one square is empty: the move is forced, so Michie made no box for it".into()
+        };
+        bail!("MENACE playing {mark} has no box for\n{board}\nbecause {why}");
+    };
+    println!(
+        "Position (MENACE playing {mark} to move):\n{}",
+        render(board)
+    );
+    println!(
+        "Box {id}, for MENACE's {} move of the game. Its picture, each empty square with its beads:\n{}",
+        ordinal(b.menace_move()),
+        b.drawing()
+    );
+    if symmetry == ludomat_tictactoe::Symmetry::IDENTITY {
+        println!("The position is the picture itself.");
+    } else {
+        println!(
+            "The position becomes the picture under: {symmetry}; a bead is carried back by the inverse ({}).",
+            symmetry.inverse()
+        );
+    }
+    println!("Beads in play on the real board:");
+    for bead in b.legal_beads() {
+        let square = set.index().square_for(bead, symmetry);
+        println!(
+            "  {:>6} bead {} x{:<4} -> plays {}",
+            bead.colour(),
+            bead,
+            b.beads(bead),
+            Notation::Menace.name(square)
+        );
+    }
+    let total = b.total();
+    if total == 0 {
+        println!(
+            "The box is empty: under these rules MENACE would {}.",
+            match menace.rules().empty_box {
+                EmptyBox::Refill(n) => format!("refill it with {n} random legal beads"),
+                EmptyBox::Resign => "resign".into(),
+            }
+        );
+    }
+    Ok(())
+}
+
+fn stats(session: &Session) {
+    let m = &session.menace;
+    println!(
+        "MENACE, {} rules; state file {}",
+        m.rules(),
+        session.path.display()
+    );
+    for side in [Player::First, Player::Second] {
+        let set = m.boxes(side);
+        let c = set.index().counts_by_move();
+        let beads = set.beads_by_move();
+        let moves = match side {
+            Player::First => "1st/3rd/5th/7th",
+            Player::Second => "2nd/4th/6th/8th",
+        };
+        let r = m.record(side);
+        println!("playing {} ({})", Mark::of(side), side);
+        println!(
+            "  boxes by MENACE's move ({moves}): {} / {} / {} / {} = {}",
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            set.len()
+        );
+        println!(
+            "  beads by MENACE's move:            {} / {} / {} / {} = {} ({} empty boxes)",
+            beads[0],
+            beads[1],
+            beads[2],
+            beads[3],
+            beads.iter().sum::<u64>(),
+            set.empty_boxes()
+        );
+        println!(
+            "  games {}: {} wins, {} draws, {} losses",
+            r.games(),
+            r.wins,
+            r.draws,
+            r.losses
+        );
+    }
+    println!("games played in all: {}", m.games());
+}
+
+// ---------------------------------------------------------------------------------------
+// bench
+
+fn bench_run(games: u64, against: &str, run: u64) -> (u64, [u64; 3]) {
+    let rules = Rules::seed();
+    let mut m = Menace::new(rules, seed::derive(run, 0));
+    let opp_seed = seed::derive(run, 1);
+    let mut o = match against {
+        "perfect" => Opponent::perfect(opp_seed),
+        "menace" => Opponent::menace(rules, opp_seed),
+        _ => Opponent::random(opp_seed),
+    };
+    let mut t = [0u64; 3];
+    for _ in 0..games {
+        let outcome = m.train_game(&mut o, Player::First);
+        t[(1 - outcome.score_for(Player::First)) as usize] += 1;
+    }
+    (games, t)
+}
+
+fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let base = state.seed.unwrap_or(1);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    println!(
+        "MENACE training benchmark: seed rules, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
+        args.against, args.games
+    );
+    let t0 = Instant::now();
+    let (_, tally) = bench_run(args.games, &args.against, seed::derive(base, 0));
+    let single = t0.elapsed().as_secs_f64();
+    println!(
+        "1 thread:   {:>12.0} games/s  ({} games in {:.3} s; W/D/L {}/{}/{})",
+        args.games as f64 / single,
+        args.games,
+        single,
+        tally[0],
+        tally[1],
+        tally[2]
+    );
+    let t0 = Instant::now();
+    let total: u64 = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let against = args.against.as_str();
+                s.spawn(move || bench_run(args.games, against, seed::derive(base, 1 + i as u64)).0)
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    let all = t0.elapsed().as_secs_f64();
+    println!(
+        "{threads} threads: {:>12.0} games/s  ({} independent runs, {} games in {:.3} s; {:.0} games/s per thread)",
+        total as f64 / all,
+        threads,
+        total,
+        all,
+        total as f64 / all / threads as f64
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn session(dir: &Path) -> Session {
+        Session {
+            menace: Menace::new(Rules::seed(), 3),
+            path: dir.join("menace.json"),
+        }
+    }
+
+    fn run_play(s: &mut Session, games: Option<u64>, quiet: bool, script: &str) -> String {
+        let mut out = Vec::new();
+        let args = PlayArgs {
+            quiet_boxes: quiet,
+            games,
+        };
+        play(s, &args, &mut LineInput::script(script), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// A human who tries every square in reading order (occupied ones are refused).
+    fn every_square(times: usize) -> String {
+        "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n".repeat(times)
+    }
+
+    #[test]
+    fn play_follows_the_challenge() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        let script = format!("two\n\n2\nXX\n\nMMM\n{}", every_square(12));
+        let out = run_play(&mut s, None, false, &script);
+        assert!(out.contains("How many games? "), "{out}");
+        assert!(out.contains("'two' is not a number of games"), "{out}");
+        assert!(out.contains("Nothing was typed"), "{out}");
+        assert_eq!(out.matches("new game\n").count(), 2, "{out}");
+        assert!(out.contains("row 'X' is not L, M or R"), "{out}");
+        assert!(out.contains("nothing was typed"), "{out}");
+        assert!(out.contains("3 letters; a cell is two letters"), "{out}");
+        assert!(out.contains("MENACE plays "), "{out}");
+        assert_eq!(out.matches("The 304 matchboxes").count(), 2);
+        assert!(out.contains("box #303  move 7"), "{out}");
+        assert_eq!(s.menace.record(Player::First).games(), 2);
+        assert_eq!(
+            Menace::load(&s.path).unwrap(),
+            s.menace,
+            "saved after each game"
+        );
+    }
+
+    #[test]
+    fn an_occupied_square_is_refused() {
+        let board: Board = "X../.../...".parse().unwrap();
+        let mut out = Vec::new();
+        let cell = ask_move(board, &mut LineInput::script("ll\nLM\n"), &mut out).unwrap();
+        assert_eq!(cell, Cell::from_index(1));
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains("LL is already taken by X; choose an empty square"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn end_of_input_mid_game_leaves_the_boxes_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        let before = s.menace.clone();
+        let out = run_play(&mut s, Some(1), true, "");
+        assert!(
+            out.contains("Input ended: the game in progress is abandoned"),
+            "{out}"
+        );
+        assert_eq!(s.menace.boxes(Player::First), before.boxes(Player::First));
+        assert_eq!(s.menace.games(), 0);
+        assert!(!out.contains("The 304 matchboxes"));
+        let out = run_play(&mut s, None, true, "");
+        assert!(out.contains("no games played"), "{out}");
+    }
+
+    #[test]
+    fn rule_flags_only_apply_to_a_fresh_menace() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.json");
+        let mut args = StateArgs {
+            state: Some(path.clone()),
+            fresh: false,
+            rules: Some(Preset::Michie),
+            start_beads: None,
+            win: None,
+            draw: None,
+            loss: None,
+            empty_box: None,
+            seed: None,
+        };
+        let s = Session::open(&args).unwrap();
+        assert_eq!(*s.menace.rules(), Preset::Michie.rules());
+        s.save().unwrap();
+        args.rules = Some(Preset::Scroggs);
+        let e = Session::open(&args).err().unwrap().to_string();
+        assert!(e.contains("add --fresh"), "{e}");
+        args.fresh = true;
+        args.win = Some(5);
+        let s = Session::open(&args).unwrap();
+        assert_eq!(s.menace.rules().win, 5);
+    }
+
+    #[test]
+    fn the_agent_is_a_fresh_seed_menace() {
+        let a = tictactoe_agent(4).unwrap();
+        assert_eq!(a.name(), "menace");
+    }
 }

@@ -1,1 +1,57 @@
-//! MENACE, Donald Michie's matchbox learner (under construction).
+//! MENACE — the Machine Educable Noughts And Crosses Engine that Donald Michie built from
+//! matchboxes and coloured beads in 1961, rebuilt from the noughts-and-crosses core.
+//!
+//! * [`BoxIndex`] — which matchboxes exist: one per symmetry class of the positions
+//!   where MENACE is to move, without won positions and forced last moves — 1 / 12 /
+//!   108 / 183 = 304 boxes by MENACE's move when it plays first, 289 when it plays
+//!   second — and a table from every one of the 19,683 boards to its box and symmetry.
+//! * [`Matchbox`] and [`Bead`] — a picture on the lid, beads inside naming squares *of
+//!   the picture*; [`Matchboxes`] — a side's full set.
+//! * [`Rules`] — starting beads, rewards, what an empty box does; presets [`Preset`]
+//!   `seed` (the challenge, default), `michie` (1961), `scroggs` (the online MENACE).
+//! * [`Menace`] — the machine: both sets of boxes, a seeded generator, the beads drawn
+//!   in the game in progress, the record. It is a `ludomat_game::Agent` that learns in
+//!   `game_over`, and plays either side.
+//! * [`Opponent`] and [`Menace::train_game`] — fast training against built-in
+//!   players; [`state`] — the versioned JSON state file, written atomically.
+//!
+//! Source: seed 002 (the MENACE challenge and its rules); the published history of
+//! Michie's machine for the presets and the reference results.
+//!
+//! ```
+//! use ludomat_game::{Outcome, Player};
+//! use ludomat_menace::{Menace, Opponent, Rules};
+//! use ludomat_tictactoe::Board;
+//!
+//! let mut menace = Menace::new(Rules::seed(), 7);
+//! assert_eq!(menace.boxes(Player::First).len(), 304);
+//! // Its first move comes from box #0, the empty board.
+//! let choice = menace.choose(Board::EMPTY)?;
+//! assert_eq!(choice.draw.map(|d| d.matchbox.index()), Some(0));
+//! menace.abandon(); // put the bead back
+//!
+//! let mut random = Opponent::random(8);
+//! let wins = (0..2000)
+//!     .filter(|_| menace.train_game(&mut random, Player::First) == Outcome::Win(Player::First))
+//!     .count();
+//! assert!(wins > 1200);
+//! # Ok::<(), ludomat_menace::MenaceError>(())
+//! ```
+
+mod bead;
+mod index;
+mod machine;
+mod matchbox;
+mod matchboxes;
+mod rules;
+pub mod state;
+mod train;
+
+pub use bead::{Bead, ParseBeadError};
+pub use index::{move_classes, BoxId, BoxIndex, BOARDS};
+pub use machine::{Choice, Draw, Menace, MenaceError};
+pub use matchbox::Matchbox;
+pub use matchboxes::Matchboxes;
+pub use rules::{EmptyBox, Preset, Rules, RulesError, StartingBeads, UnknownPreset};
+pub use state::StateError;
+pub use train::Opponent;

@@ -1,0 +1,212 @@
+//! [`Matchbox`]: one box, its picture and its beads.
+
+use std::fmt;
+
+use ludomat_tictactoe::Board;
+
+use crate::Bead;
+
+/// One matchbox: a picture of a position (the canonical member of its symmetry class)
+/// glued on the lid, and beads inside, each naming an empty square of that picture.
+///
+/// The beads are kept as a count per square; two beads of the same colour are
+/// interchangeable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Matchbox {
+    picture: Board,
+    beads: [u32; 9],
+}
+
+impl Matchbox {
+    /// An empty box for `picture`.
+    #[must_use]
+    pub const fn empty(picture: Board) -> Matchbox {
+        Matchbox {
+            picture,
+            beads: [0; 9],
+        }
+    }
+
+    /// The position drawn on the lid.
+    #[must_use]
+    pub const fn picture(&self) -> Board {
+        self.picture
+    }
+
+    /// Which move of the game MENACE makes from this box: 1, 3, 5, 7 for the
+    /// first player, 2, 4, 6, 8 for the second.
+    #[must_use]
+    pub const fn menace_move(&self) -> u32 {
+        self.picture.count() + 1
+    }
+
+    /// How many beads of this colour the box holds.
+    #[must_use]
+    pub const fn beads(&self, bead: Bead) -> u32 {
+        self.beads[bead.index()]
+    }
+
+    /// Bead counts by square of the picture, reading order.
+    #[must_use]
+    pub const fn counts(&self) -> [u32; 9] {
+        self.beads
+    }
+
+    /// All the beads in the box.
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        self.beads.iter().sum()
+    }
+
+    /// No beads left.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.beads.iter().all(|&n| n == 0)
+    }
+
+    /// The beads that may ever be in this box: the empty squares of the picture.
+    pub fn legal_beads(&self) -> impl Iterator<Item = Bead> {
+        let empty = self.picture.empty_mask();
+        Bead::ALL
+            .into_iter()
+            .filter(move |b| empty & b.cell().bit() != 0)
+    }
+
+    /// Whether `bead` names an empty square of the picture.
+    #[must_use]
+    pub const fn is_legal(&self, bead: Bead) -> bool {
+        self.picture.empty_mask() & bead.cell().bit() != 0
+    }
+
+    /// Put `n` beads of a legal colour in (saturating). Illegal beads are refused
+    /// (returns `false`, box unchanged).
+    pub fn put(&mut self, bead: Bead, n: u32) -> bool {
+        if !self.is_legal(bead) {
+            return false;
+        }
+        let slot = &mut self.beads[bead.index()];
+        *slot = slot.saturating_add(n);
+        true
+    }
+
+    /// Take up to `n` beads of a colour out; returns how many were taken.
+    pub fn take(&mut self, bead: Bead, n: u32) -> u32 {
+        let slot = &mut self.beads[bead.index()];
+        let taken = n.min(*slot);
+        *slot -= taken;
+        taken
+    }
+
+    /// Shake the box and pick a bead without taking it out: each bead is equally
+    /// likely, so a colour is picked in proportion to its count. `None` when empty.
+    pub fn pick<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Bead> {
+        let total: u32 = self.total();
+        if total == 0 {
+            return None;
+        }
+        let mut r = rng.gen_range(0..total);
+        for (i, &n) in self.beads.iter().enumerate() {
+            if r < n {
+                return Some(Bead::ALL[i]);
+            }
+            r -= n;
+        }
+        None
+    }
+
+    /// Replace the bead counts (used when loading a saved state). Fails with the
+    /// first bead that names an occupied square.
+    pub(crate) fn set_counts(&mut self, counts: [u32; 9]) -> Result<(), Bead> {
+        for (i, &n) in counts.iter().enumerate() {
+            if n > 0 && !self.is_legal(Bead::ALL[i]) {
+                return Err(Bead::ALL[i]);
+            }
+        }
+        self.beads = counts;
+        Ok(())
+    }
+
+    /// The beads as `LL×4 MM×2`, legal squares only, in reading order.
+    #[must_use]
+    pub fn bead_list(&self) -> String {
+        let parts: Vec<String> = self
+            .legal_beads()
+            .filter(|b| self.beads(*b) > 0)
+            .map(|b| format!("{b}×{}", self.beads(b)))
+            .collect();
+        if parts.is_empty() {
+            "(empty)".into()
+        } else {
+            parts.join(" ")
+        }
+    }
+
+    /// The picture on one line, rows separated by `/`: `X.O/.X./...`.
+    #[must_use]
+    pub fn picture_line(&self) -> String {
+        self.picture.to_string().replace('\n', "/")
+    }
+
+    /// The picture drawn as a grid with each empty square showing its bead count.
+    #[must_use]
+    pub fn drawing(&self) -> String {
+        let mut out = String::new();
+        for row in 0..3 {
+            let cells: Vec<String> = (0..3)
+                .filter_map(|col| ludomat_tictactoe::Cell::from_coords(row, col))
+                .map(|c| match self.picture.get(c) {
+                    Some(m) => format!("{:^4}", m.to_string()),
+                    None => format!("{:^4}", self.beads[c.index()]),
+                })
+                .collect();
+            out.push_str(&cells.join("|"));
+            out.push('\n');
+            if row < 2 {
+                out.push_str("----+----+----\n");
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Matchbox {
+    /// `X.O/.X./... : LL×2 MR×1`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} : {}", self.picture_line(), self.bead_list())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_legal_beads_go_in() {
+        let mut m = Matchbox::empty("X../.O./...".parse().unwrap());
+        assert!(!m.put(Bead::ALL[0], 1), "LL holds X");
+        assert!(m.put(Bead::ALL[1], 2));
+        assert_eq!(m.total(), 2);
+        assert_eq!(m.take(Bead::ALL[1], 5), 2);
+        assert!(m.is_empty());
+        assert_eq!(m.legal_beads().count(), 7);
+        assert_eq!(m.menace_move(), 3);
+        assert_eq!(m.set_counts([1, 0, 0, 0, 0, 0, 0, 0, 0]), Err(Bead::ALL[0]));
+    }
+
+    #[test]
+    fn pick_follows_the_counts() {
+        let mut m = Matchbox::empty(Board::EMPTY);
+        m.put(Bead::ALL[2], 3);
+        m.put(Bead::ALL[6], 1);
+        let mut rng = ludomat_game::seed::rng(5);
+        let mut seen = [0u32; 9];
+        for _ in 0..4000 {
+            seen[m.pick(&mut rng).unwrap().index()] += 1;
+        }
+        assert_eq!(seen.iter().sum::<u32>(), 4000);
+        assert_eq!(seen[2] + seen[6], 4000);
+        assert!((2800..3200).contains(&seen[2]), "{seen:?}");
+        assert_eq!(Matchbox::empty(Board::EMPTY).pick(&mut rng), None);
+        assert_eq!(m.to_string(), ".../.../... : LR×3 RL×1");
+    }
+}

@@ -1,0 +1,319 @@
+//! The state file: MENACE's matchboxes, rules, record and random generator as
+//! versioned JSON, written atomically (a temporary file in the same directory, then a
+//! rename), so a killed process leaves either the old or the new file, never half of
+//! one. A file that is not a MENACE state is reported and never overwritten.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use ludomat_game::{seed, Player, Tally};
+use ludomat_tictactoe::Board;
+use serde::{Deserialize, Serialize};
+
+use crate::{Bead, Matchboxes, Menace, Rules};
+
+/// The `format` field of every state file.
+pub const FORMAT: &str = "ludomat-menace";
+/// The version written (and the only one read).
+pub const VERSION: u32 = 1;
+
+/// Why a state file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The file is not valid JSON.
+    #[error("{path} is corrupt: not valid JSON at line {line}, column {column}: {reason}")]
+    NotJson {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the parser said.
+        reason: String,
+    },
+    /// JSON, but not a MENACE state.
+    #[error("{path} is not a MENACE state file: {reason}")]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// What is missing or different.
+        reason: String,
+    },
+    /// A MENACE state of a version this program does not read.
+    #[error("{path} is a MENACE state of version {found}; this program reads version {VERSION}")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version in the file.
+        found: u64,
+    },
+    /// A MENACE state whose contents are inconsistent.
+    #[error("{path} is corrupt: {reason}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, naming the box or field.
+        reason: String,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+struct RngState {
+    /// The 32-byte key in hex.
+    seed: String,
+    stream: u64,
+    /// Position in the stream, in 32-bit words (a decimal string: it is a u128).
+    word_pos: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct BoxState {
+    /// The picture, rows separated by `/`.
+    picture: String,
+    /// Beads by square of the picture, reading order.
+    beads: [u32; 9],
+}
+
+#[derive(Serialize, Deserialize)]
+struct Records {
+    first: Tally,
+    second: Tally,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Sets {
+    first: Vec<BoxState>,
+    second: Vec<BoxState>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StateFile {
+    format: String,
+    version: u32,
+    rules: Rules,
+    record: Records,
+    rng: RngState,
+    boxes: Sets,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(s: &str) -> Option<[u8; 32]> {
+    if s.len() != 64 || !s.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}
+
+impl Menace {
+    /// The state as JSON text. Beads out in an unfinished game are counted as back in
+    /// their boxes (the state is always between games).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        // Plain structs of strings and numbers always serialise.
+        serde_json::to_string(&self.state_file()).unwrap_or_default()
+    }
+
+    fn state_file(&self) -> StateFile {
+        let mut m = self.clone();
+        m.abandon();
+        let set = |s: &Matchboxes| {
+            s.iter()
+                .map(|(_, b)| BoxState {
+                    picture: b.picture_line(),
+                    beads: b.counts(),
+                })
+                .collect()
+        };
+        StateFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            rules: m.rules,
+            record: Records {
+                first: m.record[0],
+                second: m.record[1],
+            },
+            rng: RngState {
+                seed: hex(&m.rng.get_seed()),
+                stream: m.rng.get_stream(),
+                word_pos: m.rng.get_word_pos().to_string(),
+            },
+            boxes: Sets {
+                first: set(&m.sets[0]),
+                second: set(&m.sets[1]),
+            },
+        }
+    }
+
+    /// Read a state from JSON text; `path` names the source in errors.
+    ///
+    /// # Errors
+    /// [`StateError::NotJson`], [`StateError::Foreign`], [`StateError::Version`] or
+    /// [`StateError::Invalid`], naming what is wrong.
+    pub fn from_json(text: &str, path: &Path) -> Result<Menace, StateError> {
+        let path_buf = path.to_path_buf();
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| StateError::NotJson {
+                path: path_buf.clone(),
+                line: e.line(),
+                column: e.column(),
+                reason: e.to_string(),
+            })?;
+        let foreign = |reason: String| StateError::Foreign {
+            path: path_buf.clone(),
+            reason,
+        };
+        let obj = value
+            .as_object()
+            .ok_or_else(|| foreign("the top level is not a JSON object".into()))?;
+        match obj.get("format").and_then(|f| f.as_str()) {
+            Some(FORMAT) => {}
+            Some(other) => {
+                return Err(foreign(format!(
+                    "its format is \"{other}\", not \"{FORMAT}\""
+                )))
+            }
+            None => return Err(foreign(format!("it has no \"format\": \"{FORMAT}\" field"))),
+        }
+        let version = obj.get("version").and_then(serde_json::Value::as_u64);
+        match version {
+            Some(v) if v == u64::from(VERSION) => {}
+            Some(v) => {
+                return Err(StateError::Version {
+                    path: path_buf,
+                    found: v,
+                })
+            }
+            None => {
+                return Err(StateError::Invalid {
+                    path: path_buf,
+                    reason: "the \"version\" field is missing or not a number".into(),
+                })
+            }
+        }
+        let invalid = |reason: String| StateError::Invalid {
+            path: path_buf.clone(),
+            reason,
+        };
+        let file: StateFile = serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+        file.rules
+            .validate()
+            .map_err(|e| invalid(format!("rules: {e}")))?;
+        let key =
+            unhex(&file.rng.seed).ok_or_else(|| invalid("rng.seed is not 64 hex digits".into()))?;
+        let word_pos: u128 = file
+            .rng
+            .word_pos
+            .parse()
+            .map_err(|_| invalid("rng.word_pos is not a number".into()))?;
+        let mut rng = <seed::Rng as rand::SeedableRng>::from_seed(key);
+        rng.set_stream(file.rng.stream);
+        rng.set_word_pos(word_pos);
+        let load = |side: Player, name: &str, states: &[BoxState]| {
+            let mut set = Matchboxes::empty(side);
+            if states.len() != set.len() {
+                return Err(invalid(format!(
+                    "boxes.{name} has {} boxes; a MENACE playing {side} has {}",
+                    states.len(),
+                    set.len()
+                )));
+            }
+            for (i, s) in states.iter().enumerate() {
+                let id = crate::BoxId::new(i as u16);
+                let Some(b) = set.get_mut(id) else { continue };
+                let picture: Board = s.picture.parse().map_err(|e| {
+                    invalid(format!("boxes.{name}[{i}]: picture \"{}\": {e}", s.picture))
+                })?;
+                if picture != b.picture() {
+                    return Err(invalid(format!(
+                        "boxes.{name}[{i}] shows {} but box {id} shows {}",
+                        s.picture,
+                        b.picture_line()
+                    )));
+                }
+                b.set_counts(s.beads).map_err(|bead: Bead| {
+                    invalid(format!(
+                        "boxes.{name}[{i}] ({}) holds {bead} beads, but {bead} is taken on its picture",
+                        s.picture
+                    ))
+                })?;
+            }
+            Ok(set)
+        };
+        let first = load(Player::First, "first", &file.boxes.first)?;
+        let second = load(Player::Second, "second", &file.boxes.second)?;
+        Ok(Menace::from_parts(
+            file.rules,
+            [first, second],
+            rng,
+            [file.record.first, file.record.second],
+        ))
+    }
+
+    /// Load a state file.
+    ///
+    /// # Errors
+    /// [`StateError::Io`] when it cannot be read, else as [`Menace::from_json`].
+    pub fn load(path: &Path) -> Result<Menace, StateError> {
+        let text = std::fs::read_to_string(path).map_err(|source| StateError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Menace::from_json(&text, path)
+    }
+
+    /// Save atomically: write a temporary file beside `path`, then rename it over
+    /// `path`. Creates the directory if needed. A killed process leaves the old file
+    /// or the new one, never a mixture. (The data is not forced to the disk with
+    /// `fsync` — that would make saving after every game very slow — so a power cut
+    /// right after a save is left to the file system's ordering of the rename.)
+    ///
+    /// # Errors
+    /// [`StateError::Io`] when the directory or file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), StateError> {
+        let io = |source| StateError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".menace-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+            .map_err(io)?;
+        let bytes = serde_json::to_vec(&self.state_file())
+            .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
+        tmp.write_all(&bytes).map_err(io)?;
+        tmp.flush().map_err(io)?;
+        tmp.persist(path).map_err(|e| io(e.error))?;
+        tracing::debug!(path = %path.display(), "saved MENACE state");
+        Ok(())
+    }
+}
+
+/// The default state file: `<data dir>/ludomat/menace.json` (on Linux
+/// `~/.local/share/ludomat/menace.json`), or `None` if the system has no data
+/// directory.
+#[must_use]
+pub fn default_path() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("ludomat").join("menace.json"))
+}

@@ -1,0 +1,150 @@
+//! The state file: exact round trips, resuming after an interruption, and every kind of
+//! bad file reported (naming what is wrong) and left alone.
+
+use std::path::Path;
+
+use ludomat_game::Player;
+use ludomat_menace::{Menace, Opponent, Preset, Rules, StateError};
+use ludomat_tictactoe::Board;
+
+fn trained(games: u64) -> (Menace, Opponent) {
+    let mut m = Menace::new(Rules::seed(), 5);
+    let mut o = Opponent::random(6);
+    for _ in 0..games {
+        m.train_game(&mut o, Player::First);
+    }
+    (m, o)
+}
+
+#[test]
+fn save_and_load_round_trip_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sub/dir/menace.json");
+    for preset in Preset::ALL {
+        let mut m = Menace::new(preset.rules(), 1);
+        let mut o = Opponent::menace(Rules::seed(), 2);
+        for g in 0..300 {
+            let side = if g % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            m.train_game(&mut o, side);
+        }
+        m.save(&path).unwrap();
+        let loaded = Menace::load(&path).unwrap();
+        assert_eq!(loaded, m, "{preset}");
+        assert_eq!(loaded.to_json(), m.to_json());
+        assert_eq!(loaded.games(), 300);
+    }
+}
+
+#[test]
+fn an_interrupted_training_resumes_as_if_nothing_happened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("menace.json");
+    // Uninterrupted: 400 games.
+    let (straight, _) = trained(400);
+    // Interrupted: saving after every game, "killed" in the middle of game 201 (beads
+    // drawn, not yet learnt), then restarted from the file.
+    let (mut m, mut o) = trained(200);
+    m.save(&path).unwrap();
+    let opponent_at_200 = o.clone();
+    m.start_game(Player::First);
+    m.choose(Board::EMPTY).unwrap();
+    assert_eq!(m.beads_in_play().len(), 1);
+    drop(m); // the process dies here; the file holds the state after game 200
+    let mut resumed = Menace::load(&path).unwrap();
+    assert_eq!(resumed.games(), 200, "only the game in progress is lost");
+    o = opponent_at_200;
+    for _ in 0..200 {
+        resumed.train_game(&mut o, Player::First);
+    }
+    assert_eq!(resumed, straight);
+}
+
+#[test]
+fn saving_mid_game_writes_the_boxes_as_they_were_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("menace.json");
+    let (mut m, _) = trained(50);
+    let before = m.clone();
+    m.start_game(Player::First);
+    m.choose(Board::EMPTY).unwrap();
+    m.save(&path).unwrap();
+    let loaded = Menace::load(&path).unwrap();
+    assert_eq!(loaded.boxes(Player::First), before.boxes(Player::First));
+}
+
+#[test]
+fn a_left_over_temporary_file_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("menace.json");
+    let (m, _) = trained(20);
+    m.save(&path).unwrap();
+    // A write killed before its rename leaves a half-written temporary file beside it.
+    std::fs::write(dir.path().join(".menace-XXXX.tmp"), "{\"format\": \"ludo").unwrap();
+    assert_eq!(Menace::load(&path).unwrap(), m);
+    m.save(&path).unwrap();
+    assert_eq!(Menace::load(&path).unwrap(), m);
+}
+
+fn load_text(text: &str) -> StateError {
+    Menace::from_json(text, Path::new("state.json")).unwrap_err()
+}
+
+#[test]
+fn bad_files_are_reported_precisely() {
+    let good = trained(10).0.to_json();
+
+    let e = load_text(&good[..good.len() / 2]);
+    assert!(matches!(e, StateError::NotJson { line: 1, .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("state.json is corrupt: not valid JSON"),
+        "{e}"
+    );
+
+    let e = load_text("[1, 2, 3]");
+    assert!(e.to_string().contains("not a MENACE state file"), "{e}");
+    let e = load_text("{\"name\": \"my notes\"}");
+    assert!(e.to_string().contains("no \"format\""), "{e}");
+    let e = load_text("{\"format\": \"qubic\"}");
+    assert!(e.to_string().contains("\"qubic\""), "{e}");
+
+    let e = load_text(&good.replace("\"version\":1", "\"version\":99"));
+    assert!(matches!(e, StateError::Version { found: 99, .. }), "{e}");
+
+    // A bead on the square X holds in the second player's first box.
+    let e = load_text(&bead_on_the_x_square(&good));
+    assert!(
+        e.to_string().contains("holds LL beads, but LL is taken"),
+        "{e}"
+    );
+
+    let e = load_text(&good.replacen(
+        "\"picture\":\"X../.../...\"",
+        "\"picture\":\"..X/.../...\"",
+        1,
+    ));
+    assert!(e.to_string().contains("shows ..X/.../..."), "{e}");
+
+    let e = load_text(&good.replacen("\"win\":1", "\"win\":\"lots\"", 1));
+    assert!(matches!(e, StateError::Invalid { .. }), "{e}");
+}
+
+/// The state with five beads on the X square of box "X../.../..." (the second
+/// player's first box).
+fn bead_on_the_x_square(good: &str) -> String {
+    let key = "\"picture\":\"X../.../...\",\"beads\":[";
+    let at = good.find(key).expect("the box is in the file") + key.len();
+    let end = at + good[at..].find(',').unwrap();
+    format!("{}5{}", &good[..at], &good[end..])
+}
+
+#[test]
+fn a_missing_file_is_an_io_error_naming_the_path() {
+    let e = Menace::load(Path::new("/nonexistent/menace.json")).unwrap_err();
+    assert!(matches!(e, StateError::Io { .. }));
+    assert!(e.to_string().contains("/nonexistent/menace.json"), "{e}");
+}
