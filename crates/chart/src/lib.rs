@@ -168,6 +168,8 @@ fn draw_lines<DB: DrawingBackend>(
     ctx.configure_mesh()
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick)
         .label_style(("sans-serif", 15))
         .draw()
         .map_err(|e| draw_err(path, e))?;
@@ -188,6 +190,15 @@ fn draw_lines<DB: DrawingBackend>(
         .draw()
         .map_err(|e| draw_err(path, e))?;
     root.present().map_err(|e| draw_err(path, e))
+}
+
+/// An axis label: whole numbers without decimals, small fractions with two.
+fn tick(v: &f64) -> String {
+    if v.fract() == 0.0 || v.abs() >= 100.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
 }
 
 /// Write a bar chart to `path` (`.png` or `.svg`).

@@ -24,6 +24,7 @@ const fn entry(machine: &'static str, label: &'static str, args: &'static [&'sta
 }
 
 const TTT: &str = "Noughts and crosses";
+const MENACE: &str = "MENACE (Michie's matchbox learner, 1961)";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
 
 const ENTRIES: &[Entry] = &[
@@ -73,6 +74,22 @@ const ENTRIES: &[Entry] = &[
         "the contact plan, the hazard proof and the exact counts",
         &["play", "computox", "--plan"],
     ),
+    entry(
+        MENACE,
+        "play the matchbox machine (it remembers between sessions)",
+        &["menace", "play", "--quiet-boxes"],
+    ),
+    entry(
+        MENACE,
+        "play, showing all 304 matchboxes after each game",
+        &["menace", "play"],
+    ),
+    entry(
+        MENACE,
+        "train it against the perfect player (2,000 games, with a chart)",
+        &["menace", "train", "--against", "perfect", "--games", "2000"],
+    ),
+    entry(MENACE, "its matchboxes and record", &["menace", "stats"]),
 ];
 
 /// Show the menu until the user quits or input ends.

@@ -48,7 +48,7 @@ impl Mark {
 
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Mark::X => "X",
             Mark::O => "O",
         })
