@@ -1,0 +1,611 @@
+//! [`Machine`]: the relay computer — registers, flags, clock, the ROM, the switch banks and
+//! the teletype — and how it runs.
+//!
+//! The ROM is switches, so the program cannot change while it runs: the machine decodes
+//! every word once, when it is built, into a 256-entry table the run loop indexes by PC.
+//! Reads of ROM addresses and writes to nowhere are resolved in that table too.
+
+use std::time::Duration;
+
+use crate::alu::flags_of;
+use crate::instruction::{Instruction, Reserved, ReservedKind};
+use crate::memory::{region, Region, Rom};
+use crate::teletype::{Key, Teletype};
+use crate::{BinaryOp, Condition, Destination, Flags, Operand, Register, UnaryOp};
+
+/// One clock tick: the clock runs at 5 Hz (spec, "Timing").
+pub const TICK: Duration = Duration::from_millis(200);
+
+/// Why [`Machine::run`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// A `HALT` stopped the clock; PC is the address after it. A key or Start resumes.
+    Halted,
+    /// The step budget ran out (a runaway program, or just a long one).
+    StepLimit,
+    /// PC reached a reserved word at `addr`; PC stays there.
+    Reserved {
+        /// Where.
+        addr: u8,
+        /// The word and what is undocumented about it.
+        reserved: Reserved,
+    },
+}
+
+/// Register slot of the `F` (flags-only) destination: written, never read.
+const SINK: u8 = 8;
+
+/// A pre-decoded instruction. Register fields are slot numbers 0–8 (8 = the `F` sink).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Nop,
+    Halt,
+    Trap,
+    Mov { d: u8, s: u8 },
+    Set { d: u8, v: u8 },
+    SetIf { c: Condition, d: u8, v: u8 },
+    Call { addr: u8 },
+    CallIf { c: Condition, addr: u8 },
+    LoadSwitch { d: u8, bank: u8 },
+    LoadKey { d: u8 },
+    LoadPtr { d: u8, p: u8 },
+    Print { s: u8 },
+    StorePtr { s: u8, p: u8 },
+    BinR { op: BinaryOp, d: u8, a: u8, b: u8 },
+    BinI { op: BinaryOp, d: u8, a: u8, b: u8 },
+    AddR { d: u8, a: u8, b: u8 },
+    AddI { d: u8, a: u8, b: u8 },
+    SubR { d: u8, a: u8, b: u8 },
+    SubI { d: u8, a: u8, b: u8 },
+    AndR { d: u8, a: u8, b: u8 },
+    AndI { d: u8, a: u8, b: u8 },
+    Un { op: UnaryOp, d: u8, s: u8 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Decoded {
+    op: Op,
+    ticks: u8,
+}
+
+/// What one [`Machine::step`] did, for a trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepInfo {
+    /// Where the instruction was.
+    pub addr: u8,
+    /// Its word.
+    pub word: u16,
+    /// The instruction, or why the word is reserved.
+    pub instruction: Result<Instruction, Reserved>,
+    /// `Some` when the step stopped the machine.
+    pub stop: Option<Stop>,
+}
+
+/// The relay computer.
+#[derive(Debug, Clone)]
+pub struct Machine {
+    rom: Rom,
+    code: Box<[Decoded; 256]>,
+    /// Slots 0–6: A B C D M S L; 7: PC; 8: the `F` sink; the rest unused (so a masked
+    /// index never needs a bounds check).
+    regs: [u8; 16],
+    carry: bool,
+    /// The last ALU result: Z and S are read from it.
+    result: u8,
+    halted: bool,
+    teletype: Teletype,
+    switches: [u8; 2],
+    steps: u64,
+    ticks: u64,
+}
+
+fn slot(d: Destination) -> u8 {
+    match d {
+        Destination::Reg(r) => r.code(),
+        Destination::Flags => SINK,
+    }
+}
+
+fn predecode(rom: &Rom, addr: u8) -> Decoded {
+    let word = rom.fetch(addr);
+    let size = rom.size();
+    let Ok(ins) = Instruction::decode(word) else {
+        // Condition 111 is "never" (spec); the other reserved words trap.
+        let op = match Instruction::decode(word) {
+            Err(Reserved {
+                kind: ReservedKind::NeverCondition,
+                ..
+            }) => Op::Nop,
+            _ => Op::Trap,
+        };
+        return Decoded { op, ticks: 6 };
+    };
+    let r = Register::code;
+    let op = match ins {
+        Instruction::Nop => Op::Nop,
+        Instruction::Halt => Op::Halt,
+        Instruction::Mov { dst, src } => Op::Mov {
+            d: r(dst),
+            s: r(src),
+        },
+        Instruction::LoadAddr { dst, addr } => match region(addr, size) {
+            Region::Rom(a) => Op::Set {
+                d: r(dst),
+                v: rom.fetch(a) as u8,
+            },
+            Region::Switches(bank) => Op::LoadSwitch { d: r(dst), bank },
+            Region::Teletype => Op::LoadKey { d: r(dst) },
+            Region::Unmapped => Op::Set { d: r(dst), v: 0 },
+        },
+        Instruction::LoadPtr { dst, ptr } => Op::LoadPtr {
+            d: r(dst),
+            p: r(ptr),
+        },
+        Instruction::StoreAddr { src, addr } => match region(addr, size) {
+            Region::Teletype => Op::Print { s: r(src) },
+            _ => Op::Nop,
+        },
+        Instruction::StorePtr { src, ptr } => Op::StorePtr {
+            s: r(src),
+            p: r(ptr),
+        },
+        Instruction::Binary { op, dst, a, b } => {
+            let (d, a) = (slot(dst), r(a));
+            match (op, b) {
+                (BinaryOp::Add, Operand::Reg(b)) => Op::AddR { d, a, b: r(b) },
+                (BinaryOp::Add, Operand::Imm(b)) => Op::AddI { d, a, b: b.value() },
+                (BinaryOp::Sub, Operand::Reg(b)) => Op::SubR { d, a, b: r(b) },
+                (BinaryOp::Sub, Operand::Imm(b)) => Op::SubI { d, a, b: b.value() },
+                (BinaryOp::And, Operand::Reg(b)) => Op::AndR { d, a, b: r(b) },
+                (BinaryOp::And, Operand::Imm(b)) => Op::AndI { d, a, b: b.value() },
+                (op, Operand::Reg(b)) => Op::BinR { op, d, a, b: r(b) },
+                (op, Operand::Imm(b)) => Op::BinI {
+                    op,
+                    d,
+                    a,
+                    b: b.value(),
+                },
+            }
+        }
+        Instruction::Unary { op, dst, src } => Op::Un {
+            op,
+            d: slot(dst),
+            s: r(src),
+        },
+        Instruction::Movi {
+            cond: Condition::Always,
+            dst,
+            imm,
+        } => Op::Set { d: r(dst), v: imm },
+        Instruction::Movi { cond, dst, imm } => Op::SetIf {
+            c: cond,
+            d: r(dst),
+            v: imm,
+        },
+        Instruction::Call {
+            cond: Condition::Always,
+            addr,
+        } => Op::Call { addr },
+        Instruction::Call { cond, addr } => Op::CallIf { c: cond, addr },
+    };
+    Decoded {
+        op,
+        ticks: ins.class().ticks(),
+    }
+}
+
+#[inline(always)]
+fn holds(c: Condition, result: u8, carry: bool) -> bool {
+    match c {
+        Condition::Always => true,
+        Condition::Z => result == 0,
+        Condition::Ns => result & 0x80 == 0,
+        Condition::C => carry,
+        Condition::Nc => !carry,
+        Condition::S => result & 0x80 != 0,
+        Condition::Nz => result != 0,
+    }
+}
+
+impl Machine {
+    /// A machine with `rom` fitted, just switched on: registers 0, flags clear, PC 0,
+    /// switches down, blank paper.
+    #[must_use]
+    pub fn new(rom: Rom) -> Machine {
+        let code: Box<[Decoded; 256]> = Box::new(std::array::from_fn(|a| predecode(&rom, a as u8)));
+        Machine {
+            rom,
+            code,
+            regs: [0; 16],
+            carry: false,
+            result: 1,
+            halted: false,
+            teletype: Teletype::new(),
+            switches: [0; 2],
+            steps: 0,
+            ticks: 0,
+        }
+    }
+
+    /// The panel's reset: registers, flags and PC cleared, the clock running, counters
+    /// zero, the paper torn off. The ROM and switches stay.
+    pub fn reset(&mut self) {
+        self.regs = [0; 16];
+        self.carry = false;
+        self.result = 1;
+        self.halted = false;
+        self.teletype = Teletype::new();
+        self.steps = 0;
+        self.ticks = 0;
+    }
+
+    /// The ROM.
+    #[must_use]
+    pub fn rom(&self) -> &Rom {
+        &self.rom
+    }
+
+    /// A register's value (PC: the address of the next instruction to run).
+    #[must_use]
+    pub fn register(&self, r: Register) -> u8 {
+        self.regs[r.code() as usize]
+    }
+
+    /// All eight registers in code order (A B C D M S L PC).
+    #[must_use]
+    pub fn registers(&self) -> [u8; 8] {
+        let mut out = [0; 8];
+        out.copy_from_slice(&self.regs[..8]);
+        out
+    }
+
+    /// Set a register (the panel's switches); setting PC moves execution.
+    pub fn set_register(&mut self, r: Register, value: u8) {
+        self.regs[r.code() as usize] = value;
+    }
+
+    /// The program counter.
+    #[must_use]
+    pub fn pc(&self) -> u8 {
+        self.regs[7]
+    }
+
+    /// The flag lamps.
+    #[must_use]
+    pub fn flags(&self) -> Flags {
+        flags_of(self.result, self.carry)
+    }
+
+    /// Whether a `HALT` stopped the clock.
+    #[must_use]
+    pub fn is_halted(&self) -> bool {
+        self.halted
+    }
+
+    /// The teletype: paper and key latch.
+    #[must_use]
+    pub fn teletype(&self) -> &Teletype {
+        &self.teletype
+    }
+
+    /// Tear off the paper.
+    pub fn clear_paper(&mut self) {
+        self.teletype.clear_paper();
+    }
+
+    /// The two toggle-switch banks (0x80 even addresses, 0x81 odd).
+    #[must_use]
+    pub fn switches(&self) -> [u8; 2] {
+        self.switches
+    }
+
+    /// Set the toggle-switch banks.
+    pub fn set_switches(&mut self, banks: [u8; 2]) {
+        self.switches = banks;
+    }
+
+    /// Instructions executed since switch-on or reset.
+    #[must_use]
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Clock ticks those instructions took on the real machine.
+    #[must_use]
+    pub fn ticks(&self) -> u64 {
+        self.ticks
+    }
+
+    /// Real-machine time of the run so far (ticks × 0.2 s).
+    #[must_use]
+    pub fn real_time(&self) -> Duration {
+        TICK.saturating_mul(u32::try_from(self.ticks).unwrap_or(u32::MAX))
+    }
+
+    /// Press a teletype key: the latch takes it, and a halted CPU wakes (execution goes on
+    /// after the `HALT`).
+    pub fn press_key(&mut self, key: Key) {
+        self.teletype.press(key);
+        self.halted = false;
+    }
+
+    /// Press Start on the panel: a halted CPU resumes.
+    pub fn press_start(&mut self) {
+        self.halted = false;
+    }
+
+    /// Whether the next instruction reads the teletype latch (`LOAD r, 0x90`-style) —
+    /// i.e. the program halted to wait for a key, the builder's input idiom.
+    #[must_use]
+    pub fn waiting_for_key(&self) -> bool {
+        self.halted
+            && matches!(
+                self.code[self.pc() as usize].op,
+                Op::LoadKey { .. } | Op::LoadPtr { .. }
+            )
+    }
+
+    /// A data read, as the bus sees it.
+    #[must_use]
+    pub fn read(&self, addr: u8) -> u8 {
+        match region(addr, self.rom.size()) {
+            Region::Rom(a) => self.rom.fetch(a) as u8,
+            Region::Switches(b) => self.switches[b as usize],
+            Region::Teletype => self.teletype.latch(),
+            Region::Unmapped => 0,
+        }
+    }
+
+    /// Run one instruction (nothing when halted), reporting what it was.
+    pub fn step(&mut self) -> StepInfo {
+        let addr = self.pc();
+        let word = self.rom.fetch(addr);
+        let instruction = Instruction::decode(word);
+        if self.halted {
+            return StepInfo {
+                addr,
+                word,
+                instruction,
+                stop: Some(Stop::Halted),
+            };
+        }
+        let stop = match self.run(1) {
+            Stop::StepLimit => None,
+            s => Some(s),
+        };
+        StepInfo {
+            addr,
+            word,
+            instruction,
+            stop,
+        }
+    }
+
+    /// Run until `HALT`, a reserved word, or `max_steps` instructions. A halted machine
+    /// returns [`Stop::Halted`] at once; press a key or Start first.
+    pub fn run(&mut self, max_steps: u64) -> Stop {
+        if self.halted {
+            return Stop::Halted;
+        }
+        let code = &*self.code;
+        let mut regs = self.regs;
+        let mut result = self.result;
+        let mut carry = self.carry;
+        let mut ticks = 0u64;
+        let mut n = 0u64;
+        macro_rules! alu {
+            ($d:expr, $r:expr, $c:expr) => {{
+                let (r, c) = ($r, $c);
+                regs[$d as usize & 15] = r;
+                result = r;
+                carry = c;
+            }};
+        }
+        let stop = loop {
+            if n == max_steps {
+                break Stop::StepLimit;
+            }
+            let pc = regs[7];
+            let ins = code[pc as usize];
+            regs[7] = pc.wrapping_add(1);
+            n += 1;
+            ticks += u64::from(ins.ticks);
+            let g = |i: u8| i as usize & 15;
+            match ins.op {
+                Op::Nop => {}
+                Op::Halt => {
+                    self.halted = true;
+                    break Stop::Halted;
+                }
+                Op::Trap => {
+                    regs[7] = pc;
+                    n -= 1;
+                    ticks -= u64::from(ins.ticks);
+                    let word = self.rom.fetch(pc);
+                    let reserved = match Instruction::decode(word) {
+                        Err(r) => r,
+                        Ok(_) => Reserved {
+                            word,
+                            kind: ReservedKind::UndefinedClass,
+                        },
+                    };
+                    break Stop::Reserved { addr: pc, reserved };
+                }
+                Op::Mov { d, s } => regs[g(d)] = regs[g(s)],
+                Op::Set { d, v } => regs[g(d)] = v,
+                Op::SetIf { c, d, v } => {
+                    if holds(c, result, carry) {
+                        regs[g(d)] = v;
+                    }
+                }
+                Op::Call { addr } => {
+                    regs[6] = regs[7];
+                    regs[7] = addr;
+                }
+                Op::CallIf { c, addr } => {
+                    if holds(c, result, carry) {
+                        regs[6] = regs[7];
+                        regs[7] = addr;
+                    }
+                }
+                Op::LoadSwitch { d, bank } => regs[g(d)] = self.switches[bank as usize & 1],
+                Op::LoadKey { d } => regs[g(d)] = self.teletype.latch(),
+                Op::LoadPtr { d, p } => {
+                    let addr = regs[g(p)];
+                    regs[g(d)] = match region(addr, self.rom.size()) {
+                        Region::Rom(a) => self.rom.fetch(a) as u8,
+                        Region::Switches(b) => self.switches[b as usize],
+                        Region::Teletype => self.teletype.latch(),
+                        Region::Unmapped => 0,
+                    };
+                }
+                Op::Print { s } => self.teletype.print(regs[g(s)]),
+                Op::StorePtr { s, p } => {
+                    let (v, addr) = (regs[g(s)], regs[g(p)]);
+                    if region(addr, self.rom.size()) == Region::Teletype {
+                        self.teletype.print(v);
+                    }
+                }
+                Op::AddR { d, a, b } => {
+                    let (r, c) = regs[g(a)].overflowing_add(regs[g(b)]);
+                    alu!(d, r, c);
+                }
+                Op::AddI { d, a, b } => {
+                    let (r, c) = regs[g(a)].overflowing_add(b);
+                    alu!(d, r, c);
+                }
+                Op::SubR { d, a, b } => {
+                    let (r, c) = regs[g(a)].overflowing_sub(regs[g(b)]);
+                    alu!(d, r, c);
+                }
+                Op::SubI { d, a, b } => {
+                    let (r, c) = regs[g(a)].overflowing_sub(b);
+                    alu!(d, r, c);
+                }
+                Op::AndR { d, a, b } => alu!(d, regs[g(a)] & regs[g(b)], false),
+                Op::AndI { d, a, b } => alu!(d, regs[g(a)] & b, false),
+                Op::BinR { op, d, a, b } => {
+                    let (r, c) = op.apply(regs[g(a)], regs[g(b)], carry);
+                    alu!(d, r, c);
+                }
+                Op::BinI { op, d, a, b } => {
+                    let (r, c) = op.apply(regs[g(a)], b, carry);
+                    alu!(d, r, c);
+                }
+                Op::Un { op, d, s } => {
+                    let (r, c) = op.apply(regs[g(s)], carry);
+                    alu!(d, r, c);
+                }
+            }
+        };
+        self.regs = regs;
+        self.result = result;
+        self.carry = carry;
+        self.steps += n;
+        self.ticks += ticks;
+        stop
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assemble;
+
+    fn machine(src: &str) -> Machine {
+        Machine::new(Rom::standard(&assemble(src).unwrap().words).unwrap())
+    }
+
+    #[test]
+    fn pc_reads_as_next_address_and_call_links() {
+        let mut m = machine("NOP\nMOV A, PC\nCALL sub\nHALT\nsub: MOV B, L\nRET");
+        assert_eq!(m.run(100), Stop::Halted);
+        assert_eq!(m.register(Register::A), 2);
+        assert_eq!(m.register(Register::B), 3);
+        assert_eq!(m.pc(), 4);
+        assert_eq!(m.steps(), 6);
+        assert_eq!(m.ticks(), 6 * 6);
+        assert_eq!(m.real_time(), Duration::from_millis(36 * 200));
+    }
+
+    #[test]
+    fn memory_map_reads() {
+        let src = "LOAD A, 0x80\nLOAD B, 0x81\nLOAD C, 0x02\nLOAD D, 0x40\nMOVI M, 0x8e\n\
+                   LOAD S, M\nMOVI M, 0xa5\nLOAD L, M\nHALT";
+        let mut m = machine(src);
+        m.set_switches([0x0f, 0x0c]);
+        assert_eq!(m.run(100), Stop::Halted);
+        // LOAD C, 0x02 reads the low byte of ROM word 2 (`LOAD C, 0x02` itself = 0x2202).
+        assert_eq!(m.registers()[..7], [0x0f, 0x0c, 0x02, 0, 0xa5, 0x0f, 0]);
+        assert_eq!(m.ticks(), 6 * 10 + 2 * 6 + 6);
+    }
+
+    #[test]
+    fn teletype_input_and_output() {
+        let mut m = machine("loop: HALT\nLOAD A, 0x90\nSTORE A, 0x9f\nJMP loop");
+        assert_eq!(m.run(100), Stop::Halted);
+        assert!(m.waiting_for_key());
+        m.press_key("4".parse().unwrap());
+        assert_eq!(m.run(100), Stop::Halted);
+        m.press_start();
+        assert_eq!(m.run(100), Stop::Halted);
+        assert_eq!(m.teletype().printed(), [4, 4]);
+        assert_eq!(m.run(5), Stop::Halted, "halted stays halted");
+    }
+
+    #[test]
+    fn flags_conditions_and_borrow() {
+        let mut m = machine(
+            "MOVI A, 3\nSUB B, A, 5\nMOVI C, C, 1\nMOVI NC, D, 1\nCMP A, 3\nMOVI Z, M, 1\nHALT",
+        );
+        assert_eq!(m.run(100), Stop::Halted);
+        assert_eq!(m.registers()[..5], [3, 254, 1, 0, 1]);
+        assert_eq!(
+            m.flags(),
+            Flags {
+                carry: false,
+                zero: true,
+                sign: false
+            }
+        );
+    }
+
+    #[test]
+    fn runaway_and_reserved() {
+        let mut m = machine("loop: JMP loop");
+        assert_eq!(m.run(1000), Stop::StepLimit);
+        assert_eq!(m.steps(), 1000);
+        let mut m = machine("NOP\nDW 0x0800\n");
+        let s = m.run(10);
+        assert!(matches!(s, Stop::Reserved { addr: 1, .. }), "{s:?}");
+        assert_eq!(m.pc(), 1);
+        assert_eq!(m.steps(), 1);
+        // Condition 111 never happens: a no-op.
+        let mut m = machine("DW 0xF712\nHALT\n");
+        assert_eq!(m.run(10), Stop::Halted);
+        assert_eq!(m.pc(), 2);
+        // Past the ROM the machine runs NOPs and wraps to 0.
+        let mut m = Machine::new(Rom::new(&[0x1000], 2).unwrap());
+        m.press_start();
+        assert_eq!(m.run(10), Stop::Halted);
+        assert_eq!(m.run(10), Stop::Halted);
+        m.press_start();
+        assert_eq!(m.run(300), Stop::Halted);
+        assert_eq!(m.steps(), 1 + 256);
+    }
+
+    #[test]
+    fn step_matches_run() {
+        let src = "MOVI A, 200\nloop: ADD A, A, 7\nRCR B, A\nJNC loop\nXOR C, B, A\nHALT";
+        let mut a = machine(src);
+        let mut b = a.clone();
+        a.run(10_000);
+        let mut trace = 0;
+        while b.step().stop.is_none() {
+            trace += 1;
+        }
+        assert_eq!(trace + 1, a.steps());
+        assert_eq!(a.registers(), b.registers());
+        assert_eq!(a.flags(), b.flags());
+    }
+}
