@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use crate::alu::flags_of;
-use crate::instruction::{Instruction, Reserved, ReservedKind};
+use crate::instruction::{Instruction, InstructionClass, Reserved, ReservedKind};
 use crate::memory::{region, Region, Rom};
 use crate::teletype::{Key, Teletype};
 use crate::{BinaryOp, Condition, Destination, Flags, Operand, Register, UnaryOp};
@@ -35,31 +35,46 @@ pub enum Stop {
 /// Register slot of the `F` (flags-only) destination: written, never read.
 const SINK: u8 = 8;
 
-/// A pre-decoded instruction. Register fields are slot numbers 0–8 (8 = the `F` sink).
+/// A pre-decoded instruction for the fast loop. Register fields are slot numbers 0–8
+/// (8 = the `F` sink). Anything that reads or writes PC other than jumps and calls is
+/// `Slow` and runs through the reference executor. Conditions are 8-bit truth tables
+/// indexed by the flag bits `CY | Z<<1 | S<<2`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Op {
     Nop,
     Halt,
     Trap,
+    Slow,
     Mov { d: u8, s: u8 },
     Set { d: u8, v: u8 },
-    SetIf { c: Condition, d: u8, v: u8 },
+    SetIf { t: u8, d: u8, v: u8 },
+    Jmp { addr: u8 },
+    JmpIf { t: u8, addr: u8 },
     Call { addr: u8 },
-    CallIf { c: Condition, addr: u8 },
+    CallIf { t: u8, addr: u8 },
     LoadSwitch { d: u8, bank: u8 },
     LoadKey { d: u8 },
     LoadPtr { d: u8, p: u8 },
     Print { s: u8 },
     StorePtr { s: u8, p: u8 },
-    BinR { op: BinaryOp, d: u8, a: u8, b: u8 },
-    BinI { op: BinaryOp, d: u8, a: u8, b: u8 },
+    AdcR { d: u8, a: u8, b: u8 },
+    AdcI { d: u8, a: u8, b: u8 },
     AddR { d: u8, a: u8, b: u8 },
     AddI { d: u8, a: u8, b: u8 },
+    SbcR { d: u8, a: u8, b: u8 },
+    SbcI { d: u8, a: u8, b: u8 },
     SubR { d: u8, a: u8, b: u8 },
     SubI { d: u8, a: u8, b: u8 },
     AndR { d: u8, a: u8, b: u8 },
     AndI { d: u8, a: u8, b: u8 },
-    Un { op: UnaryOp, d: u8, s: u8 },
+    OrR { d: u8, a: u8, b: u8 },
+    OrI { d: u8, a: u8, b: u8 },
+    XorR { d: u8, a: u8, b: u8 },
+    XorI { d: u8, a: u8, b: u8 },
+    Not { d: u8, s: u8 },
+    Ror { d: u8, s: u8 },
+    Shr { d: u8, s: u8 },
+    Rcr { d: u8, s: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,20 +121,63 @@ fn slot(d: Destination) -> u8 {
     }
 }
 
+/// The flag bits `CY | Z<<1 | S<<2` of a (result, carry) pair.
+#[inline(always)]
+fn flag_bits(result: u8, carry: bool) -> u8 {
+    carry as u8 | u8::from(result == 0) << 1 | (result >> 7) << 2
+}
+
+/// A condition's truth table over the eight flag-bit patterns.
+fn table(c: Condition) -> u8 {
+    (0..8u8)
+        .filter(|&bits| {
+            c.holds(Flags {
+                carry: bits & 1 != 0,
+                zero: bits & 2 != 0,
+                sign: bits & 4 != 0,
+            })
+        })
+        .fold(0, |t, bits| t | 1 << bits)
+}
+
+/// Whether an instruction reads or writes PC other than as a jump or call target.
+fn touches_pc(ins: Instruction) -> bool {
+    let pc = Register::Pc;
+    match ins {
+        Instruction::Mov { dst, src } => dst == pc || src == pc,
+        Instruction::LoadAddr { dst, .. } => dst == pc,
+        Instruction::LoadPtr { dst, ptr } => dst == pc || ptr == pc,
+        Instruction::StoreAddr { src, .. } => src == pc,
+        Instruction::StorePtr { src, ptr } => src == pc || ptr == pc,
+        Instruction::Binary { dst, a, b, .. } => {
+            dst == Destination::Reg(pc) || a == pc || b == Operand::Reg(pc)
+        }
+        Instruction::Unary { dst, src, .. } => dst == Destination::Reg(pc) || src == pc,
+        _ => false,
+    }
+}
+
 fn predecode(rom: &Rom, addr: u8) -> Decoded {
     let word = rom.fetch(addr);
     let size = rom.size();
-    let Ok(ins) = Instruction::decode(word) else {
-        // Condition 111 is "never" (spec); the other reserved words trap.
-        let op = match Instruction::decode(word) {
-            Err(Reserved {
-                kind: ReservedKind::NeverCondition,
-                ..
-            }) => Op::Nop,
-            _ => Op::Trap,
-        };
-        return Decoded { op, ticks: 6 };
+    let ins = match Instruction::decode(word) {
+        Ok(ins) => ins,
+        // Condition 111 is "never" (spec): a no-op. The other reserved words trap.
+        Err(Reserved {
+            kind: ReservedKind::NeverCondition,
+            ..
+        }) => {
+            return Decoded {
+                op: Op::Nop,
+                ticks: InstructionClass::Move.ticks(),
+            }
+        }
+        Err(_) => return Decoded { op: Op::Trap, ticks: 0 },
     };
+    let ticks = ins.class().ticks();
+    if touches_pc(ins) {
+        return Decoded { op: Op::Slow, ticks };
+    }
     let r = Register::code;
     let op = match ins {
         Instruction::Nop => Op::Nop,
@@ -151,60 +209,67 @@ fn predecode(rom: &Rom, addr: u8) -> Decoded {
         },
         Instruction::Binary { op, dst, a, b } => {
             let (d, a) = (slot(dst), r(a));
-            match (op, b) {
-                (BinaryOp::Add, Operand::Reg(b)) => Op::AddR { d, a, b: r(b) },
-                (BinaryOp::Add, Operand::Imm(b)) => Op::AddI { d, a, b: b.value() },
-                (BinaryOp::Sub, Operand::Reg(b)) => Op::SubR { d, a, b: r(b) },
-                (BinaryOp::Sub, Operand::Imm(b)) => Op::SubI { d, a, b: b.value() },
-                (BinaryOp::And, Operand::Reg(b)) => Op::AndR { d, a, b: r(b) },
-                (BinaryOp::And, Operand::Imm(b)) => Op::AndI { d, a, b: b.value() },
-                (op, Operand::Reg(b)) => Op::BinR { op, d, a, b: r(b) },
-                (op, Operand::Imm(b)) => Op::BinI {
-                    op,
-                    d,
-                    a,
-                    b: b.value(),
-                },
+            match b {
+                Operand::Reg(b) => {
+                    let b = r(b);
+                    match op {
+                        BinaryOp::Adc => Op::AdcR { d, a, b },
+                        BinaryOp::Add => Op::AddR { d, a, b },
+                        BinaryOp::Sbc => Op::SbcR { d, a, b },
+                        BinaryOp::Sub => Op::SubR { d, a, b },
+                        BinaryOp::And => Op::AndR { d, a, b },
+                        BinaryOp::Or => Op::OrR { d, a, b },
+                        BinaryOp::Xor => Op::XorR { d, a, b },
+                    }
+                }
+                Operand::Imm(b) => {
+                    let b = b.value();
+                    match op {
+                        BinaryOp::Adc => Op::AdcI { d, a, b },
+                        BinaryOp::Add => Op::AddI { d, a, b },
+                        BinaryOp::Sbc => Op::SbcI { d, a, b },
+                        BinaryOp::Sub => Op::SubI { d, a, b },
+                        BinaryOp::And => Op::AndI { d, a, b },
+                        BinaryOp::Or => Op::OrI { d, a, b },
+                        BinaryOp::Xor => Op::XorI { d, a, b },
+                    }
+                }
             }
         }
-        Instruction::Unary { op, dst, src } => Op::Un {
-            op,
-            d: slot(dst),
-            s: r(src),
-        },
+        Instruction::Unary { op, dst, src } => {
+            let (d, s) = (slot(dst), r(src));
+            match op {
+                UnaryOp::Not => Op::Not { d, s },
+                UnaryOp::Ror => Op::Ror { d, s },
+                UnaryOp::Shr => Op::Shr { d, s },
+                UnaryOp::Rcr => Op::Rcr { d, s },
+            }
+        }
         Instruction::Movi {
-            cond: Condition::Always,
-            dst,
+            cond,
+            dst: Register::Pc,
             imm,
-        } => Op::Set { d: r(dst), v: imm },
-        Instruction::Movi { cond, dst, imm } => Op::SetIf {
-            c: cond,
-            d: r(dst),
-            v: imm,
+        } => match cond {
+            Condition::Always => Op::Jmp { addr: imm },
+            c => Op::JmpIf {
+                t: table(c),
+                addr: imm,
+            },
         },
-        Instruction::Call {
-            cond: Condition::Always,
-            addr,
-        } => Op::Call { addr },
-        Instruction::Call { cond, addr } => Op::CallIf { c: cond, addr },
+        Instruction::Movi { cond, dst, imm } => match cond {
+            Condition::Always => Op::Set { d: r(dst), v: imm },
+            c => Op::SetIf {
+                t: table(c),
+                d: r(dst),
+                v: imm,
+            },
+        },
+        Instruction::Call { cond, addr } => match cond {
+            Condition::Always => Op::Call { addr },
+            c => Op::CallIf { t: table(c), addr },
+        },
     };
-    Decoded {
-        op,
-        ticks: ins.class().ticks(),
-    }
-}
-
-#[inline(always)]
-fn holds(c: Condition, result: u8, carry: bool) -> bool {
-    match c {
-        Condition::Always => true,
-        Condition::Z => result == 0,
-        Condition::Ns => result & 0x80 == 0,
-        Condition::C => carry,
-        Condition::Nc => !carry,
-        Condition::S => result & 0x80 != 0,
-        Condition::Nz => result != 0,
-    }
+    Decoded { op, ticks }
 }
 
 impl Machine {
@@ -356,29 +421,112 @@ impl Machine {
         }
     }
 
+    fn write(&mut self, addr: u8, value: u8) {
+        if region(addr, self.rom.size()) == Region::Teletype {
+            self.teletype.print(value);
+        }
+    }
+
+    fn set_flags(&mut self, f: Flags) {
+        self.carry = f.carry;
+        // Z and S come from one result, so some result has exactly these two flags.
+        self.result = if f.zero {
+            0
+        } else if f.sign {
+            0x80
+        } else {
+            1
+        };
+    }
+
     /// Run one instruction (nothing when halted), reporting what it was.
+    ///
+    /// This is the reference executor: it decodes the word afresh and follows the
+    /// instruction set literally through [`Instruction`], [`BinaryOp::eval`] and
+    /// [`Condition::holds`]. [`Machine::run`] is the fast, pre-decoded loop; tests check
+    /// that the two agree.
     pub fn step(&mut self) -> StepInfo {
         let addr = self.pc();
         let word = self.rom.fetch(addr);
         let instruction = Instruction::decode(word);
-        if self.halted {
-            return StepInfo {
-                addr,
-                word,
-                instruction,
-                stop: Some(Stop::Halted),
-            };
-        }
-        let stop = match self.run(1) {
-            Stop::StepLimit => None,
-            s => Some(s),
-        };
-        StepInfo {
+        let info = |stop| StepInfo {
             addr,
             word,
             instruction,
             stop,
+        };
+        if self.halted {
+            return info(Some(Stop::Halted));
         }
+        let ins = match instruction {
+            Ok(ins) => ins,
+            Err(Reserved {
+                kind: ReservedKind::NeverCondition,
+                ..
+            }) => {
+                self.regs[7] = addr.wrapping_add(1);
+                self.steps += 1;
+                self.ticks += u64::from(InstructionClass::Move.ticks());
+                return info(None);
+            }
+            Err(reserved) => return info(Some(Stop::Reserved { addr, reserved })),
+        };
+        self.regs[7] = addr.wrapping_add(1);
+        self.steps += 1;
+        self.ticks += u64::from(ins.class().ticks());
+        let get = |m: &Machine, r: Register| m.regs[r.code() as usize];
+        let flags = self.flags();
+        match ins {
+            Instruction::Nop => {}
+            Instruction::Halt => {
+                self.halted = true;
+                return info(Some(Stop::Halted));
+            }
+            Instruction::Mov { dst, src } => {
+                let v = get(self, src);
+                self.set_register(dst, v);
+            }
+            Instruction::LoadAddr { dst, addr } => {
+                let v = self.read(addr);
+                self.set_register(dst, v);
+            }
+            Instruction::LoadPtr { dst, ptr } => {
+                let v = self.read(get(self, ptr));
+                self.set_register(dst, v);
+            }
+            Instruction::StoreAddr { src, addr } => self.write(addr, get(self, src)),
+            Instruction::StorePtr { src, ptr } => self.write(get(self, ptr), get(self, src)),
+            Instruction::Binary { op, dst, a, b } => {
+                let b = match b {
+                    Operand::Reg(r) => get(self, r),
+                    Operand::Imm(i) => i.value(),
+                };
+                let (r, f) = op.eval(get(self, a), b, flags);
+                self.set_flags(f);
+                if let Destination::Reg(d) = dst {
+                    self.set_register(d, r);
+                }
+            }
+            Instruction::Unary { op, dst, src } => {
+                let (r, f) = op.eval(get(self, src), flags);
+                self.set_flags(f);
+                if let Destination::Reg(d) = dst {
+                    self.set_register(d, r);
+                }
+            }
+            Instruction::Movi { cond, dst, imm } => {
+                if cond.holds(flags) {
+                    self.set_register(dst, imm);
+                }
+            }
+            Instruction::Call { cond, addr } => {
+                if cond.holds(flags) {
+                    self.regs[Register::L.code() as usize] = self.regs[7];
+                    self.regs[7] = addr;
+                }
+            }
+        }
+        info(None)
     }
 
     /// Run until `HALT`, a reserved word, or `max_steps` instructions. A halted machine
@@ -387,12 +535,12 @@ impl Machine {
         if self.halted {
             return Stop::Halted;
         }
-        let code = &*self.code;
         let mut regs = self.regs;
+        let mut pc = regs[7];
         let mut result = self.result;
         let mut carry = self.carry;
         let mut ticks = 0u64;
-        let mut n = 0u64;
+        let mut left = max_steps;
         macro_rules! alu {
             ($d:expr, $r:expr, $c:expr) => {{
                 let (r, c) = ($r, $c);
@@ -401,15 +549,20 @@ impl Machine {
                 carry = c;
             }};
         }
+        macro_rules! taken {
+            ($t:expr) => {
+                ($t >> flag_bits(result, carry)) & 1 != 0
+            };
+        }
         let stop = loop {
-            if n == max_steps {
+            if left == 0 {
                 break Stop::StepLimit;
             }
-            let pc = regs[7];
-            let ins = code[pc as usize];
-            regs[7] = pc.wrapping_add(1);
-            n += 1;
+            let ins = self.code[pc as usize];
+            left -= 1;
             ticks += u64::from(ins.ticks);
+            let here = pc;
+            pc = pc.wrapping_add(1);
             let g = |i: u8| i as usize & 15;
             match ins.op {
                 Op::Nop => {}
@@ -418,53 +571,71 @@ impl Machine {
                     break Stop::Halted;
                 }
                 Op::Trap => {
-                    regs[7] = pc;
-                    n -= 1;
-                    ticks -= u64::from(ins.ticks);
-                    let word = self.rom.fetch(pc);
-                    let reserved = match Instruction::decode(word) {
-                        Err(r) => r,
-                        Ok(_) => Reserved {
-                            word,
-                            kind: ReservedKind::UndefinedClass,
-                        },
+                    pc = here;
+                    left += 1;
+                    let word = self.rom.fetch(here);
+                    let reserved = Instruction::decode(word).err().unwrap_or(Reserved {
+                        word,
+                        kind: ReservedKind::UndefinedClass,
+                    });
+                    break Stop::Reserved {
+                        addr: here,
+                        reserved,
                     };
-                    break Stop::Reserved { addr: pc, reserved };
+                }
+                Op::Slow => {
+                    regs[7] = here;
+                    self.regs = regs;
+                    self.result = result;
+                    self.carry = carry;
+                    let (steps, t) = (self.steps, self.ticks);
+                    self.step();
+                    (self.steps, self.ticks) = (steps, t);
+                    regs = self.regs;
+                    pc = regs[7];
+                    result = self.result;
+                    carry = self.carry;
                 }
                 Op::Mov { d, s } => regs[g(d)] = regs[g(s)],
                 Op::Set { d, v } => regs[g(d)] = v,
-                Op::SetIf { c, d, v } => {
-                    if holds(c, result, carry) {
+                Op::SetIf { t, d, v } => {
+                    if taken!(t) {
                         regs[g(d)] = v;
                     }
                 }
-                Op::Call { addr } => {
-                    regs[6] = regs[7];
-                    regs[7] = addr;
+                Op::Jmp { addr } => pc = addr,
+                Op::JmpIf { t, addr } => {
+                    if taken!(t) {
+                        pc = addr;
+                    }
                 }
-                Op::CallIf { c, addr } => {
-                    if holds(c, result, carry) {
-                        regs[6] = regs[7];
-                        regs[7] = addr;
+                Op::Call { addr } => {
+                    regs[6] = pc;
+                    pc = addr;
+                }
+                Op::CallIf { t, addr } => {
+                    if taken!(t) {
+                        regs[6] = pc;
+                        pc = addr;
                     }
                 }
                 Op::LoadSwitch { d, bank } => regs[g(d)] = self.switches[bank as usize & 1],
                 Op::LoadKey { d } => regs[g(d)] = self.teletype.latch(),
-                Op::LoadPtr { d, p } => {
-                    let addr = regs[g(p)];
-                    regs[g(d)] = match region(addr, self.rom.size()) {
-                        Region::Rom(a) => self.rom.fetch(a) as u8,
-                        Region::Switches(b) => self.switches[b as usize],
-                        Region::Teletype => self.teletype.latch(),
-                        Region::Unmapped => 0,
-                    };
-                }
+                Op::LoadPtr { d, p } => regs[g(d)] = self.read(regs[g(p)]),
                 Op::Print { s } => self.teletype.print(regs[g(s)]),
                 Op::StorePtr { s, p } => {
                     let (v, addr) = (regs[g(s)], regs[g(p)]);
                     if region(addr, self.rom.size()) == Region::Teletype {
                         self.teletype.print(v);
                     }
+                }
+                Op::AdcR { d, a, b } => {
+                    let s = u16::from(regs[g(a)]) + u16::from(regs[g(b)]) + u16::from(carry);
+                    alu!(d, s as u8, s > 0xff);
+                }
+                Op::AdcI { d, a, b } => {
+                    let s = u16::from(regs[g(a)]) + u16::from(b) + u16::from(carry);
+                    alu!(d, s as u8, s > 0xff);
                 }
                 Op::AddR { d, a, b } => {
                     let (r, c) = regs[g(a)].overflowing_add(regs[g(b)]);
@@ -473,6 +644,14 @@ impl Machine {
                 Op::AddI { d, a, b } => {
                     let (r, c) = regs[g(a)].overflowing_add(b);
                     alu!(d, r, c);
+                }
+                Op::SbcR { d, a, b } => {
+                    let (x, y) = (u16::from(regs[g(a)]), u16::from(regs[g(b)]) + u16::from(carry));
+                    alu!(d, x.wrapping_sub(y) as u8, x < y);
+                }
+                Op::SbcI { d, a, b } => {
+                    let (x, y) = (u16::from(regs[g(a)]), u16::from(b) + u16::from(carry));
+                    alu!(d, x.wrapping_sub(y) as u8, x < y);
                 }
                 Op::SubR { d, a, b } => {
                     let (r, c) = regs[g(a)].overflowing_sub(regs[g(b)]);
@@ -484,24 +663,27 @@ impl Machine {
                 }
                 Op::AndR { d, a, b } => alu!(d, regs[g(a)] & regs[g(b)], false),
                 Op::AndI { d, a, b } => alu!(d, regs[g(a)] & b, false),
-                Op::BinR { op, d, a, b } => {
-                    let (r, c) = op.apply(regs[g(a)], regs[g(b)], carry);
-                    alu!(d, r, c);
+                Op::OrR { d, a, b } => alu!(d, regs[g(a)] | regs[g(b)], false),
+                Op::OrI { d, a, b } => alu!(d, regs[g(a)] | b, false),
+                Op::XorR { d, a, b } => alu!(d, regs[g(a)] ^ regs[g(b)], false),
+                Op::XorI { d, a, b } => alu!(d, regs[g(a)] ^ b, false),
+                Op::Not { d, s } => alu!(d, !regs[g(s)], false),
+                Op::Ror { d, s } => alu!(d, regs[g(s)].rotate_right(1), false),
+                Op::Shr { d, s } => {
+                    let v = regs[g(s)];
+                    alu!(d, v >> 1, v & 1 != 0);
                 }
-                Op::BinI { op, d, a, b } => {
-                    let (r, c) = op.apply(regs[g(a)], b, carry);
-                    alu!(d, r, c);
-                }
-                Op::Un { op, d, s } => {
-                    let (r, c) = op.apply(regs[g(s)], carry);
-                    alu!(d, r, c);
+                Op::Rcr { d, s } => {
+                    let v = regs[g(s)];
+                    alu!(d, v >> 1 | u8::from(carry) << 7, v & 1 != 0);
                 }
             }
         };
+        regs[7] = pc;
         self.regs = regs;
         self.result = result;
         self.carry = carry;
-        self.steps += n;
+        self.steps += max_steps - left;
         self.ticks += ticks;
         stop
     }
