@@ -5,6 +5,7 @@
 //! every word once, when it is built, into a 256-entry table the run loop indexes by PC.
 //! Reads of ROM addresses and writes to nowhere are resolved in that table too.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::alu::flags_of;
@@ -100,7 +101,7 @@ pub struct StepInfo {
 #[derive(Debug, Clone)]
 pub struct Machine {
     rom: Rom,
-    code: Box<[Decoded; 256]>,
+    code: Arc<[Decoded; 256]>,
     /// Slots 0–6: A B C D M S L; 7: PC; 8: the `F` sink; the rest unused (so a masked
     /// index never needs a bounds check).
     regs: [u8; 16],
@@ -277,7 +278,7 @@ impl Machine {
     /// switches down, blank paper.
     #[must_use]
     pub fn new(rom: Rom) -> Machine {
-        let code: Box<[Decoded; 256]> = Box::new(std::array::from_fn(|a| predecode(&rom, a as u8)));
+        let code: Arc<[Decoded; 256]> = Arc::new(std::array::from_fn(|a| predecode(&rom, a as u8)));
         Machine {
             rom,
             code,
@@ -529,36 +530,56 @@ impl Machine {
         info(None)
     }
 
+    /// One instruction that reads or writes PC as data, through the reference executor,
+    /// for the fast loop (its own counters are kept by the loop).
+    #[cold]
+    #[inline(never)]
+    fn slow(&mut self, regs: [u8; 16], flags: u16) -> ([u8; 16], u16) {
+        self.regs = regs;
+        self.result = flags as u8;
+        self.carry = flags > 0xff;
+        let (steps, ticks) = (self.steps, self.ticks);
+        self.step();
+        (self.steps, self.ticks) = (steps, ticks);
+        (self.regs, u16::from(self.result) | u16::from(self.carry) << 8)
+    }
+
     /// Run until `HALT`, a reserved word, or `max_steps` instructions. A halted machine
     /// returns [`Stop::Halted`] at once; press a key or Start first.
     pub fn run(&mut self, max_steps: u64) -> Stop {
         if self.halted {
             return Stop::Halted;
         }
+        let code = Arc::clone(&self.code);
+        let code: &[Decoded; 256] = &code;
         let mut regs = self.regs;
         let mut pc = regs[7];
-        let mut result = self.result;
-        let mut carry = self.carry;
+        // The last ALU result in the low byte, CY in bit 8.
+        let mut flags = u16::from(self.result) | u16::from(self.carry) << 8;
         let mut ticks = 0u64;
         let mut left = max_steps;
         macro_rules! alu {
             ($d:expr, $r:expr, $c:expr) => {{
-                let (r, c) = ($r, $c);
+                let (r, c): (u8, bool) = ($r, $c);
                 regs[$d as usize & 15] = r;
-                result = r;
-                carry = c;
+                flags = u16::from(r) | u16::from(c) << 8;
             }};
         }
         macro_rules! taken {
             ($t:expr) => {
-                ($t >> flag_bits(result, carry)) & 1 != 0
+                ($t >> flag_bits(flags as u8, flags > 0xff)) & 1 != 0
+            };
+        }
+        macro_rules! carry {
+            () => {
+                flags > 0xff
             };
         }
         let stop = loop {
             if left == 0 {
                 break Stop::StepLimit;
             }
-            let ins = self.code[pc as usize];
+            let ins = code[pc as usize];
             left -= 1;
             ticks += u64::from(ins.ticks);
             let here = pc;
@@ -585,16 +606,8 @@ impl Machine {
                 }
                 Op::Slow => {
                     regs[7] = here;
-                    self.regs = regs;
-                    self.result = result;
-                    self.carry = carry;
-                    let (steps, t) = (self.steps, self.ticks);
-                    self.step();
-                    (self.steps, self.ticks) = (steps, t);
-                    regs = self.regs;
+                    (regs, flags) = self.slow(regs, flags);
                     pc = regs[7];
-                    result = self.result;
-                    carry = self.carry;
                 }
                 Op::Mov { d, s } => regs[g(d)] = regs[g(s)],
                 Op::Set { d, v } => regs[g(d)] = v,
@@ -630,11 +643,11 @@ impl Machine {
                     }
                 }
                 Op::AdcR { d, a, b } => {
-                    let s = u16::from(regs[g(a)]) + u16::from(regs[g(b)]) + u16::from(carry);
+                    let s = u16::from(regs[g(a)]) + u16::from(regs[g(b)]) + u16::from(carry!());
                     alu!(d, s as u8, s > 0xff);
                 }
                 Op::AdcI { d, a, b } => {
-                    let s = u16::from(regs[g(a)]) + u16::from(b) + u16::from(carry);
+                    let s = u16::from(regs[g(a)]) + u16::from(b) + u16::from(carry!());
                     alu!(d, s as u8, s > 0xff);
                 }
                 Op::AddR { d, a, b } => {
@@ -646,11 +659,11 @@ impl Machine {
                     alu!(d, r, c);
                 }
                 Op::SbcR { d, a, b } => {
-                    let (x, y) = (u16::from(regs[g(a)]), u16::from(regs[g(b)]) + u16::from(carry));
+                    let (x, y) = (u16::from(regs[g(a)]), u16::from(regs[g(b)]) + u16::from(carry!()));
                     alu!(d, x.wrapping_sub(y) as u8, x < y);
                 }
                 Op::SbcI { d, a, b } => {
-                    let (x, y) = (u16::from(regs[g(a)]), u16::from(b) + u16::from(carry));
+                    let (x, y) = (u16::from(regs[g(a)]), u16::from(b) + u16::from(carry!()));
                     alu!(d, x.wrapping_sub(y) as u8, x < y);
                 }
                 Op::SubR { d, a, b } => {
@@ -675,14 +688,14 @@ impl Machine {
                 }
                 Op::Rcr { d, s } => {
                     let v = regs[g(s)];
-                    alu!(d, v >> 1 | u8::from(carry) << 7, v & 1 != 0);
+                    alu!(d, v >> 1 | u8::from(carry!()) << 7, v & 1 != 0);
                 }
             }
         };
         regs[7] = pc;
         self.regs = regs;
-        self.result = result;
-        self.carry = carry;
+        self.result = flags as u8;
+        self.carry = flags > 0xff;
         self.steps += max_steps - left;
         self.ticks += ticks;
         stop
