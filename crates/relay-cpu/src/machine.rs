@@ -50,7 +50,12 @@ enum Op {
     Set { d: u8, v: u8 },
     SetIf { t: u8, d: u8, v: u8 },
     Jmp { addr: u8 },
-    JmpIf { t: u8, addr: u8 },
+    Jz { addr: u8 },
+    Jnz { addr: u8 },
+    Jc { addr: u8 },
+    Jnc { addr: u8 },
+    Js { addr: u8 },
+    Jns { addr: u8 },
     Call { addr: u8 },
     CallIf { t: u8, addr: u8 },
     LoadSwitch { d: u8, bank: u8 },
@@ -84,6 +89,64 @@ struct Decoded {
     ticks: u8,
 }
 
+/// A straight run of instructions entered at one address: how many up to and including
+/// the first that may change PC (or stop), and their clock ticks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Block {
+    len: u16,
+    ticks: u16,
+}
+
+/// The pre-decoded ROM: an op and a block for every address.
+#[derive(Debug)]
+struct Code {
+    ops: [Op; 256],
+    blocks: [Block; 256],
+}
+
+impl Code {
+    fn new(rom: &Rom) -> Code {
+        let mut decoded: [Decoded; 256] = std::array::from_fn(|a| predecode(rom, a as u8));
+        let ends = |op: Op| {
+            matches!(
+                op,
+                Op::Halt
+                    | Op::Trap
+                    | Op::Slow
+                    | Op::Jmp { .. }
+                    | Op::Jz { .. }
+                    | Op::Jnz { .. }
+                    | Op::Jc { .. }
+                    | Op::Jnc { .. }
+                    | Op::Js { .. }
+                    | Op::Jns { .. }
+                    | Op::Call { .. }
+                    | Op::CallIf { .. }
+            )
+        };
+        // A block never wraps from 0xff to 0x00: a plain op there runs through the
+        // reference executor, which ends the block.
+        if !ends(decoded[255].op) {
+            decoded[255].op = Op::Slow;
+        }
+        let blocks = std::array::from_fn(|a| {
+            let mut b = Block::default();
+            for d in &decoded[a..] {
+                b.len += 1;
+                b.ticks += u16::from(d.ticks);
+                if ends(d.op) {
+                    break;
+                }
+            }
+            b
+        });
+        Code {
+            ops: decoded.map(|d| d.op),
+            blocks,
+        }
+    }
+}
+
 /// What one [`Machine::step`] did, for a trace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StepInfo {
@@ -101,7 +164,7 @@ pub struct StepInfo {
 #[derive(Debug, Clone)]
 pub struct Machine {
     rom: Rom,
-    code: Arc<[Decoded; 256]>,
+    code: Arc<Code>,
     /// Slots 0–6: A B C D M S L; 7: PC; 8: the `F` sink; the rest unused (so a masked
     /// index never needs a bounds check).
     regs: [u8; 16],
@@ -173,11 +236,19 @@ fn predecode(rom: &Rom, addr: u8) -> Decoded {
                 ticks: InstructionClass::Move.ticks(),
             }
         }
-        Err(_) => return Decoded { op: Op::Trap, ticks: 0 },
+        Err(_) => {
+            return Decoded {
+                op: Op::Trap,
+                ticks: 0,
+            }
+        }
     };
     let ticks = ins.class().ticks();
     if touches_pc(ins) {
-        return Decoded { op: Op::Slow, ticks };
+        return Decoded {
+            op: Op::Slow,
+            ticks,
+        };
     }
     let r = Register::code;
     let op = match ins {
@@ -252,10 +323,12 @@ fn predecode(rom: &Rom, addr: u8) -> Decoded {
             imm,
         } => match cond {
             Condition::Always => Op::Jmp { addr: imm },
-            c => Op::JmpIf {
-                t: table(c),
-                addr: imm,
-            },
+            Condition::Z => Op::Jz { addr: imm },
+            Condition::Nz => Op::Jnz { addr: imm },
+            Condition::C => Op::Jc { addr: imm },
+            Condition::Nc => Op::Jnc { addr: imm },
+            Condition::S => Op::Js { addr: imm },
+            Condition::Ns => Op::Jns { addr: imm },
         },
         Instruction::Movi { cond, dst, imm } => match cond {
             Condition::Always => Op::Set { d: r(dst), v: imm },
@@ -278,7 +351,7 @@ impl Machine {
     /// switches down, blank paper.
     #[must_use]
     pub fn new(rom: Rom) -> Machine {
-        let code: Arc<[Decoded; 256]> = Arc::new(std::array::from_fn(|a| predecode(&rom, a as u8)));
+        let code = Arc::new(Code::new(&rom));
         Machine {
             rom,
             code,
@@ -404,11 +477,15 @@ impl Machine {
     /// i.e. the program halted to wait for a key, the builder's input idiom.
     #[must_use]
     pub fn waiting_for_key(&self) -> bool {
+        let size = self.rom.size();
         self.halted
-            && matches!(
-                self.code[self.pc() as usize].op,
-                Op::LoadKey { .. } | Op::LoadPtr { .. }
-            )
+            && match Instruction::decode(self.rom.fetch(self.pc())) {
+                Ok(Instruction::LoadAddr { addr, .. }) => region(addr, size) == Region::Teletype,
+                Ok(Instruction::LoadPtr { ptr, .. }) => {
+                    region(self.register(ptr), size) == Region::Teletype
+                }
+                _ => false,
+            }
     }
 
     /// A data read, as the bus sees it.
@@ -534,25 +611,34 @@ impl Machine {
     /// for the fast loop (its own counters are kept by the loop).
     #[cold]
     #[inline(never)]
-    fn slow(&mut self, regs: [u8; 16], flags: u16) -> ([u8; 16], u16) {
-        self.regs = regs;
+    fn slow(&mut self, regs: &[u8; 256], flags: u16) -> ([u8; 16], u16) {
+        self.regs.copy_from_slice(&regs[..16]);
         self.result = flags as u8;
         self.carry = flags > 0xff;
         let (steps, ticks) = (self.steps, self.ticks);
         self.step();
         (self.steps, self.ticks) = (steps, ticks);
-        (self.regs, u16::from(self.result) | u16::from(self.carry) << 8)
+        (
+            self.regs,
+            u16::from(self.result) | u16::from(self.carry) << 8,
+        )
     }
 
     /// Run until `HALT`, a reserved word, or `max_steps` instructions. A halted machine
     /// returns [`Stop::Halted`] at once; press a key or Start first.
+    ///
+    /// The fast loop charges steps and ticks a basic block at a time (at each jump,
+    /// call or fall-through into a new block); the last block that does not fit the
+    /// budget runs through [`Machine::step`], so the count stops exactly at `max_steps`.
     pub fn run(&mut self, max_steps: u64) -> Stop {
         if self.halted {
             return Stop::Halted;
         }
         let code = Arc::clone(&self.code);
-        let code: &[Decoded; 256] = &code;
-        let mut regs = self.regs;
+        let ops = &code.ops;
+        let blocks = &code.blocks;
+        let mut regs = [0u8; 256];
+        regs[..16].copy_from_slice(&self.regs);
         let mut pc = regs[7];
         // The last ALU result in the low byte, CY in bit 8.
         let mut flags = u16::from(self.result) | u16::from(self.carry) << 8;
@@ -561,7 +647,7 @@ impl Machine {
         macro_rules! alu {
             ($d:expr, $r:expr, $c:expr) => {{
                 let (r, c): (u8, bool) = ($r, $c);
-                regs[$d as usize & 15] = r;
+                regs[$d as usize] = r;
                 flags = u16::from(r) | u16::from(c) << 8;
             }};
         }
@@ -575,130 +661,186 @@ impl Machine {
                 flags > 0xff
             };
         }
-        let stop = loop {
-            if left == 0 {
-                break Stop::StepLimit;
+        let r = |i: u8| i as usize;
+        // `None`: the budget does not cover the next block; finish step by step.
+        let stop: Option<Stop> = 'block: loop {
+            let b = blocks[pc as usize];
+            if left < u64::from(b.len) {
+                break None;
             }
-            let ins = code[pc as usize];
-            left -= 1;
-            ticks += u64::from(ins.ticks);
-            let here = pc;
-            pc = pc.wrapping_add(1);
-            let g = |i: u8| i as usize & 15;
-            match ins.op {
-                Op::Nop => {}
-                Op::Halt => {
-                    self.halted = true;
-                    break Stop::Halted;
-                }
-                Op::Trap => {
-                    pc = here;
-                    left += 1;
-                    let word = self.rom.fetch(here);
-                    let reserved = Instruction::decode(word).err().unwrap_or(Reserved {
-                        word,
-                        kind: ReservedKind::UndefinedClass,
-                    });
-                    break Stop::Reserved {
-                        addr: here,
-                        reserved,
-                    };
-                }
-                Op::Slow => {
-                    regs[7] = here;
-                    (regs, flags) = self.slow(regs, flags);
-                    pc = regs[7];
-                }
-                Op::Mov { d, s } => regs[g(d)] = regs[g(s)],
-                Op::Set { d, v } => regs[g(d)] = v,
-                Op::SetIf { t, d, v } => {
-                    if taken!(t) {
-                        regs[g(d)] = v;
+            left -= u64::from(b.len);
+            ticks += u64::from(b.ticks);
+            loop {
+                let here = pc;
+                let op = ops[here as usize];
+                pc = here.wrapping_add(1);
+                match op {
+                    Op::Nop => {}
+                    Op::Halt => {
+                        self.halted = true;
+                        break 'block Some(Stop::Halted);
                     }
-                }
-                Op::Jmp { addr } => pc = addr,
-                Op::JmpIf { t, addr } => {
-                    if taken!(t) {
+                    Op::Trap => {
+                        // Not executed: give its step back.
+                        pc = here;
+                        left += 1;
+                        let word = self.rom.fetch(here);
+                        let reserved = Instruction::decode(word).err().unwrap_or(Reserved {
+                            word,
+                            kind: ReservedKind::UndefinedClass,
+                        });
+                        break 'block Some(Stop::Reserved {
+                            addr: here,
+                            reserved,
+                        });
+                    }
+                    Op::Slow => {
+                        regs[7] = here;
+                        let (small, f) = self.slow(&regs, flags);
+                        regs[..16].copy_from_slice(&small);
+                        flags = f;
+                        pc = regs[7];
+                        continue 'block;
+                    }
+                    Op::Jmp { addr } => {
                         pc = addr;
+                        continue 'block;
                     }
-                }
-                Op::Call { addr } => {
-                    regs[6] = pc;
-                    pc = addr;
-                }
-                Op::CallIf { t, addr } => {
-                    if taken!(t) {
+                    Op::Jz { addr } => {
+                        if flags as u8 == 0 {
+                            pc = addr;
+                        }
+                        continue 'block;
+                    }
+                    Op::Jnz { addr } => {
+                        if flags as u8 != 0 {
+                            pc = addr;
+                        }
+                        continue 'block;
+                    }
+                    Op::Jc { addr } => {
+                        if carry!() {
+                            pc = addr;
+                        }
+                        continue 'block;
+                    }
+                    Op::Jnc { addr } => {
+                        if !carry!() {
+                            pc = addr;
+                        }
+                        continue 'block;
+                    }
+                    Op::Js { addr } => {
+                        if flags & 0x80 != 0 {
+                            pc = addr;
+                        }
+                        continue 'block;
+                    }
+                    Op::Jns { addr } => {
+                        if flags & 0x80 == 0 {
+                            pc = addr;
+                        }
+                        continue 'block;
+                    }
+                    Op::Call { addr } => {
                         regs[6] = pc;
                         pc = addr;
+                        continue 'block;
                     }
-                }
-                Op::LoadSwitch { d, bank } => regs[g(d)] = self.switches[bank as usize & 1],
-                Op::LoadKey { d } => regs[g(d)] = self.teletype.latch(),
-                Op::LoadPtr { d, p } => regs[g(d)] = self.read(regs[g(p)]),
-                Op::Print { s } => self.teletype.print(regs[g(s)]),
-                Op::StorePtr { s, p } => {
-                    let (v, addr) = (regs[g(s)], regs[g(p)]);
-                    if region(addr, self.rom.size()) == Region::Teletype {
-                        self.teletype.print(v);
+                    Op::CallIf { t, addr } => {
+                        if taken!(t) {
+                            regs[6] = pc;
+                            pc = addr;
+                        }
+                        continue 'block;
                     }
-                }
-                Op::AdcR { d, a, b } => {
-                    let s = u16::from(regs[g(a)]) + u16::from(regs[g(b)]) + u16::from(carry!());
-                    alu!(d, s as u8, s > 0xff);
-                }
-                Op::AdcI { d, a, b } => {
-                    let s = u16::from(regs[g(a)]) + u16::from(b) + u16::from(carry!());
-                    alu!(d, s as u8, s > 0xff);
-                }
-                Op::AddR { d, a, b } => {
-                    let (r, c) = regs[g(a)].overflowing_add(regs[g(b)]);
-                    alu!(d, r, c);
-                }
-                Op::AddI { d, a, b } => {
-                    let (r, c) = regs[g(a)].overflowing_add(b);
-                    alu!(d, r, c);
-                }
-                Op::SbcR { d, a, b } => {
-                    let (x, y) = (u16::from(regs[g(a)]), u16::from(regs[g(b)]) + u16::from(carry!()));
-                    alu!(d, x.wrapping_sub(y) as u8, x < y);
-                }
-                Op::SbcI { d, a, b } => {
-                    let (x, y) = (u16::from(regs[g(a)]), u16::from(b) + u16::from(carry!()));
-                    alu!(d, x.wrapping_sub(y) as u8, x < y);
-                }
-                Op::SubR { d, a, b } => {
-                    let (r, c) = regs[g(a)].overflowing_sub(regs[g(b)]);
-                    alu!(d, r, c);
-                }
-                Op::SubI { d, a, b } => {
-                    let (r, c) = regs[g(a)].overflowing_sub(b);
-                    alu!(d, r, c);
-                }
-                Op::AndR { d, a, b } => alu!(d, regs[g(a)] & regs[g(b)], false),
-                Op::AndI { d, a, b } => alu!(d, regs[g(a)] & b, false),
-                Op::OrR { d, a, b } => alu!(d, regs[g(a)] | regs[g(b)], false),
-                Op::OrI { d, a, b } => alu!(d, regs[g(a)] | b, false),
-                Op::XorR { d, a, b } => alu!(d, regs[g(a)] ^ regs[g(b)], false),
-                Op::XorI { d, a, b } => alu!(d, regs[g(a)] ^ b, false),
-                Op::Not { d, s } => alu!(d, !regs[g(s)], false),
-                Op::Ror { d, s } => alu!(d, regs[g(s)].rotate_right(1), false),
-                Op::Shr { d, s } => {
-                    let v = regs[g(s)];
-                    alu!(d, v >> 1, v & 1 != 0);
-                }
-                Op::Rcr { d, s } => {
-                    let v = regs[g(s)];
-                    alu!(d, v >> 1 | u8::from(carry!()) << 7, v & 1 != 0);
+                    Op::Mov { d, s } => regs[r(d)] = regs[r(s)],
+                    Op::Set { d, v } => regs[r(d)] = v,
+                    Op::SetIf { t, d, v } => {
+                        if taken!(t) {
+                            regs[r(d)] = v;
+                        }
+                    }
+                    Op::LoadSwitch { d, bank } => regs[r(d)] = self.switches[bank as usize & 1],
+                    Op::LoadKey { d } => regs[r(d)] = self.teletype.latch(),
+                    Op::LoadPtr { d, p } => regs[r(d)] = self.read(regs[r(p)]),
+                    Op::Print { s } => self.teletype.print(regs[r(s)]),
+                    Op::StorePtr { s, p } => {
+                        let (v, addr) = (regs[r(s)], regs[r(p)]);
+                        if region(addr, self.rom.size()) == Region::Teletype {
+                            self.teletype.print(v);
+                        }
+                    }
+                    Op::AdcR { d, a, b } => {
+                        let s = u16::from(regs[r(a)]) + u16::from(regs[r(b)]) + u16::from(carry!());
+                        alu!(d, s as u8, s > 0xff);
+                    }
+                    Op::AdcI { d, a, b } => {
+                        let s = u16::from(regs[r(a)]) + u16::from(b) + u16::from(carry!());
+                        alu!(d, s as u8, s > 0xff);
+                    }
+                    Op::AddR { d, a, b } => {
+                        let (x, c) = regs[r(a)].overflowing_add(regs[r(b)]);
+                        alu!(d, x, c);
+                    }
+                    Op::AddI { d, a, b } => {
+                        let (x, c) = regs[r(a)].overflowing_add(b);
+                        alu!(d, x, c);
+                    }
+                    Op::SbcR { d, a, b } => {
+                        let (x, y) = (
+                            u16::from(regs[r(a)]),
+                            u16::from(regs[r(b)]) + u16::from(carry!()),
+                        );
+                        alu!(d, x.wrapping_sub(y) as u8, x < y);
+                    }
+                    Op::SbcI { d, a, b } => {
+                        let (x, y) = (u16::from(regs[r(a)]), u16::from(b) + u16::from(carry!()));
+                        alu!(d, x.wrapping_sub(y) as u8, x < y);
+                    }
+                    Op::SubR { d, a, b } => {
+                        let (x, c) = regs[r(a)].overflowing_sub(regs[r(b)]);
+                        alu!(d, x, c);
+                    }
+                    Op::SubI { d, a, b } => {
+                        let (x, c) = regs[r(a)].overflowing_sub(b);
+                        alu!(d, x, c);
+                    }
+                    Op::AndR { d, a, b } => alu!(d, regs[r(a)] & regs[r(b)], false),
+                    Op::AndI { d, a, b } => alu!(d, regs[r(a)] & b, false),
+                    Op::OrR { d, a, b } => alu!(d, regs[r(a)] | regs[r(b)], false),
+                    Op::OrI { d, a, b } => alu!(d, regs[r(a)] | b, false),
+                    Op::XorR { d, a, b } => alu!(d, regs[r(a)] ^ regs[r(b)], false),
+                    Op::XorI { d, a, b } => alu!(d, regs[r(a)] ^ b, false),
+                    Op::Not { d, s } => alu!(d, !regs[r(s)], false),
+                    Op::Ror { d, s } => alu!(d, regs[r(s)].rotate_right(1), false),
+                    Op::Shr { d, s } => {
+                        let v = regs[r(s)];
+                        alu!(d, v >> 1, v & 1 != 0);
+                    }
+                    Op::Rcr { d, s } => {
+                        let v = regs[r(s)];
+                        alu!(d, v >> 1 | u8::from(carry!()) << 7, v & 1 != 0);
+                    }
                 }
             }
         };
         regs[7] = pc;
-        self.regs = regs;
+        self.regs.copy_from_slice(&regs[..16]);
         self.result = flags as u8;
         self.carry = flags > 0xff;
         self.steps += max_steps - left;
         self.ticks += ticks;
-        stop
+        if let Some(stop) = stop {
+            return stop;
+        }
+        // The rest of the budget, one reference step at a time (less than one block).
+        for _ in 0..left {
+            if let Some(stop) = self.step().stop {
+                return stop;
+            }
+        }
+        Stop::StepLimit
     }
 }
 

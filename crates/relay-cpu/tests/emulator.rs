@@ -7,11 +7,21 @@ use proptest::prelude::*;
 /// Run `m` for `budget` steps with `fast` or step by step; halts are answered with a key
 /// or Start in turn. Returns every stop.
 fn drive(m: &mut Machine, budget: u64, fast: bool) -> Vec<Stop> {
+    drive_chunked(m, budget, fast, u64::MAX)
+}
+
+/// As [`drive`], the fast loop given at most `chunk` steps per call.
+fn drive_chunked(m: &mut Machine, budget: u64, fast: bool, chunk: u64) -> Vec<Stop> {
     let mut stops = Vec::new();
     let mut wakes = 0u8;
     while m.steps() < budget && stops.len() < 50 {
         let stop = if fast {
-            m.run(budget - m.steps())
+            loop {
+                let s = m.run((budget - m.steps()).min(chunk));
+                if s != Stop::StepLimit || m.steps() >= budget {
+                    break s;
+                }
+            }
         } else {
             loop {
                 if let Some(s) = m.step().stop {
@@ -26,7 +36,7 @@ fn drive(m: &mut Machine, budget: u64, fast: bool) -> Vec<Stop> {
         match stop {
             Stop::Halted => {
                 wakes = wakes.wrapping_add(1);
-                if wakes % 2 == 0 {
+                if wakes.is_multiple_of(2) {
                     m.press_start();
                 } else {
                     m.press_key(Key::new(wakes % 10).unwrap());
@@ -45,14 +55,20 @@ proptest! {
         words in prop::collection::vec(any::<u16>(), 1..64),
         switches in any::<[u8; 2]>(),
         budget in 1u64..3000,
+        chunk in 1u64..40,
     ) {
         let rom = Rom::standard(&words).unwrap();
         let mut a = Machine::new(rom.clone());
         a.set_switches(switches);
         let mut b = a.clone();
+        let mut c = a.clone();
         let sa = drive(&mut a, budget, true);
         let sb = drive(&mut b, budget, false);
-        prop_assert_eq!(sa, sb);
+        let sc = drive_chunked(&mut c, budget, true, chunk);
+        prop_assert_eq!(&sa, &sb);
+        prop_assert_eq!(sa, sc);
+        prop_assert_eq!(a.registers(), c.registers());
+        prop_assert_eq!(a.ticks(), c.ticks());
         prop_assert_eq!(a.registers(), b.registers());
         prop_assert_eq!(a.flags(), b.flags());
         prop_assert_eq!(a.steps(), b.steps());
