@@ -465,7 +465,7 @@ fn run_program(a: RunArgs) -> Result<()> {
                 Some(Press::Key(k)) => m.press_key(k),
                 Some(Press::Start) => m.press_start(),
                 None => {
-                    end_paper(&m, &mut out)?;
+                    end_paper(&m, a.trace, &mut out)?;
                     eprintln!(
                         "halted at PC {:#04x}; no more keys. {}",
                         m.pc(),
@@ -475,7 +475,7 @@ fn run_program(a: RunArgs) -> Result<()> {
                 }
             },
             Stop::StepLimit => {
-                end_paper(&m, &mut out)?;
+                end_paper(&m, a.trace, &mut out)?;
                 eprintln!("{}", real_time(&m));
                 bail!(
                     "stopped after {} instructions (--max-steps) without halting; PC {:#04x}. \
@@ -485,17 +485,20 @@ fn run_program(a: RunArgs) -> Result<()> {
                 );
             }
             Stop::Reserved { addr, reserved } => {
-                end_paper(&m, &mut out)?;
+                end_paper(&m, a.trace, &mut out)?;
                 bail!("the machine stopped at {addr:#04x}: {reserved}");
             }
         }
     }
 }
 
-/// End the paper with a line feed if it does not already end with one.
-fn end_paper(m: &Machine, out: &mut impl Write) -> Result<()> {
+/// End the paper with a line feed if it does not already end with one (after a trace,
+/// show the whole paper).
+fn end_paper(m: &Machine, trace: bool, out: &mut impl Write) -> Result<()> {
     let paper = m.teletype().paper();
-    if !paper.is_empty() && !paper.ends_with('\n') {
+    if trace {
+        writeln!(out, "paper: {paper}")?;
+    } else if !paper.is_empty() && !paper.ends_with('\n') {
         writeln!(out)?;
     }
     out.flush()?;
