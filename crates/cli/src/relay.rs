@@ -372,17 +372,20 @@ impl Keys {
                     return Ok(Some(p));
                 }
                 let mut err = std::io::stderr();
-                write!(
-                    err,
+                let interactive = std::io::stdin().is_terminal();
+                if interactive {
+                    write!(
+                        err,
                     "\n[halted at {:#04x}{} — type keys 0-9 and Enter; Enter alone is Start; q stops] ",
                     m.pc(),
-                    if m.waiting_for_key() {
-                        ", waiting for a key"
-                    } else {
-                        ""
-                    }
-                )?;
-                err.flush()?;
+                        if m.waiting_for_key() {
+                            ", waiting for a key"
+                        } else {
+                            ""
+                        }
+                    )?;
+                    err.flush()?;
+                }
                 let Some(line) = input.next_line()? else {
                     return Ok(None);
                 };

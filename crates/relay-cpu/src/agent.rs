@@ -183,6 +183,7 @@ impl Agent<Board> for RelayAgent {
             }
         }
         let printed = m.teletype().printed().to_vec();
+        tracing::debug!(?key, ?printed, pc = m.pc(), "relay ROM answered");
         let rest = match key {
             None => &printed[..],
             Some(k) => match printed.split_first() {

@@ -541,7 +541,8 @@ fn encode_line(ctx: &Ctx<'_>, m: &Tok<'_>, ops: &[Tok<'_>]) -> R<Item> {
     }
 }
 
-/// Assemble for a ROM of `rom_words` words (1–256).
+/// Assemble for a ROM of `rom_words` words (1–256; other sizes are clamped into that
+/// range).
 ///
 /// # Errors
 /// Every error in the source, with line and column (at most one per line).
@@ -778,6 +779,24 @@ mod tests {
         let all = assemble("FOO\nADD A, A, 9\nJMP x\n").unwrap_err();
         assert_eq!(all.0.len(), 3);
         assert_eq!(all.0.iter().map(|e| e.line).collect::<Vec<_>>(), [1, 2, 3]);
+    }
+
+    proptest::proptest! {
+        /// Any text at all: an image or errors, never a panic.
+        #[test]
+        fn never_panics(text in "(?s).{0,200}") {
+            let _ = assemble(&text);
+        }
+
+        #[test]
+        fn never_panics_on_near_miss_lines(
+            lines in proptest::collection::vec(
+                "[a-zA-Z_:]{0,6} ?(MOVI|ADD|LOAD|JMP|CALL|CMP|ORG|DW|SHR)? ?[-A-Za-z0-9_(),x ]{0,14}(;.*)?",
+                0..12,
+            )
+        ) {
+            let _ = assemble(&lines.join("\n"));
+        }
     }
 
     #[test]
