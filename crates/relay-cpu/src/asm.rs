@@ -809,3 +809,55 @@ mod tests {
         assert!(assemble(&"NOP\n".repeat(64)).is_ok());
     }
 }
+
+/// Text that is not one instruction.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseInstructionError {
+    /// The assembler refused it (line and column within the text).
+    #[error("{0}")]
+    Asm(AsmErrors),
+    /// It assembled to no word, several words, or a raw `DW` word that is not an
+    /// instruction's canonical encoding.
+    #[error("'{0}' is not exactly one instruction")]
+    NotOne(String),
+}
+
+impl std::str::FromStr for Instruction {
+    type Err = ParseInstructionError;
+    /// One instruction in the builder's notation (`ADD A, A, 4`, `JNZ 0x12`, `RET`);
+    /// numbers only, no labels.
+    fn from_str(s: &str) -> Result<Instruction, ParseInstructionError> {
+        let p = assemble(s).map_err(ParseInstructionError::Asm)?;
+        match p.words.as_slice() {
+            [w] => Instruction::decode(*w)
+                .ok()
+                .filter(|i| i.encode() == *w)
+                .ok_or_else(|| ParseInstructionError::NotOne(s.trim().to_string())),
+            _ => Err(ParseInstructionError::NotOne(s.trim().to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod from_str_tests {
+    use super::*;
+
+    #[test]
+    fn instructions_parse_and_display_round_trip() {
+        for w in [
+            0x2080u16, 0x2905, 0x8F55, 0xAF17, 0x4809, 0x780C, 0x1F60, 0x60A1,
+        ] {
+            let i = Instruction::decode(w).unwrap();
+            assert_eq!(i.to_string().parse::<Instruction>(), Ok(i));
+        }
+        assert!("NOP\nNOP".parse::<Instruction>().is_err());
+        assert!("DW 0x0123".parse::<Instruction>().is_err());
+        assert!("JMP label".parse::<Instruction>().is_err());
+        assert_eq!(
+            "ADD A, A, 4"
+                .parse::<Instruction>()
+                .map(Instruction::encode),
+            Ok(0x488C)
+        );
+    }
+}

@@ -31,6 +31,12 @@ impl Imm3 {
     }
 }
 
+impl fmt::Display for Imm3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// The second operand of a binary ALU operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Operand {

@@ -43,7 +43,9 @@ pub mod teletype;
 
 pub use agent::{BookAgent, RelayAgent, Verdict};
 pub use alu::{BinaryOp, UnaryOp};
-pub use asm::{assemble, assemble_for, AsmError, AsmErrorKind, AsmErrors, Program};
+pub use asm::{
+    assemble, assemble_for, AsmError, AsmErrorKind, AsmErrors, ParseInstructionError, Program,
+};
 pub use condition::{Condition, Flags, ParseConditionError};
 pub use disasm::disassemble;
 pub use instruction::{Imm3, Instruction, InstructionClass, Operand, Reserved, ReservedKind};

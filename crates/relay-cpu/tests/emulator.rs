@@ -1,7 +1,7 @@
 //! The fast pre-decoded loop ([`Machine::run`]) against the reference executor
 //! ([`Machine::step`]) on random ROMs — every word, reserved ones included.
 
-use ludomat_relay_cpu::{Key, Machine, Rom, Stop};
+use ludomat_relay_cpu::{Instruction, Key, Machine, Rom, Stop};
 use proptest::prelude::*;
 
 /// Run `m` for `budget` steps with `fast` or step by step; halts are answered with a key
@@ -75,6 +75,36 @@ proptest! {
         prop_assert_eq!(a.ticks(), b.ticks());
         prop_assert_eq!(a.teletype(), b.teletype());
         prop_assert_eq!(a.is_halted(), b.is_halted());
+    }
+
+    /// Only documented instructions, so runs go on long (loops, calls, PC as data).
+    #[test]
+    fn fast_loop_matches_reference_documented_words(
+        words in prop::collection::vec(
+            any::<u16>().prop_filter("documented", |&w| Instruction::decode(w).is_ok()),
+            1..64,
+        ),
+        switches in any::<[u8; 2]>(),
+        budget in 1u64..5000,
+        chunk in 1u64..100,
+    ) {
+        let rom = Rom::standard(&words).unwrap();
+        let mut a = Machine::new(rom);
+        a.set_switches(switches);
+        let mut b = a.clone();
+        let mut c = a.clone();
+        let sa = drive(&mut a, budget, true);
+        let sb = drive(&mut b, budget, false);
+        let sc = drive_chunked(&mut c, budget, true, chunk);
+        prop_assert_eq!(&sa, &sb);
+        prop_assert_eq!(&sa, &sc);
+        for m in [&b, &c] {
+            prop_assert_eq!(a.registers(), m.registers());
+            prop_assert_eq!(a.flags(), m.flags());
+            prop_assert_eq!(a.steps(), m.steps());
+            prop_assert_eq!(a.ticks(), m.ticks());
+            prop_assert_eq!(a.teletype(), m.teletype());
+        }
     }
 
     /// Random words are mostly ALU and conditional group; bias toward the low classes
