@@ -25,6 +25,7 @@ const fn entry(machine: &'static str, label: &'static str, args: &'static [&'sta
 
 const TTT: &str = "Noughts and crosses";
 const MENACE: &str = "MENACE (Michie's matchbox learner, 1961)";
+const RELAY: &str = "The relay computer and its teletype";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
 
 const ENTRIES: &[Entry] = &[
@@ -90,6 +91,32 @@ const ENTRIES: &[Entry] = &[
         &["menace", "train", "--against", "perfect", "--games", "2000"],
     ),
     entry(MENACE, "its matchboxes and record", &["menace", "stats"]),
+    entry(
+        RELAY,
+        "noughts and crosses on the article's 46-word ROM (you are O)",
+        &["play", "relay-tictactoe"],
+    ),
+    entry(
+        RELAY,
+        "the same with guarded keys and the corrected ROM",
+        &["play", "relay-tictactoe", "--guarded", "--rom", "corrected"],
+    ),
+    entry(
+        RELAY,
+        "the ROM's listing, as the article prints it",
+        &[
+            "relay",
+            "asm",
+            "programs/relay/tictactoe.asm",
+            "--format",
+            "listing",
+        ],
+    ),
+    entry(
+        RELAY,
+        "emulator speed (a billion instructions)",
+        &["relay", "bench", "--max-steps", "1e9"],
+    ),
 ];
 
 /// Show the menu until the user quits or input ends.
