@@ -235,8 +235,8 @@ impl EventSim {
                 got: values.len(),
             });
         }
-        for k in 0..values.len() {
-            self.set_source(self.inputs[k], values[k]);
+        for (k, &v) in values.iter().enumerate() {
+            self.set_source(self.inputs[k], v);
         }
         self.propagate()
     }

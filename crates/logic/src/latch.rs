@@ -130,6 +130,9 @@ pub fn describe(netlist: &Netlist, e: &TraceEvent) -> String {
         TraceEvent::Input { node, index, value } => {
             format!("  {} input {index} ← {value:#}", netlist.name_of(node))
         }
+        TraceEvent::Changed { node, to, .. } if netlist.node(node).kind == NodeKind::Lamp => {
+            format!("  lamp {} shows {to:#}", netlist.name_of(node))
+        }
         TraceEvent::Changed { node, from, to } => {
             format!(
                 "  {} evaluates {from:#} → {to:#}: changed, updates its children",
@@ -178,11 +181,11 @@ mod tests {
                 "  NOR1 evaluates 0 → -1: changed, updates its children",
                 "  Q input 0 ← -1",
                 "  NOR2 input 0 ← -1",
-                "  Q evaluates 0 → -1: changed, updates its children",
+                "  lamp Q shows -1",
                 "  NOR2 evaluates 0 → +1: changed, updates its children",
                 "  Q̄ input 0 ← +1",
                 "  NOR1 input 1 ← +1",
-                "  Q̄ evaluates 0 → +1: changed, updates its children",
+                "  lamp Q̄ shows +1",
                 "  NOR1 evaluates -1: unchanged, stops here",
             ]
         );

@@ -104,9 +104,7 @@ impl Uniselector {
             return Some(self.position);
         }
         // A release may or may not have happened.
-        if self.position.is_none() {
-            return None;
-        }
+        self.position?;
         self.position = None;
         Some(None)
     }
