@@ -202,3 +202,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any text: the parser answers Ok or a located error, never panics.
+    #[test]
+    fn the_parser_never_panics(lines in proptest::collection::vec(
+        proptest::sample::select(vec![
+            "INPUT(a)", "INPUT(b)", "OUTPUT(c)", "OUTPUT(a)", "c = AND(a, b)", "c = nand(a,b,a)",
+            "d = NOT(c)", "c = DFF(d)", "e = XOR(e, a)", "x = FOO(a)", "INPUT(", "= AND(a)",
+            "f = OR()", "g = BUFF(a, b)", "# comment", "", "h = AND(a,,b)", "INPUT(a) junk",
+            "1 = NOR(2, 3)", "2 = XNOR(1)", "ÿ = NOT(a)",
+        ]), 0..12)) {
+        let text = lines.join("\n");
+        match ludomat_logic::Netlist::from_bench("fuzz", &text) {
+            Ok(n) => {
+                // A netlist that parsed simulates on every ternary engine.
+                let v = vec![Ternary::Unknown; n.inputs().len()];
+                let a = simulate(&n, Engine::Levelized, std::slice::from_ref(&v)).unwrap();
+                prop_assert_eq!(simulate(&n, Engine::Event, &[v]).unwrap(), a);
+            }
+            Err(e) => {
+                prop_assert!(e.location.line >= 1 && e.location.line as usize <= lines.len().max(1));
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+}

@@ -394,6 +394,48 @@ impl RelayCircuit {
         self.contact_closed(&self.contacts[c.index()])
     }
 
+    /// A relay by its designation.
+    #[must_use]
+    pub fn find_relay(&self, name: &str) -> Option<RelayId> {
+        self.relays
+            .iter()
+            .position(|r| r.name == name)
+            .map(|i| RelayId(i as u32))
+    }
+
+    /// A button by name.
+    #[must_use]
+    pub fn find_button(&self, name: &str) -> Option<ButtonId> {
+        self.buttons
+            .iter()
+            .position(|b| b.0 == name)
+            .map(|i| ButtonId(i as u32))
+    }
+
+    /// A lamp by name.
+    #[must_use]
+    pub fn find_lamp(&self, name: &str) -> Option<LampId> {
+        self.lamps
+            .iter()
+            .position(|l| l.0 == name)
+            .map(|i| LampId(i as u32))
+    }
+
+    /// A net by name.
+    #[must_use]
+    pub fn find_net(&self, name: &str) -> Option<NetId> {
+        self.net_names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| NetId(i as u32))
+    }
+
+    /// A button's state.
+    #[must_use]
+    pub fn button_state(&self, b: ButtonId) -> Ternary {
+        self.buttons[b.index()].1
+    }
+
     /// Every relay.
     #[must_use]
     pub fn relays(&self) -> &[Relay] {
@@ -674,6 +716,13 @@ mod tests {
     #[test]
     fn self_latching_and_reset() {
         let (mut c, a, set, reset, l) = self_latch(Delays::default());
+        assert_eq!(c.find_relay("A"), Some(a));
+        assert_eq!(c.find_button("SET"), Some(set));
+        assert_eq!(c.find_lamp("L"), Some(l));
+        assert_eq!(
+            c.find_net("bus").map(|n| c.net_name(n).to_string()),
+            Some("bus".into())
+        );
         c.settle().unwrap();
         // Unknown armature: its own contact may be holding it.
         assert_eq!((c.armature(a), c.lamp_state(l)), (X, X));
