@@ -90,44 +90,16 @@ impl GateKind {
     /// identity of the function (AND true, OR false, XOR false), then inverted as the kind says.
     #[must_use]
     pub fn eval(self, inputs: impl IntoIterator<Item = Ternary>) -> Ternary {
+        // Branch-free folds over the balanced values (min, max, negated product): the
+        // simulators' inner loop, where data-dependent early exits would mispredict.
+        let mut it = inputs.into_iter().map(Ternary::to_balanced);
         let base = match self {
-            GateKind::And | GateKind::Nand => {
-                let mut acc = Ternary::True;
-                for v in inputs {
-                    acc = acc.and(v);
-                    if acc == Ternary::False {
-                        break;
-                    }
-                }
-                acc
-            }
-            GateKind::Or | GateKind::Nor => {
-                let mut acc = Ternary::False;
-                for v in inputs {
-                    acc = acc.or(v);
-                    if acc == Ternary::True {
-                        break;
-                    }
-                }
-                acc
-            }
-            GateKind::Xor | GateKind::Xnor => {
-                let mut acc = Ternary::False;
-                for v in inputs {
-                    acc = acc.xor(v);
-                    if acc == Ternary::Unknown {
-                        break;
-                    }
-                }
-                acc
-            }
-            GateKind::Not | GateKind::Buff => inputs.into_iter().next().unwrap_or_default(),
+            GateKind::And | GateKind::Nand => it.fold(1i8, |a, b| a.min(b)),
+            GateKind::Or | GateKind::Nor => it.fold(-1i8, |a, b| a.max(b)),
+            GateKind::Xor | GateKind::Xnor => it.fold(-1i8, |a, b| -(a * b)),
+            GateKind::Not | GateKind::Buff => it.next().unwrap_or(0),
         };
-        if self.inverts() {
-            !base
-        } else {
-            base
-        }
+        Ternary::from_sign(if self.inverts() { -base } else { base })
     }
 
     /// Two-valued output for 64 input vectors at once (bit `k` of each word is vector `k`).

@@ -31,7 +31,18 @@ impl Program {
             grounds: Vec::new(),
             nodes: netlist.len(),
         };
-        for id in levels.order {
+        // Depth order, gates of one kind and fan-in together within a depth (consecutive
+        // steps then take the same branch).
+        let mut order = levels.order;
+        order.sort_by_key(|&id| {
+            let node = netlist.node(id);
+            let kind = match node.kind {
+                NodeKind::Gate(g) => g as u8 + 1,
+                _ => 0,
+            };
+            (levels.level[id.index()], kind, node.fanin.len(), id)
+        });
+        for id in order {
             let node = netlist.node(id);
             let g = match node.kind {
                 NodeKind::Gate(g) => g,

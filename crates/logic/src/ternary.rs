@@ -125,6 +125,16 @@ impl Ternary {
         }
     }
 
+    /// From any balanced value already in −1..=1 (others clamp by sign).
+    #[inline]
+    pub(crate) fn from_sign(v: i8) -> Ternary {
+        match v {
+            1 => Ternary::True,
+            -1 => Ternary::False,
+            _ => Ternary::Unknown,
+        }
+    }
+
     fn from_product(p: i8) -> Ternary {
         match p.signum() {
             1 => Ternary::True,
