@@ -392,7 +392,7 @@ impl EventSim {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn eval(&self, v: u32) -> Ternary {
         let (a, b) = (
             self.fanin_start[v as usize] as usize,
@@ -406,6 +406,9 @@ impl EventSim {
 
     /// Run pending evaluations until none is left, or report oscillation.
     fn propagate(&mut self) -> Result<(), SimError> {
+        if self.schedule == Schedule::ByLevel && self.trace.is_none() {
+            return self.propagate_by_level();
+        }
         let mut spent = 0u64;
         while let Some(v) = self.pop() {
             spent += 1;
@@ -431,6 +434,59 @@ impl EventSim {
                 self.evaluations += spent;
                 return Err(self.oscillation(spent));
             }
+        }
+        self.evaluations += spent;
+        self.cursor = 0;
+        Ok(())
+    }
+
+    /// The depth-ordered inner loop without tracing: take one 64-node word of the queue at
+    /// a time; children in the same word join the word being worked on.
+    fn propagate_by_level(&mut self) -> Result<(), SimError> {
+        let mut spent = 0u64;
+        let mut w = self.cursor;
+        let words = self.dirty.len();
+        while w < words {
+            let mut bits = self.dirty[w];
+            if bits == 0 {
+                w += 1;
+                continue;
+            }
+            self.dirty[w] = 0;
+            let mut back = usize::MAX;
+            while bits != 0 {
+                let v = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                spent += 1;
+                let new = self.eval(v);
+                if new != self.value[v as usize] {
+                    self.value[v as usize] = new;
+                    let (a, b) = (
+                        self.fanout_start[v as usize] as usize,
+                        self.fanout_start[v as usize + 1] as usize,
+                    );
+                    for &(child, _) in &self.fanout[a..b] {
+                        let cw = child as usize / 64;
+                        let bit = (1u64 << (child % 64)) & self.evaluable[cw];
+                        if cw == w {
+                            bits |= bit;
+                        } else {
+                            self.dirty[cw] |= bit;
+                            back = back.min(cw);
+                        }
+                    }
+                }
+                if spent >= self.bound {
+                    self.dirty[w] |= bits;
+                    bits = 0;
+                    self.cursor = 0;
+                    if self.pending() {
+                        self.evaluations += spent;
+                        return Err(self.oscillation(spent));
+                    }
+                }
+            }
+            w = if back < w { back } else { w + 1 };
         }
         self.evaluations += spent;
         self.cursor = 0;
@@ -575,6 +631,30 @@ mod tests {
         assert_eq!(sim.value(c), T);
         let err = sim.set(en, T).unwrap_err();
         assert!(err.to_string().contains("nand, inv2, inv3"), "{err}");
+    }
+
+    #[test]
+    fn both_schedules_agree_on_a_latch_with_feedback() {
+        let latch = crate::latch::RsLatch::new();
+        let mut a = EventSim::new(&latch.netlist, Schedule::Fifo).unwrap();
+        let mut b = EventSim::new(&latch.netlist, Schedule::ByLevel).unwrap();
+        for (r, s) in [
+            (F, F),
+            (T, F),
+            (F, F),
+            (F, T),
+            (F, F),
+            (X, F),
+            (F, F),
+            (T, F),
+        ] {
+            for sim in [&mut a, &mut b] {
+                sim.set(latch.r, r).unwrap();
+                sim.set(latch.s, s).unwrap();
+            }
+            assert_eq!(a.values(), b.values(), "R={r} S={s}");
+        }
+        assert_eq!(b.value(latch.q), F);
     }
 
     #[test]

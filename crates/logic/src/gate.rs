@@ -89,6 +89,7 @@ impl GateKind {
     /// The ternary output for these inputs (Kleene strong logic). No inputs give the
     /// identity of the function (AND true, OR false, XOR false), then inverted as the kind says.
     #[must_use]
+    #[inline]
     pub fn eval(self, inputs: impl IntoIterator<Item = Ternary>) -> Ternary {
         // Branch-free folds over the balanced values (min, max, negated product): the
         // simulators' inner loop, where data-dependent early exits would mispredict.
