@@ -405,13 +405,31 @@ fn bench(a: BenchArgs) -> Result<()> {
         }
     }
     if let Some(path) = a.chart {
+        // Four orders of magnitude apart: the bars show the logarithm.
+        let short = |label: &str| match label {
+            "ludomat event" => "ev",
+            "ludomat event-fifo" => "fifo",
+            "ludomat levelized" => "lvl",
+            "ludomat bit-parallel" => "bp",
+            "icarus (vvp, net)" => "icarus",
+            "verilator -O3" => "vrltr",
+            _ => "?",
+        };
         let chart = ludomat_chart::BarChart {
-            title: format!("ISCAS-85 simulation rate, {} random vectors", a.vectors),
-            x_label: "circuit / simulator".into(),
-            y_label: "vectors per second".into(),
+            title: format!("Simulation rate, {} random vectors (log scale)", a.vectors),
+            x_label:
+                "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
+                    .into(),
+            y_label: "100 × log10(vectors per second)".into(),
             bars: rows
                 .iter()
-                .map(|r| (format!("{} {}", r.0, r.1), r.2 as u64))
+                .map(|r| {
+                    let name = r.0.trim_start_matches('c');
+                    (
+                        format!("{name} {}", short(&r.1)),
+                        (100.0 * r.2.max(1.0).log10()).round() as u64,
+                    )
+                })
                 .collect(),
         };
         ludomat_chart::bar_chart(&chart, &path)?;
