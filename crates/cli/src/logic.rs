@@ -224,7 +224,11 @@ fn check(dir: &Path) -> Result<()> {
                 .with_context(|| format!("{}", tp.display()))?;
             let vectors: Vec<Vec<Ternary>> = responses.iter().map(|r| r.inputs.clone()).collect();
             let mut mismatched = vec![false; responses.len()];
+            let two_valued = vectors.iter().flatten().all(|t| t.is_known());
             for engine in Engine::ALL {
+                if engine == Engine::BitParallel && !two_valued {
+                    continue; // two-valued engine; the ternary ones cover x inputs
+                }
                 for (k, got) in simulate(&n, engine, &vectors)?.iter().enumerate() {
                     if *got != responses[k].outputs {
                         if !mismatched[k] {
