@@ -10,7 +10,7 @@ use ludomat_logic::random::random_vectors;
 use ludomat_logic::relay::noughts::TwoSquares;
 use ludomat_logic::relay::Delays;
 use ludomat_logic::vectors::{format_vector, parse_responses, parse_vectors};
-use ludomat_logic::verilog::{run_icarus, run_verilator};
+use ludomat_logic::verilog::{run_icarus, run_verilator, ToolError};
 use ludomat_logic::{
     simulate, BitParallel, Engine, EventSim, Levelized, Netlist, Schedule, Ternary,
 };
@@ -339,6 +339,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     );
     spinner.enable_steady_tick(std::time::Duration::from_millis(120));
     let mut lines = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
     for name in &a.circuits {
         let n = load(&dir.join(format!("{name}.bench")))?;
         let vectors = random_vectors(a.seed, a.vectors, n.inputs().len(), 0);
@@ -366,19 +367,33 @@ fn bench(a: BenchArgs) -> Result<()> {
         }
         if !a.no_external {
             spinner.set_message(format!("{name}: Icarus Verilog"));
-            let run = run_icarus(&n, &vectors)?;
-            if run.outputs != reference {
-                bail!("{name}: Icarus Verilog disagrees");
+            match run_icarus(&n, &vectors).and_then(|run| Ok((run, run_icarus(&n, &vectors[..1])?)))
+            {
+                Ok((run, base)) => {
+                    if run.outputs != reference {
+                        bail!("{name}: Icarus Verilog disagrees");
+                    }
+                    let net = (run.seconds - base.seconds).max(1e-9);
+                    rate("icarus (vvp, net)", net, &mut rows);
+                }
+                Err(e @ ToolError::Missing { .. }) => {
+                    notes.push(format!("{name:<7} icarus: skipped, {e}"))
+                }
+                Err(e) => return Err(e.into()),
             }
-            let base = run_icarus(&n, &vectors[..1])?;
-            let net = (run.seconds - base.seconds).max(1e-9);
-            rate("icarus (vvp, net)", net, &mut rows);
             spinner.set_message(format!("{name}: Verilator (building)"));
-            let v = run_verilator(&n, &vectors)?;
-            if v.outputs != reference {
-                bail!("{name}: Verilator disagrees");
+            match run_verilator(&n, &vectors) {
+                Ok(v) => {
+                    if v.outputs != reference {
+                        bail!("{name}: Verilator disagrees");
+                    }
+                    rate("verilator -O3", v.seconds, &mut rows);
+                }
+                Err(e @ ToolError::Missing { .. }) => {
+                    notes.push(format!("{name:<7} verilator: skipped, {e}"))
+                }
+                Err(e) => return Err(e.into()),
             }
-            rate("verilator -O3", v.seconds, &mut rows);
         }
     }
     spinner.finish_and_clear();
@@ -386,7 +401,7 @@ fn bench(a: BenchArgs) -> Result<()> {
         "vectors/second, {} random vectors (seed {}), best of 3 for ludomat engines",
         a.vectors, a.seed
     );
-    for l in &lines {
+    for l in lines.iter().chain(&notes) {
         println!("{l}");
     }
     for name in &a.circuits {
