@@ -26,6 +26,7 @@ const fn entry(machine: &'static str, label: &'static str, args: &'static [&'sta
 const TTT: &str = "Noughts and crosses";
 const MENACE: &str = "MENACE (Michie's matchbox learner, 1961)";
 const RELAY: &str = "The relay computer and its teletype";
+const LOGIC: &str = "Ternary logic graphs and relays";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
 
 const ENTRIES: &[Entry] = &[
@@ -116,6 +117,16 @@ const ENTRIES: &[Entry] = &[
         RELAY,
         "emulator speed (a billion instructions)",
         &["relay", "bench", "--max-steps", "1e9"],
+    ),
+    entry(
+        LOGIC,
+        "the seed's RS NOR latch, event by event",
+        &["logic", "latch", "--trace"],
+    ),
+    entry(
+        LOGIC,
+        "two squares of a relay noughts-and-crosses input latch",
+        &["logic", "squares"],
     ),
 ];
 
