@@ -2,8 +2,17 @@
 
 mod board;
 mod cell;
+pub mod deck;
+pub mod louden;
 pub mod geometry;
+mod level;
+pub mod other1;
+mod symmetry;
 
 pub use board::{layout, Board, BoardError, CellSet, Cube, Layout, Tesseract};
 pub use cell::{Cell, ParseCellError};
 pub use geometry::{Geometry, GeometryError};
+pub use symmetry::Symmetry;
+pub use louden::{Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards, NtestOrder, Remark, LAST_MESSAGE, MESSAGES};
+pub use level::{Level, LevelSet, ParseLevelError};
+pub use other1::{Other1, Other1Options, Reply, VisitOrder, Workings};
