@@ -283,45 +283,52 @@ impl<const D: usize> Board<D> {
     /// the given marks) for the players, `.` for empty; in 4D, four such rows of tiers.
     #[must_use]
     pub fn render(&self, marks: [char; 2]) -> String {
-        let mut out = String::new();
-        let blocks = if D == 4 { 4 } else { 1 };
-        for w in 0..blocks {
-            if D == 4 {
-                out.push_str(&format!("w={}\n", w + 1));
+        render_with::<D>(|i| {
+            if self.marks[0].contains(i) {
+                Some(marks[0])
+            } else if self.marks[1].contains(i) {
+                Some(marks[1])
+            } else {
+                None
             }
-            out.push_str("   ");
+        })
+    }
+}
+
+/// Draw a 4^D board from a function giving each occupied spot's character.
+#[must_use]
+pub fn render_with<const D: usize>(mark: impl Fn(usize) -> Option<char>) -> String {
+    let mut out = String::new();
+    let blocks = if D == 4 { 4 } else { 1 };
+    for w in 0..blocks {
+        if D == 4 {
+            out.push_str(&format!("first digit {}\n", w + 1));
+        }
+        out.push_str("   ");
+        for t in 0..4 {
+            out.push_str(&format!("tier {}     ", t + 1));
+        }
+        while out.ends_with(' ') {
+            out.pop();
+        }
+        out.push('\n');
+        for row in 0..4 {
+            out.push_str(&format!("{}  ", row + 1));
             for t in 0..4 {
-                out.push_str(&format!("tier {}     ", t + 1));
+                for col in 0..4 {
+                    let i = w * 64 + t * 16 + row * 4 + col;
+                    out.push(mark(i).unwrap_or('.'));
+                    out.push(' ');
+                }
+                out.push_str("   ");
+            }
+            while out.ends_with(' ') {
+                out.pop();
             }
             out.push('\n');
-            for row in 0..4 {
-                out.push_str(&format!("{}  ", row + 1));
-                for t in 0..4 {
-                    for col in 0..4 {
-                        let i = w * 64 + t * 16 + row * 4 + col;
-                        let ch = if self.marks[0].contains(i) {
-                            marks[0]
-                        } else if self.marks[1].contains(i) {
-                            marks[1]
-                        } else {
-                            '.'
-                        };
-                        out.push(ch);
-                        out.push(' ');
-                    }
-                    out.push_str("   ");
-                }
-                while out.ends_with(' ') {
-                    out.pop();
-                }
-                out.push('\n');
-            }
         }
-        out.push_str("   columns 1 2 3 4 in each tier; a move is ");
-        out.push_str(if D == 4 { "w tier row column" } else { "tier row column" });
-        out.push('\n');
-        out
     }
+    out
 }
 
 impl<const D: usize> Default for Board<D> {
