@@ -4,7 +4,10 @@
 use ludomat_game::{seed, Agent, AgentError, Game, Player};
 use rand::seq::SliceRandom;
 
-use crate::{Board, Cell, CellSet, Level, Louden1962, LoudenOptions, LoudenReply, Other1, Other1Options, Reply};
+use crate::{
+    Board, Cell, CellSet, Level, Louden1962, LoudenOptions, LoudenReply, Other1, Other1Options,
+    Reply,
+};
 
 /// Plays the OTHER-1 strategy; [`Other1Agent::last_level`] tells the level of its last
 /// move ("Enable Strategy Level").
@@ -153,7 +156,11 @@ impl Agent<Board<3>> for LoudenAgent {
         let reply = self.deck.machine_move();
         self.last = Some(reply);
         match reply {
-            LoudenReply::Move { cell, replayed: false, .. } => Ok(cell),
+            LoudenReply::Move {
+                cell,
+                replayed: false,
+                ..
+            } => Ok(cell),
             LoudenReply::IWin { cell, .. } => Ok(cell),
             LoudenReply::Move { cell, .. } => self.stuck(
                 position,
@@ -163,7 +170,9 @@ impl Agent<Board<3>> for LoudenAgent {
                 position,
                 "the 1962 deck ran out of preferred cells (computed GO TO out of range)".into(),
             ),
-            LoudenReply::YouWin { .. } => Err(AgentError::Failed("asked to move in a lost game".into())),
+            LoudenReply::YouWin { .. } => {
+                Err(AgentError::Failed("asked to move in a lost game".into()))
+            }
         }
     }
 }
@@ -178,7 +187,9 @@ impl RandomAgent {
     /// With its own seed.
     #[must_use]
     pub fn new(seed: u64) -> Self {
-        RandomAgent { rng: seed::rng(seed) }
+        RandomAgent {
+            rng: seed::rng(seed),
+        }
     }
 }
 

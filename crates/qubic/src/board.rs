@@ -351,7 +351,7 @@ impl<const D: usize> Game for Board<D> {
     }
 
     fn side_to_move(&self) -> Player {
-        if self.moves % 2 == 0 {
+        if self.moves & 1 == 0 {
             Player::First
         } else {
             Player::Second

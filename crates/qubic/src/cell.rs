@@ -15,7 +15,9 @@ pub enum ParseCellError {
         example: &'static str,
     },
     /// Too many or too few digits.
-    #[error("`{input}` has {found} characters; a move is {expected} digits, each 1–4 (e.g. {example})")]
+    #[error(
+        "`{input}` has {found} characters; a move is {expected} digits, each 1–4 (e.g. {example})"
+    )]
     WrongDigitCount {
         /// What was typed.
         input: String,
@@ -204,13 +206,24 @@ mod tests {
         ));
         assert!(matches!(
             "253".parse::<Cell<3>>(),
-            Err(ParseCellError::OutOfRange { position: 2, found: 5, .. })
+            Err(ParseCellError::OutOfRange {
+                position: 2,
+                found: 5,
+                ..
+            })
         ));
         assert!(matches!(
             "2a3".parse::<Cell<3>>(),
-            Err(ParseCellError::NotADigit { position: 2, found: 'a', .. })
+            Err(ParseCellError::NotADigit {
+                position: 2,
+                found: 'a',
+                ..
+            })
         ));
-        assert!(matches!("".parse::<Cell<3>>(), Err(ParseCellError::Empty { .. })));
+        assert!(matches!(
+            "".parse::<Cell<3>>(),
+            Err(ParseCellError::Empty { .. })
+        ));
         assert!(matches!(
             "243".parse::<Cell<4>>(),
             Err(ParseCellError::WrongDigitCount { expected: 4, .. })

@@ -69,11 +69,9 @@ impl Geometry {
                 }
                 let line = (0..k as i64)
                     .map(|t| {
-                        coords
-                            .iter()
-                            .zip(&dir)
-                            .fold(0usize, |acc, (&c, &v)| acc * k + (c as i64 + v * t) as usize)
-                            as u16
+                        coords.iter().zip(&dir).fold(0usize, |acc, (&c, &v)| {
+                            acc * k + (c as i64 + v * t) as usize
+                        }) as u16
                     })
                     .collect();
                 lines.push(line);
@@ -185,7 +183,13 @@ mod tests {
 
     #[test]
     fn line_counts_match_the_formula() {
-        for (k, d, n) in [(3, 3, 49), (4, 3, 76), (5, 3, 109), (3, 4, 272), (4, 4, 520)] {
+        for (k, d, n) in [
+            (3, 3, 49),
+            (4, 3, 76),
+            (5, 3, 109),
+            (3, 4, 272),
+            (4, 4, 520),
+        ] {
             let g = Geometry::new(k, d).unwrap();
             assert_eq!(g.lines().len(), n, "{k}^{d}");
             assert_eq!(Geometry::line_count_formula(k, d), n);

@@ -337,7 +337,13 @@ impl Louden1962 {
         LoudenReply::NoMove
     }
 
-    fn play(&mut self, m: usize, level: usize, from_j3: bool, remark: Option<Remark>) -> LoudenReply {
+    fn play(
+        &mut self,
+        m: usize,
+        level: usize,
+        from_j3: bool,
+        remark: Option<Remark>,
+    ) -> LoudenReply {
         let replayed = self.num[m] != 0;
         self.num[m] = 5;
         LoudenReply::Move {

@@ -385,4 +385,3 @@ fn routine_three(w: &Workings, rows: &[Vec<u16>], visit: [usize; 4]) -> Vec<usiz
     }
     found
 }
-

@@ -114,7 +114,8 @@ mod tests {
         let mut all = std::collections::HashSet::new();
         for p in Plane::all() {
             assert_eq!(p.to_string().parse::<Plane>().unwrap(), p);
-            let cells: std::collections::BTreeSet<usize> = p.grid().iter().flatten().copied().collect();
+            let cells: std::collections::BTreeSet<usize> =
+                p.grid().iter().flatten().copied().collect();
             assert_eq!(cells.len(), 16);
             let inside = g
                 .lines()

@@ -6,13 +6,18 @@ use ludomat_qubic::deck::{tables, NTEST_DECK, NTEST_LISTING};
 use ludomat_qubic::{Cell, Louden1962, LoudenOptions, LoudenReply, NtestOrder, Remark};
 
 fn cards() -> serde_json::Value {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/qubic/louden1962.json");
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/qubic/louden1962.json");
     let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     serde_json::from_str(&text).unwrap()
 }
 
 fn nums(v: &serde_json::Value) -> Vec<u64> {
-    v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
 }
 
 #[test]
@@ -94,5 +99,8 @@ fn listing_order_changes_the_fifth_machine_move() {
     assert_eq!(got[..4], ["111", "444", "114", "211"]);
     assert_eq!(got[4], "332", "{got:?}");
     // … a level-6 save (J3) played at the default scan, where the deck plays 112 at level 5.
-    assert!(matches!(replies[4], LoudenReply::Move { from_j3: true, .. }));
+    assert!(matches!(
+        replies[4],
+        LoudenReply::Move { from_j3: true, .. }
+    ));
 }

@@ -134,7 +134,11 @@ fn level_11_major_diagonals_on_an_empty_board() {
             other => panic!("{other:?}"),
         }
     }
-    assert_eq!(seen.len(), 16, "every diagonal cell gets chosen by some seed");
+    assert_eq!(
+        seen.len(),
+        16,
+        "every diagonal cell gets chosen by some seed"
+    );
 }
 
 #[test]
