@@ -21,6 +21,6 @@ pub use louden::{
     Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards, NtestOrder, Remark,
     LAST_MESSAGE, MESSAGES,
 };
-pub use other1::{Other1, Other1Options, Reply, VisitOrder, Workings};
+pub use other1::{Other1, Other1Options, Reply, RowOrder, VisitOrder, Workings};
 pub use plane::{ParsePlaneError, Plane};
 pub use symmetry::Symmetry;

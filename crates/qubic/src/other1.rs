@@ -54,6 +54,17 @@ impl VisitOrder {
     }
 }
 
+/// In which order the rows list holds the 76 rows ("the order of the rows in the list
+/// is not important" — but it decides ties between candidate moves).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RowOrder {
+    /// The order [`crate::Geometry`] generates the lines in.
+    #[default]
+    Generated,
+    /// The 1962 deck's lane order (4×4×4 only; 4D uses the generated order).
+    Deck1962,
+}
+
 /// Switches for the OTHER-1 strategy. The default is the seed's program with the Java
 /// level 12.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +79,8 @@ pub struct Other1Options {
     pub level12: bool,
     /// Cell order inside a row.
     pub visit: VisitOrder,
+    /// Order of the rows list.
+    pub rows: RowOrder,
 }
 
 impl Default for Other1Options {
@@ -77,6 +90,7 @@ impl Default for Other1Options {
             random_saved_moves: false,
             level12: true,
             visit: VisitOrder::OuterFirst,
+            rows: RowOrder::Generated,
         }
     }
 }
@@ -199,7 +213,10 @@ impl<const D: usize> Other1<D> {
     /// Decide from a record table (0 empty, 1 player, 5 machine).
     pub fn decide_record(&mut self, record: Vec<u8>) -> Reply<D> {
         let g = Board::<D>::layout().geometry;
-        let rows = g.lines();
+        let rows = match (self.options.rows, D) {
+            (RowOrder::Deck1962, 3) => deck_rows(),
+            _ => g.lines(),
+        };
         let sums: Vec<u8> = rows
             .iter()
             .map(|r| r.iter().map(|&c| record[c as usize]).sum())
@@ -317,6 +334,23 @@ impl<const D: usize> Other1<D> {
         }
         Reply::Halt
     }
+}
+
+/// The deck's lanes as lines (each from its first cell, as the geometry lists it).
+fn deck_rows() -> &'static [Vec<u16>] {
+    static R: std::sync::OnceLock<Vec<Vec<u16>>> = std::sync::OnceLock::new();
+    R.get_or_init(|| {
+        crate::deck::tables()
+            .lanes
+            .iter()
+            .map(|l| {
+                [l[3], l[0], l[1], l[2]]
+                    .iter()
+                    .map(|&c| u16::from(c) - 1)
+                    .collect()
+            })
+            .collect()
+    })
 }
 
 /// Subordinate routine one: for every row with `sum`, mark its empty cells in the
