@@ -440,12 +440,14 @@ fn play_louden(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
                         if let Some(r) = remark {
                             writeln!(out, "{}\n", cards.remark(r))?;
                         }
-                        let how = if from_j3 { ", the saved J3 move" } else { "" };
-                        writeln!(
-                            out,
-                            "{cell} {}   (strategy level {level}{how})",
-                            cards.my_move
-                        )?;
+                        let how = if from_j3 {
+                            format!("level {level}, the saved J3 move")
+                        } else if level.number() == 10 {
+                            format!("default: preferred list from K1 = {}", deck.k1())
+                        } else {
+                            format!("level {level}")
+                        };
+                        writeln!(out, "{cell} {}   (strategy {how})", cards.my_move)?;
                         if replayed {
                             writeln!(out, "(that cell is already mine: the deck's level-6 fallback saved an occupied cell; nothing changes)")?;
                         }

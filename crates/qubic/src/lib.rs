@@ -1,4 +1,30 @@
-//! 3D and 4D tic-tac-toe: the IBM 1620 strategies.
+//! 3D and 4D tic-tac-toe (4×4×4, 4×4×4×4): the IBM 1620 strategies.
+//!
+//! * [`Geometry`] — cells and lines of any `k^d` board, generated: 49 / 76 / 272 / 520
+//!   lines on 3³ / 4³ / 3⁴ / 4⁴.
+//! * [`Board`] (`Cube` = 4³, `Tesseract` = 4⁴) — two bitboards ([`CellSet`]), win
+//!   detection, [`ludomat_game::Game`] with [`Cell`] moves typed `xyz` (tier, row,
+//!   column, 1–4); [`Symmetry`] — the 192 symmetries of 4³; [`Plane`] — its 18 planes.
+//! * [`Other1`] — the 1620 machine-code strategy as documented for the OTHER-1: record
+//!   table (1 player, 5 machine), row sums, intersection table, levels 1–11 and the Java
+//!   port's level 12; every move reports its [`Level`] and leaves its [`Workings`].
+//! * [`Louden1962`] — Bob Louden's FORTRAN deck of February 1962: NUM, LANE, K1, J3, the
+//!   nine NTEST levels and its quirks ([`LoudenOptions`]); [`deck`] generates its tables.
+//! * Agents: [`Other1Agent`], [`LoudenAgent`], [`RandomAgent`].
+//! * [`proof`] — a search for the first player's forced win (for 4⁴).
+//!
+//! ```
+//! use ludomat_game::Game;
+//! use ludomat_qubic::{Cube, Other1, Other1Options, Reply};
+//!
+//! let mut board = Cube::start();
+//! board.play("111".parse()?);            // the player takes a corner
+//! let mut machine = Other1::<3>::new(Other1Options::default(), 1);
+//! let Reply::Move { cell, level } = machine.decide(&board) else { unreachable!() };
+//! assert_eq!(level.number(), 11);         // nothing to build on: a major diagonal
+//! assert!(Other1::<3>::major_diagonal_list().contains(&cell.index()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod agents;
 mod board;
@@ -9,6 +35,7 @@ mod level;
 pub mod louden;
 pub mod other1;
 mod plane;
+pub mod proof;
 mod symmetry;
 
 pub use agents::{DeckStuck, LoudenAgent, Other1Agent, RandomAgent};
