@@ -24,8 +24,10 @@ pub struct ProofOutcome {
     /// In the proof found: the most moves the first player needs (its first move and
     /// the move completing four in a row included) against the defender's best choice.
     pub first_player_moves: u8,
-    /// Positions visited.
+    /// Positions visited (tree nodes for the proof-number search).
     pub nodes: u64,
+    /// The search ran to the end without a proof: no forced win within these limits.
+    pub refuted: bool,
 }
 
 /// Limits of the search.
@@ -394,6 +396,316 @@ pub fn forced_win<const D: usize>(first: Cell<D>, limits: ProofLimits) -> ProofO
         proven,
         first_player_moves: if proven { worst + 1 } else { 0 },
         nodes: s.nodes,
+        refuted: !proven,
+    }
+}
+
+/// Proof-number search for the first player's forced win after its first move `first`:
+/// the same rules as [`forced_win`] (forced blocks, threat sequences, quiet candidates,
+/// defences that do not break the attacker's threatened sequence answered by replaying
+/// it), but the tree is grown where a proof looks cheapest. Stops after `max_nodes`
+/// tree nodes.
+#[must_use]
+pub fn forced_win_pns<const D: usize>(
+    first: Cell<D>,
+    limits: ProofLimits,
+    max_nodes: usize,
+) -> ProofOutcome {
+    const INF: u32 = u32::MAX / 4;
+    #[derive(Clone)]
+    struct Node {
+        parent: u32,
+        cell: u16,
+        /// Attacker to move here (an OR node).
+        or: bool,
+        quiet: u8,
+        pn: u32,
+        dn: u32,
+        children: Vec<u32>,
+        expanded: bool,
+        /// Attacker moves to the win from here, for leaves proven directly and for the
+        /// replay-pruned defences of an AND node.
+        len: u8,
+    }
+    let g = layout::<D>().geometry;
+    let n = Cell::<D>::COUNT;
+    let mut s = Search {
+        lines: g.lines(),
+        through: (0..n).map(|c| g.lines_through(c)).collect(),
+        count: vec![[0, 0]; g.lines().len()],
+        cell: vec![0; n],
+        limits,
+        nodes: 0,
+    };
+    let a1 = first.index();
+    s.play(a1, ATT);
+    let stabiliser: Vec<Vec<u8>> = symmetries::<D>()
+        .into_iter()
+        .filter(|m| m[a1] as usize == a1)
+        .collect();
+    let mut nodes: Vec<Node> = vec![Node {
+        parent: u32::MAX,
+        cell: a1 as u16,
+        or: false,
+        quiet: limits.quiet_moves,
+        pn: 1,
+        dn: 1,
+        children: Vec::new(),
+        expanded: false,
+        len: 0,
+    }];
+
+    // Evaluate the position now on the board for a new node: (pn, dn, len).
+    fn evaluate(s: &mut Search<'_>, or: bool, quiet: u8) -> (u32, u32, u8) {
+        let att = s.threats(ATT).len();
+        let def = s.threats(DEF).len();
+        if or {
+            if att > 0 {
+                return (0, INF, 1);
+            }
+            if def >= 2 {
+                return (INF, 0, 0);
+            }
+            if def == 1 {
+                return (1, 1, 0);
+            }
+            if let Some(seq) = s.vcf(s.limits.threat_depth) {
+                return (0, INF, seq.len() as u8 + 1);
+            }
+            if quiet == 0 {
+                return (INF, 0, 0);
+            }
+            (1, 1, 0)
+        } else {
+            if def > 0 {
+                return (INF, 0, 0);
+            }
+            if att >= 2 {
+                return (0, INF, 1);
+            }
+            (1, 1, 0)
+        }
+    }
+
+    let path_to = |nodes: &Vec<Node>, mut i: usize| -> Vec<(usize, usize)> {
+        let mut path = Vec::new();
+        while i != 0 {
+            let nd = &nodes[i];
+            // The player who made the move into node i: the opposite of i's side to move.
+            path.push((nd.cell as usize, if nd.or { DEF } else { ATT }));
+            i = nd.parent as usize;
+        }
+        path.reverse();
+        path
+    };
+
+    while nodes[0].pn != 0 && nodes[0].dn != 0 && nodes.len() < max_nodes {
+        // Select the most-proving node.
+        let mut i = 0usize;
+        while nodes[i].expanded {
+            let nd = &nodes[i];
+            let pick = if nd.or {
+                nd.children
+                    .iter()
+                    .copied()
+                    .min_by_key(|&c| nodes[c as usize].pn)
+            } else {
+                nd.children
+                    .iter()
+                    .copied()
+                    .min_by_key(|&c| nodes[c as usize].dn)
+            };
+            match pick {
+                Some(c) => i = c as usize,
+                None => break,
+            }
+        }
+        let path = path_to(&nodes, i);
+        for &(c, p) in &path {
+            s.play(c, p);
+        }
+        // Expand node i.
+        let (or, quiet) = (nodes[i].or, nodes[i].quiet);
+        let mut moves: Vec<(usize, u8)> = Vec::new();
+        let mut replay_len = 0u8;
+        if or {
+            let d = s.threats(DEF);
+            if d.len() == 1 {
+                moves.extend(d.iter().map(|c| (c, quiet)));
+            } else if quiet > 0 {
+                moves.extend(s.quiet_candidates().into_iter().map(|c| (c, quiet - 1)));
+            }
+        } else {
+            let a = s.threats(ATT);
+            if a.len() == 1 {
+                moves.extend(a.iter().map(|c| (c, quiet)));
+            } else {
+                let plan = s.vcf(s.limits.threat_depth);
+                let mut covered = vec![false; n];
+                for c in 0..n {
+                    if s.cell[c] != 0 || covered[c] {
+                        continue;
+                    }
+                    if i == 0 {
+                        for m in &stabiliser {
+                            covered[m[c] as usize] = true;
+                        }
+                    }
+                    s.play(c, DEF);
+                    let quick = plan.as_ref().and_then(|p| s.replay(p));
+                    s.undo(c, DEF);
+                    match quick {
+                        Some(l) => replay_len = replay_len.max(l),
+                        None => moves.push((c, quiet)),
+                    }
+                }
+            }
+        }
+        let mut children = Vec::with_capacity(moves.len());
+        for (c, q) in moves {
+            let mover = if or { ATT } else { DEF };
+            s.play(c, mover);
+            let (pn, dn, len) = evaluate(&mut s, !or, q);
+            s.undo(c, mover);
+            children.push(nodes.len() as u32);
+            nodes.push(Node {
+                parent: i as u32,
+                cell: c as u16,
+                or: !or,
+                quiet: q,
+                pn,
+                dn,
+                children: Vec::new(),
+                expanded: pn == 0 || dn == 0,
+                len,
+            });
+        }
+        for &(c, p) in path.iter().rev() {
+            s.undo(c, p);
+        }
+        nodes[i].children = children;
+        nodes[i].expanded = true;
+        nodes[i].len = replay_len;
+        // Back up the numbers.
+        let mut j = i;
+        loop {
+            let nd = &nodes[j];
+            let (pn, dn) = if nd.or {
+                let pn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].pn)
+                    .min()
+                    .unwrap_or(INF);
+                let dn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].dn)
+                    .fold(0u32, |a, b| a.saturating_add(b).min(INF));
+                (pn, dn)
+            } else {
+                let pn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].pn)
+                    .fold(0u32, |a, b| a.saturating_add(b).min(INF));
+                let dn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].dn)
+                    .min()
+                    .unwrap_or(INF);
+                (pn, dn)
+            };
+            nodes[j].pn = pn;
+            nodes[j].dn = dn;
+            if j == 0 {
+                break;
+            }
+            j = nodes[j].parent as usize;
+        }
+    }
+
+    fn moves_to_win(nodes: &[Node], i: usize) -> u8 {
+        let nd = &nodes[i];
+        if nd.children.is_empty() {
+            return nd.len;
+        }
+        if nd.or {
+            nd.children
+                .iter()
+                .filter(|&&c| nodes[c as usize].pn == 0)
+                .map(|&c| moves_to_win(nodes, c as usize) + 1)
+                .min()
+                .unwrap_or(0)
+        } else {
+            nd.children
+                .iter()
+                .map(|&c| moves_to_win(nodes, c as usize))
+                .max()
+                .unwrap_or(0)
+                .max(nd.len)
+        }
+    }
+
+    let proven = nodes[0].pn == 0;
+    ProofOutcome {
+        proven,
+        first_player_moves: if proven {
+            moves_to_win(&nodes, 0) + 1
+        } else {
+            0
+        },
+        nodes: nodes.len() as u64,
+        refuted: nodes[0].dn == 0,
+    }
+}
+
+/// A first player that plays by the search's rules: complete four, block a three, start
+/// a winning threat sequence, else the quiet move that threatens one (ranked as in the
+/// proof search). Used to measure how fast the first player wins in 4D.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ThreatAgent {
+    /// Search limits (threat depth, quiet candidates).
+    pub limits: ProofLimits,
+}
+
+impl<const D: usize> ludomat_game::Agent<crate::Board<D>> for ThreatAgent {
+    fn name(&self) -> String {
+        "threats".into()
+    }
+
+    fn choose(&mut self, position: &crate::Board<D>) -> Result<Cell<D>, ludomat_game::AgentError> {
+        use ludomat_game::Game;
+        let g = layout::<D>().geometry;
+        let n = Cell::<D>::COUNT;
+        let me = position.side_to_move();
+        let mut s = Search {
+            lines: g.lines(),
+            through: (0..n).map(|c| g.lines_through(c)).collect(),
+            count: vec![[0, 0]; g.lines().len()],
+            cell: vec![0; n],
+            limits: self.limits,
+            nodes: 0,
+        };
+        for c in position.cells_of(me).iter() {
+            s.play(c, ATT);
+        }
+        for c in position.cells_of(me.opponent()).iter() {
+            s.play(c, DEF);
+        }
+        let pick = if let Some(c) = s.threats(ATT).iter().next() {
+            Some(c)
+        } else if let Some(c) = s.threats(DEF).iter().next() {
+            Some(c)
+        } else if let Some(seq) = s.vcf(self.limits.threat_depth) {
+            seq.first().copied()
+        } else {
+            s.quiet_candidates().first().copied()
+        };
+        pick.and_then(Cell::new)
+            .or_else(|| position.empty_cells().next())
+            .ok_or_else(|| ludomat_game::AgentError::Failed("board full".into()))
     }
 }
 
