@@ -1,7 +1,8 @@
 //! Self-play: two copies of OTHER-1, first mover alternating, as the Java program ran it.
 
-use ludomat_game::{tournament, Agent, TournamentConfig};
-use ludomat_qubic::{Board, Cube, Other1Agent, Other1Options, Tesseract};
+use ludomat_game::{play_match, tournament, Agent, Game, Outcome, Player, TournamentConfig};
+use ludomat_qubic::proof::ThreatAgent;
+use ludomat_qubic::{Board, Cube, Other1Agent, Other1Options, RandomAgent, Tesseract};
 
 fn other1<const D: usize>(seed: u64) -> Box<dyn Agent<Board<D>>> {
     Box::new(Other1Agent::<D>::new(Other1Options::default(), seed))
@@ -31,14 +32,43 @@ fn other1_self_play_near_the_java_figures() {
 }
 
 #[test]
-fn tesseract_first_player_wins() {
+fn tesseract_the_first_player_wins_quickly() {
+    // The threat player (complete, block, threat sequence, threatening quiet move) moves
+    // first: it beats random play by its 6th move and the 4D OTHER-1 machine in every
+    // seeded game (the machine's only freedom is its level-11/12 choice).
+    for (opponent, games, limit) in [("random", 20u64, 6usize), ("other1", 12, 25)] {
+        for g in 0..games {
+            let s = ludomat_game::seed::derive(4444, g);
+            let mut first = ThreatAgent::default();
+            let mut second: Box<dyn Agent<Tesseract>> = if opponent == "random" {
+                Box::new(RandomAgent::new(s))
+            } else {
+                other1::<4>(s)
+            };
+            let r = play_match(
+                Tesseract::start(),
+                &mut first,
+                &mut *second,
+                &mut |_, _, _| {},
+            )
+            .unwrap();
+            assert_eq!(
+                r.outcome,
+                Outcome::Win(Player::First),
+                "{opponent} game {g}"
+            );
+            let moves = r.moves.len().div_ceil(2);
+            assert!(moves <= limit, "{opponent} game {g}: {moves} moves");
+        }
+    }
+    // Two OTHER-1 copies in 4D: both sides win often; nobody ties.
     let config = TournamentConfig {
-        games: 50,
+        games: 40,
         seed: 4,
         alternate: true,
         progress: false,
     };
     let r = tournament::<Tesseract>(&other1::<4>, &other1::<4>, &config);
     assert_eq!(r.failed, 0);
-    eprintln!("{:?}", r.by_seat);
+    assert_eq!(r.by_seat.draws, 0);
 }
