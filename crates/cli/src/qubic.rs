@@ -390,22 +390,16 @@ fn play_louden(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
                     writeln!(out, "(Every square is full. The deck has no draw detection; its operator raised switch 3 to restart.)")?;
                     break;
                 }
-                let free = |c: Cell<3>| {
-                    if num[c.index()] == 0 {
-                        Ok(())
-                    } else {
-                        Err(cards.full.to_string())
-                    }
-                };
-                let Some(c) = read_move::<3>(input, out, cards.your_move, free)? else {
-                    writeln!(out, "Input ended; game abandoned.")?;
-                    return Ok(());
-                };
-                match deck.human_move(c) {
-                    Ok(()) => {}
-                    Err(LoudenError::Occupied(_)) => {
-                        writeln!(out, "{}", cards.full)?;
-                        continue;
+                // The deck takes K1 from the typed move before it looks at the cell, so an
+                // occupied cell goes to the deck too (and moves K1), as on the 1620.
+                loop {
+                    let Some(c) = read_move::<3>(input, out, cards.your_move, |_| Ok(()))? else {
+                        writeln!(out, "Input ended; game abandoned.")?;
+                        return Ok(());
+                    };
+                    match deck.human_move(c) {
+                        Ok(()) => break,
+                        Err(LoudenError::Occupied(_)) => writeln!(out, "{}", cards.full)?,
                     }
                 }
             } else {

@@ -105,3 +105,21 @@ fn self_play_table() {
     assert!(out.contains("other1 -6,9"), "{out}");
     assert!(out.contains("games per second"), "{out}");
 }
+
+#[test]
+fn the_deck_complains_in_its_own_words() {
+    let (out, err, ok) = run(
+        &["play", "qubic", "--strategy", "louden1962"],
+        "111\n111\n4444\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("444 IS MY MOVE"), "{out}");
+    assert!(out.contains("COME ON NOW, THAT SQUARE IS FULL"), "{out}");
+    assert!(out.contains("a move is 3 digits"), "{out}");
+    let (_, err, ok) = run(
+        &["play", "qubic", "--strategy", "louden1962", "--dims", "4"],
+        "",
+    );
+    assert!(!ok);
+    assert!(err.contains("4×4×4 only"), "{err}");
+}
