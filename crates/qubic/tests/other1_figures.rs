@@ -98,9 +98,32 @@ fn level_8_block_the_players_forcing_move() {
 
 #[test]
 fn level_9_saved_block() {
+    // Level 6's figure for the player. Level 9 saves the first *marked* cell of each empty
+    // row with two marked cells ("first intersection square"): rows 2, 3, columns 1, 4
+    // and both diagonals; the last found (114) is played.
     let (r, o) = think(&[], &["112", "113", "142", "143"]);
-    expect(r, "124", 9);
+    expect(r, "114", 9);
+    let names: Vec<String> = o
+        .workings()
+        .mov9
+        .iter()
+        .map(|&c| Cell::<3>::new(c).unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["122", "132", "111", "114", "111", "114"]);
     assert!(o.workings().mov6.is_empty());
+    // With the shared routine's unmarked cell instead, it is column 4's 124.
+    let mut unmarked = Other1::<3>::new(
+        Other1Options {
+            level9_marked_cell: false,
+            ..Other1Options::default()
+        },
+        7,
+    );
+    expect(
+        unmarked.decide_record(record(&[], &["112", "113", "142", "143"])),
+        "124",
+        9,
+    );
 }
 
 #[test]

@@ -11,7 +11,8 @@ fn other1<const D: usize>(seed: u64) -> Box<dyn Agent<Board<D>>> {
 #[test]
 fn other1_self_play_near_the_java_figures() {
     // The Java program's runs: first mover ≈ 55–59 %, second ≈ 35–40 %, ties ≈ 5–6 %.
-    // 1,000 seeded games here (the 10,000-game table is in the README); loose bounds.
+    // 1,000 seeded games here (the 10,000-game run: 54.8 / 39.8 / 5.4 %); bounds about
+    // three standard errors around the Java ranges.
     let config = TournamentConfig {
         games: 1000,
         seed: 1962,
@@ -26,17 +27,17 @@ fn other1_self_play_near_the_java_figures() {
     let second = s.loss_rate().rate();
     let ties = s.draw_rate().rate();
     eprintln!("first {first:.3} second {second:.3} ties {ties:.3}");
-    assert!((0.45..0.70).contains(&first), "first mover {first}");
-    assert!((0.25..0.50).contains(&second), "second mover {second}");
-    assert!(ties < 0.15, "ties {ties}");
+    assert!((0.50..0.62).contains(&first), "first mover {first}");
+    assert!((0.33..0.45).contains(&second), "second mover {second}");
+    assert!((0.03..0.09).contains(&ties), "ties {ties}");
 }
 
 #[test]
 fn tesseract_the_first_player_wins_quickly() {
     // The threat player (complete, block, threat sequence, threatening quiet move) moves
-    // first: it beats random play by its 6th move and the 4D OTHER-1 machine in every
-    // seeded game (the machine's only freedom is its level-11/12 choice).
-    for (opponent, games, limit) in [("random", 20u64, 6usize), ("other1", 12, 25)] {
+    // first: it beats random play by its 6th move and the 4D OTHER-1 machine in each of
+    // these seeded games (the machine's only freedom is its level-11/12 choice).
+    for (opponent, games, limit) in [("random", 20u64, 6usize), ("other1", 12, 30)] {
         for g in 0..games {
             let s = ludomat_game::seed::derive(4444, g);
             let mut first = ThreatAgent::default();
