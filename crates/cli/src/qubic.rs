@@ -257,9 +257,14 @@ fn play_other1<const D: usize>(
         "{} tic-tac-toe against the IBM 1620 strategy (OTHER-1 levels). You are P, the machine is M.",
         if D == 4 { "4×4×4×4" } else { "4×4×4" }
     )?;
+    let meaning = if D == 4 {
+        "block (first digit), tier, row, column"
+    } else {
+        "tier, row, column"
+    };
     writeln!(
         out,
-        "Type moves as {digits}: tier, row, column, each 1–4 (q quits).\n"
+        "Type moves as {digits}: {meaning}, each 1–4 (q quits).\n"
     )?;
     let human = if args.machine_first {
         Player::Second

@@ -302,7 +302,7 @@ pub fn render_with<const D: usize>(mark: impl Fn(usize) -> Option<char>) -> Stri
     let blocks = if D == 4 { 4 } else { 1 };
     for w in 0..blocks {
         if D == 4 {
-            out.push_str(&format!("first digit {}\n", w + 1));
+            out.push_str(&format!("block {} (first digit)\n", w + 1));
         }
         out.push_str("   ");
         for t in 0..4 {
