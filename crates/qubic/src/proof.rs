@@ -62,6 +62,9 @@ struct Search<'a> {
     nodes: u64,
 }
 
+/// Threat sequences kept per position for answering defences by replay.
+const PLANS: usize = 6;
+
 const ATT: usize = 0;
 const DEF: usize = 1;
 
@@ -148,14 +151,14 @@ impl<'a> Search<'a> {
         }
         // The attacker's threat: a winning threat sequence if it could move again. A
         // defence that does not break it (checked by replaying it) loses to it.
-        let plan = self.vcf(self.limits.threat_depth);
+        let plans = self.vcf_plans(self.limits.threat_depth, PLANS);
         let mut worst = 0;
         for c in 0..self.cell.len() {
             if self.cell[c] != 0 {
                 continue;
             }
             self.play(c, DEF);
-            let quick = plan.as_ref().and_then(|p| self.replay(p));
+            let quick = plans.iter().find_map(|p| self.replay(p));
             let r = match quick {
                 Some(n) => Some(n),
                 None => self.attack(quiet),
@@ -201,15 +204,21 @@ impl<'a> Search<'a> {
     /// A defender block that makes a three must be answered by an attacker block that is
     /// itself a threat.
     fn vcf(&mut self, depth: u8) -> Option<Vec<usize>> {
+        self.vcf_plans(depth, 1).pop()
+    }
+
+    /// Up to `limit` winning threat sequences with different first moves.
+    fn vcf_plans(&mut self, depth: u8, limit: usize) -> Vec<Vec<usize>> {
+        let mut plans = Vec::new();
         if depth == 0 {
-            return None;
+            return plans;
         }
         self.nodes += 1;
         let dt = self.threats(DEF);
         let forced = match dt.len() {
             0 => None,
             1 => dt.iter().next(),
-            _ => return None,
+            _ => return plans,
         };
         let mut tried = CellSet::EMPTY;
         for l in 0..self.lines.len() {
@@ -239,11 +248,14 @@ impl<'a> Search<'a> {
                 self.undo(c, ATT);
                 if let Some(mut seq) = r {
                     seq.insert(0, c);
-                    return Some(seq);
+                    plans.push(seq);
+                    if plans.len() >= limit {
+                        return plans;
+                    }
                 }
             }
         }
-        None
+        plans
     }
 
     /// Quiet moves to try: among the best-placed cells (open lines built on), first those
@@ -277,17 +289,17 @@ impl<'a> Search<'a> {
         let mut rest = Vec::new();
         for c in pool {
             self.play(c, ATT);
-            let plan = self.vcf(self.limits.threat_depth);
+            let plans = self.vcf_plans(self.limits.threat_depth, PLANS);
             self.undo(c, ATT);
-            match plan {
-                Some(p) => threatening.push((p.len(), c)),
+            match plans.iter().map(Vec::len).min() {
+                Some(len) => threatening.push((PLANS - plans.len(), len, c)),
                 None => rest.push(c),
             }
         }
         threatening.sort_unstable();
         threatening
             .into_iter()
-            .map(|(_, c)| c)
+            .map(|(_, _, c)| c)
             .chain(rest)
             .take(self.limits.candidates)
             .collect()
@@ -540,7 +552,7 @@ pub fn forced_win_pns<const D: usize>(
             if a.len() == 1 {
                 moves.extend(a.iter().map(|c| (c, quiet)));
             } else {
-                let plan = s.vcf(s.limits.threat_depth);
+                let plans = s.vcf_plans(s.limits.threat_depth, PLANS);
                 let mut covered = vec![false; n];
                 for c in 0..n {
                     if s.cell[c] != 0 || covered[c] {
@@ -552,7 +564,7 @@ pub fn forced_win_pns<const D: usize>(
                         }
                     }
                     s.play(c, DEF);
-                    let quick = plan.as_ref().and_then(|p| s.replay(p));
+                    let quick = plans.iter().find_map(|p| s.replay(p));
                     s.undo(c, DEF);
                     match quick {
                         Some(l) => replay_len = replay_len.max(l),
