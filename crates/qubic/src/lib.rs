@@ -11,7 +11,8 @@
 //! * [`Louden1962`] — Bob Louden's FORTRAN deck of February 1962: NUM, LANE, K1, J3, the
 //!   nine NTEST levels and its quirks ([`LoudenOptions`]); [`deck`] generates its tables.
 //! * Agents: [`Other1Agent`], [`LoudenAgent`], [`RandomAgent`].
-//! * [`proof`] — a search for the first player's forced win (for 4⁴).
+//! * [`proof`] — a proof-number search for the first player's forced win (for 4⁴) and
+//!   [`proof::ThreatAgent`], a first player that plays by its rules.
 //!
 //! ```
 //! use ludomat_game::Game;
