@@ -1,21 +1,642 @@
-//! `ludomat play qubic`, `ludomat tournament qubic` — placeholder until the qubic crate
-//! lands (issue 7).
+//! `ludomat play qubic`, `ludomat tournament qubic` — 3D (and 4D) tic-tac-toe against
+//! the IBM 1620 strategies: OTHER-1 (the machine-code rewrite, levels 1–12) and Louden's
+//! 1962 FORTRAN deck.
 
-use anyhow::{bail, Result};
-use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use ludomat_game::{
+    tournament as run_tournament, Agent, Game, LineInput, Outcome, Player, TournamentConfig,
+};
+use ludomat_qubic::{
+    deck, render_with, Board, Cell, DeckStuck, LevelSet, Louden1962, LoudenAgent, LoudenError,
+    LoudenOptions, LoudenReply, NtestOrder, Other1, Other1Agent, Other1Options, Plane, RandomAgent,
+    Reply, LAST_MESSAGE, MESSAGES,
+};
+
+/// The machine's strategy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Strategy {
+    /// The 1620 machine-code program as documented for OTHER-1 (levels 1–11, Java's 12).
+    Other1,
+    /// Bob Louden's 1962 FORTRAN deck (9 levels, its messages and quirks).
+    Louden1962,
+}
+
+/// NTEST card order for the 1962 deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Ntest {
+    /// The surviving decks' order (04 15 03 10 00 05 02 01 05).
+    Deck,
+    /// Card-sequence order (04 15 03 10 05 00 02 01 05).
+    Listing,
+}
+
+/// Switches of the 1962 deck (faithful by default).
+#[derive(Debug, Clone, Args)]
+pub struct DeckFlags {
+    /// NTEST order of the 1962 deck.
+    #[arg(long, value_enum, default_value_t = Ntest::Deck)]
+    ntest: Ntest,
+    /// 1962 deck: keep intersection marks in a table of their own, not in the lane sums.
+    #[arg(long)]
+    separate_marks: bool,
+    /// 1962 deck: reset K1 to 1 at each new game instead of carrying it over.
+    #[arg(long)]
+    reset_k1: bool,
+    /// 1962 deck: no level-6 fallback to the lane's last cell.
+    #[arg(long)]
+    no_level6_fallback: bool,
+}
+
+impl DeckFlags {
+    fn options(&self) -> LoudenOptions {
+        LoudenOptions {
+            ntest: match self.ntest {
+                Ntest::Deck => NtestOrder::Deck,
+                Ntest::Listing => NtestOrder::Listing,
+            },
+            marks_in_lane_sums: !self.separate_marks,
+            k1_carry_over: !self.reset_k1,
+            level6_fallback: !self.no_level6_fallback,
+        }
+    }
+}
 
 /// `ludomat play qubic`
 #[derive(Debug, Args)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// The machine's strategy.
+    #[arg(long, value_enum, default_value_t = Strategy::Other1)]
+    strategy: Strategy,
+    /// The machine moves first.
+    #[arg(long)]
+    machine_first: bool,
+    /// 3 for 4×4×4 (moves `xyz`), 4 for 4×4×4×4 (moves `wxyz`, OTHER-1 only).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4))]
+    dims: u8,
+    /// Also draw one of the 18 planes after each move: t1–t4, r1–r4, c1–c4, d1–d6.
+    #[arg(long)]
+    slice: Option<Plane>,
+    /// Seed for the machine's random choices (levels 11 and 12).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// OTHER-1: switch levels off, e.g. `6,9`.
+    #[arg(long, default_value = "")]
+    disable: LevelSet,
+    /// OTHER-1: pick a random level-6/9 candidate instead of the last one found.
+    #[arg(long)]
+    random_saved: bool,
+    /// OTHER-1: no Java level 12 (the 1620 halts when the major diagonals are full).
+    #[arg(long)]
+    no_level12: bool,
+    /// Show the machine's tables (row sums, intersection marks, 6MOV/9MOV) after each move.
+    #[arg(long)]
+    explain: bool,
+    #[command(flatten)]
+    deck: DeckFlags,
+}
+
+/// Who plays in a tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AgentKind {
+    /// OTHER-1 (levels 1–12).
+    Other1,
+    /// The 1962 deck (4×4×4 only).
+    Louden1962,
+    /// A random empty cell.
+    Random,
+}
 
 /// `ludomat tournament qubic`
 #[derive(Debug, Args)]
-pub struct TournamentArgs {}
-
-pub fn play(_: PlayArgs) -> Result<()> {
-    bail!("3D tic-tac-toe is not built yet")
+pub struct TournamentArgs {
+    /// Agent A (first in even games).
+    #[arg(long, value_enum, default_value_t = AgentKind::Other1)]
+    x: AgentKind,
+    /// Agent B.
+    #[arg(long, value_enum, default_value_t = AgentKind::Other1)]
+    o: AgentKind,
+    /// Number of games.
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// Master seed; game i uses a seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// 3 for 4×4×4, 4 for 4×4×4×4.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4))]
+    dims: u8,
+    /// A always moves first (default: first mover alternates, as in the Java runs).
+    #[arg(long)]
+    fixed_sides: bool,
+    /// Levels switched off for A, e.g. `6,9` (a human who only sees traps once set).
+    #[arg(long, default_value = "")]
+    x_disable: LevelSet,
+    /// Levels switched off for B.
+    #[arg(long, default_value = "")]
+    o_disable: LevelSet,
+    /// A keeps all level-6/9 candidates and picks one at random.
+    #[arg(long)]
+    x_random_saved: bool,
+    /// B keeps all level-6/9 candidates and picks one at random.
+    #[arg(long)]
+    o_random_saved: bool,
+    /// When the 1962 deck cannot move within the rules (replays its own cell, runs out of
+    /// preferred cells): `fail` the game (faithful) or play a `random` cell.
+    #[arg(long, value_enum, default_value_t = Stuck::Random)]
+    deck_stuck: Stuck,
+    #[command(flatten)]
+    deck: DeckFlags,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Write a bar chart of the results (PNG or SVG by extension).
+    #[arg(long)]
+    chart: Option<PathBuf>,
 }
 
-pub fn tournament(_: TournamentArgs) -> Result<()> {
-    bail!("3D tic-tac-toe is not built yet")
+/// What the 1962 deck does when it cannot move within the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Stuck {
+    /// Count the game as failed.
+    Fail,
+    /// Play a random empty cell.
+    Random,
+}
+
+pub fn play(args: PlayArgs) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    play_with(&args, &mut LineInput::Stdin, &mut out)
+}
+
+/// Play with any input and output (tests script the human).
+pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
+    match (args.strategy, args.dims) {
+        (Strategy::Louden1962, 4) => bail!("the 1962 deck plays 4×4×4 only; drop --dims 4"),
+        (Strategy::Louden1962, _) => play_louden(args, input, out),
+        (Strategy::Other1, 4) => play_other1::<4>(args, input, out),
+        (Strategy::Other1, _) => play_other1::<3>(args, input, out),
+    }
+}
+
+fn marks_of<const D: usize>(
+    b: &Board<D>,
+    human: Player,
+) -> impl Fn(usize) -> Option<char> + Copy + '_ {
+    move |i| {
+        Cell::<D>::new(i)
+            .and_then(|c| b.at(c))
+            .map(|p| if p == human { 'P' } else { 'M' })
+    }
+}
+
+fn draw<const D: usize>(
+    out: &mut dyn Write,
+    slice: Option<Plane>,
+    mark: impl Fn(usize) -> Option<char> + Copy,
+) -> Result<()> {
+    writeln!(out, "{}", render_with::<D>(mark))?;
+    if let (Some(p), 3) = (slice, D) {
+        writeln!(out, "{}", p.render(mark))?;
+    }
+    Ok(())
+}
+
+/// Read the human's move: re-prompt on bad input; `None` at end of input.
+fn read_move<const D: usize>(
+    input: &mut LineInput,
+    out: &mut dyn Write,
+    prompt: &str,
+    is_free: impl Fn(Cell<D>) -> Result<(), String>,
+) -> Result<Option<Cell<D>>> {
+    loop {
+        write!(out, "{prompt} ")?;
+        out.flush()?;
+        let Some(line) = input.next_line().context("reading your move")? else {
+            writeln!(out)?;
+            return Ok(None);
+        };
+        let line = line.trim();
+        if !matches!(input, LineInput::Stdin) || !std::io::stdin().is_terminal() {
+            writeln!(out, "{line}")?;
+        }
+        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
+            return Ok(None);
+        }
+        match line.parse::<Cell<D>>() {
+            Err(e) => writeln!(out, "{e}")?,
+            Ok(c) => match is_free(c) {
+                Ok(()) => return Ok(Some(c)),
+                Err(msg) => writeln!(out, "{msg}")?,
+            },
+        }
+    }
+}
+
+fn play_other1<const D: usize>(
+    args: &PlayArgs,
+    input: &mut LineInput,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let options = Other1Options {
+        disabled: args.disable,
+        random_saved_moves: args.random_saved,
+        level12: !args.no_level12,
+        ..Other1Options::default()
+    };
+    let mut machine = Other1::<D>::new(options, args.seed);
+    let digits = if D == 4 { "wxyz" } else { "xyz" };
+    writeln!(
+        out,
+        "{} tic-tac-toe against the IBM 1620 strategy (OTHER-1 levels). You are P, the machine is M.",
+        if D == 4 { "4×4×4×4" } else { "4×4×4" }
+    )?;
+    let meaning = if D == 4 {
+        "block (first digit), tier, row, column"
+    } else {
+        "tier, row, column"
+    };
+    writeln!(
+        out,
+        "Type moves as {digits}: {meaning}, each 1–4 (q quits).\n"
+    )?;
+    let human = if args.machine_first {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let mut board = Board::<D>::empty();
+    draw::<D>(out, args.slice, marks_of(&board, human))?;
+    while board.outcome().is_none() {
+        if board.side_to_move() == human {
+            let b = board;
+            let Some(c) =
+                read_move::<D>(input, out, &format!("Your move ({digits})?"), |c| {
+                    match b.at(c) {
+                        Some(p) => Err(format!(
+                            "{c} is already taken by {}; choose an empty cell",
+                            if p == human { "you" } else { "the machine" }
+                        )),
+                        None => Ok(()),
+                    }
+                })?
+            else {
+                writeln!(out, "Input ended; game abandoned.")?;
+                return Ok(());
+            };
+            board.play(c);
+            writeln!(out, "P plays {c}")?;
+        } else {
+            match machine.decide(&board) {
+                Reply::Move { cell, level } => {
+                    board.play(cell);
+                    writeln!(out, "M plays {cell}   (strategy level {level})")?;
+                    if args.explain {
+                        explain(out, machine.workings())?;
+                    }
+                }
+                Reply::Lost { .. } => break,
+                Reply::Halt => {
+                    writeln!(out, "No empty cell on the major diagonals: the machine halts (as the 1620 did).")?;
+                    return Ok(());
+                }
+            }
+        }
+        draw::<D>(out, args.slice, marks_of(&board, human))?;
+    }
+    match board.outcome() {
+        Some(Outcome::Win(p)) if p == human => writeln!(out, "You win. I lose.")?,
+        Some(Outcome::Win(_)) => writeln!(out, "I win.")?,
+        _ => writeln!(out, "The board is full: a tie.")?,
+    }
+    if let Some(l) = board.winning_line() {
+        let cells: Vec<String> = Board::<D>::layout().geometry.lines()[l]
+            .iter()
+            .filter_map(|&c| Cell::<D>::new(c as usize))
+            .map(|c| c.to_string())
+            .collect();
+        writeln!(out, "Winning row: {}", cells.join(" "))?;
+    }
+    Ok(())
+}
+
+fn explain(out: &mut dyn Write, w: &ludomat_qubic::Workings) -> Result<()> {
+    let name = |c: usize| {
+        Cell::<3>::new(c)
+            .map(|c| c.to_string())
+            .unwrap_or_else(|| c.to_string())
+    };
+    let marked: Vec<String> = (0..w.intersection.len())
+        .filter(|&c| w.intersection[c] == 0 && c < 64)
+        .map(name)
+        .collect();
+    let live: Vec<String> = w
+        .sums
+        .iter()
+        .enumerate()
+        .filter(|(_, &s)| s != 0 && (s < 5 || s % 5 == 0))
+        .map(|(i, s)| format!("{i}:{s:02}"))
+        .collect();
+    writeln!(out, "  levels run: {:?}", w.levels_run)?;
+    writeln!(
+        out,
+        "  rows with one side only (row:sum): {}",
+        live.join(" ")
+    )?;
+    writeln!(out, "  intersection table marks: {}", marked.join(" "))?;
+    writeln!(
+        out,
+        "  6MOV candidates: {:?}  9MOV candidates: {:?}  level-10 held: {:?}",
+        w.mov6.iter().map(|&c| name(c)).collect::<Vec<_>>(),
+        w.mov9.iter().map(|&c| name(c)).collect::<Vec<_>>(),
+        w.held.map(name)
+    )?;
+    Ok(())
+}
+
+fn play_louden(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
+    let mut deck = Louden1962::new(args.deck.options());
+    writeln!(
+        out,
+        "3D TIC-TAC-TOE, as Bob Louden's IBM 1620 deck of February 1962 plays it."
+    )?;
+    writeln!(
+        out,
+        "Moves are three digits: level (tier), row, column, each 1-4. You are P, the 1620 is M (q quits).\n"
+    )?;
+    for cards in &MESSAGES {
+        deck.new_game();
+        let lanes = &deck::tables().lanes;
+        let lane_text = |lane: usize| -> String {
+            lanes[lane]
+                .iter()
+                .filter_map(|&c| Cell::<3>::new(c as usize - 1))
+                .map(|c| format!("{c:>4}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mut human_turn = !args.machine_first;
+        loop {
+            let num = deck.num().to_vec();
+            let mark = |i: usize| match num[i] {
+                1 => Some('P'),
+                5 => Some('M'),
+                _ => None,
+            };
+            if human_turn {
+                draw::<3>(out, args.slice, mark)?;
+                if num.iter().all(|&v| v != 0) {
+                    writeln!(out, "(Every square is full. The deck has no draw detection; its operator raised switch 3 to restart.)")?;
+                    break;
+                }
+                // The deck takes K1 from the typed move before it looks at the cell, so an
+                // occupied cell goes to the deck too (and moves K1), as on the 1620.
+                loop {
+                    let Some(c) = read_move::<3>(input, out, cards.your_move, |_| Ok(()))? else {
+                        writeln!(out, "Input ended; game abandoned.")?;
+                        return Ok(());
+                    };
+                    match deck.human_move(c) {
+                        Ok(()) => break,
+                        Err(LoudenError::Occupied(_)) => writeln!(out, "{}", cards.full)?,
+                    }
+                }
+            } else {
+                match deck.machine_move() {
+                    LoudenReply::YouWin { lane } => {
+                        writeln!(out, "\n{}\n{}", cards.you_win, lane_text(lane))?;
+                        break;
+                    }
+                    LoudenReply::IWin { lane, cell } => {
+                        deck.place_machine(cell);
+                        writeln!(
+                            out,
+                            "\n{}   (strategy level 2: {cell} completes the row)\n{}",
+                            cards.i_win,
+                            lane_text(lane)
+                        )?;
+                        let num = deck.num().to_vec();
+                        draw::<3>(out, args.slice, |i| match num[i] {
+                            1 => Some('P'),
+                            5 => Some('M'),
+                            _ => None,
+                        })?;
+                        break;
+                    }
+                    LoudenReply::Move {
+                        cell,
+                        level,
+                        from_j3,
+                        remark,
+                        replayed,
+                    } => {
+                        if let Some(r) = remark {
+                            writeln!(out, "{}\n", cards.remark(r))?;
+                        }
+                        let how = if from_j3 {
+                            format!("level {level}, the saved J3 move")
+                        } else if level.number() == 10 {
+                            format!("default: preferred list from K1 = {}", deck.k1())
+                        } else {
+                            format!("level {level}")
+                        };
+                        writeln!(out, "{cell} {}   (strategy {how})", cards.my_move)?;
+                        if replayed {
+                            writeln!(out, "(that cell is already mine: the deck's level-6 fallback saved an occupied cell; nothing changes)")?;
+                        }
+                    }
+                    LoudenReply::NoMove => {
+                        writeln!(out, "(The deck finds no move: its preferred list is used up from K1 = {} on, and its computed GO TO falls out of range. The game stops.)", deck.k1())?;
+                        break;
+                    }
+                }
+            }
+            human_turn = !human_turn;
+        }
+        write!(out, "\nAnother game? (y/n) ")?;
+        out.flush()?;
+        match input.next_line()? {
+            Some(l) if l.trim().eq_ignore_ascii_case("y") => writeln!(out)?,
+            _ => {
+                writeln!(out)?;
+                return Ok(());
+            }
+        }
+    }
+    writeln!(out, "{LAST_MESSAGE}")?;
+    Ok(())
+}
+
+fn build<const D: usize>(
+    kind: AgentKind,
+    disable: LevelSet,
+    random_saved: bool,
+    deck: LoudenOptions,
+    stuck: Stuck,
+    seed: u64,
+) -> Box<dyn Agent<Board<D>>> {
+    match kind {
+        AgentKind::Random => Box::new(RandomAgent::new(seed)),
+        AgentKind::Other1 => {
+            let options = Other1Options {
+                disabled: disable,
+                random_saved_moves: random_saved,
+                ..Other1Options::default()
+            };
+            let mut name = "other1".to_string();
+            if disable != LevelSet::NONE {
+                name.push_str(&format!(" -{disable}"));
+            }
+            if random_saved {
+                name.push_str(" random-saved");
+            }
+            Box::new(Other1Agent::<D>::new(options, seed).named(name))
+        }
+        AgentKind::Louden1962 => {
+            let stuck = match stuck {
+                Stuck::Fail => DeckStuck::Fail,
+                Stuck::Random => DeckStuck::RandomCell,
+            };
+            louden_box::<D>(deck, stuck, seed)
+        }
+    }
+}
+
+/// The deck is a 4×4×4 agent; for D = 4 the caller has refused it already.
+fn louden_box<const D: usize>(
+    deck: LoudenOptions,
+    stuck: DeckStuck,
+    seed: u64,
+) -> Box<dyn Agent<Board<D>>> {
+    let agent: Box<dyn std::any::Any> =
+        Box::new(Box::new(LoudenAgent::new(deck, stuck, seed)) as Box<dyn Agent<Board<3>>>);
+    match agent.downcast::<Box<dyn Agent<Board<D>>>>() {
+        Ok(a) => *a,
+        Err(_) => Box::new(RandomAgent::new(seed)),
+    }
+}
+
+pub fn tournament(args: TournamentArgs) -> Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if args.dims == 4 && (args.x == AgentKind::Louden1962 || args.o == AgentKind::Louden1962) {
+        bail!("the 1962 deck plays 4×4×4 only; drop --dims 4");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let r = if args.dims == 4 {
+        pool.install(|| run::<4>(&args))
+    } else {
+        pool.install(|| run::<3>(&args))
+    };
+    print_table(&r, &args);
+    if let Some(path) = &args.chart {
+        let chart = ludomat_chart::BarChart {
+            title: format!(
+                "{} games, {} vs {}, seed {}",
+                r.a.games(),
+                r.a_name,
+                r.b_name,
+                args.seed
+            ),
+            x_label: "result".into(),
+            y_label: "games".into(),
+            bars: vec![
+                ("first mover wins".into(), r.by_seat.wins),
+                ("second mover wins".into(), r.by_seat.losses),
+                ("ties".into(), r.by_seat.draws),
+            ],
+        };
+        ludomat_chart::bar_chart(&chart, path)
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!("chart written to {}", path.display());
+    }
+    if let Some(f) = &r.first_failure {
+        println!("{} games could not be finished; first: {f}", r.failed);
+    }
+    Ok(())
+}
+
+fn run<const D: usize>(args: &TournamentArgs) -> ludomat_game::TournamentResult {
+    let deck = args.deck.options();
+    let (x, o, stuck) = (args.x, args.o, args.deck_stuck);
+    let (xd, od, xr, or) = (
+        args.x_disable,
+        args.o_disable,
+        args.x_random_saved,
+        args.o_random_saved,
+    );
+    let make_a = move |s: u64| build::<D>(x, xd, xr, deck, stuck, s);
+    let make_b = move |s: u64| build::<D>(o, od, or, deck, stuck, s);
+    let config = TournamentConfig {
+        games: args.games,
+        seed: args.seed,
+        alternate: !args.fixed_sides,
+        progress: !args.quiet,
+    };
+    run_tournament::<Board<D>>(&make_a, &make_b, &config)
+}
+
+fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
+    let board = if args.dims == 4 {
+        "4×4×4×4"
+    } else {
+        "4×4×4"
+    };
+    let sides = if args.fixed_sides {
+        "A always first"
+    } else {
+        "first mover alternating"
+    };
+    println!(
+        "{} games on {board}, seed {}, {sides}: A = {}, B = {}",
+        r.a.games(),
+        args.seed,
+        r.a_name,
+        r.b_name
+    );
+    println!("{:<24} {:>9}  rate with 95 % interval", "result", "games");
+    println!(
+        "{:<24} {:>9}  {}",
+        "first mover wins",
+        r.by_seat.wins,
+        r.by_seat.win_rate()
+    );
+    println!(
+        "{:<24} {:>9}  {}",
+        "second mover wins",
+        r.by_seat.losses,
+        r.by_seat.loss_rate()
+    );
+    println!(
+        "{:<24} {:>9}  {}",
+        "ties (full board)",
+        r.by_seat.draws,
+        r.by_seat.draw_rate()
+    );
+    println!(
+        "{:<24} {:>9}  {}",
+        format!("A ({}) wins", r.a_name),
+        r.a.wins,
+        r.a.win_rate()
+    );
+    println!(
+        "{:<24} {:>9}  {}",
+        format!("B ({}) wins", r.b_name),
+        r.a.losses,
+        r.a.loss_rate()
+    );
+    println!(
+        "{:.0} games per second ({:.2} s)",
+        r.games_per_second(),
+        r.elapsed.as_secs_f64()
+    );
 }

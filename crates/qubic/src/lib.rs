@@ -1,1 +1,54 @@
-//! 3D and 4D tic-tac-toe: the IBM 1620 strategies (under construction).
+//! 3D and 4D tic-tac-toe (4×4×4, 4×4×4×4): the IBM 1620 strategies.
+//!
+//! * [`Geometry`] — cells and lines of any `k^d` board, generated: 49 / 76 / 272 / 520
+//!   lines on 3³ / 4³ / 3⁴ / 4⁴.
+//! * [`Board`] (`Cube` = 4³, `Tesseract` = 4⁴) — two bitboards ([`CellSet`]), win
+//!   detection, [`ludomat_game::Game`] with [`Cell`] moves typed `xyz` (tier, row,
+//!   column, 1–4); [`Symmetry`] — the 192 symmetries of 4³; [`Plane`] — its 18 planes.
+//! * [`Other1`] — the 1620 machine-code strategy as documented for the OTHER-1: record
+//!   table (1 player, 5 machine), row sums, intersection table, levels 1–11 and the Java
+//!   port's level 12; every move reports its [`Level`] and leaves its [`Workings`].
+//! * [`Louden1962`] — Bob Louden's FORTRAN deck of February 1962: NUM, LANE, K1, J3, the
+//!   nine NTEST levels and its quirks ([`LoudenOptions`]); [`deck`] generates its tables.
+//! * Agents: [`Other1Agent`], [`LoudenAgent`], [`RandomAgent`].
+//! * [`proof`] — a proof-number search for the first player's forced win (for 4⁴) and
+//!   [`proof::ThreatAgent`], a first player that plays by its rules.
+//!
+//! ```
+//! use ludomat_game::Game;
+//! use ludomat_qubic::{Cube, Other1, Other1Options, Reply};
+//!
+//! let mut board = Cube::start();
+//! board.play("111".parse()?);            // the player takes a corner
+//! let mut machine = Other1::<3>::new(Other1Options::default(), 1);
+//! let Reply::Move { cell, level } = machine.decide(&board) else { unreachable!() };
+//! assert_eq!(level.number(), 11);         // nothing to build on: a major diagonal
+//! assert!(Other1::<3>::major_diagonal_list().contains(&cell.index()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod agents;
+mod board;
+mod cell;
+pub mod deck;
+pub mod geometry;
+mod level;
+pub mod louden;
+pub mod other1;
+mod plane;
+pub mod proof;
+mod symmetry;
+
+pub use agents::{DeckStuck, LoudenAgent, Other1Agent, RandomAgent};
+pub use board::render_with;
+pub use board::{layout, Board, BoardError, CellSet, Cube, Layout, Tesseract};
+pub use cell::{Cell, ParseCellError};
+pub use geometry::{Geometry, GeometryError};
+pub use level::{Level, LevelSet, ParseLevelError};
+pub use louden::{
+    Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards, NtestOrder, Remark,
+    LAST_MESSAGE, MESSAGES,
+};
+pub use other1::{Other1, Other1Options, Reply, RowOrder, VisitOrder, Workings};
+pub use plane::{ParsePlaneError, Plane};
+pub use symmetry::Symmetry;

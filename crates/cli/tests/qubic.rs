@@ -1,0 +1,125 @@
+//! `ludomat play qubic` and `ludomat tournament qubic`, end to end.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn the_1962_sample_game() {
+    let (out, err, ok) = run(
+        &[
+            "play",
+            "qubic",
+            "--strategy",
+            "louden1962",
+            "--machine-first",
+        ],
+        "212\n213\n214\n311\n321\nn\n",
+    );
+    assert!(ok, "{err}");
+    let moves: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("IS MY MOVE"))
+        .map(|l| &l[..3])
+        .collect();
+    assert_eq!(moves, ["111", "444", "114", "211", "112"]);
+    assert!(out.contains("GOOD TRY THERE,"));
+    assert!(out.contains("I WIN ON THE FOLLOWING SEQUENCE"));
+    assert!(out.contains("113 completes the row"));
+}
+
+#[test]
+fn bad_input_is_explained_and_the_prompt_repeats() {
+    let (out, err, ok) = run(
+        &["play", "qubic", "--seed", "3"],
+        "25\n251\n2x1\n111\n111\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("a move is 3 digits"), "{out}");
+    assert!(out.contains("digit 2 (5) is out of range"), "{out}");
+    assert!(out.contains("is not a digit"), "{out}");
+    assert!(out.contains("111 is already taken by you"), "{out}");
+    assert!(out.contains("strategy level 11"), "{out}");
+    assert!(out.contains("Input ended"), "{out}");
+}
+
+#[test]
+fn four_d_takes_four_digits_and_slices_show() {
+    let (out, err, ok) = run(
+        &["play", "qubic", "--dims", "4", "--machine-first"],
+        "1111\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("M plays "), "{out}");
+    let (out, err, ok) = run(&["play", "qubic", "--slice", "d5"], "111\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("plane d5"), "{out}");
+    let (_, err, ok) = run(&["play", "qubic", "--slice", "z9"], "");
+    assert!(!ok);
+    assert!(err.contains("not a plane"), "{err}");
+}
+
+#[test]
+fn self_play_table() {
+    let (out, err, ok) = run(
+        &[
+            "tournament",
+            "qubic",
+            "--x",
+            "other1",
+            "--o",
+            "other1",
+            "--games",
+            "200",
+            "--seed",
+            "5",
+            "--quiet",
+            "--x-disable",
+            "6,9",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("first mover wins"), "{out}");
+    assert!(out.contains("other1 -6,9"), "{out}");
+    assert!(out.contains("games per second"), "{out}");
+}
+
+#[test]
+fn the_deck_complains_in_its_own_words() {
+    let (out, err, ok) = run(
+        &["play", "qubic", "--strategy", "louden1962"],
+        "111\n111\n4444\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("444 IS MY MOVE"), "{out}");
+    assert!(out.contains("COME ON NOW, THAT SQUARE IS FULL"), "{out}");
+    assert!(out.contains("a move is 3 digits"), "{out}");
+    let (_, err, ok) = run(
+        &["play", "qubic", "--strategy", "louden1962", "--dims", "4"],
+        "",
+    );
+    assert!(!ok);
+    assert!(err.contains("4×4×4 only"), "{err}");
+}

@@ -1,0 +1,780 @@
+//! A proof search for the first player's forced win on 4^D (made for 4⁴, where the seed
+//! says the first mover wins trivially).
+//!
+//! An AND/OR search: at the first player's (the attacker's) turns *some* move must win,
+//! at the defender's turns *every* move must lose. The attacker tries, in this order: an
+//! immediate win; the forced block of a defender three; a **threat sequence** (continuous
+//! threats — each attacker move makes a three, so the defender's answer is forced —
+//! ending in a double threat); and only then, while quiet moves are left, a few quiet
+//! moves ranked by the open lines they build on. The defender answers an attacker three
+//! with the block (anything else loses at once) and otherwise tries **every** empty cell.
+//! Its answers to the first move are taken once per class under the symmetries fixing
+//! that move. A `true` answer is a proof (the defender's moves are all covered); a
+//! `false` only says this search did not find a win within its limits.
+
+use std::collections::HashSet;
+
+use crate::{layout, Cell, CellSet};
+
+/// The result of [`forced_win`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofOutcome {
+    /// A forced win was proven.
+    pub proven: bool,
+    /// In the proof found: the most moves the first player needs (its first move and
+    /// the move completing four in a row included) against the defender's best choice.
+    pub first_player_moves: u8,
+    /// Positions visited (tree nodes for the proof-number search).
+    pub nodes: u64,
+    /// The search ran to the end without a proof: no forced win within these limits.
+    pub refuted: bool,
+}
+
+/// Limits of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofLimits {
+    /// Quiet (non-forcing) attacker moves allowed after the first move.
+    pub quiet_moves: u8,
+    /// Quiet candidate moves tried at each attacker turn.
+    pub candidates: usize,
+    /// Longest threat sequence tried.
+    pub threat_depth: u8,
+}
+
+impl Default for ProofLimits {
+    fn default() -> Self {
+        ProofLimits {
+            quiet_moves: 2,
+            candidates: 6,
+            threat_depth: 12,
+        }
+    }
+}
+
+struct Search<'a> {
+    lines: &'a [Vec<u16>],
+    through: Vec<&'a [u16]>,
+    /// Per line: stones of [attacker, defender].
+    count: Vec<[u8; 2]>,
+    /// Per cell: 0 empty, 1 attacker, 2 defender.
+    cell: Vec<u8>,
+    limits: ProofLimits,
+    nodes: u64,
+}
+
+/// Threat sequences kept per position for answering defences by replay.
+const PLANS: usize = 6;
+
+const ATT: usize = 0;
+const DEF: usize = 1;
+
+impl<'a> Search<'a> {
+    fn play(&mut self, c: usize, p: usize) {
+        self.cell[c] = p as u8 + 1;
+        for &l in self.through[c] {
+            self.count[l as usize][p] += 1;
+        }
+    }
+
+    fn undo(&mut self, c: usize, p: usize) {
+        self.cell[c] = 0;
+        for &l in self.through[c] {
+            self.count[l as usize][p] -= 1;
+        }
+    }
+
+    /// Cells where `p` completes a line (its threes' empty cells).
+    fn threats(&self, p: usize) -> CellSet {
+        let mut s = CellSet::EMPTY;
+        for (l, n) in self.count.iter().enumerate() {
+            if n[p] == 3 && n[1 - p] == 0 {
+                if let Some(&c) = self.lines[l].iter().find(|&&c| self.cell[c as usize] == 0) {
+                    s.insert(c as usize);
+                }
+            }
+        }
+        s
+    }
+
+    /// Attacker to move: Some(moves to the win) if it is proven.
+    fn attack(&mut self, quiet: u8) -> Option<u8> {
+        self.nodes += 1;
+        if !self.threats(ATT).is_empty() {
+            return Some(1);
+        }
+        let d = self.threats(DEF);
+        match d.len() {
+            0 => {}
+            1 => {
+                let c = d.iter().next()?;
+                self.play(c, ATT);
+                let r = self.defend(quiet);
+                self.undo(c, ATT);
+                return r.map(|n| n + 1);
+            }
+            _ => return None,
+        }
+        if let Some(seq) = self.vcf(self.limits.threat_depth) {
+            return Some(seq.len() as u8 + 1);
+        }
+        if quiet == 0 {
+            return None;
+        }
+        for c in self.quiet_candidates() {
+            self.play(c, ATT);
+            let r = self.defend(quiet - 1);
+            self.undo(c, ATT);
+            if let Some(n) = r {
+                return Some(n + 1);
+            }
+        }
+        None
+    }
+
+    /// Defender to move: Some(most attacker moves to the win over all defences).
+    fn defend(&mut self, quiet: u8) -> Option<u8> {
+        self.nodes += 1;
+        if !self.threats(DEF).is_empty() {
+            return None;
+        }
+        let a = self.threats(ATT);
+        match a.len() {
+            0 => {}
+            1 => {
+                let c = a.iter().next()?;
+                self.play(c, DEF);
+                let r = self.attack(quiet);
+                self.undo(c, DEF);
+                return r;
+            }
+            _ => return Some(1),
+        }
+        // The attacker's threat: a winning threat sequence if it could move again. A
+        // defence that does not break it (checked by replaying it) loses to it.
+        let plans = self.vcf_plans(self.limits.threat_depth, PLANS);
+        let mut worst = 0;
+        for c in 0..self.cell.len() {
+            if self.cell[c] != 0 {
+                continue;
+            }
+            self.play(c, DEF);
+            let quick = plans.iter().find_map(|p| self.replay(p));
+            let r = match quick {
+                Some(n) => Some(n),
+                None => self.attack(quiet),
+            };
+            self.undo(c, DEF);
+            worst = worst.max(r?);
+        }
+        Some(worst)
+    }
+
+    /// Replay a threat sequence move by move, checking that every step is still forced;
+    /// Some(attacker moves to the win) if it still wins.
+    fn replay(&mut self, seq: &[usize]) -> Option<u8> {
+        let mut played: Vec<(usize, usize)> = Vec::new();
+        let mut result = None;
+        for (i, &m) in seq.iter().enumerate() {
+            if !self.threats(ATT).is_empty() {
+                result = Some(i as u8 + 1);
+                break;
+            }
+            let dt = self.threats(DEF);
+            if dt.len() > 1 || (dt.len() == 1 && !dt.contains(m)) || self.cell[m] != 0 {
+                break;
+            }
+            self.play(m, ATT);
+            played.push((m, ATT));
+            let t = self.threats(ATT);
+            if t.len() >= 2 {
+                result = Some(i as u8 + 2);
+                break;
+            }
+            let Some(b) = t.iter().next() else { break };
+            self.play(b, DEF);
+            played.push((b, DEF));
+        }
+        for &(c, p) in played.iter().rev() {
+            self.undo(c, p);
+        }
+        result
+    }
+
+    /// Continuous threats ending in a double threat: the attacker's moves, if found.
+    /// A defender block that makes a three must be answered by an attacker block that is
+    /// itself a threat.
+    fn vcf(&mut self, depth: u8) -> Option<Vec<usize>> {
+        self.vcf_plans(depth, 1).pop()
+    }
+
+    /// Up to `limit` winning threat sequences with different first moves.
+    fn vcf_plans(&mut self, depth: u8, limit: usize) -> Vec<Vec<usize>> {
+        let mut plans = Vec::new();
+        if depth == 0 {
+            return plans;
+        }
+        self.nodes += 1;
+        let dt = self.threats(DEF);
+        let forced = match dt.len() {
+            0 => None,
+            1 => dt.iter().next(),
+            _ => return plans,
+        };
+        let mut tried = CellSet::EMPTY;
+        for l in 0..self.lines.len() {
+            let n = self.count[l];
+            if n[ATT] != 2 || n[DEF] != 0 {
+                continue;
+            }
+            for &c in &self.lines[l] {
+                let c = c as usize;
+                if self.cell[c] != 0 || tried.contains(c) || forced.is_some_and(|f| f != c) {
+                    continue;
+                }
+                tried.insert(c);
+                self.play(c, ATT);
+                let t = self.threats(ATT);
+                let r = match t.len() {
+                    0 => None,
+                    1 => {
+                        let b = t.iter().next().unwrap_or(0);
+                        self.play(b, DEF);
+                        let r = self.vcf(depth - 1);
+                        self.undo(b, DEF);
+                        r
+                    }
+                    _ => Some(Vec::new()),
+                };
+                self.undo(c, ATT);
+                if let Some(mut seq) = r {
+                    seq.insert(0, c);
+                    plans.push(seq);
+                    if plans.len() >= limit {
+                        return plans;
+                    }
+                }
+            }
+        }
+        plans
+    }
+
+    /// Quiet moves to try: among the best-placed cells (open lines built on), first those
+    /// after which the attacker threatens a winning threat sequence.
+    fn quiet_candidates(&mut self) -> Vec<usize> {
+        let weight = [1u32, 12, 0, 0, 0];
+        let mut scored: Vec<(u32, usize)> = (0..self.cell.len())
+            .filter(|&c| self.cell[c] == 0)
+            .map(|c| {
+                let s: u32 = self.through[c]
+                    .iter()
+                    .map(|&l| {
+                        let n = self.count[l as usize];
+                        if n[DEF] == 0 {
+                            weight[n[ATT] as usize]
+                        } else {
+                            0
+                        }
+                    })
+                    .sum();
+                (s, c)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let pool: Vec<usize> = scored
+            .into_iter()
+            .take(4 * self.limits.candidates)
+            .map(|(_, c)| c)
+            .collect();
+        let mut threatening = Vec::new();
+        let mut rest = Vec::new();
+        for c in pool {
+            self.play(c, ATT);
+            let plans = self.vcf_plans(self.limits.threat_depth, PLANS);
+            self.undo(c, ATT);
+            match plans.iter().map(Vec::len).min() {
+                Some(len) => threatening.push((PLANS - plans.len(), len, c)),
+                None => rest.push(c),
+            }
+        }
+        threatening.sort_unstable();
+        threatening
+            .into_iter()
+            .map(|(_, _, c)| c)
+            .chain(rest)
+            .take(self.limits.candidates)
+            .collect()
+    }
+}
+
+/// The symmetries of 4^D as cell maps: axis orders, per-axis reversals, and the two
+/// line-keeping maps applied to every coordinate (inner swap, inside-out).
+fn symmetries<const D: usize>() -> Vec<Vec<u8>> {
+    let n = Cell::<D>::COUNT;
+    let map = |f: &dyn Fn(Vec<usize>) -> Vec<usize>| -> Vec<u8> {
+        (0..n)
+            .map(|i| {
+                let coords: Vec<usize> = (0..D).map(|a| (i >> (2 * (D - 1 - a))) & 3).collect();
+                f(coords).iter().fold(0usize, |acc, &c| acc * 4 + c) as u8
+            })
+            .collect()
+    };
+    let mut gens: Vec<Vec<u8>> = vec![
+        map(&|mut c| {
+            c.swap(0, 1);
+            c
+        }),
+        map(&|mut c| {
+            c.rotate_left(1);
+            c
+        }),
+        map(&|mut c| {
+            c[0] = 3 - c[0];
+            c
+        }),
+        map(&|c| c.iter().map(|&x| [0, 2, 1, 3][x]).collect()),
+        map(&|c| c.iter().map(|&x| [1, 0, 3, 2][x]).collect()),
+    ];
+    gens.dedup();
+    let identity: Vec<u8> = (0..n).map(|i| i as u8).collect();
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    seen.insert(identity.clone());
+    let mut all = vec![identity];
+    let mut i = 0;
+    while i < all.len() {
+        for g in &gens {
+            let t: Vec<u8> = all[i].iter().map(|&x| g[x as usize]).collect();
+            if seen.insert(t.clone()) {
+                all.push(t);
+            }
+        }
+        i += 1;
+    }
+    all
+}
+
+/// Number of symmetries of 4^D found by closure (192 for D = 3, 1536 for D = 4).
+#[must_use]
+pub fn symmetry_count<const D: usize>() -> usize {
+    symmetries::<D>().len()
+}
+
+/// Try to prove that the first player, opening at `first`, forces a win on 4^D.
+#[must_use]
+pub fn forced_win<const D: usize>(first: Cell<D>, limits: ProofLimits) -> ProofOutcome {
+    let lay = layout::<D>();
+    let g = lay.geometry;
+    let n = Cell::<D>::COUNT;
+    let mut s = Search {
+        lines: g.lines(),
+        through: (0..n).map(|c| g.lines_through(c)).collect(),
+        count: vec![[0, 0]; g.lines().len()],
+        cell: vec![0; n],
+        limits,
+        nodes: 0,
+    };
+    let a1 = first.index();
+    s.play(a1, ATT);
+    // Defender replies, one per class under the symmetries fixing the first move.
+    let stabiliser: Vec<Vec<u8>> = symmetries::<D>()
+        .into_iter()
+        .filter(|m| m[a1] as usize == a1)
+        .collect();
+    let mut reps = Vec::new();
+    let mut covered = vec![false; n];
+    for c in 0..n {
+        if c == a1 || covered[c] {
+            continue;
+        }
+        reps.push(c);
+        for m in &stabiliser {
+            covered[m[c] as usize] = true;
+        }
+    }
+    let mut worst = 0u8;
+    let mut proven = true;
+    for d1 in reps {
+        s.play(d1, DEF);
+        let r = s.attack(limits.quiet_moves);
+        s.undo(d1, DEF);
+        match r {
+            Some(k) => worst = worst.max(k),
+            None => {
+                proven = false;
+                break;
+            }
+        }
+    }
+    ProofOutcome {
+        proven,
+        first_player_moves: if proven { worst + 1 } else { 0 },
+        nodes: s.nodes,
+        refuted: !proven,
+    }
+}
+
+/// Proof-number search for the first player's forced win after its first move `first`:
+/// the same rules as [`forced_win`] (forced blocks, threat sequences, quiet candidates,
+/// defences that do not break the attacker's threatened sequence answered by replaying
+/// it), but the tree is grown where a proof looks cheapest. Stops after `max_nodes`
+/// tree nodes.
+#[must_use]
+pub fn forced_win_pns<const D: usize>(
+    first: Cell<D>,
+    limits: ProofLimits,
+    max_nodes: usize,
+) -> ProofOutcome {
+    const INF: u32 = u32::MAX / 4;
+    #[derive(Clone)]
+    struct Node {
+        parent: u32,
+        cell: u16,
+        /// Attacker to move here (an OR node).
+        or: bool,
+        quiet: u8,
+        pn: u32,
+        dn: u32,
+        children: Vec<u32>,
+        expanded: bool,
+        /// Attacker moves to the win from here, for leaves proven directly and for the
+        /// replay-pruned defences of an AND node.
+        len: u8,
+    }
+    let g = layout::<D>().geometry;
+    let n = Cell::<D>::COUNT;
+    let mut s = Search {
+        lines: g.lines(),
+        through: (0..n).map(|c| g.lines_through(c)).collect(),
+        count: vec![[0, 0]; g.lines().len()],
+        cell: vec![0; n],
+        limits,
+        nodes: 0,
+    };
+    let a1 = first.index();
+    s.play(a1, ATT);
+    let stabiliser: Vec<Vec<u8>> = symmetries::<D>()
+        .into_iter()
+        .filter(|m| m[a1] as usize == a1)
+        .collect();
+    let mut nodes: Vec<Node> = vec![Node {
+        parent: u32::MAX,
+        cell: a1 as u16,
+        or: false,
+        quiet: limits.quiet_moves,
+        pn: 1,
+        dn: 1,
+        children: Vec::new(),
+        expanded: false,
+        len: 0,
+    }];
+
+    // Evaluate the position now on the board for a new node: (pn, dn, len).
+    fn evaluate(s: &mut Search<'_>, or: bool, quiet: u8) -> (u32, u32, u8) {
+        let att = s.threats(ATT).len();
+        let def = s.threats(DEF).len();
+        if or {
+            if att > 0 {
+                return (0, INF, 1);
+            }
+            if def >= 2 {
+                return (INF, 0, 0);
+            }
+            if def == 1 {
+                return (1, 1, 0);
+            }
+            if let Some(seq) = s.vcf(s.limits.threat_depth) {
+                return (0, INF, seq.len() as u8 + 1);
+            }
+            if quiet == 0 {
+                return (INF, 0, 0);
+            }
+            (1, 1, 0)
+        } else {
+            if def > 0 {
+                return (INF, 0, 0);
+            }
+            if att >= 2 {
+                return (0, INF, 1);
+            }
+            (1, 1, 0)
+        }
+    }
+
+    let path_to = |nodes: &Vec<Node>, mut i: usize| -> Vec<(usize, usize)> {
+        let mut path = Vec::new();
+        while i != 0 {
+            let nd = &nodes[i];
+            // The player who made the move into node i: the opposite of i's side to move.
+            path.push((nd.cell as usize, if nd.or { DEF } else { ATT }));
+            i = nd.parent as usize;
+        }
+        path.reverse();
+        path
+    };
+
+    while nodes[0].pn != 0 && nodes[0].dn != 0 && nodes.len() < max_nodes {
+        // Select the most-proving node.
+        let mut i = 0usize;
+        while nodes[i].expanded {
+            let nd = &nodes[i];
+            let pick = if nd.or {
+                nd.children
+                    .iter()
+                    .copied()
+                    .min_by_key(|&c| nodes[c as usize].pn)
+            } else {
+                nd.children
+                    .iter()
+                    .copied()
+                    .min_by_key(|&c| nodes[c as usize].dn)
+            };
+            match pick {
+                Some(c) => i = c as usize,
+                None => break,
+            }
+        }
+        let path = path_to(&nodes, i);
+        for &(c, p) in &path {
+            s.play(c, p);
+        }
+        // Expand node i.
+        let (or, quiet) = (nodes[i].or, nodes[i].quiet);
+        let mut moves: Vec<(usize, u8)> = Vec::new();
+        let mut replay_len = 0u8;
+        if or {
+            let d = s.threats(DEF);
+            if d.len() == 1 {
+                moves.extend(d.iter().map(|c| (c, quiet)));
+            } else if quiet > 0 {
+                moves.extend(s.quiet_candidates().into_iter().map(|c| (c, quiet - 1)));
+            }
+        } else {
+            let a = s.threats(ATT);
+            if a.len() == 1 {
+                moves.extend(a.iter().map(|c| (c, quiet)));
+            } else {
+                let plans = s.vcf_plans(s.limits.threat_depth, PLANS);
+                let mut covered = vec![false; n];
+                for c in 0..n {
+                    if s.cell[c] != 0 || covered[c] {
+                        continue;
+                    }
+                    if i == 0 {
+                        for m in &stabiliser {
+                            covered[m[c] as usize] = true;
+                        }
+                    }
+                    s.play(c, DEF);
+                    let quick = plans.iter().find_map(|p| s.replay(p));
+                    s.undo(c, DEF);
+                    match quick {
+                        Some(l) => replay_len = replay_len.max(l),
+                        None => moves.push((c, quiet)),
+                    }
+                }
+            }
+        }
+        let mut children = Vec::with_capacity(moves.len());
+        for (c, q) in moves {
+            let mover = if or { ATT } else { DEF };
+            s.play(c, mover);
+            let (pn, dn, len) = evaluate(&mut s, !or, q);
+            s.undo(c, mover);
+            children.push(nodes.len() as u32);
+            nodes.push(Node {
+                parent: i as u32,
+                cell: c as u16,
+                or: !or,
+                quiet: q,
+                pn,
+                dn,
+                children: Vec::new(),
+                expanded: pn == 0 || dn == 0,
+                len,
+            });
+        }
+        for &(c, p) in path.iter().rev() {
+            s.undo(c, p);
+        }
+        nodes[i].children = children;
+        nodes[i].expanded = true;
+        nodes[i].len = replay_len;
+        // Back up the numbers.
+        let mut j = i;
+        loop {
+            let nd = &nodes[j];
+            let (pn, dn) = if nd.or {
+                let pn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].pn)
+                    .min()
+                    .unwrap_or(INF);
+                let dn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].dn)
+                    .fold(0u32, |a, b| a.saturating_add(b).min(INF));
+                (pn, dn)
+            } else {
+                let pn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].pn)
+                    .fold(0u32, |a, b| a.saturating_add(b).min(INF));
+                let dn = nd
+                    .children
+                    .iter()
+                    .map(|&c| nodes[c as usize].dn)
+                    .min()
+                    .unwrap_or(INF);
+                (pn, dn)
+            };
+            nodes[j].pn = pn;
+            nodes[j].dn = dn;
+            if j == 0 {
+                break;
+            }
+            j = nodes[j].parent as usize;
+        }
+    }
+
+    fn moves_to_win(nodes: &[Node], i: usize) -> u8 {
+        let nd = &nodes[i];
+        if nd.children.is_empty() {
+            return nd.len;
+        }
+        if nd.or {
+            nd.children
+                .iter()
+                .filter(|&&c| nodes[c as usize].pn == 0)
+                .map(|&c| moves_to_win(nodes, c as usize) + 1)
+                .min()
+                .unwrap_or(0)
+        } else {
+            nd.children
+                .iter()
+                .map(|&c| moves_to_win(nodes, c as usize))
+                .max()
+                .unwrap_or(0)
+                .max(nd.len)
+        }
+    }
+
+    let proven = nodes[0].pn == 0;
+    ProofOutcome {
+        proven,
+        first_player_moves: if proven {
+            moves_to_win(&nodes, 0) + 1
+        } else {
+            0
+        },
+        nodes: nodes.len() as u64,
+        refuted: nodes[0].dn == 0,
+    }
+}
+
+/// A first player that plays by the search's rules: complete four, block a three, start
+/// a winning threat sequence, else the quiet move that threatens one (ranked as in the
+/// proof search). Used to measure how fast the first player wins in 4D.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ThreatAgent {
+    /// Search limits (threat depth, quiet candidates).
+    pub limits: ProofLimits,
+}
+
+impl<const D: usize> ludomat_game::Agent<crate::Board<D>> for ThreatAgent {
+    fn name(&self) -> String {
+        "threats".into()
+    }
+
+    fn choose(&mut self, position: &crate::Board<D>) -> Result<Cell<D>, ludomat_game::AgentError> {
+        use ludomat_game::Game;
+        let g = layout::<D>().geometry;
+        let n = Cell::<D>::COUNT;
+        let me = position.side_to_move();
+        let mut s = Search {
+            lines: g.lines(),
+            through: (0..n).map(|c| g.lines_through(c)).collect(),
+            count: vec![[0, 0]; g.lines().len()],
+            cell: vec![0; n],
+            limits: self.limits,
+            nodes: 0,
+        };
+        for c in position.cells_of(me).iter() {
+            s.play(c, ATT);
+        }
+        for c in position.cells_of(me.opponent()).iter() {
+            s.play(c, DEF);
+        }
+        let pick = if let Some(c) = s.threats(ATT).iter().next() {
+            Some(c)
+        } else if let Some(c) = s.threats(DEF).iter().next() {
+            Some(c)
+        } else if let Some(seq) = s.vcf(self.limits.threat_depth) {
+            seq.first().copied()
+        } else {
+            s.quiet_candidates().first().copied()
+        };
+        pick.and_then(Cell::new)
+            .or_else(|| position.empty_cells().next())
+            .ok_or_else(|| ludomat_game::AgentError::Failed("board full".into()))
+    }
+}
+
+/// Search from a given position: attacker stones `att`, defender stones `def`, attacker
+/// to move; Some(attacker moves to the win) when a forced win is found.
+#[must_use]
+pub fn attack_from<const D: usize>(
+    att: &[usize],
+    def: &[usize],
+    limits: ProofLimits,
+) -> Option<u8> {
+    let g = layout::<D>().geometry;
+    let n = Cell::<D>::COUNT;
+    let mut s = Search {
+        lines: g.lines(),
+        through: (0..n).map(|c| g.lines_through(c)).collect(),
+        count: vec![[0, 0]; g.lines().len()],
+        cell: vec![0; n],
+        limits,
+        nodes: 0,
+    };
+    for &a in att {
+        s.play(a, ATT);
+    }
+    for &d in def {
+        s.play(d, DEF);
+    }
+    s.attack(limits.quiet_moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetry_groups() {
+        assert_eq!(symmetry_count::<3>(), 192);
+    }
+
+    #[test]
+    fn threat_sequence_finds_a_double_threat() {
+        // Attacker stones on two 4D lines that meet at an empty cell: one move wins.
+        let lay = layout::<4>();
+        let g = lay.geometry;
+        let mut s = Search {
+            lines: g.lines(),
+            through: (0..256).map(|c| g.lines_through(c)).collect(),
+            count: vec![[0, 0]; g.lines().len()],
+            cell: vec![0; 256],
+            limits: ProofLimits::default(),
+            nodes: 0,
+        };
+        // Row 1111..1114 and column 1111..1141: stones at 1112 1113, 1121 1131.
+        for c in ["1112", "1113", "1121", "1131"] {
+            s.play(c.parse::<Cell<4>>().unwrap().index(), ATT);
+        }
+        assert_eq!(s.vcf(2).map(|v| v.len()), Some(1));
+        assert_eq!(s.attack(0), Some(2));
+    }
+}
