@@ -234,7 +234,10 @@ fn draw_bars<DB: DrawingBackend>(
         .margin(16)
         .x_label_area_size(56)
         .y_label_area_size(64)
-        .build_cartesian_2d((0u32..n).into_segmented(), 0u64..top + top / 10 + 1)
+        .build_cartesian_2d(
+            (0u32..n.saturating_sub(1)).into_segmented(),
+            0u64..top + top / 10 + 1,
+        )
         .map_err(|e| draw_err(path, e))?;
     ctx.configure_mesh()
         .disable_x_mesh()

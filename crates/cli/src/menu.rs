@@ -27,6 +27,7 @@ const TTT: &str = "Noughts and crosses";
 const MENACE: &str = "MENACE (Michie's matchbox learner, 1961)";
 const RELAY: &str = "The relay computer and its teletype";
 const LOGIC: &str = "Ternary logic graphs and relays";
+const QUBIC: &str = "3D and 4D tic-tac-toe (the IBM 1620 programs)";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
 
 const ENTRIES: &[Entry] = &[
@@ -127,6 +128,32 @@ const ENTRIES: &[Entry] = &[
         LOGIC,
         "two squares of a relay noughts-and-crosses input latch",
         &["logic", "squares"],
+    ),
+    entry(
+        QUBIC,
+        "4×4×4 against OTHER-1, levels shown",
+        &["play", "qubic"],
+    ),
+    entry(
+        QUBIC,
+        "4×4×4 against the 1962 deck, which moves first",
+        &[
+            "play",
+            "qubic",
+            "--strategy",
+            "louden1962",
+            "--machine-first",
+        ],
+    ),
+    entry(
+        QUBIC,
+        "4×4×4×4 against OTHER-1",
+        &["play", "qubic", "--dims", "4"],
+    ),
+    entry(
+        QUBIC,
+        "OTHER-1 self-play, 10,000 games",
+        &["tournament", "qubic", "--games", "10000", "--seed", "1962"],
     ),
 ];
 
