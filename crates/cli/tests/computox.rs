@@ -1,29 +1,8 @@
 //! `ludomat play computox` end to end: the built binary with piped input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn ludomat(args: &[&str], stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ludomat binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("the binary finishes");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run as ludomat;
 
 #[test]
 fn seed_game_machine_first_explained() {

@@ -1,34 +1,16 @@
 //! `ludomat menace …` end to end: the binary with piped input, bad state files left
 //! alone, and a training run killed mid-way losing at most the game in progress.
 
-use std::io::Write;
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ludomat_game::Player;
 use ludomat_menace::Menace;
 
-fn ludomat(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{ludomat, text};
 
 fn state_arg(p: &Path) -> String {
     p.display().to_string()

@@ -1,25 +1,11 @@
 //! The `ludomat` binary end to end for noughts and crosses: facts, play with a scripted
 //! human, tournaments, the menu, usage errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn ludomat(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start ludomat");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("run ludomat")
-}
+use std::process::Output;
+
+use common::ludomat;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
