@@ -205,6 +205,28 @@ enum Command {
 
 /// Parse a line: a square letter, optionally after the controller (`X B`, `o:c`), or
 /// R/RESET, Q/QUIT; Y/N answer the "another game?" question.
+/// Prompt until a line parses as a command (explaining each one that does not);
+/// `None` when input ends.
+fn read_command(
+    input: &mut LineInput,
+    out: &mut dyn Write,
+    prompt: &str,
+    game_over: bool,
+) -> Result<Option<Command>> {
+    loop {
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        let Some(line) = input.next_line()? else {
+            writeln!(out, "\nInput ended.")?;
+            return Ok(None);
+        };
+        match parse_command(&line, game_over) {
+            Ok(c) => return Ok(Some(c)),
+            Err(e) => writeln!(out, "  {e}")?,
+        }
+    }
+}
+
 fn parse_command(line: &str, game_over: bool) -> std::result::Result<Command, String> {
     let t = line.trim();
     let upper = t.to_ascii_uppercase();
@@ -321,18 +343,8 @@ fn computox_session(
         } else {
             "Press a square: ".to_string()
         };
-        write!(out, "{prompt}")?;
-        out.flush()?;
-        let Some(line) = input.next_line()? else {
-            writeln!(out, "\nInput ended.")?;
+        let Some(cmd) = read_command(input, out, &prompt, over)? else {
             break;
-        };
-        let cmd = match parse_command(&line, over) {
-            Ok(c) => c,
-            Err(e) => {
-                writeln!(out, "  {e}")?;
-                continue;
-            }
         };
         match cmd {
             Command::Quit => break,
@@ -497,26 +509,13 @@ fn autox_session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
     autox_new_game(args, &mut a, out)?;
     let mut over = false;
     loop {
-        write!(
-            out,
-            "{}",
-            if over {
-                "Another game? R or Q: "
-            } else {
-                "Close a shutter: "
-            }
-        )?;
-        out.flush()?;
-        let Some(line) = input.next_line()? else {
-            writeln!(out, "\nInput ended.")?;
-            break;
+        let prompt = if over {
+            "Another game? R or Q: "
+        } else {
+            "Close a shutter: "
         };
-        let cmd = match parse_command(&line, over) {
-            Ok(c) => c,
-            Err(e) => {
-                writeln!(out, "  {e}")?;
-                continue;
-            }
+        let Some(cmd) = read_command(input, out, prompt, over)? else {
+            break;
         };
         match cmd {
             Command::Quit => break,
