@@ -91,7 +91,12 @@ enum Format {
 }
 
 fn format_of(path: &Path) -> Result<Format, ChartError> {
-    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
         Some("png") => Ok(Format::Png),
         Some("svg") => Ok(Format::Svg),
         _ => Err(ChartError::UnknownFormat(path.display().to_string())),
@@ -99,7 +104,10 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
 }
 
 fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
-    ChartError::Draw { path: path.display().to_string(), reason: e.to_string() }
+    ChartError::Draw {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    }
 }
 
 /// Write a line chart to `path` (`.png` or `.svg`).
@@ -122,10 +130,24 @@ pub fn line_chart(chart: &LineChart, path: &Path) -> Result<(), ChartError> {
     if x0 == x1 {
         x1 = x0 + 1.0;
     }
-    let (y0, y1) = chart.y_range.unwrap_or(if y0 == y1 { (y0 - 1.0, y1 + 1.0) } else { (y0, y1) });
+    let (y0, y1) = chart.y_range.unwrap_or(if y0 == y1 {
+        (y0 - 1.0, y1 + 1.0)
+    } else {
+        (y0, y1)
+    });
     match format_of(path)? {
-        Format::Png => draw_lines(BitMapBackend::new(path, SIZE).into_drawing_area(), chart, (x0, x1, y0, y1), path),
-        Format::Svg => draw_lines(SVGBackend::new(path, SIZE).into_drawing_area(), chart, (x0, x1, y0, y1), path),
+        Format::Png => draw_lines(
+            BitMapBackend::new(path, SIZE).into_drawing_area(),
+            chart,
+            (x0, x1, y0, y1),
+            path,
+        ),
+        Format::Svg => draw_lines(
+            SVGBackend::new(path, SIZE).into_drawing_area(),
+            chart,
+            (x0, x1, y0, y1),
+            path,
+        ),
     }
 }
 
@@ -151,10 +173,13 @@ fn draw_lines<DB: DrawingBackend>(
         .map_err(|e| draw_err(path, e))?;
     for (i, s) in chart.series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        ctx.draw_series(LineSeries::new(s.points.iter().copied(), colour.stroke_width(2)))
-            .map_err(|e| draw_err(path, e))?
-            .label(&s.name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
+        ctx.draw_series(LineSeries::new(
+            s.points.iter().copied(),
+            colour.stroke_width(2),
+        ))
+        .map_err(|e| draw_err(path, e))?
+        .label(&s.name)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
     }
     ctx.configure_series_labels()
         .background_style(WHITE.mix(0.85))
@@ -175,7 +200,11 @@ pub fn bar_chart(chart: &BarChart, path: &Path) -> Result<(), ChartError> {
         return Err(ChartError::Empty("the chart has no bars"));
     }
     match format_of(path)? {
-        Format::Png => draw_bars(BitMapBackend::new(path, SIZE).into_drawing_area(), chart, path),
+        Format::Png => draw_bars(
+            BitMapBackend::new(path, SIZE).into_drawing_area(),
+            chart,
+            path,
+        ),
         Format::Svg => draw_bars(SVGBackend::new(path, SIZE).into_drawing_area(), chart, path),
     }
 }
@@ -229,7 +258,10 @@ mod tests {
             title: "test".into(),
             x_label: "game".into(),
             y_label: "rate".into(),
-            series: vec![Series { name: "wins".into(), points: vec![(0.0, 0.1), (1.0, 0.5), (2.0, 0.9)] }],
+            series: vec![Series {
+                name: "wins".into(),
+                points: vec![(0.0, 0.1), (1.0, 0.5), (2.0, 0.9)],
+            }],
             y_range: Some((0.0, 1.0)),
         };
         for name in ["c.png", "c.svg"] {
@@ -246,6 +278,9 @@ mod tests {
             bars: vec![("0-1k".into(), 3), ("1k-2k".into(), 7)],
         };
         bar_chart(&bars, &dir.path().join("h.png")).unwrap();
-        assert!(matches!(line_chart(&chart, &dir.path().join("c.gif")), Err(ChartError::UnknownFormat(_))));
+        assert!(matches!(
+            line_chart(&chart, &dir.path().join("c.gif")),
+            Err(ChartError::UnknownFormat(_))
+        ));
     }
 }

@@ -45,7 +45,11 @@ impl Agent<Nim> for Perfect {
         "perfect".into()
     }
     fn choose(&mut self, p: &Nim) -> Result<u8, AgentError> {
-        Ok(if p.pile.is_multiple_of(3) { 1 } else { p.pile % 3 })
+        Ok(if p.pile.is_multiple_of(3) {
+            1
+        } else {
+            p.pile % 3
+        })
     }
 }
 

@@ -1,1 +1,34 @@
-//! Threes!: the exact game and an expectimax AI (under construction).
+//! Threes! (Sirvo, 2014): the exact game and an expectimax AI.
+//!
+//! * [`Tile`] — a card as a nibble code (the seed's `c(x)`), its value and score.
+//! * [`Board`] — 16 nibbles in a `u64`; [`Board::swipe`] folds every line through a table
+//!   of all 65,536 lines and reports which lines moved ([`Swiped`]); the new card enters
+//!   on the opposite edge of a moved line ([`Board::insert`]).
+//! * [`Deck`], [`card::next_card`], [`Hint`], [`HintModel`] — the 12-card deck, bonus
+//!   cards at 1/21 once a 48 is on the board, the next-card hint as a set of values.
+//! * [`Threes`] — a seeded game; [`record::GameRecord`] — a game as JSON, checked on load.
+//! * [`Heuristic`], [`Weights`], [`Searcher`] — the expectimax AI, whose subtrees are
+//!   serialisable [`Job`]s.
+//!
+//! Sources: the seed's articles "Threes! AI — Game Representation" and "Threes! AI — A
+//! Simple Distribution Method" and the spec `threes.md` (see the crate README).
+
+pub mod board;
+pub mod card;
+mod deck;
+mod direction;
+mod game;
+pub mod heuristic;
+pub mod line;
+pub mod record;
+pub mod search;
+mod tile;
+
+pub use board::{Board, BoardError, Swiped};
+pub use card::{Hint, HintModel};
+pub use deck::{Deck, DeckError};
+pub use direction::{Direction, DirectionError};
+pub use game::{IllegalSwipe, Position, Threes, Turn};
+pub use heuristic::{Heuristic, Weights};
+pub use search::{DepthRule, Job, JobResult, SearchConfig, SearchResult, Searcher};
+pub use tile::{Tile, TileError};
