@@ -24,6 +24,9 @@ pub struct Weights {
     pub merges: f64,
     /// Per adjacent 1-1 or 2-2 pair (they never fold: a clog).
     pub clogs: f64,
+    /// Per 1 or 2 with no empty cell and no partner beside it in the line (the wall counts
+    /// as blocked): a trapped small card.
+    pub trapped: f64,
     /// Against non-monotone lines: the smaller of the rising and falling sums of
     /// `code^monotonicity_power` differences.
     pub monotonicity: f64,
@@ -40,12 +43,13 @@ impl Default for Weights {
     fn default() -> Weights {
         Weights {
             alive: 200_000.0,
-            empty: 270.0,
-            merges: 700.0,
+            empty: 2160.0,
+            merges: 2800.0,
             clogs: 100.0,
-            monotonicity: 47.0,
-            monotonicity_power: 4.0,
-            sum: 11.0,
+            trapped: 0.0,
+            monotonicity: 11.75,
+            monotonicity_power: 3.0,
+            sum: 1.375,
             sum_power: 3.5,
         }
     }
@@ -55,11 +59,12 @@ impl fmt::Display for Weights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "alive {} empty {} merges {} clogs {} monotonicity {}^{} sum {}^{}",
+            "alive {} empty {} merges {} clogs {} trapped {} monotonicity {}^{} sum {}^{}",
             self.alive,
             self.empty,
             self.merges,
             self.clogs,
+            self.trapped,
             self.monotonicity,
             self.monotonicity_power,
             self.sum,
@@ -92,6 +97,17 @@ impl Weights {
                 }
             }
         }
+        let mut trapped = 0u32;
+        for i in 0..4 {
+            if c[i] == 1 || c[i] == 2 {
+                let free = |j: usize| c[j] == 0 || c[i] + c[j] == 3;
+                let left = i > 0 && free(i - 1);
+                let right = i < 3 && free(i + 1);
+                if !left && !right {
+                    trapped += 1;
+                }
+            }
+        }
         let (mut rising, mut falling) = (0.0, 0.0);
         for i in 0..3 {
             let a = f64::from(c[i]).powf(self.monotonicity_power);
@@ -103,7 +119,8 @@ impl Weights {
             }
         }
         s += self.empty * f64::from(empty) + self.merges * f64::from(merges)
-            - self.clogs * f64::from(clogs);
+            - self.clogs * f64::from(clogs)
+            - self.trapped * f64::from(trapped);
         s -= self.monotonicity * rising.min(falling);
         s -= self.sum * sum;
         s

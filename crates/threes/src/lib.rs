@@ -13,6 +13,7 @@
 //! Sources: the seed's articles "Threes! AI — Game Representation" and "Threes! AI — A
 //! Simple Distribution Method" and the spec `threes.md` (see the crate README).
 
+pub mod autoplay;
 pub mod board;
 pub mod card;
 mod deck;
