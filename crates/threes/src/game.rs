@@ -188,8 +188,8 @@ mod tests {
             }
             counts[g.next_card().code() as usize - 1] += 1;
             // the nine placed, the hinted card and the two left make one deck
-            for i in 0..3 {
-                assert_eq!(counts[i] + g.deck().counts[i], 4);
+            for (placed, left) in counts.iter().zip(g.deck().counts) {
+                assert_eq!(placed + left, 4);
             }
             assert_eq!(g.deck().len(), 2);
         }
