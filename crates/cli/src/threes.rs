@@ -739,15 +739,28 @@ fn bench(a: BenchArgs) -> Result<()> {
         rate / 1e6,
         boards.len()
     );
+    // a mid-game position: the AI's own game from seed 3 after 200 moves at depth 2
     let mut game = Threes::new(3, HintModel::Plus);
-    for i in 0..150usize {
-        let legal = game.board().legal_swipes();
-        if legal.is_empty() {
+    let opener = Searcher::new(
+        Heuristic::default(),
+        SearchConfig {
+            depth: DepthRule::Fixed(2),
+            ..SearchConfig::default()
+        },
+    );
+    for _ in 0..200 {
+        let Some(d) = opener.search(&game.position()).best else {
             break;
-        }
-        let _ = game.swipe(legal[(i * 7 + 2) % legal.len()]);
+        };
+        let _ = game.swipe(d);
     }
     let pos = game.position();
+    println!(
+        "search position (move {}):\n{}\nnext: {}",
+        game.moves(),
+        game.board(),
+        game.hint()
+    );
     for parallel in [false, true] {
         let s = Searcher::new(
             Heuristic::default(),

@@ -10,6 +10,24 @@
 //! * [`Heuristic`], [`Weights`], [`Searcher`] — the expectimax AI, whose subtrees are
 //!   serialisable [`Job`]s.
 //!
+//! ```
+//! use ludomat_threes::{Board, Direction, HintModel, Threes};
+//! // the spec's examples, one per row, swiped left
+//! let b: Board = "0 3 3 0 / 6 6 0 3 / 1 2 0 0 / 0 0 0 0".parse().unwrap();
+//! let s = b.swipe(Direction::Left).unwrap();
+//! assert_eq!(s.board, "3 3 0 0 / 12 0 3 0 / 3 0 0 0 / 0 0 0 0".parse().unwrap());
+//! assert_eq!(s.moved, 0b0111); // the new card enters row 0, 1 or 2 at the right edge
+//! let b = s.board.insert(Direction::Left, 1, "2".parse().unwrap());
+//! assert_eq!(b.score(), 3 + 3 + 27 + 3 + 3);
+//!
+//! // a seeded game: the same seed deals the same cards
+//! let mut game = Threes::new(7, HintModel::Plus);
+//! assert_eq!(game.board().cells().iter().filter(|t| !t.is_empty()).count(), 9);
+//! let d = game.board().legal_swipes()[0];
+//! let turn = game.swipe(d).unwrap();
+//! assert!(turn.hint.allows(turn.card));
+//! ```
+//!
 //! Sources: the seed's articles "Threes! AI — Game Representation" and "Threes! AI — A
 //! Simple Distribution Method" and the spec `threes.md` (see the crate README).
 

@@ -298,6 +298,7 @@ impl Searcher {
         let values = self.combine(pos, depth, &scores).unwrap_or([None; 4]);
         let nodes = top_nodes + results.iter().map(|r| r.nodes).sum::<u64>();
         let best = best_of(&values);
+        tracing::debug!(depth, jobs = jobs.len(), nodes, ?best, ?values, "searched");
         SearchResult {
             best,
             values,
