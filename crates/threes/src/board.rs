@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::line::{self, tables};
+use crate::line::tables;
 use crate::{Direction, Tile, TileError};
 
 /// The board: 16 nibble codes (serialised as the one `u64`).
@@ -255,13 +255,6 @@ impl Board {
     #[must_use]
     pub const fn row(self, r: usize) -> u16 {
         (self.0 >> (16 * r)) as u16
-    }
-
-    /// Check a line table lookup against the computed fold (for tests).
-    #[doc(hidden)]
-    #[must_use]
-    pub fn fold_row_slow(row: u16) -> u16 {
-        line::fold(row)
     }
 }
 
