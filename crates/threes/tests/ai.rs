@@ -192,7 +192,7 @@ fn position() -> impl Strategy<Value = Position> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(100))]
 
     #[test]
     fn never_an_illegal_swipe(pos in position()) {
