@@ -86,7 +86,7 @@ pub fn mean_score(weights: Weights, games: u32, depth: u8, seed: u64) -> f64 {
     total as f64 / f64::from(games.max(1))
 }
 
-/// One tried change of the tuning run.
+/// One tried change of the tuning run (the first, named `(start)`, is the starting weights).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct TuneStep {
     /// The weight changed.
@@ -103,6 +103,7 @@ fn weight_mut<'a>(w: &'a mut Weights, name: &str) -> Option<&'a mut f64> {
     Some(match name {
         "empty" => &mut w.empty,
         "merges" => &mut w.merges,
+        "small_merges" => &mut w.small_merges,
         "clogs" => &mut w.clogs,
         "trapped" => &mut w.trapped,
         "monotonicity" => &mut w.monotonicity,
@@ -114,9 +115,10 @@ fn weight_mut<'a>(w: &'a mut Weights, name: &str) -> Option<&'a mut f64> {
 }
 
 /// The weights the tuner varies.
-pub const TUNED: [&str; 8] = [
+pub const TUNED: [&str; 9] = [
     "empty",
     "merges",
+    "small_merges",
     "clogs",
     "trapped",
     "monotonicity",
@@ -139,7 +141,14 @@ pub fn tune(
 ) -> (Weights, f64, Vec<TuneStep>) {
     let mut best = start;
     let mut best_mean = mean_score(best, games, depth, seed);
-    let mut steps = Vec::new();
+    let first = TuneStep {
+        weight: "(start)",
+        value: 0.0,
+        mean: best_mean,
+        kept: true,
+    };
+    progress(&first);
+    let mut steps = vec![first];
     for _ in 0..rounds {
         for name in TUNED {
             let mut current = best;

@@ -20,8 +20,10 @@ pub struct Weights {
     pub alive: f64,
     /// Per empty cell.
     pub empty: f64,
-    /// Per adjacent pair that can fold together (1+2 or equal ≥ 3).
+    /// Per adjacent pair of equal cards ≥ 3 (they can fold together).
     pub merges: f64,
+    /// Per adjacent 1 and 2 (they can fold into a 3).
+    pub small_merges: f64,
     /// Per adjacent 1-1 or 2-2 pair (they never fold: a clog).
     pub clogs: f64,
     /// Per 1 or 2 with no empty cell and no partner beside it in the line (the wall counts
@@ -45,6 +47,7 @@ impl Default for Weights {
             alive: 200_000.0,
             empty: 2160.0,
             merges: 2800.0,
+            small_merges: 2800.0,
             clogs: 100.0,
             trapped: 0.0,
             monotonicity: 11.75,
@@ -59,10 +62,11 @@ impl fmt::Display for Weights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "alive {} empty {} merges {} clogs {} trapped {} monotonicity {}^{} sum {}^{}",
+            "alive {} empty {} merges {} small merges {} clogs {} trapped {} monotonicity {}^{} sum {}^{}",
             self.alive,
             self.empty,
             self.merges,
+            self.small_merges,
             self.clogs,
             self.trapped,
             self.monotonicity,
@@ -81,6 +85,7 @@ impl Weights {
         let mut s = self.alive;
         let mut empty = 0u32;
         let mut merges = 0u32;
+        let mut small = 0u32;
         let mut clogs = 0u32;
         let mut sum = 0.0;
         for i in 0..4 {
@@ -90,7 +95,9 @@ impl Weights {
                 sum += f64::from(c[i]).powf(self.sum_power);
             }
             if i < 3 && c[i] != 0 && c[i + 1] != 0 {
-                if fold_pair(c[i], c[i + 1]).is_some() {
+                if c[i] + c[i + 1] == 3 {
+                    small += 1;
+                } else if fold_pair(c[i], c[i + 1]).is_some() {
                     merges += 1;
                 } else if c[i] == c[i + 1] && c[i] < 3 {
                     clogs += 1;
@@ -118,7 +125,9 @@ impl Weights {
                 rising += b - a;
             }
         }
-        s += self.empty * f64::from(empty) + self.merges * f64::from(merges)
+        s += self.empty * f64::from(empty)
+            + self.merges * f64::from(merges)
+            + self.small_merges * f64::from(small)
             - self.clogs * f64::from(clogs)
             - self.trapped * f64::from(trapped);
         s -= self.monotonicity * rising.min(falling);
