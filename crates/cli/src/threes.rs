@@ -24,7 +24,8 @@ pub struct PlayArgs {
     /// Seed for the deck, the bonus cards and where cards come in.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Show the AI's recommended swipe and its expected value before every move.
+    /// Show the AI's recommended swipe and its expected value (the heuristic's expected
+    /// value of the position that many swipes ahead) before every move.
     #[arg(long)]
     assist: bool,
     /// Search depth of the assistant (swipes).
@@ -318,7 +319,7 @@ fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Resul
                         out,
                         raw,
                         &format!(
-                            "assist: swipe {d} {} (expected value {v:.0}, depth {})",
+                            "assist: swipe {d} {} (expected heuristic value {v:.0} at depth {})",
                             d.arrow(),
                             r.depth
                         ),
