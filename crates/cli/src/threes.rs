@@ -1,21 +1,826 @@
-//! `ludomat play threes`, `ludomat threes …` — placeholder until the threes crate lands
-//! (issue 8).
+//! `ludomat play threes`, `ludomat threes auto | replay | tune | bench`.
+//!
+//! Play reads keys in raw mode when standard input is a terminal (arrow keys, `w a s d`,
+//! `q`), and whole lines otherwise (`w`, `left`, `wasd`…), so a game can be scripted.
 
-use anyhow::{bail, Result};
-use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use ludomat_game::{seed, LineInput, Proportion};
+use ludomat_threes::autoplay::{play_game, tune, GameSummary};
+use ludomat_threes::record::GameRecord;
+use ludomat_threes::{
+    Board, DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes, Weights,
+};
+use rayon::prelude::*;
 
 /// `ludomat play threes`
 #[derive(Debug, Args)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// Seed for the deck, the bonus cards and where cards come in.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Show the AI's recommended swipe and its expected value (the heuristic's expected
+    /// value of the position that many swipes ahead) before every move.
+    #[arg(long)]
+    assist: bool,
+    /// Search depth of the assistant (swipes).
+    #[arg(long, default_value_t = 4)]
+    assist_depth: u8,
+    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    #[arg(long, default_value = "plus")]
+    hint_model: HintModel,
+    /// Save the game (every board, card, hint and swipe) as JSON to this file.
+    #[arg(long)]
+    record: Option<PathBuf>,
+}
 
 /// `ludomat threes …`
 #[derive(Debug, Args)]
-pub struct ThreesCmd {}
-
-pub fn play(_: PlayArgs) -> Result<()> {
-    bail!("Threes! is not built yet")
+pub struct ThreesCmd {
+    #[command(subcommand)]
+    command: ThreesSub,
 }
 
-pub fn run(_: ThreesCmd) -> Result<()> {
-    bail!("Threes! is not built yet")
+#[derive(Debug, Subcommand)]
+enum ThreesSub {
+    /// The AI plays many seeded games; score statistics, CSV, histogram.
+    Auto(AutoArgs),
+    /// Step through a recorded game.
+    Replay(ReplayArgs),
+    /// Tune the heuristic's weights by coordinate search over seeded games.
+    Tune(TuneArgs),
+    /// Swipes per second (one thread) and search nodes per second.
+    Bench(BenchArgs),
+}
+
+/// `ludomat threes auto`
+#[derive(Debug, Args)]
+struct AutoArgs {
+    /// Games to play.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Master seed; game i uses a seed derived from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Fixed search depth in swipes (default: dynamic, from the board).
+    #[arg(long, conflicts_with = "time_per_move")]
+    depth: Option<u8>,
+    /// Deepen the search while it fits this many milliseconds per move.
+    #[arg(long)]
+    time_per_move: Option<u64>,
+    /// The deepest search the dynamic and time rules may use.
+    #[arg(long, default_value_t = 5)]
+    max_depth: u8,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write one line per game to this CSV file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Write a score histogram (.png or .svg).
+    #[arg(long)]
+    chart: Option<PathBuf>,
+    /// Heuristic weights as JSON (as printed by `threes tune`).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// How bonus cards are announced.
+    #[arg(long, default_value = "plus")]
+    hint_model: HintModel,
+    /// Record every game as JSON into this directory (game-<i>.json).
+    #[arg(long)]
+    record_dir: Option<PathBuf>,
+}
+
+/// `ludomat threes replay`
+#[derive(Debug, Args)]
+struct ReplayArgs {
+    /// The recorded game (JSON, from `play threes --record` or `auto --record-dir`).
+    file: PathBuf,
+    /// Wait for Enter between moves.
+    #[arg(long)]
+    step: bool,
+}
+
+/// `ludomat threes tune`
+#[derive(Debug, Args)]
+struct TuneArgs {
+    /// Games per candidate.
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// Fixed search depth of the games.
+    #[arg(long, default_value_t = 2)]
+    depth: u8,
+    /// Passes over the weights.
+    #[arg(long, default_value_t = 2)]
+    rounds: u32,
+    /// Master seed of the games (the same games for every candidate).
+    #[arg(long, default_value_t = 77)]
+    seed: u64,
+    /// Start from these weights (JSON) instead of the defaults.
+    #[arg(long)]
+    from: Option<PathBuf>,
+    /// Write the best weights (JSON) here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// `ludomat threes bench`
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// Search depth for the nodes-per-second measurement.
+    #[arg(long, default_value_t = 4)]
+    depth: u8,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+}
+
+// ---------------------------------------------------------------------------------------
+// play
+
+/// A key press, or a line's worth of them.
+enum Key {
+    Swipe(Direction),
+    Quit,
+    Unknown(String),
+}
+
+fn keys_of_line(line: &str) -> Vec<Key> {
+    let t = line.trim();
+    if t.is_empty() {
+        return vec![];
+    }
+    if matches!(t.to_ascii_lowercase().as_str(), "q" | "quit" | "exit") {
+        return vec![Key::Quit];
+    }
+    if let Ok(d) = t.parse::<Direction>() {
+        return vec![Key::Swipe(d)];
+    }
+    // a run of single keys: "wasd"
+    t.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c.to_ascii_lowercase() {
+            'q' => Key::Quit,
+            c => c
+                .to_string()
+                .parse::<Direction>()
+                .map_or_else(|_| Key::Unknown(c.to_string()), Key::Swipe),
+        })
+        .collect()
+}
+
+/// Where keys come from: the raw terminal or lines.
+trait Keys {
+    fn next(&mut self) -> Result<Option<Key>>;
+    fn raw(&self) -> bool;
+}
+
+struct LineKeys {
+    input: LineInput,
+    pending: std::collections::VecDeque<Key>,
+}
+
+impl Keys for LineKeys {
+    fn next(&mut self) -> Result<Option<Key>> {
+        loop {
+            if let Some(k) = self.pending.pop_front() {
+                return Ok(Some(k));
+            }
+            match self.input.next_line()? {
+                None => return Ok(None),
+                Some(line) => self.pending.extend(keys_of_line(&line)),
+            }
+        }
+    }
+    fn raw(&self) -> bool {
+        false
+    }
+}
+
+struct RawKeys;
+
+impl RawKeys {
+    fn start() -> Result<RawKeys> {
+        crossterm::terminal::enable_raw_mode().context("cannot switch the terminal to raw mode")?;
+        Ok(RawKeys)
+    }
+}
+
+impl Drop for RawKeys {
+    fn drop(&mut self) {
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
+}
+
+impl Keys for RawKeys {
+    fn next(&mut self) -> Result<Option<Key>> {
+        use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+        loop {
+            if let Event::Key(k) = event::read()? {
+                if k.kind != KeyEventKind::Press {
+                    continue;
+                }
+                return Ok(Some(match k.code {
+                    KeyCode::Up => Key::Swipe(Direction::Up),
+                    KeyCode::Down => Key::Swipe(Direction::Down),
+                    KeyCode::Left => Key::Swipe(Direction::Left),
+                    KeyCode::Right => Key::Swipe(Direction::Right),
+                    KeyCode::Esc => Key::Quit,
+                    KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => Key::Quit,
+                    KeyCode::Char(c) => match c.to_ascii_lowercase() {
+                        'q' => Key::Quit,
+                        c => c
+                            .to_string()
+                            .parse()
+                            .map_or_else(|_| Key::Unknown(c.to_string()), Key::Swipe),
+                    },
+                    other => Key::Unknown(format!("{other:?}")),
+                }));
+            }
+        }
+    }
+    fn raw(&self) -> bool {
+        true
+    }
+}
+
+/// Print lines; in raw mode a newline needs a carriage return.
+fn say(out: &mut dyn Write, raw: bool, text: &str) -> Result<()> {
+    for line in text.lines() {
+        write!(out, "{line}{}", if raw { "\r\n" } else { "\n" })?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn show(game: &Threes) -> String {
+    format!(
+        "{}\nnext: {}   score: {}   moves: {}",
+        game.board(),
+        game.hint(),
+        group(game.score()),
+        game.moves()
+    )
+}
+
+/// `ludomat play threes`
+pub fn play(args: PlayArgs) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if std::io::stdin().is_terminal() {
+        let mut keys = RawKeys::start()?;
+        play_with(&args, &mut keys, &mut out)
+    } else {
+        let mut keys = LineKeys {
+            input: LineInput::Stdin,
+            pending: Default::default(),
+        };
+        play_with(&args, &mut keys, &mut out)
+    }
+}
+
+fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Result<()> {
+    let raw = keys.raw();
+    let mut game = Threes::new(args.seed, args.hint_model);
+    let mut record = GameRecord::start(&game);
+    let assistant = args.assist.then(|| {
+        Searcher::new(
+            Heuristic::default(),
+            SearchConfig {
+                depth: DepthRule::Fixed(args.assist_depth.max(1)),
+                ..SearchConfig::default()
+            },
+        )
+    });
+    say(
+        out,
+        raw,
+        &format!(
+            "Threes! (seed {}) — swipe with the arrow keys or w a s d, q quits.",
+            args.seed
+        ),
+    )?;
+    let mut redraw = true;
+    loop {
+        if redraw {
+            say(out, raw, &format!("\n{}", show(&game)))?;
+            if game.is_over() {
+                break;
+            }
+            if let Some(ai) = &assistant {
+                let r = ai.search(&game.position());
+                if let (Some(d), Some(v)) = (r.best, r.best_value()) {
+                    say(
+                        out,
+                        raw,
+                        &format!(
+                            "assist: swipe {d} {} (expected heuristic value {v:.0} at depth {})",
+                            d.arrow(),
+                            r.depth
+                        ),
+                    )?;
+                }
+            }
+            redraw = false;
+        }
+        let Some(key) = keys.next()? else {
+            say(out, raw, "end of input: game left unfinished")?;
+            break;
+        };
+        match key {
+            Key::Quit => {
+                say(out, raw, "quit")?;
+                break;
+            }
+            Key::Unknown(k) => {
+                say(
+                    out,
+                    raw,
+                    &format!("'{k}' is no swipe: use the arrow keys or w a s d (q quits)"),
+                )?;
+            }
+            Key::Swipe(d) => match game.swipe(d) {
+                Ok(turn) => {
+                    record.push(&turn, &game);
+                    say(
+                        out,
+                        raw,
+                        &format!("{d} {}: a {} came in", d.arrow(), turn.card),
+                    )?;
+                    redraw = true;
+                }
+                Err(e) => say(out, raw, &format!("{e}: try another direction"))?,
+            },
+        }
+    }
+    if game.is_over() {
+        say(
+            out,
+            raw,
+            &format!(
+                "game over: score {}, highest card {}, {} moves",
+                group(game.score()),
+                game.board().max_tile(),
+                game.moves()
+            ),
+        )?;
+    }
+    if let Some(path) = &args.record {
+        std::fs::write(path, record.to_json())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        say(out, raw, &format!("game saved to {}", path.display()))?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// threes …
+
+/// `ludomat threes …`
+pub fn run(cmd: ThreesCmd) -> Result<()> {
+    match cmd.command {
+        ThreesSub::Auto(a) => auto(a),
+        ThreesSub::Replay(a) => replay(a),
+        ThreesSub::Tune(a) => tune_cmd(a),
+        ThreesSub::Bench(a) => bench(a),
+    }
+}
+
+fn load_weights(path: &Path) -> Result<Weights> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a set of heuristic weights", path.display()))
+}
+
+/// 1234567 → "1,234,567".
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn depth_rule(a: &AutoArgs) -> Result<DepthRule> {
+    if a.max_depth == 0 {
+        bail!("--max-depth must be at least 1");
+    }
+    Ok(match (a.depth, a.time_per_move) {
+        (Some(0), _) => bail!("--depth must be at least 1"),
+        (Some(d), _) => DepthRule::Fixed(d),
+        (None, Some(ms)) => DepthRule::Time {
+            millis: ms,
+            max: a.max_depth,
+        },
+        (None, None) => DepthRule::Dynamic { max: a.max_depth },
+    })
+}
+
+fn describe(rule: DepthRule) -> String {
+    match rule {
+        DepthRule::Fixed(d) => format!("depth {d}"),
+        DepthRule::Dynamic { max } => format!("dynamic depth (max {max})"),
+        DepthRule::Time { millis, max } => format!("{millis} ms per move (max depth {max})"),
+    }
+}
+
+const MILESTONES: [u32; 6] = [384, 768, 1536, 3072, 6144, 12288];
+
+fn auto(a: AutoArgs) -> Result<()> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let rule = depth_rule(&a)?;
+    let weights = a
+        .weights
+        .as_deref()
+        .map(load_weights)
+        .transpose()?
+        .unwrap_or_default();
+    if let Some(dir) = &a.record_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = a.threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        pool = pool.num_threads(t);
+    }
+    let pool = pool.build().context("cannot start the worker threads")?;
+    let threads = pool.current_num_threads();
+    // with fewer games than threads each search runs its jobs in parallel; otherwise the
+    // games themselves are spread over the threads
+    let parallel_search = (a.games as usize) < threads;
+    let searcher = Searcher::new(
+        Heuristic::new(weights),
+        SearchConfig {
+            depth: rule,
+            parallel: parallel_search,
+            ..SearchConfig::default()
+        },
+    );
+    println!(
+        "Threes! AI: {} games, seed {}, {}, {} threads, hint model {}",
+        a.games,
+        a.seed,
+        describe(rule),
+        threads,
+        a.hint_model
+    );
+    let bar = ProgressBar::new(u64::from(a.games));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let started = Instant::now();
+    let results: Vec<Result<GameSummary>> = pool.install(|| {
+        (0..a.games)
+            .into_par_iter()
+            .map(|i| {
+                let game_seed = seed::derive(a.seed, u64::from(i));
+                let mut record = a
+                    .record_dir
+                    .as_ref()
+                    .map(|_| GameRecord::start(&Threes::new(game_seed, a.hint_model)));
+                let s = play_game(
+                    &searcher,
+                    game_seed,
+                    a.hint_model,
+                    u32::MAX,
+                    record.as_mut(),
+                );
+                if let (Some(dir), Some(r)) = (&a.record_dir, &record) {
+                    let path = dir.join(format!("game-{i}.json"));
+                    std::fs::write(&path, r.to_json())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                }
+                bar.set_message(format!("last: {}", group(s.score)));
+                bar.inc(1);
+                Ok(s)
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let wall = started.elapsed();
+    let games: Vec<GameSummary> = results.into_iter().collect::<Result<_>>()?;
+    report(&games, wall);
+    if let Some(path) = &a.csv {
+        write_csv(path, &games)?;
+        println!("one line per game written to {}", path.display());
+    }
+    if let Some(path) = &a.chart {
+        histogram(
+            path,
+            &games,
+            &format!("Threes! AI: {} games, {}", games.len(), describe(rule)),
+        )?;
+        println!("score histogram written to {}", path.display());
+    }
+    Ok(())
+}
+
+fn report(games: &[GameSummary], wall: Duration) {
+    let n = games.len() as u64;
+    let mut scores: Vec<u64> = games.iter().map(|g| g.score).collect();
+    scores.sort_unstable();
+    let mean = scores.iter().sum::<u64>() as f64 / n as f64;
+    let median = if scores.len() % 2 == 1 {
+        scores[scores.len() / 2] as f64
+    } else {
+        (scores[scores.len() / 2 - 1] + scores[scores.len() / 2]) as f64 / 2.0
+    };
+    let moves: u64 = games.iter().map(|g| u64::from(g.moves)).sum();
+    let nodes: u64 = games.iter().map(|g| g.nodes).sum();
+    let search_time: f64 = games.iter().map(|g| g.elapsed.as_secs_f64()).sum();
+    println!(
+        "score: mean {}  median {}  max {}  min {}",
+        group(mean.round() as u64),
+        group(median.round() as u64),
+        group(scores[scores.len() - 1]),
+        group(scores[0])
+    );
+    println!("reached (share of games, 95% Wilson interval):");
+    for m in MILESTONES {
+        let hits = games.iter().filter(|g| g.max_tile >= m).count() as u64;
+        let p = Proportion::new(hits, n);
+        let (lo, hi) = p.wilson(Proportion::Z95);
+        println!(
+            "  {m:>5}: {:>6.1}%  ({hits}/{n}; {:.1}–{:.1}%)",
+            100.0 * p.rate(),
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    println!(
+        "moves: {} total, mean {:.0} per game; {:.1} moves/s wall clock, {:.1} ms per move; {:.2} M nodes/s",
+        moves,
+        moves as f64 / n as f64,
+        moves as f64 / wall.as_secs_f64().max(1e-9),
+        1000.0 * search_time / (moves.max(1) as f64),
+        nodes as f64 / search_time.max(1e-9) / 1e6
+    );
+    println!("wall clock {:.1} s", wall.as_secs_f64());
+}
+
+fn write_csv(path: &Path, games: &[GameSummary]) -> Result<()> {
+    let mut text = String::from("game,seed,score,max_tile,moves,nodes,seconds\n");
+    for (i, g) in games.iter().enumerate() {
+        text.push_str(&format!(
+            "{i},{},{},{},{},{},{:.3}\n",
+            g.seed,
+            g.score,
+            g.max_tile,
+            g.moves,
+            g.nodes,
+            g.elapsed.as_secs_f64()
+        ));
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn histogram(path: &Path, games: &[GameSummary], title: &str) -> Result<()> {
+    let max = games.iter().map(|g| g.score).max().unwrap_or(0).max(1);
+    // ten equal bins, rounded up to a round width
+    let raw = max.div_ceil(10);
+    let magnitude = 10u64.pow(raw.max(1).ilog10());
+    let width = raw.div_ceil(magnitude) * magnitude;
+    let bins = max / width + 1;
+    let mut counts = vec![0u64; bins as usize];
+    for g in games {
+        counts[(g.score / width) as usize] += 1;
+    }
+    let short = |v: u64| {
+        if v >= 1000 {
+            format!("{}k", v / 1000)
+        } else {
+            v.to_string()
+        }
+    };
+    let bars = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            (
+                format!(
+                    "{}–{}",
+                    short(i as u64 * width),
+                    short((i as u64 + 1) * width)
+                ),
+                c,
+            )
+        })
+        .collect();
+    let chart = ludomat_chart::BarChart {
+        title: title.to_string(),
+        x_label: "score".into(),
+        y_label: "games".into(),
+        bars,
+    };
+    ludomat_chart::bar_chart(&chart, path)?;
+    Ok(())
+}
+
+fn replay(a: ReplayArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&a.file)
+        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let record = GameRecord::from_json(&text)
+        .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
+    println!(
+        "{}: seed {}, hint model {}, {} moves",
+        a.file.display(),
+        record.seed,
+        record.hint_model,
+        record.moves()
+    );
+    let mut input = LineInput::Stdin;
+    for (i, f) in record.frames.iter().enumerate() {
+        println!(
+            "\nboard {i}   next: {}   score: {}",
+            f.hint,
+            group(f.board.score())
+        );
+        println!("{}", f.board);
+        if let Some(d) = f.direction {
+            println!("swipe {d} {}  (a {} comes in)", d.arrow(), f.card);
+            if a.step && input.next_line()?.is_none() {
+                break;
+            }
+        }
+    }
+    let last: Board = record.frames.last().map(|f| f.board).unwrap_or_default();
+    println!(
+        "\nfinal score {}, highest card {}{}",
+        group(record.score()),
+        last.max_tile(),
+        if last.is_dead() { ", game over" } else { "" }
+    );
+    Ok(())
+}
+
+fn tune_cmd(a: TuneArgs) -> Result<()> {
+    let start = a
+        .from
+        .as_deref()
+        .map(load_weights)
+        .transpose()?
+        .unwrap_or_default();
+    if a.games == 0 || a.depth == 0 {
+        bail!("--games and --depth must be at least 1");
+    }
+    println!("tuning from {start}");
+    println!(
+        "{} games per candidate at depth {}, seed {}, {} rounds",
+        a.games, a.depth, a.seed, a.rounds
+    );
+    let started = Instant::now();
+    let (best, mean, _) = tune(start, a.games, a.depth, a.rounds, a.seed, |s| {
+        println!(
+            "  {:<20} {:>10.3}  mean {:>9.0}{}",
+            s.weight,
+            s.value,
+            s.mean,
+            if s.kept { "  kept" } else { "" }
+        );
+    });
+    println!(
+        "best: {best}\nmean score {mean:.0} ({:.0} s)",
+        started.elapsed().as_secs_f64()
+    );
+    let json = serde_json::to_string_pretty(&best)?;
+    println!("{json}");
+    if let Some(path) = &a.out {
+        std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn bench(a: BenchArgs) -> Result<()> {
+    let budget = Duration::from_secs_f64(a.seconds.clamp(0.1, 60.0));
+    // boards from seeded games
+    let mut boards = Vec::new();
+    for s in 0..32 {
+        let mut g = Threes::new(s, HintModel::Plus);
+        for i in 0..200usize {
+            let legal = g.board().legal_swipes();
+            if legal.is_empty() {
+                break;
+            }
+            let _ = g.swipe(legal[(i * 5 + 1) % legal.len()]);
+            boards.push(g.board());
+        }
+    }
+    let start = Instant::now();
+    let mut swipes = 0u64;
+    let mut sink = 0u64;
+    while start.elapsed() < budget {
+        for &b in &boards {
+            for d in Direction::ALL {
+                if let Some(s) = std::hint::black_box(b).swipe(d) {
+                    sink = sink.wrapping_add(s.board.0);
+                }
+            }
+        }
+        swipes += 4 * boards.len() as u64;
+    }
+    std::hint::black_box(sink);
+    let rate = swipes as f64 / start.elapsed().as_secs_f64();
+    println!(
+        "swipes: {:.1} M per second on one thread ({} boards × 4 directions)",
+        rate / 1e6,
+        boards.len()
+    );
+    // a mid-game position: the AI's own game from seed 3 after 200 moves at depth 2
+    let mut game = Threes::new(3, HintModel::Plus);
+    let opener = Searcher::new(
+        Heuristic::default(),
+        SearchConfig {
+            depth: DepthRule::Fixed(2),
+            ..SearchConfig::default()
+        },
+    );
+    for _ in 0..200 {
+        let Some(d) = opener.search(&game.position()).best else {
+            break;
+        };
+        let _ = game.swipe(d);
+    }
+    let pos = game.position();
+    println!(
+        "search position (move {}):\n{}\nnext: {}",
+        game.moves(),
+        game.board(),
+        game.hint()
+    );
+    for parallel in [false, true] {
+        let s = Searcher::new(
+            Heuristic::default(),
+            SearchConfig {
+                depth: DepthRule::Fixed(a.depth),
+                parallel,
+                ..SearchConfig::default()
+            },
+        );
+        let start = Instant::now();
+        let (mut nodes, mut searches) = (0u64, 0u32);
+        while start.elapsed() < budget || searches == 0 {
+            nodes += s.search(&pos).nodes;
+            searches += 1;
+        }
+        let t = start.elapsed().as_secs_f64();
+        println!(
+            "search depth {}: {:.1} M nodes per second, {:.1} ms per search ({})",
+            a.depth,
+            nodes as f64 / t / 1e6,
+            1000.0 * t / f64::from(searches),
+            if parallel {
+                format!("{} threads", rayon::current_num_threads())
+            } else {
+                "one thread".into()
+            }
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_script(script: &str, assist: bool) -> String {
+        let args = PlayArgs {
+            seed: 3,
+            assist,
+            assist_depth: 2,
+            hint_model: HintModel::Plus,
+            record: None,
+        };
+        let mut keys = LineKeys {
+            input: LineInput::script(script),
+            pending: Default::default(),
+        };
+        let mut out = Vec::new();
+        play_with(&args, &mut keys, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn scripted_keys() {
+        let out = run_script("w\nx\nleft\nasd\nq\n", true);
+        assert!(out.contains("'x' is no swipe"), "{out}");
+        assert!(out.contains("assist: swipe"), "{out}");
+        assert!(out.contains("quit"));
+        assert_eq!(group(1_234_567), "1,234,567");
+        assert_eq!(group(12), "12");
+    }
 }

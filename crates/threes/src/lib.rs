@@ -1,1 +1,53 @@
-//! Threes!: the exact game and an expectimax AI (under construction).
+//! Threes! (Sirvo, 2014): the exact game and an expectimax AI.
+//!
+//! * [`Tile`] — a card as a nibble code (the seed's `c(x)`), its value and score.
+//! * [`Board`] — 16 nibbles in a `u64`; [`Board::swipe`] folds every line through a table
+//!   of all 65,536 lines and reports which lines moved ([`Swiped`]); the new card enters
+//!   on the opposite edge of a moved line ([`Board::insert`]).
+//! * [`Deck`], [`card::next_card`], [`Hint`], [`HintModel`] — the 12-card deck, bonus
+//!   cards at 1/21 once a 48 is on the board, the next-card hint as a set of values.
+//! * [`Threes`] — a seeded game; [`record::GameRecord`] — a game as JSON, checked on load.
+//! * [`Heuristic`], [`Weights`], [`Searcher`] — the expectimax AI, whose subtrees are
+//!   serialisable [`Job`]s.
+//!
+//! ```
+//! use ludomat_threes::{Board, Direction, HintModel, Threes};
+//! // the spec's examples, one per row, swiped left
+//! let b: Board = "0 3 3 0 / 6 6 0 3 / 1 2 0 0 / 0 0 0 0".parse().unwrap();
+//! let s = b.swipe(Direction::Left).unwrap();
+//! assert_eq!(s.board, "3 3 0 0 / 12 0 3 0 / 3 0 0 0 / 0 0 0 0".parse().unwrap());
+//! assert_eq!(s.moved, 0b0111); // the new card enters row 0, 1 or 2 at the right edge
+//! let b = s.board.insert(Direction::Left, 1, "2".parse().unwrap());
+//! assert_eq!(b.score(), 3 + 3 + 27 + 3 + 3);
+//!
+//! // a seeded game: the same seed deals the same cards
+//! let mut game = Threes::new(7, HintModel::Plus);
+//! assert_eq!(game.board().cells().iter().filter(|t| !t.is_empty()).count(), 9);
+//! let d = game.board().legal_swipes()[0];
+//! let turn = game.swipe(d).unwrap();
+//! assert!(turn.hint.allows(turn.card));
+//! ```
+//!
+//! Sources: the seed's articles "Threes! AI — Game Representation" and "Threes! AI — A
+//! Simple Distribution Method" and the spec `threes.md` (see the crate README).
+
+pub mod autoplay;
+pub mod board;
+pub mod card;
+mod deck;
+mod direction;
+mod game;
+pub mod heuristic;
+pub mod line;
+pub mod record;
+pub mod search;
+mod tile;
+
+pub use board::{Board, BoardError, Swiped};
+pub use card::{Hint, HintModel};
+pub use deck::{Deck, DeckError};
+pub use direction::{Direction, DirectionError};
+pub use game::{IllegalSwipe, Position, Threes, Turn};
+pub use heuristic::{Heuristic, Weights};
+pub use search::{DepthRule, Job, JobResult, SearchConfig, SearchResult, Searcher};
+pub use tile::{Tile, TileError};

@@ -1,0 +1,171 @@
+//! One line (row or column) of four cells and how it folds toward a wall.
+//!
+//! A line is a `u16` of four nibbles, cell 0 (nearest the wall the player swipes toward)
+//! in the low nibble. Every one of the 65,536 lines is folded once and kept in a table, so
+//! a swipe is four table lookups (the spec's "table-driven moves").
+//!
+//! The fold rule (spec, "A swipe"; the seed's `slide_up`, which tries each tile against
+//! its neighbour toward the wall): find the first position `i` in 0..3 where cell `i` is
+//! empty and cell `i+1` is not, or cells `i`, `i+1` hold a 1 and a 2, or both hold the same
+//! value ≥ 3. There the pair folds into cell `i` and every tile behind moves one cell toward
+//! the wall. No such position: the line does not move.
+
+use std::sync::OnceLock;
+
+/// Whether the two adjacent cells (codes, `a` nearer the wall) fold together, and into what.
+///
+/// `None`: they do not fold. Two 12288s do not fold (a nibble cannot hold 24576).
+#[must_use]
+pub const fn fold_pair(a: u8, b: u8) -> Option<u8> {
+    if b == 0 {
+        None
+    } else if a == 0 {
+        Some(b)
+    } else if a + b == 3 {
+        Some(3)
+    } else if a == b && a >= 3 && a < 15 {
+        Some(a + 1)
+    } else {
+        None
+    }
+}
+
+/// The cells of a line, wall first.
+#[must_use]
+pub const fn cells(line: u16) -> [u8; 4] {
+    [
+        (line & 0xF) as u8,
+        ((line >> 4) & 0xF) as u8,
+        ((line >> 8) & 0xF) as u8,
+        ((line >> 12) & 0xF) as u8,
+    ]
+}
+
+/// A line from its cells, wall first.
+#[must_use]
+pub const fn from_cells(c: [u8; 4]) -> u16 {
+    (c[0] as u16 & 0xF)
+        | ((c[1] as u16 & 0xF) << 4)
+        | ((c[2] as u16 & 0xF) << 8)
+        | ((c[3] as u16 & 0xF) << 12)
+}
+
+/// The fold point of a line: the first `i` where the pair `i`, `i+1` folds.
+#[must_use]
+pub const fn fold_point(line: u16) -> Option<usize> {
+    let c = cells(line);
+    let mut i = 0;
+    while i < 3 {
+        if fold_pair(c[i], c[i + 1]).is_some() {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Fold a line toward cell 0 (computed, not looked up).
+#[must_use]
+pub const fn fold(line: u16) -> u16 {
+    let mut c = cells(line);
+    let mut i = 0;
+    while i < 3 {
+        if let Some(m) = fold_pair(c[i], c[i + 1]) {
+            c[i] = m;
+            let mut j = i + 1;
+            while j < 3 {
+                c[j] = c[j + 1];
+                j += 1;
+            }
+            c[3] = 0;
+            return from_cells(c);
+        }
+        i += 1;
+    }
+    line
+}
+
+/// A line read from the other end.
+#[must_use]
+pub const fn reverse(line: u16) -> u16 {
+    (line >> 12) | ((line >> 4) & 0x00F0) | ((line << 4) & 0x0F00) | (line << 12)
+}
+
+/// The two fold tables: toward cell 0 and toward cell 3 of every 16-bit line.
+pub(crate) struct FoldTables {
+    pub toward_low: Box<[u16]>,
+    pub toward_high: Box<[u16]>,
+}
+
+pub(crate) fn tables() -> &'static FoldTables {
+    static T: OnceLock<FoldTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut low = vec![0u16; 1 << 16];
+        let mut high = vec![0u16; 1 << 16];
+        for l in 0..=u16::MAX {
+            low[l as usize] = fold(l);
+            high[l as usize] = reverse(fold(reverse(l)));
+        }
+        FoldTables {
+            toward_low: low.into_boxed_slice(),
+            toward_high: high.into_boxed_slice(),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(values: [u64; 4]) -> u16 {
+        let c = values.map(|v| crate::Tile::from_value(v).unwrap().code());
+        from_cells(c)
+    }
+
+    /// The spec's three examples (swipe left: cell 0 is the left wall).
+    #[test]
+    fn spec_examples() {
+        assert_eq!(fold(line([0, 3, 3, 0])), line([3, 3, 0, 0]));
+        assert_eq!(fold(line([6, 6, 0, 3])), line([12, 0, 3, 0]));
+        assert_eq!(fold(line([1, 2, 0, 0])), line([3, 0, 0, 0]));
+    }
+
+    #[test]
+    fn fold_rules() {
+        // empty then tile: shift, everything behind follows one cell
+        assert_eq!(fold(line([0, 1, 2, 3])), line([1, 2, 3, 0]));
+        assert_eq!(fold(line([0, 0, 0, 3])), line([0, 0, 3, 0]));
+        assert_eq!(fold(line([6, 0, 0, 3])), line([6, 0, 3, 0]));
+        // 1 + 2 and 2 + 1 make 3
+        assert_eq!(fold(line([2, 1, 0, 0])), line([3, 0, 0, 0]));
+        assert_eq!(fold(line([3, 1, 2, 6])), line([3, 3, 6, 0]));
+        // 1 + 1, 2 + 2 never merge
+        assert_eq!(fold(line([1, 1, 1, 1])), line([1, 1, 1, 1]));
+        assert_eq!(fold(line([2, 2, 2, 2])), line([2, 2, 2, 2]));
+        assert_eq!(fold_point(line([1, 1, 2, 2])), Some(1));
+        assert_eq!(fold(line([1, 1, 2, 2])), line([1, 3, 2, 0]));
+        // equal ≥ 3 merge, only once per line, the first pair from the wall
+        assert_eq!(fold(line([3, 3, 3, 3])), line([6, 3, 3, 0]));
+        assert_eq!(fold(line([12, 12, 6, 6])), line([24, 6, 6, 0]));
+        assert_eq!(fold(line([3, 6, 12, 24])), line([3, 6, 12, 24]));
+        // unequal ≥ 3 and 3 with 1/2 never merge
+        assert_eq!(fold(line([3, 1, 3, 2])), line([3, 1, 3, 2]));
+        assert_eq!(fold(line([1, 3, 2, 3])), line([1, 3, 2, 3]));
+        // a tile at the wall never moves; empty line unchanged
+        assert_eq!(fold(line([0, 0, 0, 0])), 0);
+        assert_eq!(fold(line([6, 0, 0, 0])), line([6, 0, 0, 0]));
+        // the largest card does not merge with itself
+        assert_eq!(fold(line([12288, 12288, 0, 0])), line([12288, 12288, 0, 0]));
+        assert_eq!(fold(line([6144, 6144, 0, 0])), line([12288, 0, 0, 0]));
+    }
+
+    #[test]
+    fn tables_match_fold() {
+        let t = tables();
+        for l in [0u16, 0x1234, 0x3300, 0xFFFF, 0x0021] {
+            assert_eq!(t.toward_low[l as usize], fold(l));
+            assert_eq!(t.toward_high[l as usize], reverse(fold(reverse(l))));
+        }
+        assert_eq!(reverse(0x1234), 0x4321);
+    }
+}

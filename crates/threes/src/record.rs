@@ -1,0 +1,417 @@
+//! A recorded game: every board, the card that came in, its hint and the swipe, as JSON.
+//!
+//! Loading checks everything and names the field that is wrong: the shape and types, that
+//! every value is a card, that the hint allows the card, that every swipe is legal, and
+//! that replaying the recorded seed with the recorded swipes gives exactly the recorded
+//! boards, cards and hints.
+
+use serde_json::{json, Value};
+
+use crate::{Board, Direction, Hint, HintModel, Threes, Tile, Turn};
+
+/// The format tag written into every record.
+pub const FORMAT: &str = "ludomat-threes-record/1";
+
+/// One moment of a game: the board, the card the next swipe brings in (hidden in play),
+/// its hint, and the swipe made (`None` for the last frame).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// The board.
+    pub board: Board,
+    /// The next card.
+    pub card: Tile,
+    /// Its hint.
+    pub hint: Hint,
+    /// The swipe made from here.
+    pub direction: Option<Direction>,
+}
+
+/// A whole game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The game's seed.
+    pub seed: u64,
+    /// The hint model.
+    pub hint_model: HintModel,
+    /// The frames, first to last.
+    pub frames: Vec<Frame>,
+}
+
+/// A record that cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// Not JSON at all.
+    #[error("not valid JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A field is missing or wrong.
+    #[error("{field}: {problem}")]
+    Field {
+        /// The path of the field, e.g. `frames[3].board[1][2]`.
+        field: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+fn bad(field: impl Into<String>, problem: impl Into<String>) -> RecordError {
+    RecordError::Field {
+        field: field.into(),
+        problem: problem.into(),
+    }
+}
+
+fn get<'a>(obj: &'a Value, key: &str, path: &str) -> Result<&'a Value, RecordError> {
+    let o = obj
+        .as_object()
+        .ok_or_else(|| bad(path, "expected an object"))?;
+    o.get(key).ok_or_else(|| bad(join(path, key), "missing"))
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn uint(v: &Value, path: &str) -> Result<u64, RecordError> {
+    v.as_u64()
+        .ok_or_else(|| bad(path, format!("expected a whole number, found {v}")))
+}
+
+fn card(v: &Value, path: &str) -> Result<Tile, RecordError> {
+    Tile::from_value(uint(v, path)?).map_err(|e| bad(path, e.to_string()))
+}
+
+fn board_of(v: &Value, path: &str) -> Result<Board, RecordError> {
+    let rows = v
+        .as_array()
+        .ok_or_else(|| bad(path, "expected 4 rows of 4 values"))?;
+    if rows.len() != 4 {
+        return Err(bad(path, format!("expected 4 rows, found {}", rows.len())));
+    }
+    let mut b = Board::EMPTY;
+    for (r, row) in rows.iter().enumerate() {
+        let rp = format!("{path}[{r}]");
+        let cells = row
+            .as_array()
+            .ok_or_else(|| bad(&rp, "expected a row of 4 values"))?;
+        if cells.len() != 4 {
+            return Err(bad(
+                &rp,
+                format!("expected 4 values, found {}", cells.len()),
+            ));
+        }
+        for (c, x) in cells.iter().enumerate() {
+            b = b.with(r, c, card(x, &format!("{rp}[{c}]"))?);
+        }
+    }
+    Ok(b)
+}
+
+fn board_json(b: Board) -> Value {
+    let v = b.values();
+    json!([&v[0..4], &v[4..8], &v[8..12], &v[12..16]])
+}
+
+fn hint_json(h: Hint) -> Value {
+    let values: Vec<u32> = h.cards().map(Tile::value).collect();
+    json!({ "values": values, "plus": h.plus })
+}
+
+fn hint_of(v: &Value, path: &str) -> Result<Hint, RecordError> {
+    let values = get(v, "values", path)?;
+    let vp = join(path, "values");
+    let list = values
+        .as_array()
+        .ok_or_else(|| bad(&vp, "expected a list of card values"))?;
+    if list.is_empty() {
+        return Err(bad(&vp, "a hint allows at least one value"));
+    }
+    let mut codes = 0u16;
+    for (i, x) in list.iter().enumerate() {
+        let t = card(x, &format!("{vp}[{i}]"))?;
+        if t.is_empty() {
+            return Err(bad(format!("{vp}[{i}]"), "0 is no card"));
+        }
+        codes |= 1 << t.code();
+    }
+    let plus = get(v, "plus", path)?
+        .as_bool()
+        .ok_or_else(|| bad(join(path, "plus"), "expected true or false"))?;
+    Ok(Hint { codes, plus })
+}
+
+impl GameRecord {
+    /// A record starting at `game`'s present position.
+    #[must_use]
+    pub fn start(game: &Threes) -> GameRecord {
+        GameRecord {
+            seed: game.seed(),
+            hint_model: game.model(),
+            frames: vec![Frame {
+                board: game.board(),
+                card: game.next_card(),
+                hint: game.hint(),
+                direction: None,
+            }],
+        }
+    }
+
+    /// Record `turn`, after which the game is at `game`.
+    pub fn push(&mut self, turn: &Turn, game: &Threes) {
+        if let Some(last) = self.frames.last_mut() {
+            last.direction = Some(turn.direction);
+        }
+        self.frames.push(Frame {
+            board: game.board(),
+            card: game.next_card(),
+            hint: game.hint(),
+            direction: None,
+        });
+    }
+
+    /// The final board's score.
+    #[must_use]
+    pub fn score(&self) -> u64 {
+        self.frames.last().map_or(0, |f| f.board.score())
+    }
+
+    /// Swipes recorded.
+    #[must_use]
+    pub fn moves(&self) -> usize {
+        self.frames.len().saturating_sub(1)
+    }
+
+    /// The record as pretty JSON.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let frames: Vec<Value> = self
+            .frames
+            .iter()
+            .map(|f| {
+                json!({
+                    "board": board_json(f.board),
+                    "card": f.card.value(),
+                    "hint": hint_json(f.hint),
+                    "move": f.direction.map(Direction::name),
+                })
+            })
+            .collect();
+        let v = json!({
+            "format": FORMAT,
+            "seed": self.seed,
+            "hint_model": self.hint_model.to_string(),
+            "moves": self.moves(),
+            "score": self.score(),
+            "frames": frames,
+        });
+        serde_json::to_string_pretty(&v).unwrap_or_default()
+    }
+
+    /// Read and check a record.
+    ///
+    /// # Errors
+    /// Invalid JSON (with line and column), or the first field that is missing or wrong.
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let v: Value = serde_json::from_str(text)?;
+        let format = get(&v, "format", "")?;
+        if format.as_str() != Some(FORMAT) {
+            return Err(bad(
+                "format",
+                format!("expected \"{FORMAT}\", found {format}"),
+            ));
+        }
+        let seed = uint(get(&v, "seed", "")?, "seed")?;
+        let hm = get(&v, "hint_model", "")?;
+        let hint_model: HintModel = hm
+            .as_str()
+            .ok_or_else(|| bad("hint_model", "expected \"plus\" or \"window\""))?
+            .parse()
+            .map_err(|e: crate::card::HintModelError| bad("hint_model", e.to_string()))?;
+        let list = get(&v, "frames", "")?
+            .as_array()
+            .ok_or_else(|| bad("frames", "expected a list of frames"))?;
+        if list.is_empty() {
+            return Err(bad("frames", "a record has at least one frame"));
+        }
+        let mut frames = Vec::with_capacity(list.len());
+        for (i, f) in list.iter().enumerate() {
+            let p = format!("frames[{i}]");
+            let board = board_of(get(f, "board", &p)?, &format!("{p}.board"))?;
+            let c = card(get(f, "card", &p)?, &format!("{p}.card"))?;
+            if c.is_empty() {
+                return Err(bad(format!("{p}.card"), "0 is no card"));
+            }
+            let hint = hint_of(get(f, "hint", &p)?, &format!("{p}.hint"))?;
+            if !hint.allows(c) {
+                return Err(bad(
+                    format!("{p}.hint"),
+                    format!("the hint {hint} does not allow the card {c}"),
+                ));
+            }
+            let mv = f.get("move").unwrap_or(&Value::Null);
+            let direction = match mv {
+                Value::Null => None,
+                Value::String(s) => Some(
+                    s.parse::<Direction>()
+                        .map_err(|e| bad(format!("{p}.move"), e.to_string()))?,
+                ),
+                other => {
+                    return Err(bad(
+                        format!("{p}.move"),
+                        format!("expected a swipe name or null, found {other}"),
+                    ))
+                }
+            };
+            if direction.is_none() && i + 1 < list.len() {
+                return Err(bad(
+                    format!("{p}.move"),
+                    "only the last frame may have no swipe",
+                ));
+            }
+            if direction.is_some() && i + 1 == list.len() {
+                return Err(bad(
+                    format!("{p}.move"),
+                    "the last frame has no following board",
+                ));
+            }
+            frames.push(Frame {
+                board,
+                card: c,
+                hint,
+                direction,
+            });
+        }
+        let record = GameRecord {
+            seed,
+            hint_model,
+            frames,
+        };
+        record.check_replay()?;
+        if let Some(s) = v.get("score") {
+            let s = uint(s, "score")?;
+            if s != record.score() {
+                return Err(bad(
+                    "score",
+                    format!("{s}, but the last board scores {}", record.score()),
+                ));
+            }
+        }
+        Ok(record)
+    }
+
+    /// Replay the seed with the recorded swipes and compare every frame.
+    fn check_replay(&self) -> Result<(), RecordError> {
+        let mut game = Threes::new(self.seed, self.hint_model);
+        for (i, f) in self.frames.iter().enumerate() {
+            let p = format!("frames[{i}]");
+            if f.board != game.board() {
+                return Err(bad(
+                    format!("{p}.board"),
+                    format!(
+                        "does not follow from the seed and the swipes before; expected\n{}",
+                        game.board()
+                    ),
+                ));
+            }
+            if f.card != game.next_card() {
+                return Err(bad(
+                    format!("{p}.card"),
+                    format!("{}, but the seed draws {}", f.card, game.next_card()),
+                ));
+            }
+            if f.hint != game.hint() {
+                return Err(bad(
+                    format!("{p}.hint"),
+                    format!("{}, but the seed shows {}", f.hint, game.hint()),
+                ));
+            }
+            if let Some(d) = f.direction {
+                game.swipe(d)
+                    .map_err(|e| bad(format!("{p}.move"), e.to_string()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> GameRecord {
+        let mut g = Threes::new(21, HintModel::Plus);
+        let mut r = GameRecord::start(&g);
+        for i in 0..40 {
+            let legal = g.board().legal_swipes();
+            if legal.is_empty() {
+                break;
+            }
+            let t = g.swipe(legal[i % legal.len()]).unwrap();
+            r.push(&t, &g);
+        }
+        r
+    }
+
+    #[test]
+    fn round_trip() {
+        let r = sample();
+        let back = GameRecord::from_json(&r.to_json()).unwrap();
+        assert_eq!(back, r);
+    }
+
+    fn corrupt(f: impl FnOnce(&mut Value)) -> String {
+        let mut v: Value = serde_json::from_str(&sample().to_json()).unwrap();
+        f(&mut v);
+        match GameRecord::from_json(&v.to_string()) {
+            Err(RecordError::Field { field, .. }) => field,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn corruption_names_the_field() {
+        assert_eq!(
+            corrupt(|v| v["frames"][3]["board"][1][2] = json!(5)),
+            "frames[3].board[1][2]"
+        );
+        assert_eq!(
+            corrupt(|v| v["frames"][3]["board"][1][2] = json!(6144)),
+            "frames[3].board"
+        );
+        assert_eq!(
+            corrupt(|v| v["frames"][2]["move"] = json!("sideways")),
+            "frames[2].move"
+        );
+        assert_eq!(
+            corrupt(|v| v["frames"][2]["card"] = json!("x")),
+            "frames[2].card"
+        );
+        assert_eq!(
+            corrupt(|v| v["frames"][0]["hint"]["values"] = json!([])),
+            "frames[0].hint.values"
+        );
+        assert_eq!(corrupt(|v| v["seed"] = json!(-1)), "seed");
+        assert_eq!(corrupt(|v| v["score"] = json!(1)), "score");
+        assert_eq!(
+            corrupt(|v| v["hint_model"] = json!("psychic")),
+            "hint_model"
+        );
+        assert_eq!(
+            corrupt(|v| {
+                v.as_object_mut().unwrap().remove("frames");
+            }),
+            "frames"
+        );
+        assert_eq!(
+            corrupt(|v| v["frames"][1]["board"] = json!([[1, 2, 3]])),
+            "frames[1].board"
+        );
+        assert!(matches!(
+            GameRecord::from_json("{ nope"),
+            Err(RecordError::Json(_))
+        ));
+    }
+}

@@ -1,0 +1,615 @@
+//! Expectimax: max over the four swipes, chance over where the card enters and which card
+//! is drawn next.
+//!
+//! A max node knows what the player knows: the board, the deck (a player can count cards)
+//! and the hint for the card the next swipe brings in. Its chance node averages over the
+//! hinted values (uniformly: one value for 1, 2, 3; every bonus value for "+"), over the
+//! moved lines (uniformly: the new card's row or column), and over the card drawn next,
+//! which becomes the child's hint: a 1, 2 or 3 with the deck's odds, or — once the child's
+//! board holds a 48 — a bonus card with probability 1/21, shown as "+".
+//!
+//! * Depth: fixed, or dynamic from the cards on the board and the empty cells (the seed's
+//!   `dynamic_depth`), or deepened until a time budget is spent.
+//! * Pruning: a child whose probability of being reached (the product of the chance
+//!   probabilities on its path) is below [`SearchConfig::min_probability`] is scored by the
+//!   heuristic instead of searched.
+//! * Transpositions: a table per job keyed by board, deck and hint; an entry searched at
+//!   least as deep answers.
+//! * Jobs: the max nodes [`SearchConfig::job_levels`] levels above the leaves are
+//!   self-contained [`Job`]s (board, deck, hint, depth, probability; serde), searched with
+//!   a fresh transposition table each, so a job's score depends on the job only. The
+//!   search above them is walked twice: once to list the jobs ([`Searcher::plan`]), once to
+//!   combine their scores ([`Searcher::combine`]). In between the jobs run in parallel on
+//!   rayon — or on other machines (the seed's master/worker cluster).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::card::{bonus_codes, range_mask, Hint, BONUS_ODDS};
+use crate::game::Position;
+use crate::{Board, Deck, Direction, Heuristic, Swiped, Tile};
+
+/// How deep to look (in swipes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum DepthRule {
+    /// Always this many swipes.
+    Fixed(u8),
+    /// From the board: `distinct cards ≥ 3 − 3`, at least 2, plus one when at most two cells
+    /// are empty, at most `max`.
+    Dynamic {
+        /// The cap.
+        max: u8,
+    },
+    /// Deepen one swipe at a time from 1 while the next depth is expected to fit the
+    /// budget (milliseconds per move), at most `max`.
+    Time {
+        /// The budget per move in milliseconds.
+        millis: u64,
+        /// The cap.
+        max: u8,
+    },
+}
+
+impl DepthRule {
+    /// The depth the fixed or dynamic rule gives for `board` (the time rule's cap).
+    #[must_use]
+    pub fn depth_for(self, board: Board) -> u8 {
+        match self {
+            DepthRule::Fixed(d) => d.max(1),
+            DepthRule::Dynamic { max } => dynamic_depth(board).min(max.max(1)),
+            DepthRule::Time { max, .. } => max.max(1),
+        }
+    }
+}
+
+/// The dynamic depth for a board (see [`DepthRule::Dynamic`]).
+#[must_use]
+pub fn dynamic_depth(board: Board) -> u8 {
+    let mut seen = 0u16;
+    for t in board.cells() {
+        if t.code() >= 3 {
+            seen |= 1 << t.code();
+        }
+    }
+    let distinct = seen.count_ones() as u8;
+    let mut d = distinct.saturating_sub(3).max(2);
+    if board.empty_cells() <= 2 {
+        d += 1;
+    }
+    d
+}
+
+/// The search settings.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SearchConfig {
+    /// How deep.
+    pub depth: DepthRule,
+    /// Children less likely than this are scored by the heuristic, not searched.
+    pub min_probability: f64,
+    /// Jobs are the max nodes this many swipes above the leaves (capped at depth − 1, so
+    /// the root's moves are always compared here).
+    pub job_levels: u8,
+    /// Use a transposition table inside each job.
+    pub transpositions: bool,
+    /// Run the jobs on rayon's thread pool.
+    pub parallel: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            depth: DepthRule::Dynamic { max: 5 },
+            min_probability: 1e-4,
+            job_levels: 8,
+            transpositions: true,
+            parallel: true,
+        }
+    }
+}
+
+/// A subtree to search: the position at a max node, how deep to look below it, and the
+/// probability of reaching it (for pruning). Self-contained and serialisable: the seed's
+/// master sends exactly this kind of message to a worker.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Job {
+    /// The board (nibbles).
+    pub board: Board,
+    /// The deck.
+    pub deck: Deck,
+    /// The hint for the card the next swipe brings in.
+    pub hint: Hint,
+    /// Swipes left to look ahead (0: evaluate the board).
+    pub depth: u8,
+    /// The probability of reaching this node from the root.
+    pub probability: f64,
+}
+
+/// A job's answer.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct JobResult {
+    /// The expectimax value of the job's node.
+    pub score: f64,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The outcome of a search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult {
+    /// The best swipe; `None` when no swipe is legal.
+    pub best: Option<Direction>,
+    /// The expected value of each swipe (`None`: illegal), in [`Direction::ALL`] order.
+    pub values: [Option<f64>; 4],
+    /// The depth searched.
+    pub depth: u8,
+    /// Nodes searched (jobs and the part above them).
+    pub nodes: u64,
+    /// Jobs run.
+    pub jobs: usize,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl SearchResult {
+    /// The value of the best swipe.
+    #[must_use]
+    pub fn best_value(&self) -> Option<f64> {
+        self.best.and_then(|d| self.values[d.index()])
+    }
+}
+
+/// Job scores that do not fit the plan.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the plan has {expected} jobs but {got} scores were given")]
+pub struct CombineError {
+    /// Jobs in the plan.
+    pub expected: usize,
+    /// Scores given.
+    pub got: usize,
+}
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(23) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+}
+
+type Table = HashMap<(u64, u32), (u8, f32), BuildHasherDefault<KeyHasher>>;
+
+struct Ctx {
+    table: Table,
+    nodes: u64,
+}
+
+/// The next-card outcomes after a card lands: (hint for the child, probability, deck).
+fn draws(board: Board, deck: Deck) -> ([(Hint, f64, Deck); 4], usize) {
+    let mut out = [(Hint::exact(Tile::EMPTY), 0.0, deck); 4];
+    let mut n = 0;
+    let bonus = bonus_codes(board);
+    let pb = if bonus.is_empty() {
+        0.0
+    } else {
+        1.0 / f64::from(BONUS_ODDS)
+    };
+    for (card, q) in deck.odds() {
+        out[n] = (Hint::exact(card), (1.0 - pb) * q, deck.after_drawing(card));
+        n += 1;
+    }
+    if pb > 0.0 {
+        out[n] = (
+            Hint {
+                codes: range_mask(*bonus.start(), *bonus.end()),
+                plus: true,
+            },
+            pb,
+            deck,
+        );
+        n += 1;
+    }
+    (out, n)
+}
+
+/// The expectimax searcher: a heuristic and the settings.
+#[derive(Debug, Clone)]
+pub struct Searcher {
+    heuristic: Heuristic,
+    config: SearchConfig,
+}
+
+impl Searcher {
+    /// A searcher.
+    #[must_use]
+    pub fn new(heuristic: Heuristic, config: SearchConfig) -> Searcher {
+        Searcher { heuristic, config }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// The heuristic.
+    #[must_use]
+    pub fn heuristic(&self) -> &Heuristic {
+        &self.heuristic
+    }
+
+    /// Choose a swipe for `pos` with the configured depth rule.
+    #[must_use]
+    pub fn search(&self, pos: &Position) -> SearchResult {
+        match self.config.depth {
+            DepthRule::Time { millis, max } => {
+                let budget = Duration::from_millis(millis);
+                let start = Instant::now();
+                let mut depth = 1;
+                let mut result = self.search_depth(pos, depth);
+                let mut last = result.elapsed;
+                while depth < max.max(1) && result.best.is_some() {
+                    // the next level costs about the last one times the branching seen
+                    let spent = start.elapsed();
+                    if spent + last.saturating_mul(8) > budget {
+                        break;
+                    }
+                    depth += 1;
+                    let nodes = result.nodes;
+                    let mut next = self.search_depth(pos, depth);
+                    last = next.elapsed;
+                    next.nodes += nodes;
+                    result = next;
+                }
+                result.elapsed = start.elapsed();
+                result
+            }
+            rule => self.search_depth(pos, rule.depth_for(pos.board)),
+        }
+    }
+
+    /// Search `pos` to `depth` swipes: plan the jobs, run them (in parallel if configured),
+    /// combine.
+    #[must_use]
+    pub fn search_depth(&self, pos: &Position, depth: u8) -> SearchResult {
+        let start = Instant::now();
+        let depth = depth.max(1);
+        let (jobs, top_nodes) = self.plan(pos, depth);
+        let results: Vec<JobResult> = if self.config.parallel {
+            jobs.par_iter().map(|j| self.run_job(j)).collect()
+        } else {
+            jobs.iter().map(|j| self.run_job(j)).collect()
+        };
+        let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
+        let values = self.combine(pos, depth, &scores).unwrap_or([None; 4]);
+        let nodes = top_nodes + results.iter().map(|r| r.nodes).sum::<u64>();
+        let best = best_of(&values);
+        tracing::debug!(depth, jobs = jobs.len(), nodes, ?best, ?values, "searched");
+        SearchResult {
+            best,
+            values,
+            depth,
+            nodes,
+            jobs: jobs.len(),
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// The jobs of a search of `pos` to `depth`, in the order [`Searcher::combine`] takes
+    /// their scores, and the nodes visited above them.
+    #[must_use]
+    pub fn plan(&self, pos: &Position, depth: u8) -> (Vec<Job>, u64) {
+        let mut jobs = Vec::new();
+        let mut nodes = 0;
+        self.walk_root(pos, depth.max(1), &mut nodes, &mut |job| {
+            jobs.push(job);
+            0.0
+        });
+        (jobs, nodes)
+    }
+
+    /// The value of each swipe from the jobs' scores, given in plan order.
+    ///
+    /// # Errors
+    /// When the number of scores differs from the number of jobs in the plan.
+    pub fn combine(
+        &self,
+        pos: &Position,
+        depth: u8,
+        scores: &[f64],
+    ) -> Result<[Option<f64>; 4], CombineError> {
+        let mut used = 0;
+        let mut nodes = 0;
+        let values = self.walk_root(pos, depth.max(1), &mut nodes, &mut |_| {
+            let s = scores.get(used).copied().unwrap_or(0.0);
+            used += 1;
+            s
+        });
+        if used != scores.len() {
+            return Err(CombineError {
+                expected: used,
+                got: scores.len(),
+            });
+        }
+        Ok(values)
+    }
+
+    /// Search one job with a fresh transposition table.
+    #[must_use]
+    pub fn run_job(&self, job: &Job) -> JobResult {
+        let mut ctx = Ctx {
+            table: Table::default(),
+            nodes: 0,
+        };
+        let score = self.max_node(
+            &mut ctx,
+            job.board,
+            job.deck,
+            job.hint,
+            job.depth,
+            job.probability,
+        );
+        JobResult {
+            score,
+            nodes: ctx.nodes,
+        }
+    }
+
+    /// The same search without jobs: plain recursion from the root with one transposition
+    /// table per subtree at the job level (the reference the job path must equal).
+    #[must_use]
+    pub fn search_direct(&self, pos: &Position, depth: u8) -> [Option<f64>; 4] {
+        let mut nodes = 0;
+        self.walk_root(pos, depth.max(1), &mut nodes, &mut |job| {
+            self.run_job(&job).score
+        })
+    }
+
+    fn job_level(&self, depth: u8) -> u8 {
+        self.config.job_levels.min(depth - 1)
+    }
+
+    fn walk_root(
+        &self,
+        pos: &Position,
+        depth: u8,
+        nodes: &mut u64,
+        leaf: &mut dyn FnMut(Job) -> f64,
+    ) -> [Option<f64>; 4] {
+        let level = self.job_level(depth);
+        let mut values = [None; 4];
+        for d in Direction::ALL {
+            if let Some(s) = pos.board.swipe(d) {
+                values[d.index()] = Some(
+                    self.walk_chance(s, d, pos.deck, pos.hint, depth, 1.0, level, nodes, leaf),
+                );
+            }
+        }
+        values
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_chance(
+        &self,
+        s: Swiped,
+        dir: Direction,
+        deck: Deck,
+        hint: Hint,
+        depth: u8,
+        prob: f64,
+        level: u8,
+        nodes: &mut u64,
+        leaf: &mut dyn FnMut(Job) -> f64,
+    ) -> f64 {
+        *nodes += 1;
+        let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
+        let mut total = 0.0;
+        for card in hint.cards() {
+            for line in s.moved_lines() {
+                let b = s.board.insert(dir, line, card);
+                let p = prob * share;
+                if p < self.config.min_probability || depth == 1 {
+                    total += share * self.heuristic.evaluate(b);
+                    continue;
+                }
+                let (outs, n) = draws(b, deck);
+                let mut v = 0.0;
+                for &(h, q, dk) in &outs[..n] {
+                    let cp = p * q;
+                    v += q * if cp < self.config.min_probability {
+                        self.heuristic.evaluate(b)
+                    } else if depth - 1 <= level {
+                        leaf(Job {
+                            board: b,
+                            deck: dk,
+                            hint: h,
+                            depth: depth - 1,
+                            probability: cp,
+                        })
+                    } else {
+                        self.walk_max(b, dk, h, depth - 1, cp, level, nodes, leaf)
+                    };
+                }
+                total += share * v;
+            }
+        }
+        total
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_max(
+        &self,
+        board: Board,
+        deck: Deck,
+        hint: Hint,
+        depth: u8,
+        prob: f64,
+        level: u8,
+        nodes: &mut u64,
+        leaf: &mut dyn FnMut(Job) -> f64,
+    ) -> f64 {
+        *nodes += 1;
+        let mut best = 0.0f64;
+        for d in Direction::ALL {
+            if let Some(s) = board.swipe(d) {
+                best =
+                    best.max(self.walk_chance(s, d, deck, hint, depth, prob, level, nodes, leaf));
+            }
+        }
+        best
+    }
+
+    fn max_node(
+        &self,
+        ctx: &mut Ctx,
+        board: Board,
+        deck: Deck,
+        hint: Hint,
+        depth: u8,
+        prob: f64,
+    ) -> f64 {
+        ctx.nodes += 1;
+        if depth == 0 {
+            return self.heuristic.evaluate(board);
+        }
+        let key = (board.0, deck.key() as u32 | (u32::from(hint.codes) << 8));
+        if self.config.transpositions {
+            if let Some(&(d, v)) = ctx.table.get(&key) {
+                if d >= depth {
+                    return f64::from(v);
+                }
+            }
+        }
+        let mut best = 0.0f64;
+        for d in Direction::ALL {
+            if let Some(s) = board.swipe(d) {
+                best = best.max(self.chance_node(ctx, s, d, deck, hint, depth, prob));
+            }
+        }
+        if self.config.transpositions {
+            ctx.table.insert(key, (depth, best as f32));
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn chance_node(
+        &self,
+        ctx: &mut Ctx,
+        s: Swiped,
+        dir: Direction,
+        deck: Deck,
+        hint: Hint,
+        depth: u8,
+        prob: f64,
+    ) -> f64 {
+        let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
+        let mut total = 0.0;
+        for card in hint.cards() {
+            for line in s.moved_lines() {
+                let b = s.board.insert(dir, line, card);
+                let p = prob * share;
+                if p < self.config.min_probability || depth == 1 {
+                    ctx.nodes += 1;
+                    total += share * self.heuristic.evaluate(b);
+                    continue;
+                }
+                let (outs, n) = draws(b, deck);
+                let mut v = 0.0;
+                for &(h, q, dk) in &outs[..n] {
+                    let cp = p * q;
+                    v += q * if cp < self.config.min_probability {
+                        ctx.nodes += 1;
+                        self.heuristic.evaluate(b)
+                    } else {
+                        self.max_node(ctx, b, dk, h, depth - 1, cp)
+                    };
+                }
+                total += share * v;
+            }
+        }
+        total
+    }
+}
+
+fn best_of(values: &[Option<f64>; 4]) -> Option<Direction> {
+    let mut best: Option<(Direction, f64)> = None;
+    for d in Direction::ALL {
+        if let Some(v) = values[d.index()] {
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((d, v));
+            }
+        }
+    }
+    best.map(|(d, _)| d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::HintModel;
+
+    fn searcher(depth: u8) -> Searcher {
+        Searcher::new(
+            Heuristic::default(),
+            SearchConfig {
+                depth: DepthRule::Fixed(depth),
+                job_levels: 1,
+                ..SearchConfig::default()
+            },
+        )
+    }
+
+    #[test]
+    fn jobs_combine_to_the_direct_search() {
+        let g = crate::Threes::new(9, HintModel::Plus);
+        let pos = g.position();
+        let s = searcher(3);
+        let (jobs, _) = s.plan(&pos, 3);
+        assert!(jobs.len() > 20, "{} jobs", jobs.len());
+        // ship every job through JSON, run them in reverse order, combine
+        let wire: Vec<String> = jobs
+            .iter()
+            .map(|j| serde_json::to_string(j).unwrap())
+            .collect();
+        let mut scores = vec![0.0; jobs.len()];
+        for (i, w) in wire.iter().enumerate().rev() {
+            let job: Job = serde_json::from_str(w).unwrap();
+            assert_eq!(job, jobs[i]);
+            let r: JobResult =
+                serde_json::from_str(&serde_json::to_string(&s.run_job(&job)).unwrap()).unwrap();
+            scores[i] = r.score;
+        }
+        let combined = s.combine(&pos, 3, &scores).unwrap();
+        assert_eq!(combined, s.search_direct(&pos, 3));
+        assert_eq!(combined, s.search_depth(&pos, 3).values);
+        assert!(s.combine(&pos, 3, &scores[1..]).is_err());
+    }
+
+    #[test]
+    fn dead_board_has_no_move() {
+        let b: Board = "1 3 1 3 / 3 1 3 1 / 1 3 1 3 / 3 1 3 1".parse().unwrap();
+        let pos = Position {
+            board: b,
+            deck: Deck::FRESH,
+            hint: Hint::exact(Tile::from_nibble(1)),
+        };
+        let r = searcher(2).search(&pos);
+        assert_eq!(r.best, None);
+        assert_eq!(r.values, [None; 4]);
+    }
+}
