@@ -28,6 +28,7 @@ const MENACE: &str = "MENACE (Michie's matchbox learner, 1961)";
 const RELAY: &str = "The relay computer and its teletype";
 const LOGIC: &str = "Ternary logic graphs and relays";
 const QUBIC: &str = "3D and 4D tic-tac-toe (the IBM 1620 programs)";
+const THREES: &str = "Threes! and its expectimax AI";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
 
 const ENTRIES: &[Entry] = &[
@@ -154,6 +155,17 @@ const ENTRIES: &[Entry] = &[
         QUBIC,
         "OTHER-1 self-play, 10,000 games",
         &["tournament", "qubic", "--games", "10000", "--seed", "1962"],
+    ),
+    entry(THREES, "play (arrow keys or w a s d)", &["play", "threes"]),
+    entry(
+        THREES,
+        "play with the AI assistant",
+        &["play", "threes", "--assist"],
+    ),
+    entry(
+        THREES,
+        "watch the AI play 10 games",
+        &["threes", "auto", "--games", "10", "--depth", "3"],
     ),
 ];
 

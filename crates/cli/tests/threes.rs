@@ -1,29 +1,8 @@
 //! `ludomat play threes`, `ludomat threes auto | replay` end to end.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn ludomat(args: &[&str], stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run as ludomat;
 
 #[test]
 fn play_record_and_replay() {
