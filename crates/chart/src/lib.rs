@@ -4,6 +4,10 @@
 //! The DejaVu Sans font is compiled in (the `dejavu` crate), so charts render the same on
 //! any machine without system font libraries.
 
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 use std::path::Path;
 use std::sync::Once;
 

@@ -15,6 +15,10 @@
 //! Single-player games (Threes!) do not implement [`Game`]; they reuse [`seed`] and
 //! [`Proportion`].
 
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod agent;
 mod explore;
 mod game;
