@@ -99,7 +99,7 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            depth: DepthRule::Dynamic { max: 5 },
+            depth: DepthRule::Dynamic { max: 6 },
             min_probability: 1e-4,
             job_levels: 8,
             transpositions: true,
