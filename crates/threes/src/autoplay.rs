@@ -110,12 +110,14 @@ fn weight_mut<'a>(w: &'a mut Weights, name: &str) -> Option<&'a mut f64> {
         "monotonicity_power" => &mut w.monotonicity_power,
         "sum" => &mut w.sum,
         "sum_power" => &mut w.sum_power,
+        "middle" => &mut w.middle,
+        "roughness" => &mut w.roughness,
         _ => return None,
     })
 }
 
 /// The weights the tuner varies.
-pub const TUNED: [&str; 9] = [
+pub const TUNED: [&str; 11] = [
     "empty",
     "merges",
     "small_merges",
@@ -125,10 +127,22 @@ pub const TUNED: [&str; 9] = [
     "monotonicity_power",
     "sum",
     "sum_power",
+    "middle",
+    "roughness",
 ];
 
+/// The value first tried for a weight that is zero: about the size of the other terms on a
+/// mid-game board (a 96, code 8, in a middle cell costs `middle · 8^3.5 ≈ 1,450 · middle`).
+fn first_try(name: &str) -> f64 {
+    match name {
+        "middle" => 1.0,
+        "roughness" => 200.0,
+        _ => 100.0,
+    }
+}
+
 /// Coordinate search: for each weight in turn try it scaled down and up (the exponents by
-/// ±0.5, a zero weight set to 100), keep a change when the mean score over the same seeded
+/// ±0.5, a zero weight set to a first value of its size), keep a change when the mean score over the same seeded
 /// games improves; `rounds` passes. Every game set uses the same seeds (common random
 /// numbers), so candidates are compared on equal cards.
 pub fn tune(
@@ -158,7 +172,7 @@ pub fn tune(
             let candidates: Vec<f64> = if name.ends_with("power") {
                 vec![v - 0.5, v + 0.5]
             } else if v == 0.0 {
-                vec![100.0]
+                vec![first_try(name)]
             } else {
                 vec![v * 0.5, v * 2.0]
             };

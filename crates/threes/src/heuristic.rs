@@ -38,6 +38,15 @@ pub struct Weights {
     pub sum: f64,
     /// The exponent for the sum.
     pub sum_power: f64,
+    /// Against big cards away from the board's edges: Σ `code^sum_power` over the cards ≥ 3
+    /// in a line's two middle cells (a card in the board's middle counts in its row and its
+    /// column, a card on an edge but not in a corner once, a corner card never).
+    #[serde(default)]
+    pub middle: f64,
+    /// Against rough lines: Σ |code difference| over adjacent cards both ≥ 3 (neighbours a
+    /// merge or two apart block each other).
+    #[serde(default)]
+    pub roughness: f64,
 }
 
 impl Default for Weights {
@@ -54,6 +63,8 @@ impl Default for Weights {
             monotonicity_power: 3.0,
             sum: 1.375,
             sum_power: 3.5,
+            middle: 0.0,
+            roughness: 0.0,
         }
     }
 }
@@ -62,7 +73,7 @@ impl fmt::Display for Weights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "alive {} empty {} merges {} small merges {} clogs {} trapped {} monotonicity {}^{} sum {}^{}",
+            "alive {} empty {} merges {} small merges {} clogs {} trapped {} monotonicity {}^{} sum {}^{} middle {} roughness {}",
             self.alive,
             self.empty,
             self.merges,
@@ -72,7 +83,9 @@ impl fmt::Display for Weights {
             self.monotonicity,
             self.monotonicity_power,
             self.sum,
-            self.sum_power
+            self.sum_power,
+            self.middle,
+            self.roughness
         )
     }
 }
@@ -88,7 +101,15 @@ impl Weights {
         let mut small = 0u32;
         let mut clogs = 0u32;
         let mut sum = 0.0;
+        let mut middle = 0.0;
+        let mut rough = 0u32;
         for i in 0..4 {
+            if (i == 1 || i == 2) && c[i] >= 3 {
+                middle += f64::from(c[i]).powf(self.sum_power);
+            }
+            if i < 3 && c[i] >= 3 && c[i + 1] >= 3 {
+                rough += u32::from(c[i].abs_diff(c[i + 1]));
+            }
             if c[i] == 0 {
                 empty += 1;
             } else {
@@ -132,6 +153,7 @@ impl Weights {
             - self.trapped * f64::from(trapped);
         s -= self.monotonicity * rising.min(falling);
         s -= self.sum * sum;
+        s -= self.middle * middle + self.roughness * f64::from(rough);
         s
     }
 }
@@ -208,5 +230,74 @@ mod tests {
         assert!((h.evaluate(b) - direct).abs() < 1.0);
         // more empty cells and a merge is better than a clogged line
         assert!(w.line_score(0x0021) > w.line_score(0x1111));
+    }
+
+    fn only(f: impl FnOnce(&mut Weights)) -> Weights {
+        let mut w = Weights {
+            alive: 0.0,
+            empty: 0.0,
+            merges: 0.0,
+            small_merges: 0.0,
+            clogs: 0.0,
+            trapped: 0.0,
+            monotonicity: 0.0,
+            monotonicity_power: 1.0,
+            sum: 0.0,
+            sum_power: 2.0,
+            middle: 0.0,
+            roughness: 0.0,
+        };
+        f(&mut w);
+        w
+    }
+
+    /// A line from its cells' codes, wall first.
+    fn line(c: [u16; 4]) -> u16 {
+        c[0] | (c[1] << 4) | (c[2] << 8) | (c[3] << 12)
+    }
+
+    #[test]
+    fn middle_counts_big_cards_in_the_two_middle_cells() {
+        let w = only(|w| w.middle = 1.0);
+        // codes 5 (12) and 3 (3) in the middle: 5² + 3²; the 1 and the end cards are free
+        assert_eq!(w.line_score(line([7, 5, 3, 9])), -34.0);
+        assert_eq!(w.line_score(line([7, 1, 2, 9])), 0.0);
+        assert_eq!(w.line_score(line([9, 0, 0, 7])), 0.0);
+        // on a board: a 96 in a middle cell counts in its row and its column, on an edge once
+        let h = Heuristic::new(only(|w| w.middle = 1.0));
+        let centre: Board = "0 0 0 0 / 0 96 0 0 / 0 0 0 0 / 0 0 0 0".parse().unwrap();
+        let edge: Board = "0 96 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0".parse().unwrap();
+        let corner: Board = "96 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0".parse().unwrap();
+        assert_eq!(h.evaluate(centre), -128.0);
+        assert_eq!(h.evaluate(edge), -64.0);
+        assert_eq!(h.evaluate(corner), 0.0);
+    }
+
+    #[test]
+    fn roughness_sums_code_gaps_between_big_neighbours() {
+        let w = only(|w| w.roughness = 1.0);
+        // 3, 6, 48: |3−4| + |4−7|; the empty cell and the 1 break the chain
+        assert_eq!(w.line_score(line([3, 4, 7, 0])), -4.0);
+        assert_eq!(w.line_score(line([3, 0, 7, 1])), 0.0);
+        assert_eq!(w.line_score(line([7, 1, 3, 3])), 0.0);
+        assert_eq!(w.line_score(line([8, 8, 8, 8])), 0.0);
+    }
+
+    #[test]
+    fn trapped_small_cards() {
+        let w = only(|w| w.trapped = 1.0);
+        // a 1 between a 3 and the wall, a 2 between a 1-2 partner: only the 1 by the wall
+        // with a 3 behind it is trapped; a 2 next to a 1 is not
+        assert_eq!(w.line_score(line([1, 3, 2, 1])), -1.0);
+        assert_eq!(w.line_score(line([1, 0, 3, 3])), 0.0);
+        assert_eq!(w.line_score(line([2, 2, 3, 1])), -3.0);
+    }
+
+    #[test]
+    fn old_weight_files_still_load() {
+        let json = r#"{"alive":1.0,"empty":2.0,"merges":3.0,"small_merges":4.0,"clogs":5.0,
+            "trapped":6.0,"monotonicity":7.0,"monotonicity_power":3.0,"sum":1.0,"sum_power":3.5}"#;
+        let w: Weights = serde_json::from_str(json).unwrap();
+        assert_eq!((w.middle, w.roughness), (0.0, 0.0));
     }
 }

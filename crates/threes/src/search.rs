@@ -8,8 +8,9 @@
 //! which becomes the child's hint: a 1, 2 or 3 with the deck's odds, or — once the child's
 //! board holds a 48 — a bonus card with probability 1/21, shown as "+".
 //!
-//! * Depth: fixed, or dynamic from the cards on the board and the empty cells (the seed's
-//!   `dynamic_depth`), or deepened until a time budget is spent.
+//! * Depth: fixed, or dynamic from the distinct cards on the board (the seed's
+//!   `dynamic_depth` idea, with the anchor's formula), or deepened until a time budget is
+//!   spent.
 //! * Pruning: a child whose probability of being reached (the product of the chance
 //!   probabilities on its path) is below [`SearchConfig::min_probability`] is scored by the
 //!   heuristic instead of searched.
@@ -37,8 +38,9 @@ use crate::{Board, Deck, Direction, Heuristic, Swiped, Tile};
 pub enum DepthRule {
     /// Always this many swipes.
     Fixed(u8),
-    /// From the board: `distinct cards ≥ 3 − 3`, at least 2, plus one when at most two cells
-    /// are empty, at most `max`.
+    /// From the board, the anchor's rule (spec, "Anchors": nneonneo/threes-ai): the number
+    /// of distinct cards ≥ 3 minus 2, at least 3, at most `max`. Together with the
+    /// probability pruning this looks deeper exactly where few lines move.
     Dynamic {
         /// The cap.
         max: u8,
@@ -75,11 +77,7 @@ pub fn dynamic_depth(board: Board) -> u8 {
         }
     }
     let distinct = seen.count_ones() as u8;
-    let mut d = distinct.saturating_sub(3).max(2);
-    if board.empty_cells() <= 2 {
-        d += 1;
-    }
-    d
+    distinct.saturating_sub(2).max(3)
 }
 
 /// The search settings.
@@ -101,7 +99,7 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            depth: DepthRule::Dynamic { max: 5 },
+            depth: DepthRule::Dynamic { max: 6 },
             min_probability: 1e-4,
             job_levels: 8,
             transpositions: true,
@@ -598,6 +596,25 @@ mod tests {
         assert_eq!(combined, s.search_direct(&pos, 3));
         assert_eq!(combined, s.search_depth(&pos, 3).values);
         assert!(s.combine(&pos, 3, &scores[1..]).is_err());
+    }
+
+    #[test]
+    fn dynamic_depth_is_the_anchors_rule() {
+        let d = |s: &str| dynamic_depth(s.parse().unwrap());
+        // only 1s, 2s and 3s: at least 3
+        assert_eq!(d("1 2 3 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"), 3);
+        // 3 … 192: seven distinct cards ≥ 3 → 5
+        assert_eq!(d("3 6 12 24 / 48 96 192 0 / 1 2 0 0 / 0 0 0 0"), 5);
+        // repeats do not count: 3, 6, 12, 24, 48, 96 → 4
+        assert_eq!(d("3 6 12 24 / 48 96 96 3 / 1 2 0 0 / 0 0 0 0"), 4);
+        assert_eq!(
+            DepthRule::Dynamic { max: 4 }.depth_for(
+                "3 6 12 24 / 48 96 192 384 / 0 0 0 0 / 0 0 0 0"
+                    .parse()
+                    .unwrap()
+            ),
+            4
+        );
     }
 
     #[test]
