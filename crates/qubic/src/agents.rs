@@ -176,33 +176,3 @@ impl Agent<Board<3>> for LoudenAgent {
         }
     }
 }
-
-/// A uniformly random empty cell (seeded).
-#[derive(Debug, Clone)]
-pub struct RandomAgent {
-    rng: seed::Rng,
-}
-
-impl RandomAgent {
-    /// With its own seed.
-    #[must_use]
-    pub fn new(seed: u64) -> Self {
-        RandomAgent {
-            rng: seed::rng(seed),
-        }
-    }
-}
-
-impl<const D: usize> Agent<Board<D>> for RandomAgent {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn choose(&mut self, position: &Board<D>) -> Result<Cell<D>, AgentError> {
-        position
-            .legal_moves()
-            .choose(&mut self.rng)
-            .copied()
-            .ok_or_else(|| AgentError::Failed("no legal move".into()))
-    }
-}

@@ -39,7 +39,7 @@ mod plane;
 pub mod proof;
 mod symmetry;
 
-pub use agents::{DeckStuck, LoudenAgent, Other1Agent, RandomAgent};
+pub use agents::{DeckStuck, LoudenAgent, Other1Agent};
 pub use board::render_with;
 pub use board::{layout, Board, BoardError, CellSet, Cube, Layout, Tesseract};
 pub use cell::{Cell, ParseCellError};
@@ -49,6 +49,8 @@ pub use louden::{
     Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards, NtestOrder, Remark,
     LAST_MESSAGE, MESSAGES,
 };
+/// A uniformly random empty cell (seeded); the generic agent of `ludomat_game`.
+pub use ludomat_game::RandomAgent;
 pub use other1::{Other1, Other1Options, Reply, RowOrder, VisitOrder, Workings};
 pub use plane::{ParsePlaneError, Plane};
 pub use symmetry::Symmetry;

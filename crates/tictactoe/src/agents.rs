@@ -9,35 +9,6 @@ use crate::notation::Notation;
 use crate::solver::{solution, Solution};
 use crate::{Board, Cell};
 
-/// Plays a uniformly random legal move, from a seeded RNG.
-pub struct RandomAgent {
-    rng: seed::Rng,
-}
-
-impl RandomAgent {
-    /// A random player with its own seed.
-    #[must_use]
-    pub fn new(seed: u64) -> Self {
-        RandomAgent {
-            rng: seed::rng(seed),
-        }
-    }
-}
-
-impl Agent<Board> for RandomAgent {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn choose(&mut self, b: &Board) -> Result<Cell, AgentError> {
-        let cells: Vec<Cell> = b.legal_cells().collect();
-        cells
-            .choose(&mut self.rng)
-            .copied()
-            .ok_or_else(|| AgentError::Failed("no legal move".into()))
-    }
-}
-
 /// Plays a move that keeps the game value, chosen uniformly at random (seeded) among all
 /// such moves; with `hurry`, only among those that win soonest or lose latest.
 pub struct PerfectAgent {
@@ -193,7 +164,7 @@ mod tests {
         use ludomat_game::{play_match, Outcome, Player};
         for s in 0..300 {
             let mut p = PerfectAgent::new(s);
-            let mut r = RandomAgent::new(s + 1000);
+            let mut r = crate::RandomAgent::new(s + 1000);
             let (first, second): (&mut dyn Agent<Board>, &mut dyn Agent<Board>) = if s % 2 == 0 {
                 (&mut p, &mut r)
             } else {

@@ -30,8 +30,10 @@ pub mod notation;
 pub mod solver;
 mod symmetry;
 
-pub use agents::{HumanAgent, PerfectAgent, RandomAgent};
+pub use agents::{HumanAgent, PerfectAgent};
 pub use board::{Board, BoardError, Mark};
 pub use cell::Cell;
+/// A uniformly random legal move (seeded); the generic agent of `ludomat_game`.
+pub use ludomat_game::RandomAgent;
 pub use notation::{Notation, ParseCellError};
 pub use symmetry::{canonical, Symmetry};
