@@ -1,25 +1,66 @@
 //! Search and verify a first-player forced win on 4×4×4×4, and write the strategy's
 //! binary form.
-//! `cargo run --release -p ludomat-qubic --example forced4d -- FIRST BUDGET SYMDEPTH OUT Q:C...`
-//! e.g. `-- 1111 3000000 3 crates/qubic/src/proof/forced4d.bin 3:6 3:10 4:6`
+//!
+//! Search (reply classes `PART` modulo `PARTS`, each with the tries `Q:C` — quiet moves
+//! and quiet candidates — in turn, `BUDGET` nodes per try):
+//! `cargo run --release -p ludomat-qubic --example forced4d -- search 1111 BUDGET PART PARTS OUT Q:C...`
+//! Join parts and verify: `... --example forced4d -- join OUT IN...`
 
-use ludomat_qubic::proof::strategy::{encode, search, size, verify};
+use ludomat_qubic::proof::strategy::{decode, encode, join, search, size, verify, verify_partial};
 use ludomat_qubic::proof::ProofLimits;
 use ludomat_qubic::Cell;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("join") {
+        let trees: Vec<_> = args
+            .iter()
+            .skip(2)
+            .filter_map(|p| decode(&std::fs::read(p).ok()?).ok())
+            .collect();
+        let Some(tree) = join(trees) else {
+            println!("nothing to join");
+            return;
+        };
+        let bytes = encode(&tree);
+        println!("strategy: {} nodes, {} bytes", size(&tree), bytes.len());
+        let t = std::time::Instant::now();
+        match verify(&tree) {
+            Ok(v) => println!("verified: {v:?} in {:.2?}", t.elapsed()),
+            Err(e) => {
+                println!("NOT verified: {e}");
+                match verify_partial(&tree) {
+                    Ok((v, open)) => println!(
+                        "verified except {} replies to the first move: {v:?}; open: {}",
+                        open.len(),
+                        open.iter()
+                            .filter_map(|&c| Cell::<4>::new(c as usize))
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                    Err(e) => println!("not even partly: {e}"),
+                }
+            }
+        }
+        if let Some(out) = args.get(1) {
+            if let Err(e) = std::fs::write(out, &bytes) {
+                println!("cannot write {out}: {e}");
+            }
+        }
+        return;
+    }
     let num = |i: usize, d: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let first: Cell<4> = args
-        .first()
+        .get(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or_else(|| Cell::new(0).unwrap_or_else(|| unreachable!()));
-    let budget = num(1, 3_000_000) as u64;
-    let sym_depth = num(2, 3);
-    let out = args.get(3);
+    let budget = num(2, 3_000_000) as u64;
+    let part = (num(3, 0), num(4, 1));
+    let out = args.get(5);
     let mut tries: Vec<ProofLimits> = args
         .iter()
-        .skip(4)
+        .skip(6)
         .filter_map(|a| {
             let (q, c) = a.split_once(':')?;
             Some(ProofLimits {
@@ -37,29 +78,29 @@ fn main() {
         });
     }
     let t = std::time::Instant::now();
-    let r = search(first, &tries, budget, sym_depth, |reply, try_, nodes| {
+    let r = search(first, &tries, budget, 3, part, |reply, try_, nodes| {
         let reply = Cell::<4>::new(reply as usize).map_or("?".into(), |c| c.to_string());
         println!(
             "  reply {reply}: {} ({nodes} nodes so far, {:.1?})",
-            try_.map_or("not solved".to_string(), |i| format!("won, try {i}")),
+            try_.as_ref()
+                .map_or("not solved".to_string(), |(i, _)| format!("won, try {i}")),
             t.elapsed()
         );
+        if let (Some(out), Some((_, tree))) = (out, try_) {
+            let path = format!("{out}.{reply}");
+            if let Err(e) = std::fs::write(&path, encode(&tree)) {
+                println!("cannot write {path}: {e}");
+            }
+        }
     });
     println!(
-        "first move {first}: complete {}, {} nodes in {:.2?}",
+        "first move {first}, part {part:?}: complete {}, {} nodes in {:.2?}",
         r.complete,
         r.nodes,
         t.elapsed()
     );
     let bytes = encode(&r.tree);
     println!("strategy: {} nodes, {} bytes", size(&r.tree), bytes.len());
-    if r.complete {
-        let t = std::time::Instant::now();
-        match verify(&r.tree) {
-            Ok(v) => println!("verified: {v:?} in {:.2?}", t.elapsed()),
-            Err(e) => println!("NOT verified: {e}"),
-        }
-    }
     if let Some(out) = out {
         if let Err(e) = std::fs::write(out, &bytes) {
             println!("cannot write {out}: {e}");

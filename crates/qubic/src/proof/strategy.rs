@@ -79,10 +79,22 @@ fn path_string(b: &[u8]) -> String {
         .join(" ")
 }
 
-/// The verifier: plays the tree on a real [`Board<4>`].
+fn not(s: CellSet) -> CellSet {
+    CellSet([!s.0[0], !s.0[1], !s.0[2], !s.0[3]])
+}
+
+/// The verifier: plays the tree on a real [`Board<4>`], keeping each line's marks per
+/// player beside it to see threes quickly.
 struct Verifier {
     group: Vec<Vec<u8>>,
     positions: u64,
+    /// Second-player replies to the first move left unanswered, when allowed.
+    open: Option<Vec<u8>>,
+    board: Board<4>,
+    /// Per line: marks of [first, second].
+    count: Vec<[u8; 2]>,
+    /// Per player: lines holding three of its marks and none of the other's.
+    threes: [u32; 2],
 }
 
 impl Verifier {
@@ -109,111 +121,267 @@ impl Verifier {
         Verifier {
             group,
             positions: 0,
+            open: None,
+            board: Board::empty(),
+            count: vec![[0, 0]; lay.masks.len()],
+            threes: [0, 0],
+        }
+    }
+
+    fn is_three(n: [u8; 2], p: usize) -> bool {
+        n[p] == 3 && n[1 - p] == 0
+    }
+
+    /// Play `cell` for the side to move; the board before, for [`Self::undo`].
+    fn play(&mut self, cell: Cell<4>) -> Board<4> {
+        let before = self.board;
+        let p = self.board.side_to_move().index();
+        self.board.play(cell);
+        for &l in layout::<4>().geometry.lines_through(cell.index()) {
+            let n = &mut self.count[l as usize];
+            let was = [Self::is_three(*n, 0), Self::is_three(*n, 1)];
+            n[p] += 1;
+            for (q, &was) in was.iter().enumerate() {
+                let now = Self::is_three(*n, q);
+                if now != was {
+                    if now {
+                        self.threes[q] += 1;
+                    } else {
+                        self.threes[q] -= 1;
+                    }
+                }
+            }
+        }
+        before
+    }
+
+    fn undo(&mut self, cell: Cell<4>, before: Board<4>) {
+        self.board = before;
+        let p = before.side_to_move().index();
+        for &l in layout::<4>().geometry.lines_through(cell.index()) {
+            let n = &mut self.count[l as usize];
+            let was = [Self::is_three(*n, 0), Self::is_three(*n, 1)];
+            n[p] -= 1;
+            for (q, &was) in was.iter().enumerate() {
+                let now = Self::is_three(*n, q);
+                if now != was {
+                    if now {
+                        self.threes[q] += 1;
+                    } else {
+                        self.threes[q] -= 1;
+                    }
+                }
+            }
         }
     }
 
     /// Cells where `p` would complete four.
-    fn wins(b: &Board<4>, p: Player) -> CellSet {
+    fn wins(&self, p: Player) -> CellSet {
+        if self.threes[p.index()] == 0 {
+            return CellSet::EMPTY;
+        }
         let lay = layout::<4>();
-        let mine = b.cells_of(p);
-        let theirs = b.cells_of(p.opponent());
+        let free = not(self.board.occupied());
         let mut out = CellSet::EMPTY;
-        for m in &lay.masks {
-            if m.and(theirs).is_empty() && m.and(mine).len() == 3 {
-                out = out.or(m.and(CellSet([!mine.0[0], !mine.0[1], !mine.0[2], !mine.0[3]])));
+        for (l, n) in self.count.iter().enumerate() {
+            if Self::is_three(*n, p.index()) {
+                out = out.or(lay.masks[l].and(free));
             }
         }
         out
     }
 
+    /// A *linear* continuation (every reply forced by a single three) played from `b` as if
+    /// the second player had passed: Some((first-player moves to the win, cells a reply
+    /// must avoid)). Any reply off those cells leaves the continuation winning with the same
+    /// moves: it cannot stand on a cell the continuation uses or needs (moves, blocks,
+    /// completing cells), and it cannot give the second player a three, since every line
+    /// through it either held a first-player stone from the start or holds at most one
+    /// other second-player stone to the end.
+    fn pass(&self, plan: &AttackNode) -> Option<(u8, CellSet)> {
+        let lay = layout::<4>();
+        let lines = lay.geometry;
+        let mut count = self.count.clone();
+        let mut occ = self.board.occupied();
+        let mut threes: Vec<usize> = Vec::new();
+        let mut used = CellSet::EMPTY;
+        let mut node = plan;
+        let mut moves = 0u8;
+        loop {
+            moves += 1;
+            let free = not(occ);
+            let wa = threes
+                .iter()
+                .fold(CellSet::EMPTY, |s, &l| s.or(lay.masks[l].and(free)));
+            if !wa.is_empty() {
+                used = used.or(wa);
+                break;
+            }
+            let c = node.cell as usize;
+            if c >= 256 || occ.contains(c) {
+                return None;
+            }
+            occ.insert(c);
+            used.insert(c);
+            let mut four = false;
+            for &l in lines.lines_through(c) {
+                let n = &mut count[l as usize];
+                n[0] += 1;
+                four |= n[0] == 4;
+                if Self::is_three(*n, 0) {
+                    threes.push(l as usize);
+                }
+            }
+            if four {
+                break;
+            }
+            let free = not(occ);
+            let wa = threes
+                .iter()
+                .fold(CellSet::EMPTY, |s, &l| s.or(lay.masks[l].and(free)));
+            used = used.or(wa);
+            if wa.len() >= 2 {
+                moves += 1;
+                break;
+            }
+            let def = &node.next;
+            if wa.len() != 1 || !def.explicit.is_empty() || def.defaults.len() != 1 {
+                return None;
+            }
+            let b = wa.iter().next()?;
+            occ.insert(b);
+            for &l in lines.lines_through(b) {
+                let n = &mut count[l as usize];
+                n[1] += 1;
+                if Self::is_three(*n, 1) {
+                    return None;
+                }
+            }
+            threes.retain(|&l| count[l][1] == 0);
+            node = &def.defaults[0];
+        }
+        for (l, n) in count.iter().enumerate() {
+            if self.count[l][0] == 0 && n[1] >= 2 {
+                used = used.or(lay.masks[l]);
+            }
+        }
+        Some((moves, used))
+    }
+
     /// First player to move with `node`'s move; Ok(first-player moves to the win).
-    fn attack(
-        &mut self,
-        b: &Board<4>,
-        node: &AttackNode,
-        path: &mut Vec<u8>,
-    ) -> Result<u8, VerifyError> {
+    fn attack(&mut self, node: &AttackNode, path: &mut Vec<u8>) -> Result<u8, VerifyError> {
         self.positions += 1;
-        if !Self::wins(b, Player::First).is_empty() {
+        if self.threes[0] > 0 {
             return Ok(1);
         }
         let cell = Cell::<4>::new(node.cell as usize)
-            .filter(|&c| b.is_legal(c))
+            .filter(|&c| self.board.is_legal(c))
             .ok_or_else(|| VerifyError::Illegal {
                 cell: node.cell,
                 path: path_string(path),
             })?;
-        let mut b = *b;
-        b.play(cell);
-        if b.outcome() == Some(Outcome::Win(Player::First)) {
-            return Ok(1);
-        }
-        path.push(node.cell);
-        let r = self.defend(&b, &node.next, path);
-        path.pop();
-        r.map(|n| n + 1)
+        let before = self.play(cell);
+        let r = if self.board.outcome() == Some(Outcome::Win(Player::First)) {
+            Ok(1)
+        } else {
+            path.push(node.cell);
+            let r = self.defend(&node.next, path);
+            path.pop();
+            r.map(|n| n + 1)
+        };
+        self.undo(cell, before);
+        r
     }
 
     /// Second player to move; Ok(first-player moves to the win over every reply).
-    fn defend(
-        &mut self,
-        b: &Board<4>,
-        node: &DefenceNode,
-        path: &mut Vec<u8>,
-    ) -> Result<u8, VerifyError> {
+    fn defend(&mut self, node: &DefenceNode, path: &mut Vec<u8>) -> Result<u8, VerifyError> {
         self.positions += 1;
-        if !Self::wins(b, Player::Second).is_empty() {
+        if self.threes[1] > 0 {
             return Err(VerifyError::DefenderWins(path_string(path)));
         }
-        let threats = Self::wins(b, Player::First);
+        let threats = self.wins(Player::First);
         if threats.len() >= 2 {
             return Ok(1);
         }
         let mut worst = 0u8;
         let mut stab: Option<Vec<usize>> = None;
-        for reply in b.empty_cells() {
-            let r = reply.index() as u8;
-            if !threats.is_empty() && !threats.contains(reply.index()) {
-                // The three is ignored: the first player completes it next move.
-                worst = worst.max(1);
-                continue;
+        let replies: Vec<Cell<4>> = match threats.iter().next() {
+            // A three: every other reply loses to the four at once.
+            Some(block) => {
+                if self.board.empty_cells().nth(1).is_some() {
+                    worst = 1;
+                }
+                Cell::new(block).into_iter().collect()
             }
-            let mut after = *b;
-            after.play(reply);
-            path.push(r);
-            let mut result = None;
-            if let Some((_, child)) = node.explicit.iter().find(|(c, _)| *c == r) {
-                result = Some(self.attack(&after, child, path));
+            None => self.board.empty_cells().collect(),
+        };
+        let shortcuts: Vec<Option<(u8, CellSet)>> = if threats.is_empty() {
+            node.defaults.iter().map(|d| self.pass(d)).collect()
+        } else {
+            Vec::new()
+        };
+        let mut index = [u16::MAX; 256];
+        for (i, (c, _)) in node.explicit.iter().enumerate().rev() {
+            index[*c as usize] = i as u16;
+        }
+        for reply in replies {
+            let r = reply.index() as u8;
+            let mut result;
+            if let Some((_, child)) = node.explicit.get(index[r as usize] as usize) {
+                let before = self.play(reply);
+                path.push(r);
+                result = Some(self.attack(child, path));
+                path.pop();
+                self.undo(reply, before);
             } else {
+                // A default the reply cannot disturb (see `pass`), else one that wins
+                // when played out after it.
+                result = shortcuts
+                    .iter()
+                    .flatten()
+                    .find(|(_, avoid)| !avoid.contains(reply.index()))
+                    .map(|&(n, _)| Ok(n));
                 for d in &node.defaults {
-                    if let Ok(n) = self.attack(&after, d, path) {
+                    if result.is_some() {
+                        break;
+                    }
+                    let before = self.play(reply);
+                    path.push(r);
+                    let ok = self.attack(d, path);
+                    path.pop();
+                    self.undo(reply, before);
+                    if let Ok(n) = ok {
                         result = Some(Ok(n));
                         break;
                     }
                 }
                 if result.is_none() && node.symmetric {
-                    let st = stab.get_or_insert_with(|| self.stabiliser(b));
+                    let b = self.board;
+                    let st = stab.get_or_insert_with(|| self.stabiliser(&b));
                     // A listed reply this one maps onto under a symmetry fixing the
                     // position: an equivalent position, verified on its own.
-                    let image = st.iter().find_map(|&g| {
-                        let t = self.group[g][reply.index()];
-                        node.explicit.iter().find(|(c, _)| *c == t)
-                    });
-                    if image.is_some() {
-                        path.pop();
+                    let image = st
+                        .iter()
+                        .any(|&g| index[self.group[g][reply.index()] as usize] != u16::MAX);
+                    if image {
                         continue;
                     }
                 }
             }
-            path.pop();
             match result {
                 Some(Ok(n)) => worst = worst.max(n),
                 Some(Err(e)) => return Err(e),
+                None if path.len() == 1 && self.open.is_some() => {
+                    self.open.get_or_insert_with(Vec::new).push(r);
+                }
                 None => {
-                    return Err(VerifyError::Unanswered {
+                    path.push(r);
+                    let e = VerifyError::Unanswered {
                         reply: r,
-                        path: path_string(path),
-                    })
+                        path: path_string(&path[..path.len() - 1]),
+                    };
+                    path.pop();
+                    return Err(e);
                 }
             }
         }
@@ -241,11 +409,30 @@ impl Verifier {
 /// The first defence the tree does not beat.
 pub fn verify(root: &AttackNode) -> Result<Verified, VerifyError> {
     let mut v = Verifier::new();
-    let n = v.attack(&Board::<4>::empty(), root, &mut Vec::new())?;
+    let n = v.attack(root, &mut Vec::new())?;
     Ok(Verified {
         first_player_moves: n,
         positions: v.positions,
     })
+}
+
+/// Like [`verify`], but replies to the first move that the tree leaves unanswered are
+/// listed instead of failing the check: Ok((what the answered replies need, the
+/// unanswered replies)). A strategy is a proof only when that list is empty.
+///
+/// # Errors
+/// The first answered line of play that the tree does not win.
+pub fn verify_partial(root: &AttackNode) -> Result<(Verified, Vec<u8>), VerifyError> {
+    let mut v = Verifier::new();
+    v.open = Some(Vec::new());
+    let n = v.attack(root, &mut Vec::new())?;
+    Ok((
+        Verified {
+            first_player_moves: n,
+            positions: v.positions,
+        },
+        v.open.unwrap_or_default(),
+    ))
 }
 
 /// The compact binary form: preorder; an attack node is its cell byte and its defence
@@ -328,6 +515,20 @@ pub fn decode(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
 /// binary form of [`encode`]; found by `examples/forced4d.rs` and checked by
 /// [`verify`] in `tests/forced4d.rs`.
 pub const FORCED_WIN_4D: &[u8] = include_bytes!("forced4d.bin");
+
+/// Join strategies for the same first move found for different reply classes.
+#[must_use]
+pub fn join(mut trees: Vec<AttackNode>) -> Option<AttackNode> {
+    let mut root = trees.pop()?;
+    for t in trees {
+        if t.cell != root.cell {
+            return None;
+        }
+        root.next.explicit.extend(t.next.explicit);
+    }
+    root.next.explicit.sort_by_key(|(c, _)| *c);
+    Some(root)
+}
 
 /// Count of nodes in a tree (attack and defence nodes).
 #[must_use]
@@ -527,14 +728,16 @@ pub struct SearchReport {
 /// Search a strategy for the first player opening at `first` on 4⁴. The second
 /// player's replies to the first move are taken once per class under the symmetries
 /// fixing it; each is searched with the limits in `tries` in turn, each try stopping
-/// after `budget` nodes. `progress` hears about each reply class.
+/// after `budget` nodes. Only the classes numbered `part.0` modulo `part.1` are searched
+/// (the rest can be searched by other runs and joined with [`join`]). `progress` hears about each reply class.
 #[must_use]
 pub fn search(
     first: Cell<4>,
     tries: &[ProofLimits],
     budget: u64,
     sym_depth: usize,
-    mut progress: impl FnMut(u8, Option<usize>, u64),
+    part: (usize, usize),
+    mut progress: impl FnMut(u8, Option<(usize, AttackNode)>, u64),
 ) -> SearchReport {
     let g = layout::<4>().geometry;
     let n = Cell::<4>::COUNT;
@@ -561,12 +764,17 @@ pub fn search(
     let mut covered = vec![false; n];
     let mut explicit = Vec::new();
     let mut complete = true;
+    let mut class = 0;
     for c in 0..n {
         if c == a1 || covered[c] {
             continue;
         }
         for &g in &stab {
             covered[t.group[g][c] as usize] = true;
+        }
+        class += 1;
+        if (class - 1) % part.1.max(1) != part.0 {
+            continue;
         }
         t.s.play(c, DEF);
         t.stones = 2;
@@ -580,7 +788,23 @@ pub fn search(
             }
         }
         t.s.undo(c, DEF);
-        progress(c as u8, found.as_ref().map(|f| f.0), t.s.nodes);
+        progress(
+            c as u8,
+            found.as_ref().map(|(i, node)| {
+                (
+                    *i,
+                    AttackNode {
+                        cell: a1 as u8,
+                        next: DefenceNode {
+                            explicit: vec![(c as u8, node.clone())],
+                            symmetric: true,
+                            defaults: Vec::new(),
+                        },
+                    },
+                )
+            }),
+            t.s.nodes,
+        );
         match found {
             Some((_, node)) => explicit.push((c as u8, node)),
             None => complete = false,
