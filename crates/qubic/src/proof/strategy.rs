@@ -511,9 +511,11 @@ pub fn decode(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
     Ok(root)
 }
 
-/// The proven strategy for the first player on 4⁴, opening at the corner `1111`, in the
-/// binary form of [`encode`]; found by `examples/forced4d.rs` and checked by
-/// [`verify`] in `tests/forced4d.rs`.
+/// A verified *partial* strategy for the first player on 4⁴ in the binary form of
+/// [`encode`]: it opens at the corner `1111` and answers the second player's reply
+/// `1234` and the 23 replies symmetric to it (under the 48 symmetries fixing `1111`),
+/// winning within 22 first-player moves; the other 231 replies are not answered (use
+/// [`verify_partial`]). Found by `examples/forced4d.rs`, checked in `tests/forced4d.rs`.
 pub const FORCED_WIN_4D: &[u8] = include_bytes!("forced4d.bin");
 
 /// Join strategies for the same first move found for different reply classes.
