@@ -1,26 +1,109 @@
-//! Prove the first player's forced win on 4×4×4×4 (proof-number search).
-//! `cargo run --release -p ludomat-qubic --example forced4d -- QUIET CANDIDATES MAX_NODES`
+//! Search and verify a first-player forced win on 4×4×4×4, and write the strategy's
+//! binary form.
+//!
+//! Search (reply classes `PART` modulo `PARTS`, each with the tries `Q:C` — quiet moves
+//! and quiet candidates — in turn, `BUDGET` nodes per try):
+//! `cargo run --release -p ludomat-qubic --example forced4d -- search 1111 BUDGET PART PARTS OUT Q:C...`
+//! Join parts and verify: `... --example forced4d -- join OUT IN...`
 
-use ludomat_qubic::proof::{forced_win_pns, symmetry_count, ProofLimits};
+use ludomat_qubic::proof::strategy::{decode, encode, join, search, size, verify, verify_partial};
+use ludomat_qubic::proof::ProofLimits;
 use ludomat_qubic::Cell;
 
 fn main() {
-    let mut args = std::env::args()
-        .skip(1)
-        .map(|a| a.parse::<usize>().unwrap_or(0));
-    let quiet = args.next().unwrap_or(3) as u8;
-    let candidates = args.next().unwrap_or(8);
-    let max_nodes = args.next().unwrap_or(1_000_000);
-    println!("4^4 symmetries: {}", symmetry_count::<4>());
-    for first in ["1111", "1221"] {
-        let c: Cell<4> = first.parse().unwrap_or_else(|_| unreachable!());
-        let t = std::time::Instant::now();
-        let limits = ProofLimits {
-            quiet_moves: quiet,
-            candidates,
-            threat_depth: 12,
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("join") {
+        let trees: Vec<_> = args
+            .iter()
+            .skip(2)
+            .filter_map(|p| decode(&std::fs::read(p).ok()?).ok())
+            .collect();
+        let Some(tree) = join(trees) else {
+            println!("nothing to join");
+            return;
         };
-        let r = forced_win_pns::<4>(c, limits, max_nodes);
-        println!("first move {first}: {r:?} in {:.2?}", t.elapsed());
+        let bytes = encode(&tree);
+        println!("strategy: {} nodes, {} bytes", size(&tree), bytes.len());
+        let t = std::time::Instant::now();
+        match verify(&tree) {
+            Ok(v) => println!("verified: {v:?} in {:.2?}", t.elapsed()),
+            Err(e) => {
+                println!("NOT verified: {e}");
+                match verify_partial(&tree) {
+                    Ok((v, open)) => println!(
+                        "verified except {} replies to the first move: {v:?}; open: {}",
+                        open.len(),
+                        open.iter()
+                            .filter_map(|&c| Cell::<4>::new(c as usize))
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                    Err(e) => println!("not even partly: {e}"),
+                }
+            }
+        }
+        if let Some(out) = args.get(1) {
+            if let Err(e) = std::fs::write(out, &bytes) {
+                println!("cannot write {out}: {e}");
+            }
+        }
+        return;
+    }
+    let num = |i: usize, d: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
+    let first: Cell<4> = args
+        .get(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| Cell::new(0).unwrap_or_else(|| unreachable!()));
+    let budget = num(2, 3_000_000) as u64;
+    let part = (num(3, 0), num(4, 1));
+    let out = args.get(5);
+    let mut tries: Vec<ProofLimits> = args
+        .iter()
+        .skip(6)
+        .filter_map(|a| {
+            let (q, c) = a.split_once(':')?;
+            Some(ProofLimits {
+                quiet_moves: q.parse().ok()?,
+                candidates: c.parse().ok()?,
+                threat_depth: 12,
+            })
+        })
+        .collect();
+    if tries.is_empty() {
+        tries.push(ProofLimits {
+            quiet_moves: 3,
+            candidates: 6,
+            threat_depth: 12,
+        });
+    }
+    let t = std::time::Instant::now();
+    let r = search(first, &tries, budget, 3, part, |reply, try_, nodes| {
+        let reply = Cell::<4>::new(reply as usize).map_or("?".into(), |c| c.to_string());
+        println!(
+            "  reply {reply}: {} ({nodes} nodes so far, {:.1?})",
+            try_.as_ref()
+                .map_or("not solved".to_string(), |(i, _)| format!("won, try {i}")),
+            t.elapsed()
+        );
+        if let (Some(out), Some((_, tree))) = (out, try_) {
+            let path = format!("{out}.{reply}");
+            if let Err(e) = std::fs::write(&path, encode(&tree)) {
+                println!("cannot write {path}: {e}");
+            }
+        }
+    });
+    println!(
+        "first move {first}, part {part:?}: complete {}, {} nodes in {:.2?}",
+        r.complete,
+        r.nodes,
+        t.elapsed()
+    );
+    let bytes = encode(&r.tree);
+    println!("strategy: {} nodes, {} bytes", size(&r.tree), bytes.len());
+    if let Some(out) = out {
+        if let Err(e) = std::fs::write(out, &bytes) {
+            println!("cannot write {out}: {e}");
+        }
     }
 }

@@ -12,7 +12,9 @@
 //! that move. A `true` answer is a proof (the defender's moves are all covered); a
 //! `false` only says this search did not find a win within its limits.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+pub mod strategy;
 
 use crate::{layout, Cell, CellSet};
 
@@ -60,6 +62,18 @@ struct Search<'a> {
     cell: Vec<u8>,
     limits: ProofLimits,
     nodes: u64,
+    /// Zobrist hash of the position.
+    hash: u64,
+    /// Positions (by hash) where no threat sequence of at most this depth wins.
+    failed: HashMap<u64, u8>,
+}
+
+/// Zobrist key of a stone of player `p` on cell `c` (splitmix64).
+fn zobrist(c: usize, p: usize) -> u64 {
+    let mut z = (c as u64 * 2 + p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Threat sequences kept per position for answering defences by replay.
@@ -71,6 +85,7 @@ const DEF: usize = 1;
 impl<'a> Search<'a> {
     fn play(&mut self, c: usize, p: usize) {
         self.cell[c] = p as u8 + 1;
+        self.hash ^= zobrist(c, p);
         for &l in self.through[c] {
             self.count[l as usize][p] += 1;
         }
@@ -78,6 +93,7 @@ impl<'a> Search<'a> {
 
     fn undo(&mut self, c: usize, p: usize) {
         self.cell[c] = 0;
+        self.hash ^= zobrist(c, p);
         for &l in self.through[c] {
             self.count[l as usize][p] -= 1;
         }
@@ -210,7 +226,7 @@ impl<'a> Search<'a> {
     /// Up to `limit` winning threat sequences with different first moves.
     fn vcf_plans(&mut self, depth: u8, limit: usize) -> Vec<Vec<usize>> {
         let mut plans = Vec::new();
-        if depth == 0 {
+        if depth == 0 || self.failed.get(&self.hash).is_some_and(|&d| d >= depth) {
             return plans;
         }
         self.nodes += 1;
@@ -254,6 +270,13 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+        }
+        if self.failed.len() > 20_000_000 {
+            self.failed.clear();
+        }
+        if plans.is_empty() {
+            let d = self.failed.entry(self.hash).or_insert(0);
+            *d = (*d).max(depth);
         }
         plans
     }
@@ -371,6 +394,8 @@ pub fn forced_win<const D: usize>(first: Cell<D>, limits: ProofLimits) -> ProofO
         cell: vec![0; n],
         limits,
         nodes: 0,
+        hash: 0,
+        failed: HashMap::new(),
     };
     let a1 = first.index();
     s.play(a1, ATT);
@@ -448,6 +473,8 @@ pub fn forced_win_pns<const D: usize>(
         cell: vec![0; n],
         limits,
         nodes: 0,
+        hash: 0,
+        failed: HashMap::new(),
     };
     let a1 = first.index();
     s.play(a1, ATT);
@@ -699,6 +726,8 @@ impl<const D: usize> ludomat_game::Agent<crate::Board<D>> for ThreatAgent {
             cell: vec![0; n],
             limits: self.limits,
             nodes: 0,
+            hash: 0,
+            failed: HashMap::new(),
         };
         for c in position.cells_of(me).iter() {
             s.play(c, ATT);
@@ -738,6 +767,8 @@ pub fn attack_from<const D: usize>(
         cell: vec![0; n],
         limits,
         nodes: 0,
+        hash: 0,
+        failed: HashMap::new(),
     };
     for &a in att {
         s.play(a, ATT);
@@ -769,6 +800,8 @@ mod tests {
             cell: vec![0; 256],
             limits: ProofLimits::default(),
             nodes: 0,
+            hash: 0,
+            failed: HashMap::new(),
         };
         // Row 1111..1114 and column 1111..1141: stones at 1112 1113, 1121 1131.
         for c in ["1112", "1113", "1121", "1131"] {
