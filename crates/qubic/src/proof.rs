@@ -82,6 +82,32 @@ const PLANS: usize = 6;
 const ATT: usize = 0;
 const DEF: usize = 1;
 
+impl Search<'static> {
+    /// An empty 4^D board for the search, with no stone placed.
+    fn empty<const D: usize>(limits: ProofLimits) -> Self {
+        let g = layout::<D>().geometry;
+        let n = Cell::<D>::COUNT;
+        Search {
+            lines: g.lines(),
+            through: (0..n).map(|c| g.lines_through(c)).collect(),
+            count: vec![[0, 0]; g.lines().len()],
+            cell: vec![0; n],
+            limits,
+            nodes: 0,
+            hash: 0,
+            failed: HashMap::new(),
+        }
+    }
+}
+
+/// The symmetries that leave `cell` where it is.
+fn stabiliser<const D: usize>(cell: usize) -> Vec<Vec<u8>> {
+    symmetries::<D>()
+        .into_iter()
+        .filter(|m| m[cell] as usize == cell)
+        .collect()
+}
+
 impl<'a> Search<'a> {
     fn play(&mut self, c: usize, p: usize) {
         self.cell[c] = p as u8 + 1;
@@ -384,26 +410,12 @@ pub fn symmetry_count<const D: usize>() -> usize {
 /// Try to prove that the first player, opening at `first`, forces a win on 4^D.
 #[must_use]
 pub fn forced_win<const D: usize>(first: Cell<D>, limits: ProofLimits) -> ProofOutcome {
-    let lay = layout::<D>();
-    let g = lay.geometry;
     let n = Cell::<D>::COUNT;
-    let mut s = Search {
-        lines: g.lines(),
-        through: (0..n).map(|c| g.lines_through(c)).collect(),
-        count: vec![[0, 0]; g.lines().len()],
-        cell: vec![0; n],
-        limits,
-        nodes: 0,
-        hash: 0,
-        failed: HashMap::new(),
-    };
+    let mut s = Search::empty::<D>(limits);
     let a1 = first.index();
     s.play(a1, ATT);
     // Defender replies, one per class under the symmetries fixing the first move.
-    let stabiliser: Vec<Vec<u8>> = symmetries::<D>()
-        .into_iter()
-        .filter(|m| m[a1] as usize == a1)
-        .collect();
+    let stabiliser = stabiliser::<D>(a1);
     let mut reps = Vec::new();
     let mut covered = vec![false; n];
     for c in 0..n {
@@ -464,24 +476,11 @@ pub fn forced_win_pns<const D: usize>(
         /// replay-pruned defences of an AND node.
         len: u8,
     }
-    let g = layout::<D>().geometry;
     let n = Cell::<D>::COUNT;
-    let mut s = Search {
-        lines: g.lines(),
-        through: (0..n).map(|c| g.lines_through(c)).collect(),
-        count: vec![[0, 0]; g.lines().len()],
-        cell: vec![0; n],
-        limits,
-        nodes: 0,
-        hash: 0,
-        failed: HashMap::new(),
-    };
+    let mut s = Search::empty::<D>(limits);
     let a1 = first.index();
     s.play(a1, ATT);
-    let stabiliser: Vec<Vec<u8>> = symmetries::<D>()
-        .into_iter()
-        .filter(|m| m[a1] as usize == a1)
-        .collect();
+    let stabiliser = stabiliser::<D>(a1);
     let mut nodes: Vec<Node> = vec![Node {
         parent: u32::MAX,
         cell: a1 as u16,
@@ -716,19 +715,8 @@ impl<const D: usize> ludomat_game::Agent<crate::Board<D>> for ThreatAgent {
 
     fn choose(&mut self, position: &crate::Board<D>) -> Result<Cell<D>, ludomat_game::AgentError> {
         use ludomat_game::Game;
-        let g = layout::<D>().geometry;
-        let n = Cell::<D>::COUNT;
         let me = position.side_to_move();
-        let mut s = Search {
-            lines: g.lines(),
-            through: (0..n).map(|c| g.lines_through(c)).collect(),
-            count: vec![[0, 0]; g.lines().len()],
-            cell: vec![0; n],
-            limits: self.limits,
-            nodes: 0,
-            hash: 0,
-            failed: HashMap::new(),
-        };
+        let mut s = Search::empty::<D>(self.limits);
         for c in position.cells_of(me).iter() {
             s.play(c, ATT);
         }
@@ -758,18 +746,7 @@ pub fn attack_from<const D: usize>(
     def: &[usize],
     limits: ProofLimits,
 ) -> Option<u8> {
-    let g = layout::<D>().geometry;
-    let n = Cell::<D>::COUNT;
-    let mut s = Search {
-        lines: g.lines(),
-        through: (0..n).map(|c| g.lines_through(c)).collect(),
-        count: vec![[0, 0]; g.lines().len()],
-        cell: vec![0; n],
-        limits,
-        nodes: 0,
-        hash: 0,
-        failed: HashMap::new(),
-    };
+    let mut s = Search::empty::<D>(limits);
     for &a in att {
         s.play(a, ATT);
     }
@@ -791,18 +768,7 @@ mod tests {
     #[test]
     fn threat_sequence_finds_a_double_threat() {
         // Attacker stones on two 4D lines that meet at an empty cell: one move wins.
-        let lay = layout::<4>();
-        let g = lay.geometry;
-        let mut s = Search {
-            lines: g.lines(),
-            through: (0..256).map(|c| g.lines_through(c)).collect(),
-            count: vec![[0, 0]; g.lines().len()],
-            cell: vec![0; 256],
-            limits: ProofLimits::default(),
-            nodes: 0,
-            hash: 0,
-            failed: HashMap::new(),
-        };
+        let mut s = Search::empty::<4>(ProofLimits::default());
         // Row 1111..1114 and column 1111..1141: stones at 1112 1113, 1121 1131.
         for c in ["1112", "1113", "1121", "1131"] {
             s.play(c.parse::<Cell<4>>().unwrap().index(), ATT);

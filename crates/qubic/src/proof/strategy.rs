@@ -7,7 +7,7 @@
 //! continuation (a threat sequence that the reply does not disturb). Replies that ignore
 //! a first-player three lose at once and need no entry: the verifier completes the four.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use ludomat_game::{Game, Outcome, Player};
 
@@ -741,18 +741,8 @@ pub fn search(
     part: (usize, usize),
     mut progress: impl FnMut(u8, Option<(usize, AttackNode)>, u64),
 ) -> SearchReport {
-    let g = layout::<4>().geometry;
     let n = Cell::<4>::COUNT;
-    let s = Search {
-        lines: g.lines(),
-        through: (0..n).map(|c| g.lines_through(c)).collect(),
-        count: vec![[0, 0]; g.lines().len()],
-        cell: vec![0; n],
-        limits: tries.first().copied().unwrap_or_default(),
-        nodes: 0,
-        hash: 0,
-        failed: HashMap::new(),
-    };
+    let s = Search::empty::<4>(tries.first().copied().unwrap_or_default());
     let mut t = TreeSearch {
         s,
         group: symmetries::<4>(),
