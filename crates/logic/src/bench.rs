@@ -121,6 +121,21 @@ impl<'a> Line<'a> {
             None => "end of line".to_string(),
         }
     }
+    /// Nothing but white space (or a comment) may follow.
+    fn expect_end(&mut self) -> Result<(), BenchError> {
+        if self.at_end() {
+            Ok(())
+        } else {
+            Err(err(
+                self.line,
+                self.column(),
+                BenchErrorKind::Syntax {
+                    expected: "end of line",
+                    found: self.found(),
+                },
+            ))
+        }
+    }
     fn expect(&mut self, c: char, what: &'static str) -> Result<(), BenchError> {
         self.skip_ws();
         if self.chars.get(self.pos).map(|x| x.1) == Some(c) {
@@ -192,16 +207,7 @@ impl Netlist {
                 l.expect('(', "'('")?;
                 let (sig, sloc) = l.name("a signal name")?;
                 l.expect(')', "')'")?;
-                if !l.at_end() {
-                    return Err(err(
-                        lno,
-                        l.column(),
-                        BenchErrorKind::Syntax {
-                            expected: "end of line",
-                            found: l.found(),
-                        },
-                    ));
-                }
+                l.expect_end()?;
                 if upper == "INPUT" {
                     if let Some(&first) = seen.get(&sig) {
                         return Err(err(
@@ -261,16 +267,7 @@ impl Netlist {
                 }
             }
             l.expect(')', "')'")?;
-            if !l.at_end() {
-                return Err(err(
-                    lno,
-                    l.column(),
-                    BenchErrorKind::Syntax {
-                        expected: "end of line",
-                        found: l.found(),
-                    },
-                ));
-            }
+            l.expect_end()?;
             if let Some(&first) = seen.get(&word) {
                 return Err(err(
                     loc.line,
