@@ -56,6 +56,17 @@ enum ThreesSub {
     Tune(TuneArgs),
     /// Swipes per second (one thread) and search nodes per second.
     Bench(BenchArgs),
+    /// Combine the CSV files of several `auto` runs (e.g. one long run split over
+    /// machines with --first-game) and print the same statistics.
+    Summary(SummaryArgs),
+}
+
+/// `ludomat threes summary`
+#[derive(Debug, Args)]
+struct SummaryArgs {
+    /// CSV files written by `threes auto --csv`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 /// `ludomat threes auto`
@@ -67,6 +78,10 @@ struct AutoArgs {
     /// Master seed; game i uses a seed derived from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Number of the first game: play games K … K+games−1 of the master seed's series
+    /// (a long run split into parts; `threes summary` joins their CSV files).
+    #[arg(long, default_value_t = 0)]
+    first_game: u32,
     /// Fixed search depth in swipes (default: dynamic, from the board).
     #[arg(long, conflicts_with = "time_per_move")]
     depth: Option<u8>,
@@ -389,6 +404,7 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Replay(a) => replay(a),
         ThreesSub::Tune(a) => tune_cmd(a),
         ThreesSub::Bench(a) => bench(a),
+        ThreesSub::Summary(a) => summary(a),
     }
 }
 
@@ -472,8 +488,9 @@ fn auto(a: AutoArgs) -> Result<()> {
         },
     );
     println!(
-        "Threes! AI: {} games, seed {}, {}, {} threads, hint model {}",
+        "Threes! AI: {} games (from game {}), seed {}, {}, {} threads, hint model {}",
         a.games,
+        a.first_game,
         a.seed,
         describe(rule),
         threads,
@@ -486,7 +503,7 @@ fn auto(a: AutoArgs) -> Result<()> {
     );
     let started = Instant::now();
     let results: Vec<Result<GameSummary>> = pool.install(|| {
-        (0..a.games)
+        (a.first_game..a.first_game.saturating_add(a.games))
             .into_par_iter()
             .map(|i| {
                 let game_seed = seed::derive(a.seed, u64::from(i));
@@ -515,9 +532,9 @@ fn auto(a: AutoArgs) -> Result<()> {
     bar.finish_and_clear();
     let wall = started.elapsed();
     let games: Vec<GameSummary> = results.into_iter().collect::<Result<_>>()?;
-    report(&games, wall);
+    report(&games, Some(wall));
     if let Some(path) = &a.csv {
-        write_csv(path, &games)?;
+        write_csv(path, a.first_game, &games)?;
         println!("one line per game written to {}", path.display());
     }
     if let Some(path) = &a.chart {
@@ -531,7 +548,8 @@ fn auto(a: AutoArgs) -> Result<()> {
     Ok(())
 }
 
-fn report(games: &[GameSummary], wall: Duration) {
+/// Print the statistics of `games`; `wall`: the run's wall-clock time, when it was one run.
+fn report(games: &[GameSummary], wall: Option<Duration>) {
     let n = games.len() as u64;
     let mut scores: Vec<u64> = games.iter().map(|g| g.score).collect();
     scores.sort_unstable();
@@ -564,21 +582,29 @@ fn report(games: &[GameSummary], wall: Duration) {
         );
     }
     println!(
-        "moves: {} total, mean {:.0} per game; {:.1} moves/s wall clock, {:.1} ms per move; {:.2} M nodes/s",
+        "moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
         moves,
         moves as f64 / n as f64,
-        moves as f64 / wall.as_secs_f64().max(1e-9),
         1000.0 * search_time / (moves.max(1) as f64),
         nodes as f64 / search_time.max(1e-9) / 1e6
     );
-    println!("wall clock {:.1} s", wall.as_secs_f64());
+    if let Some(wall) = wall {
+        println!(
+            "wall clock {:.1} s, {:.1} moves/s",
+            wall.as_secs_f64(),
+            moves as f64 / wall.as_secs_f64().max(1e-9)
+        );
+    }
 }
 
-fn write_csv(path: &Path, games: &[GameSummary]) -> Result<()> {
-    let mut text = String::from("game,seed,score,max_tile,moves,nodes,seconds\n");
+const CSV_HEADER: &str = "game,seed,score,max_tile,moves,nodes,seconds";
+
+fn write_csv(path: &Path, first: u32, games: &[GameSummary]) -> Result<()> {
+    let mut text = format!("{CSV_HEADER}\n");
     for (i, g) in games.iter().enumerate() {
         text.push_str(&format!(
-            "{i},{},{},{},{},{},{:.3}\n",
+            "{},{},{},{},{},{},{:.3}\n",
+            u64::from(first) + i as u64,
             g.seed,
             g.score,
             g.max_tile,
@@ -588,6 +614,83 @@ fn write_csv(path: &Path, games: &[GameSummary]) -> Result<()> {
         ));
     }
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Read `auto` CSV files: every game once, in game order.
+fn read_csvs(files: &[PathBuf]) -> Result<Vec<GameSummary>> {
+    let mut games: std::collections::BTreeMap<u64, (GameSummary, String)> = Default::default();
+    for path in files {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, h)) if h.trim() == CSV_HEADER => {}
+            _ => bail!(
+                "{}:1: not a `threes auto` CSV (expected the header {CSV_HEADER})",
+                path.display()
+            ),
+        }
+        for (n, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let at = format!("{}:{}", path.display(), n + 1);
+            let fields: Vec<&str> = line.split(',').collect();
+            if fields.len() != 7 {
+                bail!("{at}: {} fields, expected 7", fields.len());
+            }
+            let col =
+                |i: usize| -> usize { fields[..i].iter().map(|f| f.len() + 1).sum::<usize>() + 1 };
+            let int = |i: usize, name: &str| -> Result<u64> {
+                fields[i].trim().parse().with_context(|| {
+                    format!(
+                        "{at}:{}: {name} {:?} is not a whole number",
+                        col(i),
+                        fields[i]
+                    )
+                })
+            };
+            let game = int(0, "game")?;
+            let seconds: f64 = fields[6]
+                .trim()
+                .parse()
+                .ok()
+                .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                .with_context(|| {
+                    format!("{at}:{}: seconds {:?} is not a duration", col(6), fields[6])
+                })?;
+            let summary = GameSummary {
+                seed: int(1, "seed")?,
+                score: int(2, "score")?,
+                max_tile: u32::try_from(int(3, "max_tile")?)
+                    .with_context(|| format!("{at}:{}: max_tile too large", col(3)))?,
+                moves: u32::try_from(int(4, "moves")?)
+                    .with_context(|| format!("{at}:{}: moves too large", col(4)))?,
+                nodes: int(5, "nodes")?,
+                elapsed: Duration::from_secs_f64(seconds),
+            };
+            if let Some((_, first)) = games.insert(game, (summary, at.clone())) {
+                bail!("{at}: game {game} already read at {first}");
+            }
+        }
+    }
+    Ok(games.into_values().map(|(g, _)| g).collect())
+}
+
+fn summary(a: SummaryArgs) -> Result<()> {
+    let games = read_csvs(&a.files)?;
+    if games.is_empty() {
+        bail!("no games in {} file(s)", a.files.len());
+    }
+    let cpu: f64 = games.iter().map(|g| g.elapsed.as_secs_f64()).sum();
+    println!(
+        "{} games from {} file(s); {:.0} s of search time",
+        games.len(),
+        a.files.len(),
+        cpu
+    );
+    report(&games, None);
+    Ok(())
 }
 
 fn histogram(path: &Path, games: &[GameSummary], title: &str) -> Result<()> {

@@ -127,3 +127,76 @@ fn auto_games_csv_and_chart() {
     let (ok, _, err) = ludomat(&["threes", "auto", "--games", "0"], "");
     assert!(!ok && err.contains("--games"));
 }
+
+/// The `game,seed,score,…` lines of a CSV without the timing column (which varies).
+fn games_of(path: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect()
+}
+
+#[test]
+fn a_run_split_in_parts_is_the_same_run_and_summarises() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n);
+    let auto = |games: &str, first: &str, csv: &std::path::Path| {
+        let (ok, _, err) = ludomat(
+            &[
+                "threes",
+                "auto",
+                "--games",
+                games,
+                "--first-game",
+                first,
+                "--seed",
+                "9",
+                "--depth",
+                "1",
+                "--csv",
+                csv.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(ok, "{err}");
+    };
+    auto("4", "0", &path("whole.csv"));
+    auto("1", "0", &path("a.csv"));
+    auto("3", "1", &path("b.csv"));
+    let mut parts = games_of(&path("a.csv"));
+    parts.extend(games_of(&path("b.csv")));
+    assert_eq!(parts, games_of(&path("whole.csv")));
+
+    let summary = |files: &[&str]| {
+        let mut args = vec!["threes", "summary"];
+        let paths: Vec<String> = files
+            .iter()
+            .map(|f| path(f).to_str().unwrap().to_string())
+            .collect();
+        args.extend(paths.iter().map(String::as_str));
+        ludomat(&args, "")
+    };
+    let (ok, whole, err) = summary(&["whole.csv"]);
+    assert!(ok, "{err}");
+    let (ok, split, err) = summary(&["b.csv", "a.csv"]);
+    assert!(ok, "{err}");
+    assert!(split.starts_with("4 games from 2 file(s)"), "{split}");
+    let stats = |s: &str| s.lines().skip(1).take(8).collect::<Vec<_>>().join("\n");
+    assert_eq!(stats(&whole), stats(&split));
+
+    // the same game twice, and a damaged line, are named with file and line
+    let (ok, _, err) = summary(&["whole.csv", "b.csv"]);
+    assert!(!ok);
+    assert!(err.contains("b.csv:2: game 1 already read at"), "{err}");
+    let bad = path("bad.csv");
+    std::fs::write(
+        &bad,
+        "game,seed,score,max_tile,moves,nodes,seconds\n0,1,2x,3,4,5,0.1\n",
+    )
+    .unwrap();
+    let (ok, _, err) = summary(&["bad.csv"]);
+    assert!(!ok);
+    assert!(err.contains("bad.csv:2:5: score \"2x\""), "{err}");
+}
