@@ -51,6 +51,8 @@ enum Command {
     Relay(relay::RelayCmd),
     /// Threes!: AI runs and replays.
     Threes(threes::ThreesCmd),
+    /// 3D/4D tic-tac-toe facts: the 4×4×4×4 forced win.
+    Qubic(qubic::QubicCmd),
     /// The interactive menu of machines (the default).
     Menu,
 }
@@ -111,11 +113,24 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Logic(c) => logic::run(c),
         Command::Relay(c) => relay::run(c),
         Command::Threes(c) => threes::run(c),
+        Command::Qubic(c) => qubic::run(c),
         Command::Menu => menu::run(),
     }
 }
 
+/// Die quietly, as other Unix tools do, when the reader of our output goes away
+/// (`ludomat … | head`), instead of panicking in `println!`.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a
+    // valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> std::process::ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     init_tracing(cli.verbose);
     match dispatch(cli.command.unwrap_or(Command::Menu)) {

@@ -153,6 +153,16 @@ const ENTRIES: &[Entry] = &[
     ),
     entry(
         QUBIC,
+        "4×4×4×4: defend against the stored forced win",
+        &["play", "qubic", "--dims", "4", "--strategy", "forced"],
+    ),
+    entry(
+        QUBIC,
+        "4×4×4×4: check the forced win against the rules",
+        &["qubic", "proof"],
+    ),
+    entry(
+        QUBIC,
         "OTHER-1 self-play, 10,000 games",
         &["tournament", "qubic", "--games", "10000", "--seed", "1962"],
     ),

@@ -1,15 +1,17 @@
-//! `ludomat play qubic`, `ludomat tournament qubic` — 3D (and 4D) tic-tac-toe against
-//! the IBM 1620 strategies: OTHER-1 (the machine-code rewrite, levels 1–12) and Louden's
-//! 1962 FORTRAN deck.
+//! `ludomat play qubic`, `ludomat tournament qubic`, `ludomat qubic proof` — 3D (and 4D)
+//! tic-tac-toe against the IBM 1620 strategies: OTHER-1 (the machine-code rewrite, levels
+//! 1–12) and Louden's 1962 FORTRAN deck; and the stored 4D forced win.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use ludomat_game::{
     tournament as run_tournament, Agent, Game, LineInput, Outcome, Player, TournamentConfig,
 };
+use ludomat_qubic::proof::player::StrategyPlayer;
+use ludomat_qubic::proof::strategy::{forced_win_4d, size, unpack, verify, verify_partial};
 use ludomat_qubic::{
     deck, render_with, Board, Cell, DeckStuck, LevelSet, Louden1962, LoudenAgent, LoudenError,
     LoudenOptions, LoudenReply, NtestOrder, Other1, Other1Agent, Other1Options, Plane, RandomAgent,
@@ -23,6 +25,8 @@ pub enum Strategy {
     Other1,
     /// Bob Louden's 1962 FORTRAN deck (9 levels, its messages and quirks).
     Louden1962,
+    /// 4×4×4×4 only: the stored forced win (the machine moves first and cannot lose).
+    Forced,
 }
 
 /// NTEST card order for the 1962 deck.
@@ -182,6 +186,127 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
         (Strategy::Louden1962, _) => play_louden(args, input, out),
         (Strategy::Other1, 4) => play_other1::<4>(args, input, out),
         (Strategy::Other1, _) => play_other1::<3>(args, input, out),
+        (Strategy::Forced, 4) => play_forced(args, input, out),
+        (Strategy::Forced, _) => bail!("the stored forced win is for 4×4×4×4: add --dims 4"),
+    }
+}
+
+/// The machine plays the stored 4⁴ forced win; the human defends.
+fn play_forced(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
+    let tree = forced_win_4d().context("reading the stored 4D strategy")?;
+    let mut machine = StrategyPlayer::new(tree);
+    writeln!(
+        out,
+        "4×4×4×4 tic-tac-toe: the machine (M) moves first and plays the stored forced win;\n\
+         try to stop it. Type moves as wxyz (block, tier, row, column), each 1–4 (q quits).\n"
+    )?;
+    let human = Player::Second;
+    let mut board = Board::<4>::empty();
+    let mut reply = None;
+    let mut count = 0;
+    while board.outcome().is_none() {
+        if board.side_to_move() == human {
+            let b = board;
+            let Some(c) = read_move::<4>(input, out, "Your move (wxyz)?", |c| match b.at(c) {
+                Some(_) => Err(format!("{c} is already taken; choose an empty cell")),
+                None => Ok(()),
+            })?
+            else {
+                writeln!(out, "Input ended; game abandoned.")?;
+                return Ok(());
+            };
+            board.play(c);
+            writeln!(out, "P plays {c}")?;
+            reply = Some(c);
+        } else {
+            let c = match reply {
+                None => machine.open(),
+                Some(r) => machine.answer(r),
+            }
+            .context("the stored strategy")?;
+            board.play(c);
+            count += 1;
+            writeln!(out, "M plays {c}   (move {count} of the forced win)")?;
+        }
+        draw::<4>(out, args.slice, marks_of(&board, human))?;
+    }
+    match board.outcome() {
+        Some(Outcome::Win(p)) if p == human => writeln!(out, "You win: the strategy is wrong!")?,
+        Some(Outcome::Win(_)) => writeln!(out, "I win, with my move {count}.")?,
+        _ => writeln!(out, "The board is full: a tie.")?,
+    }
+    Ok(())
+}
+
+/// `ludomat qubic …`
+#[derive(Debug, Args)]
+pub struct QubicCmd {
+    #[command(subcommand)]
+    command: QubicSub,
+}
+
+#[derive(Debug, Subcommand)]
+enum QubicSub {
+    /// Check the stored 4×4×4×4 forced win against the rules: every reply of the second
+    /// player answered, every line ending in the first player's four.
+    Proof {
+        /// A strategy file written by the `forced4d` example instead of the stored one.
+        #[arg(long)]
+        file: Option<PathBuf>,
+    },
+}
+
+pub fn run(cmd: QubicCmd) -> Result<()> {
+    match cmd.command {
+        QubicSub::Proof { file } => proof(file),
+    }
+}
+
+fn proof(file: Option<PathBuf>) -> Result<()> {
+    let tree = match &file {
+        Some(f) => {
+            let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+            unpack(&bytes).with_context(|| format!("{}", f.display()))?
+        }
+        None => forced_win_4d().context("reading the stored 4D strategy")?,
+    };
+    let first = Cell::<4>::new(tree.cell as usize).map_or("?".into(), |c| c.to_string());
+    println!(
+        "4×4×4×4: a strategy tree of {} nodes; the first player opens at {first}.",
+        size(&tree)
+    );
+    let t = std::time::Instant::now();
+    match verify(&tree) {
+        Ok(v) => {
+            println!(
+                "Verified against the rules in {:.1?}: {} positions, every reply answered.",
+                t.elapsed(),
+                v.positions
+            );
+            println!(
+                "The first player forces a win within {} of its own moves (its opening and \
+                 the completing move included), at most {} moves in all.",
+                v.first_player_moves,
+                2 * v.first_player_moves - 1
+            );
+            Ok(())
+        }
+        Err(e) => {
+            let (v, open) = verify_partial(&tree).with_context(|| format!("not a win: {e}"))?;
+            let open: Vec<String> = open
+                .iter()
+                .filter_map(|&c| Cell::<4>::new(c as usize))
+                .map(|c| c.to_string())
+                .collect();
+            bail!(
+                "not a full proof: the answered replies win within {} moves ({} positions), \
+                 but {} replies to {first} have no answer: {}",
+                v.first_player_moves,
+                v.positions,
+                open.len(),
+                open.join(" ")
+            )
+        }
     }
 }
 
@@ -533,9 +658,9 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
     let r = if args.dims == 4 {
-        pool.install(|| run::<4>(&args))
+        pool.install(|| run_games::<4>(&args))
     } else {
-        pool.install(|| run::<3>(&args))
+        pool.install(|| run_games::<3>(&args))
     };
     print_table(&r, &args);
     if let Some(path) = &args.chart {
@@ -565,7 +690,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     Ok(())
 }
 
-fn run<const D: usize>(args: &TournamentArgs) -> ludomat_game::TournamentResult {
+fn run_games<const D: usize>(args: &TournamentArgs) -> ludomat_game::TournamentResult {
     let deck = args.deck.options();
     let (x, o, stuck) = (args.x, args.o, args.deck_stuck);
     let (xd, od, xr, or) = (

@@ -104,3 +104,53 @@ fn the_deck_complains_in_its_own_words() {
     assert!(!ok);
     assert!(err.contains("4×4×4 only"), "{err}");
 }
+
+#[test]
+fn the_4d_forced_win_is_checked_and_reported() {
+    let (out, err, ok) = run(&["qubic", "proof"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("opens at 1111"), "{out}");
+    assert!(out.contains("every reply answered"), "{out}");
+    assert!(
+        out.contains("forces a win within 22 of its own moves"),
+        "{out}"
+    );
+    let (_, err, ok) = run(&["qubic", "proof", "--file", "/no/such/strategy"], "");
+    assert!(!ok);
+    assert!(err.contains("/no/such/strategy"), "{err}");
+}
+
+#[test]
+fn defending_against_the_forced_win_loses() {
+    // Every cell in turn: taken ones are refused and the next line is read.
+    let mut script = String::new();
+    for w in 1..=4 {
+        for x in 1..=4 {
+            for y in 1..=4 {
+                for z in 1..=4 {
+                    script.push_str(&format!("{w}{x}{y}{z}\n"));
+                }
+            }
+        }
+    }
+    let (out, err, ok) = run(
+        &["play", "qubic", "--dims", "4", "--strategy", "forced"],
+        &script,
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("M plays 1111   (move 1 of the forced win)"),
+        "{out}"
+    );
+    assert!(out.contains("is already taken"), "{out}");
+    let last = out.lines().rev().find(|l| l.starts_with("I win")).unwrap();
+    let moves: u32 = last
+        .trim_start_matches("I win, with my move ")
+        .trim_end_matches('.')
+        .parse()
+        .unwrap();
+    assert!(moves <= 22, "{last}");
+    let (_, err, ok) = run(&["play", "qubic", "--strategy", "forced"], "");
+    assert!(!ok);
+    assert!(err.contains("add --dims 4"), "{err}");
+}

@@ -1,12 +1,13 @@
 //! Search and verify a first-player forced win on 4×4×4×4, and write the strategy's
 //! binary form.
 //!
-//! Search (reply classes `PART` modulo `PARTS`, each with the tries `Q:C` — quiet moves
-//! and quiet candidates — in turn, `BUDGET` nodes per try):
-//! `cargo run --release -p ludomat-qubic --example forced4d -- search 1111 BUDGET PART PARTS OUT Q:C...`
+//! Search (reply classes `PART` modulo `PARTS`, each with the tries `Q:C[:F]` — quiet
+//! moves, quiet candidates, candidates for the first quiet move — in turn, `BUDGET` nodes
+//! per try; `PART` may instead be a comma-separated list of reply cells, e.g. `2222,1222`):
+//! `cargo run --release -p ludomat-qubic --example forced4d -- search 1111 BUDGET PART PARTS OUT Q:C[:F]...`
 //! Join parts and verify: `... --example forced4d -- join OUT IN...`
 
-use ludomat_qubic::proof::strategy::{decode, encode, join, search, size, verify, verify_partial};
+use ludomat_qubic::proof::strategy::{join, pack, search, size, unpack, verify, verify_partial};
 use ludomat_qubic::proof::ProofLimits;
 use ludomat_qubic::Cell;
 
@@ -16,13 +17,13 @@ fn main() {
         let trees: Vec<_> = args
             .iter()
             .skip(2)
-            .filter_map(|p| decode(&std::fs::read(p).ok()?).ok())
+            .filter_map(|p| unpack(&std::fs::read(p).ok()?).ok())
             .collect();
         let Some(tree) = join(trees) else {
             println!("nothing to join");
             return;
         };
-        let bytes = encode(&tree);
+        let bytes = pack(&tree);
         println!("strategy: {} nodes, {} bytes", size(&tree), bytes.len());
         let t = std::time::Instant::now();
         match verify(&tree) {
@@ -56,29 +57,43 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or_else(|| Cell::new(0).unwrap_or_else(|| unreachable!()));
     let budget = num(2, 3_000_000) as u64;
-    let part = (num(3, 0), num(4, 1));
+    let parts = num(4, 1).max(1);
+    let only: Option<Vec<u8>> = args.get(3).filter(|a| a.len() >= 4).map(|a| {
+        a.split(',')
+            .filter_map(|c| c.parse::<Cell<4>>().ok())
+            .map(|c| c.index() as u8)
+            .collect()
+    });
+    let part = num(3, 0);
+    let select = |class: usize, cell: u8| match &only {
+        Some(cells) => cells.contains(&cell),
+        None => class % parts == part,
+    };
     let out = args.get(5);
     let mut tries: Vec<ProofLimits> = args
         .iter()
         .skip(6)
         .filter_map(|a| {
-            let (q, c) = a.split_once(':')?;
+            let mut it = a.split(':');
+            let quiet_moves = it.next()?.parse().ok()?;
+            let candidates = it.next()?.parse().ok()?;
+            let first_candidates = it.next().map_or(Some(candidates), |f| f.parse().ok())?;
             Some(ProofLimits {
-                quiet_moves: q.parse().ok()?,
-                candidates: c.parse().ok()?,
+                quiet_moves,
+                candidates,
                 threat_depth: 12,
+                first_candidates,
             })
         })
         .collect();
     if tries.is_empty() {
         tries.push(ProofLimits {
             quiet_moves: 3,
-            candidates: 6,
-            threat_depth: 12,
+            ..ProofLimits::default()
         });
     }
     let t = std::time::Instant::now();
-    let r = search(first, &tries, budget, 3, part, |reply, try_, nodes| {
+    let r = search(first, &tries, budget, 3, select, |reply, try_, nodes| {
         let reply = Cell::<4>::new(reply as usize).map_or("?".into(), |c| c.to_string());
         println!(
             "  reply {reply}: {} ({nodes} nodes so far, {:.1?})",
@@ -88,18 +103,19 @@ fn main() {
         );
         if let (Some(out), Some((_, tree))) = (out, try_) {
             let path = format!("{out}.{reply}");
-            if let Err(e) = std::fs::write(&path, encode(&tree)) {
+            if let Err(e) = std::fs::write(&path, pack(&tree)) {
                 println!("cannot write {path}: {e}");
             }
         }
     });
     println!(
-        "first move {first}, part {part:?}: complete {}, {} nodes in {:.2?}",
+        "first move {first}, part {}: complete {}, {} nodes in {:.2?}",
+        args.get(3).map_or("0", String::as_str),
         r.complete,
         r.nodes,
         t.elapsed()
     );
-    let bytes = encode(&r.tree);
+    let bytes = pack(&r.tree);
     println!("strategy: {} nodes, {} bytes", size(&r.tree), bytes.len());
     if let Some(out) = out {
         if let Err(e) = std::fs::write(out, &bytes) {

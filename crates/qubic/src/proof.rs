@@ -14,6 +14,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+pub mod player;
 pub mod strategy;
 
 use crate::{layout, Cell, CellSet};
@@ -41,6 +42,20 @@ pub struct ProofLimits {
     pub candidates: usize,
     /// Longest threat sequence tried.
     pub threat_depth: u8,
+    /// Quiet candidates tried for the first quiet move (the widest choice, where a
+    /// wrong turn costs the most).
+    pub first_candidates: usize,
+}
+
+impl ProofLimits {
+    /// Quiet candidates tried with `quiet` quiet moves left.
+    fn width(&self, quiet: u8) -> usize {
+        if quiet >= self.quiet_moves {
+            self.first_candidates.max(self.candidates)
+        } else {
+            self.candidates
+        }
+    }
 }
 
 impl Default for ProofLimits {
@@ -49,6 +64,7 @@ impl Default for ProofLimits {
             quiet_moves: 2,
             candidates: 6,
             threat_depth: 12,
+            first_candidates: 6,
         }
     }
 }
@@ -162,7 +178,7 @@ impl<'a> Search<'a> {
         if quiet == 0 {
             return None;
         }
-        for c in self.quiet_candidates() {
+        for c in self.quiet_candidates(self.limits.width(quiet)) {
             self.play(c, ATT);
             let r = self.defend(quiet - 1);
             self.undo(c, ATT);
@@ -307,9 +323,39 @@ impl<'a> Search<'a> {
         plans
     }
 
-    /// Quiet moves to try: among the best-placed cells (open lines built on), first those
-    /// after which the attacker threatens a winning threat sequence.
-    fn quiet_candidates(&mut self) -> Vec<usize> {
+    /// The cells a threat sequence uses (its moves, the forced blocks, the completing
+    /// cells): a defence off all of them leaves the sequence intact, barring a defender
+    /// three it would make.
+    fn plan_cells(&mut self, seq: &[usize]) -> CellSet {
+        let mut used = CellSet::EMPTY;
+        let mut played: Vec<(usize, usize)> = Vec::new();
+        for &m in seq {
+            if self.cell[m] != 0 {
+                break;
+            }
+            self.play(m, ATT);
+            played.push((m, ATT));
+            used.insert(m);
+            let t = self.threats(ATT);
+            used = used.or(t);
+            if t.len() != 1 {
+                break;
+            }
+            let Some(b) = t.iter().next() else { break };
+            self.play(b, DEF);
+            played.push((b, DEF));
+        }
+        for &(c, p) in played.iter().rev() {
+            self.undo(c, p);
+        }
+        used
+    }
+
+    /// Quiet moves to try (at most `width`): among the best-placed cells (open lines
+    /// built on), first those after which the attacker threatens a winning threat
+    /// sequence, the ones leaving the defender the fewest cells that touch every such
+    /// sequence (the replies that need a search of their own) first.
+    fn quiet_candidates(&mut self, width: usize) -> Vec<usize> {
         let weight = [1u32, 12, 0, 0, 0];
         let mut scored: Vec<(u32, usize)> = (0..self.cell.len())
             .filter(|&c| self.cell[c] == 0)
@@ -329,19 +375,19 @@ impl<'a> Search<'a> {
             })
             .collect();
         scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let pool: Vec<usize> = scored
-            .into_iter()
-            .take(4 * self.limits.candidates)
-            .map(|(_, c)| c)
-            .collect();
+        let pool: Vec<usize> = scored.into_iter().take(4 * width).map(|(_, c)| c).collect();
         let mut threatening = Vec::new();
         let mut rest = Vec::new();
         for c in pool {
             self.play(c, ATT);
             let plans = self.vcf_plans(self.limits.threat_depth, PLANS);
+            let mut hard = CellSet([!0; 4]);
+            for p in &plans {
+                hard = hard.and(self.plan_cells(p));
+            }
             self.undo(c, ATT);
             match plans.iter().map(Vec::len).min() {
-                Some(len) => threatening.push((PLANS - plans.len(), len, c)),
+                Some(len) => threatening.push((hard.len(), len, c)),
                 None => rest.push(c),
             }
         }
@@ -350,7 +396,7 @@ impl<'a> Search<'a> {
             .into_iter()
             .map(|(_, _, c)| c)
             .chain(rest)
-            .take(self.limits.candidates)
+            .take(width)
             .collect()
     }
 }
@@ -571,7 +617,11 @@ pub fn forced_win_pns<const D: usize>(
             if d.len() == 1 {
                 moves.extend(d.iter().map(|c| (c, quiet)));
             } else if quiet > 0 {
-                moves.extend(s.quiet_candidates().into_iter().map(|c| (c, quiet - 1)));
+                moves.extend(
+                    s.quiet_candidates(s.limits.width(quiet))
+                        .into_iter()
+                        .map(|c| (c, quiet - 1)),
+                );
             }
         } else {
             let a = s.threats(ATT);
@@ -730,7 +780,7 @@ impl<const D: usize> ludomat_game::Agent<crate::Board<D>> for ThreatAgent {
         } else if let Some(seq) = s.vcf(self.limits.threat_depth) {
             seq.first().copied()
         } else {
-            s.quiet_candidates().first().copied()
+            s.quiet_candidates(self.limits.candidates).first().copied()
         };
         pick.and_then(Cell::new)
             .or_else(|| position.empty_cells().next())

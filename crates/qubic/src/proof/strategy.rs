@@ -8,6 +8,7 @@
 //! a first-player three lose at once and need no entry: the verifier completes the four.
 
 use std::collections::HashSet;
+use std::sync::OnceLock;
 
 use ludomat_game::{Game, Outcome, Player};
 
@@ -60,6 +61,9 @@ pub enum VerifyError {
     /// The binary form is cut short or malformed.
     #[error("malformed strategy data at byte {0}")]
     Malformed(usize),
+    /// The packed (gzip) form does not decompress.
+    #[error("packed strategy data is damaged: {0}")]
+    Packed(String),
 }
 
 /// What the verifier found.
@@ -85,8 +89,8 @@ fn not(s: CellSet) -> CellSet {
 
 /// The verifier: plays the tree on a real [`Board<4>`], keeping each line's marks per
 /// player beside it to see threes quickly.
-struct Verifier {
-    group: Vec<Vec<u8>>,
+pub(super) struct Verifier {
+    group: &'static [Vec<u8>],
     positions: u64,
     /// Second-player replies to the first move left unanswered, when allowed.
     open: Option<Vec<u8>>,
@@ -99,33 +103,70 @@ struct Verifier {
 
 impl Verifier {
     fn new() -> Self {
-        // Keep only maps that send every line onto a line (all of them, but the
-        // verifier does not take that on trust).
-        let lay = layout::<4>();
-        let lines: HashSet<CellSet> = lay.masks.iter().copied().collect();
-        let group = symmetries::<4>()
-            .into_iter()
-            .filter(|m| {
-                let mut seen = [false; 256];
-                m.iter()
-                    .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
-                    && lay.geometry.lines().iter().all(|l| {
-                        let mut s = CellSet::EMPTY;
-                        for &c in l {
-                            s.insert(m[c as usize] as usize);
-                        }
-                        lines.contains(&s)
-                    })
-            })
-            .collect();
         Verifier {
-            group,
+            group: Self::group(),
             positions: 0,
             open: None,
             board: Board::empty(),
-            count: vec![[0, 0]; lay.masks.len()],
+            count: vec![[0, 0]; layout::<4>().masks.len()],
             threes: [0, 0],
         }
+    }
+
+    /// The symmetries the verifier accepts, worked out once: the maps that send every
+    /// line onto a line (all of [`symmetries`], but the verifier does not take that on
+    /// trust).
+    fn group() -> &'static [Vec<u8>] {
+        static GROUP: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+        GROUP.get_or_init(|| {
+            let lay = layout::<4>();
+            let lines: HashSet<CellSet> = lay.masks.iter().copied().collect();
+            symmetries::<4>()
+                .into_iter()
+                .filter(|m| {
+                    let mut seen = [false; 256];
+                    m.iter()
+                        .all(|&x| !std::mem::replace(&mut seen[x as usize], true))
+                        && lay.geometry.lines().iter().all(|l| {
+                            let mut s = CellSet::EMPTY;
+                            for &c in l {
+                                s.insert(m[c as usize] as usize);
+                            }
+                            lines.contains(&s)
+                        })
+                })
+                .collect()
+        })
+    }
+
+    /// A verifier standing on `board` (any legal position).
+    pub(super) fn at(board: &Board<4>) -> Self {
+        let mut v = Verifier::new();
+        let mine: Vec<usize> = board.cells_of(Player::First).iter().collect();
+        let theirs: Vec<usize> = board.cells_of(Player::Second).iter().collect();
+        for i in 0..mine.len().max(theirs.len()) {
+            for c in [mine.get(i), theirs.get(i)].into_iter().flatten() {
+                if let Some(c) = Cell::new(*c) {
+                    v.play(c);
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether the first player, to move, wins by playing `node` from here on.
+    pub(super) fn wins_with(&mut self, node: &AttackNode) -> bool {
+        self.attack(node, &mut Vec::new()).is_ok()
+    }
+
+    /// Symmetry `g` of [`Self::stabiliser_of`] as a cell map.
+    pub(super) fn map(&self, g: usize) -> &[u8] {
+        &self.group[g]
+    }
+
+    /// Symmetries (indices for [`Self::map`]) fixing both players' cells of `b`.
+    pub(super) fn stabiliser_of(&self, b: &Board<4>) -> Vec<usize> {
+        self.stabiliser(b)
     }
 
     fn is_three(n: [u8; 2], p: usize) -> bool {
@@ -176,7 +217,7 @@ impl Verifier {
     }
 
     /// Cells where `p` would complete four.
-    fn wins(&self, p: Player) -> CellSet {
+    pub(super) fn wins(&self, p: Player) -> CellSet {
         if self.threes[p.index()] == 0 {
             return CellSet::EMPTY;
         }
@@ -511,12 +552,46 @@ pub fn decode(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
     Ok(root)
 }
 
-/// A verified *partial* strategy for the first player on 4⁴ in the binary form of
-/// [`encode`]: it opens at the corner `1111` and answers the second player's reply
-/// `1234` and the 23 replies symmetric to it (under the 48 symmetries fixing `1111`),
-/// winning within 22 first-player moves; the other 231 replies are not answered (use
-/// [`verify_partial`]). Found by `examples/forced4d.rs`, checked in `tests/forced4d.rs`.
-pub const FORCED_WIN_4D: &[u8] = include_bytes!("forced4d.bin");
+/// The binary form of [`encode`], gzip-compressed (the trees repeat themselves a lot:
+/// about a twentieth of the size).
+#[must_use]
+pub fn pack(root: &AttackNode) -> Vec<u8> {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    // Writing to a Vec cannot fail.
+    let _ = gz.write_all(&encode(root));
+    gz.finish().unwrap_or_default()
+}
+
+/// Read the form of [`pack`] (or, when the bytes are not gzip data, of [`encode`]).
+///
+/// # Errors
+/// [`VerifyError::Packed`] when the compressed data is damaged, else as [`decode`].
+pub fn unpack(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
+    use std::io::Read;
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return decode(bytes);
+    }
+    let mut raw = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut raw)
+        .map_err(|e| VerifyError::Packed(e.to_string()))?;
+    decode(&raw)
+}
+
+/// The stored strategy for the first player on 4⁴ in the form of [`pack`]: it opens at
+/// the corner `1111` and answers every reply of the second player. Found by
+/// `examples/forced4d.rs`, checked against the rules in `tests/forced4d.rs`; read it with
+/// [`forced_win_4d`].
+pub const FORCED_WIN_4D: &[u8] = include_bytes!("forced4d.bin.gz");
+
+/// The stored 4⁴ strategy ([`FORCED_WIN_4D`]), unpacked.
+///
+/// # Errors
+/// Only if the stored data were damaged.
+pub fn forced_win_4d() -> Result<AttackNode, VerifyError> {
+    unpack(FORCED_WIN_4D)
+}
 
 /// Join strategies for the same first move found for different reply classes.
 #[must_use]
@@ -620,7 +695,7 @@ impl<'a> TreeSearch<'a> {
         if quiet == 0 {
             return None;
         }
-        for c in self.s.quiet_candidates() {
+        for c in self.s.quiet_candidates(self.s.limits.width(quiet)) {
             if let Some(n) = self.after_attack(c, quiet - 1) {
                 return Some(n);
             }
@@ -730,15 +805,16 @@ pub struct SearchReport {
 /// Search a strategy for the first player opening at `first` on 4⁴. The second
 /// player's replies to the first move are taken once per class under the symmetries
 /// fixing it; each is searched with the limits in `tries` in turn, each try stopping
-/// after `budget` nodes. Only the classes numbered `part.0` modulo `part.1` are searched
-/// (the rest can be searched by other runs and joined with [`join`]). `progress` hears about each reply class.
+/// after `budget` nodes. Only the classes `select` accepts (by their number, counted
+/// from 0, and their representative cell) are searched; the rest can be searched by
+/// other runs and joined with [`join`]. `progress` hears about each reply class.
 #[must_use]
 pub fn search(
     first: Cell<4>,
     tries: &[ProofLimits],
     budget: u64,
     sym_depth: usize,
-    part: (usize, usize),
+    select: impl Fn(usize, u8) -> bool,
     mut progress: impl FnMut(u8, Option<(usize, AttackNode)>, u64),
 ) -> SearchReport {
     let n = Cell::<4>::COUNT;
@@ -765,7 +841,7 @@ pub fn search(
             covered[t.group[g][c] as usize] = true;
         }
         class += 1;
-        if (class - 1) % part.1.max(1) != part.0 {
+        if !select(class - 1, c as u8) {
             continue;
         }
         t.s.play(c, DEF);
