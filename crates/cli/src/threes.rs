@@ -92,6 +92,9 @@ struct AutoArgs {
     /// 16 ms CPU per move; 5 is about 7 ms).
     #[arg(long, default_value_t = 6)]
     max_depth: u8,
+    /// The shallowest search of the dynamic rule (3: the anchor's floor).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=12))]
+    min_depth: u8,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -439,14 +442,18 @@ fn depth_rule(a: &AutoArgs) -> Result<DepthRule> {
             millis: ms,
             max: a.max_depth,
         },
-        (None, None) => DepthRule::Dynamic { max: a.max_depth },
+        (None, None) => DepthRule::Dynamic {
+            min: a.min_depth,
+            max: a.max_depth,
+        },
     })
 }
 
 fn describe(rule: DepthRule) -> String {
     match rule {
         DepthRule::Fixed(d) => format!("depth {d}"),
-        DepthRule::Dynamic { max } => format!("dynamic depth (max {max})"),
+        DepthRule::Dynamic { min: 3, max } => format!("dynamic depth (max {max})"),
+        DepthRule::Dynamic { min, max } => format!("dynamic depth (min {min}, max {max})"),
         DepthRule::Time { millis, max } => format!("{millis} ms per move (max depth {max})"),
     }
 }

@@ -39,9 +39,13 @@ pub enum DepthRule {
     /// Always this many swipes.
     Fixed(u8),
     /// From the board, the anchor's rule (spec, "Anchors": nneonneo/threes-ai): the number
-    /// of distinct cards ≥ 3 minus 2, at least 3, at most `max`. Together with the
-    /// probability pruning this looks deeper exactly where few lines move.
+    /// of distinct cards ≥ 3 minus 2, at least `min` (the anchor: 3), at most `max`.
+    /// Together with the probability pruning this looks deeper exactly where few lines
+    /// move.
     Dynamic {
+        /// The floor (3 in the anchor's rule; older settings files have none).
+        #[serde(default = "anchor_floor")]
+        min: u8,
         /// The cap.
         max: u8,
     },
@@ -61,10 +65,15 @@ impl DepthRule {
     pub fn depth_for(self, board: Board) -> u8 {
         match self {
             DepthRule::Fixed(d) => d.max(1),
-            DepthRule::Dynamic { max } => dynamic_depth(board).min(max.max(1)),
+            DepthRule::Dynamic { min, max } => dynamic_depth(board).max(min).min(max.max(1)),
             DepthRule::Time { max, .. } => max.max(1),
         }
     }
+}
+
+/// The floor of the anchor's dynamic depth rule.
+fn anchor_floor() -> u8 {
+    3
 }
 
 /// The dynamic depth for a board (see [`DepthRule::Dynamic`]).
@@ -99,7 +108,7 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            depth: DepthRule::Dynamic { max: 6 },
+            depth: DepthRule::Dynamic { min: 3, max: 6 },
             min_probability: 1e-4,
             job_levels: 8,
             transpositions: true,
@@ -608,12 +617,26 @@ mod tests {
         // repeats do not count: 3, 6, 12, 24, 48, 96 → 4
         assert_eq!(d("3 6 12 24 / 48 96 96 3 / 1 2 0 0 / 0 0 0 0"), 4);
         assert_eq!(
-            DepthRule::Dynamic { max: 4 }.depth_for(
+            DepthRule::Dynamic { min: 3, max: 4 }.depth_for(
                 "3 6 12 24 / 48 96 192 384 / 0 0 0 0 / 0 0 0 0"
                     .parse()
                     .unwrap()
             ),
             4
+        );
+        // a floor lifts the shallow boards only
+        let floor = DepthRule::Dynamic { min: 6, max: 8 };
+        assert_eq!(
+            floor.depth_for("1 2 3 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0".parse().unwrap()),
+            6
+        );
+        assert_eq!(
+            floor.depth_for(
+                "3 6 12 24 / 48 96 192 384 / 768 1536 0 0 / 0 0 0 0"
+                    .parse()
+                    .unwrap()
+            ),
+            8
         );
     }
 
