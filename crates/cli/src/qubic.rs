@@ -235,7 +235,7 @@ fn play_forced(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
         Some(Outcome::Win(_)) => writeln!(out, "I win, with my move {count}.")?,
         _ => writeln!(out, "The board is full: a tie.")?,
     }
-    Ok(())
+    winning_row(out, &board)
 }
 
 /// `ludomat qubic …`
@@ -440,6 +440,11 @@ fn play_other1<const D: usize>(
         Some(Outcome::Win(_)) => writeln!(out, "I win.")?,
         _ => writeln!(out, "The board is full: a tie.")?,
     }
+    winning_row(out, &board)
+}
+
+/// The completed row, if any.
+fn winning_row<const D: usize>(out: &mut dyn Write, board: &Board<D>) -> Result<()> {
     if let Some(l) = board.winning_line() {
         let cells: Vec<String> = Board::<D>::layout().geometry.lines()[l]
             .iter()
