@@ -6,7 +6,7 @@
 
 use ludomat_game::{Agent, AgentError, Game, Player};
 
-use super::strategy::{AttackNode, Verifier};
+use super::strategy::{alternating, AttackNode, Verifier};
 use crate::{Board, Cell};
 
 /// Why the player cannot go on.
@@ -98,14 +98,9 @@ impl StrategyPlayer {
         }
         let to_tree = |b: &Board<4>| -> Board<4> {
             let mut t = Board::empty();
-            // Replay alternately: the first player's cells, then the second's.
-            let mine: Vec<usize> = b.cells_of(Player::First).iter().collect();
-            let theirs: Vec<usize> = b.cells_of(Player::Second).iter().collect();
-            for i in 0..mine.len().max(theirs.len()) {
-                for c in [mine.get(i), theirs.get(i)].into_iter().flatten() {
-                    if let Some(c) = Cell::new(inverse[*c] as usize) {
-                        t.play(c);
-                    }
+            for c in alternating(b) {
+                if let Some(c) = Cell::new(inverse[c] as usize) {
+                    t.play(c);
                 }
             }
             t

@@ -76,6 +76,16 @@ pub struct Verified {
     pub positions: u64,
 }
 
+/// The cells of `board` in an order that replays it from the empty board: the first
+/// player's and the second's taken in turn.
+pub(super) fn alternating(board: &Board<4>) -> impl Iterator<Item = usize> {
+    let mut mine = board.cells_of(Player::First).iter();
+    let mut theirs = board.cells_of(Player::Second).iter();
+    std::iter::from_fn(move || Some([mine.next(), theirs.next()]))
+        .take_while(|pair| pair[0].is_some())
+        .flat_map(|pair| pair.into_iter().flatten())
+}
+
 fn path_string(b: &[u8]) -> String {
     b.iter()
         .map(|&c| Cell::<4>::new(c as usize).map_or("?".into(), |c| c.to_string()))
@@ -142,14 +152,8 @@ impl Verifier {
     /// A verifier standing on `board` (any legal position).
     pub(super) fn at(board: &Board<4>) -> Self {
         let mut v = Verifier::new();
-        let mine: Vec<usize> = board.cells_of(Player::First).iter().collect();
-        let theirs: Vec<usize> = board.cells_of(Player::Second).iter().collect();
-        for i in 0..mine.len().max(theirs.len()) {
-            for c in [mine.get(i), theirs.get(i)].into_iter().flatten() {
-                if let Some(c) = Cell::new(*c) {
-                    v.play(c);
-                }
-            }
+        for c in alternating(board).filter_map(Cell::new) {
+            v.play(c);
         }
         v
     }
