@@ -11,8 +11,10 @@
 //! * [`Louden1962`] — Bob Louden's FORTRAN deck of February 1962: NUM, LANE, K1, J3, the
 //!   nine NTEST levels and its quirks ([`LoudenOptions`]); [`deck`] generates its tables.
 //! * Agents: [`Other1Agent`], [`LoudenAgent`], [`RandomAgent`].
-//! * [`proof`] — a proof-number search for the first player's forced win (for 4⁴) and
-//!   [`proof::ThreatAgent`], a first player that plays by its rules.
+//! * [`proof`] — the first player's forced win on 4⁴: the search, the stored strategy
+//!   tree and its verifier ([`proof::strategy`]), a player for it
+//!   ([`proof::player::StrategyPlayer`]), and [`proof::ThreatAgent`], a first player
+//!   that plays by the search's rules without a tree.
 //!
 //! ```
 //! use ludomat_game::Game;

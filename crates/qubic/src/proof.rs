@@ -9,8 +9,12 @@
 //! moves ranked by the open lines they build on. The defender answers an attacker three
 //! with the block (anything else loses at once) and otherwise tries **every** empty cell.
 //! Its answers to the first move are taken once per class under the symmetries fixing
-//! that move. A `true` answer is a proof (the defender's moves are all covered); a
-//! `false` only says this search did not find a win within its limits.
+//! that move. Quiet moves come first when they leave the defender the fewest cells that
+//! touch every threat sequence the attacker then has (the replies needing a search).
+//!
+//! This module holds the search board and its tactics; [`strategy`] grows the strategy
+//! tree with them, packs it and checks it against the rules; [`player`] plays a tree.
+//! The stored tree proves the forced win on 4⁴ within 22 first-player moves.
 
 use std::collections::{HashMap, HashSet};
 
@@ -18,20 +22,6 @@ pub mod player;
 pub mod strategy;
 
 use crate::{layout, Cell, CellSet};
-
-/// The result of [`forced_win`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProofOutcome {
-    /// A forced win was proven.
-    pub proven: bool,
-    /// In the proof found: the most moves the first player needs (its first move and
-    /// the move completing four in a row included) against the defender's best choice.
-    pub first_player_moves: u8,
-    /// Positions visited (tree nodes for the proof-number search).
-    pub nodes: u64,
-    /// The search ran to the end without a proof: no forced win within these limits.
-    pub refuted: bool,
-}
 
 /// Limits of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,14 +106,6 @@ impl Search<'static> {
     }
 }
 
-/// The symmetries that leave `cell` where it is.
-fn stabiliser<const D: usize>(cell: usize) -> Vec<Vec<u8>> {
-    symmetries::<D>()
-        .into_iter()
-        .filter(|m| m[cell] as usize == cell)
-        .collect()
-}
-
 impl<'a> Search<'a> {
     fn play(&mut self, c: usize, p: usize) {
         self.cell[c] = p as u8 + 1;
@@ -152,79 +134,6 @@ impl<'a> Search<'a> {
             }
         }
         s
-    }
-
-    /// Attacker to move: Some(moves to the win) if it is proven.
-    fn attack(&mut self, quiet: u8) -> Option<u8> {
-        self.nodes += 1;
-        if !self.threats(ATT).is_empty() {
-            return Some(1);
-        }
-        let d = self.threats(DEF);
-        match d.len() {
-            0 => {}
-            1 => {
-                let c = d.iter().next()?;
-                self.play(c, ATT);
-                let r = self.defend(quiet);
-                self.undo(c, ATT);
-                return r.map(|n| n + 1);
-            }
-            _ => return None,
-        }
-        if let Some(seq) = self.vcf(self.limits.threat_depth) {
-            return Some(seq.len() as u8 + 1);
-        }
-        if quiet == 0 {
-            return None;
-        }
-        for c in self.quiet_candidates(self.limits.width(quiet)) {
-            self.play(c, ATT);
-            let r = self.defend(quiet - 1);
-            self.undo(c, ATT);
-            if let Some(n) = r {
-                return Some(n + 1);
-            }
-        }
-        None
-    }
-
-    /// Defender to move: Some(most attacker moves to the win over all defences).
-    fn defend(&mut self, quiet: u8) -> Option<u8> {
-        self.nodes += 1;
-        if !self.threats(DEF).is_empty() {
-            return None;
-        }
-        let a = self.threats(ATT);
-        match a.len() {
-            0 => {}
-            1 => {
-                let c = a.iter().next()?;
-                self.play(c, DEF);
-                let r = self.attack(quiet);
-                self.undo(c, DEF);
-                return r;
-            }
-            _ => return Some(1),
-        }
-        // The attacker's threat: a winning threat sequence if it could move again. A
-        // defence that does not break it (checked by replaying it) loses to it.
-        let plans = self.vcf_plans(self.limits.threat_depth, PLANS);
-        let mut worst = 0;
-        for c in 0..self.cell.len() {
-            if self.cell[c] != 0 {
-                continue;
-            }
-            self.play(c, DEF);
-            let quick = plans.iter().find_map(|p| self.replay(p));
-            let r = match quick {
-                Some(n) => Some(n),
-                None => self.attack(quiet),
-            };
-            self.undo(c, DEF);
-            worst = worst.max(r?);
-        }
-        Some(worst)
     }
 
     /// Replay a threat sequence move by move, checking that every step is still forced;
@@ -453,302 +362,6 @@ pub fn symmetry_count<const D: usize>() -> usize {
     symmetries::<D>().len()
 }
 
-/// Try to prove that the first player, opening at `first`, forces a win on 4^D.
-#[must_use]
-pub fn forced_win<const D: usize>(first: Cell<D>, limits: ProofLimits) -> ProofOutcome {
-    let n = Cell::<D>::COUNT;
-    let mut s = Search::empty::<D>(limits);
-    let a1 = first.index();
-    s.play(a1, ATT);
-    // Defender replies, one per class under the symmetries fixing the first move.
-    let stabiliser = stabiliser::<D>(a1);
-    let mut reps = Vec::new();
-    let mut covered = vec![false; n];
-    for c in 0..n {
-        if c == a1 || covered[c] {
-            continue;
-        }
-        reps.push(c);
-        for m in &stabiliser {
-            covered[m[c] as usize] = true;
-        }
-    }
-    let mut worst = 0u8;
-    let mut proven = true;
-    for d1 in reps {
-        s.play(d1, DEF);
-        let r = s.attack(limits.quiet_moves);
-        s.undo(d1, DEF);
-        match r {
-            Some(k) => worst = worst.max(k),
-            None => {
-                proven = false;
-                break;
-            }
-        }
-    }
-    ProofOutcome {
-        proven,
-        first_player_moves: if proven { worst + 1 } else { 0 },
-        nodes: s.nodes,
-        refuted: !proven,
-    }
-}
-
-/// Proof-number search for the first player's forced win after its first move `first`:
-/// the same rules as [`forced_win`] (forced blocks, threat sequences, quiet candidates,
-/// defences that do not break the attacker's threatened sequence answered by replaying
-/// it), but the tree is grown where a proof looks cheapest. Stops after `max_nodes`
-/// tree nodes.
-#[must_use]
-pub fn forced_win_pns<const D: usize>(
-    first: Cell<D>,
-    limits: ProofLimits,
-    max_nodes: usize,
-) -> ProofOutcome {
-    const INF: u32 = u32::MAX / 4;
-    #[derive(Clone)]
-    struct Node {
-        parent: u32,
-        cell: u16,
-        /// Attacker to move here (an OR node).
-        or: bool,
-        quiet: u8,
-        pn: u32,
-        dn: u32,
-        children: Vec<u32>,
-        expanded: bool,
-        /// Attacker moves to the win from here, for leaves proven directly and for the
-        /// replay-pruned defences of an AND node.
-        len: u8,
-    }
-    let n = Cell::<D>::COUNT;
-    let mut s = Search::empty::<D>(limits);
-    let a1 = first.index();
-    s.play(a1, ATT);
-    let stabiliser = stabiliser::<D>(a1);
-    let mut nodes: Vec<Node> = vec![Node {
-        parent: u32::MAX,
-        cell: a1 as u16,
-        or: false,
-        quiet: limits.quiet_moves,
-        pn: 1,
-        dn: 1,
-        children: Vec::new(),
-        expanded: false,
-        len: 0,
-    }];
-
-    // Evaluate the position now on the board for a new node: (pn, dn, len).
-    fn evaluate(s: &mut Search<'_>, or: bool, quiet: u8) -> (u32, u32, u8) {
-        let att = s.threats(ATT).len();
-        let def = s.threats(DEF).len();
-        if or {
-            if att > 0 {
-                return (0, INF, 1);
-            }
-            if def >= 2 {
-                return (INF, 0, 0);
-            }
-            if def == 1 {
-                return (1, 1, 0);
-            }
-            if let Some(seq) = s.vcf(s.limits.threat_depth) {
-                return (0, INF, seq.len() as u8 + 1);
-            }
-            if quiet == 0 {
-                return (INF, 0, 0);
-            }
-            (1, 1, 0)
-        } else {
-            if def > 0 {
-                return (INF, 0, 0);
-            }
-            if att >= 2 {
-                return (0, INF, 1);
-            }
-            (1, 1, 0)
-        }
-    }
-
-    let path_to = |nodes: &Vec<Node>, mut i: usize| -> Vec<(usize, usize)> {
-        let mut path = Vec::new();
-        while i != 0 {
-            let nd = &nodes[i];
-            // The player who made the move into node i: the opposite of i's side to move.
-            path.push((nd.cell as usize, if nd.or { DEF } else { ATT }));
-            i = nd.parent as usize;
-        }
-        path.reverse();
-        path
-    };
-
-    while nodes[0].pn != 0 && nodes[0].dn != 0 && nodes.len() < max_nodes {
-        // Select the most-proving node.
-        let mut i = 0usize;
-        while nodes[i].expanded {
-            let nd = &nodes[i];
-            let pick = if nd.or {
-                nd.children
-                    .iter()
-                    .copied()
-                    .min_by_key(|&c| nodes[c as usize].pn)
-            } else {
-                nd.children
-                    .iter()
-                    .copied()
-                    .min_by_key(|&c| nodes[c as usize].dn)
-            };
-            match pick {
-                Some(c) => i = c as usize,
-                None => break,
-            }
-        }
-        let path = path_to(&nodes, i);
-        for &(c, p) in &path {
-            s.play(c, p);
-        }
-        // Expand node i.
-        let (or, quiet) = (nodes[i].or, nodes[i].quiet);
-        let mut moves: Vec<(usize, u8)> = Vec::new();
-        let mut replay_len = 0u8;
-        if or {
-            let d = s.threats(DEF);
-            if d.len() == 1 {
-                moves.extend(d.iter().map(|c| (c, quiet)));
-            } else if quiet > 0 {
-                moves.extend(
-                    s.quiet_candidates(s.limits.width(quiet))
-                        .into_iter()
-                        .map(|c| (c, quiet - 1)),
-                );
-            }
-        } else {
-            let a = s.threats(ATT);
-            if a.len() == 1 {
-                moves.extend(a.iter().map(|c| (c, quiet)));
-            } else {
-                let plans = s.vcf_plans(s.limits.threat_depth, PLANS);
-                let mut covered = vec![false; n];
-                for c in 0..n {
-                    if s.cell[c] != 0 || covered[c] {
-                        continue;
-                    }
-                    if i == 0 {
-                        for m in &stabiliser {
-                            covered[m[c] as usize] = true;
-                        }
-                    }
-                    s.play(c, DEF);
-                    let quick = plans.iter().find_map(|p| s.replay(p));
-                    s.undo(c, DEF);
-                    match quick {
-                        Some(l) => replay_len = replay_len.max(l),
-                        None => moves.push((c, quiet)),
-                    }
-                }
-            }
-        }
-        let mut children = Vec::with_capacity(moves.len());
-        for (c, q) in moves {
-            let mover = if or { ATT } else { DEF };
-            s.play(c, mover);
-            let (pn, dn, len) = evaluate(&mut s, !or, q);
-            s.undo(c, mover);
-            children.push(nodes.len() as u32);
-            nodes.push(Node {
-                parent: i as u32,
-                cell: c as u16,
-                or: !or,
-                quiet: q,
-                pn,
-                dn,
-                children: Vec::new(),
-                expanded: pn == 0 || dn == 0,
-                len,
-            });
-        }
-        for &(c, p) in path.iter().rev() {
-            s.undo(c, p);
-        }
-        nodes[i].children = children;
-        nodes[i].expanded = true;
-        nodes[i].len = replay_len;
-        // Back up the numbers.
-        let mut j = i;
-        loop {
-            let nd = &nodes[j];
-            let (pn, dn) = if nd.or {
-                let pn = nd
-                    .children
-                    .iter()
-                    .map(|&c| nodes[c as usize].pn)
-                    .min()
-                    .unwrap_or(INF);
-                let dn = nd
-                    .children
-                    .iter()
-                    .map(|&c| nodes[c as usize].dn)
-                    .fold(0u32, |a, b| a.saturating_add(b).min(INF));
-                (pn, dn)
-            } else {
-                let pn = nd
-                    .children
-                    .iter()
-                    .map(|&c| nodes[c as usize].pn)
-                    .fold(0u32, |a, b| a.saturating_add(b).min(INF));
-                let dn = nd
-                    .children
-                    .iter()
-                    .map(|&c| nodes[c as usize].dn)
-                    .min()
-                    .unwrap_or(INF);
-                (pn, dn)
-            };
-            nodes[j].pn = pn;
-            nodes[j].dn = dn;
-            if j == 0 {
-                break;
-            }
-            j = nodes[j].parent as usize;
-        }
-    }
-
-    fn moves_to_win(nodes: &[Node], i: usize) -> u8 {
-        let nd = &nodes[i];
-        if nd.children.is_empty() {
-            return nd.len;
-        }
-        if nd.or {
-            nd.children
-                .iter()
-                .filter(|&&c| nodes[c as usize].pn == 0)
-                .map(|&c| moves_to_win(nodes, c as usize) + 1)
-                .min()
-                .unwrap_or(0)
-        } else {
-            nd.children
-                .iter()
-                .map(|&c| moves_to_win(nodes, c as usize))
-                .max()
-                .unwrap_or(0)
-                .max(nd.len)
-        }
-    }
-
-    let proven = nodes[0].pn == 0;
-    ProofOutcome {
-        proven,
-        first_player_moves: if proven {
-            moves_to_win(&nodes, 0) + 1
-        } else {
-            0
-        },
-        nodes: nodes.len() as u64,
-        refuted: nodes[0].dn == 0,
-    }
-}
-
 /// A first player that plays by the search's rules: complete four, block a three, start
 /// a winning threat sequence, else the quiet move that threatens one (ranked as in the
 /// proof search). Used to measure how fast the first player wins in 4D.
@@ -788,24 +401,6 @@ impl<const D: usize> ludomat_game::Agent<crate::Board<D>> for ThreatAgent {
     }
 }
 
-/// Search from a given position: attacker stones `att`, defender stones `def`, attacker
-/// to move; Some(attacker moves to the win) when a forced win is found.
-#[must_use]
-pub fn attack_from<const D: usize>(
-    att: &[usize],
-    def: &[usize],
-    limits: ProofLimits,
-) -> Option<u8> {
-    let mut s = Search::empty::<D>(limits);
-    for &a in att {
-        s.play(a, ATT);
-    }
-    for &d in def {
-        s.play(d, DEF);
-    }
-    s.attack(limits.quiet_moves)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -824,6 +419,8 @@ mod tests {
             s.play(c.parse::<Cell<4>>().unwrap().index(), ATT);
         }
         assert_eq!(s.vcf(2).map(|v| v.len()), Some(1));
-        assert_eq!(s.attack(0), Some(2));
+        assert!(s
+            .vcf(2)
+            .is_some_and(|v| v[0] == "1111".parse::<Cell<4>>().unwrap().index()));
     }
 }
