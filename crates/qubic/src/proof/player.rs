@@ -147,7 +147,7 @@ impl StrategyPlayer {
         }
         // A symmetry fixing the position before the reply that maps the reply onto a
         // listed one.
-        for g in v.stabiliser_of(before) {
+        for g in v.stabiliser(before) {
             let m = v.map(g);
             if let Some(i) = node.explicit.iter().position(|(c, _)| *c == m[r as usize]) {
                 // board = frame(tree) and tree = m(frame⁻¹(board)): the new frame is

@@ -163,14 +163,9 @@ impl Verifier {
         self.attack(node, &mut Vec::new()).is_ok()
     }
 
-    /// Symmetry `g` of [`Self::stabiliser_of`] as a cell map.
+    /// Symmetry `g` of [`Self::stabiliser`] as a cell map.
     pub(super) fn map(&self, g: usize) -> &[u8] {
         &self.group[g]
-    }
-
-    /// Symmetries (indices for [`Self::map`]) fixing both players' cells of `b`.
-    pub(super) fn stabiliser_of(&self, b: &Board<4>) -> Vec<usize> {
-        self.stabiliser(b)
     }
 
     fn is_three(n: [u8; 2], p: usize) -> bool {
@@ -433,8 +428,9 @@ impl Verifier {
         Ok(worst)
     }
 
-    /// Symmetries (indices into the group) fixing both players' cells.
-    fn stabiliser(&self, b: &Board<4>) -> Vec<usize> {
+    /// Symmetries (indices into the group, maps by [`Self::map`]) fixing both players'
+    /// cells of `b`.
+    pub(super) fn stabiliser(&self, b: &Board<4>) -> Vec<usize> {
         let a = b.cells_of(Player::First);
         let d = b.cells_of(Player::Second);
         (0..self.group.len())
