@@ -9,6 +9,8 @@
 //!   same two (learning) agents; [`tournament`] — many independent games in parallel,
 //!   each with its own seed, so results do not depend on the number of threads.
 //! * [`Tally`] and [`Proportion`] — results with Wilson confidence intervals.
+//! * [`Session`] / [`DynSession`] — a machine's game in progress as a person meets it
+//!   (config, actions, view, happenings), rendered alike by the terminal and the museum.
 //! * [`explore`] — play a deterministic agent against *every* sequence of opponent moves
 //!   and count the results, the way the relay machines are verified.
 //!
@@ -25,6 +27,7 @@ mod game;
 mod matches;
 mod random;
 pub mod seed;
+mod session;
 mod stats;
 pub mod terminal;
 mod tournament;
@@ -34,6 +37,7 @@ pub use explore::{explore, explore_with, ExploreCounts};
 pub use game::{Game, Outcome, Player};
 pub use matches::{play_match, GameRecord, MatchError, Series};
 pub use random::RandomAgent;
+pub use session::{new_dyn_session, DynSession, Session, SessionError};
 pub use stats::{Proportion, Tally};
 pub use terminal::LineInput;
 pub use tournament::{tournament, AgentFactory, TournamentConfig, TournamentResult};

@@ -1,0 +1,236 @@
+//! Sessions: a machine's game in progress as a person meets it, rendered alike by the
+//! terminal and the web museum.
+//!
+//! A session owns one machine and the game flow around it (whose turn, new game, the
+//! challenge's game count, autoplay steps, the mode switches). It takes **actions** (a
+//! human move, step, run, reset, set a switch), answers each with the **happenings** it
+//! caused in order (bead drawn, contact tested, relay operated, character printed), and
+//! shows a serialisable **view** of everything a person could look at (board, lamps,
+//! boxes and beads, registers). Its **config** (seed, mode, opponent, rule preset) is
+//! serialisable too, so a shared link recreates the same session.
+//!
+//! The renderers only parse input and draw views: `crates/cli` turns typed lines into
+//! actions ([`Session::parse_action`]) and prints views and happenings; the museum server
+//! receives actions as JSON and pushes views to the browser. Neither holds game flow.
+//!
+//! [`Session`] is the typed trait each machine implements; [`DynSession`] is its
+//! object-safe, JSON-speaking form (implemented for every `Session`), by which the server
+//! holds any exhibit behind one interface.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// Why a session refused an action or a config. The session's state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// The action or config could not be read (malformed JSON, unknown action, a bad
+    /// field); the message names what and where.
+    #[error("{0}")]
+    Invalid(String),
+    /// The action is well formed but not allowed now (an occupied square, not your turn,
+    /// the game is over); the message says why.
+    #[error("{0}")]
+    Refused(String),
+    /// The action asks for more work than a session does at once; the message names the
+    /// limit.
+    #[error("{0}")]
+    TooMuch(String),
+    /// The machine itself failed (an emulated program faulted); the message says how.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A machine's game in progress: config, actions, view, happenings.
+///
+/// Contract every implementation keeps (and tests):
+/// * [`Session::apply`] either succeeds or leaves the session exactly as it was;
+/// * the same config (seed included) and the same actions give the same views and
+///   happenings;
+/// * every amount of work an action asks for is bounded (a `run` action names how many
+///   steps or games, with a stated limit), so a renderer can pace and cancel long work by
+///   applying bounded actions one after another.
+pub trait Session: Send + 'static {
+    /// Everything that chooses how the session starts: seed, mode, opponent, presets.
+    type Config: Serialize + DeserializeOwned + Clone + Default + Send;
+    /// What a person (or a renderer's timer) can do.
+    type Action: Serialize + DeserializeOwned + Send;
+    /// Everything a person could look at, as plain data.
+    type View: Serialize;
+    /// One thing that happened during an action, in order.
+    type Happening: Serialize;
+
+    /// A short, stable name for the machine ("menace", "computox", "relay").
+    const KIND: &'static str;
+
+    /// A fresh session.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] when the config cannot be used, naming the field.
+    fn new(config: Self::Config) -> Result<Self, SessionError>
+    where
+        Self: Sized;
+
+    /// The config this session was started with (with any seed it chose filled in), so
+    /// that `Session::new(s.config().clone())` replays it.
+    fn config(&self) -> &Self::Config;
+
+    /// Do one action; return what happened, in order.
+    ///
+    /// # Errors
+    /// When the action is refused; the session is then unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Happening>, SessionError>;
+
+    /// The current view.
+    fn view(&self) -> Self::View;
+
+    /// Read a typed terminal line as an action (a move in the machine's notation, `new`,
+    /// `step` …). The default accepts nothing.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] naming what in the line was not understood.
+    fn parse_action(&self, line: &str) -> Result<Self::Action, SessionError> {
+        Err(SessionError::Invalid(format!(
+            "{}: cannot read {line:?} as an action",
+            Self::KIND
+        )))
+    }
+}
+
+/// A [`Session`] behind one object-safe interface that speaks JSON: how the museum
+/// server holds any exhibit. Implemented for every [`Session`].
+pub trait DynSession: Send {
+    /// The machine's [`Session::KIND`].
+    fn kind(&self) -> &'static str;
+    /// The config as JSON.
+    fn config_json(&self) -> serde_json::Value;
+    /// Apply an action given as JSON; the happenings as JSON.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] when the JSON is not an action of this machine (serde's
+    /// message names the field), otherwise as [`Session::apply`].
+    fn apply_json(
+        &mut self,
+        action: serde_json::Value,
+    ) -> Result<Vec<serde_json::Value>, SessionError>;
+    /// The view as JSON.
+    fn view_json(&self) -> serde_json::Value;
+}
+
+impl<S: Session> DynSession for S {
+    fn kind(&self) -> &'static str {
+        S::KIND
+    }
+
+    fn config_json(&self) -> serde_json::Value {
+        to_json(self.config())
+    }
+
+    fn apply_json(
+        &mut self,
+        action: serde_json::Value,
+    ) -> Result<Vec<serde_json::Value>, SessionError> {
+        let action: S::Action = serde_json::from_value(action)
+            .map_err(|e| SessionError::Invalid(format!("{} action: {e}", S::KIND)))?;
+        let happenings = self.apply(action)?;
+        Ok(happenings.iter().map(to_json).collect())
+    }
+
+    fn view_json(&self) -> serde_json::Value {
+        to_json(&self.view())
+    }
+}
+
+/// Starts a session of type `S` from a JSON config (`null` for the default).
+///
+/// # Errors
+/// [`SessionError::Invalid`] when the JSON is not a config of this machine.
+pub fn new_dyn_session<S: Session>(
+    config: serde_json::Value,
+) -> Result<Box<dyn DynSession>, SessionError> {
+    let config: S::Config = if config.is_null() {
+        S::Config::default()
+    } else {
+        serde_json::from_value(config)
+            .map_err(|e| SessionError::Invalid(format!("{} config: {e}", S::KIND)))?
+    };
+    Ok(Box::new(S::new(config)?))
+}
+
+fn to_json<T: Serialize + ?Sized>(value: &T) -> serde_json::Value {
+    // Views, configs and happenings are plain data (no maps with non-string keys), so
+    // serialisation cannot fail; a failure would be a bug in a session's types.
+    serde_json::to_value(value).unwrap_or_else(|e| serde_json::Value::String(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    /// A counter that refuses to go past 3: enough to check the JSON plumbing.
+    struct Counter {
+        config: CounterConfig,
+        n: u32,
+    }
+    #[derive(Clone, Default, Serialize, Deserialize)]
+    struct CounterConfig {
+        start: u32,
+    }
+    #[derive(Serialize, Deserialize)]
+    #[serde(tag = "type", rename_all = "snake_case")]
+    enum CounterAction {
+        Add { by: u32 },
+    }
+
+    impl Session for Counter {
+        type Config = CounterConfig;
+        type Action = CounterAction;
+        type View = u32;
+        type Happening = String;
+        const KIND: &'static str = "counter";
+        fn new(config: CounterConfig) -> Result<Self, SessionError> {
+            Ok(Counter {
+                n: config.start,
+                config,
+            })
+        }
+        fn config(&self) -> &CounterConfig {
+            &self.config
+        }
+        fn apply(&mut self, action: CounterAction) -> Result<Vec<String>, SessionError> {
+            let CounterAction::Add { by } = action;
+            let n = self
+                .n
+                .checked_add(by)
+                .filter(|n| *n <= 3)
+                .ok_or_else(|| SessionError::Refused(format!("{} + {by} is past 3", self.n)))?;
+            self.n = n;
+            Ok(vec![format!("now {n}")])
+        }
+        fn view(&self) -> u32 {
+            self.n
+        }
+    }
+
+    #[test]
+    fn json_round_trip_and_refusals_leave_state() {
+        let mut s = new_dyn_session::<Counter>(serde_json::json!({"start": 1})).unwrap();
+        assert_eq!(s.kind(), "counter");
+        let h = s
+            .apply_json(serde_json::json!({"type": "add", "by": 2}))
+            .unwrap();
+        assert_eq!(h, vec![serde_json::json!("now 3")]);
+        let err = s
+            .apply_json(serde_json::json!({"type": "add", "by": 1}))
+            .unwrap_err();
+        assert!(matches!(err, SessionError::Refused(_)));
+        let err = s
+            .apply_json(serde_json::json!({"type": "jump"}))
+            .unwrap_err();
+        assert!(err.to_string().contains("counter action"), "{err}");
+        assert_eq!(s.view_json(), serde_json::json!(3));
+        assert_eq!(s.config_json(), serde_json::json!({"start": 1}));
+        assert!(new_dyn_session::<Counter>(serde_json::json!({"start": "x"})).is_err());
+        assert!(new_dyn_session::<Counter>(serde_json::Value::Null).is_ok());
+    }
+}
