@@ -85,7 +85,8 @@ async fn get_visit(
     State(museum): State<Museum>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(visit_json(&museum.get(&id)?)))
+    let visit = museum.get(&id)?;
+    Ok(Json(visit_json(&visit)))
 }
 
 async fn delete_visit(

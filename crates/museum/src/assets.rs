@@ -45,3 +45,9 @@ pub fn files() -> Vec<(String, usize)> {
         .filter_map(|p| Assets::get(&p).map(|f| (p.to_string(), f.data.len())))
         .collect()
 }
+
+/// The text of an embedded file, if it is there and is UTF-8.
+#[must_use]
+pub fn text(path: &str) -> Option<String> {
+    Assets::get(path).and_then(|f| String::from_utf8(f.data.into_owned()).ok())
+}

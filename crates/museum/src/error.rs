@@ -9,7 +9,7 @@
 //! | [`SessionError::TooMuch`] (more work than one action may ask) | 422 Unprocessable Entity |
 //! | [`SessionError::Failed`] (the emulated machine faulted) | 422 Unprocessable Entity |
 //!
-//! and, from the server itself: malformed JSON 400, a body over the limit 413, an
+//! and, from the server itself: malformed JSON or a request of the wrong shape 400, a body over the limit 413, an
 //! unknown visit or page 404, the visit limit reached 503.
 
 use axum::extract::rejection::JsonRejection;
@@ -91,7 +91,13 @@ impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
 }
 
 fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
-    let status = r.status();
+    // Unreadable JSON and JSON of the wrong shape are both a bad request here.
+    let status = match r {
+        JsonRejection::JsonSyntaxError(_) | JsonRejection::JsonDataError(_) => {
+            StatusCode::BAD_REQUEST
+        }
+        _ => r.status(),
+    };
     let message = match r {
         JsonRejection::MissingJsonContentType(_) => {
             "request body: expected Content-Type: application/json".to_string()

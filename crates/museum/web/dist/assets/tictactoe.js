@@ -28,8 +28,8 @@ import{n as e,r as t,t as n}from"./index.js";var r=class extends n{static{this.p
     button { font-size: 1rem; padding: 0.4rem 0.9rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
     label { display: inline-flex; align-items: center; gap: 0.4rem; }
   `}fire(e){this.dispatchEvent(new CustomEvent(e,{detail:{interval:this.interval},bubbles:!0,composed:!0}))}render(){return e`
-      ${this.running?e`<button data-action="pause" @click=${()=>this.fire(`pause`)}>⏸ Pause</button>`:e`<button data-action="run" ?disabled=${this.disabled} @click=${()=>this.fire(`run`)}>▶ Run</button>`}
-      <button data-action="step" ?disabled=${this.disabled||this.running} @click=${()=>this.fire(`step`)}>⏭ Step</button>
+      ${this.running?e`<button data-action="pause" @click=${()=>this.fire(`pause`)}>❚❚ Pause</button>`:e`<button data-action="run" ?disabled=${this.disabled} @click=${()=>this.fire(`run`)}>▶ Run</button>`}
+      <button data-action="step" ?disabled=${this.disabled||this.running} @click=${()=>this.fire(`step`)}>Step ›</button>
       <label>Speed
         <input type="range" min="10" max="2000" step="10" aria-label="interval between steps in milliseconds"
           .value=${String(2010-this.interval)}

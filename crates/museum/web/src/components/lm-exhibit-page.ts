@@ -27,7 +27,9 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     lines: { state: true },
     config: { state: true },
     copied: { state: true },
+    messageKind: { state: true },
   };
+  declare messageKind: 'error' | 'note';
   declare kind: string;
   declare info: ExhibitInfo | undefined;
   declare message: string;
@@ -44,6 +46,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     this.lines = [];
     this.config = {};
     this.copied = false;
+    this.messageKind = 'error';
   }
 
   static styles = css`
@@ -81,7 +84,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     try {
       this.visit = await Visit.open(this.kind, config, (u) => this.onUpdate(u));
     } catch (e) {
-      this.message = e instanceof ApiError ? `${e.message}` : String(e);
+      this.showError(e);
       if (Object.keys(config).length) {
         // A link with settings this museum cannot use: fall back to the defaults.
         this.message += ' — opened with the default settings instead.';
@@ -117,7 +120,12 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
 
   private showNote(note: string) {
     this.message = note;
-    this.shadowRoot?.querySelector('.message')?.setAttribute('data-kind', 'note');
+    this.messageKind = 'note';
+  }
+
+  private showError(e: unknown) {
+    this.message = e instanceof ApiError ? e.message : String(e);
+    this.messageKind = 'error';
   }
 
   // ExhibitHost: what the exhibit element calls.
@@ -128,17 +136,16 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       this.message = '';
       return u;
     } catch (e) {
-      this.message = e instanceof ApiError ? e.message : String(e);
-      this.shadowRoot?.querySelector('.message')?.setAttribute('data-kind', 'error');
+      this.showError(e);
       return undefined;
     }
   }
   async autoplay(action: unknown, intervalMs: number) {
     try { await this.visit?.autoplay(action, intervalMs); this.message = ''; }
-    catch (e) { this.message = e instanceof ApiError ? e.message : String(e); }
+    catch (e) { this.showError(e); }
   }
   async stop() {
-    try { await this.visit?.stop(); } catch (e) { this.message = String(e); }
+    try { await this.visit?.stop(); } catch (e) { this.showError(e); }
   }
   async restart(config: Record<string, unknown>) {
     await this.open(config);
@@ -166,9 +173,9 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
         <lm-seed .seed=${seed} @seed=${(e: CustomEvent) => this.restart({ ...this.config, seed: e.detail.seed })}></lm-seed>
         <button data-action="reset" @click=${() => this.restart(this.config)} title="start again with the same settings and seed">↺ Reset</button>
         <a href=${exhibitUrl(this.kind, this.config)} data-share @click=${(e: Event) => { e.preventDefault(); this.copyLink(); }}
-          title="a link that opens this exhibit with these settings">🔗 ${this.copied ? 'link copied' : 'share these settings'}</a>
+          title="a link that opens this exhibit with these settings">${this.copied ? 'link copied' : 'share these settings (link)'}</a>
       </div>
-      <div class="message" role="status" data-kind="error">${this.message}</div>
+      <div class="message" role="status" data-kind=${this.messageKind}>${this.message}</div>
       ${this.element ?? ''}
       <h2>Log</h2>
       <lm-log .lines=${this.lines}></lm-log>`;

@@ -34,9 +34,9 @@ export class LmRunControl extends LitElement {
   render() {
     return html`
       ${this.running
-        ? html`<button data-action="pause" @click=${() => this.fire('pause')}>⏸ Pause</button>`
+        ? html`<button data-action="pause" @click=${() => this.fire('pause')}>❚❚ Pause</button>`
         : html`<button data-action="run" ?disabled=${this.disabled} @click=${() => this.fire('run')}>▶ Run</button>`}
-      <button data-action="step" ?disabled=${this.disabled || this.running} @click=${() => this.fire('step')}>⏭ Step</button>
+      <button data-action="step" ?disabled=${this.disabled || this.running} @click=${() => this.fire('step')}>Step ›</button>
       <label>Speed
         <input type="range" min="10" max="2000" step="10" aria-label="interval between steps in milliseconds"
           .value=${String(2010 - this.interval)}
