@@ -115,6 +115,7 @@ impl Cluster {
             current: MoveReport::new(self.size()),
             total: Utilisation::default(),
             stopped: false,
+            batch: 0,
         };
         m.configure(setup)?;
         Ok(m)
@@ -154,6 +155,8 @@ pub struct Master<'a> {
     current: MoveReport,
     total: Utilisation,
     stopped: bool,
+    /// The number of the current batch of jobs (late answers carry an older one).
+    batch: u32,
 }
 
 impl std::fmt::Debug for Master<'_> {
@@ -245,16 +248,25 @@ impl Master<'_> {
     }
 
     /// Run `jobs` on the ranks: each idle worker (READY) gets the next job, the master
-    /// runs one itself whenever no message is waiting. Results in the jobs' order.
+    /// runs one itself whenever no message is waiting. Once every job is out, the master
+    /// runs the oldest unanswered ones itself rather than wait (their late answers are
+    /// dropped: a job's score depends on the job only), so a slow worker never holds up a
+    /// move. Results in the jobs' order.
     ///
     /// # Errors
     /// A worker's failure (by rank), a protocol error, or a job the master finds unusable
     /// when it is its turn to run it.
     pub fn run_jobs(&mut self, jobs: &[Job]) -> Result<Vec<JobResult>, ClusterError> {
+        self.batch = self.batch.wrapping_add(1);
+        let batch = self.batch;
         let n = jobs.len();
         let mut results: Vec<Option<JobResult>> = vec![None; n];
         let mut next = 0usize;
         let mut done = 0usize;
+        // sent and not yet answered, oldest first
+        let mut pending: VecDeque<usize> = VecDeque::new();
+        // (alone, the master works whatever it was told)
+        let master_works = self.master_works || self.size == 1;
         while done < n {
             // hand the next jobs to the workers already waiting
             while next < n {
@@ -264,32 +276,48 @@ impl Master<'_> {
                 self.send(
                     r,
                     &ToWorker::Job {
+                        batch,
                         id: u32::try_from(next).unwrap_or(u32::MAX),
                         job: jobs[next],
                     },
                 )?;
+                self.current.sent += 1;
+                pending.push_back(next);
                 next += 1;
             }
             // the master works between messages: one job, unless a message waits
-            // (alone, the master works whatever it was told)
-            let master_works = self.master_works || self.size == 1;
-            let waiting = self.receive(next == n || !master_works)?;
-            match waiting {
+            match self.receive(!master_works)? {
                 Some((rank, ToMaster::Ready)) => self.idle.push_back(rank),
-                Some((rank, ToMaster::JobDone { id, result, busy })) => {
-                    let slot = usize::try_from(id).ok().and_then(|i| results.get_mut(i));
-                    match slot {
-                        Some(s @ None) => *s = Some(result),
-                        _ => {
+                Some((
+                    rank,
+                    ToMaster::JobDone {
+                        batch: b,
+                        id,
+                        result,
+                        busy,
+                    },
+                )) => {
+                    let r = usize::try_from(rank).unwrap_or(usize::MAX);
+                    if b != batch {
+                        // an earlier move's job, which the master ran itself meanwhile
+                        self.current.add_busy(r, busy);
+                        continue;
+                    }
+                    match usize::try_from(id).ok().and_then(|i| results.get_mut(i)) {
+                        Some(slot @ None) => {
+                            *slot = Some(result);
+                            self.current.add_job(r, busy);
+                            done += 1;
+                        }
+                        // the master ran it itself meanwhile
+                        Some(Some(_)) => self.current.add_busy(r, busy),
+                        None => {
                             return Err(ClusterError::Protocol {
                                 rank,
                                 problem: format!("a result for job {id}, which it was not sent"),
                             })
                         }
                     }
-                    self.current
-                        .add_job(usize::try_from(rank).unwrap_or(usize::MAX), busy);
-                    done += 1;
                 }
                 Some((rank, other)) => {
                     return Err(ClusterError::Protocol {
@@ -297,16 +325,23 @@ impl Master<'_> {
                         problem: format!("unexpected during a search: {other:?}"),
                     })
                 }
-                None if next < n => {
-                    check_job(&jobs[next])
-                        .map_err(|e| ClusterError::Master(format!("job {next}: {e}")))?;
-                    let t = Instant::now();
-                    results[next] = Some(self.searcher.run_job(&jobs[next]));
-                    self.current.add_job(0, t.elapsed());
-                    next += 1;
-                    done += 1;
+                None => {
+                    let mine = if next < n {
+                        next += 1;
+                        Some(next - 1)
+                    } else {
+                        // every job is out: run the oldest unanswered one rather than wait
+                        std::iter::from_fn(|| pending.pop_front()).find(|&i| results[i].is_none())
+                    };
+                    if let Some(i) = mine {
+                        check_job(&jobs[i])
+                            .map_err(|e| ClusterError::Master(format!("job {i}: {e}")))?;
+                        let t = Instant::now();
+                        results[i] = Some(self.searcher.run_job(&jobs[i]));
+                        self.current.add_job(0, t.elapsed());
+                        done += 1;
+                    }
                 }
-                None => {}
             }
         }
         Ok(results.into_iter().flatten().collect())
@@ -411,6 +446,7 @@ impl Master<'_> {
                         };
                         self.idle.pop_front();
                         self.send(r, &ToWorker::Game { index, seed })?;
+                        self.current.sent += 1;
                     }
                     let mut progressed = false;
                     while let Ok((k, summary, record, busy)) = rx.try_recv() {

@@ -40,7 +40,9 @@ pub enum ToWorker {
     Setup(Setup),
     /// Search this subtree; `id` is its place in the master's plan.
     Job {
-        /// The job's number in the current batch.
+        /// The batch (one depth of one move's search).
+        batch: u32,
+        /// The job's number in the batch.
         id: u32,
         /// The subtree.
         job: Job,
@@ -65,7 +67,9 @@ pub enum ToMaster {
     Ready,
     /// A job's result and the time spent on it.
     JobDone {
-        /// The job's number in the current batch.
+        /// The job's batch.
+        batch: u32,
+        /// The job's number in the batch.
         id: u32,
         /// The result.
         result: JobResult,
@@ -193,7 +197,11 @@ mod tests {
     fn messages_survive_the_wire_bit_for_bit() {
         // a probability and a score with all 52 mantissa bits in use
         let p = 1.0 / 3.0 * 0.123_456_789_012_345_67;
-        let m = ToWorker::Job { id: 7, job: job(p) };
+        let m = ToWorker::Job {
+            batch: 3,
+            id: 7,
+            job: job(p),
+        };
         let back: ToWorker = decode(&encode(&m).unwrap()).unwrap();
         assert_eq!(back, m);
         let ToWorker::Job { job: j, .. } = back else {
@@ -201,6 +209,7 @@ mod tests {
         };
         assert_eq!(j.probability.to_bits(), p.to_bits());
         let r = ToMaster::JobDone {
+            batch: 3,
             id: 7,
             result: JobResult {
                 score: 2637.436_035_123_456_7,

@@ -20,6 +20,9 @@ pub struct MoveReport {
     pub wall: Duration,
     /// Per rank (0: the master, which works between messages).
     pub ranks: Vec<RankLoad>,
+    /// Jobs sent to workers (an answer that came after the master had run the job itself
+    /// counts as busy time, not as a job).
+    pub sent: u64,
     /// Messages sent and received by the master.
     pub messages: u64,
     /// Their bytes.
@@ -45,7 +48,7 @@ impl MoveReport {
     /// Jobs sent to workers (the master's own are not sent).
     #[must_use]
     pub fn jobs_sent(&self) -> u64 {
-        self.ranks.iter().skip(1).map(|r| r.jobs).sum()
+        self.sent
     }
 
     /// How long `rank` waited during the move.
@@ -60,6 +63,14 @@ impl MoveReport {
     pub fn add_job(&mut self, rank: usize, busy: Duration) {
         if let Some(r) = self.ranks.get_mut(rank) {
             r.jobs += 1;
+            r.busy += busy;
+        }
+    }
+
+    /// Record `busy` time on `rank` that answered nothing (a job the master had already
+    /// run itself).
+    pub fn add_busy(&mut self, rank: usize, busy: Duration) {
+        if let Some(r) = self.ranks.get_mut(rank) {
             r.busy += busy;
         }
     }
@@ -191,6 +202,7 @@ mod tests {
         m.add_job(1, Duration::from_millis(30));
         m.add_job(1, Duration::from_millis(50));
         m.add_job(7, Duration::from_millis(50)); // no such rank: ignored
+        m.sent = 2;
         assert_eq!(m.jobs(), 3);
         assert_eq!(m.jobs_sent(), 2);
         assert_eq!(m.idle(0), Duration::from_millis(60));

@@ -55,7 +55,7 @@ fn work(world: &SimpleCommunicator) -> Result<(), String> {
                 check_setup(&setup).map_err(|e| format!("settings: {e}"))?;
                 current = Some((setup, local_searcher(&setup)));
             }
-            ToWorker::Job { id, job } => {
+            ToWorker::Job { batch, id, job } => {
                 let (_, searcher) = current
                     .as_ref()
                     .ok_or_else(|| format!("job {id} came before any settings"))?;
@@ -64,7 +64,15 @@ fn work(world: &SimpleCommunicator) -> Result<(), String> {
                 let result = catch_unwind(AssertUnwindSafe(|| searcher.run_job(&job)))
                     .map_err(|p| format!("job {id}: {}", panic_text(p.as_ref())))?;
                 let busy = t.elapsed();
-                send(world, &ToMaster::JobDone { id, result, busy })?;
+                send(
+                    world,
+                    &ToMaster::JobDone {
+                        batch,
+                        id,
+                        result,
+                        busy,
+                    },
+                )?;
                 send(world, &ToMaster::Ready)?;
             }
             ToWorker::Game { index, seed } => {
