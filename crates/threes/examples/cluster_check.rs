@@ -4,15 +4,15 @@
 //! mpirun -n 3 --oversubscribe target/debug/examples/cluster_check search 40
 //! mpirun -n 3 --oversubscribe target/debug/examples/cluster_check games 3
 //! mpirun -n 2 target/debug/examples/cluster_check fail      # must exit non-zero
-//! mpirun -n 4 --oversubscribe target/debug/examples/cluster_check time 3 100
+//! mpirun -n 4 --oversubscribe target/debug/examples/cluster_check time 5 8 3
 //! ```
 //!
 //! `search N`: N positions from seeded games, each searched by the cluster and on this
 //! process under several settings; the move, the four values (bit for bit), the nodes and
 //! the jobs must agree. `games N`: N whole games spread over the ranks must equal the same
 //! games played here. `fail`: a worker gets a job it must refuse; the master reports it
-//! by rank and aborts the run. `time D M`: M moves of one game at depth D, the time per
-//! move and the per-move reports (for BENCHMARKS.md). Rank 0 prints `ok: …` on success.
+//! by rank and aborts the run. `time D M [L]`: M positions of one game searched at depth D
+//! with jobs L swipes above the leaves, the time per move and the per-move reports (for BENCHMARKS.md). Rank 0 prints `ok: …` on success.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -222,10 +222,11 @@ fn fail(cluster: &Cluster) -> Result<String, String> {
     }
 }
 
-fn time(cluster: &Cluster, depth: u8, moves: u32) -> Result<String, String> {
+fn time(cluster: &Cluster, depth: u8, moves: u32, levels: u8) -> Result<String, String> {
     let config = SearchConfig {
         depth: DepthRule::Fixed(depth),
         parallel: false,
+        job_levels: levels,
         ..SearchConfig::default()
     };
     let mut m = cluster.master(setup(config)).map_err(|e| e.to_string())?;
@@ -297,8 +298,15 @@ fn main() -> ExitCode {
         Some("search") => search(&cluster, num(1, 30) as usize),
         Some("games") => games(&cluster, num(1, 3)),
         Some("fail") => fail(&cluster),
-        Some("time") => time(&cluster, u8::try_from(num(1, 4)).unwrap_or(4), num(2, 10)),
-        _ => Err("usage: cluster_check search N | games N | fail | time DEPTH MOVES".into()),
+        Some("time") => time(
+            &cluster,
+            u8::try_from(num(1, 4)).unwrap_or(4),
+            num(2, 10),
+            u8::try_from(num(3, 8)).unwrap_or(8),
+        ),
+        _ => Err(
+            "usage: cluster_check search N | games N | fail | time DEPTH MOVES [JOB_LEVELS]".into(),
+        ),
     };
     match outcome {
         Ok(text) => {
