@@ -113,7 +113,38 @@ struct AutoArgs {
     /// Record every game as JSON into this directory (game-<i>.json).
     #[arg(long)]
     record_dir: Option<PathBuf>,
+
+    // --- cluster (MPI): `--distributed`, see threes_cluster.rs ---------------------------
+    /// Spread the work over the processes of an MPI run, rank 0 the master
+    /// (`mpirun -n N ludomat threes auto --distributed …`): `search` (the default) spreads
+    /// each move's subtrees, `games` hands out whole games (long strength runs; the same
+    /// games and CSV as on one process). Needs a build with the cargo feature `mpi`;
+    /// started without mpirun or with one process, the run stays on this process.
+    #[arg(long, num_args = 0..=1, default_missing_value = "search", value_name = "MODE")]
+    distributed: Option<DistMode>,
+    /// Jobs are the subtrees this many swipes above the leaves (the seed's
+    /// parallelization depth, 1…16; default 8, capped at the depth − 1).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=16))]
+    parallel_depth: Option<u8>,
+    /// With `--distributed search`: print no report per move (only the summary).
+    #[arg(long)]
+    no_move_reports: bool,
+    // --- end cluster ---------------------------------------------------------------------
 }
+
+// --- cluster (MPI) ----------------------------------------------------------------------
+#[path = "threes_cluster.rs"]
+mod cluster;
+
+/// What `--distributed` spreads over the MPI ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum DistMode {
+    /// The subtrees of every move's search (the seed's cluster).
+    Search,
+    /// Whole games (strength runs).
+    Games,
+}
+// --- end cluster ------------------------------------------------------------------------
 
 /// `ludomat threes replay`
 #[derive(Debug, Args)]
@@ -474,6 +505,15 @@ fn auto(a: AutoArgs) -> Result<()> {
     if let Some(dir) = &a.record_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    // --- cluster (MPI) ---
+    if let Some(mode) = a.distributed {
+        match cluster::auto(&a, mode, rule, weights)? {
+            cluster::Outcome::Worker => return Ok(()),
+            cluster::Outcome::Done { games, wall } => return finish(&a, rule, &games, wall),
+            cluster::Outcome::Local => {}
+        }
+    }
+    // --- end cluster ---
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = a.threads {
         if t == 0 {
@@ -491,6 +531,9 @@ fn auto(a: AutoArgs) -> Result<()> {
         SearchConfig {
             depth: rule,
             parallel: parallel_search,
+            job_levels: a
+                .parallel_depth
+                .unwrap_or(SearchConfig::default().job_levels),
             ..SearchConfig::default()
         },
     );
@@ -539,15 +582,20 @@ fn auto(a: AutoArgs) -> Result<()> {
     bar.finish_and_clear();
     let wall = started.elapsed();
     let games: Vec<GameSummary> = results.into_iter().collect::<Result<_>>()?;
-    report(&games, Some(wall));
+    finish(&a, rule, &games, wall)
+}
+
+/// The statistics, the CSV file and the chart of a finished `auto` run.
+fn finish(a: &AutoArgs, rule: DepthRule, games: &[GameSummary], wall: Duration) -> Result<()> {
+    report(games, Some(wall));
     if let Some(path) = &a.csv {
-        write_csv(path, a.first_game, &games)?;
+        write_csv(path, a.first_game, games)?;
         println!("one line per game written to {}", path.display());
     }
     if let Some(path) = &a.chart {
         histogram(
             path,
-            &games,
+            games,
             &format!("Threes! AI: {} games, {}", games.len(), describe(rule)),
         )?;
         println!("score histogram written to {}", path.display());

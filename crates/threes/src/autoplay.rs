@@ -1,14 +1,18 @@
 //! The AI playing whole games, and the weight tuning built on it.
 
+use std::convert::Infallible;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::record::GameRecord;
-use crate::{DepthRule, Heuristic, HintModel, SearchConfig, Searcher, Threes, Weights};
+use crate::{
+    DepthRule, Heuristic, HintModel, Position, SearchConfig, SearchResult, Searcher, Threes,
+    Weights,
+};
 
 /// How one AI game went.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameSummary {
     /// The game's seed.
     pub seed: u64,
@@ -31,8 +35,28 @@ pub fn play_game(
     seed: u64,
     model: HintModel,
     max_moves: u32,
-    mut record: Option<&mut GameRecord>,
+    record: Option<&mut GameRecord>,
 ) -> GameSummary {
+    match play_game_with(seed, model, max_moves, record, &mut |pos| {
+        Ok::<_, Infallible>(searcher.search(pos))
+    }) {
+        Ok(s) => s,
+        Err(never) => match never {},
+    }
+}
+
+/// Play one game from `seed`, each move chosen by `search` (on this machine, or spread over
+/// a cluster), until no swipe is left (or `max_moves`), recording it if `record` is given.
+///
+/// # Errors
+/// The first error `search` returns.
+pub fn play_game_with<E>(
+    seed: u64,
+    model: HintModel,
+    max_moves: u32,
+    mut record: Option<&mut GameRecord>,
+    search: &mut dyn FnMut(&Position) -> Result<SearchResult, E>,
+) -> Result<GameSummary, E> {
     let mut game = Threes::new(seed, model);
     if let Some(r) = record.as_deref_mut() {
         *r = GameRecord::start(&game);
@@ -40,7 +64,7 @@ pub fn play_game(
     let start = Instant::now();
     let mut nodes = 0;
     while game.moves() < max_moves {
-        let result = searcher.search(&game.position());
+        let result = search(&game.position())?;
         nodes += result.nodes;
         let Some(d) = result.best else { break };
         let Ok(turn) = game.swipe(d) else { break };
@@ -48,14 +72,14 @@ pub fn play_game(
             r.push(&turn, &game);
         }
     }
-    GameSummary {
+    Ok(GameSummary {
         seed,
         score: game.score(),
         max_tile: game.board().max_tile().value(),
         moves: game.moves(),
         nodes,
         elapsed: start.elapsed(),
-    }
+    })
 }
 
 /// The mean score of `weights` over `games` games (seeds derived from `seed`) at a fixed

@@ -9,6 +9,8 @@
 //! * [`Threes`] — a seeded game; [`record::GameRecord`] — a game as JSON, checked on load.
 //! * [`Heuristic`], [`Weights`], [`Searcher`] — the expectimax AI, whose subtrees are
 //!   serialisable [`Job`]s.
+//! * [`cluster`] — the seed's master/worker search on MPI (feature `mpi`): subtrees or
+//!   whole games spread over the ranks of an `mpirun`.
 //!
 //! ```
 //! use ludomat_threes::{Board, Direction, HintModel, Threes};
@@ -34,6 +36,7 @@
 pub mod autoplay;
 pub mod board;
 pub mod card;
+pub mod cluster;
 mod deck;
 mod direction;
 mod game;

@@ -24,6 +24,7 @@
 //!   rayon — or on other machines (the seed's master/worker cluster).
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
@@ -262,12 +263,30 @@ impl Searcher {
     /// Choose a swipe for `pos` with the configured depth rule.
     #[must_use]
     pub fn search(&self, pos: &Position) -> SearchResult {
-        match self.config.depth {
+        match self.search_with(pos, &mut |jobs| Ok::<_, Infallible>(self.run_jobs(jobs))) {
+            Ok(r) => r,
+            Err(never) => match never {},
+        }
+    }
+
+    /// Choose a swipe for `pos` with the configured depth rule, the jobs run by `run` (which
+    /// returns their results in the order given): on this machine, or on a cluster's
+    /// workers (`crate::cluster`, feature `mpi`). The answer depends on the job results
+    /// only, so any runner that computes [`Searcher::run_job`] gives the same move and value.
+    ///
+    /// # Errors
+    /// What `run` returns.
+    pub fn search_with<E>(
+        &self,
+        pos: &Position,
+        run: &mut dyn FnMut(&[Job]) -> Result<Vec<JobResult>, E>,
+    ) -> Result<SearchResult, E> {
+        Ok(match self.config.depth {
             DepthRule::Time { millis, max } => {
                 let budget = Duration::from_millis(millis);
                 let start = Instant::now();
                 let mut depth = 1;
-                let mut result = self.search_depth(pos, depth);
+                let mut result = self.search_depth_with(pos, depth, run)?;
                 let mut last = result.elapsed;
                 while depth < max.max(1) && result.best.is_some() {
                     // the next level costs about the last one times the branching seen
@@ -277,7 +296,7 @@ impl Searcher {
                     }
                     depth += 1;
                     let nodes = result.nodes;
-                    let mut next = self.search_depth(pos, depth);
+                    let mut next = self.search_depth_with(pos, depth, run)?;
                     last = next.elapsed;
                     next.nodes += nodes;
                     result = next;
@@ -285,34 +304,60 @@ impl Searcher {
                 result.elapsed = start.elapsed();
                 result
             }
-            rule => self.search_depth(pos, rule.depth_for(pos.board)),
-        }
+            rule => self.search_depth_with(pos, rule.depth_for(pos.board), run)?,
+        })
     }
 
     /// Search `pos` to `depth` swipes: plan the jobs, run them (in parallel if configured),
     /// combine.
     #[must_use]
     pub fn search_depth(&self, pos: &Position, depth: u8) -> SearchResult {
+        match self.search_depth_with(pos, depth, &mut |jobs| {
+            Ok::<_, Infallible>(self.run_jobs(jobs))
+        }) {
+            Ok(r) => r,
+            Err(never) => match never {},
+        }
+    }
+
+    /// Search `pos` to `depth` swipes with the jobs run by `run` (see
+    /// [`Searcher::search_with`]).
+    ///
+    /// # Errors
+    /// What `run` returns.
+    pub fn search_depth_with<E>(
+        &self,
+        pos: &Position,
+        depth: u8,
+        run: &mut dyn FnMut(&[Job]) -> Result<Vec<JobResult>, E>,
+    ) -> Result<SearchResult, E> {
         let start = Instant::now();
         let depth = depth.max(1);
         let (jobs, top_nodes) = self.plan(pos, depth);
-        let results: Vec<JobResult> = if self.config.parallel {
-            jobs.par_iter().map(|j| self.run_job(j)).collect()
-        } else {
-            jobs.iter().map(|j| self.run_job(j)).collect()
-        };
+        let results = run(&jobs)?;
         let scores: Vec<f64> = results.iter().map(|r| r.score).collect();
         let values = self.combine(pos, depth, &scores).unwrap_or([None; 4]);
         let nodes = top_nodes + results.iter().map(|r| r.nodes).sum::<u64>();
         let best = best_of(&values);
         tracing::debug!(depth, jobs = jobs.len(), nodes, ?best, ?values, "searched");
-        SearchResult {
+        Ok(SearchResult {
             best,
             values,
             depth,
             nodes,
             jobs: jobs.len(),
             elapsed: start.elapsed(),
+        })
+    }
+
+    /// Run `jobs` on this machine (on rayon's pool if the settings say parallel), results in
+    /// the jobs' order.
+    #[must_use]
+    pub fn run_jobs(&self, jobs: &[Job]) -> Vec<JobResult> {
+        if self.config.parallel {
+            jobs.par_iter().map(|j| self.run_job(j)).collect()
+        } else {
+            jobs.iter().map(|j| self.run_job(j)).collect()
         }
     }
 
