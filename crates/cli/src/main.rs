@@ -11,6 +11,7 @@ mod logic;
 mod menace;
 mod menu;
 mod qubic;
+mod regex;
 mod relay;
 mod threes;
 mod tictactoe;
@@ -53,6 +54,8 @@ enum Command {
     Threes(threes::ThreesCmd),
     /// 3D/4D tic-tac-toe facts: the 4×4×4×4 forced win.
     Qubic(qubic::QubicCmd),
+    /// Regex crosswords (rectangles and hexagons): solve, check an answer.
+    Regex(regex::RegexCmd),
     /// The interactive menu of machines (the default).
     Menu,
 }
@@ -69,6 +72,8 @@ enum PlayGame {
     Qubic(qubic::PlayArgs),
     /// Threes!, with an optional AI assistant.
     Threes(threes::PlayArgs),
+    /// A regex crossword: fill the grid, clue status shown as you type.
+    Regex(regex::PlayArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -103,6 +108,7 @@ fn dispatch(command: Command) -> Result<()> {
             PlayGame::RelayTictactoe(a) => relay::play(a),
             PlayGame::Qubic(a) => qubic::play(a),
             PlayGame::Threes(a) => threes::play(a),
+            PlayGame::Regex(a) => regex::play(a),
         },
         Command::Tournament { game } => match game {
             TournamentGame::Tictactoe(a) => tictactoe::tournament(a),
@@ -114,6 +120,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Relay(c) => relay::run(c),
         Command::Threes(c) => threes::run(c),
         Command::Qubic(c) => qubic::run(c),
+        Command::Regex(c) => regex::run(c),
         Command::Menu => menu::run(),
     }
 }

@@ -30,6 +30,7 @@ const LOGIC: &str = "Ternary logic graphs and relays";
 const QUBIC: &str = "3D and 4D tic-tac-toe (the IBM 1620 programs)";
 const THREES: &str = "Threes! and its expectimax AI";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
+const REGEX: &str = "Regex crosswords (the 2013 MIT Mystery Hunt hexagon)";
 
 const ENTRIES: &[Entry] = &[
     entry(
@@ -176,6 +177,16 @@ const ENTRIES: &[Entry] = &[
         THREES,
         "watch the AI play 10 games",
         &["threes", "auto", "--games", "10", "--depth", "3"],
+    ),
+    entry(
+        REGEX,
+        "solve the MIT hexagon, deductions shown",
+        &["regex", "solve", "mit-2013-hexagon", "--explain"],
+    ),
+    entry(
+        REGEX,
+        "fill in a small hexagon yourself",
+        &["play", "regex", "small-hexagon"],
     ),
 ];
 

@@ -445,7 +445,7 @@ impl Parser<'_> {
                         format!("range {}-{} runs backwards", lo as char, hi as char),
                     ));
                 }
-                set = set | Letters::range(lo, hi);
+                set |= Letters::range(lo, hi);
             } else {
                 set = set.with(lo);
             }

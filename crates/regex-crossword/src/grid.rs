@@ -163,11 +163,11 @@ impl Grid {
                 //   z = i + max(0, (n−1)−r)   (constant along an nw line).
                 let id = |r: usize, i: usize| start[r] + i;
                 let mut lines = Vec::new();
-                for r in 0..rows {
+                for (r, &len) in row_lengths.iter().enumerate() {
                     lines.push(Line {
                         direction: Direction::Across,
                         number: r + 1,
-                        cells: (0..row_lengths[r]).map(|i| id(r, i)).collect(),
+                        cells: (0..len).map(|i| id(r, i)).collect(),
                     });
                 }
                 for z in 0..rows {
@@ -187,9 +187,9 @@ impl Grid {
                 for j in 0..rows {
                     let x = rows - 1 - j;
                     let mut cells = Vec::new();
-                    for r in 0..rows {
+                    for (r, &len) in row_lengths.iter().enumerate() {
                         let off = r.saturating_sub(n - 1);
-                        if x >= off && x - off < row_lengths[r] {
+                        if x >= off && x - off < len {
                             cells.push(id(r, x - off));
                         }
                     }

@@ -117,7 +117,7 @@ fn parse_alphabet(s: &str) -> Result<Letters, String> {
                     b[i + 2] as char
                 ));
             }
-            set = set | Letters::range(b[i], b[i + 2]);
+            set |= Letters::range(b[i], b[i + 2]);
             i += 3;
         } else {
             set = set.with(b[i]);

@@ -68,10 +68,7 @@ proptest! {
         let nfa = Nfa::new(&clue, alphabet);
         let len = rng.below(5);
         let cells: Vec<Letters> = (0..len)
-            .map(|_| {
-                let s = Letters::of(&["A", "B", "C", "AB", "AC", "BC", "ABC", "ABC"][rng.below(8)]);
-                s
-            })
+            .map(|_| Letters::of(["A", "B", "C", "AB", "AC", "BC", "ABC", "ABC"][rng.below(8)]))
             .collect();
         // brute force: the letters each cell holds in some matching line
         let mut want = vec![Letters::EMPTY; len];
