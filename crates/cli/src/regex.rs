@@ -216,7 +216,7 @@ fn mark(s: ClueStatus) -> &'static str {
     match s {
         ClueStatus::Satisfied => "ok",
         ClueStatus::Broken => "BROKEN",
-        ClueStatus::Open => "..",
+        ClueStatus::Open => "open",
     }
 }
 

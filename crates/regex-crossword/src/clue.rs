@@ -16,6 +16,9 @@ use crate::letters::Letters;
 
 /// The most a counted repeat `{m,n}` may ask for (each copy is expanded).
 pub const MAX_REPEAT: u32 = 64;
+/// The most character positions a clue may have once its repeats are written out (the
+/// automaton has one state per position).
+pub const MAX_POSITIONS: u64 = 4096;
 
 /// One piece of a parsed clue.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +83,29 @@ impl Node {
                 .copied()
                 .flatten()
                 .is_none_or(|g| g.nullable(groups)),
+        }
+    }
+
+    /// How many character positions the node has once counted repeats and
+    /// backreferences are written out (saturating).
+    #[must_use]
+    pub fn positions(&self, groups: &[Option<&Node>]) -> u64 {
+        match self {
+            Node::Empty => 0,
+            Node::Set(_) | Node::NotSet(_) | Node::Any => 1,
+            Node::Concat(v) | Node::Alt(v) => v
+                .iter()
+                .fold(0u64, |a, n| a.saturating_add(n.positions(groups))),
+            Node::Repeat { node, min, max } => {
+                let copies = u64::from(max.unwrap_or(*min + 1).max(*min).max(1));
+                node.positions(groups).saturating_mul(copies)
+            }
+            Node::Group { node, .. } => node.positions(groups),
+            Node::Backref(k) => groups
+                .get(*k)
+                .copied()
+                .flatten()
+                .map_or(0, |g| g.positions(groups)),
         }
     }
 
@@ -167,12 +193,22 @@ impl Clue {
                 c => format!("unexpected '{}'", c as char),
             }));
         }
-        Ok(Clue {
+        let clue = Clue {
             source: source.to_string(),
             node,
             groups: p.groups,
             has_backrefs: p.has_backrefs,
-        })
+        };
+        let n = clue.node.positions(&clue.group_nodes());
+        if n > MAX_POSITIONS {
+            return Err(ClueError {
+                column: 1,
+                message: format!(
+                    "the clue expands to {n} character positions, more than the {MAX_POSITIONS} supported"
+                ),
+            });
+        }
+        Ok(clue)
     }
 
     /// The group nodes by number (index 0 unused).
@@ -512,5 +548,7 @@ mod tests {
         assert_eq!(err("AÄ").column, 2);
         assert!(err("A^B").message.contains("start or end"));
         assert!(err("[]").message.contains("empty"));
+        assert!(err("((A{64}){64}){64}").message.contains("expands"));
+        assert!(Clue::parse("(A{64}){60}").is_ok());
     }
 }

@@ -33,8 +33,9 @@ pub enum Shape {
     },
 }
 
-/// The most cells a grid may have (a bound on every user-controlled size).
-pub const MAX_CELLS: usize = 4096;
+/// The longest side of a rectangle (a bound on every user-controlled size: lines of at
+/// most 64 cells, grids of at most 4,096).
+pub const MAX_SIDE: usize = 64;
 
 /// Which way a line runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -113,13 +114,13 @@ impl Grid {
     /// Builds the cells and lines of a shape.
     ///
     /// # Errors
-    /// When the shape is empty or has more than [`MAX_CELLS`] cells.
+    /// When a side is 0 or longer than [`MAX_SIDE`] (a hexagon's: 32).
     pub fn new(shape: Shape) -> Result<Grid, ShapeError> {
         match shape {
             Shape::Rectangle { rows, cols } => {
-                if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
+                if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
                     return Err(ShapeError(format!(
-                        "a rectangle needs 1 to {MAX_CELLS} cells, not {rows}×{cols}"
+                        "a rectangle's sides must be 1 to {MAX_SIDE} cells, not {rows}×{cols}"
                     )));
                 }
                 let mut lines = Vec::new();

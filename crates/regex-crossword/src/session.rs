@@ -465,6 +465,18 @@ mod tests {
     }
 
     #[test]
+    fn hints_alone_solve_the_small_hexagon() {
+        let mut s = RegexSession::new(RegexConfig::default()).unwrap();
+        assert_eq!(RegexSession::KIND, "regex");
+        for _ in 0..7 {
+            let h = s.apply(RegexAction::Hint).unwrap();
+            assert!(matches!(&h[0], RegexHappening::Hint { because, .. } if !because.is_empty()));
+        }
+        assert!(s.view().solved);
+        assert!(s.apply(RegexAction::Hint).is_err());
+    }
+
+    #[test]
     fn hint_reveal_and_reset() {
         let mut s = small();
         let h = s.apply(RegexAction::Hint).unwrap();
