@@ -15,6 +15,18 @@
 //! * [`puzzle`]: the text format.
 //! * [`solver`]: propagation, search, counting, the deduction log.
 //! * [`session`]: filling the grid by hand, clue status as you type.
+//!
+//! ```
+//! use ludomat_regex_crossword::{Puzzle, SolveOptions, Solver};
+//!
+//! let p = Puzzle::parse(
+//!     "shape: rectangle 2x2\nacross 1: [AB]C\nacross 2: X[YZ]\ndown 1: A.\ndown 2: CY|DZ\n",
+//! )?;
+//! let out = Solver::new(&p).solve(SolveOptions::default())?;
+//! assert!(out.is_unique());
+//! assert_eq!(out.solutions[0], b"ACXY");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod backtrack;
 pub mod clue;
