@@ -11,6 +11,7 @@ mod logic;
 mod menace;
 mod menu;
 mod qubic;
+mod regex;
 mod relay;
 mod serve;
 mod threes;
@@ -56,6 +57,8 @@ enum Command {
     Qubic(qubic::QubicCmd),
     /// The web museum on 127.0.0.1: play the machines in a browser and watch their insides.
     Serve(serve::ServeArgs),
+    /// Regex crosswords (rectangles and hexagons): solve, check an answer.
+    Regex(regex::RegexCmd),
     /// The interactive menu of machines (the default).
     Menu,
 }
@@ -72,6 +75,8 @@ enum PlayGame {
     Qubic(qubic::PlayArgs),
     /// Threes!, with an optional AI assistant.
     Threes(threes::PlayArgs),
+    /// A regex crossword: fill the grid, clue status shown as you type.
+    Regex(regex::PlayArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -106,6 +111,7 @@ fn dispatch(command: Command) -> Result<()> {
             PlayGame::RelayTictactoe(a) => relay::play(a),
             PlayGame::Qubic(a) => qubic::play(a),
             PlayGame::Threes(a) => threes::play(a),
+            PlayGame::Regex(a) => regex::play(a),
         },
         Command::Tournament { game } => match game {
             TournamentGame::Tictactoe(a) => tictactoe::tournament(a),
@@ -118,6 +124,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Threes(c) => threes::run(c),
         Command::Qubic(c) => qubic::run(c),
         Command::Serve(a) => serve::run(a),
+        Command::Regex(c) => regex::run(c),
         Command::Menu => menu::run(),
     }
 }

@@ -31,6 +31,7 @@ const QUBIC: &str = "3D and 4D tic-tac-toe (the IBM 1620 programs)";
 const THREES: &str = "Threes! and its expectimax AI";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
 const MUSEUM: &str = "The web museum (in your browser)";
+const REGEX: &str = "Regex crosswords (the 2013 MIT Mystery Hunt hexagon)";
 
 const ENTRIES: &[Entry] = &[
     entry(
@@ -182,6 +183,16 @@ const ENTRIES: &[Entry] = &[
         MUSEUM,
         "open the museum: every machine in the browser, insides shown",
         &["serve", "--open"],
+    ),
+    entry(
+        REGEX,
+        "solve the MIT hexagon, deductions shown",
+        &["regex", "solve", "mit-2013-hexagon", "--explain"],
+    ),
+    entry(
+        REGEX,
+        "fill in a small hexagon yourself",
+        &["play", "regex", "small-hexagon"],
     ),
 ];
 

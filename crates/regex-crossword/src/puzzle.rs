@@ -1,0 +1,359 @@
+//! The puzzle text format (documented with an example in the crate README).
+//!
+//! ```text
+//! # A comment. Blank lines are ignored.
+//! title: Two by two
+//! source: written for ludomat
+//! shape: rectangle 2x2          (or: hexagon 7)
+//! alphabet: A-Z                 (optional)
+//! across 1: [AB]C
+//! across 2: X[YZ]
+//! down 1: A.
+//! down 2: CY|DZ
+//! down 2: [CD][YZ]              (a second clue for the same line)
+//! ```
+//!
+//! A clue line is `<direction> <number>: <clue>`; the clue is the rest of the line with
+//! surrounding spaces removed. The alphabet (what `.` and `[^…]` stand for) is written as
+//! characters and ranges; without one it is A–Z plus every character the clues name.
+
+use crate::clue::{Clue, ClueError};
+use crate::grid::{Direction, Grid, Shape};
+use crate::letters::Letters;
+
+/// A clue in its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedClue {
+    /// Index into [`Grid::lines`].
+    pub line: usize,
+    /// Its name: `across 3`, or `across 3 (2nd)` for a line's second clue.
+    pub name: String,
+    /// The parsed clue.
+    pub clue: Clue,
+}
+
+/// A regex crossword.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Its title, if the file gives one.
+    pub title: Option<String>,
+    /// Where it comes from, if the file says.
+    pub source: Option<String>,
+    /// The characters a cell may hold.
+    pub alphabet: Letters,
+    /// Cells and lines.
+    pub grid: Grid,
+    /// Every clue, in file order.
+    pub clues: Vec<PlacedClue>,
+}
+
+/// Why a puzzle file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// A line of the file is wrong.
+    #[error("line {line}: {message}")]
+    Line {
+        /// 1-based line of the file.
+        line: usize,
+        /// What was wrong.
+        message: String,
+    },
+    /// A clue could not be parsed.
+    #[error("line {line}: clue {name} /{source_text}/, {error}")]
+    Clue {
+        /// 1-based line of the file.
+        line: usize,
+        /// The clue's name (`across 3`).
+        name: String,
+        /// The clue as written.
+        source_text: String,
+        /// Where in the clue and what.
+        error: ClueError,
+    },
+    /// The file has no `shape:` line.
+    #[error("the puzzle has no 'shape:' line")]
+    NoShape,
+}
+
+fn parse_shape(s: &str) -> Result<Shape, String> {
+    let mut words = s.split_whitespace();
+    let kind = words.next().unwrap_or("");
+    let size = words.collect::<Vec<_>>().join("");
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{t}' is not a size"))
+    };
+    match kind {
+        "rectangle" => {
+            let (r, c) = size.split_once(['x', '×']).ok_or_else(|| {
+                format!("expected 'rectangle ROWSxCOLS', found 'rectangle {size}'")
+            })?;
+            Ok(Shape::Rectangle {
+                rows: num(r)?,
+                cols: num(c)?,
+            })
+        }
+        "hexagon" => Ok(Shape::Hexagon { side: num(&size)? }),
+        other => Err(format!(
+            "unknown shape '{other}': expected 'rectangle' or 'hexagon'"
+        )),
+    }
+}
+
+fn parse_alphabet(s: &str) -> Result<Letters, String> {
+    let b = s.trim().as_bytes();
+    let mut set = Letters::EMPTY;
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_graphic() && b[i] != b' ' {
+            return Err("the alphabet must be printable ASCII".into());
+        }
+        if i + 2 < b.len() && b[i + 1] == b'-' {
+            if b[i + 2] < b[i] {
+                return Err(format!(
+                    "range {}-{} runs backwards",
+                    b[i] as char,
+                    b[i + 2] as char
+                ));
+            }
+            set |= Letters::range(b[i], b[i + 2]);
+            i += 3;
+        } else {
+            set = set.with(b[i]);
+            i += 1;
+        }
+    }
+    if set.is_empty() {
+        return Err("empty alphabet".into());
+    }
+    Ok(set)
+}
+
+impl Puzzle {
+    /// Reads a puzzle file's text.
+    ///
+    /// # Errors
+    /// [`PuzzleError`] naming the file line (and for a clue, its name and column).
+    pub fn parse(text: &str) -> Result<Puzzle, PuzzleError> {
+        let mut title = None;
+        let mut source = None;
+        let mut shape = None;
+        let mut alphabet = None;
+        let mut raw: Vec<(usize, Direction, usize, String)> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let n = n + 1;
+            let bad = |message: String| PuzzleError::Line { line: n, message };
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let Some((key, value)) = t.split_once(':') else {
+                return Err(bad(format!("expected 'key: value', found '{t}'")));
+            };
+            let key = key.trim();
+            let value = value.trim();
+            match key {
+                "title" => title = Some(value.to_string()),
+                "source" => source = Some(value.to_string()),
+                "shape" => shape = Some(parse_shape(value).map_err(bad)?),
+                "alphabet" => alphabet = Some(parse_alphabet(value).map_err(bad)?),
+                _ => {
+                    let mut words = key.split_whitespace();
+                    let (Some(d), Some(num), None) = (words.next(), words.next(), words.next())
+                    else {
+                        return Err(bad(format!(
+                            "unknown key '{key}': expected title, source, shape, alphabet or '<direction> <number>'"
+                        )));
+                    };
+                    let dir = Direction::from_name(d).ok_or_else(|| {
+                        bad(format!(
+                            "unknown direction '{d}': expected across, down, nw or sw"
+                        ))
+                    })?;
+                    let num: usize = num
+                        .parse()
+                        .map_err(|_| bad(format!("'{num}' is not a line number")))?;
+                    raw.push((n, dir, num, value.to_string()));
+                }
+            }
+        }
+        let shape = shape.ok_or(PuzzleError::NoShape)?;
+        let grid = Grid::new(shape).map_err(|e| PuzzleError::Line {
+            line: 0,
+            message: e.to_string(),
+        })?;
+        let mut clues: Vec<PlacedClue> = Vec::new();
+        for (n, dir, num, text) in raw {
+            let Some(line) = grid.line(dir, num) else {
+                let count = grid.lines.iter().filter(|l| l.direction == dir).count();
+                return Err(PuzzleError::Line {
+                    line: n,
+                    message: if count == 0 {
+                        format!("a {} has no '{dir}' lines", shape_name(shape))
+                    } else {
+                        format!("there is no {dir} {num}: {dir} lines are numbered 1 to {count}")
+                    },
+                });
+            };
+            let before = clues.iter().filter(|c| c.line == line).count();
+            let name = match before {
+                0 => format!("{dir} {num}"),
+                1 => format!("{dir} {num} (2nd)"),
+                k => format!("{dir} {num} ({})", ordinal(k + 1)),
+            };
+            let clue = Clue::parse(&text).map_err(|error| PuzzleError::Clue {
+                line: n,
+                name: name.clone(),
+                source_text: text.clone(),
+                error,
+            })?;
+            clues.push(PlacedClue { line, name, clue });
+        }
+        let alphabet = alphabet.unwrap_or_else(|| {
+            let mut set = Letters::capitals();
+            for c in &clues {
+                c.clue.node.named_letters(&mut set);
+            }
+            set
+        });
+        Ok(Puzzle {
+            title,
+            source,
+            alphabet,
+            grid,
+            clues,
+        })
+    }
+
+    /// The clues that read each cell (indices into [`Puzzle::clues`]).
+    #[must_use]
+    pub fn clues_of_cells(&self) -> Vec<Vec<usize>> {
+        let mut v = vec![Vec::new(); self.grid.cells()];
+        for (k, c) in self.clues.iter().enumerate() {
+            for &cell in &self.grid.lines[c.line].cells {
+                v[cell].push(k);
+            }
+        }
+        v
+    }
+
+    /// Reads an answer: the letters row by row, rows separated by `/` or line breaks
+    /// (optional, checked when given), spaces ignored unless the alphabet has a space.
+    ///
+    /// # Errors
+    /// When the number of letters (or of a row's letters) is wrong.
+    pub fn parse_answer(&self, text: &str) -> Result<Vec<u8>, String> {
+        let keep_space = self.alphabet.contains(b' ');
+        let rows: Vec<&str> = text
+            .split(['/', '\n'])
+            .map(|r| r.trim_end_matches('\r'))
+            .filter(|r| !r.trim().is_empty())
+            .collect();
+        let clean =
+            |r: &str| -> Vec<u8> { r.bytes().filter(|&b| keep_space || b != b' ').collect() };
+        if rows.len() > 1 {
+            if rows.len() != self.grid.row_lengths.len() {
+                return Err(format!(
+                    "the answer has {} rows, the grid {}",
+                    rows.len(),
+                    self.grid.row_lengths.len()
+                ));
+            }
+            let mut out = Vec::new();
+            for (i, (r, &want)) in rows.iter().zip(&self.grid.row_lengths).enumerate() {
+                let r = clean(r);
+                if r.len() != want {
+                    return Err(format!(
+                        "row {} of the answer has {} letters, the grid {want}",
+                        i + 1,
+                        r.len()
+                    ));
+                }
+                out.extend(r);
+            }
+            Ok(out)
+        } else {
+            let r = clean(rows.first().copied().unwrap_or(""));
+            if r.len() != self.grid.cells() {
+                return Err(format!(
+                    "the answer has {} letters, the grid {} cells",
+                    r.len(),
+                    self.grid.cells()
+                ));
+            }
+            Ok(r)
+        }
+    }
+
+    /// The letters a clue reads from a filled grid.
+    #[must_use]
+    pub fn line_text(&self, clue: usize, letters: &[u8]) -> Vec<u8> {
+        self.grid.lines[self.clues[clue].line]
+            .cells
+            .iter()
+            .map(|&c| letters.get(c).copied().unwrap_or(b'?'))
+            .collect()
+    }
+}
+
+fn shape_name(s: Shape) -> &'static str {
+    match s {
+        Shape::Rectangle { .. } => "rectangle",
+        Shape::Hexagon { .. } => "hexagon",
+    }
+}
+
+fn ordinal(k: usize) -> String {
+    match k {
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        k => format!("{k}th"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "title: t\nshape: rectangle 2x2\nacross 1: [AB]C\nacross 2: X[YZ]\ndown 1: A.\ndown 2: CY|DZ\ndown 2: [CD][YZ]\n";
+
+    #[test]
+    fn reads_a_rectangle() {
+        let p = Puzzle::parse(SMALL).unwrap();
+        assert_eq!(p.clues.len(), 5);
+        assert_eq!(p.clues[4].name, "down 2 (2nd)");
+        assert_eq!(p.alphabet, Letters::capitals());
+        assert_eq!(p.parse_answer("AC/XY").unwrap(), b"ACXY");
+        assert_eq!(p.parse_answer("ACXY").unwrap(), b"ACXY");
+        assert!(p.parse_answer("ACX/Y").is_err());
+    }
+
+    #[test]
+    fn errors_name_line_clue_and_column() {
+        let e = Puzzle::parse("shape: rectangle 1x2\nacross 1: A(B\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: clue across 1 /A(B/, column 2: '(' is never closed"
+        );
+        let e = Puzzle::parse("shape: rectangle 1x2\ndown 3: A\n").unwrap_err();
+        assert!(e.to_string().contains("numbered 1 to 2"), "{e}");
+        let e = Puzzle::parse("shape: hexagon 2\ndown 1: A\n").unwrap_err();
+        assert!(e.to_string().contains("no 'down' lines"), "{e}");
+        assert_eq!(
+            Puzzle::parse("across 1: A").unwrap_err(),
+            PuzzleError::NoShape
+        );
+        assert!(Puzzle::parse("shape: circle 3").is_err());
+    }
+
+    #[test]
+    fn default_alphabet_takes_named_characters() {
+        let p = Puzzle::parse("shape: rectangle 1x2\nacross 1: [0-1]!\n").unwrap();
+        assert!(
+            p.alphabet.contains(b'!') && p.alphabet.contains(b'0') && p.alphabet.contains(b'A')
+        );
+        let p = Puzzle::parse("shape: rectangle 1x2\nalphabet: 0-9\nacross 1: ..\n").unwrap();
+        assert_eq!(p.alphabet.len(), 10);
+    }
+}
