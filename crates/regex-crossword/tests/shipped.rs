@@ -41,3 +41,39 @@ fn worked_example_of_the_readme() {
     assert_eq!(out.nodes, 1);
     assert!(!out.explanation.is_empty());
 }
+
+#[test]
+fn counting_stops_at_the_limit_and_bounds_the_search() {
+    // a 2×2 of A/B with rows unequal and columns unequal: exactly two Latin squares
+    let p = Puzzle::parse(
+        "shape: rectangle 2x2\nalphabet: AB\nacross 1: AB|BA\nacross 2: AB|BA\ndown 1: AB|BA\ndown 2: AB|BA\n",
+    )
+    .unwrap();
+    let s = Solver::new(&p);
+    let all = s
+        .solve(SolveOptions {
+            limit: 10,
+            ..SolveOptions::default()
+        })
+        .unwrap();
+    assert!(all.complete);
+    assert_eq!(all.solutions, vec![b"ABBA".to_vec(), b"BAAB".to_vec()]);
+    assert!(all.nodes > 1, "propagation alone cannot choose");
+    let one = s
+        .solve(SolveOptions {
+            limit: 1,
+            ..SolveOptions::default()
+        })
+        .unwrap();
+    assert!(!one.complete && one.solutions.len() == 1);
+    let bounded = s.solve(SolveOptions {
+        limit: 10,
+        max_nodes: 1,
+        explain: false,
+    });
+    assert!(bounded.is_err());
+    // no solution at all
+    let none = Puzzle::parse("shape: rectangle 1x2\nacross 1: A+\ndown 2: B\n").unwrap();
+    let out = Solver::new(&none).solve(SolveOptions::default()).unwrap();
+    assert!(out.complete && out.solutions.is_empty());
+}
