@@ -17,7 +17,7 @@ fn check_binary() -> PathBuf {
 }
 
 fn mpirun(ranks: u32, args: &[&str]) -> Output {
-    let out = Command::new("mpirun")
+    Command::new("mpirun")
         .args(["--oversubscribe", "--bind-to", "none", "-n"])
         .arg(ranks.to_string())
         .arg(check_binary())
@@ -28,8 +28,7 @@ fn mpirun(ranks: u32, args: &[&str]) -> Output {
         .env("OMPI_MCA_btl_vader_single_copy_mechanism", "none")
         .env("OMPI_MCA_rmaps_base_oversubscribe", "1")
         .output()
-        .expect("mpirun (OpenMPI) must be installed: apt-get install openmpi-bin libopenmpi-dev");
-    out
+        .expect("mpirun (OpenMPI) must be installed: apt-get install openmpi-bin libopenmpi-dev")
 }
 
 fn text(out: &Output) -> (String, String) {

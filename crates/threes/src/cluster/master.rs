@@ -435,7 +435,7 @@ impl Master<'_> {
             } else {
                 drop(tx);
             }
-            let outcome = (|| -> Result<(), ClusterError> {
+            let mut run = || -> Result<(), ClusterError> {
                 let mut finished = 0usize;
                 while finished < n {
                     // hand out games to the waiting workers
@@ -498,7 +498,8 @@ impl Master<'_> {
                     }
                 }
                 Ok(())
-            })();
+            };
+            let outcome = run();
             cancel.store(true, Ordering::Relaxed);
             outcome
         });

@@ -181,7 +181,7 @@ pub fn check_setup(setup: &Setup) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board, Hint, Tile};
+    use crate::{Hint, Tile};
 
     fn job(probability: f64) -> Job {
         Job {
@@ -258,7 +258,6 @@ mod tests {
         let mut no_deck = job(0.5);
         no_deck.deck.counts = [0, 0, 0];
         assert!(check_job(&no_deck).unwrap_err().contains("deck"));
-        let _ = Board::default();
     }
 
     #[test]
