@@ -440,7 +440,7 @@ pub struct ComputoxView {
 
 #[derive(Debug, Clone)]
 enum Machine {
-    Computox(Computox),
+    Computox(Box<Computox>),
     Autox(Autox),
 }
 
@@ -935,7 +935,7 @@ impl Session for ComputoxSession {
     fn new(config: ComputoxConfig) -> Result<Self, SessionError> {
         validate(&config)?;
         let machine = match config.variant {
-            Variant::Computox => Machine::Computox(Computox::new(
+            Variant::Computox => Machine::Computox(Box::new(Computox::new(
                 Settings {
                     players: if config.two_player {
                         Players::Two
@@ -946,7 +946,7 @@ impl Session for ComputoxSession {
                     ..Settings::UNBEATABLE
                 },
                 config.seed,
-            )),
+            ))),
             Variant::Autox => Machine::Autox(Autox::new()),
         };
         let mut s = ComputoxSession {
