@@ -18,7 +18,7 @@ test('computox: step U1 contact by contact, the interlock, a game to the end by 
   // Step by hand: U1 does not run by itself.
   await page.click(`${EX} input[data-setting="auto"]`);
   await page.click(`${EX} button[data-square="A"]`);
-  await page.locator(`${EX} [data-status]`, { hasText: "machine's move" }).waitFor();
+  await page.locator(`${EX} [data-status]`, { hasText: 'U1 steps' }).waitFor();
   await page.click('lm-run-control button[data-action="step"]');
   await page.locator(`${EX} [data-position]`, { hasText: 'Contact 2 of 25 (U1-N2) — stepping' }).waitFor();
   assert.match(await text(page, '[data-contact-checks]'), /U1-N2.*tactic 1 \(win\)/s);
@@ -31,7 +31,7 @@ test('computox: step U1 contact by contact, the interlock, a game to the end by 
   await page.locator(`${EX} [data-position]`, { hasText: 'homed' }).waitFor();
   assert.match(await text(page, '[data-tactic]'), /E — U1-N18 fired, tactic 4 \(good square\)/);
   assert.match(await text(page, '[data-contact-checks]'), /fired: claims E/);
-  assert.match(await page.locator('lm-log').innerText(), /U1 → U1-N17 \(tactic 3, fork prevention\): 6 checks, none closes/);
+  assert.match(await page.locator('lm-log ol').innerText(), /U1 → U1-N17 \(tactic 3, fork prevention\): 6 checks, none closes/);
 
   // The interlock: pressing a lit square is refused, and nothing changes.
   await page.click(`${EX} button[data-square="E"]`);
@@ -43,7 +43,10 @@ test('computox: step U1 contact by contact, the interlock, a game to the end by 
   for (let i = 0; i < 5; i++) {
     const status = await text(page, '[data-status]');
     if (/game is over/.test(status)) break;
-    await page.locator(`${EX} button.sq:not(:has(.bulb.on))`).first().click();
+    const free = page.locator(`${EX} button.sq:not(:has(.bulb.on))`).first();
+    const letter = await free.getAttribute('data-square');
+    await free.click();
+    await page.locator(`${EX} button[data-square="${letter}"] .bulb.x.on`).waitFor();
     await page.waitForFunction(() => {
       const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-computox');
       const st = ex?.shadowRoot?.querySelector('[data-status]')?.textContent ?? '';
@@ -55,7 +58,7 @@ test('computox: step U1 contact by contact, the interlock, a game to the end by 
   assert.match(await text(page, '[data-tally]'), /games 1:/);
   if (/O wins/.test(end)) {
     assert.equal(await page.locator(`${EX} lm-lamp[data-lamp="w"]`).getAttribute('on'), '');
-    assert.match(await page.locator('lm-log').innerText(), /the bell rings/);
+    assert.match(await page.locator('lm-log ol').innerText(), /the bell rings/);
   }
   await shot('computox-game-over');
 
@@ -75,8 +78,8 @@ test('computox: the AUTOX and two players are selectable, the link recreates the
   await page.click(`${EX} button[data-square="A"]`);
   await page.locator(`${EX} button.sq.shutter[data-square="A"]`).waitFor();
   await page.locator(`${EX} [data-status]`, { hasText: 'START' }).waitFor();
-  await page.keyboard.press('g');
-  await page.locator(`${EX} [data-status]`, { hasText: "machine's move" }).waitFor();
+  await page.click(`${EX} button[data-action="start"]`);
+  await page.locator(`${EX} [data-status]`, { hasText: 'U1 steps' }).waitFor();
   await page.click('lm-run-control button[data-action="run"]');
   await page.locator(`${EX} button[data-square="E"] .bulb.o.on`).waitFor({ timeout: 15_000 });
   await shot('computox-autox');

@@ -8,6 +8,8 @@ import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-run-control
     .sq { border: 2px solid #8a7d66; border-radius: 10px; background: #fffdf8; color: #1d1b18; cursor: pointer;
           display: grid; grid-template-rows: auto 1fr; padding: 0.25rem; font: inherit; }
     .sq:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
+    .sq.shutter .muted { color: #fff; background: #1d1b18; font-weight: 700; padding: 0 0.3rem; border-radius: 4px; }
+    .sq.line { border-color: #e0a100; box-shadow: 0 0 0 4px #e0a100 inset; }
     .sq .letter { font-weight: 700; font-size: 1.1rem; justify-self: start; }
     .sq .lamps { display: flex; justify-content: space-around; align-items: center; }
     .bulb { display: inline-grid; place-items: center; width: 2.2rem; height: 2.2rem; border-radius: 50%;
@@ -35,10 +37,10 @@ import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-run-control
     .why { color: #5b5346; min-height: 1.3rem; }
     .muted { color: #6b6253; font-size: 0.9rem; }
     fieldset { border: 1px solid #d9d2c3; border-radius: 8px; margin: 0.6rem 0; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}async then(e){let t=(await this.act(e))?.view??this.view;this.autoRun&&t?.turn===`machine`&&await this.autoplay({type:`step`},this.interval)}press(e){return this.then({type:`press`,square:e})}start(){return this.then({type:`start`})}machineReset(){return this.then({type:`reset`})}describe(e){switch(e.type){case`reset`:return e.shutters_rolled_back?`RESET: lamps released, shutters rolled back by hand`:`RESET: game counter ${e.counter}; SAL stopped on ${e.sal}${e.sal_tap?` (tap ${e.sal_tap}, its MODE switch ${e.mode_switch_set?`set`:`off`})`:``}; X relay ${e.x_relay?`up: this game is beatable`:`down: unbeatable`}`;case`os_latched`:return`MACHINE FIRST: the OS relay latches; the machine opens`;case`start_pressed`:return`START pressed: U1 begins to step`;case`x_latched`:return`the X relay energises: five fork checks are cut`;case`switch_set`:return`${e.switch.toUpperCase()} switch: ${e.position} (${e.note})`;case`pressed`:return this.view?.variant===`autox`?`shutter closed over ${e.square}`:`${e.side.toUpperCase()} lamp ${e.square} lit (button ${e.square})`;case`contact`:{let t=e.checks.filter(e=>e.closed),n=e.cut?`cut`:e.checks.length===0?`no checks`:t.length?`${t.map(e=>e.label).join(`, `)} closes`:`${e.checks.length} check${e.checks.length>1?`s`:``}, none closes`;return`U1 → ${e.label} (tactic ${e.tactic}, ${e.tactic_name}${e.line?`, line ${e.line}`:``}): ${n}`}case`claimed`:return`O lamp ${e.square} lit: ${e.contact} fired after ${e.contacts_stepped} contacts — tactic ${e.tactic} (${e.tactic_name}), ${e.check}: ${e.tests}`;case`homed`:return`U1 homes to N1`;case`game_over`:return e.text;case`bell`:return`the bell rings`}}squareLabel(e){let t=e.o_lamp?`O lamp lit`:e.x_lamp?`X lamp lit`:e.shutter?`shutter closed`:`dark`;return`square ${e.letter}, ${t}`}front(e){let n=e.variant===`autox`,r=this.happenings.some(e=>e.type===`bell`);return t`
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}async then(e){let t=(await this.act(e))?.view??this.view;this.autoRun&&t?.turn===`machine`&&await this.autoplay({type:`step`},this.interval)}press(e){return this.then({type:`press`,square:e})}start(){return this.then({type:`start`})}machineReset(){return this.then({type:`reset`})}describe(e){switch(e.type){case`reset`:return e.shutters_rolled_back?`RESET: lamps released, shutters rolled back by hand`:`RESET: game counter ${e.counter}; SAL stopped on ${e.sal}${e.sal_tap?` (tap ${e.sal_tap}, its MODE switch ${e.mode_switch_set?`set`:`off`})`:``}; X relay ${e.x_relay?`up: this game is beatable`:`down: unbeatable`}`;case`os_latched`:return`MACHINE FIRST: the OS relay latches; the machine opens`;case`start_pressed`:return`START pressed: U1 begins to step`;case`x_latched`:return`the X relay energises: five fork checks are cut`;case`switch_set`:return`${e.switch.toUpperCase()} switch: ${e.position} (${e.note})`;case`pressed`:return this.view?.variant===`autox`?`shutter closed over ${e.square}`:`${e.side.toUpperCase()} lamp ${e.square} lit (button ${e.square})`;case`contact`:{let t=e.checks.filter(e=>e.closed),n=e.cut?`cut`:e.checks.length===0?`no checks`:t.length?`${t.map(e=>e.label).join(`, `)} closes`:`${e.checks.length} check${e.checks.length>1?`s`:``}, none closes`;return`U1 → ${e.label} (tactic ${e.tactic}, ${e.tactic_name}${e.line?`, line ${e.line}`:``}): ${n}`}case`claimed`:return`O lamp ${e.square} lit: ${e.contact} fired after ${e.contacts_stepped} contacts — tactic ${e.tactic} (${e.tactic_name}), ${e.check}: ${e.tests}`;case`homed`:return`U1 homes to N1`;case`game_over`:return e.text;case`bell`:return`the bell rings`}}squareLabel(e){let t=e.o_lamp?`O lamp lit`:e.x_lamp?`X lamp lit`:e.shutter?`shutter closed`:`dark`;return`square ${e.letter}, ${t}`}front(e){let n=e.variant===`autox`,r=this.happenings.some(e=>e.type===`bell`)||(e.w_lamp||e.l_lamp)&&e.has_lamps_and_bell,i=e.line??``;return t`
       <div class="panel">
         <div class="grid" role="group" aria-label="the square buttons">
-          ${e.squares.map(e=>t`<button class="sq ${e.shutter?`shutter`:``}" data-square=${e.letter}
+          ${e.squares.map(e=>t`<button class="sq ${e.shutter?`shutter`:``} ${i.includes(e.letter)?`line`:``}" data-square=${e.letter}
               aria-label=${this.squareLabel(e)} title=${this.squareLabel(e)}
               @click=${()=>this.press(e.letter)}>
             <span class="letter">${e.letter}</span>
@@ -50,7 +52,7 @@ import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-run-control
         ${e.has_lamps_and_bell?t`<div class="row">
             <lm-lamp data-lamp="w" label="W (machine won)" color="#2e7d32" ?on=${e.w_lamp}></lm-lamp>
             <lm-lamp data-lamp="l" label="L (machine lost)" color="#e0a100" ?on=${e.l_lamp}></lm-lamp>
-            <lm-lamp data-lamp="bell" label="bell ${r?`ringing`:``}" color="#f4c430" ?on=${r}></lm-lamp>
+            <lm-lamp data-lamp="bell" label=${r?`bell (rang)`:`bell`} color="#f4c430" ?on=${r}></lm-lamp>
           </div>
           <div class="row"><span>game counter</span> <span class="counter" data-counter>${e.counter}</span>
             <span class="muted">bell rang ${e.bells}×</span></div>`:t`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
@@ -92,7 +94,7 @@ import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-run-control
       <circle cx=${150} cy=${150} r=${136} fill="#f4efe4" stroke="#8a7d66"></circle>
       ${Array.from({length:t},(e,t)=>t+1).map(e=>{let[t,c]=r(e,120),[l,u]=r(e,94),d=a(e),f=d?i[d]:`#d9d2c3`;return n`<g data-contact=${e}>
           <circle cx=${t} cy=${c} r=${e===o?10:8} fill=${f} stroke=${e===s?`#e0a100`:e===o?`#1d1b18`:`none`} stroke-width="3"></circle>
-          <text x=${t} y=${c+3.5} text-anchor="middle" fill="#fff" font-weight="700">${e}</text>
+          <text x=${t} y=${c+3.5} text-anchor="middle" fill=${d?`#fff`:`#1d1b18`} font-weight="700">${e}</text>
           ${e===o?n`<text x=${l} y=${u+3} text-anchor="middle" fill="#1d1b18">${e===s?`fired`:`test`}</text>`:``}
         </g>`})}
       <line x1=${150} y1=${150} x2=${c} y2=${l} stroke="#1d1b18" stroke-width="4" stroke-linecap="round"></line>

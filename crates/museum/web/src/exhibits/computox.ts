@@ -71,6 +71,8 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     .sq { border: 2px solid #8a7d66; border-radius: 10px; background: #fffdf8; color: #1d1b18; cursor: pointer;
           display: grid; grid-template-rows: auto 1fr; padding: 0.25rem; font: inherit; }
     .sq:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
+    .sq.shutter .muted { color: #fff; background: #1d1b18; font-weight: 700; padding: 0 0.3rem; border-radius: 4px; }
+    .sq.line { border-color: #e0a100; box-shadow: 0 0 0 4px #e0a100 inset; }
     .sq .letter { font-weight: 700; font-size: 1.1rem; justify-self: start; }
     .sq .lamps { display: flex; justify-content: space-around; align-items: center; }
     .bulb { display: inline-grid; place-items: center; width: 2.2rem; height: 2.2rem; border-radius: 50%;
@@ -155,11 +157,13 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
 
   private front(v: View) {
     const autox = v.variant === 'autox';
-    const bell = this.happenings.some((h) => h.type === 'bell');
+    // W-B2 / L-B2 ring the bell when a line is made; it stays shown until RESET.
+    const bell = this.happenings.some((h) => h.type === 'bell') || ((v.w_lamp || v.l_lamp) && v.has_lamps_and_bell);
+    const line = v.line ?? '';
     return html`
       <div class="panel">
         <div class="grid" role="group" aria-label="the square buttons">
-          ${v.squares.map((s) => html`<button class="sq ${s.shutter ? 'shutter' : ''}" data-square=${s.letter}
+          ${v.squares.map((s) => html`<button class="sq ${s.shutter ? 'shutter' : ''} ${line.includes(s.letter) ? 'line' : ''}" data-square=${s.letter}
               aria-label=${this.squareLabel(s)} title=${this.squareLabel(s)}
               @click=${() => this.press(s.letter)}>
             <span class="letter">${s.letter}</span>
@@ -172,7 +176,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
         ${v.has_lamps_and_bell ? html`<div class="row">
             <lm-lamp data-lamp="w" label="W (machine won)" color="#2e7d32" ?on=${v.w_lamp}></lm-lamp>
             <lm-lamp data-lamp="l" label="L (machine lost)" color="#e0a100" ?on=${v.l_lamp}></lm-lamp>
-            <lm-lamp data-lamp="bell" label="bell ${bell ? 'ringing' : ''}" color="#f4c430" ?on=${bell}></lm-lamp>
+            <lm-lamp data-lamp="bell" label=${bell ? 'bell (rang)' : 'bell'} color="#f4c430" ?on=${bell}></lm-lamp>
           </div>
           <div class="row"><span>game counter</span> <span class="counter" data-counter>${v.counter}</span>
             <span class="muted">bell rang ${v.bells}×</span></div>` : html`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
@@ -250,7 +254,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
         const ring = k === fired ? '#e0a100' : k === tested ? '#1d1b18' : 'none';
         return svg`<g data-contact=${k}>
           <circle cx=${x} cy=${y} r=${k === tested ? 10 : 8} fill=${fill} stroke=${ring} stroke-width="3"></circle>
-          <text x=${x} y=${y + 3.5} text-anchor="middle" fill="#fff" font-weight="700">${k}</text>
+          <text x=${x} y=${y + 3.5} text-anchor="middle" fill=${t ? '#fff' : '#1d1b18'} font-weight="700">${k}</text>
           ${k === tested ? svg`<text x=${tx} y=${ty + 3} text-anchor="middle" fill="#1d1b18">${k === fired ? 'fired' : 'test'}</text>` : ''}
         </g>`;
       })}
