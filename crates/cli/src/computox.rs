@@ -3,14 +3,15 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, Result};
 use clap::Args;
+use ludomat_computox::session::{ComputoxHappening, ComputoxView, Outcome, Side, Variant, Whose};
 use ludomat_computox::{
-    hazard, Autox, Computox, ComputoxAgent, ContactPlan, Gate, MachineError, Move, Players,
-    Settings, Square, Sweep, Turn, Verdict,
+    hazard, ComputoxAction, ComputoxAgent, ComputoxConfig, ComputoxSession, ContactPlan, Gate,
+    Settings,
 };
-use ludomat_game::{explore, Agent, LineInput, Player};
-use ludomat_tictactoe::{Board, Mark, Notation};
+use ludomat_game::{explore, Agent, LineInput, Player, Session, SessionError};
+use ludomat_tictactoe::Board;
 
 /// `ludomat play computox`
 #[derive(Debug, Clone, Default, Args)]
@@ -79,40 +80,333 @@ pub struct Summary {
     pub counter: u16,
 }
 
-impl Summary {
-    fn record(&mut self, v: Verdict) {
-        self.finished += 1;
-        match v {
-            Verdict::Won(_) => self.w += 1,
-            Verdict::Lost(_) => self.l += 1,
-            Verdict::Drawn => self.drawn += 1,
-        }
-    }
-}
-
 /// Run a session reading lines from `input`, writing to `out`. Returns at `Q` or at the
-/// end of input (not an error).
+/// end of input (not an error). The game flow is the machine crate's
+/// [`ComputoxSession`]; here are only the typed lines and the text.
 pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<Summary> {
     if args.plan {
         print_plan(out)?;
         return Ok(Summary::default());
     }
-    if args.autox {
-        if args.beatable || args.mode_switches || args.two_player {
-            bail!(
-                "the AUTOX has one uniselector and no X relay, SAL or second controller: \
-                 --autox cannot be combined with --beatable, --mode-switches or --two-player"
-            );
-        }
-        return autox_session(args, input, out);
+    let config = ComputoxConfig {
+        seed: args.seed,
+        variant: if args.autox {
+            Variant::Autox
+        } else {
+            Variant::Computox
+        },
+        machine_first: args.machine_first,
+        beatable: args.beatable,
+        mode_switches: [args.mode_switches; 4],
+        two_player: args.two_player,
+        ..ComputoxConfig::default()
+    };
+    let mut s = ComputoxSession::new(config).map_err(|e| anyhow!("{e}"))?;
+    let autox = args.autox;
+    if autox {
+        writeln!(
+            out,
+            "THE AUTOX (1956) — lamps show the machine's noughts; you close a shutter over \
+             your square and press START.\nType a square letter (A B C / D E F / G H J, no I) \
+             to close its shutter; R = roll the shutters back and RESET, Q = quit."
+        )?;
+    } else {
+        let two = args.two_player;
+        writeln!(
+            out,
+            "THE COMPUTOX{} — noughts and crosses on relays.\n\
+             Each square shows its O lamp and X lamp (lit: O / X, dark: .).\n\
+             Press a square letter (A B C / D E F / G H J, no I){}; R = RESET, Q = quit.",
+            if two {
+                ": two players, the machine referees"
+            } else {
+                ""
+            },
+            if two {
+                ", optionally after your controller (X B, O C)"
+            } else {
+                ""
+            }
+        )?;
     }
-    if args.two_player && (args.machine_first || args.beatable || args.mode_switches) {
-        bail!(
-            "--two-player: the machine only referees, so --machine-first, --beatable and \
-             --mode-switches do not apply"
+    // The session is switched on and RESET: show that game as if just reset.
+    let opening = if autox {
+        "\nShutters rolled back, RESET pressed.".to_string()
+    } else {
+        let v = s.view();
+        let mut t = format!(
+            "\nRESET: game counter {}.",
+            v.counter.as_deref().unwrap_or_default()
         );
+        if let (true, Some(sal)) = (args.explain && !args.two_player, &v.sal) {
+            t.push_str(&format!(
+                "\n{}",
+                sal_text(&sal.label, sal.tap.is_some(), tap_set(&v), v.x_relay)
+            ));
+        }
+        t
+    };
+    writeln!(out, "{opening}")?;
+    let mut shown = Vec::new();
+    if s.view().os_relay && s.view().turn == Whose::Machine {
+        shown.push(ComputoxHappening::OsLatched);
     }
-    computox_session(args, input, out)
+    press_on(&mut s, &mut shown)?;
+    render(&s, &shown, args.explain, out)?;
+    write!(out, "{}", panel(&s.view()))?;
+    loop {
+        let v = s.view();
+        let over = v.turn == Whose::Over;
+        let prompt = match v.turn {
+            Whose::Over if autox => "Another game? R or Q: ",
+            Whose::Over => "Another game? R (RESET) or Q: ",
+            Whose::X => "X controller, press a square: ",
+            Whose::O => "O controller, press a square: ",
+            _ if autox => "Close a shutter: ",
+            _ => "Press a square: ",
+        };
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        let Some(line) = input.next_line()? else {
+            writeln!(out, "\nInput ended.")?;
+            break;
+        };
+        let word = line.trim().to_ascii_uppercase();
+        if matches!(word.as_str(), "Q" | "QUIT" | "EXIT")
+            || (over && matches!(word.as_str(), "N" | "NO"))
+        {
+            break;
+        }
+        let mut happenings = match s.parse_action(&line).and_then(|a| s.apply(a)) {
+            Ok(h) => h,
+            Err(SessionError::Invalid(e)) => {
+                writeln!(out, "  {e}")?;
+                continue;
+            }
+            Err(e) => {
+                writeln!(out, "  {e}. Nothing changed.")?;
+                continue;
+            }
+        };
+        press_on(&mut s, &mut happenings)?;
+        render(&s, &happenings, args.explain, out)?;
+        let moved = happenings.iter().any(|h| {
+            matches!(
+                h,
+                ComputoxHappening::Pressed { .. }
+                    | ComputoxHappening::Reset { .. }
+                    | ComputoxHappening::Claimed { .. }
+            )
+        });
+        if moved {
+            write!(out, "{}", panel(&s.view()))?;
+        }
+    }
+    let v = s.view();
+    let t = v.tally;
+    let summary = Summary {
+        finished: t.finished,
+        w: t.w,
+        l: t.l,
+        drawn: t.drawn,
+        counter: v
+            .counter
+            .as_deref()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0),
+    };
+    if autox {
+        writeln!(
+            out,
+            "Session over: finished {} (AUTOX {}, you {}, drawn {}).",
+            t.finished, t.w, t.l, t.drawn
+        )?;
+    } else {
+        writeln!(
+            out,
+            "Session over: game counter {}; finished {} (W {}, L {}, drawn {}).",
+            v.counter.unwrap_or_default(),
+            t.finished,
+            t.w,
+            t.l,
+            t.drawn
+        )?;
+    }
+    Ok(summary)
+}
+
+/// The terminal presses on for the player: START after a shutter (AUTOX), and the
+/// machine's whole sweep at once (a web visitor can step it contact by contact).
+fn press_on(s: &mut ComputoxSession, happenings: &mut Vec<ComputoxHappening>) -> Result<()> {
+    if s.view().turn == Whose::Start {
+        happenings.extend(s.apply(ComputoxAction::Start)?);
+    }
+    if s.view().turn == Whose::Machine {
+        happenings.extend(s.apply(ComputoxAction::Sweep)?);
+    }
+    Ok(())
+}
+
+fn tap_set(v: &ComputoxView) -> bool {
+    v.sal
+        .as_ref()
+        .and_then(|s| s.tap)
+        .is_some_and(|t| v.mode_switches[usize::from(t - 1)])
+}
+
+fn sal_text(sal: &str, tap: bool, set: bool, x_relay: bool) -> String {
+    let tap = match (tap, set) {
+        (true, true) => " (a tap, its MODE switch set)",
+        (true, false) => " (a tap, but its MODE switch is off)",
+        _ => "",
+    };
+    format!(
+        "    SAL stopped on {sal}{tap}; X relay {}.",
+        if x_relay {
+            "energised: this game is beatable"
+        } else {
+            "released: this game is unbeatable"
+        }
+    )
+}
+
+/// The happenings of one action as text; `explain` adds the uniselector and SAL.
+fn render(
+    s: &ComputoxSession,
+    happenings: &[ComputoxHappening],
+    explain: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let v = s.view();
+    let autox = v.variant == Variant::Autox;
+    let two = v.two_player;
+    for h in happenings {
+        match h {
+            ComputoxHappening::Reset {
+                counter: Some(counter),
+                sal,
+                sal_tap,
+                mode_switch_set,
+                x_relay,
+                ..
+            } => {
+                writeln!(out, "\nRESET: game counter {counter}.")?;
+                if let (true, Some(sal)) = (explain && !two, sal) {
+                    writeln!(
+                        out,
+                        "{}",
+                        sal_text(sal, sal_tap.is_some(), *mode_switch_set, *x_relay)
+                    )?;
+                }
+            }
+            ComputoxHappening::Reset { .. } => {
+                writeln!(out, "\nShutters rolled back, RESET pressed.")?;
+            }
+            ComputoxHappening::OsLatched => {
+                writeln!(out, "You press MACHINE FIRST (the OS relay latches).")?;
+            }
+            ComputoxHappening::StartPressed | ComputoxHappening::Homed => {}
+            ComputoxHappening::SwitchSet {
+                switch,
+                position,
+                note,
+            } => writeln!(out, "  {switch} switch: {position} ({note}).")?,
+            ComputoxHappening::XLatched => writeln!(out, "  The X relay energises.")?,
+            ComputoxHappening::Pressed { square, .. } if autox => {
+                writeln!(out, "You close the shutter over {square}.")?;
+            }
+            ComputoxHappening::Pressed { side, square } if two => writeln!(
+                out,
+                "{} presses {square}.",
+                if *side == Side::X { "X" } else { "O" }
+            )?,
+            ComputoxHappening::Pressed { square, .. } => {
+                writeln!(out, "You press {square}: X lamp {square} lights.")?;
+            }
+            ComputoxHappening::Contact(c) => {
+                if explain {
+                    let closed = c.checks.iter().filter(|k| k.closed).count();
+                    if closed > 0 {
+                        writeln!(
+                            out,
+                            "    U1 steps to {} ({}): {closed} of {} checks close.",
+                            c.label,
+                            c.tactic_name,
+                            c.checks.len()
+                        )?;
+                    }
+                }
+            }
+            ComputoxHappening::Claimed {
+                square,
+                contact,
+                tactic,
+                tactic_name,
+                check,
+                tests,
+                contacts_stepped,
+                also,
+            } => {
+                if !autox {
+                    writeln!(out, "The Computox lights O on {square}.")?;
+                } else if v.squares.iter().filter(|q| q.o_lamp || q.shutter).count() == 1 {
+                    writeln!(
+                        out,
+                        "You press START on an empty board: the AUTOX starts and lights {square}."
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "You press START: the uniselector sweeps its 24 positions and lights \
+                         {square}."
+                    )?;
+                }
+                if explain {
+                    writeln!(
+                        out,
+                        "    {contact} fired: tactic {tactic} ({tactic_name}); check {check}: \
+                         {tests}\n    (U1 stepped {contacts_stepped} contacts, N2 to {contact}, \
+                         and homed.)"
+                    )?;
+                }
+                if !also.is_empty() {
+                    let also: String = also.iter().collect();
+                    writeln!(out, "    HAZARD: the same contact also lit {also}.")?;
+                }
+            }
+            ComputoxHappening::GameOver { outcome, line, .. } => {
+                let l = line.as_deref().unwrap_or_default();
+                let text = match (outcome, two) {
+                    (Outcome::Won, true) => format!("W lamp lit: O has the line {l}."),
+                    (Outcome::Won, false) => {
+                        format!("W lamp lit: the Computox has the line {l}. It wins.")
+                    }
+                    (Outcome::Lost, true) => format!("L lamp lit: X has the line {l}."),
+                    (Outcome::Lost, false) => {
+                        format!("L lamp lit: you have the line {l}. You beat the Computox!")
+                    }
+                    (Outcome::Drawn, _) => {
+                        "Every square is lit and nobody has a line: a draw.".into()
+                    }
+                };
+                if autox {
+                    let text = match outcome {
+                        Outcome::Won => format!("The AUTOX has the line {l}: it wins."),
+                        Outcome::Lost => format!("You have the line {l}: you win!"),
+                        Outcome::Drawn => "The board is full: a draw.".into(),
+                    };
+                    writeln!(
+                        out,
+                        "{text} (The AUTOX has no win lamps or bell: you judge the board.)"
+                    )?;
+                } else {
+                    writeln!(out, "{text}")?;
+                }
+            }
+            ComputoxHappening::Bell => writeln!(out, "*** the bell rings ***")?,
+        }
+    }
+    Ok(())
 }
 
 /// The contact plan, the hazard survey and the exhaustive counts.
@@ -195,404 +489,61 @@ pub fn print_plan(out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// What a typed line asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Command {
-    Press(Option<Mark>, Square),
-    Reset,
-    Quit,
-}
-
-/// Parse a line: a square letter, optionally after the controller (`X B`, `o:c`), or
-/// R/RESET, Q/QUIT; Y/N answer the "another game?" question.
-/// Prompt until a line parses as a command (explaining each one that does not);
-/// `None` when input ends.
-fn read_command(
-    input: &mut LineInput,
-    out: &mut dyn Write,
-    prompt: &str,
-    game_over: bool,
-) -> Result<Option<Command>> {
-    loop {
-        write!(out, "{prompt}")?;
-        out.flush()?;
-        let Some(line) = input.next_line()? else {
-            writeln!(out, "\nInput ended.")?;
-            return Ok(None);
-        };
-        match parse_command(&line, game_over) {
-            Ok(c) => return Ok(Some(c)),
-            Err(e) => writeln!(out, "  {e}")?,
-        }
-    }
-}
-
-fn parse_command(line: &str, game_over: bool) -> std::result::Result<Command, String> {
-    let t = line.trim();
-    let upper = t.to_ascii_uppercase();
-    match upper.as_str() {
-        "" if game_over => return Err("nothing was typed; R for another game, Q to quit".into()),
-        "" => return Err("nothing was typed; press a square letter A-J (no I)".into()),
-        "R" | "RESET" => return Ok(Command::Reset),
-        "Y" | "YES" if game_over => return Ok(Command::Reset),
-        "Q" | "QUIT" | "EXIT" => return Ok(Command::Quit),
-        "N" | "NO" if game_over => return Ok(Command::Quit),
-        _ => {}
-    }
-    let (controller, rest) = match upper.chars().next() {
-        Some(c @ ('X' | 'O')) if upper.len() > 1 => {
-            let mark = if c == 'X' { Mark::X } else { Mark::O };
-            (Some(mark), upper[1..].trim_start_matches([' ', ':', '-']))
-        }
-        _ => (None, upper.as_str()),
-    };
-    Notation::Computox
-        .parse(rest)
-        .map(|c| Command::Press(controller, Square::from_cell(c)))
-        .map_err(|e| e.to_string())
-}
-
 /// The lamp panel: per square its letter, the O lamp and the X lamp (`O`/`X` lit, `.`
-/// dark); then the W and L lamps and the counter.
-pub fn panel(m: &Computox) -> String {
-    let lamps = m.lamps();
+/// dark); then the W and L lamps and the counter. The AUTOX: lamps for the machine's
+/// moves, shutters (`#####`) over the player's.
+pub fn panel(v: &ComputoxView) -> String {
+    let autox = v.variant == Variant::Autox;
     let mut s = String::new();
-    let rule = "  +-------+-------+-------+\n";
-    for row in Square::ALL.chunks(3) {
+    let rule = if autox {
+        "  +-----+-----+-----+\n"
+    } else {
+        "  +-------+-------+-------+\n"
+    };
+    for row in v.squares.chunks(3) {
         s.push_str(rule);
         s.push_str("  |");
         for q in row {
-            s.push_str(&format!(" {q}     |"));
+            if autox {
+                s.push_str(&format!("{}    |", q.letter));
+            } else {
+                s.push_str(&format!(" {}     |", q.letter));
+            }
         }
         s.push_str("\n  |");
         for q in row {
-            let o = if lamps.o.contains(*q) { 'O' } else { '.' };
-            let x = if lamps.x.contains(*q) { 'X' } else { '.' };
-            s.push_str(&format!("  {o}  {x} |"));
+            if autox {
+                s.push_str(match (q.o_lamp, q.shutter) {
+                    (true, _) => " (O) |",
+                    (_, true) => "#####|",
+                    _ => "     |",
+                });
+            } else {
+                let o = if q.o_lamp { 'O' } else { '.' };
+                let x = if q.x_lamp { 'X' } else { '.' };
+                s.push_str(&format!("  {o}  {x} |"));
+            }
         }
         s.push('\n');
     }
     s.push_str(rule);
-    let lamp = |on: bool| if on { "(*)" } else { "( )" };
-    s.push_str(&format!(
-        "  W {}   L {}   game counter {}\n",
-        lamp(lamps.w),
-        lamp(lamps.l),
-        m.counter()
-    ));
+    if !autox {
+        let lamp = |on: bool| if on { "(*)" } else { "( )" };
+        s.push_str(&format!(
+            "  W {}   L {}   game counter {}\n",
+            lamp(v.w_lamp),
+            lamp(v.l_lamp),
+            v.counter.as_deref().unwrap_or_default()
+        ));
+    }
     s
-}
-
-fn explain_sweep(s: &Sweep) -> String {
-    format!(
-        "    {} fired: {}; check {}: {}",
-        s.contact,
-        s.tactic,
-        s.check,
-        s.check.describe()
-    )
-}
-
-fn computox_session(
-    args: &PlayArgs,
-    input: &mut LineInput,
-    out: &mut dyn Write,
-) -> Result<Summary> {
-    let settings = Settings {
-        players: if args.two_player {
-            Players::Two
-        } else {
-            Players::One
-        },
-        secret_switch: args.beatable,
-        mode_switches: [args.mode_switches; 4],
-        ..Settings::UNBEATABLE
-    };
-    let two = args.two_player;
-    let mut m = Computox::new(settings, args.seed);
-    let mut summary = Summary::default();
-    writeln!(
-        out,
-        "THE COMPUTOX{} — noughts and crosses on relays.",
-        if two {
-            ": two players, the machine referees"
-        } else {
-            ""
-        }
-    )?;
-    writeln!(
-        out,
-        "Each square shows its O lamp and X lamp (lit: O / X, dark: .).\n\
-         Press a square letter (A B C / D E F / G H J, no I){}; R = RESET, Q = quit.",
-        if two {
-            ", optionally after your controller (X B, O C)"
-        } else {
-            ""
-        }
-    )?;
-    new_game(args, &mut m, out)?;
-    loop {
-        let over = m.turn() == Turn::Over;
-        let prompt = if over {
-            "Another game? R (RESET) or Q: ".to_string()
-        } else if two {
-            format!(
-                "{} controller, press a square: ",
-                if m.turn() == Turn::X { "X" } else { "O" }
-            )
-        } else {
-            "Press a square: ".to_string()
-        };
-        let Some(cmd) = read_command(input, out, &prompt, over)? else {
-            break;
-        };
-        match cmd {
-            Command::Quit => break,
-            Command::Reset => new_game(args, &mut m, out)?,
-            Command::Press(controller, square) => {
-                let result = match controller {
-                    Some(mark) => m.press_on(mark, square),
-                    None => m.press(square),
-                };
-                match result {
-                    Err(e) => writeln!(out, "  {}", refusal(&e))?,
-                    Ok(mv) => {
-                        if !two {
-                            writeln!(out, "You press {square}: X lamp {square} lights.")?;
-                        } else {
-                            writeln!(out, "{} presses {square}.", mv.mark)?;
-                        }
-                        if mv.verdict.is_none() && !two {
-                            let reply = m.sweep()?;
-                            writeln!(out, "The Computox lights O on {}.", reply.square)?;
-                            if args.explain {
-                                if let Some(s) = reply.sweep {
-                                    writeln!(out, "{}", explain_sweep(&s))?;
-                                }
-                            }
-                            finish(&reply, two, &mut summary, out)?;
-                        } else {
-                            finish(&mv, two, &mut summary, out)?;
-                        }
-                        write!(out, "{}", panel(&m))?;
-                    }
-                }
-            }
-        }
-    }
-    summary.counter = m.counter().reading();
-    writeln!(
-        out,
-        "Session over: game counter {}; finished {} (W {}, L {}, drawn {}).",
-        m.counter(),
-        summary.finished,
-        summary.w,
-        summary.l,
-        summary.drawn
-    )?;
-    Ok(summary)
-}
-
-fn refusal(e: &MachineError) -> String {
-    format!("{e}. Nothing changed.")
-}
-
-/// RESET, and the machine's first move with --machine-first.
-fn new_game(args: &PlayArgs, m: &mut Computox, out: &mut dyn Write) -> Result<()> {
-    let r = m.reset();
-    writeln!(out, "\nRESET: game counter {}.", r.counter)?;
-    if args.explain && !args.two_player {
-        let tap = match m.sal().tap() {
-            Some(i) if m.mode_switches()[i] => " (a tap, its MODE switch set)",
-            Some(_) => " (a tap, but its MODE switch is off)",
-            None => "",
-        };
-        writeln!(
-            out,
-            "    SAL stopped on {}{tap}; X relay {}.",
-            r.sal,
-            if r.x_relay {
-                "energised: this game is beatable"
-            } else {
-                "released: this game is unbeatable"
-            }
-        )?;
-    }
-    if args.machine_first {
-        m.machine_first()?;
-        let mv = m.sweep()?;
-        writeln!(
-            out,
-            "You press MACHINE FIRST (the OS relay latches). The Computox lights O on {}.",
-            mv.square
-        )?;
-        if args.explain {
-            if let Some(s) = mv.sweep {
-                writeln!(out, "{}", explain_sweep(&s))?;
-            }
-        }
-    }
-    write!(out, "{}", panel(m))?;
-    Ok(())
-}
-
-fn finish(mv: &Move, two: bool, summary: &mut Summary, out: &mut dyn Write) -> Result<()> {
-    let Some(v) = mv.verdict else {
-        return Ok(());
-    };
-    summary.record(v);
-    match v {
-        Verdict::Won(l) => {
-            if two {
-                writeln!(out, "W lamp lit: O has the line {l}.")?;
-            } else {
-                writeln!(out, "W lamp lit: the Computox has the line {l}. It wins.")?;
-            }
-            writeln!(out, "*** the bell rings ***")?;
-        }
-        Verdict::Lost(l) => {
-            if two {
-                writeln!(out, "L lamp lit: X has the line {l}.")?;
-            } else {
-                writeln!(
-                    out,
-                    "L lamp lit: you have the line {l}. You beat the Computox!"
-                )?;
-            }
-            writeln!(out, "*** the bell rings ***")?;
-        }
-        Verdict::Drawn => writeln!(out, "Every square is lit and nobody has a line: a draw.")?,
-    }
-    Ok(())
-}
-
-/// The AUTOX panel: lamps for the machine's moves, shutters over the player's.
-pub fn autox_panel(a: &Autox) -> String {
-    let mut s = String::new();
-    let rule = "  +-----+-----+-----+\n";
-    for row in Square::ALL.chunks(3) {
-        s.push_str(rule);
-        s.push_str("  |");
-        for q in row {
-            s.push_str(&format!("{q}    |"));
-        }
-        s.push_str("\n  |");
-        for q in row {
-            let cell = if a.lamps().contains(*q) {
-                " (O) "
-            } else if a.shutters().contains(*q) {
-                "#####"
-            } else {
-                "     "
-            };
-            s.push_str(&format!("{cell}|"));
-        }
-        s.push('\n');
-    }
-    s.push_str(rule);
-    s
-}
-
-fn autox_session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<Summary> {
-    let mut a = Autox::new();
-    let mut summary = Summary::default();
-    writeln!(
-        out,
-        "THE AUTOX (1956) — lamps show the machine's noughts; you close a shutter over your \
-         square and press START."
-    )?;
-    writeln!(
-        out,
-        "Type a square letter (A B C / D E F / G H J, no I) to close its shutter; R = roll \
-         the shutters back and RESET, Q = quit."
-    )?;
-    autox_new_game(args, &mut a, out)?;
-    let mut over = false;
-    loop {
-        let prompt = if over {
-            "Another game? R or Q: "
-        } else {
-            "Close a shutter: "
-        };
-        let Some(cmd) = read_command(input, out, prompt, over)? else {
-            break;
-        };
-        match cmd {
-            Command::Quit => break,
-            Command::Reset => {
-                autox_new_game(args, &mut a, out)?;
-                over = false;
-            }
-            Command::Press(Some(Mark::O), _) => {
-                writeln!(
-                    out,
-                    "  the AUTOX has no buttons for O: its moves are its own"
-                )?;
-            }
-            Command::Press(_, square) => {
-                if let Err(e) = a.close_shutter(square) {
-                    writeln!(out, "  {}", refusal(&e))?;
-                    continue;
-                }
-                writeln!(out, "You close the shutter over {square}.")?;
-                if a.onlooker().is_none() {
-                    let s = a.press_start()?;
-                    writeln!(
-                        out,
-                        "You press START: the uniselector sweeps its 24 positions and lights {}.",
-                        s.claim
-                    )?;
-                    if args.explain {
-                        writeln!(out, "{}", explain_sweep(&s))?;
-                    }
-                }
-                write!(out, "{}", autox_panel(&a))?;
-                if let Some(v) = a.onlooker() {
-                    over = true;
-                    summary.record(v);
-                    writeln!(
-                        out,
-                        "{} (The AUTOX has no win lamps or bell: you judge the board.)",
-                        match v {
-                            Verdict::Won(l) => format!("The AUTOX has the line {l}: it wins."),
-                            Verdict::Lost(l) => format!("You have the line {l}: you win!"),
-                            Verdict::Drawn => "The board is full: a draw.".to_string(),
-                        }
-                    )?;
-                }
-            }
-        }
-    }
-    writeln!(
-        out,
-        "Session over: finished {} (AUTOX {}, you {}, drawn {}).",
-        summary.finished, summary.w, summary.l, summary.drawn
-    )?;
-    Ok(summary)
-}
-
-fn autox_new_game(args: &PlayArgs, a: &mut Autox, out: &mut dyn Write) -> Result<()> {
-    a.roll_back_shutters();
-    a.reset();
-    writeln!(out, "\nShutters rolled back, RESET pressed.")?;
-    if args.machine_first {
-        let s = a.press_start()?;
-        writeln!(
-            out,
-            "You press START on an empty board: the AUTOX starts and lights {}.",
-            s.claim
-        )?;
-        if args.explain {
-            writeln!(out, "{}", explain_sweep(&s))?;
-        }
-    }
-    write!(out, "{}", autox_panel(a))?;
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludomat_computox::Square;
+    use ludomat_tictactoe::Mark;
 
     fn run(args: PlayArgs, script: &str) -> (Summary, String) {
         let mut input = LineInput::script(script);

@@ -16,6 +16,8 @@
 //! * [`Autox`] — the 1956 machine: shutters, lamps for the machine's moves only, START.
 //! * [`ComputoxAgent`] — the machine as a [`ludomat_game::Agent`] for the tic-tac-toe
 //!   core, for tournaments and the exhaustive explorer.
+//! * [`ComputoxSession`] — the machine in play for the terminal and the museum: actions,
+//!   a view of the panel and the uniselector, happenings contact by contact.
 //! * [`hazard::survey`] — every reachable position, checking that no contact ever claims
 //!   two squares at once.
 //!
@@ -38,6 +40,7 @@ pub mod hazard;
 mod machine;
 mod plan;
 mod sal;
+pub mod session;
 mod square;
 mod tactic;
 mod uniselector;
@@ -50,6 +53,7 @@ pub use error::MachineError;
 pub use machine::{Computox, Lamps, Move, Players, Relays, ResetReport, Settings, Turn, Verdict};
 pub use plan::{Contact, ContactId, ContactPlan, ParseContactError, U1, UNWIRED};
 pub use sal::{Sal, SalContact, SAL_TAPS};
+pub use session::{ComputoxAction, ComputoxConfig, ComputoxSession};
 pub use square::{Line, Square, Squares};
 pub use tactic::{ParseTacticError, Tactic};
 pub use uniselector::{sweep, test_contact, Sweep, Uniselector};

@@ -27,15 +27,26 @@ pub struct Exhibit {
 }
 
 /// Every exhibit, in the order the home page shows them.
-pub const EXHIBITS: &[Exhibit] = &[Exhibit {
-    kind: "tictactoe",
-    title: "Noughts and crosses",
-    history: "The game every machine here plays: 255,168 games, 765 positions up to \
+pub const EXHIBITS: &[Exhibit] = &[
+    Exhibit {
+        kind: "tictactoe",
+        title: "Noughts and crosses",
+        history: "The game every machine here plays: 255,168 games, 765 positions up to \
                   symmetry, a draw with best play.",
-    source: "Counted and solved here by exhaustive search of every position \
+        source: "Counted and solved here by exhaustive search of every position \
                  (crates/tictactoe)",
-    start: new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
-}];
+        start: new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
+    },
+    Exhibit {
+        kind: "computox",
+        title: "Computox / AUTOX",
+        history: "Relay noughts and crosses: the 1956 AUTOX (Model Engineer) and the Computox \
+              built on it choose each move by one sweep of a uniselector over 25 contacts.",
+        source: "The Computox restoration blog, \"Computox / AUTOX Move Selection\"; the \
+             contact plan reconstructed (crates/computox)",
+        start: new_dyn_session::<ludomat_computox::ComputoxSession>,
+    },
+];
 
 /// The exhibit of `kind`.
 #[must_use]

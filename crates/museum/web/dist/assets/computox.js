@@ -1,0 +1,143 @@
+import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-run-control.js";var i={1:`#2e7d32`,2:`#b3261e`,3:`#6a3fa0`,4:`#b07d00`},a={1:`win`,2:`block`,3:`fork prevention`,4:`good square`},o=`ABCDEFGHJ`,s=class extends r{static{this.properties={...r.properties,interval:{state:!0},autoRun:{state:!0}}}constructor(){super(),this.onKey=e=>{let t=e.composedPath()[0];if(t instanceof HTMLInputElement||t instanceof HTMLSelectElement||e.ctrlKey||e.metaKey||e.altKey)return;let n=e.key.toUpperCase();n.length===1&&o.includes(n)?this.press(n):n===`S`?this.act({type:`step`}):n===`W`?this.act({type:`sweep`}):n===`R`?this.machineReset():n===`G`&&this.start()},this.interval=150,this.autoRun=!0}static{this.styles=e`
+    :host { display: grid; grid-template-columns: minmax(20rem, 26rem) 1fr; gap: 1.5rem 2rem; align-items: start; }
+    @media (max-width: 52rem) { :host { grid-template-columns: 1fr; } }
+    h3 { margin: 0 0 0.5rem; font-size: 1.05rem; }
+    .panel { background: #3a352d; color: #f4efe4; border-radius: 12px; padding: 1rem; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; }
+    .grid { display: grid; grid-template-columns: repeat(3, 6.2rem); grid-auto-rows: 6.2rem; gap: 8px; }
+    .sq { border: 2px solid #8a7d66; border-radius: 10px; background: #fffdf8; color: #1d1b18; cursor: pointer;
+          display: grid; grid-template-rows: auto 1fr; padding: 0.25rem; font: inherit; }
+    .sq:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
+    .sq.shutter .muted { color: #fff; background: #1d1b18; font-weight: 700; padding: 0 0.3rem; border-radius: 4px; }
+    .sq.line { border-color: #e0a100; box-shadow: 0 0 0 4px #e0a100 inset; }
+    .sq .letter { font-weight: 700; font-size: 1.1rem; justify-self: start; }
+    .sq .lamps { display: flex; justify-content: space-around; align-items: center; }
+    .bulb { display: inline-grid; place-items: center; width: 2.2rem; height: 2.2rem; border-radius: 50%;
+            border: 2px solid #5b5346; background: #d9d2c3; color: #8f8572; font-weight: 700; font-size: 1.2rem; }
+    .bulb.o.on { background: #1f5fa8; color: #fff; box-shadow: 0 0 10px #1f5fa8; }
+    .bulb.x.on { background: #b3261e; color: #fff; box-shadow: 0 0 10px #b3261e; }
+    .sq.shutter { background: repeating-linear-gradient(45deg, #5b5346 0 6px, #7a705e 6px 12px); color: #fff; }
+    .row { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: center; margin: 0.7rem 0; }
+    .counter { font-family: ui-monospace, monospace; font-size: 1.4rem; background: #111; color: #f4efe4;
+               padding: 0.1rem 0.5rem; border-radius: 4px; letter-spacing: 0.2rem; }
+    button.cmd, select { font-size: 1rem; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; color: #1d1b18; cursor: pointer; }
+    button.cmd:disabled { opacity: 0.5; cursor: default; }
+    button.reset { background: #b3261e; color: #fff; border-color: #7d1a14; font-weight: 700; }
+    label { display: inline-flex; gap: 0.35rem; align-items: center; }
+    .panel lm-lamp { color: #f4efe4; --state: #d9d2c3; }
+    .inside { display: grid; grid-template-columns: auto 1fr; gap: 1rem; align-items: start; }
+    @media (max-width: 70rem) { .inside { grid-template-columns: 1fr; } }
+    svg text { font: 10px system-ui, sans-serif; }
+    .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 0.9rem; font-size: 0.9rem; }
+    .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 3px; vertical-align: -0.1rem; margin-right: 0.25rem; }
+    table { border-collapse: collapse; width: 100%; font-size: 0.92rem; }
+    td, th { border-bottom: 1px solid #d9d2c3; padding: 0.25rem 0.4rem; text-align: left; vertical-align: top; }
+    tr.closed td { background: #ffe9a8; font-weight: 600; }
+    .position { font-size: 1.1rem; font-weight: 600; }
+    .why { color: #5b5346; min-height: 1.3rem; }
+    .muted { color: #6b6253; font-size: 0.9rem; }
+    fieldset { border: 1px solid #d9d2c3; border-radius: 8px; margin: 0.6rem 0; }
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}async then(e){let t=(await this.act(e))?.view??this.view;this.autoRun&&t?.turn===`machine`&&await this.autoplay({type:`step`},this.interval)}press(e){return this.then({type:`press`,square:e})}start(){return this.then({type:`start`})}machineReset(){return this.then({type:`reset`})}describe(e){switch(e.type){case`reset`:return e.shutters_rolled_back?`RESET: lamps released, shutters rolled back by hand`:`RESET: game counter ${e.counter}; SAL stopped on ${e.sal}${e.sal_tap?` (tap ${e.sal_tap}, its MODE switch ${e.mode_switch_set?`set`:`off`})`:``}; X relay ${e.x_relay?`up: this game is beatable`:`down: unbeatable`}`;case`os_latched`:return`MACHINE FIRST: the OS relay latches; the machine opens`;case`start_pressed`:return`START pressed: U1 begins to step`;case`x_latched`:return`the X relay energises: five fork checks are cut`;case`switch_set`:return`${e.switch.toUpperCase()} switch: ${e.position} (${e.note})`;case`pressed`:return this.view?.variant===`autox`?`shutter closed over ${e.square}`:`${e.side.toUpperCase()} lamp ${e.square} lit (button ${e.square})`;case`contact`:{let t=e.checks.filter(e=>e.closed),n=e.cut?`cut`:e.checks.length===0?`no checks`:t.length?`${t.map(e=>e.label).join(`, `)} closes`:`${e.checks.length} check${e.checks.length>1?`s`:``}, none closes`;return`U1 → ${e.label} (tactic ${e.tactic}, ${e.tactic_name}${e.line?`, line ${e.line}`:``}): ${n}`}case`claimed`:return`O lamp ${e.square} lit: ${e.contact} fired after ${e.contacts_stepped} contacts — tactic ${e.tactic} (${e.tactic_name}), ${e.check}: ${e.tests}`;case`homed`:return`U1 homes to N1`;case`game_over`:return e.text;case`bell`:return`the bell rings`}}squareLabel(e){let t=e.o_lamp?`O lamp lit`:e.x_lamp?`X lamp lit`:e.shutter?`shutter closed`:`dark`;return`square ${e.letter}, ${t}`}front(e){let n=e.variant===`autox`,r=this.happenings.some(e=>e.type===`bell`)||(e.w_lamp||e.l_lamp)&&e.has_lamps_and_bell,i=e.line??``;return t`
+      <div class="panel">
+        <div class="grid" role="group" aria-label="the square buttons">
+          ${e.squares.map(e=>t`<button class="sq ${e.shutter?`shutter`:``} ${i.includes(e.letter)?`line`:``}" data-square=${e.letter}
+              aria-label=${this.squareLabel(e)} title=${this.squareLabel(e)}
+              @click=${()=>this.press(e.letter)}>
+            <span class="letter">${e.letter}</span>
+            <span class="lamps">
+              <span class="bulb o ${e.o_lamp?`on`:``}" data-lamp="o">O</span>
+              ${n?t`<span class="muted">${e.shutter?`shutter`:``}</span>`:t`<span class="bulb x ${e.x_lamp?`on`:``}" data-lamp="x">X</span>`}
+            </span></button>`)}
+        </div>
+        ${e.has_lamps_and_bell?t`<div class="row">
+            <lm-lamp data-lamp="w" label="W (machine won)" color="#2e7d32" ?on=${e.w_lamp}></lm-lamp>
+            <lm-lamp data-lamp="l" label="L (machine lost)" color="#e0a100" ?on=${e.l_lamp}></lm-lamp>
+            <lm-lamp data-lamp="bell" label=${r?`bell (rang)`:`bell`} color="#f4c430" ?on=${r}></lm-lamp>
+          </div>
+          <div class="row"><span>game counter</span> <span class="counter" data-counter>${e.counter}</span>
+            <span class="muted">bell rang ${e.bells}×</span></div>`:t`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
+        <div class="row">
+          <button class="cmd reset" data-action="machine-reset" @click=${()=>this.machineReset()}>RESET (r)</button>
+          <button class="cmd" data-action="start" ?disabled=${e.two_player}
+            @click=${()=>this.start()}>${n?`START (g)`:`MACHINE FIRST (g)`}</button>
+        </div>
+      </div>`}switches(e){if(e.two_player)return t`<p class="muted">Two players: the machine only referees (interlock, player relay, W/L lamps, bell).</p>`;let n=e.variant===`autox`;return t`<fieldset><legend>Switches</legend>
+      <div class="row">
+        <label><input type="checkbox" data-switch="os" .checked=${e.os_switch}
+          @change=${e=>this.then({type:`set_os`,on:e.target.checked})}>
+          OS: machine starts</label>
+        <span class="muted">OS relay ${e.os_relay?`latched`:`released`}</span>
+      </div>
+      ${n?t`<p class="muted">The AUTOX has no X relay and no SAL.</p>`:t`
+      <div class="row">
+        <label><input type="checkbox" data-switch="x" .checked=${e.x_switch}
+          @change=${e=>this.act({type:`set_x`,on:e.target.checked})}>
+          X: beatable (secret switch)</label>
+        <span class="muted" data-x-relay>X relay ${e.x_relay?`up: five fork checks cut`:`down: unbeatable`}</span>
+      </div>
+      <div class="row"><span>MODE switches (with SAL, at RESET)</span>
+        ${e.mode_switches.map((n,r)=>t`<label><input type="checkbox" data-switch="mode${r+1}" .checked=${n}
+          @change=${t=>{let n=[...e.mode_switches];n[r]=t.target.checked,this.act({type:`set_mode_switches`,switches:n})}}>${r+1}</label>`)}
+      </div>
+      <div class="row" data-sal>SAL rests on <b>${e.sal?.label}</b>
+        <span class="muted">${e.sal?.tap?`tap ${e.sal.tap} (of ${e.sal.taps.join(` `)})`:`not a tap (taps: ${e.sal?.taps.join(` `)})`}</span></div>`}
+      </fieldset>`}settings(e){return t`<fieldset><legend>Machine</legend><div class="row">
+      <label>Machine <select data-setting="variant" @change=${e=>{let t=e.target.value;this.restart({seed:this.config.seed,variant:t,two_player:!1})}}>
+        <option value="computox" ?selected=${e.variant===`computox`}>Computox</option>
+        <option value="autox" ?selected=${e.variant===`autox`}>AUTOX (1956)</option>
+      </select></label>
+      ${e.variant===`computox`?t`<label><input type="checkbox" data-setting="two_player" .checked=${e.two_player}
+        @change=${e=>this.restart({seed:this.config.seed,variant:`computox`,two_player:e.target.checked})}>
+        two players (the machine referees)</label>`:``}
+    </div></fieldset>`}dial(e){let t=e.uniselector.contacts,r=(e,n)=>{let r=-Math.PI/2+2*Math.PI*(e-1)/t;return[150+n*Math.cos(r),150+n*Math.sin(r)]},a=t=>e.plan.find(e=>e.number===t)?.tactic,o=e.contact?.number,s=e.contact?.fired?e.contact.number:void 0,[c,l]=r(e.uniselector.position,106);return n`<svg viewBox="0 0 300 300" width="300" height="300" role="img" data-dial
+        aria-label="uniselector U1: wiper on ${e.uniselector.label}">
+      <circle cx=${150} cy=${150} r=${136} fill="#f4efe4" stroke="#8a7d66"></circle>
+      ${Array.from({length:t},(e,t)=>t+1).map(e=>{let[t,c]=r(e,120),[l,u]=r(e,94),d=a(e),f=d?i[d]:`#d9d2c3`;return n`<g data-contact=${e}>
+          <circle cx=${t} cy=${c} r=${e===o?10:8} fill=${f} stroke=${e===s?`#e0a100`:e===o?`#1d1b18`:`none`} stroke-width="3"></circle>
+          <text x=${t} y=${c+3.5} text-anchor="middle" fill=${d?`#fff`:`#1d1b18`} font-weight="700">${e}</text>
+          ${e===o?n`<text x=${l} y=${u+3} text-anchor="middle" fill="#1d1b18">${e===s?`fired`:`test`}</text>`:``}
+        </g>`})}
+      <line x1=${150} y1=${150} x2=${c} y2=${l} stroke="#1d1b18" stroke-width="4" stroke-linecap="round"></line>
+      <circle cx=${150} cy=${150} r="9" fill="#1d1b18"></circle>
+      <text x=${150} y=${178} text-anchor="middle" fill="#1d1b18" font-size="13">U1</text>
+    </svg>`}inside(e){let n=e.uniselector,r=e.contact,o=e.last_move,s=n.stepping?n.homed?`at home, the sweep is due`:`stepping`:`homed`;return t`
+      <h3>Inside: the uniselector U1</h3>
+      <p class="position" data-position>Contact ${n.position} of ${n.contacts} (${n.label}) — ${s}</p>
+      <div class="inside">
+        <div>
+          ${this.dial(e)}
+          <div class="legend">${[1,2,3,4].map(e=>t`<span><span class="swatch" style="background:${i[e]}"></span>tactic ${e}: ${a[e]}</span>`)}
+            <span><span class="swatch" style="background:#d9d2c3"></span>N1 home</span></div>
+        </div>
+        <div>
+          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${!n.stepping}
+            @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
+            @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
+            @pause=${()=>this.stop()}
+            @step=${()=>this.act({type:`step`})}></lm-run-control>
+          <div class="row">
+            <button class="cmd" data-action="sweep" ?disabled=${!n.stepping} @click=${()=>this.act({type:`sweep`})}>Finish the sweep (w)</button>
+            <label><input type="checkbox" data-setting="auto" .checked=${this.autoRun}
+              @change=${e=>{this.autoRun=e.target.checked}}>
+              run U1 by itself after each move</label>
+          </div>
+          <div data-contact-checks>
+          ${r?t`<p><b>${r.label}</b>: <span class="swatch" style="background:${i[r.tactic]}"></span>tactic ${r.tactic} (${r.tactic_name})${r.line?`, line ${r.line}`:``}
+              — ${r.fired?t`<b data-fired>fired: claims ${r.fired}</b>`:r.cut?`cut`:`nothing closes, the wiper steps on`}</p>
+            <table><thead><tr><th>check</th><th>tests</th><th>now</th></tr></thead><tbody>
+              ${r.checks.map(e=>t`<tr class=${e.closed?`closed`:``}><td>${e.label}</td><td>${e.tests}</td>
+                <td>${e.closed?`closes → ${e.target}`:e.gate_open?`open`:`relay contact open`}</td></tr>`)}
+            </tbody></table>`:t`<p class="muted">No contact tested yet in this move. ${n.stepping?`Step or run U1.`:``}</p>`}
+          </div>
+          <p class="why" data-tactic>${o?`Last machine move: ${o.square} — ${o.contact} fired, tactic ${o.tactic} (${o.tactic_name}): ${o.check}, ${o.tests}.`:``}</p>
+        </div>
+      </div>`}render(){let e=this.view;if(!e)return t``;let n=e.tally;return t`
+      <div>
+        <p class="status" data-status>${e.outcome?`${e.outcome===`won`?`O wins`:e.outcome===`lost`?`X wins`:`A draw`}${e.line?` — the line ${e.line}`:``}. `:``}${e.prompt[0].toUpperCase()+e.prompt.slice(1)}.</p>
+        ${this.front(e)}
+        <p class="muted" data-tally>games ${n.finished}: W ${n.w}, L ${n.l}, drawn ${n.drawn}</p>
+        ${this.switches(e)}
+        ${this.settings(e)}
+        <p class="muted">Keys: A–J press a square, s step, w finish the sweep, r RESET, g ${e.variant===`autox`?`START`:`machine first`}.</p>
+      </div>
+      <div>${this.inside(e)}</div>`}};customElements.define(`lm-exhibit-computox`,s);export{s as ComputoxExhibit};

@@ -1,0 +1,323 @@
+// The Computox / AUTOX: the exhibit of `ludomat_computox::ComputoxSession`.
+//
+// The front: an O lamp and an X lamp per square (buttons A–J, no I), the W and L lamps,
+// the bell, the game counter, the OS / X / MODE switches and SAL, RESET. The inside: the
+// main uniselector U1 drawn as its 25 contacts with the wiper stepping contact by
+// contact (run / pause / step at the visitor's speed), the checks of the contact under
+// test and which one closed, and the tactic named. Source: the Computox restoration
+// blog, "Computox / AUTOX Move Selection" (seed 000), spec computox.md.
+import { css, html, svg } from 'lit';
+import { ExhibitElement } from '../exhibit.ts';
+import '../components/lm-lamp.ts';
+import '../components/lm-run-control.ts';
+
+type Turn = 'human' | 'start' | 'machine' | 'x' | 'o' | 'over';
+type Outcome = 'won' | 'lost' | 'drawn';
+
+interface CheckView { label: string; tests: string; target: string; gate: string; gate_open: boolean; closed: boolean }
+interface ContactTest {
+  number: number; label: string; tactic: number; tactic_name: string; line: string | null;
+  cut: boolean; checks: CheckView[]; fired: string | null;
+}
+interface View {
+  variant: 'computox' | 'autox';
+  seed: number;
+  two_player: boolean;
+  squares: { letter: string; o_lamp: boolean; x_lamp: boolean; shutter: boolean }[];
+  w_lamp: boolean; l_lamp: boolean; has_lamps_and_bell: boolean; bells: number;
+  counter: string | null;
+  os_switch: boolean; os_relay: boolean; x_switch: boolean; x_relay: boolean;
+  mode_switches: boolean[];
+  sal: { position: number; label: string; tap: number | null; taps: string[] } | null;
+  uniselector: { position: number; label: string; contacts: number; homed: boolean; stepping: boolean; ratchet_steps: number };
+  contact: ContactTest | null;
+  last_move: { square: string; contact: string; tactic: number; tactic_name: string; check: string; tests: string } | null;
+  turn: Turn; prompt: string; outcome: Outcome | null; line: string | null;
+  tally: { finished: number; w: number; l: number; drawn: number };
+  plan: { number: number; label: string; tactic: number; tactic_name: string; line: string | null; checks: string[] }[];
+}
+type Happening =
+  | { type: 'reset'; counter: string | null; sal: string | null; sal_tap: number | null; mode_switch_set: boolean; x_relay: boolean; shutters_rolled_back: boolean }
+  | { type: 'os_latched' } | { type: 'start_pressed' } | { type: 'x_latched' } | { type: 'homed' } | { type: 'bell' }
+  | { type: 'switch_set'; switch: string; position: string; note: string }
+  | { type: 'pressed'; side: 'x' | 'o'; square: string }
+  | ({ type: 'contact' } & ContactTest)
+  | { type: 'claimed'; square: string; contact: string; tactic: number; tactic_name: string; check: string; tests: string; contacts_stepped: number; also: string[] }
+  | { type: 'game_over'; outcome: Outcome; line: string | null; text: string };
+
+/** Tactic colours, always shown with the tactic's number and name. */
+const TACTIC_COLOUR: Record<number, string> = { 1: '#2e7d32', 2: '#b3261e', 3: '#6a3fa0', 4: '#b07d00' };
+const TACTIC_NAME: Record<number, string> = { 1: 'win', 2: 'block', 3: 'fork prevention', 4: 'good square' };
+const KEYS = 'ABCDEFGHJ';
+
+export class ComputoxExhibit extends ExhibitElement<View, Happening> {
+  static properties = { ...ExhibitElement.properties, interval: { state: true }, autoRun: { state: true } };
+  declare interval: number;
+  declare autoRun: boolean;
+
+  constructor() {
+    super();
+    this.interval = 150;
+    this.autoRun = true;
+  }
+
+  static styles = css`
+    :host { display: grid; grid-template-columns: minmax(20rem, 26rem) 1fr; gap: 1.5rem 2rem; align-items: start; }
+    @media (max-width: 52rem) { :host { grid-template-columns: 1fr; } }
+    h3 { margin: 0 0 0.5rem; font-size: 1.05rem; }
+    .panel { background: #3a352d; color: #f4efe4; border-radius: 12px; padding: 1rem; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; }
+    .grid { display: grid; grid-template-columns: repeat(3, 6.2rem); grid-auto-rows: 6.2rem; gap: 8px; }
+    .sq { border: 2px solid #8a7d66; border-radius: 10px; background: #fffdf8; color: #1d1b18; cursor: pointer;
+          display: grid; grid-template-rows: auto 1fr; padding: 0.25rem; font: inherit; }
+    .sq:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
+    .sq.shutter .muted { color: #fff; background: #1d1b18; font-weight: 700; padding: 0 0.3rem; border-radius: 4px; }
+    .sq.line { border-color: #e0a100; box-shadow: 0 0 0 4px #e0a100 inset; }
+    .sq .letter { font-weight: 700; font-size: 1.1rem; justify-self: start; }
+    .sq .lamps { display: flex; justify-content: space-around; align-items: center; }
+    .bulb { display: inline-grid; place-items: center; width: 2.2rem; height: 2.2rem; border-radius: 50%;
+            border: 2px solid #5b5346; background: #d9d2c3; color: #8f8572; font-weight: 700; font-size: 1.2rem; }
+    .bulb.o.on { background: #1f5fa8; color: #fff; box-shadow: 0 0 10px #1f5fa8; }
+    .bulb.x.on { background: #b3261e; color: #fff; box-shadow: 0 0 10px #b3261e; }
+    .sq.shutter { background: repeating-linear-gradient(45deg, #5b5346 0 6px, #7a705e 6px 12px); color: #fff; }
+    .row { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: center; margin: 0.7rem 0; }
+    .counter { font-family: ui-monospace, monospace; font-size: 1.4rem; background: #111; color: #f4efe4;
+               padding: 0.1rem 0.5rem; border-radius: 4px; letter-spacing: 0.2rem; }
+    button.cmd, select { font-size: 1rem; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; color: #1d1b18; cursor: pointer; }
+    button.cmd:disabled { opacity: 0.5; cursor: default; }
+    button.reset { background: #b3261e; color: #fff; border-color: #7d1a14; font-weight: 700; }
+    label { display: inline-flex; gap: 0.35rem; align-items: center; }
+    .panel lm-lamp { color: #f4efe4; --state: #d9d2c3; }
+    .inside { display: grid; grid-template-columns: auto 1fr; gap: 1rem; align-items: start; }
+    @media (max-width: 70rem) { .inside { grid-template-columns: 1fr; } }
+    svg text { font: 10px system-ui, sans-serif; }
+    .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 0.9rem; font-size: 0.9rem; }
+    .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 3px; vertical-align: -0.1rem; margin-right: 0.25rem; }
+    table { border-collapse: collapse; width: 100%; font-size: 0.92rem; }
+    td, th { border-bottom: 1px solid #d9d2c3; padding: 0.25rem 0.4rem; text-align: left; vertical-align: top; }
+    tr.closed td { background: #ffe9a8; font-weight: 600; }
+    .position { font-size: 1.1rem; font-weight: 600; }
+    .why { color: #5b5346; min-height: 1.3rem; }
+    .muted { color: #6b6253; font-size: 0.9rem; }
+    fieldset { border: 1px solid #d9d2c3; border-radius: 8px; margin: 0.6rem 0; }
+  `;
+
+  private onKey = (e: KeyboardEvent) => {
+    const t = e.composedPath()[0];
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key.toUpperCase();
+    if (k.length === 1 && KEYS.includes(k)) this.press(k);
+    else if (k === 'S') this.act({ type: 'step' });
+    else if (k === 'W') this.act({ type: 'sweep' });
+    else if (k === 'R') this.machineReset();
+    else if (k === 'G') this.start();
+  };
+  connectedCallback() { super.connectedCallback(); window.addEventListener('keydown', this.onKey); }
+  disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
+
+  /** After a visitor's action: let U1 run by itself at the set speed if asked to. */
+  private async then(action: unknown) {
+    const u = await this.act(action);
+    const v = (u?.view ?? this.view) as View | undefined;
+    if (this.autoRun && v?.turn === 'machine') await this.autoplay({ type: 'step' }, this.interval);
+  }
+  private press(letter: string) { return this.then({ type: 'press', square: letter }); }
+  private start() { return this.then({ type: 'start' }); }
+  private machineReset() { return this.then({ type: 'reset' }); }
+
+  describe(h: Happening): string {
+    switch (h.type) {
+      case 'reset':
+        if (h.shutters_rolled_back) return 'RESET: lamps released, shutters rolled back by hand';
+        return `RESET: game counter ${h.counter}; SAL stopped on ${h.sal}` +
+          `${h.sal_tap ? ` (tap ${h.sal_tap}, its MODE switch ${h.mode_switch_set ? 'set' : 'off'})` : ''}; ` +
+          `X relay ${h.x_relay ? 'up: this game is beatable' : 'down: unbeatable'}`;
+      case 'os_latched': return 'MACHINE FIRST: the OS relay latches; the machine opens';
+      case 'start_pressed': return 'START pressed: U1 begins to step';
+      case 'x_latched': return 'the X relay energises: five fork checks are cut';
+      case 'switch_set': return `${h.switch.toUpperCase()} switch: ${h.position} (${h.note})`;
+      case 'pressed': return this.view?.variant === 'autox' ? `shutter closed over ${h.square}` : `${h.side.toUpperCase()} lamp ${h.square} lit (button ${h.square})`;
+      case 'contact': {
+        const closed = h.checks.filter((c) => c.closed);
+        const what = h.cut ? 'cut' : h.checks.length === 0 ? 'no checks' :
+          closed.length ? `${closed.map((c) => c.label).join(', ')} closes` : `${h.checks.length} check${h.checks.length > 1 ? 's' : ''}, none closes`;
+        return `U1 → ${h.label} (tactic ${h.tactic}, ${h.tactic_name}${h.line ? `, line ${h.line}` : ''}): ${what}`;
+      }
+      case 'claimed': return `O lamp ${h.square} lit: ${h.contact} fired after ${h.contacts_stepped} contacts — tactic ${h.tactic} (${h.tactic_name}), ${h.check}: ${h.tests}`;
+      case 'homed': return 'U1 homes to N1';
+      case 'game_over': return h.text;
+      case 'bell': return 'the bell rings';
+    }
+  }
+
+  private squareLabel(s: View['squares'][number]): string {
+    const what = s.o_lamp ? 'O lamp lit' : s.x_lamp ? 'X lamp lit' : s.shutter ? 'shutter closed' : 'dark';
+    return `square ${s.letter}, ${what}`;
+  }
+
+  private front(v: View) {
+    const autox = v.variant === 'autox';
+    // W-B2 / L-B2 ring the bell when a line is made; it stays shown until RESET.
+    const bell = this.happenings.some((h) => h.type === 'bell') || ((v.w_lamp || v.l_lamp) && v.has_lamps_and_bell);
+    const line = v.line ?? '';
+    return html`
+      <div class="panel">
+        <div class="grid" role="group" aria-label="the square buttons">
+          ${v.squares.map((s) => html`<button class="sq ${s.shutter ? 'shutter' : ''} ${line.includes(s.letter) ? 'line' : ''}" data-square=${s.letter}
+              aria-label=${this.squareLabel(s)} title=${this.squareLabel(s)}
+              @click=${() => this.press(s.letter)}>
+            <span class="letter">${s.letter}</span>
+            <span class="lamps">
+              <span class="bulb o ${s.o_lamp ? 'on' : ''}" data-lamp="o">O</span>
+              ${autox ? html`<span class="muted">${s.shutter ? 'shutter' : ''}</span>`
+                : html`<span class="bulb x ${s.x_lamp ? 'on' : ''}" data-lamp="x">X</span>`}
+            </span></button>`)}
+        </div>
+        ${v.has_lamps_and_bell ? html`<div class="row">
+            <lm-lamp data-lamp="w" label="W (machine won)" color="#2e7d32" ?on=${v.w_lamp}></lm-lamp>
+            <lm-lamp data-lamp="l" label="L (machine lost)" color="#e0a100" ?on=${v.l_lamp}></lm-lamp>
+            <lm-lamp data-lamp="bell" label=${bell ? 'bell (rang)' : 'bell'} color="#f4c430" ?on=${bell}></lm-lamp>
+          </div>
+          <div class="row"><span>game counter</span> <span class="counter" data-counter>${v.counter}</span>
+            <span class="muted">bell rang ${v.bells}×</span></div>` : html`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
+        <div class="row">
+          <button class="cmd reset" data-action="machine-reset" @click=${() => this.machineReset()}>RESET (r)</button>
+          <button class="cmd" data-action="start" ?disabled=${v.two_player}
+            @click=${() => this.start()}>${autox ? 'START (g)' : 'MACHINE FIRST (g)'}</button>
+        </div>
+      </div>`;
+  }
+
+  private switches(v: View) {
+    if (v.two_player) return html`<p class="muted">Two players: the machine only referees (interlock, player relay, W/L lamps, bell).</p>`;
+    const autox = v.variant === 'autox';
+    return html`<fieldset><legend>Switches</legend>
+      <div class="row">
+        <label><input type="checkbox" data-switch="os" .checked=${v.os_switch}
+          @change=${(e: Event) => this.then({ type: 'set_os', on: (e.target as HTMLInputElement).checked })}>
+          OS: machine starts</label>
+        <span class="muted">OS relay ${v.os_relay ? 'latched' : 'released'}</span>
+      </div>
+      ${autox ? html`<p class="muted">The AUTOX has no X relay and no SAL.</p>` : html`
+      <div class="row">
+        <label><input type="checkbox" data-switch="x" .checked=${v.x_switch}
+          @change=${(e: Event) => this.act({ type: 'set_x', on: (e.target as HTMLInputElement).checked })}>
+          X: beatable (secret switch)</label>
+        <span class="muted" data-x-relay>X relay ${v.x_relay ? 'up: five fork checks cut' : 'down: unbeatable'}</span>
+      </div>
+      <div class="row"><span>MODE switches (with SAL, at RESET)</span>
+        ${v.mode_switches.map((on, i) => html`<label><input type="checkbox" data-switch="mode${i + 1}" .checked=${on}
+          @change=${(e: Event) => {
+            const next = [...v.mode_switches]; next[i] = (e.target as HTMLInputElement).checked;
+            this.act({ type: 'set_mode_switches', switches: next });
+          }}>${i + 1}</label>`)}
+      </div>
+      <div class="row" data-sal>SAL rests on <b>${v.sal?.label}</b>
+        <span class="muted">${v.sal?.tap ? `tap ${v.sal.tap} (of ${v.sal.taps.join(' ')})` : `not a tap (taps: ${v.sal?.taps.join(' ')})`}</span></div>`}
+      </fieldset>`;
+  }
+
+  private settings(v: View) {
+    return html`<fieldset><legend>Machine</legend><div class="row">
+      <label>Machine <select data-setting="variant" @change=${(e: Event) => {
+        const variant = (e.target as HTMLSelectElement).value;
+        this.restart({ seed: this.config.seed, variant, two_player: false });
+      }}>
+        <option value="computox" ?selected=${v.variant === 'computox'}>Computox</option>
+        <option value="autox" ?selected=${v.variant === 'autox'}>AUTOX (1956)</option>
+      </select></label>
+      ${v.variant === 'computox' ? html`<label><input type="checkbox" data-setting="two_player" .checked=${v.two_player}
+        @change=${(e: Event) => this.restart({ seed: this.config.seed, variant: 'computox', two_player: (e.target as HTMLInputElement).checked })}>
+        two players (the machine referees)</label>` : ''}
+    </div></fieldset>`;
+  }
+
+  /** U1 as a ring of 25 contacts, coloured (and numbered) by tactic, with its wiper. */
+  private dial(v: View) {
+    const R = 120, C = 150, n = v.uniselector.contacts;
+    const at = (k: number, r: number) => {
+      const a = -Math.PI / 2 + (2 * Math.PI * (k - 1)) / n;
+      return [C + r * Math.cos(a), C + r * Math.sin(a)];
+    };
+    const tactic = (k: number) => v.plan.find((p) => p.number === k)?.tactic;
+    const tested = v.contact?.number;
+    const fired = v.contact?.fired ? v.contact.number : undefined;
+    const [wx, wy] = at(v.uniselector.position, R - 14);
+    return svg`<svg viewBox="0 0 300 300" width="300" height="300" role="img" data-dial
+        aria-label="uniselector U1: wiper on ${v.uniselector.label}">
+      <circle cx=${C} cy=${C} r=${R + 16} fill="#f4efe4" stroke="#8a7d66"></circle>
+      ${Array.from({ length: n }, (_, i) => i + 1).map((k) => {
+        const [x, y] = at(k, R);
+        const [tx, ty] = at(k, R - 26);
+        const t = tactic(k);
+        const fill = t ? TACTIC_COLOUR[t] : '#d9d2c3';
+        const ring = k === fired ? '#e0a100' : k === tested ? '#1d1b18' : 'none';
+        return svg`<g data-contact=${k}>
+          <circle cx=${x} cy=${y} r=${k === tested ? 10 : 8} fill=${fill} stroke=${ring} stroke-width="3"></circle>
+          <text x=${x} y=${y + 3.5} text-anchor="middle" fill=${t ? '#fff' : '#1d1b18'} font-weight="700">${k}</text>
+          ${k === tested ? svg`<text x=${tx} y=${ty + 3} text-anchor="middle" fill="#1d1b18">${k === fired ? 'fired' : 'test'}</text>` : ''}
+        </g>`;
+      })}
+      <line x1=${C} y1=${C} x2=${wx} y2=${wy} stroke="#1d1b18" stroke-width="4" stroke-linecap="round"></line>
+      <circle cx=${C} cy=${C} r="9" fill="#1d1b18"></circle>
+      <text x=${C} y=${C + 28} text-anchor="middle" fill="#1d1b18" font-size="13">U1</text>
+    </svg>`;
+  }
+
+  private inside(v: View) {
+    const u = v.uniselector;
+    const c = v.contact;
+    const last = v.last_move;
+    const state = u.stepping ? (u.homed ? 'at home, the sweep is due' : 'stepping') : 'homed';
+    return html`
+      <h3>Inside: the uniselector U1</h3>
+      <p class="position" data-position>Contact ${u.position} of ${u.contacts} (${u.label}) — ${state}</p>
+      <div class="inside">
+        <div>
+          ${this.dial(v)}
+          <div class="legend">${[1, 2, 3, 4].map((t) => html`<span><span class="swatch" style="background:${TACTIC_COLOUR[t]}"></span>tactic ${t}: ${TACTIC_NAME[t]}</span>`)}
+            <span><span class="swatch" style="background:#d9d2c3"></span>N1 home</span></div>
+        </div>
+        <div>
+          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${!u.stepping}
+            @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'step' }, this.interval); }}
+            @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'step' }, this.interval); }}
+            @pause=${() => this.stop()}
+            @step=${() => this.act({ type: 'step' })}></lm-run-control>
+          <div class="row">
+            <button class="cmd" data-action="sweep" ?disabled=${!u.stepping} @click=${() => this.act({ type: 'sweep' })}>Finish the sweep (w)</button>
+            <label><input type="checkbox" data-setting="auto" .checked=${this.autoRun}
+              @change=${(e: Event) => { this.autoRun = (e.target as HTMLInputElement).checked; }}>
+              run U1 by itself after each move</label>
+          </div>
+          <div data-contact-checks>
+          ${c ? html`<p><b>${c.label}</b>: <span class="swatch" style="background:${TACTIC_COLOUR[c.tactic]}"></span>tactic ${c.tactic} (${c.tactic_name})${c.line ? `, line ${c.line}` : ''}
+              — ${c.fired ? html`<b data-fired>fired: claims ${c.fired}</b>` : c.cut ? 'cut' : 'nothing closes, the wiper steps on'}</p>
+            <table><thead><tr><th>check</th><th>tests</th><th>now</th></tr></thead><tbody>
+              ${c.checks.map((k) => html`<tr class=${k.closed ? 'closed' : ''}><td>${k.label}</td><td>${k.tests}</td>
+                <td>${k.closed ? `closes → ${k.target}` : !k.gate_open ? 'relay contact open' : 'open'}</td></tr>`)}
+            </tbody></table>`
+            : html`<p class="muted">No contact tested yet in this move. ${u.stepping ? 'Step or run U1.' : ''}</p>`}
+          </div>
+          <p class="why" data-tactic>${last ? `Last machine move: ${last.square} — ${last.contact} fired, tactic ${last.tactic} (${last.tactic_name}): ${last.check}, ${last.tests}.` : ''}</p>
+        </div>
+      </div>`;
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) return html``;
+    const t = v.tally;
+    return html`
+      <div>
+        <p class="status" data-status>${v.outcome ? `${v.outcome === 'won' ? 'O wins' : v.outcome === 'lost' ? 'X wins' : 'A draw'}${v.line ? ` — the line ${v.line}` : ''}. ` : ''}${v.prompt[0].toUpperCase() + v.prompt.slice(1)}.</p>
+        ${this.front(v)}
+        <p class="muted" data-tally>games ${t.finished}: W ${t.w}, L ${t.l}, drawn ${t.drawn}</p>
+        ${this.switches(v)}
+        ${this.settings(v)}
+        <p class="muted">Keys: A–J press a square, s step, w finish the sweep, r RESET, g ${v.variant === 'autox' ? 'START' : 'machine first'}.</p>
+      </div>
+      <div>${this.inside(v)}</div>`;
+  }
+}
+customElements.define('lm-exhibit-computox', ComputoxExhibit);

@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openMuseum } from './helper.mjs';
+
+const EX = 'lm-exhibit-computox';
+const text = (page, sel) => page.locator(`${EX} ${sel}`).innerText();
+
+test('computox: step U1 contact by contact, the interlock, a game to the end by clicks', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/computox?seed=3');
+  await page.locator(`${EX} [data-status]`).waitFor();
+  assert.equal(await page.locator('[data-seed]').innerText(), '3');
+  assert.match(page.url(), /seed=3/);
+  assert.match(page.url(), /variant=computox/);
+  assert.match(await text(page, '[data-status]'), /Press a square/);
+  assert.match(await text(page, '[data-position]'), /Contact 1 of 25 \(U1-N1\) — homed/);
+  assert.equal(await text(page, '[data-counter]'), '0001');
+
+  // Step by hand: U1 does not run by itself.
+  await page.click(`${EX} input[data-setting="auto"]`);
+  await page.click(`${EX} button[data-square="A"]`);
+  await page.locator(`${EX} [data-status]`, { hasText: 'U1 steps' }).waitFor();
+  await page.click('lm-run-control button[data-action="step"]');
+  await page.locator(`${EX} [data-position]`, { hasText: 'Contact 2 of 25 (U1-N2) — stepping' }).waitFor();
+  assert.match(await text(page, '[data-contact-checks]'), /U1-N2.*tactic 1 \(win\)/s);
+  await page.click('lm-run-control button[data-action="step"]');
+  await page.locator(`${EX} [data-position]`, { hasText: 'Contact 3 of 25' }).waitFor();
+  await page.keyboard.press('s');
+  await page.locator(`${EX} [data-position]`, { hasText: 'Contact 4 of 25' }).waitFor();
+  await shot('computox-stepping');
+  await page.click(`${EX} button[data-action="sweep"]`);
+  await page.locator(`${EX} [data-position]`, { hasText: 'homed' }).waitFor();
+  assert.match(await text(page, '[data-tactic]'), /E — U1-N18 fired, tactic 4 \(good square\)/);
+  assert.match(await text(page, '[data-contact-checks]'), /fired: claims E/);
+  assert.match(await page.locator('lm-log ol').innerText(), /U1 → U1-N17 \(tactic 3, fork prevention\): 6 checks, none closes/);
+
+  // The interlock: pressing a lit square is refused, and nothing changes.
+  await page.click(`${EX} button[data-square="E"]`);
+  await page.locator('lm-exhibit-page .message', { hasText: 'the interlock refuses it' }).waitFor();
+  assert.match(await text(page, '[data-status]'), /Press a square/);
+
+  // Play on by clicks with U1 running by itself until the game ends.
+  await page.click(`${EX} input[data-setting="auto"]`);
+  for (let i = 0; i < 5; i++) {
+    const status = await text(page, '[data-status]');
+    if (/game is over/.test(status)) break;
+    const free = page.locator(`${EX} button.sq:not(:has(.bulb.on))`).first();
+    const letter = await free.getAttribute('data-square');
+    await free.click();
+    await page.locator(`${EX} button[data-square="${letter}"] .bulb.x.on`).waitFor();
+    await page.waitForFunction(() => {
+      const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-computox');
+      const st = ex?.shadowRoot?.querySelector('[data-status]')?.textContent ?? '';
+      return /Press a square|game is over/.test(st);
+    }, null, { timeout: 20_000 });
+  }
+  const end = await text(page, '[data-status]');
+  assert.match(end, /O wins|A draw/, 'the Computox never loses with its X relay down');
+  assert.match(await text(page, '[data-tally]'), /games 1:/);
+  if (/O wins/.test(end)) {
+    assert.equal(await page.locator(`${EX} lm-lamp[data-lamp="w"]`).getAttribute('on'), '');
+    assert.match(await page.locator('lm-log ol').innerText(), /the bell rings/);
+  }
+  await shot('computox-game-over');
+
+  // RESET by keyboard: the counter steps.
+  await page.keyboard.press('r');
+  await page.locator(`${EX} [data-counter]`, { hasText: '0002' }).waitFor();
+  assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
+});
+
+test('computox: the AUTOX and two players are selectable, the link recreates them', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/computox?seed=5');
+  await page.locator(`${EX} select[data-setting="variant"]`).waitFor();
+  await page.selectOption(`${EX} select[data-setting="variant"]`, 'autox');
+  await page.waitForURL(/variant=autox/);
+  await page.locator(`${EX} button[data-action="start"]`, { hasText: 'START' }).waitFor();
+  await page.click(`${EX} input[data-setting="auto"]`);
+  await page.click(`${EX} button[data-square="A"]`);
+  await page.locator(`${EX} button.sq.shutter[data-square="A"]`).waitFor();
+  await page.locator(`${EX} [data-status]`, { hasText: 'START' }).waitFor();
+  await page.click(`${EX} button[data-action="start"]`);
+  await page.locator(`${EX} [data-status]`, { hasText: 'U1 steps' }).waitFor();
+  await page.click('lm-run-control button[data-action="run"]');
+  await page.locator(`${EX} button[data-square="E"] .bulb.o.on`).waitFor({ timeout: 15_000 });
+  await shot('computox-autox');
+
+  // The link recreates the AUTOX.
+  const link = page.url();
+  await page.goto(link);
+  await page.locator(`${EX} button[data-action="start"]`, { hasText: 'START' }).waitFor();
+
+  await page.selectOption(`${EX} select[data-setting="variant"]`, 'computox');
+  await page.waitForURL(/variant=computox/);
+  await page.click(`${EX} input[data-setting="two_player"]`);
+  await page.waitForURL(/two_player=true/);
+  await page.locator(`${EX} [data-status]`, { hasText: 'X controller' }).waitFor();
+  await page.click(`${EX} button[data-square="A"]`);
+  await page.locator(`${EX} [data-status]`, { hasText: 'O controller' }).waitFor();
+  await shot('computox-two-player');
+  assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
+});
