@@ -350,8 +350,9 @@ pub fn real_time_text(ticks: u64) -> String {
     }
 }
 
-/// A byte or word as typed: decimal, `0x…` or `0b…`.
-fn parse_number(s: &str) -> Option<u32> {
+/// A byte or word as typed: decimal, `0x…` or `0b…` (`_` allowed).
+#[must_use]
+pub fn parse_number(s: &str) -> Option<u32> {
     let t = s.trim().to_ascii_lowercase().replace('_', "");
     if let Some(h) = t.strip_prefix("0x") {
         u32::from_str_radix(h, 16).ok()

@@ -32,6 +32,16 @@ pub struct FlagsView {
     pub sign: bool,
 }
 
+impl From<FlagsView> for Flags {
+    fn from(f: FlagsView) -> Flags {
+        Flags {
+            carry: f.carry,
+            zero: f.zero,
+            sign: f.sign,
+        }
+    }
+}
+
 impl From<Flags> for FlagsView {
     fn from(f: Flags) -> FlagsView {
         FlagsView {
