@@ -27,15 +27,26 @@ pub struct Exhibit {
 }
 
 /// Every exhibit, in the order the home page shows them.
-pub const EXHIBITS: &[Exhibit] = &[Exhibit {
-    kind: "tictactoe",
-    title: "Noughts and crosses",
-    history: "The game every machine here plays: 255,168 games, 765 positions up to \
+pub const EXHIBITS: &[Exhibit] = &[
+    Exhibit {
+        kind: "tictactoe",
+        title: "Noughts and crosses",
+        history: "The game every machine here plays: 255,168 games, 765 positions up to \
                   symmetry, a draw with best play.",
-    source: "Counted and solved here by exhaustive search of every position \
+        source: "Counted and solved here by exhaustive search of every position \
                  (crates/tictactoe)",
-    start: new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
-}];
+        start: new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
+    },
+    Exhibit {
+        kind: "relay",
+        title: "The relay computer and its teletype",
+        history: "A hobbyist's 8-bit relay computer (2023): 64 instruction words on DIP switches, \
+                  a Consul teletype, and noughts and crosses in 46 words.",
+        source: "The builder's article with its machine code (seed 003); the instruction set in \
+                 shared/specs/relay-cpu.md (crates/relay-cpu)",
+        start: new_dyn_session::<ludomat_relay_cpu::RelaySession>,
+    },
+];
 
 /// The exhibit of `kind`.
 #[must_use]
