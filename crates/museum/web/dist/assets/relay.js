@@ -46,6 +46,7 @@ import{n as e,r as t}from"./index.js";import{t as n}from"./lm-lamp.js";var r=(e,
             <option value="fast" ?selected=${!this.authentic}>fast</option>
             <option value="authentic" ?selected=${this.authentic}>authentic (5 Hz clock)</option></select></label>
         </div>
+        <p class="note" data-no-seed>No seed: nothing in this machine is random, so the same keys always give the same paper.</p>
         <h3>Registers</h3>
         <div class="regs" data-registers>
           ${t.registers.map(t=>e`<b>${t.name}</b>${this.lampRow(t.bits,`${t.name} = ${t.value}`)}<span>${r(t.value)}</span>`)}

@@ -204,6 +204,7 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
             <option value="fast" ?selected=${!this.authentic}>fast</option>
             <option value="authentic" ?selected=${this.authentic}>authentic (5 Hz clock)</option></select></label>
         </div>
+        <p class="note" data-no-seed>No seed: nothing in this machine is random, so the same keys always give the same paper.</p>
         <h3>Registers</h3>
         <div class="regs" data-registers>
           ${v.registers.map((r) => html`<b>${r.name}</b>${this.lampRow(r.bits, `${r.name} = ${r.value}`)}<span>${hex(r.value)}</span>`)}
