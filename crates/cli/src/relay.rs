@@ -8,10 +8,14 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use ludomat_game::{Agent, LineInput};
+use ludomat_game::{Agent, LineInput, Session, SessionError};
+use ludomat_relay_cpu::session::{
+    parse_number, real_time_text, Clock, FlagsView, Outcome, RelayAction, RelayConfig,
+    RelayHappening, RelaySession, RomChoice, MAX_RUN,
+};
 use ludomat_relay_cpu::{
-    assemble_for, disassemble, instruction::bits, memory, roms, teletype::glyph, Key, Machine,
-    Register, Rom, Stop, TicTacToeRom, TICK,
+    assemble_for, disassemble, memory, roms, Flags, Key, Machine, Register, Rom, Stop,
+    TicTacToeRom, TICK,
 };
 use ludomat_tictactoe::Board;
 
@@ -172,15 +176,9 @@ fn parse_count(s: &str) -> Result<u64, String> {
 }
 
 fn parse_byte(s: &str) -> Result<u8, String> {
-    let t = s.trim().to_ascii_lowercase();
-    let v = if let Some(h) = t.strip_prefix("0x") {
-        u8::from_str_radix(h, 16)
-    } else if let Some(b) = t.strip_prefix("0b") {
-        u8::from_str_radix(b, 2)
-    } else {
-        t.parse()
-    };
-    v.map_err(|_| format!("'{}' is not a byte (0-255, 0x.., 0b..)", s.trim()))
+    parse_number(s)
+        .and_then(|v| u8::try_from(v).ok())
+        .ok_or_else(|| format!("'{}' is not a byte (0-255, 0x.., 0b..)", s.trim()))
 }
 
 fn parse_switches(s: &str) -> Result<[u8; 2], String> {
@@ -295,65 +293,44 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     Ok(())
 }
 
-/// Load a program for running: sources are assembled, images read.
-fn load_program(path: &Path, rom_size: usize) -> Result<Rom> {
+/// Load a program's words for running: sources are assembled, images read.
+fn load_words(path: &Path, rom_size: usize) -> Result<Vec<u16>> {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    let words = match ext.as_deref() {
-        Some("asm" | "s" | "src") => assemble_file(path, rom_size)?,
-        _ => read_image(path, None)?,
-    };
+    match ext.as_deref() {
+        Some("asm" | "s" | "src") => assemble_file(path, rom_size),
+        _ => read_image(path, None),
+    }
+}
+
+/// Load a program for running as a ROM.
+fn load_program(path: &Path, rom_size: usize) -> Result<Rom> {
+    let words = load_words(path, rom_size)?;
     Rom::new(&words, rom_size).with_context(|| format!("{}", path.display()))
 }
 
-fn real_time(m: &Machine) -> String {
-    let secs = m.ticks() as f64 * TICK.as_secs_f64();
-    let human = if secs < 120.0 {
-        format!("{secs:.1} s")
-    } else if secs < 2.0 * 3600.0 {
-        format!("{:.1} min", secs / 60.0)
-    } else if secs < 3.0 * 86_400.0 {
-        format!("{:.1} h", secs / 3600.0)
-    } else if secs < 2.0 * 31_557_600.0 {
-        format!("{:.1} days", secs / 86_400.0)
-    } else {
-        format!("{:.1} years", secs / 31_557_600.0)
-    };
+/// "26 instructions, 207 ticks at 5 Hz = 41.4 s on the real machine".
+fn real_time(steps: u64, ticks: u64) -> String {
     format!(
-        "{} instructions, {} ticks at 5 Hz = {human} on the real machine",
-        m.steps(),
-        m.ticks()
+        "{steps} instructions, {ticks} ticks at 5 Hz = {} on the real machine",
+        real_time_text(ticks)
     )
 }
 
-fn trace_line(m: &Machine, info: &ludomat_relay_cpu::StepInfo) -> String {
-    let text = match info.instruction {
-        Ok(i) => i.to_string(),
-        Err(r) => format!("reserved ({})", r.kind),
-    };
-    let regs: Vec<String> = Register::ALL[..7]
+/// A trace line: address, switches, instruction, registers, PC and flag lamps after it.
+fn trace_line(address: u8, bits: &str, text: &str, regs: &[u8; 8], f: FlagsView) -> String {
+    let names: Vec<String> = Register::ALL[..7]
         .iter()
-        .map(|r| format!("{r}={:02x}", m.register(*r)))
+        .zip(regs)
+        .map(|(r, v)| format!("{r}={v:02x}"))
         .collect();
+    let flags = Flags::from(f);
     format!(
-        "{:02x}: {}  {text:<18} {} PC={:02x} {}",
-        info.addr,
-        bits(info.word),
-        regs.join(" "),
-        m.pc(),
-        m.flags()
+        "{address:02x}: {bits}  {text:<18} {} PC={:02x} {flags}",
+        names.join(" "),
+        regs[7]
     )
-}
-
-/// Write the codes printed since `*shown` to `out` as the paper shows them.
-fn show_paper(m: &Machine, shown: &mut usize, out: &mut impl Write) -> Result<()> {
-    let printed = m.teletype().printed();
-    let new: String = printed[*shown..].iter().filter_map(|&c| glyph(c)).collect();
-    *shown = printed.len();
-    out.write_all(new.as_bytes())?;
-    out.flush()?;
-    Ok(())
 }
 
 /// Where key presses come from.
@@ -413,73 +390,100 @@ impl Keys {
     }
 }
 
+/// `relay run`: the program on a [`RelaySession`], one `run` (or, tracing or at the real
+/// pace, one `step`) at a time; keys from `--keys` or the terminal whenever it halts.
 fn run_program(a: RunArgs) -> Result<()> {
-    let rom = load_program(&a.program, a.rom_size)?;
-    let mut m = Machine::new(rom);
-    if let Some(s) = a.switches {
-        m.set_switches(s);
-    }
+    let words = load_words(&a.program, a.rom_size)?;
+    let mut s = RelaySession::new(RelayConfig {
+        rom: RomChoice::Words(words),
+        rom_size: a.rom_size,
+        switches: a.switches.unwrap_or_default(),
+        ..RelayConfig::default()
+    })
+    .map_err(|e| anyhow!("{}: {e}", a.program.display()))?;
     let mut keys = match a.keys {
         Some(k) => Keys::Script(k.into()),
         None => Keys::Live(LineInput::Stdin, VecDeque::new()),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut shown = 0;
     let slow = a.trace || a.speed == Speed::Authentic;
     loop {
-        let budget = a.max_steps.saturating_sub(m.steps());
-        let stop = if budget == 0 {
-            Stop::StepLimit
-        } else if slow {
-            let mut stop = Stop::StepLimit;
-            for _ in 0..budget {
-                let before = m.ticks();
-                let info = m.step();
-                if a.trace {
-                    let printed = m.teletype().printed();
-                    let note = if printed.len() > shown {
-                        format!("  teletype: {}", printed[printed.len() - 1])
-                    } else {
-                        String::new()
-                    };
-                    shown = printed.len();
-                    writeln!(out, "{}{note}", trace_line(&m, &info))?;
-                } else {
-                    show_paper(&m, &mut shown, &mut out)?;
+        let budget = a.max_steps.saturating_sub(s.machine().steps());
+        if budget > 0 && matches!(s.clock(), Clock::Running | Clock::Stopped) {
+            let action = if slow {
+                RelayAction::Step { n: 1 }
+            } else {
+                RelayAction::Run {
+                    max_steps: budget.min(MAX_RUN),
                 }
-                if a.speed == Speed::Authentic {
-                    let ticks = u32::try_from(m.ticks() - before).unwrap_or(0);
-                    std::thread::sleep(TICK * ticks);
-                }
-                if let Some(s) = info.stop {
-                    stop = s;
-                    break;
+            };
+            let happenings = s.apply(action)?;
+            let mut last_code = None;
+            for h in &happenings {
+                match h {
+                    RelayHappening::Printed { code, glyph } => {
+                        last_code = Some(*code);
+                        match glyph {
+                            Some(g) if !a.trace => write!(out, "{g}")?,
+                            _ => {}
+                        }
+                    }
+                    RelayHappening::Executed { ticks, .. } if a.speed == Speed::Authentic => {
+                        std::thread::sleep(TICK * u32::from(*ticks));
+                    }
+                    RelayHappening::Fault { address, reason } => {
+                        end_paper(&s, a.trace, &mut out)?;
+                        bail!("the machine stopped at {address:#04x}: {reason}");
+                    }
+                    _ => {}
                 }
             }
-            stop
-        } else {
-            let s = m.run(budget);
-            show_paper(&m, &mut shown, &mut out)?;
-            s
-        };
-        match stop {
-            Stop::Halted => match keys.next(&m)? {
-                Some(Press::Key(k)) => m.press_key(k),
-                Some(Press::Start) => m.press_start(),
-                None => {
-                    end_paper(&m, a.trace, &mut out)?;
-                    eprintln!(
-                        "halted at PC {:#04x}; no more keys. {}",
-                        m.pc(),
-                        real_time(&m)
-                    );
-                    return Ok(());
-                }
-            },
-            Stop::StepLimit => {
-                end_paper(&m, a.trace, &mut out)?;
-                eprintln!("{}", real_time(&m));
+            if let (
+                true,
+                Some(RelayHappening::Executed {
+                    address,
+                    bits,
+                    text,
+                    registers,
+                    flags,
+                    ..
+                }),
+            ) = (a.trace, happenings.first())
+            {
+                let note = last_code.map_or(String::new(), |c| format!("  teletype: {c}"));
+                let line = trace_line(*address, bits, text, registers, *flags);
+                writeln!(out, "{line}{note}")?;
+            }
+            out.flush()?;
+            continue;
+        }
+        match s.clock() {
+            Clock::Halted | Clock::WaitingForKey => {
+                let action = match keys.next(s.machine())? {
+                    Some(Press::Key(k)) => RelayAction::Key { digit: k.digit() },
+                    Some(Press::Start) => RelayAction::Start,
+                    None => {
+                        end_paper(&s, a.trace, &mut out)?;
+                        let m = s.machine();
+                        eprintln!(
+                            "halted at PC {:#04x}; no more keys. {}",
+                            m.pc(),
+                            real_time(m.steps(), m.ticks())
+                        );
+                        return Ok(());
+                    }
+                };
+                s.apply(action)?;
+            }
+            Clock::Fault => {
+                end_paper(&s, a.trace, &mut out)?;
+                bail!("{}", s.view().fault.unwrap_or_default());
+            }
+            Clock::Running | Clock::Stopped => {
+                end_paper(&s, a.trace, &mut out)?;
+                let m = s.machine();
+                eprintln!("{}", real_time(m.steps(), m.ticks()));
                 bail!(
                     "stopped after {} instructions (--max-steps) without halting; PC {:#04x}. \
                      A runaway program? Raise --max-steps to let it run longer.",
@@ -487,21 +491,17 @@ fn run_program(a: RunArgs) -> Result<()> {
                     m.pc()
                 );
             }
-            Stop::Reserved { addr, reserved } => {
-                end_paper(&m, a.trace, &mut out)?;
-                bail!("the machine stopped at {addr:#04x}: {reserved}");
-            }
         }
     }
 }
 
 /// End the paper with a line feed if it does not already end with one (after a trace,
 /// show the whole paper).
-fn end_paper(m: &Machine, trace: bool, out: &mut impl Write) -> Result<()> {
-    let paper = m.teletype().paper();
+fn end_paper(s: &RelaySession, trace: bool, out: &mut impl Write) -> Result<()> {
+    let lines = s.view().teletype.paper;
     if trace {
-        writeln!(out, "paper: {paper}")?;
-    } else if !paper.is_empty() && !paper.ends_with('\n') {
+        writeln!(out, "paper: {}", lines.join("\n"))?;
+    } else if lines.last().is_some_and(|l| !l.is_empty()) {
         writeln!(out)?;
     }
     out.flush()?;
@@ -547,7 +547,7 @@ fn bench(a: BenchArgs) -> Result<()> {
             m.steps() as f64 / cpu / 1e6
         );
     }
-    println!("real machine  {}", real_time(&m));
+    println!("real machine  {}", real_time(m.steps(), m.ticks()));
     println!(
         "teletype      {} characters printed",
         m.teletype().printed().len()
@@ -563,30 +563,16 @@ fn thread_cpu_time() -> Option<std::time::Duration> {
     Some(std::time::Duration::from_nanos(ns))
 }
 
-/// A ring cell's position in reading order.
-const READING_OF_RING: [usize; 9] = [0, 1, 2, 5, 8, 7, 6, 3, 4];
-
-/// The board as the front end tracks it (the machine itself keeps no board): marks by
-/// ring number 0–8.
-fn render(marks: &[Option<char>; 9]) -> String {
-    let mut cells = [' '; 9];
-    for ring in 0..9 {
-        cells[READING_OF_RING[ring]] = marks[ring].unwrap_or((b'0' + ring as u8) as char);
-    }
-    let row = |r: usize| {
-        format!(
-            " {} | {} | {}\n",
-            cells[3 * r],
-            cells[3 * r + 1],
-            cells[3 * r + 2]
-        )
-    };
-    format!("{}---+---+---\n{}---+---+---\n{}", row(0), row(1), row(2))
-}
-
-fn codes(c: &[u8]) -> String {
-    c.iter()
-        .map(|&x| glyph(x).map_or(format!("<{x}>"), |g| g.to_string()))
+/// Printed codes as the paper shows them, spaced: `8 0 7`.
+fn codes(happenings: &[RelayHappening]) -> String {
+    happenings
+        .iter()
+        .filter_map(|h| match h {
+            RelayHappening::Printed { code, glyph } => {
+                Some(glyph.map_or(format!("<{code}>"), |g| g.to_string()))
+            }
+            _ => None,
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -595,8 +581,43 @@ pub fn play(args: PlayArgs) -> Result<()> {
     play_with(args, LineInput::Stdin, &mut std::io::stdout())
 }
 
+/// Run the machine to its next halt (the session's `run`, at the real pace if asked),
+/// show what it printed and the board.
+fn think(s: &mut RelaySession, speed: Speed, out: &mut dyn Write) -> Result<()> {
+    let h = s.apply(RelayAction::Run { max_steps: 100_000 })?;
+    if speed == Speed::Authentic {
+        let ticks: u64 = h
+            .iter()
+            .map(|h| match h {
+                RelayHappening::Ran { ticks, .. } => *ticks,
+                _ => 0,
+            })
+            .sum();
+        std::thread::sleep(TICK * u32::try_from(ticks).unwrap_or(u32::MAX));
+    }
+    if !matches!(s.clock(), Clock::Halted | Clock::WaitingForKey) {
+        bail!(
+            "the machine did not halt: {:?} at PC {:#04x}",
+            s.clock(),
+            s.machine().pc()
+        );
+    }
+    writeln!(out, "teletype: {}", codes(&h))?;
+    if let Some(b) = s.board() {
+        writeln!(out, "\n{}", b.render())?;
+    }
+    Ok(())
+}
+
 fn play_with(args: PlayArgs, mut input: LineInput, out: &mut dyn Write) -> Result<()> {
-    let mut m = Machine::new(args.rom.rom());
+    let mut s = RelaySession::new(RelayConfig {
+        rom: match args.rom {
+            TicTacToeRom::AsNumbered => RomChoice::AsNumbered,
+            TicTacToeRom::Corrected => RomChoice::Corrected,
+        },
+        guarded: args.guarded,
+        ..RelayConfig::default()
+    })?;
     writeln!(
         out,
         "The relay computer plays noughts and crosses ({} ROM). It is X and moves first.\n\
@@ -615,28 +636,9 @@ fn play_with(args: PlayArgs, mut input: LineInput, out: &mut dyn Write) -> Resul
             "Faithful: like the original, the machine takes any digit key — occupied cells too."
         )?;
     }
-    let mut marks: [Option<char>; 9] = [None; 9];
-    let mut shown = 0;
-    let step = |m: &mut Machine, shown: &mut usize| -> Result<Vec<u8>> {
-        let before = m.ticks();
-        let stop = m.run(100_000);
-        if args.speed == Speed::Authentic {
-            std::thread::sleep(TICK * u32::try_from(m.ticks() - before).unwrap_or(0));
-        }
-        if stop != Stop::Halted {
-            bail!("the machine did not halt: {stop:?} at PC {:#04x}", m.pc());
-        }
-        let new = m.teletype().printed()[*shown..].to_vec();
-        *shown = m.teletype().printed().len();
-        Ok(new)
-    };
-    let first = step(&mut m, &mut shown)?;
-    writeln!(out, "teletype: {}", codes(&first))?;
-    if let Some(&c) = first.first().filter(|&&c| c <= 8) {
-        marks[c as usize] = Some('X');
-    }
-    writeln!(out, "\n{}", render(&marks))?;
-    while m.waiting_for_key() {
+    think(&mut s, args.speed, out)?;
+    let over = |s: &RelaySession| s.board().is_some_and(|b| b.outcome.is_over());
+    while s.clock() == Clock::WaitingForKey && !over(&s) {
         write!(out, "Your move (O), a key 0-9: ")?;
         out.flush()?;
         let Some(line) = input.next_line()? else {
@@ -648,57 +650,57 @@ fn play_with(args: PlayArgs, mut input: LineInput, out: &mut dyn Write) -> Resul
             writeln!(out, "Game abandoned.")?;
             return Ok(());
         }
-        let key = match text.parse::<Key>() {
-            Ok(k) => k,
+        let digit = match s.parse_action(text) {
+            Ok(RelayAction::Key { digit }) => digit,
+            Ok(_) => {
+                writeln!(out, "In a game, type a key 0-9 (or q).")?;
+                continue;
+            }
             Err(e) => {
                 writeln!(out, "{e}.")?;
                 continue;
             }
         };
-        let d = key.digit() as usize;
-        let problem = match (d, marks.get(d).copied().flatten()) {
-            (9, _) => Some("9 is not a cell".to_string()),
-            (8, _) => Some("8 is the centre, the machine's own square".to_string()),
-            (_, Some(mark)) => Some(format!("cell {d} is taken by {mark}")),
-            _ => None,
-        };
-        if let Some(p) = &problem {
-            if args.guarded {
+        match s.apply(RelayAction::Key { digit }) {
+            Err(SessionError::Refused(p)) => {
                 writeln!(
                     out,
                     "Refused: {p}. (The original machine would have accepted it.)"
                 )?;
                 continue;
             }
-            writeln!(
-                out,
-                "({p} — the original does not check, and neither does this ROM.)"
-            )?;
+            Err(e) => bail!("{e}"),
+            Ok(h) => {
+                for h in h {
+                    if let RelayHappening::KeyPressed {
+                        unchecked: Some(p), ..
+                    } = h
+                    {
+                        writeln!(
+                            out,
+                            "({p} — the original does not check, and neither does this ROM.)"
+                        )?;
+                    }
+                }
+            }
         }
-        if d <= 8 {
-            marks[d] = Some('O');
-        }
-        m.press_key(key);
-        let printed = step(&mut m, &mut shown)?;
-        writeln!(out, "teletype: {}", codes(&printed))?;
-        if let Some(&c) = printed.get(1).filter(|&&c| c <= 8) {
-            marks[c as usize] = Some('X');
-        }
-        writeln!(out, "\n{}", render(&marks))?;
+        think(&mut s, args.speed, out)?;
     }
-    let paper = m.teletype().printed();
-    let verdict = if paper.ends_with(&[9, 9]) {
-        "The machine wins: it printed 9 9.".to_string()
-    } else if paper.ends_with(&[9]) {
-        "A tie: the machine printed 9.".to_string()
-    } else {
-        "A tie: the machine halts without printing 9 — the ROM as numbered in the article \
-         lacks that STORE (try --rom corrected)."
-            .to_string()
+    let verdict = match s.board().map(|b| b.outcome) {
+        Some(Outcome::MachineWins) => "The machine wins: it printed 9 9.",
+        Some(Outcome::Tie { printed_nine: true }) => "A tie: the machine printed 9.",
+        Some(Outcome::PersonWins) => {
+            "O has three in a row: the machine took keys it does not check."
+        }
+        _ => {
+            "A tie: the machine halts without printing 9 — the ROM as numbered in the article \
+             lacks that STORE (try --rom corrected)."
+        }
     };
     writeln!(out, "{verdict}")?;
-    writeln!(out, "Paper: {}", m.teletype().paper())?;
-    writeln!(out, "{}.", real_time(&m))?;
+    writeln!(out, "Paper: {}", s.view().teletype.paper.join("\n"))?;
+    let m = s.machine();
+    writeln!(out, "{}.", real_time(m.steps(), m.ticks()))?;
     Ok(())
 }
 
@@ -764,16 +766,5 @@ mod tests {
         assert!(parse_switches("0x100").is_err());
         assert_eq!(parse_press("start"), Ok(Press::Start));
         assert!(parse_press("a").is_err());
-    }
-
-    #[test]
-    fn render_uses_the_ring() {
-        let mut marks = [None; 9];
-        marks[8] = Some('X');
-        marks[3] = Some('O');
-        assert_eq!(
-            render(&marks),
-            " 0 | 1 | 2\n---+---+---\n 7 | X | O\n---+---+---\n 6 | 5 | 4\n"
-        );
     }
 }

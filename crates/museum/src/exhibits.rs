@@ -46,6 +46,15 @@ pub const EXHIBITS: &[Exhibit] = &[
              contact plan reconstructed (crates/computox)",
         start: new_dyn_session::<ludomat_computox::ComputoxSession>,
     },
+    Exhibit {
+        kind: "relay",
+        title: "The relay computer and its teletype",
+        history: "A hobbyist's 8-bit relay computer (2023): 64 instruction words on DIP switches, \
+                  a Consul teletype, and noughts and crosses in 46 words.",
+        source: "The builder's article with its machine code (seed 003); the instruction set in \
+                 shared/specs/relay-cpu.md (crates/relay-cpu)",
+        start: new_dyn_session::<ludomat_relay_cpu::RelaySession>,
+    },
 ];
 
 /// The exhibit of `kind`.

@@ -39,6 +39,7 @@ pub mod machine;
 pub mod memory;
 mod register;
 pub mod roms;
+pub mod session;
 pub mod teletype;
 
 pub use agent::{BookAgent, RelayAgent, Verdict};
@@ -53,4 +54,5 @@ pub use machine::{Machine, StepInfo, Stop, TICK};
 pub use memory::{Rom, RomError};
 pub use register::{Destination, ParseRegisterError, Register};
 pub use roms::TicTacToeRom;
+pub use session::{RelayAction, RelayConfig, RelayHappening, RelaySession, RelayView};
 pub use teletype::{Key, Teletype};

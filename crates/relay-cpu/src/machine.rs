@@ -378,6 +378,13 @@ impl Machine {
         self.ticks = 0;
     }
 
+    /// Fit another ROM (the builder flipping DIP switches): registers, flags, PC, the
+    /// teletype and the counters stay as they are.
+    pub fn set_rom(&mut self, rom: Rom) {
+        self.code = Arc::new(Code::new(&rom));
+        self.rom = rom;
+    }
+
     /// The ROM.
     #[must_use]
     pub fn rom(&self) -> &Rom {
@@ -499,6 +506,16 @@ impl Machine {
         }
     }
 
+    /// A data read by the CPU: as [`Machine::read`], but a teletype read is counted
+    /// ([`Teletype::reads`]).
+    fn load(&mut self, addr: u8) -> u8 {
+        if region(addr, self.rom.size()) == Region::Teletype {
+            self.teletype.read()
+        } else {
+            self.read(addr)
+        }
+    }
+
     fn write(&mut self, addr: u8, value: u8) {
         if region(addr, self.rom.size()) == Region::Teletype {
             self.teletype.print(value);
@@ -565,11 +582,11 @@ impl Machine {
                 self.set_register(dst, v);
             }
             Instruction::LoadAddr { dst, addr } => {
-                let v = self.read(addr);
+                let v = self.load(addr);
                 self.set_register(dst, v);
             }
             Instruction::LoadPtr { dst, ptr } => {
-                let v = self.read(get(self, ptr));
+                let v = self.load(get(self, ptr));
                 self.set_register(dst, v);
             }
             Instruction::StoreAddr { src, addr } => self.write(addr, get(self, src)),
@@ -762,8 +779,8 @@ impl Machine {
                         }
                     }
                     Op::LoadSwitch { d, bank } => regs[r(d)] = self.switches[bank as usize & 1],
-                    Op::LoadKey { d } => regs[r(d)] = self.teletype.latch(),
-                    Op::LoadPtr { d, p } => regs[r(d)] = self.read(regs[r(p)]),
+                    Op::LoadKey { d } => regs[r(d)] = self.teletype.read(),
+                    Op::LoadPtr { d, p } => regs[r(d)] = self.load(regs[r(p)]),
                     Op::Print { s } => self.teletype.print(regs[r(s)]),
                     Op::StorePtr { s, p } => {
                         let (v, addr) = (regs[r(s)], regs[r(p)]);

@@ -80,6 +80,7 @@ pub struct Teletype {
     printed: Vec<u8>,
     latch: u8,
     keys_pressed: u64,
+    reads: u64,
 }
 
 impl Teletype {
@@ -112,6 +113,19 @@ impl Teletype {
     #[must_use]
     pub const fn keys_pressed(&self) -> u64 {
         self.keys_pressed
+    }
+
+    /// How many times the CPU has read the latch.
+    #[must_use]
+    pub const fn reads(&self) -> u64 {
+        self.reads
+    }
+
+    /// The CPU reads 0x90–0x9f: the latch, counted.
+    #[inline]
+    pub fn read(&mut self) -> u8 {
+        self.reads += 1;
+        self.latch
     }
 
     /// The CPU writes `value` to 0x90–0x9f: the low 4 bits are printed.

@@ -1,24 +1,4 @@
-import{i as e,n as t,t as n}from"./index.js";import{t as r}from"./lm-run-control.js";var i=class extends n{static{this.properties={squares:{attribute:!1},columns:{type:Number},size:{type:String}}}constructor(){super(),this.squares=[],this.columns=3,this.size=`5.5rem`}static{this.styles=e`
-    .grid { display: inline-grid; gap: 6px; }
-    button {
-      font: 700 2.4rem/1 system-ui, sans-serif; border: 2px solid #8a7d66; border-radius: 8px;
-      background: #fffdf8; color: #1d1b18; cursor: pointer; padding: 0;
-    }
-    button[disabled] { cursor: default; }
-    button.x { color: #b3261e; }
-    button.o { color: #1f5fa8; }
-    button.free { color: #b9ad97; font-size: 1.1rem; font-weight: 400; }
-    button.playable:hover { background: #f0e6d0; }
-    button.hl { background: #ffe9a8; border-color: #e0a100; box-shadow: 0 0 0 3px #e0a100 inset; }
-  `}render(){return t`<div class="grid" role="grid"
-        style="grid-template-columns: repeat(${this.columns}, ${this.size}); grid-auto-rows: ${this.size}">
-      ${this.squares.map((e,n)=>t`<button
-          class="${e.mark??`free`} ${e.playable?`playable`:``} ${e.highlight?`hl`:``}"
-          data-square="${n}" aria-label="${e.label}" title="${e.label}"
-          ?disabled=${!e.playable}
-          @click=${()=>this.dispatchEvent(new CustomEvent(`square`,{detail:{index:n},bubbles:!0,composed:!0}))}
-        >${e.text}</button>`)}
-    </div>`}};customElements.define(`lm-board`,i);var a=[`human`,`perfect`,`random`],o={human:`a person`,perfect:`the perfect player`,random:`the random player`},s={x_wins:`X wins`,o_wins:`O wins`,draw:`A draw`},c=class extends r{static{this.properties={...r.properties,interval:{state:!0}}}constructor(){super(),this.onKey=e=>{e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement||(e.key>=`1`&&e.key<=`9`&&this.view?.human_to_move?this.act({type:`play`,square:Number(e.key)}):e.key===`n`&&this.act({type:`new_game`}))},this.interval=400}static{this.styles=e`
+import{i as e,n as t}from"./index.js";import{t as n}from"./lm-lamp.js";import"./lm-board.js";import"./lm-run-control.js";var r=[`human`,`perfect`,`random`],i={human:`a person`,perfect:`the perfect player`,random:`the random player`},a={x_wins:`X wins`,o_wins:`O wins`,draw:`A draw`},o=class extends n{static{this.properties={...n.properties,interval:{state:!0}}}constructor(){super(),this.onKey=e=>{e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement||(e.key>=`1`&&e.key<=`9`&&this.view?.human_to_move?this.act({type:`play`,square:Number(e.key)}):e.key===`n`&&this.act({type:`new_game`}))},this.interval=400}static{this.styles=e`
     :host { display: grid; grid-template-columns: auto 1fr; gap: 1.5rem 2rem; align-items: start; }
     @media (max-width: 40rem) { :host { grid-template-columns: 1fr; } }
     .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
@@ -31,9 +11,9 @@ import{i as e,n as t,t as n}from"./index.js";import{t as r}from"./lm-run-control
     button { cursor: pointer; }
     .x { color: #b3261e; font-weight: 700; } .o { color: #1f5fa8; font-weight: 700; }
     .why { color: #5b5346; min-height: 1.3rem; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){switch(e.type){case`placed`:return`${e.mark} (${e.by}) on square ${e.square}: ${e.why}`;case`game_over`:return`${s[e.result??`draw`]}${e.line?` — the line ${e.line.join(`-`)}`:``}`;case`new_game`:return`game ${e.game} begins`}}status(e){if(e.result)return`${s[e.result]}.`;let t=e.to_move,n=t===`X`?e.x:e.o;return n===`human`?`Your move: ${t} — click a square or type 1–9.`:`${t} to move: ${o[n]}.`}seatPicker(e){let n=this.config[e]??`human`;return t`<label>${e.toUpperCase()} is played by
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){switch(e.type){case`placed`:return`${e.mark} (${e.by}) on square ${e.square}: ${e.why}`;case`game_over`:return`${a[e.result??`draw`]}${e.line?` — the line ${e.line.join(`-`)}`:``}`;case`new_game`:return`game ${e.game} begins`}}status(e){if(e.result)return`${a[e.result]}.`;let t=e.to_move,n=t===`X`?e.x:e.o;return n===`human`?`Your move: ${t} — click a square or type 1–9.`:`${t} to move: ${i[n]}.`}seatPicker(e){let n=this.config[e]??`human`;return t`<label>${e.toUpperCase()} is played by
       <select data-seat=${e} @change=${t=>this.restart({...this.config,[e]:t.target.value})}>
-        ${a.map(e=>t`<option value=${e} ?selected=${e===n}>${o[e]}</option>`)}
+        ${r.map(e=>t`<option value=${e} ?selected=${e===n}>${i[e]}</option>`)}
       </select></label>`}render(){let e=this.view;if(!e)return t``;let n=[...this.happenings].reverse().find(e=>e.type===`placed`),r=e.board.map((t,n)=>({text:t??String(n+1),mark:t?t.toLowerCase():void 0,label:`square ${n+1}, ${t??`empty`}`,playable:e.human_to_move&&e.legal.includes(n+1),highlight:!!e.line?.includes(n+1)})),i=e.x!==`human`&&e.o!==`human`,a=e.value===null?``:` With perfect play from here, ${e.to_move} ${e.value>0?`wins`:e.value<0?`loses`:`draws`}.`;return t`
       <div>
         <p class="status" data-status>${this.status(e)}</p>
@@ -58,4 +38,4 @@ import{i as e,n as t,t as n}from"./index.js";import{t as r}from"./lm-run-control
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
             @pause=${()=>this.stop()}
             @step=${()=>this.act({type:`step`})}></lm-run-control>`:t`<p><small>Choose machines for both sides to watch them play, step by step or running.</small></p>`}
-      </div>`}};customElements.define(`lm-exhibit-tictactoe`,c);export{c as TictactoeExhibit};
+      </div>`}};customElements.define(`lm-exhibit-tictactoe`,o);export{o as TictactoeExhibit};

@@ -1,0 +1,97 @@
+import{i as e,n as t}from"./index.js";import{t as n}from"./lm-lamp.js";import"./lm-board.js";var r=(e,t=2)=>`0x`+e.toString(16).padStart(t,`0`),i={running:`running`,stopped:`stopped (Stop pressed)`,halted:`halted — press Start`,waiting_for_key:`halted, waiting for a key on the teletype`,fault:`fault: a reserved word at PC`},a=e=>e===`playing`?``:e===`machine_wins`?`The machine wins (it printed 9 9).`:e===`person_wins`?`O has three in a row — the machine took unchecked keys.`:e.tie.printed_nine?`A tie (the machine printed 9).`:`A tie — the ROM as numbered halts without printing 9.`,o=1600,s=class extends n{constructor(...e){super(...e),this.started=!1,this.onKey=e=>{e.target instanceof HTMLTextAreaElement||e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement||e.composedPath().some(e=>e instanceof HTMLTextAreaElement)||e.key>=`0`&&e.key<=`9`&&(e.preventDefault(),this.press(Number(e.key)))}}static{this.properties={...n.properties,draft:{state:!0}}}static{this.styles=e`
+    :host { display: grid; grid-template-columns: minmax(18rem, 1fr) minmax(20rem, 1.2fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+    h3 { margin: 0.6rem 0 0.3rem; font-size: 1.05rem; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.4rem; }
+    .regs { display: grid; grid-template-columns: 2.5rem auto 3.2rem; gap: 0.15rem 0.6rem; align-items: center; font-family: ui-monospace, monospace; }
+    .bit { display: inline-block; width: 1.05rem; height: 1.05rem; line-height: 1.05rem; margin: 0 1px; border-radius: 50%; text-align: center; font-size: 0.7rem; border: 1px solid #6b5d45; background: #3b3428; color: #c9bca3; }
+    .bit.on { background: #ffb52e; color: #3b2500; box-shadow: 0 0 6px #ffb52e; }
+    .lamps { display: flex; gap: 1rem; flex-wrap: wrap; }
+    .controls { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0; }
+    button, select { font-size: 1rem; padding: 0.3rem 0.65rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
+    button:focus-visible, .dip:focus-visible { outline: 3px solid #1f5fa8; outline-offset: 1px; }
+    .paper { background: #fbf7ea; border: 1px solid #cbbf9f; border-radius: 4px; min-height: 4.5rem; max-height: 9rem; overflow-y: auto; padding: 0.4rem 0.7rem; font: 1.4rem/1.4 'Courier New', monospace; white-space: pre-wrap; margin: 0; }
+    .keys { display: flex; gap: 0.3rem; flex-wrap: wrap; margin-top: 0.4rem; }
+    .keys button { width: 2.4rem; font-family: ui-monospace, monospace; font-weight: 700; }
+    .rom { font-family: ui-monospace, monospace; font-size: 0.82rem; max-height: 30rem; overflow-y: auto; border: 1px solid #cbbf9f; border-radius: 4px; }
+    .word { display: flex; align-items: center; gap: 0.5rem; padding: 1px 0.4rem; }
+    .word.pc { background: #ffe9b8; }
+    .word .addr { width: 2rem; color: #5b5346; }
+    .dip { width: 0.8rem; height: 1.1rem; padding: 0; border-radius: 2px; border: 1px solid #555; background: #eee; font-size: 0.6rem; line-height: 1; color: #333; }
+    .dip.on { background: #1f5fa8; color: #fff; }
+    .gap { width: 0.35rem; display: inline-block; }
+    .word .text.reserved { color: #b3261e; }
+    .banks .dip { width: 1.3rem; height: 1.5rem; font-size: 0.75rem; }
+    textarea { width: 100%; min-height: 9rem; font: 0.85rem ui-monospace, monospace; box-sizing: border-box; }
+    .note { color: #5b5346; font-size: 0.9rem; }
+    .x { color: #b3261e; font-weight: 700; } .o { color: #1f5fa8; font-weight: 700; }
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}updated(){!this.started&&this.view&&(this.started=!0,this.view.clock===`running`&&this.go())}get authentic(){return this.view?.time.speed===`authentic`}async go(){if(this.authentic)return this.autoplay({type:`step`,n:1},o);await this.act({type:`run`,max_steps:1e5})&&this.view?.clock===`running`&&await this.autoplay({type:`run`,max_steps:1e5},50)}async press(e){await this.act({type:`key`,digit:e})&&this.view&&this.view.clock!==`stopped`&&await this.go()}async halt(){await this.stop(),await this.act({type:`stop`})}describe(e){switch(e.type){case`key_pressed`:return`key ${e.digit} pressed${e.woke?`, the CPU wakes`:``}${e.unchecked?` (unchecked: ${e.unchecked})`:``}`;case`executed`:return`${r(e.address)}: ${e.text}${e.changed.length?` — `+e.changed.map(e=>`${e.register} ${r(e.from)}→${r(e.to)}`).join(`, `):``}`;case`key_read`:return`the CPU reads the key latch: ${e.digit}${e.times>1?` (${e.times} times)`:``}`;case`printed`:return`teletype prints ${e.glyph===`
+`?`a line feed`:e.glyph??`nothing (code ${e.code})`}`;case`printed_more`:return`… and ${e.count} more characters`;case`ran`:return`ran ${e.instructions} instructions, ${e.ticks} ticks (${(e.ticks*.2).toFixed(1)} s on the real machine)`;case`halted`:return`HALT at ${r(e.pc-1)}${e.waiting_for_key?`: waiting for a key`:``}`;case`fault`:return`fault at ${r(e.address)}: ${e.reason}`;case`rom_word_set`:return`word ${r(e.address)} set to ${r(e.new,4)}: ${e.text}`;case`assembled`:return`assembled ${e.words} words onto the switches`;case`switches_set`:return`switch bank ${e.bank} set to ${r(e.value)}`;case`speed_set`:return`speed: ${e.speed}`;case`game_over`:return a(e.outcome);default:return e.type}}lampRow(e,n){return t`<span role="img" aria-label=${n}>${[...e].map(e=>t`<span class="bit ${e===`1`?`on`:``}">${e}</span>`)}</span>`}dips(e,n,r,i){let a=[];for(let o=n-1;o>=0;o--){let n=(e>>o&1)==1;a.push(t`<button class="dip ${n?`on`:``}" data-bit=${o} aria-pressed=${n?`true`:`false`}
+        aria-label="${i}, bit ${o}, ${n?`on`:`off`}" title="${i} bit ${o}: ${n?`on`:`off`} — click to flip"
+        @click=${()=>r(o)}>${n?`1`:`0`}</button>`),o===8&&a.push(t`<span class="gap"></span>`)}return a}board(e){let n=e.board;if(!n)return t`<p class="note">No board: the switches do not hold the tic-tac-toe ROM (rom: ${e.rom_name}).</p>`;let r=n.rows.flat().map(e=>({text:e.mark??String(e.ring),mark:e.mark?e.mark.toLowerCase():void 0,label:`cell ${e.ring}, ${e.mark??`empty`}`,playable:n.legal_keys.includes(e.ring)})),i=n.rows.flat().map(e=>e.ring);return t`
+      <h3>The board, as the paper tells it</h3>
+      <lm-board .squares=${r} @square=${e=>this.press(i[e.detail.index])}></lm-board>
+      <p class="note" data-outcome>${a(n.outcome)||(n.legal_keys.length?`Your move (O): click a cell or type its number.`:`The machine (X) is thinking.`)}
+        Games: <span class="x">X</span> wins ${e.games.machine_wins}, ties ${e.games.ties}, <span class="o">O</span> wins ${e.games.person_wins}.</p>`}render(){let e=this.view;if(!e)return t``;let n=this.running||e.clock===`running`,a=this.draft??e.source;return t`
+      <div>
+        <p class="status" data-status>Clock: ${i[e.clock]}. PC ${r(e.pc)}: <code>${e.current.text}</code></p>
+        ${e.fault?t`<p class="note" data-fault>${e.fault}</p>`:``}
+        <div class="controls">
+          <button data-action="step" ?disabled=${this.running} @click=${()=>this.act({type:`step`,n:1})}>Step ›</button>
+          ${this.running?t`<button data-action="stop" @click=${()=>this.halt()}>■ Stop</button>`:t`<button data-action="run" @click=${()=>this.go()}>▶ Run</button>`}
+          <button data-action="start" @click=${async()=>{await this.act({type:`start`})&&await this.go()}}>Start</button>
+          <button data-action="machine-reset" title="the panel's reset: registers and paper cleared, switches kept"
+            @click=${async()=>{await this.stop(),await this.act({type:`reset`})&&await this.go()}}>Panel reset (new game)</button>
+          <label>Speed <select data-speed @change=${e=>this.restart({...this.config,speed:e.target.value})}>
+            <option value="fast" ?selected=${!this.authentic}>fast</option>
+            <option value="authentic" ?selected=${this.authentic}>authentic (5 Hz clock)</option></select></label>
+        </div>
+        <p class="note" data-no-seed>No seed: nothing in this machine is random, so the same keys always give the same paper.</p>
+        <h3>Registers</h3>
+        <div class="regs" data-registers>
+          ${e.registers.map(e=>t`<b>${e.name}</b>${this.lampRow(e.bits,`${e.name} = ${e.value}`)}<span>${r(e.value)}</span>`)}
+        </div>
+        <h3>Flags</h3>
+        <div class="lamps">
+          <lm-lamp label="CY carry" color="#ffb52e" ?on=${e.flags.carry}></lm-lamp>
+          <lm-lamp label="Z zero" color="#ffb52e" ?on=${e.flags.zero}></lm-lamp>
+          <lm-lamp label="S sign" color="#ffb52e" ?on=${e.flags.sign}></lm-lamp>
+        </div>
+        <p class="note" data-time>${e.time.instructions} instructions, ${e.time.ticks} ticks at 5 Hz = ${e.time.text}.
+          ${n&&this.authentic?`Stepping at about the real pace.`:``}</p>
+        <h3>Teletype</h3>
+        <pre class="paper" data-paper aria-label="teletype paper" aria-live="polite">${e.teletype.paper.join(`
+`)}</pre>
+        <div class="keys" role="group" aria-label="teletype keys">
+          ${[0,1,2,3,4,5,6,7,8,9].map(e=>t`<button data-key=${e} @click=${()=>this.press(e)}>${e}</button>`)}
+        </div>
+        <p class="note">Key latch: ${e.teletype.latch}; ${e.teletype.keys_pressed} keys pressed.
+          ${e.guarded?`Guarded: illegal keys are refused.`:`Faithful: the machine takes any key, as the original did.`}</p>
+        ${this.board(e)}
+        <div class="controls">
+          <label>ROM <select data-rom @change=${e=>this.restart({...this.config,rom:e.target.value})}>
+            <option value="as-numbered" ?selected=${this.config.rom===void 0||this.config.rom===`as-numbered`}>tic-tac-toe, as numbered in the article</option>
+            <option value="corrected" ?selected=${this.config.rom===`corrected`}>tic-tac-toe, corrected (a tie prints 9)</option></select></label>
+          <label><input type="checkbox" data-guarded ?checked=${e.guarded}
+            @change=${e=>this.restart({...this.config,guarded:e.target.checked})}> guarded</label>
+        </div>
+      </div>
+      <div>
+        <h3>Program ROM: 64 words of DIP switches (click a switch to flip it)</h3>
+        <div class="rom" data-rom-words>
+          ${e.rom.map(n=>t`<div class="word ${n.address===e.pc?`pc`:``}" data-address=${n.address}>
+            <span class="addr">${n.address.toString(16).padStart(2,`0`)}:</span>
+            <span>${this.dips(n.value,16,e=>this.act({type:`set_rom_word`,address:n.address,value:n.value^1<<e}),`word ${r(n.address)}`)}</span>
+            <span class="text ${n.reserved?`reserved`:``}">${n.text}${n.address===e.pc?` ◀ PC`:``}</span></div>`)}
+        </div>
+        <h3>Toggle-switch banks (0x80 even, 0x81 odd)</h3>
+        <div class="banks" data-banks>
+          ${[0,1].map(n=>t`<div>bank ${n}: ${this.dips(e.switches[n],8,t=>this.act({type:`set_switches`,bank:n,value:e.switches[n]^1<<t}),`bank ${n}`)} = ${r(e.switches[n])}</div>`)}
+        </div>
+        <h3>Source ${e.source_matches_rom?``:t`<small class="note">(the switches were changed by hand since)</small>`}</h3>
+        <textarea data-source aria-label="program source" .value=${a} @input=${e=>{this.draft=e.target.value}}></textarea>
+        <div class="controls">
+          <button data-action="assemble" @click=${async()=>{await this.stop(),await this.act({type:`assemble`,source:a})&&(this.draft=void 0)}}>Assemble onto the switches</button>
+          <span class="note">Then Step or Run. Errors name the line and column; the ROM stays as it was.</span>
+        </div>
+      </div>`}};customElements.define(`lm-exhibit-relay`,s);export{s as RelayExhibit};
