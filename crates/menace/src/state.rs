@@ -258,10 +258,11 @@ impl Menace {
         let record = [file.record.first, file.record.second];
         let mut games = 0u64;
         for (side, t) in ["first", "second"].iter().zip(record) {
-            for (field, n) in [("wins", t.wins), ("draws", t.draws), ("losses", t.losses)] {
+            for n in [t.wins, t.draws, t.losses] {
                 games = games.checked_add(n).ok_or_else(|| {
                     invalid(format!(
-                        "record.{side}.{field} = {n}: the games counted add up to more than {}",
+                        "record.{side} ({} wins, {} draws, {} losses): the games of both sides add up to more than {}",
+                        t.wins, t.draws, t.losses,
                         u64::MAX
                     ))
                 })?;
