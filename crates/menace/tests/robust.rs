@@ -61,7 +61,11 @@ fn out_of_range_numbers_are_refused_naming_the_field() {
 
     // record counts whose sum wraps
     let e = load_text(&good.replacen("\"wins\":", "\"wins\":18446744073709551615,\"x\":", 1));
-    assert!(e.to_string().contains("record.first (18446744073709551615 wins"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("record.first (18446744073709551615 wins"),
+        "{e}"
+    );
 
     // a wrong type names the field's path
     let e = load_text(&good.replacen("\"win\":1", "\"win\":\"lots\"", 1));

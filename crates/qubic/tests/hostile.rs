@@ -3,7 +3,9 @@
 
 use std::io::Write;
 
-use ludomat_qubic::proof::strategy::{decode, unpack, verify, VerifyError, MAX_MOVES};
+use ludomat_qubic::proof::strategy::{
+    decode, unpack, unpack_within, verify, VerifyError, MAX_MOVES, MAX_UNPACKED_BYTES,
+};
 
 /// An attack node, a defence node with one explicit reply, its attack node, … `levels`
 /// times: a chain far deeper than any game.
@@ -13,6 +15,7 @@ fn nested(levels: usize) -> Vec<u8> {
         out.extend_from_slice(&[0, 0, 1, 1]); // cell 0, flags 0, one reply: cell 1
     }
     out.extend_from_slice(&[0, 0, 0, 0]); // a last attack with an empty defence
+    out.extend(std::iter::repeat_n(0, levels)); // each level's count of defaults
     out
 }
 
@@ -34,20 +37,19 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     assert!(matches!(e, VerifyError::TooDeep(_)), "{e}");
     assert!(e.to_string().contains("more than 256 moves deep"), "{e}");
     // as deep as a game may go still reads
-    assert!(decode(&nested(MAX_MOVES / 2 - 1)).is_ok());
+    let ok = decode(&nested(MAX_MOVES / 2 - 1));
+    assert!(ok.is_ok(), "{:?}", ok.err());
 }
 
 #[test]
 fn a_gzip_bomb_is_refused() {
-    // 300 MB of zeros packs into about 300 kB
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    let chunk = vec![0u8; 1 << 20];
-    for _ in 0..300 {
-        gz.write_all(&chunk).unwrap();
-    }
-    let packed = gz.finish().unwrap();
-    let e = unpack(&packed).unwrap_err();
-    assert!(matches!(e, VerifyError::TooLarge), "{e}");
+    // 4 MB of zeros packs into a few kB; with a 1 MB limit it is refused after 1 MB
+    let packed = gzip(&vec![0u8; 4 << 20]);
+    assert!(packed.len() < 10_000);
+    let e = unpack_within(&packed, 1 << 20).unwrap_err();
+    assert!(matches!(e, VerifyError::TooLarge(_)), "{e}");
+    assert!(e.to_string().contains("more than 1048576 bytes"), "{e}");
+    assert_eq!(MAX_UNPACKED_BYTES, 256 << 20);
 }
 
 #[test]
@@ -57,8 +59,10 @@ fn messages_use_wxyz_notation_once() {
     let e = verify(&tree).unwrap_err().to_string();
     assert!(e.starts_with("reply "), "{e}");
     assert!(e.contains("after 1111"), "{e}");
-    // an opening off the board
-    let tree = decode(&[255, 0, 0, 0]).unwrap();
+    // an answer on a taken cell
+    let tree = decode(&[0, 0, 1, 1, 0, 0, 0, 0, 0]).unwrap();
     let e = verify(&tree).unwrap_err().to_string();
-    assert_eq!(e, "move [255, off the board] at the start is illegal");
+    assert!(e.starts_with("move 1111 after 1111 "), "{e}");
+    assert!(e.ends_with(" is illegal"), "{e}");
+    assert_eq!(e.matches("1111").count(), 2, "{e}");
 }

@@ -64,9 +64,9 @@ pub enum VerifyError {
     /// The tree goes deeper than a game can: more than [`MAX_MOVES`] moves.
     #[error("strategy data nests more than {MAX_MOVES} moves deep at byte {0}")]
     TooDeep(usize),
-    /// The packed form unpacks to more than [`MAX_UNPACKED_BYTES`].
-    #[error("packed strategy data unpacks to more than {MAX_UNPACKED_BYTES} bytes")]
-    TooLarge,
+    /// The packed form unpacks to more than its limit ([`MAX_UNPACKED_BYTES`]).
+    #[error("packed strategy data unpacks to more than {0} bytes")]
+    TooLarge(u64),
     /// The packed (gzip) form does not decompress.
     #[error("packed strategy data is damaged: {0}")]
     Packed(String),
@@ -593,17 +593,25 @@ pub fn pack(root: &AttackNode) -> Vec<u8> {
 /// # Errors
 /// [`VerifyError::Packed`] when the compressed data is damaged, else as [`decode`].
 pub fn unpack(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
+    unpack_within(bytes, MAX_UNPACKED_BYTES)
+}
+
+/// [`unpack`] with another limit on the unpacked size (tests use a small one).
+///
+/// # Errors
+/// As [`unpack`]; [`VerifyError::TooLarge`] beyond `max_bytes`.
+pub fn unpack_within(bytes: &[u8], max_bytes: u64) -> Result<AttackNode, VerifyError> {
     use std::io::Read;
     if !bytes.starts_with(&[0x1f, 0x8b]) {
         return decode(bytes);
     }
     let mut raw = Vec::new();
     flate2::read::GzDecoder::new(bytes)
-        .take(MAX_UNPACKED_BYTES + 1)
+        .take(max_bytes.saturating_add(1))
         .read_to_end(&mut raw)
         .map_err(|e| VerifyError::Packed(e.to_string()))?;
-    if raw.len() as u64 > MAX_UNPACKED_BYTES {
-        return Err(VerifyError::TooLarge);
+    if raw.len() as u64 > max_bytes {
+        return Err(VerifyError::TooLarge(max_bytes));
     }
     decode(&raw)
 }
