@@ -737,7 +737,7 @@ mod tests {
         assert_eq!(p.words, assemble("MOVI A, 8").unwrap().words);
         let e = assemble_bytes(b"MOVI A, 8\n; caf\xe9\n", 64).unwrap_err();
         assert_eq!(e.0.len(), 1);
-        assert_eq!((e.0[0].line, e.0[0].column), (2, 5));
+        assert_eq!((e.0[0].line, e.0[0].column), (2, 6));
         assert!(e.to_string().contains("byte 0xe9 is not UTF-8"), "{e}");
     }
 
