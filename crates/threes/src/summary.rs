@@ -151,7 +151,8 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
         max_tile: small(3, "max_tile")?,
         moves: small(4, "moves")?,
         nodes: int(5, "nodes")?,
-        elapsed: Duration::from_secs_f64(seconds),
+        // to the microsecond: what `to_csv` writes (milliseconds) reads back exactly
+        elapsed: Duration::from_micros((seconds * 1e6).round() as u64),
     };
     Ok((game, summary))
 }
