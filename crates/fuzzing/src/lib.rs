@@ -12,6 +12,10 @@
 
 use std::path::Path;
 
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Every target: its name (the folder under `fuzz/corpus/`) and its harness.
 pub const TARGETS: [(&str, fn(&[u8])); 12] = [
     ("relay_asm", relay_asm),
