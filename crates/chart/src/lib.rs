@@ -22,6 +22,14 @@ pub enum ChartError {
     /// There was nothing to draw.
     #[error("nothing to draw: {0}")]
     Empty(&'static str),
+    /// The file cannot be created.
+    #[error("cannot write the chart '{path}': {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
     /// Drawing or writing failed.
     #[error("cannot draw '{path}': {reason}")]
     Draw {
@@ -107,6 +115,17 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
     }
 }
 
+/// Create (or empty) the file first, so that a missing folder or a read-only place is
+/// reported as such rather than as the drawing library's debug dump.
+fn check_writable(path: &Path) -> Result<(), ChartError> {
+    std::fs::File::create(path)
+        .map(drop)
+        .map_err(|source| ChartError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+}
+
 fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
     ChartError::Draw {
         path: path.display().to_string(),
@@ -131,6 +150,8 @@ pub fn line_chart(chart: &LineChart, path: &Path) -> Result<(), ChartError> {
     if x0 > x1 {
         return Err(ChartError::Empty("the chart has no points"));
     }
+    format_of(path)?;
+    check_writable(path)?;
     if x0 == x1 {
         x1 = x0 + 1.0;
     }
@@ -214,6 +235,8 @@ pub fn bar_chart(chart: &BarChart, path: &Path) -> Result<(), ChartError> {
     if chart.bars.is_empty() {
         return Err(ChartError::Empty("the chart has no bars"));
     }
+    format_of(path)?;
+    check_writable(path)?;
     match format_of(path)? {
         Format::Png => draw_bars(
             BitMapBackend::new(path, SIZE).into_drawing_area(),
@@ -300,5 +323,13 @@ mod tests {
             line_chart(&chart, &dir.path().join("c.gif")),
             Err(ChartError::UnknownFormat(_))
         ));
+        let e = bar_chart(&bars, &dir.path().join("no/such/folder.png")).unwrap_err();
+        assert!(matches!(e, ChartError::Io { .. }), "{e}");
+        let text = e.to_string();
+        assert!(
+            text.ends_with("No such file or directory (os error 2)"),
+            "{text}"
+        );
+        assert!(!text.contains("Os {"), "no debug dump: {text}");
     }
 }

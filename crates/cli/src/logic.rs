@@ -57,8 +57,8 @@ struct SimArgs {
     /// A vector file: one vector a line, input bits 0/1/x in declaration order.
     #[arg(long, conflicts_with = "random")]
     vectors: Option<PathBuf>,
-    /// Simulate N random vectors instead.
-    #[arg(long, value_name = "N")]
+    /// Simulate N random vectors instead (at most 1,000,000; accepts 1e6).
+    #[arg(long, value_name = "N", value_parser = parse_vector_count)]
     random: Option<usize>,
     /// Seed of the random vectors.
     #[arg(long, default_value_t = 1)]
@@ -79,8 +79,8 @@ struct BenchArgs {
     /// Circuits (file stems in --dir).
     #[arg(long, value_delimiter = ',', default_value = "c6288,c7552")]
     circuits: Vec<String>,
-    /// Random vectors per circuit (the same for every simulator).
-    #[arg(long, default_value_t = 10_000)]
+    /// Random vectors per circuit, the same for every simulator (at most 1,000,000).
+    #[arg(long, default_value_t = 10_000, value_parser = parse_vector_count)]
     vectors: usize,
     /// Seed of the vectors.
     #[arg(long, default_value_t = 1)]
@@ -153,6 +153,16 @@ fn load(path: &Path) -> Result<Netlist> {
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
     Netlist::from_bench(&stem, &text).with_context(|| format!("{}", path.display()))
+}
+
+/// The most random vectors one run generates (they are held in memory: a million vectors
+/// of a circuit with a few hundred inputs take a few hundred megabytes).
+const MAX_VECTORS: u64 = 1_000_000;
+
+fn parse_vector_count(s: &str) -> Result<usize, String> {
+    let n =
+        ludomat_game::count::parse_count(s, MAX_VECTORS, "vectors").map_err(|e| e.to_string())?;
+    usize::try_from(n).map_err(|e| e.to_string())
 }
 
 fn sim(a: SimArgs) -> Result<()> {

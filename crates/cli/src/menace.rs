@@ -113,8 +113,8 @@ struct TrainArgs {
     /// The opponent (any noughts-and-crosses agent except a human).
     #[arg(long, value_enum)]
     against: AgentKind,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
+    /// Games to play (at most 1,000,000,000; the state is saved as it goes).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     games: u64,
     /// The side MENACE plays.
     #[arg(long, value_enum, default_value_t = Side::X)]
@@ -148,15 +148,16 @@ struct BoxesArgs {
 
 #[derive(Debug, Args)]
 struct BenchArgs {
-    /// Training games per run.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Training games per run (at most 1,000,000,000).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     games: u64,
     /// The opponent: random, perfect or menace (built-in fast players).
     #[arg(long, default_value = "random", value_parser = ["random", "perfect", "menace"])]
     against: String,
-    /// Parallel runs for the all-cores measurement [default: number of cores].
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Parallel runs for the all-cores measurement [default: number of cores; at most
+    /// 256].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
 }
 
 pub fn run(cmd: MenaceCmd) -> Result<()> {
@@ -168,15 +169,15 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             play(&mut session, &a, &mut input, &mut out)
         }
         MenaceSub::Train(a) => train(&cmd.state, &a),
+        // read-only: never write, create or touch the state file
         MenaceSub::Boxes(a) => {
             let session = Session::open(&cmd.state)?;
-            boxes(&session.menace, &a)?;
-            session.save()
+            boxes(&session.menace, &a)
         }
         MenaceSub::Stats => {
             let session = Session::open(&cmd.state)?;
             stats(&session);
-            session.save()
+            Ok(())
         }
         MenaceSub::Bench(a) => bench(&cmd.state, &a),
     }
@@ -524,6 +525,17 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     if args.window == 0 || args.save_every == 0 {
         bail!("--window and --save-every must be at least 1");
     }
+    // the learning-curve files are written at the end: refuse a bad folder now
+    let prefix = std::path::Path::new(&args.out);
+    if let Some(dir) = prefix.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            bail!(
+                "--out {}: the folder {} does not exist",
+                args.out,
+                dir.display()
+            );
+        }
+    }
     let mut session = Session::open(state)?;
     let side = args.side.player();
     let opponent_seed = seed::derive(state.seed.unwrap_or(session.menace.games()), 1);
@@ -835,6 +847,7 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
     let base = state.seed.unwrap_or(1);
     let threads = args
         .threads
+        .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     println!(

@@ -292,7 +292,10 @@ fn proof(file: Option<PathBuf>) -> Result<()> {
             Ok(())
         }
         Err(e) => {
-            let (v, open) = verify_partial(&tree).with_context(|| format!("not a win: {e}"))?;
+            // the partial check fails on the same line of play as the full one: say it once
+            let Ok((v, open)) = verify_partial(&tree) else {
+                bail!("not a win: {e}");
+            };
             let open: Vec<String> = open
                 .iter()
                 .filter_map(|&c| Cell::<4>::new(c as usize))

@@ -108,7 +108,8 @@ struct RunArgs {
     /// Print PC, instruction, registers and flags after every instruction.
     #[arg(long)]
     trace: bool,
-    /// Stop a program that runs longer than this many instructions (accepts 1e9).
+    /// Stop a program that runs longer than this many instructions (accepts 1e9; at
+    /// most 1e12).
     #[arg(long, default_value = "1e8", value_parser = parse_count)]
     max_steps: u64,
     /// The real machine's pace or full speed.
@@ -121,7 +122,7 @@ struct RunArgs {
 
 #[derive(Debug, Args)]
 struct BenchArgs {
-    /// Instructions to run (accepts 1e9).
+    /// Instructions to run (accepts 1e9; at most 1e12).
     #[arg(long, default_value = "1e9", value_parser = parse_count)]
     max_steps: u64,
     /// Run this program instead of the built-in `programs/relay/busy.asm`.
@@ -162,17 +163,11 @@ fn parse_press(s: &str) -> Result<Press, String> {
 }
 
 /// A count such as `1000`, `1_000_000` or `1e9`.
+/// The most instructions one run may be allowed (about three hours at full speed).
+const MAX_STEPS: u64 = 1_000_000_000_000;
+
 fn parse_count(s: &str) -> Result<u64, String> {
-    let t = s.trim().replace('_', "");
-    if let Ok(n) = t.parse::<u64>() {
-        return Ok(n);
-    }
-    match t.parse::<f64>() {
-        Ok(f) if f.is_finite() && f >= 0.0 && f.fract() == 0.0 && f < 1.8e19 => Ok(f as u64),
-        _ => Err(format!(
-            "'{s}' is not a whole number of steps (e.g. 1000000 or 1e9)"
-        )),
-    }
+    ludomat_game::count::parse_count(s, MAX_STEPS, "steps").map_err(|e| e.to_string())
 }
 
 fn parse_byte(s: &str) -> Result<u8, String> {
@@ -200,7 +195,10 @@ pub fn run(cmd: RelayCmd) -> Result<()> {
 }
 
 fn read_source(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    ludomat_relay_cpu::source_text(&bytes)
+        .map(str::to_string)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
 fn assemble_file(path: &Path, rom_size: usize) -> Result<Vec<u16>> {

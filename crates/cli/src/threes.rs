@@ -13,6 +13,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ludomat_game::{seed, LineInput, Proportion};
 use ludomat_threes::autoplay::{play_game, tune, GameSummary};
 use ludomat_threes::record::GameRecord;
+use ludomat_threes::search::MAX_DEPTH;
+use ludomat_threes::summary::{to_csv, ScoreStats, Summaries};
 use ludomat_threes::{
     Board, DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes, Weights,
 };
@@ -28,8 +30,8 @@ pub struct PlayArgs {
     /// value of the position that many swipes ahead) before every move.
     #[arg(long)]
     assist: bool,
-    /// Search depth of the assistant (swipes).
-    #[arg(long, default_value_t = 4)]
+    /// Search depth of the assistant (swipes, 1 to 10).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     assist_depth: u8,
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[arg(long, default_value = "plus")]
@@ -72,32 +74,34 @@ struct SummaryArgs {
 /// `ludomat threes auto`
 #[derive(Debug, Args)]
 struct AutoArgs {
-    /// Games to play.
-    #[arg(long, default_value_t = 10)]
+    /// Games to play (at most 10,000,000 per run; split longer runs with --first-game).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
     games: u32,
     /// Master seed; game i uses a seed derived from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Number of the first game: play games K … K+games−1 of the master seed's series
-    /// (a long run split into parts; `threes summary` joins their CSV files).
+    /// (a long run split into parts; `threes summary` joins their CSV files). K + games
+    /// must stay within 4,294,967,295.
     #[arg(long, default_value_t = 0)]
     first_game: u32,
-    /// Fixed search depth in swipes (default: dynamic, from the board).
-    #[arg(long, conflicts_with = "time_per_move")]
+    /// Fixed search depth in swipes, 1 to 10 (default: dynamic, from the board).
+    #[arg(long, conflicts_with = "time_per_move", value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     depth: Option<u8>,
     /// Deepen the search while it fits this many milliseconds per move.
     #[arg(long)]
     time_per_move: Option<u64>,
     /// The deepest search the dynamic and time rules may use (6: the measured default, about
-    /// 16 ms CPU per move; 5 is about 7 ms).
-    #[arg(long, default_value_t = 6)]
+    /// 16 ms CPU per move; 5 is about 7 ms; at most 10).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     max_depth: u8,
-    /// The shallowest search of the dynamic rule (3: the anchor's floor).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=12))]
+    /// The shallowest search of the dynamic rule (3: the anchor's floor; at most
+    /// --max-depth).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     min_depth: u8,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads (default: all cores; 1 to 256).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
+    threads: Option<u16>,
     /// Write one line per game to this CSV file.
     #[arg(long)]
     csv: Option<PathBuf>,
@@ -159,14 +163,14 @@ struct ReplayArgs {
 /// `ludomat threes tune`
 #[derive(Debug, Args)]
 struct TuneArgs {
-    /// Games per candidate.
-    #[arg(long, default_value_t = 200)]
+    /// Games per candidate (1 to 100,000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
-    /// Fixed search depth of the games.
-    #[arg(long, default_value_t = 2)]
+    /// Fixed search depth of the games (1 to 10).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     depth: u8,
-    /// Passes over the weights.
-    #[arg(long, default_value_t = 2)]
+    /// Passes over the weights (at most 100).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=100))]
     rounds: u32,
     /// Master seed of the games (the same games for every candidate).
     #[arg(long, default_value_t = 77)]
@@ -182,10 +186,10 @@ struct TuneArgs {
 /// `ludomat threes bench`
 #[derive(Debug, Args)]
 struct BenchArgs {
-    /// Search depth for the nodes-per-second measurement.
-    #[arg(long, default_value_t = 4)]
+    /// Search depth for the nodes-per-second measurement (1 to 10).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     depth: u8,
-    /// Seconds per measurement.
+    /// Seconds per measurement (0.1 to 60).
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
 }
@@ -335,9 +339,33 @@ pub fn play(args: PlayArgs) -> Result<()> {
 }
 
 fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Result<()> {
-    let raw = keys.raw();
+    if let Some(path) = &args.record {
+        check_output(path, "--record")?;
+    }
     let mut game = Threes::new(args.seed, args.hint_model);
     let mut record = GameRecord::start(&game);
+    // the game so far is saved however the play ends, a failed input included
+    let played = play_turns(args, keys, out, &mut game, &mut record);
+    if let Some(path) = &args.record {
+        std::fs::write(path, record.to_json())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        say(
+            out,
+            keys.raw(),
+            &format!("game saved to {}", path.display()),
+        )?;
+    }
+    played
+}
+
+fn play_turns(
+    args: &PlayArgs,
+    keys: &mut dyn Keys,
+    out: &mut dyn Write,
+    game: &mut Threes,
+    record: &mut GameRecord,
+) -> Result<()> {
+    let raw = keys.raw();
     let assistant = args.assist.then(|| {
         Searcher::new(
             Heuristic::default(),
@@ -358,7 +386,7 @@ fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Resul
     let mut redraw = true;
     loop {
         if redraw {
-            say(out, raw, &format!("\n{}", show(&game)))?;
+            say(out, raw, &format!("\n{}", show(game)))?;
             if game.is_over() {
                 break;
             }
@@ -396,7 +424,7 @@ fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Resul
             }
             Key::Swipe(d) => match game.swipe(d) {
                 Ok(turn) => {
-                    record.push(&turn, &game);
+                    record.push(&turn, game);
                     say(
                         out,
                         raw,
@@ -420,11 +448,6 @@ fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Resul
             ),
         )?;
     }
-    if let Some(path) = &args.record {
-        std::fs::write(path, record.to_json())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        say(out, raw, &format!("game saved to {}", path.display()))?;
-    }
     Ok(())
 }
 
@@ -445,8 +468,33 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
 fn load_weights(path: &Path) -> Result<Weights> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a set of heuristic weights", path.display()))
+    Weights::from_json(&text).with_context(|| format!("{}", path.display()))
+}
+
+/// The most games one `threes auto` run plays.
+const MAX_GAMES: u32 = 10_000_000;
+
+/// The most worker threads.
+const MAX_THREADS: u16 = 256;
+
+/// Refuse an output path before a long run rather than after it: its folder must exist
+/// and the path must not be a folder.
+fn check_output(path: &Path, flag: &str) -> Result<()> {
+    if path.is_dir() {
+        bail!("{flag} {}: is a folder, not a file", path.display());
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "{flag} {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// 1234567 → "1,234,567".
@@ -465,6 +513,13 @@ fn group(n: u64) -> String {
 fn depth_rule(a: &AutoArgs) -> Result<DepthRule> {
     if a.max_depth == 0 {
         bail!("--max-depth must be at least 1");
+    }
+    if a.min_depth > a.max_depth {
+        bail!(
+            "--min-depth {} is deeper than --max-depth {}",
+            a.min_depth,
+            a.max_depth
+        );
     }
     Ok(match (a.depth, a.time_per_move) {
         (Some(0), _) => bail!("--depth must be at least 1"),
@@ -496,6 +551,20 @@ fn auto(a: AutoArgs) -> Result<()> {
         bail!("--games must be at least 1");
     }
     let rule = depth_rule(&a)?;
+    let Some(end) = a.first_game.checked_add(a.games) else {
+        bail!(
+            "--first-game {} + --games {} is past the last game number {}",
+            a.first_game,
+            a.games,
+            u32::MAX
+        );
+    };
+    if let Some(path) = &a.csv {
+        check_output(path, "--csv")?;
+    }
+    if let Some(path) = &a.chart {
+        check_output(path, "--chart")?;
+    }
     let weights = a
         .weights
         .as_deref()
@@ -519,7 +588,7 @@ fn auto(a: AutoArgs) -> Result<()> {
         if t == 0 {
             bail!("--threads must be at least 1");
         }
-        pool = pool.num_threads(t);
+        pool = pool.num_threads(usize::from(t));
     }
     let pool = pool.build().context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
@@ -553,7 +622,7 @@ fn auto(a: AutoArgs) -> Result<()> {
     );
     let started = Instant::now();
     let results: Vec<Result<GameSummary>> = pool.install(|| {
-        (a.first_game..a.first_game.saturating_add(a.games))
+        (a.first_game..end)
             .into_par_iter()
             .map(|i| {
                 let game_seed = seed::derive(a.seed, u64::from(i));
@@ -605,24 +674,18 @@ fn finish(a: &AutoArgs, rule: DepthRule, games: &[GameSummary], wall: Duration) 
 
 /// Print the statistics of `games`; `wall`: the run's wall-clock time, when it was one run.
 fn report(games: &[GameSummary], wall: Option<Duration>) {
-    let n = games.len() as u64;
-    let mut scores: Vec<u64> = games.iter().map(|g| g.score).collect();
-    scores.sort_unstable();
-    let mean = scores.iter().sum::<u64>() as f64 / n as f64;
-    let median = if scores.len() % 2 == 1 {
-        scores[scores.len() / 2] as f64
-    } else {
-        (scores[scores.len() / 2 - 1] + scores[scores.len() / 2]) as f64 / 2.0
+    let Some(stats) = ScoreStats::of(games) else {
+        println!("no games");
+        return;
     };
-    let moves: u64 = games.iter().map(|g| u64::from(g.moves)).sum();
-    let nodes: u64 = games.iter().map(|g| g.nodes).sum();
-    let search_time: f64 = games.iter().map(|g| g.elapsed.as_secs_f64()).sum();
+    let n = games.len() as u64;
+    let (moves, nodes, search_time) = (stats.moves, stats.nodes, stats.seconds);
     println!(
         "score: mean {}  median {}  max {}  min {}",
-        group(mean.round() as u64),
-        group(median.round() as u64),
-        group(scores[scores.len() - 1]),
-        group(scores[0])
+        group(stats.mean.round() as u64),
+        group(stats.median.round() as u64),
+        group(stats.max),
+        group(stats.min)
     );
     println!("reached (share of games, 95% Wilson interval):");
     for m in MILESTONES {
@@ -652,84 +715,20 @@ fn report(games: &[GameSummary], wall: Option<Duration>) {
     }
 }
 
-const CSV_HEADER: &str = "game,seed,score,max_tile,moves,nodes,seconds";
-
 fn write_csv(path: &Path, first: u32, games: &[GameSummary]) -> Result<()> {
-    let mut text = format!("{CSV_HEADER}\n");
-    for (i, g) in games.iter().enumerate() {
-        text.push_str(&format!(
-            "{},{},{},{},{},{},{:.3}\n",
-            u64::from(first) + i as u64,
-            g.seed,
-            g.score,
-            g.max_tile,
-            g.moves,
-            g.nodes,
-            g.elapsed.as_secs_f64()
-        ));
-    }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(path, to_csv(u64::from(first), games))
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Read `auto` CSV files: every game once, in game order.
 fn read_csvs(files: &[PathBuf]) -> Result<Vec<GameSummary>> {
-    let mut games: std::collections::BTreeMap<u64, (GameSummary, String)> = Default::default();
+    let mut games = Summaries::new();
     for path in files {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let mut lines = text.lines().enumerate();
-        match lines.next() {
-            Some((_, h)) if h.trim() == CSV_HEADER => {}
-            _ => bail!(
-                "{}:1: not a `threes auto` CSV (expected the header {CSV_HEADER})",
-                path.display()
-            ),
-        }
-        for (n, line) in lines {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let at = format!("{}:{}", path.display(), n + 1);
-            let fields: Vec<&str> = line.split(',').collect();
-            if fields.len() != 7 {
-                bail!("{at}: {} fields, expected 7", fields.len());
-            }
-            let col =
-                |i: usize| -> usize { fields[..i].iter().map(|f| f.len() + 1).sum::<usize>() + 1 };
-            let int = |i: usize, name: &str| -> Result<u64> {
-                fields[i].trim().parse().with_context(|| {
-                    format!(
-                        "{at}:{}: {name} {:?} is not a whole number",
-                        col(i),
-                        fields[i]
-                    )
-                })
-            };
-            let game = int(0, "game")?;
-            let seconds: f64 = fields[6]
-                .trim()
-                .parse()
-                .ok()
-                .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-                .with_context(|| {
-                    format!("{at}:{}: seconds {:?} is not a duration", col(6), fields[6])
-                })?;
-            let summary = GameSummary {
-                seed: int(1, "seed")?,
-                score: int(2, "score")?,
-                max_tile: u32::try_from(int(3, "max_tile")?)
-                    .with_context(|| format!("{at}:{}: max_tile too large", col(3)))?,
-                moves: u32::try_from(int(4, "moves")?)
-                    .with_context(|| format!("{at}:{}: moves too large", col(4)))?,
-                nodes: int(5, "nodes")?,
-                elapsed: Duration::from_secs_f64(seconds),
-            };
-            if let Some((_, first)) = games.insert(game, (summary, at.clone())) {
-                bail!("{at}: game {game} already read at {first}");
-            }
-        }
+        games.read(&path.display().to_string(), &text)?;
     }
-    Ok(games.into_values().map(|(g, _)| g).collect())
+    Ok(games.into_games())
 }
 
 fn summary(a: SummaryArgs) -> Result<()> {
@@ -773,8 +772,8 @@ fn histogram(path: &Path, games: &[GameSummary], title: &str) -> Result<()> {
             (
                 format!(
                     "{}–{}",
-                    short(i as u64 * width),
-                    short((i as u64 + 1) * width)
+                    short((i as u64).saturating_mul(width)),
+                    short((i as u64 + 1).saturating_mul(width))
                 ),
                 c,
             )
@@ -836,6 +835,9 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
         .unwrap_or_default();
     if a.games == 0 || a.depth == 0 {
         bail!("--games and --depth must be at least 1");
+    }
+    if let Some(path) = &a.out {
+        check_output(path, "--out")?;
     }
     println!("tuning from {start}");
     println!(
@@ -981,5 +983,46 @@ mod tests {
         assert!(out.contains("quit"));
         assert_eq!(group(1_234_567), "1,234,567");
         assert_eq!(group(12), "12");
+    }
+
+    /// Keys that fail after a few swipes, as a broken terminal does.
+    struct FailingKeys(u32);
+
+    impl Keys for FailingKeys {
+        fn next(&mut self) -> Result<Option<Key>> {
+            if self.0 == 0 {
+                bail!("the terminal went away");
+            }
+            self.0 -= 1;
+            Ok(Some(Key::Swipe(if self.0 % 2 == 0 {
+                Direction::Left
+            } else {
+                Direction::Up
+            })))
+        }
+        fn raw(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn the_record_survives_a_failed_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.json");
+        let args = PlayArgs {
+            seed: 3,
+            assist: false,
+            assist_depth: 2,
+            hint_model: HintModel::Plus,
+            record: Some(path.clone()),
+        };
+        let mut out = Vec::new();
+        let e = play_with(&args, &mut FailingKeys(4), &mut out).unwrap_err();
+        assert!(e.to_string().contains("went away"), "{e}");
+        let record = GameRecord::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert!(
+            record.moves() >= 1,
+            "the swipes before the failure are kept"
+        );
     }
 }

@@ -22,6 +22,7 @@
 struct ReadmeDoctests;
 
 mod agent;
+pub mod count;
 mod explore;
 mod game;
 mod matches;

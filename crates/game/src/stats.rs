@@ -78,17 +78,20 @@ pub struct Tally {
 impl Tally {
     /// Count one finished game, seen from `me`.
     pub fn record(&mut self, outcome: Outcome, me: Player) {
-        match outcome.score_for(me) {
-            1 => self.wins += 1,
-            0 => self.draws += 1,
-            _ => self.losses += 1,
-        }
+        let slot = match outcome.score_for(me) {
+            1 => &mut self.wins,
+            0 => &mut self.draws,
+            _ => &mut self.losses,
+        };
+        *slot = slot.saturating_add(1);
     }
 
-    /// Games counted.
+    /// Games counted (saturating at `u64::MAX`).
     #[must_use]
     pub const fn games(self) -> u64 {
-        self.wins + self.draws + self.losses
+        self.wins
+            .saturating_add(self.draws)
+            .saturating_add(self.losses)
     }
 
     /// The win rate with its interval.

@@ -22,19 +22,25 @@ impl LineInput {
         LineInput::Reader(Box::new(io::Cursor::new(text.as_bytes().to_vec())))
     }
 
-    /// The next line without its line ending; `None` at end of input.
+    /// The next line without its line ending; `None` at end of input. Bytes that are not
+    /// UTF-8 come back as U+FFFD, so such a line is answered like any other line that
+    /// makes no sense (a re-prompt) instead of ending the game.
     ///
     /// # Errors
     /// When reading fails.
     pub fn next_line(&mut self) -> io::Result<Option<String>> {
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         let n = match self {
-            LineInput::Stdin => io::stdin().read_line(&mut line)?,
-            LineInput::Reader(r) => r.read_line(&mut line)?,
+            LineInput::Stdin => io::stdin().lock().read_until(b'\n', &mut bytes)?,
+            LineInput::Reader(r) => r.read_until(b'\n', &mut bytes)?,
         };
         if n == 0 {
             return Ok(None);
         }
+        let mut line = match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
         while line.ends_with('\n') || line.ends_with('\r') {
             line.pop();
         }
@@ -54,6 +60,14 @@ impl std::fmt::Debug for LineInput {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invalid_utf8_is_a_line_not_an_error() {
+        let mut input = LineInput::Reader(Box::new(io::Cursor::new(b"a\xff\nb\n".to_vec())));
+        assert_eq!(input.next_line().unwrap().as_deref(), Some("a\u{fffd}"));
+        assert_eq!(input.next_line().unwrap().as_deref(), Some("b"));
+        assert_eq!(input.next_line().unwrap(), None);
+    }
 
     #[test]
     fn script_yields_lines_then_end() {

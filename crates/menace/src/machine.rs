@@ -108,7 +108,9 @@ impl Menace {
     /// Games finished, both sides.
     #[must_use]
     pub fn games(&self) -> u64 {
-        self.record[0].games() + self.record[1].games()
+        self.record[0]
+            .games()
+            .saturating_add(self.record[1].games())
     }
 
     /// The side it plays in the current game.

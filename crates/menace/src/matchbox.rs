@@ -6,6 +6,22 @@ use ludomat_tictactoe::Board;
 
 use crate::Bead;
 
+/// The most beads one box holds: rewards stop adding beads to a full box, and a state
+/// file with a fuller box is refused. (Far above anything training reaches; it keeps a
+/// box's total, and the draw over it, within 32 bits.)
+pub const CAPACITY: u32 = 1_000_000_000;
+
+/// Bead counts a box cannot take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CountsError {
+    /// A bead naming a square already taken on the picture.
+    #[error("holds {0} beads, but {0} is taken on its picture")]
+    Taken(Bead),
+    /// More beads than a box holds.
+    #[error("holds {0} beads in all, more than the limit of {CAPACITY}")]
+    Full(u64),
+}
+
 /// One matchbox: a picture of a position (the canonical member of its symmetry class)
 /// glued on the lid, and beads inside, each naming an empty square of that picture.
 ///
@@ -78,14 +94,15 @@ impl Matchbox {
         self.picture.empty_mask() & bead.cell().bit() != 0
     }
 
-    /// Put `n` beads of a legal colour in (saturating). Illegal beads are refused
-    /// (returns `false`, box unchanged).
+    /// Put `n` beads of a legal colour in, at most up to [`CAPACITY`] beads in the box.
+    /// Illegal beads are refused (returns `false`, box unchanged).
     pub fn put(&mut self, bead: Bead, n: u32) -> bool {
         if !self.is_legal(bead) {
             return false;
         }
+        let room = CAPACITY.saturating_sub(self.total());
         let slot = &mut self.beads[bead.index()];
-        *slot = slot.saturating_add(n);
+        *slot += n.min(room);
         true
     }
 
@@ -115,12 +132,17 @@ impl Matchbox {
     }
 
     /// Replace the bead counts (used when loading a saved state). Fails with the
-    /// first bead that names an occupied square.
-    pub(crate) fn set_counts(&mut self, counts: [u32; 9]) -> Result<(), Bead> {
+    /// first bead that names an occupied square, or when the box would hold more than
+    /// [`CAPACITY`] beads.
+    pub(crate) fn set_counts(&mut self, counts: [u32; 9]) -> Result<(), CountsError> {
         for (i, &n) in counts.iter().enumerate() {
             if n > 0 && !self.is_legal(Bead::ALL[i]) {
-                return Err(Bead::ALL[i]);
+                return Err(CountsError::Taken(Bead::ALL[i]));
             }
+        }
+        let total: u64 = counts.iter().map(|&n| u64::from(n)).sum();
+        if total > u64::from(CAPACITY) {
+            return Err(CountsError::Full(total));
         }
         self.beads = counts;
         Ok(())
@@ -190,7 +212,17 @@ mod tests {
         assert!(m.is_empty());
         assert_eq!(m.legal_beads().count(), 7);
         assert_eq!(m.menace_move(), 3);
-        assert_eq!(m.set_counts([1, 0, 0, 0, 0, 0, 0, 0, 0]), Err(Bead::ALL[0]));
+        assert_eq!(
+            m.set_counts([1, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Err(CountsError::Taken(Bead::ALL[0]))
+        );
+        assert_eq!(
+            m.set_counts([0, u32::MAX, u32::MAX, 0, 0, 0, 0, 0, 0]),
+            Err(CountsError::Full(2 * u64::from(u32::MAX)))
+        );
+        assert!(m.put(Bead::ALL[1], u32::MAX));
+        assert!(m.put(Bead::ALL[2], u32::MAX));
+        assert_eq!(m.total(), CAPACITY, "a full box takes no more beads");
     }
 
     #[test]

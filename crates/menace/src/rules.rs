@@ -147,6 +147,11 @@ impl FromStr for Preset {
     }
 }
 
+/// The most beads any one setting may put into a box at once: a starting count, a
+/// refill, a reward. Beads are added one at a time where they are random, so this bounds
+/// the work of filling MENACE (304 boxes) as well as the size of the boxes.
+pub const MAX_BEADS: u32 = 1000;
+
 /// A rule setting that makes no sense.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
@@ -157,6 +162,14 @@ pub enum RulesError {
         min: u32,
         /// Most.
         max: u32,
+    },
+    /// A count above [`MAX_BEADS`].
+    #[error("{what} {value} is more than the limit of {MAX_BEADS} beads")]
+    TooMany {
+        /// Which setting.
+        what: &'static str,
+        /// Its value.
+        value: i64,
     },
     /// Refilling with no beads would leave the box empty.
     #[error("an empty box must be refilled with at least one bead (or use resign)")]
@@ -189,14 +202,34 @@ impl Rules {
     /// # Errors
     /// A [`RulesError`] naming the bad setting.
     pub fn validate(&self) -> Result<(), RulesError> {
-        if let StartingBeads::Random { min, max } = self.starting_beads {
-            if min == 0 || min > max {
-                return Err(RulesError::BadRange { min, max });
+        let too_many = |what, value: i64| {
+            if value.unsigned_abs() > u64::from(MAX_BEADS) {
+                Err(RulesError::TooMany { what, value })
+            } else {
+                Ok(())
+            }
+        };
+        match self.starting_beads {
+            StartingBeads::Random { min, max } => {
+                if min == 0 || min > max {
+                    return Err(RulesError::BadRange { min, max });
+                }
+                too_many("starting beads", i64::from(max))?;
+            }
+            StartingBeads::PerMove(counts) => {
+                for n in counts {
+                    too_many("starting beads", i64::from(n))?;
+                }
             }
         }
-        if self.empty_box == EmptyBox::Refill(0) {
-            return Err(RulesError::EmptyRefill);
+        match self.empty_box {
+            EmptyBox::Refill(0) => return Err(RulesError::EmptyRefill),
+            EmptyBox::Refill(n) => too_many("refill", i64::from(n))?,
+            EmptyBox::Resign => {}
         }
+        too_many("win", i64::from(self.win))?;
+        too_many("draw", i64::from(self.draw))?;
+        too_many("loss", i64::from(self.loss))?;
         Ok(())
     }
 
@@ -268,6 +301,12 @@ impl FromStr for StartingBeads {
             if min == 0 || min > max {
                 return Err(RulesError::BadRange { min, max });
             }
+            if max > MAX_BEADS {
+                return Err(RulesError::TooMany {
+                    what: "starting beads",
+                    value: i64::from(max),
+                });
+            }
             return Ok(StartingBeads::Random { min, max });
         }
         let parts: Vec<&str> = t.split('/').collect();
@@ -282,6 +321,12 @@ impl FromStr for StartingBeads {
                 .trim()
                 .parse()
                 .map_err(|_| bad("a count is not a number"))?;
+            if *slot > MAX_BEADS {
+                return Err(RulesError::TooMany {
+                    what: "starting beads",
+                    value: i64::from(*slot),
+                });
+            }
         }
         Ok(StartingBeads::PerMove(counts))
     }
@@ -318,6 +363,12 @@ impl FromStr for EmptyBox {
                 if n == 0 {
                     return Err(RulesError::EmptyRefill);
                 }
+                if n > MAX_BEADS {
+                    return Err(RulesError::TooMany {
+                        what: "refill",
+                        value: i64::from(n),
+                    });
+                }
                 Ok(EmptyBox::Refill(n))
             }
         }
@@ -327,6 +378,30 @@ impl FromStr for EmptyBox {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bead_counts_above_the_limit_are_refused() {
+        assert!(matches!(
+            "refill:4000000000".parse::<EmptyBox>(),
+            Err(RulesError::TooMany { what: "refill", .. })
+        ));
+        assert!(matches!(
+            "random:1-4000000000".parse::<StartingBeads>(),
+            Err(RulesError::TooMany { .. })
+        ));
+        assert!("1001/1/1/1".parse::<StartingBeads>().is_err());
+        let mut r = Rules::seed();
+        r.empty_box = EmptyBox::Refill(u32::MAX);
+        assert!(
+            r.validate().is_err(),
+            "a state file's rules are checked too"
+        );
+        r = Rules::seed();
+        r.win = i32::MIN;
+        let e = r.validate().unwrap_err();
+        assert!(e.to_string().contains("win -2147483648"), "{e}");
+        assert_eq!(Rules::seed().validate(), Ok(()));
+    }
 
     #[test]
     fn presets_match_the_spec_table() {

@@ -10,7 +10,7 @@ use ludomat_game::{seed, Player, Tally};
 use ludomat_tictactoe::Board;
 use serde::{Deserialize, Serialize};
 
-use crate::{Bead, Matchboxes, Menace, Rules};
+use crate::{CountsError, Matchboxes, Menace, Rules};
 
 /// The `format` field of every state file.
 pub const FORMAT: &str = "ludomat-menace";
@@ -210,7 +210,10 @@ impl Menace {
             path: path_buf.clone(),
             reason,
         };
-        let file: StateFile = serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+        let file: StateFile = serde_path_to_error::deserialize(value).map_err(|e| {
+            let field = e.path().to_string();
+            invalid(format!("{field}: {}", e.inner()))
+        })?;
         file.rules
             .validate()
             .map_err(|e| invalid(format!("rules: {e}")))?;
@@ -246,23 +249,28 @@ impl Menace {
                         b.picture_line()
                     )));
                 }
-                b.set_counts(s.beads).map_err(|bead: Bead| {
-                    invalid(format!(
-                        "boxes.{name}[{i}] ({}) holds {bead} beads, but {bead} is taken on its picture",
-                        s.picture
-                    ))
+                b.set_counts(s.beads).map_err(|e: CountsError| {
+                    invalid(format!("boxes.{name}[{i}] ({}) {e}", s.picture))
                 })?;
             }
             Ok(set)
         };
+        let record = [file.record.first, file.record.second];
+        let mut games = 0u64;
+        for (side, t) in ["first", "second"].iter().zip(record) {
+            for n in [t.wins, t.draws, t.losses] {
+                games = games.checked_add(n).ok_or_else(|| {
+                    invalid(format!(
+                        "record.{side} ({} wins, {} draws, {} losses): the games of both sides add up to more than {}",
+                        t.wins, t.draws, t.losses,
+                        u64::MAX
+                    ))
+                })?;
+            }
+        }
         let first = load(Player::First, "first", &file.boxes.first)?;
         let second = load(Player::Second, "second", &file.boxes.second)?;
-        Ok(Menace::from_parts(
-            file.rules,
-            [first, second],
-            rng,
-            [file.record.first, file.record.second],
-        ))
+        Ok(Menace::from_parts(file.rules, [first, second], rng, record))
     }
 
     /// Load a state file.
@@ -277,11 +285,14 @@ impl Menace {
         Menace::from_json(&text, path)
     }
 
-    /// Save atomically: write a temporary file beside `path`, then rename it over
-    /// `path`. Creates the directory if needed. A killed process leaves the old file
-    /// or the new one, never a mixture. (The data is not forced to the disk with
-    /// `fsync` — that would make saving after every game very slow — so a power cut
-    /// right after a save is left to the file system's ordering of the rename.)
+    /// Save atomically: write a temporary file beside the file, then rename it over the
+    /// file. Creates the directory if needed. A killed process leaves the old file or the
+    /// new one, never a mixture; temporary files a killed process left behind are removed
+    /// by the next save. When `path` is a symbolic link, the file it points to is
+    /// replaced (the link stays); an existing file keeps its permissions. (The data is
+    /// not forced to the disk with `fsync` — that would make saving after every game very
+    /// slow — so a power cut right after a save is left to the file system's ordering of
+    /// the rename.)
     ///
     /// # Errors
     /// [`StateError::Io`] when the directory or file cannot be written.
@@ -290,24 +301,91 @@ impl Menace {
             path: path.to_path_buf(),
             source,
         };
-        let dir = match path.parent() {
+        let target = link_target(path).map_err(io)?;
+        let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
         std::fs::create_dir_all(&dir).map_err(io)?;
+        remove_stale_temporaries(&dir);
         let mut tmp = tempfile::Builder::new()
-            .prefix(".menace-")
-            .suffix(".tmp")
+            .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
+            .suffix(TEMP_SUFFIX)
             .tempfile_in(&dir)
             .map_err(io)?;
         let bytes = serde_json::to_vec(&self.state_file())
             .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
         tmp.write_all(&bytes).map_err(io)?;
         tmp.flush().map_err(io)?;
-        tmp.persist(path).map_err(|e| io(e.error))?;
-        tracing::debug!(path = %path.display(), "saved MENACE state");
+        if let Ok(meta) = std::fs::metadata(&target) {
+            tmp.as_file()
+                .set_permissions(meta.permissions())
+                .map_err(io)?;
+        }
+        tmp.persist(&target).map_err(|e| io(e.error))?;
+        tracing::debug!(path = %target.display(), "saved MENACE state");
         Ok(())
     }
+}
+
+/// How temporary state files start (followed by the writer's process id).
+pub const TEMP_PREFIX: &str = ".menace-";
+/// How temporary state files end.
+pub const TEMP_SUFFIX: &str = ".tmp";
+
+/// The file a save replaces: `path`, or the end of its chain of symbolic links.
+fn link_target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// Remove temporary state files in `dir` whose writer is gone (killed during a save).
+/// On Linux a writer is alive while `/proc/<pid>` exists; elsewhere files older than an
+/// hour count as left behind.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(rest) = name
+            .strip_prefix(TEMP_PREFIX)
+            .and_then(|r| r.strip_suffix(TEMP_SUFFIX))
+        else {
+            continue;
+        };
+        let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
+        if writer_gone(pid, &entry) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+fn writer_gone(pid: Option<u32>, entry: &std::fs::DirEntry) -> bool {
+    if cfg!(target_os = "linux") {
+        if let Some(pid) = pid {
+            return pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists();
+        }
+    }
+    entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > std::time::Duration::from_secs(3600))
 }
 
 /// The default state file: `<data dir>/ludomat/menace.json` (on Linux

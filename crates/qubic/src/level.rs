@@ -66,7 +66,14 @@ impl FromStr for LevelSet {
     type Err = ParseLevelError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut set = LevelSet::NONE;
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if s.trim().is_empty() {
+            return Ok(set);
+        }
+        // every comma separates two levels: `6,,9` and `,,,` name a missing level
+        for part in s.split(',').map(str::trim) {
+            if part.is_empty() {
+                return Err(ParseLevelError(s.to_string()));
+            }
             match part.parse::<u8>().ok().and_then(Level::new) {
                 Some(l) => set = set.with(l.number()),
                 None => return Err(ParseLevelError(part.to_string())),
@@ -98,5 +105,7 @@ mod tests {
         assert!("13".parse::<LevelSet>().is_err());
         assert!("x".parse::<LevelSet>().is_err());
         assert_eq!("".parse::<LevelSet>().unwrap(), LevelSet::NONE);
+        assert!(",,,".parse::<LevelSet>().is_err());
+        assert!("6,,9".parse::<LevelSet>().is_err());
     }
 }

@@ -99,6 +99,12 @@ pub enum AsmErrorKind {
         /// Current address.
         here: usize,
     },
+    /// Bytes that are not UTF-8 text.
+    #[error("byte {byte:#04x} is not UTF-8 text (save the source as UTF-8)")]
+    NotUtf8 {
+        /// The first offending byte.
+        byte: u8,
+    },
     /// The program does not fit the ROM.
     #[error("the program does not fit: this word would be at {addr:#04x}, but the ROM holds {size} words")]
     TooLarge {
@@ -541,6 +547,38 @@ fn encode_line(ctx: &Ctx<'_>, m: &Tok<'_>, ops: &[Tok<'_>]) -> R<Item> {
     }
 }
 
+/// The text of a source file: UTF-8, a leading byte-order mark dropped.
+///
+/// # Errors
+/// [`AsmErrorKind::NotUtf8`] at the line and column (in characters) of the first byte
+/// that is not UTF-8.
+pub fn source_text(bytes: &[u8]) -> Result<&str, AsmError> {
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        // the prefix is valid UTF-8 by construction
+        let before = std::str::from_utf8(good).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        AsmError {
+            line,
+            column,
+            kind: AsmErrorKind::NotUtf8 {
+                byte: bytes[e.valid_up_to()],
+            },
+        }
+    })
+}
+
+/// Assemble a source file's bytes ([`source_text`], then [`assemble_for`]).
+///
+/// # Errors
+/// As [`source_text`] and [`assemble_for`].
+pub fn assemble_bytes(bytes: &[u8], rom_words: usize) -> Result<Program, AsmErrors> {
+    let text = source_text(bytes).map_err(|e| AsmErrors(vec![e]))?;
+    assemble_for(text, rom_words)
+}
+
 /// Assemble for a ROM of `rom_words` words (1–256; other sizes are clamped into that
 /// range).
 ///
@@ -692,6 +730,16 @@ pub fn assemble_for(source: &str, rom_words: usize) -> Result<Program, AsmErrors
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_accepted_and_bad_utf8_named_by_line() {
+        let p = assemble_bytes("\u{feff}MOVI A, 8\n".as_bytes(), 64).unwrap();
+        assert_eq!(p.words, assemble("MOVI A, 8").unwrap().words);
+        let e = assemble_bytes(b"MOVI A, 8\n; caf\xe9\n", 64).unwrap_err();
+        assert_eq!(e.0.len(), 1);
+        assert_eq!((e.0[0].line, e.0[0].column), (2, 6));
+        assert!(e.to_string().contains("byte 0xe9 is not UTF-8"), "{e}");
+    }
 
     fn one(src: &str) -> u16 {
         let p = assemble(src).unwrap_or_else(|e| panic!("{src}: {e}"));

@@ -45,7 +45,8 @@ pub mod teletype;
 pub use agent::{BookAgent, RelayAgent, Verdict};
 pub use alu::{BinaryOp, UnaryOp};
 pub use asm::{
-    assemble, assemble_for, AsmError, AsmErrorKind, AsmErrors, ParseInstructionError, Program,
+    assemble, assemble_bytes, assemble_for, source_text, AsmError, AsmErrorKind, AsmErrors,
+    ParseInstructionError, Program,
 };
 pub use condition::{Condition, Flags, ParseConditionError};
 pub use disasm::disassemble;

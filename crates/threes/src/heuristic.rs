@@ -90,7 +90,95 @@ impl fmt::Display for Weights {
     }
 }
 
+/// The largest magnitude a weight may have (the defaults are below 10⁶): larger ones
+/// would let the sum over a board reach infinity, where every position looks alike.
+pub const MAX_WEIGHT: f64 = 1e9;
+
+/// The largest exponent ([`Weights::monotonicity_power`], [`Weights::sum_power`]).
+pub const MAX_POWER: f64 = 8.0;
+
+/// Weights that cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum WeightsError {
+    /// Not a JSON object of the weights' fields.
+    #[error("not a set of heuristic weights: {0}")]
+    Json(String),
+    /// A weight out of range.
+    #[error("weight {field} = {} is out of range: {limit}", short(*value))]
+    Range {
+        /// The field.
+        field: &'static str,
+        /// Its value.
+        value: f64,
+        /// The allowed range.
+        limit: String,
+    },
+}
+
+/// A number as typed: plain when moderate, in exponent form (`1e308`) when huge or tiny.
+fn short(v: f64) -> String {
+    if v != 0.0 && v.is_finite() && !(1e-3..1e6).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
+}
+
 impl Weights {
+    /// Check that every weight is finite and within [`MAX_WEIGHT`], every exponent within
+    /// `0..=`[`MAX_POWER`].
+    ///
+    /// # Errors
+    /// [`WeightsError::Range`] naming the first weight out of range.
+    pub fn check(&self) -> Result<(), WeightsError> {
+        let weights = [
+            ("alive", self.alive),
+            ("empty", self.empty),
+            ("merges", self.merges),
+            ("small_merges", self.small_merges),
+            ("clogs", self.clogs),
+            ("trapped", self.trapped),
+            ("monotonicity", self.monotonicity),
+            ("sum", self.sum),
+            ("middle", self.middle),
+            ("roughness", self.roughness),
+        ];
+        for (field, value) in weights {
+            if !(value.is_finite() && value.abs() <= MAX_WEIGHT) {
+                return Err(WeightsError::Range {
+                    field,
+                    value,
+                    limit: format!("-{MAX_WEIGHT:e}..={MAX_WEIGHT:e}"),
+                });
+            }
+        }
+        for (field, value) in [
+            ("monotonicity_power", self.monotonicity_power),
+            ("sum_power", self.sum_power),
+        ] {
+            if !(value.is_finite() && (0.0..=MAX_POWER).contains(&value)) {
+                return Err(WeightsError::Range {
+                    field,
+                    value,
+                    limit: format!("0..={MAX_POWER}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Read weights from JSON (the form they serialise to) and [`check`](Weights::check)
+    /// them.
+    ///
+    /// # Errors
+    /// [`WeightsError::Json`] with the parser's line and column, or a weight out of range.
+    pub fn from_json(text: &str) -> Result<Weights, WeightsError> {
+        let w: Weights =
+            serde_json::from_str(text).map_err(|e| WeightsError::Json(e.to_string()))?;
+        w.check()?;
+        Ok(w)
+    }
+
     /// The score of one line.
     #[must_use]
     pub fn line_score(&self, line: u16) -> f64 {
@@ -217,6 +305,24 @@ impl Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weights_out_of_range_are_refused() {
+        let mut w = Weights::default();
+        assert_eq!(w.check(), Ok(()));
+        w.alive = 1e308;
+        let e = w.check().unwrap_err();
+        assert!(e.to_string().contains("alive = 1e308"), "{e}");
+        let text = serde_json::to_string(&Weights::default())
+            .unwrap()
+            .replace("\"sum_power\":3.5", "\"sum_power\":1e3");
+        let e = Weights::from_json(&text).unwrap_err();
+        assert!(e.to_string().contains("sum_power"), "{e}");
+        assert_eq!(
+            Weights::from_json(&serde_json::to_string(&Weights::default()).unwrap()),
+            Ok(Weights::default())
+        );
+    }
 
     #[test]
     fn table_matches_direct() {

@@ -44,6 +44,7 @@ pub mod heuristic;
 pub mod line;
 pub mod record;
 pub mod search;
+pub mod summary;
 mod tile;
 
 pub use board::{Board, BoardError, Swiped};
@@ -51,6 +52,6 @@ pub use card::{Hint, HintModel};
 pub use deck::{Deck, DeckError};
 pub use direction::{Direction, DirectionError};
 pub use game::{IllegalSwipe, Position, Threes, Turn};
-pub use heuristic::{Heuristic, Weights};
+pub use heuristic::{Heuristic, Weights, WeightsError};
 pub use search::{DepthRule, Job, JobResult, SearchConfig, SearchResult, Searcher};
 pub use tile::{Tile, TileError};

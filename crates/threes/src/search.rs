@@ -60,15 +60,22 @@ pub enum DepthRule {
     },
 }
 
+/// The deepest search any rule may ask for, in swipes. Each swipe multiplies the work by
+/// about 4 × 4 × 3 (directions, card places, cards): depth 8 already takes seconds per
+/// move, 10 minutes.
+pub const MAX_DEPTH: u8 = 10;
+
 impl DepthRule {
-    /// The depth the fixed or dynamic rule gives for `board` (the time rule's cap).
+    /// The depth the fixed or dynamic rule gives for `board` (the time rule's cap), never
+    /// more than [`MAX_DEPTH`].
     #[must_use]
     pub fn depth_for(self, board: Board) -> u8 {
-        match self {
+        let d = match self {
             DepthRule::Fixed(d) => d.max(1),
             DepthRule::Dynamic { min, max } => dynamic_depth(board).max(min).min(max.max(1)),
             DepthRule::Time { max, .. } => max.max(1),
-        }
+        };
+        d.min(MAX_DEPTH)
     }
 }
 
@@ -288,7 +295,7 @@ impl Searcher {
                 let mut depth = 1;
                 let mut result = self.search_depth_with(pos, depth, run)?;
                 let mut last = result.elapsed;
-                while depth < max.max(1) && result.best.is_some() {
+                while depth < max.clamp(1, MAX_DEPTH) && result.best.is_some() {
                     // the next level costs about the last one times the branching seen
                     let spent = start.elapsed();
                     if spent + last.saturating_mul(8) > budget {
@@ -332,7 +339,7 @@ impl Searcher {
         run: &mut dyn FnMut(&[Job]) -> Result<Vec<JobResult>, E>,
     ) -> Result<SearchResult, E> {
         let start = Instant::now();
-        let depth = depth.max(1);
+        let depth = depth.clamp(1, MAX_DEPTH);
         let (jobs, top_nodes) = self.plan(pos, depth);
         let results = run(&jobs)?;
         let scores: Vec<f64> = results.iter().map(|r| r.score).collect();

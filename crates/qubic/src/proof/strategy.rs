@@ -40,7 +40,7 @@ pub struct DefenceNode {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VerifyError {
     /// The tree plays on a taken cell or off the board.
-    #[error("move {cell} after {path} is illegal")]
+    #[error("move {} {path} is illegal", cell_name(*cell))]
     Illegal {
         /// The cell.
         cell: u8,
@@ -48,10 +48,10 @@ pub enum VerifyError {
         path: String,
     },
     /// The second player could complete four.
-    #[error("the second player wins after {0}")]
+    #[error("the second player wins {0}")]
     DefenderWins(String),
     /// A reply has no answer in the tree.
-    #[error("reply {reply} after {path} is not answered")]
+    #[error("reply {} {path} is not answered", cell_name(*reply))]
     Unanswered {
         /// The reply.
         reply: u8,
@@ -61,6 +61,12 @@ pub enum VerifyError {
     /// The binary form is cut short or malformed.
     #[error("malformed strategy data at byte {0}")]
     Malformed(usize),
+    /// The tree goes deeper than a game can: more than [`MAX_MOVES`] moves.
+    #[error("strategy data nests more than {MAX_MOVES} moves deep at byte {0}")]
+    TooDeep(usize),
+    /// The packed form unpacks to more than its limit ([`MAX_UNPACKED_BYTES`]).
+    #[error("packed strategy data unpacks to more than {0} bytes")]
+    TooLarge(u64),
     /// The packed (gzip) form does not decompress.
     #[error("packed strategy data is damaged: {0}")]
     Packed(String),
@@ -86,11 +92,25 @@ pub(super) fn alternating(board: &Board<4>) -> impl Iterator<Item = usize> {
         .flat_map(|pair| pair.into_iter().flatten())
 }
 
+/// The most moves a game of 4⁴ has (one per cell): no strategy tree is deeper.
+pub const MAX_MOVES: usize = 256;
+
+/// The most bytes a packed strategy may unpack to (the stored 4⁴ strategy unpacks to
+/// about 3 MB).
+pub const MAX_UNPACKED_BYTES: u64 = 256 << 20;
+
+/// A cell in `wxyz` notation, or the raw number in brackets when it is off the board.
+fn cell_name(c: u8) -> String {
+    Cell::<4>::new(c as usize).map_or_else(|| format!("[{c}, off the board]"), |c| c.to_string())
+}
+
+/// "after 1111 2222 …", or "at the start" for no moves.
 fn path_string(b: &[u8]) -> String {
-    b.iter()
-        .map(|&c| Cell::<4>::new(c as usize).map_or("?".into(), |c| c.to_string()))
-        .collect::<Vec<_>>()
-        .join(" ")
+    if b.is_empty() {
+        return "at the start".into();
+    }
+    let moves: Vec<String> = b.iter().map(|&c| cell_name(c)).collect();
+    format!("after {}", moves.join(" "))
 }
 
 fn not(s: CellSet) -> CellSet {
@@ -507,6 +527,8 @@ pub fn encode(root: &AttackNode) -> Vec<u8> {
 /// # Errors
 /// [`VerifyError::Malformed`] when the data is cut short or has bytes left over.
 pub fn decode(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
+    // `depth`: moves above the node being read; bounded by MAX_MOVES, so the recursion
+    // (and the recursive drop of the tree) stays shallow whatever the data says.
     struct R<'a>(&'a [u8], usize);
     impl R<'_> {
         fn byte(&mut self) -> Result<u8, VerifyError> {
@@ -514,14 +536,17 @@ pub fn decode(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
             self.1 += 1;
             Ok(b)
         }
-        fn att(&mut self) -> Result<AttackNode, VerifyError> {
+        fn att(&mut self, depth: usize) -> Result<AttackNode, VerifyError> {
+            if depth >= MAX_MOVES {
+                return Err(VerifyError::TooDeep(self.1));
+            }
             let cell = self.byte()?;
             Ok(AttackNode {
                 cell,
-                next: self.def()?,
+                next: self.def(depth + 1)?,
             })
         }
-        fn def(&mut self) -> Result<DefenceNode, VerifyError> {
+        fn def(&mut self, depth: usize) -> Result<DefenceNode, VerifyError> {
             let flags = self.byte()?;
             if flags > 1 {
                 return Err(VerifyError::Malformed(self.1 - 1));
@@ -530,12 +555,12 @@ pub fn decode(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
             let mut explicit = Vec::with_capacity(n as usize);
             for _ in 0..n {
                 let r = self.byte()?;
-                explicit.push((r, self.att()?));
+                explicit.push((r, self.att(depth + 1)?));
             }
             let n = self.byte()?;
             let mut defaults = Vec::with_capacity(n as usize);
             for _ in 0..n {
-                defaults.push(self.att()?);
+                defaults.push(self.att(depth + 1)?);
             }
             Ok(DefenceNode {
                 explicit,
@@ -545,7 +570,7 @@ pub fn decode(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
         }
     }
     let mut r = R(bytes, 0);
-    let root = r.att()?;
+    let root = r.att(0)?;
     if r.1 != bytes.len() {
         return Err(VerifyError::Malformed(r.1));
     }
@@ -568,14 +593,26 @@ pub fn pack(root: &AttackNode) -> Vec<u8> {
 /// # Errors
 /// [`VerifyError::Packed`] when the compressed data is damaged, else as [`decode`].
 pub fn unpack(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
+    unpack_within(bytes, MAX_UNPACKED_BYTES)
+}
+
+/// [`unpack`] with another limit on the unpacked size (tests use a small one).
+///
+/// # Errors
+/// As [`unpack`]; [`VerifyError::TooLarge`] beyond `max_bytes`.
+pub fn unpack_within(bytes: &[u8], max_bytes: u64) -> Result<AttackNode, VerifyError> {
     use std::io::Read;
     if !bytes.starts_with(&[0x1f, 0x8b]) {
         return decode(bytes);
     }
     let mut raw = Vec::new();
     flate2::read::GzDecoder::new(bytes)
+        .take(max_bytes.saturating_add(1))
         .read_to_end(&mut raw)
         .map_err(|e| VerifyError::Packed(e.to_string()))?;
+    if raw.len() as u64 > max_bytes {
+        return Err(VerifyError::TooLarge(max_bytes));
+    }
     decode(&raw)
 }
 

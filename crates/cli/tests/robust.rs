@@ -1,0 +1,238 @@
+//! Hostile use of the binary (issue 14): read-only commands leave the state file alone,
+//! absurd flags are refused with the limit named before any work starts, and output
+//! paths are checked before a long run.
+
+mod common;
+
+use common::{ludomat, text};
+
+fn fails_saying(args: &[&str], needle: &str) {
+    let out = ludomat(args, "");
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn read_only_menace_commands_never_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("sub").join("menace.json");
+    let m = missing.display().to_string();
+    for args in [
+        vec!["menace", "stats", "--state", &m],
+        vec!["menace", "boxes", "--state", &m],
+    ] {
+        let out = ludomat(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    assert!(
+        !dir.path().join("sub").exists(),
+        "no folder or file is created"
+    );
+
+    // an existing state with a field of a newer program, and private permissions
+    let path = dir.path().join("menace.json");
+    let p = path.display().to_string();
+    let out = ludomat(
+        &[
+            "menace",
+            "train",
+            "--state",
+            &p,
+            "--against",
+            "random",
+            "--games",
+            "3",
+            "--out",
+            &dir.path().join("c").display().to_string(),
+        ],
+        "",
+    );
+    assert!(path.exists(), "{}", text(&out.stderr));
+    let with_extra =
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .replacen('{', "{\"comment\":\"mine\",", 1);
+    std::fs::write(&path, &with_extra).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    let before = std::fs::metadata(&path).unwrap();
+    for args in [
+        vec!["menace", "stats", "--state", &p],
+        vec!["menace", "boxes", "--state", &p],
+    ] {
+        let out = ludomat(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), with_extra);
+    let after = std::fs::metadata(&path).unwrap();
+    assert_eq!(after.permissions(), before.permissions());
+    assert_eq!(after.modified().unwrap(), before.modified().unwrap());
+}
+
+#[test]
+fn absurd_flags_are_refused_with_the_limit_named() {
+    fails_saying(&["threes", "auto", "--depth", "100"], "1..=10");
+    fails_saying(
+        &["threes", "auto", "--min-depth", "9", "--max-depth", "2"],
+        "--min-depth 9 is deeper than --max-depth 2",
+    );
+    fails_saying(
+        &[
+            "threes",
+            "auto",
+            "--first-game",
+            "4294967290",
+            "--games",
+            "10",
+        ],
+        "past the last game number",
+    );
+    fails_saying(&["threes", "auto", "--games", "4294967295"], "1..=10000000");
+    fails_saying(&["threes", "auto", "--threads", "100000"], "1..=256");
+    fails_saying(&["menace", "bench", "--threads", "100000"], "1..=256");
+    fails_saying(
+        &["menace", "--start-beads", "random:1-4000000000", "stats"],
+        "limit of 1000 beads",
+    );
+    fails_saying(
+        &["menace", "--empty-box", "refill:4000000000", "stats"],
+        "limit of 1000 beads",
+    );
+    fails_saying(
+        &["logic", "sim", "x.bench", "--random", "1e10"],
+        "more than the limit of 1000000 vectors",
+    );
+    fails_saying(
+        &["relay", "bench", "--max-steps", "1e30"],
+        "more than the limit of 1000000000000 steps",
+    );
+    fails_saying(&["play", "qubic", "--x-disable", ",,,"], "is not a level");
+}
+
+#[test]
+fn output_paths_are_checked_before_the_run() {
+    let t = std::time::Instant::now();
+    fails_saying(
+        &[
+            "threes",
+            "auto",
+            "--games",
+            "10000000",
+            "--csv",
+            "/nonexistent/dir/s.csv",
+        ],
+        "the folder /nonexistent/dir does not exist",
+    );
+    fails_saying(
+        &[
+            "threes",
+            "auto",
+            "--games",
+            "10000000",
+            "--chart",
+            "/nonexistent/dir/s.png",
+        ],
+        "--chart",
+    );
+    assert!(
+        t.elapsed().as_secs() < 30,
+        "refused at once, not after ten million games"
+    );
+}
+
+#[test]
+fn a_huge_seconds_value_in_a_summary_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("s.csv");
+    std::fs::write(
+        &csv,
+        "game,seed,score,max_tile,moves,nodes,seconds\n0,1,2,3,4,5,1e300\n",
+    )
+    .unwrap();
+    fails_saying(
+        &["threes", "summary", &csv.display().to_string()],
+        "s.csv:2:13: seconds 1e300 is more than the limit",
+    );
+    std::fs::write(
+        &csv,
+        "game,seed,score,max_tile,moves,nodes,seconds\n0,1,18446744073709551615,3,4,5,1\n1,1,18446744073709551615,3,4,5,1\n",
+    )
+    .unwrap();
+    let out = ludomat(&["threes", "summary", &csv.display().to_string()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("median 18,446,744,073,709,551,615"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn weights_out_of_range_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("w.json");
+    std::fs::write(
+        &w,
+        "{\"alive\":1e308,\"empty\":1,\"merges\":1,\"small_merges\":1,\"clogs\":1,\"trapped\":0,\"monotonicity\":1,\"monotonicity_power\":3,\"sum\":1,\"sum_power\":3.5}",
+    )
+    .unwrap();
+    fails_saying(
+        &[
+            "threes",
+            "auto",
+            "--games",
+            "1",
+            "--weights",
+            &w.display().to_string(),
+        ],
+        "alive = 1e308 is out of range",
+    );
+}
+
+#[test]
+fn the_limits_are_in_help() {
+    for (args, needle) in [
+        (vec!["threes", "auto", "--help"], "at most 10)"),
+        (
+            vec!["threes", "auto", "--help"],
+            "at most 10,000,000 per run",
+        ),
+        (vec!["menace", "bench", "--help"], "at most 256"),
+        (vec!["menace", "train", "--help"], "at most 1,000,000,000"),
+        (vec!["logic", "sim", "--help"], "at most 1,000,000"),
+        (vec!["relay", "run", "--help"], "at most 1e12"),
+    ] {
+        let out = ludomat(&args, "");
+        let help = text(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(help.contains(needle), "{args:?} lacks {needle:?}: {help}");
+    }
+}
+
+#[test]
+fn menace_train_checks_its_output_folder_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("m.json").display().to_string();
+    fails_saying(
+        &[
+            "menace",
+            "train",
+            "--state",
+            &state,
+            "--against",
+            "random",
+            "--games",
+            "1000000",
+            "--out",
+            "/nonexistent/dir/curve",
+        ],
+        "the folder /nonexistent/dir does not exist",
+    );
+}

@@ -1,0 +1,261 @@
+//! The per-game summary CSV that `threes auto --csv` writes and `threes summary` reads
+//! back, and the statistics of a set of games.
+//!
+//! One line per game, `game,seed,score,max_tile,moves,nodes,seconds`. Reading checks every
+//! field and names the file, line, column and field that is wrong; numbers that do not fit
+//! (a `seconds` beyond [`MAX_SECONDS`], a `max_tile` beyond `u32`) are refused, not
+//! wrapped. The statistics add in 128-bit integers, so no score a `u64` holds overflows
+//! the mean or the median.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::autoplay::GameSummary;
+
+/// The header line of the CSV.
+pub const CSV_HEADER: &str = "game,seed,score,max_tile,moves,nodes,seconds";
+
+/// The longest search time one game may claim: a year.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A summary CSV that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{at}: {problem}")]
+pub struct SummaryError {
+    /// Where: `file:line` or `file:line:column`.
+    pub at: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+/// The CSV text for `games`, numbered from `first`.
+#[must_use]
+pub fn to_csv(first: u64, games: &[GameSummary]) -> String {
+    let mut text = format!("{CSV_HEADER}\n");
+    for (i, g) in games.iter().enumerate() {
+        text.push_str(&format!(
+            "{},{},{},{},{},{},{:.3}\n",
+            first.saturating_add(i as u64),
+            g.seed,
+            g.score,
+            g.max_tile,
+            g.moves,
+            g.nodes,
+            g.elapsed.as_secs_f64()
+        ));
+    }
+    text
+}
+
+/// Games read from summary CSVs, each game number once.
+#[derive(Debug, Clone, Default)]
+pub struct Summaries {
+    games: BTreeMap<u64, (GameSummary, String)>,
+}
+
+impl Summaries {
+    /// No games yet.
+    #[must_use]
+    pub fn new() -> Summaries {
+        Summaries::default()
+    }
+
+    /// Add the games of one CSV text; `source` names it in errors.
+    ///
+    /// # Errors
+    /// The first line or field that is wrong, or a game number already read.
+    pub fn read(&mut self, source: &str, text: &str) -> Result<(), SummaryError> {
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, h)) if h.trim_start_matches('\u{feff}').trim() == CSV_HEADER => {}
+            _ => {
+                return Err(SummaryError {
+                    at: format!("{source}:1"),
+                    problem: format!("not a `threes auto` CSV (expected the header {CSV_HEADER})"),
+                })
+            }
+        }
+        for (n, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let at = format!("{source}:{}", n + 1);
+            let (game, summary) = parse_line(line, &at)?;
+            if let Some((_, first)) = self.games.get(&game) {
+                return Err(SummaryError {
+                    problem: format!("game {game} already read at {first}"),
+                    at,
+                });
+            }
+            self.games.insert(game, (summary, at));
+        }
+        Ok(())
+    }
+
+    /// The games, in game order.
+    #[must_use]
+    pub fn into_games(self) -> Vec<GameSummary> {
+        self.games.into_values().map(|(g, _)| g).collect()
+    }
+}
+
+fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> {
+    let fields: Vec<&str> = line.split(',').collect();
+    if fields.len() != 7 {
+        return Err(SummaryError {
+            at: at.to_string(),
+            problem: format!("{} fields, expected 7", fields.len()),
+        });
+    }
+    let col = |i: usize| -> usize { fields[..i].iter().map(|f| f.len() + 1).sum::<usize>() + 1 };
+    let err = |i: usize, problem: String| SummaryError {
+        at: format!("{at}:{}", col(i)),
+        problem,
+    };
+    let int = |i: usize, name: &str| -> Result<u64, SummaryError> {
+        let t = fields[i].trim();
+        t.parse().map_err(|_| {
+            let why = if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                format!("is larger than {}", u64::MAX)
+            } else {
+                "is not a whole number".to_string()
+            };
+            err(i, format!("{name} {:?} {why}", fields[i]))
+        })
+    };
+    let small = |i: usize, name: &str| -> Result<u32, SummaryError> {
+        let v = int(i, name)?;
+        u32::try_from(v).map_err(|_| err(i, format!("{name} {v} is larger than {}", u32::MAX)))
+    };
+    let game = int(0, "game")?;
+    let seconds: f64 = fields[6]
+        .trim()
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| {
+            err(
+                6,
+                format!("seconds {:?} is not a duration in seconds", fields[6]),
+            )
+        })?;
+    if seconds > MAX_SECONDS {
+        return Err(err(
+            6,
+            format!("seconds {seconds} is more than the limit of {MAX_SECONDS} (a year)"),
+        ));
+    }
+    let summary = GameSummary {
+        seed: int(1, "seed")?,
+        score: int(2, "score")?,
+        max_tile: small(3, "max_tile")?,
+        moves: small(4, "moves")?,
+        nodes: int(5, "nodes")?,
+        // to the microsecond: what `to_csv` writes (milliseconds) reads back exactly
+        elapsed: Duration::from_micros((seconds * 1e6).round() as u64),
+    };
+    Ok((game, summary))
+}
+
+/// Score statistics of a set of games, computed without overflow.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScoreStats {
+    /// Games.
+    pub games: usize,
+    /// Mean score.
+    pub mean: f64,
+    /// Median score (the mean of the middle two for an even count).
+    pub median: f64,
+    /// Lowest score.
+    pub min: u64,
+    /// Highest score.
+    pub max: u64,
+    /// Swipes over all games (saturating).
+    pub moves: u64,
+    /// Search nodes over all games (saturating).
+    pub nodes: u64,
+    /// Search time over all games, seconds.
+    pub seconds: f64,
+}
+
+impl ScoreStats {
+    /// The statistics, or `None` for no games.
+    #[must_use]
+    pub fn of(games: &[GameSummary]) -> Option<ScoreStats> {
+        let mut scores: Vec<u64> = games.iter().map(|g| g.score).collect();
+        scores.sort_unstable();
+        let n = scores.len();
+        let (&min, &max) = (scores.first()?, scores.last()?);
+        let total: u128 = scores.iter().map(|&s| u128::from(s)).sum();
+        let median = if n % 2 == 1 {
+            scores[n / 2] as f64
+        } else {
+            ((u128::from(scores[n / 2 - 1]) + u128::from(scores[n / 2])) as f64) / 2.0
+        };
+        Some(ScoreStats {
+            games: n,
+            mean: total as f64 / n as f64,
+            median,
+            min,
+            max,
+            moves: games
+                .iter()
+                .fold(0u64, |a, g| a.saturating_add(u64::from(g.moves))),
+            nodes: games.iter().fold(0u64, |a, g| a.saturating_add(g.nodes)),
+            seconds: games.iter().map(|g| g.elapsed.as_secs_f64()).sum(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(score: u64) -> GameSummary {
+        GameSummary {
+            seed: 7,
+            score,
+            max_tile: 384,
+            moves: 100,
+            nodes: 5,
+            elapsed: Duration::from_millis(1500),
+        }
+    }
+
+    #[test]
+    fn reads_back_what_it_writes() {
+        let games = vec![game(10), game(u64::MAX)];
+        let mut s = Summaries::new();
+        s.read("a.csv", &to_csv(3, &games)).unwrap();
+        assert_eq!(s.into_games(), games);
+    }
+
+    #[test]
+    fn huge_seconds_are_refused_not_a_panic() {
+        let text = format!("{CSV_HEADER}\n0,1,2,3,4,5,1e300\n");
+        let e = Summaries::new().read("a.csv", &text).unwrap_err();
+        assert_eq!(e.at, "a.csv:2:13");
+        assert!(e.problem.contains("limit"), "{e}");
+    }
+
+    #[test]
+    fn huge_scores_do_not_wrap_the_mean_or_median() {
+        let s = ScoreStats::of(&[game(u64::MAX), game(u64::MAX)]).unwrap();
+        assert_eq!(s.mean, u64::MAX as f64);
+        assert_eq!(s.median, u64::MAX as f64);
+        assert_eq!(s.min, u64::MAX);
+    }
+
+    #[test]
+    fn fields_that_do_not_fit_are_named() {
+        let text = format!("{CSV_HEADER}\n0,1,2,99999999999,4,5,1\n");
+        let e = Summaries::new().read("a.csv", &text).unwrap_err();
+        assert!(
+            e.to_string().contains("max_tile 99999999999 is larger"),
+            "{e}"
+        );
+        let text = format!("{CSV_HEADER}\n0,1,99999999999999999999999,3,4,5,1\n");
+        let e = Summaries::new().read("a.csv", &text).unwrap_err();
+        assert!(e.to_string().contains("score"), "{e}");
+    }
+}

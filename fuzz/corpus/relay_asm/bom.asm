@@ -1,0 +1,2 @@
+﻿start: MOVI A, 8
+  JMP start
