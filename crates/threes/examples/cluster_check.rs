@@ -244,7 +244,7 @@ fn time(cluster: &Cluster, depth: u8, moves: u32, levels: u8) -> Result<String, 
         let mut g = Threes::new(3, HintModel::Plus);
         let mut v = Vec::new();
         while v.len() < moves as usize {
-            if g.moves() >= 100 && g.moves() % 10 == 0 {
+            if g.moves() >= 100 && g.moves().is_multiple_of(10) {
                 v.push(g.position());
             }
             let Some(d) = quick.search(&g.position()).best else {

@@ -53,5 +53,5 @@ pub use deck::{Deck, DeckError};
 pub use direction::{Direction, DirectionError};
 pub use game::{IllegalSwipe, Position, Threes, Turn};
 pub use heuristic::{Heuristic, Weights, WeightsError};
-pub use search::{DepthRule, Job, JobResult, SearchConfig, SearchResult, Searcher};
+pub use search::{DepthRule, Job, JobResult, JobRunner, SearchConfig, SearchResult, Searcher};
 pub use tile::{Tile, TileError};

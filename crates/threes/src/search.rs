@@ -34,6 +34,10 @@ use crate::card::{bonus_codes, range_mask, Hint, BONUS_ODDS};
 use crate::game::Position;
 use crate::{Board, Deck, Direction, Heuristic, Swiped, Tile};
 
+/// Runs a batch of jobs and returns their results in the same order (see
+/// [`Searcher::search_with`]).
+pub type JobRunner<'a, E> = dyn FnMut(&[Job]) -> Result<Vec<JobResult>, E> + 'a;
+
 /// How deep to look (in swipes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DepthRule {
@@ -286,7 +290,7 @@ impl Searcher {
     pub fn search_with<E>(
         &self,
         pos: &Position,
-        run: &mut dyn FnMut(&[Job]) -> Result<Vec<JobResult>, E>,
+        run: &mut JobRunner<'_, E>,
     ) -> Result<SearchResult, E> {
         Ok(match self.config.depth {
             DepthRule::Time { millis, max } => {
@@ -336,7 +340,7 @@ impl Searcher {
         &self,
         pos: &Position,
         depth: u8,
-        run: &mut dyn FnMut(&[Job]) -> Result<Vec<JobResult>, E>,
+        run: &mut JobRunner<'_, E>,
     ) -> Result<SearchResult, E> {
         let start = Instant::now();
         let depth = depth.clamp(1, MAX_DEPTH);

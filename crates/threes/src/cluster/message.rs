@@ -212,7 +212,7 @@ mod tests {
             batch: 3,
             id: 7,
             result: JobResult {
-                score: 2637.436_035_123_456_7,
+                score: 2_637.436_035_123_457,
                 nodes: 12_345,
             },
             busy: Duration::from_micros(1_234),
