@@ -16,6 +16,9 @@
 //! * [`Autox`] — the 1956 machine: shutters, lamps for the machine's moves only, START.
 //! * [`ComputoxAgent`] — the machine as a [`ludomat_game::Agent`] for the tic-tac-toe
 //!   core, for tournaments and the exhaustive explorer.
+//! * [`circuit`] — the machine relay by relay: its netlist (kept as data), simulated on
+//!   the logic crate's relays, checked exhaustively against the behavioural model, with
+//!   the relay hazard report and a circuit-backed agent.
 //! * [`hazard::survey`] — every reachable position, checking that no contact ever claims
 //!   two squares at once.
 //!
@@ -32,6 +35,7 @@
 mod agent;
 mod autox;
 mod check;
+pub mod circuit;
 mod counter;
 mod error;
 pub mod hazard;
