@@ -42,6 +42,18 @@ pub struct PlayArgs {
     /// Seed for SAL, the only random part.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play against the simulated relay circuit instead of the behavioural model: per
+    /// machine move the uniselector steps, the relays in order and the operations.
+    #[arg(long)]
+    pub relays: bool,
+    /// With --relays: load the circuit from this netlist file (at most 1 MiB) instead
+    /// of the built-in one (see `ludomat computox netlist`).
+    #[arg(long, value_name = "FILE", requires = "relays")]
+    pub netlist: Option<std::path::PathBuf>,
+    /// With --relays: `real` (type 3000 relays, 20 steps/s; estimates each move's
+    /// duration) or `ideal` (logic only).
+    #[arg(long, default_value = "real", requires = "relays")]
+    pub timing: ludomat_computox::circuit::Timing,
 }
 
 /// The Computox as a noughts-and-crosses agent (for `ludomat play/tournament tictactoe`).
@@ -97,6 +109,9 @@ pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
         print_plan(out)?;
         return Ok(Summary::default());
     }
+    if args.relays {
+        return relay_session(args, input, out);
+    }
     if args.autox {
         if args.beatable || args.mode_switches || args.two_player {
             bail!(
@@ -113,6 +128,23 @@ pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
         );
     }
     computox_session(args, input, out)
+}
+
+/// `--relays`: the circuit plays (see `computox_circuit`).
+fn relay_session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<Summary> {
+    if args.autox || args.two_player {
+        bail!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
+    }
+    let opts = crate::computox_circuit::RelayPlay {
+        machine_first: args.machine_first,
+        beatable: args.beatable,
+        mode_switches: args.mode_switches,
+        netlist: args.netlist.clone(),
+        timing: Some(args.timing),
+        seed: args.seed,
+    };
+    crate::computox_circuit::play(&opts, input, out)?;
+    Ok(Summary::default())
 }
 
 /// The contact plan, the hazard survey and the exhaustive counts.
