@@ -146,3 +146,17 @@ fn an_edited_wire_changes_the_play() {
         claims: Squares::NONE,
     };
 }
+
+#[test]
+fn real_timing_agrees_too_no_timing_hazard() {
+    // With type 3000 delays and a 50 ms step, a claim releases T before U1 leaves the
+    // contact, so no second contact is ever live: the same clean result.
+    let a = check(&Netlist::parse(COMPUTOX_NET).unwrap(), Timing::REAL).unwrap();
+    assert!(
+        a.clean(),
+        "{:?} {:?}",
+        a.disagreements.first(),
+        a.hazards.first()
+    );
+    assert_eq!(a.per_mode, PER_MODE);
+}
