@@ -50,10 +50,10 @@ pub struct PlayArgs {
     /// of the built-in one (see `ludomat computox netlist`).
     #[arg(long, value_name = "FILE", requires = "relays")]
     pub netlist: Option<std::path::PathBuf>,
-    /// With --relays: `real` (type 3000 relays, 20 steps/s; estimates each move's
-    /// duration) or `ideal` (logic only).
-    #[arg(long, default_value = "real", requires = "relays")]
-    pub timing: ludomat_computox::circuit::Timing,
+    /// With --relays: `real` (the default: type 3000 relays, 20 steps/s; estimates each
+    /// move's duration) or `ideal` (logic only).
+    #[arg(long, requires = "relays")]
+    pub timing: Option<ludomat_computox::circuit::Timing>,
 }
 
 /// The Computox as a noughts-and-crosses agent (for `ludomat play/tournament tictactoe`).
@@ -140,7 +140,7 @@ fn relay_session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
         beatable: args.beatable,
         mode_switches: args.mode_switches,
         netlist: args.netlist.clone(),
-        timing: Some(args.timing),
+        timing: args.timing,
         seed: args.seed,
     };
     crate::computox_circuit::play(&opts, input, out)?;
