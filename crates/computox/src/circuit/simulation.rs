@@ -207,7 +207,6 @@ impl RelayComputox {
         let sal = m.circuit.parts.sal;
         m.circuit.relays.set_position(sal, Some(0));
         m.reset()?;
-        m.games = 0;
         Ok(m)
     }
 
@@ -379,7 +378,7 @@ impl RelayComputox {
         self.operated(self.circuit.parts.t)
     }
 
-    /// Games started (RESETs after power-on): the counter magnet's count.
+    /// The game counter: RESETs since power-on (the counter magnet CTR operates on each).
     #[must_use]
     pub fn games(&self) -> u32 {
         self.games
@@ -538,6 +537,10 @@ mod tests {
         assert_eq!(m.press(Square::H).unwrap().unwrap_err(), Refusal::Over("W"));
         m.reset().unwrap();
         assert_eq!(m.panel(), Panel::default());
-        assert_eq!(m.games(), 1);
+        assert_eq!(
+            m.games(),
+            2,
+            "the counter steps at every RESET, the first included"
+        );
     }
 }
