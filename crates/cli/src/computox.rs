@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use ludomat_computox::session::{ComputoxHappening, ComputoxView, Outcome, Side, Variant, Whose};
 use ludomat_computox::{
@@ -43,6 +43,18 @@ pub struct PlayArgs {
     /// Seed for SAL, the only random part.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play against the simulated relay circuit instead of the behavioural model: per
+    /// machine move the uniselector steps, the relays in order and the operations.
+    #[arg(long)]
+    pub relays: bool,
+    /// With --relays: load the circuit from this netlist file (at most 1 MiB) instead
+    /// of the built-in one (see `ludomat computox netlist`).
+    #[arg(long, value_name = "FILE", requires = "relays")]
+    pub netlist: Option<std::path::PathBuf>,
+    /// With --relays: `real` (the default: type 3000 relays, 20 steps/s; estimates each
+    /// move's duration) or `ideal` (logic only).
+    #[arg(long, requires = "relays")]
+    pub timing: Option<ludomat_computox::circuit::Timing>,
 }
 
 /// The Computox as a noughts-and-crosses agent (for `ludomat play/tournament tictactoe`).
@@ -87,6 +99,15 @@ pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
     if args.plan {
         print_plan(out)?;
         return Ok(Summary::default());
+    }
+    if args.relays {
+        return relay_session(args, input, out);
+    }
+    if args.autox && (args.beatable || args.mode_switches || args.two_player) {
+        bail!(
+            "the AUTOX has one uniselector and no X relay, SAL or second controller: \
+             --autox cannot be combined with --beatable, --mode-switches or --two-player"
+        );
     }
     let config = ComputoxConfig {
         seed: args.seed,
@@ -407,6 +428,23 @@ fn render(
         }
     }
     Ok(())
+}
+
+/// `--relays`: the circuit plays (see `computox_circuit`).
+fn relay_session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<Summary> {
+    if args.autox || args.two_player {
+        bail!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
+    }
+    let opts = crate::computox_circuit::RelayPlay {
+        machine_first: args.machine_first,
+        beatable: args.beatable,
+        mode_switches: args.mode_switches,
+        netlist: args.netlist.clone(),
+        timing: args.timing,
+        seed: args.seed,
+    };
+    crate::computox_circuit::play(&opts, input, out)?;
+    Ok(Summary::default())
 }
 
 /// The contact plan, the hazard survey and the exhaustive counts.

@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 mod computox;
+mod computox_circuit;
 mod logic;
 mod menace;
 mod menu;
@@ -45,6 +46,9 @@ enum Command {
     },
     /// Noughts and crosses facts.
     Tictactoe(tictactoe::TictactoeCmd),
+    /// The Computox relay by relay: its netlist, and the check that the circuit agrees
+    /// with the behavioural model (with the relay hazard report).
+    Computox(computox_circuit::ComputoxCmd),
     /// MENACE, Donald Michie's matchbox learner.
     Menace(menace::MenaceCmd),
     /// The ternary logic-graph simulator (gates, relays, ISCAS benchmarks).
@@ -118,6 +122,7 @@ fn dispatch(command: Command) -> Result<()> {
             TournamentGame::Qubic(a) => qubic::tournament(a),
         },
         Command::Tictactoe(c) => tictactoe::run(c),
+        Command::Computox(c) => computox_circuit::run(c),
         Command::Menace(c) => menace::run(c),
         Command::Logic(c) => logic::run(c),
         Command::Relay(c) => relay::run(c),

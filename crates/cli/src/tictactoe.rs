@@ -22,6 +22,10 @@ pub enum AgentKind {
     Computox,
     /// The Computox with its X relay set (beatable).
     ComputoxBeatable,
+    /// The Computox's simulated relay circuit (unbeatable), relay by relay.
+    ComputoxRelays,
+    /// The Computox's simulated relay circuit, secret switch held (beatable).
+    ComputoxRelaysBeatable,
     /// A fresh MENACE (learns during a series; fresh per tournament game).
     Menace,
     /// The relay computer running its tic-tac-toe ROM.
@@ -38,6 +42,8 @@ impl AgentKind {
             AgentKind::Random => Box::new(RandomAgent::new(seed)),
             AgentKind::Computox => crate::computox::tictactoe_agent(false, seed)?,
             AgentKind::ComputoxBeatable => crate::computox::tictactoe_agent(true, seed)?,
+            AgentKind::ComputoxRelays => crate::computox_circuit::tictactoe_agent(false)?,
+            AgentKind::ComputoxRelaysBeatable => crate::computox_circuit::tictactoe_agent(true)?,
             AgentKind::Menace => crate::menace::tictactoe_agent(seed)?,
             AgentKind::Relay => crate::relay::tictactoe_agent(seed)?,
         })

@@ -93,3 +93,28 @@ fn computox_in_a_tictactoe_tournament() {
     assert!(ok, "{err}");
     assert!(out.contains("computox"), "{out}");
 }
+
+#[test]
+fn relays_play_netlist_and_verify() {
+    let (ok, out, err) = ludomat(
+        &["play", "computox", "--relays", "--timing", "ideal"],
+        "A\nA\nQ\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("The Computox lights O on E."), "{out}");
+    assert!(
+        out.contains("out to U1-N18, where the claim closed"),
+        "{out}"
+    );
+    assert!(out.contains("square A already holds X"), "{out}");
+    let (ok, _, err) = ludomat(&["play", "computox", "--timing", "real"], "");
+    assert!(!ok && err.contains("--relays"), "{err}");
+    let (ok, out, err) = ludomat(&["computox", "netlist"], "");
+    assert!(ok, "{err}");
+    assert!(out.starts_with("# The Computox, wire by wire"), "{out}");
+    let (ok, out, err) = ludomat(&["computox", "verify"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("all 690 agree"), "{out}");
+    let (ok, _, err) = ludomat(&["computox", "verify", "--netlist", "/nonexistent.net"], "");
+    assert!(!ok && err.contains("cannot read /nonexistent.net"), "{err}");
+}

@@ -18,6 +18,9 @@
 //!   core, for tournaments and the exhaustive explorer.
 //! * [`ComputoxSession`] — the machine in play for the terminal and the museum: actions,
 //!   a view of the panel and the uniselector, happenings contact by contact.
+//! * [`circuit`] — the machine relay by relay: its netlist (kept as data), simulated on
+//!   the logic crate's relays, checked exhaustively against the behavioural model, with
+//!   the relay hazard report and a circuit-backed agent.
 //! * [`hazard::survey`] — every reachable position, checking that no contact ever claims
 //!   two squares at once.
 //!
@@ -34,6 +37,7 @@
 mod agent;
 mod autox;
 mod check;
+pub mod circuit;
 mod counter;
 mod error;
 pub mod hazard;

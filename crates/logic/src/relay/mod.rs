@@ -1,5 +1,5 @@
-//! Relays: coils, make / break / changeover contacts, buttons, lamps and uniselectors,
-//! simulated at switch level.
+//! Relays: coils, make / break / changeover contacts, buttons, diodes, lamps and
+//! uniselectors, simulated at switch level.
 //!
 //! The electrical rule is Bryant's switch-level model (spec `logic.md`): every contact is
 //! closed, open or unknown; a net is **true** if it reaches a supply through definitely
@@ -24,7 +24,6 @@ mod uniselector;
 pub use uniselector::Uniselector;
 
 use crate::Ternary;
-use std::collections::VecDeque;
 use std::fmt;
 
 macro_rules! id {
@@ -188,12 +187,37 @@ pub struct RelayCircuit {
     relays: Vec<Relay>,
     buttons: Vec<(String, Ternary)>,
     contacts: Vec<Contact>,
+    diodes: Vec<(NetId, NetId)>,
     lamps: Vec<(String, NetId)>,
     uniselectors: Vec<Uniselector>,
     nets: Vec<Ternary>,
     tick: u64,
     log: Vec<RelayEvent>,
     round_bound: u32,
+    scratch: Scratch,
+}
+
+/// The contact index of a diode's edge in the solver's adjacency: always conducting,
+/// present only at the anode.
+const DIODE: u32 = u32::MAX;
+
+/// Reusable buffers of the net solver: the contacts as a compressed adjacency list
+/// (rebuilt when parts are added) and the search's marks and queue.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    /// (nets, contacts, diodes) the adjacency was built for.
+    built_for: (usize, usize, usize),
+    /// Per net, the start of its edges in `edges`; one extra entry at the end.
+    start: Vec<u32>,
+    /// (other net, contact index, or [`DIODE`] for a diode's anode-to-cathode edge).
+    edges: Vec<(u32, u32)>,
+    /// Contact states for this solve: 0 open, 1 unknown, 2 closed.
+    state: Vec<u8>,
+    /// Uniselector wiper edges for this solve: (a, b, definite).
+    wipers: Vec<(u32, u32, bool)>,
+    surely: Vec<bool>,
+    possibly: Vec<bool>,
+    queue: Vec<u32>,
 }
 
 impl RelayCircuit {
@@ -218,6 +242,14 @@ impl RelayCircuit {
         let n = self.net(name);
         self.supplies.push(n);
         n
+    }
+
+    /// Make an existing net a supply (for netlists that name a net before declaring it
+    /// the supply).
+    pub fn make_supply(&mut self, n: NetId) {
+        if !self.supplies.contains(&n) {
+            self.supplies.push(n);
+        }
     }
 
     /// A relay whose coil hangs on `coil`; its armature starts unknown.
@@ -284,6 +316,13 @@ impl RelayCircuit {
             self.break_contact(actuator, common, released),
             self.make_contact(actuator, common, operated),
         )
+    }
+
+    /// A diode: current passes from `anode` to `cathode` only (conventional current from
+    /// the supplies), so a live `cathode` does not make `anode` live. Relay machines put
+    /// them where two contact chains meet, against sneak paths.
+    pub fn diode(&mut self, anode: NetId, cathode: NetId) {
+        self.diodes.push((anode, cathode));
     }
 
     /// A lamp lit by `net`.
@@ -469,55 +508,117 @@ impl RelayCircuit {
         }
     }
 
-    /// Recompute every net by the switch-level rule.
+    /// Recompute every net by the switch-level rule: a search from the supplies through
+    /// definitely closed contacts (true), then through possibly closed ones (not false).
+    /// The contacts' adjacency is built once and kept; only their states are read per
+    /// solve.
     fn solve_nets(&mut self) {
         let n = self.net_names.len();
-        // Edges with their state: closed / unknown. Open edges are left out.
-        let mut adj: Vec<Vec<(u32, bool)>> = vec![Vec::new(); n];
-        let mut edge = |a: NetId, b: NetId, definite: bool| {
-            adj[a.index()].push((b.0, definite));
-            adj[b.index()].push((a.0, definite));
-        };
-        for c in &self.contacts {
-            match self.contact_closed(c) {
-                Ternary::True => edge(c.a, c.b, true),
-                Ternary::Unknown => edge(c.a, c.b, false),
-                Ternary::False => {}
+        let mut sc = std::mem::take(&mut self.scratch);
+        if sc.built_for != (n, self.contacts.len(), self.diodes.len()) {
+            let mut degree = vec![0u32; n + 1];
+            for c in &self.contacts {
+                degree[c.a.index()] += 1;
+                degree[c.b.index()] += 1;
             }
+            for (a, _) in &self.diodes {
+                degree[a.index()] += 1;
+            }
+            sc.start = Vec::with_capacity(n + 1);
+            let mut acc = 0;
+            for d in &degree[..n] {
+                sc.start.push(acc);
+                acc += d;
+            }
+            sc.start.push(acc);
+            sc.edges = vec![(0, 0); acc as usize];
+            let mut fill = sc.start.clone();
+            for (i, c) in self.contacts.iter().enumerate() {
+                sc.edges[fill[c.a.index()] as usize] = (c.b.0, i as u32);
+                fill[c.a.index()] += 1;
+                sc.edges[fill[c.b.index()] as usize] = (c.a.0, i as u32);
+                fill[c.b.index()] += 1;
+            }
+            for (a, k) in &self.diodes {
+                sc.edges[fill[a.index()] as usize] = (k.0, DIODE);
+                fill[a.index()] += 1;
+            }
+            sc.built_for = (n, self.contacts.len(), self.diodes.len());
         }
+        sc.state.clear();
+        sc.state
+            .extend(self.contacts.iter().map(|c| match self.contact_closed(c) {
+                Ternary::True => 2u8,
+                Ternary::Unknown => 1,
+                Ternary::False => 0,
+            }));
+        sc.wipers.clear();
         for u in &self.uniselectors {
-            u.wiper_edges(&mut edge);
+            u.wiper_edges(&mut |a: NetId, b: NetId, definite: bool| {
+                sc.wipers.push((a.0, b.0, definite));
+            });
         }
-        let reach = |definite_only: bool| {
-            let mut seen = vec![false; n];
-            let mut q: VecDeque<u32> = VecDeque::new();
+        let Scratch {
+            start,
+            edges,
+            state,
+            wipers,
+            surely,
+            possibly,
+            queue,
+            ..
+        } = &mut sc;
+        let mut reach = |seen: &mut Vec<bool>, least: u8| {
+            seen.clear();
+            seen.resize(n, false);
+            queue.clear();
             for s in &self.supplies {
                 if !seen[s.index()] {
                     seen[s.index()] = true;
-                    q.push_back(s.0);
+                    queue.push(s.0);
                 }
             }
-            while let Some(v) = q.pop_front() {
-                for &(w, definite) in &adj[v as usize] {
-                    if (definite || !definite_only) && !seen[w as usize] {
+            let mut head = 0;
+            while head < queue.len() {
+                let v = queue[head];
+                head += 1;
+                let (from, to) = (start[v as usize] as usize, start[v as usize + 1] as usize);
+                for &(w, c) in &edges[from..to] {
+                    if (c == DIODE || state[c as usize] >= least) && !seen[w as usize] {
                         seen[w as usize] = true;
-                        q.push_back(w);
+                        queue.push(w);
+                    }
+                }
+                for &(a, b, definite) in wipers.iter() {
+                    if !definite && least == 2 {
+                        continue;
+                    }
+                    let w = if a == v {
+                        b
+                    } else if b == v {
+                        a
+                    } else {
+                        continue;
+                    };
+                    if !seen[w as usize] {
+                        seen[w as usize] = true;
+                        queue.push(w);
                     }
                 }
             }
-            seen
         };
-        let surely = reach(true);
-        let possibly = reach(false);
+        reach(surely, 2);
+        reach(possibly, 1);
         for i in 0..n {
-            self.nets[i] = if surely[i] {
+            self.nets[i] = if sc.surely[i] {
                 Ternary::True
-            } else if possibly[i] {
+            } else if sc.possibly[i] {
                 Ternary::Unknown
             } else {
                 Ternary::False
             };
         }
+        self.scratch = sc;
     }
 
     /// Zero-delay relays and uniselector magnets, in rounds until nothing moves. Returns the
@@ -787,6 +888,33 @@ mod tests {
         c.break_contact(b, plus, coil);
         c.set_armature(b, F);
         assert!(matches!(c.settle(), Err(RelayError::Oscillation { .. })));
+    }
+
+    #[test]
+    fn a_diode_blocks_the_sneak_path() {
+        // Two chains meet at a lamp net; a live chain must not feed the other one back.
+        let mut c = RelayCircuit::new();
+        let plus = c.supply("+");
+        let a = c.net("a");
+        let b = c.net("b");
+        let meet = c.net("meet");
+        let other = c.net("other");
+        let s1 = c.button("S1");
+        let s2 = c.button("S2");
+        c.make_contact(s1, plus, a);
+        c.diode(a, meet);
+        c.diode(b, meet);
+        c.make_contact(s2, b, other);
+        c.press(s1);
+        c.press(s2);
+        c.solve_nets();
+        assert_eq!((c.net_value(meet), c.net_value(b)), (T, F));
+        assert_eq!(c.net_value(other), F);
+        // Without the second diode the sneak path reaches `other`.
+        let mut d = c.clone();
+        d.make_contact(s2, meet, b);
+        d.solve_nets();
+        assert_eq!(d.net_value(other), T);
     }
 
     #[test]

@@ -1,0 +1,487 @@
+//! The Computox relay by relay at the terminal: `ludomat play computox --relays`,
+//! `ludomat computox netlist`, `ludomat computox verify`. The circuit lives in
+//! `ludomat_computox::circuit`; this module only loads the netlist, reads lines and prints.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use ludomat_computox::circuit::{
+    check, Agreement, CircuitAgent, Mode, Netlist, Panel, RelayComputox, Timing, Trace,
+    COMPUTOX_NET,
+};
+use ludomat_computox::Square;
+use ludomat_game::{Agent, LineInput};
+use ludomat_tictactoe::{Board, Notation};
+
+/// The largest netlist file read (bytes).
+pub const MAX_NETLIST_BYTES: u64 = 1 << 20;
+
+/// `ludomat computox …`
+#[derive(Debug, Args)]
+pub struct ComputoxCmd {
+    #[command(subcommand)]
+    command: ComputoxSub,
+}
+
+#[derive(Debug, Subcommand)]
+enum ComputoxSub {
+    /// Print the circuit's netlist (the documented text format the machine is loaded
+    /// from), or with --by-relay every relay with its coil feeds and its contacts.
+    Netlist(NetlistArgs),
+    /// Prove the circuit and the behavioural model agree on every reachable position in
+    /// every mode, and print the relay hazard report.
+    Verify(VerifyArgs),
+}
+
+#[derive(Debug, Args)]
+struct NetlistArgs {
+    /// Read this netlist instead of the built-in one (at most 1 MiB).
+    #[arg(long, value_name = "FILE")]
+    netlist: Option<PathBuf>,
+    /// Relay by relay: coil feeds and contacts.
+    #[arg(long)]
+    by_relay: bool,
+}
+
+#[derive(Debug, Args)]
+struct VerifyArgs {
+    /// Read this netlist instead of the built-in one (at most 1 MiB).
+    #[arg(long, value_name = "FILE")]
+    netlist: Option<PathBuf>,
+    /// `ideal` (logic only) or `real` (type 3000 relays, 20 steps/s uniselector).
+    #[arg(long, default_value = "ideal")]
+    timing: Timing,
+    /// Run the check 5 times and print the fastest time and relay events per second.
+    #[arg(long)]
+    bench: bool,
+}
+
+/// The netlist text: the built-in one, or a file (bounded).
+pub fn netlist_text(path: Option<&Path>) -> Result<String> {
+    let Some(path) = path else {
+        return Ok(COMPUTOX_NET.to_string());
+    };
+    let len = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    if len > MAX_NETLIST_BYTES {
+        bail!(
+            "{} is {len} bytes; a netlist may have at most {MAX_NETLIST_BYTES}",
+            path.display()
+        );
+    }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
+    Netlist::parse(text).with_context(|| {
+        format!(
+            "in {}",
+            path.map_or("the built-in netlist".into(), |p| p.display().to_string())
+        )
+    })
+}
+
+pub fn run(cmd: ComputoxCmd) -> Result<()> {
+    let mut out = std::io::stdout();
+    match cmd.command {
+        ComputoxSub::Netlist(a) => netlist(&a, &mut out),
+        ComputoxSub::Verify(a) => verify(&a, &mut out),
+    }
+}
+
+fn netlist(a: &NetlistArgs, out: &mut dyn Write) -> Result<()> {
+    let text = netlist_text(a.netlist.as_deref())?;
+    let n = parse(&text, a.netlist.as_deref())?;
+    if a.by_relay {
+        write!(out, "{}", n.by_relay())?;
+    } else {
+        write!(out, "{text}")?;
+    }
+    Ok(())
+}
+
+fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
+    let text = netlist_text(a.netlist.as_deref())?;
+    let n = parse(&text, a.netlist.as_deref())?;
+    let runs = if a.bench { 5 } else { 1 };
+    let mut best = f64::INFINITY;
+    let mut report = Agreement::default();
+    for _ in 0..runs {
+        let t = Instant::now();
+        report = check(&n, a.timing)?;
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    print_report(&report, a.timing, out)?;
+    writeln!(
+        out,
+        "\n{} relay events and uniselector steps in {} simulated ticks; {:.3} s{}, {:.2} M events/s.",
+        report.events,
+        report.ticks,
+        best,
+        if a.bench { " (fastest of 5)" } else { "" },
+        report.events as f64 / best / 1e6
+    )?;
+    if !report.clean() {
+        bail!(
+            "the circuit disagrees with the model in {} position(s) and has {} hazard(s)",
+            report.disagreements.len(),
+            report.hazards.len()
+        );
+    }
+    Ok(())
+}
+
+fn print_report(r: &Agreement, timing: Timing, out: &mut dyn Write) -> Result<()> {
+    writeln!(
+        out,
+        "Agreement: the relay circuit ({timing} timing) against the behavioural model, every \
+         position the machine replies to:"
+    )?;
+    for (mode, n) in Mode::ALL.iter().zip(r.per_mode) {
+        writeln!(out, "  {:<30} {n:>5} positions", mode.to_string())?;
+    }
+    if r.disagreements.is_empty() {
+        writeln!(
+            out,
+            "  all {} agree: the circuit claims exactly the square the model plays.",
+            r.positions
+        )?;
+    } else {
+        writeln!(out, "  {} DISAGREE:", r.disagreements.len())?;
+        for d in r.disagreements.iter().take(20) {
+            writeln!(out, "    {d}")?;
+        }
+        if r.disagreements.len() > 20 {
+            writeln!(out, "    … and {} more", r.disagreements.len() - 20)?;
+        }
+    }
+    writeln!(
+        out,
+        "\nHazard report (two *OA relays in one move; a lamp in an unknown state):"
+    )?;
+    if r.hazards.is_empty() {
+        writeln!(
+            out,
+            "  none: no move claims two squares and no lamp is ever unknown."
+        )?;
+    }
+    for h in r.hazards.iter().take(20) {
+        writeln!(out, "  {h}")?;
+    }
+    if r.hazards.len() > 20 {
+        writeln!(out, "  … and {} more", r.hazards.len() - 20)?;
+    }
+    writeln!(
+        out,
+        "  At power-on, before RESET, {} lamp(s) are unknown (a latch may be either way); \
+         RESET makes every one known.",
+        r.power_on_unknown_lamps
+    )?;
+    Ok(())
+}
+
+/// Options of `ludomat play computox --relays` (taken from its arguments).
+#[derive(Debug, Clone, Default)]
+pub struct RelayPlay {
+    /// The machine starts.
+    pub machine_first: bool,
+    /// The secret switch held.
+    pub beatable: bool,
+    /// The four MODE switches set.
+    pub mode_switches: bool,
+    /// The netlist file, if not the built-in one.
+    pub netlist: Option<PathBuf>,
+    /// Timing (default real, for estimates).
+    pub timing: Option<Timing>,
+    /// Seed (SAL).
+    pub seed: u64,
+}
+
+/// Lamps of the circuit, as the behavioural panel draws them.
+fn panel(p: &Panel, games: u32) -> String {
+    let mut s = String::new();
+    let rule = "  +-------+-------+-------+\n";
+    for row in Square::ALL.chunks(3) {
+        s.push_str(rule);
+        s.push_str("  |");
+        for q in row {
+            s.push_str(&format!(" {q}     |"));
+        }
+        s.push_str("\n  |");
+        for q in row {
+            let o = if p.o.contains(*q) { 'O' } else { '.' };
+            let x = if p.x.contains(*q) { 'X' } else { '.' };
+            s.push_str(&format!("  {o}  {x} |"));
+        }
+        s.push('\n');
+    }
+    s.push_str(rule);
+    let lamp = |on: bool| if on { "(*)" } else { "( )" };
+    s.push_str(&format!(
+        "  W {}   L {}   game counter {games:04}\n",
+        lamp(p.w),
+        lamp(p.l)
+    ));
+    s
+}
+
+/// What the machine did on one move, relay by relay.
+fn describe(t: &Trace, timing: Timing, out: &mut dyn Write) -> Result<()> {
+    let buzz = t
+        .happenings
+        .iter()
+        .filter(|h| {
+            (h.part == "DM" || h.part == "DS")
+                && matches!(h.change, ludomat_computox::circuit::Change::Operated)
+        })
+        .count();
+    let words: Vec<String> = t
+        .relay_words()
+        .into_iter()
+        .filter(|w| !w.ends_with("DM") && !w.ends_with("DS"))
+        .collect();
+    if let Some(c) = t.contact {
+        writeln!(
+            out,
+            "    U1 stepped {} times: out to {c}, where the claim closed, then on round to home.",
+            t.steps
+        )?;
+    } else if t.steps > 0 {
+        writeln!(out, "    U1 stepped {} times.", t.steps)?;
+    }
+    writeln!(out, "    relays in order: {}", words.join(" "))?;
+    writeln!(
+        out,
+        "    {} relay operations (the interrupter DM buzzed {buzz} times); {} ticks{}.",
+        t.operations,
+        t.ticks,
+        if timing == Timing::IDEAL {
+            String::new()
+        } else {
+            format!(
+                ", about {:.2} s on the real machine",
+                timing.ms(t.ticks) / 1000.0
+            )
+        }
+    )?;
+    Ok(())
+}
+
+/// `ludomat play computox --relays`: the circuit plays.
+pub fn play(opts: &RelayPlay, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
+    let timing = opts.timing.unwrap_or(Timing::REAL);
+    let text = netlist_text(opts.netlist.as_deref())?;
+    let n = parse(&text, opts.netlist.as_deref())?;
+    let mut m = RelayComputox::from_netlist(&n, timing, opts.seed)?;
+    m.set_mode_switches(opts.mode_switches);
+    if opts.beatable {
+        m.set_secret_switch(true)?;
+    }
+    writeln!(
+        out,
+        "THE COMPUTOX, RELAY BY RELAY — the simulated circuit plays ({timing} timing).\n\
+         Press a square letter (A B C / D E F / G H J, no I); R = RESET, Q = quit."
+    )?;
+    let mut finished = 0u32;
+    new_game(opts, &mut m, timing, out)?;
+    loop {
+        let over = m.over();
+        write!(
+            out,
+            "{}",
+            if over {
+                "Another game? R (RESET) or Q: "
+            } else {
+                "Press a square: "
+            }
+        )?;
+        out.flush()?;
+        let Some(line) = input.next_line()? else {
+            writeln!(out, "\nInput ended.")?;
+            break;
+        };
+        let t = line.trim().to_ascii_uppercase();
+        match t.as_str() {
+            "Q" | "QUIT" | "EXIT" | "N" | "NO" => break,
+            "R" | "RESET" | "Y" | "YES" => {
+                m.reset()?;
+                new_game(opts, &mut m, timing, out)?;
+                continue;
+            }
+            "" => {
+                writeln!(out, "  nothing was typed; press a square letter A-J (no I)")?;
+                continue;
+            }
+            _ => {}
+        }
+        let q = match Notation::Computox.parse(&t) {
+            Ok(c) => Square::from_cell(c),
+            Err(e) => {
+                writeln!(out, "  {e}")?;
+                continue;
+            }
+        };
+        match m.press(q)? {
+            Err(refusal) => writeln!(out, "  {refusal}. Nothing changed.")?,
+            Ok(trace) => {
+                writeln!(out, "You press {q}: {q}XA latches, X lamp {q} lights.")?;
+                if let Some(c) = trace.claim() {
+                    writeln!(out, "The Computox lights O on {c}.")?;
+                } else if trace.claims.len() > 1 {
+                    writeln!(
+                        out,
+                        "HAZARD: the circuit lit O on {} at once.",
+                        trace.claims
+                    )?;
+                }
+                describe(&trace, timing, out)?;
+                write!(out, "{}", panel(&m.panel(), m.games()))?;
+                if m.over() {
+                    finished += 1;
+                    match m.line() {
+                        Some((true, l)) => writeln!(
+                            out,
+                            "W lamp lit: the Computox has the line {l}. It wins.\n*** the bell rings ***"
+                        )?,
+                        Some((false, l)) => writeln!(
+                            out,
+                            "L lamp lit: you have the line {l}. You beat the Computox!\n*** the bell rings ***"
+                        )?,
+                        None => writeln!(out, "Every square is lit and nobody has a line: a draw.")?,
+                    }
+                }
+            }
+        }
+    }
+    writeln!(
+        out,
+        "Session over: game counter {:04}; finished {finished}; {} relay events simulated.",
+        m.games(),
+        m.events()
+    )?;
+    Ok(())
+}
+
+fn new_game(
+    opts: &RelayPlay,
+    m: &mut RelayComputox,
+    timing: Timing,
+    out: &mut dyn Write,
+) -> Result<()> {
+    writeln!(
+        out,
+        "\nRESET: game counter {:04}; X relay {}.",
+        m.games(),
+        if m.x_relay() {
+            "operated (beatable)"
+        } else {
+            "released"
+        }
+    )?;
+    if opts.machine_first {
+        if let Ok(t) = m.machine_first()? {
+            writeln!(
+                out,
+                "You press MACHINE FIRST (OS-INP): OS latches. The Computox lights O on {}.",
+                t.claim().map_or("nothing".into(), |s| s.to_string())
+            )?;
+            describe(&t, timing, out)?;
+        }
+    }
+    write!(out, "{}", panel(&m.panel(), m.games()))?;
+    Ok(())
+}
+
+/// The circuit as a tic-tac-toe agent (`--x/--o computox-relays`).
+pub fn tictactoe_agent(beatable: bool) -> Result<Box<dyn Agent<Board>>> {
+    Ok(Box::new(CircuitAgent::new(beatable, Timing::IDEAL)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(opts: &RelayPlay, script: &str) -> String {
+        let mut input = LineInput::script(script);
+        let mut out = Vec::new();
+        play(opts, &mut input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn relays_play_the_seeds_game() {
+        let opts = RelayPlay {
+            machine_first: true,
+            ..RelayPlay::default()
+        };
+        let out = run(&opts, "F\nB\nB\nD\n");
+        assert!(
+            out.contains("OS latches. The Computox lights O on A."),
+            "{out}"
+        );
+        assert!(out.contains("The Computox lights O on E."), "{out}");
+        assert!(
+            out.contains("out to U1-N17, where the claim closed"),
+            "{out}"
+        );
+        assert!(out.contains("+BXA +BXB"), "{out}");
+        assert!(out.contains("+EOA"), "{out}");
+        assert!(out.contains("on the real machine"), "{out}");
+        assert!(
+            out.contains("square B already holds X: BXA is latched"),
+            "{out}"
+        );
+        assert!(out.contains("W lamp lit"), "{out}");
+        assert!(out.contains("Input ended."), "{out}");
+    }
+
+    #[test]
+    fn verify_prints_agreement_and_empty_hazard_report() {
+        let mut out = Vec::new();
+        verify(
+            &VerifyArgs {
+                netlist: None,
+                timing: Timing::IDEAL,
+                bench: false,
+            },
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("agree: the circuit claims exactly"), "{out}");
+        assert!(out.contains("none: no move claims two squares"), "{out}");
+    }
+
+    #[test]
+    fn netlist_prints_and_bad_file_names_the_line() {
+        let mut out = Vec::new();
+        netlist(
+            &NetlistArgs {
+                netlist: None,
+                by_relay: true,
+            },
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("relay AOA"), "{out}");
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("bad.net");
+        std::fs::write(&p, "supply +\nrelay R c\nmake R T1 + \n").unwrap();
+        let e = netlist(
+            &NetlistArgs {
+                netlist: Some(p),
+                by_relay: false,
+            },
+            &mut Vec::new(),
+        )
+        .unwrap_err();
+        let msg = format!("{e:#}");
+        assert!(msg.contains("netlist line 3, column"), "{msg}");
+        assert!(msg.contains("too few words"), "{msg}");
+    }
+}

@@ -1,0 +1,309 @@
+//! The agreement check and the hazard report: every position the machine can face, in
+//! every mode, played on the circuit and compared with the behavioural model.
+//!
+//! For each mode (human or machine first; unbeatable, or beatable with the secret switch
+//! held) the check starts from a machine switched on and RESET, presses every free square
+//! in every reachable position (each distinct position once), lets the circuit come to
+//! rest, and compares the `*OA` relays that operated with the square
+//! [`crate::sweep`] claims on the behavioural contact plan: exactly that one square, or
+//! none when the human's move ended the game. Along the way it reports the relay-level
+//! hazards of spec `computox.md`: a move in which two `*OA` relays operate (two checks
+//! closing at once, by a shared contact or a sneak path), and a lamp left in an unknown
+//! state. An empty report is a result.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use super::netlist::Netlist;
+use super::simulation::{CircuitError, RelayComputox};
+use super::timing::Timing;
+use crate::plan::ContactPlan;
+use crate::uniselector::sweep;
+use crate::{Square, Squares};
+
+/// A mode of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Mode {
+    /// OS: the machine starts.
+    pub machine_first: bool,
+    /// The secret switch held: the X relay up.
+    pub beatable: bool,
+}
+
+impl Mode {
+    /// The four modes.
+    pub const ALL: [Mode; 4] = [
+        Mode {
+            machine_first: false,
+            beatable: false,
+        },
+        Mode {
+            machine_first: true,
+            beatable: false,
+        },
+        Mode {
+            machine_first: false,
+            beatable: true,
+        },
+        Mode {
+            machine_first: true,
+            beatable: true,
+        },
+    ];
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, {}",
+            if self.machine_first {
+                "machine first"
+            } else {
+                "human first"
+            },
+            if self.beatable {
+                "beatable"
+            } else {
+                "unbeatable"
+            }
+        )
+    }
+}
+
+/// A position where the circuit and the behavioural model differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The mode.
+    pub mode: Mode,
+    /// The machine's squares before the move.
+    pub o: Squares,
+    /// The human's squares after their move.
+    pub x: Squares,
+    /// What the behavioural model claims (none: the game is over or it has no move).
+    pub expected: Option<Square>,
+    /// What operated on the circuit.
+    pub got: Squares,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: O:{} X:{}: the model plays {}, the circuit operated {}",
+            self.mode,
+            self.o,
+            self.x,
+            self.expected.map_or("nothing".into(), |s| s.to_string()),
+            if self.got.is_empty() {
+                "no *OA".to_string()
+            } else {
+                self.got
+                    .iter()
+                    .map(|q| format!("{q}OA"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            }
+        )
+    }
+}
+
+/// A relay-level hazard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hazard {
+    /// Two or more `*OA` relays operated in one move.
+    DoubleClaim {
+        /// The mode.
+        mode: Mode,
+        /// Position before the machine's reply.
+        o: Squares,
+        /// The human's squares.
+        x: Squares,
+        /// The squares claimed.
+        claims: Squares,
+    },
+    /// Lamps in an unknown state after a move.
+    UnknownLamp {
+        /// The mode.
+        mode: Mode,
+        /// The machine's squares.
+        o: Squares,
+        /// The human's squares.
+        x: Squares,
+        /// How many lamps.
+        lamps: u32,
+    },
+}
+
+impl fmt::Display for Hazard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Hazard::DoubleClaim { mode, o, x, claims } => write!(
+                f,
+                "{mode}: O:{o} X:{x}: two claims at once, {claims} (two noughts in one move)"
+            ),
+            Hazard::UnknownLamp { mode, o, x, lamps } => {
+                write!(f, "{mode}: O:{o} X:{x}: {lamps} lamp(s) unknown")
+            }
+        }
+    }
+}
+
+/// What the check found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Agreement {
+    /// Distinct positions (mode, machine's squares, human's squares) replied to.
+    pub positions: usize,
+    /// Per mode in [`Mode::ALL`] order.
+    pub per_mode: [usize; 4],
+    /// Where the circuit and the model differ.
+    pub disagreements: Vec<Disagreement>,
+    /// Relay-level hazards.
+    pub hazards: Vec<Hazard>,
+    /// Lamps unknown at power-on, before the first RESET (RESET makes them known).
+    pub power_on_unknown_lamps: u32,
+    /// Relay and uniselector events simulated.
+    pub events: u64,
+    /// Simulated ticks.
+    pub ticks: u64,
+}
+
+impl Agreement {
+    /// Whether every position agreed and no hazard was found.
+    #[must_use]
+    pub fn clean(&self) -> bool {
+        self.disagreements.is_empty() && self.hazards.is_empty()
+    }
+}
+
+struct Walk<'a> {
+    plan: &'a ContactPlan,
+    mode: Mode,
+    seen: HashSet<(Squares, Squares)>,
+    out: &'a mut Agreement,
+}
+
+impl Walk<'_> {
+    fn expect(&self, o: Squares, x: Squares) -> Option<Square> {
+        if x.has_line() || o.union(x) == Squares::ALL {
+            return None;
+        }
+        sweep(self.plan, o, x, self.mode.machine_first, self.mode.beatable).map(|s| s.claim)
+    }
+
+    fn judge(&mut self, m: &RelayComputox, o: Squares, x: Squares, got: Squares) -> bool {
+        let expected = self.expect(o, x);
+        let ok = got == expected.map_or(Squares::NONE, Squares::one);
+        if !ok {
+            self.out.disagreements.push(Disagreement {
+                mode: self.mode,
+                o,
+                x,
+                expected,
+                got,
+            });
+        }
+        if got.len() > 1 {
+            self.out.hazards.push(Hazard::DoubleClaim {
+                mode: self.mode,
+                o,
+                x,
+                claims: got,
+            });
+        }
+        let unknown = m.panel().unknown;
+        if unknown > 0 {
+            self.out.hazards.push(Hazard::UnknownLamp {
+                mode: self.mode,
+                o,
+                x,
+                lamps: unknown,
+            });
+        }
+        ok
+    }
+
+    fn dfs(&mut self, m: &RelayComputox) -> Result<(), CircuitError> {
+        if m.over() {
+            return Ok(());
+        }
+        let (o, x) = (m.o_squares(), m.x_squares());
+        for q in o.union(x).complement().iter() {
+            if !self.seen.insert((o, x.with(q))) {
+                continue;
+            }
+            let mut next = m.clone();
+            let got = match next.press(q)? {
+                Ok(t) => t.claims,
+                Err(_) => Squares::NONE,
+            };
+            let x_now = next.x_squares();
+            self.out.ticks += next.circuit().relays.now() - m.circuit().relays.now();
+            self.out.events += next.events() - m.events();
+            if x_now != x.with(q) {
+                // The press itself failed: report it as the model's move not reached.
+                self.out.disagreements.push(Disagreement {
+                    mode: self.mode,
+                    o,
+                    x: x.with(q),
+                    expected: self.expect(o, x.with(q)),
+                    got,
+                });
+                continue;
+            }
+            if self.judge(&next, o, x.with(q), got) {
+                self.dfs(&next)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Run the agreement check and the hazard survey on `netlist` with `timing`, against the
+/// behavioural machine's contact plan.
+///
+/// # Errors
+/// A netlist that is not a Computox, or a circuit that does not come to rest.
+pub fn check(netlist: &Netlist, timing: Timing) -> Result<Agreement, CircuitError> {
+    let fresh = RelayComputox::from_netlist(netlist, timing, 0)?;
+    let mut out = Agreement {
+        power_on_unknown_lamps: fresh.power_on_unknown_lamps(),
+        ..Agreement::default()
+    };
+    let plan = ContactPlan::COMPUTOX;
+    for (i, mode) in Mode::ALL.into_iter().enumerate() {
+        let mut m = fresh.clone();
+        if mode.beatable {
+            m.set_secret_switch(true)?;
+        }
+        let before = out.positions_seen();
+        let mut walk = Walk {
+            plan: &plan,
+            mode,
+            seen: HashSet::new(),
+            out: &mut out,
+        };
+        let mut go_on = true;
+        if mode.machine_first {
+            let got = match m.machine_first()? {
+                Ok(t) => t.claims,
+                Err(_) => Squares::NONE,
+            };
+            walk.seen.insert((Squares::NONE, Squares::NONE));
+            go_on = walk.judge(&m, Squares::NONE, Squares::NONE, got);
+        }
+        if go_on {
+            walk.dfs(&m)?;
+        }
+        let n = walk.seen.len();
+        out.per_mode[i] = n;
+        out.positions = before + n;
+    }
+    Ok(out)
+}
+
+impl Agreement {
+    fn positions_seen(&self) -> usize {
+        self.per_mode.iter().sum()
+    }
+}
