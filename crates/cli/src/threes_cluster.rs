@@ -11,6 +11,7 @@ use ludomat_threes::{DepthRule, Weights};
 use super::{AutoArgs, DistMode};
 
 /// How `--distributed` went on this process.
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))] // without MPI only `Local` happens
 pub(super) enum Outcome {
     /// Run on this process alone, as without `--distributed`.
     Local,

@@ -374,13 +374,18 @@ impl RelaySession {
     /// The tic-tac-toe ROM on the switches, if the switches hold one word for word.
     #[must_use]
     pub fn tictactoe(&self) -> Option<TicTacToeRom> {
+        static WORDS: std::sync::OnceLock<[Vec<u16>; 2]> = std::sync::OnceLock::new();
+        let known = WORDS.get_or_init(|| TicTacToeRom::ALL.map(TicTacToeRom::words));
         let words = self.machine.rom().words();
-        TicTacToeRom::ALL.into_iter().find(|r| {
-            let rom = r.words();
-            words.len() >= rom.len()
-                && words[..rom.len()] == rom[..]
-                && words[rom.len()..].iter().all(|&w| w == 0)
-        })
+        TicTacToeRom::ALL
+            .into_iter()
+            .zip(known)
+            .find_map(|(r, rom)| {
+                (words.len() >= rom.len()
+                    && words[..rom.len()] == rom[..]
+                    && words[rom.len()..].iter().all(|&w| w == 0))
+                .then_some(r)
+            })
     }
 
     /// The board the paper tells, while a tic-tac-toe ROM is on the switches.
