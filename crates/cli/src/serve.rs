@@ -15,10 +15,11 @@ pub struct ServeArgs {
     /// Open the museum in the default browser (xdg-open / open); a failure only warns.
     #[arg(long)]
     pub open: bool,
-    /// Most visits held at once (each a game in progress); more are refused with 503.
+    /// Most visits held at once (each a game in progress; 1-100,000); more are refused
+    /// with 503.
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_visits: u32,
-    /// Minutes after which an idle visit (no request, no open page) is forgotten.
+    /// Minutes (1-1,440) after which an idle visit (no request, no open page) is forgotten.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1440))]
     pub idle_minutes: u32,
 }

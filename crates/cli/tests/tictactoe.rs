@@ -149,6 +149,7 @@ fn help_lists_every_subcommand() {
         "logic",
         "relay",
         "threes",
+        "serve",
         "menu",
     ] {
         assert!(s.contains(sub), "{sub} missing from\n{s}");

@@ -210,7 +210,7 @@ async fn visits_are_isolated() {
 async fn the_visit_limit_is_named_and_idle_visits_expire() {
     let (addr, museum) = start(MuseumConfig {
         max_visits: 3,
-        idle_expiry: Duration::from_millis(300),
+        idle_expiry: Duration::from_secs(1),
         ..MuseumConfig::default()
     })
     .await;
@@ -230,7 +230,7 @@ async fn the_visit_limit_is_named_and_idle_visits_expire() {
     // An open event stream keeps its visit; the others expire.
     let mut stream = events(addr, &ids[1]).await;
     assert!(stream.next(Duration::from_secs(2)).await.is_some());
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(c.get(&format!("/api/visits/{}", ids[0])).await.status, 404);
     assert_eq!(c.get(&format!("/api/visits/{}", ids[1])).await.status, 200);
     museum.sweep();

@@ -5,13 +5,11 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{start, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::json;
-use tokio::sync::Barrier;
 
 const VISITS: usize = 1_000;
 
@@ -30,15 +28,12 @@ async fn a_thousand_concurrent_visits_each_play_their_own_game() {
     })
     .await;
     let before = rss_bytes();
-    let all_created = Arc::new(Barrier::new(VISITS));
-    let during = Arc::new(std::sync::Mutex::new(None));
     let started = Instant::now();
 
-    let mut tasks = Vec::with_capacity(VISITS);
+    // Phase 1: open the 1,000 visits, each on its own connection, all at once.
+    let mut opening = Vec::with_capacity(VISITS);
     for i in 0..VISITS {
-        let all_created = Arc::clone(&all_created);
-        let during = Arc::clone(&during);
-        tasks.push(tokio::spawn(async move {
+        opening.push(tokio::spawn(async move {
             let mut c = Client::connect(addr).await;
             let seed = i as u64;
             let a = c
@@ -48,13 +43,29 @@ async fn a_thousand_concurrent_visits_each_play_their_own_game() {
                 )
                 .await;
             assert_eq!(a.status, 201, "visit {i}: {a:?}");
-            let id = a.body["id"].as_str().unwrap().to_string();
-            if all_created.wait().await.is_leader() {
-                *during.lock().unwrap() = rss_bytes();
-            }
-            // Play: X takes a square chosen from the visit's own seed among the legal ones;
-            // record every placed square from the happenings.
-            let mut view = a.body["view"].clone();
+            (c, a.body)
+        }));
+    }
+    let mut opened = Vec::with_capacity(VISITS);
+    let all_open = tokio::time::timeout(Duration::from_secs(60), async {
+        for t in opening {
+            opened.push(t.await.expect("opening a visit failed"));
+        }
+    })
+    .await;
+    assert!(all_open.is_ok(), "opening {VISITS} visits took over 60 s");
+    assert_eq!(museum.len(), VISITS);
+    let during = rss_bytes();
+
+    // Phase 2: all play at once, each its own game.
+    let mut tasks = Vec::with_capacity(VISITS);
+    for (i, (mut c, created)) in opened.into_iter().enumerate() {
+        tasks.push(tokio::spawn(async move {
+            let seed = i as u64;
+            let id = created["id"].as_str().unwrap().to_string();
+            // X takes a square chosen by the visit's index among the legal ones; every
+            // placed square is recorded from the happenings.
+            let mut view = created["view"].clone();
             let mut seen = Vec::new();
             let mut turn = 0usize;
             while view["result"].is_null() {
@@ -103,7 +114,7 @@ async fn a_thousand_concurrent_visits_each_play_their_own_game() {
     assert!(joined.is_ok(), "the load test did not finish in 60 s");
     assert_eq!(museum.len(), VISITS);
     let elapsed = started.elapsed();
-    if let (Some(b), Some(d)) = (before, *during.lock().unwrap()) {
+    if let (Some(b), Some(d)) = (before, during) {
         let per_visit = d.saturating_sub(b) / VISITS as u64;
         eprintln!(
             "load: {VISITS} concurrent visits, {requests} requests in {:.2} s; \

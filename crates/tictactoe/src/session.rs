@@ -612,4 +612,54 @@ mod tests {
         assert!(s.parse_action("run x").is_err());
         assert!(s.parse_action("a b c").is_err());
     }
+
+    mod invariants {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn seat() -> impl Strategy<Value = Seat> {
+            prop_oneof![Just(Seat::Human), Just(Seat::Perfect), Just(Seat::Random)]
+        }
+
+        fn action() -> impl Strategy<Value = TictactoeAction> {
+            prop_oneof![
+                (0u8..=10).prop_map(|square| TictactoeAction::Play { square }),
+                Just(TictactoeAction::Step),
+                (0u32..4).prop_map(|games| TictactoeAction::Run { games }),
+                Just(TictactoeAction::NewGame),
+                Just(TictactoeAction::Reset),
+            ]
+        }
+
+        proptest! {
+            /// Any actions in any order: a refusal changes nothing; the board is always
+            /// reachable; the tally counts finished games; the view's moves rebuild its board;
+            /// a perfect player never loses.
+            #[test]
+            fn refusals_change_nothing_and_views_stay_consistent(
+                x in seat(), o in seat(), seed in any::<u64>(),
+                actions in proptest::collection::vec(action(), 0..40),
+            ) {
+                let mut s = TictactoeSession::new(TictactoeConfig { x, o, seed }).unwrap();
+                for a in actions {
+                    let before = s.view();
+                    if s.apply(a).is_err() {
+                        prop_assert_eq!(s.view(), before);
+                    }
+                    let v = s.view();
+                    let mut b = Board::EMPTY;
+                    for sq in &v.moves {
+                        let cell = Cell::from_index(usize::from(*sq) - 1).unwrap();
+                        b = b.try_play(cell).unwrap();
+                    }
+                    prop_assert_eq!(v.board, Cell::ALL.map(|c| b.get(c)));
+                    prop_assert!(b.is_reachable());
+                    let finished = v.tally.x_wins + v.tally.o_wins + v.tally.draws;
+                    prop_assert!(finished <= v.game, "{} finished by game {}", finished, v.game);
+                    if x == Seat::Perfect { prop_assert_eq!(v.tally.o_wins, 0); }
+                    if o == Seat::Perfect { prop_assert_eq!(v.tally.x_wins, 0); }
+                }
+            }
+        }
+    }
 }

@@ -35,17 +35,33 @@ impl Answer {
     }
 }
 
-/// One keep-alive connection.
+/// One keep-alive connection. Like any HTTP client, it reconnects once when the server
+/// has closed an idle connection (hyper closes one idle for 30 s).
 pub struct Client {
+    addr: std::net::SocketAddr,
     stream: BufReader<TcpStream>,
+}
+
+async fn open(addr: std::net::SocketAddr) -> BufReader<TcpStream> {
+    let mut last = None;
+    for _ in 0..5 {
+        match TcpStream::connect(addr).await {
+            Ok(stream) => {
+                stream.set_nodelay(true).unwrap();
+                return BufReader::new(stream);
+            }
+            Err(e) => last = Some(e),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("cannot connect to {addr}: {last:?}");
 }
 
 impl Client {
     pub async fn connect(addr: std::net::SocketAddr) -> Client {
-        let stream = TcpStream::connect(addr).await.unwrap();
-        stream.set_nodelay(true).unwrap();
         Client {
-            stream: BufReader::new(stream),
+            addr,
+            stream: open(addr).await,
         }
     }
 
@@ -55,10 +71,22 @@ impl Client {
             "{method} {path} HTTP/1.1\r\nhost: museum\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
             body.len()
         );
-        let s = self.stream.get_mut();
-        s.write_all(head.as_bytes()).await.unwrap();
-        s.write_all(body).await.unwrap();
-        self.read_answer().await
+        for attempt in 0..2 {
+            let s = self.stream.get_mut();
+            let sent =
+                s.write_all(head.as_bytes()).await.is_ok() && s.write_all(body).await.is_ok();
+            if sent {
+                if let Some(answer) = self.read_answer().await {
+                    return answer;
+                }
+            }
+            assert_eq!(
+                attempt, 0,
+                "{method} {path}: the server closed the connection twice"
+            );
+            self.stream = open(self.addr).await;
+        }
+        unreachable!()
     }
 
     pub async fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> Answer {
@@ -74,9 +102,12 @@ impl Client {
         self.call("POST", path, Some(body)).await
     }
 
-    async fn read_answer(&mut self) -> Answer {
+    /// `None` when the connection was closed before any answer.
+    async fn read_answer(&mut self) -> Option<Answer> {
         let mut line = String::new();
-        self.stream.read_line(&mut line).await.unwrap();
+        if self.stream.read_line(&mut line).await.unwrap_or(0) == 0 {
+            return None;
+        }
         let status: u16 = line
             .split_whitespace()
             .nth(1)
@@ -104,7 +135,7 @@ impl Client {
         self.stream.read_exact(&mut body).await.unwrap();
         let body = serde_json::from_slice(&body)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));
-        Answer { status, body }
+        Some(Answer { status, body })
     }
 }
 
