@@ -946,7 +946,7 @@ mod tests {
                 bail!("the terminal went away");
             }
             self.0 -= 1;
-            Ok(Some(Key::Swipe(if self.0 % 2 == 0 {
+            Ok(Some(Key::Swipe(if self.0.is_multiple_of(2) {
                 Direction::Left
             } else {
                 Direction::Up

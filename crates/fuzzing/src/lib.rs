@@ -16,8 +16,11 @@ use std::path::Path;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// A harness: bytes in, a panic if something is wrong.
+pub type Harness = fn(&[u8]);
+
 /// Every target: its name (the folder under `fuzz/corpus/`) and its harness.
-pub const TARGETS: [(&str, fn(&[u8])); 12] = [
+pub const TARGETS: [(&str, Harness); 12] = [
     ("relay_asm", relay_asm),
     ("relay_image", relay_image),
     ("logic_bench", logic_bench),
