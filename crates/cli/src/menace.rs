@@ -525,17 +525,6 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     if args.window == 0 || args.save_every == 0 {
         bail!("--window and --save-every must be at least 1");
     }
-    // the learning-curve files are written at the end: refuse a bad folder now
-    let prefix = std::path::Path::new(&args.out);
-    if let Some(dir) = prefix.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            bail!(
-                "--out {}: the folder {} does not exist",
-                args.out,
-                dir.display()
-            );
-        }
-    }
     let mut session = Session::open(state)?;
     let side = args.side.player();
     let opponent_seed = seed::derive(state.seed.unwrap_or(session.menace.games()), 1);

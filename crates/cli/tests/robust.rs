@@ -111,7 +111,10 @@ fn absurd_flags_are_refused_with_the_limit_named() {
         &["relay", "bench", "--max-steps", "1e30"],
         "more than the limit of 1000000000000 steps",
     );
-    fails_saying(&["play", "qubic", "--x-disable", ",,,"], "is not a level");
+    fails_saying(
+        &["tournament", "qubic", "--x-disable", ",,,"],
+        "is not a level",
+    );
 }
 
 #[test]
@@ -214,25 +217,4 @@ fn the_limits_are_in_help() {
             .join(" ");
         assert!(help.contains(needle), "{args:?} lacks {needle:?}: {help}");
     }
-}
-
-#[test]
-fn menace_train_checks_its_output_folder_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let state = dir.path().join("m.json").display().to_string();
-    fails_saying(
-        &[
-            "menace",
-            "train",
-            "--state",
-            &state,
-            "--against",
-            "random",
-            "--games",
-            "1000000",
-            "--out",
-            "/nonexistent/dir/curve",
-        ],
-        "the folder /nonexistent/dir does not exist",
-    );
 }

@@ -16,7 +16,7 @@ use std::path::Path;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-/// A fuzz harness: takes any bytes, must never panic, hang or abort.
+/// A harness: bytes in, a panic if something is wrong.
 pub type Harness = fn(&[u8]);
 
 /// Every target: its name (the folder under `fuzz/corpus/`) and its harness.

@@ -142,7 +142,10 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
     if seconds > MAX_SECONDS {
         return Err(err(
             6,
-            format!("seconds {seconds} is more than the limit of {MAX_SECONDS} (a year)"),
+            format!(
+                "seconds {} is more than the limit of {MAX_SECONDS} (a year)",
+                fields[6].trim()
+            ),
         ));
     }
     let summary = GameSummary {
