@@ -632,7 +632,7 @@ fn board_text(board: Board) -> String {
 
 impl MenaceSession {
     /// A session around an existing MENACE (loaded from its state file); the config's
-    /// rules are replaced by MENACE's own.
+    /// rules are replaced by MENACE's own, whatever they are.
     ///
     /// # Errors
     /// As [`Session::new`].
@@ -640,8 +640,13 @@ impl MenaceSession {
         mut config: MenaceConfig,
         menace: Menace,
     ) -> Result<MenaceSession, SessionError> {
-        config.set_rules(menace.rules());
+        // The state file's rules are the user's own (the terminal allows any reward), so
+        // the museum's bounds on configs do not apply to them.
+        config.set_rules(&Rules::seed());
         let mut s = MenaceSession::new(config)?;
+        let rules = *menace.rules();
+        s.config.set_rules(&rules);
+        s.opponent = Opp::build(s.config.opponent, rules, seed::derive(s.seed, 1));
         s.menace = menace;
         s.start_game();
         s.curve = vec![s.curve_point()];

@@ -548,3 +548,24 @@ fn typed_lines_become_actions() {
         );
     }
 }
+
+#[test]
+fn a_saved_menace_keeps_its_rules_and_its_boxes_in_a_session() {
+    let rules = Rules {
+        win: 500,
+        ..Rules::seed()
+    };
+    let mut m = Menace::new(rules, 6);
+    let mut o = Opponent::random(7);
+    for _ in 0..10 {
+        m.train_game(&mut o, Player::First);
+    }
+    let mut s = MenaceSession::with_menace(config(1, OpponentKind::Human), m.clone()).unwrap();
+    assert_eq!(s.menace(), &m);
+    assert_eq!(s.view().rules.win, 500);
+    assert_eq!(s.view().game, 1);
+    s.apply(A::NewGame).unwrap();
+    assert_eq!(s.view().game, 1, "nobody had moved: still the first game");
+    play_out(&mut s);
+    assert_eq!(s.menace().games(), 11);
+}
