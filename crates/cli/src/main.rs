@@ -12,6 +12,7 @@ mod menace;
 mod menu;
 mod qubic;
 mod relay;
+mod serve;
 mod threes;
 mod tictactoe;
 
@@ -53,6 +54,8 @@ enum Command {
     Threes(threes::ThreesCmd),
     /// 3D/4D tic-tac-toe facts: the 4×4×4×4 forced win.
     Qubic(qubic::QubicCmd),
+    /// The web museum on 127.0.0.1: play the machines in a browser and watch their insides.
+    Serve(serve::ServeArgs),
     /// The interactive menu of machines (the default).
     Menu,
 }
@@ -114,6 +117,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Relay(c) => relay::run(c),
         Command::Threes(c) => threes::run(c),
         Command::Qubic(c) => qubic::run(c),
+        Command::Serve(a) => serve::run(a),
         Command::Menu => menu::run(),
     }
 }

@@ -30,6 +30,7 @@ const LOGIC: &str = "Ternary logic graphs and relays";
 const QUBIC: &str = "3D and 4D tic-tac-toe (the IBM 1620 programs)";
 const THREES: &str = "Threes! and its expectimax AI";
 const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
+const MUSEUM: &str = "The web museum (in your browser)";
 
 const ENTRIES: &[Entry] = &[
     entry(
@@ -176,6 +177,11 @@ const ENTRIES: &[Entry] = &[
         THREES,
         "watch the AI play 10 games",
         &["threes", "auto", "--games", "10", "--depth", "3"],
+    ),
+    entry(
+        MUSEUM,
+        "open the museum: every machine in the browser, insides shown",
+        &["serve", "--open"],
     ),
 ];
 

@@ -8,6 +8,8 @@
 //!   position to its canonical picture (MENACE's matchbox lookup).
 //! * [`enumerate`] — exact counts: 5,478 positions (765 up to symmetry), 958 terminal (138),
 //!   255,168 games (131,184 / 77,904 / 46,080).
+//! * [`session`] — [`TictactoeSession`], a game as a person meets it (human, perfect or
+//!   random on either side, seeded), for the terminal and the web museum.
 //! * [`solver`] — the value of every position; [`PerfectAgent`], [`RandomAgent`],
 //!   [`HumanAgent`].
 //!
@@ -27,6 +29,7 @@ pub mod board;
 mod cell;
 pub mod enumerate;
 pub mod notation;
+pub mod session;
 pub mod solver;
 mod symmetry;
 
@@ -36,4 +39,7 @@ pub use cell::Cell;
 /// A uniformly random legal move (seeded); the generic agent of `ludomat_game`.
 pub use ludomat_game::RandomAgent;
 pub use notation::{Notation, ParseCellError};
+pub use session::{
+    Seat, TictactoeAction, TictactoeConfig, TictactoeHappening, TictactoeSession, TictactoeView,
+};
 pub use symmetry::{canonical, Symmetry};

@@ -1,0 +1,112 @@
+//! API errors: every refusal is a status and a JSON body `{"error": "<what was wrong>"}`.
+//!
+//! The one place where a [`SessionError`] becomes an HTTP status:
+//!
+//! | error | status |
+//! |---|---|
+//! | [`SessionError::Invalid`] (malformed or unknown action or config) | 400 Bad Request |
+//! | [`SessionError::Refused`] (an illegal move, not your turn) | 409 Conflict |
+//! | [`SessionError::TooMuch`] (more work than one action may ask) | 422 Unprocessable Entity |
+//! | [`SessionError::Failed`] (the emulated machine faulted) | 422 Unprocessable Entity |
+//!
+//! and, from the server itself: malformed JSON or a request of the wrong shape 400, a body over the limit 413, an
+//! unknown visit or page 404, the visit limit reached 503.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use ludomat_game::SessionError;
+use serde::de::DeserializeOwned;
+
+use crate::Museum;
+
+/// A refused request: its status and what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{status}: {message}")]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// What was wrong, for a person.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with `status` and `message`.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// 404 for a visit id the server does not hold.
+    #[must_use]
+    pub fn unknown_visit(id: &str) -> Self {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no visit {id:?}: it never existed, was deleted or expired when idle"),
+        )
+    }
+}
+
+/// The status each [`SessionError`] is answered with.
+#[must_use]
+pub fn status_of(e: &SessionError) -> StatusCode {
+    match e {
+        SessionError::Invalid(_) => StatusCode::BAD_REQUEST,
+        SessionError::Refused(_) => StatusCode::CONFLICT,
+        SessionError::TooMuch(_) | SessionError::Failed(_) => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> Self {
+        ApiError::new(status_of(&e), e.to_string())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            axum::Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}
+
+/// A JSON request body whose rejections are [`ApiError`]s with JSON messages.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Museum) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(v)) => Ok(Body(v)),
+            Err(rejection) => Err(json_rejection(&rejection, state.config().max_body_bytes)),
+        }
+    }
+}
+
+fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
+    // Unreadable JSON and JSON of the wrong shape are both a bad request here.
+    let status = match r {
+        JsonRejection::JsonSyntaxError(_) | JsonRejection::JsonDataError(_) => {
+            StatusCode::BAD_REQUEST
+        }
+        _ => r.status(),
+    };
+    let message = match r {
+        JsonRejection::MissingJsonContentType(_) => {
+            "request body: expected Content-Type: application/json".to_string()
+        }
+        _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("request body is larger than the limit of {limit} bytes")
+        }
+        JsonRejection::JsonSyntaxError(_) => format!("malformed JSON: {}", r.body_text()),
+        _ => format!("request body: {}", r.body_text()),
+    };
+    ApiError::new(status, message)
+}

@@ -1,0 +1,70 @@
+//! The exhibit registry: every machine the museum can show, one entry each.
+//!
+//! Adding an exhibit is one entry in [`EXHIBITS`] (and, in the front end, a module
+//! `web/src/exhibits/<kind>.ts`; see the crate README, "Adding an exhibit").
+
+use ludomat_game::{new_dyn_session, DynSession, SessionError};
+use serde::Serialize;
+
+/// Starts a session from a JSON config (`null` for the machine's default).
+pub type StartFn = fn(serde_json::Value) -> Result<Box<dyn DynSession>, SessionError>;
+
+/// One exhibit: what the home page says about it and how to start a visit.
+#[derive(Clone, Copy, Serialize)]
+pub struct Exhibit {
+    /// The session's [`ludomat_game::Session::KIND`]; also the URL (`/exhibits/<kind>`)
+    /// and the front-end module's name (`web/src/exhibits/<kind>.ts`).
+    pub kind: &'static str,
+    /// The machine's name as the page heads it.
+    pub title: &'static str,
+    /// One line of history.
+    pub history: &'static str,
+    /// The source the exhibit follows.
+    pub source: &'static str,
+    /// Starts a session.
+    #[serde(skip)]
+    pub start: StartFn,
+}
+
+/// Every exhibit, in the order the home page shows them.
+pub const EXHIBITS: &[Exhibit] = &[Exhibit {
+    kind: "tictactoe",
+    title: "Noughts and crosses",
+    history: "The game every machine here plays: 255,168 games, 765 positions up to \
+                  symmetry, a draw with best play.",
+    source: "Counted and solved here by exhaustive search of every position \
+                 (crates/tictactoe)",
+    start: new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
+}];
+
+/// The exhibit of `kind`.
+#[must_use]
+pub fn find(kind: &str) -> Option<&'static Exhibit> {
+    EXHIBITS.iter().find(|e| e.kind == kind)
+}
+
+/// The kinds, comma-separated, for error messages.
+#[must_use]
+pub fn kinds() -> String {
+    EXHIBITS
+        .iter()
+        .map(|e| e.kind)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_exhibit_starts_with_its_default_and_kinds_are_unique() {
+        for (i, e) in EXHIBITS.iter().enumerate() {
+            let s = (e.start)(serde_json::Value::Null).unwrap();
+            assert_eq!(s.kind(), e.kind);
+            assert!(EXHIBITS[..i].iter().all(|o| o.kind != e.kind), "{}", e.kind);
+        }
+        assert!(find("tictactoe").is_some());
+        assert!(find("nope").is_none());
+    }
+}

@@ -1,0 +1,375 @@
+//! The museum's JSON API over real HTTP on loopback: every endpoint, every class of bad
+//! input (status, message, state unchanged), isolation, limits, expiry, autoplay.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{events, start, Client};
+use ludomat_museum::MuseumConfig;
+use serde_json::{json, Value};
+
+async fn visit(c: &mut Client, config: Value) -> (String, Value) {
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "tictactoe", "config": config}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    (a.body["id"].as_str().unwrap().to_string(), a.body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_endpoint() {
+    let (addr, museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+
+    let list = c.get("/api/exhibits").await;
+    assert_eq!(list.status, 200);
+    assert_eq!(list.body[0]["kind"], "tictactoe");
+    assert!(list.body[0]["title"].is_string() && list.body[0]["source"].is_string());
+
+    let (id, created) = visit(&mut c, json!({"x": "human", "o": "perfect", "seed": 7})).await;
+    assert_eq!(
+        created["config"],
+        json!({"x": "human", "o": "perfect", "seed": 7})
+    );
+    assert_eq!(created["view"]["legal"], json!([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    assert_eq!(created["seq"], 0);
+
+    let moved = c
+        .post(
+            &format!("/api/visits/{id}/actions"),
+            json!({"type": "play", "square": 5}),
+        )
+        .await;
+    assert_eq!(moved.status, 200, "{moved:?}");
+    let h = moved.body["happenings"].as_array().unwrap();
+    assert_eq!(h.len(), 2);
+    assert_eq!(h[0]["square"], 5);
+    assert_eq!(h[1]["by"], "perfect");
+    assert_eq!(moved.body["view"]["moves"].as_array().unwrap().len(), 2);
+
+    let got = c.get(&format!("/api/visits/{id}")).await;
+    assert_eq!(got.status, 200);
+    assert_eq!(got.body["view"], moved.body["view"]);
+    assert_eq!(got.body["running"], false);
+
+    // The default config when none is given.
+    let d = c.post("/api/visits", json!({"kind": "tictactoe"})).await;
+    assert_eq!(d.status, 201);
+    assert_eq!(d.body["config"]["o"], "perfect");
+
+    let del = c.call("DELETE", &format!("/api/visits/{id}"), None).await;
+    assert_eq!(del.status, 204);
+    let gone = c.get(&format!("/api/visits/{id}")).await;
+    assert_eq!(gone.status, 404);
+    assert_eq!(museum.len(), 1);
+
+    // The front end is embedded: `/` and an exhibit URL give the page.
+    let page = c.get("/").await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.as_str().unwrap().contains("<lm-app>"));
+    let page = c.get("/exhibits/tictactoe?seed=3").await;
+    assert_eq!(page.status, 200);
+    let missing = c.get("/nope.js").await;
+    assert_eq!(missing.status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
+    let (addr, _) = start(MuseumConfig {
+        max_body_bytes: 1024,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let (id, _) = visit(&mut c, json!({"seed": 1})).await;
+    let path = format!("/api/visits/{id}/actions");
+    c.post(&path, json!({"type": "play", "square": 1})).await;
+    let before = c.get(&format!("/api/visits/{id}")).await.body;
+
+    let big = format!(
+        "{{\"type\": \"play\", \"square\": 2, \"pad\": \"{}\"}}",
+        "x".repeat(4096)
+    );
+    let cases: Vec<(&[u8], u16, &str)> = vec![
+        (b"{\"type\": \"play\", \"square\": ", 400, "malformed JSON"),
+        (b"{\"type\": \"fly\"}", 400, "unknown variant `fly`"),
+        (
+            b"{\"type\": \"play\", \"cell\": 3}",
+            400,
+            "tictactoe action",
+        ),
+        (
+            b"{\"type\": \"play\", \"square\": 10}",
+            400,
+            "square 10 does not exist",
+        ),
+        (
+            b"{\"type\": \"play\", \"square\": 1}",
+            409,
+            "square 1 is already taken by X",
+        ),
+        (b"{\"type\": \"step\"}", 409, "played by a person"),
+        (
+            b"{\"type\": \"run\", \"games\": 99999}",
+            422,
+            "at most 10000",
+        ),
+        (big.as_bytes(), 413, "larger than the limit of 1024 bytes"),
+    ];
+    for (body, status, message) in cases {
+        // A fresh connection each time: the server closes one whose body it refused unread.
+        c = Client::connect(addr).await;
+        let a = c.raw("POST", &path, body).await;
+        c = Client::connect(addr).await;
+        assert_eq!(a.status, status, "{}: {a:?}", String::from_utf8_lossy(body));
+        assert!(
+            a.error().contains(message),
+            "{}: {:?} lacks {message:?}",
+            String::from_utf8_lossy(body),
+            a.error()
+        );
+        let now = c.get(&format!("/api/visits/{id}")).await.body;
+        assert_eq!(
+            now,
+            before,
+            "{} changed the visit",
+            String::from_utf8_lossy(body)
+        );
+    }
+
+    let a = c
+        .post(
+            "/api/visits/0123456789abcdef/actions",
+            json!({"type": "step"}),
+        )
+        .await;
+    assert_eq!(a.status, 404);
+    assert!(a.error().contains("no visit \"0123456789abcdef\""), "{a:?}");
+
+    let a = c.post("/api/visits", json!({"kind": "abacus"})).await;
+    assert_eq!(a.status, 400);
+    assert!(a.error().contains("no exhibit of kind \"abacus\""), "{a:?}");
+    assert!(a.error().contains("tictactoe"), "{a:?}");
+
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "tictactoe", "config": {"x": "robot"}}),
+        )
+        .await;
+    assert_eq!(a.status, 400);
+    assert!(a.error().contains("tictactoe config"), "{a:?}");
+
+    let a = c
+        .post("/api/visits", json!({"kind": "tictactoe", "colour": 1}))
+        .await;
+    assert_eq!(a.status, 400);
+    assert!(a.error().contains("colour"), "{a:?}");
+
+    let a = c.post("/api/elsewhere", json!({})).await;
+    assert_eq!(a.status, 404);
+    assert!(a.error().contains("/api/elsewhere"), "{a:?}");
+
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/autoplay"),
+            json!({"action": 5, "interval_ms": 10}),
+        )
+        .await;
+    assert_eq!(a.status, 400);
+    assert!(a.error().contains("action"), "{a:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn visits_are_isolated() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let (a, _) = visit(&mut c, json!({"x": "human", "o": "human"})).await;
+    let (b, _) = visit(&mut c, json!({"x": "human", "o": "human"})).await;
+    c.post(
+        &format!("/api/visits/{a}/actions"),
+        json!({"type": "play", "square": 1}),
+    )
+    .await;
+    c.post(
+        &format!("/api/visits/{b}/actions"),
+        json!({"type": "play", "square": 9}),
+    )
+    .await;
+    let va = c.get(&format!("/api/visits/{a}")).await.body;
+    let vb = c.get(&format!("/api/visits/{b}")).await.body;
+    assert_eq!(va["view"]["moves"], json!([1]));
+    assert_eq!(vb["view"]["moves"], json!([9]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_visit_limit_is_named_and_idle_visits_expire() {
+    let (addr, museum) = start(MuseumConfig {
+        max_visits: 3,
+        idle_expiry: Duration::from_millis(300),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(visit(&mut c, Value::Null).await.0);
+    }
+    let full = c.post("/api/visits", json!({"kind": "tictactoe"})).await;
+    assert_eq!(full.status, 503);
+    assert!(full.error().contains("at most 3 visits"), "{full:?}");
+    // Deleting one makes room.
+    c.call("DELETE", &format!("/api/visits/{}", ids[0]), None)
+        .await;
+    ids[0] = visit(&mut c, Value::Null).await.0;
+
+    // An open event stream keeps its visit; the others expire.
+    let mut stream = events(addr, &ids[1]).await;
+    assert!(stream.next(Duration::from_secs(2)).await.is_some());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(c.get(&format!("/api/visits/{}", ids[0])).await.status, 404);
+    assert_eq!(c.get(&format!("/api/visits/{}", ids[1])).await.status, 200);
+    museum.sweep();
+    assert_eq!(museum.len(), 1);
+    // Room again for new visits.
+    visit(&mut c, Value::Null).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autoplay_runs_off_the_request_threads_and_stops_every_way() {
+    let (addr, museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let (id, _) = visit(&mut c, json!({"x": "random", "o": "perfect", "seed": 2})).await;
+    let mut stream = events(addr, &id).await;
+    let first = stream.next(Duration::from_secs(2)).await.unwrap();
+    assert_eq!(first["seq"], 0);
+
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/autoplay"),
+            json!({"action": {"type": "step"}, "interval_ms": 1}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    assert_eq!(a.body["interval_ms"], 10, "clamped to the minimum");
+    // Updates arrive by themselves, in order.
+    let mut last = 0;
+    let mut steps = 0;
+    while steps < 12 {
+        let u = stream
+            .next(Duration::from_secs(2))
+            .await
+            .expect("an update");
+        let seq = u["seq"].as_u64().unwrap();
+        assert!(seq > last, "seq goes up");
+        last = seq;
+        if !u["happenings"].as_array().unwrap().is_empty() {
+            steps += 1;
+        }
+    }
+    // Stop: it stops and stays stopped.
+    let s = c.post(&format!("/api/visits/{id}/stop"), Value::Null).await;
+    assert_eq!(s.status, 200, "{s:?}");
+    assert_eq!(s.body["was_running"], true);
+    let after = c.get(&format!("/api/visits/{id}")).await.body;
+    assert_eq!(after["running"], false);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(
+        c.get(&format!("/api/visits/{id}")).await.body["seq"],
+        after["seq"]
+    );
+
+    // A new action cancels it.
+    c.post(
+        &format!("/api/visits/{id}/autoplay"),
+        json!({"action": {"type": "step"}, "interval_ms": 10}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let r = c
+        .post(
+            &format!("/api/visits/{id}/actions"),
+            json!({"type": "new_game"}),
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    let seq = c.get(&format!("/api/visits/{id}")).await.body["seq"].clone();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let now = c.get(&format!("/api/visits/{id}")).await.body;
+    assert_eq!(now["seq"], seq);
+    assert_eq!(now["running"], false);
+
+    // A refused step stops it with a note (a person is to move).
+    let (h, _) = visit(&mut c, json!({"x": "human", "o": "perfect"})).await;
+    let mut hs = events(addr, &h).await;
+    hs.next(Duration::from_secs(2)).await;
+    c.post(
+        &format!("/api/visits/{h}/autoplay"),
+        json!({"action": {"type": "step"}, "interval_ms": 10}),
+    )
+    .await;
+    let mut note = None;
+    for _ in 0..5 {
+        if let Some(u) = hs.next(Duration::from_secs(2)).await {
+            if let Some(n) = u.get("note") {
+                note = Some(n.as_str().unwrap().to_string());
+                break;
+            }
+        }
+    }
+    assert!(note.unwrap().contains("played by a person"));
+
+    // Expiry cancels it: deleting the visit ends the loop.
+    c.post(
+        &format!("/api/visits/{id}/autoplay"),
+        json!({"action": {"type": "step"}, "interval_ms": 10}),
+    )
+    .await;
+    assert_eq!(
+        c.call("DELETE", &format!("/api/visits/{id}"), None)
+            .await
+            .status,
+        204
+    );
+    assert_eq!(museum.len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sse_streams_changes_in_order_and_ends_at_the_latest() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let (id, _) = visit(&mut c, json!({"x": "random", "o": "random", "seed": 5})).await;
+    let mut stream = events(addr, &id).await;
+    assert_eq!(stream.next(Duration::from_secs(2)).await.unwrap()["seq"], 0);
+    // 30 changes while the reader does not read: it then gets them in order, possibly
+    // skipping some (a watch channel keeps only the latest), ending at the latest.
+    for _ in 0..30 {
+        c.post(
+            &format!("/api/visits/{id}/actions"),
+            json!({"type": "step"}),
+        )
+        .await;
+    }
+    let latest = c.get(&format!("/api/visits/{id}")).await.body;
+    assert_eq!(latest["seq"], 30);
+    let mut seen = 0;
+    let mut received = 0;
+    while seen < 30 {
+        let u = stream
+            .next(Duration::from_secs(2))
+            .await
+            .expect("an update");
+        let seq = u["seq"].as_u64().unwrap();
+        assert!(seq > seen);
+        seen = seq;
+        received += 1;
+        if seq == 30 {
+            assert_eq!(u["view"], latest["view"]);
+        }
+    }
+    assert!(received <= 30);
+}

@@ -1,0 +1,146 @@
+//! A minimal HTTP/1.1 client over one keep-alive TCP connection (JSON bodies with a
+//! Content-Length, as the museum's API answers), and a server on a loopback port: enough
+//! to drive the real server in tests and the benchmark without another HTTP stack.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use ludomat_museum::{router, Museum, MuseumConfig};
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+/// Starts the museum on 127.0.0.1:0; returns its address and the museum.
+pub async fn start(config: MuseumConfig) -> (std::net::SocketAddr, Museum) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let museum = Museum::new(config);
+    let app = router(museum.clone());
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.unwrap();
+    });
+    (addr, museum)
+}
+
+/// An answer: status and body (JSON when it parses, else a string).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn error(&self) -> &str {
+        self.body["error"].as_str().unwrap_or("")
+    }
+}
+
+/// One keep-alive connection.
+pub struct Client {
+    stream: BufReader<TcpStream>,
+}
+
+impl Client {
+    pub async fn connect(addr: std::net::SocketAddr) -> Client {
+        let stream = TcpStream::connect(addr).await.unwrap();
+        stream.set_nodelay(true).unwrap();
+        Client {
+            stream: BufReader::new(stream),
+        }
+    }
+
+    /// Sends `body` as given (raw bytes, so tests can send malformed JSON).
+    pub async fn raw(&mut self, method: &str, path: &str, body: &[u8]) -> Answer {
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nhost: museum\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            body.len()
+        );
+        let s = self.stream.get_mut();
+        s.write_all(head.as_bytes()).await.unwrap();
+        s.write_all(body).await.unwrap();
+        self.read_answer().await
+    }
+
+    pub async fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> Answer {
+        let bytes = body.map(|b| b.to_string().into_bytes()).unwrap_or_default();
+        self.raw(method, path, &bytes).await
+    }
+
+    pub async fn get(&mut self, path: &str) -> Answer {
+        self.call("GET", path, None).await
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> Answer {
+        self.call("POST", path, Some(body)).await
+    }
+
+    async fn read_answer(&mut self) -> Answer {
+        let mut line = String::new();
+        self.stream.read_line(&mut line).await.unwrap();
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("bad status line {line:?}"));
+        let mut length = 0usize;
+        loop {
+            let mut h = String::new();
+            self.stream.read_line(&mut h).await.unwrap();
+            let h = h.trim_end();
+            if h.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = h.split_once(':') {
+                if k.eq_ignore_ascii_case("content-length") {
+                    length = v.trim().parse().unwrap();
+                }
+                assert!(
+                    !(k.eq_ignore_ascii_case("transfer-encoding")),
+                    "chunked answers are not read by this client"
+                );
+            }
+        }
+        let mut body = vec![0; length];
+        self.stream.read_exact(&mut body).await.unwrap();
+        let body = serde_json::from_slice(&body)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));
+        Answer { status, body }
+    }
+}
+
+/// Opens the SSE stream of visit `id` and returns a reader of its `data:` lines.
+pub async fn events(addr: std::net::SocketAddr, id: &str) -> EventReader {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET /api/visits/{id}/events HTTP/1.1\r\nhost: museum\r\n\r\n");
+    stream.write_all(req.as_bytes()).await.unwrap();
+    let mut r = BufReader::new(stream);
+    let mut line = String::new();
+    r.read_line(&mut line).await.unwrap();
+    assert!(line.contains("200"), "{line}");
+    EventReader { r }
+}
+
+pub struct EventReader {
+    r: BufReader<TcpStream>,
+}
+
+impl EventReader {
+    /// The next `state` event's data, within `timeout`.
+    pub async fn next(&mut self, timeout: Duration) -> Option<Value> {
+        tokio::time::timeout(timeout, async {
+            loop {
+                let mut line = String::new();
+                if self.r.read_line(&mut line).await.ok()? == 0 {
+                    return None;
+                }
+                // Chunked framing: size lines and blank lines are skipped.
+                if let Some(data) = line.trim_end().strip_prefix("data: ") {
+                    return serde_json::from_str(data).ok();
+                }
+            }
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+}

@@ -1,0 +1,36 @@
+// Shareable links: an exhibit's config lives in the query string, one field a parameter.
+// Strings are written as they are; numbers, booleans and nested values as JSON.
+
+export function configFromQuery(search: string): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(search)) {
+    try {
+      const parsed = JSON.parse(v);
+      config[k] = parsed;
+    } catch {
+      config[k] = v;
+    }
+  }
+  return config;
+}
+
+export function configToQuery(config: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(config)) {
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'string') {
+      // A string that would read back as JSON ("1", "true") is quoted.
+      let plain = true;
+      try { JSON.parse(v); plain = false; } catch { /* stays plain */ }
+      q.set(k, plain ? v : JSON.stringify(v));
+    } else {
+      q.set(k, JSON.stringify(v));
+    }
+  }
+  return q.toString();
+}
+
+export function exhibitUrl(kind: string, config: Record<string, unknown>): string {
+  const q = configToQuery(config);
+  return `/exhibits/${kind}${q ? '?' + q : ''}`;
+}

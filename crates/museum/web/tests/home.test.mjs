@@ -1,0 +1,23 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openMuseum } from './helper.mjs';
+
+test('home page: one card per machine, exhibits linked, the rest in the terminal', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/');
+  const cards = page.locator('article[data-machine]');
+  await cards.first().waitFor();
+  await page.locator('article[data-machine="tictactoe"] a.play').waitFor();
+  assert.equal(await cards.count(), 7);
+  for (const kind of ['tictactoe', 'menace', 'computox', 'relay', 'logic', 'qubic', 'threes']) {
+    const card = page.locator(`article[data-machine="${kind}"]`);
+    assert.equal(await card.locator('svg').count(), 1, `${kind} has a picture`);
+    assert.match(await card.innerText(), /Source:/);
+  }
+  // logic has no exhibit: it says where to find it.
+  assert.match(await page.locator('article[data-machine="logic"]').innerText(), /in the terminal: ludomat logic/);
+  await shot('home');
+  await page.click('article[data-machine="tictactoe"] a.play');
+  await page.waitForURL(/\/exhibits\/tictactoe\?/);
+  await page.locator('lm-exhibit-tictactoe [data-status]').waitFor();
+  assert.deepEqual(errors, []);
+});
