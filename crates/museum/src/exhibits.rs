@@ -27,15 +27,26 @@ pub struct Exhibit {
 }
 
 /// Every exhibit, in the order the home page shows them.
-pub const EXHIBITS: &[Exhibit] = &[Exhibit {
-    kind: "tictactoe",
-    title: "Noughts and crosses",
-    history: "The game every machine here plays: 255,168 games, 765 positions up to \
+pub const EXHIBITS: &[Exhibit] = &[
+    Exhibit {
+        kind: "tictactoe",
+        title: "Noughts and crosses",
+        history: "The game every machine here plays: 255,168 games, 765 positions up to \
                   symmetry, a draw with best play.",
-    source: "Counted and solved here by exhaustive search of every position \
+        source: "Counted and solved here by exhaustive search of every position \
                  (crates/tictactoe)",
-    start: new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
-}];
+        start: new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
+    },
+    Exhibit {
+        kind: "menace",
+        title: "MENACE",
+        history: "Donald Michie's Machine Educable Noughts And Crosses Engine (1961): 304 \
+                  matchboxes of coloured beads that learn to play by reward and punishment.",
+        source: "The MENACE challenge (seed 002) and the published history of Michie's \
+                 machine; the exhibit after Matthew Scroggs' online MENACE (crates/menace)",
+        start: new_dyn_session::<ludomat_menace::MenaceSession>,
+    },
+];
 
 /// The exhibit of `kind`.
 #[must_use]
