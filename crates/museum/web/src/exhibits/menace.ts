@@ -310,7 +310,8 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     const u = await this.act({ type: 'export' });
     const h = (u?.happenings as Happening[] | undefined)?.find((x) => x.type === 'exported') as Extract<Happening, { type: 'exported' }> | undefined;
     if (!h) return;
-    const text = JSON.stringify(h.state, null, 1);
+    // Compact, as `ludomat menace` writes it (and small enough to send back).
+    const text = JSON.stringify(h.state);
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     a.download = `menace-seed-${this.view?.seed ?? 0}-game-${this.view?.counters.games ?? 0}.json`;
@@ -326,7 +327,9 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     const file = input.files?.[0];
     if (!file) return;
     const text = await file.text();
-    const u = await this.act({ type: 'import', state: text });
+    let state: unknown = text;
+    try { state = JSON.parse(text); } catch { /* sent as text: the session names the JSON error */ }
+    const u = await this.act({ type: 'import', state });
     this.note = u ? `imported ${file.name}` : `${file.name} was not imported`;
     input.value = '';
   }
