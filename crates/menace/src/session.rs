@@ -720,7 +720,7 @@ impl MenaceSession {
     }
 
     fn push_curve(&mut self) {
-        if self.counters.games() % self.stride != 0 {
+        if !self.counters.games().is_multiple_of(self.stride) {
             return;
         }
         let p = self.curve_point();
@@ -728,7 +728,7 @@ impl MenaceSession {
         if self.curve.len() > CURVE_POINTS {
             self.stride *= 2;
             let stride = self.stride;
-            self.curve.retain(|p| p.game % stride == 0);
+            self.curve.retain(|p| p.game.is_multiple_of(stride));
         }
     }
 
