@@ -13,9 +13,10 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludomat_chart::{line_chart, LineChart, Series as ChartSeries};
-use ludomat_game::{play_match, seed, Agent, LineInput, Outcome, Player};
+use ludomat_game::{play_match, seed, Agent, LineInput, Player, Session as _, SessionError};
 use ludomat_menace::{
-    BoxId, EmptyBox, Matchboxes, Menace, MenaceError, Opponent, Preset, Rules, StartingBeads,
+    BoxId, EmptyBox, Matchboxes, Menace, MenaceAction, MenaceConfig, MenaceHappening,
+    MenaceSession, Opponent, OpponentKind, Preset, Rules, StartingBeads,
 };
 use ludomat_tictactoe::{Board, Cell, Mark, Notation};
 
@@ -163,7 +164,7 @@ struct BenchArgs {
 pub fn run(cmd: MenaceCmd) -> Result<()> {
     match cmd.command {
         MenaceSub::Play(a) => {
-            let mut session = Session::open(&cmd.state)?;
+            let mut session = Store::open(&cmd.state)?;
             let mut input = LineInput::Stdin;
             let mut out = std::io::stdout();
             play(&mut session, &a, &mut input, &mut out)
@@ -171,11 +172,11 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         MenaceSub::Train(a) => train(&cmd.state, &a),
         // read-only: never write, create or touch the state file
         MenaceSub::Boxes(a) => {
-            let session = Session::open(&cmd.state)?;
+            let session = Store::open(&cmd.state)?;
             boxes(&session.menace, &a)
         }
         MenaceSub::Stats => {
-            let session = Session::open(&cmd.state)?;
+            let session = Store::open(&cmd.state)?;
             stats(&session);
             Ok(())
         }
@@ -228,16 +229,18 @@ impl StateArgs {
 }
 
 /// A MENACE and the file it lives in.
-struct Session {
+struct Store {
     menace: Menace,
     path: PathBuf,
+    /// The seed given (or 1): the session's seed for `play`.
+    seed: u64,
 }
 
-impl Session {
+impl Store {
     /// Load the state file, or start a fresh MENACE when there is none or `--fresh`.
     /// A file that exists but is not a valid MENACE state is an error, even with
     /// `--fresh`: it is never overwritten.
-    fn open(args: &StateArgs) -> Result<Session> {
+    fn open(args: &StateArgs) -> Result<Store> {
         let path = args.path()?;
         let (rules, rules_given) = args.rules()?;
         let loaded = if path.exists() {
@@ -268,7 +271,11 @@ impl Session {
             }
             _ => Menace::new(rules, args.seed.unwrap_or(1)),
         };
-        Ok(Session { menace, path })
+        Ok(Store {
+            menace,
+            path,
+            seed: args.seed.unwrap_or(1),
+        })
     }
 
     fn save(&self) -> Result<()> {
@@ -311,7 +318,13 @@ fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> Result<Option<u64>> 
 }
 
 /// Ask for the human's move until a legal one is typed; `None` at end of input or `quit`.
-fn ask_move(board: Board, input: &mut LineInput, out: &mut dyn Write) -> Result<Option<Cell>> {
+/// The line is read into an action by the session and applied there (an occupied
+/// square is refused by it, with the reason printed).
+fn ask_move(
+    session: &mut MenaceSession,
+    input: &mut LineInput,
+    out: &mut dyn Write,
+) -> Result<Option<Vec<MenaceHappening>>> {
     loop {
         say(out, "Your move (O), row then column, each L, M or R: ")?;
         let Some(line) = input.next_line()? else {
@@ -322,17 +335,15 @@ fn ask_move(board: Board, input: &mut LineInput, out: &mut dyn Write) -> Result<
         if t.eq_ignore_ascii_case("quit") || t.eq_ignore_ascii_case("q") {
             return Ok(None);
         }
-        match Notation::Menace.parse(t) {
-            Ok(cell) => match board.get(cell) {
-                None => return Ok(Some(cell)),
-                Some(m) => say(
-                    out,
-                    &format!(
-                        "  {} is already taken by {m}; choose an empty square.\n",
-                        Notation::Menace.name(cell)
-                    ),
-                )?,
-            },
+        let applied = match session.parse_action(t) {
+            Ok(action @ MenaceAction::Play { .. }) => session.apply(action),
+            Ok(_) => Err(SessionError::Invalid(format!(
+                "'{t}' is not a move here; type a square such as MR, or quit"
+            ))),
+            Err(e) => Err(e),
+        };
+        match applied {
+            Ok(h) => return Ok(Some(h)),
             Err(e) => say(out, &format!("  {e}\n"))?,
         }
     }
@@ -361,13 +372,74 @@ fn render(board: Board) -> String {
     s
 }
 
-fn show_board(out: &mut dyn Write, board: Board) -> Result<()> {
-    say(out, &render(board))?;
-    say(out, "\n")
+/// Print what happened in the challenge's words: MENACE's move with its box and bead,
+/// the board after every move, resignation and result. `board` follows the moves.
+fn tell(out: &mut dyn Write, board: &mut Board, happenings: &[MenaceHappening]) -> Result<()> {
+    let mut why = String::new();
+    for h in happenings {
+        match h {
+            MenaceHappening::BoxOpened {
+                box_id,
+                menace_move,
+                symmetry,
+                ..
+            } => {
+                why = format!("box #{box_id} ({} move)", ordinal(*menace_move));
+                if symmetry != "identity" {
+                    why = format!("{why}|, picture = board under {symmetry}");
+                }
+            }
+            MenaceHappening::BeadDrawn { bead, colour, .. } => {
+                let (head, tail) = why.split_once('|').unwrap_or((&why, ""));
+                why = format!("{head}, {colour} bead {bead}{tail}");
+            }
+            MenaceHappening::MovePlayed {
+                mark,
+                square,
+                name,
+                forced,
+            } => {
+                if *forced {
+                    why = "forced: the last square".into();
+                }
+                if let Some(c) = Cell::from_index(usize::from(*square)) {
+                    *board = board.with(c, *mark);
+                }
+                say(out, &format!("MENACE plays {name} ({why})\n"))?;
+                say(out, &render(*board))?;
+                say(out, "\n")?;
+                why.clear();
+            }
+            MenaceHappening::OpponentMove { mark, square, .. } => {
+                if let Some(c) = Cell::from_index(usize::from(*square)) {
+                    *board = board.with(c, *mark);
+                }
+                say(out, &render(*board))?;
+                say(out, "\n")?;
+            }
+            MenaceHappening::Resigned { box_id, .. } => say(
+                out,
+                &format!("MENACE's matchbox #{box_id} is empty: it resigns.\n"),
+            )?,
+            MenaceHappening::GameOver { result, .. } => say(
+                out,
+                match *result {
+                    "win" => "MENACE wins.\n",
+                    "loss" => "You win.\n",
+                    _ => "Draw.\n",
+                },
+            )?,
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
+/// The challenge (seed 002): how many games, `new game`, MENACE's move and the board,
+/// the human's move and the board, all the boxes after each game. The game flow is the
+/// MENACE session's; the state file is saved after every finished game.
 fn play(
-    session: &mut Session,
+    store: &mut Store,
     args: &PlayArgs,
     input: &mut LineInput,
     out: &mut dyn Write,
@@ -388,80 +460,36 @@ fn play(
             }
         },
     };
+    let config = MenaceConfig {
+        seed: Some(store.seed),
+        opponent: OpponentKind::Human,
+        menace_plays: Mark::X,
+        ..MenaceConfig::default()
+    };
+    let mut session = MenaceSession::with_menace(config, store.menace.clone())
+        .map_err(|e| anyhow::anyhow!("cannot start MENACE: {e}"))?;
     for _ in 0..games {
-        let menace = &mut session.menace;
         say(out, "new game\n")?;
-        menace.start_game(Player::First);
         let mut board = Board::EMPTY;
-        let outcome = loop {
-            match menace.choose(board) {
-                Ok(choice) => {
-                    board = board.with(choice.square, Mark::X);
-                    let why = match choice.draw {
-                        Some(d) => format!(
-                            "box {} ({} move), {} bead {}{}",
-                            d.matchbox,
-                            ordinal(board.count()),
-                            d.bead.colour(),
-                            d.bead,
-                            if choice.symmetry == ludomat_tictactoe::Symmetry::IDENTITY {
-                                String::new()
-                            } else {
-                                format!(", picture = board under {}", choice.symmetry)
-                            }
-                        ),
-                        None => "forced: the last square".into(),
-                    };
-                    say(
-                        out,
-                        &format!(
-                            "MENACE plays {} ({why})\n",
-                            Notation::Menace.name(choice.square)
-                        ),
-                    )?;
-                    show_board(out, board)?;
-                }
-                Err(MenaceError::EmptyBox(id)) => {
-                    say(
-                        out,
-                        &format!("MENACE's matchbox {id} is empty: it resigns.\n"),
-                    )?;
-                    break Outcome::Win(Player::Second);
-                }
-                Err(e) => bail!("MENACE cannot move: {e}"),
-            }
-            if let Some(o) = ludomat_game::Game::outcome(&board) {
-                break o;
-            }
-            let Some(cell) = ask_move(board, input, out)? else {
-                menace.abandon();
+        let h = session.apply(MenaceAction::NewGame)?;
+        tell(out, &mut board, &h)?;
+        while !session.is_over() {
+            let Some(h) = ask_move(&mut session, input, out)? else {
                 say(
                     out,
                     "Input ended: the game in progress is abandoned; the matchboxes are as they were before it.\n",
                 )?;
                 return Ok(());
             };
-            board = board.with(cell, Mark::O);
-            show_board(out, board)?;
-            if let Some(o) = ludomat_game::Game::outcome(&board) {
-                break o;
-            }
-        };
-        menace.learn(outcome, Player::First);
-        say(
-            out,
-            match outcome {
-                Outcome::Win(Player::First) => "MENACE wins.\n",
-                Outcome::Win(Player::Second) => "You win.\n",
-                Outcome::Draw => "Draw.\n",
-            },
-        )?;
-        session.save()?;
+            tell(out, &mut board, &h)?;
+        }
+        store.menace = session.menace().clone();
+        store.save()?;
         if !args.quiet_boxes {
-            say(out, &all_boxes(session.menace.boxes(Player::First)))?;
+            say(out, &all_boxes(session.menace().boxes(Player::First)))?;
         }
     }
-    let r = session.menace.record(Player::First);
+    let r = session.menace().record(Player::First);
     say(
         out,
         &format!(
@@ -470,9 +498,72 @@ fn play(
             r.draws,
             r.losses,
             r.games(),
-            session.path.display()
+            store.path.display()
         ),
     )
+}
+
+/// `ludomat play tictactoe` with MENACE against a human at this terminal: a fresh MENACE
+/// under the seed rules (as `--x menace` builds it), the game played by its session,
+/// printed as the other noughts-and-crosses games are.
+pub fn play_tictactoe(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
+    let config = MenaceConfig {
+        seed: Some(seed),
+        opponent: OpponentKind::Human,
+        menace_plays: menace,
+        ..MenaceConfig::default()
+    };
+    let mut session =
+        MenaceSession::new(config).map_err(|e| anyhow::anyhow!("cannot start MENACE: {e}"))?;
+    let mut human = ludomat_tictactoe::HumanAgent::stdio(notation);
+    let names = |m: Mark| if m == menace { "menace" } else { "human" };
+    println!(
+        "Noughts and crosses: {} (X) against {} (O).\n",
+        names(Mark::X),
+        names(Mark::O)
+    );
+    println!("{}", Board::EMPTY.render(notation));
+    let mut board = Board::EMPTY;
+    let mut h = session.apply(MenaceAction::NewGame)?;
+    loop {
+        for x in &h {
+            match x {
+                MenaceHappening::MovePlayed { mark, square, .. }
+                | MenaceHappening::OpponentMove { mark, square, .. } => {
+                    if let Some(c) = Cell::from_index(usize::from(*square)) {
+                        board = board.with(c, *mark);
+                        println!(
+                            "{mark} plays {}\n{}",
+                            notation.name(c),
+                            board.render(notation)
+                        );
+                    }
+                }
+                MenaceHappening::GameOver {
+                    winner, resigned, ..
+                } => {
+                    match (winner, resigned) {
+                        (None, _) => println!("Draw."),
+                        (Some(w), false) => println!("{w} wins."),
+                        (Some(w), true) => println!("{} resigns; {w} wins.", w.other()),
+                    }
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        let cell = match human.ask(&session.board()) {
+            Ok(c) => c,
+            Err(ludomat_game::AgentError::EndOfInput) => {
+                println!("Input ended; game abandoned.");
+                return Ok(());
+            }
+            Err(e) => return Err(e.into()),
+        };
+        h = session.apply(MenaceAction::Play {
+            square: cell.index() as u8,
+        })?;
+    }
 }
 
 fn ordinal(n: u32) -> String {
@@ -525,7 +616,7 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     if args.window == 0 || args.save_every == 0 {
         bail!("--window and --save-every must be at least 1");
     }
-    let mut session = Session::open(state)?;
+    let mut session = Store::open(state)?;
     let side = args.side.player();
     let opponent_seed = seed::derive(state.seed.unwrap_or(session.menace.games()), 1);
     let mut opponent = args.against.build(opponent_seed, Notation::Menace)?;
@@ -764,7 +855,7 @@ fn boxes(menace: &Menace, args: &BoxesArgs) -> Result<()> {
     Ok(())
 }
 
-fn stats(session: &Session) {
+fn stats(session: &Store) {
     let m = &session.menace;
     println!(
         "MENACE, {} rules; state file {}",
@@ -882,14 +973,15 @@ mod tests {
     use super::*;
     use std::path::Path;
 
-    fn session(dir: &Path) -> Session {
-        Session {
+    fn session(dir: &Path) -> Store {
+        Store {
             menace: Menace::new(Rules::seed(), 3),
             path: dir.join("menace.json"),
+            seed: 1,
         }
     }
 
-    fn run_play(s: &mut Session, games: Option<u64>, quiet: bool, script: &str) -> String {
+    fn run_play(s: &mut Store, games: Option<u64>, quiet: bool, script: &str) -> String {
         let mut out = Vec::new();
         let args = PlayArgs {
             quiet_boxes: quiet,
@@ -930,13 +1022,12 @@ mod tests {
 
     #[test]
     fn an_occupied_square_is_refused() {
-        let board: Board = "X../.../...".parse().unwrap();
-        let mut out = Vec::new();
-        let cell = ask_move(board, &mut LineInput::script("ll\nLM\n"), &mut out).unwrap();
-        assert_eq!(cell, Cell::from_index(1));
-        let out = String::from_utf8(out).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        // MENACE's first move takes one square; typing every square in order meets it.
+        let out = run_play(&mut s, Some(1), true, &every_square(1));
         assert!(
-            out.contains("LL is already taken by X; choose an empty square"),
+            out.contains("is already taken by X; choose an empty square"),
             "{out}"
         );
     }
@@ -973,15 +1064,15 @@ mod tests {
             empty_box: None,
             seed: None,
         };
-        let s = Session::open(&args).unwrap();
+        let s = Store::open(&args).unwrap();
         assert_eq!(*s.menace.rules(), Preset::Michie.rules());
         s.save().unwrap();
         args.rules = Some(Preset::Scroggs);
-        let e = Session::open(&args).err().unwrap().to_string();
+        let e = Store::open(&args).err().unwrap().to_string();
         assert!(e.contains("add --fresh"), "{e}");
         args.fresh = true;
         args.win = Some(5);
-        let s = Session::open(&args).unwrap();
+        let s = Store::open(&args).unwrap();
         assert_eq!(s.menace.rules().win, 5);
     }
 

@@ -131,6 +131,18 @@ pub fn run(cmd: TictactoeCmd) -> Result<()> {
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let notation = args.notation;
+    // MENACE against a person is played by MENACE's session (the seeds as for its agent).
+    match (args.x, args.o) {
+        (AgentKind::Menace, AgentKind::Human) => {
+            let seed = ludomat_game::seed::derive(args.seed, 0);
+            return crate::menace::play_tictactoe(Mark::X, seed, notation);
+        }
+        (AgentKind::Human, AgentKind::Menace) => {
+            let seed = ludomat_game::seed::derive(args.seed, 1);
+            return crate::menace::play_tictactoe(Mark::O, seed, notation);
+        }
+        _ => {}
+    }
     let mut x = args
         .x
         .build(ludomat_game::seed::derive(args.seed, 0), notation)?;

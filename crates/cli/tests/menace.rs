@@ -227,3 +227,41 @@ fn killing_training_loses_at_most_the_game_in_progress() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(Menace::load(&path).unwrap().games(), m.games() + 7);
 }
+
+#[test]
+fn play_tictactoe_menace_against_a_human_runs_on_the_session() {
+    let moves = "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n".repeat(2);
+    for (x, o) in [("menace", "human"), ("human", "menace")] {
+        let args = [
+            "play",
+            "tictactoe",
+            "--x",
+            x,
+            "--o",
+            o,
+            "--notation",
+            "menace",
+            "--seed",
+            "3",
+        ];
+        let out = ludomat(&args, &moves);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            stdout.contains(&format!("Noughts and crosses: {x} (X) against {o} (O).")),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("X plays ") && stdout.contains("O plays "),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains(" wins.") || stdout.contains("Draw."),
+            "{stdout}"
+        );
+        // Same seed, same game.
+        assert_eq!(text(&ludomat(&args, &moves).stdout), stdout);
+    }
+    let out = ludomat(&["play", "tictactoe", "--x", "menace", "--o", "human"], "");
+    assert!(text(&out.stdout).contains("Input ended; game abandoned."));
+}

@@ -12,6 +12,8 @@
 //! * [`Menace`] — the machine: both sets of boxes, a seeded generator, the beads drawn
 //!   in the game in progress, the record. It is a `ludomat_game::Agent` that learns in
 //!   `game_over`, and plays either side.
+//! * [`MenaceSession`] — MENACE as a person meets it, at the terminal and in the museum:
+//!   opponent, counters, log, learning curve, every box and the bead just drawn.
 //! * [`Opponent`] and [`Menace::train_game`] — fast training against built-in
 //!   players; [`state`] — the versioned JSON state file, written atomically.
 //!
@@ -44,6 +46,7 @@ mod machine;
 mod matchbox;
 mod matchboxes;
 mod rules;
+pub mod session;
 pub mod state;
 mod train;
 
@@ -53,5 +56,9 @@ pub use machine::{Choice, Draw, Menace, MenaceError};
 pub use matchbox::{CountsError, Matchbox, CAPACITY};
 pub use matchboxes::Matchboxes;
 pub use rules::{EmptyBox, Preset, Rules, RulesError, StartingBeads, UnknownPreset, MAX_BEADS};
+pub use session::{
+    MenaceAction, MenaceConfig, MenaceHappening, MenaceSession, MenaceView, OpponentKind,
+    MAX_GAMES_PER_ACTION,
+};
 pub use state::StateError;
 pub use train::Opponent;

@@ -53,6 +53,39 @@ impl Opponent {
     }
 }
 
+impl Opponent {
+    /// The opponent's move on `board` (it is the opponent's turn and the game is not
+    /// over): the same draw from the same generator as in [`Menace::train_game`], so a
+    /// game played move by move equals a training game. For the random and perfect
+    /// players the choice has no draw.
+    ///
+    /// # Errors
+    /// A MENACE opponent's [`MenaceError`] (an empty box under resigning rules).
+    pub fn choose(&mut self, board: Board) -> Result<crate::Choice, MenaceError> {
+        self.choose_code(board, board.code())
+    }
+
+    #[inline]
+    fn choose_code(&mut self, board: Board, code: usize) -> Result<crate::Choice, MenaceError> {
+        let plain = |square| crate::Choice {
+            square,
+            draw: None,
+            symmetry: ludomat_tictactoe::Symmetry::IDENTITY,
+        };
+        match self {
+            Opponent::Random(rng) => Ok(plain(random_bit(board.empty_mask(), rng))),
+            Opponent::Perfect(rng) => {
+                let m = optimal_table()[code];
+                Ok(plain(random_bit(
+                    if m == 0 { board.empty_mask() } else { m },
+                    rng,
+                )))
+            }
+            Opponent::Menace(m) => m.choose_code(board, code),
+        }
+    }
+}
+
 /// For every board code, the squares that keep the game value (a 9-bit mask).
 fn optimal_table() -> &'static [u16] {
     static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
@@ -94,14 +127,7 @@ impl Menace {
             let choice = if mover == side {
                 self.choose_code(board, code).map(|c| c.square)
             } else {
-                match opponent {
-                    Opponent::Random(rng) => Ok(random_bit(board.empty_mask(), rng)),
-                    Opponent::Perfect(rng) => {
-                        let m = optimal_table()[code];
-                        Ok(random_bit(if m == 0 { board.empty_mask() } else { m }, rng))
-                    }
-                    Opponent::Menace(m) => m.choose_code(board, code).map(|c| c.square),
-                }
+                opponent.choose_code(board, code).map(|c| c.square)
             };
             let square = match choice {
                 Ok(c) => c,

@@ -55,6 +55,15 @@ pub const EXHIBITS: &[Exhibit] = &[
                  shared/specs/relay-cpu.md (crates/relay-cpu)",
         start: new_dyn_session::<ludomat_relay_cpu::RelaySession>,
     },
+    Exhibit {
+        kind: "menace",
+        title: "MENACE",
+        history: "Donald Michie's Machine Educable Noughts And Crosses Engine (1961): 304 \
+                  matchboxes of coloured beads that learn to play by reward and punishment.",
+        source: "The MENACE challenge (seed 002) and the published history of Michie's \
+                 machine; the exhibit after Matthew Scroggs' online MENACE (crates/menace)",
+        start: new_dyn_session::<ludomat_menace::MenaceSession>,
+    },
 ];
 
 /// The exhibit of `kind`.

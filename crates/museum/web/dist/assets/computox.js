@@ -1,4 +1,4 @@
-import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-lamp.js";import"./lm-run-control.js";var i={1:`#2e7d32`,2:`#b3261e`,3:`#6a3fa0`,4:`#b07d00`},a={1:`win`,2:`block`,3:`fork prevention`,4:`good square`},o=`ABCDEFGHJ`,s=class extends r{static{this.properties={...r.properties,interval:{state:!0},autoRun:{state:!0}}}constructor(){super(),this.onKey=e=>{let t=e.composedPath()[0];if(t instanceof HTMLInputElement||t instanceof HTMLSelectElement||e.ctrlKey||e.metaKey||e.altKey)return;let n=e.key.toUpperCase();n.length===1&&o.includes(n)?this.press(n):n===`S`?this.act({type:`step`}):n===`W`?this.act({type:`sweep`}):n===`R`?this.machineReset():n===`G`&&this.start()},this.interval=150,this.autoRun=!0}static{this.styles=e`
+import{a as e,i as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-lamp.js";import"./lm-run-control.js";var i={1:`#2e7d32`,2:`#b3261e`,3:`#6a3fa0`,4:`#b07d00`},a={1:`win`,2:`block`,3:`fork prevention`,4:`good square`},o=`ABCDEFGHJ`,s=class extends r{static{this.properties={...r.properties,interval:{state:!0},autoRun:{state:!0}}}constructor(){super(),this.onKey=e=>{let t=e.composedPath()[0];if(t instanceof HTMLInputElement||t instanceof HTMLSelectElement||e.ctrlKey||e.metaKey||e.altKey)return;let n=e.key.toUpperCase();n.length===1&&o.includes(n)?this.press(n):n===`S`?this.act({type:`step`}):n===`W`?this.act({type:`sweep`}):n===`R`?this.machineReset():n===`G`&&this.start()},this.interval=150,this.autoRun=!0}static{this.styles=e`
     :host { display: grid; grid-template-columns: minmax(20rem, 26rem) 1fr; gap: 1.5rem 2rem; align-items: start; }
     @media (max-width: 52rem) { :host { grid-template-columns: 1fr; } }
     h3 { margin: 0 0 0.5rem; font-size: 1.05rem; }
@@ -37,38 +37,38 @@ import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-lamp.js";im
     .why { color: #5b5346; min-height: 1.3rem; }
     .muted { color: #6b6253; font-size: 0.9rem; }
     fieldset { border: 1px solid #d9d2c3; border-radius: 8px; margin: 0.6rem 0; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}async then(e){let t=(await this.act(e))?.view??this.view;this.autoRun&&t?.turn===`machine`&&await this.autoplay({type:`step`},this.interval)}press(e){return this.then({type:`press`,square:e})}start(){return this.then({type:`start`})}machineReset(){return this.then({type:`reset`})}describe(e){switch(e.type){case`reset`:return e.shutters_rolled_back?`RESET: lamps released, shutters rolled back by hand`:`RESET: game counter ${e.counter}; SAL stopped on ${e.sal}${e.sal_tap?` (tap ${e.sal_tap}, its MODE switch ${e.mode_switch_set?`set`:`off`})`:``}; X relay ${e.x_relay?`up: this game is beatable`:`down: unbeatable`}`;case`os_latched`:return`MACHINE FIRST: the OS relay latches; the machine opens`;case`start_pressed`:return`START pressed: U1 begins to step`;case`x_latched`:return`the X relay energises: five fork checks are cut`;case`switch_set`:return`${e.switch.toUpperCase()} switch: ${e.position} (${e.note})`;case`pressed`:return this.view?.variant===`autox`?`shutter closed over ${e.square}`:`${e.side.toUpperCase()} lamp ${e.square} lit (button ${e.square})`;case`contact`:{let t=e.checks.filter(e=>e.closed),n=e.cut?`cut`:e.checks.length===0?`no checks`:t.length?`${t.map(e=>e.label).join(`, `)} closes`:`${e.checks.length} check${e.checks.length>1?`s`:``}, none closes`;return`U1 → ${e.label} (tactic ${e.tactic}, ${e.tactic_name}${e.line?`, line ${e.line}`:``}): ${n}`}case`claimed`:return`O lamp ${e.square} lit: ${e.contact} fired after ${e.contacts_stepped} contacts — tactic ${e.tactic} (${e.tactic_name}), ${e.check}: ${e.tests}`;case`homed`:return`U1 homes to N1`;case`game_over`:return e.text;case`bell`:return`the bell rings`}}squareLabel(e){let t=e.o_lamp?`O lamp lit`:e.x_lamp?`X lamp lit`:e.shutter?`shutter closed`:`dark`;return`square ${e.letter}, ${t}`}front(e){let n=e.variant===`autox`,r=this.happenings.some(e=>e.type===`bell`)||(e.w_lamp||e.l_lamp)&&e.has_lamps_and_bell,i=e.line??``;return t`
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}async then(e){let t=(await this.act(e))?.view??this.view;this.autoRun&&t?.turn===`machine`&&await this.autoplay({type:`step`},this.interval)}press(e){return this.then({type:`press`,square:e})}start(){return this.then({type:`start`})}machineReset(){return this.then({type:`reset`})}describe(e){switch(e.type){case`reset`:return e.shutters_rolled_back?`RESET: lamps released, shutters rolled back by hand`:`RESET: game counter ${e.counter}; SAL stopped on ${e.sal}${e.sal_tap?` (tap ${e.sal_tap}, its MODE switch ${e.mode_switch_set?`set`:`off`})`:``}; X relay ${e.x_relay?`up: this game is beatable`:`down: unbeatable`}`;case`os_latched`:return`MACHINE FIRST: the OS relay latches; the machine opens`;case`start_pressed`:return`START pressed: U1 begins to step`;case`x_latched`:return`the X relay energises: five fork checks are cut`;case`switch_set`:return`${e.switch.toUpperCase()} switch: ${e.position} (${e.note})`;case`pressed`:return this.view?.variant===`autox`?`shutter closed over ${e.square}`:`${e.side.toUpperCase()} lamp ${e.square} lit (button ${e.square})`;case`contact`:{let t=e.checks.filter(e=>e.closed),n=e.cut?`cut`:e.checks.length===0?`no checks`:t.length?`${t.map(e=>e.label).join(`, `)} closes`:`${e.checks.length} check${e.checks.length>1?`s`:``}, none closes`;return`U1 → ${e.label} (tactic ${e.tactic}, ${e.tactic_name}${e.line?`, line ${e.line}`:``}): ${n}`}case`claimed`:return`O lamp ${e.square} lit: ${e.contact} fired after ${e.contacts_stepped} contacts — tactic ${e.tactic} (${e.tactic_name}), ${e.check}: ${e.tests}`;case`homed`:return`U1 homes to N1`;case`game_over`:return e.text;case`bell`:return`the bell rings`}}squareLabel(e){let t=e.o_lamp?`O lamp lit`:e.x_lamp?`X lamp lit`:e.shutter?`shutter closed`:`dark`;return`square ${e.letter}, ${t}`}front(e){let t=e.variant===`autox`,r=this.happenings.some(e=>e.type===`bell`)||(e.w_lamp||e.l_lamp)&&e.has_lamps_and_bell,i=e.line??``;return n`
       <div class="panel">
         <div class="grid" role="group" aria-label="the square buttons">
-          ${e.squares.map(e=>t`<button class="sq ${e.shutter?`shutter`:``} ${i.includes(e.letter)?`line`:``}" data-square=${e.letter}
+          ${e.squares.map(e=>n`<button class="sq ${e.shutter?`shutter`:``} ${i.includes(e.letter)?`line`:``}" data-square=${e.letter}
               aria-label=${this.squareLabel(e)} title=${this.squareLabel(e)}
               @click=${()=>this.press(e.letter)}>
             <span class="letter">${e.letter}</span>
             <span class="lamps">
               <span class="bulb o ${e.o_lamp?`on`:``}" data-lamp="o">O</span>
-              ${n?t`<span class="muted">${e.shutter?`shutter`:``}</span>`:t`<span class="bulb x ${e.x_lamp?`on`:``}" data-lamp="x">X</span>`}
+              ${t?n`<span class="muted">${e.shutter?`shutter`:``}</span>`:n`<span class="bulb x ${e.x_lamp?`on`:``}" data-lamp="x">X</span>`}
             </span></button>`)}
         </div>
-        ${e.has_lamps_and_bell?t`<div class="row">
+        ${e.has_lamps_and_bell?n`<div class="row">
             <lm-lamp data-lamp="w" label="W (machine won)" color="#2e7d32" ?on=${e.w_lamp}></lm-lamp>
             <lm-lamp data-lamp="l" label="L (machine lost)" color="#e0a100" ?on=${e.l_lamp}></lm-lamp>
             <lm-lamp data-lamp="bell" label=${r?`bell (rang)`:`bell`} color="#f4c430" ?on=${r}></lm-lamp>
           </div>
           <div class="row"><span>game counter</span> <span class="counter" data-counter>${e.counter}</span>
-            <span class="muted">bell rang ${e.bells}×</span></div>`:t`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
+            <span class="muted">bell rang ${e.bells}×</span></div>`:n`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
         <div class="row">
           <button class="cmd reset" data-action="machine-reset" @click=${()=>this.machineReset()}>RESET (r)</button>
           <button class="cmd" data-action="start" ?disabled=${e.two_player}
-            @click=${()=>this.start()}>${n?`START (g)`:`MACHINE FIRST (g)`}</button>
+            @click=${()=>this.start()}>${t?`START (g)`:`MACHINE FIRST (g)`}</button>
         </div>
-      </div>`}switches(e){if(e.two_player)return t`<p class="muted">Two players: the machine only referees (interlock, player relay, W/L lamps, bell).</p>`;let n=e.variant===`autox`;return t`<fieldset><legend>Switches</legend>
+      </div>`}switches(e){if(e.two_player)return n`<p class="muted">Two players: the machine only referees (interlock, player relay, W/L lamps, bell).</p>`;let t=e.variant===`autox`;return n`<fieldset><legend>Switches</legend>
       <div class="row">
         <label><input type="checkbox" data-switch="os" .checked=${e.os_switch}
           @change=${e=>this.then({type:`set_os`,on:e.target.checked})}>
           OS: machine starts</label>
         <span class="muted">OS relay ${e.os_relay?`latched`:`released`}</span>
       </div>
-      ${n?t`<p class="muted">The AUTOX has no X relay and no SAL.</p>`:t`
+      ${t?n`<p class="muted">The AUTOX has no X relay and no SAL.</p>`:n`
       <div class="row">
         <label><input type="checkbox" data-switch="x" .checked=${e.x_switch}
           @change=${e=>this.act({type:`set_x`,on:e.target.checked})}>
@@ -76,66 +76,66 @@ import{i as e,n as t,r as n}from"./index.js";import{t as r}from"./lm-lamp.js";im
         <span class="muted" data-x-relay>X relay ${e.x_relay?`up: five fork checks cut`:`down: unbeatable`}</span>
       </div>
       <div class="row"><span>MODE switches (with SAL, at RESET)</span>
-        ${e.mode_switches.map((n,r)=>t`<label><input type="checkbox" data-switch="mode${r+1}" .checked=${n}
+        ${e.mode_switches.map((t,r)=>n`<label><input type="checkbox" data-switch="mode${r+1}" .checked=${t}
           @change=${t=>{let n=[...e.mode_switches];n[r]=t.target.checked,this.act({type:`set_mode_switches`,switches:n})}}>${r+1}</label>`)}
       </div>
       <div class="row" data-sal>SAL rests on <b>${e.sal?.label}</b>
         <span class="muted">${e.sal?.tap?`tap ${e.sal.tap} (of ${e.sal.taps.join(` `)})`:`not a tap (taps: ${e.sal?.taps.join(` `)})`}</span></div>`}
-      </fieldset>`}settings(e){return t`<fieldset><legend>Machine</legend><div class="row">
+      </fieldset>`}settings(e){return n`<fieldset><legend>Machine</legend><div class="row">
       <label>Machine <select data-setting="variant" @change=${e=>{let t=e.target.value;this.restart({seed:this.config.seed,variant:t,two_player:!1})}}>
         <option value="computox" ?selected=${e.variant===`computox`}>Computox</option>
         <option value="autox" ?selected=${e.variant===`autox`}>AUTOX (1956)</option>
       </select></label>
-      ${e.variant===`computox`?t`<label><input type="checkbox" data-setting="two_player" .checked=${e.two_player}
+      ${e.variant===`computox`?n`<label><input type="checkbox" data-setting="two_player" .checked=${e.two_player}
         @change=${e=>this.restart({seed:this.config.seed,variant:`computox`,two_player:e.target.checked})}>
         two players (the machine referees)</label>`:``}
-    </div></fieldset>`}dial(e){let t=e.uniselector.contacts,r=(e,n)=>{let r=-Math.PI/2+2*Math.PI*(e-1)/t;return[150+n*Math.cos(r),150+n*Math.sin(r)]},a=t=>e.plan.find(e=>e.number===t)?.tactic,o=e.contact?.number,s=e.contact?.fired?e.contact.number:void 0,[c,l]=r(e.uniselector.position,106);return n`<svg viewBox="0 0 300 300" width="300" height="300" role="img" data-dial
+    </div></fieldset>`}dial(e){let n=e.uniselector.contacts,r=(e,t)=>{let r=-Math.PI/2+2*Math.PI*(e-1)/n;return[150+t*Math.cos(r),150+t*Math.sin(r)]},a=t=>e.plan.find(e=>e.number===t)?.tactic,o=e.contact?.number,s=e.contact?.fired?e.contact.number:void 0,[c,l]=r(e.uniselector.position,106);return t`<svg viewBox="0 0 300 300" width="300" height="300" role="img" data-dial
         aria-label="uniselector U1: wiper on ${e.uniselector.label}">
       <circle cx=${150} cy=${150} r=${136} fill="#f4efe4" stroke="#8a7d66"></circle>
-      ${Array.from({length:t},(e,t)=>t+1).map(e=>{let[t,c]=r(e,120),[l,u]=r(e,94),d=a(e),f=d?i[d]:`#d9d2c3`;return n`<g data-contact=${e}>
-          <circle cx=${t} cy=${c} r=${e===o?10:8} fill=${f} stroke=${e===s?`#e0a100`:e===o?`#1d1b18`:`none`} stroke-width="3"></circle>
-          <text x=${t} y=${c+3.5} text-anchor="middle" fill=${d?`#fff`:`#1d1b18`} font-weight="700">${e}</text>
-          ${e===o?n`<text x=${l} y=${u+3} text-anchor="middle" fill="#1d1b18">${e===s?`fired`:`test`}</text>`:``}
+      ${Array.from({length:n},(e,t)=>t+1).map(e=>{let[n,c]=r(e,120),[l,u]=r(e,94),d=a(e),f=d?i[d]:`#d9d2c3`;return t`<g data-contact=${e}>
+          <circle cx=${n} cy=${c} r=${e===o?10:8} fill=${f} stroke=${e===s?`#e0a100`:e===o?`#1d1b18`:`none`} stroke-width="3"></circle>
+          <text x=${n} y=${c+3.5} text-anchor="middle" fill=${d?`#fff`:`#1d1b18`} font-weight="700">${e}</text>
+          ${e===o?t`<text x=${l} y=${u+3} text-anchor="middle" fill="#1d1b18">${e===s?`fired`:`test`}</text>`:``}
         </g>`})}
       <line x1=${150} y1=${150} x2=${c} y2=${l} stroke="#1d1b18" stroke-width="4" stroke-linecap="round"></line>
       <circle cx=${150} cy=${150} r="9" fill="#1d1b18"></circle>
       <text x=${150} y=${178} text-anchor="middle" fill="#1d1b18" font-size="13">U1</text>
-    </svg>`}inside(e){let n=e.uniselector,r=e.contact,o=e.last_move,s=n.stepping?n.homed?`at home, the sweep is due`:`stepping`:`homed`;return t`
+    </svg>`}inside(e){let t=e.uniselector,r=e.contact,o=e.last_move,s=t.stepping?t.homed?`at home, the sweep is due`:`stepping`:`homed`;return n`
       <h3>Inside: the uniselector U1</h3>
-      <p class="position" data-position>Contact ${n.position} of ${n.contacts} (${n.label}) — ${s}</p>
+      <p class="position" data-position>Contact ${t.position} of ${t.contacts} (${t.label}) — ${s}</p>
       <div class="inside">
         <div>
           ${this.dial(e)}
-          <div class="legend">${[1,2,3,4].map(e=>t`<span><span class="swatch" style="background:${i[e]}"></span>tactic ${e}: ${a[e]}</span>`)}
+          <div class="legend">${[1,2,3,4].map(e=>n`<span><span class="swatch" style="background:${i[e]}"></span>tactic ${e}: ${a[e]}</span>`)}
             <span><span class="swatch" style="background:#d9d2c3"></span>N1 home</span></div>
         </div>
         <div>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${!n.stepping}
+          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${!t.stepping}
             @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
             @pause=${()=>this.stop()}
             @step=${()=>this.act({type:`step`})}></lm-run-control>
           <div class="row">
-            <button class="cmd" data-action="sweep" ?disabled=${!n.stepping} @click=${()=>this.act({type:`sweep`})}>Finish the sweep (w)</button>
+            <button class="cmd" data-action="sweep" ?disabled=${!t.stepping} @click=${()=>this.act({type:`sweep`})}>Finish the sweep (w)</button>
             <label><input type="checkbox" data-setting="auto" .checked=${this.autoRun}
               @change=${e=>{this.autoRun=e.target.checked}}>
               run U1 by itself after each move</label>
           </div>
           <div data-contact-checks>
-          ${r?t`<p><b>${r.label}</b>: <span class="swatch" style="background:${i[r.tactic]}"></span>tactic ${r.tactic} (${r.tactic_name})${r.line?`, line ${r.line}`:``}
-              — ${r.fired?t`<b data-fired>fired: claims ${r.fired}</b>`:r.cut?`cut`:`nothing closes, the wiper steps on`}</p>
+          ${r?n`<p><b>${r.label}</b>: <span class="swatch" style="background:${i[r.tactic]}"></span>tactic ${r.tactic} (${r.tactic_name})${r.line?`, line ${r.line}`:``}
+              — ${r.fired?n`<b data-fired>fired: claims ${r.fired}</b>`:r.cut?`cut`:`nothing closes, the wiper steps on`}</p>
             <table><thead><tr><th>check</th><th>tests</th><th>now</th></tr></thead><tbody>
-              ${r.checks.map(e=>t`<tr class=${e.closed?`closed`:``}><td>${e.label}</td><td>${e.tests}</td>
+              ${r.checks.map(e=>n`<tr class=${e.closed?`closed`:``}><td>${e.label}</td><td>${e.tests}</td>
                 <td>${e.closed?`closes → ${e.target}`:e.gate_open?`open`:`relay contact open`}</td></tr>`)}
-            </tbody></table>`:t`<p class="muted">No contact tested yet in this move. ${n.stepping?`Step or run U1.`:``}</p>`}
+            </tbody></table>`:n`<p class="muted">No contact tested yet in this move. ${t.stepping?`Step or run U1.`:``}</p>`}
           </div>
           <p class="why" data-tactic>${o?`Last machine move: ${o.square} — ${o.contact} fired, tactic ${o.tactic} (${o.tactic_name}): ${o.check}, ${o.tests}.`:``}</p>
         </div>
-      </div>`}render(){let e=this.view;if(!e)return t``;let n=e.tally;return t`
+      </div>`}render(){let e=this.view;if(!e)return n``;let t=e.tally;return n`
       <div>
         <p class="status" data-status>${e.outcome?`${e.outcome===`won`?`O wins`:e.outcome===`lost`?`X wins`:`A draw`}${e.line?` — the line ${e.line}`:``}. `:``}${e.prompt[0].toUpperCase()+e.prompt.slice(1)}.</p>
         ${this.front(e)}
-        <p class="muted" data-tally>games ${n.finished}: W ${n.w}, L ${n.l}, drawn ${n.drawn}</p>
+        <p class="muted" data-tally>games ${t.finished}: W ${t.w}, L ${t.l}, drawn ${t.drawn}</p>
         ${this.switches(e)}
         ${this.settings(e)}
         <p class="muted">Keys: A–J press a square, s step, w finish the sweep, r RESET, g ${e.variant===`autox`?`START`:`machine first`}.</p>

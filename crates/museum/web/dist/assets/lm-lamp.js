@@ -1,6 +1,6 @@
-import{i as e,n as t,t as n}from"./index.js";var r=class extends n{static{this.properties={view:{attribute:!1},config:{attribute:!1},happenings:{attribute:!1},running:{type:Boolean}}}constructor(){super(),this.view=void 0,this.config={},this.happenings=[],this.running=!1}act(e){return this.host?.act(e)}autoplay(e,t){return this.host?.autoplay(e,t)}stop(){return this.host?.stop()}restart(e){return this.host?.restart(e)}describe(e){return JSON.stringify(e)}},i=class extends n{static{this.properties={label:{type:String},on:{type:Boolean,reflect:!0},color:{type:String}}}constructor(){super(),this.label=``,this.on=!1,this.color=`#e0a100`}static{this.styles=e`
+import{a as e,r as t,t as n}from"./index.js";var r=class extends n{static{this.properties={label:{type:String},on:{type:Boolean,reflect:!0},color:{type:String}}}constructor(){super(),this.label=``,this.on=!1,this.color=`#e0a100`}static{this.styles=e`
     :host { display: inline-flex; align-items: center; gap: 0.35rem; font-size: 0.9rem; }
     .bulb { width: 1.1rem; height: 1.1rem; border-radius: 50%; border: 2px solid #5b5346; background: #3a352d; }
     .state { font-size: 0.75rem; color: #6b6253; }
   `}render(){return t`<span class="bulb" style=${this.on?`background:${this.color};box-shadow:0 0 8px ${this.color}`:``}></span>
-      <span>${this.label}</span><span class="state">${this.on?`on`:`off`}</span>`}};customElements.define(`lm-lamp`,i);export{r as t};
+      <span>${this.label}</span><span class="state">${this.on?`on`:`off`}</span>`}};customElements.define(`lm-lamp`,r);

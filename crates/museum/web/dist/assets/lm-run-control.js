@@ -1,4 +1,4 @@
-import{i as e,n as t,t as n}from"./index.js";var r=class extends n{static{this.properties={running:{type:Boolean},interval:{type:Number},disabled:{type:Boolean}}}constructor(){super(),this.running=!1,this.interval=500,this.disabled=!1}static{this.styles=e`
+import{a as e,r as t,t as n}from"./index.js";var r=class extends n{static{this.properties={running:{type:Boolean},interval:{type:Number},disabled:{type:Boolean}}}constructor(){super(),this.running=!1,this.interval=500,this.disabled=!1}static{this.styles=e`
     :host { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
     button { font-size: 1rem; padding: 0.4rem 0.9rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
     label { display: inline-flex; align-items: center; gap: 0.4rem; }

@@ -1,0 +1,412 @@
+// MENACE: the exhibit of `ludomat_menace::MenaceSession` — Donald Michie's matchboxes,
+// after Matthew Scroggs' online MENACE: board, opponent, counters, autoplay, log, a live
+// learning curve, every matchbox with its beads, the box just opened and the bead just
+// drawn carried back to the board through its symmetry, settings, export and import.
+import { css, html, nothing } from 'lit';
+import { ExhibitElement } from '../exhibit.ts';
+import type { Square } from '../components/lm-board.ts';
+import '../components/lm-board.ts';
+import '../components/lm-run-control.ts';
+import '../components/lm-menace-chart.ts';
+
+type Mark = 'X' | 'O';
+type Opponent = 'human' | 'random' | 'perfect' | 'menace2' | 'computox' | 'computox_beatable' | 'relay';
+type StartingBeads = { random: { min: number; max: number } } | { per_move: [number, number, number, number] };
+type EmptyBox = 'resign' | { refill: number };
+
+interface Rules {
+  starting_beads: StartingBeads;
+  one_bead_per_move_class: boolean;
+  win: number;
+  draw: number;
+  loss: number;
+  empty_box: EmptyBox;
+}
+interface BoxView { id: number; picture: string; beads: number[]; total: number }
+interface LastDraw {
+  who: string; box_id: number; picture: string; symmetry: string; bead: number;
+  bead_name: string; colour: string; square: number; refilled: boolean;
+}
+interface CurvePoint { game: number; wins: number; draws: number; losses: number; first_box_beads: number }
+interface View {
+  seed: number;
+  rules: Rules;
+  rules_name: string;
+  opponent: Opponent;
+  menace: Mark;
+  board: string;
+  to_move: Mark | null;
+  next: 'menace' | 'opponent' | 'human' | 'over';
+  game: number;
+  result: 'win' | 'draw' | 'loss' | null;
+  winner: Mark | null;
+  counters: { games: number; wins: number; draws: number; losses: number };
+  moves: { by: string; mark: Mark; square: number; name: string; box_id: number | null }[];
+  curve: CurvePoint[];
+  curve_stride: number;
+  boxes: { menace_move: number; boxes: BoxView[] }[];
+  box_count: number;
+  bead_total: number;
+  boxes_in_play: number[];
+  last_draw: LastDraw | null;
+  bead_colours: string[];
+  menace2_beads: number | null;
+}
+type Happening =
+  | { type: 'game_started'; game: number; menace: Mark }
+  | { type: 'box_opened'; who: string; box_id: number; menace_move: number; symmetry: string; beads: number[] }
+  | { type: 'box_refilled'; who: string; box_id: number }
+  | { type: 'bead_drawn'; who: string; box_id: number; bead: string; colour: string; picture_square: number; square: number }
+  | { type: 'move_played'; mark: Mark; square: number; name: string; forced: boolean }
+  | { type: 'opponent_move'; opponent: string; mark: Mark; square: number; name: string }
+  | { type: 'resigned'; who: string; box_id: number }
+  | { type: 'game_over'; game: number; result: string; winner: Mark | null; resigned: boolean }
+  | { type: 'reinforced'; changes: { box_id: number; bead: number; before: number; after: number }[] }
+  | { type: 'games_played'; games: number; wins: number; draws: number; losses: number }
+  | { type: 'opponent_changed'; opponent: Opponent; menace: Mark }
+  | { type: 'reset'; seed: number }
+  | { type: 'exported'; state: unknown }
+  | { type: 'imported'; games: number; rules: string };
+
+const OPPONENTS: [Opponent, string][] = [
+  ['human', 'you (a person)'],
+  ['random', 'the random player'],
+  ['perfect', 'the perfect player'],
+  ['menace2', 'MENACE2 (learns too)'],
+  ['computox', 'the Computox (unbeatable)'],
+  ['computox_beatable', 'the Computox (beatable)'],
+  ['relay', "the relay computer's ROM (plays X only)"],
+];
+const OPP_NAME = Object.fromEntries(OPPONENTS) as Record<Opponent, string>;
+/** CSS colours of the bead colour names the session uses; text colour for contrast. */
+const BEAD_CSS: Record<string, [string, string]> = {
+  red: ['#d33a2c', '#fff'], orange: ['#f08c2e', '#000'], yellow: ['#f5d432', '#000'],
+  green: ['#3b9b48', '#fff'], blue: ['#2f6fd0', '#fff'], indigo: ['#4b3c9e', '#fff'],
+  violet: ['#a45cc7', '#fff'], white: ['#ffffff', '#000'], black: ['#222222', '#fff'],
+};
+const NAMES = ['LL', 'LM', 'LR', 'ML', 'MM', 'MR', 'RL', 'RM', 'RR'];
+const ORD = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
+const TICKS: [string, unknown][] = [
+  ['one move a tick', { type: 'step' }],
+  ['one game a tick', { type: 'play_games', n: 1 }],
+  ['10 games a tick', { type: 'play_games', n: 10 }],
+  ['100 games a tick', { type: 'play_games', n: 100 }],
+  ['1000 games a tick', { type: 'play_games', n: 1000 }],
+];
+
+export class MenaceExhibit extends ExhibitElement<View, Happening> {
+  static properties = {
+    ...ExhibitElement.properties,
+    interval: { state: true },
+    tick: { state: true },
+    showAll: { state: true },
+    note: { state: true },
+  };
+  declare interval: number;
+  declare tick: number;
+  declare showAll: boolean;
+  declare note: string;
+
+  constructor() {
+    super();
+    this.interval = 300;
+    this.tick = 0;
+    this.showAll = true;
+    this.note = '';
+  }
+
+  static styles = css`
+    :host { display: grid; grid-template-columns: minmax(18rem, auto) 1fr; gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
+    h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .side { display: flex; flex-direction: column; gap: 0.8rem; }
+    .tally { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; font-size: 1rem; }
+    .tally b { font-size: 1.2rem; }
+    .tag { display: inline-block; padding: 0 0.35rem; border-radius: 4px; color: #fff; font-weight: 600; }
+    .tag.win { background: #2e7d32; } .tag.draw { background: #8a6d00; } .tag.loss { background: #b3261e; }
+    label { display: inline-flex; gap: 0.4rem; align-items: center; flex-wrap: wrap; }
+    select, button, input { font-size: 0.95rem; padding: 0.25rem 0.5rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; }
+    input[type=number] { width: 4.2rem; }
+    button { cursor: pointer; }
+    .why { color: #3a342b; min-height: 1.3rem; max-width: 30rem; }
+    .opened { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+    .arrow { font-size: 0.95rem; max-width: 14rem; }
+    .arrow b { font-size: 1.5rem; }
+    .group { margin-bottom: 0.6rem; }
+    .boxes { display: flex; flex-wrap: wrap; gap: 6px; }
+    .mb { display: inline-grid; grid-template-columns: repeat(3, 1.2rem); grid-auto-rows: 1.2rem; gap: 1px;
+      padding: 3px; background: #d9b98a; border: 2px solid #7a5b32; border-radius: 4px; position: relative; }
+    .mb.big { grid-template-columns: repeat(3, 2.6rem); grid-auto-rows: 2.6rem; gap: 3px; padding: 5px; }
+    .mb.open { border-color: #e0a100; box-shadow: 0 0 0 3px #e0a100; }
+    .mb.inplay { border-style: dashed; }
+    .mb.empty { background: #c9c0b0; }
+    .c { font: 600 0.7rem/1.2rem system-ui, sans-serif; text-align: center; background: #f3e2c2; color: #1d1b18; border-radius: 2px; }
+    .big .c { font-size: 1rem; line-height: 2.6rem; }
+    .c.x { color: #b3261e; font-size: 0.85rem; } .c.o { color: #1f5fa8; font-size: 0.85rem; }
+    .big .c.x, .big .c.o { font-size: 1.5rem; }
+    .c.drawn { outline: 3px solid #b3261e; outline-offset: -2px; }
+    .c.zero { color: #9b8f7a; font-weight: 400; }
+    .id { font-size: 0.62rem; color: #5b5346; text-align: center; }
+    .boxwrap { display: inline-flex; flex-direction: column; align-items: center; }
+    fieldset { border: 1px solid #d8cdb8; border-radius: 6px; display: flex; flex-direction: column; gap: 0.45rem; }
+    .row { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: center; }
+    .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 0.7rem; font-size: 0.8rem; }
+    .sw { display: inline-block; width: 0.8rem; height: 0.8rem; border: 1px solid #555; border-radius: 50%; vertical-align: middle; margin-right: 0.2rem; }
+    .full { grid-column: 1 / -1; }
+    small { color: #5b5346; }
+  `;
+
+  private onKey = (e: KeyboardEvent) => {
+    const t = e.composedPath()[0];
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
+    if (e.key === 'n') this.act({ type: 'new_game' });
+    else if (e.key === 's' && this.view && this.view.next !== 'human') this.act({ type: 'step' });
+  };
+  connectedCallback() { super.connectedCallback(); window.addEventListener('keydown', this.onKey); }
+  disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
+
+  describe(h: Happening): string {
+    switch (h.type) {
+      case 'game_started': return `game ${h.game} begins; MENACE plays ${h.menace}`;
+      case 'box_opened': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'} opens box #${h.box_id} (its ${ORD(h.menace_move)} move; the board ${h.symmetry === 'identity' ? 'is the picture' : `under ${h.symmetry} is the picture`})`;
+      case 'box_refilled': return `box #${h.box_id} was empty: refilled with random beads`;
+      case 'bead_drawn': return `draws a ${h.colour} bead (${h.bead} of the picture) → square ${NAMES[h.square]} of the board`;
+      case 'move_played': return `MENACE (${h.mark}) plays ${h.name}${h.forced ? ' (forced: the last square)' : ''}`;
+      case 'opponent_move': return `${h.opponent} (${h.mark}) plays ${h.name}`;
+      case 'resigned': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'}'s box #${h.box_id} is empty: it resigns`;
+      case 'game_over': return `game ${h.game}: MENACE ${h.result === 'win' ? 'wins' : h.result === 'draw' ? 'draws' : 'loses'}${h.resigned ? ' (resignation)' : ''}`;
+      case 'reinforced': return h.changes.length
+        ? `beads: ${h.changes.map((c) => `box #${c.box_id} ${NAMES[c.bead]} ${c.before}→${c.after}`).join(', ')}`
+        : 'no boxes used';
+      case 'games_played': return `${h.games} games played quickly: ${h.wins} wins, ${h.draws} draws, ${h.losses} losses`;
+      case 'opponent_changed': return `now against ${OPP_NAME[h.opponent]}; MENACE plays ${h.menace}`;
+      case 'reset': return `fresh matchboxes (seed ${h.seed})`;
+      case 'exported': return 'state file exported';
+      case 'imported': return `imported a MENACE (${h.rules} rules) that has played ${h.games} games`;
+    }
+  }
+
+  private status(v: View): string {
+    if (v.next === 'over') {
+      const r = v.result === 'win' ? 'MENACE wins' : v.result === 'loss' ? 'MENACE loses' : 'A draw';
+      return `${r}. New game (n) or Step (s) for the next.`;
+    }
+    if (v.next === 'human') return `Your move (${v.to_move}): click a square.`;
+    if (v.next === 'menace') return `MENACE (${v.menace}) to move: Step (s) to open its box.`;
+    return `${OPP_NAME[v.opponent]} (${v.to_move}) to move: Step (s).`;
+  }
+
+  private beadCell(count: number, colour: string, name: string, drawn: boolean) {
+    const [bg, fg] = BEAD_CSS[colour] ?? ['#eee', '#000'];
+    return html`<span class="c ${count ? '' : 'zero'} ${drawn ? 'drawn' : ''}" style=${count ? `background:${bg};color:${fg}` : ''}
+      title="${name}: ${count} ${colour} bead${count === 1 ? '' : 's'}${drawn ? ' (just drawn)' : ''}">${count}</span>`;
+  }
+
+  private matchbox(b: { id: number; picture: string; beads: number[] }, v: View, big = false) {
+    const d = v.last_draw;
+    const open = d?.who === 'menace' && d.box_id === b.id;
+    const inplay = v.boxes_in_play.includes(b.id);
+    const total = b.beads.reduce((a, n) => a + n, 0);
+    return html`<span class="boxwrap" data-box=${b.id}>
+      <span class="mb ${big ? 'big' : ''} ${open ? 'open' : ''} ${inplay ? 'inplay' : ''} ${total ? '' : 'empty'}"
+        role="img" aria-label="box ${b.id}: ${total} beads${open ? ', just opened' : ''}">
+        ${[...b.picture].map((ch, i) => ch === 'X' || ch === 'O'
+          ? html`<span class="c ${ch.toLowerCase()}">${ch}</span>`
+          : this.beadCell(b.beads[i], v.bead_colours[i], NAMES[i], open && d!.bead === i))}
+      </span>
+      <span class="id">#${b.id}${open ? ' opened' : inplay ? ' in play' : ''}</span></span>`;
+  }
+
+  private opened(v: View) {
+    const d = v.last_draw;
+    if (!d) return html`<p><small>No box opened yet in this game.</small></p>`;
+    const boxes = d.who === 'menace' ? v.boxes.flatMap((g) => g.boxes) : [];
+    const b = boxes.find((x) => x.id === d.box_id);
+    const [bg] = BEAD_CSS[d.colour] ?? ['#eee'];
+    return html`<div class="opened" data-opened>
+      ${b ? this.matchbox(b, v, true) : html`<span class="mb big">${[...d.picture].map((ch) => html`<span class="c ${ch === '.' ? '' : ch.toLowerCase()}">${ch === '.' ? '' : ch}</span>`)}</span>`}
+      <div class="arrow" data-arrow>
+        <div>${d.who === 'menace' ? 'MENACE' : 'MENACE2'} opened box <b>#${d.box_id}</b>${d.refilled ? ' (empty: refilled)' : ''}</div>
+        <div>drew <span class="sw" style="background:${bg}"></span>${d.colour} bead <b>${d.bead_name}</b> of the picture</div>
+        <div>→ ${d.symmetry === 'identity' ? 'the picture is the board' : html`through the inverse of <i>${d.symmetry}</i>`}</div>
+        <div>→ plays <b data-square-name>${NAMES[d.square]}</b> on the board</div>
+      </div>
+    </div>`;
+  }
+
+  private curve(v: View) {
+    const pts = v.curve;
+    const last = pts[pts.length - 1];
+    const c = v.counters;
+    const all = last && last.game === c.games ? pts : [...pts, { game: c.games, wins: c.wins, draws: c.draws, losses: c.losses, first_box_beads: 0 }];
+    const results = [
+      { name: 'wins', color: '#2e7d32', points: all.map((p) => [p.game, p.wins] as [number, number]) },
+      { name: 'draws', color: '#8a6d00', dash: '6 3', points: all.map((p) => [p.game, p.draws] as [number, number]) },
+      { name: 'losses', color: '#b3261e', dash: '2 3', points: all.map((p) => [p.game, p.losses] as [number, number]) },
+    ];
+    const beads = [{ name: 'beads in box #0', color: '#7a5b32', points: pts.map((p) => [p.game, p.first_box_beads] as [number, number]) }];
+    return html`<div data-curve>
+      <lm-menace-chart .series=${results} caption="MENACE's results so far (every ${v.curve_stride} game${v.curve_stride === 1 ? '' : 's'})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
+      <lm-menace-chart .series=${beads} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
+    </div>`;
+  }
+
+  private settings(v: View) {
+    const r = v.rules;
+    const random = 'random' in r.starting_beads;
+    const sb = r.starting_beads as any;
+    const per = random ? [4, 3, 2, 1] : sb.per_move;
+    const refill = r.empty_box === 'resign' ? 3 : (r.empty_box as { refill: number }).refill;
+    const apply = () => {
+      const q = (s: string) => this.renderRoot.querySelector(`[data-setting="${s}"]`) as HTMLInputElement;
+      const num = (s: string) => Number(q(s).value);
+      const mode = q('beads-mode').value;
+      const cfg: Record<string, unknown> = {
+        ...this.config,
+        preset: q('preset').value,
+        starting_beads: mode === 'random'
+          ? { random: { min: num('min'), max: num('max') } }
+          : { per_move: [num('m1'), num('m2'), num('m3'), num('m4')] },
+        one_bead_per_move_class: q('one-class').checked,
+        win: num('win'), draw: num('draw'), loss: num('loss'),
+        empty_box: q('empty').value === 'resign' ? 'resign' : { refill: num('refill') },
+      };
+      this.restart(cfg);
+    };
+    const preset = (p: string) => {
+      const cfg = { ...this.config, preset: p } as Record<string, unknown>;
+      for (const k of ['starting_beads', 'one_bead_per_move_class', 'win', 'draw', 'loss', 'empty_box']) delete cfg[k];
+      this.restart(cfg);
+    };
+    return html`<fieldset data-settings><legend>Settings (${v.rules_name})</legend>
+      <label>Preset <select data-setting="preset" @change=${(e: Event) => preset((e.target as HTMLSelectElement).value)}>
+        ${['seed', 'michie', 'scroggs'].map((p) => html`<option value=${p} ?selected=${(this.config.preset ?? 'seed') === p}>${p}</option>`)}
+      </select></label>
+      <div class="row">Starting beads
+        <select data-setting="beads-mode" aria-label="starting beads kind">
+          <option value="random" ?selected=${random}>random, per box</option>
+          <option value="per_move" ?selected=${!random}>per legal move, by MENACE's move</option></select>
+        <label>min <input type="number" min="1" max="1000" data-setting="min" .value=${String(random ? sb.random.min : 1)}></label>
+        <label>max <input type="number" min="1" max="1000" data-setting="max" .value=${String(random ? sb.random.max : 9)}></label>
+      </div>
+      <div class="row">per move:
+        ${[1, 2, 3, 4].map((k) => html`<label>${ORD(2 * k - 1)} <input type="number" min="0" max="1000" data-setting="m${k}" .value=${String(per[k - 1])}></label>`)}</div>
+      <label><input type="checkbox" data-setting="one-class" .checked=${r.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
+      <div class="row">Net beads after a
+        <label>win <input type="number" min="-100" max="100" data-setting="win" .value=${String(r.win)}></label>
+        <label>draw <input type="number" min="-100" max="100" data-setting="draw" .value=${String(r.draw)}></label>
+        <label>loss <input type="number" min="-100" max="100" data-setting="loss" .value=${String(r.loss)}></label></div>
+      <div class="row">An empty box
+        <select data-setting="empty" aria-label="empty box policy">
+          <option value="resign" ?selected=${r.empty_box === 'resign'}>resigns</option>
+          <option value="refill" ?selected=${r.empty_box !== 'resign'}>is refilled with</option></select>
+        <input type="number" min="1" max="1000" data-setting="refill" aria-label="beads to refill" .value=${String(refill)}> beads</div>
+      <div><button data-action="apply" @click=${apply}>Apply and reset</button> <small>fresh matchboxes under these rules</small></div>
+    </fieldset>`;
+  }
+
+  private async exportState() {
+    const u = await this.act({ type: 'export' });
+    const h = (u?.happenings as Happening[] | undefined)?.find((x) => x.type === 'exported') as Extract<Happening, { type: 'exported' }> | undefined;
+    if (!h) return;
+    // Compact, as `ludomat menace` writes it (and small enough to send back).
+    const text = JSON.stringify(h.state);
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    a.download = `menace-seed-${this.view?.seed ?? 0}-game-${this.view?.counters.games ?? 0}.json`;
+    a.dataset.exported = text;
+    this.renderRoot.appendChild(a);
+    a.click();
+    a.remove();
+    this.note = `exported ${text.length} bytes (the state file of \`ludomat menace\`)`;
+  }
+
+  private async importState(e: Event) {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    let state: unknown = text;
+    try { state = JSON.parse(text); } catch { /* sent as text: the session names the JSON error */ }
+    const u = await this.act({ type: 'import', state });
+    this.note = u ? `imported ${file.name}` : `${file.name} was not imported`;
+    input.value = '';
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) return html``;
+    const d = v.last_draw;
+    const squares: Square[] = [...v.board].map((ch, i) => {
+      const m = ch === '.' ? null : ch;
+      return {
+        text: m ?? NAMES[i].toLowerCase(),
+        mark: m ? m.toLowerCase() : undefined,
+        label: `square ${NAMES[i]}, ${m ?? 'empty'}`,
+        playable: v.next === 'human' && !m,
+        highlight: !!d && d.square === i && !!m,
+      };
+    });
+    const machine = v.opponent !== 'human';
+    const c = v.counters;
+    const groups = v.boxes;
+    const opp = this.config.opponent ?? 'human';
+    return html`
+      <div>
+        <p class="status" data-status>${this.status(v)}</p>
+        <lm-board .squares=${squares} @square=${(e: CustomEvent) => this.act({ type: 'play', square: e.detail.index })}></lm-board>
+        <p class="why" data-why>${v.moves.map((m) => `${m.mark} ${m.name}`).join(', ')}</p>
+        <h3>The box just opened</h3>
+        ${this.opened(v)}
+        <div class="legend" aria-label="bead colours">${NAMES.map((n, i) => html`<span><span class="sw" style="background:${BEAD_CSS[v.bead_colours[i]][0]}"></span>${n} ${v.bead_colours[i]}</span>`)}</div>
+      </div>
+      <div class="side">
+        <div class="tally" data-tally>
+          <span>game <b data-game>${v.game}</b></span>
+          <span><span class="tag win">W</span> MENACE wins <b data-wins>${c.wins}</b></span>
+          <span><span class="tag draw">D</span> draws <b data-draws>${c.draws}</b></span>
+          <span><span class="tag loss">L</span> MENACE loses <b data-losses>${c.losses}</b></span>
+          <span>of <b data-games>${c.games}</b> games</span>
+        </div>
+        <div class="row">
+          <label>Opponent <select data-setting="opponent" @change=${(e: Event) => {
+            const o = (e.target as HTMLSelectElement).value as Opponent;
+            this.act({ type: 'set_opponent', opponent: o, menace_plays: o === 'relay' ? 'O' : undefined });
+          }}>${OPPONENTS.map(([k, n]) => html`<option value=${k} ?selected=${k === v.opponent}>${n}</option>`)}</select></label>
+          <label>MENACE plays <select data-setting="side" @change=${(e: Event) => this.act({ type: 'set_opponent', opponent: v.opponent, menace_plays: (e.target as HTMLSelectElement).value })}>
+            <option value="X" ?selected=${v.menace === 'X'}>X, first (304 boxes)</option>
+            <option value="O" ?selected=${v.menace === 'O'}>O, second (289 boxes)</option></select></label>
+        </div>
+        <div class="row"><button data-action="new-game" @click=${() => this.act({ type: 'new_game' })}>New game (n)</button>
+          ${opp !== v.opponent ? html`<small>(the link's opponent was ${opp})</small>` : nothing}</div>
+        ${machine ? html`<div class="row">
+            <lm-run-control .running=${this.running} .interval=${this.interval}
+              @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay(TICKS[this.tick][1], this.interval); }}
+              @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay(TICKS[this.tick][1], this.interval); }}
+              @pause=${() => this.stop()}
+              @step=${() => this.act({ type: 'step' })}></lm-run-control>
+            <select data-setting="tick" aria-label="work per autoplay tick" @change=${(e: Event) => {
+              this.tick = Number((e.target as HTMLSelectElement).value);
+              if (this.running) this.autoplay(TICKS[this.tick][1], this.interval);
+            }}>${TICKS.map(([n], i) => html`<option value=${i} ?selected=${i === this.tick}>${n}</option>`)}</select></div>`
+          : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>⏭ Step (s)</button>
+            <small>Choose a machine opponent to train MENACE automatically.</small></div>`}
+        ${this.curve(v)}
+        ${this.settings(v)}
+        <div class="row">
+          <button data-action="export" @click=${() => this.exportState()}>⬇ Export matchboxes</button>
+          <label>⬆ Import <input type="file" accept=".json,application/json" data-action="import" @change=${(e: Event) => this.importState(e)}></label>
+          <small data-note>${this.note}</small>
+        </div>
+      </div>
+      <div class="full" data-boxes>
+        <h3>All ${v.box_count} matchboxes (${v.bead_total} beads) — numbers are beads of each colour on the square of the box's picture
+          <label><input type="checkbox" .checked=${this.showAll} @change=${(e: Event) => { this.showAll = (e.target as HTMLInputElement).checked; }}> show</label></h3>
+        ${this.showAll ? groups.map((g) => html`<div class="group">
+            <h3>MENACE's ${ORD(g.menace_move)} move of the game: ${g.boxes.length} boxes</h3>
+            <div class="boxes">${g.boxes.map((b) => this.matchbox(b, v))}</div></div>`) : nothing}
+      </div>`;
+  }
+}
+customElements.define('lm-exhibit-menace', MenaceExhibit);

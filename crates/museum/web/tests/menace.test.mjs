@@ -1,0 +1,108 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { openMuseum } from './helper.mjs';
+
+const EX = 'lm-exhibit-menace';
+const status = (page) => page.locator(`${EX} [data-status]`).innerText();
+/** Beads in box #id, as the mini board's label says. */
+async function beadsIn(page, id) {
+  const label = await page.locator(`${EX} [data-boxes] [data-box="${id}"] .mb`).getAttribute('aria-label');
+  return Number(label.match(/: (\d+) beads/)[1]);
+}
+
+test('menace: a game against a person, played to the end by clicks', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/menace?seed=1');
+  await page.locator(`${EX} [data-status]`).waitFor();
+  assert.match(await status(page), /MENACE \(X\) to move/);
+  assert.equal(await page.locator('[data-seed]').innerText(), '1');
+  assert.match(page.url(), /seed=1/);
+  // 304 boxes, grouped by MENACE's move: 1 / 12 / 108 / 183.
+  assert.equal(await page.locator(`${EX} [data-boxes] [data-box]`).count(), 304);
+  assert.match(await page.locator(`${EX} [data-boxes]`).innerText(), /1st move of the game: 1 boxes[\s\S]*7th move of the game: 183 boxes/);
+
+  // Step: MENACE opens box #0 and draws a bead; the box holds one bead fewer.
+  const before = await beadsIn(page, 0);
+  await page.click(`${EX} button[data-action="step"]`);
+  await page.locator(`${EX} lm-board button.x`).first().waitFor();
+  await page.locator(`${EX} [data-opened]`).waitFor();
+  assert.equal(await beadsIn(page, 0), before - 1, 'the drawn bead is out of its box');
+  assert.match(await page.locator(`${EX} [data-arrow]`).innerText(), /opened box #0[\s\S]*bead [LMR]{2}[\s\S]*plays [LMR]{2}/);
+  assert.match(await page.locator('lm-log ol').innerText(), /MENACE opens box #0/);
+  await shot('menace-bead-drawn');
+
+  // Click the first free square until the game is over; MENACE answers each move.
+  for (let i = 0; i < 5; i++) {
+    if (!/Your move/.test(await status(page))) break;
+    const xs = await page.locator(`${EX} lm-board button.x`).count();
+    await page.locator(`${EX} lm-board button:not([disabled])`).first().click();
+    await page.waitForFunction(([n, ex]) => {
+      const el = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector(ex);
+      const b = el?.shadowRoot?.querySelector('lm-board');
+      const x = b?.shadowRoot?.querySelectorAll('button.x').length ?? 0;
+      const st = el?.shadowRoot?.querySelector('[data-status]')?.textContent ?? '';
+      return x > n || !/Your move/.test(st);
+    }, [xs, EX]);
+  }
+  assert.match(await status(page), /MENACE wins|MENACE loses|A draw/);
+  assert.equal(await page.locator(`${EX} [data-games]`).innerText(), '1');
+  assert.match(await page.locator('lm-log ol').innerText(), /beads: box #0 /);
+  await shot('menace-game-over');
+  // Keyboard: n starts the next game, MENACE moves at once.
+  await page.keyboard.press('n');
+  await page.locator(`${EX} [data-game]`, { hasText: '2' }).waitFor();
+  assert.deepEqual(errors.filter((e) => !/409|422|400/.test(e)), []);
+});
+
+test('menace: autoplay against the random player, the curve, export and import', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/menace?seed=2&opponent=random');
+  await page.locator('lm-run-control').waitFor();
+  await page.click('lm-run-control button[data-action="step"]');
+  await page.locator(`${EX} lm-board button.x`).first().waitFor();
+  // One game a tick, fast.
+  await page.locator(`${EX} select[data-setting="tick"]`).selectOption('1');
+  await page.click('lm-run-control button[data-action="run"]');
+  await page.waitForFunction((ex) => {
+    const el = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector(ex);
+    return Number(el?.shadowRoot?.querySelector('[data-games]')?.textContent ?? 0) >= 4;
+  }, EX, { timeout: 30_000 });
+  await page.click('lm-run-control button[data-action="pause"]');
+  await page.locator('lm-run-control button[data-action="run"]').waitFor();
+  const games = Number(await page.locator(`${EX} [data-games]`).innerText());
+  const w = Number(await page.locator(`${EX} [data-wins]`).innerText());
+  const d = Number(await page.locator(`${EX} [data-draws]`).innerText());
+  const l = Number(await page.locator(`${EX} [data-losses]`).innerText());
+  assert.equal(w + d + l, games);
+  // The learning curve has real axes.
+  const chart = page.locator(`${EX} lm-menace-chart`).first();
+  assert.match(await chart.locator('[data-axis="x"]').textContent(), /games played/);
+  assert.ok((await chart.locator('polyline').count()) >= 3);
+
+  // Export downloads the state file; import it back.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`${EX} button[data-action="export"]`),
+  ]);
+  const text = readFileSync(await download.path(), 'utf8');
+  const state = JSON.parse(text);
+  assert.equal(state.format, 'ludomat-menace');
+  await page.locator(`${EX} select[data-setting="tick"]`).selectOption('2');
+  await page.click('lm-run-control button[data-action="step"]');
+  await page.locator(`${EX} input[data-action="import"]`).setInputFiles({
+    name: 'menace.json', mimeType: 'application/json', buffer: Buffer.from(text),
+  });
+  await page.locator('lm-log ol', { hasText: `has played ${games} games` }).waitFor();
+  // A file that is not a state is refused with a message.
+  await page.locator(`${EX} input[data-action="import"]`).setInputFiles({
+    name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"eggs": 2}'),
+  });
+  await page.locator('lm-exhibit-page .message', { hasText: 'not a MENACE state' }).waitFor();
+  await shot('menace-autoplay');
+
+  // Settings: Michie's rules, apply and reset: fresh boxes, the link carries them.
+  await page.locator(`${EX} select[data-setting="preset"]`).selectOption('michie');
+  await page.locator(`${EX} [data-settings] legend`, { hasText: 'michie' }).waitFor();
+  assert.match(page.url(), /preset=michie/);
+  assert.equal(await page.locator(`${EX} [data-games]`).innerText(), '0');
+  assert.deepEqual(errors.filter((e) => !/409|422|400/.test(e)), []);
+});
