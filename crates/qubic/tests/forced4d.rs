@@ -39,7 +39,7 @@ fn a_strategy_missing_an_answer_is_rejected() {
         verify(&tree).map(|v| v.first_player_moves),
         Err(VerifyError::Unanswered {
             reply,
-            path: "1111".into()
+            path: "after 1111".into()
         })
     );
     // Drop every answer deeper down, after the first reply and the first player's move.
