@@ -133,6 +133,8 @@ test('computox: the relays model lights the circuit\'s relays as a move is repla
   await page.click(`${EX} button[data-action="sweep"]`);
   await page.locator(`${EX} [data-relay-u1]`, { hasText: 'replaying' }).waitFor();
   await page.locator(`${EX} [data-relay-u1]`, { hasText: /U1-N([2-9]|1\d)/ }).waitFor();
+  // The button's relays, interrupted by the sweep, are shown in full.
+  assert.equal(await page.locator(`${EX} [data-relay="AXB"]`).getAttribute('data-state'), 'operated');
   await shot('computox-relays-replaying');
   await page.locator(`${EX} [data-relay="EOA"][data-state="operated"]`).waitFor({ timeout: 20_000 });
   assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);

@@ -89,6 +89,8 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
   declare replaySpeed: number;
   declare replaying: boolean;
   private replayFrame = 0;
+  /** What the replay under way has still to show (finished at once if interrupted). */
+  private replayLeft: RelayEvent[] = [];
 
   constructor() {
     super();
@@ -119,6 +121,15 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     }
     const events = this.happenings.filter((h): h is Happening & { type: 'relay' } => h.type === 'relay');
     cancelAnimationFrame(this.replayFrame);
+    if (this.replayLeft.length) {
+      // A new change came before the last replay ended: show the rest of it at once.
+      const shown = { ...this.shown };
+      for (const e of this.replayLeft) {
+        if (e.change === 'stepped') { if (e.part === 'U1') this.shownU1 = e.position; } else shown[e.part] = e.change;
+      }
+      this.shown = shown;
+      this.replayLeft = [];
+    }
     if (Object.keys(this.shown).length === 0 || events.length === 0) {
       this.replaying = false;
       if (v.turn !== 'machine' || Object.keys(this.shown).length === 0) this.syncRelays();
@@ -126,6 +137,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     }
     const start = performance.now();
     let next = 0;
+    this.replayLeft = events;
     this.replaying = true;
     const frame = () => {
       const simulated = (performance.now() - start) * this.replaySpeed;
@@ -137,6 +149,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       }
       this.shown = shown;
       this.shownU1 = u1;
+      this.replayLeft = events.slice(next);
       if (next < events.length) this.replayFrame = requestAnimationFrame(frame);
       else {
         this.replaying = false;
