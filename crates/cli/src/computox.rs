@@ -326,7 +326,11 @@ fn render(
             ComputoxHappening::OsLatched => {
                 writeln!(out, "You press MACHINE FIRST (the OS relay latches).")?;
             }
-            ComputoxHappening::StartPressed | ComputoxHappening::Homed => {}
+            // The session's relay model is the museum's; the terminal's `--relays` plays
+            // the circuit directly and prints its own trace.
+            ComputoxHappening::StartPressed
+            | ComputoxHappening::Homed
+            | ComputoxHappening::Relay(_) => {}
             ComputoxHappening::SwitchSet {
                 switch,
                 position,

@@ -27,14 +27,20 @@ use crate::plan::{Contact, ContactId, ContactPlan};
 use crate::uniselector::test_contact;
 use crate::{Autox, Square, Squares};
 
-/// Which model of the machine runs the session. Today only the behavioural one (checks
-/// tested as board patterns); the relay-level circuit will be a second value.
+mod relays;
+pub use relays::{Armature, RelayEvent, RelayLamp, RelayTiming, RelaysView};
+
+/// Which model of the machine runs the session: the behavioural one (checks tested as
+/// board patterns) or the relay-level circuit (see [`relays`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Model {
     /// Checks as board patterns on the latches ([`crate::Check::matches`]).
     #[default]
     Behavioural,
+    /// The simulated circuit ([`crate::circuit::RelayComputox`]): relays operate and
+    /// release, U1 hunts; the Computox only, one player.
+    Relays,
 }
 
 /// Which machine.
@@ -68,6 +74,8 @@ pub struct ComputoxConfig {
     pub mode_switches: [bool; 4],
     /// Two people on the two controllers; the machine only referees.
     pub two_player: bool,
+    /// The circuit's timing, ideal or real (`model: relays` only).
+    pub timing: RelayTiming,
 }
 
 impl Default for ComputoxConfig {
@@ -80,6 +88,7 @@ impl Default for ComputoxConfig {
             beatable: false,
             mode_switches: [false; 4],
             two_player: false,
+            timing: RelayTiming::Ideal,
         }
     }
 }
@@ -272,6 +281,10 @@ pub enum ComputoxHappening {
     },
     /// W-B2 / L-B2 rang the bell.
     Bell,
+    /// `model: relays`: a relay operated or released, or a uniselector stepped, with its
+    /// simulated time since the button was pressed. A press gives the button's relays;
+    /// the machine's move (U1 out, the `*OA` claim, U1 home) comes with its claim.
+    Relay(RelayEvent),
 }
 
 /// Whose turn, as the player relay (and START) say.
@@ -436,6 +449,8 @@ pub struct ComputoxView {
     pub tally: Tally,
     /// U1's contact bank, N2–N25.
     pub plan: Vec<PlanContact>,
+    /// `model: relays`: every relay of the circuit, U1 and SAL.
+    pub relays: Option<RelaysView>,
 }
 
 #[derive(Debug, Clone)]
@@ -476,6 +491,8 @@ pub struct ComputoxSession {
     contact: Option<ContactTest>,
     last_move: Option<MachineMoveView>,
     tally: Tally,
+    /// `model: relays`: the circuit that plays the machine.
+    circuit: Option<Box<relays::Wiring>>,
 }
 
 /// The most contacts one sweep passes (N2 … N25).
@@ -668,6 +685,22 @@ impl ComputoxSession {
                 self.due = true;
             }
         }
+        if let Some(c) = &mut self.circuit {
+            let events = c.press(square)?;
+            out.extend(events.into_iter().map(ComputoxHappening::Relay));
+            if c.pending.is_some() != self.due {
+                return Err(SessionError::Failed(format!(
+                    "the models disagree after {square}: the behavioural machine's move is {}, \
+                     the circuit {} a square",
+                    if self.due { "due" } else { "not due" },
+                    if c.pending.is_some() {
+                        "claimed"
+                    } else {
+                        "claimed no"
+                    }
+                )));
+            }
+        }
         self.settle(out);
         Ok(())
     }
@@ -682,6 +715,15 @@ impl ComputoxSession {
             Machine::Computox(m) => {
                 m.machine_first().map_err(refused)?;
                 out.push(ComputoxHappening::OsLatched);
+                if let Some(c) = &mut self.circuit {
+                    let events = c.machine_first()?;
+                    out.extend(events.into_iter().map(ComputoxHappening::Relay));
+                    if c.pending.is_none() {
+                        return Err(SessionError::Failed(
+                            "the circuit's OS latched but U1 claimed no square".into(),
+                        ));
+                    }
+                }
             }
             Machine::Autox(a) => {
                 // START is refused (nothing changes) unless a shutter was just closed or
@@ -717,6 +759,21 @@ impl ComputoxSession {
         } else {
             test_contact(contact, o, x, os, xr)
         };
+        // model relays: the circuit decides; the behavioural model must agree.
+        let circuit_claim = self
+            .circuit
+            .as_ref()
+            .and_then(|c| c.pending.as_ref())
+            .filter(|p| p.contact == next)
+            .map(|p| p.square);
+        if self.circuit.is_some() && circuit_claim != fired.map(|f| f.claim) {
+            return Err(SessionError::Failed(format!(
+                "the models disagree on U1-N{next}: the circuit claims {}, the behavioural \
+                 checks {}",
+                circuit_claim.map_or("nothing".into(), |q| q.to_string()),
+                fired.map_or("nothing".into(), |f| f.claim.to_string()),
+            )));
+        }
         let test = ContactTest {
             number: next,
             label: contact.id.to_string(),
@@ -761,6 +818,9 @@ impl ComputoxSession {
                 sweep.claims.mask() & !Squares::one(sweep.claim).mask(),
             )),
         });
+        if let Some(p) = self.circuit.as_mut().and_then(|c| c.pending.take()) {
+            out.extend(p.events.into_iter().map(ComputoxHappening::Relay));
+        }
         self.last_move = Some(MachineMoveView {
             square: sweep.claim.letter(),
             contact: sweep.contact.to_string(),
@@ -786,6 +846,14 @@ impl ComputoxSession {
                 let r = m.reset();
                 if self.x_switch {
                     m.press_secret_switch(0).map_err(refused)?;
+                }
+                if let Some(c) = &mut self.circuit {
+                    c.reset(self.x_switch)?;
+                    if c.machine.x_relay() != m.relays().x {
+                        return Err(SessionError::Failed(
+                            "the models disagree after RESET: the X relay".into(),
+                        ));
+                    }
                 }
                 let tap = m.sal().tap();
                 out.push(ComputoxHappening::Reset {
@@ -860,6 +928,11 @@ impl ComputoxSession {
         if on {
             m.press_secret_switch(0).map_err(refused)?;
         }
+        if let Some(c) = &mut self.circuit {
+            c.machine
+                .set_secret_switch(on)
+                .map_err(|e| SessionError::Failed(format!("the relay circuit: {e}")))?;
+        }
         out.push(ComputoxHappening::SwitchSet {
             switch: "x",
             position: if on { "beatable" } else { "unbeatable" }.into(),
@@ -890,6 +963,13 @@ impl ComputoxSession {
                 "in two-player mode the machine does not play: SAL has no effect".into(),
             ));
         }
+        if self.circuit.is_some() {
+            return Err(SessionError::Refused(
+                "model relays: the circuit's MODE switches are not played by the session \
+                 (its SAL stops independently of the behavioural one); use model behavioural"
+                    .into(),
+            ));
+        }
         for (i, on) in switches.iter().enumerate() {
             m.set_mode_switch(i, *on).map_err(refused)?;
         }
@@ -906,6 +986,34 @@ impl ComputoxSession {
 }
 
 fn validate(c: &ComputoxConfig) -> Result<(), SessionError> {
+    if c.model == Model::Relays {
+        if c.variant == Variant::Autox {
+            return Err(SessionError::Invalid(
+                "model relays with variant autox: the circuit is the Computox's; the AUTOX \
+                 has no netlist (use model behavioural)"
+                    .into(),
+            ));
+        }
+        if c.two_player {
+            return Err(SessionError::Invalid(
+                "model relays with two_player: the circuit has no second controller (no O \
+                 buttons); use model behavioural"
+                    .into(),
+            ));
+        }
+        if c.mode_switches.contains(&true) {
+            return Err(SessionError::Invalid(
+                "model relays with mode_switches: the session does not play the circuit's \
+                 MODE switches (its SAL stops independently); use model behavioural"
+                    .into(),
+            ));
+        }
+    } else if c.timing != RelayTiming::Ideal {
+        return Err(SessionError::Invalid(
+            "timing applies to model relays only (the behavioural model has no relay delays)"
+                .into(),
+        ));
+    }
     if c.variant == Variant::Autox
         && (c.beatable || c.mode_switches.contains(&true) || c.two_player)
     {
@@ -934,6 +1042,7 @@ impl Session for ComputoxSession {
 
     fn new(config: ComputoxConfig) -> Result<Self, SessionError> {
         validate(&config)?;
+        let config_model_relays = config.model == Model::Relays;
         let machine = match config.variant {
             Variant::Computox => Machine::Computox(Box::new(Computox::new(
                 Settings {
@@ -959,7 +1068,14 @@ impl Session for ComputoxSession {
             contact: None,
             last_move: None,
             tally: Tally::default(),
+            circuit: None,
         };
+        if config_model_relays {
+            s.circuit = Some(Box::new(relays::Wiring::new(
+                s.config.timing,
+                s.config.seed,
+            )?));
+        }
         // Switched on and RESET pressed: the first game is ready.
         s.reset(&mut Vec::new())?;
         Ok(s)
@@ -1090,6 +1206,7 @@ impl Session for ComputoxSession {
             line: line.flatten(),
             tally: self.tally,
             plan,
+            relays: self.circuit.as_ref().map(|c| c.view()),
         }
     }
 

@@ -203,3 +203,46 @@ async fn a_game_to_the_end_and_the_variants() {
     assert!((400..500).contains(&bad.status), "{bad:?}");
     assert!(bad.error().contains("AUTOX"), "{bad:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relays_model_through_the_api() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(
+        &mut c,
+        json!({"seed": 4, "model": "relays", "timing": "real"}),
+    )
+    .await;
+    let v = view(&mut c, &id).await;
+    assert_eq!(v["model"], "relays");
+    assert_eq!(v["relays"]["timing"], "real");
+    assert_eq!(v["relays"]["relays"].as_array().unwrap().len(), 44);
+    assert_eq!(v["relays"]["u1"], 1);
+    let a = act(&mut c, &id, json!({"type": "press", "square": "A"})).await;
+    assert_eq!(a.status, 200, "{a:?}");
+    let h = a.body["happenings"].as_array().unwrap();
+    assert!(h
+        .iter()
+        .any(|e| e["type"] == "relay" && e["part"] == "AXA" && e["change"] == "operated"));
+    let a = act(&mut c, &id, json!({"type": "sweep"})).await;
+    let h = a.body["happenings"].as_array().unwrap();
+    let relay: Vec<&Value> = h.iter().filter(|e| e["type"] == "relay").collect();
+    let eoa = relay
+        .iter()
+        .find(|e| e["part"] == "EOA" && e["change"] == "operated")
+        .expect("EOA operates");
+    assert!(eoa["ms"].as_u64().unwrap() > 500, "real timing: {eoa}");
+    assert_eq!(a.body["view"]["last_move"]["square"], "E");
+    // The relays model has no AUTOX and no second controller: 400, naming it.
+    for (config, says) in [
+        (json!({"model": "relays", "variant": "autox"}), "autox"),
+        (json!({"model": "relays", "two_player": true}), "two_player"),
+        (json!({"model": "relays", "timing": "slow"}), "slow"),
+    ] {
+        let a = c
+            .post("/api/visits", json!({"kind": "computox", "config": config}))
+            .await;
+        assert_eq!(a.status, 400, "{a:?}");
+        assert!(a.error().contains(says), "{a:?}");
+    }
+}

@@ -99,3 +99,43 @@ test('computox: the AUTOX and two players are selectable, the link recreates the
   await shot('computox-two-player');
   assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
 });
+
+test('computox: the relays model lights the circuit\'s relays as a move is replayed', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/computox?seed=2');
+  await page.locator(`${EX} select[data-setting="model"]`).waitFor();
+  await page.selectOption(`${EX} select[data-setting="model"]`, 'relays');
+  await page.waitForURL(/model=relays/);
+  await page.locator(`${EX} [data-relays]`).waitFor();
+  // After RESET every relay is released, U1 at home.
+  assert.equal(await page.locator(`${EX} [data-relay][data-state="operated"]`).count(), 0);
+  assert.match(await text(page, '[data-relay-u1]'), /circuit U1: U1-N1/);
+  await page.selectOption(`${EX} select[data-setting="replay"]`, '1');
+  await page.click(`${EX} button[data-square="A"]`);
+  // The button's latch lights at once; the machine's reply comes with its claim.
+  await page.locator(`${EX} [data-relay="AXA"][data-state="operated"]`).waitFor();
+  await page.locator(`${EX} button[data-square="E"] .bulb.o.on`).waitFor({ timeout: 15_000 });
+  await page.locator(`${EX} [data-relay="EOA"][data-state="operated"]`).waitFor({ timeout: 15_000 });
+  await page.locator(`${EX} [data-relay="EOB"][data-state="operated"]`).waitFor();
+  assert.equal(await page.locator(`${EX} [data-relay="BOA"]`).getAttribute('data-state'), 'released');
+  assert.match(await page.locator(`${EX} [data-relay="EOA"]`).innerText(), /EOA\s+▲ op/);
+  assert.match(await page.locator('lm-log ol').innerText(), /ms: relay EOA operated/);
+  await page.locator(`${EX} [data-relay-u1]`, { hasText: 'U1-N1;' }).waitFor();
+  await shot('computox-relays');
+
+  // Real timing, replayed slowly: the wiper is seen out on the bank mid-move.
+  await page.selectOption(`${EX} select[data-setting="timing"]`, 'real');
+  await page.waitForURL(/timing=real/);
+  await page.locator(`${EX} [data-relays]`).waitFor();
+  await page.selectOption(`${EX} select[data-setting="replay"]`, '0.25');
+  await page.click(`${EX} input[data-setting="auto"]`);
+  await page.click(`${EX} button[data-square="A"]`);
+  await page.locator(`${EX} [data-status]`, { hasText: 'U1 steps' }).waitFor();
+  await page.click(`${EX} button[data-action="sweep"]`);
+  await page.locator(`${EX} [data-relay-u1]`, { hasText: 'replaying' }).waitFor();
+  await page.locator(`${EX} [data-relay-u1]`, { hasText: /U1-N([2-9]|1\d)/ }).waitFor();
+  // The button's relays, interrupted by the sweep, are shown in full.
+  assert.equal(await page.locator(`${EX} [data-relay="AXB"]`).getAttribute('data-state'), 'operated');
+  await shot('computox-relays-replaying');
+  await page.locator(`${EX} [data-relay="EOA"][data-state="operated"]`).waitFor({ timeout: 20_000 });
+  assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
+});

@@ -6,6 +6,10 @@
 // contact (run / pause / step at the visitor's speed), the checks of the contact under
 // test and which one closed, and the tactic named. Source: the Computox restoration
 // blog, "Computox / AUTOX Move Selection" (seed 000), spec computox.md.
+//
+// Model "relays" plays the machine on its simulated circuit (computox.net): the relays
+// panel lights each relay as it operates and releases, replayed in simulated time at
+// the visitor's speed, beside U1.
 import { css, html, svg } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import '../components/lm-lamp.ts';
@@ -19,8 +23,17 @@ interface ContactTest {
   number: number; label: string; tactic: number; tactic_name: string; line: string | null;
   cut: boolean; checks: CheckView[]; fired: string | null;
 }
+type ArmatureState = 'operated' | 'released' | 'unknown';
+interface RelaysView {
+  timing: 'ideal' | 'real'; tick_ms: number;
+  relays: { name: string; state: ArmatureState }[];
+  u1: number | null; sal: number | null; now: number; events: number;
+}
+interface RelayEvent { tick: number; ms: number; part: string; change: ArmatureState | 'stepped'; position: number | null }
 interface View {
   variant: 'computox' | 'autox';
+  model: 'behavioural' | 'relays';
+  relays: RelaysView | null;
   seed: number;
   two_player: boolean;
   squares: { letter: string; o_lamp: boolean; x_lamp: boolean; shutter: boolean }[];
@@ -43,7 +56,20 @@ type Happening =
   | { type: 'pressed'; side: 'x' | 'o'; square: string }
   | ({ type: 'contact' } & ContactTest)
   | { type: 'claimed'; square: string; contact: string; tactic: number; tactic_name: string; check: string; tests: string; contacts_stepped: number; also: string[] }
-  | { type: 'game_over'; outcome: Outcome; line: string | null; text: string };
+  | { type: 'game_over'; outcome: Outcome; line: string | null; text: string }
+  | ({ type: 'relay' } & RelayEvent);
+
+/** Relay armature colours, always shown with a word. */
+const ARMATURE: Record<ArmatureState, { colour: string; text: string; word: string }> = {
+  operated: { colour: '#e0a100', text: '#1d1b18', word: 'operated' },
+  released: { colour: '#5b5346', text: '#f4efe4', word: 'released' },
+  unknown: { colour: '#9e9e9e', text: '#1d1b18', word: 'unknown' },
+};
+/** Replay speeds: simulated milliseconds per real millisecond. */
+const REPLAY: [number, string][] = [[1, 'real time'], [0.25, '¼ speed'], [0.1, '1/10 speed'], [0.02, '1/50 speed']];
+const CONTROL_RELAYS: Record<string, string> = {
+  T: 'player relay', OS: 'machine starts', X: 'beatable', DS: 'DS', W: 'W: machine won', L: 'L: machine lost', CTR: 'game counter', DM: 'DM',
+};
 
 /** Tactic colours, always shown with the tactic's number and name. */
 const TACTIC_COLOUR: Record<number, string> = { 1: '#2e7d32', 2: '#b3261e', 3: '#6a3fa0', 4: '#b07d00' };
@@ -51,14 +77,86 @@ const TACTIC_NAME: Record<number, string> = { 1: 'win', 2: 'block', 3: 'fork pre
 const KEYS = 'ABCDEFGHJ';
 
 export class ComputoxExhibit extends ExhibitElement<View, Happening> {
-  static properties = { ...ExhibitElement.properties, interval: { state: true }, autoRun: { state: true } };
+  static properties = {
+    ...ExhibitElement.properties, interval: { state: true }, autoRun: { state: true },
+    shown: { state: true }, shownU1: { state: true }, replaySpeed: { state: true }, replaying: { state: true },
+  };
   declare interval: number;
   declare autoRun: boolean;
+  /** The relays panel as replayed so far (name → armature). */
+  declare shown: Record<string, ArmatureState>;
+  declare shownU1: number | null;
+  declare replaySpeed: number;
+  declare replaying: boolean;
+  private replayFrame = 0;
+  /** What the replay under way has still to show (finished at once if interrupted). */
+  private replayLeft: RelayEvent[] = [];
 
   constructor() {
     super();
     this.interval = 150;
     this.autoRun = true;
+    this.shown = {};
+    this.shownU1 = null;
+    this.replaySpeed = 0.1;
+    this.replaying = false;
+  }
+
+  /** The panel as the circuit stands now (not while the machine's move is still to be stepped). */
+  private syncRelays() {
+    const r = this.view?.relays;
+    if (!r) { this.shown = {}; return; }
+    this.shown = Object.fromEntries(r.relays.map((x) => [x.name, x.state]));
+    this.shownU1 = r.u1;
+  }
+
+  /** Replay the relay happenings of the latest change in simulated time. */
+  protected willUpdate(changed: Map<string, unknown>) {
+    if (!changed.has('happenings') && !changed.has('view')) return;
+    const v = this.view;
+    if (!v?.relays) { this.shown = {}; return; }
+    if (!changed.has('happenings')) {
+      if (Object.keys(this.shown).length === 0) this.syncRelays();
+      return;
+    }
+    const events = this.happenings.filter((h): h is Happening & { type: 'relay' } => h.type === 'relay');
+    cancelAnimationFrame(this.replayFrame);
+    if (this.replayLeft.length) {
+      // A new change came before the last replay ended: show the rest of it at once.
+      const shown = { ...this.shown };
+      for (const e of this.replayLeft) {
+        if (e.change === 'stepped') { if (e.part === 'U1') this.shownU1 = e.position; } else shown[e.part] = e.change;
+      }
+      this.shown = shown;
+      this.replayLeft = [];
+    }
+    if (Object.keys(this.shown).length === 0 || events.length === 0) {
+      this.replaying = false;
+      if (v.turn !== 'machine' || Object.keys(this.shown).length === 0) this.syncRelays();
+      return;
+    }
+    const start = performance.now();
+    let next = 0;
+    this.replayLeft = events;
+    this.replaying = true;
+    const frame = () => {
+      const simulated = (performance.now() - start) * this.replaySpeed;
+      const shown = { ...this.shown };
+      let u1 = this.shownU1;
+      while (next < events.length && events[next].ms <= simulated) {
+        const e = events[next++];
+        if (e.change === 'stepped') { if (e.part === 'U1') u1 = e.position; } else shown[e.part] = e.change;
+      }
+      this.shown = shown;
+      this.shownU1 = u1;
+      this.replayLeft = events.slice(next);
+      if (next < events.length) this.replayFrame = requestAnimationFrame(frame);
+      else {
+        this.replaying = false;
+        if (this.view?.turn !== 'machine') this.syncRelays();
+      }
+    };
+    this.replayFrame = requestAnimationFrame(frame);
   }
 
   static styles = css`
@@ -100,6 +198,11 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     .why { color: #5b5346; min-height: 1.3rem; }
     .muted { color: #6b6253; font-size: 0.9rem; }
     fieldset { border: 1px solid #d9d2c3; border-radius: 8px; margin: 0.6rem 0; }
+    .relays { display: grid; gap: 4px; }
+    .relay-row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+    .relay-row > .muted { width: 5.5rem; }
+    .relay { display: inline-block; min-width: 4.6rem; padding: 0.15rem 0.35rem; border-radius: 5px; border: 1px solid #1d1b18; font-size: 0.85rem; }
+    .relay.operated { box-shadow: 0 0 8px #e0a100; }
   `;
 
   private onKey = (e: KeyboardEvent) => {
@@ -147,6 +250,9 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       case 'homed': return 'U1 homes to N1';
       case 'game_over': return h.text;
       case 'bell': return 'the bell rings';
+      case 'relay': return h.change === 'stepped'
+        ? `  ${h.ms} ms: ${h.part} steps to N${h.position ?? '?'}`
+        : `  ${h.ms} ms: relay ${h.part} ${h.change}`;
     }
   }
 
@@ -218,15 +324,30 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
   }
 
   private settings(v: View) {
+    const relays = v.model === 'relays';
     return html`<fieldset><legend>Machine</legend><div class="row">
       <label>Machine <select data-setting="variant" @change=${(e: Event) => {
         const variant = (e.target as HTMLSelectElement).value;
         this.restart({ seed: this.config.seed, variant, two_player: false });
       }}>
         <option value="computox" ?selected=${v.variant === 'computox'}>Computox</option>
-        <option value="autox" ?selected=${v.variant === 'autox'}>AUTOX (1956)</option>
+        <option value="autox" ?selected=${v.variant === 'autox'} ?disabled=${relays}>AUTOX (1956)${relays ? ' — no circuit' : ''}</option>
       </select></label>
-      ${v.variant === 'computox' ? html`<label><input type="checkbox" data-setting="two_player" .checked=${v.two_player}
+      <label>Model <select data-setting="model" @change=${(e: Event) => {
+        const model = (e.target as HTMLSelectElement).value;
+        this.restart(model === 'relays'
+          ? { seed: this.config.seed, variant: 'computox', model, timing: 'ideal' }
+          : { seed: this.config.seed, variant: v.variant, model });
+      }}>
+        <option value="behavioural" ?selected=${!relays}>behavioural (checks as board patterns)</option>
+        <option value="relays" ?selected=${relays} ?disabled=${v.variant === 'autox' || v.two_player}>relays (the simulated circuit)</option>
+      </select></label>
+      ${relays ? html`<label>Relay timing <select data-setting="timing" @change=${(e: Event) =>
+        this.restart({ seed: this.config.seed, variant: 'computox', model: 'relays', timing: (e.target as HTMLSelectElement).value })}>
+        <option value="ideal" ?selected=${v.relays?.timing === 'ideal'}>ideal (logic only)</option>
+        <option value="real" ?selected=${v.relays?.timing === 'real'}>real (type 3000 relays, 20 steps/s)</option>
+      </select></label>` : ''}
+      ${v.variant === 'computox' && !relays ? html`<label><input type="checkbox" data-setting="two_player" .checked=${v.two_player}
         @change=${(e: Event) => this.restart({ seed: this.config.seed, variant: 'computox', two_player: (e.target as HTMLInputElement).checked })}>
         two players (the machine referees)</label>` : ''}
     </div></fieldset>`;
@@ -304,6 +425,33 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       </div>`;
   }
 
+  /** The circuit's relays, lit as they operate, replayed in simulated time. */
+  private relaysPanel(v: View) {
+    const r = v.relays;
+    if (!r) return html``;
+    const lamp = (name: string, label: string) => {
+      const st = this.shown[name] ?? 'unknown';
+      const a = ARMATURE[st];
+      return html`<span class="relay ${st}" data-relay=${name} data-state=${st} title="${label}: ${a.word}"
+        style="background:${a.colour};color:${a.text}"><b>${name}</b> <small>${st === 'operated' ? '▲ op' : st === 'released' ? '▽ rel' : '? unk'}</small></span>`;
+    };
+    const squares = 'ABCDEFGHJ'.split('');
+    return html`
+      <h3>Inside: the relays (${r.timing} timing, ${r.tick_ms} ms a tick)</h3>
+      <div class="row">
+        <label>Replay <select data-setting="replay" @change=${(e: Event) => { this.replaySpeed = Number((e.target as HTMLSelectElement).value); }}>
+          ${REPLAY.map(([k, name]) => html`<option value=${k} ?selected=${k === this.replaySpeed}>${name}</option>`)}
+        </select></label>
+        <span class="muted" data-relay-u1>circuit U1: ${this.shownU1 ? `U1-N${this.shownU1}` : 'unknown'}${this.replaying ? ' (replaying)' : ''}; SAL-N${r.sal ?? '?'}; ${r.events} relay events since power-on</span>
+      </div>
+      <div class="legend">${(['operated', 'released', 'unknown'] as ArmatureState[]).map((st) => html`<span><span class="swatch" style="background:${ARMATURE[st].colour}"></span>${ARMATURE[st].word}</span>`)}</div>
+      <div class="relays" data-relays role="group" aria-label="the circuit's relays">
+        <div class="relay-row"><span class="muted">control</span>${Object.entries(CONTROL_RELAYS).filter(([n]) => n in this.shown || r.relays.some((x) => x.name === n)).map(([n, l]) => lamp(n, l))}</div>
+        ${squares.map((q) => html`<div class="relay-row"><span class="muted">square ${q}</span>
+          ${lamp(`${q}XA`, `${q}XA: the human's latch`)}${lamp(`${q}XB`, 'its slave')}${lamp(`${q}OA`, `${q}OA: the machine's latch`)}${lamp(`${q}OB`, 'its slave')}</div>`)}
+      </div>`;
+  }
+
   render() {
     const v = this.view;
     if (!v) return html``;
@@ -317,7 +465,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
         ${this.settings(v)}
         <p class="muted">Keys: A–J press a square, s step, w finish the sweep, r RESET, g ${v.variant === 'autox' ? 'START' : 'machine first'}.</p>
       </div>
-      <div>${this.inside(v)}</div>`;
+      <div>${this.inside(v)}${this.relaysPanel(v)}</div>`;
   }
 }
 customElements.define('lm-exhibit-computox', ComputoxExhibit);
