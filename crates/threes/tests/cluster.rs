@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-/// `target/<profile>/examples/cluster_check`, built by `cargo test` beside this test.
+/// `target/<profile>/examples/cluster_check`: built by an unfiltered `cargo test`, or by
+/// `cargo build --profile test --features mpi --example cluster_check` (as `scripts/test` does).
 fn check_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("the test's own path");
     let profile_dir = exe
