@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Like run-all.sh, but runs already built fuzz binaries directly (no cargo): every target
 # for SECONDS (default 60) at nice 19, then minimises its corpus with libFuzzer's merge.
+# Usage: fuzz/run-bins.sh [SECONDS] [TARGET ...]   (default: every target in turn)
 set -u
 cd "$(dirname "$0")"
 secs=${1:-60}
 bin=target/x86_64-unknown-linux-gnu/release
-for t in $(ls fuzz_targets | sed 's/\.rs$//'); do
+targets=("${@:2}")
+[ ${#targets[@]} -gt 0 ] || targets=($(ls fuzz_targets | sed 's/\.rs$//'))
+for t in "${targets[@]}"; do
   mkdir -p "corpus/$t" "artifacts/$t"
   log=$(mktemp)
   /usr/bin/time -f "%U %S" -o "$log.time" nice -n 19 "$bin/$t" "corpus/$t" \

@@ -20,7 +20,7 @@ struct ReadmeDoctests;
 pub type Harness = fn(&[u8]);
 
 /// Every target: its name (the folder under `fuzz/corpus/`) and its harness.
-pub const TARGETS: [(&str, Harness); 12] = [
+pub const TARGETS: [(&str, Harness); 13] = [
     ("relay_asm", relay_asm),
     ("relay_image", relay_image),
     ("logic_bench", logic_bench),
@@ -33,6 +33,7 @@ pub const TARGETS: [(&str, Harness); 12] = [
     ("prompts", prompts),
     ("menace_rules", menace_rules),
     ("counts", counts),
+    ("session_actions", session_actions),
 ];
 
 /// Relay computer assembler: source bytes (BOM, invalid UTF-8 included). An accepted
@@ -301,5 +302,45 @@ pub fn counts(data: &[u8]) {
     let limit = data.first().map_or(0, |&b| 1u64 << (b % 64));
     if let Ok(n) = parse_count(&line, limit, "things") {
         assert!(n <= limit);
+    }
+}
+
+/// The museum's input surface: a session of every exhibit (the first byte picks which)
+/// given arbitrary JSON as its config and as an action — what any page on loopback can
+/// POST. Nothing panics, and a refused action leaves the view exactly as it was (the
+/// `Session` contract).
+pub fn session_actions(data: &[u8]) {
+    use ludomat_game::{new_dyn_session, DynSession, SessionError};
+    type Start = fn(serde_json::Value) -> Result<Box<dyn DynSession>, SessionError>;
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(rest) else {
+        return;
+    };
+    let start: Start = match which % 4 {
+        0 => new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
+        1 => new_dyn_session::<ludomat_menace::MenaceSession>,
+        2 => new_dyn_session::<ludomat_computox::ComputoxSession>,
+        _ => new_dyn_session::<ludomat_relay_cpu::RelaySession>,
+    };
+    // As a config: accepted or refused, never a panic; an accepted one replays.
+    if let Ok(s) = start(value.clone()) {
+        let again = start(s.config_json()).expect("a session's own config is accepted");
+        assert_eq!(
+            again.view_json(),
+            s.view_json(),
+            "the same config, another view"
+        );
+    }
+    // As an action on a default session.
+    let mut s = start(serde_json::Value::Null).expect("the default config is accepted");
+    let before = s.view_json();
+    if s.apply_json(value).is_err() {
+        assert_eq!(
+            s.view_json(),
+            before,
+            "a refused action changed the session"
+        );
     }
 }
