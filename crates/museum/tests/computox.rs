@@ -36,13 +36,7 @@ async fn refused(c: &mut Client, id: &str, action: Value, status: u16, says: &st
 async fn every_action_through_the_api() {
     let (addr, _) = start(MuseumConfig::default()).await;
     let mut c = Client::connect(addr).await;
-    let list = c.get("/api/exhibits").await;
-    assert!(list
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|e| e["kind"] == "computox"));
+    c.assert_listed("computox").await;
     let id = visit(&mut c, json!({"seed": 4})).await;
     let v = view(&mut c, &id).await;
     assert_eq!(v["counter"], "0001");

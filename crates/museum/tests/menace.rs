@@ -43,13 +43,7 @@ async fn every_action_of_the_menace_exhibit() {
     let (addr, _museum) = start(MuseumConfig::default()).await;
     let mut c = Client::connect(addr).await;
 
-    let list = c.get("/api/exhibits").await;
-    assert!(list
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|e| e["kind"] == "menace"));
+    c.assert_listed("menace").await;
 
     let (id, created) = visit(&mut c, json!({"seed": 5})).await;
     assert_eq!(created["config"]["seed"], 5);

@@ -25,13 +25,7 @@ async fn refused(c: &mut Client, id: &str, action: Value, status: u16) -> String
 async fn the_relay_computer_over_http() {
     let (addr, _museum) = start(MuseumConfig::default()).await;
     let mut c = Client::connect(addr).await;
-    let list = c.get("/api/exhibits").await;
-    assert!(list
-        .body
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|e| e["kind"] == "relay"));
+    c.assert_listed("relay").await;
 
     let v = c
         .post(

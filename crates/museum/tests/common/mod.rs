@@ -98,6 +98,16 @@ impl Client {
         self.call("GET", path, None).await
     }
 
+    /// Asserts that `GET /api/exhibits` lists the exhibit `kind`.
+    pub async fn assert_listed(&mut self, kind: &str) {
+        let list = self.get("/api/exhibits").await;
+        let kinds = list.body.as_array().expect("the exhibit list is an array");
+        assert!(
+            kinds.iter().any(|e| e["kind"] == kind),
+            "{kind} is not listed"
+        );
+    }
+
     pub async fn post(&mut self, path: &str, body: Value) -> Answer {
         self.call("POST", path, Some(body)).await
     }
