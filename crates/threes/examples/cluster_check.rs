@@ -11,7 +11,7 @@
 //! process under several settings; the move, the four values (bit for bit), the nodes and
 //! the jobs must agree. `games N`: N whole games spread over the ranks must equal the same
 //! games played here. `fail`: a worker gets a job it must refuse; the master reports it
-//! by rank and aborts the run. `time D M [L]`: M positions of one game searched at depth D
+//! by rank, stops the workers and every rank exits (non-zero). `time D M [L]`: M positions of one game searched at depth D
 //! with jobs L swipes above the leaves, the time per move and the per-move reports (for BENCHMARKS.md). Rank 0 prints `ok: …` on success.
 
 use std::process::ExitCode;
@@ -294,6 +294,7 @@ fn main() -> ExitCode {
     let num = |i: usize, default: u32| -> u32 {
         args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default)
     };
+    let is_fail = args.first().is_some_and(|a| a == "fail");
     let outcome = match args.first().map(String::as_str) {
         Some("search") => search(&cluster, num(1, 30) as usize),
         Some("games") => games(&cluster, num(1, 3)),
@@ -312,6 +313,13 @@ fn main() -> ExitCode {
         Ok(text) => {
             println!("{text}");
             ExitCode::SUCCESS
+        }
+        // `fail`: the master has already sent every worker STOP (dropping its `Master`)
+        // and none is busy, so every rank leaves through MPI_Finalize and mpirun reports
+        // the non-zero exit: no MPI_Abort, whose kill path hangs on some hosts.
+        Err(e) if is_fail => {
+            eprintln!("cluster_check: {e}");
+            ExitCode::FAILURE
         }
         Err(e) => {
             eprintln!("cluster_check: {e}");
