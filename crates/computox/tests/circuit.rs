@@ -160,3 +160,21 @@ fn real_timing_agrees_too_no_timing_hazard() {
     );
     assert_eq!(a.per_mode, PER_MODE);
 }
+
+/// RESET with the secret switch still held clears the board and brings X up again. (Before
+/// the diode in X's latch, the held switch fed the latch bus through X-T1 while RESET was
+/// down, so nothing released.)
+#[test]
+fn reset_with_the_secret_switch_held_clears_the_board() {
+    let mut m = RelayComputox::new(Timing::IDEAL, 1).unwrap();
+    m.set_secret_switch(true).unwrap();
+    m.reset().unwrap();
+    assert!(m.x_relay());
+    let trace = m.press(Square::A).unwrap().unwrap();
+    assert!(trace.claim().is_some());
+    assert!(!m.panel().x.is_empty() && !m.panel().o.is_empty());
+    m.reset().unwrap();
+    let p = m.panel();
+    assert!(p.x.is_empty() && p.o.is_empty(), "lamps after RESET: {p:?}");
+    assert!(m.x_relay(), "X comes up again with the switch held");
+}

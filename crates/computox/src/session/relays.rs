@@ -202,16 +202,11 @@ impl Wiring {
         }
     }
 
-    /// RESET, with the secret micro-switch held or not. The switch is let go while RESET
-    /// is held and pressed again after: in the netlist as it stands, RESET with the
-    /// switch held releases nothing (the latches stay fed), where the behavioural
-    /// machine clears the board and brings X up again.
+    /// RESET, with the secret micro-switch held or not (the X relay latches through a
+    /// diode of ours, so a held switch cannot feed the latch bus while RESET is down).
     pub fn reset(&mut self, secret: bool) -> Result<(), SessionError> {
-        self.machine.set_secret_switch(false).map_err(failed)?;
+        self.machine.set_secret_switch(secret).map_err(failed)?;
         self.machine.reset().map_err(failed)?;
-        if secret {
-            self.machine.set_secret_switch(true).map_err(failed)?;
-        }
         self.pending = None;
         Ok(())
     }
