@@ -1,5 +1,5 @@
 import{a as e,n as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";import"./lm-menace-chart.js";var i=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`]],a=`abc`,o=e=>`${a[e%3]}${3-Math.floor(e/3)}`,s={far_row:`a pawn reached the far row`,all_taken:`every enemy pawn was taken`,no_move:`the loser had no move`},c=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}]],l=class extends r{static{this.properties={...r.properties,selected:{state:!0},interval:{state:!0},tick:{state:!0}}}constructor(){super(),this.selected=null,this.interval=400,this.tick=0}static{this.styles=e`
-    :host { display: grid; grid-template-columns: minmax(18rem, auto) 1fr; gap: 1.2rem 2rem; align-items: start; }
+    :host { display: grid; grid-template-columns: minmax(18rem, 30rem) minmax(20rem, 1fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
     .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
@@ -50,7 +50,7 @@ import{a as e,n as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";im
         <div>→ ${t.mirrored?`the board is the picture in a mirror, so the move is mirrored`:`the picture is the board`}</div>
         <div>→ plays <b data-move-name>${t.name}</b></div>
       </div></div>`}curve(e){let t=0,r=0,i=[[0,0]],a=[[0,0]];for(let n of e.curve)n.won?t++:r++,i.push([n.game,t]),a.push([n.game,r]);let o=e.counters;return n`<div data-curve>
-      <lm-menace-chart .series=${[{name:`HER wins`,color:`#2e7d32`,points:i},{name:`HER losses`,color:`#b3261e`,dash:`2 3`,points:a}]} caption="HER's learning curve: the losses line goes flat when HER stops losing" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
+      <lm-menace-chart .series=${[{name:`HER wins`,color:`#2e7d32`,points:i},{name:`HER losses`,color:`#b3261e`,dash:`2 3`,points:a}]} caption="HER's learning curve (losses go flat: it has learned)" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
       <p data-learned>${o.last_loss?n`HER's last loss: game <b data-last-loss>${o.last_loss}</b>.`:`HER has not lost yet.`}
         ${e.unbeatable?n`<b data-unbeatable>HER can no longer lose</b> — every bead left wins against every White move.`:`HER can still be beaten.`}
         <small>Gardner's 50-game run against a person: 11 losses, perfect from game 36 (his column's curve, as we read it).</small></p>

@@ -87,7 +87,7 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(18rem, auto) 1fr; gap: 1.2rem 2rem; align-items: start; }
+    :host { display: grid; grid-template-columns: minmax(18rem, 30rem) minmax(20rem, 1fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
     .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
@@ -204,7 +204,7 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
       <lm-menace-chart .series=${[
         { name: 'HER wins', color: '#2e7d32', points: wins },
         { name: 'HER losses', color: '#b3261e', dash: '2 3', points: losses },
-      ]} caption="HER's learning curve: the losses line goes flat when HER stops losing" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
+      ]} caption="HER's learning curve (losses go flat: it has learned)" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
       <p data-learned>${c.last_loss ? html`HER's last loss: game <b data-last-loss>${c.last_loss}</b>.` : 'HER has not lost yet.'}
         ${v.unbeatable ? html`<b data-unbeatable>HER can no longer lose</b> — every bead left wins against every White move.` : 'HER can still be beaten.'}
         <small>Gardner's 50-game run against a person: 11 losses, perfect from game 36 (his column's curve, as we read it).</small></p>
