@@ -110,6 +110,11 @@ pub fn run(cmd: HerCmd) -> Result<()> {
 }
 
 fn print_boxes(her: &Her) {
+    println!(
+        "HER's {} matchboxes, generated from every game (a position and its mirror image share \
+         a box). Gardner's figure shows 24 (2 / 11 / 11).",
+        her.boxes().len()
+    );
     for n in [2, 4, 6] {
         let boxes: Vec<_> = her.boxes().iter().filter(|b| b.her_move == n).collect();
         println!("HER's move {n}: {} boxes", boxes.len());

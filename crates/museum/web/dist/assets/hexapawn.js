@@ -90,6 +90,8 @@ import{a as e,n as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";im
       </div>
       <div class="full" data-boxes>
         <h3>HER's ${e.boxes.length} matchboxes (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>
+        <p data-gardner-count><small>Gardner's figure shows 24 boxes (2 / 11 / 11); generated from every game with a position
+          and its mirror image in one box there are ${e.boxes.length} (${e.boxes_by_move.join(` / `)}) — his figure seems to keep a few mirror pairs apart.</small></p>
         ${[2,4,6].map((t,r)=>n`<div class="group" data-group=${t}>
           <h3>HER's move ${t}: ${e.boxes_by_move[r]} boxes</h3>
           <div class="boxes">${e.boxes.filter(e=>e.her_move===t).map(t=>this.box(t,e))}</div></div>`)}

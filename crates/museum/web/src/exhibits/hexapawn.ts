@@ -269,6 +269,8 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
       </div>
       <div class="full" data-boxes>
         <h3>HER's ${v.boxes.length} matchboxes (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>
+        <p data-gardner-count><small>Gardner's figure shows 24 boxes (2 / 11 / 11); generated from every game with a position
+          and its mirror image in one box there are ${v.boxes.length} (${v.boxes_by_move.join(' / ')}) — his figure seems to keep a few mirror pairs apart.</small></p>
         ${[2, 4, 6].map((n, k) => html`<div class="group" data-group=${n}>
           <h3>HER's move ${n}: ${v.boxes_by_move[k]} boxes</h3>
           <div class="boxes">${v.boxes.filter((b) => b.her_move === n).map((b) => this.box(b, v))}</div></div>`)}
