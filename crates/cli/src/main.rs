@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod computox;
 mod computox_circuit;
+mod hexapawn;
 mod logic;
 mod menace;
 mod menu;
@@ -63,6 +64,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Regex crosswords (rectangles and hexagons): solve, check an answer.
     Regex(regex::RegexCmd),
+    /// HER, Gardner's hexapawn matchbox learner: train it, show its boxes.
+    Her(hexapawn::HerCmd),
     /// The interactive menu of machines (the default).
     Menu,
 }
@@ -81,6 +84,8 @@ enum PlayGame {
     Threes(threes::PlayArgs),
     /// A regex crossword: fill the grid, clue status shown as you type.
     Regex(regex::PlayArgs),
+    /// Hexapawn against HER, Gardner's matchbox learner (1962).
+    Hexapawn(hexapawn::PlayArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -116,6 +121,7 @@ fn dispatch(command: Command) -> Result<()> {
             PlayGame::Qubic(a) => qubic::play(a),
             PlayGame::Threes(a) => threes::play(a),
             PlayGame::Regex(a) => regex::play(a),
+            PlayGame::Hexapawn(a) => hexapawn::play(a),
         },
         Command::Tournament { game } => match game {
             TournamentGame::Tictactoe(a) => tictactoe::tournament(a),
@@ -130,6 +136,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Qubic(c) => qubic::run(c),
         Command::Serve(a) => serve::run(a),
         Command::Regex(c) => regex::run(c),
+        Command::Her(c) => hexapawn::run(c),
         Command::Menu => menu::run(),
     }
 }

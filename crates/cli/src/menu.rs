@@ -97,6 +97,11 @@ const ENTRIES: &[Entry] = &[
     ),
     entry(MENACE, "its matchboxes and record", &["menace", "stats"]),
     entry(
+        "HER (Gardner's hexapawn matchbox learner, 1962)",
+        "hexapawn against HER",
+        &["play", "hexapawn"],
+    ),
+    entry(
         RELAY,
         "noughts and crosses on the article's 46-word ROM (you are O)",
         &["play", "relay-tictactoe"],

@@ -64,6 +64,15 @@ pub const EXHIBITS: &[Exhibit] = &[
                  machine; the exhibit after Matthew Scroggs' online MENACE (crates/menace)",
         start: new_dyn_session::<ludomat_menace::MenaceSession>,
     },
+    Exhibit {
+        kind: "hexapawn",
+        title: "HER, the hexapawn learner",
+        history: "Martin Gardner's Hexapawn Educable Robot (Scientific American, March 1962): \
+                  MENACE's matchboxes on a 3×3 board of pawns, learning by losing beads.",
+        source: "Gardner's \"Mathematical Games\" column, March 1962; HER's boxes generated \
+                 from the game tree (crates/hexapawn)",
+        start: new_dyn_session::<ludomat_hexapawn::HexapawnSession>,
+    },
 ];
 
 /// The exhibit of `kind`.

@@ -41,6 +41,16 @@ export const MACHINES: Machine[] = [
       <circle cx="53" cy="62" r="5" fill="#b3261e"/><circle cx="66" cy="58" r="5" fill="#1f5fa8"/><circle cx="64" cy="70" r="5" fill="#2e7d32"/></svg>`,
   },
   {
+    kind: 'hexapawn',
+    name: 'HER, the hexapawn learner',
+    history: "Martin Gardner's Hexapawn Educable Robot (Scientific American, March 1962): MENACE's idea on a 3×3 board of pawns, punished by losing a bead.",
+    source: "Gardner's \"Mathematical Games\" column, March 1962; the boxes generated from the game tree (crates/hexapawn).",
+    terminal: 'ludomat play hexapawn',
+    picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="a 3 by 3 board with three pawns a side">
+      ${[0, 1, 2].map((r) => [0, 1, 2].map((c) => svg`<rect x="${6 + c * 36}" y="${6 + r * 36}" width="36" height="36" fill="${(r + c) % 2 ? '#d9b98a' : '#f3e2c2'}" stroke="#7a5b32"/>`))}
+      ${[0, 1, 2].map((c) => svg`<circle cx="${24 + c * 36}" cy="24" r="11" fill="#222"/><circle cx="${24 + c * 36}" cy="96" r="11" fill="#fff" stroke="#222" stroke-width="3"/>`)}</svg>`,
+  },
+  {
     kind: 'computox',
     name: 'Computox and AUTOX',
     history: 'Relay noughts-and-crosses machines after the AUTOX (Model Engineer, 1956): uniselector U1 sweeps its contacts — win, block, fork prevention, good square.',

@@ -7,8 +7,8 @@ test('home page: one card per machine, exhibits linked, the rest in the terminal
   const cards = page.locator('article[data-machine]');
   await cards.first().waitFor();
   await page.locator('article[data-machine="tictactoe"] a.play').waitFor();
-  assert.equal(await cards.count(), 7);
-  for (const kind of ['tictactoe', 'menace', 'computox', 'relay', 'logic', 'qubic', 'threes']) {
+  assert.equal(await cards.count(), 8);
+  for (const kind of ['tictactoe', 'menace', 'hexapawn', 'computox', 'relay', 'logic', 'qubic', 'threes']) {
     const card = page.locator(`article[data-machine="${kind}"]`);
     assert.equal(await card.locator('svg').count(), 1, `${kind} has a picture`);
     assert.match(await card.innerText(), /Source:/);

@@ -1,0 +1,197 @@
+//! The state file: HER's seed, record and beads as versioned JSON, written atomically (a
+//! temporary file in the same directory, then a rename). A file that is not a HER state
+//! is reported, never overwritten by a read.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::her::Record;
+use crate::{Board, Her, Move};
+
+/// The `format` field of every state file.
+pub const FORMAT: &str = "ludomat-her";
+/// The version written (and the only one read).
+pub const VERSION: u32 = 1;
+
+/// Why a state file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum StateError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// Not a HER state of this version, or inconsistent.
+    #[error("{path}: {reason}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, naming the field or box.
+        reason: String,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+struct BoxState {
+    picture: String,
+    beads: Vec<(String, u32)>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct StateFile {
+    format: String,
+    version: u32,
+    seed: u64,
+    record: Record,
+    boxes: Vec<BoxState>,
+}
+
+impl Her {
+    /// The state as JSON text (the game in progress is not part of it).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let file = StateFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            seed: self.seed,
+            record: self.record,
+            boxes: self
+                .boxes
+                .iter()
+                .map(|b| BoxState {
+                    picture: b.picture.line(),
+                    beads: b.beads.iter().map(|(m, n)| (m.to_string(), *n)).collect(),
+                })
+                .collect(),
+        };
+        serde_json::to_string_pretty(&file).unwrap_or_default()
+    }
+
+    /// Read a state from JSON text; `path` names the source in errors.
+    ///
+    /// # Errors
+    /// [`StateError::Invalid`] naming what is wrong.
+    pub fn from_json(text: &str, path: &Path) -> Result<Her, StateError> {
+        let invalid = |reason: String| StateError::Invalid {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            invalid(format!(
+                "not valid JSON at line {}, column {}: {e}",
+                e.line(),
+                e.column()
+            ))
+        })?;
+        match value.get("format").and_then(|f| f.as_str()) {
+            Some(FORMAT) => {}
+            other => {
+                return Err(invalid(format!(
+                    "not a HER state file (format {other:?}, expected \"{FORMAT}\")"
+                )))
+            }
+        }
+        match value.get("version").and_then(serde_json::Value::as_u64) {
+            Some(v) if v == u64::from(VERSION) => {}
+            other => {
+                return Err(invalid(format!(
+                    "a HER state of version {other:?}; this program reads version {VERSION}"
+                )))
+            }
+        }
+        let file: StateFile = serde_json::from_value(value).map_err(|e| invalid(format!("{e}")))?;
+        let mut her = Her::new(file.seed);
+        if file.boxes.len() != her.boxes.len() {
+            return Err(invalid(format!(
+                "{} boxes; HER has {}",
+                file.boxes.len(),
+                her.boxes.len()
+            )));
+        }
+        for (i, (s, b)) in file.boxes.iter().zip(her.boxes.iter_mut()).enumerate() {
+            let pic: Board = s
+                .picture
+                .parse()
+                .map_err(|e| invalid(format!("boxes[{i}]: {e}")))?;
+            if pic != b.picture {
+                return Err(invalid(format!(
+                    "boxes[{i}] shows {} but box {i} shows {}",
+                    s.picture,
+                    b.picture.line()
+                )));
+            }
+            for (name, n) in &s.beads {
+                let m: Move = name
+                    .parse()
+                    .map_err(|e| invalid(format!("boxes[{i}] bead {name:?}: {e}")))?;
+                let slot = b
+                    .beads
+                    .iter_mut()
+                    .find(|(bm, _)| *bm == m)
+                    .ok_or_else(|| invalid(format!("boxes[{i}]: {m} is not a legal move")))?;
+                if *n > 1 {
+                    return Err(invalid(format!(
+                        "boxes[{i}]: {n} beads of {m}; Gardner's boxes hold at most one"
+                    )));
+                }
+                slot.1 = *n;
+            }
+        }
+        let r = file.record;
+        if r.wins.checked_add(r.losses) != Some(r.games) || r.last_loss > r.games {
+            return Err(invalid(format!(
+                "record: {} games but {} wins and {} losses, last loss {}",
+                r.games, r.wins, r.losses, r.last_loss
+            )));
+        }
+        Ok(Her::from_parts(file.seed, her.boxes, r))
+    }
+
+    /// Load a state file.
+    ///
+    /// # Errors
+    /// [`StateError`] when it cannot be read or is not a HER state.
+    pub fn load(path: &Path) -> Result<Her, StateError> {
+        let text = std::fs::read_to_string(path).map_err(|source| StateError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Her::from_json(&text, path)
+    }
+
+    /// Save atomically: a temporary file beside `path`, then renamed over it.
+    ///
+    /// # Errors
+    /// [`StateError::Io`] when the directory or file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), StateError> {
+        let io = |source| StateError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".her-")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+            .map_err(io)?;
+        tmp.write_all(self.to_json().as_bytes()).map_err(io)?;
+        tmp.flush().map_err(io)?;
+        tmp.persist(path).map_err(|e| io(e.error))?;
+        Ok(())
+    }
+}
+
+/// The default state file: `<data dir>/ludomat/her.json`.
+#[must_use]
+pub fn default_path() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("ludomat").join("her.json"))
+}

@@ -1,0 +1,99 @@
+import{a as e,n as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";import"./lm-menace-chart.js";var i=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`]],a=`abc`,o=e=>`${a[e%3]}${3-Math.floor(e/3)}`,s={far_row:`a pawn reached the far row`,all_taken:`every enemy pawn was taken`,no_move:`the loser had no move`},c=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}]],l=class extends r{static{this.properties={...r.properties,selected:{state:!0},interval:{state:!0},tick:{state:!0}}}constructor(){super(),this.selected=null,this.interval=400,this.tick=0}static{this.styles=e`
+    :host { display: grid; grid-template-columns: minmax(18rem, 30rem) minmax(20rem, 1fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
+    h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .side { display: flex; flex-direction: column; gap: 0.8rem; }
+    .tally { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; }
+    .tally b { font-size: 1.2rem; }
+    .tag { display: inline-block; padding: 0 0.35rem; border-radius: 4px; color: #fff; font-weight: 600; }
+    .tag.win { background: #2e7d32; } .tag.loss { background: #b3261e; }
+    .row { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: center; }
+    select, button { font-size: 0.95rem; padding: 0.25rem 0.5rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
+    .why { color: #3a342b; min-height: 1.3rem; max-width: 30rem; }
+    .group { margin-bottom: 0.6rem; }
+    .boxes { display: flex; flex-wrap: wrap; gap: 8px; }
+    .box { display: inline-flex; flex-direction: column; align-items: center; gap: 3px; padding: 4px;
+      background: #d9b98a; border: 2px solid #7a5b32; border-radius: 5px; }
+    .box.open { border-color: #e0a100; box-shadow: 0 0 0 3px #e0a100; }
+    .box.inplay { border-style: dashed; }
+    .box.empty { background: #c9c0b0; }
+    .pic { display: inline-grid; grid-template-columns: repeat(3, 1.3rem); grid-auto-rows: 1.3rem; gap: 1px; }
+    .big .pic { grid-template-columns: repeat(3, 2.4rem); grid-auto-rows: 2.4rem; }
+    .c { font: 700 0.8rem/1.3rem system-ui, sans-serif; text-align: center; background: #f3e2c2; color: #1d1b18; border-radius: 2px; }
+    .big .c { font-size: 1.3rem; line-height: 2.4rem; }
+    .c.w { color: #1f5fa8; } .c.b { color: #b3261e; }
+    .c.from { outline: 2px solid #e0a100; outline-offset: -2px; } .c.to { background: #ffe9a8; }
+    .beads { display: flex; flex-wrap: wrap; gap: 2px; max-width: 7rem; justify-content: center; }
+    .bead { font: 600 0.62rem/1 system-ui, sans-serif; padding: 2px 3px; border-radius: 6px; background: #fffdf8; border: 1px solid #7a5b32; }
+    .bead.gone { text-decoration: line-through; color: #8a7d66; background: transparent; border-style: dotted; }
+    .bead.drawn { background: #b3261e; color: #fff; border-color: #b3261e; }
+    .bead.taken { background: #1d1b18; color: #fff; }
+    .id { font-size: 0.62rem; color: #3a342b; }
+    .opened { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
+    .arrow { max-width: 15rem; }
+    .full { grid-column: 1 / -1; }
+    .menace { border-left: 4px solid #7a5b32; padding-left: 0.6rem; }
+    small { color: #5b5346; }
+  `}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; White moves first`;case`white_moved`:return`${e.by===`human`?`you`:`the ${e.by} player`} (White) play${e.by===`human`?``:`s`} ${e.name}`;case`box_opened`:return`HER opens box #${e.box_id} (its move ${e.her_move}; ${e.mirrored?`the board is the picture in a mirror`:`the board is the picture`}): ${e.beads} bead${e.beads===1?``:`s`}`;case`bead_drawn`:return`draws the ${e.bead} bead → plays ${e.name}`;case`resigned`:return`box #${e.box_id} is empty: HER resigns`;case`game_over`:return`game ${e.game}: ${e.her_won?`HER wins`:`HER loses`}${e.by?` (${s[e.by]})`:` (resigned)`}`;case`punished`:return`punished: the ${e.bead} bead is taken from box #${e.box_id} (${e.left} left)`;case`games_played`:return`${e.games} games played: HER won ${e.wins}, lost ${e.losses}`;case`white_changed`:return`White is now ${i.find(t=>t[0]===e.white)?.[1]??e.white}`;case`reset`:return`a fresh HER, full boxes (seed ${e.seed})`}}status(e){if(e.next===`over`){let t=e.result;return`${t.her_won?`HER wins`:`HER loses`}${t.by?` — ${s[t.by]}`:` — it resigned`}. New game or Step.`}return e.next===`human`?this.selected===null?`Your move (White): click a pawn.`:`Pawn ${o(this.selected)}: click where it goes.`:e.next===`her`?`HER to move: Step to open its box.`:`The ${e.white} White to move: Step.`}squareClicked(e){let t=this.view;if(this.selected!==null){let n=t.legal.find(t=>t.from===this.selected&&t.to===e);if(n){this.selected=null,this.act({type:`play`,from:n.from,to:n.to});return}}this.selected=t.legal.some(t=>t.from===e)&&this.selected!==e?e:null}picture(e,t,r){return n`<span class="pic">${[...e.replace(/\//g,``)].map((e,i)=>n`<span
+        class="c ${e===`.`?``:e.toLowerCase()} ${i===t?`from`:``} ${i===r?`to`:``}">${e===`.`?``:e}</span>`)}</span>`}box(e,t,r=!1){let i=t.last_draw,a=!!i&&i.box_id===e.id,o=t.last_punished&&t.last_punished.box_id===e.id?t.last_punished.bead:null,s=t.boxes_in_play.includes(e.id);return n`<span class="box ${r?`big`:``} ${a?`open`:``} ${s?`inplay`:``} ${e.total?``:`empty`}"
+        data-box=${e.id} role="group" aria-label="box ${e.id}: ${e.total} beads${a?`, just opened`:``}">
+      ${this.picture(e.picture,a?i.bead_from:void 0,a?i.bead_to:void 0)}
+      <span class="beads">${e.beads.map(e=>n`<span data-bead=${e.name}
+          class="bead ${e.count?``:`gone`} ${a&&i.bead===e.name?`drawn`:``} ${o===e.name&&!e.count?`taken`:``}"
+          title="${e.name}: ${e.count?`in the box`:`confiscated`}${a&&i.bead===e.name?` (just drawn)`:``}">${e.name}</span>`)}</span>
+      <span class="id">#${e.id}${a?` opened`:s?` in play`:``}${e.total?``:` empty`}</span></span>`}opened(e){let t=e.last_draw;if(!t)return n`<p><small>No box opened yet in this game.</small></p>`;let r=e.boxes.find(e=>e.id===t.box_id);return n`<div class="opened" data-opened>
+      ${this.box(r,e,!0)}
+      <div class="arrow" data-arrow>
+        <div>HER opened box <b>#${t.box_id}</b> (its move ${r.her_move})</div>
+        <div>drew the bead <b>${t.bead}</b> of the picture</div>
+        <div>→ ${t.mirrored?`the board is the picture in a mirror, so the move is mirrored`:`the picture is the board`}</div>
+        <div>→ plays <b data-move-name>${t.name}</b></div>
+      </div></div>`}curve(e){let t=0,r=0,i=[[0,0]],a=[[0,0]];for(let n of e.curve)n.won?t++:r++,i.push([n.game,t]),a.push([n.game,r]);let o=e.counters;return n`<div data-curve>
+      <lm-menace-chart .series=${[{name:`HER wins`,color:`#2e7d32`,points:i},{name:`HER losses`,color:`#b3261e`,dash:`2 3`,points:a}]} caption="HER's learning curve (losses go flat: it has learned)" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
+      <p data-learned>${o.last_loss?n`HER's last loss: game <b data-last-loss>${o.last_loss}</b>.`:`HER has not lost yet.`}
+        ${e.unbeatable?n`<b data-unbeatable>HER can no longer lose</b> — every bead left wins against every White move.`:`HER can still be beaten.`}
+        <small>Gardner's 50-game run against a person: 11 losses, perfect from game 36 (his column's curve, as we read it).</small></p>
+    </div>`}render(){let e=this.view;if(!e)return n``;let r=e.last_draw,a=[...e.board.replace(/\//g,``)],s=this.selected===null?[]:e.legal.filter(e=>e.from===this.selected).map(e=>e.to),l=a.map((t,n)=>{let i=t===`W`?`white pawn`:t===`B`?`black pawn (HER)`:`empty`;return{text:t===`.`?o(n):t,mark:t===`W`?`o`:t===`B`?`x`:void 0,label:`square ${o(n)}, ${i}`,playable:e.next===`human`&&(e.legal.some(e=>e.from===n)||s.includes(n)),highlight:n===this.selected||s.includes(n)||!!r&&e.next!==`her`&&r.to===n}}),u=e.counters,d=e.white!==`human`;return n`
+      <div>
+        <p class="status" data-status>${this.status(e)}</p>
+        <lm-board .squares=${l} @square=${e=>this.squareClicked(e.detail.index)}></lm-board>
+        <p class="why" data-why>${e.moves.map(e=>`${e.side===`white`?`W`:`B`} ${e.name}`).join(`, `)}</p>
+        <h3>The box just opened</h3>
+        ${this.opened(e)}
+        <p class="menace"><small>HER is Gardner's small sister of <a href="/exhibits/menace" data-menace-link>MENACE</a>
+          (Michie's 304 boxes for noughts and crosses): the same matchboxes and beads, but only punished — the bead of
+          HER's last move is taken away after every loss, and nothing is ever added.</small></p>
+      </div>
+      <div class="side">
+        <div class="tally" data-tally>
+          <span>game <b data-game>${e.game}</b></span>
+          <span><span class="tag win">W</span> HER wins <b data-wins>${u.wins}</b></span>
+          <span><span class="tag loss">L</span> HER loses <b data-losses>${u.losses}</b></span>
+          <span>of <b data-games>${u.games}</b> games</span>
+        </div>
+        <div class="row">
+          <label>White is <select data-setting="white" @change=${e=>{this.selected=null,this.act({type:`set_white`,white:e.target.value})}}>
+            ${i.map(([t,r])=>n`<option value=${t} ?selected=${t===e.white}>${r}</option>`)}</select></label>
+          <button data-action="new-game" @click=${()=>{this.selected=null,this.act({type:`new_game`})}}>New game</button>
+        </div>
+        ${d?n`<div class="row">
+            <lm-run-control .running=${this.running} .interval=${this.interval}
+              @run=${e=>{this.interval=e.detail.interval,this.autoplay(c[this.tick][1],this.interval)}}
+              @speed=${e=>{this.interval=e.detail.interval,this.autoplay(c[this.tick][1],this.interval)}}
+              @pause=${()=>this.stop()}
+              @step=${()=>this.act({type:`step`})}></lm-run-control>
+            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.tick=Number(e.target.value),this.running&&this.autoplay(c[this.tick][1],this.interval)}}>${c.map(([e],t)=>n`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select>
+            <button data-action="train" @click=${()=>this.act({type:`play_games`,n:50})}>Play 50 games</button></div>`:n`<div class="row"><button data-action="step" ?disabled=${e.next===`human`} @click=${()=>this.act({type:`step`})}>⏭ Step</button>
+            <small>Choose a machine White to train HER automatically.</small></div>`}
+        ${this.curve(e)}
+      </div>
+      <div class="full" data-boxes>
+        <h3>HER's ${e.boxes.length} matchboxes (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>
+        <p data-gardner-count><small>Gardner's figure shows 24 boxes (2 / 11 / 11); generated from every game with a position
+          and its mirror image in one box there are ${e.boxes.length} (${e.boxes_by_move.join(` / `)}) — his figure seems to keep a few mirror pairs apart.</small></p>
+        ${[2,4,6].map((t,r)=>n`<div class="group" data-group=${t}>
+          <h3>HER's move ${t}: ${e.boxes_by_move[r]} boxes</h3>
+          <div class="boxes">${e.boxes.filter(e=>e.her_move===t).map(t=>this.box(t,e))}</div></div>`)}
+      </div>
+      ${t}`}};customElements.define(`lm-exhibit-hexapawn`,l);export{l as HexapawnExhibit};
