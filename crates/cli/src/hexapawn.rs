@@ -185,8 +185,9 @@ fn train(a: TrainArgs) -> Result<()> {
         );
     }
     println!(
-        "Gardner (Scientific American, March 1962) reports a 50-game run against a person: \
-         HER lost 11 games and played perfectly from game 36 (as we read his figure)."
+        "Gardner (Scientific American, March 1962) shows a 50-game run against a person; it is \
+         commonly retold as 11 losses, perfect from game 36 (not checked against the printed \
+         column)."
     );
     if let Some(path) = &a.chart {
         let chart = LineChart {

@@ -53,7 +53,7 @@ import{a as e,n as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";im
       <lm-menace-chart .series=${[{name:`HER wins`,color:`#2e7d32`,points:i},{name:`HER losses`,color:`#b3261e`,dash:`2 3`,points:a}]} caption="HER's learning curve (losses go flat: it has learned)" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
       <p data-learned>${o.last_loss?n`HER's last loss: game <b data-last-loss>${o.last_loss}</b>.`:`HER has not lost yet.`}
         ${e.unbeatable?n`<b data-unbeatable>HER can no longer lose</b> — every bead left wins against every White move.`:`HER can still be beaten.`}
-        <small>Gardner's 50-game run against a person: 11 losses, perfect from game 36 (his column's curve, as we read it).</small></p>
+        <small>Gardner's 50-game run against a person, as commonly retold: 11 losses, perfect from game 36 (not checked against the printed column).</small></p>
     </div>`}render(){let e=this.view;if(!e)return n``;let r=e.last_draw,a=[...e.board.replace(/\//g,``)],s=this.selected===null?[]:e.legal.filter(e=>e.from===this.selected).map(e=>e.to),l=a.map((t,n)=>{let i=t===`W`?`white pawn`:t===`B`?`black pawn (HER)`:`empty`;return{text:t===`.`?o(n):t,mark:t===`W`?`o`:t===`B`?`x`:void 0,label:`square ${o(n)}, ${i}`,playable:e.next===`human`&&(e.legal.some(e=>e.from===n)||s.includes(n)),highlight:n===this.selected||s.includes(n)||!!r&&e.next!==`her`&&r.to===n}}),u=e.counters,d=e.white!==`human`;return n`
       <div>
         <p class="status" data-status>${this.status(e)}</p>

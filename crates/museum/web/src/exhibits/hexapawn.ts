@@ -207,7 +207,7 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
       ]} caption="HER's learning curve (losses go flat: it has learned)" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
       <p data-learned>${c.last_loss ? html`HER's last loss: game <b data-last-loss>${c.last_loss}</b>.` : 'HER has not lost yet.'}
         ${v.unbeatable ? html`<b data-unbeatable>HER can no longer lose</b> — every bead left wins against every White move.` : 'HER can still be beaten.'}
-        <small>Gardner's 50-game run against a person: 11 losses, perfect from game 36 (his column's curve, as we read it).</small></p>
+        <small>Gardner's 50-game run against a person, as commonly retold: 11 losses, perfect from game 36 (not checked against the printed column).</small></p>
     </div>`;
   }
 
