@@ -6,7 +6,7 @@
 
 use ludomat_game::{Agent, AgentError, Game, Player};
 
-use super::strategy::{alternating, AttackNode, Verifier};
+use super::strategy::{alternating, AttackNode, DefenceNode, Verifier};
 use crate::{Board, Cell};
 
 /// Why the player cannot go on.
@@ -61,6 +61,21 @@ impl StrategyPlayer {
             };
         }
         n
+    }
+
+    /// The most moves the player still needs to win from here (its completing move
+    /// included), against any defence: the depth of the strategy tree below its last
+    /// move, counted the way [`super::strategy::verify`] counts (a double threat or a
+    /// three left on the board costs one more move). Before the opening it is the whole
+    /// tree's depth. An upper bound: the player's shortcuts (a four completed early) only
+    /// shorten the game.
+    #[must_use]
+    pub fn moves_left_at_most(&self) -> usize {
+        if self.last.occupied().is_empty() {
+            attack_depth(&self.tree)
+        } else {
+            defence_depth(&self.node().next)
+        }
     }
 
     fn cell(&self, tree_cell: u8) -> Option<Cell<4>> {
@@ -167,6 +182,22 @@ impl StrategyPlayer {
         self.last = board;
         c
     }
+}
+
+/// First-player moves an attack node needs at most: its own and those after it.
+fn attack_depth(node: &AttackNode) -> usize {
+    1 + defence_depth(&node.next)
+}
+
+/// First-player moves after a defence node at most (a leaf: the completing move).
+fn defence_depth(node: &DefenceNode) -> usize {
+    node.explicit
+        .iter()
+        .map(|(_, a)| a)
+        .chain(&node.defaults)
+        .map(attack_depth)
+        .max()
+        .unwrap_or(1)
 }
 
 impl Agent<Board<4>> for StrategyPlayer {
