@@ -64,6 +64,16 @@ pub const EXHIBITS: &[Exhibit] = &[
                  machine; the exhibit after Matthew Scroggs' online MENACE (crates/menace)",
         start: new_dyn_session::<ludomat_menace::MenaceSession>,
     },
+    Exhibit {
+        kind: "qubic",
+        title: "3D tic-tac-toe on the IBM 1620",
+        history: "Four in a row on a 4×4×4 cube against the IBM 1620: Bob Louden's FORTRAN deck \
+                  of February 1962 with its typed remarks, the machine-code rewrite documented \
+                  for OTHER-1, and on 4×4×4×4 the first player's proven forced win.",
+        source: "Louden's 1962 deck and the OTHER-1 notes (seed 001); the 4D strategy tree \
+                 stored and verified here (crates/qubic)",
+        start: new_dyn_session::<ludomat_qubic::QubicSession>,
+    },
 ];
 
 /// The exhibit of `kind`.

@@ -18,6 +18,8 @@
 //! `wxyz` on the 4D board, `w` the block) or by plane, row and column; the machine
 //! answers at once.
 
+use std::sync::{Arc, OnceLock};
+
 use ludomat_game::{Game, Player, Session, SessionError};
 use serde::{Deserialize, Serialize};
 
@@ -273,11 +275,11 @@ pub struct QubicView {
     pub seed: u64,
 }
 
-/// The stored forced win, unpacked once per process (about 3 MB).
-fn stored_tree() -> Result<&'static AttackNode, SessionError> {
-    static TREE: std::sync::OnceLock<Result<AttackNode, VerifyError>> = std::sync::OnceLock::new();
-    TREE.get_or_init(forced_win_4d)
-        .as_ref()
+/// The stored forced win, unpacked once per process and shared by every session.
+fn stored_tree() -> Result<Arc<AttackNode>, SessionError> {
+    static TREE: OnceLock<Result<Arc<AttackNode>, VerifyError>> = OnceLock::new();
+    TREE.get_or_init(|| forced_win_4d().map(Arc::new))
+        .clone()
         .map_err(|e| SessionError::Failed(format!("the stored 4D strategy: {e}")))
 }
 
@@ -389,9 +391,7 @@ impl<const D: usize> Core<D> {
             Strategy::Louden1962 => {
                 Machine::Louden(Box::new(Louden1962::new(LoudenOptions::default())))
             }
-            Strategy::Forced => {
-                Machine::Forced(Box::new(StrategyPlayer::new(stored_tree()?.clone())))
-            }
+            Strategy::Forced => Machine::Forced(Box::new(StrategyPlayer::new(stored_tree()?))),
         };
         let machine_first = config.machine_first || config.strategy == Strategy::Forced;
         let mut core = Core {

@@ -4,6 +4,8 @@
 //! a default continuation that still wins, or a listed reply's answer carried over by a
 //! symmetry of the position.
 
+use std::sync::Arc;
+
 use ludomat_game::{Agent, AgentError, Game, Player};
 
 use super::strategy::{alternating, AttackNode, DefenceNode, Verifier};
@@ -23,7 +25,8 @@ pub enum PlayerError {
 /// The first player following a strategy tree.
 #[derive(Debug, Clone)]
 pub struct StrategyPlayer {
-    tree: AttackNode,
+    /// Shared: the stored tree is large, and many players (museum visits) read one.
+    tree: Arc<AttackNode>,
     /// Where the next reply is looked up: the path of (reply, child index) choices from
     /// the root, as the attack node last played.
     cursor: Vec<Step>,
@@ -41,11 +44,12 @@ enum Step {
 }
 
 impl StrategyPlayer {
-    /// A player for `tree` (which should have passed [`super::strategy::verify`]).
+    /// A player for `tree` (which should have passed [`super::strategy::verify`]); an
+    /// `Arc` lets many players share one tree.
     #[must_use]
-    pub fn new(tree: AttackNode) -> Self {
+    pub fn new(tree: impl Into<Arc<AttackNode>>) -> Self {
         StrategyPlayer {
-            tree,
+            tree: tree.into(),
             cursor: Vec::new(),
             frame: (0..=255).collect(),
             last: Board::empty(),
@@ -53,7 +57,7 @@ impl StrategyPlayer {
     }
 
     fn node(&self) -> &AttackNode {
-        let mut n = &self.tree;
+        let mut n: &AttackNode = &self.tree;
         for s in &self.cursor {
             n = match *s {
                 Step::Explicit(i) => &n.next.explicit[i].1,
