@@ -109,7 +109,10 @@ async fn refusals_and_bad_configs() {
     let a = act(&mut c, &id, json!({"type": "play", "cell": "111"})).await;
     assert_eq!(a.status, 200);
     assert_eq!(a.body["happenings"][1]["level"], 11);
-    assert!(a.body["view"]["tables"]["rows"].as_array().unwrap().len() > 0);
+    assert!(!a.body["view"]["tables"]["rows"]
+        .as_array()
+        .unwrap()
+        .is_empty());
     assert!(a.body["view"]["level"]["meaning"]
         .as_str()
         .unwrap()
