@@ -23,7 +23,7 @@ use std::sync::{Arc, OnceLock};
 use ludomat_game::{Game, Player, Session, SessionError};
 use serde::{Deserialize, Serialize};
 
-use crate::proof::player::StrategyPlayer;
+use crate::proof::player::{tree_depth, StrategyPlayer};
 use crate::proof::strategy::{forced_win_4d, AttackNode, VerifyError};
 use crate::{
     deck, Board, Cell, LevelSet, Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards,
@@ -275,12 +275,20 @@ pub struct QubicView {
     pub seed: u64,
 }
 
-/// The stored forced win, unpacked once per process and shared by every session.
-fn stored_tree() -> Result<Arc<AttackNode>, SessionError> {
-    static TREE: OnceLock<Result<Arc<AttackNode>, VerifyError>> = OnceLock::new();
-    TREE.get_or_init(|| forced_win_4d().map(Arc::new))
-        .clone()
-        .map_err(|e| SessionError::Failed(format!("the stored 4D strategy: {e}")))
+/// A player of the stored forced win: the tree is unpacked (and its depth measured)
+/// once per process and shared by every session.
+fn forced_player() -> Result<StrategyPlayer, SessionError> {
+    type Stored = Result<(Arc<AttackNode>, usize), VerifyError>;
+    static TREE: OnceLock<Stored> = OnceLock::new();
+    let (tree, depth) = TREE
+        .get_or_init(|| {
+            let tree = forced_win_4d()?;
+            let depth = tree_depth(&tree);
+            Ok((Arc::new(tree), depth))
+        })
+        .as_ref()
+        .map_err(|e| SessionError::Failed(format!("the stored 4D strategy: {e}")))?;
+    Ok(StrategyPlayer::with_depth(Arc::clone(tree), *depth))
 }
 
 enum Machine<const D: usize> {
@@ -391,7 +399,7 @@ impl<const D: usize> Core<D> {
             Strategy::Louden1962 => {
                 Machine::Louden(Box::new(Louden1962::new(LoudenOptions::default())))
             }
-            Strategy::Forced => Machine::Forced(Box::new(StrategyPlayer::new(stored_tree()?))),
+            Strategy::Forced => Machine::Forced(Box::new(forced_player()?)),
         };
         let machine_first = config.machine_first || config.strategy == Strategy::Forced;
         let mut core = Core {

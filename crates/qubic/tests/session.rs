@@ -337,3 +337,28 @@ fn same_config_same_game_and_reset_replays() {
         assert!(line.iter().all(|&c| a.view().cells[c] == who));
     }
 }
+
+/// The browser test's won game: with level 3 (block the player's three) switched off,
+/// OTHER-1 lets a straight row through.
+#[test]
+fn with_level_3_off_the_player_completes_a_row() {
+    let mut s = QubicSession::new(QubicConfig {
+        disable: vec![3],
+        ..QubicConfig::default()
+    })
+    .unwrap();
+    for m in ["111", "112", "113", "114"] {
+        s.apply(play(m)).unwrap();
+    }
+    let v = s.view();
+    assert_eq!(v.moves, ["111", "232", "112", "332", "113", "333", "114"]);
+    assert_eq!(v.result, Some(QubicResult::HumanWins));
+    assert_eq!(v.line, Some(vec![0, 1, 2, 3]));
+    // All levels on, the same moves are blocked at the three.
+    let mut s = QubicSession::new(QubicConfig::default()).unwrap();
+    for m in ["111", "112", "113"] {
+        s.apply(play(m)).unwrap();
+    }
+    assert_eq!(s.view().level.unwrap().number, 3);
+    assert_eq!(s.view().cells[3], Some(Who::Machine));
+}

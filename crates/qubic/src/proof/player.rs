@@ -27,6 +27,8 @@ pub enum PlayerError {
 pub struct StrategyPlayer {
     /// Shared: the stored tree is large, and many players (museum visits) read one.
     tree: Arc<AttackNode>,
+    /// [`tree_depth`] of the tree, computed once (a walk over the whole tree).
+    depth: usize,
     /// Where the next reply is looked up: the path of (reply, child index) choices from
     /// the root, as the attack node last played.
     cursor: Vec<Step>,
@@ -48,8 +50,18 @@ impl StrategyPlayer {
     /// `Arc` lets many players share one tree.
     #[must_use]
     pub fn new(tree: impl Into<Arc<AttackNode>>) -> Self {
+        let tree = tree.into();
+        let depth = tree_depth(&tree);
+        Self::with_depth(tree, depth)
+    }
+
+    /// A player for a shared `tree` whose [`tree_depth`] the caller has computed once
+    /// (the museum starts many players on the stored tree).
+    #[must_use]
+    pub fn with_depth(tree: Arc<AttackNode>, depth: usize) -> Self {
         StrategyPlayer {
-            tree: tree.into(),
+            tree,
+            depth,
             cursor: Vec::new(),
             frame: (0..=255).collect(),
             last: Board::empty(),
@@ -76,7 +88,9 @@ impl StrategyPlayer {
     #[must_use]
     pub fn moves_left_at_most(&self) -> usize {
         if self.last.occupied().is_empty() {
-            attack_depth(&self.tree)
+            self.depth
+        } else if self.cursor.is_empty() {
+            self.depth - 1
         } else {
             defence_depth(&self.node().next)
         }
@@ -186,6 +200,14 @@ impl StrategyPlayer {
         self.last = board;
         c
     }
+}
+
+/// The most first-player moves `tree` needs against any defence, its first and the
+/// completing move included (an upper bound on what [`super::strategy::verify`] finds:
+/// the verifier's shortcuts only shorten lines).
+#[must_use]
+pub fn tree_depth(tree: &AttackNode) -> usize {
+    attack_depth(tree)
 }
 
 /// First-player moves an attack node needs at most: its own and those after it.

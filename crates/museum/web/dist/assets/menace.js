@@ -1,24 +1,24 @@
-import{a as e,i as t,n,r,t as i}from"./index.js";import{t as a}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";function o(e,t=5){if(e<=0)return[0];let n=e/t,r=10**Math.floor(Math.log10(n)),i=[1,2,5,10].map(e=>e*r).find(e=>e>=n)??n,a=[];for(let t=0;t<=e+i*1e-9;t+=i)a.push(Math.round(t*1e6)/1e6);return a}var s=class extends i{static{this.properties={series:{attribute:!1},xLabel:{type:String},yLabel:{type:String},caption:{type:String}}}constructor(){super(),this.series=[],this.xLabel=``,this.yLabel=``,this.caption=``}static{this.styles=e`
+import{a as e,i as t,n,o as r,r as i}from"./index.js";import{t as a}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";function o(e,t=5){if(e<=0)return[0];let n=e/t,r=10**Math.floor(Math.log10(n)),i=[1,2,5,10].map(e=>e*r).find(e=>e>=n)??n,a=[];for(let t=0;t<=e+i*1e-9;t+=i)a.push(Math.round(t*1e6)/1e6);return a}var s=class extends n{static{this.properties={series:{attribute:!1},xLabel:{type:String},yLabel:{type:String},caption:{type:String}}}constructor(){super(),this.series=[],this.xLabel=``,this.yLabel=``,this.caption=``}static{this.styles=r`
     svg { width: 100%; max-width: 34rem; height: auto; background: #fffdf8; border: 1px solid #d8cdb8; border-radius: 6px; }
     text { font: 11px system-ui, sans-serif; fill: #3a342b; }
     .title { font-weight: 600; font-size: 12px; }
-  `}render(){let e=this.series.flatMap(e=>e.points),n=Math.max(1,...e.map(e=>e[0])),i=Math.max(1,...e.map(e=>e[1])),a=o(n),s=o(i),c=a[a.length-1],l=s[s.length-1],u=e=>56+452*e/c,d=e=>216-188*e/l;return r`<svg viewBox="0 0 ${520} ${260}" role="img" aria-label=${this.caption}>
+  `}render(){let n=this.series.flatMap(e=>e.points),r=Math.max(1,...n.map(e=>e[0])),i=Math.max(1,...n.map(e=>e[1])),a=o(r),s=o(i),c=a[a.length-1],l=s[s.length-1],u=e=>56+452*e/c,d=e=>216-188*e/l;return t`<svg viewBox="0 0 ${520} ${260}" role="img" aria-label=${this.caption}>
       <text class="title" x=${56} y="16">${this.caption}</text>
-      ${s.map(e=>t`<line x1=${56} x2=${508} y1=${d(e)} y2=${d(e)} stroke="#eee4d2"/>
-        <line x1=${52} x2=${56} y1=${d(e)} y2=${d(e)} stroke="#3a342b"/>
-        <text x=${49} y=${d(e)+4} text-anchor="end">${e}</text>`)}
-      ${a.map(e=>t`<line x1=${u(e)} x2=${u(e)} y1=${216} y2=${220} stroke="#3a342b"/>
-        <text x=${u(e)} y=${232} text-anchor="middle">${e}</text>`)}
+      ${s.map(t=>e`<line x1=${56} x2=${508} y1=${d(t)} y2=${d(t)} stroke="#eee4d2"/>
+        <line x1=${52} x2=${56} y1=${d(t)} y2=${d(t)} stroke="#3a342b"/>
+        <text x=${49} y=${d(t)+4} text-anchor="end">${t}</text>`)}
+      ${a.map(t=>e`<line x1=${u(t)} x2=${u(t)} y1=${216} y2=${220} stroke="#3a342b"/>
+        <text x=${u(t)} y=${232} text-anchor="middle">${t}</text>`)}
       <line x1=${56} x2=${56} y1=${28} y2=${216} stroke="#3a342b"/>
       <line x1=${56} x2=${508} y1=${216} y2=${216} stroke="#3a342b"/>
       <text x=${282} y=${252} text-anchor="middle" data-axis="x">${this.xLabel}</text>
       <text x="14" y=${122} text-anchor="middle" transform="rotate(-90 14 ${122})" data-axis="y">${this.yLabel}</text>
-      ${this.series.map(e=>t`<polyline fill="none" stroke=${e.color} stroke-width="2" stroke-dasharray=${e.dash??``}
-        points=${e.points.map(e=>`${u(e[0]).toFixed(1)},${d(e[1]).toFixed(1)}`).join(` `)}/>`)}
-      ${this.series.map((e,n)=>t`<g transform="translate(${388}, ${32+n*15})">
-        <line x1="0" x2="18" y1="-4" y2="-4" stroke=${e.color} stroke-width="3" stroke-dasharray=${e.dash??``}/>
-        <text x="24" y="0">${e.name}</text></g>`)}
-    </svg>`}};customElements.define(`lm-menace-chart`,s);var c=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`],[`menace2`,`MENACE2 (learns too)`],[`computox`,`the Computox (unbeatable)`],[`computox_beatable`,`the Computox (beatable)`],[`relay`,`the relay computer's ROM (plays X only)`]],l=Object.fromEntries(c),u={red:[`#d33a2c`,`#fff`],orange:[`#f08c2e`,`#000`],yellow:[`#f5d432`,`#000`],green:[`#3b9b48`,`#fff`],blue:[`#2f6fd0`,`#fff`],indigo:[`#4b3c9e`,`#fff`],violet:[`#a45cc7`,`#fff`],white:[`#ffffff`,`#000`],black:[`#222222`,`#fff`]},d=[`LL`,`LM`,`LR`,`ML`,`MM`,`MR`,`RL`,`RM`,`RR`],f=e=>e===1?`1st`:e===2?`2nd`:e===3?`3rd`:`${e}th`,p=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}],[`100 games a tick`,{type:`play_games`,n:100}],[`1000 games a tick`,{type:`play_games`,n:1e3}]],m=class extends a{static{this.properties={...a.properties,interval:{state:!0},tick:{state:!0},showAll:{state:!0},note:{state:!0}}}constructor(){super(),this.onKey=e=>{let t=e.composedPath()[0];t instanceof HTMLInputElement||t instanceof HTMLSelectElement||(e.key===`n`?this.act({type:`new_game`}):e.key===`s`&&this.view&&this.view.next!==`human`&&this.act({type:`step`}))},this.interval=300,this.tick=0,this.showAll=!0,this.note=``}static{this.styles=e`
+      ${this.series.map(t=>e`<polyline fill="none" stroke=${t.color} stroke-width="2" stroke-dasharray=${t.dash??``}
+        points=${t.points.map(e=>`${u(e[0]).toFixed(1)},${d(e[1]).toFixed(1)}`).join(` `)}/>`)}
+      ${this.series.map((t,n)=>e`<g transform="translate(${388}, ${32+n*15})">
+        <line x1="0" x2="18" y1="-4" y2="-4" stroke=${t.color} stroke-width="3" stroke-dasharray=${t.dash??``}/>
+        <text x="24" y="0">${t.name}</text></g>`)}
+    </svg>`}};customElements.define(`lm-menace-chart`,s);var c=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`],[`menace2`,`MENACE2 (learns too)`],[`computox`,`the Computox (unbeatable)`],[`computox_beatable`,`the Computox (beatable)`],[`relay`,`the relay computer's ROM (plays X only)`]],l=Object.fromEntries(c),u={red:[`#d33a2c`,`#fff`],orange:[`#f08c2e`,`#000`],yellow:[`#f5d432`,`#000`],green:[`#3b9b48`,`#fff`],blue:[`#2f6fd0`,`#fff`],indigo:[`#4b3c9e`,`#fff`],violet:[`#a45cc7`,`#fff`],white:[`#ffffff`,`#000`],black:[`#222222`,`#fff`]},d=[`LL`,`LM`,`LR`,`ML`,`MM`,`MR`,`RL`,`RM`,`RR`],f=e=>e===1?`1st`:e===2?`2nd`:e===3?`3rd`:`${e}th`,p=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}],[`100 games a tick`,{type:`play_games`,n:100}],[`1000 games a tick`,{type:`play_games`,n:1e3}]],m=class extends a{static{this.properties={...a.properties,interval:{state:!0},tick:{state:!0},showAll:{state:!0},note:{state:!0}}}constructor(){super(),this.onKey=e=>{let t=e.composedPath()[0];t instanceof HTMLInputElement||t instanceof HTMLSelectElement||(e.key===`n`?this.act({type:`new_game`}):e.key===`s`&&this.view&&this.view.next!==`human`&&this.act({type:`step`}))},this.interval=300,this.tick=0,this.showAll=!0,this.note=``}static{this.styles=r`
     :host { display: grid; grid-template-columns: minmax(18rem, auto) 1fr; gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
@@ -58,55 +58,55 @@ import{a as e,i as t,n,r,t as i}from"./index.js";import{t as a}from"./exhibit.js
     .sw { display: inline-block; width: 0.8rem; height: 0.8rem; border: 1px solid #555; border-radius: 50%; vertical-align: middle; margin-right: 0.2rem; }
     .full { grid-column: 1 / -1; }
     small { color: #5b5346; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${f(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${d[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${d[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`games_played`:return`${e.games} games played quickly: ${e.wins} wins, ${e.draws} draws, ${e.losses} losses`;case`opponent_changed`:return`now against ${l[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${e.games} games`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${l[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,i){let[a,o]=u[t]??[`#eee`,`#000`];return r`<span class="c ${e?``:`zero`} ${i?`drawn`:``}" style=${e?`background:${a};color:${o}`:``}
-      title="${n}: ${e} ${t} bead${e===1?``:`s`}${i?` (just drawn)`:``}">${e}</span>`}matchbox(e,t,n=!1){let i=t.last_draw,a=i?.who===`menace`&&i.box_id===e.id,o=t.boxes_in_play.includes(e.id),s=e.beads.reduce((e,t)=>e+t,0);return r`<span class="boxwrap" data-box=${e.id}>
-      <span class="mb ${n?`big`:``} ${a?`open`:``} ${o?`inplay`:``} ${s?``:`empty`}"
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${f(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${d[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${d[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`games_played`:return`${e.games} games played quickly: ${e.wins} wins, ${e.draws} draws, ${e.losses} losses`;case`opponent_changed`:return`now against ${l[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${e.games} games`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${l[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,n,r,i){let[a,o]=u[n]??[`#eee`,`#000`];return t`<span class="c ${e?``:`zero`} ${i?`drawn`:``}" style=${e?`background:${a};color:${o}`:``}
+      title="${r}: ${e} ${n} bead${e===1?``:`s`}${i?` (just drawn)`:``}">${e}</span>`}matchbox(e,n,r=!1){let i=n.last_draw,a=i?.who===`menace`&&i.box_id===e.id,o=n.boxes_in_play.includes(e.id),s=e.beads.reduce((e,t)=>e+t,0);return t`<span class="boxwrap" data-box=${e.id}>
+      <span class="mb ${r?`big`:``} ${a?`open`:``} ${o?`inplay`:``} ${s?``:`empty`}"
         role="img" aria-label="box ${e.id}: ${s} beads${a?`, just opened`:``}">
-        ${[...e.picture].map((n,o)=>n===`X`||n===`O`?r`<span class="c ${n.toLowerCase()}">${n}</span>`:this.beadCell(e.beads[o],t.bead_colours[o],d[o],a&&i.bead===o))}
+        ${[...e.picture].map((r,o)=>r===`X`||r===`O`?t`<span class="c ${r.toLowerCase()}">${r}</span>`:this.beadCell(e.beads[o],n.bead_colours[o],d[o],a&&i.bead===o))}
       </span>
-      <span class="id">#${e.id}${a?` opened`:o?` in play`:``}</span></span>`}opened(e){let t=e.last_draw;if(!t)return r`<p><small>No box opened yet in this game.</small></p>`;let n=(t.who===`menace`?e.boxes.flatMap(e=>e.boxes):[]).find(e=>e.id===t.box_id),[i]=u[t.colour]??[`#eee`];return r`<div class="opened" data-opened>
-      ${n?this.matchbox(n,e,!0):r`<span class="mb big">${[...t.picture].map(e=>r`<span class="c ${e===`.`?``:e.toLowerCase()}">${e===`.`?``:e}</span>`)}</span>`}
+      <span class="id">#${e.id}${a?` opened`:o?` in play`:``}</span></span>`}opened(e){let n=e.last_draw;if(!n)return t`<p><small>No box opened yet in this game.</small></p>`;let r=(n.who===`menace`?e.boxes.flatMap(e=>e.boxes):[]).find(e=>e.id===n.box_id),[i]=u[n.colour]??[`#eee`];return t`<div class="opened" data-opened>
+      ${r?this.matchbox(r,e,!0):t`<span class="mb big">${[...n.picture].map(e=>t`<span class="c ${e===`.`?``:e.toLowerCase()}">${e===`.`?``:e}</span>`)}</span>`}
       <div class="arrow" data-arrow>
-        <div>${t.who===`menace`?`MENACE`:`MENACE2`} opened box <b>#${t.box_id}</b>${t.refilled?` (empty: refilled)`:``}</div>
-        <div>drew <span class="sw" style="background:${i}"></span>${t.colour} bead <b>${t.bead_name}</b> of the picture</div>
-        <div>→ ${t.symmetry===`identity`?`the picture is the board`:r`through the inverse of <i>${t.symmetry}</i>`}</div>
-        <div>→ plays <b data-square-name>${d[t.square]}</b> on the board</div>
+        <div>${n.who===`menace`?`MENACE`:`MENACE2`} opened box <b>#${n.box_id}</b>${n.refilled?` (empty: refilled)`:``}</div>
+        <div>drew <span class="sw" style="background:${i}"></span>${n.colour} bead <b>${n.bead_name}</b> of the picture</div>
+        <div>→ ${n.symmetry===`identity`?`the picture is the board`:t`through the inverse of <i>${n.symmetry}</i>`}</div>
+        <div>→ plays <b data-square-name>${d[n.square]}</b> on the board</div>
       </div>
-    </div>`}curve(e){let t=e.curve,n=t[t.length-1],i=e.counters,a=n&&n.game===i.games?t:[...t,{game:i.games,wins:i.wins,draws:i.draws,losses:i.losses,first_box_beads:0}],o=[{name:`wins`,color:`#2e7d32`,points:a.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:a.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:a.map(e=>[e.game,e.losses])}],s=[{name:`beads in box #0`,color:`#7a5b32`,points:t.map(e=>[e.game,e.first_box_beads])}];return r`<div data-curve>
+    </div>`}curve(e){let n=e.curve,r=n[n.length-1],i=e.counters,a=r&&r.game===i.games?n:[...n,{game:i.games,wins:i.wins,draws:i.draws,losses:i.losses,first_box_beads:0}],o=[{name:`wins`,color:`#2e7d32`,points:a.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:a.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:a.map(e=>[e.game,e.losses])}],s=[{name:`beads in box #0`,color:`#7a5b32`,points:n.map(e=>[e.game,e.first_box_beads])}];return t`<div data-curve>
       <lm-menace-chart .series=${o} caption="MENACE's results so far (every ${e.curve_stride} game${e.curve_stride===1?``:`s`})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
       <lm-menace-chart .series=${s} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
-    </div>`}settings(e){let t=e.rules,n=`random`in t.starting_beads,i=t.starting_beads,a=n?[4,3,2,1]:i.per_move,o=t.empty_box===`resign`?3:t.empty_box.refill,s=()=>{let e=e=>this.renderRoot.querySelector(`[data-setting="${e}"]`),t=t=>Number(e(t).value),n=e(`beads-mode`).value,r={...this.config,preset:e(`preset`).value,starting_beads:n===`random`?{random:{min:t(`min`),max:t(`max`)}}:{per_move:[t(`m1`),t(`m2`),t(`m3`),t(`m4`)]},one_bead_per_move_class:e(`one-class`).checked,win:t(`win`),draw:t(`draw`),loss:t(`loss`),empty_box:e(`empty`).value===`resign`?`resign`:{refill:t(`refill`)}};this.restart(r)},c=e=>{let t={...this.config,preset:e};for(let e of[`starting_beads`,`one_bead_per_move_class`,`win`,`draw`,`loss`,`empty_box`])delete t[e];this.restart(t)};return r`<fieldset data-settings><legend>Settings (${e.rules_name})</legend>
+    </div>`}settings(e){let n=e.rules,r=`random`in n.starting_beads,i=n.starting_beads,a=r?[4,3,2,1]:i.per_move,o=n.empty_box===`resign`?3:n.empty_box.refill,s=()=>{let e=e=>this.renderRoot.querySelector(`[data-setting="${e}"]`),t=t=>Number(e(t).value),n=e(`beads-mode`).value,r={...this.config,preset:e(`preset`).value,starting_beads:n===`random`?{random:{min:t(`min`),max:t(`max`)}}:{per_move:[t(`m1`),t(`m2`),t(`m3`),t(`m4`)]},one_bead_per_move_class:e(`one-class`).checked,win:t(`win`),draw:t(`draw`),loss:t(`loss`),empty_box:e(`empty`).value===`resign`?`resign`:{refill:t(`refill`)}};this.restart(r)},c=e=>{let t={...this.config,preset:e};for(let e of[`starting_beads`,`one_bead_per_move_class`,`win`,`draw`,`loss`,`empty_box`])delete t[e];this.restart(t)};return t`<fieldset data-settings><legend>Settings (${e.rules_name})</legend>
       <label>Preset <select data-setting="preset" @change=${e=>c(e.target.value)}>
-        ${[`seed`,`michie`,`scroggs`].map(e=>r`<option value=${e} ?selected=${(this.config.preset??`seed`)===e}>${e}</option>`)}
+        ${[`seed`,`michie`,`scroggs`].map(e=>t`<option value=${e} ?selected=${(this.config.preset??`seed`)===e}>${e}</option>`)}
       </select></label>
       <div class="row">Starting beads
         <select data-setting="beads-mode" aria-label="starting beads kind">
-          <option value="random" ?selected=${n}>random, per box</option>
-          <option value="per_move" ?selected=${!n}>per legal move, by MENACE's move</option></select>
-        <label>min <input type="number" min="1" max="1000" data-setting="min" .value=${String(n?i.random.min:1)}></label>
-        <label>max <input type="number" min="1" max="1000" data-setting="max" .value=${String(n?i.random.max:9)}></label>
+          <option value="random" ?selected=${r}>random, per box</option>
+          <option value="per_move" ?selected=${!r}>per legal move, by MENACE's move</option></select>
+        <label>min <input type="number" min="1" max="1000" data-setting="min" .value=${String(r?i.random.min:1)}></label>
+        <label>max <input type="number" min="1" max="1000" data-setting="max" .value=${String(r?i.random.max:9)}></label>
       </div>
       <div class="row">per move:
-        ${[1,2,3,4].map(e=>r`<label>${f(2*e-1)} <input type="number" min="0" max="1000" data-setting="m${e}" .value=${String(a[e-1])}></label>`)}</div>
-      <label><input type="checkbox" data-setting="one-class" .checked=${t.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
+        ${[1,2,3,4].map(e=>t`<label>${f(2*e-1)} <input type="number" min="0" max="1000" data-setting="m${e}" .value=${String(a[e-1])}></label>`)}</div>
+      <label><input type="checkbox" data-setting="one-class" .checked=${n.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
       <div class="row">Net beads after a
-        <label>win <input type="number" min="-100" max="100" data-setting="win" .value=${String(t.win)}></label>
-        <label>draw <input type="number" min="-100" max="100" data-setting="draw" .value=${String(t.draw)}></label>
-        <label>loss <input type="number" min="-100" max="100" data-setting="loss" .value=${String(t.loss)}></label></div>
+        <label>win <input type="number" min="-100" max="100" data-setting="win" .value=${String(n.win)}></label>
+        <label>draw <input type="number" min="-100" max="100" data-setting="draw" .value=${String(n.draw)}></label>
+        <label>loss <input type="number" min="-100" max="100" data-setting="loss" .value=${String(n.loss)}></label></div>
       <div class="row">An empty box
         <select data-setting="empty" aria-label="empty box policy">
-          <option value="resign" ?selected=${t.empty_box===`resign`}>resigns</option>
-          <option value="refill" ?selected=${t.empty_box!==`resign`}>is refilled with</option></select>
+          <option value="resign" ?selected=${n.empty_box===`resign`}>resigns</option>
+          <option value="refill" ?selected=${n.empty_box!==`resign`}>is refilled with</option></select>
         <input type="number" min="1" max="1000" data-setting="refill" aria-label="beads to refill" .value=${String(o)}> beads</div>
       <div><button data-action="apply" @click=${s}>Apply and reset</button> <small>fresh matchboxes under these rules</small></div>
-    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${t.length} bytes (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let e=this.view;if(!e)return r``;let t=e.last_draw,i=[...e.board].map((n,r)=>{let i=n===`.`?null:n;return{text:i??d[r].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${d[r]}, ${i??`empty`}`,playable:e.next===`human`&&!i,highlight:!!t&&t.square===r&&!!i}}),a=e.opponent!==`human`,o=e.counters,s=e.boxes,l=this.config.opponent??`human`;return r`
+    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${t.length} bytes (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let e=this.view;if(!e)return t``;let n=e.last_draw,r=[...e.board].map((t,r)=>{let i=t===`.`?null:t;return{text:i??d[r].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${d[r]}, ${i??`empty`}`,playable:e.next===`human`&&!i,highlight:!!n&&n.square===r&&!!i}}),a=e.opponent!==`human`,o=e.counters,s=e.boxes,l=this.config.opponent??`human`;return t`
       <div>
         <p class="status" data-status>${this.status(e)}</p>
-        <lm-board .squares=${i} @square=${e=>this.act({type:`play`,square:e.detail.index})}></lm-board>
+        <lm-board .squares=${r} @square=${e=>this.act({type:`play`,square:e.detail.index})}></lm-board>
         <p class="why" data-why>${e.moves.map(e=>`${e.mark} ${e.name}`).join(`, `)}</p>
         <h3>The box just opened</h3>
         ${this.opened(e)}
-        <div class="legend" aria-label="bead colours">${d.map((t,n)=>r`<span><span class="sw" style="background:${u[e.bead_colours[n]][0]}"></span>${t} ${e.bead_colours[n]}</span>`)}</div>
+        <div class="legend" aria-label="bead colours">${d.map((n,r)=>t`<span><span class="sw" style="background:${u[e.bead_colours[r]][0]}"></span>${n} ${e.bead_colours[r]}</span>`)}</div>
       </div>
       <div class="side">
         <div class="tally" data-tally>
@@ -117,20 +117,20 @@ import{a as e,i as t,n,r,t as i}from"./index.js";import{t as a}from"./exhibit.js
           <span>of <b data-games>${o.games}</b> games</span>
         </div>
         <div class="row">
-          <label>Opponent <select data-setting="opponent" @change=${e=>{let t=e.target.value;this.act({type:`set_opponent`,opponent:t,menace_plays:t===`relay`?`O`:void 0})}}>${c.map(([t,n])=>r`<option value=${t} ?selected=${t===e.opponent}>${n}</option>`)}</select></label>
+          <label>Opponent <select data-setting="opponent" @change=${e=>{let t=e.target.value;this.act({type:`set_opponent`,opponent:t,menace_plays:t===`relay`?`O`:void 0})}}>${c.map(([n,r])=>t`<option value=${n} ?selected=${n===e.opponent}>${r}</option>`)}</select></label>
           <label>MENACE plays <select data-setting="side" @change=${t=>this.act({type:`set_opponent`,opponent:e.opponent,menace_plays:t.target.value})}>
             <option value="X" ?selected=${e.menace===`X`}>X, first (304 boxes)</option>
             <option value="O" ?selected=${e.menace===`O`}>O, second (289 boxes)</option></select></label>
         </div>
         <div class="row"><button data-action="new-game" @click=${()=>this.act({type:`new_game`})}>New game (n)</button>
-          ${l===e.opponent?n:r`<small>(the link's opponent was ${l})</small>`}</div>
-        ${a?r`<div class="row">
+          ${l===e.opponent?i:t`<small>(the link's opponent was ${l})</small>`}</div>
+        ${a?t`<div class="row">
             <lm-run-control .running=${this.running} .interval=${this.interval}
               @run=${e=>{this.interval=e.detail.interval,this.autoplay(p[this.tick][1],this.interval)}}
               @speed=${e=>{this.interval=e.detail.interval,this.autoplay(p[this.tick][1],this.interval)}}
               @pause=${()=>this.stop()}
               @step=${()=>this.act({type:`step`})}></lm-run-control>
-            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.tick=Number(e.target.value),this.running&&this.autoplay(p[this.tick][1],this.interval)}}>${p.map(([e],t)=>r`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select></div>`:r`<div class="row"><button data-action="step" ?disabled=${e.next===`human`} @click=${()=>this.act({type:`step`})}>⏭ Step (s)</button>
+            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.tick=Number(e.target.value),this.running&&this.autoplay(p[this.tick][1],this.interval)}}>${p.map(([e],n)=>t`<option value=${n} ?selected=${n===this.tick}>${e}</option>`)}</select></div>`:t`<div class="row"><button data-action="step" ?disabled=${e.next===`human`} @click=${()=>this.act({type:`step`})}>⏭ Step (s)</button>
             <small>Choose a machine opponent to train MENACE automatically.</small></div>`}
         ${this.curve(e)}
         ${this.settings(e)}
@@ -143,7 +143,7 @@ import{a as e,i as t,n,r,t as i}from"./index.js";import{t as a}from"./exhibit.js
       <div class="full" data-boxes>
         <h3>All ${e.box_count} matchboxes (${e.bead_total} beads) — numbers are beads of each colour on the square of the box's picture
           <label><input type="checkbox" .checked=${this.showAll} @change=${e=>{this.showAll=e.target.checked}}> show</label></h3>
-        ${this.showAll?s.map(t=>r`<div class="group">
-            <h3>MENACE's ${f(t.menace_move)} move of the game: ${t.boxes.length} boxes</h3>
-            <div class="boxes">${t.boxes.map(t=>this.matchbox(t,e))}</div></div>`):n}
+        ${this.showAll?s.map(n=>t`<div class="group">
+            <h3>MENACE's ${f(n.menace_move)} move of the game: ${n.boxes.length} boxes</h3>
+            <div class="boxes">${n.boxes.map(t=>this.matchbox(t,e))}</div></div>`):i}
       </div>`}};customElements.define(`lm-exhibit-menace`,m);export{m as MenaceExhibit};
