@@ -74,6 +74,15 @@ pub const EXHIBITS: &[Exhibit] = &[
                  stored and verified here (crates/qubic)",
         start: new_dyn_session::<ludomat_qubic::QubicSession>,
     },
+    Exhibit {
+        kind: "threes",
+        title: "Threes!",
+        history: "Sirvo's sliding-card game (2014): 1s and 2s make 3, equal cards from 3 up \
+                  double; the next card is hinted. An expectimax AI estimates every swipe.",
+        source: "The seed's articles \"Threes! AI — Game Representation\" and \"A Simple \
+                 Distribution Method\"; the rules in shared/specs/threes.md (crates/threes)",
+        start: new_dyn_session::<ludomat_threes::ThreesSession>,
+    },
 ];
 
 /// The exhibit of `kind`.
