@@ -44,3 +44,22 @@ test('threes: a game played with the keys, undo, the heat map, autoplay', async 
   await shot('threes-autoplay');
   assert.deepEqual(errors, []);
 });
+
+test('threes: a game recorded by `ludomat play threes --record` in the replay viewer', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ludomat-threes-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'game.json');
+  const bin = process.env.LUDOMAT_BIN ?? join(ROOT, 'target/debug/ludomat');
+  execFileSync(bin, ['play', 'threes', '--seed', '4', '--record', file], { input: 'a\nw\nd\ns\na\nw\nq\n' });
+  assert.match(readFileSync(file, 'utf8'), /ludomat-threes-record/);
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/threes?seed=1');
+  await page.locator(`${EX} input[data-action="load-record"]`).setInputFiles(file);
+  await page.locator(`${EX} [data-status]`, { hasText: 'Replay of seed 4: frame 0 of 6' }).waitFor();
+  await page.click(`${EX} button[data-action="next"]`);
+  await page.locator(`${EX} [data-status]`, { hasText: 'frame 1 of 6' }).waitFor();
+  assert.match(await page.locator(`${EX} [data-replay]`).innerText(), /Swipe made here: (up|down|left|right)/);
+  await shot('threes-replay');
+  await page.click(`${EX} button[data-action="close-replay"]`);
+  await page.locator(`${EX} [data-board]`).waitFor();
+  assert.deepEqual(errors, []);
+});
