@@ -25,7 +25,14 @@ test('qubic: a game won against OTHER-1 (level 3 off) by clicks on the planes, t
   await page.locator(`${EX} canvas[data-cube-canvas]`).waitFor();
   await clickCells(page, ['111']);
   await page.locator(`${EX} [data-level]`, { hasText: 'level 11' }).waitFor();
-  await clickCells(page, ['112', '113', '114']);
+  // 112 by a click on its sphere in the cube (the cell's picture position from the page).
+  const at = await page.evaluate(() => {
+    const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-qubic');
+    return ex.cubeCellPoint(1);
+  });
+  await page.mouse.click(at.x, at.y);
+  await page.locator(`${EX} .grid button[data-cell="112"]`, { hasText: 'P' }).waitFor();
+  await clickCells(page, ['113', '114']);
   await page.locator(`${EX} [data-status]`, { hasText: 'You win' }).waitFor();
   assert.equal(await page.locator(`${EX} .grid button.win`).count(), 4);
   assert.equal(await page.locator(`${EX} .grid button.machine`).count(), 3);

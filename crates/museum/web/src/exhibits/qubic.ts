@@ -127,6 +127,12 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     }
   }
 
+  /** Where cell `i` is drawn in the 3D view (client pixels), or null without it: for
+   *  tests and pointing aids. */
+  cubeCellPoint(i: number): { x: number; y: number } | null {
+    return this.cube?.cellPoint(i) ?? null;
+  }
+
   private play(i: number) {
     const v = this.view;
     if (!v || !v.human_to_move || v.cells[i]) return;

@@ -29,6 +29,8 @@ type Who = 'human' | 'machine' | null;
 export interface CubeView {
   /** Show the cells, the winning row (cell indices) and the machine's last move. */
   show(cells: Who[], line: number[] | null, last: number | null): void;
+  /** Where cell `i` is drawn, in client (page viewport) pixels. */
+  cellPoint(i: number): { x: number; y: number };
   dispose(): void;
 }
 
@@ -161,6 +163,12 @@ export function createCube(host: HTMLElement, onCell: (index: number) => void): 
         bar.visible = false;
       }
       draw();
+    },
+    cellPoint(i) {
+      cube.updateMatrixWorld();
+      const p = cells[i].getWorldPosition(new Vector3()).project(camera);
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + ((p.x + 1) / 2) * r.width, y: r.top + ((1 - p.y) / 2) * r.height };
     },
     dispose() {
       observer.disconnect();
