@@ -27,7 +27,7 @@ use crate::proof::player::{tree_depth, StrategyPlayer};
 use crate::proof::strategy::{forced_win_4d, AttackNode, VerifyError};
 use crate::{
     deck, Board, Cell, LevelSet, Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards,
-    Other1, Other1Options, Reply, LAST_MESSAGE, MESSAGES,
+    NtestOrder, Other1, Other1Options, Reply, LAST_MESSAGE, MESSAGES,
 };
 
 /// Most lines of typewriter paper a session keeps (older lines scroll away).
@@ -61,6 +61,35 @@ pub struct QubicConfig {
     pub machine_first: bool,
     /// Seed of OTHER-1's random choices (levels 11 and 12).
     pub seed: u64,
+    /// OTHER-1: pick a random level-6/9 candidate instead of the last one found.
+    pub random_saved: bool,
+    /// OTHER-1: the Java port's level 12 (off, the machine halts like the 1620 when the
+    /// major diagonals are full).
+    pub level12: bool,
+    /// The 1962 deck: the NTEST cards in card-sequence order instead of the surviving
+    /// decks' order (levels 5 and 6 trade places).
+    pub ntest_listing: bool,
+    /// The 1962 deck: intersection marks in a table of their own, not in the lane sums.
+    pub separate_marks: bool,
+    /// The 1962 deck: K1 back to 1 at each new game instead of carried over.
+    pub reset_k1: bool,
+    /// The 1962 deck: no level-6 fallback to the lane's last cell.
+    pub no_level6_fallback: bool,
+}
+
+impl QubicConfig {
+    fn louden_options(&self) -> LoudenOptions {
+        LoudenOptions {
+            ntest: if self.ntest_listing {
+                NtestOrder::Listing
+            } else {
+                NtestOrder::Deck
+            },
+            marks_in_lane_sums: !self.separate_marks,
+            k1_carry_over: !self.reset_k1,
+            level6_fallback: !self.no_level6_fallback,
+        }
+    }
 }
 
 impl Default for QubicConfig {
@@ -72,6 +101,12 @@ impl Default for QubicConfig {
             disable: Vec::new(),
             machine_first: false,
             seed: 1,
+            random_saved: false,
+            level12: true,
+            ntest_listing: false,
+            separate_marks: false,
+            reset_k1: false,
+            no_level6_fallback: false,
         }
     }
 }
@@ -319,6 +354,7 @@ struct Core<const D: usize> {
 pub struct QubicSession {
     config: QubicConfig,
     core: Inner,
+    opening: Vec<QubicHappening>,
     game: u32,
     tally: Tally,
     paper: Vec<String>,
@@ -354,16 +390,30 @@ fn other1_meaning(level: u8) -> &'static str {
 
 /// What a level of the 1962 deck does with its cards in the surviving order
 /// (NTEST 04 15 03 10 00 05 02 01 05).
-fn louden_meaning(level: u8, from_j3: bool) -> String {
+fn louden_meaning(level: u8, from_j3: bool, listing: bool) -> String {
+    // In card-sequence order the sums of levels 5 and 6 trade places (their handlers
+    // stay: 5 plays a lane's second marked cell, 6 saves J3).
+    match (listing, level) {
+        (true, 5) => {
+            return "a lane holding one of mine crossing two marked cells: its second marked \
+                    cell"
+                .into()
+        }
+        (true, 6) => return "an empty lane crossing two marked cells: save a cell (J3)".into(),
+        _ => {}
+    }
     if from_j3 {
-        return "the move level 6 saved (J3): a row holding one of mine crossing two marked \
-                cells"
-            .into();
+        return if listing {
+            "the move level 6 saved (J3): an empty lane crossing two marked cells"
+        } else {
+            "the move level 6 saved (J3): a lane holding one of mine crossing two marked cells"
+        }
+        .into();
     }
     match level {
         1 => "the player has four in a row",
         2 => "three of mine in a lane and an empty cell: I win",
-        3 => "block the player's three in a row (GOOD TRY THERE)",
+        3 => "block the player's three in a row",
         4 => "a cell on two lanes holding two of mine each: a two-way trap",
         5 => "an empty lane crossing two marked cells: its second marked cell",
         6 => "a lane holding one of mine crossing two marked cells: save a cell (J3)",
@@ -391,13 +441,15 @@ impl<const D: usize> Core<D> {
                 Machine::Other1(Box::new(Other1::new(
                     Other1Options {
                         disabled,
+                        random_saved_moves: config.random_saved,
+                        level12: config.level12,
                         ..Other1Options::default()
                     },
                     config.seed,
                 )))
             }
             Strategy::Louden1962 => {
-                Machine::Louden(Box::new(Louden1962::new(LoudenOptions::default())))
+                Machine::Louden(Box::new(Louden1962::new(config.louden_options())))
             }
             Strategy::Forced => Machine::Forced(Box::new(forced_player()?)),
         };
@@ -674,6 +726,7 @@ impl<const D: usize> Core<D> {
                 }
             },
             Machine::Louden(deck) => {
+                let listing = deck.options().ntest == NtestOrder::Listing;
                 let lane_text = |lane: usize| -> Vec<String> {
                     deck::tables().lanes[lane]
                         .iter()
@@ -689,7 +742,7 @@ impl<const D: usize> Core<D> {
                         }
                         self.level = Some(LevelInfo {
                             number: 1,
-                            meaning: louden_meaning(1, false),
+                            meaning: louden_meaning(1, false, listing),
                         });
                     }
                     LoudenReply::IWin { lane, cell } => {
@@ -699,7 +752,7 @@ impl<const D: usize> Core<D> {
                         })?;
                         self.level = Some(LevelInfo {
                             number: 2,
-                            meaning: louden_meaning(2, false),
+                            meaning: louden_meaning(2, false, listing),
                         });
                         self.place(Who::Machine, cell);
                         out.push(QubicHappening::Placed {
@@ -728,9 +781,9 @@ impl<const D: usize> Core<D> {
                         out.push(type_line(paper, format!("{cell} {}", cards.my_move)));
                         let n = level.number();
                         let meaning = if n == 10 {
-                            format!("{} = {k1}", louden_meaning(n, from_j3))
+                            format!("{} = {k1}", louden_meaning(n, from_j3, listing))
                         } else {
-                            louden_meaning(n, from_j3)
+                            louden_meaning(n, from_j3, listing)
                         };
                         self.level = Some(LevelInfo {
                             number: n,
@@ -908,19 +961,29 @@ impl QubicSession {
             .min(MESSAGES.len() - 1)]
     }
 
-    fn start(config: &QubicConfig) -> Result<(Inner, Vec<String>), SessionError> {
+    /// What happened when the session started: the machine's opening move when it
+    /// moves first, the 1962 deck's first lines (a renderer that prints happenings shows
+    /// these before the first action).
+    #[must_use]
+    pub fn opening(&self) -> &[QubicHappening] {
+        &self.opening
+    }
+
+    fn start(
+        config: &QubicConfig,
+    ) -> Result<(Inner, Vec<String>, Vec<QubicHappening>), SessionError> {
         let mut paper = Vec::new();
         let cards = &MESSAGES[0];
-        let core = if config.dims == 4 {
+        let (core, opening) = if config.dims == 4 {
             let mut c = Core::<4>::new(config)?;
-            c.open(cards, &mut paper)?;
-            Inner::Four(Box::new(c))
+            let h = c.open(cards, &mut paper)?;
+            (Inner::Four(Box::new(c)), h)
         } else {
             let mut c = Core::<3>::new(config)?;
-            c.open(cards, &mut paper)?;
-            Inner::Three(Box::new(c))
+            let h = c.open(cards, &mut paper)?;
+            (Inner::Three(Box::new(c)), h)
         };
-        Ok((core, paper))
+        Ok((core, paper, opening))
     }
 }
 
@@ -961,10 +1024,11 @@ impl Session for QubicSession {
         }
         config.disable.sort_unstable();
         config.disable.dedup();
-        let (core, paper) = Self::start(&config)?;
+        let (core, paper, opening) = Self::start(&config)?;
         Ok(QubicSession {
             config,
             core,
+            opening,
             game: 1,
             tally: Tally::default(),
             paper,
@@ -981,7 +1045,9 @@ impl Session for QubicSession {
             QubicAction::Reset => {
                 let fresh = QubicSession::new(self.config.clone())?;
                 *self = fresh;
-                Ok(vec![QubicHappening::NewGame { game: 1 }])
+                let mut out = vec![QubicHappening::NewGame { game: 1 }];
+                out.extend(self.opening.iter().cloned());
+                Ok(out)
             }
             QubicAction::NewGame => {
                 if self.deck_finished {
