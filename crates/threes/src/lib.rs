@@ -60,6 +60,6 @@ pub use heuristic::{Heuristic, Weights, WeightsError};
 pub use search::{DepthRule, Job, JobResult, JobRunner, SearchConfig, SearchResult, Searcher};
 pub use session::{
     Estimate, ReplayView, ThreesAction, ThreesConfig, ThreesHappening, ThreesSession, ThreesView,
-    MAX_DEPTH, MAX_UNDO,
+    MAX_SESSION_DEPTH, MAX_UNDO,
 };
 pub use tile::{Tile, TileError};

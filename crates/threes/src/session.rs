@@ -3,7 +3,7 @@
 //! step by the AI, and a viewer for games recorded with `ludomat play threes --record`.
 //!
 //! The AI is the crate's expectimax [`Searcher`] at a fixed depth (the config's, at most
-//! [`MAX_DEPTH`]), run on the calling thread: a renderer that must not block (the museum)
+//! [`MAX_SESSION_DEPTH`]), run on the calling thread: a renderer that must not block (the museum)
 //! applies `estimate` and `ai_step` on its own bounded worker pool.
 
 use ludomat_game::{Session, SessionError};
@@ -13,7 +13,7 @@ use crate::record::GameRecord;
 use crate::{DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes};
 
 /// Deepest AI search a session runs (each level multiplies the work).
-pub const MAX_DEPTH: u8 = 4;
+pub const MAX_SESSION_DEPTH: u8 = 4;
 /// Most swipes a session can take back.
 pub const MAX_UNDO: usize = 1_000;
 
@@ -25,7 +25,7 @@ pub struct ThreesConfig {
     pub seed: u64,
     /// How the next card is hinted.
     pub hint_model: HintModel,
-    /// The AI's search depth, 1–[`MAX_DEPTH`].
+    /// The AI's search depth, 1–[`MAX_SESSION_DEPTH`].
     pub depth: u8,
 }
 
@@ -194,10 +194,24 @@ pub struct ThreesSession {
     estimate: Option<Estimate>,
     last_card: Option<usize>,
     deal: u64,
+    /// The game so far, as `--record` writes it (undo takes frames back).
+    played: GameRecord,
     record: Option<(GameRecord, usize)>,
 }
 
 impl ThreesSession {
+    /// The game in progress (for renderers that draw it themselves).
+    #[must_use]
+    pub fn game(&self) -> &Threes {
+        &self.game
+    }
+
+    /// The game so far as a record (`ludomat play threes --record` saves it).
+    #[must_use]
+    pub fn played(&self) -> &GameRecord {
+        &self.played
+    }
+
     fn searcher(&self) -> Searcher {
         Searcher::new(
             Heuristic::default(),
@@ -233,6 +247,7 @@ impl ThreesSession {
             .swipe(d)
             .map_err(|e| SessionError::Refused(format!("{e}: try another direction")))?;
         let (r, c) = crate::Board::entry_cell(d, turn.line);
+        self.played.push(&turn, &self.game);
         self.history.push(before);
         if self.history.len() > MAX_UNDO {
             self.history.remove(0);
@@ -266,14 +281,16 @@ impl Session for ThreesSession {
     const KIND: &'static str = "threes";
 
     fn new(config: ThreesConfig) -> Result<Self, SessionError> {
-        if !(1..=MAX_DEPTH).contains(&config.depth) {
+        if !(1..=MAX_SESSION_DEPTH).contains(&config.depth) {
             return Err(SessionError::Invalid(format!(
-                "threes config: depth {} is out of range 1–{MAX_DEPTH}",
+                "threes config: depth {} is out of range 1–{MAX_SESSION_DEPTH}",
                 config.depth
             )));
         }
+        let game = Threes::new(config.seed, config.hint_model);
         Ok(ThreesSession {
-            game: Threes::new(config.seed, config.hint_model),
+            played: GameRecord::start(&game),
+            game,
             deal: config.seed,
             config,
             history: Vec::new(),
@@ -312,6 +329,10 @@ impl Session for ThreesSession {
                     .pop()
                     .ok_or_else(|| SessionError::Refused("nothing to undo".into()))?;
                 self.game = prev;
+                self.played.frames.pop();
+                if let Some(f) = self.played.frames.last_mut() {
+                    f.direction = None;
+                }
                 self.estimate = None;
                 self.last_card = None;
                 Ok(vec![ThreesHappening::Undone {
@@ -321,6 +342,7 @@ impl Session for ThreesSession {
             ThreesAction::NewGame => {
                 self.deal = self.deal.wrapping_add(1);
                 self.game = Threes::new(self.deal, self.config.hint_model);
+                self.played = GameRecord::start(&self.game);
                 self.history.clear();
                 self.estimate = None;
                 self.last_card = None;

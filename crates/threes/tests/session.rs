@@ -43,6 +43,13 @@ fn swipes_follow_the_game_and_undo_brings_the_same_card_back() {
         after,
         "the same deal again"
     );
+    // The record follows the game, undo included.
+    assert_eq!(s.played().frames.len(), 2);
+    assert_eq!(s.played().frames[0].direction, Some(d));
+    s.apply(ThreesAction::Undo).unwrap();
+    assert_eq!(s.played().frames.len(), 1);
+    assert_eq!(s.played().frames[0].direction, None);
+    s.apply(ThreesAction::Swipe { direction: d }).unwrap();
     let err = s.apply(ThreesAction::Undo).and(s.apply(ThreesAction::Undo));
     assert!(matches!(err, Err(SessionError::Refused(m)) if m.contains("nothing to undo")));
 }
