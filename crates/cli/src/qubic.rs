@@ -5,17 +5,15 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use ludomat_game::{
-    tournament as run_tournament, Agent, Game, LineInput, Outcome, Player, TournamentConfig,
-};
-use ludomat_qubic::proof::player::StrategyPlayer;
+use ludomat_game::{tournament as run_tournament, Agent, LineInput, TournamentConfig};
+use ludomat_game::{Session, SessionError};
 use ludomat_qubic::proof::strategy::{forced_win_4d, size, unpack, verify, verify_partial};
 use ludomat_qubic::{
-    deck, render_with, Board, Cell, DeckStuck, LevelSet, Louden1962, LoudenAgent, LoudenError,
-    LoudenOptions, LoudenReply, NtestOrder, Other1, Other1Agent, Other1Options, Plane, RandomAgent,
-    Reply, LAST_MESSAGE, MESSAGES,
+    render_with, Board, Cell, DeckStuck, LevelSet, LoudenAgent, LoudenOptions, NtestOrder,
+    Other1Agent, Other1Options, Plane, QubicAction, QubicConfig, QubicHappening, QubicResult,
+    QubicSession, QubicView, RandomAgent, Strategy as SessionStrategy, Tables, Who,
 };
 
 /// The machine's strategy.
@@ -179,63 +177,247 @@ pub fn play(args: PlayArgs) -> Result<()> {
     play_with(&args, &mut LineInput::Stdin, &mut out)
 }
 
-/// Play with any input and output (tests script the human).
+/// Play with any input and output (tests script the human). The game flow is
+/// [`QubicSession`]'s; this only reads lines and prints its happenings and board.
 pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
-    match (args.strategy, args.dims) {
+    let strategy = match (args.strategy, args.dims) {
         (Strategy::Louden1962, 4) => bail!("the 1962 deck plays 4×4×4 only; drop --dims 4"),
-        (Strategy::Louden1962, _) => play_louden(args, input, out),
-        (Strategy::Other1, 4) => play_other1::<4>(args, input, out),
-        (Strategy::Other1, _) => play_other1::<3>(args, input, out),
-        (Strategy::Forced, 4) => play_forced(args, input, out),
-        (Strategy::Forced, _) => bail!("the stored forced win is for 4×4×4×4: add --dims 4"),
+        (Strategy::Forced, 3) => bail!("the stored forced win is for 4×4×4×4: add --dims 4"),
+        (Strategy::Other1, _) => SessionStrategy::Other1,
+        (Strategy::Louden1962, _) => SessionStrategy::Louden1962,
+        (Strategy::Forced, _) => SessionStrategy::Forced,
+    };
+    let disable: Vec<u8> = (1..=12).filter(|&n| args.disable.contains(n)).collect();
+    let config = QubicConfig {
+        dims: args.dims,
+        strategy,
+        disable,
+        machine_first: args.machine_first,
+        seed: args.seed,
+        random_saved: args.random_saved,
+        level12: !args.no_level12,
+        ntest_listing: args.deck.ntest == Ntest::Listing,
+        separate_marks: args.deck.separate_marks,
+        reset_k1: args.deck.reset_k1,
+        no_level6_fallback: args.deck.no_level6_fallback,
+    };
+    let mut s = QubicSession::new(config).map_err(|e| anyhow!("{e}"))?;
+    let digits = if args.dims == 4 { "wxyz" } else { "xyz" };
+    match strategy {
+        SessionStrategy::Forced => writeln!(
+            out,
+            "4×4×4×4 tic-tac-toe: the machine (M) moves first and plays the stored forced win;\n\
+             try to stop it. Type moves as wxyz (block, tier, row, column), each 1–4 (q quits).\n"
+        )?,
+        SessionStrategy::Louden1962 => writeln!(
+            out,
+            "3D TIC-TAC-TOE, as Bob Louden's IBM 1620 deck of February 1962 plays it.\n\
+             Moves are three digits: level (tier), row, column, each 1-4. You are P, the 1620 is M (q quits).\n"
+        )?,
+        SessionStrategy::Other1 => {
+            writeln!(
+                out,
+                "{} tic-tac-toe against the IBM 1620 strategy (OTHER-1 levels). You are P, the machine is M.",
+                if args.dims == 4 { "4×4×4×4" } else { "4×4×4" }
+            )?;
+            let meaning = if args.dims == 4 {
+                "block (first digit), tier, row, column"
+            } else {
+                "tier, row, column"
+            };
+            writeln!(out, "Type moves as {digits}: {meaning}, each 1–4 (q quits).\n")?;
+        }
+    }
+    let louden = strategy == SessionStrategy::Louden1962;
+    let opening = s.opening().to_vec();
+    let mut prompt = show(args, &s, &opening, out, None)?;
+    if !louden && opening.is_empty() {
+        draw_view(args, &s.view(), out)?;
+    }
+    loop {
+        let v = s.view();
+        if v.result.is_some() {
+            if !louden {
+                return Ok(());
+            }
+            write!(out, "\nAnother game? (y/n) ")?;
+            out.flush()?;
+            match input.next_line()? {
+                Some(l) if l.trim().eq_ignore_ascii_case("y") => writeln!(out)?,
+                _ => {
+                    writeln!(out)?;
+                    return Ok(());
+                }
+            }
+            let h = s.apply(QubicAction::NewGame).map_err(|e| anyhow!("{e}"))?;
+            prompt = show(args, &s, &h, out, None)?;
+            if s.view().deck_finished {
+                return Ok(());
+            }
+            continue;
+        }
+        let ask = prompt
+            .take()
+            .unwrap_or_else(|| format!("Your move ({digits})?"));
+        write!(out, "{ask} ")?;
+        out.flush()?;
+        let Some(line) = input.next_line().context("reading your move")? else {
+            writeln!(out)?;
+            writeln!(out, "Input ended; game abandoned.")?;
+            return Ok(());
+        };
+        let line = line.trim().to_string();
+        if !matches!(input, LineInput::Stdin) || !std::io::stdin().is_terminal() {
+            writeln!(out, "{line}")?;
+        }
+        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
+            return Ok(());
+        }
+        let action = match s.parse_action(&line) {
+            Ok(a @ QubicAction::Play { .. }) => a,
+            Ok(_) => {
+                writeln!(out, "type a move ({digits}), or q to quit")?;
+                prompt = Some(ask);
+                continue;
+            }
+            Err(e) => {
+                writeln!(out, "{e}")?;
+                prompt = Some(ask);
+                continue;
+            }
+        };
+        match s.apply(action) {
+            Ok(h) => prompt = show(args, &s, &h, out, Some(&line))?,
+            Err(SessionError::Refused(m)) => {
+                writeln!(out, "{m}")?;
+                prompt = Some(ask);
+            }
+            Err(e) => bail!("{e}"),
+        }
     }
 }
 
-/// The machine plays the stored 4⁴ forced win; the human defends.
-fn play_forced(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
-    let tree = forced_win_4d().context("reading the stored 4D strategy")?;
-    let mut machine = StrategyPlayer::new(tree);
+/// Prints the happenings of one action and the board after it; the deck's last typed
+/// prompt, if it ends the action, is returned to be asked with (as the 1620 typed it
+/// before the operator's move).
+fn show(
+    args: &PlayArgs,
+    s: &QubicSession,
+    happenings: &[QubicHappening],
+    out: &mut dyn Write,
+    typed_move: Option<&str>,
+) -> Result<Option<String>> {
+    let v = s.view();
+    let mut prompt = None;
+    let mut drew = false;
+    for (i, h) in happenings.iter().enumerate() {
+        let last = i + 1 == happenings.len();
+        match h {
+            // the operator's own typed move is echoed by the terminal already
+            QubicHappening::Typed { line } if i == 0 && typed_move == Some(line.as_str()) => {}
+            QubicHappening::Typed { line } if last && v.human_to_move && v.result.is_none() => {
+                prompt = Some(line.clone());
+            }
+            QubicHappening::Typed { line } => writeln!(out, "{line}")?,
+            QubicHappening::Note { text } => writeln!(out, "({text})")?,
+            QubicHappening::NewGame { game } => writeln!(out, "Game {game}.")?,
+            QubicHappening::Placed { by, cell, why, .. } => {
+                match (by, v.strategy) {
+                    (Who::Human, SessionStrategy::Louden1962) => {}
+                    (Who::Human, _) => writeln!(out, "P plays {cell}")?,
+                    (Who::Machine, SessionStrategy::Forced) => {
+                        let n = why
+                            .strip_prefix("move ")
+                            .and_then(|r| r.split(' ').next())
+                            .unwrap_or("?");
+                        writeln!(out, "M plays {cell}   (move {n} of the forced win)")?;
+                    }
+                    (Who::Machine, SessionStrategy::Louden1962) => {
+                        writeln!(out, "   ({why})")?;
+                    }
+                    (Who::Machine, SessionStrategy::Other1) => {
+                        writeln!(out, "M plays {cell}   ({why})")?;
+                        if args.explain {
+                            if let Some(t) = &v.tables {
+                                explain(out, t)?;
+                            }
+                        }
+                    }
+                }
+                if v.strategy != SessionStrategy::Louden1962 {
+                    draw_view(args, &v, out)?;
+                    drew = true;
+                }
+            }
+            QubicHappening::GameOver { result, line } => {
+                if v.strategy == SessionStrategy::Louden1962 && !drew {
+                    draw_view(args, &v, out)?;
+                    drew = true;
+                }
+                let forced = v.forced.as_ref().map_or(0, |f| f.machine_moves);
+                let text = match (result, v.strategy) {
+                    (QubicResult::HumanWins, SessionStrategy::Forced) => {
+                        "You win: the strategy is wrong!".to_string()
+                    }
+                    (QubicResult::MachineWins, SessionStrategy::Forced) => {
+                        format!("I win, with my move {forced}.")
+                    }
+                    (QubicResult::HumanWins, SessionStrategy::Other1) => "You win. I lose.".into(),
+                    (QubicResult::MachineWins, SessionStrategy::Other1) => "I win.".into(),
+                    (QubicResult::Tie, _) => "The board is full: a tie.".into(),
+                    (QubicResult::Stopped, _) => "The program stopped.".into(),
+                    // the deck has typed its verdict
+                    _ => String::new(),
+                };
+                if !text.is_empty() {
+                    writeln!(out, "{text}")?;
+                }
+                if let (Some(l), false) = (line, v.strategy == SessionStrategy::Louden1962) {
+                    writeln!(out, "Winning row: {}", l.join(" "))?;
+                }
+            }
+        }
+    }
+    if v.strategy == SessionStrategy::Louden1962 && !drew && v.human_to_move {
+        draw_view(args, &v, out)?;
+    }
+    Ok(prompt)
+}
+
+/// The board of the view (and the chosen plane of the cube).
+fn draw_view(args: &PlayArgs, v: &QubicView, out: &mut dyn Write) -> Result<()> {
+    let mark = |i: usize| match v.cells.get(i) {
+        Some(Some(Who::Human)) => Some('P'),
+        Some(Some(Who::Machine)) => Some('M'),
+        _ => None,
+    };
+    if v.dims == 4 {
+        draw::<4>(out, args.slice, mark)
+    } else {
+        draw::<3>(out, args.slice, mark)
+    }
+}
+
+fn explain(out: &mut dyn Write, t: &Tables) -> Result<()> {
+    let live: Vec<String> = t
+        .rows
+        .iter()
+        .filter(|r| r.sum < 5 || r.sum % 5 == 0)
+        .map(|r| format!("{}:{:02}", r.cells.join("-"), r.sum))
+        .collect();
+    writeln!(out, "  levels run: {:?}", t.levels_run)?;
     writeln!(
         out,
-        "4×4×4×4 tic-tac-toe: the machine (M) moves first and plays the stored forced win;\n\
-         try to stop it. Type moves as wxyz (block, tier, row, column), each 1–4 (q quits).\n"
+        "  rows with one side only (row:sum): {}",
+        live.join(" ")
     )?;
-    let human = Player::Second;
-    let mut board = Board::<4>::empty();
-    let mut reply = None;
-    let mut count = 0;
-    while board.outcome().is_none() {
-        if board.side_to_move() == human {
-            let b = board;
-            let Some(c) = read_move::<4>(input, out, "Your move (wxyz)?", |c| match b.at(c) {
-                Some(_) => Err(format!("{c} is already taken; choose an empty cell")),
-                None => Ok(()),
-            })?
-            else {
-                writeln!(out, "Input ended; game abandoned.")?;
-                return Ok(());
-            };
-            board.play(c);
-            writeln!(out, "P plays {c}")?;
-            reply = Some(c);
-        } else {
-            let c = match reply {
-                None => machine.open(),
-                Some(r) => machine.answer(r),
-            }
-            .context("the stored strategy")?;
-            board.play(c);
-            count += 1;
-            writeln!(out, "M plays {c}   (move {count} of the forced win)")?;
-        }
-        draw::<4>(out, args.slice, marks_of(&board, human))?;
-    }
-    match board.outcome() {
-        Some(Outcome::Win(p)) if p == human => writeln!(out, "You win: the strategy is wrong!")?,
-        Some(Outcome::Win(_)) => writeln!(out, "I win, with my move {count}.")?,
-        _ => writeln!(out, "The board is full: a tie.")?,
-    }
-    winning_row(out, &board)
+    writeln!(out, "  intersection table marks: {}", t.marks.join(" "))?;
+    writeln!(
+        out,
+        "  6MOV candidates: {:?}  9MOV candidates: {:?}  level-10 held: {:?}",
+        t.mov6, t.mov9, t.held
+    )?;
+    Ok(())
 }
 
 /// `ludomat qubic …`
@@ -313,17 +495,6 @@ fn proof(file: Option<PathBuf>) -> Result<()> {
     }
 }
 
-fn marks_of<const D: usize>(
-    b: &Board<D>,
-    human: Player,
-) -> impl Fn(usize) -> Option<char> + Copy + '_ {
-    move |i| {
-        Cell::<D>::new(i)
-            .and_then(|c| b.at(c))
-            .map(|p| if p == human { 'P' } else { 'M' })
-    }
-}
-
 fn draw<const D: usize>(
     out: &mut dyn Write,
     slice: Option<Plane>,
@@ -333,276 +504,6 @@ fn draw<const D: usize>(
     if let (Some(p), 3) = (slice, D) {
         writeln!(out, "{}", p.render(mark))?;
     }
-    Ok(())
-}
-
-/// Read the human's move: re-prompt on bad input; `None` at end of input.
-fn read_move<const D: usize>(
-    input: &mut LineInput,
-    out: &mut dyn Write,
-    prompt: &str,
-    is_free: impl Fn(Cell<D>) -> Result<(), String>,
-) -> Result<Option<Cell<D>>> {
-    loop {
-        write!(out, "{prompt} ")?;
-        out.flush()?;
-        let Some(line) = input.next_line().context("reading your move")? else {
-            writeln!(out)?;
-            return Ok(None);
-        };
-        let line = line.trim();
-        if !matches!(input, LineInput::Stdin) || !std::io::stdin().is_terminal() {
-            writeln!(out, "{line}")?;
-        }
-        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-            return Ok(None);
-        }
-        match line.parse::<Cell<D>>() {
-            Err(e) => writeln!(out, "{e}")?,
-            Ok(c) => match is_free(c) {
-                Ok(()) => return Ok(Some(c)),
-                Err(msg) => writeln!(out, "{msg}")?,
-            },
-        }
-    }
-}
-
-fn play_other1<const D: usize>(
-    args: &PlayArgs,
-    input: &mut LineInput,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let options = Other1Options {
-        disabled: args.disable,
-        random_saved_moves: args.random_saved,
-        level12: !args.no_level12,
-        ..Other1Options::default()
-    };
-    let mut machine = Other1::<D>::new(options, args.seed);
-    let digits = if D == 4 { "wxyz" } else { "xyz" };
-    writeln!(
-        out,
-        "{} tic-tac-toe against the IBM 1620 strategy (OTHER-1 levels). You are P, the machine is M.",
-        if D == 4 { "4×4×4×4" } else { "4×4×4" }
-    )?;
-    let meaning = if D == 4 {
-        "block (first digit), tier, row, column"
-    } else {
-        "tier, row, column"
-    };
-    writeln!(
-        out,
-        "Type moves as {digits}: {meaning}, each 1–4 (q quits).\n"
-    )?;
-    let human = if args.machine_first {
-        Player::Second
-    } else {
-        Player::First
-    };
-    let mut board = Board::<D>::empty();
-    draw::<D>(out, args.slice, marks_of(&board, human))?;
-    while board.outcome().is_none() {
-        if board.side_to_move() == human {
-            let b = board;
-            let Some(c) =
-                read_move::<D>(input, out, &format!("Your move ({digits})?"), |c| {
-                    match b.at(c) {
-                        Some(p) => Err(format!(
-                            "{c} is already taken by {}; choose an empty cell",
-                            if p == human { "you" } else { "the machine" }
-                        )),
-                        None => Ok(()),
-                    }
-                })?
-            else {
-                writeln!(out, "Input ended; game abandoned.")?;
-                return Ok(());
-            };
-            board.play(c);
-            writeln!(out, "P plays {c}")?;
-        } else {
-            match machine.decide(&board) {
-                Reply::Move { cell, level } => {
-                    board.play(cell);
-                    writeln!(out, "M plays {cell}   (strategy level {level})")?;
-                    if args.explain {
-                        explain(out, machine.workings())?;
-                    }
-                }
-                Reply::Lost { .. } => break,
-                Reply::Halt => {
-                    writeln!(out, "No empty cell on the major diagonals: the machine halts (as the 1620 did).")?;
-                    return Ok(());
-                }
-            }
-        }
-        draw::<D>(out, args.slice, marks_of(&board, human))?;
-    }
-    match board.outcome() {
-        Some(Outcome::Win(p)) if p == human => writeln!(out, "You win. I lose.")?,
-        Some(Outcome::Win(_)) => writeln!(out, "I win.")?,
-        _ => writeln!(out, "The board is full: a tie.")?,
-    }
-    winning_row(out, &board)
-}
-
-/// The completed row, if any.
-fn winning_row<const D: usize>(out: &mut dyn Write, board: &Board<D>) -> Result<()> {
-    if let Some(l) = board.winning_line() {
-        let cells: Vec<String> = Board::<D>::layout().geometry.lines()[l]
-            .iter()
-            .filter_map(|&c| Cell::<D>::new(c as usize))
-            .map(|c| c.to_string())
-            .collect();
-        writeln!(out, "Winning row: {}", cells.join(" "))?;
-    }
-    Ok(())
-}
-
-fn explain(out: &mut dyn Write, w: &ludomat_qubic::Workings) -> Result<()> {
-    let name = |c: usize| {
-        Cell::<3>::new(c)
-            .map(|c| c.to_string())
-            .unwrap_or_else(|| c.to_string())
-    };
-    let marked: Vec<String> = (0..w.intersection.len())
-        .filter(|&c| w.intersection[c] == 0 && c < 64)
-        .map(name)
-        .collect();
-    let live: Vec<String> = w
-        .sums
-        .iter()
-        .enumerate()
-        .filter(|(_, &s)| s != 0 && (s < 5 || s % 5 == 0))
-        .map(|(i, s)| format!("{i}:{s:02}"))
-        .collect();
-    writeln!(out, "  levels run: {:?}", w.levels_run)?;
-    writeln!(
-        out,
-        "  rows with one side only (row:sum): {}",
-        live.join(" ")
-    )?;
-    writeln!(out, "  intersection table marks: {}", marked.join(" "))?;
-    writeln!(
-        out,
-        "  6MOV candidates: {:?}  9MOV candidates: {:?}  level-10 held: {:?}",
-        w.mov6.iter().map(|&c| name(c)).collect::<Vec<_>>(),
-        w.mov9.iter().map(|&c| name(c)).collect::<Vec<_>>(),
-        w.held.map(name)
-    )?;
-    Ok(())
-}
-
-fn play_louden(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
-    let mut deck = Louden1962::new(args.deck.options());
-    writeln!(
-        out,
-        "3D TIC-TAC-TOE, as Bob Louden's IBM 1620 deck of February 1962 plays it."
-    )?;
-    writeln!(
-        out,
-        "Moves are three digits: level (tier), row, column, each 1-4. You are P, the 1620 is M (q quits).\n"
-    )?;
-    for cards in &MESSAGES {
-        deck.new_game();
-        let lanes = &deck::tables().lanes;
-        let lane_text = |lane: usize| -> String {
-            lanes[lane]
-                .iter()
-                .filter_map(|&c| Cell::<3>::new(c as usize - 1))
-                .map(|c| format!("{c:>4}"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        let mut human_turn = !args.machine_first;
-        loop {
-            let num = deck.num().to_vec();
-            let mark = |i: usize| match num[i] {
-                1 => Some('P'),
-                5 => Some('M'),
-                _ => None,
-            };
-            if human_turn {
-                draw::<3>(out, args.slice, mark)?;
-                if num.iter().all(|&v| v != 0) {
-                    writeln!(out, "(Every square is full. The deck has no draw detection; its operator raised switch 3 to restart.)")?;
-                    break;
-                }
-                // The deck takes K1 from the typed move before it looks at the cell, so an
-                // occupied cell goes to the deck too (and moves K1), as on the 1620.
-                loop {
-                    let Some(c) = read_move::<3>(input, out, cards.your_move, |_| Ok(()))? else {
-                        writeln!(out, "Input ended; game abandoned.")?;
-                        return Ok(());
-                    };
-                    match deck.human_move(c) {
-                        Ok(()) => break,
-                        Err(LoudenError::Occupied(_)) => writeln!(out, "{}", cards.full)?,
-                    }
-                }
-            } else {
-                match deck.machine_move() {
-                    LoudenReply::YouWin { lane } => {
-                        writeln!(out, "\n{}\n{}", cards.you_win, lane_text(lane))?;
-                        break;
-                    }
-                    LoudenReply::IWin { lane, cell } => {
-                        deck.place_machine(cell);
-                        writeln!(
-                            out,
-                            "\n{}   (strategy level 2: {cell} completes the row)\n{}",
-                            cards.i_win,
-                            lane_text(lane)
-                        )?;
-                        let num = deck.num().to_vec();
-                        draw::<3>(out, args.slice, |i| match num[i] {
-                            1 => Some('P'),
-                            5 => Some('M'),
-                            _ => None,
-                        })?;
-                        break;
-                    }
-                    LoudenReply::Move {
-                        cell,
-                        level,
-                        from_j3,
-                        remark,
-                        replayed,
-                    } => {
-                        if let Some(r) = remark {
-                            writeln!(out, "{}\n", cards.remark(r))?;
-                        }
-                        let how = if from_j3 {
-                            format!("level {level}, the saved J3 move")
-                        } else if level.number() == 10 {
-                            format!("default: preferred list from K1 = {}", deck.k1())
-                        } else {
-                            format!("level {level}")
-                        };
-                        writeln!(out, "{cell} {}   (strategy {how})", cards.my_move)?;
-                        if replayed {
-                            writeln!(out, "(that cell is already mine: the deck's level-6 fallback saved an occupied cell; nothing changes)")?;
-                        }
-                    }
-                    LoudenReply::NoMove => {
-                        writeln!(out, "(The deck finds no move: its preferred list is used up from K1 = {} on, and its computed GO TO falls out of range. The game stops.)", deck.k1())?;
-                        break;
-                    }
-                }
-            }
-            human_turn = !human_turn;
-        }
-        write!(out, "\nAnother game? (y/n) ")?;
-        out.flush()?;
-        match input.next_line()? {
-            Some(l) if l.trim().eq_ignore_ascii_case("y") => writeln!(out)?,
-            _ => {
-                writeln!(out)?;
-                return Ok(());
-            }
-        }
-    }
-    writeln!(out, "{LAST_MESSAGE}")?;
     Ok(())
 }
 

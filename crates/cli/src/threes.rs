@@ -10,13 +10,14 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use ludomat_game::{seed, LineInput, Proportion};
+use ludomat_game::{seed, LineInput, Proportion, Session, SessionError};
 use ludomat_threes::autoplay::{play_game, tune, GameSummary};
 use ludomat_threes::record::GameRecord;
 use ludomat_threes::search::MAX_DEPTH;
 use ludomat_threes::summary::{to_csv, ScoreStats, Summaries};
 use ludomat_threes::{
-    Board, DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes, Weights,
+    Board, DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes,
+    ThreesAction, ThreesConfig, ThreesHappening, ThreesSession, Weights,
 };
 use rayon::prelude::*;
 
@@ -342,12 +343,16 @@ fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Resul
     if let Some(path) = &args.record {
         check_output(path, "--record")?;
     }
-    let mut game = Threes::new(args.seed, args.hint_model);
-    let mut record = GameRecord::start(&game);
+    let mut session = ThreesSession::new(ThreesConfig {
+        seed: args.seed,
+        hint_model: args.hint_model,
+        ..ThreesConfig::default()
+    })
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     // the game so far is saved however the play ends, a failed input included
-    let played = play_turns(args, keys, out, &mut game, &mut record);
+    let played = play_turns(args, keys, out, &mut session);
     if let Some(path) = &args.record {
-        std::fs::write(path, record.to_json())
+        std::fs::write(path, session.played().to_json())
             .with_context(|| format!("cannot write {}", path.display()))?;
         say(
             out,
@@ -362,8 +367,7 @@ fn play_turns(
     args: &PlayArgs,
     keys: &mut dyn Keys,
     out: &mut dyn Write,
-    game: &mut Threes,
-    record: &mut GameRecord,
+    session: &mut ThreesSession,
 ) -> Result<()> {
     let raw = keys.raw();
     let assistant = args.assist.then(|| {
@@ -385,6 +389,7 @@ fn play_turns(
     )?;
     let mut redraw = true;
     loop {
+        let game = session.game();
         if redraw {
             say(out, raw, &format!("\n{}", show(game)))?;
             if game.is_over() {
@@ -422,20 +427,21 @@ fn play_turns(
                     &format!("'{k}' is no swipe: use the arrow keys or w a s d (q quits)"),
                 )?;
             }
-            Key::Swipe(d) => match game.swipe(d) {
-                Ok(turn) => {
-                    record.push(&turn, game);
-                    say(
-                        out,
-                        raw,
-                        &format!("{d} {}: a {} came in", d.arrow(), turn.card),
-                    )?;
+            Key::Swipe(d) => match session.apply(ThreesAction::Swipe { direction: d }) {
+                Ok(happenings) => {
+                    for h in happenings {
+                        if let ThreesHappening::Swiped { card, .. } = h {
+                            say(out, raw, &format!("{d} {}: a {card} came in", d.arrow()))?;
+                        }
+                    }
                     redraw = true;
                 }
-                Err(e) => say(out, raw, &format!("{e}: try another direction"))?,
+                Err(SessionError::Refused(m)) => say(out, raw, &m)?,
+                Err(e) => bail!("{e}"),
             },
         }
     }
+    let game = session.game();
     if game.is_over() {
         say(
             out,

@@ -73,6 +73,25 @@ pub const EXHIBITS: &[Exhibit] = &[
                  from the game tree (crates/hexapawn)",
         start: new_dyn_session::<ludomat_hexapawn::HexapawnSession>,
     },
+    Exhibit {
+        kind: "qubic",
+        title: "3D tic-tac-toe on the IBM 1620",
+        history: "Four in a row on a 4×4×4 cube against the IBM 1620: Bob Louden's FORTRAN deck \
+                  of February 1962 with its typed remarks, the machine-code rewrite documented \
+                  for OTHER-1, and on 4×4×4×4 the first player's proven forced win.",
+        source: "Louden's 1962 deck and the OTHER-1 notes (seed 001); the 4D strategy tree \
+                 stored and verified here (crates/qubic)",
+        start: new_dyn_session::<ludomat_qubic::QubicSession>,
+    },
+    Exhibit {
+        kind: "threes",
+        title: "Threes!",
+        history: "Sirvo's sliding-card game (2014): 1s and 2s make 3, equal cards from 3 up \
+                  double; the next card is hinted. An expectimax AI estimates every swipe.",
+        source: "The seed's articles \"Threes! AI — Game Representation\" and \"A Simple \
+                 Distribution Method\"; the rules in shared/specs/threes.md (crates/threes)",
+        start: new_dyn_session::<ludomat_threes::ThreesSession>,
+    },
 ];
 
 /// The exhibit of `kind`.

@@ -15,6 +15,9 @@
 //!   tree and its verifier ([`proof::strategy`]), a player for it
 //!   ([`proof::player::StrategyPlayer`]), and [`proof::ThreatAgent`], a first player
 //!   that plays by the search's rules without a tree.
+//! * [`QubicSession`] — a game against any of the three as a person meets it (the
+//!   museum's cube exhibit): moves by cell, the level of each machine move with its
+//!   meaning, the 1962 deck's typewriter paper, the tables, the forced win's bound.
 //!
 //! ```
 //! use ludomat_game::Game;
@@ -39,6 +42,7 @@ pub mod louden;
 pub mod other1;
 mod plane;
 pub mod proof;
+mod session;
 mod symmetry;
 
 pub use agents::{DeckStuck, LoudenAgent, Other1Agent};
@@ -55,4 +59,8 @@ pub use louden::{
 pub use ludomat_game::RandomAgent;
 pub use other1::{Other1, Other1Options, Reply, RowOrder, VisitOrder, Workings};
 pub use plane::{ParsePlaneError, Plane};
+pub use session::{
+    ForcedView, LevelInfo, QubicAction, QubicConfig, QubicHappening, QubicResult, QubicSession,
+    QubicView, RowSum, Strategy, Tables, Tally, Who, PAPER_LINES,
+};
 pub use symmetry::Symmetry;

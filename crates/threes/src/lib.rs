@@ -9,6 +9,9 @@
 //! * [`Threes`] — a seeded game; [`record::GameRecord`] — a game as JSON, checked on load.
 //! * [`Heuristic`], [`Weights`], [`Searcher`] — the expectimax AI, whose subtrees are
 //!   serialisable [`Job`]s.
+//! * [`ThreesSession`] — a game as a person meets it (swipes, undo, hint, the AI's
+//!   estimate of each swipe, an AI step, the replay of a recorded game): the museum's
+//!   exhibit.
 //! * [`cluster`] — the seed's master/worker search on MPI (feature `mpi`): subtrees or
 //!   whole games spread over the ranks of an `mpirun`.
 //!
@@ -44,6 +47,7 @@ pub mod heuristic;
 pub mod line;
 pub mod record;
 pub mod search;
+mod session;
 pub mod summary;
 mod tile;
 
@@ -54,4 +58,8 @@ pub use direction::{Direction, DirectionError};
 pub use game::{IllegalSwipe, Position, Threes, Turn};
 pub use heuristic::{Heuristic, Weights, WeightsError};
 pub use search::{DepthRule, Job, JobResult, JobRunner, SearchConfig, SearchResult, Searcher};
+pub use session::{
+    Estimate, ReplayView, ThreesAction, ThreesConfig, ThreesHappening, ThreesSession, ThreesView,
+    MAX_SESSION_DEPTH, MAX_UNDO,
+};
 pub use tile::{Tile, TileError};

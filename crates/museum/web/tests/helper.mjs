@@ -49,7 +49,7 @@ export function startServer(extraArgs = []) {
 }
 
 /** Launches headless Chromium as shared/specs/museum.md says, with a fresh profile. */
-export async function launchBrowser() {
+export async function launchBrowser(extraArgs = []) {
   const profile = mkdtempSync(join(tmpdir(), 'ludomat-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -58,6 +58,7 @@ export async function launchBrowser() {
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...extraArgs,
     ],
   });
   return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
@@ -66,12 +67,13 @@ export async function launchBrowser() {
 /**
  * Starts a server and a browser for test `t` (both stopped when it ends), opens `path`
  * and returns the page, the server's URL, and `shot(name)` to save a screenshot.
+ * `browserArgs` adds Chromium switches (e.g. `--enable-unsafe-swiftshader` for WebGL).
  * Errors in the page's console fail the test at the end.
  */
-export async function openMuseum(t, path = '/') {
+export async function openMuseum(t, path = '/', { browserArgs = [] } = {}) {
   const server = await startServer();
   t.after(() => server.stop());
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(browserArgs);
   t.after(() => browser.close());
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   page.setDefaultTimeout(10_000);

@@ -4,9 +4,11 @@
 //! a default continuation that still wins, or a listed reply's answer carried over by a
 //! symmetry of the position.
 
+use std::sync::Arc;
+
 use ludomat_game::{Agent, AgentError, Game, Player};
 
-use super::strategy::{alternating, AttackNode, Verifier};
+use super::strategy::{alternating, AttackNode, DefenceNode, Verifier};
 use crate::{Board, Cell};
 
 /// Why the player cannot go on.
@@ -23,7 +25,10 @@ pub enum PlayerError {
 /// The first player following a strategy tree.
 #[derive(Debug, Clone)]
 pub struct StrategyPlayer {
-    tree: AttackNode,
+    /// Shared: the stored tree is large, and many players (museum visits) read one.
+    tree: Arc<AttackNode>,
+    /// [`tree_depth`] of the tree, computed once (a walk over the whole tree).
+    depth: usize,
     /// Where the next reply is looked up: the path of (reply, child index) choices from
     /// the root, as the attack node last played.
     cursor: Vec<Step>,
@@ -41,11 +46,22 @@ enum Step {
 }
 
 impl StrategyPlayer {
-    /// A player for `tree` (which should have passed [`super::strategy::verify`]).
+    /// A player for `tree` (which should have passed [`super::strategy::verify`]); an
+    /// `Arc` lets many players share one tree.
     #[must_use]
-    pub fn new(tree: AttackNode) -> Self {
+    pub fn new(tree: impl Into<Arc<AttackNode>>) -> Self {
+        let tree = tree.into();
+        let depth = tree_depth(&tree);
+        Self::with_depth(tree, depth)
+    }
+
+    /// A player for a shared `tree` whose [`tree_depth`] the caller has computed once
+    /// (the museum starts many players on the stored tree).
+    #[must_use]
+    pub fn with_depth(tree: Arc<AttackNode>, depth: usize) -> Self {
         StrategyPlayer {
             tree,
+            depth,
             cursor: Vec::new(),
             frame: (0..=255).collect(),
             last: Board::empty(),
@@ -53,7 +69,7 @@ impl StrategyPlayer {
     }
 
     fn node(&self) -> &AttackNode {
-        let mut n = &self.tree;
+        let mut n: &AttackNode = &self.tree;
         for s in &self.cursor {
             n = match *s {
                 Step::Explicit(i) => &n.next.explicit[i].1,
@@ -61,6 +77,23 @@ impl StrategyPlayer {
             };
         }
         n
+    }
+
+    /// The most moves the player still needs to win from here (its completing move
+    /// included), against any defence: the depth of the strategy tree below its last
+    /// move, counted the way [`super::strategy::verify`] counts (a double threat or a
+    /// three left on the board costs one more move). Before the opening it is the whole
+    /// tree's depth. An upper bound: the player's shortcuts (a four completed early) only
+    /// shorten the game.
+    #[must_use]
+    pub fn moves_left_at_most(&self) -> usize {
+        if self.last.occupied().is_empty() {
+            self.depth
+        } else if self.cursor.is_empty() {
+            self.depth - 1
+        } else {
+            defence_depth(&self.node().next)
+        }
     }
 
     fn cell(&self, tree_cell: u8) -> Option<Cell<4>> {
@@ -167,6 +200,30 @@ impl StrategyPlayer {
         self.last = board;
         c
     }
+}
+
+/// The most first-player moves `tree` needs against any defence, its first and the
+/// completing move included (an upper bound on what [`super::strategy::verify`] finds:
+/// the verifier's shortcuts only shorten lines).
+#[must_use]
+pub fn tree_depth(tree: &AttackNode) -> usize {
+    attack_depth(tree)
+}
+
+/// First-player moves an attack node needs at most: its own and those after it.
+fn attack_depth(node: &AttackNode) -> usize {
+    1 + defence_depth(&node.next)
+}
+
+/// First-player moves after a defence node at most (a leaf: the completing move).
+fn defence_depth(node: &DefenceNode) -> usize {
+    node.explicit
+        .iter()
+        .map(|(_, a)| a)
+        .chain(&node.defaults)
+        .map(attack_depth)
+        .max()
+        .unwrap_or(1)
 }
 
 impl Agent<Board<4>> for StrategyPlayer {

@@ -1,4 +1,4 @@
-import{a as e,r as t}from"./index.js";import{t as n}from"./exhibit.js";import"./lm-board.js";import"./lm-lamp.js";var r=(e,t=2)=>`0x`+e.toString(16).padStart(t,`0`),i={running:`running`,stopped:`stopped (Stop pressed)`,halted:`halted — press Start`,waiting_for_key:`halted, waiting for a key on the teletype`,fault:`fault: a reserved word at PC`},a=e=>e===`playing`?``:e===`machine_wins`?`The machine wins (it printed 9 9).`:e===`person_wins`?`O has three in a row — the machine took unchecked keys.`:e.tie.printed_nine?`A tie (the machine printed 9).`:`A tie — the ROM as numbered halts without printing 9.`,o=1600,s=class extends n{constructor(...e){super(...e),this.started=!1,this.onKey=e=>{e.target instanceof HTMLTextAreaElement||e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement||e.composedPath().some(e=>e instanceof HTMLTextAreaElement)||e.key>=`0`&&e.key<=`9`&&(e.preventDefault(),this.press(Number(e.key)))}}static{this.properties={...n.properties,draft:{state:!0}}}static{this.styles=e`
+import{i as e,o as t}from"./index.js";import{t as n}from"./exhibit.js";import"./lm-board.js";import"./lm-lamp.js";var r=(e,t=2)=>`0x`+e.toString(16).padStart(t,`0`),i={running:`running`,stopped:`stopped (Stop pressed)`,halted:`halted — press Start`,waiting_for_key:`halted, waiting for a key on the teletype`,fault:`fault: a reserved word at PC`},a=e=>e===`playing`?``:e===`machine_wins`?`The machine wins (it printed 9 9).`:e===`person_wins`?`O has three in a row — the machine took unchecked keys.`:e.tie.printed_nine?`A tie (the machine printed 9).`:`A tie — the ROM as numbered halts without printing 9.`,o=1600,s=class extends n{constructor(...e){super(...e),this.started=!1,this.onKey=e=>{e.target instanceof HTMLTextAreaElement||e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement||e.composedPath().some(e=>e instanceof HTMLTextAreaElement)||e.key>=`0`&&e.key<=`9`&&(e.preventDefault(),this.press(Number(e.key)))}}static{this.properties={...n.properties,draft:{state:!0}}}static{this.styles=t`
     :host { display: grid; grid-template-columns: minmax(18rem, 1fr) minmax(20rem, 1.2fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
     h3 { margin: 0.6rem 0 0.3rem; font-size: 1.05rem; }
@@ -26,19 +26,19 @@ import{a as e,r as t}from"./index.js";import{t as n}from"./exhibit.js";import"./
     .note { color: #5b5346; font-size: 0.9rem; }
     .x { color: #b3261e; font-weight: 700; } .o { color: #1f5fa8; font-weight: 700; }
   `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}updated(){!this.started&&this.view&&(this.started=!0,this.view.clock===`running`&&this.go())}get authentic(){return this.view?.time.speed===`authentic`}async go(){if(this.authentic)return this.autoplay({type:`step`,n:1},o);await this.act({type:`run`,max_steps:1e5})&&this.view?.clock===`running`&&await this.autoplay({type:`run`,max_steps:1e5},50)}async press(e){await this.act({type:`key`,digit:e})&&this.view&&this.view.clock!==`stopped`&&await this.go()}async halt(){await this.stop(),await this.act({type:`stop`})}describe(e){switch(e.type){case`key_pressed`:return`key ${e.digit} pressed${e.woke?`, the CPU wakes`:``}${e.unchecked?` (unchecked: ${e.unchecked})`:``}`;case`executed`:return`${r(e.address)}: ${e.text}${e.changed.length?` — `+e.changed.map(e=>`${e.register} ${r(e.from)}→${r(e.to)}`).join(`, `):``}`;case`key_read`:return`the CPU reads the key latch: ${e.digit}${e.times>1?` (${e.times} times)`:``}`;case`printed`:return`teletype prints ${e.glyph===`
-`?`a line feed`:e.glyph??`nothing (code ${e.code})`}`;case`printed_more`:return`… and ${e.count} more characters`;case`ran`:return`ran ${e.instructions} instructions, ${e.ticks} ticks (${(e.ticks*.2).toFixed(1)} s on the real machine)`;case`halted`:return`HALT at ${r(e.pc-1)}${e.waiting_for_key?`: waiting for a key`:``}`;case`fault`:return`fault at ${r(e.address)}: ${e.reason}`;case`rom_word_set`:return`word ${r(e.address)} set to ${r(e.new,4)}: ${e.text}`;case`assembled`:return`assembled ${e.words} words onto the switches`;case`switches_set`:return`switch bank ${e.bank} set to ${r(e.value)}`;case`speed_set`:return`speed: ${e.speed}`;case`game_over`:return a(e.outcome);default:return e.type}}lampRow(e,n){return t`<span role="img" aria-label=${n}>${[...e].map(e=>t`<span class="bit ${e===`1`?`on`:``}">${e}</span>`)}</span>`}dips(e,n,r,i){let a=[];for(let o=n-1;o>=0;o--){let n=(e>>o&1)==1;a.push(t`<button class="dip ${n?`on`:``}" data-bit=${o} aria-pressed=${n?`true`:`false`}
+`?`a line feed`:e.glyph??`nothing (code ${e.code})`}`;case`printed_more`:return`… and ${e.count} more characters`;case`ran`:return`ran ${e.instructions} instructions, ${e.ticks} ticks (${(e.ticks*.2).toFixed(1)} s on the real machine)`;case`halted`:return`HALT at ${r(e.pc-1)}${e.waiting_for_key?`: waiting for a key`:``}`;case`fault`:return`fault at ${r(e.address)}: ${e.reason}`;case`rom_word_set`:return`word ${r(e.address)} set to ${r(e.new,4)}: ${e.text}`;case`assembled`:return`assembled ${e.words} words onto the switches`;case`switches_set`:return`switch bank ${e.bank} set to ${r(e.value)}`;case`speed_set`:return`speed: ${e.speed}`;case`game_over`:return a(e.outcome);default:return e.type}}lampRow(t,n){return e`<span role="img" aria-label=${n}>${[...t].map(t=>e`<span class="bit ${t===`1`?`on`:``}">${t}</span>`)}</span>`}dips(t,n,r,i){let a=[];for(let o=n-1;o>=0;o--){let n=(t>>o&1)==1;a.push(e`<button class="dip ${n?`on`:``}" data-bit=${o} aria-pressed=${n?`true`:`false`}
         aria-label="${i}, bit ${o}, ${n?`on`:`off`}" title="${i} bit ${o}: ${n?`on`:`off`} — click to flip"
-        @click=${()=>r(o)}>${n?`1`:`0`}</button>`),o===8&&a.push(t`<span class="gap"></span>`)}return a}board(e){let n=e.board;if(!n)return t`<p class="note">No board: the switches do not hold the tic-tac-toe ROM (rom: ${e.rom_name}).</p>`;let r=n.rows.flat().map(e=>({text:e.mark??String(e.ring),mark:e.mark?e.mark.toLowerCase():void 0,label:`cell ${e.ring}, ${e.mark??`empty`}`,playable:n.legal_keys.includes(e.ring)})),i=n.rows.flat().map(e=>e.ring);return t`
+        @click=${()=>r(o)}>${n?`1`:`0`}</button>`),o===8&&a.push(e`<span class="gap"></span>`)}return a}board(t){let n=t.board;if(!n)return e`<p class="note">No board: the switches do not hold the tic-tac-toe ROM (rom: ${t.rom_name}).</p>`;let r=n.rows.flat().map(e=>({text:e.mark??String(e.ring),mark:e.mark?e.mark.toLowerCase():void 0,label:`cell ${e.ring}, ${e.mark??`empty`}`,playable:n.legal_keys.includes(e.ring)})),i=n.rows.flat().map(e=>e.ring);return e`
       <h3>The board, as the paper tells it</h3>
       <lm-board .squares=${r} @square=${e=>this.press(i[e.detail.index])}></lm-board>
       <p class="note" data-outcome>${a(n.outcome)||(n.legal_keys.length?`Your move (O): click a cell or type its number.`:`The machine (X) is thinking.`)}
-        Games: <span class="x">X</span> wins ${e.games.machine_wins}, ties ${e.games.ties}, <span class="o">O</span> wins ${e.games.person_wins}.</p>`}render(){let e=this.view;if(!e)return t``;let n=this.running||e.clock===`running`,a=this.draft??e.source;return t`
+        Games: <span class="x">X</span> wins ${t.games.machine_wins}, ties ${t.games.ties}, <span class="o">O</span> wins ${t.games.person_wins}.</p>`}render(){let t=this.view;if(!t)return e``;let n=this.running||t.clock===`running`,a=this.draft??t.source;return e`
       <div>
-        <p class="status" data-status>Clock: ${i[e.clock]}. PC ${r(e.pc)}: <code>${e.current.text}</code></p>
-        ${e.fault?t`<p class="note" data-fault>${e.fault}</p>`:``}
+        <p class="status" data-status>Clock: ${i[t.clock]}. PC ${r(t.pc)}: <code>${t.current.text}</code></p>
+        ${t.fault?e`<p class="note" data-fault>${t.fault}</p>`:``}
         <div class="controls">
           <button data-action="step" ?disabled=${this.running} @click=${()=>this.act({type:`step`,n:1})}>Step ›</button>
-          ${this.running?t`<button data-action="stop" @click=${()=>this.halt()}>■ Stop</button>`:t`<button data-action="run" @click=${()=>this.go()}>▶ Run</button>`}
+          ${this.running?e`<button data-action="stop" @click=${()=>this.halt()}>■ Stop</button>`:e`<button data-action="run" @click=${()=>this.go()}>▶ Run</button>`}
           <button data-action="start" @click=${async()=>{await this.act({type:`start`})&&await this.go()}}>Start</button>
           <button data-action="machine-reset" title="the panel's reset: registers and paper cleared, switches kept"
             @click=${async()=>{await this.stop(),await this.act({type:`reset`})&&await this.go()}}>Panel reset (new game)</button>
@@ -49,46 +49,46 @@ import{a as e,r as t}from"./index.js";import{t as n}from"./exhibit.js";import"./
         <p class="note" data-no-seed>No seed: nothing in this machine is random, so the same keys always give the same paper.</p>
         <h3>Registers</h3>
         <div class="regs" data-registers>
-          ${e.registers.map(e=>t`<b>${e.name}</b>${this.lampRow(e.bits,`${e.name} = ${e.value}`)}<span>${r(e.value)}</span>`)}
+          ${t.registers.map(t=>e`<b>${t.name}</b>${this.lampRow(t.bits,`${t.name} = ${t.value}`)}<span>${r(t.value)}</span>`)}
         </div>
         <h3>Flags</h3>
         <div class="lamps">
-          <lm-lamp label="CY carry" color="#ffb52e" ?on=${e.flags.carry}></lm-lamp>
-          <lm-lamp label="Z zero" color="#ffb52e" ?on=${e.flags.zero}></lm-lamp>
-          <lm-lamp label="S sign" color="#ffb52e" ?on=${e.flags.sign}></lm-lamp>
+          <lm-lamp label="CY carry" color="#ffb52e" ?on=${t.flags.carry}></lm-lamp>
+          <lm-lamp label="Z zero" color="#ffb52e" ?on=${t.flags.zero}></lm-lamp>
+          <lm-lamp label="S sign" color="#ffb52e" ?on=${t.flags.sign}></lm-lamp>
         </div>
-        <p class="note" data-time>${e.time.instructions} instructions, ${e.time.ticks} ticks at 5 Hz = ${e.time.text}.
+        <p class="note" data-time>${t.time.instructions} instructions, ${t.time.ticks} ticks at 5 Hz = ${t.time.text}.
           ${n&&this.authentic?`Stepping at about the real pace.`:``}</p>
         <h3>Teletype</h3>
-        <pre class="paper" data-paper aria-label="teletype paper" aria-live="polite">${e.teletype.paper.join(`
+        <pre class="paper" data-paper aria-label="teletype paper" aria-live="polite">${t.teletype.paper.join(`
 `)}</pre>
         <div class="keys" role="group" aria-label="teletype keys">
-          ${[0,1,2,3,4,5,6,7,8,9].map(e=>t`<button data-key=${e} @click=${()=>this.press(e)}>${e}</button>`)}
+          ${[0,1,2,3,4,5,6,7,8,9].map(t=>e`<button data-key=${t} @click=${()=>this.press(t)}>${t}</button>`)}
         </div>
-        <p class="note">Key latch: ${e.teletype.latch}; ${e.teletype.keys_pressed} keys pressed.
-          ${e.guarded?`Guarded: illegal keys are refused.`:`Faithful: the machine takes any key, as the original did.`}</p>
-        ${this.board(e)}
+        <p class="note">Key latch: ${t.teletype.latch}; ${t.teletype.keys_pressed} keys pressed.
+          ${t.guarded?`Guarded: illegal keys are refused.`:`Faithful: the machine takes any key, as the original did.`}</p>
+        ${this.board(t)}
         <div class="controls">
           <label>ROM <select data-rom @change=${e=>this.restart({...this.config,rom:e.target.value})}>
             <option value="as-numbered" ?selected=${this.config.rom===void 0||this.config.rom===`as-numbered`}>tic-tac-toe, as numbered in the article</option>
             <option value="corrected" ?selected=${this.config.rom===`corrected`}>tic-tac-toe, corrected (a tie prints 9)</option></select></label>
-          <label><input type="checkbox" data-guarded ?checked=${e.guarded}
+          <label><input type="checkbox" data-guarded ?checked=${t.guarded}
             @change=${e=>this.restart({...this.config,guarded:e.target.checked})}> guarded</label>
         </div>
       </div>
       <div>
         <h3>Program ROM: 64 words of DIP switches (click a switch to flip it)</h3>
         <div class="rom" data-rom-words>
-          ${e.rom.map(n=>t`<div class="word ${n.address===e.pc?`pc`:``}" data-address=${n.address}>
+          ${t.rom.map(n=>e`<div class="word ${n.address===t.pc?`pc`:``}" data-address=${n.address}>
             <span class="addr">${n.address.toString(16).padStart(2,`0`)}:</span>
             <span>${this.dips(n.value,16,e=>this.act({type:`set_rom_word`,address:n.address,value:n.value^1<<e}),`word ${r(n.address)}`)}</span>
-            <span class="text ${n.reserved?`reserved`:``}">${n.text}${n.address===e.pc?` ◀ PC`:``}</span></div>`)}
+            <span class="text ${n.reserved?`reserved`:``}">${n.text}${n.address===t.pc?` ◀ PC`:``}</span></div>`)}
         </div>
         <h3>Toggle-switch banks (0x80 even, 0x81 odd)</h3>
         <div class="banks" data-banks>
-          ${[0,1].map(n=>t`<div>bank ${n}: ${this.dips(e.switches[n],8,t=>this.act({type:`set_switches`,bank:n,value:e.switches[n]^1<<t}),`bank ${n}`)} = ${r(e.switches[n])}</div>`)}
+          ${[0,1].map(n=>e`<div>bank ${n}: ${this.dips(t.switches[n],8,e=>this.act({type:`set_switches`,bank:n,value:t.switches[n]^1<<e}),`bank ${n}`)} = ${r(t.switches[n])}</div>`)}
         </div>
-        <h3>Source ${e.source_matches_rom?``:t`<small class="note">(the switches were changed by hand since)</small>`}</h3>
+        <h3>Source ${t.source_matches_rom?``:e`<small class="note">(the switches were changed by hand since)</small>`}</h3>
         <textarea data-source aria-label="program source" .value=${a} @input=${e=>{this.draft=e.target.value}}></textarea>
         <div class="controls">
           <button data-action="assemble" @click=${async()=>{await this.stop(),await this.act({type:`assemble`,source:a})&&(this.draft=void 0)}}>Assemble onto the switches</button>

@@ -1,0 +1,281 @@
+// 3D (and 4D) tic-tac-toe against the IBM 1620 programs: the exhibit of
+// `ludomat_qubic::QubicSession`. The four planes side by side are the main input (the
+// 4D board is a 4×4 grid of planes); the cube also stands in a three.js view (drag to
+// orbit, click a cell to move, the winning row drawn through it), which is left out
+// when the browser has no WebGL. The 1962 deck's typewriter paper, the strategy level of
+// each machine move, the 1620's tables on demand, and the 4D forced win's bound.
+import { css, html, nothing } from 'lit';
+import { ExhibitElement } from '../exhibit.ts';
+import type { CubeView } from '../three/qubic-cube.ts';
+
+type Who = 'human' | 'machine';
+type Strategy = 'other1' | 'louden1962' | 'forced';
+type Result = 'human_wins' | 'machine_wins' | 'tie' | 'stopped';
+
+interface Tables {
+  levels_run: number[];
+  rows: { cells: string[]; sum: number }[];
+  marks: string[];
+  mov6: string[];
+  mov9: string[];
+  held: string | null;
+  k1: number | null;
+}
+
+interface View {
+  dims: 3 | 4;
+  strategy: Strategy;
+  disabled: number[];
+  cells: (Who | null)[];
+  to_move: Who | null;
+  human_to_move: boolean;
+  moves: string[];
+  last_machine_move: number | null;
+  level: { number: number; meaning: string } | null;
+  result: Result | null;
+  line: number[] | null;
+  paper: string[];
+  tables: Tables | null;
+  forced: { answer: string | null; machine_moves: number; moves_left_at_most: number } | null;
+  game: number;
+  deck_finished: boolean;
+  tally: { human_wins: number; machine_wins: number; ties: number; stopped: number };
+  seed: number;
+}
+
+type Happening =
+  | { type: 'placed'; by: Who; cell: string; index: number; level: number | null; why: string }
+  | { type: 'typed'; line: string }
+  | { type: 'note'; text: string }
+  | { type: 'game_over'; result: Result; line: string[] | null }
+  | { type: 'new_game'; game: number };
+
+const RESULT: Record<Result, string> = {
+  human_wins: 'You win: four in a row.',
+  machine_wins: 'The machine wins.',
+  tie: 'The board is full: a tie.',
+  stopped: 'The program stopped.',
+};
+const STRATEGY: Record<Strategy, string> = {
+  other1: 'OTHER-1 (levels 1–12)',
+  louden1962: "Louden's 1962 deck",
+  forced: 'the proven forced win',
+};
+
+/** The 1620's notation of cell `i`: tier (plane), row, column; the block first in 4D. */
+export function cellName(i: number, dims: number): string {
+  const d = [];
+  for (let k = dims - 1; k >= 0; k--) d.push(((i >> (2 * k)) & 3) + 1);
+  return d.join('');
+}
+
+export class QubicExhibit extends ExhibitElement<View, Happening> {
+  static properties = { ...ExhibitElement.properties, showTables: { state: true }, webgl: { state: true } };
+  declare showTables: boolean;
+  declare webgl: 'loading' | 'on' | 'off';
+  private cube?: CubeView;
+  private loadingCube = false;
+
+  constructor() {
+    super();
+    this.showTables = false;
+    this.webgl = 'loading';
+  }
+
+  static styles = css`
+    :host { display: grid; grid-template-columns: minmax(0, 1fr) 22rem; gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .planes { display: flex; gap: 0.9rem; flex-wrap: wrap; }
+    .planes.d4 { display: grid; grid-template-columns: auto repeat(4, auto); gap: 0.4rem 0.7rem; align-items: center; }
+    .plane { display: flex; flex-direction: column; gap: 0.2rem; }
+    .plane h4 { margin: 0; font-size: 0.9rem; color: #5b5346; font-weight: 600; }
+    .grid { display: grid; grid-template-columns: repeat(4, 2.6rem); gap: 3px; }
+    .d4 .grid { grid-template-columns: repeat(4, 1.9rem); }
+    .grid button { height: 2.6rem; font: 600 0.75rem/1 system-ui, sans-serif; border: 1px solid #8a7d66; border-radius: 4px; background: #fffdf8; color: #8a7d66; cursor: pointer; padding: 0; }
+    .d4 .grid button { height: 1.9rem; font-size: 0.6rem; }
+    .grid button[disabled] { cursor: default; }
+    .grid button.human { background: #f6d5d2; color: #b3261e; font-size: 1.1rem; }
+    .grid button.machine { background: #d3e1f3; color: #1f5fa8; font-size: 1.1rem; }
+    .d4 .grid button.human, .d4 .grid button.machine { font-size: 0.85rem; }
+    .grid button.last { outline: 3px solid #1f5fa8; outline-offset: -3px; }
+    .grid button.win { box-shadow: inset 0 0 0 3px #2e7d32; }
+    .blocklabel { font-size: 0.9rem; color: #5b5346; font-weight: 600; }
+    .cube { width: 100%; max-width: 34rem; aspect-ratio: 4 / 3; border: 1px solid #cbbf9f; border-radius: 6px; background: #f7f2e6; margin-top: 1rem; touch-action: none; }
+    .note { color: #5b5346; font-size: 0.9rem; }
+    .side { display: flex; flex-direction: column; gap: 0.8rem; }
+    .level { background: #fffdf8; border: 1px solid #cbbf9f; border-radius: 6px; padding: 0.5rem 0.7rem; }
+    .level b { font-size: 1.2rem; }
+    .paper { background: #fbf7ea; border: 1px solid #cbbf9f; border-radius: 4px; max-height: 16rem; overflow-y: auto; padding: 0.4rem 0.7rem; font: 1rem/1.35 'Courier New', monospace; white-space: pre-wrap; margin: 0; }
+    .tables { font: 0.85rem/1.35 'Courier New', monospace; background: #fffdf8; border: 1px solid #cbbf9f; border-radius: 6px; padding: 0.5rem; max-height: 20rem; overflow-y: auto; }
+    .tables h4 { font-family: system-ui, sans-serif; margin: 0.4rem 0 0.2rem; }
+    label { display: inline-flex; gap: 0.4rem; align-items: center; }
+    select { max-width: 100%; }
+    select, button.act { font-size: 1rem; padding: 0.3rem 0.6rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
+    .levels { display: flex; flex-wrap: wrap; gap: 0.2rem 0.6rem; font-size: 0.9rem; }
+    .tally { display: flex; gap: 1rem; }
+    .p { color: #b3261e; font-weight: 700; } .m { color: #1f5fa8; font-weight: 700; }
+  `;
+
+  describe(h: Happening): string {
+    switch (h.type) {
+      case 'placed': return h.by === 'human' ? `P plays ${h.cell}` : `M plays ${h.cell}: ${h.why}`;
+      case 'typed': return `typewriter: ${h.line}`;
+      case 'note': return h.text;
+      case 'game_over': return `${RESULT[h.result]}${h.line ? ` The row: ${h.line.join(' ')}` : ''}`;
+      case 'new_game': return `game ${h.game} begins`;
+    }
+  }
+
+  /** Where cell `i` is drawn in the 3D view (client pixels), or null without it: for
+   *  tests and pointing aids. */
+  cubeCellPoint(i: number): { x: number; y: number } | null {
+    return this.cube?.cellPoint(i) ?? null;
+  }
+
+  private play(i: number) {
+    const v = this.view;
+    if (!v || !v.human_to_move || v.cells[i]) return;
+    this.act({ type: 'play', cell: cellName(i, v.dims) });
+  }
+
+  private status(v: View): string {
+    if (v.deck_finished) return 'The deck has typed its last message: reset to play again.';
+    if (v.result) return RESULT[v.result];
+    return v.human_to_move ? `Your move (P): click a cell${this.webgl === 'on' ? ' on a plane or in the cube' : ''}.` : 'The machine is thinking.';
+  }
+
+  private planeGrid(v: View, base: number, title: string) {
+    const last = v.last_machine_move;
+    const buttons = [];
+    for (let k = 0; k < 16; k++) {
+      const i = base + k;
+      const who = v.cells[i];
+      const name = cellName(i, v.dims);
+      const cls = [who ?? '', i === last ? 'last' : '', v.line?.includes(i) ? 'win' : ''].join(' ');
+      buttons.push(html`<button class=${cls} data-cell=${name} ?disabled=${!v.human_to_move || !!who}
+        aria-label=${`cell ${name}, ${who === 'human' ? 'yours (P)' : who === 'machine' ? "the machine's (M)" : 'empty'}`}
+        @click=${() => this.play(i)}>${who === 'human' ? 'P' : who === 'machine' ? 'M' : name}</button>`);
+    }
+    return html`<div class="plane" data-plane=${title}><h4>${title}</h4><div class="grid">${buttons}</div></div>`;
+  }
+
+  private planes(v: View) {
+    if (v.dims === 3) {
+      return html`<div class="planes d3">${[0, 1, 2, 3].map((t) => this.planeGrid(v, t * 16, `plane ${t + 1}`))}</div>`;
+    }
+    const rows = [];
+    for (let b = 0; b < 4; b++) {
+      rows.push(html`<span class="blocklabel">block ${b + 1}</span>`);
+      for (let t = 0; t < 4; t++) rows.push(this.planeGrid(v, b * 64 + t * 16, `${b + 1}·plane ${t + 1}`));
+    }
+    return html`<div class="planes d4">${rows}</div>`;
+  }
+
+  private tables(t: Tables, v: View) {
+    return html`<div class="tables" data-tables>
+      ${t.levels_run.length ? html`<div>levels run: ${t.levels_run.join(' ')}</div>` : nothing}
+      ${t.k1 !== null ? html`<div>K1 = ${t.k1} (where the preferred list is scanned from)</div>` : nothing}
+      <h4>Row sums (player 1, machine 5 a cell)</h4>
+      ${v.strategy === 'louden1962' ? html`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>` : nothing}
+      <div data-rows>${t.rows.map((r) => html`<div>${r.cells.join(' ')}: ${String(r.sum).padStart(2, '0')}</div>`)}</div>
+      <h4>Intersection marks</h4><div data-marks>${t.marks.join(' ') || 'none'}</div>
+      <h4>${v.strategy === 'louden1962' ? 'J3 (level 6 save)' : '6MOV / 9MOV / held'}</h4>
+      <div>${v.strategy === 'louden1962' ? t.mov6.join(' ') || 'none'
+        : html`6MOV: ${t.mov6.join(' ') || '—'}; 9MOV: ${t.mov9.join(' ') || '—'}; level 10 held: ${t.held ?? '—'}`}</div>
+    </div>`;
+  }
+
+  private settings(v: View) {
+    const c = this.config;
+    const dims = Number(c.dims ?? 3);
+    const strategy = (c.strategy ?? 'other1') as Strategy;
+    const disabled: number[] = Array.isArray(c.disable) ? c.disable : [];
+    const set = (patch: Record<string, unknown>) => this.restart({ ...this.config, ...patch });
+    return html`
+      <label>Board <select data-setting="dims" @change=${(e: Event) => {
+        const d = Number((e.target as HTMLSelectElement).value);
+        set({ dims: d, strategy: d === 4 ? 'forced' : 'other1', disable: [], machine_first: d === 4 });
+      }}>
+        <option value="3" ?selected=${dims === 3}>4×4×4 cube</option>
+        <option value="4" ?selected=${dims === 4}>4×4×4×4</option></select></label>
+      <label>Machine <select data-setting="strategy" @change=${(e: Event) => set({ strategy: (e.target as HTMLSelectElement).value, disable: [] })}>
+        ${(dims === 3 ? ['other1', 'louden1962'] : ['forced', 'other1']).map((s) =>
+          html`<option value=${s} ?selected=${s === strategy}>${STRATEGY[s as Strategy]}</option>`)}</select></label>
+      ${strategy !== 'forced' ? html`<label><input type="checkbox" data-setting="machine_first" .checked=${!!c.machine_first}
+          @change=${(e: Event) => set({ machine_first: (e.target as HTMLInputElement).checked })}> the machine moves first</label>` : nothing}
+      ${strategy === 'other1' ? html`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
+        ${[3, 4, 5, 6, 7, 8, 9, 10].map((n) => html`<label><input type="checkbox" data-level=${n} .checked=${disabled.includes(n)}
+          @change=${(e: Event) => {
+            const on = (e.target as HTMLInputElement).checked;
+            set({ disable: on ? [...disabled, n].sort((a, b) => a - b) : disabled.filter((d) => d !== n) });
+          }}>${n}</label>`)}</div></div>` : nothing}
+      <div class="tally" data-tally>
+        <span>game <b>${v.game}</b></span>
+        <span><span class="p">P</span> wins <b>${v.tally.human_wins}</b></span>
+        <span><span class="m">M</span> wins <b>${v.tally.machine_wins}</b></span>
+        <span>ties <b>${v.tally.ties}</b></span>
+      </div>
+      <div><button class="act" data-action="new-game" ?disabled=${v.deck_finished} @click=${() => this.act({ type: 'new_game' })}>New game</button></div>`;
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) return html``;
+    const f = v.forced;
+    return html`
+      <div>
+        <p class="status" data-status>${this.status(v)}</p>
+        ${this.planes(v)}
+        ${v.dims === 3 ? html`<div class="cube" data-cube ?hidden=${this.webgl === 'off'}></div>
+          ${this.webgl === 'off' ? html`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`
+            : html`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`
+          : nothing}
+      </div>
+      <div class="side">
+        ${f ? html`<div class="level" data-forced>
+            <div>The proof's answer: <b>${f.answer ?? '—'}</b> (move ${f.machine_moves})</div>
+            <div>It needs at most <b data-left>${f.moves_left_at_most}</b> more move${f.moves_left_at_most === 1 ? '' : 's'} to win, whatever you do.</div></div>` : nothing}
+        ${v.level ? html`<div class="level" data-level>Strategy level <b>${v.level.number}</b>: ${v.level.meaning}</div>` : nothing}
+        ${v.strategy === 'louden1962' ? html`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${v.paper.join('\n')}</pre>` : nothing}
+        ${v.tables ? html`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
+            @click=${() => { this.showTables = !this.showTables; }}>${this.showTables ? 'Hide' : 'Show'} the 1620's tables</button></div>
+          ${this.showTables ? this.tables(v.tables, v) : nothing}` : nothing}
+        ${this.settings(v)}
+      </div>`;
+  }
+
+  protected updated() {
+    // The typewriter shows its newest line, as the paper comes up out of the machine.
+    const paper = this.renderRoot.querySelector('[data-paper]');
+    if (paper) paper.scrollTop = paper.scrollHeight;
+    const v = this.view;
+    const host = this.renderRoot.querySelector('[data-cube]') as HTMLElement | null;
+    if (!v || v.dims !== 3 || !host) {
+      this.cube?.dispose();
+      this.cube = undefined;
+      return;
+    }
+    if (!this.cube && !this.loadingCube && this.webgl !== 'off') {
+      // three.js is loaded only when the cube is shown (its own chunk).
+      this.loadingCube = true;
+      import('../three/qubic-cube.ts').then(({ createCube }) => {
+        this.loadingCube = false;
+        const cube = createCube(host, (i) => this.play(i));
+        if (!cube) { this.webgl = 'off'; return; }
+        this.cube = cube;
+        this.webgl = 'on';
+        if (this.view) cube.show(this.view.cells, this.view.line, this.view.last_machine_move);
+      });
+      return;
+    }
+    this.cube?.show(v.cells, v.line, v.last_machine_move);
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.cube?.dispose();
+    this.cube = undefined;
+  }
+}
+customElements.define('lm-exhibit-qubic', QubicExhibit);

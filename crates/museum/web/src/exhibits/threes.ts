@@ -1,0 +1,186 @@
+// Threes!: the exhibit of `ludomat_threes::ThreesSession`. Arrow keys (or w a s d),
+// swipes on the board and buttons; the next-card hint, the score, undo; the AI's
+// estimate of each swipe as a heat map; autoplay by the AI with step and speed; and a
+// replay viewer for files made by `ludomat play threes --record`.
+import { css, html, nothing } from 'lit';
+import { ExhibitElement } from '../exhibit.ts';
+import '../components/lm-run-control.ts';
+
+type Dir = 'up' | 'down' | 'left' | 'right';
+const DIRS: Dir[] = ['up', 'down', 'left', 'right'];
+const ARROW: Record<Dir, string> = { up: '↑', down: '↓', left: '←', right: '→' };
+const KEYS: Record<string, Dir> = {
+  ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', w: 'up', s: 'down', a: 'left', d: 'right',
+};
+
+interface Estimate { values: (number | null)[]; best: Dir | null; depth: number; nodes: number }
+interface Replay { index: number; frames: number; cells: number[]; hint: number[]; hint_plus: boolean; direction: Dir | null; card: number; score: number; seed: number }
+interface View {
+  cells: number[]; hint: number[]; hint_plus: boolean; score: number; moves: number; legal: Dir[];
+  over: boolean; undo: number; estimate: Estimate | null; last_card: number | null; seed: number; depth: number;
+  replay: Replay | null;
+}
+type Happening =
+  | { type: 'swiped'; direction: Dir; by_ai: boolean; card: number; cell: number }
+  | { type: 'undone'; moves: number }
+  | { type: 'estimated'; best: Dir | null }
+  | { type: 'game_over'; score: number }
+  | { type: 'new_game'; seed: number }
+  | { type: 'record_loaded'; seed: number; moves: number };
+
+/** The card's colour class: 1 blue, 2 red, 3 and up white. */
+const kind = (v: number) => (v === 0 ? 'empty' : v === 1 ? 'one' : v === 2 ? 'two' : 'big');
+
+export class ThreesExhibit extends ExhibitElement<View, Happening> {
+  static properties = { ...ExhibitElement.properties, interval: { state: true } };
+  declare interval: number;
+  private touch?: { x: number; y: number };
+
+  constructor() {
+    super();
+    this.interval = 300;
+  }
+
+  static styles = css`
+    :host { display: grid; grid-template-columns: auto 1fr; gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 48rem) { :host { grid-template-columns: 1fr; } }
+    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .board { width: max-content; display: grid; grid-template-columns: repeat(4, 4.6rem); gap: 6px; padding: 8px; background: #cbe3df; border-radius: 10px; touch-action: none; user-select: none; }
+    .card { height: 6rem; border-radius: 8px; display: flex; align-items: center; justify-content: center; font: 700 1.7rem/1 system-ui, sans-serif; }
+    .card.empty { background: #b5d3ce; }
+    .card.one { background: #66ccff; color: #fff; }
+    .card.two { background: #ff6680; color: #fff; }
+    .card.big { background: #fff; color: #333; border-bottom: 5px solid #f3c969; }
+    .card.new { outline: 3px solid #2e7d32; }
+    .side { display: flex; flex-direction: column; gap: 0.8rem; }
+    .hint { display: flex; gap: 0.4rem; align-items: center; }
+    .hint .card { height: 3rem; width: 2.4rem; font-size: 1rem; }
+    .pad { display: grid; grid-template-columns: repeat(3, 4.4rem); gap: 4px; }
+    .pad button, button.act { font-size: 1rem; padding: 0.4rem 0.6rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
+    .pad button { position: relative; }
+    .heat { font-size: 0.75rem; display: block; }
+    .score { font-size: 1.2rem; }
+    .note { color: #5b5346; font-size: 0.9rem; }
+    .replay { border: 1px solid #cbbf9f; border-radius: 6px; padding: 0.5rem; background: #fffdf8; }
+  `;
+
+  private onKey = (e: KeyboardEvent) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const d = KEYS[e.key];
+    if (d && this.view && !this.view.replay) { e.preventDefault(); this.act({ type: 'swipe', direction: d }); }
+    else if (e.key === 'u') this.act({ type: 'undo' });
+    else if (e.key === 'e') this.act({ type: 'estimate' });
+  };
+  connectedCallback() { super.connectedCallback(); window.addEventListener('keydown', this.onKey); }
+  disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
+
+  describe(h: Happening): string {
+    switch (h.type) {
+      case 'swiped': return `${h.by_ai ? 'AI' : 'you'}: ${h.direction} ${ARROW[h.direction]}, a ${h.card} came in`;
+      case 'undone': return `undone, back to move ${h.moves}`;
+      case 'estimated': return `AI estimate: best ${h.best ?? 'none'}`;
+      case 'game_over': return `no swipe moves anything: game over, score ${h.score}`;
+      case 'new_game': return `new deal, seed ${h.seed}`;
+      case 'record_loaded': return `record loaded: seed ${h.seed}, ${h.moves} swipes`;
+    }
+  }
+
+  private pointerDown = (e: PointerEvent) => { this.touch = { x: e.clientX, y: e.clientY }; };
+  private pointerUp = (e: PointerEvent) => {
+    const t = this.touch;
+    this.touch = undefined;
+    if (!t || this.view?.replay) return;
+    const dx = e.clientX - t.x, dy = e.clientY - t.y;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < 30) return;
+    const d: Dir = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
+    this.act({ type: 'swipe', direction: d });
+  };
+
+  private async loadFile(e: Event) {
+    const f = (e.target as HTMLInputElement).files?.[0];
+    if (!f) return;
+    this.act({ type: 'load_record', record: await f.text() });
+  }
+
+  private cards(cells: number[], fresh: number | null) {
+    return cells.map((v, i) => html`<div class="card ${kind(v)} ${i === fresh ? 'new' : ''}" data-cell=${i}
+      aria-label=${v ? `card ${v}` : 'empty'}>${v || ''}</div>`);
+  }
+
+  private heat(v: View, d: Dir) {
+    const e = v.estimate;
+    if (!e) return nothing;
+    const x = e.values[DIRS.indexOf(d)];
+    if (x === null) return html`<span class="heat">moves nothing</span>`;
+    return html`<span class="heat" data-heat=${d}>${Math.round(x)}${d === e.best ? ' ★ best' : ''}</span>`;
+  }
+
+  private heatStyle(v: View, d: Dir): string {
+    const e = v.estimate;
+    if (!e) return '';
+    const vals = e.values.filter((x): x is number => x !== null);
+    const x = e.values[DIRS.indexOf(d)];
+    if (x === null) return 'background:#ddd';
+    const lo = Math.min(...vals), hi = Math.max(...vals);
+    const t = hi > lo ? (x - lo) / (hi - lo) : 1;
+    // cold (blue) to hot (orange); the number is always written too
+    return `background: hsl(${210 - t * 180} 80% ${88 - t * 18}%)`;
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) return html``;
+    const r = v.replay;
+    if (r) {
+      return html`<div>
+          <p class="status" data-status>Replay of seed ${r.seed}: frame ${r.index} of ${r.frames - 1}, score ${r.score}</p>
+          <div class="board">${this.cards(r.cells, null)}</div></div>
+        <div class="side replay" data-replay>
+          <div>Next card: ${r.hint_plus ? '+' : r.hint.join(' or ')} (it was ${r.card})</div>
+          <div>Swipe made here: <b>${r.direction ? `${r.direction} ${ARROW[r.direction]}` : 'none (the end)'}</b></div>
+          <input type="range" min="0" max=${r.frames - 1} .value=${String(r.index)} aria-label="frame"
+            @input=${(e: Event) => this.act({ type: 'replay_frame', index: Number((e.target as HTMLInputElement).value) })}>
+          <div>
+            <button class="act" data-action="prev" ?disabled=${r.index === 0} @click=${() => this.act({ type: 'replay_frame', index: r.index - 1 })}>‹ Back</button>
+            <button class="act" data-action="next" ?disabled=${r.index >= r.frames - 1} @click=${() => this.act({ type: 'replay_frame', index: r.index + 1 })}>Forward ›</button>
+            <button class="act" data-action="close-replay" @click=${() => this.act({ type: 'close_replay' })}>Close</button>
+          </div></div>`;
+    }
+    return html`
+      <div>
+        <p class="status" data-status>${v.over ? `Game over: score ${v.score}.` : 'Swipe: arrow keys, w a s d, drag on the board, or the buttons.'}</p>
+        <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(v.cells, v.last_card)}</div>
+      </div>
+      <div class="side">
+        <div class="score" data-score>score <b>${v.score}</b> · move <b data-moves>${v.moves}</b></div>
+        <div class="hint" data-hint>next card:
+          ${v.hint_plus ? html`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`
+            : v.hint.map((h) => html`<div class="card ${kind(h)}">${h}</div>`)}</div>
+        <div class="pad">
+          <span></span>${this.padButton(v, 'up')}<span></span>
+          ${this.padButton(v, 'left')}<span></span>${this.padButton(v, 'right')}
+          <span></span>${this.padButton(v, 'down')}<span></span>
+        </div>
+        <div>
+          <button class="act" data-action="undo" ?disabled=${v.undo === 0} @click=${() => this.act({ type: 'undo' })}>Undo (u)</button>
+          <button class="act" data-action="estimate" ?disabled=${v.over} @click=${() => this.act({ type: 'estimate' })}>Which swipe is best? (e)</button>
+          <button class="act" data-action="new-game" @click=${() => this.act({ type: 'new_game' })}>New deal</button>
+        </div>
+        ${v.estimate ? html`<p class="note" data-estimate>The AI looked ${v.estimate.depth} swipe${v.estimate.depth === 1 ? "" : "s"} ahead (${v.estimate.nodes} positions); the buttons show each swipe's expected value, warmer is better.</p>` : nothing}
+        <div><span class="note">Autoplay: the AI swipes (depth ${v.depth}).</span>
+          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${v.over}
+            @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'ai_step' }, this.interval); }}
+            @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'ai_step' }, this.interval); }}
+            @pause=${() => this.stop()}
+            @step=${() => this.act({ type: 'ai_step' })}></lm-run-control></div>
+        <label class="note">Replay a game recorded with <code>ludomat play threes --record FILE</code>:
+          <input type="file" accept=".json,application/json" data-action="load-record" @change=${(e: Event) => this.loadFile(e)}></label>
+      </div>`;
+  }
+
+  private padButton(v: View, d: Dir) {
+    return html`<button data-swipe=${d} style=${this.heatStyle(v, d)} ?disabled=${!v.legal.includes(d)}
+      @click=${() => this.act({ type: 'swipe', direction: d })}>${ARROW[d]} ${d}${this.heat(v, d)}</button>`;
+  }
+}
+customElements.define('lm-exhibit-threes', ThreesExhibit);

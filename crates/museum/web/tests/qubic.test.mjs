@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openMuseum } from './helper.mjs';
+
+const EX = 'lm-exhibit-qubic';
+const status = (page) => page.locator(`${EX} [data-status]`).innerText();
+
+/** Clicks the plane cells in order; each click waits for the P to show. */
+async function clickCells(page, cells) {
+  for (const c of cells) {
+    await page.click(`${EX} .grid button[data-cell="${c}"]`);
+    await page.locator(`${EX} .grid button[data-cell="${c}"]`, { hasText: 'P' }).waitFor();
+  }
+}
+
+test('qubic: a game won against OTHER-1 (level 3 off) by clicks on the planes, the cube in WebGL', async (t) => {
+  // The moves come from the session test `with_level_3_off_the_player_completes_a_row`.
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/qubic?disable=%5B3%5D&seed=1', {
+    browserArgs: ['--enable-unsafe-swiftshader'],
+  });
+  await page.locator(`${EX} [data-status]`).waitFor();
+  assert.match(await status(page), /Your move/);
+  assert.equal(await page.locator(`${EX} .plane`).count(), 4, 'four planes side by side');
+  // WebGL through SwiftShader: the cube is drawn.
+  await page.locator(`${EX} canvas[data-cube-canvas]`).waitFor();
+  await clickCells(page, ['111']);
+  await page.locator(`${EX} [data-level]`, { hasText: 'level 11' }).waitFor();
+  // 112 by a click on its sphere in the cube (the cell's picture position from the page).
+  const at = await page.evaluate(() => {
+    const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-qubic');
+    return ex.cubeCellPoint(1);
+  });
+  await page.mouse.click(at.x, at.y);
+  await page.locator(`${EX} .grid button[data-cell="112"]`, { hasText: 'P' }).waitFor();
+  await clickCells(page, ['113', '114']);
+  await page.locator(`${EX} [data-status]`, { hasText: 'You win' }).waitFor();
+  assert.equal(await page.locator(`${EX} .grid button.win`).count(), 4);
+  assert.equal(await page.locator(`${EX} .grid button.machine`).count(), 3);
+  assert.match(await page.locator(`${EX} [data-tally]`).innerText(), /P wins\s*1/);
+  // The tables on demand.
+  await page.click(`${EX} button[data-action="tables"]`);
+  await page.locator(`${EX} [data-tables] [data-rows]`).waitFor();
+  assert.match(await page.locator(`${EX} [data-tables]`).innerText(), /6MOV/);
+  const log = await page.locator('lm-log ol').innerText();
+  assert.match(log, /M plays 232: strategy level 11/);
+  assert.match(log, /You win/);
+  await shot('qubic-won');
+  assert.deepEqual(errors, []);
+});
+
+test('qubic: a game lost to the 1962 deck, its typewriter paper, no WebGL', async (t) => {
+  // The published sample game (the session test `the_1962_sample_game`).
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/qubic?strategy=louden1962&machine_first=true', {
+    browserArgs: ['--disable-webgl', '--disable-3d-apis'],
+  });
+  await page.locator(`${EX} [data-paper]`, { hasText: '111 IS MY MOVE' }).waitFor();
+  // WebGL switched off: the cube is left out, with a note, and the planes play.
+  await page.locator(`${EX} [data-no-webgl]`).waitFor();
+  await clickCells(page, ['212', '213', '214', '311', '321']);
+  await page.locator(`${EX} [data-status]`, { hasText: 'The machine wins' }).waitFor();
+  const paper = await page.locator(`${EX} [data-paper]`).innerText();
+  assert.match(paper, /GOOD TRY THERE,/);
+  assert.match(paper, /I WIN ON THE FOLLOWING SEQUENCE/);
+  assert.match(await page.locator(`${EX} [data-level]`).innerText(), /level 2/);
+  assert.equal(await page.locator(`${EX} .grid button.win`).count(), 4);
+  await shot('qubic-lost-1962');
+  // The next game types the second game's cards.
+  await page.click(`${EX} button[data-action="new-game"]`);
+  await page.locator(`${EX} [data-tally]`, { hasText: 'game 2' }).waitFor();
+  assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
+});
+
+test('qubic: the 4D board as a grid of planes, defending against the forced win', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/qubic?dims=4&strategy=forced');
+  // The first 4D visit unpacks the stored tree (seconds in a debug build).
+  await page.locator(`${EX} [data-forced]`, { hasText: '1111' }).waitFor({ timeout: 30_000 });
+  assert.equal(await page.locator(`${EX} .plane`).count(), 16);
+  const left = Number(await page.locator(`${EX} [data-left]`).innerText());
+  assert.ok(left >= 21, `${left}`);
+  await clickCells(page, ['2222']);
+  await page.waitForFunction(
+    (n) => {
+      const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-qubic');
+      return Number(ex?.shadowRoot?.querySelector('[data-left]')?.textContent) < n;
+    },
+    left,
+  );
+  await shot('qubic-4d-forced');
+  assert.deepEqual(errors, []);
+});

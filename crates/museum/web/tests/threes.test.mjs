@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openMuseum, ROOT } from './helper.mjs';
+
+const EX = 'lm-exhibit-threes';
+const KEY = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' };
+const moves = async (page) => Number(await page.locator(`${EX} [data-moves]`).innerText());
+
+test('threes: a game played with the keys, undo, the heat map, autoplay', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/threes?seed=7&depth=1');
+  await page.locator(`${EX} [data-board]`).waitFor();
+  assert.equal(await page.locator(`${EX} [data-board] .card:not(.empty)`).count(), 9, 'nine cards dealt');
+  assert.ok(await page.locator(`${EX} [data-hint] .card`).count() >= 1, 'the next card is hinted');
+  // Twelve swipes by key, each the first one the board allows (its button is enabled).
+  for (let i = 1; i <= 12; i++) {
+    const d = await page.locator(`${EX} .pad button[data-swipe]:not([disabled])`).first().getAttribute('data-swipe');
+    await page.keyboard.press(KEY[d]);
+    await page.locator(`${EX} [data-moves]`, { hasText: new RegExp(`^${i}$`) }).waitFor();
+  }
+  assert.equal(await page.locator(`${EX} [data-board] .card.new`).count(), 1, 'the new card is marked');
+  assert.match(await page.locator('lm-log ol').innerText(), /you: \w+ [←↑→↓], a \d+ came in/);
+  // u takes one back.
+  await page.keyboard.press('u');
+  await page.locator(`${EX} [data-moves]`, { hasText: /^11$/ }).waitFor();
+  // e asks the AI: every swipe button shows its value, one marked best.
+  await page.keyboard.press('e');
+  await page.locator(`${EX} [data-estimate]`).waitFor();
+  assert.equal(await page.locator(`${EX} [data-heat]`, { hasText: 'best' }).count(), 1);
+  await shot('threes-heat-map');
+  // Autoplay by the AI, then pause.
+  await page.click(`${EX} lm-run-control button[data-action="run"]`);
+  await page.waitForFunction(() => {
+    const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-threes');
+    return Number(ex?.shadowRoot?.querySelector('[data-moves]')?.textContent) >= 16;
+  }, null, { timeout: 20_000 });
+  await page.click(`${EX} lm-run-control button[data-action="pause"]`);
+  await page.locator(`${EX} lm-run-control button[data-action="run"]`).waitFor();
+  assert.ok((await moves(page)) >= 16);
+  assert.match(await page.locator('lm-log ol').innerText(), /AI: \w+/);
+  await shot('threes-autoplay');
+  assert.deepEqual(errors, []);
+});
+
+test('threes: a game recorded by `ludomat play threes --record` in the replay viewer', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ludomat-threes-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'game.json');
+  const bin = process.env.LUDOMAT_BIN ?? join(ROOT, 'target/debug/ludomat');
+  execFileSync(bin, ['play', 'threes', '--seed', '4', '--record', file], { input: 'a\nw\nd\ns\na\nw\nq\n' });
+  assert.match(readFileSync(file, 'utf8'), /ludomat-threes-record/);
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/threes?seed=1');
+  await page.locator(`${EX} input[data-action="load-record"]`).setInputFiles(file);
+  await page.locator(`${EX} [data-status]`, { hasText: 'Replay of seed 4: frame 0 of 6' }).waitFor();
+  await page.click(`${EX} button[data-action="next"]`);
+  await page.locator(`${EX} [data-status]`, { hasText: 'frame 1 of 6' }).waitFor();
+  assert.match(await page.locator(`${EX} [data-replay]`).innerText(), /Swipe made here: (up|down|left|right)/);
+  await shot('threes-replay');
+  await page.click(`${EX} button[data-action="close-replay"]`);
+  await page.locator(`${EX} [data-board]`).waitFor();
+  assert.deepEqual(errors, []);
+});
