@@ -318,11 +318,15 @@ pub fn session_actions(data: &[u8]) {
     let Ok(value) = serde_json::from_slice::<serde_json::Value>(rest) else {
         return;
     };
-    let start: Start = match which % 4 {
+    let start: Start = match which % 8 {
         0 => new_dyn_session::<ludomat_tictactoe::TictactoeSession>,
         1 => new_dyn_session::<ludomat_menace::MenaceSession>,
         2 => new_dyn_session::<ludomat_computox::ComputoxSession>,
-        _ => new_dyn_session::<ludomat_relay_cpu::RelaySession>,
+        3 => new_dyn_session::<ludomat_relay_cpu::RelaySession>,
+        4 => new_dyn_session::<ludomat_qubic::QubicSession>,
+        5 => new_dyn_session::<ludomat_threes::ThreesSession>,
+        6 => new_dyn_session::<ludomat_hexapawn::HexapawnSession>,
+        _ => new_dyn_session::<ludomat_regex_crossword::RegexSession>,
     };
     // As a config: accepted or refused, never a panic; an accepted one replays.
     if let Ok(s) = start(value.clone()) {
