@@ -39,12 +39,14 @@ impl Palette {
     }
 
     /// No colours at all.
+    #[cfg(test)]
     #[must_use]
     pub const fn plain() -> Self {
         Palette { enabled: false }
     }
 
     /// Whether this palette emits escape sequences.
+    #[cfg(test)]
     #[must_use]
     pub const fn enabled(self) -> bool {
         self.enabled
