@@ -209,7 +209,9 @@ fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choi
 
 fn not_on_menu(t: &str, len: usize, sub: bool) -> String {
     let back = if sub { ", b (back)" } else { "" };
-    format!("'{t}' is not on the menu: type a number from 1 to {len}{back}, ? (help) or q (quit).")
+    // the user's text is cut so that the message stays on one 80-column line
+    let t: String = t.chars().take(12).collect();
+    format!("'{t}' is not on the menu: type 1 to {len}{back}, ? (help) or q (quit).")
 }
 
 fn prompt(screen: Screen, machines: &[Machine]) -> String {
@@ -397,7 +399,7 @@ mod tests {
     fn a_wrong_choice_is_explained_under_the_menu_without_reprinting_it() {
         let (out, ran) = script("7\nx\n2\nb\n2.1\n\nq\n");
         assert_eq!(ran, ["b 3"]);
-        assert!(out.contains("'7' is not on the menu: type a number from 1 to 2, ? (help)"));
+        assert!(out.contains("'7' is not on the menu: type 1 to 2, ? (help)"));
         let error = out.find("'x' is not on the menu").expect("x explained");
         // the menu is not printed between the error and the next prompt
         let next_prompt = out[error..].find("Machine (1-2").expect("re-prompt") + error;
