@@ -72,13 +72,16 @@ pub fn run() -> Result<()> {
     )
 }
 
+/// Runs one entry's arguments (without `ludomat`); output may go to the writer given.
+type RunEntry<'a> = dyn FnMut(&[&str], &mut dyn Write) -> Result<()> + 'a;
+
 /// The menu loop over any input, output and entry runner (the tests give scripts).
 fn run_with(
     input: &mut ludomat_game::LineInput,
     out: &mut dyn Write,
     p: Palette,
     machines: &[Machine],
-    run_entry: &mut dyn FnMut(&[&str], &mut dyn Write) -> Result<()>,
+    run_entry: &mut RunEntry<'_>,
 ) -> Result<()> {
     let mut screen = Screen::Machines;
     let mut redraw = true;
@@ -167,7 +170,7 @@ fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choi
         return Ok(Choice::Help);
     }
     let numbers: Vec<Option<usize>> = t
-        .split(|c: char| c == '.' || c == ' ')
+        .split(['.', ' '])
         .filter(|s| !s.is_empty())
         .map(|s| s.parse::<usize>().ok())
         .collect();
