@@ -4,7 +4,9 @@
 //! command line without ludomat")`. Labels stay under 70 characters so a sub-menu reads
 //! at 80 columns; a machine keeps at most 12 entries so its sub-menu fits 24 lines
 //! (`menu::tests` checks both). Command lines are split at spaces, so an entry's
-//! arguments never contain one.
+//! arguments never contain one. A new machine is a new `Machine` block; the top level
+//! has room for 15 in 24 rows. `crates/cli/tests/menu.rs` drives every entry by its
+//! numbers: add the new entry's drive there (its prompts, answers and result text).
 
 /// A machine of the top-level menu and its sub-menu of entries.
 pub struct Machine {
