@@ -6,6 +6,7 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod colour;
 mod computox;
 mod computox_circuit;
 mod hexapawn;

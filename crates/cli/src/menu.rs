@@ -1,264 +1,422 @@
-//! The interactive menu shown by a bare `ludomat` (`cargo run --release`): a numbered list
-//! of the machines; each entry is an ordinary command line, dispatched like any other.
+//! The interactive menu shown by a bare `ludomat` (`cargo run --release`).
+//!
+//! The top level lists the machines (it fits an 80×24 terminal with its title); a machine's
+//! number opens its sub-menu, whose entries are ordinary command lines, printed as
+//! `$ ludomat …` and dispatched like any other. When an entry ends, its result (the final
+//! board, the table, an error) stays on screen until Enter; `b` goes back, `q` quits,
+//! `?` explains, and the end of input leaves cleanly. The entries themselves are a table
+//! in `menu/entries.rs`: one line each.
 
 use std::io::Write;
 
 use anyhow::Result;
 use clap::Parser;
 
+use crate::colour::Palette;
 use crate::{dispatch, Cli};
 
-/// One menu line: the machine it belongs to, what it is, and the command line it runs.
-struct Entry {
-    machine: &'static str,
-    label: &'static str,
-    args: &'static [&'static str],
+mod entries;
+
+use entries::{Machine, MACHINES};
+
+/// Where the menu is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Screen {
+    Machines,
+    Machine(usize),
 }
 
-const fn entry(machine: &'static str, label: &'static str, args: &'static [&'static str]) -> Entry {
-    Entry {
-        machine,
-        label,
-        args,
-    }
+/// What the user asked for at a prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Quit,
+    Back,
+    Help,
+    /// An empty line: show the current menu again.
+    Redraw,
+    Open(usize),
+    /// Machine and entry, both counted from 0.
+    Run(usize, usize),
 }
 
-const TTT: &str = "Noughts and crosses";
-const MENACE: &str = "MENACE (Michie's matchbox learner, 1961)";
-const RELAY: &str = "The relay computer and its teletype";
-const LOGIC: &str = "Ternary logic graphs and relays";
-const QUBIC: &str = "3D and 4D tic-tac-toe (the IBM 1620 programs)";
-const THREES: &str = "Threes! and its expectimax AI";
-const COMPUTOX: &str = "Computox and AUTOX (relay noughts and crosses, 1956)";
-const MUSEUM: &str = "The web museum (in your browser)";
-const REGEX: &str = "Regex crosswords (the 2013 MIT Mystery Hunt hexagon)";
+/// Whether to go on after a pause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    Continue,
+    Leave,
+}
 
-const ENTRIES: &[Entry] = &[
-    entry(
-        TTT,
-        "you (X) against the perfect player",
-        &["play", "tictactoe", "--x", "human", "--o", "perfect"],
-    ),
-    entry(
-        TTT,
-        "you (X) against a random player",
-        &["play", "tictactoe", "--x", "human", "--o", "random"],
-    ),
-    entry(
-        TTT,
-        "the perfect player (X) against you",
-        &["play", "tictactoe", "--x", "perfect", "--o", "human"],
-    ),
-    entry(COMPUTOX, "Computox, you start", &["play", "computox"]),
-    entry(
-        COMPUTOX,
-        "Computox, the machine starts (OS relay)",
-        &["play", "computox", "--machine-first"],
-    ),
-    entry(
-        COMPUTOX,
-        "Computox, beatable (X relay)",
-        &["play", "computox", "--beatable"],
-    ),
-    entry(
-        COMPUTOX,
-        "Computox with the hidden MODE switches, explained",
-        &["play", "computox", "--mode-switches", "--explain"],
-    ),
-    entry(
-        COMPUTOX,
-        "Computox as referee for two players",
-        &["play", "computox", "--two-player"],
-    ),
-    entry(
-        COMPUTOX,
-        "AUTOX (1956): shutters and START",
-        &["play", "computox", "--autox"],
-    ),
-    entry(
-        COMPUTOX,
-        "the contact plan, the hazard proof and the exact counts",
-        &["play", "computox", "--plan"],
-    ),
-    entry(
-        MENACE,
-        "play the matchbox machine (it remembers between sessions)",
-        &["menace", "play", "--quiet-boxes"],
-    ),
-    entry(
-        MENACE,
-        "play, showing all 304 matchboxes after each game",
-        &["menace", "play"],
-    ),
-    entry(
-        MENACE,
-        "train it against the perfect player (2,000 games, with a chart)",
-        &["menace", "train", "--against", "perfect", "--games", "2000"],
-    ),
-    entry(MENACE, "its matchboxes and record", &["menace", "stats"]),
-    entry(
-        "HER (Gardner's hexapawn matchbox learner, 1962)",
-        "hexapawn against HER",
-        &["play", "hexapawn"],
-    ),
-    entry(
-        RELAY,
-        "noughts and crosses on the article's 46-word ROM (you are O)",
-        &["play", "relay-tictactoe"],
-    ),
-    entry(
-        RELAY,
-        "the same with guarded keys and the corrected ROM",
-        &["play", "relay-tictactoe", "--guarded", "--rom", "corrected"],
-    ),
-    entry(
-        RELAY,
-        "the ROM's listing, as the article prints it",
-        &[
-            "relay",
-            "asm",
-            "programs/relay/tictactoe.asm",
-            "--format",
-            "listing",
-        ],
-    ),
-    entry(
-        RELAY,
-        "emulator speed (a billion instructions)",
-        &["relay", "bench", "--max-steps", "1e9"],
-    ),
-    entry(
-        LOGIC,
-        "the seed's RS NOR latch, event by event",
-        &["logic", "latch", "--trace"],
-    ),
-    entry(
-        LOGIC,
-        "two squares of a relay noughts-and-crosses input latch",
-        &["logic", "squares"],
-    ),
-    entry(
-        QUBIC,
-        "4×4×4 against OTHER-1, levels shown",
-        &["play", "qubic"],
-    ),
-    entry(
-        QUBIC,
-        "4×4×4 against the 1962 deck, which moves first",
-        &[
-            "play",
-            "qubic",
-            "--strategy",
-            "louden1962",
-            "--machine-first",
-        ],
-    ),
-    entry(
-        QUBIC,
-        "4×4×4×4 against OTHER-1",
-        &["play", "qubic", "--dims", "4"],
-    ),
-    entry(
-        QUBIC,
-        "4×4×4×4: defend against the stored forced win",
-        &["play", "qubic", "--dims", "4", "--strategy", "forced"],
-    ),
-    entry(
-        QUBIC,
-        "4×4×4×4: check the forced win against the rules",
-        &["qubic", "proof"],
-    ),
-    entry(
-        QUBIC,
-        "OTHER-1 self-play, 10,000 games",
-        &["tournament", "qubic", "--games", "10000", "--seed", "1962"],
-    ),
-    entry(THREES, "play (arrow keys or w a s d)", &["play", "threes"]),
-    entry(
-        THREES,
-        "play with the AI assistant",
-        &["play", "threes", "--assist"],
-    ),
-    entry(
-        THREES,
-        "watch the AI play 10 games",
-        &["threes", "auto", "--games", "10", "--depth", "3"],
-    ),
-    entry(
-        MUSEUM,
-        "open the museum: every machine in the browser, insides shown",
-        &["serve", "--open"],
-    ),
-    entry(
-        REGEX,
-        "solve the MIT hexagon, deductions shown",
-        &["regex", "solve", "mit-2013-hexagon", "--explain"],
-    ),
-    entry(
-        REGEX,
-        "fill in a small hexagon yourself",
-        &["play", "regex", "small-hexagon"],
-    ),
-];
+/// The prompt after an entry ends; its result stays above it until Enter.
+pub const PAUSE: &str = "Press Enter to return to the menu (q quits): ";
+
+const TITLE: &str = "ludomat — historic game-playing machines, rebuilt";
 
 /// Show the menu until the user quits or input ends.
 pub fn run() -> Result<()> {
     let mut input = ludomat_game::LineInput::Stdin;
+    let mut out = std::io::stdout();
+    let mut run_entry = |args: &[&str], out: &mut dyn Write| -> Result<()> {
+        out.flush()?;
+        let cli = Cli::try_parse_from(std::iter::once("ludomat").chain(args.iter().copied()))?;
+        match cli.command {
+            Some(command) => dispatch(command),
+            None => Ok(()),
+        }
+    };
+    run_with(
+        &mut input,
+        &mut out,
+        Palette::for_stdout(),
+        MACHINES,
+        &mut run_entry,
+    )
+}
+
+/// Runs one entry's arguments (without `ludomat`); output may go to the writer given.
+type RunEntry<'a> = dyn FnMut(&[&str], &mut dyn Write) -> Result<()> + 'a;
+
+/// The menu loop over any input, output and entry runner (the tests give scripts).
+fn run_with(
+    input: &mut ludomat_game::LineInput,
+    out: &mut dyn Write,
+    p: Palette,
+    machines: &[Machine],
+    run_entry: &mut RunEntry<'_>,
+) -> Result<()> {
+    let mut screen = Screen::Machines;
+    let mut redraw = true;
     loop {
-        println!("\nludomat — historic game-playing machines\n");
-        let mut machine = "";
-        for (i, e) in ENTRIES.iter().enumerate() {
-            if e.machine != machine {
-                machine = e.machine;
-                println!("  {machine}");
+        if redraw {
+            match screen {
+                Screen::Machines => write!(out, "{}", top_level(p, machines))?,
+                Screen::Machine(m) => write!(out, "{}", sub_menu(p, &machines[m]))?,
             }
-            println!("    {:>2}. {}", i + 1, e.label);
         }
-        println!("     q. quit");
-        println!("\n(each entry is a command line: `ludomat --help` lists them all)");
-        print!("Choose: ");
-        std::io::stdout().flush()?;
+        redraw = true;
+        write!(out, "{}", p.prompt(&prompt(screen, machines)))?;
+        out.flush()?;
         let Some(line) = input.next_line()? else {
-            println!();
+            writeln!(out)?;
             return Ok(());
         };
-        let choice = line.trim();
-        if choice.eq_ignore_ascii_case("q") || choice.eq_ignore_ascii_case("quit") {
-            return Ok(());
-        }
-        let Some(entry) = choice
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(|i| ENTRIES.get(i))
-        else {
-            println!(
-                "'{choice}' is not on the menu: type a number from 1 to {}, or q.",
-                ENTRIES.len()
-            );
-            continue;
+        let choice = match parse_choice(&line, screen, machines) {
+            Ok(c) => c,
+            Err(message) => {
+                // the menu stays where it is, the error right under it
+                writeln!(out, "{}", p.error(&message))?;
+                redraw = false;
+                continue;
+            }
         };
-        println!("\n$ ludomat {}\n", entry.args.join(" "));
-        let cli =
-            Cli::try_parse_from(std::iter::once("ludomat").chain(entry.args.iter().copied()))?;
-        if let Some(command) = cli.command {
-            if let Err(e) = dispatch(command) {
-                println!("ludomat: {e:#}");
+        match choice {
+            Choice::Quit => return Ok(()),
+            Choice::Redraw => {}
+            Choice::Back => screen = Screen::Machines,
+            Choice::Open(m) => screen = Screen::Machine(m),
+            Choice::Help => {
+                write!(out, "{}", help(p))?;
+                if pause(input, out, p)? == Next::Leave {
+                    return Ok(());
+                }
+            }
+            Choice::Run(m, e) => {
+                screen = Screen::Machine(m);
+                let command = machines[m].entries[e].1;
+                writeln!(out, "\n{}\n", p.command(&format!("$ ludomat {command}")))?;
+                let args: Vec<&str> = command.split_whitespace().collect();
+                let outcome = run_entry(&args, out);
+                out.flush()?;
+                if let Err(e) = outcome {
+                    writeln!(out, "\n{}", p.error(&format!("ludomat: {e:#}")))?;
+                }
+                if pause(input, out, p)? == Next::Leave {
+                    return Ok(());
+                }
             }
         }
     }
+}
+
+/// Wait for Enter so that what is on screen stays there; `q` or the end of input leave.
+fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -> Result<Next> {
+    write!(out, "\n{}", p.prompt(PAUSE))?;
+    out.flush()?;
+    match input.next_line()? {
+        None => {
+            writeln!(out)?;
+            Ok(Next::Leave)
+        }
+        Some(line) if is_quit(line.trim()) => Ok(Next::Leave),
+        Some(_) => Ok(Next::Continue),
+    }
+}
+
+fn is_quit(t: &str) -> bool {
+    ["q", "quit", "exit"]
+        .iter()
+        .any(|w| t.eq_ignore_ascii_case(w))
+}
+
+/// Read one answer at a menu; `Err` carries the message saying what is allowed.
+fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choice, String> {
+    let t = line.trim();
+    if t.is_empty() {
+        return Ok(Choice::Redraw);
+    }
+    if is_quit(t) {
+        return Ok(Choice::Quit);
+    }
+    if t == "?" || t.eq_ignore_ascii_case("h") || t.eq_ignore_ascii_case("help") {
+        return Ok(Choice::Help);
+    }
+    let numbers: Vec<Option<usize>> = t
+        .split(['.', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<usize>().ok())
+        .collect();
+    let in_range = |n: Option<usize>, len: usize| n.filter(|&n| (1..=len).contains(&n));
+    match screen {
+        Screen::Machines => {
+            if t.eq_ignore_ascii_case("b") || t.eq_ignore_ascii_case("back") {
+                return Ok(Choice::Redraw);
+            }
+            match numbers[..] {
+                [m] => in_range(m, machines.len())
+                    .map(|m| Choice::Open(m - 1))
+                    .ok_or_else(|| not_on_menu(t, machines.len(), false)),
+                [m, e] => {
+                    let m = in_range(m, machines.len())
+                        .ok_or_else(|| not_on_menu(t, machines.len(), false))?;
+                    let len = machines[m - 1].entries.len();
+                    in_range(e, len)
+                        .map(|e| Choice::Run(m - 1, e - 1))
+                        .ok_or_else(|| format!("'{t}': machine {m} has entries 1 to {len} only."))
+                }
+                _ => Err(not_on_menu(t, machines.len(), false)),
+            }
+        }
+        Screen::Machine(m) => {
+            if t.eq_ignore_ascii_case("b") || t.eq_ignore_ascii_case("back") {
+                return Ok(Choice::Back);
+            }
+            let len = machines[m].entries.len();
+            match numbers[..] {
+                [e] => in_range(e, len)
+                    .map(|e| Choice::Run(m, e - 1))
+                    .ok_or_else(|| not_on_menu(t, len, true)),
+                _ => Err(not_on_menu(t, len, true)),
+            }
+        }
+    }
+}
+
+fn not_on_menu(t: &str, len: usize, sub: bool) -> String {
+    let back = if sub { ", b (back)" } else { "" };
+    // the user's text is cut so that the message stays on one 80-column line
+    let t: String = t.chars().take(12).collect();
+    format!("'{t}' is not on the menu: type 1 to {len}{back}, ? (help) or q (quit).")
+}
+
+fn prompt(screen: Screen, machines: &[Machine]) -> String {
+    match screen {
+        Screen::Machines => format!("Machine (1-{}, ? or q): ", machines.len()),
+        Screen::Machine(m) => format!("Entry (1-{}, b, ? or q): ", machines[m].entries.len()),
+    }
+}
+
+/// The top level: title, one line per machine, the keys.
+fn top_level(p: Palette, machines: &[Machine]) -> String {
+    let mut s = format!("\n{}\n\n", p.title(TITLE));
+    for (i, m) in machines.iter().enumerate() {
+        s += &format!("  {}  {}\n", p.key(&format!("{:>2}", i + 1)), m.title);
+    }
+    s += &format!(
+        "\n  {}  how the menu works, where the command-line help is\n  {}  quit\n\n",
+        p.key(" ?"),
+        p.key(" q")
+    );
+    s
+}
+
+/// A machine's sub-menu: its title, its entries, the keys.
+fn sub_menu(p: Palette, machine: &Machine) -> String {
+    let mut s = format!("\n{}\n\n", p.title(machine.title));
+    for (i, (label, _)) in machine.entries.iter().enumerate() {
+        s += &format!("  {}  {label}\n", p.key(&format!("{:>2}", i + 1)));
+    }
+    s += &format!(
+        "\n  {} back to the machines   {} help   {} quit\n\n",
+        p.key(" b"),
+        p.key("?"),
+        p.key("q")
+    );
+    s
+}
+
+fn help(p: Palette) -> String {
+    format!(
+        "\n{}\n\n{}",
+        p.title("How the menu works"),
+        "  Type a machine's number and Enter, then an entry's number; 2.3 (or 2 3) at
+  the top runs entry 3 of machine 2 at once. Every entry is an ordinary command
+  line, shown as `$ ludomat …` before it runs: type it yourself to change its
+  options. When it ends, its result stays on screen until you press Enter.
+  b goes back, q quits, an empty line shows the menu again; the end of input
+  (Ctrl-D) leaves. Games say their own keys; q quits most of them.
+
+  Every command and option: `ludomat --help`, `ludomat play --help`,
+  `ludomat menace train --help` … (in a checkout, `ludomat` is
+  `cargo run --release --`).
+  README.md has a worked example for every machine.
+  Colours show on a terminal only; NO_COLOR=1 turns them off (no-color.org).
+"
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludomat_game::LineInput;
 
     #[test]
     fn every_menu_entry_is_a_valid_command_line() {
-        for e in ENTRIES {
-            let parsed =
-                Cli::try_parse_from(std::iter::once("ludomat").chain(e.args.iter().copied()));
-            assert!(parsed.is_ok(), "{}: {:?}", e.label, parsed.err());
+        for m in MACHINES {
+            for (label, command) in m.entries {
+                let parsed = Cli::try_parse_from(
+                    std::iter::once("ludomat").chain(command.split_whitespace()),
+                );
+                assert!(parsed.is_ok(), "{label}: {:?}", parsed.err());
+            }
         }
+    }
+
+    /// Text as the terminal shows it: escape sequences removed.
+    fn visible(s: &str) -> String {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    fn fits(text: &str, rows: usize, what: &str) {
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() <= rows, "{what}: {} lines", lines.len());
+        for l in lines {
+            assert!(l.chars().count() <= 80, "{what}: too wide: {l}");
+        }
+    }
+
+    #[test]
+    fn top_level_with_its_prompt_fits_80_by_24() {
+        for p in [Palette::plain(), Palette::decide(true, None, None)] {
+            let screen = visible(&(top_level(p, MACHINES) + &prompt(Screen::Machines, MACHINES)));
+            // one row stays free for the line the user types
+            fits(&screen, 23, "top level");
+            assert!(screen.contains(TITLE));
+        }
+    }
+
+    #[test]
+    fn every_sub_menu_fits_18_lines_of_80_columns() {
+        for (i, m) in MACHINES.iter().enumerate() {
+            let screen = sub_menu(Palette::plain(), m) + &prompt(Screen::Machine(i), MACHINES);
+            fits(&screen, 18, m.title);
+        }
+        fits(&help(Palette::plain()), 18, "help");
+    }
+
+    #[test]
+    fn colour_never_carries_a_label() {
+        let plain = top_level(Palette::plain(), MACHINES);
+        let coloured = top_level(Palette::decide(true, None, None), MACHINES);
+        assert_ne!(plain, coloured);
+        assert_eq!(visible(&coloured), plain);
+        assert!(!plain.contains('\x1b'));
+    }
+
+    /// Run the menu on a script with a fake runner that prints `RESULT of <command>`.
+    fn script(text: &str) -> (String, Vec<String>) {
+        let mut input = LineInput::script(text);
+        let mut out = Vec::new();
+        let mut ran = Vec::new();
+        let mut runner = |args: &[&str], out: &mut dyn Write| -> Result<()> {
+            ran.push(args.join(" "));
+            if args[0] == "fail" {
+                anyhow::bail!("it failed");
+            }
+            writeln!(out, "RESULT of {}", args.join(" "))?;
+            Ok(())
+        };
+        let machines = &[
+            Machine {
+                title: "First",
+                entries: &[("one", "a 1"), ("two", "fail now")],
+            },
+            Machine {
+                title: "Second",
+                entries: &[("three", "b 3")],
+            },
+        ];
+        run_with(
+            &mut input,
+            &mut out,
+            Palette::plain(),
+            machines,
+            &mut runner,
+        )
+        .expect("the menu runs");
+        (String::from_utf8(out).expect("utf-8"), ran)
+    }
+
+    #[test]
+    fn a_result_stays_until_enter_then_the_sub_menu_returns() {
+        let (out, ran) = script("1\n1\n\nq\n");
+        assert_eq!(ran, ["a 1"]);
+        let result = out.find("RESULT of a 1").expect("result shown");
+        let pause = out.find(PAUSE).expect("pause shown");
+        let again = out.rfind("First\n").expect("sub-menu again");
+        assert!(out.find("$ ludomat a 1").expect("command shown") < result);
+        assert!(result < pause && pause < again, "{out}");
+    }
+
+    #[test]
+    fn an_error_stays_visible_and_end_of_input_leaves() {
+        let (out, ran) = script("1\n2\n");
+        assert_eq!(ran, ["fail now"]);
+        let error = out.find("ludomat: it failed").expect("error shown");
+        assert!(error < out.find(PAUSE).expect("pause"));
+        assert!(out.ends_with(&format!("{PAUSE}\n")), "{out}");
+    }
+
+    #[test]
+    fn a_wrong_choice_is_explained_under_the_menu_without_reprinting_it() {
+        let (out, ran) = script("7\nx\n2\nb\n2.1\n\nq\n");
+        assert_eq!(ran, ["b 3"]);
+        assert!(out.contains("'7' is not on the menu: type 1 to 2, ? (help)"));
+        let error = out.find("'x' is not on the menu").expect("x explained");
+        // the menu is not printed between the error and the next prompt
+        let next_prompt = out[error..].find("Machine (1-2").expect("re-prompt") + error;
+        assert!(!out[error..next_prompt].contains("First"));
+        assert!(out.contains("\nSecond\n"));
+    }
+
+    #[test]
+    fn back_help_and_quit_keys() {
+        let (out, ran) = script("1\nb\n?\n\n2\nB\nQ\n");
+        assert!(ran.is_empty());
+        assert!(out.contains("How the menu works"));
+        assert!(out.contains("ludomat --help"));
+        let (out, _) = script("");
+        assert!(out.contains(TITLE) && out.ends_with('\n'));
     }
 }
