@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod computox;
 mod computox_circuit;
+mod interrupt;
 mod logic;
 mod menace;
 mod menu;

@@ -767,7 +767,8 @@ fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
         r.a.losses,
         r.a.loss_rate()
     );
-    println!(
+    // Timing to stderr: the table on stdout is the same for the same command.
+    eprintln!(
         "{:.0} games per second ({:.2} s)",
         r.games_per_second(),
         r.elapsed.as_secs_f64()

@@ -112,7 +112,79 @@ fn tournament_prints_the_table() {
     let s = stdout(&o);
     assert!(s.contains("2000 games, seed 1"), "{s}");
     assert!(s.contains("B (random) wins                  0"), "{s}");
-    assert!(s.contains("games per second"), "{s}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("games per second"));
+}
+
+/// Same seed, same table: the timing goes to stderr, the table to stdout.
+#[test]
+fn the_same_tournament_twice_prints_the_same_table() {
+    let args = [
+        "tournament",
+        "tictactoe",
+        "--x",
+        "menace",
+        "--o",
+        "random",
+        "--games",
+        "3000",
+        "--seed",
+        "7",
+        "--alternate",
+        "--quiet",
+    ];
+    let a = ludomat(&args, "");
+    let b = ludomat(&args, "");
+    assert!(a.status.success());
+    assert_eq!(stdout(&a), stdout(&b));
+    assert!(stdout(&a).contains("3000 games, seed 7, alternating sides"));
+}
+
+/// An agent on a side it cannot play, or a human in an unattended run, is refused while
+/// the arguments are read: nothing is played and no table is printed.
+#[test]
+fn agents_that_cannot_play_a_side_are_refused_before_anything_runs() {
+    for (args, says) in [
+        (
+            vec!["play", "tictactoe", "--x", "human", "--o", "relay"],
+            "the relay computer cannot play O",
+        ),
+        (
+            vec!["tournament", "tictactoe", "--x", "perfect", "--o", "relay"],
+            "the relay computer cannot play O",
+        ),
+        (
+            vec!["tournament", "tictactoe", "--x", "relay", "--alternate"],
+            "with --alternate, A plays O in every other game",
+        ),
+        (
+            vec!["tournament", "tictactoe", "--o", "human"],
+            "a human cannot take part here (--o human)",
+        ),
+    ] {
+        let o = ludomat(&args, "1\n2\n3\n");
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(stdout(&o), "", "{args:?}: nothing runs first");
+    }
+    // The relay computer as X is fine.
+    let o = ludomat(
+        &[
+            "tournament",
+            "tictactoe",
+            "--x",
+            "relay",
+            "--o",
+            "random",
+            "--games",
+            "50",
+            "--quiet",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = ludomat(&["tournament", "tictactoe", "--help"], "");
+    assert!(!stdout(&o).contains("human"), "{}", stdout(&o));
 }
 
 #[test]
@@ -121,7 +193,7 @@ fn usage_errors_exit_non_zero() {
     assert!(!o.status.success());
     let o = ludomat(&["tournament", "tictactoe", "--x", "human"], "");
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot include a human"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a human cannot take part here"));
     let o = ludomat(&["play", "tictactoe", "--notation", "morse"], "");
     assert!(!o.status.success());
 }
