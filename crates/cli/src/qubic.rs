@@ -275,8 +275,19 @@ fn proof(file: Option<PathBuf>) -> Result<()> {
         "4×4×4×4: a strategy tree of {} nodes; the first player opens at {first}.",
         size(&tree)
     );
+    // A spinner with the elapsed time on stderr (hidden when it is not a terminal): the
+    // check takes seconds and reports no steps of its own.
+    let spinner = indicatif::ProgressBar::new_spinner().with_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} checking every position of the tree against the rules [{elapsed}]",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
     let t = std::time::Instant::now();
-    match verify(&tree) {
+    let checked = verify(&tree);
+    spinner.finish_and_clear();
+    match checked {
         Ok(v) => {
             println!(
                 "Verified against the rules in {:.1?}: {} positions, every reply answered.",
