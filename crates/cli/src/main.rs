@@ -80,6 +80,8 @@ enum PlayGame {
     Qubic(qubic::PlayArgs),
     /// Threes!, with an optional AI assistant.
     Threes(threes::PlayArgs),
+    /// MENACE's matchbox challenge (the same as `ludomat menace play`).
+    Menace(menace::PlayMenaceArgs),
     /// A regex crossword: fill the grid, clue status shown as you type.
     Regex(regex::PlayArgs),
 }
@@ -116,6 +118,7 @@ fn dispatch(command: Command) -> Result<()> {
             PlayGame::RelayTictactoe(a) => relay::play(a),
             PlayGame::Qubic(a) => qubic::play(a),
             PlayGame::Threes(a) => threes::play(a),
+            PlayGame::Menace(a) => menace::play_menace(a),
             PlayGame::Regex(a) => regex::play(a),
         },
         Command::Tournament { game } => match game {

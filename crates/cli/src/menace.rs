@@ -138,7 +138,7 @@ struct TrainArgs {
     fresh: bool,
     /// The folder for the learning curve: curve.csv, curve.png, curve.svg,
     /// first-box.png, first-box.svg (created if missing; those files are replaced).
-    #[arg(long, default_value = "out/menace-train", value_name = "DIR")]
+    #[arg(short, long, default_value = "out/menace-train", value_name = "DIR")]
     out: PathBuf,
     /// Save the state every N games, at the end and on Ctrl-C (a killed run loses at
     /// most the games since the last save).
@@ -175,6 +175,24 @@ struct BenchArgs {
     /// 256].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+}
+
+/// `ludomat play menace`: the same game as `ludomat menace play`, found where the other
+/// games are.
+#[derive(Debug, Args)]
+pub struct PlayMenaceArgs {
+    #[command(flatten)]
+    state: StateArgs,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// `ludomat play menace`
+pub fn play_menace(a: PlayMenaceArgs) -> Result<()> {
+    run(MenaceCmd {
+        state: a.state,
+        command: MenaceSub::Play(a.play),
+    })
 }
 
 pub fn run(cmd: MenaceCmd) -> Result<()> {

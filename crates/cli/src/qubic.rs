@@ -6,6 +6,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+
+use crate::tictactoe::Sides;
 use clap::{Args, Subcommand, ValueEnum};
 use ludomat_game::{
     tournament as run_tournament, Agent, Game, LineInput, Outcome, Player, TournamentConfig,
@@ -132,8 +134,12 @@ pub struct TournamentArgs {
     /// 3 for 4×4×4, 4 for 4×4×4×4.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4))]
     dims: u8,
-    /// A always moves first (default: first mover alternates, as in the Java runs).
-    #[arg(long)]
+    /// Who moves first: `alternate` (A and B in turn, as in the Java runs) or `fixed`
+    /// (A in every game).
+    #[arg(long, value_enum, default_value_t = Sides::Alternate)]
+    sides: Sides,
+    /// Old spelling of `--sides fixed`.
+    #[arg(long, hide = true)]
     fixed_sides: bool,
     /// Levels switched off for A, e.g. `6,9` (a human who only sees traps once set).
     #[arg(long, default_value = "")]
@@ -162,6 +168,13 @@ pub struct TournamentArgs {
     /// Write a bar chart of the results (PNG or SVG by extension).
     #[arg(long)]
     chart: Option<PathBuf>,
+}
+
+impl TournamentArgs {
+    /// Whether A moves first in every game.
+    fn fixed(&self) -> bool {
+        self.fixed_sides || self.sides == Sides::Fixed
+    }
 }
 
 /// What the 1962 deck does when it cannot move within the rules.
@@ -723,7 +736,7 @@ fn run_games<const D: usize>(args: &TournamentArgs) -> ludomat_game::TournamentR
     let config = TournamentConfig {
         games: args.games,
         seed: args.seed,
-        alternate: !args.fixed_sides,
+        alternate: !args.fixed(),
         progress: !args.quiet,
     };
     run_tournament::<Board<D>>(&make_a, &make_b, &config)
@@ -735,7 +748,7 @@ fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
     } else {
         "4×4×4"
     };
-    let sides = if args.fixed_sides {
+    let sides = if args.fixed() {
         "A always first"
     } else {
         "first mover alternating"

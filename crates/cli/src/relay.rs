@@ -63,7 +63,7 @@ struct AsmArgs {
     /// The source file.
     source: PathBuf,
     /// Where to write (default: standard output; binary only when it is not a terminal).
-    #[arg(short, long)]
+    #[arg(short, long = "out", alias = "output", value_name = "FILE")]
     output: Option<PathBuf>,
     /// What to write.
     #[arg(long, value_enum, default_value_t = Format::Bin)]
@@ -81,7 +81,7 @@ struct DisasmArgs {
     #[arg(long, value_enum)]
     format: Option<ImageFormat>,
     /// Where to write the source (default: standard output).
-    #[arg(short, long)]
+    #[arg(short, long = "out", alias = "output", value_name = "FILE")]
     output: Option<PathBuf>,
 }
 

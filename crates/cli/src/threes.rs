@@ -179,7 +179,7 @@ struct TuneArgs {
     #[arg(long)]
     from: Option<PathBuf>,
     /// Write the best weights (JSON) here.
-    #[arg(long)]
+    #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
 

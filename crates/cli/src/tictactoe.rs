@@ -92,6 +92,15 @@ impl clap::builder::TypedValueParser for MachineAgent {
     }
 }
 
+/// Who moves first in the games of a tournament (both tournaments take `--sides`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Sides {
+    /// Agent A moves first in every game.
+    Fixed,
+    /// A moves first in even games, B in odd ones.
+    Alternate,
+}
+
 /// Refuse, before anything runs, an agent on a side it cannot play: the relay computer's
 /// ROM always opens in the centre, so it plays X only (its article has no program for O).
 pub fn check_agent_side(kind: AgentKind, side: Player, hint: &str) -> Result<()> {
@@ -102,6 +111,13 @@ pub fn check_agent_side(kind: AgentKind, side: Player, hint: &str) -> Result<()>
         );
     }
     Ok(())
+}
+
+/// The notation names as a clap parser, so `--help` and errors list them.
+fn notation_parser() -> impl clap::builder::TypedValueParser<Value = Notation> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Notation::ALL.map(|n| n.label()))
+        .try_map(|s| s.parse::<Notation>())
 }
 
 /// `ludomat tictactoe …`
@@ -129,15 +145,17 @@ pub struct PlayArgs {
     /// Seed for every random choice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// How squares are named on the board and at the prompt.
-    #[arg(long, default_value = "numeric")]
+    /// How squares are named on the board and at the prompt: numeric (1–9), computox
+    /// (A–J without I), menace (row then column, each L/M/R), ring (the relay computer's
+    /// clockwise 0–7, centre 8).
+    #[arg(long, default_value = "numeric", value_parser = notation_parser())]
     notation: Notation,
 }
 
 /// `ludomat tournament tictactoe`
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// Agent A (plays X, or alternates with --alternate).
+    /// Agent A (plays X, or alternates with --sides alternate).
     #[arg(long, value_parser = MachineAgent, default_value = "perfect")]
     x: AgentKind,
     /// Agent B.
@@ -149,8 +167,11 @@ pub struct TournamentArgs {
     /// Master seed; game i uses a seed derived from it and i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Swap sides every game.
-    #[arg(long)]
+    /// Who moves first: `fixed` (A, every game) or `alternate` (A and B in turn).
+    #[arg(long, value_enum, default_value_t = Sides::Fixed)]
+    sides: Sides,
+    /// Old spelling of `--sides alternate`.
+    #[arg(long, hide = true)]
     alternate: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
@@ -244,11 +265,12 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    if args.alternate {
+    let alternate = args.alternate || args.sides == Sides::Alternate;
+    if alternate {
         check_agent_side(
             args.x,
             Player::Second,
-            "with --alternate, A plays O in every other game; drop --alternate",
+            "with --sides alternate, A plays O in every other game; use --sides fixed",
         )?;
     }
     check_agent_side(args.o, Player::Second, "give it X (`--x relay`)")?;
@@ -267,14 +289,14 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     let config = TournamentConfig {
         games: args.games,
         seed: args.seed,
-        alternate: args.alternate,
+        alternate,
         progress: !args.quiet,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
     let r = pool.install(|| run_tournament(&make_a, &make_b, &config));
-    print_table(&r, args.alternate, args.seed);
+    print_table(&r, alternate, args.seed);
     if let Some(f) = &r.first_failure {
         bail!("{} games failed; first: {f}", r.failed);
     }

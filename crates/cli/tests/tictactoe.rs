@@ -154,7 +154,7 @@ fn agents_that_cannot_play_a_side_are_refused_before_anything_runs() {
         ),
         (
             vec!["tournament", "tictactoe", "--x", "relay", "--alternate"],
-            "with --alternate, A plays O in every other game",
+            "with --sides alternate, A plays O in every other game",
         ),
         (
             vec!["tournament", "tictactoe", "--o", "human"],
@@ -226,4 +226,70 @@ fn help_lists_every_subcommand() {
     ] {
         assert!(s.contains(sub), "{sub} missing from\n{s}");
     }
+}
+
+/// One flag vocabulary: `--sides` on both tournaments (old spellings still work), `-o` is
+/// `--out`, `play menace` exists, and `--help` names the notations.
+#[test]
+fn one_flag_vocabulary() {
+    let table = |args: &[&str]| {
+        let o = ludomat(args, "");
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        stdout(&o)
+    };
+    let base = ["tournament", "tictactoe", "--games", "500", "--quiet"];
+    let new = table(&[&base[..], &["--sides", "alternate"]].concat());
+    assert!(new.contains("alternating sides"), "{new}");
+    assert_eq!(table(&[&base[..], &["--alternate"]].concat()), new);
+    let q = [
+        "tournament",
+        "qubic",
+        "--games",
+        "20",
+        "--quiet",
+        "--x",
+        "random",
+        "--o",
+        "random",
+    ];
+    assert_eq!(
+        table(&[&q[..], &["--sides", "fixed"]].concat()),
+        table(&[&q[..], &["--fixed-sides"]].concat())
+    );
+    let help = stdout(&ludomat(&["play", "tictactoe", "--help"], ""));
+    for n in ["numeric", "computox", "menace", "ring"] {
+        assert!(help.contains(n), "{help}");
+    }
+    let help = stdout(&ludomat(&["play", "--help"], ""));
+    assert!(help.contains("menace"), "{help}");
+    let o = ludomat(
+        &[
+            "play",
+            "menace",
+            "--games",
+            "1",
+            "--state",
+            "/nonexistent/x.json",
+        ],
+        "",
+    );
+    assert!(stdout(&o).contains("MENACE, Donald Michie's matchbox machine"));
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("t.bin");
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../programs/relay/tictactoe.asm"
+    );
+    let o = ludomat(&["relay", "asm", src, "-o", bin.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = ludomat(
+        &["relay", "asm", src, "--output", bin.to_str().unwrap()],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(bin.exists());
 }
