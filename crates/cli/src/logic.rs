@@ -72,6 +72,9 @@ struct SimArgs {
     /// event, event-fifo, levelized or bit-parallel.
     #[arg(long, default_value = "event")]
     engine: Engine,
+    /// Only the output bits, one line per vector, no header and no inputs.
+    #[arg(long)]
+    bare: bool,
 }
 
 #[derive(Debug, Args)]
@@ -195,10 +198,35 @@ fn sim(a: SimArgs) -> Result<()> {
     } else {
         simulate(&netlist, a.engine, &vectors)?
     };
-    let mut text = String::with_capacity(outputs.len() * (netlist.outputs().len() + 1));
-    for o in &outputs {
-        text += &format_vector(o);
-        text.push('\n');
+    let names = |ids: &[ludomat_logic::NodeId]| {
+        ids.iter()
+            .map(|&id| netlist.name_of(id))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut text = String::with_capacity(outputs.len() * (width + netlist.outputs().len() + 2));
+    if !a.bare {
+        let in_col = width.max("inputs".len());
+        text += &format!(
+            "# {}: {} inputs, {} outputs; {} vectors, {} engine; 1 true, 0 false, x unknown\n\
+             # inputs, in column order:  {}\n# outputs, in column order: {}\n# {:<in_col$} outputs\n",
+            netlist.name(),
+            width,
+            netlist.outputs().len(),
+            vectors.len(),
+            a.engine,
+            names(netlist.inputs()),
+            names(netlist.outputs()),
+            "inputs",
+        );
+        for (v, o) in vectors.iter().zip(&outputs) {
+            text += &format!("  {:<in_col$} {}\n", format_vector(v), format_vector(o));
+        }
+    } else {
+        for o in &outputs {
+            text += &format_vector(o);
+            text.push('\n');
+        }
     }
     print!("{text}");
     Ok(())

@@ -450,6 +450,7 @@ fn play_other1<const D: usize>(
                     board.play(cell);
                     writeln!(out, "M plays {cell}   (strategy level {level})")?;
                     if args.explain {
+                        writeln!(out, "  level {level}: {}", level.meaning())?;
                         explain(out, machine.workings())?;
                     }
                 }
@@ -500,19 +501,33 @@ fn explain(out: &mut dyn Write, w: &ludomat_qubic::Workings) -> Result<()> {
         .filter(|(_, &s)| s != 0 && (s < 5 || s % 5 == 0))
         .map(|(i, s)| format!("{i}:{s:02}"))
         .collect();
-    writeln!(out, "  levels run: {:?}", w.levels_run)?;
+    let cells = |v: &[usize]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.iter().map(|&c| name(c)).collect::<Vec<_>>().join(" ")
+        }
+    };
+    writeln!(out, "  The machine's workings for this move:")?;
+    writeln!(out, "  levels tried, in order (the first that finds a move plays):")?;
+    for &l in &w.levels_run {
+        if let Some(level) = ludomat_qubic::Level::new(l) {
+            writeln!(out, "    {l:>2}  {}", level.meaning())?;
+        }
+    }
     writeln!(
         out,
-        "  rows with one side only (row:sum): {}",
-        live.join(" ")
+        "  rows held by one side only (row:sum; you count 1 a mark, the machine 5):"
     )?;
-    writeln!(out, "  intersection table marks: {}", marked.join(" "))?;
+    writeln!(out, "    {}", if live.is_empty() { "none".into() } else { live.join(" ") })?;
+    writeln!(out, "  intersection table, cells marked by the last pass:")?;
+    writeln!(out, "    {}", if marked.is_empty() { "none".into() } else { marked.join(" ") })?;
+    writeln!(out, "  6MOV table (level 6 candidates; the last is kept): {}", cells(&w.mov6))?;
+    writeln!(out, "  9MOV table (level 9 candidates; the last is kept): {}", cells(&w.mov9))?;
     writeln!(
         out,
-        "  6MOV candidates: {:?}  9MOV candidates: {:?}  level-10 held: {:?}",
-        w.mov6.iter().map(|&c| name(c)).collect::<Vec<_>>(),
-        w.mov9.iter().map(|&c| name(c)).collect::<Vec<_>>(),
-        w.held.map(name)
+        "  level 10 cell held: {}",
+        w.held.map_or("none".to_string(), name)
     )?;
     Ok(())
 }
