@@ -509,7 +509,10 @@ fn explain(out: &mut dyn Write, w: &ludomat_qubic::Workings) -> Result<()> {
         }
     };
     writeln!(out, "  The machine's workings for this move:")?;
-    writeln!(out, "  levels tried, in order (the first that finds a move plays):")?;
+    writeln!(
+        out,
+        "  levels tried, in order (the first that finds a move plays):"
+    )?;
     for &l in &w.levels_run {
         if let Some(level) = ludomat_qubic::Level::new(l) {
             writeln!(out, "    {l:>2}  {}", level.meaning())?;
@@ -519,11 +522,35 @@ fn explain(out: &mut dyn Write, w: &ludomat_qubic::Workings) -> Result<()> {
         out,
         "  rows held by one side only (row:sum; you count 1 a mark, the machine 5):"
     )?;
-    writeln!(out, "    {}", if live.is_empty() { "none".into() } else { live.join(" ") })?;
+    writeln!(
+        out,
+        "    {}",
+        if live.is_empty() {
+            "none".into()
+        } else {
+            live.join(" ")
+        }
+    )?;
     writeln!(out, "  intersection table, cells marked by the last pass:")?;
-    writeln!(out, "    {}", if marked.is_empty() { "none".into() } else { marked.join(" ") })?;
-    writeln!(out, "  6MOV table (level 6 candidates; the last is kept): {}", cells(&w.mov6))?;
-    writeln!(out, "  9MOV table (level 9 candidates; the last is kept): {}", cells(&w.mov9))?;
+    writeln!(
+        out,
+        "    {}",
+        if marked.is_empty() {
+            "none".into()
+        } else {
+            marked.join(" ")
+        }
+    )?;
+    writeln!(
+        out,
+        "  6MOV table (level 6 candidates; the last is kept): {}",
+        cells(&w.mov6)
+    )?;
+    writeln!(
+        out,
+        "  9MOV table (level 9 candidates; the last is kept): {}",
+        cells(&w.mov9)
+    )?;
     writeln!(
         out,
         "  level 10 cell held: {}",
@@ -806,6 +833,16 @@ fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
         r.a.losses,
         r.a.loss_rate()
     );
+    println!("A against B, by who moved first:");
+    println!("{:<44} {:>7} {:>7} {:>7}", "", "A wins", "ties", "B wins");
+    for (k, first) in [(0, "A first"), (1, "B first")] {
+        let t = &r.a_by_seat[k];
+        if t.games() == 0 {
+            continue;
+        }
+        let who = format!("{first}: A ({}) against B ({})", r.a_name, r.b_name);
+        println!("{who:<44} {:>7} {:>7} {:>7}", t.wins, t.draws, t.losses);
+    }
     // Timing to stderr: the table on stdout is the same for the same command.
     eprintln!(
         "{:.0} games per second ({:.2} s)",
