@@ -462,7 +462,7 @@ fn bench(a: BenchArgs) -> Result<()> {
         }
     }
     if let Some(path) = a.chart {
-        // Four orders of magnitude apart: the bars show the logarithm.
+        // Four orders of magnitude apart: a logarithmic axis, each decade labelled.
         let short = |label: &str| match label {
             "ludomat event" => "ev",
             "ludomat event-fifo" => "fifo",
@@ -472,24 +472,30 @@ fn bench(a: BenchArgs) -> Result<()> {
             "verilator -O3" => "vrltr",
             _ => "?",
         };
-        let chart = ludomat_chart::BarChart {
-            title: format!("Simulation rate, {} random vectors (log scale)", a.vectors),
+        let chart = ludomat_chart::LogBarChart {
+            title: format!("Simulation rate, {} random vectors", a.vectors),
             x_label:
                 "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
                     .into(),
-            y_label: "100 × log10(vectors per second)".into(),
+            y_label: "vectors per second (log scale)".into(),
             bars: rows
                 .iter()
-                .map(|r| {
-                    let name = r.0.trim_start_matches('c');
-                    (
-                        format!("{name} {}", short(&r.1)),
-                        (100.0 * r.2.max(1.0).log10()).round() as u64,
-                    )
+                .map(|r| ludomat_chart::LogBar {
+                    label: format!("{} {}", r.0.trim_start_matches('c'), short(&r.1)),
+                    value: r.2.max(1e-9),
+                    peer: !r.1.starts_with("ludomat"),
                 })
                 .collect(),
+            caption: format!(
+                "made by: ludomat logic bench --circuits {} --vectors {} --seed {}{} --chart {}",
+                a.circuits.join(","),
+                a.vectors,
+                a.seed,
+                if a.no_external { " --no-external" } else { "" },
+                path.display()
+            ),
         };
-        ludomat_chart::bar_chart(&chart, &path)?;
+        ludomat_chart::log_bar_chart(&chart, &path)?;
         println!("chart: {}", path.display());
     }
     Ok(())
