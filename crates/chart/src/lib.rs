@@ -62,6 +62,8 @@ pub struct LineChart {
     pub series: Vec<Series>,
     /// A fixed y range; `None` fits the data.
     pub y_range: Option<(f64, f64)>,
+    /// Printed under the chart (the command that made it); empty for none.
+    pub caption: String,
 }
 
 /// A bar chart of labelled counts (a histogram with named bins).
@@ -75,6 +77,8 @@ pub struct BarChart {
     pub y_label: String,
     /// The bins, left to right: label and count.
     pub bars: Vec<(String, u64)>,
+    /// Printed under the chart (the command that made it); empty for none.
+    pub caption: String,
 }
 
 const SIZE: (u32, u32) = (960, 600);
@@ -124,6 +128,26 @@ fn check_writable(path: &Path) -> Result<(), ChartError> {
             path: path.display().to_string(),
             source,
         })
+}
+
+/// Print `caption` along the bottom of `root` and return the area above it for the plot
+/// (all of `root` when the caption is empty).
+fn with_caption<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    caption: &str,
+    path: &Path,
+) -> Result<DrawingArea<DB, plotters::coord::Shift>, ChartError> {
+    if caption.is_empty() {
+        return Ok(root.clone());
+    }
+    let (plot, foot) = root.split_vertically(SIZE.1 - 28);
+    foot.draw(&Text::new(
+        caption,
+        (16, 6),
+        ("sans-serif", 14).into_font().color(&BLACK.mix(0.75)),
+    ))
+    .map_err(|e| draw_err(path, e))?;
+    Ok(plot)
 }
 
 fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
@@ -183,7 +207,8 @@ fn draw_lines<DB: DrawingBackend>(
     path: &Path,
 ) -> Result<(), ChartError> {
     root.fill(&WHITE).map_err(|e| draw_err(path, e))?;
-    let mut ctx = ChartBuilder::on(&root)
+    let plot = with_caption(&root, &chart.caption, path)?;
+    let mut ctx = ChartBuilder::on(&plot)
         .caption(&chart.title, ("sans-serif", 26))
         .margin(16)
         .x_label_area_size(48)
@@ -256,7 +281,8 @@ fn draw_bars<DB: DrawingBackend>(
     let n = chart.bars.len() as u32;
     let top = chart.bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
     let labels: Vec<String> = chart.bars.iter().map(|b| b.0.clone()).collect();
-    let mut ctx = ChartBuilder::on(&root)
+    let plot = with_caption(&root, &chart.caption, path)?;
+    let mut ctx = ChartBuilder::on(&plot)
         .caption(&chart.title, ("sans-serif", 26))
         .margin(16)
         .x_label_area_size(56)
@@ -341,7 +367,7 @@ pub fn log_bar_chart(chart: &LogBarChart, path: &Path) -> Result<(), ChartError>
     if chart
         .bars
         .iter()
-        .any(|b| !(b.value > 0.0) || !b.value.is_finite())
+        .any(|b| b.value.is_nan() || b.value <= 0.0 || b.value.is_infinite())
     {
         return Err(ChartError::Empty(
             "a logarithmic axis needs positive, finite values",
@@ -365,13 +391,7 @@ fn draw_log_bars<DB: DrawingBackend>(
     path: &Path,
 ) -> Result<(), ChartError> {
     root.fill(&WHITE).map_err(|e| draw_err(path, e))?;
-    let (plot, foot) = root.split_vertically(SIZE.1 - 28);
-    foot.draw(&Text::new(
-        chart.caption.as_str(),
-        (16, 6),
-        ("sans-serif", 14).into_font().color(&BLACK.mix(0.75)),
-    ))
-    .map_err(|e| draw_err(path, e))?;
+    let plot = with_caption(&root, &chart.caption, path)?;
     // The axis runs in log10 of the value, from the decade below the smallest bar to the
     // one above the largest; ticks fall on whole decades and are labelled 10ⁿ.
     let logs: Vec<f64> = chart.bars.iter().map(|b| b.value.log10()).collect();
@@ -467,6 +487,7 @@ mod tests {
                 points: vec![(0.0, 0.1), (1.0, 0.5), (2.0, 0.9)],
             }],
             y_range: Some((0.0, 1.0)),
+            caption: "made by: a test".into(),
         };
         for name in ["c.png", "c.svg"] {
             let p = dir.path().join(name);
@@ -475,11 +496,13 @@ mod tests {
         }
         let svg = std::fs::read_to_string(dir.path().join("c.svg")).unwrap();
         assert!(svg.contains("wins"));
+        assert!(svg.contains("made by: a test"));
         let bars = BarChart {
             title: "scores".into(),
             x_label: "score".into(),
             y_label: "games".into(),
             bars: vec![("0-1k".into(), 3), ("1k-2k".into(), 7)],
+            caption: String::new(),
         };
         bar_chart(&bars, &dir.path().join("h.png")).unwrap();
         assert!(matches!(

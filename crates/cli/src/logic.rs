@@ -486,14 +486,7 @@ fn bench(a: BenchArgs) -> Result<()> {
                     peer: !r.1.starts_with("ludomat"),
                 })
                 .collect(),
-            caption: format!(
-                "made by: ludomat logic bench --circuits {} --vectors {} --seed {}{} --chart {}",
-                a.circuits.join(","),
-                a.vectors,
-                a.seed,
-                if a.no_external { " --no-external" } else { "" },
-                path.display()
-            ),
+            caption: crate::caption::made_by(),
         };
         ludomat_chart::log_bar_chart(&chart, &path)?;
         println!("chart: {}", path.display());

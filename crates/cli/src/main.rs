@@ -6,6 +6,7 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod caption;
 mod computox;
 mod computox_circuit;
 mod interrupt;

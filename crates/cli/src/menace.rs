@@ -833,11 +833,12 @@ fn write_curve(curve: &[Point], dir: &Path, against: &str, side: Player) -> Resu
             series("losses", |p| p.losses),
         ],
         y_range: Some((0.0, 100.0)),
+        caption: crate::caption::made_by(),
     };
     let beads = LineChart {
         title: "Beads in MENACE's first matchbox".into(),
         x_label: "games played".into(),
-        y_label: "beads".into(),
+        y_label: "beads in the box".into(),
         series: vec![ChartSeries {
             name: "first box".into(),
             points: curve
@@ -846,6 +847,7 @@ fn write_curve(curve: &[Point], dir: &Path, against: &str, side: Player) -> Resu
                 .collect(),
         }],
         y_range: None,
+        caption: crate::caption::made_by(),
     };
     for ext in ["png", "svg"] {
         line_chart(&rates, &dir.join(format!("curve.{ext}")))?;

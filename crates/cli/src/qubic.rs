@@ -753,6 +753,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
                 ("second mover wins".into(), r.by_seat.losses),
                 ("ties".into(), r.by_seat.draws),
             ],
+            caption: crate::caption::made_by(),
         };
         ludomat_chart::bar_chart(&chart, path)
             .with_context(|| format!("writing {}", path.display()))?;

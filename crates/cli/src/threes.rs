@@ -827,9 +827,10 @@ fn histogram(path: &Path, games: &[GameSummary], title: &str) -> Result<()> {
         .collect();
     let chart = ludomat_chart::BarChart {
         title: title.to_string(),
-        x_label: "score".into(),
+        x_label: "final score (points)".into(),
         y_label: "games".into(),
         bars,
+        caption: crate::caption::made_by(),
     };
     ludomat_chart::bar_chart(&chart, path)?;
     Ok(())

@@ -304,8 +304,9 @@ fn the_same_training_command_twice_writes_the_same_files() {
     let dir = tempfile::tempdir().unwrap();
     let state = state_arg(&dir.path().join("menace.json"));
     let mut runs = Vec::new();
-    for run in ["a", "b"] {
-        let out_dir = state_arg(&dir.path().join(run));
+    // The very same command twice (the charts' captions name it, folder included).
+    let out_dir = state_arg(&dir.path().join("a"));
+    for _ in 0..2 {
         let out = ludomat(&train_args(&state, &out_dir, &[]), "");
         assert!(out.status.success(), "{}", text(&out.stderr));
         let mut files = Vec::new();
@@ -316,12 +317,19 @@ fn the_same_training_command_twice_writes_the_same_files() {
             "first-box.svg",
             "first-box.png",
         ] {
-            files.push(std::fs::read(dir.path().join(run).join(f)).unwrap());
+            files.push(std::fs::read(dir.path().join("a").join(f)).unwrap());
         }
         files.push(std::fs::read(&state).unwrap());
         runs.push((files, text(&out.stdout)));
     }
-    assert_eq!(runs[0].0, runs[1].0, "the same files");
+    for (k, (a, b)) in runs[0].0.iter().zip(&runs[1].0).enumerate() {
+        assert!(a == b, "output file {k} differs between the two runs");
+    }
+    let svg = String::from_utf8(runs[0].0[1].clone()).unwrap();
+    assert!(
+        svg.contains("made by: ludomat menace train"),
+        "the command in the caption"
+    );
     assert!(
         runs[1].1.contains("replacing a MENACE of 700 games"),
         "{}",
