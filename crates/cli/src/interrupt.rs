@@ -33,3 +33,25 @@ pub fn catch() {
 pub fn requested() -> bool {
     REQUESTED.load(Ordering::SeqCst)
 }
+
+#[cfg(unix)]
+extern "C" fn on_sigint_at_prompt(_: libc::c_int) {
+    ludomat_game::terminal::interrupt_input();
+}
+
+/// In an interactive game: Ctrl-C at a prompt ends the input, so the game stops as it does
+/// at end of input, with its score so far; a second Ctrl-C kills as usual.
+pub fn end_input_on_ctrl_c() {
+    #[cfg(unix)]
+    // SAFETY: the handler only stores to an atomic (async-signal-safe); the structure is
+    // zeroed, then filled with valid values. No SA_RESTART: a read blocked at the prompt
+    // returns EINTR, and the line reader then reports end of input.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction =
+            on_sigint_at_prompt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        action.sa_flags = libc::SA_RESETHAND;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+    }
+}

@@ -113,15 +113,19 @@ fn init_tracing(verbose: u8) {
 /// Run one parsed command line.
 fn dispatch(command: Command) -> Result<()> {
     match command {
-        Command::Play { game } => match game {
-            PlayGame::Tictactoe(a) => tictactoe::play(a),
-            PlayGame::Computox(a) => computox::play(a),
-            PlayGame::RelayTictactoe(a) => relay::play(a),
-            PlayGame::Qubic(a) => qubic::play(a),
-            PlayGame::Threes(a) => threes::play(a),
-            PlayGame::Menace(a) => menace::play_menace(a),
-            PlayGame::Regex(a) => regex::play(a),
-        },
+        Command::Play { game } => {
+            // Ctrl-C at a prompt ends the game as end of input does, with the score so far.
+            interrupt::end_input_on_ctrl_c();
+            match game {
+                PlayGame::Tictactoe(a) => tictactoe::play(a),
+                PlayGame::Computox(a) => computox::play(a),
+                PlayGame::RelayTictactoe(a) => relay::play(a),
+                PlayGame::Qubic(a) => qubic::play(a),
+                PlayGame::Threes(a) => threes::play(a),
+                PlayGame::Menace(a) => menace::play_menace(a),
+                PlayGame::Regex(a) => regex::play(a),
+            }
+        }
         Command::Tournament { game } => match game {
             TournamentGame::Tictactoe(a) => tictactoe::tournament(a),
             TournamentGame::Qubic(a) => qubic::tournament(a),

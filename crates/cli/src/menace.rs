@@ -198,6 +198,7 @@ pub fn play_menace(a: PlayMenaceArgs) -> Result<()> {
 pub fn run(cmd: MenaceCmd) -> Result<()> {
     match cmd.command {
         MenaceSub::Play(a) => {
+            crate::interrupt::end_input_on_ctrl_c();
             let mut session = Store::open(&cmd.state, a.fresh)?;
             let mut input = LineInput::Stdin;
             let mut out = std::io::stdout();

@@ -293,3 +293,35 @@ fn one_flag_vocabulary() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(bin.exists());
 }
+
+/// Ctrl-C at a game's prompt ends the game as end of input does (the same message, a
+/// clean exit), instead of killing the process mid-sentence.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_the_prompt_ends_the_game_cleanly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(["play", "tictactoe", "--x", "human", "--o", "perfect"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // keep stdin open: the game waits at its prompt
+    let stdin = child.stdin.take().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let s = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{s} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(s.contains("Input ended; game abandoned."), "{s}");
+}
