@@ -371,9 +371,14 @@ fn bench(a: BenchArgs) -> Result<()> {
         }
     };
     let mut rows: Vec<(String, String, f64)> = Vec::new();
-    let spinner = ProgressBar::new_spinner().with_style(
-        ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    // One step per simulator run: four engines, and Icarus and Verilator unless
+    // --no-external; on stderr, hidden when it is not a terminal.
+    let per_circuit = Engine::ALL.len() as u64 + if a.no_external { 0 } else { 2 };
+    let spinner = ProgressBar::new(per_circuit * a.circuits.len() as u64).with_style(
+        ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} simulator runs  {msg} [{elapsed}, eta {eta}]",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     spinner.enable_steady_tick(std::time::Duration::from_millis(120));
     let mut lines = Vec::new();
@@ -402,6 +407,7 @@ fn bench(a: BenchArgs) -> Result<()> {
                 best = best.min(secs);
             }
             rate(&format!("ludomat {engine}"), best, &mut rows);
+            spinner.inc(1);
         }
         if !a.no_external {
             spinner.set_message(format!("{name}: Icarus Verilog"));
@@ -419,6 +425,7 @@ fn bench(a: BenchArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e.into()),
             }
+            spinner.inc(1);
             spinner.set_message(format!("{name}: Verilator (building)"));
             match run_verilator(&n, &vectors) {
                 Ok(v) => {
@@ -432,6 +439,7 @@ fn bench(a: BenchArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e.into()),
             }
+            spinner.inc(1);
         }
     }
     spinner.finish_and_clear();
