@@ -62,6 +62,8 @@ pub struct LineChart {
     pub series: Vec<Series>,
     /// A fixed y range; `None` fits the data.
     pub y_range: Option<(f64, f64)>,
+    /// Printed under the chart (the command that made it); empty for none.
+    pub caption: String,
 }
 
 /// A bar chart of labelled counts (a histogram with named bins).
@@ -75,6 +77,8 @@ pub struct BarChart {
     pub y_label: String,
     /// The bins, left to right: label and count.
     pub bars: Vec<(String, u64)>,
+    /// Printed under the chart (the command that made it); empty for none.
+    pub caption: String,
 }
 
 const SIZE: (u32, u32) = (960, 600);
@@ -124,6 +128,26 @@ fn check_writable(path: &Path) -> Result<(), ChartError> {
             path: path.display().to_string(),
             source,
         })
+}
+
+/// Print `caption` along the bottom of `root` and return the area above it for the plot
+/// (all of `root` when the caption is empty).
+fn with_caption<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    caption: &str,
+    path: &Path,
+) -> Result<DrawingArea<DB, plotters::coord::Shift>, ChartError> {
+    if caption.is_empty() {
+        return Ok(root.clone());
+    }
+    let (plot, foot) = root.split_vertically(SIZE.1 - 28);
+    foot.draw(&Text::new(
+        caption,
+        (16, 6),
+        ("sans-serif", 14).into_font().color(&BLACK.mix(0.75)),
+    ))
+    .map_err(|e| draw_err(path, e))?;
+    Ok(plot)
 }
 
 fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
@@ -183,7 +207,8 @@ fn draw_lines<DB: DrawingBackend>(
     path: &Path,
 ) -> Result<(), ChartError> {
     root.fill(&WHITE).map_err(|e| draw_err(path, e))?;
-    let mut ctx = ChartBuilder::on(&root)
+    let plot = with_caption(&root, &chart.caption, path)?;
+    let mut ctx = ChartBuilder::on(&plot)
         .caption(&chart.title, ("sans-serif", 26))
         .margin(16)
         .x_label_area_size(48)
@@ -256,7 +281,8 @@ fn draw_bars<DB: DrawingBackend>(
     let n = chart.bars.len() as u32;
     let top = chart.bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
     let labels: Vec<String> = chart.bars.iter().map(|b| b.0.clone()).collect();
-    let mut ctx = ChartBuilder::on(&root)
+    let plot = with_caption(&root, &chart.caption, path)?;
+    let mut ctx = ChartBuilder::on(&plot)
         .caption(&chart.title, ("sans-serif", 26))
         .margin(16)
         .x_label_area_size(56)
@@ -288,6 +314,163 @@ fn draw_bars<DB: DrawingBackend>(
     root.present().map_err(|e| draw_err(path, e))
 }
 
+/// One bar of a [`LogBarChart`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogBar {
+    /// The label under the bar.
+    pub label: String,
+    /// The value (positive; the axis is logarithmic).
+    pub value: f64,
+    /// A peer's measurement (another program, measured in the same run): drawn in its own
+    /// colour and named in the legend.
+    pub peer: bool,
+}
+
+/// Bars on a real logarithmic y axis, each decade labelled (10³, 10⁴ …), for rates that
+/// lie orders of magnitude apart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogBarChart {
+    /// The title.
+    pub title: String,
+    /// The x axis label.
+    pub x_label: String,
+    /// The y axis label, with its unit.
+    pub y_label: String,
+    /// The bars, left to right.
+    pub bars: Vec<LogBar>,
+    /// Printed under the chart: the command that made it.
+    pub caption: String,
+}
+
+/// A power of ten as `10` with a superscript exponent: `10⁶`.
+#[must_use]
+pub fn decade_label(exponent: i32) -> String {
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String = exponent
+        .unsigned_abs()
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10).map(|d| SUP[d as usize]))
+        .collect();
+    format!("10{}{digits}", if exponent < 0 { "⁻" } else { "" })
+}
+
+/// Write a bar chart with a logarithmic y axis to `path` (`.png` or `.svg`).
+///
+/// # Errors
+/// An unknown extension, no bars, a value that is not positive, or a drawing / file error.
+pub fn log_bar_chart(chart: &LogBarChart, path: &Path) -> Result<(), ChartError> {
+    register_font();
+    if chart.bars.is_empty() {
+        return Err(ChartError::Empty("the chart has no bars"));
+    }
+    if chart
+        .bars
+        .iter()
+        .any(|b| b.value.is_nan() || b.value <= 0.0 || b.value.is_infinite())
+    {
+        return Err(ChartError::Empty(
+            "a logarithmic axis needs positive, finite values",
+        ));
+    }
+    format_of(path)?;
+    check_writable(path)?;
+    match format_of(path)? {
+        Format::Png => draw_log_bars(
+            BitMapBackend::new(path, SIZE).into_drawing_area(),
+            chart,
+            path,
+        ),
+        Format::Svg => draw_log_bars(SVGBackend::new(path, SIZE).into_drawing_area(), chart, path),
+    }
+}
+
+fn draw_log_bars<DB: DrawingBackend>(
+    root: DrawingArea<DB, plotters::coord::Shift>,
+    chart: &LogBarChart,
+    path: &Path,
+) -> Result<(), ChartError> {
+    root.fill(&WHITE).map_err(|e| draw_err(path, e))?;
+    let plot = with_caption(&root, &chart.caption, path)?;
+    // The axis runs in log10 of the value, from the decade below the smallest bar to the
+    // one above the largest; ticks fall on whole decades and are labelled 10ⁿ.
+    let logs: Vec<f64> = chart.bars.iter().map(|b| b.value.log10()).collect();
+    let lo = logs.iter().copied().fold(f64::MAX, f64::min).floor();
+    let hi = logs
+        .iter()
+        .copied()
+        .fold(f64::MIN, f64::max)
+        .ceil()
+        .max(lo + 1.0);
+    let decades = (hi - lo) as usize + 1;
+    let n = chart.bars.len() as u32;
+    let labels: Vec<String> = chart.bars.iter().map(|b| b.label.clone()).collect();
+    let mut ctx = ChartBuilder::on(&plot)
+        .caption(&chart.title, ("sans-serif", 24))
+        .margin(16)
+        .x_label_area_size(56)
+        .y_label_area_size(72)
+        .build_cartesian_2d((0u32..n.saturating_sub(1)).into_segmented(), lo..hi)
+        .map_err(|e| draw_err(path, e))?;
+    ctx.configure_mesh()
+        .disable_x_mesh()
+        .x_desc(&chart.x_label)
+        .y_desc(&chart.y_label)
+        .x_labels(n as usize)
+        .x_label_formatter(&|v| match v {
+            SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
+            _ => String::new(),
+        })
+        .y_labels(decades)
+        .y_label_formatter(&|v: &f64| {
+            if (v - v.round()).abs() < 1e-9 {
+                decade_label(v.round() as i32)
+            } else {
+                String::new()
+            }
+        })
+        .label_style(("sans-serif", 14))
+        .draw()
+        .map_err(|e| draw_err(path, e))?;
+    for (peer, name, colour) in [
+        (false, "ludomat", PALETTE[0]),
+        (true, "peer, measured in the same run", PALETTE[3]),
+    ] {
+        let bars: Vec<(u32, f64)> = chart
+            .bars
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.peer == peer)
+            .map(|(i, b)| (i as u32, b.value.log10()))
+            .collect();
+        if bars.is_empty() {
+            continue;
+        }
+        ctx.draw_series(bars.into_iter().map(|(i, v)| {
+            let mut r = Rectangle::new(
+                [
+                    (SegmentValue::Exact(i), lo),
+                    (SegmentValue::Exact(i + 1), v),
+                ],
+                colour.filled(),
+            );
+            r.set_margin(0, 0, 4, 4);
+            r
+        }))
+        .map_err(|e| draw_err(path, e))?
+        .label(name)
+        .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
+    }
+    ctx.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(|e| draw_err(path, e))?;
+    root.present().map_err(|e| draw_err(path, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,6 +487,7 @@ mod tests {
                 points: vec![(0.0, 0.1), (1.0, 0.5), (2.0, 0.9)],
             }],
             y_range: Some((0.0, 1.0)),
+            caption: "made by: a test".into(),
         };
         for name in ["c.png", "c.svg"] {
             let p = dir.path().join(name);
@@ -312,11 +496,13 @@ mod tests {
         }
         let svg = std::fs::read_to_string(dir.path().join("c.svg")).unwrap();
         assert!(svg.contains("wins"));
+        assert!(svg.contains("made by: a test"));
         let bars = BarChart {
             title: "scores".into(),
             x_label: "score".into(),
             y_label: "games".into(),
             bars: vec![("0-1k".into(), 3), ("1k-2k".into(), 7)],
+            caption: String::new(),
         };
         bar_chart(&bars, &dir.path().join("h.png")).unwrap();
         assert!(matches!(
@@ -331,5 +517,49 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Os {"), "no debug dump: {text}");
+    }
+
+    #[test]
+    fn a_log_bar_chart_labels_its_decades_and_marks_peers() {
+        assert_eq!(decade_label(6), "10⁶");
+        assert_eq!(decade_label(-2), "10⁻²");
+        assert_eq!(decade_label(10), "10¹⁰");
+        let dir = tempfile::tempdir().unwrap();
+        let chart = LogBarChart {
+            title: "rates".into(),
+            x_label: "simulator".into(),
+            y_label: "vectors per second".into(),
+            bars: vec![
+                LogBar {
+                    label: "ours".into(),
+                    value: 2.5e6,
+                    peer: false,
+                },
+                LogBar {
+                    label: "theirs".into(),
+                    value: 3.0e3,
+                    peer: true,
+                },
+            ],
+            caption: "made by: ludomat logic bench --chart b.svg".into(),
+        };
+        let p = dir.path().join("b.svg");
+        log_bar_chart(&chart, &p).unwrap();
+        let svg = std::fs::read_to_string(&p).unwrap();
+        for decade in ["10³", "10⁴", "10⁵", "10⁶", "10⁷"] {
+            // plotters writes each label on a line of its own inside <text>
+            assert!(svg.contains(&format!("\n{decade}\n")), "{decade} missing");
+        }
+        assert!(!svg.contains("\n10²\n") && !svg.contains("\n10⁸\n"));
+        assert!(svg.contains("peer, measured in the same run"));
+        assert!(svg.contains("vectors per second"));
+        assert!(svg.contains("made by: ludomat logic bench --chart b.svg"));
+        log_bar_chart(&chart, &dir.path().join("b.png")).unwrap();
+        let mut bad = chart.clone();
+        bad.bars[0].value = 0.0;
+        assert!(matches!(
+            log_bar_chart(&bad, &dir.path().join("z.svg")),
+            Err(ChartError::Empty(_))
+        ));
     }
 }

@@ -203,6 +203,7 @@ fn train(a: TrainArgs) -> Result<()> {
                     .collect(),
             }],
             y_range: None,
+            caption: crate::caption::made_by(),
         };
         line_chart(&chart, path)?;
         println!("chart: {}", path.display());

@@ -72,6 +72,9 @@ struct SimArgs {
     /// event, event-fifo, levelized or bit-parallel.
     #[arg(long, default_value = "event")]
     engine: Engine,
+    /// Only the output bits, one line per vector, no header and no inputs.
+    #[arg(long)]
+    bare: bool,
 }
 
 #[derive(Debug, Args)]
@@ -195,10 +198,35 @@ fn sim(a: SimArgs) -> Result<()> {
     } else {
         simulate(&netlist, a.engine, &vectors)?
     };
-    let mut text = String::with_capacity(outputs.len() * (netlist.outputs().len() + 1));
-    for o in &outputs {
-        text += &format_vector(o);
-        text.push('\n');
+    let names = |ids: &[ludomat_logic::NodeId]| {
+        ids.iter()
+            .map(|&id| netlist.name_of(id))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut text = String::with_capacity(outputs.len() * (width + netlist.outputs().len() + 2));
+    if !a.bare {
+        let in_col = width.max("inputs".len());
+        text += &format!(
+            "# {}: {} inputs, {} outputs; {} vectors, {} engine; 1 true, 0 false, x unknown\n\
+             # inputs, in column order:  {}\n# outputs, in column order: {}\n# {:<in_col$} outputs\n",
+            netlist.name(),
+            width,
+            netlist.outputs().len(),
+            vectors.len(),
+            a.engine,
+            names(netlist.inputs()),
+            names(netlist.outputs()),
+            "inputs",
+        );
+        for (v, o) in vectors.iter().zip(&outputs) {
+            text += &format!("  {:<in_col$} {}\n", format_vector(v), format_vector(o));
+        }
+    } else {
+        for o in &outputs {
+            text += &format_vector(o);
+            text.push('\n');
+        }
     }
     print!("{text}");
     Ok(())
@@ -343,9 +371,14 @@ fn bench(a: BenchArgs) -> Result<()> {
         }
     };
     let mut rows: Vec<(String, String, f64)> = Vec::new();
-    let spinner = ProgressBar::new_spinner().with_style(
-        ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    // One step per simulator run: four engines, and Icarus and Verilator unless
+    // --no-external; on stderr, hidden when it is not a terminal.
+    let per_circuit = Engine::ALL.len() as u64 + if a.no_external { 0 } else { 2 };
+    let spinner = ProgressBar::new(per_circuit * a.circuits.len() as u64).with_style(
+        ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} simulator runs  {msg} [{elapsed}, eta {eta}]",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     spinner.enable_steady_tick(std::time::Duration::from_millis(120));
     let mut lines = Vec::new();
@@ -374,6 +407,7 @@ fn bench(a: BenchArgs) -> Result<()> {
                 best = best.min(secs);
             }
             rate(&format!("ludomat {engine}"), best, &mut rows);
+            spinner.inc(1);
         }
         if !a.no_external {
             spinner.set_message(format!("{name}: Icarus Verilog"));
@@ -391,6 +425,7 @@ fn bench(a: BenchArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e.into()),
             }
+            spinner.inc(1);
             spinner.set_message(format!("{name}: Verilator (building)"));
             match run_verilator(&n, &vectors) {
                 Ok(v) => {
@@ -404,6 +439,7 @@ fn bench(a: BenchArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e.into()),
             }
+            spinner.inc(1);
         }
     }
     spinner.finish_and_clear();
@@ -434,7 +470,7 @@ fn bench(a: BenchArgs) -> Result<()> {
         }
     }
     if let Some(path) = a.chart {
-        // Four orders of magnitude apart: the bars show the logarithm.
+        // Four orders of magnitude apart: a logarithmic axis, each decade labelled.
         let short = |label: &str| match label {
             "ludomat event" => "ev",
             "ludomat event-fifo" => "fifo",
@@ -444,24 +480,23 @@ fn bench(a: BenchArgs) -> Result<()> {
             "verilator -O3" => "vrltr",
             _ => "?",
         };
-        let chart = ludomat_chart::BarChart {
-            title: format!("Simulation rate, {} random vectors (log scale)", a.vectors),
+        let chart = ludomat_chart::LogBarChart {
+            title: format!("Simulation rate, {} random vectors", a.vectors),
             x_label:
                 "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
                     .into(),
-            y_label: "100 × log10(vectors per second)".into(),
+            y_label: "vectors per second (log scale)".into(),
             bars: rows
                 .iter()
-                .map(|r| {
-                    let name = r.0.trim_start_matches('c');
-                    (
-                        format!("{name} {}", short(&r.1)),
-                        (100.0 * r.2.max(1.0).log10()).round() as u64,
-                    )
+                .map(|r| ludomat_chart::LogBar {
+                    label: format!("{} {}", r.0.trim_start_matches('c'), short(&r.1)),
+                    value: r.2.max(1e-9),
+                    peer: !r.1.starts_with("ludomat"),
                 })
                 .collect(),
+            caption: crate::caption::made_by(),
         };
-        ludomat_chart::bar_chart(&chart, &path)?;
+        ludomat_chart::log_bar_chart(&chart, &path)?;
         println!("chart: {}", path.display());
     }
     Ok(())

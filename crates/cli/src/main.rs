@@ -6,10 +6,12 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod caption;
 mod colour;
 mod computox;
 mod computox_circuit;
 mod hexapawn;
+mod interrupt;
 mod logic;
 mod menace;
 mod menu;
@@ -83,6 +85,8 @@ enum PlayGame {
     Qubic(qubic::PlayArgs),
     /// Threes!, with an optional AI assistant.
     Threes(threes::PlayArgs),
+    /// MENACE's matchbox challenge (the same as `ludomat menace play`).
+    Menace(menace::PlayMenaceArgs),
     /// A regex crossword: fill the grid, clue status shown as you type.
     Regex(regex::PlayArgs),
     /// Hexapawn against HER, Gardner's matchbox learner (1962).
@@ -115,15 +119,20 @@ fn init_tracing(verbose: u8) {
 /// Run one parsed command line.
 fn dispatch(command: Command) -> Result<()> {
     match command {
-        Command::Play { game } => match game {
-            PlayGame::Tictactoe(a) => tictactoe::play(a),
-            PlayGame::Computox(a) => computox::play(a),
-            PlayGame::RelayTictactoe(a) => relay::play(a),
-            PlayGame::Qubic(a) => qubic::play(a),
-            PlayGame::Threes(a) => threes::play(a),
-            PlayGame::Regex(a) => regex::play(a),
-            PlayGame::Hexapawn(a) => hexapawn::play(a),
-        },
+        Command::Play { game } => {
+            // Ctrl-C at a prompt ends the game as end of input does, with the score so far.
+            interrupt::end_input_on_ctrl_c();
+            match game {
+                PlayGame::Tictactoe(a) => tictactoe::play(a),
+                PlayGame::Computox(a) => computox::play(a),
+                PlayGame::RelayTictactoe(a) => relay::play(a),
+                PlayGame::Qubic(a) => qubic::play(a),
+                PlayGame::Threes(a) => threes::play(a),
+                PlayGame::Menace(a) => menace::play_menace(a),
+                PlayGame::Regex(a) => regex::play(a),
+                PlayGame::Hexapawn(a) => hexapawn::play(a),
+            }
+        }
         Command::Tournament { game } => match game {
             TournamentGame::Tictactoe(a) => tictactoe::tournament(a),
             TournamentGame::Qubic(a) => qubic::tournament(a),

@@ -2,11 +2,13 @@
 //! seed challenge asks, train it against any noughts-and-crosses agent with a learning
 //! curve, look into its boxes, and measure how fast it learns.
 //!
-//! Its matchboxes live in a state file that every command loads and saves (atomically,
-//! after every game); a file that is not a MENACE state is reported and never touched.
+//! Its matchboxes live in a state file: `play` loads it and saves after every game,
+//! `train` starts a fresh MENACE (or, with `--continue`, the saved one) and saves every
+//! `--save-every` games, at the end and on Ctrl-C; `stats` and `boxes` only read it. All
+//! saves are atomic; a file that is not a MENACE state is reported and never touched.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -37,9 +39,6 @@ struct StateArgs {
     /// The state file [default: <data dir>/ludomat/menace.json].
     #[arg(long, global = true, value_name = "PATH")]
     state: Option<PathBuf>,
-    /// Start over with fresh matchboxes (a valid MENACE state file is replaced).
-    #[arg(long, global = true)]
-    fresh: bool,
     /// Rule preset for a fresh MENACE: seed (default), michie, scroggs.
     #[arg(long, global = true, value_name = "PRESET")]
     rules: Option<Preset>,
@@ -59,8 +58,9 @@ struct StateArgs {
     /// What an empty box does: refill, refill:N, resign.
     #[arg(long, global = true, value_name = "POLICY")]
     empty_box: Option<EmptyBox>,
-    /// Seed: fills a fresh MENACE's boxes; given with a saved MENACE, restarts its
-    /// random draws (otherwise they continue where they stopped).
+    /// Seed [default: 1]: fills a fresh MENACE's boxes and seeds its opponent; given with
+    /// a saved MENACE, restarts its random draws (otherwise they continue where they
+    /// stopped).
     #[arg(long, global = true)]
     seed: Option<u64>,
 }
@@ -71,7 +71,8 @@ enum MenaceSub {
     /// `new game`, the board after every move, moves as row then column from L/M/R,
     /// all 304 matchboxes after each game.
     Play(PlayArgs),
-    /// Train MENACE against another agent; writes a learning curve (CSV, PNG, SVG).
+    /// Train a fresh MENACE (or the saved one, with --continue) against another agent;
+    /// writes a learning curve (CSV, PNG, SVG) into one folder and saves the MENACE.
     Train(TrainArgs),
     /// Show the matchboxes, or the box for one position with its beads on the board.
     Boxes(BoxesArgs),
@@ -101,6 +102,10 @@ impl Side {
 
 #[derive(Debug, Args)]
 struct PlayArgs {
+    /// Start over with fresh matchboxes: the saved MENACE is replaced after the first
+    /// game (a file that is not a MENACE state is never replaced).
+    #[arg(long)]
+    fresh: bool,
     /// Do not print the 304 matchboxes after every game.
     #[arg(long)]
     quiet_boxes: bool,
@@ -111,8 +116,9 @@ struct PlayArgs {
 
 #[derive(Debug, Args)]
 struct TrainArgs {
-    /// The opponent (any noughts-and-crosses agent except a human).
-    #[arg(long, value_enum)]
+    /// The opponent (any noughts-and-crosses agent except a human; `relay` plays X only,
+    /// so with it MENACE takes `--side o`).
+    #[arg(long, value_parser = crate::tictactoe::MachineAgent)]
     against: AgentKind,
     /// Games to play (at most 1,000,000,000; the state is saved as it goes).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
@@ -123,13 +129,20 @@ struct TrainArgs {
     /// Games per point of the learning curve.
     #[arg(long, default_value_t = 100)]
     window: u64,
-    /// Learning curve files: PREFIX.csv, PREFIX.png, PREFIX.svg and
-    /// PREFIX-first-box.png/.svg.
-    #[arg(long, default_value = "menace-curve", value_name = "PREFIX")]
-    out: String,
-    /// Save the state every N games (1: after every game, so a killed run loses at
-    /// most the game in progress).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// Train the saved MENACE further instead of a fresh one (rule flags must then
+    /// match its rules).
+    #[arg(long = "continue")]
+    keep_training: bool,
+    /// (The default now: training starts from fresh matchboxes unless --continue.)
+    #[arg(long, hide = true, conflicts_with = "keep_training")]
+    fresh: bool,
+    /// The folder for the learning curve: curve.csv, curve.png, curve.svg,
+    /// first-box.png, first-box.svg (created if missing; those files are replaced).
+    #[arg(short, long, default_value = "out/menace-train", value_name = "DIR")]
+    out: PathBuf,
+    /// Save the state every N games, at the end and on Ctrl-C (a killed run loses at
+    /// most the games since the last save).
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     save_every: u64,
     /// No progress bar.
     #[arg(long)]
@@ -149,6 +162,9 @@ struct BoxesArgs {
 
 #[derive(Debug, Args)]
 struct BenchArgs {
+    /// (Ignored: the benchmark always trains fresh MENACEs and saves nothing.)
+    #[arg(long, hide = true)]
+    fresh: bool,
     /// Training games per run (at most 1,000,000,000).
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     games: u64,
@@ -161,10 +177,29 @@ struct BenchArgs {
     threads: Option<u16>,
 }
 
+/// `ludomat play menace`: the same game as `ludomat menace play`, found where the other
+/// games are.
+#[derive(Debug, Args)]
+pub struct PlayMenaceArgs {
+    #[command(flatten)]
+    state: StateArgs,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// `ludomat play menace`
+pub fn play_menace(a: PlayMenaceArgs) -> Result<()> {
+    run(MenaceCmd {
+        state: a.state,
+        command: MenaceSub::Play(a.play),
+    })
+}
+
 pub fn run(cmd: MenaceCmd) -> Result<()> {
     match cmd.command {
         MenaceSub::Play(a) => {
-            let mut session = Store::open(&cmd.state)?;
+            crate::interrupt::end_input_on_ctrl_c();
+            let mut session = Store::open(&cmd.state, a.fresh)?;
             let mut input = LineInput::Stdin;
             let mut out = std::io::stdout();
             play(&mut session, &a, &mut input, &mut out)
@@ -172,11 +207,11 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         MenaceSub::Train(a) => train(&cmd.state, &a),
         // read-only: never write, create or touch the state file
         MenaceSub::Boxes(a) => {
-            let session = Store::open(&cmd.state)?;
+            let session = Store::open(&cmd.state, false)?;
             boxes(&session.menace, &a)
         }
         MenaceSub::Stats => {
-            let session = Store::open(&cmd.state)?;
+            let session = Store::open(&cmd.state, false)?;
             stats(&session);
             Ok(())
         }
@@ -237,10 +272,10 @@ struct Store {
 }
 
 impl Store {
-    /// Load the state file, or start a fresh MENACE when there is none or `--fresh`.
-    /// A file that exists but is not a valid MENACE state is an error, even with
-    /// `--fresh`: it is never overwritten.
-    fn open(args: &StateArgs) -> Result<Store> {
+    /// Load the state file, or start a fresh MENACE when there is none or `fresh`.
+    /// A file that exists but is not a valid MENACE state is an error, even when
+    /// `fresh`: it is never overwritten. Opening never writes.
+    fn open(args: &StateArgs, fresh: bool) -> Result<Store> {
         let path = args.path()?;
         let (rules, rules_given) = args.rules()?;
         let loaded = if path.exists() {
@@ -254,10 +289,10 @@ impl Store {
             None
         };
         let menace = match loaded {
-            Some(mut m) if !args.fresh => {
+            Some(mut m) if !fresh => {
                 if rules_given && *m.rules() != rules {
                     bail!(
-                        "{} holds a MENACE playing by {} rules; rule settings only apply to a fresh MENACE (add --fresh to start over with {})",
+                        "{} holds a MENACE playing by {} rules; rule settings only apply to a fresh MENACE (start over with {}: `menace play --fresh` or `menace train` without --continue)",
                         path.display(),
                         m.rules(),
                         rules
@@ -616,9 +651,27 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     if args.window == 0 || args.save_every == 0 {
         bail!("--window and --save-every must be at least 1");
     }
-    let mut session = Store::open(state)?;
+    crate::tictactoe::check_agent_side(
+        args.against,
+        args.side.player().opponent(),
+        "train MENACE as O against it (`--side o`)",
+    )?;
+    // The output folder first: a run is never lost to a folder that cannot be written.
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
+    let fresh = !args.keep_training;
+    let mut session = Store::open(state, fresh)?;
+    let replaced = if fresh {
+        Menace::load(&session.path).ok().map(|m| m.games())
+    } else {
+        None
+    };
     let side = args.side.player();
-    let opponent_seed = seed::derive(state.seed.unwrap_or(session.menace.games()), 1);
+    let opponent_seed = if fresh {
+        seed::derive(state.seed.unwrap_or(1), 1)
+    } else {
+        seed::derive(state.seed.unwrap_or(session.menace.games()), 1)
+    };
     let mut opponent = args.against.build(opponent_seed, Notation::Menace)?;
     let bar = if args.quiet {
         ProgressBar::hidden()
@@ -644,6 +697,8 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     }];
     let mut window = [0u64; 3];
     let mut total = [0u64; 3];
+    let mut played = 0;
+    crate::interrupt::catch();
     let started = Instant::now();
     for g in 1..=args.games {
         let m: &mut dyn Agent<Board> = &mut session.menace;
@@ -662,13 +717,12 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
                 );
             }
         };
+        played = g;
         let k = (1 - record.outcome.score_for(side)) as usize;
         window[k] += 1;
         total[k] += 1;
-        if g % args.save_every == 0 || g == args.games {
-            session.save()?;
-        }
-        if g % args.window == 0 || g == args.games {
+        let interrupted = crate::interrupt::requested();
+        if g % args.window == 0 || g == args.games || interrupted {
             curve.push(Point {
                 games: g,
                 wins: window[0],
@@ -678,24 +732,40 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
             });
             window = [0; 3];
         }
+        if interrupted {
+            break;
+        }
+        if g % args.save_every == 0 && g < args.games {
+            session.save()?;
+        }
         bar.inc(1);
     }
+    session.save()?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
+    if played < args.games {
+        println!(
+            "Interrupted (Ctrl-C) after {played} of {} games; saving what was played.",
+            args.games
+        );
+    }
+    // Timing goes to stderr: stdout is the same for the same command.
+    eprintln!(
+        "{:.0} games/s ({played} games in {secs:.2} s, saving every {} games)",
+        played as f64 / secs.max(1e-9),
+        args.save_every,
+    );
     println!(
-        "MENACE ({}, {} rules) against {}: {} games, {} wins, {} draws, {} losses ({:.0} games/s, saving every {} game{})",
+        "MENACE ({}, {} rules) against {}: {} games, {} wins, {} draws, {} losses",
         Mark::of(side),
         session.menace.rules(),
         opponent.name(),
-        args.games,
+        played,
         total[0],
         total[1],
         total[2],
-        args.games as f64 / secs.max(1e-9),
-        args.save_every,
-        if args.save_every == 1 { "" } else { "s" }
     );
-    if let Some(p) = curve.last() {
+    if let Some(p) = curve.last().filter(|p| p.games > 0) {
         let n = (p.wins + p.draws + p.losses).max(1) as f64;
         println!(
             "last {} games: {:.1} % wins, {:.1} % draws, {:.1} % losses; {} beads in the first box",
@@ -707,19 +777,23 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
         );
     }
     write_curve(&curve, &args.out, &opponent.name(), side)?;
-    println!(
-        "MENACE has now played {} games; state saved to {}",
-        session.menace.games(),
-        session.path.display()
-    );
+    match replaced {
+        Some(n) => println!(
+            "MENACE has now played {} games; saved to {} (replacing a MENACE of {n} games; --continue trains the saved one)",
+            session.menace.games(),
+            session.path.display()
+        ),
+        None => println!(
+            "MENACE has now played {} games; saved to {}",
+            session.menace.games(),
+            session.path.display()
+        ),
+    }
     Ok(())
 }
 
-fn write_curve(curve: &[Point], prefix: &str, against: &str, side: Player) -> Result<()> {
-    let csv_path = PathBuf::from(format!("{prefix}.csv"));
-    if let Some(dir) = csv_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
+fn write_curve(curve: &[Point], dir: &Path, against: &str, side: Player) -> Result<()> {
+    let csv_path = dir.join("curve.csv");
     let mut csv =
         String::from("games,wins,draws,losses,win_rate,draw_rate,loss_rate,first_box_beads\n");
     for p in curve {
@@ -760,11 +834,12 @@ fn write_curve(curve: &[Point], prefix: &str, against: &str, side: Player) -> Re
             series("losses", |p| p.losses),
         ],
         y_range: Some((0.0, 100.0)),
+        caption: crate::caption::made_by(),
     };
     let beads = LineChart {
         title: "Beads in MENACE's first matchbox".into(),
         x_label: "games played".into(),
-        y_label: "beads".into(),
+        y_label: "beads in the box".into(),
         series: vec![ChartSeries {
             name: "first box".into(),
             points: curve
@@ -773,17 +848,16 @@ fn write_curve(curve: &[Point], prefix: &str, against: &str, side: Player) -> Re
                 .collect(),
         }],
         y_range: None,
+        caption: crate::caption::made_by(),
     };
-    let mut written = vec![csv_path.display().to_string()];
     for ext in ["png", "svg"] {
-        let p = PathBuf::from(format!("{prefix}.{ext}"));
-        line_chart(&rates, &p)?;
-        written.push(p.display().to_string());
-        let p = PathBuf::from(format!("{prefix}-first-box.{ext}"));
-        line_chart(&beads, &p)?;
-        written.push(p.display().to_string());
+        line_chart(&rates, &dir.join(format!("curve.{ext}")))?;
+        line_chart(&beads, &dir.join(format!("first-box.{ext}")))?;
     }
-    println!("learning curve: {}", written.join(", "));
+    println!(
+        "learning curve in {}: curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
+        dir.display()
+    );
     Ok(())
 }
 
@@ -984,6 +1058,7 @@ mod tests {
     fn run_play(s: &mut Store, games: Option<u64>, quiet: bool, script: &str) -> String {
         let mut out = Vec::new();
         let args = PlayArgs {
+            fresh: false,
             quiet_boxes: quiet,
             games,
         };
@@ -1055,7 +1130,6 @@ mod tests {
         let path = dir.path().join("m.json");
         let mut args = StateArgs {
             state: Some(path.clone()),
-            fresh: false,
             rules: Some(Preset::Michie),
             start_beads: None,
             win: None,
@@ -1064,15 +1138,14 @@ mod tests {
             empty_box: None,
             seed: None,
         };
-        let s = Store::open(&args).unwrap();
+        let s = Store::open(&args, false).unwrap();
         assert_eq!(*s.menace.rules(), Preset::Michie.rules());
         s.save().unwrap();
         args.rules = Some(Preset::Scroggs);
-        let e = Store::open(&args).err().unwrap().to_string();
-        assert!(e.contains("add --fresh"), "{e}");
-        args.fresh = true;
+        let e = Store::open(&args, false).err().unwrap().to_string();
+        assert!(e.contains("without --continue"), "{e}");
         args.win = Some(5);
-        let s = Store::open(&args).unwrap();
+        let s = Store::open(&args, true).unwrap();
         assert_eq!(s.menace.rules().win, 5);
     }
 

@@ -6,6 +6,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
+
+use crate::tictactoe::Sides;
 use clap::{Args, Subcommand, ValueEnum};
 use ludomat_game::{tournament as run_tournament, Agent, LineInput, TournamentConfig};
 use ludomat_game::{Session, SessionError};
@@ -130,8 +132,12 @@ pub struct TournamentArgs {
     /// 3 for 4×4×4, 4 for 4×4×4×4.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4))]
     dims: u8,
-    /// A always moves first (default: first mover alternates, as in the Java runs).
-    #[arg(long)]
+    /// Who moves first: `alternate` (A and B in turn, as in the Java runs) or `fixed`
+    /// (A in every game).
+    #[arg(long, value_enum, default_value_t = Sides::Alternate)]
+    sides: Sides,
+    /// Old spelling of `--sides fixed`.
+    #[arg(long, hide = true)]
     fixed_sides: bool,
     /// Levels switched off for A, e.g. `6,9` (a human who only sees traps once set).
     #[arg(long, default_value = "")]
@@ -160,6 +166,13 @@ pub struct TournamentArgs {
     /// Write a bar chart of the results (PNG or SVG by extension).
     #[arg(long)]
     chart: Option<PathBuf>,
+}
+
+impl TournamentArgs {
+    /// Whether A moves first in every game.
+    fn fixed(&self) -> bool {
+        self.fixed_sides || self.sides == Sides::Fixed
+    }
 }
 
 /// What the 1962 deck does when it cannot move within the rules.
@@ -310,6 +323,10 @@ fn show(
     let v = s.view();
     let mut prompt = None;
     let mut drew = false;
+    // the view is the board after the whole action: drawn once, after its last move
+    let last_placed = happenings
+        .iter()
+        .rposition(|h| matches!(h, QubicHappening::Placed { .. }));
     for (i, h) in happenings.iter().enumerate() {
         let last = i + 1 == happenings.len();
         match h {
@@ -344,7 +361,7 @@ fn show(
                         }
                     }
                 }
-                if v.strategy != SessionStrategy::Louden1962 {
+                if v.strategy != SessionStrategy::Louden1962 && last_placed == Some(i) {
                     draw_view(args, &v, out)?;
                     drew = true;
                 }
@@ -398,24 +415,52 @@ fn draw_view(args: &PlayArgs, v: &QubicView, out: &mut dyn Write) -> Result<()> 
     }
 }
 
+/// The 1620's tables after a machine move, under headings, in words where a table is empty.
 fn explain(out: &mut dyn Write, t: &Tables) -> Result<()> {
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
     let live: Vec<String> = t
         .rows
         .iter()
         .filter(|r| r.sum < 5 || r.sum % 5 == 0)
         .map(|r| format!("{}:{:02}", r.cells.join("-"), r.sum))
         .collect();
-    writeln!(out, "  levels run: {:?}", t.levels_run)?;
+    writeln!(out, "  The machine's workings for this move:")?;
     writeln!(
         out,
-        "  rows with one side only (row:sum): {}",
-        live.join(" ")
+        "  levels tried, in order (the first that finds a move plays):"
     )?;
-    writeln!(out, "  intersection table marks: {}", t.marks.join(" "))?;
+    for &l in &t.levels_run {
+        if let Some(level) = ludomat_qubic::Level::new(l) {
+            writeln!(out, "    {l:>2}  {}", level.meaning())?;
+        }
+    }
     writeln!(
         out,
-        "  6MOV candidates: {:?}  9MOV candidates: {:?}  level-10 held: {:?}",
-        t.mov6, t.mov9, t.held
+        "  rows held by one side only (row:sum; you count 1 a mark, the machine 5):"
+    )?;
+    writeln!(out, "    {}", list(&live))?;
+    writeln!(out, "  intersection table, cells marked by the last pass:")?;
+    writeln!(out, "    {}", list(&t.marks))?;
+    writeln!(
+        out,
+        "  6MOV table (level 6 candidates; the last is kept): {}",
+        list(&t.mov6)
+    )?;
+    writeln!(
+        out,
+        "  9MOV table (level 9 candidates; the last is kept): {}",
+        list(&t.mov9)
+    )?;
+    writeln!(
+        out,
+        "  level 10 cell held: {}",
+        t.held.as_deref().unwrap_or("none")
     )?;
     Ok(())
 }
@@ -457,8 +502,19 @@ fn proof(file: Option<PathBuf>) -> Result<()> {
         "4×4×4×4: a strategy tree of {} nodes; the first player opens at {first}.",
         size(&tree)
     );
+    // A spinner with the elapsed time on stderr (hidden when it is not a terminal): the
+    // check takes seconds and reports no steps of its own.
+    let spinner = indicatif::ProgressBar::new_spinner().with_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} checking every position of the tree against the rules [{elapsed}]",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
     let t = std::time::Instant::now();
-    match verify(&tree) {
+    let checked = verify(&tree);
+    spinner.finish_and_clear();
+    match checked {
         Ok(v) => {
             println!(
                 "Verified against the rules in {:.1?}: {} positions, every reply answered.",
@@ -588,6 +644,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
                 ("second mover wins".into(), r.by_seat.losses),
                 ("ties".into(), r.by_seat.draws),
             ],
+            caption: crate::caption::made_by(),
         };
         ludomat_chart::bar_chart(&chart, path)
             .with_context(|| format!("writing {}", path.display()))?;
@@ -613,7 +670,7 @@ fn run_games<const D: usize>(args: &TournamentArgs) -> ludomat_game::TournamentR
     let config = TournamentConfig {
         games: args.games,
         seed: args.seed,
-        alternate: !args.fixed_sides,
+        alternate: !args.fixed(),
         progress: !args.quiet,
     };
     run_tournament::<Board<D>>(&make_a, &make_b, &config)
@@ -625,7 +682,7 @@ fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
     } else {
         "4×4×4"
     };
-    let sides = if args.fixed_sides {
+    let sides = if args.fixed() {
         "A always first"
     } else {
         "first mover alternating"
@@ -668,7 +725,18 @@ fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
         r.a.losses,
         r.a.loss_rate()
     );
-    println!(
+    println!("A against B, by who moved first:");
+    println!("{:<44} {:>7} {:>7} {:>7}", "", "A wins", "ties", "B wins");
+    for (k, first) in [(0, "A first"), (1, "B first")] {
+        let t = &r.a_by_seat[k];
+        if t.games() == 0 {
+            continue;
+        }
+        let who = format!("{first}: A ({}) against B ({})", r.a_name, r.b_name);
+        println!("{who:<44} {:>7} {:>7} {:>7}", t.wins, t.draws, t.losses);
+    }
+    // Timing to stderr: the table on stdout is the same for the same command.
+    eprintln!(
         "{:.0} games per second ({:.2} s)",
         r.games_per_second(),
         r.elapsed.as_secs_f64()

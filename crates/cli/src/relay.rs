@@ -63,7 +63,7 @@ struct AsmArgs {
     /// The source file.
     source: PathBuf,
     /// Where to write (default: standard output; binary only when it is not a terminal).
-    #[arg(short, long)]
+    #[arg(short, long = "out", alias = "output", value_name = "FILE")]
     output: Option<PathBuf>,
     /// What to write.
     #[arg(long, value_enum, default_value_t = Format::Bin)]
@@ -81,7 +81,7 @@ struct DisasmArgs {
     #[arg(long, value_enum)]
     format: Option<ImageFormat>,
     /// Where to write the source (default: standard output).
-    #[arg(short, long)]
+    #[arg(short, long = "out", alias = "output", value_name = "FILE")]
     output: Option<PathBuf>,
 }
 
@@ -518,16 +518,29 @@ fn bench(a: BenchArgs) -> Result<()> {
         ),
     };
     let mut m = Machine::new(rom);
+    // Progress on stderr (hidden when it is not a terminal), updated between slices of
+    // 2^24 instructions: the slicing costs nothing measurable.
+    let bar = indicatif::ProgressBar::new(a.max_steps);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} instructions  {per_sec}  eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    const SLICE: u64 = 1 << 24;
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
     let mut stop;
     loop {
-        stop = m.run(a.max_steps - m.steps());
+        stop = m.run((a.max_steps - m.steps()).min(SLICE));
+        bar.set_position(m.steps());
         match stop {
             Stop::Halted if m.steps() < a.max_steps => m.press_start(),
+            Stop::StepLimit if m.steps() < a.max_steps => {}
             _ => break,
         }
     }
+    bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     let cpu = thread_cpu_time()
         .zip(cpu_start)

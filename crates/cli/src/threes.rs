@@ -180,7 +180,7 @@ struct TuneArgs {
     #[arg(long)]
     from: Option<PathBuf>,
     /// Write the best weights (JSON) here.
-    #[arg(long)]
+    #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
 
@@ -286,7 +286,15 @@ impl Keys for RawKeys {
                     KeyCode::Left => Key::Swipe(Direction::Left),
                     KeyCode::Right => Key::Swipe(Direction::Right),
                     KeyCode::Esc => Key::Quit,
+                    // Ctrl-C quits like q; Ctrl-D is end of input, never a swipe (d);
+                    // any other control chord is no swipe either.
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => Key::Quit,
+                    KeyCode::Char('d') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                        return Ok(None)
+                    }
+                    KeyCode::Char(c) if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                        Key::Unknown(format!("Ctrl-{c}"))
+                    }
                     KeyCode::Char(c) => match c.to_ascii_lowercase() {
                         'q' => Key::Quit,
                         c => c
@@ -412,12 +420,28 @@ fn play_turns(
             redraw = false;
         }
         let Some(key) = keys.next()? else {
-            say(out, raw, "end of input: game left unfinished")?;
+            say(
+                out,
+                raw,
+                &format!(
+                    "end of input: game left unfinished; score so far {} in {} moves",
+                    group(game.score()),
+                    game.moves()
+                ),
+            )?;
             break;
         };
         match key {
             Key::Quit => {
-                say(out, raw, "quit")?;
+                say(
+                    out,
+                    raw,
+                    &format!(
+                        "quit: score so far {} in {} moves",
+                        group(game.score()),
+                        game.moves()
+                    ),
+                )?;
                 break;
             }
             Key::Unknown(k) => {
@@ -626,6 +650,19 @@ fn auto(a: AutoArgs) -> Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    // Each finished game's line is written and flushed at once, so an interrupted run
+    // keeps its finished games; at the end the file is rewritten in game order.
+    let stream = match &a.csv {
+        Some(path) => {
+            let mut f = std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(f, "{}", ludomat_threes::summary::CSV_HEADER)
+                .and_then(|()| f.flush())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Some(std::sync::Mutex::new(f))
+        }
+        None => None,
+    };
     let started = Instant::now();
     let results: Vec<Result<GameSummary>> = pool.install(|| {
         (a.first_game..end)
@@ -646,6 +683,15 @@ fn auto(a: AutoArgs) -> Result<()> {
                 if let (Some(dir), Some(r)) = (&a.record_dir, &record) {
                     let path = dir.join(format!("game-{i}.json"));
                     std::fs::write(&path, r.to_json())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                }
+                if let (Some(f), Some(path)) = (&stream, &a.csv) {
+                    let row = ludomat_threes::summary::csv_row(u64::from(i), &s);
+                    let mut f = f
+                        .lock()
+                        .map_err(|_| anyhow::anyhow!("a game failed while writing the CSV"))?;
+                    f.write_all(row.as_bytes())
+                        .and_then(|()| f.flush())
                         .with_context(|| format!("cannot write {}", path.display()))?;
                 }
                 bar.set_message(format!("last: {}", group(s.score)));
@@ -787,9 +833,10 @@ fn histogram(path: &Path, games: &[GameSummary], title: &str) -> Result<()> {
         .collect();
     let chart = ludomat_chart::BarChart {
         title: title.to_string(),
-        x_label: "score".into(),
+        x_label: "final score (points)".into(),
         y_label: "games".into(),
         bars,
+        caption: crate::caption::made_by(),
     };
     ludomat_chart::bar_chart(&chart, path)?;
     Ok(())
@@ -817,14 +864,26 @@ fn replay(a: ReplayArgs) -> Result<()> {
         println!("{}", f.board);
         if let Some(d) = f.direction {
             println!("swipe {d} {}  (a {} comes in)", d.arrow(), f.card);
-            if a.step && input.next_line()?.is_none() {
-                break;
+            if a.step {
+                print!("Enter: next swipe, q: stop > ");
+                std::io::stdout().flush()?;
+                match input.next_line()? {
+                    None => {
+                        println!();
+                        break;
+                    }
+                    Some(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "q" | "quit") => {
+                        println!("stopped after board {i} of {}", record.moves());
+                        break;
+                    }
+                    Some(_) => {}
+                }
             }
         }
     }
     let last: Board = record.frames.last().map(|f| f.board).unwrap_or_default();
     println!(
-        "\nfinal score {}, highest card {}{}",
+        "\nthe game's final score {}, highest card {}{}",
         group(record.score()),
         last.max_tile(),
         if last.is_dead() { ", game over" } else { "" }
@@ -851,15 +910,29 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
         a.games, a.depth, a.seed, a.rounds
     );
     let started = Instant::now();
+    // At most two candidates per weight per round, and the start: the bar's length is
+    // that bound (a zero weight has one candidate, so the run can end early).
+    let bound = 1 + u64::from(a.rounds) * 2 * ludomat_threes::autoplay::TUNED.len() as u64;
+    let bar = ProgressBar::new(bound);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/~{len} candidates  {msg}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(format!("round 1/{}", a.rounds));
     let (best, mean, _) = tune(start, a.games, a.depth, a.rounds, a.seed, |s| {
-        println!(
-            "  {:<20} {:>10.3}  mean {:>9.0}{}",
-            s.weight,
-            s.value,
-            s.mean,
-            if s.kept { "  kept" } else { "" }
-        );
+        bar.suspend(|| {
+            println!(
+                "  {:<20} {:>10.3}  mean {:>9.0}{}",
+                s.weight,
+                s.value,
+                s.mean,
+                if s.kept { "  kept" } else { "" }
+            )
+        });
+        bar.set_message(format!("round {}/{}", s.round.max(1), a.rounds));
+        bar.inc(1);
     });
+    bar.finish_and_clear();
     println!(
         "best: {best}\nmean score {mean:.0} ({:.0} s)",
         started.elapsed().as_secs_f64()

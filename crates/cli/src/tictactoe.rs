@@ -50,6 +50,76 @@ impl AgentKind {
     }
 }
 
+/// The agents a machine-only command takes (every agent but `human`), as a clap value
+/// parser: `--help` lists them, and `human` is refused with the reason while the
+/// arguments are read.
+#[derive(Debug, Clone, Copy)]
+pub struct MachineAgent;
+
+impl clap::builder::TypedValueParser for MachineAgent {
+    type Value = AgentKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<AgentKind, clap::Error> {
+        let kind = clap::builder::EnumValueParser::<AgentKind>::new().parse_ref(cmd, arg, value)?;
+        if kind == AgentKind::Human {
+            let name = arg.map_or("the agent".to_string(), |a| format!("--{}", a.get_id()));
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!(
+                    "a human cannot take part here ({name} human): this runs unattended; to play \
+                     yourself use `ludomat play tictactoe` (or `ludomat menace play` for MENACE)\n"
+                ),
+            )
+            .with_cmd(cmd));
+        }
+        Ok(kind)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            AgentKind::value_variants()
+                .iter()
+                .filter(|k| **k != AgentKind::Human)
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
+}
+
+/// Who moves first in the games of a tournament (both tournaments take `--sides`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Sides {
+    /// Agent A moves first in every game.
+    Fixed,
+    /// A moves first in even games, B in odd ones.
+    Alternate,
+}
+
+/// Refuse, before anything runs, an agent on a side it cannot play: the relay computer's
+/// ROM always opens in the centre, so it plays X only (its article has no program for O).
+pub fn check_agent_side(kind: AgentKind, side: Player, hint: &str) -> Result<()> {
+    if kind == AgentKind::Relay && side == Player::Second {
+        bail!(
+            "the relay computer cannot play O: its 46-word ROM always moves first (X, into \
+             the centre); {hint}"
+        );
+    }
+    Ok(())
+}
+
+/// The notation names as a clap parser, so `--help` and errors list them.
+fn notation_parser() -> impl clap::builder::TypedValueParser<Value = Notation> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Notation::ALL.map(|n| n.label()))
+        .try_map(|s| s.parse::<Notation>())
+}
+
 /// `ludomat tictactoe …`
 #[derive(Debug, Args)]
 pub struct TictactoeCmd {
@@ -75,19 +145,21 @@ pub struct PlayArgs {
     /// Seed for every random choice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// How squares are named on the board and at the prompt.
-    #[arg(long, default_value = "numeric")]
+    /// How squares are named on the board and at the prompt: numeric (1–9), computox
+    /// (A–J without I), menace (row then column, each L/M/R), ring (the relay computer's
+    /// clockwise 0–7, centre 8).
+    #[arg(long, default_value = "numeric", value_parser = notation_parser())]
     notation: Notation,
 }
 
 /// `ludomat tournament tictactoe`
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// Agent A (plays X, or alternates with --alternate).
-    #[arg(long, value_enum, default_value_t = AgentKind::Perfect)]
+    /// Agent A (plays X, or alternates with --sides alternate).
+    #[arg(long, value_parser = MachineAgent, default_value = "perfect")]
     x: AgentKind,
     /// Agent B.
-    #[arg(long, value_enum, default_value_t = AgentKind::Random)]
+    #[arg(long, value_parser = MachineAgent, default_value = "random")]
     o: AgentKind,
     /// Number of games.
     #[arg(long, default_value_t = 100_000)]
@@ -95,8 +167,11 @@ pub struct TournamentArgs {
     /// Master seed; game i uses a seed derived from it and i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Swap sides every game.
-    #[arg(long)]
+    /// Who moves first: `fixed` (A, every game) or `alternate` (A and B in turn).
+    #[arg(long, value_enum, default_value_t = Sides::Fixed)]
+    sides: Sides,
+    /// Old spelling of `--sides alternate`.
+    #[arg(long, hide = true)]
     alternate: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
@@ -131,6 +206,7 @@ pub fn run(cmd: TictactoeCmd) -> Result<()> {
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let notation = args.notation;
+    check_agent_side(args.o, Player::Second, "give it X (`--x relay`)")?;
     // MENACE against a person is played by MENACE's session (the seeds as for its agent).
     match (args.x, args.o) {
         (AgentKind::Menace, AgentKind::Human) => {
@@ -189,6 +265,15 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    let alternate = args.alternate || args.sides == Sides::Alternate;
+    if alternate {
+        check_agent_side(
+            args.x,
+            Player::Second,
+            "with --sides alternate, A plays O in every other game; use --sides fixed",
+        )?;
+    }
+    check_agent_side(args.o, Player::Second, "give it X (`--x relay`)")?;
     // Build once to report configuration errors before starting.
     args.x.build(0, Notation::Numeric)?;
     args.o.build(0, Notation::Numeric)?;
@@ -204,14 +289,14 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     let config = TournamentConfig {
         games: args.games,
         seed: args.seed,
-        alternate: args.alternate,
+        alternate,
         progress: !args.quiet,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
     let r = pool.install(|| run_tournament(&make_a, &make_b, &config));
-    print_table(&r, args.alternate, args.seed);
+    print_table(&r, alternate, args.seed);
     if let Some(f) = &r.first_failure {
         bail!("{} games failed; first: {f}", r.failed);
     }
@@ -246,7 +331,8 @@ pub fn print_table(r: &ludomat_game::TournamentResult, alternate: bool, seed: u6
             r.by_seat.wins, r.by_seat.draws, r.by_seat.losses
         );
     }
-    println!(
+    // Timing to stderr: the table on stdout is the same for the same command.
+    eprintln!(
         "{:.0} games per second ({:.2} s)",
         r.games_per_second(),
         r.elapsed.as_secs_f64()

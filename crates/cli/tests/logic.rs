@@ -49,6 +49,21 @@ fn sim_prints_one_line_per_vector() {
         vec.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        "# c17: 5 inputs, 2 outputs; 3 vectors, event engine; 1 true, 0 false, x unknown\n\
+         # inputs, in column order:  N1 N2 N3 N6 N7\n\
+         # outputs, in column order: N22 N23\n\
+         # inputs outputs\n  11111  10\n  00000  00\n  x1010  11\n"
+    );
+    let o = ludomat(&[
+        "logic",
+        "sim",
+        c17.to_str().unwrap(),
+        "--vectors",
+        vec.to_str().unwrap(),
+        "--bare",
+    ]);
     assert_eq!(text(&o.stdout), "10\n00\n11\n");
     let vcd = dir.path().join("w.vcd");
     let o = ludomat(&[
@@ -67,7 +82,13 @@ fn sim_prints_one_line_per_vector() {
         "levelized",
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert_eq!(text(&o.stdout).lines().count(), 20);
+    assert_eq!(
+        text(&o.stdout)
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .count(),
+        20
+    );
     assert!(std::fs::read_to_string(&vcd)
         .unwrap()
         .contains("$enddefinitions $end"));

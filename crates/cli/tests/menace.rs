@@ -72,7 +72,7 @@ fn corrupt_or_foreign_state_files_are_reported_and_left_alone() {
         std::fs::write(&path, content).unwrap();
         for args in [
             vec!["menace", "stats"],
-            vec!["menace", "stats", "--fresh"],
+            vec!["menace", "play", "--fresh", "--games", "1"],
             vec![
                 "menace",
                 "train",
@@ -101,6 +101,7 @@ fn train_writes_the_learning_curve_and_refuses_a_human() {
     let dir = tempfile::tempdir().unwrap();
     let state = state_arg(&dir.path().join("menace.json"));
     let prefix = state_arg(&dir.path().join("out/curve"));
+    let out_dir = dir.path().join("out/curve");
     let out = ludomat(
         &[
             "menace",
@@ -120,17 +121,28 @@ fn train_writes_the_learning_curve_and_refuses_a_human() {
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let csv = std::fs::read_to_string(format!("{prefix}.csv")).unwrap();
+    let csv = std::fs::read_to_string(out_dir.join("curve.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
         "games,wins,draws,losses,win_rate,draw_rate,loss_rate,first_box_beads"
     );
     assert_eq!(lines.len(), 1 + 4, "start, 100, 200, 250: {csv}");
-    for ext in ["png", "svg", "csv"] {
-        assert!(Path::new(&format!("{prefix}.{ext}")).exists());
-    }
-    assert!(Path::new(&format!("{prefix}-first-box.svg")).exists());
+    let mut files: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "curve.csv",
+            "curve.png",
+            "curve.svg",
+            "first-box.png",
+            "first-box.svg"
+        ]
+    );
     assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 250);
 
     let out = ludomat(
@@ -139,6 +151,7 @@ fn train_writes_the_learning_curve_and_refuses_a_human() {
     );
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("ludomat menace play"));
+    assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 250);
     // MENACE against MENACE, MENACE playing second.
     let out = ludomat(
         &[
@@ -164,7 +177,7 @@ fn train_writes_the_learning_curve_and_refuses_a_human() {
 }
 
 /// Kill the process in the middle of a long training run: the state file is always a
-/// complete, valid state, at most one game behind, and training resumes from it.
+/// complete, valid state (saved every 500 games here), and `--continue` resumes from it.
 #[test]
 fn killing_training_loses_at_most_the_game_in_progress() {
     let dir = tempfile::tempdir().unwrap();
@@ -179,6 +192,8 @@ fn killing_training_loses_at_most_the_game_in_progress() {
             "random",
             "--games",
             "100000000",
+            "--save-every",
+            "500",
             "--quiet",
             "--state",
             &state,
@@ -216,6 +231,7 @@ fn killing_training_loses_at_most_the_game_in_progress() {
             "random",
             "--games",
             "7",
+            "--continue",
             "--quiet",
             "--state",
             &state,
@@ -264,4 +280,189 @@ fn play_tictactoe_menace_against_a_human_runs_on_the_session() {
     }
     let out = ludomat(&["play", "tictactoe", "--x", "menace", "--o", "human"], "");
     assert!(text(&out.stdout).contains("Input ended; game abandoned."));
+}
+
+/// `menace train` with a seed; `extra` adds flags, and `--against`/`--games` given
+/// there replace the defaults (perfect, 700).
+fn train_args<'a>(state: &'a str, out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec![
+        "menace", "train", "--seed", "1", "--quiet", "--state", state, "--out", out,
+    ];
+    for (flag, default) in [("--against", "perfect"), ("--games", "700")] {
+        if !extra.contains(&flag) {
+            v.extend([flag, default]);
+        }
+    }
+    v.extend_from_slice(extra);
+    v
+}
+
+/// Same command, same result: training starts from a fresh MENACE each time, so two runs
+/// of one command write the same curve, charts and state, byte for byte.
+#[test]
+fn the_same_training_command_twice_writes_the_same_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = state_arg(&dir.path().join("menace.json"));
+    let mut runs = Vec::new();
+    // The very same command twice (the charts' captions name it, folder included).
+    let out_dir = state_arg(&dir.path().join("a"));
+    for _ in 0..2 {
+        let out = ludomat(&train_args(&state, &out_dir, &[]), "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut files = Vec::new();
+        for f in [
+            "curve.csv",
+            "curve.svg",
+            "curve.png",
+            "first-box.svg",
+            "first-box.png",
+        ] {
+            files.push(std::fs::read(dir.path().join("a").join(f)).unwrap());
+        }
+        files.push(std::fs::read(&state).unwrap());
+        runs.push((files, text(&out.stdout)));
+    }
+    for (k, (a, b)) in runs[0].0.iter().zip(&runs[1].0).enumerate() {
+        assert!(a == b, "output file {k} differs between the two runs");
+    }
+    let svg = String::from_utf8(runs[0].0[1].clone()).unwrap();
+    assert!(
+        svg.contains("made by: ludomat menace train"),
+        "the command in the caption"
+    );
+    assert!(
+        runs[1].1.contains("replacing a MENACE of 700 games"),
+        "{}",
+        runs[1].1
+    );
+    assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 700);
+    // The curve learns: the first-box bead count moves (it did not in a continued run).
+    let csv = std::fs::read_to_string(dir.path().join("a/curve.csv")).unwrap();
+    let beads: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    assert!(beads.windows(2).any(|w| w[0] != w[1]), "{csv}");
+
+    // --continue trains the saved MENACE further: 700 more games.
+    let out_dir = state_arg(&dir.path().join("c"));
+    let out = ludomat(&train_args(&state, &out_dir, &["--continue"]), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 1400);
+}
+
+/// `menace stats` and `menace boxes` only read: the saved MENACE stays byte-identical, and
+/// `--fresh` is not an option of a read-only command.
+#[test]
+fn read_only_commands_leave_the_save_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = state_arg(&dir.path().join("menace.json"));
+    let out_dir = state_arg(&dir.path().join("out"));
+    let out = ludomat(&train_args(&state, &out_dir, &["--games", "50"]), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let before = std::fs::read(&state).unwrap();
+    for args in [
+        vec!["menace", "stats", "--state", &state],
+        vec!["menace", "stats", "--seed", "9", "--state", &state],
+        vec!["menace", "boxes", "--state", &state],
+        vec![
+            "menace",
+            "boxes",
+            "--position",
+            "X../.O./...",
+            "--state",
+            &state,
+        ],
+    ] {
+        let out = ludomat(&args, "");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(std::fs::read(&state).unwrap(), before, "{args:?}");
+    }
+    let out = ludomat(&["menace", "stats", "--fresh", "--state", &state], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("unexpected argument '--fresh'"));
+    assert_eq!(std::fs::read(&state).unwrap(), before);
+    let out = ludomat(&["menace", "stats", "--state", &state], "");
+    assert!(text(&out.stdout).contains("games played in all: 50"));
+}
+
+/// Ctrl-C (SIGINT) during training stops after the game in progress, saves the MENACE
+/// and writes the curve so far.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_what_was_trained() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("menace.json");
+    let state = state_arg(&path);
+    let out_dir = dir.path().join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args([
+            "menace",
+            "train",
+            "--against",
+            "random",
+            "--games",
+            "1000000000",
+            "--quiet",
+            "--state",
+            &state,
+            "--out",
+            &state_arg(&out_dir),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout} {}", text(&out.stderr));
+    assert!(stdout.contains("Interrupted (Ctrl-C) after "), "{stdout}");
+    let m = Menace::load(&path).unwrap();
+    assert!(m.games() > 0);
+    assert!(
+        stdout.contains(&format!("MENACE has now played {} games", m.games())),
+        "{stdout}"
+    );
+    let csv = std::fs::read_to_string(out_dir.join("curve.csv")).unwrap();
+    assert!(
+        csv.lines()
+            .last()
+            .unwrap()
+            .starts_with(&format!("{},", m.games())),
+        "{csv}"
+    );
+}
+
+/// An opponent that cannot play the side MENACE leaves it is refused before anything runs.
+#[test]
+fn an_opponent_that_cannot_play_the_side_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = state_arg(&dir.path().join("menace.json"));
+    let out_dir = state_arg(&dir.path().join("out"));
+    let out = ludomat(&train_args(&state, &out_dir, &["--against", "relay"]), "");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("the relay computer cannot play O"), "{err}");
+    assert!(err.contains("--side o"), "{err}");
+    assert!(!Path::new(&state).exists() && !Path::new(&out_dir).exists());
+    let out = ludomat(&train_args(&state, &out_dir, &["--against", "human"]), "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("a human cannot take part here"));
+    // The relay ROM as X, MENACE as O: fine.
+    let out = ludomat(
+        &train_args(
+            &state,
+            &out_dir,
+            &["--against", "relay", "--side", "o", "--games", "20"],
+        ),
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }

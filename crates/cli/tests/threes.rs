@@ -200,3 +200,77 @@ fn a_run_split_in_parts_is_the_same_run_and_summarises() {
     assert!(!ok);
     assert!(err.contains("bad.csv:2:5: score \"2x\""), "{err}");
 }
+
+/// Quitting or ending input mid-game reports the score so far; `replay --step` prompts
+/// before each swipe and stops at `q`.
+#[test]
+fn quitting_keeps_the_score_and_step_replay_stops_at_q() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("game.json");
+    let rec_s = rec.to_str().unwrap();
+    let (ok, out, err) = ludomat(
+        &["play", "threes", "--seed", "4", "--record", rec_s],
+        "w\na\ns\nq\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("quit: score so far "), "{out}");
+    assert!(out.contains(" in 3 moves"), "{out}");
+    let (ok, out, _) = ludomat(&["play", "threes", "--seed", "4"], "w\n");
+    assert!(ok);
+    assert!(
+        out.contains("end of input: game left unfinished; score so far"),
+        "{out}"
+    );
+
+    let (ok, out, err) = ludomat(&["threes", "replay", rec_s, "--step"], "\nq\n");
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.matches("Enter: next swipe, q: stop > ").count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("stopped after board 1 of 3"), "{out}");
+    assert!(!out.contains("board 2 "), "{out}");
+}
+
+/// `threes auto --csv` writes each game's line as the game finishes: a run killed part-way
+/// leaves the games it finished in the file, readable by `threes summary`.
+#[cfg(unix)]
+#[test]
+fn a_killed_auto_run_keeps_its_finished_games() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("run.csv");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args([
+            "threes",
+            "auto",
+            "--games",
+            "100000",
+            "--depth",
+            "1",
+            "--threads",
+            "1",
+            "--csv",
+            csv.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let games = |text: &str| text.lines().count().saturating_sub(1);
+    while started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+        if games(&std::fs::read_to_string(&csv).unwrap_or_default()) >= 3 {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(games(&text) >= 3, "{text}");
+    let (ok, out, err) = ludomat(&["threes", "summary", csv.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("score: mean"), "{out}");
+}

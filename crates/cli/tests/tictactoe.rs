@@ -112,7 +112,79 @@ fn tournament_prints_the_table() {
     let s = stdout(&o);
     assert!(s.contains("2000 games, seed 1"), "{s}");
     assert!(s.contains("B (random) wins                  0"), "{s}");
-    assert!(s.contains("games per second"), "{s}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("games per second"));
+}
+
+/// Same seed, same table: the timing goes to stderr, the table to stdout.
+#[test]
+fn the_same_tournament_twice_prints_the_same_table() {
+    let args = [
+        "tournament",
+        "tictactoe",
+        "--x",
+        "menace",
+        "--o",
+        "random",
+        "--games",
+        "3000",
+        "--seed",
+        "7",
+        "--alternate",
+        "--quiet",
+    ];
+    let a = ludomat(&args, "");
+    let b = ludomat(&args, "");
+    assert!(a.status.success());
+    assert_eq!(stdout(&a), stdout(&b));
+    assert!(stdout(&a).contains("3000 games, seed 7, alternating sides"));
+}
+
+/// An agent on a side it cannot play, or a human in an unattended run, is refused while
+/// the arguments are read: nothing is played and no table is printed.
+#[test]
+fn agents_that_cannot_play_a_side_are_refused_before_anything_runs() {
+    for (args, says) in [
+        (
+            vec!["play", "tictactoe", "--x", "human", "--o", "relay"],
+            "the relay computer cannot play O",
+        ),
+        (
+            vec!["tournament", "tictactoe", "--x", "perfect", "--o", "relay"],
+            "the relay computer cannot play O",
+        ),
+        (
+            vec!["tournament", "tictactoe", "--x", "relay", "--alternate"],
+            "with --sides alternate, A plays O in every other game",
+        ),
+        (
+            vec!["tournament", "tictactoe", "--o", "human"],
+            "a human cannot take part here (--o human)",
+        ),
+    ] {
+        let o = ludomat(&args, "1\n2\n3\n");
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(stdout(&o), "", "{args:?}: nothing runs first");
+    }
+    // The relay computer as X is fine.
+    let o = ludomat(
+        &[
+            "tournament",
+            "tictactoe",
+            "--x",
+            "relay",
+            "--o",
+            "random",
+            "--games",
+            "50",
+            "--quiet",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = ludomat(&["tournament", "tictactoe", "--help"], "");
+    assert!(!stdout(&o).contains("human"), "{}", stdout(&o));
 }
 
 #[test]
@@ -121,7 +193,7 @@ fn usage_errors_exit_non_zero() {
     assert!(!o.status.success());
     let o = ludomat(&["tournament", "tictactoe", "--x", "human"], "");
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot include a human"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a human cannot take part here"));
     let o = ludomat(&["play", "tictactoe", "--notation", "morse"], "");
     assert!(!o.status.success());
 }
@@ -154,4 +226,102 @@ fn help_lists_every_subcommand() {
     ] {
         assert!(s.contains(sub), "{sub} missing from\n{s}");
     }
+}
+
+/// One flag vocabulary: `--sides` on both tournaments (old spellings still work), `-o` is
+/// `--out`, `play menace` exists, and `--help` names the notations.
+#[test]
+fn one_flag_vocabulary() {
+    let table = |args: &[&str]| {
+        let o = ludomat(args, "");
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        stdout(&o)
+    };
+    let base = ["tournament", "tictactoe", "--games", "500", "--quiet"];
+    let new = table(&[&base[..], &["--sides", "alternate"]].concat());
+    assert!(new.contains("alternating sides"), "{new}");
+    assert_eq!(table(&[&base[..], &["--alternate"]].concat()), new);
+    let q = [
+        "tournament",
+        "qubic",
+        "--games",
+        "20",
+        "--quiet",
+        "--x",
+        "random",
+        "--o",
+        "random",
+    ];
+    assert_eq!(
+        table(&[&q[..], &["--sides", "fixed"]].concat()),
+        table(&[&q[..], &["--fixed-sides"]].concat())
+    );
+    let help = stdout(&ludomat(&["play", "tictactoe", "--help"], ""));
+    for n in ["numeric", "computox", "menace", "ring"] {
+        assert!(help.contains(n), "{help}");
+    }
+    let help = stdout(&ludomat(&["play", "--help"], ""));
+    assert!(help.contains("menace"), "{help}");
+    let o = ludomat(
+        &[
+            "play",
+            "menace",
+            "--games",
+            "1",
+            "--state",
+            "/nonexistent/x.json",
+        ],
+        "",
+    );
+    assert!(stdout(&o).contains("MENACE, Donald Michie's matchbox machine"));
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("t.bin");
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../programs/relay/tictactoe.asm"
+    );
+    let o = ludomat(&["relay", "asm", src, "-o", bin.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = ludomat(
+        &["relay", "asm", src, "--output", bin.to_str().unwrap()],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(bin.exists());
+}
+
+/// Ctrl-C at a game's prompt ends the game as end of input does (the same message, a
+/// clean exit), instead of killing the process mid-sentence.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_the_prompt_ends_the_game_cleanly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(["play", "tictactoe", "--x", "human", "--o", "perfect"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // keep stdin open: the game waits at its prompt
+    let stdin = child.stdin.take().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let s = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{s} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(s.contains("Input ended; game abandoned."), "{s}");
 }

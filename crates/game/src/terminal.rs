@@ -6,6 +6,48 @@
 //! one of them swallowing the other's lines.
 
 use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Mark standard input as interrupted (Ctrl-C): a read of [`LineInput::Stdin`] that the
+/// signal interrupts, or the next one, returns end of input, so every game ends the way
+/// it does at end of input — with its score so far. Only an atomic store: safe to call
+/// from a signal handler (installed without `SA_RESTART`, so the blocked read returns).
+pub fn interrupt_input() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Read one line of standard input into `bytes`; 0 at end of input or once interrupted.
+fn read_stdin_line(bytes: &mut Vec<u8>) -> io::Result<usize> {
+    let stdin = io::stdin();
+    let mut lock = stdin.lock();
+    loop {
+        if INTERRUPTED.swap(false, Ordering::SeqCst) {
+            return Ok(0);
+        }
+        let available = match lock.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(bytes.len());
+        }
+        match available.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                bytes.extend_from_slice(&available[..=i]);
+                lock.consume(i + 1);
+                return Ok(bytes.len());
+            }
+            None => {
+                let n = available.len();
+                bytes.extend_from_slice(available);
+                lock.consume(n);
+            }
+        }
+    }
+}
 
 /// Where a human's typed lines come from.
 pub enum LineInput {
@@ -31,7 +73,7 @@ impl LineInput {
     pub fn next_line(&mut self) -> io::Result<Option<String>> {
         let mut bytes = Vec::new();
         let n = match self {
-            LineInput::Stdin => io::stdin().lock().read_until(b'\n', &mut bytes)?,
+            LineInput::Stdin => read_stdin_line(&mut bytes)?,
             LineInput::Reader(r) => r.read_until(b'\n', &mut bytes)?,
         };
         if n == 0 {

@@ -52,6 +52,9 @@ pub struct TournamentResult {
     /// Results by seat: wins of the first player, draws, wins of the second player
     /// (as `wins` / `draws` / `losses` seen from the first player).
     pub by_seat: Tally,
+    /// Agent A's results in the games A moved first, and in those B moved first (seen
+    /// from A): the "A against B" rows of a table.
+    pub a_by_seat: [Tally; 2],
     /// Games that could not be finished (an agent failed), with the first error.
     pub failed: u64,
     /// The first failure, if any.
@@ -77,6 +80,7 @@ impl TournamentResult {
 struct Partial {
     a: Tally,
     by_seat: Tally,
+    a_by_seat: [Tally; 2],
     failed: u64,
     first_failure: Option<(u64, String)>,
 }
@@ -85,6 +89,8 @@ impl Partial {
     fn merge(mut self, o: Partial) -> Partial {
         self.a += o.a;
         self.by_seat += o.by_seat;
+        self.a_by_seat[0] += o.a_by_seat[0];
+        self.a_by_seat[1] += o.a_by_seat[1];
         self.failed += o.failed;
         self.first_failure = match (self.first_failure, o.first_failure) {
             (Some(x), Some(y)) => Some(if x.0 <= y.0 { x } else { y }),
@@ -139,6 +145,7 @@ pub fn tournament<G: Game>(
                     Ok(outcome) => {
                         part.a.record(outcome, a_side);
                         part.by_seat.record(outcome, Player::First);
+                        part.a_by_seat[a_side.index()].record(outcome, a_side);
                     }
                     Err(e) => {
                         part.failed += 1;
@@ -158,6 +165,7 @@ pub fn tournament<G: Game>(
         b_name,
         a: total.a,
         by_seat: total.by_seat,
+        a_by_seat: total.a_by_seat,
         failed: total.failed,
         first_failure: total.first_failure.map(|(_, s)| s),
         elapsed: started.elapsed(),

@@ -141,4 +141,11 @@ fn tournament_is_independent_of_thread_count() {
     // Perfect wins every game it starts; as second player it wins when random errs.
     assert_eq!(r.by_seat.games(), 1000);
     assert!(r.a.wins >= 500, "{:?}", r.a);
+    // A against B by who moved first: the two halves add up to A's results, and perfect
+    // play wins every game it starts.
+    assert_eq!(r1.a_by_seat, r4.a_by_seat);
+    let [first, second] = r.a_by_seat;
+    assert_eq!(first.games() + second.games(), 1000);
+    assert_eq!(first.wins + second.wins, r.a.wins);
+    assert_eq!(first.wins, first.games(), "{first:?}");
 }

@@ -295,9 +295,14 @@ impl<const D: usize> Board<D> {
     }
 }
 
-/// Draw a 4^D board from a function giving each occupied spot's character.
+/// Draw a 4^D board from a function giving each occupied spot's character. The 4D board
+/// is drawn compactly, 13 lines: its four blocks (first digit w) two by two, each block
+/// four tiers (x) side by side, a tier four rows (y) of four cells (z) without spaces.
 #[must_use]
 pub fn render_with<const D: usize>(mark: impl Fn(usize) -> Option<char>) -> String {
+    if D == 4 {
+        return render_4d(mark);
+    }
     let mut out = String::new();
     let blocks = if D == 4 { 4 } else { 1 };
     for w in 0..blocks {
@@ -326,6 +331,36 @@ pub fn render_with<const D: usize>(mark: impl Fn(usize) -> Option<char>) -> Stri
                 out.pop();
             }
             out.push('\n');
+        }
+    }
+    out
+}
+
+fn render_4d(mark: impl Fn(usize) -> Option<char>) -> String {
+    // every block is 23 columns wide; two side by side, one space apart
+    let mut out = String::new();
+    let mut push = |cols: [String; 2]| {
+        let line = format!("{:<23} {:<23}", cols[0], cols[1]);
+        out.push_str(line.trim_end());
+        out.push('\n');
+    };
+    for (k, pair) in [[0usize, 1], [2, 3]].into_iter().enumerate() {
+        if k > 0 {
+            push([String::new(), String::new()]);
+        }
+        push(pair.map(|w| format!("   block w={}", w + 1)));
+        push(pair.map(|_| "   x=1  x=2  x=3  x=4".to_string()));
+        for row in 0..4 {
+            push(pair.map(|w| {
+                let tiers: Vec<String> = (0..4)
+                    .map(|t| {
+                        (0..4)
+                            .map(|col| mark(w * 64 + t * 16 + row * 4 + col).unwrap_or('.'))
+                            .collect()
+                    })
+                    .collect();
+                format!("y{} {}", row + 1, tiers.join(" "))
+            }));
         }
     }
     out
@@ -458,5 +493,30 @@ mod tests {
         let r = b.render(['P', 'M']);
         assert!(r.lines().nth(1).unwrap().starts_with("1  P . . ."));
         assert!(r.lines().nth(4).unwrap().ends_with(". . . M"));
+    }
+
+    #[test]
+    fn the_4d_board_fits_in_13_lines() {
+        let mut b = Board::<4>::empty();
+        // P, M, P in turn
+        for cell in ["1111", "4444", "2341"] {
+            b.try_play(cell.parse::<Cell<4>>().unwrap()).unwrap();
+        }
+        let r = b.render(['P', 'M']);
+        let lines: Vec<&str> = r.lines().collect();
+        assert_eq!(lines.len(), 13, "{r}");
+        assert!(
+            lines[0].contains("block w=1") && lines[0].contains("block w=2"),
+            "{r}"
+        );
+        assert_eq!(
+            lines[2], "y1 P... .... .... ....  y1 .... .... .... ....",
+            "{r}"
+        );
+        // 2341: block 2, tier 3, row 4, column 1
+        assert!(lines[5].ends_with("y4 .... .... P... ...."), "{r}");
+        // 4444: block 4, tier 4, row 4, column 4
+        assert!(lines[12].ends_with("y4 .... .... .... ...M"), "{r}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "{r}");
     }
 }

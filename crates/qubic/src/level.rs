@@ -30,6 +30,28 @@ impl Level {
     }
 }
 
+impl Level {
+    /// What OTHER-1's level does, in words (the table in [`crate::other1`], after the
+    /// OTHER-1 page's flowcharts, seed 001).
+    #[must_use]
+    pub const fn meaning(self) -> &'static str {
+        match self.0 {
+            1 => "you have four in a row: the machine has lost",
+            2 => "the machine completes its own four in a row",
+            3 => "the machine blocks your three in a row",
+            4 => "the machine sets a two-way trap: a cell on two rows that each hold two of its marks",
+            5 => "the machine forces: a cell where a row with one of its marks crosses rows with two",
+            6 => "a quiet move kept for later (6MOV): on an empty row crossing the machine's rows",
+            7 => "the machine blocks your two-way trap",
+            8 => "the machine blocks your forcing move",
+            9 => "a quiet move kept for later (9MOV): on an empty row crossing your rows",
+            10 => "a cell on two rows that each hold one machine mark",
+            11 => "nothing better: a random empty cell on the major diagonals",
+            _ => "nothing better: a random empty cell anywhere (the Java program's level 12)",
+        }
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)

@@ -113,6 +113,8 @@ pub fn mean_score(weights: Weights, games: u32, depth: u8, seed: u64) -> f64 {
 /// One tried change of the tuning run (the first, named `(start)`, is the starting weights).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct TuneStep {
+    /// The pass it belongs to, 1-based (0 for the starting weights).
+    pub round: u32,
     /// The weight changed.
     pub weight: &'static str,
     /// Its new value.
@@ -180,6 +182,7 @@ pub fn tune(
     let mut best = start;
     let mut best_mean = mean_score(best, games, depth, seed);
     let first = TuneStep {
+        round: 0,
         weight: "(start)",
         value: 0.0,
         mean: best_mean,
@@ -187,7 +190,7 @@ pub fn tune(
     };
     progress(&first);
     let mut steps = vec![first];
-    for _ in 0..rounds {
+    for round in 1..=rounds {
         for name in TUNED {
             let mut current = best;
             let Some(v) = weight_mut(&mut current, name).map(|x| *x) else {
@@ -212,6 +215,7 @@ pub fn tune(
                     best_mean = mean;
                 }
                 let step = TuneStep {
+                    round,
                     weight: name,
                     value: c,
                     mean,

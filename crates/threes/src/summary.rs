@@ -33,18 +33,25 @@ pub struct SummaryError {
 pub fn to_csv(first: u64, games: &[GameSummary]) -> String {
     let mut text = format!("{CSV_HEADER}\n");
     for (i, g) in games.iter().enumerate() {
-        text.push_str(&format!(
-            "{},{},{},{},{},{},{:.3}\n",
-            first.saturating_add(i as u64),
-            g.seed,
-            g.score,
-            g.max_tile,
-            g.moves,
-            g.nodes,
-            g.elapsed.as_secs_f64()
-        ));
+        text.push_str(&csv_row(first.saturating_add(i as u64), g));
     }
     text
+}
+
+/// One line of the CSV (with its newline): game `number` and its summary. Rows may come
+/// in any order: readers key them by game number.
+#[must_use]
+pub fn csv_row(number: u64, g: &GameSummary) -> String {
+    format!(
+        "{},{},{},{},{},{},{:.3}\n",
+        number,
+        g.seed,
+        g.score,
+        g.max_tile,
+        g.moves,
+        g.nodes,
+        g.elapsed.as_secs_f64()
+    )
 }
 
 /// Games read from summary CSVs, each game number once.
