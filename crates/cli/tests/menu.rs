@@ -73,7 +73,7 @@ fn drives() -> Vec<Drive> {
             "tournament tictactoe",
             none,
             none,
-            &["games per second"],
+            &["A (perfect) wins"],
         ),
         d(1, 5, "tictactoe facts", none, none, &["drawn"]),
         d(2, 1, "play computox", box_, LETTERS, &["Session over"]),
@@ -149,7 +149,7 @@ fn drives() -> Vec<Drive> {
             &["1", "LL", "LM", "LR", "ML", "MM", "MR", "RL", "RM", "RR"],
             OUTCOME,
         ),
-        d(3, 3, "menace train", none, none, &["state saved"]),
+        d(3, 3, "menace train", none, none, &["learning curve in"]),
         d(3, 4, "menace stats", none, none, &["games played in all"]),
         d(
             4,
@@ -211,7 +211,7 @@ fn drives() -> Vec<Drive> {
             &["abandoned", "quit", "Game"],
         ),
         // 6.5 (qubic proof) takes minutes in the test build; the test forced4d runs it
-        d(6, 6, "tournament qubic", none, none, &["games per second"]),
+        d(6, 6, "tournament qubic", none, none, &["A against B"]),
         d(7, 1, "play threes", &["next:"], &["w", "a"], &["score"]),
         d(
             7,
