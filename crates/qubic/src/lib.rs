@@ -39,6 +39,7 @@ pub mod louden;
 pub mod other1;
 mod plane;
 pub mod proof;
+pub mod proof3d;
 mod symmetry;
 
 pub use agents::{DeckStuck, LoudenAgent, Other1Agent};
