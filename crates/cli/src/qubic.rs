@@ -253,13 +253,118 @@ enum QubicSub {
         /// A strategy file written by the `forced4d` example instead of the stored one.
         #[arg(long)]
         file: Option<PathBuf>,
+        /// 4 (the stored 4×4×4×4 tree) or 3 (Patashnik's 4×4×4 dictionary, checked
+        /// exhaustively).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        dims: u8,
+        /// With --dims 3: a dictionary file in Patashnik's format instead of the bundled
+        /// one (a header ended by a line of dashes, then `position move` lines).
+        #[arg(long)]
+        dictionary: Option<PathBuf>,
+        /// With --dims 3: longest threat sequence (first-player threes, 1–30) tried where
+        /// the dictionary has no move.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=30))]
+        threat_depth: u8,
     },
 }
 
 pub fn run(cmd: QubicCmd) -> Result<()> {
     match cmd.command {
-        QubicSub::Proof { file } => proof(file),
+        QubicSub::Proof {
+            dims: 3,
+            dictionary,
+            threat_depth,
+            ..
+        } => proof_3d(dictionary, threat_depth),
+        QubicSub::Proof { file, .. } => proof(file),
     }
+}
+
+/// `ludomat qubic proof --dims 3`: Patashnik's dictionary checked against every defence.
+fn proof_3d(file: Option<PathBuf>, threat_depth: u8) -> Result<()> {
+    use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
+    use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
+    let (text, name) = match &file {
+        Some(f) => (
+            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?,
+            f.display().to_string(),
+        ),
+        None => (
+            PATASHNIK.to_string(),
+            "Patashnik's dictionary (bundled)".to_string(),
+        ),
+    };
+    let dict = Dictionary::parse(&text).with_context(|| name.clone())?;
+    println!(
+        "4×4×4: {name}, {} entries. The first player plays a win, else the block of a \
+         three, else the dictionary's move (under the 192 symmetries), else a threat \
+         sequence of at most {threat_depth} threes; every reply of the second player is answered.",
+        dict.entries.len()
+    );
+    let t = std::time::Instant::now();
+    let limits = CheckLimits {
+        threat_depth,
+        ..CheckLimits::default()
+    };
+    let r = check(&dict, limits).with_context(|| format!("{name} does not win"))?;
+    println!(
+        "Verified in {:.1?}: the first player wins against every defence.",
+        t.elapsed()
+    );
+    println!(
+        "  positions with the first player to move (merged under the symmetries): {}",
+        r.positions
+    );
+    println!(
+        "  answered by a dictionary move: {}, a forced block: {}, a threat sequence: {}",
+        r.dictionary_moves, r.forced_blocks, r.threat_sequences
+    );
+    println!(
+        "  dictionary or block moves making two threes at once: {}; replies leaving a \
+         three open (won at once): {}",
+        r.double_threes, r.replies_lost_at_once
+    );
+    let lengths: Vec<String> = r
+        .threat_lengths
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(l, n)| format!("{l}: {n}"))
+        .collect();
+    println!("  threat sequences by length: {}", lengths.join(", "));
+    if let Some((k, seq)) = &r.longest {
+        println!(
+            "  longest threat sequence: {} threes, from {} : {}",
+            seq.len(),
+            notation(*k as u64, (*k >> 64) as u64),
+            moves_text(seq)
+        );
+    }
+    let never: Vec<String> = dict
+        .entries
+        .iter()
+        .zip(&r.reached)
+        .filter(|(_, &used)| !used)
+        .map(|(e, _)| e.line.to_string())
+        .collect();
+    println!(
+        "  dictionary entries used: {} of {}; never reached: {}{}",
+        r.entries_reached(),
+        dict.entries.len(),
+        never.len(),
+        if never.is_empty() {
+            String::new()
+        } else {
+            format!(" (file lines {})", never.join(" "))
+        }
+    );
+    if !dict.duplicates.is_empty() {
+        println!(
+            "  entries symmetric to an earlier one (never consulted): {}",
+            dict.duplicates.len()
+        );
+    }
+    Ok(())
 }
 
 fn proof(file: Option<PathBuf>) -> Result<()> {
