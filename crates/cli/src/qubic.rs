@@ -265,6 +265,10 @@ enum QubicSub {
         /// the dictionary has no move.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=30))]
         threat_depth: u8,
+        /// With --dims 3: find a shortest threat sequence at each position (about ten
+        /// times slower) instead of the first one found depth-first.
+        #[arg(long)]
+        shortest: bool,
     },
 }
 
@@ -274,14 +278,15 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             dims: 3,
             dictionary,
             threat_depth,
+            shortest,
             ..
-        } => proof_3d(dictionary, threat_depth),
+        } => proof_3d(dictionary, threat_depth, shortest),
         QubicSub::Proof { file, .. } => proof(file),
     }
 }
 
 /// `ludomat qubic proof --dims 3`: Patashnik's dictionary checked against every defence.
-fn proof_3d(file: Option<PathBuf>, threat_depth: u8) -> Result<()> {
+fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<()> {
     use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
     use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
     let (text, name) = match &file {
@@ -304,6 +309,7 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8) -> Result<()> {
     let t = std::time::Instant::now();
     let limits = CheckLimits {
         threat_depth,
+        shortest,
         ..CheckLimits::default()
     };
     let r = check(&dict, limits).with_context(|| format!("{name} does not win"))?;
@@ -331,7 +337,11 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8) -> Result<()> {
         .filter(|(_, &n)| n > 0)
         .map(|(l, n)| format!("{l}: {n}"))
         .collect();
-    println!("  threat sequences by length: {}", lengths.join(", "));
+    let how = if shortest { "shortest" } else { "first found" };
+    println!(
+        "  threat sequences ({how}) by length: {}",
+        lengths.join(", ")
+    );
     if let Some((k, seq)) = &r.longest {
         println!(
             "  longest threat sequence: {} threes, from {} : {}",

@@ -1,5 +1,5 @@
 //! Check Patashnik's Qubic dictionary exhaustively and print the counts (issue 17):
-//! `cargo run --release -p ludomat-qubic --example patashnik [FILE] [MOVES…]`
+//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [FILE] [MOVES…]`
 //! (MOVES: cells 0–63 from the empty board, to check one subtree).
 
 use std::time::Instant;
@@ -8,7 +8,11 @@ use ludomat_qubic::proof3d::check::{check_from, moves_text, CheckLimits};
 use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1).peekable();
+    let shortest = std::env::args().any(|a| a == "--shortest");
+    let mut args = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--shortest")
+        .peekable();
     let text = match args.peek() {
         Some(a) if a.parse::<usize>().is_err() => {
             std::fs::read_to_string(args.next().unwrap_or_default())?
@@ -23,7 +27,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         dict.duplicates.len()
     );
     let t = Instant::now();
-    let r = check_from(&dict, CheckLimits::default(), &moves)?;
+    let r = check_from(
+        &dict,
+        CheckLimits {
+            shortest,
+            ..CheckLimits::default()
+        },
+        &moves,
+    )?;
     println!(
         "after {}: {:.1} s",
         moves_text(&moves),

@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 use super::canonical::{Key, SymHashes};
 use super::dictionary::{notation, Dictionary};
+use super::tables::image;
 use super::threats::{sequence_wins, Board3, KeyHasher, ThreatSearch, O, X};
 use crate::Cell;
 
@@ -34,6 +35,9 @@ pub struct CheckLimits {
     /// Plies (both players' moves) grown in order before the rest is split over the
     /// cores.
     pub split_plies: usize,
+    /// Look for the shortest threat sequence at each position (iterative deepening, about
+    /// ten times slower) rather than the first one found depth-first.
+    pub shortest: bool,
 }
 
 impl Default for CheckLimits {
@@ -41,6 +45,7 @@ impl Default for CheckLimits {
         CheckLimits {
             threat_depth: 20,
             split_plies: 4,
+            shortest: false,
         }
     }
 }
@@ -262,12 +267,21 @@ impl Worker<'_> {
             }
             c
         } else {
+            // Searched in the canonical form, so the sequence found does not depend on
+            // which of the symmetric positions was met first.
             let depth = self.limits.threat_depth;
-            let found = self.ts.shortest(&mut self.b, depth);
-            let Some(seq) = found.filter(|q| sequence_wins(&self.b, q).is_some()) else {
+            let t = super::tables::tables();
+            let (x, o) = (self.b.stones[X], self.b.stones[O]);
+            let mut canon = Board3::from_stones(image(t, s, x), image(t, s, o));
+            let found = if self.limits.shortest {
+                self.ts.shortest(&mut canon, depth)
+            } else {
+                self.ts.search(&mut canon, depth)
+            };
+            let Some(seq) = found.filter(|q| sequence_wins(&canon, q).is_some()) else {
                 return Err(CheckError::NoMove {
                     moves: self.moves.clone(),
-                    position: notation(self.b.stones[X], self.b.stones[O]),
+                    position: notation(x, o),
                     canonical: key,
                     depth,
                 });
@@ -278,12 +292,7 @@ impl Worker<'_> {
                 self.report.threat_lengths.resize(len + 1, 0);
             }
             self.report.threat_lengths[len] += 1;
-            let t = super::tables::tables();
-            let canon_seq = seq
-                .iter()
-                .map(|&c| super::tables::image(t, s, 1 << c).trailing_zeros() as usize)
-                .collect();
-            self.report.longest = longer(self.report.longest.take(), Some((key, canon_seq)));
+            self.report.longest = longer(self.report.longest.take(), Some((key, seq)));
             return Ok(());
         };
         self.play(m, X);

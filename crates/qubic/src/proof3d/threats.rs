@@ -150,19 +150,6 @@ impl Board3 {
         }
         s
     }
-
-    /// Empty cells on lines holding two stones of `p` and none of the other player: the
-    /// moves that make a three.
-    fn three_makers(&self, p: usize) -> u64 {
-        let occ = self.occupied();
-        let mut s = 0;
-        for (l, n) in self.count.iter().enumerate() {
-            if n[p] == 2 && n[1 - p] == 0 {
-                s |= self.t.line_mask[l] & !occ;
-            }
-        }
-        s
-    }
 }
 
 /// A threat-sequence searcher with a table of positions (x to move) already known to
@@ -207,29 +194,46 @@ impl ThreatSearch {
         if dt.count_ones() > 1 {
             return None;
         }
-        let mut moves = b.three_makers(X);
+        // For each cell, the cells where x threatens after playing it: the other empty
+        // cell of every line through it holding two x and no o. (x has no open three: o
+        // blocked each, so these are all its threes after the move.)
+        let occ = b.occupied();
+        let mut partner = [0u64; 64];
+        let mut moves = 0u64;
+        for (l, n) in b.count.iter().enumerate() {
+            if n[X] == 2 && n[O] == 0 {
+                let e = b.t.line_mask[l] & !occ;
+                let (p, q) = (e.trailing_zeros() as usize, 63 - e.leading_zeros() as usize);
+                partner[p] |= 1 << q;
+                partner[q] |= 1 << p;
+                moves |= e;
+            }
+        }
         if dt != 0 {
             moves &= dt;
+        }
+        // A double three wins at once.
+        let mut m = moves;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if partner[c].count_ones() >= 2 {
+                return Some(vec![c]);
+            }
+        }
+        if depth == 1 {
+            moves = 0;
         }
         while moves != 0 {
             let c = moves.trailing_zeros() as usize;
             moves &= moves - 1;
+            let block = partner[c].trailing_zeros() as usize;
             b.play(c, X);
-            // x had no open three (o blocked each), so its threes go through c.
-            let t = b.threats_through(c, X);
-            let r = match t.count_ones() {
-                0 => None,
-                1 => {
-                    let block = t.trailing_zeros() as usize;
-                    b.play(block, O);
-                    // o's earlier three (if any) was on c: its new ones go through block.
-                    let dt = b.threats_through(block, O);
-                    let r = self.search_with(b, depth - 1, dt);
-                    b.undo(block, O);
-                    r
-                }
-                _ => Some(Vec::new()),
-            };
+            b.play(block, O);
+            // o's earlier three (if any) was on c: its new ones go through block.
+            let dt = b.threats_through(block, O);
+            let r = self.search_with(b, depth - 1, dt);
+            b.undo(block, O);
             b.undo(c, X);
             if let Some(mut seq) = r {
                 seq.insert(0, c);
