@@ -13,5 +13,6 @@
 pub mod canonical;
 pub mod check;
 pub mod dictionary;
+pub mod player;
 pub mod tables;
 pub mod threats;
