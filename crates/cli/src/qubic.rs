@@ -25,7 +25,8 @@ pub enum Strategy {
     Other1,
     /// Bob Louden's 1962 FORTRAN deck (9 levels, its messages and quirks).
     Louden1962,
-    /// 4×4×4×4 only: the stored forced win (the machine moves first and cannot lose).
+    /// The machine moves first and cannot lose: on 4×4×4×4 the stored forced win, on
+    /// 4×4×4 Patashnik's dictionary strategy.
     Forced,
 }
 
@@ -187,8 +188,61 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
         (Strategy::Other1, 4) => play_other1::<4>(args, input, out),
         (Strategy::Other1, _) => play_other1::<3>(args, input, out),
         (Strategy::Forced, 4) => play_forced(args, input, out),
-        (Strategy::Forced, _) => bail!("the stored forced win is for 4×4×4×4: add --dims 4"),
+        (Strategy::Forced, _) => play_patashnik(args, input, out),
     }
+}
+
+/// The machine plays Patashnik's 4×4×4 strategy (his dictionary, checked by `ludomat
+/// qubic proof --dims 3`); the human defends.
+fn play_patashnik(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
+    use ludomat_game::Agent;
+    use ludomat_qubic::proof3d::player::{PatashnikPlayer, Rule};
+    let mut machine = PatashnikPlayer::patashnik().context("reading Patashnik's dictionary")?;
+    writeln!(
+        out,
+        "4×4×4 tic-tac-toe: the machine (M) moves first and plays Patashnik's winning \
+         strategy\n(his 1977 dictionary of 2,929 moves, checked against every defence); try \
+         to stop it.\nType moves as xyz (tier, row, column), each 1–4 (q quits).\n"
+    )?;
+    let human = Player::Second;
+    let mut board = Board::<3>::empty();
+    let mut count = 0;
+    while board.outcome().is_none() {
+        if board.side_to_move() == human {
+            let b = board;
+            let Some(c) = read_move::<3>(input, out, "Your move (xyz)?", |c| match b.at(c) {
+                Some(_) => Err(format!("{c} is already taken; choose an empty cell")),
+                None => Ok(()),
+            })?
+            else {
+                writeln!(out, "Input ended; game abandoned.")?;
+                return Ok(());
+            };
+            board.play(c);
+            writeln!(out, "P plays {c}")?;
+        } else {
+            let c = machine
+                .choose(&board)
+                .map_err(|e| anyhow::anyhow!("Patashnik's strategy: {e}"))?;
+            board.play(c);
+            count += 1;
+            let why = match machine.last_rule {
+                Some(Rule::Win) => "completes the row".to_string(),
+                Some(Rule::Block) => "blocks your three".to_string(),
+                Some(Rule::Dictionary(line)) => format!("dictionary line {line}"),
+                Some(Rule::Threat(i, n)) => format!("threat {i} of {n}"),
+                None => String::new(),
+            };
+            writeln!(out, "M plays {c}   ({why})")?;
+        }
+        draw::<3>(out, args.slice, marks_of(&board, human))?;
+    }
+    match board.outcome() {
+        Some(Outcome::Win(p)) if p == human => writeln!(out, "You win: the strategy is wrong!")?,
+        Some(Outcome::Win(_)) => writeln!(out, "I win, with my move {count}.")?,
+        _ => writeln!(out, "The board is full: a tie.")?,
+    }
+    winning_row(out, &board)
 }
 
 /// The machine plays the stored 4⁴ forced win; the human defends.
@@ -248,7 +302,8 @@ pub struct QubicCmd {
 #[derive(Debug, Subcommand)]
 enum QubicSub {
     /// Check the stored 4×4×4×4 forced win against the rules: every reply of the second
-    /// player answered, every line ending in the first player's four.
+    /// player answered, every line ending in the first player's four (--dims 3:
+    /// Patashnik's 4×4×4 dictionary, checked exhaustively).
     Proof {
         /// A strategy file written by the `forced4d` example instead of the stored one.
         #[arg(long)]
