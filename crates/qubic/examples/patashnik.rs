@@ -1,5 +1,5 @@
 //! Check Patashnik's Qubic dictionary exhaustively and print the counts (issue 17):
-//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [FILE] [MOVES…]`
+//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [--threats-first] [FILE] [MOVES…]`
 //! (MOVES: cells 0–63 from the empty board, to check one subtree).
 
 use std::time::Instant;
@@ -9,9 +9,10 @@ use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let shortest = std::env::args().any(|a| a == "--shortest");
+    let threats_first = std::env::args().any(|a| a == "--threats-first");
     let mut args = std::env::args()
         .skip(1)
-        .filter(|a| a != "--shortest")
+        .filter(|a| !a.starts_with("--"))
         .peekable();
     let text = match args.peek() {
         Some(a) if a.parse::<usize>().is_err() => {
@@ -31,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &dict,
         CheckLimits {
             shortest,
+            threats_first,
             ..CheckLimits::default()
         },
         &moves,

@@ -38,6 +38,9 @@ pub struct CheckLimits {
     /// Look for the shortest threat sequence at each position (iterative deepening, about
     /// ten times slower) rather than the first one found depth-first.
     pub shortest: bool,
+    /// Try a threat sequence before the dictionary (a variant of the header's order: a
+    /// dictionary entry is then used only where no threat sequence wins).
+    pub threats_first: bool,
 }
 
 impl Default for CheckLimits {
@@ -46,6 +49,7 @@ impl Default for CheckLimits {
             threat_depth: 20,
             split_plies: 4,
             shortest: false,
+            threats_first: false,
         }
     }
 }
@@ -257,6 +261,8 @@ impl Worker<'_> {
         } else if ot != 0 {
             self.report.forced_blocks += 1;
             ot.trailing_zeros() as usize
+        } else if self.limits.threats_first && self.threat_leaf(key, s) {
+            return Ok(());
         } else if let Some((i, c)) = self.dict.lookup(key, s) {
             self.report.dictionary_moves += 1;
             self.report.reached[i] = true;
@@ -266,34 +272,15 @@ impl Worker<'_> {
                 });
             }
             c
-        } else {
-            // Searched in the canonical form, so the sequence found does not depend on
-            // which of the symmetric positions was met first.
-            let depth = self.limits.threat_depth;
-            let t = super::tables::tables();
-            let (x, o) = (self.b.stones[X], self.b.stones[O]);
-            let mut canon = Board3::from_stones(image(t, s, x), image(t, s, o));
-            let found = if self.limits.shortest {
-                self.ts.shortest(&mut canon, depth)
-            } else {
-                self.ts.search(&mut canon, depth)
-            };
-            let Some(seq) = found.filter(|q| sequence_wins(&canon, q).is_some()) else {
-                return Err(CheckError::NoMove {
-                    moves: self.moves.clone(),
-                    position: notation(x, o),
-                    canonical: key,
-                    depth,
-                });
-            };
-            self.report.threat_sequences += 1;
-            let len = seq.len();
-            if self.report.threat_lengths.len() <= len {
-                self.report.threat_lengths.resize(len + 1, 0);
-            }
-            self.report.threat_lengths[len] += 1;
-            self.report.longest = longer(self.report.longest.take(), Some((key, seq)));
+        } else if self.threat_leaf(key, s) {
             return Ok(());
+        } else {
+            return Err(CheckError::NoMove {
+                moves: self.moves.clone(),
+                position: notation(self.b.stones[X], self.b.stones[O]),
+                canonical: key,
+                depth: self.limits.threat_depth,
+            });
         };
         self.play(m, X);
         let xt = self.b.threats(X);
@@ -308,6 +295,31 @@ impl Worker<'_> {
         };
         self.undo(m, X);
         result
+    }
+
+    /// Look for a threat sequence (in the canonical form, so the sequence found does not
+    /// depend on which of the symmetric positions was met first), check it and count it.
+    fn threat_leaf(&mut self, key: Key, s: usize) -> bool {
+        let depth = self.limits.threat_depth;
+        let t = super::tables::tables();
+        let (x, o) = (self.b.stones[X], self.b.stones[O]);
+        let mut canon = Board3::from_stones(image(t, s, x), image(t, s, o));
+        let found = if self.limits.shortest {
+            self.ts.shortest(&mut canon, depth)
+        } else {
+            self.ts.search(&mut canon, depth)
+        };
+        let Some(seq) = found.filter(|q| sequence_wins(&canon, q).is_some()) else {
+            return false;
+        };
+        self.report.threat_sequences += 1;
+        let len = seq.len();
+        if self.report.threat_lengths.len() <= len {
+            self.report.threat_lengths.resize(len + 1, 0);
+        }
+        self.report.threat_lengths[len] += 1;
+        self.report.longest = longer(self.report.longest.take(), Some((key, seq)));
+        true
     }
 
     fn answer_all(&mut self, mut replies: u64) -> Result<(), CheckError> {
