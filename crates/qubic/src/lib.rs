@@ -15,6 +15,8 @@
 //!   tree and its verifier ([`proof::strategy`]), a player for it
 //!   ([`proof::player::StrategyPlayer`]), and [`proof::ThreatAgent`], a first player
 //!   that plays by the search's rules without a tree.
+//! * [`proof3d`] — 4×4×4: Patashnik's dictionary read, checked against every defence under
+//!   the 192 symmetries ([`proof3d::check`]), and played ([`proof3d::player`]).
 //!
 //! ```
 //! use ludomat_game::Game;
