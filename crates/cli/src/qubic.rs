@@ -324,6 +324,11 @@ enum QubicSub {
         /// times slower) instead of the first one found depth-first.
         #[arg(long)]
         shortest: bool,
+        /// With --dims 3 (hybrid): once the first player has K stones (0–15), our own
+        /// search replaces the dictionary (a threat sequence, else one quiet move after
+        /// which every reply is won).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=15))]
+        search_after: Option<u8>,
     },
 }
 
@@ -334,14 +339,20 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             dictionary,
             threat_depth,
             shortest,
+            search_after,
             ..
-        } => proof_3d(dictionary, threat_depth, shortest),
+        } => proof_3d(dictionary, threat_depth, shortest, search_after),
         QubicSub::Proof { file, .. } => proof(file),
     }
 }
 
 /// `ludomat qubic proof --dims 3`: Patashnik's dictionary checked against every defence.
-fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<()> {
+fn proof_3d(
+    file: Option<PathBuf>,
+    threat_depth: u8,
+    shortest: bool,
+    search_after: Option<u8>,
+) -> Result<()> {
     use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
     use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
     let (text, name) = match &file {
@@ -365,6 +376,7 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
     let limits = CheckLimits {
         threat_depth,
         shortest,
+        search_after,
         ..CheckLimits::default()
     };
     let r = check(&dict, limits).with_context(|| format!("{name} does not win"))?;
@@ -403,6 +415,13 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
             seq.len(),
             notation(*k as u64, (*k >> 64) as u64),
             moves_text(seq)
+        );
+    }
+    if let Some(k) = search_after {
+        println!(
+            "  hybrid: once the first player has {k} stones, our search answered {} positions \
+             with a quiet move (the dictionary was not consulted there)",
+            r.searched_moves
         );
     }
     let never: Vec<String> = dict

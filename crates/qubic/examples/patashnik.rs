@@ -1,5 +1,5 @@
 //! Check Patashnik's Qubic dictionary exhaustively and print the counts (issue 17):
-//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [--threats-first] [--search-after=K] [FILE] [MOVES…]`
+//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [--threats-first] [--search-after=K [--quiet=Q]] [FILE] [MOVES…]`
 //! (MOVES: cells 0–63 from the empty board, to check one subtree).
 
 use std::time::Instant;
@@ -38,6 +38,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             shortest,
             threats_first,
             search_after,
+            search_quiet: std::env::args()
+                .find_map(|a| a.strip_prefix("--quiet=").and_then(|k| k.parse().ok()))
+                .unwrap_or(1),
             ..CheckLimits::default()
         },
         &moves,

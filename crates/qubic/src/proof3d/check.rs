@@ -45,6 +45,8 @@ pub struct CheckLimits {
     /// replaces the dictionary — a threat sequence, else a quiet move after which every
     /// reply leaves a threat sequence.
     pub search_after: Option<u8>,
+    /// Quiet moves the hybrid's search may make in a row (1 or more).
+    pub search_quiet: u8,
 }
 
 impl Default for CheckLimits {
@@ -55,6 +57,7 @@ impl Default for CheckLimits {
             shortest: false,
             threats_first: false,
             search_after: None,
+            search_quiet: 1,
         }
     }
 }
@@ -356,7 +359,8 @@ impl Worker<'_> {
         let t = super::tables::tables();
         let (x, o) = (self.b.stones[X], self.b.stones[O]);
         let mut b = Board3::from_stones(image(t, s, x), image(t, s, o));
-        let m = quiet_move(&mut b, self.ts, self.limits.threat_depth, 1)?;
+        let quiet = self.limits.search_quiet.max(1);
+        let m = quiet_move(&mut b, self.ts, self.limits.threat_depth, quiet)?;
         Some(image(t, t.inverse[s], 1 << m).trailing_zeros() as usize)
     }
 
