@@ -134,6 +134,31 @@ impl Board3 {
         s
     }
 
+    /// The cells of `cells`, best first for `p`: by the open lines (no stone of the other
+    /// player) through each, weighted by `p`'s stones on them (1, 4, 16); ties by cell.
+    #[must_use]
+    pub fn ranked(&self, cells: u64, p: usize) -> Vec<usize> {
+        let mut v: Vec<(u32, usize)> = Vec::new();
+        let mut m = cells;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut score = 0;
+            for &l in &self.t.through[c] {
+                if l == u8::MAX {
+                    break;
+                }
+                let n = self.count[l as usize];
+                if n[1 - p] == 0 {
+                    score += [1, 4, 16, 64, 0][n[p] as usize];
+                }
+            }
+            v.push((score, c));
+        }
+        v.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        v.into_iter().map(|(_, c)| c).collect()
+    }
+
     /// The empty cells of `p`'s threes on the lines through `c`.
     #[must_use]
     pub fn threats_through(&self, c: usize, p: usize) -> u64 {
