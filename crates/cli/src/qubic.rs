@@ -25,7 +25,8 @@ pub enum Strategy {
     Other1,
     /// Bob Louden's 1962 FORTRAN deck (9 levels, its messages and quirks).
     Louden1962,
-    /// 4×4×4×4 only: the stored forced win (the machine moves first and cannot lose).
+    /// The machine moves first and cannot lose: on 4×4×4×4 the stored forced win, on
+    /// 4×4×4 Patashnik's dictionary strategy.
     Forced,
 }
 
@@ -195,7 +196,6 @@ pub fn play(args: PlayArgs) -> Result<()> {
 pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
     let strategy = match (args.strategy, args.dims) {
         (Strategy::Louden1962, 4) => bail!("the 1962 deck plays 4×4×4 only; drop --dims 4"),
-        (Strategy::Forced, 3) => bail!("the stored forced win is for 4×4×4×4: add --dims 4"),
         (Strategy::Other1, _) => SessionStrategy::Other1,
         (Strategy::Louden1962, _) => SessionStrategy::Louden1962,
         (Strategy::Forced, _) => SessionStrategy::Forced,
@@ -217,6 +217,12 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
     let mut s = QubicSession::new(config).map_err(|e| anyhow!("{e}"))?;
     let digits = if args.dims == 4 { "wxyz" } else { "xyz" };
     match strategy {
+        SessionStrategy::Forced if args.dims == 3 => writeln!(
+            out,
+            "4×4×4 tic-tac-toe: the machine (M) moves first and plays Patashnik's winning \
+             strategy\n(his 1977 dictionary of 2,929 moves, checked against every defence); try \
+             to stop it.\nType moves as xyz (tier, row, column), each 1–4 (q quits).\n"
+        )?,
         SessionStrategy::Forced => writeln!(
             out,
             "4×4×4×4 tic-tac-toe: the machine (M) moves first and plays the stored forced win;\n\
@@ -342,6 +348,9 @@ fn show(
                 match (by, v.strategy) {
                     (Who::Human, SessionStrategy::Louden1962) => {}
                     (Who::Human, _) => writeln!(out, "P plays {cell}")?,
+                    (Who::Machine, SessionStrategy::Forced) if v.dims == 3 => {
+                        writeln!(out, "M plays {cell}   ({why})")?;
+                    }
                     (Who::Machine, SessionStrategy::Forced) => {
                         let n = why
                             .strip_prefix("move ")
@@ -371,7 +380,7 @@ fn show(
                     draw_view(args, &v, out)?;
                     drew = true;
                 }
-                let forced = v.forced.as_ref().map_or(0, |f| f.machine_moves);
+                let forced = v.cells.iter().filter(|c| **c == Some(Who::Machine)).count();
                 let text = match (result, v.strategy) {
                     (QubicResult::HumanWins, SessionStrategy::Forced) => {
                         "You win: the strategy is wrong!".to_string()
@@ -475,18 +484,153 @@ pub struct QubicCmd {
 #[derive(Debug, Subcommand)]
 enum QubicSub {
     /// Check the stored 4×4×4×4 forced win against the rules: every reply of the second
-    /// player answered, every line ending in the first player's four.
+    /// player answered, every line ending in the first player's four (--dims 3:
+    /// Patashnik's 4×4×4 dictionary, checked exhaustively).
     Proof {
         /// A strategy file written by the `forced4d` example instead of the stored one.
         #[arg(long)]
         file: Option<PathBuf>,
+        /// 4 (the stored 4×4×4×4 tree) or 3 (Patashnik's 4×4×4 dictionary, checked
+        /// exhaustively).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        dims: u8,
+        /// With --dims 3: a dictionary file in Patashnik's format instead of the bundled
+        /// one (a header ended by a line of dashes, then `position move` lines).
+        #[arg(long)]
+        dictionary: Option<PathBuf>,
+        /// With --dims 3: longest threat sequence (first-player threes, 1–30) tried where
+        /// the dictionary has no move.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=30))]
+        threat_depth: u8,
+        /// With --dims 3: find a shortest threat sequence at each position (about ten
+        /// times slower) instead of the first one found depth-first.
+        #[arg(long)]
+        shortest: bool,
+        /// With --dims 3 (hybrid): once the first player has K stones (0–15), our own
+        /// search replaces the dictionary (a threat sequence, else one quiet move after
+        /// which every reply is won).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=15))]
+        search_after: Option<u8>,
     },
 }
 
 pub fn run(cmd: QubicCmd) -> Result<()> {
     match cmd.command {
-        QubicSub::Proof { file } => proof(file),
+        QubicSub::Proof {
+            dims: 3,
+            dictionary,
+            threat_depth,
+            shortest,
+            search_after,
+            ..
+        } => proof_3d(dictionary, threat_depth, shortest, search_after),
+        QubicSub::Proof { file, .. } => proof(file),
     }
+}
+
+/// `ludomat qubic proof --dims 3`: Patashnik's dictionary checked against every defence.
+fn proof_3d(
+    file: Option<PathBuf>,
+    threat_depth: u8,
+    shortest: bool,
+    search_after: Option<u8>,
+) -> Result<()> {
+    use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
+    use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
+    let (text, name) = match &file {
+        Some(f) => (
+            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?,
+            f.display().to_string(),
+        ),
+        None => (
+            PATASHNIK.to_string(),
+            "Patashnik's dictionary (bundled)".to_string(),
+        ),
+    };
+    let dict = Dictionary::parse(&text).with_context(|| name.clone())?;
+    println!(
+        "4×4×4: {name}, {} entries. The first player plays a win, else the block of a \
+         three, else the dictionary's move (under the 192 symmetries), else a threat \
+         sequence of at most {threat_depth} threes; every reply of the second player is answered.",
+        dict.entries.len()
+    );
+    let t = std::time::Instant::now();
+    let limits = CheckLimits {
+        threat_depth,
+        shortest,
+        search_after,
+        ..CheckLimits::default()
+    };
+    let r = check(&dict, limits).with_context(|| format!("{name} does not win"))?;
+    println!(
+        "Verified in {:.1?}: the first player wins against every defence.",
+        t.elapsed()
+    );
+    println!(
+        "  positions with the first player to move (merged under the symmetries): {}",
+        r.positions
+    );
+    println!(
+        "  answered by a dictionary move: {}, a forced block: {}, a threat sequence: {}",
+        r.dictionary_moves, r.forced_blocks, r.threat_sequences
+    );
+    println!(
+        "  dictionary or block moves making two threes at once: {}; replies leaving a \
+         three open (won at once): {}",
+        r.double_threes, r.replies_lost_at_once
+    );
+    let lengths: Vec<String> = r
+        .threat_lengths
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(l, n)| format!("{l}: {n}"))
+        .collect();
+    let how = if shortest { "shortest" } else { "first found" };
+    println!(
+        "  threat sequences ({how}) by length: {}",
+        lengths.join(", ")
+    );
+    if let Some((k, seq)) = &r.longest {
+        println!(
+            "  longest threat sequence: {} threes, from {} : {}",
+            seq.len(),
+            notation(*k as u64, (*k >> 64) as u64),
+            moves_text(seq)
+        );
+    }
+    if let Some(k) = search_after {
+        println!(
+            "  hybrid: once the first player has {k} stones, our search answered {} positions \
+             with a quiet move (the dictionary was not consulted there)",
+            r.searched_moves
+        );
+    }
+    let never: Vec<String> = dict
+        .entries
+        .iter()
+        .zip(&r.reached)
+        .filter(|(_, &used)| !used)
+        .map(|(e, _)| e.line.to_string())
+        .collect();
+    println!(
+        "  dictionary entries used: {} of {}; never reached: {}{}",
+        r.entries_reached(),
+        dict.entries.len(),
+        never.len(),
+        if never.is_empty() {
+            String::new()
+        } else {
+            format!(" (file lines {})", never.join(" "))
+        }
+    );
+    if !dict.duplicates.is_empty() {
+        println!(
+            "  entries symmetric to an earlier one (never consulted): {}",
+            dict.duplicates.len()
+        );
+    }
+    Ok(())
 }
 
 fn proof(file: Option<PathBuf>) -> Result<()> {

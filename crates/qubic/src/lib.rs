@@ -18,6 +18,8 @@
 //! * [`QubicSession`] — a game against any of the three as a person meets it (the
 //!   museum's cube exhibit): moves by cell, the level of each machine move with its
 //!   meaning, the 1962 deck's typewriter paper, the tables, the forced win's bound.
+//! * [`proof3d`] — 4×4×4: Patashnik's dictionary read, checked against every defence under
+//!   the 192 symmetries ([`proof3d::check`]), and played ([`proof3d::player`]).
 //!
 //! ```
 //! use ludomat_game::Game;
@@ -42,6 +44,7 @@ pub mod louden;
 pub mod other1;
 mod plane;
 pub mod proof;
+pub mod proof3d;
 mod session;
 mod symmetry;
 

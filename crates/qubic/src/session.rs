@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::proof::player::{tree_depth, StrategyPlayer};
 use crate::proof::strategy::{forced_win_4d, AttackNode, VerifyError};
+use crate::proof3d::player::{PatashnikPlayer, Rule};
 use crate::{
     deck, Board, Cell, LevelSet, Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards,
     NtestOrder, Other1, Other1Options, Reply, LAST_MESSAGE, MESSAGES,
@@ -330,6 +331,18 @@ enum Machine<const D: usize> {
     Other1(Box<Other1<D>>),
     Louden(Box<Louden1962>),
     Forced(Box<StrategyPlayer>),
+    /// 4×4×4 `forced`: Patashnik's dictionary strategy, checked whole by
+    /// [`crate::proof3d::check`].
+    Patashnik(Box<PatashnikPlayer>),
+}
+
+/// The player of Patashnik's bundled dictionary: read once per process, cloned per game.
+fn patashnik_player() -> Result<PatashnikPlayer, SessionError> {
+    static PLAYER: OnceLock<Result<PatashnikPlayer, String>> = OnceLock::new();
+    PLAYER
+        .get_or_init(|| PatashnikPlayer::patashnik().map_err(|e| e.to_string()))
+        .clone()
+        .map_err(|e| SessionError::Failed(format!("Patashnik's dictionary: {e}")))
 }
 
 /// One game board and its machine (`D` = 3 or 4).
@@ -451,6 +464,7 @@ impl<const D: usize> Core<D> {
             Strategy::Louden1962 => {
                 Machine::Louden(Box::new(Louden1962::new(config.louden_options())))
             }
+            Strategy::Forced if D == 3 => Machine::Patashnik(Box::new(patashnik_player()?)),
             Strategy::Forced => Machine::Forced(Box::new(forced_player()?)),
         };
         let machine_first = config.machine_first || config.strategy == Strategy::Forced;
@@ -508,6 +522,7 @@ impl<const D: usize> Core<D> {
                     moves_left_at_most: p.moves_left_at_most(),
                 });
             }
+            Machine::Patashnik(p) => ludomat_game::Agent::new_game(p.as_mut(), Player::First),
             Machine::Other1(_) => {}
         }
     }
@@ -829,6 +844,41 @@ impl<const D: usize> Core<D> {
                     }
                 }
             }
+            Machine::Patashnik(p) => {
+                // the machine is the first player: its stones are x, the person's o
+                let (mut x, mut o) = (0u64, 0u64);
+                for (i, c) in self.cells.iter().enumerate().take(64) {
+                    match c {
+                        Some(Who::Machine) => x |= 1 << i,
+                        Some(Who::Human) => o |= 1 << i,
+                        None => {}
+                    }
+                }
+                let (index, rule) = p.decide(x, o).ok_or_else(|| {
+                    SessionError::Failed(
+                        "Patashnik's strategy has no dictionary move and no threat sequence here"
+                            .into(),
+                    )
+                })?;
+                p.last_rule = Some(rule);
+                let cell = Cell::<D>::new(index)
+                    .ok_or_else(|| SessionError::Failed("strategy cell off the board".into()))?;
+                let why = match rule {
+                    Rule::Win => "completes the row".to_string(),
+                    Rule::Block => "blocks your three".to_string(),
+                    Rule::Dictionary(line) => format!("dictionary line {line}"),
+                    Rule::Threat(i, n) => format!("threat {i} of {n}"),
+                };
+                self.place(Who::Machine, cell);
+                out.push(QubicHappening::Placed {
+                    by: Who::Machine,
+                    cell: cell.to_string(),
+                    index: cell.index(),
+                    level: None,
+                    why,
+                });
+                self.to_move = Who::Human;
+            }
             Machine::Forced(p) => {
                 let reply = self.moves.last().and_then(|m| m.parse::<Cell<4>>().ok());
                 let answer = match reply {
@@ -939,7 +989,7 @@ impl<const D: usize> Core<D> {
                     k1: Some(deck.k1()),
                 })
             }
-            Machine::Forced(_) => None,
+            Machine::Forced(_) | Machine::Patashnik(_) => None,
         }
     }
 }
@@ -996,12 +1046,7 @@ impl Session for QubicSession {
 
     fn new(mut config: QubicConfig) -> Result<Self, SessionError> {
         match (config.dims, config.strategy) {
-            (3 | 4, Strategy::Other1) | (3, Strategy::Louden1962) | (4, Strategy::Forced) => {}
-            (3, Strategy::Forced) => {
-                return Err(SessionError::Invalid(
-                    "qubic config: strategy forced is the stored win on 4×4×4×4: set dims 4".into(),
-                ))
-            }
+            (3 | 4, Strategy::Other1 | Strategy::Forced) | (3, Strategy::Louden1962) => {}
             (4, Strategy::Louden1962) => {
                 return Err(SessionError::Invalid(
                     "qubic config: the 1962 deck plays 4×4×4 only: set dims 3".into(),

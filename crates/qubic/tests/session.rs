@@ -193,13 +193,6 @@ fn configs_are_checked() {
         ),
         (
             QubicConfig {
-                strategy: Strategy::Forced,
-                ..QubicConfig::default()
-            },
-            "set dims 4",
-        ),
-        (
-            QubicConfig {
                 dims: 4,
                 strategy: Strategy::Louden1962,
                 ..QubicConfig::default()
@@ -361,4 +354,22 @@ fn with_level_3_off_the_player_completes_a_row() {
     }
     assert_eq!(s.view().level.unwrap().number, 3);
     assert_eq!(s.view().cells[3], Some(Who::Machine));
+}
+
+/// `forced` on 4×4×4 is Patashnik's checked dictionary strategy: the machine opens with
+/// the dictionary's first move and wins against a defender who fills cells in order.
+#[test]
+fn defending_against_patashnik_loses() {
+    let mut s = QubicSession::new(QubicConfig {
+        strategy: Strategy::Forced,
+        ..QubicConfig::default()
+    })
+    .unwrap();
+    let v = s.view();
+    assert_eq!(v.moves, ["111"]);
+    assert!(!v.human_to_move || v.result.is_none());
+    play_out(&mut s);
+    let v = s.view();
+    assert_eq!(v.result, Some(QubicResult::MachineWins), "{:?}", v.moves);
+    assert!(v.tables.is_none());
 }

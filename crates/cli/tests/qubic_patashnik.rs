@@ -1,0 +1,66 @@
+//! `ludomat qubic proof --dims 3` and `ludomat play qubic --strategy forced` (4×4×4,
+//! Patashnik's dictionary), end to end. The whole check is a benchmark (BENCHMARKS.md);
+//! here a damaged dictionary is refused with the position it cannot answer.
+
+mod common;
+
+fn run(args: &[&str], input: &str) -> (String, String, bool) {
+    let (ok, out, err) = common::run(args, input);
+    (out, err, ok)
+}
+
+#[test]
+fn a_damaged_dictionary_is_refused_with_its_position() {
+    let bundled = include_str!("../../qubic/data/patashnik/qubic.dictionary.txt");
+    // Without line 53 (`x14o 12`) the reply 144 to the opening 111 has no answer.
+    let damaged: String = bundled
+        .lines()
+        .enumerate()
+        .filter(|&(i, _)| i + 1 != 53)
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("ludomat-patashnik-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("damaged.txt");
+    std::fs::write(&file, damaged).unwrap();
+    let f = file.to_str().unwrap();
+    let (out, err, ok) = run(&["qubic", "proof", "--dims", "3", "--dictionary", f], "");
+    assert!(!ok);
+    assert!(out.contains("2928 entries"), "{out}");
+    assert!(err.contains("after 111 144 (x14o)"), "{err}");
+    std::fs::write(&file, "no header\n 0\n").unwrap();
+    let (_, err, ok) = run(&["qubic", "proof", "--dims", "3", "--dictionary", f], "");
+    assert!(!ok);
+    assert!(err.contains("no line of dashes"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (_, err, ok) = run(
+        &["qubic", "proof", "--dims", "3", "--dictionary", "/no/such"],
+        "",
+    );
+    assert!(!ok);
+    assert!(err.contains("/no/such"), "{err}");
+}
+
+#[test]
+fn defending_against_patashnik_loses() {
+    // Every cell in turn: taken ones are refused and the next line is read.
+    let mut script = String::new();
+    for x in 1..=4 {
+        for y in 1..=4 {
+            for z in 1..=4 {
+                script.push_str(&format!("{x}{y}{z}\n"));
+            }
+        }
+    }
+    let (out, err, ok) = run(
+        &["play", "qubic", "--dims", "3", "--strategy", "forced"],
+        &script,
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("M plays 111   (dictionary line 52)"), "{out}");
+    assert!(out.contains("is already taken"), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("I win, with my move")),
+        "{out}"
+    );
+}

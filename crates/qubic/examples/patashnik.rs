@@ -1,0 +1,91 @@
+//! Check Patashnik's Qubic dictionary exhaustively and print the counts (issue 17):
+//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [--threats-first] [--search-after=K [--quiet=Q]] [FILE] [MOVES…]`
+//! (MOVES: cells 0–63 from the empty board, to check one subtree).
+
+use std::time::Instant;
+
+use ludomat_qubic::proof3d::check::{check_from, moves_text, CheckLimits};
+use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let shortest = std::env::args().any(|a| a == "--shortest");
+    let threats_first = std::env::args().any(|a| a == "--threats-first");
+    let search_after = std::env::args().find_map(|a| {
+        a.strip_prefix("--search-after=")
+            .and_then(|k| k.parse().ok())
+    });
+    let mut args = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .peekable();
+    let text = match args.peek() {
+        Some(a) if a.parse::<usize>().is_err() => {
+            std::fs::read_to_string(args.next().unwrap_or_default())?
+        }
+        _ => PATASHNIK.to_string(),
+    };
+    let moves: Vec<usize> = args.map(|a| a.parse()).collect::<Result<_, _>>()?;
+    let dict = Dictionary::parse(&text)?;
+    println!(
+        "{} entries, {} symmetric duplicates",
+        dict.entries.len(),
+        dict.duplicates.len()
+    );
+    let t = Instant::now();
+    let r = check_from(
+        &dict,
+        CheckLimits {
+            shortest,
+            threats_first,
+            search_after,
+            search_quiet: std::env::args()
+                .find_map(|a| a.strip_prefix("--quiet=").and_then(|k| k.parse().ok()))
+                .unwrap_or(1),
+            ..CheckLimits::default()
+        },
+        &moves,
+    )?;
+    println!(
+        "after {}: {:.1} s",
+        moves_text(&moves),
+        t.elapsed().as_secs_f64()
+    );
+    println!(
+        "{r:#?}",
+        r = (
+            r.positions,
+            r.dictionary_moves,
+            r.forced_blocks,
+            r.threat_sequences,
+            r.double_threes,
+            r.replies_lost_at_once,
+            &r.threat_lengths,
+            r.threat_nodes
+        )
+    );
+    println!(
+        "entries reached {}, search moves {}",
+        r.entries_reached(),
+        r.searched_moves
+    );
+    let un: Vec<usize> = dict
+        .entries
+        .iter()
+        .zip(&r.reached)
+        .filter(|(_, &x)| !x)
+        .map(|(e, _)| e.line)
+        .collect();
+    println!("unreached lines: {}", un.len());
+    if un.len() <= 400 {
+        println!("{un:?}");
+    }
+    if let Some((k, s)) = &r.longest {
+        println!(
+            "longest {}: {} then {}",
+            s.len(),
+            notation(*k as u64, (*k >> 64) as u64),
+            moves_text(s)
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,18 @@
+//! 4×4×4 (Qubic) proofs of the first player's win, issue 17.
+//!
+//! * [`dictionary`] — Patashnik's dictionary of 2,929 strategic moves (1976–77, in Ken
+//!   Thompson's 1978 form), read and indexed under the 192 symmetries.
+//! * [`check`] — its exhaustive check: the first player plays win > block > dictionary
+//!   move > threat sequence, against every reply, over positions merged by symmetry.
+//! * [`threats`] — the search board [`threats::Board3`] and threat-sequence search.
+//! * [`canonical`] — canonical forms under the symmetries; [`tables`] — lines,
+//!   symmetries and keys of 4³.
+//!
+//! Source: O. Patashnik, "Qubic: 4×4×4 Tic-Tac-Toe", *Mathematics Magazine* 53(4), 1980.
+
+pub mod canonical;
+pub mod check;
+pub mod dictionary;
+pub mod player;
+pub mod tables;
+pub mod threats;

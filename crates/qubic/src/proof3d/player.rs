@@ -1,0 +1,129 @@
+//! [`PatashnikPlayer`]: the first player on 4×4×4 playing Patashnik's strategy as the
+//! dictionary's header prescribes and as [`super::check`] verified it: complete a four;
+//! else block the second player's three; else the dictionary's move (under the 192
+//! symmetries); else a threat sequence, which it then plays out move by move while the
+//! second player makes the forced blocks.
+
+use ludomat_game::{Agent, AgentError, Game, Player};
+
+use super::canonical::SymHashes;
+use super::dictionary::{Dictionary, DictionaryError};
+use super::tables::{image, tables};
+use super::threats::{Board3, ThreatSearch, O, X};
+use crate::{Board, Cell};
+
+/// How the player chose its move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Completes a four.
+    Win,
+    /// Blocks the second player's three.
+    Block,
+    /// The dictionary's move, from this file line.
+    Dictionary(usize),
+    /// The next move of a threat sequence (1-based move within it, its length).
+    Threat(usize, usize),
+}
+
+/// The first player following Patashnik's dictionary.
+#[derive(Debug, Clone)]
+pub struct PatashnikPlayer {
+    dict: Dictionary,
+    threat_depth: u8,
+    /// The threat sequence being played (board cells) and how far it has got.
+    plan: Vec<usize>,
+    step: usize,
+    /// How the last move was chosen.
+    pub last_rule: Option<Rule>,
+}
+
+impl PatashnikPlayer {
+    /// A player for `dict` (which should have passed [`super::check::check`] with the
+    /// same `threat_depth`).
+    #[must_use]
+    pub fn new(dict: Dictionary, threat_depth: u8) -> PatashnikPlayer {
+        PatashnikPlayer {
+            dict,
+            threat_depth,
+            plan: Vec::new(),
+            step: 0,
+            last_rule: None,
+        }
+    }
+
+    /// The player for the bundled dictionary (threat sequences of at most 20 threes).
+    ///
+    /// # Errors
+    /// Only if the bundled file were damaged.
+    #[cfg(feature = "patashnik")]
+    pub fn patashnik() -> Result<PatashnikPlayer, DictionaryError> {
+        Ok(PatashnikPlayer::new(Dictionary::patashnik()?, 20))
+    }
+
+    /// The move for the position with first-player stones `x` and second-player stones
+    /// `o` (the first player to move), and the rule that chose it.
+    #[must_use]
+    pub fn decide(&mut self, x: u64, o: u64) -> Option<(usize, Rule)> {
+        let b = Board3::from_stones(x, o);
+        let mine = b.threats(X);
+        if mine != 0 {
+            self.plan.clear();
+            return Some((mine.trailing_zeros() as usize, Rule::Win));
+        }
+        let theirs = b.threats(O);
+        // Go on with a threat sequence while the second player blocks as forced.
+        if let Some(&next) = self.plan.get(self.step) {
+            let free = (x | o) >> next & 1 == 0;
+            if free && (theirs == 0 || theirs == 1 << next) {
+                self.step += 1;
+                return Some((next, Rule::Threat(self.step, self.plan.len())));
+            }
+        }
+        self.plan.clear();
+        if theirs != 0 {
+            return Some((theirs.trailing_zeros() as usize, Rule::Block));
+        }
+        if let Some((i, c)) = self.dict.move_for(x, o) {
+            return Some((c, Rule::Dictionary(self.dict.entries[i].line)));
+        }
+        // As the check does: search in the canonical form, carry the moves back.
+        let t = tables();
+        let s = SymHashes::of(x, o).best();
+        let mut canon = Board3::from_stones(image(t, s, x), image(t, s, o));
+        let seq = ThreatSearch::new().search(&mut canon, self.threat_depth)?;
+        let back = t.inverse[s];
+        self.plan = seq
+            .iter()
+            .map(|&c| image(t, back, 1 << c).trailing_zeros() as usize)
+            .collect();
+        self.step = 1;
+        Some((self.plan[0], Rule::Threat(1, self.plan.len())))
+    }
+}
+
+impl Agent<Board<3>> for PatashnikPlayer {
+    fn name(&self) -> String {
+        "patashnik".into()
+    }
+
+    fn new_game(&mut self, _me: Player) {
+        self.plan.clear();
+        self.last_rule = None;
+    }
+
+    fn choose(&mut self, position: &Board<3>) -> Result<Cell<3>, AgentError> {
+        let me = position.side_to_move();
+        if me != Player::First {
+            return Err(AgentError::Failed(
+                "Patashnik's strategy is for the first player".into(),
+            ));
+        }
+        let x = position.cells_of(me).0[0];
+        let o = position.cells_of(me.opponent()).0[0];
+        let (c, rule) = self.decide(x, o).ok_or_else(|| {
+            AgentError::Failed("no dictionary move and no threat sequence".into())
+        })?;
+        self.last_rule = Some(rule);
+        Cell::new(c).ok_or_else(|| AgentError::Failed(format!("cell {c}")))
+    }
+}
