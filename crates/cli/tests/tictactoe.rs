@@ -200,8 +200,9 @@ fn usage_errors_exit_non_zero() {
 
 #[test]
 fn bare_ludomat_opens_the_menu_and_plays_from_it() {
-    // Choose a bad entry, then entry 1 (human vs perfect), type one move, end input.
-    let o = ludomat(&[], "99\n1\n5\n");
+    // Choose a bad machine, then machine 1, its entry 1 (human vs perfect), type one
+    // move, end input.
+    let o = ludomat(&[], "99\n1\n1\n5\n");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let s = stdout(&o);
     assert!(s.contains("historic game-playing machines"), "{s}");
