@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{start, Client};
+use common::{act, refused, start, view, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
 
@@ -13,23 +13,6 @@ async fn visit(c: &mut Client, config: Value) -> String {
         .await;
     assert_eq!(a.status, 201, "{a:?}");
     a.body["id"].as_str().unwrap().to_string()
-}
-
-async fn act(c: &mut Client, id: &str, action: Value) -> common::Answer {
-    c.post(&format!("/api/visits/{id}/actions"), action).await
-}
-
-async fn view(c: &mut Client, id: &str) -> Value {
-    c.get(&format!("/api/visits/{id}")).await.body["view"].clone()
-}
-
-/// Refused with `status`, naming `says`, and the view as before.
-async fn refused(c: &mut Client, id: &str, action: Value, status: u16, says: &str) {
-    let before = view(c, id).await;
-    let a = act(c, id, action).await;
-    assert_eq!(a.status, status, "{a:?}");
-    assert!(a.error().contains(says), "{a:?}");
-    assert_eq!(view(c, id).await, before, "the refusal changed the visit");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{start, Client};
+use common::{act, refused_4xx, start, Client};
 use ludomat_hexapawn::{session::white_seed, Her, WhiteKind, WhitePlayer};
 use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
@@ -15,19 +15,6 @@ async fn visit(c: &mut Client, config: Value) -> (String, Value) {
         .await;
     assert_eq!(a.status, 201, "{a:?}");
     (a.body["id"].as_str().unwrap().to_string(), a.body)
-}
-
-async fn act(c: &mut Client, id: &str, action: Value) -> common::Answer {
-    c.post(&format!("/api/visits/{id}/actions"), action).await
-}
-
-async fn refused(c: &mut Client, id: &str, action: Value, says: &str) {
-    let before = c.get(&format!("/api/visits/{id}")).await.body["view"].clone();
-    let a = act(c, id, action.clone()).await;
-    assert!((400..500).contains(&a.status), "{action}: {a:?}");
-    assert!(a.error().contains(says), "{action}: {}", a.error());
-    let after = c.get(&format!("/api/visits/{id}")).await.body["view"].clone();
-    assert_eq!(before, after, "{action} changed the visit");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -45,29 +32,29 @@ async fn every_action_of_the_hexapawn_exhibit() {
     assert_eq!(v["next"], "human");
 
     // Bad actions: 4xx, nothing changes.
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play", "from": 6, "to": 0}),
         "not a legal move",
     )
     .await;
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play", "from": 12, "to": 3}),
         "not on the board",
     )
     .await;
-    refused(&mut c, &id, json!({"type": "step"}), "your move").await;
-    refused(
+    refused_4xx(&mut c, &id, json!({"type": "step"}), "your move").await;
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play_games", "n": 3}),
         "machine White",
     )
     .await;
-    refused(&mut c, &id, json!({"type": "fly"}), "hexapawn action").await;
+    refused_4xx(&mut c, &id, json!({"type": "fly"}), "hexapawn action").await;
 
     // b1-b2: HER answers at once from box #1 (its move 2).
     let a = act(&mut c, &id, json!({"type": "play", "from": 7, "to": 4})).await;
@@ -95,7 +82,7 @@ async fn every_action_of_the_hexapawn_exhibit() {
     }
     assert_eq!(view["next"], "over");
     assert_eq!(view["counters"]["games"], 1);
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play", "from": 6, "to": 3}),
@@ -111,7 +98,7 @@ async fn every_action_of_the_hexapawn_exhibit() {
     )
     .await;
     assert_eq!(a.status, 200, "{a:?}");
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play_games", "n": 10001}),

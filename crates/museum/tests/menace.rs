@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{start, Client};
+use common::{act, refused_4xx, start, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
 
@@ -15,20 +15,7 @@ async fn visit(c: &mut Client, config: Value) -> (String, Value) {
     (a.body["id"].as_str().unwrap().to_string(), a.body)
 }
 
-async fn act(c: &mut Client, id: &str, action: Value) -> common::Answer {
-    c.post(&format!("/api/visits/{id}/actions"), action).await
-}
-
 /// An action that must be refused with a 4xx, the view unchanged.
-async fn refused(c: &mut Client, id: &str, action: Value, says: &str) {
-    let before = c.get(&format!("/api/visits/{id}")).await.body["view"].clone();
-    let a = act(c, id, action.clone()).await;
-    assert!((400..500).contains(&a.status), "{action}: {a:?}");
-    assert!(a.error().contains(says), "{action}: {}", a.error());
-    let after = c.get(&format!("/api/visits/{id}")).await.body["view"].clone();
-    assert_eq!(before, after, "{action} changed the visit");
-}
-
 fn boxes_by_move(view: &Value) -> Vec<usize> {
     view["boxes"]
         .as_array()
@@ -59,31 +46,31 @@ async fn every_action_of_the_menace_exhibit() {
     assert_eq!(h[1]["box_id"], 0);
     assert_eq!(h[2]["type"], "bead_drawn");
     let taken = h[3]["square"].as_u64().unwrap();
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play", "square": taken}),
         "already taken",
     )
     .await;
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play", "square": 9}),
         "off the board",
     )
     .await;
-    refused(&mut c, &id, json!({"type": "step"}), "your move").await;
-    refused(&mut c, &id, json!({"type": "play_games", "n": 3}), "human").await;
-    refused(&mut c, &id, json!({"type": "fly"}), "menace action").await;
-    refused(
+    refused_4xx(&mut c, &id, json!({"type": "step"}), "your move").await;
+    refused_4xx(&mut c, &id, json!({"type": "play_games", "n": 3}), "human").await;
+    refused_4xx(&mut c, &id, json!({"type": "fly"}), "menace action").await;
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "import", "state": {"eggs": 1}}),
         "not a MENACE state",
     )
     .await;
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "set_opponent", "opponent": "relay"}),
@@ -120,7 +107,7 @@ async fn every_action_of_the_menace_exhibit() {
     assert_eq!(v["counters"]["games"], 201);
     // The perfect player never loses: only the first game (against a person) may be won.
     assert_eq!(v["counters"]["wins"], wins_against_a_person);
-    refused(
+    refused_4xx(
         &mut c,
         &id,
         json!({"type": "play_games", "n": 10_001}),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{start, Client};
+use common::{act, refused, start, view, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
 
@@ -13,23 +13,6 @@ async fn visit(c: &mut Client, config: Value) -> (u16, Value) {
         .post("/api/visits", json!({"kind": "qubic", "config": config}))
         .await;
     (a.status, a.body)
-}
-
-async fn act(c: &mut Client, id: &str, action: Value) -> common::Answer {
-    c.post(&format!("/api/visits/{id}/actions"), action).await
-}
-
-async fn view(c: &mut Client, id: &str) -> Value {
-    c.get(&format!("/api/visits/{id}")).await.body["view"].clone()
-}
-
-/// Refused with `status`, naming `says`, and the view as before.
-async fn refused(c: &mut Client, id: &str, action: Value, status: u16, says: &str) {
-    let before = view(c, id).await;
-    let a = act(c, id, action).await;
-    assert_eq!(a.status, status, "{a:?}");
-    assert!(a.error().contains(says), "{a:?}");
-    assert_eq!(view(c, id).await, before, "the refusal changed the visit");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -145,7 +128,6 @@ async fn refusals_and_bad_configs() {
 
     for (config, says) in [
         (json!({"dims": 4, "strategy": "louden1962"}), "4×4×4 only"),
-        (json!({"strategy": "forced"}), "set dims 4"),
         (json!({"dims": 2}), "dims 2"),
         (json!({"disable": [0]}), "0 is not a level"),
         (json!({"colour": "red"}), "unknown field"),

@@ -3,13 +3,9 @@
 
 mod common;
 
-use common::{start, Client};
+use common::{act, start, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
-
-async fn act(c: &mut Client, id: &str, action: Value) -> common::Answer {
-    c.post(&format!("/api/visits/{id}/actions"), action).await
-}
 
 /// An action that must be refused with `status`, leaving the view as it was.
 async fn refused(c: &mut Client, id: &str, action: Value, status: u16) -> String {

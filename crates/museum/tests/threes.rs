@@ -6,17 +6,9 @@ mod common;
 
 use std::time::Duration;
 
-use common::{start, Client};
+use common::{act, start, view, Client};
 use ludomat_museum::MuseumConfig;
-use serde_json::{json, Value};
-
-async fn act(c: &mut Client, id: &str, action: Value) -> common::Answer {
-    c.post(&format!("/api/visits/{id}/actions"), action).await
-}
-
-async fn view(c: &mut Client, id: &str) -> Value {
-    c.get(&format!("/api/visits/{id}")).await.body["view"].clone()
-}
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn swipes_undo_estimate_autoplay_and_replay() {

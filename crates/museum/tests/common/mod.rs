@@ -185,3 +185,31 @@ impl EventReader {
         .flatten()
     }
 }
+
+/// `POST /api/visits/{id}/actions`.
+pub async fn act(c: &mut Client, id: &str, action: Value) -> Answer {
+    c.post(&format!("/api/visits/{id}/actions"), action).await
+}
+
+/// The visit's view now.
+pub async fn view(c: &mut Client, id: &str) -> Value {
+    c.get(&format!("/api/visits/{id}")).await.body["view"].clone()
+}
+
+/// Refused with `status`, naming `says`, and the view as before.
+pub async fn refused(c: &mut Client, id: &str, action: Value, status: u16, says: &str) {
+    let before = view(c, id).await;
+    let a = act(c, id, action).await;
+    assert_eq!(a.status, status, "{a:?}");
+    assert!(a.error().contains(says), "{a:?}");
+    assert_eq!(view(c, id).await, before, "the refusal changed the visit");
+}
+
+/// Refused with some 4xx status, naming `says`, and the view as before.
+pub async fn refused_4xx(c: &mut Client, id: &str, action: Value, says: &str) {
+    let before = view(c, id).await;
+    let a = act(c, id, action.clone()).await;
+    assert!((400..500).contains(&a.status), "{action}: {a:?}");
+    assert!(a.error().contains(says), "{action}: {}", a.error());
+    assert_eq!(view(c, id).await, before, "{action} changed the visit");
+}

@@ -47,7 +47,7 @@ import{i as e,o as t,r as n,t as r}from"./index.js";import{t as i}from"./exhibit
         <option value="3" ?selected=${i===3}>4×4×4 cube</option>
         <option value="4" ?selected=${i===4}>4×4×4×4</option></select></label>
       <label>Machine <select data-setting="strategy" @change=${e=>c({strategy:e.target.value,disable:[]})}>
-        ${(i===3?[`other1`,`louden1962`]:[`forced`,`other1`]).map(t=>e`<option value=${t} ?selected=${t===a}>${o[t]}</option>`)}</select></label>
+        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(t=>e`<option value=${t} ?selected=${t===a}>${t===`forced`&&i===3?`Patashnik's strategy (1977), checked whole`:o[t]}</option>`)}</select></label>
       ${a===`forced`?n:e`<label><input type="checkbox" data-setting="machine_first" .checked=${!!r.machine_first}
           @change=${e=>c({machine_first:e.target.checked})}> the machine moves first</label>`}
       ${a===`other1`?e`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">

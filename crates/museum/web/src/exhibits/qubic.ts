@@ -200,8 +200,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         <option value="3" ?selected=${dims === 3}>4×4×4 cube</option>
         <option value="4" ?selected=${dims === 4}>4×4×4×4</option></select></label>
       <label>Machine <select data-setting="strategy" @change=${(e: Event) => set({ strategy: (e.target as HTMLSelectElement).value, disable: [] })}>
-        ${(dims === 3 ? ['other1', 'louden1962'] : ['forced', 'other1']).map((s) =>
-          html`<option value=${s} ?selected=${s === strategy}>${STRATEGY[s as Strategy]}</option>`)}</select></label>
+        ${(dims === 3 ? ['other1', 'louden1962', 'forced'] : ['forced', 'other1']).map((s) =>
+          html`<option value=${s} ?selected=${s === strategy}>${s === 'forced' && dims === 3 ? "Patashnik's strategy (1977), checked whole" : STRATEGY[s as Strategy]}</option>`)}</select></label>
       ${strategy !== 'forced' ? html`<label><input type="checkbox" data-setting="machine_first" .checked=${!!c.machine_first}
           @change=${(e: Event) => set({ machine_first: (e.target as HTMLInputElement).checked })}> the machine moves first</label>` : nothing}
       ${strategy === 'other1' ? html`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
