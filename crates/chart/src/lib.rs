@@ -157,6 +157,23 @@ fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
     }
 }
 
+/// Draw on the backend the file's extension names (PNG or SVG): `$root` is its drawing
+/// area inside `$draw`.
+macro_rules! on_backend {
+    ($path:expr, |$root:ident| $draw:expr) => {
+        match format_of($path)? {
+            Format::Png => {
+                let $root = BitMapBackend::new($path, SIZE).into_drawing_area();
+                $draw
+            }
+            Format::Svg => {
+                let $root = SVGBackend::new($path, SIZE).into_drawing_area();
+                $draw
+            }
+        }
+    };
+}
+
 /// Write a line chart to `path` (`.png` or `.svg`).
 ///
 /// # Errors
@@ -184,20 +201,7 @@ pub fn line_chart(chart: &LineChart, path: &Path) -> Result<(), ChartError> {
     } else {
         (y0, y1)
     });
-    match format_of(path)? {
-        Format::Png => draw_lines(
-            BitMapBackend::new(path, SIZE).into_drawing_area(),
-            chart,
-            (x0, x1, y0, y1),
-            path,
-        ),
-        Format::Svg => draw_lines(
-            SVGBackend::new(path, SIZE).into_drawing_area(),
-            chart,
-            (x0, x1, y0, y1),
-            path,
-        ),
-    }
+    on_backend!(path, |root| draw_lines(root, chart, (x0, x1, y0, y1), path))
 }
 
 fn draw_lines<DB: DrawingBackend>(
@@ -262,14 +266,7 @@ pub fn bar_chart(chart: &BarChart, path: &Path) -> Result<(), ChartError> {
     }
     format_of(path)?;
     check_writable(path)?;
-    match format_of(path)? {
-        Format::Png => draw_bars(
-            BitMapBackend::new(path, SIZE).into_drawing_area(),
-            chart,
-            path,
-        ),
-        Format::Svg => draw_bars(SVGBackend::new(path, SIZE).into_drawing_area(), chart, path),
-    }
+    on_backend!(path, |root| draw_bars(root, chart, path))
 }
 
 fn draw_bars<DB: DrawingBackend>(
@@ -375,14 +372,7 @@ pub fn log_bar_chart(chart: &LogBarChart, path: &Path) -> Result<(), ChartError>
     }
     format_of(path)?;
     check_writable(path)?;
-    match format_of(path)? {
-        Format::Png => draw_log_bars(
-            BitMapBackend::new(path, SIZE).into_drawing_area(),
-            chart,
-            path,
-        ),
-        Format::Svg => draw_log_bars(SVGBackend::new(path, SIZE).into_drawing_area(), chart, path),
-    }
+    on_backend!(path, |root| draw_log_bars(root, chart, path))
 }
 
 fn draw_log_bars<DB: DrawingBackend>(
