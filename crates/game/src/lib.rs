@@ -27,6 +27,7 @@ mod explore;
 mod game;
 mod matches;
 mod random;
+pub mod save;
 pub mod seed;
 mod session;
 mod stats;

@@ -2,7 +2,6 @@
 //! temporary file in the same directory, then a rename). A file that is not a HER state
 //! is reported, never overwritten by a read.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -164,29 +163,18 @@ impl Her {
         Her::from_json(&text, path)
     }
 
-    /// Save atomically: a temporary file beside `path`, then renamed over it.
+    /// Save atomically, as MENACE's state is saved ([`ludomat_game::save::write_atomically`]:
+    /// through a symbolic link, permissions kept, a killed writer's temporary file removed).
     ///
     /// # Errors
     /// [`StateError::Io`] when the directory or file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), StateError> {
-        let io = |source| StateError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        std::fs::create_dir_all(&dir).map_err(io)?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".her-")
-            .suffix(".tmp")
-            .tempfile_in(&dir)
-            .map_err(io)?;
-        tmp.write_all(self.to_json().as_bytes()).map_err(io)?;
-        tmp.flush().map_err(io)?;
-        tmp.persist(path).map_err(|e| io(e.error))?;
-        Ok(())
+        ludomat_game::save::write_atomically(path, self.to_json().as_bytes(), ".her-")
+            .map(drop)
+            .map_err(|source| StateError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
     }
 }
 

@@ -3,7 +3,7 @@
 //! rename), so a killed process leaves either the old or the new file, never half of
 //! one. A file that is not a MENACE state is reported and never overwritten.
 
-use std::io::Write;
+use ludomat_game::save::write_atomically;
 use std::path::{Path, PathBuf};
 
 use ludomat_game::{seed, Player, Tally};
@@ -301,28 +301,9 @@ impl Menace {
             path: path.to_path_buf(),
             source,
         };
-        let target = link_target(path).map_err(io)?;
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        std::fs::create_dir_all(&dir).map_err(io)?;
-        remove_stale_temporaries(&dir);
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
-            .suffix(TEMP_SUFFIX)
-            .tempfile_in(&dir)
-            .map_err(io)?;
         let bytes = serde_json::to_vec(&self.state_file())
             .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
-        tmp.write_all(&bytes).map_err(io)?;
-        tmp.flush().map_err(io)?;
-        if let Ok(meta) = std::fs::metadata(&target) {
-            tmp.as_file()
-                .set_permissions(meta.permissions())
-                .map_err(io)?;
-        }
-        tmp.persist(&target).map_err(|e| io(e.error))?;
+        let target = write_atomically(path, &bytes, TEMP_PREFIX).map_err(io)?;
         tracing::debug!(path = %target.display(), "saved MENACE state");
         Ok(())
     }
@@ -331,62 +312,7 @@ impl Menace {
 /// How temporary state files start (followed by the writer's process id).
 pub const TEMP_PREFIX: &str = ".menace-";
 /// How temporary state files end.
-pub const TEMP_SUFFIX: &str = ".tmp";
-
-/// The file a save replaces: `path`, or the end of its chain of symbolic links.
-fn link_target(path: &Path) -> std::io::Result<PathBuf> {
-    let mut p = path.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let to = std::fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) if to.is_relative() => dir.join(to),
-                    _ => to,
-                };
-            }
-            _ => return Ok(p),
-        }
-    }
-    Err(std::io::Error::other("too many levels of symbolic links"))
-}
-
-/// Remove temporary state files in `dir` whose writer is gone (killed during a save).
-/// On Linux a writer is alive while `/proc/<pid>` exists; elsewhere files older than an
-/// hour count as left behind.
-fn remove_stale_temporaries(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
-        let Some(rest) = name
-            .strip_prefix(TEMP_PREFIX)
-            .and_then(|r| r.strip_suffix(TEMP_SUFFIX))
-        else {
-            continue;
-        };
-        let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
-        if writer_gone(pid, &entry) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-fn writer_gone(pid: Option<u32>, entry: &std::fs::DirEntry) -> bool {
-    if cfg!(target_os = "linux") {
-        if let Some(pid) = pid {
-            return pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists();
-        }
-    }
-    entry
-        .metadata()
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age > std::time::Duration::from_secs(3600))
-}
+pub use ludomat_game::save::TEMP_SUFFIX;
 
 /// The default state file: `<data dir>/ludomat/menace.json` (on Linux
 /// `~/.local/share/ludomat/menace.json`), or `None` if the system has no data
