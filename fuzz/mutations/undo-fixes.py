@@ -61,7 +61,7 @@ for name, path, reps, args in M:
     open(path, "w").write(s)
     try:
         t = time.time()
-        p = subprocess.run(["nice","-n","10","timeout","900","cargo","test"]+args, capture_output=True, text=True)
+        p = subprocess.run(["nice","-n","19","timeout","900","cargo","test"]+args, capture_output=True, text=True)
         out = p.stdout + p.stderr
         built = "error[" not in out and "could not compile" not in out
         lines = [l for l in out.splitlines() if "panicked" in l or "assert" in l or "SIGSEGV" in l or "overflow" in l or "test result" in l or "error[" in l]
