@@ -2,6 +2,8 @@
 //!
 //! * [`dictionary`] — Patashnik's dictionary of 2,929 strategic moves (1976–77, in Ken
 //!   Thompson's 1978 form), read and indexed under the 192 symmetries.
+//! * [`attacker`] — [`attacker::AttackerStrategy`], what the first player does at a
+//!   position, shared by every strategy and the certificate.
 //! * [`check`] — its exhaustive check: the first player plays win > block > dictionary
 //!   move > threat sequence, against every reply, over positions merged by symmetry.
 //! * [`threats`] — the search board [`threats::Board3`] and threat-sequence search.
@@ -10,6 +12,7 @@
 //!
 //! Source: O. Patashnik, "Qubic: 4×4×4 Tic-Tac-Toe", *Mathematics Magazine* 53(4), 1980.
 
+pub mod attacker;
 pub mod canonical;
 pub mod check;
 pub mod dictionary;
