@@ -187,8 +187,19 @@ enum Def {
 }
 
 impl Netlist {
-    /// Parse a `.bench` netlist. `name` becomes the circuit's name.
+    /// Parse a `.bench` netlist. `name` becomes the circuit's name. A combinational
+    /// cycle is an error (ISCAS-85 has none; the levelized engines need none).
     pub fn from_bench(name: &str, text: &str) -> Result<Netlist, BenchError> {
+        Netlist::parse_bench(name, text, false)
+    }
+
+    /// Parse a `.bench` netlist that may feed gates back into themselves (a latch, a ring
+    /// oscillator), for the event-driven simulator, which runs loops with a bound.
+    pub fn from_bench_with_loops(name: &str, text: &str) -> Result<Netlist, BenchError> {
+        Netlist::parse_bench(name, text, true)
+    }
+
+    fn parse_bench(name: &str, text: &str, loops: bool) -> Result<Netlist, BenchError> {
         let mut defs: Vec<(String, Location, Def)> = Vec::new();
         let mut outputs: Vec<(String, Location)> = Vec::new();
         let mut seen: HashMap<String, Location> = HashMap::new();
@@ -333,7 +344,9 @@ impl Netlist {
             err(loc.line, loc.column, BenchErrorKind::Netlist(e))
         };
         n.check_arity().map_err(structural)?;
-        n.levelize().map_err(structural)?;
+        if !loops {
+            n.levelize().map_err(structural)?;
+        }
         Ok(n)
     }
 

@@ -548,7 +548,7 @@ impl EventSim {
 }
 
 /// Breadth-first distance from the sources, for netlists with loops (ordering only).
-fn bfs_levels(netlist: &Netlist) -> Vec<u32> {
+pub(crate) fn bfs_levels(netlist: &Netlist) -> Vec<u32> {
     let n = netlist.len();
     let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (v, node) in netlist.nodes().iter().enumerate() {

@@ -92,6 +92,16 @@ pub const EXHIBITS: &[Exhibit] = &[
                  Distribution Method\"; the rules in shared/specs/threes.md (crates/threes)",
         start: new_dyn_session::<ludomat_threes::ThreesSession>,
     },
+    Exhibit {
+        kind: "logic",
+        title: "The logic bench",
+        history: "Gates, relays and lamps on balanced ternary (+1 true, 0 unknown, −1 false), \
+                  propagated event by event: the seed's RS NOR latch, the ISCAS-85 benchmark \
+                  circuits, your own .bench file, and a relay noughts-and-crosses input latch.",
+        source: "\"Evaluating Logic Circuits with Ternary Logic Graphs\" (seed 004); ISCAS-85 \
+                 (Brglez & Fujiwara, 1985) (crates/logic)",
+        start: new_dyn_session::<ludomat_logic::LogicSession>,
+    },
 ];
 
 /// The exhibit of `kind`.
