@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openMuseum } from './helper.mjs';
 
-test('home page: one card per machine, exhibits linked, the rest in the terminal', async (t) => {
+test('home page: one card per machine, each linked to its exhibit', async (t) => {
   const { page, shot, errors } = await openMuseum(t, '/');
   const cards = page.locator('article[data-machine]');
   await cards.first().waitFor();
@@ -13,8 +13,9 @@ test('home page: one card per machine, exhibits linked, the rest in the terminal
     assert.equal(await card.locator('svg').count(), 1, `${kind} has a picture`);
     assert.match(await card.innerText(), /Source:/);
   }
-  // logic has no exhibit: it says where to find it.
-  assert.match(await page.locator('article[data-machine="logic"]').innerText(), /in the terminal: ludomat logic/);
+  // Every machine has its exhibit now, the logic bench included.
+  assert.equal(await page.locator('article[data-machine] a.play').count(), 8);
+  assert.equal(await page.locator('article[data-machine="logic"] a.play').getAttribute('href'), '/exhibits/logic');
   await shot('home');
   await page.click('article[data-machine="tictactoe"] a.play');
   await page.waitForURL(/\/exhibits\/tictactoe\?/);
