@@ -10,7 +10,7 @@ use ludomat_computox::{
     hazard, ComputoxAction, ComputoxAgent, ComputoxConfig, ComputoxSession, ContactPlan, Gate,
     Settings,
 };
-use ludomat_game::{explore, Agent, LineInput, Player, Session, SessionError};
+use ludomat_game::{explore, LineInput, Player, Session, SessionError};
 use ludomat_tictactoe::Board;
 
 /// `ludomat play computox`
@@ -55,20 +55,6 @@ pub struct PlayArgs {
     /// move's duration) or `ideal` (logic only).
     #[arg(long, requires = "relays")]
     pub timing: Option<ludomat_computox::circuit::Timing>,
-}
-
-/// The Computox as a noughts-and-crosses agent (for `ludomat play/tournament tictactoe`).
-///
-/// The machine always plays O in its own terms; the tic-tac-toe core's X moves first, so
-/// when the agent sits in the core's first seat it is the machine that started (its OS
-/// relay), and its noughts are the core's X.
-pub fn tictactoe_agent(beatable: bool, seed: u64) -> Result<Box<dyn Agent<Board>>> {
-    let settings = if beatable {
-        Settings::BEATABLE
-    } else {
-        Settings::UNBEATABLE
-    };
-    Ok(Box::new(ComputoxAgent::new(settings, seed)))
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
@@ -584,8 +570,6 @@ pub fn panel(v: &ComputoxView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ludomat_computox::Square;
-    use ludomat_tictactoe::Mark;
 
     fn run(args: PlayArgs, script: &str) -> (Summary, String) {
         let mut input = LineInput::script(script);
@@ -734,18 +718,6 @@ mod tests {
         assert!(
             out.contains("beatable (X relay)  machine starts    87 /    8 /   0"),
             "{out}"
-        );
-    }
-
-    #[test]
-    fn agent_is_the_machine() {
-        let mut a = tictactoe_agent(false, 1).unwrap();
-        assert_eq!(a.choose(&Board::EMPTY).unwrap(), Square::A.cell());
-        let b = Board::EMPTY.with(Square::A.cell(), Mark::X);
-        assert_eq!(a.choose(&b).unwrap(), Square::E.cell());
-        assert_eq!(
-            tictactoe_agent(true, 1).unwrap().name(),
-            "computox-beatable"
         );
     }
 }

@@ -9,12 +9,11 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_computox::circuit::{
-    check, Agreement, CircuitAgent, Mode, Netlist, Panel, RelayComputox, Timing, Trace,
-    COMPUTOX_NET,
+    check, Agreement, Mode, Netlist, Panel, RelayComputox, Timing, Trace, COMPUTOX_NET,
 };
 use ludomat_computox::Square;
-use ludomat_game::{Agent, LineInput};
-use ludomat_tictactoe::{Board, Notation};
+use ludomat_game::LineInput;
+use ludomat_tictactoe::Notation;
 
 /// The largest netlist file read (bytes).
 pub const MAX_NETLIST_BYTES: u64 = 1 << 20;
@@ -394,11 +393,6 @@ fn new_game(
     }
     write!(out, "{}", panel(&m.panel(), m.games()))?;
     Ok(())
-}
-
-/// The circuit as a tic-tac-toe agent (`--x/--o computox-relays`).
-pub fn tictactoe_agent(beatable: bool) -> Result<Box<dyn Agent<Board>>> {
-    Ok(Box::new(CircuitAgent::new(beatable, Timing::IDEAL)?))
 }
 
 #[cfg(test)]

@@ -219,11 +219,6 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
     }
 }
 
-/// A fresh MENACE with the seed challenge's rules, for tournaments and `play tictactoe`.
-pub fn tictactoe_agent(seed: u64) -> Result<Box<dyn Agent<Board>>> {
-    Ok(Box::new(Menace::new(Rules::seed(), seed)))
-}
-
 impl StateArgs {
     /// The rules for a fresh MENACE, and whether any rule flag was given.
     fn rules(&self) -> Result<(Rules, bool)> {
@@ -1147,11 +1142,5 @@ mod tests {
         args.win = Some(5);
         let s = Store::open(&args, true).unwrap();
         assert_eq!(s.menace.rules().win, 5);
-    }
-
-    #[test]
-    fn the_agent_is_a_fresh_seed_menace() {
-        let a = tictactoe_agent(4).unwrap();
-        assert_eq!(a.name(), "menace");
     }
 }

@@ -9,13 +9,14 @@ use anyhow::{anyhow, bail, Context, Result};
 
 use crate::tictactoe::Sides;
 use clap::{Args, Subcommand, ValueEnum};
+use ludomat_arena::{QubicContestant, QubicSpec};
 use ludomat_game::{tournament as run_tournament, Agent, LineInput, TournamentConfig};
 use ludomat_game::{Session, SessionError};
 use ludomat_qubic::proof::strategy::{forced_win_4d, size, unpack, verify, verify_partial};
 use ludomat_qubic::{
-    render_with, Board, Cell, DeckStuck, LevelSet, LoudenAgent, LoudenOptions, NtestOrder,
-    Other1Agent, Other1Options, Plane, QubicAction, QubicConfig, QubicHappening, QubicResult,
-    QubicSession, QubicView, RandomAgent, Strategy as SessionStrategy, Tables, Who,
+    render_with, Board, Cell, DeckStuck, LevelSet, LoudenOptions, NtestOrder, Plane, QubicAction,
+    QubicConfig, QubicHappening, QubicResult, QubicSession, QubicView, Strategy as SessionStrategy,
+    Tables, Who,
 };
 
 /// The machine's strategy.
@@ -113,6 +114,20 @@ pub enum AgentKind {
     Louden1962,
     /// A random empty cell.
     Random,
+    /// A modern threat-sequence player.
+    Threats,
+}
+
+impl AgentKind {
+    /// The arena's contestant (the one factory the museum uses too).
+    fn contestant(self) -> QubicContestant {
+        match self {
+            AgentKind::Other1 => QubicContestant::Other1,
+            AgentKind::Louden1962 => QubicContestant::Louden1962,
+            AgentKind::Random => QubicContestant::Random,
+            AgentKind::Threats => QubicContestant::Threats,
+        }
+    }
 }
 
 /// `ludomat tournament qubic`
@@ -715,45 +730,17 @@ fn build<const D: usize>(
     stuck: Stuck,
     seed: u64,
 ) -> Box<dyn Agent<Board<D>>> {
-    match kind {
-        AgentKind::Random => Box::new(RandomAgent::new(seed)),
-        AgentKind::Other1 => {
-            let options = Other1Options {
-                disabled: disable,
-                random_saved_moves: random_saved,
-                ..Other1Options::default()
-            };
-            let mut name = "other1".to_string();
-            if disable != LevelSet::NONE {
-                name.push_str(&format!(" -{disable}"));
-            }
-            if random_saved {
-                name.push_str(" random-saved");
-            }
-            Box::new(Other1Agent::<D>::new(options, seed).named(name))
-        }
-        AgentKind::Louden1962 => {
-            let stuck = match stuck {
-                Stuck::Fail => DeckStuck::Fail,
-                Stuck::Random => DeckStuck::RandomCell,
-            };
-            louden_box::<D>(deck, stuck, seed)
-        }
-    }
-}
-
-/// The deck is a 4×4×4 agent; for D = 4 the caller has refused it already.
-fn louden_box<const D: usize>(
-    deck: LoudenOptions,
-    stuck: DeckStuck,
-    seed: u64,
-) -> Box<dyn Agent<Board<D>>> {
-    let agent: Box<dyn std::any::Any> =
-        Box::new(Box::new(LoudenAgent::new(deck, stuck, seed)) as Box<dyn Agent<Board<3>>>);
-    match agent.downcast::<Box<dyn Agent<Board<D>>>>() {
-        Ok(a) => *a,
-        Err(_) => Box::new(RandomAgent::new(seed)),
-    }
+    let spec = QubicSpec {
+        kind: kind.contestant(),
+        disable,
+        random_saved,
+        deck,
+        stuck: match stuck {
+            Stuck::Fail => DeckStuck::Fail,
+            Stuck::Random => DeckStuck::RandomCell,
+        },
+    };
+    spec.build::<D>(seed)
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
@@ -821,64 +808,10 @@ fn run_games<const D: usize>(args: &TournamentArgs) -> ludomat_game::TournamentR
 }
 
 fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
-    let board = if args.dims == 4 {
-        "4×4×4×4"
-    } else {
-        "4×4×4"
-    };
-    let sides = if args.fixed() {
-        "A always first"
-    } else {
-        "first mover alternating"
-    };
-    println!(
-        "{} games on {board}, seed {}, {sides}: A = {}, B = {}",
-        r.a.games(),
-        args.seed,
-        r.a_name,
-        r.b_name
+    print!(
+        "{}",
+        ludomat_arena::table::qubic(r, args.dims, args.seed, args.fixed())
     );
-    println!("{:<24} {:>9}  rate with 95 % interval", "result", "games");
-    println!(
-        "{:<24} {:>9}  {}",
-        "first mover wins",
-        r.by_seat.wins,
-        r.by_seat.win_rate()
-    );
-    println!(
-        "{:<24} {:>9}  {}",
-        "second mover wins",
-        r.by_seat.losses,
-        r.by_seat.loss_rate()
-    );
-    println!(
-        "{:<24} {:>9}  {}",
-        "ties (full board)",
-        r.by_seat.draws,
-        r.by_seat.draw_rate()
-    );
-    println!(
-        "{:<24} {:>9}  {}",
-        format!("A ({}) wins", r.a_name),
-        r.a.wins,
-        r.a.win_rate()
-    );
-    println!(
-        "{:<24} {:>9}  {}",
-        format!("B ({}) wins", r.b_name),
-        r.a.losses,
-        r.a.loss_rate()
-    );
-    println!("A against B, by who moved first:");
-    println!("{:<44} {:>7} {:>7} {:>7}", "", "A wins", "ties", "B wins");
-    for (k, first) in [(0, "A first"), (1, "B first")] {
-        let t = &r.a_by_seat[k];
-        if t.games() == 0 {
-            continue;
-        }
-        let who = format!("{first}: A ({}) against B ({})", r.a_name, r.b_name);
-        println!("{who:<44} {:>7} {:>7} {:>7}", t.wins, t.draws, t.losses);
-    }
     // Timing to stderr: the table on stdout is the same for the same command.
     eprintln!(
         "{:.0} games per second ({:.2} s)",

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use ludomat_game::{Agent, LineInput, Session, SessionError};
+use ludomat_game::{LineInput, Session, SessionError};
 use ludomat_relay_cpu::session::{
     parse_number, real_time_text, Clock, FlagsView, Outcome, RelayAction, RelayConfig,
     RelayHappening, RelaySession, RomChoice, MAX_RUN,
@@ -17,7 +17,6 @@ use ludomat_relay_cpu::{
     assemble_for, disassemble, memory, roms, Flags, Key, Machine, Register, Rom, Stop,
     TicTacToeRom, TICK,
 };
-use ludomat_tictactoe::Board;
 
 /// `ludomat relay …`
 #[derive(Debug, Args)]
@@ -713,15 +712,6 @@ fn play_with(args: PlayArgs, mut input: LineInput, out: &mut dyn Write) -> Resul
     let m = s.machine();
     writeln!(out, "{}.", real_time(m.steps(), m.ticks()))?;
     Ok(())
-}
-
-/// The ROM player for tournaments and `play tictactoe --x relay`: the tic-tac-toe ROM as
-/// numbered in the article, on the emulator. Deterministic, so `_seed` is unused. It
-/// always plays X (the machine moves first); asked to play O it fails with a clear error.
-pub fn tictactoe_agent(_seed: u64) -> Result<Box<dyn Agent<Board>>> {
-    Ok(Box::new(ludomat_relay_cpu::RelayAgent::new(
-        TicTacToeRom::AsNumbered,
-    )))
 }
 
 #[cfg(test)]

@@ -2,12 +2,14 @@
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand, ValueEnum};
+use ludomat_arena::TictactoeContestant;
 use ludomat_game::{
     play_match, tournament as run_tournament, Agent, MatchError, Outcome, Player, TournamentConfig,
 };
-use ludomat_tictactoe::{enumerate, Board, HumanAgent, Mark, Notation, PerfectAgent, RandomAgent};
+use ludomat_tictactoe::{enumerate, Board, HumanAgent, Mark, Notation, RandomAgent};
 
-/// Who can play noughts and crosses.
+/// Who can play noughts and crosses: a person, or any contestant of the arena
+/// (`ludomat_arena::TictactoeContestant`, the one factory the museum uses too).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AgentKind {
     /// You, at this terminal.
@@ -28,25 +30,40 @@ pub enum AgentKind {
     ComputoxRelaysBeatable,
     /// A fresh MENACE (learns during a series; fresh per tournament game).
     Menace,
+    /// A MENACE trained for 2,000 games against the perfect player first.
+    MenaceTrained,
     /// The relay computer running its tic-tac-toe ROM.
     Relay,
+    /// The 1956 AUTOX, through its shutters and START button.
+    Autox,
 }
 
 impl AgentKind {
+    /// The arena's contestant (`None` for a person).
+    pub fn contestant(self) -> Option<TictactoeContestant> {
+        use TictactoeContestant as C;
+        Some(match self {
+            AgentKind::Human => return None,
+            AgentKind::Perfect => C::Perfect,
+            AgentKind::PerfectHurry => C::PerfectHurry,
+            AgentKind::Random => C::Random,
+            AgentKind::Computox => C::Computox,
+            AgentKind::ComputoxBeatable => C::ComputoxBeatable,
+            AgentKind::ComputoxRelays => C::ComputoxRelays,
+            AgentKind::ComputoxRelaysBeatable => C::ComputoxRelaysBeatable,
+            AgentKind::Menace => C::Menace,
+            AgentKind::MenaceTrained => C::MenaceTrained,
+            AgentKind::Relay => C::Relay,
+            AgentKind::Autox => C::Autox,
+        })
+    }
+
     /// Build the agent for one game.
     pub fn build(self, seed: u64, notation: Notation) -> Result<Box<dyn Agent<Board>>> {
-        Ok(match self {
-            AgentKind::Human => Box::new(HumanAgent::stdio(notation)),
-            AgentKind::Perfect => Box::new(PerfectAgent::new(seed)),
-            AgentKind::PerfectHurry => Box::new(PerfectAgent::new(seed).hurrying(true)),
-            AgentKind::Random => Box::new(RandomAgent::new(seed)),
-            AgentKind::Computox => crate::computox::tictactoe_agent(false, seed)?,
-            AgentKind::ComputoxBeatable => crate::computox::tictactoe_agent(true, seed)?,
-            AgentKind::ComputoxRelays => crate::computox_circuit::tictactoe_agent(false)?,
-            AgentKind::ComputoxRelaysBeatable => crate::computox_circuit::tictactoe_agent(true)?,
-            AgentKind::Menace => crate::menace::tictactoe_agent(seed)?,
-            AgentKind::Relay => crate::relay::tictactoe_agent(seed)?,
-        })
+        match self.contestant() {
+            None => Ok(Box::new(HumanAgent::stdio(notation))),
+            Some(c) => Ok(c.build(seed)?),
+        }
     }
 }
 
@@ -104,11 +121,8 @@ pub enum Sides {
 /// Refuse, before anything runs, an agent on a side it cannot play: the relay computer's
 /// ROM always opens in the centre, so it plays X only (its article has no program for O).
 pub fn check_agent_side(kind: AgentKind, side: Player, hint: &str) -> Result<()> {
-    if kind == AgentKind::Relay && side == Player::Second {
-        bail!(
-            "the relay computer cannot play O: its 46-word ROM always moves first (X, into \
-             the centre); {hint}"
-        );
+    if let Some(c) = kind.contestant() {
+        c.check_seat(side, hint)?;
     }
     Ok(())
 }
@@ -303,34 +317,10 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     Ok(())
 }
 
-/// The result table shared by the noughts-and-crosses tournaments.
+/// The result table shared by the noughts-and-crosses tournaments (the arena's text, so
+/// the museum shows the same table), with the timing on stderr.
 pub fn print_table(r: &ludomat_game::TournamentResult, alternate: bool, seed: u64) {
-    let sides = if alternate {
-        "alternating sides"
-    } else {
-        "A plays X"
-    };
-    println!("{} games, seed {seed}, {sides}", r.a.games());
-    println!("{:<24} {:>9}  rate with 95 % interval", "result", "games");
-    println!(
-        "{:<24} {:>9}  {}",
-        format!("A ({}) wins", r.a_name),
-        r.a.wins,
-        r.a.win_rate()
-    );
-    println!("{:<24} {:>9}  {}", "draws", r.a.draws, r.a.draw_rate());
-    println!(
-        "{:<24} {:>9}  {}",
-        format!("B ({}) wins", r.b_name),
-        r.a.losses,
-        r.a.loss_rate()
-    );
-    if alternate {
-        println!(
-            "by seat: first player {} / draws {} / second player {}",
-            r.by_seat.wins, r.by_seat.draws, r.by_seat.losses
-        );
-    }
+    print!("{}", ludomat_arena::table::tictactoe(r, alternate, seed));
     // Timing to stderr: the table on stdout is the same for the same command.
     eprintln!(
         "{:.0} games per second ({:.2} s)",

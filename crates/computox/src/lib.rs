@@ -36,6 +36,7 @@
 
 mod agent;
 mod autox;
+mod autox_agent;
 mod check;
 pub mod circuit;
 mod counter;
@@ -51,6 +52,7 @@ mod uniselector;
 
 pub use agent::{machine_view, ComputoxAgent};
 pub use autox::Autox;
+pub use autox_agent::AutoxAgent;
 pub use check::{Check, Gate};
 pub use counter::GameCounter;
 pub use error::MachineError;

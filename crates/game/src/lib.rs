@@ -42,4 +42,7 @@ pub use random::RandomAgent;
 pub use session::{new_dyn_session, DynSession, Session, SessionError};
 pub use stats::{Proportion, Tally};
 pub use terminal::LineInput;
-pub use tournament::{tournament, AgentFactory, TournamentConfig, TournamentResult};
+pub use tournament::{
+    a_side, game_seeds, tournament, tournament_games, AgentFactory, TournamentConfig,
+    TournamentResult,
+};

@@ -64,6 +64,19 @@ pub struct TournamentResult {
 }
 
 impl TournamentResult {
+    /// Add the results of later games (a next batch) to these.
+    pub fn absorb(&mut self, later: &TournamentResult) {
+        self.a += later.a;
+        self.by_seat += later.by_seat;
+        self.a_by_seat[0] += later.a_by_seat[0];
+        self.a_by_seat[1] += later.a_by_seat[1];
+        self.failed += later.failed;
+        if self.first_failure.is_none() {
+            self.first_failure.clone_from(&later.first_failure);
+        }
+        self.elapsed += later.elapsed;
+    }
+
     /// Finished games per second.
     #[must_use]
     pub fn games_per_second(&self) -> f64 {
@@ -100,6 +113,84 @@ impl Partial {
     }
 }
 
+/// Game `i` of a tournament: its agents built from seeds derived from the master seed
+/// and `i`, A moving first unless sides alternate and `i` is odd.
+fn play_one<G: Game>(
+    make_a: &AgentFactory<'_, G>,
+    make_b: &AgentFactory<'_, G>,
+    config: &TournamentConfig,
+    i: u64,
+    part: &mut Partial,
+) {
+    let game_seed = seed::derive(config.seed, i);
+    let mut a = make_a(seed::derive(game_seed, 0));
+    let mut b = make_b(seed::derive(game_seed, 1));
+    let a_side = a_side(config, i);
+    let result: Result<Outcome, MatchError> = match a_side {
+        Player::First => play_match(G::start(), &mut *a, &mut *b, &mut |_, _, _| {}),
+        Player::Second => play_match(G::start(), &mut *b, &mut *a, &mut |_, _, _| {}),
+    }
+    .map(|r| r.outcome);
+    match result {
+        Ok(outcome) => {
+            part.a.record(outcome, a_side);
+            part.by_seat.record(outcome, Player::First);
+            part.a_by_seat[a_side.index()].record(outcome, a_side);
+        }
+        Err(e) => {
+            part.failed += 1;
+            if part.first_failure.is_none() {
+                part.first_failure = Some((i, format!("game {i}: {e}")));
+            }
+        }
+    }
+}
+
+/// A's seat in game `i` of a tournament.
+#[must_use]
+pub fn a_side(config: &TournamentConfig, i: u64) -> Player {
+    if config.alternate && i % 2 == 1 {
+        Player::Second
+    } else {
+        Player::First
+    }
+}
+
+/// The agents' seeds in game `i` of a tournament with master seed `seed`: (A's, B's).
+#[must_use]
+pub fn game_seeds(seed: u64, i: u64) -> (u64, u64) {
+    let game_seed = seed::derive(seed, i);
+    (seed::derive(game_seed, 0), seed::derive(game_seed, 1))
+}
+
+/// Games `range` of the tournament `config` on this thread, each exactly as [`tournament`]
+/// plays it (the same seeds and seats), so a tournament played in batches and the
+/// batches' results [`absorbed`](TournamentResult::absorb) in order equal one
+/// [`tournament`] run: how the museum's arena paces a tournament for watching.
+#[must_use]
+pub fn tournament_games<G: Game>(
+    make_a: &AgentFactory<'_, G>,
+    make_b: &AgentFactory<'_, G>,
+    config: &TournamentConfig,
+    range: std::ops::Range<u64>,
+) -> TournamentResult {
+    let started = Instant::now();
+    let mut part = Partial::default();
+    for i in range {
+        play_one(make_a, make_b, config, i, &mut part);
+    }
+    TournamentResult {
+        a_name: make_a(0).name(),
+        b_name: make_b(0).name(),
+        a: part.a,
+        by_seat: part.by_seat,
+        a_by_seat: part.a_by_seat,
+        failed: part.failed,
+        first_failure: part.first_failure.map(|(_, s)| s),
+        elapsed: started.elapsed(),
+    }
+}
+
 /// Play `config.games` independent games between agents built by `make_a` and `make_b`.
 #[must_use]
 pub fn tournament<G: Game>(
@@ -128,32 +219,7 @@ pub fn tournament<G: Game>(
             let mut part = Partial::default();
             let end = ((c + 1) * CHUNK).min(config.games);
             for i in c * CHUNK..end {
-                let game_seed = seed::derive(config.seed, i);
-                let mut a = make_a(seed::derive(game_seed, 0));
-                let mut b = make_b(seed::derive(game_seed, 1));
-                let a_side = if config.alternate && i % 2 == 1 {
-                    Player::Second
-                } else {
-                    Player::First
-                };
-                let result: Result<Outcome, MatchError> = match a_side {
-                    Player::First => play_match(G::start(), &mut *a, &mut *b, &mut |_, _, _| {}),
-                    Player::Second => play_match(G::start(), &mut *b, &mut *a, &mut |_, _, _| {}),
-                }
-                .map(|r| r.outcome);
-                match result {
-                    Ok(outcome) => {
-                        part.a.record(outcome, a_side);
-                        part.by_seat.record(outcome, Player::First);
-                        part.a_by_seat[a_side.index()].record(outcome, a_side);
-                    }
-                    Err(e) => {
-                        part.failed += 1;
-                        if part.first_failure.is_none() {
-                            part.first_failure = Some((i, format!("game {i}: {e}")));
-                        }
-                    }
-                }
+                play_one(make_a, make_b, config, i, &mut part);
             }
             bar.inc(end - c * CHUNK);
             part

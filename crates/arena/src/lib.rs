@@ -1,0 +1,19 @@
+//! The arena where the machines meet: any two noughts-and-crosses machines (the perfect
+//! and random players, MENACE fresh or trained, the Computox in each mode and relay by
+//! relay, the relay computer's ROM, the AUTOX) or two of the IBM 1620's 3D tic-tac-toe
+//! programs, in seeded tournaments.
+//!
+//! * [`contestant`] — who can play, by name, and the agent for one game: the one factory
+//!   both `ludomat tournament …` and the museum use, so they cannot drift apart;
+//! * [`table`] — the result tables as `ludomat tournament …` prints them;
+//! * [`session`] — [`ArenaSession`]: watch one game move by move, or a tournament (or a
+//!   round robin of every pair) played in bounded batches, each game seeded exactly as
+//!   [`ludomat_game::tournament`] seeds it, so the table after N games is the CLI's.
+
+pub mod contestant;
+pub mod session;
+pub mod table;
+
+pub use contestant::{ArenaError, QubicContestant, QubicSpec, TictactoeContestant};
+
+pub use session::{ArenaAction, ArenaConfig, ArenaSession, ArenaView, GameKind, Sides};

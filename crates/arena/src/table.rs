@@ -1,0 +1,112 @@
+//! The result tables exactly as `ludomat tournament …` prints them on stdout (timing goes
+//! to stderr, so the same command prints the same table). The museum's arena shows the
+//! same text, so a table there can be compared with the terminal's line by line.
+
+use std::fmt::Write as _;
+
+use ludomat_game::TournamentResult;
+
+/// `ludomat tournament tictactoe`'s table.
+#[must_use]
+pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
+    let sides = if alternate {
+        "alternating sides"
+    } else {
+        "A plays X"
+    };
+    let mut s = String::new();
+    let _ = writeln!(s, "{} games, seed {seed}, {sides}", r.a.games());
+    let _ = writeln!(
+        s,
+        "{:<24} {:>9}  rate with 95 % interval",
+        "result", "games"
+    );
+    let _ = writeln!(
+        s,
+        "{:<24} {:>9}  {}",
+        format!("A ({}) wins", r.a_name),
+        r.a.wins,
+        r.a.win_rate()
+    );
+    let _ = writeln!(s, "{:<24} {:>9}  {}", "draws", r.a.draws, r.a.draw_rate());
+    let _ = writeln!(
+        s,
+        "{:<24} {:>9}  {}",
+        format!("B ({}) wins", r.b_name),
+        r.a.losses,
+        r.a.loss_rate()
+    );
+    if alternate {
+        let _ = writeln!(
+            s,
+            "by seat: first player {} / draws {} / second player {}",
+            r.by_seat.wins, r.by_seat.draws, r.by_seat.losses
+        );
+    }
+    s
+}
+
+/// `ludomat tournament qubic`'s table (`dims` 3 or 4; `fixed`: A always first).
+#[must_use]
+pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
+    let board = if dims == 4 { "4×4×4×4" } else { "4×4×4" };
+    let sides = if fixed {
+        "A always first"
+    } else {
+        "first mover alternating"
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} games on {board}, seed {seed}, {sides}: A = {}, B = {}",
+        r.a.games(),
+        r.a_name,
+        r.b_name
+    );
+    let _ = writeln!(
+        s,
+        "{:<24} {:>9}  rate with 95 % interval",
+        "result", "games"
+    );
+    let rows = [
+        (
+            "first mover wins".to_string(),
+            r.by_seat.wins,
+            r.by_seat.win_rate(),
+        ),
+        (
+            "second mover wins".to_string(),
+            r.by_seat.losses,
+            r.by_seat.loss_rate(),
+        ),
+        (
+            "ties (full board)".to_string(),
+            r.by_seat.draws,
+            r.by_seat.draw_rate(),
+        ),
+        (format!("A ({}) wins", r.a_name), r.a.wins, r.a.win_rate()),
+        (
+            format!("B ({}) wins", r.b_name),
+            r.a.losses,
+            r.a.loss_rate(),
+        ),
+    ];
+    for (label, n, rate) in rows {
+        let _ = writeln!(s, "{label:<24} {n:>9}  {rate}");
+    }
+    let _ = writeln!(s, "A against B, by who moved first:");
+    let _ = writeln!(
+        s,
+        "{:<44} {:>7} {:>7} {:>7}",
+        "", "A wins", "ties", "B wins"
+    );
+    for (k, first) in [(0, "A first"), (1, "B first")] {
+        let t = &r.a_by_seat[k];
+        if t.games() == 0 {
+            continue;
+        }
+        let who = format!("{first}: A ({}) against B ({})", r.a_name, r.b_name);
+        let _ = writeln!(s, "{who:<44} {:>7} {:>7} {:>7}", t.wins, t.draws, t.losses);
+    }
+    s
+}
