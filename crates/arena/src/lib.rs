@@ -17,3 +17,8 @@ pub mod table;
 pub use contestant::{ArenaError, QubicContestant, QubicSpec, TictactoeContestant};
 
 pub use session::{ArenaAction, ArenaConfig, ArenaSession, ArenaView, GameKind, Sides};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -112,6 +112,12 @@ pub enum ArenaAction {
     RoundRobin,
     /// The next move (watching) or batch of games (a tournament).
     Step,
+    /// At most `games` games of the tournament (a slower pace for watching the table
+    /// grow); while watching a game, its next move.
+    Batch {
+        /// The most games to play, 1 or more.
+        games: u64,
+    },
     /// End the tournament now, keeping the games played.
     Cancel,
     /// New settings (or the same again), nothing in hand.
@@ -717,7 +723,7 @@ impl ArenaSession {
         Ok(out)
     }
 
-    fn step_games(&mut self) -> Result<Vec<ArenaHappening>, SessionError> {
+    fn step_games(&mut self, most: u64) -> Result<Vec<ArenaHappening>, SessionError> {
         if !self.busy() {
             return Err(SessionError::Refused(if self.cancelled {
                 "the tournament was cancelled; run it again to start over".into()
@@ -732,7 +738,7 @@ impl ArenaSession {
         let started = Instant::now();
         let p = &mut self.pairs[self.current];
         let first = p.done;
-        let end_cap = (p.done + MAX_GAMES_PER_STEP).min(p.total);
+        let end_cap = (p.done + most.clamp(1, MAX_GAMES_PER_STEP)).min(p.total);
         while p.done < end_cap {
             let to = (p.done + CHUNK).min(end_cap);
             let r = play_range(p.a, p.b, &cfg, p.done..to);
@@ -844,13 +850,19 @@ impl Session for ArenaSession {
             ArenaAction::Watch { game } => self.watch(game),
             ArenaAction::Run => self.start(false),
             ArenaAction::RoundRobin => self.start(true),
-            ArenaAction::Step => match self.mode {
-                Mode::Idle => Err(SessionError::Refused(
-                    "nothing in hand: watch a game or run a tournament first".into(),
-                )),
-                Mode::Watching => self.step_watch(),
-                Mode::Tournament | Mode::RoundRobin => self.step_games(),
-            },
+            ArenaAction::Step | ArenaAction::Batch { .. } => {
+                let most = match action {
+                    ArenaAction::Batch { games } => games,
+                    _ => MAX_GAMES_PER_STEP,
+                };
+                match self.mode {
+                    Mode::Idle => Err(SessionError::Refused(
+                        "nothing in hand: watch a game or run a tournament first".into(),
+                    )),
+                    Mode::Watching => self.step_watch(),
+                    Mode::Tournament | Mode::RoundRobin => self.step_games(most),
+                }
+            }
             ArenaAction::Cancel => {
                 if !matches!(self.mode, Mode::Tournament | Mode::RoundRobin) || !self.busy() {
                     return Err(SessionError::Refused("no tournament is running".into()));

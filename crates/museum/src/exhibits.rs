@@ -102,6 +102,17 @@ pub const EXHIBITS: &[Exhibit] = &[
                  (Brglez & Fujiwara, 1985) (crates/logic)",
         start: new_dyn_session::<ludomat_logic::LogicSession>,
     },
+    Exhibit {
+        kind: "arena",
+        title: "The arena",
+        history:
+            "Where the machines meet: any two noughts-and-crosses machines — perfect, random, \
+                  MENACE fresh or trained, the Computox in each mode and relay by relay, the relay \
+                  computer's ROM, the AUTOX — or the IBM 1620's 3D programs, in seeded tournaments.",
+        source: "Each machine's own crate; the tournament and its seeds as `ludomat tournament` \
+                 plays them (crates/arena)",
+        start: new_dyn_session::<ludomat_arena::ArenaSession>,
+    },
 ];
 
 /// The exhibit of `kind`.

@@ -16,6 +16,8 @@ test('home page: one card per machine, each linked to its exhibit', async (t) =>
   // Every machine has its exhibit now, the logic bench included.
   assert.equal(await page.locator('article[data-machine] a.play').count(), 8);
   assert.equal(await page.locator('article[data-machine="logic"] a.play').getAttribute('href'), '/exhibits/logic');
+  // The arena, where they meet, has its own section.
+  assert.equal(await page.locator('section[data-arena] a.play').getAttribute('href'), '/exhibits/arena');
   await shot('home');
   await page.click('article[data-machine="tictactoe"] a.play');
   await page.waitForURL(/\/exhibits\/tictactoe\?/);

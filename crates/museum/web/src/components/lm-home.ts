@@ -12,6 +12,8 @@ export class LmHome extends LitElement {
     h1 { margin: 0.5rem 0 0.2rem; }
     .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 1rem; margin-top: 1rem; }
     article { background: #fffdf8; border: 1px solid #cbbfa8; border-radius: 10px; padding: 1rem; display: flex; flex-direction: column; gap: 0.4rem; }
+    .arena { background: #3a352d; color: #f3e2c2; border-radius: 10px; padding: 1rem 1.2rem; margin-top: 1.2rem; }
+    .arena code { color: #ffcc33; } .arena a.play { color: #ffcc33; font-weight: 700; }
     article svg { width: 100%; height: 8rem; }
     h2 { font-size: 1.15rem; margin: 0.3rem 0 0; }
     p { margin: 0; }
@@ -42,7 +44,14 @@ export class LmHome extends LitElement {
             ? html`<a class="play" href="/exhibits/${m.kind}">Play ${m.name}</a>`
             : html`<span>in the terminal: <code>${m.terminal}</code></span>`}</div>
         </article>`)}
-      </div>`;
+      </div>
+      ${has.has('arena') ? html`<section class="arena" data-arena>
+        <h2>The arena</h2>
+        <p>Where the machines meet: pick any two noughts-and-crosses machines — or two of the IBM 1620's 3D programs —
+          and watch them play, or run a seeded tournament with a live table, or a round robin of every pair.
+          The tables are the ones <code>ludomat tournament</code> prints for the same settings.</p>
+        <a class="play" href="/exhibits/arena">Enter the arena</a>
+      </section>` : ''}`;
   }
 }
 customElements.define('lm-home', LmHome);

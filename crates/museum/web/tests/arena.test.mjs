@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openMuseum, ROOT } from './helper.mjs';
+
+const EX = 'lm-exhibit-arena';
+
+function cli(args) {
+  const bin = process.env.LUDOMAT_BIN
+    ?? ['target/debug/ludomat', 'target/release/ludomat'].map((p) => join(ROOT, p)).find((p) => existsSync(p));
+  return execFileSync(bin, args, { encoding: 'utf8' });
+}
+
+test('arena: a tournament run to completion in the page; its table is the CLI\'s', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/arena?a=menace-trained&b=computox-beatable&games=1500&seed=3&sides=alternate');
+  await page.locator(`${EX} [data-desc]`).waitFor();
+  assert.match(await page.locator(`${EX} [data-desc]`).innerText(), /MENACE after 2,000 games/);
+  await page.click(`${EX} button[data-action="run"]`);
+  await page.locator(`${EX} [data-progress-text]`, { hasText: '1500 of 1500 games — finished' }).waitFor({ timeout: 60_000 });
+  const shown = await page.locator(`${EX} pre[data-table-text]`).innerText();
+  const want = cli(['tournament', 'tictactoe', '--x', 'menace-trained', '--o', 'computox-beatable', '--games', '1500', '--seed', '3', '--sides', 'alternate', '--quiet']);
+  assert.equal(shown.trim(), want.trim());
+  // The numbers in the table are the CLI's too.
+  const aWins = want.match(/A \(menace-trained\) wins\s+(\d+)/)[1];
+  assert.equal(await page.locator(`${EX} tr[data-row="a"] [data-count]`).innerText(), aWins);
+  assert.equal(await page.locator(`${EX} [data-rates] rect`).count(), 3);
+  assert.ok(await page.locator(`${EX} [data-curve] path`).count() >= 3);
+  assert.match(await page.locator(`${EX} [data-command]`).innerText(), /ludomat tournament tictactoe --x menace-trained --o computox-beatable --games 1500 --seed 3 --sides alternate/);
+  await shot('arena-tournament');
+  assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
+});
+
+test('arena: watch a game move by move; cancel a long tournament; a 3D round robin', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/arena?a=relay&b=autox&games=5&seed=1');
+  await page.locator(`${EX} [data-desc]`).waitFor();
+  await page.click(`${EX} button[data-action="watch"]`);
+  await page.locator(`${EX} [data-watch] [data-result]`).waitFor({ timeout: 20_000 });
+  const marks = await page.locator(`${EX} [data-board] .cell.x, ${EX} [data-board] .cell.o`).count();
+  assert.ok(marks >= 5, `${marks} marks`);
+  assert.equal(await page.locator(`${EX} [data-board] [data-cell="4"]`).innerText(), 'X', 'the ROM opens in the centre');
+  await shot('arena-watch');
+
+  await page.locator(`${EX} input[data-setting="games"]`).fill('1000000');
+  await page.selectOption(`${EX} select[data-setting="a"]`, 'perfect');
+  await page.selectOption(`${EX} select[data-setting="b"]`, 'random');
+  await page.click(`${EX} button[data-action="apply"]`);
+  await page.waitForURL(/games=1000000/);
+  await page.click(`${EX} button[data-action="run"]`);
+  await page.locator(`${EX} [data-progress-text]`).waitFor();
+  await page.waitForTimeout(500);
+  await page.click(`${EX} button[data-action="cancel"]`);
+  await page.locator(`${EX} [data-progress-text]`, { hasText: 'cancelled' }).waitFor();
+  const text = await page.locator(`${EX} [data-progress-text]`).innerText();
+  const played = Number(text.split(' ')[0]);
+  assert.ok(played > 0 && played < 1_000_000, text);
+
+  await page.selectOption(`${EX} select[data-setting="game"]`, 'qubic');
+  await page.locator(`${EX} input[data-setting="games"]`).fill('2');
+  await page.click(`${EX} button[data-action="apply"]`);
+  await page.waitForURL(/game=qubic/);
+  await page.click(`${EX} button[data-action="round-robin"]`);
+  await page.locator(`${EX} [data-round-robin] [data-progress-text]`, { hasText: '12 of 12 games — finished' }).waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator(`${EX} [data-pairs] tr[data-pair]`).count(), 6);
+  await shot('arena-round-robin');
+  assert.deepEqual(errors.filter((e) => !/409/.test(e)), []);
+});
