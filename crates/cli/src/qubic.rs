@@ -234,9 +234,10 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
     match strategy {
         SessionStrategy::Forced if args.dims == 3 => writeln!(
             out,
-            "4×4×4 tic-tac-toe: the machine (M) moves first and plays Patashnik's winning \
-             strategy\n(his 1977 dictionary of 2,929 moves, checked against every defence); try \
-             to stop it.\nType moves as xyz (tier, row, column), each 1–4 (q quits).\n"
+            "4×4×4 tic-tac-toe: the machine (M) moves first and plays the certificate of \
+             Patashnik's winning\nstrategy (his 1977 dictionary of 2,929 moves and threat \
+             lines, re-checked against every defence); try\nto stop it. Type moves as xyz \
+             (tier, row, column), each 1–4 (q quits).\n"
         )?,
         SessionStrategy::Forced => writeln!(
             out,
@@ -505,25 +506,33 @@ enum QubicSub {
         /// A strategy file written by the `forced4d` example instead of the stored one.
         #[arg(long)]
         file: Option<PathBuf>,
-        /// 4 (the stored 4×4×4×4 tree) or 3 (Patashnik's 4×4×4 dictionary, checked
-        /// exhaustively).
+        /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: the bundled certificate re-checked by
+        /// the independent checker; `--dictionary` checks Patashnik's dictionary itself).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
         dims: u8,
-        /// With --dims 3: a dictionary file in Patashnik's format instead of the bundled
-        /// one (a header ended by a line of dashes, then `position move` lines).
-        #[arg(long)]
-        dictionary: Option<PathBuf>,
-        /// With --dims 3: longest threat sequence (first-player threes, 1–30) tried where
-        /// the dictionary has no move.
+        /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
+        /// file in its format (a header ended by a line of dashes, then `position move`
+        /// lines).
+        #[arg(long, num_args = 0..=1, value_name = "FILE")]
+        dictionary: Option<Option<PathBuf>>,
+        /// With --dims 3: re-check this certificate file instead of the bundled one.
+        #[arg(long, value_name = "FILE", conflicts_with = "dictionary")]
+        certificate: Option<PathBuf>,
+        /// With --dims 3: write the certificate of the dictionary's strategy (win > block >
+        /// dictionary > threat sequence) to FILE, then re-check it.
+        #[arg(long, value_name = "FILE", conflicts_with = "certificate")]
+        write_certificate: Option<PathBuf>,
+        /// With --dims 3 --dictionary: longest threat sequence (first-player threes, 1–30)
+        /// tried where the dictionary has no move.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=30))]
         threat_depth: u8,
-        /// With --dims 3: find a shortest threat sequence at each position (about ten
-        /// times slower) instead of the first one found depth-first.
+        /// With --dims 3 --dictionary: find a shortest threat sequence at each position
+        /// (about ten times slower) instead of the first one found depth-first.
         #[arg(long)]
         shortest: bool,
-        /// With --dims 3 (hybrid): once the first player has K stones (0–15), our own
-        /// search replaces the dictionary (a threat sequence, else one quiet move after
-        /// which every reply is won).
+        /// With --dims 3 --dictionary (hybrid): once the first player has K stones (0–15),
+        /// our own search replaces the dictionary (a threat sequence, else one quiet move
+        /// after which every reply is won).
         #[arg(long, value_parser = clap::value_parser!(u8).range(0..=15))]
         search_after: Option<u8>,
     },
@@ -534,25 +543,33 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         QubicSub::Proof {
             dims: 3,
             dictionary,
+            certificate,
+            write_certificate,
             threat_depth,
             shortest,
             search_after,
             ..
-        } => proof_3d(dictionary, threat_depth, shortest, search_after),
+        } => {
+            let checks_dictionary =
+                dictionary.is_some() || shortest || search_after.is_some() || threat_depth != 20;
+            if let Some(out) = write_certificate {
+                write_certificate_3d(dictionary.flatten(), &out)
+            } else if checks_dictionary {
+                proof_3d(dictionary.flatten(), threat_depth, shortest, search_after)
+            } else {
+                certificate_3d(certificate)
+            }
+        }
         QubicSub::Proof { file, .. } => proof(file),
     }
 }
 
-/// `ludomat qubic proof --dims 3`: Patashnik's dictionary checked against every defence.
-fn proof_3d(
-    file: Option<PathBuf>,
-    threat_depth: u8,
-    shortest: bool,
-    search_after: Option<u8>,
-) -> Result<()> {
-    use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
-    use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
-    let (text, name) = match &file {
+/// The dictionary to use: a file, or the bundled one.
+fn read_dictionary(
+    file: Option<&PathBuf>,
+) -> Result<(ludomat_qubic::proof3d::dictionary::Dictionary, String)> {
+    use ludomat_qubic::proof3d::dictionary::{Dictionary, PATASHNIK};
+    let (text, name) = match file {
         Some(f) => (
             std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?,
             f.display().to_string(),
@@ -563,6 +580,91 @@ fn proof_3d(
         ),
     };
     let dict = Dictionary::parse(&text).with_context(|| name.clone())?;
+    Ok((dict, name))
+}
+
+/// Prints what the independent checker went through.
+fn print_certificate_report(r: &ludomat_qubic_verify::Report) {
+    println!(
+        "  first-player positions (merged under the 192 symmetries): {}",
+        r.positions
+    );
+    println!(
+        "  answered by a stored move: {}, by a whole threat line: {} (longest: {} threes)",
+        r.moves, r.threat_lines, r.longest_line
+    );
+    println!(
+        "  second-player replies checked: {} ({} reaching a position already checked); replies \
+         leaving a three open (lost at once): {}",
+        r.replies, r.merged, r.lost_at_once
+    );
+}
+
+/// `ludomat qubic proof --dims 3 [--certificate F]`: the certificate re-checked by the
+/// independent checker (`ludomat-qubic-verify`: its own lines, symmetries and rules).
+fn certificate_3d(file: Option<PathBuf>) -> Result<()> {
+    use ludomat_qubic_verify::{verify, Certificate, Geometry};
+    let (bytes, name) = match &file {
+        Some(f) => (
+            std::fs::read(f).with_context(|| format!("reading {}", f.display()))?,
+            f.display().to_string(),
+        ),
+        None => (
+            ludomat_qubic::proof3d::certificate::PATASHNIK.to_vec(),
+            "the bundled certificate (Patashnik's strategy)".to_string(),
+        ),
+    };
+    let t = std::time::Instant::now();
+    let g = Geometry::new();
+    let cert = Certificate::read(&bytes).with_context(|| name.clone())?;
+    let r = verify(&g, &cert).with_context(|| format!("{name} does not prove the win"))?;
+    println!(
+        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} by the independent \
+         checker ({} lines, {} symmetries, found by itself): the first player wins against \
+         every defence.",
+        bytes.len(),
+        cert.records.len(),
+        t.elapsed(),
+        g.lines.len(),
+        g.symmetries.len()
+    );
+    print_certificate_report(&r);
+    Ok(())
+}
+
+/// `ludomat qubic proof --dims 3 --write-certificate F`: the dictionary's strategy walked
+/// and stored, checked as it is written, written atomically.
+fn write_certificate_3d(dictionary: Option<PathBuf>, out: &std::path::Path) -> Result<()> {
+    use ludomat_qubic::proof3d::certificate::{write, PatashnikStrategy};
+    let (dict, name) = read_dictionary(dictionary.as_ref())?;
+    let t = std::time::Instant::now();
+    let (cert, r) = write(&PatashnikStrategy::new(dict))
+        .with_context(|| format!("the strategy of {name} does not prove the win"))?;
+    let gz = cert.to_gzip().context("compressing the certificate")?;
+    ludomat_game::save::write_atomically(out, &gz, ".qubic3-cert")
+        .with_context(|| format!("writing {}", out.display()))?;
+    println!(
+        "{}: the certificate of {name}'s strategy, {} records, {} bytes, written and checked in {:.1?}",
+        out.display(),
+        cert.records.len(),
+        gz.len(),
+        t.elapsed()
+    );
+    print_certificate_report(&r);
+    Ok(())
+}
+
+/// `ludomat qubic proof --dims 3 --dictionary [F]`: Patashnik's dictionary checked against
+/// every defence.
+fn proof_3d(
+    file: Option<PathBuf>,
+    threat_depth: u8,
+    shortest: bool,
+    search_after: Option<u8>,
+) -> Result<()> {
+    use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
+    use ludomat_qubic::proof3d::dictionary::notation;
+    let (dict, name) = read_dictionary(file.as_ref())?;
     println!(
         "4×4×4: {name}, {} entries. The first player plays a win, else the block of a \
          three, else the dictionary's move (under the 192 symmetries), else a threat \

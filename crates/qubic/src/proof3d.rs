@@ -4,6 +4,8 @@
 //!   Thompson's 1978 form), read and indexed under the 192 symmetries.
 //! * [`attacker`] — [`attacker::AttackerStrategy`], what the first player does at a
 //!   position, shared by every strategy and the certificate.
+//! * [`certificate`] — any strategy written as a certificate for the independent
+//!   checker `ludomat-qubic-verify`; Patashnik's strategy's is bundled.
 //! * [`check`] — its exhaustive check: the first player plays win > block > dictionary
 //!   move > threat sequence, against every reply, over positions merged by symmetry.
 //! * [`threats`] — the search board [`threats::Board3`] and threat-sequence search.
@@ -14,6 +16,7 @@
 
 pub mod attacker;
 pub mod canonical;
+pub mod certificate;
 pub mod check;
 pub mod dictionary;
 pub mod player;

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::proof::player::{tree_depth, StrategyPlayer};
 use crate::proof::strategy::{forced_win_4d, AttackNode, VerifyError};
-use crate::proof3d::player::{PatashnikPlayer, Rule};
+use crate::proof3d::player::{ProofPlayer, Rule};
 use crate::{
     deck, Board, Cell, LevelSet, Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards,
     NtestOrder, Other1, Other1Options, Reply, LAST_MESSAGE, MESSAGES,
@@ -331,18 +331,19 @@ enum Machine<const D: usize> {
     Other1(Box<Other1<D>>),
     Louden(Box<Louden1962>),
     Forced(Box<StrategyPlayer>),
-    /// 4×4×4 `forced`: Patashnik's dictionary strategy, checked whole by
-    /// [`crate::proof3d::check`].
-    Patashnik(Box<PatashnikPlayer>),
+    /// 4×4×4 `forced`: the bundled certificate of Patashnik's strategy, re-checked by the
+    /// independent checker as it is read ([`crate::proof3d::certificate`]).
+    Patashnik(Box<ProofPlayer>),
 }
 
-/// The player of Patashnik's bundled dictionary: read once per process, cloned per game.
-fn patashnik_player() -> Result<PatashnikPlayer, SessionError> {
-    static PLAYER: OnceLock<Result<PatashnikPlayer, String>> = OnceLock::new();
+/// The player of the bundled certificate: read and re-checked once per process, cloned
+/// per game.
+fn patashnik_player() -> Result<ProofPlayer, SessionError> {
+    static PLAYER: OnceLock<Result<ProofPlayer, String>> = OnceLock::new();
     PLAYER
-        .get_or_init(|| PatashnikPlayer::patashnik().map_err(|e| e.to_string()))
+        .get_or_init(ProofPlayer::bundled)
         .clone()
-        .map_err(|e| SessionError::Failed(format!("Patashnik's dictionary: {e}")))
+        .map_err(SessionError::Failed)
 }
 
 /// One game board and its machine (`D` = 3 or 4).
@@ -855,10 +856,7 @@ impl<const D: usize> Core<D> {
                     }
                 }
                 let (index, rule) = p.decide(x, o).ok_or_else(|| {
-                    SessionError::Failed(
-                        "Patashnik's strategy has no dictionary move and no threat sequence here"
-                            .into(),
-                    )
+                    SessionError::Failed("the certificate does not reach this position".into())
                 })?;
                 p.last_rule = Some(rule);
                 let cell = Cell::<D>::new(index)
@@ -868,6 +866,7 @@ impl<const D: usize> Core<D> {
                     Rule::Block => "blocks your three".to_string(),
                     Rule::Dictionary(line) => format!("dictionary line {line}"),
                     Rule::Threat(i, n) => format!("threat {i} of {n}"),
+                    Rule::Stored => "the certificate's move".to_string(),
                 };
                 self.place(Who::Machine, cell);
                 out.push(QubicHappening::Placed {

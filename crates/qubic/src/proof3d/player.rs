@@ -23,6 +23,8 @@ pub enum Rule {
     Dictionary(usize),
     /// The next move of a threat sequence (1-based move within it, its length).
     Threat(usize, usize),
+    /// A move stored in the certificate that no simpler rule names.
+    Stored,
 }
 
 /// The first player following Patashnik's dictionary.
@@ -125,5 +127,118 @@ impl Agent<Board<3>> for PatashnikPlayer {
         })?;
         self.last_rule = Some(rule);
         Cell::new(c).ok_or_else(|| AgentError::Failed(format!("cell {c}")))
+    }
+}
+
+/// The first player on 4×4×4 playing **the certificate**: at every position the proof
+/// reaches, the record the independent checker re-checked ([`ludomat_qubic_verify::ProofBook`],
+/// looked up through the symmetries); a threat line is played out move by move. Each move
+/// is also named in Patashnik's terms where it is his dictionary's move or a block.
+#[derive(Debug, Clone)]
+pub struct ProofPlayer {
+    book: std::sync::Arc<ludomat_qubic_verify::ProofBook>,
+    dict: Dictionary,
+    plan: Vec<usize>,
+    step: usize,
+    /// How the last move was chosen.
+    pub last_rule: Option<Rule>,
+}
+
+impl ProofPlayer {
+    /// A player of the certificate in `book`, naming moves from `dict`.
+    #[must_use]
+    pub fn new(
+        book: std::sync::Arc<ludomat_qubic_verify::ProofBook>,
+        dict: Dictionary,
+    ) -> ProofPlayer {
+        ProofPlayer {
+            book,
+            dict,
+            plan: Vec::new(),
+            step: 0,
+            last_rule: None,
+        }
+    }
+
+    /// The player of the bundled certificate (checked as it is read, ~2 s once).
+    ///
+    /// # Errors
+    /// Only if the bundled files were damaged: the message says which.
+    #[cfg(feature = "patashnik")]
+    pub fn bundled() -> Result<ProofPlayer, String> {
+        use ludomat_qubic_verify::{Certificate, Geometry, ProofBook};
+        let cert = Certificate::read(super::certificate::PATASHNIK)
+            .map_err(|e| format!("the bundled certificate: {e}"))?;
+        let book = ProofBook::new(&Geometry::new(), &cert)
+            .map_err(|e| format!("the bundled certificate: {e}"))?;
+        let dict = Dictionary::patashnik().map_err(|e| format!("Patashnik's dictionary: {e}"))?;
+        Ok(ProofPlayer::new(std::sync::Arc::new(book), dict))
+    }
+
+    /// The move at (`x`, `o`) (the first player to move) and how it was chosen; `None`
+    /// only where the proof does not reach (never after the proof's own moves).
+    #[must_use]
+    pub fn decide(&mut self, x: u64, o: u64) -> Option<(usize, Rule)> {
+        let b = Board3::from_stones(x, o);
+        let mine = b.threats(X);
+        if mine != 0 {
+            self.plan.clear();
+            return Some((mine.trailing_zeros() as usize, Rule::Win));
+        }
+        let theirs = b.threats(O);
+        if let Some(&next) = self.plan.get(self.step) {
+            let free = (x | o) >> next & 1 == 0;
+            if free && (theirs == 0 || theirs == 1 << next) {
+                self.step += 1;
+                return Some((next, Rule::Threat(self.step, self.plan.len())));
+            }
+        }
+        self.plan.clear();
+        match self.book.record(x, o)? {
+            ludomat_qubic_verify::Record::Move(c) => {
+                let c = usize::from(c);
+                let rule = if theirs >> c & 1 == 1 {
+                    Rule::Block
+                } else {
+                    match self.dict.move_for(x, o) {
+                        Some((i, d)) if d == c => Rule::Dictionary(self.dict.entries[i].line),
+                        _ => Rule::Stored,
+                    }
+                };
+                Some((c, rule))
+            }
+            ludomat_qubic_verify::Record::Threats(line) => {
+                self.plan = line.into_iter().map(usize::from).collect();
+                self.step = 1;
+                Some((self.plan[0], Rule::Threat(1, self.plan.len())))
+            }
+        }
+    }
+}
+
+impl Agent<Board<3>> for ProofPlayer {
+    fn name(&self) -> String {
+        "proof".into()
+    }
+
+    fn new_game(&mut self, _me: Player) {
+        self.plan.clear();
+        self.step = 0;
+    }
+
+    fn choose(&mut self, position: &Board<3>) -> Result<Cell<3>, AgentError> {
+        let me = position.side_to_move();
+        let (mut x, mut o) = (0u64, 0u64);
+        for c in position.cells_of(me).iter() {
+            x |= 1 << c;
+        }
+        for c in position.cells_of(me.opponent()).iter() {
+            o |= 1 << c;
+        }
+        let (c, rule) = self
+            .decide(x, o)
+            .ok_or_else(|| AgentError::Failed("the proof does not reach this position".into()))?;
+        self.last_rule = Some(rule);
+        Cell::new(c).ok_or_else(|| AgentError::Failed("the proof's cell is off the board".into()))
     }
 }
