@@ -43,9 +43,10 @@ pub const MAX_SAMPLES: usize = 500;
 pub const LOG_SHOWN: usize = 200;
 /// Pending events the view lists (the next).
 pub const PENDING_SHOWN: usize = 30;
-/// Circuits up to this many nodes come with their whole graph in the view; larger ones
-/// with their inputs, outputs and watched signals only (they are still simulated whole).
-pub const MAX_DRAWN_NODES: usize = 400;
+/// Circuits up to this many nodes come with their whole graph in the view (every
+/// ISCAS-85 circuit: c7552 has 3,720); larger uploads with their inputs, outputs and
+/// watched signals only (they are still simulated whole).
+pub const MAX_DRAWN_NODES: usize = 4_000;
 /// Events recorded for one change; a change causing more is run at once, unrecorded.
 pub const MAX_RECORDED: usize = 200_000;
 

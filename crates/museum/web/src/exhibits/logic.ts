@@ -96,9 +96,12 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
     .err { color: #b3261e; font-weight: 600; white-space: pre-wrap; }
     small { color: #5b5346; }
     .full { grid-column: 1 / -1; }
+    .compact { max-height: 32rem; overflow: auto; border: 1px solid #d6cbb5; border-radius: 6px; }
+    .compact canvas { display: block; cursor: crosshair; }
   `;
 
   updated() {
+    this.drawCompact();
     // Keep the latest event in sight.
     const list = this.renderRoot.querySelector('[data-events]');
     const last = list?.querySelector('li[data-seq]:last-of-type');
@@ -181,9 +184,81 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
       player's turn and only while the square is free; the T relay changes turn; RESET breaks the latch bus.</small></p>`;
   }
 
+  /** Where each node of the compact drawing is, for clicks. */
+  private compactAt: { x: number; y: number; node: NodeV }[] = [];
+
+  /**
+   * A big circuit (more than 400 nodes) drawn compactly on a canvas: one column per level,
+   * each node a small bar coloured by its value, edges faint. Click a bar: an input cycles,
+   * any other node joins the timing diagram.
+   */
+  private compactGraph(v: View) {
+    return html`<div class="compact"><canvas data-graph-compact role="img"
+        aria-label="the circuit ${v.circuit} as a levelled graph, ${v.node_count} nodes in ${v.depth + 1} levels"
+        @click=${(e: MouseEvent) => this.compactClick(e)}></canvas></div>
+      <p><small>${v.node_count} nodes in ${v.depth + 1} levels (inputs left): each bar is a node, coloured by its value
+        (green +1, grey 0 unknown, red −1; the inputs and outputs below carry the labels). Click a bar: an input cycles
+        0 → 1 → x, any other node joins the timing diagram.</small></p>`;
+  }
+
+  private compactClick(e: MouseEvent) {
+    const c = e.target as HTMLCanvasElement;
+    const r = c.getBoundingClientRect();
+    const x = ((e.clientX - r.left) * c.width) / r.width, y = ((e.clientY - r.top) * c.height) / r.height;
+    let best: NodeV | null = null, dist = 64;
+    for (const p of this.compactAt) {
+      const d = (p.x - x) ** 2 + (p.y - y) ** 2;
+      if (d < dist) { dist = d; best = p.node; }
+    }
+    if (!best) return;
+    if (best.role === 'input') this.set(best.name, nextLevel(best.value));
+    else this.toggleWatch(best.name);
+  }
+
+  private drawCompact() {
+    const canvas = this.renderRoot.querySelector('canvas[data-graph-compact]') as HTMLCanvasElement | null;
+    const nodes = this.view?.graph;
+    if (!canvas || !nodes) return;
+    const colW = 16, rowH = 5, pad = 6;
+    const rows = new Map<number, number>();
+    const at: { x: number; y: number; node: NodeV }[] = new Array(nodes.length);
+    for (const n of nodes) {
+      const k = rows.get(n.level) ?? 0;
+      rows.set(n.level, k + 1);
+      at[n.id] = { x: pad + n.level * colW, y: pad + k * rowH, node: n };
+    }
+    const height = pad * 2 + Math.max(...rows.values()) * rowH;
+    canvas.width = pad * 2 + (this.view!.depth + 1) * colW;
+    canvas.height = height;
+    const g = canvas.getContext('2d');
+    if (!g) return;
+    g.fillStyle = '#fffdf8';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.globalAlpha = 0.18;
+    g.lineWidth = 0.6;
+    for (const n of nodes) {
+      for (const f of n.fanin) {
+        const a = at[f], b = at[n.id];
+        g.strokeStyle = color(a.node.value);
+        g.beginPath();
+        g.moveTo(a.x + 8, a.y + 1.5);
+        g.lineTo(b.x, b.y + 1.5);
+        g.stroke();
+      }
+    }
+    g.globalAlpha = 1;
+    for (const p of at) {
+      g.fillStyle = color(p.node.value);
+      g.fillRect(p.x, p.y, 8, 3);
+      if (this.watched(p.node.name)) { g.strokeStyle = '#1d1b18'; g.strokeRect(p.x - 1, p.y - 1, 10, 5); }
+    }
+    this.compactAt = at.map((p) => ({ x: p.x + 4, y: p.y + 1.5, node: p.node }));
+  }
+
   /** The circuit as a levelled graph: one column per level, edges from inputs to gates. */
   private graph(v: View) {
     const nodes = v.graph!;
+    if (nodes.length > 400) return this.compactGraph(v);
     const cols = new Map<number, NodeV[]>();
     for (const n of nodes) {
       if (!cols.has(n.level)) cols.set(n.level, []);
@@ -304,8 +379,8 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
         <p data-summary><b>${v.circuit}</b>: ${squares ? `${v.relays.length} relays` : `${v.node_count} nodes, ${v.gate_count} gates, ${v.depth + 1} levels`}</p>
         ${v.oscillation ? html`<p class="osc" data-oscillation>⚠ ${v.oscillation.text}</p>` : nothing}
         ${v.circuit === 'latch' ? this.latchPanel(v) : nothing}
-        ${squares ? this.squaresPanel(v) : v.graph ? this.graph(v) : html`<p data-too-big><small>${v.node_count} nodes are too many to draw
-          readably; the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
+        ${squares ? this.squaresPanel(v) : v.graph ? this.graph(v) : html`<p data-too-big><small>${v.node_count} nodes are more than
+          the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
         ${squares ? nothing : this.pins(v)}
       </div>
       <div>
