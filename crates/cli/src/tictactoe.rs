@@ -9,53 +9,40 @@ use ludomat_game::{
 use ludomat_tictactoe::{enumerate, Board, HumanAgent, Mark, Notation, RandomAgent};
 
 /// Who can play noughts and crosses: a person, or any contestant of the arena
-/// (`ludomat_arena::TictactoeContestant`, the one factory the museum uses too).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// (`ludomat_arena::TictactoeContestant`, the one list and factory the museum uses too:
+/// `--help` shows its names and descriptions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentKind {
     /// You, at this terminal.
     Human,
-    /// Never loses; random among the optimal moves (seeded).
-    Perfect,
-    /// Perfect, and wins as fast / loses as slowly as it can.
-    PerfectHurry,
-    /// A uniformly random legal move (seeded).
-    Random,
-    /// The Computox relay machine (unbeatable mode).
-    Computox,
-    /// The Computox with its X relay set (beatable).
-    ComputoxBeatable,
-    /// The Computox's simulated relay circuit (unbeatable), relay by relay.
-    ComputoxRelays,
-    /// The Computox's simulated relay circuit, secret switch held (beatable).
-    ComputoxRelaysBeatable,
-    /// A fresh MENACE (learns during a series; fresh per tournament game).
-    Menace,
-    /// A MENACE trained for 2,000 games against the perfect player first.
-    MenaceTrained,
-    /// The relay computer running its tic-tac-toe ROM.
-    Relay,
-    /// The 1956 AUTOX, through its shutters and START button.
-    Autox,
+    /// A machine.
+    Machine(TictactoeContestant),
 }
 
+#[allow(non_upper_case_globals)]
 impl AgentKind {
+    /// The perfect player.
+    pub const Perfect: AgentKind = AgentKind::Machine(TictactoeContestant::Perfect);
+    /// A fresh MENACE.
+    pub const Menace: AgentKind = AgentKind::Machine(TictactoeContestant::Menace);
+
+    /// Every kind: a person, then the arena's contestants.
+    const ALL: [AgentKind; 1 + TictactoeContestant::ALL.len()] = {
+        let mut all = [AgentKind::Human; 1 + TictactoeContestant::ALL.len()];
+        let mut k = 0;
+        while k < TictactoeContestant::ALL.len() {
+            all[k + 1] = AgentKind::Machine(TictactoeContestant::ALL[k]);
+            k += 1;
+        }
+        all
+    };
+
     /// The arena's contestant (`None` for a person).
     pub fn contestant(self) -> Option<TictactoeContestant> {
-        use TictactoeContestant as C;
-        Some(match self {
-            AgentKind::Human => return None,
-            AgentKind::Perfect => C::Perfect,
-            AgentKind::PerfectHurry => C::PerfectHurry,
-            AgentKind::Random => C::Random,
-            AgentKind::Computox => C::Computox,
-            AgentKind::ComputoxBeatable => C::ComputoxBeatable,
-            AgentKind::ComputoxRelays => C::ComputoxRelays,
-            AgentKind::ComputoxRelaysBeatable => C::ComputoxRelaysBeatable,
-            AgentKind::Menace => C::Menace,
-            AgentKind::MenaceTrained => C::MenaceTrained,
-            AgentKind::Relay => C::Relay,
-            AgentKind::Autox => C::Autox,
-        })
+        match self {
+            AgentKind::Human => None,
+            AgentKind::Machine(c) => Some(c),
+        }
     }
 
     /// Build the agent for one game.
@@ -64,6 +51,23 @@ impl AgentKind {
             None => Ok(Box::new(HumanAgent::stdio(notation))),
             Some(c) => Ok(c.build(seed)?),
         }
+    }
+}
+
+impl ValueEnum for AgentKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Self::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(match self {
+            AgentKind::Human => {
+                clap::builder::PossibleValue::new("human").help("You, at this terminal")
+            }
+            AgentKind::Machine(c) => {
+                clap::builder::PossibleValue::new(c.name()).help(c.description())
+            }
+        })
     }
 }
 

@@ -1,69 +1,18 @@
 //! Issue 17, milestone 4: the certificate of Patashnik's strategy, written by the walk
 //! and played as the first player (`ludomat play qubic --strategy forced` on 4×4×4).
 
-use ludomat_game::{play_match, Agent, AgentError, Game, Outcome, Player, RandomAgent};
-use ludomat_qubic::proof::{ProofLimits, ThreatAgent};
+mod common;
+
+use common::wins_against_every_defender;
 use ludomat_qubic::proof3d::attacker::{Answer, AttackerStrategy};
 use ludomat_qubic::proof3d::certificate::{write, PatashnikStrategy, PATASHNIK};
 use ludomat_qubic::proof3d::dictionary::Dictionary;
 use ludomat_qubic::proof3d::player::{ProofPlayer, Rule};
-use ludomat_qubic::{
-    Board, Cell, DeckStuck, LoudenAgent, LoudenOptions, Other1Agent, Other1Options,
-};
-
-/// A defender whose first reply is fixed.
-struct FirstThen<A> {
-    first: Cell<3>,
-    then: A,
-}
-
-impl<A: Agent<Board<3>>> Agent<Board<3>> for FirstThen<A> {
-    fn name(&self) -> String {
-        format!("{} then {}", self.first, self.then.name())
-    }
-
-    fn choose(&mut self, position: &Board<3>) -> Result<Cell<3>, AgentError> {
-        if position.cells_of(Player::Second).is_empty() && position.is_legal(self.first) {
-            return Ok(self.first);
-        }
-        self.then.choose(position)
-    }
-}
-
-fn wins(defender: &mut dyn Agent<Board<3>>, player: &mut ProofPlayer) -> usize {
-    let r = play_match(Board::<3>::empty(), player, defender, &mut |_, _, _| {})
-        .expect("both sides play legal moves");
-    assert_eq!(
-        r.outcome,
-        Outcome::Win(Player::First),
-        "{}",
-        defender.name()
-    );
-    r.moves.len().div_ceil(2)
-}
 
 #[test]
 fn the_certificate_player_beats_every_defender() {
     let mut player = ProofPlayer::bundled().expect("the bundled certificate checks");
-    let mut longest = 0;
-    for seed in 0..30 {
-        longest = longest.max(wins(&mut RandomAgent::new(seed), &mut player));
-        let mut machine = Other1Agent::<3>::new(Other1Options::default(), seed);
-        longest = longest.max(wins(&mut machine, &mut player));
-        let mut deck = LoudenAgent::new(LoudenOptions::default(), DeckStuck::RandomCell, seed);
-        longest = longest.max(wins(&mut deck, &mut player));
-    }
-    for first in 1..64 {
-        let mut defender = FirstThen {
-            first: Cell::new(first).expect("a cell"),
-            then: Other1Agent::<3>::new(Other1Options::default(), first as u64),
-        };
-        longest = longest.max(wins(&mut defender, &mut player));
-    }
-    let mut threats = ThreatAgent {
-        limits: ProofLimits::default(),
-    };
-    longest = longest.max(wins(&mut threats, &mut player));
+    let longest = wins_against_every_defender(&mut player, 30);
     assert!(longest <= 32, "{longest}");
     // Its opening is the dictionary's first move, named so.
     let mut p = ProofPlayer::bundled().expect("checks");

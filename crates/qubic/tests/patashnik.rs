@@ -1,6 +1,8 @@
 //! Issue 17, milestone 1: Patashnik's Qubic dictionary checked against every defence.
-//! The whole check (`ludomat qubic proof --dims 3`) is a benchmark; here one reply class
+//! The whole check (`ludomat qubic proof --dims 3 --dictionary`) is a benchmark; here one reply class
 //! to the opening corner is checked whole, and damaged dictionaries are caught.
+
+mod common;
 
 use ludomat_qubic::proof3d::canonical::canonical;
 use ludomat_qubic::proof3d::check::{check, check_from, CheckError, CheckLimits};
@@ -153,69 +155,14 @@ fn patashnik_wins_against_every_defence() {
 }
 
 mod play {
-    use ludomat_game::{play_match, Agent, AgentError, Game, Outcome, Player, RandomAgent};
-    use ludomat_qubic::proof::{ProofLimits, ThreatAgent};
+    use crate::common::wins_against_every_defender;
+
     use ludomat_qubic::proof3d::player::PatashnikPlayer;
-    use ludomat_qubic::{
-        Board, Cell, DeckStuck, LoudenAgent, LoudenOptions, Other1Agent, Other1Options,
-    };
-
-    /// A defender whose first reply is fixed.
-    struct FirstThen<A> {
-        first: Cell<3>,
-        then: A,
-    }
-
-    impl<A: Agent<Board<3>>> Agent<Board<3>> for FirstThen<A> {
-        fn name(&self) -> String {
-            format!("{} then {}", self.first, self.then.name())
-        }
-
-        fn choose(&mut self, position: &Board<3>) -> Result<Cell<3>, AgentError> {
-            if position.cells_of(Player::Second).is_empty() && position.is_legal(self.first) {
-                return Ok(self.first);
-            }
-            self.then.choose(position)
-        }
-    }
-
-    /// Play Patashnik's strategy against `defender`: it must win.
-    fn wins(defender: &mut dyn Agent<Board<3>>, player: &mut PatashnikPlayer) -> usize {
-        let r = play_match(Board::<3>::empty(), player, defender, &mut |_, _, _| {})
-            .expect("both sides play legal moves");
-        assert_eq!(
-            r.outcome,
-            Outcome::Win(Player::First),
-            "{}",
-            defender.name()
-        );
-        assert_eq!(r.resigned, None);
-        r.moves.len().div_ceil(2)
-    }
 
     #[test]
     fn patashnik_beats_every_defender() {
         let mut player = PatashnikPlayer::patashnik().expect("the bundled dictionary reads");
-        let mut longest = 0;
-        for seed in 0..40 {
-            longest = longest.max(wins(&mut RandomAgent::new(seed), &mut player));
-            let mut machine = Other1Agent::<3>::new(Other1Options::default(), seed);
-            longest = longest.max(wins(&mut machine, &mut player));
-            let mut deck = LoudenAgent::new(LoudenOptions::default(), DeckStuck::RandomCell, seed);
-            longest = longest.max(wins(&mut deck, &mut player));
-        }
-        // Every first reply to the opening corner, continued by OTHER-1.
-        for first in 1..64 {
-            let mut defender = FirstThen {
-                first: Cell::new(first).expect("a cell"),
-                then: Other1Agent::<3>::new(Other1Options::default(), first as u64),
-            };
-            longest = longest.max(wins(&mut defender, &mut player));
-        }
-        let mut threats = ThreatAgent {
-            limits: ProofLimits::default(),
-        };
-        longest = longest.max(wins(&mut threats, &mut player));
+        let longest = wins_against_every_defender(&mut player, 40);
         assert!(longest <= 32, "{longest}");
     }
 }

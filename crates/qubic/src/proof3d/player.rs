@@ -27,6 +27,34 @@ pub enum Rule {
     Stored,
 }
 
+/// What both players do before their own rule: complete a four; else go on with the threat
+/// sequence being played (`plan`, at move `step`) while the second player blocks as
+/// forced. `Err` with the second player's threes (the cells completing its four) when
+/// neither applies; the plan is then dropped.
+fn win_or_next_threat(
+    plan: &mut Vec<usize>,
+    step: &mut usize,
+    x: u64,
+    o: u64,
+) -> Result<(usize, Rule), u64> {
+    let b = Board3::from_stones(x, o);
+    let mine = b.threats(X);
+    if mine != 0 {
+        plan.clear();
+        return Ok((mine.trailing_zeros() as usize, Rule::Win));
+    }
+    let theirs = b.threats(O);
+    if let Some(&next) = plan.get(*step) {
+        let free = (x | o) >> next & 1 == 0;
+        if free && (theirs == 0 || theirs == 1 << next) {
+            *step += 1;
+            return Ok((next, Rule::Threat(*step, plan.len())));
+        }
+    }
+    plan.clear();
+    Err(theirs)
+}
+
 /// The first player following Patashnik's dictionary.
 #[derive(Debug, Clone)]
 pub struct PatashnikPlayer {
@@ -66,22 +94,10 @@ impl PatashnikPlayer {
     /// `o` (the first player to move), and the rule that chose it.
     #[must_use]
     pub fn decide(&mut self, x: u64, o: u64) -> Option<(usize, Rule)> {
-        let b = Board3::from_stones(x, o);
-        let mine = b.threats(X);
-        if mine != 0 {
-            self.plan.clear();
-            return Some((mine.trailing_zeros() as usize, Rule::Win));
-        }
-        let theirs = b.threats(O);
-        // Go on with a threat sequence while the second player blocks as forced.
-        if let Some(&next) = self.plan.get(self.step) {
-            let free = (x | o) >> next & 1 == 0;
-            if free && (theirs == 0 || theirs == 1 << next) {
-                self.step += 1;
-                return Some((next, Rule::Threat(self.step, self.plan.len())));
-            }
-        }
-        self.plan.clear();
+        let theirs = match win_or_next_threat(&mut self.plan, &mut self.step, x, o) {
+            Ok(decided) => return Some(decided),
+            Err(theirs) => theirs,
+        };
         if theirs != 0 {
             return Some((theirs.trailing_zeros() as usize, Rule::Block));
         }
@@ -179,21 +195,10 @@ impl ProofPlayer {
     /// only where the proof does not reach (never after the proof's own moves).
     #[must_use]
     pub fn decide(&mut self, x: u64, o: u64) -> Option<(usize, Rule)> {
-        let b = Board3::from_stones(x, o);
-        let mine = b.threats(X);
-        if mine != 0 {
-            self.plan.clear();
-            return Some((mine.trailing_zeros() as usize, Rule::Win));
-        }
-        let theirs = b.threats(O);
-        if let Some(&next) = self.plan.get(self.step) {
-            let free = (x | o) >> next & 1 == 0;
-            if free && (theirs == 0 || theirs == 1 << next) {
-                self.step += 1;
-                return Some((next, Rule::Threat(self.step, self.plan.len())));
-            }
-        }
-        self.plan.clear();
+        let theirs = match win_or_next_threat(&mut self.plan, &mut self.step, x, o) {
+            Ok(decided) => return Some(decided),
+            Err(theirs) => theirs,
+        };
         match self.book.record(x, o)? {
             ludomat_qubic_verify::Record::Move(c) => {
                 let c = usize::from(c);
