@@ -339,11 +339,20 @@ enum Machine<const D: usize> {
 /// The player of the bundled certificate: read and re-checked once per process, cloned
 /// per game.
 fn patashnik_player() -> Result<ProofPlayer, SessionError> {
-    static PLAYER: OnceLock<Result<ProofPlayer, String>> = OnceLock::new();
-    PLAYER
-        .get_or_init(ProofPlayer::bundled)
-        .clone()
-        .map_err(SessionError::Failed)
+    #[cfg(feature = "patashnik")]
+    {
+        static PLAYER: OnceLock<Result<ProofPlayer, String>> = OnceLock::new();
+        PLAYER
+            .get_or_init(ProofPlayer::bundled)
+            .clone()
+            .map_err(SessionError::Failed)
+    }
+    #[cfg(not(feature = "patashnik"))]
+    Err(SessionError::Invalid(
+        "strategy: `forced` on 4×4×4 plays Patashnik's certificate, which this build leaves out \
+         (built without the `patashnik` feature)"
+            .into(),
+    ))
 }
 
 /// One game board and its machine (`D` = 3 or 4).

@@ -1,5 +1,6 @@
 //! Issue 17, milestone 4: the certificate of Patashnik's strategy, written by the walk
 //! and played as the first player (`ludomat play qubic --strategy forced` on 4×4×4).
+#![cfg(feature = "patashnik")]
 
 mod common;
 

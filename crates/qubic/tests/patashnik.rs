@@ -1,6 +1,7 @@
 //! Issue 17, milestone 1: Patashnik's Qubic dictionary checked against every defence.
 //! The whole check (`ludomat qubic proof --dims 3 --dictionary`) is a benchmark; here one reply class
 //! to the opening corner is checked whole, and damaged dictionaries are caught.
+#![cfg(feature = "patashnik")]
 
 mod common;
 

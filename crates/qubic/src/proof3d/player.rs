@@ -7,7 +7,9 @@
 use ludomat_game::{Agent, AgentError, Game, Player};
 
 use super::canonical::SymHashes;
-use super::dictionary::{Dictionary, DictionaryError};
+use super::dictionary::Dictionary;
+#[cfg(feature = "patashnik")]
+use super::dictionary::DictionaryError;
 use super::tables::{image, tables};
 use super::threats::{Board3, ThreatSearch, O, X};
 use crate::{Board, Cell};
