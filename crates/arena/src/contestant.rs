@@ -54,6 +54,9 @@ pub enum TictactoeContestant {
     Computox,
     /// The Computox with its X relay set (beatable).
     ComputoxBeatable,
+    /// The Computox with its MODE switches on: SAL decides at each new game whether the X
+    /// relay comes up (seeded).
+    ComputoxModeSwitches,
     /// The Computox's relay circuit simulated relay by relay (unbeatable).
     ComputoxRelays,
     /// The relay circuit with the secret switch held (beatable).
@@ -114,7 +117,7 @@ impl Agent<Board> for TrainedMenace {
 
 impl TictactoeContestant {
     /// Every contestant, in the order lists show them.
-    pub const ALL: [TictactoeContestant; 11] = [
+    pub const ALL: [TictactoeContestant; 12] = [
         TictactoeContestant::Perfect,
         TictactoeContestant::PerfectHurry,
         TictactoeContestant::Random,
@@ -122,6 +125,7 @@ impl TictactoeContestant {
         TictactoeContestant::MenaceTrained,
         TictactoeContestant::Computox,
         TictactoeContestant::ComputoxBeatable,
+        TictactoeContestant::ComputoxModeSwitches,
         TictactoeContestant::ComputoxRelays,
         TictactoeContestant::ComputoxRelaysBeatable,
         TictactoeContestant::Autox,
@@ -137,6 +141,7 @@ impl TictactoeContestant {
             TictactoeContestant::Random => "random",
             TictactoeContestant::Computox => "computox",
             TictactoeContestant::ComputoxBeatable => "computox-beatable",
+            TictactoeContestant::ComputoxModeSwitches => "computox-mode-switches",
             TictactoeContestant::ComputoxRelays => "computox-relays",
             TictactoeContestant::ComputoxRelaysBeatable => "computox-relays-beatable",
             TictactoeContestant::Menace => "menace",
@@ -155,6 +160,9 @@ impl TictactoeContestant {
             TictactoeContestant::Random => "any legal move, at random",
             TictactoeContestant::Computox => "the Computox's uniselector sweep, unbeatable",
             TictactoeContestant::ComputoxBeatable => "the Computox with its X relay set: beatable",
+            TictactoeContestant::ComputoxModeSwitches => {
+                "the Computox with its MODE switches on: SAL picks, each game, beatable or not"
+            }
             TictactoeContestant::ComputoxRelays => "the Computox circuit, relay by relay",
             TictactoeContestant::ComputoxRelaysBeatable => {
                 "the Computox circuit with the secret switch held"
@@ -217,6 +225,9 @@ impl TictactoeContestant {
             }
             TictactoeContestant::ComputoxBeatable => {
                 Box::new(ComputoxAgent::new(Settings::BEATABLE, seed))
+            }
+            TictactoeContestant::ComputoxModeSwitches => {
+                Box::new(ComputoxAgent::new(Settings::MODE_SWITCHES, seed))
             }
             TictactoeContestant::ComputoxRelays | TictactoeContestant::ComputoxRelaysBeatable => {
                 let beatable = self == TictactoeContestant::ComputoxRelaysBeatable;

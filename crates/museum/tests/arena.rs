@@ -30,7 +30,7 @@ async fn a_tournament_runs_by_autoplay_to_the_clis_table() {
     )
     .await;
     let v = view(&mut c, &id).await;
-    assert_eq!(v["contestants"].as_array().unwrap().len(), 11);
+    assert_eq!(v["contestants"].as_array().unwrap().len(), 12);
     assert_eq!(v["mode"], "idle");
 
     act(&mut c, &id, json!({"type": "run"})).await;
