@@ -530,11 +530,20 @@ enum QubicSub {
         /// (about ten times slower) instead of the first one found depth-first.
         #[arg(long)]
         shortest: bool,
-        /// With --dims 3 --dictionary (hybrid): once the first player has K stones (0–15),
-        /// our own search replaces the dictionary (a threat sequence, else one quiet move
-        /// after which every reply is won).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=15))]
+        /// With --dims 3: prove the win from scratch — our df-pn search from the empty
+        /// board, no dictionary — then write the strategy's certificate (to
+        /// --write-certificate FILE, if given) and re-check it with the independent checker.
+        #[arg(long, conflicts_with_all = ["dictionary", "certificate", "shortest"])]
+        search: bool,
+        /// With --dims 3 (hybrid): Patashnik's dictionary for the first player's first K
+        /// stones (1–15), our df-pn search from there on; certificate as for --search.
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..=15),
+              conflicts_with_all = ["search", "certificate", "shortest"])]
         search_after: Option<u8>,
+        /// With --search or --search-after: stop each position's search after this many
+        /// node expansions (the work bound; unbounded if not given; Ctrl-C also stops).
+        #[arg(long, value_name = "N")]
+        max_expansions: Option<u64>,
     },
 }
 
@@ -547,15 +556,24 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             write_certificate,
             threat_depth,
             shortest,
+            search,
             search_after,
+            max_expansions,
             ..
         } => {
-            let checks_dictionary =
-                dictionary.is_some() || shortest || search_after.is_some() || threat_depth != 20;
-            if let Some(out) = write_certificate {
+            let checks_dictionary = dictionary.is_some() || shortest || threat_depth != 20;
+            if search || search_after.is_some() {
+                search_3d(
+                    dictionary.flatten(),
+                    search_after.unwrap_or(0),
+                    threat_depth,
+                    max_expansions,
+                    write_certificate.as_deref(),
+                )
+            } else if let Some(out) = write_certificate {
                 write_certificate_3d(dictionary.flatten(), &out)
             } else if checks_dictionary {
-                proof_3d(dictionary.flatten(), threat_depth, shortest, search_after)
+                proof_3d(dictionary.flatten(), threat_depth, shortest)
             } else {
                 certificate_3d(certificate)
             }
@@ -654,14 +672,128 @@ fn write_certificate_3d(dictionary: Option<PathBuf>, out: &std::path::Path) -> R
     Ok(())
 }
 
+/// `ludomat qubic proof --dims 3 --search | --search-after K`: our df-pn search (after
+/// Patashnik's first K stones), its strategy written as a certificate and re-checked by
+/// the independent checker.
+fn search_3d(
+    dictionary: Option<PathBuf>,
+    k: u8,
+    threat_depth: u8,
+    max_expansions: Option<u64>,
+    out: Option<&std::path::Path>,
+) -> Result<()> {
+    use ludomat_qubic::proof3d::certificate::{write, PatashnikStrategy};
+    use ludomat_qubic::proof3d::dfpn::{DfpnLimits, Outcome};
+    use ludomat_qubic::proof3d::hybrid::solve_hybrid;
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+    if let Some(out) = out {
+        crate::threes::check_output(out, "--write-certificate")?;
+    }
+    let (dict, name) = read_dictionary(dictionary.as_ref())?;
+    let before = PatashnikStrategy::new(dict);
+    if k == 0 {
+        println!(
+            "4×4×4 from scratch: df-pn over positions merged under the 192 symmetries, threat \
+             sequences of at most {threat_depth} threes at the leaves, no dictionary."
+        );
+    } else {
+        println!(
+            "4×4×4 hybrid: {name} for the first player's first {k} stones, our df-pn search \
+             from there on (threat sequences of at most {threat_depth} threes at the leaves)."
+        );
+    }
+    let limits = DfpnLimits {
+        threat_depth,
+        max_expansions: max_expansions.unwrap_or(u64::MAX),
+        ..DfpnLimits::default()
+    };
+    crate::interrupt::catch();
+    let (stop, progress, finished) = (
+        AtomicBool::new(false),
+        AtomicU64::new(0),
+        AtomicUsize::new(0),
+    );
+    let bar = indicatif::ProgressBar::new_spinner().with_style(
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let t = std::time::Instant::now();
+    let solved = std::thread::scope(|scope| {
+        let ticker = scope.spawn(|| {
+            while !stop.load(Ordering::Relaxed) && !bar.is_finished() {
+                if crate::interrupt::requested() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                bar.set_message(format!(
+                    "{} positions proved, {} node expansions",
+                    finished.load(Ordering::Relaxed),
+                    progress.load(Ordering::Relaxed)
+                ));
+                bar.tick();
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+        });
+        let r = solve_hybrid(&before, k, limits, &stop, &progress, &|_| {
+            finished.fetch_add(1, Ordering::Relaxed);
+        });
+        bar.finish_and_clear();
+        let _ = ticker.join();
+        r
+    });
+    let Some((jobs, strategy)) = solved else {
+        bail!("{name} has no answer on the way to the first player's {k}th stone");
+    };
+    let mut stats = ludomat_qubic::proof3d::dfpn::DfpnStats::default();
+    for j in &jobs {
+        stats.add(&j.stats);
+    }
+    let hardest = jobs.iter().map(|j| j.seconds).fold(0.0, f64::max);
+    println!(
+        "Searched {} positions in {:.1?} (the longest alone {hardest:.1} s): {} node expansions, \
+         {} leaves evaluated, {} threat-search nodes.",
+        jobs.len(),
+        t.elapsed(),
+        stats.expansions,
+        stats.evaluations,
+        stats.threat_nodes
+    );
+    if let Some(j) = jobs.iter().find(|j| j.outcome != Outcome::Proved) {
+        let position = ludomat_qubic::proof3d::dictionary::notation(j.x, j.o);
+        bail!(
+            "not proved: the search ended {} at {position}",
+            match j.outcome {
+                Outcome::Disproved => "with no win found",
+                _ if crate::interrupt::requested() => "when stopped (Ctrl-C)",
+                _ => "at --max-expansions",
+            }
+        );
+    }
+    println!(
+        "Proved: the first player wins. {} positions of the strategy have a searched move.",
+        strategy.search.moves.len()
+    );
+    let t = std::time::Instant::now();
+    let (cert, r) = write(&strategy).context("the searched strategy does not prove the win")?;
+    let gz = cert.to_gzip().context("compressing the certificate")?;
+    println!(
+        "Certificate: {} records, {} bytes gzip, written and re-checked by the independent \
+         checker in {:.1?}.",
+        cert.records.len(),
+        gz.len(),
+        t.elapsed()
+    );
+    if let Some(out) = out {
+        ludomat_game::save::write_atomically(out, &gz, ".qubic3-cert")
+            .with_context(|| format!("writing {}", out.display()))?;
+        println!("  written to {}", out.display());
+    }
+    print_certificate_report(&r);
+    Ok(())
+}
+
 /// `ludomat qubic proof --dims 3 --dictionary [F]`: Patashnik's dictionary checked against
 /// every defence.
-fn proof_3d(
-    file: Option<PathBuf>,
-    threat_depth: u8,
-    shortest: bool,
-    search_after: Option<u8>,
-) -> Result<()> {
+fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<()> {
     use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
     use ludomat_qubic::proof3d::dictionary::notation;
     let (dict, name) = read_dictionary(file.as_ref())?;
@@ -675,7 +807,6 @@ fn proof_3d(
     let limits = CheckLimits {
         threat_depth,
         shortest,
-        search_after,
         ..CheckLimits::default()
     };
     let r = check(&dict, limits).with_context(|| format!("{name} does not win"))?;
@@ -714,13 +845,6 @@ fn proof_3d(
             seq.len(),
             notation(*k as u64, (*k >> 64) as u64),
             moves_text(seq)
-        );
-    }
-    if let Some(k) = search_after {
-        println!(
-            "  hybrid: once the first player has {k} stones, our search answered {} positions \
-             with a quiet move (the dictionary was not consulted there)",
-            r.searched_moves
         );
     }
     let never: Vec<String> = dict

@@ -509,7 +509,7 @@ const MAX_THREADS: u16 = 256;
 
 /// Refuse an output path before a long run rather than after it: its folder must exist
 /// and the path must not be a folder.
-fn check_output(path: &Path, flag: &str) -> Result<()> {
+pub(crate) fn check_output(path: &Path, flag: &str) -> Result<()> {
     if path.is_dir() {
         bail!("{flag} {}: is a folder, not a file", path.display());
     }

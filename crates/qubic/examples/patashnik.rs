@@ -1,5 +1,5 @@
 //! Check Patashnik's Qubic dictionary exhaustively and print the counts (issue 17):
-//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [--threats-first] [--search-after=K [--quiet=Q]] [FILE] [MOVES…]`
+//! `cargo run --release -p ludomat-qubic --example patashnik [--shortest] [--threats-first] [FILE] [MOVES…]`
 //! (MOVES: cells 0–63 from the empty board, to check one subtree).
 
 use std::time::Instant;
@@ -10,10 +10,6 @@ use ludomat_qubic::proof3d::dictionary::{notation, Dictionary, PATASHNIK};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let shortest = std::env::args().any(|a| a == "--shortest");
     let threats_first = std::env::args().any(|a| a == "--threats-first");
-    let search_after = std::env::args().find_map(|a| {
-        a.strip_prefix("--search-after=")
-            .and_then(|k| k.parse().ok())
-    });
     let mut args = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
@@ -37,10 +33,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         CheckLimits {
             shortest,
             threats_first,
-            search_after,
-            search_quiet: std::env::args()
-                .find_map(|a| a.strip_prefix("--quiet=").and_then(|k| k.parse().ok()))
-                .unwrap_or(1),
             ..CheckLimits::default()
         },
         &moves,
@@ -63,11 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             r.threat_nodes
         )
     );
-    println!(
-        "entries reached {}, search moves {}",
-        r.entries_reached(),
-        r.searched_moves
-    );
+    println!("entries reached {}", r.entries_reached());
     let un: Vec<usize> = dict
         .entries
         .iter()

@@ -8,6 +8,10 @@
 //!   checker `ludomat-qubic-verify`; Patashnik's strategy's is bundled.
 //! * [`check`] — its exhaustive check: the first player plays win > block > dictionary
 //!   move > threat sequence, against every reply, over positions merged by symmetry.
+//! * [`dfpn`] — the from-scratch search: df-pn over canonical positions with threat
+//!   sequences as leaves, and [`dfpn::SearchStrategy`], the strategy it proves.
+//! * [`hybrid`] — Patashnik's strategy for the first K stones, the search after (K = 0:
+//!   the search alone, from the empty board).
 //! * [`threats`] — the search board [`threats::Board3`] and threat-sequence search.
 //! * [`canonical`] — canonical forms under the symmetries; [`tables`] — lines,
 //!   symmetries and keys of 4³.
@@ -18,7 +22,9 @@ pub mod attacker;
 pub mod canonical;
 pub mod certificate;
 pub mod check;
+pub mod dfpn;
 pub mod dictionary;
+pub mod hybrid;
 pub mod player;
 pub mod tables;
 pub mod threats;

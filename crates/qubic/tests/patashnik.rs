@@ -44,25 +44,6 @@ fn one_reply_class_is_won_against_every_defence() {
 }
 
 #[test]
-fn the_hybrid_replaces_the_deepest_entries_by_search() {
-    // Milestone 2 from the far end: once the first player has 7 stones, its own search
-    // answers instead of the dictionary (the two entries used there are not consulted).
-    let dict = Dictionary::patashnik().expect("reads");
-    let limits = CheckLimits {
-        search_after: Some(7),
-        ..CheckLimits::default()
-    };
-    let r = check_from(&dict, limits, &SUBTREE).expect("the subtree is still won");
-    assert_eq!(r.searched_moves, 2);
-    assert_eq!(r.entries_reached(), 640);
-    assert_eq!(r.positions, 67_932);
-    assert_eq!(
-        r.positions,
-        r.dictionary_moves + r.forced_blocks + r.threat_sequences + r.searched_moves
-    );
-}
-
-#[test]
 fn a_dropped_line_is_named() {
     // Line 53 answers the subtree's first position: without it the check stops there.
     let dict = Dictionary::parse(&without_line(53)).expect("still reads");
@@ -144,15 +125,6 @@ fn patashnik_wins_against_every_defence() {
     assert_eq!(r.threat_sequences, 303_884);
     assert_eq!(r.double_threes, 296);
     assert_eq!(r.replies_lost_at_once, 209_412);
-    // The hybrid, `search_after: Some(7)`: the 66 entries with 7 or 8 x stones are
-    // replaced by 60 searched moves.
-    let limits = CheckLimits {
-        search_after: Some(7),
-        ..CheckLimits::default()
-    };
-    let r = check(&dict, limits).expect("the hybrid wins");
-    assert_eq!(r.searched_moves, 60);
-    assert_eq!(r.entries_reached(), PATASHNIK_ENTRIES - 66);
 }
 
 mod play {

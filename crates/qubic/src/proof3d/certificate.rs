@@ -58,8 +58,20 @@ impl AttackerStrategy for PatashnikStrategy {
 /// # Errors
 /// Where the strategy has no answer, or its answer does not hold.
 pub fn write(strategy: &dyn AttackerStrategy) -> Result<(Certificate, Report), VerifyError> {
+    write_from(strategy, 0, 0)
+}
+
+/// The certificate of `strategy` from the position (`x`, `o`), first player to move.
+///
+/// # Errors
+/// As [`write`].
+pub fn write_from(
+    strategy: &dyn AttackerStrategy,
+    x: u64,
+    o: u64,
+) -> Result<(Certificate, Report), VerifyError> {
     let g = Geometry::new();
-    ludomat_qubic_verify::write(&g, 0, 0, &mut |x, o| {
+    ludomat_qubic_verify::write(&g, x, o, &mut |x, o| {
         strategy.answer(x, o).and_then(|a| match a {
             Answer::Move(c) => u8::try_from(c).ok().filter(|&c| c < 64).map(Record::Move),
             Answer::Threats(cells) => {

@@ -41,12 +41,6 @@ pub struct CheckLimits {
     /// Try a threat sequence before the dictionary (a variant of the header's order: a
     /// dictionary entry is then used only where no threat sequence wins).
     pub threats_first: bool,
-    /// Hybrid (milestone 2): once the first player has this many stones, its own search
-    /// replaces the dictionary — a threat sequence, else a quiet move after which every
-    /// reply leaves a threat sequence.
-    pub search_after: Option<u8>,
-    /// Quiet moves the hybrid's search may make in a row (1 or more).
-    pub search_quiet: u8,
 }
 
 impl Default for CheckLimits {
@@ -56,8 +50,6 @@ impl Default for CheckLimits {
             split_plies: 4,
             shortest: false,
             threats_first: false,
-            search_after: None,
-            search_quiet: 1,
         }
     }
 }
@@ -79,8 +71,6 @@ pub struct CheckReport {
     pub double_threes: u64,
     /// Second-player replies that left a first-player three open (won at once).
     pub replies_lost_at_once: u64,
-    /// Positions answered by the search's quiet move (hybrid only).
-    pub searched_moves: u64,
     /// Per dictionary entry (file order): whether some position used it.
     pub reached: Vec<bool>,
     /// The longest threat sequence: its canonical position and its moves.
@@ -109,7 +99,6 @@ impl CheckReport {
             *a += b;
         }
         self.double_threes += o.double_threes;
-        self.searched_moves += o.searched_moves;
         self.replies_lost_at_once += o.replies_lost_at_once;
         for (a, b) in self.reached.iter_mut().zip(&o.reached) {
             *a |= b;
@@ -274,24 +263,6 @@ impl Worker<'_> {
             ot.trailing_zeros() as usize
         } else if self.limits.threats_first && self.threat_leaf(key, s) {
             return Ok(());
-        } else if self
-            .limits
-            .search_after
-            .is_some_and(|k| self.b.stones[X].count_ones() >= u32::from(k))
-        {
-            if self.threat_leaf(key, s) {
-                return Ok(());
-            }
-            let Some(c) = self.quiet_win(s) else {
-                return Err(CheckError::NoMove {
-                    moves: self.moves.clone(),
-                    position: notation(self.b.stones[X], self.b.stones[O]),
-                    canonical: key,
-                    depth: self.limits.threat_depth,
-                });
-            };
-            self.report.searched_moves += 1;
-            c
         } else if let Some((i, c)) = self.dict.lookup(key, s) {
             self.report.dictionary_moves += 1;
             self.report.reached[i] = true;
@@ -351,19 +322,6 @@ impl Worker<'_> {
         true
     }
 
-    /// The hybrid's search: a quiet move after which every reply of the second player
-    /// leaves the first player a win ([`prove`]: blocks are forced and free, then a
-    /// threat sequence). Searched in the canonical form (symmetry `s`), the move carried
-    /// back to the board.
-    fn quiet_win(&mut self, s: usize) -> Option<usize> {
-        let t = super::tables::tables();
-        let (x, o) = (self.b.stones[X], self.b.stones[O]);
-        let mut b = Board3::from_stones(image(t, s, x), image(t, s, o));
-        let quiet = self.limits.search_quiet.max(1);
-        let m = quiet_move(&mut b, self.ts, self.limits.threat_depth, quiet)?;
-        Some(image(t, t.inverse[s], 1 << m).trailing_zeros() as usize)
-    }
-
     fn answer_all(&mut self, mut replies: u64) -> Result<(), CheckError> {
         while replies != 0 {
             let r = replies.trailing_zeros() as usize;
@@ -385,63 +343,6 @@ impl Worker<'_> {
         }
         Ok(())
     }
-}
-
-/// Whether the first player (to move on `b`) wins with a win at once, the block of a
-/// single o three followed by a win against every reply, a threat sequence, or (with
-/// `quiet` left) a quiet move after which every reply leaves a win.
-fn prove(b: &mut Board3, ts: &mut ThreatSearch, depth: u8, quiet: u8) -> bool {
-    if b.threats(X) != 0 {
-        return true;
-    }
-    let ot = b.threats(O);
-    match ot.count_ones() {
-        0 => {}
-        1 => {
-            let c = ot.trailing_zeros() as usize;
-            b.play(c, X);
-            let r = every_reply_loses(b, ts, depth, quiet);
-            b.undo(c, X);
-            return r;
-        }
-        _ => return false,
-    }
-    if ts.search(b, depth).is_some() {
-        return true;
-    }
-    quiet > 0 && quiet_move(b, ts, depth, quiet).is_some()
-}
-
-/// A quiet move for x (to move, no o three) after which every reply leaves a win.
-fn quiet_move(b: &mut Board3, ts: &mut ThreatSearch, depth: u8, quiet: u8) -> Option<usize> {
-    for m in b.ranked(!b.occupied(), X) {
-        b.play(m, X);
-        let wins = every_reply_loses(b, ts, depth, quiet - 1);
-        b.undo(m, X);
-        if wins {
-            return Some(m);
-        }
-    }
-    None
-}
-
-/// Whether every o reply (o to move on `b`) leaves x a win.
-fn every_reply_loses(b: &mut Board3, ts: &mut ThreatSearch, depth: u8, quiet: u8) -> bool {
-    let xt = b.threats(X);
-    if xt.count_ones() >= 2 {
-        return true;
-    }
-    // The replies that cut the most into x's lines first: a refutation is found sooner.
-    let replies = if xt != 0 { xt } else { !b.occupied() };
-    for r in b.ranked(replies, X) {
-        b.play(r, O);
-        let w = prove(b, ts, depth, quiet);
-        b.undo(r, O);
-        if !w {
-            return false;
-        }
-    }
-    true
 }
 
 /// Check a dictionary strategy exhaustively from the empty board, on all cores.

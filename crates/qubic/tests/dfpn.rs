@@ -1,0 +1,98 @@
+//! Issue 17, milestones 2 and 3: the df-pn search proves positions from scratch, and the
+//! strategy it finds is written as a certificate that the independent checker accepts —
+//! and refuses once a move is taken away or changed.
+
+use ludomat_qubic::proof3d::certificate::write_from;
+use ludomat_qubic::proof3d::dfpn::{Dfpn, DfpnLimits, Outcome, SearchStrategy};
+use ludomat_qubic::proof3d::hybrid::frontier;
+
+/// The position after `moves` (first player first).
+fn position(moves: &[usize]) -> (u64, u64) {
+    moves.iter().enumerate().fold((0, 0), |(x, o), (i, &m)| {
+        if i % 2 == 0 {
+            (x | 1 << m, o)
+        } else {
+            (x, o | 1 << m)
+        }
+    })
+}
+
+/// The position where the earlier quiet-move hybrid failed at K = 3 (`x3o7x3o4o26x`:
+/// no quiet move of its wins within two), taken one reply further so the test is quick:
+/// the search proves it anyway.
+const HARD: [usize; 8] = [0, 21, 48, 16, 12, 4, 8, 32];
+
+fn proved(moves: &[usize]) -> (u64, u64, SearchStrategy) {
+    let (x, o) = position(moves);
+    let mut d = Dfpn::new(DfpnLimits::default());
+    assert_eq!(d.prove(x, o), Outcome::Proved, "{moves:?}");
+    let strategy = SearchStrategy {
+        moves: d.proof_moves(),
+        threat_depth: DfpnLimits::default().threat_depth,
+    };
+    (x, o, strategy)
+}
+
+#[test]
+fn the_search_proves_a_position_and_its_certificate_checks() {
+    let (x, o, strategy) = proved(&HARD);
+    let (cert, report) = write_from(&strategy, x, o).expect("the strategy proves the win");
+    assert!(report.positions > 100, "{report:?}");
+    // Re-read and re-checked by the independent checker alone.
+    let gz = cert.to_gzip().expect("compresses");
+    let back = ludomat_qubic_verify::Certificate::read(&gz).expect("reads");
+    let g = ludomat_qubic_verify::Geometry::new();
+    let again = ludomat_qubic_verify::verify(&g, &back).expect("checks");
+    assert_eq!(again.positions, report.positions);
+}
+
+#[test]
+fn a_strategy_without_its_first_move_is_refused() {
+    let (x, o, mut strategy) = proved(&HARD);
+    let (key, _) = ludomat_qubic::proof3d::canonical::canonical(x, o);
+    assert!(
+        strategy.moves.remove(&key).is_some(),
+        "the root needs a searched move"
+    );
+    assert!(write_from(&strategy, x, o).is_err());
+}
+
+#[test]
+fn a_strategy_with_a_wrong_move_is_refused() {
+    let (x, o, mut strategy) = proved(&HARD);
+    let (key, _) = ludomat_qubic::proof3d::canonical::canonical(x, o);
+    let right = strategy.moves[&key];
+    // The canonical form's far corner is empty and not the proved move here.
+    let wrong = (0..64u8)
+        .rev()
+        .find(|&c| c != right && (key as u64 | (key >> 64) as u64) >> c & 1 == 0)
+        .expect("an empty cell");
+    strategy.moves.insert(key, wrong);
+    assert!(write_from(&strategy, x, o).is_err());
+}
+
+#[test]
+fn an_expansion_limit_ends_the_search_as_unknown() {
+    let (x, o) = position(&HARD[..6]);
+    let limits = DfpnLimits {
+        max_expansions: 50,
+        ..DfpnLimits::default()
+    };
+    assert_eq!(Dfpn::new(limits).prove(x, o), Outcome::Unknown);
+}
+
+#[cfg(feature = "patashnik")]
+#[test]
+fn the_hybrid_frontier_is_patashniks_strategy_at_k_stones() {
+    use ludomat_qubic::proof3d::certificate::PatashnikStrategy;
+    use ludomat_qubic::proof3d::dictionary::Dictionary;
+    let before = PatashnikStrategy::new(Dictionary::patashnik().expect("reads"));
+    // With one stone the search takes over at once: the empty board is the frontier.
+    assert_eq!(frontier(&before, 0, 20), Some(vec![(0, 0)]));
+    // After the dictionary's corner, the second player's 63 replies fall into 12 classes
+    // under the 12 symmetries fixing the corner — as the search's own split finds them.
+    let one = frontier(&before, 1, 20).expect("answers");
+    assert_eq!(one.len(), 12);
+    assert_eq!(ludomat_qubic::proof3d::dfpn::split(0, 0).1.len(), 12);
+    assert!(one.iter().all(|&(x, o)| x == 1 && o.count_ones() == 1));
+}
