@@ -748,9 +748,10 @@ fn search_3d(
         stats.add(&j.stats);
     }
     let hardest = jobs.iter().map(|j| j.seconds).fold(0.0, f64::max);
+    let proved = jobs.iter().filter(|j| j.outcome == Outcome::Proved).count();
     println!(
-        "Searched {} positions in {:.1?} (the longest alone {hardest:.1} s): {} node expansions, \
-         {} leaves evaluated, {} threat-search nodes.",
+        "Proved {proved} of {} positions in {:.1?} (the longest alone {hardest:.1} s): {} node \
+         expansions, {} leaves evaluated, {} threat-search nodes.",
         jobs.len(),
         t.elapsed(),
         stats.expansions,

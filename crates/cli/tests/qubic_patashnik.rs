@@ -64,3 +64,74 @@ fn defending_against_patashnik_loses() {
         "{out}"
     );
 }
+
+#[test]
+fn the_searched_proofs_end_in_a_checked_certificate_or_say_why_not() {
+    // The hybrid from the first player's tenth stone: Patashnik's dictionary before, our
+    // df-pn search after, the whole certificate re-checked by the independent checker.
+    let dir = std::env::temp_dir().join(format!("ludomat-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cert = dir.join("hybrid.cert.gz");
+    let c = cert.to_str().unwrap();
+    let (out, err, ok) = run(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--search-after",
+            "10",
+            "--write-certificate",
+            c,
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Proved 457 of 457 positions"), "{out}");
+    assert!(
+        out.contains("re-checked by the independent checker"),
+        "{out}"
+    );
+    // The file written is a certificate the checker accepts on its own.
+    let (out, err, ok) = run(&["qubic", "proof", "--dims", "3", "--certificate", c], "");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("the first player wins against every defence"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // From scratch with too small a work bound: not proved, and said so, nothing written.
+    let (out, err, ok) = run(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--search",
+            "--max-expansions",
+            "100",
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert!(out.contains("from scratch"), "{out}");
+    assert!(
+        err.contains("not proved") && err.contains("--max-expansions"),
+        "{err}"
+    );
+    // An output folder that does not exist is refused before any search.
+    let (_, err, ok) = run(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--search",
+            "--write-certificate",
+            "/no/such/c.gz",
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert!(err.contains("/no/such"), "{err}");
+}

@@ -280,7 +280,7 @@ impl<'a> Dfpn<'a> {
                 return lost;
             }
             let moves = match self.threat_line(b) {
-                Some(line) => self.breaking_replies(b, &line),
+                Some(line) => self.defences(b, &line),
                 None => empty,
             };
             if moves == 0 {
@@ -293,6 +293,30 @@ impl<'a> Dfpn<'a> {
                 best: 64,
             }
         }
+    }
+
+    /// The second player's real defences (second player to move on `b`): the replies
+    /// after which the first player has no threat sequence at all. Starting from the
+    /// replies that break `line` (the pass's sequence), each is tried; a sequence found
+    /// after one is checked against the others (as for `line`), so one search can clear
+    /// many replies.
+    fn defences(&mut self, b: &mut Board3, line: &[usize]) -> u64 {
+        let mut open = self.breaking_replies(b, line);
+        let mut tried = 0u64;
+        while open & !tried != 0 {
+            let r = (open & !tried).trailing_zeros() as usize;
+            tried |= 1 << r;
+            b.play(r, O);
+            let found = self.threat_line(b);
+            b.undo(r, O);
+            if let Some(l) = found {
+                open &= !(1 << r);
+                if sequence_wins(b, &l).is_some() {
+                    open &= self.breaking_replies(b, &l);
+                }
+            }
+        }
+        open
     }
 
     /// The second player's replies (second player to move on `b`) after which the first
