@@ -39,7 +39,7 @@ use super::tables::{image, tables, Tables};
 use super::threats::{sequence_wins, Board3, KeyHasher, ThreatSearch, O, X};
 
 /// Proof and disproof numbers at or above this are infinite.
-pub const INFINITE: u32 = u32::MAX / 4;
+pub const INFINITE: u64 = u64::MAX / 4;
 
 /// Limits of the search.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -108,8 +108,8 @@ impl DfpnStats {
 /// orientation), and for a proved first-player node its winning move.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    pn: u32,
-    dn: u32,
+    pn: u64,
+    dn: u64,
     /// Candidate moves as cells of the canonical form.
     moves: u64,
     /// The best move found (a cell of the canonical form; 64 = none).
@@ -194,11 +194,14 @@ impl<'a> Dfpn<'a> {
         let mut sh = SymHashes::of(x, o);
         let (key, s) = sh.canonical(x, o);
         self.aborted = false;
-        self.mid(&mut b, &mut sh, key, s, INFINITE, INFINITE);
-        match self.tt.get(&key) {
-            Some(e) if e.pn == 0 => Outcome::Proved,
-            Some(e) if e.dn == 0 => Outcome::Disproved,
-            _ => Outcome::Unknown,
+        loop {
+            self.mid(&mut b, &mut sh, key, s, INFINITE, INFINITE);
+            match self.tt.get(&key) {
+                Some(e) if e.pn == 0 => return Outcome::Proved,
+                Some(e) if e.dn == 0 => return Outcome::Disproved,
+                _ if self.aborted => return Outcome::Unknown,
+                _ => {}
+            }
         }
     }
 
@@ -287,7 +290,7 @@ impl<'a> Dfpn<'a> {
                 return won;
             }
             Entry {
-                pn: moves.count_ones(),
+                pn: u64::from(moves.count_ones()),
                 dn: 1,
                 moves: canon(moves),
                 best: 64,
@@ -384,8 +387,8 @@ impl<'a> Dfpn<'a> {
         sh: &mut SymHashes,
         key: Key,
         s: usize,
-        thpn: u32,
-        thdn: u32,
+        thpn: u64,
+        thdn: u64,
     ) {
         let entry = match self.tt.get(&key) {
             Some(&e) => e,
@@ -407,7 +410,7 @@ impl<'a> Dfpn<'a> {
         let mut children: Vec<(usize, Key, usize)> =
             Vec::with_capacity(moves.count_ones() as usize);
         let mut decided = 0u64;
-        let mut settled: Option<(u32, u32, usize)> = None;
+        let mut settled: Option<(u64, u64, usize)> = None;
         for c in cells(moves) {
             b.play(c, side);
             sh.toggle(c, side);
@@ -466,8 +469,12 @@ impl<'a> Dfpn<'a> {
         }
         let eps = self.limits.epsilon;
         loop {
-            // The node's numbers from its children's, and the child to search.
-            let (mut sum, mut min, mut second) = (0u64, INFINITE, INFINITE);
+            // The node's numbers from its children's, and the child to search. Proof
+            // numbers add up at AND nodes; disproof numbers at OR nodes are taken as the
+            // largest plus one per other child (weak proof-number search: disproofs are
+            // not sought, and sums would grow past any bound in this game). Undecided
+            // numbers stay below INFINITE.
+            let (mut sum, mut max, mut min, mut second) = (0u64, 0u64, INFINITE, INFINITE);
             let mut best = 0;
             for (i, &(c, ck, cs)) in children.iter().enumerate() {
                 let e = match self.tt.get(&ck) {
@@ -480,9 +487,10 @@ impl<'a> Dfpn<'a> {
                         e
                     }
                 };
-                // OR: choose by proof number, sum disproof numbers; AND the other way.
+                // OR: choose by proof number, combine disproof numbers; AND the other way.
                 let (choose, add) = if or { (e.pn, e.dn) } else { (e.dn, e.pn) };
-                sum += u64::from(add);
+                sum = sum.saturating_add(add);
+                max = max.max(add);
                 if choose < min {
                     second = min;
                     min = choose;
@@ -491,13 +499,28 @@ impl<'a> Dfpn<'a> {
                     second = choose;
                 }
             }
-            let sum = sum.min(u64::from(INFINITE)) as u32;
+            let n = children.len() as u64;
+            let undecided = |v: u64| v.min(INFINITE - 1);
             let (pn, dn) = match (children.is_empty(), or) {
                 // No children left: every one was decided the other way.
                 (true, true) => (INFINITE, 0),
                 (true, false) => (0, INFINITE),
-                (false, true) => (min, sum),
-                (false, false) => (sum, min),
+                (false, true) => (
+                    min,
+                    if max >= INFINITE {
+                        INFINITE
+                    } else {
+                        undecided(max + n - 1)
+                    },
+                ),
+                (false, false) => (
+                    if sum >= INFINITE && max >= INFINITE {
+                        INFINITE
+                    } else {
+                        undecided(sum)
+                    },
+                    min,
+                ),
             };
             let best_cell = children.get(best).map_or(64, |&(c, _, _)| {
                 image(self.t, s, 1 << c).trailing_zeros() as u8
@@ -515,25 +538,24 @@ impl<'a> Dfpn<'a> {
                 return;
             };
             // Thresholds for the child: past the second best by ε, within the node's.
-            let grow = |n: u32| -> u32 {
+            let grow = |n: u64| -> u64 {
                 if n >= INFINITE {
                     INFINITE
                 } else {
-                    (u64::from(n) + 1 + (f64::from(n) * eps) as u64).min(u64::from(INFINITE)) as u32
+                    n.saturating_add(1 + (n as f64 * eps) as u64).min(INFINITE)
+                }
+            };
+            let within = |th: u64, node: u64, child: u64| -> u64 {
+                if th >= INFINITE {
+                    INFINITE
+                } else {
+                    (th - node.min(th)).saturating_add(child).min(INFINITE)
                 }
             };
             let (cthpn, cthdn) = if or {
-                (
-                    thpn.min(grow(second)),
-                    (u64::from(thdn) - u64::from(dn) + u64::from(ce.dn)).min(u64::from(INFINITE))
-                        as u32,
-                )
+                (thpn.min(grow(second)), within(thdn, dn, ce.dn))
             } else {
-                (
-                    (u64::from(thpn) - u64::from(pn) + u64::from(ce.pn)).min(u64::from(INFINITE))
-                        as u32,
-                    thdn.min(grow(second)),
-                )
+                (within(thpn, pn, ce.pn), thdn.min(grow(second)))
             };
             b.play(c, side);
             sh.toggle(c, side);
