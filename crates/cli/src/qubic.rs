@@ -500,8 +500,9 @@ pub struct QubicCmd {
 #[derive(Debug, Subcommand)]
 enum QubicSub {
     /// Check the stored 4×4×4×4 forced win against the rules: every reply of the second
-    /// player answered, every line ending in the first player's four (--dims 3:
-    /// Patashnik's 4×4×4 dictionary, checked exhaustively).
+    /// player answered, every line ending in the first player's four (--dims 3: 4×4×4 —
+    /// a certificate re-checked, Patashnik's dictionary checked exhaustively, or the win
+    /// found from scratch by our search).
     Proof {
         /// A strategy file written by the `forced4d` example instead of the stored one.
         #[arg(long)]

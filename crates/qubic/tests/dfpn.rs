@@ -96,3 +96,18 @@ fn the_hybrid_frontier_is_patashniks_strategy_at_k_stones() {
     assert_eq!(ludomat_qubic::proof3d::dfpn::split(0, 0).1.len(), 12);
     assert!(one.iter().all(|&(x, o)| x == 1 && o.count_ones() == 1));
 }
+
+#[test]
+fn the_bundled_from_scratch_certificate_checks() {
+    // Written by `ludomat qubic proof --dims 3 --search --write-certificate …` (the
+    // search from the empty board, no dictionary) and re-checked here by the independent
+    // checker alone.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/search/qubic3.cert.gz");
+    let gz = std::fs::read(path).expect("the certificate is in the repository");
+    let cert = ludomat_qubic_verify::Certificate::read(&gz).expect("reads");
+    assert_eq!((cert.root_x, cert.root_o), (0, 0), "from the empty board");
+    assert_eq!(cert.records.len(), 509_204);
+    let g = ludomat_qubic_verify::Geometry::new();
+    let report = ludomat_qubic_verify::verify(&g, &cert).expect("proves the win");
+    assert_eq!(report.positions, 509_204);
+}
