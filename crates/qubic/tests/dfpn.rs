@@ -2,6 +2,8 @@
 //! strategy it finds is written as a certificate that the independent checker accepts —
 //! and refuses once a move is taken away or changed.
 
+mod common;
+
 use ludomat_qubic::proof3d::certificate::write_from;
 use ludomat_qubic::proof3d::dfpn::{Dfpn, DfpnLimits, Outcome, SearchStrategy};
 use ludomat_qubic::proof3d::hybrid::frontier;
@@ -110,4 +112,23 @@ fn the_bundled_from_scratch_certificate_checks() {
     let g = ludomat_qubic_verify::Geometry::new();
     let report = ludomat_qubic_verify::verify(&g, &cert).expect("proves the win");
     assert_eq!(report.positions, 509_204);
+}
+
+#[test]
+fn the_from_scratch_certificate_player_beats_every_defender() {
+    // The certificate player of `ludomat play qubic --strategy forced`, given the
+    // from-scratch certificate and no dictionary entries (so no move is named after one).
+    use ludomat_qubic::proof3d::dictionary::Dictionary;
+    use ludomat_qubic::proof3d::player::ProofPlayer;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/search/qubic3.cert.gz");
+    let gz = std::fs::read(path).expect("the certificate is in the repository");
+    let cert = ludomat_qubic_verify::Certificate::read(&gz).expect("reads");
+    let g = ludomat_qubic_verify::Geometry::new();
+    let book = ludomat_qubic_verify::ProofBook::new(&g, &cert).expect("checks");
+    let none =
+        Dictionary::parse("no dictionary: the win found from scratch\n-----\n").expect("reads");
+    assert!(none.entries.is_empty());
+    let mut player = ProofPlayer::new(std::sync::Arc::new(book), none);
+    let longest = common::wins_against_every_defender(&mut player, 30);
+    assert!(longest <= 32, "{longest}");
 }
