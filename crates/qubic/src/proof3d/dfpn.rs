@@ -409,13 +409,18 @@ impl<'a> Dfpn<'a> {
         let moves = image(self.t, self.t.inverse[s], entry.moves);
         let mut children: Vec<(usize, Key, usize)> =
             Vec::with_capacity(moves.count_ones() as usize);
+        // Cells whose child was decided at once (symmetric copies included), and those
+        // children's forms.
         let mut decided = 0u64;
+        let mut decided_keys: Vec<Key> = Vec::new();
         let mut settled: Option<(u64, u64, usize)> = None;
         for c in cells(moves) {
             b.play(c, side);
             sh.toggle(c, side);
             let (ck, cs) = sh.canonical(b.stones[X], b.stones[O]);
-            if let Some(&(_, _, _)) = children.iter().find(|&&(_, k, _)| k == ck) {
+            if decided_keys.contains(&ck) {
+                decided |= 1 << c;
+            } else if children.iter().any(|&(_, k, _)| k == ck) {
                 // A symmetric copy of a child already listed.
             } else if self.tt.contains_key(&ck) {
                 children.push((c, ck, cs));
@@ -423,6 +428,7 @@ impl<'a> Dfpn<'a> {
                 let e = self.evaluate(b, cs);
                 if e.pn == 0 || e.dn == 0 {
                     decided |= 1 << c;
+                    decided_keys.push(ck);
                     // OR: a won child wins the node; AND: a lost child loses it.
                     if or && e.pn == 0 {
                         settled = Some((0, INFINITE, c));
@@ -448,24 +454,8 @@ impl<'a> Dfpn<'a> {
             }
             return;
         }
-        // Symmetric copies of decided children are decided too.
-        let decided_canon = image(self.t, s, decided);
         if let Some(e) = self.tt.get_mut(&key) {
-            e.moves &= !decided_canon;
-        }
-        if decided != 0 {
-            let gone = cells(moves & !decided).filter(|&c| {
-                b.play(c, side);
-                sh.toggle(c, side);
-                let (ck, _) = sh.canonical(b.stones[X], b.stones[O]);
-                sh.toggle(c, side);
-                b.undo(c, side);
-                !children.iter().any(|&(_, k, _)| k == ck)
-            });
-            let gone: u64 = gone.fold(0, |m, c| m | 1 << c);
-            if let Some(e) = self.tt.get_mut(&key) {
-                e.moves &= !image(self.t, s, gone);
-            }
+            e.moves &= !image(self.t, s, decided);
         }
         let eps = self.limits.epsilon;
         loop {
