@@ -29,6 +29,14 @@ pub fn catch() {
     }
 }
 
+/// Catch the next Ctrl-C as [`catch`] does, and make it raise `cancel` (a library run's
+/// cancellation flag) as well.
+#[allow(dead_code)] // used by progress::ctrl_c_cancel
+pub fn catch_into(cancel: ludomat_game::run::Cancel) -> ludomat_game::run::Cancel {
+    catch();
+    cancel.also_on(&REQUESTED)
+}
+
 /// Whether Ctrl-C was pressed since [`catch`].
 pub fn requested() -> bool {
     REQUESTED.load(Ordering::SeqCst)

@@ -11,6 +11,8 @@
 //! * [`Tally`] and [`Proportion`] — results with Wilson confidence intervals.
 //! * [`Session`] / [`DynSession`] — a machine's game in progress as a person meets it
 //!   (config, actions, view, happenings), rendered alike by the terminal and the museum.
+//! * [`run`] — long work (training, benchmarks, proof searches) as library entry points:
+//!   progress with a partial result, cancellation, checkpoints; [`run::cpu`] for CPU time.
 //! * [`explore`] — play a deterministic agent against *every* sequence of opponent moves
 //!   and count the results, the way the relay machines are verified.
 //!
@@ -27,6 +29,7 @@ mod explore;
 mod game;
 mod matches;
 mod random;
+pub mod run;
 pub mod save;
 pub mod seed;
 mod session;
