@@ -553,3 +553,205 @@ mod tests {
         ));
     }
 }
+
+/// One measured point of a [`CurveChart`]: x (positive: the axis is logarithmic), the mean
+/// with its interval, and rates (shares in 0..=1) drawn in the lower panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurvePoint {
+    /// Where on the logarithmic x axis.
+    pub x: f64,
+    /// The mean.
+    pub y: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+    /// Rates for the lower panel: the first solid, the second dashed (at most two).
+    pub rates: Vec<f64>,
+}
+
+/// One named line of a [`CurveChart`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurveLine {
+    /// The legend entry.
+    pub name: String,
+    /// The points, in x order.
+    pub points: Vec<CurvePoint>,
+}
+
+/// Means with error bars against a logarithmic x axis, one line per contender, and below
+/// them a panel of rates (shares of 0–100 %) on the same x axis: a strength-against-cost
+/// curve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurveChart {
+    /// The title.
+    pub title: String,
+    /// The x axis label (with its unit).
+    pub x_label: String,
+    /// The upper panel's y label.
+    pub y_label: String,
+    /// The lower panel's y label.
+    pub rate_label: String,
+    /// The lines.
+    pub lines: Vec<CurveLine>,
+    /// Printed under the chart: the command that made it.
+    pub caption: String,
+}
+
+/// A tick value on a log10 axis as a plain number: 0.3, 1, 30, 100.
+fn log_tick(v: f64) -> String {
+    let x = 10f64.powf(v);
+    if x >= 10.0 {
+        format!("{x:.0}")
+    } else if x >= 1.0 {
+        format!("{x:.1}").trim_end_matches(".0").to_string()
+    } else {
+        format!("{x:.2}").trim_end_matches('0').to_string()
+    }
+}
+
+/// Write a [`CurveChart`] to `path` (`.png` or `.svg`).
+///
+/// # Errors
+/// An unknown extension, no points, an x that is not positive, or a drawing / file error.
+pub fn curve_chart(chart: &CurveChart, path: &Path) -> Result<(), ChartError> {
+    register_font();
+    let points: Vec<&CurvePoint> = chart.lines.iter().flat_map(|l| l.points.iter()).collect();
+    if points.is_empty() {
+        return Err(ChartError::Empty("the chart has no points"));
+    }
+    if points.iter().any(|p| !(p.x.is_finite() && p.x > 0.0)) {
+        return Err(ChartError::Empty(
+            "a logarithmic axis needs positive, finite values",
+        ));
+    }
+    format_of(path)?;
+    check_writable(path)?;
+    on_backend!(path, |root| draw_curve(root, chart, path))
+}
+
+fn draw_curve<DB: DrawingBackend>(
+    root: DrawingArea<DB, plotters::coord::Shift>,
+    chart: &CurveChart,
+    path: &Path,
+) -> Result<(), ChartError> {
+    root.fill(&WHITE).map_err(|e| draw_err(path, e))?;
+    let plot = with_caption(&root, &chart.caption, path)?;
+    let all: Vec<&CurvePoint> = chart.lines.iter().flat_map(|l| l.points.iter()).collect();
+    let lx: Vec<f64> = all.iter().map(|p| p.x.log10()).collect();
+    let (mut x0, mut x1) = (
+        lx.iter().copied().fold(f64::MAX, f64::min),
+        lx.iter().copied().fold(f64::MIN, f64::max),
+    );
+    let pad = ((x1 - x0) * 0.06).max(0.1);
+    x0 -= pad;
+    x1 += pad;
+    let y1 = all
+        .iter()
+        .map(|p| if p.high.is_finite() { p.high } else { p.y })
+        .fold(0.0f64, f64::max)
+        * 1.08;
+    let y1 = if y1 > 0.0 { y1 } else { 1.0 };
+    let height = plot.dim_in_pixel().1;
+    let (upper, lower) = plot.split_vertically(height * 64 / 100);
+    // ticks at 1, 2, 5 × 10ⁿ inside the range
+    let ticks: Vec<f64> = (-3..=6)
+        .flat_map(|e| [1.0, 2.0, 5.0].map(|m: f64| (m * 10f64.powi(e)).log10()))
+        .filter(|v| (x0..=x1).contains(v))
+        .collect();
+    let tick_fmt = |v: &f64| {
+        if ticks.iter().any(|t| (t - v).abs() < 1e-9) {
+            log_tick(*v)
+        } else {
+            String::new()
+        }
+    };
+    let mut top = ChartBuilder::on(&upper)
+        .caption(&chart.title, ("sans-serif", 24))
+        .margin(14)
+        .x_label_area_size(28)
+        .y_label_area_size(76)
+        .build_cartesian_2d(x0..x1, 0.0..y1)
+        .map_err(|e| draw_err(path, e))?;
+    top.configure_mesh()
+        .y_desc(&chart.y_label)
+        .x_labels(400)
+        .x_label_formatter(&tick_fmt)
+        .y_label_formatter(&|v: &f64| format!("{:.0}k", v / 1000.0))
+        .label_style(("sans-serif", 14))
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(|e| draw_err(path, e))?;
+    for (i, l) in chart.lines.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        let pts: Vec<(f64, f64)> = l.points.iter().map(|p| (p.x.log10(), p.y)).collect();
+        top.draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
+            .map_err(|e| draw_err(path, e))?
+            .label(&l.name)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
+        top.draw_series(pts.iter().map(|&p| Circle::new(p, 4, colour.filled())))
+            .map_err(|e| draw_err(path, e))?;
+        top.draw_series(
+            l.points
+                .iter()
+                .filter(|p| p.low.is_finite() && p.high.is_finite())
+                .map(|p| {
+                    ErrorBar::new_vertical(
+                        p.x.log10(),
+                        p.low.max(0.0),
+                        p.y,
+                        p.high.min(y1),
+                        colour.stroke_width(1),
+                        8,
+                    )
+                }),
+        )
+        .map_err(|e| draw_err(path, e))?;
+    }
+    top.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 15))
+        .draw()
+        .map_err(|e| draw_err(path, e))?;
+    let mut bottom = ChartBuilder::on(&lower)
+        .margin(14)
+        .x_label_area_size(44)
+        .y_label_area_size(76)
+        .build_cartesian_2d(x0..x1, 0.0..100.0)
+        .map_err(|e| draw_err(path, e))?;
+    bottom
+        .configure_mesh()
+        .x_desc(&chart.x_label)
+        .y_desc(&chart.rate_label)
+        .x_labels(400)
+        .x_label_formatter(&tick_fmt)
+        .y_label_formatter(&|v: &f64| format!("{v:.0} %"))
+        .label_style(("sans-serif", 13))
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(|e| draw_err(path, e))?;
+    for (i, l) in chart.lines.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        for k in 0..2 {
+            let pts: Vec<(f64, f64)> = l
+                .points
+                .iter()
+                .filter_map(|p| p.rates.get(k).map(|r| (p.x.log10(), 100.0 * r)))
+                .collect();
+            if k == 0 {
+                bottom
+                    .draw_series(LineSeries::new(pts, colour.stroke_width(2)))
+                    .map_err(|e| draw_err(path, e))?;
+            } else {
+                bottom
+                    .draw_series(DashedLineSeries::new(pts, 6, 4, colour.stroke_width(2)))
+                    .map_err(|e| draw_err(path, e))?;
+            }
+        }
+    }
+    root.present().map_err(|e| draw_err(path, e))
+}

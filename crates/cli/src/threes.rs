@@ -7,19 +7,23 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::progress;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use ludomat_game::{seed, LineInput, Proportion, Session, SessionError};
-use ludomat_threes::autoplay::{play_game, tune, GameSummary};
+use ludomat_game::run::{Ended, Progress};
+use ludomat_game::{LineInput, Proportion, Session, SessionError};
+use ludomat_threes::auto::{AutoConfig, AutoProgress, Contender};
+use ludomat_threes::autoplay::{tune, GameSummary};
+use ludomat_threes::engine::{EngineCommand, Limits};
 use ludomat_threes::record::GameRecord;
 use ludomat_threes::search::MAX_DEPTH;
 use ludomat_threes::summary::{to_csv, ScoreStats, Summaries};
+use ludomat_threes::versus::{self, Entry, VersusConfig, VersusGame, VersusProgress};
 use ludomat_threes::{
     Board, DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes,
     ThreesAction, ThreesConfig, ThreesHappening, ThreesSession, Weights,
 };
-use rayon::prelude::*;
 
 /// `ludomat play threes`
 #[derive(Debug, Args)]
@@ -59,6 +63,12 @@ enum ThreesSub {
     Tune(TuneArgs),
     /// Swipes per second (one thread) and search nodes per second.
     Bench(BenchArgs),
+    /// Our AI as an engine: answer the engine protocol on standard input and output
+    /// (crates/threes/ENGINE.md), for any harness.
+    Engine(EngineArgs),
+    /// Strength against thinking time: AIs at several budgets play the same seeded games
+    /// through the engine protocol; mean score against CPU time per move, CSV and chart.
+    Versus(VersusArgs),
     /// Combine the CSV files of several `auto` runs (e.g. one long run split over
     /// machines with --first-game) and print the same statistics.
     Summary(SummaryArgs),
@@ -86,20 +96,8 @@ struct AutoArgs {
     /// must stay within 4,294,967,295.
     #[arg(long, default_value_t = 0)]
     first_game: u32,
-    /// Fixed search depth in swipes, 1 to 10 (default: dynamic, from the board).
-    #[arg(long, conflicts_with = "time_per_move", value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
-    depth: Option<u8>,
-    /// Deepen the search while it fits this many milliseconds per move.
-    #[arg(long)]
-    time_per_move: Option<u64>,
-    /// The deepest search the dynamic and time rules may use (6: the measured default, about
-    /// 16 ms CPU per move; 5 is about 7 ms; at most 10).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
-    max_depth: u8,
-    /// The shallowest search of the dynamic rule (3: the anchor's floor; at most
-    /// --max-depth).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
-    min_depth: u8,
+    #[command(flatten)]
+    rule: RuleArgs,
     /// Worker threads (default: all cores; 1 to 256).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
     threads: Option<u16>,
@@ -118,6 +116,14 @@ struct AutoArgs {
     /// Record every game as JSON into this directory (game-<i>.json).
     #[arg(long)]
     record_dir: Option<PathBuf>,
+    /// Play through the engine protocol with this engine instead of our AI in-process
+    /// (one engine process per thread; see crates/threes/ENGINE.md). The program
+    /// `ludomat` is this ludomat: `--engine 'ludomat threes engine --cpu-per-move 5'`.
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Seconds an engine may take to answer one turn (0.01 to 86,400).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    engine_timeout: f64,
 
     // --- cluster (MPI): `--distributed`, see threes_cluster.rs ---------------------------
     /// Spread the work over the processes of an MPI run, rank 0 the master
@@ -135,6 +141,86 @@ struct AutoArgs {
     #[arg(long)]
     no_move_reports: bool,
     // --- end cluster ---------------------------------------------------------------------
+}
+
+/// How deep our AI searches: a fixed depth, the dynamic rule, or a budget per move.
+#[derive(Debug, Args)]
+struct RuleArgs {
+    /// Fixed search depth in swipes, 1 to 10 (default: dynamic, from the board).
+    #[arg(long, conflicts_with_all = ["time_per_move", "cpu_per_move", "nodes_per_move"], value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
+    depth: Option<u8>,
+    /// Deepen the search while it fits this many milliseconds (wall clock) per move.
+    #[arg(long, conflicts_with_all = ["cpu_per_move", "nodes_per_move"])]
+    time_per_move: Option<u64>,
+    /// Deepen the search while it fits this much CPU time of the searching thread per move,
+    /// on average over the game (milliseconds, 0.01 to 100,000; one thread per search, so
+    /// a loaded machine thinks as long as an idle one).
+    #[arg(long, value_name = "MS", conflicts_with = "nodes_per_move")]
+    cpu_per_move: Option<f64>,
+    /// Deepen the search while it fits this many search nodes per move, on average over
+    /// the game (1,000 to 10¹²): the same seed plays the same game on any machine.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1000..=1_000_000_000_000))]
+    nodes_per_move: Option<u64>,
+    /// The deepest search the dynamic, time and budget rules may use (default 6 for the
+    /// dynamic and time rules — the measured default, about 16 ms CPU per move — and 10 with
+    /// --cpu-per-move or --nodes-per-move; at most 10).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
+    max_depth: Option<u8>,
+    /// The shallowest search of the dynamic rule (3: the anchor's floor; at most
+    /// --max-depth).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
+    min_depth: u8,
+}
+
+/// `ludomat threes engine`
+#[derive(Debug, Args)]
+struct EngineArgs {
+    #[command(flatten)]
+    rule: RuleArgs,
+    /// Heuristic weights as JSON (as printed by `threes tune`).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+}
+
+/// `ludomat threes versus`
+#[derive(Debug, Args)]
+struct VersusArgs {
+    /// An AI and its budgets, `NAME:B1,B2,…=COMMAND`: the engine command with `{}` where
+    /// each budget goes (repeat for each AI). The program `ludomat` is this ludomat:
+    /// `--ai 'ludomat:1,10=ludomat threes engine --cpu-per-move {}'`.
+    #[arg(long = "ai", value_name = "NAME:BUDGETS=COMMAND")]
+    ais: Vec<String>,
+    /// Games per AI and budget (1 to 1,000,000); game i is the same deal for all.
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Master seed; game i uses a seed derived from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Number of the first game (a run split into parts, or continued).
+    #[arg(long, default_value_t = 0)]
+    first_game: u32,
+    /// Games played at once, each by its own engine process (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
+    threads: u16,
+    /// Append one line per finished game to this CSV file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Keep the games already in --csv and play only those missing.
+    #[arg(long, requires = "csv")]
+    resume: bool,
+    /// Play nothing: read these CSV files (of earlier runs) and print and draw their curve.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["ais", "resume"])]
+    from: Vec<PathBuf>,
+    /// Draw the curve (.png or .svg): mean score with 95 % intervals against CPU time per
+    /// move on a log axis, one line per AI, and the 3072 and 6144 rates.
+    #[arg(long)]
+    chart: Option<PathBuf>,
+    /// Seconds an engine may take to answer one turn (0.01 to 86,400).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    engine_timeout: f64,
+    /// How bonus cards are announced.
+    #[arg(long, default_value = "plus")]
+    hint_model: HintModel,
 }
 
 // --- cluster (MPI) ----------------------------------------------------------------------
@@ -492,6 +578,8 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Tune(a) => tune_cmd(a),
         ThreesSub::Bench(a) => bench(a),
         ThreesSub::Summary(a) => summary(a),
+        ThreesSub::Engine(a) => engine(a),
+        ThreesSub::Versus(a) => versus(a),
     }
 }
 
@@ -540,29 +628,46 @@ fn group(n: u64) -> String {
     out
 }
 
-fn depth_rule(a: &AutoArgs) -> Result<DepthRule> {
-    if a.max_depth == 0 {
+fn depth_rule(a: &RuleArgs) -> Result<DepthRule> {
+    let budgeted = a.cpu_per_move.is_some() || a.nodes_per_move.is_some();
+    let max_depth = a.max_depth.unwrap_or(if budgeted { MAX_DEPTH } else { 6 });
+    if max_depth == 0 {
         bail!("--max-depth must be at least 1");
     }
-    if a.min_depth > a.max_depth {
+    if a.min_depth > max_depth {
         bail!(
             "--min-depth {} is deeper than --max-depth {}",
             a.min_depth,
-            a.max_depth
+            max_depth
         );
     }
-    Ok(match (a.depth, a.time_per_move) {
-        (Some(0), _) => bail!("--depth must be at least 1"),
-        (Some(d), _) => DepthRule::Fixed(d),
-        (None, Some(ms)) => DepthRule::Time {
-            millis: ms,
-            max: a.max_depth,
+    Ok(
+        match (a.depth, a.time_per_move, a.cpu_per_move, a.nodes_per_move) {
+            (Some(0), ..) => bail!("--depth must be at least 1"),
+            (Some(d), ..) => DepthRule::Fixed(d),
+            (None, Some(ms), ..) => DepthRule::Time {
+                millis: ms,
+                max: max_depth,
+            },
+            (None, None, Some(ms), _) => {
+                if !(ms.is_finite() && (0.01..=100_000.0).contains(&ms)) {
+                    bail!("--cpu-per-move {ms}: from 0.01 to 100,000 milliseconds");
+                }
+                DepthRule::Cpu {
+                    micros: (ms * 1000.0).round() as u64,
+                    max: max_depth,
+                }
+            }
+            (None, None, None, Some(n)) => DepthRule::Nodes {
+                nodes: n,
+                max: max_depth,
+            },
+            (None, None, None, None) => DepthRule::Dynamic {
+                min: a.min_depth,
+                max: max_depth,
+            },
         },
-        (None, None) => DepthRule::Dynamic {
-            min: a.min_depth,
-            max: a.max_depth,
-        },
-    })
+    )
 }
 
 fn describe(rule: DepthRule) -> String {
@@ -571,6 +676,11 @@ fn describe(rule: DepthRule) -> String {
         DepthRule::Dynamic { min: 3, max } => format!("dynamic depth (max {max})"),
         DepthRule::Dynamic { min, max } => format!("dynamic depth (min {min}, max {max})"),
         DepthRule::Time { millis, max } => format!("{millis} ms per move (max depth {max})"),
+        DepthRule::Cpu { micros, max } => format!(
+            "{} ms CPU per move (max depth {max})",
+            micros as f64 / 1000.0
+        ),
+        DepthRule::Nodes { nodes, max } => format!("{nodes} nodes per move (max depth {max})"),
     }
 }
 
@@ -580,21 +690,30 @@ fn auto(a: AutoArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let rule = depth_rule(&a)?;
-    let Some(end) = a.first_game.checked_add(a.games) else {
+    let rule = depth_rule(&a.rule)?;
+    if a.first_game.checked_add(a.games).is_none() {
         bail!(
             "--first-game {} + --games {} is past the last game number {}",
             a.first_game,
             a.games,
             u32::MAX
         );
-    };
+    }
     if let Some(path) = &a.csv {
         check_output(path, "--csv")?;
     }
     if let Some(path) = &a.chart {
         check_output(path, "--chart")?;
     }
+    let engine = match &a.engine {
+        Some(cmd) => {
+            if a.distributed.is_some() {
+                bail!("--engine cannot be combined with --distributed");
+            }
+            Some((engine_command("engine", cmd)?, limits(a.engine_timeout)?))
+        }
+        None => None,
+    };
     let weights = a
         .weights
         .as_deref()
@@ -623,8 +742,9 @@ fn auto(a: AutoArgs) -> Result<()> {
     let pool = pool.build().context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
     // with fewer games than threads each search runs its jobs in parallel; otherwise the
-    // games themselves are spread over the threads
-    let parallel_search = (a.games as usize) < threads;
+    // games themselves are spread over the threads (a budgeted search is one thread)
+    let budgeted = matches!(rule, DepthRule::Cpu { .. } | DepthRule::Nodes { .. });
+    let parallel_search = (a.games as usize) < threads && !budgeted;
     let searcher = Searcher::new(
         Heuristic::new(weights),
         SearchConfig {
@@ -636,74 +756,324 @@ fn auto(a: AutoArgs) -> Result<()> {
             ..SearchConfig::default()
         },
     );
-    println!(
-        "Threes! AI: {} games (from game {}), seed {}, {}, {} threads, hint model {}",
-        a.games,
-        a.first_game,
-        a.seed,
-        describe(rule),
-        threads,
-        a.hint_model
-    );
-    let bar = ProgressBar::new(u64::from(a.games));
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let contender = match engine {
+        Some((command, limits)) => {
+            println!(
+                "Threes! engine {}: {} games (from game {}), seed {}, {} threads, hint model {}",
+                a.engine.as_deref().unwrap_or_default(),
+                a.games,
+                a.first_game,
+                a.seed,
+                threads,
+                a.hint_model
+            );
+            Contender::Engine(command, limits)
+        }
+        None => {
+            println!(
+                "Threes! AI: {} games (from game {}), seed {}, {}, {} threads, hint model {}",
+                a.games,
+                a.first_game,
+                a.seed,
+                describe(rule),
+                threads,
+                a.hint_model
+            );
+            Contender::Searcher(searcher)
+        }
+    };
+    let config = AutoConfig {
+        contender,
+        seed: a.seed,
+        first_game: a.first_game,
+        games: a.games,
+        model: a.hint_model,
+        record: a.record_dir.is_some(),
+    };
     // Each finished game's line is written and flushed at once, so an interrupted run
     // keeps its finished games; at the end the file is rewritten in game order.
-    let stream = match &a.csv {
+    let mut stream = match &a.csv {
         Some(path) => {
             let mut f = std::fs::File::create(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             writeln!(f, "{}", ludomat_threes::summary::CSV_HEADER)
                 .and_then(|()| f.flush())
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            Some(std::sync::Mutex::new(f))
+            Some(f)
         }
         None => None,
     };
+    let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
+    let mut watch = |p: &Progress<AutoProgress>| {
+        bar.update(
+            p,
+            p.partial.last_score.map(|s| format!("last: {}", group(s))),
+        );
+    };
+    let mut ctx = progress::context("games", Some(u64::from(a.games)), &mut watch);
     let started = Instant::now();
-    let results: Vec<Result<GameSummary>> = pool.install(|| {
-        (a.first_game..end)
-            .into_par_iter()
-            .map(|i| {
-                let game_seed = seed::derive(a.seed, u64::from(i));
-                let mut record = a
-                    .record_dir
-                    .as_ref()
-                    .map(|_| GameRecord::start(&Threes::new(game_seed, a.hint_model)));
-                let s = play_game(
-                    &searcher,
-                    game_seed,
-                    a.hint_model,
-                    u32::MAX,
-                    record.as_mut(),
-                );
-                if let (Some(dir), Some(r)) = (&a.record_dir, &record) {
-                    let path = dir.join(format!("game-{i}.json"));
-                    std::fs::write(&path, r.to_json())
-                        .with_context(|| format!("cannot write {}", path.display()))?;
-                }
-                if let (Some(f), Some(path)) = (&stream, &a.csv) {
-                    let row = ludomat_threes::summary::csv_row(u64::from(i), &s);
-                    let mut f = f
-                        .lock()
-                        .map_err(|_| anyhow::anyhow!("a game failed while writing the CSV"))?;
-                    f.write_all(row.as_bytes())
-                        .and_then(|()| f.flush())
-                        .with_context(|| format!("cannot write {}", path.display()))?;
-                }
-                bar.set_message(format!("last: {}", group(s.score)));
-                bar.inc(1);
-                Ok(s)
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
+    let result = ludomat_threes::auto::run(
+        &config,
+        threads.min(a.games as usize),
+        parallel_search.then_some(&pool),
+        &mut ctx,
+        &mut |g| {
+            if let (Some(dir), Some(r)) = (&a.record_dir, &g.record) {
+                let path = dir.join(format!("game-{}.json", g.number));
+                std::fs::write(&path, r.to_json())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            if let (Some(f), Some(path)) = (stream.as_mut(), &a.csv) {
+                let row = ludomat_threes::summary::csv_row(u64::from(g.number), &g.summary);
+                f.write_all(row.as_bytes())
+                    .and_then(|()| f.flush())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            Ok(())
+        },
+    );
+    drop(ctx);
+    bar.finish();
     let wall = started.elapsed();
-    let games: Vec<GameSummary> = results.into_iter().collect::<Result<_>>()?;
+    let (games, ended) = result?;
+    if ended == Ended::Cancelled {
+        println!(
+            "interrupted: {} of {} games finished (the statistics below are theirs)",
+            games.len(),
+            a.games
+        );
+    }
     finish(&a, rule, &games, wall)
+}
+
+/// An engine command line; the program `ludomat` is this ludomat.
+fn engine_command(name: &str, cmd: &str) -> Result<EngineCommand> {
+    let mut c = EngineCommand::parse(name, cmd)?;
+    if c.program.as_os_str() == "ludomat" {
+        c.program = std::env::current_exe().context("cannot find this ludomat's path")?;
+    }
+    Ok(c)
+}
+
+/// The engine limits with a turn timeout of `seconds`.
+fn limits(seconds: f64) -> Result<Limits> {
+    if !(seconds.is_finite() && (0.01..=86_400.0).contains(&seconds)) {
+        bail!("--engine-timeout {seconds}: from 0.01 to 86,400 seconds");
+    }
+    Ok(Limits {
+        turn: Duration::from_secs_f64(seconds),
+        handshake: Duration::from_secs_f64(seconds.max(30.0)),
+        ..Limits::default()
+    })
+}
+
+/// `ludomat threes engine`: our AI on standard input and output, one thread.
+fn engine(a: EngineArgs) -> Result<()> {
+    let rule = depth_rule(&a.rule)?;
+    let weights = a
+        .weights
+        .as_deref()
+        .map(load_weights)
+        .transpose()?
+        .unwrap_or_default();
+    let searcher = Searcher::new(
+        Heuristic::new(weights),
+        SearchConfig {
+            depth: rule,
+            parallel: false,
+            ..SearchConfig::default()
+        },
+    );
+    let mut player = ludomat_threes::Player::new(searcher);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    let name = format!("ludomat expectimax ({})", describe(rule));
+    ludomat_threes::engine::serve(&mut input, &mut output, &mut player, &name)?;
+    Ok(())
+}
+
+/// One `--ai NAME:B1,B2=COMMAND` of `threes versus`: an entry per budget.
+fn versus_entries(spec: &str) -> Result<Vec<Entry>> {
+    let Some((head, command)) = spec.split_once('=') else {
+        bail!("--ai {spec:?}: expected NAME:BUDGETS=COMMAND");
+    };
+    let Some((name, budgets)) = head.split_once(':') else {
+        bail!("--ai {spec:?}: expected NAME:BUDGETS=COMMAND (no ':' before the '=')");
+    };
+    let name = name.trim();
+    if name.is_empty() || name.contains(',') {
+        bail!("--ai {spec:?}: the name must be non-empty and without commas");
+    }
+    if !command.contains("{}") {
+        bail!("--ai {spec:?}: the command has no {{}} where the budget goes");
+    }
+    let mut out = Vec::new();
+    for b in budgets.split(',').map(str::trim) {
+        if b.is_empty() || b.contains(char::is_whitespace) {
+            bail!("--ai {spec:?}: an empty budget or one with spaces");
+        }
+        out.push(Entry {
+            ai: name.to_string(),
+            budget: b.to_string(),
+            command: engine_command(name, &command.replace("{}", b))?,
+        });
+    }
+    Ok(out)
+}
+
+/// `ludomat threes versus`
+fn versus(a: VersusArgs) -> Result<()> {
+    if let Some(path) = &a.chart {
+        check_output(path, "--chart")?;
+    }
+    if !a.from.is_empty() {
+        let mut games = Vec::new();
+        for path in &a.from {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            versus::read_csv(&path.display().to_string(), &text, &mut games)?;
+        }
+        return versus_report(&games, a.chart.as_deref());
+    }
+    if a.ais.is_empty() {
+        bail!("give at least one --ai NAME:BUDGETS=COMMAND (or --from FILES to draw earlier runs)");
+    }
+    let mut entries = Vec::new();
+    for spec in &a.ais {
+        entries.extend(versus_entries(spec)?);
+    }
+    if a.games == 0 || a.games > versus::MAX_GAMES {
+        bail!("--games {}: from 1 to {}", a.games, versus::MAX_GAMES);
+    }
+    let mut games = Vec::new();
+    let mut skip = std::collections::HashSet::new();
+    let mut file = match &a.csv {
+        Some(path) => {
+            check_output(path, "--csv")?;
+            if a.resume && path.exists() {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                versus::read_csv(&path.display().to_string(), &text, &mut games)?;
+                skip = games
+                    .iter()
+                    .map(|g| (g.ai.clone(), g.budget.clone(), g.game))
+                    .collect();
+                Some(
+                    std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(path)
+                        .with_context(|| format!("cannot write {}", path.display()))?,
+                )
+            } else {
+                let mut f = std::fs::File::create(path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                writeln!(f, "{}", versus::CSV_HEADER)
+                    .and_then(|()| f.flush())
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                Some(f)
+            }
+        }
+        None => None,
+    };
+    let config = VersusConfig {
+        entries,
+        games: a.games,
+        first_game: a.first_game,
+        seed: a.seed,
+        model: a.hint_model,
+        limits: limits(a.engine_timeout)?,
+        threads: usize::from(a.threads),
+        skip,
+    };
+    println!(
+        "Threes! versus: {} AI×budget points, games {}–{} of seed {} each ({} already done), {} at once, hint model {}",
+        config.entries.len(),
+        a.first_game,
+        u64::from(a.first_game) + u64::from(a.games) - 1,
+        a.seed,
+        config.skip.len(),
+        a.threads,
+        a.hint_model
+    );
+    let bar = progress::Bar::new("games", None, false);
+    let mut watch = |p: &Progress<VersusProgress>| {
+        bar.update(
+            p,
+            p.partial
+                .last
+                .as_ref()
+                .map(|(ai, b, s)| format!("last: {ai} {b}: {}", group(*s))),
+        );
+    };
+    let mut ctx = progress::context("games", None, &mut watch);
+    let csv = a.csv.clone();
+    let result = versus::run(&config, &mut ctx, &mut |g| {
+        if let (Some(f), Some(path)) = (file.as_mut(), &csv) {
+            f.write_all(versus::csv_row(g).as_bytes())
+                .and_then(|()| f.flush())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    });
+    drop(ctx);
+    bar.finish();
+    let (played, ended) = result?;
+    if ended == Ended::Cancelled {
+        println!("interrupted: {} games finished in this run", played.len());
+    }
+    games.extend(played);
+    versus_report(&games, a.chart.as_deref())
+}
+
+/// The curve's table, and its chart when asked.
+fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
+    let points = versus::points(games);
+    if points.is_empty() {
+        bail!("no games");
+    }
+    println!(
+        "{:<12} {:>8} {:>6} {:>9} {:>19} {:>10} {:>7} {:>7} {:>9} {:>9}",
+        "ai",
+        "budget",
+        "games",
+        "mean",
+        "95% interval",
+        "CPU/move",
+        "3072",
+        "6144",
+        "CPU s",
+        "wall s"
+    );
+    for p in &points {
+        let interval = if p.half_width.is_finite() {
+            format!(
+                "{}–{}",
+                group((p.mean - p.half_width).max(0.0).round() as u64),
+                group((p.mean + p.half_width).round() as u64)
+            )
+        } else {
+            "—".into()
+        };
+        println!(
+            "{:<12} {:>8} {:>6} {:>9} {:>19} {:>7.2} ms {:>6.1}% {:>6.1}% {:>9.1} {:>9.1}",
+            p.ai,
+            p.budget,
+            p.games,
+            group(p.mean.round() as u64),
+            interval,
+            p.cpu_ms_per_move,
+            100.0 * p.reached_3072.rate(),
+            100.0 * p.reached_6144.rate(),
+            p.cpu.as_secs_f64(),
+            p.wall.as_secs_f64()
+        );
+    }
+    if let Some(path) = chart {
+        versus::chart(&points, path, &crate::caption::made_by())?;
+        println!("curve written to {}", path.display());
+    }
+    Ok(())
 }
 
 /// The statistics, the CSV file and the chart of a finished `auto` run.

@@ -7,8 +7,8 @@ use rayon::prelude::*;
 
 use crate::record::GameRecord;
 use crate::{
-    DepthRule, Heuristic, HintModel, Position, SearchConfig, SearchResult, Searcher, Threes,
-    Weights,
+    DepthRule, Heuristic, HintModel, Player, Position, SearchConfig, SearchResult, Searcher,
+    Threes, Weights,
 };
 
 /// How one AI game went.
@@ -37,8 +37,9 @@ pub fn play_game(
     max_moves: u32,
     record: Option<&mut GameRecord>,
 ) -> GameSummary {
+    let mut player = Player::new(searcher.clone());
     match play_game_with(seed, model, max_moves, record, &mut |pos| {
-        Ok::<_, Infallible>(searcher.search(pos))
+        Ok::<_, Infallible>(player.choose(pos))
     }) {
         Ok(s) => s,
         Err(never) => match never {},

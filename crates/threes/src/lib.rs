@@ -36,12 +36,15 @@
 //! Sources: the seed's articles "Threes! AI — Game Representation" and "Threes! AI — A
 //! Simple Distribution Method" and the spec `threes.md` (see the crate README).
 
+pub mod auto;
 pub mod autoplay;
 pub mod board;
 pub mod card;
 pub mod cluster;
 mod deck;
+pub mod deepening;
 mod direction;
+pub mod engine;
 mod game;
 pub mod heuristic;
 pub mod line;
@@ -50,10 +53,12 @@ pub mod search;
 mod session;
 pub mod summary;
 mod tile;
+pub mod versus;
 
 pub use board::{Board, BoardError, Swiped};
 pub use card::{Hint, HintModel};
 pub use deck::{Deck, DeckError};
+pub use deepening::{Budget, Player};
 pub use direction::{Direction, DirectionError};
 pub use game::{IllegalSwipe, Position, Threes, Turn};
 pub use heuristic::{Heuristic, Weights, WeightsError};

@@ -62,6 +62,23 @@ pub enum DepthRule {
         /// The cap.
         max: u8,
     },
+    /// Deepen one swipe at a time while the next depth is expected to fit this much CPU
+    /// time of the searching thread per move, on average over the game (see
+    /// [`crate::deepening`]), at most `max`.
+    Cpu {
+        /// The mean budget per move in microseconds of CPU time.
+        micros: u64,
+        /// The cap.
+        max: u8,
+    },
+    /// Deepen while the next depth is expected to fit this many search nodes per move on
+    /// average (deterministic: the same seed plays the same game), at most `max`.
+    Nodes {
+        /// The mean budget per move in nodes.
+        nodes: u64,
+        /// The cap.
+        max: u8,
+    },
 }
 
 /// The deepest search any rule may ask for, in swipes. Each swipe multiplies the work by
@@ -77,7 +94,9 @@ impl DepthRule {
         let d = match self {
             DepthRule::Fixed(d) => d.max(1),
             DepthRule::Dynamic { min, max } => dynamic_depth(board).max(min).min(max.max(1)),
-            DepthRule::Time { max, .. } => max.max(1),
+            DepthRule::Time { max, .. }
+            | DepthRule::Cpu { max, .. }
+            | DepthRule::Nodes { max, .. } => max.max(1),
         };
         d.min(MAX_DEPTH)
     }
@@ -218,7 +237,7 @@ struct Ctx {
 }
 
 /// The next-card outcomes after a card lands: (hint for the child, probability, deck).
-fn draws(board: Board, deck: Deck) -> ([(Hint, f64, Deck); 4], usize) {
+pub(crate) fn draws(board: Board, deck: Deck) -> ([(Hint, f64, Deck); 4], usize) {
     let mut out = [(Hint::exact(Tile::EMPTY), 0.0, deck); 4];
     let mut n = 0;
     let bonus = bonus_codes(board);
@@ -314,6 +333,13 @@ impl Searcher {
                 }
                 result.elapsed = start.elapsed();
                 result
+            }
+            rule @ (DepthRule::Cpu { .. } | DepthRule::Nodes { .. }) => {
+                // budgets search on this thread, deepening with one table (no jobs)
+                match crate::deepening::Budget::of(rule) {
+                    Some((budget, max)) => crate::deepening::search_once(self, pos, budget, max),
+                    None => self.search_depth_with(pos, rule.depth_for(pos.board), run)?,
+                }
             }
             rule => self.search_depth_with(pos, rule.depth_for(pos.board), run)?,
         })
@@ -609,7 +635,7 @@ impl Searcher {
     }
 }
 
-fn best_of(values: &[Option<f64>; 4]) -> Option<Direction> {
+pub(crate) fn best_of(values: &[Option<f64>; 4]) -> Option<Direction> {
     let mut best: Option<(Direction, f64)> = None;
     for d in Direction::ALL {
         if let Some(v) = values[d.index()] {

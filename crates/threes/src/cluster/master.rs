@@ -11,39 +11,13 @@ use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use mpi::Rank;
 
+use super::error::ClusterError;
+use super::local::{local_searcher, play_one};
 use super::message::{check_job, check_setup, decode, encode, Setup, ToMaster, ToWorker};
 use super::report::{MoveReport, Utilisation};
 use super::worker;
-use crate::autoplay::{play_game_with, GameSummary};
-use crate::record::GameRecord;
-use crate::{Heuristic, Job, JobResult, Position, SearchConfig, SearchResult, Searcher};
-
-/// What can go wrong on a cluster.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ClusterError {
-    /// MPI could not be started (or was started twice).
-    #[error("MPI could not be initialised (already initialised in this process?)")]
-    Init,
-    /// A worker reported a failure.
-    #[error("worker rank {rank} failed: {message}")]
-    Worker {
-        /// Its rank.
-        rank: i32,
-        /// What it said.
-        message: String,
-    },
-    /// A message that breaks the protocol.
-    #[error("rank {rank}: {problem}")]
-    Protocol {
-        /// The rank that sent it (0: the master).
-        rank: i32,
-        /// What was wrong.
-        problem: String,
-    },
-    /// The master's own work failed.
-    #[error("master (rank 0): {0}")]
-    Master(String),
-}
+use crate::autoplay::GameSummary;
+use crate::{Job, JobResult, Position, SearchResult, Searcher};
 
 /// This process's place in an MPI run. Dropping it shuts MPI down (`MPI_Finalize`).
 pub struct Cluster {
@@ -130,17 +104,6 @@ impl Cluster {
 
 fn rank_of(r: usize) -> Rank {
     Rank::try_from(r).unwrap_or(Rank::MAX)
-}
-
-/// The searcher a rank uses for its own jobs: the master's settings on one thread.
-pub(super) fn local_searcher(setup: &Setup) -> Searcher {
-    Searcher::new(
-        Heuristic::new(setup.weights),
-        SearchConfig {
-            parallel: false,
-            ..setup.config
-        },
-    )
 }
 
 /// The master's side of the protocol.
@@ -528,33 +491,4 @@ impl Drop for Master<'_> {
     fn drop(&mut self) {
         self.stop_workers();
     }
-}
-
-/// Play one whole game with `searcher` from `seed` (its record as JSON if the setup asks),
-/// stopping early with `Err(())` once `cancel` is set.
-pub(super) fn play_one(
-    searcher: &Searcher,
-    setup: &Setup,
-    seed: u64,
-    cancel: Option<&AtomicBool>,
-) -> Result<(GameSummary, Option<String>), ()> {
-    let mut record = setup.record.then(|| GameRecord {
-        seed,
-        hint_model: setup.model,
-        frames: Vec::new(),
-    });
-    let summary = play_game_with(
-        seed,
-        setup.model,
-        setup.max_moves,
-        record.as_mut(),
-        &mut |pos| {
-            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                Err(())
-            } else {
-                Ok(searcher.search(pos))
-            }
-        },
-    )?;
-    Ok((summary, record.map(|r| r.to_json())))
 }

@@ -23,12 +23,18 @@ pub mod message;
 pub mod report;
 
 #[cfg(feature = "mpi")]
+mod error;
+#[cfg(feature = "mpi")]
+mod local;
+#[cfg(feature = "mpi")]
 mod master;
 #[cfg(feature = "mpi")]
 mod worker;
 
 #[cfg(feature = "mpi")]
-pub use master::{Cluster, ClusterError, Master};
+pub use error::ClusterError;
+#[cfg(feature = "mpi")]
+pub use master::{Cluster, Master};
 
 pub use message::{Setup, ToMaster, ToWorker};
 pub use report::{MoveReport, RankLoad, Utilisation};

@@ -7,7 +7,8 @@ use std::time::Instant;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 
-use super::master::{local_searcher, play_one, ClusterError};
+use super::error::ClusterError;
+use super::local::{local_searcher, play_one};
 use super::message::{check_job, check_setup, decode, encode, Setup, ToMaster, ToWorker};
 use crate::Searcher;
 

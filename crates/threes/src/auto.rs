@@ -1,0 +1,303 @@
+//! `threes auto` as a library run: many seeded games by our AI (or by an engine through
+//! the protocol), spread over threads, each finished game handed to the caller at once,
+//! progress and cancellation through [`RunContext`].
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use ludomat_game::run::{Ended, RunContext};
+use ludomat_game::seed;
+
+use crate::autoplay::{play_game, GameSummary};
+use crate::engine::{EngineCommand, EngineError, EngineProcess, Limits};
+use crate::record::GameRecord;
+use crate::{HintModel, Searcher, Threes};
+
+/// Who plays the games.
+#[derive(Debug, Clone)]
+pub enum Contender {
+    /// Our AI in this process.
+    Searcher(Searcher),
+    /// An engine process per thread, through the protocol.
+    Engine(EngineCommand, Limits),
+}
+
+/// An `auto` run.
+#[derive(Debug, Clone)]
+pub struct AutoConfig {
+    /// Who plays.
+    pub contender: Contender,
+    /// The master seed: game `i` is dealt from `seed::derive(seed, i)`.
+    pub seed: u64,
+    /// The first game's number.
+    pub first_game: u32,
+    /// Games to play.
+    pub games: u32,
+    /// How bonus cards are hinted.
+    pub model: HintModel,
+    /// Whether to record every game (handed to the caller with it).
+    pub record: bool,
+}
+
+/// What the run reports as it goes.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct AutoProgress {
+    /// Games finished.
+    pub games: u64,
+    /// The last finished game's score.
+    pub last_score: Option<u64>,
+    /// The mean score so far.
+    pub mean: f64,
+}
+
+/// Why an `auto` run stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum AutoError {
+    /// The engine failed (the games finished before were handed out).
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The caller could not take a game (a file could not be written).
+    #[error("{0}")]
+    Output(String),
+    /// Game numbers past the last one.
+    #[error(
+        "first game {first} + {games} games is past the last game number {}",
+        u32::MAX
+    )]
+    Range {
+        /// The first game.
+        first: u32,
+        /// Games asked for.
+        games: u32,
+    },
+}
+
+/// A finished game of the run.
+#[derive(Debug, Clone)]
+pub struct AutoGame {
+    /// The game's number.
+    pub number: u32,
+    /// Its summary.
+    pub summary: GameSummary,
+    /// Its record, when asked for.
+    pub record: Option<GameRecord>,
+}
+
+/// Play the run on `threads` threads (`pool`: the rayon pool our AI's parallel search
+/// uses, when it searches in parallel). Each finished game goes to `on_game` at once, in
+/// the order games finish; the result holds the games in game order, and whether the run
+/// was cancelled (games in progress are dropped).
+///
+/// # Errors
+/// An engine's failure or `on_game`'s; the games finished before were handed out.
+pub fn run(
+    config: &AutoConfig,
+    threads: usize,
+    pool: Option<&rayon::ThreadPool>,
+    ctx: &mut RunContext<'_, AutoProgress>,
+    on_game: &mut dyn FnMut(&AutoGame) -> Result<(), String>,
+) -> Result<(Vec<GameSummary>, Ended), AutoError> {
+    let end = config
+        .first_game
+        .checked_add(config.games)
+        .ok_or(AutoError::Range {
+            first: config.first_game,
+            games: config.games,
+        })?;
+    ctx.set_total(Some(u64::from(config.games)));
+    let next = AtomicUsize::new(config.first_game as usize);
+    let stop = AtomicBool::new(false);
+    let cancel = ctx.cancel().clone();
+    let (tx, rx) = mpsc::channel::<Result<AutoGame, EngineError>>();
+    let mut games: Vec<(u32, GameSummary)> = Vec::new();
+    let mut failure: Option<AutoError> = None;
+    let mut total = 0u128;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, 256) {
+            let tx = tx.clone();
+            let (next, stop, cancel) = (&next, &stop, cancel.clone());
+            scope.spawn(move || {
+                let mut engine: Option<EngineProcess> = None;
+                loop {
+                    if stop.load(Ordering::Relaxed) || cancel.is_cancelled() {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(number) = u32::try_from(i).ok().filter(|&n| n < end) else {
+                        break;
+                    };
+                    let game_seed = seed::derive(config.seed, u64::from(number));
+                    let mut record = config
+                        .record
+                        .then(|| GameRecord::start(&Threes::new(game_seed, config.model)));
+                    let summary = match &config.contender {
+                        Contender::Searcher(s) => {
+                            let mut play =
+                                || play_game(s, game_seed, config.model, u32::MAX, record.as_mut());
+                            Ok(match pool {
+                                Some(p) => p.install(play),
+                                None => play(),
+                            })
+                        }
+                        Contender::Engine(command, limits) => {
+                            let started = match engine.take() {
+                                Some(e) => Ok(e),
+                                None => EngineProcess::start(command, *limits),
+                            };
+                            started.and_then(|mut e| {
+                                e.set_cancel(Some(cancel.clone()));
+                                let r = e.play(
+                                    u64::from(number),
+                                    game_seed,
+                                    config.model,
+                                    record.as_mut(),
+                                );
+                                if r.is_ok() {
+                                    engine = Some(e);
+                                }
+                                r.map(|g| g.summary)
+                            })
+                        }
+                    };
+                    let failed = summary.is_err();
+                    let sent = tx.send(summary.map(|summary| AutoGame {
+                        number,
+                        summary,
+                        record,
+                    }));
+                    if sent.is_err() || failed {
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+                if let Some(e) = engine {
+                    e.quit();
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            match r {
+                Ok(g) if failure.is_none() => {
+                    if let Err(e) = on_game(&g) {
+                        failure = Some(AutoError::Output(e));
+                        stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                    total += u128::from(g.summary.score);
+                    games.push((g.number, g.summary));
+                    let n = games.len() as u64;
+                    let last = games.last().map(|g| g.1.score);
+                    let _ = ctx.tick(n, || AutoProgress {
+                        games: n,
+                        last_score: last,
+                        mean: total as f64 / n as f64,
+                    });
+                }
+                Ok(_) | Err(EngineError::Stopped { .. }) => {}
+                Err(e) => {
+                    if failure.is_none() {
+                        failure = Some(AutoError::Engine(e));
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    let n = games.len() as u64;
+    ctx.finish(
+        n,
+        AutoProgress {
+            games: n,
+            last_score: games.last().map(|g| g.1.score),
+            mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
+        },
+    );
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    let ended = if n < u64::from(config.games) {
+        Ended::Cancelled
+    } else {
+        Ended::Finished
+    };
+    games.sort_by_key(|g| g.0);
+    Ok((games.into_iter().map(|g| g.1).collect(), ended))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DepthRule, Heuristic, SearchConfig};
+    use ludomat_game::run::{Cancel, Progress};
+
+    fn config(games: u32) -> AutoConfig {
+        AutoConfig {
+            contender: Contender::Searcher(Searcher::new(
+                Heuristic::default(),
+                SearchConfig {
+                    depth: DepthRule::Fixed(1),
+                    parallel: false,
+                    ..SearchConfig::default()
+                },
+            )),
+            seed: 3,
+            first_game: 5,
+            games,
+            model: HintModel::Plus,
+            record: false,
+        }
+    }
+
+    #[test]
+    fn games_come_back_in_order_and_match_single_games() {
+        let c = config(6);
+        let mut seen = Vec::new();
+        let mut w = |p: &Progress<AutoProgress>| seen.push(p.done);
+        let mut ctx = RunContext::new("games", None)
+            .every(std::time::Duration::ZERO)
+            .watch(&mut w);
+        let (games, ended) = run(&c, 3, None, &mut ctx, &mut |_| Ok(())).unwrap();
+        drop(ctx);
+        assert_eq!(ended, Ended::Finished);
+        assert_eq!(games.len(), 6);
+        let Contender::Searcher(s) = &c.contender else {
+            panic!()
+        };
+        for (k, g) in games.iter().enumerate() {
+            let alone = play_game(
+                s,
+                seed::derive(3, 5 + k as u64),
+                HintModel::Plus,
+                u32::MAX,
+                None,
+            );
+            assert_eq!(
+                (g.seed, g.score, g.moves),
+                (alone.seed, alone.score, alone.moves)
+            );
+        }
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(seen.last(), Some(&6));
+    }
+
+    #[test]
+    fn cancel_returns_what_was_done_and_output_errors_stop_the_run() {
+        let c = config(50);
+        let cancel = Cancel::new();
+        let handle = cancel.clone();
+        let mut ctx = RunContext::new("games", None).with_cancel(cancel);
+        let (games, ended) = run(&c, 1, None, &mut ctx, &mut |g| {
+            if g.number == 7 {
+                handle.cancel();
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(ended, Ended::Cancelled);
+        assert!((3..50).contains(&games.len()), "{}", games.len());
+        let mut ctx = RunContext::new("games", None);
+        let e = run(&c, 2, None, &mut ctx, &mut |_| Err("disk full".into())).unwrap_err();
+        assert_eq!(e.to_string(), "disk full");
+    }
+}

@@ -1,0 +1,527 @@
+//! Strength against thinking time: several AIs, each at several budgets, play the same
+//! seeded games through the engine protocol; the curve is mean score (with its 95 %
+//! interval) against the CPU time per move each engine actually used.
+//!
+//! Every AI is an engine process ([`crate::engine::EngineProcess`]), so the CPU per move is
+//! measured the same way for all of them: the engine process's CPU clock over the game,
+//! divided by the swipes. Game `i` of a run is dealt from `seed::derive(seed, i)` for every
+//! AI and budget. Each finished game is handed to the caller at once (one CSV line), so an
+//! interrupted run keeps its games, and `first_game` / `skip` resume it.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use ludomat_game::run::{Ended, RunContext};
+use ludomat_game::{seed, Proportion};
+
+use crate::engine::{EngineCommand, EngineError, EngineProcess, Limits};
+use crate::summary::SummaryError;
+use crate::HintModel;
+
+/// One AI at one budget: the command that starts its engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The AI's name (one line of the chart).
+    pub ai: String,
+    /// The budget as written on its command line ("3" ms, "-1" depth offset …).
+    pub budget: String,
+    /// The engine.
+    pub command: EngineCommand,
+}
+
+/// A curve run.
+#[derive(Debug, Clone)]
+pub struct VersusConfig {
+    /// Every AI at every budget.
+    pub entries: Vec<Entry>,
+    /// Games per entry.
+    pub games: u32,
+    /// The first game's number (a run resumed or split).
+    pub first_game: u32,
+    /// The master seed.
+    pub seed: u64,
+    /// How bonus cards are hinted.
+    pub model: HintModel,
+    /// What an engine may take.
+    pub limits: Limits,
+    /// Games played at once (each engine is one process; its CPU time is its own whatever
+    /// runs beside it).
+    pub threads: usize,
+    /// Games already done: (ai, budget, game number), skipped.
+    pub skip: HashSet<(String, String, u64)>,
+}
+
+/// The most games per entry.
+pub const MAX_GAMES: u32 = 1_000_000;
+
+/// One finished game of a curve run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VersusGame {
+    /// The AI.
+    pub ai: String,
+    /// Its budget.
+    pub budget: String,
+    /// The game's number.
+    pub game: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// The final score.
+    pub score: u64,
+    /// The highest card.
+    pub max_tile: u32,
+    /// Swipes.
+    pub moves: u32,
+    /// Nodes the engine reported (0 if it reports none).
+    pub nodes: u64,
+    /// The engine's CPU time for the game.
+    pub cpu: Duration,
+    /// The game's wall-clock time.
+    pub wall: Duration,
+}
+
+/// The CSV header of a curve run.
+pub const CSV_HEADER: &str =
+    "ai,budget,game,seed,score,max_tile,moves,nodes,cpu_seconds,wall_seconds";
+
+/// One CSV line (with its newline).
+#[must_use]
+pub fn csv_row(g: &VersusGame) -> String {
+    format!(
+        "{},{},{},{},{},{},{},{},{:.6},{:.3}\n",
+        g.ai,
+        g.budget,
+        g.game,
+        g.seed,
+        g.score,
+        g.max_tile,
+        g.moves,
+        g.nodes,
+        g.cpu.as_secs_f64(),
+        g.wall.as_secs_f64()
+    )
+}
+
+/// Read the games of a curve CSV; `source` names it in errors. A game met twice (the same
+/// AI, budget and number) is an error.
+///
+/// # Errors
+/// A missing header, a line with the wrong fields, or a game met twice.
+pub fn read_csv(source: &str, text: &str, into: &mut Vec<VersusGame>) -> Result<(), SummaryError> {
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, h)) if h.trim_start_matches('\u{feff}').trim() == CSV_HEADER => {}
+        _ => {
+            return Err(SummaryError {
+                at: format!("{source}:1"),
+                problem: format!("not a `threes versus` CSV (expected the header {CSV_HEADER})"),
+            })
+        }
+    }
+    let mut seen: HashSet<(String, String, u64)> = into
+        .iter()
+        .map(|g| (g.ai.clone(), g.budget.clone(), g.game))
+        .collect();
+    for (n, line) in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = format!("{source}:{}", n + 1);
+        let f: Vec<&str> = line.split(',').collect();
+        let err = |problem: String| SummaryError {
+            at: at.clone(),
+            problem,
+        };
+        if f.len() != 10 {
+            return Err(err(format!("{} fields, expected 10", f.len())));
+        }
+        let int = |i: usize, name: &str| -> Result<u64, SummaryError> {
+            f[i].trim()
+                .parse()
+                .map_err(|_| err(format!("{name} {:?} is not a whole number", f[i])))
+        };
+        let secs = |i: usize, name: &str| -> Result<Duration, SummaryError> {
+            f[i].trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && (0.0..=crate::summary::MAX_SECONDS).contains(s))
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| err(format!("{name} {:?} is not a duration in seconds", f[i])))
+        };
+        let g = VersusGame {
+            ai: f[0].to_string(),
+            budget: f[1].to_string(),
+            game: int(2, "game")?,
+            seed: int(3, "seed")?,
+            score: int(4, "score")?,
+            max_tile: u32::try_from(int(5, "max_tile")?)
+                .map_err(|_| err("max_tile is too large".into()))?,
+            moves: u32::try_from(int(6, "moves")?).map_err(|_| err("moves is too large".into()))?,
+            nodes: int(7, "nodes")?,
+            cpu: secs(8, "cpu_seconds")?,
+            wall: secs(9, "wall_seconds")?,
+        };
+        if !seen.insert((g.ai.clone(), g.budget.clone(), g.game)) {
+            return Err(err(format!(
+                "game {} of {} at budget {} is already there",
+                g.game, g.ai, g.budget
+            )));
+        }
+        into.push(g);
+    }
+    Ok(())
+}
+
+/// One point of the curve: an AI at a budget, over its games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    /// The AI.
+    pub ai: String,
+    /// The budget as given.
+    pub budget: String,
+    /// Games.
+    pub games: u64,
+    /// Mean score.
+    pub mean: f64,
+    /// Half the width of the mean's 95 % interval (Student's t).
+    pub half_width: f64,
+    /// Mean CPU time per swipe over all the games' swipes, in milliseconds.
+    pub cpu_ms_per_move: f64,
+    /// Games that reached 3072.
+    pub reached_3072: Proportion,
+    /// Games that reached 6144.
+    pub reached_6144: Proportion,
+    /// The engine CPU time of all its games.
+    pub cpu: Duration,
+    /// The wall-clock time of all its games (one after another).
+    pub wall: Duration,
+}
+
+/// The 97.5 % quantile of Student's t with `df` degrees of freedom (for a 95 % interval).
+#[must_use]
+pub fn t975(df: u64) -> f64 {
+    const T: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => T[df as usize - 1],
+        // the large-sample correction: z + (z³ + z) / (4 df)
+        _ => {
+            let z = Proportion::Z95;
+            z + (z * z * z + z) / (4.0 * df as f64)
+        }
+    }
+}
+
+/// The curve's points: one per AI and budget, in the order they first appear.
+#[must_use]
+pub fn points(games: &[VersusGame]) -> Vec<Point> {
+    let mut order: Vec<(String, String)> = Vec::new();
+    let mut groups: BTreeMap<(String, String), Vec<&VersusGame>> = BTreeMap::new();
+    for g in games {
+        let k = (g.ai.clone(), g.budget.clone());
+        if !groups.contains_key(&k) {
+            order.push(k.clone());
+        }
+        groups.entry(k).or_default().push(g);
+    }
+    order
+        .into_iter()
+        .filter_map(|k| {
+            let gs = groups.get(&k)?;
+            let n = gs.len() as u64;
+            let mean = gs.iter().map(|g| g.score as f64).sum::<f64>() / n as f64;
+            let var = if n > 1 {
+                gs.iter()
+                    .map(|g| (g.score as f64 - mean).powi(2))
+                    .sum::<f64>()
+                    / (n - 1) as f64
+            } else {
+                0.0
+            };
+            let half_width = if n > 1 {
+                t975(n - 1) * (var / n as f64).sqrt()
+            } else {
+                f64::INFINITY
+            };
+            let moves: u64 = gs.iter().map(|g| u64::from(g.moves)).sum();
+            let cpu: Duration = gs.iter().map(|g| g.cpu).sum();
+            let wall: Duration = gs.iter().map(|g| g.wall).sum();
+            let reached =
+                |v: u32| Proportion::new(gs.iter().filter(|g| g.max_tile >= v).count() as u64, n);
+            Some(Point {
+                ai: k.0,
+                budget: k.1,
+                games: n,
+                mean,
+                half_width,
+                cpu_ms_per_move: 1000.0 * cpu.as_secs_f64() / moves.max(1) as f64,
+                reached_3072: reached(3072),
+                reached_6144: reached(6144),
+                cpu,
+                wall,
+            })
+        })
+        .collect()
+}
+
+/// What a curve run reports as it goes: the points so far.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct VersusProgress {
+    /// Games finished.
+    pub games: u64,
+    /// The last game's AI, budget and score.
+    pub last: Option<(String, String, u64)>,
+}
+
+/// Why a curve run stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum VersusError {
+    /// An engine failed; the games finished before were handed out.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The caller could not take a finished game (e.g. the CSV cannot be written).
+    #[error("{0}")]
+    Output(String),
+    /// The run asked for more than it may.
+    #[error("{0}")]
+    Config(String),
+}
+
+/// Play the run: every entry's games, `threads` at a time, the game number major (so all
+/// entries advance together). `on_game` takes each finished game as it ends. Returns the
+/// finished games (in the order they finished) and whether the run was cancelled (via
+/// `ctx`: in-flight games are stopped and dropped).
+///
+/// # Errors
+/// The first engine failure or output error; the games finished before it were handed to
+/// `on_game`.
+pub fn run(
+    config: &VersusConfig,
+    ctx: &mut RunContext<'_, VersusProgress>,
+    on_game: &mut dyn FnMut(&VersusGame) -> Result<(), String>,
+) -> Result<(Vec<VersusGame>, Ended), VersusError> {
+    if config.games == 0 || config.games > MAX_GAMES {
+        return Err(VersusError::Config(format!(
+            "games per AI and budget: 1 to {MAX_GAMES}, not {}",
+            config.games
+        )));
+    }
+    let end = config.first_game.checked_add(config.games).ok_or_else(|| {
+        VersusError::Config("--first-game + --games is past the last game number".into())
+    })?;
+    let items: Vec<(usize, u64)> = (config.first_game..end)
+        .flat_map(|i| (0..config.entries.len()).map(move |e| (e, u64::from(i))))
+        .filter(|&(e, i)| {
+            let en = &config.entries[e];
+            !config.skip.contains(&(en.ai.clone(), en.budget.clone(), i))
+        })
+        .collect();
+    ctx.set_total(Some(items.len() as u64));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let cancel = ctx.cancel().clone();
+    let (tx, rx) = mpsc::channel::<Result<VersusGame, EngineError>>();
+    let mut done: Vec<VersusGame> = Vec::new();
+    let mut failure: Option<VersusError> = None;
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.clamp(1, 256) {
+            let tx = tx.clone();
+            let (next, stop, items, cancel) = (&next, &stop, &items, cancel.clone());
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) || cancel.is_cancelled() {
+                    return;
+                }
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(e, i)) = items.get(k) else { return };
+                let entry = &config.entries[e];
+                let game_seed = seed::derive(config.seed, i);
+                let played =
+                    EngineProcess::start(&entry.command, config.limits).and_then(|mut p| {
+                        p.set_cancel(Some(cancel.clone()));
+                        let r = p.play(i, game_seed, config.model, None);
+                        if r.is_ok() {
+                            p.quit();
+                        }
+                        r
+                    });
+                let out = played.map(|g| VersusGame {
+                    ai: entry.ai.clone(),
+                    budget: entry.budget.clone(),
+                    game: i,
+                    seed: game_seed,
+                    score: g.summary.score,
+                    max_tile: g.summary.max_tile,
+                    moves: g.summary.moves,
+                    nodes: g.summary.nodes,
+                    cpu: g.cpu,
+                    wall: g.summary.elapsed,
+                });
+                let failed = out.is_err();
+                if tx.send(out).is_err() || failed {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            match r {
+                Ok(g) => {
+                    if failure.is_some() {
+                        continue;
+                    }
+                    if let Err(e) = on_game(&g) {
+                        failure = Some(VersusError::Output(e));
+                        stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                    done.push(g);
+                    let n = done.len() as u64;
+                    let _ = ctx.tick(n, || VersusProgress {
+                        games: n,
+                        last: done
+                            .last()
+                            .map(|g| (g.ai.clone(), g.budget.clone(), g.score)),
+                    });
+                }
+                Err(EngineError::Stopped { .. }) => {}
+                Err(e) => {
+                    if failure.is_none() {
+                        failure = Some(VersusError::Engine(e));
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    let n = done.len() as u64;
+    ctx.finish(
+        n,
+        VersusProgress {
+            games: n,
+            last: done
+                .last()
+                .map(|g| (g.ai.clone(), g.budget.clone(), g.score)),
+        },
+    );
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    let ended = if ctx.cancelled() && (n as usize) < items.len() {
+        Ended::Cancelled
+    } else {
+        Ended::Finished
+    };
+    Ok((done, ended))
+}
+
+/// Draw the curve to `path` (PNG or SVG): mean score with its 95 % interval against the
+/// mean CPU time per move on a logarithmic axis, one line per AI; below it the share of
+/// games reaching 3072 and 6144; `caption` under it (the command).
+///
+/// # Errors
+/// No points, or the chart cannot be written.
+pub fn chart(
+    points: &[Point],
+    path: &Path,
+    caption: &str,
+) -> Result<(), ludomat_chart::ChartError> {
+    let mut ais: Vec<&str> = Vec::new();
+    for p in points {
+        if !ais.contains(&p.ai.as_str()) {
+            ais.push(&p.ai);
+        }
+    }
+    let lines = ais
+        .iter()
+        .map(|ai| {
+            let mut ps: Vec<&Point> = points.iter().filter(|p| p.ai == *ai).collect();
+            ps.sort_by(|a, b| a.cpu_ms_per_move.total_cmp(&b.cpu_ms_per_move));
+            ludomat_chart::CurveLine {
+                name: (*ai).to_string(),
+                points: ps
+                    .iter()
+                    .map(|p| ludomat_chart::CurvePoint {
+                        x: p.cpu_ms_per_move.max(1e-3),
+                        y: p.mean,
+                        low: p.mean - p.half_width.min(p.mean),
+                        high: p.mean + p.half_width.min(p.mean),
+                        rates: vec![p.reached_3072.rate(), p.reached_6144.rate()],
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let chart = ludomat_chart::CurveChart {
+        title: "Threes!: mean score against CPU time per move".into(),
+        x_label: "CPU time per move (ms, log scale)".into(),
+        y_label: "mean score (95 % interval)".into(),
+        rate_label: "games reaching 3072 (solid) and 6144 (dashed)".into(),
+        lines,
+        caption: caption.to_string(),
+    };
+    ludomat_chart::curve_chart(&chart, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(ai: &str, budget: &str, game: u64, score: u64, moves: u32, cpu_ms: u64) -> VersusGame {
+        VersusGame {
+            ai: ai.into(),
+            budget: budget.into(),
+            game,
+            seed: game * 7,
+            score,
+            max_tile: if score > 200_000 { 3072 } else { 768 },
+            moves,
+            nodes: 0,
+            cpu: Duration::from_millis(cpu_ms),
+            wall: Duration::from_millis(cpu_ms * 2),
+        }
+    }
+
+    #[test]
+    fn csv_reads_back() {
+        let games = vec![
+            g("a", "1", 0, 100, 10, 20),
+            g("b", "-1", 3, 300_000, 1000, 5_000),
+        ];
+        let text = format!("{CSV_HEADER}\n{}{}", csv_row(&games[0]), csv_row(&games[1]));
+        let mut back = Vec::new();
+        read_csv("x.csv", &text, &mut back).unwrap();
+        assert_eq!(back, games);
+        let e = read_csv("x.csv", &text, &mut back).unwrap_err();
+        assert!(e.problem.contains("already there"), "{e}");
+        assert!(read_csv("y.csv", "nonsense\n", &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn points_have_means_intervals_and_cpu_per_move() {
+        let games = vec![
+            g("a", "1", 0, 100, 10, 20),
+            g("a", "1", 1, 300, 30, 20),
+            g("b", "2", 0, 250_000, 100, 1_000),
+        ];
+        let p = points(&games);
+        assert_eq!(p.len(), 2);
+        assert_eq!((p[0].ai.as_str(), p[0].games, p[0].mean), ("a", 2, 200.0));
+        // sd = 141.42, se = 100, t(1) = 12.706
+        assert!(
+            (p[0].half_width - 1270.6).abs() < 0.1,
+            "{}",
+            p[0].half_width
+        );
+        assert!((p[0].cpu_ms_per_move - 1.0).abs() < 1e-9);
+        assert_eq!(p[1].reached_3072.rate(), 1.0);
+        assert!(p[1].half_width.is_infinite());
+        assert!((t975(1000) - 1.962).abs() < 1e-3);
+    }
+}
