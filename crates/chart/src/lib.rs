@@ -638,14 +638,11 @@ fn draw_curve<DB: DrawingBackend>(
     root.fill(&WHITE).map_err(|e| draw_err(path, e))?;
     let plot = with_caption(&root, &chart.caption, path)?;
     let all: Vec<&CurvePoint> = chart.lines.iter().flat_map(|l| l.points.iter()).collect();
-    let lx: Vec<f64> = all.iter().map(|p| p.x.log10()).collect();
-    let (mut x0, mut x1) = (
-        lx.iter().copied().fold(f64::MAX, f64::min),
-        lx.iter().copied().fold(f64::MIN, f64::max),
-    );
-    let pad = ((x1 - x0) * 0.06).max(0.1);
-    x0 -= pad;
-    x1 += pad;
+    let (lo, hi) = all
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
+    // a little room either side, on the log scale
+    let (x0, x1) = (lo / 1.3, hi * 1.3);
     let y1 = all
         .iter()
         .map(|p| if p.high.is_finite() { p.high } else { p.y })
@@ -654,28 +651,17 @@ fn draw_curve<DB: DrawingBackend>(
     let y1 = if y1 > 0.0 { y1 } else { 1.0 };
     let height = plot.dim_in_pixel().1;
     let (upper, lower) = plot.split_vertically(height * 64 / 100);
-    // ticks at 1, 2, 5 × 10ⁿ inside the range
-    let ticks: Vec<f64> = (-3..=6)
-        .flat_map(|e| [1.0, 2.0, 5.0].map(|m: f64| (m * 10f64.powi(e)).log10()))
-        .filter(|v| (x0..=x1).contains(v))
-        .collect();
-    let tick_fmt = |v: &f64| {
-        if ticks.iter().any(|t| (t - v).abs() < 1e-9) {
-            log_tick(*v)
-        } else {
-            String::new()
-        }
-    };
+    let tick_fmt = |v: &f64| log_tick(v.log10());
     let mut top = ChartBuilder::on(&upper)
         .caption(&chart.title, ("sans-serif", 24))
         .margin(14)
         .x_label_area_size(28)
         .y_label_area_size(76)
-        .build_cartesian_2d(x0..x1, 0.0..y1)
+        .build_cartesian_2d((x0..x1).log_scale(), 0.0..y1)
         .map_err(|e| draw_err(path, e))?;
     top.configure_mesh()
         .y_desc(&chart.y_label)
-        .x_labels(400)
+        .x_labels(12)
         .x_label_formatter(&tick_fmt)
         .y_label_formatter(&|v: &f64| format!("{:.0}k", v / 1000.0))
         .label_style(("sans-serif", 14))
@@ -684,7 +670,7 @@ fn draw_curve<DB: DrawingBackend>(
         .map_err(|e| draw_err(path, e))?;
     for (i, l) in chart.lines.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        let pts: Vec<(f64, f64)> = l.points.iter().map(|p| (p.x.log10(), p.y)).collect();
+        let pts: Vec<(f64, f64)> = l.points.iter().map(|p| (p.x, p.y)).collect();
         top.draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
             .map_err(|e| draw_err(path, e))?
             .label(&l.name)
@@ -699,7 +685,7 @@ fn draw_curve<DB: DrawingBackend>(
                 .filter(|p| p.low.is_finite() && p.high.is_finite())
                 .map(|p| {
                     ErrorBar::new_vertical(
-                        p.x.log10(),
+                        p.x,
                         p.low.max(0.0),
                         p.y,
                         p.high.min(y1),
@@ -721,13 +707,13 @@ fn draw_curve<DB: DrawingBackend>(
         .margin(14)
         .x_label_area_size(44)
         .y_label_area_size(76)
-        .build_cartesian_2d(x0..x1, 0.0..100.0)
+        .build_cartesian_2d((x0..x1).log_scale(), 0.0..100.0)
         .map_err(|e| draw_err(path, e))?;
     bottom
         .configure_mesh()
         .x_desc(&chart.x_label)
         .y_desc(&chart.rate_label)
-        .x_labels(400)
+        .x_labels(12)
         .x_label_formatter(&tick_fmt)
         .y_label_formatter(&|v: &f64| format!("{v:.0} %"))
         .label_style(("sans-serif", 13))
@@ -740,7 +726,7 @@ fn draw_curve<DB: DrawingBackend>(
             let pts: Vec<(f64, f64)> = l
                 .points
                 .iter()
-                .filter_map(|p| p.rates.get(k).map(|r| (p.x.log10(), 100.0 * r)))
+                .filter_map(|p| p.rates.get(k).map(|r| (p.x, 100.0 * r)))
                 .collect();
             if k == 0 {
                 bottom

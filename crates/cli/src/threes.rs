@@ -11,14 +11,15 @@ use crate::progress;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use ludomat_game::run::{Ended, Progress};
+use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::{LineInput, Proportion, Session, SessionError};
 use ludomat_threes::auto::{AutoConfig, AutoProgress, Contender};
-use ludomat_threes::autoplay::{tune, GameSummary};
+use ludomat_threes::autoplay::GameSummary;
 use ludomat_threes::engine::{EngineCommand, Limits};
 use ludomat_threes::record::GameRecord;
 use ludomat_threes::search::MAX_DEPTH;
-use ludomat_threes::summary::{to_csv, ScoreStats, Summaries};
+use ludomat_threes::summary::{reached, score_bins, to_csv, ScoreStats, Summaries};
+use ludomat_threes::tune::{tune_run, TuneConfig, TuneState};
 use ludomat_threes::versus::{self, Entry, VersusConfig, VersusGame, VersusProgress};
 use ludomat_threes::{
     Board, DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes,
@@ -170,6 +171,11 @@ struct RuleArgs {
     /// --max-depth).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     min_depth: u8,
+    /// With a budget: how much more CPU a move may take for each more distinct card on the
+    /// board than the game's average (1 to 16; 1: every move alike). The mean stays the
+    /// budget.
+    #[arg(long, default_value_t = ludomat_threes::search::DEFAULT_SPREAD)]
+    spread: f64,
 }
 
 /// `ludomat threes engine`
@@ -268,6 +274,13 @@ struct TuneArgs {
     /// Write the best weights (JSON) here.
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Save the run's state here after every weight (JSON, written atomically), to go on
+    /// with --resume after an interruption.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Go on from a state saved by --checkpoint (with the same settings).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
 }
 
 /// `ludomat threes bench`
@@ -753,6 +766,7 @@ fn auto(a: AutoArgs) -> Result<()> {
             job_levels: a
                 .parallel_depth
                 .unwrap_or(SearchConfig::default().job_levels),
+            spread: a.rule.spread,
             ..SearchConfig::default()
         },
     );
@@ -876,11 +890,15 @@ fn engine(a: EngineArgs) -> Result<()> {
         .map(load_weights)
         .transpose()?
         .unwrap_or_default();
+    if !(a.rule.spread.is_finite() && (1.0..=16.0).contains(&a.rule.spread)) {
+        bail!("--spread {}: from 1 to 16", a.rule.spread);
+    }
     let searcher = Searcher::new(
         Heuristic::new(weights),
         SearchConfig {
             depth: rule,
             parallel: false,
+            spread: a.rule.spread,
             ..SearchConfig::default()
         },
     );
@@ -1110,9 +1128,8 @@ fn report(games: &[GameSummary], wall: Option<Duration>) {
         group(stats.min)
     );
     println!("reached (share of games, 95% Wilson interval):");
-    for m in MILESTONES {
-        let hits = games.iter().filter(|g| g.max_tile >= m).count() as u64;
-        let p = Proportion::new(hits, n);
+    for (m, p) in reached(games, &MILESTONES) {
+        let hits = p.successes;
         let (lo, hi) = p.wilson(Proportion::Z95);
         println!(
             "  {m:>5}: {:>6.1}%  ({hits}/{n}; {:.1}–{:.1}%)",
@@ -1170,16 +1187,7 @@ fn summary(a: SummaryArgs) -> Result<()> {
 }
 
 fn histogram(path: &Path, games: &[GameSummary], title: &str) -> Result<()> {
-    let max = games.iter().map(|g| g.score).max().unwrap_or(0).max(1);
-    // ten equal bins, rounded up to a round width
-    let raw = max.div_ceil(10);
-    let magnitude = 10u64.pow(raw.max(1).ilog10());
-    let width = raw.div_ceil(magnitude) * magnitude;
-    let bins = max / width + 1;
-    let mut counts = vec![0u64; bins as usize];
-    for g in games {
-        counts[(g.score / width) as usize] += 1;
-    }
+    let (width, counts) = score_bins(games);
     let short = |v: u64| {
         if v >= 1000 {
             format!("{}k", v / 1000)
@@ -1274,6 +1282,9 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     if let Some(path) = &a.out {
         check_output(path, "--out")?;
     }
+    if let Some(path) = &a.checkpoint {
+        check_output(path, "--checkpoint")?;
+    }
     println!("tuning from {start}");
     println!(
         "{} games per candidate at depth {}, seed {}, {} rounds",
@@ -1289,7 +1300,51 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.set_message(format!("round 1/{}", a.rounds));
-    let (best, mean, _) = tune(start, a.games, a.depth, a.rounds, a.seed, |s| {
+    let resume = match &a.resume {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let state: TuneState = serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a saved tuning state", path.display()))?;
+            if state.version != 1 {
+                bail!(
+                    "{}: tuning state version {}, this ludomat reads 1",
+                    path.display(),
+                    state.version
+                );
+            }
+            bar.set_position(state.tried);
+            println!(
+                "resuming at round {}, weight {} of {}, best mean {:.0}",
+                state.round,
+                state.next + 1,
+                ludomat_threes::autoplay::TUNED.len(),
+                state.best_mean
+            );
+            Some(state)
+        }
+        None => None,
+    };
+    let config = TuneConfig {
+        start,
+        games: a.games,
+        depth: a.depth,
+        rounds: a.rounds,
+        seed: a.seed,
+    };
+    let mut save = |state: &TuneState| {
+        let Some(path) = &a.checkpoint else {
+            return Ok(());
+        };
+        let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
+        ludomat_game::save::write_atomically(path, &json, ".tune-")
+            .map(drop)
+            .map_err(|e| CheckpointError(Box::new(e)))
+    };
+    let mut checkpoint = Checkpoint::every(1, &mut save);
+    let mut ctx = ludomat_game::run::RunContext::new("candidates", Some(bound))
+        .with_cancel(progress::ctrl_c_cancel());
+    let (state, ended) = tune_run(&config, resume, &mut ctx, &mut checkpoint, &mut |s| {
         bar.suspend(|| {
             println!(
                 "  {:<20} {:>10.3}  mean {:>9.0}{}",
@@ -1301,8 +1356,20 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
         });
         bar.set_message(format!("round {}/{}", s.round.max(1), a.rounds));
         bar.inc(1);
-    });
+    })?;
     bar.finish_and_clear();
+    let (best, mean) = (state.best, state.best_mean);
+    if ended == Ended::Cancelled {
+        println!(
+            "interrupted after {} candidates{}",
+            state.tried,
+            if a.checkpoint.is_some() {
+                " (go on with --resume and the checkpoint)"
+            } else {
+                ""
+            }
+        );
+    }
     println!(
         "best: {best}\nmean score {mean:.0} ({:.0} s)",
         started.elapsed().as_secs_f64()
@@ -1317,54 +1384,14 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
 
 fn bench(a: BenchArgs) -> Result<()> {
     let budget = Duration::from_secs_f64(a.seconds.clamp(0.1, 60.0));
-    // boards from seeded games
-    let mut boards = Vec::new();
-    for s in 0..32 {
-        let mut g = Threes::new(s, HintModel::Plus);
-        for i in 0..200usize {
-            let legal = g.board().legal_swipes();
-            if legal.is_empty() {
-                break;
-            }
-            let _ = g.swipe(legal[(i * 5 + 1) % legal.len()]);
-            boards.push(g.board());
-        }
-    }
-    let start = Instant::now();
-    let mut swipes = 0u64;
-    let mut sink = 0u64;
-    while start.elapsed() < budget {
-        for &b in &boards {
-            for d in Direction::ALL {
-                if let Some(s) = std::hint::black_box(b).swipe(d) {
-                    sink = sink.wrapping_add(s.board.0);
-                }
-            }
-        }
-        swipes += 4 * boards.len() as u64;
-    }
-    std::hint::black_box(sink);
-    let rate = swipes as f64 / start.elapsed().as_secs_f64();
+    let boards = ludomat_threes::bench::boards();
+    let rate = ludomat_threes::bench::swipe_rate(&boards, budget);
     println!(
         "swipes: {:.1} M per second on one thread ({} boards × 4 directions)",
         rate / 1e6,
         boards.len()
     );
-    // a mid-game position: the AI's own game from seed 3 after 200 moves at depth 2
-    let mut game = Threes::new(3, HintModel::Plus);
-    let opener = Searcher::new(
-        Heuristic::default(),
-        SearchConfig {
-            depth: DepthRule::Fixed(2),
-            ..SearchConfig::default()
-        },
-    );
-    for _ in 0..200 {
-        let Some(d) = opener.search(&game.position()).best else {
-            break;
-        };
-        let _ = game.swipe(d);
-    }
+    let game = ludomat_threes::bench::search_position();
     let pos = game.position();
     println!(
         "search position (move {}):\n{}\nnext: {}",
@@ -1373,21 +1400,8 @@ fn bench(a: BenchArgs) -> Result<()> {
         game.hint()
     );
     for parallel in [false, true] {
-        let s = Searcher::new(
-            Heuristic::default(),
-            SearchConfig {
-                depth: DepthRule::Fixed(a.depth),
-                parallel,
-                ..SearchConfig::default()
-            },
-        );
-        let start = Instant::now();
-        let (mut nodes, mut searches) = (0u64, 0u32);
-        while start.elapsed() < budget || searches == 0 {
-            nodes += s.search(&pos).nodes;
-            searches += 1;
-        }
-        let t = start.elapsed().as_secs_f64();
+        let (nodes, searches, t) =
+            ludomat_threes::bench::search_rate(&pos, a.depth, parallel, budget);
         println!(
             "search depth {}: {:.1} M nodes per second, {:.1} ms per search ({})",
             a.depth,

@@ -57,8 +57,8 @@ impl Budget {
     }
 }
 
-/// The most a move may save for later, in budgets.
-pub const BANK_MOVES: u64 = 4;
+/// The most the bank holds (or owes), in budgets.
+pub const BANK_MOVES: u64 = 16;
 
 /// Slots of a [`Player`]'s transposition table (2²⁰ × 16 bytes = 16 MiB).
 pub const TABLE_SLOTS: usize = 1 << 20;
@@ -260,6 +260,8 @@ pub struct Player {
     table: Option<Table>,
     /// Budget units saved (positive) or overspent (negative) so far.
     bank: i128,
+    /// Σ spread^dynamic depth over the game's moves so far, and the moves.
+    weights: (f64, u32),
 }
 
 impl Player {
@@ -271,6 +273,7 @@ impl Player {
             searcher,
             table,
             bank: 0,
+            weights: (0.0, 0),
         }
     }
 
@@ -283,6 +286,7 @@ impl Player {
     /// Ready for a new game: the bank emptied, the table cleared.
     pub fn new_game(&mut self) {
         self.bank = 0;
+        self.weights = (0.0, 0);
         if let Some(t) = self.table.as_mut() {
             t.clear();
         }
@@ -295,9 +299,20 @@ impl Player {
         };
         let table = self.table.get_or_insert_with(|| Table::new(TABLE_SLOTS));
         let units = i128::from(budget.units());
-        let allowance = (units + self.bank).max(units / 4).max(1);
+        // a board with more distinct cards gets more: spread^dynamic depth against the
+        // game's mean so far; the bank, saved or owed, scales every allowance back
+        // toward the budget (±16 budgets: ×2 … ×0)
+        let spread = self.searcher.config().spread.clamp(1.0, 16.0);
+        let w = spread.powi(i32::from(crate::search::dynamic_depth(pos.board)));
+        self.weights = (self.weights.0 + w, self.weights.1 + 1);
+        let share = w / (self.weights.0 / f64::from(self.weights.1));
+        let cap = units * BANK_MOVES as i128;
+        let correction = 1.0 + self.bank as f64 / cap as f64;
+        let allowance = ((units as f64 * share * correction) as i128)
+            .max(units / 4)
+            .max(1);
         let (result, spent) = deepen(&self.searcher, table, pos, budget, allowance, max);
-        self.bank = (self.bank + units - spent).clamp(-units * 4, units * BANK_MOVES as i128);
+        self.bank = (self.bank + units - spent).clamp(-cap, cap);
         result
     }
 }

@@ -38,6 +38,7 @@
 
 pub mod auto;
 pub mod autoplay;
+pub mod bench;
 pub mod board;
 pub mod card;
 pub mod cluster;
@@ -53,6 +54,7 @@ pub mod search;
 mod session;
 pub mod summary;
 mod tile;
+pub mod tune;
 pub mod versus;
 
 pub use board::{Board, BoardError, Swiped};

@@ -134,6 +134,18 @@ pub struct SearchConfig {
     pub transpositions: bool,
     /// Run the jobs on rayon's thread pool.
     pub parallel: bool,
+    /// With a budget per move: how much more a move may spend for each step of the
+    /// dynamic depth (distinct cards ≥ 3 − 2) above the game's average so far (1: every
+    /// move alike). The mean over the game stays the budget (see [`crate::deepening`]).
+    #[serde(default = "default_spread")]
+    pub spread: f64,
+}
+
+/// The spread of the budget rules' CPU over the game (see [`SearchConfig::spread`]).
+pub const DEFAULT_SPREAD: f64 = 2.0;
+
+fn default_spread() -> f64 {
+    DEFAULT_SPREAD
 }
 
 impl Default for SearchConfig {
@@ -144,6 +156,7 @@ impl Default for SearchConfig {
             job_levels: 8,
             transpositions: true,
             parallel: true,
+            spread: DEFAULT_SPREAD,
         }
     }
 }

@@ -10,6 +10,8 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use ludomat_game::Proportion;
+
 use crate::autoplay::GameSummary;
 
 /// The header line of the CSV.
@@ -215,6 +217,35 @@ impl ScoreStats {
             seconds: games.iter().map(|g| g.elapsed.as_secs_f64()).sum(),
         })
     }
+}
+
+/// For each card value in `milestones`, the share of `games` whose highest card reached it.
+#[must_use]
+pub fn reached(games: &[GameSummary], milestones: &[u32]) -> Vec<(u32, Proportion)> {
+    let n = games.len() as u64;
+    milestones
+        .iter()
+        .map(|&m| {
+            let hits = games.iter().filter(|g| g.max_tile >= m).count() as u64;
+            (m, Proportion::new(hits, n))
+        })
+        .collect()
+}
+
+/// A histogram of the final scores: ten or so equal bins of a round width (1, 2 … 9 times
+/// a power of ten) from 0 to past the highest score; the width and the count per bin.
+#[must_use]
+pub fn score_bins(games: &[GameSummary]) -> (u64, Vec<u64>) {
+    let max = games.iter().map(|g| g.score).max().unwrap_or(0).max(1);
+    let raw = max.div_ceil(10);
+    let magnitude = 10u64.pow(raw.max(1).ilog10());
+    let width = raw.div_ceil(magnitude) * magnitude;
+    let bins = max / width + 1;
+    let mut counts = vec![0u64; bins as usize];
+    for g in games {
+        counts[(g.score / width) as usize] += 1;
+    }
+    (width, counts)
 }
 
 #[cfg(test)]

@@ -1,0 +1,215 @@
+//! `ludomat threes engine`, `threes auto --engine`, `threes versus` and the budget rules,
+//! end to end through the binary.
+#![cfg(unix)]
+
+mod common;
+
+use common::run as ludomat;
+use ludomat_game::seed;
+use ludomat_threes::{Direction, HintModel, Threes};
+
+/// The scores, max tiles and moves of an `auto` CSV, in game order (no times).
+fn games(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rows: Vec<Vec<String>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect();
+    rows.sort_by_key(|r| r[0].parse::<u64>().unwrap());
+    rows.iter().map(|r| r[..5].join(",")).collect()
+}
+
+#[test]
+fn our_engine_through_the_protocol_plays_the_in_process_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.csv"), dir.path().join("b.csv"));
+    let common = [
+        "threes",
+        "auto",
+        "--games",
+        "2",
+        "--seed",
+        "6",
+        "--threads",
+        "2",
+    ];
+    let mut args = common.to_vec();
+    args.extend(["--nodes-per-move", "3000", "--csv", a.to_str().unwrap()]);
+    let (ok, out, err) = ludomat(&args, "");
+    assert!(ok, "{err}");
+    assert!(out.contains("3000 nodes per move (max depth 10)"), "{out}");
+    let mut args = common.to_vec();
+    args.extend([
+        "--engine",
+        "ludomat threes engine --nodes-per-move 3000",
+        "--csv",
+        b.to_str().unwrap(),
+    ]);
+    let (ok, out, err) = ludomat(&args, "");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Threes! engine ludomat threes engine"),
+        "{out}"
+    );
+    let (ga, gb) = (games(&a), games(&b));
+    assert_eq!(ga.len(), 2);
+    assert_eq!(ga, gb);
+    // a node budget replays move for move: the same run again is the same games
+    let mut args = common.to_vec();
+    args.extend(["--nodes-per-move", "3000", "--csv", b.to_str().unwrap()]);
+    assert!(ludomat(&args, "").0);
+    assert_eq!(games(&b), ga);
+}
+
+/// The swipes of game `i` of seed 1 that always take the first legal one of a rotating
+/// order.
+fn legal_swipes(i: u64) -> Vec<Direction> {
+    let mut g = Threes::new(seed::derive(1, i), HintModel::Plus);
+    let mut swipes: Vec<Direction> = Vec::new();
+    loop {
+        let legal = g.board().legal_swipes();
+        if legal.is_empty() {
+            return swipes;
+        }
+        let d = legal[swipes.len() % legal.len()];
+        g.swipe(d).unwrap();
+        swipes.push(d);
+    }
+}
+
+/// A `sh` engine that plays games 0 and 1 of seed 1 with [`legal_swipes`] and, in game 1,
+/// runs `last` at turn 3.
+fn failing_engine(dir: &std::path::Path, last: &str) -> String {
+    for i in 0..2 {
+        std::fs::write(
+            dir.join(format!("answers{}", i + 1)),
+            legal_swipes(i)
+                .iter()
+                .map(|d| format!("swipe {}\n", d.name()))
+                .collect::<String>(),
+        )
+        .unwrap();
+    }
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            r#"k=0; n=0
+while IFS= read -r line; do
+  case "$line" in
+    threes*) echo threesok ;;
+    isready) echo readyok ;;
+    newgame) n=$((n+1)); k=0 ;;
+    turn*) k=$((k+1))
+      if [ $n -eq 2 ] && [ $k -eq 3 ]; then {last}; else sed -n "${{k}}p" '{dir}/answers'$n; fi ;;
+    quit) exit 0 ;;
+  esac
+done
+"#,
+            dir = dir.display()
+        ),
+    )
+    .unwrap();
+    format!("sh {}", script.display())
+}
+
+#[test]
+fn a_failing_engine_is_named_and_the_csv_keeps_the_games_before() {
+    for (last, wanted) in [
+        ("exit 4", "exited (exit status: 4) at game 1, turn 3"),
+        (
+            "echo 'swipe sideways'",
+            "sent \"swipe sideways\" at game 1, turn 3",
+        ),
+        ("sleep 5", "sent no swipe within 0.5 s at game 1, turn 3"),
+        (
+            "yes 'info still thinking' | head -n 1500",
+            "flooded its output at game 1, turn 3",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let engine = failing_engine(dir.path(), last);
+        let csv = dir.path().join("games.csv");
+        let (ok, _, err) = ludomat(
+            &[
+                "threes",
+                "auto",
+                "--games",
+                "3",
+                "--seed",
+                "1",
+                "--threads",
+                "1",
+                "--engine",
+                &engine,
+                "--engine-timeout",
+                "0.5",
+                "--csv",
+                csv.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(!ok, "{last}: the run must fail");
+        assert!(err.contains("engine engine"), "{err}");
+        assert!(err.contains(wanted), "{last}: {err}");
+        let kept = games(&csv);
+        assert_eq!(kept.len(), 1, "{last}: {kept:?}");
+        assert!(kept[0].starts_with("0,"), "{kept:?}");
+    }
+}
+
+#[test]
+fn a_tiny_curve_two_games_two_budgets() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("curve.csv");
+    let chart = dir.path().join("curve.svg");
+    let engine = "ludomat:2000,8000=ludomat threes engine --nodes-per-move {}";
+    let args = [
+        "threes",
+        "versus",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--ai",
+        engine,
+        "--csv",
+        csv.to_str().unwrap(),
+        "--chart",
+        chart.to_str().unwrap(),
+    ];
+    let (ok, out, err) = ludomat(&args, "");
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(text.lines().count(), 1 + 4, "{text}");
+    assert!(text.starts_with("ai,budget,game,seed,score"), "{text}");
+    for b in ["2000", "8000"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("ludomat") && l.split_whitespace().nth(1) == Some(b))
+            .unwrap_or_else(|| panic!("no line for {b}: {out}"));
+        assert_eq!(line.split_whitespace().nth(2), Some("2"), "{line}");
+    }
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.contains("mean score against CPU time per move"));
+    assert!(svg.contains("made by: ludomat threes versus"));
+    // resumed, nothing is left to play; the curve is the same
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let (ok, out2, err) = ludomat(&resumed, "");
+    assert!(ok, "{err}");
+    assert!(out2.contains("(4 already done)"), "{out2}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), text);
+    // drawn again from the file alone
+    let (ok, out3, err) = ludomat(&["threes", "versus", "--from", csv.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    let table = |o: &str| o.lines().filter(|l| l.starts_with("ludomat")).count();
+    assert_eq!(table(&out3), 2, "{out3}");
+    // bad specs are refused before anything runs
+    let (ok, _, err) = ludomat(&["threes", "versus", "--ai", "x:1=prog"], "");
+    assert!(!ok);
+    assert!(err.contains("no {} where the budget goes"), "{err}");
+}
