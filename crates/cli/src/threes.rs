@@ -642,6 +642,9 @@ fn group(n: u64) -> String {
 }
 
 fn depth_rule(a: &RuleArgs) -> Result<DepthRule> {
+    if !(a.spread.is_finite() && (1.0..=16.0).contains(&a.spread)) {
+        bail!("--spread {}: from 1 to 16", a.spread);
+    }
     let budgeted = a.cpu_per_move.is_some() || a.nodes_per_move.is_some();
     let max_depth = a.max_depth.unwrap_or(if budgeted { MAX_DEPTH } else { 6 });
     if max_depth == 0 {
@@ -890,9 +893,6 @@ fn engine(a: EngineArgs) -> Result<()> {
         .map(load_weights)
         .transpose()?
         .unwrap_or_default();
-    if !(a.rule.spread.is_finite() && (1.0..=16.0).contains(&a.rule.spread)) {
-        bail!("--spread {}: from 1 to 16", a.rule.spread);
-    }
     let searcher = Searcher::new(
         Heuristic::new(weights),
         SearchConfig {

@@ -2,13 +2,14 @@
 //! contains 16 tiles of 4 bits").
 //!
 //! Cell (row r, column c) is nibble `4r + c`, row 0 at the top, column 0 at the left.
-//! Left/right swipes fold rows through the line tables; up/down swipes transpose, fold
-//! rows, and transpose back.
+//! A swipe is four table lookups: each row (left/right), or each column packed into 16
+//! bits (up/down), looked up in a table of the change every line's fold makes, which is
+//! XORed into the board.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::line::tables;
+use crate::line::{pack_column, tables};
 use crate::{Direction, Tile, TileError};
 
 /// The board: 16 nibble codes (serialised as the one `u64`).
@@ -80,19 +81,6 @@ pub const fn transpose(x: u64) -> u64 {
     b1 | (b2 >> 24) | (b3 << 24)
 }
 
-#[inline]
-fn fold_rows(x: u64, table: &[u16]) -> (u64, u8) {
-    let mut out = 0u64;
-    let mut moved = 0u8;
-    for r in 0..4 {
-        let row = (x >> (16 * r)) as u16;
-        let new = table[row as usize];
-        moved |= u8::from(new != row) << r;
-        out |= u64::from(new) << (16 * r);
-    }
-    (out, moved)
-}
-
 impl Board {
     /// The empty board.
     pub const EMPTY: Board = Board(0);
@@ -162,20 +150,33 @@ impl Board {
     #[inline]
     pub fn swipe(self, dir: Direction) -> Option<Swiped> {
         let t = tables();
-        let (board, moved) = match dir {
-            Direction::Left => fold_rows(self.0, &t.toward_low),
-            Direction::Right => fold_rows(self.0, &t.toward_high),
-            Direction::Up => {
-                let (b, m) = fold_rows(transpose(self.0), &t.toward_low);
-                (transpose(b), m)
+        let x = self.0;
+        let mut out = x;
+        let mut moved = 0u8;
+        match dir {
+            Direction::Left | Direction::Right => {
+                let table = if dir == Direction::Left {
+                    &t.left
+                } else {
+                    &t.right
+                };
+                for r in 0..4 {
+                    let d = table[((x >> (16 * r)) & 0xFFFF) as usize];
+                    out ^= u64::from(d) << (16 * r);
+                    moved |= u8::from(d != 0) << r;
+                }
             }
-            Direction::Down => {
-                let (b, m) = fold_rows(transpose(self.0), &t.toward_high);
-                (transpose(b), m)
+            Direction::Up | Direction::Down => {
+                let table = if dir == Direction::Up { &t.up } else { &t.down };
+                for c in 0..4 {
+                    let d = table[pack_column((x >> (4 * c)) & 0x000F_000F_000F_000F) as usize];
+                    out ^= d << (4 * c);
+                    moved |= u8::from(d != 0) << c;
+                }
             }
-        };
+        }
         (moved != 0).then_some(Swiped {
-            board: Board(board),
+            board: Board(out),
             moved,
         })
     }

@@ -262,7 +262,16 @@ pub struct Player {
     bank: i128,
     /// Σ spread^dynamic depth over the game's moves so far, and the moves.
     weights: (f64, u32),
+    /// Swipes added to the dynamic depth (distinct cards ≥ 3 − 2) to cap the deepening:
+    /// raised while the bank fills, lowered while it owes.
+    offset: f64,
 }
+
+/// The depth offset a game starts with.
+const INITIAL_OFFSET: f64 = 0.0;
+
+/// How fast the depth offset follows the bank: swipes per move at a full bank.
+const OFFSET_GAIN: f64 = 0.05;
 
 impl Player {
     /// A player for a new game.
@@ -274,6 +283,7 @@ impl Player {
             table,
             bank: 0,
             weights: (0.0, 0),
+            offset: INITIAL_OFFSET,
         }
     }
 
@@ -287,6 +297,7 @@ impl Player {
     pub fn new_game(&mut self) {
         self.bank = 0;
         self.weights = (0.0, 0);
+        self.offset = INITIAL_OFFSET;
         if let Some(t) = self.table.as_mut() {
             t.clear();
         }
@@ -300,19 +311,27 @@ impl Player {
         let table = self.table.get_or_insert_with(|| Table::new(TABLE_SLOTS));
         let units = i128::from(budget.units());
         // a board with more distinct cards gets more: spread^dynamic depth against the
-        // game's mean so far; the bank, saved or owed, scales every allowance back
-        // toward the budget (±16 budgets: ×2 … ×0)
+        // game's mean so far
         let spread = self.searcher.config().spread.clamp(1.0, 16.0);
         let w = spread.powi(i32::from(crate::search::dynamic_depth(pos.board)));
         self.weights = (self.weights.0 + w, self.weights.1 + 1);
         let share = w / (self.weights.0 / f64::from(self.weights.1));
         let cap = units * BANK_MOVES as i128;
-        let correction = 1.0 + self.bank as f64 / cap as f64;
-        let allowance = ((units as f64 * share * correction) as i128)
-            .max(units / 4)
-            .max(1);
-        let (result, spent) = deepen(&self.searcher, table, pos, budget, allowance, max);
+        let target = units as f64 * share;
+        // savings may all go into one deeper search; a debt scales the target down
+        let allowance = if self.bank >= 0 {
+            target as i128 + self.bank
+        } else {
+            (target * (1.0 + self.bank as f64 / cap as f64)) as i128
+        }
+        .max(units / 4)
+        .max(1);
+        let dynamic = i32::from(crate::search::dynamic_depth(pos.board));
+        let cap_depth = (dynamic + self.offset.round() as i32).clamp(1, i32::from(max)) as u8;
+        let (result, spent) = deepen(&self.searcher, table, pos, budget, allowance, cap_depth);
         self.bank = (self.bank + units - spent).clamp(-cap, cap);
+        self.offset = (self.offset + OFFSET_GAIN * (self.bank as f64 / cap as f64))
+            .clamp(-f64::from(MAX_DEPTH), f64::from(MAX_DEPTH));
         result
     }
 }

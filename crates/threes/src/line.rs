@@ -91,24 +91,50 @@ pub const fn reverse(line: u16) -> u16 {
     (line >> 12) | ((line >> 4) & 0x00F0) | ((line << 4) & 0x0F00) | (line << 12)
 }
 
-/// The two fold tables: toward cell 0 and toward cell 3 of every 16-bit line.
+/// The fold tables of every 16-bit line, as the change to XOR into the board (0: the line
+/// does not move): rows toward cell 0 (left) and toward cell 3 (right), and columns — a
+/// column packed into 16 bits, row r in nibble r — toward row 0 (up) and row 3 (down),
+/// the change already spread back to the column's cells (nibble r at bit 16r).
 pub(crate) struct FoldTables {
-    pub toward_low: Box<[u16]>,
-    pub toward_high: Box<[u16]>,
+    pub left: Box<[u16]>,
+    pub right: Box<[u16]>,
+    pub up: Box<[u64]>,
+    pub down: Box<[u64]>,
+}
+
+/// A packed column (row r in nibble r) spread to column 0 of a board (nibble r at bit 16r).
+#[must_use]
+pub const fn unpack_column(line: u16) -> u64 {
+    let l = line as u64;
+    (l | (l << 12) | (l << 24) | (l << 36)) & 0x000F_000F_000F_000F
+}
+
+/// Column 0 of a board (its cells at bits 16r) packed into 16 bits, row r in nibble r.
+#[must_use]
+#[inline]
+pub const fn pack_column(col: u64) -> u16 {
+    (col | (col >> 12) | (col >> 24) | (col >> 36)) as u16
 }
 
 pub(crate) fn tables() -> &'static FoldTables {
     static T: OnceLock<FoldTables> = OnceLock::new();
     T.get_or_init(|| {
-        let mut low = vec![0u16; 1 << 16];
-        let mut high = vec![0u16; 1 << 16];
+        let n = 1 << 16;
+        let (mut left, mut right) = (vec![0u16; n], vec![0u16; n]);
+        let (mut up, mut down) = (vec![0u64; n], vec![0u64; n]);
         for l in 0..=u16::MAX {
-            low[l as usize] = fold(l);
-            high[l as usize] = reverse(fold(reverse(l)));
+            let low = fold(l) ^ l;
+            let high = reverse(fold(reverse(l))) ^ l;
+            left[l as usize] = low;
+            right[l as usize] = high;
+            up[l as usize] = unpack_column(low);
+            down[l as usize] = unpack_column(high);
         }
         FoldTables {
-            toward_low: low.into_boxed_slice(),
-            toward_high: high.into_boxed_slice(),
+            left: left.into_boxed_slice(),
+            right: right.into_boxed_slice(),
+            up: up.into_boxed_slice(),
+            down: down.into_boxed_slice(),
         }
     })
 }
@@ -163,8 +189,10 @@ mod tests {
     fn tables_match_fold() {
         let t = tables();
         for l in [0u16, 0x1234, 0x3300, 0xFFFF, 0x0021] {
-            assert_eq!(t.toward_low[l as usize], fold(l));
-            assert_eq!(t.toward_high[l as usize], reverse(fold(reverse(l))));
+            assert_eq!(t.left[l as usize] ^ l, fold(l));
+            assert_eq!(t.right[l as usize] ^ l, reverse(fold(reverse(l))));
+            assert_eq!(t.up[l as usize], unpack_column(fold(l) ^ l));
+            assert_eq!(pack_column(unpack_column(l)), l);
         }
         assert_eq!(reverse(0x1234), 0x4321);
     }
