@@ -35,6 +35,10 @@
 //! # Ok::<(), ludomat_kit::KitError>(())
 //! ```
 
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod colour;
 pub mod font;
 mod front;
@@ -49,7 +53,7 @@ mod view;
 
 pub use kit::{Kit, KitBox, Machine, Piece, Slot};
 pub use layout::{Geometry, Options};
-pub use pages::{document, files, Document, KitFile, Part};
+pub use pages::{document, files, files_stem, Document, KitFile, Part};
 pub use size::{FrontSize, Paper, ParsePaperError, ParseSizeError};
 
 /// Why a kit cannot be made.

@@ -35,6 +35,10 @@ pub struct KitFile {
     pub name: String,
     /// Its bytes.
     pub bytes: Vec<u8>,
+    /// Pages in it (1 for an SVG).
+    pub pages: usize,
+    /// Fronts drawn in it.
+    pub fronts: usize,
 }
 
 /// The pages of `part` of `kit`.
@@ -133,17 +137,27 @@ pub fn files(
         out.push(KitFile {
             name: format!("{name}.pdf"),
             bytes: crate::pdf::write(&doc)?,
+            pages: doc.pages.len(),
+            fronts: doc.pages.iter().map(|p| p.fronts().len()).sum(),
         });
         if svg {
             for (i, p) in doc.pages.iter().enumerate() {
                 out.push(KitFile {
                     name: format!("{name}-p{:02}.svg", i + 1),
                     bytes: crate::svg::page(p).into_bytes(),
+                    pages: 1,
+                    fronts: p.fronts().len(),
                 });
             }
         }
     }
     Ok(out)
+}
+
+/// The start of a kit's file names: `menace-x`, `menace-o`, `her`.
+#[must_use]
+pub fn files_stem(kit: &Kit) -> &'static str {
+    stem(kit.machine)
 }
 
 /// `menace-x`, `menace-o`, `her`.
