@@ -24,6 +24,23 @@ fn number(v: &Value, name: &str, at: &str) -> Result<u64, KitError> {
         .ok_or_else(|| bad(format!("{at}: `{name}` is not a whole number")))
 }
 
+/// A note for a game in progress: its drawn beads are out of their boxes.
+fn in_play(view: &Value) -> String {
+    match view
+        .get("boxes_in_play")
+        .and_then(Value::as_array)
+        .map(Vec::len)
+    {
+        Some(n) if n > 0 => format!(
+            "; a game is in progress: the bead{} drawn from {n} box{} in it {} out, as on a table",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "es" },
+            if n == 1 { "is" } else { "are" }
+        ),
+        _ => String::new(),
+    }
+}
+
 fn count(v: &Value, at: &str) -> Result<u32, KitError> {
     v.as_u64()
         .and_then(|n| u32::try_from(n).ok())
@@ -99,8 +116,9 @@ pub(crate) fn menace(view: &Value) -> Result<Kit, KitError> {
         .and_then(Value::as_str)
         .unwrap_or("unknown");
     let origin = format!(
-        "the museum's MENACE after {games} game{} of this visit ({rules} rules)",
-        if games == 1 { "" } else { "s" }
+        "the museum's MENACE after {games} game{} of this visit ({rules} rules){}",
+        if games == 1 { "" } else { "s" },
+        in_play(view)
     );
     let rules: ludomat_menace::Rules = field(view, "rules", "view").and_then(|r| {
         serde_json::from_value(r.clone()).map_err(|e| bad(format!("view.rules: {e}")))
@@ -159,8 +177,9 @@ pub(crate) fn her(view: &Value) -> Result<Kit, KitError> {
         .and_then(|c| number(c, "games", "view.counters"))
         .unwrap_or(0);
     let origin = format!(
-        "the museum's HER after {games} game{} of this visit",
-        if games == 1 { "" } else { "s" }
+        "the museum's HER after {games} game{} of this visit{}",
+        if games == 1 { "" } else { "s" },
+        in_play(view)
     );
     Ok(Kit::her(&boxes, origin))
 }
@@ -199,6 +218,25 @@ mod tests {
         assert!(e.contains("is missing"), "{e}");
         let e = Kit::from_view("qubic", &v).unwrap_err().to_string();
         assert!(e.contains("no matchboxes"), "{e}");
+
+        // Mid-game, the drawn bead is out of its box, and the kit says so.
+        s.apply(ludomat_menace::MenaceAction::NewGame)
+            .unwrap_or_else(|e| panic!("{e}"));
+        s.apply(ludomat_menace::MenaceAction::Step)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            s.view().boxes_in_play.len(),
+            1,
+            "MENACE (X) drew its first bead"
+        );
+        let v = serde_json::to_value(s.view()).unwrap();
+        let kit = Kit::from_view("menace", &v).unwrap();
+        assert_eq!(kit.bead_total(), v["bead_total"].as_u64().unwrap());
+        assert!(
+            kit.origin.contains("a game is in progress"),
+            "{}",
+            kit.origin
+        );
     }
 
     #[test]
