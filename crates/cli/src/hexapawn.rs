@@ -73,6 +73,8 @@ enum HerSub {
         #[arg(long)]
         state: Option<PathBuf>,
     },
+    /// Print a matchbox kit (PDF, SVG) of the boxes, sized for real matchbox fronts.
+    Kit(crate::kit::HerKitArgs),
 }
 
 #[derive(Debug, Args)]
@@ -98,6 +100,7 @@ struct TrainArgs {
 pub fn run(cmd: HerCmd) -> Result<()> {
     match cmd.sub {
         HerSub::Train(a) => train(a),
+        HerSub::Kit(a) => crate::kit::her(a),
         HerSub::Boxes { state } => {
             let her = match state {
                 Some(p) => Her::load(&p)?,

@@ -12,6 +12,7 @@ mod computox;
 mod computox_circuit;
 mod hexapawn;
 mod interrupt;
+mod kit;
 mod logic;
 mod menace;
 mod menu;

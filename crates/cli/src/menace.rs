@@ -80,6 +80,8 @@ enum MenaceSub {
     Stats,
     /// Measure training speed: games per second on one core and on all cores.
     Bench(BenchArgs),
+    /// Print a matchbox kit (PDF, SVG) of the boxes, sized for real matchbox fronts.
+    Kit(crate::kit::MenaceKitArgs),
 }
 
 /// A side of the board.
@@ -216,6 +218,12 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             Ok(())
         }
         MenaceSub::Bench(a) => bench(&cmd.state, &a),
+        MenaceSub::Kit(a) => crate::kit::menace(
+            a,
+            cmd.state.state.as_deref(),
+            cmd.state.rules()?,
+            cmd.state.seed,
+        ),
     }
 }
 

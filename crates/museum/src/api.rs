@@ -34,6 +34,7 @@ pub fn router(museum: Museum) -> Router {
         .route("/api/visits/{id}/events", get(events))
         .route("/api/visits/{id}/autoplay", post(start_autoplay))
         .route("/api/visits/{id}/stop", post(stop_autoplay))
+        .route("/api/visits/{id}/kit.pdf", get(crate::kit::kit_pdf))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .fallback(crate::assets::asset)
         .layer(DefaultBodyLimit::max(limit))

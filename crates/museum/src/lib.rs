@@ -28,6 +28,7 @@ mod api;
 pub mod assets;
 pub mod error;
 pub mod exhibits;
+mod kit;
 mod museum;
 pub mod visit;
 

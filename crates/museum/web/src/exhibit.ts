@@ -17,6 +17,8 @@ export interface ExhibitHost {
   autoplay(action: unknown, intervalMs: number): Promise<void>;
   stop(): Promise<void>;
   restart(config: Record<string, unknown>): Promise<void>;
+  /** The visit's id (for downloads such as the matchbox kit). */
+  visitId?(): string | undefined;
 }
 
 export class ExhibitElement<V = any, H = any> extends LitElement {

@@ -1,4 +1,4 @@
-import{i as e,o as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";import"./lm-menace-chart.js";var i=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`]],a=`abc`,o=e=>`${a[e%3]}${3-Math.floor(e/3)}`,s={far_row:`a pawn reached the far row`,all_taken:`every enemy pawn was taken`,no_move:`the loser had no move`},c=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}]],l=class extends r{static{this.properties={...r.properties,selected:{state:!0},interval:{state:!0},tick:{state:!0}}}constructor(){super(),this.selected=null,this.interval=400,this.tick=0}static{this.styles=t`
+import{i as e,o as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";import"./lm-kit-link.js";var i=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`]],a=`abc`,o=e=>`${a[e%3]}${3-Math.floor(e/3)}`,s={far_row:`a pawn reached the far row`,all_taken:`every enemy pawn was taken`,no_move:`the loser had no move`},c=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}]],l=class extends r{static{this.properties={...r.properties,selected:{state:!0},interval:{state:!0},tick:{state:!0}}}constructor(){super(),this.selected=null,this.interval=400,this.tick=0}static{this.styles=t`
     :host { display: grid; grid-template-columns: minmax(18rem, 30rem) minmax(20rem, 1fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
@@ -87,6 +87,7 @@ import{i as e,o as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";im
             <button data-action="train" @click=${()=>this.act({type:`play_games`,n:50})}>Play 50 games</button></div>`:e`<div class="row"><button data-action="step" ?disabled=${t.next===`human`} @click=${()=>this.act({type:`step`})}>⏭ Step</button>
             <small>Choose a machine White to train HER automatically.</small></div>`}
         ${this.curve(t)}
+        <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${t.boxes.length}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
         <h3>HER's ${t.boxes.length} matchboxes (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>

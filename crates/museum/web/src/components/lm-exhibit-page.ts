@@ -129,6 +129,8 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   }
 
   // ExhibitHost: what the exhibit element calls.
+  visitId() { return this.visit?.id; }
+
   async act(action: unknown) {
     if (!this.visit) return undefined;
     try {

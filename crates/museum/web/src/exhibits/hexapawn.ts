@@ -9,6 +9,7 @@ import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
+import '../components/lm-kit-link.ts';
 
 type Side = 'white' | 'black';
 type White = 'human' | 'random' | 'perfect';
@@ -266,6 +267,7 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
           : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>⏭ Step</button>
             <small>Choose a machine White to train HER automatically.</small></div>`}
         ${this.curve(v)}
+        <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${v.boxes.length}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
         <h3>HER's ${v.boxes.length} matchboxes (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>

@@ -8,6 +8,7 @@ import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
+import '../components/lm-kit-link.ts';
 
 type Mark = 'X' | 'O';
 type Opponent = 'human' | 'random' | 'perfect' | 'menace2' | 'computox' | 'computox_beatable' | 'relay';
@@ -399,6 +400,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
           <label>⬆ Import <input type="file" accept=".json,application/json" data-action="import" @change=${(e: Event) => this.importState(e)}></label>
           <small data-note>${this.note}</small>
         </div>
+        <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${v.box_count}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
         <h3>All ${v.box_count} matchboxes (${v.bead_total} beads) — numbers are beads of each colour on the square of the box's picture
