@@ -55,10 +55,18 @@ pub struct ServeArgs {
 
 /// Run the museum until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("starting the async runtime")?;
+    // Started as `ludomat serve` (not from the menu, whose process must go on): restart
+    // with the allocator settings that give memory back after crowds (glibc reads them
+    // only at start; see ludomat_museum::memory).
+    if std::env::args_os().skip(1).any(|a| a == "serve") {
+        if let Err(e) = ludomat_museum::memory::exec_tuned() {
+            eprintln!(
+                "ludomat: warning: could not restart with the allocator's settings ({e}); \
+                 memory may come back more slowly after many visits"
+            );
+        }
+    }
+    let runtime = ludomat_museum::runtime().context("starting the async runtime")?;
     let result = runtime.block_on(serve(args));
     // Work still on the blocking pool (a session step) is not waited for beyond this.
     runtime.shutdown_timeout(Duration::from_millis(300));

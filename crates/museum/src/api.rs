@@ -92,25 +92,30 @@ struct VisitInfo<'a> {
     id: &'a str,
     kind: &'a str,
     config: Value,
-    view: &'a RawValue,
+    view: Option<&'a RawValue>,
     running: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     job: Option<&'static str>,
     seq: u64,
 }
 
-fn visit_json(visit: &Visit) -> Response {
-    let latest = visit.latest();
-    Json(VisitInfo {
-        id: &visit.id,
-        kind: visit.kind,
-        config: visit.config_json(),
-        view: &latest.view,
-        running: latest.running,
-        job: latest.job,
-        seq: latest.seq,
-    })
-    .into_response()
+/// The visit with its view, built off the async threads when no page watches.
+async fn visit_json(museum: &Museum, visit: Arc<Visit>) -> Result<Response, ApiError> {
+    museum
+        .blocking(move || {
+            let latest = visit.latest_with_view();
+            Json(VisitInfo {
+                id: &visit.id,
+                kind: visit.kind,
+                config: visit.config_json(),
+                view: latest.view.as_deref(),
+                running: latest.running,
+                job: latest.job,
+                seq: latest.seq,
+            })
+            .into_response()
+        })
+        .await
 }
 
 async fn create_visit(
@@ -119,7 +124,9 @@ async fn create_visit(
     Body(req): Body<NewVisit>,
 ) -> Result<Response, ApiError> {
     let visit = museum.create(&req.kind, req.config, client).await?;
-    Ok((StatusCode::CREATED, visit_json(&visit)).into_response())
+    let mut answer = visit_json(&museum, visit).await?;
+    *answer.status_mut() = StatusCode::CREATED;
+    Ok(answer)
 }
 
 async fn get_visit(
@@ -127,7 +134,7 @@ async fn get_visit(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let visit = museum.get(&id)?;
-    Ok(visit_json(&visit))
+    visit_json(&museum, visit).await
 }
 
 async fn delete_visit(
@@ -151,7 +158,7 @@ async fn release_visit(
 #[derive(Serialize)]
 struct Applied<'a> {
     happenings: &'a [Value],
-    view: &'a RawValue,
+    view: Option<&'a RawValue>,
     seq: u64,
 }
 
@@ -164,7 +171,7 @@ async fn apply_action(
     let update = museum.blocking(move || visit.apply(action)).await??;
     Ok(Json(Applied {
         happenings: &update.happenings,
-        view: &update.view,
+        view: update.view.as_deref(),
         seq: update.seq,
     })
     .into_response())
@@ -224,24 +231,30 @@ async fn events(
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let visit = museum.get(&id)?;
-    let (updates, guard) = visit.stream_opened();
+    let (updates, guard) = museum.blocking(move || visit.stream_opened()).await?;
     // The current state at once, then the latest after each change (a watch channel
     // keeps only the latest: a slow reader skips to it), until the visit's page goes or
-    // the museum stops.
+    // the museum stops. Every update published while a stream is open has its view.
     let stream = futures_util::stream::unfold(
         (updates, museum.stopping(), guard, true),
         |(mut updates, mut stopping, guard, first)| async move {
-            if *stopping.borrow() {
-                return None;
-            }
-            if !first {
-                tokio::select! {
-                    changed = updates.changed() => changed.ok()?,
-                    _ = stopping.wait_for(|s| *s) => return None,
+            let mut first = first;
+            loop {
+                if *stopping.borrow() {
+                    return None;
+                }
+                if !first {
+                    tokio::select! {
+                        changed = updates.changed() => changed.ok()?,
+                        _ = stopping.wait_for(|s| *s) => return None,
+                    }
+                }
+                first = false;
+                let update = updates.borrow_and_update().clone();
+                if update.view.is_some() {
+                    return Some((Ok(state_event(&update)), (updates, stopping, guard, false)));
                 }
             }
-            let update = updates.borrow_and_update().clone();
-            Some((Ok(state_event(&update)), (updates, stopping, guard, false)))
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))

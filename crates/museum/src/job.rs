@@ -193,7 +193,7 @@ impl Job {
         }
         match work(session.as_mut()) {
             Ok(happenings) => {
-                visit.publish(session.as_ref(), happenings, None);
+                visit.publish(session.as_ref(), happenings, None, false);
                 Step::Applied
             }
             Err(e) => {
@@ -241,6 +241,7 @@ mod tests {
         let step = second.step(|s| s.apply_json(serde_json::json!({"type": "step"})));
         assert_eq!(step, Step::Applied);
         assert_eq!(v.latest().happenings.len(), 1);
+        assert!(v.latest().view.is_none(), "no page watches: no view built");
         assert_eq!(v.stop_job(), Some("training"));
         assert!(second.is_cancelled());
         assert_eq!(

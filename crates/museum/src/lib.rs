@@ -50,4 +50,4 @@ pub mod visit;
 
 pub use error::ApiError;
 pub use museum::{Museum, MuseumConfig, Stopping};
-pub use server::{signal, Server, Stopped};
+pub use server::{runtime, signal, Server, Stopped, BLOCKING_THREAD_KEEP_ALIVE};

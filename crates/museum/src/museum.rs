@@ -258,6 +258,14 @@ impl Museum {
         for v in &expired {
             self.let_go(v);
         }
+        {
+            // After a crowd has gone, the map's table goes too.
+            let mut visits = self.visits();
+            if visits.by_id.capacity() > 64 && visits.by_id.len() < visits.by_id.capacity() / 4 {
+                visits.by_id.shrink_to_fit();
+                visits.per_client.shrink_to_fit();
+            }
+        }
         for v in unwatched {
             v.cancel_job_with(Some(format!(
                 "autoplay stopped: no page has watched this visit for {} s",

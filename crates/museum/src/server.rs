@@ -13,8 +13,10 @@
 //! complete request head within 30 s is closed by hyper.
 //!
 //! Stopping: the listener is closed, the museum stopped ([`Museum::stop`]: event streams
-//! end, jobs are cancelled), every connection is asked to finish its request in progress
-//! and close; those still open after [`MuseumConfig::shutdown_grace`] are dropped.
+//! end, jobs are cancelled), connections without a request in progress are closed at
+//! once (idle ones, and those still sending a request's head), the others are asked to
+//! finish theirs and close; those still open after [`MuseumConfig::shutdown_grace`] are
+//! dropped.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -388,9 +390,15 @@ impl Server {
 async fn sweep(museum: Museum, conns: Arc<Conns>) {
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // Once more after the blocking threads of a burst have ended (their caches and
+    // stacks are freed only then).
+    let mut again = None;
     loop {
         tick.tick().await;
-        if museum.sweep() > 0 {
+        let released = museum.sweep();
+        if released > 0 || again.is_some_and(|t| Instant::now() >= t) {
+            again = (released > 0)
+                .then(|| Instant::now() + BLOCKING_THREAD_KEEP_ALIVE + Duration::from_secs(1));
             let _ = tokio::task::spawn_blocking(memory::give_back).await;
         }
         conns.close_idle_longer_than(museum.config().connection_idle);
@@ -436,6 +444,11 @@ async fn serve_connection(
                 closing = true;
             }
             _ = stop.wait_for(|s| *s), if !closing => {
+                // Idle, or still sending its request's head (a slow or stalled client):
+                // nothing to finish.
+                if conn.busy.load(Ordering::SeqCst) == 0 {
+                    return;
+                }
                 served.as_mut().graceful_shutdown();
                 closing = true;
             }
@@ -461,6 +474,25 @@ async fn refuse_busy(mut stream: TcpStream, max: usize) {
         let _ = stream.shutdown().await;
     })
     .await;
+}
+
+/// How long an idle thread of the blocking pool lives: a burst of session work (a
+/// thousand visits opening) starts a few threads, and each holds its stack's touched
+/// pages until it ends.
+pub const BLOCKING_THREAD_KEEP_ALIVE: Duration = Duration::from_secs(2);
+
+/// The runtime the museum is served on (what `ludomat serve` uses): the allocator set up
+/// first ([`memory::configure`], before any thread allocates), multi-threaded, idle
+/// blocking threads ended after [`BLOCKING_THREAD_KEEP_ALIVE`].
+///
+/// # Errors
+/// When the runtime cannot start (no threads).
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    memory::configure();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_keep_alive(BLOCKING_THREAD_KEEP_ALIVE)
+        .build()
 }
 
 /// The next Ctrl-C (SIGINT) or SIGTERM; its name. Never resolves where signals cannot

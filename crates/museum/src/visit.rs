@@ -1,5 +1,10 @@
 //! [`Visit`]: one visitor's session with one exhibit, its live updates, whether a page is
 //! watching it, and the one background job it may own (see [`crate::job`]).
+//!
+//! Views are built when asked: while a page watches the visit (an event stream is open)
+//! every change is published with its view, as JSON text; a visit nobody watches keeps
+//! no view at all — `GET` builds one, an action's answer carries the one it built, a
+//! job's steps build none — so a visit at rest holds only its session.
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -15,7 +20,7 @@ use crate::job::JobSlot;
 
 /// A view as JSON text, built once per change and shared by every reader: a session's
 /// view as a `serde_json::Value` takes about 16 times the memory of its text (MENACE:
-/// 351 KB against 22 KB), so visits keep only the text.
+/// 351 KB against 22 KB), so a watched visit keeps only the text.
 pub type ViewJson = Arc<RawValue>;
 
 /// The view of `session`, as JSON text.
@@ -32,8 +37,10 @@ pub fn view_of(session: &dyn DynSession) -> ViewJson {
 pub struct Update {
     /// Counts changes to the visit, from 0 at its start.
     pub seq: u64,
-    /// The session's view after the change.
-    pub view: ViewJson,
+    /// The session's view after the change: always in an action's answer and in what an
+    /// event stream sends; `None` in a visit no page watches (build it with
+    /// [`Visit::view`]).
+    pub view: Option<ViewJson>,
     /// The happenings of the action that made the change, in order.
     pub happenings: Vec<serde_json::Value>,
     /// Whether a job (autoplay) is running.
@@ -72,11 +79,23 @@ pub struct StreamGuard(Arc<Visit>);
 
 impl Drop for StreamGuard {
     fn drop(&mut self) {
+        let visit = &self.0;
         let now = Instant::now();
-        if self.0.streams.fetch_sub(1, Ordering::SeqCst) == 1 {
-            *lock(&self.0.unwatched_since) = now;
+        if visit.streams.fetch_sub(1, Ordering::SeqCst) == 1 {
+            *lock(&visit.unwatched_since) = now;
+            // At rest again: the view goes (checked again under the channel's lock, as a
+            // stream may have opened meanwhile).
+            visit.updates.send_if_modified(|latest| {
+                if latest.view.is_some() && !visit.watched() {
+                    *latest = Arc::new(Update {
+                        view: None,
+                        ..Update::clone(latest)
+                    });
+                }
+                false
+            });
         }
-        *lock(&self.0.last_used) = now;
+        *lock(&visit.last_used) = now;
     }
 }
 
@@ -93,7 +112,7 @@ impl Visit {
         let kind = session.kind();
         let first = Update {
             seq: 0,
-            view: view_of(session.as_ref()),
+            view: None,
             happenings: Vec::new(),
             running: false,
             job: None,
@@ -168,10 +187,30 @@ impl Visit {
         self.session().config_json()
     }
 
-    /// The latest update (the current view).
+    /// The latest update (its view only while a page watches).
     #[must_use]
     pub fn latest(&self) -> Arc<Update> {
         self.updates.borrow().clone()
+    }
+
+    /// The latest update with its view, built now if no page watches. Blocks on the
+    /// session when it builds: call off the async threads.
+    #[must_use]
+    pub fn latest_with_view(&self) -> Arc<Update> {
+        let latest = self.latest();
+        if latest.view.is_some() {
+            return latest;
+        }
+        let session = self.session();
+        // Under the session's lock no change is published: this is the latest's view.
+        let latest = self.latest();
+        if latest.view.is_some() {
+            return latest;
+        }
+        Arc::new(Update {
+            view: Some(view_of(session.as_ref())),
+            ..Update::clone(&latest)
+        })
     }
 
     /// Whether a job (autoplay) is running.
@@ -181,51 +220,88 @@ impl Visit {
     }
 
     /// A receiver of updates for an SSE stream, with a guard that keeps the visit
-    /// watched while the stream is open.
+    /// watched while the stream is open. From now on every change is published with its
+    /// view; the latest gets its view here. Blocks on the session when it builds the
+    /// view: call off the async threads.
     #[must_use]
     pub fn stream_opened(self: &Arc<Self>) -> (watch::Receiver<Arc<Update>>, StreamGuard) {
         self.streams.fetch_add(1, Ordering::SeqCst);
-        (self.updates.subscribe(), StreamGuard(Arc::clone(self)))
+        let guard = StreamGuard(Arc::clone(self));
+        // Under the session's lock: a change being published now is either done (and
+        // gets its view here) or comes after and sees the stream.
+        let session = self.session();
+        {
+            self.updates.send_if_modified(|latest| {
+                if latest.view.is_none() {
+                    *latest = Arc::new(Update {
+                        view: Some(view_of(session.as_ref())),
+                        ..Update::clone(latest)
+                    });
+                }
+                // Readers read the latest when they start; no change to announce.
+                false
+            });
+        }
+        let updates = self.updates.subscribe();
+        drop(session);
+        (updates, guard)
     }
 
-    /// Publishes the session's view after a change with its happenings. Call with the
-    /// session locked (`session` is its guard's content), so changes publish in order.
+    /// Publishes a change with its happenings. Call with the session locked (`session`
+    /// is its guard's content), so changes publish in order. The view is built when a
+    /// page watches or `answer` asks for it (an action's answer); the update returned
+    /// has it then.
     pub(crate) fn publish(
         &self,
         session: &dyn DynSession,
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
+        answer: bool,
     ) -> Arc<Update> {
-        self.publish_view(Some(view_of(session)), happenings, note)
+        let view = (answer || self.watched()).then(|| view_of(session));
+        self.publish_view(Change::View(view), happenings, note)
     }
 
     /// Publishes a change of the job alone (the view is as before, so the session need
     /// not be locked).
     pub(crate) fn publish_job_change(&self, note: Option<String>) {
-        self.publish_view(None, Vec::new(), note);
+        self.publish_view(Change::JobOnly, Vec::new(), note);
     }
 
     fn publish_view(
         &self,
-        view: Option<ViewJson>,
+        change: Change,
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
     ) -> Arc<Update> {
         let job = self.job();
-        let mut sent = None;
+        let mut answer = None;
         self.updates.send_modify(|latest| {
+            let view = match change {
+                Change::View(v) => v,
+                Change::JobOnly => latest.view.clone(),
+            };
             let update = Arc::new(Update {
                 seq: latest.seq + 1,
-                view: view.unwrap_or_else(|| Arc::clone(&latest.view)),
+                view,
                 happenings,
                 running: job.is_some(),
                 job,
                 note,
             });
-            sent = Some(Arc::clone(&update));
-            *latest = update;
+            // Kept with its view only while a page watches (checked under the channel's
+            // lock, as the stream guard's drop is).
+            *latest = if update.view.is_some() && !self.watched() {
+                Arc::new(Update {
+                    view: None,
+                    ..Update::clone(&update)
+                })
+            } else {
+                Arc::clone(&update)
+            };
+            answer = Some(update);
         });
-        sent.unwrap_or_else(|| self.latest())
+        answer.unwrap_or_else(|| self.latest())
     }
 
     /// Applies a visitor's action (cancelling any job first) and publishes the change.
@@ -237,6 +313,14 @@ impl Visit {
         self.cancel_job();
         let mut session = self.session();
         let happenings = session.apply_json(action)?;
-        Ok(self.publish(session.as_ref(), happenings, None))
+        Ok(self.publish(session.as_ref(), happenings, None, true))
     }
+}
+
+/// What a publication changes.
+enum Change {
+    /// The session changed: its new view, if built.
+    View(Option<ViewJson>),
+    /// Only the job started or stopped: the view is the latest's.
+    JobOnly,
 }

@@ -172,6 +172,11 @@ impl Client {
         unreachable!()
     }
 
+    /// The connection, to keep it open and silent.
+    pub fn into_stream(self) -> TcpStream {
+        self.stream.into_inner()
+    }
+
     pub async fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> Answer {
         let bytes = body.map(|b| b.to_string().into_bytes()).unwrap_or_default();
         self.raw(method, path, &bytes).await
