@@ -234,15 +234,13 @@ async fn events(
     let (updates, guard) = museum.blocking(move || visit.stream_opened()).await?;
     // The current state at once, then the latest after each change (a watch channel
     // keeps only the latest: a slow reader skips to it), until the visit's page goes or
-    // the museum stops. Every update published while a stream is open has its view.
+    // the museum stops or lets the visit go. Every update published while a stream is
+    // open has its view.
     let stream = futures_util::stream::unfold(
         (updates, museum.stopping(), guard, true),
         |(mut updates, mut stopping, guard, first)| async move {
             let mut first = first;
             loop {
-                if *stopping.borrow() {
-                    return None;
-                }
                 if !first {
                     tokio::select! {
                         changed = updates.changed() => changed.ok()?,
@@ -250,6 +248,9 @@ async fn events(
                     }
                 }
                 first = false;
+                if *stopping.borrow() || guard.visit().ended() {
+                    return None;
+                }
                 let update = updates.borrow_and_update().clone();
                 if update.view.is_some() {
                     return Some((Ok(state_event(&update)), (updates, stopping, guard, false)));

@@ -207,6 +207,15 @@ impl Job {
         }
     }
 
+    /// Publishes `happenings` (a long run's progress: work done, its partial result) to
+    /// the pages watching, without touching the session (its view stays as it was).
+    /// Nothing is published once the job was cancelled.
+    pub fn report(&self, happenings: Vec<serde_json::Value>) {
+        if !self.is_cancelled() {
+            self.0.visit.publish_happenings(happenings);
+        }
+    }
+
     /// Ends the job (if it is still the visit's job) with `note` saying why.
     pub fn end(self, note: Option<String>) {
         end(&self.0.visit, self.0.id, note);
@@ -260,6 +269,14 @@ mod tests {
             .as_deref()
             .unwrap()
             .starts_with("autoplay stopped:"));
+        // A long run's progress reaches the pages without the session.
+        let long = v.start_job("training");
+        let seq = v.latest().seq;
+        long.report(vec![serde_json::json!({"type": "progress", "done": 5})]);
+        assert_eq!(v.latest().seq, seq + 1);
+        assert_eq!(v.latest().happenings[0]["done"], 5);
+        long.end(Some("trained".into()));
+        assert_eq!(v.latest().note.as_deref(), Some("trained"));
         // Dropping the last handle ends a job too.
         drop(v.start_job("autoplay"));
         assert_eq!(v.job(), None);

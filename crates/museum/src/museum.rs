@@ -227,6 +227,7 @@ impl Museum {
     /// Lets `visit` go: cancels its job; its memory is given back at the next sweep.
     fn let_go(&self, visit: &Visit) {
         visit.abandon_job();
+        visit.end();
         self.inner.released.fetch_add(1, Ordering::Relaxed);
     }
 

@@ -7,7 +7,7 @@
 //! job's steps build none — so a visit at rest holds only its session.
 
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -72,10 +72,20 @@ pub struct Visit {
     unwatched_since: Mutex<Instant>,
     pub(crate) job: Mutex<Option<JobSlot>>,
     pub(crate) next_job: AtomicU64,
+    /// Let go by the museum (deleted, released, evicted, expired): its streams end.
+    ended: AtomicBool,
 }
 
 /// Undoes one [`Visit::stream_opened`] when the SSE stream is dropped.
 pub struct StreamGuard(Arc<Visit>);
+
+impl StreamGuard {
+    /// The visit watched.
+    #[must_use]
+    pub fn visit(&self) -> &Arc<Visit> {
+        &self.0
+    }
+}
 
 impl Drop for StreamGuard {
     fn drop(&mut self) {
@@ -130,7 +140,21 @@ impl Visit {
             unwatched_since: Mutex::new(now),
             job: Mutex::new(None),
             next_job: AtomicU64::new(0),
+            ended: AtomicBool::new(false),
         }
+    }
+
+    /// Marks the visit as let go: its event streams end (a page still showing it then
+    /// finds it gone and opens a fresh one).
+    pub(crate) fn end(&self) {
+        self.ended.store(true, Ordering::SeqCst);
+        self.updates.send_modify(|_| {});
+    }
+
+    /// Whether the museum has let the visit go.
+    #[must_use]
+    pub fn ended(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
     }
 
     pub(crate) fn session(&self) -> MutexGuard<'_, Box<dyn DynSession>> {
@@ -262,6 +286,11 @@ impl Visit {
         self.publish_view(Change::View(view), happenings, note)
     }
 
+    /// Publishes happenings that did not change the session (a job's progress).
+    pub(crate) fn publish_happenings(&self, happenings: Vec<serde_json::Value>) {
+        self.publish_view(Change::JobOnly, happenings, None);
+    }
+
     /// Publishes a change of the job alone (the view is as before, so the session need
     /// not be locked).
     pub(crate) fn publish_job_change(&self, note: Option<String>) {
@@ -321,6 +350,7 @@ impl Visit {
 enum Change {
     /// The session changed: its new view, if built.
     View(Option<ViewJson>),
-    /// Only the job started or stopped: the view is the latest's.
+    /// The session did not change (a job started, stopped or reported): the view is the
+    /// latest's.
     JobOnly,
 }

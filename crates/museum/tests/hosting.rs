@@ -498,3 +498,24 @@ async fn every_error_is_json_and_every_answer_has_the_security_headers() {
     assert_eq!(a.status, 421);
     assert!(a.header("content-security-policy").is_some());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visit_let_go_ends_its_streams() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(&mut c, Value::Null).await;
+    let mut page = events(addr, &id).await;
+    page.next(Duration::from_secs(2)).await.unwrap();
+    assert_eq!(
+        c.call("DELETE", &format!("/api/visits/{id}"), None)
+            .await
+            .status,
+        204
+    );
+    // The page's stream ends (its browser then reconnects, is refused with 404, and
+    // opens a fresh visit).
+    assert!(page.next(Duration::from_secs(2)).await.is_none());
+    let mut c = Client::connect(addr).await;
+    let a = c.get(&format!("/api/visits/{id}/events")).await;
+    assert_eq!(a.status, 404);
+}
