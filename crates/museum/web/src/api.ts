@@ -65,7 +65,7 @@ function visitGone(e: unknown): boolean {
  */
 export class Visit {
   private source?: EventSource;
-  private renewing?: Promise<void>;
+  private renewing?: Promise<boolean>;
   seq = -1;
 
   private constructor(
@@ -116,15 +116,33 @@ export class Visit {
     if (e.persisted) this.renew();
   };
 
-  /** A fresh visit with the settings in the page's address, announced by a note. */
-  renew(): Promise<void> {
+  /**
+   * A fresh visit with the settings in the page's address, announced by a note.
+   * Resolves with whether one could be opened (if not, the note says why).
+   */
+  renew(): Promise<boolean> {
     this.renewing ??= (async () => {
       const config = configFromQuery(location.search);
       let info: VisitInfo;
       try {
-        info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config });
-      } catch {
-        info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config: this.info.config });
+        try {
+          info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config });
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 400) {
+            info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config: this.info.config });
+          } else {
+            throw e;
+          }
+        }
+      } catch (e) {
+        this.onUpdate({
+          seq: this.seq,
+          view: this.info.view,
+          happenings: [],
+          running: false,
+          note: `This visit has ended and no fresh one could be opened: ${e instanceof Error ? e.message : String(e)}`,
+        });
+        return false;
       }
       this.info = info;
       this.seq = -1;
@@ -136,6 +154,7 @@ export class Visit {
         running: info.running,
         note: 'This visit had ended (idle, or the museum restarted): a fresh one was opened with the settings in the address.',
       });
+      return true;
     })().finally(() => { this.renewing = undefined; });
     return this.renewing;
   }
@@ -152,8 +171,10 @@ export class Visit {
       return await call<T>(method, `/api/visits/${this.id}${path}`, body);
     } catch (e) {
       if (!visitGone(e)) throw e;
-      await this.renew();
-      throw new ApiError(404, 'This visit had ended (idle, or the museum restarted): a fresh one was opened with the same settings — try again.');
+      if (await this.renew()) {
+        throw new ApiError(404, 'This visit had ended (idle, or the museum restarted): a fresh one was opened with the same settings — try again.');
+      }
+      throw e;
     }
   }
 
