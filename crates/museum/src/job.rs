@@ -297,4 +297,36 @@ mod tests {
             .expect("woken")
             .unwrap();
     }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_long_run_on_the_blocking_pool_reports_and_stops_when_cancelled() {
+        let museum = crate::Museum::new(crate::MuseumConfig::default());
+        let v = visit();
+        let job = museum.spawn_job(&v, "training", |job| {
+            let mut done = 0u64;
+            while !job.is_cancelled() {
+                done += 1;
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                if done % 10 == 0 {
+                    job.report(vec![serde_json::json!({"type": "progress", "done": done})]);
+                }
+            }
+            Some(format!("stopped after {done}"))
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        assert_eq!(v.job(), Some("training"));
+        assert_eq!(v.latest().happenings[0]["type"], "progress");
+        let stopping = Arc::clone(&v);
+        let was = tokio::task::spawn_blocking(move || stopping.stop_job())
+            .await
+            .unwrap();
+        assert_eq!(was, Some("training"));
+        assert!(job.is_cancelled());
+        assert!(!v.latest().running);
+        // The run noticed and ended; its late report and note change nothing.
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let seq = v.latest().seq;
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        assert_eq!(v.latest().seq, seq);
+    }
 }
