@@ -1,10 +1,12 @@
-//! `ludomat serve`: the web museum on 127.0.0.1 (`crates/museum`). The tokio runtime
-//! lives only here; the rest of the CLI stays synchronous.
+//! `ludomat serve`: the web museum (`crates/museum`), on 127.0.0.1 unless `--bind` says
+//! otherwise. The tokio runtime lives only here; the rest of the CLI stays synchronous.
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use ludomat_museum::client::RateLimit;
 
 /// Start the web museum on 127.0.0.1 and print its URL.
 #[derive(Debug, Args)]
@@ -12,44 +14,115 @@ pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one (the URL printed names it).
     #[arg(long, default_value_t = 8462)]
     pub port: u16,
+    /// The address to listen on. Loopback (127.0.0.1) by default: only this machine can
+    /// visit. Any other address (0.0.0.0 for all) makes the museum reachable from the
+    /// network and prints a warning; see the README's "Hosting the museum".
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+    /// Another name the museum answers to (the Host of its URL, e.g. museum.example.org
+    /// behind a reverse proxy), besides the address it is bound to; NAME or NAME:PORT,
+    /// repeatable. Requests for any other Host are refused (421).
+    #[arg(long, value_name = "NAME")]
+    pub allowed_host: Vec<String>,
+    /// The museum stands behind a reverse proxy: the client's address is the last one of
+    /// X-Forwarded-For (ignored otherwise).
+    #[arg(long)]
+    pub behind_proxy: bool,
     /// Open the museum in the default browser (xdg-open / open); a failure only warns.
     #[arg(long)]
     pub open: bool,
-    /// Most visits held at once (each a game in progress; 1-100,000); more are refused
-    /// with 503.
+    /// Most visits held at once (each a game in progress; 1-100,000). When full, the
+    /// visit idle longest that no page watches is let go; only when every visit is open
+    /// in a page is a newcomer refused (503).
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_visits: u32,
+    /// Most visits one client address holds at once (1-100,000); beyond, its own
+    /// longest-idle unwatched visit is let go, or it is refused (429).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_visits_per_client: u32,
+    /// Requests a second one client address may make (1-100,000; bursts of twice as
+    /// many); beyond, 429.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub requests_per_second: u32,
+    /// Most connections open at once (16-1,000,000); by default below the open-files
+    /// limit, which is raised to its hard limit at start.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
+    pub max_connections: Option<u32>,
     /// Minutes (1-1,440) after which an idle visit (no request, no open page) is forgotten.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1440))]
     pub idle_minutes: u32,
 }
 
-/// Run the museum until Ctrl-C.
+/// Run the museum until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("starting the async runtime")?;
-    runtime.block_on(async move {
-        let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
-        let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| {
-            format!("cannot listen on {addr} (is the port in use? try --port 0)")
-        })?;
-        let bound = listener.local_addr().context("reading the bound address")?;
-        let url = format!("http://{bound}/");
-        println!("ludomat museum: {url}  (Ctrl-C to stop)");
-        if args.open {
-            open_browser(&url);
+    // Started as `ludomat serve` (not from the menu, whose process must go on): restart
+    // with the allocator settings that give memory back after crowds (glibc reads them
+    // only at start; see ludomat_museum::memory).
+    if std::env::args_os().skip(1).any(|a| a == "serve") {
+        if let Err(e) = ludomat_museum::memory::exec_tuned() {
+            eprintln!(
+                "ludomat: warning: could not restart with the allocator's settings ({e}); \
+                 memory may come back more slowly after many visits"
+            );
         }
-        let config = ludomat_museum::MuseumConfig {
-            max_visits: args.max_visits as usize,
-            idle_expiry: std::time::Duration::from_secs(u64::from(args.idle_minutes) * 60),
-            ..ludomat_museum::MuseumConfig::default()
-        };
-        ludomat_museum::serve(listener, config)
-            .await
-            .context("serving the museum")
-    })
+    }
+    let runtime = ludomat_museum::runtime().context("starting the async runtime")?;
+    let result = runtime.block_on(serve(args));
+    // Work still on the blocking pool (a session step) is not waited for beyond this.
+    runtime.shutdown_timeout(Duration::from_millis(300));
+    result
+}
+
+async fn serve(args: ServeArgs) -> Result<()> {
+    let addr = SocketAddr::new(args.bind, args.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr} (is the port in use? try --port 0)"))?;
+    let config = ludomat_museum::MuseumConfig {
+        max_visits: args.max_visits as usize,
+        max_visits_per_client: args.max_visits_per_client as usize,
+        rate_limit: Some(RateLimit {
+            per_second: args.requests_per_second,
+            burst: args.requests_per_second.saturating_mul(2),
+        }),
+        idle_expiry: Duration::from_secs(u64::from(args.idle_minutes) * 60),
+        allowed_hosts: args.allowed_host,
+        behind_proxy: args.behind_proxy,
+        max_connections: args.max_connections.map(|n| n as usize),
+        ..ludomat_museum::MuseumConfig::default()
+    };
+    let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;
+    let bound = server.local_addr().context("reading the bound address")?;
+    let url = if bound.ip().is_unspecified() {
+        format!("http://127.0.0.1:{}/", bound.port())
+    } else {
+        format!("http://{bound}/")
+    };
+    println!("ludomat museum: {url}  (Ctrl-C to stop)");
+    if !bound.ip().is_loopback() {
+        eprintln!(
+            "ludomat: warning: listening on {bound}, reachable from other machines. The \
+             museum has no login: anyone who reaches it can play. Answering to {}. For a \
+             public site put it behind a reverse proxy (README, \"Hosting the museum\").",
+            server.hosts()
+        );
+    }
+    tracing::info!(
+        "open-files limit {}, at most {} connections",
+        server
+            .fd_limit()
+            .map_or_else(|| "unknown".to_string(), |n| n.to_string()),
+        server.max_connections()
+    );
+    if args.open {
+        open_browser(&url);
+    }
+    let stopped = server
+        .run(|signal| eprintln!("ludomat museum: {signal}: stopping"))
+        .await
+        .context("serving the museum")?;
+    eprintln!("ludomat museum: stopped: {stopped}");
+    Ok(())
 }
 
 /// Opens `url` in the default browser; only warns when that is not possible.

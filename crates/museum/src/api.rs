@@ -1,31 +1,39 @@
-//! The HTTP surface: the JSON API under `/api`, the SSE stream and the front end.
+//! The HTTP surface: the JSON API under `/api`, the SSE stream and the front end, behind
+//! the guard ([`crate::guard`]) and with the security headers ([`crate::headers`]) on
+//! every answer.
 
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
+use axum::{middleware, Extension, Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use tokio_stream::wrappers::WatchStream;
-use tokio_stream::{Stream, StreamExt};
+use tokio_stream::Stream;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::client::Client;
 use crate::error::{ApiError, Body};
 use crate::exhibits::EXHIBITS;
-use crate::visit::Visit;
+use crate::guard::{Guard, HostPolicy};
+use crate::visit::{Update, Visit};
 use crate::Museum;
 
-/// The museum's routes, with `museum` as their state: the API described in the README
-/// and the embedded front end.
-pub fn router(museum: Museum) -> Router {
+/// The museum's routes with `museum` as their state, guarded by `policy`: the API
+/// described in the README and the embedded front end.
+pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>) -> Router {
     let limit = museum.config().max_body_bytes;
+    let guard = Guard {
+        policy,
+        museum: museum.clone(),
+    };
     Router::new()
         .route("/api/exhibits", get(list_exhibits))
         .route("/api/visits", post(create_visit))
@@ -35,11 +43,17 @@ pub fn router(museum: Museum) -> Router {
         .route("/api/visits/{id}/autoplay", post(start_autoplay))
         .route("/api/visits/{id}/stop", post(stop_autoplay))
         .route("/api/visits/{id}/kit.pdf", get(crate::kit::kit_pdf))
+        .route("/api/visits/{id}/release", post(release_visit))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
+        .method_not_allowed_fallback(method_not_allowed)
         .fallback(crate::assets::asset)
         .layer(DefaultBodyLimit::max(limit))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn_with_state(guard, crate::guard::guard))
+        .layer(middleware::map_response(crate::headers::secure))
+        // Refusals are logged by kind, at most once a second ([`crate::refusal`]), not
+        // one line per failed request.
+        .layer(TraceLayer::new_for_http().on_failure(()))
         .with_state(museum)
 }
 
@@ -54,6 +68,17 @@ async fn unknown_api(Path(rest): Path<String>) -> ApiError {
     )
 }
 
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{method} is not allowed on {}: see the museum's README for the methods of each \
+             endpoint",
+            uri.path()
+        ),
+    )
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewVisit {
@@ -62,32 +87,55 @@ struct NewVisit {
     config: Value,
 }
 
-fn visit_json(visit: &Visit) -> Value {
-    let latest = visit.latest();
-    json!({
-        "id": visit.id,
-        "kind": visit.kind,
-        "config": visit.config_json(),
-        "view": latest.view,
-        "running": latest.running,
-        "seq": latest.seq,
-    })
+/// A visit as `POST /api/visits` and `GET /api/visits/{id}` give it.
+#[derive(Serialize)]
+struct VisitInfo<'a> {
+    id: &'a str,
+    kind: &'a str,
+    config: Value,
+    view: Option<&'a RawValue>,
+    running: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    job: Option<&'static str>,
+    seq: u64,
+}
+
+/// The visit with its view, built off the async threads when no page watches.
+async fn visit_json(museum: &Museum, visit: Arc<Visit>) -> Result<Response, ApiError> {
+    museum
+        .blocking(move || {
+            let latest = visit.latest_with_view();
+            Json(VisitInfo {
+                id: &visit.id,
+                kind: visit.kind,
+                config: visit.config_json(),
+                view: latest.view.as_deref(),
+                running: latest.running,
+                job: latest.job,
+                seq: latest.seq,
+            })
+            .into_response()
+        })
+        .await
 }
 
 async fn create_visit(
     State(museum): State<Museum>,
+    Extension(Client(client)): Extension<Client>,
     Body(req): Body<NewVisit>,
 ) -> Result<Response, ApiError> {
-    let visit = museum.create(&req.kind, req.config).await?;
-    Ok((StatusCode::CREATED, Json(visit_json(&visit))).into_response())
+    let visit = museum.create(&req.kind, req.config, client).await?;
+    let mut answer = visit_json(&museum, visit).await?;
+    *answer.status_mut() = StatusCode::CREATED;
+    Ok(answer)
 }
 
 async fn get_visit(
     State(museum): State<Museum>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let visit = museum.get(&id)?;
-    Ok(Json(visit_json(&visit)))
+    visit_json(&museum, visit).await
 }
 
 async fn delete_visit(
@@ -98,18 +146,36 @@ async fn delete_visit(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// `POST …/release`: what a page sends (a beacon, any body, ignored) as it goes away.
+async fn release_visit(
+    State(museum): State<Museum>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    museum.delete(&id)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// An action's answer.
+#[derive(Serialize)]
+struct Applied<'a> {
+    happenings: &'a [Value],
+    view: Option<&'a RawValue>,
+    seq: u64,
+}
+
 async fn apply_action(
     State(museum): State<Museum>,
     Path(id): Path<String>,
     Body(action): Body<Value>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let visit = museum.get(&id)?;
     let update = museum.blocking(move || visit.apply(action)).await??;
-    Ok(Json(json!({
-        "happenings": update.happenings,
-        "view": update.view,
-        "seq": update.seq,
-    })))
+    Ok(Json(Applied {
+        happenings: &update.happenings,
+        view: update.view.as_deref(),
+        seq: update.seq,
+    })
+    .into_response())
 }
 
 #[derive(Deserialize)]
@@ -147,8 +213,18 @@ async fn stop_autoplay(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let visit = museum.get(&id)?;
-    let was = museum.blocking(move || visit.cancel_autoplay()).await?;
-    Ok(Json(json!({ "running": false, "was_running": was })))
+    let was = museum.blocking(move || visit.stop_job()).await?;
+    Ok(Json(
+        json!({ "running": false, "was_running": was.is_some() }),
+    ))
+}
+
+fn state_event(update: &Update) -> Event {
+    Event::default()
+        .event("state")
+        .id(update.seq.to_string())
+        .json_data(update)
+        .unwrap_or_else(|_| Event::default().event("state").data("{}"))
 }
 
 async fn events(
@@ -156,16 +232,32 @@ async fn events(
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let visit = museum.get(&id)?;
-    let (rx, guard) = visit.stream_opened();
-    let guard = Arc::new(guard);
-    // A watch channel keeps only the latest update: a slow reader skips to it.
-    let stream = WatchStream::new(rx).map(move |update| {
-        let _keep = &guard;
-        Ok(Event::default()
-            .event("state")
-            .id(update.seq.to_string())
-            .json_data(&*update)
-            .unwrap_or_else(|_| Event::default().event("state").data("{}")))
-    });
+    let (updates, guard) = museum.blocking(move || visit.stream_opened()).await?;
+    // The current state at once, then the latest after each change (a watch channel
+    // keeps only the latest: a slow reader skips to it), until the visit's page goes or
+    // the museum stops or lets the visit go. Every update published while a stream is
+    // open has its view.
+    let stream = futures_util::stream::unfold(
+        (updates, museum.stopping(), guard, true),
+        |(mut updates, mut stopping, guard, first)| async move {
+            let mut first = first;
+            loop {
+                if !first {
+                    tokio::select! {
+                        changed = updates.changed() => changed.ok()?,
+                        _ = stopping.wait_for(|s| *s) => return None,
+                    }
+                }
+                first = false;
+                if *stopping.borrow() || guard.visit().ended() {
+                    return None;
+                }
+                let update = updates.borrow_and_update().clone();
+                if update.view.is_some() {
+                    return Some((Ok(state_event(&update)), (updates, stopping, guard, false)));
+                }
+            }
+        },
+    );
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

@@ -29,12 +29,11 @@ pub async fn asset(uri: Uri) -> Response {
             file.data,
         )
             .into_response(),
-        None => (
+        None => crate::ApiError::new(
             StatusCode::NOT_FOUND,
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            format!("no page /{path} in the museum\n"),
+            format!("no page /{path} in the museum"),
         )
-            .into_response(),
+        .into_response(),
     }
 }
 

@@ -9,8 +9,12 @@
 //! | [`SessionError::TooMuch`] (more work than one action may ask) | 422 Unprocessable Entity |
 //! | [`SessionError::Failed`] (the emulated machine faulted) | 422 Unprocessable Entity |
 //!
-//! and, from the server itself: malformed JSON or a request of the wrong shape 400, a body over the limit 413, an
-//! unknown visit or page 404, the visit limit reached 503.
+//! and, from the server itself: malformed JSON or a request of the wrong shape 400, a
+//! body over the limit 413, an unknown visit, endpoint or page 404, a method an endpoint
+//! does not take 405, a write from another site's page 403 ([`crate::guard`]), a Host
+//! the museum does not answer to 421, too many requests a second or a client's visit
+//! limit reached with every one of its visits watched 429, the museum's visit limit
+//! reached with every visit watched 503.
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};

@@ -49,9 +49,14 @@ pub(crate) async fn kit_pdf(
     }
     opts.tint = q.tint.unwrap_or(false);
     let kind = visit.kind;
-    let view = visit.latest().view.clone();
     let made = museum
         .blocking(move || -> Result<(String, Vec<u8>), KitError> {
+            let view = visit
+                .latest_with_view()
+                .view
+                .as_ref()
+                .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok())
+                .unwrap_or(serde_json::Value::Null);
             let kit = Kit::from_view(kind, &view)?;
             let doc = ludomat_kit::document(&kit, &opts, Part::Whole)?;
             let name = ludomat_kit::files_stem(&kit);

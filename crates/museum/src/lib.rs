@@ -1,13 +1,18 @@
-//! The ludomat museum: a local web server in which every machine's session can be
-//! played and its insides watched.
+//! The ludomat museum: a web server in which every machine's session can be played and
+//! its insides watched — safe to leave running on a desk and to put behind a museum's
+//! own website.
 //!
 //! * [`exhibits`] — the registry: one entry per exhibit (kind, title, history, source,
 //!   how to start its [`ludomat_game::DynSession`]).
-//! * [`Museum`] — the visits: isolated sessions, bounded in number
-//!   ([`MuseumConfig::max_visits`]), expired when idle ([`MuseumConfig::idle_expiry`]),
-//!   each with a stream of updates and an autoplay that runs off the request threads.
-//! * [`router`] — the JSON API, the Server-Sent Events stream and the embedded front end
-//!   (`web/dist`, built by Vite and committed); [`serve`] runs it on a listener.
+//! * [`Museum`] — the visits: isolated sessions that follow their pages (released when
+//!   the page goes, evicted when unwatched and room is needed), bounded in number overall
+//!   and per client ([`MuseumConfig`]); each with a stream of updates and at most one
+//!   background [`job`] (autoplay; long runs) off the request threads, cancellable.
+//! * [`Server`] — the museum on a listener: the JSON API, the Server-Sent Events stream
+//!   and the embedded front end (`web/dist`, built by Vite and committed) behind the
+//!   [`guard`] (Host and Origin, per-client rate), with the security [`headers`];
+//!   connections capped below the [`fd_limit`], idle ones closed to make room; a stop
+//!   within a second or two on Ctrl-C or SIGTERM.
 //! * [`error`] — how every refusal becomes a status and a JSON message, in one place.
 //!
 //! The API is described in the crate README.
@@ -15,8 +20,11 @@
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-//! println!("http://{}/", listener.local_addr()?);
-//! ludomat_museum::serve(listener, ludomat_museum::MuseumConfig::default()).await
+//! let server = ludomat_museum::Server::new(listener, ludomat_museum::MuseumConfig::default())?;
+//! println!("http://{}/", server.local_addr()?);
+//! let stopped = server.run(|signal| eprintln!("{signal}: stopping")).await?;
+//! eprintln!("stopped: {stopped}");
+//! # Ok(())
 //! # }
 //! ```
 
@@ -26,54 +34,21 @@ struct ReadmeDoctests;
 
 mod api;
 pub mod assets;
+mod autoplay;
+pub mod client;
 pub mod error;
 pub mod exhibits;
 mod kit;
+pub mod fd_limit;
+pub mod guard;
+pub mod headers;
+pub mod job;
+pub mod memory;
 mod museum;
+pub mod refusal;
+mod server;
 pub mod visit;
 
-pub use api::router;
 pub use error::ApiError;
-pub use museum::{Museum, MuseumConfig};
-
-/// Serves the museum on `listener` until Ctrl-C.
-///
-/// # Errors
-/// When the listener fails.
-pub async fn serve(listener: tokio::net::TcpListener, config: MuseumConfig) -> std::io::Result<()> {
-    serve_until(listener, config, async {
-        // If the signal cannot be installed, serve until the process is killed.
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    })
-    .await
-}
-
-/// Serves the museum on `listener` until `shutdown` completes; sweeps idle visits once
-/// a second meanwhile.
-///
-/// # Errors
-/// When the listener fails.
-pub async fn serve_until(
-    listener: tokio::net::TcpListener,
-    config: MuseumConfig,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let museum = Museum::new(config);
-    let sweeper = {
-        let museum = museum.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
-            loop {
-                tick.tick().await;
-                museum.sweep();
-            }
-        })
-    };
-    let result = axum::serve(listener, router(museum))
-        .with_graceful_shutdown(shutdown)
-        .await;
-    sweeper.abort();
-    result
-}
+pub use museum::{Museum, MuseumConfig, Stopping};
+pub use server::{runtime, signal, Server, Stopped, BLOCKING_THREAD_KEEP_ALIVE};

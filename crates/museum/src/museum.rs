@@ -1,26 +1,45 @@
-//! [`Museum`]: the visits held by one server, their limits and the pool for blocking work.
+//! [`Museum`]: the visits held by one server, their limits, and the pool for blocking work.
+//!
+//! Visits follow their pages. A page watches its visit through the event stream; when it
+//! goes away it releases the visit (`POST …/release`, sent as a beacon on `pagehide`).
+//! A visit no page watches is stopped (its job cancelled) after
+//! [`MuseumConfig::unwatched_job_limit`] and forgotten after [`MuseumConfig::idle_expiry`]
+//! without a request. When the museum (or one client) holds its most visits, the
+//! unwatched visit idle longest is let go to make room for a newcomer; only when every
+//! visit is watched is the newcomer refused (503, or 429 for one client's limit).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use ludomat_game::seed;
-use tokio::sync::Semaphore;
+use tokio::sync::{watch, Semaphore};
 
+use crate::client::{RateLimit, RateLimiter};
 use crate::error::ApiError;
 use crate::exhibits;
-use crate::visit::{Step, Visit};
+use crate::refusal::{Refusal, Refusals};
+use crate::visit::{lock, Visit};
 
 /// The server's limits.
 #[derive(Debug, Clone)]
 pub struct MuseumConfig {
-    /// Most visits held at once; a new one beyond is refused with 503.
+    /// Most visits held at once; beyond, the longest-idle unwatched visit is let go, or
+    /// the newcomer refused with 503 when every visit is watched.
     pub max_visits: usize,
+    /// Most visits one client address holds at once; beyond, its own longest-idle
+    /// unwatched visit is let go, or the newcomer refused with 429.
+    pub max_visits_per_client: usize,
+    /// Requests a second per client address (429 beyond); `None` for no limit.
+    pub rate_limit: Option<RateLimit>,
     /// A visit with no request and no open stream for this long is deleted (and its
-    /// autoplay cancelled).
+    /// job cancelled).
     pub idle_expiry: Duration,
+    /// A job (autoplay) of a visit no page has watched for this long is cancelled.
+    pub unwatched_job_limit: Duration,
     /// Largest request body, in bytes (413 beyond).
     pub max_body_bytes: usize,
     /// Most session actions worked on at once, on the blocking pool.
@@ -31,23 +50,47 @@ pub struct MuseumConfig {
     pub max_interval: Duration,
     /// Most steps one autoplay run takes before it stops by itself.
     pub max_autoplay_steps: u64,
+    /// More names (`name` or `name:port`) the museum answers to besides its bound address.
+    pub allowed_hosts: Vec<String>,
+    /// Behind a reverse proxy: the client is the last `X-Forwarded-For` address.
+    pub behind_proxy: bool,
+    /// Most connections open at once; `None`: below the file-descriptor limit (see
+    /// [`crate::server`]).
+    pub max_connections: Option<usize>,
+    /// A connection with no request for this long is closed.
+    pub connection_idle: Duration,
+    /// On Ctrl-C / SIGTERM, how long connections get to finish before they are dropped.
+    pub shutdown_grace: Duration,
 }
 
 impl MuseumConfig {
     /// 64 KiB: far above any action or config of the exhibits.
     pub const DEFAULT_MAX_BODY_BYTES: usize = 64 * 1024;
+    /// 50 requests a second per client, in bursts of 100 (a page loads about 15 files).
+    pub const DEFAULT_RATE_LIMIT: RateLimit = RateLimit {
+        per_second: 50,
+        burst: 100,
+    };
 }
 
 impl Default for MuseumConfig {
     fn default() -> Self {
         MuseumConfig {
             max_visits: 2_000,
+            max_visits_per_client: 100,
+            rate_limit: Some(Self::DEFAULT_RATE_LIMIT),
             idle_expiry: Duration::from_secs(30 * 60),
+            unwatched_job_limit: Duration::from_secs(30),
             max_body_bytes: Self::DEFAULT_MAX_BODY_BYTES,
             max_blocking: 8,
             min_interval: Duration::from_millis(10),
             max_interval: Duration::from_secs(60),
             max_autoplay_steps: 100_000,
+            allowed_hosts: Vec::new(),
+            behind_proxy: false,
+            max_connections: None,
+            connection_idle: Duration::from_secs(60),
+            shutdown_grace: Duration::from_secs(1),
         }
     }
 }
@@ -58,12 +101,65 @@ pub struct Museum {
     inner: Arc<Inner>,
 }
 
+#[derive(Default)]
+struct Visits {
+    by_id: HashMap<String, Arc<Visit>>,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+impl Visits {
+    fn insert(&mut self, visit: Arc<Visit>) {
+        *self.per_client.entry(visit.client).or_default() += 1;
+        self.by_id.insert(visit.id.clone(), visit);
+    }
+
+    fn remove(&mut self, id: &str) -> Option<Arc<Visit>> {
+        let visit = self.by_id.remove(id)?;
+        if let Some(n) = self.per_client.get_mut(&visit.client) {
+            *n -= 1;
+            if *n == 0 {
+                self.per_client.remove(&visit.client);
+            }
+        }
+        Some(visit)
+    }
+
+    fn of_client(&self, client: IpAddr) -> usize {
+        self.per_client.get(&client).copied().unwrap_or(0)
+    }
+
+    /// The unwatched visit idle longest (of `client`, if given).
+    fn longest_idle_unwatched(&self, client: Option<IpAddr>) -> Option<Arc<Visit>> {
+        self.by_id
+            .values()
+            .filter(|v| client.is_none_or(|c| v.client == c) && !v.watched())
+            .max_by_key(|v| v.idle())
+            .cloned()
+    }
+}
+
 struct Inner {
     config: MuseumConfig,
-    visits: Mutex<HashMap<String, Arc<Visit>>>,
+    visits: Mutex<Visits>,
     next: AtomicU64,
     salt: u64,
     work: Semaphore,
+    stopping: watch::Sender<bool>,
+    rates: RateLimiter,
+    refusals: Refusals,
+    /// Visits let go since memory was last given back ([`crate::memory`]).
+    released: AtomicUsize,
+}
+
+/// What [`Museum::stop`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stopping {
+    /// Event streams open (now ending).
+    pub streams: usize,
+    /// Jobs (autoplay) cancelled.
+    pub jobs: usize,
+    /// Visits held.
+    pub visits: usize,
 }
 
 impl Museum {
@@ -80,10 +176,14 @@ impl Museum {
         Museum {
             inner: Arc::new(Inner {
                 work: Semaphore::new(config.max_blocking.max(1)),
+                rates: RateLimiter::new(config.rate_limit),
                 config,
-                visits: Mutex::new(HashMap::new()),
+                visits: Mutex::new(Visits::default()),
                 next: AtomicU64::new(0),
                 salt,
+                stopping: watch::Sender::new(false),
+                refusals: Refusals::default(),
+                released: AtomicUsize::new(0),
             }),
         }
     }
@@ -94,14 +194,22 @@ impl Museum {
         &self.inner.config
     }
 
-    fn visits(&self) -> MutexGuard<'_, HashMap<String, Arc<Visit>>> {
-        self.inner.visits.lock().unwrap_or_else(|e| e.into_inner())
+    pub(crate) fn refusals(&self) -> &Refusals {
+        &self.inner.refusals
+    }
+
+    pub(crate) fn rates(&self) -> &RateLimiter {
+        &self.inner.rates
+    }
+
+    fn visits(&self) -> MutexGuard<'_, Visits> {
+        lock(&self.inner.visits)
     }
 
     /// Visits held now.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.visits().len()
+        self.visits().by_id.len()
     }
 
     /// Whether no visit is held.
@@ -110,32 +218,78 @@ impl Museum {
         self.len() == 0
     }
 
-    /// Deletes every visit idle for longer than the expiry, cancelling its autoplay.
-    pub fn sweep(&self) {
-        let limit = self.inner.config.idle_expiry;
-        let expired: Vec<Arc<Visit>> = {
-            let mut visits = self.visits();
-            let ids: Vec<String> = visits
-                .iter()
-                .filter(|(_, v)| v.idle_longer_than(limit))
-                .map(|(id, _)| id.clone())
-                .collect();
-            ids.iter().filter_map(|id| visits.remove(id)).collect()
-        };
-        for v in expired {
-            v.cancel_autoplay();
-        }
+    /// Visits of `client` held now.
+    #[must_use]
+    pub fn len_of(&self, client: IpAddr) -> usize {
+        self.visits().of_client(client)
     }
 
-    /// Starts a visit to the exhibit `kind` with `config` (`null` for the default).
+    /// Lets `visit` go: cancels its job; its memory is given back at the next sweep.
+    fn let_go(&self, visit: &Visit) {
+        visit.abandon_job();
+        visit.end();
+        self.inner.released.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Once a second: deletes every visit idle for longer than the expiry, and cancels
+    /// the jobs of visits no page has watched for [`MuseumConfig::unwatched_job_limit`].
+    /// Returns how many visits were let go since the last sweep (for
+    /// [`crate::memory::give_back`]).
+    pub fn sweep(&self) -> usize {
+        let c = &self.inner.config;
+        let (expired, unwatched): (Vec<Arc<Visit>>, Vec<Arc<Visit>>) = {
+            let mut visits = self.visits();
+            let expired: Vec<String> = visits
+                .by_id
+                .values()
+                .filter(|v| v.idle_longer_than(c.idle_expiry))
+                .map(|v| v.id.clone())
+                .collect();
+            let expired = expired.iter().filter_map(|id| visits.remove(id)).collect();
+            let unwatched = visits
+                .by_id
+                .values()
+                .filter(|v| {
+                    v.running() && v.unwatched_for().is_some_and(|t| t > c.unwatched_job_limit)
+                })
+                .cloned()
+                .collect();
+            (expired, unwatched)
+        };
+        for v in &expired {
+            self.let_go(v);
+        }
+        {
+            // After a crowd has gone, the map's table goes too.
+            let mut visits = self.visits();
+            if visits.by_id.capacity() > 64 && visits.by_id.len() < visits.by_id.capacity() / 4 {
+                visits.by_id.shrink_to_fit();
+                visits.per_client.shrink_to_fit();
+            }
+        }
+        for v in unwatched {
+            v.cancel_job_with(Some(format!(
+                "autoplay stopped: no page has watched this visit for {} s",
+                c.unwatched_job_limit.as_secs()
+            )));
+        }
+        self.inner.rates.prune();
+        self.inner.refusals.flush();
+        self.inner.released.swap(0, Ordering::Relaxed)
+    }
+
+    /// Starts a visit of `client` to the exhibit `kind` with `config` (`null` for the
+    /// default), letting go of an unwatched visit if the museum or the client is full.
     ///
     /// # Errors
-    /// 400 for an unknown kind or a config the session refuses, 503 when the museum
-    /// holds [`MuseumConfig::max_visits`] visits.
+    /// 400 for an unknown kind or a config the session refuses; 429 when the client
+    /// holds [`MuseumConfig::max_visits_per_client`] visits and 503 when the museum holds
+    /// [`MuseumConfig::max_visits`], every one watched by a page.
     pub async fn create(
         &self,
         kind: &str,
         config: serde_json::Value,
+        client: IpAddr,
     ) -> Result<Arc<Visit>, ApiError> {
         let exhibit = exhibits::find(kind).ok_or_else(|| {
             ApiError::new(
@@ -146,40 +300,72 @@ impl Museum {
                 ),
             )
         })?;
-        self.sweep();
-        self.check_room()?;
+        // Checked before the session starts (no work for a newcomer who will be
+        // refused), and again when the visit is put in (others came meanwhile).
+        self.make_room(&mut self.visits(), client, false)?;
         let start = exhibit.start;
         let session = self.blocking(move || start(config)).await??;
         let n = self.inner.next.fetch_add(1, Ordering::Relaxed);
         let id = format!("{:016x}", seed::derive(self.inner.salt, n));
-        let visit = Arc::new(Visit::new(id.clone(), session));
+        let visit = Arc::new(Visit::new(id, client, session));
         let mut visits = self.visits();
-        // Checked again: others may have come in while the session started.
-        if visits.len() >= self.inner.config.max_visits {
-            return Err(self.full());
-        }
-        visits.insert(id, Arc::clone(&visit));
+        self.make_room(&mut visits, client, true)?;
+        visits.insert(Arc::clone(&visit));
         Ok(visit)
     }
 
-    fn full(&self) -> ApiError {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the museum holds at most {} visits at once (max_visits) and is full: \
-                 delete a visit or wait until one has been idle for {} s",
-                self.inner.config.max_visits,
-                self.inner.config.idle_expiry.as_secs()
-            ),
-        )
-    }
-
-    fn check_room(&self) -> Result<(), ApiError> {
-        if self.len() >= self.inner.config.max_visits {
-            Err(self.full())
-        } else {
-            Ok(())
+    /// Room for one more visit of `client`: a free place, or an unwatched visit to let
+    /// go (let go only when `evict`).
+    fn make_room(&self, visits: &mut Visits, client: IpAddr, evict: bool) -> Result<(), ApiError> {
+        let c = &self.inner.config;
+        let mut spare = None;
+        if visits.of_client(client) >= c.max_visits_per_client {
+            let Some(v) = visits.longest_idle_unwatched(Some(client)) else {
+                self.inner
+                    .refusals
+                    .note(Refusal::ClientFull, || client.to_string());
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "this client ({client}) holds {} visits, the most one client may \
+                         (max_visits_per_client), each open in a page: close one of its \
+                         pages first",
+                        c.max_visits_per_client
+                    ),
+                ));
+            };
+            spare = Some(v);
+        } else if visits.by_id.len() >= c.max_visits {
+            let Some(v) = visits.longest_idle_unwatched(None) else {
+                self.inner
+                    .refusals
+                    .note(Refusal::MuseumFull, || format!("newcomer {client}"));
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "the museum is full: it holds at most {} visits at once \
+                         (max_visits) and every one is open in a page right now; try \
+                         again in a moment",
+                        c.max_visits
+                    ),
+                ));
+            };
+            spare = Some(v);
         }
+        if let (Some(v), true) = (spare, evict) {
+            visits.remove(&v.id);
+            self.let_go(&v);
+            self.inner.refusals.note(Refusal::Evicted, || {
+                format!(
+                    "visit {} ({}, client {}) idle {} s",
+                    v.id,
+                    v.kind,
+                    v.client,
+                    v.idle().as_secs()
+                )
+            });
+        }
+        Ok(())
     }
 
     /// The visit `id`, marked as used.
@@ -189,20 +375,21 @@ impl Museum {
     pub fn get(&self, id: &str) -> Result<Arc<Visit>, ApiError> {
         let mut visits = self.visits();
         let visit = visits
+            .by_id
             .get(id)
             .cloned()
             .ok_or_else(|| ApiError::unknown_visit(id))?;
         if visit.idle_longer_than(self.inner.config.idle_expiry) {
             visits.remove(id);
             drop(visits);
-            visit.cancel_autoplay();
+            self.let_go(&visit);
             return Err(ApiError::unknown_visit(id));
         }
         visit.touch();
         Ok(visit)
     }
 
-    /// Deletes the visit `id`, cancelling its autoplay.
+    /// Deletes the visit `id` (its page released it), cancelling its job.
     ///
     /// # Errors
     /// 404 when there is no such visit.
@@ -211,14 +398,14 @@ impl Museum {
             .visits()
             .remove(id)
             .ok_or_else(|| ApiError::unknown_visit(id))?;
-        visit.cancel_autoplay();
+        self.let_go(&visit);
         Ok(())
     }
 
     /// Runs `work` on the blocking pool, at most [`MuseumConfig::max_blocking`] at once.
     ///
     /// # Errors
-    /// 500 if the work panicked.
+    /// 503 once the museum is stopping; 500 if the work panicked.
     pub async fn blocking<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
@@ -237,46 +424,49 @@ impl Museum {
         })
     }
 
-    /// Starts autoplay on `visit`: `action` applied every `interval` (clamped to the
-    /// configured range) until stopped, refused, expired or
-    /// [`MuseumConfig::max_autoplay_steps`] steps. Returns the interval used.
-    pub fn autoplay(
-        &self,
-        visit: &Arc<Visit>,
-        action: serde_json::Value,
-        interval: Duration,
-    ) -> Duration {
-        let c = &self.inner.config;
-        let interval = interval.clamp(c.min_interval, c.max_interval);
-        let generation = visit.start_autoplay();
+    /// Runs `work` as `visit`'s job on the blocking pool (cancelling any earlier job):
+    /// a long run that polls [`crate::job::Job::is_cancelled`] or hands
+    /// [`crate::job::Job::cancel`] to its `RunContext`. Whatever `work` returns is the
+    /// note published when it ends (`None` for none).
+    pub fn spawn_job<F>(&self, visit: &Arc<Visit>, what: &'static str, work: F) -> crate::job::Job
+    where
+        F: FnOnce(&crate::job::Job) -> Option<String> + Send + 'static,
+    {
+        let job = visit.start_job(what);
         let museum = self.clone();
-        let visit = Arc::clone(visit);
-        let action = Arc::new(action);
-        let max_steps = c.max_autoplay_steps;
+        let running = job.clone();
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(interval);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            tick.tick().await;
-            for _ in 0..max_steps {
-                tick.tick().await;
-                if visit.idle_longer_than(museum.config().idle_expiry) {
-                    museum.sweep();
-                    return;
-                }
-                let (v, a) = (Arc::clone(&visit), Arc::clone(&action));
-                match museum
-                    .blocking(move || v.autoplay_step(generation, &a))
-                    .await
-                {
-                    Ok(Step::Applied) => {}
-                    Ok(Step::Cancelled | Step::Stopped) | Err(_) => return,
-                }
-            }
-            visit.finish_autoplay(
-                generation,
-                format!("autoplay stopped after its limit of {max_steps} steps"),
-            );
+            let _ = museum
+                .blocking(move || {
+                    let note = work(&running);
+                    running.end(note);
+                })
+                .await;
         });
-        interval
+        job
+    }
+
+    /// Whether the museum is stopping, as a receiver that changes to `true` once.
+    #[must_use]
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.inner.stopping.subscribe()
+    }
+
+    /// Stops the museum: event streams end, every job is cancelled, no more blocking
+    /// work starts. Returns what there was.
+    pub fn stop(&self) -> Stopping {
+        let mut s = Stopping::default();
+        {
+            // Counted before the streams are told to end (they end at once).
+            let visits = self.visits();
+            s.visits = visits.by_id.len();
+            for v in visits.by_id.values() {
+                s.streams += v.streams();
+                s.jobs += usize::from(v.abandon_job());
+            }
+        }
+        self.inner.work.close();
+        self.inner.stopping.send_replace(true);
+        s
     }
 }

@@ -1,12 +1,35 @@
-//! [`Visit`]: one visitor's session with one exhibit, its live updates and its autoplay.
+//! [`Visit`]: one visitor's session with one exhibit, its live updates, whether a page is
+//! watching it, and the one background job it may own (see [`crate::job`]).
+//!
+//! Views are built when asked: while a page watches the visit (an event stream is open)
+//! every change is published with its view, as JSON text; a visit nobody watches keeps
+//! no view at all — `GET` builds one, an action's answer carries the one it built, a
+//! job's steps build none — so a visit at rest holds only its session.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ludomat_game::{DynSession, SessionError};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use tokio::sync::watch;
+
+use crate::job::JobSlot;
+
+/// A view as JSON text, built once per change and shared by every reader: a session's
+/// view as a `serde_json::Value` takes about 16 times the memory of its text (MENACE:
+/// 351 KB against 22 KB), so a watched visit keeps only the text.
+pub type ViewJson = Arc<RawValue>;
+
+/// The view of `session`, as JSON text.
+#[must_use]
+pub fn view_of(session: &dyn DynSession) -> ViewJson {
+    // A `Value` always serialises; `null` only in theory.
+    serde_json::value::to_raw_value(&session.view_json())
+        .map_or_else(|_| Arc::from(RawValue::NULL.to_owned()), Arc::from)
+}
 
 /// What the SSE stream sends after each change, and what an action returns (less
 /// `seq` and `running`).
@@ -14,13 +37,18 @@ use tokio::sync::watch;
 pub struct Update {
     /// Counts changes to the visit, from 0 at its start.
     pub seq: u64,
-    /// The session's view after the change.
-    pub view: serde_json::Value,
+    /// The session's view after the change: always in an action's answer and in what an
+    /// event stream sends; `None` in a visit no page watches (build it with
+    /// [`Visit::view`]).
+    pub view: Option<ViewJson>,
     /// The happenings of the action that made the change, in order.
     pub happenings: Vec<serde_json::Value>,
-    /// Whether autoplay is running.
+    /// Whether a job (autoplay) is running.
     pub running: bool,
-    /// Why autoplay stopped, when it stopped by itself.
+    /// Which job runs (`autoplay`), when one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job: Option<&'static str>,
+    /// Why the job stopped, when it stopped by itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -31,201 +59,298 @@ pub struct Visit {
     pub id: String,
     /// The exhibit's kind.
     pub kind: &'static str,
+    /// The address of the client that opened it (for the per-client limit).
+    pub client: IpAddr,
     session: Mutex<Box<dyn DynSession>>,
     updates: watch::Sender<Arc<Update>>,
+    /// When a request last named the visit.
     last_used: Mutex<Instant>,
-    /// Open SSE streams; a visit with one open is never idle.
+    /// Open SSE streams: a page watching the visit. A watched visit never expires and is
+    /// never evicted.
     streams: AtomicUsize,
-    /// Bumped to cancel autoplay: a running loop checks it before every step.
-    autoplay_generation: AtomicU64,
-    running: AtomicBool,
+    /// When the last stream closed (or the visit began), while none is open.
+    unwatched_since: Mutex<Instant>,
+    pub(crate) job: Mutex<Option<JobSlot>>,
+    pub(crate) next_job: AtomicU64,
+    /// Let go by the museum (deleted, released, evicted, expired): its streams end.
+    ended: AtomicBool,
 }
 
 /// Undoes one [`Visit::stream_opened`] when the SSE stream is dropped.
 pub struct StreamGuard(Arc<Visit>);
 
-impl Drop for StreamGuard {
-    fn drop(&mut self) {
-        self.0.streams.fetch_sub(1, Ordering::Relaxed);
-        self.0.touch();
+impl StreamGuard {
+    /// The visit watched.
+    #[must_use]
+    pub fn visit(&self) -> &Arc<Visit> {
+        &self.0
     }
 }
 
-/// What an autoplay step did.
-pub enum Step {
-    /// Applied; go on.
-    Applied,
-    /// Autoplay was cancelled meanwhile (stop, a new action, a newer autoplay).
-    Cancelled,
-    /// The action was refused; autoplay has stopped with that note.
-    Stopped,
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let visit = &self.0;
+        let now = Instant::now();
+        if visit.streams.fetch_sub(1, Ordering::SeqCst) == 1 {
+            *lock(&visit.unwatched_since) = now;
+            // At rest again: the view goes (checked again under the channel's lock, as a
+            // stream may have opened meanwhile).
+            visit.updates.send_if_modified(|latest| {
+                if latest.view.is_some() && !visit.watched() {
+                    *latest = Arc::new(Update {
+                        view: None,
+                        ..Update::clone(latest)
+                    });
+                }
+                false
+            });
+        }
+        *lock(&visit.last_used) = now;
+    }
+}
+
+/// A poisoned lock still holds consistent data here (every critical section is a plain
+/// assignment or a session call whose contract is to refuse rather than panic).
+pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Visit {
-    /// A visit holding `session`.
+    /// A visit holding `session`, opened by `client`.
     #[must_use]
-    pub fn new(id: String, session: Box<dyn DynSession>) -> Self {
+    pub fn new(id: String, client: IpAddr, session: Box<dyn DynSession>) -> Self {
         let kind = session.kind();
         let first = Update {
             seq: 0,
-            view: session.view_json(),
+            view: None,
             happenings: Vec::new(),
             running: false,
+            job: None,
             note: None,
         };
+        let now = Instant::now();
         Visit {
             id,
             kind,
+            client,
             session: Mutex::new(session),
             updates: watch::Sender::new(Arc::new(first)),
-            last_used: Mutex::new(Instant::now()),
+            last_used: Mutex::new(now),
             streams: AtomicUsize::new(0),
-            autoplay_generation: AtomicU64::new(0),
-            running: AtomicBool::new(false),
+            unwatched_since: Mutex::new(now),
+            job: Mutex::new(None),
+            next_job: AtomicU64::new(0),
+            ended: AtomicBool::new(false),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Box<dyn DynSession>> {
-        // A panic inside a session's apply would poison the lock; the session's own
-        // contract is to refuse rather than panic, so carry on with its state.
-        self.session.lock().unwrap_or_else(|e| e.into_inner())
+    /// Marks the visit as let go: its event streams end (a page still showing it then
+    /// finds it gone and opens a fresh one).
+    pub(crate) fn end(&self) {
+        self.ended.store(true, Ordering::SeqCst);
+        self.updates.send_modify(|_| {});
+    }
+
+    /// Whether the museum has let the visit go.
+    #[must_use]
+    pub fn ended(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn session(&self) -> MutexGuard<'_, Box<dyn DynSession>> {
+        lock(&self.session)
     }
 
     /// Marks the visit as used now.
     pub fn touch(&self) {
-        *self.last_used.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        *lock(&self.last_used) = Instant::now();
+    }
+
+    /// How long since a request last named the visit (zero while a page watches it).
+    #[must_use]
+    pub fn idle(&self) -> Duration {
+        if self.watched() {
+            Duration::ZERO
+        } else {
+            lock(&self.last_used).elapsed()
+        }
     }
 
     /// Whether the visit has been idle (no request, no open stream) for longer than
     /// `limit`.
     #[must_use]
-    pub fn idle_longer_than(&self, limit: std::time::Duration) -> bool {
-        self.streams.load(Ordering::Relaxed) == 0
-            && self
-                .last_used
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .elapsed()
-                > limit
+    pub fn idle_longer_than(&self, limit: Duration) -> bool {
+        self.idle() > limit
+    }
+
+    /// Whether a page watches the visit (an event stream is open).
+    #[must_use]
+    pub fn watched(&self) -> bool {
+        self.streams.load(Ordering::SeqCst) > 0
+    }
+
+    /// Open event streams.
+    #[must_use]
+    pub fn streams(&self) -> usize {
+        self.streams.load(Ordering::SeqCst)
+    }
+
+    /// How long no page has watched the visit (`None` while one does).
+    #[must_use]
+    pub fn unwatched_for(&self) -> Option<Duration> {
+        if self.watched() {
+            None
+        } else {
+            Some(lock(&self.unwatched_since).elapsed())
+        }
     }
 
     /// The config as JSON.
     #[must_use]
     pub fn config_json(&self) -> serde_json::Value {
-        self.lock().config_json()
+        self.session().config_json()
     }
 
-    /// The latest update (the current view).
+    /// The latest update (its view only while a page watches).
     #[must_use]
     pub fn latest(&self) -> Arc<Update> {
         self.updates.borrow().clone()
     }
 
-    /// Whether autoplay is running.
+    /// The latest update with its view, built now if no page watches. Blocks on the
+    /// session when it builds: call off the async threads.
+    #[must_use]
+    pub fn latest_with_view(&self) -> Arc<Update> {
+        let latest = self.latest();
+        if latest.view.is_some() {
+            return latest;
+        }
+        let session = self.session();
+        // Under the session's lock no change is published: this is the latest's view.
+        let latest = self.latest();
+        if latest.view.is_some() {
+            return latest;
+        }
+        Arc::new(Update {
+            view: Some(view_of(session.as_ref())),
+            ..Update::clone(&latest)
+        })
+    }
+
+    /// Whether a job (autoplay) is running.
     #[must_use]
     pub fn running(&self) -> bool {
-        self.running.load(Ordering::Relaxed)
+        self.job().is_some()
     }
 
     /// A receiver of updates for an SSE stream, with a guard that keeps the visit
-    /// from expiring while the stream is open.
+    /// watched while the stream is open. From now on every change is published with its
+    /// view; the latest gets its view here. Blocks on the session when it builds the
+    /// view: call off the async threads.
     #[must_use]
     pub fn stream_opened(self: &Arc<Self>) -> (watch::Receiver<Arc<Update>>, StreamGuard) {
-        self.streams.fetch_add(1, Ordering::Relaxed);
-        (self.updates.subscribe(), StreamGuard(Arc::clone(self)))
+        self.streams.fetch_add(1, Ordering::SeqCst);
+        let guard = StreamGuard(Arc::clone(self));
+        // Under the session's lock: a change being published now is either done (and
+        // gets its view here) or comes after and sees the stream.
+        let session = self.session();
+        {
+            self.updates.send_if_modified(|latest| {
+                if latest.view.is_none() {
+                    *latest = Arc::new(Update {
+                        view: Some(view_of(session.as_ref())),
+                        ..Update::clone(latest)
+                    });
+                }
+                // Readers read the latest when they start; no change to announce.
+                false
+            });
+        }
+        let updates = self.updates.subscribe();
+        drop(session);
+        (updates, guard)
     }
 
-    fn publish(
+    /// Publishes a change with its happenings. Call with the session locked (`session`
+    /// is its guard's content), so changes publish in order. The view is built when a
+    /// page watches or `answer` asks for it (an action's answer); the update returned
+    /// has it then.
+    pub(crate) fn publish(
         &self,
         session: &dyn DynSession,
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
+        answer: bool,
     ) -> Arc<Update> {
-        let seq = self.updates.borrow().seq + 1;
-        let update = Arc::new(Update {
-            seq,
-            view: session.view_json(),
-            happenings,
-            running: self.running(),
-            note,
-        });
-        self.updates.send_replace(Arc::clone(&update));
-        update
+        let view = (answer || self.watched()).then(|| view_of(session));
+        self.publish_view(Change::View(view), happenings, note)
     }
 
-    /// Applies a visitor's action (cancelling any autoplay first) and publishes the
-    /// change. Blocks on the session: call off the async threads.
+    /// Publishes happenings that did not change the session (a job's progress).
+    pub(crate) fn publish_happenings(&self, happenings: Vec<serde_json::Value>) {
+        self.publish_view(Change::JobOnly, happenings, None);
+    }
+
+    /// Publishes a change of the job alone (the view is as before, so the session need
+    /// not be locked).
+    pub(crate) fn publish_job_change(&self, note: Option<String>) {
+        self.publish_view(Change::JobOnly, Vec::new(), note);
+    }
+
+    fn publish_view(
+        &self,
+        change: Change,
+        happenings: Vec<serde_json::Value>,
+        note: Option<String>,
+    ) -> Arc<Update> {
+        let job = self.job();
+        let mut answer = None;
+        self.updates.send_modify(|latest| {
+            let view = match change {
+                Change::View(v) => v,
+                Change::JobOnly => latest.view.clone(),
+            };
+            let update = Arc::new(Update {
+                seq: latest.seq + 1,
+                view,
+                happenings,
+                running: job.is_some(),
+                job,
+                note,
+            });
+            // Kept with its view only while a page watches (checked under the channel's
+            // lock, as the stream guard's drop is).
+            *latest = if update.view.is_some() && !self.watched() {
+                Arc::new(Update {
+                    view: None,
+                    ..Update::clone(&update)
+                })
+            } else {
+                Arc::clone(&update)
+            };
+            answer = Some(update);
+        });
+        answer.unwrap_or_else(|| self.latest())
+    }
+
+    /// Applies a visitor's action (cancelling any job first) and publishes the change.
+    /// Blocks on the session: call off the async threads.
     ///
     /// # Errors
     /// As the session's `apply_json`; the session is then unchanged.
     pub fn apply(&self, action: serde_json::Value) -> Result<Arc<Update>, SessionError> {
-        self.cancel_autoplay();
-        let mut session = self.lock();
+        self.cancel_job();
+        let mut session = self.session();
         let happenings = session.apply_json(action)?;
-        Ok(self.publish(session.as_ref(), happenings, None))
+        Ok(self.publish(session.as_ref(), happenings, None, true))
     }
+}
 
-    /// Starts a new autoplay run (cancelling any earlier one); returns its generation.
-    pub fn start_autoplay(&self) -> u64 {
-        let generation = self.autoplay_generation.fetch_add(1, Ordering::SeqCst) + 1;
-        self.running.store(true, Ordering::SeqCst);
-        let session = self.lock();
-        self.publish(session.as_ref(), Vec::new(), None);
-        generation
-    }
-
-    /// Cancels autoplay, if running, and publishes that it stopped. Returns whether it
-    /// was running.
-    pub fn cancel_autoplay(&self) -> bool {
-        self.autoplay_generation.fetch_add(1, Ordering::SeqCst);
-        let was = self.running.swap(false, Ordering::SeqCst);
-        if was {
-            let session = self.lock();
-            self.publish(session.as_ref(), Vec::new(), None);
-        }
-        was
-    }
-
-    /// One autoplay step of run `generation`: applies `action` unless the run was
-    /// cancelled. A refused action stops the run with the refusal as its note.
-    pub fn autoplay_step(&self, generation: u64, action: &serde_json::Value) -> Step {
-        let mut session = self.lock();
-        if self.autoplay_generation.load(Ordering::SeqCst) != generation {
-            return Step::Cancelled;
-        }
-        match session.apply_json(action.clone()) {
-            Ok(happenings) => {
-                self.publish(session.as_ref(), happenings, None);
-                Step::Applied
-            }
-            Err(e) => {
-                self.autoplay_generation.fetch_add(1, Ordering::SeqCst);
-                self.running.store(false, Ordering::SeqCst);
-                self.publish(
-                    session.as_ref(),
-                    Vec::new(),
-                    Some(format!("autoplay stopped: {e}")),
-                );
-                Step::Stopped
-            }
-        }
-    }
-
-    /// Ends autoplay run `generation` after its last allowed step, with `note`.
-    pub fn finish_autoplay(&self, generation: u64, note: String) {
-        let session = self.lock();
-        if self
-            .autoplay_generation
-            .compare_exchange(
-                generation,
-                generation + 1,
-                Ordering::SeqCst,
-                Ordering::SeqCst,
-            )
-            .is_ok()
-        {
-            self.running.store(false, Ordering::SeqCst);
-            self.publish(session.as_ref(), Vec::new(), Some(note));
-        }
-    }
+/// What a publication changes.
+enum Change {
+    /// The session changed: its new view, if built.
+    View(Option<ViewJson>),
+    /// The session did not change (a job started, stopped or reported): the view is the
+    /// latest's.
+    JobOnly,
 }

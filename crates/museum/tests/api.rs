@@ -216,18 +216,28 @@ async fn the_visit_limit_is_named_and_idle_visits_expire() {
     .await;
     let mut c = Client::connect(addr).await;
     let mut ids = Vec::new();
+    let mut streams = Vec::new();
     for _ in 0..3 {
-        ids.push(visit(&mut c, Value::Null).await.0);
+        let id = visit(&mut c, Value::Null).await.0;
+        streams.push(events(addr, &id).await);
+        ids.push(id);
     }
+    // Every visit watched by a page: the newcomer is refused, naming the limit.
     let full = c.post("/api/visits", json!({"kind": "tictactoe"})).await;
     assert_eq!(full.status, 503);
     assert!(full.error().contains("at most 3 visits"), "{full:?}");
+    assert!(
+        full.error().contains("every one is open in a page"),
+        "{full:?}"
+    );
     // Deleting one makes room.
     c.call("DELETE", &format!("/api/visits/{}", ids[0]), None)
         .await;
+    streams.remove(0);
     ids[0] = visit(&mut c, Value::Null).await.0;
 
     // An open event stream keeps its visit; the others expire.
+    drop(streams);
     let mut stream = events(addr, &ids[1]).await;
     assert!(stream.next(Duration::from_secs(2)).await.is_some());
     tokio::time::sleep(Duration::from_millis(1500)).await;

@@ -3,23 +3,68 @@
 //! to drive the real server in tests and the benchmark without another HTTP stack.
 #![allow(dead_code)]
 
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use ludomat_museum::{router, Museum, MuseumConfig};
+use ludomat_museum::{Museum, MuseumConfig, Server, Stopped};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 
-/// Starts the museum on 127.0.0.1:0; returns its address and the museum.
-pub async fn start(config: MuseumConfig) -> (std::net::SocketAddr, Museum) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let museum = Museum::new(config);
-    let app = router(museum.clone());
-    tokio::spawn(async move {
-        axum::serve(listener, app).await.unwrap();
-    });
-    (addr, museum)
+/// Starts the museum on 127.0.0.1:0 with `config`, except that one client (every test's
+/// 127.0.0.1) may hold every visit and ask as fast as it likes; returns its address and
+/// the museum.
+pub async fn start(config: MuseumConfig) -> (SocketAddr, Museum) {
+    start_exact(MuseumConfig {
+        rate_limit: None,
+        max_visits_per_client: usize::MAX,
+        ..config
+    })
+    .await
+}
+
+/// Starts the museum on 127.0.0.1:0 with exactly `config`.
+pub async fn start_exact(config: MuseumConfig) -> (SocketAddr, Museum) {
+    let running = Running::start(config).await;
+    let r = (running.addr, running.museum.clone());
+    // Runs until the test's runtime ends.
+    std::mem::forget(running.stop);
+    r
+}
+
+/// A server the test stops.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub museum: Museum,
+    pub stop: tokio::sync::oneshot::Sender<()>,
+    pub stopped: tokio::task::JoinHandle<Stopped>,
+    pub max_connections: usize,
+}
+
+impl Running {
+    pub async fn start(config: MuseumConfig) -> Running {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let server = Server::new(listener, config).unwrap();
+        let addr = server.local_addr().unwrap();
+        let museum = server.museum().clone();
+        let max_connections = server.max_connections();
+        let (stop, stopping) = tokio::sync::oneshot::channel::<()>();
+        let stopped = tokio::spawn(async move {
+            server
+                .run_until(async {
+                    let _ = stopping.await;
+                })
+                .await
+                .unwrap()
+        });
+        Running {
+            addr,
+            museum,
+            stop,
+            stopped,
+            max_connections,
+        }
+    }
 }
 
 /// An answer: status and body (JSON when it parses, else a string).
@@ -27,9 +72,19 @@ pub async fn start(config: MuseumConfig) -> (std::net::SocketAddr, Museum) {
 pub struct Answer {
     pub status: u16,
     pub body: Value,
+    /// Header names in lower case, with their values.
+    pub headers: Vec<(String, String)>,
 }
 
 impl Answer {
+    /// The value of header `name` (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     pub fn error(&self) -> &str {
         self.body["error"].as_str().unwrap_or("")
     }
@@ -38,14 +93,32 @@ impl Answer {
 /// One keep-alive connection. Like any HTTP client, it reconnects once when the server
 /// has closed an idle connection (hyper closes one idle for 30 s).
 pub struct Client {
-    addr: std::net::SocketAddr,
+    addr: SocketAddr,
+    /// The client's own address (127.0.0.1 unless given: 127.0.0.2 … are other clients).
+    from: Option<IpAddr>,
     stream: BufReader<TcpStream>,
+    /// The Host header sent (the server's address unless changed).
+    pub host: String,
+    /// More header lines sent with every request (`name: value`).
+    pub headers: Vec<String>,
 }
 
-async fn open(addr: std::net::SocketAddr) -> BufReader<TcpStream> {
+/// A connection to `addr`, from `from` when given.
+pub async fn connect_from(addr: SocketAddr, from: Option<IpAddr>) -> std::io::Result<TcpStream> {
+    match from {
+        None => TcpStream::connect(addr).await,
+        Some(ip) => {
+            let socket = TcpSocket::new_v4()?;
+            socket.bind(SocketAddr::new(ip, 0))?;
+            socket.connect(addr).await
+        }
+    }
+}
+
+async fn open(addr: SocketAddr, from: Option<IpAddr>) -> BufReader<TcpStream> {
     let mut last = None;
     for _ in 0..5 {
-        match TcpStream::connect(addr).await {
+        match connect_from(addr, from).await {
             Ok(stream) => {
                 stream.set_nodelay(true).unwrap();
                 return BufReader::new(stream);
@@ -58,17 +131,27 @@ async fn open(addr: std::net::SocketAddr) -> BufReader<TcpStream> {
 }
 
 impl Client {
-    pub async fn connect(addr: std::net::SocketAddr) -> Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        Client::connect_from(addr, None).await
+    }
+
+    /// A client at another loopback address (`127.0.0.2`, …).
+    pub async fn connect_from(addr: SocketAddr, from: Option<IpAddr>) -> Client {
         Client {
             addr,
-            stream: open(addr).await,
+            from,
+            stream: open(addr, from).await,
+            host: addr.to_string(),
+            headers: Vec::new(),
         }
     }
 
     /// Sends `body` as given (raw bytes, so tests can send malformed JSON).
     pub async fn raw(&mut self, method: &str, path: &str, body: &[u8]) -> Answer {
+        let extra: String = self.headers.iter().map(|h| format!("{h}\r\n")).collect();
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nhost: museum\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            "{method} {path} HTTP/1.1\r\nhost: {}\r\n{extra}content-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            self.host,
             body.len()
         );
         for attempt in 0..2 {
@@ -84,9 +167,14 @@ impl Client {
                 attempt, 0,
                 "{method} {path}: the server closed the connection twice"
             );
-            self.stream = open(self.addr).await;
+            self.stream = open(self.addr, self.from).await;
         }
         unreachable!()
+    }
+
+    /// The connection, to keep it open and silent.
+    pub fn into_stream(self) -> TcpStream {
+        self.stream.into_inner()
     }
 
     pub async fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> Answer {
@@ -124,6 +212,7 @@ impl Client {
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("bad status line {line:?}"));
         let mut length = 0usize;
+        let mut headers = Vec::new();
         loop {
             let mut h = String::new();
             self.stream.read_line(&mut h).await.unwrap();
@@ -132,6 +221,7 @@ impl Client {
                 break;
             }
             if let Some((k, v)) = h.split_once(':') {
+                headers.push((k.to_ascii_lowercase(), v.trim().to_string()));
                 if k.eq_ignore_ascii_case("content-length") {
                     length = v.trim().parse().unwrap();
                 }
@@ -145,14 +235,18 @@ impl Client {
         self.stream.read_exact(&mut body).await.unwrap();
         let body = serde_json::from_slice(&body)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));
-        Some(Answer { status, body })
+        Some(Answer {
+            status,
+            body,
+            headers,
+        })
     }
 }
 
 /// Opens the SSE stream of visit `id` and returns a reader of its `data:` lines.
-pub async fn events(addr: std::net::SocketAddr, id: &str) -> EventReader {
+pub async fn events(addr: SocketAddr, id: &str) -> EventReader {
     let mut stream = TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET /api/visits/{id}/events HTTP/1.1\r\nhost: museum\r\n\r\n");
+    let req = format!("GET /api/visits/{id}/events HTTP/1.1\r\nhost: {addr}\r\n\r\n");
     stream.write_all(req.as_bytes()).await.unwrap();
     let mut r = BufReader::new(stream);
     let mut line = String::new();

@@ -1,4 +1,5 @@
 // The museum's JSON API and its live stream, as the crate README describes them.
+import { configFromQuery } from './share.ts';
 
 export interface ExhibitInfo {
   kind: string;
@@ -46,22 +47,40 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const listExhibits = () => call<ExhibitInfo[]>('GET', '/api/exhibits');
 
+/** The message of a 404 for a visit the server no longer holds. */
+function visitGone(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 404 && e.message.startsWith('no visit');
+}
+
 /**
  * One visit to an exhibit: actions go out as POSTs, every change comes back (once, in
  * order of `seq`) to `onUpdate`, from the action's answer or from the SSE stream,
  * whichever is first.
+ *
+ * The visit follows its page: the open event stream tells the server a page watches
+ * it; when the page goes away (`pagehide`: closed, reloaded, navigated from) a beacon
+ * releases it; and when the page finds its visit gone — back from the browser's cache,
+ * its stream refused, an action answered 404 (evicted, expired, the museum restarted) —
+ * it opens a fresh one with the settings in its address and says so in a note.
  */
 export class Visit {
   private source?: EventSource;
+  private renewing?: Promise<boolean>;
   seq = -1;
 
-  private constructor(public info: VisitInfo, private onUpdate: (u: Update) => void) {
+  private constructor(
+    public info: VisitInfo,
+    private kind: string,
+    private onUpdate: (u: Update) => void,
+  ) {
     this.seq = info.seq;
+    window.addEventListener('pagehide', this.onPageHide);
+    window.addEventListener('pageshow', this.onPageShow);
   }
 
   static async open(kind: string, config: unknown, onUpdate: (u: Update) => void): Promise<Visit> {
     const info = await call<VisitInfo>('POST', '/api/visits', { kind, config });
-    const v = new Visit(info, onUpdate);
+    const v = new Visit(info, kind, onUpdate);
     v.listen();
     return v;
   }
@@ -69,10 +88,75 @@ export class Visit {
   get id() { return this.info.id; }
 
   private listen() {
-    this.source = new EventSource(`/api/visits/${this.id}/events`);
-    this.source.addEventListener('state', (e) => {
+    this.source?.close();
+    const source = new EventSource(`/api/visits/${this.id}/events`);
+    this.source = source;
+    source.addEventListener('state', (e) => {
       this.receive(JSON.parse((e as MessageEvent).data) as Update);
     });
+    source.addEventListener('error', () => {
+      // CLOSED: the server refused the stream (the visit is gone). While the server is
+      // away the browser keeps trying by itself (CONNECTING).
+      if (source.readyState === EventSource.CLOSED && this.source === source) {
+        call('GET', `/api/visits/${this.id}`).catch((e) => {
+          if (visitGone(e)) this.renew();
+        });
+      }
+    });
+  }
+
+  private onPageHide = () => {
+    this.source?.close();
+    this.source = undefined;
+    navigator.sendBeacon(`/api/visits/${this.id}/release`);
+  };
+
+  private onPageShow = (e: PageTransitionEvent) => {
+    // Back from the browser's page cache: the visit was released when the page went.
+    if (e.persisted) this.renew();
+  };
+
+  /**
+   * A fresh visit with the settings in the page's address, announced by a note.
+   * Resolves with whether one could be opened (if not, the note says why).
+   */
+  renew(): Promise<boolean> {
+    this.renewing ??= (async () => {
+      const config = configFromQuery(location.search);
+      let info: VisitInfo;
+      try {
+        try {
+          info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config });
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 400) {
+            info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config: this.info.config });
+          } else {
+            throw e;
+          }
+        }
+      } catch (e) {
+        this.onUpdate({
+          seq: this.seq,
+          view: this.info.view,
+          happenings: [],
+          running: false,
+          note: `This visit has ended and no fresh one could be opened: ${e instanceof Error ? e.message : String(e)}`,
+        });
+        return false;
+      }
+      this.info = info;
+      this.seq = -1;
+      this.listen();
+      this.receive({
+        seq: info.seq,
+        view: info.view,
+        happenings: [],
+        running: info.running,
+        note: 'This visit had ended (idle, or the museum restarted): a fresh one was opened with the settings in the address.',
+      });
+      return true;
+    })().finally(() => { this.renewing = undefined; });
+    return this.renewing;
   }
 
   private receive(u: Update) {
@@ -81,22 +165,37 @@ export class Visit {
     this.onUpdate(u);
   }
 
+  /** Calls the visit's endpoint; a visit found gone is renewed and the call refused. */
+  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    try {
+      return await call<T>(method, `/api/visits/${this.id}${path}`, body);
+    } catch (e) {
+      if (!visitGone(e)) throw e;
+      if (await this.renew()) {
+        throw new ApiError(404, 'This visit had ended (idle, or the museum restarted): a fresh one was opened with the same settings — try again.');
+      }
+      throw e;
+    }
+  }
+
   /** Applies an action; resolves with its update, rejects with an ApiError. */
   async act(action: unknown): Promise<Update> {
-    const u = await call<Update>('POST', `/api/visits/${this.id}/actions`, action);
+    const u = await this.send<Update>('POST', '/actions', action);
     this.receive(u);
     return u;
   }
 
   autoplay(action: unknown, intervalMs: number) {
-    return call('POST', `/api/visits/${this.id}/autoplay`, { action, interval_ms: Math.round(intervalMs) });
+    return this.send('POST', '/autoplay', { action, interval_ms: Math.round(intervalMs) });
   }
 
   stop() {
-    return call('POST', `/api/visits/${this.id}/stop`);
+    return this.send('POST', '/stop');
   }
 
   close() {
+    window.removeEventListener('pagehide', this.onPageHide);
+    window.removeEventListener('pageshow', this.onPageShow);
     this.source?.close();
     call('DELETE', `/api/visits/${this.id}`).catch(() => {});
   }

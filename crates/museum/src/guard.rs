@@ -1,0 +1,316 @@
+//! The guard every request passes first, always on:
+//!
+//! 1. **Host**: only Hosts naming the address the museum is bound to are served —
+//!    `127.0.0.1`, `localhost` and `[::1]` with the port by default, the bound address
+//!    itself when bound elsewhere, any IP address with the port when bound to all
+//!    interfaces, and the names given with `--allowed-host`. Anything else is a 421: a
+//!    page under a foreign name that resolves to this machine (DNS rebinding) can then
+//!    neither read the museum nor act in it.
+//! 2. **Origin**: a write (any method but GET and HEAD) whose `Origin` is present and not
+//!    the museum's own is a 403, so another site's page cannot act in the museum through
+//!    the visitor's browser (a form or a `text/plain` POST needs no CORS preflight).
+//! 3. **Client**: the client's address ([`crate::client`]); a client over its requests per
+//!    second gets 429 with `Retry-After`.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::client::{client_of, Client, Peer};
+use crate::refusal::Refusal;
+use crate::{ApiError, Museum};
+
+/// Which `Host` values (and `Origin`s) name this museum.
+#[derive(Debug, Clone)]
+pub struct HostPolicy {
+    port: u16,
+    /// Names served with the bound port.
+    names: Vec<String>,
+    /// Bound to all interfaces: any IP address with the port.
+    any_ip: bool,
+    /// `--allowed-host` names, each with its port if one was given.
+    extra: Vec<(String, Option<u16>)>,
+}
+
+/// `host` (lower case, IPv6 in brackets) and the port of an authority `host[:port]`.
+fn split_authority(authority: &str) -> Option<(String, Option<u16>)> {
+    let a = authority.trim().to_ascii_lowercase();
+    let (host, port) = if a.starts_with('[') {
+        let end = a.find(']')?;
+        let (h, rest) = a.split_at(end + 1);
+        match rest {
+            "" => (h.to_string(), None),
+            r => (h.to_string(), Some(r.strip_prefix(':')?)),
+        }
+    } else {
+        match a.split_once(':') {
+            None => (a.clone(), None),
+            Some((h, p)) => (h.to_string(), Some(p)),
+        }
+    };
+    let valid =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':');
+    if host.is_empty() || !host.chars().all(valid) {
+        return None;
+    }
+    let port = match port {
+        None => None,
+        Some(p) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => Some(p.parse().ok()?),
+        Some(_) => return None,
+    };
+    Some((host, port))
+}
+
+fn is_ip_literal(host: &str) -> bool {
+    host.parse::<std::net::Ipv4Addr>().is_ok()
+        || host
+            .strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .is_some_and(|h| h.parse::<std::net::Ipv6Addr>().is_ok())
+}
+
+fn ip_literal(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("[{v6}]"),
+    }
+}
+
+impl HostPolicy {
+    /// The policy of a museum bound to `bound`, also answering to `allowed` (names, or
+    /// `name:port`).
+    ///
+    /// # Errors
+    /// An allowed host that is not a host name or address (the message names it).
+    pub fn new(bound: SocketAddr, allowed: &[String]) -> Result<Self, String> {
+        let ip = bound.ip();
+        let mut names = Vec::new();
+        if ip.is_loopback() || ip.is_unspecified() {
+            names.extend(["127.0.0.1", "localhost", "[::1]"].map(String::from));
+        }
+        if !ip.is_unspecified() && !names.contains(&ip_literal(ip)) {
+            names.push(ip_literal(ip));
+        }
+        let extra = allowed
+            .iter()
+            .map(|a| {
+                split_authority(a).ok_or_else(|| {
+                    format!("--allowed-host {a:?}: not a host name or address (NAME or NAME:PORT)")
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(HostPolicy {
+            port: bound.port(),
+            names,
+            any_ip: ip.is_unspecified(),
+            extra,
+        })
+    }
+
+    /// Whether `authority` (a `Host` header: `host[:port]`) names this museum.
+    #[must_use]
+    pub fn allows(&self, authority: &str) -> bool {
+        let Some((host, port)) = split_authority(authority) else {
+            return false;
+        };
+        let own_port = port == Some(self.port) || (port.is_none() && self.port == 80);
+        if own_port && (self.names.contains(&host) || (self.any_ip && is_ip_literal(&host))) {
+            return true;
+        }
+        self.extra
+            .iter()
+            .any(|(name, p)| *name == host && (p.is_none() || *p == port))
+    }
+
+    /// Whether `origin` (an `Origin` header: `scheme://host[:port]`) is the museum's own.
+    #[must_use]
+    pub fn allows_origin(&self, origin: &str) -> bool {
+        let Some((scheme, authority)) = origin.split_once("://") else {
+            return false;
+        };
+        matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https")
+            && !authority.contains('/')
+            && self.allows(authority)
+    }
+
+    /// The Hosts served, for messages.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let mut all: Vec<String> = self
+            .names
+            .iter()
+            .map(|n| format!("{n}:{}", self.port))
+            .collect();
+        if self.any_ip {
+            all.push(format!("any IP address:{}", self.port));
+        }
+        all.extend(self.extra.iter().map(|(n, p)| match p {
+            Some(p) => format!("{n}:{p}"),
+            None => n.clone(),
+        }));
+        all.join(", ")
+    }
+}
+
+/// What the guard needs: the policy and the museum (its limits and refusal log).
+#[derive(Clone)]
+pub(crate) struct Guard {
+    pub(crate) policy: Arc<HostPolicy>,
+    pub(crate) museum: Museum,
+}
+
+fn is_write(m: &Method) -> bool {
+    !matches!(*m, Method::GET | Method::HEAD)
+}
+
+/// The middleware: Host, then Origin on writes, then the client's rate.
+pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) -> Response {
+    let refusals = g.museum.refusals();
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string)
+        .or_else(|| req.uri().authority().map(|a| a.as_str().to_string()));
+    let Some(host) = host.clone().filter(|h| g.policy.allows(h)) else {
+        let given = host.map_or_else(|| "no Host".to_string(), |h| format!("Host {h:?}"));
+        refusals.note(Refusal::ForeignHost, || given.clone());
+        return ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!(
+                "this museum answers to {}, not to {given}: pages under other names are \
+                 refused (DNS rebinding); to serve it under a name, start it with \
+                 --allowed-host NAME",
+                g.policy.describe()
+            ),
+        )
+        .into_response();
+    };
+    if is_write(req.method()) {
+        if let Some(origin) = req.headers().get(header::ORIGIN) {
+            let text = origin.to_str().unwrap_or("(not text)");
+            if !g.policy.allows_origin(text) {
+                let detail = format!("{} {} from Origin {text:?}", req.method(), req.uri().path());
+                refusals.note(Refusal::ForeignOrigin, || detail.clone());
+                return ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    format!(
+                        "a write from a page of another origin ({text:?}) is refused: this \
+                         museum takes writes only from its own pages (served as {host})"
+                    ),
+                )
+                .into_response();
+            }
+        }
+    }
+    let peer = req
+        .extensions()
+        .get::<Peer>()
+        .map_or(IpAddr::from([127, 0, 0, 1]), |p| p.0.ip());
+    let client = match client_of(peer, req.headers(), g.museum.config().behind_proxy) {
+        Ok(c) => c,
+        Err(message) => {
+            refusals.note(Refusal::BadForwardedFor, || message.clone());
+            return ApiError::new(StatusCode::BAD_REQUEST, message).into_response();
+        }
+    };
+    if let Err(wait) = g.museum.rates().take(client) {
+        refusals.note(Refusal::TooFast, || client.to_string());
+        let limit = g.museum.config().rate_limit;
+        let (rate, burst) = limit.map_or((0, 0), |l| (l.per_second, l.burst));
+        let mut r = ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many requests from {client}: at most {rate} a second (bursts of \
+                 {burst}) per client; wait {:.1} s",
+                wait.as_secs_f64()
+            ),
+        )
+        .into_response();
+        let secs = wait.as_secs() + 1;
+        if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
+            r.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+        return r;
+    }
+    req.extensions_mut().insert(Client(client));
+    next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(bound: &str, allowed: &[&str]) -> HostPolicy {
+        let allowed: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
+        HostPolicy::new(bound.parse().unwrap(), &allowed).unwrap()
+    }
+
+    #[test]
+    fn loopback_names_with_the_port_only() {
+        let p = policy("127.0.0.1:8462", &[]);
+        for ok in [
+            "127.0.0.1:8462",
+            "localhost:8462",
+            "LOCALHOST:8462",
+            "[::1]:8462",
+        ] {
+            assert!(p.allows(ok), "{ok}");
+        }
+        for bad in [
+            "evil.example",
+            "evil.example:8462",
+            "127.0.0.1.evil.example",
+            "127.0.0.1.evil.example:8462",
+            "localhost.:8462",
+            "127.0.0.1:8463",
+            "127.0.0.1",
+            "127.0.0.2:8462",
+            "user@127.0.0.1:8462",
+            "127.0.0.1:8462:1",
+            "[::1]x:8462",
+            "",
+            "localhost:",
+            "localhost:99999",
+        ] {
+            assert!(!p.allows(bad), "{bad}");
+        }
+        assert!(policy("127.0.0.1:80", &[]).allows("localhost"));
+    }
+
+    #[test]
+    fn allowed_hosts_and_origins() {
+        let p = policy(
+            "127.0.0.1:8462",
+            &["museum.example.org", "kiosk.local:9000"],
+        );
+        assert!(p.allows("museum.example.org"));
+        assert!(p.allows("museum.example.org:443"));
+        assert!(p.allows("kiosk.local:9000"));
+        assert!(!p.allows("kiosk.local"));
+        assert!(p.allows_origin("https://museum.example.org"));
+        assert!(p.allows_origin("http://127.0.0.1:8462"));
+        assert!(!p.allows_origin("http://evil.example"));
+        assert!(!p.allows_origin("null"));
+        assert!(!p.allows_origin("http://127.0.0.1:8462/x"));
+        assert!(HostPolicy::new("127.0.0.1:1".parse().unwrap(), &["a b".into()]).is_err());
+    }
+
+    #[test]
+    fn bound_elsewhere() {
+        let all = policy("0.0.0.0:8462", &[]);
+        assert!(all.allows("192.168.1.20:8462"));
+        assert!(all.allows("[fe80::1]:8462"));
+        assert!(all.allows("localhost:8462"));
+        assert!(!all.allows("evil.example:8462"));
+        assert!(!all.allows("192.168.1.20:1"));
+        let one = policy("192.168.1.20:8462", &[]);
+        assert!(one.allows("192.168.1.20:8462"));
+        assert!(!one.allows("localhost:8462"));
+        assert!(!one.allows("192.168.1.21:8462"));
+    }
+}

@@ -1,0 +1,135 @@
+//! Connections: 1,100 idle connections (half never sent a byte, half sent one request
+//! and keep the connection open) against a museum that keeps at most 1,000 open; a new
+//! visitor is still answered, in under 100 ms. When every open connection is busy (event
+//! streams), a newcomer gets 503 at once, as JSON. `-- --nocapture` prints the figures
+//! (BENCHMARKS.md). Bounded: a few seconds.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{events, Client, Running};
+use ludomat_museum::MuseumConfig;
+use serde_json::json;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+const IDLE: usize = 1_100;
+const CAP: usize = 1_000;
+
+fn relaxed(config: MuseumConfig) -> MuseumConfig {
+    MuseumConfig {
+        rate_limit: None,
+        max_visits_per_client: usize::MAX,
+        ..config
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_pile_up_and_a_new_visitor_is_answered_at_once() {
+    let server = Running::start(relaxed(MuseumConfig {
+        max_connections: Some(CAP),
+        ..MuseumConfig::default()
+    }))
+    .await;
+    let addr = server.addr;
+    let started = Instant::now();
+    let mut idle = Vec::with_capacity(IDLE);
+    for i in 0..IDLE {
+        if i % 2 == 0 {
+            // Connected, never a byte sent.
+            idle.push(TcpStream::connect(addr).await.unwrap());
+        } else {
+            // One request answered, then kept open and silent.
+            let mut c = Client::connect(addr).await;
+            assert_eq!(c.get("/api/exhibits").await.status, 200, "connection {i}");
+            idle.push(c.into_stream());
+        }
+    }
+    let piled = started.elapsed();
+    // Give the server a moment to close the ones it let go.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    let mut slowest = Duration::ZERO;
+    for round in 0..10 {
+        let t = Instant::now();
+        let mut c = Client::connect(addr).await;
+        let a = if round % 2 == 0 {
+            c.get("/api/exhibits").await
+        } else {
+            c.post("/api/visits", json!({"kind": "tictactoe"})).await
+        };
+        let took = t.elapsed();
+        assert!(a.status == 200 || a.status == 201, "round {round}: {a:?}");
+        slowest = slowest.max(took);
+        idle.push(c.into_stream());
+    }
+    eprintln!(
+        "connections: {IDLE} idle connections opened in {:.2} s against a cap of {CAP}; \
+         a new visitor's request (connect + answer) took at most {:.1} ms over 10 rounds",
+        piled.as_secs_f64(),
+        slowest.as_secs_f64() * 1000.0
+    );
+    assert!(
+        slowest < Duration::from_millis(100),
+        "a new visitor waited {slowest:?}"
+    );
+    drop(idle);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_the_cap_with_every_connection_busy_a_newcomer_gets_503_at_once() {
+    let server = Running::start(relaxed(MuseumConfig {
+        max_connections: Some(3),
+        ..MuseumConfig::default()
+    }))
+    .await;
+    let addr = server.addr;
+    let mut c = Client::connect(addr).await;
+    let id = c
+        .post("/api/visits", json!({"kind": "tictactoe"}))
+        .await
+        .body["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    drop(c);
+    let mut pages = Vec::new();
+    for _ in 0..3 {
+        let mut p = events(addr, &id).await;
+        p.next(Duration::from_secs(2)).await.unwrap();
+        pages.push(p);
+    }
+    let t = Instant::now();
+    let mut c = Client::connect(addr).await;
+    let a = c.get("/api/exhibits").await;
+    assert_eq!(a.status, 503, "{a:?}");
+    assert!(
+        a.error().contains("3 connections open, every one busy"),
+        "{a:?}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(1));
+    // One page goes: room again.
+    pages.pop();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut c = Client::connect(addr).await;
+    assert_eq!(c.get("/api/exhibits").await.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cap_is_below_the_raised_file_limit() {
+    let server = Running::start(MuseumConfig::default()).await;
+    let limit = ludomat_museum::fd_limit::raise();
+    assert_eq!(
+        server.max_connections,
+        ludomat_museum::fd_limit::connection_cap(limit)
+    );
+    if let Some(limit) = limit {
+        assert!((server.max_connections as u64) < limit);
+    }
+    // A connection that never sends a request does not hold a visitor up.
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    silent.write_all(b"GET /api/exh").await.unwrap();
+    let mut c = Client::connect(server.addr).await;
+    assert_eq!(c.get("/api/exhibits").await.status, 200);
+}

@@ -1,0 +1,521 @@
+//! The museum as a hostile page, a careless visitor and a hosting museum would meet it:
+//! the Host and Origin guard, per-client limits (127.0.0.2, 127.0.0.3 … as distinct
+//! clients), visits following their pages (release, eviction, unwatched autoplay
+//! stopped), every error as JSON, the security headers.
+
+mod common;
+
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+use common::{events, start, start_exact, Client};
+use ludomat_museum::client::RateLimit;
+use ludomat_museum::MuseumConfig;
+use serde_json::{json, Value};
+
+fn ip(s: &str) -> IpAddr {
+    s.parse().unwrap()
+}
+
+async fn visit(c: &mut Client, config: Value) -> String {
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "tictactoe", "config": config}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    a.body["id"].as_str().unwrap().to_string()
+}
+
+fn is_json_error(a: &common::Answer) -> bool {
+    a.header("content-type") == Some("application/json") && !a.error().is_empty()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn foreign_hosts_are_refused_in_every_spelling_and_own_names_served() {
+    let (addr, museum) = start(MuseumConfig::default()).await;
+    let port = addr.port();
+    let mut c = Client::connect(addr).await;
+    for host in [
+        "evil.example".to_string(),
+        "127.0.0.1.evil.example".to_string(),
+        format!("evil.example:{port}"),
+        format!("127.0.0.1.evil.example:{port}"),
+        format!("localhost.evil.example:{port}"),
+        format!("127.0.0.1:{}", port.wrapping_add(1)),
+        format!("127.0.0.2:{port}"),
+        "127.0.0.1".to_string(),
+        format!("EVIL.example:{port}"),
+    ] {
+        c.host = host.clone();
+        for (method, path, body) in [
+            ("GET", "/api/exhibits", None),
+            ("GET", "/", None),
+            ("POST", "/api/visits", Some(json!({"kind": "tictactoe"}))),
+        ] {
+            let a = c.call(method, path, body).await;
+            assert_eq!(a.status, 421, "{method} {path} with Host {host}: {a:?}");
+            assert!(is_json_error(&a), "{a:?}");
+            assert!(
+                a.error().contains(&format!("not to Host \"{host}\"")),
+                "{a:?}"
+            );
+            assert!(a.error().contains("--allowed-host"), "{a:?}");
+        }
+    }
+    assert_eq!(museum.len(), 0, "no visit was opened under a foreign name");
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("LocalHost:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        c.host = host.clone();
+        assert_eq!(c.get("/api/exhibits").await.status, 200, "{host}");
+    }
+
+    // --allowed-host adds a name (any port when none is given), and only that name.
+    let (addr, _) = start(MuseumConfig {
+        allowed_hosts: vec!["museum.example.org".into()],
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    c.host = "museum.example.org".into();
+    assert_eq!(c.get("/api/exhibits").await.status, 200);
+    c.host = "museum.example.org:443".into();
+    assert_eq!(c.get("/api/exhibits").await.status, 200);
+    c.host = "other.example.org".into();
+    assert_eq!(c.get("/api/exhibits").await.status, 421);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn foreign_origin_writes_are_refused_on_every_write_endpoint() {
+    let (addr, museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(&mut c, json!({"x": "random", "o": "random", "seed": 3})).await;
+    let before = c.get(&format!("/api/visits/{id}")).await.body;
+    let writes = |id: &str| -> Vec<(&'static str, String, Option<Value>)> {
+        vec![
+            (
+                "POST",
+                "/api/visits".into(),
+                Some(json!({"kind": "tictactoe"})),
+            ),
+            (
+                "POST",
+                format!("/api/visits/{id}/actions"),
+                Some(json!({"type": "step"})),
+            ),
+            (
+                "POST",
+                format!("/api/visits/{id}/autoplay"),
+                Some(json!({"action": {"type": "step"}, "interval_ms": 10})),
+            ),
+            ("POST", format!("/api/visits/{id}/stop"), None),
+            ("POST", format!("/api/visits/{id}/release"), None),
+            ("DELETE", format!("/api/visits/{id}"), None),
+        ]
+    };
+    for origin in [
+        "http://evil.example",
+        "null",
+        "http://127.0.0.1.evil.example",
+    ] {
+        for (method, path, body) in &writes(&id) {
+            c.headers = vec![format!("origin: {origin}")];
+            let a = c.call(method, path, body.clone()).await;
+            assert_eq!(a.status, 403, "{method} {path} from {origin}: {a:?}");
+            assert!(is_json_error(&a), "{a:?}");
+            assert!(a.error().contains("another origin"), "{a:?}");
+        }
+        // The body-less stop as a `text/plain` form would send it, too.
+        let a = c
+            .raw("POST", &format!("/api/visits/{id}/stop"), b"x=1")
+            .await;
+        assert_eq!(a.status, 403);
+    }
+    c.headers.clear();
+    assert_eq!(museum.len(), 1, "no visit opened from a foreign origin");
+    assert_eq!(
+        c.get(&format!("/api/visits/{id}")).await.body,
+        before,
+        "the visit is as it was"
+    );
+
+    // Reads from anywhere are answered (the browser keeps another origin from reading
+    // them); the museum's own origin (and none at all, as curl sends) may write.
+    c.headers = vec!["origin: http://evil.example".into()];
+    assert_eq!(c.get(&format!("/api/visits/{id}")).await.status, 200);
+    for origin in [
+        format!("http://{addr}"),
+        format!("http://localhost:{}", addr.port()),
+    ] {
+        c.headers = vec![format!("origin: {origin}")];
+        let id = visit(&mut c, json!({"x": "random", "o": "random"})).await;
+        // The last, DELETE, would find the visit released already.
+        let expected = [201, 200, 202, 200, 204];
+        for ((method, path, body), status) in writes(&id).iter().zip(expected) {
+            let a = c.call(method, path, body.clone()).await;
+            assert_eq!(a.status, status, "{method} {path} from {origin}: {a:?}");
+        }
+        assert_eq!(c.get(&format!("/api/visits/{id}")).await.status, 404);
+        let a = c.call("DELETE", &format!("/api/visits/{id}"), None).await;
+        assert_eq!(a.status, 404);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn per_client_limits_count_each_address_apart() {
+    let (addr, museum) = start_exact(MuseumConfig {
+        max_visits_per_client: 2,
+        rate_limit: None,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut two = Client::connect_from(addr, Some(ip("127.0.0.2"))).await;
+    let mut three = Client::connect_from(addr, Some(ip("127.0.0.3"))).await;
+    let a = visit(&mut two, Value::Null).await;
+    let b = visit(&mut two, Value::Null).await;
+    let _watching = (events(addr, &a).await, events(addr, &b).await);
+    // 127.0.0.2 holds its two, both watched: refused, 127.0.0.3 served meanwhile.
+    let refused = two.post("/api/visits", json!({"kind": "tictactoe"})).await;
+    assert_eq!(refused.status, 429, "{refused:?}");
+    assert!(
+        refused
+            .error()
+            .contains("this client (127.0.0.2) holds 2 visits"),
+        "{refused:?}"
+    );
+    assert!(
+        refused.error().contains("max_visits_per_client"),
+        "{refused:?}"
+    );
+    visit(&mut three, Value::Null).await;
+    assert_eq!(museum.len_of(ip("127.0.0.2")), 2);
+    assert_eq!(museum.len_of(ip("127.0.0.3")), 1);
+    drop(_watching);
+
+    // Unwatched now: a third visit of 127.0.0.2 lets its own longest-idle one go.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    two.get(&format!("/api/visits/{b}")).await;
+    let c = visit(&mut two, Value::Null).await;
+    assert_eq!(two.get(&format!("/api/visits/{a}")).await.status, 404);
+    assert_eq!(two.get(&format!("/api/visits/{b}")).await.status, 200);
+    assert_eq!(two.get(&format!("/api/visits/{c}")).await.status, 200);
+    assert_eq!(
+        museum.len_of(ip("127.0.0.3")),
+        1,
+        "another client's visit stays"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_per_second_are_limited_per_client_with_a_429_and_retry_after() {
+    let (addr, _) = start_exact(MuseumConfig {
+        rate_limit: Some(RateLimit {
+            per_second: 2,
+            burst: 5,
+        }),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut two = Client::connect_from(addr, Some(ip("127.0.0.2"))).await;
+    let mut three = Client::connect_from(addr, Some(ip("127.0.0.3"))).await;
+    for _ in 0..5 {
+        assert_eq!(two.get("/api/exhibits").await.status, 200);
+    }
+    let a = two.get("/api/exhibits").await;
+    assert_eq!(a.status, 429, "{a:?}");
+    assert!(is_json_error(&a));
+    assert!(
+        a.error()
+            .contains("too many requests from 127.0.0.2: at most 2 a second (bursts of 5)"),
+        "{a:?}"
+    );
+    assert_eq!(a.header("retry-after"), Some("1"));
+    // Another client is served meanwhile.
+    assert_eq!(three.get("/api/exhibits").await.status, 200);
+    // After a pause the first is served again.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(two.get("/api/exhibits").await.status, 200);
+
+    // Behind a proxy the client is the last X-Forwarded-For address; without
+    // --behind-proxy the header is ignored (all of these count as 127.0.0.4).
+    let mut four = Client::connect_from(addr, Some(ip("127.0.0.4"))).await;
+    for i in 0..6 {
+        four.headers = vec![format!("x-forwarded-for: 203.0.113.{i}")];
+        let a = four.get("/api/exhibits").await;
+        assert_eq!(a.status, if i < 5 { 200 } else { 429 }, "{i}: {a:?}");
+    }
+    let (addr, museum) = start_exact(MuseumConfig {
+        behind_proxy: true,
+        rate_limit: Some(RateLimit {
+            per_second: 1,
+            burst: 2,
+        }),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut proxy = Client::connect(addr).await;
+    for i in 0..6 {
+        proxy.headers = vec![format!("x-forwarded-for: 10.0.0.1, 203.0.113.{i}")];
+        assert_eq!(proxy.get("/api/exhibits").await.status, 200, "{i}");
+        assert_eq!(proxy.get("/api/exhibits").await.status, 200, "{i}");
+        let a = proxy
+            .post("/api/visits", json!({"kind": "tictactoe"}))
+            .await;
+        assert_eq!(a.status, 429, "the third from 203.0.113.{i}: {a:?}");
+    }
+    assert_eq!(museum.len(), 0);
+    let mut other = Client::connect(addr).await;
+    other.headers = vec!["x-forwarded-for: 203.0.113.200".into()];
+    let a = other
+        .post("/api/visits", json!({"kind": "tictactoe"}))
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    assert_eq!(museum.len_of(ip("203.0.113.200")), 1);
+    other.headers = vec!["x-forwarded-for: not-an-address".into()];
+    let a = other.get("/api/exhibits").await;
+    assert_eq!(a.status, 400);
+    assert!(
+        a.error()
+            .contains("\"not-an-address\" is not an IP address"),
+        "{a:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_museum_lets_the_longest_idle_unwatched_visit_go() {
+    let (addr, museum) = start(MuseumConfig {
+        max_visits: 3,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    // A page reloaded ten times without its beacon (it crashed each time): each load
+    // opens a visit and watches it, then goes. Nobody is ever locked out.
+    let mut loads = Vec::new();
+    for _ in 0..10 {
+        let id = visit(&mut c, Value::Null).await;
+        let mut page = events(addr, &id).await;
+        page.next(Duration::from_secs(2)).await.unwrap();
+        drop(page);
+        loads.push(id);
+    }
+    assert_eq!(museum.len(), 3);
+    // The newest three are kept, the older let go oldest first.
+    for (i, id) in loads.iter().enumerate() {
+        let status = c.get(&format!("/api/visits/{id}")).await.status;
+        assert_eq!(status, if i >= 7 { 200 } else { 404 }, "load {i}");
+    }
+
+    // With pages watching two, a newcomer takes the place of the unwatched one…
+    let watched: Vec<_> = vec![events(addr, &loads[7]).await, events(addr, &loads[8]).await];
+    let newcomer = visit(&mut c, Value::Null).await;
+    assert_eq!(
+        c.get(&format!("/api/visits/{}", loads[9])).await.status,
+        404
+    );
+    // … and when every visit is watched the next is refused.
+    let _third = events(addr, &newcomer).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let full = c.post("/api/visits", json!({"kind": "tictactoe"})).await;
+    assert_eq!(full.status, 503, "{full:?}");
+    assert!(is_json_error(&full));
+    drop(watched);
+
+    // A page that goes away releases its visit with a beacon (any body, ignored).
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let a = c
+        .raw("POST", &format!("/api/visits/{newcomer}/release"), b"bye")
+        .await;
+    assert_eq!(a.status, 204, "{a:?}");
+    assert_eq!(c.get(&format!("/api/visits/{newcomer}")).await.status, 404);
+    let a = c
+        .raw("POST", &format!("/api/visits/{newcomer}/release"), b"")
+        .await;
+    assert_eq!(a.status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_stream_unwatches_its_visit_at_once() {
+    let (addr, museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(&mut c, Value::Null).await;
+    let mut page = events(addr, &id).await;
+    page.next(Duration::from_secs(2)).await.unwrap();
+    let v = museum.get(&id).unwrap();
+    assert!(v.watched());
+    drop(page);
+    let t = Instant::now();
+    while v.watched() {
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "still watched after the page went"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autoplay_stops_when_no_page_watches() {
+    let (addr, museum) = start(MuseumConfig {
+        unwatched_job_limit: Duration::from_secs(1),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(&mut c, json!({"x": "random", "o": "random", "seed": 4})).await;
+    let mut page = events(addr, &id).await;
+    page.next(Duration::from_secs(2)).await.unwrap();
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/autoplay"),
+            json!({"action": {"type": "step"}, "interval_ms": 20}),
+        )
+        .await;
+    assert_eq!(a.status, 202);
+    // Watched: runs past the limit.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let now = c.get(&format!("/api/visits/{id}")).await.body;
+    assert_eq!(now["running"], true, "{now}");
+    assert_eq!(now["job"], "autoplay");
+    // The page goes (no beacon): stopped within the limit and a sweep.
+    drop(page);
+    let went = Instant::now();
+    let v = museum.get(&id).unwrap();
+    while v.running() {
+        assert!(
+            went.elapsed() < Duration::from_secs(4),
+            "autoplay outlived its page"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let after = c.get(&format!("/api/visits/{id}")).await.body;
+    assert_eq!(after["running"], false);
+    let mut page = events(addr, &id).await;
+    let latest = page.next(Duration::from_secs(2)).await.unwrap();
+    assert!(
+        latest["note"]
+            .as_str()
+            .unwrap()
+            .contains("no page has watched this visit for 1 s"),
+        "{latest}"
+    );
+    let seq = latest["seq"].clone();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(c.get(&format!("/api/visits/{id}")).await.body["seq"], seq);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_is_json_and_every_answer_has_the_security_headers() {
+    let (addr, _) = start(MuseumConfig {
+        max_body_bytes: 256,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(&mut c, Value::Null).await;
+    let big = vec![b'x'; 1024];
+    let cases: Vec<(&str, String, &[u8], u16, &str)> = vec![
+        (
+            "PUT",
+            "/api/visits".into(),
+            b"{}",
+            405,
+            "PUT is not allowed on /api/visits",
+        ),
+        (
+            "DELETE",
+            "/api/exhibits".into(),
+            b"",
+            405,
+            "DELETE is not allowed",
+        ),
+        (
+            "GET",
+            format!("/api/visits/{id}/actions"),
+            b"",
+            405,
+            "GET is not allowed",
+        ),
+        (
+            "PATCH",
+            format!("/api/visits/{id}"),
+            b"",
+            405,
+            "PATCH is not allowed",
+        ),
+        (
+            "GET",
+            "/api/nothing".into(),
+            b"",
+            404,
+            "no API endpoint /api/nothing",
+        ),
+        ("GET", "/nothing.js".into(), b"", 404, "no page /nothing.js"),
+        (
+            "GET",
+            "/api/visits/0000000000000000".into(),
+            b"",
+            404,
+            "no visit",
+        ),
+        (
+            "POST",
+            format!("/api/visits/{id}/actions"),
+            &big,
+            413,
+            "larger than the limit of 256 bytes",
+        ),
+    ];
+    for (method, path, body, status, says) in cases {
+        c = Client::connect(addr).await;
+        let a = c.raw(method, &path, body).await;
+        assert_eq!(a.status, status, "{method} {path}: {a:?}");
+        assert!(is_json_error(&a), "{method} {path}: {a:?}");
+        assert!(a.error().contains(says), "{method} {path}: {a:?}");
+        assert_eq!(a.header("x-content-type-options"), Some("nosniff"));
+    }
+    c = Client::connect(addr).await;
+    for path in ["/", "/exhibits/menace", "/api/exhibits", "/assets/index.js"] {
+        let a = c.get(path).await;
+        assert_eq!(a.status, 200, "{path}");
+        let csp = a.header("content-security-policy").unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert_eq!(
+            a.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert_eq!(a.header("x-frame-options"), Some("DENY"), "{path}");
+    }
+    c.host = "evil.example".into();
+    let a = c.get("/").await;
+    assert_eq!(a.status, 421);
+    assert!(a.header("content-security-policy").is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visit_let_go_ends_its_streams() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(&mut c, Value::Null).await;
+    let mut page = events(addr, &id).await;
+    page.next(Duration::from_secs(2)).await.unwrap();
+    assert_eq!(
+        c.call("DELETE", &format!("/api/visits/{id}"), None)
+            .await
+            .status,
+        204
+    );
+    // The page's stream ends (its browser then reconnects, is refused with 404, and
+    // opens a fresh visit).
+    assert!(page.next(Duration::from_secs(2)).await.is_none());
+    let mut c = Client::connect(addr).await;
+    let a = c.get(&format!("/api/visits/{id}/events")).await;
+    assert_eq!(a.status, 404);
+}
