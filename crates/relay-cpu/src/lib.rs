@@ -34,6 +34,7 @@ pub mod asm;
 pub mod book;
 mod condition;
 pub mod disasm;
+pub mod emulator;
 pub mod instruction;
 pub mod machine;
 pub mod memory;
@@ -50,6 +51,7 @@ pub use asm::{
 };
 pub use condition::{Condition, Flags, ParseConditionError};
 pub use disasm::disassemble;
+pub use emulator::StepState;
 pub use instruction::{Imm3, Instruction, InstructionClass, Operand, Reserved, ReservedKind};
 pub use machine::{Machine, StepInfo, Stop, TICK};
 pub use memory::{Rom, RomError};
