@@ -111,6 +111,8 @@ pub(crate) struct Code {
     pub len: [u64; 256],
     /// Clock ticks of that block.
     pub ticks: [u64; 256],
+    /// Both, as the loop charges them: `len | ticks << 32`.
+    pub charge: [u64; 256],
     /// Clock ticks of the instruction at each address.
     pub own: [u8; 256],
 }
@@ -335,10 +337,12 @@ impl Code {
                 ops[a].t = next.t;
             }
         }
+        let charge = std::array::from_fn(|a| len[a] | ticks[a] << 32);
         Code {
             ops,
             len,
             ticks,
+            charge,
             own,
         }
     }

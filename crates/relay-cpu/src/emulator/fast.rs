@@ -26,7 +26,7 @@ use crate::alu::flags_of;
 use crate::machine::{Machine, Stop};
 use crate::memory::{region, Region};
 use crate::teletype::Teletype;
-use crate::{BinaryOp, Flags, Instruction, Reserved, ReservedKind, UnaryOp};
+use crate::{BinaryOp, Flags, Instruction, InstructionClass, Reserved, ReservedKind, UnaryOp};
 
 // The predicated, jump and cold arms are listed by number.
 const _: () = assert!(PRED == ALU_KINDS * 8 && op::NOP == PRED + (ALU_KINDS + 2) * 3);
@@ -164,7 +164,8 @@ struct Hot {
     res: u8,
     /// CY.
     cy: bool,
-    /// Steps the budget still allows, less the rest of the current block.
+    /// Steps the budget handed to the hot loop still allows (at most [`SLICE`] and a
+    /// block), less the rest of the current block.
     left: u64,
     /// Ticks charged.
     ticks: u64,
@@ -180,6 +181,13 @@ enum Exit {
     Cold,
 }
 
+/// The most steps one call of [`hot`] is given (its accumulator's low half; less
+/// under test, so that runs cross it).
+const SLICE: u64 = if cfg!(test) { 1 << 12 } else { 1 << 28 };
+
+/// What a skipped predicated ALU op gives back: one step and its ticks.
+const ALU_REFUND: u64 = 1 | (InstructionClass::Alu.ticks() as u64) << 32;
+
 /// Run ops from `h.pc` until a block does not fit the budget or an op needs the machine.
 #[allow(clippy::too_many_lines)]
 #[inline(always)]
@@ -188,7 +196,12 @@ fn hot<W: Watch>(code: &Code, h: &mut Hot, w: &mut W, teletype: &Teletype) -> Ex
     let own = &code.own;
     let regs = &mut h.regs;
     let (mut pc, mut res, mut cy) = (h.pc, h.res, h.cy);
-    let (mut left, mut ticks) = (h.left, h.ticks);
+    // Steps left in the low half, ticks charged (negated) in the high half: a block's
+    // charge `len | ticks << 32` is subtracted at once. The budget is below 2^31 steps
+    // ([`SLICE`]), so a block it does not cover shows as the low half turning negative.
+    let mut acc = h.left;
+    // Skipped predicated ALU ops whose step and ticks are still to be given back.
+    let mut skipped = 0u64;
     let mut counts = h.counts;
 
     // After the instruction at `addr`: PC is `next`.
@@ -241,7 +254,8 @@ fn hot<W: Watch>(code: &Code, h: &mut Hot, w: &mut W, teletype: &Teletype) -> Ex
                     $p => {
                         // A jump over one op, both at once: the op's results are kept
                         // unless the jump's flag test holds, and no host branch depends
-                        // on it. A skipped op gives back its step and ticks.
+                        // on it. A skipped op gives back its step and ticks (an ALU op's
+                        // when the budget runs short or the loop returns).
                         let (v, c) = alu::<$k>($op, regs, cy);
                         // 1 when the jump is taken (`t` is 1 when it tests the flag clear).
                         let skip = u8::from(flag::<$f>(res, cy)) ^ $op.t;
@@ -263,8 +277,12 @@ fn hot<W: Watch>(code: &Code, h: &mut Hot, w: &mut W, teletype: &Teletype) -> Ex
                                 cy = (u8::from(c) ^ ((u8::from(c) ^ u8::from(cy)) & skip)) != 0;
                             }
                         }
-                        left += u64::from(skip);
-                        ticks -= u64::from($op.x & 0u8.wrapping_sub(skip));
+                        if $k < ALU_KINDS {
+                            // Every ALU op takes the same ticks: count, give back later.
+                            skipped += u64::from(skip);
+                        } else {
+                            acc += u64::from(skip) * (1 | u64::from($op.x) << 32);
+                        }
                         pc = pc.wrapping_add(1);
                     }
                 )*
@@ -286,12 +304,16 @@ fn hot<W: Watch>(code: &Code, h: &mut Hot, w: &mut W, teletype: &Teletype) -> Ex
     }
 
     let exit = 'block: loop {
-        let (l, short) = left.overflowing_sub(code.len[pc as usize]);
-        if short {
-            break Exit::Short;
+        let charged = acc.wrapping_sub(code.charge[pc as usize]);
+        if (charged as u32 as i32) < 0 {
+            if skipped == 0 {
+                break Exit::Short;
+            }
+            acc = acc.wrapping_add(skipped * ALU_REFUND);
+            skipped = 0;
+            continue;
         }
-        left = l;
-        ticks += code.ticks[pc as usize];
+        acc = charged;
         loop {
             let op = &ops[pc as usize];
             dispatch! { op, 'block;
@@ -360,7 +382,9 @@ fn hot<W: Watch>(code: &Code, h: &mut Hot, w: &mut W, teletype: &Teletype) -> Ex
         }
     };
     (h.pc, h.res, h.cy) = (pc, res, cy);
-    (h.left, h.ticks) = (left, ticks);
+    let acc = acc.wrapping_add(skipped * ALU_REFUND);
+    h.left = u64::from(acc as u32);
+    h.ticks += u64::from(0u32.wrapping_sub((acc >> 32) as u32));
     h.counts = counts;
     exit
 }
@@ -387,14 +411,21 @@ pub(crate) fn run<W: Watch>(m: &mut Machine, max_steps: u64, w: &mut W) -> Stop 
         pc: m.regs[7],
         res: m.result,
         cy: m.carry,
-        left: max_steps,
+        left: 0,
         ticks: 0,
         counts: (m.steps, m.ticks),
     };
     h.regs[..16].copy_from_slice(&m.regs);
+    // The budget not yet handed to the hot loop.
+    let mut rest = max_steps;
     let stop = loop {
+        let more = rest.min(SLICE.saturating_sub(h.left));
+        (h.left, rest) = (h.left + more, rest - more);
         if let Exit::Short = hot(&code, &mut h, w, &m.teletype) {
-            break None;
+            if rest == 0 {
+                break None;
+            }
+            continue;
         }
         // A cold op, charged with its block.
         let (here, op) = (h.pc, code.ops[h.pc as usize]);
@@ -464,6 +495,7 @@ pub(crate) fn run<W: Watch>(m: &mut Machine, max_steps: u64, w: &mut W) -> Stop 
     m.regs.copy_from_slice(&h.regs[..16]);
     m.result = h.res;
     m.carry = h.cy;
+    h.left += rest;
     m.steps += max_steps - h.left;
     m.ticks += h.ticks;
     if W::ON {
@@ -493,4 +525,47 @@ pub(crate) fn run<W: Watch>(m: &mut Machine, max_steps: u64, w: &mut W) -> Stop 
         }
     }
     Stop::StepLimit
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{assemble, roms, Machine, Rom, Stop};
+
+    /// Budgets across many slices of the hot loop, against the previous loop.
+    #[test]
+    fn runs_longer_than_a_slice_count_exactly() {
+        let mut fast = Machine::new(Rom::standard(&roms::busy_words()).unwrap());
+        let mut old = fast.clone();
+        for budget in [
+            1,
+            super::SLICE - 1,
+            super::SLICE,
+            3 * super::SLICE + 7,
+            250_000,
+        ] {
+            assert_eq!(fast.run(budget), Stop::StepLimit);
+            assert_eq!(old.run_reference(budget), Stop::StepLimit);
+            assert_eq!(fast.registers(), old.registers());
+            assert_eq!(fast.flags(), old.flags());
+            assert_eq!((fast.steps(), fast.ticks()), (old.steps(), old.ticks()));
+            assert_eq!(fast.teletype(), old.teletype());
+        }
+    }
+
+    /// A predicated `MOVI` (6 ticks) and `LOAD` of a ROM word (10) give back their own
+    /// ticks when skipped.
+    #[test]
+    fn skipped_moves_give_back_their_own_ticks() {
+        let src = "loop: SUB A, A, 1\nJC skip\nMOVI B, 5\nskip: JNS next\nLOAD C, 0x01\n\
+                   next: JNZ loop\nHALT";
+        let mut fast = Machine::new(Rom::standard(&assemble(src).unwrap().words).unwrap());
+        let mut literal = fast.clone();
+        assert_eq!(fast.run(10_000), Stop::Halted);
+        while literal.step().stop.is_none() {}
+        assert_eq!(
+            (fast.steps(), fast.ticks()),
+            (literal.steps(), literal.ticks())
+        );
+        assert_eq!(fast.registers(), literal.registers());
+    }
 }
