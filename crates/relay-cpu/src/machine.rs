@@ -260,8 +260,8 @@ impl Machine {
     /// Run one instruction (nothing when halted), reporting what it was.
     ///
     /// This is the reference executor: it decodes the word afresh and follows the
-    /// instruction set literally through [`Instruction`], [`BinaryOp::eval`] and
-    /// [`Condition::holds`]. [`Machine::run`] is the fast, pre-decoded loop; tests check
+    /// instruction set literally through [`Instruction`], [`crate::BinaryOp::eval`] and
+    /// [`crate::Condition::holds`]. [`Machine::run`] is the fast, pre-decoded loop; tests check
     /// that the two agree.
     pub fn step(&mut self) -> StepInfo {
         let addr = self.pc();

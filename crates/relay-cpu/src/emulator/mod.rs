@@ -1,6 +1,6 @@
-//! How the emulator runs (issue 30): the ROM compiled once into ops ([`code`]), the fast
-//! loop over them ([`fast`]), and the loop this crate had before, kept as the reference
-//! the fast one is tested against ([`reference`]).
+//! How the emulator runs (issue 30): the ROM compiled once into ops (`code.rs`), the fast
+//! loop over them (`fast.rs`), and the loop this crate had before, kept as the reference
+//! the fast one is tested against ([`mod@reference`]).
 //!
 //! The relay computer's program is DIP switches: it cannot change while the machine
 //! runs, so every address is compiled when a ROM is fitted ([`crate::Machine::new`],
@@ -23,7 +23,7 @@
 //! result; see BENCHMARKS.md, "Relay computer emulator", for the derivation and the
 //! measurements. [`crate::Machine::step`] stays the literal executor, and the
 //! differential test (`tests/differential.rs`) holds the fast loop to it at every step
-//! and to [`reference`] run by run.
+//! and to [`mod@reference`] run by run.
 
 mod code;
 pub(crate) mod fast;

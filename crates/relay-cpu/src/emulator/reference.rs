@@ -1,9 +1,9 @@
 //! The emulator's previous run loop (before issue 30), kept unchanged as the reference
-//! the fast loop ([`super::fast`]) is held to: the differential test
+//! the fast loop (`fast.rs`) is held to: the differential test
 //! (`crates/relay-cpu/tests/differential.rs`) runs both on random programs and compares
 //! registers, flags, teletype and counters.
 //!
-//! Each ROM word is pre-decoded into an [`Op`] (a Rust `enum`, one `match` per
+//! Each ROM word is pre-decoded into an `Op` (a Rust `enum`, one `match` per
 //! instruction); steps and ticks are charged a basic block at a time; anything that reads
 //! or writes PC as data runs through the literal executor ([`Machine::step`]). It measured
 //! 25.5 machine instructions per emulated instruction on `programs/relay/busy.asm`.
