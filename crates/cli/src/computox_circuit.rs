@@ -4,16 +4,19 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_computox::circuit::{
-    check, Agreement, Mode, Netlist, Panel, RelayComputox, Timing, Trace, COMPUTOX_NET,
+    verify_timed, Agreement, Mode, Netlist, Panel, RelayComputox, Timing, Trace, VerifyProgress,
+    COMPUTOX_NET,
 };
 use ludomat_computox::Square;
+use ludomat_game::run::Progress;
 use ludomat_game::LineInput;
 use ludomat_tictactoe::Notation;
+
+use crate::progress;
 
 /// The largest netlist file read (bytes).
 pub const MAX_NETLIST_BYTES: u64 = 1 << 20;
@@ -106,14 +109,13 @@ fn netlist(a: &NetlistArgs, out: &mut dyn Write) -> Result<()> {
 fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let text = netlist_text(a.netlist.as_deref())?;
     let n = parse(&text, a.netlist.as_deref())?;
-    let runs = if a.bench { 5 } else { 1 };
-    let mut best = f64::INFINITY;
-    let mut report = Agreement::default();
-    for _ in 0..runs {
-        let t = Instant::now();
-        report = check(&n, a.timing)?;
-        best = best.min(t.elapsed().as_secs_f64());
-    }
+    let bar = progress::Bar::new("positions", None, false);
+    let mut watch = |p: &Progress<VerifyProgress>| bar.update(p, None);
+    let mut ctx = progress::context("positions", None, &mut watch);
+    let (report, best, _) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
+    drop(ctx);
+    bar.finish();
+    let best = best.as_secs_f64();
     print_report(&report, a.timing, out)?;
     writeln!(
         out,

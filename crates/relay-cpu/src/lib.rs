@@ -31,6 +31,7 @@
 pub mod agent;
 pub mod alu;
 pub mod asm;
+pub mod benchmark;
 pub mod book;
 mod condition;
 pub mod disasm;
@@ -49,6 +50,7 @@ pub use asm::{
     assemble, assemble_bytes, assemble_for, source_text, AsmError, AsmErrorKind, AsmErrors,
     ParseInstructionError, Program,
 };
+pub use benchmark::{bench, BenchProgress, BenchReport};
 pub use condition::{Condition, Flags, ParseConditionError};
 pub use disasm::disassemble;
 pub use emulator::StepState;
