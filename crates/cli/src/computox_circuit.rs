@@ -14,7 +14,7 @@ use ludomat_computox::session::{
     CircuitTrace, ComputoxHappening, ComputoxView, Model, Outcome, RelayTiming, Whose,
 };
 use ludomat_computox::{ComputoxAction, ComputoxConfig, ComputoxSession, Square};
-use ludomat_game::run::Progress;
+use ludomat_game::run::{Ended, Progress};
 use ludomat_game::{LineInput, Session, SessionError};
 use ludomat_tictactoe::Notation;
 
@@ -114,11 +114,12 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let bar = progress::Bar::new("positions", None, false);
     let mut watch = |p: &Progress<VerifyProgress>| bar.update(p, None);
     let mut ctx = progress::context("positions", None, &mut watch);
-    let (report, best, _) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
+    let (report, best, ended) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
     drop(ctx);
     bar.finish();
     let best = best.as_secs_f64();
-    print_report(&report, a.timing, out)?;
+    let cancelled = ended == Ended::Cancelled;
+    print_report(&report, a.timing, cancelled, out)?;
     writeln!(
         out,
         "\n{} relay events and uniselector steps in {} simulated ticks; {:.3} s{}, {:.2} M events/s.",
@@ -128,6 +129,12 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
         if a.bench { " (fastest of 5)" } else { "" },
         report.events as f64 / best / 1e6
     )?;
+    if cancelled {
+        bail!(
+            "stopped by Ctrl-C after {} positions: the check is not complete",
+            report.positions
+        );
+    }
     if !report.clean() {
         bail!(
             "the circuit disagrees with the model in {} position(s) and has {} hazard(s)",
@@ -138,7 +145,7 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-fn print_report(r: &Agreement, timing: Timing, out: &mut dyn Write) -> Result<()> {
+fn print_report(r: &Agreement, timing: Timing, cancelled: bool, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
         "Agreement: the relay circuit ({timing} timing) against the behavioural model, every \
@@ -150,8 +157,9 @@ fn print_report(r: &Agreement, timing: Timing, out: &mut dyn Write) -> Result<()
     if r.disagreements.is_empty() {
         writeln!(
             out,
-            "  all {} agree: the circuit claims exactly the square the model plays.",
-            r.positions
+            "  all {} {}agree: the circuit claims exactly the square the model plays.",
+            r.positions,
+            if cancelled { "checked so far " } else { "" }
         )?;
     } else {
         writeln!(out, "  {} DISAGREE:", r.disagreements.len())?;

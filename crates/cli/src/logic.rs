@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use ludomat_game::run::Progress;
+use ludomat_game::run::{Ended, Progress};
 use ludomat_logic::check::{check_dir, CheckReport};
 use ludomat_logic::latch::{describe, walk};
 use ludomat_logic::random::random_vectors;
@@ -202,7 +202,7 @@ fn check(dir: &Path) -> Result<()> {
     let bar = progress::Bar::new("files", None, false);
     let mut watch = |p: &Progress<CheckReport>| bar.update(p, None);
     let mut ctx = progress::context("files", None, &mut watch);
-    let (r, _) = check_dir(dir, &mut ctx)?;
+    let (r, ended) = check_dir(dir, &mut ctx)?;
     drop(ctx);
     bar.finish();
     for f in &r.files {
@@ -228,6 +228,9 @@ fn check(dir: &Path) -> Result<()> {
     );
     if bad > 0 || failed > 0 {
         bail!("{bad} mismatches, {failed} files could not be checked");
+    }
+    if ended == Ended::Cancelled {
+        bail!("stopped by Ctrl-C after {} files", r.files.len());
     }
     Ok(())
 }
@@ -275,7 +278,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     let bar = progress::Bar::new("simulator runs", Some(config.runs()), false);
     let mut watch = |p: &Progress<SpeedReport>| bar.update(p, Some(p.partial.running.clone()));
     let mut ctx = progress::context("simulator runs", Some(config.runs()), &mut watch);
-    let (r, _) = speed::measure(&config, &mut ctx)?;
+    let (r, ended) = speed::measure(&config, &mut ctx)?;
     drop(ctx);
     bar.finish();
     println!(
@@ -290,6 +293,9 @@ fn bench(a: BenchArgs) -> Result<()> {
     }
     for note in &r.skipped {
         println!("{note}");
+    }
+    if ended == Ended::Cancelled {
+        println!("stopped by Ctrl-C after {} simulator runs", r.rates.len());
     }
     for name in &a.circuits {
         let get = |label: &str| r.rate(name, label);
