@@ -212,35 +212,6 @@ pub struct RelayPlay {
     pub seed: u64,
 }
 
-/// The circuit's lamps, as the behavioural panel draws them.
-fn panel(v: &ComputoxView) -> String {
-    let mut s = String::new();
-    let rule = "  +-------+-------+-------+\n";
-    for row in v.squares.chunks(3) {
-        s.push_str(rule);
-        s.push_str("  |");
-        for q in row {
-            s.push_str(&format!(" {}     |", q.letter));
-        }
-        s.push_str("\n  |");
-        for q in row {
-            let o = if q.o_lamp { 'O' } else { '.' };
-            let x = if q.x_lamp { 'X' } else { '.' };
-            s.push_str(&format!("  {o}  {x} |"));
-        }
-        s.push('\n');
-    }
-    s.push_str(rule);
-    let lamp = |on: bool| if on { "(*)" } else { "( )" };
-    s.push_str(&format!(
-        "  W {}   L {}   game counter {}\n",
-        lamp(v.w_lamp),
-        lamp(v.l_lamp),
-        v.counter.as_deref().unwrap_or_default()
-    ));
-    s
-}
-
 /// What the circuit did on one move, relay by relay.
 fn describe(t: &CircuitTrace, timing: Timing, out: &mut dyn Write) -> Result<()> {
     if let Some(c) = &t.contact {
@@ -316,7 +287,7 @@ fn render(
             _ => {}
         }
     }
-    write!(out, "{}", panel(v))?;
+    write!(out, "{}", crate::computox::panel(v))?;
     for h in happenings {
         if let ComputoxHappening::GameOver { outcome, line, .. } = h {
             let l = line.as_deref().unwrap_or_default();
