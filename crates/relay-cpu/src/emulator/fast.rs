@@ -281,7 +281,7 @@ fn hot<W: Watch>(code: &Code, h: &mut Hot, w: &mut W, teletype: &Teletype) -> Ex
                             // Every ALU op takes the same ticks: count, give back later.
                             skipped += u64::from(skip);
                         } else {
-                            acc += u64::from(skip) * (1 | u64::from($op.x) << 32);
+                            acc = acc.wrapping_add(u64::from(skip) * (1 | u64::from($op.x) << 32));
                         }
                         pc = pc.wrapping_add(1);
                     }
