@@ -7,11 +7,9 @@ use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use ludomat_computox::session::{ComputoxHappening, ComputoxView, Outcome, Side, Variant, Whose};
 use ludomat_computox::{
-    hazard, ComputoxAction, ComputoxAgent, ComputoxConfig, ComputoxSession, ContactPlan, Gate,
-    Settings,
+    every_human_line, hazard, ComputoxAction, ComputoxConfig, ComputoxSession, ContactPlan, Gate,
 };
-use ludomat_game::{explore, LineInput, Player, Session, SessionError};
-use ludomat_tictactoe::Board;
+use ludomat_game::{LineInput, Session, SessionError};
 
 /// `ludomat play computox`
 #[derive(Debug, Clone, Default, Args)]
@@ -316,7 +314,8 @@ fn render(
             // the circuit directly and prints its own trace.
             ComputoxHappening::StartPressed
             | ComputoxHappening::Homed
-            | ComputoxHappening::Relay(_) => {}
+            | ComputoxHappening::Relay(_)
+            | ComputoxHappening::Circuit(_) => {}
             ComputoxHappening::SwitchSet {
                 switch,
                 position,
@@ -497,22 +496,12 @@ pub fn print_plan(out: &mut dyn Write) -> Result<()> {
         out,
         "\nEvery sequence of human moves (machine wins / draws / machine losses):"
     )?;
-    for (label, settings) in [
-        ("unbeatable", Settings::UNBEATABLE),
-        ("beatable (X relay)", Settings::BEATABLE),
-    ] {
-        for (start, me) in [
-            ("human starts", Player::Second),
-            ("machine starts", Player::First),
-        ] {
-            let mut agent = ComputoxAgent::new(settings, 0);
-            let c = explore(&Board::EMPTY, &mut agent, me).map_err(anyhow::Error::msg)?;
-            writeln!(
-                out,
-                "  {label:<19} {start:<15} {:>4} / {:>4} / {:>3}",
-                c.wins, c.draws, c.losses
-            )?;
-        }
+    for (label, start, c) in every_human_line().map_err(anyhow::Error::msg)? {
+        writeln!(
+            out,
+            "  {label:<19} {start:<15} {:>4} / {:>4} / {:>3}",
+            c.wins, c.draws, c.losses
+        )?;
     }
     Ok(())
 }

@@ -4,16 +4,21 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_computox::circuit::{
-    check, Agreement, Mode, Netlist, Panel, RelayComputox, Timing, Trace, COMPUTOX_NET,
+    verify_timed, Agreement, Mode, Netlist, Timing, VerifyProgress, COMPUTOX_NET,
 };
-use ludomat_computox::Square;
-use ludomat_game::LineInput;
+use ludomat_computox::session::{
+    CircuitTrace, ComputoxHappening, ComputoxView, Model, Outcome, RelayTiming, Whose,
+};
+use ludomat_computox::{ComputoxAction, ComputoxConfig, ComputoxSession, Square};
+use ludomat_game::run::{Ended, Progress};
+use ludomat_game::{LineInput, Session, SessionError};
 use ludomat_tictactoe::Notation;
+
+use crate::progress;
 
 /// The largest netlist file read (bytes).
 pub const MAX_NETLIST_BYTES: u64 = 1 << 20;
@@ -106,15 +111,15 @@ fn netlist(a: &NetlistArgs, out: &mut dyn Write) -> Result<()> {
 fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let text = netlist_text(a.netlist.as_deref())?;
     let n = parse(&text, a.netlist.as_deref())?;
-    let runs = if a.bench { 5 } else { 1 };
-    let mut best = f64::INFINITY;
-    let mut report = Agreement::default();
-    for _ in 0..runs {
-        let t = Instant::now();
-        report = check(&n, a.timing)?;
-        best = best.min(t.elapsed().as_secs_f64());
-    }
-    print_report(&report, a.timing, out)?;
+    let bar = progress::Bar::new("positions", None, false);
+    let mut watch = |p: &Progress<VerifyProgress>| bar.update(p, None);
+    let mut ctx = progress::context("positions", None, &mut watch);
+    let (report, best, ended) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
+    drop(ctx);
+    bar.finish();
+    let best = best.as_secs_f64();
+    let cancelled = ended == Ended::Cancelled;
+    print_report(&report, a.timing, cancelled, out)?;
     writeln!(
         out,
         "\n{} relay events and uniselector steps in {} simulated ticks; {:.3} s{}, {:.2} M events/s.",
@@ -124,6 +129,12 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
         if a.bench { " (fastest of 5)" } else { "" },
         report.events as f64 / best / 1e6
     )?;
+    if cancelled {
+        bail!(
+            "stopped by Ctrl-C after {} positions: the check is not complete",
+            report.positions
+        );
+    }
     if !report.clean() {
         bail!(
             "the circuit disagrees with the model in {} position(s) and has {} hazard(s)",
@@ -134,7 +145,7 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-fn print_report(r: &Agreement, timing: Timing, out: &mut dyn Write) -> Result<()> {
+fn print_report(r: &Agreement, timing: Timing, cancelled: bool, out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
         "Agreement: the relay circuit ({timing} timing) against the behavioural model, every \
@@ -146,8 +157,9 @@ fn print_report(r: &Agreement, timing: Timing, out: &mut dyn Write) -> Result<()
     if r.disagreements.is_empty() {
         writeln!(
             out,
-            "  all {} agree: the circuit claims exactly the square the model plays.",
-            r.positions
+            "  all {} {}agree: the circuit claims exactly the square the model plays.",
+            r.positions,
+            if cancelled { "checked so far " } else { "" }
         )?;
     } else {
         writeln!(out, "  {} DISAGREE:", r.disagreements.len())?;
@@ -200,50 +212,9 @@ pub struct RelayPlay {
     pub seed: u64,
 }
 
-/// Lamps of the circuit, as the behavioural panel draws them.
-fn panel(p: &Panel, games: u32) -> String {
-    let mut s = String::new();
-    let rule = "  +-------+-------+-------+\n";
-    for row in Square::ALL.chunks(3) {
-        s.push_str(rule);
-        s.push_str("  |");
-        for q in row {
-            s.push_str(&format!(" {q}     |"));
-        }
-        s.push_str("\n  |");
-        for q in row {
-            let o = if p.o.contains(*q) { 'O' } else { '.' };
-            let x = if p.x.contains(*q) { 'X' } else { '.' };
-            s.push_str(&format!("  {o}  {x} |"));
-        }
-        s.push('\n');
-    }
-    s.push_str(rule);
-    let lamp = |on: bool| if on { "(*)" } else { "( )" };
-    s.push_str(&format!(
-        "  W {}   L {}   game counter {games:04}\n",
-        lamp(p.w),
-        lamp(p.l)
-    ));
-    s
-}
-
-/// What the machine did on one move, relay by relay.
-fn describe(t: &Trace, timing: Timing, out: &mut dyn Write) -> Result<()> {
-    let buzz = t
-        .happenings
-        .iter()
-        .filter(|h| {
-            (h.part == "DM" || h.part == "DS")
-                && matches!(h.change, ludomat_computox::circuit::Change::Operated)
-        })
-        .count();
-    let words: Vec<String> = t
-        .relay_words()
-        .into_iter()
-        .filter(|w| !w.ends_with("DM") && !w.ends_with("DS"))
-        .collect();
-    if let Some(c) = t.contact {
+/// What the circuit did on one move, relay by relay.
+fn describe(t: &CircuitTrace, timing: Timing, out: &mut dyn Write) -> Result<()> {
+    if let Some(c) = &t.contact {
         writeln!(
             out,
             "    U1 stepped {} times: out to {c}, where the claim closed, then on round to home.",
@@ -252,11 +223,12 @@ fn describe(t: &Trace, timing: Timing, out: &mut dyn Write) -> Result<()> {
     } else if t.steps > 0 {
         writeln!(out, "    U1 stepped {} times.", t.steps)?;
     }
-    writeln!(out, "    relays in order: {}", words.join(" "))?;
+    writeln!(out, "    relays in order: {}", t.relays.join(" "))?;
     writeln!(
         out,
-        "    {} relay operations (the interrupter DM buzzed {buzz} times); {} ticks{}.",
+        "    {} relay operations (the interrupter DM buzzed {} times); {} ticks{}.",
         t.operations,
+        t.buzzes,
         t.ticks,
         if timing == Timing::IDEAL {
             String::new()
@@ -270,25 +242,116 @@ fn describe(t: &Trace, timing: Timing, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// `ludomat play computox --relays`: the circuit plays.
+/// The happenings of one action, as the terminal tells them.
+fn render(
+    happenings: &[ComputoxHappening],
+    v: &ComputoxView,
+    timing: Timing,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut first = false;
+    for h in happenings {
+        match h {
+            ComputoxHappening::Reset {
+                counter, x_relay, ..
+            } => writeln!(
+                out,
+                "\nRESET: game counter {}; X relay {}.",
+                counter.as_deref().unwrap_or_default(),
+                if *x_relay {
+                    "operated (beatable)"
+                } else {
+                    "released"
+                }
+            )?,
+            ComputoxHappening::OsLatched => first = true,
+            ComputoxHappening::Pressed { square, .. } => writeln!(
+                out,
+                "You press {square}: {square}XA latches, X lamp {square} lights."
+            )?,
+            ComputoxHappening::Circuit(t) => {
+                let claim = t.claim.map_or("nothing".into(), |c| c.to_string());
+                if first {
+                    writeln!(
+                        out,
+                        "You press MACHINE FIRST (OS-INP): OS latches. The Computox lights O on {claim}."
+                    )?;
+                } else if t.claim.is_some() {
+                    writeln!(out, "The Computox lights O on {claim}.")?;
+                } else if t.claims.len() > 1 {
+                    let claims: String = t.claims.iter().collect();
+                    writeln!(out, "HAZARD: the circuit lit O on {claims} at once.")?;
+                }
+                describe(t, timing, out)?;
+            }
+            _ => {}
+        }
+    }
+    write!(out, "{}", crate::computox::panel(v))?;
+    for h in happenings {
+        if let ComputoxHappening::GameOver { outcome, line, .. } = h {
+            let l = line.as_deref().unwrap_or_default();
+            match outcome {
+                Outcome::Won => writeln!(
+                    out,
+                    "W lamp lit: the Computox has the line {l}. It wins.\n*** the bell rings ***"
+                )?,
+                Outcome::Lost => writeln!(
+                    out,
+                    "L lamp lit: you have the line {l}. You beat the Computox!\n*** the bell rings ***"
+                )?,
+                Outcome::Drawn => {
+                    writeln!(out, "Every square is lit and nobody has a line: a draw.")?
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `ludomat play computox --relays`: the circuit plays, a [`ComputoxSession`] of model
+/// circuit; here are only the typed lines and the text.
 pub fn play(opts: &RelayPlay, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
     let timing = opts.timing.unwrap_or(Timing::REAL);
     let text = netlist_text(opts.netlist.as_deref())?;
-    let n = parse(&text, opts.netlist.as_deref())?;
-    let mut m = RelayComputox::from_netlist(&n, timing, opts.seed)?;
-    m.set_mode_switches(opts.mode_switches);
-    if opts.beatable {
-        m.set_secret_switch(true)?;
-    }
+    // Parsed here too, so that an error names the file.
+    parse(&text, opts.netlist.as_deref())?;
+    let mut s = ComputoxSession::new(ComputoxConfig {
+        model: Model::Circuit,
+        timing: if timing == Timing::IDEAL {
+            RelayTiming::Ideal
+        } else {
+            RelayTiming::Real
+        },
+        netlist: opts.netlist.is_some().then_some(text),
+        seed: opts.seed,
+        machine_first: opts.machine_first,
+        beatable: opts.beatable,
+        mode_switches: [opts.mode_switches; 4],
+        ..ComputoxConfig::default()
+    })
+    .map_err(|e| anyhow!("{e}"))?;
     writeln!(
         out,
         "THE COMPUTOX, RELAY BY RELAY — the simulated circuit plays ({timing} timing).\n\
          Press a square letter (A B C / D E F / G H J, no I); R = RESET, Q = quit."
     )?;
-    let mut finished = 0u32;
-    new_game(opts, &mut m, timing, out)?;
+    // Switched on and RESET (and MACHINE FIRST pressed, with the OS switch).
+    let v = s.view();
+    let mut opening = vec![ComputoxHappening::Reset {
+        counter: v.counter.clone(),
+        sal: None,
+        sal_tap: None,
+        mode_switch_set: false,
+        x_relay: v.x_relay,
+        shutters_rolled_back: false,
+    }];
+    if let (true, Some(t)) = (opts.machine_first, v.trace.clone()) {
+        opening.extend([ComputoxHappening::OsLatched, ComputoxHappening::Circuit(t)]);
+    }
+    render(&opening, &v, timing, out)?;
     loop {
-        let over = m.over();
+        let over = s.view().turn == Whose::Over;
         write!(
             out,
             "{}",
@@ -304,94 +367,38 @@ pub fn play(opts: &RelayPlay, input: &mut LineInput, out: &mut dyn Write) -> Res
             break;
         };
         let t = line.trim().to_ascii_uppercase();
-        match t.as_str() {
+        let action = match t.as_str() {
             "Q" | "QUIT" | "EXIT" | "N" | "NO" => break,
-            "R" | "RESET" | "Y" | "YES" => {
-                m.reset()?;
-                new_game(opts, &mut m, timing, out)?;
-                continue;
-            }
+            "R" | "RESET" | "Y" | "YES" => ComputoxAction::Reset,
             "" => {
                 writeln!(out, "  nothing was typed; press a square letter A-J (no I)")?;
                 continue;
             }
-            _ => {}
-        }
-        let q = match Notation::Computox.parse(&t) {
-            Ok(c) => Square::from_cell(c),
-            Err(e) => {
-                writeln!(out, "  {e}")?;
-                continue;
-            }
+            _ => match Notation::Computox.parse(&t) {
+                Ok(c) => ComputoxAction::Press {
+                    square: Square::from_cell(c).letter(),
+                    controller: None,
+                },
+                Err(e) => {
+                    writeln!(out, "  {e}")?;
+                    continue;
+                }
+            },
         };
-        match m.press(q)? {
-            Err(refusal) => writeln!(out, "  {refusal}. Nothing changed.")?,
-            Ok(trace) => {
-                writeln!(out, "You press {q}: {q}XA latches, X lamp {q} lights.")?;
-                if let Some(c) = trace.claim() {
-                    writeln!(out, "The Computox lights O on {c}.")?;
-                } else if trace.claims.len() > 1 {
-                    writeln!(
-                        out,
-                        "HAZARD: the circuit lit O on {} at once.",
-                        trace.claims
-                    )?;
-                }
-                describe(&trace, timing, out)?;
-                write!(out, "{}", panel(&m.panel(), m.games()))?;
-                if m.over() {
-                    finished += 1;
-                    match m.line() {
-                        Some((true, l)) => writeln!(
-                            out,
-                            "W lamp lit: the Computox has the line {l}. It wins.\n*** the bell rings ***"
-                        )?,
-                        Some((false, l)) => writeln!(
-                            out,
-                            "L lamp lit: you have the line {l}. You beat the Computox!\n*** the bell rings ***"
-                        )?,
-                        None => writeln!(out, "Every square is lit and nobody has a line: a draw.")?,
-                    }
-                }
-            }
+        match s.apply(action) {
+            Ok(h) => render(&h, &s.view(), timing, out)?,
+            Err(SessionError::Refused(r)) => writeln!(out, "  {r}. Nothing changed.")?,
+            Err(e) => bail!("{e}"),
         }
     }
+    let v = s.view();
     writeln!(
         out,
-        "Session over: game counter {:04}; finished {finished}; {} relay events simulated.",
-        m.games(),
-        m.events()
+        "Session over: game counter {}; finished {}; {} relay events simulated.",
+        v.counter.as_deref().unwrap_or_default(),
+        v.tally.finished,
+        v.relays.map_or(0, |r| r.events)
     )?;
-    Ok(())
-}
-
-fn new_game(
-    opts: &RelayPlay,
-    m: &mut RelayComputox,
-    timing: Timing,
-    out: &mut dyn Write,
-) -> Result<()> {
-    writeln!(
-        out,
-        "\nRESET: game counter {:04}; X relay {}.",
-        m.games(),
-        if m.x_relay() {
-            "operated (beatable)"
-        } else {
-            "released"
-        }
-    )?;
-    if opts.machine_first {
-        if let Ok(t) = m.machine_first()? {
-            writeln!(
-                out,
-                "You press MACHINE FIRST (OS-INP): OS latches. The Computox lights O on {}.",
-                t.claim().map_or("nothing".into(), |s| s.to_string())
-            )?;
-            describe(&t, timing, out)?;
-        }
-    }
-    write!(out, "{}", panel(&m.panel(), m.games()))?;
     Ok(())
 }
 

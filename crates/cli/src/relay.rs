@@ -4,19 +4,21 @@
 use std::collections::VecDeque;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
+use ludomat_game::run::Progress;
 use ludomat_game::{LineInput, Session, SessionError};
 use ludomat_relay_cpu::session::{
     parse_number, real_time_text, Clock, FlagsView, Outcome, RelayAction, RelayConfig,
     RelayHappening, RelaySession, RomChoice, MAX_RUN,
 };
 use ludomat_relay_cpu::{
-    assemble_for, disassemble, memory, roms, Flags, Key, Machine, Register, Rom, Stop,
+    assemble_for, disassemble, memory, roms, BenchProgress, Flags, Key, Machine, Register, Rom,
     TicTacToeRom, TICK,
 };
+
+use crate::progress;
 
 /// `ludomat relay …`
 #[derive(Debug, Args)]
@@ -516,61 +518,31 @@ fn bench(a: BenchArgs) -> Result<()> {
             "programs/relay/busy.asm (built in)".to_string(),
         ),
     };
-    let mut m = Machine::new(rom);
-    // Progress on stderr (hidden when it is not a terminal), updated between slices of
-    // 2^24 instructions: the slicing costs nothing measurable.
-    let bar = indicatif::ProgressBar::new(a.max_steps);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} instructions  {per_sec}  eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    const SLICE: u64 = 1 << 24;
-    let start = Instant::now();
-    let cpu_start = thread_cpu_time();
-    let mut stop;
-    loop {
-        stop = m.run((a.max_steps - m.steps()).min(SLICE));
-        bar.set_position(m.steps());
-        match stop {
-            Stop::Halted if m.steps() < a.max_steps => m.press_start(),
-            Stop::StepLimit if m.steps() < a.max_steps => {}
-            _ => break,
-        }
-    }
-    bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
-    let cpu = thread_cpu_time()
-        .zip(cpu_start)
-        .map(|(b, a)| b.saturating_sub(a).as_secs_f64());
+    let bar = progress::Bar::new("instructions", Some(a.max_steps), false);
+    let mut watch = |p: &Progress<BenchProgress>| bar.update(p, None);
+    let mut ctx = progress::context("instructions", Some(a.max_steps), &mut watch);
+    let (r, _) = ludomat_relay_cpu::bench(rom, a.max_steps, &mut ctx);
+    drop(ctx);
+    bar.finish();
+    let p = r.progress;
     println!("program       {name}");
-    println!("stopped       {stop:?} at PC {:#04x}", m.pc());
-    println!("instructions  {}", m.steps());
+    println!("stopped       {:?} at PC {:#04x}", r.stop, p.pc);
+    println!("instructions  {}", p.instructions);
     println!(
-        "wall clock    {secs:.3} s = {:.1} million instructions per second",
-        m.steps() as f64 / secs / 1e6
+        "wall clock    {:.3} s = {:.1} million instructions per second",
+        r.wall.as_secs_f64(),
+        r.rate() / 1e6
     );
-    if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+    if let Some(rate) = r.cpu_rate() {
         println!(
-            "CPU time      {cpu:.3} s = {:.1} million instructions per second (one core)",
-            m.steps() as f64 / cpu / 1e6
+            "CPU time      {:.3} s = {:.1} million instructions per second (one core)",
+            r.cpu.as_secs_f64(),
+            rate / 1e6
         );
     }
-    println!("real machine  {}", real_time(m.steps(), m.ticks()));
-    println!(
-        "teletype      {} characters printed",
-        m.teletype().printed().len()
-    );
+    println!("real machine  {}", real_time(p.instructions, p.ticks));
+    println!("teletype      {} characters printed", p.printed);
     Ok(())
-}
-
-/// CPU time this thread has run (Linux `/proc/thread-self/schedstat`), so a busy machine
-/// shared with other work still measures the emulator, not the queue.
-fn thread_cpu_time() -> Option<std::time::Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(std::time::Duration::from_nanos(ns))
 }
 
 /// Printed codes as the paper shows them, spaced: `8 0 7`.

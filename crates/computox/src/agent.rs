@@ -1,6 +1,6 @@
 //! [`ComputoxAgent`]: the Computox as a noughts-and-crosses [`Agent`].
 
-use ludomat_game::{seed, Agent, AgentError, Player};
+use ludomat_game::{explore, seed, Agent, AgentError, ExploreCounts, Player};
 use ludomat_tictactoe::{Board, Cell, Mark};
 
 use crate::machine::Settings;
@@ -116,4 +116,28 @@ impl Agent<Board> for ComputoxAgent {
     fn new_game(&mut self, _me: Player) {
         self.reset();
     }
+}
+
+/// The machine's exact results against every sequence of human moves, in each mode:
+/// unbeatable or beatable (the X relay up), the human or the machine starting — what
+/// `ludomat play computox --plan` prints. Each entry: the settings' name, who starts,
+/// and the machine's wins, draws and losses.
+///
+/// # Errors
+/// An agent that fails mid-game (never for these).
+pub fn every_human_line() -> Result<Vec<(&'static str, &'static str, ExploreCounts)>, String> {
+    let mut out = Vec::new();
+    for (label, settings) in [
+        ("unbeatable", Settings::UNBEATABLE),
+        ("beatable (X relay)", Settings::BEATABLE),
+    ] {
+        for (start, me) in [
+            ("human starts", Player::Second),
+            ("machine starts", Player::First),
+        ] {
+            let mut agent = ComputoxAgent::new(settings, 0);
+            out.push((label, start, explore(&Board::EMPTY, &mut agent, me)?));
+        }
+    }
+    Ok(out)
 }

@@ -50,7 +50,7 @@ mod square;
 mod tactic;
 mod uniselector;
 
-pub use agent::{machine_view, ComputoxAgent};
+pub use agent::{every_human_line, machine_view, ComputoxAgent};
 pub use autox::Autox;
 pub use autox_agent::AutoxAgent;
 pub use check::{Check, Gate};

@@ -27,7 +27,9 @@ use crate::plan::{Contact, ContactId, ContactPlan};
 use crate::uniselector::test_contact;
 use crate::{Autox, Square, Squares};
 
+mod circuit;
 mod relays;
+pub use circuit::{CircuitTrace, MAX_NETLIST_BYTES};
 pub use relays::{Armature, RelayEvent, RelayLamp, RelayTiming, RelaysView};
 
 /// Which model of the machine runs the session: the behavioural one (checks tested as
@@ -39,8 +41,13 @@ pub enum Model {
     #[default]
     Behavioural,
     /// The simulated circuit ([`crate::circuit::RelayComputox`]): relays operate and
-    /// release, U1 hunts; the Computox only, one player.
+    /// release, U1 hunts; the Computox only, one player. The behavioural model runs
+    /// beside it, for U1's contact-by-contact view, and must agree.
     Relays,
+    /// The simulated circuit alone (`ludomat play computox --relays`): any netlist, its
+    /// own SAL and MODE switches, nothing beside it to agree with. U1 hunts within each
+    /// press, so there is nothing to step or sweep.
+    Circuit,
 }
 
 /// Which machine.
@@ -74,8 +81,11 @@ pub struct ComputoxConfig {
     pub mode_switches: [bool; 4],
     /// Two people on the two controllers; the machine only referees.
     pub two_player: bool,
-    /// The circuit's timing, ideal or real (`model: relays` only).
+    /// The circuit's timing, ideal or real (`model: relays` or `circuit`).
     pub timing: RelayTiming,
+    /// The circuit's netlist text (`model: relays` or `circuit`; at most
+    /// [`MAX_NETLIST_BYTES`]); `None`: the built-in `crates/computox/circuit/computox.net`.
+    pub netlist: Option<String>,
 }
 
 impl Default for ComputoxConfig {
@@ -89,6 +99,7 @@ impl Default for ComputoxConfig {
             mode_switches: [false; 4],
             two_player: false,
             timing: RelayTiming::Ideal,
+            netlist: None,
         }
     }
 }
@@ -281,10 +292,14 @@ pub enum ComputoxHappening {
     },
     /// W-B2 / L-B2 rang the bell.
     Bell,
-    /// `model: relays`: a relay operated or released, or a uniselector stepped, with its
-    /// simulated time since the button was pressed. A press gives the button's relays;
-    /// the machine's move (U1 out, the `*OA` claim, U1 home) comes with its claim.
+    /// `model: relays` or `circuit`: a relay operated or released, or a uniselector
+    /// stepped, with its simulated time since the button was pressed. A press gives the
+    /// button's relays; the machine's move (U1 out, the `*OA` claim, U1 home) comes with
+    /// its claim (`model: circuit`: with the press).
     Relay(RelayEvent),
+    /// `model: circuit`: what the circuit did for a square button or MACHINE FIRST —
+    /// the claim, U1's hunt, the relays in order (its relay events follow).
+    Circuit(CircuitTrace),
 }
 
 /// Whose turn, as the player relay (and START) say.
@@ -449,14 +464,18 @@ pub struct ComputoxView {
     pub tally: Tally,
     /// U1's contact bank, N2–N25.
     pub plan: Vec<PlanContact>,
-    /// `model: relays`: every relay of the circuit, U1 and SAL.
+    /// `model: relays` or `circuit`: every relay of the circuit, U1 and SAL.
     pub relays: Option<RelaysView>,
+    /// `model: circuit`: what the circuit did for the last button (RESET included).
+    pub trace: Option<CircuitTrace>,
 }
 
 #[derive(Debug, Clone)]
 enum Machine {
     Computox(Box<Computox>),
     Autox(Autox),
+    /// `model: circuit`.
+    Circuit(Box<circuit::Alone>),
 }
 
 /// The Computox or the AUTOX in play. See the module docs.
@@ -541,7 +560,7 @@ impl ComputoxSession {
     fn plan(&self) -> ContactPlan {
         match &self.machine {
             Machine::Computox(m) => m.settings().plan,
-            Machine::Autox(_) => ContactPlan::COMPUTOX,
+            Machine::Autox(_) | Machine::Circuit(_) => ContactPlan::COMPUTOX,
         }
     }
 
@@ -556,6 +575,10 @@ impl ComputoxSession {
                 let empty = a.lamps().union(a.shutters()).is_empty();
                 (a.lamps(), a.shutters(), a.os() || empty, false)
             }
+            Machine::Circuit(c) => {
+                let m = &c.machine;
+                (m.o_squares(), m.x_squares(), m.os(), m.x_relay())
+            }
         }
     }
 
@@ -563,6 +586,7 @@ impl ComputoxSession {
         match &self.machine {
             Machine::Computox(m) => m.verdict(),
             Machine::Autox(a) => a.onlooker(),
+            Machine::Circuit(c) => c.verdict(),
         }
     }
 
@@ -592,6 +616,8 @@ impl ComputoxSession {
                     Whose::Human
                 }
             }
+            // The circuit's move is made within the press.
+            Machine::Circuit(_) => Whose::Human,
         }
     }
 
@@ -630,7 +656,10 @@ impl ComputoxSession {
             line,
             text: v.to_string(),
         });
-        if matches!(self.machine, Machine::Computox(_)) && outcome != Outcome::Drawn {
+        if !matches!(self.machine, Machine::Autox(_)) && outcome != Outcome::Drawn {
+            if let Machine::Circuit(c) = &mut self.machine {
+                c.bells += 1;
+            }
             out.push(ComputoxHappening::Bell);
         }
     }
@@ -672,6 +701,24 @@ impl ComputoxSession {
                 }
                 a.close_shutter(square).map_err(refused)?;
                 Side::X
+            }
+            Machine::Circuit(c) => {
+                if controller == Some(Side::O) {
+                    return Err(SessionError::Refused(
+                        "the circuit has no O buttons: the machine's moves are its own".into(),
+                    ));
+                }
+                let (trace, events) = c.press(square)?;
+                out.push(ComputoxHappening::Pressed {
+                    side: Side::X,
+                    square: square.letter(),
+                });
+                out.push(ComputoxHappening::Circuit(trace));
+                out.extend(events.into_iter().map(ComputoxHappening::Relay));
+                self.last_move = None;
+                self.contact = None;
+                self.settle(out);
+                return Ok(());
             }
         };
         out.push(ComputoxHappening::Pressed {
@@ -730,6 +777,14 @@ impl ComputoxSession {
                 // the board is empty: try it on a copy.
                 a.clone().press_start().map_err(refused)?;
                 out.push(ComputoxHappening::StartPressed);
+            }
+            Machine::Circuit(c) => {
+                let (trace, events) = c.machine_first()?;
+                out.push(ComputoxHappening::OsLatched);
+                out.push(ComputoxHappening::Circuit(trace));
+                out.extend(events.into_iter().map(ComputoxHappening::Relay));
+                self.settle(out);
+                return Ok(());
             }
         }
         self.due = true;
@@ -798,6 +853,7 @@ impl ComputoxSession {
         let sweep = match &mut self.machine {
             Machine::Computox(m) => m.sweep().map_err(refused)?.sweep,
             Machine::Autox(a) => Some(a.press_start().map_err(refused)?),
+            Machine::Circuit(_) => None,
         };
         let Some(sweep) = sweep.filter(|s| s.contact == expected.contact) else {
             return Err(SessionError::Failed(format!(
@@ -865,6 +921,20 @@ impl ComputoxSession {
                     shutters_rolled_back: false,
                 });
             }
+            Machine::Circuit(c) => {
+                c.reset(self.x_switch)?;
+                let m = &c.machine;
+                let sal = m.sal();
+                let tap = sal.and_then(|p| crate::SAL_TAPS.iter().position(|t| *t == p));
+                out.push(ComputoxHappening::Reset {
+                    counter: Some(c.counter()),
+                    sal: sal.map(|p| p.to_string()),
+                    sal_tap: tap.and_then(|t| u8::try_from(t + 1).ok()),
+                    mode_switch_set: tap.is_some_and(|t| m.mode_switches()[t]),
+                    x_relay: m.x_relay(),
+                    shutters_rolled_back: false,
+                });
+            }
             Machine::Autox(a) => {
                 a.reset();
                 a.roll_back_shutters();
@@ -909,6 +979,25 @@ impl ComputoxSession {
     }
 
     fn set_x(&mut self, on: bool, out: &mut Vec<ComputoxHappening>) -> Result<(), SessionError> {
+        if let Machine::Circuit(c) = &mut self.machine {
+            self.x_switch = on;
+            c.machine
+                .set_secret_switch(on)
+                .map_err(|e| SessionError::Failed(format!("the relay circuit: {e}")))?;
+            out.push(ComputoxHappening::SwitchSet {
+                switch: "x",
+                position: if on { "beatable" } else { "unbeatable" }.into(),
+                note: if on {
+                    "the X relay energises and latches: five fork checks are cut".into()
+                } else {
+                    "the X relay stays latched until RESET".into()
+                },
+            });
+            if on && c.machine.x_relay() {
+                out.push(ComputoxHappening::XLatched);
+            }
+            return Ok(());
+        }
         let Machine::Computox(m) = &mut self.machine else {
             return Err(SessionError::Refused(
                 "the AUTOX has no X relay: it cannot be made beatable".into(),
@@ -953,6 +1042,20 @@ impl ComputoxSession {
         switches: [bool; 4],
         out: &mut Vec<ComputoxHappening>,
     ) -> Result<(), SessionError> {
+        if let Machine::Circuit(c) = &mut self.machine {
+            for (i, on) in switches.iter().enumerate() {
+                c.machine.set_mode_switch(i, *on);
+            }
+            out.push(ComputoxHappening::SwitchSet {
+                switch: "mode",
+                position: switches
+                    .iter()
+                    .map(|s| if *s { '1' } else { '0' })
+                    .collect(),
+                note: "SAL decides the X relay at the next RESET".into(),
+            });
+            return Ok(());
+        }
         let Machine::Computox(m) = &mut self.machine else {
             return Err(SessionError::Refused(
                 "the AUTOX has no SAL and no MODE switches".into(),
@@ -986,6 +1089,18 @@ impl ComputoxSession {
 }
 
 fn validate(c: &ComputoxConfig) -> Result<(), SessionError> {
+    if c.model == Model::Behavioural && c.netlist.is_some() {
+        return Err(SessionError::Invalid(
+            "a netlist is for model relays or circuit (the behavioural model has none)".into(),
+        ));
+    }
+    if c.model == Model::Circuit && (c.variant == Variant::Autox || c.two_player) {
+        return Err(SessionError::Invalid(
+            "model circuit: the netlist is the Computox's one-player circuit: not with \
+             variant autox or two_player"
+                .into(),
+        ));
+    }
     if c.model == Model::Relays {
         if c.variant == Variant::Autox {
             return Err(SessionError::Invalid(
@@ -1008,7 +1123,7 @@ fn validate(c: &ComputoxConfig) -> Result<(), SessionError> {
                     .into(),
             ));
         }
-    } else if c.timing != RelayTiming::Ideal {
+    } else if c.model == Model::Behavioural && c.timing != RelayTiming::Ideal {
         return Err(SessionError::Invalid(
             "timing applies to model relays only (the behavioural model has no relay delays)"
                 .into(),
@@ -1044,6 +1159,14 @@ impl Session for ComputoxSession {
         validate(&config)?;
         let config_model_relays = config.model == Model::Relays;
         let machine = match config.variant {
+            Variant::Computox if config.model == Model::Circuit => {
+                let mut c =
+                    circuit::Alone::new(config.netlist.as_deref(), config.timing, config.seed)?;
+                for (i, on) in config.mode_switches.iter().enumerate() {
+                    c.machine.set_mode_switch(i, *on);
+                }
+                Machine::Circuit(Box::new(c))
+            }
             Variant::Computox => Machine::Computox(Box::new(Computox::new(
                 Settings {
                     players: if config.two_player {
@@ -1072,9 +1195,23 @@ impl Session for ComputoxSession {
         };
         if config_model_relays {
             s.circuit = Some(Box::new(relays::Wiring::new(
+                s.config.netlist.as_deref(),
                 s.config.timing,
                 s.config.seed,
             )?));
+        }
+        if let Machine::Circuit(c) = &mut s.machine {
+            // The circuit was switched on and RESET when it was built (counter 0001); the
+            // switches act from now: the secret one at once, the MODE ones at RESET.
+            if s.x_switch {
+                c.machine
+                    .set_secret_switch(true)
+                    .map_err(|e| SessionError::Invalid(format!("the relay circuit: {e}")))?;
+            }
+            if s.os_switch {
+                s.start(&mut Vec::new())?;
+            }
+            return Ok(s);
         }
         // Switched on and RESET pressed: the first game is ready.
         s.reset(&mut Vec::new())?;
@@ -1168,10 +1305,34 @@ impl Session for ComputoxSession {
                 )
             }
             Machine::Autox(a) => (false, false, 0, None, a.os(), false, None, a.u1().steps()),
+            Machine::Circuit(c) => {
+                let m = &c.machine;
+                let p = m.panel();
+                let sal = m.sal().map(|at| SalView {
+                    position: at.number(),
+                    label: at.to_string(),
+                    tap: crate::SAL_TAPS
+                        .iter()
+                        .position(|t| *t == at)
+                        .and_then(|t| u8::try_from(t + 1).ok()),
+                    taps: crate::SAL_TAPS.iter().map(ToString::to_string).collect(),
+                });
+                (
+                    p.w,
+                    p.l,
+                    c.bells,
+                    Some(c.counter()),
+                    m.os(),
+                    m.x_relay(),
+                    sal,
+                    0,
+                )
+            }
         };
         let mode_switches = match &self.machine {
             Machine::Computox(m) => m.mode_switches(),
             Machine::Autox(_) => [false; 4],
+            Machine::Circuit(c) => c.machine.mode_switches(),
         };
         ComputoxView {
             variant: self.config.variant,
@@ -1206,7 +1367,14 @@ impl Session for ComputoxSession {
             line: line.flatten(),
             tally: self.tally,
             plan,
-            relays: self.circuit.as_ref().map(|c| c.view()),
+            relays: match &self.machine {
+                Machine::Circuit(c) => Some(relays::view(&c.machine, c.timing)),
+                _ => self.circuit.as_ref().map(|c| c.view()),
+            },
+            trace: match &self.machine {
+                Machine::Circuit(c) => c.last.clone(),
+                _ => None,
+            },
         }
     }
 

@@ -198,7 +198,7 @@ fn refusals_leave_the_session_unchanged() {
         json!({"two_player": true, "machine_first": true}),
         json!({"seed": "x"}),
         json!({"colour": "red"}),
-        json!({"model": "circuit"}),
+        json!({"model": "transistors"}),
     ] {
         assert!(
             matches!(

@@ -186,6 +186,46 @@ enum Def {
     Gate(NodeKind, Vec<(String, Location)>),
 }
 
+/// A `.bench` file that could not be read or parsed; the message names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("reading {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The text is not a netlist.
+    #[error("{}: {source}", path.display())]
+    Parse {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Where and what.
+        source: BenchError,
+    },
+}
+
+/// Read and parse the `.bench` file at `path`; the circuit is named after the file stem.
+///
+/// # Errors
+/// The file cannot be read, or is not a netlist.
+pub fn load_bench(path: &std::path::Path) -> Result<Netlist, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    Netlist::from_bench(&stem, &text).map_err(|source| LoadError::Parse {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
 impl Netlist {
     /// Parse a `.bench` netlist. `name` becomes the circuit's name. A combinational
     /// cycle is an error (ISCAS-85 has none; the levelized engines need none).

@@ -18,6 +18,7 @@
 
 pub mod bench;
 mod bitparallel;
+pub mod check;
 mod engine;
 mod error;
 mod event;
@@ -30,12 +31,13 @@ mod netlist;
 pub mod random;
 pub mod relay;
 pub mod session;
+pub mod speed;
 mod ternary;
 pub mod vcd;
 pub mod vectors;
 pub mod verilog;
 
-pub use bench::{BenchError, BenchErrorKind};
+pub use bench::{load_bench, BenchError, BenchErrorKind, LoadError};
 pub use bitparallel::BitParallel;
 pub use engine::{simulate, Engine, ParseEngineError};
 pub use error::SimError;

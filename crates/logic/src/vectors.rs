@@ -4,7 +4,7 @@
 //! `0`, `1` or `x`; blank lines and `#` comments are skipped; a line `END` ends the file
 //! (the atalanta `.vec` files end that way).
 
-use crate::{Location, Ternary};
+use crate::{Engine, Location, Netlist, NodeId, Ternary};
 use std::fmt;
 
 /// Why a vector or response file was refused.
@@ -108,6 +108,53 @@ pub fn parse_vectors(text: &str, width: usize) -> Result<Vec<Vec<Ternary>>, Vect
 #[must_use]
 pub fn format_vector(v: &[Ternary]) -> String {
     v.iter().map(|t| t.to_char()).collect()
+}
+
+/// The table `ludomat logic sim` prints: a header naming the circuit, the engine and the
+/// columns, then each vector beside its outputs; `bare`, only the output bits, one line
+/// per vector.
+#[must_use]
+pub fn table(
+    netlist: &Netlist,
+    vectors: &[Vec<Ternary>],
+    outputs: &[Vec<Ternary>],
+    engine: Engine,
+    bare: bool,
+) -> String {
+    use std::fmt::Write;
+    let width = netlist.inputs().len();
+    let mut text = String::with_capacity(outputs.len() * (width + netlist.outputs().len() + 2));
+    if bare {
+        for o in outputs {
+            text += &format_vector(o);
+            text.push('\n');
+        }
+        return text;
+    }
+    let names = |ids: &[NodeId]| {
+        ids.iter()
+            .map(|&id| netlist.name_of(id))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let in_col = width.max("inputs".len());
+    let _ = write!(
+        text,
+        "# {}: {} inputs, {} outputs; {} vectors, {} engine; 1 true, 0 false, x unknown\n\
+         # inputs, in column order:  {}\n# outputs, in column order: {}\n# {:<in_col$} outputs\n",
+        netlist.name(),
+        width,
+        netlist.outputs().len(),
+        vectors.len(),
+        engine,
+        names(netlist.inputs()),
+        names(netlist.outputs()),
+        "inputs",
+    );
+    for (v, o) in vectors.iter().zip(outputs) {
+        let _ = writeln!(text, "  {:<in_col$} {}", format_vector(v), format_vector(o));
+    }
+    text
 }
 
 /// One fault-free response from an atalanta `.test` file.

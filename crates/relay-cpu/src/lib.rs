@@ -31,9 +31,11 @@
 pub mod agent;
 pub mod alu;
 pub mod asm;
+pub mod benchmark;
 pub mod book;
 mod condition;
 pub mod disasm;
+pub mod emulator;
 pub mod instruction;
 pub mod machine;
 pub mod memory;
@@ -48,8 +50,10 @@ pub use asm::{
     assemble, assemble_bytes, assemble_for, source_text, AsmError, AsmErrorKind, AsmErrors,
     ParseInstructionError, Program,
 };
+pub use benchmark::{bench, BenchProgress, BenchReport};
 pub use condition::{Condition, Flags, ParseConditionError};
 pub use disasm::disassemble;
+pub use emulator::StepState;
 pub use instruction::{Imm3, Instruction, InstructionClass, Operand, Reserved, ReservedKind};
 pub use machine::{Machine, StepInfo, Stop, TICK};
 pub use memory::{Rom, RomError};

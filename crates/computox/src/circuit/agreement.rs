@@ -13,6 +13,11 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use ludomat_game::run::{Ended, RunContext};
+use serde::Serialize;
 
 use super::netlist::Netlist;
 use super::simulation::{CircuitError, RelayComputox};
@@ -176,19 +181,114 @@ impl Agreement {
     }
 }
 
-struct Walk<'a> {
-    plan: &'a ContactPlan,
-    mode: Mode,
-    seen: HashSet<(Squares, Squares)>,
-    out: &'a mut Agreement,
+/// What the check has found so far: the partial result a watcher is shown as the check
+/// goes (`ludomat computox verify`'s progress bar, the museum's verification page), and
+/// what a cancelled check returns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyProgress {
+    /// The modes in [`Mode::ALL`] order, in words ("human first, unbeatable" …).
+    pub modes: [String; 4],
+    /// Positions checked so far, per mode.
+    pub checked: [usize; 4],
+    /// The positions each mode has: those the behavioural model can face (277, 70, 273
+    /// and 70 for the Computox — 690 in all). A circuit that disagrees somewhere may
+    /// reach fewer, as the walk does not go on past a disagreement.
+    pub expected: [usize; 4],
+    /// Where the circuit and the model differ so far, in words.
+    pub disagreements: Vec<String>,
+    /// The hazard report so far, in words.
+    pub hazards: Vec<String>,
+    /// Lamps unknown at power-on, before the first RESET.
+    pub power_on_unknown_lamps: u32,
+    /// Relay and uniselector events simulated so far.
+    pub events: u64,
+    /// Simulated ticks so far.
+    pub ticks: u64,
 }
 
-impl Walk<'_> {
+impl VerifyProgress {
+    /// Positions checked in all modes.
+    #[must_use]
+    pub fn done(&self) -> usize {
+        self.checked.iter().sum()
+    }
+
+    fn of(a: &Agreement, expected: [usize; 4]) -> VerifyProgress {
+        VerifyProgress {
+            modes: Mode::ALL.map(|m| m.to_string()),
+            checked: a.per_mode,
+            expected,
+            disagreements: a.disagreements.iter().map(ToString::to_string).collect(),
+            hazards: a.hazards.iter().map(ToString::to_string).collect(),
+            power_on_unknown_lamps: a.power_on_unknown_lamps,
+            events: a.events,
+            ticks: a.ticks,
+        }
+    }
+}
+
+/// The positions the behavioural machine faces in `mode` on `plan`: the check's total.
+#[must_use]
+pub fn expected_positions(plan: &ContactPlan, mode: Mode) -> usize {
+    fn walk(
+        plan: &ContactPlan,
+        mode: Mode,
+        o: Squares,
+        x: Squares,
+        seen: &mut HashSet<(Squares, Squares)>,
+    ) {
+        if x.has_line() || o.has_line() || o.union(x) == Squares::ALL {
+            return;
+        }
+        for q in o.union(x).complement().iter() {
+            let x = x.with(q);
+            if !seen.insert((o, x)) || x.has_line() || o.union(x) == Squares::ALL {
+                continue;
+            }
+            if let Some(s) = sweep(plan, o, x, mode.machine_first, mode.beatable) {
+                walk(plan, mode, o.with(s.claim), x, seen);
+            }
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut o = Squares::NONE;
+    if mode.machine_first {
+        seen.insert((Squares::NONE, Squares::NONE));
+        match sweep(plan, o, Squares::NONE, true, mode.beatable) {
+            Some(s) => o = o.with(s.claim),
+            None => return seen.len(),
+        }
+    }
+    walk(plan, mode, o, Squares::NONE, &mut seen);
+    seen.len()
+}
+
+struct Walk<'a, 'c> {
+    plan: &'a ContactPlan,
+    mode: Mode,
+    index: usize,
+    seen: HashSet<(Squares, Squares)>,
+    out: &'a mut Agreement,
+    ctx: &'a mut RunContext<'c, VerifyProgress>,
+    expected: [usize; 4],
+}
+
+impl Walk<'_, '_> {
     fn expect(&self, o: Squares, x: Squares) -> Option<Square> {
         if x.has_line() || o.union(x) == Squares::ALL {
             return None;
         }
         sweep(self.plan, o, x, self.mode.machine_first, self.mode.beatable).map(|s| s.claim)
+    }
+
+    /// One more position checked: count it and report; `Break` when the run is to stop.
+    fn counted(&mut self) -> ControlFlow<()> {
+        self.out.per_mode[self.index] = self.seen.len();
+        let (out, expected) = (&*self.out, self.expected);
+        self.ctx
+            .tick(out.per_mode.iter().sum::<usize>() as u64, || {
+                VerifyProgress::of(out, expected)
+            })
     }
 
     fn judge(&mut self, m: &RelayComputox, o: Squares, x: Squares, got: Squares) -> bool {
@@ -223,9 +323,9 @@ impl Walk<'_> {
         ok
     }
 
-    fn dfs(&mut self, m: &RelayComputox) -> Result<(), CircuitError> {
+    fn dfs(&mut self, m: &RelayComputox) -> Result<ControlFlow<()>, CircuitError> {
         if m.over() {
-            return Ok(());
+            return Ok(ControlFlow::Continue(()));
         }
         let (o, x) = (m.o_squares(), m.x_squares());
         for q in o.union(x).complement().iter() {
@@ -240,7 +340,7 @@ impl Walk<'_> {
             let x_now = next.x_squares();
             self.out.ticks += next.circuit().relays.now() - m.circuit().relays.now();
             self.out.events += next.events() - m.events();
-            if x_now != x.with(q) {
+            let go_on = if x_now != x.with(q) {
                 // The press itself failed: report it as the model's move not reached.
                 self.out.disagreements.push(Disagreement {
                     mode: self.mode,
@@ -249,39 +349,56 @@ impl Walk<'_> {
                     expected: self.expect(o, x.with(q)),
                     got,
                 });
-                continue;
+                false
+            } else {
+                self.judge(&next, o, x.with(q), got)
+            };
+            if self.counted().is_break() {
+                return Ok(ControlFlow::Break(()));
             }
-            if self.judge(&next, o, x.with(q), got) {
-                self.dfs(&next)?;
+            if go_on && self.dfs(&next)?.is_break() {
+                return Ok(ControlFlow::Break(()));
             }
         }
-        Ok(())
+        Ok(ControlFlow::Continue(()))
     }
 }
 
 /// Run the agreement check and the hazard survey on `netlist` with `timing`, against the
-/// behavioural machine's contact plan.
+/// behavioural machine's contact plan, as a long run: progress after every position
+/// (unit: positions, total: the positions the behavioural model faces, 690 for the
+/// Computox), the partial result a [`VerifyProgress`]. Cancelled, it returns what it
+/// found so far with [`Ended::Cancelled`].
 ///
 /// # Errors
 /// A netlist that is not a Computox, or a circuit that does not come to rest.
-pub fn check(netlist: &Netlist, timing: Timing) -> Result<Agreement, CircuitError> {
+pub fn verify(
+    netlist: &Netlist,
+    timing: Timing,
+    ctx: &mut RunContext<'_, VerifyProgress>,
+) -> Result<(Agreement, Ended), CircuitError> {
+    let plan = ContactPlan::COMPUTOX;
+    let expected = Mode::ALL.map(|mode| expected_positions(&plan, mode));
+    ctx.set_total(Some(expected.iter().sum::<usize>() as u64));
     let fresh = RelayComputox::from_netlist(netlist, timing, 0)?;
     let mut out = Agreement {
         power_on_unknown_lamps: fresh.power_on_unknown_lamps(),
         ..Agreement::default()
     };
-    let plan = ContactPlan::COMPUTOX;
-    for (i, mode) in Mode::ALL.into_iter().enumerate() {
+    let mut ended = Ended::Finished;
+    for (index, mode) in Mode::ALL.into_iter().enumerate() {
         let mut m = fresh.clone();
         if mode.beatable {
             m.set_secret_switch(true)?;
         }
-        let before = out.positions_seen();
         let mut walk = Walk {
             plan: &plan,
             mode,
+            index,
             seen: HashSet::new(),
             out: &mut out,
+            ctx,
+            expected,
         };
         let mut go_on = true;
         if mode.machine_first {
@@ -291,19 +408,50 @@ pub fn check(netlist: &Netlist, timing: Timing) -> Result<Agreement, CircuitErro
             };
             walk.seen.insert((Squares::NONE, Squares::NONE));
             go_on = walk.judge(&m, Squares::NONE, Squares::NONE, got);
+            if walk.counted().is_break() {
+                ended = Ended::Cancelled;
+                break;
+            }
         }
-        if go_on {
-            walk.dfs(&m)?;
+        if go_on && walk.dfs(&m)?.is_break() {
+            ended = Ended::Cancelled;
+            break;
         }
-        let n = walk.seen.len();
-        out.per_mode[i] = n;
-        out.positions = before + n;
     }
-    Ok(out)
+    out.positions = out.per_mode.iter().sum();
+    ctx.finish(out.positions as u64, VerifyProgress::of(&out, expected));
+    Ok((out, ended))
 }
 
-impl Agreement {
-    fn positions_seen(&self) -> usize {
-        self.per_mode.iter().sum()
+/// [`verify`] run `runs` times (at least once), as `ludomat computox verify --bench`
+/// does: the last report, and the fastest wall-clock time of a finished run.
+///
+/// # Errors
+/// As [`verify`].
+pub fn verify_timed(
+    netlist: &Netlist,
+    timing: Timing,
+    runs: u32,
+    ctx: &mut RunContext<'_, VerifyProgress>,
+) -> Result<(Agreement, Duration, Ended), CircuitError> {
+    let mut best = Duration::MAX;
+    let mut last = Agreement::default();
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let (a, ended) = verify(netlist, timing, ctx)?;
+        best = best.min(start.elapsed());
+        if ended == Ended::Cancelled {
+            return Ok((a, best, ended));
+        }
+        last = a;
     }
+    Ok((last, best, Ended::Finished))
+}
+
+/// [`verify`] without watching or cancelling.
+///
+/// # Errors
+/// As [`verify`].
+pub fn check(netlist: &Netlist, timing: Timing) -> Result<Agreement, CircuitError> {
+    verify(netlist, timing, &mut RunContext::new("positions", None)).map(|(a, _)| a)
 }

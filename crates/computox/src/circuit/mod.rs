@@ -18,7 +18,10 @@ mod simulation;
 mod timing;
 
 pub use agent::CircuitAgent;
-pub use agreement::{check, Agreement, Disagreement, Hazard, Mode};
+pub use agreement::{
+    check, expected_positions, verify, verify_timed, Agreement, Disagreement, Hazard, Mode,
+    VerifyProgress,
+};
 pub use model::{BuildError, Circuit, Parts, SquareParts};
 pub use netlist::{Netlist, NetlistError};
 pub use simulation::{

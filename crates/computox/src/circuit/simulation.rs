@@ -157,7 +157,7 @@ pub struct RelayComputox {
     circuit: Circuit,
     rng: seed::Rng,
     secret: bool,
-    mode_switches: bool,
+    mode_switches: [bool; 4],
     games: u32,
     events: u64,
     power_on_unknown: u32,
@@ -196,7 +196,7 @@ impl RelayComputox {
             circuit,
             rng: seed::rng(seed),
             secret: false,
-            mode_switches: false,
+            mode_switches: [false; 4],
             games: 0,
             events: 0,
             power_on_unknown: 0,
@@ -236,10 +236,32 @@ impl RelayComputox {
 
     /// Set all four hidden MODE switches (they act through SAL at the next RESET).
     pub fn set_mode_switches(&mut self, on: bool) {
-        self.mode_switches = on;
-        for b in self.circuit.parts.mode {
+        for i in 0..4 {
+            self.set_mode_switch(i, on);
+        }
+    }
+
+    /// Set MODE switch `i` (0–3, in series with SAL's tap `i`); it acts at the next
+    /// RESET. Out of range: nothing.
+    pub fn set_mode_switch(&mut self, i: usize, on: bool) {
+        if let Some(&b) = self.circuit.parts.mode.get(i) {
+            self.mode_switches[i] = on;
             self.circuit.relays.set_button(b, on.into());
         }
+    }
+
+    /// The four MODE switches.
+    #[must_use]
+    pub fn mode_switches(&self) -> [bool; 4] {
+        self.mode_switches
+    }
+
+    /// SAL's contact, `None` while its position is unknown.
+    #[must_use]
+    pub fn sal(&self) -> Option<crate::SalContact> {
+        let c = &self.circuit;
+        let p = c.relays.uniselector_state(c.parts.sal).position()?;
+        crate::SalContact::new(u8::try_from(p + 2).ok()?)
     }
 
     /// RESET: held long enough for U1 to home (and for SAL, spinning meanwhile, to stop

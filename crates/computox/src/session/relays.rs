@@ -111,14 +111,55 @@ pub(super) struct Wiring {
     pub pending: Option<PendingMove>,
 }
 
+/// A trace's relay movements and uniselector steps, timed from the start of the action
+/// (the circuit came to rest at `machine`'s present tick).
+pub(super) fn relay_events(
+    machine: &RelayComputox,
+    timing: RelayTiming,
+    t: &Trace,
+) -> Vec<RelayEvent> {
+    let now = machine.circuit().relays.now();
+    let t0 = now.saturating_sub(t.ticks);
+    let timing = timing.timing();
+    t.happenings
+        .iter()
+        .map(|h| {
+            let tick = h.tick.saturating_sub(t0);
+            let (change, position) = match h.change {
+                Change::Operated => ("operated", None),
+                Change::Released => ("released", None),
+                Change::Unknown => ("unknown", None),
+                Change::Stepped(p) => ("stepped", p.and_then(|p| u8::try_from(p + 1).ok())),
+            };
+            RelayEvent {
+                tick,
+                ms: timing.ms(tick).round() as u64,
+                part: h.part.clone(),
+                change,
+                position,
+            }
+        })
+        .collect()
+}
+
 fn failed(e: impl std::fmt::Display) -> SessionError {
     SessionError::Failed(format!("the relay circuit: {e}"))
 }
 
 impl Wiring {
-    pub fn new(timing: RelayTiming, seed: u64) -> Result<Wiring, SessionError> {
+    pub fn new(
+        netlist: Option<&str>,
+        timing: RelayTiming,
+        seed: u64,
+    ) -> Result<Wiring, SessionError> {
+        let machine = match netlist {
+            Some(text) => {
+                RelayComputox::from_netlist(&super::circuit::netlist(text)?, timing.timing(), seed)
+            }
+            None => RelayComputox::new(timing.timing(), seed),
+        };
         Ok(Wiring {
-            machine: RelayComputox::new(timing.timing(), seed).map_err(failed)?,
+            machine: machine.map_err(failed)?,
             timing,
             pending: None,
         })
@@ -127,29 +168,7 @@ impl Wiring {
     /// The trace's events with times from the start of the action, split where U1 first
     /// steps: the button's part, and the machine's move (if it claimed a square).
     fn split(&mut self, t: &Trace) -> Result<Vec<RelayEvent>, SessionError> {
-        let now = self.machine.circuit().relays.now();
-        let t0 = now.saturating_sub(t.ticks);
-        let timing = self.timing.timing();
-        let events: Vec<RelayEvent> = t
-            .happenings
-            .iter()
-            .map(|h| {
-                let tick = h.tick.saturating_sub(t0);
-                let (change, position) = match h.change {
-                    Change::Operated => ("operated", None),
-                    Change::Released => ("released", None),
-                    Change::Unknown => ("unknown", None),
-                    Change::Stepped(p) => ("stepped", p.and_then(|p| u8::try_from(p + 1).ok())),
-                };
-                RelayEvent {
-                    tick,
-                    ms: timing.ms(tick).round() as u64,
-                    part: h.part.clone(),
-                    change,
-                    position,
-                }
-            })
-            .collect();
+        let events = relay_events(&self.machine, self.timing, t);
         let cut = events
             .iter()
             .position(|e| e.part == "U1" && e.change == "stepped")
@@ -212,33 +231,38 @@ impl Wiring {
     }
 
     pub fn view(&self) -> RelaysView {
-        let c = self.machine.circuit();
-        let pos = |sel| {
-            c.relays
-                .uniselector_state(sel)
-                .position()
-                .and_then(|p| u8::try_from(p + 1).ok())
-        };
-        RelaysView {
-            timing: self.timing,
-            tick_ms: self.timing.timing().tick_ms.round() as u32,
-            relays: c
-                .relays
-                .relays()
-                .iter()
-                .map(|r| RelayLamp {
-                    name: r.name.clone(),
-                    state: match r.armature {
-                        ludomat_logic::Ternary::True => Armature::Operated,
-                        ludomat_logic::Ternary::False => Armature::Released,
-                        ludomat_logic::Ternary::Unknown => Armature::Unknown,
-                    },
-                })
-                .collect(),
-            u1: pos(c.parts.u1),
-            sal: pos(c.parts.sal),
-            now: c.relays.now(),
-            events: self.machine.events(),
-        }
+        view(&self.machine, self.timing)
+    }
+}
+
+/// The circuit as the exhibit's relays panel shows it.
+pub(super) fn view(machine: &RelayComputox, timing: RelayTiming) -> RelaysView {
+    let c = machine.circuit();
+    let pos = |sel| {
+        c.relays
+            .uniselector_state(sel)
+            .position()
+            .and_then(|p| u8::try_from(p + 1).ok())
+    };
+    RelaysView {
+        timing,
+        tick_ms: timing.timing().tick_ms.round() as u32,
+        relays: c
+            .relays
+            .relays()
+            .iter()
+            .map(|r| RelayLamp {
+                name: r.name.clone(),
+                state: match r.armature {
+                    ludomat_logic::Ternary::True => Armature::Operated,
+                    ludomat_logic::Ternary::False => Armature::Released,
+                    ludomat_logic::Ternary::Unknown => Armature::Unknown,
+                },
+            })
+            .collect(),
+        u1: pos(c.parts.u1),
+        sal: pos(c.parts.sal),
+        now: c.relays.now(),
+        events: machine.events(),
     }
 }

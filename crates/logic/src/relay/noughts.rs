@@ -16,6 +16,17 @@
 use super::{ButtonId, Delays, LampId, NetId, RelayCircuit, RelayError, RelayId};
 use crate::Ternary;
 
+/// One step of [`TwoSquares::demo`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SquaresStep {
+    /// What was done.
+    pub label: &'static str,
+    /// The lamps after it: X0, O0, X1, O1.
+    pub lamps: [Ternary; 4],
+    /// The turn relay T (operated: O to play).
+    pub turn: Ternary,
+}
+
 /// The circuit and the handles to its parts.
 #[derive(Debug, Clone)]
 pub struct TwoSquares {
@@ -115,6 +126,37 @@ impl TwoSquares {
         self.circuit.release(b);
         self.circuit.settle()?;
         Ok(())
+    }
+
+    /// The demonstration `ludomat logic squares` shows: switched on (everything
+    /// unknown), RESET, O out of turn, X, X out of turn, O on X's square (the interlock),
+    /// O, RESET — the circuit, and each step's label and lamps and turn relay after it.
+    ///
+    /// # Errors
+    /// A circuit that does not settle.
+    pub fn demo(delays: Delays) -> Result<(TwoSquares, Vec<SquaresStep>), RelayError> {
+        let mut b = TwoSquares::new(delays);
+        b.circuit.settle()?;
+        let step = |b: &TwoSquares, label| SquaresStep {
+            label,
+            lamps: b.lamps(),
+            turn: b.circuit.armature(b.turn),
+        };
+        let mut steps = vec![step(&b, "power on")];
+        let script = [
+            ("RESET", b.reset),
+            ("O presses square 1 (not O's turn)", b.o_buttons[1]),
+            ("X presses square 0", b.x_buttons[0]),
+            ("X presses square 1 (not X's turn)", b.x_buttons[1]),
+            ("O presses square 0 (interlock)", b.o_buttons[0]),
+            ("O presses square 1", b.o_buttons[1]),
+            ("RESET", b.reset),
+        ];
+        for (label, button) in script {
+            b.push(button)?;
+            steps.push(step(&b, label));
+        }
+        Ok((b, steps))
     }
 
     /// The lamps as (X0, O0, X1, O1).
