@@ -4,7 +4,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -17,7 +17,7 @@ use tokio_stream::{Stream, StreamExt};
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::error::{ApiError, Body};
+use crate::error::{status_of, ApiError, Body};
 use crate::exhibits::EXHIBITS;
 use crate::visit::Visit;
 use crate::Museum;
@@ -97,18 +97,36 @@ async fn delete_visit(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// `?refusals=inline`: a refused action answers 200 with `{"refused": {status, error}}`
+/// instead of its 4xx, so a page can show the refusal as part of the exhibit (a browser
+/// logs every 4xx answer in its console as an error).
+#[derive(Deserialize)]
+struct ActionQuery {
+    #[serde(default)]
+    refusals: Option<String>,
+}
+
 async fn apply_action(
     State(museum): State<Museum>,
     Path(id): Path<String>,
+    Query(query): Query<ActionQuery>,
     Body(action): Body<Value>,
 ) -> Result<Json<Value>, ApiError> {
     let visit = museum.get(&id)?;
-    let update = museum.blocking(move || visit.apply(action)).await??;
-    Ok(Json(json!({
-        "happenings": update.happenings,
-        "view": update.view,
-        "seq": update.seq,
-    })))
+    let inline = query.refusals.as_deref() == Some("inline");
+    let held = Arc::clone(&visit);
+    match museum.blocking(move || held.apply(action)).await? {
+        Ok(update) => Ok(Json(json!({
+            "happenings": update.happenings,
+            "view": update.view,
+            "seq": update.seq,
+        }))),
+        Err(e) if inline => Ok(Json(json!({
+            "refused": { "status": status_of(&e).as_u16(), "error": e.to_string() },
+            "seq": visit.latest().seq,
+        }))),
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Deserialize)]
@@ -150,6 +168,9 @@ async fn stop_autoplay(
     Ok(Json(json!({ "running": false, "was_running": was })))
 }
 
+/// The shortest time between two updates on one event stream.
+const SSE_GAP: Duration = Duration::from_millis(40);
+
 async fn events(
     State(museum): State<Museum>,
     Path(id): Path<String>,
@@ -157,8 +178,10 @@ async fn events(
     let visit = museum.get(&id)?;
     let (rx, guard) = visit.stream_opened();
     let guard = Arc::new(guard);
-    // A watch channel keeps only the latest update: a slow reader skips to it.
-    let stream = WatchStream::new(rx).map(move |update| {
+    // A watch channel keeps only the latest update: a slow reader skips to it. At most
+    // one update per `SSE_GAP` goes out, the latest (the last one always does): a page
+    // watching a fast autoplay draws what is current instead of working through a queue.
+    let stream = WatchStream::new(rx).throttle(SSE_GAP).map(move |update| {
         let _keep = &guard;
         Ok(Event::default()
             .event("state")
