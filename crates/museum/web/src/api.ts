@@ -81,9 +81,14 @@ export class Visit {
     this.onUpdate(u);
   }
 
-  /** Applies an action; resolves with its update, rejects with an ApiError. */
+  /**
+   * Applies an action; resolves with its update, rejects with an ApiError. Refusals come
+   * back inline (200 with `refused`), so the browser does not log them as errors.
+   */
   async act(action: unknown): Promise<Update> {
-    const u = await call<Update>('POST', `/api/visits/${this.id}/actions`, action);
+    const u = await call<Update & { refused?: { status: number; error: string } }>(
+      'POST', `/api/visits/${this.id}/actions?refusals=inline`, action);
+    if (u.refused) throw new ApiError(u.refused.status, u.refused.error);
     this.receive(u);
     return u;
   }

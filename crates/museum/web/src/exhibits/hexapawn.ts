@@ -5,6 +5,7 @@
 // link to MENACE, the machine HER was modelled on.
 import { css, html, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
+import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-run-control.ts';
@@ -87,8 +88,12 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(18rem, 30rem) minmax(20rem, 1fr); gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 30rem) minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 56rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
     .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
     .side { display: flex; flex-direction: column; gap: 0.8rem; }
@@ -263,7 +268,7 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
               if (this.running) this.autoplay(TICKS[this.tick][1], this.interval);
             }}>${TICKS.map(([n], i) => html`<option value=${i} ?selected=${i === this.tick}>${n}</option>`)}</select>
             <button data-action="train" @click=${() => this.act({ type: 'play_games', n: 50 })}>Play 50 games</button></div>`
-          : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>⏭ Step</button>
+          : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>${ICONS.step}Step</button>
             <small>Choose a machine White to train HER automatically.</small></div>`}
         ${this.curve(v)}
       </div>

@@ -44,8 +44,12 @@ export class TictactoeExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: auto 1fr; gap: 1.5rem 2rem; align-items: start; }
-    @media (max-width: 40rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: 18rem minmax(0, 1fr); gap: 1.5rem 2rem; align-items: start; }
+    @media (max-width: 40rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
     .side { display: flex; flex-direction: column; gap: 0.9rem; }
     .lamps { display: flex; gap: 1rem; }
