@@ -34,7 +34,7 @@ test('tictactoe: a game against the perfect player, played to the end by clicks'
   }
   const end = await status(page);
   assert.match(end, /O wins|A draw/, 'the perfect player never loses');
-  assert.match(await page.locator('lm-exhibit-tictactoe [data-tally]').innerText(), /game 1/);
+  assert.match(await page.locator('lm-exhibit-tictactoe [data-tally]').innerText(), /game\s+1/);
   const log = await page.locator('lm-log ol').innerText();
   assert.match(log, /O \(perfect\) on square \d: keeps/);
   assert.match(log, /O wins|A draw/);

@@ -92,7 +92,7 @@ import{a as e,d as t,l as n,s as r,u as i}from"./index.js";import{t as a}from"./
         </div>
         ${this.uploadError?n`<p class="err" data-upload-error>${this.uploadError}</p>`:r}
         <p data-summary><b>${t.circuit}</b>: ${i?`${t.relays.length} relays`:`${t.node_count} nodes, ${t.gate_count} gates, ${t.depth+1} levels`}</p>
-        ${t.oscillation?n`<p class="osc" data-oscillation>⚠ ${t.oscillation.text}</p>`:r}
+        ${t.oscillation?n`<p class="osc" data-oscillation>Warning: ${t.oscillation.text}</p>`:r}
         ${t.circuit===`latch`?this.latchPanel(t):r}
         ${i?this.squaresPanel(t):t.graph?this.graph(t):n`<p data-too-big><small>${t.node_count} nodes are more than
           the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
@@ -104,7 +104,7 @@ import{a as e,d as t,l as n,s as r,u as i}from"./index.js";import{t as a}from"./
           <label><input type="checkbox" data-setting="step-mode" .checked=${this.stepMode}
             @change=${e=>{this.stepMode=e.target.checked}}> show each event (step mode)</label>
           <button data-action="step" ?disabled=${!t.pending} @click=${()=>this.act({type:`step`})}>${e.step}Step</button>
-          <button data-action="run" ?disabled=${!t.pending} @click=${()=>this.act({type:`run`})}>⏩ Run</button>
+          <button data-action="run" ?disabled=${!t.pending} @click=${()=>this.act({type:`run`})}>${e.run}Run</button>
           <span data-pending>${t.pending} pending · t=${t.time}</span></div>`}
         ${t.unrecorded?n`<p><small>A change caused more events than the bench records; it was run at once.</small></p>`:r}
         ${this.events(t)}

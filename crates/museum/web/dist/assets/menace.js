@@ -6,7 +6,7 @@ import{a as e,c as t,d as n,i as r,l as i,n as a,r as o,s}from"./index.js";impor
     :host { display: grid; grid-template-columns: minmax(0, 24rem) minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 56rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
-    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .side { display: flex; flex-direction: column; gap: 0.8rem; }
     /* Five fixed cells: the counters grow without moving anything below them. */
     .tally { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.4rem; font-size: 0.85rem; }
@@ -46,6 +46,7 @@ import{a as e,c as t,d as n,i as r,l as i,n as a,r as o,s}from"./index.js";impor
     .sw { display: inline-block; width: 0.8rem; height: 0.8rem; border: 1px solid #555; border-radius: 50%; vertical-align: middle; margin-right: 0.2rem; }
     .full { grid-column: 1 / -1; }
     small { color: #5b5346; }
+    label.check { display: block; }
   `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey),clearTimeout(this.nextTimer),clearTimeout(this.wallTimer),this.wallTimer=0}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${h(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${m[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${m[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`games_played`:return`${e.games} games played quickly: ${e.wins} wins, ${e.draws} draws, ${e.losses} losses`;case`opponent_changed`:return`now against ${f[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`rules_updated`:return`${e.who===`menace`?`MENACE`:`MENACE2`} now plays by ${e.rules}; every bead kept`;case`teaching_set`:return e.on?`teaching mode: MENACE waits for Step at each of its moves`:`MENACE answers at once`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${e.games} games`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?e.opponent===`human`&&!this.config.teaching?`MENACE (${e.menace}) opens its box…`:`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${f[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,r){let[a,o]=p[t]??[`#eee`,`#000`];return i`<span class="c ${e?``:`zero`} ${r?`drawn`:``}" style=${e?`background:${a};color:${o}`:``}
       title="${n}: ${e} ${t} bead${e===1?``:`s`}${r?` (just drawn)`:``}">${e}</span>`}matchbox(e,t,n=!1,r=`menace`){let a=t.last_draw,o=a?.who===r&&a.box_id===e.id,s=(r===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[]).includes(e.id),c=e.beads.reduce((e,t)=>e+t,0);return i`<span class="boxwrap" data-box=${e.id}>
       <span class="mb ${n?`big`:``} ${o?`open`:``} ${s?`inplay`:``} ${c?``:`empty`}"
@@ -109,10 +110,10 @@ import{a as e,c as t,d as n,i as r,l as i,n as a,r as o,s}from"./index.js";impor
           <span>games played <b data-games>${o.games}</b></span>
         </div>
         <div class="row">
-          <label><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
+          <label class="check"><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
             @change=${e=>this.act({type:`set_teaching`,on:e.target.checked})}>
             teaching mode: MENACE waits for Step at each move</label>
-          <label><input type="checkbox" data-setting="auto-next" .checked=${!!this.pageValues.auto_next}
+          <label class="check"><input type="checkbox" data-setting="auto-next" .checked=${!!this.pageValues.auto_next}
             @change=${e=>this.setSetting(`auto_next`,e.target.checked)}>
             start the next game on its own</label>
         </div>

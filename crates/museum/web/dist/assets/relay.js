@@ -6,7 +6,7 @@ import{a as e,d as t,l as n}from"./index.js";import{t as r}from"./exhibit.js";im
     :host { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 60rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.6rem 0 0.3rem; font-size: 1.05rem; }
-    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.4rem; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.4rem; min-height: 2.7em; }
     .regs { display: grid; grid-template-columns: 2.5rem auto 3.2rem; gap: 0.15rem 0.6rem; align-items: center; font-family: ui-monospace, monospace; }
     .bit { display: inline-block; width: 1.05rem; height: 1.05rem; line-height: 1.05rem; margin: 0 1px; border-radius: 50%; text-align: center; font-size: 0.7rem; border: 1px solid #6b5d45; background: #3b3428; color: #c9bca3; }
     .bit.on { background: #ffb52e; color: #3b2500; box-shadow: 0 0 6px #ffb52e; }

@@ -5,7 +5,7 @@ import{d as e,l as t,s as n}from"./index.js";import{t as r}from"./exhibit.js";im
     fieldset { min-width: 0; }
     :host { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 48rem) { :host { grid-template-columns: minmax(0, 1fr); } }
-    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .board { width: max-content; display: grid; grid-template-columns: repeat(4, 4.6rem); gap: 6px; padding: 8px; background: #cbe3df; border-radius: 10px; touch-action: none; user-select: none; }
     .card { height: 6rem; border-radius: 8px; display: flex; align-items: center; justify-content: center; font: 700 1.7rem/1 system-ui, sans-serif; }
     .card.empty { background: #b5d3ce; }

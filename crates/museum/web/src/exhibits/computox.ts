@@ -168,7 +168,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     @media (max-width: 52rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0 0 0.5rem; font-size: 1.05rem; }
     .panel { background: #3a352d; color: #f4efe4; border-radius: 12px; padding: 1rem; }
-    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; min-height: 2.7em; }
     .grid { display: grid; grid-template-columns: repeat(3, minmax(0, 6.2rem)); grid-auto-rows: minmax(5.4rem, 6.2rem); gap: 8px; }
     .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     .sq { position: relative; }

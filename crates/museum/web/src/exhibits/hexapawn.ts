@@ -95,10 +95,13 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
     :host { display: grid; grid-template-columns: minmax(0, 30rem) minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 56rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
-    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .side { display: flex; flex-direction: column; gap: 0.8rem; }
-    .tally { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; }
-    .tally b { font-size: 1.2rem; }
+    /* Fixed cells: the counters grow without moving anything beside or below them. */
+    .tally { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.4rem; font-size: 0.9rem; max-width: 30rem; }
+    .tally > span { display: flex; flex-direction: column; align-items: center; text-align: center;
+      background: #fffdf8; border: 1px solid #d8cdb8; border-radius: 6px; padding: 0.2rem; }
+    .tally b { font-size: 1.2rem; font-variant-numeric: tabular-nums; white-space: nowrap; }
     .tag { display: inline-block; padding: 0 0.35rem; border-radius: 4px; color: #fff; font-weight: 600; }
     .tag.win { background: #2e7d32; } .tag.loss { background: #b3261e; }
     .row { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: center; }
@@ -248,9 +251,9 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
       <div class="side">
         <div class="tally" data-tally>
           <span>game <b data-game>${v.game}</b></span>
-          <span><span class="tag win">W</span> HER wins <b data-wins>${c.wins}</b></span>
-          <span><span class="tag loss">L</span> HER loses <b data-losses>${c.losses}</b></span>
-          <span>of <b data-games>${c.games}</b> games</span>
+          <span><span><span class="tag win">W</span> HER wins</span><b data-wins>${c.wins}</b></span>
+          <span><span><span class="tag loss">L</span> HER loses</span><b data-losses>${c.losses}</b></span>
+          <span>games played <b data-games>${c.games}</b></span>
         </div>
         <div class="row">
           <label>White is <select data-setting="white" @change=${(e: Event) => { this.selected = null; this.act({ type: 'set_white', white: (e.target as HTMLSelectElement).value }); }}>

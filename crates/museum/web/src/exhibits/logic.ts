@@ -390,7 +390,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
         </div>
         ${this.uploadError ? html`<p class="err" data-upload-error>${this.uploadError}</p>` : nothing}
         <p data-summary><b>${v.circuit}</b>: ${squares ? `${v.relays.length} relays` : `${v.node_count} nodes, ${v.gate_count} gates, ${v.depth + 1} levels`}</p>
-        ${v.oscillation ? html`<p class="osc" data-oscillation>⚠ ${v.oscillation.text}</p>` : nothing}
+        ${v.oscillation ? html`<p class="osc" data-oscillation>Warning: ${v.oscillation.text}</p>` : nothing}
         ${v.circuit === 'latch' ? this.latchPanel(v) : nothing}
         ${squares ? this.squaresPanel(v) : v.graph ? this.graph(v) : html`<p data-too-big><small>${v.node_count} nodes are more than
           the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
@@ -402,7 +402,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
           <label><input type="checkbox" data-setting="step-mode" .checked=${this.stepMode}
             @change=${(e: Event) => { this.stepMode = (e.target as HTMLInputElement).checked; }}> show each event (step mode)</label>
           <button data-action="step" ?disabled=${!v.pending} @click=${() => this.act({ type: 'step' })}>${ICONS.step}Step</button>
-          <button data-action="run" ?disabled=${!v.pending} @click=${() => this.act({ type: 'run' })}>⏩ Run</button>
+          <button data-action="run" ?disabled=${!v.pending} @click=${() => this.act({ type: 'run' })}>${ICONS.run}Run</button>
           <span data-pending>${v.pending} pending · t=${v.time}</span></div>`}
         ${v.unrecorded ? html`<p><small>A change caused more events than the bench records; it was run at once.</small></p>` : nothing}
         ${this.events(v)}

@@ -185,7 +185,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     :host { display: grid; grid-template-columns: minmax(0, 24rem) minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
     @media (max-width: 56rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
-    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .side { display: flex; flex-direction: column; gap: 0.8rem; }
     /* Five fixed cells: the counters grow without moving anything below them. */
     .tally { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.4rem; font-size: 0.85rem; }
@@ -225,6 +225,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     .sw { display: inline-block; width: 0.8rem; height: 0.8rem; border: 1px solid #555; border-radius: 50%; vertical-align: middle; margin-right: 0.2rem; }
     .full { grid-column: 1 / -1; }
     small { color: #5b5346; }
+    label.check { display: block; }
   `;
 
   private onKey = (e: KeyboardEvent) => {
@@ -484,10 +485,10 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
           <span>games played <b data-games>${c.games}</b></span>
         </div>
         <div class="row">
-          <label><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
+          <label class="check"><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
             @change=${(e: Event) => this.act({ type: 'set_teaching', on: (e.target as HTMLInputElement).checked })}>
             teaching mode: MENACE waits for Step at each move</label>
-          <label><input type="checkbox" data-setting="auto-next" .checked=${!!this.pageValues.auto_next}
+          <label class="check"><input type="checkbox" data-setting="auto-next" .checked=${!!this.pageValues.auto_next}
             @change=${(e: Event) => this.setSetting('auto_next', (e.target as HTMLInputElement).checked)}>
             start the next game on its own</label>
         </div>
