@@ -15,6 +15,10 @@ pub struct ServeArgs {
     /// Open the museum in the default browser (xdg-open / open); a failure only warns.
     #[arg(long)]
     pub open: bool,
+    /// Print (and with --open, open) this exhibit's page rather than the home page, e.g.
+    /// `regex`.
+    #[arg(long, value_name = "KIND")]
+    pub exhibit: Option<String>,
     /// Most visits held at once (each a game in progress; 1-100,000); more are refused
     /// with 503.
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -30,6 +34,14 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
+    if let Some(kind) = &args.exhibit {
+        if ludomat_museum::exhibits::find(kind).is_none() {
+            anyhow::bail!(
+                "--exhibit {kind}: no such exhibit; the kinds are {}",
+                ludomat_museum::exhibits::kinds()
+            );
+        }
+    }
     runtime.block_on(async move {
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
         let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| {
@@ -38,8 +50,16 @@ pub fn run(args: ServeArgs) -> Result<()> {
         let bound = listener.local_addr().context("reading the bound address")?;
         let url = format!("http://{bound}/");
         println!("ludomat museum: {url}  (Ctrl-C to stop)");
+        let page = match &args.exhibit {
+            Some(kind) => {
+                let page = format!("{url}exhibits/{kind}");
+                println!("the exhibit: {page}");
+                page
+            }
+            None => url,
+        };
         if args.open {
-            open_browser(&url);
+            open_browser(&page);
         }
         let config = ludomat_museum::MuseumConfig {
             max_visits: args.max_visits as usize,
