@@ -27,6 +27,35 @@ const PAGES = [
   ['regex-small', '/exhibits/regex?puzzle=echo', 'lm-exhibit-regex svg.grid [data-cell="11"]'],
 ];
 
+/**
+ * MENACE with numbers of five digits: 10,000 games played and a box holding 99,999 beads
+ * of one colour. Every bead count and counter must fit in its box.
+ */
+async function fiveDigits(page, url, width) {
+  const id = await page.locator('lm-exhibit-page').getAttribute('data-visit');
+  const act = (a) => fetch(`${url}/api/visits/${id}/actions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a),
+  }).then((r) => r.json());
+  await act({ type: 'play_games', n: 10_000 });
+  const { happenings } = await act({ type: 'export' });
+  const state = happenings.find((h) => h.type === 'exported').state;
+  state.boxes.first[0].beads = [99_999, 12_345, 0, 7, 0, 0, 0, 0, 0];
+  state.boxes.first[5].beads = state.boxes.first[5].beads.map((n, i) => (n ? 10_000 + i : 0));
+  await act({ type: 'import', state });
+  await page.locator('lm-exhibit-menace [data-box="0"] .mb[aria-label^="box 0: 112351 beads"]').waitFor();
+  await page.locator('lm-exhibit-menace [data-opened]').first().waitFor().catch(() => {});
+  return page.evaluate((width) => {
+    const el = document.querySelector('lm-exhibit-page').shadowRoot.querySelector('lm-exhibit-menace').shadowRoot;
+    const out = [];
+    for (const c of el.querySelectorAll('.mb .c, .tally b')) {
+      if (c.scrollWidth > c.clientWidth + 1) out.push(`menace at ${width} px: "${c.textContent}" overflows its box (${c.scrollWidth} > ${c.clientWidth} px)`);
+    }
+    const games = el.querySelector('[data-games]').textContent;
+    if (games.length < 5) out.push(`menace at ${width} px: only ${games} games played`);
+    return out;
+  }, width);
+}
+
 test('screens: every page at 360 and 1,280 px — no sideways scroll, axe-core clean, screenshots', async (t) => {
   const server = await startServer();
   t.after(() => server.stop());
@@ -44,6 +73,7 @@ test('screens: every page at 360 and 1,280 px — no sideways scroll, axe-core c
     for (const [name, path, ready] of PAGES) {
       await page.goto(server.url + path);
       await page.locator(ready).first().waitFor();
+      if (name === 'menace') problems.push(...(await fiveDigits(page, server.url, width)));
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const sideways = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth, inner: window.innerWidth,

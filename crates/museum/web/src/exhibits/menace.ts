@@ -88,8 +88,8 @@ const OPP_NAME = Object.fromEntries(OPPONENTS) as Record<Opponent, string>;
 /** CSS colours of the bead colour names the session uses; text colour for contrast. */
 const BEAD_CSS: Record<string, [string, string]> = {
   red: ['#d33a2c', '#fff'], orange: ['#f08c2e', '#000'], yellow: ['#f5d432', '#000'],
-  green: ['#3b9b48', '#fff'], blue: ['#2f6fd0', '#fff'], indigo: ['#4b3c9e', '#fff'],
-  violet: ['#a45cc7', '#fff'], white: ['#ffffff', '#000'], black: ['#222222', '#fff'],
+  green: ['#3b9b48', '#000'], blue: ['#2f6fd0', '#fff'], indigo: ['#4b3c9e', '#fff'],
+  violet: ['#a45cc7', '#000'], white: ['#ffffff', '#000'], black: ['#222222', '#fff'],
 };
 const NAMES = ['LL', 'LM', 'LR', 'ML', 'MM', 'MR', 'RL', 'RM', 'RR'];
 const ORD = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
