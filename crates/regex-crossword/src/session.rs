@@ -29,7 +29,11 @@ use crate::solver::{ClueStatus, Deduction, SolveOptions, Solver};
 
 /// Search nodes spent on deciding whether a puzzle's answer is unique when it is read
 /// (every shipped puzzle needs one; an upload that needs more is stated as undecided).
-pub const UNIQUENESS_NODES: u64 = 20_000;
+/// Bounds the work a puzzle file makes on reading: each node propagates, so a file of
+/// long clues makes each node dear.
+pub const UNIQUENESS_NODES: u64 = 2_000;
+/// Search nodes `reveal` may spend when reading the puzzle found no answer yet.
+pub const REVEAL_NODES: u64 = 10_000;
 
 /// The puzzle to play: the name of a shipped puzzle (`mit-2013-hexagon`, see
 /// [`crate::PUZZLES`]) or the text of a puzzle file.
@@ -407,9 +411,12 @@ fn uniqueness(puzzle: &Puzzle) -> (Uniqueness, Option<Vec<u8>>) {
                 complete: false,
                 nodes: UNIQUENESS_NODES,
                 propagation_alone: false,
-                statement: format!(
-                    "Whether the answer is unique is not decided here: {e} (the museum searches at most {UNIQUENESS_NODES} nodes when a puzzle is read)."
-                ),
+                statement: match e {
+                    crate::solver::SolveError::TooManyNodes(n) => format!(
+                        "Whether the answer is unique is not decided: the search stopped after {n} nodes (`ludomat regex solve --max-nodes` searches further)."
+                    ),
+                    e => format!("Whether the answer is unique is not decided: {e}."),
+                },
             },
             None,
         ),
@@ -680,9 +687,14 @@ impl Session for RegexSession {
                         let o = Solver::new(&self.puzzle)
                             .solve(SolveOptions {
                                 limit: 1,
-                                ..SolveOptions::default()
+                                max_nodes: REVEAL_NODES,
+                                explain: false,
                             })
-                            .map_err(|e| SessionError::TooMuch(e.to_string()))?;
+                            .map_err(|e| {
+                                SessionError::TooMuch(format!(
+                                    "no answer found within {REVEAL_NODES} search nodes ({e}); `ludomat regex solve --max-nodes` searches further"
+                                ))
+                            })?;
                         o.solutions.into_iter().next().ok_or_else(|| {
                             SessionError::Refused("the puzzle has no solution".into())
                         })?
@@ -1020,5 +1032,33 @@ mod tests {
                 .count(),
             13
         );
+    }
+
+    #[test]
+    fn a_puzzle_too_hard_to_decide_is_stated_so_and_reveal_is_bounded() {
+        // Every row and column an even number of A's, but the last column an odd number:
+        // no answer, and propagation cannot see it.
+        let n = 12;
+        let mut text = format!("shape: rectangle {n}x{n}\n");
+        for i in 1..=n {
+            text += &format!("across {i}: B*(AB*AB*)*\n");
+            let down = if i == n {
+                "B*AB*(AB*AB*)*"
+            } else {
+                "B*(AB*AB*)*"
+            };
+            text += &format!("down {i}: {down}\n");
+        }
+        let mut s = RegexSession::new(RegexConfig { puzzle: text }).unwrap();
+        let u = s.view().uniqueness;
+        assert!(!u.complete);
+        assert!(
+            u.statement.contains("stopped after 2000 nodes"),
+            "{}",
+            u.statement
+        );
+        let e = s.apply(RegexAction::Reveal).unwrap_err();
+        assert!(matches!(e, SessionError::TooMuch(_)), "{e}");
+        assert_eq!(s.view().filled, 0);
     }
 }
