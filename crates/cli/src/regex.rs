@@ -298,8 +298,30 @@ fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Res
                         RegexHappening::Clue { name, clue, status } => {
                             writeln!(out, "{name} /{clue}/ is now {}", mark(*status))?;
                         }
+                        RegexHappening::Deduced(d) => {
+                            let cells: Vec<String> = d
+                                .cells
+                                .iter()
+                                .map(|c| format!("row {} cell {} left {}", c.row, c.col, c.left))
+                                .collect();
+                            writeln!(
+                                out,
+                                "step {} of {}: {} /{}/ — {}",
+                                d.step,
+                                d.of,
+                                d.clue,
+                                d.regex,
+                                cells.join(", ")
+                            )?;
+                        }
+                        RegexHappening::DeductionsDone { open_cells } => {
+                            writeln!(
+                                out,
+                                "the deduction log is at its end: {open_cells} cells open"
+                            )?;
+                        }
                         RegexHappening::Solved => solved = true,
-                        RegexHappening::Cell { .. } => {}
+                        RegexHappening::Cell { .. } | RegexHappening::Loaded { .. } => {}
                     }
                 }
                 show(&session, out, false)?;

@@ -31,6 +31,10 @@ pub struct ServeArgs {
     /// Open the museum in the default browser (xdg-open / open); a failure only warns.
     #[arg(long)]
     pub open: bool,
+    /// Print (and with --open, open) this exhibit's page rather than the home page, e.g.
+    /// `regex`.
+    #[arg(long, value_name = "KIND")]
+    pub exhibit: Option<String>,
     /// Most visits held at once (each a game in progress; 1-100,000). When full, the
     /// visit idle longest that no page watches is let go; only when every visit is open
     /// in a page is a newcomer refused (503).
@@ -55,6 +59,14 @@ pub struct ServeArgs {
 
 /// Run the museum until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> Result<()> {
+    if let Some(kind) = &args.exhibit {
+        if ludomat_museum::exhibits::find(kind).is_none() {
+            anyhow::bail!(
+                "--exhibit {kind}: no such exhibit; the kinds are {}",
+                ludomat_museum::exhibits::kinds()
+            );
+        }
+    }
     // Started as `ludomat serve` (not from the menu, whose process must go on): restart
     // with the allocator settings that give memory back after crowds (glibc reads them
     // only at start; see ludomat_museum::memory).
@@ -114,8 +126,16 @@ async fn serve(args: ServeArgs) -> Result<()> {
             .map_or_else(|| "unknown".to_string(), |n| n.to_string()),
         server.max_connections()
     );
+    let page = match &args.exhibit {
+        Some(kind) => {
+            let page = format!("{url}exhibits/{kind}");
+            println!("the exhibit: {page}");
+            page
+        }
+        None => url,
+    };
     if args.open {
-        open_browser(&url);
+        open_browser(&page);
     }
     let stopped = server
         .run(|signal| eprintln!("ludomat museum: {signal}: stopping"))

@@ -248,7 +248,8 @@ fn drives() -> Vec<Drive> {
         ),
         d(9, 2, "her train", none, none, &["last loss"]),
         d(9, 3, "her boxes", none, none, &["box"]),
-        // 10.1 (serve --open) runs a server until Ctrl-C: only its command line is checked,
+        // 8.3 (serve --open --exhibit regex) and 10.1 (serve --open) run a server until
+        // Ctrl-C: only their command lines are checked,
         // by the unit test every_menu_entry_is_a_valid_command_line
     ]
 }

@@ -113,6 +113,76 @@ pub struct MenaceConfig {
     pub loss: Option<i32>,
     /// What an empty box does (overrides the preset).
     pub empty_box: Option<EmptyBox>,
+    /// The step-by-step teaching mode: against a person MENACE waits for
+    /// [`MenaceAction::Step`] at each of its moves instead of answering at once.
+    pub teaching: bool,
+    /// MENACE2's own rules when it is the opponent (`None`: the same as MENACE's), as
+    /// Scroggs' page gives MENACE2 its own settings.
+    pub menace2: Option<RuleSettings>,
+}
+
+/// A rule preset and the settings that override it (MENACE2's settings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleSettings {
+    /// The preset the others start from (default: the seed's).
+    pub preset: Option<Preset>,
+    /// Starting beads.
+    pub starting_beads: Option<StartingBeads>,
+    /// One bead colour per class of equivalent moves.
+    pub one_bead_per_move_class: Option<bool>,
+    /// Net beads after a win.
+    pub win: Option<i32>,
+    /// Net beads after a draw.
+    pub draw: Option<i32>,
+    /// Net beads after a loss.
+    pub loss: Option<i32>,
+    /// What an empty box does.
+    pub empty_box: Option<EmptyBox>,
+}
+
+impl RuleSettings {
+    /// The rules these settings give, checked as a config's are.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] naming the setting.
+    pub fn rules(&self) -> Result<Rules, SessionError> {
+        let mut r = self.preset.unwrap_or(Preset::Seed).rules();
+        if let Some(b) = self.starting_beads {
+            r.starting_beads = b;
+        }
+        if let Some(c) = self.one_bead_per_move_class {
+            r.one_bead_per_move_class = c;
+        }
+        r.win = self.win.unwrap_or(r.win);
+        r.draw = self.draw.unwrap_or(r.draw);
+        r.loss = self.loss.unwrap_or(r.loss);
+        if let Some(e) = self.empty_box {
+            r.empty_box = e;
+        }
+        check_rules(&r)?;
+        Ok(r)
+    }
+
+    /// Settings that give exactly `rules`: its preset if it is one, else every setting.
+    #[must_use]
+    pub fn of(rules: &Rules) -> RuleSettings {
+        match rules.preset() {
+            Some(p) => RuleSettings {
+                preset: Some(p),
+                ..RuleSettings::default()
+            },
+            None => RuleSettings {
+                preset: None,
+                starting_beads: Some(rules.starting_beads),
+                one_bead_per_move_class: Some(rules.one_bead_per_move_class),
+                win: Some(rules.win),
+                draw: Some(rules.draw),
+                loss: Some(rules.loss),
+                empty_box: Some(rules.empty_box),
+            },
+        }
+    }
 }
 
 impl Default for MenaceConfig {
@@ -128,6 +198,8 @@ impl Default for MenaceConfig {
             draw: None,
             loss: None,
             empty_box: None,
+            teaching: false,
+            menace2: None,
         }
     }
 }
@@ -175,6 +247,20 @@ impl MenaceConfig {
             self.draw = Some(rules.draw);
             self.loss = Some(rules.loss);
             self.empty_box = Some(rules.empty_box);
+        }
+    }
+
+    /// MENACE2's rules: its own settings, or MENACE's rules.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] naming the setting.
+    pub fn menace2_rules(&self) -> Result<Rules, SessionError> {
+        match &self.menace2 {
+            None => self.rules(),
+            Some(m) => m.rules().map_err(|e| match e {
+                SessionError::Invalid(m) => SessionError::Invalid(format!("menace2 {m}")),
+                e => e,
+            }),
         }
     }
 
@@ -257,6 +343,32 @@ pub enum MenaceAction {
         /// New settings (seed, opponent, side, rules).
         #[serde(default)]
         config: Option<Box<MenaceConfig>>,
+    },
+    /// Change the rewards and the empty-box policy of MENACE (or of MENACE2) keeping
+    /// every bead: the games from now on are reinforced by them (Scroggs' "Update").
+    /// Starting beads and bead colours only make sense for fresh boxes: they change by
+    /// [`MenaceAction::Reset`].
+    UpdateRules {
+        /// MENACE2's rules rather than MENACE's.
+        #[serde(default)]
+        menace2: bool,
+        /// Net beads after a win.
+        #[serde(default)]
+        win: Option<i32>,
+        /// Net beads after a draw.
+        #[serde(default)]
+        draw: Option<i32>,
+        /// Net beads after a loss.
+        #[serde(default)]
+        loss: Option<i32>,
+        /// What an empty box does.
+        #[serde(default)]
+        empty_box: Option<EmptyBox>,
+    },
+    /// The step-by-step teaching mode on or off (see [`MenaceConfig::teaching`]).
+    SetTeaching {
+        /// On: MENACE waits for Step against a person.
+        on: bool,
     },
     /// Report the state file (the JSON `ludomat menace` keeps) as a happening.
     Export,
@@ -381,6 +493,18 @@ pub enum MenaceHappening {
     Reset {
         /// The seed they were filled from.
         seed: u64,
+    },
+    /// Rewards or the empty-box policy changed, the beads kept.
+    RulesUpdated {
+        /// `menace` or `menace2`.
+        who: &'static str,
+        /// The rules now, in words.
+        rules: String,
+    },
+    /// The teaching mode was switched.
+    TeachingSet {
+        /// On or off.
+        on: bool,
     },
     /// The state file, exactly as `ludomat menace` writes it.
     Exported {
@@ -552,6 +676,25 @@ pub struct MenaceView {
     pub bead_colours: [&'static str; 9],
     /// MENACE2's counts, when it is the opponent: boxes and beads.
     pub menace2_beads: Option<u64>,
+    /// MENACE2's rules and boxes, when it is the opponent.
+    pub menace2: Option<Menace2View>,
+}
+
+/// MENACE2 as the page shows it, like MENACE: its rules and every box.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Menace2View {
+    /// The rules in force.
+    pub rules: Rules,
+    /// The rules in words.
+    pub rules_name: String,
+    /// Its boxes for its side, grouped by its move.
+    pub boxes: Vec<BoxGroup>,
+    /// How many boxes.
+    pub box_count: usize,
+    /// Beads in all of them.
+    pub bead_total: u64,
+    /// Boxes used in the game in progress.
+    pub boxes_in_play: Vec<u16>,
 }
 
 /// The opponent's machine.
@@ -649,7 +792,11 @@ impl MenaceSession {
         let mut s = MenaceSession::new(config)?;
         let rules = *menace.rules();
         s.config.set_rules(&rules);
-        s.opponent = Opp::build(s.config.opponent, rules, seed::derive(s.seed, 1));
+        let rules2 = match &s.config.menace2 {
+            Some(m) => m.rules()?,
+            None => rules,
+        };
+        s.opponent = Opp::build(s.config.opponent, rules2, seed::derive(s.seed, 1));
         s.menace = menace;
         s.start_game();
         s.curve = vec![s.curve_point()];
@@ -779,7 +926,7 @@ impl MenaceSession {
 
     /// Against a human, MENACE moves at once when it is its turn.
     fn answer_human(&mut self, h: &mut Vec<MenaceHappening>) -> Result<(), SessionError> {
-        if matches!(self.opponent, Opp::Human) && self.next() == "menace" {
+        if matches!(self.opponent, Opp::Human) && self.next() == "menace" && !self.config.teaching {
             self.menace_move(h)?;
         }
         Ok(())
@@ -1183,7 +1330,7 @@ impl MenaceSession {
         }
         config.check_sides()?;
         self.config = config;
-        let rules = *self.menace.rules();
+        let rules = self.menace2_rules()?;
         self.opponent = Opp::build(
             opponent,
             rules,
@@ -1223,7 +1370,7 @@ impl MenaceSession {
         if let Opp::Fast(Opponent::Menace(_)) = self.opponent {
             self.opponent = Opp::build(
                 OpponentKind::Menace2,
-                *self.menace.rules(),
+                self.menace2_rules()?,
                 seed::derive(self.seed, 1 + self.counters.games()),
             );
         }
@@ -1257,6 +1404,26 @@ impl MenaceSession {
                 h.push(MenaceHappening::Reset { seed: self.seed });
                 self.say(format!("fresh matchboxes from seed {}", self.seed));
             }
+            MenaceAction::UpdateRules {
+                menace2,
+                win,
+                draw,
+                loss,
+                empty_box,
+            } => self.update_rules(menace2, win, draw, loss, empty_box, &mut h)?,
+            MenaceAction::SetTeaching { on } => {
+                self.config.teaching = on;
+                h.push(MenaceHappening::TeachingSet { on });
+                self.say(format!(
+                    "teaching mode {}",
+                    if on {
+                        "on: MENACE waits for Step"
+                    } else {
+                        "off: MENACE answers at once"
+                    }
+                ));
+                self.answer_human(&mut h)?;
+            }
             MenaceAction::Export => {
                 let state = serde_json::from_str(&self.menace.to_json())
                     .map_err(|e| SessionError::Failed(format!("export: {e}")))?;
@@ -1267,26 +1434,85 @@ impl MenaceSession {
         Ok(h)
     }
 
-    fn box_groups(&self) -> Vec<BoxGroup> {
-        let set = self.menace.boxes(self.menace_side());
-        let mut groups: Vec<BoxGroup> = Vec::with_capacity(4);
-        for (id, b) in set.iter() {
-            let view = BoxView {
-                id: id.index() as u16,
-                picture: board_text(b.picture()),
-                beads: b.counts(),
-                total: b.total(),
-            };
-            match groups.last_mut() {
-                Some(g) if g.menace_move == b.menace_move() => g.boxes.push(view),
-                _ => groups.push(BoxGroup {
-                    menace_move: b.menace_move(),
-                    boxes: vec![view],
-                }),
-            }
+    /// MENACE2's rules: its own settings, or MENACE's rules as they are now.
+    fn menace2_rules(&self) -> Result<Rules, SessionError> {
+        match &self.config.menace2 {
+            Some(m) => m.rules(),
+            None => Ok(*self.menace.rules()),
         }
-        groups
     }
+
+    fn update_rules(
+        &mut self,
+        menace2: bool,
+        win: Option<i32>,
+        draw: Option<i32>,
+        loss: Option<i32>,
+        empty_box: Option<EmptyBox>,
+        h: &mut Vec<MenaceHappening>,
+    ) -> Result<(), SessionError> {
+        let change = |mut r: Rules| -> Result<Rules, SessionError> {
+            r.win = win.unwrap_or(r.win);
+            r.draw = draw.unwrap_or(r.draw);
+            r.loss = loss.unwrap_or(r.loss);
+            if let Some(e) = empty_box {
+                r.empty_box = e;
+            }
+            check_rules(&r)?;
+            Ok(r)
+        };
+        let (who, rules) = if menace2 {
+            let r = change(self.menace2_rules()?)?;
+            if let Opp::Fast(Opponent::Menace(m)) = &mut self.opponent {
+                m.rules = r;
+            }
+            self.config.menace2 = Some(RuleSettings::of(&r));
+            ("menace2", r)
+        } else {
+            let r = change(*self.menace.rules())?;
+            // MENACE2 without its own settings plays by MENACE's rules as they were.
+            if self.config.menace2.is_none() && self.config.opponent == OpponentKind::Menace2 {
+                self.config.menace2 = Some(RuleSettings::of(self.menace.rules()));
+            }
+            self.menace.rules = r;
+            self.config.set_rules(&r);
+            ("menace", r)
+        };
+        h.push(MenaceHappening::RulesUpdated {
+            who,
+            rules: rules.to_string(),
+        });
+        self.say(format!(
+            "{} now plays by {rules} (beads kept)",
+            if menace2 { "MENACE2" } else { "MENACE" }
+        ));
+        Ok(())
+    }
+
+    fn box_groups(&self) -> Vec<BoxGroup> {
+        groups_of(self.menace.boxes(self.menace_side()))
+    }
+}
+
+/// The boxes of one set, grouped by the move of the game they are for.
+fn groups_of(set: &crate::Matchboxes) -> Vec<BoxGroup> {
+    let mut groups: Vec<BoxGroup> = Vec::with_capacity(4);
+    for (id, b) in set.iter() {
+        let view = BoxView {
+            id: id.index() as u16,
+            picture: board_text(b.picture()),
+            beads: b.counts(),
+            total: b.total(),
+        };
+        match groups.last_mut() {
+            Some(g) if g.menace_move == b.menace_move() => g.boxes.push(view),
+            _ => groups.push(BoxGroup {
+                menace_move: b.menace_move(),
+                boxes: vec![view],
+            }),
+        }
+    }
+    groups
 }
 
 /// Name the box whose bead counts are malformed (the state file reader only says what
@@ -1348,7 +1574,11 @@ impl Session for MenaceSession {
             .seed
             .get_or_insert_with(|| u64::from(rand::random::<u32>()));
         let menace = Menace::new(rules, seed);
-        let opponent = Opp::build(config.opponent, rules, seed::derive(seed, 1));
+        let opponent = Opp::build(
+            config.opponent,
+            config.menace2_rules()?,
+            seed::derive(seed, 1),
+        );
         let mut s = MenaceSession {
             config,
             seed,
@@ -1443,6 +1673,24 @@ impl Session for MenaceSession {
                 }
                 _ => None,
             },
+            menace2: match &self.opponent {
+                Opp::Fast(Opponent::Menace(m)) => {
+                    let set = m.boxes(side.opponent());
+                    Some(Menace2View {
+                        rules: *m.rules(),
+                        rules_name: m.rules().to_string(),
+                        boxes: groups_of(set),
+                        box_count: set.len(),
+                        bead_total: set.beads_by_move().iter().sum(),
+                        boxes_in_play: m
+                            .beads_in_play()
+                            .iter()
+                            .map(|d| d.matchbox.index() as u16)
+                            .collect(),
+                    })
+                }
+                _ => None,
+            },
         }
     }
 
@@ -1495,5 +1743,88 @@ mod tests {
             s.apply(MenaceAction::Play { square: sq(cell) }).unwrap();
         }
         assert_eq!(s.view().counters.games, 1);
+    }
+
+    #[test]
+    fn rewards_change_without_a_reset_and_menace2_shows_its_own_boxes() {
+        let mut s = MenaceSession::new(MenaceConfig {
+            seed: Some(5),
+            opponent: OpponentKind::Menace2,
+            menace2: Some(RuleSettings {
+                preset: Some(Preset::Michie),
+                ..RuleSettings::default()
+            }),
+            ..MenaceConfig::default()
+        })
+        .unwrap();
+        s.apply(MenaceAction::PlayGames { n: 20 }).unwrap();
+        let before = s.view();
+        let m2 = before.menace2.clone().unwrap();
+        assert_eq!(m2.box_count, 289);
+        assert_eq!(m2.rules, Preset::Michie.rules());
+        // MENACE: win +5, resign on empty; every bead stays where it was.
+        s.apply(MenaceAction::UpdateRules {
+            menace2: false,
+            win: Some(5),
+            draw: None,
+            loss: None,
+            empty_box: Some(EmptyBox::Resign),
+        })
+        .unwrap();
+        let after = s.view();
+        assert_eq!(after.boxes, before.boxes);
+        assert_eq!(after.counters, before.counters);
+        assert_eq!(after.rules.win, 5);
+        assert_eq!(after.rules.empty_box, EmptyBox::Resign);
+        assert_eq!(after.config.win, Some(5));
+        // MENACE2 too, its beads kept.
+        s.apply(MenaceAction::UpdateRules {
+            menace2: true,
+            win: None,
+            draw: Some(2),
+            loss: None,
+            empty_box: None,
+        })
+        .unwrap();
+        let v = s.view();
+        let m2b = v.menace2.unwrap();
+        assert_eq!(m2b.boxes, m2.boxes);
+        assert_eq!(m2b.rules.draw, 2);
+        assert_eq!(v.config.menace2.and_then(|m| m.draw), Some(2));
+        // A reward out of bounds is refused, nothing changed.
+        let e = s
+            .apply(MenaceAction::UpdateRules {
+                menace2: false,
+                win: Some(1_000),
+                draw: None,
+                loss: None,
+                empty_box: None,
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains("win"), "{e}");
+        assert_eq!(s.view().rules.win, 5);
+        // The config replays: the same rules, fresh boxes.
+        let again = MenaceSession::new(s.config().clone()).unwrap();
+        assert_eq!(again.view().rules, s.view().rules);
+    }
+
+    #[test]
+    fn teaching_mode_waits_for_step() {
+        let mut s = MenaceSession::new(MenaceConfig {
+            seed: Some(3),
+            teaching: true,
+            ..MenaceConfig::default()
+        })
+        .unwrap();
+        s.apply(MenaceAction::Step).unwrap();
+        assert_eq!(s.next(), "human");
+        let cell = s.board().legal_cells().next().unwrap();
+        s.apply(MenaceAction::Play { square: sq(cell) }).unwrap();
+        assert_eq!(s.next(), "menace", "MENACE waits for Step");
+        let h = s.apply(MenaceAction::SetTeaching { on: false }).unwrap();
+        assert!(h
+            .iter()
+            .any(|x| matches!(x, MenaceHappening::MovePlayed { .. })));
+        assert_eq!(s.next(), "human");
     }
 }

@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -20,7 +20,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::client::Client;
-use crate::error::{ApiError, Body};
+use crate::error::{status_of, ApiError, Body};
 use crate::exhibits::EXHIBITS;
 use crate::guard::{Guard, HostPolicy};
 use crate::visit::{Update, Visit};
@@ -163,19 +163,38 @@ struct Applied<'a> {
     seq: u64,
 }
 
+/// `?refusals=inline`: a refused action answers 200 with `{"refused": {status, error}}`
+/// instead of its 4xx, so a page can show the refusal as part of the exhibit (a browser
+/// logs every 4xx answer in its console as an error).
+#[derive(Deserialize)]
+struct ActionQuery {
+    #[serde(default)]
+    refusals: Option<String>,
+}
+
 async fn apply_action(
     State(museum): State<Museum>,
     Path(id): Path<String>,
+    Query(query): Query<ActionQuery>,
     Body(action): Body<Value>,
 ) -> Result<Response, ApiError> {
     let visit = museum.get(&id)?;
-    let update = museum.blocking(move || visit.apply(action)).await??;
-    Ok(Json(Applied {
-        happenings: &update.happenings,
-        view: update.view.as_deref(),
-        seq: update.seq,
-    })
-    .into_response())
+    let inline = query.refusals.as_deref() == Some("inline");
+    let held = Arc::clone(&visit);
+    match museum.blocking(move || held.apply(action)).await? {
+        Ok(update) => Ok(Json(Applied {
+            happenings: &update.happenings,
+            view: update.view.as_deref(),
+            seq: update.seq,
+        })
+        .into_response()),
+        Err(e) if inline => Ok(Json(json!({
+            "refused": { "status": status_of(&e).as_u16(), "error": e.to_string() },
+            "seq": visit.latest().seq,
+        }))
+        .into_response()),
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Deserialize)]
@@ -227,6 +246,9 @@ fn state_event(update: &Update) -> Event {
         .unwrap_or_else(|_| Event::default().event("state").data("{}"))
 }
 
+/// The shortest time between two updates on one event stream.
+const SSE_GAP: Duration = Duration::from_millis(40);
+
 async fn events(
     State(museum): State<Museum>,
     Path(id): Path<String>,
@@ -234,15 +256,20 @@ async fn events(
     let visit = museum.get(&id)?;
     let (updates, guard) = museum.blocking(move || visit.stream_opened()).await?;
     // The current state at once, then the latest after each change (a watch channel
-    // keeps only the latest: a slow reader skips to it), until the visit's page goes or
-    // the museum stops or lets the visit go. Every update published while a stream is
-    // open has its view.
+    // keeps only the latest: a slow reader skips to it), at most one per `SSE_GAP` (the
+    // last one always goes out: a change during the gap is seen after it), until the
+    // visit's page goes or the museum stops or lets the visit go. Every update published
+    // while a stream is open has its view.
     let stream = futures_util::stream::unfold(
         (updates, museum.stopping(), guard, true),
         |(mut updates, mut stopping, guard, first)| async move {
             let mut first = first;
             loop {
                 if !first {
+                    tokio::select! {
+                        () = tokio::time::sleep(SSE_GAP) => {}
+                        _ = stopping.wait_for(|s| *s) => return None,
+                    }
                     tokio::select! {
                         changed = updates.changed() => changed.ok()?,
                         _ = stopping.wait_for(|s| *s) => return None,

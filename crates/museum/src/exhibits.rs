@@ -103,6 +103,16 @@ pub const EXHIBITS: &[Exhibit] = &[
         start: new_dyn_session::<ludomat_logic::LogicSession>,
     },
     Exhibit {
+        kind: "regex",
+        title: "Regex crosswords",
+        history: "Grids whose every line must match the regular expression printed beside it: \
+                  regexcrossword.com's rectangles and the 2013 MIT Mystery Hunt's hexagon, \
+                  127 cells read in three directions, solved here clue by clue.",
+        source: "\"A Regular Crossword\", 2013 MIT Mystery Hunt (Coin Heist round); the \
+                 solver's propagation and search (crates/regex-crossword)",
+        start: new_dyn_session::<ludomat_regex_crossword::RegexSession>,
+    },
+    Exhibit {
         kind: "arena",
         title: "The arena",
         history:

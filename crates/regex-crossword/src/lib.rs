@@ -14,7 +14,8 @@
 //! * [`grid`]: rectangle and hexagon, their lines and drawing.
 //! * [`puzzle`]: the text format.
 //! * [`solver`]: propagation, search, counting, the deduction log.
-//! * [`session`]: filling the grid by hand, clue status as you type.
+//! * [`session`]: filling the grid by hand, clue status as you type, the deduction log
+//!   step by step (the museum's `regex` exhibit).
 //!
 //! ```
 //! use ludomat_regex_crossword::{Puzzle, SolveOptions, Solver};
@@ -41,7 +42,10 @@ pub use clue::{Clue, ClueError, Node};
 pub use grid::{Direction, Grid, Shape};
 pub use letters::Letters;
 pub use puzzle::{PlacedClue, Puzzle, PuzzleError};
-pub use session::{RegexAction, RegexConfig, RegexHappening, RegexSession, RegexView};
+pub use session::{
+    shipped, DeductionStep, Filler, RegexAction, RegexConfig, RegexHappening, RegexSession,
+    RegexView, Uniqueness,
+};
 pub use solver::{ClueStatus, Deduction, Outcome, SolveError, SolveOptions, Solver};
 
 /// The shipped example puzzles: (file name, text).

@@ -91,6 +91,7 @@ pub const MACHINES: &[Machine] = &[
         entries: &[
             ("solve the MIT hexagon, deductions shown", "regex solve mit-2013-hexagon --explain"),
             ("fill in a small hexagon yourself", "play regex small-hexagon"),
+            ("the same in the web museum, deductions step by step (Ctrl-C stops)", "serve --open --exhibit regex"),
         ],
     },
     Machine {

@@ -178,9 +178,14 @@ export class Visit {
     }
   }
 
-  /** Applies an action; resolves with its update, rejects with an ApiError. */
+  /**
+   * Applies an action; resolves with its update, rejects with an ApiError. Refusals come
+   * back inline (200 with `refused`), so the browser does not log them as errors.
+   */
   async act(action: unknown): Promise<Update> {
-    const u = await this.send<Update>('POST', '/actions', action);
+    const u = await this.send<Update & { refused?: { status: number; error: string } }>(
+      'POST', '/actions?refusals=inline', action);
+    if (u.refused) throw new ApiError(u.refused.status, u.refused.error);
     this.receive(u);
     return u;
   }

@@ -1,13 +1,19 @@
 // The base class of every exhibit's element (web/src/exhibits/<kind>.ts).
 //
-// The page (<lm-exhibit-page>) opens the visit and sets, on every change:
+// The page (<lm-exhibit-page>) opens the visit and sets, at most once a frame (updates
+// that arrive faster are merged: the latest view wins, the happenings are joined):
 //   .view        the session's view (JSON, as the Rust session serialises it)
 //   .config      the visit's config (seed included)
-//   .happenings  the happenings of the latest change, in order
+//   .happenings  the happenings since the last frame, in order
 //   .running     whether autoplay runs
+//   .pageValues  the page's own settings (see `pageSettings`)
 // The element sends with this.act(action), this.autoplay(action, ms), this.stop() and
 // starts over with other settings with this.restart(config) (the URL follows).
 // describe(happening) gives the log its line for each happening.
+//
+// `static pageSettings` names settings that live in the page, not in the session (the
+// autoplay speed, a "next game on its own" switch …) with their defaults: the share link
+// carries them beside the session's config, and `this.setSetting(key, value)` changes one.
 
 import { LitElement } from 'lit';
 import type { Update } from './api.ts';
@@ -19,6 +25,10 @@ export interface ExhibitHost {
   restart(config: Record<string, unknown>): Promise<void>;
   /** The visit's id (for downloads such as the matchbox kit). */
   visitId?(): string | undefined;
+  setSetting(key: string, value: unknown): void;
+  say(message: string, kind?: 'error' | 'note'): void;
+  /** Applies an action without showing a refusal: the caller shows it its own way. */
+  attempt(action: unknown): Promise<{ update?: Update; error?: string }>;
 }
 
 export class ExhibitElement<V = any, H = any> extends LitElement {
@@ -27,12 +37,17 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
     config: { attribute: false },
     happenings: { attribute: false },
     running: { type: Boolean },
+    pageValues: { attribute: false },
   };
+
+  /** Settings of the page (not the session) and their defaults; carried by the link. */
+  static pageSettings: Record<string, unknown> = {};
 
   declare view: V | undefined;
   declare config: Record<string, any>;
   declare happenings: H[];
   declare running: boolean;
+  declare pageValues: Record<string, any>;
   host?: ExhibitHost;
 
   constructor() {
@@ -41,12 +56,17 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
     this.config = {};
     this.happenings = [];
     this.running = false;
+    this.pageValues = { ...(this.constructor as typeof ExhibitElement).pageSettings };
   }
 
   act(action: unknown) { return this.host?.act(action); }
+  attempt(action: unknown) { return this.host?.attempt(action) ?? Promise.resolve({ error: 'not connected' }); }
   autoplay(action: unknown, intervalMs: number) { return this.host?.autoplay(action, intervalMs); }
   stop() { return this.host?.stop(); }
   restart(config: Record<string, unknown>) { return this.host?.restart(config); }
+  setSetting(key: string, value: unknown) { this.host?.setSetting(key, value); }
+  /** A message in the page's message line (an error in red, or a note). */
+  say(message: string, kind: 'error' | 'note' = 'note') { this.host?.say(message, kind); }
 
   /** One log line for a happening. */
   describe(h: H): string {

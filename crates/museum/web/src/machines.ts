@@ -116,4 +116,24 @@ export const MACHINES: Machine[] = [
           ${n ? svg`<text x="${18 + c * 28}" y="${23 + r * 28}" text-anchor="middle" font-size="11" font-weight="700" fill="#1d1b18">${n}</text>` : ''}`;
       }))}</svg>`,
   },
+  {
+    kind: 'regex',
+    name: 'Regex crosswords',
+    history: "Grids whose every line must match a regular expression: regexcrossword.com's rectangles and the 2013 MIT Mystery Hunt's hexagon of 127 cells, read in three directions.",
+    source: '"A Regular Crossword", 2013 MIT Mystery Hunt (Coin Heist round); the solver in crates/regex-crossword.',
+    terminal: 'ludomat regex solve mit-2013-hexagon --explain',
+    picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="a small hexagon of hexagonal cells with letters">
+      ${[[0, 2], [1, 3], [2, 2]].flatMap(([r, n]) => Array.from({ length: n }, (_, i) => {
+        const cx = 60 + (i - (n - 1) / 2) * 30, cy = 32 + r * 26;
+        const pts = Array.from({ length: 6 }, (_, k) => {
+          const a = ((60 * k - 90) * Math.PI) / 180;
+          return `${(cx + 17 * Math.cos(a)).toFixed(1)},${(cy + 17 * Math.sin(a)).toFixed(1)}`;
+        }).join(' ');
+        const ch = 'HEBEGNO'[[0, 2, 5][r] + i];
+        return svg`<polygon points="${pts}" fill="#fffdf8" stroke="#5b5346" stroke-width="2"/>
+          <text x="${cx}" y="${cy + 5}" text-anchor="middle" font-size="14" font-weight="700" font-family="monospace" fill="#1f5fa8">${ch}</text>`;
+      }))}
+      <text x="4" y="112" font-size="10" font-family="monospace" fill="#5b5346">(O|N)+</text>
+      <text x="70" y="12" font-size="10" font-family="monospace" fill="#5b5346">[^A-G]E</text></svg>`,
+  },
 ];

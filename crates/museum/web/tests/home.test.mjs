@@ -7,14 +7,15 @@ test('home page: one card per machine, each linked to its exhibit', async (t) =>
   const cards = page.locator('article[data-machine]');
   await cards.first().waitFor();
   await page.locator('article[data-machine="tictactoe"] a.play').waitFor();
-  assert.equal(await cards.count(), 8);
-  for (const kind of ['tictactoe', 'menace', 'hexapawn', 'computox', 'relay', 'logic', 'qubic', 'threes']) {
+  assert.equal(await cards.count(), 9);
+  for (const kind of ['tictactoe', 'menace', 'hexapawn', 'computox', 'relay', 'logic', 'qubic', 'threes', 'regex']) {
     const card = page.locator(`article[data-machine="${kind}"]`);
     assert.equal(await card.locator('svg').count(), 1, `${kind} has a picture`);
     assert.match(await card.innerText(), /Source:/);
   }
-  // Every machine has its exhibit now, the logic bench included.
-  assert.equal(await page.locator('article[data-machine] a.play').count(), 8);
+  // Every machine has its exhibit now, the regex crosswords included.
+  assert.equal(await page.locator('article[data-machine] a.play').count(), 9);
+  assert.equal(await page.locator('article[data-machine="regex"] a.play').getAttribute('href'), '/exhibits/regex');
   assert.equal(await page.locator('article[data-machine="logic"] a.play').getAttribute('href'), '/exhibits/logic');
   // The arena, where they meet, has its own section.
   assert.equal(await page.locator('section[data-arena] a.play').getAttribute('href'), '/exhibits/arena');

@@ -1,10 +1,17 @@
-import{a as e,i as t,o as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-lamp.js";import"./lm-run-control.js";var i={operated:{colour:`#e0a100`,text:`#1d1b18`,word:`operated`},released:{colour:`#5b5346`,text:`#f4efe4`,word:`released`},unknown:{colour:`#9e9e9e`,text:`#1d1b18`,word:`unknown`}},a=[[1,`real time`],[.25,`¼ speed`],[.1,`1/10 speed`],[.02,`1/50 speed`]],o={T:`player relay`,OS:`machine starts`,X:`beatable`,DS:`DS`,W:`W: machine won`,L:`L: machine lost`,CTR:`game counter`,DM:`DM`},s={1:`#2e7d32`,2:`#b3261e`,3:`#6a3fa0`,4:`#b07d00`},c={1:`win`,2:`block`,3:`fork prevention`,4:`good square`},l=`ABCDEFGHJ`,u=class extends r{static{this.properties={...r.properties,interval:{state:!0},autoRun:{state:!0},shown:{state:!0},shownU1:{state:!0},replaySpeed:{state:!0},replaying:{state:!0}}}constructor(){super(),this.replayFrame=0,this.replayLeft=[],this.onKey=e=>{let t=e.composedPath()[0];if(t instanceof HTMLInputElement||t instanceof HTMLSelectElement||e.ctrlKey||e.metaKey||e.altKey)return;let n=e.key.toUpperCase();n.length===1&&l.includes(n)?this.press(n):n===`S`?this.act({type:`step`}):n===`W`?this.act({type:`sweep`}):n===`R`?this.machineReset():n===`G`&&this.start()},this.interval=150,this.autoRun=!0,this.shown={},this.shownU1=null,this.replaySpeed=.1,this.replaying=!1}syncRelays(){let e=this.view?.relays;e?(this.shown=Object.fromEntries(e.relays.map(e=>[e.name,e.state])),this.shownU1=e.u1):this.shown={}}willUpdate(e){if(!e.has(`happenings`)&&!e.has(`view`))return;let t=this.view;if(!t?.relays){this.shown={};return}if(!e.has(`happenings`)){Object.keys(this.shown).length===0&&this.syncRelays();return}let n=this.happenings.filter(e=>e.type===`relay`);if(cancelAnimationFrame(this.replayFrame),this.replayLeft.length){let e={...this.shown};for(let t of this.replayLeft)t.change===`stepped`?t.part===`U1`&&(this.shownU1=t.position):e[t.part]=t.change;this.shown=e,this.replayLeft=[]}if(Object.keys(this.shown).length===0||n.length===0){this.replaying=!1,(t.turn!==`machine`||Object.keys(this.shown).length===0)&&this.syncRelays();return}let r=performance.now(),i=0;this.replayLeft=n,this.replaying=!0;let a=()=>{let e=(performance.now()-r)*this.replaySpeed,t={...this.shown},o=this.shownU1;for(;i<n.length&&n[i].ms<=e;){let e=n[i++];e.change===`stepped`?e.part===`U1`&&(o=e.position):t[e.part]=e.change}this.shown=t,this.shownU1=o,this.replayLeft=n.slice(i),i<n.length?this.replayFrame=requestAnimationFrame(a):(this.replaying=!1,this.view?.turn!==`machine`&&this.syncRelays())};this.replayFrame=requestAnimationFrame(a)}static{this.styles=n`
-    :host { display: grid; grid-template-columns: minmax(20rem, 26rem) 1fr; gap: 1.5rem 2rem; align-items: start; }
-    @media (max-width: 52rem) { :host { grid-template-columns: 1fr; } }
+import{d as e,l as t,u as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-lamp.js";import"./lm-run-control.js";var i={operated:{colour:`#e0a100`,text:`#1d1b18`,word:`operated`},released:{colour:`#5b5346`,text:`#f4efe4`,word:`released`},unknown:{colour:`#9e9e9e`,text:`#1d1b18`,word:`unknown`}},a=[[1,`real time`],[.25,`¼ speed`],[.1,`1/10 speed`],[.02,`1/50 speed`]],o={T:`player relay`,OS:`machine starts`,X:`beatable`,DS:`DS`,W:`W: machine won`,L:`L: machine lost`,CTR:`game counter`,DM:`DM`},s={1:`#2e7d32`,2:`#b3261e`,3:`#6a3fa0`,4:`#b07d00`},c={1:`win`,2:`block`,3:`fork prevention`,4:`good square`},l=`ABCDEFGHJ`,u=class extends r{static{this.properties={...r.properties,interval:{state:!0},autoRun:{state:!0},shown:{state:!0},shownU1:{state:!0},replaySpeed:{state:!0},replaying:{state:!0}}}constructor(){super(),this.replayFrame=0,this.replayLeft=[],this.onKey=e=>{let t=e.composedPath()[0];if(t instanceof HTMLInputElement||t instanceof HTMLSelectElement||e.ctrlKey||e.metaKey||e.altKey)return;let n=e.key.toUpperCase();n.length===1&&l.includes(n)?this.press(n):n===`S`?this.act({type:`step`}):n===`W`?this.act({type:`sweep`}):n===`R`?this.machineReset():n===`G`&&this.start()},this.interval=150,this.autoRun=!0,this.shown={},this.shownU1=null,this.replaySpeed=.1,this.replaying=!1}syncRelays(){let e=this.view?.relays;e?(this.shown=Object.fromEntries(e.relays.map(e=>[e.name,e.state])),this.shownU1=e.u1):this.shown={}}willUpdate(e){if(!e.has(`happenings`)&&!e.has(`view`))return;let t=this.view;if(!t?.relays){this.shown={};return}if(!e.has(`happenings`)){Object.keys(this.shown).length===0&&this.syncRelays();return}let n=this.happenings.filter(e=>e.type===`relay`);if(cancelAnimationFrame(this.replayFrame),this.replayLeft.length){let e={...this.shown};for(let t of this.replayLeft)t.change===`stepped`?t.part===`U1`&&(this.shownU1=t.position):e[t.part]=t.change;this.shown=e,this.replayLeft=[]}if(Object.keys(this.shown).length===0||n.length===0){this.replaying=!1,(t.turn!==`machine`||Object.keys(this.shown).length===0)&&this.syncRelays();return}let r=performance.now(),i=0;this.replayLeft=n,this.replaying=!0;let a=()=>{let e=(performance.now()-r)*this.replaySpeed,t={...this.shown},o=this.shownU1;for(;i<n.length&&n[i].ms<=e;){let e=n[i++];e.change===`stepped`?e.part===`U1`&&(o=e.position):t[e.part]=e.change}this.shown=t,this.shownU1=o,this.replayLeft=n.slice(i),i<n.length?this.replayFrame=requestAnimationFrame(a):(this.replaying=!1,this.view?.turn!==`machine`&&this.syncRelays())};this.replayFrame=requestAnimationFrame(a)}static{this.styles=e`
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 26rem) minmax(0, 1fr); gap: 1.5rem 2rem; align-items: start; }
+    @media (max-width: 52rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0 0 0.5rem; font-size: 1.05rem; }
     .panel { background: #3a352d; color: #f4efe4; border-radius: 12px; padding: 1rem; }
-    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; }
-    .grid { display: grid; grid-template-columns: repeat(3, 6.2rem); grid-auto-rows: 6.2rem; gap: 8px; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; min-height: 2.7em; }
+    .grid { display: grid; grid-template-columns: repeat(3, minmax(0, 6.2rem)); grid-auto-rows: minmax(5.4rem, 6.2rem); gap: 8px; }
+    .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    .sq { position: relative; }
+    select { max-width: 100%; }
     .sq { border: 2px solid #8a7d66; border-radius: 10px; background: #fffdf8; color: #1d1b18; cursor: pointer;
           display: grid; grid-template-rows: auto 1fr; padding: 0.25rem; font: inherit; }
     .sq:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
@@ -24,9 +31,10 @@ import{a as e,i as t,o as n}from"./index.js";import{t as r}from"./exhibit.js";im
     button.cmd:disabled { opacity: 0.5; cursor: default; }
     button.reset { background: #b3261e; color: #fff; border-color: #7d1a14; font-weight: 700; }
     label { display: inline-flex; gap: 0.35rem; align-items: center; }
-    .panel lm-lamp { color: #f4efe4; --state: #d9d2c3; }
-    .inside { display: grid; grid-template-columns: auto 1fr; gap: 1rem; align-items: start; }
-    @media (max-width: 70rem) { .inside { grid-template-columns: 1fr; } }
+    .panel .muted { color: #d9d2c3; }
+    .panel lm-lamp { color: #f4efe4; --lamp-state: #d9d2c3; }
+    .inside { display: grid; grid-template-columns: minmax(0, 18rem) minmax(0, 1fr); gap: 1rem; align-items: start; }
+    @media (max-width: 70rem) { .inside { grid-template-columns: minmax(0, 1fr); } }
     svg text { font: 10px system-ui, sans-serif; }
     .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 0.9rem; font-size: 0.9rem; }
     .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 3px; vertical-align: -0.1rem; margin-right: 0.25rem; }
@@ -46,10 +54,11 @@ import{a as e,i as t,o as n}from"./index.js";import{t as r}from"./exhibit.js";im
       <div class="panel">
         <div class="grid" role="group" aria-label="the square buttons">
           ${e.squares.map(e=>t`<button class="sq ${e.shutter?`shutter`:``} ${i.includes(e.letter)?`line`:``}" data-square=${e.letter}
-              aria-label=${this.squareLabel(e)} title=${this.squareLabel(e)}
+              title=${this.squareLabel(e)}
               @click=${()=>this.press(e.letter)}>
-            <span class="letter">${e.letter}</span>
-            <span class="lamps">
+            <span class="sr">${this.squareLabel(e)}</span>
+            <span class="letter" aria-hidden="true">${e.letter}</span>
+            <span class="lamps" aria-hidden="true">
               <span class="bulb o ${e.o_lamp?`on`:``}" data-lamp="o">O</span>
               ${n?t`<span class="muted">${e.shutter?`shutter`:``}</span>`:t`<span class="bulb x ${e.x_lamp?`on`:``}" data-lamp="x">X</span>`}
             </span></button>`)}
@@ -102,13 +111,13 @@ import{a as e,i as t,o as n}from"./index.js";import{t as r}from"./exhibit.js";im
       ${e.variant===`computox`&&!n?t`<label><input type="checkbox" data-setting="two_player" .checked=${e.two_player}
         @change=${e=>this.restart({seed:this.config.seed,variant:`computox`,two_player:e.target.checked})}>
         two players (the machine referees)</label>`:``}
-    </div></fieldset>`}dial(t){let n=t.uniselector.contacts,r=(e,t)=>{let r=-Math.PI/2+2*Math.PI*(e-1)/n;return[150+t*Math.cos(r),150+t*Math.sin(r)]},i=e=>t.plan.find(t=>t.number===e)?.tactic,a=t.contact?.number,o=t.contact?.fired?t.contact.number:void 0,[c,l]=r(t.uniselector.position,106);return e`<svg viewBox="0 0 300 300" width="300" height="300" role="img" data-dial
-        aria-label="uniselector U1: wiper on ${t.uniselector.label}">
+    </div></fieldset>`}dial(e){let t=e.uniselector.contacts,r=(e,n)=>{let r=-Math.PI/2+2*Math.PI*(e-1)/t;return[150+n*Math.cos(r),150+n*Math.sin(r)]},i=t=>e.plan.find(e=>e.number===t)?.tactic,a=e.contact?.number,o=e.contact?.fired?e.contact.number:void 0,[c,l]=r(e.uniselector.position,106);return n`<svg viewBox="0 0 300 300" width="300" height="300" style="max-width:100%;height:auto" role="img" data-dial
+        aria-label="uniselector U1: wiper on ${e.uniselector.label}">
       <circle cx=${150} cy=${150} r=${136} fill="#f4efe4" stroke="#8a7d66"></circle>
-      ${Array.from({length:n},(e,t)=>t+1).map(t=>{let[n,c]=r(t,120),[l,u]=r(t,94),d=i(t),f=d?s[d]:`#d9d2c3`;return e`<g data-contact=${t}>
-          <circle cx=${n} cy=${c} r=${t===a?10:8} fill=${f} stroke=${t===o?`#e0a100`:t===a?`#1d1b18`:`none`} stroke-width="3"></circle>
-          <text x=${n} y=${c+3.5} text-anchor="middle" fill=${d?`#fff`:`#1d1b18`} font-weight="700">${t}</text>
-          ${t===a?e`<text x=${l} y=${u+3} text-anchor="middle" fill="#1d1b18">${t===o?`fired`:`test`}</text>`:``}
+      ${Array.from({length:t},(e,t)=>t+1).map(e=>{let[t,c]=r(e,120),[l,u]=r(e,94),d=i(e),f=d?s[d]:`#d9d2c3`;return n`<g data-contact=${e}>
+          <circle cx=${t} cy=${c} r=${e===a?10:8} fill=${f} stroke=${e===o?`#e0a100`:e===a?`#1d1b18`:`none`} stroke-width="3"></circle>
+          <text x=${t} y=${c+3.5} text-anchor="middle" fill=${d?`#fff`:`#1d1b18`} font-weight="700">${e}</text>
+          ${e===a?n`<text x=${l} y=${u+3} text-anchor="middle" fill="#1d1b18">${e===o?`fired`:`test`}</text>`:``}
         </g>`})}
       <line x1=${150} y1=${150} x2=${c} y2=${l} stroke="#1d1b18" stroke-width="4" stroke-linecap="round"></line>
       <circle cx=${150} cy=${150} r="9" fill="#1d1b18"></circle>
@@ -145,7 +154,7 @@ import{a as e,i as t,o as n}from"./index.js";import{t as r}from"./exhibit.js";im
           <p class="why" data-tactic>${i?`Last machine move: ${i.square} — ${i.contact} fired, tactic ${i.tactic} (${i.tactic_name}): ${i.check}, ${i.tests}.`:``}</p>
         </div>
       </div>`}relaysPanel(e){let n=e.relays;if(!n)return t``;let r=(e,n)=>{let r=this.shown[e]??`unknown`,a=i[r];return t`<span class="relay ${r}" data-relay=${e} data-state=${r} title="${n}: ${a.word}"
-        style="background:${a.colour};color:${a.text}"><b>${e}</b> <small>${r===`operated`?`▲ op`:r===`released`?`▽ rel`:`? unk`}</small></span>`},s=`ABCDEFGHJ`.split(``);return t`
+        style="background:${a.colour};color:${a.text}"><b>${e}</b> <small>${r===`operated`?`op`:r===`released`?`rel`:`? unk`}</small></span>`},s=`ABCDEFGHJ`.split(``);return t`
       <h3>Inside: the relays (${n.timing} timing, ${n.tick_ms} ms a tick)</h3>
       <div class="row">
         <label>Replay <select data-setting="replay" @change=${e=>{this.replaySpeed=Number(e.target.value)}}>

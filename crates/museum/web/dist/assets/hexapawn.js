@@ -1,11 +1,18 @@
-import{i as e,o as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";import"./lm-kit-link.js";var i=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`]],a=`abc`,o=e=>`${a[e%3]}${3-Math.floor(e/3)}`,s={far_row:`a pawn reached the far row`,all_taken:`every enemy pawn was taken`,no_move:`the loser had no move`},c=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}]],l=class extends r{static{this.properties={...r.properties,selected:{state:!0},interval:{state:!0},tick:{state:!0}}}constructor(){super(),this.selected=null,this.interval=400,this.tick=0}static{this.styles=t`
-    :host { display: grid; grid-template-columns: minmax(18rem, 30rem) minmax(20rem, 1fr); gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
+import{a as e,d as t,l as n,s as r}from"./index.js";import{t as i}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";import"./lm-kit-link.js";var a=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`]],o=`abc`,s=e=>`${o[e%3]}${3-Math.floor(e/3)}`,c={far_row:`a pawn reached the far row`,all_taken:`every enemy pawn was taken`,no_move:`the loser had no move`},l=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}]],u=class extends i{static{this.properties={...i.properties,selected:{state:!0},interval:{state:!0},tick:{state:!0}}}constructor(){super(),this.selected=null,this.interval=400,this.tick=0}static{this.styles=t`
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 30rem) minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 56rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
-    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .side { display: flex; flex-direction: column; gap: 0.8rem; }
-    .tally { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; }
-    .tally b { font-size: 1.2rem; }
+    /* Fixed cells: the counters grow without moving anything beside or below them. */
+    .tally { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.4rem; font-size: 0.9rem; max-width: 30rem; }
+    .tally > span { display: flex; flex-direction: column; align-items: center; text-align: center;
+      background: #fffdf8; border: 1px solid #d8cdb8; border-radius: 6px; padding: 0.2rem; }
+    .tally b { font-size: 1.2rem; font-variant-numeric: tabular-nums; white-space: nowrap; }
     .tag { display: inline-block; padding: 0 0.35rem; border-radius: 4px; color: #fff; font-weight: 600; }
     .tag.win { background: #2e7d32; } .tag.loss { background: #b3261e; }
     .row { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: center; }
@@ -35,29 +42,29 @@ import{i as e,o as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";im
     .full { grid-column: 1 / -1; }
     .menace { border-left: 4px solid #7a5b32; padding-left: 0.6rem; }
     small { color: #5b5346; }
-  `}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; White moves first`;case`white_moved`:return`${e.by===`human`?`you`:`the ${e.by} player`} (White) play${e.by===`human`?``:`s`} ${e.name}`;case`box_opened`:return`HER opens box #${e.box_id} (its move ${e.her_move}; ${e.mirrored?`the board is the picture in a mirror`:`the board is the picture`}): ${e.beads} bead${e.beads===1?``:`s`}`;case`bead_drawn`:return`draws the ${e.bead} bead → plays ${e.name}`;case`resigned`:return`box #${e.box_id} is empty: HER resigns`;case`game_over`:return`game ${e.game}: ${e.her_won?`HER wins`:`HER loses`}${e.by?` (${s[e.by]})`:` (resigned)`}`;case`punished`:return`punished: the ${e.bead} bead is taken from box #${e.box_id} (${e.left} left)`;case`games_played`:return`${e.games} games played: HER won ${e.wins}, lost ${e.losses}`;case`white_changed`:return`White is now ${i.find(t=>t[0]===e.white)?.[1]??e.white}`;case`reset`:return`a fresh HER, full boxes (seed ${e.seed})`}}status(e){if(e.next===`over`){let t=e.result;return`${t.her_won?`HER wins`:`HER loses`}${t.by?` — ${s[t.by]}`:` — it resigned`}. New game or Step.`}return e.next===`human`?this.selected===null?`Your move (White): click a pawn.`:`Pawn ${o(this.selected)}: click where it goes.`:e.next===`her`?`HER to move: Step to open its box.`:`The ${e.white} White to move: Step.`}squareClicked(e){let t=this.view;if(this.selected!==null){let n=t.legal.find(t=>t.from===this.selected&&t.to===e);if(n){this.selected=null,this.act({type:`play`,from:n.from,to:n.to});return}}this.selected=t.legal.some(t=>t.from===e)&&this.selected!==e?e:null}picture(t,n,r){return e`<span class="pic">${[...t.replace(/\//g,``)].map((t,i)=>e`<span
-        class="c ${t===`.`?``:t.toLowerCase()} ${i===n?`from`:``} ${i===r?`to`:``}">${t===`.`?``:t}</span>`)}</span>`}box(t,n,r=!1){let i=n.last_draw,a=!!i&&i.box_id===t.id,o=n.last_punished&&n.last_punished.box_id===t.id?n.last_punished.bead:null,s=n.boxes_in_play.includes(t.id);return e`<span class="box ${r?`big`:``} ${a?`open`:``} ${s?`inplay`:``} ${t.total?``:`empty`}"
-        data-box=${t.id} role="group" aria-label="box ${t.id}: ${t.total} beads${a?`, just opened`:``}">
-      ${this.picture(t.picture,a?i.bead_from:void 0,a?i.bead_to:void 0)}
-      <span class="beads">${t.beads.map(t=>e`<span data-bead=${t.name}
-          class="bead ${t.count?``:`gone`} ${a&&i.bead===t.name?`drawn`:``} ${o===t.name&&!t.count?`taken`:``}"
-          title="${t.name}: ${t.count?`in the box`:`confiscated`}${a&&i.bead===t.name?` (just drawn)`:``}">${t.name}</span>`)}</span>
-      <span class="id">#${t.id}${a?` opened`:s?` in play`:``}${t.total?``:` empty`}</span></span>`}opened(t){let n=t.last_draw;if(!n)return e`<p><small>No box opened yet in this game.</small></p>`;let r=t.boxes.find(e=>e.id===n.box_id);return e`<div class="opened" data-opened>
-      ${this.box(r,t,!0)}
+  `}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; White moves first`;case`white_moved`:return`${e.by===`human`?`you`:`the ${e.by} player`} (White) play${e.by===`human`?``:`s`} ${e.name}`;case`box_opened`:return`HER opens box #${e.box_id} (its move ${e.her_move}; ${e.mirrored?`the board is the picture in a mirror`:`the board is the picture`}): ${e.beads} bead${e.beads===1?``:`s`}`;case`bead_drawn`:return`draws the ${e.bead} bead → plays ${e.name}`;case`resigned`:return`box #${e.box_id} is empty: HER resigns`;case`game_over`:return`game ${e.game}: ${e.her_won?`HER wins`:`HER loses`}${e.by?` (${c[e.by]})`:` (resigned)`}`;case`punished`:return`punished: the ${e.bead} bead is taken from box #${e.box_id} (${e.left} left)`;case`games_played`:return`${e.games} games played: HER won ${e.wins}, lost ${e.losses}`;case`white_changed`:return`White is now ${a.find(t=>t[0]===e.white)?.[1]??e.white}`;case`reset`:return`a fresh HER, full boxes (seed ${e.seed})`}}status(e){if(e.next===`over`){let t=e.result;return`${t.her_won?`HER wins`:`HER loses`}${t.by?` — ${c[t.by]}`:` — it resigned`}. New game or Step.`}return e.next===`human`?this.selected===null?`Your move (White): click a pawn.`:`Pawn ${s(this.selected)}: click where it goes.`:e.next===`her`?`HER to move: Step to open its box.`:`The ${e.white} White to move: Step.`}squareClicked(e){let t=this.view;if(this.selected!==null){let n=t.legal.find(t=>t.from===this.selected&&t.to===e);if(n){this.selected=null,this.act({type:`play`,from:n.from,to:n.to});return}}this.selected=t.legal.some(t=>t.from===e)&&this.selected!==e?e:null}picture(e,t,r){return n`<span class="pic">${[...e.replace(/\//g,``)].map((e,i)=>n`<span
+        class="c ${e===`.`?``:e.toLowerCase()} ${i===t?`from`:``} ${i===r?`to`:``}">${e===`.`?``:e}</span>`)}</span>`}box(e,t,r=!1){let i=t.last_draw,a=!!i&&i.box_id===e.id,o=t.last_punished&&t.last_punished.box_id===e.id?t.last_punished.bead:null,s=t.boxes_in_play.includes(e.id);return n`<span class="box ${r?`big`:``} ${a?`open`:``} ${s?`inplay`:``} ${e.total?``:`empty`}"
+        data-box=${e.id} role="group" aria-label="box ${e.id}: ${e.total} beads${a?`, just opened`:``}">
+      ${this.picture(e.picture,a?i.bead_from:void 0,a?i.bead_to:void 0)}
+      <span class="beads">${e.beads.map(e=>n`<span data-bead=${e.name}
+          class="bead ${e.count?``:`gone`} ${a&&i.bead===e.name?`drawn`:``} ${o===e.name&&!e.count?`taken`:``}"
+          title="${e.name}: ${e.count?`in the box`:`confiscated`}${a&&i.bead===e.name?` (just drawn)`:``}">${e.name}</span>`)}</span>
+      <span class="id">#${e.id}${a?` opened`:s?` in play`:``}${e.total?``:` empty`}</span></span>`}opened(e){let t=e.last_draw;if(!t)return n`<p><small>No box opened yet in this game.</small></p>`;let r=e.boxes.find(e=>e.id===t.box_id);return n`<div class="opened" data-opened>
+      ${this.box(r,e,!0)}
       <div class="arrow" data-arrow>
-        <div>HER opened box <b>#${n.box_id}</b> (its move ${r.her_move})</div>
-        <div>drew the bead <b>${n.bead}</b> of the picture</div>
-        <div>→ ${n.mirrored?`the board is the picture in a mirror, so the move is mirrored`:`the picture is the board`}</div>
-        <div>→ plays <b data-move-name>${n.name}</b></div>
-      </div></div>`}curve(t){let n=0,r=0,i=[[0,0]],a=[[0,0]];for(let e of t.curve)e.won?n++:r++,i.push([e.game,n]),a.push([e.game,r]);let o=t.counters;return e`<div data-curve>
+        <div>HER opened box <b>#${t.box_id}</b> (its move ${r.her_move})</div>
+        <div>drew the bead <b>${t.bead}</b> of the picture</div>
+        <div>→ ${t.mirrored?`the board is the picture in a mirror, so the move is mirrored`:`the picture is the board`}</div>
+        <div>→ plays <b data-move-name>${t.name}</b></div>
+      </div></div>`}curve(e){let t=0,r=0,i=[[0,0]],a=[[0,0]];for(let n of e.curve)n.won?t++:r++,i.push([n.game,t]),a.push([n.game,r]);let o=e.counters;return n`<div data-curve>
       <lm-menace-chart .series=${[{name:`HER wins`,color:`#2e7d32`,points:i},{name:`HER losses`,color:`#b3261e`,dash:`2 3`,points:a}]} caption="HER's learning curve (losses go flat: it has learned)" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
-      <p data-learned>${o.last_loss?e`HER's last loss: game <b data-last-loss>${o.last_loss}</b>.`:`HER has not lost yet.`}
-        ${t.unbeatable?e`<b data-unbeatable>HER can no longer lose</b> — every bead left wins against every White move.`:`HER can still be beaten.`}
+      <p data-learned>${o.last_loss?n`HER's last loss: game <b data-last-loss>${o.last_loss}</b>.`:`HER has not lost yet.`}
+        ${e.unbeatable?n`<b data-unbeatable>HER can no longer lose</b> — every bead left wins against every White move.`:`HER can still be beaten.`}
         <small>Gardner's 50-game run against a person, as commonly retold: 11 losses, perfect from game 36 (not checked against the printed column).</small></p>
-    </div>`}render(){let t=this.view;if(!t)return e``;let r=t.last_draw,a=[...t.board.replace(/\//g,``)],s=this.selected===null?[]:t.legal.filter(e=>e.from===this.selected).map(e=>e.to),l=a.map((e,n)=>{let i=e===`W`?`white pawn`:e===`B`?`black pawn (HER)`:`empty`;return{text:e===`.`?o(n):e,mark:e===`W`?`o`:e===`B`?`x`:void 0,label:`square ${o(n)}, ${i}`,playable:t.next===`human`&&(t.legal.some(e=>e.from===n)||s.includes(n)),highlight:n===this.selected||s.includes(n)||!!r&&t.next!==`her`&&r.to===n}}),u=t.counters,d=t.white!==`human`;return e`
+    </div>`}render(){let t=this.view;if(!t)return n``;let i=t.last_draw,o=[...t.board.replace(/\//g,``)],c=this.selected===null?[]:t.legal.filter(e=>e.from===this.selected).map(e=>e.to),u=o.map((e,n)=>{let r=e===`W`?`white pawn`:e===`B`?`black pawn (HER)`:`empty`;return{text:e===`.`?s(n):e,mark:e===`W`?`o`:e===`B`?`x`:void 0,label:`square ${s(n)}, ${r}`,playable:t.next===`human`&&(t.legal.some(e=>e.from===n)||c.includes(n)),highlight:n===this.selected||c.includes(n)||!!i&&t.next!==`her`&&i.to===n}}),d=t.counters,f=t.white!==`human`;return n`
       <div>
         <p class="status" data-status>${this.status(t)}</p>
-        <lm-board .squares=${l} @square=${e=>this.squareClicked(e.detail.index)}></lm-board>
+        <lm-board .squares=${u} @square=${e=>this.squareClicked(e.detail.index)}></lm-board>
         <p class="why" data-why>${t.moves.map(e=>`${e.side===`white`?`W`:`B`} ${e.name}`).join(`, `)}</p>
         <h3>The box just opened</h3>
         ${this.opened(t)}
@@ -68,23 +75,23 @@ import{i as e,o as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";im
       <div class="side">
         <div class="tally" data-tally>
           <span>game <b data-game>${t.game}</b></span>
-          <span><span class="tag win">W</span> HER wins <b data-wins>${u.wins}</b></span>
-          <span><span class="tag loss">L</span> HER loses <b data-losses>${u.losses}</b></span>
-          <span>of <b data-games>${u.games}</b> games</span>
+          <span><span><span class="tag win">W</span> HER wins</span><b data-wins>${d.wins}</b></span>
+          <span><span><span class="tag loss">L</span> HER loses</span><b data-losses>${d.losses}</b></span>
+          <span>games played <b data-games>${d.games}</b></span>
         </div>
         <div class="row">
           <label>White is <select data-setting="white" @change=${e=>{this.selected=null,this.act({type:`set_white`,white:e.target.value})}}>
-            ${i.map(([n,r])=>e`<option value=${n} ?selected=${n===t.white}>${r}</option>`)}</select></label>
+            ${a.map(([e,r])=>n`<option value=${e} ?selected=${e===t.white}>${r}</option>`)}</select></label>
           <button data-action="new-game" @click=${()=>{this.selected=null,this.act({type:`new_game`})}}>New game</button>
         </div>
-        ${d?e`<div class="row">
+        ${f?n`<div class="row">
             <lm-run-control .running=${this.running} .interval=${this.interval}
-              @run=${e=>{this.interval=e.detail.interval,this.autoplay(c[this.tick][1],this.interval)}}
-              @speed=${e=>{this.interval=e.detail.interval,this.autoplay(c[this.tick][1],this.interval)}}
+              @run=${e=>{this.interval=e.detail.interval,this.autoplay(l[this.tick][1],this.interval)}}
+              @speed=${e=>{this.interval=e.detail.interval,this.autoplay(l[this.tick][1],this.interval)}}
               @pause=${()=>this.stop()}
               @step=${()=>this.act({type:`step`})}></lm-run-control>
-            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.tick=Number(e.target.value),this.running&&this.autoplay(c[this.tick][1],this.interval)}}>${c.map(([t],n)=>e`<option value=${n} ?selected=${n===this.tick}>${t}</option>`)}</select>
-            <button data-action="train" @click=${()=>this.act({type:`play_games`,n:50})}>Play 50 games</button></div>`:e`<div class="row"><button data-action="step" ?disabled=${t.next===`human`} @click=${()=>this.act({type:`step`})}>⏭ Step</button>
+            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.tick=Number(e.target.value),this.running&&this.autoplay(l[this.tick][1],this.interval)}}>${l.map(([e],t)=>n`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select>
+            <button data-action="train" @click=${()=>this.act({type:`play_games`,n:50})}>Play 50 games</button></div>`:n`<div class="row"><button data-action="step" ?disabled=${t.next===`human`} @click=${()=>this.act({type:`step`})}>${e.step}Step</button>
             <small>Choose a machine White to train HER automatically.</small></div>`}
         ${this.curve(t)}
         <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${t.boxes.length}></lm-kit-link>
@@ -93,8 +100,8 @@ import{i as e,o as t,r as n}from"./index.js";import{t as r}from"./exhibit.js";im
         <h3>HER's ${t.boxes.length} matchboxes (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>
         <p data-gardner-count><small>Gardner's figure shows 24 boxes (2 / 11 / 11); generated from every game with a position
           and its mirror image in one box there are ${t.boxes.length} (${t.boxes_by_move.join(` / `)}) — his figure seems to keep a few mirror pairs apart.</small></p>
-        ${[2,4,6].map((n,r)=>e`<div class="group" data-group=${n}>
-          <h3>HER's move ${n}: ${t.boxes_by_move[r]} boxes</h3>
-          <div class="boxes">${t.boxes.filter(e=>e.her_move===n).map(e=>this.box(e,t))}</div></div>`)}
+        ${[2,4,6].map((e,r)=>n`<div class="group" data-group=${e}>
+          <h3>HER's move ${e}: ${t.boxes_by_move[r]} boxes</h3>
+          <div class="boxes">${t.boxes.filter(t=>t.her_move===e).map(e=>this.box(e,t))}</div></div>`)}
       </div>
-      ${n}`}};customElements.define(`lm-exhibit-hexapawn`,l);export{l as HexapawnExhibit};
+      ${r}`}};customElements.define(`lm-exhibit-hexapawn`,u);export{u as HexapawnExhibit};

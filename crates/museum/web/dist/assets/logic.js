@@ -1,6 +1,10 @@
-import{a as e,i as t,o as n,r}from"./index.js";import{t as i}from"./exhibit.js";import"./lm-lamp.js";var a=65536,o={1:`+1`,0:`0`,"-1":`−1`},s={1:`true`,0:`unknown`,"-1":`false`},c={1:`#2e7d32`,0:`#8a7d66`,"-1":`#b3261e`},l=e=>o[String(e)],u=e=>c[String(e)],d=e=>e===0?`0`:e===-1?`1`:`x`,f=class extends i{static{this.properties={...i.properties,stepMode:{state:!0},uploadError:{state:!0},selected:{state:!0}}}constructor(){super(),this.compactAt=[],this.stepMode=!0,this.uploadError=``,this.selected=null}static{this.styles=n`
-    :host { display: grid; grid-template-columns: minmax(20rem, 1.3fr) minmax(18rem, 1fr); gap: 1rem 2rem; align-items: start; }
-    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+import{a as e,d as t,l as n,s as r,u as i}from"./index.js";import{t as a}from"./exhibit.js";import"./lm-lamp.js";var o=65536,s={1:`+1`,0:`0`,"-1":`−1`},c={1:`true`,0:`unknown`,"-1":`false`},l={1:`#2e7d32`,0:`#8a7d66`,"-1":`#b3261e`},u=e=>s[String(e)],d=e=>l[String(e)],f=[[`1`,`+1`,`true`],[`0`,`−1`,`false`],[`x`,`0`,`unknown`]],p=e=>e===0?`0`:e===-1?`1`:`x`,m=class extends a{static{this.properties={...a.properties,stepMode:{state:!0},uploadError:{state:!0},selected:{state:!0}}}constructor(){super(),this.compactAt=[],this.stepMode=!0,this.uploadError=``,this.selected=null}static{this.styles=t`
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); gap: 1rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
     .row { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: center; margin: 0.3rem 0; }
     select, button { font-size: 0.95rem; padding: 0.25rem 0.55rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
@@ -9,8 +13,9 @@ import{a as e,i as t,o as n,r}from"./index.js";import{t as i}from"./exhibit.js";
     .panel { display: flex; gap: 1.5rem; flex-wrap: wrap; align-items: center; background: #3a352d; color: #f3e2c2; padding: 0.8rem 1rem; border-radius: 8px; }
     .panel button { font-weight: 700; min-width: 5.5rem; }
     .panel .pressed { background: #e0a100; }
+    .panel button small { color: inherit; }
     .lamps { display: flex; gap: 1rem; }
-    lm-lamp { color: #f3e2c2; }
+    lm-lamp { color: #f3e2c2; --lamp-state: #d9d2c3; }
     svg.graph { width: 100%; height: auto; background: #fffdf8; border: 1px solid #d6cbb5; border-radius: 6px; }
     svg .node { cursor: pointer; }
     svg text { font: 11px ui-monospace, monospace; }
@@ -25,82 +30,84 @@ import{a as e,i as t,o as n,r}from"./index.js";import{t as i}from"./exhibit.js";
     .full { grid-column: 1 / -1; }
     .compact { max-height: 32rem; overflow: auto; border: 1px solid #d6cbb5; border-radius: 6px; }
     .compact canvas { display: block; cursor: crosshair; }
-  `}updated(){this.drawCompact();let e=this.renderRoot.querySelector(`[data-events]`),t=e?.querySelector(`li[data-seq]:last-of-type`);e&&t&&(e.scrollTop=Math.max(0,t.offsetTop-e.clientHeight/2))}describe(e){switch(e.type){case`input_set`:return`${e.input} := ${o[String(e.value)]} — ${e.events} event${e.events===1?``:`s`} to show`;case`event`:return`t=${e.time}  ${e.text}`;case`ran`:return`${e.events} event${e.events===1?``:`s`} shown at once`;case`settled`:return`quiet at t=${e.time}: nothing left to propagate`;case`oscillation`:return e.text;case`pushed`:return`${e.button} pushed and released: ${e.events} relay movement${e.events===1?``:`s`}`;case`watched`:return`${e.signal} ${e.on?`added to`:`taken off`} the timing diagram`;case`loaded`:return`${e.circuit} on the bench (${e.nodes} nodes), every value unknown`}}value(e){return t`<span class="v" style="background:${u(e)}" title=${s[String(e)]}>${l(e)}</span>`}set(e,t){this.act({type:`set`,input:e,value:t,run:!this.stepMode})}watched(e){return this.view?.watched.some(t=>t.name===e)??!1}toggleWatch(e){this.act({type:`watch`,signal:e,on:!this.watched(e)})}async upload(e){let t=e.target,n=t.files?.[0];if(!n)return;if(this.uploadError=``,n.size>a){this.uploadError=`${n.name}: ${n.size} bytes; the museum takes uploads up to ${a} bytes (c7552 and friends are in the circuit list).`,t.value=``;return}let r=await n.text();await this.act({type:`upload`,name:n.name,text:r}),t.value=``}latchPanel(e){let n=t=>e.inputs.find(e=>e.name===t),r=t=>e.outputs.find(e=>e.name===t);return t`<div class="panel" data-latch>
-      ${[`R`,`S`].map(e=>{let r=n(e);return t`<div><div>${e===`R`?`Reset`:`Set`} ${this.value(r.value)}</div>
-          <div class="row">${[`1`,`0`,`x`].map(n=>t`<button data-button=${`${e}=${n}`}
-            class=${n===`1`&&r.value===1||n===`0`&&r.value===-1||n===`x`&&r.value===0?`pressed`:``}
-            @click=${()=>this.set(e,n)}>${e} = ${n}</button>`)}</div></div>`})}
-      <div class="lamps">${[`Q`,`Q̄`].map(e=>{let n=r(e);return t`<span data-lamp=${e}><lm-lamp label="${e} ${l(n.value)}" .on=${n.value===1} color="#ffcc33"></lm-lamp></span>`})}</div>
-    </div>`}squaresPanel(e){return t`<div class="panel" data-squares>
-      <div class="row">${e.inputs.map(e=>t`<button data-push=${e.name} @click=${()=>this.act({type:`push`,button:e.name})}>${e.name}</button>`)}</div>
-      <div class="lamps">${e.outputs.map(e=>t`<span data-lamp=${e.name}><lm-lamp label="${e.name} ${l(e.value)}" .on=${e.value===1} color=${e.name.startsWith(`X`)?`#ff6b5e`:`#7fb2ff`}></lm-lamp></span>`)}</div>
+  `}updated(){this.drawCompact();let e=this.renderRoot.querySelector(`[data-events]`),t=e?.querySelector(`li[data-seq]:last-of-type`);e&&t&&(e.scrollTop=Math.max(0,t.offsetTop-e.clientHeight/2))}describe(e){switch(e.type){case`input_set`:return`${e.input} := ${s[String(e.value)]} — ${e.events} event${e.events===1?``:`s`} to show`;case`event`:return`t=${e.time}  ${e.text}`;case`ran`:return`${e.events} event${e.events===1?``:`s`} shown at once`;case`settled`:return`quiet at t=${e.time}: nothing left to propagate`;case`oscillation`:return e.text;case`pushed`:return`${e.button} pushed and released: ${e.events} relay movement${e.events===1?``:`s`}`;case`watched`:return`${e.signal} ${e.on?`added to`:`taken off`} the timing diagram`;case`loaded`:return`${e.circuit} on the bench (${e.nodes} nodes), every value unknown`}}value(e){return n`<span class="v" style="background:${d(e)}" title=${c[String(e)]}>${u(e)}</span>`}set(e,t){this.act({type:`set`,input:e,value:t,run:!this.stepMode})}watched(e){return this.view?.watched.some(t=>t.name===e)??!1}toggleWatch(e){this.act({type:`watch`,signal:e,on:!this.watched(e)})}async upload(e){let t=e.target,n=t.files?.[0];if(!n)return;if(this.uploadError=``,n.size>o){this.uploadError=`${n.name}: ${n.size} bytes; the museum takes uploads up to ${o} bytes (c7552 and friends are in the circuit list).`,t.value=``;return}let r=await n.text();await this.act({type:`upload`,name:n.name,text:r}),t.value=``}latchPanel(e){let t=t=>e.inputs.find(e=>e.name===t),r=t=>e.outputs.find(e=>e.name===t);return n`<div class="panel" data-latch>
+      ${[`R`,`S`].map(e=>{let r=t(e);return n`<div><div>${e===`R`?`Reset`:`Set`} ${this.value(r.value)}</div>
+          <div class="row">${f.map(([t,i,a])=>n`<button data-button=${`${e}=${i}`}
+            class=${t===`1`&&r.value===1||t===`0`&&r.value===-1||t===`x`&&r.value===0?`pressed`:``}
+            aria-pressed=${t===`1`&&r.value===1||t===`0`&&r.value===-1||t===`x`&&r.value===0?`true`:`false`}
+            title="${e} := ${i}, ${a}"
+            @click=${()=>this.set(e,t)}>${e} = ${i} <small>${a}</small></button>`)}</div></div>`})}
+      <div class="lamps">${[`Q`,`Q̄`].map(e=>{let t=r(e);return n`<span data-lamp=${e}><lm-lamp label="${e} ${u(t.value)}" .on=${t.value===1} color="#ffcc33"></lm-lamp></span>`})}</div>
+    </div>`}squaresPanel(e){return n`<div class="panel" data-squares>
+      <div class="row">${e.inputs.map(e=>n`<button data-push=${e.name} @click=${()=>this.act({type:`push`,button:e.name})}>${e.name}</button>`)}</div>
+      <div class="lamps">${e.outputs.map(e=>n`<span data-lamp=${e.name}><lm-lamp label="${e.name} ${u(e.value)}" .on=${e.value===1} color=${e.name.startsWith(`X`)?`#ff6b5e`:`#7fb2ff`}></lm-lamp></span>`)}</div>
     </div>
     <h3>Relays (armatures: +1 operated, −1 released, 0 unknown) — click one for the timing diagram</h3>
-    <div class="pins">${e.relays.map(e=>t`<span class="pin" data-relay=${e.name} @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">
+    <div class="pins">${e.relays.map(e=>n`<span class="pin" data-relay=${e.name} @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">
       ${e.name} ${this.value(e.state)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>
     <p><small>Two squares of a relay noughts-and-crosses input latch: a square's button works only on its
-      player's turn and only while the square is free; the T relay changes turn; RESET breaks the latch bus.</small></p>`}compactGraph(e){return t`<div class="compact"><canvas data-graph-compact role="img"
+      player's turn and only while the square is free; the T relay changes turn; RESET breaks the latch bus.</small></p>`}compactGraph(e){return n`<div class="compact"><canvas data-graph-compact role="img"
         aria-label="the circuit ${e.circuit} as a levelled graph, ${e.node_count} nodes in ${e.depth+1} levels"
         @click=${e=>this.compactClick(e)}></canvas></div>
       <p><small>${e.node_count} nodes in ${e.depth+1} levels (inputs left): each bar is a node, coloured by its value
         (green +1, grey 0 unknown, red −1; the inputs and outputs below carry the labels). Click a bar: an input cycles
-        0 → 1 → x, any other node joins the timing diagram.</small></p>`}compactClick(e){let t=e.target,n=t.getBoundingClientRect(),r=(e.clientX-n.left)*t.width/n.width,i=(e.clientY-n.top)*t.height/n.height,a=null,o=64;for(let e of this.compactAt){let t=(e.x-r)**2+(e.y-i)**2;t<o&&(o=t,a=e.node)}a&&(a.role===`input`?this.set(a.name,d(a.value)):this.toggleWatch(a.name))}drawCompact(){let e=this.renderRoot.querySelector(`canvas[data-graph-compact]`),t=this.view?.graph;if(!e||!t)return;let n=new Map,r=Array(t.length);for(let e of t){let t=n.get(e.level)??0;n.set(e.level,t+1),r[e.id]={x:6+e.level*16,y:6+t*5,node:e}}let i=12+Math.max(...n.values())*5;e.width=12+(this.view.depth+1)*16,e.height=i;let a=e.getContext(`2d`);if(a){a.fillStyle=`#fffdf8`,a.fillRect(0,0,e.width,e.height),a.globalAlpha=.18,a.lineWidth=.6;for(let e of t)for(let t of e.fanin){let n=r[t],i=r[e.id];a.strokeStyle=u(n.node.value),a.beginPath(),a.moveTo(n.x+8,n.y+1.5),a.lineTo(i.x,i.y+1.5),a.stroke()}a.globalAlpha=1;for(let e of r)a.fillStyle=u(e.node.value),a.fillRect(e.x,e.y,8,3),this.watched(e.node.name)&&(a.strokeStyle=`#1d1b18`,a.strokeRect(e.x-1,e.y-1,10,5));this.compactAt=r.map(e=>({x:e.x+4,y:e.y+1.5,node:e.node}))}}graph(n){let r=n.graph;if(r.length>400)return this.compactGraph(n);let i=new Map;for(let e of r)i.has(e.level)||i.set(e.level,[]),i.get(e.level).push(e);let a=new Map,o=1;for(let[e,t]of i)o=Math.max(o,t.length),t.forEach((t,n)=>a.set(t.id,[14+e*118,14+n*46]));let f=28+(n.depth+1)*118-26,p=28+o*46-14,m=r.flatMap(t=>t.fanin.map((n,i)=>{let[o,s]=a.get(n),[c,l]=a.get(t.id),d=r[n],f=o+92,p=s+16,m=c,h=l+8+i*16/Math.max(1,t.fanin.length-1),g=c<=o?`M${f} ${p} C${f+40} ${p+60}, ${m-40} ${h+60}, ${m} ${h}`:`M${f} ${p} C${(f+m)/2} ${p}, ${(f+m)/2} ${h}, ${m} ${h}`;return e`<path d=${g} fill="none" stroke=${u(d.value)} stroke-width="2" opacity="0.85"/>`})),h=r.map(t=>{let[n,r]=a.get(t.id),i=t.role===`input`,o=`${t.name}: ${t.gate??t.role}, value ${l(t.value)} (${s[String(t.value)]})${i?` — click to change`:` — click to watch`}`;return e`<g class="node" data-node=${t.name} transform="translate(${n} ${r})"
-          @click=${()=>i?this.set(t.name,d(t.value)):this.toggleWatch(t.name)}>
+        0 (unknown) → −1 → +1 → 0, any other node joins the timing diagram.</small></p>`}compactClick(e){let t=e.target,n=t.getBoundingClientRect(),r=(e.clientX-n.left)*t.width/n.width,i=(e.clientY-n.top)*t.height/n.height,a=null,o=64;for(let e of this.compactAt){let t=(e.x-r)**2+(e.y-i)**2;t<o&&(o=t,a=e.node)}a&&(a.role===`input`?this.set(a.name,p(a.value)):this.toggleWatch(a.name))}drawCompact(){let e=this.renderRoot.querySelector(`canvas[data-graph-compact]`),t=this.view?.graph;if(!e||!t)return;let n=new Map,r=Array(t.length);for(let e of t){let t=n.get(e.level)??0;n.set(e.level,t+1),r[e.id]={x:6+e.level*16,y:6+t*5,node:e}}let i=12+Math.max(...n.values())*5;e.width=12+(this.view.depth+1)*16,e.height=i;let a=e.getContext(`2d`);if(a){a.fillStyle=`#fffdf8`,a.fillRect(0,0,e.width,e.height),a.globalAlpha=.18,a.lineWidth=.6;for(let e of t)for(let t of e.fanin){let n=r[t],i=r[e.id];a.strokeStyle=d(n.node.value),a.beginPath(),a.moveTo(n.x+8,n.y+1.5),a.lineTo(i.x,i.y+1.5),a.stroke()}a.globalAlpha=1;for(let e of r)a.fillStyle=d(e.node.value),a.fillRect(e.x,e.y,8,3),this.watched(e.node.name)&&(a.strokeStyle=`#1d1b18`,a.strokeRect(e.x-1,e.y-1,10,5));this.compactAt=r.map(e=>({x:e.x+4,y:e.y+1.5,node:e.node}))}}graph(e){let t=e.graph;if(t.length>400)return this.compactGraph(e);let r=new Map;for(let e of t)r.has(e.level)||r.set(e.level,[]),r.get(e.level).push(e);let a=new Map,o=1;for(let[e,t]of r)o=Math.max(o,t.length),t.forEach((t,n)=>a.set(t.id,[14+e*118,14+n*46]));let s=28+(e.depth+1)*118-26,f=28+o*46-14,m=t.flatMap(e=>e.fanin.map((n,r)=>{let[o,s]=a.get(n),[c,l]=a.get(e.id),u=t[n],f=o+92,p=s+16,m=c,h=l+8+r*16/Math.max(1,e.fanin.length-1),g=c<=o?`M${f} ${p} C${f+40} ${p+60}, ${m-40} ${h+60}, ${m} ${h}`:`M${f} ${p} C${(f+m)/2} ${p}, ${(f+m)/2} ${h}, ${m} ${h}`;return i`<path d=${g} fill="none" stroke=${d(u.value)} stroke-width="2" opacity="0.85"/>`})),h=t.map(e=>{let[t,n]=a.get(e.id),r=e.role===`input`,o=`${e.name}: ${e.gate??e.role}, value ${u(e.value)} (${c[String(e.value)]})${r?` — click to change`:` — click to watch`}`;return i`<g class="node" data-node=${e.name} transform="translate(${t} ${n})"
+          @click=${()=>r?this.set(e.name,p(e.value)):this.toggleWatch(e.name)}>
         <title>${o}</title>
-        <rect width=${92} height=${32} rx=${t.role===`lamp`?16:4} fill="#fffdf8"
-          stroke=${u(t.value)} stroke-width=${this.watched(t.name)?4:2} stroke-dasharray=${t.output?``:i?`5 2`:``}/>
-        <text x="6" y="13">${t.name.length>9?`${t.name.slice(0,8)}…`:t.name}</text>
-        <text x="6" y="27" fill="#5b5346">${t.gate??t.role}</text>
-        <rect x=${62} y="8" width="26" height="16" rx="3" fill=${u(t.value)}/>
-        <text x=${75} y="20" text-anchor="middle" fill="#fff" data-value>${l(t.value)}</text>
-      </g>`});return t`<svg class="graph" data-graph viewBox="0 0 ${f} ${p}" role="img"
-        aria-label="the circuit ${n.circuit} as a levelled graph">${m}${h}</svg>
-      <p><small>Columns are levels (inputs left). Each value is coloured and labelled: <span class="v" style="background:${c[1]}">+1</span> true,
-        <span class="v" style="background:${c[0]}">0</span> unknown, <span class="v" style="background:${c[-1]}">−1</span> false.
-        Click an input to cycle 0 → 1 → x; click any other node to add it to the timing diagram.</small></p>`}pins(e){return t`<h3>Inputs (click to cycle 0 → 1 → x)</h3>
-      <div class="pins" data-inputs>${e.inputs.map(e=>t`<span class="pin"><button data-input=${e.name}
-        @click=${()=>this.set(e.name,d(e.value))}>${e.name}</button>${this.value(e.value)}</span>`)}</div>
+        <rect width=${92} height=${32} rx=${e.role===`lamp`?16:4} fill="#fffdf8"
+          stroke=${d(e.value)} stroke-width=${this.watched(e.name)?4:2} stroke-dasharray=${e.output?``:r?`5 2`:``}/>
+        <text x="6" y="13">${e.name.length>9?`${e.name.slice(0,8)}…`:e.name}</text>
+        <text x="6" y="27" fill="#5b5346">${e.gate??e.role}</text>
+        <rect x=${62} y="8" width="26" height="16" rx="3" fill=${d(e.value)}/>
+        <text x=${75} y="20" text-anchor="middle" fill="#fff" data-value>${u(e.value)}</text>
+      </g>`});return n`<svg class="graph" data-graph viewBox="0 0 ${s} ${f}" role="img"
+        aria-label="the circuit ${e.circuit} as a levelled graph">${m}${h}</svg>
+      <p><small>Columns are levels (inputs left). Each value is coloured and labelled: <span class="v" style="background:${l[1]}">+1</span> true,
+        <span class="v" style="background:${l[0]}">0</span> unknown, <span class="v" style="background:${l[-1]}">−1</span> false.
+        Click an input to cycle 0 (unknown) → −1 → +1 → 0; click any other node to add it to the timing diagram.</small></p>`}pins(e){return n`<h3>Inputs (click to cycle 0 → −1 → +1 → 0)</h3>
+      <div class="pins" data-inputs>${e.inputs.map(e=>n`<span class="pin"><button data-input=${e.name}
+        @click=${()=>this.set(e.name,p(e.value))}>${e.name}</button>${this.value(e.value)}</span>`)}</div>
       <h3>Outputs (click to watch)</h3>
-      <div class="pins" data-outputs>${e.outputs.map(e=>t`<span class="pin" data-output=${e.name}
-        @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">${e.name} ${this.value(e.value)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>`}timing(n){if(!n.watched.length)return t`<p data-timing><small>No signals watched: click a node or an output to add it.</small></p>`;let i=Math.min(...n.watched.map(e=>e.samples[0]?.[0]??n.time)),a=Math.max(n.time,i+1),o=e=>70+(e-i)/(a-i)*478,s=8+n.watched.length*34+28,c=(e,t)=>8+t*34+(e===1?4:e===-1?24:14),l=n.watched.map((t,n)=>{let i=``,s=t.samples;s.forEach(([e,t],r)=>{let l=r+1<s.length?s[r+1][0]:a;i+=`${r?`L`:`M`}${o(e)} ${c(t,n)} L${o(l)} ${c(t,n)} `});let l=s.map(([t,i],c)=>i===0?e`<rect x=${o(t)} y=${8+n*34+6} width=${Math.max(1,o(c+1<s.length?s[c+1][0]:a)-o(t))} height="16" fill="url(#hatch)"/>`:r),d=s[s.length-1]?.[1]??0;return e`<g data-trace=${t.name}><text x="4" y=${8+n*34+18}>${t.name.length>8?`${t.name.slice(0,7)}…`:t.name}</text>
-        ${l}<path d=${i} fill="none" stroke=${u(d)} stroke-width="2"/></g>`}),d=[],f=Math.max(1,Math.ceil((a-i)/8));for(let e=i;e<=a;e+=f)d.push(e);let p=8+n.watched.length*34+4;return t`<svg class="graph" data-timing viewBox="0 0 ${560} ${s}" role="img" aria-label="timing diagram">
+      <div class="pins" data-outputs>${e.outputs.map(e=>n`<span class="pin" data-output=${e.name}
+        @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">${e.name} ${this.value(e.value)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>`}timing(e){if(!e.watched.length)return n`<p data-timing><small>No signals watched: click a node or an output to add it.</small></p>`;let t=Math.min(...e.watched.map(t=>t.samples[0]?.[0]??e.time)),a=Math.max(e.time,t+1),o=e=>70+(e-t)/(a-t)*478,s=8+e.watched.length*34+28,c=(e,t)=>8+t*34+(e===1?4:e===-1?24:14),l=e.watched.map((e,t)=>{let n=``,s=e.samples;s.forEach(([e,r],i)=>{let l=i+1<s.length?s[i+1][0]:a;n+=`${i?`L`:`M`}${o(e)} ${c(r,t)} L${o(l)} ${c(r,t)} `});let l=s.map(([e,n],c)=>n===0?i`<rect x=${o(e)} y=${8+t*34+6} width=${Math.max(1,o(c+1<s.length?s[c+1][0]:a)-o(e))} height="16" fill="url(#hatch)"/>`:r),u=s[s.length-1]?.[1]??0;return i`<g data-trace=${e.name}><text x="4" y=${8+t*34+18}>${e.name.length>8?`${e.name.slice(0,7)}…`:e.name}</text>
+        ${l}<path d=${n} fill="none" stroke=${d(u)} stroke-width="2"/></g>`}),u=[],f=Math.max(1,Math.ceil((a-t)/8));for(let e=t;e<=a;e+=f)u.push(e);let p=8+e.watched.length*34+4;return n`<svg class="graph" data-timing viewBox="0 0 ${560} ${s}" role="img" aria-label="timing diagram">
       <defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
         <line x1="0" y1="0" x2="0" y2="6" stroke="#8a7d66" stroke-width="2"/></pattern></defs>
       ${l}
       <line x1=${70} x2=${548} y1=${p} y2=${p} stroke="#5b5346"/>
-      ${d.map(t=>e`<line x1=${o(t)} x2=${o(t)} y1=${p} y2=${p+4} stroke="#5b5346"/><text x=${o(t)} y=${p+15} text-anchor="middle">${t}</text>`)}
+      ${u.map(e=>i`<line x1=${o(e)} x2=${o(e)} y1=${p} y2=${p+4} stroke="#5b5346"/><text x=${o(e)} y=${p+15} text-anchor="middle">${e}</text>`)}
       <text x=${548} y=${p+26} text-anchor="end" fill="#5b5346">time (events shown)</text>
     </svg>
-    <p><small>High +1 (true), low −1 (false), hatched 0 (unknown). Click a watched node again to take it off.</small></p>`}events(e){return t`<ol class="events" data-events>
-      ${e.log.slice(-40).map(e=>t`<li data-seq=${e.seq}>t=${e.time} ${e.text}</li>`)}
-      ${e.next.map((e,n)=>t`<li class="next ${n===0?`first`:``}" data-next>${n===0?`▶ next: `:`· `}${e.text}</li>`)}
-      ${e.pending>e.next.length?t`<li class="next">… ${e.pending-e.next.length} more</li>`:r}
-    </ol>`}render(){let e=this.view;if(!e)return t``;let n=e.circuit===`squares`,i=e.library.includes(e.circuit)?e.library:[e.circuit,...e.library];return t`
+    <p><small>High +1 (true), low −1 (false), hatched 0 (unknown). Click a watched node again to take it off.</small></p>`}events(e){return n`<ol class="events" data-events>
+      ${e.log.slice(-40).map(e=>n`<li data-seq=${e.seq}>t=${e.time} ${e.text}</li>`)}
+      ${e.next.map((e,t)=>n`<li class="next ${t===0?`first`:``}" data-next>${t===0?`next: `:``}${e.text}</li>`)}
+      ${e.pending>e.next.length?n`<li class="next">… ${e.pending-e.next.length} more</li>`:r}
+    </ol>`}render(){let t=this.view;if(!t)return n``;let i=t.circuit===`squares`,a=t.library.includes(t.circuit)?t.library:[t.circuit,...t.library];return n`
       <div>
         <div class="row">
           <label>Circuit <select data-setting="circuit" @change=${e=>this.restart({circuit:e.target.value})}>
-            ${i.map(n=>t`<option value=${n} ?selected=${n===e.circuit}>${n}</option>`)}</select></label>
+            ${a.map(e=>n`<option value=${e} ?selected=${e===t.circuit}>${e}</option>`)}</select></label>
           <label>or upload a .bench <input type="file" accept=".bench,text/plain" data-upload @change=${e=>this.upload(e)}></label>
           <button data-action="clear" title="the same circuit, every value unknown again" @click=${()=>this.act({type:`reset`})}>Clear</button>
         </div>
-        ${this.uploadError?t`<p class="err" data-upload-error>${this.uploadError}</p>`:r}
-        <p data-summary><b>${e.circuit}</b>: ${n?`${e.relays.length} relays`:`${e.node_count} nodes, ${e.gate_count} gates, ${e.depth+1} levels`}</p>
-        ${e.oscillation?t`<p class="osc" data-oscillation>⚠ ${e.oscillation.text}</p>`:r}
-        ${e.circuit===`latch`?this.latchPanel(e):r}
-        ${n?this.squaresPanel(e):e.graph?this.graph(e):t`<p data-too-big><small>${e.node_count} nodes are more than
+        ${this.uploadError?n`<p class="err" data-upload-error>${this.uploadError}</p>`:r}
+        <p data-summary><b>${t.circuit}</b>: ${i?`${t.relays.length} relays`:`${t.node_count} nodes, ${t.gate_count} gates, ${t.depth+1} levels`}</p>
+        ${t.oscillation?n`<p class="osc" data-oscillation>Warning: ${t.oscillation.text}</p>`:r}
+        ${t.circuit===`latch`?this.latchPanel(t):r}
+        ${i?this.squaresPanel(t):t.graph?this.graph(t):n`<p data-too-big><small>${t.node_count} nodes are more than
           the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
-        ${n?r:this.pins(e)}
+        ${i?r:this.pins(t)}
       </div>
       <div>
         <h3>Propagation, event by event</h3>
-        ${n?r:t`<div class="row">
+        ${i?r:n`<div class="row">
           <label><input type="checkbox" data-setting="step-mode" .checked=${this.stepMode}
             @change=${e=>{this.stepMode=e.target.checked}}> show each event (step mode)</label>
-          <button data-action="step" ?disabled=${!e.pending} @click=${()=>this.act({type:`step`})}>⏭ Step</button>
-          <button data-action="run" ?disabled=${!e.pending} @click=${()=>this.act({type:`run`})}>⏩ Run</button>
-          <span data-pending>${e.pending} pending · t=${e.time}</span></div>`}
-        ${e.unrecorded?t`<p><small>A change caused more events than the bench records; it was run at once.</small></p>`:r}
-        ${this.events(e)}
+          <button data-action="step" ?disabled=${!t.pending} @click=${()=>this.act({type:`step`})}>${e.step}Step</button>
+          <button data-action="run" ?disabled=${!t.pending} @click=${()=>this.act({type:`run`})}>${e.run}Run</button>
+          <span data-pending>${t.pending} pending · t=${t.time}</span></div>`}
+        ${t.unrecorded?n`<p><small>A change caused more events than the bench records; it was run at once.</small></p>`:r}
+        ${this.events(t)}
         <h3>Timing diagram</h3>
-        ${this.timing(e)}
-      </div>`}};customElements.define(`lm-exhibit-logic`,f);export{f as LogicExhibit};
+        ${this.timing(t)}
+      </div>`}};customElements.define(`lm-exhibit-logic`,m);export{m as LogicExhibit};

@@ -1,6 +1,10 @@
-import{i as e,o as t,r as n,t as r}from"./index.js";import{t as i}from"./exhibit.js";var a={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a tie.`,stopped:`The program stopped.`},o={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`};function s(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var c=class extends i{static{this.properties={...i.properties,showTables:{state:!0},webgl:{state:!0}}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.webgl=`loading`}static{this.styles=t`
-    :host { display: grid; grid-template-columns: minmax(0, 1fr) 22rem; gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+import{d as e,l as t,s as n,t as r}from"./index.js";import{t as i}from"./exhibit.js";var a={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a tie.`,stopped:`The program stopped.`},o={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`};function s(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var c=class extends i{static{this.properties={...i.properties,showTables:{state:!0},webgl:{state:!0}}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.webgl=`loading`}static{this.styles=e`
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 22rem); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
     .planes { display: flex; gap: 0.9rem; flex-wrap: wrap; }
     .planes.d4 { display: grid; grid-template-columns: auto repeat(4, auto); gap: 0.4rem 0.7rem; align-items: center; }
@@ -8,7 +12,7 @@ import{i as e,o as t,r as n,t as r}from"./index.js";import{t as i}from"./exhibit
     .plane h4 { margin: 0; font-size: 0.9rem; color: #5b5346; font-weight: 600; }
     .grid { display: grid; grid-template-columns: repeat(4, 2.6rem); gap: 3px; }
     .d4 .grid { grid-template-columns: repeat(4, 1.9rem); }
-    .grid button { height: 2.6rem; font: 600 0.75rem/1 system-ui, sans-serif; border: 1px solid #8a7d66; border-radius: 4px; background: #fffdf8; color: #8a7d66; cursor: pointer; padding: 0; }
+    .grid button { height: 2.6rem; font: 600 0.75rem/1 system-ui, sans-serif; border: 1px solid #8a7d66; border-radius: 4px; background: #fffdf8; color: #5b5346; cursor: pointer; padding: 0; }
     .d4 .grid button { height: 1.9rem; font-size: 0.6rem; }
     .grid button[disabled] { cursor: default; }
     .grid button.human { background: #f6d5d2; color: #b3261e; font-size: 1.1rem; }
@@ -31,50 +35,50 @@ import{i as e,o as t,r as n,t as r}from"./index.js";import{t as i}from"./exhibit
     .levels { display: flex; flex-wrap: wrap; gap: 0.2rem 0.6rem; font-size: 0.9rem; }
     .tally { display: flex; gap: 1rem; }
     .p { color: #b3261e; font-weight: 700; } .m { color: #1f5fa8; font-weight: 700; }
-  `}describe(e){switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${a[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${e.game} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:s(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?a[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(t,n,r){let i=t.last_machine_move,a=[];for(let r=0;r<16;r++){let o=n+r,c=t.cells[o],l=s(o,t.dims),u=[c??``,o===i?`last`:``,t.line?.includes(o)?`win`:``].join(` `);a.push(e`<button class=${u} data-cell=${l} ?disabled=${!t.human_to_move||!!c}
+  `}describe(e){switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${a[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${e.game} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:s(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?a[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(e,n,r){let i=e.last_machine_move,a=[];for(let r=0;r<16;r++){let o=n+r,c=e.cells[o],l=s(o,e.dims),u=[c??``,o===i?`last`:``,e.line?.includes(o)?`win`:``].join(` `);a.push(t`<button class=${u} data-cell=${l} ?disabled=${!e.human_to_move||!!c}
         aria-label=${`cell ${l}, ${c===`human`?`yours (P)`:c===`machine`?`the machine's (M)`:`empty`}`}
-        @click=${()=>this.play(o)}>${c===`human`?`P`:c===`machine`?`M`:l}</button>`)}return e`<div class="plane" data-plane=${r}><h4>${r}</h4><div class="grid">${a}</div></div>`}planes(t){if(t.dims===3)return e`<div class="planes d3">${[0,1,2,3].map(e=>this.planeGrid(t,e*16,`plane ${e+1}`))}</div>`;let n=[];for(let r=0;r<4;r++){n.push(e`<span class="blocklabel">block ${r+1}</span>`);for(let e=0;e<4;e++)n.push(this.planeGrid(t,r*64+e*16,`${r+1}·plane ${e+1}`))}return e`<div class="planes d4">${n}</div>`}tables(t,r){return e`<div class="tables" data-tables>
-      ${t.levels_run.length?e`<div>levels run: ${t.levels_run.join(` `)}</div>`:n}
-      ${t.k1===null?n:e`<div>K1 = ${t.k1} (where the preferred list is scanned from)</div>`}
+        @click=${()=>this.play(o)}>${c===`human`?`P`:c===`machine`?`M`:l}</button>`)}return t`<div class="plane" data-plane=${r}><h4>${r}</h4><div class="grid">${a}</div></div>`}planes(e){if(e.dims===3)return t`<div class="planes d3">${[0,1,2,3].map(t=>this.planeGrid(e,t*16,`plane ${t+1}`))}</div>`;let n=[];for(let r=0;r<4;r++){n.push(t`<span class="blocklabel">block ${r+1}</span>`);for(let t=0;t<4;t++)n.push(this.planeGrid(e,r*64+t*16,`${r+1}·plane ${t+1}`))}return t`<div class="planes d4">${n}</div>`}tables(e,r){return t`<div class="tables" data-tables>
+      ${e.levels_run.length?t`<div>levels run: ${e.levels_run.join(` `)}</div>`:n}
+      ${e.k1===null?n:t`<div>K1 = ${e.k1} (where the preferred list is scanned from)</div>`}
       <h4>Row sums (player 1, machine 5 a cell)</h4>
-      ${r.strategy===`louden1962`?e`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:n}
-      <div data-rows>${t.rows.map(t=>e`<div>${t.cells.join(` `)}: ${String(t.sum).padStart(2,`0`)}</div>`)}</div>
-      <h4>Intersection marks</h4><div data-marks>${t.marks.join(` `)||`none`}</div>
+      ${r.strategy===`louden1962`?t`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:n}
+      <div data-rows>${e.rows.map(e=>t`<div>${e.cells.join(` `)}: ${String(e.sum).padStart(2,`0`)}</div>`)}</div>
+      <h4>Intersection marks</h4><div data-marks>${e.marks.join(` `)||`none`}</div>
       <h4>${r.strategy===`louden1962`?`J3 (level 6 save)`:`6MOV / 9MOV / held`}</h4>
-      <div>${r.strategy===`louden1962`?t.mov6.join(` `)||`none`:e`6MOV: ${t.mov6.join(` `)||`—`}; 9MOV: ${t.mov9.join(` `)||`—`}; level 10 held: ${t.held??`—`}`}</div>
-    </div>`}settings(t){let r=this.config,i=Number(r.dims??3),a=r.strategy??`other1`,s=Array.isArray(r.disable)?r.disable:[],c=e=>this.restart({...this.config,...e});return e`
+      <div>${r.strategy===`louden1962`?e.mov6.join(` `)||`none`:t`6MOV: ${e.mov6.join(` `)||`—`}; 9MOV: ${e.mov9.join(` `)||`—`}; level 10 held: ${e.held??`—`}`}</div>
+    </div>`}settings(e){let r=this.config,i=Number(r.dims??3),a=r.strategy??`other1`,s=Array.isArray(r.disable)?r.disable:[],c=e=>this.restart({...this.config,...e});return t`
       <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);c({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
         <option value="3" ?selected=${i===3}>4×4×4 cube</option>
         <option value="4" ?selected=${i===4}>4×4×4×4</option></select></label>
       <label>Machine <select data-setting="strategy" @change=${e=>c({strategy:e.target.value,disable:[]})}>
-        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(t=>e`<option value=${t} ?selected=${t===a}>${t===`forced`&&i===3?`Patashnik's strategy (1977), checked whole`:o[t]}</option>`)}</select></label>
-      ${a===`forced`?n:e`<label><input type="checkbox" data-setting="machine_first" .checked=${!!r.machine_first}
+        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>t`<option value=${e} ?selected=${e===a}>${e===`forced`&&i===3?`Patashnik's strategy (1977), checked whole`:o[e]}</option>`)}</select></label>
+      ${a===`forced`?n:t`<label><input type="checkbox" data-setting="machine_first" .checked=${!!r.machine_first}
           @change=${e=>c({machine_first:e.target.checked})}> the machine moves first</label>`}
-      ${a===`other1`?e`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
-        ${[3,4,5,6,7,8,9,10].map(t=>e`<label><input type="checkbox" data-level=${t} .checked=${s.includes(t)}
-          @change=${e=>{let n=e.target.checked;c({disable:n?[...s,t].sort((e,t)=>e-t):s.filter(e=>e!==t)})}}>${t}</label>`)}</div></div>`:n}
+      ${a===`other1`?t`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
+        ${[3,4,5,6,7,8,9,10].map(e=>t`<label><input type="checkbox" data-level=${e} .checked=${s.includes(e)}
+          @change=${t=>{let n=t.target.checked;c({disable:n?[...s,e].sort((e,t)=>e-t):s.filter(t=>t!==e)})}}>${e}</label>`)}</div></div>`:n}
       <div class="tally" data-tally>
-        <span>game <b>${t.game}</b></span>
-        <span><span class="p">P</span> wins <b>${t.tally.human_wins}</b></span>
-        <span><span class="m">M</span> wins <b>${t.tally.machine_wins}</b></span>
-        <span>ties <b>${t.tally.ties}</b></span>
+        <span>game <b>${e.game}</b></span>
+        <span><span class="p">P</span> wins <b>${e.tally.human_wins}</b></span>
+        <span><span class="m">M</span> wins <b>${e.tally.machine_wins}</b></span>
+        <span>ties <b>${e.tally.ties}</b></span>
       </div>
-      <div><button class="act" data-action="new-game" ?disabled=${t.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let t=this.view;if(!t)return e``;let r=t.forced;return e`
+      <div><button class="act" data-action="new-game" ?disabled=${e.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let e=this.view;if(!e)return t``;let r=e.forced;return t`
       <div>
-        <p class="status" data-status>${this.status(t)}</p>
-        ${this.planes(t)}
-        ${t.dims===3?e`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
-          ${this.webgl===`off`?e`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:e`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:n}
+        <p class="status" data-status>${this.status(e)}</p>
+        ${this.planes(e)}
+        ${e.dims===3?t`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
+          ${this.webgl===`off`?t`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:t`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:n}
       </div>
       <div class="side">
-        ${r?e`<div class="level" data-forced>
+        ${r?t`<div class="level" data-forced>
             <div>The proof's answer: <b>${r.answer??`—`}</b> (move ${r.machine_moves})</div>
             <div>It needs at most <b data-left>${r.moves_left_at_most}</b> more move${r.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:n}
-        ${t.level?e`<div class="level" data-level>Strategy level <b>${t.level.number}</b>: ${t.level.meaning}</div>`:n}
-        ${t.strategy===`louden1962`?e`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${t.paper.join(`
+        ${e.level?t`<div class="level" data-level>Strategy level <b>${e.level.number}</b>: ${e.level.meaning}</div>`:n}
+        ${e.strategy===`louden1962`?t`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${e.paper.join(`
 `)}</pre>`:n}
-        ${t.tables?e`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
+        ${e.tables?t`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
             @click=${()=>{this.showTables=!this.showTables}}>${this.showTables?`Hide`:`Show`} the 1620's tables</button></div>
-          ${this.showTables?this.tables(t.tables,t):n}`:n}
-        ${this.settings(t)}
+          ${this.showTables?this.tables(e.tables,e):n}`:n}
+        ${this.settings(e)}
       </div>`}updated(){let e=this.renderRoot.querySelector(`[data-paper]`);e&&(e.scrollTop=e.scrollHeight);let t=this.view,n=this.renderRoot.querySelector(`[data-cube]`);!t||t.dims!==3||!n?(this.cube?.dispose(),this.cube=void 0):!this.cube&&!this.loadingCube&&this.webgl!==`off`?(this.loadingCube=!0,r(async()=>{let{createCube:e}=await import(`./qubic-cube.js`);return{createCube:e}},[]).then(({createCube:e})=>{this.loadingCube=!1;let t=e(n,e=>this.play(e));t?(this.cube=t,this.webgl=`on`,this.view&&t.show(this.view.cells,this.view.line,this.view.last_machine_move)):this.webgl=`off`})):this.cube?.show(t.cells,t.line,t.last_machine_move)}disconnectedCallback(){super.disconnectedCallback(),this.cube?.dispose(),this.cube=void 0}};customElements.define(`lm-exhibit-qubic`,c);export{c as QubicExhibit,s as cellName};

@@ -40,13 +40,13 @@ export class LmBoard extends LitElement {
     button[disabled] { cursor: default; }
     button.x { color: #b3261e; }
     button.o { color: #1f5fa8; }
-    button.free { color: #b9ad97; font-size: 1.1rem; font-weight: 400; }
+    button.free { color: #6b6253; font-size: 1.1rem; font-weight: 400; }
     button.playable:hover { background: #f0e6d0; }
     button.hl { background: #ffe9a8; border-color: #e0a100; box-shadow: 0 0 0 3px #e0a100 inset; }
   `;
 
   render() {
-    return html`<div class="grid" role="grid"
+    return html`<div class="grid" role="group" aria-label="the board"
         style="grid-template-columns: repeat(${this.columns}, ${this.size}); grid-auto-rows: ${this.size}">
       ${this.squares.map((s, i) => html`<button
           class="${s.mark ?? 'free'} ${s.playable ? 'playable' : ''} ${s.highlight ? 'hl' : ''}"

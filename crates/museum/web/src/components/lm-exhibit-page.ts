@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { ApiError, Visit, listExhibits, type ExhibitInfo, type Update } from '../api.ts';
 import { configFromQuery, exhibitUrl } from '../share.ts';
 import type { ExhibitElement, ExhibitHost } from '../exhibit.ts';
+import { ICONS } from '../icons.ts';
 import './lm-seed.ts';
 import './lm-log.ts';
 
@@ -18,6 +19,10 @@ export async function loadExhibit(kind: string): Promise<boolean> {
 /**
  * The frame of every exhibit: title, history and source; seed, reset and a shareable
  * link; the exhibit's own element; messages; the log. It owns the visit.
+ *
+ * Updates are drawn at most once a frame: those that arrive in between are merged (the
+ * latest view wins, their happenings are joined), so a fast autoplay never queues work
+ * in the page, and Pause shows at once.
  */
 export class LmExhibitPage extends LitElement implements ExhibitHost {
   static properties = {
@@ -38,6 +43,16 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   declare copied: boolean;
   private visit?: Visit;
   private element?: ExhibitElement;
+  /** The page's own settings (the element class's `pageSettings`), carried by the link. */
+  private settings: Record<string, unknown> = {};
+  private defaults: Record<string, unknown> = {};
+  private pending?: Update;
+  private pendingHappenings: unknown[] = [];
+  private frame = 0;
+  /** Pause was clicked: show the machine stopped until an update says so too. */
+  private stopping = false;
+  /** Log lines dropped from the top (the log keeps the last 500). */
+  private dropped = 0;
 
   constructor() {
     super();
@@ -50,9 +65,10 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   }
 
   static styles = css`
-    :host { display: block; max-width: 72rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; }
+    :host { display: block; max-width: 72rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; overflow-wrap: break-word; }
+    @media (max-width: 30rem) { :host { padding: 0.75rem 0.6rem 2rem; } }
     header h1 { margin: 0.2rem 0; font-size: 1.8rem; }
-    .meta { color: #5b5346; margin: 0.2rem 0; }
+    .meta { color: #5b5346; margin: 0.2rem 0; overflow-wrap: anywhere; }
     .bar { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; margin: 0.75rem 0; }
     button { font-size: 0.95rem; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
     .message { min-height: 1.5rem; color: #8a1c12; font-weight: 600; }
@@ -69,18 +85,42 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       return;
     }
     document.title = `${this.info.title} — ludomat museum`;
-    await this.open(configFromQuery(location.search));
+    const cls = customElements.get(`lm-exhibit-${this.kind}`) as typeof ExhibitElement | undefined;
+    this.defaults = { ...(cls?.pageSettings ?? {}) };
+    // The link's parameters: the page's own settings, and the session's config.
+    const query = configFromQuery(location.search);
+    const config: Record<string, unknown> = {};
+    this.settings = { ...this.defaults };
+    for (const [k, v] of Object.entries(query)) {
+      if (k in this.defaults) this.settings[k] = v;
+      else config[k] = v;
+    }
+    await this.open(config);
   }
 
   disconnectedCallback() {
     super.disconnectedCallback();
+    if (this.frame) cancelAnimationFrame(this.frame);
     this.visit?.close();
+  }
+
+  /** The link to this exhibit: the session's config and the page settings that differ. */
+  private link(): string {
+    const own: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(this.settings)) {
+      if (JSON.stringify(v) !== JSON.stringify(this.defaults[k])) own[k] = v;
+    }
+    return exhibitUrl(this.kind, { ...this.config, ...own });
   }
 
   private async open(config: Record<string, unknown>) {
     this.visit?.close();
     this.lines = [];
+    this.dropped = 0;
     this.message = '';
+    this.pending = undefined;
+    this.pendingHappenings = [];
+    this.stopping = false;
     try {
       this.visit = await Visit.open(this.kind, config, (u) => this.onUpdate(u));
     } catch (e) {
@@ -94,11 +134,13 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       }
     }
     this.config = this.visit.info.config;
-    history.replaceState(null, '', exhibitUrl(this.kind, this.config));
+    this.dataset.visit = this.visit.id;
+    history.replaceState(null, '', this.link());
     if (!this.element) {
       this.element = document.createElement(`lm-exhibit-${this.kind}`) as ExhibitElement;
       this.element.host = this;
     }
+    this.element.pageValues = { ...this.settings };
     this.element.config = this.config;
     this.element.view = this.visit.info.view;
     this.element.happenings = [];
@@ -107,15 +149,41 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   }
 
   private onUpdate(u: Update) {
-    const el = this.element;
-    if (!el) return;
-    el.view = u.view;
-    el.happenings = u.happenings;
-    el.running = !!u.running;
+    this.pending = u;
     if (u.happenings.length) {
-      this.lines = [...this.lines, ...u.happenings.map((h) => el.describe(h))].slice(-500);
+      this.pendingHappenings.push(...u.happenings);
+      if (this.pendingHappenings.length > 500) this.pendingHappenings.splice(0, this.pendingHappenings.length - 500);
     }
     if (u.note) this.showNote(u.note);
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  /** Draws the latest update (once a frame). */
+  private draw() {
+    this.frame = 0;
+    const u = this.pending;
+    const el = this.element;
+    if (!u || !el) return;
+    this.pending = undefined;
+    const happenings = this.pendingHappenings;
+    this.pendingHappenings = [];
+    if (!u.running) this.stopping = false;
+    el.view = u.view;
+    el.happenings = happenings;
+    el.running = !!u.running && !this.stopping;
+    if (happenings.length) {
+      const all = [...this.lines, ...happenings.map((h) => el.describe(h))];
+      this.dropped += Math.max(0, all.length - 500);
+      this.lines = all.slice(-500);
+    }
+    // A session that shows its settings (changed by an action, e.g. the opponent) keeps
+    // the share link up to date.
+    const cfg = (u.view as { config?: unknown } | null)?.config;
+    if (cfg && typeof cfg === 'object' && JSON.stringify(cfg) !== JSON.stringify(this.config)) {
+      this.config = cfg as Record<string, unknown>;
+      el.config = this.config;
+      history.replaceState(null, '', this.link());
+    }
   }
 
   private showNote(note: string) {
@@ -142,15 +210,37 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       return undefined;
     }
   }
+  async attempt(action: unknown) {
+    if (!this.visit) return { error: 'not connected to the museum' };
+    try {
+      return { update: await this.visit.act(action) };
+    } catch (e) {
+      return { error: e instanceof ApiError ? e.message : String(e) };
+    }
+  }
   async autoplay(action: unknown, intervalMs: number) {
+    this.stopping = false;
     try { await this.visit?.autoplay(action, intervalMs); this.message = ''; }
     catch (e) { this.showError(e); }
   }
   async stop() {
+    // Shown at once; the server's last update (counters included) follows.
+    this.stopping = true;
+    if (this.element) this.element.running = false;
     try { await this.visit?.stop(); } catch (e) { this.showError(e); }
   }
   async restart(config: Record<string, unknown>) {
     await this.open(config);
+  }
+  setSetting(key: string, value: unknown) {
+    this.settings = { ...this.settings, [key]: value };
+    if (this.element) this.element.pageValues = { ...this.settings };
+    history.replaceState(null, '', this.link());
+    this.requestUpdate();
+  }
+  say(message: string, kind: 'error' | 'note' = 'note') {
+    this.message = message;
+    this.messageKind = kind;
   }
 
   private async copyLink() {
@@ -166,21 +256,21 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   render() {
     const seed = typeof this.config.seed === 'number' ? this.config.seed : undefined;
     return html`
-      <nav><a href="/">← all machines</a></nav>
+      <nav><a href="/">${ICONS.back}all machines</a></nav>
       <header>
         <h1>${this.info?.title ?? this.kind}</h1>
         ${this.info ? html`<p class="meta">${this.info.history}</p><p class="meta"><small>Source: ${this.info.source}</small></p>` : ''}
       </header>
       <div class="bar">
         <lm-seed .seed=${seed} @seed=${(e: CustomEvent) => this.restart({ ...this.config, seed: e.detail.seed })}></lm-seed>
-        <button data-action="reset" @click=${() => this.restart(this.config)} title="start again with the same settings and seed">↺ Reset</button>
-        <a href=${exhibitUrl(this.kind, this.config)} data-share @click=${(e: Event) => { e.preventDefault(); this.copyLink(); }}
+        <button data-action="reset" @click=${() => this.restart(this.config)} title="start again with the same settings and seed">${ICONS.reset}Reset</button>
+        <a href=${this.link()} data-share @click=${(e: Event) => { e.preventDefault(); this.copyLink(); }}
           title="a link that opens this exhibit with these settings">${this.copied ? 'link copied' : 'share these settings (link)'}</a>
       </div>
       <div class="message" role="status" data-kind=${this.messageKind}>${this.message}</div>
       ${this.element ?? ''}
       <h2>Log</h2>
-      <lm-log .lines=${this.lines}></lm-log>`;
+      <lm-log .lines=${this.lines} .first=${this.dropped}></lm-log>`;
   }
 }
 customElements.define('lm-exhibit-page', LmExhibitPage);

@@ -8,12 +8,13 @@ export class LmHome extends LitElement {
   declare exhibits: ExhibitInfo[] | undefined;
 
   static styles = css`
-    :host { display: block; max-width: 72rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; }
+    :host { display: block; max-width: 72rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; overflow-wrap: break-word; }
+    @media (max-width: 30rem) { :host { padding: 0.75rem 0.6rem 2rem; } }
     h1 { margin: 0.5rem 0 0.2rem; }
     .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 1rem; margin-top: 1rem; }
     article { background: #fffdf8; border: 1px solid #cbbfa8; border-radius: 10px; padding: 1rem; display: flex; flex-direction: column; gap: 0.4rem; }
     .arena { background: #3a352d; color: #f3e2c2; border-radius: 10px; padding: 1rem 1.2rem; margin-top: 1.2rem; }
-    .arena code { color: #ffcc33; } .arena a.play { color: #ffcc33; font-weight: 700; }
+    .arena code { color: #ffcc33; background: #5b5346; } .arena a.play { color: #ffcc33; font-weight: 700; }
     article svg { width: 100%; height: 8rem; }
     h2 { font-size: 1.15rem; margin: 0.3rem 0 0; }
     p { margin: 0; }

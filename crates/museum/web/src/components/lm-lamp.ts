@@ -21,7 +21,7 @@ export class LmLamp extends LitElement {
   static styles = css`
     :host { display: inline-flex; align-items: center; gap: 0.35rem; font-size: 0.9rem; }
     .bulb { width: 1.1rem; height: 1.1rem; border-radius: 50%; border: 2px solid #5b5346; background: #3a352d; }
-    .state { font-size: 0.75rem; color: #6b6253; }
+    .state { font-size: 0.75rem; color: var(--lamp-state, #5b5346); }
   `;
 
   render() {

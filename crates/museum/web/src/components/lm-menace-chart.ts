@@ -13,7 +13,8 @@ function ticks(max: number, count = 5): number[] {
   if (max <= 0) return [0];
   const raw = max / count;
   const p = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? raw;
+  // Counts: a step is a whole number.
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? raw);
   const out: number[] = [];
   for (let v = 0; v <= max + step * 1e-9; v += step) out.push(Math.round(v * 1e6) / 1e6);
   return out;
@@ -50,7 +51,8 @@ export class LmMenaceChart extends LitElement {
   `;
 
   render() {
-    const W = 520, H = 260, L = 56, R = 12, T = 28, B = 44;
+    // R leaves room for half of the last x label (up to 7 digits).
+    const W = 520, H = 260, L = 56, R = 30, T = 28, B = 44;
     const pts = this.series.flatMap((s) => s.points);
     const xMax = Math.max(1, ...pts.map((p) => p[0]));
     const yMax = Math.max(1, ...pts.map((p) => p[1]));

@@ -5,6 +5,7 @@
 // robin plays every pair. The table's text is the one `ludomat tournament` prints.
 import { css, html, svg, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
+import { ICONS } from '../icons.ts';
 import '../components/lm-run-control.ts';
 
 type Game = 'tictactoe' | 'qubic';
@@ -64,8 +65,12 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(18rem, 26rem) minmax(20rem, 1fr); gap: 1rem 2rem; align-items: start; }
-    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 26rem) minmax(0, 1fr); gap: 1rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
     form, .row { display: flex; gap: 0.5rem 0.8rem; flex-wrap: wrap; align-items: center; margin: 0.3rem 0; }
     label { display: flex; flex-direction: column; font-size: 0.85rem; gap: 0.15rem; }
@@ -268,9 +273,9 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
         </form>
         <p class="desc" data-desc>A: ${desc(c.a)}<br>B: ${desc(c.b)}</p>
         <div class="row">
-          <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>▶ Run ${c.games} games</button>
+          <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>${ICONS.run}Run ${c.games} games</button>
           <button data-action="round-robin" ?disabled=${running} @click=${() => this.run('round_robin')}>Round robin (every pair)</button>
-          <button data-action="cancel" ?disabled=${!v.busy || v.mode === 'watching'} @click=${() => this.cancel()}>■ Cancel</button>
+          <button data-action="cancel" ?disabled=${!v.busy || v.mode === 'watching'} @click=${() => this.cancel()}>${ICONS.stop}Cancel</button>
         </div>
         <div class="row">
           <label>pace <select data-setting="pace" @change=${(e: Event) => {
@@ -279,7 +284,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
           }}>${PACES.map(([ms, n]) => html`<option value=${ms} ?selected=${ms === this.interval}>${n}</option>`)}</select></label>
           <label>watch game <input type="number" min="0" max=${c.games - 1} .value=${String(this.watchGame)}
             @change=${(e: Event) => { this.watchGame = Number((e.target as HTMLInputElement).value); }} data-setting="watch-game"></label>
-          <button data-action="watch" @click=${() => this.watch()}>👁 Watch it</button>
+          <button data-action="watch" @click=${() => this.watch()}>${ICONS.watch}Watch it</button>
           ${v.mode === 'watching' ? html`<lm-run-control .running=${running} .interval=${400}
             @run=${(e: CustomEvent) => this.autoplay({ type: 'step' }, e.detail.interval)}
             @speed=${(e: CustomEvent) => this.autoplay({ type: 'step' }, e.detail.interval)}

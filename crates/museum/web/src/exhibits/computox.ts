@@ -160,12 +160,19 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(20rem, 26rem) 1fr; gap: 1.5rem 2rem; align-items: start; }
-    @media (max-width: 52rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 26rem) minmax(0, 1fr); gap: 1.5rem 2rem; align-items: start; }
+    @media (max-width: 52rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0 0 0.5rem; font-size: 1.05rem; }
     .panel { background: #3a352d; color: #f4efe4; border-radius: 12px; padding: 1rem; }
-    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; }
-    .grid { display: grid; grid-template-columns: repeat(3, 6.2rem); grid-auto-rows: 6.2rem; gap: 8px; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.6rem; min-height: 2.7em; }
+    .grid { display: grid; grid-template-columns: repeat(3, minmax(0, 6.2rem)); grid-auto-rows: minmax(5.4rem, 6.2rem); gap: 8px; }
+    .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    .sq { position: relative; }
+    select { max-width: 100%; }
     .sq { border: 2px solid #8a7d66; border-radius: 10px; background: #fffdf8; color: #1d1b18; cursor: pointer;
           display: grid; grid-template-rows: auto 1fr; padding: 0.25rem; font: inherit; }
     .sq:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
@@ -185,9 +192,10 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     button.cmd:disabled { opacity: 0.5; cursor: default; }
     button.reset { background: #b3261e; color: #fff; border-color: #7d1a14; font-weight: 700; }
     label { display: inline-flex; gap: 0.35rem; align-items: center; }
-    .panel lm-lamp { color: #f4efe4; --state: #d9d2c3; }
-    .inside { display: grid; grid-template-columns: auto 1fr; gap: 1rem; align-items: start; }
-    @media (max-width: 70rem) { .inside { grid-template-columns: 1fr; } }
+    .panel .muted { color: #d9d2c3; }
+    .panel lm-lamp { color: #f4efe4; --lamp-state: #d9d2c3; }
+    .inside { display: grid; grid-template-columns: minmax(0, 18rem) minmax(0, 1fr); gap: 1rem; align-items: start; }
+    @media (max-width: 70rem) { .inside { grid-template-columns: minmax(0, 1fr); } }
     svg text { font: 10px system-ui, sans-serif; }
     .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 0.9rem; font-size: 0.9rem; }
     .swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 3px; vertical-align: -0.1rem; margin-right: 0.25rem; }
@@ -270,10 +278,11 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       <div class="panel">
         <div class="grid" role="group" aria-label="the square buttons">
           ${v.squares.map((s) => html`<button class="sq ${s.shutter ? 'shutter' : ''} ${line.includes(s.letter) ? 'line' : ''}" data-square=${s.letter}
-              aria-label=${this.squareLabel(s)} title=${this.squareLabel(s)}
+              title=${this.squareLabel(s)}
               @click=${() => this.press(s.letter)}>
-            <span class="letter">${s.letter}</span>
-            <span class="lamps">
+            <span class="sr">${this.squareLabel(s)}</span>
+            <span class="letter" aria-hidden="true">${s.letter}</span>
+            <span class="lamps" aria-hidden="true">
               <span class="bulb o ${s.o_lamp ? 'on' : ''}" data-lamp="o">O</span>
               ${autox ? html`<span class="muted">${s.shutter ? 'shutter' : ''}</span>`
                 : html`<span class="bulb x ${s.x_lamp ? 'on' : ''}" data-lamp="x">X</span>`}
@@ -364,7 +373,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     const tested = v.contact?.number;
     const fired = v.contact?.fired ? v.contact.number : undefined;
     const [wx, wy] = at(v.uniselector.position, R - 14);
-    return svg`<svg viewBox="0 0 300 300" width="300" height="300" role="img" data-dial
+    return svg`<svg viewBox="0 0 300 300" width="300" height="300" style="max-width:100%;height:auto" role="img" data-dial
         aria-label="uniselector U1: wiper on ${v.uniselector.label}">
       <circle cx=${C} cy=${C} r=${R + 16} fill="#f4efe4" stroke="#8a7d66"></circle>
       ${Array.from({ length: n }, (_, i) => i + 1).map((k) => {
@@ -433,7 +442,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       const st = this.shown[name] ?? 'unknown';
       const a = ARMATURE[st];
       return html`<span class="relay ${st}" data-relay=${name} data-state=${st} title="${label}: ${a.word}"
-        style="background:${a.colour};color:${a.text}"><b>${name}</b> <small>${st === 'operated' ? '▲ op' : st === 'released' ? '▽ rel' : '? unk'}</small></span>`;
+        style="background:${a.colour};color:${a.text}"><b>${name}</b> <small>${st === 'operated' ? 'op' : st === 'released' ? 'rel' : '? unk'}</small></span>`;
     };
     const squares = 'ABCDEFGHJ'.split('');
     return html`

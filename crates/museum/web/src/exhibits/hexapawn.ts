@@ -5,6 +5,7 @@
 // link to MENACE, the machine HER was modelled on.
 import { css, html, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
+import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-run-control.ts';
@@ -88,13 +89,20 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(18rem, 30rem) minmax(20rem, 1fr); gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 30rem) minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 56rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
-    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .side { display: flex; flex-direction: column; gap: 0.8rem; }
-    .tally { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; }
-    .tally b { font-size: 1.2rem; }
+    /* Fixed cells: the counters grow without moving anything beside or below them. */
+    .tally { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.4rem; font-size: 0.9rem; max-width: 30rem; }
+    .tally > span { display: flex; flex-direction: column; align-items: center; text-align: center;
+      background: #fffdf8; border: 1px solid #d8cdb8; border-radius: 6px; padding: 0.2rem; }
+    .tally b { font-size: 1.2rem; font-variant-numeric: tabular-nums; white-space: nowrap; }
     .tag { display: inline-block; padding: 0 0.35rem; border-radius: 4px; color: #fff; font-weight: 600; }
     .tag.win { background: #2e7d32; } .tag.loss { background: #b3261e; }
     .row { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: center; }
@@ -244,9 +252,9 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
       <div class="side">
         <div class="tally" data-tally>
           <span>game <b data-game>${v.game}</b></span>
-          <span><span class="tag win">W</span> HER wins <b data-wins>${c.wins}</b></span>
-          <span><span class="tag loss">L</span> HER loses <b data-losses>${c.losses}</b></span>
-          <span>of <b data-games>${c.games}</b> games</span>
+          <span><span><span class="tag win">W</span> HER wins</span><b data-wins>${c.wins}</b></span>
+          <span><span><span class="tag loss">L</span> HER loses</span><b data-losses>${c.losses}</b></span>
+          <span>games played <b data-games>${c.games}</b></span>
         </div>
         <div class="row">
           <label>White is <select data-setting="white" @change=${(e: Event) => { this.selected = null; this.act({ type: 'set_white', white: (e.target as HTMLSelectElement).value }); }}>
@@ -264,7 +272,7 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
               if (this.running) this.autoplay(TICKS[this.tick][1], this.interval);
             }}>${TICKS.map(([n], i) => html`<option value=${i} ?selected=${i === this.tick}>${n}</option>`)}</select>
             <button data-action="train" @click=${() => this.act({ type: 'play_games', n: 50 })}>Play 50 games</button></div>`
-          : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>⏭ Step</button>
+          : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>${ICONS.step}Step</button>
             <small>Choose a machine White to train HER automatically.</small></div>`}
         ${this.curve(v)}
         <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${v.boxes.length}></lm-kit-link>

@@ -7,6 +7,7 @@
 // input latch.
 import { css, html, svg, nothing, type TemplateResult } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
+import { ICONS } from '../icons.ts';
 import '../components/lm-lamp.ts';
 
 type Val = -1 | 0 | 1;
@@ -50,7 +51,12 @@ const WORD: Record<string, string> = { '1': 'true', '0': 'unknown', '-1': 'false
 const COLOR: Record<string, string> = { '1': '#2e7d32', '0': '#8a7d66', '-1': '#b3261e' };
 const label = (v: Val) => LABEL[String(v)];
 const color = (v: Val) => COLOR[String(v)];
-/** The input level after a click: x → 0 → 1 → x (inputs start unknown). */
+/**
+ * The buttons' levels in the values' own terms: the API's level ('1', '0' = false, 'x' =
+ * unknown), as shown (+1 / −1 / 0) and in a word.
+ */
+const LEVELS: ['1' | '0' | 'x', string, string][] = [['1', '+1', 'true'], ['0', '−1', 'false'], ['x', '0', 'unknown']];
+/** The input level after a click: 0 → −1 → +1 → 0 (inputs start unknown). */
 const nextLevel = (v: Val) => (v === 0 ? '0' : v === -1 ? '1' : 'x');
 
 export class LogicExhibit extends ExhibitElement<View, Happening> {
@@ -72,8 +78,12 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(20rem, 1.3fr) minmax(18rem, 1fr); gap: 1rem 2rem; align-items: start; }
-    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); gap: 1rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
     .row { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: center; margin: 0.3rem 0; }
     select, button { font-size: 0.95rem; padding: 0.25rem 0.55rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
@@ -82,8 +92,9 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
     .panel { display: flex; gap: 1.5rem; flex-wrap: wrap; align-items: center; background: #3a352d; color: #f3e2c2; padding: 0.8rem 1rem; border-radius: 8px; }
     .panel button { font-weight: 700; min-width: 5.5rem; }
     .panel .pressed { background: #e0a100; }
+    .panel button small { color: inherit; }
     .lamps { display: flex; gap: 1rem; }
-    lm-lamp { color: #f3e2c2; }
+    lm-lamp { color: #f3e2c2; --lamp-state: #d9d2c3; }
     svg.graph { width: 100%; height: auto; background: #fffdf8; border: 1px solid #d6cbb5; border-radius: 6px; }
     svg .node { cursor: pointer; }
     svg text { font: 11px ui-monospace, monospace; }
@@ -161,9 +172,11 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
       ${['R', 'S'].map((n) => {
         const p = pin(n)!;
         return html`<div><div>${n === 'R' ? 'Reset' : 'Set'} ${this.value(p.value)}</div>
-          <div class="row">${(['1', '0', 'x'] as const).map((lv) => html`<button data-button=${`${n}=${lv}`}
+          <div class="row">${LEVELS.map(([lv, shown, word]) => html`<button data-button=${`${n}=${shown}`}
             class=${(lv === '1' && p.value === 1) || (lv === '0' && p.value === -1) || (lv === 'x' && p.value === 0) ? 'pressed' : ''}
-            @click=${() => this.set(n, lv)}>${n} = ${lv}</button>`)}</div></div>`;
+            aria-pressed=${(lv === '1' && p.value === 1) || (lv === '0' && p.value === -1) || (lv === 'x' && p.value === 0) ? 'true' : 'false'}
+            title="${n} := ${shown}, ${word}"
+            @click=${() => this.set(n, lv)}>${n} = ${shown} <small>${word}</small></button>`)}</div></div>`;
       })}
       <div class="lamps">${['Q', 'Q̄'].map((n) => {
         const l = lamp(n)!;
@@ -198,7 +211,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
         @click=${(e: MouseEvent) => this.compactClick(e)}></canvas></div>
       <p><small>${v.node_count} nodes in ${v.depth + 1} levels (inputs left): each bar is a node, coloured by its value
         (green +1, grey 0 unknown, red −1; the inputs and outputs below carry the labels). Click a bar: an input cycles
-        0 → 1 → x, any other node joins the timing diagram.</small></p>`;
+        0 (unknown) → −1 → +1 → 0, any other node joins the timing diagram.</small></p>`;
   }
 
   private compactClick(e: MouseEvent) {
@@ -304,11 +317,11 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
         aria-label="the circuit ${v.circuit} as a levelled graph">${edges}${boxes}</svg>
       <p><small>Columns are levels (inputs left). Each value is coloured and labelled: <span class="v" style="background:${COLOR['1']}">+1</span> true,
         <span class="v" style="background:${COLOR['0']}">0</span> unknown, <span class="v" style="background:${COLOR['-1']}">−1</span> false.
-        Click an input to cycle 0 → 1 → x; click any other node to add it to the timing diagram.</small></p>`;
+        Click an input to cycle 0 (unknown) → −1 → +1 → 0; click any other node to add it to the timing diagram.</small></p>`;
   }
 
   private pins(v: View) {
-    return html`<h3>Inputs (click to cycle 0 → 1 → x)</h3>
+    return html`<h3>Inputs (click to cycle 0 → −1 → +1 → 0)</h3>
       <div class="pins" data-inputs>${v.inputs.map((p) => html`<span class="pin"><button data-input=${p.name}
         @click=${() => this.set(p.name, nextLevel(p.value))}>${p.name}</button>${this.value(p.value)}</span>`)}</div>
       <h3>Outputs (click to watch)</h3>
@@ -357,7 +370,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
   private events(v: View) {
     return html`<ol class="events" data-events>
       ${v.log.slice(-40).map((e) => html`<li data-seq=${e.seq}>t=${e.time} ${e.text}</li>`)}
-      ${v.next.map((e, i) => html`<li class="next ${i === 0 ? 'first' : ''}" data-next>${i === 0 ? '▶ next: ' : '· '}${e.text}</li>`)}
+      ${v.next.map((e, i) => html`<li class="next ${i === 0 ? 'first' : ''}" data-next>${i === 0 ? 'next: ' : ''}${e.text}</li>`)}
       ${v.pending > v.next.length ? html`<li class="next">… ${v.pending - v.next.length} more</li>` : nothing}
     </ol>`;
   }
@@ -377,7 +390,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
         </div>
         ${this.uploadError ? html`<p class="err" data-upload-error>${this.uploadError}</p>` : nothing}
         <p data-summary><b>${v.circuit}</b>: ${squares ? `${v.relays.length} relays` : `${v.node_count} nodes, ${v.gate_count} gates, ${v.depth + 1} levels`}</p>
-        ${v.oscillation ? html`<p class="osc" data-oscillation>⚠ ${v.oscillation.text}</p>` : nothing}
+        ${v.oscillation ? html`<p class="osc" data-oscillation>Warning: ${v.oscillation.text}</p>` : nothing}
         ${v.circuit === 'latch' ? this.latchPanel(v) : nothing}
         ${squares ? this.squaresPanel(v) : v.graph ? this.graph(v) : html`<p data-too-big><small>${v.node_count} nodes are more than
           the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
@@ -388,8 +401,8 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
         ${squares ? nothing : html`<div class="row">
           <label><input type="checkbox" data-setting="step-mode" .checked=${this.stepMode}
             @change=${(e: Event) => { this.stepMode = (e.target as HTMLInputElement).checked; }}> show each event (step mode)</label>
-          <button data-action="step" ?disabled=${!v.pending} @click=${() => this.act({ type: 'step' })}>⏭ Step</button>
-          <button data-action="run" ?disabled=${!v.pending} @click=${() => this.act({ type: 'run' })}>⏩ Run</button>
+          <button data-action="step" ?disabled=${!v.pending} @click=${() => this.act({ type: 'step' })}>${ICONS.step}Step</button>
+          <button data-action="run" ?disabled=${!v.pending} @click=${() => this.act({ type: 'run' })}>${ICONS.run}Run</button>
           <span data-pending>${v.pending} pending · t=${v.time}</span></div>`}
         ${v.unrecorded ? html`<p><small>A change caused more events than the bench records; it was run at once.</small></p>` : nothing}
         ${this.events(v)}

@@ -3,7 +3,10 @@
 // learning curve, every matchbox with its beads, the box just opened and the bead just
 // drawn carried back to the board through its symmetry, settings, export and import.
 import { css, html, nothing } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { ExhibitElement } from '../exhibit.ts';
+import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-run-control.ts';
@@ -52,6 +55,8 @@ interface View {
   last_draw: LastDraw | null;
   bead_colours: string[];
   menace2_beads: number | null;
+  menace2: { rules: Rules; rules_name: string; boxes: { menace_move: number; boxes: BoxView[] }[]; box_count: number; bead_total: number; boxes_in_play: number[] } | null;
+  config: Record<string, unknown>;
 }
 type Happening =
   | { type: 'game_started'; game: number; menace: Mark }
@@ -66,6 +71,8 @@ type Happening =
   | { type: 'games_played'; games: number; wins: number; draws: number; losses: number }
   | { type: 'opponent_changed'; opponent: Opponent; menace: Mark }
   | { type: 'reset'; seed: number }
+  | { type: 'rules_updated'; who: string; rules: string }
+  | { type: 'teaching_set'; on: boolean }
   | { type: 'exported'; state: unknown }
   | { type: 'imported'; games: number; rules: string };
 
@@ -82,8 +89,8 @@ const OPP_NAME = Object.fromEntries(OPPONENTS) as Record<Opponent, string>;
 /** CSS colours of the bead colour names the session uses; text colour for contrast. */
 const BEAD_CSS: Record<string, [string, string]> = {
   red: ['#d33a2c', '#fff'], orange: ['#f08c2e', '#000'], yellow: ['#f5d432', '#000'],
-  green: ['#3b9b48', '#fff'], blue: ['#2f6fd0', '#fff'], indigo: ['#4b3c9e', '#fff'],
-  violet: ['#a45cc7', '#fff'], white: ['#ffffff', '#000'], black: ['#222222', '#fff'],
+  green: ['#3b9b48', '#000'], blue: ['#2f6fd0', '#fff'], indigo: ['#4b3c9e', '#fff'],
+  violet: ['#a45cc7', '#000'], white: ['#ffffff', '#000'], black: ['#222222', '#fff'],
 };
 const NAMES = ['LL', 'LM', 'LR', 'ML', 'MM', 'MR', 'RL', 'RM', 'RR'];
 const ORD = (n: number) => (n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
@@ -96,34 +103,96 @@ const TICKS: [string, unknown][] = [
 ];
 
 export class MenaceExhibit extends ExhibitElement<View, Happening> {
+  /** The page's own settings, carried by the share link beside the session's. */
+  static pageSettings = { tick: 0, interval: 300, auto_next: false };
   static properties = {
     ...ExhibitElement.properties,
-    interval: { state: true },
-    tick: { state: true },
     showAll: { state: true },
+    showAll2: { state: true },
     note: { state: true },
   };
-  declare interval: number;
-  declare tick: number;
   declare showAll: boolean;
+  declare showAll2: boolean;
   declare note: string;
+  /** The game a "next game on its own" timer waits on. */
+  private nextTimer = 0;
+  /**
+   * The view the wall of boxes shows. While a machine plays it is refreshed at most
+   * twice a second (600 boxes are the page's heaviest drawing), so the counters, the
+   * board and Pause stay quick; otherwise at once.
+   */
+  private wallView?: View;
+  private wallAt = 0;
+  private wallTimer = 0;
+  private opening = false;
 
   constructor() {
     super();
-    this.interval = 300;
-    this.tick = 0;
     this.showAll = true;
+    this.showAll2 = true;
     this.note = '';
   }
 
+  private get tick() { return Math.max(0, Math.min(TICKS.length - 1, Number(this.pageValues.tick) || 0)); }
+  private get interval() { return Number(this.pageValues.interval) || 300; }
+
+  /**
+   * As on Scroggs' page: MENACE opens the game by itself against a person (unless the
+   * teaching mode keeps it waiting for Step), and with "next game on its own" a finished
+   * game is followed by the next after a moment.
+   */
+  willUpdate(changed: Map<string, unknown>) {
+    if (!changed.has('view') && !changed.has('running')) return;
+    if (!this.running && !changed.has('running') && !this.wallTimer) {
+      this.wallView = this.view;
+      this.wallAt = performance.now();
+      return;
+    }
+    if (!this.wallTimer) {
+      const wait = Math.max(this.running ? 500 - (performance.now() - this.wallAt) : 30, 0);
+      this.wallTimer = window.setTimeout(() => {
+        this.wallTimer = 0;
+        this.wallView = this.view;
+        this.wallAt = performance.now();
+        this.requestUpdate();
+      }, wait);
+    }
+  }
+
+  updated(changed: Map<string, unknown>) {
+    super.updated(changed);
+    const v = this.view;
+    if (!v || !changed.has('view')) return;
+    if (v.opponent === 'human' && v.next === 'menace' && !this.config.teaching && !this.opening) {
+      this.opening = true;
+      Promise.resolve(this.act({ type: 'step' })).finally(() => { this.opening = false; });
+    }
+    if (v.next === 'over' && this.pageValues.auto_next && !this.running && !this.nextTimer) {
+      const game = v.game;
+      this.nextTimer = window.setTimeout(() => {
+        this.nextTimer = 0;
+        if (this.view?.next === 'over' && this.view.game === game && this.pageValues.auto_next && !this.running) {
+          this.act({ type: 'new_game' });
+        }
+      }, 1200);
+    }
+  }
+
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(18rem, auto) 1fr; gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 56rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 24rem) minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 56rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.8rem 0 0.4rem; font-size: 1.05rem; }
-    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; }
+    .status { font-size: 1.25rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .side { display: flex; flex-direction: column; gap: 0.8rem; }
-    .tally { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; font-size: 1rem; }
-    .tally b { font-size: 1.2rem; }
+    /* Five fixed cells: the counters grow without moving anything below them. */
+    .tally { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 0.4rem; font-size: 0.85rem; }
+    .tally > span { display: flex; flex-direction: column; align-items: center; text-align: center;
+      background: #fffdf8; border: 1px solid #d8cdb8; border-radius: 6px; padding: 0.2rem; }
+    .tally b { font-size: 1.2rem; font-variant-numeric: tabular-nums; white-space: nowrap; }
     .tag { display: inline-block; padding: 0 0.35rem; border-radius: 4px; color: #fff; font-weight: 600; }
     .tag.win { background: #2e7d32; } .tag.draw { background: #8a6d00; } .tag.loss { background: #b3261e; }
     label { display: inline-flex; gap: 0.4rem; align-items: center; flex-wrap: wrap; }
@@ -134,15 +203,16 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     .opened { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
     .arrow { font-size: 0.95rem; max-width: 14rem; }
     .arrow b { font-size: 1.5rem; }
-    .group { margin-bottom: 0.6rem; }
+    /* Boxes off the screen are not laid out or painted until scrolled to. */
+    .group { margin-bottom: 0.6rem; content-visibility: auto; contain-intrinsic-size: auto 20rem; }
     .boxes { display: flex; flex-wrap: wrap; gap: 6px; }
-    .mb { display: inline-grid; grid-template-columns: repeat(3, 1.2rem); grid-auto-rows: 1.2rem; gap: 1px;
+    .mb { display: inline-grid; grid-template-columns: repeat(3, minmax(1.2rem, max-content)); grid-auto-rows: 1.2rem; gap: 1px;
       padding: 3px; background: #d9b98a; border: 2px solid #7a5b32; border-radius: 4px; position: relative; }
-    .mb.big { grid-template-columns: repeat(3, 2.6rem); grid-auto-rows: 2.6rem; gap: 3px; padding: 5px; }
+    .mb.big { grid-template-columns: repeat(3, minmax(2.6rem, max-content)); grid-auto-rows: 2.6rem; gap: 3px; padding: 5px; }
     .mb.open { border-color: #e0a100; box-shadow: 0 0 0 3px #e0a100; }
     .mb.inplay { border-style: dashed; }
     .mb.empty { background: #c9c0b0; }
-    .c { font: 600 0.7rem/1.2rem system-ui, sans-serif; text-align: center; background: #f3e2c2; color: #1d1b18; border-radius: 2px; }
+    .c { font: 600 0.7rem/1.2rem system-ui, sans-serif; text-align: center; padding: 0 2px; font-variant-numeric: tabular-nums; background: #f3e2c2; color: #1d1b18; border-radius: 2px; }
     .big .c { font-size: 1rem; line-height: 2.6rem; }
     .c.x { color: #b3261e; font-size: 0.85rem; } .c.o { color: #1f5fa8; font-size: 0.85rem; }
     .big .c.x, .big .c.o { font-size: 1.5rem; }
@@ -156,6 +226,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     .sw { display: inline-block; width: 0.8rem; height: 0.8rem; border: 1px solid #555; border-radius: 50%; vertical-align: middle; margin-right: 0.2rem; }
     .full { grid-column: 1 / -1; }
     small { color: #5b5346; }
+    label.check { display: block; }
   `;
 
   private onKey = (e: KeyboardEvent) => {
@@ -165,7 +236,13 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     else if (e.key === 's' && this.view && this.view.next !== 'human') this.act({ type: 'step' });
   };
   connectedCallback() { super.connectedCallback(); window.addEventListener('keydown', this.onKey); }
-  disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.onKey);
+    clearTimeout(this.nextTimer);
+    clearTimeout(this.wallTimer);
+    this.wallTimer = 0;
+  }
 
   describe(h: Happening): string {
     switch (h.type) {
@@ -183,6 +260,8 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       case 'games_played': return `${h.games} games played quickly: ${h.wins} wins, ${h.draws} draws, ${h.losses} losses`;
       case 'opponent_changed': return `now against ${OPP_NAME[h.opponent]}; MENACE plays ${h.menace}`;
       case 'reset': return `fresh matchboxes (seed ${h.seed})`;
+      case 'rules_updated': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'} now plays by ${h.rules}; every bead kept`;
+      case 'teaching_set': return h.on ? 'teaching mode: MENACE waits for Step at each of its moves' : 'MENACE answers at once';
       case 'exported': return 'state file exported';
       case 'imported': return `imported a MENACE (${h.rules} rules) that has played ${h.games} games`;
     }
@@ -194,7 +273,8 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       return `${r}. New game (n) or Step (s) for the next.`;
     }
     if (v.next === 'human') return `Your move (${v.to_move}): click a square.`;
-    if (v.next === 'menace') return `MENACE (${v.menace}) to move: Step (s) to open its box.`;
+    if (v.next === 'menace') return v.opponent === 'human' && !this.config.teaching
+      ? `MENACE (${v.menace}) opens its box…` : `MENACE (${v.menace}) to move: Step (s) to open its box.`;
     return `${OPP_NAME[v.opponent]} (${v.to_move}) to move: Step (s).`;
   }
 
@@ -204,10 +284,10 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       title="${name}: ${count} ${colour} bead${count === 1 ? '' : 's'}${drawn ? ' (just drawn)' : ''}">${count}</span>`;
   }
 
-  private matchbox(b: { id: number; picture: string; beads: number[] }, v: View, big = false) {
+  private matchbox(b: { id: number; picture: string; beads: number[] }, v: View, big = false, who: 'menace' | 'menace2' = 'menace') {
     const d = v.last_draw;
-    const open = d?.who === 'menace' && d.box_id === b.id;
-    const inplay = v.boxes_in_play.includes(b.id);
+    const open = d?.who === who && d.box_id === b.id;
+    const inplay = (who === 'menace' ? v.boxes_in_play : v.menace2?.boxes_in_play ?? []).includes(b.id);
     const total = b.beads.reduce((a, n) => a + n, 0);
     return html`<span class="boxwrap" data-box=${b.id}>
       <span class="mb ${big ? 'big' : ''} ${open ? 'open' : ''} ${inplay ? 'inplay' : ''} ${total ? '' : 'empty'}"
@@ -219,14 +299,28 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       <span class="id">#${b.id}${open ? ' opened' : inplay ? ' in play' : ''}</span></span>`;
   }
 
+  /**
+   * A group of boxes, each drawn again only when its beads or marks changed: a fast
+   * autoplay changes a few dozen of the 304 boxes a frame, not all of them.
+   */
+  private wall(boxes: BoxView[], v: View, who: 'menace' | 'menace2') {
+    const d = v.last_draw;
+    const inplay = who === 'menace' ? v.boxes_in_play : v.menace2?.boxes_in_play ?? [];
+    return repeat(boxes, (b) => b.id, (b) => {
+      const open = d?.who === who && d.box_id === b.id ? d.bead : -1;
+      return guard([b.beads.join(','), open, inplay.includes(b.id)], () => this.matchbox(b, v, false, who));
+    });
+  }
+
   private opened(v: View) {
     const d = v.last_draw;
     if (!d) return html`<p><small>No box opened yet in this game.</small></p>`;
-    const boxes = d.who === 'menace' ? v.boxes.flatMap((g) => g.boxes) : [];
+    const who = d.who === 'menace' ? 'menace' : 'menace2';
+    const boxes = (who === 'menace' ? v.boxes : v.menace2?.boxes ?? []).flatMap((g) => g.boxes);
     const b = boxes.find((x) => x.id === d.box_id);
     const [bg] = BEAD_CSS[d.colour] ?? ['#eee'];
     return html`<div class="opened" data-opened>
-      ${b ? this.matchbox(b, v, true) : html`<span class="mb big">${[...d.picture].map((ch) => html`<span class="c ${ch === '.' ? '' : ch.toLowerCase()}">${ch === '.' ? '' : ch}</span>`)}</span>`}
+      ${b ? this.matchbox(b, v, true, who) : html`<span class="mb big">${[...d.picture].map((ch) => html`<span class="c ${ch === '.' ? '' : ch.toLowerCase()}">${ch === '.' ? '' : ch}</span>`)}</span>`}
       <div class="arrow" data-arrow>
         <div>${d.who === 'menace' ? 'MENACE' : 'MENACE2'} opened box <b>#${d.box_id}</b>${d.refilled ? ' (empty: refilled)' : ''}</div>
         <div>drew <span class="sw" style="background:${bg}"></span>${d.colour} bead <b>${d.bead_name}</b> of the picture</div>
@@ -253,57 +347,78 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     </div>`;
   }
 
-  private settings(v: View) {
-    const r = v.rules;
+  /**
+   * One machine's settings, as Scroggs' page has them: "Update" changes the rewards and
+   * the empty-box policy keeping every bead; starting beads and bead colours only make
+   * sense for fresh boxes, so they go with "Update and reset".
+   */
+  private settings(v: View, who: 'menace' | 'menace2') {
+    const two = who === 'menace2';
+    const r = two ? v.menace2!.rules : v.rules;
+    const p = two ? 'm2-' : '';
     const random = 'random' in r.starting_beads;
     const sb = r.starting_beads as any;
     const per = random ? [4, 3, 2, 1] : sb.per_move;
     const refill = r.empty_box === 'resign' ? 3 : (r.empty_box as { refill: number }).refill;
+    const q = (s: string) => this.renderRoot.querySelector(`[data-setting="${p}${s}"]`) as HTMLInputElement;
+    const num = (s: string) => Number(q(s).value);
+    const empty = () => (q('empty').value === 'resign' ? 'resign' : { refill: num('refill') });
+    const update = () => this.act({
+      type: 'update_rules', menace2: two, win: num('win'), draw: num('draw'), loss: num('loss'), empty_box: empty(),
+    });
     const apply = () => {
-      const q = (s: string) => this.renderRoot.querySelector(`[data-setting="${s}"]`) as HTMLInputElement;
-      const num = (s: string) => Number(q(s).value);
       const mode = q('beads-mode').value;
-      const cfg: Record<string, unknown> = {
-        ...this.config,
+      const rules: Record<string, unknown> = {
         preset: q('preset').value,
         starting_beads: mode === 'random'
           ? { random: { min: num('min'), max: num('max') } }
           : { per_move: [num('m1'), num('m2'), num('m3'), num('m4')] },
         one_bead_per_move_class: q('one-class').checked,
         win: num('win'), draw: num('draw'), loss: num('loss'),
-        empty_box: q('empty').value === 'resign' ? 'resign' : { refill: num('refill') },
+        empty_box: empty(),
       };
-      this.restart(cfg);
+      this.restart(two ? { ...this.config, menace2: rules } : { ...this.config, ...rules });
     };
-    const preset = (p: string) => {
-      const cfg = { ...this.config, preset: p } as Record<string, unknown>;
+    const preset = (name: string) => {
+      if (two) {
+        this.restart({ ...this.config, menace2: { preset: name } });
+        return;
+      }
+      const cfg = { ...this.config, preset: name } as Record<string, unknown>;
       for (const k of ['starting_beads', 'one_bead_per_move_class', 'win', 'draw', 'loss', 'empty_box']) delete cfg[k];
       this.restart(cfg);
     };
-    return html`<fieldset data-settings><legend>Settings (${v.rules_name})</legend>
-      <label>Preset <select data-setting="preset" @change=${(e: Event) => preset((e.target as HTMLSelectElement).value)}>
-        ${['seed', 'michie', 'scroggs'].map((p) => html`<option value=${p} ?selected=${(this.config.preset ?? 'seed') === p}>${p}</option>`)}
-      </select></label>
-      <div class="row">Starting beads
-        <select data-setting="beads-mode" aria-label="starting beads kind">
-          <option value="random" ?selected=${random}>random, per box</option>
-          <option value="per_move" ?selected=${!random}>per legal move, by MENACE's move</option></select>
-        <label>min <input type="number" min="1" max="1000" data-setting="min" .value=${String(random ? sb.random.min : 1)}></label>
-        <label>max <input type="number" min="1" max="1000" data-setting="max" .value=${String(random ? sb.random.max : 9)}></label>
-      </div>
-      <div class="row">per move:
-        ${[1, 2, 3, 4].map((k) => html`<label>${ORD(2 * k - 1)} <input type="number" min="0" max="1000" data-setting="m${k}" .value=${String(per[k - 1])}></label>`)}</div>
-      <label><input type="checkbox" data-setting="one-class" .checked=${r.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
+    const current = two ? ((this.config.menace2?.preset as string | undefined) ?? 'seed') : (this.config.preset ?? 'seed');
+    const moves = v.menace === (two ? 'O' : 'X') ? [1, 3, 5, 7] : [2, 4, 6, 8];
+    const name = two ? 'MENACE2' : 'MENACE';
+    return html`<fieldset data-settings=${who}><legend>${name}'s settings (${two ? v.menace2!.rules_name : v.rules_name})</legend>
       <div class="row">Net beads after a
-        <label>win <input type="number" min="-100" max="100" data-setting="win" .value=${String(r.win)}></label>
-        <label>draw <input type="number" min="-100" max="100" data-setting="draw" .value=${String(r.draw)}></label>
-        <label>loss <input type="number" min="-100" max="100" data-setting="loss" .value=${String(r.loss)}></label></div>
+        <label>win <input type="number" min="-100" max="100" data-setting="${p}win" .value=${String(r.win)}></label>
+        <label>draw <input type="number" min="-100" max="100" data-setting="${p}draw" .value=${String(r.draw)}></label>
+        <label>loss <input type="number" min="-100" max="100" data-setting="${p}loss" .value=${String(r.loss)}></label></div>
       <div class="row">An empty box
-        <select data-setting="empty" aria-label="empty box policy">
+        <select data-setting="${p}empty" aria-label="${name}'s empty box policy">
           <option value="resign" ?selected=${r.empty_box === 'resign'}>resigns</option>
           <option value="refill" ?selected=${r.empty_box !== 'resign'}>is refilled with</option></select>
-        <input type="number" min="1" max="1000" data-setting="refill" aria-label="beads to refill" .value=${String(refill)}> beads</div>
-      <div><button data-action="apply" @click=${apply}>Apply and reset</button> <small>fresh matchboxes under these rules</small></div>
+        <input type="number" min="1" max="1000" data-setting="${p}refill" aria-label="beads to refill" .value=${String(refill)}> beads</div>
+      <div class="row"><button data-action="${p}update" @click=${update}>Update ${name}</button>
+        <small>rewards and empty boxes from the next game on; every bead stays</small></div>
+      <hr>
+      <label>Preset <select data-setting="${p}preset" @change=${(e: Event) => preset((e.target as HTMLSelectElement).value)}>
+        ${['seed', 'michie', 'scroggs'].map((x) => html`<option value=${x} ?selected=${current === x}>${x}</option>`)}
+      </select></label>
+      <div class="row">Starting beads
+        <select data-setting="${p}beads-mode" aria-label="${name}'s starting beads kind">
+          <option value="random" ?selected=${random}>random, per box</option>
+          <option value="per_move" ?selected=${!random}>per legal move, by ${name}'s move</option></select>
+        <label>min <input type="number" min="1" max="1000" data-setting="${p}min" .value=${String(random ? sb.random.min : 1)}></label>
+        <label>max <input type="number" min="1" max="1000" data-setting="${p}max" .value=${String(random ? sb.random.max : 9)}></label>
+      </div>
+      <div class="row">per move:
+        ${[1, 2, 3, 4].map((k) => html`<label>${ORD(moves[k - 1])} <input type="number" min="0" max="1000" data-setting="${p}m${k}" .value=${String(per[k - 1])}></label>`)}</div>
+      <label><input type="checkbox" data-setting="${p}one-class" .checked=${r.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
+      <div class="row"><button data-action="${p}apply" @click=${apply}>Update and reset ${name}</button>
+        <small data-reset-note>starting beads and bead colours only take effect in fresh boxes: this resets ${two ? 'both machines' : 'MENACE'} and the counters</small></div>
     </fieldset>`;
   }
 
@@ -351,8 +466,8 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     });
     const machine = v.opponent !== 'human';
     const c = v.counters;
-    const groups = v.boxes;
-    const opp = this.config.opponent ?? 'human';
+    const w = this.wallView ?? v;
+    const groups = w.boxes;
     return html`
       <div>
         <p class="status" data-status>${this.status(v)}</p>
@@ -365,10 +480,18 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       <div class="side">
         <div class="tally" data-tally>
           <span>game <b data-game>${v.game}</b></span>
-          <span><span class="tag win">W</span> MENACE wins <b data-wins>${c.wins}</b></span>
-          <span><span class="tag draw">D</span> draws <b data-draws>${c.draws}</b></span>
-          <span><span class="tag loss">L</span> MENACE loses <b data-losses>${c.losses}</b></span>
-          <span>of <b data-games>${c.games}</b> games</span>
+          <span><span><span class="tag win">W</span> MENACE wins</span><b data-wins>${c.wins}</b></span>
+          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${c.draws}</b></span>
+          <span><span><span class="tag loss">L</span> MENACE loses</span><b data-losses>${c.losses}</b></span>
+          <span>games played <b data-games>${c.games}</b></span>
+        </div>
+        <div class="row">
+          <label class="check"><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
+            @change=${(e: Event) => this.act({ type: 'set_teaching', on: (e.target as HTMLInputElement).checked })}>
+            teaching mode: MENACE waits for Step at each move</label>
+          <label class="check"><input type="checkbox" data-setting="auto-next" .checked=${!!this.pageValues.auto_next}
+            @change=${(e: Event) => this.setSetting('auto_next', (e.target as HTMLInputElement).checked)}>
+            start the next game on its own</label>
         </div>
         <div class="row">
           <label>Opponent <select data-setting="opponent" @change=${(e: Event) => {
@@ -379,36 +502,43 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
             <option value="X" ?selected=${v.menace === 'X'}>X, first (304 boxes)</option>
             <option value="O" ?selected=${v.menace === 'O'}>O, second (289 boxes)</option></select></label>
         </div>
-        <div class="row"><button data-action="new-game" @click=${() => this.act({ type: 'new_game' })}>New game (n)</button>
-          ${opp !== v.opponent ? html`<small>(the link's opponent was ${opp})</small>` : nothing}</div>
+        <div class="row"><button data-action="new-game" @click=${() => this.act({ type: 'new_game' })}>New game (n)</button></div>
         ${machine ? html`<div class="row">
             <lm-run-control .running=${this.running} .interval=${this.interval}
-              @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay(TICKS[this.tick][1], this.interval); }}
-              @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay(TICKS[this.tick][1], this.interval); }}
+              @run=${(e: CustomEvent) => { this.setSetting('interval', e.detail.interval); this.autoplay(TICKS[this.tick][1], e.detail.interval); }}
+              @speed=${(e: CustomEvent) => { this.setSetting('interval', e.detail.interval); this.autoplay(TICKS[this.tick][1], e.detail.interval); }}
               @pause=${() => this.stop()}
               @step=${() => this.act({ type: 'step' })}></lm-run-control>
             <select data-setting="tick" aria-label="work per autoplay tick" @change=${(e: Event) => {
-              this.tick = Number((e.target as HTMLSelectElement).value);
+              this.setSetting('tick', Number((e.target as HTMLSelectElement).value));
               if (this.running) this.autoplay(TICKS[this.tick][1], this.interval);
             }}>${TICKS.map(([n], i) => html`<option value=${i} ?selected=${i === this.tick}>${n}</option>`)}</select></div>`
-          : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>⏭ Step (s)</button>
+          : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>${ICONS.step}Step (s)</button>
             <small>Choose a machine opponent to train MENACE automatically.</small></div>`}
         ${this.curve(v)}
-        ${this.settings(v)}
+        ${this.settings(v, 'menace')}
+        ${v.menace2 ? this.settings(v, 'menace2') : nothing}
         <div class="row">
-          <button data-action="export" @click=${() => this.exportState()}>⬇ Export matchboxes</button>
-          <label>⬆ Import <input type="file" accept=".json,application/json" data-action="import" @change=${(e: Event) => this.importState(e)}></label>
+          <button data-action="export" @click=${() => this.exportState()}>${ICONS.download}Export matchboxes</button>
+          <label>${ICONS.upload}Import <input type="file" accept=".json,application/json" data-action="import" @change=${(e: Event) => this.importState(e)}></label>
           <small data-note>${this.note}</small>
         </div>
         <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${v.box_count}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
-        <h3>All ${v.box_count} matchboxes (${v.bead_total} beads) — numbers are beads of each colour on the square of the box's picture
+        <h3>All ${w.box_count} matchboxes (${w.bead_total} beads) — numbers are beads of each colour on the square of the box's picture
           <label><input type="checkbox" .checked=${this.showAll} @change=${(e: Event) => { this.showAll = (e.target as HTMLInputElement).checked; }}> show</label></h3>
         ${this.showAll ? groups.map((g) => html`<div class="group">
             <h3>MENACE's ${ORD(g.menace_move)} move of the game: ${g.boxes.length} boxes</h3>
-            <div class="boxes">${g.boxes.map((b) => this.matchbox(b, v))}</div></div>`) : nothing}
-      </div>`;
+            <div class="boxes">${this.wall(g.boxes, w, 'menace')}</div></div>`) : nothing}
+      </div>
+      ${w.menace2 ? html`<div class="full" data-boxes2>
+        <h3>MENACE2's ${w.menace2.box_count} matchboxes (${w.menace2.bead_total} beads), for ${w.menace === 'X' ? 'O' : 'X'}
+          <label><input type="checkbox" .checked=${this.showAll2} @change=${(e: Event) => { this.showAll2 = (e.target as HTMLInputElement).checked; }}> show</label></h3>
+        ${this.showAll2 ? w.menace2.boxes.map((g) => html`<div class="group">
+            <h3>MENACE2's boxes for the ${ORD(g.menace_move)} move of the game: ${g.boxes.length} boxes</h3>
+            <div class="boxes">${this.wall(g.boxes, w, 'menace2')}</div></div>`) : nothing}
+      </div>` : nothing}`;
   }
 }
 customElements.define('lm-exhibit-menace', MenaceExhibit);

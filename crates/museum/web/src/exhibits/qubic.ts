@@ -83,8 +83,12 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(0, 1fr) 22rem; gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 22rem); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
     .planes { display: flex; gap: 0.9rem; flex-wrap: wrap; }
     .planes.d4 { display: grid; grid-template-columns: auto repeat(4, auto); gap: 0.4rem 0.7rem; align-items: center; }
@@ -92,7 +96,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     .plane h4 { margin: 0; font-size: 0.9rem; color: #5b5346; font-weight: 600; }
     .grid { display: grid; grid-template-columns: repeat(4, 2.6rem); gap: 3px; }
     .d4 .grid { grid-template-columns: repeat(4, 1.9rem); }
-    .grid button { height: 2.6rem; font: 600 0.75rem/1 system-ui, sans-serif; border: 1px solid #8a7d66; border-radius: 4px; background: #fffdf8; color: #8a7d66; cursor: pointer; padding: 0; }
+    .grid button { height: 2.6rem; font: 600 0.75rem/1 system-ui, sans-serif; border: 1px solid #8a7d66; border-radius: 4px; background: #fffdf8; color: #5b5346; cursor: pointer; padding: 0; }
     .d4 .grid button { height: 1.9rem; font-size: 0.6rem; }
     .grid button[disabled] { cursor: default; }
     .grid button.human { background: #f6d5d2; color: #b3261e; font-size: 1.1rem; }

@@ -3,6 +3,7 @@
 // toggle banks), the teletype (paper roll and digit keys), and the board the paper tells.
 import { css, html } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
+import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-lamp.ts';
@@ -67,10 +68,14 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
   private started = false;
 
   static styles = css`
-    :host { display: grid; grid-template-columns: minmax(18rem, 1fr) minmax(20rem, 1.2fr); gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 60rem) { :host { grid-template-columns: 1fr; } }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 60rem) { :host { grid-template-columns: minmax(0, 1fr); } }
     h3 { margin: 0.6rem 0 0.3rem; font-size: 1.05rem; }
-    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.4rem; }
+    .status { font-size: 1.15rem; font-weight: 600; margin: 0 0 0.4rem; min-height: 2.7em; }
     .regs { display: grid; grid-template-columns: 2.5rem auto 3.2rem; gap: 0.15rem 0.6rem; align-items: center; font-family: ui-monospace, monospace; }
     .bit { display: inline-block; width: 1.05rem; height: 1.05rem; line-height: 1.05rem; margin: 0 1px; border-radius: 50%; text-align: center; font-size: 0.7rem; border: 1px solid #6b5d45; background: #3b3428; color: #c9bca3; }
     .bit.on { background: #ffb52e; color: #3b2500; box-shadow: 0 0 6px #ffb52e; }
@@ -159,7 +164,7 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
     for (let bit = width - 1; bit >= 0; bit--) {
       const on = ((value >> bit) & 1) === 1;
       out.push(html`<button class="dip ${on ? 'on' : ''}" data-bit=${bit} aria-pressed=${on ? 'true' : 'false'}
-        aria-label="${name}, bit ${bit}, ${on ? 'on' : 'off'}" title="${name} bit ${bit}: ${on ? 'on' : 'off'} — click to flip"
+        aria-label="${on ? '1' : '0'}: ${name}, bit ${bit}, ${on ? 'on' : 'off'}" title="${name} bit ${bit}: ${on ? 'on' : 'off'} — click to flip"
         @click=${() => flip(bit)}>${on ? '1' : '0'}</button>`);
       if (bit === 8) out.push(html`<span class="gap"></span>`);
     }
@@ -188,22 +193,31 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
     if (!v) return html``;
     const running = this.running || v.clock === 'running';
     const source = this.draft ?? v.source;
+    // Why Step and Run cannot go on now (the machine would refuse them).
+    const over = !!v.board && !!outcomeText(v.board.outcome);
+    const stuck = running ? ''
+      : v.clock === 'fault' ? `Step and Run are off: ${v.fault ?? 'the machine faulted'}; Panel reset clears it.`
+      : v.clock === 'waiting_for_key' ? 'Step and Run are off: the machine is halted, waiting for a key on the teletype.'
+      : v.clock === 'halted' && over ? 'Step and Run are off: the game is over and the machine halted; Panel reset starts a new game.'
+      : v.clock === 'halted' ? 'Step and Run are off: the machine is halted; press Start to resume.'
+      : '';
     return html`
       <div>
         <p class="status" data-status>Clock: ${CLOCK[v.clock]}. PC ${hex(v.pc)}: <code>${v.current.text}</code></p>
         ${v.fault ? html`<p class="note" data-fault>${v.fault}</p>` : ''}
         <div class="controls">
-          <button data-action="step" ?disabled=${this.running} @click=${() => this.act({ type: 'step', n: 1 })}>Step ›</button>
+          <button data-action="step" ?disabled=${this.running || !!stuck} @click=${() => this.act({ type: 'step', n: 1 })}>${ICONS.step}Step</button>
           ${this.running
-            ? html`<button data-action="stop" @click=${() => this.halt()}>■ Stop</button>`
-            : html`<button data-action="run" @click=${() => this.go()}>▶ Run</button>`}
-          <button data-action="start" @click=${async () => { if (await this.act({ type: 'start' })) await this.go(); }}>Start</button>
+            ? html`<button data-action="stop" @click=${() => this.halt()}>${ICONS.stop}Stop</button>`
+            : html`<button data-action="run" ?disabled=${!!stuck} @click=${() => this.go()}>${ICONS.run}Run</button>`}
+          <button data-action="start" ?disabled=${v.clock === 'fault'} @click=${async () => { if (await this.act({ type: 'start' })) await this.go(); }}>Start</button>
           <button data-action="machine-reset" title="the panel's reset: registers and paper cleared, switches kept"
             @click=${async () => { await this.stop(); if (await this.act({ type: 'reset' })) await this.go(); }}>Panel reset (new game)</button>
           <label>Speed <select data-speed @change=${(e: Event) => this.restart({ ...this.config, speed: (e.target as HTMLSelectElement).value })}>
             <option value="fast" ?selected=${!this.authentic}>fast</option>
             <option value="authentic" ?selected=${this.authentic}>authentic (5 Hz clock)</option></select></label>
         </div>
+        <p class="note" data-why-off>${stuck}</p>
         <p class="note" data-no-seed>No seed: nothing in this machine is random, so the same keys always give the same paper.</p>
         <h3>Registers</h3>
         <div class="regs" data-registers>
@@ -239,7 +253,7 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
           ${v.rom.map((w) => html`<div class="word ${w.address === v.pc ? 'pc' : ''}" data-address=${w.address}>
             <span class="addr">${w.address.toString(16).padStart(2, '0')}:</span>
             <span>${this.dips(w.value, 16, (bit) => this.act({ type: 'set_rom_word', address: w.address, value: w.value ^ (1 << bit) }), `word ${hex(w.address)}`)}</span>
-            <span class="text ${w.reserved ? 'reserved' : ''}">${w.text}${w.address === v.pc ? ' ◀ PC' : ''}</span></div>`)}
+            <span class="text ${w.reserved ? 'reserved' : ''}">${w.text}${w.address === v.pc ? ' ← PC' : ''}</span></div>`)}
         </div>
         <h3>Toggle-switch banks (0x80 even, 0x81 odd)</h3>
         <div class="banks" data-banks>

@@ -42,9 +42,13 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: auto 1fr; gap: 1.2rem 2rem; align-items: start; }
-    @media (max-width: 48rem) { :host { grid-template-columns: 1fr; } }
-    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 1.2rem 2rem; align-items: start; }
+    @media (max-width: 48rem) { :host { grid-template-columns: minmax(0, 1fr); } }
+    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .board { width: max-content; display: grid; grid-template-columns: repeat(4, 4.6rem); gap: 6px; padding: 8px; background: #cbe3df; border-radius: 10px; touch-action: none; user-select: none; }
     .card { height: 6rem; border-radius: 8px; display: flex; align-items: center; justify-content: center; font: 700 1.7rem/1 system-ui, sans-serif; }
     .card.empty { background: #b5d3ce; }
@@ -103,7 +107,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
   }
 
   private cards(cells: number[], fresh: number | null) {
-    return cells.map((v, i) => html`<div class="card ${kind(v)} ${i === fresh ? 'new' : ''}" data-cell=${i}
+    return cells.map((v, i) => html`<div class="card ${kind(v)} ${i === fresh ? 'new' : ''}" data-cell=${i} role="img"
       aria-label=${v ? `card ${v}` : 'empty'}>${v || ''}</div>`);
   }
 
@@ -112,7 +116,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     if (!e) return nothing;
     const x = e.values[DIRS.indexOf(d)];
     if (x === null) return html`<span class="heat">moves nothing</span>`;
-    return html`<span class="heat" data-heat=${d}>${Math.round(x)}${d === e.best ? ' ★ best' : ''}</span>`;
+    return html`<span class="heat" data-heat=${d}>${Math.round(x)}${d === e.best ? ' (best)' : ''}</span>`;
   }
 
   private heatStyle(v: View, d: Dir): string {

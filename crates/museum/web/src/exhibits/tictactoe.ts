@@ -44,13 +44,20 @@ export class TictactoeExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
-    :host { display: grid; grid-template-columns: auto 1fr; gap: 1.5rem 2rem; align-items: start; }
-    @media (max-width: 40rem) { :host { grid-template-columns: 1fr; } }
-    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; }
+    /* Nothing wider than the screen: long choices shrink, labels wrap. */
+    select { max-width: 100%; min-width: 0; }
+    label { max-width: 100%; }
+    fieldset { min-width: 0; }
+    :host { display: grid; grid-template-columns: 18rem minmax(0, 1fr); gap: 1.5rem 2rem; align-items: start; }
+    @media (max-width: 40rem) { :host { grid-template-columns: minmax(0, 1fr); } }
+    .status { font-size: 1.3rem; font-weight: 600; margin: 0 0 0.5rem; min-height: 2.7em; }
     .side { display: flex; flex-direction: column; gap: 0.9rem; }
     .lamps { display: flex; gap: 1rem; }
-    .tally { display: flex; gap: 1rem; font-size: 1rem; }
-    .tally b { font-size: 1.2rem; }
+    /* Fixed cells: the counters grow without moving anything beside or below them. */
+    .tally { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.4rem; font-size: 0.9rem; max-width: 30rem; }
+    .tally > span { display: flex; flex-direction: column; align-items: center; text-align: center;
+      background: #fffdf8; border: 1px solid #d8cdb8; border-radius: 6px; padding: 0.2rem; }
+    .tally b { font-size: 1.2rem; font-variant-numeric: tabular-nums; white-space: nowrap; }
     label { display: inline-flex; gap: 0.4rem; align-items: center; }
     select, button { font-size: 1rem; padding: 0.3rem 0.6rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; }
     button { cursor: pointer; }
@@ -115,8 +122,8 @@ export class TictactoeExhibit extends ExhibitElement<View, Happening> {
         </div>
         <div class="tally" data-tally>
           <span>game <b>${v.game}</b></span>
-          <span><span class="x">X</span> wins <b>${v.tally.x_wins}</b></span>
-          <span><span class="o">O</span> wins <b>${v.tally.o_wins}</b></span>
+          <span><span><span class="x">X</span> wins</span><b>${v.tally.x_wins}</b></span>
+          <span><span><span class="o">O</span> wins</span><b>${v.tally.o_wins}</b></span>
           <span>draws <b>${v.tally.draws}</b></span>
         </div>
         ${this.seatPicker('x')} ${this.seatPicker('o')}
