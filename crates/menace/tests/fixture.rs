@@ -59,6 +59,15 @@ fn tally(t: Tally) -> (u64, u64, u64) {
     (t.wins, t.draws, t.losses)
 }
 
+/// How the games are played.
+#[derive(Debug, Clone, Copy)]
+enum Loop {
+    /// One [`Menace::train_game`] call per game.
+    Single,
+    /// One [`Menace::train_games`] call for all of them (words read ahead).
+    Batch,
+}
+
 /// Play `games` training games; `side(g)` is MENACE's side in game `g`.
 fn scenario(
     rules: Rules,
@@ -66,10 +75,21 @@ fn scenario(
     mut opponent: Opponent,
     games: u64,
     side: impl Fn(u64) -> Player,
+    how: Loop,
 ) -> Figures {
     let mut m = Menace::new(rules, seed);
-    for g in 0..games {
-        m.train_game(&mut opponent, side(g));
+    match how {
+        Loop::Single => {
+            for g in 0..games {
+                m.train_game(&mut opponent, side(g));
+            }
+        }
+        Loop::Batch => {
+            let played = m.train_games(&mut opponent, games, &side, |_, _| {
+                std::ops::ControlFlow::Continue(())
+            });
+            assert_eq!(played, games);
+        }
     }
     let last = side(games.saturating_sub(1));
     Figures {
@@ -100,9 +120,14 @@ fn check(name: &str, got: Figures, want: Figures) {
 
 #[test]
 fn a_million_games_seed_rules_against_random() {
-    let got = scenario(Rules::seed(), 1, Opponent::random(2), 1_000_000, |_| {
-        Player::First
-    });
+    let got = scenario(
+        Rules::seed(),
+        1,
+        Opponent::random(2),
+        1_000_000,
+        |_| Player::First,
+        Loop::Batch,
+    );
     check(
         "seed/random/1e6",
         got,
@@ -123,7 +148,16 @@ fn a_million_games_seed_rules_against_random() {
 }
 
 #[test]
-fn every_opponent_side_and_rule_set() {
+fn every_opponent_side_and_rule_set_one_call_per_game() {
+    every_opponent_side_and_rule_set(Loop::Single);
+}
+
+#[test]
+fn every_opponent_side_and_rule_set_in_one_run() {
+    every_opponent_side_and_rule_set(Loop::Batch);
+}
+
+fn every_opponent_side_and_rule_set(how: Loop) {
     let custom = Rules {
         starting_beads: StartingBeads::Random { min: 2, max: 5 },
         one_bead_per_move_class: true,
@@ -135,9 +169,14 @@ fn every_opponent_side_and_rule_set() {
     let cases: [(&str, Figures); 5] = [
         (
             "seed/perfect",
-            scenario(Rules::seed(), 4, Opponent::perfect(5), 100_000, |_| {
-                Player::First
-            }),
+            scenario(
+                Rules::seed(),
+                4,
+                Opponent::perfect(5),
+                100_000,
+                |_| Player::First,
+                how,
+            ),
         ),
         (
             "michie/perfect",
@@ -147,6 +186,7 @@ fn every_opponent_side_and_rule_set() {
                 Opponent::perfect(7),
                 100_000,
                 |_| Player::First,
+                how,
             ),
         ),
         (
@@ -157,6 +197,7 @@ fn every_opponent_side_and_rule_set() {
                 Opponent::random(9),
                 100_000,
                 |_| Player::Second,
+                how,
             ),
         ),
         (
@@ -167,17 +208,25 @@ fn every_opponent_side_and_rule_set() {
                 Opponent::menace(Rules::seed(), 11),
                 100_000,
                 |_| Player::First,
+                how,
             ),
         ),
         (
             "custom/random alternating",
-            scenario(custom, 12, Opponent::random(13), 100_000, |g| {
-                if g % 2 == 0 {
-                    Player::First
-                } else {
-                    Player::Second
-                }
-            }),
+            scenario(
+                custom,
+                12,
+                Opponent::random(13),
+                100_000,
+                |g| {
+                    if g % 2 == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    }
+                },
+                how,
+            ),
         ),
     ];
     let want = [
@@ -248,6 +297,6 @@ fn every_opponent_side_and_rule_set() {
         },
     ];
     for ((name, got), want) in cases.into_iter().zip(want) {
-        check(name, got, want);
+        check(&format!("{name} ({how:?})"), got, want);
     }
 }
