@@ -60,7 +60,7 @@ pub use matchboxes::Matchboxes;
 pub use opponent::Opponent;
 pub use rules::{EmptyBox, Preset, Rules, RulesError, StartingBeads, UnknownPreset, MAX_BEADS};
 pub use session::{
-    MenaceAction, MenaceConfig, MenaceHappening, MenaceSession, MenaceView, OpponentKind,
-    MAX_GAMES_PER_ACTION,
+    MachineOpponent, MenaceAction, MenaceConfig, MenaceHappening, MenaceSession, MenaceView,
+    OpponentFactory, OpponentKind, MAX_GAMES_PER_ACTION,
 };
 pub use state::StateError;
