@@ -41,6 +41,7 @@
 //! ```
 
 mod bead;
+pub mod bench;
 mod index;
 mod machine;
 mod matchbox;
@@ -49,7 +50,9 @@ mod opponent;
 mod rules;
 pub mod session;
 pub mod state;
+pub mod text;
 mod train;
+pub mod training;
 mod words;
 
 pub use bead::{Bead, ParseBeadError};
@@ -64,3 +67,4 @@ pub use session::{
     OpponentFactory, OpponentKind, MAX_GAMES_PER_ACTION,
 };
 pub use state::StateError;
+pub use training::{TrainConfig, TrainError, TrainOpponent, TrainPartial, Training};
