@@ -32,6 +32,10 @@ pub const MAX_TRAIN_GAMES: u64 = 1_000_000_000;
 /// thinned evenly to fit; the run itself keeps every point).
 pub const CURVE_SHOWN: usize = 500;
 
+/// Games between two looks at the run's context (progress and cancellation): a
+/// cancelled run stops within this many games, well under a millisecond.
+pub const TICK_GAMES: u64 = 64;
+
 /// What a run is asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrainConfig {
@@ -305,25 +309,24 @@ impl Training {
                 return Ok(Ended::Finished);
             }
             let config = *config;
+            // Play up to the next checkpoint (or the end) in one call.
+            let until = checkpoint
+                .next_due(progress.played)
+                .map_or(config.games, |g| g.min(config.games));
             let mut cancelled = false;
-            let mut pause = false;
             menace.train_games(
                 opponent,
-                config.games - progress.played,
+                until - progress.played,
                 |_| config.side,
                 |outcome, boxes| {
                     if progress.count(&config, outcome, boxes, ctx).is_break() {
                         cancelled = true;
                         return ControlFlow::Break(());
                     }
-                    let g = progress.played;
-                    if checkpoint.due(g) && g < config.games {
-                        pause = true;
-                        return ControlFlow::Break(());
-                    }
                     ControlFlow::Continue(())
                 },
             );
+            let pause = progress.played < config.games && checkpoint.due(progress.played);
             if cancelled {
                 return Ok(Ended::Cancelled);
             }
@@ -442,7 +445,9 @@ impl Training {
 
 impl TrainProgress {
     /// Count a finished game, close the window when it is full (or the run ends or is
-    /// cancelled), report to `ctx`; `Break` when the run is to stop.
+    /// cancelled), report to `ctx` (every [`TICK_GAMES`] games: a tick costs more than a
+    /// tenth of a training game); `Break` when the run is to stop.
+    #[inline(always)]
     fn count(
         &mut self,
         config: &TrainConfig,
@@ -452,13 +457,18 @@ impl TrainProgress {
     ) -> ControlFlow<()> {
         self.played += 1;
         let g = self.played;
-        let k = usize::try_from(1 - outcome.score_for(config.side)).unwrap_or(2);
-        if let (Some(w), Some(t)) = (self.window.get_mut(k), self.totals.get_mut(k)) {
-            *w += 1;
-            *t += 1;
-        }
-        let stop = ctx.tick(g, || self.partial(boxes)).is_break();
-        if g.is_multiple_of(config.window) || g == config.games || stop {
+        let k = match outcome.score_for(config.side) {
+            1 => 0,
+            0 => 1,
+            _ => 2,
+        };
+        self.window[k] += 1;
+        self.totals[k] += 1;
+        let stop = (g.is_multiple_of(TICK_GAMES) || g == config.games)
+            && ctx.tick(g, || self.partial(boxes)).is_break();
+        // The window is full when its counts add up to it (no division per game).
+        let in_window: u64 = self.window.iter().sum();
+        if in_window == config.window || g == config.games || stop {
             let [wins, draws, losses] = self.window;
             self.curve.push(TrainPoint {
                 games: g,
