@@ -15,6 +15,7 @@ use ludomat_game::run::{cpu, Ended, RunContext};
 use ludomat_game::{seed, Outcome, Player};
 use serde::Serialize;
 
+use crate::training::TICK_GAMES;
 use crate::{Menace, Opponent, Rules};
 
 /// The most games one benchmark run plays.
@@ -156,7 +157,9 @@ fn bench_run(config: &BenchConfig, run: u64, mut stop: impl FnMut(u64) -> bool) 
                 Outcome::Win(Player::Second) => 2,
             };
             wdl[k] += 1;
-            if stop(wdl[0] + wdl[1] + wdl[2]) {
+            let done = wdl[0] + wdl[1] + wdl[2];
+            // Look at the context every TICK_GAMES games (a look costs a tenth of a game).
+            if done.is_multiple_of(TICK_GAMES) && stop(done) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -306,7 +309,11 @@ mod tests {
         let mut ctx = RunContext::new("games", None).with_cancel(cancel);
         let (r, ended) = bench(config(Rules::seed(), 2), &mut ctx).unwrap();
         assert_eq!(ended, Ended::Cancelled);
-        assert_eq!(r.single.games(), 1, "stops after the game in progress");
+        assert_eq!(
+            r.single.games(),
+            TICK_GAMES,
+            "stops within the games between two looks at the context"
+        );
         assert!(r.parallel.is_none());
     }
 }
