@@ -1,18 +1,22 @@
 //! `ludomat play hexapawn` and `ludomat her …`: Gardner's hexapawn and HER, the matchbox
 //! learner, at the terminal. Renders `ludomat_hexapawn::HexapawnSession` (play) and the
-//! library's training runs (train); no game flow lives here.
+//! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
+//! game flow lives here.
 
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use ludomat_chart::{line_chart, LineChart, Series};
+use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::terminal::LineInput;
 use ludomat_game::Session;
 use ludomat_hexapawn::{
-    Board, Her, HexapawnAction, HexapawnConfig, HexapawnHappening, HexapawnSession, HexapawnView,
-    WhiteKind, WhitePlayer, MAX_TRAIN_GAMES,
+    text, Her, HerPartial, HerTraining, HexapawnAction, HexapawnConfig, HexapawnSession, WhiteKind,
+    WhitePlayer, MAX_TRAIN_GAMES,
 };
+
+use crate::progress::{self, Bar};
 
 /// Who plays White.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -94,6 +98,12 @@ struct TrainArgs {
     /// Continue from this state file (if it exists) and save HER there afterwards.
     #[arg(long)]
     state: Option<PathBuf>,
+    /// With --state: also save every N games (a killed run loses at most the games since).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    save_every: Option<u64>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Run `ludomat her …`.
@@ -106,23 +116,8 @@ pub fn run(cmd: HerCmd) -> Result<()> {
                 Some(p) => Her::load(&p)?,
                 None => Her::new(0),
             };
-            print_boxes(&her);
+            print!("{}", text::boxes(&her));
             Ok(())
-        }
-    }
-}
-
-fn print_boxes(her: &Her) {
-    println!(
-        "HER's {} matchboxes, generated from every game (a position and its mirror image share \
-         a box). Gardner's figure shows 24 (2 / 11 / 11).",
-        her.boxes().len()
-    );
-    for n in [2, 4, 6] {
-        let boxes: Vec<_> = her.boxes().iter().filter(|b| b.her_move == n).collect();
-        println!("HER's move {n}: {} boxes", boxes.len());
-        for b in boxes {
-            println!("  #{:<2} {}  {}", b.id, b.picture.line(), b.bead_list());
         }
     }
 }
@@ -131,7 +126,10 @@ fn train(a: TrainArgs) -> Result<()> {
     if a.games == 0 || a.games > MAX_TRAIN_GAMES {
         bail!("--games {}: between 1 and {MAX_TRAIN_GAMES}", a.games);
     }
-    let mut her = match &a.state {
+    if a.save_every.is_some() && a.state.is_none() {
+        bail!("--save-every saves into the state file: give it with --state PATH");
+    }
+    let her = match &a.state {
         Some(p) if p.exists() => Her::load(p)?,
         _ => Her::new(a.seed),
     };
@@ -140,57 +138,38 @@ fn train(a: TrainArgs) -> Result<()> {
         AgainstArg::Perfect => WhiteKind::Perfect,
     };
     let white = WhitePlayer::new(kind, ludomat_hexapawn::white_seed(a.seed));
-    let start = her.record();
-    let report = her.train(&white, a.games);
-    println!(
-        "HER (seed {}) against the {} White, games {}–{}",
-        a.seed,
-        match kind {
-            WhiteKind::Perfect => "perfect",
-            _ => "random",
-        },
-        start.games + 1,
-        her.record().games
-    );
-    println!("learning curve (W = HER won, L = HER lost; score = wins − losses):");
-    for chunk in report.curve.chunks(50).take(20) {
-        let marks: String = chunk
-            .iter()
-            .map(|p| if p.won { 'W' } else { 'L' })
-            .collect();
-        let last = chunk.last().map_or(0, |p| p.score);
+    let first = her.record().games + 1;
+    let mut run = HerTraining::new(her, white, a.games);
+    let bar = Bar::new("games", Some(a.games), a.quiet);
+    let mut watch = |p: &Progress<HerPartial>| {
+        bar.update(p, Some(format!("{} lost", p.partial.losses)));
+    };
+    let mut ctx = progress::context("games", Some(a.games), &mut watch);
+    let mut save = |t: &HerTraining| match &a.state {
+        Some(p) => t.her.save(p).map_err(|e| CheckpointError(Box::new(e))),
+        None => Ok(()),
+    };
+    let mut checkpoint = match a.save_every {
+        Some(n) => Checkpoint::every(n, &mut save),
+        None => Checkpoint::none(),
+    };
+    let ended = run.run(&mut ctx, &mut checkpoint);
+    drop(ctx);
+    bar.finish();
+    if let Some(p) = &a.state {
+        run.her.save(p)?;
+    }
+    let ended = ended?;
+    let played = run.played();
+    if ended == Ended::Cancelled {
         println!(
-            "  {:>6}  {marks:<50}  {last:>+5}",
-            chunk.first().map_or(0, |p| p.game)
+            "Interrupted (Ctrl-C) after {played} of {} games; the report covers those.",
+            a.games
         );
     }
-    if report.curve.len() > 1000 {
-        println!("  … ({} more games)", report.curve.len() - 1000);
-    }
-    let r = her.record();
-    println!(
-        "HER lost {} of these {} games; in all {} of {}.",
-        report.losses, a.games, r.losses, r.games
-    );
-    if r.last_loss == 0 {
-        println!("HER has never lost.");
-    } else {
-        println!(
-            "Its last loss was game {}; it has won every game since.",
-            r.last_loss
-        );
-    }
-    if report.unbeatable {
-        println!("HER now cannot lose: every bead left wins against every White move.");
-    } else {
-        println!(
-            "HER can still be beaten: some bead left loses against a White line it has not met."
-        );
-    }
-    println!(
-        "Gardner (Scientific American, March 1962) shows a 50-game run against a person; it is \
-         commonly retold as 11 losses, perfect from game 36 (not checked against the printed \
-         column)."
+    print!(
+        "{}",
+        text::report(&run.her, a.seed, kind, first, played, &run.report)
     );
     if let Some(path) = &a.chart {
         let chart = LineChart {
@@ -199,7 +178,8 @@ fn train(a: TrainArgs) -> Result<()> {
             y_label: "wins − losses".into(),
             series: vec![Series {
                 name: "HER".into(),
-                points: report
+                points: run
+                    .report
                     .curve
                     .iter()
                     .map(|p| (p.game as f64, p.score as f64))
@@ -212,71 +192,9 @@ fn train(a: TrainArgs) -> Result<()> {
         println!("chart: {}", path.display());
     }
     if let Some(p) = &a.state {
-        her.save(p)?;
         println!("state: {}", p.display());
     }
     Ok(())
-}
-
-fn print_board(board: &str) {
-    let b: Board = board.parse().unwrap_or(Board::START);
-    println!();
-    for (i, row) in b.to_string().lines().enumerate() {
-        let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
-        println!("  {} | {} |", 3 - i, cells.join(" "));
-    }
-    println!("      a b c");
-}
-
-fn describe(h: &HexapawnHappening, view: &HexapawnView) -> String {
-    match h {
-        HexapawnHappening::GameStarted { game } => format!("— game {game} —"),
-        HexapawnHappening::WhiteMoved { by, name, .. } => match by {
-            WhiteKind::Human => format!("You (White) play {name}."),
-            WhiteKind::Random => format!("The random White plays {name}."),
-            WhiteKind::Perfect => format!("The perfect White plays {name}."),
-        },
-        HexapawnHappening::BoxOpened {
-            box_id,
-            her_move,
-            mirrored,
-            beads,
-        } => format!(
-            "HER opens box #{box_id} (move {her_move}{}): {beads} bead{}.",
-            if *mirrored {
-                ", the board seen in a mirror"
-            } else {
-                ""
-            },
-            if *beads == 1 { "" } else { "s" }
-        ),
-        HexapawnHappening::BeadDrawn { bead, name, .. } => {
-            format!("HER draws the {bead} bead and plays {name}.")
-        }
-        HexapawnHappening::Resigned { box_id } => {
-            format!("Box #{box_id} is empty: HER resigns.")
-        }
-        HexapawnHappening::GameOver {
-            winner, her_won, ..
-        } => {
-            if *her_won {
-                format!("{winner} wins: HER wins.")
-            } else {
-                format!("{winner} wins: HER loses.")
-            }
-        }
-        HexapawnHappening::Punished { box_id, bead, left } => {
-            format!("Punished: the {bead} bead is taken from box #{box_id} ({left} left).")
-        }
-        HexapawnHappening::GamesPlayed {
-            games,
-            wins,
-            losses,
-        } => format!("{games} games: HER won {wins}, lost {losses}."),
-        HexapawnHappening::WhiteChanged { .. } | HexapawnHappening::Reset { .. } => {
-            format!("seed {}", view.seed)
-        }
-    }
 }
 
 /// Run `ludomat play hexapawn`.
@@ -293,7 +211,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
          (take); 'new' starts over, 'q' quits.",
         v.seed
     );
-    print_board(&v.board);
+    print!("{}", text::diagram(&v.board));
     loop {
         let v = session.view();
         let action = match v.next {
@@ -334,9 +252,9 @@ pub fn play(args: PlayArgs) -> Result<()> {
             Ok(hs) => {
                 let v = session.view();
                 for h in &hs {
-                    println!("{}", describe(h, &v));
+                    println!("{}", text::describe(h, v.seed));
                 }
-                print_board(&v.board);
+                print!("{}", text::diagram(&v.board));
             }
             Err(e) => println!("{e}"),
         }

@@ -8,20 +8,23 @@
 //! saves are atomic; a file that is not a MENACE state is reported and never touched.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
-use ludomat_chart::{line_chart, LineChart, Series as ChartSeries};
-use ludomat_game::{play_match, seed, Agent, LineInput, Player, Session as _, SessionError};
+use ludomat_chart::line_chart;
+use ludomat_game::run::{cpu, Checkpoint, CheckpointError, Ended, Progress};
+use ludomat_game::{seed, LineInput, Player, Session as _, SessionError};
+use ludomat_menace::bench::{bench as run_bench, BenchConfig, BenchOpponent, Measurement};
+use ludomat_menace::training::{TrainError, TrainPartial};
 use ludomat_menace::{
-    BoxId, EmptyBox, Matchboxes, Menace, MenaceAction, MenaceConfig, MenaceHappening,
-    MenaceSession, Opponent, OpponentKind, Preset, Rules, StartingBeads,
+    text, EmptyBox, Menace, MenaceAction, MenaceConfig, MenaceHappening, MenaceSession,
+    OpponentKind, Preset, Rules, StartingBeads, TrainConfig, TrainOpponent, Training,
 };
-use ludomat_tictactoe::{Board, Cell, Mark, Notation};
+use ludomat_tictactoe::{Board, Mark, Notation};
 
+use crate::progress::{self, Bar};
 use crate::tictactoe::AgentKind;
 
 /// `ludomat menace …`
@@ -177,6 +180,9 @@ struct BenchArgs {
     /// 256].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// `ludomat play menace`: the same game as `ludomat menace play`, found where the other
@@ -209,12 +215,23 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         MenaceSub::Train(a) => train(&cmd.state, &a),
         // read-only: never write, create or touch the state file
         MenaceSub::Boxes(a) => {
-            let session = Store::open(&cmd.state, false)?;
-            boxes(&session.menace, &a)
+            let store = Store::open(&cmd.state, false)?;
+            let side = a.side.player();
+            match a.position {
+                None => print!("{}", text::listing(store.menace.boxes(side))),
+                Some(board) => match text::explain(&store.menace, side, board) {
+                    Ok(t) => print!("{t}"),
+                    Err(why) => bail!("{why}"),
+                },
+            }
+            Ok(())
         }
         MenaceSub::Stats => {
-            let session = Store::open(&cmd.state, false)?;
-            stats(&session);
+            let store = Store::open(&cmd.state, false)?;
+            print!(
+                "{}",
+                text::stats(&store.menace, &store.path.display().to_string())
+            );
             Ok(())
         }
         MenaceSub::Bench(a) => bench(&cmd.state, &a),
@@ -387,95 +404,10 @@ fn ask_move(
     }
 }
 
-/// The board as a grid, empty squares showing their names in lower case (`lm`).
-fn render(board: Board) -> String {
-    let mut s = String::new();
-    for row in 0..3 {
-        let cells: Vec<String> = (0..3)
-            .filter_map(|col| Cell::from_coords(row, col))
-            .map(|c| {
-                let t = match board.get(c) {
-                    Some(m) => m.to_string(),
-                    None => Notation::Menace.name(c).to_lowercase(),
-                };
-                format!("{t:^4}")
-            })
-            .collect();
-        s.push_str(&cells.join("|"));
-        s.push('\n');
-        if row < 2 {
-            s.push_str("----+----+----\n");
-        }
-    }
-    s
-}
-
-/// Print what happened in the challenge's words: MENACE's move with its box and bead,
-/// the board after every move, resignation and result. `board` follows the moves.
-fn tell(out: &mut dyn Write, board: &mut Board, happenings: &[MenaceHappening]) -> Result<()> {
-    let mut why = String::new();
-    for h in happenings {
-        match h {
-            MenaceHappening::BoxOpened {
-                box_id,
-                menace_move,
-                symmetry,
-                ..
-            } => {
-                why = format!("box #{box_id} ({} move)", ordinal(*menace_move));
-                if symmetry != "identity" {
-                    why = format!("{why}|, picture = board under {symmetry}");
-                }
-            }
-            MenaceHappening::BeadDrawn { bead, colour, .. } => {
-                let (head, tail) = why.split_once('|').unwrap_or((&why, ""));
-                why = format!("{head}, {colour} bead {bead}{tail}");
-            }
-            MenaceHappening::MovePlayed {
-                mark,
-                square,
-                name,
-                forced,
-            } => {
-                if *forced {
-                    why = "forced: the last square".into();
-                }
-                if let Some(c) = Cell::from_index(usize::from(*square)) {
-                    *board = board.with(c, *mark);
-                }
-                say(out, &format!("MENACE plays {name} ({why})\n"))?;
-                say(out, &render(*board))?;
-                say(out, "\n")?;
-                why.clear();
-            }
-            MenaceHappening::OpponentMove { mark, square, .. } => {
-                if let Some(c) = Cell::from_index(usize::from(*square)) {
-                    *board = board.with(c, *mark);
-                }
-                say(out, &render(*board))?;
-                say(out, "\n")?;
-            }
-            MenaceHappening::Resigned { box_id, .. } => say(
-                out,
-                &format!("MENACE's matchbox #{box_id} is empty: it resigns.\n"),
-            )?,
-            MenaceHappening::GameOver { result, .. } => say(
-                out,
-                match *result {
-                    "win" => "MENACE wins.\n",
-                    "loss" => "You win.\n",
-                    _ => "Draw.\n",
-                },
-            )?,
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
 /// The challenge (seed 002): how many games, `new game`, MENACE's move and the board,
 /// the human's move and the board, all the boxes after each game. The game flow is the
-/// MENACE session's; the state file is saved after every finished game.
+/// MENACE session's, the words are `ludomat_menace::text`'s; the state file is saved
+/// after every finished game.
 fn play(
     store: &mut Store,
     args: &PlayArgs,
@@ -510,7 +442,7 @@ fn play(
         say(out, "new game\n")?;
         let mut board = Board::EMPTY;
         let h = session.apply(MenaceAction::NewGame)?;
-        tell(out, &mut board, &h)?;
+        say(out, &text::tell(&mut board, &h))?;
         while !session.is_over() {
             let Some(h) = ask_move(&mut session, input, out)? else {
                 say(
@@ -519,12 +451,12 @@ fn play(
                 )?;
                 return Ok(());
             };
-            tell(out, &mut board, &h)?;
+            say(out, &text::tell(&mut board, &h))?;
         }
         store.menace = session.menace().clone();
         store.save()?;
         if !args.quiet_boxes {
-            say(out, &all_boxes(session.menace().boxes(Player::First)))?;
+            say(out, &text::listing(session.menace().boxes(Player::First)))?;
         }
     }
     let r = session.menace().record(Player::First);
@@ -541,115 +473,15 @@ fn play(
     )
 }
 
-/// `ludomat play tictactoe` with MENACE against a human at this terminal: a fresh MENACE
-/// under the seed rules (as `--x menace` builds it), the game played by its session,
-/// printed as the other noughts-and-crosses games are.
-pub fn play_tictactoe(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
-    let config = MenaceConfig {
-        seed: Some(seed),
-        opponent: OpponentKind::Human,
-        menace_plays: menace,
-        ..MenaceConfig::default()
-    };
-    let mut session =
-        MenaceSession::new(config).map_err(|e| anyhow::anyhow!("cannot start MENACE: {e}"))?;
-    let mut human = ludomat_tictactoe::HumanAgent::stdio(notation);
-    let names = |m: Mark| if m == menace { "menace" } else { "human" };
-    println!(
-        "Noughts and crosses: {} (X) against {} (O).\n",
-        names(Mark::X),
-        names(Mark::O)
-    );
-    println!("{}", Board::EMPTY.render(notation));
-    let mut board = Board::EMPTY;
-    let mut h = session.apply(MenaceAction::NewGame)?;
-    loop {
-        for x in &h {
-            match x {
-                MenaceHappening::MovePlayed { mark, square, .. }
-                | MenaceHappening::OpponentMove { mark, square, .. } => {
-                    if let Some(c) = Cell::from_index(usize::from(*square)) {
-                        board = board.with(c, *mark);
-                        println!(
-                            "{mark} plays {}\n{}",
-                            notation.name(c),
-                            board.render(notation)
-                        );
-                    }
-                }
-                MenaceHappening::GameOver {
-                    winner, resigned, ..
-                } => {
-                    match (winner, resigned) {
-                        (None, _) => println!("Draw."),
-                        (Some(w), false) => println!("{w} wins."),
-                        (Some(w), true) => println!("{} resigns; {w} wins.", w.other()),
-                    }
-                    return Ok(());
-                }
-                _ => {}
-            }
-        }
-        let cell = match human.ask(&session.board()) {
-            Ok(c) => c,
-            Err(ludomat_game::AgentError::EndOfInput) => {
-                println!("Input ended; game abandoned.");
-                return Ok(());
-            }
-            Err(e) => return Err(e.into()),
-        };
-        h = session.apply(MenaceAction::Play {
-            square: cell.index() as u8,
-        })?;
-    }
-}
-
-fn ordinal(n: u32) -> String {
-    match n {
-        1 => "1st".into(),
-        2 => "2nd".into(),
-        3 => "3rd".into(),
-        n => format!("{n}th"),
-    }
-}
-
-/// Every box of a set, one line each: number, MENACE's move, picture, beads.
-fn all_boxes(set: &Matchboxes) -> String {
-    let mut s = format!(
-        "The {} matchboxes (MENACE playing {}), picture rows top to bottom, beads by square of the picture:\n",
-        set.len(),
-        Mark::of(set.side())
-    );
-    for (id, b) in set.iter() {
-        s.push_str(&format!(
-            "box {:>4}  move {}  {}  {}\n",
-            id.to_string(),
-            b.menace_move(),
-            b.picture_line(),
-            b.bead_list()
-        ));
-    }
-    s
-}
-
 // ---------------------------------------------------------------------------------------
 // train
 
-/// One point of the learning curve.
-struct Point {
-    games: u64,
-    wins: u64,
-    draws: u64,
-    losses: u64,
-    first_box: u32,
-}
-
+/// `menace train`: the library's training run (`ludomat_menace::Training`) against the
+/// arena's agent, with a progress bar, Ctrl-C, the state saved every `--save-every`
+/// games and at the end, the curve written into the output folder.
 fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     if args.against == AgentKind::Human {
         bail!("MENACE trains against a machine; to play it yourself use `ludomat menace play`");
-    }
-    if args.games == 0 {
-        bail!("--games must be at least 1");
     }
     if args.window == 0 || args.save_every == 0 {
         bail!("--window and --save-every must be at least 1");
@@ -663,90 +495,56 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
     let fresh = !args.keep_training;
-    let mut session = Store::open(state, fresh)?;
+    let store = Store::open(state, fresh)?;
     let replaced = if fresh {
-        Menace::load(&session.path).ok().map(|m| m.games())
+        Menace::load(&store.path).ok().map(|m| m.games())
     } else {
         None
     };
-    let side = args.side.player();
     let opponent_seed = if fresh {
         seed::derive(state.seed.unwrap_or(1), 1)
     } else {
-        seed::derive(state.seed.unwrap_or(session.menace.games()), 1)
+        seed::derive(state.seed.unwrap_or(store.menace.games()), 1)
     };
-    let mut opponent = args.against.build(opponent_seed, Notation::Menace)?;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(args.games);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
+    let opponent = TrainOpponent::Agent(args.against.build(opponent_seed, Notation::Menace)?);
+    let config = TrainConfig {
+        games: args.games,
+        side: args.side.player(),
+        window: args.window,
     };
-    let first_box = |m: &Menace| {
-        m.boxes(side)
-            .get(BoxId::new(0))
-            .map_or(0, ludomat_menace::Matchbox::total)
+    let path = store.path;
+    let mut run = Training::new(store.menace, opponent, config)?;
+    let bar = Bar::new("games", Some(args.games), args.quiet);
+    let mut watch = |p: &Progress<TrainPartial>| bar.update(p, Some(window_rates(&p.partial)));
+    let mut ctx = progress::context("games", Some(args.games), &mut watch);
+    let mut save = |t: &Training| {
+        t.menace
+            .save(&path)
+            .map_err(|e| CheckpointError(Box::new(e)))
     };
-    let mut curve = vec![Point {
-        games: 0,
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        first_box: first_box(&session.menace),
-    }];
-    let mut window = [0u64; 3];
-    let mut total = [0u64; 3];
-    let mut played = 0;
-    crate::interrupt::catch();
-    let started = Instant::now();
-    for g in 1..=args.games {
-        let m: &mut dyn Agent<Board> = &mut session.menace;
-        let result = match side {
-            Player::First => play_match(Board::EMPTY, m, &mut *opponent, &mut |_, _, _| {}),
-            Player::Second => play_match(Board::EMPTY, &mut *opponent, m, &mut |_, _, _| {}),
-        };
-        let record = match result {
-            Ok(r) => r,
-            Err(e) => {
-                session.menace.abandon();
-                session.save()?;
-                bar.finish_and_clear();
-                return Err(
-                    anyhow::Error::from(e).context(format!("game {g} could not be finished"))
-                );
-            }
-        };
-        played = g;
-        let k = (1 - record.outcome.score_for(side)) as usize;
-        window[k] += 1;
-        total[k] += 1;
-        let interrupted = crate::interrupt::requested();
-        if g % args.window == 0 || g == args.games || interrupted {
-            curve.push(Point {
-                games: g,
-                wins: window[0],
-                draws: window[1],
-                losses: window[2],
-                first_box: first_box(&session.menace),
-            });
-            window = [0; 3];
+    let (wall, cpu0) = (Instant::now(), cpu::thread());
+    let ended = run.run(&mut ctx, &mut Checkpoint::every(args.save_every, &mut save));
+    let (secs, cpu_secs) = (
+        wall.elapsed().as_secs_f64(),
+        (cpu::thread().saturating_sub(cpu0)).as_secs_f64(),
+    );
+    drop(ctx);
+    bar.finish();
+    let saved = run
+        .menace
+        .save(&path)
+        .with_context(|| "cannot save MENACE's matchboxes".to_string());
+    let ended = match ended {
+        Ok(e) => e,
+        Err(e @ TrainError::Game { .. }) => {
+            saved?;
+            return Err(e.into());
         }
-        if interrupted {
-            break;
-        }
-        if g % args.save_every == 0 && g < args.games {
-            session.save()?;
-        }
-        bar.inc(1);
-    }
-    session.save()?;
-    bar.finish_and_clear();
-    let secs = started.elapsed().as_secs_f64();
-    if played < args.games {
+        Err(e) => return Err(e.into()),
+    };
+    saved?;
+    let played = run.progress.played;
+    if ended == Ended::Cancelled {
         println!(
             "Interrupted (Ctrl-C) after {played} of {} games; saving what was played.",
             args.games
@@ -754,294 +552,113 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     }
     // Timing goes to stderr: stdout is the same for the same command.
     eprintln!(
-        "{:.0} games/s ({played} games in {secs:.2} s, saving every {} games)",
+        "{:.0} games/s ({played} games in {secs:.2} s, {cpu_secs:.2} CPU-s, saving every {} games)",
         played as f64 / secs.max(1e-9),
         args.save_every,
     );
-    println!(
-        "MENACE ({}, {} rules) against {}: {} games, {} wins, {} draws, {} losses",
-        Mark::of(side),
-        session.menace.rules(),
-        opponent.name(),
-        played,
-        total[0],
-        total[1],
-        total[2],
-    );
-    if let Some(p) = curve.last().filter(|p| p.games > 0) {
-        let n = (p.wins + p.draws + p.losses).max(1) as f64;
-        println!(
-            "last {} games: {:.1} % wins, {:.1} % draws, {:.1} % losses; {} beads in the first box",
-            p.wins + p.draws + p.losses,
-            100.0 * p.wins as f64 / n,
-            100.0 * p.draws as f64 / n,
-            100.0 * p.losses as f64 / n,
-            p.first_box
-        );
-    }
-    write_curve(&curve, &args.out, &opponent.name(), side)?;
-    match replaced {
-        Some(n) => println!(
-            "MENACE has now played {} games; saved to {} (replacing a MENACE of {n} games; --continue trains the saved one)",
-            session.menace.games(),
-            session.path.display()
-        ),
-        None => println!(
-            "MENACE has now played {} games; saved to {}",
-            session.menace.games(),
-            session.path.display()
-        ),
-    }
-    Ok(())
-}
-
-fn write_curve(curve: &[Point], dir: &Path, against: &str, side: Player) -> Result<()> {
-    let csv_path = dir.join("curve.csv");
-    let mut csv =
-        String::from("games,wins,draws,losses,win_rate,draw_rate,loss_rate,first_box_beads\n");
-    for p in curve {
-        let n = (p.wins + p.draws + p.losses) as f64;
-        let rate = |k: u64| if n > 0.0 { k as f64 / n } else { 0.0 };
-        csv.push_str(&format!(
-            "{},{},{},{},{:.4},{:.4},{:.4},{}\n",
-            p.games,
-            p.wins,
-            p.draws,
-            p.losses,
-            rate(p.wins),
-            rate(p.draws),
-            rate(p.losses),
-            p.first_box
-        ));
-    }
-    std::fs::write(&csv_path, csv)
-        .with_context(|| format!("cannot write {}", csv_path.display()))?;
-    let windows: Vec<&Point> = curve.iter().skip(1).collect();
-    let series = |name: &str, pick: fn(&Point) -> u64| ChartSeries {
-        name: name.into(),
-        points: windows
-            .iter()
-            .map(|p| {
-                let n = (p.wins + p.draws + p.losses).max(1) as f64;
-                (p.games as f64, 100.0 * pick(p) as f64 / n)
-            })
-            .collect(),
-    };
-    let rates = LineChart {
-        title: format!("MENACE ({}) learning against {against}", Mark::of(side)),
-        x_label: "games played".into(),
-        y_label: "% of the games in each window".into(),
-        series: vec![
-            series("wins", |p| p.wins),
-            series("draws", |p| p.draws),
-            series("losses", |p| p.losses),
-        ],
-        y_range: Some((0.0, 100.0)),
-        caption: crate::caption::made_by(),
-    };
-    let beads = LineChart {
-        title: "Beads in MENACE's first matchbox".into(),
-        x_label: "games played".into(),
-        y_label: "beads in the box".into(),
-        series: vec![ChartSeries {
-            name: "first box".into(),
-            points: curve
-                .iter()
-                .map(|p| (p.games as f64, f64::from(p.first_box)))
-                .collect(),
-        }],
-        y_range: None,
-        caption: crate::caption::made_by(),
-    };
+    print!("{}", run.summary());
+    std::fs::write(args.out.join("curve.csv"), run.curve_csv())
+        .with_context(|| format!("cannot write {}", args.out.join("curve.csv").display()))?;
+    let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {
-        line_chart(&rates, &dir.join(format!("curve.{ext}")))?;
-        line_chart(&beads, &dir.join(format!("first-box.{ext}")))?;
+        line_chart(&rates, &args.out.join(format!("curve.{ext}")))?;
+        line_chart(&beads, &args.out.join(format!("first-box.{ext}")))?;
     }
     println!(
         "learning curve in {}: curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
-        dir.display()
+        args.out.display()
+    );
+    let replacing = replaced.map_or(String::new(), |n| {
+        format!(" (replacing a MENACE of {n} games; --continue trains the saved one)")
+    });
+    println!(
+        "MENACE has now played {} games; saved to {}{replacing}",
+        run.menace.games(),
+        path.display()
     );
     Ok(())
 }
 
-// ---------------------------------------------------------------------------------------
-// boxes, stats
-
-fn boxes(menace: &Menace, args: &BoxesArgs) -> Result<()> {
-    let side = args.side.player();
-    let set = menace.boxes(side);
-    let Some(board) = args.position else {
-        print!("{}", all_boxes(set));
-        return Ok(());
-    };
-    let mark = Mark::of(side);
-    let Some((id, symmetry, b)) = set.find(board) else {
-        let why = if !board.is_reachable() {
-            "it cannot arise in play".to_string()
-        } else if board.is_over() {
-            "the game is over".to_string()
-        } else if board.to_move() != mark {
-            format!(
-                "it is {}'s turn, not {mark}'s (use --side {})",
-                board.to_move(),
-                board.to_move().to_string().to_lowercase()
-            )
-        } else {
-            "only one square is empty: the move is forced, so Michie made no box for it".into()
-        };
-        bail!("MENACE playing {mark} has no box for\n{board}\nbecause {why}");
-    };
-    println!(
-        "Position (MENACE playing {mark} to move):\n{}",
-        render(board)
-    );
-    println!(
-        "Box {id}, for MENACE's {} move of the game. Its picture, each empty square with its beads:\n{}",
-        ordinal(b.menace_move()),
-        b.drawing()
-    );
-    if symmetry == ludomat_tictactoe::Symmetry::IDENTITY {
-        println!("The position is the picture itself.");
-    } else {
-        println!(
-            "The position becomes the picture under: {symmetry}; a bead is carried back by the inverse ({}).",
-            symmetry.inverse()
-        );
-    }
-    println!("Beads in play on the real board:");
-    for bead in b.legal_beads() {
-        let square = set.index().square_for(bead, symmetry);
-        println!(
-            "  {:>6} bead {} x{:<4} -> plays {}",
-            bead.colour(),
-            bead,
-            b.beads(bead),
-            Notation::Menace.name(square)
-        );
-    }
-    let total = b.total();
-    if total == 0 {
-        println!(
-            "The box is empty: under these rules MENACE would {}.",
-            match menace.rules().empty_box {
-                EmptyBox::Refill(n) => format!("refill it with {n} random legal beads"),
-                EmptyBox::Resign => "resign".into(),
-            }
-        );
-    }
-    Ok(())
-}
-
-fn stats(session: &Store) {
-    let m = &session.menace;
-    println!(
-        "MENACE, {} rules; state file {}",
-        m.rules(),
-        session.path.display()
-    );
-    for side in [Player::First, Player::Second] {
-        let set = m.boxes(side);
-        let c = set.index().counts_by_move();
-        let beads = set.beads_by_move();
-        let moves = match side {
-            Player::First => "1st/3rd/5th/7th",
-            Player::Second => "2nd/4th/6th/8th",
-        };
-        let r = m.record(side);
-        println!("playing {} ({})", Mark::of(side), side);
-        println!(
-            "  boxes by MENACE's move ({moves}): {} / {} / {} / {} = {}",
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            set.len()
-        );
-        println!(
-            "  beads by MENACE's move:            {} / {} / {} / {} = {} ({} empty boxes)",
-            beads[0],
-            beads[1],
-            beads[2],
-            beads[3],
-            beads.iter().sum::<u64>(),
-            set.empty_boxes()
-        );
-        println!(
-            "  games {}: {} wins, {} draws, {} losses",
-            r.games(),
-            r.wins,
-            r.draws,
-            r.losses
-        );
-    }
-    println!("games played in all: {}", m.games());
+/// The bar's note: MENACE's results so far.
+fn window_rates(p: &TrainPartial) -> String {
+    let [w, d, l] = p.totals;
+    let n = (w + d + l).max(1) as f64;
+    format!(
+        "W/D/L {:.0}/{:.0}/{:.0} %",
+        100.0 * w as f64 / n,
+        100.0 * d as f64 / n,
+        100.0 * l as f64 / n
+    )
 }
 
 // ---------------------------------------------------------------------------------------
 // bench
 
-fn bench_run(games: u64, against: &str, run: u64) -> (u64, [u64; 3]) {
-    let rules = Rules::seed();
-    let mut m = Menace::new(rules, seed::derive(run, 0));
-    let opp_seed = seed::derive(run, 1);
-    let mut o = match against {
-        "perfect" => Opponent::perfect(opp_seed),
-        "menace" => Opponent::menace(rules, opp_seed),
-        _ => Opponent::random(opp_seed),
-    };
-    let mut t = [0u64; 3];
-    for _ in 0..games {
-        let outcome = m.train_game(&mut o, Player::First);
-        t[(1 - outcome.score_for(Player::First)) as usize] += 1;
-    }
-    (games, t)
-}
-
+/// `menace bench`: the library's benchmark (`ludomat_menace::bench`) under the rules the
+/// flags give, printed.
 fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let base = state.seed.unwrap_or(1);
+    let (rules, _) = state.rules()?;
     let threads = args
         .threads
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    println!(
-        "MENACE training benchmark: seed rules, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
-        args.against, args.games
-    );
-    let t0 = Instant::now();
-    let (_, tally) = bench_run(args.games, &args.against, seed::derive(base, 0));
-    let single = t0.elapsed().as_secs_f64();
-    println!(
-        "1 thread:   {:>12.0} games/s  ({} games in {:.3} s; W/D/L {}/{}/{})",
-        args.games as f64 / single,
-        args.games,
-        single,
-        tally[0],
-        tally[1],
-        tally[2]
-    );
-    let t0 = Instant::now();
-    let total: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|i| {
-                let against = args.against.as_str();
-                s.spawn(move || bench_run(args.games, against, seed::derive(base, 1 + i as u64)).0)
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
-    });
-    let all = t0.elapsed().as_secs_f64();
-    println!(
-        "{threads} threads: {:>12.0} games/s  ({} independent runs, {} games in {:.3} s; {:.0} games/s per thread)",
-        total as f64 / all,
+    let against = match args.against.as_str() {
+        "perfect" => BenchOpponent::Perfect,
+        "menace" => BenchOpponent::Menace,
+        _ => BenchOpponent::Random,
+    };
+    let config = BenchConfig {
+        rules,
+        against,
+        games: args.games,
         threads,
-        total,
-        all,
-        total as f64 / all / threads as f64
+        seed: state.seed.unwrap_or(1),
+    };
+    let rules_name = match rules.preset() {
+        Some(p) => format!("{p} rules"),
+        None => format!(
+            "{})",
+            rules.to_string().replacen("custom: ", "custom rules (", 1)
+        ),
+    };
+    println!(
+        "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
+        against.name(),
+        args.games
     );
+    let bar = Bar::new("games", None, args.quiet);
+    let mut watch = |p: &Progress<()>| bar.update(p, None);
+    let mut ctx = progress::context("games", None, &mut watch);
+    let (report, ended) = run_bench(config, &mut ctx)?;
+    drop(ctx);
+    bar.finish();
+    let line = |label: String, m: &Measurement| {
+        let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
+            [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
+        });
+        println!(
+            "{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
+            m.per_second(),
+            m.per_cpu_second(),
+            m.runs.len(),
+            if m.runs.len() == 1 { "" } else { "s" },
+            m.games(),
+            m.wall.as_secs_f64(),
+            m.cpu().as_secs_f64(),
+        );
+    };
+    line("1 thread:".into(), &report.single);
+    if let Some(p) = &report.parallel {
+        let label = match threads {
+            1 => "1 thread, again:".to_string(),
+            n => format!("{n} threads:"),
+        };
+        line(label, p);
+    }
+    if ended == Ended::Cancelled {
+        println!("Interrupted (Ctrl-C): the figures above are for the games played.");
+    }
     Ok(())
 }
 

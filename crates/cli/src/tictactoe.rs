@@ -3,10 +3,12 @@
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use ludomat_arena::TictactoeContestant;
+use ludomat_game::Session as _;
 use ludomat_game::{
     play_match, tournament as run_tournament, Agent, MatchError, Outcome, Player, TournamentConfig,
 };
-use ludomat_tictactoe::{enumerate, Board, HumanAgent, Mark, Notation, RandomAgent};
+use ludomat_menace::{MenaceAction, MenaceConfig, MenaceHappening, MenaceSession, OpponentKind};
+use ludomat_tictactoe::{enumerate, Board, Cell, HumanAgent, Mark, Notation, RandomAgent};
 
 /// Who can play noughts and crosses: a person, or any contestant of the arena
 /// (`ludomat_arena::TictactoeContestant`, the one list and factory the museum uses too:
@@ -229,11 +231,11 @@ pub fn play(args: PlayArgs) -> Result<()> {
     match (args.x, args.o) {
         (AgentKind::Menace, AgentKind::Human) => {
             let seed = ludomat_game::seed::derive(args.seed, 0);
-            return crate::menace::play_tictactoe(Mark::X, seed, notation);
+            return play_menace(Mark::X, seed, notation);
         }
         (AgentKind::Human, AgentKind::Menace) => {
             let seed = ludomat_game::seed::derive(args.seed, 1);
-            return crate::menace::play_tictactoe(Mark::O, seed, notation);
+            return play_menace(Mark::O, seed, notation);
         }
         _ => {}
     }
@@ -273,6 +275,69 @@ pub fn play(args: PlayArgs) -> Result<()> {
             Ok(())
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// `ludomat play tictactoe` with MENACE against a human at this terminal: a fresh MENACE
+/// under the seed rules (as `--x menace` builds it), the game played by its session,
+/// printed as the other noughts-and-crosses games are.
+fn play_menace(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
+    let config = MenaceConfig {
+        seed: Some(seed),
+        opponent: OpponentKind::Human,
+        menace_plays: menace,
+        ..MenaceConfig::default()
+    };
+    let mut session =
+        MenaceSession::new(config).map_err(|e| anyhow::anyhow!("cannot start MENACE: {e}"))?;
+    let mut human = ludomat_tictactoe::HumanAgent::stdio(notation);
+    let names = |m: Mark| if m == menace { "menace" } else { "human" };
+    println!(
+        "Noughts and crosses: {} (X) against {} (O).\n",
+        names(Mark::X),
+        names(Mark::O)
+    );
+    println!("{}", Board::EMPTY.render(notation));
+    let mut board = Board::EMPTY;
+    let mut h = session.apply(MenaceAction::NewGame)?;
+    loop {
+        for x in &h {
+            match x {
+                MenaceHappening::MovePlayed { mark, square, .. }
+                | MenaceHappening::OpponentMove { mark, square, .. } => {
+                    if let Some(c) = Cell::from_index(usize::from(*square)) {
+                        board = board.with(c, *mark);
+                        println!(
+                            "{mark} plays {}\n{}",
+                            notation.name(c),
+                            board.render(notation)
+                        );
+                    }
+                }
+                MenaceHappening::GameOver {
+                    winner, resigned, ..
+                } => {
+                    match (winner, resigned) {
+                        (None, _) => println!("Draw."),
+                        (Some(w), false) => println!("{w} wins."),
+                        (Some(w), true) => println!("{} resigns; {w} wins.", w.other()),
+                    }
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        let cell = match human.ask(&session.board()) {
+            Ok(c) => c,
+            Err(ludomat_game::AgentError::EndOfInput) => {
+                println!("Input ended; game abandoned.");
+                return Ok(());
+            }
+            Err(e) => return Err(e.into()),
+        };
+        h = session.apply(MenaceAction::Play {
+            square: cell.index() as u8,
+        })?;
     }
 }
 

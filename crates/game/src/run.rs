@@ -363,6 +363,16 @@ impl<'a, S: ?Sized> Checkpoint<'a, S> {
         self.save.is_some() && done > 0 && done.is_multiple_of(self.every)
     }
 
+    /// The first amount of work after `done` at which a checkpoint is due (`None` when
+    /// nothing is saved), so that a run doing millions of units a second can compare
+    /// with it instead of dividing at every unit.
+    #[must_use]
+    pub fn next_due(&self, done: u64) -> Option<u64> {
+        self.save
+            .as_ref()
+            .and_then(|_| (done / self.every + 1).checked_mul(self.every))
+    }
+
     /// Save now.
     ///
     /// # Errors
@@ -493,6 +503,13 @@ mod tests {
         }
         assert_eq!(saved, vec![4, 8]);
         assert!(!Checkpoint::<u64>::none().due(4));
+        assert_eq!(Checkpoint::<u64>::none().next_due(4), None);
+        let mut keep = |_: &u64| Ok(());
+        let cp = Checkpoint::every(4, &mut keep);
+        assert_eq!(
+            [0, 3, 4, 5].map(|d| cp.next_due(d)),
+            [Some(4), Some(4), Some(8), Some(8)]
+        );
     }
 
     #[test]

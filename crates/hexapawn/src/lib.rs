@@ -41,6 +41,7 @@ mod rules;
 pub mod session;
 mod solve;
 pub mod state;
+pub mod text;
 mod train;
 
 pub use board::{Board, ParseBoardError, ParseSquareError, Side, Square};
@@ -55,4 +56,4 @@ pub use session::{
 };
 pub use solve::{Solution, Value};
 pub use state::StateError;
-pub use train::{CurvePoint, TrainReport, MAX_TRAIN_GAMES};
+pub use train::{CurvePoint, HerPartial, HerTraining, TrainReport, MAX_TRAIN_GAMES};

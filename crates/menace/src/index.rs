@@ -40,7 +40,8 @@ impl fmt::Display for BoxId {
 /// Number of boards, [`Board::code`] `< 3^9`.
 pub const BOARDS: usize = 19_683;
 
-const NONE: u16 = u16::MAX;
+/// A board without a box in [`BoxIndex`]'s table.
+pub(crate) const NONE: u16 = u16::MAX;
 
 /// The matchboxes a MENACE playing `side` needs, generated from the noughts-and-crosses
 /// core: one box per symmetry class of the reachable positions where it is that side's
@@ -56,6 +57,8 @@ pub struct BoxIndex {
     lookup: Vec<u16>,
     /// For every symmetry: a square of the picture → the square of the real board.
     back: [[Cell; 9]; 8],
+    /// The same as square indices, for the training loop.
+    back_index: [[u8; 9]; 8],
     /// For every box: its legal beads, and one bead per class of equivalent moves.
     beads: Vec<(Vec<Bead>, Vec<Bead>)>,
 }
@@ -100,6 +103,7 @@ impl BoxIndex {
         }
         let back =
             std::array::from_fn(|s| Cell::ALL.map(|c| Symmetry::ALL[s].inverse().apply_cell(c)));
+        let back_index = back.map(|row| row.map(|c| c.index() as u8));
         let beads = pictures
             .iter()
             .map(|&p| (p.legal_cells().map(Bead::new).collect(), move_classes(p)))
@@ -110,6 +114,7 @@ impl BoxIndex {
             starts,
             lookup,
             back,
+            back_index,
             beads,
         }
     }
@@ -178,6 +183,19 @@ impl BoxIndex {
             Some(&e) if e != NONE => Some((BoxId(e >> 3), Symmetry::ALL[(e & 7) as usize])),
             _ => None,
         }
+    }
+
+    /// The raw table entry for a board code: `box << 3 | symmetry`, or [`NONE`].
+    #[inline]
+    pub(crate) fn entry(&self, code: usize) -> u16 {
+        self.lookup.get(code).copied().unwrap_or(NONE)
+    }
+
+    /// The real square (0–8) of picture square `bead` (0–8) under symmetry `symmetry`
+    /// (0–7), as [`BoxIndex::square_for`] for the training loop.
+    #[inline]
+    pub(crate) fn square_index(&self, symmetry: usize, bead: usize) -> usize {
+        usize::from(self.back_index[symmetry & 7][bead % 9])
     }
 
     /// The beads box `id` may hold: every legal one, or with `one_per_class` only the

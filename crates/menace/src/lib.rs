@@ -41,24 +41,30 @@
 //! ```
 
 mod bead;
+pub mod bench;
 mod index;
 mod machine;
 mod matchbox;
 mod matchboxes;
+mod opponent;
 mod rules;
 pub mod session;
 pub mod state;
+pub mod text;
 mod train;
+pub mod training;
+mod words;
 
 pub use bead::{Bead, ParseBeadError};
 pub use index::{move_classes, BoxId, BoxIndex, BOARDS};
 pub use machine::{Choice, Draw, Menace, MenaceError};
 pub use matchbox::{CountsError, Matchbox, CAPACITY};
 pub use matchboxes::Matchboxes;
+pub use opponent::Opponent;
 pub use rules::{EmptyBox, Preset, Rules, RulesError, StartingBeads, UnknownPreset, MAX_BEADS};
 pub use session::{
-    MenaceAction, MenaceConfig, MenaceHappening, MenaceSession, MenaceView, OpponentKind,
-    MAX_GAMES_PER_ACTION,
+    MachineOpponent, MenaceAction, MenaceConfig, MenaceHappening, MenaceSession, MenaceView,
+    OpponentFactory, OpponentKind, MAX_GAMES_PER_ACTION,
 };
 pub use state::StateError;
-pub use train::Opponent;
+pub use training::{TrainConfig, TrainError, TrainOpponent, TrainPartial, Training};

@@ -5,9 +5,68 @@
 use ludomat_game::{seed, Agent, AgentError, Outcome, Player, Tally};
 use ludomat_tictactoe::{Board, Cell, Mark, Symmetry};
 
-use crate::index::BoxId;
+use crate::index::{BoxId, BoxIndex, NONE};
 use crate::matchboxes::put_random;
-use crate::{Bead, EmptyBox, Matchboxes, Rules};
+use crate::words::Below;
+use crate::{Bead, EmptyBox, Matchbox, Matchboxes, Rules};
+
+/// Give a box the beads of one colour back after the game: `back` beads (the drawn one
+/// and the reward) when not negative, else take `-back` more out (never below none).
+#[inline]
+pub(crate) fn reinforce(b: &mut Matchbox, bead: Bead, back: i32) {
+    if back >= 0 {
+        b.put(bead, back.unsigned_abs());
+    } else {
+        b.take(bead, back.unsigned_abs());
+    }
+}
+
+/// A box opened and a bead drawn from it.
+pub(crate) struct Opened {
+    /// The index's entry for the board: `box << 3 | symmetry`.
+    pub(crate) entry: u16,
+    /// The bead taken out.
+    pub(crate) bead: Bead,
+    /// The box was empty and was refilled first.
+    pub(crate) refilled: bool,
+}
+
+/// Seed 002, steps 3–6, for the board with code `code` (MENACE to move, at least two
+/// empty squares): find its box, refill it or resign when it is empty as `rules` say,
+/// draw a bead and take it out. The one place a bead is drawn, for the agent and the
+/// training loop alike, so both draw the same random numbers.
+#[inline(always)]
+pub(crate) fn open_box<R: Below + ?Sized>(
+    index: &BoxIndex,
+    boxes: &mut [Matchbox],
+    rules: &Rules,
+    rng: &mut R,
+    code: usize,
+) -> Result<Opened, MenaceError> {
+    let entry = index.entry(code);
+    if entry == NONE {
+        return Err(MenaceError::NoBox);
+    }
+    let id = BoxId::new(entry >> 3);
+    let matchbox = boxes.get_mut(id.index()).ok_or(MenaceError::NoBox)?;
+    let mut refilled = false;
+    if matchbox.is_empty() {
+        match rules.empty_box {
+            EmptyBox::Resign => return Err(MenaceError::EmptyBox(id)),
+            EmptyBox::Refill(n) => {
+                let c = index.legal_beads(id, rules.one_bead_per_move_class);
+                put_random(matchbox, c, n, rng);
+                refilled = true;
+            }
+        }
+    }
+    let bead = matchbox.draw_below(rng).ok_or(MenaceError::EmptyBox(id))?;
+    Ok(Opened {
+        entry,
+        bead,
+        refilled,
+    })
+}
 
 /// A bead drawn in the game in progress, waiting beside its box for the result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -177,34 +236,18 @@ impl Menace {
             });
         }
         let side = self.side;
-        let set = &mut self.sets[side.index()];
-        let index = set.index();
-        let (id, symmetry) = index.find_code(code).ok_or(MenaceError::NoBox)?;
-        let matchbox = set.get_mut(id).ok_or(MenaceError::NoBox)?;
-        let mut refilled = false;
-        if matchbox.is_empty() {
-            match self.rules.empty_box {
-                EmptyBox::Resign => return Err(MenaceError::EmptyBox(id)),
-                EmptyBox::Refill(n) => {
-                    let c = index.legal_beads(id, self.rules.one_bead_per_move_class);
-                    put_random(matchbox, c, n, &mut self.rng);
-                    refilled = true;
-                }
-            }
-        }
-        let bead = matchbox
-            .pick(&mut self.rng)
-            .ok_or(MenaceError::EmptyBox(id))?;
-        matchbox.take(bead, 1);
+        let (index, boxes) = self.sets[side.index()].parts_mut();
+        let opened = open_box(index, boxes, &self.rules, &mut self.rng, code)?;
+        let symmetry = Symmetry::ALL[usize::from(opened.entry & 7)];
         let draw = Draw {
             side,
-            matchbox: id,
-            bead,
-            refilled,
+            matchbox: BoxId::new(opened.entry >> 3),
+            bead: opened.bead,
+            refilled: opened.refilled,
         };
         self.trail.push(draw);
         Ok(Choice {
-            square: index.square_for(bead, symmetry),
+            square: index.square_for(opened.bead, symmetry),
             draw: Some(draw),
             symmetry,
         })
@@ -219,11 +262,7 @@ impl Menace {
         let back = 1 + self.rules.reward(score);
         for d in self.trail.drain(..) {
             if let Some(b) = self.sets[d.side.index()].get_mut(d.matchbox) {
-                if back >= 0 {
-                    b.put(d.bead, back.unsigned_abs());
-                } else {
-                    b.take(d.bead, back.unsigned_abs());
-                }
+                reinforce(b, d.bead, back);
             }
         }
         self.record[me.index()].record(outcome, me);

@@ -4,6 +4,7 @@ use ludomat_game::Player;
 use ludomat_tictactoe::{Board, Symmetry};
 
 use crate::index::{BoxId, BoxIndex};
+use crate::words::Below;
 use crate::{Bead, Matchbox, Rules, StartingBeads};
 
 /// Every matchbox of a MENACE playing one side (304 for the first player, 289 for the
@@ -86,6 +87,11 @@ impl Matchboxes {
         self.boxes.get_mut(id.index())
     }
 
+    /// The index and the boxes, for the training loop.
+    pub(crate) fn parts_mut(&mut self) -> (&'static BoxIndex, &mut [Matchbox]) {
+        (self.index, &mut self.boxes)
+    }
+
     /// Every box with its number.
     pub fn iter(&self) -> impl Iterator<Item = (BoxId, &Matchbox)> {
         self.boxes
@@ -130,7 +136,7 @@ impl PartialEq for Matchboxes {
 impl Eq for Matchboxes {}
 
 /// Put `n` beads, each a uniformly random one of `candidates`, into `b`.
-pub(crate) fn put_random<R: rand::Rng + ?Sized>(
+pub(crate) fn put_random<R: Below + ?Sized>(
     b: &mut Matchbox,
     candidates: &[Bead],
     n: u32,
@@ -141,7 +147,7 @@ pub(crate) fn put_random<R: rand::Rng + ?Sized>(
     }
     let len = candidates.len() as u32;
     for _ in 0..n {
-        let bead = candidates[rng.gen_range(0..len) as usize];
+        let bead = candidates[rng.below(len) as usize % candidates.len()];
         b.put(bead, 1);
     }
 }

@@ -17,9 +17,7 @@
 use std::collections::VecDeque;
 use std::path::Path;
 
-use ludomat_computox::ComputoxAgent;
 use ludomat_game::{seed, Agent, AgentError, Outcome, Player, Session, SessionError, Tally};
-use ludomat_relay_cpu::{RelayAgent, TicTacToeRom};
 use ludomat_tictactoe::{Board, Cell, Mark, Notation};
 use serde::{Deserialize, Serialize};
 
@@ -697,35 +695,69 @@ pub struct Menace2View {
     pub boxes_in_play: Vec<u16>,
 }
 
+/// An opponent from another machine — the Computox, the relay computer's ROM — as the
+/// session holds it: a noughts-and-crosses agent that is copied with the session (an
+/// action works on a copy, so a refusal changes nothing).
+pub trait MachineOpponent: Agent<Board> {
+    /// A copy in the same state.
+    fn clone_box(&self) -> Box<dyn MachineOpponent>;
+}
+
+impl<T: Agent<Board> + Clone + 'static> MachineOpponent for T {
+    fn clone_box(&self) -> Box<dyn MachineOpponent> {
+        Box::new(self.clone())
+    }
+}
+
+/// Builds the opponents that are other machines ([`OpponentKind::Computox`],
+/// [`OpponentKind::ComputoxBeatable`], [`OpponentKind::Relay`]) from a seed; `None` for a
+/// kind it does not build. MENACE's crate depends on no other machine: whoever builds the
+/// session hands this in (`ludomat-arena`'s factory, for the terminal and the museum).
+pub type OpponentFactory = fn(OpponentKind, u64) -> Option<Box<dyn MachineOpponent>>;
+
 /// The opponent's machine.
 // One per session and matched in place (MENACE2's boxes are reached through it); boxing
 // the built-in players' generator would buy nothing.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone)]
 enum Opp {
     Human,
     Fast(Opponent),
-    Computox(Box<ComputoxAgent>),
-    Relay(Box<RelayAgent>),
+    Machine(Box<dyn MachineOpponent>),
+}
+
+impl Clone for Opp {
+    fn clone(&self) -> Opp {
+        match self {
+            Opp::Human => Opp::Human,
+            Opp::Fast(o) => Opp::Fast(o.clone()),
+            Opp::Machine(a) => Opp::Machine(a.clone_box()),
+        }
+    }
 }
 
 impl Opp {
-    fn build(kind: OpponentKind, rules: Rules, seed: u64) -> Opp {
-        match kind {
+    fn build(
+        kind: OpponentKind,
+        rules: Rules,
+        seed: u64,
+        machines: Option<OpponentFactory>,
+    ) -> Result<Opp, SessionError> {
+        Ok(match kind {
             OpponentKind::Human => Opp::Human,
             OpponentKind::Random => Opp::Fast(Opponent::random(seed)),
             OpponentKind::Perfect => Opp::Fast(Opponent::perfect(seed)),
             OpponentKind::Menace2 => Opp::Fast(Opponent::menace(rules, seed)),
-            OpponentKind::Computox => Opp::Computox(Box::new(ComputoxAgent::new(
-                ludomat_computox::Settings::UNBEATABLE,
-                seed,
-            ))),
-            OpponentKind::ComputoxBeatable => Opp::Computox(Box::new(ComputoxAgent::new(
-                ludomat_computox::Settings::BEATABLE,
-                seed,
-            ))),
-            OpponentKind::Relay => Opp::Relay(Box::new(RelayAgent::new(TicTacToeRom::default()))),
-        }
+            OpponentKind::Computox | OpponentKind::ComputoxBeatable | OpponentKind::Relay => {
+                Opp::Machine(machines.and_then(|f| f(kind, seed)).ok_or_else(|| {
+                    SessionError::Invalid(format!(
+                        "opponent {}: another machine, which this MENACE session was started \
+                         without; start it through ludomat-arena (ludomat_arena::menace), as the \
+                         terminal and the museum do",
+                        kind.label()
+                    ))
+                })?)
+            }
+        })
     }
 }
 
@@ -754,6 +786,8 @@ pub struct MenaceSession {
     log: VecDeque<String>,
     curve: Vec<CurvePoint>,
     stride: u64,
+    /// Builds the opponents that are other machines, when the session was given it.
+    machines: Option<OpponentFactory>,
 }
 
 fn name(cell: Cell) -> String {
@@ -783,23 +817,91 @@ impl MenaceSession {
     /// # Errors
     /// As [`Session::new`].
     pub fn with_menace(
+        config: MenaceConfig,
+        menace: Menace,
+    ) -> Result<MenaceSession, SessionError> {
+        MenaceSession::with_menace_and_machines(config, menace, None)
+    }
+
+    /// [`MenaceSession::with_menace`] that can also play the other machines `machines`
+    /// builds.
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_menace_and_machines(
         mut config: MenaceConfig,
         menace: Menace,
+        machines: Option<OpponentFactory>,
     ) -> Result<MenaceSession, SessionError> {
         // The state file's rules are the user's own (the terminal allows any reward), so
         // the museum's bounds on configs do not apply to them.
         config.set_rules(&Rules::seed());
-        let mut s = MenaceSession::new(config)?;
+        let opponent = config.opponent;
+        config.opponent = OpponentKind::Human;
+        let mut s = MenaceSession::build(config, machines)?;
+        s.config.opponent = opponent;
+        s.config.check_sides()?;
         let rules = *menace.rules();
         s.config.set_rules(&rules);
         let rules2 = match &s.config.menace2 {
             Some(m) => m.rules()?,
             None => rules,
         };
-        s.opponent = Opp::build(s.config.opponent, rules2, seed::derive(s.seed, 1));
+        s.opponent = Opp::build(opponent, rules2, seed::derive(s.seed, 1), machines)?;
         s.menace = menace;
         s.start_game();
         s.curve = vec![s.curve_point()];
+        Ok(s)
+    }
+
+    /// A fresh session that can also play the other machines `machines` builds (the
+    /// Computox, the relay computer): `ludomat-arena` starts the terminal's and the
+    /// museum's sessions this way. [`Session::new`] starts one without them.
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_machines(
+        config: MenaceConfig,
+        machines: OpponentFactory,
+    ) -> Result<MenaceSession, SessionError> {
+        MenaceSession::build(config, Some(machines))
+    }
+
+    fn build(
+        mut config: MenaceConfig,
+        machines: Option<OpponentFactory>,
+    ) -> Result<MenaceSession, SessionError> {
+        let rules = config.rules()?;
+        config.check_sides()?;
+        let seed = *config
+            .seed
+            .get_or_insert_with(|| u64::from(rand::random::<u32>()));
+        let menace = Menace::new(rules, seed);
+        let opponent = Opp::build(
+            config.opponent,
+            config.menace2_rules()?,
+            seed::derive(seed, 1),
+            machines,
+        )?;
+        let mut s = MenaceSession {
+            config,
+            seed,
+            menace,
+            opponent,
+            board: Board::EMPTY,
+            over: None,
+            game: 0,
+            counters: Tally::default(),
+            moves: Vec::new(),
+            used: Vec::new(),
+            last_draw: None,
+            log: VecDeque::new(),
+            curve: Vec::new(),
+            stride: 1,
+            machines,
+        };
+        s.start_game();
+        s.curve.push(s.curve_point());
         Ok(s)
     }
 
@@ -894,8 +996,7 @@ impl MenaceSession {
             Opp::Human => {}
             Opp::Fast(Opponent::Menace(m)) => m.start_game(side.opponent()),
             Opp::Fast(_) => {}
-            Opp::Computox(a) => Agent::new_game(&mut **a, side.opponent()),
-            Opp::Relay(a) => Agent::new_game(&mut **a, side.opponent()),
+            Opp::Machine(a) => Agent::new_game(&mut **a, side.opponent()),
         }
         // A board nobody has moved on yet is the same game: its number stays.
         if !self.moves.is_empty() || self.over.is_some() || self.game == 0 {
@@ -1109,8 +1210,7 @@ impl MenaceSession {
                 }
                 Err(e) => return Err(SessionError::Failed(format!("MENACE2 cannot move: {e}"))),
             },
-            Opp::Computox(a) => agent_move(&mut **a, board)?,
-            Opp::Relay(a) => agent_move(&mut **a, board)?,
+            Opp::Machine(a) => agent_move(&mut **a, board)?,
         };
         if board.get(cell).is_some() {
             return Err(SessionError::Failed(format!(
@@ -1335,7 +1435,8 @@ impl MenaceSession {
             opponent,
             rules,
             seed::derive(self.seed, 1 + self.counters.games()),
-        );
+            self.machines,
+        )?;
         h.push(MenaceHappening::OpponentChanged {
             opponent,
             menace: self.config.menace_plays,
@@ -1372,7 +1473,8 @@ impl MenaceSession {
                 OpponentKind::Menace2,
                 self.menace2_rules()?,
                 seed::derive(self.seed, 1 + self.counters.games()),
-            );
+                None,
+            )?;
         }
         h.push(MenaceHappening::Imported {
             games,
@@ -1400,7 +1502,7 @@ impl MenaceSession {
                 if config.seed.is_none() {
                     config.seed = Some(self.seed);
                 }
-                *self = MenaceSession::new(config)?;
+                *self = MenaceSession::build(config, self.machines)?;
                 h.push(MenaceHappening::Reset { seed: self.seed });
                 self.say(format!("fresh matchboxes from seed {}", self.seed));
             }
@@ -1567,37 +1669,10 @@ impl Session for MenaceSession {
     type Happening = MenaceHappening;
     const KIND: &'static str = "menace";
 
-    fn new(mut config: MenaceConfig) -> Result<Self, SessionError> {
-        let rules = config.rules()?;
-        config.check_sides()?;
-        let seed = *config
-            .seed
-            .get_or_insert_with(|| u64::from(rand::random::<u32>()));
-        let menace = Menace::new(rules, seed);
-        let opponent = Opp::build(
-            config.opponent,
-            config.menace2_rules()?,
-            seed::derive(seed, 1),
-        );
-        let mut s = MenaceSession {
-            config,
-            seed,
-            menace,
-            opponent,
-            board: Board::EMPTY,
-            over: None,
-            game: 0,
-            counters: Tally::default(),
-            moves: Vec::new(),
-            used: Vec::new(),
-            last_draw: None,
-            log: VecDeque::new(),
-            curve: Vec::new(),
-            stride: 1,
-        };
-        s.start_game();
-        s.curve.push(s.curve_point());
-        Ok(s)
+    /// A fresh session without the opponents that are other machines (asking for one
+    /// is refused, naming `ludomat-arena`, which starts sessions with them).
+    fn new(config: MenaceConfig) -> Result<Self, SessionError> {
+        MenaceSession::build(config, None)
     }
 
     fn config(&self) -> &MenaceConfig {

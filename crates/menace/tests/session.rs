@@ -5,8 +5,8 @@
 use ludomat_game::{new_dyn_session, seed, DynSession, Player, Session, SessionError};
 use ludomat_menace::session::{MenaceHappening as H, CURVE_POINTS};
 use ludomat_menace::{
-    EmptyBox, Menace, MenaceAction as A, MenaceConfig, MenaceSession, Opponent, OpponentKind,
-    Preset, Rules, StartingBeads, MAX_GAMES_PER_ACTION,
+    EmptyBox, MachineOpponent, Menace, MenaceAction as A, MenaceConfig, MenaceSession, Opponent,
+    OpponentKind, Preset, Rules, StartingBeads, MAX_GAMES_PER_ACTION,
 };
 use ludomat_tictactoe::Mark;
 use serde_json::{json, Value};
@@ -334,48 +334,67 @@ fn refusals_leave_the_session_unchanged() {
     assert_eq!(view(&m), before);
 }
 
+/// A stand-in for another machine: the first empty square, always.
+#[derive(Clone)]
+struct FirstSquare;
+
+impl ludomat_game::Agent<ludomat_tictactoe::Board> for FirstSquare {
+    fn name(&self) -> String {
+        "first-square".into()
+    }
+    fn choose(
+        &mut self,
+        b: &ludomat_tictactoe::Board,
+    ) -> Result<ludomat_tictactoe::Cell, ludomat_game::AgentError> {
+        b.legal_cells()
+            .next()
+            .ok_or_else(|| ludomat_game::AgentError::Failed("full".into()))
+    }
+}
+
+fn stand_ins(kind: OpponentKind, _seed: u64) -> Option<Box<dyn MachineOpponent>> {
+    (kind == OpponentKind::Computox).then(|| Box::new(FirstSquare) as Box<dyn MachineOpponent>)
+}
+
+/// The other machines come from whoever builds the session: without a factory they are
+/// refused by name, with one they play (the real Computox and relay computer are tested
+/// in `ludomat-arena`, which builds them).
 #[test]
-fn an_impossible_side_is_refused_at_the_start_and_o_against_the_relay_plays() {
-    let e = MenaceSession::new(config(1, OpponentKind::Relay))
+fn other_machines_are_handed_in() {
+    let e = MenaceSession::new(config(1, OpponentKind::Computox))
         .err()
         .unwrap();
     assert!(
-        matches!(&e, SessionError::Invalid(m) if m.contains("menace_plays to O")),
+        matches!(&e, SessionError::Invalid(m) if m.contains("opponent computox") && m.contains("ludomat-arena")),
         "{e}"
     );
-    let mut c = config(1, OpponentKind::Relay);
-    c.menace_plays = Mark::O;
-    let mut s = MenaceSession::new(c).unwrap();
-    s.apply(A::PlayGames { n: 30 }).unwrap();
-    let v = s.view();
-    assert_eq!(v.counters.games, 30);
-    assert_eq!(v.record[1].games(), 30);
-    assert_eq!(v.box_count, 289);
-}
-
-#[test]
-fn computox_opponents_play_whole_games() {
-    let mut s = session(3, OpponentKind::Computox);
-    s.apply(A::PlayGames { n: 40 }).unwrap();
-    let c = s.view().counters;
-    assert_eq!(c.games, 40);
-    assert_eq!(c.wins, 0, "the unbeatable Computox is not beaten");
-    let h = s
-        .apply(A::SetOpponent {
-            opponent: OpponentKind::ComputoxBeatable,
+    let mut s = session(1, OpponentKind::Random);
+    refused(
+        &mut s,
+        A::SetOpponent {
+            opponent: OpponentKind::Relay,
             menace_plays: Some(Mark::O),
-        })
-        .unwrap();
-    assert!(matches!(
-        h[0],
-        H::OpponentChanged {
-            menace: Mark::O,
-            ..
-        }
-    ));
-    s.apply(A::PlayGames { n: 20 }).unwrap();
-    assert_eq!(s.view().counters.games, 60);
-    assert_eq!(s.view().box_count, 289);
+        },
+    );
+    let mut s = MenaceSession::with_machines(config(1, OpponentKind::Computox), stand_ins).unwrap();
+    s.apply(A::PlayGames { n: 30 }).unwrap();
+    assert_eq!(s.view().counters.games, 30);
+    // Reset keeps the factory; a kind it does not build is refused.
+    s.apply(A::Reset { config: None }).unwrap();
+    s.apply(A::PlayGames { n: 3 }).unwrap();
+    let e = refused(
+        &mut s,
+        A::SetOpponent {
+            opponent: OpponentKind::ComputoxBeatable,
+            menace_plays: None,
+        },
+    );
+    assert!(e.to_string().contains("computox_beatable"), "{e}");
+    // The relay computer's side is checked before any machine is built.
+    let mut c = config(1, OpponentKind::Relay);
+    c.menace_plays = Mark::X;
+    let e = MenaceSession::with_machines(c, stand_ins).err().unwrap();
+    assert!(e.to_string().contains("menace_plays to O"), "{e}");
 }
 
 #[test]

@@ -62,7 +62,7 @@ pub const EXHIBITS: &[Exhibit] = &[
                   matchboxes of coloured beads that learn to play by reward and punishment.",
         source: "The MENACE challenge (seed 002) and the published history of Michie's \
                  machine; the exhibit after Matthew Scroggs' online MENACE (crates/menace)",
-        start: new_dyn_session::<ludomat_menace::MenaceSession>,
+        start: ludomat_arena::menace::start_session,
     },
     Exhibit {
         kind: "hexapawn",

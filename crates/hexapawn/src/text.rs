@@ -1,0 +1,159 @@
+//! HER in words, as the terminal prints it: the matchboxes ([`boxes`]), a board with its
+//! rank numbers and file letters ([`diagram`]), what happened in a session
+//! ([`describe`]) and a training run's report with Gardner's curve ([`report`]). Plain
+//! text from the library's state, so every renderer says the same.
+
+use std::fmt::Write as _;
+
+use crate::{Board, Her, HexapawnHappening, TrainReport, WhiteKind};
+
+/// Every box by HER's move, with its beads.
+#[must_use]
+pub fn boxes(her: &Her) -> String {
+    let mut s = format!(
+        "HER's {} matchboxes, generated from every game (a position and its mirror image share \
+         a box). Gardner's figure shows 24 (2 / 11 / 11).\n",
+        her.boxes().len()
+    );
+    for n in [2, 4, 6] {
+        let boxes: Vec<_> = her.boxes().iter().filter(|b| b.her_move == n).collect();
+        let _ = writeln!(s, "HER's move {n}: {} boxes", boxes.len());
+        for b in boxes {
+            let _ = writeln!(s, "  #{:<2} {}  {}", b.id, b.picture.line(), b.bead_list());
+        }
+    }
+    s
+}
+
+/// The board (as a session's view gives it) with ranks 3 to 1 and files a to c, after a
+/// blank line.
+#[must_use]
+pub fn diagram(board: &str) -> String {
+    let b: Board = board.parse().unwrap_or(Board::START);
+    let mut s = String::from("\n");
+    for (i, row) in b.to_string().lines().enumerate() {
+        let cells: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+        let _ = writeln!(s, "  {} | {} |", 3 - i, cells.join(" "));
+    }
+    s.push_str("      a b c\n");
+    s
+}
+
+/// One happening in a sentence; `seed` names the session's seed where it matters.
+#[must_use]
+pub fn describe(h: &HexapawnHappening, seed: u64) -> String {
+    match h {
+        HexapawnHappening::GameStarted { game } => format!("— game {game} —"),
+        HexapawnHappening::WhiteMoved { by, name, .. } => match by {
+            WhiteKind::Human => format!("You (White) play {name}."),
+            WhiteKind::Random => format!("The random White plays {name}."),
+            WhiteKind::Perfect => format!("The perfect White plays {name}."),
+        },
+        HexapawnHappening::BoxOpened {
+            box_id,
+            her_move,
+            mirrored,
+            beads,
+        } => format!(
+            "HER opens box #{box_id} (move {her_move}{}): {beads} bead{}.",
+            if *mirrored {
+                ", the board seen in a mirror"
+            } else {
+                ""
+            },
+            if *beads == 1 { "" } else { "s" }
+        ),
+        HexapawnHappening::BeadDrawn { bead, name, .. } => {
+            format!("HER draws the {bead} bead and plays {name}.")
+        }
+        HexapawnHappening::Resigned { box_id } => {
+            format!("Box #{box_id} is empty: HER resigns.")
+        }
+        HexapawnHappening::GameOver {
+            winner, her_won, ..
+        } => {
+            if *her_won {
+                format!("{winner} wins: HER wins.")
+            } else {
+                format!("{winner} wins: HER loses.")
+            }
+        }
+        HexapawnHappening::Punished { box_id, bead, left } => {
+            format!("Punished: the {bead} bead is taken from box #{box_id} ({left} left).")
+        }
+        HexapawnHappening::GamesPlayed {
+            games,
+            wins,
+            losses,
+        } => format!("{games} games: HER won {wins}, lost {losses}."),
+        HexapawnHappening::WhiteChanged { .. } | HexapawnHappening::Reset { .. } => {
+            format!("seed {seed}")
+        }
+    }
+}
+
+/// A training run's report: which games against whom, the curve 50 games a line (the
+/// first 1,000 games), the losses, the last loss, whether HER can still lose. `first` is
+/// the number of the run's first game, `games` how many were asked.
+#[must_use]
+pub fn report(
+    her: &Her,
+    seed: u64,
+    white: WhiteKind,
+    first: u64,
+    games: u64,
+    run: &TrainReport,
+) -> String {
+    let mut s = format!(
+        "HER (seed {seed}) against the {} White, games {first}–{}\n",
+        match white {
+            WhiteKind::Perfect => "perfect",
+            _ => "random",
+        },
+        her.record().games
+    );
+    s.push_str("learning curve (W = HER won, L = HER lost; score = wins − losses):\n");
+    for chunk in run.curve.chunks(50).take(20) {
+        let marks: String = chunk
+            .iter()
+            .map(|p| if p.won { 'W' } else { 'L' })
+            .collect();
+        let last = chunk.last().map_or(0, |p| p.score);
+        let _ = writeln!(
+            s,
+            "  {:>6}  {marks:<50}  {last:>+5}",
+            chunk.first().map_or(0, |p| p.game)
+        );
+    }
+    if run.curve.len() > 1000 {
+        let _ = writeln!(s, "  … ({} more games)", run.curve.len() - 1000);
+    }
+    let r = her.record();
+    let _ = writeln!(
+        s,
+        "HER lost {} of these {games} games; in all {} of {}.",
+        run.losses, r.losses, r.games
+    );
+    if r.last_loss == 0 {
+        s.push_str("HER has never lost.\n");
+    } else {
+        let _ = writeln!(
+            s,
+            "Its last loss was game {}; it has won every game since.",
+            r.last_loss
+        );
+    }
+    if run.unbeatable {
+        s.push_str("HER now cannot lose: every bead left wins against every White move.\n");
+    } else {
+        s.push_str(
+            "HER can still be beaten: some bead left loses against a White line it has not met.\n",
+        );
+    }
+    s.push_str(
+        "Gardner (Scientific American, March 1962) shows a 50-game run against a person; it is \
+         commonly retold as 11 losses, perfect from game 36 (not checked against the printed \
+         column).\n",
+    );
+    s
+}

@@ -1,0 +1,272 @@
+//! MENACE in words, as the terminal prints it: the seed challenge's board after every
+//! move with the box and bead behind MENACE's move ([`tell`]), the listing of every box
+//! the challenge asks for after each game ([`listing`]), one position's box with its
+//! beads carried back onto the board ([`explain`]) and the statistics ([`stats`]).
+//! Plain text from the library's state, so every renderer says the same.
+
+use std::fmt::Write as _;
+
+use ludomat_game::Player;
+use ludomat_tictactoe::{Board, Cell, Mark, Notation, Symmetry};
+
+use crate::{EmptyBox, Matchboxes, Menace, MenaceHappening};
+
+/// 1st, 2nd, 3rd, 4th …
+#[must_use]
+pub fn ordinal(n: u32) -> String {
+    match n {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// The board as a grid, empty squares showing their names in lower case (`lm`).
+#[must_use]
+pub fn grid(board: Board) -> String {
+    let mut s = String::new();
+    for row in 0..3 {
+        let cells: Vec<String> = (0..3)
+            .filter_map(|col| Cell::from_coords(row, col))
+            .map(|c| {
+                let t = match board.get(c) {
+                    Some(m) => m.to_string(),
+                    None => Notation::Menace.name(c).to_lowercase(),
+                };
+                format!("{t:^4}")
+            })
+            .collect();
+        s.push_str(&cells.join("|"));
+        s.push('\n');
+        if row < 2 {
+            s.push_str("----+----+----\n");
+        }
+    }
+    s
+}
+
+/// What happened, in the challenge's words: MENACE's move with its box and bead, the
+/// board after every move, a resignation, the result. `board` follows the moves.
+#[must_use]
+pub fn tell(board: &mut Board, happenings: &[MenaceHappening]) -> String {
+    let mut out = String::new();
+    let mut why = String::new();
+    for h in happenings {
+        match h {
+            MenaceHappening::BoxOpened {
+                box_id,
+                menace_move,
+                symmetry,
+                ..
+            } => {
+                why = format!("box #{box_id} ({} move)", ordinal(*menace_move));
+                if symmetry != "identity" {
+                    why = format!("{why}|, picture = board under {symmetry}");
+                }
+            }
+            MenaceHappening::BeadDrawn { bead, colour, .. } => {
+                let (head, tail) = why.split_once('|').unwrap_or((&why, ""));
+                why = format!("{head}, {colour} bead {bead}{tail}");
+            }
+            MenaceHappening::MovePlayed {
+                mark,
+                square,
+                name,
+                forced,
+            } => {
+                if *forced {
+                    why = "forced: the last square".into();
+                }
+                if let Some(c) = Cell::from_index(usize::from(*square)) {
+                    *board = board.with(c, *mark);
+                }
+                let _ = writeln!(out, "MENACE plays {name} ({why})");
+                out.push_str(&grid(*board));
+                out.push('\n');
+                why.clear();
+            }
+            MenaceHappening::OpponentMove { mark, square, .. } => {
+                if let Some(c) = Cell::from_index(usize::from(*square)) {
+                    *board = board.with(c, *mark);
+                }
+                out.push_str(&grid(*board));
+                out.push('\n');
+            }
+            MenaceHappening::Resigned { box_id, .. } => {
+                let _ = writeln!(out, "MENACE's matchbox #{box_id} is empty: it resigns.");
+            }
+            MenaceHappening::GameOver { result, .. } => out.push_str(match *result {
+                "win" => "MENACE wins.\n",
+                "loss" => "You win.\n",
+                _ => "Draw.\n",
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every box of a set, one line each: number, MENACE's move, picture, beads (what the
+/// challenge prints after each game).
+#[must_use]
+pub fn listing(set: &Matchboxes) -> String {
+    let mut s = format!(
+        "The {} matchboxes (MENACE playing {}), picture rows top to bottom, beads by square of the picture:\n",
+        set.len(),
+        Mark::of(set.side())
+    );
+    for (id, b) in set.iter() {
+        let _ = writeln!(
+            s,
+            "box {:>4}  move {}  {}  {}",
+            id.to_string(),
+            b.menace_move(),
+            b.picture_line(),
+            b.bead_list()
+        );
+    }
+    s
+}
+
+/// The box for `board` of MENACE playing `side`: the position, the box's picture with
+/// its beads, the symmetry, and every bead carried back onto the real board.
+///
+/// # Errors
+/// Why MENACE has no box for the position, in words.
+pub fn explain(menace: &Menace, side: Player, board: Board) -> Result<String, String> {
+    let set = menace.boxes(side);
+    let mark = Mark::of(side);
+    let Some((id, symmetry, b)) = set.find(board) else {
+        let why = if !board.is_reachable() {
+            "it cannot arise in play".to_string()
+        } else if board.is_over() {
+            "the game is over".to_string()
+        } else if board.to_move() != mark {
+            format!(
+                "it is {}'s turn, not {mark}'s (use --side {})",
+                board.to_move(),
+                board.to_move().to_string().to_lowercase()
+            )
+        } else {
+            "only one square is empty: the move is forced, so Michie made no box for it".into()
+        };
+        return Err(format!(
+            "MENACE playing {mark} has no box for\n{board}\nbecause {why}"
+        ));
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Position (MENACE playing {mark} to move):\n{}",
+        grid(board)
+    );
+    let _ = writeln!(
+        s,
+        "Box {id}, for MENACE's {} move of the game. Its picture, each empty square with its beads:\n{}",
+        ordinal(b.menace_move()),
+        b.drawing()
+    );
+    if symmetry == Symmetry::IDENTITY {
+        s.push_str("The position is the picture itself.\n");
+    } else {
+        let _ = writeln!(
+            s,
+            "The position becomes the picture under: {symmetry}; a bead is carried back by the inverse ({}).",
+            symmetry.inverse()
+        );
+    }
+    s.push_str("Beads in play on the real board:\n");
+    for bead in b.legal_beads() {
+        let square = set.index().square_for(bead, symmetry);
+        let _ = writeln!(
+            s,
+            "  {:>6} bead {} x{:<4} -> plays {}",
+            bead.colour(),
+            bead,
+            b.beads(bead),
+            Notation::Menace.name(square)
+        );
+    }
+    if b.total() == 0 {
+        let _ = writeln!(
+            s,
+            "The box is empty: under these rules MENACE would {}.",
+            match menace.rules().empty_box {
+                EmptyBox::Refill(n) => format!("refill it with {n} random legal beads"),
+                EmptyBox::Resign => "resign".into(),
+            }
+        );
+    }
+    Ok(s)
+}
+
+/// Box counts by MENACE's move, bead totals, empty boxes and the record, for both sides;
+/// `source` names where the state lives.
+#[must_use]
+pub fn stats(menace: &Menace, source: &str) -> String {
+    let mut s = format!("MENACE, {} rules; state file {source}\n", menace.rules());
+    for side in [Player::First, Player::Second] {
+        let set = menace.boxes(side);
+        let c = set.index().counts_by_move();
+        let beads = set.beads_by_move();
+        let moves = match side {
+            Player::First => "1st/3rd/5th/7th",
+            Player::Second => "2nd/4th/6th/8th",
+        };
+        let r = menace.record(side);
+        let _ = writeln!(s, "playing {} ({})", Mark::of(side), side);
+        let _ = writeln!(
+            s,
+            "  boxes by MENACE's move ({moves}): {} / {} / {} / {} = {}",
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            set.len()
+        );
+        let _ = writeln!(
+            s,
+            "  beads by MENACE's move:            {} / {} / {} / {} = {} ({} empty boxes)",
+            beads[0],
+            beads[1],
+            beads[2],
+            beads[3],
+            beads.iter().sum::<u64>(),
+            set.empty_boxes()
+        );
+        let _ = writeln!(
+            s,
+            "  games {}: {} wins, {} draws, {} losses",
+            r.games(),
+            r.wins,
+            r.draws,
+            r.losses
+        );
+    }
+    let _ = writeln!(s, "games played in all: {}", menace.games());
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    #[test]
+    fn a_fresh_menace_in_words() {
+        let m = Menace::new(Rules::seed(), 1);
+        let l = listing(m.boxes(Player::First));
+        assert_eq!(l.lines().count(), 305);
+        assert!(l.contains("box #303  move 7"), "{l}");
+        let s = stats(&m, "nowhere");
+        assert!(s.contains("1 / 12 / 108 / 183 = 304"), "{s}");
+        assert!(s.contains("3 / 38 / 153 / 95 = 289"), "{s}");
+        let b: Board = "X../.O./...".parse().unwrap();
+        let e = explain(&m, Player::First, b).unwrap();
+        assert!(e.contains("for MENACE's 3rd move"), "{e}");
+        let e = explain(&m, Player::Second, b).unwrap_err();
+        assert!(e.contains("it is X's turn, not O's (use --side x)"), "{e}");
+        assert_eq!(grid(Board::EMPTY).lines().next(), Some(" ll | lm | lr "));
+    }
+}
