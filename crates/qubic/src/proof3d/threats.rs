@@ -5,8 +5,7 @@
 //! itself a three. This is the "forced win" of Patashnik's 1980 article (step 4 of the
 //! dictionary header's play rule).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
 /// A hasher for keys that are already well mixed (Zobrist keys, bit sets after one
 /// multiply): it keeps the last `u64` written, multiplied once.
@@ -34,20 +33,47 @@ impl Hasher for KeyHasher {
     }
 }
 
-use super::tables::{tables, Tables, LINES};
+use super::tables::{tables, Tables};
 
 /// The first player.
 pub const X: usize = 0;
 /// The second player.
 pub const O: usize = 1;
 
-/// A 4×4×4 position for search.
+/// A line's state: `x + 5·o` stones (0–24), kept in a byte per line.
+const STEP: [u8; 2] = [1, 5];
+
+/// The set a line in state `x + 5·o` belongs to: `k − 1` for `k` stones of x alone,
+/// `4 + k − 1` for `k` of o alone, [`NO_SET`] for an empty or shared line.
+const SET_OF: [u8; 32] = {
+    let mut t = [NO_SET; 32];
+    let mut k = 1;
+    while k <= 4 {
+        t[k] = (k - 1) as u8;
+        t[5 * k] = (4 + k - 1) as u8;
+        k += 1;
+    }
+    t
+};
+
+/// The scratch set of empty and shared lines (never read).
+const NO_SET: u8 = 8;
+
+/// A 4×4×4 position for search. Besides the stones it keeps each line's state (the
+/// stones of each player on it) and — updated with every stone, never by scanning the 76
+/// lines — the set of lines where a player has *k* stones and the other none
+/// ([`Board3::open_lines`]): the two-stone lines are the threat search's moves, the
+/// three-stone lines the threes to block, a four-stone line a win.
 #[derive(Clone)]
 pub struct Board3 {
     t: &'static Tables,
     /// Stones of [x, o] as bit sets (cell `16·tier + 4·row + column`, 0-based).
     pub stones: [u64; 2],
-    count: [[u8; 2]; LINES],
+    /// Each line's state, `x + 5·o` (128 bytes, so a line number never needs a check).
+    state: [u8; 128],
+    /// The line sets by [`SET_OF`] (bit `l % 64` of word `l / 64` for line `l`); 16 of
+    /// them so a set number never needs a check.
+    open: [[u64; 2]; 16],
     /// Zobrist key of the position as it stands.
     pub hash: u64,
 }
@@ -58,6 +84,18 @@ impl Default for Board3 {
     }
 }
 
+/// The cells of a bit set, lowest first.
+#[inline]
+fn lines_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let l = set.trailing_zeros() as usize;
+            set &= set - 1;
+            l
+        })
+    })
+}
+
 impl Board3 {
     /// The empty board.
     #[must_use]
@@ -65,7 +103,8 @@ impl Board3 {
         Board3 {
             t: tables(),
             stones: [0, 0],
-            count: [[0, 0]; LINES],
+            state: [0; 128],
+            open: [[0; 2]; 16],
             hash: 0,
         }
     }
@@ -87,51 +126,80 @@ impl Board3 {
 
     /// Occupied cells.
     #[must_use]
+    #[inline]
     pub fn occupied(&self) -> u64 {
         self.stones[0] | self.stones[1]
     }
 
+    /// Move line `l` from state `from` to `to`, and between the sets.
+    #[inline]
+    fn shift(&mut self, l: u8, from: u8, to: u8) {
+        let (w, bit) = ((l >> 6) as usize & 1, 1u64 << (l & 63));
+        self.state[(l & 127) as usize] = to;
+        self.open[(SET_OF[(from & 31) as usize] & 15) as usize][w] ^= bit;
+        self.open[(SET_OF[(to & 31) as usize] & 15) as usize][w] ^= bit;
+    }
+
     /// Put a stone of `p` on the empty cell `c`.
+    #[inline]
     pub fn play(&mut self, c: usize, p: usize) {
-        self.stones[p] |= 1 << c;
-        self.hash ^= self.t.zob[p][c][0];
-        for &l in &self.t.through[c] {
-            if l == u8::MAX {
-                break;
-            }
-            self.count[l as usize][p] += 1;
+        let c = c & 63;
+        self.stones[p & 1] |= 1 << c;
+        self.hash ^= self.t.zob0[p & 1][c];
+        let step = STEP[p & 1];
+        let n = self.t.through_n[c] as usize;
+        for &l in &self.t.through[c][..n.min(7)] {
+            let s = self.state[(l & 127) as usize];
+            self.shift(l, s, s + step);
         }
     }
 
     /// Take the stone of `p` off `c`.
+    #[inline]
     pub fn undo(&mut self, c: usize, p: usize) {
-        self.stones[p] &= !(1 << c);
-        self.hash ^= self.t.zob[p][c][0];
-        for &l in &self.t.through[c] {
-            if l == u8::MAX {
-                break;
-            }
-            self.count[l as usize][p] -= 1;
+        let c = c & 63;
+        self.stones[p & 1] &= !(1 << c);
+        self.hash ^= self.t.zob0[p & 1][c];
+        let step = STEP[p & 1];
+        let n = self.t.through_n[c] as usize;
+        for &l in &self.t.through[c][..n.min(7)] {
+            let s = self.state[(l & 127) as usize];
+            self.shift(l, s, s - step);
         }
+    }
+
+    /// The lines holding `k` (1–4) stones of `p` and none of the other player, as a bit
+    /// set over the 76 lines.
+    #[must_use]
+    #[inline]
+    pub fn open_lines(&self, p: usize, k: usize) -> u128 {
+        let [lo, hi] = self.open[(4 * (p & 1) + k.clamp(1, 4) - 1) & 15];
+        u128::from(lo) | u128::from(hi) << 64
     }
 
     /// Whether `p` has four in a line.
     #[must_use]
+    #[inline]
     pub fn has_four(&self, p: usize) -> bool {
-        self.count.iter().any(|n| n[p] == 4)
+        self.open_lines(p, 4) != 0
     }
 
     /// Cells where `p` would complete a line (the empty cells of its threes).
     #[must_use]
+    #[inline]
     pub fn threats(&self, p: usize) -> u64 {
-        let occ = self.occupied();
+        self.cells_of_lines(self.open_lines(p, 3))
+    }
+
+    /// The empty cells of the lines `set`.
+    #[must_use]
+    #[inline]
+    pub fn cells_of_lines(&self, set: u128) -> u64 {
         let mut s = 0;
-        for (l, n) in self.count.iter().enumerate() {
-            if n[p] == 3 && n[1 - p] == 0 {
-                s |= self.t.line_mask[l] & !occ;
-            }
+        for l in lines_of(set) {
+            s |= self.t.line_mask[l];
         }
-        s
+        s & !self.occupied()
     }
 
     /// The cells of `cells`, best first for `p`: by the open lines (no stone of the other
@@ -148,7 +216,7 @@ impl Board3 {
                 if l == u8::MAX {
                     break;
                 }
-                let n = self.count[l as usize];
+                let n = self.line_count(l as usize);
                 if n[1 - p] == 0 {
                     score += [1, 4, 16, 64, 0][n[p] as usize];
                 }
@@ -161,39 +229,105 @@ impl Board3 {
 
     /// The empty cells of `p`'s threes on the lines through `c`.
     #[must_use]
+    #[inline]
     pub fn threats_through(&self, c: usize, p: usize) -> u64 {
+        self.cells_of_lines(self.open_lines(p, 3) & self.t.through_set[c])
+    }
+
+    /// The first player's threat moves `moves` (the empty cells of its two-stone lines,
+    /// `twos` all of them) written into `order`, most promising first: a move whose new
+    /// two-stone lines meet the other two-stone lines' cells (or each other) prepares a
+    /// double three; then the most new two-stone lines; ties by cell. Returns how many.
+    fn order_threats(&self, moves: u64, twos: u64, order: &mut [u8; 64]) -> usize {
         let occ = self.occupied();
-        let mut s = 0;
-        for &l in &self.t.through[c] {
-            if l == u8::MAX {
-                break;
+        let ones = self.open_lines(X, 1);
+        let mut scored = [(0u32, 0u8); 64];
+        let mut n = 0;
+        let mut m = moves;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let fresh = ones & self.t.through_set[c];
+            let (mut cells, mut twice) = (0u64, 0u64);
+            for l in lines_of(fresh) {
+                let e = self.t.line_mask[l] & !occ & !(1 << c);
+                twice |= cells & e;
+                cells |= e;
             }
-            let n = self.count[l as usize];
-            if n[p] == 3 && n[1 - p] == 0 {
-                s |= self.t.line_mask[l as usize] & !occ;
-            }
+            let meets = (cells & twos & !(1 << c)) | twice;
+            let score = 16 * meets.count_ones() + fresh.count_ones();
+            scored[n] = (score, c as u8);
+            n += 1;
         }
-        s
+        scored[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (o, &(_, c)) in order.iter_mut().zip(&scored[..n]) {
+            *o = c;
+        }
+        n
+    }
+
+    /// The number of stones of [x, o] on line `l`.
+    #[must_use]
+    #[inline]
+    pub fn line_count(&self, l: usize) -> [u8; 2] {
+        let s = self.state[l & 127];
+        [s % 5, s / 5]
     }
 }
 
 /// A threat-sequence searcher with a table of positions (x to move) already known to
-/// have no sequence up to some length.
-#[derive(Default)]
+/// have no sequence up to some length: direct-mapped, one word per slot (the position's
+/// key with the length in its low five bits), the newest entry kept. A slot lost only
+/// costs a search again; the answers do not depend on the table.
 pub struct ThreatSearch {
-    failed: HashMap<u64, u8, BuildHasherDefault<KeyHasher>>,
+    failed: Vec<u64>,
+    shift: u32,
+    /// Try the threats most likely to lead on first ([`ThreatSearch::ordered`]).
+    ordered: bool,
     /// Positions searched.
     pub nodes: u64,
 }
 
-/// Entries kept in the failure table before it is cleared.
-const FAILED_LIMIT: usize = 4_000_000;
+impl Default for ThreatSearch {
+    fn default() -> Self {
+        ThreatSearch::new()
+    }
+}
+
+/// The low bits of a failure-table word that hold the length.
+const DEPTH_BITS: u64 = 31;
+
+/// Slots of a searcher made by [`ThreatSearch::new`] (a one-off search: quick to make).
+const SMALL_TABLE_BITS: u32 = 12;
 
 impl ThreatSearch {
-    /// A new searcher.
+    /// A new searcher with a small table (for a few searches).
     #[must_use]
     pub fn new() -> ThreatSearch {
-        ThreatSearch::default()
+        ThreatSearch::with_table_bits(SMALL_TABLE_BITS)
+    }
+
+    /// A new searcher whose table has 2^`bits` slots (8 bytes each; `bits` 4–30).
+    #[must_use]
+    pub fn with_table_bits(bits: u32) -> ThreatSearch {
+        let bits = bits.clamp(4, 30);
+        ThreatSearch {
+            failed: vec![0; 1 << bits],
+            shift: 64 - bits,
+            ordered: false,
+            nodes: 0,
+        }
+    }
+
+    /// The same searcher trying, at each position, first the threats whose move makes
+    /// new two-stone lines meeting the others (a double three one move later), then those
+    /// making the most new two-stone lines; ties by cell. It finds a sequence wherever the
+    /// plain order does (the search is exhaustive either way), usually after fewer
+    /// positions, and often another one.
+    #[must_use]
+    pub fn ordered(mut self) -> ThreatSearch {
+        self.ordered = true;
+        self
     }
 
     /// The shortest threat sequence of at most `max` x moves (x to move, o has no four):
@@ -207,52 +341,73 @@ impl ThreatSearch {
     /// have no three of its own (it would simply win).
     pub fn search(&mut self, b: &mut Board3, depth: u8) -> Option<Vec<usize>> {
         let dt = b.threats(O);
-        self.search_with(b, depth, dt)
+        let mut seq = self.search_with(b, depth.min(DEPTH_BITS as u8), dt)?;
+        seq.reverse();
+        Some(seq)
     }
 
-    /// [`ThreatSearch::search`] with o's threats `dt` known.
+    /// Whether the position with key `hash` is in the table as having no sequence of
+    /// `depth` moves.
+    #[inline]
+    fn known_to_fail(&self, hash: u64, depth: u8) -> bool {
+        let known = self.failed[(hash >> self.shift) as usize];
+        depth == 0
+            || (known & !DEPTH_BITS == hash & !DEPTH_BITS && known & DEPTH_BITS >= u64::from(depth))
+    }
+
+    /// [`ThreatSearch::search`] with o's threats `dt` known; the sequence comes back
+    /// last move first.
     fn search_with(&mut self, b: &mut Board3, depth: u8, dt: u64) -> Option<Vec<usize>> {
-        if depth == 0 || self.failed.get(&b.hash).is_some_and(|&d| d >= depth) {
+        if depth == 0 {
+            return None;
+        }
+        if self.known_to_fail(b.hash, depth) {
             return None;
         }
         self.nodes += 1;
         if dt.count_ones() > 1 {
             return None;
         }
-        // For each cell, the cells where x threatens after playing it: the other empty
-        // cell of every line through it holding two x and no o. (x has no open three: o
-        // blocked each, so these are all its threes after the move.)
+        // x's moves: the empty cells of its two-stone lines (x has no open three: o
+        // blocked each). A cell on two of them makes two threes at once and wins.
         let occ = b.occupied();
-        let mut partner = [0u64; 64];
-        let mut moves = 0u64;
-        for (l, n) in b.count.iter().enumerate() {
-            if n[X] == 2 && n[O] == 0 {
-                let e = b.t.line_mask[l] & !occ;
-                let (p, q) = (e.trailing_zeros() as usize, 63 - e.leading_zeros() as usize);
-                partner[p] |= 1 << q;
-                partner[q] |= 1 << p;
-                moves |= e;
-            }
+        let twos = b.open_lines(X, 2);
+        let (mut seen, mut twice) = (0u64, 0u64);
+        for l in lines_of(twos) {
+            let e = b.t.line_mask[l] & !occ;
+            twice |= seen & e;
+            seen |= e;
         }
-        if dt != 0 {
-            moves &= dt;
-        }
-        // A double three wins at once.
-        let mut m = moves;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if partner[c].count_ones() >= 2 {
-                return Some(vec![c]);
-            }
+        let mut moves = if dt != 0 { seen & dt } else { seen };
+        let twos_cells = seen;
+        if moves & twice != 0 {
+            return Some(vec![(moves & twice).trailing_zeros() as usize]);
         }
         if depth == 1 {
             moves = 0;
         }
-        while moves != 0 {
-            let c = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            let block = partner[c].trailing_zeros() as usize;
+        let mut order = [0u8; 64];
+        let n = if self.ordered {
+            b.order_threats(moves, twos_cells, &mut order)
+        } else {
+            let mut n = 0;
+            while moves != 0 {
+                order[n] = moves.trailing_zeros() as u8;
+                moves &= moves - 1;
+                n += 1;
+            }
+            n
+        };
+        for &c in &order[..n] {
+            let c = c as usize & 63;
+            // The one two-stone line through c: o must block its other empty cell.
+            let l = (twos & b.t.through_set[c]).trailing_zeros() as usize;
+            let block = (b.t.line_mask[l] & !occ & !(1 << c)).trailing_zeros() as usize;
+            // Known from another order of the same threats: no need to play it.
+            let after = b.hash ^ b.t.zob0[X][c] ^ b.t.zob0[O][block & 63];
+            if self.known_to_fail(after, depth - 1) {
+                continue;
+            }
             b.play(c, X);
             b.play(block, O);
             // o's earlier three (if any) was on c: its new ones go through block.
@@ -261,15 +416,18 @@ impl ThreatSearch {
             b.undo(block, O);
             b.undo(c, X);
             if let Some(mut seq) = r {
-                seq.insert(0, c);
+                seq.push(c);
                 return Some(seq);
             }
         }
-        if self.failed.len() > FAILED_LIMIT {
-            self.failed.clear();
-        }
-        let d = self.failed.entry(b.hash).or_insert(0);
-        *d = (*d).max(depth);
+        let slot = (b.hash >> self.shift) as usize;
+        let old = self.failed[slot];
+        let d = if old & !DEPTH_BITS == b.hash & !DEPTH_BITS {
+            (old & DEPTH_BITS).max(u64::from(depth))
+        } else {
+            u64::from(depth)
+        };
+        self.failed[slot] = (b.hash & !DEPTH_BITS) | d;
         None
     }
 }
@@ -304,16 +462,143 @@ pub fn sequence_wins(b: &Board3, seq: &[usize]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn a_fork_is_a_one_move_sequence() {
-        // x on 0 1 (row) and 4 8 (column): 12? no — cell 0's row 0..3 and column 0,4,8,12.
-        // x holds 1 2 and 4 8: playing 0 makes threes on both lines.
+        // x holds 1 2 (row 0..3) and 4 8 (column 0, 4, 8, 12): playing 0 makes threes on
+        // both lines.
         let mut b = Board3::from_stones(1 << 1 | 1 << 2 | 1 << 4 | 1 << 8, 1 << 63 | 1 << 62);
         let mut s = ThreatSearch::new();
         let seq = s.shortest(&mut b, 4).unwrap();
         assert_eq!(seq.len(), 1);
         assert_eq!(sequence_wins(&b, &seq), Some(1));
         assert_eq!(sequence_wins(&b, &[3]), None);
+    }
+
+    /// The line sets recomputed from the stones, the slow way.
+    fn open_by_scan(b: &Board3, p: usize, k: usize) -> u128 {
+        let t = tables();
+        let mut set = 0;
+        for (l, &m) in t.line_mask.iter().enumerate() {
+            let (mine, theirs) = (
+                (m & b.stones[p]).count_ones(),
+                (m & b.stones[1 - p]).count_ones(),
+            );
+            if mine as usize == k && theirs == 0 {
+                set |= 1 << l;
+            }
+        }
+        set
+    }
+
+    /// The threat search as first written: every node scans the 76 lines, no table.
+    fn reference(b: &mut Board3, depth: u8) -> Option<Vec<usize>> {
+        let t = tables();
+        if depth == 0 {
+            return None;
+        }
+        let dt = b.threats(O);
+        if dt.count_ones() > 1 {
+            return None;
+        }
+        let occ = b.occupied();
+        let mut partner = [0u64; 64];
+        let mut moves = 0u64;
+        for (l, &m) in t.line_mask.iter().enumerate() {
+            let n = b.line_count(l);
+            if n[X] == 2 && n[O] == 0 {
+                let e = m & !occ;
+                let (p, q) = (e.trailing_zeros() as usize, 63 - e.leading_zeros() as usize);
+                partner[p] |= 1 << q;
+                partner[q] |= 1 << p;
+                moves |= e;
+            }
+        }
+        if dt != 0 {
+            moves &= dt;
+        }
+        for c in (0..64).filter(|&c| moves >> c & 1 == 1) {
+            if partner[c].count_ones() >= 2 {
+                return Some(vec![c]);
+            }
+        }
+        if depth == 1 {
+            return None;
+        }
+        for c in (0..64).filter(|&c| moves >> c & 1 == 1) {
+            let block = partner[c].trailing_zeros() as usize;
+            b.play(c, X);
+            b.play(block, O);
+            let r = reference(b, depth - 1);
+            b.undo(block, O);
+            b.undo(c, X);
+            if let Some(mut seq) = r {
+                seq.insert(0, c);
+                return Some(seq);
+            }
+        }
+        None
+    }
+
+    /// A position from a list of distinct cells, alternating x and o (x first), cut
+    /// before anyone has a three.
+    fn position(cells: &[usize]) -> Board3 {
+        let mut b = Board3::empty();
+        for (i, &c) in cells.iter().enumerate() {
+            if b.occupied() >> c & 1 == 1 {
+                continue;
+            }
+            let p = i % 2;
+            b.play(c, p);
+            if b.threats(X) != 0 || b.threats(O).count_ones() > 1 {
+                b.undo(c, p);
+                break;
+            }
+        }
+        b
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn line_sets_follow_every_stone(cells in proptest::collection::vec(0usize..64, 0..40), undo in 0usize..40) {
+            let mut b = Board3::empty();
+            let mut played = Vec::new();
+            for (i, &c) in cells.iter().enumerate() {
+                if b.occupied() >> c & 1 == 0 {
+                    b.play(c, i % 2);
+                    played.push((c, i % 2));
+                }
+            }
+            for _ in 0..undo.min(played.len()) {
+                let (c, p) = played.pop().unwrap();
+                b.undo(c, p);
+            }
+            for p in [X, O] {
+                for k in 1..=4 {
+                    prop_assert_eq!(b.open_lines(p, k), open_by_scan(&b, p, k));
+                }
+            }
+            let again = Board3::from_stones(b.stones[X], b.stones[O]);
+            prop_assert_eq!(again.hash, b.hash);
+        }
+
+        #[test]
+        fn the_search_finds_what_the_plain_search_finds(cells in proptest::collection::vec(0usize..64, 4..24), depth in 1u8..6) {
+            let mut b = position(&cells);
+            prop_assume!(b.stones[X].count_ones() == b.stones[O].count_ones() && b.threats(X) == 0);
+            let expected = reference(&mut b.clone(), depth);
+            let mut s = ThreatSearch::with_table_bits(6);
+            // Twice: the second time through the failure table.
+            let first = s.search(&mut b, depth);
+            let again = s.search(&mut b, depth);
+            prop_assert_eq!(&first, &expected);
+            prop_assert_eq!(&again, &expected);
+            if let Some(seq) = &first {
+                prop_assert_eq!(sequence_wins(&b, seq), Some(seq.len()));
+            }
+        }
     }
 }
