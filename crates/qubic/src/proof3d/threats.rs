@@ -33,47 +33,27 @@ impl Hasher for KeyHasher {
     }
 }
 
-use super::tables::{tables, Tables};
+use super::tables::{tables, Tables, LINES};
 
 /// The first player.
 pub const X: usize = 0;
 /// The second player.
 pub const O: usize = 1;
 
-/// A line's state: `x + 5·o` stones (0–24), kept in a byte per line.
-const STEP: [u8; 2] = [1, 5];
-
-/// The set a line in state `x + 5·o` belongs to: `k − 1` for `k` stones of x alone,
-/// `4 + k − 1` for `k` of o alone, [`NO_SET`] for an empty or shared line.
-const SET_OF: [u8; 32] = {
-    let mut t = [NO_SET; 32];
-    let mut k = 1;
-    while k <= 4 {
-        t[k] = (k - 1) as u8;
-        t[5 * k] = (4 + k - 1) as u8;
-        k += 1;
-    }
-    t
-};
-
-/// The scratch set of empty and shared lines (never read).
-const NO_SET: u8 = 8;
-
-/// A 4×4×4 position for search. Besides the stones it keeps each line's state (the
-/// stones of each player on it) and — updated with every stone, never by scanning the 76
-/// lines — the set of lines where a player has *k* stones and the other none
-/// ([`Board3::open_lines`]): the two-stone lines are the threat search's moves, the
-/// three-stone lines the threes to block, a four-stone line a win.
+/// A 4×4×4 position for search. Besides the stones it keeps — updated with every stone
+/// by a few operations on bit sets over the 76 lines, never by scanning them — the lines
+/// with no stone and, for each player and *k* = 1–4, the lines where it has *k* stones
+/// and the other none ([`Board3::open_lines`]): the two-stone lines are the threat
+/// search's moves, the three-stone lines the threes to block, a four-stone line a win.
 #[derive(Clone)]
 pub struct Board3 {
     t: &'static Tables,
     /// Stones of [x, o] as bit sets (cell `16·tier + 4·row + column`, 0-based).
     pub stones: [u64; 2],
-    /// Each line's state, `x + 5·o` (128 bytes, so a line number never needs a check).
-    state: [u8; 128],
-    /// The line sets by [`SET_OF`] (bit `l % 64` of word `l / 64` for line `l`); 16 of
-    /// them so a set number never needs a check.
-    open: [[u64; 2]; 16],
+    /// Lines with no stone (bit `l` for line `l`).
+    empty: u128,
+    /// `open[p][k − 1]`: lines with `k` stones of `p` and none of the other player.
+    open: [[u128; 4]; 2],
     /// Zobrist key of the position as it stands.
     pub hash: u64,
 }
@@ -84,7 +64,19 @@ impl Default for Board3 {
     }
 }
 
-/// The cells of a bit set, lowest first.
+/// The cells of a cell set, lowest first.
+#[inline]
+fn cells_of(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// The lines of a line set, lowest first.
 #[inline]
 fn lines_of(mut set: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -103,8 +95,8 @@ impl Board3 {
         Board3 {
             t: tables(),
             stones: [0, 0],
-            state: [0; 128],
-            open: [[0; 2]; 16],
+            empty: (1u128 << LINES) - 1,
+            open: [[0; 4]; 2],
             hash: 0,
         }
     }
@@ -131,40 +123,51 @@ impl Board3 {
         self.stones[0] | self.stones[1]
     }
 
-    /// Move line `l` from state `from` to `to`, and between the sets.
-    #[inline]
-    fn shift(&mut self, l: u8, from: u8, to: u8) {
-        let (w, bit) = ((l >> 6) as usize & 1, 1u64 << (l & 63));
-        self.state[(l & 127) as usize] = to;
-        self.open[(SET_OF[(from & 31) as usize] & 15) as usize][w] ^= bit;
-        self.open[(SET_OF[(to & 31) as usize] & 15) as usize][w] ^= bit;
-    }
-
-    /// Put a stone of `p` on the empty cell `c`.
+    /// Put a stone of `p` on the empty cell `c`: each line through `c` moves up one
+    /// among `p`'s open lines (an empty line becomes a one-stone line), and the other
+    /// player's open lines through `c` close.
     #[inline]
     pub fn play(&mut self, c: usize, p: usize) {
-        let c = c & 63;
-        self.stones[p & 1] |= 1 << c;
-        self.hash ^= self.t.zob0[p & 1][c];
-        let step = STEP[p & 1];
-        let n = self.t.through_n[c] as usize;
-        for &l in &self.t.through[c][..n.min(7)] {
-            let s = self.state[(l & 127) as usize];
-            self.shift(l, s, s + step);
+        let (c, p) = (c & 63, p & 1);
+        let lc = self.t.through_set[c];
+        self.stones[p] |= 1 << c;
+        self.hash ^= self.t.zob0[p][c];
+        let fresh = self.empty & lc;
+        self.empty ^= fresh;
+        let m = &mut self.open[p];
+        let (n1, n2, n3) = (m[0] & lc, m[1] & lc, m[2] & lc);
+        m[0] = (m[0] ^ n1) | fresh;
+        m[1] = (m[1] ^ n2) | n1;
+        m[2] = (m[2] ^ n3) | n2;
+        m[3] |= n3;
+        for set in &mut self.open[1 - p] {
+            *set &= !lc;
         }
     }
 
     /// Take the stone of `p` off `c`.
     #[inline]
     pub fn undo(&mut self, c: usize, p: usize) {
-        let c = c & 63;
-        self.stones[p & 1] &= !(1 << c);
-        self.hash ^= self.t.zob0[p & 1][c];
-        let step = STEP[p & 1];
-        let n = self.t.through_n[c] as usize;
-        for &l in &self.t.through[c][..n.min(7)] {
-            let s = self.state[(l & 127) as usize];
-            self.shift(l, s, s - step);
+        let (c, p) = (c & 63, p & 1);
+        let q = 1 - p;
+        let lc = self.t.through_set[c];
+        self.stones[p] &= !(1 << c);
+        self.hash ^= self.t.zob0[p][c];
+        let m = &mut self.open[p];
+        let (n1, n2, n3, n4) = (m[0] & lc, m[1] & lc, m[2] & lc, m[3] & lc);
+        m[0] = (m[0] ^ n1) | n2;
+        m[1] = (m[1] ^ n2) | n3;
+        m[2] = (m[2] ^ n3) | n4;
+        m[3] ^= n4;
+        self.empty |= n1;
+        // The other lines through c hold stones of the other player too: those where c
+        // was p's only stone are the other player's alone again.
+        for l in lines_of(lc & !(n1 | n2 | n3 | n4)) {
+            let mask = self.t.line_mask[l];
+            if mask & self.stones[p] == 0 {
+                let k = (mask & self.stones[q]).count_ones() as usize;
+                self.open[q][(k.clamp(1, 4) - 1) & 3] |= 1 << l;
+            }
         }
     }
 
@@ -173,8 +176,7 @@ impl Board3 {
     #[must_use]
     #[inline]
     pub fn open_lines(&self, p: usize, k: usize) -> u128 {
-        let [lo, hi] = self.open[(4 * (p & 1) + k.clamp(1, 4) - 1) & 15];
-        u128::from(lo) | u128::from(hi) << 64
+        self.open[p & 1][(k.clamp(1, 4) - 1) & 3]
     }
 
     /// Whether `p` has four in a line.
@@ -235,14 +237,14 @@ impl Board3 {
     }
 
     /// The first player's threat moves `moves` (the empty cells of its two-stone lines,
-    /// `twos` all of them) written into `order`, most promising first: a move whose new
-    /// two-stone lines meet the other two-stone lines' cells (or each other) prepares a
-    /// double three; then the most new two-stone lines; ties by cell. Returns how many.
-    fn order_threats(&self, moves: u64, twos: u64, order: &mut [u8; 64]) -> usize {
+    /// `twos` all of them) sorted into 16 classes, the most promising last: a move whose
+    /// new two-stone lines meet the other two-stone lines' cells (or each other) prepares
+    /// a double three (class 4 per meeting cell, at most 12), then 1 per new two-stone
+    /// line (at most 3). Within a class the cells go in order.
+    fn threat_classes(&self, moves: u64, twos: u64) -> [u64; 16] {
         let occ = self.occupied();
         let ones = self.open_lines(X, 1);
-        let mut scored = [(0u32, 0u8); 64];
-        let mut n = 0;
+        let mut classes = [0u64; 16];
         let mut m = moves;
         while m != 0 {
             let c = m.trailing_zeros() as usize;
@@ -255,23 +257,21 @@ impl Board3 {
                 cells |= e;
             }
             let meets = (cells & twos & !(1 << c)) | twice;
-            let score = 16 * meets.count_ones() + fresh.count_ones();
-            scored[n] = (score, c as u8);
-            n += 1;
+            let class = 4 * meets.count_ones().min(3) + fresh.count_ones().min(3);
+            classes[class as usize & 15] |= 1 << c;
         }
-        scored[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (o, &(_, c)) in order.iter_mut().zip(&scored[..n]) {
-            *o = c;
-        }
-        n
+        classes
     }
 
     /// The number of stones of [x, o] on line `l`.
     #[must_use]
     #[inline]
     pub fn line_count(&self, l: usize) -> [u8; 2] {
-        let s = self.state[l & 127];
-        [s % 5, s / 5]
+        let mask = self.t.line_mask[l % LINES];
+        [
+            (mask & self.stones[X]).count_ones() as u8,
+            (mask & self.stones[O]).count_ones() as u8,
+        ]
     }
 }
 
@@ -296,6 +296,14 @@ impl Default for ThreatSearch {
 
 /// The low bits of a failure-table word that hold the length.
 const DEPTH_BITS: u64 = 31;
+
+/// Whether the table word `known` says the position with key `hash` has no sequence of
+/// `depth` moves.
+#[inline]
+fn fails(known: u64, hash: u64, depth: u8) -> bool {
+    depth == 0
+        || (known & !DEPTH_BITS == hash & !DEPTH_BITS && known & DEPTH_BITS >= u64::from(depth))
+}
 
 /// Slots of a searcher made by [`ThreatSearch::new`] (a one-off search: quick to make).
 const SMALL_TABLE_BITS: u32 = 12;
@@ -340,8 +348,12 @@ impl ThreatSearch {
     /// A threat sequence of at most `depth` x moves, if one exists. The first player must
     /// have no three of its own (it would simply win).
     pub fn search(&mut self, b: &mut Board3, depth: u8) -> Option<Vec<usize>> {
+        let depth = depth.min(DEPTH_BITS as u8);
+        if self.known_to_fail(b.hash, depth) {
+            return None;
+        }
         let dt = b.threats(O);
-        let mut seq = self.search_with(b, depth.min(DEPTH_BITS as u8), dt)?;
+        let mut seq = self.search_with(b, depth, dt)?;
         seq.reverse();
         Some(seq)
     }
@@ -350,18 +362,13 @@ impl ThreatSearch {
     /// `depth` moves.
     #[inline]
     fn known_to_fail(&self, hash: u64, depth: u8) -> bool {
-        let known = self.failed[(hash >> self.shift) as usize];
-        depth == 0
-            || (known & !DEPTH_BITS == hash & !DEPTH_BITS && known & DEPTH_BITS >= u64::from(depth))
+        fails(self.failed[(hash >> self.shift) as usize], hash, depth)
     }
 
     /// [`ThreatSearch::search`] with o's threats `dt` known; the sequence comes back
     /// last move first.
-    fn search_with(&mut self, b: &mut Board3, depth: u8, dt: u64) -> Option<Vec<usize>> {
+    fn search_with(&mut self, b: &Board3, depth: u8, dt: u64) -> Option<Vec<usize>> {
         if depth == 0 {
-            return None;
-        }
-        if self.known_to_fail(b.hash, depth) {
             return None;
         }
         self.nodes += 1;
@@ -386,48 +393,50 @@ impl ThreatSearch {
         if depth == 1 {
             moves = 0;
         }
-        let mut order = [0u8; 64];
-        let n = if self.ordered {
-            b.order_threats(moves, twos_cells, &mut order)
+        let classes = if self.ordered {
+            b.threat_classes(moves, twos_cells)
         } else {
-            let mut n = 0;
-            while moves != 0 {
-                order[n] = moves.trailing_zeros() as u8;
-                moves &= moves - 1;
-                n += 1;
-            }
-            n
+            let mut c = [0u64; 16];
+            c[15] = moves;
+            c
         };
-        for &c in &order[..n] {
-            let c = c as usize & 63;
+        let order = || classes.iter().rev().flat_map(|&m| cells_of(m));
+        let block_of = |c: usize| {
             // The one two-stone line through c: o must block its other empty cell.
             let l = (twos & b.t.through_set[c]).trailing_zeros() as usize;
-            let block = (b.t.line_mask[l] & !occ & !(1 << c)).trailing_zeros() as usize;
+            (b.t.line_mask[l % LINES] & !occ & !(1 << c)).trailing_zeros() as usize & 63
+        };
+        let after = |c: usize, block: usize| b.hash ^ b.t.zob0[X][c] ^ b.t.zob0[O][block];
+        // The table's word for the position after each of the first moves and its forced
+        // block, read for all of them at once so the waits on memory overlap (a word read
+        // early can only be older, never wrong: the table holds facts).
+        let mut known = [0u64; 16];
+        for (k, c) in known.iter_mut().zip(order()) {
+            *k = self.failed[(after(c, block_of(c)) >> self.shift) as usize];
+        }
+        for (i, c) in order().enumerate() {
+            let block = block_of(c);
+            let h = after(c, block);
+            let word = match known.get(i) {
+                Some(&k) => k,
+                None => self.failed[(h >> self.shift) as usize],
+            };
             // Known from another order of the same threats: no need to play it.
-            let after = b.hash ^ b.t.zob0[X][c] ^ b.t.zob0[O][block & 63];
-            if self.known_to_fail(after, depth - 1) {
+            if fails(word, h, depth - 1) {
                 continue;
             }
-            b.play(c, X);
-            b.play(block, O);
+            let mut child = b.clone();
+            child.play(c, X);
+            child.play(block, O);
             // o's earlier three (if any) was on c: its new ones go through block.
-            let dt = b.threats_through(block, O);
-            let r = self.search_with(b, depth - 1, dt);
-            b.undo(block, O);
-            b.undo(c, X);
-            if let Some(mut seq) = r {
+            let dt = child.threats_through(block, O);
+            if let Some(mut seq) = self.search_with(&child, depth - 1, dt) {
                 seq.push(c);
                 return Some(seq);
             }
         }
-        let slot = (b.hash >> self.shift) as usize;
-        let old = self.failed[slot];
-        let d = if old & !DEPTH_BITS == b.hash & !DEPTH_BITS {
-            (old & DEPTH_BITS).max(u64::from(depth))
-        } else {
-            u64::from(depth)
-        };
-        self.failed[slot] = (b.hash & !DEPTH_BITS) | d;
+        // Searched to `depth` (so the table did not know it to this depth): noted.
+        self.failed[(b.hash >> self.shift) as usize] = (b.hash & !DEPTH_BITS) | u64::from(depth);
         None
     }
 }
@@ -551,7 +560,7 @@ mod tests {
             }
             let p = i % 2;
             b.play(c, p);
-            if b.threats(X) != 0 || b.threats(O).count_ones() > 1 {
+            if b.threats(X) != 0 || b.threats(O).count_ones() > 1 || b.has_four(O) {
                 b.undo(c, p);
                 break;
             }
