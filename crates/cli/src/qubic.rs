@@ -234,10 +234,10 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
     match strategy {
         SessionStrategy::Forced if args.dims == 3 => writeln!(
             out,
-            "4×4×4 tic-tac-toe: the machine (M) moves first and plays the certificate of \
-             Patashnik's winning\nstrategy (his 1977 dictionary of 2,929 moves and threat \
-             lines, re-checked against every defence); try\nto stop it. Type moves as xyz \
-             (tier, row, column), each 1–4 (q quits).\n"
+            "4×4×4 tic-tac-toe: the machine (M) moves first and plays {} — a proof that\n\
+             the first player wins, re-checked against every defence; try to stop it. Type moves \
+             as xyz\n(tier, row, column), each 1–4 (q quits).\n",
+            s.view().certificate.unwrap_or_else(|| "a certificate".into())
         )?,
         SessionStrategy::Forced => writeln!(
             out,

@@ -144,19 +144,15 @@ fn the_bundled_from_scratch_certificate_checks() {
 
 #[test]
 fn the_from_scratch_certificate_player_beats_every_defender() {
-    // The certificate player of `ludomat play qubic --strategy forced`, given the
-    // from-scratch certificate and no dictionary entries (so no move is named after one).
-    use ludomat_qubic::proof3d::dictionary::Dictionary;
-    use ludomat_qubic::proof3d::player::ProofPlayer;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/search/qubic3.cert.gz");
-    let gz = std::fs::read(path).expect("the certificate is in the repository");
-    let cert = ludomat_qubic_verify::Certificate::read(&gz).expect("reads");
-    let g = ludomat_qubic_verify::Geometry::new();
-    let book = ludomat_qubic_verify::ProofBook::new(&g, &cert).expect("checks");
-    let none =
-        Dictionary::parse("no dictionary: the win found from scratch\n-----\n").expect("reads");
-    assert!(none.entries.is_empty());
-    let mut player = ProofPlayer::new(std::sync::Arc::new(book), none);
+    // The certificate player of `ludomat play qubic --strategy forced` without the
+    // `patashnik` feature: the from-scratch certificate, no dictionary (so no move is
+    // named after one).
+    use ludomat_qubic::proof3d::player::{ProofPlayer, Rule};
+    let mut player = ProofPlayer::from_scratch().expect("the bundled certificate checks");
+    assert!(player.certificate.contains("from-scratch"), "{}", player.certificate);
+    let (_, rule) = player.decide(0, 0).expect("an opening");
+    assert_eq!(rule, Rule::Stored);
+    let mut player = ProofPlayer::from_scratch().expect("checks");
     let longest = common::wins_against_every_defender(&mut player, 30);
     assert!(longest <= 32, "{longest}");
 }

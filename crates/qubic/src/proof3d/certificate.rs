@@ -4,7 +4,7 @@
 //!
 //! [`PatashnikStrategy`] is the strategy checked in [`super::check`]: complete four >
 //! block a three > Patashnik's dictionary move > a threat sequence of at most
-//! [`THREAT_DEPTH`] threes (found by [`ThreatSearch`], stored whole).
+//! [`THREAT_DEPTH`] threes (found by [`super::threats::ThreatSearch`], stored whole).
 
 use ludomat_qubic_verify::{
     verify, Certificate, FormatError, Geometry, Record, Report, VerifyError,
@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::attacker::{Answer, AttackerStrategy};
 use super::dictionary::Dictionary;
-use super::threats::{Board3, ThreatSearch, O, X};
+use super::threats::{search_on_thread, Board3, O, X};
 
 /// The longest threat sequence the strategy looks for.
 pub const THREAT_DEPTH: u8 = 20;
@@ -50,9 +50,7 @@ impl AttackerStrategy for PatashnikStrategy {
         if let Some((_, c)) = self.dict.move_for(x, o) {
             return Some(Answer::Move(c));
         }
-        ThreatSearch::new()
-            .search(&mut b, self.depth)
-            .map(Answer::Threats)
+        search_on_thread(&mut b, self.depth, false).map(Answer::Threats)
     }
 }
 

@@ -46,7 +46,7 @@ use super::canonical::{Key, SymHashes};
 pub use super::leaves::INFINITE;
 use super::leaves::{first_to_move, Leaf, LeafStats, Leaves};
 use super::tables::{image, tables, Tables};
-use super::threats::{Board3, KeyHasher, ThreatSearch, O, X};
+use super::threats::{search_on_thread, Board3, KeyHasher, O, X};
 
 /// Limits of the search.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -209,6 +209,10 @@ fn evaluate_on(
         .unwrap_or_else(PoisonError::into_inner);
     Entry::from(l.evaluate(b, s))
 }
+
+/// A node's children (cell, canonical form, symmetry), the cells whose children were
+/// decided at once, and — when one of them decides the node — its numbers and cell.
+type Expanded = (Vec<(usize, Key, usize)>, u64, Option<(u64, u64, usize)>);
 
 /// A child found while expanding a node: its cell (on the board), canonical form and
 /// symmetry to it, and, when it is new, the stones to evaluate.
@@ -377,7 +381,7 @@ impl<'a> Dfpn<'a> {
         sh: &mut SymHashes,
         moves: u64,
         or: bool,
-    ) -> (Vec<(usize, Key, usize)>, u64, Option<(u64, u64, usize)>) {
+    ) -> Expanded {
         let side = if or { X } else { O };
         let settles = |e: &Entry| -> Option<(u64, u64)> {
             // OR: a won child wins the node; AND: a lost child loses it.
@@ -639,7 +643,7 @@ impl AttackerStrategy for SearchStrategy {
         if mine != 0 {
             return Some(Answer::Move(mine.trailing_zeros() as usize));
         }
-        if let Some(line) = ThreatSearch::new().search(&mut b, self.threat_depth) {
+        if let Some(line) = search_on_thread(&mut b, self.threat_depth, true) {
             return Some(Answer::Threats(line));
         }
         let theirs = b.threats(O);

@@ -46,7 +46,7 @@ impl AttackerStrategy for HybridStrategy<'_> {
 pub fn frontier(before: &dyn AttackerStrategy, k: u8, threat_depth: u8) -> Option<Vec<(u64, u64)>> {
     let mut seen: HashSet<Key, BuildHasherDefault<super::threats::KeyHasher>> = HashSet::default();
     let mut out = Vec::new();
-    let mut ts = ThreatSearch::new();
+    let mut ts = ThreatSearch::with_table_bits(16);
     walk(before, k, threat_depth, 0, 0, &mut seen, &mut ts, &mut out).then_some(out)
 }
 

@@ -223,6 +223,9 @@ fn solve_shared(
     }
 }
 
+/// The job being searched and the line the search looks at in it.
+type Looking = (Option<(u64, u64)>, Vec<u8>);
+
 fn solve_per_job(
     jobs: &[(u64, u64)],
     config: &SolveConfig,
@@ -235,7 +238,7 @@ fn solve_per_job(
     let expansions = AtomicU64::new(0);
     let finished = AtomicUsize::new(0);
     let largest = AtomicUsize::new(0);
-    let line: Mutex<(Option<(u64, u64)>, Vec<u8>)> = Mutex::new((None, Vec::new()));
+    let line: Mutex<Looking> = Mutex::new((None, Vec::new()));
     let limits = config.limits;
     let work = |&(x, o): &(u64, u64)| -> (Job, ProofMoves) {
         if stop.load(Ordering::Relaxed) {

@@ -441,6 +441,28 @@ impl ThreatSearch {
     }
 }
 
+thread_local! {
+    /// Each thread's searchers for one-off searches (a strategy answering position after
+    /// position): their tables carry over from one search to the next.
+    static SEARCHERS: std::cell::RefCell<[ThreatSearch; 2]> = std::cell::RefCell::new([
+        ThreatSearch::with_table_bits(16),
+        ThreatSearch::with_table_bits(16).ordered(),
+    ]);
+}
+
+/// A threat sequence of at most `depth` moves on `b` (x to move), by this thread's
+/// searcher — the plain order, or [`ThreatSearch::ordered`] — whose table is kept between
+/// calls.
+pub fn search_on_thread(b: &mut Board3, depth: u8, ordered: bool) -> Option<Vec<usize>> {
+    SEARCHERS.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => s[usize::from(ordered)].search(b, depth),
+        Err(_) => {
+            let ts = ThreatSearch::new();
+            (if ordered { ts.ordered() } else { ts }).search(b, depth)
+        }
+    })
+}
+
 /// Check a threat sequence against the rules from `b` (x to move): every x move is on an
 /// empty cell, blocks any o three, and makes a three; o's forced block is played; the
 /// last x move leaves two threes and o no four. The number of x moves if it holds.
