@@ -234,10 +234,10 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
     match strategy {
         SessionStrategy::Forced if args.dims == 3 => writeln!(
             out,
-            "4×4×4 tic-tac-toe: the machine (M) moves first and plays the certificate of \
-             Patashnik's winning\nstrategy (his 1977 dictionary of 2,929 moves and threat \
-             lines, re-checked against every defence); try\nto stop it. Type moves as xyz \
-             (tier, row, column), each 1–4 (q quits).\n"
+            "4×4×4 tic-tac-toe: the machine (M) moves first and plays {} — a proof that\n\
+             the first player wins, re-checked against every defence; try to stop it. Type moves \
+             as xyz\n(tier, row, column), each 1–4 (q quits).\n",
+            s.view().certificate.unwrap_or_else(|| "a certificate".into())
         )?,
         SessionStrategy::Forced => writeln!(
             out,
@@ -519,6 +519,10 @@ enum QubicSub {
         /// With --dims 3: re-check this certificate file instead of the bundled one.
         #[arg(long, value_name = "FILE", conflicts_with = "dictionary")]
         certificate: Option<PathBuf>,
+        /// With --dims 3: re-check the bundled certificate of Patashnik's strategy instead
+        /// of the one found from scratch.
+        #[arg(long, conflicts_with_all = ["dictionary", "certificate", "search", "search_after"])]
+        patashnik: bool,
         /// With --dims 3: write the certificate of the dictionary's strategy (win > block >
         /// dictionary > threat sequence) to FILE, then re-check it.
         #[arg(long, value_name = "FILE", conflicts_with = "certificate")]
@@ -543,40 +547,66 @@ enum QubicSub {
         search_after: Option<u8>,
         /// With --search or --search-after: stop each position's search after this many
         /// node expansions (the work bound; unbounded if not given; Ctrl-C also stops).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         max_expansions: Option<u64>,
+        /// With --search or --search-after: `shared` (one table for every position, each
+        /// node's children evaluated on all cores) or `per-job` (issue 17's search: one
+        /// table per position, one position per core).
+        #[arg(long, value_enum, default_value_t = SchemeArg::Shared)]
+        scheme: SchemeArg,
+        /// With --search or --search-after: worker threads (default: one per core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
 }
 
+/// How the searched proof shares its work (`--scheme`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SchemeArg {
+    /// One table for every position, each node's children evaluated on all cores.
+    Shared,
+    /// One table per position, one position per core (issue 17's search).
+    PerJob,
+}
+
 pub fn run(cmd: QubicCmd) -> Result<()> {
+    use ludomat_qubic::proof3d::run::SearchConfig;
+    use ludomat_qubic::proof3d::solve::Scheme;
     match cmd.command {
         QubicSub::Proof {
             dims: 3,
             dictionary,
             certificate,
+            patashnik,
             write_certificate,
             threat_depth,
             shortest,
             search,
             search_after,
             max_expansions,
+            scheme,
+            threads,
             ..
         } => {
             let checks_dictionary = dictionary.is_some() || shortest || threat_depth != 20;
             if search || search_after.is_some() {
-                search_3d(
-                    dictionary.flatten(),
-                    search_after.unwrap_or(0),
+                let config = SearchConfig {
+                    after: search_after.unwrap_or(0),
                     threat_depth,
                     max_expansions,
-                    write_certificate.as_deref(),
-                )
+                    scheme: match scheme {
+                        SchemeArg::Shared => Scheme::Shared,
+                        SchemeArg::PerJob => Scheme::PerJob,
+                    },
+                    threads: threads.map_or(0, usize::from),
+                };
+                search_3d(dictionary.flatten(), config, write_certificate.as_deref())
             } else if let Some(out) = write_certificate {
                 write_certificate_3d(dictionary.flatten(), &out)
             } else if checks_dictionary {
                 proof_3d(dictionary.flatten(), threat_depth, shortest)
             } else {
-                certificate_3d(certificate)
+                certificate_3d(certificate, patashnik)
             }
         }
         QubicSub::Proof { file, .. } => proof(file),
@@ -603,10 +633,10 @@ fn read_dictionary(
 }
 
 /// Prints what the independent checker went through.
-fn print_certificate_report(r: &ludomat_qubic_verify::Report) {
+fn print_certificate_report(r: &ludomat_qubic::proof3d::certificate::CertificateSummary) {
     println!(
         "  first-player positions (merged under the 192 symmetries): {}",
-        r.positions
+        r.records
     );
     println!(
         "  answered by a stored move: {}, by a whole threat line: {} (longest: {} threes)",
@@ -619,31 +649,42 @@ fn print_certificate_report(r: &ludomat_qubic_verify::Report) {
     );
 }
 
-/// `ludomat qubic proof --dims 3 [--certificate F]`: the certificate re-checked by the
-/// independent checker (`ludomat-qubic-verify`: its own lines, symmetries and rules).
-fn certificate_3d(file: Option<PathBuf>) -> Result<()> {
-    use ludomat_qubic_verify::{verify, Certificate, Geometry};
+/// `ludomat qubic proof --dims 3 [--certificate F | --patashnik]`: a certificate re-checked
+/// by the independent checker (`ludomat-qubic-verify`: its own lines, symmetries and
+/// rules) — by default the bundled one found from scratch.
+fn certificate_3d(file: Option<PathBuf>, patashnik: bool) -> Result<()> {
+    use ludomat_qubic::proof3d::certificate::{check_gzip, Bundled};
     let (bytes, name) = match &file {
         Some(f) => (
             std::fs::read(f).with_context(|| format!("reading {}", f.display()))?,
             f.display().to_string(),
         ),
-        None => (
-            ludomat_qubic::proof3d::certificate::PATASHNIK.to_vec(),
-            "the bundled certificate (Patashnik's strategy)".to_string(),
-        ),
+        None => {
+            let which = if patashnik {
+                Bundled::Patashnik
+            } else {
+                Bundled::FromScratch
+            };
+            let bytes = which
+                .bytes()
+                .ok_or_else(|| anyhow!("{} is not in this build", which.describe()))?;
+            (bytes.to_vec(), which.describe().to_string())
+        }
     };
     let t = std::time::Instant::now();
-    let g = Geometry::new();
-    let cert = Certificate::read(&bytes).with_context(|| name.clone())?;
-    let r = verify(&g, &cert).with_context(|| format!("{name} does not prove the win"))?;
+    let c = ludomat_game::run::cpu::process();
+    let (_, r) = check_gzip(&bytes).with_context(|| format!("{name} does not prove the win"))?;
+    let g = ludomat_qubic_verify::Geometry::new();
     println!(
-        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} by the independent \
-         checker ({} lines, {} symmetries, found by itself): the first player wins against \
-         every defence.",
+        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
+         independent checker ({} lines, {} symmetries, found by itself): the first player \
+         wins against every defence.",
         bytes.len(),
-        cert.records.len(),
+        r.records,
         t.elapsed(),
+        ludomat_game::run::cpu::process()
+            .saturating_sub(c)
+            .as_secs_f64(),
         g.lines.len(),
         g.symmetries.len()
     );
@@ -652,20 +693,19 @@ fn certificate_3d(file: Option<PathBuf>) -> Result<()> {
 }
 
 /// `ludomat qubic proof --dims 3 --write-certificate F`: the dictionary's strategy walked
-/// and stored, checked as it is written, written atomically.
+/// and stored, checked as it is written and again from its bytes, written atomically.
 fn write_certificate_3d(dictionary: Option<PathBuf>, out: &std::path::Path) -> Result<()> {
-    use ludomat_qubic::proof3d::certificate::{write, PatashnikStrategy};
+    use ludomat_qubic::proof3d::certificate::{write_gzip, PatashnikStrategy};
     let (dict, name) = read_dictionary(dictionary.as_ref())?;
     let t = std::time::Instant::now();
-    let (cert, r) = write(&PatashnikStrategy::new(dict))
+    let (gz, r) = write_gzip(&PatashnikStrategy::new(dict))
         .with_context(|| format!("the strategy of {name} does not prove the win"))?;
-    let gz = cert.to_gzip().context("compressing the certificate")?;
     ludomat_game::save::write_atomically(out, &gz, ".qubic3-cert")
         .with_context(|| format!("writing {}", out.display()))?;
     println!(
         "{}: the certificate of {name}'s strategy, {} records, {} bytes, written and checked in {:.1?}",
         out.display(),
-        cert.records.len(),
+        r.records,
         gz.len(),
         t.elapsed()
     );
@@ -673,23 +713,22 @@ fn write_certificate_3d(dictionary: Option<PathBuf>, out: &std::path::Path) -> R
     Ok(())
 }
 
-/// `ludomat qubic proof --dims 3 --search | --search-after K`: our df-pn search (after
-/// Patashnik's first K stones), its strategy written as a certificate and re-checked by
-/// the independent checker.
+/// `ludomat qubic proof --dims 3 --search | --search-after K`: the library's proof run
+/// ([`ludomat_qubic::proof3d::run::prove`]: our df-pn search after Patashnik's first K
+/// stones, its strategy written as a certificate and re-checked by the independent
+/// checker), drawn as a bar; the certificate written to `out`.
 fn search_3d(
     dictionary: Option<PathBuf>,
-    k: u8,
-    threat_depth: u8,
-    max_expansions: Option<u64>,
+    config: ludomat_qubic::proof3d::run::SearchConfig,
     out: Option<&std::path::Path>,
 ) -> Result<()> {
-    use ludomat_qubic::proof3d::certificate::{write, PatashnikStrategy};
-    use ludomat_qubic::proof3d::dfpn::{DfpnLimits, Outcome};
-    use ludomat_qubic::proof3d::hybrid::solve_hybrid;
-    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+    use ludomat_qubic::proof3d::certificate::PatashnikStrategy;
+    use ludomat_qubic::proof3d::dfpn::Outcome;
+    use ludomat_qubic::proof3d::run::{prove, SearchProgress, Verdict};
     if let Some(out) = out {
         crate::threes::check_output(out, "--write-certificate")?;
     }
+    let (k, threat_depth) = (config.after, config.threat_depth);
     let (dict, name) = read_dictionary(dictionary.as_ref())?;
     let before = PatashnikStrategy::new(dict);
     if k == 0 {
@@ -703,93 +742,74 @@ fn search_3d(
              from there on (threat sequences of at most {threat_depth} threes at the leaves)."
         );
     }
-    let limits = DfpnLimits {
-        threat_depth,
-        max_expansions: max_expansions.unwrap_or(u64::MAX),
-        ..DfpnLimits::default()
+    let bar = crate::progress::Bar::new("positions proved", None, false);
+    let mut watch = |p: &ludomat_game::run::Progress<SearchProgress>| {
+        bar.update(
+            p,
+            Some(format!(
+                "{} expansions, {:.0} s CPU {}",
+                p.partial.expansions,
+                p.partial.cpu_seconds,
+                p.partial.line.join(" ")
+            )),
+        );
     };
-    crate::interrupt::catch();
-    let (stop, progress, finished) = (
-        AtomicBool::new(false),
-        AtomicU64::new(0),
-        AtomicUsize::new(0),
-    );
-    let bar = indicatif::ProgressBar::new_spinner().with_style(
-        indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    let t = std::time::Instant::now();
-    let solved = std::thread::scope(|scope| {
-        let ticker = scope.spawn(|| {
-            while !stop.load(Ordering::Relaxed) && !bar.is_finished() {
-                if crate::interrupt::requested() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                bar.set_message(format!(
-                    "{} positions proved, {} node expansions",
-                    finished.load(Ordering::Relaxed),
-                    progress.load(Ordering::Relaxed)
-                ));
-                bar.tick();
-                std::thread::sleep(std::time::Duration::from_millis(200));
-            }
-        });
-        let r = solve_hybrid(&before, k, limits, &stop, &progress, &|_| {
-            finished.fetch_add(1, Ordering::Relaxed);
-        });
-        bar.finish_and_clear();
-        let _ = ticker.join();
-        r
-    });
-    let Some((jobs, strategy)) = solved else {
+    let mut ctx = crate::progress::context("positions proved", None, &mut watch);
+    let run = prove(&config, Some(&before), &mut ctx).map_err(|e| anyhow!("{e}"))?;
+    drop(ctx);
+    bar.finish();
+    if run.verdict == Verdict::NoFrontier {
         bail!("{name} has no answer on the way to the first player's {k}th stone");
-    };
-    let mut stats = ludomat_qubic::proof3d::dfpn::DfpnStats::default();
-    for j in &jobs {
-        stats.add(&j.stats);
     }
-    let hardest = jobs.iter().map(|j| j.seconds).fold(0.0, f64::max);
-    let proved = jobs.iter().filter(|j| j.outcome == Outcome::Proved).count();
     println!(
-        "Proved {proved} of {} positions in {:.1?} (the longest alone {hardest:.1} s): {} node \
+        "Proved {} of {} positions in {:.1} s, {:.1} s CPU (the longest alone {:.1} s): {} node \
          expansions, {} leaves evaluated, {} threat-search nodes.",
-        jobs.len(),
-        t.elapsed(),
-        stats.expansions,
-        stats.evaluations,
-        stats.threat_nodes
+        run.proved(),
+        run.jobs.len(),
+        run.search.seconds,
+        run.search.cpu_seconds,
+        run.longest_job(),
+        run.stats.expansions,
+        run.stats.evaluations,
+        run.stats.threat_nodes
     );
-    if let Some(j) = jobs.iter().find(|j| j.outcome != Outcome::Proved) {
-        let position = ludomat_qubic::proof3d::dictionary::notation(j.x, j.o);
-        bail!(
+    let certificate = match &run.verdict {
+        Verdict::Proved { certificate } => certificate,
+        Verdict::NotProved { position, outcome } => bail!(
             "not proved: the search ended {} at {position}",
-            match j.outcome {
+            match outcome {
                 Outcome::Disproved => "with no win found",
-                _ if crate::interrupt::requested() => "when stopped (Ctrl-C)",
                 _ => "at --max-expansions",
             }
-        );
-    }
+        ),
+        Verdict::Cancelled => bail!("not proved: the search ended when stopped (Ctrl-C)"),
+        Verdict::Refused { error } => {
+            bail!("the searched strategy does not prove the win: {error}")
+        }
+        Verdict::NoFrontier => unreachable!("handled above"),
+    };
     println!(
         "Proved: the first player wins. {} positions of the strategy have a searched move.",
-        strategy.search.moves.len()
+        run.searched_moves
     );
-    let t = std::time::Instant::now();
-    let (cert, r) = write(&strategy).context("the searched strategy does not prove the win")?;
-    let gz = cert.to_gzip().context("compressing the certificate")?;
     println!(
         "Certificate: {} records, {} bytes gzip, written and re-checked by the independent \
-         checker in {:.1?}.",
-        cert.records.len(),
-        gz.len(),
-        t.elapsed()
+         checker in {:.1} s, {:.1} s CPU.",
+        certificate.records,
+        certificate.bytes,
+        run.certificate_time.seconds,
+        run.certificate_time.cpu_seconds
     );
-    if let Some(out) = out {
-        ludomat_game::save::write_atomically(out, &gz, ".qubic3-cert")
+    if let (Some(out), Some(gz)) = (out, &run.certificate) {
+        ludomat_game::save::write_atomically(out, gz, ".qubic3-cert")
             .with_context(|| format!("writing {}", out.display()))?;
         println!("  written to {}", out.display());
     }
-    print_certificate_report(&r);
+    print_certificate_report(certificate);
+    println!(
+        "The whole run: {:.1} s, {:.1} s CPU.",
+        run.total.seconds, run.total.cpu_seconds
+    );
     Ok(())
 }
 

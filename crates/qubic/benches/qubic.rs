@@ -1,5 +1,6 @@
-//! Machine move time per strategy and self-play games per second.
-//! `cargo bench -p ludomat-qubic -- --quick`
+//! Machine move time per strategy and self-play games per second; the 4×4×4 proof search
+//! on fixed positions (issue 32: df-pn at ply 6 and ply 4, one core and two; one threat
+//! search). `cargo bench -p ludomat-qubic -- --quick` (`-- dfpn` for the search alone).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ludomat_game::{play_match, Game};
@@ -70,5 +71,58 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// The position after `moves` (first player first).
+fn position(moves: &[usize]) -> (u64, u64) {
+    moves.iter().enumerate().fold((0, 0), |(x, o), (i, &m)| {
+        if i % 2 == 0 {
+            (x | 1 << m, o)
+        } else {
+            (x, o | 1 << m)
+        }
+    })
+}
+
+/// The from-scratch search on BENCHMARKS.md's fixed positions: ply 6 (`0 21 48 16 12 4`,
+/// 2,888 expansions) and ply 4 (`0 21 48 16`, 9,467), one core and two; and the threat
+/// search alone on the ply-6 position after the second player passes.
+fn dfpn(c: &mut Criterion) {
+    use ludomat_qubic::proof3d::dfpn::{Dfpn, DfpnLimits, Outcome};
+    use ludomat_qubic::proof3d::threats::{Board3, ThreatSearch};
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("two threads");
+    let mut g = c.benchmark_group("dfpn");
+    g.sample_size(10);
+    for (name, moves) in [
+        ("ply 6", &[0usize, 21, 48, 16, 12, 4][..]),
+        ("ply 4", &[0, 21, 48, 16][..]),
+    ] {
+        let (x, o) = position(moves);
+        g.bench_function(format!("{name}, 1 core"), |b| {
+            b.iter(|| {
+                let mut d = Dfpn::new(DfpnLimits::default());
+                assert_eq!(d.prove(x, o), Outcome::Proved);
+            })
+        });
+        g.bench_function(format!("{name}, 2 cores"), |b| {
+            b.iter(|| {
+                let mut d = Dfpn::new(DfpnLimits::default()).parallel(&two);
+                assert_eq!(d.prove(x, o), Outcome::Proved);
+            })
+        });
+    }
+    g.finish();
+    // x to move after o passes at ply 7 (x has just played 8): a sequence exists.
+    let (x, o) = position(&[0, 21, 48, 16, 12, 4, 8]);
+    let board = Board3::from_stones(x, o);
+    c.bench_function("threat search (ply 7, o passes)", |b| {
+        b.iter(|| {
+            let mut ts = ThreatSearch::new().ordered();
+            black_box(ts.search(&mut board.clone(), 20))
+        })
+    });
+}
+
+criterion_group!(benches, bench, dfpn);
 criterion_main!(benches);

@@ -1,24 +1,34 @@
-//! The from-scratch df-pn search (issue 17, milestone 3) from a position given as moves
-//! (cells 0–63, first player first; none for the empty board), then its certificate
-//! written and re-checked by the independent checker:
-//! `cargo run --release -p ludomat-qubic --example dfpn -- [--depth D] [--max N] [--split] [MOVES…]`.
+//! The from-scratch df-pn search (issue 17, milestone 3; issue 32) from a position given
+//! as moves (cells 0–63, first player first; none for the empty board), then its
+//! certificate written and re-checked by the independent checker:
+//! `cargo run --release -p ludomat-qubic --example dfpn -- [--depth D] [--max N] [--split]
+//! [--per-job] [--threads N] [MOVES…]`.
+//!
+//! Without `--split` the position is one search (`--threads N` evaluating on N cores, 1 by
+//! default); with it, the position is split at the first move into reply classes, one
+//! job each, on one table (or one table per job with `--per-job`, issue 17's scheme).
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
+use ludomat_game::run::{cpu, Cancel};
 use ludomat_qubic::proof3d::certificate::write_from;
-use ludomat_qubic::proof3d::dfpn::{solve_from, Dfpn, DfpnLimits, Outcome, SearchStrategy};
+use ludomat_qubic::proof3d::dfpn::{Dfpn, DfpnLimits, Outcome, SearchStrategy};
+use ludomat_qubic::proof3d::solve::{solve_from, Scheme, SolveConfig};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut limits = DfpnLimits::default();
     let mut moves = Vec::new();
     let mut split = false;
+    let mut scheme = Scheme::Shared;
+    let mut threads = 0usize;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--depth" => limits.threat_depth = args.next().ok_or("--depth N")?.parse()?,
             "--max" => limits.max_expansions = args.next().ok_or("--max N")?.parse()?,
             "--split" => split = true,
+            "--per-job" => scheme = Scheme::PerJob,
+            "--threads" => threads = args.next().ok_or("--threads N")?.parse()?,
             "--eps" => limits.epsilon = args.next().ok_or("--eps F")?.parse()?,
             m => moves.push(m.parse::<usize>()?),
         }
@@ -32,31 +42,55 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let t = Instant::now();
+    let c0 = cpu::process();
     let (outcome, strategy) = if split {
-        let stop = AtomicBool::new(false);
-        let progress = AtomicU64::new(0);
+        let config = SolveConfig {
+            limits,
+            scheme,
+            threads,
+        };
         let start = Instant::now();
-        let (m, jobs, strategy) = solve_from(x, o, limits, &stop, &progress, &|j| {
-            println!(
-                "[{:7.1} s] job x={:#x} o={:#x}: {:?} in {:.1} s, {:?}",
-                start.elapsed().as_secs_f64(),
-                j.x,
-                j.o,
-                j.outcome,
-                j.seconds,
-                j.stats
-            );
+        let mut seen = 0;
+        let (m, solved) = solve_from(x, o, &config, &Cancel::new(), &mut |s| {
+            if s.jobs_done > seen {
+                seen = s.jobs_done;
+                println!(
+                    "[{:7.1} s, {:7.1} s CPU] {} of {} jobs done, {} expansions",
+                    start.elapsed().as_secs_f64(),
+                    cpu::process().saturating_sub(c0).as_secs_f64(),
+                    s.jobs_done,
+                    s.jobs_total,
+                    s.expansions
+                );
+            }
         });
-        let proved = jobs.iter().all(|j| j.outcome == Outcome::Proved);
-        println!("first move {m}, {} jobs, all proved: {proved}", jobs.len());
-        let outcome = if proved {
+        for j in &solved.jobs {
+            println!(
+                "job x={:#x} o={:#x}: {:?} in {:.1} s, {:?}",
+                j.x, j.o, j.outcome, j.seconds, j.stats
+            );
+        }
+        println!(
+            "first move {m}, {} jobs, all proved: {}; {:?}; table {}",
+            solved.jobs.len(),
+            solved.all_proved(),
+            solved.stats,
+            solved.table_positions
+        );
+        let outcome = if solved.all_proved() {
             Outcome::Proved
         } else {
             Outcome::Unknown
         };
-        (outcome, strategy)
+        (outcome, solved.strategy)
     } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()?;
         let mut d = Dfpn::new(limits);
+        if threads != 1 {
+            d = d.parallel(&pool);
+        }
         let outcome = d.prove(x, o);
         println!(
             "{outcome:?} in {:.2} s: {:?}, table {}",
@@ -72,7 +106,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             },
         )
     };
-    println!("total {:.1} s", t.elapsed().as_secs_f64());
+    println!(
+        "total {:.1} s wall, {:.1} s CPU",
+        t.elapsed().as_secs_f64(),
+        cpu::process().saturating_sub(c0).as_secs_f64()
+    );
     if outcome == Outcome::Proved {
         let t = Instant::now();
         let (cert, report) = write_from(&strategy, x, o)?;

@@ -10,9 +10,12 @@
 //! * `louden1962` — Bob Louden's FORTRAN deck of February 1962 (4×4×4 only), which types
 //!   its remarks on the console typewriter: the session keeps that paper, five games to a
 //!   deck, each game with its own message cards;
-//! * `forced` — 4×4×4×4 only: the stored forced win of the first player
-//!   ([`crate::proof::player::StrategyPlayer`]); the machine opens and the person defends,
-//!   seeing the proof's answer to each reply and how many moves it needs at most.
+//! * `forced` — the machine opens and cannot lose. On 4×4×4×4 it plays the stored forced
+//!   win of the first player ([`crate::proof::player::StrategyPlayer`]), showing the
+//!   proof's answer to each reply and how many moves it needs at most; on 4×4×4 a bundled
+//!   certificate ([`crate::proof3d::player::ProofPlayer`]): Patashnik's strategy's with the
+//!   `patashnik` feature, ludomat's own from-scratch one without it — the view names which
+//!   (`certificate`).
 //!
 //! The person plays a cell by the 1620's notation (`xyz`: tier, row, column, each 1–4;
 //! `wxyz` on the 4D board, `w` the block) or by plane, row and column; the machine
@@ -43,7 +46,8 @@ pub enum Strategy {
     Other1,
     /// Bob Louden's 1962 FORTRAN deck (4×4×4 only; nine levels, its typed remarks).
     Louden1962,
-    /// 4×4×4×4 only: the stored forced win; the machine moves first and cannot lose.
+    /// The machine moves first and cannot lose: the stored forced win on 4×4×4×4, a
+    /// bundled certificate on 4×4×4.
     Forced,
 }
 
@@ -301,6 +305,8 @@ pub struct QubicView {
     pub tables: Option<Tables>,
     /// 4D forced win: the proof's answer and the moves it needs at most.
     pub forced: Option<ForcedView>,
+    /// 4×4×4 `forced`: which certificate the machine plays, in a few words.
+    pub certificate: Option<String>,
     /// 1-based game number.
     pub game: u32,
     /// The 1962 deck has typed its last message: only `reset` goes on.
@@ -331,28 +337,25 @@ enum Machine<const D: usize> {
     Other1(Box<Other1<D>>),
     Louden(Box<Louden1962>),
     Forced(Box<StrategyPlayer>),
-    /// 4×4×4 `forced`: the bundled certificate of Patashnik's strategy, re-checked by the
-    /// independent checker as it is read ([`crate::proof3d::certificate`]).
+    /// 4×4×4 `forced`: a bundled certificate (Patashnik's strategy's, or without the
+    /// `patashnik` feature ludomat's own), re-checked by the independent checker as it is
+    /// read ([`crate::proof3d::certificate`]).
     Patashnik(Box<ProofPlayer>),
 }
 
-/// The player of the bundled certificate: read and re-checked once per process, cloned
-/// per game.
-fn patashnik_player() -> Result<ProofPlayer, SessionError> {
+/// The 4×4×4 forced player: the bundled certificate of Patashnik's strategy (naming his
+/// dictionary's moves) when the `patashnik` feature is on, ludomat's own from-scratch
+/// certificate when it is off; read and re-checked once per process, cloned per game.
+fn certificate_player() -> Result<ProofPlayer, SessionError> {
+    static PLAYER: OnceLock<Result<ProofPlayer, String>> = OnceLock::new();
     #[cfg(feature = "patashnik")]
-    {
-        static PLAYER: OnceLock<Result<ProofPlayer, String>> = OnceLock::new();
-        PLAYER
-            .get_or_init(ProofPlayer::bundled)
-            .clone()
-            .map_err(SessionError::Failed)
-    }
+    let make = ProofPlayer::bundled;
     #[cfg(not(feature = "patashnik"))]
-    Err(SessionError::Invalid(
-        "strategy: `forced` on 4×4×4 plays Patashnik's certificate, which this build leaves out \
-         (built without the `patashnik` feature)"
-            .into(),
-    ))
+    let make = ProofPlayer::from_scratch;
+    PLAYER
+        .get_or_init(make)
+        .clone()
+        .map_err(SessionError::Failed)
 }
 
 /// One game board and its machine (`D` = 3 or 4).
@@ -474,7 +477,7 @@ impl<const D: usize> Core<D> {
             Strategy::Louden1962 => {
                 Machine::Louden(Box::new(Louden1962::new(config.louden_options())))
             }
-            Strategy::Forced if D == 3 => Machine::Patashnik(Box::new(patashnik_player()?)),
+            Strategy::Forced if D == 3 => Machine::Patashnik(Box::new(certificate_player()?)),
             Strategy::Forced => Machine::Forced(Box::new(forced_player()?)),
         };
         let machine_first = config.machine_first || config.strategy == Strategy::Forced;
@@ -1180,6 +1183,13 @@ impl Session for QubicSession {
             paper: self.paper.clone(),
             tables,
             forced,
+            certificate: match &self.core {
+                Inner::Three(c) => match &c.machine {
+                    Machine::Patashnik(p) => Some(p.certificate.clone()),
+                    _ => None,
+                },
+                Inner::Four(_) => None,
+            },
             game: self.game,
             deck_finished: self.deck_finished,
             tally: self.tally,

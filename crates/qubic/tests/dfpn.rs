@@ -83,6 +83,34 @@ fn an_expansion_limit_ends_the_search_as_unknown() {
     assert_eq!(Dfpn::new(limits).prove(x, o), Outcome::Unknown);
 }
 
+/// The ply-6 position of BENCHMARKS.md (`0 21 48 16 12 4`, HARD before its last reply).
+const PLY6: [usize; 6] = [0, 21, 48, 16, 12, 4];
+
+#[test]
+fn the_search_on_all_cores_is_issue_17s_search() {
+    // Issue 32: the new children of a node evaluated at once on two threads visit the
+    // same nodes as one at a time — the same verdict, expansions, table and proof — and
+    // one at a time the search still makes exactly issue 17's counts (2,888 expansions,
+    // 22,121 evaluations, measured before the threat search was rewritten).
+    let (x, o) = position(&PLY6);
+    let mut old = Dfpn::new(DfpnLimits::default());
+    assert_eq!(old.prove(x, o), Outcome::Proved);
+    let s = old.stats();
+    assert_eq!((s.expansions, s.evaluations), (2_888, 22_121));
+    assert_eq!(old.table_len(), 22_027);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("two threads");
+    let mut new = Dfpn::new(DfpnLimits::default()).parallel(&pool);
+    assert_eq!(new.prove(x, o), Outcome::Proved);
+    assert_eq!(new.stats().expansions, 2_888);
+    // Siblings of a child that decides its node are evaluated too (all at once).
+    assert!(new.stats().evaluations >= 22_121, "{:?}", new.stats());
+    assert_eq!(new.table_len(), 22_027);
+    assert_eq!(new.proof_moves(), old.proof_moves());
+}
+
 #[cfg(feature = "patashnik")]
 #[test]
 fn the_hybrid_frontier_is_patashniks_strategy_at_k_stones() {
@@ -95,7 +123,7 @@ fn the_hybrid_frontier_is_patashniks_strategy_at_k_stones() {
     // under the 12 symmetries fixing the corner — as the search's own split finds them.
     let one = frontier(&before, 1, 20).expect("answers");
     assert_eq!(one.len(), 12);
-    assert_eq!(ludomat_qubic::proof3d::dfpn::split(0, 0).1.len(), 12);
+    assert_eq!(ludomat_qubic::proof3d::solve::split(0, 0).1.len(), 12);
     assert!(one.iter().all(|&(x, o)| x == 1 && o.count_ones() == 1));
 }
 
@@ -116,19 +144,15 @@ fn the_bundled_from_scratch_certificate_checks() {
 
 #[test]
 fn the_from_scratch_certificate_player_beats_every_defender() {
-    // The certificate player of `ludomat play qubic --strategy forced`, given the
-    // from-scratch certificate and no dictionary entries (so no move is named after one).
-    use ludomat_qubic::proof3d::dictionary::Dictionary;
-    use ludomat_qubic::proof3d::player::ProofPlayer;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/search/qubic3.cert.gz");
-    let gz = std::fs::read(path).expect("the certificate is in the repository");
-    let cert = ludomat_qubic_verify::Certificate::read(&gz).expect("reads");
-    let g = ludomat_qubic_verify::Geometry::new();
-    let book = ludomat_qubic_verify::ProofBook::new(&g, &cert).expect("checks");
-    let none =
-        Dictionary::parse("no dictionary: the win found from scratch\n-----\n").expect("reads");
-    assert!(none.entries.is_empty());
-    let mut player = ProofPlayer::new(std::sync::Arc::new(book), none);
+    // The certificate player of `ludomat play qubic --strategy forced` without the
+    // `patashnik` feature: the from-scratch certificate, no dictionary (so no move is
+    // named after one).
+    use ludomat_qubic::proof3d::player::{ProofPlayer, Rule};
+    let mut player = ProofPlayer::from_scratch().expect("the bundled certificate checks");
+    assert!(player.certificate.contains("from-scratch"), "{}", player.certificate);
+    let (_, rule) = player.decide(0, 0).expect("an opening");
+    assert_eq!(rule, Rule::Stored);
+    let mut player = ProofPlayer::from_scratch().expect("checks");
     let longest = common::wins_against_every_defender(&mut player, 30);
     assert!(longest <= 32, "{longest}");
 }

@@ -356,8 +356,9 @@ fn with_level_3_off_the_player_completes_a_row() {
     assert_eq!(s.view().cells[3], Some(Who::Machine));
 }
 
-/// `forced` on 4×4×4 is Patashnik's checked dictionary strategy: the machine opens with
-/// the dictionary's first move and wins against a defender who fills cells in order.
+/// `forced` on 4×4×4 plays a checked certificate — Patashnik's strategy's with the
+/// `patashnik` feature, ludomat's own from-scratch one without — and says which: the
+/// machine opens in the corner and wins against a defender who fills cells in order.
 #[test]
 fn defending_against_patashnik_loses() {
     let mut s = QubicSession::new(QubicConfig {
@@ -367,6 +368,12 @@ fn defending_against_patashnik_loses() {
     .unwrap();
     let v = s.view();
     assert_eq!(v.moves, ["111"]);
+    let which = v.certificate.clone().expect("names its certificate");
+    if cfg!(feature = "patashnik") {
+        assert!(which.contains("Patashnik"), "{which}");
+    } else {
+        assert!(which.contains("from-scratch"), "{which}");
+    }
     assert!(!v.human_to_move || v.result.is_none());
     play_out(&mut s);
     let v = s.view();

@@ -4,13 +4,16 @@
 //!
 //! [`PatashnikStrategy`] is the strategy checked in [`super::check`]: complete four >
 //! block a three > Patashnik's dictionary move > a threat sequence of at most
-//! [`THREAT_DEPTH`] threes (found by [`ThreatSearch`], stored whole).
+//! [`THREAT_DEPTH`] threes (found by [`super::threats::ThreatSearch`], stored whole).
 
-use ludomat_qubic_verify::{Certificate, Geometry, Record, Report, VerifyError};
+use ludomat_qubic_verify::{
+    verify, Certificate, FormatError, Geometry, Record, Report, VerifyError,
+};
+use serde::Serialize;
 
 use super::attacker::{Answer, AttackerStrategy};
 use super::dictionary::Dictionary;
-use super::threats::{Board3, ThreatSearch, O, X};
+use super::threats::{search_on_thread, Board3, O, X};
 
 /// The longest threat sequence the strategy looks for.
 pub const THREAT_DEPTH: u8 = 20;
@@ -47,9 +50,7 @@ impl AttackerStrategy for PatashnikStrategy {
         if let Some((_, c)) = self.dict.move_for(x, o) {
             return Some(Answer::Move(c));
         }
-        ThreatSearch::new()
-            .search(&mut b, self.depth)
-            .map(Answer::Threats)
+        search_on_thread(&mut b, self.depth, false).map(Answer::Threats)
     }
 }
 
@@ -90,3 +91,121 @@ pub fn write_from(
 /// The bundled certificate of Patashnik's strategy (gzip).
 #[cfg(feature = "patashnik")]
 pub const PATASHNIK: &[u8] = include_bytes!("../../data/patashnik/qubic3.cert.gz");
+
+/// The bundled certificate of ludomat's own proof, found from scratch by the df-pn search
+/// with no dictionary (`ludomat qubic proof --dims 3 --search`; ours to publish, always
+/// built in).
+pub const FROM_SCRATCH: &[u8] = include_bytes!("../../data/search/qubic3.cert.gz");
+
+/// The bundled certificates, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bundled {
+    /// [`FROM_SCRATCH`]: ludomat's own proof, no dictionary.
+    FromScratch,
+    /// The certificate of Patashnik's strategy (feature `patashnik`).
+    Patashnik,
+}
+
+impl Bundled {
+    /// What it is, in a few words.
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Bundled::FromScratch => {
+                "the bundled from-scratch certificate (ludomat's df-pn search, no dictionary)"
+            }
+            Bundled::Patashnik => "the bundled certificate of Patashnik's strategy",
+        }
+    }
+
+    /// Its bytes (gzip); `None` for Patashnik's in a build without the `patashnik`
+    /// feature.
+    #[must_use]
+    pub fn bytes(self) -> Option<&'static [u8]> {
+        match self {
+            Bundled::FromScratch => Some(FROM_SCRATCH),
+            #[cfg(feature = "patashnik")]
+            Bundled::Patashnik => Some(PATASHNIK),
+            #[cfg(not(feature = "patashnik"))]
+            Bundled::Patashnik => None,
+        }
+    }
+}
+
+/// What the certificate holds and what re-checking it found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CertificateSummary {
+    /// First-player positions recorded (merged under the 192 symmetries).
+    pub records: u64,
+    /// Of them, answered by a stored move.
+    pub moves: u64,
+    /// Of them, answered by a whole threat line.
+    pub threat_lines: u64,
+    /// The longest threat line (first-player moves).
+    pub longest_line: usize,
+    /// Second-player replies checked.
+    pub replies: u64,
+    /// Of them, reaching a position already checked.
+    pub merged: u64,
+    /// Replies leaving a first-player three open (lost at once, not recorded).
+    pub lost_at_once: u64,
+    /// Size of the gzip file.
+    pub bytes: usize,
+}
+
+impl CertificateSummary {
+    /// The summary of a checker's report on a certificate of `bytes` bytes.
+    #[must_use]
+    pub fn of(r: &ludomat_qubic_verify::Report, bytes: usize) -> CertificateSummary {
+        CertificateSummary {
+            records: r.positions,
+            moves: r.moves,
+            threat_lines: r.threat_lines,
+            longest_line: r.longest_line,
+            replies: r.replies,
+            merged: r.merged,
+            lost_at_once: r.lost_at_once,
+            bytes,
+        }
+    }
+}
+
+/// Why a certificate file does not prove the win.
+#[derive(Debug, thiserror::Error)]
+pub enum CertificateError {
+    /// It cannot be read (not gzip, damaged, wrong format).
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    /// The checker refuses it.
+    #[error(transparent)]
+    Refused(#[from] VerifyError),
+    /// It could not be compressed.
+    #[error("compressing the certificate: {0}")]
+    Compress(#[from] std::io::Error),
+}
+
+/// A certificate file (gzip) read and re-checked by the independent checker alone
+/// (`ludomat-qubic-verify`: its own lines, symmetries and rules), from its bytes.
+///
+/// # Errors
+/// [`CertificateError`] naming what cannot be read or which record fails.
+pub fn check_gzip(gz: &[u8]) -> Result<(Certificate, CertificateSummary), CertificateError> {
+    let cert = Certificate::read(gz)?;
+    let report = verify(&Geometry::new(), &cert)?;
+    Ok((cert, CertificateSummary::of(&report, gz.len())))
+}
+
+/// The certificate of `strategy` from the empty board written (checked as it is
+/// written), compressed, and re-checked from its bytes: the gzip and what it holds.
+///
+/// # Errors
+/// [`CertificateError`] where the strategy has no answer or its answer does not hold.
+pub fn write_gzip(
+    strategy: &dyn AttackerStrategy,
+) -> Result<(Vec<u8>, CertificateSummary), CertificateError> {
+    let (cert, _) = write(strategy)?;
+    let gz = cert.to_gzip()?;
+    let (_, summary) = check_gzip(&gz)?;
+    Ok((gz, summary))
+}

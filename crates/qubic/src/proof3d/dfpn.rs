@@ -22,7 +22,14 @@
 //! The table keeps every position by its canonical form ([`super::canonical`]); the
 //! proved first-player positions with their moves are the strategy [`SearchStrategy`],
 //! which the certificate writer walks ([`super::certificate::write`]) for the
-//! independent checker.
+//! independent checker. A new position is evaluated by [`super::leaves`].
+//!
+//! **On several cores** (issue 32) the new children of a node are evaluated at once, one
+//! per core (`Dfpn::parallel`): all of them, where one at a time the search stops at the
+//! first child that decides the node — the only difference, so the search visits the same
+//! nodes in the same order with one core or many, and its counts do not depend on the
+//! timing of the threads. One table can serve many positions in turn
+//! ([`Dfpn::prove`] again), so what one job proved another finds ready.
 //!
 //! Sources: L. V. Allis, *Searching for Solutions in Games and Artificial Intelligence*,
 //! 1994 (proof-number and threat-space search; Qubic solved with Schoo in 1992);
@@ -31,15 +38,15 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::ops::ControlFlow;
+use std::sync::{Mutex, PoisonError};
 
 use super::attacker::{Answer, AttackerStrategy};
 use super::canonical::{Key, SymHashes};
+pub use super::leaves::INFINITE;
+use super::leaves::{first_to_move, Leaf, LeafStats, Leaves};
 use super::tables::{image, tables, Tables};
-use super::threats::{sequence_wins, Board3, KeyHasher, ThreatSearch, O, X};
-
-/// Proof and disproof numbers at or above this are infinite.
-pub const INFINITE: u64 = u64::MAX / 4;
+use super::threats::{search_on_thread, Board3, KeyHasher, O, X};
 
 /// Limits of the search.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,7 +74,8 @@ impl Default for DfpnLimits {
 }
 
 /// The outcome of a search for the first player's win.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// The first player wins: every position of the proof is in the table.
     Proved,
@@ -79,7 +87,7 @@ pub enum Outcome {
 }
 
 /// Counters of a search.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DfpnStats {
     /// Nodes expanded (children generated).
     pub expansions: u64,
@@ -102,6 +110,18 @@ impl DfpnStats {
         self.threat_nodes += o.threat_nodes;
         self.prunes += o.prunes;
     }
+
+    /// The counters of `later` since these (both of the same search).
+    #[must_use]
+    pub fn since(&self, later: &DfpnStats) -> DfpnStats {
+        DfpnStats {
+            expansions: later.expansions - self.expansions,
+            evaluations: later.evaluations - self.evaluations,
+            replies_dismissed: later.replies_dismissed - self.replies_dismissed,
+            threat_nodes: later.threat_nodes - self.threat_nodes,
+            prunes: later.prunes - self.prunes,
+        }
+    }
 }
 
 /// A table entry: the node's numbers, its candidate moves (in the canonical
@@ -116,10 +136,35 @@ struct Entry {
     best: u8,
 }
 
+impl From<Leaf> for Entry {
+    fn from(l: Leaf) -> Entry {
+        Entry {
+            pn: l.pn,
+            dn: l.dn,
+            moves: l.moves,
+            best: 64,
+        }
+    }
+}
+
 type Table = HashMap<Key, Entry, BuildHasherDefault<KeyHasher>>;
 
 /// Proved first-player positions (canonical form) and their moves (cells of that form).
 pub type ProofMoves = HashMap<Key, u8, BuildHasherDefault<KeyHasher>>;
+
+/// What the search tells its watcher every [`Dfpn::TICK`] expansions.
+#[derive(Debug, Clone, Copy)]
+pub struct Tick<'b> {
+    /// Expansions so far (of this searcher, every position it was given).
+    pub expansions: u64,
+    /// The moves from the searched position to the node being expanded (cells 0–63,
+    /// as played on the board, first player's first).
+    pub line: &'b [u8],
+}
+
+/// Whoever watches a search: called every [`Dfpn::TICK`] expansions; `Break` stops it
+/// (the search then ends *unknown*).
+pub type Watch<'a> = dyn FnMut(Tick<'_>) -> ControlFlow<()> + 'a;
 
 /// A df-pn searcher: its table survives between calls, so several positions can be
 /// searched with what was learnt.
@@ -127,16 +172,17 @@ pub struct Dfpn<'a> {
     t: &'static Tables,
     limits: DfpnLimits,
     tt: Table,
-    ts: ThreatSearch,
-    stats: DfpnStats,
-    stop: Option<&'a AtomicBool>,
-    progress: Option<&'a AtomicU64>,
+    /// One evaluator per core (index: the pool's thread), or one.
+    leaves: Vec<Mutex<Leaves>>,
+    pool: Option<&'a rayon::ThreadPool>,
+    expansions: u64,
+    /// The expansion count at which the current search stops.
+    budget_end: u64,
+    prunes: u64,
+    watch: Option<&'a mut Watch<'a>>,
+    /// The moves from the searched position to the node being expanded.
+    line: Vec<u8>,
     aborted: bool,
-}
-
-/// Whether the first player is to move (equal numbers of stones).
-fn first_to_move(b: &Board3) -> bool {
-    b.stones[X].count_ones() == b.stones[O].count_ones()
 }
 
 fn cells(mut m: u64) -> impl Iterator<Item = usize> {
@@ -149,36 +195,88 @@ fn cells(mut m: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Evaluate the position on `b` (`s`: the symmetry to its canonical form) with the
+/// evaluator of the pool thread running this (or the first).
+fn evaluate_on(
+    leaves: &[Mutex<Leaves>],
+    pool: Option<&rayon::ThreadPool>,
+    b: &mut Board3,
+    s: usize,
+) -> Entry {
+    let i = pool.and_then(|p| p.current_thread_index()).unwrap_or(0);
+    let mut l = leaves[i % leaves.len()]
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    Entry::from(l.evaluate(b, s))
+}
+
+/// A node's children (cell, canonical form, symmetry), the cells whose children were
+/// decided at once, and — when one of them decides the node — its numbers and cell.
+type Expanded = (Vec<(usize, Key, usize)>, u64, Option<(u64, u64, usize)>);
+
+/// A child found while expanding a node: its cell (on the board), canonical form and
+/// symmetry to it, and, when it is new, the stones to evaluate.
+struct Child {
+    cell: usize,
+    key: Key,
+    sym: usize,
+    fresh: Option<(u64, u64)>,
+}
+
 impl<'a> Dfpn<'a> {
-    /// A searcher with an empty table.
+    /// Expansions between two calls of the watcher.
+    pub const TICK: u64 = 256;
+
+    /// A searcher with an empty table, evaluating one position at a time (the search as
+    /// issue 17 wrote it).
     #[must_use]
     pub fn new(limits: DfpnLimits) -> Dfpn<'a> {
         Dfpn {
             t: tables(),
             limits,
             tt: Table::default(),
-            ts: ThreatSearch::new(),
-            stats: DfpnStats::default(),
-            stop: None,
-            progress: None,
+            leaves: vec![Mutex::new(Leaves::new(limits.threat_depth))],
+            pool: None,
+            expansions: 0,
+            budget_end: u64::MAX,
+            prunes: 0,
+            watch: None,
+            line: Vec::new(),
             aborted: false,
         }
     }
 
-    /// Stop when `stop` becomes true; add expansions to `progress` as they happen.
+    /// Evaluate the new children of each node at once on `pool`'s threads (the same
+    /// search, its numbers computed on several cores).
     #[must_use]
-    pub fn with_signals(mut self, stop: &'a AtomicBool, progress: &'a AtomicU64) -> Dfpn<'a> {
-        self.stop = Some(stop);
-        self.progress = Some(progress);
+    pub fn parallel(mut self, pool: &'a rayon::ThreadPool) -> Dfpn<'a> {
+        self.leaves = (0..pool.current_num_threads().max(1))
+            .map(|_| Mutex::new(Leaves::new(self.limits.threat_depth)))
+            .collect();
+        self.pool = Some(pool);
+        self
+    }
+
+    /// Call `watch` every [`Dfpn::TICK`] expansions; it may stop the search.
+    #[must_use]
+    pub fn watched(mut self, watch: &'a mut Watch<'a>) -> Dfpn<'a> {
+        self.watch = Some(watch);
         self
     }
 
     /// The counters so far.
     #[must_use]
     pub fn stats(&self) -> DfpnStats {
+        let mut l = LeafStats::default();
+        for e in &self.leaves {
+            l.add(&e.lock().unwrap_or_else(PoisonError::into_inner).stats());
+        }
         DfpnStats {
-            threat_nodes: self.ts.nodes,
-            ..self.stats
+            expansions: self.expansions,
+            evaluations: l.evaluations,
+            replies_dismissed: l.replies_dismissed,
+            threat_nodes: l.threat_nodes,
+            prunes: self.prunes,
         }
     }
 
@@ -188,12 +286,21 @@ impl<'a> Dfpn<'a> {
         self.tt.len()
     }
 
-    /// Search the position (`x`, `o`), first player to move.
+    /// Search the position (`x`, `o`), first player to move, within the limits' number
+    /// of expansions.
     pub fn prove(&mut self, x: u64, o: u64) -> Outcome {
+        self.prove_within(x, o, self.limits.max_expansions)
+    }
+
+    /// Search the position (`x`, `o`), first player to move, stopping after `budget`
+    /// more expansions.
+    pub fn prove_within(&mut self, x: u64, o: u64, budget: u64) -> Outcome {
+        self.budget_end = self.expansions.saturating_add(budget);
         let mut b = Board3::from_stones(x, o);
         let mut sh = SymHashes::of(x, o);
         let (key, s) = sh.canonical(x, o);
         self.aborted = false;
+        self.line.clear();
         loop {
             self.mid(&mut b, &mut sh, key, s, INFINITE, INFINITE);
             match self.tt.get(&key) {
@@ -221,161 +328,152 @@ impl<'a> Dfpn<'a> {
             .collect()
     }
 
-    /// The first player's threat sequence on `b` (first player to move), if one of at
-    /// most the depth limit exists.
-    fn threat_line(&mut self, b: &mut Board3) -> Option<Vec<usize>> {
-        self.ts.search(b, self.limits.threat_depth)
+    /// Evaluate one new position.
+    fn evaluate(&self, b: &mut Board3, s: usize) -> Entry {
+        evaluate_on(&self.leaves, self.pool, b, s)
     }
 
-    /// A new node's entry. `s` is the symmetry to the canonical form.
-    fn evaluate(&mut self, b: &mut Board3, s: usize) -> Entry {
-        self.stats.evaluations += 1;
-        let canon = |m: u64| image(self.t, s, m);
-        let won = Entry {
-            pn: 0,
-            dn: INFINITE,
-            moves: 0,
-            best: 64,
+    /// Evaluate the new children among `children`, on every core, in place.
+    fn evaluate_fresh(&self, children: &[Child]) -> Vec<Entry> {
+        let fresh: Vec<(u64, u64, usize)> = children
+            .iter()
+            .filter_map(|c| c.fresh.map(|(x, o)| (x, o, c.sym)))
+            .collect();
+        let (leaves, pool) = (&self.leaves, self.pool);
+        let one = |&(x, o, s): &(u64, u64, usize)| {
+            evaluate_on(leaves, pool, &mut Board3::from_stones(x, o), s)
         };
-        let lost = Entry {
-            pn: INFINITE,
-            dn: 0,
-            moves: 0,
-            best: 64,
-        };
-        let empty = !b.occupied();
-        if first_to_move(b) {
-            if b.threats(X) != 0 {
-                return won;
+        match pool {
+            Some(p) if fresh.len() > 1 => {
+                use rayon::prelude::*;
+                p.install(|| fresh.par_iter().with_max_len(1).map(one).collect())
             }
-            let ot = b.threats(O);
-            if ot.count_ones() > 1 || empty == 0 {
-                return lost;
-            }
-            if self.threat_line(b).is_some() {
-                return won;
-            }
-            let moves = if ot != 0 { ot } else { empty };
-            Entry {
-                pn: 1,
-                dn: 1,
-                moves: canon(moves),
-                best: 64,
-            }
-        } else {
-            if b.threats(O) != 0 {
-                return lost;
-            }
-            let xt = b.threats(X);
-            match xt.count_ones() {
-                0 => {}
-                1 => {
-                    return Entry {
-                        pn: 1,
-                        dn: 1,
-                        moves: canon(xt),
-                        best: 64,
-                    }
-                }
-                _ => return won,
-            }
-            if empty == 0 {
-                return lost;
-            }
-            let moves = match self.threat_line(b) {
-                Some(line) => self.defences(b, &line),
-                None => empty,
-            };
-            if moves == 0 {
-                return won;
-            }
-            Entry {
-                pn: u64::from(moves.count_ones()),
-                dn: 1,
-                moves: canon(moves),
-                best: 64,
-            }
+            _ => fresh.iter().map(one).collect(),
         }
-    }
-
-    /// The second player's real defences (second player to move on `b`): the replies
-    /// after which the first player has no threat sequence at all. Starting from the
-    /// replies that break `line` (the pass's sequence), each is tried; a sequence found
-    /// after one is checked against the others (as for `line`), so one search can clear
-    /// many replies.
-    fn defences(&mut self, b: &mut Board3, line: &[usize]) -> u64 {
-        let mut open = self.breaking_replies(b, line);
-        let mut tried = 0u64;
-        while open & !tried != 0 {
-            let r = (open & !tried).trailing_zeros() as usize;
-            tried |= 1 << r;
-            b.play(r, O);
-            let found = self.threat_line(b);
-            b.undo(r, O);
-            if let Some(l) = found {
-                open &= !(1 << r);
-                if sequence_wins(b, &l).is_some() {
-                    open &= self.breaking_replies(b, &l);
-                }
-            }
-        }
-        open
-    }
-
-    /// The second player's replies (second player to move on `b`) after which the first
-    /// player's threat sequence `line` (found as if the second player had passed) no
-    /// longer wins.
-    fn breaking_replies(&mut self, b: &mut Board3, line: &[usize]) -> u64 {
-        // The cells the line uses, and the second player's stones at its end.
-        let mut used = 0u64;
-        let mut end = b.clone();
-        for &m in line {
-            end.play(m, X);
-            used |= 1 << m;
-            let t = end.threats(X);
-            used |= t;
-            if t.count_ones() == 1 {
-                end.play(t.trailing_zeros() as usize, O);
-            }
-        }
-        // Lines where the second player holds two or more stones by the end: a reply
-        // there can make a three during the line.
-        let mut crowded = 0u64;
-        for &l in &self.t.line_mask {
-            if (l & end.stones[O]).count_ones() >= 2 {
-                crowded |= l;
-            }
-        }
-        let empty = !b.occupied();
-        let suspects = (used | crowded) & empty;
-        self.stats.replies_dismissed += u64::from((empty & !suspects).count_ones());
-        let mut breaking = 0u64;
-        for r in cells(suspects) {
-            b.play(r, O);
-            if sequence_wins(b, line).is_none() {
-                breaking |= 1 << r;
-            } else {
-                self.stats.replies_dismissed += 1;
-            }
-            b.undo(r, O);
-        }
-        breaking
     }
 
     fn tick(&mut self) -> bool {
-        self.stats.expansions += 1;
-        if self.stats.expansions.is_multiple_of(1024) {
-            if let Some(p) = self.progress {
-                p.fetch_add(1024, Ordering::Relaxed);
-            }
-            if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                self.aborted = true;
+        self.expansions += 1;
+        if self.expansions.is_multiple_of(Self::TICK) {
+            if let Some(w) = self.watch.as_mut() {
+                let tick = Tick {
+                    expansions: self.expansions,
+                    line: &self.line,
+                };
+                if w(tick).is_break() {
+                    self.aborted = true;
+                }
             }
         }
-        if self.stats.expansions >= self.limits.max_expansions {
+        if self.expansions >= self.budget_end {
             self.aborted = true;
         }
         !self.aborted
+    }
+
+    /// The node's children, one per class of symmetric positions. Children decided at
+    /// once (won or lost when evaluated) are not stored: they leave the node's moves
+    /// (`decided`, symmetric copies included). A child that decides the node settles it:
+    /// `(pn, dn, cell)`.
+    fn expand(
+        &mut self,
+        b: &mut Board3,
+        sh: &mut SymHashes,
+        moves: u64,
+        or: bool,
+    ) -> Expanded {
+        let side = if or { X } else { O };
+        let settles = |e: &Entry| -> Option<(u64, u64)> {
+            // OR: a won child wins the node; AND: a lost child loses it.
+            if or && e.pn == 0 {
+                Some((0, INFINITE))
+            } else if !or && e.dn == 0 {
+                Some((INFINITE, 0))
+            } else {
+                None
+            }
+        };
+        let mut found: Vec<Child> = Vec::with_capacity(moves.count_ones() as usize);
+        // Cells whose child is a symmetric copy of a new child (index into `found`).
+        let mut copies: Vec<(usize, usize)> = Vec::new();
+        let mut decided = 0u64;
+        let mut decided_keys: Vec<Key> = Vec::new();
+        for c in cells(moves) {
+            b.play(c, side);
+            sh.toggle(c, side);
+            let (ck, cs) = sh.canonical(b.stones[X], b.stones[O]);
+            if decided_keys.contains(&ck) {
+                decided |= 1 << c;
+            } else if let Some(i) = found.iter().position(|f| f.key == ck) {
+                if found[i].fresh.is_some() {
+                    copies.push((c, i));
+                }
+            } else if self.tt.contains_key(&ck) {
+                found.push(Child {
+                    cell: c,
+                    key: ck,
+                    sym: cs,
+                    fresh: None,
+                });
+            } else if self.pool.is_some() {
+                found.push(Child {
+                    cell: c,
+                    key: ck,
+                    sym: cs,
+                    fresh: Some((b.stones[X], b.stones[O])),
+                });
+            } else {
+                // One at a time: evaluate now, stop at a child that decides the node.
+                let e = self.evaluate(b, cs);
+                if e.pn == 0 || e.dn == 0 {
+                    decided |= 1 << c;
+                    decided_keys.push(ck);
+                    if let Some((pn, dn)) = settles(&e) {
+                        sh.toggle(c, side);
+                        b.undo(c, side);
+                        return (Vec::new(), decided, Some((pn, dn, c)));
+                    }
+                } else {
+                    self.tt.insert(ck, e);
+                    found.push(Child {
+                        cell: c,
+                        key: ck,
+                        sym: cs,
+                        fresh: None,
+                    });
+                }
+            }
+            sh.toggle(c, side);
+            b.undo(c, side);
+        }
+        // All new children at once (in parallel), then taken in the order of their cells,
+        // as one at a time would have met them.
+        let entries = self.evaluate_fresh(&found);
+        let mut entries = entries.into_iter();
+        let mut children = Vec::with_capacity(found.len());
+        let mut settled = None;
+        for (i, f) in found.iter().enumerate() {
+            if f.fresh.is_none() {
+                children.push((f.cell, f.key, f.sym));
+                continue;
+            }
+            let Some(e) = entries.next() else { break };
+            if e.pn == 0 || e.dn == 0 {
+                decided |= 1 << f.cell;
+                for &(c, j) in &copies {
+                    if j == i {
+                        decided |= 1 << c;
+                    }
+                }
+                if settled.is_none() {
+                    settled = settles(&e).map(|(pn, dn)| (pn, dn, f.cell));
+                }
+            } else if settled.is_none() {
+                self.tt.insert(f.key, e);
+                children.push((f.cell, f.key, f.sym));
+            }
+        }
+        (children, decided, settled)
     }
 
     /// Df-pn's multiple iterative deepening at the node `key` (on `b`, symmetry `s` to
@@ -404,48 +502,8 @@ impl<'a> Dfpn<'a> {
         }
         let or = first_to_move(b);
         let side = if or { X } else { O };
-        // The children, one per class of symmetric positions. Children decided at once
-        // (won or lost when evaluated) are not stored: they leave the node's moves.
         let moves = image(self.t, self.t.inverse[s], entry.moves);
-        let mut children: Vec<(usize, Key, usize)> =
-            Vec::with_capacity(moves.count_ones() as usize);
-        // Cells whose child was decided at once (symmetric copies included), and those
-        // children's forms.
-        let mut decided = 0u64;
-        let mut decided_keys: Vec<Key> = Vec::new();
-        let mut settled: Option<(u64, u64, usize)> = None;
-        for c in cells(moves) {
-            b.play(c, side);
-            sh.toggle(c, side);
-            let (ck, cs) = sh.canonical(b.stones[X], b.stones[O]);
-            if decided_keys.contains(&ck) {
-                decided |= 1 << c;
-            } else if children.iter().any(|&(_, k, _)| k == ck) {
-                // A symmetric copy of a child already listed.
-            } else if self.tt.contains_key(&ck) {
-                children.push((c, ck, cs));
-            } else {
-                let e = self.evaluate(b, cs);
-                if e.pn == 0 || e.dn == 0 {
-                    decided |= 1 << c;
-                    decided_keys.push(ck);
-                    // OR: a won child wins the node; AND: a lost child loses it.
-                    if or && e.pn == 0 {
-                        settled = Some((0, INFINITE, c));
-                    } else if !or && e.dn == 0 {
-                        settled = Some((INFINITE, 0, c));
-                    }
-                } else {
-                    self.tt.insert(ck, e);
-                    children.push((c, ck, cs));
-                }
-            }
-            sh.toggle(c, side);
-            b.undo(c, side);
-            if settled.is_some() {
-                break;
-            }
-        }
+        let (children, decided, settled) = self.expand(b, sh, moves, or);
         if let Some((pn, dn, c)) = settled {
             if let Some(e) = self.tt.get_mut(&key) {
                 e.pn = pn;
@@ -549,7 +607,9 @@ impl<'a> Dfpn<'a> {
             };
             b.play(c, side);
             sh.toggle(c, side);
+            self.line.push(c as u8);
             self.mid(b, sh, ck, cs, cthpn, cthdn);
+            self.line.pop();
             sh.toggle(c, side);
             b.undo(c, side);
             if self.tt.len() > self.limits.table_limit {
@@ -561,7 +621,7 @@ impl<'a> Dfpn<'a> {
     /// Forget the undecided positions (the table is full); proved and disproved ones stay.
     fn prune(&mut self) {
         self.tt.retain(|_, e| e.pn == 0 || e.dn == 0);
-        self.stats.prunes += 1;
+        self.prunes += 1;
     }
 }
 
@@ -583,7 +643,7 @@ impl AttackerStrategy for SearchStrategy {
         if mine != 0 {
             return Some(Answer::Move(mine.trailing_zeros() as usize));
         }
-        if let Some(line) = ThreatSearch::new().search(&mut b, self.threat_depth) {
+        if let Some(line) = search_on_thread(&mut b, self.threat_depth, true) {
             return Some(Answer::Threats(line));
         }
         let theirs = b.threats(O);
@@ -597,119 +657,4 @@ impl AttackerStrategy for SearchStrategy {
             image(t, t.inverse[s], 1 << m).trailing_zeros() as usize,
         ))
     }
-}
-
-/// One proof job: a position (first player to move) and what its search found.
-#[derive(Debug, Clone)]
-pub struct Job {
-    /// The first player's stones.
-    pub x: u64,
-    /// The second player's stones.
-    pub o: u64,
-    /// The outcome.
-    pub outcome: Outcome,
-    /// The search's counters.
-    pub stats: DfpnStats,
-    /// Wall-clock seconds the job took.
-    pub seconds: f64,
-}
-
-/// The first player's move at (`x`, `o`) by the search's own ordering (the cell on the
-/// most open lines: a corner or centre from the empty board), and the positions after
-/// each class of second-player replies to it, the most central replies first.
-#[must_use]
-pub fn split(x: u64, o: u64) -> (usize, Vec<(u64, u64)>) {
-    let b = Board3::from_stones(x, o);
-    let m = b.ranked(!b.occupied(), X).first().copied().unwrap_or(0);
-    let x2 = x | 1 << m;
-    let after = Board3::from_stones(x2, o);
-    let mut seen = Vec::new();
-    let mut jobs = Vec::new();
-    for r in after.ranked(!after.occupied(), O) {
-        let (k, _) = SymHashes::of(x2, o | 1 << r).canonical(x2, o | 1 << r);
-        if !seen.contains(&k) {
-            seen.push(k);
-            jobs.push((x2, o | 1 << r));
-        }
-    }
-    (m, jobs)
-}
-
-/// Search every job (first player to move in each) on rayon's threads, one table per
-/// job; `done` is called as each job ends. The strategy holds the proved moves of every
-/// job (plus, if every job is proved, nothing else: the caller adds the move that led
-/// to them).
-pub fn solve(
-    jobs: &[(u64, u64)],
-    limits: DfpnLimits,
-    stop: &AtomicBool,
-    progress: &AtomicU64,
-    done: &(dyn Fn(&Job) + Sync),
-) -> (Vec<Job>, SearchStrategy) {
-    use rayon::prelude::*;
-    let results: Vec<(Job, ProofMoves)> = jobs
-        .par_iter()
-        .map(|&(x, o)| {
-            let t = std::time::Instant::now();
-            let mut d = Dfpn::new(limits).with_signals(stop, progress);
-            let outcome = if stop.load(Ordering::Relaxed) {
-                Outcome::Unknown
-            } else {
-                d.prove(x, o)
-            };
-            if outcome != Outcome::Proved {
-                // No point going on: the first move is not proved.
-                stop.store(true, Ordering::Relaxed);
-            }
-            let job = Job {
-                x,
-                o,
-                outcome,
-                stats: d.stats(),
-                seconds: t.elapsed().as_secs_f64(),
-            };
-            done(&job);
-            let moves = if outcome == Outcome::Proved {
-                d.proof_moves()
-            } else {
-                HashMap::default()
-            };
-            (job, moves)
-        })
-        .collect();
-    let mut strategy = SearchStrategy {
-        moves: HashMap::default(),
-        threat_depth: limits.threat_depth,
-    };
-    let mut out = Vec::new();
-    for (job, moves) in results {
-        for (k, m) in moves {
-            strategy.moves.entry(k).or_insert(m);
-        }
-        out.push(job);
-    }
-    (out, strategy)
-}
-
-/// The strategy and jobs of a whole solve from (`x`, `o`): split at the first move,
-/// every reply class searched, the first move added to the strategy when all are
-/// proved. Returns the first move too.
-pub fn solve_from(
-    x: u64,
-    o: u64,
-    limits: DfpnLimits,
-    stop: &AtomicBool,
-    progress: &AtomicU64,
-    done: &(dyn Fn(&Job) + Sync),
-) -> (usize, Vec<Job>, SearchStrategy) {
-    let (m, jobs) = split(x, o);
-    let (jobs, mut strategy) = solve(&jobs, limits, stop, progress, done);
-    if jobs.iter().all(|j| j.outcome == Outcome::Proved) {
-        let t = tables();
-        let (key, s) = SymHashes::of(x, o).canonical(x, o);
-        strategy
-            .moves
-            .insert(key, image(t, s, 1 << m).trailing_zeros() as u8);
-    }
-    (m, jobs, strategy)
 }

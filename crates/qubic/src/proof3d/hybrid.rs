@@ -7,13 +7,14 @@
 //! strategy reaches with the first player to move holding K stones and not already won
 //! by a three or a threat sequence; each is one search job, spread over the cores.
 
+use ludomat_game::run::Cancel;
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
-use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use super::attacker::{Answer, AttackerStrategy};
 use super::canonical::{canonical, Key};
-use super::dfpn::{solve, solve_from, DfpnLimits, Job, SearchStrategy};
+use super::dfpn::SearchStrategy;
+use super::solve::{solve, solve_from, SolveConfig, SolveStatus, Solved};
 use super::threats::{Board3, ThreatSearch, O, X};
 
 /// Patashnik's (or any) strategy for the first player's first `k` stones, the search's
@@ -45,7 +46,7 @@ impl AttackerStrategy for HybridStrategy<'_> {
 pub fn frontier(before: &dyn AttackerStrategy, k: u8, threat_depth: u8) -> Option<Vec<(u64, u64)>> {
     let mut seen: HashSet<Key, BuildHasherDefault<super::threats::KeyHasher>> = HashSet::default();
     let mut out = Vec::new();
-    let mut ts = ThreatSearch::new();
+    let mut ts = ThreatSearch::with_table_bits(16);
     walk(before, k, threat_depth, 0, 0, &mut seen, &mut ts, &mut out).then_some(out)
 }
 
@@ -104,17 +105,16 @@ fn walk(
 pub fn solve_hybrid<'a>(
     before: &'a dyn AttackerStrategy,
     k: u8,
-    limits: DfpnLimits,
-    stop: &AtomicBool,
-    progress: &AtomicU64,
-    done: &(dyn Fn(&Job) + Sync),
-) -> Option<(Vec<Job>, HybridStrategy<'a>)> {
-    let (jobs, search) = if k == 0 {
-        let (_, jobs, s) = solve_from(0, 0, limits, stop, progress, done);
-        (jobs, s)
+    config: &SolveConfig,
+    cancel: &Cancel,
+    status: &mut dyn FnMut(&SolveStatus),
+) -> Option<(Solved, HybridStrategy<'a>)> {
+    let solved = if k == 0 {
+        solve_from(0, 0, config, cancel, status).1
     } else {
-        let positions = frontier(before, k, limits.threat_depth)?;
-        solve(&positions, limits, stop, progress, done)
+        let positions = frontier(before, k, config.limits.threat_depth)?;
+        solve(&positions, config, cancel, status)
     };
-    Some((jobs, HybridStrategy { before, k, search }))
+    let search = solved.strategy.clone();
+    Some((solved, HybridStrategy { before, k, search }))
 }

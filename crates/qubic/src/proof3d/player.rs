@@ -7,11 +7,12 @@
 use ludomat_game::{Agent, AgentError, Game, Player};
 
 use super::canonical::SymHashes;
+use super::certificate::Bundled;
 use super::dictionary::Dictionary;
 #[cfg(feature = "patashnik")]
 use super::dictionary::DictionaryError;
 use super::tables::{image, tables};
-use super::threats::{Board3, ThreatSearch, O, X};
+use super::threats::{search_on_thread, Board3, O, X};
 use crate::{Board, Cell};
 
 /// How the player chose its move.
@@ -110,7 +111,7 @@ impl PatashnikPlayer {
         let t = tables();
         let s = SymHashes::of(x, o).best();
         let mut canon = Board3::from_stones(image(t, s, x), image(t, s, o));
-        let seq = ThreatSearch::new().search(&mut canon, self.threat_depth)?;
+        let seq = search_on_thread(&mut canon, self.threat_depth, false)?;
         let back = t.inverse[s];
         self.plan = seq
             .iter()
@@ -148,14 +149,17 @@ impl Agent<Board<3>> for PatashnikPlayer {
     }
 }
 
-/// The first player on 4×4×4 playing **the certificate**: at every position the proof
+/// The first player on 4×4×4 playing **a certificate**: at every position the proof
 /// reaches, the record the independent checker re-checked ([`ludomat_qubic_verify::ProofBook`],
-/// looked up through the symmetries); a threat line is played out move by move. Each move
-/// is also named in Patashnik's terms where it is his dictionary's move or a block.
+/// looked up through the symmetries); a threat line is played out move by move. With
+/// Patashnik's dictionary at hand each move is also named in his terms where it is his
+/// dictionary's move or a block.
 #[derive(Debug, Clone)]
 pub struct ProofPlayer {
     book: std::sync::Arc<ludomat_qubic_verify::ProofBook>,
-    dict: Dictionary,
+    dict: Option<Dictionary>,
+    /// Which certificate it plays, in a few words.
+    pub certificate: String,
     plan: Vec<usize>,
     step: usize,
     /// How the last move was chosen.
@@ -163,34 +167,55 @@ pub struct ProofPlayer {
 }
 
 impl ProofPlayer {
-    /// A player of the certificate in `book`, naming moves from `dict`.
+    /// A player of the certificate in `book` (described as `certificate`), naming moves
+    /// from `dict` when given.
     #[must_use]
     pub fn new(
         book: std::sync::Arc<ludomat_qubic_verify::ProofBook>,
-        dict: Dictionary,
+        dict: Option<Dictionary>,
+        certificate: impl Into<String>,
     ) -> ProofPlayer {
         ProofPlayer {
             book,
             dict,
+            certificate: certificate.into(),
             plan: Vec::new(),
             step: 0,
             last_rule: None,
         }
     }
 
-    /// The player of the bundled certificate (checked as it is read, ~2 s once).
+    /// The book of a bundled certificate (checked as it is read, about a second once).
+    fn book_of(which: Bundled) -> Result<std::sync::Arc<ludomat_qubic_verify::ProofBook>, String> {
+        use ludomat_qubic_verify::{Certificate, Geometry, ProofBook};
+        let bytes = which
+            .bytes()
+            .ok_or_else(|| format!("{} is not in this build", which.describe()))?;
+        let cert = Certificate::read(bytes).map_err(|e| format!("{}: {e}", which.describe()))?;
+        let book =
+            ProofBook::new(&Geometry::new(), &cert).map_err(|e| format!("{}: {e}", which.describe()))?;
+        Ok(std::sync::Arc::new(book))
+    }
+
+    /// The player of the bundled certificate of Patashnik's strategy, naming his
+    /// dictionary's moves.
     ///
     /// # Errors
     /// Only if the bundled files were damaged: the message says which.
     #[cfg(feature = "patashnik")]
     pub fn bundled() -> Result<ProofPlayer, String> {
-        use ludomat_qubic_verify::{Certificate, Geometry, ProofBook};
-        let cert = Certificate::read(super::certificate::PATASHNIK)
-            .map_err(|e| format!("the bundled certificate: {e}"))?;
-        let book = ProofBook::new(&Geometry::new(), &cert)
-            .map_err(|e| format!("the bundled certificate: {e}"))?;
+        let book = Self::book_of(Bundled::Patashnik)?;
         let dict = Dictionary::patashnik().map_err(|e| format!("Patashnik's dictionary: {e}"))?;
-        Ok(ProofPlayer::new(std::sync::Arc::new(book), dict))
+        Ok(ProofPlayer::new(book, Some(dict), Bundled::Patashnik.describe()))
+    }
+
+    /// The player of ludomat's own certificate, found from scratch with no dictionary.
+    ///
+    /// # Errors
+    /// Only if the bundled file were damaged: the message says so.
+    pub fn from_scratch() -> Result<ProofPlayer, String> {
+        let book = Self::book_of(Bundled::FromScratch)?;
+        Ok(ProofPlayer::new(book, None, Bundled::FromScratch.describe()))
     }
 
     /// The move at (`x`, `o`) (the first player to move) and how it was chosen; `None`
@@ -207,8 +232,8 @@ impl ProofPlayer {
                 let rule = if theirs >> c & 1 == 1 {
                     Rule::Block
                 } else {
-                    match self.dict.move_for(x, o) {
-                        Some((i, d)) if d == c => Rule::Dictionary(self.dict.entries[i].line),
+                    match self.dict.as_ref().and_then(|d| Some((d, d.move_for(x, o)?))) {
+                        Some((d, (i, m))) if m == c => Rule::Dictionary(d.entries[i].line),
                         _ => Rule::Stored,
                     }
                 };

@@ -17,6 +17,10 @@ pub struct Tables {
     pub line_mask: [u64; LINES],
     /// Lines through each cell (4 or 7), padded with `u8::MAX`.
     pub through: [[u8; 7]; 64],
+    /// How many lines go through each cell (4 or 7).
+    pub through_n: [u8; 64],
+    /// The same lines as a bit set over the 76 lines (bit `l` for line `l`).
+    pub through_set: [u128; 64],
     /// Each symmetry as the image of every cell (identity first).
     pub sym: Vec<[u8; 64]>,
     /// Each symmetry's inverse (an index into `sym`).
@@ -24,6 +28,8 @@ pub struct Tables {
     /// `zob[p][c][s]`: Zobrist key of a stone of player `p` on cell `c` seen through
     /// symmetry `s` (the key of the image cell).
     pub zob: Vec<[[u64; SYMMETRIES]; 64]>,
+    /// `zob0[p][c]`: the key of a stone of `p` on `c` as it stands (`zob[p][c][0]`).
+    pub zob0: [[u64; 64]; 2],
 }
 
 /// splitmix64.
@@ -48,6 +54,13 @@ pub fn tables() -> &'static Tables {
         for (c, t) in through.iter_mut().enumerate() {
             for (slot, &l) in t.iter_mut().zip(g.lines_through(c)) {
                 *slot = l as u8;
+            }
+        }
+        let through_n = through.map(|t| t.iter().take_while(|&&l| l != u8::MAX).count() as u8);
+        let mut through_set = [0u128; 64];
+        for (set, t) in through_set.iter_mut().zip(&through) {
+            for &l in t.iter().take_while(|&&l| l != u8::MAX) {
+                *set |= 1 << l;
             }
         }
         let sym: Vec<[u8; 64]> = Symmetry::all()
@@ -77,9 +90,18 @@ pub fn tables() -> &'static Tables {
                 }
             }
         }
+        let mut zob0 = [[0u64; 64]; 2];
+        for (p, z) in zob0.iter_mut().enumerate() {
+            for (c, k) in z.iter_mut().enumerate() {
+                *k = zob[p][c][0];
+            }
+        }
         Tables {
+            zob0,
             line_mask,
             through,
+            through_n,
+            through_set,
             sym,
             inverse,
             zob,

@@ -37,6 +37,8 @@ interface View {
   paper: string[];
   tables: Tables | null;
   forced: { answer: string | null; machine_moves: number; moves_left_at_most: number } | null;
+  /** 4×4×4 `forced`: which certificate the machine plays. */
+  certificate: string | null;
   game: number;
   deck_finished: boolean;
   tally: { human_wins: number; machine_wins: number; ties: number; stopped: number };
@@ -205,7 +207,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         <option value="4" ?selected=${dims === 4}>4×4×4×4</option></select></label>
       <label>Machine <select data-setting="strategy" @change=${(e: Event) => set({ strategy: (e.target as HTMLSelectElement).value, disable: [] })}>
         ${(dims === 3 ? ['other1', 'louden1962', 'forced'] : ['forced', 'other1']).map((s) =>
-          html`<option value=${s} ?selected=${s === strategy}>${s === 'forced' && dims === 3 ? "Patashnik's strategy (1977), checked whole" : STRATEGY[s as Strategy]}</option>`)}</select></label>
+          html`<option value=${s} ?selected=${s === strategy}>${s === 'forced' && dims === 3 ? 'the proven win (a checked certificate)' : STRATEGY[s as Strategy]}</option>`)}</select></label>
       ${strategy !== 'forced' ? html`<label><input type="checkbox" data-setting="machine_first" .checked=${!!c.machine_first}
           @change=${(e: Event) => set({ machine_first: (e.target as HTMLInputElement).checked })}> the machine moves first</label>` : nothing}
       ${strategy === 'other1' ? html`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
@@ -240,6 +242,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         ${f ? html`<div class="level" data-forced>
             <div>The proof's answer: <b>${f.answer ?? '—'}</b> (move ${f.machine_moves})</div>
             <div>It needs at most <b data-left>${f.moves_left_at_most}</b> more move${f.moves_left_at_most === 1 ? '' : 's'} to win, whatever you do.</div></div>` : nothing}
+        ${v.certificate ? html`<div class="level" data-certificate>The machine plays ${v.certificate}.</div>` : nothing}
         ${v.level ? html`<div class="level" data-level>Strategy level <b>${v.level.number}</b>: ${v.level.meaning}</div>` : nothing}
         ${v.strategy === 'louden1962' ? html`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${v.paper.join('\n')}</pre>` : nothing}
         ${v.tables ? html`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
