@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::line::{pack_column, tables};
+use crate::line::{pack_column, COLUMN_DOWN, COLUMN_UP, TOWARD_HIGH, TOWARD_LOW};
 use crate::{Direction, Tile, TileError};
 
 /// The board: 16 nibble codes (serialised as the one `u64`).
@@ -81,6 +81,35 @@ pub const fn transpose(x: u64) -> u64 {
     b1 | (b2 >> 24) | (b3 << 24)
 }
 
+/// Every row through a table of the changes rows' folds make: the board after, and which
+/// rows moved.
+#[inline(always)]
+fn swipe_rows(x: u64, table: &[u16; 1 << 16]) -> (u64, u8) {
+    let mut out = x;
+    let mut moved = 0u8;
+    for r in 0..4 {
+        let d = table[usize::from((x >> (16 * r)) as u16)];
+        out ^= u64::from(d) << (16 * r);
+        moved |= u8::from(d != 0) << r;
+    }
+    (out, moved)
+}
+
+/// Every column, packed, through a table of the changes columns' folds make (spread back
+/// to the column's cells): the board after, and which columns moved.
+#[inline(always)]
+fn swipe_columns(x: u64, table: &[u64; 1 << 16]) -> (u64, u8) {
+    let mut out = x;
+    let mut moved = 0u8;
+    for c in 0..4 {
+        let column = (x >> (4 * c)) & 0x000F_000F_000F_000F;
+        let d = table[usize::from(pack_column(column))];
+        out ^= d << (4 * c);
+        moved |= u8::from(d != 0) << c;
+    }
+    (out, moved)
+}
+
 impl Board {
     /// The empty board.
     pub const EMPTY: Board = Board(0);
@@ -149,32 +178,12 @@ impl Board {
     #[must_use]
     #[inline]
     pub fn swipe(self, dir: Direction) -> Option<Swiped> {
-        let t = tables();
-        let x = self.0;
-        let mut out = x;
-        let mut moved = 0u8;
-        match dir {
-            Direction::Left | Direction::Right => {
-                let table = if dir == Direction::Left {
-                    &t.left
-                } else {
-                    &t.right
-                };
-                for r in 0..4 {
-                    let d = table[((x >> (16 * r)) & 0xFFFF) as usize];
-                    out ^= u64::from(d) << (16 * r);
-                    moved |= u8::from(d != 0) << r;
-                }
-            }
-            Direction::Up | Direction::Down => {
-                let table = if dir == Direction::Up { &t.up } else { &t.down };
-                for c in 0..4 {
-                    let d = table[pack_column((x >> (4 * c)) & 0x000F_000F_000F_000F) as usize];
-                    out ^= d << (4 * c);
-                    moved |= u8::from(d != 0) << c;
-                }
-            }
-        }
+        let (out, moved) = match dir {
+            Direction::Up => swipe_columns(self.0, &COLUMN_UP),
+            Direction::Down => swipe_columns(self.0, &COLUMN_DOWN),
+            Direction::Left => swipe_rows(self.0, &TOWARD_LOW),
+            Direction::Right => swipe_rows(self.0, &TOWARD_HIGH),
+        };
         (moved != 0).then_some(Swiped {
             board: Board(out),
             moved,

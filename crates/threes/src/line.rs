@@ -1,16 +1,15 @@
 //! One line (row or column) of four cells and how it folds toward a wall.
 //!
 //! A line is a `u16` of four nibbles, cell 0 (nearest the wall the player swipes toward)
-//! in the low nibble. Every one of the 65,536 lines is folded once and kept in a table, so
-//! a swipe is four table lookups (the spec's "table-driven moves").
+//! in the low nibble. Every one of the 65,536 lines is folded once, when the crate is
+//! compiled, and kept in a table, so a swipe is four table lookups (the spec's
+//! "table-driven moves") with nothing to check first.
 //!
 //! The fold rule (spec, "A swipe"; the seed's `slide_up`, which tries each tile against
 //! its neighbour toward the wall): find the first position `i` in 0..3 where cell `i` is
 //! empty and cell `i+1` is not, or cells `i`, `i+1` hold a 1 and a 2, or both hold the same
 //! value ≥ 3. There the pair folds into cell `i` and every tile behind moves one cell toward
 //! the wall. No such position: the line does not move.
-
-use std::sync::OnceLock;
 
 /// Whether the two adjacent cells (codes, `a` nearer the wall) fold together, and into what.
 ///
@@ -91,15 +90,52 @@ pub const fn reverse(line: u16) -> u16 {
     (line >> 12) | ((line >> 4) & 0x00F0) | ((line << 4) & 0x0F00) | (line << 12)
 }
 
-/// The fold tables of every 16-bit line, as the change to XOR into the board (0: the line
-/// does not move): rows toward cell 0 (left) and toward cell 3 (right), and columns — a
-/// column packed into 16 bits, row r in nibble r — toward row 0 (up) and row 3 (down),
-/// the change already spread back to the column's cells (nibble r at bit 16r).
-pub(crate) struct FoldTables {
-    pub left: Box<[u16]>,
-    pub right: Box<[u16]>,
-    pub up: Box<[u64]>,
-    pub down: Box<[u64]>,
+/// Lines in a table: every 16-bit line.
+const LINES: usize = 1 << 16;
+
+/// The change a fold toward cell 0 makes, XORed into the line (0: the line does not move),
+/// for every line: a row swiped left, or a packed column (row r in nibble r) swiped up.
+pub(crate) static TOWARD_LOW: [u16; LINES] = toward_low();
+
+/// The same toward cell 3: a row swiped right, or a packed column swiped down.
+pub(crate) static TOWARD_HIGH: [u16; LINES] = toward_high();
+
+/// [`TOWARD_LOW`] spread back to a column's cells (nibble r at bit 16r): the change a
+/// swipe up makes to column 0, for every packed column.
+pub(crate) static COLUMN_UP: [u64; LINES] = spread(&TOWARD_LOW);
+
+/// [`TOWARD_HIGH`] spread back to a column's cells: a swipe down.
+pub(crate) static COLUMN_DOWN: [u64; LINES] = spread(&TOWARD_HIGH);
+
+const fn toward_low() -> [u16; LINES] {
+    let mut t = [0u16; LINES];
+    let mut l = 0;
+    while l < LINES {
+        t[l] = fold(l as u16) ^ l as u16;
+        l += 1;
+    }
+    t
+}
+
+/// A fold toward cell 3 is the reversed line's fold toward cell 0, reversed.
+const fn toward_high() -> [u16; LINES] {
+    let mut t = [0u16; LINES];
+    let mut l = 0;
+    while l < LINES {
+        t[l] = reverse(TOWARD_LOW[reverse(l as u16) as usize]);
+        l += 1;
+    }
+    t
+}
+
+const fn spread(lines: &[u16; LINES]) -> [u64; LINES] {
+    let mut t = [0u64; LINES];
+    let mut l = 0;
+    while l < LINES {
+        t[l] = unpack_column(lines[l]);
+        l += 1;
+    }
+    t
 }
 
 /// A packed column (row r in nibble r) spread to column 0 of a board (nibble r at bit 16r).
@@ -109,34 +145,17 @@ pub const fn unpack_column(line: u16) -> u64 {
     (l | (l << 12) | (l << 24) | (l << 36)) & 0x000F_000F_000F_000F
 }
 
-/// Column 0 of a board (its cells at bits 16r) packed into 16 bits, row r in nibble r.
+/// Column 0 of a board (its cells at bits 16r, every other bit 0) packed into 16 bits, row
+/// r in nibble r.
+///
+/// One multiplication: the factor's four terms shift the cell at bit 16r to bit 48 + 4r, and
+/// every other product of a cell and a term lands in its own nibble below bit 48 or beyond
+/// bit 63, so nothing carries into the top 16 bits.
 #[must_use]
 #[inline]
 pub const fn pack_column(col: u64) -> u16 {
-    (col | (col >> 12) | (col >> 24) | (col >> 36)) as u16
-}
-
-pub(crate) fn tables() -> &'static FoldTables {
-    static T: OnceLock<FoldTables> = OnceLock::new();
-    T.get_or_init(|| {
-        let n = 1 << 16;
-        let (mut left, mut right) = (vec![0u16; n], vec![0u16; n]);
-        let (mut up, mut down) = (vec![0u64; n], vec![0u64; n]);
-        for l in 0..=u16::MAX {
-            let low = fold(l) ^ l;
-            let high = reverse(fold(reverse(l))) ^ l;
-            left[l as usize] = low;
-            right[l as usize] = high;
-            up[l as usize] = unpack_column(low);
-            down[l as usize] = unpack_column(high);
-        }
-        FoldTables {
-            left: left.into_boxed_slice(),
-            right: right.into_boxed_slice(),
-            up: up.into_boxed_slice(),
-            down: down.into_boxed_slice(),
-        }
-    })
+    const GATHER: u64 = (1 << 48) | (1 << 36) | (1 << 24) | (1 << 12);
+    (col.wrapping_mul(GATHER) >> 48) as u16
 }
 
 #[cfg(test)]
@@ -187,11 +206,12 @@ mod tests {
 
     #[test]
     fn tables_match_fold() {
-        let t = tables();
-        for l in [0u16, 0x1234, 0x3300, 0xFFFF, 0x0021] {
-            assert_eq!(t.left[l as usize] ^ l, fold(l));
-            assert_eq!(t.right[l as usize] ^ l, reverse(fold(reverse(l))));
-            assert_eq!(t.up[l as usize], unpack_column(fold(l) ^ l));
+        for l in 0..=u16::MAX {
+            let i = l as usize;
+            assert_eq!(TOWARD_LOW[i] ^ l, fold(l));
+            assert_eq!(TOWARD_HIGH[i] ^ l, reverse(fold(reverse(l))));
+            assert_eq!(COLUMN_UP[i], unpack_column(fold(l) ^ l));
+            assert_eq!(COLUMN_DOWN[i], unpack_column(TOWARD_HIGH[i]));
             assert_eq!(pack_column(unpack_column(l)), l);
         }
         assert_eq!(reverse(0x1234), 0x4321);
