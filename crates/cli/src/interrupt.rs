@@ -37,11 +37,6 @@ pub fn catch_into(cancel: ludomat_game::run::Cancel) -> ludomat_game::run::Cance
     cancel.also_on(&REQUESTED)
 }
 
-/// Whether Ctrl-C was pressed since [`catch`].
-pub fn requested() -> bool {
-    REQUESTED.load(Ordering::SeqCst)
-}
-
 #[cfg(unix)]
 extern "C" fn on_sigint_at_prompt(_: libc::c_int) {
     ludomat_game::terminal::interrupt_input();
