@@ -307,7 +307,7 @@ mod tests {
             while !job.is_cancelled() {
                 done += 1;
                 std::thread::sleep(std::time::Duration::from_millis(1));
-                if done % 10 == 0 {
+                if done.is_multiple_of(10) {
                     job.report(vec![serde_json::json!({"type": "progress", "done": done})]);
                 }
             }
