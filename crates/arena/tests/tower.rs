@@ -3,7 +3,7 @@
 //! `ludomat-qubic-verify` — never sideways on another machine. Opponents from other
 //! machines are handed in by whoever builds a session (this crate's factories). Only the
 //! crates that put machines together — the binary, the museum, the arena, the fuzzing
-//! harness — may depend on machines. Read from `cargo metadata`, every kind of
+//! harness, the matchbox kit — may depend on machines. Read from `cargo metadata`, every kind of
 //! dependency (normal, build, dev) counted.
 
 use std::collections::BTreeSet;
@@ -19,11 +19,13 @@ const SHARED: [&str; 5] = [
 ];
 
 /// The crates that put machines together.
-const ASSEMBLERS: [&str; 4] = [
+const ASSEMBLERS: [&str; 5] = [
     "ludomat",
     "ludomat-museum",
     "ludomat-arena",
     "ludomat-fuzzing",
+    // prints the matchboxes of MENACE and HER: it draws machines, it is none itself
+    "ludomat-kit",
 ];
 
 #[test]

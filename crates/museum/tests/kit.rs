@@ -12,7 +12,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 async fn get_bytes(addr: std::net::SocketAddr, path: &str) -> (u16, String, Vec<u8>) {
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
     s.write_all(
-        format!("GET {path} HTTP/1.1\r\nhost: museum\r\nconnection: close\r\n\r\n").as_bytes(),
+        format!("GET {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n").as_bytes(),
     )
     .await
     .unwrap();
