@@ -81,7 +81,10 @@ pub struct Summary {
 /// [`ComputoxSession`]; here are only the typed lines and the text.
 pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<Summary> {
     if args.plan {
+        // 45 lines: paged on a terminal
+        let _page = crate::page::Pager::start();
         print_plan(out)?;
+        out.flush()?;
         return Ok(Summary::default());
     }
     if args.relays {
@@ -444,7 +447,7 @@ pub fn print_plan(out: &mut dyn Write) -> Result<()> {
     )?;
     writeln!(
         out,
-        "(A reconstruction: the seed gives the counts and orders, not the wiring diagrams.)"
+        "(A reconstruction: the source gives the counts and orders, not the wiring diagrams.)"
     )?;
     writeln!(out, "  U1-N1   home, not connected")?;
     for c in ContactPlan::COMPUTOX.contacts() {

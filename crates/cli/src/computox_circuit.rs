@@ -113,7 +113,7 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let n = parse(&text, a.netlist.as_deref())?;
     let bar = progress::Bar::new("positions", None, false);
     let mut watch = |p: &Progress<VerifyProgress>| bar.update(p, None);
-    let mut ctx = progress::context("positions", None, &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("positions", None, &mut watch);
     let (report, best, ended) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
     drop(ctx);
     bar.finish();

@@ -139,8 +139,8 @@ pub struct TournamentArgs {
     /// Agent B.
     #[arg(long, value_enum, default_value_t = AgentKind::Other1)]
     o: AgentKind,
-    /// Number of games.
-    #[arg(long, default_value_t = 10_000)]
+    /// Number of games (1 to 10,000,000).
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<u64>(1, 10_000_000))]
     games: u64,
     /// Master seed; game i uses a seed derived from it and i.
     #[arg(long, default_value_t = 1)]
@@ -173,8 +173,8 @@ pub struct TournamentArgs {
     deck_stuck: Stuck,
     #[command(flatten)]
     deck: DeckFlags,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (1 to 256; default: all cores).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<usize>(1, crate::count::MAX_THREADS))]
     threads: Option<usize>,
     /// No progress bar.
     #[arg(long)]
@@ -554,8 +554,9 @@ enum QubicSub {
         /// table per position, one position per core).
         #[arg(long, value_enum, default_value_t = SchemeArg::Shared)]
         scheme: SchemeArg,
-        /// With --search or --search-after: worker threads (default: one per core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        /// With --search or --search-after: worker threads (1 to 256; default: one per
+        /// core).
+        #[arg(long, value_name = "N", value_parser = crate::count::count::<u16>(1, crate::count::MAX_THREADS))]
         threads: Option<u16>,
     },
 }
@@ -754,7 +755,7 @@ fn search_3d(
             )),
         );
     };
-    let mut ctx = crate::progress::context("positions proved", None, &mut watch);
+    let (mut ctx, _ctrl_c) = crate::progress::context("positions proved", None, &mut watch);
     let run = prove(&config, Some(&before), &mut ctx).map_err(|e| anyhow!("{e}"))?;
     drop(ctx);
     bar.finish();
@@ -992,9 +993,6 @@ fn build<const D: usize>(
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
     if args.dims == 4 && (args.x == AgentKind::Louden1962 || args.o == AgentKind::Louden1962) {
         bail!("the 1962 deck plays 4×4×4 only; drop --dims 4");
     }

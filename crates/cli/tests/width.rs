@@ -1,0 +1,190 @@
+//! Everything ludomat prints fits an 80-column terminal (issue 33): every `--help` of the
+//! command tree (walked from `ludomat --help`, so no subcommand is forgotten) and the
+//! output of every command, run with small arguments from a table. A subcommand with no
+//! row in the table fails the test. Lines are measured as a terminal shows them (colour
+//! escapes removed, every character one column).
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::process::{Command, Stdio};
+
+use common::text;
+
+const WIDTH: usize = 80;
+
+/// Run `ludomat ARGS` at an 80-column terminal's settings with `stdin`; stdout and stderr
+/// as one text.
+fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR").to_string() + "/../..")
+        .env("COLUMNS", "80")
+        .env("LINES", "24")
+        .env("NO_COLOR", "1")
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ludomat binary starts");
+    let _ = child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes());
+    let out = child.wait_with_output().expect("it finishes");
+    (out.status.success(), text(&out.stdout) + &text(&out.stderr))
+}
+
+/// The lines wider than 80 columns, with their width.
+fn too_wide(out: &str) -> Vec<String> {
+    out.lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| l.chars().count() > WIDTH)
+        .map(|l| format!("{:>3}: {l}", l.chars().count()))
+        .collect()
+}
+
+/// The subcommands `ludomat PATH --help` lists under "Commands:".
+fn subcommands(path: &[String], dir: &std::path::Path) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (_, help) = output(&args, "", dir);
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in help.lines() {
+        if line.starts_with("Commands:") {
+            inside = true;
+            continue;
+        }
+        if inside {
+            if !line.starts_with("  ") {
+                break;
+            }
+            // a name starts at column 2; a description's continuation is indented deeper
+            if line.as_bytes().get(2).is_some_and(|b| *b != b' ') {
+                let name = line.split_whitespace().next().unwrap_or_default();
+                if name != "help" {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+/// Every command path with its `--help` checked; returns the leaves (commands that run).
+fn walk_help(
+    path: &mut Vec<String>,
+    dir: &std::path::Path,
+    failures: &mut Vec<String>,
+) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (_, help) = output(&args, "", dir);
+    for l in too_wide(&help) {
+        failures.push(format!("ludomat {}: {l}", args.join(" ")));
+    }
+    let subs = subcommands(path, dir);
+    if subs.is_empty() {
+        return vec![path.join(" ")];
+    }
+    let mut leaves = Vec::new();
+    for s in subs {
+        path.push(s);
+        leaves.extend(walk_help(path, dir, failures));
+        path.pop();
+    }
+    leaves
+}
+
+/// One command with small arguments, the input it is given, and the leaf it covers.
+struct Row {
+    leaf: &'static str,
+    args: &'static str,
+    stdin: &'static str,
+}
+
+const fn row(leaf: &'static str, args: &'static str, stdin: &'static str) -> Row {
+    Row { leaf, args, stdin }
+}
+
+/// Every command, run small. `{dir}` is a scratch folder. Commands that serve until
+/// stopped (`serve`) are covered by their `--help` only (leaf with no args).
+fn rows() -> Vec<Row> {
+    vec![
+        row("menu", "menu", "?\n\n1\n\nb\n3\nb\nq\n"),
+        row("play tictactoe", "play tictactoe --x human --o perfect", "5\n1\n3\n7\n9\n"),
+        row("play computox", "play computox", "E\nA\nC\nG\nI\n"),
+        row("play computox", "play computox --plan", ""),
+        row("play computox", "play computox --relays", "E\nA\nC\n"),
+        row("play computox", "play computox --mode-switches --explain", "E\nA\n"),
+        row("play computox", "play computox --autox", "E\nA\n"),
+        row("play relay-tictactoe", "play relay-tictactoe", "1\n2\n3\n"),
+        row("play qubic", "play qubic", "111\n222\n333\n"),
+        row("play qubic", "play qubic --strategy louden1962 --machine-first", "111\n"),
+        row("play qubic", "play qubic --dims 4", "1111\n2222\n"),
+        row("play threes", "play threes", "w\na\ns\nd\n"),
+        row("play menace", "play menace --games 1 --state {dir}/m.json", "MM\nLL\nRR\nLR\nRL\n"),
+        row("play regex", "play regex small-hexagon", "\n"),
+        row("play hexapawn", "play hexapawn", "a2a3\n"),
+        row("tournament tictactoe", "tournament tictactoe --games 2000 --quiet", ""),
+        row("tournament qubic", "tournament qubic --games 10 --quiet", ""),
+        row("tictactoe facts", "tictactoe facts", ""),
+        row("menace play", "menace play --games 1 --state {dir}/m2.json", "MM\nLL\n"),
+        row("menace train", "menace train --against random --games 300 --state {dir}/t.json --out {dir}/curve --quiet", ""),
+        row("menace boxes", "menace boxes --state {dir}/t.json", ""),
+        row("menace boxes", "menace boxes --position X../.O./... --state {dir}/t.json", ""),
+        row("menace stats", "menace stats --state {dir}/t.json", ""),
+        row("menace bench", "menace bench --games 20000 --threads 1 --quiet", ""),
+        row("menace kit", "menace kit --state {dir}/t.json -o {dir}/kit.pdf", ""),
+        row("logic latch", "logic latch --trace", ""),
+        row("logic squares", "logic squares", ""),
+        row("relay asm", "relay asm programs/relay/tictactoe.asm --format listing", ""),
+        row("relay run", "relay run programs/relay/tictactoe.asm --keys 0,1", ""),
+        row("relay bench", "relay bench --max-steps 1e6", ""),
+        row("regex solve", "regex solve mit-2013-hexagon --explain", ""),
+        row("her train", "her train --games 200 --seed 1", ""),
+        row("her boxes", "her boxes", ""),
+        row("threes auto", "threes auto --games 2 --seed 1 --depth 1", ""),
+        row("qubic proof", "qubic proof --dims 3 --certificate crates/qubic/data/search/qubic3.cert.gz", ""),
+        row("serve", "", ""),
+    ]
+}
+
+#[test]
+fn every_help_and_every_output_fits_80_columns() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut failures = Vec::new();
+    let leaves = walk_help(&mut Vec::new(), dir.path(), &mut failures);
+    let covered: BTreeSet<&str> = rows().iter().map(|r| r.leaf).collect();
+    let missing: Vec<&String> = leaves
+        .iter()
+        .filter(|l| !covered.contains(l.as_str()))
+        .collect();
+    for r in rows() {
+        if r.args.is_empty() {
+            continue;
+        }
+        let d = dir.path().display().to_string();
+        let line = r.args.replace("{dir}", &d);
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let (_, out) = output(&args, r.stdin, dir.path());
+        for l in too_wide(&out) {
+            failures.push(format!("ludomat {}: {l}", r.args));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "commands with no row in the width table: {missing:?}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} lines wider than {WIDTH} columns:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
