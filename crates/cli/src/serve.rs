@@ -104,6 +104,10 @@ async fn serve(args: ServeArgs) -> Result<()> {
         ..ludomat_museum::MuseumConfig::default()
     };
     let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;
+    // Our own one-shot handling, from before the URL is printed until the server has
+    // stopped (not tokio's, which stays installed for the life of the process: the menu
+    // goes on after the server).
+    let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
     let bound = server.local_addr().context("reading the bound address")?;
     let url = if bound.ip().is_unspecified() {
         format!("http://127.0.0.1:{}/", bound.port())
@@ -137,9 +141,6 @@ async fn serve(args: ServeArgs) -> Result<()> {
     if args.open {
         open_browser(&page);
     }
-    // Our own one-shot handling, removed when the server has stopped (not tokio's, which
-    // stays installed for the life of the process: the menu goes on after the server).
-    let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
     let stopped = server
         .run_until(async {
             let mut tick = tokio::time::interval(Duration::from_millis(50));
