@@ -90,7 +90,7 @@ fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
 }
 
 pub fn run(cmd: ComputoxCmd) -> Result<()> {
-    let mut out = std::io::stdout();
+    let mut out = crate::help::Wrapped::new(std::io::stdout());
     match cmd.command {
         ComputoxSub::Netlist(a) => netlist(&a, &mut out),
         ComputoxSub::Verify(a) => verify(&a, &mut out),

@@ -103,7 +103,8 @@ struct TrainArgs {
     /// as PATH.bak-N.
     #[arg(long, requires = "state")]
     fresh: bool,
-    /// With --state: also save every N games (a killed run loses at most the games since).
+    /// With --state: also save every N games (1 to 1,000,000; a killed run loses at most
+    /// the games since).
     #[arg(long, value_name = "N", value_parser = crate::count::count::<u64>(1, MAX_TRAIN_GAMES))]
     save_every: Option<u64>,
     /// No progress bar.
@@ -121,7 +122,7 @@ pub fn run(cmd: HerCmd) -> Result<()> {
                 Some(p) => Her::load(&p)?,
                 None => Her::new(0),
             };
-            print!("{}", text::boxes(&her));
+            print!("{}", crate::help::wrap(&text::boxes(&her)));
             Ok(())
         }
     }
@@ -186,7 +187,14 @@ fn train(a: TrainArgs) -> Result<()> {
     }
     print!(
         "{}",
-        text::report(&run.her, a.seed, kind, first, played, &run.report)
+        crate::help::wrap(&text::report(
+            &run.her,
+            a.seed,
+            kind,
+            first,
+            played,
+            &run.report
+        ))
     );
     if let Some(path) = &a.chart {
         let chart = LineChart {

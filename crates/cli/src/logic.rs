@@ -205,6 +205,7 @@ fn check(dir: &Path) -> Result<()> {
     let (r, ended) = check_dir(dir, &mut ctx)?;
     drop(ctx);
     bar.finish();
+    println!("each file checked with the engines event, event-fifo, levelized, bit-parallel:");
     for f in &r.files {
         // A file's mismatches (on stderr) before its line.
         for m in r.mismatches.iter().filter(|m| m.circuit == f.circuit) {
@@ -213,7 +214,7 @@ fn check(dir: &Path) -> Result<()> {
         let name = &f.circuit;
         match &f.error {
             None => println!(
-                "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch  (engines: event, event-fifo, levelized, bit-parallel)",
+                "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch",
                 f.responses,
                 f.responses - f.mismatched,
                 f.mismatched
@@ -287,7 +288,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     );
     for x in &r.rates {
         println!(
-            "{:<7} {:<26} {:>14.0} vectors/s  ({:.4} s for {} vectors)",
+            "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
             x.circuit, x.simulator, x.vectors_per_second, x.seconds, x.vectors
         );
     }

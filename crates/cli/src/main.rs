@@ -11,6 +11,7 @@ mod colour;
 mod computox;
 mod computox_circuit;
 mod count;
+mod help;
 mod hexapawn;
 mod interrupt;
 mod kit;
@@ -172,7 +173,19 @@ fn restore_sigpipe() {
 
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // help, version and usage errors, wrapped to 80 columns
+        Err(e) => {
+            let text = help::wrap(&e.render().to_string());
+            if e.use_stderr() {
+                eprint!("{text}");
+            } else {
+                print!("{text}");
+            }
+            return std::process::ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     init_tracing(cli.verbose);
     match dispatch(cli.command.unwrap_or(Command::Menu)) {
         Ok(()) => std::process::ExitCode::SUCCESS,

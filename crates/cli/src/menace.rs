@@ -218,7 +218,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
                 }
             }
             let mut input = LineInput::Stdin;
-            let mut out = std::io::stdout();
+            let mut out = crate::help::Wrapped::new(std::io::stdout());
             play(&mut session, &a, &mut input, &mut out)
         }
         MenaceSub::Train(a) => train(&cmd.state, &a),
@@ -227,9 +227,12 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let store = Store::open(&cmd.state, false)?;
             let side = a.side.player();
             match a.position {
-                None => print!("{}", text::listing(store.menace.boxes(side))),
+                None => print!(
+                    "{}",
+                    crate::help::wrap(&text::listing(store.menace.boxes(side)))
+                ),
                 Some(board) => match text::explain(&store.menace, side, board) {
-                    Ok(t) => print!("{t}"),
+                    Ok(t) => print!("{}", crate::help::wrap(&t)),
                     Err(why) => bail!("{why}"),
                 },
             }
@@ -569,7 +572,7 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
         played as f64 / secs.max(1e-9),
         args.save_every,
     );
-    print!("{}", run.summary());
+    print!("{}", crate::help::wrap(&run.summary()));
     std::fs::write(args.out.join("curve.csv"), run.curve_csv())
         .with_context(|| format!("cannot write {}", args.out.join("curve.csv").display()))?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
@@ -578,7 +581,7 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
         line_chart(&beads, &args.out.join(format!("first-box.{ext}")))?;
     }
     println!(
-        "learning curve in {}: curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
+        "learning curve in {}:\n  curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
         args.out.display()
     );
     let replacing = match (replaced, &backup) {
@@ -640,11 +643,9 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
             rules.to_string().replacen("custom: ", "custom rules (", 1)
         ),
     };
-    println!(
-        "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
+    print!("{}", crate::help::wrap(&(format!("MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
         against.name(),
-        args.games
-    );
+        args.games) + "\n")));
     let bar = Bar::new("games", None, args.quiet);
     let mut watch = |p: &Progress<()>| bar.update(p, None);
     let (mut ctx, _ctrl_c) = progress::context("games", None, &mut watch);
@@ -655,16 +656,14 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
         let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
             [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
         });
-        println!(
-            "{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
+        print!("{}", crate::help::wrap(&(format!("{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
             m.per_second(),
             m.per_cpu_second(),
             m.runs.len(),
             if m.runs.len() == 1 { "" } else { "s" },
             m.games(),
             m.wall.as_secs_f64(),
-            m.cpu().as_secs_f64(),
-        );
+            m.cpu().as_secs_f64()) + "\n")));
     };
     line("1 thread:".into(), &report.single);
     if let Some(p) = &report.parallel {
@@ -781,7 +780,7 @@ mod tests {
         s.save().unwrap();
         args.rules = Some(Preset::Scroggs);
         let e = Store::open(&args, false).err().unwrap().to_string();
-        assert!(e.contains("without --continue"), "{e}");
+        assert!(e.contains("menace train --fresh"), "{e}");
         args.win = Some(5);
         let s = Store::open(&args, true).unwrap();
         assert_eq!(s.menace.rules().win, 5);

@@ -201,8 +201,7 @@ pub enum Stuck {
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::help::Wrapped::new(std::io::stdout().lock());
     play_with(&args, &mut LineInput::Stdin, &mut out)
 }
 
@@ -639,15 +638,18 @@ fn print_certificate_report(r: &ludomat_qubic::proof3d::certificate::Certificate
         "  first-player positions (merged under the 192 symmetries): {}",
         r.records
     );
-    println!(
-        "  answered by a stored move: {}, by a whole threat line: {} (longest: {} threes)",
-        r.moves, r.threat_lines, r.longest_line
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "  answered by a stored move: {}, by a whole threat line: {} (longest: {} threes)",
+                r.moves, r.threat_lines, r.longest_line
+            ) + "\n")
+        )
     );
-    println!(
-        "  second-player replies checked: {} ({} reaching a position already checked); replies \
+    print!("{}", crate::help::wrap(&(format!("  second-player replies checked: {} ({} reaching a position already checked); replies \
          leaving a three open (lost at once): {}",
-        r.replies, r.merged, r.lost_at_once
-    );
+        r.replies, r.merged, r.lost_at_once) + "\n")));
 }
 
 /// `ludomat qubic proof --dims 3 [--certificate F | --patashnik]`: a certificate re-checked
@@ -676,18 +678,23 @@ fn certificate_3d(file: Option<PathBuf>, patashnik: bool) -> Result<()> {
     let c = ludomat_game::run::cpu::process();
     let (_, r) = check_gzip(&bytes).with_context(|| format!("{name} does not prove the win"))?;
     let g = ludomat_qubic_verify::Geometry::new();
-    println!(
-        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
          independent checker ({} lines, {} symmetries, found by itself): the first player \
          wins against every defence.",
-        bytes.len(),
-        r.records,
-        t.elapsed(),
-        ludomat_game::run::cpu::process()
-            .saturating_sub(c)
-            .as_secs_f64(),
-        g.lines.len(),
-        g.symmetries.len()
+                bytes.len(),
+                r.records,
+                t.elapsed(),
+                ludomat_game::run::cpu::process()
+                    .saturating_sub(c)
+                    .as_secs_f64(),
+                g.lines.len(),
+                g.symmetries.len()
+            ) + "\n")
+        )
     );
     print_certificate_report(&r);
     Ok(())

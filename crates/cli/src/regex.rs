@@ -211,7 +211,7 @@ fn check(a: &CheckArgs, out: &mut dyn Write) -> Result<()> {
 /// `ludomat play regex`
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut input = LineInput::Stdin;
-    let mut out = std::io::stdout();
+    let mut out = crate::help::Wrapped::new(std::io::stdout());
     play_with(&args, &mut input, &mut out)
 }
 

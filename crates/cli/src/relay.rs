@@ -283,7 +283,7 @@ fn disasm(a: DisasmArgs) -> Result<()> {
         Some(p) => {
             std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))?
         }
-        None => print!("{text}"),
+        None => print!("{}", crate::help::wrap(&text)),
     }
     Ok(())
 }
@@ -556,7 +556,11 @@ fn codes(happenings: &[RelayHappening]) -> String {
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
-    play_with(args, LineInput::Stdin, &mut std::io::stdout())
+    play_with(
+        args,
+        LineInput::Stdin,
+        &mut crate::help::Wrapped::new(std::io::stdout()),
+    )
 }
 
 /// Run the machine to its next halt (the session's `run`, at the real pace if asked),

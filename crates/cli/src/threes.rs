@@ -1162,13 +1162,11 @@ fn report(games: &[GameSummary], wall: Option<Duration>) {
             100.0 * hi
         );
     }
-    println!(
-        "moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
+    print!("{}", crate::help::wrap(&(format!("moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
         moves,
         moves as f64 / n as f64,
         1000.0 * search_time / (moves.max(1) as f64),
-        nodes as f64 / search_time.max(1e-9) / 1e6
-    );
+        nodes as f64 / search_time.max(1e-9) / 1e6) + "\n")));
     if let Some(wall) = wall {
         println!(
             "wall clock {:.1} s, {:.1} moves/s",
@@ -1249,12 +1247,17 @@ fn replay(a: ReplayArgs) -> Result<()> {
         .with_context(|| format!("cannot read {}", a.file.display()))?;
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
-    println!(
-        "{}: seed {}, hint model {}, {} moves",
-        a.file.display(),
-        record.seed,
-        record.hint_model,
-        record.moves()
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "{}: seed {}, hint model {}, {} moves",
+                a.file.display(),
+                record.seed,
+                record.hint_model,
+                record.moves()
+            ) + "\n")
+        )
     );
     let mut input = LineInput::Stdin;
     for (i, f) in record.frames.iter().enumerate() {
@@ -1284,11 +1287,16 @@ fn replay(a: ReplayArgs) -> Result<()> {
         }
     }
     let last: Board = record.frames.last().map(|f| f.board).unwrap_or_default();
-    println!(
-        "\nthe game's final score {}, highest card {}{}",
-        group(record.score()),
-        last.max_tile(),
-        if last.is_dead() { ", game over" } else { "" }
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "\nthe game's final score {}, highest card {}{}",
+                group(record.score()),
+                last.max_tile(),
+                if last.is_dead() { ", game over" } else { "" }
+            ) + "\n")
+        )
     );
     Ok(())
 }
@@ -1309,7 +1317,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     if let Some(path) = &a.checkpoint {
         check_output(path, "--checkpoint")?;
     }
-    println!("tuning from {start}");
+    print!("{}", crate::help::wrap(&format!("tuning from {start}\n")));
     println!(
         "{} games per candidate at depth {}, seed {}, {} rounds",
         a.games, a.depth, a.seed, a.rounds
@@ -1394,9 +1402,14 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
             }
         );
     }
-    println!(
-        "best: {best}\nmean score {mean:.0} ({:.0} s)",
-        started.elapsed().as_secs_f64()
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "best: {best}\nmean score {mean:.0} ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            ) + "\n")
+        )
     );
     let json = serde_json::to_string_pretty(&best)?;
     println!("{json}");
