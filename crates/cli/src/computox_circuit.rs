@@ -90,8 +90,11 @@ fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
 }
 
 pub fn run(cmd: ComputoxCmd) -> Result<()> {
+    // the netlist is a file format (`computox netlist > my.net`): never wrapped
+    let mut plain = std::io::stdout();
     let mut out = crate::help::Wrapped::new(std::io::stdout());
     match cmd.command {
+        ComputoxSub::Netlist(a) if !a.by_relay => netlist(&a, &mut plain),
         ComputoxSub::Netlist(a) => netlist(&a, &mut out),
         ComputoxSub::Verify(a) => verify(&a, &mut out),
     }

@@ -175,13 +175,13 @@ fn main() -> std::process::ExitCode {
     restore_sigpipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // help, version and usage errors, wrapped to 80 columns
+        // help and version wrapped to 80 columns; usage errors as clap words them
         Err(e) => {
-            let text = help::wrap(&e.render().to_string());
+            let text = e.render().to_string();
             if e.use_stderr() {
                 eprint!("{text}");
             } else {
-                print!("{text}");
+                print!("{}", help::wrap(&text));
             }
             return std::process::ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
