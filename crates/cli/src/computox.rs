@@ -57,7 +57,7 @@ pub struct PlayArgs {
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut input = LineInput::Stdin;
-    let mut out = std::io::stdout();
+    let mut out = crate::help::Wrapped::new(std::io::stdout());
     session(&args, &mut input, &mut out).map(|_| ())
 }
 
@@ -81,7 +81,10 @@ pub struct Summary {
 /// [`ComputoxSession`]; here are only the typed lines and the text.
 pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<Summary> {
     if args.plan {
+        // 45 lines: paged on a terminal
+        let _page = crate::page::Pager::start();
         print_plan(out)?;
+        out.flush()?;
         return Ok(Summary::default());
     }
     if args.relays {
@@ -440,11 +443,11 @@ fn relay_session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
 pub fn print_plan(out: &mut dyn Write) -> Result<()> {
     writeln!(
         out,
-        "U1, the main uniselector: one sweep per machine move, first contact that closes wins."
+        "U1, the main uniselector: one sweep a move; the first contact that closes wins."
     )?;
     writeln!(
         out,
-        "(A reconstruction: the seed gives the counts and orders, not the wiring diagrams.)"
+        "(Reconstructed: the source gives counts and orders, not the wiring diagrams.)"
     )?;
     writeln!(out, "  U1-N1   home, not connected")?;
     for c in ContactPlan::COMPUTOX.contacts() {
@@ -462,19 +465,15 @@ pub fn print_plan(out: &mut dyn Write) -> Result<()> {
             })
             .collect();
         let line = c.line.map(|l| format!(", line {l}")).unwrap_or_default();
-        writeln!(
-            out,
-            "  {:<7} {}{line}: {}",
-            c.id.to_string(),
-            c.tactic,
-            checks.join("  ")
-        )?;
+        // the checks packed under the tactic, never cut in two: 80 columns by design
+        let head = format!("  {:<7} {}{line}: ", c.id.to_string(), c.tactic);
+        writeln!(out, "{}", crate::help::pack(&head, &checks, 10, "  "))?;
     }
     let survey = hazard::survey(&ContactPlan::COMPUTOX);
     writeln!(
         out,
-        "\nHazard survey: {} positions the machine can face (both starts, X relay up or down \
-         at every move):",
+        "\nHazard survey: {} positions the machine can face (both starts, X relay up\n\
+         or down at every move):",
         survey.positions
     )?;
     if survey.hazards.is_empty() {

@@ -90,8 +90,11 @@ fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
 }
 
 pub fn run(cmd: ComputoxCmd) -> Result<()> {
-    let mut out = std::io::stdout();
+    // the netlist is a file format (`computox netlist > my.net`): never wrapped
+    let mut plain = std::io::stdout();
+    let mut out = crate::help::Wrapped::new(std::io::stdout());
     match cmd.command {
+        ComputoxSub::Netlist(a) if !a.by_relay => netlist(&a, &mut plain),
         ComputoxSub::Netlist(a) => netlist(&a, &mut out),
         ComputoxSub::Verify(a) => verify(&a, &mut out),
     }
@@ -113,7 +116,7 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let n = parse(&text, a.netlist.as_deref())?;
     let bar = progress::Bar::new("positions", None, false);
     let mut watch = |p: &Progress<VerifyProgress>| bar.update(p, None);
-    let mut ctx = progress::context("positions", None, &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("positions", None, &mut watch);
     let (report, best, ended) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
     drop(ctx);
     bar.finish();

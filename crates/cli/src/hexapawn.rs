@@ -54,9 +54,10 @@ pub struct PlayArgs {
     /// Who plays White against HER (Black).
     #[arg(long, value_enum, default_value_t = WhiteArg::Human)]
     white: WhiteArg,
-    /// Seed for HER's draws and the machine White (default: a random one, printed).
-    #[arg(long)]
-    seed: Option<u64>,
+    /// Seed for HER's draws and the machine White (printed; as everywhere, the same seed
+    /// replays the same game).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 /// `ludomat her …`: HER, Gardner's Hexapawn Educable Robot.
@@ -83,8 +84,8 @@ enum HerSub {
 
 #[derive(Debug, Args)]
 struct TrainArgs {
-    /// Games to play (1 to 1000000).
-    #[arg(long, default_value_t = 50)]
+    /// Games to play (1 to 1,000,000).
+    #[arg(long, default_value_t = 50, value_name = "N", value_parser = crate::count::count::<u64>(1, MAX_TRAIN_GAMES))]
     games: u64,
     /// Seed for HER's draws (White's seed is derived from it).
     #[arg(long, default_value_t = 1)]
@@ -96,10 +97,15 @@ struct TrainArgs {
     #[arg(long)]
     chart: Option<PathBuf>,
     /// Continue from this state file (if it exists) and save HER there afterwards.
-    #[arg(long)]
+    #[arg(long, value_name = "PATH")]
     state: Option<PathBuf>,
-    /// With --state: also save every N games (a killed run loses at most the games since).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// With --state: start over from fresh boxes; the saved HER is first kept beside it
+    /// as PATH.bak-N.
+    #[arg(long, requires = "state")]
+    fresh: bool,
+    /// With --state: also save every N games (1 to 1,000,000; a killed run loses at most
+    /// the games since).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<u64>(1, MAX_TRAIN_GAMES))]
     save_every: Option<u64>,
     /// No progress bar.
     #[arg(long)]
@@ -116,21 +122,33 @@ pub fn run(cmd: HerCmd) -> Result<()> {
                 Some(p) => Her::load(&p)?,
                 None => Her::new(0),
             };
-            print!("{}", text::boxes(&her));
+            print!("{}", crate::help::wrap(&text::boxes(&her)));
             Ok(())
         }
     }
 }
 
 fn train(a: TrainArgs) -> Result<()> {
-    if a.games == 0 || a.games > MAX_TRAIN_GAMES {
-        bail!("--games {}: between 1 and {MAX_TRAIN_GAMES}", a.games);
-    }
     if a.save_every.is_some() && a.state.is_none() {
         bail!("--save-every saves into the state file: give it with --state PATH");
     }
     let her = match &a.state {
-        Some(p) if p.exists() => Her::load(p)?,
+        Some(p) if p.exists() => {
+            // a file that is not a HER state is reported and never replaced
+            let saved = Her::load(p)?;
+            if a.fresh {
+                if let Some(b) = crate::saved::keep_backup(p)? {
+                    println!(
+                        "Starting over; the saved HER ({} games) is kept as {}.",
+                        saved.record().games,
+                        b.display()
+                    );
+                }
+                Her::new(a.seed)
+            } else {
+                saved
+            }
+        }
         _ => Her::new(a.seed),
     };
     let kind = match a.against {
@@ -144,7 +162,7 @@ fn train(a: TrainArgs) -> Result<()> {
     let mut watch = |p: &Progress<HerPartial>| {
         bar.update(p, Some(format!("{} lost", p.partial.losses)));
     };
-    let mut ctx = progress::context("games", Some(a.games), &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let mut save = |t: &HerTraining| match &a.state {
         Some(p) => t.her.save(p).map_err(|e| CheckpointError(Box::new(e))),
         None => Ok(()),
@@ -169,7 +187,14 @@ fn train(a: TrainArgs) -> Result<()> {
     }
     print!(
         "{}",
-        text::report(&run.her, a.seed, kind, first, played, &run.report)
+        crate::help::wrap(&text::report(
+            &run.her,
+            a.seed,
+            kind,
+            first,
+            played,
+            &run.report
+        ))
     );
     if let Some(path) = &a.chart {
         let chart = LineChart {
@@ -200,15 +225,15 @@ fn train(a: TrainArgs) -> Result<()> {
 /// Run `ludomat play hexapawn`.
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut session = HexapawnSession::new(HexapawnConfig {
-        seed: args.seed,
+        seed: Some(args.seed),
         white: args.white.into(),
     })
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut input = LineInput::Stdin;
     let v = session.view();
     println!(
-        "Hexapawn against HER (seed {}). You move a White pawn as b1-b2 (step) or b1xa2 \
-         (take); 'new' starts over, 'q' quits.",
+        "Hexapawn against HER (seed {}). You move a White pawn as b1-b2 (step) or\n\
+         b1xa2 (take); 'new' starts over, 'q' quits.",
         v.seed
     );
     print!("{}", text::diagram(&v.board));

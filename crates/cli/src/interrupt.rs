@@ -1,40 +1,144 @@
-//! Ctrl-C during a long run: the first press asks the run to stop at the next safe
-//! point (after the game in progress), so it can save and print what it has; a second
-//! press ends the process as usual.
+//! Ctrl-C, scoped to what runs. A game, a long run and the server each install their own
+//! handling and get a [`Scope`] back; when the scope ends (however the game or run ends:
+//! its own `q`, the end of input, an error, Ctrl-C) the handling that was there before
+//! comes back and a press not yet seen is forgotten. So the menu, which runs entry after
+//! entry in one process, never inherits a handler from an entry that has ended.
+//!
+//! - In a game, Ctrl-C at a prompt ends the input: the game stops as at end of input,
+//!   with its score so far ([`end_input_on_ctrl_c`]).
+//! - In a long run, the first press asks the run to stop at the next safe point (after
+//!   the game in progress), so it can save and print what it has ([`catch_into`]).
+//! - The server stops on Ctrl-C or SIGTERM ([`stop_on_ctrl_c_or_term`]).
+//!
+//! In each, the second press ends the process as usual (the handlers are one-shot).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
+static LAST_SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// Handling of Ctrl-C (and, for the server, SIGTERM) installed for as long as this value
+/// lives; dropping it puts back what was there before and forgets a press not yet seen.
+#[must_use = "the handling ends when the scope is dropped"]
+pub struct Scope {
+    #[cfg(unix)]
+    previous: Vec<(libc::c_int, libc::sigaction)>,
+}
+
+impl std::fmt::Debug for Scope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupt::Scope")
+    }
+}
+
+impl Scope {
+    /// Keep the current handling of Ctrl-C and SIGTERM, to put it back at the end of the
+    /// scope whatever the code inside installs (the menu wraps each entry in one).
+    pub fn keep() -> Self {
+        #[cfg(unix)]
+        {
+            let mut previous = Vec::new();
+            for signal in [libc::SIGINT, libc::SIGTERM] {
+                // SAFETY: reading the current disposition into a zeroed structure.
+                unsafe {
+                    let mut old: libc::sigaction = std::mem::zeroed();
+                    if libc::sigaction(signal, std::ptr::null(), &mut old) == 0 {
+                        previous.push((signal, old));
+                    }
+                }
+            }
+            Scope { previous }
+        }
+        #[cfg(not(unix))]
+        Scope {}
+    }
+
+    /// Install `handler` for each of `signals`, one-shot (`SA_RESETHAND`: the next press
+    /// kills as usual); `restart` restarts a read the signal interrupts.
+    #[cfg(unix)]
+    fn install(
+        signals: &[libc::c_int],
+        handler: extern "C" fn(libc::c_int),
+        restart: bool,
+    ) -> Self {
+        REQUESTED.store(false, Ordering::SeqCst);
+        LAST_SIGNAL.store(0, Ordering::SeqCst);
+        let mut previous = Vec::new();
+        for &signal in signals {
+            // SAFETY: the handlers only store to atomics, which is async-signal-safe; the
+            // structures are zeroed and then filled with valid values.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = handler as libc::sighandler_t;
+                action.sa_flags = libc::SA_RESETHAND | if restart { libc::SA_RESTART } else { 0 };
+                libc::sigemptyset(&mut action.sa_mask);
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(signal, &action, &mut old) == 0 {
+                    previous.push((signal, old));
+                }
+            }
+        }
+        Scope { previous }
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        for (signal, old) in self.previous.iter().rev() {
+            // SAFETY: `old` is the disposition the kernel gave back when the scope began.
+            unsafe {
+                libc::sigaction(*signal, old, std::ptr::null_mut());
+            }
+        }
+        REQUESTED.store(false, Ordering::SeqCst);
+        LAST_SIGNAL.store(0, Ordering::SeqCst);
+        ludomat_game::terminal::clear_interrupt();
+    }
+}
 
 #[cfg(unix)]
-extern "C" fn on_sigint(_: libc::c_int) {
-    // Only an atomic store: async-signal-safe.
+extern "C" fn on_signal(signal: libc::c_int) {
+    // Only atomic stores: async-signal-safe.
+    LAST_SIGNAL.store(signal, Ordering::SeqCst);
     REQUESTED.store(true, Ordering::SeqCst);
 }
 
-/// Catch the next Ctrl-C (SIGINT) instead of dying of it; the one after kills as usual.
-/// Call once before a long loop that polls [`requested`].
-pub fn catch() {
-    REQUESTED.store(false, Ordering::SeqCst);
+/// Catch the next Ctrl-C (SIGINT) instead of dying of it, for as long as the scope lives;
+/// the one after kills as usual. For a long loop that polls a flag.
+pub fn catch() -> Scope {
     #[cfg(unix)]
-    // SAFETY: `on_sigint` only stores to an atomic, which is async-signal-safe; the
-    // sigaction structure is zeroed and then filled with valid values. SA_RESETHAND puts
-    // the default disposition back after the first signal, so a second Ctrl-C kills.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        action.sa_flags = libc::SA_RESETHAND | libc::SA_RESTART;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
-    }
+    return Scope::install(&[libc::SIGINT], on_signal, true);
+    #[cfg(not(unix))]
+    Scope::keep()
 }
 
 /// Catch the next Ctrl-C as [`catch`] does, and make it raise `cancel` (a library run's
 /// cancellation flag) as well.
-#[allow(dead_code)] // used by progress::ctrl_c_cancel
-pub fn catch_into(cancel: ludomat_game::run::Cancel) -> ludomat_game::run::Cancel {
-    catch();
-    cancel.also_on(&REQUESTED)
+pub fn catch_into(cancel: ludomat_game::run::Cancel) -> (ludomat_game::run::Cancel, Scope) {
+    let scope = catch();
+    (cancel.also_on(&REQUESTED), scope)
+}
+
+/// For the server: the next Ctrl-C or SIGTERM is caught (see [`stopping`]); the one after
+/// kills as usual.
+pub fn stop_on_ctrl_c_or_term() -> Scope {
+    #[cfg(unix)]
+    return Scope::install(&[libc::SIGINT, libc::SIGTERM], on_signal, true);
+    #[cfg(not(unix))]
+    Scope::keep()
+}
+
+/// The name of the signal caught since the scope began, if one was.
+pub fn stopping() -> Option<&'static str> {
+    if !REQUESTED.load(Ordering::SeqCst) {
+        return None;
+    }
+    #[cfg(unix)]
+    if LAST_SIGNAL.load(Ordering::SeqCst) == libc::SIGTERM {
+        return Some("SIGTERM");
+    }
+    Some("Ctrl-C (SIGINT)")
 }
 
 #[cfg(unix)]
@@ -43,18 +147,59 @@ extern "C" fn on_sigint_at_prompt(_: libc::c_int) {
 }
 
 /// In an interactive game: Ctrl-C at a prompt ends the input, so the game stops as it does
-/// at end of input, with its score so far; a second Ctrl-C kills as usual.
-pub fn end_input_on_ctrl_c() {
+/// at end of input, with its score so far; a second Ctrl-C kills as usual. No
+/// `SA_RESTART`: a read blocked at the prompt returns EINTR, and the line reader then
+/// reports end of input.
+pub fn end_input_on_ctrl_c() -> Scope {
     #[cfg(unix)]
-    // SAFETY: the handler only stores to an atomic (async-signal-safe); the structure is
-    // zeroed, then filled with valid values. No SA_RESTART: a read blocked at the prompt
-    // returns EINTR, and the line reader then reports end of input.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction =
-            on_sigint_at_prompt as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        action.sa_flags = libc::SA_RESETHAND;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+    return Scope::install(&[libc::SIGINT], on_sigint_at_prompt, false);
+    #[cfg(not(unix))]
+    Scope::keep()
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn current(signal: libc::c_int) -> libc::sighandler_t {
+        // SAFETY: reading the disposition into a zeroed structure.
+        unsafe {
+            let mut old: libc::sigaction = std::mem::zeroed();
+            libc::sigaction(signal, std::ptr::null(), &mut old);
+            old.sa_sigaction
+        }
+    }
+
+    #[test]
+    fn each_scope_puts_back_what_was_there() {
+        let before = current(libc::SIGINT);
+        {
+            let _game = end_input_on_ctrl_c();
+            assert_eq!(
+                current(libc::SIGINT),
+                on_sigint_at_prompt as *const () as libc::sighandler_t
+            );
+            {
+                let _run = catch();
+                assert_eq!(
+                    current(libc::SIGINT),
+                    on_signal as *const () as libc::sighandler_t
+                );
+            }
+            assert_eq!(
+                current(libc::SIGINT),
+                on_sigint_at_prompt as *const () as libc::sighandler_t
+            );
+        }
+        assert_eq!(current(libc::SIGINT), before);
+        let before_term = current(libc::SIGTERM);
+        {
+            let _server = stop_on_ctrl_c_or_term();
+            assert_eq!(
+                current(libc::SIGTERM),
+                on_signal as *const () as libc::sighandler_t
+            );
+        }
+        assert_eq!(current(libc::SIGTERM), before_term);
     }
 }

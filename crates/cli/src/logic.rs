@@ -27,9 +27,10 @@ pub struct LogicCmd {
 
 #[derive(Debug, Subcommand)]
 enum LogicSub {
-    /// Replay the seed's RS NOR latch walk-through: start unknown, reset, hold, set, hold.
+    /// Replay the source article's RS NOR latch walk-through: start unknown, reset, hold,
+    /// set, hold.
     Latch {
-        /// Show every propagation event in order, as the seed narrates them.
+        /// Show every propagation event in order, as the source article narrates them.
         #[arg(long)]
         trace: bool,
     },
@@ -58,8 +59,8 @@ struct SimArgs {
     /// A vector file: one vector a line, input bits 0/1/x in declaration order.
     #[arg(long, conflicts_with = "random")]
     vectors: Option<PathBuf>,
-    /// Simulate N random vectors instead (at most 1,000,000; accepts 1e6).
-    #[arg(long, value_name = "N", value_parser = parse_vector_count)]
+    /// Simulate N random vectors instead (1 to 1,000,000; accepts 1e6).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     random: Option<usize>,
     /// Seed of the random vectors.
     #[arg(long, default_value_t = 1)]
@@ -83,8 +84,8 @@ struct BenchArgs {
     /// Circuits (file stems in --dir).
     #[arg(long, value_delimiter = ',', default_value = "c6288,c7552")]
     circuits: Vec<String>,
-    /// Random vectors per circuit, the same for every simulator (at most 1,000,000).
-    #[arg(long, default_value_t = 10_000, value_parser = parse_vector_count)]
+    /// Random vectors per circuit, the same for every simulator (1 to 1,000,000).
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     vectors: usize,
     /// Seed of the vectors.
     #[arg(long, default_value_t = 1)]
@@ -120,21 +121,26 @@ fn balanced(v: Ternary) -> &'static str {
 
 fn latch(trace: bool) -> Result<()> {
     let (latch, steps) = walk()?;
+    // with the trace, 60 lines: paged on a terminal
+    let _page = trace.then(crate::page::Pager::start);
     let names: Vec<&str> = latch
         .nodes()
         .iter()
         .map(|&id| latch.netlist.name_of(id))
         .collect();
-    println!("RS NOR latch (seed 004): +1 true, 0 unknown, -1 false");
+    // Each step is its label, then the nodes' values under the one header line: the
+    // table stays narrow (46 columns) whatever the labels say.
+    println!("RS NOR latch (source article 004): +1 true, 0 unknown, -1 false");
     println!(
-        "{:<58} {}",
+        "{:<8}{}",
         "step",
         names.iter().map(|n| format!("{n:>6}")).collect::<String>()
     );
     for (k, step) in steps.iter().enumerate() {
+        println!("{k}. {}", step.label);
         println!(
-            "{:<58} {}",
-            format!("{k}. {}", step.label),
+            "{:<8}{}",
+            "",
             step.values
                 .iter()
                 .map(|&v| format!("{:>6}", balanced(v)))
@@ -156,12 +162,6 @@ fn load(path: &Path) -> Result<Netlist> {
 /// The most random vectors one run generates (they are held in memory: a million vectors
 /// of a circuit with a few hundred inputs take a few hundred megabytes).
 const MAX_VECTORS: u64 = 1_000_000;
-
-fn parse_vector_count(s: &str) -> Result<usize, String> {
-    let n =
-        ludomat_game::count::parse_count(s, MAX_VECTORS, "vectors").map_err(|e| e.to_string())?;
-    usize::try_from(n).map_err(|e| e.to_string())
-}
 
 fn sim(a: SimArgs) -> Result<()> {
     let netlist = load(&a.file)?;
@@ -201,10 +201,11 @@ fn sim(a: SimArgs) -> Result<()> {
 fn check(dir: &Path) -> Result<()> {
     let bar = progress::Bar::new("files", None, false);
     let mut watch = |p: &Progress<CheckReport>| bar.update(p, None);
-    let mut ctx = progress::context("files", None, &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("files", None, &mut watch);
     let (r, ended) = check_dir(dir, &mut ctx)?;
     drop(ctx);
     bar.finish();
+    println!("each file checked with the engines event, event-fifo, levelized, bit-parallel:");
     for f in &r.files {
         // A file's mismatches (on stderr) before its line.
         for m in r.mismatches.iter().filter(|m| m.circuit == f.circuit) {
@@ -213,7 +214,7 @@ fn check(dir: &Path) -> Result<()> {
         let name = &f.circuit;
         match &f.error {
             None => println!(
-                "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch  (engines: event, event-fifo, levelized, bit-parallel)",
+                "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch",
                 f.responses,
                 f.responses - f.mismatched,
                 f.mismatched
@@ -277,7 +278,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     };
     let bar = progress::Bar::new("simulator runs", Some(config.runs()), false);
     let mut watch = |p: &Progress<SpeedReport>| bar.update(p, Some(p.partial.running.clone()));
-    let mut ctx = progress::context("simulator runs", Some(config.runs()), &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("simulator runs", Some(config.runs()), &mut watch);
     let (r, ended) = speed::measure(&config, &mut ctx)?;
     drop(ctx);
     bar.finish();
@@ -287,7 +288,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     );
     for x in &r.rates {
         println!(
-            "{:<7} {:<26} {:>14.0} vectors/s  ({:.4} s for {} vectors)",
+            "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
             x.circuit, x.simulator, x.vectors_per_second, x.seconds, x.vectors
         );
     }

@@ -10,17 +10,21 @@ mod caption;
 mod colour;
 mod computox;
 mod computox_circuit;
+mod count;
+mod help;
 mod hexapawn;
 mod interrupt;
 mod kit;
 mod logic;
 mod menace;
 mod menu;
+mod page;
 #[allow(dead_code)] // used by each long run as it moves into its library (issue 26)
 mod progress;
 mod qubic;
 mod regex;
 mod relay;
+mod saved;
 mod serve;
 mod threes;
 mod tictactoe;
@@ -64,7 +68,8 @@ enum Command {
     Relay(relay::RelayCmd),
     /// Threes!: AI runs and replays.
     Threes(threes::ThreesCmd),
-    /// 3D/4D tic-tac-toe facts: the 4×4×4×4 forced win.
+    /// 3D/4D tic-tac-toe proofs: the 4×4×4 first-player win (certificates, Patashnik's
+    /// dictionary, our search) and the 4×4×4×4 forced win.
     Qubic(qubic::QubicCmd),
     /// The web museum on 127.0.0.1: play the machines in a browser and watch their insides.
     Serve(serve::ServeArgs),
@@ -100,7 +105,8 @@ enum PlayGame {
 enum TournamentGame {
     /// Noughts and crosses.
     Tictactoe(tictactoe::TournamentArgs),
-    /// 3D tic-tac-toe self-play.
+    /// 3D or 4D tic-tac-toe between two strategies (OTHER-1, the 1962 deck, random,
+    /// threats).
     Qubic(qubic::TournamentArgs),
 }
 
@@ -124,7 +130,7 @@ fn dispatch(command: Command) -> Result<()> {
     match command {
         Command::Play { game } => {
             // Ctrl-C at a prompt ends the game as end of input does, with the score so far.
-            interrupt::end_input_on_ctrl_c();
+            let _ctrl_c = interrupt::end_input_on_ctrl_c();
             match game {
                 PlayGame::Tictactoe(a) => tictactoe::play(a),
                 PlayGame::Computox(a) => computox::play(a),
@@ -167,7 +173,19 @@ fn restore_sigpipe() {
 
 fn main() -> std::process::ExitCode {
     restore_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // help and version wrapped to 80 columns; usage errors as clap words them
+        Err(e) => {
+            let text = e.render().to_string();
+            if e.use_stderr() {
+                eprint!("{text}");
+            } else {
+                print!("{}", help::wrap(&text));
+            }
+            return std::process::ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     init_tracing(cli.verbose);
     match dispatch(cli.command.unwrap_or(Command::Menu)) {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -42,7 +42,8 @@ struct StateArgs {
     /// The state file [default: <data dir>/ludomat/menace.json].
     #[arg(long, global = true, value_name = "PATH")]
     state: Option<PathBuf>,
-    /// Rule preset for a fresh MENACE: seed (default), michie, scroggs.
+    /// Rule preset for a fresh MENACE: seed (the source article's rules; default),
+    /// michie, scroggs.
     #[arg(long, global = true, value_name = "PRESET")]
     rules: Option<Preset>,
     /// Starting beads for a fresh MENACE: random:MIN-MAX per box, or four counts per
@@ -70,12 +71,12 @@ struct StateArgs {
 
 #[derive(Debug, Subcommand)]
 enum MenaceSub {
-    /// Play MENACE (X, moving first) exactly as the seed challenge: how many games,
+    /// Play MENACE (X, moving first) exactly as the source's challenge: how many games,
     /// `new game`, the board after every move, moves as row then column from L/M/R,
     /// all 304 matchboxes after each game.
     Play(PlayArgs),
-    /// Train a fresh MENACE (or the saved one, with --continue) against another agent;
-    /// writes a learning curve (CSV, PNG, SVG) into one folder and saves the MENACE.
+    /// Train the saved MENACE further (or a fresh one, with --fresh) against another
+    /// agent; writes a learning curve (CSV, PNG, SVG) into one folder and saves it.
     Train(TrainArgs),
     /// Show the matchboxes, or the box for one position with its beads on the board.
     Boxes(BoxesArgs),
@@ -107,15 +108,15 @@ impl Side {
 
 #[derive(Debug, Args)]
 struct PlayArgs {
-    /// Start over with fresh matchboxes: the saved MENACE is replaced after the first
-    /// game (a file that is not a MENACE state is never replaced).
+    /// Start over with fresh matchboxes: the saved MENACE is first kept beside it as
+    /// PATH.bak-N (a file that is not a MENACE state is never replaced).
     #[arg(long)]
     fresh: bool,
     /// Do not print the 304 matchboxes after every game.
     #[arg(long)]
     quiet_boxes: bool,
-    /// Number of games (skips the question).
-    #[arg(long)]
+    /// Number of games (1 to 1,000,000; skips the question).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000))]
     games: Option<u64>,
 }
 
@@ -125,29 +126,30 @@ struct TrainArgs {
     /// so with it MENACE takes `--side o`).
     #[arg(long, value_parser = crate::tictactoe::MachineAgent)]
     against: AgentKind,
-    /// Games to play (at most 1,000,000,000; the state is saved as it goes).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    /// Games to play (1 to 1,000,000,000; the state is saved as it goes).
+    #[arg(long, default_value_t = 1000, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
     games: u64,
     /// The side MENACE plays.
     #[arg(long, value_enum, default_value_t = Side::X)]
     side: Side,
-    /// Games per point of the learning curve.
-    #[arg(long, default_value_t = 100)]
+    /// Games per point of the learning curve (1 to 1,000,000,000).
+    #[arg(long, default_value_t = 100, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
     window: u64,
-    /// Train the saved MENACE further instead of a fresh one (rule flags must then
-    /// match its rules).
-    #[arg(long = "continue")]
-    keep_training: bool,
-    /// (The default now: training starts from fresh matchboxes unless --continue.)
-    #[arg(long, hide = true, conflicts_with = "keep_training")]
+    /// Start over from fresh matchboxes (rule flags apply to a fresh MENACE only); the
+    /// saved MENACE is first kept beside it as PATH.bak-N. Without it, training
+    /// continues the saved MENACE.
+    #[arg(long)]
     fresh: bool,
+    /// (The default now: training continues the saved MENACE unless --fresh.)
+    #[arg(long = "continue", hide = true, conflicts_with = "fresh")]
+    keep_training: bool,
     /// The folder for the learning curve: curve.csv, curve.png, curve.svg,
     /// first-box.png, first-box.svg (created if missing; those files are replaced).
     #[arg(short, long, default_value = "out/menace-train", value_name = "DIR")]
     out: PathBuf,
     /// Save the state every N games, at the end and on Ctrl-C (a killed run loses at
-    /// most the games since the last save).
-    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// most the games since the last save; 1 to 1,000,000,000).
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
     save_every: u64,
     /// No progress bar.
     #[arg(long)]
@@ -170,15 +172,14 @@ struct BenchArgs {
     /// (Ignored: the benchmark always trains fresh MENACEs and saves nothing.)
     #[arg(long, hide = true)]
     fresh: bool,
-    /// Training games per run (at most 1,000,000,000).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    /// Training games per run (1 to 1,000,000,000).
+    #[arg(long, default_value_t = 1_000_000, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
     games: u64,
     /// The opponent: random, perfect or menace (built-in fast players).
     #[arg(long, default_value = "random", value_parser = ["random", "perfect", "menace"])]
     against: String,
-    /// Parallel runs for the all-cores measurement [default: number of cores; at most
-    /// 256].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Parallel runs for the all-cores measurement (1 to 256; default: number of cores).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<u16>(1, crate::count::MAX_THREADS))]
     threads: Option<u16>,
     /// No progress bar.
     #[arg(long)]
@@ -206,10 +207,18 @@ pub fn play_menace(a: PlayMenaceArgs) -> Result<()> {
 pub fn run(cmd: MenaceCmd) -> Result<()> {
     match cmd.command {
         MenaceSub::Play(a) => {
-            crate::interrupt::end_input_on_ctrl_c();
+            let _ctrl_c = crate::interrupt::end_input_on_ctrl_c();
             let mut session = Store::open(&cmd.state, a.fresh)?;
+            if a.fresh && Menace::load(&session.path).is_ok() {
+                if let Some(b) = crate::saved::keep_backup(&session.path)? {
+                    println!(
+                        "Starting over; the saved MENACE is kept as {}.",
+                        b.display()
+                    );
+                }
+            }
             let mut input = LineInput::Stdin;
-            let mut out = std::io::stdout();
+            let mut out = crate::help::Wrapped::new(std::io::stdout());
             play(&mut session, &a, &mut input, &mut out)
         }
         MenaceSub::Train(a) => train(&cmd.state, &a),
@@ -218,9 +227,12 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let store = Store::open(&cmd.state, false)?;
             let side = a.side.player();
             match a.position {
-                None => print!("{}", text::listing(store.menace.boxes(side))),
+                None => print!(
+                    "{}",
+                    crate::help::wrap(&text::listing(store.menace.boxes(side)))
+                ),
                 Some(board) => match text::explain(&store.menace, side, board) {
-                    Ok(t) => print!("{t}"),
+                    Ok(t) => print!("{}", crate::help::wrap(&t)),
                     Err(why) => bail!("{why}"),
                 },
             }
@@ -312,7 +324,7 @@ impl Store {
             Some(mut m) if !fresh => {
                 if rules_given && *m.rules() != rules {
                     bail!(
-                        "{} holds a MENACE playing by {} rules; rule settings only apply to a fresh MENACE (start over with {}: `menace play --fresh` or `menace train` without --continue)",
+                        "{} holds a MENACE playing by {} rules; rule settings only apply to a fresh MENACE (start over with {}: `menace play --fresh` or `menace train --fresh`; the saved one is kept as a backup)",
                         path.display(),
                         m.rules(),
                         rules
@@ -456,6 +468,8 @@ fn play(
         store.menace = session.menace().clone();
         store.save()?;
         if !args.quiet_boxes {
+            // 304 boxes, some 340 lines: paged on a terminal (q goes on with the games)
+            let _page = crate::page::Pager::start();
             say(out, &text::listing(session.menace().boxes(Player::First)))?;
         }
     }
@@ -483,9 +497,6 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     if args.against == AgentKind::Human {
         bail!("MENACE trains against a machine; to play it yourself use `ludomat menace play`");
     }
-    if args.window == 0 || args.save_every == 0 {
-        bail!("--window and --save-every must be at least 1");
-    }
     crate::tictactoe::check_agent_side(
         args.against,
         args.side.player().opponent(),
@@ -494,10 +505,15 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     // The output folder first: a run is never lost to a folder that cannot be written.
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
-    let fresh = !args.keep_training;
+    let fresh = args.fresh;
     let store = Store::open(state, fresh)?;
     let replaced = if fresh {
         Menace::load(&store.path).ok().map(|m| m.games())
+    } else {
+        None
+    };
+    let backup = if replaced.is_some() {
+        crate::saved::keep_backup(&store.path)?
     } else {
         None
     };
@@ -516,7 +532,7 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     let mut run = Training::new(store.menace, opponent, config)?;
     let bar = Bar::new("games", Some(args.games), args.quiet);
     let mut watch = |p: &Progress<TrainPartial>| bar.update(p, Some(window_rates(&p.partial)));
-    let mut ctx = progress::context("games", Some(args.games), &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("games", Some(args.games), &mut watch);
     let mut save = |t: &Training| {
         t.menace
             .save(&path)
@@ -556,7 +572,7 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
         played as f64 / secs.max(1e-9),
         args.save_every,
     );
-    print!("{}", run.summary());
+    print!("{}", crate::help::wrap(&run.summary()));
     std::fs::write(args.out.join("curve.csv"), run.curve_csv())
         .with_context(|| format!("cannot write {}", args.out.join("curve.csv").display()))?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
@@ -565,12 +581,17 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
         line_chart(&beads, &args.out.join(format!("first-box.{ext}")))?;
     }
     println!(
-        "learning curve in {}: curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
+        "learning curve in {}:\n  curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
         args.out.display()
     );
-    let replacing = replaced.map_or(String::new(), |n| {
-        format!(" (replacing a MENACE of {n} games; --continue trains the saved one)")
-    });
+    let replacing = match (replaced, &backup) {
+        (Some(n), Some(b)) => format!(
+            "\n(it replaced a MENACE of {n} games, kept as {}; without --fresh training\n\
+             continues the saved MENACE)",
+            b.display()
+        ),
+        _ => String::new(),
+    };
     println!(
         "MENACE has now played {} games; saved to {}{replacing}",
         run.menace.games(),
@@ -622,14 +643,12 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
             rules.to_string().replacen("custom: ", "custom rules (", 1)
         ),
     };
-    println!(
-        "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
+    print!("{}", crate::help::wrap(&(format!("MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
         against.name(),
-        args.games
-    );
+        args.games) + "\n")));
     let bar = Bar::new("games", None, args.quiet);
     let mut watch = |p: &Progress<()>| bar.update(p, None);
-    let mut ctx = progress::context("games", None, &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("games", None, &mut watch);
     let (report, ended) = run_bench(config, &mut ctx)?;
     drop(ctx);
     bar.finish();
@@ -637,16 +656,14 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
         let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
             [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
         });
-        println!(
-            "{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
+        print!("{}", crate::help::wrap(&(format!("{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
             m.per_second(),
             m.per_cpu_second(),
             m.runs.len(),
             if m.runs.len() == 1 { "" } else { "s" },
             m.games(),
             m.wall.as_secs_f64(),
-            m.cpu().as_secs_f64(),
-        );
+            m.cpu().as_secs_f64()) + "\n")));
     };
     line("1 thread:".into(), &report.single);
     if let Some(p) = &report.parallel {
@@ -763,7 +780,7 @@ mod tests {
         s.save().unwrap();
         args.rules = Some(Preset::Scroggs);
         let e = Store::open(&args, false).err().unwrap().to_string();
-        assert!(e.contains("without --continue"), "{e}");
+        assert!(e.contains("menace train --fresh"), "{e}");
         args.win = Some(5);
         let s = Store::open(&args, true).unwrap();
         assert_eq!(s.menace.rules().win, 5);

@@ -58,6 +58,8 @@ pub fn run() -> Result<()> {
     let mut run_entry = |args: &[&str], out: &mut dyn Write| -> Result<()> {
         out.flush()?;
         let cli = Cli::try_parse_from(std::iter::once("ludomat").chain(args.iter().copied()))?;
+        // whatever Ctrl-C handling the entry installs ends with it
+        let _ctrl_c = crate::interrupt::Scope::keep();
         match cli.command {
             Some(command) => dispatch(command),
             None => Ok(()),
@@ -220,7 +222,10 @@ fn not_on_menu(t: &str, len: usize, sub: bool) -> String {
 fn prompt(screen: Screen, machines: &[Machine]) -> String {
     match screen {
         Screen::Machines => format!("Machine (1-{}, ? or q): ", machines.len()),
-        Screen::Machine(m) => format!("Entry (1-{}, b, ? or q): ", machines[m].entries.len()),
+        Screen::Machine(m) => match machines[m].entries.len() {
+            1 => "Entry (1, b, ? or q): ".to_string(),
+            n => format!("Entry (1-{n}, b, ? or q): "),
+        },
     }
 }
 

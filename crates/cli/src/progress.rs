@@ -7,10 +7,15 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ludomat_game::run::{Cancel, Progress, RunContext};
 
+use crate::interrupt::Scope;
+
 /// A progress bar for a run of `total` units (spinner when the total is unknown); hidden
 /// when `quiet` or when stderr is not a terminal.
 pub struct Bar {
     bar: ProgressBar,
+    unit: String,
+    /// Whether the bar shows a total (a run may learn it after it starts).
+    counted: std::cell::Cell<bool>,
 }
 
 impl Bar {
@@ -21,17 +26,13 @@ impl Bar {
             Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::stderr()),
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
         };
-        let template = if total.is_some() {
-            format!("{{bar:30}} {{human_pos}}/{{human_len}} {unit}  {{msg}}  eta {{eta}}")
-        } else {
-            format!("{{spinner}} {{human_pos}} {unit}  {{msg}}  {{elapsed}}")
-        };
-        bar.set_style(
-            ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        bar.set_style(style(unit, total.is_some()));
         bar.enable_steady_tick(Duration::from_millis(250));
-        Bar { bar }
+        Bar {
+            bar,
+            unit: unit.to_string(),
+            counted: std::cell::Cell::new(total.is_some()),
+        }
     }
 
     /// Take one progress report: position, total and a rate in whole units per second,
@@ -39,19 +40,46 @@ impl Bar {
     pub fn update<P>(&self, p: &Progress<P>, extra: Option<String>) {
         if let Some(t) = p.total {
             self.bar.set_length(t);
+            if !self.counted.replace(true) {
+                // the run has counted its work (e.g. the search's jobs): show the total
+                self.bar.set_style(style(&self.unit, true));
+            }
         }
         self.bar.set_position(p.done);
         let rate = format_rate(p.rate());
+        let eta = match (p.total, p.eta()) {
+            (None, _) => String::new(),
+            (Some(_), Some(eta)) if p.done > 0 => format!("  eta {}", format_duration(eta)),
+            (Some(_), _) => "  eta –".to_string(),
+        };
         self.bar.set_message(match extra {
-            Some(e) => format!("{rate}/s  {e}"),
-            None => format!("{rate}/s"),
+            Some(e) => format!("{rate}/s  {e}{eta}"),
+            None => format!("{rate}/s{eta}"),
         });
+    }
+
+    /// Print something above the bar (hidden while `f` runs).
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
     }
 
     /// Remove the bar from the terminal.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }
+}
+
+/// The bar's look: with a total, a bar and "done/total"; without, a spinner and a count.
+fn style(unit: &str, total: bool) -> ProgressStyle {
+    // The estimate of the time left is ours (in the message): none until a unit is done,
+    // never indicatif's guess from nothing. A 20-column bar, the counts and the message
+    // stay within 80 columns for the runs' messages.
+    let template = if total {
+        format!("{{bar:20}} {{human_pos}}/{{human_len}} {unit}  {{msg}}")
+    } else {
+        format!("{{spinner}} {{human_pos}} {unit}  {{msg}}  {{elapsed}}")
+    };
+    ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
 
 /// A rate as a short whole number with a thousands separator: 949,423 (never decimals
@@ -75,20 +103,35 @@ pub fn format_rate(rate: f64) -> String {
     out
 }
 
+/// A duration as a terminal shows a time left: 45s, 3m 05s, 2h 10m.
+pub fn format_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m {:02}s", s / 60, s % 60),
+        _ => format!("{}h {:02}m", s / 3600, (s % 3600) / 60),
+    }
+}
+
 /// A context for a run of `total` units, cancelled by Ctrl-C (the first press; a second
-/// kills as usual), reporting to `watch`.
+/// kills as usual) for as long as the scope returned beside it lives, reporting to
+/// `watch`.
 pub fn context<'a, P>(
     unit: &'static str,
     total: Option<u64>,
     watch: &'a mut ludomat_game::run::Watcher<'a, P>,
-) -> RunContext<'a, P> {
-    RunContext::new(unit, total)
-        .with_cancel(ctrl_c_cancel())
-        .watch(watch)
+) -> (RunContext<'a, P>, Scope) {
+    let (cancel, scope) = ctrl_c_cancel();
+    (
+        RunContext::new(unit, total)
+            .with_cancel(cancel)
+            .watch(watch),
+        scope,
+    )
 }
 
-/// A cancellation flag raised by the next Ctrl-C while the run lasts.
-pub fn ctrl_c_cancel() -> Cancel {
+/// A cancellation flag raised by the next Ctrl-C while the scope returned beside it lives.
+pub fn ctrl_c_cancel() -> (Cancel, Scope) {
     crate::interrupt::catch_into(Cancel::new())
 }
 
@@ -102,5 +145,8 @@ mod tests {
         assert_eq!(format_rate(3.25), "3.2");
         assert_eq!(format_rate(1234.0), "1,234");
         assert_eq!(format_rate(f64::NAN), "–");
+        assert_eq!(format_duration(Duration::from_secs(45)), "45s");
+        assert_eq!(format_duration(Duration::from_secs(185)), "3m 05s");
+        assert_eq!(format_duration(Duration::from_secs(7800)), "2h 10m");
     }
 }

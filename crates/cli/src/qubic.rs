@@ -139,8 +139,8 @@ pub struct TournamentArgs {
     /// Agent B.
     #[arg(long, value_enum, default_value_t = AgentKind::Other1)]
     o: AgentKind,
-    /// Number of games.
-    #[arg(long, default_value_t = 10_000)]
+    /// Number of games (1 to 10,000,000).
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<u64>(1, 10_000_000))]
     games: u64,
     /// Master seed; game i uses a seed derived from it and i.
     #[arg(long, default_value_t = 1)]
@@ -173,8 +173,8 @@ pub struct TournamentArgs {
     deck_stuck: Stuck,
     #[command(flatten)]
     deck: DeckFlags,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (1 to 256; default: all cores).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<usize>(1, crate::count::MAX_THREADS))]
     threads: Option<usize>,
     /// No progress bar.
     #[arg(long)]
@@ -201,8 +201,7 @@ pub enum Stuck {
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::help::Wrapped::new(std::io::stdout().lock());
     play_with(&args, &mut LineInput::Stdin, &mut out)
 }
 
@@ -554,8 +553,9 @@ enum QubicSub {
         /// table per position, one position per core).
         #[arg(long, value_enum, default_value_t = SchemeArg::Shared)]
         scheme: SchemeArg,
-        /// With --search or --search-after: worker threads (default: one per core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        /// With --search or --search-after: worker threads (1 to 256; default: one per
+        /// core).
+        #[arg(long, value_name = "N", value_parser = crate::count::count::<u16>(1, crate::count::MAX_THREADS))]
         threads: Option<u16>,
     },
 }
@@ -638,15 +638,18 @@ fn print_certificate_report(r: &ludomat_qubic::proof3d::certificate::Certificate
         "  first-player positions (merged under the 192 symmetries): {}",
         r.records
     );
-    println!(
-        "  answered by a stored move: {}, by a whole threat line: {} (longest: {} threes)",
-        r.moves, r.threat_lines, r.longest_line
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "  answered by a stored move: {}, by a whole threat line: {} (longest: {} threes)",
+                r.moves, r.threat_lines, r.longest_line
+            ) + "\n")
+        )
     );
-    println!(
-        "  second-player replies checked: {} ({} reaching a position already checked); replies \
+    print!("{}", crate::help::wrap(&(format!("  second-player replies checked: {} ({} reaching a position already checked); replies \
          leaving a three open (lost at once): {}",
-        r.replies, r.merged, r.lost_at_once
-    );
+        r.replies, r.merged, r.lost_at_once) + "\n")));
 }
 
 /// `ludomat qubic proof --dims 3 [--certificate F | --patashnik]`: a certificate re-checked
@@ -675,18 +678,23 @@ fn certificate_3d(file: Option<PathBuf>, patashnik: bool) -> Result<()> {
     let c = ludomat_game::run::cpu::process();
     let (_, r) = check_gzip(&bytes).with_context(|| format!("{name} does not prove the win"))?;
     let g = ludomat_qubic_verify::Geometry::new();
-    println!(
-        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
          independent checker ({} lines, {} symmetries, found by itself): the first player \
          wins against every defence.",
-        bytes.len(),
-        r.records,
-        t.elapsed(),
-        ludomat_game::run::cpu::process()
-            .saturating_sub(c)
-            .as_secs_f64(),
-        g.lines.len(),
-        g.symmetries.len()
+                bytes.len(),
+                r.records,
+                t.elapsed(),
+                ludomat_game::run::cpu::process()
+                    .saturating_sub(c)
+                    .as_secs_f64(),
+                g.lines.len(),
+                g.symmetries.len()
+            ) + "\n")
+        )
     );
     print_certificate_report(&r);
     Ok(())
@@ -754,7 +762,7 @@ fn search_3d(
             )),
         );
     };
-    let mut ctx = crate::progress::context("positions proved", None, &mut watch);
+    let (mut ctx, _ctrl_c) = crate::progress::context("positions proved", None, &mut watch);
     let run = prove(&config, Some(&before), &mut ctx).map_err(|e| anyhow!("{e}"))?;
     drop(ctx);
     bar.finish();
@@ -992,9 +1000,6 @@ fn build<const D: usize>(
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
     if args.dims == 4 && (args.x == AgentKind::Louden1962 || args.o == AgentKind::Louden1962) {
         bail!("the 1962 deck plays 4×4×4 only; drop --dims 4");
     }

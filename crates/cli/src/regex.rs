@@ -119,6 +119,8 @@ pub fn run(cmd: RegexCmd) -> Result<()> {
 
 fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let p = load(&a.file)?;
+    // the deductions run to hundreds of lines: paged on a terminal
+    let _page = a.explain.then(crate::page::Pager::start);
     let solver = Solver::new(&p);
     let limit = usize::try_from(a.limit).unwrap_or(MAX_LIMIT);
     let o = solver.solve(SolveOptions {
@@ -172,6 +174,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         (n, false) => format!("at least {n} solutions (stopped at --limit {})", a.limit),
     };
     writeln!(out, "{verdict} ({} search nodes)", o.nodes)?;
+    out.flush()?;
     Ok(())
 }
 
@@ -208,7 +211,7 @@ fn check(a: &CheckArgs, out: &mut dyn Write) -> Result<()> {
 /// `ludomat play regex`
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut input = LineInput::Stdin;
-    let mut out = std::io::stdout();
+    let mut out = crate::help::Wrapped::new(std::io::stdout());
     play_with(&args, &mut input, &mut out)
 }
 

@@ -109,9 +109,9 @@ struct RunArgs {
     /// Print PC, instruction, registers and flags after every instruction.
     #[arg(long)]
     trace: bool,
-    /// Stop a program that runs longer than this many instructions (accepts 1e9; at
-    /// most 1e12).
-    #[arg(long, default_value = "1e8", value_parser = parse_count)]
+    /// Stop a program that runs longer than this many instructions (1 to
+    /// 1,000,000,000,000; accepts 1e9).
+    #[arg(long, default_value = "1e8", value_name = "N", value_parser = crate::count::count::<u64>(1, MAX_STEPS))]
     max_steps: u64,
     /// The real machine's pace or full speed.
     #[arg(long, value_enum, default_value_t = Speed::Fast)]
@@ -123,8 +123,8 @@ struct RunArgs {
 
 #[derive(Debug, Args)]
 struct BenchArgs {
-    /// Instructions to run (accepts 1e9; at most 1e12).
-    #[arg(long, default_value = "1e9", value_parser = parse_count)]
+    /// Instructions to run (1 to 1,000,000,000,000; accepts 1e9).
+    #[arg(long, default_value = "1e9", value_name = "N", value_parser = crate::count::count::<u64>(1, MAX_STEPS))]
     max_steps: u64,
     /// Run this program instead of the built-in `programs/relay/busy.asm`.
     #[arg(long)]
@@ -166,10 +166,6 @@ fn parse_press(s: &str) -> Result<Press, String> {
 /// A count such as `1000`, `1_000_000` or `1e9`.
 /// The most instructions one run may be allowed (about three hours at full speed).
 const MAX_STEPS: u64 = 1_000_000_000_000;
-
-fn parse_count(s: &str) -> Result<u64, String> {
-    ludomat_game::count::parse_count(s, MAX_STEPS, "steps").map_err(|e| e.to_string())
-}
 
 fn parse_byte(s: &str) -> Result<u8, String> {
     parse_number(s)
@@ -287,7 +283,7 @@ fn disasm(a: DisasmArgs) -> Result<()> {
         Some(p) => {
             std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))?
         }
-        None => print!("{text}"),
+        None => print!("{}", crate::help::wrap(&text)),
     }
     Ok(())
 }
@@ -520,7 +516,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     };
     let bar = progress::Bar::new("instructions", Some(a.max_steps), false);
     let mut watch = |p: &Progress<BenchProgress>| bar.update(p, None);
-    let mut ctx = progress::context("instructions", Some(a.max_steps), &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("instructions", Some(a.max_steps), &mut watch);
     let (r, _) = ludomat_relay_cpu::bench(rom, a.max_steps, &mut ctx);
     drop(ctx);
     bar.finish();
@@ -560,7 +556,11 @@ fn codes(happenings: &[RelayHappening]) -> String {
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
-    play_with(args, LineInput::Stdin, &mut std::io::stdout())
+    play_with(
+        args,
+        LineInput::Stdin,
+        &mut crate::help::Wrapped::new(std::io::stdout()),
+    )
 }
 
 /// Run the machine to its next halt (the session's `run`, at the real pace if asked),
@@ -730,10 +730,11 @@ mod tests {
 
     #[test]
     fn counts_and_switches_parse() {
-        assert_eq!(parse_count("1e9"), Ok(1_000_000_000));
-        assert_eq!(parse_count("1_000"), Ok(1000));
-        assert!(parse_count("1.5").is_err());
-        assert!(parse_count("-3").is_err());
+        let steps = crate::count::count::<u64>(1, MAX_STEPS);
+        assert_eq!(steps.read("1e9"), Ok(1_000_000_000));
+        assert_eq!(steps.read("1_000"), Ok(1000));
+        assert!(steps.read("1.5").is_err());
+        assert!(steps.read("-3").is_err());
         assert_eq!(parse_switches("0x0f,0x0c"), Ok([0x0f, 0x0c]));
         assert_eq!(parse_switches("0b11"), Ok([3, 0]));
         assert!(parse_switches("0x100").is_err());

@@ -104,6 +104,10 @@ async fn serve(args: ServeArgs) -> Result<()> {
         ..ludomat_museum::MuseumConfig::default()
     };
     let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;
+    // Our own one-shot handling, from before the URL is printed until the server has
+    // stopped (not tokio's, which stays installed for the life of the process: the menu
+    // goes on after the server).
+    let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
     let bound = server.local_addr().context("reading the bound address")?;
     let url = if bound.ip().is_unspecified() {
         format!("http://127.0.0.1:{}/", bound.port())
@@ -138,9 +142,19 @@ async fn serve(args: ServeArgs) -> Result<()> {
         open_browser(&page);
     }
     let stopped = server
-        .run(|signal| eprintln!("ludomat museum: {signal}: stopping"))
+        .run_until(async {
+            let mut tick = tokio::time::interval(Duration::from_millis(50));
+            loop {
+                tick.tick().await;
+                if let Some(signal) = crate::interrupt::stopping() {
+                    eprintln!("ludomat museum: {signal}: stopping");
+                    return;
+                }
+            }
+        })
         .await
         .context("serving the museum")?;
+    drop(ctrl_c);
     eprintln!("ludomat museum: stopped: {stopped}");
     Ok(())
 }
@@ -154,13 +168,26 @@ fn open_browser(url: &str) {
     };
     match std::process::Command::new(opener)
         .arg(url)
+        .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
     {
-        Ok(_) => {}
-        Err(e) => {
-            eprintln!("ludomat: could not open a browser with {opener} ({e}); open {url} yourself")
+        // The opener ends at once when it has handed the page to a browser, or fails when
+        // there is none: wait for it beside the server (so it is reaped, never left
+        // defunct) and warn when it failed.
+        Ok(mut child) => {
+            let url = url.to_string();
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() => {}
+                Ok(status) => eprintln!(
+                    "ludomat: warning: {opener} found no browser ({status}); open {url} yourself"
+                ),
+                Err(e) => eprintln!("ludomat: warning: waiting for {opener}: {e}"),
+            });
         }
+        Err(e) => eprintln!(
+            "ludomat: warning: could not open a browser with {opener} ({e}); open {url} yourself"
+        ),
     }
 }

@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     assist_depth: u8,
     /// How bonus cards are announced: plus (the original "+") or window (three values).
-    #[arg(long, default_value = "plus")]
+    #[arg(long, default_value = "plus", value_parser = hint_models())]
     hint_model: HintModel,
     /// Save the game (every board, card, hint and swipe) as JSON to this file.
     #[arg(long)]
@@ -86,8 +86,8 @@ struct SummaryArgs {
 /// `ludomat threes auto`
 #[derive(Debug, Args)]
 struct AutoArgs {
-    /// Games to play (at most 10,000,000 per run; split longer runs with --first-game).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
+    /// Games to play (1 to 10,000,000 per run; split longer runs with --first-game).
+    #[arg(long, default_value_t = 10, value_name = "N", value_parser = crate::count::count::<u32>(1, MAX_GAMES as u64))]
     games: u32,
     /// Master seed; game i uses a seed derived from it.
     #[arg(long, default_value_t = 1)]
@@ -99,8 +99,8 @@ struct AutoArgs {
     first_game: u32,
     #[command(flatten)]
     rule: RuleArgs,
-    /// Worker threads (default: all cores; 1 to 256).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
+    /// Worker threads (1 to 256; default: all cores).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<u16>(1, crate::count::MAX_THREADS))]
     threads: Option<u16>,
     /// Write one line per game to this CSV file.
     #[arg(long)]
@@ -111,12 +111,15 @@ struct AutoArgs {
     /// Heuristic weights as JSON (as printed by `threes tune`).
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// How bonus cards are announced.
-    #[arg(long, default_value = "plus")]
+    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    #[arg(long, default_value = "plus", value_parser = hint_models())]
     hint_model: HintModel,
     /// Record every game as JSON into this directory (game-<i>.json).
     #[arg(long)]
     record_dir: Option<PathBuf>,
+    /// Show each game as it ends: its final board, score and swipes.
+    #[arg(long)]
+    show: bool,
     /// Play through the engine protocol with this engine instead of our AI in-process
     /// (one engine process per thread; see crates/threes/ENGINE.md). The program
     /// `ludomat` is this ludomat: `--engine 'ludomat threes engine --cpu-per-move 5'`.
@@ -134,7 +137,7 @@ struct AutoArgs {
     /// started without mpirun or with one process, the run stays on this process.
     #[arg(long, num_args = 0..=1, default_missing_value = "search", value_name = "MODE")]
     distributed: Option<DistMode>,
-    /// Jobs are the subtrees this many swipes above the leaves (the seed's
+    /// Jobs are the subtrees this many swipes above the leaves (the source's
     /// parallelization depth, 1…16; default 8, capped at the depth − 1).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=16))]
     parallel_depth: Option<u8>,
@@ -197,7 +200,7 @@ struct VersusArgs {
     #[arg(long = "ai", value_name = "NAME:BUDGETS=COMMAND")]
     ais: Vec<String>,
     /// Games per AI and budget (1 to 1,000,000); game i is the same deal for all.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_name = "N", value_parser = crate::count::count::<u32>(1, 1_000_000))]
     games: u32,
     /// Master seed; game i uses a seed derived from it.
     #[arg(long, default_value_t = 1)]
@@ -206,7 +209,7 @@ struct VersusArgs {
     #[arg(long, default_value_t = 0)]
     first_game: u32,
     /// Games played at once, each by its own engine process (1 to 256).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = crate::count::count::<u16>(1, crate::count::MAX_THREADS))]
     threads: u16,
     /// Append one line per finished game to this CSV file.
     #[arg(long)]
@@ -224,8 +227,8 @@ struct VersusArgs {
     /// Seconds an engine may take to answer one turn (0.01 to 86,400).
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     engine_timeout: f64,
-    /// How bonus cards are announced.
-    #[arg(long, default_value = "plus")]
+    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    #[arg(long, default_value = "plus", value_parser = hint_models())]
     hint_model: HintModel,
 }
 
@@ -236,7 +239,7 @@ mod cluster;
 /// What `--distributed` spreads over the MPI ranks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum DistMode {
-    /// The subtrees of every move's search (the seed's cluster).
+    /// The subtrees of every move's search (the source's cluster).
     Search,
     /// Whole games (strength runs).
     Games,
@@ -257,13 +260,13 @@ struct ReplayArgs {
 #[derive(Debug, Args)]
 struct TuneArgs {
     /// Games per candidate (1 to 100,000).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 200, value_name = "N", value_parser = crate::count::count::<u32>(1, 100_000))]
     games: u32,
     /// Fixed search depth of the games (1 to 10).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH)))]
     depth: u8,
-    /// Passes over the weights (at most 100).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=100))]
+    /// Passes over the weights (0 to 100).
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = crate::count::count::<u32>(0, 100))]
     rounds: u32,
     /// Master seed of the games (the same games for every candidate).
     #[arg(long, default_value_t = 77)]
@@ -605,8 +608,12 @@ fn load_weights(path: &Path) -> Result<Weights> {
 /// The most games one `threes auto` run plays.
 const MAX_GAMES: u32 = 10_000_000;
 
-/// The most worker threads.
-const MAX_THREADS: u16 = 256;
+/// The hint models by name, listed in `--help`.
+fn hint_models() -> impl clap::builder::TypedValueParser<Value = HintModel> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["plus", "window"])
+        .map(|s| s.parse::<HintModel>().unwrap_or_default())
+}
 
 /// Refuse an output path before a long run rather than after it: its folder must exist
 /// and the path must not be a folder.
@@ -805,7 +812,7 @@ fn auto(a: AutoArgs) -> Result<()> {
         first_game: a.first_game,
         games: a.games,
         model: a.hint_model,
-        record: a.record_dir.is_some(),
+        record: a.record_dir.is_some() || a.show,
     };
     // Each finished game's line is written and flushed at once, so an interrupted run
     // keeps its finished games; at the end the file is rewritten in game order.
@@ -821,13 +828,18 @@ fn auto(a: AutoArgs) -> Result<()> {
         None => None,
     };
     let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
+    // the swipes made show the run moving long before its first game ends
     let mut watch = |p: &Progress<AutoProgress>| {
+        let swipes = format!("{} swipes", group(p.partial.moves));
         bar.update(
             p,
-            p.partial.last_score.map(|s| format!("last: {}", group(s))),
+            Some(match p.partial.last_score {
+                Some(s) => format!("{swipes}  last: {}", group(s)),
+                None => swipes,
+            }),
         );
     };
-    let mut ctx = progress::context("games", Some(u64::from(a.games)), &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("games", Some(u64::from(a.games)), &mut watch);
     let started = Instant::now();
     let result = ludomat_threes::auto::run(
         &config,
@@ -835,6 +847,18 @@ fn auto(a: AutoArgs) -> Result<()> {
         parallel_search.then_some(&pool),
         &mut ctx,
         &mut |g| {
+            if let (true, Some(last)) = (a.show, g.record.as_ref().and_then(|r| r.frames.last())) {
+                bar.suspend(|| {
+                    println!(
+                        "game {}: score {}, {} swipes, highest card {}\n{}\n",
+                        g.number,
+                        group(g.summary.score),
+                        g.summary.moves,
+                        g.summary.max_tile,
+                        last.board
+                    );
+                });
+            }
             if let (Some(dir), Some(r)) = (&a.record_dir, &g.record) {
                 let path = dir.join(format!("game-{}.json", g.number));
                 std::fs::write(&path, r.to_json())
@@ -1024,7 +1048,7 @@ fn versus(a: VersusArgs) -> Result<()> {
                 .map(|(ai, b, s)| format!("last: {ai} {b}: {}", group(*s))),
         );
     };
-    let mut ctx = progress::context("games", None, &mut watch);
+    let (mut ctx, _ctrl_c) = progress::context("games", None, &mut watch);
     let csv = a.csv.clone();
     let result = versus::run(&config, &mut ctx, &mut |g| {
         if let (Some(f), Some(path)) = (file.as_mut(), &csv) {
@@ -1138,13 +1162,11 @@ fn report(games: &[GameSummary], wall: Option<Duration>) {
             100.0 * hi
         );
     }
-    println!(
-        "moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
+    print!("{}", crate::help::wrap(&(format!("moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
         moves,
         moves as f64 / n as f64,
         1000.0 * search_time / (moves.max(1) as f64),
-        nodes as f64 / search_time.max(1e-9) / 1e6
-    );
+        nodes as f64 / search_time.max(1e-9) / 1e6) + "\n")));
     if let Some(wall) = wall {
         println!(
             "wall clock {:.1} s, {:.1} moves/s",
@@ -1225,12 +1247,17 @@ fn replay(a: ReplayArgs) -> Result<()> {
         .with_context(|| format!("cannot read {}", a.file.display()))?;
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
-    println!(
-        "{}: seed {}, hint model {}, {} moves",
-        a.file.display(),
-        record.seed,
-        record.hint_model,
-        record.moves()
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "{}: seed {}, hint model {}, {} moves",
+                a.file.display(),
+                record.seed,
+                record.hint_model,
+                record.moves()
+            ) + "\n")
+        )
     );
     let mut input = LineInput::Stdin;
     for (i, f) in record.frames.iter().enumerate() {
@@ -1260,11 +1287,16 @@ fn replay(a: ReplayArgs) -> Result<()> {
         }
     }
     let last: Board = record.frames.last().map(|f| f.board).unwrap_or_default();
-    println!(
-        "\nthe game's final score {}, highest card {}{}",
-        group(record.score()),
-        last.max_tile(),
-        if last.is_dead() { ", game over" } else { "" }
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "\nthe game's final score {}, highest card {}{}",
+                group(record.score()),
+                last.max_tile(),
+                if last.is_dead() { ", game over" } else { "" }
+            ) + "\n")
+        )
     );
     Ok(())
 }
@@ -1285,7 +1317,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     if let Some(path) = &a.checkpoint {
         check_output(path, "--checkpoint")?;
     }
-    println!("tuning from {start}");
+    print!("{}", crate::help::wrap(&format!("tuning from {start}\n")));
     println!(
         "{} games per candidate at depth {}, seed {}, {} rounds",
         a.games, a.depth, a.seed, a.rounds
@@ -1342,8 +1374,8 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
             .map_err(|e| CheckpointError(Box::new(e)))
     };
     let mut checkpoint = Checkpoint::every(1, &mut save);
-    let mut ctx = ludomat_game::run::RunContext::new("candidates", Some(bound))
-        .with_cancel(progress::ctrl_c_cancel());
+    let (cancel, _ctrl_c) = progress::ctrl_c_cancel();
+    let mut ctx = ludomat_game::run::RunContext::new("candidates", Some(bound)).with_cancel(cancel);
     let (state, ended) = tune_run(&config, resume, &mut ctx, &mut checkpoint, &mut |s| {
         bar.suspend(|| {
             println!(
@@ -1370,9 +1402,14 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
             }
         );
     }
-    println!(
-        "best: {best}\nmean score {mean:.0} ({:.0} s)",
-        started.elapsed().as_secs_f64()
+    print!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "best: {best}\nmean score {mean:.0} ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            ) + "\n")
+        )
     );
     let json = serde_json::to_string_pretty(&best)?;
     println!("{json}");

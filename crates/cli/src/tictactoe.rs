@@ -181,8 +181,8 @@ pub struct TournamentArgs {
     /// Agent B.
     #[arg(long, value_parser = MachineAgent, default_value = "random")]
     o: AgentKind,
-    /// Number of games.
-    #[arg(long, default_value_t = 100_000)]
+    /// Number of games (1 to 1,000,000,000).
+    #[arg(long, default_value_t = 100_000, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
     games: u64,
     /// Master seed; game i uses a seed derived from it and i.
     #[arg(long, default_value_t = 1)]
@@ -193,8 +193,8 @@ pub struct TournamentArgs {
     /// Old spelling of `--sides alternate`.
     #[arg(long, hide = true)]
     alternate: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (1 to 256; default: all cores).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<usize>(1, crate::count::MAX_THREADS))]
     threads: Option<usize>,
     /// No progress bar.
     #[arg(long)]

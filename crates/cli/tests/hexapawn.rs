@@ -13,7 +13,10 @@ fn train_reports_when_her_stops_losing() {
     assert!(out.contains("HER now cannot lose"), "{out}");
     let (ok, _, err) = run(&["her", "train", "--games", "0"], "");
     assert!(!ok);
-    assert!(err.contains("--games 0: between 1 and 1000000"), "{err}");
+    assert!(
+        err.contains("--games '0' is not a whole number from 1 to 1,000,000"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -23,6 +26,17 @@ fn state_is_saved_and_boxes_read_back() {
     let s = state.display().to_string();
     let (ok, _, err) = run(&["her", "train", "--games", "30", "--state", &s], "");
     assert!(ok, "{err}");
+    // continued by default; --fresh starts over, keeping the saved HER as a backup
+    let (ok, _, err) = run(&["her", "train", "--games", "30", "--state", &s], "");
+    assert!(ok, "{err}");
+    let (ok, out, err) = run(
+        &["her", "train", "--games", "30", "--state", &s, "--fresh"],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("the saved HER (60 games) is kept as"), "{out}");
+    let backup = ludomat_hexapawn::Her::load(&dir.path().join("her.json.bak-1")).unwrap();
+    assert_eq!(backup.record().games, 60);
     let (ok, out, err) = run(&["her", "boxes", "--state", &s], "");
     assert!(ok, "{err}");
     assert!(out.contains("HER's move 2: 2 boxes"), "{out}");

@@ -297,8 +297,10 @@ fn train_args<'a>(state: &'a str, out: &'a str, extra: &[&'a str]) -> Vec<&'a st
     v
 }
 
-/// Same command, same result: training starts from a fresh MENACE each time, so two runs
-/// of one command write the same curve, charts and state, byte for byte.
+/// Same command, same result: with --fresh training starts from a fresh MENACE each time,
+/// so two runs of one command write the same curve, charts and state, byte for byte; the
+/// MENACE the second run replaces is kept as a backup. Without --fresh (the default, as
+/// for every --state), training continues the saved MENACE.
 #[test]
 fn the_same_training_command_twice_writes_the_same_files() {
     let dir = tempfile::tempdir().unwrap();
@@ -307,7 +309,7 @@ fn the_same_training_command_twice_writes_the_same_files() {
     // The very same command twice (the charts' captions name it, folder included).
     let out_dir = state_arg(&dir.path().join("a"));
     for _ in 0..2 {
-        let out = ludomat(&train_args(&state, &out_dir, &[]), "");
+        let out = ludomat(&train_args(&state, &out_dir, &["--fresh"]), "");
         assert!(out.status.success(), "{}", text(&out.stderr));
         let mut files = Vec::new();
         for f in [
@@ -331,10 +333,14 @@ fn the_same_training_command_twice_writes_the_same_files() {
         "the command in the caption"
     );
     assert!(
-        runs[1].1.contains("replacing a MENACE of 700 games"),
+        runs[1]
+            .1
+            .contains("it replaced a MENACE of 700 games, kept as"),
         "{}",
         runs[1].1
     );
+    let backup = format!("{state}.bak-1");
+    assert_eq!(Menace::load(Path::new(&backup)).unwrap().games(), 700);
     assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 700);
     // The curve learns: the first-box bead count moves (it did not in a continued run).
     let csv = std::fs::read_to_string(dir.path().join("a/curve.csv")).unwrap();
@@ -345,11 +351,15 @@ fn the_same_training_command_twice_writes_the_same_files() {
         .collect();
     assert!(beads.windows(2).any(|w| w[0] != w[1]), "{csv}");
 
-    // --continue trains the saved MENACE further: 700 more games.
+    // By default training continues the saved MENACE: 700 more games, then 700 more
+    // with the old spelling --continue.
     let out_dir = state_arg(&dir.path().join("c"));
-    let out = ludomat(&train_args(&state, &out_dir, &["--continue"]), "");
+    let out = ludomat(&train_args(&state, &out_dir, &[]), "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 1400);
+    let out = ludomat(&train_args(&state, &out_dir, &["--continue"]), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 2100);
 }
 
 /// `menace stats` and `menace boxes` only read: the saved MENACE stays byte-identical, and

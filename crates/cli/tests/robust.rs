@@ -92,9 +92,31 @@ fn absurd_flags_are_refused_with_the_limit_named() {
         ],
         "past the last game number",
     );
-    fails_saying(&["threes", "auto", "--games", "4294967295"], "1..=10000000");
-    fails_saying(&["threes", "auto", "--threads", "100000"], "1..=256");
-    fails_saying(&["menace", "bench", "--threads", "100000"], "1..=256");
+    // every count: the same message, the limits as --help states them (issue 33)
+    fails_saying(
+        &["threes", "auto", "--games", "4294967295"],
+        "--games '4294967295' is not a whole number from 1 to 10,000,000",
+    );
+    fails_saying(
+        &["threes", "auto", "--threads", "100000"],
+        "--threads '100000' is not a whole number from 1 to 256",
+    );
+    fails_saying(
+        &["menace", "bench", "--threads", "100000"],
+        "--threads '100000' is not a whole number from 1 to 256",
+    );
+    fails_saying(
+        &["tournament", "tictactoe", "--threads", "10000"],
+        "--threads '10000' is not a whole number from 1 to 256",
+    );
+    fails_saying(
+        &["tournament", "tictactoe", "--games", "18446744073709551615"],
+        "--games '18446744073709551615' is not a whole number from 1 to 1,000,000,000",
+    );
+    fails_saying(
+        &["tournament", "qubic", "--games", "0"],
+        "--games '0' is not a whole number from 1 to 10,000,000",
+    );
     fails_saying(
         &["menace", "--start-beads", "random:1-4000000000", "stats"],
         "limit of 1000 beads",
@@ -105,11 +127,11 @@ fn absurd_flags_are_refused_with_the_limit_named() {
     );
     fails_saying(
         &["logic", "sim", "x.bench", "--random", "1e10"],
-        "more than the limit of 1000000 vectors",
+        "--random '1e10' is not a whole number from 1 to 1,000,000",
     );
     fails_saying(
         &["relay", "bench", "--max-steps", "1e30"],
-        "more than the limit of 1000000000000 steps",
+        "--max-steps '1e30' is not a whole number from 1 to 1,000,000,000,000",
     );
     fails_saying(
         &["tournament", "qubic", "--x-disable", ",,,"],
@@ -201,14 +223,12 @@ fn weights_out_of_range_are_refused() {
 fn the_limits_are_in_help() {
     for (args, needle) in [
         (vec!["threes", "auto", "--help"], "at most 10)"),
-        (
-            vec!["threes", "auto", "--help"],
-            "at most 10,000,000 per run",
-        ),
-        (vec!["menace", "bench", "--help"], "at most 256"),
-        (vec!["menace", "train", "--help"], "at most 1,000,000,000"),
-        (vec!["logic", "sim", "--help"], "at most 1,000,000"),
-        (vec!["relay", "run", "--help"], "at most 1e12"),
+        (vec!["threes", "auto", "--help"], "1 to 10,000,000 per run"),
+        (vec!["menace", "bench", "--help"], "1 to 256"),
+        (vec!["menace", "train", "--help"], "1 to 1,000,000,000"),
+        (vec!["logic", "sim", "--help"], "1 to 1,000,000"),
+        (vec!["relay", "run", "--help"], "1 to 1,000,000,000,000"),
+        (vec!["tournament", "tictactoe", "--help"], "1 to 256"),
     ] {
         let out = ludomat(&args, "");
         let help = text(&out.stdout)

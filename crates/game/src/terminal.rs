@@ -18,6 +18,13 @@ pub fn interrupt_input() {
     INTERRUPTED.store(true, Ordering::SeqCst);
 }
 
+/// Forget an interruption not yet seen by a read: the game that was interrupted has
+/// ended, and what reads standard input next (the menu's prompt) must wait for a line.
+/// Returns whether there was one.
+pub fn clear_interrupt() -> bool {
+    INTERRUPTED.swap(false, Ordering::SeqCst)
+}
+
 /// Read one line of standard input into `bytes`; 0 at end of input or once interrupted.
 fn read_stdin_line(bytes: &mut Vec<u8>) -> io::Result<usize> {
     let stdin = io::stdin();
@@ -102,6 +109,13 @@ impl std::fmt::Debug for LineInput {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cleared_interrupt_is_not_seen_again() {
+        interrupt_input();
+        assert!(clear_interrupt());
+        assert!(!clear_interrupt());
+    }
 
     #[test]
     fn invalid_utf8_is_a_line_not_an_error() {

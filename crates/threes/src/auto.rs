@@ -2,16 +2,20 @@
 //! the protocol), spread over threads, each finished game handed to the caller at once,
 //! progress and cancellation through [`RunContext`].
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use ludomat_game::run::{Ended, RunContext};
 use ludomat_game::seed;
 
-use crate::autoplay::{play_game, GameSummary};
-use crate::engine::{EngineCommand, EngineError, EngineProcess, Limits};
+use crate::autoplay::{play_game_with, GameSummary};
+use crate::engine::{At, EngineCommand, EngineError, EngineProcess, Limits};
 use crate::record::GameRecord;
-use crate::{HintModel, Searcher, Threes};
+use crate::{HintModel, Player, Position, Searcher, Threes};
+
+/// How often the run reports while no game finishes (a game at strength takes minutes).
+const REPORT_EVERY: Duration = Duration::from_millis(250);
 
 /// Who plays the games.
 #[derive(Debug, Clone)]
@@ -48,6 +52,9 @@ pub struct AutoProgress {
     pub last_score: Option<u64>,
     /// The mean score so far.
     pub mean: f64,
+    /// Swipes made so far by our AI, in finished games and in those in progress (so the
+    /// run shows it is moving from the first swipe of the first game).
+    pub moves: u64,
 }
 
 /// Why an `auto` run stopped early.
@@ -86,7 +93,8 @@ pub struct AutoGame {
 /// Play the run on `threads` threads (`pool`: the rayon pool our AI's parallel search
 /// uses, when it searches in parallel). Each finished game goes to `on_game` at once, in
 /// the order games finish; the result holds the games in game order, and whether the run
-/// was cancelled (games in progress are dropped).
+/// was cancelled (games in progress stop at their next swipe and are dropped). Progress
+/// is reported as games finish and, in between, every quarter second with the swipes made.
 ///
 /// # Errors
 /// An engine's failure or `on_game`'s; the games finished before were handed out.
@@ -107,6 +115,7 @@ pub fn run(
     ctx.set_total(Some(u64::from(config.games)));
     let next = AtomicUsize::new(config.first_game as usize);
     let stop = AtomicBool::new(false);
+    let moves = AtomicU64::new(0);
     let cancel = ctx.cancel().clone();
     let (tx, rx) = mpsc::channel::<Result<AutoGame, EngineError>>();
     let mut games: Vec<(u32, GameSummary)> = Vec::new();
@@ -115,7 +124,7 @@ pub fn run(
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, 256) {
             let tx = tx.clone();
-            let (next, stop, cancel) = (&next, &stop, cancel.clone());
+            let (next, stop, moves, cancel) = (&next, &stop, &moves, cancel.clone());
             scope.spawn(move || {
                 let mut engine: Option<EngineProcess> = None;
                 loop {
@@ -132,12 +141,36 @@ pub fn run(
                         .then(|| GameRecord::start(&Threes::new(game_seed, config.model)));
                     let summary = match &config.contender {
                         Contender::Searcher(s) => {
-                            let mut play =
-                                || play_game(s, game_seed, config.model, u32::MAX, record.as_mut());
-                            Ok(match pool {
+                            let mut player = Player::new(s.clone());
+                            let mut turn = 0u32;
+                            let mut choose = |pos: &Position| {
+                                turn += 1;
+                                if stop.load(Ordering::Relaxed) || cancel.is_cancelled() {
+                                    return Err(EngineError::Stopped {
+                                        engine: "ludomat".into(),
+                                        at: At::Turn {
+                                            game: u64::from(number),
+                                            turn,
+                                        },
+                                    });
+                                }
+                                let r = player.choose(pos);
+                                moves.fetch_add(1, Ordering::Relaxed);
+                                Ok(r)
+                            };
+                            let mut play = || {
+                                play_game_with(
+                                    game_seed,
+                                    config.model,
+                                    u32::MAX,
+                                    record.as_mut(),
+                                    &mut choose,
+                                )
+                            };
+                            match pool {
                                 Some(p) => p.install(play),
                                 None => play(),
-                            })
+                            }
                         }
                         Contender::Engine(command, limits) => {
                             let started = match engine.take() {
@@ -176,7 +209,21 @@ pub fn run(
             });
         }
         drop(tx);
-        for r in rx {
+        loop {
+            let r = match rx.recv_timeout(REPORT_EVERY) {
+                Ok(r) => r,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let n = games.len() as u64;
+                    let _ = ctx.tick(n, || AutoProgress {
+                        games: n,
+                        last_score: games.last().map(|g| g.1.score),
+                        mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
+                        moves: moves.load(Ordering::Relaxed),
+                    });
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             match r {
                 Ok(g) if failure.is_none() => {
                     if let Err(e) = on_game(&g) {
@@ -192,6 +239,7 @@ pub fn run(
                         games: n,
                         last_score: last,
                         mean: total as f64 / n as f64,
+                        moves: moves.load(Ordering::Relaxed),
                     });
                 }
                 Ok(_) | Err(EngineError::Stopped { .. }) => {}
@@ -211,6 +259,7 @@ pub fn run(
             games: n,
             last_score: games.last().map(|g| g.1.score),
             mean: if n > 0 { total as f64 / n as f64 } else { 0.0 },
+            moves: moves.load(Ordering::Relaxed),
         },
     );
     if let Some(f) = failure {
@@ -228,6 +277,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::autoplay::play_game;
     use crate::{DepthRule, Heuristic, SearchConfig};
     use ludomat_game::run::{Cancel, Progress};
 
@@ -279,6 +329,44 @@ mod tests {
         }
         assert!(seen.windows(2).all(|w| w[0] <= w[1]));
         assert_eq!(seen.last(), Some(&6));
+    }
+
+    /// A long game shows its swipes before it ends, and a cancel stops it at the next
+    /// swipe, not at its end.
+    #[test]
+    fn progress_from_the_first_swipe_and_cancel_within_a_game() {
+        let mut c = config(1);
+        c.contender = Contender::Searcher(Searcher::new(
+            Heuristic::default(),
+            SearchConfig {
+                depth: DepthRule::Fixed(4),
+                parallel: false,
+                ..SearchConfig::default()
+            },
+        ));
+        let cancel = Cancel::new();
+        let handle = cancel.clone();
+        let mut seen = Vec::new();
+        let mut w = |p: &Progress<AutoProgress>| {
+            seen.push((p.done, p.partial.moves));
+            if p.partial.moves > 0 {
+                handle.cancel();
+            }
+        };
+        let mut ctx = RunContext::new("games", None)
+            .every(std::time::Duration::ZERO)
+            .with_cancel(cancel)
+            .watch(&mut w);
+        let started = std::time::Instant::now();
+        let (games, ended) = run(&c, 1, None, &mut ctx, &mut |_| Ok(())).unwrap();
+        drop(ctx);
+        assert_eq!(ended, Ended::Cancelled);
+        assert!(games.is_empty(), "the game stopped before its end");
+        assert!(
+            seen.iter().any(|&(done, moves)| done == 0 && moves > 0),
+            "{seen:?}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub const MACHINES: &[Machine] = &[
     Machine {
         title: "Ternary logic graphs and relays",
         entries: &[
-            ("the seed's RS NOR latch, event by event", "logic latch --trace"),
+            ("the source article's RS NOR latch, event by event", "logic latch --trace"),
             ("two squares of a relay noughts-and-crosses input latch", "logic squares"),
         ],
     },
@@ -75,7 +75,7 @@ pub const MACHINES: &[Machine] = &[
             ("4×4×4×4 against OTHER-1", "play qubic --dims 4"),
             ("4×4×4×4: defend against the stored forced win", "play qubic --dims 4 --strategy forced"),
             ("4×4×4×4: check the forced win against the rules", "qubic proof"),
-            ("OTHER-1 self-play, 1,000 games", "tournament qubic --games 1000 --seed 1962"),
+            ("OTHER-1 against OTHER-1, 1,000 games", "tournament qubic --games 1000 --seed 1962"),
         ],
     },
     Machine {
@@ -83,7 +83,7 @@ pub const MACHINES: &[Machine] = &[
         entries: &[
             ("play (arrow keys or w a s d)", "play threes"),
             ("play with the AI assistant", "play threes --assist"),
-            ("watch the AI play 3 games", "threes auto --games 3 --depth 2 --seed 1"),
+            ("watch the AI play 3 games: each final board, then the scores", "threes auto --games 3 --depth 2 --seed 1 --show"),
         ],
     },
     Machine {

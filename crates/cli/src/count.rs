@@ -1,0 +1,214 @@
+//! One convention for every count on the command line (games, threads, rounds, steps,
+//! vectors …): the same parser everywhere, so an out-of-range or malformed value gets the
+//! same message and clap's usage-error status (2), with the limits named. Each count's
+//! `--help` states the same limits ("1 to 1,000,000"); `tests::every_count_states_its_limits`
+//! walks the command tree and fails for a count that does not.
+
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+
+use clap::builder::TypedValueParser;
+use clap::error::ErrorKind;
+
+/// The most worker threads any command starts.
+pub const MAX_THREADS: u64 = 256;
+
+/// A whole number from `min` to `max` (digits, `_` separators, or `1e6`).
+pub struct Count<T> {
+    min: u64,
+    max: u64,
+    marker: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Count<T> {
+    fn clone(&self) -> Self {
+        Count { ..*self }
+    }
+}
+
+/// A count from `min` to `max`, read as `T`.
+pub const fn count<T>(min: u64, max: u64) -> Count<T> {
+    Count {
+        min,
+        max,
+        marker: PhantomData,
+    }
+}
+
+/// `n` with thousands separators: 1,000,000.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl<T> Count<T> {
+    /// The limits as `--help` states them: "1 to 1,000,000".
+    pub fn limits(&self) -> String {
+        format!("{} to {}", thousands(self.min), thousands(self.max))
+    }
+
+    /// Read `text` as a count within the limits; the message names the limits.
+    pub fn read(&self, text: &str) -> Result<u64, String> {
+        let n = ludomat_game::count::parse_count(text, u64::MAX, "").ok();
+        match n {
+            Some(n) if (self.min..=self.max).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "'{}' is not a whole number from {}",
+                text.trim(),
+                self.limits()
+            )),
+        }
+    }
+}
+
+impl<T> TypedValueParser for Count<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let name = arg
+            .and_then(|a| a.get_long().map(|l| format!("--{l}")))
+            .unwrap_or_else(|| "the count".into());
+        let text = value.to_string_lossy();
+        let fail = |why: String| {
+            clap::Error::raw(ErrorKind::ValueValidation, format!("{name} {why}\n")).with_cmd(cmd)
+        };
+        let n = self.read(&text).map_err(fail)?;
+        T::try_from(n).map_err(|_| fail(format!("'{text}' does not fit")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+    use crate::Cli;
+
+    #[test]
+    fn counts_read_and_refuse_alike() {
+        let c = count::<u16>(1, 256);
+        assert_eq!(c.read("1e2"), Ok(100));
+        assert_eq!(c.read("256"), Ok(256));
+        for bad in ["0", "257", "18446744073709551615", "1e30", "-1", "x", "1.5"] {
+            let e = c.read(bad).unwrap_err();
+            assert_eq!(e, format!("'{bad}' is not a whole number from 1 to 256"));
+        }
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+
+    /// Options that count something: every one of them, in every subcommand, must use the
+    /// count parser (so the same message and status) and state its limits in `--help`.
+    const COUNT_NAMES: &[&str] = &[
+        "games",
+        "threads",
+        "rounds",
+        "window",
+        "save-every",
+        "max-steps",
+        "vectors",
+        "random",
+        "limit",
+        "max-nodes",
+    ];
+
+    fn walk(cmd: &clap::Command, path: &mut Vec<String>, found: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let Some(long) = arg.get_long() else { continue };
+            if !arg.get_action().takes_values() {
+                continue;
+            }
+            let mut line: Vec<String> = path.clone();
+            line.push(format!("--{long}"));
+            line.push("18446744073709551615".into());
+            let error = Cli::command()
+                .try_get_matches_from(std::iter::once("ludomat".to_string()).chain(line.clone()))
+                .err();
+            let message = error.as_ref().map(ToString::to_string).unwrap_or_default();
+            let is_count = message.contains("is not a whole number from");
+            if COUNT_NAMES.contains(&long) && !is_count {
+                // some options named like counts take other things (a file, a list)
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                assert!(
+                    !help.to_lowercase().contains("number of")
+                        && !help.contains("games")
+                        && !help.contains("threads"),
+                    "{}: a count not read by count::Count: {message}",
+                    line.join(" ")
+                );
+                continue;
+            }
+            if !is_count {
+                continue;
+            }
+            let error = error.expect("an error");
+            assert_eq!(
+                error.kind(),
+                ErrorKind::ValueValidation,
+                "{}",
+                line.join(" ")
+            );
+            assert_eq!(error.exit_code(), 2);
+            let limits = message
+                .split("whole number from ")
+                .nth(1)
+                .and_then(|s| s.lines().next())
+                .unwrap_or_default()
+                .trim()
+                .to_string();
+            let help = arg
+                .get_long_help()
+                .or(arg.get_help())
+                .map(ToString::to_string)
+                .unwrap_or_default()
+                .replace('\n', " ");
+            assert!(
+                help.contains(&limits),
+                "{}: --help must state the limits \"{limits}\": {help}",
+                path.join(" ") + " --" + long
+            );
+            found.push(format!("{} --{long}", path.join(" ")));
+        }
+        for sub in cmd.get_subcommands() {
+            path.push(sub.get_name().to_string());
+            walk(sub, path, found);
+            path.pop();
+        }
+    }
+
+    #[test]
+    fn every_count_states_its_limits_and_is_refused_alike() {
+        let mut found = Vec::new();
+        walk(&Cli::command(), &mut Vec::new(), &mut found);
+        for must in [
+            "tournament tictactoe --games",
+            "tournament tictactoe --threads",
+            "tournament qubic --games",
+            "tournament qubic --threads",
+            "her train --games",
+            "menace train --games",
+            "menace train --window",
+            "threes auto --games",
+            "threes auto --threads",
+        ] {
+            assert!(
+                found.iter().any(|f| f == must),
+                "{must} missing from {found:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! Long outputs page (issue 33): a quick command whose output is longer than a screen (the
+//! latch trace, the Computox's contact plan, a solve's deductions) writes its standard
+//! output to a scratch file while it runs, then shows the file with a pager — `$PAGER`,
+//! or `less -FRX`, which leaves at once when the text fits one screen and keeps the text
+//! on screen after `q`. Only when standard input and output are both a terminal; in a
+//! pipe or a file nothing changes. `LUDOMAT_PAGER=0` (or an empty `PAGER`) turns it off,
+//! and when no pager starts the text is printed as it is.
+//!
+//! Only for commands that ask nothing: their output is not seen until they end.
+
+/// Standard output collected for the pager for as long as this lives.
+pub struct Pager {
+    #[cfg(unix)]
+    inner: Option<(std::fs::File, libc::c_int)>,
+}
+
+impl Pager {
+    /// Collect standard output for the pager, when it is a terminal.
+    pub fn start() -> Pager {
+        #[cfg(unix)]
+        {
+            Pager {
+                inner: start_unix(),
+            }
+        }
+        #[cfg(not(unix))]
+        Pager {}
+    }
+}
+
+#[cfg(unix)]
+fn pager_command() -> Option<String> {
+    if std::env::var_os("LUDOMAT_PAGER").is_some_and(|v| v == "0") {
+        return None;
+    }
+    match std::env::var("PAGER") {
+        Ok(p) if p.trim().is_empty() => None,
+        Ok(p) => Some(p),
+        Err(_) => Some("less -FRX".to_string()),
+    }
+}
+
+#[cfg(unix)]
+fn start_unix() -> Option<(std::fs::File, libc::c_int)> {
+    use std::io::Write;
+    use std::os::fd::AsRawFd;
+    // SAFETY: isatty only reads the descriptors' state.
+    if unsafe { libc::isatty(0) != 1 || libc::isatty(1) != 1 } {
+        return None;
+    }
+    pager_command()?;
+    let file = tempfile::tempfile().ok()?;
+    let _ = std::io::stdout().flush();
+    // SAFETY: dup and dup2 on descriptors this process holds; both checked.
+    let saved = unsafe { libc::dup(1) };
+    if saved < 0 {
+        return None;
+    }
+    if unsafe { libc::dup2(file.as_raw_fd(), 1) } < 0 {
+        unsafe { libc::close(saved) };
+        return None;
+    }
+    Some((file, saved))
+}
+
+impl Drop for Pager {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Some((mut file, saved)) = self.inner.take() {
+            use std::io::{Seek, Write};
+            let _ = std::io::stdout().flush();
+            // SAFETY: `saved` is the terminal's descriptor kept by `start`.
+            unsafe {
+                libc::dup2(saved, 1);
+                libc::close(saved);
+            }
+            if file.rewind().is_err() {
+                return;
+            }
+            // Ctrl-C in the pager must not end this process (the menu goes on).
+            let _ctrl_c = crate::interrupt::catch();
+            let shown = pager_command().and_then(|command| {
+                std::process::Command::new("sh")
+                    .args(["-c", &command])
+                    .stdin(file.try_clone().ok()?)
+                    .status()
+                    .ok()
+                    .filter(|s| s.success())
+            });
+            if shown.is_none() {
+                // no pager: the text as it is
+                let _ = file.rewind();
+                let _ = std::io::copy(&mut file, &mut std::io::stdout());
+                let _ = std::io::stdout().flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! One convention for saved work (`--state PATH`): every command continues from the saved
+//! state by default; `--fresh` starts over, and the saved state it is about to replace is
+//! first kept beside it as `PATH.bak-N` (the first N not taken), so no run ever loses
+//! earlier work without a copy.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+/// Copy the saved work at `path` to the first free `PATH.bak-N` and return that name;
+/// `None` when there is nothing saved at `path`.
+pub fn keep_backup(path: &Path) -> Result<Option<PathBuf>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("cannot read {} to keep it", path.display()))?;
+    let backup = (1..)
+        .map(|n| {
+            let mut name = path.as_os_str().to_os_string();
+            name.push(format!(".bak-{n}"));
+            PathBuf::from(name)
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("bak"));
+    ludomat_game::save::write_atomically(&backup, &bytes, ".bak-").with_context(|| {
+        format!(
+            "cannot keep a copy of {} as {}",
+            path.display(),
+            backup.display()
+        )
+    })?;
+    Ok(Some(backup))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backups_never_replace_each_other() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("her.json");
+        assert_eq!(keep_backup(&path).expect("nothing to keep"), None);
+        std::fs::write(&path, "one").expect("write");
+        let first = keep_backup(&path).expect("kept").expect("a copy");
+        std::fs::write(&path, "two").expect("write");
+        let second = keep_backup(&path).expect("kept").expect("a copy");
+        assert!(first.to_string_lossy().ends_with("her.json.bak-1"));
+        assert!(second.to_string_lossy().ends_with("her.json.bak-2"));
+        assert_eq!(std::fs::read_to_string(first).expect("read"), "one");
+        assert_eq!(std::fs::read_to_string(second).expect("read"), "two");
+    }
+}

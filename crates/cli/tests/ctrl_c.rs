@@ -1,0 +1,261 @@
+//! Ctrl-C stays with what runs (issue 33): the menu is driven through a pseudo-terminal,
+//! as a person at an 80×24 terminal drives it, with real Ctrl-C presses (the byte 0x03,
+//! which the terminal turns into SIGINT for the foreground process, or into a key in a
+//! raw-mode game). After each sequence the menu must still be waiting and answering.
+#![cfg(unix)]
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The museum entry listens on its fixed port: one menu at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+const PAUSE: &str = "Press Enter to return to the menu (q quits)";
+const CTRL_C: &str = "\x03";
+
+/// The menu on the slave side of a pseudo-terminal, its screen collected as it comes.
+struct Terminal {
+    child: Child,
+    master: File,
+    screen: Arc<Mutex<String>>,
+    /// How far the screen has been read by `expect`.
+    seen: usize,
+    _bin: tempfile::TempDir,
+}
+
+fn check(rc: libc::c_int, what: &str) -> libc::c_int {
+    assert!(rc >= 0, "{what}: {}", std::io::Error::last_os_error());
+    rc
+}
+
+impl Terminal {
+    /// `ludomat` (the menu) with a PATH whose only program is an `xdg-open` that finds no
+    /// browser, as on a server.
+    fn menu() -> Self {
+        let bin = tempfile::tempdir().expect("temp dir");
+        let opener = bin.path().join("xdg-open");
+        std::fs::write(&opener, "#!/bin/sh\necho 'no browser' >&2\nexit 3\n").expect("opener");
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755))
+                .expect("chmod");
+        }
+        // SAFETY: plain libc calls on descriptors this test owns; results are checked.
+        let (master, slave) = unsafe {
+            let master = check(libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY), "openpt");
+            check(libc::grantpt(master), "grantpt");
+            check(libc::unlockpt(master), "unlockpt");
+            let mut name = [0 as libc::c_char; 128];
+            check(
+                libc::ptsname_r(master, name.as_mut_ptr(), name.len()),
+                "ptsname",
+            );
+            let slave = check(
+                libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY),
+                "open",
+            );
+            let size = libc::winsize {
+                ws_row: 24,
+                ws_col: 80,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            };
+            check(libc::ioctl(slave, libc::TIOCSWINSZ, &size), "winsize");
+            (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
+        };
+        let stdio = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup"));
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ludomat"));
+        command
+            .env_clear()
+            .env("PATH", bin.path())
+            .env("HOME", bin.path())
+            .env("TERM", "xterm")
+            .env("NO_COLOR", "1")
+            .stdin(stdio(&slave))
+            .stdout(stdio(&slave))
+            .stderr(stdio(&slave));
+        // SAFETY: between fork and exec only async-signal-safe calls: a new session, whose
+        // controlling terminal is the slave (stdin), so 0x03 becomes SIGINT for it.
+        unsafe {
+            command.pre_exec(|| {
+                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = command.spawn().expect("the ludomat binary starts");
+        drop(slave);
+        let screen = Arc::new(Mutex::new(String::new()));
+        let mut reader = master.try_clone().expect("dup master");
+        let sink = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            // ends with EIO when the menu has exited and the slave is closed
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let mut s = sink.lock().expect("screen");
+                s.push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Terminal {
+            child,
+            master,
+            screen,
+            seen: 0,
+            _bin: bin,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.screen.lock().expect("screen").clone()
+    }
+
+    /// Wait until `text` appears after what was already seen; panic with the screen if
+    /// it does not within `secs`, or if the menu has exited.
+    fn expect(&mut self, text: &str, secs: u64) {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let screen = self.screen();
+            if let Some(i) = screen[self.seen..].find(text) {
+                self.seen += i + text.len();
+                return;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                std::thread::sleep(Duration::from_millis(200));
+                panic!(
+                    "the menu exited ({status}) waiting for {text:?}; screen:\n{}",
+                    self.screen()
+                );
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no {text:?} within {secs} s; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Type `keys` (a line ends with "\n", which the terminal sends as Enter).
+    fn type_keys(&mut self, keys: &str) {
+        self.master.write_all(keys.as_bytes()).expect("type");
+        self.master.flush().expect("flush");
+    }
+
+    /// The menu is still running and waits at its prompt for longer than a stray signal
+    /// or end of input would take to end it.
+    fn still_waiting(&mut self) {
+        std::thread::sleep(Duration::from_millis(700));
+        assert!(
+            self.child.try_wait().expect("status").is_none(),
+            "the menu exited instead of waiting; screen:\n{}",
+            self.screen()
+        );
+    }
+
+    /// The menu answers: `?` shows its help, Enter after it, `q` leaves with success.
+    fn answers_and_quits(mut self) {
+        self.type_keys("?\n");
+        self.expect("How the menu works", 10);
+        self.expect(PAUSE, 10);
+        self.type_keys("q\n");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(s) = self.child.try_wait().expect("status") {
+                break s;
+            }
+            assert!(Instant::now() < deadline, "q did not end the menu");
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert!(status.success(), "{status}; screen:\n{}", self.screen());
+    }
+
+    /// Start the museum (10.1) and stop it with one Ctrl-C; the menu then waits at its
+    /// pause.
+    fn museum_stopped_by_ctrl_c(&mut self) {
+        self.type_keys("10.1\n");
+        self.expect("ludomat museum: http", 60);
+        self.type_keys(CTRL_C);
+        self.expect("stopped", 10);
+        self.expect(PAUSE, 10);
+        self.still_waiting();
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `ludomat` → 6.1 → q → Enter → b → 10.1 → Ctrl-C: the museum stops, and the menu waits
+/// at "Press Enter" (it used to exit there: the game's handler was still installed).
+#[test]
+fn a_game_quit_with_q_leaves_no_handler_behind() {
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut t = Terminal::menu();
+    t.expect("Machine (1-10", 30);
+    t.type_keys("6.1\n");
+    t.expect("Your move (xyz)?", 30);
+    t.type_keys("q\n");
+    t.expect(PAUSE, 30);
+    t.type_keys("\n");
+    t.expect("Entry (1-", 10);
+    t.type_keys("b\n");
+    t.expect("Machine (1-10", 10);
+    t.museum_stopped_by_ctrl_c();
+    // the browser that is not there is reported, not silently ignored
+    assert!(t.screen().contains("found no browser"), "{}", t.screen());
+    t.type_keys("\n");
+    t.expect("Entry (1, b", 10);
+    t.answers_and_quits();
+}
+
+/// 10.1, Ctrl-C, Enter, 7.1, Ctrl-C, Enter, b, 10.1, Ctrl-C: the second museum stops at
+/// the first press too (it used to keep running, and a second press killed the menu).
+#[test]
+fn the_menu_survives_ctrl_c_in_the_museum_and_in_a_game_in_any_order() {
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut t = Terminal::menu();
+    t.expect("Machine (1-10", 30);
+    t.museum_stopped_by_ctrl_c();
+    t.type_keys("\n");
+    t.expect("Entry (1, b", 10);
+    t.type_keys("b\n");
+    t.expect("Machine (1-10", 10);
+    t.type_keys("7.1\n");
+    t.expect("next:", 30);
+    t.type_keys(CTRL_C);
+    t.expect(PAUSE, 30);
+    t.type_keys("\n");
+    t.expect("Entry (1-", 10);
+    t.type_keys("b\n");
+    t.expect("Machine (1-10", 10);
+    t.museum_stopped_by_ctrl_c();
+    t.type_keys("\n");
+    t.expect("Entry (1, b", 10);
+    // a game ended by Ctrl-C at its prompt, then the museum again
+    t.type_keys("b\n");
+    t.expect("Machine (1-10", 10);
+    t.type_keys("6.1\n");
+    t.expect("Your move (xyz)?", 30);
+    t.type_keys(CTRL_C);
+    t.expect(PAUSE, 30);
+    t.still_waiting();
+    t.type_keys("\n");
+    t.expect("Entry (1-", 10);
+    t.type_keys("b\n");
+    t.expect("Machine (1-10", 10);
+    t.museum_stopped_by_ctrl_c();
+    t.type_keys("\n");
+    t.expect("Entry (1, b", 10);
+    t.answers_and_quits();
+}

@@ -1,0 +1,291 @@
+//! Everything ludomat prints fits an 80-column terminal (issue 33): every `--help` of the
+//! command tree (walked from `ludomat --help`, so no subcommand is forgotten) and the
+//! output of every command, run with small arguments from a table. A subcommand with no
+//! row in the table fails the test. Lines are measured as a terminal shows them (colour
+//! escapes removed, every character one column).
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::process::{Command, Stdio};
+
+use common::text;
+
+const WIDTH: usize = 80;
+
+/// Run `ludomat ARGS` at an 80-column terminal's settings with `stdin`; stdout and stderr
+/// as one text.
+fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR").to_string() + "/../..")
+        .env("COLUMNS", "80")
+        .env("LINES", "24")
+        .env("NO_COLOR", "1")
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ludomat binary starts");
+    let _ = child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes());
+    let out = child.wait_with_output().expect("it finishes");
+    (out.status.success(), text(&out.stdout) + &text(&out.stderr))
+}
+
+/// The lines wider than 80 columns, with their width. Input comes from a pipe, so the
+/// Enter that ends a typed answer is not echoed and a prompt shares its line with what
+/// the game prints next; on a terminal they are two lines, so they are measured apart (a
+/// prompt ends in ':' or '?', and the game's answer starts after two or more spaces).
+fn too_wide(out: &str) -> Vec<String> {
+    out.lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .flat_map(split_after_prompts)
+        .filter(|l| l.chars().count() > WIDTH)
+        .map(|l| format!("{:>3}: {l}", l.chars().count()))
+        .collect()
+}
+
+fn split_after_prompts(line: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut rest = line;
+    while let Some(i) = rest
+        .match_indices(": ")
+        .chain(rest.match_indices("? "))
+        .map(|(i, _)| i)
+        .filter(|&i| rest[i + 1..].starts_with("  ") || rest[i + 2..].starts_with('\''))
+        .min()
+    {
+        parts.push(&rest[..=i]);
+        rest = rest[i + 1..].trim_start();
+    }
+    parts.push(rest);
+    parts
+}
+
+/// The shared data folder (ISCAS-85) beside the checkout, if there is one.
+fn shared() -> Option<String> {
+    let candidates = [
+        std::env::var("LUDOMAT_SHARED").ok(),
+        Some(env!("CARGO_MANIFEST_DIR").to_string() + "/../../../shared"),
+        Some("/work/shared".to_string()),
+    ];
+    candidates.into_iter().flatten().find(|p| {
+        std::path::Path::new(p)
+            .join("data/iscas85/c17.bench")
+            .exists()
+    })
+}
+
+/// The subcommands `ludomat PATH --help` lists under "Commands:".
+fn subcommands(path: &[String], dir: &std::path::Path) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (_, help) = output(&args, "", dir);
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in help.lines() {
+        if line.starts_with("Commands:") {
+            inside = true;
+            continue;
+        }
+        if inside {
+            if !line.starts_with("  ") {
+                break;
+            }
+            // a name starts at column 2; a description's continuation is indented deeper
+            if line.as_bytes().get(2).is_some_and(|b| *b != b' ') {
+                let name = line.split_whitespace().next().unwrap_or_default();
+                if name != "help" {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+/// Every command path with its `--help` checked; returns the leaves (commands that run).
+fn walk_help(
+    path: &mut Vec<String>,
+    dir: &std::path::Path,
+    failures: &mut Vec<String>,
+) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (_, help) = output(&args, "", dir);
+    for l in too_wide(&help) {
+        failures.push(format!("ludomat {}: {l}", args.join(" ")));
+    }
+    let subs = subcommands(path, dir);
+    if subs.is_empty() {
+        return vec![path.join(" ")];
+    }
+    let mut leaves = Vec::new();
+    for s in subs {
+        path.push(s);
+        leaves.extend(walk_help(path, dir, failures));
+        path.pop();
+    }
+    leaves
+}
+
+/// Text of output lines known to be wider than 80 columns, still to be fixed.
+const KNOWN_WIDE: &[&str] = &[
+    // relay run --trace: the register table (86-99 columns)
+    "S=00 L=",
+    "halted at PC",
+    // relay bench's line for the real machine
+    "ticks at 5 Hz =",
+    // regex solve --explain: a deduction with a long clue and letter sets (81-91)
+    " rules out ",
+    // threes versus: its table (105)
+    "Threes! versus:",
+    "ai             budget",
+    "ours                1",
+];
+
+/// One command with small arguments, the input it is given, and the leaf it covers.
+struct Row {
+    leaf: &'static str,
+    args: &'static str,
+    stdin: &'static str,
+}
+
+const fn row(leaf: &'static str, args: &'static str, stdin: &'static str) -> Row {
+    Row { leaf, args, stdin }
+}
+
+/// Every command, run small. `{dir}` is a scratch folder. Commands that serve until
+/// stopped (`serve`) are covered by their `--help` only (leaf with no args).
+fn rows() -> Vec<Row> {
+    vec![
+        row("menu", "menu", "?\n\n1\n\nb\n3\nb\nq\n"),
+        row("play tictactoe", "play tictactoe --x human --o perfect", "5\n1\n3\n7\n9\n"),
+        row("play computox", "play computox", "E\nA\nC\nG\nI\n"),
+        row("play computox", "play computox --plan", ""),
+        row("play computox", "play computox --relays", "E\nA\nC\n"),
+        row("play computox", "play computox --mode-switches --explain", "E\nA\n"),
+        row("play computox", "play computox --autox", "E\nA\n"),
+        row("play relay-tictactoe", "play relay-tictactoe", "1\n2\n3\n"),
+        row("play qubic", "play qubic", "111\n222\n333\n"),
+        row("play qubic", "play qubic --strategy louden1962 --machine-first", "111\n"),
+        row("play qubic", "play qubic --dims 4", "1111\n2222\n"),
+        row("play threes", "play threes", "w\na\ns\nd\n"),
+        row("play menace", "play menace --games 1 --state {dir}/m.json", "MM\nLL\nRR\nLR\nRL\n"),
+        row("play regex", "play regex small-hexagon", "\n"),
+        row("play hexapawn", "play hexapawn", "a2a3\n"),
+        row("tournament tictactoe", "tournament tictactoe --games 2000 --quiet", ""),
+        row("tournament qubic", "tournament qubic --games 10 --quiet", ""),
+        row("tictactoe facts", "tictactoe facts", ""),
+        row("menace play", "menace play --games 1 --state {dir}/m2.json", "MM\nLL\n"),
+        row("menace train", "menace train --against random --games 300 --state {dir}/t.json --out {dir}/curve --quiet", ""),
+        row("menace boxes", "menace boxes --state {dir}/t.json", ""),
+        row("menace boxes", "menace boxes --position X../.O./... --state {dir}/t.json", ""),
+        row("menace stats", "menace stats --state {dir}/t.json", ""),
+        row("menace bench", "menace bench --games 20000 --threads 1 --quiet", ""),
+        row("menace kit", "menace kit --state {dir}/t.json -o {dir}/kit.pdf", ""),
+        row("logic latch", "logic latch --trace", ""),
+        row("logic sim", "logic sim {shared}/data/iscas85/c17.bench --random 20", ""),
+        row("logic check", "logic check {shared}/data/iscas85/atalanta", ""),
+        row("logic bench", "logic bench --circuits c17 --vectors 100 --no-external --dir {shared}/data/iscas85", ""),
+        row("computox netlist", "computox netlist --by-relay", ""),
+        row("computox verify", "computox verify", ""),
+        row("logic squares", "logic squares", ""),
+        row("relay asm", "relay asm programs/relay/tictactoe.asm --format listing", ""),
+        row("relay run", "relay run programs/relay/tictactoe.asm --keys 0,1", ""),
+        row("relay run", "relay run programs/relay/tictactoe.asm --keys 4,2,6 --trace", ""),
+        row("relay asm", "relay asm programs/relay/tictactoe-corrected.asm -o {dir}/p.bin", ""),
+        row("relay disasm", "relay disasm {dir}/p.bin", ""),
+        row("relay bench", "relay bench --max-steps 1e6", ""),
+        row("regex solve", "regex solve mit-2013-hexagon --explain", ""),
+        row("regex check", "regex check small-hexagon AAAAAAA", ""),
+        row("regex list", "regex list", ""),
+        row("her kit", "her kit -o {dir}/her-kit", ""),
+        row("her train", "her train --games 200 --seed 1", ""),
+        row("her boxes", "her boxes", ""),
+        row("threes auto", "threes auto --games 2 --seed 1 --depth 1 --show --csv {dir}/a.csv --record-dir {dir}", ""),
+        row("threes replay", "threes replay {dir}/game-0.json", ""),
+        row("threes summary", "threes summary {dir}/a.csv", ""),
+        row("threes tune", "threes tune --games 2 --depth 1 --rounds 1 -o {dir}/w.json", ""),
+        row("threes bench", "threes bench --depth 1 --seconds 0.1", ""),
+        row("threes engine", "threes engine --depth 1", "quit\n"),
+        row("threes versus", "threes versus|--games|1|--ai|ours:1=ludomat threes engine --depth {}|--csv|{dir}/v.csv", ""),
+        row("threes versus", "threes versus --from {dir}/v.csv", ""),
+        row("qubic proof", "qubic proof --dims 3 --certificate crates/qubic/data/search/qubic3.cert.gz", ""),
+        row("serve", "", ""),
+    ]
+}
+
+#[test]
+fn every_help_and_every_output_fits_80_columns() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut failures = Vec::new();
+    let leaves = walk_help(&mut Vec::new(), dir.path(), &mut failures);
+    let covered: BTreeSet<&str> = rows().iter().map(|r| r.leaf).collect();
+    let missing: Vec<&String> = leaves
+        .iter()
+        .filter(|l| !covered.contains(l.as_str()))
+        .collect();
+    for r in rows() {
+        if r.args.is_empty() {
+            continue;
+        }
+        let d = dir.path().display().to_string();
+        let line = r.args.replace("{dir}", &d);
+        let line = match shared() {
+            Some(s) => line.replace("{shared}", &s),
+            None if line.contains("{shared}") => {
+                eprintln!("skipped (no ../shared/data beside the checkout): {line}");
+                continue;
+            }
+            None => line,
+        };
+        // `|` separates arguments that hold spaces; otherwise spaces do
+        let args: Vec<&str> = if line.contains('|') {
+            line.split('|')
+                .flat_map(|part| {
+                    if part.starts_with("threes ") {
+                        part.split_whitespace().collect::<Vec<_>>()
+                    } else {
+                        vec![part]
+                    }
+                })
+                .collect()
+        } else {
+            line.split_whitespace().collect()
+        };
+        let (_, out) = output(&args, r.stdin, dir.path());
+        for l in too_wide(&out) {
+            failures.push(format!("ludomat {}: {l}", r.args));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "commands with no row in the width table: {missing:?}"
+    );
+    // Lines still too wide, left for a later pass (issue 33's report names them); any
+    // other wide line fails. Remove an entry when its output is fixed.
+    let (known, failures): (Vec<String>, Vec<String>) = failures
+        .into_iter()
+        .partition(|f| KNOWN_WIDE.iter().any(|k| f.contains(k)));
+    if !known.is_empty() {
+        eprintln!(
+            "{} known wide lines (KNOWN_WIDE):\n{}",
+            known.len(),
+            known.join("\n")
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} lines wider than {WIDTH} columns:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
