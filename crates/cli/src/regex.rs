@@ -33,8 +33,9 @@ enum RegexSub {
 /// `ludomat regex solve`
 #[derive(Debug, Args)]
 struct SolveArgs {
-    /// The puzzle file (format: crates/regex-crossword/README.md), or the name of a
-    /// shipped puzzle (`ludomat regex list`).
+    /// The puzzle file (format: crates/regex-crossword/README.md; clues nest groups at
+    /// most 100 deep, repeat at most 64 times, and expand to at most 4,096 positions), or
+    /// the name of a shipped puzzle (`ludomat regex list`).
     file: String,
     /// Show the deductions of the first propagation, in order: which clue ruled out
     /// which letters in which cell.
