@@ -77,7 +77,7 @@ pub fn netlist_text(path: Option<&Path>) -> Result<String> {
             path.display()
         );
     }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    crate::files::read_string(path, MAX_NETLIST_BYTES)
 }
 
 fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
@@ -90,7 +90,7 @@ fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
 }
 
 pub fn run(cmd: ComputoxCmd) -> Result<()> {
-    let mut out = std::io::stdout();
+    let mut out = crate::out::stdout();
     match cmd.command {
         ComputoxSub::Netlist(a) => netlist(&a, &mut out),
         ComputoxSub::Verify(a) => verify(&a, &mut out),

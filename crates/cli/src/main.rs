@@ -6,10 +6,13 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+#[macro_use]
+mod out;
 mod caption;
 mod colour;
 mod computox;
 mod computox_circuit;
+mod files;
 mod hexapawn;
 mod interrupt;
 mod kit;
@@ -154,26 +157,32 @@ fn dispatch(command: Command) -> Result<()> {
     }
 }
 
-/// Die quietly, as other Unix tools do, when the reader of our output goes away
-/// (`ludomat … | head`), instead of panicking in `println!`.
-fn restore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a
-    // valid disposition for SIGPIPE.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
 fn main() -> std::process::ExitCode {
-    restore_sigpipe();
-    let cli = Cli::parse();
+    // SIGPIPE stays ignored (Rust's default): a reader that goes away is a failed write,
+    // which `out` turns into a clean exit after the command has saved what it saves.
+    if std::env::var_os(out::COMMAND_TREE_VAR).is_some() {
+        // For the sweep test (tests/sweep.rs): every subcommand, walked from clap's tree.
+        out::print_command_tree(&<Cli as clap::CommandFactory>::command());
+        return out::finish().map_or(
+            std::process::ExitCode::SUCCESS,
+            std::process::ExitCode::from,
+        );
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return out::clap_exit(&e),
+    };
     init_tracing(cli.verbose);
-    match dispatch(cli.command.unwrap_or(Command::Menu)) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ludomat: {e:#}");
+    let result = dispatch(cli.command.unwrap_or(Command::Menu));
+    let failed_write = out::finish();
+    match result {
+        Err(e) if !out::is_output_failure(&e) => {
+            errln!("ludomat: {}", out::causes(&e));
             std::process::ExitCode::FAILURE
         }
+        _ => failed_write.map_or(
+            std::process::ExitCode::SUCCESS,
+            std::process::ExitCode::from,
+        ),
     }
 }

@@ -209,7 +209,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             crate::interrupt::end_input_on_ctrl_c();
             let mut session = Store::open(&cmd.state, a.fresh)?;
             let mut input = LineInput::Stdin;
-            let mut out = std::io::stdout();
+            let mut out = crate::out::stdout();
             play(&mut session, &a, &mut input, &mut out)
         }
         MenaceSub::Train(a) => train(&cmd.state, &a),
@@ -218,9 +218,9 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let store = Store::open(&cmd.state, false)?;
             let side = a.side.player();
             match a.position {
-                None => print!("{}", text::listing(store.menace.boxes(side))),
+                None => out!("{}", text::listing(store.menace.boxes(side))),
                 Some(board) => match text::explain(&store.menace, side, board) {
-                    Ok(t) => print!("{t}"),
+                    Ok(t) => out!("{t}"),
                     Err(why) => bail!("{why}"),
                 },
             }
@@ -228,7 +228,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         }
         MenaceSub::Stats => {
             let store = Store::open(&cmd.state, false)?;
-            print!(
+            out!(
                 "{}",
                 text::stats(&store.menace, &store.path.display().to_string())
             );
@@ -545,33 +545,32 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     saved?;
     let played = run.progress.played;
     if ended == Ended::Cancelled {
-        println!(
+        outln!(
             "Interrupted (Ctrl-C) after {played} of {} games; saving what was played.",
             args.games
         );
     }
     // Timing goes to stderr: stdout is the same for the same command.
-    eprintln!(
+    errln!(
         "{:.0} games/s ({played} games in {secs:.2} s, {cpu_secs:.2} CPU-s, saving every {} games)",
         played as f64 / secs.max(1e-9),
         args.save_every,
     );
-    print!("{}", run.summary());
-    std::fs::write(args.out.join("curve.csv"), run.curve_csv())
-        .with_context(|| format!("cannot write {}", args.out.join("curve.csv").display()))?;
+    out!("{}", run.summary());
+    crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {
         line_chart(&rates, &args.out.join(format!("curve.{ext}")))?;
         line_chart(&beads, &args.out.join(format!("first-box.{ext}")))?;
     }
-    println!(
+    outln!(
         "learning curve in {}: curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
         args.out.display()
     );
     let replacing = replaced.map_or(String::new(), |n| {
         format!(" (replacing a MENACE of {n} games; --continue trains the saved one)")
     });
-    println!(
+    outln!(
         "MENACE has now played {} games; saved to {}{replacing}",
         run.menace.games(),
         path.display()
@@ -622,7 +621,7 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
             rules.to_string().replacen("custom: ", "custom rules (", 1)
         ),
     };
-    println!(
+    outln!(
         "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
         against.name(),
         args.games
@@ -637,7 +636,7 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
         let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
             [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
         });
-        println!(
+        outln!(
             "{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
             m.per_second(),
             m.per_cpu_second(),
@@ -657,7 +656,7 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
         line(label, p);
     }
     if ended == Ended::Cancelled {
-        println!("Interrupted (Ctrl-C): the figures above are for the games played.");
+        outln!("Interrupted (Ctrl-C): the figures above are for the games played.");
     }
     Ok(())
 }

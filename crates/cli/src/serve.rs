@@ -72,7 +72,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // only at start; see ludomat_museum::memory).
     if std::env::args_os().skip(1).any(|a| a == "serve") {
         if let Err(e) = ludomat_museum::memory::exec_tuned() {
-            eprintln!(
+            errln!(
                 "ludomat: warning: could not restart with the allocator's settings ({e}); \
                  memory may come back more slowly after many visits"
             );
@@ -110,9 +110,9 @@ async fn serve(args: ServeArgs) -> Result<()> {
     } else {
         format!("http://{bound}/")
     };
-    println!("ludomat museum: {url}  (Ctrl-C to stop)");
+    outln!("ludomat museum: {url}  (Ctrl-C to stop)");
     if !bound.ip().is_loopback() {
-        eprintln!(
+        errln!(
             "ludomat: warning: listening on {bound}, reachable from other machines. The \
              museum has no login: anyone who reaches it can play. Answering to {}. For a \
              public site put it behind a reverse proxy (README, \"Hosting the museum\").",
@@ -129,7 +129,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
     let page = match &args.exhibit {
         Some(kind) => {
             let page = format!("{url}exhibits/{kind}");
-            println!("the exhibit: {page}");
+            outln!("the exhibit: {page}");
             page
         }
         None => url,
@@ -138,10 +138,10 @@ async fn serve(args: ServeArgs) -> Result<()> {
         open_browser(&page);
     }
     let stopped = server
-        .run(|signal| eprintln!("ludomat museum: {signal}: stopping"))
+        .run(|signal| errln!("ludomat museum: {signal}: stopping"))
         .await
         .context("serving the museum")?;
-    eprintln!("ludomat museum: stopped: {stopped}");
+    errln!("ludomat museum: stopped: {stopped}");
     Ok(())
 }
 
@@ -160,7 +160,7 @@ fn open_browser(url: &str) {
     {
         Ok(_) => {}
         Err(e) => {
-            eprintln!("ludomat: could not open a browser with {opener} ({e}); open {url} yourself")
+            errln!("ludomat: could not open a browser with {opener} ({e}); open {url} yourself")
         }
     }
 }

@@ -149,7 +149,11 @@ fn the_from_scratch_certificate_player_beats_every_defender() {
     // named after one).
     use ludomat_qubic::proof3d::player::{ProofPlayer, Rule};
     let mut player = ProofPlayer::from_scratch().expect("the bundled certificate checks");
-    assert!(player.certificate.contains("from-scratch"), "{}", player.certificate);
+    assert!(
+        player.certificate.contains("from-scratch"),
+        "{}",
+        player.certificate
+    );
     let (_, rule) = player.decide(0, 0).expect("an opening");
     assert_eq!(rule, Rule::Stored);
     let mut player = ProofPlayer::from_scratch().expect("checks");

@@ -379,10 +379,9 @@ impl Parser<'_> {
         match c {
             b'(' => {
                 if self.depth >= MAX_DEPTH {
-                    return Err(self.err_at(
-                        start,
-                        format!("groups nest more than {MAX_DEPTH} deep"),
-                    ));
+                    return Err(
+                        self.err_at(start, format!("groups nest more than {MAX_DEPTH} deep"))
+                    );
                 }
                 let index = if self.s[self.i..].starts_with(b"?:") {
                     self.i += 2;
@@ -576,7 +575,11 @@ mod tests {
         assert!(e.message.contains("nest more than 100 deep"), "{e}");
         let ok = format!("{}A{}", "(?:".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
         assert!(Clue::parse(&ok).is_ok());
-        let over = format!("{}A{}", "(".repeat(MAX_DEPTH + 1), ")".repeat(MAX_DEPTH + 1));
+        let over = format!(
+            "{}A{}",
+            "(".repeat(MAX_DEPTH + 1),
+            ")".repeat(MAX_DEPTH + 1)
+        );
         assert_eq!(err(&over).column, MAX_DEPTH + 1);
     }
 }

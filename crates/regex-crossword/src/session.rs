@@ -34,6 +34,9 @@ use crate::solver::{ClueStatus, Deduction, SolveOptions, Solver};
 pub const UNIQUENESS_NODES: u64 = 2_000;
 /// Search nodes `reveal` may spend when reading the puzzle found no answer yet.
 pub const REVEAL_NODES: u64 = 10_000;
+/// The time bound of those searches (a node of a backreference-heavy clue can cost
+/// milliseconds): a visit's upload is never a minute of a server's core.
+pub const UNIQUENESS_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The puzzle to play: the name of a shipped puzzle (`mit-2013-hexagon`, see
 /// [`crate::PUZZLES`]) or the text of a puzzle file.
@@ -382,6 +385,7 @@ fn uniqueness(puzzle: &Puzzle) -> (Uniqueness, Option<Vec<u8>>) {
     let out = Solver::new(puzzle).solve(SolveOptions {
         limit: 2,
         max_nodes: UNIQUENESS_NODES,
+        max_time: Some(UNIQUENESS_TIME),
         explain: false,
     });
     match out {
@@ -688,6 +692,7 @@ impl Session for RegexSession {
                             .solve(SolveOptions {
                                 limit: 1,
                                 max_nodes: REVEAL_NODES,
+                                max_time: Some(UNIQUENESS_TIME),
                                 explain: false,
                             })
                             .map_err(|e| {

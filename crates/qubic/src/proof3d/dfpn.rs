@@ -375,13 +375,7 @@ impl<'a> Dfpn<'a> {
     /// once (won or lost when evaluated) are not stored: they leave the node's moves
     /// (`decided`, symmetric copies included). A child that decides the node settles it:
     /// `(pn, dn, cell)`.
-    fn expand(
-        &mut self,
-        b: &mut Board3,
-        sh: &mut SymHashes,
-        moves: u64,
-        or: bool,
-    ) -> Expanded {
+    fn expand(&mut self, b: &mut Board3, sh: &mut SymHashes, moves: u64, or: bool) -> Expanded {
         let side = if or { X } else { O };
         let settles = |e: &Entry| -> Option<(u64, u64)> {
             // OR: a won child wins the node; AND: a lost child loses it.

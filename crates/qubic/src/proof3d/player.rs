@@ -192,8 +192,8 @@ impl ProofPlayer {
             .bytes()
             .ok_or_else(|| format!("{} is not in this build", which.describe()))?;
         let cert = Certificate::read(bytes).map_err(|e| format!("{}: {e}", which.describe()))?;
-        let book =
-            ProofBook::new(&Geometry::new(), &cert).map_err(|e| format!("{}: {e}", which.describe()))?;
+        let book = ProofBook::new(&Geometry::new(), &cert)
+            .map_err(|e| format!("{}: {e}", which.describe()))?;
         Ok(std::sync::Arc::new(book))
     }
 
@@ -206,7 +206,11 @@ impl ProofPlayer {
     pub fn bundled() -> Result<ProofPlayer, String> {
         let book = Self::book_of(Bundled::Patashnik)?;
         let dict = Dictionary::patashnik().map_err(|e| format!("Patashnik's dictionary: {e}"))?;
-        Ok(ProofPlayer::new(book, Some(dict), Bundled::Patashnik.describe()))
+        Ok(ProofPlayer::new(
+            book,
+            Some(dict),
+            Bundled::Patashnik.describe(),
+        ))
     }
 
     /// The player of ludomat's own certificate, found from scratch with no dictionary.
@@ -215,7 +219,11 @@ impl ProofPlayer {
     /// Only if the bundled file were damaged: the message says so.
     pub fn from_scratch() -> Result<ProofPlayer, String> {
         let book = Self::book_of(Bundled::FromScratch)?;
-        Ok(ProofPlayer::new(book, None, Bundled::FromScratch.describe()))
+        Ok(ProofPlayer::new(
+            book,
+            None,
+            Bundled::FromScratch.describe(),
+        ))
     }
 
     /// The move at (`x`, `o`) (the first player to move) and how it was chosen; `None`
@@ -232,7 +240,11 @@ impl ProofPlayer {
                 let rule = if theirs >> c & 1 == 1 {
                     Rule::Block
                 } else {
-                    match self.dict.as_ref().and_then(|d| Some((d, d.move_for(x, o)?))) {
+                    match self
+                        .dict
+                        .as_ref()
+                        .and_then(|d| Some((d, d.move_for(x, o)?)))
+                    {
                         Some((d, (i, m))) if m == c => Rule::Dictionary(d.entries[i].line),
                         _ => Rule::Stored,
                     }
