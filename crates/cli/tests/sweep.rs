@@ -130,7 +130,16 @@ const ROWS: &[Row] = &[
     row("relay bench", &["--help"]),
     with_out(
         "threes auto",
-        &["--games", "1", "--threads", "1", "--csv", "{out}"],
+        &[
+            "--games",
+            "1",
+            "--threads",
+            "1",
+            "--depth",
+            "1",
+            "--csv",
+            "{out}",
+        ],
         Out::File("csv"),
     ),
     row("threes replay", &["--help"]),
@@ -139,7 +148,16 @@ const ROWS: &[Row] = &[
     row("threes engine", &[]),
     row("threes versus", &["--help"]),
     row("threes summary", &["--help"]),
-    row("qubic proof", &[]),
+    // A one-record certificate: the first player completes a row.
+    row(
+        "qubic proof",
+        &[
+            "--dims",
+            "3",
+            "--certificate",
+            "../../crates/cli/tests/data/tiny.cert.gz",
+        ],
+    ),
     row("serve", &["--help"]),
     row("regex solve", &["two-by-two"]),
     row("regex check", &["two-by-two", "AC/XY"]),
@@ -191,7 +209,7 @@ struct Ran {
     stderr: String,
 }
 
-const TIMEOUT: Duration = Duration::from_secs(30);
+const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn run(args: &[String], stdin: &str, stdout: Stdout, cwd: &Path) -> Ran {
     let mut cmd = Command::new(bin());
@@ -206,7 +224,13 @@ fn run(args: &[String], stdin: &str, stdout: Stdout, cwd: &Path) -> Ran {
         .stdin(Stdio::piped())
         .stderr(Stdio::piped());
     match stdout {
-        Stdout::Read | Stdout::Closed => cmd.stdout(Stdio::piped()),
+        Stdout::Read => cmd.stdout(Stdio::piped()),
+        Stdout::Closed => {
+            // The reading end is closed before the program starts: its first write fails.
+            let (reader, writer) = std::io::pipe().expect("a pipe");
+            drop(reader);
+            cmd.stdout(Stdio::from(writer))
+        }
         Stdout::Full => cmd.stdout(
             std::fs::OpenOptions::new()
                 .write(true)
@@ -215,6 +239,7 @@ fn run(args: &[String], stdin: &str, stdout: Stdout, cwd: &Path) -> Ran {
         ),
     };
     let mut child = cmd.spawn().expect("the binary starts");
+    drop(cmd); // the parent's copy of a `Closed` pipe's writing end
     let out_pipe = child.stdout.take();
     let reader = match stdout {
         Stdout::Read => out_pipe.map(|mut p| {
@@ -224,10 +249,7 @@ fn run(args: &[String], stdin: &str, stdout: Stdout, cwd: &Path) -> Ran {
                 v
             })
         }),
-        _ => {
-            drop(out_pipe); // Closed: the reader is gone before the first write
-            None
-        }
+        _ => None,
     };
     let mut err_pipe = child.stderr.take().expect("stderr is piped");
     let err_reader = std::thread::spawn(move || {

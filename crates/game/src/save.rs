@@ -98,7 +98,7 @@ fn kind_of(t: &std::fs::FileType) -> &'static str {
 /// The open or read error, or `InvalidData` when the file is longer than `cap`.
 pub fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let file = std::fs::File::open(path)?;
+    let file = open_for_reading(path)?;
     if file.metadata()?.is_dir() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -114,6 +114,34 @@ pub fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
         ));
     }
     Ok(bytes)
+}
+
+/// Open `path` to read without waiting: a FIFO nobody writes to would block `open` for
+/// ever, so it is opened non-blocking (then read as usual: at once end of file when no
+/// writer is there; a pipe from a running writer — `<(…)` — reads as usual).
+fn open_for_reading(path: &Path) -> std::io::Result<std::fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        use std::os::unix::io::AsRawFd;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)?;
+        // SAFETY: fcntl on a descriptor this function owns, with valid commands.
+        unsafe {
+            let fd = file.as_raw_fd();
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+            }
+        }
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::File::open(path)
+    }
 }
 
 /// [`read_capped`] as text (UTF-8).
@@ -257,6 +285,14 @@ mod tests {
         assert_eq!(read_capped(&f, 5).unwrap(), b"12345");
         assert!(read_capped(&f, 4).is_err());
         assert!(read_capped(dir.path(), 4).is_err());
+        // A FIFO nobody writes to reads as empty at once, not a wait for ever.
+        let fifo = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        assert_eq!(read_capped(&fifo, 4).unwrap(), b"");
         std::fs::write(&f, [0xff, 0xfe]).unwrap();
         assert!(read_capped_string(&f, 5).is_err());
     }
