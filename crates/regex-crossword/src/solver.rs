@@ -198,15 +198,24 @@ impl<'p> Solver<'p> {
     /// Compiles every clue of the puzzle.
     #[must_use]
     pub fn new(puzzle: &'p Puzzle) -> Solver<'p> {
+        // A clue printed on many lines is compiled once (a hostile file repeats one long
+        // clue on every line).
+        let mut by_source: std::collections::HashMap<&str, Compiled> =
+            std::collections::HashMap::new();
         let compiled = puzzle
             .clues
             .iter()
-            .map(|c| Compiled {
-                nfa: Nfa::new(&c.clue, puzzle.alphabet),
-                program: c
-                    .clue
-                    .has_backrefs
-                    .then(|| Program::new(&c.clue, puzzle.alphabet)),
+            .map(|c| {
+                by_source
+                    .entry(c.clue.source.as_str())
+                    .or_insert_with(|| Compiled {
+                        nfa: Nfa::new(&c.clue, puzzle.alphabet),
+                        program: c
+                            .clue
+                            .has_backrefs
+                            .then(|| Program::new(&c.clue, puzzle.alphabet)),
+                    })
+                    .clone()
             })
             .collect();
         Solver {

@@ -54,8 +54,16 @@ fn nested_unbounded_repeats_stop_at_the_time_bound() {
     let Ok(p) = Puzzle::parse(&text) else {
         return; // refused outright (too many positions): bounded as well
     };
+    let compiling = Instant::now();
+    let solver = Solver::new(&p);
+    // One distinct clue, compiled once.
+    assert!(
+        compiling.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        compiling.elapsed()
+    );
     let started = Instant::now();
-    let out = Solver::new(&p).solve(SolveOptions {
+    let out = solver.solve(SolveOptions {
         max_time: Some(Duration::from_millis(1000)),
         limit: 2,
         ..SolveOptions::default()
