@@ -21,6 +21,18 @@ use crate::clue::{Clue, ClueError};
 use crate::grid::{Direction, Grid, Shape};
 use crate::letters::Letters;
 
+/// A clue as an error message quotes it: whole up to 80 characters, else its first 60
+/// and how long it is (a 40,000-character clue is not repeated in full).
+fn shortened(clue: &str) -> String {
+    let n = clue.chars().count();
+    if n <= 80 {
+        clue.to_string()
+    } else {
+        let head: String = clue.chars().take(60).collect();
+        format!("{head}… ({n} characters)")
+    }
+}
+
 /// A clue in its place.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlacedClue {
@@ -59,7 +71,7 @@ pub enum PuzzleError {
         message: String,
     },
     /// A clue could not be parsed.
-    #[error("line {line}: clue {name} /{source_text}/, {error}")]
+    #[error("line {line}: clue {name} /{}/, {error}", shortened(source_text))]
     Clue {
         /// 1-based line of the file.
         line: usize,

@@ -195,7 +195,7 @@ pub enum RelayError {
     #[error(
         "did not settle within {bound} {} (no state repeated, so not an oscillation); still changing: {}",
         bound_unit(*instant, *bound),
-        if relays.is_empty() { "(none moving; timers running)".to_string() } else { relays.join(", ") }
+        if relays.is_empty() { "(timers only)".to_string() } else { relays.join(", ") }
     )]
     NotSettled {
         /// Names of the relays / uniselectors still moving or timing at the end.
@@ -841,23 +841,24 @@ impl RelayCircuit {
     /// [`RelayError::NotSettled`], naming what still moves or times.
     pub fn settle(&mut self) -> Result<u64, RelayError> {
         let start = self.tick;
-        for _ in 0..SETTLE_TICKS {
+        let mut mark = self.log.len();
+        for i in 0..SETTLE_TICKS {
+            if i + 16 == SETTLE_TICKS {
+                mark = self.log.len();
+            }
             if !self.tick()? {
                 return Ok(self.tick - start - 1);
             }
         }
-        // Names of what is moving or timing now.
+        // What moved in the last ticks of the bound, and what is timing now.
         let still: Vec<String> = {
-            let mark = self.log.len();
-            let timing: Vec<String> = self
-                .relays
-                .iter()
-                .filter(|r| r.waiting > 0)
-                .map(|r| r.name.clone())
-                .collect();
-            let moving = self.tick().map(|_| self.names_since(mark));
-            let mut v = moving?;
-            v.extend(timing);
+            let mut v = self.names_since(mark);
+            v.extend(
+                self.relays
+                    .iter()
+                    .filter(|r| r.waiting > 0)
+                    .map(|r| r.name.clone()),
+            );
             v.sort();
             v.dedup();
             v
