@@ -160,9 +160,9 @@ pub fn read_capped_string(path: &Path, cap: u64) -> std::io::Result<String> {
 /// A byte count as people say it: `64 MiB`, `512 KiB`, `100 bytes`.
 #[must_use]
 pub fn size(bytes: u64) -> String {
-    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
         format!("{} MiB", bytes >> 20)
-    } else if bytes >= 1 << 10 && bytes % (1 << 10) == 0 {
+    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
         format!("{} KiB", bytes >> 10)
     } else {
         format!("{bytes} bytes")

@@ -1039,7 +1039,7 @@ mod tests {
                 ..
             }) => {
                 assert_eq!(relays, ["BUZZ"]);
-                assert!(period >= 1 && period <= 4 && !instant, "{period}");
+                assert!((1..=4).contains(&period) && !instant, "{period}");
             }
             other => panic!("{other:?}"),
         }
