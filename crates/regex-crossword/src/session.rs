@@ -364,16 +364,13 @@ fn place_error(text: &str, name: &str, e: &PuzzleError) -> String {
             value(*line) + error.column - 1,
             error.message
         ),
-        PuzzleError::Line { line: 0, message } => {
-            // The grid could not be built: the mistake is on the `shape:` line.
-            let shape = lines
-                .iter()
-                .position(|l| l.trim_start().starts_with("shape"))
-                .map_or(1, |i| i + 1);
-            format!("{name}: line {shape}, column {}: {message}", value(shape))
-        }
         PuzzleError::Line { line, message } => {
-            format!("{name}: line {line}, column {}: {message}", content(*line))
+            // A grid that cannot be built: the mistake is in the `shape:` line's value.
+            let on_shape = lines
+                .get(line.wrapping_sub(1))
+                .is_some_and(|l| l.trim_start().starts_with("shape"));
+            let column = if on_shape { value(*line) } else { content(*line) };
+            format!("{name}: line {line}, column {column}: {message}")
         }
         PuzzleError::NoShape => format!(
             "{name}: line 1, column 1: the puzzle has no 'shape:' line (e.g. 'shape: rectangle 3x4' or 'shape: hexagon 7')"
