@@ -120,8 +120,21 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
 }
 
 /// Create (or empty) the file first, so that a missing folder or a read-only place is
-/// reported as such rather than as the drawing library's debug dump.
+/// reported as such rather than as the drawing library's debug dump. Only a regular file
+/// (or a link to one) is written: a folder, a FIFO (opening it would wait for a reader)
+/// or a device at the path is refused.
 fn check_writable(path: &Path) -> Result<(), ChartError> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        if !meta.is_file() {
+            return Err(ChartError::Io {
+                path: path.display().to_string(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "not a regular file: a chart replaces only a regular file",
+                ),
+            });
+        }
+    }
     std::fs::File::create(path)
         .map(drop)
         .map_err(|source| ChartError::Io {

@@ -57,7 +57,7 @@ pub struct PlayArgs {
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut input = LineInput::Stdin;
-    let mut out = crate::help::Wrapped::new(std::io::stdout());
+    let mut out = crate::help::Wrapped::new(crate::out::stdout());
     session(&args, &mut input, &mut out).map(|_| ())
 }
 

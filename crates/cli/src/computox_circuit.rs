@@ -77,7 +77,7 @@ pub fn netlist_text(path: Option<&Path>) -> Result<String> {
             path.display()
         );
     }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    crate::files::read_string(path, MAX_NETLIST_BYTES)
 }
 
 fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
@@ -91,8 +91,8 @@ fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
 
 pub fn run(cmd: ComputoxCmd) -> Result<()> {
     // the netlist is a file format (`computox netlist > my.net`): never wrapped
-    let mut plain = std::io::stdout();
-    let mut out = crate::help::Wrapped::new(std::io::stdout());
+    let mut plain = crate::out::stdout();
+    let mut out = crate::help::Wrapped::new(crate::out::stdout());
     match cmd.command {
         ComputoxSub::Netlist(a) if !a.by_relay => netlist(&a, &mut plain),
         ComputoxSub::Netlist(a) => netlist(&a, &mut out),

@@ -122,7 +122,7 @@ pub fn run(cmd: HerCmd) -> Result<()> {
                 Some(p) => Her::load(&p)?,
                 None => Her::new(0),
             };
-            print!("{}", crate::help::wrap(&text::boxes(&her)));
+            out!("{}", crate::help::wrap(&text::boxes(&her)));
             Ok(())
         }
     }
@@ -138,7 +138,7 @@ fn train(a: TrainArgs) -> Result<()> {
             let saved = Her::load(p)?;
             if a.fresh {
                 if let Some(b) = crate::saved::keep_backup(p)? {
-                    println!(
+                    outln!(
                         "Starting over; the saved HER ({} games) is kept as {}.",
                         saved.record().games,
                         b.display()
@@ -156,7 +156,7 @@ fn train(a: TrainArgs) -> Result<()> {
         AgainstArg::Perfect => WhiteKind::Perfect,
     };
     let white = WhitePlayer::new(kind, ludomat_hexapawn::white_seed(a.seed));
-    let first = her.record().games + 1;
+    let first = her.record().games.saturating_add(1);
     let mut run = HerTraining::new(her, white, a.games);
     let bar = Bar::new("games", Some(a.games), a.quiet);
     let mut watch = |p: &Progress<HerPartial>| {
@@ -180,12 +180,12 @@ fn train(a: TrainArgs) -> Result<()> {
     let ended = ended?;
     let played = run.played();
     if ended == Ended::Cancelled {
-        println!(
+        outln!(
             "Interrupted (Ctrl-C) after {played} of {} games; the report covers those.",
             a.games
         );
     }
-    print!(
+    out!(
         "{}",
         crate::help::wrap(&text::report(
             &run.her,
@@ -214,10 +214,10 @@ fn train(a: TrainArgs) -> Result<()> {
             caption: crate::caption::made_by(),
         };
         line_chart(&chart, path)?;
-        println!("chart: {}", path.display());
+        outln!("chart: {}", path.display());
     }
     if let Some(p) = &a.state {
-        println!("state: {}", p.display());
+        outln!("state: {}", p.display());
     }
     Ok(())
 }
@@ -231,18 +231,18 @@ pub fn play(args: PlayArgs) -> Result<()> {
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut input = LineInput::Stdin;
     let v = session.view();
-    println!(
+    outln!(
         "Hexapawn against HER (seed {}). You move a White pawn as b1-b2 (step) or\n\
          b1xa2 (take); 'new' starts over, 'q' quits.",
         v.seed
     );
-    print!("{}", text::diagram(&v.board));
+    out!("{}", text::diagram(&v.board));
     loop {
         let v = session.view();
         let action = match v.next {
             "human" => {
                 let legal: Vec<&str> = v.legal.iter().map(|m| m.name.as_str()).collect();
-                println!("Your move ({}):", legal.join(" "));
+                outln!("Your move ({}):", legal.join(" "));
                 let Some(line) = input.next_line().context("reading your move")? else {
                     return Ok(());
                 };
@@ -252,16 +252,18 @@ pub fn play(args: PlayArgs) -> Result<()> {
                 match session.parse_action(&line) {
                     Ok(a) => a,
                     Err(e) => {
-                        println!("{e}");
+                        outln!("{e}");
                         continue;
                     }
                 }
             }
             "over" => {
                 let c = v.counters;
-                println!(
+                outln!(
                     "HER: {} won, {} lost in {} games. Another game? [Y/n]",
-                    c.wins, c.losses, c.games
+                    c.wins,
+                    c.losses,
+                    c.games
                 );
                 let Some(line) = input.next_line().context("reading your answer")? else {
                     return Ok(());
@@ -277,11 +279,11 @@ pub fn play(args: PlayArgs) -> Result<()> {
             Ok(hs) => {
                 let v = session.view();
                 for h in &hs {
-                    println!("{}", text::describe(h, v.seed));
+                    outln!("{}", text::describe(h, v.seed));
                 }
-                print!("{}", text::diagram(&v.board));
+                out!("{}", text::diagram(&v.board));
             }
-            Err(e) => println!("{e}"),
+            Err(e) => outln!("{e}"),
         }
     }
 }

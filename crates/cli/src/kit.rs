@@ -159,7 +159,7 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str) -> Result<()> {
     if dir.exists() && !dir.is_dir() {
         bail!("--out {}: not a folder. No kit was written.", dir.display());
     }
-    println!(
+    outln!(
         "{}: {} boxes, {} beads; fronts {} on {} paper",
         kit.machine.title(),
         kit.boxes.len(),
@@ -171,7 +171,7 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str) -> Result<()> {
         let path = dir.join(&f.name);
         ludomat_game::save::write_atomically(&path, &f.bytes, ".kit-")
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!(
+        outln!(
             "  {} ({} page{}, {} fronts, {} KiB)",
             path.display(),
             f.pages,

@@ -130,15 +130,15 @@ fn latch(trace: bool) -> Result<()> {
         .collect();
     // Each step is its label, then the nodes' values under the one header line: the
     // table stays narrow (46 columns) whatever the labels say.
-    println!("RS NOR latch (source article 004): +1 true, 0 unknown, -1 false");
-    println!(
+    outln!("RS NOR latch (source article 004): +1 true, 0 unknown, -1 false");
+    outln!(
         "{:<8}{}",
         "step",
         names.iter().map(|n| format!("{n:>6}")).collect::<String>()
     );
     for (k, step) in steps.iter().enumerate() {
-        println!("{k}. {}", step.label);
-        println!(
+        outln!("{k}. {}", step.label);
+        outln!(
             "{:<8}{}",
             "",
             step.values
@@ -148,7 +148,7 @@ fn latch(trace: bool) -> Result<()> {
         );
         if trace {
             for e in &step.trace {
-                println!("      {}", describe(&latch.netlist, e));
+                outln!("      {}", describe(&latch.netlist, e));
             }
         }
     }
@@ -168,8 +168,7 @@ fn sim(a: SimArgs) -> Result<()> {
     let width = netlist.inputs().len();
     let vectors = match (&a.vectors, a.random) {
         (Some(p), _) => {
-            let text =
-                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            let text = crate::files::read_string(p, crate::files::TEXT_CAP)?;
             parse_vectors(&text, width).with_context(|| format!("{}", p.display()))?
         }
         (None, Some(n)) => random_vectors(a.seed, n, width, a.unknown_inputs),
@@ -177,8 +176,7 @@ fn sim(a: SimArgs) -> Result<()> {
     };
     tracing::info!(circuit = netlist.name(), vectors = vectors.len(), engine = %a.engine, "simulating");
     let outputs = if let Some(path) = &a.vcd {
-        let file =
-            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+        let file = crate::files::create(path)?;
         let mut w = std::io::BufWriter::new(file);
         let out = ludomat_logic::vcd::write_vcd(&netlist, &vectors, &mut w)?;
         std::io::Write::flush(&mut w)?;
@@ -194,7 +192,7 @@ fn sim(a: SimArgs) -> Result<()> {
         simulate(&netlist, a.engine, &vectors)?
     };
     let text = table(&netlist, &vectors, &outputs, a.engine, a.bare);
-    print!("{text}");
+    out!("{text}");
     Ok(())
 }
 
@@ -205,25 +203,25 @@ fn check(dir: &Path) -> Result<()> {
     let (r, ended) = check_dir(dir, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    println!("each file checked with the engines event, event-fifo, levelized, bit-parallel:");
+    outln!("each file checked with the engines event, event-fifo, levelized, bit-parallel:");
     for f in &r.files {
         // A file's mismatches (on stderr) before its line.
         for m in r.mismatches.iter().filter(|m| m.circuit == f.circuit) {
-            eprintln!("{m}");
+            errln!("{m}");
         }
         let name = &f.circuit;
         match &f.error {
-            None => println!(
+            None => outln!(
                 "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch",
                 f.responses,
                 f.responses - f.mismatched,
                 f.mismatched
             ),
-            Some(e) => println!("{name:<8} error: {e}"),
+            Some(e) => outln!("{name:<8} error: {e}"),
         }
     }
     let (total, bad, failed) = (r.responses(), r.mismatched(), r.failed());
-    println!(
+    outln!(
         "total    {total:>5} responses  {:>5} match  {bad:>3} mismatch",
         total - bad
     );
@@ -243,7 +241,7 @@ fn squares(delays: Delays) -> Result<()> {
         Ternary::False => '.',
         Ternary::Unknown => '?',
     };
-    println!("two squares of a relay input latch (lamps: X/O lit, . dark, ? unknown)");
+    outln!("two squares of a relay input latch (lamps: X/O lit, . dark, ? unknown)");
     for s in steps {
         let l = s.lamps;
         let turn = match s.turn {
@@ -251,7 +249,7 @@ fn squares(delays: Delays) -> Result<()> {
             Ternary::False => "X to play",
             Ternary::Unknown => "turn unknown",
         };
-        println!(
+        outln!(
             "{:<34} square 0 [{}{}]  square 1 [{}{}]  T {turn}",
             s.label,
             c(l[0], 'X'),
@@ -260,7 +258,7 @@ fn squares(delays: Delays) -> Result<()> {
             c(l[3], 'O'),
         );
     }
-    println!("\n{}", b.circuit);
+    outln!("\n{}", b.circuit);
     Ok(())
 }
 
@@ -282,32 +280,33 @@ fn bench(a: BenchArgs) -> Result<()> {
     let (r, ended) = speed::measure(&config, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    println!(
+    outln!(
         "vectors/second, {} random vectors (seed {}), best of 3 for ludomat engines",
-        a.vectors, a.seed
+        a.vectors,
+        a.seed
     );
     for x in &r.rates {
-        println!(
+        outln!(
             "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
             x.circuit, x.simulator, x.vectors_per_second, x.seconds, x.vectors
         );
     }
     for note in &r.skipped {
-        println!("{note}");
+        outln!("{note}");
     }
     if ended == Ended::Cancelled {
-        println!("stopped by Ctrl-C after {} simulator runs", r.rates.len());
+        outln!("stopped by Ctrl-C after {} simulator runs", r.rates.len());
     }
     for name in &a.circuits {
         let get = |label: &str| r.rate(name, label);
         if let (Some(ev), Some(ic)) = (get("ludomat event"), get(speed::ICARUS)) {
-            println!(
+            outln!(
                 "{name}: event-driven / Icarus = {:.1}× (target ≥ 10×)",
                 ev / ic
             );
         }
         if let (Some(bp), Some(vl)) = (get("ludomat bit-parallel"), get(speed::VERILATOR)) {
-            println!(
+            outln!(
                 "{name}: bit-parallel / Verilator = {:.2}× (target ≥ 0.5×)",
                 bp / vl
             );
@@ -346,7 +345,7 @@ fn bench(a: BenchArgs) -> Result<()> {
             caption: crate::caption::made_by(),
         };
         ludomat_chart::log_bar_chart(&chart, &path)?;
-        println!("chart: {}", path.display());
+        outln!("chart: {}", path.display());
     }
     Ok(())
 }

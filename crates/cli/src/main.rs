@@ -6,11 +6,14 @@
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+#[macro_use]
+mod out;
 mod caption;
 mod colour;
 mod computox;
 mod computox_circuit;
 mod count;
+mod files;
 mod help;
 mod hexapawn;
 mod interrupt;
@@ -160,38 +163,33 @@ fn dispatch(command: Command) -> Result<()> {
     }
 }
 
-/// Die quietly, as other Unix tools do, when the reader of our output goes away
-/// (`ludomat … | head`), instead of panicking in `println!`.
-fn restore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a
-    // valid disposition for SIGPIPE.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
 fn main() -> std::process::ExitCode {
-    restore_sigpipe();
+    // SIGPIPE stays ignored (Rust's default): a reader that goes away is a failed write,
+    // which `out` turns into a clean exit after the command has saved what it saves.
+    if std::env::var_os(out::COMMAND_TREE_VAR).is_some() {
+        // For the sweep test (tests/sweep.rs): every subcommand, walked from clap's tree.
+        out::print_command_tree(&<Cli as clap::CommandFactory>::command());
+        return out::finish().map_or(
+            std::process::ExitCode::SUCCESS,
+            std::process::ExitCode::from,
+        );
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // help and version wrapped to 80 columns; usage errors as clap words them
-        Err(e) => {
-            let text = e.render().to_string();
-            if e.use_stderr() {
-                eprint!("{text}");
-            } else {
-                print!("{}", help::wrap(&text));
-            }
-            return std::process::ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
-        }
+        // help and version wrapped to 80 columns (help.rs); usage errors as clap words them
+        Err(e) => return out::clap_exit(&e),
     };
     init_tracing(cli.verbose);
-    match dispatch(cli.command.unwrap_or(Command::Menu)) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ludomat: {e:#}");
+    let result = dispatch(cli.command.unwrap_or(Command::Menu));
+    let failed_write = out::finish();
+    match result {
+        Err(e) if !out::is_output_failure(&e) => {
+            errln!("ludomat: {}", out::causes(&e));
             std::process::ExitCode::FAILURE
         }
+        _ => failed_write.map_or(
+            std::process::ExitCode::SUCCESS,
+            std::process::ExitCode::from,
+        ),
     }
 }

@@ -211,14 +211,14 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let mut session = Store::open(&cmd.state, a.fresh)?;
             if a.fresh && Menace::load(&session.path).is_ok() {
                 if let Some(b) = crate::saved::keep_backup(&session.path)? {
-                    println!(
+                    outln!(
                         "Starting over; the saved MENACE is kept as {}.",
                         b.display()
                     );
                 }
             }
             let mut input = LineInput::Stdin;
-            let mut out = crate::help::Wrapped::new(std::io::stdout());
+            let mut out = crate::help::Wrapped::new(crate::out::stdout());
             play(&mut session, &a, &mut input, &mut out)
         }
         MenaceSub::Train(a) => train(&cmd.state, &a),
@@ -227,12 +227,12 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let store = Store::open(&cmd.state, false)?;
             let side = a.side.player();
             match a.position {
-                None => print!(
+                None => out!(
                     "{}",
                     crate::help::wrap(&text::listing(store.menace.boxes(side)))
                 ),
                 Some(board) => match text::explain(&store.menace, side, board) {
-                    Ok(t) => print!("{}", crate::help::wrap(&t)),
+                    Ok(t) => out!("{}", crate::help::wrap(&t)),
                     Err(why) => bail!("{why}"),
                 },
             }
@@ -240,7 +240,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         }
         MenaceSub::Stats => {
             let store = Store::open(&cmd.state, false)?;
-            print!(
+            out!(
                 "{}",
                 text::stats(&store.menace, &store.path.display().to_string())
             );
@@ -561,26 +561,25 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
     saved?;
     let played = run.progress.played;
     if ended == Ended::Cancelled {
-        println!(
+        outln!(
             "Interrupted (Ctrl-C) after {played} of {} games; saving what was played.",
             args.games
         );
     }
     // Timing goes to stderr: stdout is the same for the same command.
-    eprintln!(
+    errln!(
         "{:.0} games/s ({played} games in {secs:.2} s, {cpu_secs:.2} CPU-s, saving every {} games)",
         played as f64 / secs.max(1e-9),
         args.save_every,
     );
-    print!("{}", crate::help::wrap(&run.summary()));
-    std::fs::write(args.out.join("curve.csv"), run.curve_csv())
-        .with_context(|| format!("cannot write {}", args.out.join("curve.csv").display()))?;
+    out!("{}", crate::help::wrap(&run.summary()));
+    crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {
         line_chart(&rates, &args.out.join(format!("curve.{ext}")))?;
         line_chart(&beads, &args.out.join(format!("first-box.{ext}")))?;
     }
-    println!(
+    outln!(
         "learning curve in {}:\n  curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
         args.out.display()
     );
@@ -592,7 +591,7 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
         ),
         _ => String::new(),
     };
-    println!(
+    outln!(
         "MENACE has now played {} games; saved to {}{replacing}",
         run.menace.games(),
         path.display()
@@ -643,7 +642,7 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
             rules.to_string().replacen("custom: ", "custom rules (", 1)
         ),
     };
-    print!("{}", crate::help::wrap(&(format!("MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
+    out!("{}", crate::help::wrap(&(format!("MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
         against.name(),
         args.games) + "\n")));
     let bar = Bar::new("games", None, args.quiet);
@@ -656,7 +655,7 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
         let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
             [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
         });
-        print!("{}", crate::help::wrap(&(format!("{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
+        out!("{}", crate::help::wrap(&(format!("{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
             m.per_second(),
             m.per_cpu_second(),
             m.runs.len(),
@@ -674,7 +673,7 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
         line(label, p);
     }
     if ended == Ended::Cancelled {
-        println!("Interrupted (Ctrl-C): the figures above are for the games played.");
+        outln!("Interrupted (Ctrl-C): the figures above are for the games played.");
     }
     Ok(())
 }

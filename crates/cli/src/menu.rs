@@ -54,7 +54,7 @@ const TITLE: &str = "ludomat — historic game-playing machines, rebuilt";
 /// Show the menu until the user quits or input ends.
 pub fn run() -> Result<()> {
     let mut input = ludomat_game::LineInput::Stdin;
-    let mut out = std::io::stdout();
+    let mut out = crate::out::stdout();
     let mut run_entry = |args: &[&str], out: &mut dyn Write| -> Result<()> {
         out.flush()?;
         let cli = Cli::try_parse_from(std::iter::once("ludomat").chain(args.iter().copied()))?;

@@ -201,7 +201,7 @@ pub enum Stuck {
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
-    let mut out = crate::help::Wrapped::new(std::io::stdout().lock());
+    let mut out = crate::help::Wrapped::new(crate::out::stdout());
     play_with(&args, &mut LineInput::Stdin, &mut out)
 }
 
@@ -575,6 +575,11 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
     match cmd.command {
         QubicSub::Proof {
             dims: 3,
+            file: Some(_),
+            ..
+        } => bail!("--file is a 4×4×4×4 strategy tree: drop --dims 3"),
+        QubicSub::Proof {
+            dims: 3,
             dictionary,
             certificate,
             patashnik,
@@ -609,7 +614,44 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
                 certificate_3d(certificate, patashnik)
             }
         }
-        QubicSub::Proof { file, .. } => proof(file),
+        QubicSub::Proof {
+            file,
+            dictionary,
+            certificate,
+            patashnik,
+            write_certificate,
+            threat_depth,
+            shortest,
+            search,
+            search_after,
+            max_expansions,
+            threads,
+            ..
+        } => {
+            // Flags of the 4×4×4 proof are refused with --dims 4, not silently ignored.
+            let given = [
+                ("--dictionary", dictionary.is_some()),
+                ("--certificate", certificate.is_some()),
+                ("--patashnik", patashnik),
+                ("--write-certificate", write_certificate.is_some()),
+                ("--threat-depth", threat_depth != 20),
+                ("--shortest", shortest),
+                ("--search", search),
+                ("--search-after", search_after.is_some()),
+                ("--max-expansions", max_expansions.is_some()),
+                ("--threads", threads.is_some()),
+            ];
+            let three_d: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
+            if !three_d.is_empty() {
+                bail!(
+                    "{} belong{} to the 4×4×4 proof: add --dims 3 (the default, --dims 4, \
+                     checks the stored 4×4×4×4 tree)",
+                    three_d.join(", "),
+                    if three_d.len() == 1 { "s" } else { "" }
+                );
+            }
+            proof(file)
+        }
     }
 }
 
@@ -620,7 +662,7 @@ fn read_dictionary(
     use ludomat_qubic::proof3d::dictionary::{Dictionary, PATASHNIK};
     let (text, name) = match file {
         Some(f) => (
-            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?,
+            crate::files::read_string(f, crate::files::TEXT_CAP)?,
             f.display().to_string(),
         ),
         None => (
@@ -634,11 +676,11 @@ fn read_dictionary(
 
 /// Prints what the independent checker went through.
 fn print_certificate_report(r: &ludomat_qubic::proof3d::certificate::CertificateSummary) {
-    println!(
+    outln!(
         "  first-player positions (merged under the 192 symmetries): {}",
         r.records
     );
-    print!(
+    out!(
         "{}",
         crate::help::wrap(
             &(format!(
@@ -647,7 +689,7 @@ fn print_certificate_report(r: &ludomat_qubic::proof3d::certificate::Certificate
             ) + "\n")
         )
     );
-    print!("{}", crate::help::wrap(&(format!("  second-player replies checked: {} ({} reaching a position already checked); replies \
+    out!("{}", crate::help::wrap(&(format!("  second-player replies checked: {} ({} reaching a position already checked); replies \
          leaving a three open (lost at once): {}",
         r.replies, r.merged, r.lost_at_once) + "\n")));
 }
@@ -659,7 +701,7 @@ fn certificate_3d(file: Option<PathBuf>, patashnik: bool) -> Result<()> {
     use ludomat_qubic::proof3d::certificate::{check_gzip, Bundled};
     let (bytes, name) = match &file {
         Some(f) => (
-            std::fs::read(f).with_context(|| format!("reading {}", f.display()))?,
+            crate::files::read(f, crate::files::BINARY_CAP)?,
             f.display().to_string(),
         ),
         None => {
@@ -678,7 +720,7 @@ fn certificate_3d(file: Option<PathBuf>, patashnik: bool) -> Result<()> {
     let c = ludomat_game::run::cpu::process();
     let (_, r) = check_gzip(&bytes).with_context(|| format!("{name} does not prove the win"))?;
     let g = ludomat_qubic_verify::Geometry::new();
-    print!(
+    out!(
         "{}",
         crate::help::wrap(
             &(format!(
@@ -710,7 +752,7 @@ fn write_certificate_3d(dictionary: Option<PathBuf>, out: &std::path::Path) -> R
         .with_context(|| format!("the strategy of {name} does not prove the win"))?;
     ludomat_game::save::write_atomically(out, &gz, ".qubic3-cert")
         .with_context(|| format!("writing {}", out.display()))?;
-    println!(
+    outln!(
         "{}: the certificate of {name}'s strategy, {} records, {} bytes, written and checked in {:.1?}",
         out.display(),
         r.records,
@@ -740,12 +782,12 @@ fn search_3d(
     let (dict, name) = read_dictionary(dictionary.as_ref())?;
     let before = PatashnikStrategy::new(dict);
     if k == 0 {
-        println!(
+        outln!(
             "4×4×4 from scratch: df-pn over positions merged under the 192 symmetries, threat \
              sequences of at most {threat_depth} threes at the leaves, no dictionary."
         );
     } else {
-        println!(
+        outln!(
             "4×4×4 hybrid: {name} for the first player's first {k} stones, our df-pn search \
              from there on (threat sequences of at most {threat_depth} threes at the leaves)."
         );
@@ -769,7 +811,7 @@ fn search_3d(
     if run.verdict == Verdict::NoFrontier {
         bail!("{name} has no answer on the way to the first player's {k}th stone");
     }
-    println!(
+    outln!(
         "Proved {} of {} positions in {:.1} s, {:.1} s CPU (the longest alone {:.1} s): {} node \
          expansions, {} leaves evaluated, {} threat-search nodes.",
         run.proved(),
@@ -796,11 +838,11 @@ fn search_3d(
         }
         Verdict::NoFrontier => unreachable!("handled above"),
     };
-    println!(
+    outln!(
         "Proved: the first player wins. {} positions of the strategy have a searched move.",
         run.searched_moves
     );
-    println!(
+    outln!(
         "Certificate: {} records, {} bytes gzip, written and re-checked by the independent \
          checker in {:.1} s, {:.1} s CPU.",
         certificate.records,
@@ -811,12 +853,13 @@ fn search_3d(
     if let (Some(out), Some(gz)) = (out, &run.certificate) {
         ludomat_game::save::write_atomically(out, gz, ".qubic3-cert")
             .with_context(|| format!("writing {}", out.display()))?;
-        println!("  written to {}", out.display());
+        outln!("  written to {}", out.display());
     }
     print_certificate_report(certificate);
-    println!(
+    outln!(
         "The whole run: {:.1} s, {:.1} s CPU.",
-        run.total.seconds, run.total.cpu_seconds
+        run.total.seconds,
+        run.total.cpu_seconds
     );
     Ok(())
 }
@@ -827,7 +870,7 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
     use ludomat_qubic::proof3d::check::{check, moves_text, CheckLimits};
     use ludomat_qubic::proof3d::dictionary::notation;
     let (dict, name) = read_dictionary(file.as_ref())?;
-    println!(
+    outln!(
         "4×4×4: {name}, {} entries. The first player plays a win, else the block of a \
          three, else the dictionary's move (under the 192 symmetries), else a threat \
          sequence of at most {threat_depth} threes; every reply of the second player is answered.",
@@ -840,22 +883,25 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
         ..CheckLimits::default()
     };
     let r = check(&dict, limits).with_context(|| format!("{name} does not win"))?;
-    println!(
+    outln!(
         "Verified in {:.1?}: the first player wins against every defence.",
         t.elapsed()
     );
-    println!(
+    outln!(
         "  positions with the first player to move (merged under the symmetries): {}",
         r.positions
     );
-    println!(
+    outln!(
         "  answered by a dictionary move: {}, a forced block: {}, a threat sequence: {}",
-        r.dictionary_moves, r.forced_blocks, r.threat_sequences
+        r.dictionary_moves,
+        r.forced_blocks,
+        r.threat_sequences
     );
-    println!(
+    outln!(
         "  dictionary or block moves making two threes at once: {}; replies leaving a \
          three open (won at once): {}",
-        r.double_threes, r.replies_lost_at_once
+        r.double_threes,
+        r.replies_lost_at_once
     );
     let lengths: Vec<String> = r
         .threat_lengths
@@ -865,12 +911,12 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
         .map(|(l, n)| format!("{l}: {n}"))
         .collect();
     let how = if shortest { "shortest" } else { "first found" };
-    println!(
+    outln!(
         "  threat sequences ({how}) by length: {}",
         lengths.join(", ")
     );
     if let Some((k, seq)) = &r.longest {
-        println!(
+        outln!(
             "  longest threat sequence: {} threes, from {} : {}",
             seq.len(),
             notation(*k as u64, (*k >> 64) as u64),
@@ -884,7 +930,7 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
         .filter(|(_, &used)| !used)
         .map(|(e, _)| e.line.to_string())
         .collect();
-    println!(
+    outln!(
         "  dictionary entries used: {} of {}; never reached: {}{}",
         r.entries_reached(),
         dict.entries.len(),
@@ -896,7 +942,7 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
         }
     );
     if !dict.duplicates.is_empty() {
-        println!(
+        outln!(
             "  entries symmetric to an earlier one (never consulted): {}",
             dict.duplicates.len()
         );
@@ -907,13 +953,13 @@ fn proof_3d(file: Option<PathBuf>, threat_depth: u8, shortest: bool) -> Result<(
 fn proof(file: Option<PathBuf>) -> Result<()> {
     let tree = match &file {
         Some(f) => {
-            let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+            let bytes = crate::files::read(f, crate::files::BINARY_CAP)?;
             unpack(&bytes).with_context(|| format!("{}", f.display()))?
         }
         None => forced_win_4d().context("reading the stored 4D strategy")?,
     };
     let first = Cell::<4>::new(tree.cell as usize).map_or("?".into(), |c| c.to_string());
-    println!(
+    outln!(
         "4×4×4×4: a strategy tree of {} nodes; the first player opens at {first}.",
         size(&tree)
     );
@@ -931,12 +977,12 @@ fn proof(file: Option<PathBuf>) -> Result<()> {
     spinner.finish_and_clear();
     match checked {
         Ok(v) => {
-            println!(
+            outln!(
                 "Verified against the rules in {:.1?}: {} positions, every reply answered.",
                 t.elapsed(),
                 v.positions
             );
-            println!(
+            outln!(
                 "The first player forces a win within {} of its own moves (its opening and \
                  the completing move included), at most {} moves in all.",
                 v.first_player_moves,
@@ -1032,10 +1078,10 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         };
         ludomat_chart::bar_chart(&chart, path)
             .with_context(|| format!("writing {}", path.display()))?;
-        println!("chart written to {}", path.display());
+        outln!("chart written to {}", path.display());
     }
     if let Some(f) = &r.first_failure {
-        println!("{} games could not be finished; first: {f}", r.failed);
+        outln!("{} games could not be finished; first: {f}", r.failed);
     }
     Ok(())
 }
@@ -1061,12 +1107,12 @@ fn run_games<const D: usize>(args: &TournamentArgs) -> ludomat_game::TournamentR
 }
 
 fn print_table(r: &ludomat_game::TournamentResult, args: &TournamentArgs) {
-    print!(
+    out!(
         "{}",
         ludomat_arena::table::qubic(r, args.dims, args.seed, args.fixed())
     );
     // Timing to stderr: the table on stdout is the same for the same command.
-    eprintln!(
+    errln!(
         "{:.0} games per second ({:.2} s)",
         r.games_per_second(),
         r.elapsed.as_secs_f64()

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::{LineInput, Session};
-use ludomat_regex_crossword::solver::{DEFAULT_MAX_NODES, MAX_LIMIT};
+use ludomat_regex_crossword::solver::{DEFAULT_MAX_NODES, DEFAULT_MAX_TIME, MAX_LIMIT};
 use ludomat_regex_crossword::{
     ClueStatus, Puzzle, RegexConfig, RegexHappening, RegexSession, SolveOptions, Solver, PUZZLES,
 };
@@ -33,8 +33,9 @@ enum RegexSub {
 /// `ludomat regex solve`
 #[derive(Debug, Args)]
 struct SolveArgs {
-    /// The puzzle file (format: crates/regex-crossword/README.md), or the name of a
-    /// shipped puzzle (`ludomat regex list`).
+    /// The puzzle file (format: crates/regex-crossword/README.md; clues nest groups at
+    /// most 100 deep, repeat at most 64 times, and expand to at most 4,096 positions), or
+    /// the name of a shipped puzzle (`ludomat regex list`).
     file: String,
     /// Show the deductions of the first propagation, in order: which clue ruled out
     /// which letters in which cell.
@@ -47,6 +48,11 @@ struct SolveArgs {
     /// Give up after this many search nodes.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     max_nodes: u64,
+    /// Give up after this many seconds (0.1 to 86,400; a node of a backreference-heavy
+    /// clue can cost milliseconds). A solve longer than a second reports its progress on
+    /// standard error.
+    #[arg(long, default_value_t = DEFAULT_MAX_TIME.as_secs_f64(), value_parser = parse_seconds)]
+    max_seconds: f64,
 }
 
 /// `ludomat regex check`
@@ -66,12 +72,19 @@ pub struct PlayArgs {
     file: String,
 }
 
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.1..=86_400.0).contains(&v) => Ok(v),
+        Ok(_) => Err(format!("{s} s: from 0.1 to 86,400 seconds")),
+        Err(_) => Err(format!("{s}: not a number of seconds")),
+    }
+}
+
 /// The text of a puzzle file, or of the shipped puzzle of that name.
 fn puzzle_text(file: &str) -> Result<String> {
     let path = Path::new(file);
     if path.exists() {
-        return std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()));
+        return crate::files::read_string(path, crate::files::TEXT_CAP);
     }
     let shipped = PUZZLES
         .iter()
@@ -100,7 +113,7 @@ fn draw(p: &Puzzle, letters: &[u8]) -> String {
 
 /// Run `ludomat regex …`.
 pub fn run(cmd: RegexCmd) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout().lock();
     match cmd.command {
         RegexSub::Solve(a) => solve(&a, &mut out),
         RegexSub::Check(a) => check(&a, &mut out),
@@ -123,10 +136,20 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let _page = a.explain.then(crate::page::Pager::start);
     let solver = Solver::new(&p);
     let limit = usize::try_from(a.limit).unwrap_or(MAX_LIMIT);
-    let o = solver.solve(SolveOptions {
+    let options = SolveOptions {
         limit,
         max_nodes: a.max_nodes,
+        max_time: Some(std::time::Duration::from_secs_f64(a.max_seconds)),
         explain: a.explain,
+    };
+    let o = solver.solve_with(options, &mut |p| {
+        errln!(
+            "regex solve: {} search nodes, {} solution{} so far, {:.0} s",
+            p.nodes,
+            p.solutions,
+            if p.solutions == 1 { "" } else { "s" },
+            p.elapsed.as_secs_f64()
+        );
     })?;
     if let Some(t) = &p.title {
         writeln!(out, "{t}\n")?;
@@ -181,9 +204,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
 fn check(a: &CheckArgs, out: &mut dyn Write) -> Result<()> {
     let p = load(&a.file)?;
     let text = match a.answer.strip_prefix('@') {
-        Some(path) => {
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
-        }
+        Some(path) => crate::files::read_string(Path::new(path), crate::files::TEXT_CAP)?,
         None => a.answer.clone(),
     };
     let letters = p.parse_answer(&text).map_err(anyhow::Error::msg)?;
@@ -211,7 +232,7 @@ fn check(a: &CheckArgs, out: &mut dyn Write) -> Result<()> {
 /// `ludomat play regex`
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut input = LineInput::Stdin;
-    let mut out = crate::help::Wrapped::new(std::io::stdout());
+    let mut out = crate::help::Wrapped::new(crate::out::stdout());
     play_with(&args, &mut input, &mut out)
 }
 

@@ -192,7 +192,7 @@ pub fn run(cmd: RelayCmd) -> Result<()> {
 }
 
 fn read_source(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::files::read(path, crate::files::BINARY_CAP)?;
     ludomat_relay_cpu::source_text(&bytes)
         .map(str::to_string)
         .map_err(|e| anyhow!("{}: {e}", path.display()))
@@ -223,9 +223,8 @@ fn asm(a: AsmArgs) -> Result<()> {
     };
     match &a.output {
         Some(path) => {
-            std::fs::write(path, &bytes)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            eprintln!(
+            crate::files::write(path, &bytes)?;
+            errln!(
                 "{} words ({} of {} ROM words) → {}",
                 program.words.len(),
                 program.words.len(),
@@ -234,7 +233,7 @@ fn asm(a: AsmArgs) -> Result<()> {
             );
         }
         None => {
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::out::stdout().lock();
             if a.format == Format::Bin && out.is_terminal() {
                 bail!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
             }
@@ -256,7 +255,7 @@ fn read_image(path: &Path, format: Option<ImageFormat>) -> Result<Vec<u16>> {
             ImageFormat::Bin
         }
     });
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::files::read(path, crate::files::BINARY_CAP)?;
     match format {
         ImageFormat::Bin => {
             memory::from_bytes(&bytes).with_context(|| format!("{}", path.display()))
@@ -280,10 +279,8 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     }
     let text = disassemble(&words);
     match a.output {
-        Some(p) => {
-            std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))?
-        }
-        None => print!("{}", crate::help::wrap(&text)),
+        Some(p) => crate::files::write(&p, text)?,
+        None => out!("{}", crate::help::wrap(&text)),
     }
     Ok(())
 }
@@ -373,7 +370,7 @@ impl Keys {
                     match c.to_string().parse::<Key>() {
                         Ok(k) => presses.push_back(Press::Key(k)),
                         Err(e) => {
-                            eprintln!("{e}");
+                            errln!("{e}");
                             presses.clear();
                             break;
                         }
@@ -400,7 +397,7 @@ fn run_program(a: RunArgs) -> Result<()> {
         Some(k) => Keys::Script(k.into()),
         None => Keys::Live(LineInput::Stdin, VecDeque::new()),
     };
-    let stdout = std::io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let slow = a.trace || a.speed == Speed::Authentic;
     loop {
@@ -461,7 +458,7 @@ fn run_program(a: RunArgs) -> Result<()> {
                     None => {
                         end_paper(&s, a.trace, &mut out)?;
                         let m = s.machine();
-                        eprintln!(
+                        errln!(
                             "halted at PC {:#04x}; no more keys. {}",
                             m.pc(),
                             real_time(m.steps(), m.ticks())
@@ -478,7 +475,7 @@ fn run_program(a: RunArgs) -> Result<()> {
             Clock::Running | Clock::Stopped => {
                 end_paper(&s, a.trace, &mut out)?;
                 let m = s.machine();
-                eprintln!("{}", real_time(m.steps(), m.ticks()));
+                errln!("{}", real_time(m.steps(), m.ticks()));
                 bail!(
                     "stopped after {} instructions (--max-steps) without halting; PC {:#04x}. \
                      A runaway program? Raise --max-steps to let it run longer.",
@@ -521,23 +518,23 @@ fn bench(a: BenchArgs) -> Result<()> {
     drop(ctx);
     bar.finish();
     let p = r.progress;
-    println!("program       {name}");
-    println!("stopped       {:?} at PC {:#04x}", r.stop, p.pc);
-    println!("instructions  {}", p.instructions);
-    println!(
+    outln!("program       {name}");
+    outln!("stopped       {:?} at PC {:#04x}", r.stop, p.pc);
+    outln!("instructions  {}", p.instructions);
+    outln!(
         "wall clock    {:.3} s = {:.1} million instructions per second",
         r.wall.as_secs_f64(),
         r.rate() / 1e6
     );
     if let Some(rate) = r.cpu_rate() {
-        println!(
+        outln!(
             "CPU time      {:.3} s = {:.1} million instructions per second (one core)",
             r.cpu.as_secs_f64(),
             rate / 1e6
         );
     }
-    println!("real machine  {}", real_time(p.instructions, p.ticks));
-    println!("teletype      {} characters printed", p.printed);
+    outln!("real machine  {}", real_time(p.instructions, p.ticks));
+    outln!("teletype      {} characters printed", p.printed);
     Ok(())
 }
 
@@ -559,7 +556,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
     play_with(
         args,
         LineInput::Stdin,
-        &mut crate::help::Wrapped::new(std::io::stdout()),
+        &mut crate::help::Wrapped::new(crate::out::stdout()),
     )
 }
 

@@ -72,7 +72,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // only at start; see ludomat_museum::memory).
     if std::env::args_os().skip(1).any(|a| a == "serve") {
         if let Err(e) = ludomat_museum::memory::exec_tuned() {
-            eprintln!(
+            errln!(
                 "ludomat: warning: could not restart with the allocator's settings ({e}); \
                  memory may come back more slowly after many visits"
             );
@@ -114,9 +114,9 @@ async fn serve(args: ServeArgs) -> Result<()> {
     } else {
         format!("http://{bound}/")
     };
-    println!("ludomat museum: {url}  (Ctrl-C to stop)");
+    outln!("ludomat museum: {url}  (Ctrl-C to stop)");
     if !bound.ip().is_loopback() {
-        eprintln!(
+        errln!(
             "ludomat: warning: listening on {bound}, reachable from other machines. The \
              museum has no login: anyone who reaches it can play. Answering to {}. For a \
              public site put it behind a reverse proxy (README, \"Hosting the museum\").",
@@ -133,7 +133,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
     let page = match &args.exhibit {
         Some(kind) => {
             let page = format!("{url}exhibits/{kind}");
-            println!("the exhibit: {page}");
+            outln!("the exhibit: {page}");
             page
         }
         None => url,
@@ -147,7 +147,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
             loop {
                 tick.tick().await;
                 if let Some(signal) = crate::interrupt::stopping() {
-                    eprintln!("ludomat museum: {signal}: stopping");
+                    errln!("ludomat museum: {signal}: stopping");
                     return;
                 }
             }
@@ -155,7 +155,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
         .await
         .context("serving the museum")?;
     drop(ctrl_c);
-    eprintln!("ludomat museum: stopped: {stopped}");
+    errln!("ludomat museum: stopped: {stopped}");
     Ok(())
 }
 
@@ -180,13 +180,13 @@ fn open_browser(url: &str) {
             let url = url.to_string();
             std::thread::spawn(move || match child.wait() {
                 Ok(status) if status.success() => {}
-                Ok(status) => eprintln!(
+                Ok(status) => errln!(
                     "ludomat: warning: {opener} found no browser ({status}); open {url} yourself"
                 ),
-                Err(e) => eprintln!("ludomat: warning: waiting for {opener}: {e}"),
+                Err(e) => errln!("ludomat: warning: waiting for {opener}: {e}"),
             });
         }
-        Err(e) => eprintln!(
+        Err(e) => errln!(
             "ludomat: warning: could not open a browser with {opener} ({e}); open {url} yourself"
         ),
     }

@@ -435,7 +435,7 @@ fn show(game: &Threes) -> String {
 
 /// `ludomat play threes`
 pub fn play(args: PlayArgs) -> Result<()> {
-    let stdout = std::io::stdout();
+    let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     if std::io::stdin().is_terminal() {
         let mut keys = RawKeys::start()?;
@@ -462,8 +462,7 @@ fn play_with(args: &PlayArgs, keys: &mut dyn Keys, out: &mut dyn Write) -> Resul
     // the game so far is saved however the play ends, a failed input included
     let played = play_turns(args, keys, out, &mut session);
     if let Some(path) = &args.record {
-        std::fs::write(path, session.played().to_json())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        crate::files::write(path, session.played().to_json())?;
         say(
             out,
             keys.raw(),
@@ -600,8 +599,7 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
 }
 
 fn load_weights(path: &Path) -> Result<Weights> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
     Weights::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 
@@ -621,6 +619,7 @@ pub(crate) fn check_output(path: &Path, flag: &str) -> Result<()> {
     if path.is_dir() {
         bail!("{flag} {}: is a folder, not a file", path.display());
     }
+    ludomat_game::save::check_target(path).with_context(|| format!("{flag} {}", path.display()))?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -782,7 +781,7 @@ fn auto(a: AutoArgs) -> Result<()> {
     );
     let contender = match engine {
         Some((command, limits)) => {
-            println!(
+            outln!(
                 "Threes! engine {}: {} games (from game {}), seed {}, {} threads, hint model {}",
                 a.engine.as_deref().unwrap_or_default(),
                 a.games,
@@ -794,7 +793,7 @@ fn auto(a: AutoArgs) -> Result<()> {
             Contender::Engine(command, limits)
         }
         None => {
-            println!(
+            outln!(
                 "Threes! AI: {} games (from game {}), seed {}, {}, {} threads, hint model {}",
                 a.games,
                 a.first_game,
@@ -818,8 +817,7 @@ fn auto(a: AutoArgs) -> Result<()> {
     // keeps its finished games; at the end the file is rewritten in game order.
     let mut stream = match &a.csv {
         Some(path) => {
-            let mut f = std::fs::File::create(path)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            let mut f = crate::files::create(path)?;
             writeln!(f, "{}", ludomat_threes::summary::CSV_HEADER)
                 .and_then(|()| f.flush())
                 .with_context(|| format!("cannot write {}", path.display()))?;
@@ -849,7 +847,7 @@ fn auto(a: AutoArgs) -> Result<()> {
         &mut |g| {
             if let (true, Some(last)) = (a.show, g.record.as_ref().and_then(|r| r.frames.last())) {
                 bar.suspend(|| {
-                    println!(
+                    outln!(
                         "game {}: score {}, {} swipes, highest card {}\n{}\n",
                         g.number,
                         group(g.summary.score),
@@ -861,8 +859,7 @@ fn auto(a: AutoArgs) -> Result<()> {
             }
             if let (Some(dir), Some(r)) = (&a.record_dir, &g.record) {
                 let path = dir.join(format!("game-{}.json", g.number));
-                std::fs::write(&path, r.to_json())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                crate::files::write(&path, r.to_json()).map_err(|e| format!("{e:#}"))?;
             }
             if let (Some(f), Some(path)) = (stream.as_mut(), &a.csv) {
                 let row = ludomat_threes::summary::csv_row(u64::from(g.number), &g.summary);
@@ -878,7 +875,7 @@ fn auto(a: AutoArgs) -> Result<()> {
     let wall = started.elapsed();
     let (games, ended) = result?;
     if ended == Ended::Cancelled {
-        println!(
+        outln!(
             "interrupted: {} of {} games finished (the statistics below are theirs)",
             games.len(),
             a.games
@@ -929,7 +926,7 @@ fn engine(a: EngineArgs) -> Result<()> {
     let mut player = ludomat_threes::Player::new(searcher);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut output = std::io::stdout().lock();
+    let mut output = crate::out::stdout().lock();
     let name = format!("ludomat expectimax ({})", describe(rule));
     ludomat_threes::engine::serve(&mut input, &mut output, &mut player, &name)?;
     Ok(())
@@ -972,8 +969,7 @@ fn versus(a: VersusArgs) -> Result<()> {
     if !a.from.is_empty() {
         let mut games = Vec::new();
         for path in &a.from {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
             versus::read_csv(&path.display().to_string(), &text, &mut games)?;
         }
         return versus_report(&games, a.chart.as_deref());
@@ -994,22 +990,15 @@ fn versus(a: VersusArgs) -> Result<()> {
         Some(path) => {
             check_output(path, "--csv")?;
             if a.resume && path.exists() {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
                 versus::read_csv(&path.display().to_string(), &text, &mut games)?;
                 skip = games
                     .iter()
                     .map(|g| (g.ai.clone(), g.budget.clone(), g.game))
                     .collect();
-                Some(
-                    std::fs::OpenOptions::new()
-                        .append(true)
-                        .open(path)
-                        .with_context(|| format!("cannot write {}", path.display()))?,
-                )
+                Some(crate::files::append(path)?)
             } else {
-                let mut f = std::fs::File::create(path)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                let mut f = crate::files::create(path)?;
                 writeln!(f, "{}", versus::CSV_HEADER)
                     .and_then(|()| f.flush())
                     .with_context(|| format!("cannot write {}", path.display()))?;
@@ -1028,7 +1017,7 @@ fn versus(a: VersusArgs) -> Result<()> {
         threads: usize::from(a.threads),
         skip,
     };
-    println!(
+    outln!(
         "Threes! versus: {} AI×budget points, games {}–{} of seed {} each ({} already done), {} at once, hint model {}",
         config.entries.len(),
         a.first_game,
@@ -1062,7 +1051,7 @@ fn versus(a: VersusArgs) -> Result<()> {
     bar.finish();
     let (played, ended) = result?;
     if ended == Ended::Cancelled {
-        println!("interrupted: {} games finished in this run", played.len());
+        outln!("interrupted: {} games finished in this run", played.len());
     }
     games.extend(played);
     versus_report(&games, a.chart.as_deref())
@@ -1074,7 +1063,7 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
     if points.is_empty() {
         bail!("no games");
     }
-    println!(
+    outln!(
         "{:<12} {:>8} {:>6} {:>9} {:>19} {:>10} {:>7} {:>7} {:>9} {:>9}",
         "ai",
         "budget",
@@ -1097,7 +1086,7 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
         } else {
             "—".into()
         };
-        println!(
+        outln!(
             "{:<12} {:>8} {:>6} {:>9} {:>19} {:>7.2} ms {:>6.1}% {:>6.1}% {:>9.1} {:>9.1}",
             p.ai,
             p.budget,
@@ -1113,7 +1102,7 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;
-        println!("curve written to {}", path.display());
+        outln!("curve written to {}", path.display());
     }
     Ok(())
 }
@@ -1123,7 +1112,7 @@ fn finish(a: &AutoArgs, rule: DepthRule, games: &[GameSummary], wall: Duration) 
     report(games, Some(wall));
     if let Some(path) = &a.csv {
         write_csv(path, a.first_game, games)?;
-        println!("one line per game written to {}", path.display());
+        outln!("one line per game written to {}", path.display());
     }
     if let Some(path) = &a.chart {
         histogram(
@@ -1131,7 +1120,7 @@ fn finish(a: &AutoArgs, rule: DepthRule, games: &[GameSummary], wall: Duration) 
             games,
             &format!("Threes! AI: {} games, {}", games.len(), describe(rule)),
         )?;
-        println!("score histogram written to {}", path.display());
+        outln!("score histogram written to {}", path.display());
     }
     Ok(())
 }
@@ -1139,36 +1128,36 @@ fn finish(a: &AutoArgs, rule: DepthRule, games: &[GameSummary], wall: Duration) 
 /// Print the statistics of `games`; `wall`: the run's wall-clock time, when it was one run.
 fn report(games: &[GameSummary], wall: Option<Duration>) {
     let Some(stats) = ScoreStats::of(games) else {
-        println!("no games");
+        outln!("no games");
         return;
     };
     let n = games.len() as u64;
     let (moves, nodes, search_time) = (stats.moves, stats.nodes, stats.seconds);
-    println!(
+    outln!(
         "score: mean {}  median {}  max {}  min {}",
         group(stats.mean.round() as u64),
         group(stats.median.round() as u64),
         group(stats.max),
         group(stats.min)
     );
-    println!("reached (share of games, 95% Wilson interval):");
+    outln!("reached (share of games, 95% Wilson interval):");
     for (m, p) in reached(games, &MILESTONES) {
         let hits = p.successes;
         let (lo, hi) = p.wilson(Proportion::Z95);
-        println!(
+        outln!(
             "  {m:>5}: {:>6.1}%  ({hits}/{n}; {:.1}–{:.1}%)",
             100.0 * p.rate(),
             100.0 * lo,
             100.0 * hi
         );
     }
-    print!("{}", crate::help::wrap(&(format!("moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
+    out!("{}", crate::help::wrap(&(format!("moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
         moves,
         moves as f64 / n as f64,
         1000.0 * search_time / (moves.max(1) as f64),
         nodes as f64 / search_time.max(1e-9) / 1e6) + "\n")));
     if let Some(wall) = wall {
-        println!(
+        outln!(
             "wall clock {:.1} s, {:.1} moves/s",
             wall.as_secs_f64(),
             moves as f64 / wall.as_secs_f64().max(1e-9)
@@ -1177,16 +1166,14 @@ fn report(games: &[GameSummary], wall: Option<Duration>) {
 }
 
 fn write_csv(path: &Path, first: u32, games: &[GameSummary]) -> Result<()> {
-    std::fs::write(path, to_csv(u64::from(first), games))
-        .with_context(|| format!("cannot write {}", path.display()))
+    crate::files::write(path, to_csv(u64::from(first), games))
 }
 
 /// Read `auto` CSV files: every game once, in game order.
 fn read_csvs(files: &[PathBuf]) -> Result<Vec<GameSummary>> {
     let mut games = Summaries::new();
     for path in files {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
         games.read(&path.display().to_string(), &text)?;
     }
     Ok(games.into_games())
@@ -1198,7 +1185,7 @@ fn summary(a: SummaryArgs) -> Result<()> {
         bail!("no games in {} file(s)", a.files.len());
     }
     let cpu: f64 = games.iter().map(|g| g.elapsed.as_secs_f64()).sum();
-    println!(
+    outln!(
         "{} games from {} file(s); {:.0} s of search time",
         games.len(),
         a.files.len(),
@@ -1243,11 +1230,10 @@ fn histogram(path: &Path, games: &[GameSummary], title: &str) -> Result<()> {
 }
 
 fn replay(a: ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
-    print!(
+    out!(
         "{}",
         crate::help::wrap(
             &(format!(
@@ -1261,24 +1247,24 @@ fn replay(a: ReplayArgs) -> Result<()> {
     );
     let mut input = LineInput::Stdin;
     for (i, f) in record.frames.iter().enumerate() {
-        println!(
+        outln!(
             "\nboard {i}   next: {}   score: {}",
             f.hint,
             group(f.board.score())
         );
-        println!("{}", f.board);
+        outln!("{}", f.board);
         if let Some(d) = f.direction {
-            println!("swipe {d} {}  (a {} comes in)", d.arrow(), f.card);
+            outln!("swipe {d} {}  (a {} comes in)", d.arrow(), f.card);
             if a.step {
-                print!("Enter: next swipe, q: stop > ");
-                std::io::stdout().flush()?;
+                out!("Enter: next swipe, q: stop > ");
+                crate::out::stdout().flush()?;
                 match input.next_line()? {
                     None => {
-                        println!();
+                        outln!();
                         break;
                     }
                     Some(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "q" | "quit") => {
-                        println!("stopped after board {i} of {}", record.moves());
+                        outln!("stopped after board {i} of {}", record.moves());
                         break;
                     }
                     Some(_) => {}
@@ -1287,7 +1273,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
         }
     }
     let last: Board = record.frames.last().map(|f| f.board).unwrap_or_default();
-    print!(
+    out!(
         "{}",
         crate::help::wrap(
             &(format!(
@@ -1317,10 +1303,13 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     if let Some(path) = &a.checkpoint {
         check_output(path, "--checkpoint")?;
     }
-    print!("{}", crate::help::wrap(&format!("tuning from {start}\n")));
-    println!(
+    out!("{}", crate::help::wrap(&format!("tuning from {start}\n")));
+    outln!(
         "{} games per candidate at depth {}, seed {}, {} rounds",
-        a.games, a.depth, a.seed, a.rounds
+        a.games,
+        a.depth,
+        a.seed,
+        a.rounds
     );
     let started = Instant::now();
     // At most two candidates per weight per round, and the start: the bar's length is
@@ -1334,8 +1323,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     bar.set_message(format!("round 1/{}", a.rounds));
     let resume = match &a.resume {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
             let state: TuneState = serde_json::from_str(&text)
                 .with_context(|| format!("{} is not a saved tuning state", path.display()))?;
             if state.version != 1 {
@@ -1346,7 +1334,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
                 );
             }
             bar.set_position(state.tried);
-            println!(
+            outln!(
                 "resuming at round {}, weight {} of {}, best mean {:.0}",
                 state.round,
                 state.next + 1,
@@ -1378,7 +1366,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     let mut ctx = ludomat_game::run::RunContext::new("candidates", Some(bound)).with_cancel(cancel);
     let (state, ended) = tune_run(&config, resume, &mut ctx, &mut checkpoint, &mut |s| {
         bar.suspend(|| {
-            println!(
+            outln!(
                 "  {:<20} {:>10.3}  mean {:>9.0}{}",
                 s.weight,
                 s.value,
@@ -1392,7 +1380,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     bar.finish_and_clear();
     let (best, mean) = (state.best, state.best_mean);
     if ended == Ended::Cancelled {
-        println!(
+        outln!(
             "interrupted after {} candidates{}",
             state.tried,
             if a.checkpoint.is_some() {
@@ -1402,7 +1390,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
             }
         );
     }
-    print!(
+    out!(
         "{}",
         crate::help::wrap(
             &(format!(
@@ -1412,9 +1400,9 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
         )
     );
     let json = serde_json::to_string_pretty(&best)?;
-    println!("{json}");
+    outln!("{json}");
     if let Some(path) = &a.out {
-        std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::files::write(path, json)?;
     }
     Ok(())
 }
@@ -1423,14 +1411,14 @@ fn bench(a: BenchArgs) -> Result<()> {
     let budget = Duration::from_secs_f64(a.seconds.clamp(0.1, 60.0));
     let boards = ludomat_threes::bench::boards();
     let rate = ludomat_threes::bench::swipe_rate(&boards, budget);
-    println!(
+    outln!(
         "swipes: {:.1} M per second on one thread ({} boards × 4 directions)",
         rate / 1e6,
         boards.len()
     );
     let game = ludomat_threes::bench::search_position();
     let pos = game.position();
-    println!(
+    outln!(
         "search position (move {}):\n{}\nnext: {}",
         game.moves(),
         game.board(),
@@ -1439,7 +1427,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     for parallel in [false, true] {
         let (nodes, searches, t) =
             ludomat_threes::bench::search_rate(&pos, a.depth, parallel, budget);
-        println!(
+        outln!(
             "search depth {}: {:.1} M nodes per second, {:.1} ms per search ({})",
             a.depth,
             nodes as f64 / t / 1e6,

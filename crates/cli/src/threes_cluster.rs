@@ -40,7 +40,7 @@ pub(super) fn auto(
              `cargo build --release -p ludomat --features mpi`"
         );
     }
-    println!(
+    outln!(
         "--distributed: this ludomat was built without the cargo feature `mpi` (rebuild with \
          `--features mpi` to run on a cluster); playing on this process alone"
     );
@@ -57,7 +57,7 @@ pub(super) fn auto(
 ) -> Result<Outcome> {
     use ludomat_threes::cluster::{launched_by_mpi, Cluster};
     if !launched_by_mpi() {
-        println!(
+        outln!(
             "--distributed: not started by mpirun or srun with several processes (e.g. \
              `mpirun -n 8 ludomat threes auto --distributed …`); playing on this process alone"
         );
@@ -65,7 +65,7 @@ pub(super) fn auto(
     }
     let cluster = Cluster::start()?;
     if cluster.size() < 2 {
-        println!("--distributed: MPI started one process only; playing on this process alone");
+        outln!("--distributed: MPI started one process only; playing on this process alone");
         return Ok(Outcome::Local);
     }
     if cluster.rank() != 0 {
@@ -76,7 +76,7 @@ pub(super) fn auto(
         Ok(outcome) => Ok(outcome),
         Err(e) => {
             // workers may be deep in a job: end every process now, never hang
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             cluster.abort(1)
         }
     }
@@ -119,7 +119,7 @@ fn master(
     };
     let mut m = cluster.master(setup)?;
     let rtt = m.ping(32, 20)?.unwrap_or_default();
-    println!(
+    outln!(
         "Threes! AI on {} MPI ranks (master on {}, message round trip {:.1} µs), {} mode: {} \
          games (from game {}), seed {}, {}, parallel depth {}, hint model {}",
         cluster.size(),
@@ -142,8 +142,7 @@ fn master(
     let save = |i: u32, json: &str| -> Result<()> {
         if let Some(dir) = &a.record_dir {
             let path = dir.join(format!("game-{i}.json"));
-            std::fs::write(&path, json)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            crate::files::write(&path, json)?;
         }
         Ok(())
     };
@@ -183,7 +182,7 @@ fn master(
                         let (r, report) = m.search(pos)?;
                         moves += 1;
                         if !a.no_move_reports {
-                            println!("game {i} move {moves}: {report}");
+                            outln!("game {i} move {moves}: {report}");
                         }
                         Ok::<_, ClusterError>(r)
                     },
@@ -191,7 +190,7 @@ fn master(
                 if let Some(r) = &record {
                     save(i, &r.to_json())?;
                 }
-                println!(
+                outln!(
                     "game {i}: score {}, highest card {}, {} moves, {:.1} s",
                     group(s.score),
                     s.max_tile,
@@ -204,7 +203,7 @@ fn master(
         }
     };
     let wall = started.elapsed();
-    println!("{}", m.utilisation());
+    outln!("{}", m.utilisation());
     m.stop();
     Ok(Outcome::Done { games, wall })
 }

@@ -205,20 +205,20 @@ pub fn run(cmd: TictactoeCmd) -> Result<()> {
     match cmd.command {
         TictactoeSub::Facts => {
             let f = enumerate::facts();
-            println!("reachable positions             {:>7}", f.positions);
-            println!(
+            outln!("reachable positions             {:>7}", f.positions);
+            outln!(
                 "  up to symmetry                {:>7}",
                 f.positions_up_to_symmetry
             );
-            println!("terminal positions              {:>7}", f.terminal);
-            println!(
+            outln!("terminal positions              {:>7}", f.terminal);
+            outln!(
                 "  up to symmetry                {:>7}",
                 f.terminal_up_to_symmetry
             );
-            println!("possible games                  {:>7}", f.games.total());
-            println!("  won by the first player (X)   {:>7}", f.games.x_wins);
-            println!("  won by the second player (O)  {:>7}", f.games.o_wins);
-            println!("  drawn                         {:>7}", f.games.draws);
+            outln!("possible games                  {:>7}", f.games.total());
+            outln!("  won by the first player (X)   {:>7}", f.games.x_wins);
+            outln!("  won by the second player (O)  {:>7}", f.games.o_wins);
+            outln!("  drawn                         {:>7}", f.games.draws);
             Ok(())
         }
     }
@@ -245,14 +245,14 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let mut o = args
         .o
         .build(ludomat_game::seed::derive(args.seed, 1), notation)?;
-    println!(
+    outln!(
         "Noughts and crosses: {} (X) against {} (O).\n",
         x.name(),
         o.name()
     );
-    println!("{}", Board::EMPTY.render(notation));
+    outln!("{}", Board::EMPTY.render(notation));
     let mut on_move = |b: &Board, p: Player, cell| {
-        println!(
+        outln!(
             "{} plays {}\n{}",
             Mark::of(p),
             notation.name(cell),
@@ -262,16 +262,16 @@ pub fn play(args: PlayArgs) -> Result<()> {
     match play_match(Board::EMPTY, &mut *x, &mut *o, &mut on_move) {
         Ok(record) => {
             match (record.outcome, record.resigned) {
-                (Outcome::Draw, _) => println!("Draw."),
-                (Outcome::Win(p), None) => println!("{} wins.", Mark::of(p)),
+                (Outcome::Draw, _) => outln!("Draw."),
+                (Outcome::Win(p), None) => outln!("{} wins.", Mark::of(p)),
                 (Outcome::Win(p), Some(r)) => {
-                    println!("{} resigns; {} wins.", Mark::of(r), Mark::of(p))
+                    outln!("{} resigns; {} wins.", Mark::of(r), Mark::of(p))
                 }
             }
             Ok(())
         }
         Err(MatchError::Abandoned { .. }) => {
-            println!("Input ended; game abandoned.");
+            outln!("Input ended; game abandoned.");
             Ok(())
         }
         Err(e) => Err(e.into()),
@@ -292,12 +292,12 @@ fn play_menace(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
         MenaceSession::new(config).map_err(|e| anyhow::anyhow!("cannot start MENACE: {e}"))?;
     let mut human = ludomat_tictactoe::HumanAgent::stdio(notation);
     let names = |m: Mark| if m == menace { "menace" } else { "human" };
-    println!(
+    outln!(
         "Noughts and crosses: {} (X) against {} (O).\n",
         names(Mark::X),
         names(Mark::O)
     );
-    println!("{}", Board::EMPTY.render(notation));
+    outln!("{}", Board::EMPTY.render(notation));
     let mut board = Board::EMPTY;
     let mut h = session.apply(MenaceAction::NewGame)?;
     loop {
@@ -307,7 +307,7 @@ fn play_menace(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
                 | MenaceHappening::OpponentMove { mark, square, .. } => {
                     if let Some(c) = Cell::from_index(usize::from(*square)) {
                         board = board.with(c, *mark);
-                        println!(
+                        outln!(
                             "{mark} plays {}\n{}",
                             notation.name(c),
                             board.render(notation)
@@ -318,9 +318,9 @@ fn play_menace(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
                     winner, resigned, ..
                 } => {
                     match (winner, resigned) {
-                        (None, _) => println!("Draw."),
-                        (Some(w), false) => println!("{w} wins."),
-                        (Some(w), true) => println!("{} resigns; {w} wins.", w.other()),
+                        (None, _) => outln!("Draw."),
+                        (Some(w), false) => outln!("{w} wins."),
+                        (Some(w), true) => outln!("{} resigns; {w} wins.", w.other()),
                     }
                     return Ok(());
                 }
@@ -330,7 +330,7 @@ fn play_menace(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
         let cell = match human.ask(&session.board()) {
             Ok(c) => c,
             Err(ludomat_game::AgentError::EndOfInput) => {
-                println!("Input ended; game abandoned.");
+                outln!("Input ended; game abandoned.");
                 return Ok(());
             }
             Err(e) => return Err(e.into()),
@@ -389,9 +389,9 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
 /// The result table shared by the noughts-and-crosses tournaments (the arena's text, so
 /// the museum shows the same table), with the timing on stderr.
 pub fn print_table(r: &ludomat_game::TournamentResult, alternate: bool, seed: u64) {
-    print!("{}", ludomat_arena::table::tictactoe(r, alternate, seed));
+    out!("{}", ludomat_arena::table::tictactoe(r, alternate, seed));
     // Timing to stderr: the table on stdout is the same for the same command.
-    eprintln!(
+    errln!(
         "{:.0} games per second ({:.2} s)",
         r.games_per_second(),
         r.elapsed.as_secs_f64()

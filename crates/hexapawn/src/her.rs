@@ -167,14 +167,26 @@ impl Her {
     /// The game is over: `her_won` or not. On a loss the bead of HER's last move is
     /// confiscated (returned, so a renderer can show it); the record is updated and the
     /// drawn beads are forgotten.
+    ///
+    /// The record saturates, as MENACE's does: once it holds `u64::MAX` games it stops
+    /// counting (wins and losses still add up to the games), never wrapping round to a
+    /// small number; the beads go on learning.
     pub fn game_over(&mut self, her_won: bool) -> Option<Draw> {
-        self.record.games += 1;
+        // wins + losses == games < u64::MAX, so neither addition below can overflow.
+        let counting = self.record.games < u64::MAX;
+        if counting {
+            self.record.games += 1;
+        }
         let mut taken = None;
         if her_won {
-            self.record.wins += 1;
+            if counting {
+                self.record.wins += 1;
+            }
         } else {
-            self.record.losses += 1;
-            self.record.last_loss = self.record.games;
+            if counting {
+                self.record.losses += 1;
+                self.record.last_loss = self.record.games;
+            }
             if let Some(last) = self.drawn.last().copied() {
                 if let Some(slot) = self.boxes[last.box_id]
                     .beads

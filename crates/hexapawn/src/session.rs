@@ -349,7 +349,7 @@ impl HexapawnSession {
         self.result = None;
         self.last_draw = None;
         h.push(HexapawnHappening::GameStarted {
-            game: self.her.record().games + 1,
+            game: self.her.record().games.saturating_add(1),
         });
     }
 

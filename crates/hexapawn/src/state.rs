@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 use crate::her::Record;
 use crate::{Board, Her, Move};
 
+/// The largest state file read (a HER state is tens of kilobytes; a larger file, or
+/// `/dev/zero`, is refused rather than read whole).
+pub const MAX_STATE_BYTES: u64 = 16 << 20;
+
 /// The `format` field of every state file.
 pub const FORMAT: &str = "ludomat-her";
 /// The version written (and the only one read).
@@ -156,10 +160,13 @@ impl Her {
     /// # Errors
     /// [`StateError`] when it cannot be read or is not a HER state.
     pub fn load(path: &Path) -> Result<Her, StateError> {
-        let text = std::fs::read_to_string(path).map_err(|source| StateError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text =
+            ludomat_game::save::read_capped_string(path, MAX_STATE_BYTES).map_err(|source| {
+                StateError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                }
+            })?;
         Her::from_json(&text, path)
     }
 

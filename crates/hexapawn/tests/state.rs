@@ -34,3 +34,26 @@ fn saved_state_loads_back_and_bad_files_are_refused() {
         .to_string();
     assert!(e.contains("boxes[0]"), "{e}");
 }
+
+#[test]
+fn the_record_saturates_and_never_wraps() {
+    // Issue 31: a state at the largest game count wrapped round to a small one after one
+    // more game (MENACE's record saturates).
+    let path = std::path::Path::new("her.json");
+    let mut her = Her::new(4);
+    her.train(&WhitePlayer::new(WhiteKind::Random, 5), 30);
+    let mut v: serde_json::Value = serde_json::from_str(&her.to_json()).unwrap();
+    let max = u64::MAX;
+    v["record"]["games"] = serde_json::json!(max);
+    v["record"]["wins"] = serde_json::json!(max - 1);
+    v["record"]["losses"] = serde_json::json!(1);
+    v["record"]["last_loss"] = serde_json::json!(7);
+    let mut her = Her::from_json(&v.to_string(), path).unwrap();
+    her.train(&WhitePlayer::new(WhiteKind::Perfect, 5), 20);
+    let r = her.record();
+    assert_eq!(r.games, max);
+    assert_eq!((r.wins, r.losses, r.last_loss), (max - 1, 1, 7));
+    // What it saves still reads back.
+    let back = Her::from_json(&her.to_json(), path).unwrap();
+    assert_eq!(back.record(), r);
+}

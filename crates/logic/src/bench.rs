@@ -207,14 +207,20 @@ pub enum LoadError {
     },
 }
 
+/// The largest `.bench` file read (ISCAS-85's largest, c7552, is under 200 KB; a larger
+/// file, or `/dev/zero`, is refused rather than read whole).
+pub const MAX_BENCH_BYTES: u64 = 16 << 20;
+
 /// Read and parse the `.bench` file at `path`; the circuit is named after the file stem.
 ///
 /// # Errors
 /// The file cannot be read, or is not a netlist.
 pub fn load_bench(path: &std::path::Path) -> Result<Netlist, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Read {
-        path: path.to_path_buf(),
-        source,
+    let text = ludomat_game::save::read_capped_string(path, MAX_BENCH_BYTES).map_err(|source| {
+        LoadError::Read {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
     let stem = path
         .file_stem()

@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::{CountsError, Matchboxes, Menace, Rules};
 
+/// The largest state file read (a MENACE state is tens of kilobytes; a larger file, or
+/// `/dev/zero`, is refused rather than read whole).
+pub const MAX_STATE_BYTES: u64 = 16 << 20;
+
 /// The `format` field of every state file.
 pub const FORMAT: &str = "ludomat-menace";
 /// The version written (and the only one read).
@@ -278,10 +282,13 @@ impl Menace {
     /// # Errors
     /// [`StateError::Io`] when it cannot be read, else as [`Menace::from_json`].
     pub fn load(path: &Path) -> Result<Menace, StateError> {
-        let text = std::fs::read_to_string(path).map_err(|source| StateError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text =
+            ludomat_game::save::read_capped_string(path, MAX_STATE_BYTES).map_err(|source| {
+                StateError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                }
+            })?;
         Menace::from_json(&text, path)
     }
 

@@ -19,6 +19,11 @@ pub const MAGIC: &[u8; 20] = b"LUDOMAT QUBIC3 CERT\n";
 pub const VERSION: u32 = 1;
 /// The largest certificate read, decompressed (a guard against a hostile gzip).
 pub const MAX_BYTES: u64 = 256 << 20;
+/// The most records a certificate may hold: 4,194,304, thirteen times Patashnik's
+/// (317,789). Records are built one by one as the body is read, never reserved from the
+/// header's count, and this bound keeps a small, highly compressed body of millions of
+/// one-byte records from growing into gigabytes of them.
+pub const MAX_RECORDS: u64 = 1 << 22;
 
 /// What the first player does at one position of the proof.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,13 +118,14 @@ fn u64_at(d: &[u8], at: usize, what: &'static str) -> Result<u64, FormatError> {
 }
 
 impl Certificate {
-    /// Reads a gzip-compressed certificate.
+    /// Reads a gzip-compressed certificate. A file of several gzip members (`cat a.gz
+    /// b.gz`, as `gzip` itself allows) is read as their concatenation.
     ///
     /// # Errors
     /// [`FormatError`] saying what is wrong and where.
     pub fn read(gz: &[u8]) -> Result<Certificate, FormatError> {
         let mut d = Vec::new();
-        flate2::read::GzDecoder::new(gz)
+        flate2::read::MultiGzDecoder::new(gz)
             .take(MAX_BYTES + 1)
             .read_to_end(&mut d)
             .map_err(FormatError::Gzip)?;
@@ -178,10 +184,21 @@ impl Certificate {
                 "{count} records cannot fit in {body_len} bytes"
             )));
         }
-        let mut records = Vec::with_capacity(count as usize);
+        if count > MAX_RECORDS {
+            return Err(FormatError::Counts(format!(
+                "the header says {count} records; a certificate may hold at most {MAX_RECORDS}"
+            )));
+        }
+        // Grown as records are read: the header's count decides no allocation.
+        let mut records = Vec::new();
         let mut i = 0usize;
         while i < body.len() {
             let n = records.len() as u64;
+            if n >= count {
+                return Err(FormatError::Counts(format!(
+                    "the header says {count} records, the body holds more"
+                )));
+            }
             let bad = |why: String| FormatError::Record {
                 record: n,
                 at: i,

@@ -19,6 +19,10 @@ pub const MAX_REPEAT: u32 = 64;
 /// The most character positions a clue may have once its repeats are written out (the
 /// automaton has one state per position).
 pub const MAX_POSITIONS: u64 = 4096;
+/// The deepest groups `( … )` may nest in a clue. The parser, the automaton and the
+/// matcher walk the tree recursively; a bound keeps a hostile clue (20,000 nested groups)
+/// from overflowing the stack. Clues in print nest three or four deep.
+pub const MAX_DEPTH: usize = 100;
 
 /// One piece of a parsed clue.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -179,6 +183,7 @@ impl Clue {
             groups: 0,
             closed: Vec::new(),
             has_backrefs: false,
+            depth: 0,
         };
         if p.peek() == Some(b'^') {
             p.i += 1;
@@ -226,6 +231,8 @@ struct Parser<'a> {
     groups: usize,
     closed: Vec<usize>,
     has_backrefs: bool,
+    /// How many groups are open at the current character.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -371,6 +378,11 @@ impl Parser<'_> {
         self.i += 1;
         match c {
             b'(' => {
+                if self.depth >= MAX_DEPTH {
+                    return Err(
+                        self.err_at(start, format!("groups nest more than {MAX_DEPTH} deep"))
+                    );
+                }
                 let index = if self.s[self.i..].starts_with(b"?:") {
                     self.i += 2;
                     None
@@ -378,7 +390,9 @@ impl Parser<'_> {
                     self.groups += 1;
                     Some(self.groups)
                 };
+                self.depth += 1;
                 let inner = self.alt()?;
+                self.depth -= 1;
                 if self.peek() != Some(b')') {
                     return Err(self.err_at(start, "'(' is never closed"));
                 }
@@ -550,5 +564,22 @@ mod tests {
         assert!(err("[]").message.contains("empty"));
         assert!(err("((A{64}){64}){64}").message.contains("expands"));
         assert!(Clue::parse("(A{64}){60}").is_ok());
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        // Issue 31: 20,000 nested groups aborted the process (SIGABRT) in the parser.
+        let deep = format!("{}A{}", "(".repeat(20_000), ")".repeat(20_000));
+        let e = err(&deep);
+        assert_eq!(e.column, MAX_DEPTH + 1);
+        assert!(e.message.contains("nest more than 100 deep"), "{e}");
+        let ok = format!("{}A{}", "(?:".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+        assert!(Clue::parse(&ok).is_ok());
+        let over = format!(
+            "{}A{}",
+            "(".repeat(MAX_DEPTH + 1),
+            ")".repeat(MAX_DEPTH + 1)
+        );
+        assert_eq!(err(&over).column, MAX_DEPTH + 1);
     }
 }

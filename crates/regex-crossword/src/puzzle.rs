@@ -21,6 +21,18 @@ use crate::clue::{Clue, ClueError};
 use crate::grid::{Direction, Grid, Shape};
 use crate::letters::Letters;
 
+/// A clue as an error message quotes it: whole up to 80 characters, else its first 60
+/// and how long it is (a 40,000-character clue is not repeated in full).
+fn shortened(clue: &str) -> String {
+    let n = clue.chars().count();
+    if n <= 80 {
+        clue.to_string()
+    } else {
+        let head: String = clue.chars().take(60).collect();
+        format!("{head}… ({n} characters)")
+    }
+}
+
 /// A clue in its place.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlacedClue {
@@ -59,7 +71,7 @@ pub enum PuzzleError {
         message: String,
     },
     /// A clue could not be parsed.
-    #[error("line {line}: clue {name} /{source_text}/, {error}")]
+    #[error("line {line}: clue {name} /{}/, {error}", shortened(source_text))]
     Clue {
         /// 1-based line of the file.
         line: usize,
@@ -156,7 +168,14 @@ impl Puzzle {
             match key {
                 "title" => title = Some(value.to_string()),
                 "source" => source = Some(value.to_string()),
-                "shape" => shape = Some(parse_shape(value).map_err(bad)?),
+                "shape" => {
+                    if let Some((first, _)) = shape {
+                        return Err(bad(format!(
+                            "a second 'shape:' line (the first is line {first})"
+                        )));
+                    }
+                    shape = Some((n, parse_shape(value).map_err(bad)?));
+                }
                 "alphabet" => alphabet = Some(parse_alphabet(value).map_err(bad)?),
                 _ => {
                     let mut words = key.split_whitespace();
@@ -178,9 +197,9 @@ impl Puzzle {
                 }
             }
         }
-        let shape = shape.ok_or(PuzzleError::NoShape)?;
+        let (shape_line, shape) = shape.ok_or(PuzzleError::NoShape)?;
         let grid = Grid::new(shape).map_err(|e| PuzzleError::Line {
-            line: 0,
+            line: shape_line,
             message: e.to_string(),
         })?;
         let mut clues: Vec<PlacedClue> = Vec::new();
@@ -244,6 +263,13 @@ impl Puzzle {
     /// # Errors
     /// When the number of letters (or of a row's letters) is wrong.
     pub fn parse_answer(&self, text: &str) -> Result<Vec<u8>, String> {
+        // Cells hold one ASCII character each (as clues do): a letter such as 'Ä' is
+        // named whole, not split into bytes that print as mojibake.
+        if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
+            return Err(format!(
+                "the answer has {c:?}, which is not an ASCII character (every cell holds one)"
+            ));
+        }
         let keep_space = self.alphabet.contains(b' ');
         let rows: Vec<&str> = text
             .split(['/', '\n'])
@@ -345,6 +371,25 @@ mod tests {
             PuzzleError::NoShape
         );
         assert!(Puzzle::parse("shape: circle 3").is_err());
+    }
+
+    #[test]
+    fn shape_errors_name_their_line_and_a_second_shape_is_refused() {
+        // Issue 31: a second `shape:` line silently won; a bad size said "line 0".
+        let e = Puzzle::parse("title: t\nshape: rectangle 1x2\nshape: hexagon 3\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3: a second 'shape:' line (the first is line 2)"
+        );
+        let e = Puzzle::parse("# big\n\nshape: rectangle 0x2\nacross 1: A\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 3: "), "{e}");
+    }
+
+    #[test]
+    fn a_non_ascii_answer_is_named_whole() {
+        let p = Puzzle::parse("shape: rectangle 1x2\nacross 1: ..\n").unwrap();
+        let e = p.parse_answer("ÄB").unwrap_err();
+        assert!(e.contains("'Ä'"), "{e}");
     }
 
     #[test]

@@ -34,6 +34,9 @@ use crate::solver::{ClueStatus, Deduction, SolveOptions, Solver};
 pub const UNIQUENESS_NODES: u64 = 2_000;
 /// Search nodes `reveal` may spend when reading the puzzle found no answer yet.
 pub const REVEAL_NODES: u64 = 10_000;
+/// The time bound of those searches (a node of a backreference-heavy clue can cost
+/// milliseconds): a visit's upload is never a minute of a server's core.
+pub const UNIQUENESS_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The puzzle to play: the name of a shipped puzzle (`mit-2013-hexagon`, see
 /// [`crate::PUZZLES`]) or the text of a puzzle file.
@@ -361,16 +364,13 @@ fn place_error(text: &str, name: &str, e: &PuzzleError) -> String {
             value(*line) + error.column - 1,
             error.message
         ),
-        PuzzleError::Line { line: 0, message } => {
-            // The grid could not be built: the mistake is on the `shape:` line.
-            let shape = lines
-                .iter()
-                .position(|l| l.trim_start().starts_with("shape"))
-                .map_or(1, |i| i + 1);
-            format!("{name}: line {shape}, column {}: {message}", value(shape))
-        }
         PuzzleError::Line { line, message } => {
-            format!("{name}: line {line}, column {}: {message}", content(*line))
+            // A grid that cannot be built: the mistake is in the `shape:` line's value.
+            let on_shape = lines
+                .get(line.wrapping_sub(1))
+                .is_some_and(|l| l.trim_start().starts_with("shape"));
+            let column = if on_shape { value(*line) } else { content(*line) };
+            format!("{name}: line {line}, column {column}: {message}")
         }
         PuzzleError::NoShape => format!(
             "{name}: line 1, column 1: the puzzle has no 'shape:' line (e.g. 'shape: rectangle 3x4' or 'shape: hexagon 7')"
@@ -382,6 +382,7 @@ fn uniqueness(puzzle: &Puzzle) -> (Uniqueness, Option<Vec<u8>>) {
     let out = Solver::new(puzzle).solve(SolveOptions {
         limit: 2,
         max_nodes: UNIQUENESS_NODES,
+        max_time: Some(UNIQUENESS_TIME),
         explain: false,
     });
     match out {
@@ -688,6 +689,7 @@ impl Session for RegexSession {
                             .solve(SolveOptions {
                                 limit: 1,
                                 max_nodes: REVEAL_NODES,
+                                max_time: Some(UNIQUENESS_TIME),
                                 explain: false,
                             })
                             .map_err(|e| {

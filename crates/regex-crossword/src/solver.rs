@@ -11,6 +11,7 @@
 //! solutions are found or none are left, so "unique" means the whole tree was searched.
 
 use std::collections::VecDeque;
+use std::time::{Duration, Instant};
 
 use crate::backtrack::{OutOfSteps, Program, CHECK_BUDGET, PROPAGATION_BUDGET};
 use crate::letters::Letters;
@@ -21,6 +22,15 @@ use crate::puzzle::Puzzle;
 pub const MAX_LIMIT: usize = 10_000;
 /// The default bound on search nodes.
 pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
+/// The default bound on time: a node with backreference clues can cost milliseconds, so
+/// the node bound alone is no bound on time.
+pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(60);
+/// Steps the exact backreference matcher may take per clue at a search node (a tenth of
+/// the first propagation's): a cheaper node; when it runs out the automaton's sound
+/// over-approximation stands, and every grid is checked exactly before it counts.
+pub const SEARCH_BUDGET: u64 = PROPAGATION_BUDGET / 10;
+/// How often a long solve reports its progress.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 /// One deduction: a clue ruled out letters in a cell.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -52,8 +62,21 @@ pub struct SolveOptions {
     pub limit: usize,
     /// Give up after this many search nodes.
     pub max_nodes: u64,
+    /// Give up after this long (`None`: no bound on time).
+    pub max_time: Option<Duration>,
     /// Record the deductions of the first propagation.
     pub explain: bool,
+}
+
+/// A long solve's progress, reported every [`PROGRESS_EVERY`].
+#[derive(Debug, Clone, Copy)]
+pub struct SolveProgress {
+    /// Search nodes so far.
+    pub nodes: u64,
+    /// Solutions so far.
+    pub solutions: usize,
+    /// Time since the solve started.
+    pub elapsed: Duration,
 }
 
 impl Default for SolveOptions {
@@ -61,6 +84,7 @@ impl Default for SolveOptions {
         SolveOptions {
             limit: 2,
             max_nodes: DEFAULT_MAX_NODES,
+            max_time: Some(DEFAULT_MAX_TIME),
             explain: false,
         }
     }
@@ -95,6 +119,9 @@ pub enum SolveError {
     /// The node bound was reached.
     #[error("gave up after {0} search nodes (raise --max-nodes)")]
     TooManyNodes(u64),
+    /// The time bound was reached (after this many search nodes).
+    #[error("gave up after {:.1} s and {} search nodes (raise --max-seconds)", .0.as_secs_f64(), .1)]
+    OutOfTime(Duration, u64),
     /// A filled line's backreference check ran out of steps.
     #[error("clue {0}: {1}")]
     Undecided(String, OutOfSteps),
@@ -131,21 +158,64 @@ struct Search<'a, 'p> {
     solver: &'a Solver<'p>,
     options: SolveOptions,
     out: Outcome,
+    clock: Clock,
+    progress: &'a mut dyn FnMut(&SolveProgress),
+    next_report: Duration,
 }
+
+/// When a solve started and when it must stop.
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    started: Instant,
+    deadline: Option<Instant>,
+}
+
+impl Clock {
+    fn start(max_time: Option<Duration>) -> Clock {
+        let started = Instant::now();
+        Clock {
+            started,
+            deadline: max_time.and_then(|d| started.checked_add(d)),
+        }
+    }
+
+    fn none() -> Clock {
+        Clock {
+            started: Instant::now(),
+            deadline: None,
+        }
+    }
+
+    fn out(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Propagation stopped by the clock.
+struct OutOfTime;
 
 impl<'p> Solver<'p> {
     /// Compiles every clue of the puzzle.
     #[must_use]
     pub fn new(puzzle: &'p Puzzle) -> Solver<'p> {
+        // A clue printed on many lines is compiled once (a hostile file repeats one long
+        // clue on every line).
+        let mut by_source: std::collections::HashMap<&str, Compiled> =
+            std::collections::HashMap::new();
         let compiled = puzzle
             .clues
             .iter()
-            .map(|c| Compiled {
-                nfa: Nfa::new(&c.clue, puzzle.alphabet),
-                program: c
-                    .clue
-                    .has_backrefs
-                    .then(|| Program::new(&c.clue, puzzle.alphabet)),
+            .map(|c| {
+                by_source
+                    .entry(c.clue.source.as_str())
+                    .or_insert_with(|| Compiled {
+                        nfa: Nfa::new(&c.clue, puzzle.alphabet),
+                        program: c
+                            .clue
+                            .has_backrefs
+                            .then(|| Program::new(&c.clue, puzzle.alphabet)),
+                    })
+                    .clone()
             })
             .collect();
         Solver {
@@ -161,13 +231,14 @@ impl<'p> Solver<'p> {
         self.puzzle
     }
 
-    /// The letters clue `k` leaves in its line's cells (`None`: no line matches).
-    fn revise_line(&self, k: usize, cur: &[Letters]) -> Option<Vec<Letters>> {
+    /// The letters clue `k` leaves in its line's cells (`None`: no line matches); the
+    /// exact matcher of a backreference clue takes at most `budget` steps.
+    fn revise_line(&self, k: usize, cur: &[Letters], budget: u64) -> Option<Vec<Letters>> {
         let c = &self.compiled[k];
         let s = c.nfa.supports(cur)?;
         match &c.program {
             None => Some(s),
-            Some(p) => match p.supports(&s, PROPAGATION_BUDGET) {
+            Some(p) => match p.supports(&s, budget) {
                 Ok(r) => r,
                 // Too many paths: keep the automaton's sound over-approximation.
                 Err(_) => Some(s),
@@ -175,13 +246,30 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// Propagates to a fixpoint from the clues in `queue`; false on a contradiction.
+    /// Propagates to a fixpoint from the clues in `queue`; false on a contradiction
+    /// (without a clock: never out of time).
     fn propagate(
         &self,
         domains: &mut [Letters],
         queue: impl IntoIterator<Item = usize>,
-        mut log: Option<&mut Vec<Deduction>>,
+        log: Option<&mut Vec<Deduction>>,
     ) -> bool {
+        matches!(
+            self.propagate_until(domains, queue, log, PROPAGATION_BUDGET, &Clock::none()),
+            Ok(true)
+        )
+    }
+
+    /// [`Solver::propagate`] with a budget per backreference revision, stopped when the
+    /// clock runs out.
+    fn propagate_until(
+        &self,
+        domains: &mut [Letters],
+        queue: impl IntoIterator<Item = usize>,
+        mut log: Option<&mut Vec<Deduction>>,
+        budget: u64,
+        clock: &Clock,
+    ) -> Result<bool, OutOfTime> {
         let n = self.compiled.len();
         let mut queued = vec![false; n];
         let mut q = VecDeque::new();
@@ -193,18 +281,21 @@ impl<'p> Solver<'p> {
         }
         let grid = &self.puzzle.grid;
         while let Some(k) = q.pop_front() {
+            if clock.out() {
+                return Err(OutOfTime);
+            }
             queued[k] = false;
             let cells = &grid.lines[self.puzzle.clues[k].line].cells;
             let cur: Vec<Letters> = cells.iter().map(|&c| domains[c]).collect();
-            let Some(new) = self.revise_line(k, &cur) else {
-                return false;
+            let Some(new) = self.revise_line(k, &cur, budget) else {
+                return Ok(false);
             };
             for (i, &cell) in cells.iter().enumerate() {
                 if new[i] == cur[i] {
                     continue;
                 }
                 if new[i].is_empty() {
-                    return false;
+                    return Ok(false);
                 }
                 domains[cell] = new[i];
                 if let Some(log) = log.as_deref_mut() {
@@ -226,28 +317,49 @@ impl<'p> Solver<'p> {
                 }
             }
         }
-        true
+        Ok(true)
     }
 
     /// Solves, counting solutions up to `options.limit`.
     ///
     /// # Errors
-    /// [`SolveError`] when the node bound is reached or a check cannot be decided.
+    /// [`SolveError`] when the node or time bound is reached or a check cannot be decided.
     pub fn solve(&self, options: SolveOptions) -> Result<Outcome, SolveError> {
+        self.solve_with(options, &mut |_| {})
+    }
+
+    /// [`Solver::solve`], reporting progress every [`PROGRESS_EVERY`] of a long solve.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with(
+        &self,
+        options: SolveOptions,
+        progress: &mut dyn FnMut(&SolveProgress),
+    ) -> Result<Outcome, SolveError> {
         let options = SolveOptions {
             limit: options.limit.clamp(1, MAX_LIMIT),
             ..options
         };
+        let clock = Clock::start(options.max_time);
+        let out_of_time = |nodes| SolveError::OutOfTime(clock.started.elapsed(), nodes);
         let mut domains = vec![self.puzzle.alphabet; self.puzzle.grid.cells()];
         let mut explanation = Vec::new();
-        let ok = self.propagate(
-            &mut domains,
-            0..self.compiled.len(),
-            options.explain.then_some(&mut explanation),
-        );
+        let ok = self
+            .propagate_until(
+                &mut domains,
+                0..self.compiled.len(),
+                options.explain.then_some(&mut explanation),
+                PROPAGATION_BUDGET,
+                &clock,
+            )
+            .map_err(|OutOfTime| out_of_time(0))?;
         let mut search = Search {
             solver: self,
             options,
+            clock,
+            progress,
+            next_report: PROGRESS_EVERY,
             out: Outcome {
                 solutions: Vec::new(),
                 complete: false,
@@ -305,7 +417,7 @@ impl<'p> Solver<'p> {
         let full = line
             .iter()
             .all(|&c| cells.get(c).copied().flatten().is_some());
-        match self.revise_line(k, &cur) {
+        match self.revise_line(k, &cur, PROPAGATION_BUDGET) {
             None => ClueStatus::Broken,
             Some(_) if !full => ClueStatus::Open,
             Some(_) => {
@@ -341,6 +453,18 @@ impl Search<'_, '_> {
         if self.out.nodes > self.options.max_nodes {
             return Err(SolveError::TooManyNodes(self.options.max_nodes));
         }
+        let elapsed = self.clock.started.elapsed();
+        if self.clock.out() {
+            return Err(SolveError::OutOfTime(elapsed, self.out.nodes - 1));
+        }
+        if elapsed >= self.next_report {
+            self.next_report = elapsed + PROGRESS_EVERY;
+            (self.progress)(&SolveProgress {
+                nodes: self.out.nodes,
+                solutions: self.out.solutions.len(),
+                elapsed,
+            });
+        }
         let s = self.solver;
         let pick = (0..domains.len())
             .filter(|&c| domains[c].len() > 1)
@@ -357,7 +481,18 @@ impl Search<'_, '_> {
         for letter in domains[cell].iter() {
             let mut next = domains.clone();
             next[cell] = Letters::single(letter);
-            if s.propagate(&mut next, s.cell_clues[cell].iter().copied(), None) && !self.go(next)? {
+            let consistent = s
+                .propagate_until(
+                    &mut next,
+                    s.cell_clues[cell].iter().copied(),
+                    None,
+                    SEARCH_BUDGET,
+                    &self.clock,
+                )
+                .map_err(|OutOfTime| {
+                    SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
+                })?;
+            if consistent && !self.go(next)? {
                 return Ok(false);
             }
         }

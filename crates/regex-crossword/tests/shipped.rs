@@ -69,6 +69,7 @@ fn counting_stops_at_the_limit_and_bounds_the_search() {
     let bounded = s.solve(SolveOptions {
         limit: 10,
         max_nodes: 1,
+        max_time: None,
         explain: false,
     });
     assert!(bounded.is_err());

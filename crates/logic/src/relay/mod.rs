@@ -10,9 +10,12 @@
 //! A relay's armature follows its coil's net: operated when energised, released when not,
 //! unknown when the net is unknown. With a pull-in (drop-out) delay of `d` ticks the
 //! armature moves only after the coil has been (de-)energised for `d` consecutive ticks;
-//! zero-delay relays settle within the tick, in rounds, and a circuit that never settles
+//! zero-delay relays settle within the tick, in rounds (at most 1,000), and a circuit
+//! settles within [`SETTLE_TICKS`] ticks. A circuit that comes back to an earlier state
 //! (a relay wired through its own break contact — a buzzer) is reported as
-//! [`RelayError::Oscillation`] naming the relays still moving. Like every node of the
+//! [`RelayError::Oscillation`] naming the relays in the cycle; one that is still moving
+//! when a bound runs out without ever repeating a state (a cascade of a thousand relays,
+//! delays longer than the bound) as [`RelayError::NotSettled`]. Like every node of the
 //! seed's logic graphs, armatures start unknown unless the circuit says otherwise.
 //!
 //! This is the engine on which relay machines (the Computox) are built; see
@@ -165,17 +168,58 @@ pub enum RelayEvent {
 }
 
 /// A relay circuit that did not settle.
+///
+/// Two different things: a circuit that **oscillates** comes back to a state it was in
+/// (every armature, timer and uniselector the same), so it would move for ever; a circuit
+/// that merely **did not settle within the bound** (a cascade of a thousand relays, or
+/// delays longer than the bound) never repeated a state while it was watched.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RelayError {
-    /// Relays kept moving.
-    #[error("oscillation: not settled after {ticks} ticks; still moving: {}", relays.join(", "))]
+    /// The circuit came back to an earlier state: it cycles for ever.
+    #[error(
+        "oscillation: the circuit repeats itself every {period} {}; the relays in the cycle: {}",
+        bound_unit(*instant, *period),
+        relays.join(", ")
+    )]
     Oscillation {
-        /// Names of the relays / uniselectors still moving.
+        /// Names of the relays / uniselectors that move within the cycle.
         relays: Vec<String>,
         /// Ticks spent.
         ticks: u64,
+        /// Length of the cycle, in ticks (in rounds of zero-delay relays when `instant`).
+        period: u64,
+        /// Whether the cycle is among zero-delay relays within one tick.
+        instant: bool,
+    },
+    /// Still changing when the bound ran out, with no state repeated: not an oscillation.
+    #[error(
+        "did not settle within {bound} {} (no state repeated, so not an oscillation); still changing: {}",
+        bound_unit(*instant, *bound),
+        if relays.is_empty() { "(timers only)".to_string() } else { relays.join(", ") }
+    )]
+    NotSettled {
+        /// Names of the relays / uniselectors still moving or timing at the end.
+        relays: Vec<String>,
+        /// Ticks spent.
+        ticks: u64,
+        /// The bound: ticks, or rounds of zero-delay relays within one tick when `instant`.
+        bound: u64,
+        /// Whether the bound is the zero-delay relays' rounds within one tick.
+        instant: bool,
     },
 }
+
+fn bound_unit(instant: bool, n: u64) -> &'static str {
+    match (instant, n == 1) {
+        (true, true) => "round of zero-delay relays",
+        (true, false) => "rounds of zero-delay relays",
+        (false, true) => "tick",
+        (false, false) => "ticks",
+    }
+}
+
+/// The most ticks [`RelayCircuit::settle`] runs before it gives up.
+pub const SETTLE_TICKS: u64 = 10_000;
 
 /// A relay circuit: supplies, nets, relays, buttons, contacts, lamps and uniselectors, with
 /// their current state. Build it with the methods below, then press buttons and
@@ -621,14 +665,59 @@ impl RelayCircuit {
         self.scratch = sc;
     }
 
-    /// Zero-delay relays and uniselector magnets, in rounds until nothing moves. Returns the
-    /// names of what was still moving if the bound ran out.
-    fn settle_instant(&mut self) -> Result<(), Vec<String>> {
+    /// Zero-delay relays and uniselector magnets, in rounds until nothing moves. When the
+    /// bound runs out, the rounds go on (as many again) to tell an oscillation (a state
+    /// repeated) from a cascade longer than the bound.
+    fn settle_instant(&mut self) -> Result<(), RelayError> {
+        let moving = match self.instant_rounds(u64::from(self.round_bound), None) {
+            Ok(()) => return Ok(()),
+            Err(moving) => moving,
+        };
+        let mut seen = std::collections::HashMap::new();
+        match self.instant_rounds(u64::from(self.round_bound), Some(&mut seen)) {
+            Err(cycle) if !seen.is_empty() && cycle.1 > 0 => Err(RelayError::Oscillation {
+                relays: cycle.0,
+                ticks: self.tick,
+                period: cycle.1,
+                instant: true,
+            }),
+            // Settled after the bound, or ran on: either way not within the bound.
+            _ => Err(RelayError::NotSettled {
+                relays: moving.0,
+                ticks: self.tick,
+                bound: u64::from(self.round_bound),
+                instant: true,
+            }),
+        }
+    }
+
+    /// Up to `bound + 1` rounds of zero-delay relays. `Ok` when nothing moves any more;
+    /// else the names of what moved in the last rounds and 0 — or, when `seen` is given
+    /// (state → round) and a state repeats, the names of what moved within the cycle and
+    /// its length.
+    #[allow(clippy::type_complexity)]
+    fn instant_rounds(
+        &mut self,
+        bound: u64,
+        mut seen: Option<&mut std::collections::HashMap<u64, (u64, usize)>>,
+    ) -> Result<(), (Vec<String>, u64)> {
         let mut moving: Vec<String> = Vec::new();
-        for round in 0..=self.round_bound {
+        let mut moved_at: Vec<(usize, String)> = Vec::new();
+        for round in 0..=bound {
+            if let Some(seen) = seen.as_deref_mut() {
+                let key = self.state_key();
+                if let Some(&(first, mark)) = seen.get(&key) {
+                    let mut names: Vec<String> =
+                        moved_at[mark..].iter().map(|(_, n)| n.clone()).collect();
+                    names.sort();
+                    names.dedup();
+                    return Err((names, round - first));
+                }
+                seen.insert(key, (round, moved_at.len()));
+            }
             self.solve_nets();
             let mut changed = false;
-            let watching = round + 8 > self.round_bound;
+            let watching = seen.is_some() || round + 8 > bound;
             for i in 0..self.relays.len() {
                 let r = &self.relays[i];
                 let target = self.nets[r.coil.index()];
@@ -648,6 +737,7 @@ impl RelayCircuit {
                     changed = true;
                     if watching {
                         moving.push(self.relays[i].name.clone());
+                        moved_at.push((i, self.relays[i].name.clone()));
                     }
                 }
             }
@@ -662,6 +752,7 @@ impl RelayCircuit {
                     changed = true;
                     if watching {
                         moving.push(self.uniselectors[i].name.clone());
+                        moved_at.push((i, self.uniselectors[i].name.clone()));
                     }
                 }
             }
@@ -671,17 +762,30 @@ impl RelayCircuit {
         }
         moving.sort();
         moving.dedup();
-        Err(moving)
+        Err((moving, 0))
+    }
+
+    /// A digest of everything that moves: armatures, timers, uniselectors (the nets follow
+    /// from them and the buttons, which do not change while the circuit settles).
+    fn state_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for r in &self.relays {
+            r.armature.hash(&mut h);
+            r.waiting.hash(&mut h);
+        }
+        for u in &self.uniselectors {
+            u.hash_state(&mut h);
+        }
+        h.finish()
     }
 
     /// One tick: settle what moves instantly, then advance the delayed relays and the
     /// self-driving (homing) uniselectors by one tick, then settle again. Returns whether
     /// anything moved or is still timing.
     pub fn tick(&mut self) -> Result<bool, RelayError> {
-        let oscillation = |relays: Vec<String>, ticks| RelayError::Oscillation { relays, ticks };
         let before = self.log.len();
-        self.settle_instant()
-            .map_err(|r| oscillation(r, self.tick))?;
+        self.settle_instant()?;
         self.tick += 1;
         let mut timing = false;
         for i in 0..self.relays.len() {
@@ -723,26 +827,69 @@ impl RelayCircuit {
                 timing |= still;
             }
         }
-        self.settle_instant()
-            .map_err(|r| oscillation(r, self.tick))?;
+        self.settle_instant()?;
         Ok(timing || self.log.len() > before)
     }
 
-    /// Tick until nothing moves and nothing is timing (at most 10,000 ticks). Returns the
-    /// number of ticks in which something moved or was timing (the final quiet tick is
-    /// not counted, though it is spent).
+    /// Tick until nothing moves and nothing is timing (at most [`SETTLE_TICKS`] ticks).
+    /// Returns the number of ticks in which something moved or was timing (the final quiet
+    /// tick is not counted, though it is spent).
+    ///
+    /// # Errors
+    /// When the bound runs out, the circuit is watched as long again: a state repeated is
+    /// an [`RelayError::Oscillation`] naming the relays in the cycle; otherwise it is
+    /// [`RelayError::NotSettled`], naming what still moves or times.
     pub fn settle(&mut self) -> Result<u64, RelayError> {
         let start = self.tick;
-        for _ in 0..10_000 {
+        let mut mark = self.log.len();
+        for i in 0..SETTLE_TICKS {
+            if i + 16 == SETTLE_TICKS {
+                mark = self.log.len();
+            }
             if !self.tick()? {
                 return Ok(self.tick - start - 1);
             }
         }
-        // Name what keeps moving: watch a few more ticks.
-        let mark = self.log.len();
-        for _ in 0..16 {
-            self.tick()?;
+        // What moved in the last ticks of the bound, and what is timing now.
+        let still: Vec<String> = {
+            let mut v = self.names_since(mark);
+            v.extend(
+                self.relays
+                    .iter()
+                    .filter(|r| r.waiting > 0)
+                    .map(|r| r.name.clone()),
+            );
+            v.sort();
+            v.dedup();
+            v
+        };
+        let mut seen: std::collections::HashMap<u64, (u64, usize)> =
+            std::collections::HashMap::new();
+        for _ in 0..SETTLE_TICKS {
+            let key = self.state_key();
+            if let Some(&(first, mark)) = seen.get(&key) {
+                return Err(RelayError::Oscillation {
+                    relays: self.names_since(mark),
+                    ticks: self.tick - start,
+                    period: self.tick - first,
+                    instant: false,
+                });
+            }
+            seen.insert(key, (self.tick, self.log.len()));
+            if !self.tick()? {
+                break;
+            }
         }
+        Err(RelayError::NotSettled {
+            relays: still,
+            ticks: self.tick - start,
+            bound: SETTLE_TICKS,
+            instant: false,
+        })
+    }
+
+    /// The relays and uniselectors that moved since log entry `mark`, sorted, once each.
+    fn names_since(&self, mark: usize) -> Vec<String> {
         let mut names: Vec<String> = self.log[mark..]
             .iter()
             .map(|e| match e {
@@ -754,10 +901,7 @@ impl RelayCircuit {
             .collect();
         names.sort();
         names.dedup();
-        Err(RelayError::Oscillation {
-            relays: names,
-            ticks: self.tick - start,
-        })
+        names
     }
 }
 
@@ -887,7 +1031,67 @@ mod tests {
         let b = c.relay("BUZZ", coil, Delays::new(1, 1));
         c.break_contact(b, plus, coil);
         c.set_armature(b, F);
-        assert!(matches!(c.settle(), Err(RelayError::Oscillation { .. })));
+        match c.settle() {
+            Err(RelayError::Oscillation {
+                relays,
+                period,
+                instant,
+                ..
+            }) => {
+                assert_eq!(relays, ["BUZZ"]);
+                assert!((1..=4).contains(&period) && !instant, "{period}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A chain of `n` relays, each made by the one before, the first fed from the supply.
+    fn cascade(n: usize, delays: Delays) -> RelayCircuit {
+        let mut c = RelayCircuit::new();
+        let plus = c.supply("+");
+        let mut before: Option<RelayId> = None;
+        for i in 0..n {
+            let coil = if before.is_none() {
+                plus
+            } else {
+                c.net(format!("c{i}"))
+            };
+            let r = c.relay(format!("R{i}"), coil, delays);
+            c.set_armature(r, F);
+            if let Some(b) = before {
+                c.make_contact(b, plus, coil);
+            }
+            before = Some(r);
+        }
+        c
+    }
+
+    #[test]
+    fn a_long_cascade_did_not_settle_and_is_no_oscillation() {
+        // Issue 31: 1,001 zero-delay relays in a row were "oscillation … R1000".
+        let mut c = cascade(1_001, Delays::default());
+        match c.settle() {
+            Err(e @ RelayError::NotSettled { instant: true, .. }) => {
+                let t = e.to_string();
+                assert!(t.starts_with("did not settle within 1000 rounds"), "{t}");
+                assert!(!t.contains("oscillation:"), "{t}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Delays longer than the bound (`logic squares --delays 5000 0` in small): the
+        // relay still timing is named.
+        let mut c = cascade(3, Delays::new(4_000, 0));
+        match c.settle() {
+            Err(e @ RelayError::NotSettled { instant: false, .. }) => {
+                let t = e.to_string();
+                assert!(t.contains("within 10000 ticks"), "{t}");
+                assert!(t.ends_with("R2"), "{t}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Within the bounds, both settle.
+        assert!(cascade(900, Delays::default()).settle().is_ok());
+        assert!(cascade(2, Delays::new(4_000, 0)).settle().is_ok());
     }
 
     #[test]

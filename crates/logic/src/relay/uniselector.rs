@@ -94,6 +94,15 @@ impl Uniselector {
 
     /// The magnet's net now reads `m`. Returns `Some(new position)` if the wipers moved
     /// (or `Some(None)` if they may have: the position became unknown).
+    /// Everything about it that can change while a circuit runs, into `h` (a repeat of
+    /// the circuit's whole state means it cycles for ever).
+    pub(super) fn hash_state(&self, h: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        self.position.hash(h);
+        self.last_magnet.hash(h);
+        self.homing_ticks.hash(h);
+    }
+
     pub(super) fn magnet(&mut self, m: Ternary) -> Option<Option<usize>> {
         let last = std::mem::replace(&mut self.last_magnet, m);
         if last == m || !last.admits(true) || !m.admits(false) {

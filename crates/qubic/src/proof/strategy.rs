@@ -606,7 +606,8 @@ pub fn unpack_within(bytes: &[u8], max_bytes: u64) -> Result<AttackNode, VerifyE
         return decode(bytes);
     }
     let mut raw = Vec::new();
-    flate2::read::GzDecoder::new(bytes)
+    // Every gzip member, as `gunzip` reads a concatenation of them.
+    flate2::read::MultiGzDecoder::new(bytes)
         .take(max_bytes.saturating_add(1))
         .read_to_end(&mut raw)
         .map_err(|e| VerifyError::Packed(e.to_string()))?;

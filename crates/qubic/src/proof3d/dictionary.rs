@@ -120,7 +120,11 @@ fn parse_entry(line: usize, text: &str) -> Result<Entry, DictionaryError> {
     let flush = |run: &mut String, at: &mut usize| -> Result<(), DictionaryError> {
         if !run.is_empty() {
             let n: usize = run.parse().map_err(|_| bad(line, "bad number", text))?;
-            *at += n;
+            // Checked: a skip of 2⁶⁴ − 1 cells must not wrap round to a small cell.
+            *at = at
+                .checked_add(n)
+                .filter(|&a| a <= 64)
+                .ok_or_else(|| bad(line, "the position runs past cell 63", text))?;
             run.clear();
         }
         Ok(())
@@ -230,6 +234,25 @@ impl Dictionary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_offset_beyond_64_bits_is_an_error_not_a_wrap() {
+        // Issue 31: `1x18446744073709551615o…` wrapped round to cell 1 (or panicked in a
+        // debug build).
+        for line in [
+            "1x18446744073709551615xo 5",
+            "x18446744073709551615o 5",
+            "x99999999999999999999999o 5",
+        ] {
+            let e = parse_entry(3, line).unwrap_err();
+            let t = e.to_string();
+            assert!(t.contains("line 3"), "{t}");
+            assert!(
+                t.contains("past cell 63") || t.contains("bad number"),
+                "{t}"
+            );
+        }
+    }
 
     #[test]
     fn the_header_example_reads() {

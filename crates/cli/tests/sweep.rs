@@ -1,0 +1,486 @@
+//! The sweep (issue 31): every subcommand of the binary, under a hostile terminal.
+//!
+//! The list of subcommands comes from clap's own tree (the binary prints it when
+//! `LUDOMAT_COMMAND_TREE` is set), so a new subcommand without a row in [`ROWS`] fails
+//! this test, and so does a row for a subcommand that is gone. Each subcommand runs with
+//! small, valid arguments from its row:
+//!
+//! - with standard output on a full device (`/dev/full`), and with standard output a
+//!   pipe whose reader has already gone: never a panic (exit 101, "panicked"), an abort
+//!   (134) or a segmentation fault (139), never a hang, and never exit 0 when the run
+//!   writes output (a failed write is an error);
+//! - with `--help` on `/dev/full`: not exit 0;
+//! - with each output path of its row replaced by a FIFO, a folder and a path in a
+//!   folder that does not exist: the special file is still there afterwards (a save never
+//!   renames over it), no crash, no hang.
+//!
+//! Runs in parallel over a few threads; about 40 s in a debug build on two cores.
+
+#![cfg(target_os = "linux")]
+
+use std::io::Read;
+use std::os::unix::fs::FileTypeExt;
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One subcommand's small, valid run. In `args`, `{out}` is the output path under test
+/// and `{dir}` a scratch folder of the run.
+struct Row {
+    /// The subcommand's path: `menace train`.
+    path: &'static str,
+    /// Its arguments.
+    args: &'static [&'static str],
+    /// Its standard input.
+    stdin: &'static str,
+    /// What `{out}` is: a file the run writes, a folder it writes into, or nothing.
+    out: Out,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Out {
+    None,
+    /// `{out}` names a file (`out.EXT` in the scratch folder).
+    File(&'static str),
+    /// `{out}` names a folder the run writes files into.
+    Dir,
+}
+
+const fn row(path: &'static str, args: &'static [&'static str]) -> Row {
+    Row {
+        path,
+        args,
+        stdin: "",
+        out: Out::None,
+    }
+}
+
+const fn with_out(path: &'static str, args: &'static [&'static str], out: Out) -> Row {
+    Row {
+        path,
+        args,
+        stdin: "",
+        out,
+    }
+}
+
+const fn with_stdin(path: &'static str, args: &'static [&'static str], stdin: &'static str) -> Row {
+    Row {
+        path,
+        args,
+        stdin,
+        out: Out::None,
+    }
+}
+
+/// Every subcommand of the binary. A row per leaf of clap's tree, no more, no less.
+const ROWS: &[Row] = &[
+    with_stdin("play tictactoe", &[], "5\n"),
+    with_stdin("play computox", &[], "5\n"),
+    with_stdin("play relay-tictactoe", &[], ""),
+    with_stdin("play qubic", &[], ""),
+    with_out("play threes", &["--record", "{out}"], Out::File("json")),
+    with_out("play menace", &["--state", "{out}"], Out::File("json")),
+    with_stdin("play regex", &["two-by-two"], "q\n"),
+    with_stdin("play hexapawn", &[], ""),
+    with_out(
+        "tournament tictactoe",
+        &["--games", "4", "--threads", "1"],
+        Out::None,
+    ),
+    row("tournament qubic", &["--games", "1", "--threads", "1"]),
+    row("tictactoe facts", &[]),
+    row("computox netlist", &[]),
+    row("computox verify", &["--help"]),
+    with_out("menace play", &["--state", "{out}"], Out::File("json")),
+    with_out(
+        "menace train",
+        &["--games", "20", "--out", "{out}"],
+        Out::Dir,
+    ),
+    with_out("menace boxes", &["--state", "{out}"], Out::File("json")),
+    row("menace stats", &[]),
+    row("menace bench", &["--games", "100"]),
+    with_out("menace kit", &["--svg", "--out", "{out}"], Out::Dir),
+    row("logic latch", &[]),
+    with_out(
+        "logic sim",
+        &[
+            "../../crates/logic/data/c17.bench",
+            "--random",
+            "4",
+            "--vcd",
+            "{out}",
+        ],
+        Out::File("vcd"),
+    ),
+    row("logic check", &["--help"]),
+    row("logic squares", &[]),
+    row("logic bench", &["--help"]),
+    with_out(
+        "relay asm",
+        &["../../programs/relay/tictactoe.asm", "--out", "{out}"],
+        Out::File("bin"),
+    ),
+    row("relay disasm", &["--help"]),
+    row("relay run", &["--help"]),
+    row("relay bench", &["--help"]),
+    with_out(
+        "threes auto",
+        &[
+            "--games",
+            "1",
+            "--threads",
+            "1",
+            "--depth",
+            "1",
+            "--csv",
+            "{out}",
+        ],
+        Out::File("csv"),
+    ),
+    row("threes replay", &["--help"]),
+    row("threes tune", &["--help"]),
+    row("threes bench", &["--help"]),
+    row("threes engine", &[]),
+    row("threes versus", &["--help"]),
+    row("threes summary", &["--help"]),
+    // A one-record certificate: the first player completes a row.
+    row(
+        "qubic proof",
+        &[
+            "--dims",
+            "3",
+            "--certificate",
+            "../../crates/cli/tests/data/tiny.cert.gz",
+        ],
+    ),
+    row("serve", &["--help"]),
+    row("regex solve", &["two-by-two"]),
+    row("regex check", &["two-by-two", "AC/XY"]),
+    row("regex list", &[]),
+    with_out(
+        "her train",
+        &["--games", "20", "--state", "{out}"],
+        Out::File("json"),
+    ),
+    with_out("her boxes", &["--state", "{out}"], Out::File("json")),
+    with_out("her kit", &["--svg", "--out", "{out}"], Out::Dir),
+    row("menu", &[]),
+];
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_ludomat")
+}
+
+/// The subcommands from clap's tree: `(path, is_leaf)`.
+fn tree() -> Vec<(String, bool)> {
+    let out = Command::new(bin())
+        .env("LUDOMAT_COMMAND_TREE", "1")
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| match l.strip_prefix('+') {
+            Some(inner) => (inner.to_string(), false),
+            None => (l.to_string(), true),
+        })
+        .collect()
+}
+
+/// Where standard output goes.
+#[derive(Clone, Copy, Debug)]
+enum Stdout {
+    /// A pipe, read to the end (the baseline).
+    Read,
+    /// `/dev/full`.
+    Full,
+    /// A pipe whose reading end is closed before the program writes.
+    Closed,
+}
+
+struct Ran {
+    status: Option<ExitStatus>,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+fn run(args: &[String], stdin: &str, stdout: Stdout, cwd: &Path) -> Ran {
+    let mut cmd = Command::new(bin());
+    cmd.args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .env_remove("LUDOMAT_COMMAND_TREE")
+        // Nothing lands in the real home (MENACE's default state, for one).
+        .env("HOME", cwd)
+        .env("XDG_DATA_HOME", cwd.join(".data"))
+        .env("XDG_CONFIG_HOME", cwd.join(".config"))
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped());
+    match stdout {
+        Stdout::Read => cmd.stdout(Stdio::piped()),
+        Stdout::Closed => {
+            // The reading end is closed before the program starts: its first write fails.
+            let (reader, writer) = std::io::pipe().expect("a pipe");
+            drop(reader);
+            cmd.stdout(Stdio::from(writer))
+        }
+        Stdout::Full => cmd.stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full"),
+        ),
+    };
+    let mut child = cmd.spawn().expect("the binary starts");
+    drop(cmd); // the parent's copy of a `Closed` pipe's writing end
+    let out_pipe = child.stdout.take();
+    let reader = match stdout {
+        Stdout::Read => out_pipe.map(|mut p| {
+            std::thread::spawn(move || {
+                let mut v = Vec::new();
+                let _ = p.read_to_end(&mut v);
+                v
+            })
+        }),
+        _ => None,
+    };
+    let mut err_pipe = child.stderr.take().expect("stderr is piped");
+    let err_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err_pipe.read_to_end(&mut v);
+        v
+    });
+    if let Some(mut input) = child.stdin.take() {
+        use std::io::Write;
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let started = Instant::now();
+    let status = loop {
+        match child.try_wait().expect("wait") {
+            Some(s) => break Some(s),
+            None if started.elapsed() > TIMEOUT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            None => std::thread::sleep(Duration::from_millis(10)),
+        }
+    };
+    let stdout = reader
+        .map(|r| r.join().unwrap_or_default())
+        .unwrap_or_default();
+    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
+    Ran {
+        status,
+        stdout,
+        stderr,
+    }
+}
+
+/// What is wrong with a run, if anything: a hang, a crash, a panic.
+fn crashed(r: &Ran) -> Option<String> {
+    let Some(s) = r.status else {
+        return Some(format!("still running after {TIMEOUT:?} (killed)"));
+    };
+    if let Some(sig) = s.signal() {
+        return Some(format!("killed by signal {sig}"));
+    }
+    if let Some(c @ (101 | 134 | 139)) = s.code() {
+        return Some(format!("exit {c}"));
+    }
+    if r.stderr.contains("panicked") {
+        return Some("panicked".into());
+    }
+    None
+}
+
+fn describe(what: &str, args: &[String], r: &Ran, why: &str) -> String {
+    format!(
+        "ludomat {} [{what}]: {why}\n  status {:?}\n  stderr: {}",
+        args.join(" "),
+        r.status,
+        r.stderr
+            .lines()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join("\n          ")
+    )
+}
+
+fn kind(p: &Path) -> &'static str {
+    match std::fs::symlink_metadata(p) {
+        Err(_) => "missing",
+        Ok(m) if m.file_type().is_fifo() => "fifo",
+        Ok(m) if m.is_dir() => "dir",
+        Ok(m) if m.is_file() => "file",
+        Ok(_) => "other",
+    }
+}
+
+/// Run one row every way; the failures found.
+fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
+    let mut failures = Vec::new();
+    let scratch = tempfile::tempdir_in(root).expect("scratch folder");
+    let dir = scratch.path();
+    let words: Vec<String> = row.path.split(' ').map(String::from).collect();
+    let args_with = |out: &Path| -> Vec<String> {
+        words
+            .iter()
+            .cloned()
+            .chain(row.args.iter().map(|a| {
+                a.replace("{out}", &out.display().to_string())
+                    .replace("{dir}", &dir.display().to_string())
+            }))
+            .collect()
+    };
+    // Paths in rows are relative to the crate (cargo runs tests there); runs happen in
+    // `dir`, two levels below the target folder, so they are made absolute here.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let absolute = |args: Vec<String>| -> Vec<String> {
+        args.into_iter()
+            .map(|a| match a.strip_prefix("../../") {
+                Some(rest) => manifest.join("../..").join(rest).display().to_string(),
+                None => a,
+            })
+            .collect()
+    };
+    let normal_out = match row.out {
+        Out::File(ext) => dir.join(format!("out.{ext}")),
+        Out::Dir | Out::None => dir.join("out"),
+    };
+    let args = absolute(args_with(&normal_out));
+
+    // The baseline: does the run write to standard output at all?
+    let base = run(&args, row.stdin, Stdout::Read, dir);
+    if let Some(why) = crashed(&base) {
+        failures.push(describe("baseline", &args, &base, &why));
+        return failures;
+    }
+    let writes = !base.stdout.is_empty();
+    for how in [Stdout::Full, Stdout::Closed] {
+        let out = dir.join(format!("again-{how:?}"));
+        let out = match row.out {
+            Out::File(ext) => out.with_extension(ext),
+            _ => out,
+        };
+        let a = absolute(args_with(&out));
+        let r = run(&a, row.stdin, how, dir);
+        if let Some(why) = crashed(&r) {
+            failures.push(describe(&format!("stdout {how:?}"), &a, &r, &why));
+        } else if writes && r.status.is_some_and(|s| s.success()) {
+            failures.push(describe(
+                &format!("stdout {how:?}"),
+                &a,
+                &r,
+                "exit 0 after a failed write",
+            ));
+        }
+    }
+    // --help on a full device is not a success.
+    let mut help = words.clone();
+    help.push("--help".into());
+    let r = run(&help, "", Stdout::Full, dir);
+    if let Some(why) = crashed(&r) {
+        failures.push(describe("--help, stdout full", &help, &r, &why));
+    } else if r.status.is_some_and(|s| s.success()) {
+        failures.push(describe("--help, stdout full", &help, &r, "exit 0"));
+    }
+    // The output path as a FIFO, a folder, a path in a missing folder.
+    if row.out != Out::None {
+        let fifo = dir.join("a-fifo");
+        let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+        assert!(made.success());
+        let folder = dir.join("a-folder");
+        std::fs::create_dir(&folder).expect("folder");
+        let missing = dir.join("no/such/folder/out");
+        let mut cases = vec![("a FIFO", fifo, "fifo"), ("a missing folder", missing, "")];
+        if let Out::File(_) = row.out {
+            cases.push(("a folder", folder, "dir"));
+        }
+        for (what, p, still) in cases {
+            let a = absolute(args_with(&p));
+            let r = run(&a, row.stdin, Stdout::Read, dir);
+            if let Some(why) = crashed(&r) {
+                failures.push(describe(&format!("output {what}"), &a, &r, &why));
+            }
+            if !still.is_empty() && kind(&p) != still {
+                failures.push(describe(
+                    &format!("output {what}"),
+                    &a,
+                    &r,
+                    &format!("the {still} was replaced by a {}", kind(&p)),
+                ));
+            }
+        }
+    }
+    failures
+}
+
+#[test]
+fn every_subcommand_survives_a_hostile_terminal() {
+    let tree = tree();
+    assert!(tree.len() > 30, "the tree has {} entries", tree.len());
+    let leaves: Vec<&str> = tree.iter().filter(|t| t.1).map(|t| t.0.as_str()).collect();
+    // Every leaf has a row, every row a leaf.
+    let missing: Vec<&&str> = leaves
+        .iter()
+        .filter(|l| !ROWS.iter().any(|r| r.path == **l))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "subcommands without a row in tests/sweep.rs ROWS: {missing:?}"
+    );
+    let stale: Vec<&str> = ROWS
+        .iter()
+        .map(|r| r.path)
+        .filter(|p| !leaves.contains(p))
+        .collect();
+    assert!(stale.is_empty(), "rows for no subcommand: {stale:?}");
+
+    let root = tempfile::tempdir().expect("scratch");
+    let failures = Mutex::new(Vec::new());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..3 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(row) = ROWS.get(i) else { break };
+                let f = sweep_row(row, root.path());
+                failures.lock().unwrap().extend(f);
+            });
+        }
+    });
+    // `--help` of the commands between the leaves (and of the binary itself).
+    let mut inner: Vec<Vec<String>> = tree
+        .iter()
+        .filter(|t| !t.1)
+        .map(|t| t.0.split(' ').map(String::from).collect())
+        .collect();
+    inner.push(Vec::new());
+    for mut words in inner {
+        words.push("--help".into());
+        let r = run(&words, "", Stdout::Full, root.path());
+        if crashed(&r).is_some() || r.status.is_some_and(|s| s.success()) {
+            failures.lock().unwrap().push(describe(
+                "--help, stdout full",
+                &words,
+                &r,
+                "crash or exit 0",
+            ));
+        }
+    }
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
