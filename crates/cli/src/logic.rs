@@ -288,7 +288,11 @@ fn bench(a: BenchArgs) -> Result<()> {
     for x in &r.rates {
         outln!(
             "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
-            x.circuit, x.simulator, x.vectors_per_second, x.seconds, x.vectors
+            x.circuit,
+            x.simulator,
+            x.vectors_per_second,
+            x.seconds,
+            x.vectors
         );
     }
     for note in &r.skipped {
