@@ -92,7 +92,6 @@ fn master(
 ) -> Result<Outcome> {
     use std::time::Instant;
 
-    use anyhow::Context;
     use indicatif::{ProgressBar, ProgressStyle};
     use ludomat_game::seed;
     use ludomat_threes::autoplay::play_game_with;
