@@ -51,7 +51,7 @@ import{d as e,l as t,s as n,t as r}from"./index.js";import{t as i}from"./exhibit
         <option value="3" ?selected=${i===3}>4×4×4 cube</option>
         <option value="4" ?selected=${i===4}>4×4×4×4</option></select></label>
       <label>Machine <select data-setting="strategy" @change=${e=>c({strategy:e.target.value,disable:[]})}>
-        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>t`<option value=${e} ?selected=${e===a}>${e===`forced`&&i===3?`Patashnik's strategy (1977), checked whole`:o[e]}</option>`)}</select></label>
+        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>t`<option value=${e} ?selected=${e===a}>${e===`forced`&&i===3?`the proven win (a checked certificate)`:o[e]}</option>`)}</select></label>
       ${a===`forced`?n:t`<label><input type="checkbox" data-setting="machine_first" .checked=${!!r.machine_first}
           @change=${e=>c({machine_first:e.target.checked})}> the machine moves first</label>`}
       ${a===`other1`?t`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
@@ -74,6 +74,7 @@ import{d as e,l as t,s as n,t as r}from"./index.js";import{t as i}from"./exhibit
         ${r?t`<div class="level" data-forced>
             <div>The proof's answer: <b>${r.answer??`—`}</b> (move ${r.machine_moves})</div>
             <div>It needs at most <b data-left>${r.moves_left_at_most}</b> more move${r.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:n}
+        ${e.certificate?t`<div class="level" data-certificate>The machine plays ${e.certificate}.</div>`:n}
         ${e.level?t`<div class="level" data-level>Strategy level <b>${e.level.number}</b>: ${e.level.meaning}</div>`:n}
         ${e.strategy===`louden1962`?t`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${e.paper.join(`
 `)}</pre>`:n}
