@@ -91,16 +91,7 @@ pub fn format_rate(rate: f64) -> String {
     if rate < 10.0 {
         return format!("{rate:.1}");
     }
-    let n = rate.round() as u64;
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::count::thousands(rate.round() as u64)
 }
 
 /// A duration as a terminal shows a time left: 45s, 3m 05s, 2h 10m.

@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::count::thousands as group;
 use crate::progress;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -632,19 +633,6 @@ pub(crate) fn check_output(path: &Path, flag: &str) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// 1234567 → "1,234,567".
-fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 fn depth_rule(a: &RuleArgs) -> Result<DepthRule> {
