@@ -285,6 +285,30 @@ struct TuneArgs {
     /// Go on from a state saved by --checkpoint (with the same settings).
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
+    /// The optimiser: coordinate search (each weight halved and doubled in turn, --rounds
+    /// passes) or CMA-ES (the `cmaes` crate: --generations generations of --population
+    /// candidates around the start weights).
+    #[arg(long, value_enum, default_value_t = TuneMethod::Coordinate)]
+    method: TuneMethod,
+    /// CMA-ES: generations (1 to 10,000).
+    #[arg(long, default_value_t = 10, value_name = "N", value_parser = crate::count::count::<u32>(1, 10_000))]
+    generations: u32,
+    /// CMA-ES: candidates per generation (2 to 1,000; default 11 for the 11 tuned weights).
+    #[arg(long, value_name = "N", value_parser = crate::count::count::<u32>(2, 1_000))]
+    population: Option<u32>,
+    /// CMA-ES: the first step size, as a fraction of each weight (exponents: in units;
+    /// 0.01 to 10).
+    #[arg(long, default_value_t = 0.3, value_name = "S")]
+    sigma: f64,
+}
+
+/// The optimiser of `threes tune`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TuneMethod {
+    /// Coordinate search.
+    Coordinate,
+    /// CMA-ES (covariance matrix adaptation).
+    Cmaes,
 }
 
 /// `ludomat threes bench`
@@ -1291,6 +1315,9 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     if let Some(path) = &a.checkpoint {
         check_output(path, "--checkpoint")?;
     }
+    if a.method == TuneMethod::Cmaes {
+        return tune_cmaes_cmd(&a, start);
+    }
     out!("{}", crate::help::wrap(&format!("tuning from {start}\n")));
     outln!(
         "{} games per candidate at depth {}, seed {}, {} rounds",
@@ -1383,6 +1410,106 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
         crate::help::wrap(
             &(format!(
                 "best: {best}\nmean score {mean:.0} ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            ) + "\n")
+        )
+    );
+    let json = serde_json::to_string_pretty(&best)?;
+    outln!("{json}");
+    if let Some(path) = &a.out {
+        crate::files::write(path, json)?;
+    }
+    Ok(())
+}
+
+/// `threes tune --method cmaes`: the run is `ludomat_threes::tune_cmaes`; this shows it.
+fn tune_cmaes_cmd(a: &TuneArgs, start: ludomat_threes::Weights) -> Result<()> {
+    use ludomat_threes::tune_cmaes::{tune_cmaes_run, CmaesConfig, CmaesState};
+    if !(0.01..=10.0).contains(&a.sigma) {
+        bail!("--sigma {} is outside 0.01 to 10", a.sigma);
+    }
+    let config = CmaesConfig {
+        start,
+        games: a.games,
+        depth: a.depth,
+        generations: a.generations,
+        population: a.population,
+        sigma: a.sigma,
+        seed: a.seed,
+    };
+    out!("{}", crate::help::wrap(&format!("tuning from {start}\n")));
+    outln!(
+        "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at depth {}, seed {}",
+        a.generations,
+        config.population(),
+        a.sigma,
+        a.games,
+        a.depth,
+        a.seed
+    );
+    let resume = match &a.resume {
+        Some(path) => {
+            let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
+            let state: CmaesState = serde_json::from_str(&text).with_context(|| {
+                format!("{} is not a saved CMA-ES tuning state", path.display())
+            })?;
+            outln!(
+                "resuming after generation {} ({} candidates), best mean {:.0}",
+                state.generations,
+                state.means.len(),
+                state.best_mean
+            );
+            Some(state)
+        }
+        None => None,
+    };
+    let started = Instant::now();
+    let bar = progress::Bar::new("candidates", Some(config.bound()), false);
+    let mut watch = |p: &Progress<(ludomat_threes::Weights, f64)>| {
+        bar.update(p, Some(format!("best {:.0}", p.partial.1)))
+    };
+    let mut save = |state: &CmaesState| {
+        let Some(path) = &a.checkpoint else {
+            return Ok(());
+        };
+        let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
+        ludomat_game::save::write_atomically(path, &json, ".tune-")
+            .map(drop)
+            .map_err(|e| CheckpointError(Box::new(e)))
+    };
+    let mut checkpoint = Checkpoint::every(1, &mut save);
+    let (mut ctx, _ctrl_c) = progress::context("candidates", Some(config.bound()), &mut watch);
+    let (state, ended) = tune_cmaes_run(&config, resume, &mut ctx, &mut checkpoint, &mut |s| {
+        bar.suspend(|| {
+            outln!(
+                "  generation {:>3} candidate {:>3}  mean {:>9.0}{}",
+                s.generation,
+                s.candidate,
+                s.mean,
+                if s.best { "  best so far" } else { "" }
+            )
+        });
+    })?;
+    drop(ctx);
+    bar.finish();
+    if ended == Ended::Cancelled {
+        outln!(
+            "interrupted after {} candidates{}",
+            state.means.len(),
+            if a.checkpoint.is_some() {
+                " (go on with --resume and the checkpoint)"
+            } else {
+                ""
+            }
+        );
+    }
+    let (best, mean) = (state.best, state.best_mean);
+    out!(
+        "{}",
+        crate::help::wrap(
+            &(format!(
+                "best: {best}\nmean score {mean:.0} over {} candidates ({:.0} s)",
+                state.means.len(),
                 started.elapsed().as_secs_f64()
             ) + "\n")
         )

@@ -274,3 +274,57 @@ fn a_killed_auto_run_keeps_its_finished_games() {
     assert!(ok, "{err}");
     assert!(out.contains("score: mean"), "{out}");
 }
+
+#[test]
+fn tune_with_cmaes_checkpoints_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("cmaes.json");
+    let cp_s = cp.to_str().unwrap();
+    let small = [
+        "threes",
+        "tune",
+        "--method",
+        "cmaes",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--population",
+        "3",
+        "--seed",
+        "5",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = small.to_vec();
+        args.extend_from_slice(extra);
+        ludomat(&args, "")
+    };
+    let (ok, whole, err) = with(&["--generations", "2"]);
+    assert!(ok, "{err}");
+    assert!(
+        whole.contains("CMA-ES: 2 generations of 3 candidates"),
+        "{whole}"
+    );
+    assert!(whole.contains("generation   2 candidate   3"), "{whole}");
+    // one generation saved, then the second from the checkpoint: the same best weights
+    let (ok, _, err) = with(&["--generations", "1", "--checkpoint", cp_s]);
+    assert!(ok, "{err}");
+    let (ok, resumed, err) = with(&["--generations", "2", "--resume", cp_s]);
+    assert!(ok, "{err}");
+    assert!(
+        resumed.contains("resuming after generation 1 (3 candidates)"),
+        "{resumed}"
+    );
+    // the weights and their mean (not the time taken)
+    let best = |out: &str| out[out.find("best:").unwrap()..out.find(" over ").unwrap()].to_string();
+    assert_eq!(best(&resumed), best(&whole));
+    // a coordinate-search state is not a CMA-ES one
+    std::fs::write(
+        &cp,
+        r#"{"version":1,"best":{},"best_mean":1,"round":1,"next":0,"tried":1}"#,
+    )
+    .unwrap();
+    let (ok, _, err) = with(&["--generations", "2", "--resume", cp_s]);
+    assert!(!ok);
+    assert!(err.contains("is not a saved CMA-ES tuning state"), "{err}");
+}

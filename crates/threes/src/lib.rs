@@ -55,6 +55,7 @@ mod session;
 pub mod summary;
 mod tile;
 pub mod tune;
+pub mod tune_cmaes;
 pub mod versus;
 
 pub use board::{Board, BoardError, Swiped};

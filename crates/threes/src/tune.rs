@@ -22,7 +22,7 @@ pub struct TuneStep {
     pub kept: bool,
 }
 
-fn weight_mut<'a>(w: &'a mut Weights, name: &str) -> Option<&'a mut f64> {
+pub(crate) fn weight_mut<'a>(w: &'a mut Weights, name: &str) -> Option<&'a mut f64> {
     Some(match name {
         "empty" => &mut w.empty,
         "merges" => &mut w.merges,
