@@ -42,6 +42,7 @@ pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>) -> Router {
         .route("/api/visits/{id}/events", get(events))
         .route("/api/visits/{id}/autoplay", post(start_autoplay))
         .route("/api/visits/{id}/stop", post(stop_autoplay))
+        .route("/api/visits/{id}/run", post(start_run))
         .route("/api/visits/{id}/kit.pdf", get(crate::kit::kit_pdf))
         .route("/api/visits/{id}/release", post(release_visit))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
@@ -225,6 +226,29 @@ async fn start_autoplay(
         })),
     )
         .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunRequest {
+    action: Value,
+    times: u64,
+}
+
+async fn start_run(
+    State(museum): State<Museum>,
+    Path(id): Path<String>,
+    Body(req): Body<RunRequest>,
+) -> Result<Response, ApiError> {
+    let visit = museum.get(&id)?;
+    if !req.action.is_object() {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "run: `action` must be an action object such as {\"type\": \"play_games\", \"n\": 1000}",
+        ));
+    }
+    let answer = museum.start_run(&visit, req.action, req.times).await?;
+    Ok((StatusCode::ACCEPTED, Json(answer)).into_response())
 }
 
 async fn stop_autoplay(

@@ -71,17 +71,18 @@ struct JobInner {
 
 impl Drop for JobInner {
     fn drop(&mut self) {
-        end(&self.visit, self.id, None);
+        end(&self.visit, self.id, None, Vec::new());
     }
 }
 
-/// Ends job `id` of `visit` if it is still the visit's job, publishing that it stopped.
-fn end(visit: &Visit, id: u64, note: Option<String>) {
+/// Ends job `id` of `visit` if it is still the visit's job, publishing that it stopped
+/// (with `happenings`, in the same update).
+fn end(visit: &Visit, id: u64, note: Option<String>, happenings: Vec<serde_json::Value>) {
     let mut slot = lock(&visit.job);
     if slot.as_ref().is_some_and(|s| s.id == id) {
         *slot = None;
         drop(slot);
-        visit.publish_job_change(note);
+        visit.publish_happenings_with_note(happenings, note);
     }
 }
 
@@ -201,6 +202,7 @@ impl Job {
                     visit,
                     self.0.id,
                     Some(format!("{} stopped: {e}", self.0.what)),
+                    Vec::new(),
                 );
                 Step::Stopped
             }
@@ -218,7 +220,21 @@ impl Job {
 
     /// Ends the job (if it is still the visit's job) with `note` saying why.
     pub fn end(self, note: Option<String>) {
-        end(&self.0.visit, self.0.id, note);
+        end(&self.0.visit, self.0.id, note, Vec::new());
+    }
+
+    /// Ends the job as [`Job::end`] does, publishing `happenings` (a run's last progress)
+    /// in the same update, so a stream that skips to the latest update sees them.
+    pub fn end_with(self, note: Option<String>, happenings: Vec<serde_json::Value>) {
+        end(&self.0.visit, self.0.id, note, happenings);
+    }
+
+    /// Publishes `happenings` once the job was cancelled (a run's last progress after a
+    /// Stop): only while the visit runs no other job.
+    pub fn report_after_cancel(&self, happenings: Vec<serde_json::Value>) {
+        if self.0.visit.job().is_none() {
+            self.0.visit.publish_happenings(happenings);
+        }
     }
 }
 

@@ -46,6 +46,7 @@ mod kit;
 pub mod memory;
 mod museum;
 pub mod refusal;
+pub mod run;
 mod server;
 pub mod visit;
 

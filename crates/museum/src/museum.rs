@@ -50,6 +50,10 @@ pub struct MuseumConfig {
     pub max_interval: Duration,
     /// Most steps one autoplay run takes before it stops by itself.
     pub max_autoplay_steps: u64,
+    /// Most runs ([`crate::run`]) going at once in the whole museum (503 beyond).
+    pub max_runs: usize,
+    /// Most applications one run asks for (400 beyond).
+    pub max_run_steps: u64,
     /// More names (`name` or `name:port`) the museum answers to besides its bound address.
     pub allowed_hosts: Vec<String>,
     /// Behind a reverse proxy: the client is the last `X-Forwarded-For` address.
@@ -86,6 +90,8 @@ impl Default for MuseumConfig {
             min_interval: Duration::from_millis(10),
             max_interval: Duration::from_secs(60),
             max_autoplay_steps: 100_000,
+            max_runs: 2,
+            max_run_steps: 1_000,
             allowed_hosts: Vec::new(),
             behind_proxy: false,
             max_connections: None,
@@ -149,6 +155,8 @@ struct Inner {
     refusals: Refusals,
     /// Visits let go since memory was last given back ([`crate::memory`]).
     released: AtomicUsize,
+    /// Runs going ([`crate::run`]).
+    runs: AtomicUsize,
 }
 
 /// What [`Museum::stop`] did.
@@ -184,6 +192,7 @@ impl Museum {
                 stopping: watch::Sender::new(false),
                 refusals: Refusals::default(),
                 released: AtomicUsize::new(0),
+                runs: AtomicUsize::new(0),
             }),
         }
     }
@@ -192,6 +201,11 @@ impl Museum {
     #[must_use]
     pub fn config(&self) -> &MuseumConfig {
         &self.inner.config
+    }
+
+    /// Runs going, counted by [`crate::run`].
+    pub(crate) fn runs(&self) -> &AtomicUsize {
+        &self.inner.runs
     }
 
     pub(crate) fn refusals(&self) -> &Refusals {

@@ -291,6 +291,15 @@ impl Visit {
         self.publish_view(Change::JobOnly, happenings, None);
     }
 
+    /// Publishes happenings that did not change the session with a job's end and its note.
+    pub(crate) fn publish_happenings_with_note(
+        &self,
+        happenings: Vec<serde_json::Value>,
+        note: Option<String>,
+    ) {
+        self.publish_view(Change::JobOnly, happenings, note);
+    }
+
     /// Publishes a change of the job alone (the view is as before, so the session need
     /// not be locked).
     pub(crate) fn publish_job_change(&self, note: Option<String>) {

@@ -198,6 +198,11 @@ export class Visit {
     return this.send('POST', '/stop');
   }
 
+  /** A run: `action` applied `times` times back to back, progress as `run_progress`. */
+  run(action: unknown, times: number) {
+    return this.send('POST', '/run', { action, times });
+  }
+
   close() {
     window.removeEventListener('pagehide', this.onPageHide);
     window.removeEventListener('pageshow', this.onPageShow);

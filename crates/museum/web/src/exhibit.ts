@@ -7,8 +7,9 @@
 //   .happenings  the happenings since the last frame, in order
 //   .running     whether autoplay runs
 //   .pageValues  the page's own settings (see `pageSettings`)
-// The element sends with this.act(action), this.autoplay(action, ms), this.stop() and
-// starts over with other settings with this.restart(config) (the URL follows).
+// The element sends with this.act(action), this.autoplay(action, ms),
+// this.runAction(action, n), this.stop() and starts over with other settings with
+// this.restart(config) (the URL follows).
 // describe(happening) gives the log its line for each happening.
 //
 // `static pageSettings` names settings that live in the page, not in the session (the
@@ -22,6 +23,8 @@ export interface ExhibitHost {
   act(action: unknown): Promise<Update | undefined>;
   autoplay(action: unknown, intervalMs: number): Promise<void>;
   stop(): Promise<void>;
+  /** A run: `action` applied `times` times back to back on the server (Stop ends it). */
+  run(action: unknown, times: number): Promise<void>;
   restart(config: Record<string, unknown>): Promise<void>;
   /** The visit's id (for downloads such as the matchbox kit). */
   visitId?(): string | undefined;
@@ -63,6 +66,7 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
   attempt(action: unknown) { return this.host?.attempt(action) ?? Promise.resolve({ error: 'not connected' }); }
   autoplay(action: unknown, intervalMs: number) { return this.host?.autoplay(action, intervalMs); }
   stop() { return this.host?.stop(); }
+  runAction(action: unknown, times: number) { return this.host?.run(action, times); }
   restart(config: Record<string, unknown>) { return this.host?.restart(config); }
   setSetting(key: string, value: unknown) { this.host?.setSetting(key, value); }
   /** A message in the page's message line (an error in red, or a note). */

@@ -165,3 +165,42 @@ test('menace: autoplay against the random player, the curve, export and import',
   assert.equal(await page.locator(`${EX} [data-games]`).innerText(), '0');
   assert.deepEqual(errors, []);
 });
+
+test('menace: a training run at full speed — 100,000 games with a bar and a rate, then 1,000,000 stopped part way, keeping what was played', async (t) => {
+  const { page, url, shot, errors } = await openMuseum(t, '/exhibits/menace?seed=6&opponent=random&train=100000');
+  const EX = 'lm-exhibit-menace';
+  await page.locator(`${EX} button[data-action="train"]`).waitFor();
+  const id = await page.locator('lm-exhibit-page').getAttribute('data-visit');
+  assert.equal(await page.locator(`${EX} select[data-setting="train"]`).inputValue(), '100000');
+  await page.click(`${EX} button[data-action="train"]`);
+  const bar = page.locator(`${EX} [data-run-progress]`);
+  await bar.filter({ hasText: /100,000 of 100,000 games, [\d,]+ games\/s — done/ }).waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator(`${EX} [data-games]`).innerText(), '100000');
+  assert.equal(await bar.locator('progress').evaluate((p) => p.value / p.max), 1);
+  // the curve reaches the games played
+  assert.match(await page.locator(`${EX} [data-curve] lm-menace-chart`).first().getAttribute('caption'), /every \d+ games/);
+  await shot('menace-training-run-done');
+
+  // A million, stopped part way: the games played stay, the page shows what the server holds.
+  await page.selectOption(`${EX} select[data-setting="train"]`, '1000000');
+  await page.waitForURL(/train=1000000/);
+  await page.click(`${EX} button[data-action="train"]`);
+  await bar.filter({ hasText: /of 1,000,000 games, [\d,]+ games\/s, about/ }).waitFor({ timeout: 30_000 });
+  await page.click(`${EX} button[data-action="stop-run"]`);
+  await bar.filter({ hasText: /— stopped|— done/ }).waitFor({ timeout: 10_000 });
+  const server = await (await fetch(`${url}/api/visits/${id}`)).json();
+  assert.equal(server.running, false, JSON.stringify(server).slice(0, 300));
+  const games = server.view.counters.games;
+  assert.equal(games % 1000, 0, 'whole actions of 1,000 games');
+  assert.ok(games > 100_000, `${games}`);
+  await page.locator(`${EX} [data-games]`, { hasText: String(games) }).waitFor();
+  const text = await bar.innerText();
+  if (/stopped/.test(text)) {
+    assert.ok(games < 1_100_000, `${games}`);
+    assert.match(text, new RegExp(`${(games - 100_000).toLocaleString('en')} of 1,000,000 games`));
+  } else {
+    t.diagnostic('the million finished before Stop reached the server');
+  }
+  await shot('menace-training-run-stopped');
+  assert.deepEqual(errors, []);
+});

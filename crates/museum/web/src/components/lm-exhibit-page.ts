@@ -223,6 +223,11 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     try { await this.visit?.autoplay(action, intervalMs); this.message = ''; }
     catch (e) { this.showError(e); }
   }
+  async run(action: unknown, times: number) {
+    this.stopping = false;
+    try { await this.visit?.run(action, times); this.message = ''; }
+    catch (e) { this.showError(e); }
+  }
   async stop() {
     // Shown at once; the server's last update (counters included) follows.
     this.stopping = true;

@@ -74,7 +74,8 @@ type Happening =
   | { type: 'rules_updated'; who: string; rules: string }
   | { type: 'teaching_set'; on: boolean }
   | { type: 'exported'; state: unknown }
-  | { type: 'imported'; games: number; rules: string };
+  | { type: 'imported'; games: number; rules: string }
+  | { type: 'run_progress'; done: number; total: number; per_second: number; elapsed_ms: number; ended: boolean };
 
 const OPPONENTS: [Opponent, string][] = [
   ['human', 'you (a person)'],
@@ -101,19 +102,27 @@ const TICKS: [string, unknown][] = [
   ['100 games a tick', { type: 'play_games', n: 100 }],
   ['1000 games a tick', { type: 'play_games', n: 1000 }],
 ];
+/** Games per application of a training run (the session's bounded action). */
+const RUN_CHUNK = 1000;
+const RUN_SIZES = [10_000, 100_000, 1_000_000];
+const group = (n: number) => Math.round(n).toLocaleString('en');
+const seconds = (s: number) => (s < 60 ? `${Math.ceil(s)} s` : `${Math.floor(s / 60)} min ${Math.ceil(s % 60)} s`);
 
 export class MenaceExhibit extends ExhibitElement<View, Happening> {
   /** The page's own settings, carried by the share link beside the session's. */
-  static pageSettings = { tick: 0, interval: 300, auto_next: false };
+  static pageSettings = { tick: 0, interval: 300, auto_next: false, train: 100_000 };
   static properties = {
     ...ExhibitElement.properties,
     showAll: { state: true },
     showAll2: { state: true },
     note: { state: true },
+    runProgress: { state: true },
   };
   declare showAll: boolean;
   declare showAll2: boolean;
   declare note: string;
+  /** The training run's last progress (applications of RUN_CHUNK games), while one runs. */
+  declare runProgress: { done: number; total: number; per_second: number; ended: boolean } | null;
   /** The game a "next game on its own" timer waits on. */
   private nextTimer = 0;
   /**
@@ -131,6 +140,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     this.showAll = true;
     this.showAll2 = true;
     this.note = '';
+    this.runProgress = null;
   }
 
   private get tick() { return Math.max(0, Math.min(TICKS.length - 1, Number(this.pageValues.tick) || 0)); }
@@ -142,6 +152,9 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
    * game is followed by the next after a moment.
    */
   willUpdate(changed: Map<string, unknown>) {
+    if (changed.has('happenings')) {
+      for (const h of this.happenings) if (h.type === 'run_progress') this.runProgress = h;
+    }
     if (!changed.has('view') && !changed.has('running')) return;
     if (!this.running && !changed.has('running') && !this.wallTimer) {
       this.wallView = this.view;
@@ -257,6 +270,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       case 'reinforced': return h.changes.length
         ? `beads: ${h.changes.map((c) => `box #${c.box_id} ${NAMES[c.bead]} ${c.before}→${c.after}`).join(', ')}`
         : 'no boxes used';
+      case 'run_progress': return `training run: ${group(h.done * RUN_CHUNK)} of ${group(h.total * RUN_CHUNK)} games${h.ended ? (h.done < h.total ? ', stopped' : ', done') : ''}`;
       case 'games_played': return `${h.games} games played quickly: ${h.wins} wins, ${h.draws} draws, ${h.losses} losses`;
       case 'opponent_changed': return `now against ${OPP_NAME[h.opponent]}; MENACE plays ${h.menace}`;
       case 'reset': return `fresh matchboxes (seed ${h.seed})`;
@@ -328,6 +342,28 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
         <div>→ plays <b data-square-name>${NAMES[d.square]}</b> on the board</div>
       </div>
     </div>`;
+  }
+
+  /**
+   * A training run at full speed: the server plays the games in bounded actions of
+   * RUN_CHUNK back to back; the bar shows the games done, the rate and the time left, the
+   * curve and the boxes follow, and Stop keeps every game played.
+   */
+  private training() {
+    const size = Number(this.pageValues.train) || 100_000;
+    const p = this.runProgress;
+    const going = this.running && !!p && !p.ended;
+    const left = p && p.per_second > 0 ? (p.total - p.done) / p.per_second : 0;
+    return html`<div class="row" data-run>
+        <label>Train at full speed <select data-setting="train" @change=${(e: Event) => this.setSetting('train', Number((e.target as HTMLSelectElement).value))}>
+          ${RUN_SIZES.map((n) => html`<option value=${n} ?selected=${n === size}>${group(n)} games</option>`)}</select></label>
+        <button data-action="train" ?disabled=${this.running} @click=${() => { this.runProgress = null; this.runAction({ type: 'play_games', n: RUN_CHUNK }, size / RUN_CHUNK); }}>Train</button>
+        <button data-action="stop-run" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
+      </div>
+      ${p ? html`<div class="row" data-run-progress>
+        <progress max=${p.total} .value=${p.done} aria-label="training run"></progress>
+        <small>${group(p.done * RUN_CHUNK)} of ${group(p.total * RUN_CHUNK)} games${p.per_second > 0 ? `, ${group(p.per_second * RUN_CHUNK)} games/s` : ''}${!p.ended ? `, about ${seconds(left)} left` : p.done < p.total ? ' — stopped' : ' — done'}</small>
+      </div>` : nothing}`;
   }
 
   private curve(v: View) {
@@ -515,6 +551,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
             }}>${TICKS.map(([n], i) => html`<option value=${i} ?selected=${i === this.tick}>${n}</option>`)}</select></div>`
           : html`<div class="row"><button data-action="step" ?disabled=${v.next === 'human'} @click=${() => this.act({ type: 'step' })}>${ICONS.step}Step (s)</button>
             <small>Choose a machine opponent to train MENACE automatically.</small></div>`}
+        ${machine ? this.training() : nothing}
         ${this.curve(v)}
         ${this.settings(v, 'menace')}
         ${v.menace2 ? this.settings(v, 'menace2') : nothing}

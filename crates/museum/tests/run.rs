@@ -1,0 +1,170 @@
+//! Runs through the HTTP API (`POST /api/visits/{id}/run`): MENACE trained 100,000 games
+//! as 100 applications of 1,000, progress on the stream, Stop keeping what was played,
+//! and the bounds (times, one run per visit, runs in the museum).
+
+mod common;
+
+use std::time::Duration;
+
+use common::{events, start, view, Client};
+use ludomat_museum::MuseumConfig;
+use serde_json::{json, Value};
+
+async fn menace(c: &mut Client) -> String {
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "menace", "config": {"seed": 3, "opponent": "random"}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    a.body["id"].as_str().unwrap().to_string()
+}
+
+fn progress_of(update: &Value) -> Option<(u64, u64)> {
+    update["happenings"].as_array()?.iter().rev().find_map(|h| {
+        (h["type"] == "run_progress")
+            .then(|| (h["done"].as_u64().unwrap(), h["total"].as_u64().unwrap()))
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn menace_trains_100000_games_as_a_run_with_progress() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = menace(&mut c).await;
+    let mut stream = events(addr, &id).await;
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"action": {"type": "play_games", "n": 1000}, "times": 100}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    assert_eq!(a.body["total"], 100);
+    // progress moves on the stream, monotone, up to the end
+    let mut seen = Vec::new();
+    let mut last = None;
+    while let Some(u) = stream.next(Duration::from_secs(60)).await {
+        if let Some(p) = progress_of(&u) {
+            seen.push(p.0);
+        }
+        if u["running"] == false && !seen.is_empty() {
+            last = Some(u);
+            break;
+        }
+    }
+    let last = last.expect("the run ended");
+    // the end comes with the last progress, so a stream that skips still sees it
+    assert_eq!(progress_of(&last), Some((100, 100)), "{last}");
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    // the stream keeps only the latest update, so some reports are skipped: the bar
+    // moved at least twice, and the end is in the note and the view
+    assert!(
+        seen.len() >= 2 && seen[0] < *seen.last().unwrap(),
+        "{seen:?}"
+    );
+    assert!(
+        last["note"]
+            .as_str()
+            .unwrap()
+            .contains("run finished: 100 of 100"),
+        "{last}"
+    );
+    let v = view(&mut c, &id).await;
+    assert_eq!(v["counters"]["games"], 100_000);
+    // the learning curve grew with the games
+    assert!(v["curve"].as_array().unwrap().len() > 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stop_keeps_what_was_played_and_a_second_run_is_refused() {
+    let (addr, _museum) = start(MuseumConfig {
+        max_run_steps: 1_000,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let id = menace(&mut c).await;
+    let run = json!({"action": {"type": "play_games", "n": 10000}, "times": 1000});
+    let a = c.post(&format!("/api/visits/{id}/run"), run.clone()).await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let again = c.post(&format!("/api/visits/{id}/run"), run.clone()).await;
+    assert_eq!(again.status, 409, "{again:?}");
+    assert!(again.error().contains("stop it first"), "{again:?}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let stop = c.post(&format!("/api/visits/{id}/stop"), json!({})).await;
+    assert_eq!(stop.status, 200, "{stop:?}");
+    assert_eq!(stop.body["was_running"], true);
+    let played = view(&mut c, &id).await["counters"]["games"]
+        .as_u64()
+        .unwrap();
+    // the latest update is the stopped run's last progress: what was applied
+    let latest = events(addr, &id)
+        .await
+        .next(Duration::from_secs(5))
+        .await
+        .expect("the latest update");
+    let (done, total) = progress_of(&latest).expect("a last progress");
+    assert_eq!((done * 10_000, total), (played, 1000), "{latest}");
+    assert!(played >= 10_000 && played < 10_000_000, "{played}");
+    assert_eq!(played % 10_000, 0, "whole applications only: {played}");
+    // nothing more is played after the stop
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(view(&mut c, &id).await["counters"]["games"], played);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn runs_are_bounded() {
+    let (addr, _museum) = start(MuseumConfig {
+        max_runs: 1,
+        max_run_steps: 50,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let one = menace(&mut c).await;
+    let two = menace(&mut c).await;
+    let too_many = c
+        .post(
+            &format!("/api/visits/{one}/run"),
+            json!({"action": {"type": "play_games", "n": 1}, "times": 51}),
+        )
+        .await;
+    assert_eq!(too_many.status, 400, "{too_many:?}");
+    assert!(too_many.error().contains("from 1 to 50"), "{too_many:?}");
+    // a refused first application: the session's status and message, no run
+    let refused = c
+        .post(
+            &format!("/api/visits/{one}/run"),
+            json!({"action": {"type": "play_games", "n": 1_000_000}, "times": 2}),
+        )
+        .await;
+    assert_eq!(refused.status, 422, "{refused:?}");
+    assert!(refused.error().contains("per action"), "{refused:?}");
+    let long = json!({"action": {"type": "play_games", "n": 10000}, "times": 50});
+    let a = c
+        .post(&format!("/api/visits/{one}/run"), long.clone())
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let b = c
+        .post(&format!("/api/visits/{two}/run"), long.clone())
+        .await;
+    assert_eq!(b.status, 503, "{b:?}");
+    assert!(b.error().contains("runs 1 already"), "{b:?}");
+    // deleting the visit frees its place
+    let d = c.call("DELETE", &format!("/api/visits/{one}"), None).await;
+    assert!(d.status < 300, "{d:?}");
+    let mut free = false;
+    for _ in 0..100 {
+        let b = c
+            .post(&format!("/api/visits/{two}/run"), long.clone())
+            .await;
+        if b.status == 202 {
+            free = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(free, "the deleted visit's run kept its place");
+}
