@@ -1006,11 +1006,14 @@ fn versus(a: VersusArgs) -> Result<()> {
         skip,
     };
     outln!(
-        "Threes! versus: {} AI×budget points, games {}–{} of seed {} each ({} already done), {} at once, hint model {}",
+        "Threes! versus: {} AI×budget points, games {}–{} of seed {} each",
         config.entries.len(),
         a.first_game,
         u64::from(a.first_game) + u64::from(a.games) - 1,
         a.seed,
+    );
+    outln!(
+        "({} already done), {} at once, hint model {}",
         config.skip.len(),
         a.threads,
         a.hint_model
@@ -1045,48 +1048,102 @@ fn versus(a: VersusArgs) -> Result<()> {
     versus_report(&games, a.chart.as_deref())
 }
 
+/// The curve table's column heads (the AI and its budget first, then the numbers).
+const VERSUS_HEADS: [&str; 10] = [
+    "ai",
+    "budget",
+    "games",
+    "mean",
+    "95% interval",
+    "ms/move",
+    "3072",
+    "6144",
+    "CPU s",
+    "wall s",
+];
+
+/// The curve table's lines, each column as wide as its widest cell: one table when it
+/// fits 80 columns, else two (strength, then cost), each led by the AI and its budget.
+fn versus_table(rows: &[[String; 10]]) -> Vec<String> {
+    let widths: Vec<usize> = (0..VERSUS_HEADS.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([VERSUS_HEADS[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[&str], columns: &[usize]| -> String {
+        columns
+            .iter()
+            .zip(cells)
+            .map(|(&c, cell)| {
+                if c == 0 {
+                    format!("{cell:<w$}", w = widths[c])
+                } else {
+                    format!("{cell:>w$}", w = widths[c])
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_end()
+            .to_string()
+    };
+    let table = |columns: &[usize]| -> Vec<String> {
+        let head: Vec<&str> = columns.iter().map(|&c| VERSUS_HEADS[c]).collect();
+        let mut lines = vec![line(&head, columns)];
+        for r in rows {
+            let cells: Vec<&str> = columns.iter().map(|&c| r[c].as_str()).collect();
+            lines.push(line(&cells, columns));
+        }
+        lines
+    };
+    let all: Vec<usize> = (0..VERSUS_HEADS.len()).collect();
+    let one = table(&all);
+    if one.iter().all(|l| l.chars().count() <= crate::help::WIDTH) {
+        return one;
+    }
+    let mut two = table(&[0, 1, 2, 3, 4, 6, 7]);
+    two.push(String::new());
+    two.extend(table(&[0, 1, 5, 8, 9]));
+    two
+}
+
 /// The curve's table, and its chart when asked.
 fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
     let points = versus::points(games);
     if points.is_empty() {
         bail!("no games");
     }
-    outln!(
-        "{:<12} {:>8} {:>6} {:>9} {:>19} {:>10} {:>7} {:>7} {:>9} {:>9}",
-        "ai",
-        "budget",
-        "games",
-        "mean",
-        "95% interval",
-        "CPU/move",
-        "3072",
-        "6144",
-        "CPU s",
-        "wall s"
-    );
-    for p in &points {
-        let interval = if p.half_width.is_finite() {
-            format!(
-                "{}–{}",
-                group((p.mean - p.half_width).max(0.0).round() as u64),
-                group((p.mean + p.half_width).round() as u64)
-            )
-        } else {
-            "—".into()
-        };
-        outln!(
-            "{:<12} {:>8} {:>6} {:>9} {:>19} {:>7.2} ms {:>6.1}% {:>6.1}% {:>9.1} {:>9.1}",
-            p.ai,
-            p.budget,
-            p.games,
-            group(p.mean.round() as u64),
-            interval,
-            p.cpu_ms_per_move,
-            100.0 * p.reached_3072.rate(),
-            100.0 * p.reached_6144.rate(),
-            p.cpu.as_secs_f64(),
-            p.wall.as_secs_f64()
-        );
+    let rows: Vec<[String; 10]> = points
+        .iter()
+        .map(|p| {
+            let interval = if p.half_width.is_finite() {
+                format!(
+                    "{}–{}",
+                    group((p.mean - p.half_width).max(0.0).round() as u64),
+                    group((p.mean + p.half_width).round() as u64)
+                )
+            } else {
+                "—".into()
+            };
+            [
+                p.ai.clone(),
+                p.budget.clone(),
+                p.games.to_string(),
+                group(p.mean.round() as u64),
+                interval,
+                format!("{:.2}", p.cpu_ms_per_move),
+                format!("{:.1}%", 100.0 * p.reached_3072.rate()),
+                format!("{:.1}%", 100.0 * p.reached_6144.rate()),
+                format!("{:.0}", p.cpu.as_secs_f64()),
+                format!("{:.0}", p.wall.as_secs_f64()),
+            ]
+        })
+        .collect();
+    for line in versus_table(&rows) {
+        outln!("{line}");
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;
@@ -1449,6 +1506,36 @@ mod tests {
         let mut out = Vec::new();
         play_with(&args, &mut keys, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_versus_table_fits_80_columns() {
+        let row = |ai: &str, budget: &str| -> [String; 10] {
+            [
+                ai,
+                budget,
+                "100",
+                "344,537",
+                "231,462–457,612",
+                "229.71",
+                "83.3%",
+                "27.8%",
+                "3078",
+                "12345",
+            ]
+            .map(str::to_string)
+        };
+        // short names: one table, a line a point
+        let one = versus_table(&[row("nneonneo", "-4"), row("ludomat", "100")]);
+        assert_eq!(one.len(), 3, "{one:#?}");
+        assert!(one[0].starts_with("ai       budget games"), "{one:#?}");
+        assert!(one.iter().all(|l| l.chars().count() <= 80), "{one:#?}");
+        // long ones: strength and cost apart, each point in both
+        let two = versus_table(&[row("a-long-engine-name", "depth-offset-4")]);
+        assert_eq!(two.len(), 5, "{two:#?}");
+        assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
+        assert!(two[1].contains("231,462–457,612") && !two[1].contains("229.71"));
+        assert!(two[4].contains("229.71") && two[4].contains("12345"));
     }
 
     #[test]
