@@ -11,7 +11,6 @@ use crate::count::thousands as group;
 use crate::progress;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::{LineInput, Proportion, Session, SessionError};
 use ludomat_threes::auto::{AutoConfig, AutoProgress, Contender};
@@ -1360,12 +1359,9 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     // At most two candidates per weight per round, and the start: the bar's length is
     // that bound (a zero weight has one candidate, so the run can end early).
     let bound = 1 + u64::from(a.rounds) * 2 * ludomat_threes::autoplay::TUNED.len() as u64;
-    let bar = ProgressBar::new(bound);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/~{len} candidates  {msg}  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message(format!("round 1/{}", a.rounds));
+    let bar = progress::Bar::new("candidates", Some(bound), false);
+    // the round of the candidate last tried, for the bar's message
+    let round = std::cell::Cell::new(1u32);
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
@@ -1378,7 +1374,8 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
                     state.version
                 );
             }
-            bar.set_position(state.tried);
+            bar.resumed_at(state.tried);
+            round.set(state.round);
             outln!(
                 "resuming at round {}, weight {} of {}, best mean {:.0}",
                 state.round,
@@ -1407,8 +1404,18 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
             .map_err(|e| CheckpointError(Box::new(e)))
     };
     let mut checkpoint = Checkpoint::every(1, &mut save);
-    let (cancel, _ctrl_c) = progress::ctrl_c_cancel();
-    let mut ctx = ludomat_game::run::RunContext::new("candidates", Some(bound)).with_cancel(cancel);
+    let mut watch = |p: &Progress<(Weights, f64)>| {
+        bar.update(
+            p,
+            Some(format!(
+                "round {}/{}  best {:.0}",
+                round.get().max(1),
+                a.rounds,
+                p.partial.1
+            )),
+        );
+    };
+    let (mut ctx, _ctrl_c) = progress::context("candidates", Some(bound), &mut watch);
     let (state, ended) = tune_run(&config, resume, &mut ctx, &mut checkpoint, &mut |s| {
         bar.suspend(|| {
             outln!(
@@ -1419,10 +1426,10 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
                 if s.kept { "  kept" } else { "" }
             )
         });
-        bar.set_message(format!("round {}/{}", s.round.max(1), a.rounds));
-        bar.inc(1);
+        round.set(s.round);
     })?;
-    bar.finish_and_clear();
+    drop(ctx);
+    bar.finish();
     let (best, mean) = (state.best, state.best_mean);
     if ended == Ended::Cancelled {
         outln!(

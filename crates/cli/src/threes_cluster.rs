@@ -92,7 +92,6 @@ fn master(
 ) -> Result<Outcome> {
     use std::time::Instant;
 
-    use indicatif::{ProgressBar, ProgressStyle};
     use ludomat_game::seed;
     use ludomat_threes::autoplay::play_game_with;
     use ludomat_threes::cluster::{ClusterError, Setup};
@@ -148,20 +147,22 @@ fn master(
     let started = Instant::now();
     let games = match mode {
         DistMode::Games => {
-            let bar = ProgressBar::new(list.len() as u64);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  eta {eta}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
+            // the project's bar and time left (progress.rs): none until a game is done
+            let bar = crate::progress::Bar::new("games", Some(list.len() as u64), false);
+            let mut done = 0u64;
             let games = m.play_games(&list, |i, s, record| {
                 if let Some(json) = record {
                     save(i, json).map_err(|e| format!("{e:#}"))?;
                 }
-                bar.set_message(format!("last: {}", group(s.score)));
-                bar.inc(1);
+                done += 1;
+                bar.count(
+                    done,
+                    started.elapsed(),
+                    Some(format!("last: {}", group(s.score))),
+                );
                 Ok(())
             })?;
-            bar.finish_and_clear();
+            bar.finish();
             games
         }
         DistMode::Search => {
