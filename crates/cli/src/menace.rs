@@ -37,7 +37,12 @@ pub struct MenaceCmd {
 }
 
 /// Where MENACE's matchboxes live and how a fresh MENACE is set up.
+///
+/// Global to every `menace` command, so each lists them: after its own options (clap
+/// lists options in declaration order; without an order of their own these would share
+/// the first places with the command's options, interleaved by letter), before -v.
 #[derive(Debug, Args, Clone)]
+#[command(next_display_order = 900)]
 struct StateArgs {
     /// The state file [default: <data dir>/ludomat/menace.json].
     #[arg(long, global = true, value_name = "PATH")]
