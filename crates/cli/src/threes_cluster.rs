@@ -117,9 +117,10 @@ fn master(
     };
     let mut m = cluster.master(setup)?;
     let rtt = m.ping(32, 20)?.unwrap_or_default();
-    outln!(
+    // at most 80 columns a line, as everything the terminal prints
+    let header = format!(
         "Threes! AI on {} MPI ranks (master on {}, message round trip {:.1} µs), {} mode: {} \
-         games (from game {}), seed {}, {}, parallel depth {}, hint model {}",
+         games (from game {}), seed {}, {}, parallel depth {}, hint model {}\n",
         cluster.size(),
         cluster.processor_name(),
         rtt.as_secs_f64() * 1e6,
@@ -134,6 +135,7 @@ fn master(
         config.job_levels,
         a.hint_model
     );
+    out!("{}", crate::help::wrap(&header));
     let list: Vec<(u32, u64)> = (a.first_game..a.first_game.saturating_add(a.games))
         .map(|i| (i, seed::derive(a.seed, u64::from(i))))
         .collect();
@@ -203,7 +205,7 @@ fn master(
         }
     };
     let wall = started.elapsed();
-    outln!("{}", m.utilisation());
+    out!("{}", crate::help::wrap(&format!("{}\n", m.utilisation())));
     m.stop();
     Ok(Outcome::Done { games, wall })
 }
