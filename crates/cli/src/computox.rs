@@ -114,15 +114,17 @@ pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
     if autox {
         writeln!(
             out,
-            "THE AUTOX (1956) — lamps show the machine's noughts; you close a shutter over \
-             your square and press START.\nType a square letter (A B C / D E F / G H J, no I) \
-             to close its shutter; R = roll the shutters back and RESET, Q = quit."
+            "THE AUTOX (1956; seed {}) — lamps show the machine's noughts; you close a \
+             shutter over your square and press START.\nType a square letter (A B C / D E F \
+             / G H J, no I) to close its shutter; R = roll the shutters back and RESET, Q = \
+             quit.",
+            args.seed
         )?;
     } else {
         let two = args.two_player;
         writeln!(
             out,
-            "THE COMPUTOX{} — noughts and crosses on relays.\n\
+            "THE COMPUTOX{} — noughts and crosses on relays (seed {}).\n\
              Each square shows its O lamp and X lamp (lit: O / X, dark: .).\n\
              Press a square letter (A B C / D E F / G H J, no I){}; R = RESET, Q = quit.",
             if two {
@@ -130,6 +132,7 @@ pub fn session(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> R
             } else {
                 ""
             },
+            args.seed,
             if two {
                 ", optionally after your controller (X B, O C)"
             } else {

@@ -336,8 +336,9 @@ pub fn play(opts: &RelayPlay, input: &mut LineInput, out: &mut dyn Write) -> Res
     .map_err(|e| anyhow!("{e}"))?;
     writeln!(
         out,
-        "THE COMPUTOX, RELAY BY RELAY — the simulated circuit plays ({timing} timing).\n\
-         Press a square letter (A B C / D E F / G H J, no I); R = RESET, Q = quit."
+        "THE COMPUTOX, RELAY BY RELAY — the simulated circuit plays ({timing} timing, \
+         seed {}).\nPress a square letter (A B C / D E F / G H J, no I); R = RESET, Q = quit.",
+        opts.seed
     )?;
     // Switched on and RESET (and MACHINE FIRST pressed, with the OS switch).
     let v = s.view();

@@ -191,7 +191,12 @@ fn sim(a: SimArgs) -> Result<()> {
     } else {
         simulate(&netlist, a.engine, &vectors)?
     };
-    let text = table(&netlist, &vectors, &outputs, a.engine, a.bare);
+    let mut text = table(&netlist, &vectors, &outputs, a.engine, a.bare);
+    if a.vectors.is_none() && !a.bare {
+        // drawn at random: the seed under the header's first line, as every seeded
+        // command prints it
+        text = text.replacen('\n', &format!("\n# drawn at random, seed {}\n", a.seed), 1);
+    }
     out!("{text}");
     Ok(())
 }

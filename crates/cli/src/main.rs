@@ -40,7 +40,10 @@ mod tictactoe;
 #[command(name = "ludomat", version, about, long_about = None)]
 pub struct Cli {
     /// Print diagnostics (repeat for more): -v info, -vv debug, -vvv trace.
-    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    // Global, so every subcommand lists it: after the subcommand's own options (which
+    // clap lists in the order they are declared), just before -h. Without an order of its
+    // own it would share the first option's place and be sorted among them by letter.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true, display_order = 998)]
     verbose: u8,
     #[command(subcommand)]
     command: Option<Command>,

@@ -37,7 +37,12 @@ pub struct MenaceCmd {
 }
 
 /// Where MENACE's matchboxes live and how a fresh MENACE is set up.
+///
+/// Global to every `menace` command, so each lists them: after its own options (clap
+/// lists options in declaration order; without an order of their own these would share
+/// the first places with the command's options, interleaved by letter), before -v.
 #[derive(Debug, Args, Clone)]
+#[command(next_display_order = 900)]
 struct StateArgs {
     /// The state file [default: <data dir>/ludomat/menace.json].
     #[arg(long, global = true, value_name = "PATH")]
@@ -301,6 +306,8 @@ struct Store {
     path: PathBuf,
     /// The seed given (or 1): the session's seed for `play`.
     seed: u64,
+    /// A saved MENACE goes on with its own random draws (no `--seed` given).
+    continues: bool,
 }
 
 impl Store {
@@ -320,6 +327,7 @@ impl Store {
         } else {
             None
         };
+        let continues = loaded.is_some() && !fresh && args.seed.is_none();
         let menace = match loaded {
             Some(mut m) if !fresh => {
                 if rules_given && *m.rules() != rules {
@@ -342,7 +350,18 @@ impl Store {
             menace,
             path,
             seed: args.seed.unwrap_or(1),
+            continues,
         })
+    }
+
+    /// The seed, as every seeded command prints it: "seed 1", or for a saved MENACE
+    /// given no `--seed`, that its draws go on where they stopped.
+    fn seed_text(&self) -> String {
+        if self.continues {
+            "its saved random draws go on; --seed N restarts them".to_string()
+        } else {
+            format!("seed {}", self.seed)
+        }
     }
 
     fn save(&self) -> Result<()> {
@@ -428,9 +447,12 @@ fn play(
 ) -> Result<()> {
     say(
         out,
-        "MENACE, Donald Michie's matchbox machine, plays X and moves first.\n\
-         Name a square by its row then its column, each L, M or R: LL is the top left,\n\
-         MM the centre, RR the bottom right. Type quit to stop.\n",
+        &format!(
+            "MENACE, Donald Michie's matchbox machine, plays X and moves first ({}).\n\
+             Name a square by its row then its column, each L, M or R: LL is the top left,\n\
+             MM the centre, RR the bottom right. Type quit to stop.\n",
+            store.seed_text()
+        ),
     )?;
     let games = match args.games {
         Some(n) => n,
@@ -528,6 +550,7 @@ fn train(state: &StateArgs, args: &TrainArgs) -> Result<()> {
         side: args.side.player(),
         window: args.window,
     };
+    outln!("Training {} games ({}).", args.games, store.seed_text());
     let path = store.path;
     let mut run = Training::new(store.menace, opponent, config)?;
     let bar = Bar::new("games", Some(args.games), args.quiet);
@@ -642,9 +665,10 @@ fn bench(state: &StateArgs, args: &BenchArgs) -> Result<()> {
             rules.to_string().replacen("custom: ", "custom rules (", 1)
         ),
     };
-    out!("{}", crate::help::wrap(&(format!("MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run (fresh MENACE each run, nothing saved)",
+    out!("{}", crate::help::wrap(&(format!("MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run, seed {} (fresh MENACE each run, nothing saved)",
         against.name(),
-        args.games) + "\n")));
+        args.games,
+        config.seed) + "\n")));
     let bar = Bar::new("games", None, args.quiet);
     let mut watch = |p: &Progress<()>| bar.update(p, None);
     let (mut ctx, _ctrl_c) = progress::context("games", None, &mut watch);
@@ -688,6 +712,7 @@ mod tests {
             menace: Menace::new(Rules::seed(), 3),
             path: dir.join("menace.json"),
             seed: 1,
+            continues: false,
         }
     }
 

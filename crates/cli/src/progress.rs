@@ -14,8 +14,10 @@ use crate::interrupt::Scope;
 pub struct Bar {
     bar: ProgressBar,
     unit: String,
-    /// Whether the bar shows a total (a run may learn it after it starts).
-    counted: std::cell::Cell<bool>,
+    /// The total when known (a run may learn it after it starts).
+    total: std::cell::Cell<Option<u64>>,
+    /// Units done before this run started (a resumed run): not counted in the rate.
+    base: std::cell::Cell<u64>,
 }
 
 impl Bar {
@@ -31,8 +33,16 @@ impl Bar {
         Bar {
             bar,
             unit: unit.to_string(),
-            counted: std::cell::Cell::new(total.is_some()),
+            total: std::cell::Cell::new(total),
+            base: std::cell::Cell::new(0),
         }
+    }
+
+    /// The run resumes with `done` units already done before it: the bar starts there,
+    /// and the rate and the time left count only the units done in this run.
+    pub fn resumed_at(&self, done: u64) {
+        self.base.set(done);
+        self.bar.set_position(done);
     }
 
     /// Take one progress report: position, total and a rate in whole units per second,
@@ -40,18 +50,32 @@ impl Bar {
     pub fn update<P>(&self, p: &Progress<P>, extra: Option<String>) {
         if let Some(t) = p.total {
             self.bar.set_length(t);
-            if !self.counted.replace(true) {
+            if self.total.replace(Some(t)).is_none() {
                 // the run has counted its work (e.g. the search's jobs): show the total
                 self.bar.set_style(style(&self.unit, true));
             }
         }
-        self.bar.set_position(p.done);
-        let rate = format_rate(p.rate());
-        let eta = match (p.total, p.eta()) {
-            (None, _) => String::new(),
-            (Some(_), Some(eta)) if p.done > 0 => format!("  eta {}", format_duration(eta)),
-            (Some(_), _) => "  eta –".to_string(),
+        self.count(p.done, p.elapsed, extra);
+    }
+
+    /// Show `done` units after `elapsed` of this run, with the rate and, when the total is
+    /// known, the time left at that rate (none until a unit of this run is done, never
+    /// indicatif's guess from nothing); `extra` is a short line of the partial result. For
+    /// runs that count on their own rather than report through a `RunContext`.
+    pub fn count(&self, done: u64, elapsed: Duration, extra: Option<String>) {
+        self.bar.set_position(done);
+        let fresh = done.saturating_sub(self.base.get());
+        let secs = elapsed.as_secs_f64();
+        let rate = if secs > 0.0 { fresh as f64 / secs } else { 0.0 };
+        let eta = match self.total.get() {
+            None => String::new(),
+            Some(t) if fresh > 0 && rate > 0.0 => {
+                let left = Duration::from_secs_f64(t.saturating_sub(done) as f64 / rate);
+                format!("  eta {}", format_duration(left))
+            }
+            Some(_) => "  eta –".to_string(),
         };
+        let rate = format_rate(rate);
         self.bar.set_message(match extra {
             Some(e) => format!("{rate}/s  {e}{eta}"),
             None => format!("{rate}/s{eta}"),
@@ -139,5 +163,20 @@ mod tests {
         assert_eq!(format_duration(Duration::from_secs(45)), "45s");
         assert_eq!(format_duration(Duration::from_secs(185)), "3m 05s");
         assert_eq!(format_duration(Duration::from_secs(7800)), "2h 10m");
+    }
+
+    #[test]
+    fn the_time_left_counts_only_this_runs_work() {
+        let bar = Bar::new("games", Some(10), true);
+        bar.count(0, Duration::from_secs(30), None);
+        assert_eq!(bar.bar.message(), "0.0/s  eta –");
+        // resumed at 5 of 10: one game in 2 s leaves 4 games, 8 s
+        bar.resumed_at(5);
+        bar.count(6, Duration::from_secs(2), Some("last: 1".into()));
+        assert_eq!(bar.bar.message(), "0.5/s  last: 1  eta 8s");
+        // no total: a rate, no time left
+        let spinner = Bar::new("files", None, true);
+        spinner.count(4, Duration::from_secs(2), None);
+        assert_eq!(spinner.bar.message(), "2.0/s");
     }
 }

@@ -245,14 +245,17 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
         )?,
         SessionStrategy::Louden1962 => writeln!(
             out,
-            "3D TIC-TAC-TOE, as Bob Louden's IBM 1620 deck of February 1962 plays it.\n\
-             Moves are three digits: level (tier), row, column, each 1-4. You are P, the 1620 is M (q quits).\n"
+            "3D TIC-TAC-TOE, as Bob Louden's IBM 1620 deck of February 1962 plays it (seed \
+             {}).\nMoves are three digits: level (tier), row, column, each 1-4. You are P, the 1620 is M (q quits).\n",
+            args.seed
         )?,
         SessionStrategy::Other1 => {
             writeln!(
                 out,
-                "{} tic-tac-toe against the IBM 1620 strategy (OTHER-1 levels). You are P, the machine is M.",
-                if args.dims == 4 { "4×4×4×4" } else { "4×4×4" }
+                "{} tic-tac-toe against the IBM 1620 strategy (OTHER-1 levels; seed {}). You are \
+                 P, the machine is M.",
+                if args.dims == 4 { "4×4×4×4" } else { "4×4×4" },
+                args.seed
             )?;
             let meaning = if args.dims == 4 {
                 "block (first digit), tier, row, column"

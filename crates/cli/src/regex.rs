@@ -10,7 +10,8 @@ use clap::{Args, Subcommand};
 use ludomat_game::{LineInput, Session};
 use ludomat_regex_crossword::solver::{DEFAULT_MAX_NODES, DEFAULT_MAX_TIME, MAX_LIMIT};
 use ludomat_regex_crossword::{
-    ClueStatus, Puzzle, RegexConfig, RegexHappening, RegexSession, SolveOptions, Solver, PUZZLES,
+    ClueStatus, Deduction, Puzzle, RegexConfig, RegexHappening, RegexSession, SolveOptions, Solver,
+    PUZZLES,
 };
 
 /// `ludomat regex …`
@@ -130,6 +131,34 @@ pub fn run(cmd: RegexCmd) -> Result<()> {
     }
 }
 
+/// Where a deduction's continuation lines start: under its clue's name.
+const DEDUCTION_INDENT: usize = 6;
+
+/// One deduction of `regex solve --explain`, at most 80 columns a line: "  12. R3 /clue/
+/// rules out AB at row 3 cell 4: left C". When a long clue or letter set does not fit,
+/// the deduction goes on under its clue's name, broken between its parts (a part wider
+/// than a line is cut into pieces).
+fn deduction_line(n: usize, d: &Deduction, clue: &str) -> String {
+    let room = crate::help::WIDTH - DEDUCTION_INDENT;
+    let parts: Vec<String> = [
+        d.clue.to_string(),
+        format!("/{clue}/"),
+        format!("rules out {}", d.removed),
+        format!("at row {} cell {}:", d.row, d.col),
+        format!("left {}", d.left),
+    ]
+    .into_iter()
+    .flat_map(|part| {
+        let chars: Vec<char> = part.chars().collect();
+        chars
+            .chunks(room)
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+    })
+    .collect();
+    crate::help::pack(&format!("{n:>4}. "), &parts, DEDUCTION_INDENT, " ")
+}
+
 fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let p = load(&a.file)?;
     // the deductions run to hundreds of lines: paged on a terminal
@@ -162,16 +191,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
                 .iter()
                 .find(|c| c.name == d.clue)
                 .map_or("", |c| c.clue.source.as_str());
-            writeln!(
-                out,
-                "{:>4}. {} /{clue}/ rules out {} at row {} cell {}: left {}",
-                i + 1,
-                d.clue,
-                d.removed,
-                d.row,
-                d.col,
-                d.left
-            )?;
+            writeln!(out, "{}", deduction_line(i + 1, d, clue))?;
         }
         let open = o.after_propagation.iter().filter(|d| d.len() > 1).count();
         if open == 0 {

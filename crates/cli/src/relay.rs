@@ -14,8 +14,8 @@ use ludomat_relay_cpu::session::{
     RelayHappening, RelaySession, RomChoice, MAX_RUN,
 };
 use ludomat_relay_cpu::{
-    assemble_for, disassemble, memory, roms, BenchProgress, Flags, Key, Machine, Register, Rom,
-    TicTacToeRom, TICK,
+    assemble_for, disassemble, memory, roms, BenchProgress, Flags, Key, Machine, Rom, TicTacToeRom,
+    TICK,
 };
 
 use crate::progress;
@@ -310,18 +310,18 @@ fn real_time(steps: u64, ticks: u64) -> String {
     )
 }
 
-/// A trace line: address, switches, instruction, registers, PC and flag lamps after it.
+/// The trace's column heads, above the first line: the registers as a table of bytes
+/// (hex) after each instruction, so a line fits 80 columns.
+const TRACE_HEAD: &str = "ad  switches           instruction        A  B  C  D  M  S  L  PC CZS";
+
+/// A trace line: address, switches, instruction, then registers A–L, PC and the flag
+/// lamps after it, under [`TRACE_HEAD`].
 fn trace_line(address: u8, bits: &str, text: &str, regs: &[u8; 8], f: FlagsView) -> String {
-    let names: Vec<String> = Register::ALL[..7]
-        .iter()
-        .zip(regs)
-        .map(|(r, v)| format!("{r}={v:02x}"))
-        .collect();
+    let values: Vec<String> = regs.iter().map(|v| format!("{v:02x}")).collect();
     let flags = Flags::from(f);
     format!(
-        "{address:02x}: {bits}  {text:<18} {} PC={:02x} {flags}",
-        names.join(" "),
-        regs[7]
+        "{address:02x}: {bits}  {text:<18} {} {flags}",
+        values.join(" ")
     )
 }
 
@@ -400,6 +400,9 @@ fn run_program(a: RunArgs) -> Result<()> {
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     let slow = a.trace || a.speed == Speed::Authentic;
+    if a.trace {
+        writeln!(out, "{TRACE_HEAD}")?;
+    }
     loop {
         let budget = a.max_steps.saturating_sub(s.machine().steps());
         if budget > 0 && matches!(s.clock(), Clock::Running | Clock::Stopped) {
@@ -443,9 +446,15 @@ fn run_program(a: RunArgs) -> Result<()> {
                 }),
             ) = (a.trace, happenings.first())
             {
-                let note = last_code.map_or(String::new(), |c| format!("  teletype: {c}"));
-                let line = trace_line(*address, bits, text, registers, *flags);
-                writeln!(out, "{line}{note}")?;
+                writeln!(
+                    out,
+                    "{}",
+                    trace_line(*address, bits, text, registers, *flags)
+                )?;
+                // what the teletype printed is an event of its own, on its own line
+                if let Some(c) = last_code {
+                    writeln!(out, "    teletype: {c}")?;
+                }
             }
             out.flush()?;
             continue;
@@ -458,11 +467,8 @@ fn run_program(a: RunArgs) -> Result<()> {
                     None => {
                         end_paper(&s, a.trace, &mut out)?;
                         let m = s.machine();
-                        errln!(
-                            "halted at PC {:#04x}; no more keys. {}",
-                            m.pc(),
-                            real_time(m.steps(), m.ticks())
-                        );
+                        errln!("halted at PC {:#04x}; no more keys.", m.pc());
+                        errln!("{}", real_time(m.steps(), m.ticks()));
                         return Ok(());
                     }
                 };
@@ -533,7 +539,11 @@ fn bench(a: BenchArgs) -> Result<()> {
             rate / 1e6
         );
     }
-    outln!("real machine  {}", real_time(p.instructions, p.ticks));
+    outln!(
+        "real machine  {} ticks at 5 Hz = {}",
+        crate::count::thousands(p.ticks),
+        real_time_text(p.ticks)
+    );
     outln!("teletype      {} characters printed", p.printed);
     Ok(())
 }

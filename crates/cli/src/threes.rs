@@ -11,7 +11,6 @@ use crate::count::thousands as group;
 use crate::progress;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::{LineInput, Proportion, Session, SessionError};
 use ludomat_threes::auto::{AutoConfig, AutoProgress, Contender};
@@ -269,8 +268,10 @@ struct TuneArgs {
     /// Passes over the weights (0 to 100).
     #[arg(long, default_value_t = 2, value_name = "N", value_parser = crate::count::count::<u32>(0, 100))]
     rounds: u32,
-    /// Master seed of the games (the same games for every candidate).
-    #[arg(long, default_value_t = 77)]
+    /// Master seed of the games (the same games for every candidate). Tune on another
+    /// seed than the one you measure with: the weights in crates/threes/tuning were tuned
+    /// with --seed 77 and measured on seed 1.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Start from these weights (JSON) instead of the defaults.
     #[arg(long)]
@@ -1030,11 +1031,14 @@ fn versus(a: VersusArgs) -> Result<()> {
         skip,
     };
     outln!(
-        "Threes! versus: {} AI×budget points, games {}–{} of seed {} each ({} already done), {} at once, hint model {}",
+        "Threes! versus: {} AI×budget points, games {}–{} of seed {} each",
         config.entries.len(),
         a.first_game,
         u64::from(a.first_game) + u64::from(a.games) - 1,
         a.seed,
+    );
+    outln!(
+        "({} already done), {} at once, hint model {}",
         config.skip.len(),
         a.threads,
         a.hint_model
@@ -1069,48 +1073,102 @@ fn versus(a: VersusArgs) -> Result<()> {
     versus_report(&games, a.chart.as_deref())
 }
 
+/// The curve table's column heads (the AI and its budget first, then the numbers).
+const VERSUS_HEADS: [&str; 10] = [
+    "ai",
+    "budget",
+    "games",
+    "mean",
+    "95% interval",
+    "ms/move",
+    "3072",
+    "6144",
+    "CPU s",
+    "wall s",
+];
+
+/// The curve table's lines, each column as wide as its widest cell: one table when it
+/// fits 80 columns, else two (strength, then cost), each led by the AI and its budget.
+fn versus_table(rows: &[[String; 10]]) -> Vec<String> {
+    let widths: Vec<usize> = (0..VERSUS_HEADS.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([VERSUS_HEADS[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[&str], columns: &[usize]| -> String {
+        columns
+            .iter()
+            .zip(cells)
+            .map(|(&c, cell)| {
+                if c == 0 {
+                    format!("{cell:<w$}", w = widths[c])
+                } else {
+                    format!("{cell:>w$}", w = widths[c])
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_end()
+            .to_string()
+    };
+    let table = |columns: &[usize]| -> Vec<String> {
+        let head: Vec<&str> = columns.iter().map(|&c| VERSUS_HEADS[c]).collect();
+        let mut lines = vec![line(&head, columns)];
+        for r in rows {
+            let cells: Vec<&str> = columns.iter().map(|&c| r[c].as_str()).collect();
+            lines.push(line(&cells, columns));
+        }
+        lines
+    };
+    let all: Vec<usize> = (0..VERSUS_HEADS.len()).collect();
+    let one = table(&all);
+    if one.iter().all(|l| l.chars().count() <= crate::help::WIDTH) {
+        return one;
+    }
+    let mut two = table(&[0, 1, 2, 3, 4, 6, 7]);
+    two.push(String::new());
+    two.extend(table(&[0, 1, 5, 8, 9]));
+    two
+}
+
 /// The curve's table, and its chart when asked.
 fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
     let points = versus::points(games);
     if points.is_empty() {
         bail!("no games");
     }
-    outln!(
-        "{:<12} {:>8} {:>6} {:>9} {:>19} {:>10} {:>7} {:>7} {:>9} {:>9}",
-        "ai",
-        "budget",
-        "games",
-        "mean",
-        "95% interval",
-        "CPU/move",
-        "3072",
-        "6144",
-        "CPU s",
-        "wall s"
-    );
-    for p in &points {
-        let interval = if p.half_width.is_finite() {
-            format!(
-                "{}–{}",
-                group((p.mean - p.half_width).max(0.0).round() as u64),
-                group((p.mean + p.half_width).round() as u64)
-            )
-        } else {
-            "—".into()
-        };
-        outln!(
-            "{:<12} {:>8} {:>6} {:>9} {:>19} {:>7.2} ms {:>6.1}% {:>6.1}% {:>9.1} {:>9.1}",
-            p.ai,
-            p.budget,
-            p.games,
-            group(p.mean.round() as u64),
-            interval,
-            p.cpu_ms_per_move,
-            100.0 * p.reached_3072.rate(),
-            100.0 * p.reached_6144.rate(),
-            p.cpu.as_secs_f64(),
-            p.wall.as_secs_f64()
-        );
+    let rows: Vec<[String; 10]> = points
+        .iter()
+        .map(|p| {
+            let interval = if p.half_width.is_finite() {
+                format!(
+                    "{}–{}",
+                    group((p.mean - p.half_width).max(0.0).round() as u64),
+                    group((p.mean + p.half_width).round() as u64)
+                )
+            } else {
+                "—".into()
+            };
+            [
+                p.ai.clone(),
+                p.budget.clone(),
+                p.games.to_string(),
+                group(p.mean.round() as u64),
+                interval,
+                format!("{:.2}", p.cpu_ms_per_move),
+                format!("{:.1}%", 100.0 * p.reached_3072.rate()),
+                format!("{:.1}%", 100.0 * p.reached_6144.rate()),
+                format!("{:.0}", p.cpu.as_secs_f64()),
+                format!("{:.0}", p.wall.as_secs_f64()),
+            ]
+        })
+        .collect();
+    for line in versus_table(&rows) {
+        outln!("{line}");
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;
@@ -1330,12 +1388,9 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     // At most two candidates per weight per round, and the start: the bar's length is
     // that bound (a zero weight has one candidate, so the run can end early).
     let bound = 1 + u64::from(a.rounds) * 2 * ludomat_threes::autoplay::TUNED.len() as u64;
-    let bar = ProgressBar::new(bound);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/~{len} candidates  {msg}  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message(format!("round 1/{}", a.rounds));
+    let bar = progress::Bar::new("candidates", Some(bound), false);
+    // the round of the candidate last tried, for the bar's message
+    let round = std::cell::Cell::new(1u32);
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
@@ -1348,7 +1403,8 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
                     state.version
                 );
             }
-            bar.set_position(state.tried);
+            bar.resumed_at(state.tried);
+            round.set(state.round);
             outln!(
                 "resuming at round {}, weight {} of {}, best mean {:.0}",
                 state.round,
@@ -1377,8 +1433,18 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
             .map_err(|e| CheckpointError(Box::new(e)))
     };
     let mut checkpoint = Checkpoint::every(1, &mut save);
-    let (cancel, _ctrl_c) = progress::ctrl_c_cancel();
-    let mut ctx = ludomat_game::run::RunContext::new("candidates", Some(bound)).with_cancel(cancel);
+    let mut watch = |p: &Progress<(Weights, f64)>| {
+        bar.update(
+            p,
+            Some(format!(
+                "round {}/{}  best {:.0}",
+                round.get().max(1),
+                a.rounds,
+                p.partial.1
+            )),
+        );
+    };
+    let (mut ctx, _ctrl_c) = progress::context("candidates", Some(bound), &mut watch);
     let (state, ended) = tune_run(&config, resume, &mut ctx, &mut checkpoint, &mut |s| {
         bar.suspend(|| {
             outln!(
@@ -1389,10 +1455,10 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
                 if s.kept { "  kept" } else { "" }
             )
         });
-        bar.set_message(format!("round {}/{}", s.round.max(1), a.rounds));
-        bar.inc(1);
+        round.set(s.round);
     })?;
-    bar.finish_and_clear();
+    drop(ctx);
+    bar.finish();
     let (best, mean) = (state.best, state.best_mean);
     if ended == Ended::Cancelled {
         outln!(
@@ -1576,6 +1642,36 @@ mod tests {
         let mut out = Vec::new();
         play_with(&args, &mut keys, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_versus_table_fits_80_columns() {
+        let row = |ai: &str, budget: &str| -> [String; 10] {
+            [
+                ai,
+                budget,
+                "100",
+                "344,537",
+                "231,462–457,612",
+                "229.71",
+                "83.3%",
+                "27.8%",
+                "3078",
+                "12345",
+            ]
+            .map(str::to_string)
+        };
+        // short names: one table, a line a point
+        let one = versus_table(&[row("nneonneo", "-4"), row("ludomat", "100")]);
+        assert_eq!(one.len(), 3, "{one:#?}");
+        assert!(one[0].starts_with("ai       budget games"), "{one:#?}");
+        assert!(one.iter().all(|l| l.chars().count() <= 80), "{one:#?}");
+        // long ones: strength and cost apart, each point in both
+        let two = versus_table(&[row("a-long-engine-name", "depth-offset-4")]);
+        assert_eq!(two.len(), 5, "{two:#?}");
+        assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
+        assert!(two[1].contains("231,462–457,612") && !two[1].contains("229.71"));
+        assert!(two[4].contains("229.71") && two[4].contains("12345"));
     }
 
     #[test]

@@ -92,7 +92,6 @@ fn master(
 ) -> Result<Outcome> {
     use std::time::Instant;
 
-    use indicatif::{ProgressBar, ProgressStyle};
     use ludomat_game::seed;
     use ludomat_threes::autoplay::play_game_with;
     use ludomat_threes::cluster::{ClusterError, Setup};
@@ -118,9 +117,10 @@ fn master(
     };
     let mut m = cluster.master(setup)?;
     let rtt = m.ping(32, 20)?.unwrap_or_default();
-    outln!(
+    // at most 80 columns a line, as everything the terminal prints
+    let header = format!(
         "Threes! AI on {} MPI ranks (master on {}, message round trip {:.1} µs), {} mode: {} \
-         games (from game {}), seed {}, {}, parallel depth {}, hint model {}",
+         games (from game {}), seed {}, {}, parallel depth {}, hint model {}\n",
         cluster.size(),
         cluster.processor_name(),
         rtt.as_secs_f64() * 1e6,
@@ -135,6 +135,7 @@ fn master(
         config.job_levels,
         a.hint_model
     );
+    out!("{}", crate::help::wrap(&header));
     let list: Vec<(u32, u64)> = (a.first_game..a.first_game.saturating_add(a.games))
         .map(|i| (i, seed::derive(a.seed, u64::from(i))))
         .collect();
@@ -148,20 +149,22 @@ fn master(
     let started = Instant::now();
     let games = match mode {
         DistMode::Games => {
-            let bar = ProgressBar::new(list.len() as u64);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  eta {eta}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
+            // the project's bar and time left (progress.rs): none until a game is done
+            let bar = crate::progress::Bar::new("games", Some(list.len() as u64), false);
+            let mut done = 0u64;
             let games = m.play_games(&list, |i, s, record| {
                 if let Some(json) = record {
                     save(i, json).map_err(|e| format!("{e:#}"))?;
                 }
-                bar.set_message(format!("last: {}", group(s.score)));
-                bar.inc(1);
+                done += 1;
+                bar.count(
+                    done,
+                    started.elapsed(),
+                    Some(format!("last: {}", group(s.score))),
+                );
                 Ok(())
             })?;
-            bar.finish_and_clear();
+            bar.finish();
             games
         }
         DistMode::Search => {
@@ -202,7 +205,7 @@ fn master(
         }
     };
     let wall = started.elapsed();
-    outln!("{}", m.utilisation());
+    out!("{}", crate::help::wrap(&format!("{}\n", m.utilisation())));
     m.stop();
     Ok(Outcome::Done { games, wall })
 }

@@ -231,11 +231,11 @@ pub fn play(args: PlayArgs) -> Result<()> {
     match (args.x, args.o) {
         (AgentKind::Menace, AgentKind::Human) => {
             let seed = ludomat_game::seed::derive(args.seed, 0);
-            return play_menace(Mark::X, seed, notation);
+            return play_menace(Mark::X, seed, args.seed, notation);
         }
         (AgentKind::Human, AgentKind::Menace) => {
             let seed = ludomat_game::seed::derive(args.seed, 1);
-            return play_menace(Mark::O, seed, notation);
+            return play_menace(Mark::O, seed, args.seed, notation);
         }
         _ => {}
     }
@@ -246,9 +246,10 @@ pub fn play(args: PlayArgs) -> Result<()> {
         .o
         .build(ludomat_game::seed::derive(args.seed, 1), notation)?;
     outln!(
-        "Noughts and crosses: {} (X) against {} (O).\n",
+        "Noughts and crosses: {} (X) against {} (O), seed {}.\n",
         x.name(),
-        o.name()
+        o.name(),
+        args.seed
     );
     outln!("{}", Board::EMPTY.render(notation));
     let mut on_move = |b: &Board, p: Player, cell| {
@@ -281,7 +282,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
 /// `ludomat play tictactoe` with MENACE against a human at this terminal: a fresh MENACE
 /// under the seed rules (as `--x menace` builds it), the game played by its session,
 /// printed as the other noughts-and-crosses games are.
-fn play_menace(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
+fn play_menace(menace: Mark, seed: u64, seed_given: u64, notation: Notation) -> Result<()> {
     let config = MenaceConfig {
         seed: Some(seed),
         opponent: OpponentKind::Human,
@@ -293,7 +294,7 @@ fn play_menace(menace: Mark, seed: u64, notation: Notation) -> Result<()> {
     let mut human = ludomat_tictactoe::HumanAgent::stdio(notation);
     let names = |m: Mark| if m == menace { "menace" } else { "human" };
     outln!(
-        "Noughts and crosses: {} (X) against {} (O).\n",
+        "Noughts and crosses: {} (X) against {} (O), seed {seed_given}.\n",
         names(Mark::X),
         names(Mark::O)
     );

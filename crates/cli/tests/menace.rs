@@ -264,7 +264,9 @@ fn play_tictactoe_menace_against_a_human_runs_on_the_session() {
         let stdout = text(&out.stdout);
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(
-            stdout.contains(&format!("Noughts and crosses: {x} (X) against {o} (O).")),
+            stdout.contains(&format!(
+                "Noughts and crosses: {x} (X) against {o} (O), seed 3."
+            )),
             "{stdout}"
         );
         assert!(

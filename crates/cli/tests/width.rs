@@ -136,21 +136,6 @@ fn walk_help(
     leaves
 }
 
-/// Text of output lines known to be wider than 80 columns, still to be fixed.
-const KNOWN_WIDE: &[&str] = &[
-    // relay run --trace: the register table (86-99 columns)
-    "S=00 L=",
-    "halted at PC",
-    // relay bench's line for the real machine
-    "ticks at 5 Hz =",
-    // regex solve --explain: a deduction with a long clue and letter sets (81-91)
-    " rules out ",
-    // threes versus: its table (105)
-    "Threes! versus:",
-    "ai             budget",
-    "ours                1",
-];
-
 /// One command with small arguments, the input it is given, and the leaf it covers.
 struct Row {
     leaf: &'static str,
@@ -270,18 +255,6 @@ fn every_help_and_every_output_fits_80_columns() {
         missing.is_empty(),
         "commands with no row in the width table: {missing:?}"
     );
-    // Lines still too wide, left for a later pass (issue 33's report names them); any
-    // other wide line fails. Remove an entry when its output is fixed.
-    let (known, failures): (Vec<String>, Vec<String>) = failures
-        .into_iter()
-        .partition(|f| KNOWN_WIDE.iter().any(|k| f.contains(k)));
-    if !known.is_empty() {
-        eprintln!(
-            "{} known wide lines (KNOWN_WIDE):\n{}",
-            known.len(),
-            known.join("\n")
-        );
-    }
     assert!(
         failures.is_empty(),
         "{} lines wider than {WIDTH} columns:\n{}",
