@@ -1504,14 +1504,17 @@ fn tune_cmaes_cmd(a: &TuneArgs, start: ludomat_threes::Weights) -> Result<()> {
         seed: a.seed,
     };
     out!("{}", crate::help::wrap(&format!("tuning from {start}\n")));
-    outln!(
-        "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at depth {}, seed {}",
-        a.generations,
-        config.population(),
-        a.sigma,
-        a.games,
-        a.depth,
-        a.seed
+    out!(
+        "{}",
+        crate::help::wrap(&format!(
+            "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at depth {}, seed {}\n",
+            a.generations,
+            config.population(),
+            a.sigma,
+            a.games,
+            a.depth,
+            a.seed
+        ))
     );
     let resume = match &a.resume {
         Some(path) => {

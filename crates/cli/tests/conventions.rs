@@ -246,6 +246,10 @@ fn options_are_listed_as_declared_and_verbose_last() {
             "--out",
             "--checkpoint",
             "--resume",
+            "--method",
+            "--generations",
+            "--population",
+            "--sigma",
             "--verbose",
             "--help"
         ]

@@ -199,6 +199,11 @@ fn rows() -> Vec<Row> {
         row("threes replay", "threes replay {dir}/game-0.json", ""),
         row("threes summary", "threes summary {dir}/a.csv", ""),
         row("threes tune", "threes tune --games 2 --depth 1 --rounds 1 -o {dir}/w.json", ""),
+        row(
+            "threes tune",
+            "threes tune --method cmaes --games 2 --depth 1 --generations 1 --population 2",
+            "",
+        ),
         row("threes bench", "threes bench --depth 1 --seconds 0.1", ""),
         row("threes engine", "threes engine --depth 1", "quit\n"),
         row("threes versus", "threes versus|--games|1|--ai|ours:1=ludomat threes engine --depth {}|--csv|{dir}/v.csv", ""),
