@@ -29,6 +29,7 @@ use crate::{Autox, Square, Squares};
 
 mod circuit;
 mod relays;
+mod verify_run;
 pub use circuit::{CircuitTrace, MAX_NETLIST_BYTES};
 pub use relays::{Armature, RelayEvent, RelayLamp, RelayTiming, RelaysView};
 
@@ -1381,6 +1382,28 @@ impl Session for ComputoxSession {
     /// A square letter (`E`), optionally after the controller (`X B`, `o:c`); `step`,
     /// `sweep`, `start` (also `first`), `R`/`reset` (also `Y` when the game is over),
     /// `os on|off`, `x on|off`, `mode on|off|1010`.
+    /// `verify`: the relay circuit of this session's netlist (the built-in one unless
+    /// the config gives another) and timing checked against the behavioural model over
+    /// every position, with the hazard report — `ludomat computox verify` as a run.
+    fn long_run(&self, name: &str) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
+        if name != "verify" {
+            return Err(SessionError::Invalid(format!(
+                "computox has one long run, \"verify\" (not {name:?})"
+            )));
+        }
+        let text = self
+            .config
+            .netlist
+            .as_deref()
+            .unwrap_or(crate::circuit::COMPUTOX_NET);
+        let netlist = crate::circuit::Netlist::parse(text)
+            .map_err(|e| SessionError::Invalid(format!("verify: the netlist: {e}")))?;
+        Ok(Box::new(verify_run::VerifyRun {
+            netlist,
+            timing: self.config.timing.timing(),
+        }))
+    }
+
     fn parse_action(&self, line: &str) -> Result<ComputoxAction, SessionError> {
         let t = line.trim().to_ascii_uppercase();
         let over = self.turn() == Whose::Over;

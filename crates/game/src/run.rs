@@ -122,6 +122,22 @@ fn secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
 }
 
+impl<P: Serialize> Progress<P> {
+    /// The same report with its partial result as JSON (for a renderer that holds any
+    /// run, as the museum does).
+    #[must_use]
+    pub fn to_json(&self) -> Progress<serde_json::Value> {
+        Progress {
+            done: self.done,
+            total: self.total,
+            unit: self.unit,
+            elapsed: self.elapsed,
+            last: self.last,
+            partial: serde_json::to_value(&self.partial).unwrap_or(serde_json::Value::Null),
+        }
+    }
+}
+
 impl<P> Progress<P> {
     /// Units of work per second of wall-clock time so far (0 before any time passed).
     #[must_use]

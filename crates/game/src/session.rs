@@ -40,6 +40,25 @@ pub enum SessionError {
     Failed(String),
 }
 
+/// A long run a session offers beside its actions (a proof search, a circuit checked
+/// over every position): started from the session's state by [`Session::long_run`], it
+/// runs off the session, reports its partial result as it goes and stops when asked.
+/// Whoever hosts the session runs it (the museum on its blocking pool, streaming the
+/// reports to the visit's page).
+pub trait LongRun: Send {
+    /// Runs until its end or until `cancel` is raised, handing each progress report (the
+    /// partial result as JSON) to `watch`; returns the result as JSON (what was found so
+    /// far when cancelled).
+    ///
+    /// # Errors
+    /// When the run cannot be done (the session's circuit does not load, say).
+    fn run(
+        self: Box<Self>,
+        cancel: crate::run::Cancel,
+        watch: &mut dyn FnMut(&crate::run::Progress<serde_json::Value>),
+    ) -> Result<serde_json::Value, SessionError>;
+}
+
 /// A machine's game in progress: config, actions, view, happenings.
 ///
 /// Contract every implementation keeps (and tests):
@@ -83,6 +102,18 @@ pub trait Session: Send + 'static {
     /// The current view.
     fn view(&self) -> Self::View;
 
+    /// The long run named `name` from this session's state (see [`LongRun`]). The default
+    /// offers none.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] for a name the machine does not offer.
+    fn long_run(&self, name: &str) -> Result<Box<dyn LongRun>, SessionError> {
+        Err(SessionError::Invalid(format!(
+            "{} has no long run named {name:?}",
+            Self::KIND
+        )))
+    }
+
     /// Read a typed terminal line as an action (a move in the machine's notation, `new`,
     /// `step` …). The default accepts nothing.
     ///
@@ -114,6 +145,11 @@ pub trait DynSession: Send {
     ) -> Result<Vec<serde_json::Value>, SessionError>;
     /// The view as JSON.
     fn view_json(&self) -> serde_json::Value;
+    /// As [`Session::long_run`].
+    ///
+    /// # Errors
+    /// As [`Session::long_run`].
+    fn long_run_dyn(&self, name: &str) -> Result<Box<dyn LongRun>, SessionError>;
 }
 
 impl<S: Session> DynSession for S {
@@ -137,6 +173,10 @@ impl<S: Session> DynSession for S {
 
     fn view_json(&self) -> serde_json::Value {
         to_json(&self.view())
+    }
+
+    fn long_run_dyn(&self, name: &str) -> Result<Box<dyn LongRun>, SessionError> {
+        self.long_run(name)
     }
 }
 

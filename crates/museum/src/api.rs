@@ -231,8 +231,14 @@ async fn start_autoplay(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RunRequest {
-    action: Value,
-    times: u64,
+    /// A bounded action applied `times` times …
+    #[serde(default)]
+    action: Option<Value>,
+    #[serde(default)]
+    times: Option<u64>,
+    /// … or the session's long run of this name.
+    #[serde(default)]
+    long_run: Option<String>,
 }
 
 async fn start_run(
@@ -241,13 +247,24 @@ async fn start_run(
     Body(req): Body<RunRequest>,
 ) -> Result<Response, ApiError> {
     let visit = museum.get(&id)?;
-    if !req.action.is_object() {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "run: `action` must be an action object such as {\"type\": \"play_games\", \"n\": 1000}",
-        ));
-    }
-    let answer = museum.start_run(&visit, req.action, req.times).await?;
+    let answer = match req {
+        RunRequest {
+            long_run: Some(name),
+            action: None,
+            times: None,
+        } => museum.start_long_run(&visit, name).await?,
+        RunRequest {
+            long_run: None,
+            action: Some(action),
+            times: Some(times),
+        } if action.is_object() => museum.start_run(&visit, action, times).await?,
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "run: give either `action` (an action object such as {\"type\": \"play_games\", \"n\": 1000}) and `times`, or `long_run` (a name such as \"verify\")",
+            ))
+        }
+    };
     Ok((StatusCode::ACCEPTED, Json(answer)).into_response())
 }
 

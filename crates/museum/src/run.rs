@@ -62,6 +62,100 @@ impl Drop for Counted {
 }
 
 impl Museum {
+    /// A place for one more run: refused when `visit` runs one (409) or the museum runs
+    /// [`crate::MuseumConfig::max_runs`] (503). The place is given back when the guard
+    /// returned is dropped.
+    fn take_run_place(&self, visit: &Visit) -> Result<Counted, ApiError> {
+        if visit.job() == Some(RUN) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "run: this visit has a run going; stop it first",
+            ));
+        }
+        let max_runs = self.config().max_runs;
+        let taken = self
+            .runs()
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < max_runs).then_some(n + 1)
+            });
+        if taken.is_err() {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("run: the museum runs {max_runs} already; try again when one has ended"),
+            ));
+        }
+        Ok(Counted(self.clone()))
+    }
+
+    /// Starts the session's long run `name` ([`ludomat_game::LongRun`]: a circuit checked
+    /// over every position, a proof search) on `visit`, on the blocking pool: its reports
+    /// go to the visit's pages as `run_progress` happenings with the run's partial result
+    /// (`"partial"`), the last one (`"ended": true`) with its result (`"result"`). Stop,
+    /// an action or the visit let go cancel it; what it found so far is its result.
+    ///
+    /// # Errors
+    /// 409 / 503 as [`Museum::start_run`], and the session's refusal of the name.
+    pub async fn start_long_run(
+        &self,
+        visit: &Arc<Visit>,
+        name: String,
+    ) -> Result<Value, ApiError> {
+        let counted = self.take_run_place(visit)?;
+        let held = Arc::clone(visit);
+        let n = name.clone();
+        let answer = json!({ "running": true, "long_run": name });
+        let run = self
+            .blocking(move || held.session().long_run_dyn(&n))
+            .await?
+            .map_err(|e| ApiError::new(status_of(&e), e.to_string()))?;
+        self.spawn_job(visit, RUN, move |job| {
+            let _counted = counted;
+            let started = Instant::now();
+            let report = |p: &ludomat_game::run::Progress<Value>, ended: bool| {
+                json!({
+                    "type": "run_progress",
+                    "long_run": name,
+                    "done": p.done,
+                    "total": p.total,
+                    "unit": p.unit,
+                    "per_second": p.rate(),
+                    "elapsed_ms": u64::try_from(p.elapsed.as_millis()).unwrap_or(u64::MAX),
+                    "ended": ended,
+                    "partial": p.partial,
+                })
+            };
+            let mut last = None;
+            let outcome = run.run(job.cancel().clone(), &mut |p| {
+                if p.last {
+                    last = Some(report(p, true));
+                } else {
+                    job.report(vec![report(p, false)]);
+                }
+            });
+            let secs = started.elapsed().as_secs_f64();
+            match outcome {
+                Ok(result) => {
+                    let mut end = last.unwrap_or_else(
+                        || json!({"type": "run_progress", "long_run": name, "ended": true}),
+                    );
+                    if let Some(o) = end.as_object_mut() {
+                        o.insert("result".into(), result);
+                    }
+                    if job.is_cancelled() {
+                        job.report_after_cancel(vec![end]);
+                        None
+                    } else {
+                        job.clone()
+                            .end_with(Some(format!("{name} finished in {secs:.1} s")), vec![end]);
+                        None
+                    }
+                }
+                Err(e) => Some(format!("{name} stopped: {e}")),
+            }
+        });
+        Ok(answer)
+    }
+
     /// Starts a run on `visit`: `action` applied `times` times back to back. The first
     /// application happens before this returns, so an action the session refuses is
     /// refused here (with the session's status and message) and no run starts.
@@ -86,25 +180,7 @@ impl Museum {
                 ),
             ));
         }
-        if visit.job() == Some(RUN) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "run: this visit has a run going; stop it first",
-            ));
-        }
-        let max_runs = c.max_runs;
-        let taken = self
-            .runs()
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < max_runs).then_some(n + 1)
-            });
-        if taken.is_err() {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("run: the museum runs {max_runs} already; try again when one has ended"),
-            ));
-        }
-        let counted = Counted(self.clone());
+        let counted = self.take_run_place(visit)?;
         let job = visit.start_job(RUN);
         let started = Instant::now();
         let action = Arc::new(action);

@@ -168,3 +168,61 @@ async fn runs_are_bounded() {
     }
     assert!(free, "the deleted visit's run kept its place");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computox_circuit_is_checked_over_its_690_positions_as_a_long_run() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "computox", "config": {"seed": 1}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let unknown = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "prove"}),
+        )
+        .await;
+    assert_eq!(unknown.status, 400, "{unknown:?}");
+    assert!(unknown.error().contains("\"verify\""), "{unknown:?}");
+    let neither = c.post(&format!("/api/visits/{id}/run"), json!({})).await;
+    assert_eq!(neither.status, 400, "{neither:?}");
+    let mut stream = events(addr, &id).await;
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "verify"}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let mut end = None;
+    while let Some(u) = stream.next(Duration::from_secs(60)).await {
+        if u["running"] == false && u["note"].is_string() {
+            end = Some(u);
+            break;
+        }
+    }
+    let end = end.expect("the check ended");
+    assert!(
+        end["note"].as_str().unwrap().contains("verify finished"),
+        "{end}"
+    );
+    let last = end["happenings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["type"] == "run_progress")
+        .expect("the last progress comes with the end")
+        .clone();
+    assert_eq!(last["ended"], true);
+    let result = &last["result"];
+    assert_eq!(result["positions"], 690, "{result}");
+    assert_eq!(result["expected"], json!([277, 70, 273, 70]));
+    assert_eq!(result["checked"], json!([277, 70, 273, 70]));
+    assert_eq!(result["clean"], true, "{result}");
+    assert_eq!(result["cancelled"], false);
+}

@@ -213,7 +213,9 @@ impl VerifyProgress {
         self.checked.iter().sum()
     }
 
-    fn of(a: &Agreement, expected: [usize; 4]) -> VerifyProgress {
+    /// The report of agreement `a` against `expected` positions per mode.
+    #[must_use]
+    pub fn of(a: &Agreement, expected: [usize; 4]) -> VerifyProgress {
         VerifyProgress {
             modes: Mode::ALL.map(|m| m.to_string()),
             checked: a.per_mode,

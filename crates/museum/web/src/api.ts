@@ -203,6 +203,11 @@ export class Visit {
     return this.send('POST', '/run', { action, times });
   }
 
+  /** The session's long run `name` (a circuit check, a proof search). */
+  runLong(name: string) {
+    return this.send('POST', '/run', { long_run: name });
+  }
+
   close() {
     window.removeEventListener('pagehide', this.onPageHide);
     window.removeEventListener('pageshow', this.onPageShow);

@@ -139,3 +139,19 @@ test('computox: the relays model lights the circuit\'s relays as a move is repla
   await page.locator(`${EX} [data-relay="EOA"][data-state="operated"]`).waitFor({ timeout: 20_000 });
   assert.deepEqual(errors, []);
 });
+
+test('computox: the circuit checked against the model over its 690 positions, live, as a run on the server', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/computox?seed=1');
+  const EX = 'lm-exhibit-computox';
+  await page.locator(`${EX} button[data-action="verify"]`).waitFor();
+  assert.match(await page.locator(`${EX} button[data-action="verify"]`).innerText(), /Check all 690 positions/);
+  await page.click(`${EX} button[data-action="verify"]`);
+  await page.locator(`${EX} [data-verify-count]`, { hasText: '690 of 690 positions — the circuit agrees with the model everywhere, no hazards' }).waitFor({ timeout: 60_000 });
+  const modes = await page.locator(`${EX} [data-verify-modes] tr`).allInnerTexts();
+  assert.deepEqual(modes.map((m) => m.split('\t').pop()), ['277 / 277', '70 / 70', '273 / 273', '70 / 70']);
+  assert.match(await page.locator('lm-log ol').innerText(), /circuit check: 690 positions, all agree, no hazards/);
+  // the button is back: the check can be run again
+  await page.locator(`${EX} button[data-action="verify"]:not([disabled])`).waitFor();
+  await shot('computox-circuit-checked');
+  assert.deepEqual(errors, []);
+});

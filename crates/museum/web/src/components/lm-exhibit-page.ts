@@ -228,6 +228,11 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     try { await this.visit?.run(action, times); this.message = ''; }
     catch (e) { this.showError(e); }
   }
+  async runLong(name: string) {
+    this.stopping = false;
+    try { await this.visit?.runLong(name); this.message = ''; }
+    catch (e) { this.showError(e); }
+  }
   async stop() {
     // Shown at once; the server's last update (counters included) follows.
     this.stopping = true;

@@ -76,11 +76,24 @@ const TACTIC_COLOUR: Record<number, string> = { 1: '#2e7d32', 2: '#b3261e', 3: '
 const TACTIC_NAME: Record<number, string> = { 1: 'win', 2: 'block', 3: 'fork prevention', 4: 'good square' };
 const KEYS = 'ABCDEFGHJ';
 
+/** The `verify` run's progress: positions checked per mode, disagreements, hazards. */
+interface VerifyPartial {
+  modes: string[]; checked: number[]; expected: number[]; disagreements: string[]; hazards: string[];
+  power_on_unknown_lamps: number; events: number; ticks: number;
+}
+interface VerifyReport {
+  type: 'run_progress'; long_run: string; done: number; per_second: number; elapsed_ms: number; ended: boolean;
+  partial?: VerifyPartial; result?: VerifyPartial & { positions: number; clean: boolean; cancelled: boolean };
+}
+
 export class ComputoxExhibit extends ExhibitElement<View, Happening> {
   static properties = {
     ...ExhibitElement.properties, interval: { state: true }, autoRun: { state: true },
     shown: { state: true }, shownU1: { state: true }, replaySpeed: { state: true }, replaying: { state: true },
+    check: { state: true },
   };
+  /** The circuit check's last report (`verify`, a long run on the server). */
+  declare check: VerifyReport | null;
   declare interval: number;
   declare autoRun: boolean;
   /** The relays panel as replayed so far (name → armature). */
@@ -100,6 +113,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     this.shownU1 = null;
     this.replaySpeed = 0.1;
     this.replaying = false;
+    this.check = null;
   }
 
   /** The panel as the circuit stands now (not while the machine's move is still to be stepped). */
@@ -112,6 +126,9 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
 
   /** Replay the relay happenings of the latest change in simulated time. */
   protected willUpdate(changed: Map<string, unknown>) {
+    if (changed.has('happenings')) {
+      for (const h of this.happenings as unknown as VerifyReport[]) if (h.type === 'run_progress' && h.long_run === 'verify') this.check = h;
+    }
     if (!changed.has('happenings') && !changed.has('view')) return;
     const v = this.view;
     if (!v?.relays) { this.shown = {}; return; }
@@ -237,6 +254,12 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
   private machineReset() { return this.then({ type: 'reset' }); }
 
   describe(h: Happening): string {
+    if ((h as { type: string }).type === 'run_progress') {
+      const r = h as unknown as VerifyReport;
+      const p = r.result ?? r.partial;
+      const done = p ? p.checked.reduce((a, b) => a + b, 0) : r.done;
+      return `circuit check: ${done} positions${r.ended ? (r.result?.cancelled ? ', stopped' : r.result?.clean ? ', all agree, no hazards' : ', done') : ''}`;
+    }
     switch (h.type) {
       case 'reset':
         if (h.shutters_rolled_back) return 'RESET: lamps released, shutters rolled back by hand';
@@ -461,6 +484,36 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       </div>`;
   }
 
+  /**
+   * The circuit checked against the behavioural model over every position it can face
+   * (690 for the Computox), with the hazard report: `ludomat computox verify`, run by the
+   * server, its progress live.
+   */
+  private verifyPanel(v: View) {
+    if (v.variant !== 'computox') return html``;
+    const c = this.check;
+    const r = c?.result ?? c?.partial;
+    const expected = r ? r.expected.reduce((a, b) => a + b, 0) : 690;
+    const done = r ? r.checked.reduce((a, b) => a + b, 0) : 0;
+    const going = this.running && !!c && !c.ended;
+    const verdict = c?.result
+      ? (c.result.cancelled ? 'stopped' : c.result.clean ? 'the circuit agrees with the model everywhere, no hazards' : `${c.result.disagreements.length} disagreements, ${c.result.hazards.length} hazards`)
+      : '';
+    return html`<fieldset data-verify><legend>Check the circuit against the model</legend>
+      <div class="row">
+        <button data-action="verify" ?disabled=${this.running} @click=${() => { this.check = null; this.host?.runLong('verify'); }}>Check all ${expected} positions</button>
+        <button data-action="stop-verify" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
+      </div>
+      ${r ? html`<div class="row"><progress max=${expected} .value=${done} aria-label="positions checked"></progress>
+        <span data-verify-count>${done} of ${expected} positions${c?.ended ? ` — ${verdict}` : ''}</span></div>
+        <table class="muted" data-verify-modes><tbody>${r.modes.map((m, i) => html`<tr><td>${m}</td><td>${r.checked[i]} / ${r.expected[i]}</td></tr>`)}</tbody></table>
+        <p class="muted">${r.events.toLocaleString('en')} relay events in ${r.ticks.toLocaleString('en')} simulated ticks;
+          ${r.power_on_unknown_lamps} lamps unknown at power-on (RESET makes them known)</p>
+        ${r.disagreements.length ? html`<ul data-verify-disagreements>${r.disagreements.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
+        ${r.hazards.length ? html`<ul data-verify-hazards>${r.hazards.map((d) => html`<li>${d}</li>`)}</ul>` : ''}` : ''}
+    </fieldset>`;
+  }
+
   render() {
     const v = this.view;
     if (!v) return html``;
@@ -472,6 +525,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
         <p class="muted" data-tally>games ${t.finished}: W ${t.w}, L ${t.l}, drawn ${t.drawn}</p>
         ${this.switches(v)}
         ${this.settings(v)}
+        ${this.verifyPanel(v)}
         <p class="muted">Keys: A–J press a square, s step, w finish the sweep, r RESET, g ${v.variant === 'autox' ? 'START' : 'machine first'}.</p>
       </div>
       <div>${this.inside(v)}${this.relaysPanel(v)}</div>`;
