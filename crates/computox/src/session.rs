@@ -1385,7 +1385,16 @@ impl Session for ComputoxSession {
     /// `verify`: the relay circuit of this session's netlist (the built-in one unless
     /// the config gives another) and timing checked against the behavioural model over
     /// every position, with the hazard report — `ludomat computox verify` as a run.
-    fn long_run(&self, name: &str) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
+    fn long_run(
+        &self,
+        name: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
+        if !(params.is_null() || params.as_object().is_some_and(serde_json::Map::is_empty)) {
+            return Err(SessionError::Invalid(
+                "verify takes no settings (it checks the session's netlist and timing)".into(),
+            ));
+        }
         if name != "verify" {
             return Err(SessionError::Invalid(format!(
                 "computox has one long run, \"verify\" (not {name:?})"

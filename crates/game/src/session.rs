@@ -102,12 +102,19 @@ pub trait Session: Send + 'static {
     /// The current view.
     fn view(&self) -> Self::View;
 
-    /// The long run named `name` from this session's state (see [`LongRun`]). The default
-    /// offers none.
+    /// The long run named `name`, with its settings `params` (JSON: `null` for its
+    /// defaults), from this session's state (see [`LongRun`]). Every amount of work it
+    /// takes is bounded by its settings' stated limits. The default offers none.
     ///
     /// # Errors
-    /// [`SessionError::Invalid`] for a name the machine does not offer.
-    fn long_run(&self, name: &str) -> Result<Box<dyn LongRun>, SessionError> {
+    /// [`SessionError::Invalid`] for a name the machine does not offer or settings out of
+    /// their limits (named).
+    fn long_run(
+        &self,
+        name: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn LongRun>, SessionError> {
+        let _ = params;
         Err(SessionError::Invalid(format!(
             "{} has no long run named {name:?}",
             Self::KIND
@@ -149,7 +156,11 @@ pub trait DynSession: Send {
     ///
     /// # Errors
     /// As [`Session::long_run`].
-    fn long_run_dyn(&self, name: &str) -> Result<Box<dyn LongRun>, SessionError>;
+    fn long_run_dyn(
+        &self,
+        name: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn LongRun>, SessionError>;
 }
 
 impl<S: Session> DynSession for S {
@@ -175,8 +186,12 @@ impl<S: Session> DynSession for S {
         to_json(&self.view())
     }
 
-    fn long_run_dyn(&self, name: &str) -> Result<Box<dyn LongRun>, SessionError> {
-        self.long_run(name)
+    fn long_run_dyn(
+        &self,
+        name: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn LongRun>, SessionError> {
+        self.long_run(name, params)
     }
 }
 

@@ -239,6 +239,9 @@ struct RunRequest {
     /// … or the session's long run of this name.
     #[serde(default)]
     long_run: Option<String>,
+    /// Its settings (e.g. `{"search_after": 7}`).
+    #[serde(default)]
+    params: Option<Value>,
 }
 
 async fn start_run(
@@ -252,11 +255,17 @@ async fn start_run(
             long_run: Some(name),
             action: None,
             times: None,
-        } => museum.start_long_run(&visit, name).await?,
+            params,
+        } => {
+            museum
+                .start_long_run(&visit, name, params.unwrap_or(Value::Null))
+                .await?
+        }
         RunRequest {
             long_run: None,
             action: Some(action),
             times: Some(times),
+            params: None,
         } if action.is_object() => museum.start_run(&visit, action, times).await?,
         _ => {
             return Err(ApiError::new(

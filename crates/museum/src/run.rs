@@ -99,13 +99,14 @@ impl Museum {
         &self,
         visit: &Arc<Visit>,
         name: String,
+        params: Value,
     ) -> Result<Value, ApiError> {
         let counted = self.take_run_place(visit)?;
         let held = Arc::clone(visit);
         let n = name.clone();
         let answer = json!({ "running": true, "long_run": name });
         let run = self
-            .blocking(move || held.session().long_run_dyn(&n))
+            .blocking(move || held.session().long_run_dyn(&n, &params))
             .await?
             .map_err(|e| ApiError::new(status_of(&e), e.to_string()))?;
         self.spawn_job(visit, RUN, move |job| {
