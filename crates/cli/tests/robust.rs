@@ -168,6 +168,24 @@ fn output_paths_are_checked_before_the_run() {
         t.elapsed().as_secs() < 30,
         "refused at once, not after ten million games"
     );
+    // The certificate's walk takes seconds (462,761 replies): the path is refused first.
+    let t = std::time::Instant::now();
+    fails_saying(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--write-certificate",
+            "/nonexistent/dir/q.gz",
+        ],
+        "--write-certificate /nonexistent/dir/q.gz: the folder /nonexistent/dir does not exist",
+    );
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(2),
+        "refused after {:?}, not at once",
+        t.elapsed()
+    );
 }
 
 #[test]
