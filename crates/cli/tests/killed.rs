@@ -26,8 +26,10 @@ struct Case {
     check: fn(&Path) -> Result<(), String>,
     /// Kills at moments spread over a run.
     kills: usize,
-    /// Kills the moment a temporary file of a save shows (in the middle of the save, when
-    /// the poll catches it; otherwise the run ends and its new save is checked).
+    /// Kills the moment the save's folder first changes: a temporary file of an atomic
+    /// save showing (the middle of the save), or a file being rewritten in place (the
+    /// middle of a save that is not atomic) — when the poll catches it before the save
+    /// ends.
     mid_save: usize,
 }
 
@@ -277,29 +279,38 @@ impl Moments {
 #[derive(Clone, Copy, Debug)]
 enum Kill {
     After(Duration),
-    /// When a temporary file (`….tmp`) shows in the save's folder.
+    /// When the save's folder first changes.
     MidSave,
 }
 
-/// Whether a writer's temporary file is in `dir`.
-fn saving(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|d| {
-        d.filter_map(Result::ok)
-            .any(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-    })
+/// What a folder holds: each entry's name, length and time of change.
+fn listing(dir: &Path) -> Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter_map(|e| {
+                    let m = e.metadata().ok()?;
+                    Some((e.file_name(), m.len(), m.modified().ok()))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
 }
 
 /// Runs `case`'s command to its end or until `kill`; how long it ran and whether it was
 /// killed.
 fn run(case: &Case, out: &Path, home: &Path, kill: Option<Kill>) -> (Duration, bool) {
-    let mut child = command(case.args, out, home)
-        .spawn()
-        .expect("the binary starts");
     let folder = if case.folder {
         out.to_path_buf()
     } else {
         out.parent().expect("a folder").to_path_buf()
     };
+    let before = listing(&folder);
+    let mut child = command(case.args, out, home)
+        .spawn()
+        .expect("the binary starts");
     let started = Instant::now();
     loop {
         if child.try_wait().expect("wait").is_some() {
@@ -308,7 +319,7 @@ fn run(case: &Case, out: &Path, home: &Path, kill: Option<Kill>) -> (Duration, b
         let now = match kill {
             None => false,
             Some(Kill::After(k)) => started.elapsed() >= k,
-            Some(Kill::MidSave) => saving(&folder),
+            Some(Kill::MidSave) => listing(&folder) != before,
         };
         if now {
             child.kill().expect("SIGKILL");
@@ -429,8 +440,8 @@ fn kill_during_saves(case: &Case, moments: &mut Moments) -> Vec<String> {
         }
     }
     eprintln!(
-        "{}: killed {} times within {whole:.2?}, and {caught} of {} times during a save \
-         ({:.1?} in all)",
+        "{}: killed {} times within {whole:.2?}, and {caught} of {} times at the first \
+         change of its folder ({:.1?} in all)",
         case.name,
         case.kills,
         case.mid_save,
