@@ -169,6 +169,9 @@ fn output_paths_are_checked_before_the_run() {
         "refused at once, not after ten million games"
     );
     // The certificate's walk takes seconds (462,761 replies): the path is refused first.
+    // (In a scratch folder: a save creates missing folders, so a regression would.)
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no").join("q.gz");
     let t = std::time::Instant::now();
     fails_saying(
         &[
@@ -177,9 +180,13 @@ fn output_paths_are_checked_before_the_run() {
             "--dims",
             "3",
             "--write-certificate",
-            "/nonexistent/dir/q.gz",
+            &missing.display().to_string(),
         ],
-        "--write-certificate /nonexistent/dir/q.gz: the folder /nonexistent/dir does not exist",
+        &format!(
+            "{}: the folder {} does not exist",
+            missing.display(),
+            dir.path().join("no").display()
+        ),
     );
     assert!(
         t.elapsed() < std::time::Duration::from_secs(2),

@@ -14,7 +14,7 @@
 //!   folder that does not exist: the special file is still there afterwards (a save never
 //!   renames over it), no crash, no hang.
 //!
-//! Runs in parallel over a few threads; about 40 s in a debug build on two cores.
+//! Runs in parallel over a few threads; about 10 s in the test profile on two busy cores.
 
 #![cfg(target_os = "linux")]
 
