@@ -691,7 +691,8 @@ mod tests {
         let r = p.is_match_until(&[b'A'; 40], 1_000_000_000, Some(deadline));
         assert_eq!(r, Err(Stopped::Time));
         let took = started.elapsed();
-        assert!(took < std::time::Duration::from_millis(400), "{took:?}");
+        // (without the clock: ~8 s for the billion steps; the margin is for a busy machine)
+        assert!(took < std::time::Duration::from_secs(1), "{took:?}");
         let any = Letters::capitals();
         let r = p.supports_until(&[any; 40], 10_000_000_000, Some(Instant::now()));
         assert_eq!(r, Err(Stopped::Time));

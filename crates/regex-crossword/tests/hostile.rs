@@ -70,7 +70,7 @@ fn a_solve_stops_at_its_time_bound_and_reports_progress() {
         Err(e) => panic!("{e}"),
     }
     // The clock is read inside the matcher's runs too, not only between them.
-    assert!(took < bound + Duration::from_millis(500), "took {took:?}");
+    assert!(took < bound + Duration::from_secs(1), "took {took:?}");
     if took > Duration::from_millis(1100) {
         assert!(reports >= 1, "no progress report in {took:?}");
     }
