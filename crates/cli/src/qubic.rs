@@ -749,6 +749,8 @@ fn certificate_3d(file: Option<PathBuf>, patashnik: bool) -> Result<()> {
 /// and stored, checked as it is written and again from its bytes, written atomically.
 fn write_certificate_3d(dictionary: Option<PathBuf>, out: &std::path::Path) -> Result<()> {
     use ludomat_qubic::proof3d::certificate::{write_gzip, PatashnikStrategy};
+    // a FIFO, a folder or a missing folder is refused before the walk, not after it
+    crate::threes::check_output(out, "--write-certificate")?;
     let (dict, name) = read_dictionary(dictionary.as_ref())?;
     let t = std::time::Instant::now();
     let (gz, r) = write_gzip(&PatashnikStrategy::new(dict))

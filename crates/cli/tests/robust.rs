@@ -168,6 +168,31 @@ fn output_paths_are_checked_before_the_run() {
         t.elapsed().as_secs() < 30,
         "refused at once, not after ten million games"
     );
+    // The certificate's walk takes seconds (462,761 replies): the path is refused first.
+    // (In a scratch folder: a save creates missing folders, so a regression would.)
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no").join("q.gz");
+    let t = std::time::Instant::now();
+    fails_saying(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--write-certificate",
+            &missing.display().to_string(),
+        ],
+        &format!(
+            "{}: the folder {} does not exist",
+            missing.display(),
+            dir.path().join("no").display()
+        ),
+    );
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(2),
+        "refused after {:?}, not at once",
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -237,4 +262,54 @@ fn the_limits_are_in_help() {
             .join(" ");
         assert!(help.contains(needle), "{args:?} lacks {needle:?}: {help}");
     }
+}
+
+#[test]
+fn a_regex_solve_stops_at_its_time_bound_with_a_clear_message() {
+    // Issue 31: an unsatisfiable 1×40 line of four groups and their backreferences (every
+    // letter of such a line appears an even number of times; this one must hold one C)
+    // searched for hours with no output.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mirror.txt");
+    std::fs::write(
+        &path,
+        "shape: rectangle 1x40\nalphabet: ABC\n\
+         across 1: (.*)(.*)(.*)(.*)\\4\\3\\2\\1\nacross 1: [AB]*C[AB]*\n",
+    )
+    .unwrap();
+    let p = path.display().to_string();
+    let started = std::time::Instant::now();
+    let out = ludomat(&["regex", "solve", &p, "--max-seconds", "1.5"], "");
+    let took = started.elapsed();
+    let err = text(&out.stderr);
+    assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("gave up after 1.5 s and") && err.contains("(raise --max-seconds)"),
+        "{err}"
+    );
+    assert!(err.contains("regex solve: "), "progress on stderr: {err}");
+}
+
+#[test]
+fn flags_of_the_4x4x4_proof_are_refused_with_dims_4() {
+    // Issue 31: `--certificate` and `--search-after` were silently ignored with
+    // `--dims 4` (the default), which then checked the 4×4×4×4 tree instead.
+    fails_saying(
+        &["qubic", "proof", "--certificate", "x.gz"],
+        "--certificate belongs to the 4×4×4 proof: add --dims 3",
+    );
+    fails_saying(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "4",
+            "--search-after",
+            "3",
+            "--threat-depth",
+            "5",
+        ],
+        "--threat-depth, --search-after belong to the 4×4×4 proof",
+    );
 }

@@ -14,7 +14,7 @@
 //!   folder that does not exist: the special file is still there afterwards (a save never
 //!   renames over it), no crash, no hang.
 //!
-//! Runs in parallel over a few threads; about 40 s in a debug build on two cores.
+//! Runs in parallel over a few threads; about 10 s in the test profile on two busy cores.
 
 #![cfg(target_os = "linux")]
 
@@ -38,6 +38,26 @@ struct Row {
     stdin: &'static str,
     /// What `{out}` is: a file the run writes, a folder it writes into, or nothing.
     out: Out,
+    /// A run first made in the row's scratch folder (with `{dir}`), for the files the
+    /// row reads: a record, a CSV, a ROM image.
+    setup: &'static [&'static str],
+    /// A run that goes on until stopped (`serve`) gets Ctrl-C (SIGINT) after this long.
+    interrupt: Option<Duration>,
+}
+
+impl Row {
+    /// The row, its files made first by `ludomat SETUP…`.
+    const fn after(self, setup: &'static [&'static str]) -> Row {
+        Row { setup, ..self }
+    }
+
+    /// The row, stopped by Ctrl-C after `ms` milliseconds.
+    const fn interrupted_after(self, ms: u64) -> Row {
+        Row {
+            interrupt: Some(Duration::from_millis(ms)),
+            ..self
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -55,24 +75,22 @@ const fn row(path: &'static str, args: &'static [&'static str]) -> Row {
         args,
         stdin: "",
         out: Out::None,
+        setup: &[],
+        interrupt: None,
     }
 }
 
 const fn with_out(path: &'static str, args: &'static [&'static str], out: Out) -> Row {
     Row {
-        path,
-        args,
-        stdin: "",
         out,
+        ..row(path, args)
     }
 }
 
 const fn with_stdin(path: &'static str, args: &'static [&'static str], stdin: &'static str) -> Row {
     Row {
-        path,
-        args,
         stdin,
-        out: Out::None,
+        ..row(path, args)
     }
 }
 
@@ -94,11 +112,21 @@ const ROWS: &[Row] = &[
     row("tournament qubic", &["--games", "1", "--threads", "1"]),
     row("tictactoe facts", &[]),
     row("computox netlist", &[]),
-    row("computox verify", &["--help"]),
+    // The whole check (690 positions, every mode): ~2.5 s in a debug build.
+    row("computox verify", &[]),
     with_out("menace play", &["--state", "{out}"], Out::File("json")),
     with_out(
         "menace train",
-        &["--games", "20", "--out", "{out}"],
+        &[
+            "--against",
+            "random",
+            "--games",
+            "20",
+            "--state",
+            "{dir}/menace.json",
+            "--out",
+            "{out}",
+        ],
         Out::Dir,
     ),
     with_out("menace boxes", &["--state", "{out}"], Out::File("json")),
@@ -117,17 +145,50 @@ const ROWS: &[Row] = &[
         ],
         Out::File("vcd"),
     ),
-    row("logic check", &["--help"]),
+    // c432 and atalanta's 63 responses (copied from ../shared/data/iscas85/atalanta).
+    row("logic check", &["../../crates/cli/tests/data/atalanta"]),
     row("logic squares", &[]),
-    row("logic bench", &["--help"]),
+    with_out(
+        "logic bench",
+        &[
+            "--circuits",
+            "c17",
+            "--dir",
+            "../../crates/logic/data",
+            "--vectors",
+            "10",
+            "--no-external",
+            "--chart",
+            "{out}",
+        ],
+        Out::File("svg"),
+    ),
     with_out(
         "relay asm",
         &["../../programs/relay/tictactoe.asm", "--out", "{out}"],
         Out::File("bin"),
     ),
-    row("relay disasm", &["--help"]),
-    row("relay run", &["--help"]),
-    row("relay bench", &["--help"]),
+    with_out(
+        "relay disasm",
+        &["{dir}/tictactoe.bin", "--out", "{out}"],
+        Out::File("asm"),
+    )
+    .after(&[
+        "relay",
+        "asm",
+        "../../programs/relay/tictactoe.asm",
+        "--out",
+        "{dir}/tictactoe.bin",
+    ]),
+    row(
+        "relay run",
+        &[
+            "../../programs/relay/tictactoe.asm",
+            "--keys",
+            "start,5,1,9,3,7",
+        ],
+    ),
+    row("relay bench", &["--max-steps", "100000"]),
     with_out(
         "threes auto",
         &[
@@ -142,12 +203,52 @@ const ROWS: &[Row] = &[
         ],
         Out::File("csv"),
     ),
-    row("threes replay", &["--help"]),
-    row("threes tune", &["--help"]),
-    row("threes bench", &["--help"]),
+    row("threes replay", &["{dir}/rec/game-0.json"]).after(&[
+        "threes",
+        "auto",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--depth",
+        "1",
+        "--record-dir",
+        "{dir}/rec",
+    ]),
+    with_out(
+        "threes tune",
+        &[
+            "--games", "1", "--depth", "1", "--rounds", "0", "--out", "{out}",
+        ],
+        Out::File("json"),
+    ),
+    row("threes bench", &["--depth", "1", "--seconds", "0.1"]),
     row("threes engine", &[]),
-    row("threes versus", &["--help"]),
-    row("threes summary", &["--help"]),
+    // One game of this ludomat's engine at 1 ms a move (~1.5 s in a debug build).
+    with_out(
+        "threes versus",
+        &[
+            "--ai",
+            "ludomat:1=ludomat threes engine --cpu-per-move {}",
+            "--games",
+            "1",
+            "--csv",
+            "{out}",
+        ],
+        Out::File("csv"),
+    ),
+    row("threes summary", &["{dir}/auto.csv"]).after(&[
+        "threes",
+        "auto",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--depth",
+        "1",
+        "--csv",
+        "{dir}/auto.csv",
+    ]),
     // A one-record certificate: the first player completes a row.
     row(
         "qubic proof",
@@ -158,7 +259,24 @@ const ROWS: &[Row] = &[
             "../../crates/cli/tests/data/tiny.cert.gz",
         ],
     ),
-    row("serve", &["--help"]),
+    // Writing the real certificate walks 462,761 replies (37 s in a debug build), so the
+    // row gives a dictionary of one move: its strategy is refused at the first reply
+    // (0.2 s) and nothing is written; the FIFO, folder and missing-folder cases are
+    // refused before the walk.
+    with_out(
+        "qubic proof",
+        &[
+            "--dims",
+            "3",
+            "--dictionary",
+            "../../crates/cli/tests/data/one-move.dict",
+            "--write-certificate",
+            "{out}",
+        ],
+        Out::File("gz"),
+    ),
+    // Serves until Ctrl-C; on a full device its address line fails: exit 1, not 0.
+    row("serve", &["--port", "0"]).interrupted_after(1500),
     row("regex solve", &["two-by-two"]),
     row("regex check", &["two-by-two", "AC/XY"]),
     row("regex list", &[]),
@@ -167,7 +285,15 @@ const ROWS: &[Row] = &[
         &["--games", "20", "--state", "{out}"],
         Out::File("json"),
     ),
-    with_out("her boxes", &["--state", "{out}"], Out::File("json")),
+    // Reads the state at `{out}` (made first; a FIFO there must not hang the read).
+    with_out("her boxes", &["--state", "{out}"], Out::File("json")).after(&[
+        "her",
+        "train",
+        "--games",
+        "5",
+        "--state",
+        "{dir}/out.json",
+    ]),
     with_out("her kit", &["--svg", "--out", "{out}"], Out::Dir),
     row("menu", &[]),
 ];
@@ -211,7 +337,13 @@ struct Ran {
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-fn run(args: &[String], stdin: &str, stdout: Stdout, cwd: &Path) -> Ran {
+fn run(
+    args: &[String],
+    stdin: &str,
+    stdout: Stdout,
+    cwd: &Path,
+    interrupt: Option<Duration>,
+) -> Ran {
     let mut cmd = Command::new(bin());
     cmd.args(args)
         .current_dir(cwd)
@@ -262,7 +394,14 @@ fn run(args: &[String], stdin: &str, stdout: Stdout, cwd: &Path) -> Ran {
         let _ = input.write_all(stdin.as_bytes());
     }
     let started = Instant::now();
+    let mut interrupt = interrupt;
     let status = loop {
+        if interrupt.is_some_and(|after| started.elapsed() >= after) {
+            interrupt = None;
+            let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+            // SAFETY: kill with a valid pid and signal number has no memory effects.
+            unsafe { libc::kill(pid, libc::SIGINT) };
+        }
         match child.try_wait().expect("wait") {
             Some(s) => break Some(s),
             None if started.elapsed() > TIMEOUT => {
@@ -356,9 +495,22 @@ fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
         Out::Dir | Out::None => dir.join("out"),
     };
     let args = absolute(args_with(&normal_out));
+    if !row.setup.is_empty() {
+        let setup: Vec<String> = row
+            .setup
+            .iter()
+            .map(|a| a.replace("{dir}", &dir.display().to_string()))
+            .collect();
+        let setup = absolute(setup);
+        let r = run(&setup, "", Stdout::Read, dir, None);
+        if crashed(&r).is_some() || !r.status.is_some_and(|s| s.success()) {
+            failures.push(describe("setup", &setup, &r, "the setup run failed"));
+            return failures;
+        }
+    }
 
     // The baseline: does the run write to standard output at all?
-    let base = run(&args, row.stdin, Stdout::Read, dir);
+    let base = run(&args, row.stdin, Stdout::Read, dir, row.interrupt);
     if let Some(why) = crashed(&base) {
         failures.push(describe("baseline", &args, &base, &why));
         return failures;
@@ -371,7 +523,7 @@ fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
             _ => out,
         };
         let a = absolute(args_with(&out));
-        let r = run(&a, row.stdin, how, dir);
+        let r = run(&a, row.stdin, how, dir, row.interrupt);
         if let Some(why) = crashed(&r) {
             failures.push(describe(&format!("stdout {how:?}"), &a, &r, &why));
         } else if writes && r.status.is_some_and(|s| s.success()) {
@@ -386,7 +538,7 @@ fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
     // --help on a full device is not a success.
     let mut help = words.clone();
     help.push("--help".into());
-    let r = run(&help, "", Stdout::Full, dir);
+    let r = run(&help, "", Stdout::Full, dir, None);
     if let Some(why) = crashed(&r) {
         failures.push(describe("--help, stdout full", &help, &r, &why));
     } else if r.status.is_some_and(|s| s.success()) {
@@ -406,7 +558,7 @@ fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
         }
         for (what, p, still) in cases {
             let a = absolute(args_with(&p));
-            let r = run(&a, row.stdin, Stdout::Read, dir);
+            let r = run(&a, row.stdin, Stdout::Read, dir, row.interrupt);
             if let Some(why) = crashed(&r) {
                 failures.push(describe(&format!("output {what}"), &a, &r, &why));
             }
@@ -466,7 +618,7 @@ fn every_subcommand_survives_a_hostile_terminal() {
     inner.push(Vec::new());
     for mut words in inner {
         words.push("--help".into());
-        let r = run(&words, "", Stdout::Full, root.path());
+        let r = run(&words, "", Stdout::Full, root.path(), None);
         if crashed(&r).is_some() || r.status.is_some_and(|s| s.success()) {
             failures.lock().unwrap().push(describe(
                 "--help, stdout full",

@@ -15,6 +15,8 @@
 //! a step budget; a caller that runs out falls back on the automaton's sound
 //! over-approximation ([`crate::nfa`]).
 
+use std::time::Instant;
+
 use crate::clue::{Clue, Node};
 use crate::letters::Letters;
 
@@ -47,12 +49,173 @@ enum Inst {
 #[error("the backtracking matcher gave up after {0} steps")]
 pub struct OutOfSteps(pub u64);
 
+/// Why a run stopped before it was decided: its steps or its time ran out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Stopped {
+    /// The step budget ran out.
+    #[error(transparent)]
+    Steps(#[from] OutOfSteps),
+    /// The deadline passed.
+    #[error("the backtracking matcher reached its deadline")]
+    Time,
+}
+
+/// How often (in steps) a run with a deadline looks at the clock: a few microseconds of
+/// work between looks.
+const CLOCK_EVERY: u64 = 1024;
+
 /// A clue compiled for the backtracking matcher.
 #[derive(Debug, Clone)]
 pub struct Program {
     insts: Vec<Inst>,
     slots: usize,
     registers: usize,
+    lengths: Lengths,
+}
+
+/// What the rest of the program still reads, from each instruction: a run abandons a path
+/// that can no longer end exactly at the end of the line. Without this, `(.*)(.*)\2\1`
+/// tries every split of the line into groups and learns only at the last backreference
+/// that the lengths do not add up (millions of steps on a line of 40 cells).
+#[derive(Debug, Clone, Default)]
+struct Lengths {
+    /// The fewest cells read from here to `Match`, backreferences counted as empty
+    /// (`u32::MAX`: `Match` cannot be reached).
+    min: Vec<u32>,
+    /// Groups (1 to 63) whose backreference every way from here to `Match` passes before
+    /// saving that group again: each will read exactly what the group holds now.
+    must: Vec<u64>,
+    /// From here on no group is saved and nothing loops (the program's tail): the most
+    /// cells the classes from here read (`None` outside the tail).
+    tail_max: Vec<Option<u32>>,
+    /// The group of every backreference in the tail, in program order …
+    tail_refs: Vec<usize>,
+    /// … and, for each instruction, the index in `tail_refs` of the first one at or after
+    /// it.
+    refs_from: Vec<usize>,
+}
+
+/// The groups a length mask can name (bit `k` for group `k`).
+const MASKED_GROUPS: usize = 64;
+
+impl Lengths {
+    fn new(insts: &[Inst]) -> Lengths {
+        let n = insts.len();
+        let succ = |pc: usize| -> [Option<usize>; 2] {
+            match insts[pc] {
+                Inst::Split(a, b) => [Some(a), Some(b)],
+                Inst::Jmp(a) => [Some(a), None],
+                Inst::Match => [None, None],
+                _ => [Some(pc + 1), None],
+            }
+        };
+        // The fewest cells to `Match`: a 0-1 breadth-first search on reversed edges.
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for pc in 0..n {
+            for t in succ(pc).into_iter().flatten() {
+                if t < n {
+                    preds[t].push(pc);
+                }
+            }
+        }
+        let mut min = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for (pc, i) in insts.iter().enumerate() {
+            if *i == Inst::Match {
+                min[pc] = 0;
+                queue.push_back(pc);
+            }
+        }
+        while let Some(t) = queue.pop_front() {
+            for &pc in &preds[t] {
+                let w = u32::from(matches!(insts[pc], Inst::Class(_)));
+                let d = min[t].saturating_add(w);
+                if d < min[pc] {
+                    min[pc] = d;
+                    if w == 0 {
+                        queue.push_front(pc);
+                    } else {
+                        queue.push_back(pc);
+                    }
+                }
+            }
+        }
+        // `must`: the greatest fixpoint, sweeping backwards (loops jump back) until
+        // nothing changes; a program that does not settle in a few sweeps gets no masks.
+        let bit = |k: usize| if k < MASKED_GROUPS { 1u64 << k } else { 0 };
+        let mut must = vec![u64::MAX; n];
+        let mut settled = false;
+        for _ in 0..32 {
+            let mut changed = false;
+            for pc in (0..n).rev() {
+                let after =
+                    |t: Option<usize>| t.map_or(u64::MAX, |t| must.get(t).copied().unwrap_or(0));
+                let [a, b] = succ(pc);
+                let m = match insts[pc] {
+                    Inst::Match => 0,
+                    Inst::Backref(k) => after(a) | bit(k),
+                    Inst::Save(slot) => after(a) & !bit(slot / 2),
+                    _ => after(a) & after(b),
+                };
+                if m != must[pc] {
+                    must[pc] = m;
+                    changed = true;
+                }
+            }
+            if !changed {
+                settled = true;
+                break;
+            }
+        }
+        if !settled {
+            must = vec![0; n];
+        }
+        // The tail: the longest suffix that saves nothing and only jumps forward within
+        // itself.
+        let mut start = n;
+        while start > 0 {
+            let pc = start - 1;
+            let forward = succ(pc).into_iter().flatten().all(|t| t > pc);
+            let saves = matches!(insts[pc], Inst::Save(_) | Inst::Mark(_) | Inst::Progress(_));
+            if !forward || saves {
+                break;
+            }
+            start = pc;
+        }
+        let mut tail_max = vec![None; n];
+        for pc in (start..n).rev() {
+            let after = |t: Option<usize>| t.and_then(|t| tail_max.get(t).copied().flatten());
+            let [a, b] = succ(pc);
+            tail_max[pc] = match insts[pc] {
+                Inst::Match => Some(0),
+                Inst::Class(_) => after(a).map(|m| m + 1),
+                Inst::Split(..) => after(a).max(after(b)),
+                _ => after(a),
+            };
+        }
+        let mut tail_refs = Vec::new();
+        let mut refs_from = vec![0; n + 1];
+        for pc in (start..n).rev() {
+            if let Inst::Backref(k) = insts[pc] {
+                tail_refs.push(k);
+            }
+            refs_from[pc] = tail_refs.len();
+        }
+        // Filled from the end: put it in program order, where the last `c` are those at
+        // or after an instruction that has `c` after it.
+        tail_refs.reverse();
+        let total = tail_refs.len();
+        for r in &mut refs_from {
+            *r = total - *r;
+        }
+        Lengths {
+            min,
+            must,
+            tail_max,
+            tail_refs,
+            refs_from,
+        }
+    }
 }
 
 struct Compiler<'a> {
@@ -153,10 +316,12 @@ impl Program {
         };
         c.compile(&clue.node);
         c.emit(Inst::Match);
+        let lengths = Lengths::new(&c.insts);
         Program {
             insts: c.insts,
             slots: 2 * (clue.groups + 1),
             registers: c.registers,
+            lengths,
         }
     }
 
@@ -165,8 +330,22 @@ impl Program {
     /// # Errors
     /// [`OutOfSteps`] after `budget` steps.
     pub fn is_match(&self, text: &[u8], budget: u64) -> Result<bool, OutOfSteps> {
+        self.is_match_until(text, budget, None)
+            .map_err(|e| steps_only(e, budget))
+    }
+
+    /// [`Program::is_match`], stopped when `deadline` passes.
+    ///
+    /// # Errors
+    /// [`Stopped`] after `budget` steps or at `deadline`.
+    pub fn is_match_until(
+        &self,
+        text: &[u8],
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Result<bool, Stopped> {
         let cells: Vec<Letters> = text.iter().map(|&c| Letters::single(c)).collect();
-        let mut run = Run::new(self, &cells, budget, true);
+        let mut run = Run::new(self, &cells, budget, true, deadline);
         run.go(0, 0)?;
         Ok(run.found)
     }
@@ -181,9 +360,31 @@ impl Program {
         cells: &[Letters],
         budget: u64,
     ) -> Result<Option<Vec<Letters>>, OutOfSteps> {
-        let mut run = Run::new(self, cells, budget, false);
+        self.supports_until(cells, budget, None)
+            .map_err(|e| steps_only(e, budget))
+    }
+
+    /// [`Program::supports`], stopped when `deadline` passes.
+    ///
+    /// # Errors
+    /// [`Stopped`] after `budget` steps or at `deadline`.
+    pub fn supports_until(
+        &self,
+        cells: &[Letters],
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Vec<Letters>>, Stopped> {
+        let mut run = Run::new(self, cells, budget, false, deadline);
         run.go(0, 0)?;
         Ok(run.found.then_some(run.support))
+    }
+}
+
+/// A run without a deadline stops only for its steps.
+fn steps_only(e: Stopped, budget: u64) -> OutOfSteps {
+    match e {
+        Stopped::Steps(s) => s,
+        Stopped::Time => OutOfSteps(budget),
     }
 }
 
@@ -206,16 +407,28 @@ struct Run<'p> {
     caps: Vec<usize>,
     regs: Vec<usize>,
     support: Vec<Letters>,
+    /// The sets the run started from.
+    domain: Vec<Letters>,
+    /// Cells whose support is still short of their starting set: at 0 no further path can
+    /// add a letter, and the run stops early.
+    short: usize,
     found: bool,
     first_only: bool,
     steps: u64,
     budget: u64,
+    deadline: Option<Instant>,
 }
 
 const UNSET: usize = usize::MAX;
 
 impl<'p> Run<'p> {
-    fn new(prog: &'p Program, cells: &[Letters], budget: u64, first_only: bool) -> Run<'p> {
+    fn new(
+        prog: &'p Program,
+        cells: &[Letters],
+        budget: u64,
+        first_only: bool,
+        deadline: Option<Instant>,
+    ) -> Run<'p> {
         Run {
             prog,
             len: cells.len(),
@@ -226,10 +439,13 @@ impl<'p> Run<'p> {
             caps: vec![UNSET; prog.slots],
             regs: vec![UNSET; prog.registers],
             support: vec![Letters::EMPTY; cells.len()],
+            domain: cells.to_vec(),
+            short: cells.len(),
             found: false,
             first_only,
             steps: 0,
             budget,
+            deadline,
         }
     }
 
@@ -281,18 +497,63 @@ impl<'p> Run<'p> {
     }
 
     fn done(&self) -> bool {
-        self.first_only && self.found
+        self.found && (self.first_only || self.short == 0)
     }
 
-    fn go(&mut self, mut pc: usize, pos: usize) -> Result<(), OutOfSteps> {
+    /// How many cells group `k` holds now (`None`: not set).
+    fn held(&self, k: usize) -> Option<usize> {
+        let s = *self.caps.get(2 * k)?;
+        let e = *self.caps.get(2 * k + 1)?;
+        (s != UNSET && e != UNSET && e >= s).then(|| e - s)
+    }
+
+    /// Whether a way from instruction `pc` at cell `pos` can still end exactly at the end
+    /// of the line ([`Lengths`]).
+    fn fits(&self, pc: usize, pos: usize) -> bool {
+        let l = &self.prog.lengths;
+        let left = self.len - pos;
+        let mut least = l.min[pc] as usize;
+        if least > left {
+            return false;
+        }
+        let mut must = l.must[pc];
+        while must != 0 {
+            let k = must.trailing_zeros() as usize;
+            must &= must - 1;
+            if let Some(h) = self.held(k) {
+                least += h;
+                if least > left {
+                    return false;
+                }
+            }
+        }
+        if let Some(most) = l.tail_max[pc] {
+            let mut most = most as usize;
+            for &k in &l.tail_refs[l.refs_from[pc]..] {
+                // a reference to a group not set fails: it reads nothing here
+                most += self.held(k).unwrap_or(0);
+            }
+            if most < left {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn go(&mut self, mut pc: usize, pos: usize) -> Result<(), Stopped> {
         loop {
             self.steps += 1;
             if self.steps > self.budget {
-                return Err(OutOfSteps(self.budget));
+                return Err(OutOfSteps(self.budget).into());
+            }
+            if self.steps.is_multiple_of(CLOCK_EVERY)
+                && self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                return Err(Stopped::Time);
             }
             match self.prog.insts[pc] {
                 Inst::Class(c) => {
-                    if pos >= self.len {
+                    if pos >= self.len || !self.fits(pc, pos) {
                         return Ok(());
                     }
                     let r = self.find(pos);
@@ -318,6 +579,10 @@ impl<'p> Run<'p> {
                 Inst::Save(slot) => {
                     let old = self.caps[slot];
                     self.caps[slot] = pos;
+                    if !slot.is_multiple_of(2) && !self.fits(pc + 1, pos) {
+                        self.caps[slot] = old;
+                        return Ok(());
+                    }
                     let res = self.go(pc + 1, pos);
                     self.caps[slot] = old;
                     return res;
@@ -356,7 +621,11 @@ impl<'p> Run<'p> {
                         if !self.first_only {
                             for i in 0..self.len {
                                 let r = self.find(i);
+                                let before = self.support[i];
                                 self.support[i] |= self.set[r];
+                                if before != self.domain[i] && self.support[i] == self.domain[i] {
+                                    self.short -= 1;
+                                }
                             }
                         }
                     }
@@ -410,6 +679,23 @@ mod tests {
             .supports(&[any, any, Letters::of("A"), any, Letters::of("B")], 1000)
             .unwrap()
             .is_none());
+    }
+
+    #[test]
+    fn a_deadline_stops_one_run() {
+        // Exponentially many ways to split 40 As into As and AAs, none ending in BB: with
+        // a billion steps allowed (seconds), only the deadline ends the run.
+        let p = prog("(A|AA)*(A|AA)*(A|AA)*(B)\\4");
+        let started = Instant::now();
+        let deadline = started + std::time::Duration::from_millis(200);
+        let r = p.is_match_until(&[b'A'; 40], 1_000_000_000, Some(deadline));
+        assert_eq!(r, Err(Stopped::Time));
+        let took = started.elapsed();
+        // (without the clock: ~8 s for the billion steps; the margin is for a busy machine)
+        assert!(took < std::time::Duration::from_secs(1), "{took:?}");
+        let any = Letters::capitals();
+        let r = p.supports_until(&[any; 40], 10_000_000_000, Some(Instant::now()));
+        assert_eq!(r, Err(Stopped::Time));
     }
 
     #[test]

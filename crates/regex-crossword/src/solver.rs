@@ -13,7 +13,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use crate::backtrack::{OutOfSteps, Program, CHECK_BUDGET, PROPAGATION_BUDGET};
+use crate::backtrack::{OutOfSteps, Program, Stopped, CHECK_BUDGET, PROPAGATION_BUDGET};
 use crate::letters::Letters;
 use crate::nfa::Nfa;
 use crate::puzzle::Puzzle;
@@ -25,10 +25,13 @@ pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
 /// The default bound on time: a node with backreference clues can cost milliseconds, so
 /// the node bound alone is no bound on time.
 pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(60);
-/// Steps the exact backreference matcher may take per clue at a search node (a tenth of
-/// the first propagation's): a cheaper node; when it runs out the automaton's sound
-/// over-approximation stands, and every grid is checked exactly before it counts.
-pub const SEARCH_BUDGET: u64 = PROPAGATION_BUDGET / 10;
+/// Steps the exact backreference matcher may take per clue at a search node: as many as
+/// in the first propagation. A run that gives up is not tried again below that node until
+/// its line has a quarter fewer open cells, so a clue too rich to decide costs a node
+/// little; the automaton's sound over-approximation stands meanwhile, and every grid is
+/// checked exactly before it counts. (A tenth of this made nodes cheaper but blind: the
+/// 1×40 line of four groups and their backreferences then never found its solutions.)
+pub const SEARCH_BUDGET: u64 = PROPAGATION_BUDGET;
 /// How often a long solve reports its progress.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
@@ -194,6 +197,33 @@ impl Clock {
 /// Propagation stopped by the clock.
 struct OutOfTime;
 
+/// Checking a filled grid stopped by the clock.
+enum Checking {
+    OutOfTime,
+}
+
+/// A line's letters after one clue's revision.
+struct Revision {
+    /// The letters each cell keeps (`None`: no line matches).
+    left: Option<Vec<Letters>>,
+    /// The exact matcher ran out of steps: the automaton's sound over-approximation
+    /// stands.
+    gave_up: bool,
+}
+
+/// Open cells (more than one letter) in a line.
+fn open_cells(line: &[Letters]) -> usize {
+    line.iter().filter(|d| d.len() > 1).count()
+}
+
+/// After the exact matcher of a clue ran out of steps on a line with `open` open cells,
+/// the search below tries it again only once the line has at most this many: a run on
+/// narrower sets never takes more steps than on wider ones (it explores a part of the
+/// same tree), so most retries on a line a letter or two narrower would run out again.
+fn retry_below(open: usize) -> usize {
+    open * 3 / 4
+}
+
 impl<'p> Solver<'p> {
     /// Compiles every clue of the puzzle.
     #[must_use]
@@ -231,19 +261,33 @@ impl<'p> Solver<'p> {
         self.puzzle
     }
 
-    /// The letters clue `k` leaves in its line's cells (`None`: no line matches); the
-    /// exact matcher of a backreference clue takes at most `budget` steps.
-    fn revise_line(&self, k: usize, cur: &[Letters], budget: u64) -> Option<Vec<Letters>> {
+    /// The letters clue `k` leaves in its line's cells; the exact matcher of a
+    /// backreference clue takes at most `budget` steps (0: it is not run) and stops at the
+    /// clock's deadline.
+    fn revise_line(
+        &self,
+        k: usize,
+        cur: &[Letters],
+        budget: u64,
+        clock: &Clock,
+    ) -> Result<Revision, OutOfTime> {
         let c = &self.compiled[k];
-        let s = c.nfa.supports(cur)?;
-        match &c.program {
-            None => Some(s),
-            Some(p) => match p.supports(&s, budget) {
-                Ok(r) => r,
+        let Some(s) = c.nfa.supports(cur) else {
+            return Ok(Revision {
+                left: None,
+                gave_up: false,
+            });
+        };
+        let (left, gave_up) = match &c.program {
+            Some(p) if budget > 0 => match p.supports_until(&s, budget, clock.deadline) {
+                Ok(r) => (r, false),
                 // Too many paths: keep the automaton's sound over-approximation.
-                Err(_) => Some(s),
+                Err(Stopped::Steps(_)) => (Some(s), true),
+                Err(Stopped::Time) => return Err(OutOfTime),
             },
-        }
+            _ => (Some(s), false),
+        };
+        Ok(Revision { left, gave_up })
     }
 
     /// Propagates to a fixpoint from the clues in `queue`; false on a contradiction
@@ -255,19 +299,29 @@ impl<'p> Solver<'p> {
         log: Option<&mut Vec<Deduction>>,
     ) -> bool {
         matches!(
-            self.propagate_until(domains, queue, log, PROPAGATION_BUDGET, &Clock::none()),
+            self.propagate_until(
+                domains,
+                queue,
+                log,
+                PROPAGATION_BUDGET,
+                None,
+                &Clock::none()
+            ),
             Ok(true)
         )
     }
 
     /// [`Solver::propagate`] with a budget per backreference revision, stopped when the
-    /// clock runs out.
+    /// clock runs out. With `retry` (one entry per clue, see [`retry_below`]), the exact
+    /// matcher of clue `k` runs only on a line with at most `retry[k]` open cells, and
+    /// running out of steps lowers `retry[k]`.
     fn propagate_until(
         &self,
         domains: &mut [Letters],
         queue: impl IntoIterator<Item = usize>,
         mut log: Option<&mut Vec<Deduction>>,
         budget: u64,
+        mut retry: Option<&mut [usize]>,
         clock: &Clock,
     ) -> Result<bool, OutOfTime> {
         let n = self.compiled.len();
@@ -287,7 +341,15 @@ impl<'p> Solver<'p> {
             queued[k] = false;
             let cells = &grid.lines[self.puzzle.clues[k].line].cells;
             let cur: Vec<Letters> = cells.iter().map(|&c| domains[c]).collect();
-            let Some(new) = self.revise_line(k, &cur, budget) else {
+            let open = open_cells(&cur);
+            let exact = retry.as_deref().is_none_or(|r| open <= r[k]);
+            let revision = self.revise_line(k, &cur, if exact { budget } else { 0 }, clock)?;
+            if revision.gave_up {
+                if let Some(r) = retry.as_deref_mut() {
+                    r[k] = retry_below(open);
+                }
+            }
+            let Some(new) = revision.left else {
                 return Ok(false);
             };
             for (i, &cell) in cells.iter().enumerate() {
@@ -344,6 +406,7 @@ impl<'p> Solver<'p> {
         let clock = Clock::start(options.max_time);
         let out_of_time = |nodes| SolveError::OutOfTime(clock.started.elapsed(), nodes);
         let mut domains = vec![self.puzzle.alphabet; self.puzzle.grid.cells()];
+        let mut retry = vec![usize::MAX; self.compiled.len()];
         let mut explanation = Vec::new();
         let ok = self
             .propagate_until(
@@ -351,6 +414,7 @@ impl<'p> Solver<'p> {
                 0..self.compiled.len(),
                 options.explain.then_some(&mut explanation),
                 PROPAGATION_BUDGET,
+                Some(&mut retry),
                 &clock,
             )
             .map_err(|OutOfTime| out_of_time(0))?;
@@ -368,7 +432,7 @@ impl<'p> Solver<'p> {
                 explanation,
             },
         };
-        let finished = if ok { search.go(domains)? } else { true };
+        let finished = if ok { search.go(domains, retry)? } else { true };
         search.out.complete = finished;
         Ok(search.out)
     }
@@ -391,16 +455,41 @@ impl<'p> Solver<'p> {
     /// # Errors
     /// [`SolveError::Undecided`] when a backreference check cannot be decided.
     pub fn failing_clues(&self, letters: &[u8]) -> Result<Vec<usize>, SolveError> {
+        self.failing_clues_until(letters, &Clock::none())
+            .map_err(|Checking::OutOfTime| SolveError::OutOfTime(Duration::ZERO, 0))?
+    }
+
+    /// [`Solver::failing_clues`], stopped at the clock's deadline.
+    fn failing_clues_until(
+        &self,
+        letters: &[u8],
+        clock: &Clock,
+    ) -> Result<Result<Vec<usize>, SolveError>, Checking> {
         let mut bad = Vec::new();
         for k in 0..self.compiled.len() {
-            let ok = self
-                .clue_matches(k, letters)
-                .map_err(|e| SolveError::Undecided(self.puzzle.clues[k].name.clone(), e))?;
+            if clock.out() {
+                return Err(Checking::OutOfTime);
+            }
+            let text = self.puzzle.line_text(k, letters);
+            let c = &self.compiled[k];
+            let ok = match &c.program {
+                None => c.nfa.accepts(&text),
+                Some(p) => match p.is_match_until(&text, CHECK_BUDGET, clock.deadline) {
+                    Ok(ok) => ok,
+                    Err(Stopped::Time) => return Err(Checking::OutOfTime),
+                    Err(Stopped::Steps(e)) => {
+                        return Ok(Err(SolveError::Undecided(
+                            self.puzzle.clues[k].name.clone(),
+                            e,
+                        )))
+                    }
+                },
+            };
             if !ok {
                 bad.push(k);
             }
         }
-        Ok(bad)
+        Ok(Ok(bad))
     }
 
     /// How clue `k` stands when some cells are filled (`None`: blank).
@@ -417,7 +506,10 @@ impl<'p> Solver<'p> {
         let full = line
             .iter()
             .all(|&c| cells.get(c).copied().flatten().is_some());
-        match self.revise_line(k, &cur, PROPAGATION_BUDGET) {
+        let left = self
+            .revise_line(k, &cur, PROPAGATION_BUDGET, &Clock::none())
+            .map_or(Some(Vec::new()), |r| r.left);
+        match left {
             None => ClueStatus::Broken,
             Some(_) if !full => ClueStatus::Open,
             Some(_) => {
@@ -448,7 +540,7 @@ impl<'p> Solver<'p> {
 impl Search<'_, '_> {
     /// Searches below `domains` (already at a fixpoint); true when the subtree was
     /// finished, false when the solution limit stopped it.
-    fn go(&mut self, domains: Vec<Letters>) -> Result<bool, SolveError> {
+    fn go(&mut self, domains: Vec<Letters>, retry: Vec<usize>) -> Result<bool, SolveError> {
         self.out.nodes += 1;
         if self.out.nodes > self.options.max_nodes {
             return Err(SolveError::TooManyNodes(self.options.max_nodes));
@@ -473,13 +565,19 @@ impl Search<'_, '_> {
             let letters: Vec<u8> = domains.iter().map(|d| d.only().unwrap_or(b'?')).collect();
             // Propagation is exact for filled lines unless a backreference check ran out
             // of steps; settle every clue exactly before counting the grid.
-            if s.failing_clues(&letters)?.is_empty() {
+            let failing = s.failing_clues_until(&letters, &self.clock).map_err(
+                |Checking::OutOfTime| {
+                    SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
+                },
+            )??;
+            if failing.is_empty() {
                 self.out.solutions.push(letters);
             }
             return Ok(self.out.solutions.len() < self.options.limit);
         };
         for letter in domains[cell].iter() {
             let mut next = domains.clone();
+            let mut next_retry = retry.clone();
             next[cell] = Letters::single(letter);
             let consistent = s
                 .propagate_until(
@@ -487,12 +585,13 @@ impl Search<'_, '_> {
                     s.cell_clues[cell].iter().copied(),
                     None,
                     SEARCH_BUDGET,
+                    Some(&mut next_retry),
                     &self.clock,
                 )
                 .map_err(|OutOfTime| {
                     SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
                 })?;
-            if consistent && !self.go(next)? {
+            if consistent && !self.go(next, next_retry)? {
                 return Ok(false);
             }
         }

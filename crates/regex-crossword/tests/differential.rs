@@ -94,3 +94,72 @@ proptest! {
         }
     }
 }
+
+/// The matcher's length bounds (a path is abandoned when the groups its backreferences
+/// will repeat can no longer end at the end of the line) lose no match: clues built of
+/// groups and backreferences, every line of up to 7 letters, against `fancy-regex`, and
+/// the supports of half-open lines against brute force by `fancy-regex`.
+#[test]
+fn length_bounds_lose_no_match() {
+    let clues = [
+        r"(.*)(.*)\2\1",
+        r"(.*)(.*)(.*)(.*)\4\3\2\1",
+        r"(A*)(B*)\2\1\1",
+        r"(.)(..)\1\2\1",
+        r"((.)*)\1",
+        r"(.*)\1*",
+        r"(A|BB)(.*)\2\1",
+        r"(.*)(.*)\1\2\2",
+        r"(.*)C(.*)\2C\1",
+        r"(.*)(.?)\1\2*",
+        r"((.*)\2)*",
+        r"(.*)(.*)\1(.*)\3\2",
+    ];
+    let alphabet = Letters::of("ABC");
+    for text in clues {
+        let clue = Clue::parse(text).unwrap();
+        let prog = Program::new(&clue, alphabet);
+        let fancy = fancy_regex::Regex::new(&format!("^(?:{text})$")).unwrap();
+        let matches = |s: &[u8]| fancy.is_match(std::str::from_utf8(s).unwrap()).unwrap();
+        for len in 0..=7 {
+            let lines = all_strings(len);
+            for s in &lines {
+                assert_eq!(
+                    prog.is_match(s, 10_000_000).unwrap(),
+                    matches(s),
+                    "/{text}/ on {}",
+                    String::from_utf8_lossy(s)
+                );
+            }
+            // every other cell open, the rest fixed by a line that may or may not match
+            for fixed in lines.iter().step_by(7) {
+                let cells: Vec<Letters> = fixed
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| {
+                        if i % 2 == 0 {
+                            alphabet
+                        } else {
+                            Letters::single(c)
+                        }
+                    })
+                    .collect();
+                let mut want = vec![Letters::EMPTY; len];
+                let mut any = false;
+                for s in &lines {
+                    if s.iter().zip(&cells).all(|(&c, d)| d.contains(c)) && matches(s) {
+                        any = true;
+                        for (w, &c) in want.iter_mut().zip(s) {
+                            *w = w.with(c);
+                        }
+                    }
+                }
+                assert_eq!(
+                    prog.supports(&cells, 10_000_000).unwrap(),
+                    any.then_some(want),
+                    "/{text}/ over {cells:?}"
+                );
+            }
+        }
+    }
+}
