@@ -226,3 +226,76 @@ async fn the_computox_circuit_is_checked_over_its_690_positions_as_a_long_run() 
     assert_eq!(result["clean"], true, "{result}");
     assert_eq!(result["cancelled"], false);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "qubic", "config": {"dims": 3}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let run = |params: Value| json!({"long_run": "prove", "params": params});
+    let bad = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            run(json!({"search_after": 16})),
+        )
+        .await;
+    assert_eq!(bad.status, 400, "{bad:?}");
+    assert!(bad.error().contains("0 (from scratch) to 15"), "{bad:?}");
+    let mut stream = events(addr, &id).await;
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            run(json!({"search_after": 9})),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let mut phases = Vec::new();
+    let mut end = None;
+    while let Some(u) = stream.next(Duration::from_secs(300)).await {
+        for h in u["happenings"].as_array().into_iter().flatten() {
+            if let Some(p) = h["partial"]["phase"].as_str() {
+                if phases.last().map(String::as_str) != Some(p) {
+                    phases.push(p.to_string());
+                }
+            }
+        }
+        if u["running"] == false && u["note"].is_string() {
+            end = Some(u);
+            break;
+        }
+    }
+    let end = end.expect("the proof ended");
+    assert!(
+        end["note"].as_str().unwrap().contains("prove finished"),
+        "{end}"
+    );
+    let last = end["happenings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["type"] == "run_progress")
+        .expect("the last progress comes with the end")
+        .clone();
+    let result = &last["result"];
+    assert_eq!(result["verdict"]["verdict"], "proved", "{result}");
+    assert!(
+        result["verdict"]["certificate"]["records"]
+            .as_u64()
+            .unwrap()
+            > 300_000
+    );
+    assert_eq!(
+        result["jobs"].as_array().unwrap().len(),
+        682,
+        "the frontier after 9 stones"
+    );
+    assert_eq!(last["partial"]["verdict"]["verdict"], "proved");
+    assert!(!phases.is_empty(), "progress was reported");
+}

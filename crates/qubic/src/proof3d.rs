@@ -31,3 +31,4 @@ pub mod run;
 pub mod solve;
 pub mod tables;
 pub mod threats;
+pub mod watch;

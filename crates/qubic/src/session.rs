@@ -1197,6 +1197,24 @@ impl Session for QubicSession {
         }
     }
 
+    /// `prove`: the 4×4×4 proof searched and its certificate re-checked, as `ludomat
+    /// qubic proof --dims 3 --search-after K` (settings `{"search_after": K}`, 0 — the
+    /// default — from scratch); see [`crate::proof3d::watch`].
+    fn long_run(
+        &self,
+        name: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
+        if name != "prove" {
+            return Err(SessionError::Invalid(format!(
+                "qubic has one long run, \"prove\" (not {name:?})"
+            )));
+        }
+        Ok(Box::new(crate::proof3d::watch::ProveRun::from_params(
+            params,
+        )?))
+    }
+
     fn parse_action(&self, line: &str) -> Result<QubicAction, SessionError> {
         let t = line.trim();
         match t.to_ascii_lowercase().as_str() {

@@ -204,8 +204,8 @@ export class Visit {
   }
 
   /** The session's long run `name` (a circuit check, a proof search). */
-  runLong(name: string) {
-    return this.send('POST', '/run', { long_run: name });
+  runLong(name: string, params?: unknown) {
+    return this.send('POST', '/run', params === undefined ? { long_run: name } : { long_run: name, params });
   }
 
   close() {

@@ -25,8 +25,8 @@ export interface ExhibitHost {
   stop(): Promise<void>;
   /** A run: `action` applied `times` times back to back on the server (Stop ends it). */
   run(action: unknown, times: number): Promise<void>;
-  /** The session's long run `name` on the server (Stop ends it). */
-  runLong(name: string): Promise<void>;
+  /** The session's long run `name`, with its settings, on the server (Stop ends it). */
+  runLong(name: string, params?: unknown): Promise<void>;
   restart(config: Record<string, unknown>): Promise<void>;
   /** The visit's id (for downloads such as the matchbox kit). */
   visitId?(): string | undefined;

@@ -88,3 +88,24 @@ test('qubic: the 4D board as a grid of planes, defending against the forced win'
   await shot('qubic-4d-forced');
   assert.deepEqual(errors, []);
 });
+
+test('qubic: watch the 4×4×4 proof being found — after 9 of Patashnik\'s stones, progress live, proved and re-checked, then play the proven win', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/exhibits/qubic?seed=1', { browserArgs: ['--enable-unsafe-swiftshader'] });
+  const EX = 'lm-exhibit-qubic';
+  await page.locator(`${EX} button[data-action="prove"]`).waitFor();
+  assert.equal(await page.locator(`${EX} select[data-setting="prove_after"]`).inputValue(), '9');
+  await page.click(`${EX} button[data-action="prove"]`);
+  // progress while it runs, then the checker's verdict
+  await page.locator(`${EX} [data-proof-phase]`).waitFor({ timeout: 60_000 });
+  await page.locator(`${EX} [data-proof-verdict]`, { hasText: 'Proved: the first player wins.' }).waitFor({ timeout: 240_000 });
+  const verdict = await page.locator(`${EX} [data-proof-verdict]`).innerText();
+  assert.match(verdict, /accepted by the independent checker, twice/);
+  assert.match(await page.locator(`${EX} [data-proof-phase]`).innerText(), /682 of 682 positions proved/);
+  assert.match(await page.locator('lm-log ol').innerText(), /proof: .* — proved/);
+  await shot('qubic-proof-found');
+  // then play it: the machine plays the proven win
+  await page.click(`${EX} button[data-action="play-proof"]`);
+  await page.locator(`${EX} [data-certificate]`).waitFor();
+  assert.equal(await page.locator(`${EX} select[data-setting="strategy"]`).inputValue(), 'forced');
+  assert.deepEqual(errors, []);
+});

@@ -228,9 +228,9 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     try { await this.visit?.run(action, times); this.message = ''; }
     catch (e) { this.showError(e); }
   }
-  async runLong(name: string) {
+  async runLong(name: string, params?: unknown) {
     this.stopping = false;
-    try { await this.visit?.runLong(name); this.message = ''; }
+    try { await this.visit?.runLong(name, params); this.message = ''; }
     catch (e) { this.showError(e); }
   }
   async stop() {

@@ -65,6 +65,35 @@ const STRATEGY: Record<Strategy, string> = {
 };
 
 /** The 1620's notation of cell `i`: tier (plane), row, column; the block first in 4D. */
+/** The proof run's progress (`ludomat_qubic::proof3d::run::SearchProgress`) and result. */
+interface ProofProgress {
+  phase: 'frontier' | 'search' | 'certificate' | 'check' | 'done';
+  proved: number; positions: number; expansions: number; line: string[]; cpu_seconds: number;
+  verdict: ProofVerdict | null;
+}
+type ProofVerdict =
+  | { verdict: 'proved'; certificate: { records: number; moves: number; threat_lines: number; bytes: number } }
+  | { verdict: 'not_proved'; position: string; outcome: string }
+  | { verdict: 'no_frontier' } | { verdict: 'refused'; error: string } | { verdict: 'cancelled' };
+interface ProofReport {
+  type: 'run_progress'; long_run: string; done: number; elapsed_ms: number; ended: boolean;
+  partial?: ProofProgress;
+  result?: { verdict: ProofVerdict; searched_moves: number; search: { seconds: number; cpu_seconds: number };
+    certificate_time: { seconds: number; cpu_seconds: number }; total: { seconds: number; cpu_seconds: number } };
+}
+const PHASE: Record<ProofProgress['phase'], string> = {
+  frontier: 'following Patashnik to the frontier', search: 'searching', certificate: 'writing the certificate',
+  check: 'the independent checker re-reads it', done: 'done',
+};
+/** The stones of Patashnik's strategy the proof may start after, with what it costs here. */
+const PROVE_AFTER: [number, string][] = [
+  [9, "after Patashnik's first 9 stones (seconds)"],
+  [7, 'after 7 stones (about 10 s)'],
+  [5, 'after 5 stones (a minute or two)'],
+  [3, 'after 3 stones (several minutes)'],
+  [0, 'from the empty board (many minutes)'],
+];
+
 export function cellName(i: number, dims: number): string {
   const d = [];
   for (let k = dims - 1; k >= 0; k--) d.push(((i >> (2 * k)) & 3) + 1);
@@ -72,8 +101,12 @@ export function cellName(i: number, dims: number): string {
 }
 
 export class QubicExhibit extends ExhibitElement<View, Happening> {
-  static properties = { ...ExhibitElement.properties, showTables: { state: true }, webgl: { state: true } };
+  static properties = { ...ExhibitElement.properties, showTables: { state: true }, webgl: { state: true }, proof: { state: true } };
+  /** The page's own setting: how many of Patashnik's stones the watched proof starts from. */
+  static pageSettings = { prove_after: 9 };
   declare showTables: boolean;
+  /** The watched proof's last report (`prove`, a long run on the server). */
+  declare proof: ProofReport | null;
   declare webgl: 'loading' | 'on' | 'off';
   private cube?: CubeView;
   private loadingCube = false;
@@ -81,6 +114,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
   constructor() {
     super();
     this.showTables = false;
+    this.proof = null;
     this.webgl = 'loading';
   }
 
@@ -123,7 +157,19 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     .p { color: #b3261e; font-weight: 700; } .m { color: #1f5fa8; font-weight: 700; }
   `;
 
+  willUpdate(changed: Map<string, unknown>) {
+    if (changed.has('happenings')) {
+      for (const h of this.happenings as unknown as ProofReport[]) if (h.type === 'run_progress' && h.long_run === 'prove') this.proof = h;
+    }
+  }
+
   describe(h: Happening): string {
+    if ((h as { type: string }).type === 'run_progress') {
+      const r = h as unknown as ProofReport;
+      const p = r.partial;
+      const verdict = r.result?.verdict.verdict;
+      return `proof: ${p ? `${PHASE[p.phase]}, ${p.proved} of ${p.positions || '?'} positions, ${p.expansions.toLocaleString('en')} expansions` : ''}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
+    }
     switch (h.type) {
       case 'placed': return h.by === 'human' ? `P plays ${h.cell}` : `M plays ${h.cell}: ${h.why}`;
       case 'typed': return `typewriter: ${h.line}`;
@@ -249,7 +295,38 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             @click=${() => { this.showTables = !this.showTables; }}>${this.showTables ? 'Hide' : 'Show'} the 1620's tables</button></div>
           ${this.showTables ? this.tables(v.tables, v) : nothing}` : nothing}
         ${this.settings(v)}
+        ${v.dims === 3 ? this.proofPanel() : nothing}
       </div>`;
+  }
+
+  /**
+   * Watch the 4×4×4 proof being found: the search after K of Patashnik's stones (or from
+   * the empty board) run by the server, its progress live, the certificate re-checked by
+   * the independent checker at the end; then play the proven win.
+   */
+  private proofPanel() {
+    const k = Number(this.pageValues.prove_after ?? 9);
+    const r = this.proof;
+    const p = r?.partial;
+    const going = this.running && !!r && !r.ended;
+    const verdict = r?.result?.verdict;
+    return html`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
+      <div class="row">
+        <label>Search <select data-setting="prove_after" @change=${(e: Event) => this.setSetting('prove_after', Number((e.target as HTMLSelectElement).value))}>
+          ${PROVE_AFTER.map(([n, t]) => html`<option value=${n} ?selected=${n === k}>${t}</option>`)}</select></label>
+        <button class="act" data-action="prove" ?disabled=${this.running} @click=${() => { this.proof = null; this.host?.runLong('prove', { search_after: k }); }}>Prove</button>
+        <button class="act" data-action="stop-proof" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
+      </div>
+      ${p ? html`<div data-proof-progress>
+        <progress max=${Math.max(p.positions, 1)} .value=${p.proved} aria-label="positions proved"></progress>
+        <div data-proof-phase>${PHASE[p.phase]}: ${p.proved} of ${p.positions || '?'} positions proved, ${p.expansions.toLocaleString('en')} expansions, ${p.cpu_seconds.toFixed(1)} s CPU</div>
+        ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
+      </div>` : nothing}
+      ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
+        ? html`<b>Proved: the first player wins.</b> The certificate (${verdict.certificate.records.toLocaleString('en')} positions, ${verdict.certificate.bytes.toLocaleString('en')} bytes gzip) was written and accepted by the independent checker, twice; ${r!.result!.total.seconds.toFixed(1)} s, ${r!.result!.total.cpu_seconds.toFixed(1)} s CPU.
+            <button class="act" data-action="play-proof" @click=${() => this.restart({ ...this.config, strategy: 'forced', disable: [] })}>Play the proven win</button>`
+        : verdict.verdict === 'cancelled' ? 'Stopped before the end.' : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
+    </fieldset>`;
   }
 
   protected updated() {

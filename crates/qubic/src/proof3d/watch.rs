@@ -1,0 +1,93 @@
+//! The 4×4×4 proof as a session's long run (`prove`, [`ludomat_game::LongRun`]): what the
+//! museum's 3D tic-tac-toe exhibit starts so that a visitor can watch the proof being
+//! found — the hybrid search after Patashnik's first K stones (K chosen by the visitor)
+//! or the search from scratch, the positions proved, the expansions, the line being
+//! looked at, and at the end the certificate re-checked by the independent checker.
+//! It is [`super::run::prove`], as `ludomat qubic proof --dims 3 --search-after K` runs it.
+
+use ludomat_game::run::{Cancel, Progress, RunContext};
+use ludomat_game::{LongRun, SessionError};
+use serde::Deserialize;
+
+use super::run::{prove, SearchConfig, SearchProgress, MAX_AFTER};
+
+/// The settings a visitor gives: `{"search_after": K}` (0: from scratch).
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProveParams {
+    /// Patashnik's strategy for the first player's first K stones, the search after;
+    /// 0 (the default): the search alone, from the empty board.
+    #[serde(default)]
+    pub search_after: u8,
+}
+
+/// The proof search, ready to run off the session.
+#[derive(Debug)]
+pub struct ProveRun {
+    config: SearchConfig,
+}
+
+impl ProveRun {
+    /// The run for `params` (JSON; `null` for the search from scratch).
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] naming the setting out of its limits.
+    pub fn from_params(params: &serde_json::Value) -> Result<ProveRun, SessionError> {
+        let p: ProveParams = if params.is_null() {
+            ProveParams::default()
+        } else {
+            serde_json::from_value(params.clone())
+                .map_err(|e| SessionError::Invalid(format!("prove: {e}")))?
+        };
+        if p.search_after > MAX_AFTER {
+            return Err(SessionError::Invalid(format!(
+                "prove: search_after {} is out of its limits, 0 (from scratch) to {MAX_AFTER}",
+                p.search_after
+            )));
+        }
+        #[cfg(not(feature = "patashnik"))]
+        if p.search_after > 0 {
+            return Err(SessionError::Invalid(
+                "prove: search_after needs Patashnik's dictionary, left out of this build \
+                 (the `patashnik` feature); 0 searches from scratch"
+                    .into(),
+            ));
+        }
+        Ok(ProveRun {
+            config: SearchConfig {
+                after: p.search_after,
+                ..SearchConfig::default()
+            },
+        })
+    }
+}
+
+impl LongRun for ProveRun {
+    fn run(
+        self: Box<Self>,
+        cancel: Cancel,
+        watch: &mut dyn FnMut(&Progress<serde_json::Value>),
+    ) -> Result<serde_json::Value, SessionError> {
+        let mut forward = |p: &Progress<SearchProgress>| watch(&p.to_json());
+        let mut ctx = RunContext::new("positions", None)
+            .with_cancel(cancel)
+            .watch(&mut forward);
+        #[cfg(feature = "patashnik")]
+        let strategy = if self.config.after > 0 {
+            let dict = super::dictionary::Dictionary::parse(super::dictionary::PATASHNIK)
+                .map_err(|e| SessionError::Failed(format!("prove: the bundled dictionary: {e}")))?;
+            Some(super::certificate::PatashnikStrategy::new(dict))
+        } else {
+            None
+        };
+        #[cfg(feature = "patashnik")]
+        let before = strategy
+            .as_ref()
+            .map(|s| s as &dyn super::attacker::AttackerStrategy);
+        #[cfg(not(feature = "patashnik"))]
+        let before = None;
+        let run = prove(&self.config, before, &mut ctx)
+            .map_err(|e| SessionError::Invalid(format!("prove: {e}")))?;
+        serde_json::to_value(&run).map_err(|e| SessionError::Failed(format!("prove: {e}")))
+    }
+}
