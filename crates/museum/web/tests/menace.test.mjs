@@ -59,7 +59,7 @@ test('menace: a game against a person in the teaching mode, played to the end by
 });
 
 test('menace as Scroggs has it: it opens by itself, the next game starts on its own, MENACE2 shown, rewards updated keeping the beads', async (t) => {
-  const { page, shot, errors } = await openMuseum(t, '/exhibits/menace?seed=3');
+  const { page, url, shot, errors } = await openMuseum(t, '/exhibits/menace?seed=3');
   // MENACE plays X: it opens its box and moves with no Step.
   await page.locator(`${EX} lm-board button.x`).first().waitFor();
   await page.locator(`${EX} [data-status]`, { hasText: 'Your move' }).waitFor();
@@ -91,7 +91,16 @@ test('menace as Scroggs has it: it opens by itself, the next game starts on its 
   await page.locator(`${EX} [data-games]`, { hasText: /^[1-9][0-9]+$/ }).waitFor();
   await page.click('lm-run-control button[data-action="pause"]');
   await page.locator('lm-run-control button[data-action="run"]').waitFor();
-  await page.waitForTimeout(300);
+  // Until the server has stopped and the page shows its last state (on a busy machine the
+  // last update can come well after the click), then the wall of boxes follows.
+  const id = await page.locator('lm-exhibit-page').getAttribute('data-visit');
+  for (const end = Date.now() + 20_000; ;) {
+    const s = await (await fetch(`${url}/api/visits/${id}`)).json();
+    if (!s.running && String(s.view.counters.games) === await page.locator(`${EX} [data-games]`).innerText()) break;
+    assert.ok(Date.now() < end, 'the page never showed the stopped server\'s games');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await page.waitForTimeout(600);
   const games = await page.locator(`${EX} [data-games]`).innerText();
   const box0 = await beadsIn(page, 0);
   // Rewards and the empty box changed: nothing reset.
