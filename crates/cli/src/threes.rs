@@ -1423,15 +1423,7 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
         rounds: a.rounds,
         seed: a.seed,
     };
-    let mut save = |state: &TuneState| {
-        let Some(path) = &a.checkpoint else {
-            return Ok(());
-        };
-        let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
-        ludomat_game::save::write_atomically(path, &json, ".tune-")
-            .map(drop)
-            .map_err(|e| CheckpointError(Box::new(e)))
-    };
+    let mut save = |state: &TuneState| save_tune_checkpoint(a.checkpoint.as_deref(), state);
     let mut checkpoint = Checkpoint::every(1, &mut save);
     let mut watch = |p: &Progress<(Weights, f64)>| {
         bar.update(
@@ -1488,6 +1480,20 @@ fn tune_cmd(a: TuneArgs) -> Result<()> {
     Ok(())
 }
 
+/// A tuning run's state written atomically to `--checkpoint`, if given (both methods).
+fn save_tune_checkpoint(
+    path: Option<&Path>,
+    state: &impl serde::Serialize,
+) -> Result<(), CheckpointError> {
+    let Some(path) = path else {
+        return Ok(());
+    };
+    let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
+    ludomat_game::save::write_atomically(path, &json, ".tune-")
+        .map(drop)
+        .map_err(|e| CheckpointError(Box::new(e)))
+}
+
 /// `threes tune --method cmaes`: the run is `ludomat_threes::tune_cmaes`; this shows it.
 fn tune_cmaes_cmd(a: &TuneArgs, start: ludomat_threes::Weights) -> Result<()> {
     use ludomat_threes::tune_cmaes::{tune_cmaes_run, CmaesConfig, CmaesState};
@@ -1537,15 +1543,7 @@ fn tune_cmaes_cmd(a: &TuneArgs, start: ludomat_threes::Weights) -> Result<()> {
     let mut watch = |p: &Progress<(ludomat_threes::Weights, f64)>| {
         bar.update(p, Some(format!("best {:.0}", p.partial.1)))
     };
-    let mut save = |state: &CmaesState| {
-        let Some(path) = &a.checkpoint else {
-            return Ok(());
-        };
-        let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
-        ludomat_game::save::write_atomically(path, &json, ".tune-")
-            .map(drop)
-            .map_err(|e| CheckpointError(Box::new(e)))
-    };
+    let mut save = |state: &CmaesState| save_tune_checkpoint(a.checkpoint.as_deref(), state);
     let mut checkpoint = Checkpoint::every(1, &mut save);
     let (mut ctx, _ctrl_c) = progress::context("candidates", Some(config.bound()), &mut watch);
     let (state, ended) = tune_cmaes_run(&config, resume, &mut ctx, &mut checkpoint, &mut |s| {

@@ -59,6 +59,21 @@ pub trait LongRun: Send {
     ) -> Result<serde_json::Value, SessionError>;
 }
 
+/// Runs `work` with a context for its typed progress `P` that is cancelled by `cancel` and
+/// hands each report to `watch` as JSON: the body of most [`LongRun::run`]s.
+pub fn watched_as_json<P: Serialize, R>(
+    unit: &'static str,
+    cancel: crate::run::Cancel,
+    watch: &mut dyn FnMut(&crate::run::Progress<serde_json::Value>),
+    work: impl FnOnce(&mut crate::run::RunContext<'_, P>) -> R,
+) -> R {
+    let mut forward = |p: &crate::run::Progress<P>| watch(&p.to_json());
+    let mut ctx = crate::run::RunContext::new(unit, None)
+        .with_cancel(cancel)
+        .watch(&mut forward);
+    work(&mut ctx)
+}
+
 /// A machine's game in progress: config, actions, view, happenings.
 ///
 /// Contract every implementation keeps (and tests):

@@ -3,7 +3,8 @@
 //! can face — 690 for the Computox — with the hazard report, as `ludomat computox verify`
 //! does ([`crate::circuit::verify`]). The museum's Computox exhibit shows it live.
 
-use ludomat_game::run::{Cancel, Ended, Progress, RunContext};
+use ludomat_game::run::{Cancel, Ended, Progress};
+use ludomat_game::watched_as_json;
 use ludomat_game::{LongRun, SessionError};
 
 use crate::circuit::{expected_positions, verify, Mode, Netlist, Timing, VerifyProgress};
@@ -21,13 +22,10 @@ impl LongRun for VerifyRun {
         cancel: Cancel,
         watch: &mut dyn FnMut(&Progress<serde_json::Value>),
     ) -> Result<serde_json::Value, SessionError> {
-        let mut forward = |p: &Progress<VerifyProgress>| watch(&p.to_json());
-        let mut ctx = RunContext::new("positions", None)
-            .with_cancel(cancel)
-            .watch(&mut forward);
-        let (agreement, ended) = verify(&self.netlist, self.timing, &mut ctx)
-            .map_err(|e| SessionError::Failed(format!("verify: {e}")))?;
-        drop(ctx);
+        let (agreement, ended) = watched_as_json("positions", cancel, watch, |ctx| {
+            verify(&self.netlist, self.timing, ctx)
+        })
+        .map_err(|e| SessionError::Failed(format!("verify: {e}")))?;
         let plan = ContactPlan::COMPUTOX;
         let expected = Mode::ALL.map(|mode| expected_positions(&plan, mode));
         let report = VerifyProgress::of(&agreement, expected);

@@ -5,11 +5,12 @@
 //! looked at, and at the end the certificate re-checked by the independent checker.
 //! It is [`super::run::prove`], as `ludomat qubic proof --dims 3 --search-after K` runs it.
 
-use ludomat_game::run::{Cancel, Progress, RunContext};
+use ludomat_game::run::{Cancel, Progress};
+use ludomat_game::watched_as_json;
 use ludomat_game::{LongRun, SessionError};
 use serde::Deserialize;
 
-use super::run::{prove, SearchConfig, SearchProgress, MAX_AFTER};
+use super::run::{prove, SearchConfig, MAX_AFTER};
 
 /// The settings a visitor gives: `{"search_after": K}` (0: from scratch).
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -68,10 +69,6 @@ impl LongRun for ProveRun {
         cancel: Cancel,
         watch: &mut dyn FnMut(&Progress<serde_json::Value>),
     ) -> Result<serde_json::Value, SessionError> {
-        let mut forward = |p: &Progress<SearchProgress>| watch(&p.to_json());
-        let mut ctx = RunContext::new("positions", None)
-            .with_cancel(cancel)
-            .watch(&mut forward);
         #[cfg(feature = "patashnik")]
         let strategy = if self.config.after > 0 {
             let dict = super::dictionary::Dictionary::parse(super::dictionary::PATASHNIK)
@@ -86,8 +83,10 @@ impl LongRun for ProveRun {
             .map(|s| s as &dyn super::attacker::AttackerStrategy);
         #[cfg(not(feature = "patashnik"))]
         let before = None;
-        let run = prove(&self.config, before, &mut ctx)
-            .map_err(|e| SessionError::Invalid(format!("prove: {e}")))?;
+        let run = watched_as_json("positions", cancel, watch, |ctx| {
+            prove(&self.config, before, ctx)
+        })
+        .map_err(|e| SessionError::Invalid(format!("prove: {e}")))?;
         serde_json::to_value(&run).map_err(|e| SessionError::Failed(format!("prove: {e}")))
     }
 }
