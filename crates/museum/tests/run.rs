@@ -28,6 +28,27 @@ fn progress_of(update: &Value) -> Option<(u64, u64)> {
     })
 }
 
+/// The update that ends a run (`running: false` with its note), within `timeout` per update.
+async fn the_end(stream: &mut common::EventReader, timeout: Duration) -> Value {
+    while let Some(u) = stream.next(timeout).await {
+        if u["running"] == false && u["note"].is_string() {
+            return u;
+        }
+    }
+    panic!("the run never ended");
+}
+
+/// The run's last progress, published with its end.
+fn last_progress(end: &Value) -> Value {
+    end["happenings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["type"] == "run_progress")
+        .expect("the last progress comes with the end")
+        .clone()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn menace_trains_100000_games_as_a_run_with_progress() {
     let (addr, _museum) = start(MuseumConfig::default()).await;
@@ -199,25 +220,12 @@ async fn the_computox_circuit_is_checked_over_its_690_positions_as_a_long_run() 
         )
         .await;
     assert_eq!(a.status, 202, "{a:?}");
-    let mut end = None;
-    while let Some(u) = stream.next(Duration::from_secs(60)).await {
-        if u["running"] == false && u["note"].is_string() {
-            end = Some(u);
-            break;
-        }
-    }
-    let end = end.expect("the check ended");
+    let end = the_end(&mut stream, Duration::from_secs(60)).await;
     assert!(
         end["note"].as_str().unwrap().contains("verify finished"),
         "{end}"
     );
-    let last = end["happenings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|h| h["type"] == "run_progress")
-        .expect("the last progress comes with the end")
-        .clone();
+    let last = last_progress(&end);
     assert_eq!(last["ended"], true);
     let result = &last["result"];
     assert_eq!(result["positions"], 690, "{result}");
@@ -276,13 +284,7 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
         end["note"].as_str().unwrap().contains("prove finished"),
         "{end}"
     );
-    let last = end["happenings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|h| h["type"] == "run_progress")
-        .expect("the last progress comes with the end")
-        .clone();
+    let last = last_progress(&end);
     let result = &last["result"];
     assert_eq!(result["verdict"]["verdict"], "proved", "{result}");
     assert!(
