@@ -13,6 +13,7 @@
 //! * [`hybrid`] — Patashnik's strategy for the first K stones, the search after (K = 0:
 //!   the search alone, from the empty board).
 //! * [`threats`] — the search board [`threats::Board3`] and threat-sequence search.
+//! * [`table`] — the search's table, shared by the searchers of a proof.
 //! * [`canonical`] — canonical forms under the symmetries; [`tables`] — lines,
 //!   symmetries and keys of 4³.
 //!
@@ -29,6 +30,7 @@ pub mod leaves;
 pub mod player;
 pub mod run;
 pub mod solve;
+pub mod table;
 pub mod tables;
 pub mod threats;
 pub mod watch;

@@ -24,29 +24,30 @@
 //! which the certificate writer walks ([`super::certificate::write`]) for the
 //! independent checker. A new position is evaluated by [`super::leaves`].
 //!
-//! **On several cores** (issue 32) the new children of a node are evaluated at once, one
-//! per core (`Dfpn::parallel`): all of them, where one at a time the search stops at the
-//! first child that decides the node — the only difference, so the search visits the same
-//! nodes in the same order with one core or many, and its counts do not depend on the
-//! timing of the threads. One table can serve many positions in turn
-//! ([`Dfpn::prove`] again), so what one job proved another finds ready.
+//! **On several cores** (issue 32) one position can have its new children evaluated at
+//! once, one per core (`Dfpn::parallel`): all of them, where one at a time the search stops
+//! at the first child that decides the node — the only difference, so the search visits
+//! the same nodes in the same order with one core or many. A whole proof of many
+//! positions instead runs one searcher per core, all on one [`ProofTable`]
+//! ([`Dfpn::sharing`], [`super::solve`]), so what one searcher proved another finds ready;
+//! the table keeps a decided position final, so searchers racing on a position can only
+//! waste work, never make a wrong proof.
 //!
 //! Sources: L. V. Allis, *Searching for Solutions in Games and Artificial Intelligence*,
 //! 1994 (proof-number and threat-space search; Qubic solved with Schoo in 1992);
 //! A. Nagai, *Df-pn Algorithm for Searching AND/OR Trees*, 2002; J. Pawlewicz and
 //! Ł. Lew, *Improving depth-first PN-search: 1 + ε trick*, 2006.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::attacker::{Answer, AttackerStrategy};
 use super::canonical::{Key, SymHashes};
 pub use super::leaves::INFINITE;
 use super::leaves::{first_to_move, Leaf, LeafStats, Leaves};
+use super::table::Entry;
 use super::tables::{image, tables, Tables};
-use super::threats::{search_on_thread, Board3, KeyHasher, O, X};
+use super::threats::{search_on_thread, Board3, O, X};
 
 /// Limits of the search.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -124,18 +125,6 @@ impl DfpnStats {
     }
 }
 
-/// A table entry: the node's numbers, its candidate moves (in the canonical
-/// orientation), and for a proved first-player node its winning move.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    pn: u64,
-    dn: u64,
-    /// Candidate moves as cells of the canonical form.
-    moves: u64,
-    /// The best move found (a cell of the canonical form; 64 = none).
-    best: u8,
-}
-
 impl From<Leaf> for Entry {
     fn from(l: Leaf) -> Entry {
         Entry {
@@ -147,10 +136,7 @@ impl From<Leaf> for Entry {
     }
 }
 
-type Table = HashMap<Key, Entry, BuildHasherDefault<KeyHasher>>;
-
-/// Proved first-player positions (canonical form) and their moves (cells of that form).
-pub type ProofMoves = HashMap<Key, u8, BuildHasherDefault<KeyHasher>>;
+pub use super::table::{ProofMoves, ProofTable};
 
 /// What the search tells its watcher every [`Dfpn::TICK`] expansions.
 #[derive(Debug, Clone, Copy)]
@@ -171,7 +157,8 @@ pub type Watch<'a> = dyn FnMut(Tick<'_>) -> ControlFlow<()> + 'a;
 pub struct Dfpn<'a> {
     t: &'static Tables,
     limits: DfpnLimits,
-    tt: Table,
+    /// The table: this searcher's own, or one shared with others ([`Dfpn::sharing`]).
+    tt: Arc<ProofTable>,
     /// One evaluator per core (index: the pool's thread), or one.
     leaves: Vec<Mutex<Leaves>>,
     pool: Option<&'a rayon::ThreadPool>,
@@ -234,7 +221,7 @@ impl<'a> Dfpn<'a> {
         Dfpn {
             t: tables(),
             limits,
-            tt: Table::default(),
+            tt: Arc::new(ProofTable::new()),
             leaves: vec![Mutex::new(Leaves::new(limits.threat_depth))],
             pool: None,
             expansions: 0,
@@ -254,6 +241,14 @@ impl<'a> Dfpn<'a> {
             .map(|_| Mutex::new(Leaves::new(self.limits.threat_depth)))
             .collect();
         self.pool = Some(pool);
+        self
+    }
+
+    /// Search on `table`, which other searchers (on other threads) may share: what one
+    /// proves, the others find ready.
+    #[must_use]
+    pub fn sharing(mut self, table: Arc<ProofTable>) -> Dfpn<'a> {
+        self.tt = table;
         self
     }
 
@@ -303,7 +298,7 @@ impl<'a> Dfpn<'a> {
         self.line.clear();
         loop {
             self.mid(&mut b, &mut sh, key, s, INFINITE, INFINITE);
-            match self.tt.get(&key) {
+            match self.tt.get(key) {
                 Some(e) if e.pn == 0 => return Outcome::Proved,
                 Some(e) if e.dn == 0 => return Outcome::Disproved,
                 _ if self.aborted => return Outcome::Unknown,
@@ -316,16 +311,7 @@ impl<'a> Dfpn<'a> {
     /// threat sequence or a single forced answer), with that move.
     #[must_use]
     pub fn proof_moves(&self) -> ProofMoves {
-        self.tt
-            .iter()
-            .filter(|(k, e)| {
-                e.pn == 0 && e.best < 64 && {
-                    let (x, o) = (**k as u64, (**k >> 64) as u64);
-                    x.count_ones() == o.count_ones()
-                }
-            })
-            .map(|(&k, e)| (k, e.best))
-            .collect()
+        self.tt.proof_moves()
     }
 
     /// Evaluate one new position.
@@ -402,7 +388,7 @@ impl<'a> Dfpn<'a> {
                 if found[i].fresh.is_some() {
                     copies.push((c, i));
                 }
-            } else if self.tt.contains_key(&ck) {
+            } else if self.tt.contains(ck) {
                 found.push(Child {
                     cell: c,
                     key: ck,
@@ -482,8 +468,8 @@ impl<'a> Dfpn<'a> {
         thpn: u64,
         thdn: u64,
     ) {
-        let entry = match self.tt.get(&key) {
-            Some(&e) => e,
+        let entry = match self.tt.get(key) {
+            Some(e) => e,
             None => {
                 // Pruned from a full table (or never stored): evaluated again.
                 let e = self.evaluate(b, s);
@@ -499,16 +485,16 @@ impl<'a> Dfpn<'a> {
         let moves = image(self.t, self.t.inverse[s], entry.moves);
         let (children, decided, settled) = self.expand(b, sh, moves, or);
         if let Some((pn, dn, c)) = settled {
-            if let Some(e) = self.tt.get_mut(&key) {
+            let best = image(self.t, s, 1 << c).trailing_zeros() as u8;
+            self.tt.update(key, |e| {
                 e.pn = pn;
                 e.dn = dn;
-                e.best = image(self.t, s, 1 << c).trailing_zeros() as u8;
-            }
+                e.best = best;
+            });
             return;
         }
-        if let Some(e) = self.tt.get_mut(&key) {
-            e.moves &= !image(self.t, s, decided);
-        }
+        let decided = image(self.t, s, decided);
+        self.tt.update(key, |e| e.moves &= !decided);
         let eps = self.limits.epsilon;
         loop {
             // The node's numbers from its children's, and the child to search. Proof
@@ -519,8 +505,8 @@ impl<'a> Dfpn<'a> {
             let (mut sum, mut max, mut min, mut second) = (0u64, 0u64, INFINITE, INFINITE);
             let mut best = 0;
             for (i, &(c, ck, cs)) in children.iter().enumerate() {
-                let e = match self.tt.get(&ck) {
-                    Some(&e) => e,
+                let e = match self.tt.get(ck) {
+                    Some(e) => e,
                     None => {
                         b.play(c, side);
                         let e = self.evaluate(b, cs);
@@ -567,16 +553,16 @@ impl<'a> Dfpn<'a> {
             let best_cell = children.get(best).map_or(64, |&(c, _, _)| {
                 image(self.t, s, 1 << c).trailing_zeros() as u8
             });
-            if let Some(e) = self.tt.get_mut(&key) {
+            self.tt.update(key, |e| {
                 e.pn = pn;
                 e.dn = dn;
                 e.best = if or && pn == 0 { best_cell } else { 64 };
-            }
+            });
             if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || self.aborted {
                 return;
             }
             let (c, ck, cs) = children[best];
-            let Some(ce) = self.tt.get(&ck).copied() else {
+            let Some(ce) = self.tt.get(ck) else {
                 return;
             };
             // Thresholds for the child: past the second best by ε, within the node's.
@@ -614,7 +600,7 @@ impl<'a> Dfpn<'a> {
 
     /// Forget the undecided positions (the table is full); proved and disproved ones stay.
     fn prune(&mut self) {
-        self.tt.retain(|_, e| e.pn == 0 || e.dn == 0);
+        self.tt.keep_decided();
         self.prunes += 1;
     }
 }

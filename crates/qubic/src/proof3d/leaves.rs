@@ -207,7 +207,9 @@ impl Leaves {
             let r = (open & !tried).trailing_zeros() as usize;
             tried |= 1 << r;
             b.play(r, O);
-            let found = self.threat_line(b);
+            // The pass's search failed wherever it met a position with no sequence: those
+            // positions have none with the reply on the board either.
+            let found = self.ts.search_beside(b, self.threat_depth, r);
             b.undo(r, O);
             if let Some(l) = found {
                 open &= !(1 << r);

@@ -2,21 +2,27 @@
 //! must all be won — the reply classes to the first move, or the hybrid's frontier),
 //! searched on every core, their proved moves gathered into one [`SearchStrategy`].
 //!
-//! Two ways to share the work ([`Scheme`]):
+//! One searcher per core (a *walker*) takes the next job until none is left. Two ways to
+//! share the table ([`Scheme`]):
 //!
-//! * [`Scheme::Shared`] (issue 32, the default): one table for every job, the jobs taken
-//!   in turn, each node's new children evaluated on all cores at once. What one job
-//!   proved another finds ready (the reply classes meet again a few moves on), both cores
-//!   stay busy to the last job, and the search — its counts, its proof, the certificate —
-//!   is the same with one core or many.
-//! * [`Scheme::PerJob`] (issue 17's search): one table per job, one job per core. Kept to
-//!   compare against; its counts also do not depend on the cores, but the wall time is
-//!   bounded below by the longest job.
+//! * [`Scheme::Shared`] (issue 32, the default): one table ([`ProofTable`]) for every job
+//!   and walker. What one job proved another finds ready — the reply classes to the first
+//!   move meet again a few moves on, so the search from scratch needs about 40 % fewer
+//!   expansions than with a table per job — and both cores stay busy while jobs are
+//!   left. With more than one walker the counts (and so the certificate's size) depend a
+//!   little on the threads' timing; the verdict does not, and every proof found is
+//!   checked the same way. With one thread the search is the same every time.
+//! * [`Scheme::PerJob`] (issue 17's search): a table of its own for each job. Kept to
+//!   compare against; its counts do not depend on the cores or the timing, but no job
+//!   profits from another.
+//!
+//! (Issue 32's first design evaluated each node's new children on all cores at once,
+//! `Dfpn::parallel`, one job after another on one table: deterministic, but the cores
+//! waited on each other at every node — 1.4 cores busy of 2. Walkers keep both busy.)
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ludomat_game::run::Cancel;
@@ -24,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::canonical::SymHashes;
 use super::dfpn::{Dfpn, DfpnLimits, DfpnStats, Outcome, ProofMoves, SearchStrategy, Tick};
+use super::table::ProofTable;
 use super::tables::{image, tables};
 use super::threats::{Board3, O, X};
 
@@ -31,11 +38,10 @@ use super::threats::{Board3, O, X};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Scheme {
-    /// One table for all jobs, taken in turn; each node's new children evaluated on all
-    /// cores at once (issue 32).
+    /// One table for all jobs and all cores (issue 32).
     #[default]
     Shared,
-    /// One table per job, one job per core (issue 17's search).
+    /// One table per job (issue 17's search).
     PerJob,
 }
 
@@ -111,29 +117,16 @@ impl Solved {
     }
 }
 
-/// A thread pool of `threads` workers (0: one per core).
-fn pool(threads: usize) -> Option<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("qubic-dfpn-{i}"))
-        .build()
-        .ok()
-}
-
-/// Search every job (first player to move in each). `status` is called from the calling
-/// thread as the work goes on (every [`Dfpn::TICK`] expansions in the shared scheme,
-/// every 50 ms in the other) and after each job; a job left unproved stops the rest
-/// (there is no proof then), as does `cancel`.
+/// Search every job (first player to move in each), one walker per thread. `status` is
+/// called from the calling thread as the work goes on (every 50 ms) and at the end; a job
+/// left unproved stops the rest (there is no proof then), as does `cancel`.
 pub fn solve(
     jobs: &[(u64, u64)],
     config: &SolveConfig,
     cancel: &Cancel,
     status: &mut dyn FnMut(&SolveStatus),
 ) -> Solved {
-    match config.scheme {
-        Scheme::Shared => solve_shared(jobs, config, cancel, status),
-        Scheme::PerJob => solve_per_job(jobs, config, cancel, status),
-    }
+    solve_jobs(jobs, config, cancel, status)
 }
 
 fn unknown(x: u64, o: u64) -> Job {
@@ -146,134 +139,94 @@ fn unknown(x: u64, o: u64) -> Job {
     }
 }
 
-fn solve_shared(
-    jobs: &[(u64, u64)],
-    config: &SolveConfig,
-    cancel: &Cancel,
-    status: &mut dyn FnMut(&SolveStatus),
-) -> Solved {
-    let pool = pool(config.threads);
-    let total = jobs.len();
-    let done = std::cell::Cell::new(0usize);
-    let current = std::cell::Cell::new(None);
-    let status = std::cell::RefCell::new(status);
-    let mut watch = |t: Tick<'_>| -> ControlFlow<()> {
-        if let Ok(mut s) = status.try_borrow_mut() {
-            s(&SolveStatus {
-                jobs_done: done.get(),
-                jobs_total: total,
-                expansions: t.expansions,
-                job: current.get(),
-                line: t.line.to_vec(),
-            });
-        }
-        if cancel.is_cancelled() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    };
-    let mut out = Vec::with_capacity(total);
-    let mut d = Dfpn::new(config.limits).watched(&mut watch);
-    if let Some(p) = pool.as_ref() {
-        d = d.parallel(p);
-    }
-    let mut stopped = false;
-    for &(x, o) in jobs {
-        if stopped || cancel.is_cancelled() {
-            out.push(unknown(x, o));
-            continue;
-        }
-        current.set(Some((x, o)));
-        let before = d.stats();
-        let t = Instant::now();
-        // A fresh expansion budget for each job, as with a table of its own.
-        let outcome = d.prove_within(x, o, config.limits.max_expansions);
-        let stats = before.since(&d.stats());
-        stopped = outcome != Outcome::Proved;
-        out.push(Job {
-            x,
-            o,
-            outcome,
-            stats,
-            seconds: t.elapsed().as_secs_f64(),
-        });
-        done.set(done.get() + 1);
-        if let Ok(mut s) = status.try_borrow_mut() {
-            s(&SolveStatus {
-                jobs_done: done.get(),
-                jobs_total: total,
-                expansions: d.stats().expansions,
-                job: None,
-                line: Vec::new(),
-            });
-        }
-    }
-    let stats = d.stats();
-    let moves = d.proof_moves();
-    let table_positions = d.table_len();
-    Solved {
-        jobs: out,
-        strategy: SearchStrategy {
-            moves,
-            threat_depth: config.limits.threat_depth,
-        },
-        stats,
-        table_positions,
-    }
-}
-
 /// The job being searched and the line the search looks at in it.
 type Looking = (Option<(u64, u64)>, Vec<u8>);
 
-fn solve_per_job(
-    jobs: &[(u64, u64)],
-    config: &SolveConfig,
-    cancel: &Cancel,
-    status: &mut dyn FnMut(&SolveStatus),
-) -> Solved {
-    use rayon::prelude::*;
-    let total = jobs.len();
-    let stop = AtomicBool::new(false);
-    let expansions = AtomicU64::new(0);
-    let finished = AtomicUsize::new(0);
-    let largest = AtomicUsize::new(0);
-    let line: Mutex<Looking> = Mutex::new((None, Vec::new()));
-    let limits = config.limits;
-    let work = |&(x, o): &(u64, u64)| -> (Job, ProofMoves) {
-        if stop.load(Ordering::Relaxed) {
-            return (unknown(x, o), HashMap::default());
+/// The searchers' shared counters, read by the calling thread for its status reports.
+#[derive(Default)]
+struct Board {
+    /// The next job to take.
+    next: AtomicUsize,
+    /// Set when a job ends unproved or the run is cancelled: no job is started after.
+    stop: AtomicBool,
+    expansions: AtomicU64,
+    finished: AtomicUsize,
+    largest: AtomicUsize,
+    looking: Mutex<Looking>,
+}
+
+/// The jobs to take, in order, and how far each is searched.
+struct Round<'j> {
+    jobs: &'j [(u64, u64)],
+    /// Indices into `jobs`, in the order they are taken.
+    order: Vec<usize>,
+    /// Expansions allowed per job in this round.
+    budget: u64,
+    /// A sizing round: a job left unknown is searched again later (not a failure).
+    sizing: bool,
+}
+
+/// Expansions each job gets in the sizing round before the rest ([`solve`]).
+const SIZING_BUDGET: u64 = 64;
+
+/// One searcher: takes the round's next job until none is left (or the board says
+/// stop), each on the shared table or a table of its own.
+fn walk(
+    round: &Round<'_>,
+    limits: DfpnLimits,
+    shared: Option<&Arc<ProofTable>>,
+    board: &Board,
+) -> Vec<(usize, Job, ProofMoves)> {
+    let mut done = Vec::new();
+    loop {
+        let k = board.next.fetch_add(1, Ordering::Relaxed);
+        let Some(&i) = round.order.get(k) else {
+            return done;
+        };
+        let (x, o) = round.jobs[i];
+        if board.stop.load(Ordering::Relaxed) {
+            done.push((i, unknown(x, o), ProofMoves::default()));
+            continue;
         }
         let t = Instant::now();
         let mut last = 0u64;
         let mut watch = |tick: Tick<'_>| -> ControlFlow<()> {
-            expansions.fetch_add(tick.expansions - last, Ordering::Relaxed);
+            board
+                .expansions
+                .fetch_add(tick.expansions - last, Ordering::Relaxed);
             last = tick.expansions;
-            if let Ok(mut l) = line.try_lock() {
+            if let Ok(mut l) = board.looking.try_lock() {
                 *l = (Some((x, o)), tick.line.to_vec());
             }
-            if stop.load(Ordering::Relaxed) {
+            if board.stop.load(Ordering::Relaxed) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         };
         let mut d = Dfpn::new(limits).watched(&mut watch);
-        let outcome = d.prove(x, o);
-        if outcome != Outcome::Proved {
+        if let Some(table) = shared {
+            d = d.sharing(Arc::clone(table));
+        }
+        let outcome = d.prove_within(x, o, round.budget);
+        if outcome == Outcome::Disproved || (outcome == Outcome::Unknown && !round.sizing) {
             // No point going on: the first move is not proved.
-            stop.store(true, Ordering::Relaxed);
+            board.stop.store(true, Ordering::Relaxed);
         }
         let stats = d.stats();
-        largest.fetch_max(d.table_len(), Ordering::Relaxed);
-        let moves = if outcome == Outcome::Proved {
+        board.largest.fetch_max(d.table_len(), Ordering::Relaxed);
+        let moves = if outcome == Outcome::Proved && shared.is_none() {
             d.proof_moves()
         } else {
-            HashMap::default()
+            ProofMoves::default()
         };
         drop(d);
-        expansions.fetch_add(stats.expansions - last, Ordering::Relaxed);
-        finished.fetch_add(1, Ordering::Relaxed);
+        board
+            .expansions
+            .fetch_add(stats.expansions - last, Ordering::Relaxed);
+        if outcome != Outcome::Unknown || !round.sizing {
+            board.finished.fetch_add(1, Ordering::Relaxed);
+        }
         let job = Job {
             x,
             o,
@@ -281,54 +234,133 @@ fn solve_per_job(
             stats,
             seconds: t.elapsed().as_secs_f64(),
         };
-        (job, moves)
-    };
-    let results = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| match pool(config.threads) {
-            Some(p) => p.install(|| jobs.par_iter().with_max_len(1).map(work).collect()),
-            None => jobs.iter().map(work).collect::<Vec<_>>(),
+        done.push((i, job, moves));
+    }
+}
+
+fn solve_jobs(
+    jobs: &[(u64, u64)],
+    config: &SolveConfig,
+    cancel: &Cancel,
+    status: &mut dyn FnMut(&SolveStatus),
+) -> Solved {
+    let total = jobs.len();
+    let threads = match config.threads {
+        0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        n => n,
+    }
+    .clamp(1, total.max(1));
+    let shared = (config.scheme == Scheme::Shared).then(|| Arc::new(ProofTable::new()));
+    let board = Board::default();
+    let report = |status: &mut dyn FnMut(&SolveStatus)| {
+        let (job, line) = board
+            .looking
+            .lock()
+            .map(|g| g.clone())
+            .unwrap_or((None, Vec::new()));
+        status(&SolveStatus {
+            jobs_done: board.finished.load(Ordering::Relaxed),
+            jobs_total: total,
+            expansions: board.expansions.load(Ordering::Relaxed),
+            job,
+            line,
         });
-        while !worker.is_finished() {
-            if cancel.is_cancelled() {
-                stop.store(true, Ordering::Relaxed);
+    };
+    let mut results: Vec<Option<(Job, ProofMoves)>> = vec![None; total];
+    let mut run = |round: &Round<'_>, results: &mut Vec<Option<(Job, ProofMoves)>>| {
+        board.next.store(0, Ordering::Relaxed);
+        std::thread::scope(|scope| {
+            let walkers: Vec<_> = (0..threads)
+                .map(|k| {
+                    let (board, shared) = (&board, shared.as_ref());
+                    std::thread::Builder::new()
+                        .name(format!("qubic-dfpn-{k}"))
+                        .spawn_scoped(scope, move || walk(round, config.limits, shared, board))
+                })
+                .collect();
+            while walkers
+                .iter()
+                .any(|w| w.as_ref().is_ok_and(|w| !w.is_finished()))
+            {
+                if cancel.is_cancelled() {
+                    board.stop.store(true, Ordering::Relaxed);
+                }
+                report(status);
+                std::thread::sleep(Duration::from_millis(50));
             }
-            let (job, l) = line.lock().map(|g| g.clone()).unwrap_or((None, Vec::new()));
-            status(&SolveStatus {
-                jobs_done: finished.load(Ordering::Relaxed),
-                jobs_total: total,
-                expansions: expansions.load(Ordering::Relaxed),
-                job,
-                line: l,
-            });
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        worker.join().unwrap_or_default()
-    });
+            for w in walkers.into_iter().flatten() {
+                for (i, mut job, moves) in w.join().unwrap_or_default() {
+                    if let Some((before, _)) = &results[i] {
+                        job.stats.add(&before.stats);
+                        job.seconds += before.seconds;
+                    }
+                    results[i] = Some((job, moves));
+                }
+            }
+        });
+    };
+    let mut order: Vec<usize> = (0..total).collect();
+    if shared.is_some() && total > threads {
+        // Sizing: every job searched a little first (most are proved there), then the
+        // rest largest first by the proof number at their root, so no long job is left
+        // to run alone at the end while the other cores wait.
+        let sizing = Round {
+            jobs,
+            order,
+            budget: SIZING_BUDGET.min(config.limits.max_expansions),
+            sizing: true,
+        };
+        run(&sizing, &mut results);
+        let root_pn = |&(x, o): &(u64, u64)| {
+            shared
+                .as_ref()
+                .and_then(|t| t.get(super::canonical::canonical(x, o).0))
+                .map_or(0, |e| e.pn)
+        };
+        let mut rest: Vec<(u64, usize)> = results
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.as_ref()
+                    .is_some_and(|(j, _)| j.outcome == Outcome::Unknown)
+            })
+            .map(|(i, _)| (root_pn(&jobs[i]), i))
+            .collect();
+        rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        order = rest.into_iter().map(|(_, i)| i).collect();
+    }
+    if !board.stop.load(Ordering::Relaxed) {
+        let round = Round {
+            jobs,
+            order,
+            budget: config.limits.max_expansions,
+            sizing: false,
+        };
+        run(&round, &mut results);
+    }
     let mut strategy = SearchStrategy {
-        moves: HashMap::default(),
-        threat_depth: limits.threat_depth,
+        moves: shared.as_ref().map(|t| t.proof_moves()).unwrap_or_default(),
+        threat_depth: config.limits.threat_depth,
     };
     let mut out = Vec::with_capacity(total);
     let mut stats = DfpnStats::default();
-    for (job, moves) in results {
+    for (&(x, o), r) in jobs.iter().zip(results) {
+        // A job no searcher could take (its thread did not start) stays unknown.
+        let (job, moves) = r.unwrap_or_else(|| (unknown(x, o), ProofMoves::default()));
         for (k, m) in moves {
             strategy.moves.entry(k).or_insert(m);
         }
         stats.add(&job.stats);
         out.push(job);
     }
-    status(&SolveStatus {
-        jobs_done: out.len(),
-        jobs_total: total,
-        expansions: stats.expansions,
-        job: None,
-        line: Vec::new(),
-    });
+    report(status);
     Solved {
         jobs: out,
         strategy,
         stats,
-        table_positions: largest.load(Ordering::Relaxed),
+        table_positions: shared
+            .as_ref()
+            .map_or(board.largest.load(Ordering::Relaxed), |t| t.len()),
     }
 }
 

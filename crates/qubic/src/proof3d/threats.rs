@@ -286,6 +286,9 @@ pub struct ThreatSearch {
     ordered: bool,
     /// Positions searched.
     pub nodes: u64,
+    /// The key change of one second-player stone that the search may take away when it
+    /// reads the table (0: none).
+    base: u64,
 }
 
 impl Default for ThreatSearch {
@@ -324,6 +327,7 @@ impl ThreatSearch {
             shift: 64 - bits,
             ordered: false,
             nodes: 0,
+            base: 0,
         }
     }
 
@@ -358,11 +362,25 @@ impl ThreatSearch {
         Some(seq)
     }
 
+    /// [`ThreatSearch::search`] on `b`, which holds a second-player stone on `extra`: the
+    /// table also answers for the position without it (a position with no sequence has
+    /// none with one more second-player stone either).
+    pub fn search_beside(&mut self, b: &mut Board3, depth: u8, extra: usize) -> Option<Vec<usize>> {
+        self.base = b.t.zob0[O][extra & 63];
+        let r = self.search(b, depth);
+        self.base = 0;
+        r
+    }
+
     /// Whether the position with key `hash` is in the table as having no sequence of
     /// `depth` moves.
     #[inline]
     fn known_to_fail(&self, hash: u64, depth: u8) -> bool {
         fails(self.failed[(hash >> self.shift) as usize], hash, depth)
+            || (self.base != 0 && {
+                let h = hash ^ self.base;
+                fails(self.failed[(h >> self.shift) as usize], h, depth)
+            })
     }
 
     /// [`ThreatSearch::search`] with o's threats `dt` known; the sequence comes back
@@ -422,7 +440,7 @@ impl ThreatSearch {
                 None => self.failed[(h >> self.shift) as usize],
             };
             // Known from another order of the same threats: no need to play it.
-            if fails(word, h, depth - 1) {
+            if fails(word, h, depth - 1) || (self.base != 0 && self.known_to_fail(h, depth - 1)) {
                 continue;
             }
             let mut child = b.clone();
