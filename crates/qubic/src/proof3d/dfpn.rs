@@ -170,6 +170,8 @@ pub struct Dfpn<'a> {
     /// The moves from the searched position to the node being expanded.
     line: Vec<u8>,
     aborted: bool,
+    /// A helper on a position another searcher is proving ([`Dfpn::helping`]).
+    helper: bool,
 }
 
 fn cells(mut m: u64) -> impl Iterator<Item = usize> {
@@ -230,6 +232,7 @@ impl<'a> Dfpn<'a> {
             watch: None,
             line: Vec::new(),
             aborted: false,
+            helper: false,
         }
     }
 
@@ -249,6 +252,33 @@ impl<'a> Dfpn<'a> {
     #[must_use]
     pub fn sharing(mut self, table: Arc<ProofTable>) -> Dfpn<'a> {
         self.tt = table;
+        self
+    }
+
+    /// Evaluate with `leaves` (one evaluator, whose threat-search table may be warm from
+    /// earlier searches: it holds only facts) instead of a new one.
+    #[must_use]
+    pub fn evaluating_with(mut self, leaves: Leaves) -> Dfpn<'a> {
+        self.leaves = vec![Mutex::new(leaves)];
+        self
+    }
+
+    /// The searcher's (first) evaluator, to hand to the next searcher.
+    #[must_use]
+    pub fn into_evaluator(self) -> Option<Leaves> {
+        self.leaves
+            .into_iter()
+            .next()
+            .map(|l| l.into_inner().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// A helper to another searcher on the same position and table: at the second
+    /// player's turns it works on the **last** reply still open where the other takes the
+    /// most promising first (all must be proved, so neither's work is lost), and so the
+    /// two part ways below the first such turn.
+    #[must_use]
+    pub fn helping(mut self) -> Dfpn<'a> {
+        self.helper = true;
         self
     }
 
@@ -503,7 +533,7 @@ impl<'a> Dfpn<'a> {
             // not sought, and sums would grow past any bound in this game). Undecided
             // numbers stay below INFINITE.
             let (mut sum, mut max, mut min, mut second) = (0u64, 0u64, INFINITE, INFINITE);
-            let mut best = 0;
+            let (mut best, mut last_open) = (0, None);
             for (i, &(c, ck, cs)) in children.iter().enumerate() {
                 let e = match self.tt.get(ck) {
                     Some(e) => e,
@@ -519,6 +549,9 @@ impl<'a> Dfpn<'a> {
                 let (choose, add) = if or { (e.pn, e.dn) } else { (e.dn, e.pn) };
                 sum = sum.saturating_add(add);
                 max = max.max(add);
+                if !e.decided() {
+                    last_open = Some(i);
+                }
                 if choose < min {
                     second = min;
                     min = choose;
@@ -561,6 +594,10 @@ impl<'a> Dfpn<'a> {
             if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || self.aborted {
                 return;
             }
+            let helping = self.helper && !or && last_open.is_some();
+            if helping {
+                best = last_open.unwrap_or(best);
+            }
             let (c, ck, cs) = children[best];
             let Some(ce) = self.tt.get(ck) else {
                 return;
@@ -582,6 +619,13 @@ impl<'a> Dfpn<'a> {
             };
             let (cthpn, cthdn) = if or {
                 (thpn.min(grow(second)), within(thdn, dn, ce.dn))
+            } else if helping {
+                // Not the child with the least disproof number: searched within the
+                // node's own disproof threshold, never below its own number.
+                (
+                    within(thpn, pn, ce.pn),
+                    thdn.max(ce.dn.saturating_add(1)).min(INFINITE),
+                )
             } else {
                 (within(thpn, pn, ce.pn), thdn.min(grow(second)))
             };

@@ -28,7 +28,7 @@ pub const INFINITE: u64 = u64::MAX / 4;
 
 /// Slots (as a power of two) of each evaluator's threat-search table: 512 KB, which stays
 /// in a core's cache; larger tables save few positions and wait on memory.
-const THREAT_TABLE_BITS: u32 = 16;
+const THREAT_TABLE_BITS: u32 = 18;
 
 /// A new position's numbers and candidate moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

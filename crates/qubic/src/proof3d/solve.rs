@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::canonical::SymHashes;
 use super::dfpn::{Dfpn, DfpnLimits, DfpnStats, Outcome, ProofMoves, SearchStrategy, Tick};
+use super::leaves::Leaves;
 use super::table::ProofTable;
 use super::tables::{image, tables};
 use super::threats::{Board3, O, X};
@@ -153,6 +154,18 @@ struct Board {
     finished: AtomicUsize,
     largest: AtomicUsize,
     looking: Mutex<Looking>,
+    /// The jobs being searched, which a searcher with nothing left to take helps with.
+    running: Mutex<Vec<Running>>,
+    /// The counters of the helpers' searches.
+    helped: Mutex<DfpnStats>,
+}
+
+/// A job being searched: its index, stones, and a flag raised when its search ends.
+struct Running {
+    index: usize,
+    x: u64,
+    o: u64,
+    ended: Arc<AtomicBool>,
 }
 
 /// The jobs to take, in order, and how far each is searched.
@@ -178,9 +191,19 @@ fn walk(
     board: &Board,
 ) -> Vec<(usize, Job, ProofMoves)> {
     let mut done = Vec::new();
+    // One evaluator for all this searcher's jobs: its threat-search table stays warm.
+    let mut evaluator = Leaves::new(limits.threat_depth);
     loop {
+        let ended = Arc::new(AtomicBool::new(false));
+        // A job is taken and listed as running at once, so a searcher that finds none
+        // left sees every job still being searched.
+        let mut running = lock(&board.running);
         let k = board.next.fetch_add(1, Ordering::Relaxed);
         let Some(&i) = round.order.get(k) else {
+            drop(running);
+            if let (false, Some(table)) = (round.sizing, shared) {
+                help(limits, table, board, evaluator);
+            }
             return done;
         };
         let (x, o) = round.jobs[i];
@@ -188,7 +211,19 @@ fn walk(
             done.push((i, unknown(x, o), ProofMoves::default()));
             continue;
         }
+        if !round.sizing {
+            running.push(Running {
+                index: i,
+                x,
+                o,
+                ended: Arc::clone(&ended),
+            });
+        }
+        drop(running);
         let t = Instant::now();
+        let root = super::canonical::canonical(x, o).0;
+        // Proved by a helper while this searcher is still below: done.
+        let proved = || shared.is_some_and(|t| t.get(root).is_some_and(|e| e.pn == 0));
         let mut last = 0u64;
         let mut watch = |tick: Tick<'_>| -> ControlFlow<()> {
             board
@@ -198,29 +233,39 @@ fn walk(
             if let Ok(mut l) = board.looking.try_lock() {
                 *l = (Some((x, o)), tick.line.to_vec());
             }
-            if board.stop.load(Ordering::Relaxed) {
+            if board.stop.load(Ordering::Relaxed) || proved() {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         };
-        let mut d = Dfpn::new(limits).watched(&mut watch);
+        let mut d = Dfpn::new(limits)
+            .evaluating_with(evaluator)
+            .watched(&mut watch);
         if let Some(table) = shared {
             d = d.sharing(Arc::clone(table));
         }
-        let outcome = d.prove_within(x, o, round.budget);
+        let before = d.stats();
+        let mut outcome = d.prove_within(x, o, round.budget);
+        if outcome == Outcome::Unknown && proved() {
+            outcome = Outcome::Proved;
+        }
+        ended.store(true, Ordering::Relaxed);
+        lock(&board.running).retain(|r| r.index != i);
         if outcome == Outcome::Disproved || (outcome == Outcome::Unknown && !round.sizing) {
             // No point going on: the first move is not proved.
             board.stop.store(true, Ordering::Relaxed);
         }
-        let stats = d.stats();
+        let stats = before.since(&d.stats());
         board.largest.fetch_max(d.table_len(), Ordering::Relaxed);
         let moves = if outcome == Outcome::Proved && shared.is_none() {
             d.proof_moves()
         } else {
             ProofMoves::default()
         };
-        drop(d);
+        evaluator = d
+            .into_evaluator()
+            .unwrap_or_else(|| Leaves::new(limits.threat_depth));
         board
             .expansions
             .fetch_add(stats.expansions - last, Ordering::Relaxed);
@@ -238,6 +283,53 @@ fn walk(
     }
 }
 
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A searcher with no job left to take helps, one after another, with the jobs still
+/// being searched ([`Dfpn::helping`]), until none is left; each help ends with its job.
+fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluator: Leaves) {
+    let mut helped = Vec::new();
+    loop {
+        let pick = lock(&board.running)
+            .iter()
+            .find(|r| !helped.contains(&r.index) && !r.ended.load(Ordering::Relaxed))
+            .map(|r| (r.index, r.x, r.o, Arc::clone(&r.ended)));
+        let Some((i, x, o, ended)) = pick else {
+            return;
+        };
+        helped.push(i);
+        let mut last = 0u64;
+        let mut watch = |tick: Tick<'_>| -> ControlFlow<()> {
+            board
+                .expansions
+                .fetch_add(tick.expansions - last, Ordering::Relaxed);
+            last = tick.expansions;
+            if board.stop.load(Ordering::Relaxed) || ended.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let mut d = Dfpn::new(limits)
+            .sharing(Arc::clone(table))
+            .evaluating_with(evaluator)
+            .helping()
+            .watched(&mut watch);
+        let before = d.stats();
+        d.prove(x, o);
+        let stats = before.since(&d.stats());
+        evaluator = d
+            .into_evaluator()
+            .unwrap_or_else(|| Leaves::new(limits.threat_depth));
+        board
+            .expansions
+            .fetch_add(stats.expansions - last, Ordering::Relaxed);
+        lock(&board.helped).add(&stats);
+    }
+}
+
 fn solve_jobs(
     jobs: &[(u64, u64)],
     config: &SolveConfig,
@@ -249,7 +341,7 @@ fn solve_jobs(
         0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         n => n,
     }
-    .clamp(1, total.max(1));
+    .max(1);
     let shared = (config.scheme == Scheme::Shared).then(|| Arc::new(ProofTable::new()));
     let board = Board::default();
     let report = |status: &mut dyn FnMut(&SolveStatus)| {
@@ -353,6 +445,7 @@ fn solve_jobs(
         stats.add(&job.stats);
         out.push(job);
     }
+    stats.add(&lock(&board.helped));
     report(status);
     Solved {
         jobs: out,
