@@ -5,8 +5,8 @@
 
 use std::io::Write;
 
-use ludomat_game::{LineInput, Player, Session as _, SessionError};
-use ludomat_tictactoe::{Board, Mark};
+use ludomat_game::{AgentError, LineInput, Player, Session as _, SessionError};
+use ludomat_tictactoe::{Board, Cell, HumanAgent, Mark, Notation};
 
 use crate::store::{StoreError, Stored};
 use crate::{
@@ -28,6 +28,9 @@ pub enum ChallengeError {
     /// The matchboxes could not be saved.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The person's agent failed.
+    #[error(transparent)]
+    Agent(#[from] AgentError),
 }
 
 fn say(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
@@ -169,6 +172,61 @@ pub fn play(
         ),
     )?;
     Ok(())
+}
+
+/// One game of `session` (MENACE against a person) told as `ludomat play tictactoe`
+/// tells its games: each move with the board after it in `notation`, then the result;
+/// the person's moves asked through `human`. End of input abandons the game.
+///
+/// # Errors
+/// [`ChallengeError`]: the session refusing, the person's agent failing.
+pub fn game_against(
+    session: &mut MenaceSession,
+    human: &mut HumanAgent,
+    notation: Notation,
+    say: &mut dyn FnMut(&str),
+) -> Result<(), ChallengeError> {
+    let mut board = Board::EMPTY;
+    let mut h = session.apply(MenaceAction::NewGame)?;
+    loop {
+        for x in &h {
+            match x {
+                MenaceHappening::MovePlayed { mark, square, .. }
+                | MenaceHappening::OpponentMove { mark, square, .. } => {
+                    if let Some(c) = Cell::from_index(usize::from(*square)) {
+                        board = board.with(c, *mark);
+                        say(&format!(
+                            "{mark} plays {}\n{}",
+                            notation.name(c),
+                            board.render(notation)
+                        ));
+                    }
+                }
+                MenaceHappening::GameOver {
+                    winner, resigned, ..
+                } => {
+                    say(&match (winner, resigned) {
+                        (None, _) => "Draw.".to_string(),
+                        (Some(w), false) => format!("{w} wins."),
+                        (Some(w), true) => format!("{} resigns; {w} wins.", w.other()),
+                    });
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        let cell = match human.ask(&session.board()) {
+            Ok(c) => c,
+            Err(AgentError::EndOfInput) => {
+                say("Input ended; game abandoned.");
+                return Ok(());
+            }
+            Err(e) => return Err(e.into()),
+        };
+        h = session.apply(MenaceAction::Play {
+            square: cell.index() as u8,
+        })?;
+    }
 }
 
 /// The boxes as the challenge shows them: all 304 of MENACE playing X.
