@@ -16,7 +16,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use ludomat_chart::line_chart;
 use ludomat_game::run::{cpu, Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::{seed, LineInput, Player};
-use ludomat_menace::bench::{bench as run_bench, BenchConfig, BenchOpponent, Measurement};
+use ludomat_menace::bench::{bench as run_bench, BenchOptions};
 use ludomat_menace::store::{StateOptions, Stored};
 use ludomat_menace::training::{TrainError, TrainPartial};
 use ludomat_menace::{challenge, text, Menace, TrainConfig, TrainOpponent, Training};
@@ -48,7 +48,7 @@ enum MenaceSub {
     /// Box counts by MENACE's move, bead totals, games played and the record.
     Stats,
     /// Measure training speed: games per second on one core and on all cores.
-    Bench(BenchArgs),
+    Bench(BenchOptions),
     /// Print a matchbox kit (PDF, SVG) of the boxes, sized for real matchbox fronts.
     Kit(crate::kit::MenaceKitArgs),
 }
@@ -130,25 +130,6 @@ struct BoxesArgs {
     /// Which set of boxes: MENACE playing X (304 boxes) or O (289).
     #[arg(long, value_enum, default_value_t = Side::X)]
     side: Side,
-}
-
-#[derive(Debug, Args)]
-struct BenchArgs {
-    /// (Ignored: the benchmark always trains fresh MENACEs and saves nothing.)
-    #[arg(long, hide = true)]
-    fresh: bool,
-    /// Training games per run (1 to 1,000,000,000).
-    #[arg(long, default_value_t = 1_000_000, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
-    games: u64,
-    /// The opponent: random, perfect or menace (built-in fast players).
-    #[arg(long, default_value = "random", value_parser = ["random", "perfect", "menace"])]
-    against: String,
-    /// Parallel runs for the all-cores measurement (1 to 256; default: number of cores).
-    #[arg(long, value_name = "N", value_parser = crate::count::count::<u16>(1, crate::count::MAX_THREADS))]
-    threads: Option<u16>,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
 /// `ludomat play menace`: the same game as `ludomat menace play`, found where the other
@@ -274,7 +255,8 @@ fn train(state: &StateOptions, args: &TrainArgs) -> Result<()> {
     let path = store.path;
     let mut run = Training::new(store.menace, opponent, config)?;
     let bar = Bar::new("games", Some(args.games), args.quiet);
-    let mut watch = |p: &Progress<TrainPartial>| bar.update(p, Some(window_rates(&p.partial)));
+    let mut watch =
+        |p: &Progress<TrainPartial>| bar.update(p, Some(text::window_rates(&p.partial)));
     let (mut ctx, _ctrl_c) = progress::context("games", Some(args.games), &mut watch);
     let mut save = |t: &Training| {
         t.menace
@@ -326,32 +308,9 @@ fn train(state: &StateOptions, args: &TrainArgs) -> Result<()> {
         "learning curve in {}:\n  curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
         args.out.display()
     );
-    let replacing = match (replaced, &backup) {
-        (Some(n), Some(b)) => format!(
-            "\n(it replaced a MENACE of {n} games, kept as {}; without --fresh training\n\
-             continues the saved MENACE)",
-            b.display()
-        ),
-        _ => String::new(),
-    };
-    outln!(
-        "MENACE has now played {} games; saved to {}{replacing}",
-        run.menace.games(),
-        path.display()
-    );
+    let kept = replaced.zip(backup.as_deref());
+    out!("{}", text::trained(run.menace.games(), &path, kept));
     Ok(())
-}
-
-/// The bar's note: MENACE's results so far.
-fn window_rates(p: &TrainPartial) -> String {
-    let [w, d, l] = p.totals;
-    let n = (w + d + l).max(1) as f64;
-    format!(
-        "W/D/L {:.0}/{:.0}/{:.0} %",
-        100.0 * w as f64 / n,
-        100.0 * d as f64 / n,
-        100.0 * l as f64 / n
-    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -359,65 +318,18 @@ fn window_rates(p: &TrainPartial) -> String {
 
 /// `menace bench`: the library's benchmark (`ludomat_menace::bench`) under the rules the
 /// flags give, printed.
-fn bench(state: &StateOptions, args: &BenchArgs) -> Result<()> {
-    let (rules, _) = state.rules()?;
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let against = match args.against.as_str() {
-        "perfect" => BenchOpponent::Perfect,
-        "menace" => BenchOpponent::Menace,
-        _ => BenchOpponent::Random,
-    };
-    let config = BenchConfig {
-        rules,
-        against,
-        games: args.games,
-        threads,
-        seed: state.seed.unwrap_or(1),
-    };
-    let rules_name = match rules.preset() {
-        Some(p) => format!("{p} rules"),
-        None => format!(
-            "{})",
-            rules.to_string().replacen("custom: ", "custom rules (", 1)
-        ),
-    };
-    out!("{}", crate::help::wrap(&(format!("MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per run, seed {} (fresh MENACE each run, nothing saved)",
-        against.name(),
-        args.games,
-        config.seed) + "\n")));
+fn bench(state: &StateOptions, args: &BenchOptions) -> Result<()> {
+    let config = args.config(state.rules()?.0, state.seed.unwrap_or(1));
+    out!("{}", crate::help::wrap(&config.header()));
     let bar = Bar::new("games", None, args.quiet);
     let mut watch = |p: &Progress<()>| bar.update(p, None);
     let (mut ctx, _ctrl_c) = progress::context("games", None, &mut watch);
     let (report, ended) = run_bench(config, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    let line = |label: String, m: &Measurement| {
-        let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
-            [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
-        });
-        out!("{}", crate::help::wrap(&(format!("{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})",
-            m.per_second(),
-            m.per_cpu_second(),
-            m.runs.len(),
-            if m.runs.len() == 1 { "" } else { "s" },
-            m.games(),
-            m.wall.as_secs_f64(),
-            m.cpu().as_secs_f64()) + "\n")));
-    };
-    line("1 thread:".into(), &report.single);
-    if let Some(p) = &report.parallel {
-        let label = match threads {
-            1 => "1 thread, again:".to_string(),
-            n => format!("{n} threads:"),
-        };
-        line(label, p);
-    }
-    if ended == Ended::Cancelled {
-        outln!("Interrupted (Ctrl-C): the figures above are for the games played.");
-    }
+    out!(
+        "{}",
+        crate::help::wrap(&report.text(ended == Ended::Cancelled))
+    );
     Ok(())
 }
