@@ -7,13 +7,16 @@
 //! With the cargo feature `clap` the options are the binary's flags; their doc comments
 //! are its `--help`.
 
+#[cfg(feature = "clap")]
 use ludomat_game::count::{count, MAX_THREADS};
 use ludomat_game::{tournament, Player, TournamentConfig, TournamentResult};
 use ludomat_qubic::options::DeckFlags;
 use ludomat_qubic::{Board as QubicBoard, DeckStuck, LevelSet};
 use ludomat_tictactoe::{Notation, RandomAgent};
 
-use crate::agent_kind::{AgentKind, MachineAgent};
+use crate::agent_kind::AgentKind;
+#[cfg(feature = "clap")]
+use crate::agent_kind::MachineAgent;
 use crate::{ArenaError, QubicContestant, QubicSpec, Sides};
 
 /// Why a tournament did not run, or ran with failures.

@@ -8,22 +8,21 @@
 //! saves are atomic; a file that is not a MENACE state is reported and never touched.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use ludomat_chart::line_chart;
 use ludomat_game::run::{cpu, Checkpoint, CheckpointError, Ended, Progress};
-use ludomat_game::{seed, LineInput, Player};
+use ludomat_game::LineInput;
 use ludomat_menace::bench::{bench as run_bench, BenchOptions};
-use ludomat_menace::store::{StateOptions, Stored};
+use ludomat_menace::store::{Side, StateOptions, Stored};
 use ludomat_menace::training::{TrainError, TrainPartial};
-use ludomat_menace::{challenge, text, Menace, TrainConfig, TrainOpponent, Training};
-use ludomat_tictactoe::{Board, Notation};
+use ludomat_menace::{challenge, text, Menace, Training};
+use ludomat_tictactoe::Board;
 
 use crate::progress::{self, Bar};
-use ludomat_arena::AgentKind;
+use ludomat_arena::menace::TrainOptions;
 
 /// `ludomat menace …`
 #[derive(Debug, Args)]
@@ -42,7 +41,7 @@ enum MenaceSub {
     Play(PlayArgs),
     /// Train the saved MENACE further (or a fresh one, with --fresh) against another
     /// agent; writes a learning curve (CSV, PNG, SVG) into one folder and saves it.
-    Train(TrainArgs),
+    Train(TrainOptions),
     /// Show the matchboxes, or the box for one position with its beads on the board.
     Boxes(BoxesArgs),
     /// Box counts by MENACE's move, bead totals, games played and the record.
@@ -51,24 +50,6 @@ enum MenaceSub {
     Bench(BenchOptions),
     /// Print a matchbox kit (PDF, SVG) of the boxes, sized for real matchbox fronts.
     Kit(crate::kit::MenaceKitArgs),
-}
-
-/// A side of the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Side {
-    /// Crosses, moving first.
-    X,
-    /// Noughts, moving second.
-    O,
-}
-
-impl Side {
-    fn player(self) -> Player {
-        match self {
-            Side::X => Player::First,
-            Side::O => Player::Second,
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -83,42 +64,6 @@ struct PlayArgs {
     /// Number of games (1 to 1,000,000; skips the question).
     #[arg(long, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000))]
     games: Option<u64>,
-}
-
-#[derive(Debug, Args)]
-struct TrainArgs {
-    /// The opponent (any noughts-and-crosses agent except a human; `relay` plays X only,
-    /// so with it MENACE takes `--side o`).
-    #[arg(long, value_parser = ludomat_arena::MachineAgent)]
-    against: AgentKind,
-    /// Games to play (1 to 1,000,000,000; the state is saved as it goes).
-    #[arg(long, default_value_t = 1000, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
-    games: u64,
-    /// The side MENACE plays.
-    #[arg(long, value_enum, default_value_t = Side::X)]
-    side: Side,
-    /// Games per point of the learning curve (1 to 1,000,000,000).
-    #[arg(long, default_value_t = 100, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
-    window: u64,
-    /// Start over from fresh matchboxes (rule flags apply to a fresh MENACE only); the
-    /// saved MENACE is first kept beside it as PATH.bak-N. Without it, training
-    /// continues the saved MENACE.
-    #[arg(long)]
-    fresh: bool,
-    /// (The default now: training continues the saved MENACE unless --fresh.)
-    #[arg(long = "continue", hide = true, conflicts_with = "fresh")]
-    keep_training: bool,
-    /// The folder for the learning curve: curve.csv, curve.png, curve.svg,
-    /// first-box.png, first-box.svg (created if missing; those files are replaced).
-    #[arg(short, long, default_value = "out/menace-train", value_name = "DIR")]
-    out: PathBuf,
-    /// Save the state every N games, at the end and on Ctrl-C (a killed run loses at
-    /// most the games since the last save; 1 to 1,000,000,000).
-    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<u64>(1, 1_000_000_000))]
-    save_every: u64,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -217,14 +162,8 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
 /// `menace train`: the library's training run (`ludomat_menace::Training`) against the
 /// arena's agent, with a progress bar, Ctrl-C, the state saved every `--save-every`
 /// games and at the end, the curve written into the output folder.
-fn train(state: &StateOptions, args: &TrainArgs) -> Result<()> {
-    if args.against == AgentKind::Human {
-        bail!("MENACE trains against a machine; to play it yourself use `ludomat menace play`");
-    }
-    args.against.check_side(
-        args.side.player().opponent(),
-        "train MENACE as O against it (`--side o`)",
-    )?;
+fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
+    args.check()?;
     // The output folder first: a run is never lost to a folder that cannot be written.
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
@@ -240,20 +179,10 @@ fn train(state: &StateOptions, args: &TrainArgs) -> Result<()> {
     } else {
         None
     };
-    let opponent_seed = if fresh {
-        seed::derive(state.seed.unwrap_or(1), 1)
-    } else {
-        seed::derive(state.seed.unwrap_or(store.menace.games()), 1)
-    };
-    let opponent = TrainOpponent::Agent(args.against.build(opponent_seed, Notation::Menace)?);
-    let config = TrainConfig {
-        games: args.games,
-        side: args.side.player(),
-        window: args.window,
-    };
+    let opponent = args.opponent(state.seed, store.menace.games())?;
     outln!("Training {} games ({}).", args.games, store.seed_text());
     let path = store.path;
-    let mut run = Training::new(store.menace, opponent, config)?;
+    let mut run = Training::new(store.menace, opponent, args.config())?;
     let bar = Bar::new("games", Some(args.games), args.quiet);
     let mut watch =
         |p: &Progress<TrainPartial>| bar.update(p, Some(text::window_rates(&p.partial)));

@@ -60,6 +60,28 @@ pub struct StateOptions {
     pub seed: Option<u64>,
 }
 
+/// The side MENACE plays (which of its two sets of boxes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Side {
+    /// Crosses, moving first.
+    #[default]
+    X,
+    /// Noughts, moving second.
+    O,
+}
+
+impl Side {
+    /// The player on this side.
+    #[must_use]
+    pub fn player(self) -> ludomat_game::Player {
+        match self {
+            Side::X => ludomat_game::Player::First,
+            Side::O => ludomat_game::Player::Second,
+        }
+    }
+}
+
 /// Why a stored MENACE cannot be opened or saved.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
