@@ -190,7 +190,7 @@ impl Stored {
                 if rules_given && *m.rules() != rules {
                     return Err(StoreError::OtherRules {
                         path: path.display().to_string(),
-                        saved: m.rules().clone(),
+                        saved: *m.rules(),
                         given: rules,
                     });
                 }
