@@ -158,7 +158,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             out!("{}", search.summary(&run)?);
             print(search.report(&run)?);
         }
-        task => print(task.run()?),
+        task => print(task.run(&mut |head| out!("{head}"))?),
     }
     Ok(())
 }

@@ -430,16 +430,19 @@ impl ProofTask {
     /// [`ProofTask::Search`], which the caller runs with a spinner or a progress bar:
     /// [`tree_opening`], [`verify_tree`]; [`SearchTask::prepare`]).
     ///
+    /// What is checked is said through `say` before the check (so it stands above an
+    /// error the check ends in).
+    ///
     /// # Errors
     /// [`ProofError`]: a file, or the proof not holding.
-    pub fn run(&self) -> Result<ProofReport, ProofError> {
+    pub fn run(&self, say: &mut dyn FnMut(&str)) -> Result<ProofReport, ProofError> {
         match self {
             ProofTask::Certificate { file, patashnik } => recheck(file.as_deref(), *patashnik),
             ProofTask::WriteCertificate { dictionary, out } => {
                 write_certificate(dictionary.as_deref(), out)
             }
             ProofTask::Dictionary { dictionary, limits } => {
-                check_dictionary(dictionary.as_deref(), *limits)
+                check_dictionary(dictionary.as_deref(), *limits, say)
             }
             ProofTask::Tree { .. } | ProofTask::Search(_) => Err(ProofError::Options(
                 "this proof is run with its progress shown".into(),
@@ -523,15 +526,19 @@ fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofRepor
 }
 
 /// Patashnik's dictionary (or a file) checked against every defence.
-fn check_dictionary(file: Option<&Path>, limits: CheckLimits) -> Result<ProofReport, ProofError> {
+fn check_dictionary(
+    file: Option<&Path>,
+    limits: CheckLimits,
+    say: &mut dyn FnMut(&str),
+) -> Result<ProofReport, ProofError> {
     let (dict, name) = read_dictionary(file)?;
-    let mut head = format!(
+    say(&format!(
         "4×4×4: {name}, {} entries. The first player plays a win, else the block of a \
          three, else the dictionary's move (under the 192 symmetries), else a threat \
          sequence of at most {} threes; every reply of the second player is answered.\n",
         dict.entries.len(),
         limits.threat_depth
-    );
+    ));
     let t = Instant::now();
     let r = check(&dict, limits).map_err(|source| ProofError::NoWin {
         name: name.clone(),
@@ -551,7 +558,7 @@ fn check_dictionary(file: Option<&Path>, limits: CheckLimits) -> Result<ProofRep
         .filter(|(_, &used)| !used)
         .map(|(e, _)| e.line.to_string())
         .collect();
-    head += &format!(
+    let mut head = format!(
         "Verified in {:.1?}: the first player wins against every defence.\n  positions with \
          the first player to move (merged under the symmetries): {}\n  answered by a \
          dictionary move: {}, a forced block: {}, a threat sequence: {}\n  dictionary or \
@@ -866,7 +873,7 @@ mod tests {
             file: None,
             patashnik: false,
         }
-        .run()
+        .run(&mut |_| {})
         .unwrap();
         assert!(r
             .checker
