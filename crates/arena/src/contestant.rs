@@ -261,14 +261,15 @@ impl TictactoeContestant {
 /// A 3D tic-tac-toe (4×4×4) program of the IBM 1620, or a modern player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum QubicContestant {
-    /// OTHER-1, the machine-code rewrite (levels 1–12).
+    /// OTHER-1 (levels 1–12).
     Other1,
-    /// Bob Louden's 1962 FORTRAN deck (4×4×4 only).
+    /// The 1962 deck (4×4×4 only).
     Louden1962,
     /// A random empty cell.
     Random,
-    /// Complete four, block three, a threat sequence, else the best quiet move.
+    /// A modern threat-sequence player.
     Threats,
 }
 

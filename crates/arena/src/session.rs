@@ -49,11 +49,12 @@ pub enum GameKind {
 /// Who moves first in a tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Sides {
-    /// A in every game.
+    /// Agent A moves first in every game.
     #[default]
     Fixed,
-    /// A in even games, B in odd ones.
+    /// A moves first in even games, B in odd ones.
     Alternate,
 }
 

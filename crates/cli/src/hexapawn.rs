@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use ludomat_chart::{line_chart, LineChart, Series};
+use ludomat_chart::line_chart;
 use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::terminal::LineInput;
 use ludomat_game::Session;
@@ -197,22 +197,7 @@ fn train(a: TrainArgs) -> Result<()> {
         ))
     );
     if let Some(path) = &a.chart {
-        let chart = LineChart {
-            title: "HER's learning curve (wins minus losses)".into(),
-            x_label: "games played".into(),
-            y_label: "wins − losses".into(),
-            series: vec![Series {
-                name: "HER".into(),
-                points: run
-                    .report
-                    .curve
-                    .iter()
-                    .map(|p| (p.game as f64, p.score as f64))
-                    .collect(),
-            }],
-            y_range: None,
-            caption: crate::caption::made_by(),
-        };
+        let chart = text::curve_chart(&run.report, crate::caption::made_by());
         line_chart(&chart, path)?;
         outln!("chart: {}", path.display());
     }

@@ -61,6 +61,101 @@ pub fn parse_count(text: &str, limit: u64, unit: &'static str) -> Result<u64, Co
     }
 }
 
+/// `n` with thousands separators: 1,000,000.
+#[must_use]
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A count on the command line, from `min` to `max` (digits, `_` separators, or `1e6`),
+/// read as `T`: with the cargo feature `clap`, a clap value parser, so every machine's
+/// options refuse an out-of-range count with the same message ("--games '0' is not a
+/// whole number from 1 to 1,000") and clap's usage-error status.
+pub struct Count<T> {
+    min: u64,
+    max: u64,
+    marker: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Count<T> {
+    fn clone(&self) -> Self {
+        Count { ..*self }
+    }
+}
+
+/// A count from `min` to `max`, read as `T`.
+#[must_use]
+pub const fn count<T>(min: u64, max: u64) -> Count<T> {
+    Count {
+        min,
+        max,
+        marker: std::marker::PhantomData,
+    }
+}
+
+/// The most worker threads any command starts.
+pub const MAX_THREADS: u64 = 256;
+
+impl<T> Count<T> {
+    /// The limits as `--help` states them: "1 to 1,000,000".
+    #[must_use]
+    pub fn limits(&self) -> String {
+        format!("{} to {}", thousands(self.min), thousands(self.max))
+    }
+
+    /// Read `text` as a count within the limits; the message names the limits.
+    ///
+    /// # Errors
+    /// The message, when `text` is not a whole number within the limits.
+    pub fn read(&self, text: &str) -> Result<u64, String> {
+        match parse_count(text, u64::MAX, "").ok() {
+            Some(n) if (self.min..=self.max).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "'{}' is not a whole number from {}",
+                text.trim(),
+                self.limits()
+            )),
+        }
+    }
+}
+
+#[cfg(feature = "clap")]
+impl<T> clap::builder::TypedValueParser for Count<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let name = arg
+            .and_then(|a| a.get_long().map(|l| format!("--{l}")))
+            .unwrap_or_else(|| "the count".into());
+        let text = value.to_string_lossy();
+        let fail = |why: String| {
+            clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("{name} {why}\n"),
+            )
+            .with_cmd(cmd)
+        };
+        let n = self.read(&text).map_err(fail)?;
+        T::try_from(n).map_err(|_| fail(format!("'{text}' does not fit")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +178,17 @@ mod tests {
         assert!(parse_count("-1", 10, "vectors").is_err());
         assert!(parse_count("nan", 10, "vectors").is_err());
         assert_eq!(parse_count("10", 10, "vectors"), Ok(10));
+    }
+
+    #[test]
+    fn a_count_names_its_limits() {
+        let c = count::<u16>(1, 256);
+        assert_eq!(c.read("1e2"), Ok(100));
+        assert_eq!(c.read("256"), Ok(256));
+        for bad in ["0", "257", "1e30", "-1", "x", "1.5"] {
+            let e = c.read(bad).unwrap_err();
+            assert_eq!(e, format!("'{bad}' is not a whole number from 1 to 256"));
+        }
+        assert_eq!(thousands(1_000_000), "1,000,000");
     }
 }

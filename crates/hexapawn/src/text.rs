@@ -1,6 +1,7 @@
 //! HER in words, as the terminal prints it: the matchboxes ([`boxes`]), a board with its
 //! rank numbers and file letters ([`diagram`]), what happened in a session
-//! ([`describe`]) and a training run's report with Gardner's curve ([`report`]). Plain
+//! ([`describe`]) and a training run's report with Gardner's curve ([`report`]) and its
+//! chart ([`curve_chart`]). Plain
 //! text from the library's state, so every renderer says the same.
 
 use std::fmt::Write as _;
@@ -156,4 +157,53 @@ pub fn report(
          column).\n",
     );
     s
+}
+
+/// A training run's learning curve (wins minus losses after each game) as a chart,
+/// captioned with `caption` (the command that made it).
+#[must_use]
+pub fn curve_chart(report: &TrainReport, caption: String) -> ludomat_chart::LineChart {
+    ludomat_chart::LineChart {
+        title: "HER's learning curve (wins minus losses)".into(),
+        x_label: "games played".into(),
+        y_label: "wins − losses".into(),
+        series: vec![ludomat_chart::Series {
+            name: "HER".into(),
+            points: report
+                .curve
+                .iter()
+                .map(|p| (p.game as f64, p.score as f64))
+                .collect(),
+        }],
+        y_range: None,
+        caption,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CurvePoint;
+
+    #[test]
+    fn the_curve_is_charted_point_by_point() {
+        let report = TrainReport {
+            curve: vec![
+                CurvePoint {
+                    game: 1,
+                    won: false,
+                    score: -1,
+                },
+                CurvePoint {
+                    game: 2,
+                    won: true,
+                    score: 0,
+                },
+            ],
+            ..TrainReport::default()
+        };
+        let chart = curve_chart(&report, "made by a test".into());
+        assert_eq!(chart.series[0].points, vec![(1.0, -1.0), (2.0, 0.0)]);
+        assert_eq!(chart.caption, "made by a test");
+    }
 }

@@ -258,6 +258,110 @@ pub fn bench(
     ))
 }
 
+/// `ludomat menace bench`'s own options (the rules and the seed are the MENACE state
+/// options'): with the cargo feature `clap`, the binary's flags.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct BenchOptions {
+    /// (Ignored: the benchmark always trains fresh MENACEs and saves nothing.)
+    #[cfg_attr(feature = "clap", arg(long, hide = true))]
+    pub fresh: bool,
+    /// Training games per run (1 to 1,000,000,000).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1_000_000, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1, 1_000_000_000)))]
+    pub games: u64,
+    /// The opponent: random, perfect or menace (built-in fast players).
+    #[cfg_attr(feature = "clap", arg(long, default_value = "random", value_parser = ["random", "perfect", "menace"]))]
+    pub against: String,
+    /// Parallel runs for the all-cores measurement (1 to 256; default: number of cores).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u16>(1, ludomat_game::count::MAX_THREADS)))]
+    pub threads: Option<u16>,
+    /// No progress bar.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quiet: bool,
+}
+
+impl BenchOptions {
+    /// The benchmark these options ask for, under `rules` and `seed`: `threads` parallel
+    /// runs, by default one per core.
+    #[must_use]
+    pub fn config(&self, rules: Rules, seed: u64) -> BenchConfig {
+        BenchConfig {
+            rules,
+            against: match self.against.as_str() {
+                "perfect" => BenchOpponent::Perfect,
+                "menace" => BenchOpponent::Menace,
+                _ => BenchOpponent::Random,
+            },
+            games: self.games,
+            threads: self
+                .threads
+                .map(usize::from)
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                .max(1),
+            seed,
+        }
+    }
+}
+
+impl BenchConfig {
+    /// What is measured, said first.
+    #[must_use]
+    pub fn header(&self) -> String {
+        let rules_name = match self.rules.preset() {
+            Some(p) => format!("{p} rules"),
+            None => format!(
+                "{})",
+                self.rules
+                    .to_string()
+                    .replacen("custom: ", "custom rules (", 1)
+            ),
+        };
+        format!(
+            "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per \
+             run, seed {} (fresh MENACE each run, nothing saved)\n",
+            self.against.name(),
+            self.games,
+            self.seed
+        )
+    }
+}
+
+impl BenchReport {
+    /// The measurements, one a line: games per second and per CPU-second, runs, results;
+    /// `cancelled`: a last line saying the figures are for the games played.
+    #[must_use]
+    pub fn text(&self, cancelled: bool) -> String {
+        let line = |label: String, m: &Measurement| {
+            let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
+                [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
+            });
+            format!(
+                "{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} \
+                 games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})\n",
+                m.per_second(),
+                m.per_cpu_second(),
+                m.runs.len(),
+                if m.runs.len() == 1 { "" } else { "s" },
+                m.games(),
+                m.wall.as_secs_f64(),
+                m.cpu().as_secs_f64()
+            )
+        };
+        let mut out = line("1 thread:".into(), &self.single);
+        if let Some(p) = &self.parallel {
+            let label = match self.config.threads {
+                1 => "1 thread, again:".to_string(),
+                n => format!("{n} threads:"),
+            };
+            out += &line(label, p);
+        }
+        if cancelled {
+            out += "Interrupted (Ctrl-C): the figures above are for the games played.\n";
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

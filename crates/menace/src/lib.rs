@@ -15,7 +15,9 @@
 //! * [`MenaceSession`] — MENACE as a person meets it, at the terminal and in the museum:
 //!   opponent, counters, log, learning curve, every box and the bead just drawn.
 //! * [`Opponent`] and [`Menace::train_game`] — fast training against built-in
-//!   players; [`state`] — the versioned JSON state file, written atomically.
+//!   players; [`state`] — the versioned JSON state file, written atomically; [`store`] —
+//!   a MENACE with its file and the options that set it up; [`challenge`] — the source's
+//!   challenge played at a terminal.
 //!
 //! Source: seed 002 (the MENACE challenge and its rules); the published history of
 //! Michie's machine for the presets and the reference results.
@@ -42,6 +44,7 @@
 
 mod bead;
 pub mod bench;
+pub mod challenge;
 mod index;
 mod machine;
 mod matchbox;
@@ -50,6 +53,7 @@ mod opponent;
 mod rules;
 pub mod session;
 pub mod state;
+pub mod store;
 pub mod text;
 mod train;
 pub mod training;

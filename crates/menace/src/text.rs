@@ -248,6 +248,41 @@ pub fn stats(menace: &Menace, source: &str) -> String {
     s
 }
 
+/// The progress bar's note during training: MENACE's results so far, in per cent.
+#[must_use]
+pub fn window_rates(p: &crate::TrainPartial) -> String {
+    let [w, d, l] = p.totals;
+    let n = (w + d + l).max(1) as f64;
+    format!(
+        "W/D/L {:.0}/{:.0}/{:.0} %",
+        100.0 * w as f64 / n,
+        100.0 * d as f64 / n,
+        100.0 * l as f64 / n
+    )
+}
+
+/// After training: the games MENACE has played and where it is saved, and, when a fresh
+/// MENACE replaced a saved one, its games and where it is kept.
+#[must_use]
+pub fn trained(
+    games: u64,
+    path: &std::path::Path,
+    replaced: Option<(u64, &std::path::Path)>,
+) -> String {
+    let replacing = match replaced {
+        Some((n, b)) => format!(
+            "\n(it replaced a MENACE of {n} games, kept as {}; without --fresh training\n\
+             continues the saved MENACE)",
+            b.display()
+        ),
+        None => String::new(),
+    };
+    format!(
+        "MENACE has now played {games} games; saved to {}{replacing}\n",
+        path.display()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

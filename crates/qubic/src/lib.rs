@@ -19,7 +19,10 @@
 //!   museum's cube exhibit): moves by cell, the level of each machine move with its
 //!   meaning, the 1962 deck's typewriter paper, the tables, the forced win's bound.
 //! * [`proof3d`] — 4×4×4: Patashnik's dictionary read, checked against every defence under
-//!   the 192 symmetries ([`proof3d::check`]), and played ([`proof3d::player`]).
+//!   the 192 symmetries ([`proof3d::check`]), and played ([`proof3d::player`]);
+//!   [`proofs`] — which proof `ludomat qubic proof` checks, run and told.
+//! * [`text`] — a session's game in the terminal's words; [`options`] — a game as the
+//!   command line asks for it.
 //!
 //! ```
 //! use ludomat_game::Game;
@@ -41,12 +44,15 @@ pub mod deck;
 pub mod geometry;
 mod level;
 pub mod louden;
+pub mod options;
 pub mod other1;
 mod plane;
 pub mod proof;
 pub mod proof3d;
+pub mod proofs;
 mod session;
 mod symmetry;
+pub mod text;
 
 pub use agents::{DeckStuck, LoudenAgent, Other1Agent};
 pub use board::render_with;

@@ -90,6 +90,29 @@ pub struct Facts {
     pub games: GameCounts,
 }
 
+impl std::fmt::Display for Facts {
+    /// The counts in a table, one a line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let g = &self.games;
+        writeln!(f, "reachable positions             {:>7}", self.positions)?;
+        writeln!(
+            f,
+            "  up to symmetry                {:>7}",
+            self.positions_up_to_symmetry
+        )?;
+        writeln!(f, "terminal positions              {:>7}", self.terminal)?;
+        writeln!(
+            f,
+            "  up to symmetry                {:>7}",
+            self.terminal_up_to_symmetry
+        )?;
+        writeln!(f, "possible games                  {:>7}", g.total())?;
+        writeln!(f, "  won by the first player (X)   {:>7}", g.x_wins)?;
+        writeln!(f, "  won by the second player (O)  {:>7}", g.o_wins)?;
+        writeln!(f, "  drawn                         {:>7}", g.draws)
+    }
+}
+
 /// Compute every count from scratch.
 #[must_use]
 pub fn facts() -> Facts {

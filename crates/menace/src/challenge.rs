@@ -1,0 +1,318 @@
+//! The MENACE challenge as the source sets it (seed 002), played at a terminal: how many
+//! games, `new game`, MENACE's move and the board, the person's move and the board, all
+//! the matchboxes after each game. The game flow is [`MenaceSession`]'s, the words are
+//! [`crate::text`]'s; the state file is saved after every finished game.
+
+use std::io::Write;
+
+use ludomat_game::{AgentError, LineInput, Player, Session as _, SessionError};
+use ludomat_tictactoe::{Board, Cell, HumanAgent, Mark, Notation};
+
+use crate::store::{StoreError, Stored};
+use crate::{
+    text, Menace, MenaceAction, MenaceConfig, MenaceHappening, MenaceSession, OpponentKind,
+};
+
+/// Why the challenge stopped short.
+#[derive(Debug, thiserror::Error)]
+pub enum ChallengeError {
+    /// The terminal could not be read or written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The session could not start.
+    #[error("cannot start MENACE: {0}")]
+    Start(SessionError),
+    /// The session refused an action it offered.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// The matchboxes could not be saved.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The person's agent failed.
+    #[error(transparent)]
+    Agent(#[from] AgentError),
+}
+
+fn say(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// Ask for the number of games until one is given; `None` at end of input.
+fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Option<u64>> {
+    loop {
+        say(out, "How many games? ")?;
+        let Some(line) = input.next_line()? else {
+            say(out, "\n")?;
+            return Ok(None);
+        };
+        let t = line.trim();
+        match t.parse::<u64>() {
+            Ok(n) => return Ok(Some(n)),
+            Err(_) if t.is_empty() => say(
+                out,
+                "  Nothing was typed; type a whole number of games, e.g. 3.\n",
+            )?,
+            Err(_) => say(
+                out,
+                &format!("  '{t}' is not a number of games; type a whole number, e.g. 3.\n"),
+            )?,
+        }
+    }
+}
+
+/// Ask for the person's move until a legal one is typed; `None` at end of input or
+/// `quit`. The line is read into an action by the session and applied there (an occupied
+/// square is refused by it, with the reason printed).
+fn ask_move(
+    session: &mut MenaceSession,
+    input: &mut LineInput,
+    out: &mut dyn Write,
+) -> std::io::Result<Option<Vec<MenaceHappening>>> {
+    loop {
+        say(out, "Your move (O), row then column, each L, M or R: ")?;
+        let Some(line) = input.next_line()? else {
+            say(out, "\n")?;
+            return Ok(None);
+        };
+        let t = line.trim();
+        if t.eq_ignore_ascii_case("quit") || t.eq_ignore_ascii_case("q") {
+            return Ok(None);
+        }
+        let applied = match session.parse_action(t) {
+            Ok(action @ MenaceAction::Play { .. }) => session.apply(action),
+            Ok(_) => Err(SessionError::Invalid(format!(
+                "'{t}' is not a move here; type a square such as MR, or quit"
+            ))),
+            Err(e) => Err(e),
+        };
+        match applied {
+            Ok(h) => return Ok(Some(h)),
+            Err(e) => say(out, &format!("  {e}\n"))?,
+        }
+    }
+}
+
+/// Shows the matchboxes after a game (the terminal pages them): given the output and the
+/// machine.
+pub type ShowBoxes<'a> = &'a mut dyn FnMut(&mut dyn Write, &Menace) -> std::io::Result<()>;
+
+/// Play the challenge: `games` (asked when `None`) against the person typing into
+/// `input`, MENACE (X) moving first; the matchboxes saved into the store's file after
+/// every finished game and shown by `boxes` (unless `None`). End of input mid-game
+/// abandons that game with the matchboxes as they were before it.
+///
+/// # Errors
+/// [`ChallengeError`]: the terminal, the session, or the save failing.
+pub fn play(
+    store: &mut Stored,
+    games: Option<u64>,
+    input: &mut LineInput,
+    out: &mut dyn Write,
+    mut boxes: Option<ShowBoxes<'_>>,
+) -> Result<(), ChallengeError> {
+    say(
+        out,
+        &format!(
+            "MENACE, Donald Michie's matchbox machine, plays X and moves first ({}).\n\
+             Name a square by its row then its column, each L, M or R: LL is the top left,\n\
+             MM the centre, RR the bottom right. Type quit to stop.\n",
+            store.seed_text()
+        ),
+    )?;
+    let games = match games {
+        Some(n) => n,
+        None => match ask_games(input, out)? {
+            Some(n) => n,
+            None => {
+                say(out, "Input ended; no games played.\n")?;
+                return Ok(());
+            }
+        },
+    };
+    let config = MenaceConfig {
+        seed: Some(store.seed),
+        opponent: OpponentKind::Human,
+        menace_plays: Mark::X,
+        ..MenaceConfig::default()
+    };
+    let mut session =
+        MenaceSession::with_menace(config, store.menace.clone()).map_err(ChallengeError::Start)?;
+    for _ in 0..games {
+        say(out, "new game\n")?;
+        let mut board = Board::EMPTY;
+        let h = session.apply(MenaceAction::NewGame)?;
+        say(out, &text::tell(&mut board, &h))?;
+        while !session.is_over() {
+            let Some(h) = ask_move(&mut session, input, out)? else {
+                say(
+                    out,
+                    "Input ended: the game in progress is abandoned; the matchboxes are as they were before it.\n",
+                )?;
+                return Ok(());
+            };
+            say(out, &text::tell(&mut board, &h))?;
+        }
+        store.menace = session.menace().clone();
+        store.save()?;
+        if let Some(show) = boxes.as_mut() {
+            show(out, session.menace())?;
+        }
+    }
+    let r = session.menace().record(Player::First);
+    say(
+        out,
+        &format!(
+            "MENACE's record as X: {} wins, {} draws, {} losses in {} games. Matchboxes saved to {}.\n",
+            r.wins,
+            r.draws,
+            r.losses,
+            r.games(),
+            store.path.display()
+        ),
+    )?;
+    Ok(())
+}
+
+/// One game of `session` (MENACE against a person) told as `ludomat play tictactoe`
+/// tells its games: each move with the board after it in `notation`, then the result;
+/// the person's moves asked through `human`. End of input abandons the game.
+///
+/// # Errors
+/// [`ChallengeError`]: the session refusing, the person's agent failing.
+pub fn game_against(
+    session: &mut MenaceSession,
+    human: &mut HumanAgent,
+    notation: Notation,
+    say: &mut dyn FnMut(&str),
+) -> Result<(), ChallengeError> {
+    let mut board = Board::EMPTY;
+    let mut h = session.apply(MenaceAction::NewGame)?;
+    loop {
+        for x in &h {
+            match x {
+                MenaceHappening::MovePlayed { mark, square, .. }
+                | MenaceHappening::OpponentMove { mark, square, .. } => {
+                    if let Some(c) = Cell::from_index(usize::from(*square)) {
+                        board = board.with(c, *mark);
+                        say(&format!(
+                            "{mark} plays {}\n{}",
+                            notation.name(c),
+                            board.render(notation)
+                        ));
+                    }
+                }
+                MenaceHappening::GameOver {
+                    winner, resigned, ..
+                } => {
+                    say(&match (winner, resigned) {
+                        (None, _) => "Draw.".to_string(),
+                        (Some(w), false) => format!("{w} wins."),
+                        (Some(w), true) => format!("{} resigns; {w} wins.", w.other()),
+                    });
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        let cell = match human.ask(&session.board()) {
+            Ok(c) => c,
+            Err(AgentError::EndOfInput) => {
+                say("Input ended; game abandoned.");
+                return Ok(());
+            }
+            Err(e) => return Err(e.into()),
+        };
+        h = session.apply(MenaceAction::Play {
+            square: cell.index() as u8,
+        })?;
+    }
+}
+
+/// The boxes as the challenge shows them: all 304 of MENACE playing X.
+#[must_use]
+pub fn listing(menace: &Menace) -> String {
+    text::listing(menace.boxes(Player::First))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+    use std::path::Path;
+
+    fn session(dir: &Path) -> Stored {
+        Stored {
+            menace: Menace::new(Rules::seed(), 3),
+            path: dir.join("menace.json"),
+            seed: 1,
+            continues: false,
+        }
+    }
+
+    fn run_play(s: &mut Stored, games: Option<u64>, quiet: bool, script: &str) -> String {
+        let mut out = Vec::new();
+        let mut show = |out: &mut dyn Write, m: &Menace| out.write_all(listing(m).as_bytes());
+        let boxes: Option<ShowBoxes<'_>> = if quiet { None } else { Some(&mut show) };
+        play(s, games, &mut LineInput::script(script), &mut out, boxes).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// A person who tries every square in reading order (occupied ones are refused).
+    fn every_square(times: usize) -> String {
+        "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n".repeat(times)
+    }
+
+    #[test]
+    fn play_follows_the_challenge() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        let script = format!("two\n\n2\nXX\n\nMMM\n{}", every_square(12));
+        let out = run_play(&mut s, None, false, &script);
+        assert!(out.contains("How many games? "), "{out}");
+        assert!(out.contains("'two' is not a number of games"), "{out}");
+        assert!(out.contains("Nothing was typed"), "{out}");
+        assert_eq!(out.matches("new game\n").count(), 2, "{out}");
+        assert!(out.contains("row 'X' is not L, M or R"), "{out}");
+        assert!(out.contains("nothing was typed"), "{out}");
+        assert!(out.contains("3 letters; a cell is two letters"), "{out}");
+        assert!(out.contains("MENACE plays "), "{out}");
+        assert_eq!(out.matches("The 304 matchboxes").count(), 2);
+        assert!(out.contains("box #303  move 7"), "{out}");
+        assert_eq!(s.menace.record(Player::First).games(), 2);
+        assert_eq!(
+            Menace::load(&s.path).unwrap(),
+            s.menace,
+            "saved after each game"
+        );
+    }
+
+    #[test]
+    fn an_occupied_square_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        // MENACE's first move takes one square; typing every square in order meets it.
+        let out = run_play(&mut s, Some(1), true, &every_square(1));
+        assert!(
+            out.contains("is already taken by X; choose an empty square"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn end_of_input_mid_game_leaves_the_boxes_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        let before = s.menace.clone();
+        let out = run_play(&mut s, Some(1), true, "");
+        assert!(
+            out.contains("Input ended: the game in progress is abandoned"),
+            "{out}"
+        );
+        assert_eq!(s.menace.boxes(Player::First), before.boxes(Player::First));
+        assert_eq!(s.menace.games(), 0);
+        assert!(!out.contains("The 304 matchboxes"));
+        let out = run_play(&mut s, None, true, "");
+        assert!(out.contains("no games played"), "{out}");
+    }
+}

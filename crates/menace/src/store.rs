@@ -1,0 +1,256 @@
+//! Where a MENACE's matchboxes live between commands, and how a fresh MENACE is set up:
+//! [`StateOptions`] (the state file, the rule preset and its changes, the seed) and
+//! [`Stored`], a MENACE with the file it lives in. Opening never writes; a file that is
+//! not a MENACE state is reported and never touched.
+//!
+//! With the cargo feature `clap` the options are the binary's flags, global to every
+//! `ludomat menace` command; their doc comments are its `--help`.
+
+use std::path::PathBuf;
+
+use ludomat_game::seed;
+
+use crate::{EmptyBox, Menace, Preset, Rules, RulesError, StartingBeads, StateError};
+
+/// Where MENACE's matchboxes live and how a fresh MENACE is set up.
+///
+/// Global to every `menace` command, so each lists them: after its own options (clap
+/// lists options in declaration order; without an order of their own these would share
+/// the first places with the command's options, interleaved by letter), before -v.
+#[derive(Debug, Clone, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+#[cfg_attr(feature = "clap", command(next_display_order = 900))]
+pub struct StateOptions {
+    /// The state file [default: <data dir>/ludomat/menace.json].
+    #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "PATH"))]
+    pub state: Option<PathBuf>,
+    /// Rule preset for a fresh MENACE: seed (the source article's rules; default),
+    /// michie, scroggs.
+    #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "PRESET"))]
+    pub rules: Option<Preset>,
+    /// Starting beads for a fresh MENACE: random:MIN-MAX per box, or four counts per
+    /// legal move by MENACE's move (4/3/2/1).
+    #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "BEADS"))]
+    pub start_beads: Option<StartingBeads>,
+    /// Net beads after a win, per box used.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, global = true, allow_hyphen_values = true, value_name = "N")
+    )]
+    pub win: Option<i32>,
+    /// Net beads after a draw, per box used.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, global = true, allow_hyphen_values = true, value_name = "N")
+    )]
+    pub draw: Option<i32>,
+    /// Net beads after a loss, per box used.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, global = true, allow_hyphen_values = true, value_name = "N")
+    )]
+    pub loss: Option<i32>,
+    /// What an empty box does: refill, refill:N, resign.
+    #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "POLICY"))]
+    pub empty_box: Option<EmptyBox>,
+    /// Seed [default: 1]: fills a fresh MENACE's boxes and seeds its opponent; given with
+    /// a saved MENACE, restarts its random draws (otherwise they continue where they
+    /// stopped).
+    #[cfg_attr(feature = "clap", arg(long, global = true))]
+    pub seed: Option<u64>,
+}
+
+/// The side MENACE plays (which of its two sets of boxes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Side {
+    /// Crosses, moving first.
+    #[default]
+    X,
+    /// Noughts, moving second.
+    O,
+}
+
+impl Side {
+    /// The player on this side.
+    #[must_use]
+    pub fn player(self) -> ludomat_game::Player {
+        match self {
+            Side::X => ludomat_game::Player::First,
+            Side::O => ludomat_game::Player::Second,
+        }
+    }
+}
+
+/// Why a stored MENACE cannot be opened or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The rule settings do not make rules.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// No state file named and no data folder for the default one.
+    #[error("this system has no user data directory; choose a state file with --state PATH")]
+    NoDataDir,
+    /// The file is there but not a MENACE state.
+    #[error(
+        "{0}\nThe file was left untouched. Move it away, or choose another file with --state PATH."
+    )]
+    NotAState(StateError),
+    /// Rule settings given for a saved MENACE of other rules.
+    #[error("{path} holds a MENACE playing by {saved} rules; rule settings only apply to a fresh MENACE (start over with {given}: `menace play --fresh` or `menace train --fresh`; the saved one is kept as a backup)")]
+    OtherRules {
+        /// The file.
+        path: String,
+        /// Its MENACE's rules.
+        saved: Rules,
+        /// The rules the settings make.
+        given: Rules,
+    },
+    /// The matchboxes could not be saved.
+    #[error("cannot save MENACE's matchboxes")]
+    Save(#[source] StateError),
+}
+
+impl StateOptions {
+    /// The rules for a fresh MENACE, and whether any rule flag was given.
+    ///
+    /// # Errors
+    /// Settings that make no valid rules.
+    pub fn rules(&self) -> Result<(Rules, bool), RulesError> {
+        let mut r = self.rules.unwrap_or(Preset::Seed).rules();
+        if let Some(b) = self.start_beads {
+            r.starting_beads = b;
+        }
+        if let Some(n) = self.win {
+            r.win = n;
+        }
+        if let Some(n) = self.draw {
+            r.draw = n;
+        }
+        if let Some(n) = self.loss {
+            r.loss = n;
+        }
+        if let Some(e) = self.empty_box {
+            r.empty_box = e;
+        }
+        r.validate()?;
+        let given = self.rules.is_some()
+            || self.start_beads.is_some()
+            || self.win.is_some()
+            || self.draw.is_some()
+            || self.loss.is_some()
+            || self.empty_box.is_some();
+        Ok((r, given))
+    }
+
+    /// The state file: the one given, or the default in the user's data folder.
+    ///
+    /// # Errors
+    /// [`StoreError::NoDataDir`].
+    pub fn path(&self) -> Result<PathBuf, StoreError> {
+        match &self.state {
+            Some(p) => Ok(p.clone()),
+            None => crate::state::default_path().ok_or(StoreError::NoDataDir),
+        }
+    }
+}
+
+/// A MENACE and the file it lives in.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    /// The machine.
+    pub menace: Menace,
+    /// Its state file.
+    pub path: PathBuf,
+    /// The seed given (or 1): the session's seed for `play`.
+    pub seed: u64,
+    /// A saved MENACE goes on with its own random draws (no `--seed` given).
+    pub continues: bool,
+}
+
+impl Stored {
+    /// Load the state file, or start a fresh MENACE when there is none or `fresh`.
+    /// A file that exists but is not a valid MENACE state is an error, even when
+    /// `fresh`: it is never overwritten. Opening never writes.
+    ///
+    /// # Errors
+    /// [`StoreError`]: no valid rules, no file name, a file that is not a MENACE state,
+    /// rule settings for a saved MENACE of other rules.
+    pub fn open(args: &StateOptions, fresh: bool) -> Result<Stored, StoreError> {
+        let path = args.path()?;
+        let (rules, rules_given) = args.rules()?;
+        let loaded = if path.exists() {
+            Some(Menace::load(&path).map_err(StoreError::NotAState)?)
+        } else {
+            None
+        };
+        let continues = loaded.is_some() && !fresh && args.seed.is_none();
+        let menace = match loaded {
+            Some(mut m) if !fresh => {
+                if rules_given && *m.rules() != rules {
+                    return Err(StoreError::OtherRules {
+                        path: path.display().to_string(),
+                        saved: *m.rules(),
+                        given: rules,
+                    });
+                }
+                if let Some(s) = args.seed {
+                    m.reseed(seed::derive(s, 0));
+                }
+                tracing::info!(path = %path.display(), games = m.games(), "loaded MENACE");
+                m
+            }
+            _ => Menace::new(rules, args.seed.unwrap_or(1)),
+        };
+        Ok(Stored {
+            menace,
+            path,
+            seed: args.seed.unwrap_or(1),
+            continues,
+        })
+    }
+
+    /// The seed, as every seeded command prints it: "seed 1", or for a saved MENACE
+    /// given no `--seed`, that its draws go on where they stopped.
+    #[must_use]
+    pub fn seed_text(&self) -> String {
+        if self.continues {
+            "its saved random draws go on; --seed N restarts them".to_string()
+        } else {
+            format!("seed {}", self.seed)
+        }
+    }
+
+    /// Save the matchboxes into the file (atomically).
+    ///
+    /// # Errors
+    /// [`StoreError::Save`].
+    pub fn save(&self) -> Result<(), StoreError> {
+        self.menace.save(&self.path).map_err(StoreError::Save)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_flags_only_apply_to_a_fresh_menace() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.json");
+        let mut args = StateOptions {
+            state: Some(path.clone()),
+            rules: Some(Preset::Michie),
+            ..StateOptions::default()
+        };
+        let s = Stored::open(&args, false).unwrap();
+        assert_eq!(*s.menace.rules(), Preset::Michie.rules());
+        s.save().unwrap();
+        args.rules = Some(Preset::Scroggs);
+        let e = Stored::open(&args, false).err().unwrap().to_string();
+        assert!(e.contains("menace train --fresh"), "{e}");
+        args.win = Some(5);
+        let s = Stored::open(&args, true).unwrap();
+        assert_eq!(s.menace.rules().win, 5);
+    }
+}

@@ -1,0 +1,890 @@
+//! `ludomat qubic proof`: which proof is checked for which options ([`ProofOptions`] →
+//! [`ProofTask`]), and each check run and told as the terminal prints it — the stored
+//! 4×4×4×4 forced win against the rules, a 4×4×4 certificate re-checked by the
+//! independent checker, Patashnik's dictionary checked against every defence, the
+//! dictionary's strategy written as a certificate, and the searched proof
+//! ([`crate::proof3d::run::prove`]) with its certificate written and re-checked.
+//!
+//! With the cargo feature `clap` the options are the binary's flags; their doc comments
+//! are its `--help`. The texts come as a [`ProofReport`]: `head` printed as it is, then
+//! `checker` (the independent checker's account, to be wrapped at the terminal's width),
+//! then `tail`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use ludomat_game::run::{cpu, Progress, RunContext};
+
+use crate::proof::strategy::{forced_win_4d, size, unpack, verify, verify_partial, AttackNode};
+use crate::proof3d::certificate::{
+    check_gzip, write_gzip, Bundled, CertificateError, CertificateSummary, PatashnikStrategy,
+};
+use crate::proof3d::check::{check, moves_text, CheckError, CheckLimits};
+use crate::proof3d::dfpn::Outcome;
+use crate::proof3d::dictionary::{notation, Dictionary, DictionaryError};
+use crate::proof3d::run::Verdict;
+use crate::proof3d::run::{prove, SearchConfig, SearchConfigError, SearchProgress, SearchRun};
+use crate::proof3d::solve::Scheme;
+use crate::Cell;
+
+/// The most bytes of a dictionary file read.
+pub const TEXT_CAP: u64 = 16 << 20;
+/// The most bytes of a certificate or strategy-tree file read (gzip).
+pub const BINARY_CAP: u64 = 64 << 20;
+
+/// How the searched proof shares its work (`--scheme`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum SchemeChoice {
+    /// One table for every position, each node's children evaluated on all cores.
+    #[default]
+    Shared,
+    /// One table per position, one position per core (issue 17's search).
+    PerJob,
+}
+
+/// What `ludomat qubic proof` checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct ProofOptions {
+    /// A strategy file written by the `forced4d` example instead of the stored one.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub file: Option<PathBuf>,
+    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: the bundled certificate re-checked by
+    /// the independent checker; `--dictionary` checks Patashnik's dictionary itself).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4)))]
+    pub dims: u8,
+    /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
+    /// file in its format (a header ended by a line of dashes, then `position move`
+    /// lines).
+    #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, value_name = "FILE"))]
+    pub dictionary: Option<Option<PathBuf>>,
+    /// With --dims 3: re-check this certificate file instead of the bundled one.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "FILE", conflicts_with = "dictionary")
+    )]
+    pub certificate: Option<PathBuf>,
+    /// With --dims 3: re-check the bundled certificate of Patashnik's strategy instead
+    /// of the one found from scratch.
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["dictionary", "certificate", "search", "search_after"]))]
+    pub patashnik: bool,
+    /// With --dims 3: write the certificate of the dictionary's strategy (win > block >
+    /// dictionary > threat sequence) to FILE, then re-check it.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "FILE", conflicts_with = "certificate")
+    )]
+    pub write_certificate: Option<PathBuf>,
+    /// With --dims 3 --dictionary: longest threat sequence (first-player threes, 1–30)
+    /// tried where the dictionary has no move.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=30)))]
+    pub threat_depth: u8,
+    /// With --dims 3 --dictionary: find a shortest threat sequence at each position
+    /// (about ten times slower) instead of the first one found depth-first.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub shortest: bool,
+    /// With --dims 3: prove the win from scratch — our df-pn search from the empty
+    /// board, no dictionary — then write the strategy's certificate (to
+    /// --write-certificate FILE, if given) and re-check it with the independent checker.
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["dictionary", "certificate", "shortest"]))]
+    pub search: bool,
+    /// With --dims 3 (hybrid): Patashnik's dictionary for the first player's first K
+    /// stones (1–15), our df-pn search from there on; certificate as for --search.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..=15),
+              conflicts_with_all = ["search", "certificate", "shortest"]))]
+    pub search_after: Option<u8>,
+    /// With --search or --search-after: stop each position's search after this many
+    /// node expansions (the work bound; unbounded if not given; Ctrl-C also stops).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
+    pub max_expansions: Option<u64>,
+    /// With --search or --search-after: `shared` (one table for every position, each
+    /// node's children evaluated on all cores) or `per-job` (issue 17's search: one
+    /// table per position, one position per core).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = SchemeChoice::Shared))]
+    pub scheme: SchemeChoice,
+    /// With --search or --search-after: worker threads (1 to 256; default: one per
+    /// core).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u16>(1, ludomat_game::count::MAX_THREADS)))]
+    pub threads: Option<u16>,
+}
+
+impl Default for ProofOptions {
+    /// The stored 4×4×4×4 tree checked.
+    fn default() -> Self {
+        ProofOptions {
+            file: None,
+            dims: 4,
+            dictionary: None,
+            certificate: None,
+            patashnik: false,
+            write_certificate: None,
+            threat_depth: 20,
+            shortest: false,
+            search: false,
+            search_after: None,
+            max_expansions: None,
+            scheme: SchemeChoice::Shared,
+            threads: None,
+        }
+    }
+}
+
+/// The check the options ask for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProofTask {
+    /// The 4×4×4×4 strategy tree (the stored one, or a file) checked against the rules.
+    Tree {
+        /// A tree file instead of the stored tree.
+        file: Option<PathBuf>,
+    },
+    /// A 4×4×4 certificate re-checked by the independent checker.
+    Certificate {
+        /// A certificate file instead of a bundled one.
+        file: Option<PathBuf>,
+        /// The bundled certificate of Patashnik's strategy instead of ours.
+        patashnik: bool,
+    },
+    /// The dictionary's strategy written as a certificate to `out`, checked.
+    WriteCertificate {
+        /// A dictionary file instead of Patashnik's.
+        dictionary: Option<PathBuf>,
+        /// Where the certificate goes.
+        out: PathBuf,
+    },
+    /// The dictionary checked against every defence.
+    Dictionary {
+        /// A dictionary file instead of Patashnik's.
+        dictionary: Option<PathBuf>,
+        /// How the threat sequences are looked for.
+        limits: CheckLimits,
+    },
+    /// Our search (from scratch, or after the dictionary's first stones), its strategy
+    /// written as a certificate and re-checked.
+    Search(SearchTask),
+}
+
+/// The searched proof: what to search, and where the certificate goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchTask {
+    /// A dictionary file instead of Patashnik's (for the first stones).
+    pub dictionary: Option<PathBuf>,
+    /// The search.
+    pub config: SearchConfig,
+    /// Where the certificate goes, if anywhere.
+    pub out: Option<PathBuf>,
+}
+
+/// Why a proof is not checked, or does not hold.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofError {
+    /// Options that do not go together; the message says what to do.
+    #[error("{0}")]
+    Options(String),
+    /// A file that cannot be read.
+    #[error("cannot read {}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file that cannot be written.
+    #[error("writing {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// An output path refused before any work (a folder, a FIFO, a missing folder).
+    #[error("{flag} {}{why}", path.display())]
+    Output {
+        /// The flag naming it.
+        flag: &'static str,
+        /// The path.
+        path: PathBuf,
+        /// What is wrong (with the path's own error as the source, if any).
+        why: String,
+        /// The cause.
+        source: Option<std::io::Error>,
+    },
+    /// A dictionary that cannot be read.
+    #[error("{name}")]
+    Dictionary {
+        /// Its name.
+        name: String,
+        /// Why.
+        source: DictionaryError,
+    },
+    /// The dictionary does not win.
+    #[error("{name} does not win")]
+    NoWin {
+        /// Its name.
+        name: String,
+        /// Where it fails.
+        source: CheckError,
+    },
+    /// A certificate (or a strategy written as one) that does not prove the win.
+    #[error("{what} does not prove the win")]
+    Certificate {
+        /// Which.
+        what: String,
+        /// Why.
+        source: CertificateError,
+    },
+    /// The 4×4×4×4 tree that cannot be read.
+    #[error("{what}")]
+    Tree {
+        /// Which tree.
+        what: String,
+        /// Why.
+        source: crate::proof::strategy::VerifyError,
+    },
+    /// A search refused before it starts.
+    #[error(transparent)]
+    Config(#[from] SearchConfigError),
+    /// The proof does not hold; the message says where.
+    #[error("{0}")]
+    NotProved(String),
+}
+
+impl ProofOptions {
+    /// The check these options ask for, in the order the flags decide it: a search, a
+    /// certificate to write, the dictionary, else a certificate re-checked (`--dims 3`);
+    /// the stored tree (`--dims 4`), where a 4×4×4 flag is refused, not ignored.
+    ///
+    /// # Errors
+    /// [`ProofError::Options`] for flags that do not go together.
+    pub fn task(&self) -> Result<ProofTask, ProofError> {
+        let dictionary = self.dictionary.clone().flatten();
+        if self.dims == 3 {
+            if self.file.is_some() {
+                return Err(ProofError::Options(
+                    "--file is a 4×4×4×4 strategy tree: drop --dims 3".into(),
+                ));
+            }
+            let checks_dictionary =
+                self.dictionary.is_some() || self.shortest || self.threat_depth != 20;
+            return Ok(if self.search || self.search_after.is_some() {
+                ProofTask::Search(SearchTask {
+                    dictionary,
+                    config: SearchConfig {
+                        after: self.search_after.unwrap_or(0),
+                        threat_depth: self.threat_depth,
+                        max_expansions: self.max_expansions,
+                        scheme: match self.scheme {
+                            SchemeChoice::Shared => Scheme::Shared,
+                            SchemeChoice::PerJob => Scheme::PerJob,
+                        },
+                        threads: self.threads.map_or(0, usize::from),
+                    },
+                    out: self.write_certificate.clone(),
+                })
+            } else if let Some(out) = &self.write_certificate {
+                ProofTask::WriteCertificate {
+                    dictionary,
+                    out: out.clone(),
+                }
+            } else if checks_dictionary {
+                ProofTask::Dictionary {
+                    dictionary,
+                    limits: CheckLimits {
+                        threat_depth: self.threat_depth,
+                        shortest: self.shortest,
+                        ..CheckLimits::default()
+                    },
+                }
+            } else {
+                ProofTask::Certificate {
+                    file: self.certificate.clone(),
+                    patashnik: self.patashnik,
+                }
+            });
+        }
+        let given = [
+            ("--dictionary", self.dictionary.is_some()),
+            ("--certificate", self.certificate.is_some()),
+            ("--patashnik", self.patashnik),
+            ("--write-certificate", self.write_certificate.is_some()),
+            ("--threat-depth", self.threat_depth != 20),
+            ("--shortest", self.shortest),
+            ("--search", self.search),
+            ("--search-after", self.search_after.is_some()),
+            ("--max-expansions", self.max_expansions.is_some()),
+            ("--threads", self.threads.is_some()),
+        ];
+        let three_d: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
+        if !three_d.is_empty() {
+            return Err(ProofError::Options(format!(
+                "{} belong{} to the 4×4×4 proof: add --dims 3 (the default, --dims 4, \
+                 checks the stored 4×4×4×4 tree)",
+                three_d.join(", "),
+                if three_d.len() == 1 { "s" } else { "" }
+            )));
+        }
+        Ok(ProofTask::Tree {
+            file: self.file.clone(),
+        })
+    }
+}
+
+/// What a check prints: `head` as it is, then `checker` (the independent checker's
+/// account, wrapped at the terminal's width by whoever prints it), then `tail`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProofReport {
+    /// Printed as it is.
+    pub head: String,
+    /// The checker's account, to be wrapped.
+    pub checker: String,
+    /// Printed as it is, after.
+    pub tail: String,
+}
+
+fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ProofError> {
+    ludomat_game::save::read_capped(path, cap).map_err(|source| ProofError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The dictionary to use: a file, or the bundled one; and its name.
+///
+/// # Errors
+/// The file cannot be read or is not a dictionary.
+pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), ProofError> {
+    let (text, name) = match file {
+        Some(f) => {
+            let text = ludomat_game::save::read_capped_string(f, TEXT_CAP).map_err(|source| {
+                ProofError::Read {
+                    path: f.to_path_buf(),
+                    source,
+                }
+            })?;
+            (text, f.display().to_string())
+        }
+        #[cfg(feature = "patashnik")]
+        None => (
+            crate::proof3d::dictionary::PATASHNIK.to_string(),
+            "Patashnik's dictionary (bundled)".to_string(),
+        ),
+        #[cfg(not(feature = "patashnik"))]
+        None => {
+            return Err(ProofError::Options(
+                "this build has no dictionary (feature `patashnik`): give one with \
+                 --dictionary FILE"
+                    .into(),
+            ))
+        }
+    };
+    let dict = Dictionary::parse(&text).map_err(|source| ProofError::Dictionary {
+        name: name.clone(),
+        source,
+    })?;
+    Ok((dict, name))
+}
+
+/// Refuse, before the work, an output that cannot be written: a folder, a FIFO or
+/// device, a file in a missing folder.
+///
+/// # Errors
+/// [`ProofError::Output`] naming `flag` and the path.
+pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
+    let fail = |why: String, source| ProofError::Output {
+        flag,
+        path: path.to_path_buf(),
+        why,
+        source,
+    };
+    if path.is_dir() {
+        return Err(fail(": is a folder, not a file".into(), None));
+    }
+    ludomat_game::save::check_target(path).map_err(|e| fail(String::new(), Some(e)))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(fail(
+            format!(": the folder {} does not exist", dir.display()),
+            None,
+        ));
+    }
+    Ok(())
+}
+
+/// The independent checker's account of a certificate, one fact a line.
+#[must_use]
+pub fn certificate_text(r: &CertificateSummary) -> String {
+    format!(
+        "  first-player positions (merged under the 192 symmetries): {}\n  answered by a \
+         stored move: {}, by a whole threat line: {} (longest: {} threes)\n  second-player \
+         replies checked: {} ({} reaching a position already checked); replies leaving a \
+         three open (lost at once): {}\n",
+        r.records, r.moves, r.threat_lines, r.longest_line, r.replies, r.merged, r.lost_at_once
+    )
+}
+
+impl ProofTask {
+    /// Run a check that needs no watching (everything but [`ProofTask::Tree`] and
+    /// [`ProofTask::Search`], which the caller runs with a spinner or a progress bar:
+    /// [`tree_opening`], [`verify_tree`]; [`SearchTask::prepare`]).
+    ///
+    /// What is checked is said through `say` before the check (so it stands above an
+    /// error the check ends in).
+    ///
+    /// # Errors
+    /// [`ProofError`]: a file, or the proof not holding.
+    pub fn run(&self, say: &mut dyn FnMut(&str)) -> Result<ProofReport, ProofError> {
+        match self {
+            ProofTask::Certificate { file, patashnik } => recheck(file.as_deref(), *patashnik),
+            ProofTask::WriteCertificate { dictionary, out } => {
+                write_certificate(dictionary.as_deref(), out)
+            }
+            ProofTask::Dictionary { dictionary, limits } => {
+                check_dictionary(dictionary.as_deref(), *limits, say)
+            }
+            ProofTask::Tree { .. } | ProofTask::Search(_) => Err(ProofError::Options(
+                "this proof is run with its progress shown".into(),
+            )),
+        }
+    }
+}
+
+/// A certificate re-checked by the independent checker (`ludomat-qubic-verify`: its own
+/// lines, symmetries and rules) — by default the bundled one found from scratch.
+fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofError> {
+    let (bytes, name) = match file {
+        Some(f) => (read(f, BINARY_CAP)?, f.display().to_string()),
+        None => {
+            let which = if patashnik {
+                Bundled::Patashnik
+            } else {
+                Bundled::FromScratch
+            };
+            let bytes = which.bytes().ok_or_else(|| {
+                ProofError::Options(format!("{} is not in this build", which.describe()))
+            })?;
+            (bytes.to_vec(), which.describe().to_string())
+        }
+    };
+    let (t, c) = (Instant::now(), cpu::process());
+    let (_, r) = check_gzip(&bytes).map_err(|source| ProofError::Certificate {
+        what: name.clone(),
+        source,
+    })?;
+    let g = ludomat_qubic_verify::Geometry::new();
+    let checker = format!(
+        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
+         independent checker ({} lines, {} symmetries, found by itself): the first player \
+         wins against every defence.\n",
+        bytes.len(),
+        r.records,
+        t.elapsed(),
+        cpu::process().saturating_sub(c).as_secs_f64(),
+        g.lines.len(),
+        g.symmetries.len()
+    ) + &certificate_text(&r);
+    Ok(ProofReport {
+        checker,
+        ..ProofReport::default()
+    })
+}
+
+fn write_file(out: &Path, gz: &[u8]) -> Result<(), ProofError> {
+    ludomat_game::save::write_atomically(out, gz, ".qubic3-cert")
+        .map(drop)
+        .map_err(|source| ProofError::Write {
+            path: out.to_path_buf(),
+            source,
+        })
+}
+
+/// The dictionary's strategy walked and stored, checked as it is written and again from
+/// its bytes, written atomically.
+fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofReport, ProofError> {
+    check_output(out, "--write-certificate")?;
+    let (dict, name) = read_dictionary(dictionary)?;
+    let t = Instant::now();
+    let (gz, r) =
+        write_gzip(&PatashnikStrategy::new(dict)).map_err(|source| ProofError::Certificate {
+            what: format!("the strategy of {name}"),
+            source,
+        })?;
+    write_file(out, &gz)?;
+    Ok(ProofReport {
+        head: format!(
+            "{}: the certificate of {name}'s strategy, {} records, {} bytes, written and checked in {:.1?}\n",
+            out.display(),
+            r.records,
+            gz.len(),
+            t.elapsed()
+        ),
+        checker: certificate_text(&r),
+        tail: String::new(),
+    })
+}
+
+/// Patashnik's dictionary (or a file) checked against every defence.
+fn check_dictionary(
+    file: Option<&Path>,
+    limits: CheckLimits,
+    say: &mut dyn FnMut(&str),
+) -> Result<ProofReport, ProofError> {
+    let (dict, name) = read_dictionary(file)?;
+    say(&format!(
+        "4×4×4: {name}, {} entries. The first player plays a win, else the block of a \
+         three, else the dictionary's move (under the 192 symmetries), else a threat \
+         sequence of at most {} threes; every reply of the second player is answered.\n",
+        dict.entries.len(),
+        limits.threat_depth
+    ));
+    let t = Instant::now();
+    let r = check(&dict, limits).map_err(|source| ProofError::NoWin {
+        name: name.clone(),
+        source,
+    })?;
+    let lengths: Vec<String> = r
+        .threat_lengths
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(l, n)| format!("{l}: {n}"))
+        .collect();
+    let never: Vec<String> = dict
+        .entries
+        .iter()
+        .zip(&r.reached)
+        .filter(|(_, &used)| !used)
+        .map(|(e, _)| e.line.to_string())
+        .collect();
+    let mut head = format!(
+        "Verified in {:.1?}: the first player wins against every defence.\n  positions with \
+         the first player to move (merged under the symmetries): {}\n  answered by a \
+         dictionary move: {}, a forced block: {}, a threat sequence: {}\n  dictionary or \
+         block moves making two threes at once: {}; replies leaving a three open (won at \
+         once): {}\n  threat sequences ({}) by length: {}\n",
+        t.elapsed(),
+        r.positions,
+        r.dictionary_moves,
+        r.forced_blocks,
+        r.threat_sequences,
+        r.double_threes,
+        r.replies_lost_at_once,
+        if limits.shortest {
+            "shortest"
+        } else {
+            "first found"
+        },
+        lengths.join(", ")
+    );
+    if let Some((k, seq)) = &r.longest {
+        head += &format!(
+            "  longest threat sequence: {} threes, from {} : {}\n",
+            seq.len(),
+            notation(*k as u64, (*k >> 64) as u64),
+            moves_text(seq)
+        );
+    }
+    head += &format!(
+        "  dictionary entries used: {} of {}; never reached: {}{}\n",
+        r.entries_reached(),
+        dict.entries.len(),
+        never.len(),
+        if never.is_empty() {
+            String::new()
+        } else {
+            format!(" (file lines {})", never.join(" "))
+        }
+    );
+    if !dict.duplicates.is_empty() {
+        head += &format!(
+            "  entries symmetric to an earlier one (never consulted): {}\n",
+            dict.duplicates.len()
+        );
+    }
+    Ok(ProofReport {
+        head,
+        ..ProofReport::default()
+    })
+}
+
+/// The 4×4×4×4 strategy tree: the stored one, or a file written by the `forced4d`
+/// example.
+///
+/// # Errors
+/// The file cannot be read, or is not a tree.
+pub fn read_tree(file: Option<&Path>) -> Result<AttackNode, ProofError> {
+    match file {
+        Some(f) => unpack(&read(f, BINARY_CAP)?).map_err(|source| ProofError::Tree {
+            what: f.display().to_string(),
+            source,
+        }),
+        None => forced_win_4d().map_err(|source| ProofError::Tree {
+            what: "reading the stored 4D strategy".into(),
+            source,
+        }),
+    }
+}
+
+fn opening_cell(tree: &AttackNode) -> String {
+    Cell::<4>::new(tree.cell as usize).map_or("?".into(), |c| c.to_string())
+}
+
+/// The tree's size and opening, said before it is checked.
+#[must_use]
+pub fn tree_opening(tree: &AttackNode) -> String {
+    format!(
+        "4×4×4×4: a strategy tree of {} nodes; the first player opens at {}.\n",
+        size(tree),
+        opening_cell(tree)
+    )
+}
+
+/// Every position of the tree checked against the rules (seconds; reports no steps of
+/// its own): what it proves.
+///
+/// # Errors
+/// [`ProofError::NotProved`]: not a win, or replies without an answer (named).
+pub fn verify_tree(tree: &AttackNode) -> Result<String, ProofError> {
+    let t = Instant::now();
+    match verify(tree) {
+        Ok(v) => Ok(format!(
+            "Verified against the rules in {:.1?}: {} positions, every reply answered.\n\
+             The first player forces a win within {} of its own moves (its opening and \
+             the completing move included), at most {} moves in all.\n",
+            t.elapsed(),
+            v.positions,
+            v.first_player_moves,
+            2 * v.first_player_moves - 1
+        )),
+        Err(e) => {
+            // the partial check fails on the same line of play as the full one: say it once
+            let Ok((v, open)) = verify_partial(tree) else {
+                return Err(ProofError::NotProved(format!("not a win: {e}")));
+            };
+            let open: Vec<String> = open
+                .iter()
+                .filter_map(|&c| Cell::<4>::new(c as usize))
+                .map(|c| c.to_string())
+                .collect();
+            Err(ProofError::NotProved(format!(
+                "not a full proof: the answered replies win within {} moves ({} positions), \
+                 but {} replies to {} have no answer: {}",
+                v.first_player_moves,
+                v.positions,
+                open.len(),
+                opening_cell(tree),
+                open.join(" ")
+            )))
+        }
+    }
+}
+
+/// A searched proof ready to run: the output checked, the dictionary read.
+pub struct PreparedSearch {
+    task: SearchTask,
+    before: PatashnikStrategy,
+    name: String,
+}
+
+impl SearchTask {
+    /// Check the output path and read the dictionary, before any search.
+    ///
+    /// # Errors
+    /// The output cannot be written, or the dictionary read.
+    pub fn prepare(self) -> Result<PreparedSearch, ProofError> {
+        if let Some(out) = &self.out {
+            check_output(out, "--write-certificate")?;
+        }
+        let (dict, name) = read_dictionary(self.dictionary.as_deref())?;
+        Ok(PreparedSearch {
+            task: self,
+            before: PatashnikStrategy::new(dict),
+            name,
+        })
+    }
+}
+
+/// The progress bar's note: expansions, CPU time and the line being searched.
+#[must_use]
+pub fn search_note(p: &Progress<SearchProgress>) -> String {
+    format!(
+        "{} expansions, {:.0} s CPU {}",
+        p.partial.expansions,
+        p.partial.cpu_seconds,
+        p.partial.line.join(" ")
+    )
+}
+
+impl PreparedSearch {
+    /// What is about to be searched, said before the search.
+    #[must_use]
+    pub fn header(&self) -> String {
+        let (k, depth) = (self.task.config.after, self.task.config.threat_depth);
+        if k == 0 {
+            format!(
+                "4×4×4 from scratch: df-pn over positions merged under the 192 symmetries, \
+                 threat sequences of at most {depth} threes at the leaves, no dictionary.\n"
+            )
+        } else {
+            format!(
+                "4×4×4 hybrid: {} for the first player's first {k} stones, our df-pn search \
+                 from there on (threat sequences of at most {depth} threes at the leaves).\n",
+                self.name
+            )
+        }
+    }
+
+    /// The search ([`prove`]), watched and stopped through `ctx`.
+    ///
+    /// # Errors
+    /// The search refused before it starts.
+    pub fn run(&self, ctx: &mut RunContext<'_, SearchProgress>) -> Result<SearchRun, ProofError> {
+        Ok(prove(&self.task.config, Some(&self.before), ctx)?)
+    }
+
+    /// The search's account: positions proved, time and counters (said whether or not
+    /// the win is proved).
+    ///
+    /// # Errors
+    /// [`ProofError::NotProved`] when the dictionary had no answer on the way to the
+    /// positions the search takes over (nothing was searched).
+    pub fn summary(&self, run: &SearchRun) -> Result<String, ProofError> {
+        if run.verdict == Verdict::NoFrontier {
+            return Err(ProofError::NotProved(format!(
+                "{} has no answer on the way to the first player's {}th stone",
+                self.name, self.task.config.after
+            )));
+        }
+        Ok(format!(
+            "Proved {} of {} positions in {:.1} s, {:.1} s CPU (the longest alone {:.1} s): {} \
+             node expansions, {} leaves evaluated, {} threat-search nodes.\n",
+            run.proved(),
+            run.jobs.len(),
+            run.search.seconds,
+            run.search.cpu_seconds,
+            run.longest_job(),
+            run.stats.expansions,
+            run.stats.evaluations,
+            run.stats.threat_nodes,
+        ))
+    }
+
+    /// The proof told after the [`Self::summary`], its certificate written to the output
+    /// (if any).
+    ///
+    /// # Errors
+    /// [`ProofError::NotProved`] (how the search ended), or the certificate not written.
+    pub fn report(&self, run: &SearchRun) -> Result<ProofReport, ProofError> {
+        let not = |m: String| Err(ProofError::NotProved(m));
+        let certificate = match &run.verdict {
+            Verdict::Proved { certificate } => certificate,
+            Verdict::NotProved { position, outcome } => {
+                let how = match outcome {
+                    Outcome::Disproved => "with no win found",
+                    _ => "at --max-expansions",
+                };
+                return not(format!("not proved: the search ended {how} at {position}"));
+            }
+            Verdict::Cancelled => {
+                return not("not proved: the search ended when stopped (Ctrl-C)".into())
+            }
+            Verdict::Refused { error } => {
+                return not(format!(
+                    "the searched strategy does not prove the win: {error}"
+                ))
+            }
+            Verdict::NoFrontier => return self.summary(run).map(|_| ProofReport::default()),
+        };
+        let mut head = format!(
+            "Proved: the first player wins. {} positions of the strategy have a searched \
+             move.\nCertificate: {} records, {} bytes gzip, written and re-checked by the \
+             independent checker in {:.1} s, {:.1} s CPU.\n",
+            run.searched_moves,
+            certificate.records,
+            certificate.bytes,
+            run.certificate_time.seconds,
+            run.certificate_time.cpu_seconds
+        );
+        if let (Some(out), Some(gz)) = (&self.task.out, &run.certificate) {
+            write_file(out, gz)?;
+            head += &format!("  written to {}\n", out.display());
+        }
+        Ok(ProofReport {
+            head,
+            checker: certificate_text(certificate),
+            tail: format!(
+                "The whole run: {:.1} s, {:.1} s CPU.\n",
+                run.total.seconds, run.total.cpu_seconds
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flags_choose_the_check() {
+        let o = ProofOptions::default();
+        assert_eq!(o.task().unwrap(), ProofTask::Tree { file: None });
+        let three = ProofOptions {
+            dims: 3,
+            ..ProofOptions::default()
+        };
+        assert_eq!(
+            three.task().unwrap(),
+            ProofTask::Certificate {
+                file: None,
+                patashnik: false
+            }
+        );
+        let dict = ProofOptions {
+            shortest: true,
+            ..three.clone()
+        };
+        assert!(matches!(dict.task().unwrap(), ProofTask::Dictionary { .. }));
+        let search = ProofOptions {
+            search_after: Some(5),
+            write_certificate: Some("c.gz".into()),
+            ..three.clone()
+        };
+        let ProofTask::Search(s) = search.task().unwrap() else {
+            panic!("a search")
+        };
+        assert_eq!(s.config.after, 5);
+        let e = ProofOptions {
+            shortest: true,
+            threads: Some(2),
+            ..ProofOptions::default()
+        };
+        assert_eq!(
+            e.task().unwrap_err().to_string(),
+            "--shortest, --threads belong to the 4×4×4 proof: add --dims 3 (the default, \
+             --dims 4, checks the stored 4×4×4×4 tree)"
+        );
+    }
+
+    #[test]
+    fn the_bundled_certificate_is_rechecked() {
+        let r = ProofTask::Certificate {
+            file: None,
+            patashnik: false,
+        }
+        .run(&mut |_| {})
+        .unwrap();
+        assert!(r
+            .checker
+            .contains("the first player wins against every defence"));
+        assert!(r.checker.contains("second-player replies checked"));
+    }
+
+    #[test]
+    fn a_folder_is_no_certificate_file() {
+        let dir = std::env::temp_dir();
+        let e = check_output(&dir, "--write-certificate").unwrap_err();
+        assert!(e.to_string().ends_with(": is a folder, not a file"), "{e}");
+    }
+}
