@@ -32,17 +32,6 @@ pub const TEXT_CAP: u64 = 16 << 20;
 /// The most bytes of a certificate or strategy-tree file read (gzip).
 pub const BINARY_CAP: u64 = 64 << 20;
 
-/// How the searched proof shares its work (`--scheme`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
-pub enum SchemeChoice {
-    /// One table for every position, each node's children evaluated on all cores.
-    #[default]
-    Shared,
-    /// One table per position, one position per core (issue 17's search).
-    PerJob,
-}
-
 /// What `ludomat qubic proof` checks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
@@ -98,11 +87,10 @@ pub struct ProofOptions {
     /// node expansions (the work bound; unbounded if not given; Ctrl-C also stops).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
     pub max_expansions: Option<u64>,
-    /// With --search or --search-after: `shared` (one table for every position, each
-    /// node's children evaluated on all cores) or `per-job` (issue 17's search: one
-    /// table per position, one position per core).
-    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = SchemeChoice::Shared))]
-    pub scheme: SchemeChoice,
+    /// With --search or --search-after: `shared` (one table for every position, one
+    /// searcher per core) or `per-job` (issue 17's search: one table per position).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Scheme::Shared))]
+    pub scheme: Scheme,
     /// With --search or --search-after: worker threads (1 to 256; default: one per
     /// core).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u16>(1, ludomat_game::count::MAX_THREADS)))]
@@ -124,7 +112,7 @@ impl Default for ProofOptions {
             search: false,
             search_after: None,
             max_expansions: None,
-            scheme: SchemeChoice::Shared,
+            scheme: Scheme::Shared,
             threads: None,
         }
     }
@@ -273,10 +261,7 @@ impl ProofOptions {
                         after: self.search_after.unwrap_or(0),
                         threat_depth: self.threat_depth,
                         max_expansions: self.max_expansions,
-                        scheme: match self.scheme {
-                            SchemeChoice::Shared => Scheme::Shared,
-                            SchemeChoice::PerJob => Scheme::PerJob,
-                        },
+                        scheme: self.scheme,
                         threads: self.threads.map_or(0, usize::from),
                     },
                     out: self.write_certificate.clone(),

@@ -37,12 +37,13 @@ use super::threats::{Board3, O, X};
 
 /// How the jobs of a proof share the table and the cores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Scheme {
-    /// One table for all jobs and all cores (issue 32).
+    /// One table for every position, one searcher per core (issue 32).
     #[default]
     Shared,
-    /// One table per job (issue 17's search).
+    /// One table per position (issue 17's search).
     PerJob,
 }
 
