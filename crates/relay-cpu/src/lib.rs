@@ -43,6 +43,7 @@ mod register;
 pub mod roms;
 pub mod session;
 pub mod teletype;
+pub mod text;
 
 pub use agent::{BookAgent, RelayAgent, Verdict};
 pub use alu::{BinaryOp, UnaryOp};

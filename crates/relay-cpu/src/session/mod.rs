@@ -72,11 +72,19 @@ pub enum RomChoice {
 /// The pace a renderer shows the machine at (the session itself runs whatever it is
 /// asked to; the view carries clock ticks and real time either way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Speed {
     /// The real machine's: 5 ticks a second, 6–10 ticks an instruction (spec, "Timing").
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "The real machine's pace: 5 clock ticks a second, 6-10 ticks per instruction"
+        )
+    )]
     Authentic,
     /// As fast as the renderer goes.
+    #[cfg_attr(feature = "clap", value(help = "As fast as the emulator goes"))]
     #[default]
     Fast,
 }
