@@ -5,7 +5,8 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use ludomat_computox::session::Variant;
+use ludomat_computox::circuit::Timing;
+use ludomat_computox::session::{Model, RelayTiming, Variant};
 use ludomat_computox::text::{self, ComputoxConsole};
 use ludomat_computox::ComputoxConfig;
 use ludomat_game::console::converse;
@@ -52,7 +53,7 @@ pub struct PlayArgs {
     /// With --relays: `real` (the default: type 3000 relays, 20 steps/s; estimates each
     /// move's duration) or `ideal` (logic only).
     #[arg(long, requires = "relays")]
-    pub timing: Option<ludomat_computox::circuit::Timing>,
+    pub timing: Option<Timing>,
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
@@ -69,9 +70,13 @@ pub fn play(args: PlayArgs) -> Result<()> {
         out.flush()?;
         return Ok(());
     }
-    if args.relays {
-        return crate::computox_circuit::play(&args, &mut LineInput::Stdin, &mut out);
+    if args.relays && (args.autox || args.two_player) {
+        bail!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
     }
+    // `--relays`: the circuit alone plays (see `computox_circuit`)
+    let netlist = (args.netlist.as_deref())
+        .map(crate::computox_circuit::netlist_file)
+        .transpose()?;
     if args.autox && (args.beatable || args.mode_switches || args.two_player) {
         bail!(
             "the AUTOX has one uniselector and no X relay, SAL or second controller: \
@@ -80,6 +85,11 @@ pub fn play(args: PlayArgs) -> Result<()> {
     }
     let config = ComputoxConfig {
         seed: args.seed,
+        model: if args.relays {
+            Model::Circuit
+        } else {
+            Model::Behavioural
+        },
         variant: if args.autox {
             Variant::Autox
         } else {
@@ -89,7 +99,13 @@ pub fn play(args: PlayArgs) -> Result<()> {
         beatable: args.beatable,
         mode_switches: [args.mode_switches; 4],
         two_player: args.two_player,
-        ..ComputoxConfig::default()
+        // the circuit's default is real timing (it estimates each move's duration)
+        timing: if args.relays && args.timing != Some(Timing::IDEAL) {
+            RelayTiming::Real
+        } else {
+            RelayTiming::Ideal
+        },
+        netlist,
     };
     // The game flow is the machine crate's session, its words the crate's console; here
     // are only the terminal's lines.

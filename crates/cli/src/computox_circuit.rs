@@ -5,15 +5,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_computox::circuit::{verify_timed, Netlist, Timing, VerifyProgress, COMPUTOX_NET};
-use ludomat_computox::session::{Model, RelayTiming, MAX_NETLIST_BYTES};
-use ludomat_computox::text::{circuit::agreement, ComputoxConsole};
-use ludomat_computox::ComputoxConfig;
-use ludomat_game::console::converse;
+use ludomat_computox::session::MAX_NETLIST_BYTES;
+use ludomat_computox::text::circuit::{agreement, speed};
 use ludomat_game::run::{Ended, Progress};
-use ludomat_game::LineInput;
 
 use crate::progress;
 
@@ -57,11 +54,8 @@ struct VerifyArgs {
     bench: bool,
 }
 
-/// The netlist text: the built-in one, or a file (bounded).
-pub fn netlist_text(path: Option<&Path>) -> Result<String> {
-    let Some(path) = path else {
-        return Ok(COMPUTOX_NET.to_string());
-    };
+/// A netlist file's text (at most 1 MiB), parsed here so that an error names the file.
+pub fn netlist_file(path: &Path) -> Result<String> {
     let len = std::fs::metadata(path)
         .with_context(|| format!("cannot read {}", path.display()))?
         .len();
@@ -71,16 +65,19 @@ pub fn netlist_text(path: Option<&Path>) -> Result<String> {
             path.display()
         );
     }
-    crate::files::read_string(path, MAX_NETLIST_BYTES as u64)
+    let text = crate::files::read_string(path, MAX_NETLIST_BYTES as u64)?;
+    Netlist::parse(&text).with_context(|| format!("in {}", path.display()))?;
+    Ok(text)
 }
 
-fn parse(text: &str, path: Option<&Path>) -> Result<Netlist> {
-    Netlist::parse(text).with_context(|| {
-        format!(
-            "in {}",
-            path.map_or("the built-in netlist".into(), |p| p.display().to_string())
-        )
-    })
+/// The netlist's text, the built-in one or a file's, and the netlist.
+fn load(path: Option<&Path>) -> Result<(String, Netlist)> {
+    let text = match path {
+        Some(p) => netlist_file(p)?,
+        None => COMPUTOX_NET.to_string(),
+    };
+    let n = Netlist::parse(&text).context("in the built-in netlist")?;
+    Ok((text, n))
 }
 
 pub fn run(cmd: ComputoxCmd) -> Result<()> {
@@ -95,8 +92,7 @@ pub fn run(cmd: ComputoxCmd) -> Result<()> {
 }
 
 fn netlist(a: &NetlistArgs, out: &mut dyn Write) -> Result<()> {
-    let text = netlist_text(a.netlist.as_deref())?;
-    let n = parse(&text, a.netlist.as_deref())?;
+    let (text, n) = load(a.netlist.as_deref())?;
     if a.by_relay {
         write!(out, "{}", n.by_relay())?;
     } else {
@@ -106,26 +102,16 @@ fn netlist(a: &NetlistArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
-    let text = netlist_text(a.netlist.as_deref())?;
-    let n = parse(&text, a.netlist.as_deref())?;
+    let (_, n) = load(a.netlist.as_deref())?;
     let bar = progress::Bar::new("positions", None, false);
     let mut watch = |p: &Progress<VerifyProgress>| bar.update(p, None);
     let (mut ctx, _ctrl_c) = progress::context("positions", None, &mut watch);
     let (report, best, ended) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    let best = best.as_secs_f64();
     let cancelled = ended == Ended::Cancelled;
     write!(out, "{}", agreement(&report, a.timing, cancelled))?;
-    writeln!(
-        out,
-        "\n{} relay events and uniselector steps in {} simulated ticks; {:.3} s{}, {:.2} M events/s.",
-        report.events,
-        report.ticks,
-        best,
-        if a.bench { " (fastest of 5)" } else { "" },
-        report.events as f64 / best / 1e6
-    )?;
+    write!(out, "{}", speed(&report, best, a.bench.then_some(5)))?;
     if cancelled {
         bail!(
             "stopped by Ctrl-C after {} positions: the check is not complete",
@@ -140,36 +126,6 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// `ludomat play computox --relays`: the circuit plays, a [`ComputoxConsole`] of model
-/// circuit; here are only the netlist file and the terminal's lines.
-pub fn play(
-    args: &crate::computox::PlayArgs,
-    input: &mut LineInput,
-    out: &mut dyn Write,
-) -> Result<()> {
-    if args.autox || args.two_player {
-        bail!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
-    }
-    let text = netlist_text(args.netlist.as_deref())?;
-    // Parsed here too, so that an error names the file.
-    parse(&text, args.netlist.as_deref())?;
-    let config = ComputoxConfig {
-        model: Model::Circuit,
-        timing: match args.timing {
-            Some(t) if t == Timing::IDEAL => RelayTiming::Ideal,
-            _ => RelayTiming::Real,
-        },
-        netlist: args.netlist.is_some().then_some(text),
-        seed: args.seed,
-        machine_first: args.machine_first,
-        beatable: args.beatable,
-        mode_switches: [args.mode_switches; 4],
-        ..ComputoxConfig::default()
-    };
-    let mut console = ComputoxConsole::new(config, false).map_err(|e| anyhow!("{e}"))?;
-    Ok(converse(&mut console, input, out)?)
 }
 
 #[cfg(test)]

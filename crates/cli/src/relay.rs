@@ -6,14 +6,15 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use ludomat_game::console::converse;
 use ludomat_game::run::Progress;
 use ludomat_game::LineInput;
-use ludomat_relay_cpu::session::{parse_number, RelayConfig, RomChoice, Speed};
+use ludomat_relay_cpu::image::{self, Format, ImageFormat};
+use ludomat_relay_cpu::session::{self, RelayConfig, RomChoice, Speed};
 use ludomat_relay_cpu::text::{self, Press, ProgramRun, RelayConsole, Rest};
 use ludomat_relay_cpu::{
-    assemble_for, disassemble, memory, roms, BenchProgress, Machine, Rom, TicTacToeRom,
+    assemble_for, disassemble, memory, roms, BenchProgress, Machine, Program, Rom, TicTacToeRom,
 };
 
 use crate::progress;
@@ -35,26 +36,6 @@ enum RelaySub {
     Run(RunArgs),
     /// Measure emulated instructions per second on a program that never stops.
     Bench(BenchArgs),
-}
-
-/// Output format of `relay asm`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// Two bytes per word, byte 1 (high) first.
-    Bin,
-    /// One word per line, four hex digits.
-    Hex,
-    /// The article's listing: `mnemonic   addr: bbbbbbbb bbbbbbbb`.
-    Listing,
-}
-
-/// Image format for reading.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum ImageFormat {
-    /// Two bytes per word, byte 1 first.
-    Bin,
-    /// Hex words separated by white space.
-    Hex,
 }
 
 #[derive(Debug, Args)]
@@ -89,7 +70,7 @@ struct RunArgs {
     /// The program: a source (`.asm`, `.s`), a hex image (`.hex`) or a binary image.
     program: PathBuf,
     /// The two toggle-switch banks (0x80 even addresses, 0x81 odd), e.g. `0x0f,0x0c`.
-    #[arg(long, value_parser = parse_switches)]
+    #[arg(long, value_parser = session::parse_switches)]
     switches: Option<[u8; 2]>,
     /// Keys to type, in order, one each time the machine halts: digits 0-9, or `start`
     /// for the panel's Start button. Without it keys come from the terminal.
@@ -139,21 +120,6 @@ pub struct PlayArgs {
 /// The most instructions one run may be allowed (about three hours at full speed).
 const MAX_STEPS: u64 = 1_000_000_000_000;
 
-fn parse_byte(s: &str) -> Result<u8, String> {
-    parse_number(s)
-        .and_then(|v| u8::try_from(v).ok())
-        .ok_or_else(|| format!("'{}' is not a byte (0-255, 0x.., 0b..)", s.trim()))
-}
-
-fn parse_switches(s: &str) -> Result<[u8; 2], String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    match parts.as_slice() {
-        [a] => Ok([parse_byte(a)?, 0]),
-        [a, b] => Ok([parse_byte(a)?, parse_byte(b)?]),
-        _ => Err(format!("'{s}': give one or two banks, e.g. 0x0f,0x0c")),
-    }
-}
-
 pub fn run(cmd: RelayCmd) -> Result<()> {
     match cmd.command {
         RelaySub::Asm(a) => asm(a),
@@ -163,36 +129,21 @@ pub fn run(cmd: RelayCmd) -> Result<()> {
     }
 }
 
-fn read_source(path: &Path) -> Result<String> {
-    let bytes = crate::files::read(path, crate::files::BINARY_CAP)?;
-    ludomat_relay_cpu::source_text(&bytes)
-        .map(str::to_string)
-        .map_err(|e| anyhow!("{}: {e}", path.display()))
-}
-
-fn assemble_file(path: &Path, rom_size: usize) -> Result<Vec<u16>> {
+/// A source assembled for a ROM of `rom_size` words; errors name the file.
+fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
     if rom_size == 0 || rom_size > memory::MAX_ROM_WORDS {
         bail!("--rom-size {rom_size}: the ROM holds 1-256 words");
     }
-    let text = read_source(path)?;
-    assemble_for(&text, rom_size)
-        .map(|p| p.words)
-        .map_err(|e| anyhow!("{}:\n{e}", path.display()))
+    let bytes = crate::files::read(path, crate::files::BINARY_CAP)?;
+    let text =
+        ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", path.display()))
 }
 
 fn asm(a: AsmArgs) -> Result<()> {
-    if a.rom_size == 0 || a.rom_size > memory::MAX_ROM_WORDS {
-        bail!("--rom-size {}: the ROM holds 1-256 words", a.rom_size);
-    }
-    let text = read_source(&a.source)?;
     // Everything is assembled before anything is written: on error no file appears.
-    let program =
-        assemble_for(&text, a.rom_size).map_err(|e| anyhow!("{}:\n{e}", a.source.display()))?;
-    let bytes = match a.format {
-        Format::Bin => memory::to_bytes(&program.words),
-        Format::Hex => memory::to_hex(&program.words).into_bytes(),
-        Format::Listing => program.listing_text().into_bytes(),
-    };
+    let program = assemble_file(&a.source, a.rom_size)?;
+    let bytes = a.format.encode(&program);
     match &a.output {
         Some(path) => {
             crate::files::write(path, &bytes)?;
@@ -217,27 +168,8 @@ fn asm(a: AsmArgs) -> Result<()> {
 }
 
 fn read_image(path: &Path, format: Option<ImageFormat>) -> Result<Vec<u16>> {
-    let format = format.unwrap_or_else(|| {
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("hex"))
-        {
-            ImageFormat::Hex
-        } else {
-            ImageFormat::Bin
-        }
-    });
     let bytes = crate::files::read(path, crate::files::BINARY_CAP)?;
-    match format {
-        ImageFormat::Bin => {
-            memory::from_bytes(&bytes).with_context(|| format!("{}", path.display()))
-        }
-        ImageFormat::Hex => {
-            let text = String::from_utf8(bytes)
-                .map_err(|_| anyhow!("{} is not a text hex image", path.display()))?;
-            memory::from_hex(&text).with_context(|| format!("{}", path.display()))
-        }
-    }
+    Ok(image::read_image(path, bytes, format)?)
 }
 
 fn disasm(a: DisasmArgs) -> Result<()> {
@@ -259,19 +191,10 @@ fn disasm(a: DisasmArgs) -> Result<()> {
 
 /// Load a program's words for running: sources are assembled, images read.
 fn load_words(path: &Path, rom_size: usize) -> Result<Vec<u16>> {
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    match ext.as_deref() {
-        Some("asm" | "s" | "src") => assemble_file(path, rom_size),
-        _ => read_image(path, None),
+    if image::is_source(path) {
+        return Ok(assemble_file(path, rom_size)?.words);
     }
-}
-
-/// Load a program for running as a ROM.
-fn load_program(path: &Path, rom_size: usize) -> Result<Rom> {
-    let words = load_words(path, rom_size)?;
-    Rom::new(&words, rom_size).with_context(|| format!("{}", path.display()))
+    read_image(path, None)
 }
 
 /// Where key presses come from.
@@ -290,16 +213,7 @@ impl Keys {
         while q.is_empty() {
             if std::io::stdin().is_terminal() {
                 let mut err = std::io::stderr();
-                write!(
-                    err,
-                    "\n[halted at {:#04x}{} — type keys 0-9 and Enter; Enter alone is Start; q stops] ",
-                    m.pc(),
-                    if m.waiting_for_key() {
-                        ", waiting for a key"
-                    } else {
-                        ""
-                    }
-                )?;
+                write!(err, "{}", text::halted_prompt(m))?;
                 err.flush()?;
             }
             let Some(line) = input.next_line()? else {
@@ -373,10 +287,11 @@ fn run_program(a: RunArgs) -> Result<()> {
 
 fn bench(a: BenchArgs) -> Result<()> {
     let (rom, name) = match &a.program {
-        Some(p) => (
-            load_program(p, memory::DEFAULT_ROM_WORDS)?,
-            p.display().to_string(),
-        ),
+        Some(p) => {
+            let words = load_words(p, memory::DEFAULT_ROM_WORDS)?;
+            let rom = Rom::standard(&words).with_context(|| format!("{}", p.display()))?;
+            (rom, p.display().to_string())
+        }
         None => (
             Rom::standard(&roms::busy_words())?,
             "programs/relay/busy.asm (built in)".to_string(),
@@ -418,8 +333,5 @@ mod tests {
         assert_eq!(steps.read("1_000"), Ok(1000));
         assert!(steps.read("1.5").is_err());
         assert!(steps.read("-3").is_err());
-        assert_eq!(parse_switches("0x0f,0x0c"), Ok([0x0f, 0x0c]));
-        assert_eq!(parse_switches("0b11"), Ok([3, 0]));
-        assert!(parse_switches("0x100").is_err());
     }
 }

@@ -36,6 +36,7 @@ pub mod book;
 mod condition;
 pub mod disasm;
 pub mod emulator;
+pub mod image;
 pub mod instruction;
 pub mod machine;
 pub mod memory;

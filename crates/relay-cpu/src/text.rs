@@ -130,6 +130,20 @@ impl Press {
     }
 }
 
+/// The prompt at a halted machine, for keys typed on a terminal.
+#[must_use]
+pub fn halted_prompt(m: &Machine) -> String {
+    format!(
+        "\n[halted at {:#04x}{} — type keys 0-9 and Enter; Enter alone is Start; q stops] ",
+        m.pc(),
+        if m.waiting_for_key() {
+            ", waiting for a key"
+        } else {
+            ""
+        }
+    )
+}
+
 /// Why a [`ProgramRun`] came to rest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rest {
@@ -446,6 +460,14 @@ mod tests {
         assert!(s.contains("Paper: 8879399"), "{s}");
         let s = play_script(false, RomChoice::AsNumbered, "0\n");
         assert!(s.contains("Input ended"), "{s}");
+    }
+
+    #[test]
+    fn switches_parse() {
+        use crate::session::parse_switches;
+        assert_eq!(parse_switches("0x0f,0x0c"), Ok([0x0f, 0x0c]));
+        assert_eq!(parse_switches("0b11"), Ok([3, 0]));
+        assert!(parse_switches("0x100").is_err());
     }
 
     #[test]

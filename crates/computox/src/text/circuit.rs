@@ -4,6 +4,7 @@
 //! of [`crate::circuit::verify`] (`ludomat computox verify`).
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use ludomat_game::console::Reply;
 use ludomat_game::{Session, SessionError};
@@ -206,6 +207,21 @@ pub fn agreement(r: &Agreement, timing: Timing, cancelled: bool) -> String {
         r.power_on_unknown_lamps
     );
     s
+}
+
+/// The check's speed: relay events and uniselector steps, simulated ticks, the wall
+/// time (`best`: the fastest of `runs`, when more than one) and the events per second.
+#[must_use]
+pub fn speed(r: &Agreement, best: Duration, runs: Option<u32>) -> String {
+    let best = best.as_secs_f64();
+    format!(
+        "\n{} relay events and uniselector steps in {} simulated ticks; {:.3} s{}, {:.2} M events/s.\n",
+        r.events,
+        r.ticks,
+        best,
+        runs.map(|n| format!(" (fastest of {n})")).unwrap_or_default(),
+        r.events as f64 / best / 1e6
+    )
 }
 
 #[cfg(test)]

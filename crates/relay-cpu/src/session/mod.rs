@@ -371,6 +371,29 @@ pub fn parse_number(s: &str) -> Option<u32> {
     }
 }
 
+/// A byte as typed (see [`parse_number`]).
+///
+/// # Errors
+/// Not a number, or more than 255.
+pub fn parse_byte(s: &str) -> Result<u8, String> {
+    parse_number(s)
+        .and_then(|v| u8::try_from(v).ok())
+        .ok_or_else(|| format!("'{}' is not a byte (0-255, 0x.., 0b..)", s.trim()))
+}
+
+/// The two toggle-switch banks as typed, `0x0f,0x0c` (one byte: bank 1 stays 0).
+///
+/// # Errors
+/// Not one or two bytes.
+pub fn parse_switches(s: &str) -> Result<[u8; 2], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    match parts.as_slice() {
+        [a] => Ok([parse_byte(a)?, 0]),
+        [a, b] => Ok([parse_byte(a)?, parse_byte(b)?]),
+        _ => Err(format!("'{s}': give one or two banks, e.g. 0x0f,0x0c")),
+    }
+}
+
 impl RelaySession {
     /// The machine, read only (for renderers that show more than the view, such as a
     /// trace).
