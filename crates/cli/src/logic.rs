@@ -215,28 +215,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     bar.finish();
     out!("{}", text::speed(&config, &r, ended == Ended::Cancelled));
     if let Some(path) = a.chart {
-        // Four orders of magnitude apart: a logarithmic axis, each decade labelled.
-        let chart = ludomat_chart::LogBarChart {
-            title: format!("Simulation rate, {} random vectors", a.vectors),
-            x_label:
-                "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
-                    .into(),
-            y_label: "vectors per second (log scale)".into(),
-            bars: r
-                .rates
-                .iter()
-                .map(|x| ludomat_chart::LogBar {
-                    label: format!(
-                        "{} {}",
-                        x.circuit.trim_start_matches('c'),
-                        text::short_name(&x.simulator)
-                    ),
-                    value: x.vectors_per_second.max(1e-9),
-                    peer: !x.simulator.starts_with("ludomat"),
-                })
-                .collect(),
-            caption: crate::caption::made_by(),
-        };
+        let chart = text::speed_chart(&config, &r, crate::caption::made_by());
         ludomat_chart::log_bar_chart(&chart, &path)?;
         outln!("chart: {}", path.display());
     }

@@ -9,7 +9,6 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::console::converse;
 use ludomat_game::LineInput;
-use ludomat_regex_crossword::solver::{DEFAULT_MAX_NODES, DEFAULT_MAX_TIME, MAX_LIMIT};
 use ludomat_regex_crossword::text::{self, RegexConsole};
 use ludomat_regex_crossword::{shipped, Puzzle, RegexConfig, SolveOptions, Solver};
 
@@ -37,22 +36,8 @@ struct SolveArgs {
     /// most 100 deep, repeat at most 64 times, and expand to at most 4,096 positions), or
     /// the name of a shipped puzzle (`ludomat regex list`).
     file: String,
-    /// Show the deductions of the first propagation, in order: which clue ruled out
-    /// which letters in which cell.
-    #[arg(long)]
-    explain: bool,
-    /// Count solutions up to this many (2 tells a unique solution from several; at most
-    /// 10,000).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=MAX_LIMIT as u64))]
-    limit: u64,
-    /// Give up after this many search nodes.
-    #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
-    max_nodes: u64,
-    /// Give up after this many seconds (0.1 to 86,400; a node of a backreference-heavy
-    /// clue can cost milliseconds). A solve longer than a second reports its progress on
-    /// standard error.
-    #[arg(long, default_value_t = DEFAULT_MAX_TIME.as_secs_f64(), value_parser = parse_seconds)]
-    max_seconds: f64,
+    #[command(flatten)]
+    options: SolveOptions,
 }
 
 /// `ludomat regex check`
@@ -70,14 +55,6 @@ struct CheckArgs {
 pub struct PlayArgs {
     /// The puzzle file, or the name of a shipped puzzle.
     file: String,
-}
-
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if (0.1..=86_400.0).contains(&v) => Ok(v),
-        Ok(_) => Err(format!("{s} s: from 0.1 to 86,400 seconds")),
-        Err(_) => Err(format!("{s}: not a number of seconds")),
-    }
 }
 
 /// The text of a puzzle file, or of the shipped puzzle of that name.
@@ -116,16 +93,9 @@ const DEDUCTION_INDENT: usize = 6;
 fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     let p = load(&a.file)?;
     // the deductions run to hundreds of lines: paged on a terminal
-    let _page = a.explain.then(crate::page::Pager::start);
+    let _page = a.options.explain.then(crate::page::Pager::start);
     let solver = Solver::new(&p);
-    let limit = usize::try_from(a.limit).unwrap_or(MAX_LIMIT);
-    let options = SolveOptions {
-        limit,
-        max_nodes: a.max_nodes,
-        max_time: Some(std::time::Duration::from_secs_f64(a.max_seconds)),
-        explain: a.explain,
-    };
-    let o = solver.solve_with(options, &mut |p| {
+    let o = solver.solve_with(a.options, &mut |p| {
         errln!(
             "regex solve: {} search nodes, {} solution{} so far, {:.0} s",
             p.nodes,
@@ -144,8 +114,8 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
             crate::help::pack(&format!("{:>4}. ", i + 1), &parts, DEDUCTION_INDENT, " ")
         })
         .collect();
-    let deductions = a.explain.then_some(lines.as_slice());
-    write!(out, "{}", text::solved(&p, &o, a.limit, deductions))?;
+    let deductions = a.options.explain.then_some(lines.as_slice());
+    write!(out, "{}", text::solved(&p, &o, a.options.limit, deductions))?;
     out.flush()?;
     Ok(())
 }

@@ -1,10 +1,12 @@
 //! The logic bench in words, as the terminal prints it: the RS NOR latch walk-through
 //! ([`latch`]), the two squares of a relay input latch ([`squares`]), the atalanta check
 //! ([`check_rows`], [`check_total`]) and the speed report beside Icarus Verilog and
-//! Verilator ([`speed`]). Plain text from the library's results, so every renderer can
-//! say the same.
+//! Verilator ([`speed`], and its chart, [`speed_chart`]). Plain text from the library's
+//! results, so every renderer can say the same.
 
 use std::fmt::Write as _;
+
+use ludomat_chart::{LogBar, LogBarChart};
 
 use crate::check::CheckReport;
 use crate::latch::{describe, LatchStep, RsLatch};
@@ -166,8 +168,7 @@ pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
 
 /// A simulator's short name on the rate chart's axis (`ev`, `fifo`, `lvl`, `bp`,
 /// `icarus`, `vrltr`).
-#[must_use]
-pub fn short_name(simulator: &str) -> &'static str {
+fn short_name(simulator: &str) -> &'static str {
     match simulator {
         "ludomat event" => "ev",
         "ludomat event-fifo" => "fifo",
@@ -176,6 +177,34 @@ pub fn short_name(simulator: &str) -> &'static str {
         ICARUS => "icarus",
         VERILATOR => "vrltr",
         _ => "?",
+    }
+}
+
+/// The rates as a bar chart: four orders of magnitude apart, so on a logarithmic axis,
+/// each decade labelled; the peers (Icarus, Verilator) marked. `caption` names the
+/// command that made it.
+#[must_use]
+pub fn speed_chart(config: &SpeedConfig, r: &SpeedReport, caption: String) -> LogBarChart {
+    LogBarChart {
+        title: format!("Simulation rate, {} random vectors", config.vectors),
+        x_label:
+            "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
+                .into(),
+        y_label: "vectors per second (log scale)".into(),
+        bars: r
+            .rates
+            .iter()
+            .map(|x| LogBar {
+                label: format!(
+                    "{} {}",
+                    x.circuit.trim_start_matches('c'),
+                    short_name(&x.simulator)
+                ),
+                value: x.vectors_per_second.max(1e-9),
+                peer: !x.simulator.starts_with("ludomat"),
+            })
+            .collect(),
+        caption,
     }
 }
 

@@ -72,7 +72,7 @@ pub fn deduction_parts(p: &Puzzle, d: &Deduction, room: usize) -> Vec<String> {
 /// A solve's report: the title, the deductions (already laid out, one string each, when
 /// asked for) and where propagation stopped, every solution found and the verdict.
 #[must_use]
-pub fn solved(p: &Puzzle, o: &Outcome, limit: u64, deductions: Option<&[String]>) -> String {
+pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String]>) -> String {
     let mut s = String::new();
     if let Some(t) = &p.title {
         let _ = writeln!(s, "{t}\n");
