@@ -116,7 +116,6 @@ pub struct PlayArgs {
     speed: Speed,
 }
 
-/// A count such as `1000`, `1_000_000` or `1e9`.
 /// The most instructions one run may be allowed (about three hours at full speed).
 const MAX_STEPS: u64 = 1_000_000_000_000;
 
@@ -197,20 +196,19 @@ fn load_words(path: &Path, rom_size: usize) -> Result<Vec<u16>> {
     read_image(path, None)
 }
 
-/// Where key presses come from.
-enum Keys {
-    Script(VecDeque<Press>),
-    Live(LineInput, VecDeque<Press>),
+/// Where key presses come from: `--keys`, or lines typed (prompted on a terminal).
+struct Keys {
+    queue: VecDeque<Press>,
+    input: Option<LineInput>,
 }
 
 impl Keys {
     /// The next press, `None` when there are no more.
-    fn next(&mut self, m: &Machine) -> Result<Option<Press>> {
-        let (input, q) = match self {
-            Keys::Script(q) => return Ok(q.pop_front()),
-            Keys::Live(input, q) => (input, q),
-        };
-        while q.is_empty() {
+    fn next(&mut self, m: &Machine) -> std::io::Result<Option<Press>> {
+        while self.queue.is_empty() {
+            let Some(input) = &mut self.input else {
+                return Ok(None);
+            };
             if std::io::stdin().is_terminal() {
                 let mut err = std::io::stderr();
                 write!(err, "{}", text::halted_prompt(m))?;
@@ -223,11 +221,11 @@ impl Keys {
                 return Ok(None);
             }
             match Press::line(&line) {
-                Ok(presses) => q.extend(presses),
+                Ok(presses) => self.queue.extend(presses),
                 Err(e) => errln!("{e}"),
             }
         }
-        Ok(q.pop_front())
+        Ok(self.queue.pop_front())
     }
 }
 
@@ -244,43 +242,33 @@ fn run_program(a: RunArgs) -> Result<()> {
     };
     let mut r = ProgramRun::new(config, a.max_steps, a.trace)
         .map_err(|e| anyhow!("{}: {e}", a.program.display()))?;
-    let mut keys = match a.keys {
-        Some(k) => Keys::Script(k.into()),
-        None => Keys::Live(LineInput::Stdin, VecDeque::new()),
+    let mut keys = Keys {
+        input: a.keys.is_none().then_some(LineInput::Stdin),
+        queue: a.keys.unwrap_or_default().into(),
     };
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
     if a.trace {
         writeln!(out, "{}", text::TRACE_HEAD)?;
     }
-    loop {
-        let rest = r.run(&mut out)?;
-        if rest == Rest::Halted {
-            if let Some(p) = keys.next(r.machine())? {
-                r.press(p)?;
-                continue;
-            }
+    let rest = r.run(&mut |m| keys.next(m), &mut out)?;
+    let m = r.machine();
+    let time = text::real_time(m.steps(), m.ticks());
+    match rest {
+        Rest::Halted => {
+            errln!("halted at PC {:#04x}; no more keys.", m.pc());
+            errln!("{time}");
+            Ok(())
         }
-        write!(out, "{}", r.end_paper())?;
-        out.flush()?;
-        let m = r.machine();
-        let time = text::real_time(m.steps(), m.ticks());
-        match rest {
-            Rest::Halted => {
-                errln!("halted at PC {:#04x}; no more keys.", m.pc());
-                errln!("{time}");
-                return Ok(());
-            }
-            Rest::Fault(why) => bail!("{why}"),
-            Rest::Runaway => {
-                errln!("{time}");
-                bail!(
-                    "stopped after {} instructions (--max-steps) without halting; PC {:#04x}. \
-                     A runaway program? Raise --max-steps to let it run longer.",
-                    m.steps(),
-                    m.pc()
-                );
-            }
+        Rest::Fault(why) => bail!("{why}"),
+        Rest::Runaway => {
+            errln!("{time}");
+            bail!(
+                "stopped after {} instructions (--max-steps) without halting; PC {:#04x}. \
+                 A runaway program? Raise --max-steps to let it run longer.",
+                m.steps(),
+                m.pc()
+            );
         }
     }
 }

@@ -144,10 +144,14 @@ pub fn halted_prompt(m: &Machine) -> String {
     )
 }
 
+/// Where a [`ProgramRun`]'s key presses come from: the next press at a halt, `None` when
+/// there are no more.
+pub type Keys<'a> = dyn FnMut(&Machine) -> std::io::Result<Option<Press>> + 'a;
+
 /// Why a [`ProgramRun`] came to rest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rest {
-    /// Halted (or waiting for a key): the next press is due.
+    /// Halted (or waiting for a key), and there are no more presses.
     Halted,
     /// The machine faulted; the message says where and why.
     Fault(String),
@@ -187,11 +191,29 @@ impl ProgramRun {
         self.session.machine()
     }
 
-    /// Run until the machine rests, writing what it prints (or its trace) to `out`.
+    /// Run the program to its end, writing what it prints (or its trace) to `out`: at
+    /// each halt the next press from `keys` (until it has none), then the end of the
+    /// paper ([`ProgramRun::end_paper`]).
     ///
     /// # Errors
-    /// When writing fails or the session fails.
-    pub fn run(&mut self, out: &mut dyn Write) -> Result<Rest, ConverseError> {
+    /// When writing fails, `keys` fails or the session fails.
+    pub fn run(&mut self, keys: &mut Keys<'_>, out: &mut dyn Write) -> Result<Rest, ConverseError> {
+        loop {
+            let rest = self.run_to_rest(out)?;
+            if rest == Rest::Halted {
+                if let Some(p) = keys(self.machine())? {
+                    self.press(p)?;
+                    continue;
+                }
+            }
+            write!(out, "{}", self.end_paper())?;
+            out.flush()?;
+            return Ok(rest);
+        }
+    }
+
+    /// Run until the machine rests, writing what it prints (or its trace) to `out`.
+    fn run_to_rest(&mut self, out: &mut dyn Write) -> Result<Rest, ConverseError> {
         let authentic = self.authentic;
         let slow = self.trace || authentic;
         loop {
@@ -260,10 +282,7 @@ impl ProgramRun {
     }
 
     /// Press a key or Start.
-    ///
-    /// # Errors
-    /// When the session refuses it.
-    pub fn press(&mut self, p: Press) -> Result<(), SessionError> {
+    fn press(&mut self, p: Press) -> Result<(), SessionError> {
         self.session.apply(match p {
             Press::Key(k) => RelayAction::Key { digit: k.digit() },
             Press::Start => RelayAction::Start,
@@ -273,8 +292,7 @@ impl ProgramRun {
 
     /// The end of the paper: a line feed if it does not already end with one (after a
     /// trace, the whole paper).
-    #[must_use]
-    pub fn end_paper(&self) -> String {
+    fn end_paper(&self) -> String {
         let lines = self.session.view().teletype.paper;
         if self.trace {
             format!("paper: {}\n", lines.join("\n"))
@@ -481,19 +499,17 @@ mod tests {
 
     #[test]
     fn a_program_runs_to_its_halts_with_its_paper() {
-        let config = RelayConfig::default();
-        let mut r = ProgramRun::new(config, 1_000_000, false).unwrap();
+        let mut r = ProgramRun::new(RelayConfig::default(), 1_000_000, false).unwrap();
+        let mut script = ["0", "1"].map(|k| k.parse::<Press>().unwrap()).into_iter();
         let mut paper = Vec::new();
-        assert_eq!(r.run(&mut paper).unwrap(), Rest::Halted);
-        for key in ["0", "1"] {
-            r.press(key.parse().unwrap()).unwrap();
-            assert_eq!(r.run(&mut paper).unwrap(), Rest::Halted);
-        }
-        assert_eq!(String::from_utf8(paper).unwrap(), "8071399");
-        assert_eq!(r.end_paper(), "\n");
+        let rest = r.run(&mut |_| Ok(script.next()), &mut paper).unwrap();
+        assert_eq!(rest, Rest::Halted);
+        assert_eq!(String::from_utf8(paper).unwrap(), "8071399\n");
         let mut r = ProgramRun::new(RelayConfig::default(), 5, true).unwrap();
         let mut trace = Vec::new();
-        assert_eq!(r.run(&mut trace).unwrap(), Rest::Runaway);
-        assert_eq!(String::from_utf8(trace).unwrap().lines().count(), 5);
+        assert_eq!(r.run(&mut |_| Ok(None), &mut trace).unwrap(), Rest::Runaway);
+        let trace = String::from_utf8(trace).unwrap();
+        assert_eq!(trace.lines().count(), 6, "{trace}");
+        assert!(trace.ends_with("paper: \n"), "{trace}");
     }
 }
