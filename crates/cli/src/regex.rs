@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::console::converse;
 use ludomat_game::LineInput;
@@ -63,13 +63,9 @@ fn puzzle_text(file: &str) -> Result<String> {
     if path.exists() {
         return crate::files::read_string(path, crate::files::TEXT_CAP);
     }
-    match shipped(file) {
-        Some(t) => Ok(t.to_string()),
-        None => bail!(
-            "{file}: no such file, nor a shipped puzzle ({})",
-            text::shipped_names()
-        ),
-    }
+    let names = text::shipped_names();
+    (shipped(file).map(str::to_string))
+        .ok_or_else(|| anyhow!("{file}: no such file, nor a shipped puzzle ({names})"))
 }
 
 fn load(file: &str) -> Result<Puzzle> {
@@ -95,15 +91,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     // the deductions run to hundreds of lines: paged on a terminal
     let _page = a.options.explain.then(crate::page::Pager::start);
     let solver = Solver::new(&p);
-    let o = solver.solve_with(a.options, &mut |p| {
-        errln!(
-            "regex solve: {} search nodes, {} solution{} so far, {:.0} s",
-            p.nodes,
-            p.solutions,
-            if p.solutions == 1 { "" } else { "s" },
-            p.elapsed.as_secs_f64()
-        );
-    })?;
+    let o = solver.solve_with(a.options, &mut |p| errln!("{}", text::progress(&p)))?;
     // One deduction a line, at most 80 columns: "  12. R3 /clue/ rules out AB at row 3
     // cell 4: left C"; what does not fit goes on under its clue's name, broken between
     // its parts (a part wider than a line is cut into pieces).

@@ -116,6 +116,9 @@ pub struct PlayArgs {
     speed: Speed,
 }
 
+/// The benchmark's built-in program.
+const BUSY: &str = "programs/relay/busy.asm (built in)";
+
 /// The most instructions one run may be allowed (about three hours at full speed).
 const MAX_STEPS: u64 = 1_000_000_000_000;
 
@@ -146,13 +149,8 @@ fn asm(a: AsmArgs) -> Result<()> {
     match &a.output {
         Some(path) => {
             crate::files::write(path, &bytes)?;
-            errln!(
-                "{} words ({} of {} ROM words) → {}",
-                program.words.len(),
-                program.words.len(),
-                a.rom_size,
-                path.display()
-            );
+            let (n, size) = (program.words.len(), a.rom_size);
+            errln!("{n} words ({n} of {size} ROM words) → {}", path.display());
         }
         None => {
             let mut out = crate::out::stdout().lock();
@@ -274,17 +272,11 @@ fn run_program(a: RunArgs) -> Result<()> {
 }
 
 fn bench(a: BenchArgs) -> Result<()> {
-    let (rom, name) = match &a.program {
-        Some(p) => {
-            let words = load_words(p, memory::DEFAULT_ROM_WORDS)?;
-            let rom = Rom::standard(&words).with_context(|| format!("{}", p.display()))?;
-            (rom, p.display().to_string())
-        }
-        None => (
-            Rom::standard(&roms::busy_words())?,
-            "programs/relay/busy.asm (built in)".to_string(),
-        ),
+    let (words, name) = match &a.program {
+        Some(p) => (load_words(p, memory::DEFAULT_ROM_WORDS)?, p.display()),
+        None => (roms::busy_words(), Path::new(BUSY).display()),
     };
+    let rom = Rom::standard(&words).with_context(|| name.to_string())?;
     let bar = progress::Bar::new("instructions", Some(a.max_steps), false);
     let mut watch = |p: &Progress<BenchProgress>| bar.update(p, None);
     let (mut ctx, _ctrl_c) = progress::context("instructions", Some(a.max_steps), &mut watch);
@@ -292,16 +284,13 @@ fn bench(a: BenchArgs) -> Result<()> {
     drop(ctx);
     bar.finish();
     let ticks = crate::count::thousands(r.progress.ticks);
-    out!("{}", text::bench(&name, &r, &ticks));
+    out!("{}", text::bench(&name.to_string(), &r, &ticks));
     Ok(())
 }
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut console = RelayConsole::new(RelayConfig {
-        rom: match args.rom {
-            TicTacToeRom::AsNumbered => RomChoice::AsNumbered,
-            TicTacToeRom::Corrected => RomChoice::Corrected,
-        },
+        rom: args.rom.into(),
         guarded: args.guarded,
         speed: args.speed,
         ..RelayConfig::default()

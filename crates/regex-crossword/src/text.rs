@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use ludomat_game::console::{Console, Reply};
 use ludomat_game::{Session, SessionError};
 
+use crate::solver::SolveProgress;
 use crate::PUZZLES;
 use crate::{ClueStatus, Deduction, Outcome, Puzzle, RegexConfig, RegexHappening, RegexSession};
 
@@ -33,6 +34,18 @@ pub fn list() -> String {
         let _ = writeln!(s, "{:<28} {title}", name.trim_end_matches(".txt"));
     }
     s
+}
+
+/// A long solve's progress report: nodes, solutions, seconds.
+#[must_use]
+pub fn progress(p: &SolveProgress) -> String {
+    format!(
+        "regex solve: {} search nodes, {} solution{} so far, {:.0} s",
+        p.nodes,
+        p.solutions,
+        if p.solutions == 1 { "" } else { "s" },
+        p.elapsed.as_secs_f64()
+    )
 }
 
 /// A grid drawn with these letters in its cells.

@@ -69,6 +69,15 @@ pub enum RomChoice {
     Words(Vec<u16>),
 }
 
+impl From<TicTacToeRom> for RomChoice {
+    fn from(rom: TicTacToeRom) -> RomChoice {
+        match rom {
+            TicTacToeRom::AsNumbered => RomChoice::AsNumbered,
+            TicTacToeRom::Corrected => RomChoice::Corrected,
+        }
+    }
+}
+
 /// The pace a renderer shows the machine at (the session itself runs whatever it is
 /// asked to; the view carries clock ticks and real time either way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
