@@ -505,11 +505,12 @@ mod tests {
         let rest = r.run(&mut |_| Ok(script.next()), &mut paper).unwrap();
         assert_eq!(rest, Rest::Halted);
         assert_eq!(String::from_utf8(paper).unwrap(), "8071399\n");
-        let mut r = ProgramRun::new(RelayConfig::default(), 5, true).unwrap();
+        // one instruction allowed, traced: the program has not printed yet
+        let mut r = ProgramRun::new(RelayConfig::default(), 1, true).unwrap();
         let mut trace = Vec::new();
         assert_eq!(r.run(&mut |_| Ok(None), &mut trace).unwrap(), Rest::Runaway);
         let trace = String::from_utf8(trace).unwrap();
-        assert_eq!(trace.lines().count(), 6, "{trace}");
+        assert_eq!(trace.lines().count(), 2, "{trace}");
         assert!(trace.ends_with("paper: \n"), "{trace}");
     }
 }
