@@ -164,6 +164,7 @@ fn asm(a: AsmArgs) -> Result<()> {
     Ok(())
 }
 
+/// The words of a ROM image file.
 fn read_image(path: &Path, format: Option<ImageFormat>) -> Result<Vec<u16>> {
     let bytes = crate::files::read(path, crate::files::BINARY_CAP)?;
     Ok(image::read_image(path, bytes, format)?)
@@ -215,7 +216,7 @@ impl Keys {
             let Some(line) = input.next_line()? else {
                 return Ok(None);
             };
-            if line.trim().eq_ignore_ascii_case("q") || line.trim().eq_ignore_ascii_case("quit") {
+            if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
                 return Ok(None);
             }
             match Press::line(&line) {
