@@ -8,13 +8,14 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_logic::check::{check_dir, CheckReport};
-use ludomat_logic::latch::{describe, walk};
+use ludomat_logic::latch::walk;
 use ludomat_logic::random::random_vectors;
 use ludomat_logic::relay::noughts::TwoSquares;
 use ludomat_logic::relay::Delays;
 use ludomat_logic::speed::{self, SpeedConfig, SpeedReport};
+use ludomat_logic::vcd::simulate_with_vcd;
 use ludomat_logic::vectors::{parse_vectors, table};
-use ludomat_logic::{load_bench, simulate, Engine, Netlist, Ternary};
+use ludomat_logic::{load_bench, simulate, text, Engine};
 
 use crate::progress;
 
@@ -103,60 +104,21 @@ struct BenchArgs {
 
 pub fn run(cmd: LogicCmd) -> Result<()> {
     match cmd.command {
-        LogicSub::Latch { trace } => latch(trace),
-        LogicSub::Sim(a) => sim(a),
-        LogicSub::Check { dir } => check(&dir),
-        LogicSub::Squares { delays } => squares(Delays::new(delays[0], delays[1])),
-        LogicSub::Bench(a) => bench(a),
-    }
-}
-
-fn balanced(v: Ternary) -> &'static str {
-    match v {
-        Ternary::True => "+1",
-        Ternary::False => "-1",
-        Ternary::Unknown => " 0",
-    }
-}
-
-fn latch(trace: bool) -> Result<()> {
-    let (latch, steps) = walk()?;
-    // with the trace, 60 lines: paged on a terminal
-    let _page = trace.then(crate::page::Pager::start);
-    let names: Vec<&str> = latch
-        .nodes()
-        .iter()
-        .map(|&id| latch.netlist.name_of(id))
-        .collect();
-    // Each step is its label, then the nodes' values under the one header line: the
-    // table stays narrow (46 columns) whatever the labels say.
-    outln!("RS NOR latch (source article 004): +1 true, 0 unknown, -1 false");
-    outln!(
-        "{:<8}{}",
-        "step",
-        names.iter().map(|n| format!("{n:>6}")).collect::<String>()
-    );
-    for (k, step) in steps.iter().enumerate() {
-        outln!("{k}. {}", step.label);
-        outln!(
-            "{:<8}{}",
-            "",
-            step.values
-                .iter()
-                .map(|&v| format!("{:>6}", balanced(v)))
-                .collect::<String>()
-        );
-        if trace {
-            for e in &step.trace {
-                outln!("      {}", describe(&latch.netlist, e));
-            }
+        LogicSub::Latch { trace } => {
+            let (latch, steps) = walk()?;
+            // with the trace, 60 lines: paged on a terminal
+            let _page = trace.then(crate::page::Pager::start);
+            out!("{}", text::latch(&latch, &steps, trace));
         }
+        LogicSub::Sim(a) => sim(a)?,
+        LogicSub::Check { dir } => check(&dir)?,
+        LogicSub::Squares { delays } => {
+            let (b, steps) = TwoSquares::demo(Delays::new(delays[0], delays[1]))?;
+            out!("{}", text::squares(&b, &steps));
+        }
+        LogicSub::Bench(a) => bench(a)?,
     }
     Ok(())
-}
-
-fn load(path: &Path) -> Result<Netlist> {
-    Ok(load_bench(path)?)
 }
 
 /// The most random vectors one run generates (they are held in memory: a million vectors
@@ -164,7 +126,7 @@ fn load(path: &Path) -> Result<Netlist> {
 const MAX_VECTORS: u64 = 1_000_000;
 
 fn sim(a: SimArgs) -> Result<()> {
-    let netlist = load(&a.file)?;
+    let netlist = load_bench(&a.file)?;
     let width = netlist.inputs().len();
     let vectors = match (&a.vectors, a.random) {
         (Some(p), _) => {
@@ -176,18 +138,10 @@ fn sim(a: SimArgs) -> Result<()> {
     };
     tracing::info!(circuit = netlist.name(), vectors = vectors.len(), engine = %a.engine, "simulating");
     let outputs = if let Some(path) = &a.vcd {
-        let file = crate::files::create(path)?;
-        let mut w = std::io::BufWriter::new(file);
-        let out = ludomat_logic::vcd::write_vcd(&netlist, &vectors, &mut w)?;
+        let mut w = std::io::BufWriter::new(crate::files::create(path)?);
+        let outputs = simulate_with_vcd(&netlist, a.engine, &vectors, &mut w)?;
         std::io::Write::flush(&mut w)?;
-        let other = simulate(&netlist, a.engine, &vectors)?;
-        if other != out {
-            bail!(
-                "internal error: the {} engine disagrees with the waveform run",
-                a.engine
-            );
-        }
-        out
+        outputs
     } else {
         simulate(&netlist, a.engine, &vectors)?
     };
@@ -209,61 +163,19 @@ fn check(dir: &Path) -> Result<()> {
     drop(ctx);
     bar.finish();
     outln!("each file checked with the engines event, event-fifo, levelized, bit-parallel:");
-    for f in &r.files {
-        // A file's mismatches (on stderr) before its line.
-        for m in r.mismatches.iter().filter(|m| m.circuit == f.circuit) {
-            errln!("{m}");
-        }
-        let name = &f.circuit;
-        match &f.error {
-            None => outln!(
-                "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch",
-                f.responses,
-                f.responses - f.mismatched,
-                f.mismatched
-            ),
-            Some(e) => outln!("{name:<8} error: {e}"),
-        }
+    // A file's mismatches (on stderr) before its line.
+    for (mismatches, line) in text::check_rows(&r) {
+        mismatches.iter().for_each(|m| errln!("{m}"));
+        outln!("{line}");
     }
-    let (total, bad, failed) = (r.responses(), r.mismatched(), r.failed());
-    outln!(
-        "total    {total:>5} responses  {:>5} match  {bad:>3} mismatch",
-        total - bad
-    );
+    outln!("{}", text::check_total(&r));
+    let (bad, failed) = (r.mismatched(), r.failed());
     if bad > 0 || failed > 0 {
         bail!("{bad} mismatches, {failed} files could not be checked");
     }
     if ended == Ended::Cancelled {
         bail!("stopped by Ctrl-C after {} files", r.files.len());
     }
-    Ok(())
-}
-
-fn squares(delays: Delays) -> Result<()> {
-    let (b, steps) = TwoSquares::demo(delays)?;
-    let c = |v: Ternary, mark: char| match v {
-        Ternary::True => mark,
-        Ternary::False => '.',
-        Ternary::Unknown => '?',
-    };
-    outln!("two squares of a relay input latch (lamps: X/O lit, . dark, ? unknown)");
-    for s in steps {
-        let l = s.lamps;
-        let turn = match s.turn {
-            Ternary::True => "O to play",
-            Ternary::False => "X to play",
-            Ternary::Unknown => "turn unknown",
-        };
-        outln!(
-            "{:<34} square 0 [{}{}]  square 1 [{}{}]  T {turn}",
-            s.label,
-            c(l[0], 'X'),
-            c(l[1], 'O'),
-            c(l[2], 'X'),
-            c(l[3], 'O'),
-        );
-    }
-    outln!("\n{}", b.circuit);
     Ok(())
 }
 
@@ -274,7 +186,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     };
     let config = SpeedConfig {
         dir,
-        circuits: a.circuits.clone(),
+        circuits: a.circuits,
         vectors: a.vectors,
         seed: a.seed,
         external: !a.no_external,
@@ -285,74 +197,9 @@ fn bench(a: BenchArgs) -> Result<()> {
     let (r, ended) = speed::measure(&config, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    outln!(
-        "vectors/second, {} random vectors (seed {}), best of 3 for ludomat engines",
-        a.vectors,
-        a.seed
-    );
-    for x in &r.rates {
-        outln!(
-            "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
-            x.circuit,
-            x.simulator,
-            x.vectors_per_second,
-            x.seconds,
-            x.vectors
-        );
-    }
-    for note in &r.skipped {
-        outln!("{note}");
-    }
-    if ended == Ended::Cancelled {
-        outln!("stopped by Ctrl-C after {} simulator runs", r.rates.len());
-    }
-    for name in &a.circuits {
-        let get = |label: &str| r.rate(name, label);
-        if let (Some(ev), Some(ic)) = (get("ludomat event"), get(speed::ICARUS)) {
-            outln!(
-                "{name}: event-driven / Icarus = {:.1}× (target ≥ 10×)",
-                ev / ic
-            );
-        }
-        if let (Some(bp), Some(vl)) = (get("ludomat bit-parallel"), get(speed::VERILATOR)) {
-            outln!(
-                "{name}: bit-parallel / Verilator = {:.2}× (target ≥ 0.5×)",
-                bp / vl
-            );
-        }
-    }
+    out!("{}", text::speed(&config, &r, ended == Ended::Cancelled));
     if let Some(path) = a.chart {
-        // Four orders of magnitude apart: a logarithmic axis, each decade labelled.
-        let short = |label: &str| match label {
-            "ludomat event" => "ev",
-            "ludomat event-fifo" => "fifo",
-            "ludomat levelized" => "lvl",
-            "ludomat bit-parallel" => "bp",
-            speed::ICARUS => "icarus",
-            speed::VERILATOR => "vrltr",
-            _ => "?",
-        };
-        let chart = ludomat_chart::LogBarChart {
-            title: format!("Simulation rate, {} random vectors", a.vectors),
-            x_label:
-                "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
-                    .into(),
-            y_label: "vectors per second (log scale)".into(),
-            bars: r
-                .rates
-                .iter()
-                .map(|x| ludomat_chart::LogBar {
-                    label: format!(
-                        "{} {}",
-                        x.circuit.trim_start_matches('c'),
-                        short(&x.simulator)
-                    ),
-                    value: x.vectors_per_second.max(1e-9),
-                    peer: !x.simulator.starts_with("ludomat"),
-                })
-                .collect(),
-            caption: crate::caption::made_by(),
-        };
+        let chart = text::speed_chart(&config, &r, crate::caption::made_by());
         ludomat_chart::log_bar_chart(&chart, &path)?;
         outln!("chart: {}", path.display());
     }

@@ -48,6 +48,7 @@ mod sal;
 pub mod session;
 mod square;
 mod tactic;
+pub mod text;
 mod uniselector;
 
 pub use agent::{every_human_line, machine_view, ComputoxAgent};

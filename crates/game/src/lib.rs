@@ -24,6 +24,7 @@
 struct ReadmeDoctests;
 
 mod agent;
+pub mod console;
 pub mod count;
 mod explore;
 mod game;

@@ -33,6 +33,7 @@ pub mod relay;
 pub mod session;
 pub mod speed;
 mod ternary;
+pub mod text;
 pub mod vcd;
 pub mod vectors;
 pub mod verilog;

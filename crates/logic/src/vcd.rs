@@ -5,7 +5,7 @@
 //! model). For ISCAS-89 netlists a `clk` signal rises at `10·k + 5`, when the flip-flops
 //! take their inputs, and falls at the next vector.
 
-use crate::{EventSim, Netlist, NodeId, Schedule, SimError, Ternary};
+use crate::{Engine, EventSim, Netlist, NodeId, Schedule, SimError, Ternary};
 use std::collections::BTreeSet;
 use std::io::{self, Write};
 
@@ -18,6 +18,27 @@ pub enum VcdError {
     /// Writing failed.
     #[error("writing the VCD file: {0}")]
     Io(#[from] io::Error),
+    /// The engine asked for computed other outputs than the waveform run (a bug).
+    #[error("internal error: the {0} engine disagrees with the waveform run")]
+    Disagree(Engine),
+}
+
+/// [`write_vcd`], and the same vectors on `engine`, which must agree with the waveform
+/// run: the outputs per vector.
+///
+/// # Errors
+/// When a simulation or writing fails, or the two runs disagree.
+pub fn simulate_with_vcd(
+    netlist: &Netlist,
+    engine: Engine,
+    vectors: &[Vec<Ternary>],
+    out: &mut impl Write,
+) -> Result<Vec<Vec<Ternary>>, VcdError> {
+    let waves = write_vcd(netlist, vectors, out)?;
+    if crate::simulate(netlist, engine, vectors)? != waves {
+        return Err(VcdError::Disagree(engine));
+    }
+    Ok(waves)
 }
 
 fn code(mut i: usize) -> String {

@@ -37,6 +37,7 @@ pub mod nfa;
 pub mod puzzle;
 pub mod session;
 pub mod solver;
+pub mod text;
 
 pub use clue::{Clue, ClueError, Node};
 pub use grid::{Direction, Grid, Shape};

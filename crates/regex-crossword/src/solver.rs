@@ -58,17 +58,67 @@ fn ser_letters<S: serde::Serializer>(l: &Letters, s: S) -> Result<S::Ok, S::Erro
     s.serialize_str(&l.to_string())
 }
 
-/// How far to go.
+/// How far to go. With the `clap` feature, these are `ludomat regex solve`'s options.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct SolveOptions {
+    /// Record the deductions of the first propagation.
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            long,
+            help = "Show the deductions of the first propagation, in order: which clue ruled \
+                    out which letters in which cell"
+        )
+    )]
+    pub explain: bool,
     /// Stop after this many solutions (2 tells unique from not).
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            long,
+            default_value_t = 2,
+            value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_LIMIT as u64),
+            help = "Count solutions up to this many (2 tells a unique solution from several; \
+                    at most 10,000)"
+        )
+    )]
     pub limit: usize,
     /// Give up after this many search nodes.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = DEFAULT_MAX_NODES, help = "Give up after this many search nodes")
+    )]
     pub max_nodes: u64,
     /// Give up after this long (`None`: no bound on time).
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            long = "max-seconds",
+            value_name = "MAX_SECONDS",
+            default_value = DEFAULT_MAX_SECONDS,
+            value_parser = parse_seconds,
+            help = "Give up after this many seconds (0.1 to 86,400; a node of a \
+                    backreference-heavy clue can cost milliseconds). A solve longer than a \
+                    second reports its progress on standard error"
+        )
+    )]
     pub max_time: Option<Duration>,
-    /// Record the deductions of the first propagation.
-    pub explain: bool,
+}
+
+/// [`DEFAULT_MAX_TIME`] in seconds, as typed.
+pub const DEFAULT_MAX_SECONDS: &str = "60";
+
+/// A time bound typed in seconds, 0.1 to 86,400.
+///
+/// # Errors
+/// Not a number, or out of that range.
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.1..=86_400.0).contains(&v) => Ok(Duration::from_secs_f64(v)),
+        Ok(_) => Err(format!("{s} s: from 0.1 to 86,400 seconds")),
+        Err(_) => Err(format!("{s}: not a number of seconds")),
+    }
 }
 
 /// A long solve's progress, reported every [`PROGRESS_EVERY`].
@@ -596,5 +646,16 @@ impl Search<'_, '_> {
             }
         }
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    #[test]
+    fn the_default_time_bound_reads_as_typed() {
+        assert_eq!(parse_seconds(DEFAULT_MAX_SECONDS), Ok(DEFAULT_MAX_TIME));
+        assert!(parse_seconds("0.01").is_err() && parse_seconds("x").is_err());
     }
 }

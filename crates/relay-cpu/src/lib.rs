@@ -36,6 +36,7 @@ pub mod book;
 mod condition;
 pub mod disasm;
 pub mod emulator;
+pub mod image;
 pub mod instruction;
 pub mod machine;
 pub mod memory;
@@ -43,6 +44,7 @@ mod register;
 pub mod roms;
 pub mod session;
 pub mod teletype;
+pub mod text;
 
 pub use agent::{BookAgent, RelayAgent, Verdict};
 pub use alu::{BinaryOp, UnaryOp};

@@ -69,14 +69,31 @@ pub enum RomChoice {
     Words(Vec<u16>),
 }
 
+impl From<TicTacToeRom> for RomChoice {
+    fn from(rom: TicTacToeRom) -> RomChoice {
+        match rom {
+            TicTacToeRom::AsNumbered => RomChoice::AsNumbered,
+            TicTacToeRom::Corrected => RomChoice::Corrected,
+        }
+    }
+}
+
 /// The pace a renderer shows the machine at (the session itself runs whatever it is
 /// asked to; the view carries clock ticks and real time either way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Speed {
     /// The real machine's: 5 ticks a second, 6–10 ticks an instruction (spec, "Timing").
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "The real machine's pace: 5 clock ticks a second, 6-10 ticks per instruction"
+        )
+    )]
     Authentic,
     /// As fast as the renderer goes.
+    #[cfg_attr(feature = "clap", value(help = "As fast as the emulator goes"))]
     #[default]
     Fast,
 }
@@ -360,6 +377,29 @@ pub fn parse_number(s: &str) -> Option<u32> {
         u32::from_str_radix(b, 2).ok()
     } else {
         t.parse().ok()
+    }
+}
+
+/// A byte as typed (see [`parse_number`]).
+///
+/// # Errors
+/// Not a number, or more than 255.
+pub fn parse_byte(s: &str) -> Result<u8, String> {
+    parse_number(s)
+        .and_then(|v| u8::try_from(v).ok())
+        .ok_or_else(|| format!("'{}' is not a byte (0-255, 0x.., 0b..)", s.trim()))
+}
+
+/// The two toggle-switch banks as typed, `0x0f,0x0c` (one byte: bank 1 stays 0).
+///
+/// # Errors
+/// Not one or two bytes.
+pub fn parse_switches(s: &str) -> Result<[u8; 2], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    match parts.as_slice() {
+        [a] => Ok([parse_byte(a)?, 0]),
+        [a, b] => Ok([parse_byte(a)?, parse_byte(b)?]),
+        _ => Err(format!("'{s}': give one or two banks, e.g. 0x0f,0x0c")),
     }
 }
 

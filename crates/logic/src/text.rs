@@ -1,0 +1,227 @@
+//! The logic bench in words, as the terminal prints it: the RS NOR latch walk-through
+//! ([`latch`]), the two squares of a relay input latch ([`squares`]), the atalanta check
+//! ([`check_rows`], [`check_total`]) and the speed report beside Icarus Verilog and
+//! Verilator ([`speed`], and its chart, [`speed_chart`]). Plain text from the library's
+//! results, so every renderer can say the same.
+
+use std::fmt::Write as _;
+
+use ludomat_chart::{LogBar, LogBarChart};
+
+use crate::check::CheckReport;
+use crate::latch::{describe, LatchStep, RsLatch};
+use crate::relay::noughts::{SquaresStep, TwoSquares};
+use crate::speed::{SpeedConfig, SpeedReport, ICARUS, VERILATOR};
+use crate::Ternary;
+
+/// A value as the source article writes it: `+1` true, ` 0` unknown, `-1` false.
+fn balanced(v: Ternary) -> &'static str {
+    match v {
+        Ternary::True => "+1",
+        Ternary::False => "-1",
+        Ternary::Unknown => " 0",
+    }
+}
+
+/// The latch walk-through ([`crate::latch::walk`]): each step is its label, then the
+/// nodes' values under the one header line, so the table stays narrow (46 columns)
+/// whatever the labels say; with `trace` every propagation event in order.
+#[must_use]
+pub fn latch(latch: &RsLatch, steps: &[LatchStep], trace: bool) -> String {
+    let names: String = latch
+        .nodes()
+        .iter()
+        .map(|&id| format!("{:>6}", latch.netlist.name_of(id)))
+        .collect();
+    let mut s = format!(
+        "RS NOR latch (source article 004): +1 true, 0 unknown, -1 false\n{:<8}{names}\n",
+        "step"
+    );
+    for (k, step) in steps.iter().enumerate() {
+        let values: String = step
+            .values
+            .iter()
+            .map(|&v| format!("{:>6}", balanced(v)))
+            .collect();
+        let _ = writeln!(s, "{k}. {}\n{:<8}{values}", step.label, "");
+        if trace {
+            for e in &step.trace {
+                let _ = writeln!(s, "      {}", describe(&latch.netlist, e));
+            }
+        }
+    }
+    s
+}
+
+/// The two squares' demonstration ([`TwoSquares::demo`]): a line per step with the
+/// lamps (X/O lit, `.` dark, `?` unknown) and the turn relay, then the circuit.
+#[must_use]
+pub fn squares(b: &TwoSquares, steps: &[SquaresStep]) -> String {
+    let c = |v: Ternary, mark: char| match v {
+        Ternary::True => mark,
+        Ternary::False => '.',
+        Ternary::Unknown => '?',
+    };
+    let mut s =
+        String::from("two squares of a relay input latch (lamps: X/O lit, . dark, ? unknown)\n");
+    for step in steps {
+        let l = step.lamps;
+        let turn = match step.turn {
+            Ternary::True => "O to play",
+            Ternary::False => "X to play",
+            Ternary::Unknown => "turn unknown",
+        };
+        let _ = writeln!(
+            s,
+            "{:<34} square 0 [{}{}]  square 1 [{}{}]  T {turn}",
+            step.label,
+            c(l[0], 'X'),
+            c(l[1], 'O'),
+            c(l[2], 'X'),
+            c(l[3], 'O'),
+        );
+    }
+    let _ = writeln!(s, "\n{}", b.circuit);
+    s
+}
+
+/// The atalanta check file by file: the file's mismatches (for standard error) and its
+/// line (responses, matches, mismatches, or why it could not be checked).
+#[must_use]
+pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
+    r.files
+        .iter()
+        .map(|f| {
+            let mismatches = (r.mismatches.iter())
+                .filter(|m| m.circuit == f.circuit)
+                .map(ToString::to_string)
+                .collect();
+            let name = &f.circuit;
+            let line = match &f.error {
+                None => format!(
+                    "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch",
+                    f.responses,
+                    f.responses - f.mismatched,
+                    f.mismatched
+                ),
+                Some(e) => format!("{name:<8} error: {e}"),
+            };
+            (mismatches, line)
+        })
+        .collect()
+}
+
+/// The atalanta check's total line.
+#[must_use]
+pub fn check_total(r: &CheckReport) -> String {
+    let (total, bad) = (r.responses(), r.mismatched());
+    format!(
+        "total    {total:>5} responses  {:>5} match  {bad:>3} mismatch",
+        total - bad
+    )
+}
+
+/// The speed report ([`crate::speed::measure`]): every rate, the simulators skipped,
+/// where a cancelled run stopped, and per circuit the ratios to the targets.
+#[must_use]
+pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
+    let mut s = format!(
+        "vectors/second, {} random vectors (seed {}), best of 3 for ludomat engines\n",
+        config.vectors, config.seed
+    );
+    for x in &r.rates {
+        let _ = writeln!(
+            s,
+            "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
+            x.circuit, x.simulator, x.vectors_per_second, x.seconds, x.vectors
+        );
+    }
+    for note in &r.skipped {
+        let _ = writeln!(s, "{note}");
+    }
+    if cancelled {
+        let _ = writeln!(
+            s,
+            "stopped by Ctrl-C after {} simulator runs",
+            r.rates.len()
+        );
+    }
+    for name in &config.circuits {
+        let get = |label: &str| r.rate(name, label);
+        if let (Some(ev), Some(ic)) = (get("ludomat event"), get(ICARUS)) {
+            let _ = writeln!(
+                s,
+                "{name}: event-driven / Icarus = {:.1}× (target ≥ 10×)",
+                ev / ic
+            );
+        }
+        if let (Some(bp), Some(vl)) = (get("ludomat bit-parallel"), get(VERILATOR)) {
+            let _ = writeln!(
+                s,
+                "{name}: bit-parallel / Verilator = {:.2}× (target ≥ 0.5×)",
+                bp / vl
+            );
+        }
+    }
+    s
+}
+
+/// A simulator's short name on the rate chart's axis (`ev`, `fifo`, `lvl`, `bp`,
+/// `icarus`, `vrltr`).
+fn short_name(simulator: &str) -> &'static str {
+    match simulator {
+        "ludomat event" => "ev",
+        "ludomat event-fifo" => "fifo",
+        "ludomat levelized" => "lvl",
+        "ludomat bit-parallel" => "bp",
+        ICARUS => "icarus",
+        VERILATOR => "vrltr",
+        _ => "?",
+    }
+}
+
+/// The rates as a bar chart: four orders of magnitude apart, so on a logarithmic axis,
+/// each decade labelled; the peers (Icarus, Verilator) marked. `caption` names the
+/// command that made it.
+#[must_use]
+pub fn speed_chart(config: &SpeedConfig, r: &SpeedReport, caption: String) -> LogBarChart {
+    LogBarChart {
+        title: format!("Simulation rate, {} random vectors", config.vectors),
+        x_label:
+            "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
+                .into(),
+        y_label: "vectors per second (log scale)".into(),
+        bars: r
+            .rates
+            .iter()
+            .map(|x| LogBar {
+                label: format!(
+                    "{} {}",
+                    x.circuit.trim_start_matches('c'),
+                    short_name(&x.simulator)
+                ),
+                value: x.vectors_per_second.max(1e-9),
+                peer: !x.simulator.starts_with("ludomat"),
+            })
+            .collect(),
+        caption,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::relay::Delays;
+
+    #[test]
+    fn latch_and_squares_read_as_tables() {
+        let (l, steps) = crate::latch::walk().unwrap();
+        let t = latch(&l, &steps, false);
+        assert!(t.starts_with("RS NOR latch (source article 004)"), "{t}");
+        assert!(t.lines().all(|l| l.chars().count() <= 80), "{t}");
+        assert!(latch(&l, &steps, true).len() > t.len());
+        let (b, steps) = TwoSquares::demo(Delays::new(0, 0)).unwrap();
+        let t = squares(&b, &steps);
+        assert!(t.contains("square 0 ["), "{t}");
+    }
+}

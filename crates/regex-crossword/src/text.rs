@@ -1,0 +1,327 @@
+//! Regex crosswords in words, as the terminal prints them: the shipped puzzles
+//! ([`list`]), a solve's report ([`solved`], the deductions' parts by
+//! [`deduction_parts`]), a checked answer ([`checked`]) and [`RegexConsole`], a
+//! [`RegexSession`] at a line terminal (`ludomat play regex`).
+
+use std::fmt::Write as _;
+
+use ludomat_game::console::{Console, Reply};
+use ludomat_game::{Session, SessionError};
+
+use crate::solver::SolveProgress;
+use crate::PUZZLES;
+use crate::{ClueStatus, Deduction, Outcome, Puzzle, RegexConfig, RegexHappening, RegexSession};
+
+/// The shipped puzzles' names, comma separated.
+#[must_use]
+pub fn shipped_names() -> String {
+    PUZZLES
+        .iter()
+        .map(|(n, _)| n.trim_end_matches(".txt"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every shipped puzzle, a line each: its name and title.
+#[must_use]
+pub fn list() -> String {
+    let mut s = String::new();
+    for (name, text) in PUZZLES {
+        let title = Puzzle::parse(text)
+            .ok()
+            .and_then(|p| p.title)
+            .unwrap_or_default();
+        let _ = writeln!(s, "{:<28} {title}", name.trim_end_matches(".txt"));
+    }
+    s
+}
+
+/// A long solve's progress report: nodes, solutions, seconds.
+#[must_use]
+pub fn progress(p: &SolveProgress) -> String {
+    format!(
+        "regex solve: {} search nodes, {} solution{} so far, {:.0} s",
+        p.nodes,
+        p.solutions,
+        if p.solutions == 1 { "" } else { "s" },
+        p.elapsed.as_secs_f64()
+    )
+}
+
+/// A grid drawn with these letters in its cells.
+#[must_use]
+pub fn draw(p: &Puzzle, letters: &[u8]) -> String {
+    p.grid.draw(|c| (letters[c] as char).to_string())
+}
+
+/// One deduction in parts, "R3", "/clue/", "rules out AB", "at row 3 cell 4:", "left
+/// C", each cut into pieces of at most `room` characters, for a renderer to pack into
+/// its lines.
+#[must_use]
+pub fn deduction_parts(p: &Puzzle, d: &Deduction, room: usize) -> Vec<String> {
+    let clue = p
+        .clues
+        .iter()
+        .find(|c| c.name == d.clue)
+        .map_or("", |c| c.clue.source.as_str());
+    [
+        d.clue.to_string(),
+        format!("/{clue}/"),
+        format!("rules out {}", d.removed),
+        format!("at row {} cell {}:", d.row, d.col),
+        format!("left {}", d.left),
+    ]
+    .into_iter()
+    .flat_map(|part| {
+        let chars: Vec<char> = part.chars().collect();
+        chars
+            .chunks(room.max(1))
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+    })
+    .collect()
+}
+
+/// A solve's report: the title, the deductions (already laid out, one string each, when
+/// asked for) and where propagation stopped, every solution found and the verdict.
+#[must_use]
+pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String]>) -> String {
+    let mut s = String::new();
+    if let Some(t) = &p.title {
+        let _ = writeln!(s, "{t}\n");
+    }
+    if let Some(lines) = deductions {
+        s.push_str("Deductions, in order:\n");
+        for line in lines {
+            let _ = writeln!(s, "{line}");
+        }
+        let open = o.after_propagation.iter().filter(|d| d.len() > 1).count();
+        if open == 0 {
+            s.push_str("Propagation alone fills every cell.\n\n");
+        } else {
+            let _ = writeln!(
+                s,
+                "Propagation stalls with {open} open cells; the search guesses from there.\n"
+            );
+        }
+    }
+    for (i, sol) in o.solutions.iter().enumerate() {
+        if o.solutions.len() > 1 {
+            let _ = writeln!(s, "Solution {}:", i + 1);
+        }
+        let _ = writeln!(s, "{}", draw(p, sol));
+    }
+    let verdict = match (o.solutions.len(), o.complete) {
+        (0, _) => "no solution".to_string(),
+        (1, true) => "the solution is unique".to_string(),
+        (n, true) => format!("exactly {n} solutions"),
+        (n, false) => format!("at least {n} solutions (stopped at --limit {limit})"),
+    };
+    let _ = writeln!(s, "{verdict} ({} search nodes)", o.nodes);
+    s
+}
+
+/// A proposed answer drawn, every clue it breaks (`bad`, as [`crate::Solver::failing_clues`]
+/// gives them) with the letters it reads, or that all match.
+#[must_use]
+pub fn checked(p: &Puzzle, letters: &[u8], bad: &[usize]) -> String {
+    let mut s = format!("{}\n", draw(p, letters));
+    for &k in bad {
+        let c = &p.clues[k];
+        let _ = writeln!(
+            s,
+            "{} /{}/ does not match {}",
+            c.name,
+            c.clue.source,
+            String::from_utf8_lossy(&p.line_text(k, letters))
+        );
+    }
+    if bad.is_empty() {
+        let _ = writeln!(s, "all {} clues match", p.clues.len());
+    }
+    s
+}
+
+fn mark(s: ClueStatus) -> &'static str {
+    match s {
+        ClueStatus::Satisfied => "ok",
+        ClueStatus::Broken => "BROKEN",
+        ClueStatus::Open => "open",
+    }
+}
+
+/// The grid as filled so far, the clues (all, or only the broken ones) and the counts.
+#[must_use]
+pub fn grid(session: &RegexSession, all_clues: bool) -> String {
+    let v = session.view();
+    let mut s = format!("\n{}\n", v.drawing);
+    for c in &v.clues {
+        if all_clues || c.status == ClueStatus::Broken {
+            let _ = writeln!(
+                s,
+                "  {:<6} {:<14} /{}/  {}",
+                mark(c.status),
+                c.name,
+                c.clue,
+                c.line
+            );
+        }
+    }
+    let count = |st| v.clues.iter().filter(|c| c.status == st).count();
+    let _ = writeln!(
+        s,
+        "{} of {} cells filled; clues: {} ok, {} open, {} broken",
+        v.filled,
+        v.cells.len(),
+        count(ClueStatus::Satisfied),
+        count(ClueStatus::Open),
+        count(ClueStatus::Broken)
+    );
+    s
+}
+
+/// One happening in words (nothing for a filled cell or a load: the grid shows them).
+#[must_use]
+pub fn describe(h: &RegexHappening) -> String {
+    match h {
+        RegexHappening::Hint {
+            row,
+            col,
+            letter,
+            because,
+        } => format!(
+            "hint: row {row} cell {col} must be {letter} ({})\n",
+            because.join(", ")
+        ),
+        RegexHappening::Clue { name, clue, status } => {
+            format!("{name} /{clue}/ is now {}\n", mark(*status))
+        }
+        RegexHappening::Deduced(d) => {
+            let cells: Vec<String> = d
+                .cells
+                .iter()
+                .map(|c| format!("row {} cell {} left {}", c.row, c.col, c.left))
+                .collect();
+            format!(
+                "step {} of {}: {} /{}/ — {}\n",
+                d.step,
+                d.of,
+                d.clue,
+                d.regex,
+                cells.join(", ")
+            )
+        }
+        RegexHappening::DeductionsDone { open_cells } => {
+            format!("the deduction log is at its end: {open_cells} cells open\n")
+        }
+        RegexHappening::Solved | RegexHappening::Cell { .. } | RegexHappening::Loaded { .. } => {
+            String::new()
+        }
+    }
+}
+
+/// A [`RegexSession`] at a line terminal: the typed lines are the session's actions
+/// (`clues` lists every clue, `q` quits); each answer tells what happened and shows the
+/// grid; the conversation ends when the grid is solved.
+#[derive(Debug)]
+pub struct RegexConsole {
+    session: RegexSession,
+}
+
+impl RegexConsole {
+    /// A session on this puzzle text.
+    ///
+    /// # Errors
+    /// When the puzzle is refused.
+    pub fn new(config: RegexConfig) -> Result<Self, SessionError> {
+        Ok(RegexConsole {
+            session: RegexSession::new(config)?,
+        })
+    }
+}
+
+impl Console for RegexConsole {
+    fn opening(&mut self) -> Result<String, SessionError> {
+        let mut s = String::new();
+        if let Some(t) = &self.session.puzzle().title {
+            let _ = writeln!(s, "{t}");
+        }
+        s.push_str(
+            "Type ROW CELL LETTER (2 3 A), ROW LETTERS (2 AXB, '.' leaves a cell), clear ROW \
+             CELL, hint, reveal, reset; 'clues' lists every clue, q quits.\n",
+        );
+        s.push_str(&grid(&self.session, true));
+        Ok(s)
+    }
+
+    fn prompt(&self) -> Option<String> {
+        Some("> ".into())
+    }
+
+    fn answer(&mut self, line: &str) -> Result<Reply, SessionError> {
+        let t = line.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "" => return Ok(Reply::Go(String::new())),
+            "q" | "quit" | "exit" => return Ok(Reply::Stop(String::new())),
+            "clues" => return Ok(Reply::Go(grid(&self.session, true))),
+            _ => {}
+        }
+        let happenings = match self
+            .session
+            .parse_action(t)
+            .and_then(|a| self.session.apply(a))
+        {
+            Ok(h) => h,
+            Err(e) => return Ok(Reply::Go(format!("{e}\n"))),
+        };
+        let mut s: String = happenings.iter().map(describe).collect();
+        s.push_str(&grid(&self.session, false));
+        if happenings.contains(&RegexHappening::Solved) {
+            s.push_str("Solved: every clue matches.\n");
+            return Ok(Reply::Stop(s));
+        }
+        Ok(Reply::Go(s))
+    }
+
+    fn input_ended(&mut self) -> String {
+        "\n".into()
+    }
+
+    fn farewell(&mut self) -> String {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+    use ludomat_game::console::transcript;
+
+    const SMALL: &str =
+        "shape: rectangle 2x2\nacross 1: [AB]C\nacross 2: X[YZ]\ndown 1: A.\ndown 2: CY|DZ\n";
+
+    #[test]
+    fn scripted_play_solves_a_small_puzzle() {
+        let mut c = RegexConsole::new(RegexConfig {
+            puzzle: SMALL.into(),
+        })
+        .unwrap();
+        let text = transcript(&mut c, "1 1 B\n1 1 A\n1 2 C\n2 XY\n").unwrap();
+        assert!(text.contains("down 1 /A./ is now BROKEN"), "{text}");
+        assert!(text.contains("Solved"), "{text}");
+    }
+
+    #[test]
+    fn check_names_failing_clues() {
+        let p = Puzzle::parse(SMALL).unwrap();
+        let solver = Solver::new(&p);
+        let letters = p.parse_answer("AC/XZ").unwrap();
+        let bad = solver.failing_clues(&letters).unwrap();
+        assert!(!bad.is_empty());
+        let text = checked(&p, &letters, &bad);
+        assert!(text.contains("down 2 /CY|DZ/ does not match CZ"), "{text}");
+        let letters = p.parse_answer("ACXY").unwrap();
+        assert!(solver.failing_clues(&letters).unwrap().is_empty());
+    }
+}
