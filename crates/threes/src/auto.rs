@@ -12,7 +12,7 @@ use ludomat_game::seed;
 use crate::autoplay::{play_game_with, GameSummary};
 use crate::engine::{At, EngineCommand, EngineError, EngineProcess, Limits};
 use crate::record::GameRecord;
-use crate::{HintModel, Player, Position, Searcher, Threes};
+use crate::{DepthRule, Heuristic, HintModel, Player, Position, SearchConfig, Searcher, Threes, Weights};
 
 /// How often the run reports while no game finishes (a game at strength takes minutes).
 const REPORT_EVERY: Duration = Duration::from_millis(250);
@@ -88,6 +88,52 @@ pub struct AutoGame {
     pub summary: GameSummary,
     /// Its record, when asked for.
     pub record: Option<GameRecord>,
+}
+
+/// Our AI for a run of `games` games on `threads` threads, searching by `rule` with
+/// `weights` (`spread`: see [`SearchConfig::spread`]; `job_levels`: the jobs' height, by
+/// default 8). With fewer games than threads each search runs its jobs in parallel;
+/// otherwise the games themselves are spread over the threads (a budgeted search is one
+/// thread). The searcher, and whether it searches in parallel.
+#[must_use]
+pub fn our_ai(
+    rule: DepthRule,
+    weights: Weights,
+    spread: f64,
+    job_levels: Option<u8>,
+    games: u32,
+    threads: usize,
+) -> (Searcher, bool) {
+    let budgeted = matches!(rule, DepthRule::Cpu { .. } | DepthRule::Nodes { .. });
+    let parallel = (games as usize) < threads && !budgeted;
+    let searcher = Searcher::new(
+        Heuristic::new(weights),
+        SearchConfig {
+            depth: rule,
+            parallel,
+            job_levels: job_levels.unwrap_or(SearchConfig::default().job_levels),
+            spread,
+            ..SearchConfig::default()
+        },
+    );
+    (searcher, parallel)
+}
+
+impl AutoGame {
+    /// The game as `--show` prints it: its number, score, swipes and highest card, and its
+    /// final board (with a blank line after it); `None` when it was not recorded.
+    #[must_use]
+    pub fn shown(&self) -> Option<String> {
+        let last = self.record.as_ref()?.frames.last()?;
+        Some(format!(
+            "game {}: score {}, {} swipes, highest card {}\n{}\n",
+            self.number,
+            crate::text::thousands(self.summary.score),
+            self.summary.moves,
+            self.summary.max_tile,
+            last.board
+        ))
+    }
 }
 
 /// Play the run on `threads` threads (`pool`: the rayon pool our AI's parallel search

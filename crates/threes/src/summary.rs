@@ -248,6 +248,49 @@ pub fn score_bins(games: &[GameSummary]) -> (u64, Vec<u64>) {
     (width, counts)
 }
 
+/// Draw the histogram of the final scores ([`score_bins`]) to `path` (PNG or SVG), titled
+/// `title`, `caption` under it (the command).
+///
+/// # Errors
+/// When the chart cannot be drawn or written.
+pub fn histogram(
+    path: &std::path::Path,
+    games: &[GameSummary],
+    title: &str,
+    caption: &str,
+) -> Result<(), ludomat_chart::ChartError> {
+    let (width, counts) = score_bins(games);
+    let short = |v: u64| {
+        if v >= 1000 {
+            format!("{}k", v / 1000)
+        } else {
+            v.to_string()
+        }
+    };
+    let bars = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            (
+                format!(
+                    "{}–{}",
+                    short((i as u64).saturating_mul(width)),
+                    short((i as u64 + 1).saturating_mul(width))
+                ),
+                c,
+            )
+        })
+        .collect();
+    let chart = ludomat_chart::BarChart {
+        title: title.to_string(),
+        x_label: "final score (points)".into(),
+        y_label: "games".into(),
+        bars,
+        caption: caption.to_string(),
+    };
+    ludomat_chart::bar_chart(&chart, path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,6 +54,51 @@ pub struct VersusConfig {
     pub skip: HashSet<(String, String, u64)>,
 }
 
+/// One `--ai NAME:B1,B2,…=COMMAND`: an entry per budget, each with the command's `{}`
+/// replaced by the budget.
+///
+/// # Errors
+/// A spec not of that form (the message quotes it), or a command that cannot be parsed.
+pub fn entries(spec: &str) -> Result<Vec<Entry>, VersusError> {
+    let fail = |why: &str| Err(VersusError::Config(format!("--ai {spec:?}: {why}")));
+    let Some((head, command)) = spec.split_once('=') else {
+        return fail("expected NAME:BUDGETS=COMMAND");
+    };
+    let Some((name, budgets)) = head.split_once(':') else {
+        return fail("expected NAME:BUDGETS=COMMAND (no ':' before the '=')");
+    };
+    let name = name.trim();
+    if name.is_empty() || name.contains(',') {
+        return fail("the name must be non-empty and without commas");
+    }
+    if !command.contains("{}") {
+        return fail("the command has no {} where the budget goes");
+    }
+    budgets
+        .split(',')
+        .map(str::trim)
+        .map(|b| {
+            if b.is_empty() || b.contains(char::is_whitespace) {
+                return fail("an empty budget or one with spaces");
+            }
+            Ok(Entry {
+                ai: name.to_string(),
+                budget: b.to_string(),
+                command: EngineCommand::parse(name, &command.replace("{}", b))?,
+            })
+        })
+        .collect()
+}
+
+/// The games of `games` as [`VersusConfig::skip`] lists them (a run resumed from its CSV).
+#[must_use]
+pub fn done(games: &[VersusGame]) -> HashSet<(String, String, u64)> {
+    games
+        .iter()
+        .map(|g| (g.ai.clone(), g.budget.clone(), g.game))
+        .collect()
+}
+
 /// The most games per entry.
 pub const MAX_GAMES: u32 = 1_000_000;
 
@@ -291,6 +336,9 @@ pub enum VersusError {
     /// The run asked for more than it may.
     #[error("{0}")]
     Config(String),
+    /// An engine's command line that cannot be parsed.
+    #[error(transparent)]
+    Command(#[from] crate::engine::CommandError),
 }
 
 /// Play the run: every entry's games, `threads` at a time, the game number major (so all
