@@ -9,7 +9,7 @@ use ludomat_threes::autoplay::GameSummary;
 use ludomat_threes::cluster::{place, Mode, Place};
 use ludomat_threes::{DepthRule, Weights};
 
-use super::AutoArgs;
+use ludomat_threes::auto::AutoOptions as AutoArgs;
 
 /// How `--distributed` went on this process.
 #[cfg_attr(not(feature = "mpi"), allow(dead_code))] // without MPI only `Local` happens
@@ -55,15 +55,8 @@ fn master(
     rule: DepthRule,
     weights: Weights,
 ) -> Result<Outcome> {
-    use ludomat_threes::cluster::{DistributedRun, Finished};
-    let run = DistributedRun {
-        mode,
-        seed: a.seed,
-        first_game: a.first_game,
-        games: a.games,
-        model: a.hint_model,
-        record: a.record_dir.is_some(),
-    };
+    use ludomat_threes::cluster::Finished;
+    let run = a.distributed(mode);
     let setup = run.setup(rule, weights, a.parallel_depth);
     let mut m = cluster.master(setup)?;
     let rtt = m.ping(32, 20)?.unwrap_or_default();
@@ -78,9 +71,8 @@ fn master(
             Finished::Move { .. } if a.no_move_reports => {}
             Finished::Move { game, number, report } => outln!("game {game} move {number}: {report}"),
             Finished::Game { game, summary: s, record } => {
-                if let (Some(dir), Some(json)) = (&a.record_dir, record) {
-                    let path = dir.join(format!("game-{game}.json"));
-                    crate::files::write(&path, json).map_err(|e| format!("{e:#}"))?;
+                if let Some(json) = record {
+                    super::save_record(a.record_dir.as_deref(), game, json)?;
                 }
                 let score = super::group(s.score);
                 if let Some(bar) = &bar {

@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use ludomat_game::{Session, SessionError};
+use ludomat_game::{LineInput, Session, SessionError};
 
 use crate::record::GameRecord;
 use crate::text::{status, thousands};
@@ -52,6 +52,72 @@ pub fn keys_of_line(line: &str) -> Vec<Key> {
         .collect()
 }
 
+/// Keys from lines of input (a pipe, a script): each line's keys in turn.
+pub struct LineKeys {
+    input: LineInput,
+    pending: VecDeque<Key>,
+}
+
+impl LineKeys {
+    /// Keys from `input`.
+    #[must_use]
+    pub fn new(input: LineInput) -> LineKeys {
+        LineKeys {
+            input,
+            pending: VecDeque::new(),
+        }
+    }
+
+    /// The next key; `None` at the end of the input.
+    ///
+    /// # Errors
+    /// When the input cannot be read.
+    pub fn next_key(&mut self) -> std::io::Result<Option<Key>> {
+        while self.pending.is_empty() {
+            let Some(line) = self.input.next_line()? else {
+                return Ok(None);
+            };
+            self.pending.extend(keys_of_line(&line));
+        }
+        Ok(self.pending.pop_front())
+    }
+}
+
+/// The options of `ludomat play threes` (with the cargo feature `clap` the binary's flags).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct PlayOptions {
+    /// Seed for the deck, the bonus cards and where cards come in.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    pub seed: u64,
+    /// Show the AI's recommended swipe and its expected value (the heuristic's expected
+    /// value of the position that many swipes ahead) before every move.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub assist: bool,
+    /// Search depth of the assistant (swipes, 1 to 10).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    pub assist_depth: u8,
+    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
+    pub hint_model: HintModel,
+    /// Save the game (every board, card, hint and swipe) as JSON to this file.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub record: Option<std::path::PathBuf>,
+}
+
+impl Default for PlayOptions {
+    /// Seed 1, no assistant (depth 4 when on), the "plus" hint, no record.
+    fn default() -> Self {
+        PlayOptions {
+            seed: 1,
+            assist: false,
+            assist_depth: 4,
+            hint_model: HintModel::Plus,
+            record: None,
+        }
+    }
+}
+
 /// What is still to be said.
 enum Pending {
     Text(String),
@@ -71,22 +137,22 @@ pub struct Play {
 }
 
 impl Play {
-    /// A game dealt from `seed`; `assist`: the depth of the assistant's search, if one
-    /// advises before every swipe.
+    /// A game as `options` ask (the record is the caller's to save).
     ///
     /// # Errors
     /// When the session refuses its settings.
-    pub fn new(seed: u64, hint_model: HintModel, assist: Option<u8>) -> Result<Play, SessionError> {
+    pub fn new(options: &PlayOptions) -> Result<Play, SessionError> {
+        let seed = options.seed;
         let session = ThreesSession::new(ThreesConfig {
             seed,
-            hint_model,
+            hint_model: options.hint_model,
             ..ThreesConfig::default()
         })?;
-        let assistant = assist.map(|depth| {
+        let assistant = options.assist.then(|| {
             Searcher::new(
                 Heuristic::default(),
                 SearchConfig {
-                    depth: DepthRule::Fixed(depth.max(1)),
+                    depth: DepthRule::Fixed(options.assist_depth.max(1)),
                     ..SearchConfig::default()
                 },
             )
@@ -149,6 +215,28 @@ impl Play {
         }
     }
 
+    /// Play to the end: each text to `say`, each key from `key` (`None`: the input ended).
+    ///
+    /// # Errors
+    /// The first error of `key` or `say`, or of the session otherwise than refusing a
+    /// swipe.
+    pub fn run<E: From<SessionError>>(
+        &mut self,
+        key: &mut dyn FnMut() -> Result<Option<Key>, E>,
+        say: &mut dyn FnMut(&str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        loop {
+            while let Some(text) = self.next_text() {
+                say(&text)?;
+            }
+            if self.ended {
+                return Ok(());
+            }
+            let k = key()?;
+            self.key(k)?;
+        }
+    }
+
     /// Take a key; `None`: the input ended.
     ///
     /// # Errors
@@ -195,21 +283,26 @@ mod tests {
     /// Everything a scripted play says, a text a line.
     fn script(play: &mut Play, lines: &[&str]) -> Vec<String> {
         let mut out = Vec::new();
-        let mut keys: VecDeque<Key> = lines.iter().flat_map(|l| keys_of_line(l)).collect();
-        loop {
-            while let Some(t) = play.next_text() {
-                out.push(t);
-            }
-            if play.ended() {
-                return out;
-            }
-            play.key(keys.pop_front()).unwrap();
-        }
+        let mut keys = LineKeys::new(LineInput::script(&lines.join("\n")));
+        let mut key = || keys.next_key().map_err(|e| SessionError::Invalid(e.to_string()));
+        play.run(&mut key, &mut |t| {
+            out.push(t.to_string());
+            Ok(())
+        })
+        .unwrap();
+        assert!(play.ended());
+        out
     }
 
     #[test]
     fn scripted_keys() {
-        let mut play = Play::new(3, HintModel::Plus, Some(2)).unwrap();
+        let options = PlayOptions {
+            seed: 3,
+            assist: true,
+            assist_depth: 2,
+            ..PlayOptions::default()
+        };
+        let mut play = Play::new(&options).unwrap();
         let out = script(&mut play, &["w", "x", "left", "asd", "q"]).join("\n");
         assert!(out.contains("'x' is no swipe"), "{out}");
         assert!(out.contains("assist: swipe"), "{out}");
@@ -220,12 +313,20 @@ mod tests {
 
     #[test]
     fn the_keys_running_out_end_the_play_and_a_lost_game_says_so() {
-        let mut play = Play::new(3, HintModel::Plus, None).unwrap();
+        let options = PlayOptions {
+            seed: 3,
+            ..PlayOptions::default()
+        };
+        let mut play = Play::new(&options).unwrap();
         let out = script(&mut play, &["w"]);
         assert!(out[0].starts_with("Threes! (seed 3)"));
         assert!(out.last().unwrap().starts_with("end of input"), "{out:?}");
         // swiping in turn until no swipe moves: "game over"
-        let mut play = Play::new(3, HintModel::Plus, None).unwrap();
+        let options = PlayOptions {
+            seed: 3,
+            ..PlayOptions::default()
+        };
+        let mut play = Play::new(&options).unwrap();
         let out = script(&mut play, &["wasd"; 400]);
         assert!(
             out.last().unwrap().starts_with("game over: score"),

@@ -1,6 +1,6 @@
 //! `threes tune` with either optimiser — coordinate search ([`crate::tune`]) or CMA-ES
-//! ([`crate::tune_cmaes`]) — as one run: its settings ([`TuneOptions`]; with the cargo
-//! feature `clap` the method is a `--method` value), a saved state read back ([`Resume`]), the state
+//! ([`crate::tune_cmaes`]) — as one run: its options ([`TuneOptions`], with the cargo
+//! feature `clap` the binary's flags), a saved state read back ([`Resume`]), the state
 //! saved atomically to `--checkpoint` after every weight or generation, and the words
 //! the terminal prints (the header, one line per candidate, the summary).
 
@@ -22,27 +22,53 @@ pub enum TuneMethod {
     Cmaes,
 }
 
-/// A tuning run's settings (`threes tune`; the files it reads and writes besides the
-/// checkpoint are the caller's).
+/// The options of `threes tune` (with the cargo feature `clap` the binary's flags; its
+/// counts are read by the binary's one count parser). `from`, `out` and `resume` name
+/// the files the caller reads and writes; the run itself saves to `checkpoint`.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct TuneOptions {
-    /// Games per candidate.
+    /// Games per candidate (1 to 100,000).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 200, value_name = "N"))]
     pub games: u32,
-    /// Fixed search depth of the games.
+    /// Fixed search depth of the games (1 to 10).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
     pub depth: u8,
-    /// Coordinate search: passes over the weights.
+    /// Passes over the weights (0 to 100).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_name = "N"))]
     pub rounds: u32,
-    /// Master seed of the games (the same games for every candidate).
+    /// Master seed of the games (the same games for every candidate). Tune on another
+    /// seed than the one you measure with: the weights in crates/threes/tuning were tuned
+    /// with --seed 77 and measured on seed 1.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
     pub seed: u64,
-    /// Where to save the run's state after every weight (every generation), atomically.
+    /// Start from these weights (JSON) instead of the defaults.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub from: Option<PathBuf>,
+    /// Write the best weights (JSON) here.
+    #[cfg_attr(feature = "clap", arg(short, long, value_name = "FILE"))]
+    pub out: Option<PathBuf>,
+    /// Save the run's state here after every weight (JSON, written atomically), to go on
+    /// with --resume after an interruption.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub checkpoint: Option<PathBuf>,
-    /// The optimiser.
+    /// Go on from a state saved by --checkpoint (with the same settings).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+    pub resume: Option<PathBuf>,
+    /// The optimiser: coordinate search (each weight halved and doubled in turn, --rounds
+    /// passes) or CMA-ES (the `cmaes` crate: --generations generations of --population
+    /// candidates around the start weights).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = TuneMethod::Coordinate))]
     pub method: TuneMethod,
-    /// CMA-ES: generations.
+    /// CMA-ES: generations (1 to 10,000).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 10, value_name = "N"))]
     pub generations: u32,
-    /// CMA-ES: candidates per generation (`None`: 11 for the 11 tuned weights).
+    /// CMA-ES: candidates per generation (2 to 1,000; default 11 for the 11 tuned weights).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub population: Option<u32>,
-    /// CMA-ES: the first step size, as a fraction of each weight (exponents: in units).
+    /// CMA-ES: the first step size, as a fraction of each weight (exponents: in units;
+    /// 0.01 to 10).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0.3, value_name = "S"))]
     pub sigma: f64,
 }
 
@@ -382,7 +408,10 @@ mod tests {
             depth: 1,
             rounds: 1,
             seed: 5,
+            from: None,
+            out: None,
             checkpoint,
+            resume: None,
             method,
             generations: 2,
             population: Some(2),
