@@ -23,7 +23,7 @@ use ludomat_threes::engine::{EngineCommand, Limits};
 use ludomat_threes::options::DepthOptions;
 use ludomat_threes::play::{keys_of_line, Key, LineKeys, Play};
 use ludomat_threes::record::GameRecord;
-use ludomat_threes::summary::{self, Summaries};
+use ludomat_threes::summary::{self, CsvLog, Summaries};
 use ludomat_threes::tuning::TuneOptions;
 use ludomat_threes::versus::{self, VersusGame, VersusOptions, VersusProgress};
 use ludomat_threes::{text, DepthRule, Direction, Weights};
@@ -244,7 +244,9 @@ fn auto(a: AutoOptions) -> Result<()> {
     let rule = a.check()?;
     check_outputs(&[(&a.csv, "--csv"), (&a.chart, "--chart")])?;
     let engine = match &a.engine {
-        Some(_) if a.distributed.is_some() => bail!("--engine cannot be combined with --distributed"),
+        Some(_) if a.distributed.is_some() => {
+            bail!("--engine cannot be combined with --distributed")
+        }
         Some(cmd) => {
             let command = this_ludomat(EngineCommand::parse("engine", cmd)?)?;
             let limits = Limits::with_turn(a.engine_timeout).map_err(anyhow::Error::msg)?;
@@ -268,30 +270,46 @@ fn auto(a: AutoOptions) -> Result<()> {
     let prepared = a.prepare(rule, weights, engine);
     let (config, pool, parallel) = prepared.context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
-    outln!("{}", text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default()));
+    outln!(
+        "{}",
+        text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
+    );
     // Each finished game's line is written and flushed at once, so an interrupted run
     // keeps its finished games; at the end the file is rewritten in game order.
-    let mut stream = a.csv.as_deref().map(|p| csv_file(p, summary::CSV_HEADER)).transpose()?;
+    let mut stream = a
+        .csv
+        .as_deref()
+        .map(|p| CsvLog::create(p, summary::CSV_HEADER))
+        .transpose()?;
     let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
     // the swipes made show the run moving long before its first game ends
     let mut watch = |p: &Progress<AutoProgress>| {
         let swipes = format!("{} swipes", group(p.partial.moves));
-        let last = p.partial.last_score.map(|s| format!("  last: {}", group(s)));
+        let last = p
+            .partial
+            .last_score
+            .map(|s| format!("  last: {}", group(s)));
         bar.update(p, Some(swipes + &last.unwrap_or_default()));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(u64::from(a.games)), &mut watch);
     let started = Instant::now();
     let pool = parallel.then_some(&pool);
-    let result = ludomat_threes::auto::run(&config, threads.min(a.games as usize), pool, &mut ctx, &mut |g| {
-        if let (true, Some(shown)) = (a.show, g.shown()) {
-            bar.suspend(|| outln!("{shown}"));
-        }
-        if let Some(r) = &g.record {
-            save_record(a.record_dir.as_deref(), g.number, &r.to_json())?;
-        }
-        let row = summary::csv_row(u64::from(g.number), &g.summary);
-        append(&mut stream, a.csv.as_deref(), &row)
-    });
+    let result = ludomat_threes::auto::run(
+        &config,
+        threads.min(a.games as usize),
+        pool,
+        &mut ctx,
+        &mut |g| {
+            if let (true, Some(shown)) = (a.show, g.shown()) {
+                bar.suspend(|| outln!("{shown}"));
+            }
+            if let Some(r) = &g.record {
+                save_record(a.record_dir.as_deref(), g.number, &r.to_json())?;
+            }
+            let row = summary::csv_row(u64::from(g.number), &g.summary);
+            stream.as_mut().map_or(Ok(()), |log| log.line(&row))
+        },
+    );
     drop(ctx);
     bar.finish();
     let wall = started.elapsed();
@@ -313,25 +331,6 @@ fn save_record(dir: Option<&Path>, number: u32, json: &str) -> Result<(), String
     crate::files::write(&path, json).map_err(|e| format!("{e:#}"))
 }
 
-/// A CSV file written line by line, its `header` written first.
-fn csv_file(path: &Path, header: &str) -> Result<std::fs::File> {
-    let mut f = crate::files::create(path)?;
-    writeln!(f, "{header}")
-        .and_then(|()| f.flush())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(f)
-}
-
-/// Append `row` to the CSV `file` at `path` at once, if there is one.
-fn append(file: &mut Option<std::fs::File>, path: Option<&Path>, row: &str) -> Result<(), String> {
-    if let (Some(f), Some(path)) = (file.as_mut(), path) {
-        f.write_all(row.as_bytes())
-            .and_then(|()| f.flush())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(())
-}
-
 /// `command` with the program `ludomat` replaced by this ludomat's path.
 fn this_ludomat(mut command: EngineCommand) -> Result<EngineCommand> {
     if command.program.as_os_str() == "ludomat" {
@@ -348,7 +347,12 @@ fn engine(a: EngineArgs) -> Result<()> {
     let mut player = ludomat_threes::Player::new(searcher);
     let mut output = crate::out::stdout().lock();
     let name = format!("ludomat expectimax ({})", text::rule(rule));
-    ludomat_threes::engine::serve(&mut std::io::stdin().lock(), &mut output, &mut player, &name)?;
+    ludomat_threes::engine::serve(
+        &mut std::io::stdin().lock(),
+        &mut output,
+        &mut player,
+        &name,
+    )?;
     Ok(())
 }
 
@@ -366,27 +370,25 @@ fn versus(a: VersusOptions) -> Result<()> {
     check_outputs(&[(&a.chart, "--chart")])?;
     let mut games = Vec::new();
     if !a.from.is_empty() {
-        read_each(&a.from, |name, text| Ok(versus::read_csv(name, text, &mut games)?))?;
+        read_each(&a.from, |name, text| {
+            Ok(versus::read_csv(name, text, &mut games)?)
+        })?;
         return versus_report(&games, a.chart.as_deref());
     }
     if a.ais.is_empty() {
         bail!("give at least one --ai NAME:BUDGETS=COMMAND (or --from FILES to draw earlier runs)");
     }
-    let mut entries = Vec::new();
-    for spec in &a.ais {
-        for mut e in versus::entries(spec)? {
-            e.command = this_ludomat(e.command)?;
-            entries.push(e);
-        }
-    }
+    let entries = versus::entries_of(&a.ais, &mut this_ludomat)?;
     check_outputs(&[(&a.csv, "--csv")])?;
     let mut file = match &a.csv {
         Some(path) if a.resume && path.exists() => {
             let csv = std::slice::from_ref(path);
-            read_each(csv, |name, text| Ok(versus::read_csv(name, text, &mut games)?))?;
-            Some(crate::files::append(path)?)
+            read_each(csv, |name, text| {
+                Ok(versus::read_csv(name, text, &mut games)?)
+            })?;
+            Some(CsvLog::new(path, crate::files::append(path)?))
         }
-        Some(path) => Some(csv_file(path, versus::CSV_HEADER)?),
+        Some(path) => Some(CsvLog::create(path, versus::CSV_HEADER)?),
         None => None,
     };
     let config = a.config(entries, versus::done(&games))?;
@@ -394,11 +396,15 @@ fn versus(a: VersusOptions) -> Result<()> {
     let bar = progress::Bar::new("games", None, false);
     let mut watch = |p: &Progress<VersusProgress>| {
         let last = p.partial.last.as_ref();
-        bar.update(p, last.map(|(ai, b, s)| format!("last: {ai} {b}: {}", group(*s))));
+        bar.update(
+            p,
+            last.map(|(ai, b, s)| format!("last: {ai} {b}: {}", group(*s))),
+        );
     };
     let (mut ctx, _ctrl_c) = progress::context("games", None, &mut watch);
     let result = versus::run(&config, &mut ctx, &mut |g| {
-        append(&mut file, a.csv.as_deref(), &versus::csv_row(g))
+        file.as_mut()
+            .map_or(Ok(()), |log| log.line(&versus::csv_row(g)))
     });
     drop(ctx);
     bar.finish();
@@ -451,7 +457,10 @@ fn summary(a: SummaryArgs) -> Result<()> {
     }
     let cpu: f64 = games.iter().map(|g| g.elapsed.as_secs_f64()).sum();
     let n = a.files.len();
-    outln!("{} games from {n} file(s); {cpu:.0} s of search time", games.len());
+    outln!(
+        "{} games from {n} file(s); {cpu:.0} s of search time",
+        games.len()
+    );
     out!("{}", wrap(&text::stats(&games, None)));
     Ok(())
 }
@@ -461,7 +470,10 @@ fn replay(a: ReplayArgs) -> Result<()> {
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
-    let head = format!("{}: seed {seed}, hint model {model}, {moves} moves\n", a.file.display());
+    let head = format!(
+        "{}: seed {seed}, hint model {model}, {moves} moves\n",
+        a.file.display()
+    );
     out!("{}", wrap(&head));
     let mut input = LineInput::Stdin;
     for (i, (frame, swipe)) in text::replay(&record).into_iter().enumerate() {
@@ -521,7 +533,10 @@ fn tune(options: TuneOptions) -> Result<()> {
     })?;
     drop(ctx);
     bar.finish();
-    out!("{}", wrap(&options.summary(&tuned, started.elapsed().as_secs_f64())));
+    out!(
+        "{}",
+        wrap(&options.summary(&tuned, started.elapsed().as_secs_f64()))
+    );
     let json = serde_json::to_string_pretty(&tuned.best)?;
     outln!("{json}");
     if let Some(path) = &a.out {

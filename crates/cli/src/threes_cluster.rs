@@ -55,12 +55,9 @@ fn master(
     rule: DepthRule,
     weights: Weights,
 ) -> Result<Outcome> {
-    use ludomat_threes::cluster::Finished;
+    use ludomat_threes::cluster::{game_line, Finished};
     let run = a.distributed(mode);
-    let setup = run.setup(rule, weights, a.parallel_depth);
-    let mut m = cluster.master(setup)?;
-    let rtt = m.ping(32, 20)?.unwrap_or_default();
-    let header = run.header(cluster.size(), &cluster.processor_name(), rtt, &setup);
+    let (mut m, header) = run.start(cluster, rule, weights, a.parallel_depth)?;
     out!("{}", crate::help::wrap(&header));
     // the project's bar and time left (progress.rs) in games mode: none until a game is done
     let bar = (mode == Mode::Games)
@@ -69,18 +66,25 @@ fn master(
     let games = run.play(&mut m, &mut |finished| {
         match finished {
             Finished::Move { .. } if a.no_move_reports => {}
-            Finished::Move { game, number, report } => outln!("game {game} move {number}: {report}"),
-            Finished::Game { game, summary: s, record } => {
+            Finished::Move {
+                game,
+                number,
+                report,
+            } => outln!("game {game} move {number}: {report}"),
+            Finished::Game {
+                game,
+                summary: s,
+                record,
+            } => {
                 if let Some(json) = record {
                     super::save_record(a.record_dir.as_deref(), game, json)?;
                 }
-                let score = super::group(s.score);
                 if let Some(bar) = &bar {
                     done += 1;
-                    bar.count(done, started.elapsed(), Some(format!("last: {score}")));
+                    let last = format!("last: {}", super::group(s.score));
+                    bar.count(done, started.elapsed(), Some(last));
                 } else {
-                    let (tile, moves, secs) = (s.max_tile, s.moves, s.elapsed.as_secs_f64());
-                    outln!("game {game}: score {score}, highest card {tile}, {moves} moves, {secs:.1} s");
+                    outln!("{}", game_line(game, s));
                 }
             }
         }

@@ -13,7 +13,9 @@ use ludomat_game::seed;
 use crate::autoplay::{play_game_with, GameSummary};
 use crate::engine::{At, EngineCommand, EngineError, EngineProcess, Limits};
 use crate::record::GameRecord;
-use crate::{DepthRule, Heuristic, HintModel, Player, Position, SearchConfig, Searcher, Threes, Weights};
+use crate::{
+    DepthRule, Heuristic, HintModel, Player, Position, SearchConfig, Searcher, Threes, Weights,
+};
 
 /// How often the run reports while no game finishes (a game at strength takes minutes).
 const REPORT_EVERY: Duration = Duration::from_millis(250);
@@ -67,7 +69,10 @@ pub struct AutoOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "CMD"))]
     pub engine: Option<String>,
     /// Seconds an engine may take to answer one turn (0.01 to 86,400).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 60.0, value_name = "SECONDS"))]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 60.0, value_name = "SECONDS")
+    )]
     pub engine_timeout: f64,
 
     // --- cluster (MPI): `--distributed`, see crate::cluster::run -------------------------

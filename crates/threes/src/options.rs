@@ -20,7 +20,10 @@ pub struct DepthOptions {
     /// Deepen the search while it fits this much CPU time of the searching thread per move,
     /// on average over the game (milliseconds, 0.01 to 100,000; one thread per search, so
     /// a loaded machine thinks as long as an idle one).
-    #[cfg_attr(feature = "clap", arg(long, value_name = "MS", conflicts_with = "nodes_per_move"))]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "MS", conflicts_with = "nodes_per_move")
+    )]
     pub cpu_per_move: Option<f64>,
     /// Deepen the search while it fits this many search nodes per move, on average over
     /// the game (1,000 to 10¹²): the same seed plays the same game on any machine.

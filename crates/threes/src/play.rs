@@ -11,8 +11,8 @@ use ludomat_game::{LineInput, Session, SessionError};
 use crate::record::GameRecord;
 use crate::text::{status, thousands};
 use crate::{
-    DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, ThreesAction,
-    ThreesConfig, ThreesHappening, ThreesSession,
+    DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, ThreesAction, ThreesConfig,
+    ThreesHappening, ThreesSession,
 };
 
 /// A key press (or a line's worth of them).
@@ -284,7 +284,10 @@ mod tests {
     fn script(play: &mut Play, lines: &[&str]) -> Vec<String> {
         let mut out = Vec::new();
         let mut keys = LineKeys::new(LineInput::script(&lines.join("\n")));
-        let mut key = || keys.next_key().map_err(|e| SessionError::Invalid(e.to_string()));
+        let mut key = || {
+            keys.next_key()
+                .map_err(|e| SessionError::Invalid(e.to_string()))
+        };
         play.run(&mut key, &mut |t| {
             out.push(t.to_string());
             Ok(())

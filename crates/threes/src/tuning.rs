@@ -388,7 +388,9 @@ impl TuneOptions {
         }
         let (best, mean) = (tuned.best, tuned.best_mean);
         s += &match self.method {
-            TuneMethod::Coordinate => format!("best: {best}\nmean score {mean:.0} ({seconds:.0} s)\n"),
+            TuneMethod::Coordinate => {
+                format!("best: {best}\nmean score {mean:.0} ({seconds:.0} s)\n")
+            }
             TuneMethod::Cmaes => format!(
                 "best: {best}\nmean score {mean:.0} over {} candidates ({seconds:.0} s)\n",
                 tuned.candidates
@@ -427,7 +429,9 @@ mod tests {
         let mut ctx = RunContext::new("candidates", None);
         let mut lines = Vec::new();
         let all = whole
-            .run(Weights::default(), None, &mut ctx, &mut |l| lines.push(l.clone()))
+            .run(Weights::default(), None, &mut ctx, &mut |l| {
+                lines.push(l.clone())
+            })
             .unwrap();
         assert_eq!((all.candidates, lines.len()), (4, 4));
         // one generation with a checkpoint, then the second from it
@@ -467,11 +471,19 @@ mod tests {
         };
         let text = serde_json::to_string(&state).unwrap();
         let e = o.read_resume("x.json", &text).unwrap_err();
-        assert_eq!(e.to_string(), "x.json: tuning state version 2, this ludomat reads 1");
-        assert!(o.header(&Weights::default()).contains("2 games per candidate"));
+        assert_eq!(
+            e.to_string(),
+            "x.json: tuning state version 2, this ludomat reads 1"
+        );
+        assert!(o
+            .header(&Weights::default())
+            .contains("2 games per candidate"));
         assert_eq!(o.bar_message(0, 12.3), "round 1/1  best 12");
-        assert!(TuneOptions { sigma: 20.0, ..options(TuneMethod::Cmaes, None) }
-            .check()
-            .is_err());
+        assert!(TuneOptions {
+            sigma: 20.0,
+            ..options(TuneMethod::Cmaes, None)
+        }
+        .check()
+        .is_err());
     }
 }

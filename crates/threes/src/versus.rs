@@ -62,7 +62,10 @@ pub struct VersusOptions {
     /// An AI and its budgets, `NAME:B1,B2,…=COMMAND`: the engine command with `{}` where
     /// each budget goes (repeat for each AI). The program `ludomat` is this ludomat:
     /// `--ai 'ludomat:1,10=ludomat threes engine --cpu-per-move {}'`.
-    #[cfg_attr(feature = "clap", arg(long = "ai", value_name = "NAME:BUDGETS=COMMAND"))]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long = "ai", value_name = "NAME:BUDGETS=COMMAND")
+    )]
     pub ais: Vec<String>,
     /// Games per AI and budget (1 to 1,000,000); game i is the same deal for all.
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 100, value_name = "N"))]
@@ -90,7 +93,10 @@ pub struct VersusOptions {
     #[cfg_attr(feature = "clap", arg(long))]
     pub chart: Option<PathBuf>,
     /// Seconds an engine may take to answer one turn (0.01 to 86,400).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 60.0, value_name = "SECONDS"))]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 60.0, value_name = "SECONDS")
+    )]
     pub engine_timeout: f64,
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
@@ -121,6 +127,25 @@ impl VersusOptions {
     }
 }
 
+/// Every `--ai` of `specs` ([`entries`]), each engine's command handed to `resolve`
+/// (which may replace its program).
+///
+/// # Errors
+/// A spec [`entries`] refuses, or what `resolve` returns.
+pub fn entries_of<E: From<VersusError>>(
+    specs: &[String],
+    resolve: &mut dyn FnMut(EngineCommand) -> Result<EngineCommand, E>,
+) -> Result<Vec<Entry>, E> {
+    let mut all = Vec::new();
+    for spec in specs {
+        for e in entries(spec)? {
+            let command = resolve(e.command)?;
+            all.push(Entry { command, ..e });
+        }
+    }
+    Ok(all)
+}
+
 /// One `--ai NAME:B1,B2,…=COMMAND`: an entry per budget, each with the command's `{}`
 /// replaced by the budget.
 ///
@@ -132,7 +157,9 @@ pub fn entries(spec: &str) -> Result<Vec<Entry>, VersusError> {
         return Err(fail("expected NAME:BUDGETS=COMMAND"));
     };
     let Some((name, budgets)) = head.split_once(':') else {
-        return Err(fail("expected NAME:BUDGETS=COMMAND (no ':' before the '=')"));
+        return Err(fail(
+            "expected NAME:BUDGETS=COMMAND (no ':' before the '=')",
+        ));
     };
     let name = name.trim();
     if name.is_empty() || name.contains(',') {

@@ -114,6 +114,18 @@ pub enum Finished<'a> {
     },
 }
 
+/// A game of a search-mode run as the master prints it when it ends.
+#[must_use]
+pub fn game_line(game: u32, s: &GameSummary) -> String {
+    format!(
+        "game {game}: score {}, highest card {}, {} moves, {:.1} s",
+        crate::text::thousands(s.score),
+        s.max_tile,
+        s.moves,
+        s.elapsed.as_secs_f64()
+    )
+}
+
 impl DistributedRun {
     /// The settings every rank searches with: `rule` on one thread, jobs `job_levels`
     /// above the leaves (default 8).
@@ -133,9 +145,36 @@ impl DistributedRun {
         }
     }
 
+    /// Become the master of `cluster` for this run (our AI searching by `rule` with
+    /// `weights`, jobs `job_levels` above the leaves): the master, and the run's first line
+    /// with the message round trip measured.
+    ///
+    /// # Errors
+    /// When the workers cannot be set up or answer.
+    #[cfg(feature = "mpi")]
+    pub fn start<'c>(
+        &self,
+        cluster: &'c super::Cluster,
+        rule: DepthRule,
+        weights: Weights,
+        job_levels: Option<u8>,
+    ) -> Result<(super::Master<'c>, String), ClusterError> {
+        let setup = self.setup(rule, weights, job_levels);
+        let mut m = cluster.master(setup)?;
+        let rtt = m.ping(32, 20)?.unwrap_or_default();
+        let header = self.header(cluster.size(), &cluster.processor_name(), rtt, &setup);
+        Ok((m, header))
+    }
+
     /// The run's first line (longer than a terminal: the renderer wraps it).
     #[must_use]
-    pub fn header(&self, ranks: usize, processor: &str, round_trip: Duration, setup: &super::Setup) -> String {
+    pub fn header(
+        &self,
+        ranks: usize,
+        processor: &str,
+        round_trip: Duration,
+        setup: &super::Setup,
+    ) -> String {
         format!(
             "Threes! AI on {ranks} MPI ranks (master on {processor}, message round trip {:.1} \
              µs), {} mode: {} games (from game {}), seed {}, {}, parallel depth {}, hint model \
@@ -192,17 +231,23 @@ impl DistributedRun {
                 .record
                 .then(|| GameRecord::start(&Threes::new(game_seed, self.model)));
             let mut number = 0u32;
-            let summary = play_game_with(game_seed, self.model, u32::MAX, record.as_mut(), &mut |pos| {
-                let (r, report) = m.search(pos)?;
-                number += 1;
-                on(Finished::Move {
-                    game,
-                    number,
-                    report: &report,
-                })
-                .map_err(ClusterError::Output)?;
-                Ok::<_, ClusterError>(r)
-            })?;
+            let summary = play_game_with(
+                game_seed,
+                self.model,
+                u32::MAX,
+                record.as_mut(),
+                &mut |pos| {
+                    let (r, report) = m.search(pos)?;
+                    number += 1;
+                    on(Finished::Move {
+                        game,
+                        number,
+                        report: &report,
+                    })
+                    .map_err(ClusterError::Output)?;
+                    Ok::<_, ClusterError>(r)
+                },
+            )?;
             let json = record.map(|r| r.to_json());
             on(Finished::Game {
                 game,
