@@ -37,7 +37,7 @@ pub use master::{Cluster, Master};
 
 pub use message::{Setup, ToMaster, ToWorker};
 pub use report::{MoveReport, RankLoad, Utilisation};
-pub use run::{place, DistributedRun, Finished, Mode, Place};
+pub use run::{game_line, place, DistributedRun, Finished, Mode, Place};
 
 /// Whether this process was started by an MPI launcher (`mpirun`, `mpiexec`, Slurm's
 /// `srun`) as one of several processes: the variables OpenMPI, MPICH (PMI), PMIx and a
