@@ -2,6 +2,7 @@
 //! the protocol), spread over threads, each finished game handed to the caller at once,
 //! progress and cancellation through [`RunContext`].
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -12,10 +13,160 @@ use ludomat_game::seed;
 use crate::autoplay::{play_game_with, GameSummary};
 use crate::engine::{At, EngineCommand, EngineError, EngineProcess, Limits};
 use crate::record::GameRecord;
-use crate::{HintModel, Player, Position, Searcher, Threes};
+use crate::{
+    DepthRule, Heuristic, HintModel, Player, Position, SearchConfig, Searcher, Threes, Weights,
+};
 
 /// How often the run reports while no game finishes (a game at strength takes minutes).
 const REPORT_EVERY: Duration = Duration::from_millis(250);
+
+/// The most games one `threes auto` run plays.
+pub const MAX_GAMES: u32 = 10_000_000;
+
+/// The options of `threes auto` (with the cargo feature `clap` the binary's flags; its
+/// counts, `--games` and `--threads`, are read by the binary's one count parser).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct AutoOptions {
+    /// Games to play (1 to 10,000,000 per run; split longer runs with --first-game).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 10, value_name = "N"))]
+    pub games: u32,
+    /// Master seed; game i uses a seed derived from it.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    pub seed: u64,
+    /// Number of the first game: play games K … K+games−1 of the master seed's series
+    /// (a long run split into parts; `threes summary` joins their CSV files). K + games
+    /// must stay within 4,294,967,295.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0))]
+    pub first_game: u32,
+    // how deep our AI searches
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub rule: crate::options::DepthOptions,
+    /// Worker threads (1 to 256; default: all cores).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub threads: Option<u16>,
+    /// Write one line per game to this CSV file.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub csv: Option<PathBuf>,
+    /// Write a score histogram (.png or .svg).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub chart: Option<PathBuf>,
+    /// Heuristic weights as JSON (as printed by `threes tune`).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub weights: Option<PathBuf>,
+    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
+    pub hint_model: HintModel,
+    /// Record every game as JSON into this directory (game-<i>.json).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub record_dir: Option<PathBuf>,
+    /// Show each game as it ends: its final board, score and swipes.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub show: bool,
+    /// Play through the engine protocol with this engine instead of our AI in-process
+    /// (one engine process per thread; see crates/threes/ENGINE.md). The program
+    /// `ludomat` is this ludomat: `--engine 'ludomat threes engine --cpu-per-move 5'`.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "CMD"))]
+    pub engine: Option<String>,
+    /// Seconds an engine may take to answer one turn (0.01 to 86,400).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 60.0, value_name = "SECONDS")
+    )]
+    pub engine_timeout: f64,
+
+    // --- cluster (MPI): `--distributed`, see crate::cluster::run -------------------------
+    /// Spread the work over the processes of an MPI run, rank 0 the master
+    /// (`mpirun -n N ludomat threes auto --distributed …`): `search` (the default) spreads
+    /// each move's subtrees, `games` hands out whole games (long strength runs; the same
+    /// games and CSV as on one process). Needs a build with the cargo feature `mpi`;
+    /// started without mpirun or with one process, the run stays on this process.
+    #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, default_missing_value = "search", value_name = "MODE"))]
+    pub distributed: Option<crate::cluster::Mode>,
+    /// Jobs are the subtrees this many swipes above the leaves (the source's
+    /// parallelization depth, 1…16; default 8, capped at the depth − 1).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u8).range(1..=16)))]
+    pub parallel_depth: Option<u8>,
+    /// With `--distributed search`: print no report per move (only the summary).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub no_move_reports: bool,
+    // --- end cluster ---------------------------------------------------------------------
+}
+
+impl AutoOptions {
+    /// The search rule, once the options are known to make a run.
+    ///
+    /// # Errors
+    /// Options that make no rule, or game numbers past the last one.
+    pub fn check(&self) -> Result<DepthRule, crate::options::OptionsError> {
+        let rule = self.rule.rule()?;
+        if self.first_game.checked_add(self.games).is_none() {
+            return Err(crate::options::OptionsError(format!(
+                "--first-game {} + --games {} is past the last game number {}",
+                self.first_game,
+                self.games,
+                u32::MAX
+            )));
+        }
+        Ok(rule)
+    }
+
+    /// The run these options ask for, played by `contender`.
+    #[must_use]
+    pub fn config(&self, contender: Contender) -> AutoConfig {
+        AutoConfig {
+            contender,
+            seed: self.seed,
+            first_game: self.first_game,
+            games: self.games,
+            model: self.hint_model,
+            record: self.record_dir.is_some() || self.show,
+        }
+    }
+
+    /// The run on this process, played by `engine` or else by our AI with `weights`
+    /// searching by `rule`: its settings, the pool of its threads (`--threads`, by default
+    /// all cores) and whether our AI searches in parallel on that pool ([`our_ai`]).
+    ///
+    /// # Errors
+    /// When the threads cannot be started.
+    pub fn prepare(
+        &self,
+        rule: DepthRule,
+        weights: Weights,
+        engine: Option<Contender>,
+    ) -> Result<(AutoConfig, rayon::ThreadPool, bool), rayon::ThreadPoolBuildError> {
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(t) = self.threads {
+            pool = pool.num_threads(usize::from(t));
+        }
+        let pool = pool.build()?;
+        let threads = pool.current_num_threads();
+        let (searcher, parallel) = our_ai(
+            rule,
+            weights,
+            self.rule.spread,
+            self.parallel_depth,
+            self.games,
+            threads,
+        );
+        let contender = engine.unwrap_or(Contender::Searcher(searcher));
+        Ok((self.config(contender), pool, parallel))
+    }
+
+    /// The same run spread over an MPI run's ranks (`--distributed`).
+    #[must_use]
+    pub fn distributed(&self, mode: crate::cluster::Mode) -> crate::cluster::DistributedRun {
+        crate::cluster::DistributedRun {
+            mode,
+            seed: self.seed,
+            first_game: self.first_game,
+            games: self.games,
+            model: self.hint_model,
+            record: self.record_dir.is_some(),
+        }
+    }
+}
 
 /// Who plays the games.
 #[derive(Debug, Clone)]
@@ -88,6 +239,52 @@ pub struct AutoGame {
     pub summary: GameSummary,
     /// Its record, when asked for.
     pub record: Option<GameRecord>,
+}
+
+/// Our AI for a run of `games` games on `threads` threads, searching by `rule` with
+/// `weights` (`spread`: see [`SearchConfig::spread`]; `job_levels`: the jobs' height, by
+/// default 8). With fewer games than threads each search runs its jobs in parallel;
+/// otherwise the games themselves are spread over the threads (a budgeted search is one
+/// thread). The searcher, and whether it searches in parallel.
+#[must_use]
+pub fn our_ai(
+    rule: DepthRule,
+    weights: Weights,
+    spread: f64,
+    job_levels: Option<u8>,
+    games: u32,
+    threads: usize,
+) -> (Searcher, bool) {
+    let budgeted = matches!(rule, DepthRule::Cpu { .. } | DepthRule::Nodes { .. });
+    let parallel = (games as usize) < threads && !budgeted;
+    let searcher = Searcher::new(
+        Heuristic::new(weights),
+        SearchConfig {
+            depth: rule,
+            parallel,
+            job_levels: job_levels.unwrap_or(SearchConfig::default().job_levels),
+            spread,
+            ..SearchConfig::default()
+        },
+    );
+    (searcher, parallel)
+}
+
+impl AutoGame {
+    /// The game as `--show` prints it: its number, score, swipes and highest card, and its
+    /// final board (with a blank line after it); `None` when it was not recorded.
+    #[must_use]
+    pub fn shown(&self) -> Option<String> {
+        let last = self.record.as_ref()?.frames.last()?;
+        Some(format!(
+            "game {}: score {}, {} swipes, highest card {}\n{}\n",
+            self.number,
+            crate::text::thousands(self.summary.score),
+            self.summary.moves,
+            self.summary.max_tile,
+            last.board
+        ))
+    }
 }
 
 /// Play the run on `threads` threads (`pool`: the rayon pool our AI's parallel search

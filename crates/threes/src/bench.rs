@@ -5,6 +5,65 @@ use std::time::{Duration, Instant};
 
 use crate::{DepthRule, Direction, Heuristic, HintModel, Position, SearchConfig, Searcher, Threes};
 
+/// What `threes bench` measures with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct BenchConfig {
+    /// Search depth for the nodes-per-second measurement (1 to 10).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    pub depth: u8,
+    /// Seconds per measurement (0.1 to 60).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0))]
+    pub seconds: f64,
+}
+
+impl Default for BenchConfig {
+    /// Depth 4, two seconds a measurement.
+    fn default() -> Self {
+        BenchConfig {
+            depth: 4,
+            seconds: 2.0,
+        }
+    }
+}
+
+/// The whole benchmark: swipes per second on one thread, the search position, and search
+/// nodes per second on one thread and on all of rayon's; each result goes to `say` as a
+/// line (or lines) of text as soon as it is measured. The time per measurement is clamped
+/// to 0.1–60 s.
+pub fn measure(config: &BenchConfig, say: &mut dyn FnMut(String)) {
+    let budget = Duration::from_secs_f64(config.seconds.clamp(0.1, 60.0));
+    let boards = boards();
+    let rate = swipe_rate(&boards, budget);
+    say(format!(
+        "swipes: {:.1} M per second on one thread ({} boards × 4 directions)",
+        rate / 1e6,
+        boards.len()
+    ));
+    let game = search_position();
+    let pos = game.position();
+    say(format!(
+        "search position (move {}):\n{}\nnext: {}",
+        game.moves(),
+        game.board(),
+        game.hint()
+    ));
+    for parallel in [false, true] {
+        let (nodes, searches, t) = search_rate(&pos, config.depth, parallel, budget);
+        say(format!(
+            "search depth {}: {:.1} M nodes per second, {:.1} ms per search ({})",
+            config.depth,
+            nodes as f64 / t / 1e6,
+            1000.0 * t / f64::from(searches),
+            if parallel {
+                format!("{} threads", rayon::current_num_threads())
+            } else {
+                "one thread".into()
+            }
+        ));
+    }
+}
+
 /// The boards the swipe measurement folds: 200 positions each of 32 seeded games played
 /// with a fixed rotation of legal swipes.
 #[must_use]
@@ -85,4 +144,23 @@ pub fn search_rate(pos: &Position, depth: u8, parallel: bool, budget: Duration) 
         searches += 1;
     }
     (nodes, searches, start.elapsed().as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bench_says_four_things() {
+        let mut lines = Vec::new();
+        let config = BenchConfig {
+            depth: 1,
+            seconds: 0.0,
+        };
+        measure(&config, &mut |l| lines.push(l));
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert!(lines[0].starts_with("swipes: "));
+        assert!(lines[1].starts_with("search position (move "));
+        assert!(lines[2].ends_with("(one thread)") && lines[3].ends_with("threads)"));
+    }
 }

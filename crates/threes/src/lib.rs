@@ -13,7 +13,12 @@
 //!   estimate of each swipe, an AI step, the replay of a recorded game): the museum's
 //!   exhibit.
 //! * [`cluster`] — the seed's master/worker search on MPI (feature `mpi`): subtrees or
-//!   whole games spread over the ranks of an `mpirun`.
+//!   whole games spread over the ranks of an `mpirun`, and `threes auto --distributed`'s
+//!   run ([`cluster::DistributedRun`]).
+//! * The terminal's runs and words: [`play::Play`] (a game key by key), [`options`] (the
+//!   search rule as flags), [`tuning`] (`threes tune` with either optimiser), [`bench`],
+//!   [`text`] (boards, statistics, tables). With the cargo feature `clap` the options
+//!   derive `clap::Args`.
 //!
 //! ```
 //! use ludomat_threes::{Board, Direction, HintModel, Threes};
@@ -49,13 +54,17 @@ pub mod engine;
 mod game;
 pub mod heuristic;
 pub mod line;
+pub mod options;
+pub mod play;
 pub mod record;
 pub mod search;
 mod session;
 pub mod summary;
+pub mod text;
 mod tile;
 pub mod tune;
 pub mod tune_cmaes;
+pub mod tuning;
 pub mod versus;
 
 pub use board::{Board, BoardError, Swiped};

@@ -248,6 +248,115 @@ pub fn score_bins(games: &[GameSummary]) -> (u64, Vec<u64>) {
     (width, counts)
 }
 
+/// A CSV file written line by line, each line flushed at once (an interrupted run keeps
+/// the lines it wrote); opened only where a regular file may go (a FIFO would wait for a
+/// reader, a device would be written into).
+#[derive(Debug)]
+pub struct CsvLog {
+    path: std::path::PathBuf,
+    file: std::fs::File,
+}
+
+/// A file that cannot be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {path}")]
+pub struct WriteError {
+    /// The file.
+    pub path: String,
+    /// Why.
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl CsvLog {
+    /// Lines to `file`, the file at `path` (opened by the caller, e.g. to append).
+    #[must_use]
+    pub fn new(path: &std::path::Path, file: std::fs::File) -> CsvLog {
+        CsvLog {
+            path: path.to_path_buf(),
+            file,
+        }
+    }
+
+    /// Create (or empty) the file at `path` and write `header` as its first line.
+    ///
+    /// # Errors
+    /// When it cannot be created or written.
+    pub fn create(path: &std::path::Path, header: &str) -> Result<CsvLog, WriteError> {
+        let fail = |source| WriteError {
+            path: path.display().to_string(),
+            source,
+        };
+        let file =
+            ludomat_game::save::check_target(path).and_then(|()| std::fs::File::create(path));
+        let mut log = CsvLog::new(path, file.map_err(fail)?);
+        log.row(&format!("{header}\n")).map_err(fail)?;
+        Ok(log)
+    }
+
+    /// Write `row` (a line with its newline) at once.
+    ///
+    /// # Errors
+    /// When it cannot be written.
+    pub fn row(&mut self, row: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        self.file.write_all(row.as_bytes())?;
+        self.file.flush()
+    }
+
+    /// Write `row` at once; the error in words, naming the file.
+    ///
+    /// # Errors
+    /// When it cannot be written.
+    pub fn line(&mut self, row: &str) -> Result<(), String> {
+        self.row(row)
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+}
+
+/// Draw the histogram of the final scores ([`score_bins`]) to `path` (PNG or SVG), titled
+/// `title`, `caption` under it (the command).
+///
+/// # Errors
+/// When the chart cannot be drawn or written.
+pub fn histogram(
+    path: &std::path::Path,
+    games: &[GameSummary],
+    title: &str,
+    caption: &str,
+) -> Result<(), ludomat_chart::ChartError> {
+    let (width, counts) = score_bins(games);
+    let short = |v: u64| {
+        if v >= 1000 {
+            format!("{}k", v / 1000)
+        } else {
+            v.to_string()
+        }
+    };
+    let bars = counts
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            (
+                format!(
+                    "{}–{}",
+                    short((i as u64).saturating_mul(width)),
+                    short((i as u64 + 1).saturating_mul(width))
+                ),
+                c,
+            )
+        })
+        .collect();
+    let chart = ludomat_chart::BarChart {
+        title: title.to_string(),
+        x_label: "final score (points)".into(),
+        y_label: "games".into(),
+        bars,
+        caption: caption.to_string(),
+    };
+    ludomat_chart::bar_chart(&chart, path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,6 +370,28 @@ mod tests {
             nodes: 5,
             elapsed: Duration::from_millis(1500),
         }
+    }
+
+    #[test]
+    fn a_log_writes_its_header_and_each_row_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.csv");
+        let mut log = CsvLog::create(&path, CSV_HEADER).unwrap();
+        log.line(&csv_row(3, &game(10))).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, format!("{CSV_HEADER}\n{}", csv_row(3, &game(10))));
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let mut again = CsvLog::new(&path, file);
+        again.line(&csv_row(4, &game(12))).unwrap();
+        let mut s = Summaries::new();
+        s.read("a.csv", &std::fs::read_to_string(&path).unwrap())
+            .unwrap();
+        assert_eq!(s.into_games().len(), 2);
+        let e = CsvLog::create(dir.path(), CSV_HEADER).unwrap_err();
+        assert!(e.to_string().starts_with("cannot write"), "{e}");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! interrupted run keeps its games, and `first_game` / `skip` resume it.
 
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -52,6 +52,145 @@ pub struct VersusConfig {
     pub threads: usize,
     /// Games already done: (ai, budget, game number), skipped.
     pub skip: HashSet<(String, String, u64)>,
+}
+
+/// The options of `threes versus` (with the cargo feature `clap` the binary's flags; its
+/// counts, `--games` and `--threads`, are read by the binary's one count parser).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct VersusOptions {
+    /// An AI and its budgets, `NAME:B1,B2,…=COMMAND`: the engine command with `{}` where
+    /// each budget goes (repeat for each AI). The program `ludomat` is this ludomat:
+    /// `--ai 'ludomat:1,10=ludomat threes engine --cpu-per-move {}'`.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long = "ai", value_name = "NAME:BUDGETS=COMMAND")
+    )]
+    pub ais: Vec<String>,
+    /// Games per AI and budget (1 to 1,000,000); game i is the same deal for all.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 100, value_name = "N"))]
+    pub games: u32,
+    /// Master seed; game i uses a seed derived from it.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    pub seed: u64,
+    /// Number of the first game (a run split into parts, or continued).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0))]
+    pub first_game: u32,
+    /// Games played at once, each by its own engine process (1 to 256).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_name = "N"))]
+    pub threads: u16,
+    /// Append one line per finished game to this CSV file.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub csv: Option<PathBuf>,
+    /// Keep the games already in --csv and play only those missing.
+    #[cfg_attr(feature = "clap", arg(long, requires = "csv"))]
+    pub resume: bool,
+    /// Play nothing: read these CSV files (of earlier runs) and print and draw their curve.
+    #[cfg_attr(feature = "clap", arg(long, num_args = 1.., conflicts_with_all = ["ais", "resume"]))]
+    pub from: Vec<PathBuf>,
+    /// Draw the curve (.png or .svg): mean score with 95 % intervals against CPU time per
+    /// move on a log axis, one line per AI, and the 3072 and 6144 rates.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub chart: Option<PathBuf>,
+    /// Seconds an engine may take to answer one turn (0.01 to 86,400).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 60.0, value_name = "SECONDS")
+    )]
+    pub engine_timeout: f64,
+    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
+    pub hint_model: HintModel,
+}
+
+impl VersusOptions {
+    /// The run these options ask for: `entries` (from [`entries`]), the games in `skip`
+    /// already done.
+    ///
+    /// # Errors
+    /// An engine timeout out of its range.
+    pub fn config(
+        &self,
+        entries: Vec<Entry>,
+        skip: HashSet<(String, String, u64)>,
+    ) -> Result<VersusConfig, VersusError> {
+        Ok(VersusConfig {
+            entries,
+            games: self.games,
+            first_game: self.first_game,
+            seed: self.seed,
+            model: self.hint_model,
+            limits: Limits::with_turn(self.engine_timeout).map_err(VersusError::Config)?,
+            threads: usize::from(self.threads),
+            skip,
+        })
+    }
+}
+
+/// Every `--ai` of `specs` ([`entries`]), each engine's command handed to `resolve`
+/// (which may replace its program).
+///
+/// # Errors
+/// A spec [`entries`] refuses, or what `resolve` returns.
+pub fn entries_of<E: From<VersusError>>(
+    specs: &[String],
+    resolve: &mut dyn FnMut(EngineCommand) -> Result<EngineCommand, E>,
+) -> Result<Vec<Entry>, E> {
+    let mut all = Vec::new();
+    for spec in specs {
+        for e in entries(spec)? {
+            let command = resolve(e.command)?;
+            all.push(Entry { command, ..e });
+        }
+    }
+    Ok(all)
+}
+
+/// One `--ai NAME:B1,B2,…=COMMAND`: an entry per budget, each with the command's `{}`
+/// replaced by the budget.
+///
+/// # Errors
+/// A spec not of that form (the message quotes it), or a command that cannot be parsed.
+pub fn entries(spec: &str) -> Result<Vec<Entry>, VersusError> {
+    let fail = |why: &str| VersusError::Config(format!("--ai {spec:?}: {why}"));
+    let Some((head, command)) = spec.split_once('=') else {
+        return Err(fail("expected NAME:BUDGETS=COMMAND"));
+    };
+    let Some((name, budgets)) = head.split_once(':') else {
+        return Err(fail(
+            "expected NAME:BUDGETS=COMMAND (no ':' before the '=')",
+        ));
+    };
+    let name = name.trim();
+    if name.is_empty() || name.contains(',') {
+        return Err(fail("the name must be non-empty and without commas"));
+    }
+    if !command.contains("{}") {
+        return Err(fail("the command has no {} where the budget goes"));
+    }
+    budgets
+        .split(',')
+        .map(str::trim)
+        .map(|b| {
+            if b.is_empty() || b.contains(char::is_whitespace) {
+                return Err(fail("an empty budget or one with spaces"));
+            }
+            Ok(Entry {
+                ai: name.to_string(),
+                budget: b.to_string(),
+                command: EngineCommand::parse(name, &command.replace("{}", b))?,
+            })
+        })
+        .collect()
+}
+
+/// The games of `games` as [`VersusConfig::skip`] lists them (a run resumed from its CSV).
+#[must_use]
+pub fn done(games: &[VersusGame]) -> HashSet<(String, String, u64)> {
+    games
+        .iter()
+        .map(|g| (g.ai.clone(), g.budget.clone(), g.game))
+        .collect()
 }
 
 /// The most games per entry.
@@ -291,6 +430,9 @@ pub enum VersusError {
     /// The run asked for more than it may.
     #[error("{0}")]
     Config(String),
+    /// An engine's command line that cannot be parsed.
+    #[error(transparent)]
+    Command(#[from] crate::engine::CommandError),
 }
 
 /// Play the run: every entry's games, `threads` at a time, the game number major (so all

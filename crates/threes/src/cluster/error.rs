@@ -25,4 +25,14 @@ pub enum ClusterError {
     /// The master's own work failed.
     #[error("master (rank 0): {0}")]
     Master(String),
+    /// The master's output (a record, a line) could not be written.
+    #[error("{0}")]
+    Output(String),
+    /// Started by mpirun with this many processes in a build without the `mpi` feature.
+    #[error(
+        "--distributed: this ludomat was built without the cargo feature `mpi`, so each of \
+         the {0} processes mpirun started would play the whole run alone; rebuild with \
+         `cargo build --release -p ludomat --features mpi`"
+    )]
+    NoFeature(u32),
 }

@@ -21,8 +21,8 @@
 
 pub mod message;
 pub mod report;
+pub mod run;
 
-#[cfg(feature = "mpi")]
 mod error;
 #[cfg(feature = "mpi")]
 mod local;
@@ -31,13 +31,13 @@ mod master;
 #[cfg(feature = "mpi")]
 mod worker;
 
-#[cfg(feature = "mpi")]
 pub use error::ClusterError;
 #[cfg(feature = "mpi")]
 pub use master::{Cluster, Master};
 
 pub use message::{Setup, ToMaster, ToWorker};
 pub use report::{MoveReport, RankLoad, Utilisation};
+pub use run::{game_line, place, DistributedRun, Finished, Mode, Place};
 
 /// Whether this process was started by an MPI launcher (`mpirun`, `mpiexec`, Slurm's
 /// `srun`) as one of several processes: the variables OpenMPI, MPICH (PMI), PMIx and a

@@ -134,6 +134,26 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The limits with a turn timeout of `seconds` (0.01 to 86,400) and a handshake of at
+    /// least 30 s.
+    ///
+    /// # Errors
+    /// A timeout outside its range (the message names `--engine-timeout`).
+    pub fn with_turn(seconds: f64) -> Result<Limits, String> {
+        if !(seconds.is_finite() && (0.01..=86_400.0).contains(&seconds)) {
+            return Err(format!(
+                "--engine-timeout {seconds}: from 0.01 to 86,400 seconds"
+            ));
+        }
+        Ok(Limits {
+            turn: Duration::from_secs_f64(seconds),
+            handshake: Duration::from_secs_f64(seconds.max(30.0)),
+            ..Limits::default()
+        })
+    }
+}
+
 /// Where in the run something happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum At {

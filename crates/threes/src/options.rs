@@ -1,0 +1,166 @@
+//! How deep our AI searches, as a person states it: a fixed depth, the dynamic rule, a time,
+//! CPU or node budget per move, and the rule's bounds ([`DepthOptions`]), turned into a
+//! checked [`DepthRule`]. With the cargo feature `clap` the options are the binary's
+//! `--depth`, `--time-per-move` … flags (`threes auto`, `threes engine`); the doc comments
+//! are their `--help`.
+
+use crate::search::{DEFAULT_SPREAD, MAX_DEPTH};
+use crate::DepthRule;
+
+/// How deep our AI searches: a fixed depth, the dynamic rule, or a budget per move.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct DepthOptions {
+    /// Fixed search depth in swipes, 1 to 10 (default: dynamic, from the board).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["time_per_move", "cpu_per_move", "nodes_per_move"], value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    pub depth: Option<u8>,
+    /// Deepen the search while it fits this many milliseconds (wall clock) per move.
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["cpu_per_move", "nodes_per_move"]))]
+    pub time_per_move: Option<u64>,
+    /// Deepen the search while it fits this much CPU time of the searching thread per move,
+    /// on average over the game (milliseconds, 0.01 to 100,000; one thread per search, so
+    /// a loaded machine thinks as long as an idle one).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "MS", conflicts_with = "nodes_per_move")
+    )]
+    pub cpu_per_move: Option<f64>,
+    /// Deepen the search while it fits this many search nodes per move, on average over
+    /// the game (1,000 to 10¹²): the same seed plays the same game on any machine.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1000..=1_000_000_000_000)))]
+    pub nodes_per_move: Option<u64>,
+    /// The deepest search the dynamic, time and budget rules may use (default 6 for the
+    /// dynamic and time rules — the measured default, about 16 ms CPU per move — and 10 with
+    /// --cpu-per-move or --nodes-per-move; at most 10).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    pub max_depth: Option<u8>,
+    /// The shallowest search of the dynamic rule (3: the anchor's floor; at most
+    /// --max-depth).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    pub min_depth: u8,
+    /// With a budget: how much more CPU a move may take for each more distinct card on the
+    /// board than the game's average (1 to 16; 1: every move alike). The mean stays the
+    /// budget.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = DEFAULT_SPREAD))]
+    pub spread: f64,
+}
+
+impl Default for DepthOptions {
+    /// The dynamic rule from 3 to 6 swipes, the default spread.
+    fn default() -> Self {
+        DepthOptions {
+            depth: None,
+            time_per_move: None,
+            cpu_per_move: None,
+            nodes_per_move: None,
+            max_depth: None,
+            min_depth: 3,
+            spread: DEFAULT_SPREAD,
+        }
+    }
+}
+
+/// Options that do not make a rule; the message names the flag.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+impl DepthOptions {
+    /// The rule these options state: a fixed depth before a time, a CPU and a node budget,
+    /// the dynamic rule when none is given.
+    ///
+    /// # Errors
+    /// A spread outside 1–16, a floor above the cap, a depth of 0, a CPU budget outside
+    /// 0.01–100,000 ms.
+    pub fn rule(&self) -> Result<DepthRule, OptionsError> {
+        let fail = |m: String| Err(OptionsError(m));
+        if !(self.spread.is_finite() && (1.0..=16.0).contains(&self.spread)) {
+            return fail(format!("--spread {}: from 1 to 16", self.spread));
+        }
+        let budgeted = self.cpu_per_move.is_some() || self.nodes_per_move.is_some();
+        let max = self
+            .max_depth
+            .unwrap_or(if budgeted { MAX_DEPTH } else { 6 });
+        if max == 0 {
+            return fail("--max-depth must be at least 1".into());
+        }
+        if self.min_depth > max {
+            return fail(format!(
+                "--min-depth {} is deeper than --max-depth {max}",
+                self.min_depth
+            ));
+        }
+        Ok(
+            match (
+                self.depth,
+                self.time_per_move,
+                self.cpu_per_move,
+                self.nodes_per_move,
+            ) {
+                (Some(0), ..) => return fail("--depth must be at least 1".into()),
+                (Some(d), ..) => DepthRule::Fixed(d),
+                (None, Some(millis), ..) => DepthRule::Time { millis, max },
+                (None, None, Some(ms), _) => {
+                    if !(ms.is_finite() && (0.01..=100_000.0).contains(&ms)) {
+                        return fail(format!(
+                            "--cpu-per-move {ms}: from 0.01 to 100,000 milliseconds"
+                        ));
+                    }
+                    DepthRule::Cpu {
+                        micros: (ms * 1000.0).round() as u64,
+                        max,
+                    }
+                }
+                (None, None, None, Some(nodes)) => DepthRule::Nodes { nodes, max },
+                (None, None, None, None) => DepthRule::Dynamic {
+                    min: self.min_depth,
+                    max,
+                },
+            },
+        )
+    }
+}
+
+/// The hint models by name, listed in `--help` (`--hint-model`).
+#[cfg(feature = "clap")]
+#[must_use]
+pub fn hint_models() -> impl clap::builder::TypedValueParser<Value = crate::HintModel> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["plus", "window"])
+        .map(|s| s.parse::<crate::HintModel>().unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_option_makes_its_rule() {
+        let o = DepthOptions::default();
+        assert_eq!(o.rule(), Ok(DepthRule::Dynamic { min: 3, max: 6 }));
+        let cpu = DepthOptions {
+            cpu_per_move: Some(1.5),
+            ..o.clone()
+        };
+        assert_eq!(
+            cpu.rule(),
+            Ok(DepthRule::Cpu {
+                micros: 1500,
+                max: MAX_DEPTH
+            })
+        );
+        let fixed = DepthOptions {
+            depth: Some(2),
+            time_per_move: Some(5),
+            ..o.clone()
+        };
+        assert_eq!(fixed.rule(), Ok(DepthRule::Fixed(2)));
+        let bad = DepthOptions {
+            min_depth: 7,
+            ..o.clone()
+        };
+        assert!(bad.rule().unwrap_err().0.contains("--min-depth 7"));
+        let spread = DepthOptions { spread: 0.5, ..o };
+        assert!(spread.rule().unwrap_err().0.contains("--spread"));
+    }
+}

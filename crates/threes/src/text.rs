@@ -1,0 +1,316 @@
+//! Threes! in words, as the terminal prints it: a game's board and status line
+//! ([`status`]), the search rule ([`rule`]), the statistics of a set of games ([`stats`]),
+//! the headers of the `auto` and `versus` runs, the curve's table ([`versus_table`]) and a
+//! recorded game frame by frame ([`replay`]). Plain text from the library's state, so every
+//! renderer says the same; lines longer than a terminal are left for the renderer to wrap.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use ludomat_game::Proportion;
+
+use crate::auto::{AutoConfig, Contender};
+use crate::autoplay::GameSummary;
+use crate::record::GameRecord;
+use crate::summary::{reached, ScoreStats};
+use crate::versus::{Point, VersusConfig};
+use crate::{Board, DepthRule, Threes};
+
+/// `n` with thousands separators: 1,000,000.
+#[must_use]
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The search rule in words: "depth 3", "dynamic depth (max 6)", "5 ms CPU per move …".
+#[must_use]
+pub fn rule(rule: DepthRule) -> String {
+    match rule {
+        DepthRule::Fixed(d) => format!("depth {d}"),
+        DepthRule::Dynamic { min: 3, max } => format!("dynamic depth (max {max})"),
+        DepthRule::Dynamic { min, max } => format!("dynamic depth (min {min}, max {max})"),
+        DepthRule::Time { millis, max } => format!("{millis} ms per move (max depth {max})"),
+        DepthRule::Cpu { micros, max } => format!(
+            "{} ms CPU per move (max depth {max})",
+            micros as f64 / 1000.0
+        ),
+        DepthRule::Nodes { nodes, max } => format!("{nodes} nodes per move (max depth {max})"),
+    }
+}
+
+/// The board, then the next card's hint, the score and the swipes made.
+#[must_use]
+pub fn status(game: &Threes) -> String {
+    format!(
+        "{}\nnext: {}   score: {}   moves: {}",
+        game.board(),
+        game.hint(),
+        thousands(game.score()),
+        game.moves()
+    )
+}
+
+/// The cards whose reach [`stats`] reports.
+pub const MILESTONES: [u32; 6] = [384, 768, 1536, 3072, 6144, 12288];
+
+/// The statistics of `games`, a line each (each ending in a newline): the scores, the
+/// share reaching each of [`MILESTONES`] with its 95 % Wilson interval, the swipes and the
+/// search speed; with `wall` (the run's wall-clock time, when it was one run) the swipes per
+/// second. "no games" for none.
+#[must_use]
+pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
+    let Some(stats) = ScoreStats::of(games) else {
+        return "no games\n".into();
+    };
+    let n = games.len() as u64;
+    let (moves, nodes, search_time) = (stats.moves, stats.nodes, stats.seconds);
+    let mut s = format!(
+        "score: mean {}  median {}  max {}  min {}\n",
+        thousands(stats.mean.round() as u64),
+        thousands(stats.median.round() as u64),
+        thousands(stats.max),
+        thousands(stats.min)
+    );
+    s.push_str("reached (share of games, 95% Wilson interval):\n");
+    for (m, p) in reached(games, &MILESTONES) {
+        let (lo, hi) = p.wilson(Proportion::Z95);
+        let _ = writeln!(
+            s,
+            "  {m:>5}: {:>6.1}%  ({}/{n}; {:.1}–{:.1}%)",
+            100.0 * p.rate(),
+            p.successes,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let _ = writeln!(
+        s,
+        "moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
+        moves,
+        moves as f64 / n as f64,
+        1000.0 * search_time / (moves.max(1) as f64),
+        nodes as f64 / search_time.max(1e-9) / 1e6
+    );
+    if let Some(wall) = wall {
+        let _ = writeln!(
+            s,
+            "wall clock {:.1} s, {:.1} moves/s",
+            wall.as_secs_f64(),
+            moves as f64 / wall.as_secs_f64().max(1e-9)
+        );
+    }
+    s
+}
+
+/// The first line of an `auto` run: who plays (`engine`: the engine's command as given,
+/// else our AI and its rule), which games, on how many threads.
+#[must_use]
+pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String {
+    let (first, games, seed) = (config.first_game, config.games, config.seed);
+    let model = config.model;
+    match &config.contender {
+        Contender::Engine(..) => format!(
+            "Threes! engine {engine}: {games} games (from game {first}), seed {seed}, \
+             {threads} threads, hint model {model}"
+        ),
+        Contender::Searcher(s) => format!(
+            "Threes! AI: {games} games (from game {first}), seed {seed}, {}, {threads} \
+             threads, hint model {model}",
+            rule(s.config().depth)
+        ),
+    }
+}
+
+/// The two header lines of a `versus` run.
+#[must_use]
+pub fn versus_header(config: &VersusConfig) -> String {
+    format!(
+        "Threes! versus: {} AI×budget points, games {}–{} of seed {} each\n\
+         ({} already done), {} at once, hint model {}",
+        config.entries.len(),
+        config.first_game,
+        u64::from(config.first_game) + u64::from(config.games) - 1,
+        config.seed,
+        config.skip.len(),
+        config.threads,
+        config.model
+    )
+}
+
+/// The curve table's column heads (the AI and its budget first, then the numbers).
+const VERSUS_HEADS: [&str; 10] = [
+    "ai",
+    "budget",
+    "games",
+    "mean",
+    "95% interval",
+    "ms/move",
+    "3072",
+    "6144",
+    "CPU s",
+    "wall s",
+];
+
+/// A point of the curve as the table's cells.
+fn versus_row(p: &Point) -> [String; 10] {
+    let interval = if p.half_width.is_finite() {
+        format!(
+            "{}–{}",
+            thousands((p.mean - p.half_width).max(0.0).round() as u64),
+            thousands((p.mean + p.half_width).round() as u64)
+        )
+    } else {
+        "—".into()
+    };
+    [
+        p.ai.clone(),
+        p.budget.clone(),
+        p.games.to_string(),
+        thousands(p.mean.round() as u64),
+        interval,
+        format!("{:.2}", p.cpu_ms_per_move),
+        format!("{:.1}%", 100.0 * p.reached_3072.rate()),
+        format!("{:.1}%", 100.0 * p.reached_6144.rate()),
+        format!("{:.0}", p.cpu.as_secs_f64()),
+        format!("{:.0}", p.wall.as_secs_f64()),
+    ]
+}
+
+/// The curve's table, a line each, every column as wide as its widest cell: one table
+/// when it fits `width` columns, else two (strength, then cost), each led by the AI and
+/// its budget.
+#[must_use]
+pub fn versus_table(points: &[Point], width: usize) -> Vec<String> {
+    table_of(&points.iter().map(versus_row).collect::<Vec<_>>(), width)
+}
+
+fn table_of(rows: &[[String; 10]], width: usize) -> Vec<String> {
+    let widths: Vec<usize> = (0..VERSUS_HEADS.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([VERSUS_HEADS[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[&str], columns: &[usize]| -> String {
+        columns
+            .iter()
+            .zip(cells)
+            .map(|(&c, cell)| {
+                if c == 0 {
+                    format!("{cell:<w$}", w = widths[c])
+                } else {
+                    format!("{cell:>w$}", w = widths[c])
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_end()
+            .to_string()
+    };
+    let table = |columns: &[usize]| -> Vec<String> {
+        let head: Vec<&str> = columns.iter().map(|&c| VERSUS_HEADS[c]).collect();
+        let mut lines = vec![line(&head, columns)];
+        for r in rows {
+            let cells: Vec<&str> = columns.iter().map(|&c| r[c].as_str()).collect();
+            lines.push(line(&cells, columns));
+        }
+        lines
+    };
+    let all: Vec<usize> = (0..VERSUS_HEADS.len()).collect();
+    let one = table(&all);
+    if one.iter().all(|l| l.chars().count() <= width) {
+        return one;
+    }
+    let mut two = table(&[0, 1, 2, 3, 4, 6, 7]);
+    two.push(String::new());
+    two.extend(table(&[0, 1, 5, 8, 9]));
+    two
+}
+
+/// A recorded game frame by frame: each frame's board, hint and score, and the swipe made
+/// from it (with a newline at the end of each), and whether a swipe follows (where a
+/// stepping viewer waits).
+#[must_use]
+pub fn replay(record: &GameRecord) -> Vec<(String, bool)> {
+    record
+        .frames
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut s = format!(
+                "\nboard {i}   next: {}   score: {}\n{}\n",
+                f.hint,
+                thousands(f.board.score()),
+                f.board
+            );
+            if let Some(d) = f.direction {
+                let _ = writeln!(s, "swipe {d} {}  (a {} comes in)", d.arrow(), f.card);
+            }
+            (s, f.direction.is_some())
+        })
+        .collect()
+}
+
+/// The line under a replayed game: its final score and highest card.
+#[must_use]
+pub fn replay_end(record: &GameRecord) -> String {
+    let last: Board = record.frames.last().map(|f| f.board).unwrap_or_default();
+    format!(
+        "\nthe game's final score {}, highest card {}{}\n",
+        thousands(record.score()),
+        last.max_tile(),
+        if last.is_dead() { ", game over" } else { "" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_versus_table_fits_80_columns() {
+        let row = |ai: &str, budget: &str| -> [String; 10] {
+            [
+                ai,
+                budget,
+                "100",
+                "344,537",
+                "231,462–457,612",
+                "229.71",
+                "83.3%",
+                "27.8%",
+                "3078",
+                "12345",
+            ]
+            .map(str::to_string)
+        };
+        // short names: one table, a line a point
+        let one = table_of(&[row("nneonneo", "-4"), row("ludomat", "100")], 80);
+        assert_eq!(one.len(), 3, "{one:#?}");
+        assert!(one[0].starts_with("ai       budget games"), "{one:#?}");
+        assert!(one.iter().all(|l| l.chars().count() <= 80), "{one:#?}");
+        // long ones: strength and cost apart, each point in both
+        let two = table_of(&[row("a-long-engine-name", "depth-offset-4")], 80);
+        assert_eq!(two.len(), 5, "{two:#?}");
+        assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
+        assert!(two[1].contains("231,462–457,612") && !two[1].contains("229.71"));
+        assert!(two[4].contains("229.71") && two[4].contains("12345"));
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(12), "12");
+    }
+}

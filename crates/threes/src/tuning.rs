@@ -1,0 +1,489 @@
+//! `threes tune` with either optimiser — coordinate search ([`crate::tune`]) or CMA-ES
+//! ([`crate::tune_cmaes`]) — as one run: its options ([`TuneOptions`], with the cargo
+//! feature `clap` the binary's flags), a saved state read back ([`Resume`]), the state
+//! saved atomically to `--checkpoint` after every weight or generation, and the words
+//! the terminal prints (the header, one line per candidate, the summary).
+
+use std::path::{Path, PathBuf};
+
+use ludomat_game::run::{Checkpoint, CheckpointError, Ended, RunContext};
+
+use crate::tune::{tune_run, TuneConfig, TuneState, TUNED};
+use crate::tune_cmaes::{tune_cmaes_run, CmaesConfig, CmaesError, CmaesState};
+use crate::Weights;
+
+/// The optimiser of `threes tune`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum TuneMethod {
+    /// Coordinate search.
+    Coordinate,
+    /// CMA-ES (covariance matrix adaptation).
+    Cmaes,
+}
+
+/// The options of `threes tune` (with the cargo feature `clap` the binary's flags; its
+/// counts are read by the binary's one count parser). `from`, `out` and `resume` name
+/// the files the caller reads and writes; the run itself saves to `checkpoint`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct TuneOptions {
+    /// Games per candidate (1 to 100,000).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 200, value_name = "N"))]
+    pub games: u32,
+    /// Fixed search depth of the games (1 to 10).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    pub depth: u8,
+    /// Passes over the weights (0 to 100).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_name = "N"))]
+    pub rounds: u32,
+    /// Master seed of the games (the same games for every candidate). Tune on another
+    /// seed than the one you measure with: the weights in crates/threes/tuning were tuned
+    /// with --seed 77 and measured on seed 1.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    pub seed: u64,
+    /// Start from these weights (JSON) instead of the defaults.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub from: Option<PathBuf>,
+    /// Write the best weights (JSON) here.
+    #[cfg_attr(feature = "clap", arg(short, long, value_name = "FILE"))]
+    pub out: Option<PathBuf>,
+    /// Save the run's state here after every weight (JSON, written atomically), to go on
+    /// with --resume after an interruption.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+    pub checkpoint: Option<PathBuf>,
+    /// Go on from a state saved by --checkpoint (with the same settings).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+    pub resume: Option<PathBuf>,
+    /// The optimiser: coordinate search (each weight halved and doubled in turn, --rounds
+    /// passes) or CMA-ES (the `cmaes` crate: --generations generations of --population
+    /// candidates around the start weights).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = TuneMethod::Coordinate))]
+    pub method: TuneMethod,
+    /// CMA-ES: generations (1 to 10,000).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 10, value_name = "N"))]
+    pub generations: u32,
+    /// CMA-ES: candidates per generation (2 to 1,000; default 11 for the 11 tuned weights).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub population: Option<u32>,
+    /// CMA-ES: the first step size, as a fraction of each weight (exponents: in units;
+    /// 0.01 to 10).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0.3, value_name = "S"))]
+    pub sigma: f64,
+}
+
+/// Why a tuning run cannot start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum TuningError {
+    /// No games, or depth 0.
+    #[error("--games and --depth must be at least 1")]
+    Zero,
+    /// A step size CMA-ES cannot start from.
+    #[error("--sigma {0} is outside 0.01 to 10")]
+    Sigma(f64),
+    /// A saved state that is not one (the file's name).
+    #[error("{0} is not a saved tuning state")]
+    NotState(String, #[source] serde_json::Error),
+    /// A saved state that is not a CMA-ES one (the file's name).
+    #[error("{0} is not a saved CMA-ES tuning state")]
+    NotCmaesState(String, #[source] serde_json::Error),
+    /// A coordinate-search state of another version.
+    #[error("{source_name}: tuning state version {version}, this ludomat reads 1")]
+    Version {
+        /// The file's name.
+        source_name: String,
+        /// Its version.
+        version: u32,
+    },
+    /// A checkpoint could not be saved.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// CMA-ES could not go on.
+    #[error(transparent)]
+    Cmaes(#[from] CmaesError),
+}
+
+/// A state saved by `--checkpoint`, to go on from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resume {
+    /// A coordinate search's.
+    Coordinate(TuneState),
+    /// A CMA-ES run's.
+    Cmaes(CmaesState),
+}
+
+impl Resume {
+    /// Candidates a resumed coordinate search has tried (where its bar goes on from).
+    #[must_use]
+    pub fn tried(&self) -> Option<u64> {
+        match self {
+            Resume::Coordinate(s) => Some(s.tried),
+            Resume::Cmaes(_) => None,
+        }
+    }
+
+    /// The pass a resumed coordinate search is in (1 for CMA-ES).
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        match self {
+            Resume::Coordinate(s) => s.round,
+            Resume::Cmaes(_) => 1,
+        }
+    }
+
+    /// Where the run goes on, in words.
+    #[must_use]
+    pub fn line(&self) -> String {
+        match self {
+            Resume::Coordinate(s) => format!(
+                "resuming at round {}, weight {} of {}, best mean {:.0}",
+                s.round,
+                s.next + 1,
+                TUNED.len(),
+                s.best_mean
+            ),
+            Resume::Cmaes(s) => format!(
+                "resuming after generation {} ({} candidates), best mean {:.0}",
+                s.generations,
+                s.means.len(),
+                s.best_mean
+            ),
+        }
+    }
+}
+
+/// How a tuning run ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tuned {
+    /// The best weights found.
+    pub best: Weights,
+    /// Their mean score.
+    pub best_mean: f64,
+    /// Candidates tried (with coordinate search the start included).
+    pub candidates: u64,
+    /// Finished or cancelled.
+    pub ended: Ended,
+}
+
+/// One candidate tried, as the terminal prints it, and the pass it belongs to (coordinate
+/// search; 1 with CMA-ES).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TuneLine {
+    /// The line.
+    pub text: String,
+    /// The pass.
+    pub round: u32,
+}
+
+/// Write a tuning run's `state` atomically to `path`, if given (both methods).
+///
+/// # Errors
+/// When it cannot be written.
+pub fn save_checkpoint(
+    path: Option<&Path>,
+    state: &impl serde::Serialize,
+) -> Result<(), CheckpointError> {
+    let Some(path) = path else {
+        return Ok(());
+    };
+    let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
+    ludomat_game::save::write_atomically(path, &json, ".tune-")
+        .map(drop)
+        .map_err(|e| CheckpointError(Box::new(e)))
+}
+
+impl TuneOptions {
+    fn cmaes(&self, start: Weights) -> CmaesConfig {
+        CmaesConfig {
+            start,
+            games: self.games,
+            depth: self.depth,
+            generations: self.generations,
+            population: self.population,
+            sigma: self.sigma,
+            seed: self.seed,
+        }
+    }
+
+    fn coordinate(&self, start: Weights) -> TuneConfig {
+        TuneConfig {
+            start,
+            games: self.games,
+            depth: self.depth,
+            rounds: self.rounds,
+            seed: self.seed,
+        }
+    }
+
+    /// Refuse options no run can go with.
+    ///
+    /// # Errors
+    /// No games, depth 0, or (CMA-ES) a step size outside 0.01–10.
+    pub fn check(&self) -> Result<(), TuningError> {
+        if self.games == 0 || self.depth == 0 {
+            return Err(TuningError::Zero);
+        }
+        if self.method == TuneMethod::Cmaes && !(0.01..=10.0).contains(&self.sigma) {
+            return Err(TuningError::Sigma(self.sigma));
+        }
+        Ok(())
+    }
+
+    /// The run's header, a line each (each ending in a newline).
+    #[must_use]
+    pub fn header(&self, start: &Weights) -> String {
+        let how = match self.method {
+            TuneMethod::Coordinate => format!(
+                "{} games per candidate at depth {}, seed {}, {} rounds",
+                self.games, self.depth, self.seed, self.rounds
+            ),
+            TuneMethod::Cmaes => format!(
+                "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at \
+                 depth {}, seed {}",
+                self.generations,
+                self.cmaes(*start).population(),
+                self.sigma,
+                self.games,
+                self.depth,
+                self.seed
+            ),
+        };
+        format!("tuning from {start}\n{how}\n")
+    }
+
+    /// The most candidates the run tries (the length of its bar).
+    #[must_use]
+    pub fn bound(&self) -> u64 {
+        match self.method {
+            TuneMethod::Coordinate => self.coordinate(Weights::default()).bound(),
+            TuneMethod::Cmaes => self.cmaes(Weights::default()).bound(),
+        }
+    }
+
+    /// The bar's words: the pass (coordinate search) and the best mean so far.
+    #[must_use]
+    pub fn bar_message(&self, round: u32, best_mean: f64) -> String {
+        match self.method {
+            TuneMethod::Coordinate => format!(
+                "round {}/{}  best {best_mean:.0}",
+                round.max(1),
+                self.rounds
+            ),
+            TuneMethod::Cmaes => format!("best {best_mean:.0}"),
+        }
+    }
+
+    /// A state saved by `--checkpoint` (its text; `source`: the file's name).
+    ///
+    /// # Errors
+    /// When the text is no state of this method (or of another version).
+    pub fn read_resume(&self, source: &str, text: &str) -> Result<Resume, TuningError> {
+        match self.method {
+            TuneMethod::Coordinate => {
+                let state: TuneState = serde_json::from_str(text)
+                    .map_err(|e| TuningError::NotState(source.into(), e))?;
+                if state.version != 1 {
+                    return Err(TuningError::Version {
+                        source_name: source.into(),
+                        version: state.version,
+                    });
+                }
+                Ok(Resume::Coordinate(state))
+            }
+            TuneMethod::Cmaes => serde_json::from_str(text)
+                .map(Resume::Cmaes)
+                .map_err(|e| TuningError::NotCmaesState(source.into(), e)),
+        }
+    }
+
+    /// Run the tuning from `start` (or from `resume`), saving the state to `--checkpoint`
+    /// after every weight (every generation); each candidate goes to `on_line` as the
+    /// terminal prints it. Cancelled (through `ctx`), it ends with the best weights so far.
+    ///
+    /// # Errors
+    /// A checkpoint that cannot be saved, a resumed state that does not fit, settings
+    /// CMA-ES refuses.
+    pub fn run(
+        &self,
+        start: Weights,
+        resume: Option<Resume>,
+        ctx: &mut RunContext<'_, (Weights, f64)>,
+        on_line: &mut dyn FnMut(&TuneLine),
+    ) -> Result<Tuned, TuningError> {
+        let path = self.checkpoint.as_deref();
+        match self.method {
+            TuneMethod::Coordinate => {
+                let resume = match resume {
+                    Some(Resume::Coordinate(s)) => Some(s),
+                    _ => None,
+                };
+                let mut save = |state: &TuneState| save_checkpoint(path, state);
+                let mut checkpoint = Checkpoint::every(1, &mut save);
+                let config = self.coordinate(start);
+                let (state, ended) = tune_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
+                    on_line(&TuneLine {
+                        text: format!(
+                            "  {:<20} {:>10.3}  mean {:>9.0}{}",
+                            s.weight,
+                            s.value,
+                            s.mean,
+                            if s.kept { "  kept" } else { "" }
+                        ),
+                        round: s.round,
+                    });
+                })?;
+                Ok(Tuned {
+                    best: state.best,
+                    best_mean: state.best_mean,
+                    candidates: state.tried,
+                    ended,
+                })
+            }
+            TuneMethod::Cmaes => {
+                let resume = match resume {
+                    Some(Resume::Cmaes(s)) => Some(s),
+                    _ => None,
+                };
+                let mut save = |state: &CmaesState| save_checkpoint(path, state);
+                let mut checkpoint = Checkpoint::every(1, &mut save);
+                let config = self.cmaes(start);
+                let (state, ended) =
+                    tune_cmaes_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
+                        on_line(&TuneLine {
+                            text: format!(
+                                "  generation {:>3} candidate {:>3}  mean {:>9.0}{}",
+                                s.generation,
+                                s.candidate,
+                                s.mean,
+                                if s.best { "  best so far" } else { "" }
+                            ),
+                            round: 1,
+                        });
+                    })?;
+                Ok(Tuned {
+                    best: state.best,
+                    best_mean: state.best_mean,
+                    candidates: state.means.len() as u64,
+                    ended,
+                })
+            }
+        }
+    }
+
+    /// What the terminal prints at the end of a run that took `seconds`: whether it was
+    /// interrupted, the best weights and their mean (a line each, each ending in a newline).
+    #[must_use]
+    pub fn summary(&self, tuned: &Tuned, seconds: f64) -> String {
+        let mut s = String::new();
+        if tuned.ended == Ended::Cancelled {
+            s = format!(
+                "interrupted after {} candidates{}\n",
+                tuned.candidates,
+                if self.checkpoint.is_some() {
+                    " (go on with --resume and the checkpoint)"
+                } else {
+                    ""
+                }
+            );
+        }
+        let (best, mean) = (tuned.best, tuned.best_mean);
+        s += &match self.method {
+            TuneMethod::Coordinate => {
+                format!("best: {best}\nmean score {mean:.0} ({seconds:.0} s)\n")
+            }
+            TuneMethod::Cmaes => format!(
+                "best: {best}\nmean score {mean:.0} over {} candidates ({seconds:.0} s)\n",
+                tuned.candidates
+            ),
+        };
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(method: TuneMethod, checkpoint: Option<PathBuf>) -> TuneOptions {
+        TuneOptions {
+            games: 2,
+            depth: 1,
+            rounds: 1,
+            seed: 5,
+            from: None,
+            out: None,
+            checkpoint,
+            resume: None,
+            method,
+            generations: 2,
+            population: Some(2),
+            sigma: 0.3,
+        }
+    }
+
+    #[test]
+    fn a_checkpointed_cmaes_run_resumes_to_the_same_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cp.json");
+        let whole = options(TuneMethod::Cmaes, None);
+        let mut ctx = RunContext::new("candidates", None);
+        let mut lines = Vec::new();
+        let all = whole
+            .run(Weights::default(), None, &mut ctx, &mut |l| {
+                lines.push(l.clone())
+            })
+            .unwrap();
+        assert_eq!((all.candidates, lines.len()), (4, 4));
+        // one generation with a checkpoint, then the second from it
+        let first = TuneOptions {
+            generations: 1,
+            ..options(TuneMethod::Cmaes, Some(path.clone()))
+        };
+        let mut ctx = RunContext::new("candidates", None);
+        first
+            .run(Weights::default(), None, &mut ctx, &mut |_| {})
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let resume = whole.read_resume("cp.json", &text).unwrap();
+        assert!(resume.line().starts_with("resuming after generation 1"));
+        let mut ctx = RunContext::new("candidates", None);
+        let resumed = whole
+            .run(Weights::default(), Some(resume), &mut ctx, &mut |_| {})
+            .unwrap();
+        assert_eq!((resumed.best, resumed.best_mean), (all.best, all.best_mean));
+        assert!(whole.summary(&resumed, 1.0).contains("over 4 candidates"));
+    }
+
+    #[test]
+    fn a_coordinate_state_is_read_and_checked() {
+        let o = options(TuneMethod::Coordinate, None);
+        assert!(matches!(
+            o.read_resume("x", "{}"),
+            Err(TuningError::NotState(..))
+        ));
+        let state = TuneState {
+            version: 2,
+            best: Weights::default(),
+            best_mean: 1.0,
+            round: 1,
+            next: 0,
+            tried: 1,
+        };
+        let text = serde_json::to_string(&state).unwrap();
+        let e = o.read_resume("x.json", &text).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x.json: tuning state version 2, this ludomat reads 1"
+        );
+        assert!(o
+            .header(&Weights::default())
+            .contains("2 games per candidate"));
+        assert_eq!(o.bar_message(0, 12.3), "round 1/1  best 12");
+        assert!(TuneOptions {
+            sigma: 20.0,
+            ..options(TuneMethod::Cmaes, None)
+        }
+        .check()
+        .is_err());
+    }
+}
