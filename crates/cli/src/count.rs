@@ -8,6 +8,7 @@ pub use ludomat_game::count::{count, thousands, MAX_THREADS};
 
 #[cfg(test)]
 mod tests {
+    use clap::error::ErrorKind;
     use clap::CommandFactory;
 
     use super::*;
