@@ -212,22 +212,13 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
 /// Refuse an output path before a long run rather than after it: its folder must exist
 /// and the path must not be a folder.
 pub(crate) fn check_output(path: &Path, flag: &str) -> Result<()> {
-    if path.is_dir() {
-        bail!("{flag} {}: is a folder, not a file", path.display());
-    }
-    ludomat_game::save::check_target(path).with_context(|| format!("{flag} {}", path.display()))?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "{flag} {}: the folder {} does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(())
+    use ludomat_game::save::OutputRefused;
+    ludomat_game::save::check_output(path).map_err(|e| match e {
+        OutputRefused::Target(io) => {
+            anyhow::Error::new(io).context(format!("{flag} {}", path.display()))
+        }
+        other => anyhow::anyhow!("{flag} {}{other}", path.display()),
+    })
 }
 
 /// Refuse each given output path of a long run before it starts.

@@ -66,6 +66,42 @@ pub fn check_target(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// Why an output path is refused before a long run ([`check_output`]). Each reads as the
+/// rest of a sentence that starts with the flag and the path (`--csv out/x.csv: is a
+/// folder, not a file`); a refused target carries its own error as the source.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputRefused {
+    /// The path is a folder.
+    #[error(": is a folder, not a file")]
+    Folder,
+    /// The folder it would go into does not exist.
+    #[error(": the folder {} does not exist", .0.display())]
+    NoFolder(PathBuf),
+    /// What is there cannot be replaced ([`check_target`]).
+    #[error("")]
+    Target(#[source] std::io::Error),
+}
+
+/// Refuse, before the work, an output that cannot be written: a folder, a FIFO or device
+/// ([`check_target`]), a file in a missing folder.
+///
+/// # Errors
+/// What is wrong, as [`OutputRefused`].
+pub fn check_output(path: &Path) -> Result<(), OutputRefused> {
+    if path.is_dir() {
+        return Err(OutputRefused::Folder);
+    }
+    check_target(path).map_err(OutputRefused::Target)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(OutputRefused::NoFolder(dir.to_path_buf()));
+    }
+    Ok(())
+}
+
 fn kind_of(t: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {

@@ -375,27 +375,19 @@ pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), Proo
 /// # Errors
 /// [`ProofError::Output`] naming `flag` and the path.
 pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
-    let fail = |why: String, source| ProofError::Output {
-        flag,
-        path: path.to_path_buf(),
-        why,
-        source,
-    };
-    if path.is_dir() {
-        return Err(fail(": is a folder, not a file".into(), None));
-    }
-    ludomat_game::save::check_target(path).map_err(|e| fail(String::new(), Some(e)))?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(fail(
-            format!(": the folder {} does not exist", dir.display()),
-            None,
-        ));
-    }
-    Ok(())
+    use ludomat_game::save::OutputRefused;
+    ludomat_game::save::check_output(path).map_err(|e| {
+        let (why, source) = match e {
+            OutputRefused::Target(io) => (String::new(), Some(io)),
+            other => (other.to_string(), None),
+        };
+        ProofError::Output {
+            flag,
+            path: path.to_path_buf(),
+            why,
+            source,
+        }
+    })
 }
 
 /// The independent checker's account of a certificate, one fact a line.
