@@ -16,19 +16,7 @@ use crate::summary::{reached, ScoreStats};
 use crate::versus::{Point, VersusConfig};
 use crate::{Board, DepthRule, Threes};
 
-/// `n` with thousands separators: 1,000,000.
-#[must_use]
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use ludomat_game::count::thousands;
 
 /// The search rule in words: "depth 3", "dynamic depth (max 6)", "5 ms CPU per move …".
 #[must_use]

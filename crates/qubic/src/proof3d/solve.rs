@@ -20,6 +20,7 @@
 //! `Dfpn::parallel`, one job after another on one table: deterministic, but the cores
 //! waited on each other at every node — 1.4 cores busy of 2. Walkers keep both busy.)
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -225,21 +226,8 @@ fn walk(
         let root = super::canonical::canonical(x, o).0;
         // Proved by a helper while this searcher is still below: done.
         let proved = || shared.is_some_and(|t| t.get(root).is_some_and(|e| e.pn == 0));
-        let mut last = 0u64;
-        let mut watch = |tick: Tick<'_>| -> ControlFlow<()> {
-            board
-                .expansions
-                .fetch_add(tick.expansions - last, Ordering::Relaxed);
-            last = tick.expansions;
-            if let Ok(mut l) = board.looking.try_lock() {
-                *l = (Some((x, o)), tick.line.to_vec());
-            }
-            if board.stop.load(Ordering::Relaxed) || proved() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
+        let added = Cell::new(0);
+        let mut watch = tally(board, &added, Some((x, o)), proved);
         let mut d = Dfpn::new(limits)
             .evaluating_with(evaluator)
             .watched(&mut watch);
@@ -264,12 +252,10 @@ fn walk(
         } else {
             ProofMoves::default()
         };
-        evaluator = d
-            .into_evaluator()
-            .unwrap_or_else(|| Leaves::new(limits.threat_depth));
+        evaluator = hand_back(d, limits);
         board
             .expansions
-            .fetch_add(stats.expansions - last, Ordering::Relaxed);
+            .fetch_add(stats.expansions - added.get(), Ordering::Relaxed);
         if outcome != Outcome::Unknown || !round.sizing {
             board.finished.fetch_add(1, Ordering::Relaxed);
         }
@@ -282,6 +268,37 @@ fn walk(
         };
         done.push((i, job, moves));
     }
+}
+
+/// A searcher's watcher: adds its expansions to the board's count (`added`: how many it
+/// has added), shows the line it looks at in `job` when given, and stops the search when
+/// the board or `stop` says so.
+fn tally<'b>(
+    board: &'b Board,
+    added: &'b Cell<u64>,
+    job: Option<(u64, u64)>,
+    stop: impl Fn() -> bool + 'b,
+) -> impl FnMut(Tick<'_>) -> ControlFlow<()> + 'b {
+    move |tick| {
+        board
+            .expansions
+            .fetch_add(tick.expansions - added.get(), Ordering::Relaxed);
+        added.set(tick.expansions);
+        if let (Some(job), Ok(mut l)) = (job, board.looking.try_lock()) {
+            *l = (Some(job), tick.line.to_vec());
+        }
+        if board.stop.load(Ordering::Relaxed) || stop() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// The evaluator of a finished search, for the searcher's next one.
+fn hand_back(d: Dfpn<'_>, limits: DfpnLimits) -> Leaves {
+    d.into_evaluator()
+        .unwrap_or_else(|| Leaves::new(limits.threat_depth))
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -301,18 +318,8 @@ fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluato
             return;
         };
         helped.push(i);
-        let mut last = 0u64;
-        let mut watch = |tick: Tick<'_>| -> ControlFlow<()> {
-            board
-                .expansions
-                .fetch_add(tick.expansions - last, Ordering::Relaxed);
-            last = tick.expansions;
-            if board.stop.load(Ordering::Relaxed) || ended.load(Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
+        let added = Cell::new(0);
+        let mut watch = tally(board, &added, None, || ended.load(Ordering::Relaxed));
         let mut d = Dfpn::new(limits)
             .sharing(Arc::clone(table))
             .evaluating_with(evaluator)
@@ -321,12 +328,10 @@ fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluato
         let before = d.stats();
         d.prove(x, o);
         let stats = before.since(&d.stats());
-        evaluator = d
-            .into_evaluator()
-            .unwrap_or_else(|| Leaves::new(limits.threat_depth));
+        evaluator = hand_back(d, limits);
         board
             .expansions
-            .fetch_add(stats.expansions - last, Ordering::Relaxed);
+            .fetch_add(stats.expansions - added.get(), Ordering::Relaxed);
         lock(&board.helped).add(&stats);
     }
 }
