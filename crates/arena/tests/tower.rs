@@ -1,5 +1,5 @@
 //! The dependency picture is a tower (issue 26): a machine crate depends only on the
-//! shared layers — `ludomat-game`, `ludomat-tictactoe`, `ludomat-logic`, `ludomat-chart`,
+//! shared layers — `ludomat-io` (the foundation), `ludomat-game`, `ludomat-tictactoe`, `ludomat-logic`, `ludomat-chart`,
 //! `ludomat-qubic-verify` — never sideways on another machine. Opponents from other
 //! machines are handed in by whoever builds a session (this crate's factories). Only the
 //! crates that put machines together — the binary, the museum, the arena, the fuzzing
@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 use std::process::Command;
 
 /// The shared layers every crate may use.
-const SHARED: [&str; 5] = [
+const SHARED: [&str; 6] = [
+    "ludomat-io",
     "ludomat-game",
     "ludomat-tictactoe",
     "ludomat-logic",

@@ -1,0 +1,555 @@
+//! How ludomat writes numbers, counts, times and columns for people — one way, everywhere.
+//!
+//! * Counts: [`count`] (`1 game`, `12,000 games`), [`plural`] (the noun alone),
+//!   [`thousands`] / [`thousands_signed`] (`7,908,518,695`).
+//! * Numbers that are not counts: [`number`] (thousands for the whole part, three
+//!   significant digits below 100 — never `852,605.1735`), [`percent`], [`rate`]
+//!   (`852,605 games/s`).
+//! * Times: [`duration`] (`20 ms`, `12.3 s`, `2 min 05 s`, `1 h 02 min`) and
+//!   [`wall_and_cpu`] (`12.3 s wall, 20.1 s CPU`), the one spelling of CPU time.
+//! * Columns: [`pad_right`], [`pad_left`], [`fit`] and [`Table`] measure text by its
+//!   width on a terminal (`unicode-width`) and never panic, whatever the width: a
+//!   `format!("{:<w$}")` with `w` above 65,535 panics, which a 70,000-character name or
+//!   netlist used to reach.
+//! * Lines: [`wrap`] breaks text at spaces to a width (a word longer than the width is
+//!   cut), so no line the program writes is broken mid-word by the terminal;
+//!   [`DEFAULT_WIDTH`] is the width when the terminal's is unknown.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// The terminal width assumed when it cannot be asked (a pipe, a file, a test).
+pub const DEFAULT_WIDTH: usize = 80;
+
+/// The widest a padded cell is ever made: a width above it is treated as this one, so a
+/// hostile width costs at most this many spaces per cell.
+pub const MAX_PAD: usize = 1 << 16;
+
+/// The ellipsis put at the end of text cut to fit.
+pub const ELLIPSIS: char = '…';
+
+/// `n` with thousands separators: `1,000,000`.
+#[must_use]
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A signed `n` with thousands separators: `-34,027`, `+51,622` is not written (use
+/// [`signed`] for a difference that shows its sign).
+#[must_use]
+pub fn thousands_signed(n: i64) -> String {
+    if n < 0 {
+        format!("-{}", thousands(n.unsigned_abs()))
+    } else {
+        thousands(n.unsigned_abs())
+    }
+}
+
+/// A difference with its sign always shown: `+51,622`, `-7,061`, `0`.
+#[must_use]
+pub fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{}", thousands(n.unsigned_abs()))
+    } else {
+        thousands_signed(n)
+    }
+}
+
+/// The noun for `n` things: `one` for exactly 1, `many` otherwise (`0 games`).
+#[must_use]
+pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// `n` things, with thousands separators and the right noun: `1 game`, `12,000 games`.
+#[must_use]
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), plural(n, one, many))
+}
+
+/// A number that is not a count: whole numbers from 100 up with thousands separators and
+/// no decimals (`852,605`), smaller ones with three significant digits (`12.3`, `0.0451`),
+/// zero as `0`; not-a-number and infinities as `—`.
+#[must_use]
+pub fn number(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    let sign = if x < 0.0 { "-" } else { "" };
+    let a = x.abs();
+    if a >= 99.95 {
+        // Rounded to a whole number; u64 holds every value a program here reports.
+        let whole = a.round();
+        if whole >= u64::MAX as f64 {
+            return format!("{sign}{a:.3e}");
+        }
+        return format!("{sign}{}", thousands(whole as u64));
+    }
+    if a == 0.0 {
+        return "0".to_string();
+    }
+    // Three significant digits.
+    let magnitude = a.log10().floor() as i32;
+    let decimals = (2 - magnitude).clamp(0, 12) as usize;
+    let text = format!("{a:.decimals$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
+    if text == "0" {
+        return "0".to_string();
+    }
+    format!("{sign}{text}")
+}
+
+/// A share as a percentage with one decimal and a space before the sign, as SI writes it:
+/// `12.5 %`; `—` for not-a-number.
+#[must_use]
+pub fn percent(share: f64) -> String {
+    if !share.is_finite() {
+        return "—".to_string();
+    }
+    format!("{:.1} %", share * 100.0)
+}
+
+/// A rate: `852,605 games/s`, `3.1 games/s`; `—` when no time passed (an unmeasurable
+/// rate is not written as a number).
+#[must_use]
+pub fn rate(done: f64, elapsed: Duration, unit: &str) -> String {
+    let secs = elapsed.as_secs_f64();
+    if secs <= 0.0 || !done.is_finite() {
+        return format!("— {unit}/s");
+    }
+    format!("{} {unit}/s", number(done / secs))
+}
+
+/// A duration as people read it: `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`, `1 h 02 min`.
+#[must_use]
+pub fn duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1.0 {
+        let ms = secs * 1000.0;
+        if ms == 0.0 {
+            return "0 s".to_string();
+        }
+        return format!("{} ms", number(ms));
+    }
+    if secs < 59.95 {
+        return format!("{secs:.1} s");
+    }
+    let whole = secs.round() as u64;
+    if whole < 3600 {
+        return format!("{} min {:02} s", whole / 60, whole % 60);
+    }
+    let minutes = whole / 60;
+    format!("{} h {:02} min", thousands(minutes / 60), minutes % 60)
+}
+
+/// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
+/// `12.3 s wall, 20.1 s CPU`.
+#[must_use]
+pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
+    format!("{} wall, {} CPU", duration(wall), duration(cpu))
+}
+
+/// How wide `text` is on a terminal (East Asian wide characters count two, combining
+/// marks none).
+#[must_use]
+pub fn width(text: &str) -> usize {
+    UnicodeWidthStr::width(text)
+}
+
+fn push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n.min(MAX_PAD)));
+}
+
+/// `text` followed by spaces up to `width` columns (text already as wide or wider is
+/// returned whole). Never panics, whatever `width` is: a width above [`MAX_PAD`] is
+/// taken as [`MAX_PAD`].
+#[must_use]
+pub fn pad_right(text: &str, width: usize) -> String {
+    let width = width.min(MAX_PAD);
+    let have = self::width(text);
+    let mut out = String::with_capacity(text.len() + width.saturating_sub(have).min(MAX_PAD));
+    out.push_str(text);
+    push_spaces(&mut out, width.saturating_sub(have));
+    out
+}
+
+/// Spaces then `text`, up to `width` columns (see [`pad_right`]).
+#[must_use]
+pub fn pad_left(text: &str, width: usize) -> String {
+    let width = width.min(MAX_PAD);
+    let have = self::width(text);
+    let mut out = String::with_capacity(text.len() + width.saturating_sub(have).min(MAX_PAD));
+    push_spaces(&mut out, width.saturating_sub(have));
+    out.push_str(text);
+    out
+}
+
+/// `text` cut to at most `width` columns, ending in `…` when it was cut.
+#[must_use]
+pub fn fit(text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w > width - 1 {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push(ELLIPSIS);
+    out
+}
+
+/// `text` broken into lines of at most `width` columns at spaces; a word wider than the
+/// line is cut across lines. Existing line breaks are kept; leading spaces of a line are
+/// kept as its indent for the lines it wraps into. A `width` of 0 is taken as 1.
+#[must_use]
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    for source in text.split('\n') {
+        let body = source.trim_start_matches(' ');
+        let indent = (source.len() - body.len()).min(width.saturating_sub(1) / 2);
+        let mut line = " ".repeat(indent);
+        let mut line_width = indent;
+        let mut empty = true;
+        for word in body.split(' ').filter(|w| !w.is_empty()) {
+            let mut word = word.to_string();
+            loop {
+                let w = self::width(&word);
+                let gap = usize::from(!empty);
+                if line_width + gap + w <= width {
+                    if !empty {
+                        line.push(' ');
+                    }
+                    line.push_str(&word);
+                    line_width += gap + w;
+                    empty = false;
+                    break;
+                }
+                if !empty {
+                    lines.push(std::mem::replace(&mut line, " ".repeat(indent)));
+                    line_width = indent;
+                    empty = true;
+                    continue;
+                }
+                // A word wider than a whole line: cut it.
+                let room = width - indent;
+                let (head, tail) = split_at_width(&word, room.max(1));
+                lines.push(format!("{line}{head}"));
+                line = " ".repeat(indent);
+                line_width = indent;
+                word = tail.to_string();
+                if word.is_empty() {
+                    break;
+                }
+            }
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// The longest prefix of `text` at most `width` columns wide (at least one character), and
+/// the rest.
+fn split_at_width(text: &str, width: usize) -> (&str, &str) {
+    let mut used = 0;
+    for (i, c) in text.char_indices() {
+        let w = UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w > width && i > 0 {
+            return text.split_at(i);
+        }
+        used += w;
+    }
+    (text, "")
+}
+
+/// How a column's cells line up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// Text: flush left.
+    Left,
+    /// Numbers: flush right.
+    Right,
+}
+
+/// A table of text: a header, rows, one alignment per column, two spaces between columns.
+/// [`Table::render`] fits it into a width by cutting the widest left-aligned columns (with
+/// `…`), never by breaking a line; numbers are never cut. Never panics, whatever the cells.
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    header: Vec<String>,
+    align: Vec<Align>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// A table with these column headings and alignments.
+    #[must_use]
+    pub fn new(columns: &[(&str, Align)]) -> Table {
+        Table {
+            header: columns.iter().map(|(h, _)| (*h).to_string()).collect(),
+            align: columns.iter().map(|(_, a)| *a).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Add a row; missing cells are empty, extra cells are dropped.
+    pub fn row<I, S>(&mut self, cells: I) -> &mut Table
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        let mut row: Vec<String> = cells.into_iter().map(Into::into).collect();
+        row.resize(self.header.len(), String::new());
+        self.rows.push(row);
+        self
+    }
+
+    /// Number of rows (the header not counted).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether the table has no rows.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The table as lines no wider than `max_width` where that can be done by cutting text
+    /// columns down to 3 columns each; the header first.
+    #[must_use]
+    pub fn render(&self, max_width: usize) -> Vec<String> {
+        let n = self.header.len();
+        let mut widths: Vec<usize> = (0..n)
+            .map(|c| {
+                self.rows
+                    .iter()
+                    .map(|r| width(&r[c]))
+                    .chain(std::iter::once(width(&self.header[c])))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let total = |w: &[usize]| w.iter().sum::<usize>() + 2 * w.len().saturating_sub(1);
+        // Cut the widest text column by one until the table fits or nothing can be cut.
+        while total(&widths) > max_width {
+            let widest = (0..n)
+                .filter(|&c| self.align[c] == Align::Left && widths[c] > 3)
+                .max_by_key(|&c| widths[c]);
+            match widest {
+                Some(c) => {
+                    let excess = total(&widths) - max_width;
+                    let others = (0..n)
+                        .filter(|&o| o != c && self.align[o] == Align::Left)
+                        .map(|o| widths[o])
+                        .max()
+                        .unwrap_or(3)
+                        .max(3);
+                    let cut = excess.min(widths[c] - others.min(widths[c] - 1)).max(1);
+                    widths[c] = widths[c].saturating_sub(cut).max(3);
+                }
+                None => break,
+            }
+        }
+        std::iter::once(&self.header)
+            .chain(self.rows.iter())
+            .map(|cells| {
+                let mut line = String::new();
+                for (c, cell) in cells.iter().enumerate() {
+                    if c > 0 {
+                        line.push_str("  ");
+                    }
+                    let cell = fit(cell, widths[c]);
+                    let last = c + 1 == n;
+                    match self.align[c] {
+                        Align::Left if last => line.push_str(&cell),
+                        Align::Left => line.push_str(&pad_right(&cell, widths[c])),
+                        Align::Right => line.push_str(&pad_left(&cell, widths[c])),
+                    }
+                }
+                line.trim_end().to_string()
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Table {
+    /// The table at [`DEFAULT_WIDTH`], one line per row.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for line in self.render(DEFAULT_WIDTH) {
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every line of `text` wrapped to `width` and joined with new lines (see [`wrap`]).
+#[must_use]
+pub fn wrapped(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for (i, line) in wrap(text, width).iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = write!(out, "{line}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn counts_say_one_and_many() {
+        assert_eq!(count(0, "game", "games"), "0 games");
+        assert_eq!(count(1, "game", "games"), "1 game");
+        assert_eq!(count(2, "draw", "draws"), "2 draws");
+        assert_eq!(count(1_469, "swipe", "swipes"), "1,469 swipes");
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(7_908_518_695), "7,908,518,695");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(thousands_signed(-34_027), "-34,027");
+        assert_eq!(signed(51_622), "+51,622");
+        assert_eq!(signed(0), "0");
+    }
+
+    #[test]
+    fn numbers_have_no_needless_decimals() {
+        assert_eq!(number(852_605.173_5), "852,605");
+        assert_eq!(number(12.345), "12.3");
+        assert_eq!(number(1.0), "1");
+        assert_eq!(number(0.0451), "0.0451");
+        assert_eq!(number(0.0), "0");
+        assert_eq!(number(-3.0), "-3");
+        assert_eq!(number(f64::NAN), "—");
+        assert_eq!(percent(0.125), "12.5 %");
+    }
+
+    #[test]
+    fn durations_read_as_people_say_them() {
+        assert_eq!(duration(Duration::from_micros(400)), "0.4 ms");
+        assert_eq!(duration(Duration::from_millis(20)), "20 ms");
+        assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
+        assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
+        assert_eq!(duration(Duration::from_secs(3_720)), "1 h 02 min");
+        assert_eq!(duration(Duration::ZERO), "0 s");
+        assert_eq!(
+            wall_and_cpu(Duration::from_millis(12_300), Duration::from_millis(20_100)),
+            "12.3 s wall, 20.1 s CPU"
+        );
+        assert_eq!(
+            rate(717_039.0, Duration::from_secs(1), "games"),
+            "717,039 games/s"
+        );
+        assert_eq!(rate(5.0, Duration::ZERO, "games"), "— games/s");
+    }
+
+    #[test]
+    fn padding_a_huge_width_does_not_panic() {
+        // `format!("{:<w$}")` panics above 65,535; this must not.
+        let padded = pad_right("x", 70_000);
+        assert_eq!(width(&padded), 70_000.min(MAX_PAD));
+        assert_eq!(pad_left("x", usize::MAX).len(), MAX_PAD);
+        assert_eq!(pad_right("wide", 2), "wide");
+        assert_eq!(pad_left("7", 3), "  7");
+    }
+
+    #[test]
+    fn fit_cuts_with_an_ellipsis() {
+        assert_eq!(fit("nneonneo", 20), "nneonneo");
+        assert_eq!(fit("nneonneo", 5), "nneo…");
+        assert_eq!(fit("abc", 0), "");
+        assert_eq!(width(&fit(&"名".repeat(10), 7)), 7);
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces() {
+        assert_eq!(
+            wrap("cancelled 0 autoplay runs and 2 long runs", 20),
+            vec!["cancelled 0 autoplay", "runs and 2 long runs"]
+        );
+        assert_eq!(wrap("a\n\nb", 5), vec!["a", "", "b"]);
+        assert_eq!(
+            wrap("  indented text here", 10),
+            vec!["  indented", "  text", "  here"]
+        );
+        assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
+    }
+
+    #[test]
+    fn a_table_fits_by_cutting_its_text_columns() {
+        let mut t = Table::new(&[("AI", Align::Left), ("mean", Align::Right)]);
+        t.row(["x".repeat(70_000), "123,456".to_string()]);
+        t.row(["heuristic", "99"]);
+        let lines = t.render(40);
+        assert!(lines.iter().all(|l| width(l) <= 40), "{lines:?}");
+        assert!(lines[1].ends_with("123,456"));
+        assert!(lines[1].contains('…'));
+    }
+
+    proptest! {
+        #[test]
+        fn wrapped_lines_fit(text in "[a-z ]{0,200}", w in 1usize..60) {
+            for line in wrap(&text, w) {
+                prop_assert!(width(&line) <= w, "{line:?} wider than {w}");
+            }
+        }
+
+        #[test]
+        fn wrapping_keeps_every_word(words in proptest::collection::vec("[a-z]{1,8}", 0..30), w in 8usize..60) {
+            let text = words.join(" ");
+            let back: Vec<String> = wrap(&text, w)
+                .join(" ")
+                .split(' ')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            prop_assert_eq!(back, words);
+        }
+
+        #[test]
+        fn tables_never_panic(cells in proptest::collection::vec(".{0,40}", 0..12), w in 0usize..200) {
+            let mut t = Table::new(&[("a", Align::Left), ("b", Align::Right), ("c", Align::Left)]);
+            for chunk in cells.chunks(3) {
+                t.row(chunk.to_vec());
+            }
+            let _ = t.render(w);
+        }
+    }
+}
