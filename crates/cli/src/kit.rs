@@ -169,7 +169,7 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str) -> Result<()> {
     );
     for f in &files {
         let path = dir.join(&f.name);
-        ludomat_game::save::write_atomically(&path, &f.bytes, ".kit-")
+        ludomat_io::write::write_atomically(&path, &f.bytes, ".kit-")
             .with_context(|| format!("cannot write {}", path.display()))?;
         outln!(
             "  {} ({} page{}, {} fronts, {} KiB)",

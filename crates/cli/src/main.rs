@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 #[macro_use]
 mod out;
+use ludomat_io::{interrupt, page};
 mod caption;
 mod colour;
 mod computox;
@@ -16,12 +17,10 @@ mod count;
 mod files;
 mod help;
 mod hexapawn;
-mod interrupt;
 mod kit;
 mod logic;
 mod menace;
 mod menu;
-mod page;
 #[allow(dead_code)] // used by each long run as it moves into its library (issue 26)
 mod progress;
 mod qubic;
@@ -127,7 +126,7 @@ fn init_tracing(verbose: u8) {
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(ludomat_io::out::stderr)
         .try_init();
 }
 

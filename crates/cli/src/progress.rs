@@ -147,7 +147,8 @@ pub fn context<'a, P>(
 
 /// A cancellation flag raised by the next Ctrl-C while the scope returned beside it lives.
 pub fn ctrl_c_cancel() -> (Cancel, Scope) {
-    crate::interrupt::catch_into(Cancel::new())
+    let scope = crate::interrupt::catch();
+    (Cancel::new().also_on(crate::interrupt::requested()), scope)
 }
 
 #[cfg(test)]

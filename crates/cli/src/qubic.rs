@@ -4,7 +4,7 @@
 //! `ludomat_qubic::QubicSession`'s, its words `ludomat_qubic::text`'s; the proofs are
 //! `ludomat_qubic::proofs`'s, the tournament `ludomat_arena::tournaments`'s.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -63,7 +63,7 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
             return Ok(());
         };
         let line = line.trim().to_string();
-        if !matches!(input, LineInput::Stdin) || !std::io::stdin().is_terminal() {
+        if !matches!(input, LineInput::Stdin) || !ludomat_io::out::stdin_is_terminal() {
             writeln!(out, "{line}")?;
         }
         if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {

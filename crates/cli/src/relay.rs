@@ -2,7 +2,7 @@
 //! computer with its teletype (seed 003, crate `ludomat-relay-cpu`).
 
 use std::collections::VecDeque;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -208,8 +208,8 @@ impl Keys {
             let Some(input) = &mut self.input else {
                 return Ok(None);
             };
-            if std::io::stdin().is_terminal() {
-                let mut err = std::io::stderr();
+            if ludomat_io::out::stdin_is_terminal() {
+                let mut err = ludomat_io::out::stderr();
                 write!(err, "{}", text::halted_prompt(m))?;
                 err.flush()?;
             }

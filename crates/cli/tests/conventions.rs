@@ -3,6 +3,7 @@
 //! in the order they are declared, the global `-v` after them, just before `-h`. Both
 //! walk the whole command tree, so a new command cannot be forgotten.
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::process::{Command, Stdio};
@@ -22,7 +23,7 @@ fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .expect("the ludomat binary starts");
     let _ = child
         .stdin
@@ -37,7 +38,7 @@ fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
 fn leaves() -> Vec<String> {
     let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .env("LUDOMAT_COMMAND_TREE", "1")
-        .output()
+        .run_output()
         .expect("the ludomat binary starts");
     text(&out.stdout)
         .lines()
@@ -150,7 +151,7 @@ fn every_seeded_command_prints_its_seed() {
         let line = match shared() {
             Some(s) => line.replace("{shared}", &s),
             None if line.contains("{shared}") => {
-                eprintln!("skipped (no ../shared/data beside the checkout): {line}");
+                ludomat_io::errln!("skipped (no ../shared/data beside the checkout): {line}");
                 continue;
             }
             None => line.to_string(),

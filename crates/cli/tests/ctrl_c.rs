@@ -4,6 +4,7 @@
 //! raw-mode game). After each sequence the menu must still be waiting and answering.
 #![cfg(unix)]
 
+use ludomat_io::child::Run as _;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
@@ -39,7 +40,8 @@ impl Terminal {
     fn menu() -> Self {
         let bin = tempfile::tempdir().expect("temp dir");
         let opener = bin.path().join("xdg-open");
-        std::fs::write(&opener, "#!/bin/sh\necho 'no browser' >&2\nexit 3\n").expect("opener");
+        ludomat_io::write::atomically(&opener, "#!/bin/sh\necho 'no browser' >&2\nexit 3\n")
+            .expect("opener");
         {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755))
@@ -89,7 +91,7 @@ impl Terminal {
                 Ok(())
             });
         }
-        let child = command.spawn().expect("the ludomat binary starts");
+        let child = command.start().expect("the ludomat binary starts");
         drop(slave);
         let screen = Arc::new(Mutex::new(String::new()));
         let mut reader = master.try_clone().expect("dup master");

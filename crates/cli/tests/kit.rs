@@ -12,7 +12,7 @@ use ludomat_kit::Kit;
 
 /// Pages of a PDF we wrote (krilla writes `/Type/Page/` once per page).
 fn pdf_pages(path: &Path) -> usize {
-    let bytes = std::fs::read(path).unwrap();
+    let bytes = ludomat_io::read::to_bytes(path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "{}", path.display());
     let needle = b"/Type/Page/";
     bytes.windows(needle.len()).filter(|w| w == needle).count()
@@ -201,7 +201,7 @@ fn bad_sizes_and_bad_state_files_write_nothing() {
     assert!(err.contains("'15by35' is not a box front size"), "{err}");
 
     let bad = dir.path().join("bad.json");
-    std::fs::write(&bad, "{\"format\": \"something else\"}").unwrap();
+    ludomat_io::write::atomically(&bad, "{\"format\": \"something else\"}").unwrap();
     let b = bad.display().to_string();
     let (ok, _, err) = run(&["menace", "--state", &b, "kit", "--out", &o], "");
     assert!(!ok);
@@ -215,7 +215,7 @@ fn bad_sizes_and_bad_state_files_write_nothing() {
     assert!(err.contains("missing.json"), "{err}");
     assert!(!out.exists(), "nothing written");
     assert_eq!(
-        std::fs::read_to_string(&bad).unwrap(),
+        ludomat_io::read::to_string(&bad).unwrap(),
         "{\"format\": \"something else\"}"
     );
 }

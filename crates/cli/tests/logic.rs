@@ -1,13 +1,14 @@
 //! `ludomat logic …` end to end: output format, the atalanta check, and bad input reported
 //! with its location (never a panic).
 
+use ludomat_io::child::Run as _;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn ludomat(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(args)
-        .output()
+        .run_output()
         .unwrap()
 }
 
@@ -39,7 +40,7 @@ fn latch_walk_and_trace() {
 fn sim_prints_one_line_per_vector() {
     let dir = tempfile::tempdir().unwrap();
     let vec = dir.path().join("v.txt");
-    std::fs::write(&vec, "11111\n00000\nx1010\n").unwrap();
+    ludomat_io::write::atomically(&vec, "11111\n00000\nx1010\n").unwrap();
     let c17 = data().join("c17.bench");
     let o = ludomat(&[
         "logic",
@@ -89,7 +90,7 @@ fn sim_prints_one_line_per_vector() {
             .count(),
         20
     );
-    assert!(std::fs::read_to_string(&vcd)
+    assert!(ludomat_io::read::to_string(&vcd)
         .unwrap()
         .contains("$enddefinitions $end"));
 }
@@ -110,7 +111,7 @@ fn check_atalanta() {
 fn bad_input_is_located() {
     let dir = tempfile::tempdir().unwrap();
     let bench = dir.path().join("bad.bench");
-    std::fs::write(&bench, "INPUT(a)\nOUTPUT(b)\nb = AND(a, ghost)\n").unwrap();
+    ludomat_io::write::atomically(&bench, "INPUT(a)\nOUTPUT(b)\nb = AND(a, ghost)\n").unwrap();
     let o = ludomat(&["logic", "sim", bench.to_str().unwrap(), "--random", "1"]);
     assert!(!o.status.success());
     let err = text(&o.stderr);
@@ -119,12 +120,13 @@ fn bad_input_is_located() {
         "{err}"
     );
 
-    std::fs::write(&bench, "INPUT(a)\nOUTPUT(b)\nb = AND(a, c)\nc = OR(b, a)\n").unwrap();
+    ludomat_io::write::atomically(&bench, "INPUT(a)\nOUTPUT(b)\nb = AND(a, c)\nc = OR(b, a)\n")
+        .unwrap();
     let err = text(&ludomat(&["logic", "sim", bench.to_str().unwrap(), "--random", "1"]).stderr);
     assert!(err.contains("combinational cycle"), "{err}");
 
     let vec = dir.path().join("v.txt");
-    std::fs::write(&vec, "11111\n0000\n").unwrap();
+    ludomat_io::write::atomically(&vec, "11111\n0000\n").unwrap();
     let c17 = data().join("c17.bench");
     let err = text(
         &ludomat(&[

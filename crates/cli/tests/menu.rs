@@ -4,6 +4,7 @@
 //! the sub-menu comes back only after Enter. Input goes through a pipe, answered prompt by
 //! prompt as they appear, like a person at the keyboard.
 
+use ludomat_io::child::Run as _;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -278,7 +279,7 @@ impl Menu {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
-            .spawn()
+            .start()
             .expect("ludomat starts");
         let mut stdout = child.stdout.take().expect("piped");
         let seen = Arc::new(Mutex::new(String::new()));
@@ -406,7 +407,7 @@ fn every_entry_keeps_its_result_on_screen_until_enter() {
         if !status.success() {
             failures.push(format!("{}: exit {status}", d.command));
         }
-        eprintln!("{:5.1} s  {}", started.elapsed().as_secs_f64(), d.command);
+        ludomat_io::errln!("{:5.1} s  {}", started.elapsed().as_secs_f64(), d.command);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

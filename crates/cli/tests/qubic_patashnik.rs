@@ -22,13 +22,13 @@ fn a_damaged_dictionary_is_refused_with_its_position() {
     let dir = std::env::temp_dir().join(format!("ludomat-patashnik-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("damaged.txt");
-    std::fs::write(&file, damaged).unwrap();
+    ludomat_io::write::atomically(&file, damaged).unwrap();
     let f = file.to_str().unwrap();
     let (out, err, ok) = run(&["qubic", "proof", "--dims", "3", "--dictionary", f], "");
     assert!(!ok);
     assert!(out.contains("2928 entries"), "{out}");
     assert!(err.contains("after 111 144 (x14o)"), "{err}");
-    std::fs::write(&file, "no header\n 0\n").unwrap();
+    ludomat_io::write::atomically(&file, "no header\n 0\n").unwrap();
     let (_, err, ok) = run(&["qubic", "proof", "--dims", "3", "--dictionary", f], "");
     assert!(!ok);
     assert!(err.contains("no line of dashes"), "{err}");

@@ -18,7 +18,7 @@
 
 #![cfg(target_os = "linux")]
 
-use std::io::Read;
+use ludomat_io::child::Run as _;
 use std::os::unix::fs::FileTypeExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -306,7 +306,7 @@ fn bin() -> &'static str {
 fn tree() -> Vec<(String, bool)> {
     let out = Command::new(bin())
         .env("LUDOMAT_COMMAND_TREE", "1")
-        .output()
+        .run_output()
         .expect("the binary runs");
     assert!(out.status.success());
     String::from_utf8_lossy(&out.stdout)
@@ -327,6 +327,15 @@ enum Stdout {
     Full,
     /// A pipe whose reading end is closed before the program writes.
     Closed,
+}
+
+/// `/dev/full`, opened to write: the hostile standard output this test gives the binary.
+#[allow(clippy::disallowed_methods)] // a test building a hostile output on purpose
+fn full_device() -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
 }
 
 struct Ran {
@@ -363,31 +372,22 @@ fn run(
             drop(reader);
             cmd.stdout(Stdio::from(writer))
         }
-        Stdout::Full => cmd.stdout(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .expect("/dev/full"),
-        ),
+        Stdout::Full => cmd.stdout(full_device()),
     };
-    let mut child = cmd.spawn().expect("the binary starts");
+    let mut child = cmd.start().expect("the binary starts");
     drop(cmd); // the parent's copy of a `Closed` pipe's writing end
     let out_pipe = child.stdout.take();
     let reader = match stdout {
         Stdout::Read => out_pipe.map(|mut p| {
             std::thread::spawn(move || {
-                let mut v = Vec::new();
-                let _ = p.read_to_end(&mut v);
-                v
+                ludomat_io::read::capped(&mut p, 256 << 20).unwrap_or_default()
             })
         }),
         _ => None,
     };
     let mut err_pipe = child.stderr.take().expect("stderr is piped");
     let err_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v
+        ludomat_io::read::capped(&mut err_pipe, 64 << 20).unwrap_or_default()
     });
     if let Some(mut input) = child.stdin.take() {
         use std::io::Write;
@@ -547,7 +547,10 @@ fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
     // The output path as a FIFO, a folder, a path in a missing folder.
     if row.out != Out::None {
         let fifo = dir.join("a-fifo");
-        let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+        let made = Command::new("mkfifo")
+            .arg(&fifo)
+            .run_status()
+            .expect("mkfifo");
         assert!(made.success());
         let folder = dir.join("a-folder");
         std::fs::create_dir(&folder).expect("folder");

@@ -3,13 +3,14 @@
 //! (every process would play the whole run). The cluster itself is tested under mpirun in
 //! `crates/threes/tests/cluster.rs` (feature `mpi`).
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use common::run as ludomat;
 
 /// The `game,seed,score,…` lines of a CSV without the timing column (which varies).
 fn games_of(path: &std::path::Path) -> Vec<String> {
-    std::fs::read_to_string(path)
+    ludomat_io::read::to_string(path)
         .unwrap()
         .lines()
         .map(|l| l.rsplit_once(',').unwrap().0.to_string())
@@ -58,7 +59,7 @@ fn distributed_under_mpirun_without_the_feature_refuses() {
             "1",
         ])
         .env("OMPI_COMM_WORLD_SIZE", "4")
-        .output()
+        .run_output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());

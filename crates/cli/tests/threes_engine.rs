@@ -10,7 +10,7 @@ use ludomat_threes::{Direction, HintModel, Threes};
 
 /// The scores, max tiles and moves of an `auto` CSV, in game order (no times).
 fn games(path: &std::path::Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = ludomat_io::read::to_string(path).unwrap();
     let mut rows: Vec<Vec<String>> = text
         .lines()
         .skip(1)
@@ -82,7 +82,7 @@ fn legal_swipes(i: u64) -> Vec<Direction> {
 /// runs `last` at turn 3.
 fn failing_engine(dir: &std::path::Path, last: &str) -> String {
     for i in 0..2 {
-        std::fs::write(
+        ludomat_io::write::atomically(
             dir.join(format!("answers{}", i + 1)),
             legal_swipes(i)
                 .iter()
@@ -92,7 +92,7 @@ fn failing_engine(dir: &std::path::Path, last: &str) -> String {
         .unwrap();
     }
     let script = dir.join("engine.sh");
-    std::fs::write(
+    ludomat_io::write::atomically(
         &script,
         format!(
             r#"k=0; n=0
@@ -183,7 +183,7 @@ fn a_tiny_curve_two_games_two_budgets() {
     ];
     let (ok, out, err) = ludomat(&args, "");
     assert!(ok, "{err}");
-    let text = std::fs::read_to_string(&csv).unwrap();
+    let text = ludomat_io::read::to_string(&csv).unwrap();
     assert_eq!(text.lines().count(), 1 + 4, "{text}");
     assert!(text.starts_with("ai,budget,game,seed,score"), "{text}");
     for b in ["2000", "8000"] {
@@ -193,7 +193,7 @@ fn a_tiny_curve_two_games_two_budgets() {
             .unwrap_or_else(|| panic!("no line for {b}: {out}"));
         assert_eq!(line.split_whitespace().nth(2), Some("2"), "{line}");
     }
-    let svg = std::fs::read_to_string(&chart).unwrap();
+    let svg = ludomat_io::read::to_string(&chart).unwrap();
     assert!(svg.contains("mean score against CPU time per move"));
     assert!(svg.contains("made by: ludomat threes versus"));
     // resumed, nothing is left to play; the curve is the same
@@ -202,7 +202,7 @@ fn a_tiny_curve_two_games_two_budgets() {
     let (ok, out2, err) = ludomat(&resumed, "");
     assert!(ok, "{err}");
     assert!(out2.contains("(4 already done)"), "{out2}");
-    assert_eq!(std::fs::read_to_string(&csv).unwrap(), text);
+    assert_eq!(ludomat_io::read::to_string(&csv).unwrap(), text);
     // drawn again from the file alone
     let (ok, out3, err) = ludomat(&["threes", "versus", "--from", csv.to_str().unwrap()], "");
     assert!(ok, "{err}");

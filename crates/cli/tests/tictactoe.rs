@@ -1,6 +1,7 @@
 //! The `ludomat` binary end to end for noughts and crosses: facts, play with a scripted
 //! human, tournaments, the menu, usage errors.
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::process::Output;
@@ -306,14 +307,14 @@ fn ctrl_c_at_the_prompt_ends_the_game_cleanly() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .unwrap();
     // keep stdin open: the game waits at its prompt
     let stdin = child.stdin.take().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(700));
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
-        .status()
+        .run_status()
         .unwrap();
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();

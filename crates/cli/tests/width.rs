@@ -4,6 +4,7 @@
 //! row in the table fails the test. Lines are measured as a terminal shows them (colour
 //! escapes removed, every character one column).
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::collections::BTreeSet;
@@ -28,7 +29,7 @@ fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .expect("the ludomat binary starts");
     let _ = child
         .stdin
@@ -232,7 +233,7 @@ fn every_help_and_every_output_fits_80_columns() {
         let line = match shared() {
             Some(s) => line.replace("{shared}", &s),
             None if line.contains("{shared}") => {
-                eprintln!("skipped (no ../shared/data beside the checkout): {line}");
+                ludomat_io::errln!("skipped (no ../shared/data beside the checkout): {line}");
                 continue;
             }
             None => line,

@@ -1,6 +1,7 @@
 //! Kits checked from the outside: pages and boxes per move, the fronts' size in the PDF
 //! itself, the bead totals, the limits, and a page rendered to PNG (kept as an artefact).
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::path::PathBuf;
@@ -271,8 +272,13 @@ fn files_are_named_by_machine_and_move() {
 /// poppler-utils is not installed).
 #[test]
 fn pages_render_to_png() {
-    let Ok(out) = std::process::Command::new("pdftoppm").arg("-v").output() else {
-        eprintln!("note: pdftoppm (poppler-utils) is missing: not rendering the kit to PNG");
+    let Ok(out) = std::process::Command::new("pdftoppm")
+        .arg("-v")
+        .run_output()
+    else {
+        ludomat_io::errln!(
+            "note: pdftoppm (poppler-utils) is missing: not rendering the kit to PNG"
+        );
         return;
     };
     assert!(out.status.success() || !out.stderr.is_empty());
@@ -288,7 +294,7 @@ fn pages_render_to_png() {
     ] {
         let doc = document(&kit, &opts, Part::Whole).unwrap();
         let pdf_path = dir.join(format!("{name}.pdf"));
-        std::fs::write(&pdf_path, ludomat_kit::pdf::write(&doc).unwrap()).unwrap();
+        ludomat_io::write::atomically(&pdf_path, ludomat_kit::pdf::write(&doc).unwrap()).unwrap();
         for (page, what) in [(1, "assembly"), (2, "contents"), (doc.pages.len(), "sheet")] {
             let stem = dir.join(format!("{name}-{what}"));
             let status = std::process::Command::new("pdftoppm")
@@ -304,10 +310,10 @@ fn pages_render_to_png() {
                 ])
                 .arg(&pdf_path)
                 .arg(&stem)
-                .status()
+                .run_status()
                 .unwrap();
             assert!(status.success(), "pdftoppm failed on {name} page {page}");
-            let png = std::fs::read(stem.with_extension("png")).unwrap();
+            let png = ludomat_io::read::to_bytes(stem.with_extension("png")).unwrap();
             assert!(png.starts_with(b"\x89PNG"), "{name} page {page}");
             // 110 dpi of A4: 910 × 1287 pixels.
             let w = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);

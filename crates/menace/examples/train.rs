@@ -61,7 +61,7 @@ fn main() {
             drop(ctx);
             wdl = run.progress.totals;
             if bytes > 0 {
-                eprintln!("{reports} reports, {bytes} bytes of JSON");
+                ludomat_io::errln!("{reports} reports, {bytes} bytes of JSON");
             }
         }
         _ => {
@@ -77,7 +77,7 @@ fn main() {
         }
     }
     let secs = (cpu::thread() - t0).as_secs_f64();
-    println!(
+    ludomat_io::outln!(
         "{games} games ({mode}): W/D/L {}/{}/{}; {secs:.3} CPU-s, {:.0} games per CPU-second",
         wdl[0],
         wdl[1],

@@ -26,7 +26,7 @@ fn menace_learns_as_the_second_player() {
         assert_eq!(menace.record(Player::Second).games(), 2000);
         assert_eq!(menace.record(Player::First).games(), 0);
     }
-    eprintln!("MENACE as O against random: games 1-100 {early:?}, 1901-2000 {late:?}");
+    ludomat_io::errln!("MENACE as O against random: games 1-100 {early:?}, 1901-2000 {late:?}");
     assert!(
         late[2] * 2 < early[2],
         "losses should at least halve: {early:?} {late:?}"
@@ -48,7 +48,7 @@ fn menace_against_menace_learns_to_draw() {
             late_draws += 1;
         }
     }
-    eprintln!("MENACE against MENACE: {late_draws} draws in games 5001-6000");
+    ludomat_io::errln!("MENACE against MENACE: {late_draws} draws in games 5001-6000");
     assert!(late_draws > 800, "{late_draws}");
     for m in [&a, &b] {
         assert_eq!(m.record(Player::First).games(), 3000);

@@ -112,7 +112,7 @@ fn scenario(
 
 fn check(name: &str, got: Figures, want: Figures) {
     if std::env::var_os("MENACE_FIXTURE_PRINT").is_some() {
-        println!("{name}: {got:?}");
+        ludomat_io::outln!("{name}: {got:?}");
         return;
     }
     assert_eq!(got, want, "{name}");

@@ -60,7 +60,7 @@ fn medians(rules: Rules) -> (u64, u64) {
     losses.sort_unstable();
     last.sort_unstable();
     let m = (losses[losses.len() / 2], last[last.len() / 2]);
-    eprintln!("{rules}: median losses {}, median last loss {}", m.0, m.1);
+    ludomat_io::errln!("{rules}: median losses {}, median last loss {}", m.0, m.1);
     m
 }
 
@@ -116,7 +116,7 @@ fn seed_learning_against_random_play() {
         }
     }
     let rate = |n: u64| n as f64 / (RUNS * 100) as f64;
-    eprintln!(
+    ludomat_io::errln!(
         "win/draw/loss games 1-100 {early:?}, games 1901-2000 {late:?} of {}",
         RUNS * 100
     );

@@ -83,7 +83,8 @@ fn a_left_over_temporary_file_changes_nothing() {
     let (m, _) = trained(20);
     m.save(&path).unwrap();
     // A write killed before its rename leaves a half-written temporary file beside it.
-    std::fs::write(dir.path().join(".menace-XXXX.tmp"), "{\"format\": \"ludo").unwrap();
+    ludomat_io::write::atomically(dir.path().join(".menace-XXXX.tmp"), "{\"format\": \"ludo")
+        .unwrap();
     assert_eq!(Menace::load(&path).unwrap(), m);
     m.save(&path).unwrap();
     assert_eq!(Menace::load(&path).unwrap(), m);

@@ -185,18 +185,10 @@ pub enum ProofError {
         /// Why.
         source: std::io::Error,
     },
-    /// An output path refused before any work (a folder, a FIFO, a missing folder).
-    #[error("{flag} {}{why}", path.display())]
-    Output {
-        /// The flag naming it.
-        flag: &'static str,
-        /// The path.
-        path: PathBuf,
-        /// What is wrong (with the path's own error as the source, if any).
-        why: String,
-        /// The cause.
-        source: Option<std::io::Error>,
-    },
+    /// An output path refused before any work (a folder, a FIFO, a missing folder, a
+    /// folder that cannot be written into).
+    #[error(transparent)]
+    Output(#[from] ludomat_io::output::Refused),
     /// A dictionary that cannot be read.
     #[error("{name}")]
     Dictionary {
@@ -327,7 +319,7 @@ pub struct ProofReport {
 }
 
 fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ProofError> {
-    ludomat_game::save::read_capped(path, cap).map_err(|source| ProofError::Read {
+    ludomat_io::read::bytes(path, cap).map_err(|source| ProofError::Read {
         path: path.to_path_buf(),
         source,
     })
@@ -340,11 +332,9 @@ fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ProofError> {
 pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), ProofError> {
     let (text, name) = match file {
         Some(f) => {
-            let text = ludomat_game::save::read_capped_string(f, TEXT_CAP).map_err(|source| {
-                ProofError::Read {
-                    path: f.to_path_buf(),
-                    source,
-                }
+            let text = ludomat_io::read::text(f, TEXT_CAP).map_err(|source| ProofError::Read {
+                path: f.to_path_buf(),
+                source,
             })?;
             (text, f.display().to_string())
         }
@@ -375,19 +365,11 @@ pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), Proo
 /// # Errors
 /// [`ProofError::Output`] naming `flag` and the path.
 pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
-    use ludomat_game::save::OutputRefused;
-    ludomat_game::save::check_output(path).map_err(|e| {
-        let (why, source) = match e {
-            OutputRefused::Target(io) => (String::new(), Some(io)),
-            other => (other.to_string(), None),
-        };
-        ProofError::Output {
-            flag,
-            path: path.to_path_buf(),
-            why,
-            source,
-        }
-    })
+    Ok(ludomat_io::output::check_flag(
+        flag,
+        path,
+        ludomat_io::output::ANY,
+    )?)
 }
 
 /// The independent checker's account of a certificate, one fact a line.
@@ -469,7 +451,7 @@ fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofErr
 }
 
 fn write_file(out: &Path, gz: &[u8]) -> Result<(), ProofError> {
-    ludomat_game::save::write_atomically(out, gz, ".qubic3-cert")
+    ludomat_io::write::write_atomically(out, gz, ".qubic3-cert")
         .map(drop)
         .map_err(|source| ProofError::Write {
             path: out.to_path_buf(),

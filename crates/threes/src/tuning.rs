@@ -187,7 +187,7 @@ pub fn save_checkpoint(
         return Ok(());
     };
     let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
-    ludomat_game::save::write_atomically(path, &json, ".tune-")
+    ludomat_io::write::write_atomically(path, &json, ".tune-")
         .map(drop)
         .map_err(|e| CheckpointError(Box::new(e)))
 }
@@ -443,7 +443,7 @@ mod tests {
         first
             .run(Weights::default(), None, &mut ctx, &mut |_| {})
             .unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = ludomat_io::read::to_string(&path).unwrap();
         let resume = whole.read_resume("cp.json", &text).unwrap();
         assert!(resume.line().starts_with("resuming after generation 1"));
         let mut ctx = RunContext::new("candidates", None);

@@ -114,6 +114,20 @@ impl VersusOptions {
         entries: Vec<Entry>,
         skip: HashSet<(String, String, u64)>,
     ) -> Result<VersusConfig, VersusError> {
+        if self.games == 0 || self.games > MAX_GAMES {
+            return Err(VersusError::Config(format!(
+                "--games: 1 to {MAX_GAMES}, not {}",
+                self.games
+            )));
+        }
+        if self.first_game.checked_add(self.games).is_none() {
+            return Err(VersusError::Config(format!(
+                "--first-game {} + --games {} is past the last game number {}",
+                self.first_game,
+                self.games,
+                u32::MAX
+            )));
+        }
         Ok(VersusConfig {
             entries,
             games: self.games,
@@ -125,6 +139,30 @@ impl VersusOptions {
             skip,
         })
     }
+}
+
+/// What a curve run's CSV log (`--csv`) is: its settings line holds the seed, the hint
+/// model and every `--ai` as given, so `--resume` refuses a run with other settings
+/// instead of mixing two experiments in one AI×budget point.
+#[must_use]
+pub fn log_spec(options: &VersusOptions) -> ludomat_io::log::Spec {
+    let mut settings = ludomat_io::log::Settings::new()
+        .with("--seed", options.seed)
+        .with("--hint-model", options.hint_model);
+    for ai in &options.ais {
+        settings = settings.with("--ai", ai);
+    }
+    ludomat_io::log::Spec {
+        what: "threes versus".into(),
+        format: ludomat_io::log::Format::Csv(CSV_HEADER.into()),
+        settings,
+    }
+}
+
+/// Whether `line` is a whole row of a curve CSV (a last line that lost only its newline).
+#[must_use]
+pub fn is_whole_row(line: &str) -> bool {
+    read_csv("", &format!("{CSV_HEADER}\n{line}\n"), &mut Vec::new()).is_ok()
 }
 
 /// Every `--ai` of `specs` ([`entries`]), each engine's command handed to `resolve`
@@ -249,7 +287,11 @@ pub fn csv_row(g: &VersusGame) -> String {
 /// # Errors
 /// A missing header, a line with the wrong fields, or a game met twice.
 pub fn read_csv(source: &str, text: &str, into: &mut Vec<VersusGame>) -> Result<(), SummaryError> {
-    let mut lines = text.lines().enumerate();
+    // the settings line of a log (`# ludomat …`) comes before the header
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| l.trim_start_matches('\u{feff}').starts_with('#'));
     match lines.next() {
         Some((_, h)) if h.trim_start_matches('\u{feff}').trim() == CSV_HEADER => {}
         _ => {

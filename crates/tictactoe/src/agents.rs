@@ -77,7 +77,11 @@ impl HumanAgent {
     /// A human at this process's terminal.
     #[must_use]
     pub fn stdio(notation: Notation) -> Self {
-        Self::new(LineInput::Stdin, Box::new(std::io::stdout()), notation)
+        Self::new(
+            LineInput::Stdin,
+            Box::new(ludomat_io::out::stdout()),
+            notation,
+        )
     }
 
     /// Read one line; `None` at end of input.

@@ -50,7 +50,7 @@ fn start_unix() -> Option<(std::fs::File, libc::c_int)> {
     }
     pager_command()?;
     let file = tempfile::tempfile().ok()?;
-    let _ = std::io::stdout().flush();
+    let _ = crate::out::stdout().flush();
     // SAFETY: dup and dup2 on descriptors this process holds; both checked.
     let saved = unsafe { libc::dup(1) };
     if saved < 0 {
@@ -68,7 +68,7 @@ impl Drop for Pager {
         #[cfg(unix)]
         if let Some((mut file, saved)) = self.inner.take() {
             use std::io::{Seek, Write};
-            let _ = std::io::stdout().flush();
+            let _ = crate::out::stdout().flush();
             // SAFETY: `saved` is the terminal's descriptor kept by `start`.
             unsafe {
                 libc::dup2(saved, 1);
@@ -80,18 +80,19 @@ impl Drop for Pager {
             // Ctrl-C in the pager must not end this process (the menu goes on).
             let _ctrl_c = crate::interrupt::catch();
             let shown = pager_command().and_then(|command| {
-                std::process::Command::new("sh")
-                    .args(["-c", &command])
-                    .stdin(file.try_clone().ok()?)
-                    .status()
-                    .ok()
-                    .filter(|s| s.success())
+                crate::child::status(
+                    std::process::Command::new("sh")
+                        .args(["-c", &command])
+                        .stdin(file.try_clone().ok()?),
+                )
+                .ok()
+                .filter(|s| s.success())
             });
             if shown.is_none() {
                 // no pager: the text as it is
                 let _ = file.rewind();
-                let _ = std::io::copy(&mut file, &mut std::io::stdout());
-                let _ = std::io::stdout().flush();
+                let _ = std::io::copy(&mut file, &mut crate::out::stdout());
+                let _ = crate::out::stdout().flush();
             }
         }
     }
