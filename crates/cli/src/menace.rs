@@ -99,7 +99,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
     match cmd.command {
         MenaceSub::Play(a) => {
             let _ctrl_c = crate::interrupt::end_input_on_ctrl_c();
-            let mut store = Stored::open(&cmd.state, a.fresh)?;
+            let mut store = Stored::open_to_write(&cmd.state, a.fresh)?;
             if a.fresh && Menace::load(&store.path).is_ok() {
                 if let Some(b) = crate::saved::keep_backup(&store.path)? {
                     outln!(
@@ -168,7 +168,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
     let fresh = args.fresh;
-    let store = Stored::open(state, fresh)?;
+    let store = Stored::open_to_write(state, fresh)?;
     let replaced = if fresh {
         Menace::load(&store.path).ok().map(|m| m.games())
     } else {

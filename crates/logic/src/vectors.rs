@@ -104,6 +104,8 @@ pub fn parse_vectors(text: &str, width: usize) -> Result<Vec<Vec<Ternary>>, Vect
     Ok(out)
 }
 
+use ludomat_io::text::pad_right;
+
 /// Write vectors one a line.
 #[must_use]
 pub fn format_vector(v: &[Ternary]) -> String {
@@ -137,11 +139,13 @@ pub fn table(
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Padding through ludomat_io::text: `{:<w$}` panics for a width above 65,535, which a
+    // netlist of 70,000 inputs reaches.
     let in_col = width.max("inputs".len());
     let _ = write!(
         text,
         "# {}: {} inputs, {} outputs; {} vectors, {} engine; 1 true, 0 false, x unknown\n\
-         # inputs, in column order:  {}\n# outputs, in column order: {}\n# {:<in_col$} outputs\n",
+         # inputs, in column order:  {}\n# outputs, in column order: {}\n# {} outputs\n",
         netlist.name(),
         width,
         netlist.outputs().len(),
@@ -149,10 +153,15 @@ pub fn table(
         engine,
         names(netlist.inputs()),
         names(netlist.outputs()),
-        "inputs",
+        pad_right("inputs", in_col),
     );
     for (v, o) in vectors.iter().zip(outputs) {
-        let _ = writeln!(text, "  {:<in_col$} {}", format_vector(v), format_vector(o));
+        let _ = writeln!(
+            text,
+            "  {} {}",
+            pad_right(&format_vector(v), in_col),
+            format_vector(o)
+        );
     }
     text
 }
@@ -250,6 +259,23 @@ pub fn parse_responses(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 39: the table padded its input column with `{:<w$}`, which panics above a
+    /// width of 65,535 — `logic sim` on a netlist of more inputs.
+    #[test]
+    fn a_table_of_70000_inputs_does_not_panic() {
+        let n = 70_000;
+        let mut bench = String::new();
+        for i in 0..n {
+            bench.push_str(&format!("INPUT(i{i})\n"));
+        }
+        bench.push_str("OUTPUT(o)\no = AND(i0, i1)\n");
+        let netlist = Netlist::from_bench("wide", &bench).unwrap();
+        let v = vec![vec![Ternary::True; n]];
+        let o = vec![vec![Ternary::True]];
+        let t = table(&netlist, &v, &o, Engine::Event, false);
+        assert!(t.lines().last().unwrap().ends_with(" 1"), "the outputs column");
+    }
 
     #[test]
     fn vectors_and_errors() {

@@ -247,6 +247,7 @@ mod tests {
             path: dir.join("menace.json"),
             seed: 1,
             continues: false,
+            lock: None,
         }
     }
 

@@ -195,10 +195,11 @@ fn table_of(rows: &[[String; 10]], width: usize) -> Vec<String> {
             .iter()
             .zip(cells)
             .map(|(&c, cell)| {
+                // never `{:<w$}`: it panics above 65,535 (a 70,000-character AI name)
                 if c == 0 {
-                    format!("{cell:<w$}", w = widths[c])
+                    ludomat_io::text::pad_right(cell, widths[c])
                 } else {
-                    format!("{cell:>w$}", w = widths[c])
+                    ludomat_io::text::pad_left(cell, widths[c])
                 }
             })
             .collect::<Vec<_>>()
@@ -294,6 +295,27 @@ mod tests {
         assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
         assert!(two[1].contains("231,462–457,612") && !two[1].contains("229.71"));
         assert!(two[4].contains("229.71") && two[4].contains("12345"));
+    }
+
+    /// Issue 39: `threes versus` with a 70,000-character AI name or budget panicked in
+    /// `format!` (`{:<w$}` above 65,535).
+    #[test]
+    fn a_70000_character_name_or_budget_does_not_panic() {
+        let long = "n".repeat(70_000);
+        let row = [
+            long.clone(),
+            long,
+            "1".into(),
+            "2".into(),
+            "—".into(),
+            "0.10".into(),
+            "0.0%".into(),
+            "0.0%".into(),
+            "0".into(),
+            "0".into(),
+        ];
+        let lines = table_of(&[row], 80);
+        assert!(lines.len() >= 2);
     }
 
     #[test]
