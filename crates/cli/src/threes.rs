@@ -396,8 +396,10 @@ fn versus(a: VersusOptions) -> Result<()> {
         Some(path) => {
             let spec = versus::log_spec(&a);
             let opened = Log::open(path, &spec, a.resume, Wait::No, &versus::is_whole_row)?;
-            let name = path.display().to_string();
-            versus::read_csv(&name, &opened.existing, &mut games)?;
+            if !opened.existing.is_empty() {
+                let name = path.display().to_string();
+                versus::read_csv(&name, &opened.existing, &mut games)?;
+            }
             Some(opened.log)
         }
         None => None,
