@@ -274,7 +274,10 @@ mod tests {
         let v = vec![vec![Ternary::True; n]];
         let o = vec![vec![Ternary::True]];
         let t = table(&netlist, &v, &o, Engine::Event, false);
-        assert!(t.lines().last().unwrap().ends_with(" 1"), "the outputs column");
+        assert!(
+            t.lines().last().unwrap().ends_with(" 1"),
+            "the outputs column"
+        );
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 #![allow(dead_code)]
 
-
 use ludomat_kit::size::PT_PER_MM;
 
 /// One page of a PDF: its MediaBox and its decoded content stream.

@@ -310,6 +310,7 @@ pub struct EngineProcess {
     limits: Limits,
     id_name: Option<String>,
     cancel: Option<Cancel>,
+    halt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl fmt::Debug for EngineProcess {
@@ -403,6 +404,7 @@ impl EngineProcess {
             limits,
             id_name: None,
             cancel: None,
+            halt: None,
         };
         e.greet()?;
         Ok(e)
@@ -411,6 +413,12 @@ impl EngineProcess {
     /// Stop a game between turns (with [`EngineError::Stopped`]) once `cancel` is raised.
     pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
         self.cancel = cancel;
+    }
+
+    /// Stop a game between turns (with [`EngineError::Stopped`]) once `halt` is set too (a
+    /// run that stops its games in flight when one engine fails).
+    pub fn set_halt(&mut self, halt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.halt = halt;
     }
 
     /// The engine's name (as given to the harness).
@@ -600,7 +608,12 @@ impl EngineProcess {
         while !g.is_over() {
             let number = g.moves() + 1;
             let at = At::Turn { game, turn: number };
-            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+                || self
+                    .halt
+                    .as_ref()
+                    .is_some_and(|h| h.load(std::sync::atomic::Ordering::Relaxed))
+            {
                 return Err(EngineError::Stopped {
                     engine: self.name.clone(),
                     at,
