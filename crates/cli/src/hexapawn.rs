@@ -110,6 +110,10 @@ struct TrainArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// When another process is training into the same --state file, wait for it to end
+    /// instead of refusing.
+    #[arg(long, requires = "state")]
+    wait_lock: bool,
 }
 
 /// Run `ludomat her …`.
@@ -132,6 +136,20 @@ fn train(a: TrainArgs) -> Result<()> {
     if a.save_every.is_some() && a.state.is_none() {
         bail!("--save-every saves into the state file: give it with --state PATH");
     }
+    if let Some(path) = &a.chart {
+        crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
+    }
+    // The state file is held while this run may save into it: a second `her train` on it
+    // is refused (or waits, with --wait-lock) before it loads the boxes.
+    let wait = if a.wait_lock {
+        ludomat_io::lock::Wait::Yes
+    } else {
+        ludomat_io::lock::Wait::No
+    };
+    let _lock = match &a.state {
+        Some(p) => Some(ludomat_io::lock::Lock::acquire(p, wait)?),
+        None => None,
+    };
     let her = match &a.state {
         Some(p) if p.exists() => {
             // a file that is not a HER state is reported and never replaced

@@ -180,6 +180,9 @@ fn check(dir: &Path) -> Result<()> {
 }
 
 fn bench(a: BenchArgs) -> Result<()> {
+    if let Some(path) = &a.chart {
+        crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
+    }
     let dir = match a.dir {
         Some(d) => d,
         None => speed::default_dir().context("cannot find ../shared/data/iscas85; give --dir")?,

@@ -164,6 +164,9 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
+    if let Some(path) = &args.chart {
+        crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
+    }
     let r = args.run()?;
     out!(
         "{}",

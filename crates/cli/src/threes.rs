@@ -535,7 +535,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-            Some(options.read_resume(&path.display().to_string(), &text)?)
+            Some(options.read_resume(&start, &path.display().to_string(), &text)?)
         }
         None => None,
     };
