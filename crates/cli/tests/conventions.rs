@@ -233,7 +233,8 @@ fn options_are_listed_as_declared_and_verbose_last() {
     let at = |o: &str| opts.iter().position(|x| x == o);
     assert_eq!(at("--against"), Some(0), "{opts:?}");
     assert!(at("--quiet") < at("--state"), "{opts:?}");
-    assert_eq!(at("--seed"), Some(opts.len() - 3), "{opts:?}");
+    assert_eq!(at("--seed"), Some(opts.len() - 4), "{opts:?}");
+    assert_eq!(at("--wait-lock"), Some(opts.len() - 3), "{opts:?}");
     // one command against its declaration (crates/cli/src/threes.rs, TuneArgs)
     let (_, help) = output(&["threes", "tune", "--help"], "", scratch.path());
     assert_eq!(

@@ -608,7 +608,11 @@ mod tests {
         let e = other_seed
             .read_resume(&Weights::default(), "cp.json", &text)
             .unwrap_err();
-        assert!(e.to_string().contains("--seed: \"5\" in the log, \"99\" now"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("--seed: \"5\" in the log, \"99\" now"),
+            "{e}"
+        );
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
         v["generations"] = serde_json::json!(4_000_000_000u64);
         let e = whole
