@@ -99,7 +99,12 @@ fn auto_games_csv_and_chart() {
     assert!(out.contains("12288:"));
     assert!(out.contains("moves/s"));
     let lines = ludomat_io::read::to_string(&csv).unwrap();
-    assert_eq!(lines.lines().count(), 4);
+    // the settings line (issue 39), the header, a line per game
+    assert!(
+        lines.starts_with("# ludomat threes auto [[\"--seed\""),
+        "{lines}"
+    );
+    assert_eq!(lines.lines().count(), 5);
     assert!(std::fs::metadata(&svg).unwrap().len() > 100);
     // the same seed gives the same games
     let csv2 = dir.path().join("again.csv");
@@ -137,6 +142,7 @@ fn games_of(path: &std::path::Path) -> Vec<String> {
     ludomat_io::read::to_string(path)
         .unwrap()
         .lines()
+        .filter(|l| !l.starts_with('#')) // the log's settings line
         .skip(1)
         .map(|l| l.rsplit_once(',').unwrap().0.to_string())
         .collect()
@@ -193,7 +199,8 @@ fn a_run_split_in_parts_is_the_same_run_and_summarises() {
     // the same game twice, and a damaged line, are named with file and line
     let (ok, _, err) = summary(&["whole.csv", "b.csv"]);
     assert!(!ok);
-    assert!(err.contains("b.csv:2: game 1 already read at"), "{err}");
+    // line 3: the settings line (issue 39) and the header come first
+    assert!(err.contains("b.csv:3: game 1 already read at"), "{err}");
     let bad = path("bad.csv");
     ludomat_io::write::atomically(
         &bad,

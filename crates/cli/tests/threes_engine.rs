@@ -13,6 +13,7 @@ fn games(path: &std::path::Path) -> Vec<String> {
     let text = ludomat_io::read::to_string(path).unwrap();
     let mut rows: Vec<Vec<String>> = text
         .lines()
+        .filter(|l| !l.starts_with('#')) // the log's settings line
         .skip(1)
         .map(|l| l.split(',').map(str::to_string).collect())
         .collect();
@@ -55,11 +56,13 @@ fn our_engine_through_the_protocol_plays_the_in_process_games() {
     let (ga, gb) = (games(&a), games(&b));
     assert_eq!(ga.len(), 2);
     assert_eq!(ga, gb);
-    // a node budget replays move for move: the same run again is the same games
+    // a node budget replays move for move: the same run again is the same games (into a
+    // new file: a CSV log is never emptied)
+    let c = a.with_file_name("c.csv");
     let mut args = common.to_vec();
-    args.extend(["--nodes-per-move", "3000", "--csv", b.to_str().unwrap()]);
+    args.extend(["--nodes-per-move", "3000", "--csv", c.to_str().unwrap()]);
     assert!(ludomat(&args, "").0);
-    assert_eq!(games(&b), ga);
+    assert_eq!(games(&c), ga);
 }
 
 /// The swipes of game `i` of seed 1 that always take the first legal one of a rotating
@@ -184,8 +187,18 @@ fn a_tiny_curve_two_games_two_budgets() {
     let (ok, out, err) = ludomat(&args, "");
     assert!(ok, "{err}");
     let text = ludomat_io::read::to_string(&csv).unwrap();
-    assert_eq!(text.lines().count(), 1 + 4, "{text}");
-    assert!(text.starts_with("ai,budget,game,seed,score"), "{text}");
+    // the settings line (issue 39), the header, a line per game
+    assert_eq!(text.lines().count(), 2 + 4, "{text}");
+    assert!(
+        text.starts_with("# ludomat threes versus [[\"--seed\",\"3\"]"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|h| h.starts_with("ai,budget,game,seed,score")),
+        "{text}"
+    );
     for b in ["2000", "8000"] {
         let line = out
             .lines()
