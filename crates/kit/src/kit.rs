@@ -10,7 +10,6 @@ use ludomat_menace::{Bead, BoxIndex, EmptyBox, Matchboxes, Rules};
 use ludomat_tictactoe::{Cell, Mark};
 
 use crate::colour::{self, BeadColour};
-use crate::KitError;
 
 /// Which machine a kit builds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,22 +226,6 @@ impl Kit {
             origin: origin.into(),
             learning: HER_LEARNING.into(),
             boxes,
-        }
-    }
-
-    /// The kit for the matchboxes a museum visit shows: the `view` JSON of a `menace` or
-    /// `hexapawn` exhibit. Every box is checked against the machine's own boxes (number,
-    /// picture, beads only on legal squares or moves).
-    ///
-    /// # Errors
-    /// [`KitError::View`] naming the field or box that does not fit.
-    pub fn from_view(kind: &str, view: &serde_json::Value) -> Result<Kit, KitError> {
-        match kind {
-            "menace" => crate::view::menace(view),
-            "hexapawn" => crate::view::her(view),
-            other => Err(KitError::View(format!(
-                "the {other} exhibit has no matchboxes: kits are for menace and hexapawn"
-            ))),
         }
     }
 

@@ -14,25 +14,10 @@ use crate::autoplay::GameSummary;
 use crate::record::GameRecord;
 use crate::summary::{reached, ScoreStats};
 use crate::versus::{Point, VersusConfig};
-use crate::{Board, DepthRule, Threes};
+use crate::{Board, Threes};
 
+pub use crate::search::rule;
 pub use ludomat_game::count::thousands;
-
-/// The search rule in words: "depth 3", "dynamic depth (max 6)", "5 ms CPU per move …".
-#[must_use]
-pub fn rule(rule: DepthRule) -> String {
-    match rule {
-        DepthRule::Fixed(d) => format!("depth {d}"),
-        DepthRule::Dynamic { min: 3, max } => format!("dynamic depth (max {max})"),
-        DepthRule::Dynamic { min, max } => format!("dynamic depth (min {min}, max {max})"),
-        DepthRule::Time { millis, max } => format!("{millis} ms per move (max depth {max})"),
-        DepthRule::Cpu { micros, max } => format!(
-            "{} ms CPU per move (max depth {max})",
-            micros as f64 / 1000.0
-        ),
-        DepthRule::Nodes { nodes, max } => format!("{nodes} nodes per move (max depth {max})"),
-    }
-}
 
 /// The board, then the next card's hint, the score and the swipes made.
 #[must_use]
