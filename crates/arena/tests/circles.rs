@@ -40,11 +40,7 @@ type Leaves = Vec<(Vec<String>, Option<String>)>;
 fn no_import_circles_between_files() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut sources = Vec::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&crates)
-        .expect("crates/ is readable")
-        .map(|entry| entry.expect("crates/ lists").path())
-        .collect();
-    dirs.sort();
+    let dirs: Vec<PathBuf> = ludomat_io::read::entries(&crates).expect("crates/ is readable");
     for dir in dirs {
         let src = dir.join("src");
         if src.is_dir() {
@@ -55,7 +51,7 @@ fn no_import_circles_between_files() {
             for file in rust_files(&src) {
                 let rel = file.strip_prefix(&src).expect("under src/");
                 let rel = rel.to_string_lossy().replace('\\', "/");
-                let text = std::fs::read_to_string(&file).expect("a source file is readable");
+                let text = ludomat_io::read::to_string(&file).expect("a source file is readable");
                 sources.push((krate.clone(), rel, text));
             }
         }
@@ -81,8 +77,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut todo = vec![dir.to_path_buf()];
     while let Some(d) = todo.pop() {
-        for entry in std::fs::read_dir(&d).expect("a source folder is readable") {
-            let p = entry.expect("a source folder lists").path();
+        for p in ludomat_io::read::entries(&d).expect("a source folder is readable") {
             if p.is_dir() {
                 todo.push(p);
             } else if p.extension().is_some_and(|e| e == "rs") {
