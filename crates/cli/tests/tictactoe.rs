@@ -268,6 +268,10 @@ fn one_flag_vocabulary() {
     }
     let help = stdout(&ludomat(&["play", "--help"], ""));
     assert!(help.contains("menace"), "{help}");
+    // A state file in a folder that does not exist yet (not `/nonexistent`: as root the
+    // run may create it, and it would be left behind for every other test).
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("missing").join("x.json");
     let o = ludomat(
         &[
             "play",
@@ -275,12 +279,11 @@ fn one_flag_vocabulary() {
             "--games",
             "1",
             "--state",
-            "/nonexistent/x.json",
+            state.to_str().unwrap(),
         ],
         "",
     );
     assert!(stdout(&o).contains("MENACE, Donald Michie's matchbox machine"));
-    let dir = tempfile::tempdir().unwrap();
     let bin = dir.path().join("t.bin");
     let src = concat!(
         env!("CARGO_MANIFEST_DIR"),
