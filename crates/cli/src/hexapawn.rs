@@ -3,6 +3,7 @@
 //! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
 //! game flow lives here.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
@@ -227,7 +228,9 @@ pub fn play(args: PlayArgs) -> Result<()> {
         let action = match v.next {
             "human" => {
                 let legal: Vec<&str> = v.legal.iter().map(|m| m.name.as_str()).collect();
-                outln!("Your move ({}):", legal.join(" "));
+                // the answer on the prompt's line, as every game asks
+                out!("Your move ({}): ", legal.join(" "));
+                crate::out::stdout().flush()?;
                 let Some(line) = input.next_line().context("reading your move")? else {
                     return Ok(());
                 };
@@ -244,12 +247,13 @@ pub fn play(args: PlayArgs) -> Result<()> {
             }
             "over" => {
                 let c = v.counters;
-                outln!(
-                    "HER: {} won, {} lost in {} games. Another game? [Y/n]",
-                    c.wins,
-                    c.losses,
-                    c.games
+                out!(
+                    "HER: {}, {} in {}. Another game? [Y/n] ",
+                    ludomat_io::text::count(c.wins, "win", "wins"),
+                    ludomat_io::text::count(c.losses, "loss", "losses"),
+                    ludomat_io::text::count(c.games, "game", "games")
                 );
+                crate::out::stdout().flush()?;
                 let Some(line) = input.next_line().context("reading your answer")? else {
                     return Ok(());
                 };

@@ -147,12 +147,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             Ok(())
         }
         MenaceSub::Bench(a) => bench(&cmd.state, &a),
-        MenaceSub::Kit(a) => crate::kit::menace(
-            a,
-            cmd.state.state.as_deref(),
-            cmd.state.rules()?,
-            cmd.state.seed,
-        ),
+        MenaceSub::Kit(a) => crate::kit::menace(a, &cmd.state),
     }
 }
 
@@ -194,10 +189,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     };
     let (wall, cpu0) = (Instant::now(), cpu::thread());
     let ended = run.run(&mut ctx, &mut Checkpoint::every(args.save_every, &mut save));
-    let (secs, cpu_secs) = (
-        wall.elapsed().as_secs_f64(),
-        (cpu::thread().saturating_sub(cpu0)).as_secs_f64(),
-    );
+    let (secs, cpu_secs) = (wall.elapsed(), cpu::thread().saturating_sub(cpu0));
     drop(ctx);
     bar.finish();
     let saved = run
@@ -222,9 +214,9 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     }
     // Timing goes to stderr: stdout is the same for the same command.
     errln!(
-        "{:.0} games/s ({played} games in {secs:.2} s, {cpu_secs:.2} CPU-s, saving every {} games)",
-        played as f64 / secs.max(1e-9),
-        args.save_every,
+        "{} (saving every {})",
+        crate::voice::timing(played, "game", "games", secs, cpu_secs),
+        ludomat_io::text::count(args.save_every, "game", "games")
     );
     out!("{}", crate::help::wrap(&run.summary()));
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
@@ -238,7 +230,10 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         args.out.display()
     );
     let kept = replaced.zip(backup.as_deref());
-    out!("{}", text::trained(run.menace.games(), &path, kept));
+    out!(
+        "{}",
+        crate::help::wrap(&text::trained(run.menace.games(), &path, kept))
+    );
     Ok(())
 }
 

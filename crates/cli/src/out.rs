@@ -44,9 +44,16 @@ pub fn print(args: Arguments<'_>) {
 }
 
 /// Write formatted text to standard error; a failure there is ignored (there is nowhere
-/// left to report it), never a panic.
+/// left to report it), never a panic. Standard error carries prose only (warnings, errors,
+/// timings), so a line wider than 80 columns is wrapped at its words.
 pub fn eprint(args: Arguments<'_>) {
-    let _ = std::io::stderr().lock().write_fmt(args);
+    let text = args.to_string();
+    let text = if text.lines().any(|l| l.chars().count() > crate::help::WIDTH) {
+        crate::help::wrap(&text)
+    } else {
+        text
+    };
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Standard output as a [`Write`]r on the same path: a failed write is recorded (see the
@@ -186,8 +193,11 @@ pub fn clap_exit(e: &clap::Error) -> std::process::ExitCode {
     if to_stdout {
         // help and version: plain, wrapped to 80 columns (help.rs)
         print(format_args!("{}", crate::help::wrap(&styled.to_string())));
-    } else {
+    } else if palette(terminal) != palette(false) {
         eprint(format_args!("{text}"));
+    } else {
+        // a usage error wrapped as help is (the list of possible values is one long line)
+        eprint(format_args!("{}", crate::help::wrap(&text)));
     }
     let code = u8::try_from(e.exit_code()).unwrap_or(2);
     std::process::ExitCode::from(finish().unwrap_or(code))

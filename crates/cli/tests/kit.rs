@@ -76,7 +76,8 @@ fn a_trained_menaces_kit_draws_the_boxes_menace_boxes_prints() {
     }
 
     let out = dir.path().join("kit");
-    let o = out.display().to_string();
+    // a value ending in `/` names a folder
+    let o = format!("{}/", out.display());
     let (ok, said, err) = run(&["menace", "--state", &s, "kit", "--out", &o], "");
     assert!(ok, "{err}");
     assert!(said.contains("MENACE playing X: 304 boxes"), "{said}");
@@ -170,7 +171,7 @@ fn her_kits_fresh_and_trained() {
         let drawn = format!("  #{:<2} {}  {}", b.number, b.board_text(), bead_list(b));
         assert_eq!(*line, drawn);
     }
-    let o = dir.path().join("kit").display().to_string();
+    let o = format!("{}/", dir.path().join("kit").display());
     let (ok, said, err) = run(&["her", "kit", "--state", &s, "--out", &o], "");
     assert!(ok, "{err}");
     assert!(said.contains("HER: 19 boxes"), "{said}");
@@ -178,6 +179,27 @@ fn her_kits_fresh_and_trained() {
     let (ok, said, err) = run(&["her", "kit", "--out", &o, "--box", "2x4cm"], "");
     assert!(ok, "{err}");
     assert!(said.contains("19 boxes, 47 beads"), "{said}");
+}
+
+/// `--out kit.pdf` writes the file kit.pdf (not a folder of that name); the saved MENACE
+/// is the default, and the output says whose kit it is.
+#[test]
+fn an_output_value_that_names_a_file_is_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kit.pdf");
+    let f = file.display().to_string();
+    // rule flags ask for a fresh MENACE, whatever is saved in this machine's data folder
+    let (ok, said, err) = run(&["menace", "--rules", "source", "kit", "--out", &f], "");
+    assert!(ok, "{err}");
+    assert!(file.is_file(), "{said}");
+    assert_eq!(pdf_pages(&file), 10);
+    assert!(said.contains("The kit of a fresh MENACE"), "{said}");
+    let (ok, _, err) = run(
+        &["menace", "--rules", "source", "kit", "--svg", "--out", &f],
+        "",
+    );
+    assert!(!ok, "several files cannot go into one file");
+    assert!(err.contains("needs a folder"), "{err}");
 }
 
 #[test]

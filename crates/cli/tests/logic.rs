@@ -26,11 +26,11 @@ fn latch_walk_and_trace() {
     let out = text(&o.stdout);
     assert!(out.contains("2. R true: reset, Q false"), "{out}");
     assert!(
-        out.contains("NOR1 evaluates 0 → -1: changed, updates its children"),
+        out.contains("NOR1 evaluates x → 0: changed, updates its children"),
         "{out}"
     );
     assert!(
-        out.contains("NOR1 evaluates -1: unchanged, stops here"),
+        out.contains("NOR1 evaluates 0: unchanged, stops here"),
         "{out}"
     );
 }
@@ -51,7 +51,7 @@ fn sim_prints_one_line_per_vector() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(
         text(&o.stdout),
-        "# c17: 5 inputs, 2 outputs; 3 vectors, event engine; 1 true, 0 false, x unknown\n\
+        "# c17: 5 inputs, 2 outputs; 3 vectors, event engine\n# 1 true, 0 false, x unknown\n\
          # inputs, in column order:  N1 N2 N3 N6 N7\n\
          # outputs, in column order: N22 N23\n\
          # inputs outputs\n  11111  10\n  00000  00\n  x1010  11\n"

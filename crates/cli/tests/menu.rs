@@ -75,7 +75,7 @@ fn drives() -> Vec<Drive> {
             none,
             &["A (perfect) wins"],
         ),
-        d(1, 5, "tictactoe facts", none, none, &["drawn"]),
+        d(1, 5, "tictactoe facts", none, none, &["draws"]),
         d(2, 1, "play computox", box_, LETTERS, &["Session over"]),
         d(
             2,
@@ -221,7 +221,7 @@ fn drives() -> Vec<Drive> {
             &["s"],
             &["assist"],
         ),
-        d(7, 3, "threes auto", none, none, &["moves/s"]),
+        d(7, 3, "threes auto", none, none, &["swipes/s"]),
         d(
             8,
             1,

@@ -96,7 +96,7 @@ fn auto_games_csv_and_chart() {
     assert!(out.contains("score: mean"), "{out}");
     assert!(out.contains("  384:"));
     assert!(out.contains("12288:"));
-    assert!(out.contains("moves/s"));
+    assert!(out.contains("swipes/s"));
     let lines = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(lines.lines().count(), 4);
     assert!(std::fs::metadata(&svg).unwrap().len() > 100);

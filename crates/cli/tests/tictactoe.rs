@@ -112,7 +112,7 @@ fn tournament_prints_the_table() {
     let s = stdout(&o);
     assert!(s.contains("2000 games, seed 1"), "{s}");
     assert!(s.contains("B (random) wins                  0"), "{s}");
-    assert!(String::from_utf8_lossy(&o.stderr).contains("games per second"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("games/s"));
 }
 
 /// Same seed, same table: the timing goes to stderr, the table to stdout.

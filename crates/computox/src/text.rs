@@ -58,9 +58,9 @@ pub fn plan_rows() -> Vec<(String, Vec<String>)> {
 pub fn survey() -> Result<String, String> {
     let survey = hazard::survey(&ContactPlan::COMPUTOX);
     let mut s = format!(
-        "\nHazard survey: {} positions the machine can face (both starts, X relay up\n\
-         or down at every move):\n",
-        survey.positions
+        "\nHazard survey: the {} positions the machine can face, {} with the relays' \
+         states\n(both starts, X relay up or down at every move):\n",
+        survey.boards, survey.positions
     );
     if survey.hazards.is_empty() {
         s.push_str("  no contact ever closes two checks with different targets.\n");
@@ -74,12 +74,12 @@ pub fn survey() -> Result<String, String> {
     for p in &survey.stalls {
         let _ = writeln!(s, "  NO MOVE at {p}");
     }
-    s.push_str("\nEvery sequence of human moves (machine wins / draws / machine losses):\n");
+    s.push_str("\nEvery sequence of human moves, the machine's results:\n");
     for (label, start, c) in every_human_line()? {
         let _ = writeln!(
             s,
-            "  {label:<19} {start:<15} {:>4} / {:>4} / {:>3}",
-            c.wins, c.draws, c.losses
+            "  {label:<19} {start:<15} {}",
+            ludomat_io::text::results(c.wins, c.draws, c.losses)
         );
     }
     Ok(s)
@@ -470,17 +470,17 @@ impl Console for ComputoxConsole {
             )
         } else if v.variant == Variant::Autox {
             format!(
-                "Session over: finished {} (AUTOX {}, you {}, drawn {}).\n",
-                t.finished, t.w, t.l, t.drawn
+                "Session over: {} finished; AUTOX: {}.\n",
+                ludomat_io::text::count(u64::from(t.finished), "game", "games"),
+                ludomat_io::text::results(u64::from(t.w), u64::from(t.drawn), u64::from(t.l))
             )
         } else {
             format!(
-                "Session over: game counter {}; finished {} (W {}, L {}, drawn {}).\n",
+                "Session over: game counter {}; {} finished; the machine: {} (lamps W \
+                 and L).\n",
                 v.counter.unwrap_or_default(),
-                t.finished,
-                t.w,
-                t.l,
-                t.drawn
+                ludomat_io::text::count(u64::from(t.finished), "game", "games"),
+                ludomat_io::text::results(u64::from(t.w), u64::from(t.drawn), u64::from(t.l))
             )
         }
     }

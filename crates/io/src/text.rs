@@ -1,7 +1,9 @@
 //! How ludomat writes numbers, counts, times and columns for people — one way, everywhere.
 //!
 //! * Counts: [`count`] (`1 game`, `12,000 games`), [`plural`] (the noun alone),
-//!   [`thousands`] / [`thousands_signed`] (`7,908,518,695`).
+//!   [`thousands`] / [`thousands_signed`] (`7,908,518,695`), [`results`] (`3 wins, 1 draw,
+//!   0 losses`: the one wording of game results).
+//! * Shares: [`percent`] (`12.5 %`), [`share_with_interval`] (`96.9 % (95.6–97.8 %)`).
 //! * Numbers that are not counts: [`number`] (thousands for the whole part, three
 //!   significant digits below 100 — never `852,605.1735`), [`percent`], [`rate`]
 //!   (`852,605 games/s`).
@@ -79,6 +81,32 @@ pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
 #[must_use]
 pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), plural(n, one, many))
+}
+
+/// The results of games from one side's view, always in this order and these words:
+/// `3 wins, 1 draw, 0 losses`.
+#[must_use]
+pub fn results(wins: u64, draws: u64, losses: u64) -> String {
+    format!(
+        "{}, {}, {}",
+        count(wins, "win", "wins"),
+        count(draws, "draw", "draws"),
+        count(losses, "loss", "losses")
+    )
+}
+
+/// A share with its 95 % interval: `96.9 % (95.6–97.8 %)`.
+#[must_use]
+pub fn share_with_interval(share: f64, low: f64, high: f64) -> String {
+    if !(low.is_finite() && high.is_finite()) {
+        return percent(share);
+    }
+    format!(
+        "{} ({:.1}–{:.1} %)",
+        percent(share),
+        low * 100.0,
+        high * 100.0
+    )
 }
 
 /// A number that is not a count: whole numbers from 100 up with thousands separators and
@@ -435,6 +463,18 @@ mod tests {
         assert_eq!(count(1, "game", "games"), "1 game");
         assert_eq!(count(2, "draw", "draws"), "2 draws");
         assert_eq!(count(1_469, "swipe", "swipes"), "1,469 swipes");
+    }
+
+    #[test]
+    fn results_are_wins_draws_losses_with_plurals() {
+        assert_eq!(results(3, 1, 0), "3 wins, 1 draw, 0 losses");
+        assert_eq!(results(1, 0, 1), "1 win, 0 draws, 1 loss");
+        assert_eq!(results(1_000, 2, 3), "1,000 wins, 2 draws, 3 losses");
+        assert_eq!(
+            share_with_interval(0.969, 0.9563, 0.9781),
+            "96.9 % (95.6–97.8 %)"
+        );
+        assert_eq!(share_with_interval(0.5, f64::NAN, 1.0), "50.0 %");
     }
 
     #[test]

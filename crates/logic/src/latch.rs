@@ -126,22 +126,22 @@ pub fn walk() -> Result<(RsLatch, Vec<LatchStep>), SimError> {
 #[must_use]
 pub fn describe(netlist: &Netlist, e: &TraceEvent) -> String {
     match *e {
-        TraceEvent::Source { node, value } => format!("{} := {value:#}", netlist.name_of(node)),
+        TraceEvent::Source { node, value } => format!("{} := {value}", netlist.name_of(node)),
         TraceEvent::Input { node, index, value } => {
-            format!("  {} input {index} ← {value:#}", netlist.name_of(node))
+            format!("  {} input {index} ← {value}", netlist.name_of(node))
         }
         TraceEvent::Changed { node, to, .. } if netlist.node(node).kind == NodeKind::Lamp => {
-            format!("  lamp {} shows {to:#}", netlist.name_of(node))
+            format!("  lamp {} shows {to}", netlist.name_of(node))
         }
         TraceEvent::Changed { node, from, to } => {
             format!(
-                "  {} evaluates {from:#} → {to:#}: changed, updates its children",
+                "  {} evaluates {from} → {to}: changed, updates its children",
                 netlist.name_of(node)
             )
         }
         TraceEvent::Unchanged { node, value } => {
             format!(
-                "  {} evaluates {value:#}: unchanged, stops here",
+                "  {} evaluates {value}: unchanged, stops here",
                 netlist.name_of(node)
             )
         }

@@ -14,13 +14,10 @@ use crate::relay::noughts::{SquaresStep, TwoSquares};
 use crate::speed::{SpeedConfig, SpeedReport, ICARUS, VERILATOR};
 use crate::Ternary;
 
-/// A value as the source article writes it: `+1` true, ` 0` unknown, `-1` false.
-fn balanced(v: Ternary) -> &'static str {
-    match v {
-        Ternary::True => "+1",
-        Ternary::False => "-1",
-        Ternary::Unknown => " 0",
-    }
+/// A value as every logic command writes it: `1` true, `0` false, `x` unknown (the
+/// source article's balanced ternary writes them +1, -1 and 0).
+fn balanced(v: Ternary) -> String {
+    v.to_string()
 }
 
 /// The latch walk-through ([`crate::latch::walk`]): each step is its label, then the
@@ -34,7 +31,8 @@ pub fn latch(latch: &RsLatch, steps: &[LatchStep], trace: bool) -> String {
         .map(|&id| format!("{:>6}", latch.netlist.name_of(id)))
         .collect();
     let mut s = format!(
-        "RS NOR latch (source article 004): +1 true, 0 unknown, -1 false\n{:<8}{names}\n",
+        "RS NOR latch, after the ternary logic graphs article: 1 true, 0 false, x \
+         unknown\n{:<8}{names}\n",
         "step"
     );
     for (k, step) in steps.iter().enumerate() {
@@ -217,7 +215,7 @@ mod tests {
     fn latch_and_squares_read_as_tables() {
         let (l, steps) = crate::latch::walk().unwrap();
         let t = latch(&l, &steps, false);
-        assert!(t.starts_with("RS NOR latch (source article 004)"), "{t}");
+        assert!(t.starts_with("RS NOR latch, after the ternary"), "{t}");
         assert!(t.lines().all(|l| l.chars().count() <= 80), "{t}");
         assert!(latch(&l, &steps, true).len() > t.len());
         let (b, steps) = TwoSquares::demo(Delays::new(0, 0)).unwrap();

@@ -243,7 +243,7 @@ mod tests {
 
     fn session(dir: &Path) -> Stored {
         Stored {
-            menace: Menace::new(Rules::seed(), 3),
+            menace: Menace::new(Rules::source(), 3),
             path: dir.join("menace.json"),
             seed: 1,
             continues: false,

@@ -88,7 +88,8 @@ pub struct ProofOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
     pub max_expansions: Option<u64>,
     /// With --search or --search-after: `shared` (one table for every position, one
-    /// searcher per core) or `per-job` (issue 17's search: one table per position).
+    /// searcher per core) or `per-job` (the first search: one table per position, one
+    /// position at a time per core).
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Scheme::Shared))]
     pub scheme: Scheme,
     /// With --search or --search-after: worker threads (1 to 256; default: one per

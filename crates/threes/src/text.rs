@@ -38,7 +38,7 @@ pub fn rule(rule: DepthRule) -> String {
 #[must_use]
 pub fn status(game: &Threes) -> String {
     format!(
-        "{}\nnext: {}   score: {}   moves: {}",
+        "{}\nnext: {}   score: {}   swipes: {}",
         game.board(),
         game.hint(),
         thousands(game.score()),
@@ -67,32 +67,31 @@ pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
         thousands(stats.max),
         thousands(stats.min)
     );
-    s.push_str("reached (share of games, 95% Wilson interval):\n");
+    s.push_str("reached (share of games, 95 % interval):\n");
     for (m, p) in reached(games, &MILESTONES) {
         let (lo, hi) = p.wilson(Proportion::Z95);
         let _ = writeln!(
             s,
-            "  {m:>5}: {:>6.1}%  ({}/{n}; {:.1}–{:.1}%)",
-            100.0 * p.rate(),
+            "  {m:>5}: {:>22}  {} of {n}",
+            ludomat_io::text::share_with_interval(p.rate(), lo, hi),
             p.successes,
-            100.0 * lo,
-            100.0 * hi
         );
     }
+    let search = Duration::from_secs_f64(search_time.max(0.0));
     let _ = writeln!(
         s,
-        "moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
-        moves,
-        moves as f64 / n as f64,
-        1000.0 * search_time / (moves.max(1) as f64),
-        nodes as f64 / search_time.max(1e-9) / 1e6
+        "swipes: {}, {} a game; {} search time a swipe; {} search nodes/s",
+        thousands(moves),
+        ludomat_io::text::number(moves as f64 / n as f64),
+        ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
+        ludomat_io::text::number(nodes as f64 / search_time.max(1e-9))
     );
     if let Some(wall) = wall {
         let _ = writeln!(
             s,
-            "wall clock {:.1} s, {:.1} moves/s",
-            wall.as_secs_f64(),
-            moves as f64 / wall.as_secs_f64().max(1e-9)
+            "{} wall: {}",
+            ludomat_io::text::duration(wall),
+            ludomat_io::text::rate(moves as f64, wall, "swipes")
         );
     }
     s
