@@ -214,9 +214,8 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     }
     // Timing goes to stderr: stdout is the same for the same command.
     errln!(
-        "{} (saving every {})",
-        crate::voice::timing(played, "game", "games", secs, cpu_secs),
-        ludomat_io::text::count(args.save_every, "game", "games")
+        "{}",
+        crate::voice::timing(played, "game", "games", secs, cpu_secs)
     );
     out!("{}", crate::help::wrap(&run.summary()));
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;

@@ -5,18 +5,13 @@ use std::time::Duration;
 use ludomat_io::text;
 
 /// How long a run took and how fast it went, on one line: `1,000 games in 1.3 ms wall,
-/// 2.5 ms CPU: 746,755 games/s` (the rate by wall-clock time; none when too quick to
-/// measure).
+/// 2.5 ms CPU: 746,755 games/s` (the rate by wall-clock time).
 pub fn timing(done: u64, one: &str, many: &str, wall: Duration, cpu: Duration) -> String {
-    let rate = if wall >= Duration::from_millis(1) {
-        format!(": {}", text::rate(done as f64, wall, many))
-    } else {
-        String::new()
-    };
     format!(
-        "{} in {}{rate}",
+        "{} in {}: {}",
         text::count(done, one, many),
-        text::wall_and_cpu(wall, cpu)
+        text::wall_and_cpu(wall, cpu),
+        text::rate(done as f64, wall, many)
     )
 }
 
@@ -39,6 +34,6 @@ mod tests {
             std::time::Duration::ZERO,
             std::time::Duration::ZERO,
         );
-        assert_eq!(quick, "1 game in 0 s wall, 0 s CPU");
+        assert_eq!(quick, "1 game in 0 s wall, 0 s CPU: — games/s");
     }
 }

@@ -166,7 +166,8 @@ pub fn rate(done: f64, elapsed: Duration, unit: &str) -> String {
     format!("{} {unit}/s", number(done / secs))
 }
 
-/// A duration as people read it: `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`, `1 h 02 min`.
+/// A duration as people read it: `794 ns`, `12 µs`, `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`,
+/// `1 h 02 min`.
 #[must_use]
 pub fn duration(d: Duration) -> String {
     let secs = d.as_secs_f64();
@@ -174,6 +175,13 @@ pub fn duration(d: Duration) -> String {
         let ms = secs * 1000.0;
         if ms == 0.0 {
             return "0 s".to_string();
+        }
+        if ms < 0.1 {
+            let us = ms * 1000.0;
+            if us < 1.0 {
+                return format!("{} ns", number(us * 1000.0));
+            }
+            return format!("{} µs", number(us));
         }
         return format!("{} ms", number(ms));
     }
@@ -504,6 +512,8 @@ mod tests {
     #[test]
     fn durations_read_as_people_say_them() {
         assert_eq!(duration(Duration::from_micros(400)), "0.4 ms");
+        assert_eq!(duration(Duration::from_nanos(12_340)), "12.3 µs");
+        assert_eq!(duration(Duration::from_nanos(794)), "794 ns");
         assert_eq!(duration(Duration::from_millis(20)), "20 ms");
         assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");

@@ -130,8 +130,12 @@ pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
     for x in &r.rates {
         let _ = writeln!(
             s,
-            "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
-            x.circuit, x.simulator, x.vectors_per_second, x.seconds, x.vectors
+            "{:<7} {:<22} {:>13} vectors/s  {}, {}",
+            x.circuit,
+            x.simulator,
+            ludomat_io::text::number(x.vectors_per_second),
+            ludomat_io::text::duration(std::time::Duration::from_secs_f64(x.seconds.max(0.0))),
+            ludomat_io::text::count(x.vectors as u64, "vector", "vectors")
         );
     }
     for note in &r.skipped {

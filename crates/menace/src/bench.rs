@@ -336,13 +336,15 @@ impl BenchReport {
                 [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
             });
             format!(
-                "{label:<16}{:>11} games/s, {:>11} games per CPU-second  ({}, {} in {}; \
-                 {})\n",
+                "{label:<16}{:>11} games/s, {:>11} games per CPU-second\n{:16}{}, {}: {}\n\
+                 {:16}{}\n",
                 ludomat_io::text::number(m.per_second()),
                 ludomat_io::text::number(m.per_cpu_second()),
+                "",
                 ludomat_io::text::count(m.runs.len() as u64, "run", "runs"),
                 ludomat_io::text::count(m.games(), "game", "games"),
                 ludomat_io::text::wall_and_cpu(m.wall, m.cpu()),
+                "",
                 ludomat_io::text::results(w, d, l)
             )
         };

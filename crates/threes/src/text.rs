@@ -80,7 +80,7 @@ pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
     let search = Duration::from_secs_f64(search_time.max(0.0));
     let _ = writeln!(
         s,
-        "swipes: {}, {} a game; {} search time a swipe; {} search nodes/s",
+        "swipes: {}, {} a game\nsearch: {} a swipe, {} nodes/s",
         thousands(moves),
         ludomat_io::text::number(moves as f64 / n as f64),
         ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
@@ -138,12 +138,12 @@ const VERSUS_HEADS: [&str; 10] = [
     "budget",
     "games",
     "mean",
-    "95% interval",
+    "95 % interval",
     "ms/move",
     "3072",
     "6144",
-    "CPU s",
-    "wall s",
+    "s CPU",
+    "s wall",
 ];
 
 /// A point of the curve as the table's cells.
@@ -164,8 +164,8 @@ fn versus_row(p: &Point) -> [String; 10] {
         thousands(p.mean.round() as u64),
         interval,
         format!("{:.2}", p.cpu_ms_per_move),
-        format!("{:.1}%", 100.0 * p.reached_3072.rate()),
-        format!("{:.1}%", 100.0 * p.reached_6144.rate()),
+        ludomat_io::text::percent(p.reached_3072.rate()),
+        ludomat_io::text::percent(p.reached_6144.rate()),
         format!("{:.0}", p.cpu.as_secs_f64()),
         format!("{:.0}", p.wall.as_secs_f64()),
     ]
