@@ -111,8 +111,19 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let mut out = crate::help::Wrapped::new(crate::out::stdout());
             // 304 boxes, some 340 lines: paged on a terminal (q goes on with the games)
             let mut page = |out: &mut dyn Write, m: &Menace| {
-                let _page = crate::page::Pager::start();
-                out.write_all(challenge::listing(m).as_bytes())?;
+                {
+                    let _page = crate::page::Pager::start();
+                    out.write_all(challenge::listing(m).as_bytes())?;
+                    out.flush()?;
+                }
+                // the record again under the boxes, where the pager left the screen
+                let r = m.record(ludomat_game::Player::First);
+                writeln!(
+                    out,
+                    "MENACE after {}: {}.",
+                    ludomat_io::text::count(m.games(), "game", "games"),
+                    ludomat_io::text::results(r.wins, r.draws, r.losses)
+                )?;
                 out.flush()
             };
             let boxes: Option<challenge::ShowBoxes<'_>> = (!a.quiet_boxes).then_some(&mut page);

@@ -161,6 +161,8 @@ fn asm(a: AsmArgs) -> Result<()> {
             if a.format == Format::Bin && out.is_terminal() {
                 bail!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
             }
+            // the listing is long: paged on a terminal
+            let _page = (a.format == Format::Listing).then(crate::page::Pager::start);
             out.write_all(&bytes)?;
             out.flush()?;
         }

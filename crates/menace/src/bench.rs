@@ -352,7 +352,7 @@ impl BenchReport {
         if let Some(p) = &self.parallel {
             let label = match self.config.threads {
                 1 => "1 thread, again:".to_string(),
-                n => format!("{n} threads:"),
+                n => format!("{} threads:", ludomat_io::text::thousands(n as u64)),
             };
             out += &line(label, p);
         }

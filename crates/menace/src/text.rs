@@ -181,7 +181,7 @@ pub fn explain(menace: &Menace, side: Player, board: Board) -> Result<String, St
         let square = set.index().square_for(bead, symmetry);
         let _ = writeln!(
             s,
-            "  {:>6} bead {} x{:<4} -> plays {}",
+            "  {:>6} bead {} ×{:<4} → plays {}",
             bead.colour(),
             bead,
             b.beads(bead),

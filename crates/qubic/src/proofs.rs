@@ -39,8 +39,9 @@ pub struct ProofOptions {
     /// A strategy file written by the `forced4d` example instead of the stored one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub file: Option<PathBuf>,
-    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: the bundled certificate re-checked by
-    /// the independent checker; `--dictionary` checks Patashnik's dictionary itself).
+    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of the win found from
+    /// scratch, re-checked by the independent checker; `--patashnik` re-checks the
+    /// certificate of Patashnik's strategy, `--dictionary` his dictionary itself).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4)))]
     pub dims: u8,
     /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
@@ -394,12 +395,19 @@ pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
 /// The independent checker's account of a certificate, one fact a line.
 #[must_use]
 pub fn certificate_text(r: &CertificateSummary) -> String {
+    let t = |n: u64| ludomat_io::text::thousands(n);
     format!(
         "  first-player positions (merged under the 192 symmetries): {}\n  answered by a \
          stored move: {}, by a whole threat line: {} (longest: {} threes)\n  second-player \
          replies checked: {} ({} reaching a position already checked); replies leaving a \
          three open (lost at once): {}\n",
-        r.records, r.moves, r.threat_lines, r.longest_line, r.replies, r.merged, r.lost_at_once
+        t(r.records),
+        t(r.moves),
+        t(r.threat_lines),
+        r.longest_line,
+        t(r.replies),
+        t(r.merged),
+        t(r.lost_at_once)
     )
 }
 
@@ -457,7 +465,7 @@ fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofErr
          ({} lines, {} symmetries, found by itself): the first player wins against every \
          defence.\nChecked in {}.\n",
         ludomat_io::text::thousands(bytes.len() as u64),
-        ludomat_io::text::thousands(r.records as u64),
+        ludomat_io::text::thousands(r.records),
         g.lines.len(),
         g.symmetries.len(),
         ludomat_io::text::wall_and_cpu(t.elapsed(), cpu::process().saturating_sub(c)),

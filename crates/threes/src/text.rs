@@ -105,13 +105,16 @@ pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String 
     let model = config.model;
     match &config.contender {
         Contender::Engine(..) => format!(
-            "Threes! engine {engine}: {games} games (from game {first}), seed {seed}, \
-             {threads} threads, hint model {model}"
+            "Threes! engine {engine}: {} (from game {first}), seed {seed}, {}, hint model \
+             {model}",
+            ludomat_io::text::count(u64::from(games), "game", "games"),
+            ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
         Contender::Searcher(s) => format!(
-            "Threes! AI: {games} games (from game {first}), seed {seed}, {}, {threads} \
-             threads, hint model {model}",
-            rule(s.config().depth)
+            "Threes! AI: {} (from game {first}), seed {seed}, {}, {}, hint model {model}",
+            ludomat_io::text::count(u64::from(games), "game", "games"),
+            rule(s.config().depth),
+            ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
     }
 }
