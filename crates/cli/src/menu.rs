@@ -127,7 +127,8 @@ fn run_with(
         redraw = true;
         write!(out, "{}", p.prompt(&prompt(screen, machines)))?;
         out.flush()?;
-        let Some(line) = input.next_line()? else {
+        // Ctrl-C at a menu leaves it as q does (cleanly, never killed by the signal)
+        let Some(line) = read_line(input)?.filter(|_| !ctrl_c_seen()) else {
             writeln!(out)?;
             return Ok(());
         };
@@ -173,7 +174,13 @@ fn run_with(
 fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -> Result<Next> {
     write!(out, "\n{}", p.prompt(PAUSE))?;
     out.flush()?;
-    match input.next_line()? {
+    let line = read_line(input)?;
+    if ctrl_c_seen() {
+        // Ctrl-C here (the entry had already ended) goes back to the menu
+        writeln!(out)?;
+        return Ok(Next::Continue);
+    }
+    match line {
         None => {
             writeln!(out)?;
             Ok(Next::Leave)
@@ -181,6 +188,38 @@ fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -
         Some(line) if is_quit(line.trim()) => Ok(Next::Leave),
         Some(_) => Ok(Next::Continue),
     }
+}
+
+/// Set by Ctrl-C at one of the menu's own prompts.
+static CTRL_C: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether Ctrl-C was pressed at the last prompt (and forget it).
+fn ctrl_c_seen() -> bool {
+    CTRL_C.swap(false, std::sync::atomic::Ordering::SeqCst)
+}
+
+#[cfg(unix)]
+extern "C" fn on_ctrl_c(_: libc::c_int) {
+    // only atomic stores: async-signal-safe
+    CTRL_C.store(true, std::sync::atomic::Ordering::SeqCst);
+    ludomat_game::terminal::interrupt_input();
+}
+
+/// One line at a menu prompt; Ctrl-C meanwhile ends the read (see [`ctrl_c_seen`]) instead
+/// of the process.
+fn read_line(input: &mut ludomat_game::LineInput) -> Result<Option<String>> {
+    let _keep = crate::interrupt::Scope::keep();
+    #[cfg(unix)]
+    // SAFETY: a zeroed sigaction filled with a handler that only stores to atomics; no
+    // SA_RESTART, so the blocked read returns; the scope puts the previous handling back.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_ctrl_c as *const () as libc::sighandler_t;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+    }
+    CTRL_C.store(false, std::sync::atomic::Ordering::SeqCst);
+    Ok(input.next_line()?)
 }
 
 fn is_quit(t: &str) -> bool {
