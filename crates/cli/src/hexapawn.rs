@@ -234,6 +234,9 @@ pub fn play(args: PlayArgs) -> Result<()> {
                 let Some(line) = input.next_line().context("reading your move")? else {
                     return Ok(());
                 };
+                if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                    outln!("{}", line.trim()); // a script's move, shown as typed
+                }
                 if matches!(line.trim(), "q" | "quit") {
                     return Ok(());
                 }

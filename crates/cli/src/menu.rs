@@ -219,7 +219,42 @@ fn read_line(input: &mut ludomat_game::LineInput) -> Result<Option<String>> {
         libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
     }
     CTRL_C.store(false, std::sync::atomic::Ordering::SeqCst);
+    #[cfg(unix)]
+    if matches!(input, ludomat_game::LineInput::Stdin) {
+        return read_unbuffered();
+    }
     Ok(input.next_line()?)
+}
+
+/// A line of standard input read a byte at a time: the menu never reads ahead of its line,
+/// so a line meant for the entry it starts (a child process reading the same input) is
+/// left for the entry.
+#[cfg(unix)]
+fn read_unbuffered() -> Result<Option<String>> {
+    let mut line = Vec::new();
+    loop {
+        let mut byte = 0u8;
+        // SAFETY: reading one byte into a local buffer from descriptor 0.
+        let n = unsafe { libc::read(0, std::ptr::addr_of_mut!(byte).cast(), 1) };
+        if n < 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e.into());
+            }
+            if CTRL_C.load(std::sync::atomic::Ordering::SeqCst) {
+                return Ok(None);
+            }
+            continue;
+        }
+        if n == 0 && line.is_empty() {
+            return Ok(None);
+        }
+        if n == 0 || byte == b'\n' {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            return Ok(Some(text.trim_end_matches('\r').to_string()));
+        }
+        line.push(byte);
+    }
 }
 
 fn is_quit(t: &str) -> bool {
@@ -323,13 +358,13 @@ fn help(p: Palette) -> String {
     format!(
         "\n{}\n\n{}",
         p.title("How the menu works"),
-        "  Type a machine's number and Enter, then an entry's number; 2.3 (or 2 3) runs
-  entry 3 of machine 2 at once, from any menu. Every entry is an ordinary command
-  line, shown as `$ ludomat …` before it runs: type it yourself to change its
-  options. When it ends, its result stays on screen until you press Enter.
-  Ctrl-C stops the entry that runs and comes back here. b goes back, q quits,
-  an empty line shows the menu again; the end of input (Ctrl-D) leaves. Games
-  say their own keys; q quits most of them.
+        "  Type a machine's number and Enter, then an entry's number; 2.3 (or 2 3)
+  runs entry 3 of machine 2 at once, from any menu. Every entry is an ordinary
+  command line, shown as `$ ludomat …` before it runs: type it yourself to
+  change its options. When it ends, its result stays on screen until you press
+  Enter. Ctrl-C stops the entry that runs and comes back here. b goes back,
+  q quits, an empty line shows the menu again; the end of input (Ctrl-D)
+  leaves. Games say their own keys; q quits most of them.
 
   Every command and option: `ludomat --help`, `ludomat play --help`,
   `ludomat menace train --help` … (in a checkout, `ludomat` is

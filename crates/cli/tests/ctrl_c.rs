@@ -273,7 +273,11 @@ fn entries() -> Vec<(usize, usize, String)> {
             entry = 0;
         } else if line.starts_with("(\"") && line.ends_with("\"),") {
             entry += 1;
-            let command = line.trim_end_matches("\"),").rsplit('"').next().unwrap_or("");
+            let command = line
+                .trim_end_matches("\"),")
+                .rsplit('"')
+                .next()
+                .unwrap_or("");
             out.push((machine, entry, command.to_string()));
         }
     }

@@ -136,6 +136,8 @@ fn bad_input_is_located() {
         ])
         .stderr,
     );
+    // errors are wrapped at 80 columns: read them as one line
+    let err = err.replace('\n', " ");
     assert!(
         err.contains("line 2, column 1: vector has 4 bits but the circuit has 5 inputs"),
         "{err}"

@@ -214,7 +214,7 @@ fn quitting_keeps_the_score_and_step_replay_stops_at_q() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("quit: score so far "), "{out}");
-    assert!(out.contains(" in 3 moves"), "{out}");
+    assert!(out.contains(" in 3 swipes"), "{out}");
     let (ok, out, _) = ludomat(&["play", "threes", "--seed", "4"], "w\n");
     assert!(ok);
     assert!(

@@ -291,7 +291,10 @@ fn on_terminal(args: &[&str], dir: &std::path::Path) -> String {
             ws_ypixel: 0,
         };
         assert_eq!(libc::ioctl(slave, libc::TIOCSWINSZ, &size), 0);
-        (std::fs::File::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
+        (
+            std::fs::File::from_raw_fd(master),
+            OwnedFd::from_raw_fd(slave),
+        )
     };
     let stdio = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup"));
     let mut command = Command::new(env!("CARGO_BIN_EXE_ludomat"));
@@ -316,6 +319,8 @@ fn on_terminal(args: &[&str], dir: &std::path::Path) -> String {
         });
     }
     let mut child = command.spawn().expect("the ludomat binary starts");
+    // the command holds copies of the slave: drop them all, so the read ends with the child
+    drop(command);
     drop(slave);
     let mut reader = master;
     let mut bytes = Vec::new();

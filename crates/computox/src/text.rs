@@ -58,8 +58,9 @@ pub fn plan_rows() -> Vec<(String, Vec<String>)> {
 pub fn survey() -> Result<String, String> {
     let survey = hazard::survey(&ContactPlan::COMPUTOX);
     let mut s = format!(
-        "\nHazard survey: the {} positions the machine can face, {} with the relays' \
-         states\n(both starts, X relay up or down at every move):\n",
+        "\nHazard survey: every position the machine can face from both starts, {} \
+         boards,\neach swept with the X relay up and with it down ({} sweeps; `computox \
+         verify`\ncounts 690: the positions of its four modes, added up):\n",
         survey.boards, survey.positions
     );
     if survey.hazards.is_empty() {
