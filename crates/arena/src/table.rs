@@ -19,7 +19,7 @@ pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
     let _ = writeln!(s, "{} games, seed {seed}, {sides}", thousands(r.a.games()));
     let _ = writeln!(
         s,
-        "{:<24} {:>9}  {:>22}",
+        "{:<24} {:>9}  {}",
         "result", "games", "share (95 % interval)"
     );
     let _ = writeln!(
@@ -78,7 +78,7 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
     );
     let _ = writeln!(
         s,
-        "{:<24} {:>9}  {:>22}",
+        "{:<24} {:>9}  {}",
         "result", "games", "share (95 % interval)"
     );
     let rows = [

@@ -116,7 +116,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
                     out.write_all(challenge::listing(m).as_bytes())?;
                     out.flush()?;
                 }
-                // the record again under the boxes, where the pager left the screen
+                // the record again under the boxes, where the pager leaves the screen
                 let r = m.record(ludomat_game::Player::First);
                 writeln!(
                     out,

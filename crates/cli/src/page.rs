@@ -31,7 +31,7 @@ impl Pager {
 
 /// The prompt at the foot of each page of `less`.
 #[cfg(unix)]
-const LESS_PROMPT: &str = "Space: next page, b: back, q: quit";
+const LESS_PROMPT: &str = "Space next page, b back, q quit";
 
 #[cfg(unix)]
 fn pager_command() -> Option<String> {

@@ -477,8 +477,7 @@ impl Console for ComputoxConsole {
             )
         } else {
             format!(
-                "Session over: game counter {}; {} finished; the machine: {} (lamps W \
-                 and L).\n",
+                "Session over: game counter {}; {} finished; the machine: {}.\n",
                 v.counter.unwrap_or_default(),
                 ludomat_io::text::count(u64::from(t.finished), "game", "games"),
                 ludomat_io::text::results(u64::from(t.w), u64::from(t.drawn), u64::from(t.l))

@@ -51,12 +51,18 @@ impl Proportion {
 }
 
 impl fmt::Display for Proportion {
-    /// ` 61.2 % (58.1–64.2 %)` — the rate and its 95 % interval, in percent, right-aligned
-    /// in 22 columns (`ludomat_io::text::share_with_interval`).
+    /// ` 61.2 % (58.1–64.2 %)` — the rate and its 95 % interval, in percent, the rate
+    /// right-aligned in 7 columns so that a column of them lines up.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (lo, hi) = self.wilson(Self::Z95);
         let text = ludomat_io::text::share_with_interval(self.rate(), lo, hi);
-        f.write_str(&ludomat_io::text::pad_left(&text, 22))
+        let (share, interval) = text.split_once(" (").unwrap_or((&text, ""));
+        let share = ludomat_io::text::pad_left(share, 7);
+        if interval.is_empty() {
+            f.write_str(&share)
+        } else {
+            write!(f, "{share} ({interval}")
+        }
     }
 }
 

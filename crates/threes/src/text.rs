@@ -72,9 +72,9 @@ pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
         let (lo, hi) = p.wilson(Proportion::Z95);
         let _ = writeln!(
             s,
-            "  {m:>5}: {:>22}  {} of {n}",
-            ludomat_io::text::share_with_interval(p.rate(), lo, hi),
+            "  {m:>5}: {:>5} of {n}  {}",
             p.successes,
+            ludomat_io::text::share_with_interval(p.rate(), lo, hi),
         );
     }
     let search = Duration::from_secs_f64(search_time.max(0.0));
