@@ -641,19 +641,19 @@ mod tests {
         );
         assert!(out.contains("no contact ever closes two checks"), "{out}");
         assert!(
-            out.contains("unbeatable          human starts     368 /  153 /   0"),
+            out.contains("unbeatable          human starts    368 wins, 153 draws, 0 losses"),
             "{out}"
         );
         assert!(
-            out.contains("unbeatable          machine starts    87 /    8 /   0"),
+            out.contains("unbeatable          machine starts  87 wins, 8 draws, 0 losses"),
             "{out}"
         );
         assert!(
-            out.contains("beatable (X relay)  human starts     368 /  143 /  10"),
+            out.contains("beatable (X relay)  human starts    368 wins, 143 draws, 10 losses"),
             "{out}"
         );
         assert!(
-            out.contains("beatable (X relay)  machine starts    87 /    8 /   0"),
+            out.contains("beatable (X relay)  machine starts  87 wins, 8 draws, 0 losses"),
             "{out}"
         );
     }

@@ -122,7 +122,7 @@ pub fn walk() -> Result<(RsLatch, Vec<LatchStep>), SimError> {
     Ok((latch, steps))
 }
 
-/// A trace event in words, e.g. `NOR1 input 0 ← +1`.
+/// A trace event in words, e.g. `NOR1 input 0 ← 1`.
 #[must_use]
 pub fn describe(netlist: &Netlist, e: &TraceEvent) -> String {
     match *e {
@@ -176,17 +176,17 @@ mod tests {
         assert_eq!(
             text,
             [
-                "R := +1",
-                "  NOR1 input 0 ← +1",
-                "  NOR1 evaluates 0 → -1: changed, updates its children",
-                "  Q input 0 ← -1",
-                "  NOR2 input 0 ← -1",
-                "  lamp Q shows -1",
-                "  NOR2 evaluates 0 → +1: changed, updates its children",
-                "  Q̄ input 0 ← +1",
-                "  NOR1 input 1 ← +1",
-                "  lamp Q̄ shows +1",
-                "  NOR1 evaluates -1: unchanged, stops here",
+                "R := 1",
+                "  NOR1 input 0 ← 1",
+                "  NOR1 evaluates x → 0: changed, updates its children",
+                "  Q input 0 ← 0",
+                "  NOR2 input 0 ← 0",
+                "  lamp Q shows 0",
+                "  NOR2 evaluates x → 1: changed, updates its children",
+                "  Q̄ input 0 ← 1",
+                "  NOR1 input 1 ← 1",
+                "  lamp Q̄ shows 1",
+                "  NOR1 evaluates 0: unchanged, stops here",
             ]
         );
         // R false again: NOR1 re-evaluates, its output does not change.
