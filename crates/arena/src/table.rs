@@ -19,8 +19,8 @@ pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
     let _ = writeln!(s, "{} games, seed {seed}, {sides}", thousands(r.a.games()));
     let _ = writeln!(
         s,
-        "{:<24} {:>9}  {}",
-        "result", "games", "share (95 % interval)"
+        "{:<24} {:>9}  share (95 % interval)",
+        "result", "games"
     );
     let _ = writeln!(
         s,
@@ -78,8 +78,8 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
     );
     let _ = writeln!(
         s,
-        "{:<24} {:>9}  {}",
-        "result", "games", "share (95 % interval)"
+        "{:<24} {:>9}  share (95 % interval)",
+        "result", "games"
     );
     let rows = [
         (
