@@ -17,11 +17,7 @@ pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
     };
     let mut s = String::new();
     let _ = writeln!(s, "{} games, seed {seed}, {sides}", thousands(r.a.games()));
-    let _ = writeln!(
-        s,
-        "{:<24} {:>9}  share (95 % interval)",
-        "result", "games"
-    );
+    let _ = writeln!(s, "{:<24} {:>9}  share (95 % interval)", "result", "games");
     let _ = writeln!(
         s,
         "{:<24} {:>9}  {}",
@@ -76,11 +72,7 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
         "{}",
         ludomat_io::text::wrapped(&head, ludomat_io::text::DEFAULT_WIDTH)
     );
-    let _ = writeln!(
-        s,
-        "{:<24} {:>9}  share (95 % interval)",
-        "result", "games"
-    );
+    let _ = writeln!(s, "{:<24} {:>9}  share (95 % interval)", "result", "games");
     let rows = [
         (
             "first mover wins".to_string(),

@@ -120,6 +120,7 @@ fn stops_within_two_seconds(signal: libc::c_int, name: &str) {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
+    let err = err.replace('\n', " "); // wrapped at 80 columns
     assert!(err.contains(&format!("{name}: stopping")), "{err}");
     assert!(
         err.contains("stopped: closed 1 event stream and 1 connection, cancelled 1 autoplay run, let go of 1 visit"),

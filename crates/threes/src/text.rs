@@ -7,8 +7,6 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use ludomat_game::Proportion;
-
 use crate::auto::{AutoConfig, Contender};
 use crate::autoplay::GameSummary;
 use crate::record::GameRecord;
@@ -69,13 +67,8 @@ pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
     );
     s.push_str("reached (share of games, 95 % interval):\n");
     for (m, p) in reached(games, &MILESTONES) {
-        let (lo, hi) = p.wilson(Proportion::Z95);
-        let _ = writeln!(
-            s,
-            "  {m:>5}: {:>5} of {n}  {}",
-            p.successes,
-            ludomat_io::text::share_with_interval(p.rate(), lo, hi),
-        );
+        // the share with its interval, its percent aligned (`Proportion`'s form)
+        let _ = writeln!(s, "  {m:>5}: {:>5} of {n}  {p}", p.successes);
     }
     let search = Duration::from_secs_f64(search_time.max(0.0));
     let _ = writeln!(
