@@ -208,7 +208,10 @@ fn bench(a: BenchArgs) -> Result<()> {
     let (r, ended) = speed::measure(&config, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    out!("{}", text::speed(&config, &r, ended == Ended::Cancelled));
+    out!(
+        "{}",
+        crate::help::wrap(&text::speed(&config, &r, ended == Ended::Cancelled))
+    );
     if let Some(path) = a.chart {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());
         ludomat_chart::log_bar_chart(&chart, &path)?;

@@ -380,7 +380,7 @@ mod tests {
             .map(|i| format!("INPUT(i{i})\n"))
             .collect::<String>()
             + "OUTPUT(y)\ny = AND(i0, i1)\n";
-        std::fs::write(dir.path().join("wide.bench"), wide).unwrap();
+        ludomat_io::write::atomically(dir.path().join("wide.bench"), wide).unwrap();
         let config = SpeedConfig {
             dir: dir.path().to_path_buf(),
             circuits: vec!["wide".into()],

@@ -231,7 +231,7 @@ pub fn table(
     let in_col = width.max("inputs".len());
     let _ = write!(
         text,
-        "# {}: {} inputs, {} outputs; {} vectors, {} engine; 1 true, 0 false, x unknown\n\
+        "# {}: {} inputs, {} outputs; {} vectors, {} engine\n# 1 true, 0 false, x unknown\n\
          # inputs, in column order:  {}\n# outputs, in column order: {}\n# {} outputs\n",
         netlist.name(),
         width,
