@@ -3,6 +3,7 @@
 //! (every process would play the whole run). The cluster itself is tested under mpirun in
 //! `crates/threes/tests/cluster.rs` (feature `mpi`).
 
+#[cfg(not(feature = "mpi"))]
 use ludomat_io::child::Run as _;
 mod common;
 
