@@ -19,7 +19,7 @@ test('logic bench: the latch reset and set, event by event, in the seed\'s order
   await page.locator(`${EX} [data-graph] [data-node="Q"]`).click(); // watch Q
   await page.click(`${EX} button[data-button="R=+1"]`);
   await page.locator(`${EX} [data-pending]`, { hasText: '11 pending' }).waitFor();
-  assert.match(await page.locator(`${EX} [data-events] li.first`).innerText(), /next: R := \+1/);
+  assert.match(await page.locator(`${EX} [data-events] li.first`).innerText(), /next: R := 1/);
   const order = [];
   for (let i = 0; i < 11; i++) {
     await page.click(`${EX} button[data-action="step"]`);
@@ -27,9 +27,9 @@ test('logic bench: the latch reset and set, event by event, in the seed\'s order
     order.push((await page.locator(`${EX} [data-events] li[data-seq]`).last().innerText()).replace(/^t=\d+ /, ''));
     if (i === 4) assert.equal(await nodeValue(page, 'Q'), '0', 'Q is unknown until the lamp event');
   }
-  assert.deepEqual(order.slice(0, 3), ['R := +1', 'NOR1 input 0 ← +1', 'NOR1 evaluates 0 → -1: changed, updates its children']);
-  assert.equal(order[5], 'lamp Q shows -1');
-  assert.equal(order[10], 'NOR1 evaluates -1: unchanged, stops here');
+  assert.deepEqual(order.slice(0, 3), ['R := 1', 'NOR1 input 0 ← 1', 'NOR1 evaluates x → 0: changed, updates its children']);
+  assert.equal(order[5], 'lamp Q shows 0');
+  assert.equal(order[10], 'NOR1 evaluates 0: unchanged, stops here');
   assert.equal(await nodeValue(page, 'Q'), '−1');
   assert.equal(await page.locator(`${EX} [data-lamp="Q̄"] lm-lamp`).getAttribute('label'), 'Q̄ +1');
   assert.equal(await page.locator(`${EX} [data-lamp="Q̄"] lm-lamp .state`).innerText(), 'on');

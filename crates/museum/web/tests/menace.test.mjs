@@ -85,7 +85,7 @@ test('menace as Scroggs has it: it opens by itself, the next game starts on its 
   await page.locator(`${EX} [data-boxes2] [data-box]`).first().waitFor();
   assert.equal(await page.locator(`${EX} [data-boxes2] [data-box]`).count(), 289);
   await page.waitForURL(/opponent=menace2/);
-  assert.match(await page.locator(`${EX} fieldset[data-settings="menace2"] legend`).innerText(), /MENACE2's settings \(seed\)/);
+  assert.match(await page.locator(`${EX} fieldset[data-settings="menace2"] legend`).innerText(), /MENACE2's settings \(source\)/);
   await page.locator(`${EX} select[data-setting="tick"]`).selectOption('2');
   await page.click('lm-run-control button[data-action="run"]');
   await page.locator(`${EX} [data-games]`, { hasText: /^[1-9][0-9]+$/ }).waitFor();
