@@ -201,7 +201,7 @@ fn train(a: TrainArgs) -> Result<()> {
     if ended == Ended::Cancelled {
         outln!(
             "Interrupted (Ctrl-C) after {played} of {}; the report covers those.",
-            ludomat_io::text::count(u64::from(a.games), "game", "games")
+            ludomat_io::text::count(a.games, "game", "games")
         );
     }
     out!(

@@ -188,7 +188,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     let opponent = args.opponent(state.seed, store.menace.games())?;
     outln!(
         "Training {} ({}).",
-        ludomat_io::text::count(u64::from(args.games), "game", "games"),
+        ludomat_io::text::count(args.games, "game", "games"),
         store.seed_text()
     );
     let path = store.path;
@@ -224,7 +224,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     if ended == Ended::Cancelled {
         outln!(
             "Interrupted (Ctrl-C) after {played} of {}; saving what was played.",
-            ludomat_io::text::count(u64::from(args.games), "game", "games")
+            ludomat_io::text::count(args.games, "game", "games")
         );
     }
     // Timing goes to stderr: stdout is the same for the same command.

@@ -140,7 +140,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if let Some(f) = &r.first_failure {
         bail!(
             "{} failed; first: {f}",
-            ludomat_io::text::count(r.failed as u64, "game", "games")
+            ludomat_io::text::count(r.failed, "game", "games")
         );
     }
     Ok(())

@@ -64,10 +64,7 @@ fn interrupted(args: &[&str], csv: &Path, games: usize) -> (Option<i32>, String,
 fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("versus.csv");
-    let engine = format!(
-        "ours:1000={} threes engine --nodes-per-move {{}}",
-        bin()
-    );
+    let engine = format!("ours:1000={} threes engine --nodes-per-move {{}}", bin());
     let (code, out, err) = interrupted(
         &[
             "threes",
@@ -91,7 +88,10 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
         out.contains("interrupted:") && out.contains("games finished in this run"),
         "no interrupted summary: {out}\n{err}"
     );
-    assert!(out.contains("ours"), "no table of the games finished: {out}");
+    assert!(
+        out.contains("ours"),
+        "no table of the games finished: {out}"
+    );
     assert_ne!(code, Some(0), "an interrupted run does not report success");
     // The CSV keeps every finished game and reads back: a resumed run goes on from it.
     let kept = game_lines(&csv);

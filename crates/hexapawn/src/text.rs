@@ -139,7 +139,7 @@ pub fn report(
         s,
         "HER lost {} of these {}; in all {} of {}.",
         run.losses,
-        ludomat_io::text::count(u64::from(games), "game", "games"),
+        ludomat_io::text::count(games, "game", "games"),
         r.losses,
         r.games
     );

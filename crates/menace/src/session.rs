@@ -1482,7 +1482,7 @@ impl MenaceSession {
         });
         self.say(format!(
             "imported a MENACE ({rules} rules) that has played {}",
-            ludomat_io::text::count(u64::from(games), "game", "games")
+            ludomat_io::text::count(games, "game", "games")
         ));
         self.new_game(h)
     }

@@ -277,7 +277,7 @@ pub fn trained(
     };
     format!(
         "MENACE has now played {}; saved to {}{replacing}\n",
-        ludomat_io::text::count(u64::from(games), "game", "games"),
+        ludomat_io::text::count(games, "game", "games"),
         path.display()
     )
 }
