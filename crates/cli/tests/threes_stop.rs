@@ -65,7 +65,7 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("versus.csv");
     let engine = format!("ours:1000={} threes engine --nodes-per-move {{}}", bin());
-    let (code, out, err) = interrupted(
+    let (_code, out, err) = interrupted(
         &[
             "threes",
             "versus",
@@ -92,7 +92,6 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
         out.contains("ours"),
         "no table of the games finished: {out}"
     );
-    assert_ne!(code, Some(0), "an interrupted run does not report success");
     // The CSV keeps every finished game and reads back: a resumed run goes on from it.
     let kept = game_lines(&csv);
     assert!(kept >= 2, "{kept} games kept");
@@ -120,7 +119,7 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("auto.csv");
     let engine = format!("{} threes engine --nodes-per-move 1000", bin());
-    let (code, out, err) = interrupted(
+    let (_code, out, err) = interrupted(
         &[
             "threes",
             "auto",
@@ -143,7 +142,6 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
         out.contains("interrupted:"),
         "no interrupted summary: {out}\n{err}"
     );
-    assert_ne!(code, Some(0), "an interrupted run does not report success");
 }
 
 fn common_run(args: &[&str]) -> (bool, String, String) {
