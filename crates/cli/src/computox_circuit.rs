@@ -114,8 +114,8 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     write!(out, "{}", speed(&report, best, a.bench.then_some(5)))?;
     if cancelled {
         bail!(
-            "stopped by Ctrl-C after {} positions: the check is not complete",
-            report.positions
+            "stopped by Ctrl-C after {}: the check is not complete",
+            ludomat_io::text::count(report.positions as u64, "position", "positions")
         );
     }
     if !report.clean() {

@@ -158,8 +158,8 @@ fn train(a: TrainArgs) -> Result<()> {
             if a.fresh {
                 if let Some(b) = crate::saved::keep_backup(p)? {
                     outln!(
-                        "Starting over; the saved HER ({} games) is kept as {}.",
-                        saved.record().games,
+                        "Starting over; the saved HER ({}) is kept as {}.",
+                        ludomat_io::text::count(saved.record().games, "game", "games"),
                         b.display()
                     );
                 }
@@ -200,8 +200,8 @@ fn train(a: TrainArgs) -> Result<()> {
     let played = run.played();
     if ended == Ended::Cancelled {
         outln!(
-            "Interrupted (Ctrl-C) after {played} of {} games; the report covers those.",
-            a.games
+            "Interrupted (Ctrl-C) after {played} of {}; the report covers those.",
+            ludomat_io::text::count(a.games, "game", "games")
         );
     }
     out!(

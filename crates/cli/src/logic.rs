@@ -179,10 +179,17 @@ fn check(dir: &Path) -> Result<()> {
     outln!("{}", text::check_total(&r));
     let (bad, failed) = (r.mismatched(), r.failed());
     if bad > 0 || failed > 0 {
-        bail!("{bad} mismatches, {failed} files could not be checked");
+        bail!(
+            "{}, {} could not be checked",
+            ludomat_io::text::count(bad as u64, "mismatch", "mismatches"),
+            ludomat_io::text::count(failed as u64, "file", "files")
+        );
     }
     if ended == Ended::Cancelled {
-        bail!("stopped by Ctrl-C after {} files", r.files.len());
+        bail!(
+            "stopped by Ctrl-C after {}",
+            ludomat_io::text::count(r.files.len() as u64, "file", "files")
+        );
     }
     Ok(())
 }

@@ -186,7 +186,11 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         None
     };
     let opponent = args.opponent(state.seed, store.menace.games())?;
-    outln!("Training {} games ({}).", args.games, store.seed_text());
+    outln!(
+        "Training {} ({}).",
+        ludomat_io::text::count(args.games, "game", "games"),
+        store.seed_text()
+    );
     let path = store.path;
     let mut run = Training::new(store.menace, opponent, args.config())?;
     let bar = Bar::new("games", Some(args.games), args.quiet);
@@ -219,8 +223,8 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     let played = run.progress.played;
     if ended == Ended::Cancelled {
         outln!(
-            "Interrupted (Ctrl-C) after {played} of {} games; saving what was played.",
-            args.games
+            "Interrupted (Ctrl-C) after {played} of {}; saving what was played.",
+            ludomat_io::text::count(args.games, "game", "games")
         );
     }
     // Timing goes to stderr: stdout is the same for the same command.

@@ -73,7 +73,7 @@ impl Bar {
                 let left = Duration::from_secs_f64(t.saturating_sub(done) as f64 / rate);
                 format!("  eta {}", format_duration(left))
             }
-            Some(_) => "  eta –".to_string(),
+            Some(_) => "  eta —".to_string(),
         };
         let rate = format_rate(rate);
         self.bar.set_message(match extra {
@@ -106,26 +106,19 @@ fn style(unit: &str, total: bool) -> ProgressStyle {
     ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
 
-/// A rate as a short whole number with a thousands separator: 949,423 (never decimals
-/// above 10).
+/// A rate in the one voice of `ludomat_io::text::number`: 949,423 (no decimals from 100
+/// on), 3.25 (three significant digits below), — when there is none.
 pub fn format_rate(rate: f64) -> String {
-    if !rate.is_finite() || rate < 0.0 {
-        return "–".into();
+    if rate < 0.0 {
+        return ludomat_io::text::number(f64::NAN);
     }
-    if rate < 10.0 {
-        return format!("{rate:.1}");
-    }
-    crate::count::thousands(rate.round() as u64)
+    ludomat_io::text::number(rate)
 }
 
-/// A duration as a terminal shows a time left: 45s, 3m 05s, 2h 10m.
+/// A time left in whole seconds, in the one voice of `ludomat_io::text::duration`:
+/// 45 s, 3 min 05 s, 2 h 10 min.
 pub fn format_duration(d: Duration) -> String {
-    let s = d.as_secs();
-    match s {
-        0..=59 => format!("{s}s"),
-        60..=3599 => format!("{}m {:02}s", s / 60, s % 60),
-        _ => format!("{}h {:02}m", s / 3600, (s % 3600) / 60),
-    }
+    ludomat_io::text::duration(Duration::from_secs(d.as_secs()))
 }
 
 /// A context for a run of `total` units, cancelled by Ctrl-C (the first press; a second
@@ -158,12 +151,13 @@ mod tests {
     #[test]
     fn rates_are_short() {
         assert_eq!(format_rate(949_422.754_4), "949,423");
-        assert_eq!(format_rate(3.25), "3.2");
+        assert_eq!(format_rate(3.25), "3.25");
         assert_eq!(format_rate(1234.0), "1,234");
-        assert_eq!(format_rate(f64::NAN), "–");
-        assert_eq!(format_duration(Duration::from_secs(45)), "45s");
-        assert_eq!(format_duration(Duration::from_secs(185)), "3m 05s");
-        assert_eq!(format_duration(Duration::from_secs(7800)), "2h 10m");
+        assert_eq!(format_rate(f64::NAN), "—");
+        assert_eq!(format_rate(-1.0), "—");
+        assert_eq!(format_duration(Duration::from_millis(45_700)), "45.0 s");
+        assert_eq!(format_duration(Duration::from_secs(185)), "3 min 05 s");
+        assert_eq!(format_duration(Duration::from_secs(7800)), "2 h 10 min");
     }
 
     #[test]

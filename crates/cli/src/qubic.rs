@@ -210,7 +210,10 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         outln!("chart written to {}", path.display());
     }
     if let Some(f) = &r.first_failure {
-        outln!("{} games could not be finished; first: {f}", r.failed);
+        outln!(
+            "{} could not be finished; first: {f}",
+            ludomat_io::text::count(r.failed, "game", "games")
+        );
     }
     Ok(())
 }

@@ -118,7 +118,12 @@ fn check(a: &CheckArgs, out: &mut dyn Write) -> Result<()> {
     let bad = Solver::new(&p).failing_clues(&letters)?;
     write!(out, "{}", text::checked(&p, &letters, &bad))?;
     if !bad.is_empty() {
-        bail!("{} of {} clues fail", bad.len(), p.clues.len())
+        bail!(
+            "{} of {} {}",
+            bad.len(),
+            ludomat_io::text::count(p.clues.len() as u64, "clue", "clues"),
+            ludomat_io::text::plural(bad.len() as u64, "fails", "fail")
+        )
     }
     Ok(())
 }

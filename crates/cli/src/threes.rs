@@ -318,9 +318,9 @@ fn auto(a: AutoOptions) -> Result<()> {
     let (games, ended) = result?;
     if ended == Ended::Cancelled {
         outln!(
-            "interrupted: {} of {} games finished (the statistics below are theirs)",
+            "interrupted: {} of {} finished (the statistics below are theirs)",
             games.len(),
-            a.games
+            ludomat_io::text::count(u64::from(a.games), "game", "games")
         );
     }
     finish(&a, rule, &games, wall, stream.as_mut(), &spec)
@@ -424,7 +424,10 @@ fn versus(a: VersusOptions) -> Result<()> {
     bar.finish();
     let (played, ended) = result?;
     if ended == Ended::Cancelled {
-        outln!("interrupted: {} games finished in this run", played.len());
+        outln!(
+            "interrupted: {} finished in this run",
+            ludomat_io::text::count(played.len() as u64, "game", "games")
+        );
     }
     games.extend(played);
     versus_report(&games, a.chart.as_deref())

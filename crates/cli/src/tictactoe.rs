@@ -138,7 +138,10 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         crate::voice::timing(r.a.games(), "game", "games", r.elapsed, cpu)
     );
     if let Some(f) = &r.first_failure {
-        bail!("{} games failed; first: {f}", r.failed);
+        bail!(
+            "{} failed; first: {f}",
+            ludomat_io::text::count(r.failed, "game", "games")
+        );
     }
     Ok(())
 }

@@ -357,19 +357,34 @@ fn kill_during_saves(case: &Case, moments: &mut Moments) -> Vec<String> {
         Old::Args(more) => {
             let mut old_args: Vec<&str> = case.args.to_vec();
             old_args.extend(more);
-            let mut child = command(&old_args, &out, home.path())
-                .start()
-                .expect("starts");
-            let started = Instant::now();
-            let mut interrupted = false;
-            while child.try_wait().expect("wait").is_none() {
-                if !interrupted && started.elapsed() > Duration::from_millis(300) {
-                    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
-                    // SAFETY: kill with a valid pid and signal number has no memory effects.
-                    unsafe { libc::kill(pid, libc::SIGINT) };
-                    interrupted = true;
+            // On a loaded machine the Ctrl-C can come before the program has set up its
+            // handler (then SIGINT ends it unsaved, as it would a person's early Ctrl-C):
+            // such a run is repeated with twice the wait, up to five times.
+            let mut wait = Duration::from_millis(300);
+            for attempt in 1..=5 {
+                let mut child = command(&old_args, &out, home.path())
+                    .start()
+                    .expect("starts");
+                let started = Instant::now();
+                let mut interrupted = false;
+                let status = loop {
+                    if let Some(status) = child.try_wait().expect("wait") {
+                        break status;
+                    }
+                    if !interrupted && started.elapsed() > wait {
+                        let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+                        // SAFETY: kill with a valid pid and signal number has no memory
+                        // effects.
+                        unsafe { libc::kill(pid, libc::SIGINT) };
+                        interrupted = true;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                };
+                use std::os::unix::process::ExitStatusExt as _;
+                if status.signal() != Some(libc::SIGINT) || attempt == 5 {
+                    break;
                 }
-                std::thread::sleep(Duration::from_millis(5));
+                wait *= 2;
             }
         }
         Old::File(f) => {

@@ -137,8 +137,11 @@ pub fn report(
     let r = her.record();
     let _ = writeln!(
         s,
-        "HER lost {} of these {games} games; in all {} of {}.",
-        run.losses, r.losses, r.games
+        "HER lost {} of these {}; in all {} of {}.",
+        run.losses,
+        ludomat_io::text::count(games, "game", "games"),
+        r.losses,
+        r.games
     );
     if r.last_loss == 0 {
         s.push_str("HER has never lost.\n");

@@ -1481,7 +1481,8 @@ impl MenaceSession {
             rules: rules.clone(),
         });
         self.say(format!(
-            "imported a MENACE ({rules} rules) that has played {games} games"
+            "imported a MENACE ({rules} rules) that has played {}",
+            ludomat_io::text::count(games, "game", "games")
         ));
         self.new_game(h)
     }

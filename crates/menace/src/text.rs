@@ -276,7 +276,8 @@ pub fn trained(
         None => String::new(),
     };
     format!(
-        "MENACE has now played {games} games; saved to {}{replacing}\n",
+        "MENACE has now played {}; saved to {}{replacing}\n",
+        ludomat_io::text::count(games, "game", "games"),
         path.display()
     )
 }

@@ -549,7 +549,8 @@ impl RegexSession {
                 format!("the deduction log is at its end ({of} steps): every cell is filled")
             } else {
                 format!(
-                    "the deduction log is at its end ({of} steps) with {open} cells open: propagation alone goes no further; Solve searches for the rest"
+                    "the deduction log is at its end ({of} steps) with {} open: propagation alone goes no further; Solve searches for the rest",
+                    ludomat_io::text::count(open as u64, "cell", "cells")
                 )
             }));
         };

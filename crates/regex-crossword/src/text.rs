@@ -215,7 +215,10 @@ pub fn describe(h: &RegexHappening) -> String {
             )
         }
         RegexHappening::DeductionsDone { open_cells } => {
-            format!("the deduction log is at its end: {open_cells} cells open\n")
+            format!(
+                "the deduction log is at its end: {} open\n",
+                ludomat_io::text::count(*open_cells as u64, "cell", "cells")
+            )
         }
         RegexHappening::Solved | RegexHappening::Cell { .. } | RegexHappening::Loaded { .. } => {
             String::new()

@@ -277,10 +277,10 @@ impl AutoGame {
     pub fn shown(&self) -> Option<String> {
         let last = self.record.as_ref()?.frames.last()?;
         Some(format!(
-            "game {}: score {}, {} swipes, highest card {}\n{}\n",
+            "game {}: score {}, {}, highest card {}\n{}\n",
             self.number,
             ludomat_game::count::thousands(self.summary.score),
-            self.summary.moves,
+            ludomat_io::text::count(u64::from(self.summary.moves), "swipe", "swipes"),
             self.summary.max_tile,
             last.board
         ))
@@ -311,7 +311,9 @@ pub fn run(
         })?;
     ctx.set_total(Some(u64::from(config.games)));
     let next = AtomicUsize::new(config.first_game as usize);
-    let stop = AtomicBool::new(false);
+    // Shared with the engines' games too, so one engine's failure stops the others' games
+    // in flight at their next turn (as `versus` does), not at their end.
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
     let moves = AtomicU64::new(0);
     let cancel = ctx.cancel().clone();
     let (tx, rx) = mpsc::channel::<Result<AutoGame, EngineError>>();
@@ -321,7 +323,7 @@ pub fn run(
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, 256) {
             let tx = tx.clone();
-            let (next, stop, moves, cancel) = (&next, &stop, &moves, cancel.clone());
+            let (next, stop, moves, cancel) = (&next, stop.clone(), &moves, cancel.clone());
             scope.spawn(move || {
                 let mut engine: Option<EngineProcess> = None;
                 loop {
@@ -376,6 +378,7 @@ pub fn run(
                             };
                             started.and_then(|mut e| {
                                 e.set_cancel(Some(cancel.clone()));
+                                e.set_halt(Some(stop.clone()));
                                 let r = e.play(
                                     u64::from(number),
                                     game_seed,
@@ -440,6 +443,10 @@ pub fn run(
                     });
                 }
                 Ok(_) | Err(EngineError::Stopped { .. }) => {}
+                // Ctrl-C at a terminal goes to the whole foreground group: an engine
+                // caught starting (before it is in a group of its own) dies of it. That
+                // is the person's Ctrl-C, not the engine's failure.
+                Err(_) if cancel.is_cancelled() && failure.is_none() => {}
                 Err(e) => {
                     if failure.is_none() {
                         failure = Some(AutoError::Engine(e));

@@ -609,6 +609,10 @@ pub fn run(
                         stopped_after_failure += 1;
                     }
                 }
+                // Ctrl-C at a terminal goes to the whole foreground group: an engine
+                // caught starting (before it is in a group of its own) dies of it. That
+                // is the person's Ctrl-C, not the engine's failure.
+                Err(_) if cancel.is_cancelled() && failure.is_none() => {}
                 Err(e) => {
                     if failure.is_none() {
                         failure = Some(VersusError::from(e));

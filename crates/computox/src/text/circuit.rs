@@ -21,11 +21,15 @@ pub fn trace(t: &CircuitTrace, timing: Timing) -> String {
     if let Some(c) = &t.contact {
         let _ = writeln!(
             s,
-            "    U1 stepped {} times: out to {c}, where the claim closed, then on round to home.",
-            t.steps
+            "    U1 stepped {}: out to {c}, where the claim closed, then on round to home.",
+            ludomat_io::text::count(t.steps as u64, "time", "times")
         );
     } else if t.steps > 0 {
-        let _ = writeln!(s, "    U1 stepped {} times.", t.steps);
+        let _ = writeln!(
+            s,
+            "    U1 stepped {}.",
+            ludomat_io::text::count(t.steps as u64, "time", "times")
+        );
     }
     let _ = writeln!(s, "    relays in order: {}", t.relays.join(" "));
     let _ = writeln!(
