@@ -34,8 +34,9 @@ impl Museum {
                     () = job.cancelled() => return,
                 }
                 let (j, a) = (job.clone(), Arc::clone(&action));
+                let client = j.visit().client;
                 let step = museum
-                    .blocking(move || j.step(|s| s.apply_json((*a).clone())))
+                    .blocking(client, move || j.step(|s| s.apply_json((*a).clone())))
                     .await;
                 match step {
                     Ok(Step::Applied) => {}

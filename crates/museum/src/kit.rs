@@ -50,7 +50,7 @@ pub(crate) async fn kit_pdf(
     opts.tint = q.tint.unwrap_or(false);
     let kind = visit.kind;
     let made = museum
-        .blocking(move || -> Result<(String, Vec<u8>), KitError> {
+        .blocking(visit.client, move || -> Result<(String, Vec<u8>), KitError> {
             let view = visit
                 .latest_with_view()
                 .view

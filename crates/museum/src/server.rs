@@ -316,7 +316,8 @@ impl Server {
             max_connections,
             ..
         } = self;
-        let app = crate::api::router(museum.clone(), policy);
+        let class = Arc::new(crate::class::Class::new(listener.local_addr()?));
+        let app = crate::api::router(museum.clone(), policy, class);
         let conns = Arc::new(Conns::default());
         let (stop_tx, stop_rx) = watch::channel(false);
         let sweeper = tokio::spawn(sweep(museum.clone(), Arc::clone(&conns)));

@@ -250,6 +250,25 @@ impl Visit {
     #[must_use]
     pub fn stream_opened(self: &Arc<Self>) -> (watch::Receiver<Arc<Update>>, StreamGuard) {
         self.streams.fetch_add(1, Ordering::SeqCst);
+        self.watch_opened()
+    }
+
+    /// As [`Visit::stream_opened`], unless `most` streams are open already (`None`).
+    #[must_use]
+    pub fn stream_opened_within(
+        self: &Arc<Self>,
+        most: usize,
+    ) -> Option<(watch::Receiver<Arc<Update>>, StreamGuard)> {
+        self.streams
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < most).then_some(n + 1)
+            })
+            .ok()?;
+        Some(self.watch_opened())
+    }
+
+    /// The receiver and guard of a stream just counted.
+    fn watch_opened(self: &Arc<Self>) -> (watch::Receiver<Arc<Update>>, StreamGuard) {
         let guard = StreamGuard(Arc::clone(self));
         // Under the session's lock: a change being published now is either done (and
         // gets its view here) or comes after and sees the stream.

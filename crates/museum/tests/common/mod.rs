@@ -12,12 +12,15 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
 
 /// Starts the museum on 127.0.0.1:0 with `config`, except that one client (every test's
-/// 127.0.0.1) may hold every visit and ask as fast as it likes; returns its address and
-/// the museum.
+/// 127.0.0.1) may hold every visit, open every stream, have any amount of work waiting
+/// and ask as fast as it likes; returns its address and the museum.
 pub async fn start(config: MuseumConfig) -> (SocketAddr, Museum) {
     start_exact(MuseumConfig {
         rate_limit: None,
         max_visits_per_client: usize::MAX,
+        max_streams_per_visit: usize::MAX,
+        max_streams_per_client: usize::MAX,
+        max_waiting_per_client: usize::MAX,
         ..config
     })
     .await

@@ -14,6 +14,7 @@ import { css, html, svg } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import '../components/lm-lamp.ts';
 import '../components/lm-run-control.ts';
+import '../components/lm-run-clock.ts';
 
 type Turn = 'human' | 'start' | 'machine' | 'x' | 'o' | 'over';
 type Outcome = 'won' | 'lost' | 'drawn';
@@ -504,6 +505,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
         <button data-action="verify" ?disabled=${this.running} @click=${() => { this.check = null; this.host?.runLong('verify'); }}>Check all ${expected} positions</button>
         <button data-action="stop-verify" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
       </div>
+      <lm-run-clock .report=${c}></lm-run-clock>
       ${r ? html`<div class="row"><progress max=${expected} .value=${done} aria-label="positions checked"></progress>
         <span data-verify-count>${done} of ${expected} positions${c?.ended ? ` — ${verdict}` : ''}</span></div>
         <table class="muted" data-verify-modes><tbody>${r.modes.map((m, i) => html`<tr><td>${m}</td><td>${r.checked[i]} / ${r.expected[i]}</td></tr>`)}</tbody></table>

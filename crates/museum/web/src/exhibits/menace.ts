@@ -9,6 +9,7 @@ import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
+import '../components/lm-run-clock.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
 import '../components/lm-kit-link.ts';
@@ -363,7 +364,8 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       ${p ? html`<div class="row" data-run-progress>
         <progress max=${p.total} .value=${p.done} aria-label="training run"></progress>
         <small>${group(p.done * RUN_CHUNK)} of ${group(p.total * RUN_CHUNK)} games${p.per_second > 0 ? `, ${group(p.per_second * RUN_CHUNK)} games/s` : ''}${!p.ended ? `, about ${seconds(left)} left` : p.done < p.total ? ' — stopped' : ' — done'}</small>
-      </div>` : nothing}`;
+      </div>` : nothing}
+      <lm-run-clock .report=${p}></lm-run-clock>`;
   }
 
   private curve(v: View) {
