@@ -316,8 +316,11 @@ async fn stop_autoplay(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let visit = museum.get(&id)?;
-    let client = visit.client;
+    let (client, id) = (visit.client, visit.id.clone());
     let was = museum.blocking(client, move || visit.stop_job()).await?;
+    // A run stopped lets go of its run slot and its client's share as it notices (within
+    // milliseconds): answered after, another run of the client can start at once.
+    museum.run_let_go(&id, Duration::from_secs(2)).await;
     Ok(Json(
         json!({ "running": false, "was_running": was.is_some() }),
     ))

@@ -178,6 +178,9 @@ struct Inner {
     runs: Arc<RunSlots>,
     /// Event streams open, per client.
     streams: Mutex<HashMap<IpAddr, usize>>,
+    /// The runs holding a run slot or a place in the queue, by visit id: each ends its
+    /// channel when it has let go of both ([`crate::run`]).
+    runs_held: Mutex<HashMap<String, watch::Receiver<()>>>,
     stopping: watch::Sender<bool>,
     rates: RateLimiter,
     refusals: Refusals,
@@ -221,6 +224,7 @@ impl Museum {
                     time: config.max_run_time,
                 }),
                 streams: Mutex::new(HashMap::new()),
+                runs_held: Mutex::new(HashMap::new()),
                 rates: RateLimiter::new(config.rate_limit),
                 config,
                 visits: Mutex::new(Visits::default()),
@@ -242,6 +246,11 @@ impl Museum {
     /// The run slots ([`crate::run`]).
     pub(crate) fn run_slots(&self) -> &Arc<RunSlots> {
         &self.inner.runs
+    }
+
+    /// The runs holding a slot or a place, by visit id ([`crate::run`]).
+    pub(crate) fn runs_held(&self) -> &Mutex<HashMap<String, watch::Receiver<()>>> {
+        &self.inner.runs_held
     }
 
     /// Work slots held now and pieces of work waiting; runs going and waiting.

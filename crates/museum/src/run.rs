@@ -43,6 +43,30 @@ use crate::Museum;
 /// The job's name while a run goes (or waits for its slot).
 pub const RUN: &str = "run";
 
+/// What a run holds — its client's share, and its slot once it has one — until it has
+/// ended; dropped, it lets go of both and tells whoever waits in [`Museum::run_let_go`].
+struct Held {
+    slot: Option<RunSlot>,
+    counted: Option<ClientRun>,
+    museum: Museum,
+    visit: String,
+    done: tokio::sync::watch::Sender<()>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.slot = None;
+        self.counted = None;
+        let mut held = crate::visit::lock(self.museum.runs_held());
+        if held
+            .get(&self.visit)
+            .is_some_and(|r| r.same_channel(&self.done.subscribe()))
+        {
+            held.remove(&self.visit);
+        }
+    }
+}
+
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
@@ -108,6 +132,33 @@ fn timed_out(what: &str, limit: Duration) -> String {
 }
 
 impl Museum {
+    /// What the run of `visit` admitted with `counted` holds, registered so that a stop
+    /// can wait until it has let go.
+    fn hold(&self, visit: &Visit, counted: ClientRun) -> Held {
+        let (done, ended) = tokio::sync::watch::channel(());
+        crate::visit::lock(self.runs_held()).insert(visit.id.clone(), ended);
+        Held {
+            slot: None,
+            counted: Some(counted),
+            museum: self.clone(),
+            visit: visit.id.clone(),
+            done,
+        }
+    }
+
+    /// Waits, at most `within`, until the run of visit `id` (if one holds a run slot or a
+    /// place in the queue) has let go of them: after a stop, another run of the same
+    /// client can start at once.
+    pub(crate) async fn run_let_go(&self, id: &str, within: Duration) {
+        let ended = crate::visit::lock(self.runs_held()).get(id).cloned();
+        if let Some(mut ended) = ended {
+            let _ = tokio::time::timeout(within, async {
+                while ended.changed().await.is_ok() {}
+            })
+            .await;
+        }
+    }
+
     /// Admits a run of `visit` (described by `what`): a slot now or a place in the queue,
     /// counted against its client.
     fn admit_run(&self, visit: &Visit, what: String) -> Result<(ClientRun, Admission), ApiError> {
@@ -189,6 +240,7 @@ impl Museum {
         let (counted, admission) =
             self.admit_run(visit, format!("{name} on a {} visit", visit.kind))?;
         let answer = self.run_answer(&admission, json!({ "long_run": name }));
+        let mut held = self.hold(visit, counted);
         let job = visit.start_job(RUN);
         if let Some(q) = answer.get("queued") {
             job.report(vec![queued(
@@ -199,12 +251,13 @@ impl Museum {
         let limit = self.config().max_run_time;
         tokio::spawn(async move {
             let Some(slot) = slot_of(&job, admission).await else {
-                drop(counted);
+                drop(held);
                 if !job.is_cancelled() {
                     job.end(Some(format!("{name} did not start: the museum is stopping")));
                 }
                 return;
             };
+            held.slot = Some(slot);
             // The time limit: the run is cancelled then, and says why when it ends.
             let out_of_time = Arc::new(AtomicBool::new(false));
             let (done, finished) = tokio::sync::oneshot::channel::<()>();
@@ -221,7 +274,7 @@ impl Museum {
                 });
             }
             crate::museum::spawn_run_thread(job, move |job| {
-                let _held = (slot, counted, done);
+                let _held = (held, done);
                 long_run(job, run, &name, limit, &out_of_time)
             });
         });
@@ -261,11 +314,12 @@ impl Museum {
         let (counted, admission) =
             self.admit_run(visit, format!("{what} × {times} on a {} visit", visit.kind))?;
         let answer = self.run_answer(&admission, json!({ "done": 0, "total": times }));
+        let mut held = self.hold(visit, counted);
         let job = visit.start_job(RUN);
         let action = Arc::new(action);
         let limit = c.max_run_time;
-        let slot = match admission {
-            Admission::Now(slot) => slot,
+        match admission {
+            Admission::Now(slot) => held.slot = Some(slot),
             queued @ Admission::Queued(_) => {
                 if let Some(q) = answer.get("queued") {
                     job.report(vec![self::queued(
@@ -276,6 +330,7 @@ impl Museum {
                 let museum = self.clone();
                 tokio::spawn(async move {
                     let Some(slot) = slot_of(&job, queued).await else {
+                        drop(held);
                         if !job.is_cancelled() {
                             job.end(Some("the run did not start: the museum is stopping".into()));
                         }
@@ -287,13 +342,12 @@ impl Museum {
                         limit,
                         cpu: AtomicU64::new(0),
                     });
-                    museum
-                        .applications(job, action, tally, 1, (slot, counted))
-                        .await;
+                    held.slot = Some(slot);
+                    museum.applications(job, action, tally, 1, held).await;
                 });
                 return Ok(answer);
             }
-        };
+        }
         // The first application answers the request.
         let tally = Arc::new(Tally {
             started: Instant::now(),
@@ -321,9 +375,7 @@ impl Museum {
         }
         let museum = self.clone();
         tokio::spawn(async move {
-            museum
-                .applications(job, action, tally, 2, (slot, counted))
-                .await;
+            museum.applications(job, action, tally, 2, held).await;
         });
         let mut answer = answer;
         answer["done"] = json!(1);
@@ -367,7 +419,7 @@ impl Museum {
         action: Arc<Value>,
         tally: Arc<Tally>,
         from: u64,
-        held: (RunSlot, ClientRun),
+        held: Held,
     ) {
         let _held = held;
         let times = tally.total;

@@ -413,6 +413,16 @@ async fn every_exhibit_opens_as_its_page_asks() {
     let regex = c.get(&format!("/api/visits/{}", ids["regex"])).await;
     assert_eq!(regex.body["config"]["puzzle"], "small-hexagon", "{regex:?}");
     // The runs the pages' buttons start (one client runs one at a time: each is stopped).
+    // MENACE trains against a machine the visitor picks first (its default opponent is a
+    // person).
+    let picked = c
+        .raw(
+            "POST",
+            &format!("/api/visits/{}/actions?refusals=inline", ids["menace"]),
+            br#"{"type":"set_opponent","opponent":"random"}"#,
+        )
+        .await;
+    assert!(picked.status == 200 && picked.body.get("refused").is_none(), "{picked:?}");
     for (kind, body) in [
         ("menace", r#"{"action":{"type":"play_games","n":1000},"times":100}"#),
         ("computox", r#"{"long_run":"verify"}"#),

@@ -16,6 +16,9 @@ const FIRST_STEPS = {
   menace: async (page, ex) => {
     await page.click(`${ex} button[data-action="step"]`);
     await page.locator(`${ex} lm-board button.x`).first().waitFor();
+    // Training needs a machine opponent: the visitor picks one.
+    await page.selectOption(`${ex} select[data-setting="opponent"]`, 'random');
+    await page.locator(`${ex} button[data-action="train"]`).waitFor();
     // The run's time limit is told before it starts.
     assert.match(await page.locator(`${ex} lm-run-clock [data-run-limit]`).innerText(), /stops after 10 min 00 s/);
     await page.click(`${ex} button[data-action="train"]`);
