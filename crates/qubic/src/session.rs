@@ -1337,3 +1337,58 @@ fn parts<const D: usize>(c: &Core<D>) -> Parts {
         c.forced.clone(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proof3d::watch::Found;
+
+    #[test]
+    fn the_certificate_a_proof_found_is_played_and_kept_through_reset() {
+        let mut s = QubicSession::new(QubicConfig::default()).unwrap();
+        assert!(s.view().found.is_none());
+        let refused = s.apply(QubicAction::PlayFound).unwrap_err();
+        assert!(
+            matches!(&refused, SessionError::Refused(m) if m.contains("no proof has been found")),
+            "{refused:?}"
+        );
+        // What a proof run puts into the session's slot (here the bundled from-scratch
+        // certificate's bytes, as a found one).
+        *s.found.lock().unwrap() = Some(Found {
+            bytes: crate::proof3d::certificate::FROM_SCRATCH.to_vec(),
+            after: 0,
+            about: "the certificate your proof found (the search from the empty board)".into(),
+        });
+        let found = s.view().found.unwrap();
+        let h = s.apply(QubicAction::PlayFound).unwrap();
+        assert!(matches!(h[0], QubicHappening::NewGame { game: 1 }));
+        let v = s.view();
+        assert_eq!(v.certificate.as_deref(), Some(found.as_str()));
+        assert_eq!((v.dims, v.strategy), (3, Strategy::Forced));
+        assert!(v.moves.len() == 1 && v.human_to_move, "the machine opened");
+        // Reset and the next game go on with it; the slot stays with the session.
+        s.apply(QubicAction::Reset).unwrap();
+        assert_eq!(s.view().certificate.as_deref(), Some(found.as_str()));
+        assert_eq!(s.view().found.as_deref(), Some(found.as_str()));
+        s.apply(QubicAction::NewGame).unwrap();
+        assert_eq!(s.view().certificate.as_deref(), Some(found.as_str()));
+        // A fresh session plays the bundled certificate.
+        let bundled = QubicSession::new(s.config().clone()).unwrap();
+        assert_ne!(bundled.view().certificate.as_deref(), Some(found.as_str()));
+    }
+
+    #[test]
+    fn a_proof_run_keeps_what_it_found_in_its_session() {
+        let s = QubicSession::new(QubicConfig::default()).unwrap();
+        let run = s
+            .long_run("prove", &serde_json::json!({"search_after": 9}))
+            .unwrap();
+        let result = run
+            .run(ludomat_game::run::Cancel::new(), &mut |_| {})
+            .unwrap();
+        assert_eq!(result["verdict"]["verdict"], "proved", "{result}");
+        let found = s.view().found.expect("kept");
+        assert!(found.contains("Patashnik's first 9 stones"), "{found}");
+        assert!(found.contains("bytes gzip"), "{found}");
+    }
+}

@@ -243,9 +243,10 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
 
   private settings(v: View) {
     const c = this.config;
-    const dims = Number(c.dims ?? 3);
-    const strategy = (c.strategy ?? 'other1') as Strategy;
-    const disabled: number[] = Array.isArray(c.disable) ? c.disable : [];
+    // What the machine plays now (an action such as `play_found` may have changed it).
+    const dims = v.dims;
+    const strategy = v.strategy;
+    const disabled: number[] = v.disabled;
     const set = (patch: Record<string, unknown>) => this.restart({ ...this.config, ...patch });
     return html`
       <label>Board <select data-setting="dims" @change=${(e: Event) => {
