@@ -14,9 +14,7 @@ fn serve(args: &[&str]) -> (Child, u16) {
 }
 
 /// As [`serve`], with what it prints on standard output (all of it once it has ended).
-fn serve_printing(
-    args: &[&str],
-) -> (Child, u16, std::thread::JoinHandle<String>) {
+fn serve_printing(args: &[&str]) -> (Child, u16, std::thread::JoinHandle<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(["serve", "--port", "0"])
         .args(args)
@@ -179,16 +177,25 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
     let urls = about["class"]["urls"].as_array().unwrap();
     if let Some(first) = urls.first() {
         let first = first["url"].as_str().unwrap();
-        assert!(printed.contains("on this network, type one of:"), "{printed}");
+        assert!(
+            printed.contains("on this network, type one of:"),
+            "{printed}"
+        );
         for u in urls {
             assert!(printed.contains(u["url"].as_str().unwrap()), "{printed}");
         }
-        assert!(printed.contains(&format!("or scan ({first}):")), "{printed}");
+        assert!(
+            printed.contains(&format!("or scan ({first}):")),
+            "{printed}"
+        );
         assert!(printed.contains('█') || printed.contains('▀'), "{printed}");
     } else {
         assert!(printed.contains("no network address found"), "{printed}");
     }
-    assert!(!printed.contains('\x1b') && !err.contains('\x1b'), "{printed}{err}");
+    assert!(
+        !printed.contains('\x1b') && !err.contains('\x1b'),
+        "{printed}{err}"
+    );
 
     let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(["serve", "--port", "0", "--allowed-host", "bad name"])

@@ -19,11 +19,11 @@ use tokio_stream::Stream;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::class::Class;
 use crate::client::Client;
 use crate::error::{status_of, ApiError, Body};
 use crate::exhibits::EXHIBITS;
 use crate::guard::{Guard, HostPolicy};
-use crate::class::Class;
 use crate::visit::{Update, Visit};
 use crate::Museum;
 

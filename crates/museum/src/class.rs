@@ -67,7 +67,10 @@ pub fn interface_addresses(v6: bool) -> Vec<Address> {
                     }
                     _ => continue,
                 };
-                out.push(Address { interface: name, ip });
+                out.push(Address {
+                    interface: name,
+                    ip,
+                });
             }
             libc::freeifaddrs(list);
         }
@@ -91,9 +94,11 @@ fn typeable(ip: IpAddr) -> bool {
 
 /// Whether an interface is a bridge for containers or virtual machines.
 fn virtual_bridge(name: &str) -> bool {
-    ["docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "cni", "flannel", "podman"]
-        .iter()
-        .any(|p| name.starts_with(p))
+    [
+        "docker", "br-", "virbr", "veth", "vmnet", "vboxnet", "cni", "flannel", "podman",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
 }
 
 /// The URL of the museum at `ip` on `port`.
@@ -219,7 +224,10 @@ mod tests {
         assert!(one.qr_svg().unwrap().starts_with("<?xml"));
         let all = Class::new("0.0.0.0:8462".parse().unwrap());
         for (u, i) in all.urls() {
-            assert!(u.starts_with("http://") && u.ends_with(":8462/"), "{u} ({i})");
+            assert!(
+                u.starts_with("http://") && u.ends_with(":8462/"),
+                "{u} ({i})"
+            );
             assert!(!u.contains("127.0.0.1"), "{u}");
         }
         assert_eq!(
@@ -242,7 +250,10 @@ mod tests {
     fn a_qr_code_fits_a_terminal() {
         let q = qr_text("http://192.168.100.200:8462/").unwrap();
         let widths: Vec<usize> = q.lines().map(|l| l.chars().count()).collect();
-        assert!(widths.iter().all(|&w| w == widths[0] && w <= 40), "{widths:?}");
+        assert!(
+            widths.iter().all(|&w| w == widths[0] && w <= 40),
+            "{widths:?}"
+        );
         assert!(q.lines().count() <= 20);
     }
 }

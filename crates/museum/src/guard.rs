@@ -171,7 +171,9 @@ fn is_write(m: &Method) -> bool {
 pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) -> Response {
     let refusals = g.museum.refusals();
     if req.headers().get_all(header::HOST).iter().nth(1).is_some() {
-        refusals.note(Refusal::TwoHosts, || format!("{} {}", req.method(), req.uri().path()));
+        refusals.note(Refusal::TwoHosts, || {
+            format!("{} {}", req.method(), req.uri().path())
+        });
         return ApiError::new(
             StatusCode::BAD_REQUEST,
             "a request with two Host headers is refused: which museum it names is not clear",
@@ -186,11 +188,18 @@ pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) 
     // that name is the one a server goes by (RFC 9112, 3.2.2): it must be ours, and so
     // must the Host header beside it.
     let line_host = req.uri().authority().map(|a| a.as_str().to_string());
-    let named: Vec<String> = line_host.iter().chain(header_host.iter()).cloned().collect();
+    let named: Vec<String> = line_host
+        .iter()
+        .chain(header_host.iter())
+        .cloned()
+        .collect();
     let refused = if named.is_empty() {
         Some(None)
     } else {
-        named.iter().find(|h| !g.policy.allows(h)).map(|h| Some(h.clone()))
+        named
+            .iter()
+            .find(|h| !g.policy.allows(h))
+            .map(|h| Some(h.clone()))
     };
     let host = line_host.or(header_host).unwrap_or_default();
     if let Some(host) = refused {

@@ -535,7 +535,14 @@ impl Museum {
         &self,
         visit: &Arc<Visit>,
         client: IpAddr,
-    ) -> Result<(watch::Receiver<Arc<crate::visit::Update>>, StreamGuard, ClientStream), ApiError> {
+    ) -> Result<
+        (
+            watch::Receiver<Arc<crate::visit::Update>>,
+            StreamGuard,
+            ClientStream,
+        ),
+        ApiError,
+    > {
         let c = &self.inner.config;
         let counted = {
             let mut streams = lock(&self.inner.streams);

@@ -152,10 +152,8 @@ impl Museum {
     pub(crate) async fn run_let_go(&self, id: &str, within: Duration) {
         let ended = crate::visit::lock(self.runs_held()).get(id).cloned();
         if let Some(mut ended) = ended {
-            let _ = tokio::time::timeout(within, async {
-                while ended.changed().await.is_ok() {}
-            })
-            .await;
+            let _ = tokio::time::timeout(within, async { while ended.changed().await.is_ok() {} })
+                .await;
         }
     }
 
@@ -234,7 +232,9 @@ impl Museum {
         let held = Arc::clone(visit);
         let n = name.clone();
         let run = self
-            .blocking(visit.client, move || held.session().long_run_dyn(&n, &params))
+            .blocking(visit.client, move || {
+                held.session().long_run_dyn(&n, &params)
+            })
             .await?
             .map_err(|e| ApiError::new(status_of(&e), e.to_string()))?;
         let (counted, admission) =
@@ -253,7 +253,9 @@ impl Museum {
             let Some(slot) = slot_of(&job, admission).await else {
                 drop(held);
                 if !job.is_cancelled() {
-                    job.end(Some(format!("{name} did not start: the museum is stopping")));
+                    job.end(Some(format!(
+                        "{name} did not start: the museum is stopping"
+                    )));
                 }
                 return;
             };

@@ -96,8 +96,7 @@ impl Drop for Waiting {
 
 impl State {
     fn can_take(&self, limits: &WorkLimits, client: IpAddr) -> bool {
-        self.busy < limits.slots
-            && self.held.get(&client).copied().unwrap_or(0) < limits.per_client
+        self.busy < limits.slots && self.held.get(&client).copied().unwrap_or(0) < limits.per_client
     }
 
     fn take(&mut self, client: IpAddr) {
@@ -307,7 +306,10 @@ mod tests {
         }
         let order = lock(&order).clone();
         let place = order.iter().position(|&(c, _)| c == 2).unwrap();
-        assert!(place <= 1, "client 2 waited behind client 1's queue: {order:?}");
+        assert!(
+            place <= 1,
+            "client 2 waited behind client 1's queue: {order:?}"
+        );
         assert_eq!(slots.load(), (0, 0));
     }
 

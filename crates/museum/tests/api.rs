@@ -422,11 +422,20 @@ async fn every_exhibit_opens_as_its_page_asks() {
             br#"{"type":"set_opponent","opponent":"random"}"#,
         )
         .await;
-    assert!(picked.status == 200 && picked.body.get("refused").is_none(), "{picked:?}");
+    assert!(
+        picked.status == 200 && picked.body.get("refused").is_none(),
+        "{picked:?}"
+    );
     for (kind, body) in [
-        ("menace", r#"{"action":{"type":"play_games","n":1000},"times":100}"#),
+        (
+            "menace",
+            r#"{"action":{"type":"play_games","n":1000},"times":100}"#,
+        ),
         ("computox", r#"{"long_run":"verify"}"#),
-        ("qubic", r#"{"long_run":"prove","params":{"search_after":9}}"#),
+        (
+            "qubic",
+            r#"{"long_run":"prove","params":{"search_after":9}}"#,
+        ),
     ] {
         let id = &ids[kind];
         let a = c

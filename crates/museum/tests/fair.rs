@@ -66,16 +66,24 @@ async fn one_run_per_client_and_a_queue_with_each_visitors_place() {
     .await;
     let mut one = Client::connect_from(addr, ip(2)).await;
     let (a, b) = (menace(&mut one).await, menace(&mut one).await);
-    let started = one.post(&format!("/api/visits/{a}/run"), long_training()).await;
+    let started = one
+        .post(&format!("/api/visits/{a}/run"), long_training())
+        .await;
     assert_eq!(started.status, 202, "{started:?}");
     assert!(started.body.get("queued").is_none(), "{started:?}");
     assert_eq!(started.body["limit_ms"], 600_000);
     // The same client's second run, from another of its visits: refused, saying why.
-    let second = one.post(&format!("/api/visits/{b}/run"), long_training()).await;
+    let second = one
+        .post(&format!("/api/visits/{b}/run"), long_training())
+        .await;
     assert_eq!(second.status, 429, "{second:?}");
     assert!(
-        second.error().contains("(127.0.0.2) has 1 run going or waiting already")
-            && second.error().contains("play_games × 1000 on a menace visit")
+        second
+            .error()
+            .contains("(127.0.0.2) has 1 run going or waiting already")
+            && second
+                .error()
+                .contains("play_games × 1000 on a menace visit")
             && second.error().contains("--runs-per-client"),
         "{second:?}"
     );
@@ -83,28 +91,45 @@ async fn one_run_per_client_and_a_queue_with_each_visitors_place() {
     let mut two = Client::connect_from(addr, ip(3)).await;
     let c2 = menace(&mut two).await;
     let mut watching = events(addr, &c2).await;
-    let queued = two.post(&format!("/api/visits/{c2}/run"), long_training()).await;
+    let queued = two
+        .post(&format!("/api/visits/{c2}/run"), long_training())
+        .await;
     assert_eq!(queued.status, 202, "{queued:?}");
-    assert_eq!(queued.body["queued"], json!({"place": 1, "of": 1}), "{queued:?}");
+    assert_eq!(
+        queued.body["queued"],
+        json!({"place": 1, "of": 1}),
+        "{queued:?}"
+    );
     let h = happening(&mut watching, "run_queued", Duration::from_secs(5)).await;
     assert_eq!((h["place"].as_u64(), h["of"].as_u64()), (Some(1), Some(1)));
     // A third client waits behind it.
     let mut three = Client::connect_from(addr, ip(4)).await;
     let c3 = menace(&mut three).await;
     let mut third = events(addr, &c3).await;
-    let queued = three.post(&format!("/api/visits/{c3}/run"), long_training()).await;
-    assert_eq!(queued.body["queued"], json!({"place": 2, "of": 2}), "{queued:?}");
+    let queued = three
+        .post(&format!("/api/visits/{c3}/run"), long_training())
+        .await;
+    assert_eq!(
+        queued.body["queued"],
+        json!({"place": 2, "of": 2}),
+        "{queued:?}"
+    );
     assert_eq!(museum.load().1, (1, 2));
     // The first run stops: the second starts, the third moves up to place 1.
     let stop = one.post(&format!("/api/visits/{a}/stop"), json!({})).await;
     assert_eq!(stop.status, 200, "{stop:?}");
     let p = happening(&mut watching, "run_progress", Duration::from_secs(10)).await;
     assert!(p["done"].as_u64().unwrap() >= 1, "{p}");
-    assert!(p["limit_ms"].as_u64().is_some() && p["cpu_ms"].as_u64().is_some(), "{p}");
+    assert!(
+        p["limit_ms"].as_u64().is_some() && p["cpu_ms"].as_u64().is_some(),
+        "{p}"
+    );
     let h = happening(&mut third, "run_queued", Duration::from_secs(10)).await;
     assert_eq!((h["place"].as_u64(), h["of"].as_u64()), (Some(1), Some(1)));
     // Stopping a waiting run takes it out of the queue.
-    let stop = three.post(&format!("/api/visits/{c3}/stop"), json!({})).await;
+    let stop = three
+        .post(&format!("/api/visits/{c3}/stop"), json!({}))
+        .await;
     assert_eq!(stop.body["was_running"], true, "{stop:?}");
     for _ in 0..100 {
         if museum.load().1 == (1, 0) {
@@ -114,7 +139,9 @@ async fn one_run_per_client_and_a_queue_with_each_visitors_place() {
     }
     assert_eq!(museum.load().1, (1, 0));
     // And the first client may run again now that its run has ended.
-    let again = one.post(&format!("/api/visits/{b}/run"), long_training()).await;
+    let again = one
+        .post(&format!("/api/visits/{b}/run"), long_training())
+        .await;
     assert_eq!(again.status, 202, "{again:?}");
     assert_eq!(again.body["queued"]["place"], 1, "{again:?}");
 }
@@ -130,7 +157,9 @@ async fn a_run_stops_at_its_time_limit_keeping_what_it_did() {
     let id = menace(&mut c).await;
     let mut stream = events(addr, &id).await;
     let t0 = Instant::now();
-    let a = c.post(&format!("/api/visits/{id}/run"), long_training()).await;
+    let a = c
+        .post(&format!("/api/visits/{id}/run"), long_training())
+        .await;
     assert_eq!(a.status, 202, "{a:?}");
     let end = loop {
         let u = stream
@@ -143,7 +172,10 @@ async fn a_run_stops_at_its_time_limit_keeping_what_it_did() {
     };
     let took = t0.elapsed();
     let note = end["note"].as_str().unwrap();
-    assert!(note.contains("time limit") && note.contains("--run-minutes"), "{note}");
+    assert!(
+        note.contains("time limit") && note.contains("--run-minutes"),
+        "{note}"
+    );
     assert!(took < Duration::from_secs(5), "{took:?}");
     let games = common::view(&mut c, &id).await["counters"]["games"]
         .as_u64()
@@ -164,7 +196,9 @@ async fn body_of(r: &mut BufReader<tokio::net::TcpStream>) -> String {
         }
     }
     let mut body = vec![0; length];
-    tokio::io::AsyncReadExt::read_exact(r, &mut body).await.unwrap();
+    tokio::io::AsyncReadExt::read_exact(r, &mut body)
+        .await
+        .unwrap();
     String::from_utf8_lossy(&body).into_owned()
 }
 

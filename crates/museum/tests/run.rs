@@ -174,7 +174,10 @@ async fn runs_are_bounded() {
         .post(&format!("/api/visits/{two}/run"), long.clone())
         .await;
     assert_eq!(b.status, 429, "{b:?}");
-    assert!(b.error().contains("1 run going or waiting already"), "{b:?}");
+    assert!(
+        b.error().contains("1 run going or waiting already"),
+        "{b:?}"
+    );
     // deleting the visit frees its place
     let d = c.call("DELETE", &format!("/api/visits/{one}"), None).await;
     assert!(d.status < 300, "{d:?}");

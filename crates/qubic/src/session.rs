@@ -1161,7 +1161,8 @@ impl Session for QubicSession {
         match action {
             QubicAction::PlayFound => self.play_found(),
             QubicAction::Reset => {
-                let mut fresh = QubicSession::build(self.config.clone(), self.playing_found.clone())?;
+                let mut fresh =
+                    QubicSession::build(self.config.clone(), self.playing_found.clone())?;
                 fresh.found = Arc::clone(&self.found);
                 *self = fresh;
                 let mut out = vec![QubicHappening::NewGame { game: 1 }];

@@ -258,6 +258,31 @@ pub async fn events(addr: SocketAddr, id: &str) -> EventReader {
     EventReader { r }
 }
 
+/// Opens the SSE stream of visit `id` from `from` (another loopback address, as a
+/// client of its own); the reader, or the status of the refusal.
+pub async fn events_from(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    id: &str,
+) -> Result<EventReader, u16> {
+    let mut stream = connect_from(addr, from).await.map_err(|_| 0u16)?;
+    let req = format!("GET /api/visits/{id}/events HTTP/1.1\r\nhost: {addr}\r\n\r\n");
+    stream.write_all(req.as_bytes()).await.map_err(|_| 0u16)?;
+    let mut r = BufReader::new(stream);
+    let mut line = String::new();
+    r.read_line(&mut line).await.map_err(|_| 0u16)?;
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    if status == 200 {
+        Ok(EventReader { r })
+    } else {
+        Err(status)
+    }
+}
+
 pub struct EventReader {
     r: BufReader<TcpStream>,
 }

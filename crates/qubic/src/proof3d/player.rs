@@ -243,9 +243,9 @@ impl ProofPlayer {
         dict: Option<Dictionary>,
         certificate: impl Into<String>,
     ) -> Result<ProofPlayer, String> {
+        use ludomat_qubic_verify::{Certificate, Geometry, ProofBook};
         use std::hash::{Hash, Hasher};
         use std::sync::{Mutex, OnceLock, Weak};
-        use ludomat_qubic_verify::{Certificate, Geometry, ProofBook};
         type Books = Mutex<Vec<((usize, u64), Weak<ProofBook>)>>;
         static BOOKS: OnceLock<Books> = OnceLock::new();
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -256,7 +256,11 @@ impl ProofPlayer {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         books.retain(|(_, b)| b.strong_count() > 0);
-        if let Some(book) = books.iter().find(|(k, _)| *k == key).and_then(|(_, b)| b.upgrade()) {
+        if let Some(book) = books
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, b)| b.upgrade())
+        {
             return Ok(ProofPlayer::new(book, dict, certificate));
         }
         if books.len() >= FOUND_BOOKS {

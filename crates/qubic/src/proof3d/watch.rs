@@ -131,7 +131,9 @@ impl LongRun for ProveRun {
                 bytes,
                 after,
             };
-            *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
+            *slot
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
         }
         serde_json::to_value(&run).map_err(|e| SessionError::Failed(format!("prove: {e}")))
     }
