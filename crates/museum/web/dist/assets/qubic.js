@@ -46,7 +46,7 @@ import{c as e,f as t,t as n,u as r}from"./index.js";import{t as i}from"./exhibit
       <h4>Intersection marks</h4><div data-marks>${t.marks.join(` `)||`none`}</div>
       <h4>${n.strategy===`louden1962`?`J3 (level 6 save)`:`6MOV / 9MOV / held`}</h4>
       <div>${n.strategy===`louden1962`?t.mov6.join(` `)||`none`:r`6MOV: ${t.mov6.join(` `)||`—`}; 9MOV: ${t.mov9.join(` `)||`—`}; level 10 held: ${t.held??`—`}`}</div>
-    </div>`}settings(t){let n=this.config,i=Number(n.dims??3),a=n.strategy??`other1`,s=Array.isArray(n.disable)?n.disable:[],c=e=>this.restart({...this.config,...e});return r`
+    </div>`}settings(t){let n=this.config,i=t.dims,a=t.strategy,s=t.disabled,c=e=>this.restart({...this.config,...e});return r`
       <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);c({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
         <option value="3" ?selected=${i===3}>4×4×4 cube</option>
         <option value="4" ?selected=${i===4}>4×4×4×4</option></select></label>
