@@ -342,6 +342,12 @@ mod class {
         )
         .await;
         if status != 202 {
+            lock(&rec.runs).push(Run {
+                what,
+                waited: Duration::ZERO,
+                took: Duration::ZERO,
+                note: format!("refused ({status})"),
+            });
             return;
         }
         let mut started = None;
@@ -508,6 +514,7 @@ mod class {
             .await;
             let id = body["id"].as_str().unwrap_or_default().to_string();
             if let Ok(s) = events_from(addr, Some(from), &id).await {
+                rec.streams_held.fetch_add(1, Ordering::Relaxed);
                 held.push(s);
             }
             ask(

@@ -281,9 +281,24 @@ struct RunRequest {
 async fn start_run(
     State(museum): State<Museum>,
     Path(id): Path<String>,
+    Query(query): Query<ActionQuery>,
     Body(req): Body<RunRequest>,
 ) -> Result<Response, ApiError> {
-    let visit = museum.get(&id)?;
+    let inline = query.refusals.as_deref() == Some("inline");
+    match run_of(&museum, &id, req).await {
+        Ok(answer) => Ok((StatusCode::ACCEPTED, Json(answer)).into_response()),
+        // As for actions: a page shows the refusal (a second run of its visitor, a full
+        // queue) in its message line, not as a console error.
+        Err(e) if inline && e.status != StatusCode::NOT_FOUND => Ok(Json(json!({
+            "refused": { "status": e.status.as_u16(), "error": e.message },
+        }))
+        .into_response()),
+        Err(e) => Err(e),
+    }
+}
+
+async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, ApiError> {
+    let visit = museum.get(id)?;
     let answer = match req {
         RunRequest {
             long_run: Some(name),
@@ -308,7 +323,7 @@ async fn start_run(
             ))
         }
     };
-    Ok((StatusCode::ACCEPTED, Json(answer)).into_response())
+    Ok(answer)
 }
 
 async fn stop_autoplay(
@@ -343,10 +358,10 @@ async fn events(
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let visit = museum.get(&id)?;
-    let opening = museum.clone();
-    let (updates, guard, counted) = museum
-        .blocking(client, move || opening.open_stream(&visit, client))
-        .await??;
+    let (guard, counted) = museum.count_stream(&visit, client)?;
+    let (updates, guard) = museum
+        .blocking(client, move || (visit.stream_receiver(&guard), guard))
+        .await?;
     // The current state at once, then the latest after each change (a watch channel
     // keeps only the latest: a slow reader skips to it), at most one per `SSE_GAP` (the
     // last one always goes out: a change during the gap is seen after it), until the

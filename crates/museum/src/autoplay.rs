@@ -40,7 +40,11 @@ impl Museum {
                     .await;
                 match step {
                     Ok(Step::Applied) => {}
-                    Ok(Step::Cancelled | Step::Stopped) | Err(_) => return,
+                    Ok(Step::Cancelled | Step::Stopped) => return,
+                    Err(e) => {
+                        job.end(Some(format!("autoplay stopped: {}", e.message)));
+                        return;
+                    }
                 }
             }
             job.end(Some(format!(

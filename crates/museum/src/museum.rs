@@ -526,23 +526,17 @@ impl Museum {
         job
     }
 
-    /// Opens an event stream on `visit` for `client`, within the streams allowed per
-    /// visit and per client. Blocks on the session: call off the async threads.
+    /// Counts an event stream on `visit` for `client`, within the streams allowed per
+    /// visit and per client (before it takes any work: [`Visit::stream_receiver`] then
+    /// opens it).
     ///
     /// # Errors
     /// 429 naming the limit reached.
-    pub(crate) fn open_stream(
+    pub(crate) fn count_stream(
         &self,
         visit: &Arc<Visit>,
         client: IpAddr,
-    ) -> Result<
-        (
-            watch::Receiver<Arc<crate::visit::Update>>,
-            StreamGuard,
-            ClientStream,
-        ),
-        ApiError,
-    > {
+    ) -> Result<(StreamGuard, ClientStream), ApiError> {
         let c = &self.inner.config;
         let counted = {
             let mut streams = lock(&self.inner.streams);
@@ -567,7 +561,7 @@ impl Museum {
                 client,
             }
         };
-        let Some((updates, guard)) = visit.stream_opened_within(c.max_streams_per_visit) else {
+        let Some(guard) = visit.stream_counted_within(c.max_streams_per_visit) else {
             self.inner
                 .refusals
                 .note(Refusal::Streams, || format!("visit {}", visit.id));
@@ -580,7 +574,7 @@ impl Museum {
                 ),
             ));
         };
-        Ok((updates, guard, counted))
+        Ok((guard, counted))
     }
 
     /// Whether the museum is stopping, as a receiver that changes to `true` once.

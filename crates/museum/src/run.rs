@@ -276,8 +276,7 @@ impl Museum {
                 });
             }
             crate::museum::spawn_run_thread(job, move |job| {
-                let _held = (held, done);
-                long_run(job, run, &name, limit, &out_of_time)
+                long_run(job, run, &name, limit, &out_of_time, (held, done))
             });
         });
         Ok(answer)
@@ -369,6 +368,7 @@ impl Museum {
             _ => {}
         }
         if times == 1 {
+            drop(held);
             job.end_with(
                 Some("run finished: 1 of 1".into()),
                 vec![tally.progress(1, true)],
@@ -423,14 +423,18 @@ impl Museum {
         from: u64,
         held: Held,
     ) {
-        let _held = held;
+        // Let go before the end is published: a page that sees the end may start its
+        // client's next run at once.
+        let mut held = Some(held);
         let times = tally.total;
         for done in from..=times {
             if job.is_cancelled() {
+                drop(held.take());
                 job.report_after_cancel(vec![tally.progress(done - 1, true)]);
                 return;
             }
             if tally.started.elapsed() > tally.limit {
+                drop(held.take());
                 let note = timed_out(&format!("the run ({} of {times})", done - 1), tally.limit);
                 job.end_with(Some(note), vec![tally.progress(done - 1, true)]);
                 return;
@@ -438,14 +442,28 @@ impl Museum {
             match self.apply_once(&job, &action, &tally, done).await {
                 Ok((Step::Applied, _)) => {}
                 Ok((Step::Cancelled, _)) => {
+                    drop(held.take());
                     job.report_after_cancel(vec![tally.progress(done - 1, true)]);
                     return;
                 }
-                Ok((Step::Stopped, _)) | Err(_) => return,
+                Ok((Step::Stopped, _)) => return,
+                Err(e) => {
+                    drop(held.take());
+                    job.end_with(
+                        Some(format!(
+                            "the run stopped ({} of {times}): {}",
+                            done - 1,
+                            e.message
+                        )),
+                        vec![tally.progress(done - 1, true)],
+                    );
+                    return;
+                }
             }
             // Let the visitors' requests and the streams in between applications.
             tokio::task::yield_now().await;
         }
+        drop(held.take());
         job.end_with(
             Some(format!(
                 "run finished: {times} of {times} in {:.1} s",
@@ -463,6 +481,7 @@ fn long_run(
     name: &str,
     limit: Duration,
     out_of_time: &AtomicBool,
+    held: (Held, tokio::sync::oneshot::Sender<()>),
 ) -> Option<String> {
     let started = Instant::now();
     let cpu0 = cpu::thread();
@@ -494,6 +513,9 @@ fn long_run(
         }
     });
     let secs = started.elapsed().as_secs_f64();
+    // Let go before the end is published: a page that sees the end may start its
+    // client's next run at once.
+    drop(held);
     match outcome {
         Ok(result) => {
             let mut end = last.unwrap_or_else(

@@ -87,6 +87,20 @@ async fn one_run_per_client_and_a_queue_with_each_visitors_place() {
             && second.error().contains("--runs-per-client"),
         "{second:?}"
     );
+    // As the page asks: the refusal inline (a browser logs every 4xx as an error).
+    let inline = one
+        .post(
+            &format!("/api/visits/{b}/run?refusals=inline"),
+            long_training(),
+        )
+        .await;
+    assert_eq!(inline.status, 200, "{inline:?}");
+    assert_eq!(inline.body["refused"]["status"], 429, "{inline:?}");
+    assert_eq!(
+        inline.body["refused"]["error"],
+        second.error(),
+        "{inline:?}"
+    );
     // Another client's run is taken: it waits in the queue, first.
     let mut two = Client::connect_from(addr, ip(3)).await;
     let c2 = menace(&mut two).await;

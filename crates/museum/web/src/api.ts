@@ -227,12 +227,20 @@ export class Visit {
 
   /** A run: `action` applied `times` times back to back, progress as `run_progress`. */
   run(action: unknown, times: number) {
-    return this.send('POST', '/run', { action, times });
+    return this.startRun({ action, times });
   }
 
   /** The session's long run `name` (a circuit check, a proof search). */
   runLong(name: string, params?: unknown) {
-    return this.send('POST', '/run', params === undefined ? { long_run: name } : { long_run: name, params });
+    return this.startRun(params === undefined ? { long_run: name } : { long_run: name, params });
+  }
+
+  /** Starts a run; a refusal (a second run of this visitor, a full queue) comes back
+   *  inline, as for actions, and is thrown as an ApiError. */
+  private async startRun(body: unknown) {
+    const a = await this.send<{ refused?: { status: number; error: string } }>('POST', '/run?refusals=inline', body);
+    if (a.refused) throw new ApiError(a.refused.status, a.refused.error);
+    return a;
   }
 
   close() {

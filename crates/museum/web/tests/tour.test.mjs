@@ -83,9 +83,10 @@ const FIRST_STEPS = {
   },
   arena: async (page, ex) => {
     await page.locator(`${ex} [data-desc]`).waitFor();
+    // Watch it: the game plays itself move by move.
     await page.click(`${ex} button[data-action="watch"]`);
-    await page.click(`${ex} lm-run-control button[data-action="step"]`);
     await page.locator(`${ex} [data-board] .cell.x`).first().waitFor();
+    await page.click(`${ex} lm-run-control button[data-action="pause"]`);
   },
 };
 
