@@ -197,7 +197,7 @@ mod class {
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
-    use super::common::{events_from, Client, EventReader};
+    use super::common::{events_explained, events_from, Client, EventReader};
     use serde_json::{json, Value};
 
     /// One request of a student: what, how long, its status.
@@ -228,10 +228,22 @@ mod class {
     }
 
     impl Record {
-        fn hostile(&self, what: &str, status: u16) {
-            *lock(&self.hostile)
-                .entry(format!("{what} {status}"))
-                .or_default() += 1;
+        /// One of the hostile client's requests: what, its status and why (the first
+        /// words of a refusal).
+        fn hostile(&self, what: &str, status: u16, error: &str) {
+            let why: String = error
+                .split([':', ','])
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(60)
+                .collect();
+            let key = if why.is_empty() {
+                format!("{what}: {status}")
+            } else {
+                format!("{what}: {status} ({why})")
+            };
+            *lock(&self.hostile).entry(key).or_default() += 1;
         }
     }
 
@@ -494,7 +506,7 @@ mod class {
         ) -> (u16, Value) {
             loop {
                 let a = c.call(method, path, body.clone()).await;
-                rec.hostile(what, a.status);
+                rec.hostile(what, a.status, a.error());
                 if a.status != 429 || !a.error().contains("too many requests") {
                     return (a.status, a.body);
                 }
@@ -527,7 +539,7 @@ mod class {
             )
             .await;
         }
-        // 2. A hundred Threes! visits autoplaying the depth-4 AI every 10 ms.
+        // 2. A hundred Threes! visits (their autoplays below).
         let mut threes = Vec::new();
         for seed in 0..100 {
             let (status, body) = ask(
@@ -543,6 +555,26 @@ mod class {
                 threes.push(body["id"].as_str().unwrap_or_default().to_string());
             }
         }
+        // 3. Streams on every visit, as many as it can, and connections left open.
+        for i in 0..900 {
+            let id = &threes[i % threes.len().max(1)];
+            match events_explained(addr, Some(from), id).await {
+                Ok(s) => {
+                    rec.hostile("open a stream", 200, "");
+                    rec.streams_held.fetch_add(1, Ordering::Relaxed);
+                    held.push(s);
+                }
+                Err((status, error)) => rec.hostile("open a stream", status, &error),
+            }
+        }
+        let mut idle = Vec::new();
+        for _ in 0..900 {
+            if let Ok(s) = super::common::connect_from(addr, Some(from)).await {
+                idle.push(s);
+                rec.connections_held.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        // 4. The hundred autoplays of the depth-4 AI, every 10 ms.
         for id in &threes {
             ask(
                 &mut c,
@@ -553,25 +585,6 @@ mod class {
                 Some(json!({"action": {"type": "ai_step"}, "interval_ms": 10})),
             )
             .await;
-        }
-        // 3. Streams on every visit, as many as it can, and connections left open.
-        for i in 0..900 {
-            let id = &threes[i % threes.len().max(1)];
-            match events_from(addr, Some(from), id).await {
-                Ok(s) => {
-                    rec.hostile("open a stream", 200);
-                    rec.streams_held.fetch_add(1, Ordering::Relaxed);
-                    held.push(s);
-                }
-                Err(status) => rec.hostile("open a stream", status),
-            }
-        }
-        let mut idle = Vec::new();
-        for _ in 0..900 {
-            if let Ok(s) = super::common::connect_from(addr, Some(from)).await {
-                idle.push(s);
-                rec.connections_held.fetch_add(1, Ordering::Relaxed);
-            }
         }
         // Autoplay stops when no page watches a visit for 30 s: re-armed every 20 s.
         while !stop.load(Ordering::Relaxed) {

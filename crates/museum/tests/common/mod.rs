@@ -265,22 +265,52 @@ pub async fn events_from(
     from: Option<IpAddr>,
     id: &str,
 ) -> Result<EventReader, u16> {
-    let mut stream = connect_from(addr, from).await.map_err(|_| 0u16)?;
-    let req = format!("GET /api/visits/{id}/events HTTP/1.1\r\nhost: {addr}\r\n\r\n");
-    stream.write_all(req.as_bytes()).await.map_err(|_| 0u16)?;
-    let mut r = BufReader::new(stream);
-    let mut line = String::new();
-    r.read_line(&mut line).await.map_err(|_| 0u16)?;
+    events_explained(addr, from, id)
+        .await
+        .map_err(|(status, _)| status)
+}
+
+/// As [`events_from`], with the refusal's message.
+pub async fn events_explained(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    id: &str,
+) -> Result<EventReader, (u16, String)> {
+    let opened = async {
+        let mut stream = connect_from(addr, from).await?;
+        let req = format!("GET /api/visits/{id}/events HTTP/1.1\r\nhost: {addr}\r\n\r\n");
+        stream.write_all(req.as_bytes()).await?;
+        let mut r = BufReader::new(stream);
+        let mut line = String::new();
+        r.read_line(&mut line).await?;
+        Ok::<_, std::io::Error>((r, line))
+    };
+    let (mut r, line) = opened.await.map_err(|e| (0, e.to_string()))?;
     let status = line
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     if status == 200 {
-        Ok(EventReader { r })
-    } else {
-        Err(status)
+        return Ok(EventReader { r });
     }
+    let mut length = 0;
+    loop {
+        let mut h = String::new();
+        if r.read_line(&mut h).await.unwrap_or(0) == 0 || h.trim().is_empty() {
+            break;
+        }
+        if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut body = vec![0; length];
+    let _ = r.read_exact(&mut body).await;
+    let error = serde_json::from_slice::<Value>(&body)
+        .ok()
+        .and_then(|v| v["error"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    Err((status, error))
 }
 
 pub struct EventReader {
