@@ -104,7 +104,7 @@ async fn run(time: Duration, clients: usize) {
     for t in tasks {
         let _ = t.await;
     }
-    println!(
+    ludomat_io::outln!(
         "move action (POST step): {n} requests in {secs:.2} s with {clients} connections = {:.0} requests/s",
         n as f64 / secs
     );
@@ -136,12 +136,12 @@ async fn run(time: Duration, clients: usize) {
     tokio::time::sleep(Duration::from_millis(200)).await;
     let got = received.load(Ordering::Relaxed);
     counting.abort();
-    println!(
+    ludomat_io::outln!(
         "SSE: {changes} changes in {secs:.2} s ({:.0}/s), {got} state events received ({:.0} updates/s)",
         changes as f64 / secs,
         got as f64 / secs
     );
-    let _ = std::io::stdout().flush();
+    let _ = ludomat_io::out::stdout().flush();
 }
 
 /// Bytes each exhibit's page loads: the page, its script and style, and the exhibit's
@@ -150,7 +150,7 @@ fn page_weights() {
     let files: std::collections::HashMap<String, usize> = assets::files().into_iter().collect();
     let size = |p: &str| files.get(p).copied().unwrap_or(0);
     let shell = size("index.html") + size("assets/index.js") + size("assets/index.css");
-    println!("page weight, home page: {shell} bytes (index.html, index.js, index.css)");
+    ludomat_io::outln!("page weight, home page: {shell} bytes (index.html, index.js, index.css)");
     for e in exhibits::EXHIBITS {
         let module = format!("assets/{}.js", e.kind);
         let mut total = shell + size(&module);
@@ -163,7 +163,7 @@ fn page_weights() {
                 }
             }
         }
-        println!(
+        ludomat_io::outln!(
             "page weight, {}: {total} bytes (home page + {})",
             e.kind,
             parts.join(" + ")
@@ -189,7 +189,7 @@ fn imported_chunks(text: &str) -> Vec<String> {
 /// `bench class`: a class of students and one hostile client against `ludomat serve`.
 mod class {
     use std::collections::BTreeMap;
-    use std::io::{BufRead, BufReader};
+    use std::io::BufReader;
     use std::net::{IpAddr, SocketAddr};
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
@@ -253,7 +253,8 @@ mod class {
 
     /// The server's CPU time (user + system) so far, from /proc.
     fn server_cpu(pid: u32) -> Duration {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let stat = ludomat_io::read::text(format!("/proc/{pid}/stat").as_ref(), 1 << 16)
+            .unwrap_or_default();
         let after = stat.rsplit_once(')').map_or("", |(_, a)| a);
         let f: Vec<u64> = after
             .split_whitespace()
@@ -644,7 +645,7 @@ mod class {
         cmd.args(["serve", "--port", "0"])
             .stdout(Stdio::piped())
             .stderr(
-                std::fs::File::create(&log)
+                ludomat_io::write::create(&log)
                     .map(Stdio::from)
                     .unwrap_or_else(|_| Stdio::null()),
             );
@@ -661,17 +662,14 @@ mod class {
                 Ok(())
             });
         }
-        let mut child = cmd.spawn().unwrap_or_else(|e| {
+        let mut child = ludomat_io::child::spawn(&mut cmd).unwrap_or_else(|e| {
             panic!("cannot start {bin}: {e} (cargo build --release -p ludomat)")
         });
         let pid = child.id();
-        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        out.read_line(&mut line).expect("the URL line");
-        std::thread::spawn(move || {
-            let mut rest = String::new();
-            let _ = std::io::Read::read_to_string(&mut out, &mut rest);
-        });
+        let mut out =
+            ludomat_io::read::Lines::new(BufReader::new(child.stdout.take().expect("stdout")));
+        let line = out.next_line().ok().flatten().expect("the URL line");
+        std::thread::spawn(move || while let Ok(Some(_)) = out.next_line() {});
         let port: u16 = line
             .split("127.0.0.1:")
             .nth(1)
@@ -728,7 +726,7 @@ mod class {
         let _ = child.wait();
 
         let actions = lock(&rec.actions).clone();
-        println!(
+        ludomat_io::outln!(
             "a class of {students} (127.0.0.2 …) and one hostile client (127.0.0.250) against \
              {bin} serve (every limit at its default, open-files limit 1,024)"
         );
@@ -738,7 +736,7 @@ mod class {
             .map(|a| a.took)
             .collect();
         all.sort();
-        println!(
+        ludomat_io::outln!(
             "student actions: {} — p50 {}, p90 {}, p99 {}, max {}",
             all.len(),
             ms(percentile(&all, 0.5)),
@@ -752,7 +750,7 @@ mod class {
         }
         for (what, mut t) in kinds {
             t.sort();
-            println!(
+            ludomat_io::outln!(
                 "  {what}: {} — p50 {}, p99 {}, max {}",
                 t.len(),
                 ms(percentile(&t, 0.5)),
@@ -764,9 +762,9 @@ mod class {
             .iter()
             .filter(|a| a.status >= 400 || a.status == 0)
             .collect();
-        println!("refusals met by students: {}", refused.len());
+        ludomat_io::outln!("refusals met by students: {}", refused.len());
         for r in refused.iter().take(10) {
-            println!("  {} {}: {}", r.what, r.status, r.error);
+            ludomat_io::outln!("  {} {}: {}", r.what, r.status, r.error);
         }
         let runs = lock(&rec.runs).clone();
         let mut by: BTreeMap<&str, Vec<Run>> = BTreeMap::new();
@@ -779,7 +777,7 @@ mod class {
             waited.sort();
             took.sort();
             let finished = rs.iter().filter(|r| r.note.contains("finished")).count();
-            println!(
+            ludomat_io::outln!(
                 "runs, {what}: {} of {students} ended ({finished} finished); waited for a slot \
                  median {:.1} s, max {:.1} s; went median {:.1} s, max {:.1} s",
                 rs.len(),
@@ -789,19 +787,19 @@ mod class {
                 took.last().copied().unwrap_or_default().as_secs_f64()
             );
             for r in rs.iter().filter(|r| !r.note.contains("finished")).take(3) {
-                println!("  not finished: {}", r.note);
+                ludomat_io::outln!("  not finished: {}", r.note);
             }
         }
-        println!("the hostile client's requests (what, status: how many):");
+        ludomat_io::outln!("the hostile client's requests (what, status: how many):");
         for (k, n) in lock(&rec.hostile).iter() {
-            println!("  {k}: {n}");
+            ludomat_io::outln!("  {k}: {n}");
         }
-        println!(
+        ludomat_io::outln!(
             "  held at the end: {} event streams, {} connections opened",
             rec.streams_held.load(Ordering::Relaxed),
             rec.connections_held.load(Ordering::Relaxed)
         );
-        println!(
+        ludomat_io::outln!(
             "wall {:.1} s; server CPU {:.1} s; this generator's CPU {:.1} s ({:.0} % of one core); \
              the server's log: {}",
             wall.as_secs_f64(),

@@ -333,7 +333,7 @@ async fn one_clients_hundred_autoplays_leave_anothers_moves_quick() {
         times.push(t0.elapsed());
     }
     times.sort();
-    eprintln!("create and move beside 100 autoplays: {times:?}");
+    ludomat_io::errln!("create and move beside 100 autoplays: {times:?}");
     assert!(
         times[2] < Duration::from_millis(500),
         "median {:?}: {times:?}",
