@@ -8,6 +8,7 @@ import { css, html, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import type { CubeView } from '../three/qubic-cube.ts';
 import '../components/lm-run-clock.ts';
+import { count, thousands } from '../text.ts';
 
 type Who = 'human' | 'machine';
 type Strategy = 'other1' | 'louden1962' | 'forced';
@@ -171,7 +172,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       const r = h as unknown as ProofReport;
       const p = r.partial;
       const verdict = r.result?.verdict.verdict;
-      return `proof: ${p ? `${PHASE[p.phase]}, ${p.proved} of ${p.positions || '?'} positions, ${p.expansions.toLocaleString('en')} expansions` : ''}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
+      return `proof: ${p ? `${PHASE[p.phase]}, ${thousands(p.proved)} of ${p.positions ? count(p.positions, 'position') : '? positions'}, ${count(p.expansions, 'expansion')}` : ''}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
     }
     switch (h.type) {
       case 'placed': return h.by === 'human' ? `P plays ${h.cell}` : `M plays ${h.cell}: ${h.why}`;
@@ -326,11 +327,11 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       <lm-run-clock .report=${r} .cpuSeconds=${p?.cpu_seconds} cpuNote=" (the museum's, every visitor's work included)"></lm-run-clock>
       ${p ? html`<div data-proof-progress>
         <progress max=${Math.max(p.positions, 1)} .value=${p.proved} aria-label="positions proved"></progress>
-        <div data-proof-phase>${PHASE[p.phase]}: ${p.proved} of ${p.positions || '?'} positions proved, ${p.expansions.toLocaleString('en')} expansions</div>
+        <div data-proof-phase>${PHASE[p.phase]}: ${thousands(p.proved)} of ${p.positions ? count(p.positions, 'position') : '? positions'} proved, ${count(p.expansions, 'expansion')}</div>
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
-        ? html`<b>Proved: the first player wins.</b> The certificate (${verdict.certificate.records.toLocaleString('en')} positions, ${verdict.certificate.bytes.toLocaleString('en')} bytes gzip) was written and accepted by the independent checker, twice; ${r!.result!.total.seconds.toFixed(1)} s, ${r!.result!.total.cpu_seconds.toFixed(1)} s CPU.
+        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker, twice; ${r!.result!.total.seconds.toFixed(1)} s wall, ${r!.result!.total.cpu_seconds.toFixed(1)} s CPU.
             <button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>
             <span class="note">(the certificate this proof just found, kept with your visit)</span>`
         : verdict.verdict === 'cancelled' ? 'Stopped before the end.' : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
