@@ -81,7 +81,7 @@ var e=globalThis,t=e.ShadowRoot&&(e.ShadyCSS===void 0||e.ShadyCSS.nativeShadow)&
           <h2>${t.name}</h2>
           <p>${t.history}</p>
           <p class="src">Source: ${t.source}</p>
-          <div class="go">${e.has(t.kind)?M`<a class="play" href="/exhibits/${t.kind}">Play ${t.name}</a>`:M`<span>in the terminal: <code>${t.terminal}</code></span>`}</div>
+          <div class="go">${e.has(t.kind)?M`<a class="play" href="/exhibits/${t.kind}">Play ${t.name.replace(/^The /,`the `)}</a>`:M`<span>in the terminal: <code>${t.terminal}</code></span>`}</div>
         </article>`)}
       </div>
       ${e.has(`arena`)?M`<section class="arena" data-arena>

@@ -89,7 +89,7 @@ export class LmHome extends LitElement {
           <p>${m.history}</p>
           <p class="src">Source: ${m.source}</p>
           <div class="go">${has.has(m.kind)
-            ? html`<a class="play" href="/exhibits/${m.kind}">Play ${m.name}</a>`
+            ? html`<a class="play" href="/exhibits/${m.kind}">Play ${m.name.replace(/^The /, 'the ')}</a>`
             : html`<span>in the terminal: <code>${m.terminal}</code></span>`}</div>
         </article>`)}
       </div>
