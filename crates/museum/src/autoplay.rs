@@ -48,7 +48,8 @@ impl Museum {
                 }
             }
             job.end(Some(format!(
-                "autoplay stopped after its limit of {max_steps} steps"
+                "autoplay stopped after its limit of {}",
+                ludomat_io::text::count(max_steps as u64, "step", "steps")
             )));
         });
         interval

@@ -90,7 +90,10 @@ pub(crate) fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
             "request body: expected Content-Type: application/json".to_string()
         }
         _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
-            format!("request body is larger than the limit of {limit} bytes")
+            format!(
+                "request body is larger than the limit of {}",
+                ludomat_io::text::count(limit as u64, "byte", "bytes")
+            )
         }
         JsonRejection::JsonSyntaxError(_) => format!("malformed JSON: {}", r.body_text()),
         _ => format!("request body: {}", r.body_text()),

@@ -397,10 +397,10 @@ impl Museum {
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     format!(
-                        "this client ({client}) holds {} visits, the most one client may \
-                         (max_visits_per_client), each open in a page: close one of its \
+                        "this client ({client}) holds {}, the most one client may \
+                         (--max-visits-per-client), each open in a page: close one of its \
                          pages first",
-                        c.max_visits_per_client
+                        ludomat_io::text::count(c.max_visits_per_client as u64, "visit", "visits")
                     ),
                 ));
             };
@@ -413,10 +413,10 @@ impl Museum {
                 return Err(ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     format!(
-                        "the museum is full: it holds at most {} visits at once \
-                         (max_visits) and every one is open in a page right now; try \
+                        "the museum is full: it holds at most {} at once \
+                         (--max-visits) and every one is open in a page right now; try \
                          again in a moment",
-                        c.max_visits
+                        ludomat_io::text::count(c.max_visits as u64, "visit", "visits")
                     ),
                 ));
             };
@@ -497,9 +497,10 @@ impl Museum {
                 ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     format!(
-                        "this client ({client}) has {n} requests waiting for the museum's \
-                         work slots already, the most one client may (--waiting-per-client): \
-                         wait for their answers first"
+                        "this client ({client}) has {} waiting for the museum's work slots \
+                         already, the most one client may (--waiting-per-client): wait for \
+                         their answers first",
+                        ludomat_io::text::count(n as u64, "request", "requests")
                     ),
                 )
             }
@@ -568,9 +569,14 @@ impl Museum {
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
-                    "visit {} has {} event streams open, the most one visit may \
+                    "visit {} has {} open, the most one visit may \
                      (--streams-per-visit): one page watches one visit",
-                    visit.id, c.max_streams_per_visit
+                    visit.id,
+                    ludomat_io::text::count(
+                        c.max_streams_per_visit as u64,
+                        "event stream",
+                        "event streams"
+                    )
                 ),
             ));
         };

@@ -189,8 +189,13 @@ impl Museum {
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     format!(
-                        "run: {n} runs are waiting for the museum's {} already, the most \
-                         its queue holds (--run-queue); try again when some have ended",
+                        "run: {} waiting for the museum's {} already, the most its queue \
+                         holds (--run-queue); try again when some have ended",
+                        if n == 1 {
+                            "1 run is".to_string()
+                        } else {
+                            format!("{} are", ludomat_io::text::count(n as u64, "run", "runs"))
+                        },
                         ludomat_io::text::count(limits.slots as u64, "run slot", "run slots")
                     ),
                 )

@@ -461,7 +461,8 @@ async fn serve_connection(
 async fn refuse_busy(mut stream: TcpStream, max: usize) {
     let body = serde_json::json!({
         "error": format!(
-            "the museum has {max} connections open, every one busy: try again in a moment"
+            "the museum has {} open, every one busy: try again in a moment",
+            ludomat_io::text::count(max as u64, "connection", "connections")
         )
     })
     .to_string();

@@ -118,7 +118,7 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
             422,
             "at most 10000",
         ),
-        (big.as_bytes(), 413, "larger than the limit of 1024 bytes"),
+        (big.as_bytes(), 413, "larger than the limit of 1,024 bytes"),
     ];
     for (body, status, message) in cases {
         // A fresh connection each time: the server closes one whose body it refused unread.

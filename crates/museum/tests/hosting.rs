@@ -189,7 +189,7 @@ async fn per_client_limits_count_each_address_apart() {
         "{refused:?}"
     );
     assert!(
-        refused.error().contains("max_visits_per_client"),
+        refused.error().contains("--max-visits-per-client"),
         "{refused:?}"
     );
     visit(&mut three, Value::Null).await;
