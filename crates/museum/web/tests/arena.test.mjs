@@ -53,7 +53,7 @@ test('arena: watch a game move by move; cancel a long tournament; a 3D round rob
   await page.click(`${EX} button[data-action="cancel"]`);
   await page.locator(`${EX} [data-progress-text]`, { hasText: 'cancelled' }).waitFor();
   const text = await page.locator(`${EX} [data-progress-text]`).innerText();
-  const played = Number(text.split(' ')[0]);
+  const played = Number(text.split(' ')[0].replaceAll(',', ''));
   assert.ok(played > 0 && played < 1_000_000, text);
 
   await page.selectOption(`${EX} select[data-setting="game"]`, 'qubic');

@@ -20,7 +20,7 @@ test('menace: a game against a person in the teaching mode, played to the end by
   assert.match(page.url(), /seed=1/);
   // 304 boxes, grouped by MENACE's move: 1 / 12 / 108 / 183.
   assert.equal(await page.locator(`${EX} [data-boxes] [data-box]`).count(), 304);
-  assert.match(await page.locator(`${EX} [data-boxes]`).textContent(), /1st move of the game: 1 boxes[\s\S]*7th move of the game: 183 boxes/);
+  assert.match(await page.locator(`${EX} [data-boxes]`).textContent(), /1st move of the game: 1 box\b[\s\S]*7th move of the game: 183 boxes/);
 
   // Step: MENACE opens box #0 and draws a bead; the box holds one bead fewer.
   const before = await beadsIn(page, 0);
@@ -85,7 +85,7 @@ test('menace as Scroggs has it: it opens by itself, the next game starts on its 
   await page.locator(`${EX} [data-boxes2] [data-box]`).first().waitFor();
   assert.equal(await page.locator(`${EX} [data-boxes2] [data-box]`).count(), 289);
   await page.waitForURL(/opponent=menace2/);
-  assert.match(await page.locator(`${EX} fieldset[data-settings="menace2"] legend`).innerText(), /MENACE2's settings \(seed\)/);
+  assert.match(await page.locator(`${EX} fieldset[data-settings="menace2"] legend`).innerText(), /MENACE2's settings \(source\)/);
   await page.locator(`${EX} select[data-setting="tick"]`).selectOption('2');
   await page.click('lm-run-control button[data-action="run"]');
   await page.locator(`${EX} [data-games]`, { hasText: /^[1-9][0-9]+$/ }).waitFor();
