@@ -27,3 +27,13 @@ export function number(x: number): string {
 export function results(wins: number, draws: number, losses: number): string {
   return `${count(wins, 'win')}, ${count(draws, 'draw')}, ${count(losses, 'loss', 'losses')}`;
 }
+
+/**
+ * A limit in seconds as a visitor reads it: whole minutes as words ("10 minutes",
+ * "1 minute"), anything else as a duration ("90 s" → "1 min 30 s").
+ */
+export function limit(seconds: number): string {
+  if (seconds >= 60 && seconds % 60 === 0) return count(seconds / 60, 'minute');
+  if (seconds < 60) return count(seconds, 'second');
+  return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+}

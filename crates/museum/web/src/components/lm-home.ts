@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { listExhibits, museumInfo, type ExhibitInfo, type MuseumInfo } from '../api.ts';
 import { MACHINES } from '../machines.ts';
-import { duration } from './lm-run-clock.ts';
+import { limit } from '../text.ts';
 
 /** The home page: one card per machine; those with an exhibit link to it. */
 export class LmHome extends LitElement {
@@ -70,7 +70,7 @@ export class LmHome extends LitElement {
         <div class="urls" data-class-urls>${urls.map((u, i) => html`<div>${u.url}${i || urls.length > 1 ? html` <small>${u.interface}</small>` : ''}</div>`)}</div>
         <p>Type the address into a browser on the same network, or scan the code. Every visitor gets their own game;
           long runs (training, proofs, circuit checks) take turns: ${l.runs} at once, one per visitor, each for at most
-          ${duration(l.run_seconds * 1000)}.</p>
+          ${limit(l.run_seconds)}.</p>
       </div></section>`;
   }
 

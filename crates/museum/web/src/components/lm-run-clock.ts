@@ -1,5 +1,9 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { museumInfo } from '../api.ts';
+import { limit as limitText } from '../text.ts';
+
+/** The museum's run limit (milliseconds) in words. */
+const limitWords = (ms: number) => limitText(Math.round(ms / 1000));
 
 /** The timing fields of a `run_progress` happening (crates/museum/src/run.rs). */
 export interface RunTiming {
@@ -60,14 +64,14 @@ export class LmRunClock extends LitElement {
     const r = this.report;
     const limit = r?.limit_ms ?? this.limitMs;
     if (!r || r.elapsed_ms === undefined) {
-      return limit ? html`<span data-run-limit>A run here stops after ${duration(limit)} (this museum's limit for every run).</span>` : nothing;
+      return limit ? html`<span data-run-limit>A run here stops after ${limitWords(limit)} (this museum's limit for every run).</span>` : nothing;
     }
     const cpuMs = this.cpuSeconds !== undefined ? this.cpuSeconds * 1000 : r.cpu_ms ?? r.thread_cpu_ms;
     const parts = [`${duration(r.elapsed_ms)} wall`];
     if (cpuMs !== undefined) parts.push(`${duration(cpuMs)} CPU${this.cpuNote}`);
     if (r.ended) return html`<span data-run-clock>took ${parts.join(', ')}</span>`;
     if (r.eta_ms !== undefined) parts.push(`about ${duration(r.eta_ms)} left at this rate`);
-    return html`<span data-run-clock>elapsed ${parts.join(', ')}${limit ? html` — <span data-run-limit>stops at ${duration(limit)}, the museum's limit</span>` : nothing}</span>`;
+    return html`<span data-run-clock>elapsed ${parts.join(', ')}${limit ? html` — <span data-run-limit>stops at ${limitWords(limit)}, the museum's limit</span>` : nothing}</span>`;
   }
 }
 customElements.define('lm-run-clock', LmRunClock);

@@ -1,1 +1,0 @@
-function e(e){return Math.round(e).toLocaleString(`en-US`)}function t(t,n,r=`${n}s`){return`${e(t)} ${Math.round(t)===1?n:r}`}function n(e,n,r){return`${t(e,`win`)}, ${t(n,`draw`)}, ${t(r,`loss`,`losses`)}`}export{n,e as r,t};
