@@ -49,7 +49,7 @@ impl Museum {
             }
             job.end(Some(format!(
                 "autoplay stopped after its limit of {}",
-                ludomat_io::text::count(max_steps as u64, "step", "steps")
+                ludomat_io::text::count(max_steps, "step", "steps")
             )));
         });
         interval

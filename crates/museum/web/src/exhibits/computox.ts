@@ -5,7 +5,7 @@
 // main uniselector U1 drawn as its 25 contacts with the wiper stepping contact by
 // contact (run / pause / step at the visitor's speed), the checks of the contact under
 // test and which one closed, and the tactic named. Source: the Computox restoration
-// blog, "Computox / AUTOX Move Selection" (seed 000), spec computox.md.
+// blog, "Computox / AUTOX Move Selection" (the source).
 //
 // Model "relays" plays the machine on its simulated circuit (computox.net): the relays
 // panel lights each relay as it operates and releases, replayed in simulated time at
