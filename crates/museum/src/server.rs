@@ -190,7 +190,7 @@ pub struct Stopped {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    ludomat_io::text::count(n as u64, one, many)
 }
 
 impl fmt::Display for Stopped {
@@ -210,7 +210,7 @@ impl fmt::Display for Stopped {
                 plural(self.dropped, "connection", "connections")
             )?;
         }
-        write!(f, " in {:.2} s", self.took.as_secs_f64())
+        write!(f, " in {}", ludomat_io::text::duration(self.took))
     }
 }
 
