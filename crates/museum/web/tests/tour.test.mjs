@@ -30,7 +30,7 @@ const FIRST_STEPS = {
     // The run's time limit is told before it starts.
     assert.match(await page.locator(`${ex} lm-run-clock [data-run-limit]`).innerText(), /stops after 10 minutes/);
     await page.click(`${ex} button[data-action="train"]`);
-    await page.locator(`${ex} [data-run-progress]`, { hasText: 'done' }).waitFor({ timeout: 120_000 });
+    await page.locator(`${ex} [data-run-progress]`, { hasText: 'done' }).waitFor({ timeout: 300_000 });
     assert.match(await page.locator(`${ex} [data-run-clock]`).innerText(), /took \d+\.\d s wall, \d+\.\d s CPU/);
   },
   hexapawn: async (page, ex) => {
@@ -42,7 +42,11 @@ const FIRST_STEPS = {
     await page.click(`${ex} button[data-square="E"]`);
     await page.locator(`${ex} [data-status]`).waitFor();
     await page.click(`${ex} button[data-action="verify"]`);
-    await page.locator(`${ex} [data-verify-count]`, { hasText: '690 of 690 positions — the circuit agrees' }).waitFor({ timeout: 120_000 });
+    // Checked to its end, or refused: a refusal is named, not waited out.
+    const agreed = page.locator(`${ex} [data-verify-count]`, { hasText: '690 of 690 positions — the circuit agrees' });
+    const refused = page.locator('lm-exhibit-page .message[data-kind="error"]');
+    await agreed.or(refused).first().waitFor({ timeout: 300_000 });
+    assert.equal(await errorLine(page), '', 'computox: the check refused');
     assert.match(await page.locator(`${ex} [data-run-clock]`).innerText(), /took [\d.]+ s wall, [\d.]+ s CPU/);
   },
   relay: async (page, ex) => {
@@ -60,7 +64,7 @@ const FIRST_STEPS = {
     // Watch the proof after Patashnik's first 9 stones (the default), then play it.
     assert.match(await page.locator(`${ex} [data-proof] [data-run-limit]`).innerText(), /stops after 10 minutes/);
     await page.click(`${ex} button[data-action="prove"]`);
-    await page.locator(`${ex} [data-proof-verdict]`, { hasText: 'Proved' }).waitFor({ timeout: 180_000 });
+    await page.locator(`${ex} [data-proof-verdict]`, { hasText: 'Proved' }).waitFor({ timeout: 300_000 });
     assert.match(await page.locator(`${ex} [data-proof] [data-run-clock]`).innerText(), /took [\d.]+ s wall, [\d.]+ s CPU/);
     await page.click(`${ex} button[data-action="play-proof"]`);
     await page.locator(`${ex} [data-certificate]`, { hasText: 'the certificate your proof found' }).waitFor({ timeout: 30_000 });
