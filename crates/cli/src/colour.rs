@@ -58,6 +58,13 @@ impl Palette {
         }
     }
 
+    /// A QR code's line: black on white whatever the terminal's own colours, so a phone
+    /// reads its dark modules as dark.
+    #[must_use]
+    pub fn qr(self, text: &str) -> String {
+        self.paint("30;107", text)
+    }
+
     /// A title or a machine's name: bold.
     #[must_use]
     pub fn title(self, text: &str) -> String {

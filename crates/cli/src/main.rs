@@ -125,8 +125,10 @@ fn init_tracing(verbose: u8) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    // Colour codes only on a terminal: a log sent to a file or a journal stays plain.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(ludomat_io::out::stderr_is_terminal())
         .with_writer(ludomat_io::out::stderr)
         .try_init();
 }

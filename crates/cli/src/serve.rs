@@ -56,6 +56,35 @@ pub struct ServeArgs {
     /// Minutes (1-1,440) after which an idle visit (no request, no open page) is forgotten.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1440))]
     pub idle_minutes: u32,
+    /// Pieces of session work (actions, autoplay steps) worked on at once (1-1,024).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub work_slots: u32,
+    /// Work slots one client holds at most (1-1,024); clients with work waiting take
+    /// turns, so one client's autoplays cannot hold up another's move.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub work_slots_per_client: u32,
+    /// Pieces of work one client may have waiting for a slot (1-100,000); beyond, 429.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub waiting_per_client: u32,
+    /// Long runs (training, proofs, circuit checks) going at once (1-64); more wait in a
+    /// queue, their place shown in the page.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub runs: u32,
+    /// Long runs one client has going or waiting at once (1-64); beyond, 429.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub runs_per_client: u32,
+    /// Long runs that may wait for a slot (0-10,000); beyond, 503.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub run_queue: u32,
+    /// Minutes (1-1,440) a long run may go; then it stops, keeping what it did.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1440))]
+    pub run_minutes: u32,
+    /// Event streams (pages watching) one visit may have open (1-1,000); beyond, 429.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub streams_per_visit: u32,
+    /// Event streams one client may have open (1-100,000); beyond, 429.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub streams_per_client: u32,
 }
 
 /// Run the museum until Ctrl-C or SIGTERM.
@@ -102,6 +131,15 @@ async fn serve(args: ServeArgs) -> Result<()> {
         allowed_hosts: args.allowed_host,
         behind_proxy: args.behind_proxy,
         max_connections: args.max_connections.map(|n| n as usize),
+        max_blocking: args.work_slots as usize,
+        max_blocking_per_client: args.work_slots_per_client as usize,
+        max_waiting_per_client: args.waiting_per_client as usize,
+        max_runs: args.runs as usize,
+        max_runs_per_client: args.runs_per_client as usize,
+        max_run_queue: args.run_queue as usize,
+        max_run_time: Duration::from_secs(u64::from(args.run_minutes) * 60),
+        max_streams_per_visit: args.streams_per_visit as usize,
+        max_streams_per_client: args.streams_per_client as usize,
         ..ludomat_museum::MuseumConfig::default()
     };
     let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;
@@ -116,6 +154,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
         format!("http://{bound}/")
     };
     outln!("ludomat museum: {url}  (Ctrl-C to stop)");
+    print_class(bound);
     if !bound.ip().is_loopback() {
         errln!(
             "ludomat: warning: listening on {bound}, reachable from other machines. The \
@@ -158,6 +197,34 @@ async fn serve(args: ServeArgs) -> Result<()> {
     drop(ctrl_c);
     errln!("ludomat museum: stopped: {stopped}");
     Ok(())
+}
+
+/// Off loopback: the addresses students type and a QR code of the first (black on white
+/// on a terminal, plain characters in a file or a pipe).
+fn print_class(bound: SocketAddr) {
+    if bound.ip().is_loopback() {
+        return;
+    }
+    let urls = ludomat_museum::class::Class::new(bound).urls();
+    let Some((first, _)) = urls.first() else {
+        outln!("no network address found besides loopback: is this machine on a network?");
+        return;
+    };
+    outln!("on this network, type one of:");
+    for (url, interface) in &urls {
+        if interface.is_empty() {
+            outln!("  {url}");
+        } else {
+            outln!("  {url}  ({interface})");
+        }
+    }
+    if let Some(qr) = ludomat_museum::class::qr_text(first) {
+        let palette = crate::colour::Palette::for_stdout();
+        outln!("or scan ({first}):");
+        for line in qr.lines() {
+            outln!("  {}", palette.qr(line));
+        }
+    }
 }
 
 /// Opens `url` in the default browser; only warns when that is not possible.

@@ -10,6 +10,12 @@ use std::time::{Duration, Instant};
 
 /// Starts `ludomat serve --port 0 ARGS`; the child and its port.
 fn serve(args: &[&str]) -> (Child, u16) {
+    let (child, port, _) = serve_printing(args);
+    (child, port)
+}
+
+/// As [`serve`], with what it prints on standard output (all of it once it has ended).
+fn serve_printing(args: &[&str]) -> (Child, u16, std::thread::JoinHandle<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(["serve", "--port", "0"])
         .args(args)
@@ -27,7 +33,15 @@ fn serve(args: &[&str]) -> (Child, u16) {
         .and_then(|rest| rest.split('/').next())
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no URL in {line:?}"));
-    (child, port)
+    let rest = std::thread::spawn(move || {
+        let mut all = line + "\n";
+        while let Ok(Some(l)) = out.next_line() {
+            all.push_str(&l);
+            all.push('\n');
+        }
+        all
+    });
+    (child, port, rest)
 }
 
 /// One request on its own connection; the status and the body.
@@ -138,15 +152,44 @@ fn sigterm_stops_serve_within_two_seconds_with_a_page_open() {
 
 #[test]
 fn binding_off_loopback_warns_and_flags_are_checked() {
-    let (child, port) = serve(&["--bind", "0.0.0.0", "--allowed-host", "museum.example.org"]);
+    let (child, port, printed) =
+        serve_printing(&["--bind", "0.0.0.0", "--allowed-host", "museum.example.org"]);
     let (status, _) = request(port, "GET", "/api/exhibits", "");
     assert_eq!(status, 200);
+    let (status, body) = request(port, "GET", "/api/museum", "");
+    assert_eq!(status, 200, "{body}");
     // SAFETY: as above.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("warning: listening on 0.0.0.0:"), "{err}");
     assert!(err.contains("museum.example.org"), "{err}");
+    // The addresses students type, the same as the home page shows, and a QR code of the
+    // first; no colour codes in a pipe (nor in the log).
+    let printed = printed.join().unwrap();
+    let about: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let urls = about["class"]["urls"].as_array().unwrap();
+    if let Some(first) = urls.first() {
+        let first = first["url"].as_str().unwrap();
+        assert!(
+            printed.contains("on this network, type one of:"),
+            "{printed}"
+        );
+        for u in urls {
+            assert!(printed.contains(u["url"].as_str().unwrap()), "{printed}");
+        }
+        assert!(
+            printed.contains(&format!("or scan ({first}):")),
+            "{printed}"
+        );
+        assert!(printed.contains('█') || printed.contains('▀'), "{printed}");
+    } else {
+        assert!(printed.contains("no network address found"), "{printed}");
+    }
+    assert!(
+        !printed.contains('\x1b') && !err.contains('\x1b'),
+        "{printed}{err}"
+    );
 
     let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(["serve", "--port", "0", "--allowed-host", "bad name"])

@@ -1,13 +1,31 @@
-//! The museum's benchmark: requests per second for a move action, SSE updates per
-//! second, and the page weight of each exhibit.
+//! The museum's benchmarks.
 //!
 //! ```sh
 //! cargo run --release -p ludomat-museum --example bench [-- SECONDS [CLIENTS]]
+//! cargo build --release -p ludomat
+//! cargo run --release -p ludomat-museum --example bench -- class [MINUTES [STUDENTS [LUDOMAT]]]
 //! ```
 //!
-//! The server runs in this process on loopback (tokio, two worker threads); clients are
-//! keep-alive HTTP/1.1 connections, each with its own visit of random against random,
-//! posting `{"type":"step"}` (one machine move; a new game once one is over).
+//! The first: requests per second for a move action, SSE updates per second, and the page
+//! weight of each exhibit. The server runs in this process on loopback (tokio, two worker
+//! threads); clients are keep-alive HTTP/1.1 connections, each with its own visit of
+//! random against random, posting `{"type":"step"}` (one machine move; a new game once one
+//! is over).
+//!
+//! `class` (issue 41): a class on one network against a real `ludomat serve` (release,
+//! every limit at its default, open-files limit 1,024 as under `ulimit -n 1024`) in its own
+//! process. 30 students on 30 loopback addresses (127.0.0.2 …; a client socket bound to
+//! 127.0.0.x is another client on Linux) each do what a class does: a page watching a
+//! noughts-and-crosses game and a move a second, and one after another a MENACE training
+//! (100,000 games, as the page's Train), the 4×4×4 proof after Patashnik's first 9 stones
+//! and the Computox's circuit check, each watched on its stream to its end. Meanwhile one
+//! hostile client (127.0.0.250) runs the three patterns of the issue: two watched proofs
+//! from the empty board, as many event streams and connections as it can hold, and a
+//! hundred Threes! visits autoplaying the depth-4 AI every 10 ms (re-armed as they stop).
+//! It ends when every student's runs have ended (or after MINUTES, 20 by default) and
+//! prints each student action's latency (p50, p90, p99, max), every refusal a student met,
+//! the runs (queue waits, durations), what the hostile client got, and the wall time with
+//! the server's and this generator's own CPU time.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -22,7 +40,12 @@ use ludomat_museum::{assets, exhibits, MuseumConfig};
 use serde_json::json;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("class") {
+        args.next();
+        class::main(&args.collect::<Vec<_>>());
+        return;
+    }
     let seconds: u64 = args
         .next()
         .and_then(|s| s.parse().ok())
@@ -161,4 +184,629 @@ fn imported_chunks(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// `bench class`: a class of students and one hostile client against `ludomat serve`.
+mod class {
+    use std::collections::BTreeMap;
+    use std::io::BufReader;
+    use std::net::{IpAddr, SocketAddr};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::common::{events_explained, events_from, Client, EventReader};
+    use serde_json::{json, Value};
+
+    /// One request of a student: what, how long, its status.
+    #[derive(Clone)]
+    struct Timed {
+        what: &'static str,
+        took: Duration,
+        status: u16,
+        error: String,
+    }
+
+    /// One run of a student: which, its wait for a slot, how long it went, its note.
+    #[derive(Clone)]
+    struct Run {
+        what: &'static str,
+        waited: Duration,
+        took: Duration,
+        note: String,
+    }
+
+    #[derive(Default)]
+    struct Record {
+        actions: Mutex<Vec<Timed>>,
+        runs: Mutex<Vec<Run>>,
+        hostile: Mutex<BTreeMap<String, usize>>,
+        streams_held: AtomicUsize,
+        connections_held: AtomicUsize,
+    }
+
+    impl Record {
+        /// One of the hostile client's requests: what, its status and why (the first
+        /// words of a refusal).
+        fn hostile(&self, what: &str, status: u16, error: &str) {
+            let why: String = error
+                .split([':', ','])
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(60)
+                .collect();
+            let key = if why.is_empty() {
+                format!("{what}: {status}")
+            } else {
+                format!("{what}: {status} ({why})")
+            };
+            *lock(&self.hostile).entry(key).or_default() += 1;
+        }
+    }
+
+    fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+        m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The server's CPU time (user + system) so far, from /proc.
+    fn server_cpu(pid: u32) -> Duration {
+        let stat = ludomat_io::read::text(format!("/proc/{pid}/stat").as_ref(), 1 << 16)
+            .unwrap_or_default();
+        let after = stat.rsplit_once(')').map_or("", |(_, a)| a);
+        let f: Vec<u64> = after
+            .split_whitespace()
+            .map(|x| x.parse().unwrap_or(0))
+            .collect();
+        // SAFETY: sysconf has no preconditions.
+        let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+        let ticks = f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0);
+        Duration::from_millis(ticks * 1000 / hz)
+    }
+
+    /// This process's own CPU time (user + system), the server (a child) not included.
+    fn own_cpu() -> Duration {
+        // SAFETY: getrusage writes into the struct we pass.
+        let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+        unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
+        let tv = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+        };
+        tv(u.ru_utime) + tv(u.ru_stime)
+    }
+
+    /// A request timed; `(status, body)`.
+    async fn timed(
+        c: &mut Client,
+        rec: &Record,
+        what: &'static str,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let t = Instant::now();
+        let a = c.call(method, path, body).await;
+        lock(&rec.actions).push(Timed {
+            what,
+            took: t.elapsed(),
+            status: a.status,
+            error: a.error().to_string(),
+        });
+        (a.status, a.body)
+    }
+
+    /// A visit of `kind`, as the page opens it; its id.
+    async fn visit(c: &mut Client, rec: &Record, kind: &str, config: Value) -> Option<String> {
+        let (status, body) = timed(
+            c,
+            rec,
+            "open a visit",
+            "POST",
+            "/api/visits",
+            Some(json!({"kind": kind, "config": config})),
+        )
+        .await;
+        (status == 201).then(|| body["id"].as_str().unwrap_or_default().to_string())
+    }
+
+    /// A page's stream on `id`, timed to its first state.
+    async fn page(addr: SocketAddr, from: IpAddr, rec: &Record, id: &str) -> Option<EventReader> {
+        let t = Instant::now();
+        let opened = events_from(addr, Some(from), id).await;
+        let (status, reader) = match opened {
+            Ok(mut r) => (
+                if r.next(Duration::from_secs(10)).await.is_some() {
+                    200
+                } else {
+                    0
+                },
+                Some(r),
+            ),
+            Err(s) => (s, None),
+        };
+        lock(&rec.actions).push(Timed {
+            what: "open its page's stream",
+            took: t.elapsed(),
+            status,
+            error: String::new(),
+        });
+        reader
+    }
+
+    /// Starts a run on `id` and follows it on `stream` to its end.
+    async fn run(
+        c: &mut Client,
+        stream: &mut EventReader,
+        rec: &Record,
+        what: &'static str,
+        id: &str,
+        body: Value,
+    ) {
+        let asked = Instant::now();
+        let (status, _) = timed(
+            c,
+            rec,
+            "start a run",
+            "POST",
+            &format!("/api/visits/{id}/run"),
+            Some(body),
+        )
+        .await;
+        if status != 202 {
+            lock(&rec.runs).push(Run {
+                what,
+                waited: Duration::ZERO,
+                took: Duration::ZERO,
+                note: format!("refused ({status})"),
+            });
+            return;
+        }
+        let mut started = None;
+        let note = loop {
+            let Some(u) = stream.next(Duration::from_secs(900)).await else {
+                break "the stream ended".to_string();
+            };
+            let progress = u["happenings"]
+                .as_array()
+                .is_some_and(|h| h.iter().any(|h| h["type"] == "run_progress"));
+            if progress && started.is_none() {
+                started = Some(Instant::now());
+            }
+            if u["running"] == false {
+                if let Some(n) = u["note"].as_str() {
+                    break n.to_string();
+                }
+            }
+        };
+        let started = started.unwrap_or_else(Instant::now);
+        lock(&rec.runs).push(Run {
+            what,
+            waited: started.duration_since(asked),
+            took: started.elapsed(),
+            note,
+        });
+    }
+
+    /// A student: a page with a game and a move a second, and three runs in turn.
+    async fn student(
+        addr: SocketAddr,
+        from: IpAddr,
+        n: usize,
+        rec: Arc<Record>,
+        stop: Arc<AtomicBool>,
+    ) {
+        let mover = {
+            let (rec, stop) = (Arc::clone(&rec), Arc::clone(&stop));
+            tokio::spawn(async move {
+                let mut c = Client::connect_from(addr, Some(from)).await;
+                let Some(id) = visit(
+                    &mut c,
+                    &rec,
+                    "tictactoe",
+                    json!({"x": "human", "o": "perfect", "seed": n}),
+                )
+                .await
+                else {
+                    return;
+                };
+                let Some(mut page) = page(addr, from, &rec, &id).await else {
+                    return;
+                };
+                let drain = tokio::spawn(async move {
+                    while page.next(Duration::from_secs(3600)).await.is_some() {}
+                });
+                let mut legal: Vec<u64> = vec![5];
+                let mut tick = tokio::time::interval(Duration::from_secs(1));
+                while !stop.load(Ordering::Relaxed) {
+                    tick.tick().await;
+                    let action = match legal.first() {
+                        Some(&sq) => json!({"type": "play", "square": sq}),
+                        None => json!({"type": "new_game"}),
+                    };
+                    let (_, body) = timed(
+                        &mut c,
+                        &rec,
+                        "a move",
+                        "POST",
+                        &format!("/api/visits/{id}/actions?refusals=inline"),
+                        Some(action),
+                    )
+                    .await;
+                    if body.get("refused").is_some() {
+                        lock(&rec.actions).push(Timed {
+                            what: "a move",
+                            took: Duration::ZERO,
+                            status: body["refused"]["status"].as_u64().unwrap_or(0) as u16,
+                            error: body["refused"]["error"].as_str().unwrap_or("").into(),
+                        });
+                    }
+                    legal = body["view"]["legal"]
+                        .as_array()
+                        .map(|l| l.iter().filter_map(Value::as_u64).collect())
+                        .unwrap_or_default();
+                }
+                drain.abort();
+            })
+        };
+        let mut c = Client::connect_from(addr, Some(from)).await;
+        // MENACE trained as the page's Train does, against a machine picked first.
+        if let Some(id) = visit(&mut c, &rec, "menace", Value::Null).await {
+            if let Some(mut s) = page(addr, from, &rec, &id).await {
+                timed(
+                    &mut c,
+                    &rec,
+                    "an action",
+                    "POST",
+                    &format!("/api/visits/{id}/actions?refusals=inline"),
+                    Some(json!({"type": "set_opponent", "opponent": "random"})),
+                )
+                .await;
+                let train = json!({"action": {"type": "play_games", "n": 1000}, "times": 100});
+                run(
+                    &mut c,
+                    &mut s,
+                    &rec,
+                    "MENACE trained 100,000 games",
+                    &id,
+                    train,
+                )
+                .await;
+            }
+        }
+        if let Some(id) = visit(&mut c, &rec, "qubic", Value::Null).await {
+            if let Some(mut s) = page(addr, from, &rec, &id).await {
+                let prove = json!({"long_run": "prove", "params": {"search_after": 9}});
+                run(&mut c, &mut s, &rec, "the proof after 9 stones", &id, prove).await;
+            }
+        }
+        if let Some(id) = visit(&mut c, &rec, "computox", Value::Null).await {
+            if let Some(mut s) = page(addr, from, &rec, &id).await {
+                let verify = json!({"long_run": "verify"});
+                run(&mut c, &mut s, &rec, "the Computox check", &id, verify).await;
+            }
+        }
+        // The game goes on until the whole class is done.
+        let _ = mover.await;
+    }
+
+    /// The hostile client: two proofs from the empty board, a hundred autoplays of the
+    /// depth-4 AI, and every stream and connection it can hold.
+    async fn hostile(addr: SocketAddr, from: IpAddr, rec: Arc<Record>, stop: Arc<AtomicBool>) {
+        let mut held = Vec::new();
+        let mut c = Client::connect_from(addr, Some(from)).await;
+        // Asks again after a moment when refused for its rate.
+        async fn ask(
+            c: &mut Client,
+            rec: &Record,
+            what: &str,
+            method: &str,
+            path: &str,
+            body: Option<Value>,
+        ) -> (u16, Value) {
+            loop {
+                let a = c.call(method, path, body.clone()).await;
+                rec.hostile(what, a.status, a.error());
+                if a.status != 429 || !a.error().contains("too many requests") {
+                    return (a.status, a.body);
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+        // 1. Two watched proofs from the empty board.
+        for _ in 0..2 {
+            let (_, body) = ask(
+                &mut c,
+                &rec,
+                "open a qubic visit",
+                "POST",
+                "/api/visits",
+                Some(json!({"kind": "qubic"})),
+            )
+            .await;
+            let id = body["id"].as_str().unwrap_or_default().to_string();
+            if let Ok(s) = events_from(addr, Some(from), &id).await {
+                rec.streams_held.fetch_add(1, Ordering::Relaxed);
+                held.push(s);
+            }
+            ask(
+                &mut c,
+                &rec,
+                "start a proof from the empty board",
+                "POST",
+                &format!("/api/visits/{id}/run"),
+                Some(json!({"long_run": "prove", "params": {"search_after": 0}})),
+            )
+            .await;
+        }
+        // 2. A hundred Threes! visits (their autoplays below).
+        let mut threes = Vec::new();
+        for seed in 0..100 {
+            let (status, body) = ask(
+                &mut c,
+                &rec,
+                "open a threes visit",
+                "POST",
+                "/api/visits",
+                Some(json!({"kind": "threes", "config": {"seed": seed, "depth": 4}})),
+            )
+            .await;
+            if status == 201 {
+                threes.push(body["id"].as_str().unwrap_or_default().to_string());
+            }
+        }
+        // 3. Streams on every visit, as many as it can, and connections left open.
+        for i in 0..900 {
+            let id = &threes[i % threes.len().max(1)];
+            match events_explained(addr, Some(from), id).await {
+                Ok(s) => {
+                    rec.hostile("open a stream", 200, "");
+                    rec.streams_held.fetch_add(1, Ordering::Relaxed);
+                    held.push(s);
+                }
+                Err((status, error)) => rec.hostile("open a stream", status, &error),
+            }
+        }
+        let mut idle = Vec::new();
+        for _ in 0..900 {
+            if let Ok(s) = super::common::connect_from(addr, Some(from)).await {
+                idle.push(s);
+                rec.connections_held.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        // 4. The hundred autoplays of the depth-4 AI, every 10 ms.
+        for id in &threes {
+            ask(
+                &mut c,
+                &rec,
+                "start an autoplay",
+                "POST",
+                &format!("/api/visits/{id}/autoplay"),
+                Some(json!({"action": {"type": "ai_step"}, "interval_ms": 10})),
+            )
+            .await;
+        }
+        // Autoplay stops when no page watches a visit for 30 s: re-armed every 20 s.
+        while !stop.load(Ordering::Relaxed) {
+            for _ in 0..200 {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            for id in &threes {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                ask(
+                    &mut c,
+                    &rec,
+                    "start an autoplay",
+                    "POST",
+                    &format!("/api/visits/{id}/autoplay"),
+                    Some(json!({"action": {"type": "ai_step"}, "interval_ms": 10})),
+                )
+                .await;
+            }
+        }
+        drop((held, idle));
+    }
+
+    fn ms(d: Duration) -> String {
+        format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+    }
+
+    fn percentile(sorted: &[Duration], p: f64) -> Duration {
+        if sorted.is_empty() {
+            return Duration::ZERO;
+        }
+        let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+        sorted[i]
+    }
+
+    pub fn main(args: &[String]) {
+        let minutes: u64 = args
+            .first()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(20)
+            .clamp(1, 120);
+        let students: usize = args
+            .get(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(30)
+            .clamp(1, 200);
+        let bin = args
+            .get(2)
+            .cloned()
+            .unwrap_or_else(|| "target/release/ludomat".to_string());
+        let log = std::path::Path::new("target").join("museum-class-bench.log");
+        let mut cmd = Command::new(&bin);
+        cmd.args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(
+                ludomat_io::write::create(&log)
+                    .map(Stdio::from)
+                    .unwrap_or_else(|_| Stdio::null()),
+            );
+        // SAFETY: setrlimit is async-signal-safe and only touches the child's limits.
+        unsafe {
+            cmd.pre_exec(|| {
+                let lim = libc::rlimit {
+                    rlim_cur: 1024,
+                    rlim_max: 1024,
+                };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &lim) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = ludomat_io::child::spawn(&mut cmd).unwrap_or_else(|e| {
+            panic!("cannot start {bin}: {e} (cargo build --release -p ludomat)")
+        });
+        let pid = child.id();
+        let mut out =
+            ludomat_io::read::Lines::new(BufReader::new(child.stdout.take().expect("stdout")));
+        let line = out.next_line().ok().flatten().expect("the URL line");
+        std::thread::spawn(move || while let Ok(Some(_)) = out.next_line() {});
+        let port: u16 = line
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no URL in {line:?}"));
+        let addr: SocketAddr = ([127, 0, 0, 1], port).into();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let rec = Arc::new(Record::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        let (wall0, cpu0, server0) = (Instant::now(), own_cpu(), server_cpu(pid));
+        rt.block_on(async {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let bad = tokio::spawn(hostile(
+                addr,
+                IpAddr::from([127, 0, 0, 250]),
+                Arc::clone(&rec),
+                Arc::clone(&stop),
+            ));
+            // The hostile client first takes what it can (its proofs, its autoplays,
+            // its streams), then the class comes in.
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            let mut class = Vec::new();
+            for n in 0..students {
+                let from = IpAddr::from([127, 0, 0, 2 + n as u8]);
+                class.push(tokio::spawn(student(
+                    addr,
+                    from,
+                    n,
+                    Arc::clone(&rec),
+                    Arc::clone(&stop),
+                )));
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            // Done when every student's three runs have ended, or at the time limit.
+            let deadline = Instant::now() + Duration::from_secs(minutes * 60);
+            while lock(&rec.runs).len() < 3 * students && Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            stop.store(true, Ordering::Relaxed);
+            for s in class {
+                let _ = tokio::time::timeout(Duration::from_secs(5), s).await;
+            }
+            bad.abort();
+        });
+        let wall = wall0.elapsed();
+        let (cpu, server) = (own_cpu() - cpu0, server_cpu(pid) - server0);
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) };
+        let _ = child.wait();
+
+        let actions = lock(&rec.actions).clone();
+        ludomat_io::outln!(
+            "a class of {students} (127.0.0.2 …) and one hostile client (127.0.0.250) against \
+             {bin} serve (every limit at its default, open-files limit 1,024)"
+        );
+        let mut all: Vec<Duration> = actions
+            .iter()
+            .filter(|a| a.took > Duration::ZERO)
+            .map(|a| a.took)
+            .collect();
+        all.sort();
+        ludomat_io::outln!(
+            "student actions: {} — p50 {}, p90 {}, p99 {}, max {}",
+            all.len(),
+            ms(percentile(&all, 0.5)),
+            ms(percentile(&all, 0.9)),
+            ms(percentile(&all, 0.99)),
+            ms(all.last().copied().unwrap_or_default())
+        );
+        let mut kinds: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
+        for a in actions.iter().filter(|a| a.took > Duration::ZERO) {
+            kinds.entry(a.what).or_default().push(a.took);
+        }
+        for (what, mut t) in kinds {
+            t.sort();
+            ludomat_io::outln!(
+                "  {what}: {} — p50 {}, p99 {}, max {}",
+                t.len(),
+                ms(percentile(&t, 0.5)),
+                ms(percentile(&t, 0.99)),
+                ms(t.last().copied().unwrap_or_default())
+            );
+        }
+        let refused: Vec<&Timed> = actions
+            .iter()
+            .filter(|a| a.status >= 400 || a.status == 0)
+            .collect();
+        ludomat_io::outln!("refusals met by students: {}", refused.len());
+        for r in refused.iter().take(10) {
+            ludomat_io::outln!("  {} {}: {}", r.what, r.status, r.error);
+        }
+        let runs = lock(&rec.runs).clone();
+        let mut by: BTreeMap<&str, Vec<Run>> = BTreeMap::new();
+        for r in runs {
+            by.entry(r.what).or_default().push(r);
+        }
+        for (what, rs) in &by {
+            let mut waited: Vec<Duration> = rs.iter().map(|r| r.waited).collect();
+            let mut took: Vec<Duration> = rs.iter().map(|r| r.took).collect();
+            waited.sort();
+            took.sort();
+            let finished = rs.iter().filter(|r| r.note.contains("finished")).count();
+            ludomat_io::outln!(
+                "runs, {what}: {} of {students} ended ({finished} finished); waited for a slot \
+                 median {:.1} s, max {:.1} s; went median {:.1} s, max {:.1} s",
+                rs.len(),
+                percentile(&waited, 0.5).as_secs_f64(),
+                waited.last().copied().unwrap_or_default().as_secs_f64(),
+                percentile(&took, 0.5).as_secs_f64(),
+                took.last().copied().unwrap_or_default().as_secs_f64()
+            );
+            for r in rs.iter().filter(|r| !r.note.contains("finished")).take(3) {
+                ludomat_io::outln!("  not finished: {}", r.note);
+            }
+        }
+        ludomat_io::outln!("the hostile client's requests (what, status: how many):");
+        for (k, n) in lock(&rec.hostile).iter() {
+            ludomat_io::outln!("  {k}: {n}");
+        }
+        ludomat_io::outln!(
+            "  held at the end: {} event streams, {} connections opened",
+            rec.streams_held.load(Ordering::Relaxed),
+            rec.connections_held.load(Ordering::Relaxed)
+        );
+        ludomat_io::outln!(
+            "wall {:.1} s; server CPU {:.1} s; this generator's CPU {:.1} s ({:.0} % of one core); \
+             the server's log: {}",
+            wall.as_secs_f64(),
+            server.as_secs_f64(),
+            cpu.as_secs_f64(),
+            cpu.as_secs_f64() / wall.as_secs_f64() * 100.0,
+            log.display()
+        );
+    }
 }

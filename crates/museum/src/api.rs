@@ -20,6 +20,7 @@ use tokio_stream::Stream;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::class::Class;
 use crate::client::Client;
 use crate::error::{json_rejection, status_of, ApiError};
 use crate::exhibits::EXHIBITS;
@@ -43,7 +44,7 @@ impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
 
 /// The museum's routes with `museum` as their state, guarded by `policy`: the API
 /// described in the README and the embedded front end.
-pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>) -> Router {
+pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>, class: Arc<Class>) -> Router {
     let limit = museum.config().max_body_bytes;
     let guard = Guard {
         policy,
@@ -51,6 +52,8 @@ pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>) -> Router {
     };
     Router::new()
         .route("/api/exhibits", get(list_exhibits))
+        .route("/api/museum", get(about_museum))
+        .route("/api/class.svg", get(class_qr))
         .route("/api/visits", post(create_visit))
         .route("/api/visits/{id}", get(get_visit).delete(delete_visit))
         .route("/api/visits/{id}/actions", post(apply_action))
@@ -64,9 +67,13 @@ pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(crate::assets::asset)
         .layer(DefaultBodyLimit::max(limit))
+        // Every error an API answer can carry is JSON, axum's own rejections too (a bad
+        // query, a path that is not UTF-8 once decoded).
+        .layer(middleware::map_response(crate::error::json_errors))
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn_with_state(guard, crate::guard::guard))
         .layer(middleware::map_response(crate::headers::secure))
+        .layer(Extension(class))
         // Refusals are logged by kind, at most once a second ([`crate::refusal`]), not
         // one line per failed request.
         .layer(TraceLayer::new_for_http().on_failure(()))
@@ -75,6 +82,30 @@ pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>) -> Router {
 
 async fn list_exhibits() -> Json<Value> {
     Json(json!(EXHIBITS))
+}
+
+/// `GET /api/museum`: the limits every visitor meets (so a page can tell them before a
+/// run starts) and where students reach the museum.
+async fn about_museum(
+    State(museum): State<Museum>,
+    Extension(class): Extension<Arc<Class>>,
+) -> Json<Value> {
+    Json(json!({
+        "limits": crate::class::limits(museum.config()),
+        "class": class.describe(),
+    }))
+}
+
+/// `GET /api/class.svg`: the QR code of the first address students can type.
+async fn class_qr(Extension(class): Extension<Arc<Class>>) -> Result<Response, ApiError> {
+    let svg = class.qr_svg().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "this museum is reachable from this machine only (bound to loopback): start it \
+             with --bind 0.0.0.0 to let a class on the same network in",
+        )
+    })?;
+    Ok(([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
 async fn unknown_api(Path(rest): Path<String>) -> ApiError {
@@ -119,7 +150,7 @@ struct VisitInfo<'a> {
 /// The visit with its view, built off the async threads when no page watches.
 async fn visit_json(museum: &Museum, visit: Arc<Visit>) -> Result<Response, ApiError> {
     museum
-        .blocking(move || {
+        .blocking(visit.client, move || {
             let latest = visit.latest_with_view();
             Json(VisitInfo {
                 id: &visit.id,
@@ -197,7 +228,10 @@ async fn apply_action(
     let visit = museum.get(&id)?;
     let inline = query.refusals.as_deref() == Some("inline");
     let held = Arc::clone(&visit);
-    match museum.blocking(move || held.apply(action)).await? {
+    match museum
+        .blocking(visit.client, move || held.apply(action))
+        .await?
+    {
         Ok(update) => Ok(Json(Applied {
             happenings: &update.happenings,
             view: update.view.as_deref(),
@@ -262,9 +296,24 @@ struct RunRequest {
 async fn start_run(
     State(museum): State<Museum>,
     Path(id): Path<String>,
+    Query(query): Query<ActionQuery>,
     Body(req): Body<RunRequest>,
 ) -> Result<Response, ApiError> {
-    let visit = museum.get(&id)?;
+    let inline = query.refusals.as_deref() == Some("inline");
+    match run_of(&museum, &id, req).await {
+        Ok(answer) => Ok((StatusCode::ACCEPTED, Json(answer)).into_response()),
+        // As for actions: a page shows the refusal (a second run of its visitor, a full
+        // queue) in its message line, not as a console error.
+        Err(e) if inline && e.status != StatusCode::NOT_FOUND => Ok(Json(json!({
+            "refused": { "status": e.status.as_u16(), "error": e.message },
+        }))
+        .into_response()),
+        Err(e) => Err(e),
+    }
+}
+
+async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, ApiError> {
+    let visit = museum.get(id)?;
     let answer = match req {
         RunRequest {
             long_run: Some(name),
@@ -289,7 +338,7 @@ async fn start_run(
             ))
         }
     };
-    Ok((StatusCode::ACCEPTED, Json(answer)).into_response())
+    Ok(answer)
 }
 
 async fn stop_autoplay(
@@ -297,7 +346,11 @@ async fn stop_autoplay(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let visit = museum.get(&id)?;
-    let was = museum.blocking(move || visit.stop_job()).await?;
+    let (client, id) = (visit.client, visit.id.clone());
+    let was = museum.blocking(client, move || visit.stop_job()).await?;
+    // A run stopped lets go of its run slot and its client's share as it notices (within
+    // milliseconds): answered after, another run of the client can start at once.
+    museum.run_let_go(&id, Duration::from_secs(2)).await;
     Ok(Json(
         json!({ "running": false, "was_running": was.is_some() }),
     ))
@@ -316,17 +369,21 @@ const SSE_GAP: Duration = Duration::from_millis(40);
 
 async fn events(
     State(museum): State<Museum>,
+    Extension(Client(client)): Extension<Client>,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let visit = museum.get(&id)?;
-    let (updates, guard) = museum.blocking(move || visit.stream_opened()).await?;
+    let (guard, counted) = museum.count_stream(&visit, client)?;
+    let (updates, guard) = museum
+        .blocking(client, move || (visit.stream_receiver(&guard), guard))
+        .await?;
     // The current state at once, then the latest after each change (a watch channel
     // keeps only the latest: a slow reader skips to it), at most one per `SSE_GAP` (the
     // last one always goes out: a change during the gap is seen after it), until the
     // visit's page goes or the museum stops or lets the visit go. Every update published
     // while a stream is open has its view.
     let stream = futures_util::stream::unfold(
-        (updates, museum.stopping(), guard, true),
+        (updates, museum.stopping(), (guard, counted), true),
         |(mut updates, mut stopping, guard, first)| async move {
             let mut first = first;
             loop {
@@ -341,7 +398,7 @@ async fn events(
                     }
                 }
                 first = false;
-                if *stopping.borrow() || guard.visit().ended() {
+                if *stopping.borrow() || guard.0.visit().ended() {
                     return None;
                 }
                 let update = updates.borrow_and_update().clone();

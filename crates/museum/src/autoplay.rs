@@ -34,16 +34,22 @@ impl Museum {
                     () = job.cancelled() => return,
                 }
                 let (j, a) = (job.clone(), Arc::clone(&action));
+                let client = j.visit().client;
                 let step = museum
-                    .blocking(move || j.step(|s| s.apply_json((*a).clone())))
+                    .blocking(client, move || j.step(|s| s.apply_json((*a).clone())))
                     .await;
                 match step {
                     Ok(Step::Applied) => {}
-                    Ok(Step::Cancelled | Step::Stopped) | Err(_) => return,
+                    Ok(Step::Cancelled | Step::Stopped) => return,
+                    Err(e) => {
+                        job.end(Some(format!("autoplay stopped: {}", e.message)));
+                        return;
+                    }
                 }
             }
             job.end(Some(format!(
-                "autoplay stopped after its limit of {max_steps} steps"
+                "autoplay stopped after its limit of {}",
+                ludomat_io::text::count(max_steps, "step", "steps")
             )));
         });
         interval

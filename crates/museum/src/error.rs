@@ -90,10 +90,52 @@ pub(crate) fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
             "request body: expected Content-Type: application/json".to_string()
         }
         _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
-            format!("request body is larger than the limit of {limit} bytes")
+            format!(
+                "request body is larger than the limit of {}",
+                ludomat_io::text::count(limit as u64, "byte", "bytes")
+            )
         }
         JsonRejection::JsonSyntaxError(_) => format!("malformed JSON: {}", r.body_text()),
         _ => format!("request body: {}", r.body_text()),
     };
     ApiError::new(status, message)
+}
+
+/// Makes every error answer JSON: an error whose body is something else — one of axum's
+/// rejections (a query that does not parse, a repeated parameter, a path that is not
+/// UTF-8 once decoded), plain text — becomes `{"error": "<that text>"}` with the same
+/// status and headers.
+pub(crate) async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 16 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("the request was refused")
+            .to_string()
+    } else {
+        text
+    };
+    parts.headers.remove(axum::http::header::CONTENT_TYPE);
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    let mut answer = ApiError::new(status, message).into_response();
+    for (k, v) in &parts.headers {
+        answer.headers_mut().entry(k).or_insert(v.clone());
+    }
+    answer
 }

@@ -51,8 +51,8 @@ pub const EXHIBITS: &[Exhibit] = &[
         title: "The relay computer and its teletype",
         history: "A hobbyist's 8-bit relay computer (2023): 64 instruction words on DIP switches, \
                   a Consul teletype, and noughts and crosses in 46 words.",
-        source: "The builder's article with its machine code (source 003); the instruction set in \
-                 shared/specs/relay-cpu.md (crates/relay-cpu)",
+        source: "The builder's article with its machine code and instruction set \
+                 (crates/relay-cpu)",
         start: new_dyn_session::<ludomat_relay_cpu::RelaySession>,
     },
     Exhibit {
@@ -60,7 +60,7 @@ pub const EXHIBITS: &[Exhibit] = &[
         title: "MENACE",
         history: "Donald Michie's Machine Educable Noughts And Crosses Engine (1961): 304 \
                   matchboxes of coloured beads that learn to play by reward and punishment.",
-        source: "The MENACE challenge (source 002) and the published history of Michie's \
+        source: "The MENACE challenge and the published history of Michie's \
                  machine; the exhibit after Matthew Scroggs' online MENACE (crates/menace)",
         start: ludomat_arena::menace::start_session,
     },
@@ -79,7 +79,7 @@ pub const EXHIBITS: &[Exhibit] = &[
         history: "Four in a row on a 4×4×4 cube against the IBM 1620: Bob Louden's FORTRAN deck \
                   of February 1962 with its typed remarks, the machine-code rewrite documented \
                   for OTHER-1, and on 4×4×4×4 the first player's proven forced win.",
-        source: "Louden's 1962 deck and the OTHER-1 notes (source 001); the 4D strategy tree \
+        source: "Louden's 1962 deck and the OTHER-1 notes; the 4D strategy tree \
                  stored and verified here (crates/qubic)",
         start: new_dyn_session::<ludomat_qubic::QubicSession>,
     },
@@ -88,17 +88,17 @@ pub const EXHIBITS: &[Exhibit] = &[
         title: "Threes!",
         history: "Sirvo's sliding-card game (2014): 1s and 2s make 3, equal cards from 3 up \
                   double; the next card is hinted. An expectimax AI estimates every swipe.",
-        source: "The seed's articles \"Threes! AI — Game Representation\" and \"A Simple \
-                 Distribution Method\"; the rules in shared/specs/threes.md (crates/threes)",
+        source: "The articles \"Threes! AI — Game Representation\" and \"A Simple \
+                 Distribution Method\", which give the rules and the card deck (crates/threes)",
         start: new_dyn_session::<ludomat_threes::ThreesSession>,
     },
     Exhibit {
         kind: "logic",
         title: "The logic bench",
-        history: "Gates, relays and lamps on balanced ternary (+1 true, 0 unknown, −1 false), \
-                  propagated event by event: the seed's RS NOR latch, the ISCAS-85 benchmark \
+        history: "Gates, relays and lamps on three values (1 true, 0 false, x unknown), \
+                  propagated event by event: the source's RS NOR latch, the ISCAS-85 benchmark \
                   circuits, your own .bench file, and a relay noughts-and-crosses input latch.",
-        source: "\"Evaluating Logic Circuits with Ternary Logic Graphs\" (source 004); ISCAS-85 \
+        source: "\"Evaluating Logic Circuits with Ternary Logic Graphs\"; ISCAS-85 \
                  (Brglez & Fujiwara, 1985) (crates/logic)",
         start: new_dyn_session::<ludomat_logic::LogicSession>,
     },

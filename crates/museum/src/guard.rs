@@ -170,13 +170,39 @@ fn is_write(m: &Method) -> bool {
 /// The middleware: Host, then Origin on writes, then the client's rate.
 pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) -> Response {
     let refusals = g.museum.refusals();
-    let host = req
+    if req.headers().get_all(header::HOST).iter().nth(1).is_some() {
+        refusals.note(Refusal::TwoHosts, || {
+            format!("{} {}", req.method(), req.uri().path())
+        });
+        return ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "a request with two Host headers is refused: which museum it names is not clear",
+        )
+        .into_response();
+    }
+    let header_host = req
         .headers()
         .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .map(str::to_string)
-        .or_else(|| req.uri().authority().map(|a| a.as_str().to_string()));
-    let Some(host) = host.clone().filter(|h| g.policy.allows(h)) else {
+        .map(|h| h.to_str().map(str::to_string).unwrap_or_default());
+    // An absolute-URI request line (`GET http://host/path`) names its host itself, and
+    // that name is the one a server goes by (RFC 9112, 3.2.2): it must be ours, and so
+    // must the Host header beside it.
+    let line_host = req.uri().authority().map(|a| a.as_str().to_string());
+    let named: Vec<String> = line_host
+        .iter()
+        .chain(header_host.iter())
+        .cloned()
+        .collect();
+    let refused = if named.is_empty() {
+        Some(None)
+    } else {
+        named
+            .iter()
+            .find(|h| !g.policy.allows(h))
+            .map(|h| Some(h.clone()))
+    };
+    let host = line_host.or(header_host).unwrap_or_default();
+    if let Some(host) = refused {
         let given = host.map_or_else(|| "no Host".to_string(), |h| format!("Host {h:?}"));
         refusals.note(Refusal::ForeignHost, || given.clone());
         return ApiError::new(
@@ -189,7 +215,7 @@ pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) 
             ),
         )
         .into_response();
-    };
+    }
     if is_write(req.method()) {
         if let Some(origin) = req.headers().get(header::ORIGIN) {
             let text = origin.to_str().unwrap_or("(not text)");

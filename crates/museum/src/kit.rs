@@ -50,18 +50,21 @@ pub(crate) async fn kit_pdf(
     opts.tint = q.tint.unwrap_or(false);
     let kind = visit.kind;
     let made = museum
-        .blocking(move || -> Result<(String, Vec<u8>), KitError> {
-            let view = visit
-                .latest_with_view()
-                .view
-                .as_ref()
-                .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok())
-                .unwrap_or(serde_json::Value::Null);
-            let kit = Kit::from_view(kind, &view)?;
-            let doc = ludomat_kit::document(&kit, &opts, Part::Whole)?;
-            let name = ludomat_kit::files_stem(&kit);
-            Ok((format!("{name}-kit.pdf"), ludomat_kit::pdf::write(&doc)?))
-        })
+        .blocking(
+            visit.client,
+            move || -> Result<(String, Vec<u8>), KitError> {
+                let view = visit
+                    .latest_with_view()
+                    .view
+                    .as_ref()
+                    .and_then(|raw| serde_json::from_str::<serde_json::Value>(raw.get()).ok())
+                    .unwrap_or(serde_json::Value::Null);
+                let kit = Kit::from_view(kind, &view)?;
+                let doc = ludomat_kit::document(&kit, &opts, Part::Whole)?;
+                let name = ludomat_kit::files_stem(&kit);
+                Ok((format!("{name}-kit.pdf"), ludomat_kit::pdf::write(&doc)?))
+            },
+        )
         .await?;
     let (name, pdf) = made.map_err(|e| match e {
         KitError::View(_) => ApiError::new(StatusCode::NOT_FOUND, e.to_string()),

@@ -35,6 +35,7 @@ struct ReadmeDoctests;
 mod api;
 pub mod assets;
 mod autoplay;
+pub mod class;
 pub mod client;
 pub mod error;
 pub mod exhibits;
@@ -47,8 +48,10 @@ pub mod memory;
 mod museum;
 pub mod refusal;
 pub mod run;
+pub mod run_slots;
 mod server;
 pub mod visit;
+pub mod work;
 
 pub use error::ApiError;
 pub use museum::{Museum, MuseumConfig, Stopping};

@@ -16,13 +16,15 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use ludomat_game::seed;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::watch;
 
 use crate::client::{RateLimit, RateLimiter};
 use crate::error::ApiError;
 use crate::exhibits;
 use crate::refusal::{Refusal, Refusals};
-use crate::visit::{lock, Visit};
+use crate::run_slots::{RunLimits, RunSlots};
+use crate::visit::{lock, StreamGuard, Visit};
+use crate::work::{NoSlot, WorkLimits, WorkSlots};
 
 /// The server's limits.
 #[derive(Debug, Clone)]
@@ -42,16 +44,32 @@ pub struct MuseumConfig {
     pub unwatched_job_limit: Duration,
     /// Largest request body, in bytes (413 beyond).
     pub max_body_bytes: usize,
-    /// Most session actions worked on at once, on the blocking pool.
+    /// Most pieces of session work (actions, views, autoplay steps) worked on at once, on
+    /// the blocking pool ([`crate::work`]).
     pub max_blocking: usize,
+    /// Most of those one client holds at once; the clients with work waiting take turns.
+    pub max_blocking_per_client: usize,
+    /// Most pieces of work one client may have waiting for a slot (429 beyond).
+    pub max_waiting_per_client: usize,
     /// Shortest autoplay interval (a faster request is raised to it).
     pub min_interval: Duration,
     /// Longest autoplay interval.
     pub max_interval: Duration,
     /// Most steps one autoplay run takes before it stops by itself.
     pub max_autoplay_steps: u64,
-    /// Most runs ([`crate::run`]) going at once in the whole museum (503 beyond).
+    /// Most runs ([`crate::run`]) going at once in the whole museum; more wait in a queue
+    /// ([`crate::run_slots`]).
     pub max_runs: usize,
+    /// Most runs one client has going or waiting at once (429 beyond).
+    pub max_runs_per_client: usize,
+    /// Most runs waiting for a slot (503 beyond).
+    pub max_run_queue: usize,
+    /// Longest a run goes once started: then it is stopped, keeping what it did.
+    pub max_run_time: Duration,
+    /// Most event streams open on one visit (429 beyond).
+    pub max_streams_per_visit: usize,
+    /// Most event streams one client has open (429 beyond).
+    pub max_streams_per_client: usize,
     /// Most applications one run asks for (400 beyond).
     pub max_run_steps: u64,
     /// More names (`name` or `name:port`) the museum answers to besides its bound address.
@@ -87,10 +105,17 @@ impl Default for MuseumConfig {
             unwatched_job_limit: Duration::from_secs(30),
             max_body_bytes: Self::DEFAULT_MAX_BODY_BYTES,
             max_blocking: 8,
+            max_blocking_per_client: 2,
+            max_waiting_per_client: 64,
             min_interval: Duration::from_millis(10),
             max_interval: Duration::from_secs(60),
             max_autoplay_steps: 100_000,
             max_runs: 2,
+            max_runs_per_client: 1,
+            max_run_queue: 100,
+            max_run_time: Duration::from_secs(10 * 60),
+            max_streams_per_visit: 2,
+            max_streams_per_client: 20,
             max_run_steps: 1_000,
             allowed_hosts: Vec::new(),
             behind_proxy: false,
@@ -149,14 +174,18 @@ struct Inner {
     visits: Mutex<Visits>,
     next: AtomicU64,
     salt: u64,
-    work: Semaphore,
+    work: Arc<WorkSlots>,
+    runs: Arc<RunSlots>,
+    /// Event streams open, per client.
+    streams: Mutex<HashMap<IpAddr, usize>>,
+    /// The runs holding a run slot or a place in the queue, by visit id: each ends its
+    /// channel when it has let go of both ([`crate::run`]).
+    runs_held: Mutex<HashMap<String, watch::Receiver<()>>>,
     stopping: watch::Sender<bool>,
     rates: RateLimiter,
     refusals: Refusals,
     /// Visits let go since memory was last given back ([`crate::memory`]).
     released: AtomicUsize,
-    /// Runs going ([`crate::run`]).
-    runs: AtomicUsize,
 }
 
 /// What [`Museum::stop`] did.
@@ -183,7 +212,19 @@ impl Museum {
         let salt = seed::derive(now, u64::from(std::process::id()));
         Museum {
             inner: Arc::new(Inner {
-                work: Semaphore::new(config.max_blocking.max(1)),
+                work: WorkSlots::new(WorkLimits {
+                    slots: config.max_blocking,
+                    per_client: config.max_blocking_per_client,
+                    waiting_per_client: config.max_waiting_per_client,
+                }),
+                runs: RunSlots::new(RunLimits {
+                    slots: config.max_runs,
+                    per_client: config.max_runs_per_client,
+                    queue: config.max_run_queue,
+                    time: config.max_run_time,
+                }),
+                streams: Mutex::new(HashMap::new()),
+                runs_held: Mutex::new(HashMap::new()),
                 rates: RateLimiter::new(config.rate_limit),
                 config,
                 visits: Mutex::new(Visits::default()),
@@ -192,7 +233,6 @@ impl Museum {
                 stopping: watch::Sender::new(false),
                 refusals: Refusals::default(),
                 released: AtomicUsize::new(0),
-                runs: AtomicUsize::new(0),
             }),
         }
     }
@@ -203,9 +243,20 @@ impl Museum {
         &self.inner.config
     }
 
-    /// Runs going, counted by [`crate::run`].
-    pub(crate) fn runs(&self) -> &AtomicUsize {
+    /// The run slots ([`crate::run`]).
+    pub(crate) fn run_slots(&self) -> &Arc<RunSlots> {
         &self.inner.runs
+    }
+
+    /// The runs holding a slot or a place, by visit id ([`crate::run`]).
+    pub(crate) fn runs_held(&self) -> &Mutex<HashMap<String, watch::Receiver<()>>> {
+        &self.inner.runs_held
+    }
+
+    /// Work slots held now and pieces of work waiting; runs going and waiting.
+    #[must_use]
+    pub fn load(&self) -> ((usize, usize), (usize, usize)) {
+        (self.inner.work.load(), self.inner.runs.load())
     }
 
     pub(crate) fn refusals(&self) -> &Refusals {
@@ -318,7 +369,12 @@ impl Museum {
         // refused), and again when the visit is put in (others came meanwhile).
         self.make_room(&mut self.visits(), client, false)?;
         let start = exhibit.start;
-        let session = self.blocking(move || start(config)).await??;
+        // A page with no settings in its address asks for the default (`{}`), as `null`.
+        let config = match config {
+            serde_json::Value::Object(m) if m.is_empty() => serde_json::Value::Null,
+            c => c,
+        };
+        let session = self.blocking(client, move || start(config)).await??;
         let n = self.inner.next.fetch_add(1, Ordering::Relaxed);
         let id = format!("{:016x}", seed::derive(self.inner.salt, n));
         let visit = Arc::new(Visit::new(id, client, session));
@@ -341,10 +397,10 @@ impl Museum {
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     format!(
-                        "this client ({client}) holds {} visits, the most one client may \
-                         (max_visits_per_client), each open in a page: close one of its \
+                        "this client ({client}) holds {}, the most one client may \
+                         (--max-visits-per-client), each open in a page: close one of its \
                          pages first",
-                        c.max_visits_per_client
+                        ludomat_io::text::count(c.max_visits_per_client as u64, "visit", "visits")
                     ),
                 ));
             };
@@ -357,10 +413,10 @@ impl Museum {
                 return Err(ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     format!(
-                        "the museum is full: it holds at most {} visits at once \
-                         (max_visits) and every one is open in a page right now; try \
+                        "the museum is full: it holds at most {} at once \
+                         (--max-visits) and every one is open in a page right now; try \
                          again in a moment",
-                        c.max_visits
+                        ludomat_io::text::count(c.max_visits as u64, "visit", "visits")
                     ),
                 ));
             };
@@ -416,19 +472,38 @@ impl Museum {
         Ok(())
     }
 
-    /// Runs `work` on the blocking pool, at most [`MuseumConfig::max_blocking`] at once.
+    /// Runs `work` of `client` on the blocking pool in one of the work slots
+    /// ([`crate::work`]: at most [`MuseumConfig::max_blocking`] at once, each client at
+    /// most [`MuseumConfig::max_blocking_per_client`], clients with work waiting in turn).
     ///
     /// # Errors
-    /// 503 once the museum is stopping; 500 if the work panicked.
+    /// 503 once the museum is stopping; 429 when the client has
+    /// [`MuseumConfig::max_waiting_per_client`] pieces of work waiting; 500 if the work
+    /// panicked.
     pub async fn blocking<T: Send + 'static>(
         &self,
+        client: IpAddr,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let _permit = self.inner.work.acquire().await.map_err(|_| {
-            ApiError::new(
+        let _slot = self.inner.work.take(client).await.map_err(|e| match e {
+            NoSlot::Stopping => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the museum is shutting down",
-            )
+            ),
+            NoSlot::TooMuchWaiting(n) => {
+                self.inner
+                    .refusals
+                    .note(Refusal::TooMuchWaiting, || client.to_string());
+                ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "this client ({client}) has {} waiting for the museum's work slots \
+                         already, the most one client may (--waiting-per-client): wait for \
+                         their answers first",
+                        ludomat_io::text::count(n as u64, "request", "requests")
+                    ),
+                )
+            }
         })?;
         tokio::task::spawn_blocking(work).await.map_err(|e| {
             ApiError::new(
@@ -438,26 +513,74 @@ impl Museum {
         })
     }
 
-    /// Runs `work` as `visit`'s job on the blocking pool (cancelling any earlier job):
-    /// a long run that polls [`crate::job::Job::is_cancelled`] or hands
-    /// [`crate::job::Job::cancel`] to its `RunContext`. Whatever `work` returns is the
-    /// note published when it ends (`None` for none).
+    /// Runs `work` as `visit`'s job on a thread of its own at a lower priority than the
+    /// visitors' work (cancelling any earlier job): a long run that polls
+    /// [`crate::job::Job::is_cancelled`] or hands [`crate::job::Job::cancel`] to its
+    /// `RunContext`. Whatever `work` returns is the note published when it ends (`None`
+    /// for none).
     pub fn spawn_job<F>(&self, visit: &Arc<Visit>, what: &'static str, work: F) -> crate::job::Job
     where
         F: FnOnce(&crate::job::Job) -> Option<String> + Send + 'static,
     {
         let job = visit.start_job(what);
-        let museum = self.clone();
-        let running = job.clone();
-        tokio::spawn(async move {
-            let _ = museum
-                .blocking(move || {
-                    let note = work(&running);
-                    running.end(note);
-                })
-                .await;
-        });
+        spawn_run_thread(job.clone(), work);
         job
+    }
+
+    /// Counts an event stream on `visit` for `client`, within the streams allowed per
+    /// visit and per client (before it takes any work: [`Visit::stream_receiver`] then
+    /// opens it).
+    ///
+    /// # Errors
+    /// 429 naming the limit reached.
+    pub(crate) fn count_stream(
+        &self,
+        visit: &Arc<Visit>,
+        client: IpAddr,
+    ) -> Result<(StreamGuard, ClientStream), ApiError> {
+        let c = &self.inner.config;
+        let counted = {
+            let mut streams = lock(&self.inner.streams);
+            let n = streams.entry(client).or_default();
+            if *n >= c.max_streams_per_client {
+                let n = *n;
+                drop(streams);
+                self.inner
+                    .refusals
+                    .note(Refusal::Streams, || format!("client {client}"));
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "this client ({client}) has {n} event streams open, the most one \
+                         client may (--streams-per-client): close a page first"
+                    ),
+                ));
+            }
+            *n += 1;
+            ClientStream {
+                museum: self.clone(),
+                client,
+            }
+        };
+        let Some(guard) = visit.stream_counted_within(c.max_streams_per_visit) else {
+            self.inner
+                .refusals
+                .note(Refusal::Streams, || format!("visit {}", visit.id));
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "visit {} has {} open, the most one visit may \
+                     (--streams-per-visit): one page watches one visit",
+                    visit.id,
+                    ludomat_io::text::count(
+                        c.max_streams_per_visit as u64,
+                        "event stream",
+                        "event streams"
+                    )
+                ),
+            ));
+        };
+        Ok((guard, counted))
     }
 
     /// Whether the museum is stopping, as a receiver that changes to `true` once.
@@ -480,7 +603,61 @@ impl Museum {
             }
         }
         self.inner.work.close();
+        self.inner.runs.close();
         self.inner.stopping.send_replace(true);
         s
+    }
+}
+
+/// Counts an event stream against its client until dropped.
+pub(crate) struct ClientStream {
+    museum: Museum,
+    client: IpAddr,
+}
+
+impl Drop for ClientStream {
+    fn drop(&mut self) {
+        let mut streams = lock(&self.museum.inner.streams);
+        if let Some(n) = streams.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                streams.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Runs `work` as `job` on a thread of its own, at a lower priority than the visitors'
+/// work (threads it starts inherit it): a long run never holds a work slot, and the
+/// operating system serves every visitor's action before it.
+pub(crate) fn spawn_run_thread<F>(job: crate::job::Job, work: F)
+where
+    F: FnOnce(&crate::job::Job) -> Option<String> + Send + 'static,
+{
+    let running = job.clone();
+    let spawned = std::thread::Builder::new()
+        .name("museum-run".into())
+        .spawn(move || {
+            lower_priority();
+            let note = work(&running);
+            running.end(note);
+        });
+    if let Err(e) = spawned {
+        let what = job.what();
+        job.end(Some(format!("{what} could not start: {e}")));
+    }
+}
+
+/// Lowers the calling thread's priority (nice 10 on Linux, where the nice value is per
+/// thread); elsewhere nothing.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid has no preconditions; setpriority on our own thread id only changes
+    // its scheduling priority (raising the nice value needs no privilege).
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid);
+        if let Ok(tid) = libc::id_t::try_from(tid) {
+            libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+        }
     }
 }

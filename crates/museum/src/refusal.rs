@@ -29,9 +29,19 @@ pub enum Refusal {
     Accept,
     /// A bad `X-Forwarded-For` header (400).
     BadForwardedFor,
+    /// A client with its most pieces of work waiting for a work slot (429).
+    TooMuchWaiting,
+    /// An event stream over the limit of its visit or client (429).
+    Streams,
+    /// A second run of one client (429).
+    ClientRuns,
+    /// A run refused with the run queue full (503).
+    RunQueueFull,
+    /// A request with two `Host` headers (400).
+    TwoHosts,
 }
 
-const KINDS: usize = 10;
+const KINDS: usize = 15;
 
 impl Refusal {
     fn index(self) -> usize {
@@ -50,6 +60,11 @@ impl Refusal {
             Refusal::IdleConnectionClosed => "idle connection closed to make room",
             Refusal::Accept => "accepting a connection failed",
             Refusal::BadForwardedFor => "400 bad X-Forwarded-For",
+            Refusal::TooMuchWaiting => "429 client has its most work waiting",
+            Refusal::Streams => "429 event streams over the limit",
+            Refusal::ClientRuns => "429 client has a run going already",
+            Refusal::RunQueueFull => "503 run queue full",
+            Refusal::TwoHosts => "400 two Host headers",
         }
     }
 }
@@ -138,6 +153,11 @@ const ALL: [Refusal; KINDS] = [
     Refusal::IdleConnectionClosed,
     Refusal::Accept,
     Refusal::BadForwardedFor,
+    Refusal::TooMuchWaiting,
+    Refusal::Streams,
+    Refusal::ClientRuns,
+    Refusal::RunQueueFull,
+    Refusal::TwoHosts,
 ];
 
 #[cfg(test)]

@@ -1,170 +1,301 @@
-//! Runs: a visit's job that applies one bounded action a given number of times, back to
-//! back, as fast as the blocking pool allows, with progress after each — how the museum
-//! shows a long run that a session takes in bounded steps (MENACE trained 100,000 games
-//! as 100 actions of 1,000 games: the learning curve and the first box change live, the
-//! bar shows games done, the rate and the time left, and Stop keeps every game played).
+//! Runs: a visit's job that goes on for a while — one bounded action applied a given
+//! number of times back to back (MENACE trained 100,000 games as 100 actions of 1,000:
+//! the learning curve and the first box change live, Stop keeps every game played), or a
+//! session's own long run (`ludomat_game::LongRun`: the Computox's circuit checked over
+//! every position, the 4×4×4 proof searched).
 //!
-//! Every application is published as any action is (the session's happenings and view),
-//! followed by one `run_progress` happening:
-//! `{"type": "run_progress", "done": k, "total": n, "per_second": r, "elapsed_ms": t,
-//! "ended": false}`, counted in applications; the run's end (by itself or stopped)
-//! publishes one more with `"ended": true` and the applications done, in the same update
-//! as the end, so a page that skips to the latest update still sees it. The run ends by itself after `n`, on the session's first
-//! refusal (with its message as the note), or when cancelled like any job (Stop, an
-//! action, a newer job, the visit let go, the server stopping). What was applied stays.
+//! Progress is published as a `run_progress` happening: `{"type": "run_progress", "done":
+//! k, "total": n, "per_second": r, "elapsed_ms": t, "eta_ms": e, "limit_ms": l,
+//! "ended": false}` — `done` counted in applications (an action run, which adds `cpu_ms`,
+//! the CPU time its applications took) or in the long run's own unit (with its `unit`,
+//! its `partial` result and at the end its `result`); `eta_ms`, the time left at the rate
+//! so far, when it can be told; a long run adds `thread_cpu_ms`, the CPU time of its own
+//! thread (all of it for a run on one thread, such as the circuit check; a run that starts
+//! threads of its own tells theirs in its partial result). The run's end (by itself, stopped, or at its time limit)
+//! publishes one more with `"ended": true`, in the same update as the end, so a page that
+//! skips to the latest update still sees it. What was done stays.
 //!
-//! Bounds: `n` at most [`crate::MuseumConfig::max_run_steps`]; one run per visit at a
-//! time (409 for a second: stop the first); at most [`crate::MuseumConfig::max_runs`]
-//! runs in the whole museum (503 beyond). Each application takes a place on the
-//! blocking pool like any action, so runs never starve the visitors' actions.
+//! Bounds ([`crate::run_slots`]): `n` at most [`crate::MuseumConfig::max_run_steps`]; one
+//! run per visit at a time (409 for a second: stop the first) and
+//! [`crate::MuseumConfig::max_runs_per_client`] per client, waiting ones included (429);
+//! at most [`crate::MuseumConfig::max_runs`] going in the whole museum — more wait in a
+//! queue, their place published as a `run_queued` happening `{"type": "run_queued",
+//! "place": p, "of": n}` whenever it changes (503 only when the queue is full); each run
+//! stopped after [`crate::MuseumConfig::max_run_time`]. An action run's applications take
+//! work slots like any action, in the client's turn; a long run goes on a thread of its
+//! own at a lower priority than the visitors' work.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
+use ludomat_game::run::cpu;
 use serde_json::{json, Value};
 
 use crate::error::{status_of, ApiError};
-use crate::job::Step;
+use crate::job::{Job, Step};
+use crate::refusal::Refusal;
+use crate::run_slots::{Admission, ClientRun, RunRefusal, RunSlot};
 use crate::visit::Visit;
 use crate::Museum;
 
-/// The job's name while a run goes.
+/// The job's name while a run goes (or waits for its slot).
 pub const RUN: &str = "run";
 
-/// A run's `run_progress` happening after `done` of `total` applications.
-fn progress(done: u64, total: u64, started: Instant) -> Value {
-    progress_ended(done, total, started, false)
+/// What a run holds — its client's share, and its slot once it has one — until it has
+/// ended; dropped, it lets go of both and tells whoever waits in [`Museum::run_let_go`].
+struct Held {
+    slot: Option<RunSlot>,
+    counted: Option<ClientRun>,
+    museum: Museum,
+    visit: String,
+    done: tokio::sync::watch::Sender<()>,
 }
 
-/// As [`progress`], with `ended` saying whether the run is over (finished or stopped).
-fn progress_ended(done: u64, total: u64, started: Instant, ended: bool) -> Value {
-    let secs = started.elapsed().as_secs_f64();
-    let per_second = if secs > 0.0 { done as f64 / secs } else { 0.0 };
-    json!({
-        "type": "run_progress",
-        "done": done,
-        "total": total,
-        "per_second": per_second,
-        "elapsed_ms": u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-        "ended": ended,
-    })
-}
-
-/// Releases the museum's count of runs when a run ends, however it ends.
-struct Counted(Museum);
-
-impl Drop for Counted {
+impl Drop for Held {
     fn drop(&mut self) {
-        self.0.runs().fetch_sub(1, Ordering::SeqCst);
+        self.slot = None;
+        self.counted = None;
+        let mut held = crate::visit::lock(self.museum.runs_held());
+        if held
+            .get(&self.visit)
+            .is_some_and(|r| r.same_channel(&self.done.subscribe()))
+        {
+            held.remove(&self.visit);
+        }
     }
 }
 
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// What an action run has done so far.
+struct Tally {
+    started: Instant,
+    total: u64,
+    limit: Duration,
+    /// CPU time of the applications, in nanoseconds.
+    cpu: AtomicU64,
+}
+
+impl Tally {
+    /// The `run_progress` happening after `done` applications.
+    fn progress(&self, done: u64, ended: bool) -> Value {
+        let elapsed = self.started.elapsed();
+        let secs = elapsed.as_secs_f64();
+        let per_second = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+        let mut p = json!({
+            "type": "run_progress",
+            "done": done,
+            "total": self.total,
+            "per_second": per_second,
+            "elapsed_ms": millis(elapsed),
+            "cpu_ms": self.cpu.load(Ordering::Relaxed) / 1_000_000,
+            "limit_ms": millis(self.limit),
+            "ended": ended,
+        });
+        if !ended && per_second > 0.0 && done < self.total {
+            p["eta_ms"] = json!(((self.total - done) as f64 / per_second * 1000.0) as u64);
+        }
+        p
+    }
+}
+
+/// A run's place in the queue, for its visit's pages.
+fn queued(place: usize, of: usize) -> Value {
+    json!({"type": "run_queued", "place": place, "of": of})
+}
+
+/// Waits for the run's slot (at once when admitted so): `None` when the run was stopped
+/// while it waited, or the museum stops.
+async fn slot_of(job: &Job, admission: Admission) -> Option<RunSlot> {
+    match admission {
+        Admission::Now(slot) => Some(slot),
+        Admission::Queued(waiting) => {
+            tokio::select! {
+                slot = waiting.slot(|(place, of)| job.report(vec![queued(place, of)])) => slot,
+                () = job.cancelled() => None,
+            }
+        }
+    }
+}
+
+/// The note of a run stopped at its time limit.
+fn timed_out(what: &str, limit: Duration) -> String {
+    format!(
+        "{what} stopped at the museum's time limit for a run, {} (--run-minutes); what it \
+         did by then stays",
+        ludomat_io::text::duration(limit)
+    )
+}
+
 impl Museum {
-    /// A place for one more run: refused when `visit` runs one (409) or the museum runs
-    /// [`crate::MuseumConfig::max_runs`] (503). The place is given back when the guard
-    /// returned is dropped.
-    fn take_run_place(&self, visit: &Visit) -> Result<Counted, ApiError> {
+    /// What the run of `visit` admitted with `counted` holds, registered so that a stop
+    /// can wait until it has let go.
+    fn hold(&self, visit: &Visit, counted: ClientRun) -> Held {
+        let (done, ended) = tokio::sync::watch::channel(());
+        crate::visit::lock(self.runs_held()).insert(visit.id.clone(), ended);
+        Held {
+            slot: None,
+            counted: Some(counted),
+            museum: self.clone(),
+            visit: visit.id.clone(),
+            done,
+        }
+    }
+
+    /// Waits, at most `within`, until the run of visit `id` (if one holds a run slot or a
+    /// place in the queue) has let go of them: after a stop, another run of the same
+    /// client can start at once.
+    pub(crate) async fn run_let_go(&self, id: &str, within: Duration) {
+        let ended = crate::visit::lock(self.runs_held()).get(id).cloned();
+        if let Some(mut ended) = ended {
+            let _ = tokio::time::timeout(within, async { while ended.changed().await.is_ok() {} })
+                .await;
+        }
+    }
+
+    /// Admits a run of `visit` (described by `what`): a slot now or a place in the queue,
+    /// counted against its client.
+    fn admit_run(&self, visit: &Visit, what: String) -> Result<(ClientRun, Admission), ApiError> {
         if visit.job() == Some(RUN) {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "run: this visit has a run going; stop it first",
             ));
         }
-        let max_runs = self.config().max_runs;
-        let taken = self
-            .runs()
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < max_runs).then_some(n + 1)
-            });
-        if taken.is_err() {
-            return Err(ApiError::new(
+        let client = visit.client;
+        let limits = self.run_slots().limits();
+        self.run_slots().admit(client, what).map_err(|e| match e {
+            RunRefusal::ClientBusy(runs) => {
+                self.refusals()
+                    .note(Refusal::ClientRuns, || client.to_string());
+                ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "run: this client ({client}) has {} going or waiting already ({}), \
+                         the most one client may (--runs-per-client): stop it or let it \
+                         end first",
+                        ludomat_io::text::count(runs.len() as u64, "run", "runs"),
+                        runs.join("; ")
+                    ),
+                )
+            }
+            RunRefusal::QueueFull(n) => {
+                self.refusals()
+                    .note(Refusal::RunQueueFull, || client.to_string());
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "run: {} waiting for the museum's {} already, the most its queue \
+                         holds (--run-queue); try again when some have ended",
+                        if n == 1 {
+                            "1 run is".to_string()
+                        } else {
+                            format!("{} are", ludomat_io::text::count(n as u64, "run", "runs"))
+                        },
+                        ludomat_io::text::count(limits.slots as u64, "run slot", "run slots")
+                    ),
+                )
+            }
+            RunRefusal::Stopping => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                format!("run: the museum runs {max_runs} already; try again when one has ended"),
-            ));
+                "the museum is shutting down",
+            ),
+        })
+    }
+
+    /// The answer to a run request: running, with its place in the queue when it waits.
+    fn run_answer(&self, admission: &Admission, mut answer: Value) -> Value {
+        answer["running"] = json!(true);
+        answer["limit_ms"] = json!(millis(self.config().max_run_time));
+        if let Admission::Queued(w) = admission {
+            if let Some((place, of)) = w.place() {
+                answer["queued"] = json!({"place": place, "of": of});
+            }
         }
-        Ok(Counted(self.clone()))
+        answer
     }
 
     /// Starts the session's long run `name` ([`ludomat_game::LongRun`]: a circuit checked
-    /// over every position, a proof search) on `visit`, on the blocking pool: its reports
-    /// go to the visit's pages as `run_progress` happenings with the run's partial result
-    /// (`"partial"`), the last one (`"ended": true`) with its result (`"result"`). Stop,
-    /// an action or the visit let go cancel it; what it found so far is its result.
+    /// over every position, a proof search) on `visit`, on a thread of its own once it has
+    /// a run slot: its reports go to the visit's pages as `run_progress` happenings with
+    /// the run's partial result (`"partial"`), the last one (`"ended": true`) with its
+    /// result (`"result"`). Stop, an action, the visit let go or the time limit stop it;
+    /// what it found so far is its result.
     ///
     /// # Errors
-    /// 409 / 503 as [`Museum::start_run`], and the session's refusal of the name.
+    /// 409 / 429 / 503 as [`Museum::start_run`], and the session's refusal of the name.
     pub async fn start_long_run(
         &self,
         visit: &Arc<Visit>,
         name: String,
         params: Value,
     ) -> Result<Value, ApiError> {
-        let counted = self.take_run_place(visit)?;
         let held = Arc::clone(visit);
         let n = name.clone();
-        let answer = json!({ "running": true, "long_run": name });
         let run = self
-            .blocking(move || held.session().long_run_dyn(&n, &params))
+            .blocking(visit.client, move || {
+                held.session().long_run_dyn(&n, &params)
+            })
             .await?
             .map_err(|e| ApiError::new(status_of(&e), e.to_string()))?;
-        self.spawn_job(visit, RUN, move |job| {
-            let _counted = counted;
-            let started = Instant::now();
-            let report = |p: &ludomat_game::run::Progress<Value>, ended: bool| {
-                json!({
-                    "type": "run_progress",
-                    "long_run": name,
-                    "done": p.done,
-                    "total": p.total,
-                    "unit": p.unit,
-                    "per_second": p.rate(),
-                    "elapsed_ms": u64::try_from(p.elapsed.as_millis()).unwrap_or(u64::MAX),
-                    "ended": ended,
-                    "partial": p.partial,
-                })
+        let (counted, admission) =
+            self.admit_run(visit, format!("{name} on a {} visit", visit.kind))?;
+        let answer = self.run_answer(&admission, json!({ "long_run": name }));
+        let mut held = self.hold(visit, counted);
+        let job = visit.start_job(RUN);
+        if let Some(q) = answer.get("queued") {
+            job.report(vec![queued(
+                q["place"].as_u64().unwrap_or(0) as usize,
+                q["of"].as_u64().unwrap_or(0) as usize,
+            )]);
+        }
+        let limit = self.config().max_run_time;
+        tokio::spawn(async move {
+            let Some(slot) = slot_of(&job, admission).await else {
+                drop(held);
+                if !job.is_cancelled() {
+                    job.end(Some(format!(
+                        "{name} did not start: the museum is stopping"
+                    )));
+                }
+                return;
             };
-            let mut last = None;
-            let outcome = run.run(job.cancel().clone(), &mut |p| {
-                if p.last {
-                    last = Some(report(p, true));
-                } else {
-                    job.report(vec![report(p, false)]);
-                }
-            });
-            let secs = started.elapsed().as_secs_f64();
-            match outcome {
-                Ok(result) => {
-                    let mut end = last.unwrap_or_else(
-                        || json!({"type": "run_progress", "long_run": name, "ended": true}),
-                    );
-                    if let Some(o) = end.as_object_mut() {
-                        o.insert("result".into(), result);
+            held.slot = Some(slot);
+            // The time limit: the run is cancelled then, and says why when it ends.
+            let out_of_time = Arc::new(AtomicBool::new(false));
+            let (done, finished) = tokio::sync::oneshot::channel::<()>();
+            {
+                let (job, out_of_time) = (job.clone(), Arc::clone(&out_of_time));
+                tokio::spawn(async move {
+                    tokio::select! {
+                        () = tokio::time::sleep(limit) => {
+                            out_of_time.store(true, Ordering::SeqCst);
+                            job.cancel().cancel();
+                        }
+                        _ = finished => {}
                     }
-                    if job.is_cancelled() {
-                        job.report_after_cancel(vec![end]);
-                        None
-                    } else {
-                        job.clone()
-                            .end_with(Some(format!("{name} finished in {secs:.1} s")), vec![end]);
-                        None
-                    }
-                }
-                Err(e) => Some(format!("{name} stopped: {e}")),
+                });
             }
+            crate::museum::spawn_run_thread(job, move |job| {
+                long_run(job, run, &name, limit, &out_of_time, (held, done))
+            });
         });
         Ok(answer)
     }
 
-    /// Starts a run on `visit`: `action` applied `times` times back to back. The first
-    /// application happens before this returns, so an action the session refuses is
-    /// refused here (with the session's status and message) and no run starts.
+    /// Starts a run on `visit`: `action` applied `times` times back to back. When a slot
+    /// is free the first application happens before this returns, so an action the
+    /// session refuses is refused here (with the session's status and message) and no
+    /// run starts; a run that waits for its slot ends with the refusal as its note.
     ///
     /// # Errors
     /// 400 for `times` outside 1 ..= `max_run_steps`, 409 when the visit runs one
-    /// already, 503 when the museum runs `max_runs`, and the session's refusal of the
-    /// first application.
+    /// already, 429 when its client has its runs going or waiting, 503 when the queue for
+    /// the museum's run slots is full, and the session's refusal of the first application.
     pub async fn start_run(
         &self,
         visit: &Arc<Visit>,
@@ -181,27 +312,59 @@ impl Museum {
                 ),
             ));
         }
-        let counted = self.take_run_place(visit)?;
+        let what = action
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("an action")
+            .to_string();
+        let (counted, admission) =
+            self.admit_run(visit, format!("{what} × {times} on a {} visit", visit.kind))?;
+        let answer = self.run_answer(&admission, json!({ "done": 0, "total": times }));
+        let mut held = self.hold(visit, counted);
         let job = visit.start_job(RUN);
-        let started = Instant::now();
         let action = Arc::new(action);
-        // The first application answers the request.
-        let (j, a) = (job.clone(), Arc::clone(&action));
-        let first = self
-            .blocking(move || {
-                let mut refusal = None;
-                let step = j.step(|s| {
-                    let mut h = s.apply_json((*a).clone()).inspect_err(|e| {
-                        refusal = Some(e.clone());
-                    })?;
-                    h.push(progress(1, times, started));
-                    Ok(h)
+        let limit = c.max_run_time;
+        match admission {
+            Admission::Now(slot) => held.slot = Some(slot),
+            queued @ Admission::Queued(_) => {
+                if let Some(q) = answer.get("queued") {
+                    job.report(vec![self::queued(
+                        q["place"].as_u64().unwrap_or(0) as usize,
+                        q["of"].as_u64().unwrap_or(0) as usize,
+                    )]);
+                }
+                let museum = self.clone();
+                tokio::spawn(async move {
+                    let Some(slot) = slot_of(&job, queued).await else {
+                        drop(held);
+                        if !job.is_cancelled() {
+                            job.end(Some("the run did not start: the museum is stopping".into()));
+                        }
+                        return;
+                    };
+                    let tally = Arc::new(Tally {
+                        started: Instant::now(),
+                        total: times,
+                        limit,
+                        cpu: AtomicU64::new(0),
+                    });
+                    held.slot = Some(slot);
+                    museum.applications(job, action, tally, 1, held).await;
                 });
-                (step, refusal)
-            })
-            .await?;
+                return Ok(answer);
+            }
+        }
+        // The first application answers the request.
+        let tally = Arc::new(Tally {
+            started: Instant::now(),
+            total: times,
+            limit,
+            cpu: AtomicU64::new(0),
+        });
+        let first = self.apply_once(&job, &action, &tally, 1).await?;
         match first {
             (_, Some(e)) => {
+                job.end(None);
                 return Err(ApiError::new(status_of(&e), e.to_string()));
             }
             (Step::Cancelled, _) => {
@@ -210,54 +373,173 @@ impl Museum {
             _ => {}
         }
         if times == 1 {
+            drop(held);
             job.end_with(
                 Some("run finished: 1 of 1".into()),
-                vec![progress_ended(1, 1, started, true)],
+                vec![tally.progress(1, true)],
             );
             return Ok(json!({ "running": false, "done": 1, "total": 1 }));
         }
         let museum = self.clone();
         tokio::spawn(async move {
-            let _counted = counted;
-            for done in 2..=times {
-                if job.is_cancelled() {
-                    job.report_after_cancel(vec![progress_ended(done - 1, times, started, true)]);
+            museum.applications(job, action, tally, 2, held).await;
+        });
+        let mut answer = answer;
+        answer["done"] = json!(1);
+        Ok(answer)
+    }
+
+    /// Application `done` of an action run, in a work slot of the visit's client; the
+    /// step and the session's refusal, if it refused (the job has then ended with the
+    /// refusal as its note).
+    async fn apply_once(
+        &self,
+        job: &Job,
+        action: &Arc<Value>,
+        tally: &Arc<Tally>,
+        done: u64,
+    ) -> Result<(Step, Option<ludomat_game::SessionError>), ApiError> {
+        let (j, a, t) = (job.clone(), Arc::clone(action), Arc::clone(tally));
+        self.blocking(job.visit().client, move || {
+            let cpu0 = cpu::thread();
+            let mut refusal = None;
+            let step = j.step(|s| {
+                let h = s.apply_json((*a).clone());
+                t.cpu.fetch_add(
+                    u64::try_from(cpu::thread().saturating_sub(cpu0).as_nanos())
+                        .unwrap_or(u64::MAX),
+                    Ordering::Relaxed,
+                );
+                let mut h = h.inspect_err(|e| refusal = Some(e.clone()))?;
+                h.push(t.progress(done, false));
+                Ok(h)
+            });
+            (step, refusal)
+        })
+        .await
+    }
+
+    /// Applications `from` ..= total of an action run, then its end.
+    async fn applications(
+        self,
+        job: Job,
+        action: Arc<Value>,
+        tally: Arc<Tally>,
+        from: u64,
+        held: Held,
+    ) {
+        // Let go before the end is published: a page that sees the end may start its
+        // client's next run at once.
+        let mut held = Some(held);
+        let times = tally.total;
+        for done in from..=times {
+            if job.is_cancelled() {
+                drop(held.take());
+                job.report_after_cancel(vec![tally.progress(done - 1, true)]);
+                return;
+            }
+            if tally.started.elapsed() > tally.limit {
+                drop(held.take());
+                let note = timed_out(&format!("the run ({} of {times})", done - 1), tally.limit);
+                job.end_with(Some(note), vec![tally.progress(done - 1, true)]);
+                return;
+            }
+            match self.apply_once(&job, &action, &tally, done).await {
+                Ok((Step::Applied, _)) => {}
+                Ok((Step::Cancelled, _)) => {
+                    drop(held.take());
+                    job.report_after_cancel(vec![tally.progress(done - 1, true)]);
                     return;
                 }
-                let (j, a) = (job.clone(), Arc::clone(&action));
-                let step = museum
-                    .blocking(move || {
-                        j.step(|s| {
-                            let mut h = s.apply_json((*a).clone())?;
-                            h.push(progress(done, times, started));
-                            Ok(h)
-                        })
-                    })
-                    .await;
-                match step {
-                    Ok(Step::Applied) => {}
-                    Ok(Step::Cancelled) => {
-                        job.report_after_cancel(vec![progress_ended(
+                Ok((Step::Stopped, _)) => return,
+                Err(e) => {
+                    drop(held.take());
+                    job.end_with(
+                        Some(format!(
+                            "the run stopped ({} of {times}): {}",
                             done - 1,
-                            times,
-                            started,
-                            true,
-                        )]);
-                        return;
-                    }
-                    Ok(Step::Stopped) | Err(_) => return,
+                            e.message
+                        )),
+                        vec![tally.progress(done - 1, true)],
+                    );
+                    return;
                 }
-                // Let the visitors' requests and the streams in between applications.
-                tokio::task::yield_now().await;
             }
-            job.end_with(
-                Some(format!(
-                    "run finished: {times} of {times} in {:.1} s",
-                    started.elapsed().as_secs_f64()
-                )),
-                vec![progress_ended(times, times, started, true)],
-            );
+            // Let the visitors' requests and the streams in between applications.
+            tokio::task::yield_now().await;
+        }
+        drop(held.take());
+        job.end_with(
+            Some(format!(
+                "run finished: {times} of {times} in {:.1} s",
+                tally.started.elapsed().as_secs_f64()
+            )),
+            vec![tally.progress(times, true)],
+        );
+    }
+}
+
+/// The body of a long run's thread: runs it, reporting as it goes, and ends its job.
+fn long_run(
+    job: &Job,
+    run: Box<dyn ludomat_game::LongRun>,
+    name: &str,
+    limit: Duration,
+    out_of_time: &AtomicBool,
+    held: (Held, tokio::sync::oneshot::Sender<()>),
+) -> Option<String> {
+    let started = Instant::now();
+    let cpu0 = cpu::thread();
+    let report = |p: &ludomat_game::run::Progress<Value>, ended: bool| {
+        let mut r = json!({
+            "thread_cpu_ms": millis(cpu::thread().saturating_sub(cpu0)),
+            "type": "run_progress",
+            "long_run": name,
+            "done": p.done,
+            "total": p.total,
+            "unit": p.unit,
+            "per_second": p.rate(),
+            "elapsed_ms": millis(p.elapsed),
+            "limit_ms": millis(limit),
+            "ended": ended,
+            "partial": p.partial,
         });
-        Ok(json!({ "running": true, "done": 1, "total": times }))
+        if let (false, Some(eta)) = (ended, p.eta()) {
+            r["eta_ms"] = json!(millis(eta));
+        }
+        r
+    };
+    let mut last = None;
+    let outcome = run.run(job.cancel().clone(), &mut |p| {
+        if p.last {
+            last = Some(report(p, true));
+        } else {
+            job.report(vec![report(p, false)]);
+        }
+    });
+    let secs = started.elapsed().as_secs_f64();
+    // Let go before the end is published: a page that sees the end may start its
+    // client's next run at once.
+    drop(held);
+    match outcome {
+        Ok(result) => {
+            let mut end = last.unwrap_or_else(
+                || json!({"type": "run_progress", "long_run": name, "ended": true}),
+            );
+            if let Some(o) = end.as_object_mut() {
+                o.insert("result".into(), result);
+            }
+            if out_of_time.load(Ordering::SeqCst) {
+                job.clone()
+                    .end_with(Some(timed_out(name, limit)), vec![end]);
+            } else if job.is_cancelled() {
+                job.report_after_cancel(vec![end]);
+            } else {
+                job.clone()
+                    .end_with(Some(format!("{name} finished in {secs:.1} s")), vec![end]);
+            }
+            None
+        }
+        Err(e) => Some(format!("{name} stopped: {e}")),
     }
 }

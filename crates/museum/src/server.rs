@@ -190,7 +190,7 @@ pub struct Stopped {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    ludomat_io::text::count(n as u64, one, many)
 }
 
 impl fmt::Display for Stopped {
@@ -210,7 +210,7 @@ impl fmt::Display for Stopped {
                 plural(self.dropped, "connection", "connections")
             )?;
         }
-        write!(f, " in {:.2} s", self.took.as_secs_f64())
+        write!(f, " in {}", ludomat_io::text::duration(self.took))
     }
 }
 
@@ -316,7 +316,8 @@ impl Server {
             max_connections,
             ..
         } = self;
-        let app = crate::api::router(museum.clone(), policy);
+        let class = Arc::new(crate::class::Class::new(listener.local_addr()?));
+        let app = crate::api::router(museum.clone(), policy, class);
         let conns = Arc::new(Conns::default());
         let (stop_tx, stop_rx) = watch::channel(false);
         let sweeper = tokio::spawn(sweep(museum.clone(), Arc::clone(&conns)));
@@ -460,7 +461,8 @@ async fn serve_connection(
 async fn refuse_busy(mut stream: TcpStream, max: usize) {
     let body = serde_json::json!({
         "error": format!(
-            "the museum has {max} connections open, every one busy: try again in a moment"
+            "the museum has {} open, every one busy: try again in a moment",
+            ludomat_io::text::count(max as u64, "connection", "connections")
         )
     })
     .to_string();

@@ -266,6 +266,36 @@ impl Visit {
     pub fn stream_opened(self: &Arc<Self>) -> (watch::Receiver<Arc<Update>>, StreamGuard) {
         self.streams.fetch_add(1, Ordering::SeqCst);
         let guard = StreamGuard(Arc::clone(self));
+        (self.watch_opened(), guard)
+    }
+
+    /// Counts one more stream, unless `most` are open already (`None`): the first half of
+    /// [`Visit::stream_opened`], which does not wait for the session (a stream over the
+    /// limit is refused before it takes any work); [`Visit::stream_receiver`] is the
+    /// second.
+    #[must_use]
+    pub fn stream_counted_within(self: &Arc<Self>, most: usize) -> Option<StreamGuard> {
+        self.streams
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < most).then_some(n + 1)
+            })
+            .ok()?;
+        Some(StreamGuard(Arc::clone(self)))
+    }
+
+    /// The receiver of a stream counted by [`Visit::stream_counted_within`] (its guard
+    /// held): the latest update gets its view here. Blocks on the session when it builds
+    /// the view: call off the async threads.
+    #[must_use]
+    pub fn stream_receiver(
+        self: &Arc<Self>,
+        _counted: &StreamGuard,
+    ) -> watch::Receiver<Arc<Update>> {
+        self.watch_opened()
+    }
+
+    /// The receiver of a stream just counted.
+    fn watch_opened(self: &Arc<Self>) -> watch::Receiver<Arc<Update>> {
         // Under the session's lock: a change being published now is either done (and
         // gets its view here) or comes after and sees the stream.
         let session = self.session();
@@ -283,7 +313,7 @@ impl Visit {
         }
         let updates = self.updates.subscribe();
         drop(session);
-        (updates, guard)
+        updates
     }
 
     /// Publishes a change with its happenings. Call with the session locked (`session`

@@ -118,7 +118,7 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
             422,
             "at most 10000",
         ),
-        (big.as_bytes(), 413, "larger than the limit of 1024 bytes"),
+        (big.as_bytes(), 413, "larger than the limit of 1,024 bytes"),
     ];
     for (body, status, message) in cases {
         // A fresh connection each time: the server closes one whose body it refused unread.
@@ -382,4 +382,68 @@ async fn sse_streams_changes_in_order_and_ends_at_the_latest() {
         }
     }
     assert!(received <= 30);
+}
+
+/// What every exhibit's page sends, byte for byte (`web/src/api.ts`): the visit with the
+/// settings of its address — none from a home-page card (`null`; `{}` from older pages) —
+/// its event stream, and the runs its buttons start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_exhibit_opens_as_its_page_asks() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let mut ids = std::collections::HashMap::new();
+    for e in ludomat_museum::exhibits::EXHIBITS {
+        let kind = e.kind;
+        for body in [
+            format!(r#"{{"kind":"{kind}","config":null}}"#),
+            format!(r#"{{"kind":"{kind}","config":{{}}}}"#),
+            format!(r#"{{"kind":"{kind}"}}"#),
+        ] {
+            let a = c.raw("POST", "/api/visits", body.as_bytes()).await;
+            assert_eq!(a.status, 201, "{body}: {a:?}");
+            assert_eq!(a.body["kind"], kind);
+            assert!(a.body["view"].is_object(), "{body}: {a:?}");
+            ids.insert(kind, a.body["id"].as_str().unwrap().to_string());
+        }
+        let mut stream = events(addr, &ids[kind]).await;
+        let first = stream.next(Duration::from_secs(10)).await.expect("a state");
+        assert!(first["view"].is_object(), "{kind}: {first}");
+    }
+    // The regex card opens the first shipped puzzle.
+    let regex = c.get(&format!("/api/visits/{}", ids["regex"])).await;
+    assert_eq!(regex.body["config"]["puzzle"], "small-hexagon", "{regex:?}");
+    // The runs the pages' buttons start (one client runs one at a time: each is stopped).
+    // MENACE trains against a machine the visitor picks first (its default opponent is a
+    // person).
+    let picked = c
+        .raw(
+            "POST",
+            &format!("/api/visits/{}/actions?refusals=inline", ids["menace"]),
+            br#"{"type":"set_opponent","opponent":"random"}"#,
+        )
+        .await;
+    assert!(
+        picked.status == 200 && picked.body.get("refused").is_none(),
+        "{picked:?}"
+    );
+    for (kind, body) in [
+        (
+            "menace",
+            r#"{"action":{"type":"play_games","n":1000},"times":100}"#,
+        ),
+        ("computox", r#"{"long_run":"verify"}"#),
+        (
+            "qubic",
+            r#"{"long_run":"prove","params":{"search_after":9}}"#,
+        ),
+    ] {
+        let id = &ids[kind];
+        let a = c
+            .raw("POST", &format!("/api/visits/{id}/run"), body.as_bytes())
+            .await;
+        assert_eq!(a.status, 202, "{kind} {body}: {a:?}");
+        assert_eq!(a.body["running"], true, "{a:?}");
+        let s = c.raw("POST", &format!("/api/visits/{id}/stop"), b"").await;
+        assert_eq!(s.status, 200, "{s:?}");
+    }
 }

@@ -21,6 +21,8 @@ fn relaxed(config: MuseumConfig) -> MuseumConfig {
     MuseumConfig {
         rate_limit: None,
         max_visits_per_client: usize::MAX,
+        max_streams_per_visit: usize::MAX,
+        max_streams_per_client: usize::MAX,
         ..config
     }
 }

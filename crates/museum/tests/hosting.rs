@@ -189,7 +189,7 @@ async fn per_client_limits_count_each_address_apart() {
         "{refused:?}"
     );
     assert!(
-        refused.error().contains("max_visits_per_client"),
+        refused.error().contains("--max-visits-per-client"),
         "{refused:?}"
     );
     visit(&mut three, Value::Null).await;
@@ -518,4 +518,79 @@ async fn a_visit_let_go_ends_its_streams() {
     let mut c = Client::connect(addr).await;
     let a = c.get(&format!("/api/visits/{id}/events")).await;
     assert_eq!(a.status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn axums_own_rejections_are_json_too() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post("/api/visits", json!({"kind": "menace", "config": null}))
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    for (path, says) in [
+        (format!("/api/visits/{id}/kit.pdf?tint=maybe"), "tint"),
+        (
+            format!("/api/visits/{id}/kit.pdf?box=15x35mm&box=20x40mm"),
+            "box",
+        ),
+        (format!("/api/visits/{id}/kit.pdf?colour=red"), "colour"),
+        (format!("/api/visits/{id}/kit.pdf?tab=wide"), "tab"),
+        ("/api/visits/%FF%FE/actions".to_string(), "UTF-8"),
+        (
+            format!("/api/visits/{id}/actions?refusals=inline&refusals=x"),
+            "refusals",
+        ),
+    ] {
+        let method = if path.contains("/actions") {
+            "POST"
+        } else {
+            "GET"
+        };
+        let a = c.raw(method, &path, b"{\"type\":\"new_game\"}").await;
+        assert_eq!(a.status, 400, "{path}: {a:?}");
+        assert!(is_json_error(&a), "{path}: {a:?}");
+        assert!(a.error().contains(says), "{path}: {a:?}");
+        assert_eq!(a.header("x-content-type-options"), Some("nosniff"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_guard_reads_the_request_line_and_refuses_two_hosts() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    // An absolute-URI request line names the host that counts.
+    for (target, status) in [
+        ("http://evil.example/api/exhibits".to_string(), 421),
+        (
+            format!("http://evil.example:{}/api/exhibits", addr.port()),
+            421,
+        ),
+        (format!("http://{addr}/api/exhibits"), 200),
+    ] {
+        let a = c.raw("GET", &target, b"").await;
+        assert_eq!(a.status, status, "{target}: {a:?}");
+    }
+    // The Host header must be ours too, beside an own request line.
+    c.host = "evil.example".into();
+    let a = c
+        .raw("GET", &format!("http://{addr}/api/exhibits"), b"")
+        .await;
+    assert_eq!(a.status, 421, "{a:?}");
+    assert!(
+        is_json_error(&a) && a.error().contains("evil.example"),
+        "{a:?}"
+    );
+    // Two Host headers, whichever comes first.
+    for second in ["evil.example".to_string(), addr.to_string()] {
+        let mut c = Client::connect(addr).await;
+        c.headers = vec![format!("host: {second}")];
+        let a = c.get("/api/exhibits").await;
+        assert_eq!(a.status, 400, "{a:?}");
+        assert!(
+            is_json_error(&a) && a.error().contains("two Host headers"),
+            "{a:?}"
+        );
+    }
 }

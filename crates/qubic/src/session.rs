@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use crate::proof::player::{tree_depth, StrategyPlayer};
 use crate::proof::strategy::{forced_win_4d, AttackNode, VerifyError};
 use crate::proof3d::player::{ProofPlayer, Rule};
+use crate::proof3d::watch::FoundSlot;
 use crate::{
     deck, Board, Cell, LevelSet, Louden1962, LoudenError, LoudenOptions, LoudenReply, MessageCards,
     NtestOrder, Other1, Other1Options, Reply, LAST_MESSAGE, MESSAGES,
@@ -142,6 +143,10 @@ pub enum QubicAction {
     },
     /// The next game (the tally goes on; the 1962 deck moves to its next message cards).
     NewGame,
+    /// Play the certificate this session's last proof run found (`prove`): the 4×4×4
+    /// board, the machine first, from game 1; refused when no proof has been found. The
+    /// view's `certificate` then names it; `reset` and `new_game` go on playing it.
+    PlayFound,
     /// Back to the start: game 1, tally cleared, the seed from the beginning.
     Reset,
 }
@@ -307,6 +312,9 @@ pub struct QubicView {
     pub forced: Option<ForcedView>,
     /// 4×4×4 `forced`: which certificate the machine plays, in a few words.
     pub certificate: Option<String>,
+    /// The certificate this session's last proof run found, in a few words (`play_found`
+    /// plays it).
+    pub found: Option<String>,
     /// 1-based game number.
     pub game: u32,
     /// The 1962 deck has typed its last message: only `reset` goes on.
@@ -379,6 +387,11 @@ struct Core<const D: usize> {
 /// A 3D or 4D game in progress against a 1620 program, with its tally and paper.
 pub struct QubicSession {
     config: QubicConfig,
+    /// Where the proof runs started from this session put the certificate they find.
+    found: FoundSlot,
+    /// The found certificate's player when the machine plays it (kept unplayed, for
+    /// `reset`).
+    playing_found: Option<ProofPlayer>,
     core: Inner,
     opening: Vec<QubicHappening>,
     game: u32,
@@ -452,9 +465,10 @@ fn louden_meaning(level: u8, from_j3: bool, listing: bool) -> String {
 }
 
 impl<const D: usize> Core<D> {
-    fn new(config: &QubicConfig) -> Result<Self, SessionError> {
-        let machine = match config.strategy {
-            Strategy::Other1 => {
+    fn new(config: &QubicConfig, found: Option<ProofPlayer>) -> Result<Self, SessionError> {
+        let machine = match (config.strategy, found) {
+            (Strategy::Forced, Some(found)) if D == 3 => Machine::Patashnik(Box::new(found)),
+            (Strategy::Other1, _) => {
                 let mut disabled = LevelSet::NONE;
                 for &l in &config.disable {
                     if !(1..=12).contains(&l) {
@@ -474,11 +488,11 @@ impl<const D: usize> Core<D> {
                     config.seed,
                 )))
             }
-            Strategy::Louden1962 => {
+            (Strategy::Louden1962, _) => {
                 Machine::Louden(Box::new(Louden1962::new(config.louden_options())))
             }
-            Strategy::Forced if D == 3 => Machine::Patashnik(Box::new(certificate_player()?)),
-            Strategy::Forced => Machine::Forced(Box::new(forced_player()?)),
+            (Strategy::Forced, _) if D == 3 => Machine::Patashnik(Box::new(certificate_player()?)),
+            (Strategy::Forced, _) => Machine::Forced(Box::new(forced_player()?)),
         };
         let machine_first = config.machine_first || config.strategy == Strategy::Forced;
         let mut core = Core {
@@ -1032,19 +1046,75 @@ impl QubicSession {
 
     fn start(
         config: &QubicConfig,
+        found: Option<ProofPlayer>,
     ) -> Result<(Inner, Vec<String>, Vec<QubicHappening>), SessionError> {
         let mut paper = Vec::new();
         let cards = &MESSAGES[0];
         let (core, opening) = if config.dims == 4 {
-            let mut c = Core::<4>::new(config)?;
+            let mut c = Core::<4>::new(config, None)?;
             let h = c.open(cards, &mut paper)?;
             (Inner::Four(Box::new(c)), h)
         } else {
-            let mut c = Core::<3>::new(config)?;
+            let mut c = Core::<3>::new(config, found)?;
             let h = c.open(cards, &mut paper)?;
             (Inner::Three(Box::new(c)), h)
         };
         Ok((core, paper, opening))
+    }
+
+    /// A session of the checked `config`; on 4×4×4 `forced`, playing `found` when given.
+    fn build(config: QubicConfig, found: Option<ProofPlayer>) -> Result<Self, SessionError> {
+        let (core, paper, opening) = Self::start(&config, found.clone())?;
+        Ok(QubicSession {
+            config,
+            found: FoundSlot::default(),
+            playing_found: found,
+            core,
+            opening,
+            game: 1,
+            tally: Tally::default(),
+            paper,
+            deck_finished: false,
+        })
+    }
+
+    /// `play_found`: the certificate the last proof run found, played from game 1.
+    fn play_found(&mut self) -> Result<Vec<QubicHappening>, SessionError> {
+        let found = self
+            .found
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+            .ok_or_else(|| {
+                SessionError::Refused(
+                    "no proof has been found in this visit yet: press Prove, and play it \
+                     once it is proved"
+                        .into(),
+                )
+            })?;
+        #[cfg(feature = "patashnik")]
+        let dict = if found.after > 0 {
+            crate::proof3d::dictionary::Dictionary::patashnik().ok()
+        } else {
+            None
+        };
+        #[cfg(not(feature = "patashnik"))]
+        let dict = None;
+        let player =
+            ProofPlayer::found(&found.bytes, dict, found.about).map_err(SessionError::Refused)?;
+        let config = QubicConfig {
+            dims: 3,
+            strategy: Strategy::Forced,
+            disable: Vec::new(),
+            machine_first: true,
+            ..self.config.clone()
+        };
+        let mut fresh = Self::build(config, Some(player))?;
+        fresh.found = Arc::clone(&self.found);
+        *self = fresh;
+        let mut out = vec![QubicHappening::NewGame { game: 1 }];
+        out.extend(self.opening.iter().cloned());
+        Ok(out)
     }
 }
 
@@ -1080,16 +1150,7 @@ impl Session for QubicSession {
         }
         config.disable.sort_unstable();
         config.disable.dedup();
-        let (core, paper, opening) = Self::start(&config)?;
-        Ok(QubicSession {
-            config,
-            core,
-            opening,
-            game: 1,
-            tally: Tally::default(),
-            paper,
-            deck_finished: false,
-        })
+        Self::build(config, None)
     }
 
     fn config(&self) -> &QubicConfig {
@@ -1098,8 +1159,11 @@ impl Session for QubicSession {
 
     fn apply(&mut self, action: QubicAction) -> Result<Vec<QubicHappening>, SessionError> {
         match action {
+            QubicAction::PlayFound => self.play_found(),
             QubicAction::Reset => {
-                let fresh = QubicSession::new(self.config.clone())?;
+                let mut fresh =
+                    QubicSession::build(self.config.clone(), self.playing_found.clone())?;
+                fresh.found = Arc::clone(&self.found);
                 *self = fresh;
                 let mut out = vec![QubicHappening::NewGame { game: 1 }];
                 out.extend(self.opening.iter().cloned());
@@ -1190,6 +1254,12 @@ impl Session for QubicSession {
                 },
                 Inner::Four(_) => None,
             },
+            found: self
+                .found
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .as_ref()
+                .map(|f| f.about.clone()),
             game: self.game,
             deck_finished: self.deck_finished,
             tally: self.tally,
@@ -1210,9 +1280,10 @@ impl Session for QubicSession {
                 "qubic has one long run, \"prove\" (not {name:?})"
             )));
         }
-        Ok(Box::new(crate::proof3d::watch::ProveRun::from_params(
-            params,
-        )?))
+        Ok(Box::new(
+            crate::proof3d::watch::ProveRun::from_params(params)?
+                .keeping_into(Arc::clone(&self.found)),
+        ))
     }
 
     fn parse_action(&self, line: &str) -> Result<QubicAction, SessionError> {
@@ -1266,4 +1337,59 @@ fn parts<const D: usize>(c: &Core<D>) -> Parts {
         c.tables(),
         c.forced.clone(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proof3d::watch::Found;
+
+    #[test]
+    fn the_certificate_a_proof_found_is_played_and_kept_through_reset() {
+        let mut s = QubicSession::new(QubicConfig::default()).unwrap();
+        assert!(s.view().found.is_none());
+        let refused = s.apply(QubicAction::PlayFound).unwrap_err();
+        assert!(
+            matches!(&refused, SessionError::Refused(m) if m.contains("no proof has been found")),
+            "{refused:?}"
+        );
+        // What a proof run puts into the session's slot (here the bundled from-scratch
+        // certificate's bytes, as a found one).
+        *s.found.lock().unwrap() = Some(Found {
+            bytes: crate::proof3d::certificate::FROM_SCRATCH.to_vec(),
+            after: 0,
+            about: "the certificate your proof found (the search from the empty board)".into(),
+        });
+        let found = s.view().found.unwrap();
+        let h = s.apply(QubicAction::PlayFound).unwrap();
+        assert!(matches!(h[0], QubicHappening::NewGame { game: 1 }));
+        let v = s.view();
+        assert_eq!(v.certificate.as_deref(), Some(found.as_str()));
+        assert_eq!((v.dims, v.strategy), (3, Strategy::Forced));
+        assert!(v.moves.len() == 1 && v.human_to_move, "the machine opened");
+        // Reset and the next game go on with it; the slot stays with the session.
+        s.apply(QubicAction::Reset).unwrap();
+        assert_eq!(s.view().certificate.as_deref(), Some(found.as_str()));
+        assert_eq!(s.view().found.as_deref(), Some(found.as_str()));
+        s.apply(QubicAction::NewGame).unwrap();
+        assert_eq!(s.view().certificate.as_deref(), Some(found.as_str()));
+        // A fresh session plays the bundled certificate.
+        let bundled = QubicSession::new(s.config().clone()).unwrap();
+        assert_ne!(bundled.view().certificate.as_deref(), Some(found.as_str()));
+    }
+
+    #[test]
+    fn a_proof_run_keeps_what_it_found_in_its_session() {
+        let s = QubicSession::new(QubicConfig::default()).unwrap();
+        let run = s
+            .long_run("prove", &serde_json::json!({"search_after": 9}))
+            .unwrap();
+        let result = run
+            .run(ludomat_game::run::Cancel::new(), &mut |_| {})
+            .unwrap();
+        assert_eq!(result["verdict"]["verdict"], "proved", "{result}");
+        let found = s.view().found.expect("kept");
+        assert!(found.contains("Patashnik's first 9 stones"), "{found}");
+        assert!(found.contains("bytes gzip"), "{found}");
+    }
 }

@@ -12,12 +12,15 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
 
 /// Starts the museum on 127.0.0.1:0 with `config`, except that one client (every test's
-/// 127.0.0.1) may hold every visit and ask as fast as it likes; returns its address and
-/// the museum.
+/// 127.0.0.1) may hold every visit, open every stream, have any amount of work waiting
+/// and ask as fast as it likes; returns its address and the museum.
 pub async fn start(config: MuseumConfig) -> (SocketAddr, Museum) {
     start_exact(MuseumConfig {
         rate_limit: None,
         max_visits_per_client: usize::MAX,
+        max_streams_per_visit: usize::MAX,
+        max_streams_per_client: usize::MAX,
+        max_waiting_per_client: usize::MAX,
         ..config
     })
     .await
@@ -253,6 +256,61 @@ pub async fn events(addr: SocketAddr, id: &str) -> EventReader {
     r.read_line(&mut line).await.unwrap();
     assert!(line.contains("200"), "{line}");
     EventReader { r }
+}
+
+/// Opens the SSE stream of visit `id` from `from` (another loopback address, as a
+/// client of its own); the reader, or the status of the refusal.
+pub async fn events_from(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    id: &str,
+) -> Result<EventReader, u16> {
+    events_explained(addr, from, id)
+        .await
+        .map_err(|(status, _)| status)
+}
+
+/// As [`events_from`], with the refusal's message.
+pub async fn events_explained(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    id: &str,
+) -> Result<EventReader, (u16, String)> {
+    let opened = async {
+        let mut stream = connect_from(addr, from).await?;
+        let req = format!("GET /api/visits/{id}/events HTTP/1.1\r\nhost: {addr}\r\n\r\n");
+        stream.write_all(req.as_bytes()).await?;
+        let mut r = BufReader::new(stream);
+        let mut line = String::new();
+        r.read_line(&mut line).await?;
+        Ok::<_, std::io::Error>((r, line))
+    };
+    let (mut r, line) = opened.await.map_err(|e| (0, e.to_string()))?;
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    if status == 200 {
+        return Ok(EventReader { r });
+    }
+    let mut length = 0;
+    loop {
+        let mut h = String::new();
+        if r.read_line(&mut h).await.unwrap_or(0) == 0 || h.trim().is_empty() {
+            break;
+        }
+        if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut body = vec![0; length];
+    let _ = r.read_exact(&mut body).await;
+    let error = serde_json::from_slice::<Value>(&body)
+        .ok()
+        .and_then(|v| v["error"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    Err((status, error))
 }
 
 pub struct EventReader {

@@ -47,6 +47,25 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 
 export const listExhibits = () => call<ExhibitInfo[]>('GET', '/api/exhibits');
 
+/** What `GET /api/museum` tells: the limits every visitor meets, and where students reach it. */
+export interface MuseumInfo {
+  limits: {
+    visits: number; visits_per_client: number; requests_per_second: number | null;
+    work_slots: number; work_slots_per_client: number; waiting_per_client: number;
+    runs: number; runs_per_client: number; run_queue: number; run_seconds: number;
+    streams_per_visit: number; streams_per_client: number; idle_minutes: number;
+  };
+  class: { bound: string; reachable: boolean; urls: { url: string; interface: string }[] };
+}
+
+let museum: Promise<MuseumInfo> | undefined;
+/** The museum's limits and addresses (asked once a page). */
+export function museumInfo(): Promise<MuseumInfo> {
+  museum ??= call<MuseumInfo>('GET', '/api/museum');
+  museum.catch(() => { museum = undefined; });
+  return museum;
+}
+
 /** The message of a 404 for a visit the server no longer holds. */
 function visitGone(e: unknown): boolean {
   return e instanceof ApiError && e.status === 404 && e.message.startsWith('no visit');
@@ -66,6 +85,7 @@ function visitGone(e: unknown): boolean {
 export class Visit {
   private source?: EventSource;
   private renewing?: Promise<boolean>;
+  private retries = 0;
   seq = -1;
 
   private constructor(
@@ -79,7 +99,9 @@ export class Visit {
   }
 
   static async open(kind: string, config: unknown, onUpdate: (u: Update) => void): Promise<Visit> {
-    const info = await call<VisitInfo>('POST', '/api/visits', { kind, config });
+    // No settings: the exhibit's default (`null`), not an empty config.
+    const empty = !!config && typeof config === 'object' && !Object.keys(config).length;
+    const info = await call<VisitInfo>('POST', '/api/visits', { kind, config: empty ? null : config });
     const v = new Visit(info, kind, onUpdate);
     v.listen();
     return v;
@@ -92,13 +114,18 @@ export class Visit {
     const source = new EventSource(`/api/visits/${this.id}/events`);
     this.source = source;
     source.addEventListener('state', (e) => {
+      this.retries = 0;
       this.receive(JSON.parse((e as MessageEvent).data) as Update);
     });
     source.addEventListener('error', () => {
       // CLOSED: the server refused the stream (the visit is gone). While the server is
       // away the browser keeps trying by itself (CONNECTING).
       if (source.readyState === EventSource.CLOSED && this.source === source) {
-        call('GET', `/api/visits/${this.id}`).catch((e) => {
+        call('GET', `/api/visits/${this.id}`).then(() => {
+          // The visit is there but its stream was refused (too many open on it or from
+          // this client, 429): try again in a moment, a few times.
+          if (this.retries++ < 5) setTimeout(() => { if (this.source === source) this.listen(); }, 3000);
+        }, (e) => {
           if (visitGone(e)) this.renew();
         });
       }
@@ -126,7 +153,7 @@ export class Visit {
       let info: VisitInfo;
       try {
         try {
-          info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config });
+          info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config: Object.keys(config).length ? config : null });
         } catch (e) {
           if (e instanceof ApiError && e.status === 400) {
             info = await call<VisitInfo>('POST', '/api/visits', { kind: this.kind, config: this.info.config });
@@ -200,12 +227,20 @@ export class Visit {
 
   /** A run: `action` applied `times` times back to back, progress as `run_progress`. */
   run(action: unknown, times: number) {
-    return this.send('POST', '/run', { action, times });
+    return this.startRun({ action, times });
   }
 
   /** The session's long run `name` (a circuit check, a proof search). */
   runLong(name: string, params?: unknown) {
-    return this.send('POST', '/run', params === undefined ? { long_run: name } : { long_run: name, params });
+    return this.startRun(params === undefined ? { long_run: name } : { long_run: name, params });
+  }
+
+  /** Starts a run; a refusal (a second run of this visitor, a full queue) comes back
+   *  inline, as for actions, and is thrown as an ApiError. */
+  private async startRun(body: unknown) {
+    const a = await this.send<{ refused?: { status: number; error: string } }>('POST', '/run?refusals=inline', body);
+    if (a.refused) throw new ApiError(a.refused.status, a.refused.error);
+    return a;
   }
 
   close() {

@@ -33,7 +33,7 @@ export const MACHINES: Machine[] = [
     kind: 'menace',
     name: 'MENACE',
     history: "Donald Michie's Machine Educable Noughts And Crosses Engine (1961): 304 matchboxes of coloured beads that learn by reward.",
-    source: "The MENACE challenge (seed 002) and the published history of Michie's machine.",
+    source: "The MENACE challenge and the published history of Michie's machine.",
     terminal: 'ludomat menace play',
     picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="stacked matchboxes with beads">
       ${[0, 1, 2].map((r) => [0, 1, 2].map((c) => svg`<rect x="${6 + c * 37}" y="${14 + r * 34}" width="33" height="28" rx="3" fill="#d9b98a" stroke="#7a5b32" stroke-width="2"/>`))}
@@ -54,7 +54,7 @@ export const MACHINES: Machine[] = [
     kind: 'computox',
     name: 'Computox and AUTOX',
     history: 'Relay noughts-and-crosses machines after the AUTOX (Model Engineer, 1956): uniselector U1 sweeps its contacts — win, block, fork prevention, good square.',
-    source: 'The Computox restoration blog, "Computox / AUTOX Move Selection" (seed 000).',
+    source: 'The Computox restoration blog, "Computox / AUTOX Move Selection".',
     terminal: 'ludomat play computox',
     picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="a lamp panel and a uniselector">
       <rect x="4" y="8" width="66" height="66" rx="4" fill="#3a352d"/>
@@ -67,7 +67,7 @@ export const MACHINES: Machine[] = [
     kind: 'relay',
     name: 'The relay computer',
     history: 'An 8-bit relay computer with 64 words of DIP-switch ROM and a teletype; its builder fitted noughts and crosses into 46 words.',
-    source: "The builder's article, with its listing (seed 003).",
+    source: "The builder's article, with its listing.",
     terminal: 'ludomat play relay-tictactoe',
     picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="register lamps and a teletype paper roll">
       <rect x="4" y="6" width="112" height="52" rx="4" fill="#3a352d"/>
@@ -80,7 +80,7 @@ export const MACHINES: Machine[] = [
     kind: 'logic',
     name: 'Ternary logic graphs',
     history: 'Gates, relays and lamps on balanced ternary (true, unknown, false), event by event — the engine the Computox will be simulated on.',
-    source: 'The ternary logic graphs article (seed 004); ISCAS-85 benchmark circuits.',
+    source: 'The ternary logic graphs article; ISCAS-85 benchmark circuits.',
     terminal: 'ludomat logic latch --trace',
     picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="two NOR gates in a latch">
       <path d="M20 20 q20 0 30 20 q-10 20 -30 20 q8 -20 0 -40z" fill="#fffdf8" stroke="#5b5346" stroke-width="3"/>
@@ -88,13 +88,13 @@ export const MACHINES: Machine[] = [
       <path d="M20 64 q20 0 30 20 q-10 20 -30 20 q8 -20 0 -40z" fill="#fffdf8" stroke="#5b5346" stroke-width="3"/>
       <circle cx="54" cy="84" r="4" fill="#fffdf8" stroke="#5b5346" stroke-width="3"/>
       <path d="M58 40 H90 M58 84 H100 M90 40 L30 72 M100 84 L30 52" stroke="#2e7d32" stroke-width="3" fill="none"/>
-      <text x="92" y="34" font-size="12" fill="#2e7d32">+1</text><text x="100" y="100" font-size="12" fill="#b3261e">−1</text></svg>`,
+      <text x="92" y="34" font-size="12" fill="#2e7d32">1</text><text x="100" y="100" font-size="12" fill="#b3261e">0</text></svg>`,
   },
   {
     kind: 'qubic',
     name: '3D and 4D tic-tac-toe',
     history: 'Four in a row on 4×4×4 against the IBM 1620 programs of 1962; on 4×4×4×4 the first player forces a win, proved here.',
-    source: 'The OTHER-1 page, "3D Tic Tac Toe on the IBM 1620" (seed 001).',
+    source: 'The OTHER-1 page, "3D Tic Tac Toe on the IBM 1620".',
     terminal: 'ludomat play qubic',
     picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="four stacked 4x4 planes">
       ${[0, 1, 2, 3].map((t) => svg`<g transform="translate(${12 + t * 6} ${8 + t * 27}) skewX(-30)">
@@ -106,7 +106,7 @@ export const MACHINES: Machine[] = [
     kind: 'threes',
     name: 'Threes! and its expectimax AI',
     history: 'The sliding-number game (2014) and an expectimax player that looks ahead over the next card.',
-    source: 'The "Threes! AI" articles (seed 004) and public descriptions of the card generator.',
+    source: 'The "Threes! AI" articles and public descriptions of the card generator.',
     terminal: 'ludomat play threes --assist',
     picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="a 4x4 grid of number cards">
       ${[0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => {

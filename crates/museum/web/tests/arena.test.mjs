@@ -18,7 +18,7 @@ test('arena: a tournament run to completion in the page; its table is the CLI\'s
   await page.locator(`${EX} [data-desc]`).waitFor();
   assert.match(await page.locator(`${EX} [data-desc]`).innerText(), /MENACE after 2,000 games/);
   await page.click(`${EX} button[data-action="run"]`);
-  await page.locator(`${EX} [data-progress-text]`, { hasText: '1500 of 1500 games — finished' }).waitFor({ timeout: 60_000 });
+  await page.locator(`${EX} [data-progress-text]`, { hasText: '1,500 of 1,500 games — finished' }).waitFor({ timeout: 60_000 });
   const shown = await page.locator(`${EX} pre[data-table-text]`).innerText();
   const want = cli(['tournament', 'tictactoe', '--x', 'menace-trained', '--o', 'computox-beatable', '--games', '1500', '--seed', '3', '--sides', 'alternate', '--quiet']);
   assert.equal(shown.trim(), want.trim());
@@ -53,7 +53,7 @@ test('arena: watch a game move by move; cancel a long tournament; a 3D round rob
   await page.click(`${EX} button[data-action="cancel"]`);
   await page.locator(`${EX} [data-progress-text]`, { hasText: 'cancelled' }).waitFor();
   const text = await page.locator(`${EX} [data-progress-text]`).innerText();
-  const played = Number(text.split(' ')[0]);
+  const played = Number(text.split(' ')[0].replaceAll(',', ''));
   assert.ok(played > 0 && played < 1_000_000, text);
 
   await page.selectOption(`${EX} select[data-setting="game"]`, 'qubic');

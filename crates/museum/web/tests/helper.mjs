@@ -67,11 +67,12 @@ export async function launchBrowser(extraArgs = []) {
 /**
  * Starts a server and a browser for test `t` (both stopped when it ends), opens `path`
  * and returns the page, the server's URL, and `shot(name)` to save a screenshot.
- * `browserArgs` adds Chromium switches (e.g. `--enable-unsafe-swiftshader` for WebGL).
+ * `browserArgs` adds Chromium switches (e.g. `--enable-unsafe-swiftshader` for WebGL),
+ * `serverArgs` flags of `ludomat serve` (e.g. `--bind 0.0.0.0`).
  * Errors in the page's console fail the test at the end.
  */
-export async function openMuseum(t, path = '/', { browserArgs = [] } = {}) {
-  const server = await startServer();
+export async function openMuseum(t, path = '/', { browserArgs = [], serverArgs = [] } = {}) {
+  const server = await startServer(serverArgs);
   t.after(() => server.stop());
   const browser = await launchBrowser(browserArgs);
   t.after(() => browser.close());

@@ -20,7 +20,7 @@ test('menace: a game against a person in the teaching mode, played to the end by
   assert.match(page.url(), /seed=1/);
   // 304 boxes, grouped by MENACE's move: 1 / 12 / 108 / 183.
   assert.equal(await page.locator(`${EX} [data-boxes] [data-box]`).count(), 304);
-  assert.match(await page.locator(`${EX} [data-boxes]`).textContent(), /1st move of the game: 1 boxes[\s\S]*7th move of the game: 183 boxes/);
+  assert.match(await page.locator(`${EX} [data-boxes]`).textContent(), /1st move of the game: 1 box\b[\s\S]*7th move of the game: 183 boxes/);
 
   // Step: MENACE opens box #0 and draws a bead; the box holds one bead fewer.
   const before = await beadsIn(page, 0);

@@ -42,7 +42,7 @@ async function fiveDigits(page, url, width) {
   state.boxes.first[0].beads = [99_999, 12_345, 0, 7, 0, 0, 0, 0, 0];
   state.boxes.first[5].beads = state.boxes.first[5].beads.map((n, i) => (n ? 10_000 + i : 0));
   await act({ type: 'import', state });
-  await page.locator('lm-exhibit-menace [data-box="0"] .mb[aria-label^="box 0: 112351 beads"]').waitFor();
+  await page.locator('lm-exhibit-menace [data-box="0"] .mb[aria-label^="box 0: 112,351 beads"]').waitFor();
   await page.locator('lm-exhibit-menace [data-opened]').first().waitFor().catch(() => {});
   return page.evaluate((width) => {
     const el = document.querySelector('lm-exhibit-page').shadowRoot.querySelector('lm-exhibit-menace').shadowRoot;

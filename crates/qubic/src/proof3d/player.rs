@@ -15,6 +15,10 @@ use super::tables::{image, tables};
 use super::threats::{search_on_thread, Board3, O, X};
 use crate::{Board, Cell};
 
+/// Most different certificates found by proof runs that are played at once (see
+/// [`ProofPlayer::found`]).
+pub const FOUND_BOOKS: usize = 4;
+
 /// How the player chose its move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rule {
@@ -224,6 +228,54 @@ impl ProofPlayer {
             None,
             Bundled::FromScratch.describe(),
         ))
+    }
+
+    /// The player of a certificate found by a proof run (`bytes`, gzip), checked as it is
+    /// read, described as `certificate`, naming moves from `dict` when given. Players of
+    /// the same bytes share one book while any of them is alive, and at most
+    /// [`FOUND_BOOKS`] different found books are alive at once (each holds every record
+    /// of its proof, tens of megabytes).
+    ///
+    /// # Errors
+    /// A damaged certificate, or [`FOUND_BOOKS`] others in play: the message says which.
+    pub fn found(
+        bytes: &[u8],
+        dict: Option<Dictionary>,
+        certificate: impl Into<String>,
+    ) -> Result<ProofPlayer, String> {
+        use ludomat_qubic_verify::{Certificate, Geometry, ProofBook};
+        use std::hash::{Hash, Hasher};
+        use std::sync::{Mutex, OnceLock, Weak};
+        type Books = Mutex<Vec<((usize, u64), Weak<ProofBook>)>>;
+        static BOOKS: OnceLock<Books> = OnceLock::new();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        bytes.hash(&mut h);
+        let key = (bytes.len(), h.finish());
+        let books = BOOKS.get_or_init(|| Mutex::new(Vec::new()));
+        let mut books = books
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        books.retain(|(_, b)| b.strong_count() > 0);
+        if let Some(book) = books
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, b)| b.upgrade())
+        {
+            return Ok(ProofPlayer::new(book, dict, certificate));
+        }
+        if books.len() >= FOUND_BOOKS {
+            return Err(format!(
+                "{} different found certificates are being played already, the most at once: \
+                 play the bundled one, or try again when a game has ended",
+                books.len()
+            ));
+        }
+        let cert = Certificate::read(bytes).map_err(|e| format!("the certificate found: {e}"))?;
+        let book = ProofBook::new(&Geometry::new(), &cert)
+            .map_err(|e| format!("the certificate found: {e}"))?;
+        let book = std::sync::Arc::new(book);
+        books.push((key, std::sync::Arc::downgrade(&book)));
+        Ok(ProofPlayer::new(book, dict, certificate))
     }
 
     /// The move at (`x`, `o`) (the first player to move) and how it was chosen; `None`

@@ -5,12 +5,29 @@
 //! looked at, and at the end the certificate re-checked by the independent checker.
 //! It is [`super::run::prove`], as `ludomat qubic proof --dims 3 --search-after K` runs it.
 
+use std::sync::{Arc, Mutex};
+
 use ludomat_game::run::{Cancel, Progress};
 use ludomat_game::watched_as_json;
 use ludomat_game::{LongRun, SessionError};
 use serde::Deserialize;
 
-use super::run::{prove, SearchConfig, MAX_AFTER};
+use super::run::{prove, SearchConfig, Verdict, MAX_AFTER};
+
+/// A certificate a proof run found, kept by the session that started the run so that
+/// its visitor can play the proof they watched ([`crate::QubicSession`], `play_found`).
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The certificate (gzip), as the independent checker accepted it.
+    pub bytes: Vec<u8>,
+    /// Patashnik's stones the search started after (0: from scratch).
+    pub after: u8,
+    /// What it is, in a few words.
+    pub about: String,
+}
+
+/// Where a session keeps the certificate its proof runs find (the latest).
+pub type FoundSlot = Arc<Mutex<Option<Found>>>;
 
 /// The settings a visitor gives: `{"search_after": K}` (0: from scratch).
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -26,6 +43,7 @@ pub struct ProveParams {
 #[derive(Debug)]
 pub struct ProveRun {
     config: SearchConfig,
+    keep: Option<FoundSlot>,
 }
 
 impl ProveRun {
@@ -59,7 +77,15 @@ impl ProveRun {
                 after: p.search_after,
                 ..SearchConfig::default()
             },
+            keep: None,
         })
+    }
+
+    /// The run that puts the certificate it finds (when proved) into `slot`.
+    #[must_use]
+    pub fn keeping_into(mut self, slot: FoundSlot) -> ProveRun {
+        self.keep = Some(slot);
+        self
     }
 }
 
@@ -83,10 +109,32 @@ impl LongRun for ProveRun {
             .map(|s| s as &dyn super::attacker::AttackerStrategy);
         #[cfg(not(feature = "patashnik"))]
         let before = None;
-        let run = watched_as_json("positions", cancel, watch, |ctx| {
+        let mut run = watched_as_json("positions", cancel, watch, |ctx| {
             prove(&self.config, before, ctx)
         })
         .map_err(|e| SessionError::Invalid(format!("prove: {e}")))?;
+        if let (Some(slot), Verdict::Proved { certificate }, Some(bytes)) =
+            (&self.keep, &run.verdict, run.certificate.take())
+        {
+            let after = self.config.after;
+            let from = if after == 0 {
+                "the search from the empty board".to_string()
+            } else {
+                format!("Patashnik's first {after} stones, then the search")
+            };
+            let found = Found {
+                about: format!(
+                    "the certificate your proof found ({from}; {} positions, {} bytes gzip)",
+                    ludomat_game::count::thousands(certificate.records),
+                    ludomat_game::count::thousands(bytes.len() as u64)
+                ),
+                bytes,
+                after,
+            };
+            *slot
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
+        }
         serde_json::to_value(&run).map_err(|e| SessionError::Failed(format!("prove: {e}")))
     }
 }

@@ -1,4 +1,4 @@
-import{a as e,c as t,d as n,i as r,l as i,n as a,r as o,s}from"./index.js";import{t as c}from"./exhibit.js";import"./lm-board.js";import"./lm-run-control.js";import"./lm-kit-link.js";var l={},u=o(class extends r{constructor(){super(...arguments),this.ot=l}render(e,t){return t()}update(e,[n,r]){if(Array.isArray(n)){if(Array.isArray(this.ot)&&this.ot.length===n.length&&n.every((e,t)=>e===this.ot[t]))return t}else if(this.ot===n)return t;return this.ot=Array.isArray(n)?Array.from(n):n,this.render(n,r)}}),d=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`],[`menace2`,`MENACE2 (learns too)`],[`computox`,`the Computox (unbeatable)`],[`computox_beatable`,`the Computox (beatable)`],[`relay`,`the relay computer's ROM (plays X only)`]],f=Object.fromEntries(d),p={red:[`#d33a2c`,`#fff`],orange:[`#f08c2e`,`#000`],yellow:[`#f5d432`,`#000`],green:[`#3b9b48`,`#000`],blue:[`#2f6fd0`,`#fff`],indigo:[`#4b3c9e`,`#fff`],violet:[`#a45cc7`,`#000`],white:[`#ffffff`,`#000`],black:[`#222222`,`#fff`]},m=[`LL`,`LM`,`LR`,`ML`,`MM`,`MR`,`RL`,`RM`,`RR`],h=e=>e===1?`1st`:e===2?`2nd`:e===3?`3rd`:`${e}th`,g=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}],[`100 games a tick`,{type:`play_games`,n:100}],[`1000 games a tick`,{type:`play_games`,n:1e3}]],_=1e3,v=[1e4,1e5,1e6],y=e=>Math.round(e).toLocaleString(`en`),b=e=>e<60?`${Math.ceil(e)} s`:`${Math.floor(e/60)} min ${Math.ceil(e%60)} s`,x=class extends c{static{this.pageSettings={tick:0,interval:300,auto_next:!1,train:1e5}}static{this.properties={...c.properties,showAll:{state:!0},showAll2:{state:!0},note:{state:!0},runProgress:{state:!0}}}constructor(){super(),this.nextTimer=0,this.wallAt=0,this.wallTimer=0,this.opening=!1,this.onKey=e=>{let t=e.composedPath()[0];t instanceof HTMLInputElement||t instanceof HTMLSelectElement||(e.key===`n`?this.act({type:`new_game`}):e.key===`s`&&this.view&&this.view.next!==`human`&&this.act({type:`step`}))},this.showAll=!0,this.showAll2=!0,this.note=``,this.runProgress=null}get tick(){return Math.max(0,Math.min(g.length-1,Number(this.pageValues.tick)||0))}get interval(){return Number(this.pageValues.interval)||300}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&(this.runProgress=e);if(e.has(`view`)||e.has(`running`)){if(!this.running&&!e.has(`running`)&&!this.wallTimer)this.wallView=this.view,this.wallAt=performance.now();else if(!this.wallTimer){let e=Math.max(this.running?500-(performance.now()-this.wallAt):30,0);this.wallTimer=window.setTimeout(()=>{this.wallTimer=0,this.wallView=this.view,this.wallAt=performance.now(),this.requestUpdate()},e)}}}updated(e){super.updated(e);let t=this.view;if(t&&e.has(`view`)&&(t.opponent===`human`&&t.next===`menace`&&!this.config.teaching&&!this.opening&&(this.opening=!0,Promise.resolve(this.act({type:`step`})).finally(()=>{this.opening=!1})),t.next===`over`&&this.pageValues.auto_next&&!this.running&&!this.nextTimer)){let e=t.game;this.nextTimer=window.setTimeout(()=>{this.nextTimer=0,this.view?.next===`over`&&this.view.game===e&&this.pageValues.auto_next&&!this.running&&this.act({type:`new_game`})},1200)}}static{this.styles=n`
+import{a as e,c as t,f as n,g as r,i,l as a,m as o,n as s,o as c,p as l,r as u}from"./index.js";import{t as d}from"./exhibit.js";import"./lm-board.js";import"./lm-run-clock.js";import"./lm-run-control.js";import"./lm-kit-link.js";var f={},p=u(class extends i{constructor(){super(...arguments),this.ot=f}render(e,t){return t()}update(e,[t,n]){if(Array.isArray(t)){if(Array.isArray(this.ot)&&this.ot.length===t.length&&t.every((e,t)=>e===this.ot[t]))return l}else if(this.ot===t)return l;return this.ot=Array.isArray(t)?Array.from(t):t,this.render(t,n)}}),m=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`],[`menace2`,`MENACE2 (learns too)`],[`computox`,`the Computox (unbeatable)`],[`computox_beatable`,`the Computox (beatable)`],[`relay`,`the relay computer's ROM (plays X only)`]],h=Object.fromEntries(m),g={red:[`#d33a2c`,`#fff`],orange:[`#f08c2e`,`#000`],yellow:[`#f5d432`,`#000`],green:[`#3b9b48`,`#000`],blue:[`#2f6fd0`,`#fff`],indigo:[`#4b3c9e`,`#fff`],violet:[`#a45cc7`,`#000`],white:[`#ffffff`,`#000`],black:[`#222222`,`#fff`]},_=[`LL`,`LM`,`LR`,`ML`,`MM`,`MR`,`RL`,`RM`,`RR`],v=e=>e===1?`1st`:e===2?`2nd`:e===3?`3rd`:`${e}th`,y=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}],[`100 games a tick`,{type:`play_games`,n:100}],[`1,000 games a tick`,{type:`play_games`,n:1e3}]],b=1e3,x=[[`seed`,`source (the challenge's rules)`],[`michie`,`michie (Michie 1961)`],[`scroggs`,`scroggs (Scroggs' online MENACE)`]],S=[1e4,1e5,1e6],C=a,w=e=>e<60?`${Math.ceil(e)} s`:`${Math.floor(e/60)} min ${String(Math.min(59,Math.ceil(e%60))).padStart(2,`0`)} s`,T=class extends d{static{this.pageSettings={tick:0,interval:300,auto_next:!1,train:1e5}}static{this.properties={...d.properties,showAll:{state:!0},showAll2:{state:!0},note:{state:!0},runProgress:{state:!0}}}constructor(){super(),this.nextTimer=0,this.wallAt=0,this.wallTimer=0,this.opening=!1,this.onKey=e=>{let t=e.composedPath()[0];t instanceof HTMLInputElement||t instanceof HTMLSelectElement||(e.key===`n`?this.act({type:`new_game`}):e.key===`s`&&this.view&&this.view.next!==`human`&&this.act({type:`step`}))},this.showAll=!0,this.showAll2=!0,this.note=``,this.runProgress=null}get tick(){return Math.max(0,Math.min(y.length-1,Number(this.pageValues.tick)||0))}get interval(){return Number(this.pageValues.interval)||300}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&(this.runProgress=e);if(e.has(`view`)||e.has(`running`)){if(!this.running&&!e.has(`running`)&&!this.wallTimer)this.wallView=this.view,this.wallAt=performance.now();else if(!this.wallTimer){let e=Math.max(this.running?500-(performance.now()-this.wallAt):30,0);this.wallTimer=window.setTimeout(()=>{this.wallTimer=0,this.wallView=this.view,this.wallAt=performance.now(),this.requestUpdate()},e)}}}updated(e){super.updated(e);let t=this.view;if(t&&e.has(`view`)&&(t.opponent===`human`&&t.next===`menace`&&!this.config.teaching&&!this.opening&&(this.opening=!0,Promise.resolve(this.act({type:`step`})).finally(()=>{this.opening=!1})),t.next===`over`&&this.pageValues.auto_next&&!this.running&&!this.nextTimer)){let e=t.game;this.nextTimer=window.setTimeout(()=>{this.nextTimer=0,this.view?.next===`over`&&this.view.game===e&&this.pageValues.auto_next&&!this.running&&this.act({type:`new_game`})},1200)}}static{this.styles=r`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -47,76 +47,77 @@ import{a as e,c as t,d as n,i as r,l as i,n as a,r as o,s}from"./index.js";impor
     .full { grid-column: 1 / -1; }
     small { color: #5b5346; }
     label.check { display: block; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey),clearTimeout(this.nextTimer),clearTimeout(this.wallTimer),this.wallTimer=0}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${h(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${m[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${m[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`run_progress`:return`training run: ${y(e.done*_)} of ${y(e.total*_)} games${e.ended?e.done<e.total?`, stopped`:`, done`:``}`;case`games_played`:return`${e.games} games played quickly: ${e.wins} wins, ${e.draws} draws, ${e.losses} losses`;case`opponent_changed`:return`now against ${f[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`rules_updated`:return`${e.who===`menace`?`MENACE`:`MENACE2`} now plays by ${e.rules}; every bead kept`;case`teaching_set`:return e.on?`teaching mode: MENACE waits for Step at each of its moves`:`MENACE answers at once`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${e.games} games`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?e.opponent===`human`&&!this.config.teaching?`MENACE (${e.menace}) opens its box…`:`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${f[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,r){let[a,o]=p[t]??[`#eee`,`#000`];return i`<span class="c ${e?``:`zero`} ${r?`drawn`:``}" style=${e?`background:${a};color:${o}`:``}
-      title="${n}: ${e} ${t} bead${e===1?``:`s`}${r?` (just drawn)`:``}">${e}</span>`}matchbox(e,t,n=!1,r=`menace`){let a=t.last_draw,o=a?.who===r&&a.box_id===e.id,s=(r===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[]).includes(e.id),c=e.beads.reduce((e,t)=>e+t,0);return i`<span class="boxwrap" data-box=${e.id}>
-      <span class="mb ${n?`big`:``} ${o?`open`:``} ${s?`inplay`:``} ${c?``:`empty`}"
-        role="img" aria-label="box ${e.id}: ${c} beads${o?`, just opened`:``}">
-        ${[...e.picture].map((n,r)=>n===`X`||n===`O`?i`<span class="c ${n.toLowerCase()}">${n}</span>`:this.beadCell(e.beads[r],t.bead_colours[r],m[r],o&&a.bead===r))}
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey),clearTimeout(this.nextTimer),clearTimeout(this.wallTimer),this.wallTimer=0}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${v(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${_[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${_[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`run_progress`:return`training run: ${C(e.done*b)} of ${C(e.total*b)} games${e.ended?e.done<e.total?`, stopped`:`, done`:``}`;case`games_played`:return`${c(e.games,`game`)} played quickly: ${t(e.wins,e.draws,e.losses)}`;case`opponent_changed`:return`now against ${h[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`rules_updated`:return`${e.who===`menace`?`MENACE`:`MENACE2`} now plays by ${e.rules}; every bead kept`;case`teaching_set`:return e.on?`teaching mode: MENACE waits for Step at each of its moves`:`MENACE answers at once`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${c(e.games,`game`)}`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?e.opponent===`human`&&!this.config.teaching?`MENACE (${e.menace}) opens its box…`:`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${h[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,r){let[i,a]=g[t]??[`#eee`,`#000`];return o`<span class="c ${e?``:`zero`} ${r?`drawn`:``}" style=${e?`background:${i};color:${a}`:``}
+      title="${n}: ${e} ${t} bead${e===1?``:`s`}${r?` (just drawn)`:``}">${e}</span>`}matchbox(e,t,n=!1,r=`menace`){let i=t.last_draw,a=i?.who===r&&i.box_id===e.id,s=(r===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[]).includes(e.id),l=e.beads.reduce((e,t)=>e+t,0);return o`<span class="boxwrap" data-box=${e.id}>
+      <span class="mb ${n?`big`:``} ${a?`open`:``} ${s?`inplay`:``} ${l?``:`empty`}"
+        role="img" aria-label="box ${e.id}: ${c(l,`bead`)}${a?`, just opened`:``}">
+        ${[...e.picture].map((n,r)=>n===`X`||n===`O`?o`<span class="c ${n.toLowerCase()}">${n}</span>`:this.beadCell(e.beads[r],t.bead_colours[r],_[r],a&&i.bead===r))}
       </span>
-      <span class="id">#${e.id}${o?` opened`:s?` in play`:``}</span></span>`}wall(e,t,n){let r=t.last_draw,i=n===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[];return a(e,e=>e.id,e=>{let a=r?.who===n&&r.box_id===e.id?r.bead:-1;return u([e.beads.join(`,`),a,i.includes(e.id)],()=>this.matchbox(e,t,!1,n))})}opened(e){let t=e.last_draw;if(!t)return i`<p><small>No box opened yet in this game.</small></p>`;let n=t.who===`menace`?`menace`:`menace2`,r=(n===`menace`?e.boxes:e.menace2?.boxes??[]).flatMap(e=>e.boxes).find(e=>e.id===t.box_id),[a]=p[t.colour]??[`#eee`];return i`<div class="opened" data-opened>
-      ${r?this.matchbox(r,e,!0,n):i`<span class="mb big">${[...t.picture].map(e=>i`<span class="c ${e===`.`?``:e.toLowerCase()}">${e===`.`?``:e}</span>`)}</span>`}
+      <span class="id">#${e.id}${a?` opened`:s?` in play`:``}</span></span>`}wall(e,t,n){let r=t.last_draw,i=n===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[];return s(e,e=>e.id,e=>{let a=r?.who===n&&r.box_id===e.id?r.bead:-1;return p([e.beads.join(`,`),a,i.includes(e.id)],()=>this.matchbox(e,t,!1,n))})}opened(e){let t=e.last_draw;if(!t)return o`<p><small>No box opened yet in this game.</small></p>`;let n=t.who===`menace`?`menace`:`menace2`,r=(n===`menace`?e.boxes:e.menace2?.boxes??[]).flatMap(e=>e.boxes).find(e=>e.id===t.box_id),[i]=g[t.colour]??[`#eee`];return o`<div class="opened" data-opened>
+      ${r?this.matchbox(r,e,!0,n):o`<span class="mb big">${[...t.picture].map(e=>o`<span class="c ${e===`.`?``:e.toLowerCase()}">${e===`.`?``:e}</span>`)}</span>`}
       <div class="arrow" data-arrow>
         <div>${t.who===`menace`?`MENACE`:`MENACE2`} opened box <b>#${t.box_id}</b>${t.refilled?` (empty: refilled)`:``}</div>
-        <div>drew <span class="sw" style="background:${a}"></span>${t.colour} bead <b>${t.bead_name}</b> of the picture</div>
-        <div>→ ${t.symmetry===`identity`?`the picture is the board`:i`through the inverse of <i>${t.symmetry}</i>`}</div>
-        <div>→ plays <b data-square-name>${m[t.square]}</b> on the board</div>
+        <div>drew <span class="sw" style="background:${i}"></span>${t.colour} bead <b>${t.bead_name}</b> of the picture</div>
+        <div>→ ${t.symmetry===`identity`?`the picture is the board`:o`through the inverse of <i>${t.symmetry}</i>`}</div>
+        <div>→ plays <b data-square-name>${_[t.square]}</b> on the board</div>
       </div>
-    </div>`}training(){let e=Number(this.pageValues.train)||1e5,t=this.runProgress,n=this.running&&!!t&&!t.ended,r=t&&t.per_second>0?(t.total-t.done)/t.per_second:0;return i`<div class="row" data-run>
+    </div>`}training(){let e=Number(this.pageValues.train)||1e5,t=this.runProgress,r=this.running&&!!t&&!t.ended,i=t&&t.per_second>0?(t.total-t.done)/t.per_second:0;return o`<div class="row" data-run>
         <label>Train at full speed <select data-setting="train" @change=${e=>this.setSetting(`train`,Number(e.target.value))}>
-          ${v.map(t=>i`<option value=${t} ?selected=${t===e}>${y(t)} games</option>`)}</select></label>
-        <button data-action="train" ?disabled=${this.running} @click=${()=>{this.runProgress=null,this.runAction({type:`play_games`,n:_},e/_)}}>Train</button>
-        <button data-action="stop-run" ?disabled=${!n} @click=${()=>this.stop()}>Stop</button>
+          ${S.map(t=>o`<option value=${t} ?selected=${t===e}>${C(t)} games</option>`)}</select></label>
+        <button data-action="train" ?disabled=${this.running} @click=${()=>{this.runProgress=null,this.runAction({type:`play_games`,n:b},e/b)}}>Train</button>
+        <button data-action="stop-run" ?disabled=${!r} @click=${()=>this.stop()}>Stop</button>
       </div>
-      ${t?i`<div class="row" data-run-progress>
+      ${t?o`<div class="row" data-run-progress>
         <progress max=${t.total} .value=${t.done} aria-label="training run"></progress>
-        <small>${y(t.done*_)} of ${y(t.total*_)} games${t.per_second>0?`, ${y(t.per_second*_)} games/s`:``}${t.ended?t.done<t.total?` — stopped`:` — done`:`, about ${b(r)} left`}</small>
-      </div>`:s}`}curve(e){let t=e.curve,n=t[t.length-1],r=e.counters,a=n&&n.game===r.games?t:[...t,{game:r.games,wins:r.wins,draws:r.draws,losses:r.losses,first_box_beads:0}],o=[{name:`wins`,color:`#2e7d32`,points:a.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:a.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:a.map(e=>[e.game,e.losses])}],s=[{name:`beads in box #0`,color:`#7a5b32`,points:t.map(e=>[e.game,e.first_box_beads])}];return i`<div data-curve>
-      <lm-menace-chart .series=${o} caption="MENACE's results so far (every ${e.curve_stride} game${e.curve_stride===1?``:`s`})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
+        <small>${C(t.done*b)} of ${C(t.total*b)} games${t.per_second>0?`, ${C(t.per_second*b)} games/s`:``}${t.ended?t.done<t.total?` — stopped`:` — done`:`, about ${w(i)} left`}</small>
+      </div>`:n}
+      <lm-run-clock .report=${t}></lm-run-clock>`}curve(e){let t=e.curve,n=t[t.length-1],r=e.counters,i=n&&n.game===r.games?t:[...t,{game:r.games,wins:r.wins,draws:r.draws,losses:r.losses,first_box_beads:0}],a=[{name:`wins`,color:`#2e7d32`,points:i.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:i.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:i.map(e=>[e.game,e.losses])}],s=[{name:`beads in box #0`,color:`#7a5b32`,points:t.map(e=>[e.game,e.first_box_beads])}];return o`<div data-curve>
+      <lm-menace-chart .series=${a} caption="MENACE's results so far (every ${e.curve_stride} game${e.curve_stride===1?``:`s`})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
       <lm-menace-chart .series=${s} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
-    </div>`}settings(e,t){let n=t===`menace2`,r=n?e.menace2.rules:e.rules,a=n?`m2-`:``,o=`random`in r.starting_beads,s=r.starting_beads,c=o?[4,3,2,1]:s.per_move,l=r.empty_box===`resign`?3:r.empty_box.refill,u=e=>this.renderRoot.querySelector(`[data-setting="${a}${e}"]`),d=e=>Number(u(e).value),f=()=>u(`empty`).value===`resign`?`resign`:{refill:d(`refill`)},p=()=>this.act({type:`update_rules`,menace2:n,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()}),m=()=>{let e=u(`beads-mode`).value,t={preset:u(`preset`).value,starting_beads:e===`random`?{random:{min:d(`min`),max:d(`max`)}}:{per_move:[d(`m1`),d(`m2`),d(`m3`),d(`m4`)]},one_bead_per_move_class:u(`one-class`).checked,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()};this.restart(n?{...this.config,menace2:t}:{...this.config,...t})},g=e=>{if(n){this.restart({...this.config,menace2:{preset:e}});return}let t={...this.config,preset:e};for(let e of[`starting_beads`,`one_bead_per_move_class`,`win`,`draw`,`loss`,`empty_box`])delete t[e];this.restart(t)},_=n?this.config.menace2?.preset??`seed`:this.config.preset??`seed`,v=e.menace===(n?`O`:`X`)?[1,3,5,7]:[2,4,6,8],y=n?`MENACE2`:`MENACE`;return i`<fieldset data-settings=${t}><legend>${y}'s settings (${n?e.menace2.rules_name:e.rules_name})</legend>
+    </div>`}settings(e,t){let n=t===`menace2`,r=n?e.menace2.rules:e.rules,i=n?`m2-`:``,a=`random`in r.starting_beads,s=r.starting_beads,c=a?[4,3,2,1]:s.per_move,l=r.empty_box===`resign`?3:r.empty_box.refill,u=e=>this.renderRoot.querySelector(`[data-setting="${i}${e}"]`),d=e=>Number(u(e).value),f=()=>u(`empty`).value===`resign`?`resign`:{refill:d(`refill`)},p=()=>this.act({type:`update_rules`,menace2:n,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()}),m=()=>{let e=u(`beads-mode`).value,t={preset:u(`preset`).value,starting_beads:e===`random`?{random:{min:d(`min`),max:d(`max`)}}:{per_move:[d(`m1`),d(`m2`),d(`m3`),d(`m4`)]},one_bead_per_move_class:u(`one-class`).checked,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()};this.restart(n?{...this.config,menace2:t}:{...this.config,...t})},h=e=>{if(n){this.restart({...this.config,menace2:{preset:e}});return}let t={...this.config,preset:e};for(let e of[`starting_beads`,`one_bead_per_move_class`,`win`,`draw`,`loss`,`empty_box`])delete t[e];this.restart(t)},g=n?this.config.menace2?.preset??`seed`:this.config.preset??`seed`,_=e.menace===(n?`O`:`X`)?[1,3,5,7]:[2,4,6,8],y=n?`MENACE2`:`MENACE`;return o`<fieldset data-settings=${t}><legend>${y}'s settings (${n?e.menace2.rules_name:e.rules_name})</legend>
       <div class="row">Net beads after a
-        <label>win <input type="number" min="-100" max="100" data-setting="${a}win" .value=${String(r.win)}></label>
-        <label>draw <input type="number" min="-100" max="100" data-setting="${a}draw" .value=${String(r.draw)}></label>
-        <label>loss <input type="number" min="-100" max="100" data-setting="${a}loss" .value=${String(r.loss)}></label></div>
+        <label>win <input type="number" min="-100" max="100" data-setting="${i}win" .value=${String(r.win)}></label>
+        <label>draw <input type="number" min="-100" max="100" data-setting="${i}draw" .value=${String(r.draw)}></label>
+        <label>loss <input type="number" min="-100" max="100" data-setting="${i}loss" .value=${String(r.loss)}></label></div>
       <div class="row">An empty box
-        <select data-setting="${a}empty" aria-label="${y}'s empty box policy">
+        <select data-setting="${i}empty" aria-label="${y}'s empty box policy">
           <option value="resign" ?selected=${r.empty_box===`resign`}>resigns</option>
           <option value="refill" ?selected=${r.empty_box!==`resign`}>is refilled with</option></select>
-        <input type="number" min="1" max="1000" data-setting="${a}refill" aria-label="beads to refill" .value=${String(l)}> beads</div>
-      <div class="row"><button data-action="${a}update" @click=${p}>Update ${y}</button>
+        <input type="number" min="1" max="1000" data-setting="${i}refill" aria-label="beads to refill" .value=${String(l)}> beads</div>
+      <div class="row"><button data-action="${i}update" @click=${p}>Update ${y}</button>
         <small>rewards and empty boxes from the next game on; every bead stays</small></div>
       <hr>
-      <label>Preset <select data-setting="${a}preset" @change=${e=>g(e.target.value)}>
-        ${[`seed`,`michie`,`scroggs`].map(e=>i`<option value=${e} ?selected=${_===e}>${e}</option>`)}
+      <label>Preset <select data-setting="${i}preset" @change=${e=>h(e.target.value)}>
+        ${x.map(([e,t])=>o`<option value=${e} ?selected=${g===e}>${t}</option>`)}
       </select></label>
       <div class="row">Starting beads
-        <select data-setting="${a}beads-mode" aria-label="${y}'s starting beads kind">
-          <option value="random" ?selected=${o}>random, per box</option>
-          <option value="per_move" ?selected=${!o}>per legal move, by ${y}'s move</option></select>
-        <label>min <input type="number" min="1" max="1000" data-setting="${a}min" .value=${String(o?s.random.min:1)}></label>
-        <label>max <input type="number" min="1" max="1000" data-setting="${a}max" .value=${String(o?s.random.max:9)}></label>
+        <select data-setting="${i}beads-mode" aria-label="${y}'s starting beads kind">
+          <option value="random" ?selected=${a}>random, per box</option>
+          <option value="per_move" ?selected=${!a}>per legal move, by ${y}'s move</option></select>
+        <label>min <input type="number" min="1" max="1000" data-setting="${i}min" .value=${String(a?s.random.min:1)}></label>
+        <label>max <input type="number" min="1" max="1000" data-setting="${i}max" .value=${String(a?s.random.max:9)}></label>
       </div>
       <div class="row">per move:
-        ${[1,2,3,4].map(e=>i`<label>${h(v[e-1])} <input type="number" min="0" max="1000" data-setting="${a}m${e}" .value=${String(c[e-1])}></label>`)}</div>
-      <label><input type="checkbox" data-setting="${a}one-class" .checked=${r.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
-      <div class="row"><button data-action="${a}apply" @click=${m}>Update and reset ${y}</button>
+        ${[1,2,3,4].map(e=>o`<label>${v(_[e-1])} <input type="number" min="0" max="1000" data-setting="${i}m${e}" .value=${String(c[e-1])}></label>`)}</div>
+      <label><input type="checkbox" data-setting="${i}one-class" .checked=${r.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
+      <div class="row"><button data-action="${i}apply" @click=${m}>Update and reset ${y}</button>
         <small data-reset-note>starting beads and bead colours only take effect in fresh boxes: this resets ${n?`both machines`:`MENACE`} and the counters</small></div>
-    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${t.length} bytes (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let t=this.view;if(!t)return i``;let n=t.last_draw,r=[...t.board].map((e,r)=>{let i=e===`.`?null:e;return{text:i??m[r].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${m[r]}, ${i??`empty`}`,playable:t.next===`human`&&!i,highlight:!!n&&n.square===r&&!!i}}),a=t.opponent!==`human`,o=t.counters,c=this.wallView??t,l=c.boxes;return i`
+    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${c(t.length,`byte`)} (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let t=this.view;if(!t)return o``;let r=t.last_draw,i=[...t.board].map((e,n)=>{let i=e===`.`?null:e;return{text:i??_[n].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${_[n]}, ${i??`empty`}`,playable:t.next===`human`&&!i,highlight:!!r&&r.square===n&&!!i}}),a=t.opponent!==`human`,s=t.counters,l=this.wallView??t,u=l.boxes;return o`
       <div>
         <p class="status" data-status>${this.status(t)}</p>
-        <lm-board .squares=${r} @square=${e=>this.act({type:`play`,square:e.detail.index})}></lm-board>
+        <lm-board .squares=${i} @square=${e=>this.act({type:`play`,square:e.detail.index})}></lm-board>
         <p class="why" data-why>${t.moves.map(e=>`${e.mark} ${e.name}`).join(`, `)}</p>
         <h3>The box just opened</h3>
         ${this.opened(t)}
-        <div class="legend" aria-label="bead colours">${m.map((e,n)=>i`<span><span class="sw" style="background:${p[t.bead_colours[n]][0]}"></span>${e} ${t.bead_colours[n]}</span>`)}</div>
+        <div class="legend" aria-label="bead colours">${_.map((e,n)=>o`<span><span class="sw" style="background:${g[t.bead_colours[n]][0]}"></span>${e} ${t.bead_colours[n]}</span>`)}</div>
       </div>
       <div class="side">
         <div class="tally" data-tally>
           <span>game <b data-game>${t.game}</b></span>
-          <span><span><span class="tag win">W</span> MENACE wins</span><b data-wins>${o.wins}</b></span>
-          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${o.draws}</b></span>
-          <span><span><span class="tag loss">L</span> MENACE loses</span><b data-losses>${o.losses}</b></span>
-          <span>games played <b data-games>${o.games}</b></span>
+          <span><span><span class="tag win">W</span> MENACE wins</span><b data-wins>${s.wins}</b></span>
+          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${s.draws}</b></span>
+          <span><span><span class="tag loss">L</span> MENACE loses</span><b data-losses>${s.losses}</b></span>
+          <span>games played <b data-games>${s.games}</b></span>
         </div>
         <div class="row">
           <label class="check"><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
@@ -127,24 +128,24 @@ import{a as e,c as t,d as n,i as r,l as i,n as a,r as o,s}from"./index.js";impor
             start the next game on its own</label>
         </div>
         <div class="row">
-          <label>Opponent <select data-setting="opponent" @change=${e=>{let t=e.target.value;this.act({type:`set_opponent`,opponent:t,menace_plays:t===`relay`?`O`:void 0})}}>${d.map(([e,n])=>i`<option value=${e} ?selected=${e===t.opponent}>${n}</option>`)}</select></label>
+          <label>Opponent <select data-setting="opponent" @change=${e=>{let t=e.target.value;this.act({type:`set_opponent`,opponent:t,menace_plays:t===`relay`?`O`:void 0})}}>${m.map(([e,n])=>o`<option value=${e} ?selected=${e===t.opponent}>${n}</option>`)}</select></label>
           <label>MENACE plays <select data-setting="side" @change=${e=>this.act({type:`set_opponent`,opponent:t.opponent,menace_plays:e.target.value})}>
             <option value="X" ?selected=${t.menace===`X`}>X, first (304 boxes)</option>
             <option value="O" ?selected=${t.menace===`O`}>O, second (289 boxes)</option></select></label>
         </div>
         <div class="row"><button data-action="new-game" @click=${()=>this.act({type:`new_game`})}>New game (n)</button></div>
-        ${a?i`<div class="row">
+        ${a?o`<div class="row">
             <lm-run-control .running=${this.running} .interval=${this.interval}
-              @run=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(g[this.tick][1],e.detail.interval)}}
-              @speed=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(g[this.tick][1],e.detail.interval)}}
+              @run=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(y[this.tick][1],e.detail.interval)}}
+              @speed=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(y[this.tick][1],e.detail.interval)}}
               @pause=${()=>this.stop()}
               @step=${()=>this.act({type:`step`})}></lm-run-control>
-            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.setSetting(`tick`,Number(e.target.value)),this.running&&this.autoplay(g[this.tick][1],this.interval)}}>${g.map(([e],t)=>i`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select></div>`:i`<div class="row"><button data-action="step" ?disabled=${t.next===`human`} @click=${()=>this.act({type:`step`})}>${e.step}Step (s)</button>
+            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.setSetting(`tick`,Number(e.target.value)),this.running&&this.autoplay(y[this.tick][1],this.interval)}}>${y.map(([e],t)=>o`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select></div>`:o`<div class="row"><button data-action="step" ?disabled=${t.next===`human`} @click=${()=>this.act({type:`step`})}>${e.step}Step (s)</button>
             <small>Choose a machine opponent to train MENACE automatically.</small></div>`}
-        ${a?this.training():s}
+        ${a?this.training():n}
         ${this.curve(t)}
         ${this.settings(t,`menace`)}
-        ${t.menace2?this.settings(t,`menace2`):s}
+        ${t.menace2?this.settings(t,`menace2`):n}
         <div class="row">
           <button data-action="export" @click=${()=>this.exportState()}>${e.download}Export matchboxes</button>
           <label>${e.upload}Import <input type="file" accept=".json,application/json" data-action="import" @change=${e=>this.importState(e)}></label>
@@ -153,16 +154,16 @@ import{a as e,c as t,d as n,i as r,l as i,n as a,r as o,s}from"./index.js";impor
         <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${t.box_count}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
-        <h3>All ${c.box_count} matchboxes (${c.bead_total} beads) — numbers are beads of each colour on the square of the box's picture
+        <h3>All ${c(l.box_count,`matchbox`,`matchboxes`)} (${c(l.bead_total,`bead`)}) — numbers are beads of each colour on the square of the box's picture
           <label><input type="checkbox" .checked=${this.showAll} @change=${e=>{this.showAll=e.target.checked}}> show</label></h3>
-        ${this.showAll?l.map(e=>i`<div class="group">
-            <h3>MENACE's ${h(e.menace_move)} move of the game: ${e.boxes.length} boxes</h3>
-            <div class="boxes">${this.wall(e.boxes,c,`menace`)}</div></div>`):s}
+        ${this.showAll?u.map(e=>o`<div class="group">
+            <h3>MENACE's ${v(e.menace_move)} move of the game: ${c(e.boxes.length,`box`,`boxes`)}</h3>
+            <div class="boxes">${this.wall(e.boxes,l,`menace`)}</div></div>`):n}
       </div>
-      ${c.menace2?i`<div class="full" data-boxes2>
-        <h3>MENACE2's ${c.menace2.box_count} matchboxes (${c.menace2.bead_total} beads), for ${c.menace===`X`?`O`:`X`}
+      ${l.menace2?o`<div class="full" data-boxes2>
+        <h3>MENACE2's ${c(l.menace2.box_count,`matchbox`,`matchboxes`)} (${c(l.menace2.bead_total,`bead`)}), for ${l.menace===`X`?`O`:`X`}
           <label><input type="checkbox" .checked=${this.showAll2} @change=${e=>{this.showAll2=e.target.checked}}> show</label></h3>
-        ${this.showAll2?c.menace2.boxes.map(e=>i`<div class="group">
-            <h3>MENACE2's boxes for the ${h(e.menace_move)} move of the game: ${e.boxes.length} boxes</h3>
-            <div class="boxes">${this.wall(e.boxes,c,`menace2`)}</div></div>`):s}
-      </div>`:s}`}};customElements.define(`lm-exhibit-menace`,x);export{x as MenaceExhibit};
+        ${this.showAll2?l.menace2.boxes.map(e=>o`<div class="group">
+            <h3>MENACE2's boxes for the ${v(e.menace_move)} move of the game: ${c(e.boxes.length,`box`,`boxes`)}</h3>
+            <div class="boxes">${this.wall(e.boxes,l,`menace2`)}</div></div>`):n}
+      </div>`:n}`}};customElements.define(`lm-exhibit-menace`,T);export{T as MenaceExhibit};

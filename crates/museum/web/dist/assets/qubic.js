@@ -1,4 +1,4 @@
-import{d as e,l as t,s as n,t as r}from"./index.js";import{t as i}from"./exhibit.js";var a={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a tie.`,stopped:`The program stopped.`},o={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`},s={frontier:`following Patashnik to the frontier`,search:`searching`,certificate:`writing the certificate`,check:`the independent checker re-reads it`,done:`done`},c=[[9,`after Patashnik's first 9 stones (seconds)`],[7,`after 7 stones (about 10 s)`],[5,`after 5 stones (a minute or two)`],[3,`after 3 stones (several minutes)`],[0,`from the empty board (many minutes)`]];function l(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var u=class extends i{static{this.properties={...i.properties,showTables:{state:!0},webgl:{state:!0},proof:{state:!0}}}static{this.pageSettings={prove_after:9}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.proof=null,this.webgl=`loading`}static{this.styles=e`
+import{f as e,g as t,l as n,m as r,o as i,t as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-run-clock.js";var s={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a tie.`,stopped:`The program stopped.`},c={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`},l={frontier:`following Patashnik to the frontier`,search:`searching`,certificate:`writing the certificate`,check:`the independent checker re-reads it`,done:`done`},u=[[9,`after Patashnik's first 9 stones (seconds)`],[7,`after 7 stones (about 10 s)`],[5,`after 5 stones (a minute or two)`],[3,`after 3 stones (several minutes)`],[0,`from the empty board (many minutes)`]];function d(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var f=class extends o{static{this.properties={...o.properties,showTables:{state:!0},webgl:{state:!0},proof:{state:!0}}}static{this.pageSettings={prove_after:9}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.proof=null,this.webgl=`loading`}static{this.styles=t`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -35,66 +35,70 @@ import{d as e,l as t,s as n,t as r}from"./index.js";import{t as i}from"./exhibit
     .levels { display: flex; flex-wrap: wrap; gap: 0.2rem 0.6rem; font-size: 0.9rem; }
     .tally { display: flex; gap: 1rem; }
     .p { color: #b3261e; font-weight: 700; } .m { color: #1f5fa8; font-weight: 700; }
-  `}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`prove`&&(this.proof=e)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial,r=t.result?.verdict.verdict;return`proof: ${n?`${s[n.phase]}, ${n.proved} of ${n.positions||`?`} positions, ${n.expansions.toLocaleString(`en`)} expansions`:``}${r?` — ${r.replace(`_`,` `)}`:``}`}switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${a[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${e.game} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:l(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?a[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(e,n,r){let i=e.last_machine_move,a=[];for(let r=0;r<16;r++){let o=n+r,s=e.cells[o],c=l(o,e.dims),u=[s??``,o===i?`last`:``,e.line?.includes(o)?`win`:``].join(` `);a.push(t`<button class=${u} data-cell=${c} ?disabled=${!e.human_to_move||!!s}
+  `}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`prove`&&(this.proof=e)}describe(e){if(e.type===`run_progress`){let t=e,r=t.partial,a=t.result?.verdict.verdict;return`proof: ${r?`${l[r.phase]}, ${n(r.proved)} of ${r.positions?i(r.positions,`position`):`? positions`}, ${i(r.expansions,`expansion`)}`:``}${a?` — ${a.replace(`_`,` `)}`:``}`}switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${s[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${e.game} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:d(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?s[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(e,t,n){let i=e.last_machine_move,a=[];for(let n=0;n<16;n++){let o=t+n,s=e.cells[o],c=d(o,e.dims),l=[s??``,o===i?`last`:``,e.line?.includes(o)?`win`:``].join(` `);a.push(r`<button class=${l} data-cell=${c} ?disabled=${!e.human_to_move||!!s}
         aria-label=${`cell ${c}, ${s===`human`?`yours (P)`:s===`machine`?`the machine's (M)`:`empty`}`}
-        @click=${()=>this.play(o)}>${s===`human`?`P`:s===`machine`?`M`:c}</button>`)}return t`<div class="plane" data-plane=${r}><h4>${r}</h4><div class="grid">${a}</div></div>`}planes(e){if(e.dims===3)return t`<div class="planes d3">${[0,1,2,3].map(t=>this.planeGrid(e,t*16,`plane ${t+1}`))}</div>`;let n=[];for(let r=0;r<4;r++){n.push(t`<span class="blocklabel">block ${r+1}</span>`);for(let t=0;t<4;t++)n.push(this.planeGrid(e,r*64+t*16,`${r+1}·plane ${t+1}`))}return t`<div class="planes d4">${n}</div>`}tables(e,r){return t`<div class="tables" data-tables>
-      ${e.levels_run.length?t`<div>levels run: ${e.levels_run.join(` `)}</div>`:n}
-      ${e.k1===null?n:t`<div>K1 = ${e.k1} (where the preferred list is scanned from)</div>`}
+        @click=${()=>this.play(o)}>${s===`human`?`P`:s===`machine`?`M`:c}</button>`)}return r`<div class="plane" data-plane=${n}><h4>${n}</h4><div class="grid">${a}</div></div>`}planes(e){if(e.dims===3)return r`<div class="planes d3">${[0,1,2,3].map(t=>this.planeGrid(e,t*16,`plane ${t+1}`))}</div>`;let t=[];for(let n=0;n<4;n++){t.push(r`<span class="blocklabel">block ${n+1}</span>`);for(let r=0;r<4;r++)t.push(this.planeGrid(e,n*64+r*16,`${n+1}·plane ${r+1}`))}return r`<div class="planes d4">${t}</div>`}tables(t,n){return r`<div class="tables" data-tables>
+      ${t.levels_run.length?r`<div>levels run: ${t.levels_run.join(` `)}</div>`:e}
+      ${t.k1===null?e:r`<div>K1 = ${t.k1} (where the preferred list is scanned from)</div>`}
       <h4>Row sums (player 1, machine 5 a cell)</h4>
-      ${r.strategy===`louden1962`?t`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:n}
-      <div data-rows>${e.rows.map(e=>t`<div>${e.cells.join(` `)}: ${String(e.sum).padStart(2,`0`)}</div>`)}</div>
-      <h4>Intersection marks</h4><div data-marks>${e.marks.join(` `)||`none`}</div>
-      <h4>${r.strategy===`louden1962`?`J3 (level 6 save)`:`6MOV / 9MOV / held`}</h4>
-      <div>${r.strategy===`louden1962`?e.mov6.join(` `)||`none`:t`6MOV: ${e.mov6.join(` `)||`—`}; 9MOV: ${e.mov9.join(` `)||`—`}; level 10 held: ${e.held??`—`}`}</div>
-    </div>`}settings(e){let r=this.config,i=Number(r.dims??3),a=r.strategy??`other1`,s=Array.isArray(r.disable)?r.disable:[],c=e=>this.restart({...this.config,...e});return t`
-      <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);c({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
+      ${n.strategy===`louden1962`?r`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:e}
+      <div data-rows>${t.rows.map(e=>r`<div>${e.cells.join(` `)}: ${String(e.sum).padStart(2,`0`)}</div>`)}</div>
+      <h4>Intersection marks</h4><div data-marks>${t.marks.join(` `)||`none`}</div>
+      <h4>${n.strategy===`louden1962`?`J3 (level 6 save)`:`6MOV / 9MOV / held`}</h4>
+      <div>${n.strategy===`louden1962`?t.mov6.join(` `)||`none`:r`6MOV: ${t.mov6.join(` `)||`—`}; 9MOV: ${t.mov9.join(` `)||`—`}; level 10 held: ${t.held??`—`}`}</div>
+    </div>`}settings(t){let n=this.config,i=t.dims,a=t.strategy,o=t.disabled,s=e=>this.restart({...this.config,...e});return r`
+      <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);s({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
         <option value="3" ?selected=${i===3}>4×4×4 cube</option>
         <option value="4" ?selected=${i===4}>4×4×4×4</option></select></label>
-      <label>Machine <select data-setting="strategy" @change=${e=>c({strategy:e.target.value,disable:[]})}>
-        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>t`<option value=${e} ?selected=${e===a}>${e===`forced`&&i===3?`the proven win (a checked certificate)`:o[e]}</option>`)}</select></label>
-      ${a===`forced`?n:t`<label><input type="checkbox" data-setting="machine_first" .checked=${!!r.machine_first}
-          @change=${e=>c({machine_first:e.target.checked})}> the machine moves first</label>`}
-      ${a===`other1`?t`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
-        ${[3,4,5,6,7,8,9,10].map(e=>t`<label><input type="checkbox" data-level=${e} .checked=${s.includes(e)}
-          @change=${t=>{let n=t.target.checked;c({disable:n?[...s,e].sort((e,t)=>e-t):s.filter(t=>t!==e)})}}>${e}</label>`)}</div></div>`:n}
+      <label>Machine <select data-setting="strategy" @change=${e=>s({strategy:e.target.value,disable:[]})}>
+        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>r`<option value=${e} ?selected=${e===a}>${e===`forced`&&i===3?`the proven win (a checked certificate)`:c[e]}</option>`)}</select></label>
+      ${a===`forced`?e:r`<label><input type="checkbox" data-setting="machine_first" .checked=${!!n.machine_first}
+          @change=${e=>s({machine_first:e.target.checked})}> the machine moves first</label>`}
+      ${a===`other1`?r`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
+        ${[3,4,5,6,7,8,9,10].map(e=>r`<label><input type="checkbox" data-level=${e} .checked=${o.includes(e)}
+          @change=${t=>{let n=t.target.checked;s({disable:n?[...o,e].sort((e,t)=>e-t):o.filter(t=>t!==e)})}}>${e}</label>`)}</div></div>`:e}
       <div class="tally" data-tally>
-        <span>game <b>${e.game}</b></span>
-        <span><span class="p">P</span> wins <b>${e.tally.human_wins}</b></span>
-        <span><span class="m">M</span> wins <b>${e.tally.machine_wins}</b></span>
-        <span>ties <b>${e.tally.ties}</b></span>
+        <span>game <b>${t.game}</b></span>
+        <span><span class="p">P</span> wins <b>${t.tally.human_wins}</b></span>
+        <span><span class="m">M</span> wins <b>${t.tally.machine_wins}</b></span>
+        <span>ties <b>${t.tally.ties}</b></span>
       </div>
-      <div><button class="act" data-action="new-game" ?disabled=${e.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let e=this.view;if(!e)return t``;let r=e.forced;return t`
+      <div><button class="act" data-action="new-game" ?disabled=${t.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let t=this.view;if(!t)return r``;let n=t.forced;return r`
       <div>
-        <p class="status" data-status>${this.status(e)}</p>
-        ${this.planes(e)}
-        ${e.dims===3?t`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
-          ${this.webgl===`off`?t`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:t`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:n}
+        <p class="status" data-status>${this.status(t)}</p>
+        ${this.planes(t)}
+        ${t.dims===3?r`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
+          ${this.webgl===`off`?r`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:r`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:e}
       </div>
       <div class="side">
-        ${r?t`<div class="level" data-forced>
-            <div>The proof's answer: <b>${r.answer??`—`}</b> (move ${r.machine_moves})</div>
-            <div>It needs at most <b data-left>${r.moves_left_at_most}</b> more move${r.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:n}
-        ${e.certificate?t`<div class="level" data-certificate>The machine plays ${e.certificate}.</div>`:n}
-        ${e.level?t`<div class="level" data-level>Strategy level <b>${e.level.number}</b>: ${e.level.meaning}</div>`:n}
-        ${e.strategy===`louden1962`?t`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${e.paper.join(`
-`)}</pre>`:n}
-        ${e.tables?t`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
+        ${n?r`<div class="level" data-forced>
+            <div>The proof's answer: <b>${n.answer??`—`}</b> (move ${n.machine_moves})</div>
+            <div>It needs at most <b data-left>${n.moves_left_at_most}</b> more move${n.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:e}
+        ${t.certificate?r`<div class="level" data-certificate>The machine plays ${t.certificate}.</div>`:e}
+        ${t.found&&t.certificate!==t.found&&!this.proof?r`<div class="note" data-found>Kept with this visit: ${t.found}.
+          <button class="act" data-action="play-found" @click=${()=>this.act({type:`play_found`})}>Play it</button></div>`:e}
+        ${t.level?r`<div class="level" data-level>Strategy level <b>${t.level.number}</b>: ${t.level.meaning}</div>`:e}
+        ${t.strategy===`louden1962`?r`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${t.paper.join(`
+`)}</pre>`:e}
+        ${t.tables?r`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
             @click=${()=>{this.showTables=!this.showTables}}>${this.showTables?`Hide`:`Show`} the 1620's tables</button></div>
-          ${this.showTables?this.tables(e.tables,e):n}`:n}
-        ${this.settings(e)}
-        ${e.dims===3?this.proofPanel():n}
-      </div>`}proofPanel(){let e=Number(this.pageValues.prove_after??9),r=this.proof,i=r?.partial,a=this.running&&!!r&&!r.ended,o=r?.result?.verdict;return t`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
+          ${this.showTables?this.tables(t.tables,t):e}`:e}
+        ${this.settings(t)}
+        ${t.dims===3?this.proofPanel():e}
+      </div>`}proofPanel(){let t=Number(this.pageValues.prove_after??9),a=this.proof,o=a?.partial,s=this.running&&!!a&&!a.ended,c=a?.result?.verdict;return r`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
       <div class="row">
         <label>Search <select data-setting="prove_after" @change=${e=>this.setSetting(`prove_after`,Number(e.target.value))}>
-          ${c.map(([n,r])=>t`<option value=${n} ?selected=${n===e}>${r}</option>`)}</select></label>
-        <button class="act" data-action="prove" ?disabled=${this.running} @click=${()=>{this.proof=null,this.host?.runLong(`prove`,{search_after:e})}}>Prove</button>
-        <button class="act" data-action="stop-proof" ?disabled=${!a} @click=${()=>this.stop()}>Stop</button>
+          ${u.map(([e,n])=>r`<option value=${e} ?selected=${e===t}>${n}</option>`)}</select></label>
+        <button class="act" data-action="prove" ?disabled=${this.running} @click=${()=>{this.proof=null,this.host?.runLong(`prove`,{search_after:t})}}>Prove</button>
+        <button class="act" data-action="stop-proof" ?disabled=${!s} @click=${()=>this.stop()}>Stop</button>
       </div>
-      ${i?t`<div data-proof-progress>
-        <progress max=${Math.max(i.positions,1)} .value=${i.proved} aria-label="positions proved"></progress>
-        <div data-proof-phase>${s[i.phase]}: ${i.proved} of ${i.positions||`?`} positions proved, ${i.expansions.toLocaleString(`en`)} expansions, ${i.cpu_seconds.toFixed(1)} s CPU</div>
-        ${i.line.length&&!r?.ended?t`<div class="note" data-proof-line>looking at ${i.line.join(` `)}</div>`:n}
-      </div>`:n}
-      ${o?t`<div class="level" data-proof-verdict>${o.verdict===`proved`?t`<b>Proved: the first player wins.</b> The certificate (${o.certificate.records.toLocaleString(`en`)} positions, ${o.certificate.bytes.toLocaleString(`en`)} bytes gzip) was written and accepted by the independent checker, twice; ${r.result.total.seconds.toFixed(1)} s, ${r.result.total.cpu_seconds.toFixed(1)} s CPU.
-            <button class="act" data-action="play-proof" @click=${()=>this.restart({...this.config,strategy:`forced`,disable:[]})}>Play the proven win</button>`:o.verdict===`cancelled`?`Stopped before the end.`:`Not proved: ${JSON.stringify(o)}`}</div>`:n}
-    </fieldset>`}updated(){let e=this.renderRoot.querySelector(`[data-paper]`);e&&(e.scrollTop=e.scrollHeight);let t=this.view,n=this.renderRoot.querySelector(`[data-cube]`);!t||t.dims!==3||!n?(this.cube?.dispose(),this.cube=void 0):!this.cube&&!this.loadingCube&&this.webgl!==`off`?(this.loadingCube=!0,r(async()=>{let{createCube:e}=await import(`./qubic-cube.js`);return{createCube:e}},[]).then(({createCube:e})=>{this.loadingCube=!1;let t=e(n,e=>this.play(e));t?(this.cube=t,this.webgl=`on`,this.view&&t.show(this.view.cells,this.view.line,this.view.last_machine_move)):this.webgl=`off`})):this.cube?.show(t.cells,t.line,t.last_machine_move)}disconnectedCallback(){super.disconnectedCallback(),this.cube?.dispose(),this.cube=void 0}};customElements.define(`lm-exhibit-qubic`,u);export{u as QubicExhibit,l as cellName};
+      <lm-run-clock .report=${a} .cpuSeconds=${o?.cpu_seconds} cpuNote=" (the museum's, every visitor's work included)"></lm-run-clock>
+      ${o?r`<div data-proof-progress>
+        <progress max=${Math.max(o.positions,1)} .value=${o.proved} aria-label="positions proved"></progress>
+        <div data-proof-phase>${l[o.phase]}: ${n(o.proved)} of ${o.positions?i(o.positions,`position`):`? positions`} proved, ${i(o.expansions,`expansion`)}</div>
+        ${o.line.length&&!a?.ended?r`<div class="note" data-proof-line>looking at ${o.line.join(` `)}</div>`:e}
+      </div>`:e}
+      ${c?r`<div class="level" data-proof-verdict>${c.verdict===`proved`?r`<b>Proved: the first player wins.</b> The certificate (${i(c.certificate.records,`position`)}, ${i(c.certificate.bytes,`byte`)} gzip) was written and accepted by the independent checker, twice; ${a.result.total.seconds.toFixed(1)} s wall, ${a.result.total.cpu_seconds.toFixed(1)} s CPU.
+            <button class="act" data-action="play-proof" @click=${()=>this.act({type:`play_found`})}>Play the proven win</button>
+            <span class="note">(the certificate this proof just found, kept with your visit)</span>`:c.verdict===`cancelled`?`Stopped before the end.`:`Not proved: ${JSON.stringify(c)}`}</div>`:e}
+    </fieldset>`}updated(){let e=this.renderRoot.querySelector(`[data-paper]`);e&&(e.scrollTop=e.scrollHeight);let t=this.view,n=this.renderRoot.querySelector(`[data-cube]`);!t||t.dims!==3||!n?(this.cube?.dispose(),this.cube=void 0):!this.cube&&!this.loadingCube&&this.webgl!==`off`?(this.loadingCube=!0,a(async()=>{let{createCube:e}=await import(`./qubic-cube.js`);return{createCube:e}},[]).then(({createCube:e})=>{this.loadingCube=!1;let t=e(n,e=>this.play(e));t?(this.cube=t,this.webgl=`on`,this.view&&t.show(this.view.cells,this.view.line,this.view.last_machine_move)):this.webgl=`off`})):this.cube?.show(t.cells,t.line,t.last_machine_move)}disconnectedCallback(){super.disconnectedCallback(),this.cube?.dispose(),this.cube=void 0}};customElements.define(`lm-exhibit-qubic`,f);export{f as QubicExhibit,d as cellName};

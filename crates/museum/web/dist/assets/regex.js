@@ -1,4 +1,4 @@
-import{a as e,d as t,l as n,s as r,u as i}from"./index.js";import{t as a}from"./exhibit.js";import"./lm-run-control.js";var o=[[`small-hexagon`,`Honeycomb: a hexagon of side 2`],[`two-by-two`,`Two by two`],[`echo`,`Echo: backreferences, two clues a line`],[`mit-2013-hexagon`,`A Regular Crossword (MIT Mystery Hunt 2013)`]],s=61440,c={satisfied:`satisfied`,broken:`broken`,open:`open`};function l(e,t){let n=e.shape.kind===`hexagon`,r=40/Math.sqrt(3),i=Math.max(...e.row_lengths),a=[];e.row_lengths.forEach((e,t)=>{for(let o=0;o<e;o++)a.push(n?{cx:(o+(i-e)/2)*40+20,cy:t*1.5*r+r,row:t+1,col:o+1}:{cx:o*40+20,cy:t*40+20,row:t+1,col:o+1})});let o={across:[1,0],down:[0,1],nw:[-.5,-Math.sqrt(3)/2],sw:[-.5,Math.sqrt(3)/2]},s=Math.min(...a.map(e=>e.cx))-40,c=Math.max(...a.map(e=>e.cx))+40,l=Math.min(...a.map(e=>e.cy))-40,u=Math.max(...a.map(e=>e.cy))+40,d=[];return t&&e.clues.forEach((e,t)=>{let[n,r]=o[e.direction],i=a[e.cells[0]],f=a[e.cells[e.cells.length-1]],p=e.nth===0?i:f,m=e.nth===0?-1:1,h=24.8+(e.nth>1?(e.nth-1)*.9*40:0),g=m*n,_=m*r,v=p.cx+g*h,y=p.cy+_*h,b=Math.atan2(_,g)*180/Math.PI,x=`start`;g<-.01&&(b+=180,x=`end`),d.push({x:v,y,rotate:b,anchor:x,clue:t});let S=e.clue.length*12*.62;for(let[e,t]of[[v,y],[v+g*S,y+_*S]])s=Math.min(s,e-12),c=Math.max(c,e+12),l=Math.min(l,t-12),u=Math.max(u,t+12)}),{hex:n,S:40,R:r,cells:a,labels:d,box:[s,l,c-s,u-l],font:12}}var u=class extends a{static{this.pageSettings={interval:300,labels:typeof window>`u`||window.innerWidth>=640}}static{this.properties={...a.properties,selected:{state:!0},focusClue:{state:!0},uploadError:{state:!0}}}constructor(){super(),this.queue=Promise.resolve(),this.selected=0,this.focusClue=-1,this.uploadError=null}static{this.styles=t`
+import{a as e,f as t,g as n,h as r,m as i,o as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-run-control.js";var s=[[`small-hexagon`,`Honeycomb: a hexagon of side 2`],[`two-by-two`,`Two by two`],[`echo`,`Echo: backreferences, two clues a line`],[`mit-2013-hexagon`,`A Regular Crossword (MIT Mystery Hunt 2013)`]],c=61440,l={satisfied:`satisfied`,broken:`broken`,open:`open`};function u(e,t){let n=e.shape.kind===`hexagon`,r=40/Math.sqrt(3),i=Math.max(...e.row_lengths),a=[];e.row_lengths.forEach((e,t)=>{for(let o=0;o<e;o++)a.push(n?{cx:(o+(i-e)/2)*40+20,cy:t*1.5*r+r,row:t+1,col:o+1}:{cx:o*40+20,cy:t*40+20,row:t+1,col:o+1})});let o={across:[1,0],down:[0,1],nw:[-.5,-Math.sqrt(3)/2],sw:[-.5,Math.sqrt(3)/2]},s=Math.min(...a.map(e=>e.cx))-40,c=Math.max(...a.map(e=>e.cx))+40,l=Math.min(...a.map(e=>e.cy))-40,u=Math.max(...a.map(e=>e.cy))+40,d=[];return t&&e.clues.forEach((e,t)=>{let[n,r]=o[e.direction],i=a[e.cells[0]],f=a[e.cells[e.cells.length-1]],p=e.nth===0?i:f,m=e.nth===0?-1:1,h=24.8+(e.nth>1?(e.nth-1)*.9*40:0),g=m*n,_=m*r,v=p.cx+g*h,y=p.cy+_*h,b=Math.atan2(_,g)*180/Math.PI,x=`start`;g<-.01&&(b+=180,x=`end`),d.push({x:v,y,rotate:b,anchor:x,clue:t});let S=e.clue.length*12*.62;for(let[e,t]of[[v,y],[v+g*S,y+_*S]])s=Math.min(s,e-12),c=Math.max(c,e+12),l=Math.min(l,t-12),u=Math.max(u,t+12)}),{hex:n,S:40,R:r,cells:a,labels:d,box:[s,l,c-s,u-l],font:12}}var d=class extends o{static{this.pageSettings={interval:300,labels:typeof window>`u`||window.innerWidth>=640}}static{this.properties={...o.properties,selected:{state:!0},focusClue:{state:!0},uploadError:{state:!0}}}constructor(){super(),this.queue=Promise.resolve(),this.selected=0,this.focusClue=-1,this.uploadError=null}static{this.styles=n`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -53,76 +53,76 @@ import{a as e,d as t,l as n,s as r,u as i}from"./index.js";import{t as a}from"./
     pre.excerpt { background: #fffdf8; border: 1px solid #cbbfa8; padding: 0.4rem 0.6rem; overflow-x: auto; margin: 0.3rem 0; }
     small { color: #5b5346; }
     .src, .unique { overflow-wrap: anywhere; }
-  `}describe(e){switch(e.type){case`cell`:return`row ${e.row} cell ${e.col}: ${e.letter??`emptied`}`;case`clue`:return`${e.name} /${e.clue}/ is now ${c[e.status]}`;case`hint`:return`hint: row ${e.row} cell ${e.col} must be ${e.letter} (${e.because.join(`, `)})`;case`deduced`:return`step ${e.step} of ${e.of}: ${e.clue} /${e.regex}/ ${e.cells.map(e=>`rules out ${e.removed} at row ${e.row} cell ${e.col}, left ${e.left}`).join(`; `)}`;case`deductions_done`:return e.open_cells?`the deduction log is at its end: ${e.open_cells} cells still open (the solver would guess)`:`the deduction log is at its end: propagation alone filled every cell`;case`loaded`:return`loaded ${e.title??`a puzzle`}: ${e.cells} cells, ${e.clues} clues`;case`solved`:return`solved: every clue matches`}}rowCol(e){let t=this.view,n=e;for(let e=0;e<t.row_lengths.length;e++){if(n<t.row_lengths[e])return[e+1,n+1];n-=t.row_lengths[e]}return[1,1]}type(e){let t=this.view;if(!t)return;let n=this.selected,[r,i]=this.rowCol(n);n+1<t.cells.length&&this.select(n+1),this.queue=this.queue.then(async()=>{await this.act({type:`set`,row:r,col:i,letter:e})||this.select(n)})}erase(e){let t=this.view;if(!t)return;let n=this.selected;e&&!t.cells[n]&&n>0&&this.select(--n);let[r,i]=this.rowCol(n);this.queue=this.queue.then(()=>this.act({type:`clear`,row:r,col:i}))}select(e,t=!0){let n=this.view;n&&(this.selected=Math.max(0,Math.min(n.cells.length-1,e)),t&&this.updateComplete.then(()=>this.renderRoot.querySelector(`[data-cell="${this.selected}"]`)?.focus()))}move(e){let t=this.view,[n,r]=this.rowCol(this.selected);if(e===`ArrowLeft`&&r>1)this.select(this.selected-1);else if(e===`ArrowRight`&&r<t.row_lengths[n-1])this.select(this.selected+1);else if(e===`ArrowUp`||e===`ArrowDown`){let r=n+(e===`ArrowUp`?-1:1);if(r<1||r>t.row_lengths.length)return;let i=l(t,!1),a=i.cells[this.selected],o=-1,s=1/0;i.cells.forEach((e,t)=>{e.row===r&&Math.abs(e.cx-a.cx)<s&&(s=Math.abs(e.cx-a.cx),o=t)}),o>=0&&this.select(o)}}onKey(e){e.ctrlKey||e.metaKey||e.altKey||(e.key.startsWith(`Arrow`)?(e.preventDefault(),this.move(e.key)):e.key===`Backspace`?(e.preventDefault(),this.erase(!0)):e.key===`Delete`||e.key===` `?(e.preventDefault(),this.erase(!1)):e.key.length===1&&e.key!==` `&&(e.preventDefault(),this.type(e.key)))}async upload(e){let t=e.target,n=t.files?.[0];if(t.value=``,!n)return;if(this.uploadError=null,n.size>s){this.uploadError={name:n.name,message:`${n.name}: ${n.size} bytes; puzzle files up to ${s} bytes are taken.`};return}let r=await n.text(),i=await this.attempt({type:`load`,name:n.name,text:r});if(i.error){let e=i.error.match(/line (\d+), column (\d+)/);this.uploadError=e?{name:n.name,message:i.error,line:Number(e[1]),column:Number(e[2]),text:r.split(/\r?\n/)[Number(e[1])-1]??``}:{name:n.name,message:i.error},this.say(`${n.name} was not loaded: see the mistake below the puzzle's controls.`,`error`)}else this.selected=0,this.say(`${n.name} loaded.`)}pick(e){this.uploadError=null,this.selected=0,this.restart({puzzle:e})}clueOfCell(e){return this.view.clues[e].cells.includes(this.selected)}drawGrid(e){let t=l(e,!!this.pageValues.labels),a=e.deductions.last,o=new Set(a?.cells.map(e=>e.cell)??[]),s=this.focusClue>=0?this.focusClue:-1,u=new Set(s>=0?e.clues[s]?.cells??[]:[]),d=a?e.clues.findIndex(e=>e.name===a.clue):-1,f=(e,n)=>{let r=[];for(let i=0;i<6;i++){let a=(60*i-90)*Math.PI/180;r.push(`${(e+t.R*Math.cos(a)).toFixed(2)},${(n+t.R*Math.sin(a)).toFixed(2)}`)}return r.join(` `)},[p,m,h,g]=t.box;return n`<svg class="grid" viewBox="${p} ${m} ${h} ${g}" role="group" style="max-width:${Math.round(h*1.25)}px"
-        aria-label="the ${e.shape.kind===`hexagon`?`hexagonal`:`rectangular`} grid: ${e.cells.length} cells; select a cell and type a letter"
+  `}describe(e){switch(e.type){case`cell`:return`row ${e.row} cell ${e.col}: ${e.letter??`emptied`}`;case`clue`:return`${e.name} /${e.clue}/ is now ${l[e.status]}`;case`hint`:return`hint: row ${e.row} cell ${e.col} must be ${e.letter} (${e.because.join(`, `)})`;case`deduced`:return`step ${e.step} of ${e.of}: ${e.clue} /${e.regex}/ ${e.cells.map(e=>`rules out ${e.removed} at row ${e.row} cell ${e.col}, left ${e.left}`).join(`; `)}`;case`deductions_done`:return e.open_cells?`the deduction log is at its end: ${a(e.open_cells,`cell`)} still open (the solver would guess)`:`the deduction log is at its end: propagation alone filled every cell`;case`loaded`:return`loaded ${e.title??`a puzzle`}: ${a(e.cells,`cell`)}, ${a(e.clues,`clue`)}`;case`solved`:return`solved: every clue matches`}}rowCol(e){let t=this.view,n=e;for(let e=0;e<t.row_lengths.length;e++){if(n<t.row_lengths[e])return[e+1,n+1];n-=t.row_lengths[e]}return[1,1]}type(e){let t=this.view;if(!t)return;let n=this.selected,[r,i]=this.rowCol(n);n+1<t.cells.length&&this.select(n+1),this.queue=this.queue.then(async()=>{await this.act({type:`set`,row:r,col:i,letter:e})||this.select(n)})}erase(e){let t=this.view;if(!t)return;let n=this.selected;e&&!t.cells[n]&&n>0&&this.select(--n);let[r,i]=this.rowCol(n);this.queue=this.queue.then(()=>this.act({type:`clear`,row:r,col:i}))}select(e,t=!0){let n=this.view;n&&(this.selected=Math.max(0,Math.min(n.cells.length-1,e)),t&&this.updateComplete.then(()=>this.renderRoot.querySelector(`[data-cell="${this.selected}"]`)?.focus()))}move(e){let t=this.view,[n,r]=this.rowCol(this.selected);if(e===`ArrowLeft`&&r>1)this.select(this.selected-1);else if(e===`ArrowRight`&&r<t.row_lengths[n-1])this.select(this.selected+1);else if(e===`ArrowUp`||e===`ArrowDown`){let r=n+(e===`ArrowUp`?-1:1);if(r<1||r>t.row_lengths.length)return;let i=u(t,!1),a=i.cells[this.selected],o=-1,s=1/0;i.cells.forEach((e,t)=>{e.row===r&&Math.abs(e.cx-a.cx)<s&&(s=Math.abs(e.cx-a.cx),o=t)}),o>=0&&this.select(o)}}onKey(e){e.ctrlKey||e.metaKey||e.altKey||(e.key.startsWith(`Arrow`)?(e.preventDefault(),this.move(e.key)):e.key===`Backspace`?(e.preventDefault(),this.erase(!0)):e.key===`Delete`||e.key===` `?(e.preventDefault(),this.erase(!1)):e.key.length===1&&e.key!==` `&&(e.preventDefault(),this.type(e.key)))}async upload(e){let t=e.target,n=t.files?.[0];if(t.value=``,!n)return;if(this.uploadError=null,n.size>c){this.uploadError={name:n.name,message:`${n.name}: ${a(n.size,`byte`)}; puzzle files up to ${a(c,`byte`)} are taken.`};return}let r=await n.text(),i=await this.attempt({type:`load`,name:n.name,text:r});if(i.error){let e=i.error.match(/line (\d+), column (\d+)/);this.uploadError=e?{name:n.name,message:i.error,line:Number(e[1]),column:Number(e[2]),text:r.split(/\r?\n/)[Number(e[1])-1]??``}:{name:n.name,message:i.error},this.say(`${n.name} was not loaded: see the mistake below the puzzle's controls.`,`error`)}else this.selected=0,this.say(`${n.name} loaded.`)}pick(e){this.uploadError=null,this.selected=0,this.restart({puzzle:e})}clueOfCell(e){return this.view.clues[e].cells.includes(this.selected)}drawGrid(e){let n=u(e,!!this.pageValues.labels),o=e.deductions.last,s=new Set(o?.cells.map(e=>e.cell)??[]),c=this.focusClue>=0?this.focusClue:-1,d=new Set(c>=0?e.clues[c]?.cells??[]:[]),f=o?e.clues.findIndex(e=>e.name===o.clue):-1,p=(e,t)=>{let r=[];for(let i=0;i<6;i++){let a=(60*i-90)*Math.PI/180;r.push(`${(e+n.R*Math.cos(a)).toFixed(2)},${(t+n.R*Math.sin(a)).toFixed(2)}`)}return r.join(` `)},[m,h,g,_]=n.box;return i`<svg class="grid" viewBox="${m} ${h} ${g} ${_}" role="group" style="max-width:${Math.round(g*1.25)}px"
+        aria-label="the ${e.shape.kind===`hexagon`?`hexagonal`:`rectangular`} grid: ${a(e.cells.length,`cell`)}; select a cell and type a letter"
         @keydown=${e=>this.onKey(e)}>
-      ${t.labels.map(t=>{let n=e.clues[t.clue],r=t.clue===s||t.clue===d;return i`<text class="clue-label ${n.status} ${r?`hot`:``}" data-clue-label=${n.name}
+      ${n.labels.map(t=>{let n=e.clues[t.clue],i=t.clue===c||t.clue===f;return r`<text class="clue-label ${n.status} ${i?`hot`:``}" data-clue-label=${n.name}
           x=${t.x.toFixed(1)} y=${t.y.toFixed(1)} text-anchor=${t.anchor}
           transform="rotate(${t.rotate.toFixed(1)} ${t.x.toFixed(1)} ${t.y.toFixed(1)})"
-          @click=${()=>{this.focusClue=t.clue}}><title>${n.name}: ${c[n.status]}</title>${n.clue}</text>`})}
-      ${t.cells.map((n,a)=>{let s=e.cells[a],c=s?null:e.candidates[a],l=`cell ${a===this.selected?`sel`:``} ${o.has(a)?`narrowed`:``} ${u.has(a)?`on-line`:``}`,d=`row ${n.row} cell ${n.col}: ${s??`empty`}${e.fillers[a]&&e.fillers[a]!==`typed`?` (${e.fillers[a]})`:``}${c?`, may be ${c}`:``}`;return i`<g class=${l} data-cell=${a} data-row=${n.row} data-col=${n.col} role="button" aria-label=${d}
+          @click=${()=>{this.focusClue=t.clue}}><title>${n.name}: ${l[n.status]}</title>${n.clue}</text>`})}
+      ${n.cells.map((i,a)=>{let o=e.cells[a],c=o?null:e.candidates[a],l=`cell ${a===this.selected?`sel`:``} ${s.has(a)?`narrowed`:``} ${d.has(a)?`on-line`:``}`,u=`row ${i.row} cell ${i.col}: ${o??`empty`}${e.fillers[a]&&e.fillers[a]!==`typed`?` (${e.fillers[a]})`:``}${c?`, may be ${c}`:``}`;return r`<g class=${l} data-cell=${a} data-row=${i.row} data-col=${i.col} role="button" aria-label=${u}
             tabindex=${a===this.selected?0:-1}
             @click=${()=>this.select(a)} @focus=${()=>{this.selected=a}}>
-          ${t.hex?i`<polygon points=${f(n.cx,n.cy)}/>`:i`<rect x=${n.cx-t.S/2} y=${n.cy-t.S/2} width=${t.S} height=${t.S}/>`}
-          ${s?i`<text class="letter ${e.fillers[a]??``}" x=${n.cx} y=${n.cy+1}>${s}</text>`:r}
-          ${c?i`<text class="cand" x=${n.cx} y=${n.cy}>${c.length>5?c.slice(0,4)+`…`:c}</text>`:r}
+          ${n.hex?r`<polygon points=${p(i.cx,i.cy)}/>`:r`<rect x=${i.cx-n.S/2} y=${i.cy-n.S/2} width=${n.S} height=${n.S}/>`}
+          ${o?r`<text class="letter ${e.fillers[a]??``}" x=${i.cx} y=${i.cy+1}>${o}</text>`:t}
+          ${c?r`<text class="cand" x=${i.cx} y=${i.cy}>${c.length>5?c.slice(0,4)+`…`:c}</text>`:t}
         </g>`})}
-    </svg>`}stepPanel(e){let t=e.deductions.last,i=e.deductions;return t?n`<div class="step" data-step>
-      <div><b>Step <span data-step-number>${t.step}</span> of ${t.of}</b>: <b>${t.clue}</b> <code>/${t.regex}/</code></div>
-      <ul>${t.cells.map(e=>n`<li>row ${e.row} cell ${e.col}: rules out <code>${e.removed}</code>, left <code>${e.left}</code></li>`)}</ul>
-      ${i.total!==null&&i.done>=i.total?n`<div data-log-end><b>The log is at its end.</b> ${e.filled===e.cells.length?`Every cell is filled.`:`${e.cells.length-e.filled} cells are still open: the solver would have to guess; Solve searches.`}</div>`:r}
-    </div>`:n`<div class="step" data-step><b>The solver's deductions.</b> Each step is one clue ruling out the letters
-        that no matching line can put in its cells. ${e.uniqueness.propagation_alone?`On this puzzle the steps alone fill every cell.`:`On this puzzle the steps stop before the grid is full; Solve searches for the rest.`}</div>`}clueList(e){let t=e.shape.kind===`hexagon`?[`across`,`nw`,`sw`]:[`across`,`down`],i={across:e.shape.kind===`hexagon`?`Across (rows, west to east)`:`Across (rows, left to right)`,down:`Down (columns, top to bottom)`,nw:`NW (read upwards, south-east to north-west)`,sw:`SW (read downwards, north-east to south-west)`};return t.map(t=>n`<h3>${i[t]}</h3><ul class="clues" data-clues=${t}>
-      ${e.clues.map((e,i)=>e.direction===t?n`<li class=${i===this.focusClue||this.clueOfCell(i)?`hot`:``}
+    </svg>`}stepPanel(e){let n=e.deductions.last,r=e.deductions;return n?i`<div class="step" data-step>
+      <div><b>Step <span data-step-number>${n.step}</span> of ${n.of}</b>: <b>${n.clue}</b> <code>/${n.regex}/</code></div>
+      <ul>${n.cells.map(e=>i`<li>row ${e.row} cell ${e.col}: rules out <code>${e.removed}</code>, left <code>${e.left}</code></li>`)}</ul>
+      ${r.total!==null&&r.done>=r.total?i`<div data-log-end><b>The log is at its end.</b> ${e.filled===e.cells.length?`Every cell is filled.`:`${e.cells.length-e.filled===1?`1 cell is`:`${a(e.cells.length-e.filled,`cell`)} are`} still open: the solver would have to guess; Solve searches.`}</div>`:t}
+    </div>`:i`<div class="step" data-step><b>The solver's deductions.</b> Each step is one clue ruling out the letters
+        that no matching line can put in its cells. ${e.uniqueness.propagation_alone?`On this puzzle the steps alone fill every cell.`:`On this puzzle the steps stop before the grid is full; Solve searches for the rest.`}</div>`}clueList(e){let n=e.shape.kind===`hexagon`?[`across`,`nw`,`sw`]:[`across`,`down`],r={across:e.shape.kind===`hexagon`?`Across (rows, west to east)`:`Across (rows, left to right)`,down:`Down (columns, top to bottom)`,nw:`NW (read upwards, south-east to north-west)`,sw:`SW (read downwards, north-east to south-west)`};return n.map(n=>i`<h3>${r[n]}</h3><ul class="clues" data-clues=${n}>
+      ${e.clues.map((e,r)=>e.direction===n?i`<li class=${r===this.focusClue||this.clueOfCell(r)?`hot`:``}
           data-clue=${e.name} data-status=${e.status}
-          @mouseenter=${()=>{this.focusClue=i}} @click=${()=>{this.focusClue=i,this.select(e.cells[0])}}>
+          @mouseenter=${()=>{this.focusClue=r}} @click=${()=>{this.focusClue=r,this.select(e.cells[0])}}>
         <span>${e.name}</span>
-        <span class="badge ${e.status}">${c[e.status]}</span>
-        <span><code>/${e.clue}/</code> <span class="line">${e.line}</span></span></li>`:r)}
-    </ul>`)}render(){let t=this.view;if(!t)return n``;let i=t.clues.filter(e=>e.status===`broken`),a=o.find(([e])=>e===t.config.puzzle)?.[0]??``,[s,c]=this.rowCol(this.selected),l=t.deductions,u=l.total!==null&&l.done>=l.total;return n`
+        <span class="badge ${e.status}">${l[e.status]}</span>
+        <span><code>/${e.clue}/</code> <span class="line">${e.line}</span></span></li>`:t)}
+    </ul>`)}render(){let n=this.view;if(!n)return i``;let r=n.clues.filter(e=>e.status===`broken`),a=s.find(([e])=>e===n.config.puzzle)?.[0]??``,[o,c]=this.rowCol(this.selected),l=n.deductions,u=l.total!==null&&l.done>=l.total;return i`
       <div class="top">
         <label>Puzzle <select data-setting="puzzle" @change=${e=>this.pick(e.target.value)}>
-          ${a?r:n`<option value="" selected>${t.title??`an uploaded puzzle`}</option>`}
-          ${o.map(([e,t])=>n`<option value=${e} ?selected=${e===a}>${t}</option>`)}
+          ${a?t:i`<option value="" selected>${n.title??`an uploaded puzzle`}</option>`}
+          ${s.map(([e,t])=>i`<option value=${e} ?selected=${e===a}>${t}</option>`)}
         </select></label>
         <label>${e.upload}Upload a puzzle file <input type="file" accept=".txt,text/plain" data-upload @change=${e=>this.upload(e)}></label>
         <label><input type="checkbox" data-setting="labels" .checked=${!!this.pageValues.labels}
           @change=${e=>this.setSetting(`labels`,e.target.checked)}> clues on the grid</label>
       </div>
-      ${this.uploadError?n`<div class="err" data-upload-error>${this.uploadError.message}
-        ${this.uploadError.line?n`<pre class="excerpt" data-excerpt>${this.uploadError.line} | ${this.uploadError.text}
-${` `.repeat(String(this.uploadError.line).length+3+Math.max(0,(this.uploadError.column??1)-1))}^ column ${this.uploadError.column}</pre>`:r}</div>`:r}
-      <p class="unique" data-uniqueness>${t.title?n`<i>${t.title}</i>: `:r}${t.uniqueness.statement}</p>
-      ${t.source?n`<p class="src"><small>Source: ${t.source}</small></p>`:r}
+      ${this.uploadError?i`<div class="err" data-upload-error>${this.uploadError.message}
+        ${this.uploadError.line?i`<pre class="excerpt" data-excerpt>${this.uploadError.line} | ${this.uploadError.text}
+${` `.repeat(String(this.uploadError.line).length+3+Math.max(0,(this.uploadError.column??1)-1))}^ column ${this.uploadError.column}</pre>`:t}</div>`:t}
+      <p class="unique" data-uniqueness>${n.title?i`<i>${n.title}</i>: `:t}${n.uniqueness.statement}</p>
+      ${n.source?i`<p class="src"><small>Source: ${n.source}</small></p>`:t}
       <div class="layout">
         <div class="board">
-          ${this.drawGrid(t)}
+          ${this.drawGrid(n)}
           <div class="typing">
-            <span>Selected: <b data-selected>row ${s}, cell ${c}</b></span>
+            <span>Selected: <b data-selected>row ${o}, cell ${c}</b></span>
             <label>letter <input data-letter maxlength="1" autocomplete="off" autocapitalize="characters" aria-label="letter for the selected cell"
-              .value=${t.cells[this.selected]??``}
+              .value=${n.cells[this.selected]??``}
               @keydown=${e=>{(e.key.startsWith(`Arrow`)||e.key===`Backspace`)&&this.onKey(e)}}
               @input=${e=>{let t=e.target,n=t.value.slice(-1);t.value=``,n&&this.type(n)}}></label>
-            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: ${t.alphabet}.</small>
+            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: ${n.alphabet}.</small>
           </div>
-          <p class="broken-list" data-broken aria-live="polite">${i.length?`Broken: ${i.map(e=>`${e.name} /${e.clue}/ (its line reads ${e.line})`).join(`; `)}`:``}</p>
-          ${t.solved?n`<p class="solved" data-solved>Solved: every clue matches.</p>`:r}
+          <p class="broken-list" data-broken aria-live="polite">${r.length?`Broken: ${r.map(e=>`${e.name} /${e.clue}/ (its line reads ${e.line})`).join(`; `)}`:``}</p>
+          ${n.solved?i`<p class="solved" data-solved>Solved: every clue matches.</p>`:t}
         </div>
         <div class="side">
           <h3>Solve it the solver's way</h3>
           <lm-run-control .running=${this.running} .interval=${Number(this.pageValues.interval)||300}
-            .disabled=${u||t.solved} .reason=${t.solved?`solved`:u?`the deduction log is at its end`:``}
+            .disabled=${u||n.solved} .reason=${n.solved?`solved`:u?`the deduction log is at its end`:``}
             @run=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay({type:`deduce`},e.detail.interval)}}
             @speed=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay({type:`deduce`},e.detail.interval)}}
             @pause=${()=>this.stop()}
             @step=${()=>this.act({type:`deduce`})}></lm-run-control>
           <div class="buttons">
-            <button data-action="deduce" ?disabled=${u||t.solved||this.running} @click=${()=>this.act({type:`deduce`})}>Next deduction</button>
-            <button data-action="hint" ?disabled=${t.solved} @click=${()=>this.act({type:`hint`})}>Hint: one forced cell</button>
-            <button data-action="solve" ?disabled=${t.solved} @click=${()=>this.act({type:`reveal`})}>Solve</button>
+            <button data-action="deduce" ?disabled=${u||n.solved||this.running} @click=${()=>this.act({type:`deduce`})}>Next deduction</button>
+            <button data-action="hint" ?disabled=${n.solved} @click=${()=>this.act({type:`hint`})}>Hint: one forced cell</button>
+            <button data-action="solve" ?disabled=${n.solved} @click=${()=>this.act({type:`reveal`})}>Solve</button>
             <button data-action="clear" @click=${()=>this.act({type:`reset`})}>Clear the grid</button>
           </div>
-          ${this.stepPanel(t)}
-          ${this.clueList(t)}
+          ${this.stepPanel(n)}
+          ${this.clueList(n)}
         </div>
-      </div>`}};customElements.define(`lm-exhibit-regex`,u);export{u as RegexExhibit};
+      </div>`}};customElements.define(`lm-exhibit-regex`,d);export{d as RegexExhibit};

@@ -33,7 +33,10 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     config: { state: true },
     copied: { state: true },
     messageKind: { state: true },
+    queue: { state: true },
   };
+  /** The visit's run waits for a run slot: its place in the museum's queue. */
+  declare queue: { place: number; of: number } | null;
   declare messageKind: 'error' | 'note';
   declare kind: string;
   declare info: ExhibitInfo | undefined;
@@ -62,6 +65,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     this.config = {};
     this.copied = false;
     this.messageKind = 'error';
+    this.queue = null;
   }
 
   static styles = css`
@@ -73,6 +77,8 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     button { font-size: 0.95rem; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
     .message { min-height: 1.5rem; color: #8a1c12; font-weight: 600; }
     .message[data-kind="note"] { color: #5b5346; }
+    .queue { background: #fff4d6; border: 1px solid #cbbf9f; border-radius: 6px; padding: 0.5rem 0.8rem; margin: 0.5rem 0;
+      display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
     h2 { font-size: 1.1rem; margin: 1.2rem 0 0.4rem; }
   `;
 
@@ -121,6 +127,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     this.pending = undefined;
     this.pendingHappenings = [];
     this.stopping = false;
+    this.queue = null;
     try {
       this.visit = await Visit.open(this.kind, config, (u) => this.onUpdate(u));
     } catch (e) {
@@ -150,6 +157,11 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
 
   private onUpdate(u: Update) {
     this.pending = u;
+    for (const h of u.happenings as { type?: string; place?: number; of?: number }[]) {
+      if (h.type === 'run_queued') this.queue = { place: h.place ?? 0, of: h.of ?? 0 };
+      else if (h.type === 'run_progress') this.queue = null;
+    }
+    if (!u.running) this.queue = null;
     if (u.happenings.length) {
       this.pendingHappenings.push(...u.happenings);
       if (this.pendingHappenings.length > 500) this.pendingHappenings.splice(0, this.pendingHappenings.length - 500);
@@ -172,7 +184,11 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     el.happenings = happenings;
     el.running = !!u.running && !this.stopping;
     if (happenings.length) {
-      const all = [...this.lines, ...happenings.map((h) => el.describe(h))];
+      const line = (h: unknown) => {
+        const q = h as { type?: string; place?: number; of?: number };
+        return q.type === 'run_queued' ? `the run waits for a run slot: place ${q.place} of ${q.of}` : el.describe(h);
+      };
+      const all = [...this.lines, ...happenings.map(line)];
       this.dropped += Math.max(0, all.length - 500);
       this.lines = all.slice(-500);
     }
@@ -278,6 +294,10 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
           title="a link that opens this exhibit with these settings">${this.copied ? 'link copied' : 'share these settings (link)'}</a>
       </div>
       <div class="message" role="status" data-kind=${this.messageKind}>${this.message}</div>
+      ${this.queue ? html`<div class="queue" data-run-queue role="status">
+        <span>Your run waits for one of the museum's run slots, shared by every visitor: place <b data-place>${this.queue.place}</b> of ${this.queue.of}.
+          It starts by itself when a slot frees.</span>
+        <button data-action="stop-waiting" @click=${() => this.stop()}>Stop waiting</button></div>` : ''}
       ${this.element ?? ''}
       <h2>Log</h2>
       <lm-log .lines=${this.lines} .first=${this.dropped}></lm-log>`;

@@ -7,6 +7,7 @@ import { css, html, svg, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import '../components/lm-run-control.ts';
+import { count, thousands } from '../text.ts';
 
 type Game = 'tictactoe' | 'qubic';
 type Sides = 'fixed' | 'alternate';
@@ -103,10 +104,10 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
       case 'watching': return `watching game ${h.game}: ${h.first} moves first, ${h.second} second`;
       case 'moved': return `${h.by} plays ${h.cell}`;
       case 'game_over': return `game over: ${h.result}`;
-      case 'started': return `${h.pairs === 1 ? 'a tournament' : `a round robin of ${h.pairs} pairs`}: ${h.games} games`;
-      case 'played': return `${h.pair}: ${h.games} games (${h.done} done)`;
-      case 'finished': return `finished: ${h.games} games played`;
-      case 'cancelled': return `cancelled after ${h.games} games`;
+      case 'started': return `${h.pairs === 1 ? 'a tournament' : `a round robin of ${count(h.pairs, 'pair')}`}: ${count(h.games, 'game')}`;
+      case 'played': return `${h.pair}: ${count(h.games, 'game')} (${thousands(h.done)} done)`;
+      case 'finished': return `finished: ${count(h.games, 'game')} played`;
+      case 'cancelled': return `cancelled after ${count(h.games, 'game')}`;
       case 'reset': return 'new settings';
     }
   }
@@ -205,7 +206,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
   private tournament(v: View) {
     const t = v.tables[0];
     return html`<div data-tournament>
-      <p class="status" data-progress-text>${t.played} of ${t.total} games${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
+      <p class="status" data-progress-text>${thousands(t.played)} of ${count(t.total, 'game')}${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
       <progress max=${t.total} value=${t.played}></progress>
       <table data-table>
         <tr><th>result</th><th>games</th><th>rate</th><th>95 % interval</th></tr>
@@ -236,7 +237,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
 
   private roundRobin(v: View) {
     return html`<div data-round-robin>
-      <p class="status" data-progress-text>${v.played} of ${v.total} games${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
+      <p class="status" data-progress-text>${thousands(v.played)} of ${count(v.total, 'game')}${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
       <progress max=${v.total} value=${v.played}></progress>
       <table data-pairs><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>A's win rate [95 %]</th></tr>
         ${v.tables.map((t, i) => html`<tr class=${i === v.current && v.busy ? 'current' : ''} data-pair=${i}>
@@ -273,7 +274,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
         </form>
         <p class="desc" data-desc>A: ${desc(c.a)}<br>B: ${desc(c.b)}</p>
         <div class="row">
-          <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>${ICONS.run}Run ${c.games} games</button>
+          <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>${ICONS.run}Run ${count(c.games, 'game')}</button>
           <button data-action="round-robin" ?disabled=${running} @click=${() => this.run('round_robin')}>Round robin (every pair)</button>
           <button data-action="cancel" ?disabled=${!v.busy || v.mode === 'watching'} @click=${() => this.cancel()}>${ICONS.stop}Cancel</button>
         </div>

@@ -5,7 +5,7 @@
 // main uniselector U1 drawn as its 25 contacts with the wiper stepping contact by
 // contact (run / pause / step at the visitor's speed), the checks of the contact under
 // test and which one closed, and the tactic named. Source: the Computox restoration
-// blog, "Computox / AUTOX Move Selection" (seed 000), spec computox.md.
+// blog, "Computox / AUTOX Move Selection" (the source).
 //
 // Model "relays" plays the machine on its simulated circuit (computox.net): the relays
 // panel lights each relay as it operates and releases, replayed in simulated time at
@@ -14,6 +14,8 @@ import { css, html, svg } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import '../components/lm-lamp.ts';
 import '../components/lm-run-control.ts';
+import '../components/lm-run-clock.ts';
+import { count, thousands } from '../text.ts';
 
 type Turn = 'human' | 'start' | 'machine' | 'x' | 'o' | 'over';
 type Outcome = 'won' | 'lost' | 'drawn';
@@ -258,7 +260,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       const r = h as unknown as VerifyReport;
       const p = r.result ?? r.partial;
       const done = p ? p.checked.reduce((a, b) => a + b, 0) : r.done;
-      return `circuit check: ${done} positions${r.ended ? (r.result?.cancelled ? ', stopped' : r.result?.clean ? ', all agree, no hazards' : ', done') : ''}`;
+      return `circuit check: ${count(done, 'position')}${r.ended ? (r.result?.cancelled ? ', stopped' : r.result?.clean ? ', all agree, no hazards' : ', done') : ''}`;
     }
     switch (h.type) {
       case 'reset':
@@ -274,10 +276,10 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       case 'contact': {
         const closed = h.checks.filter((c) => c.closed);
         const what = h.cut ? 'cut' : h.checks.length === 0 ? 'no checks' :
-          closed.length ? `${closed.map((c) => c.label).join(', ')} closes` : `${h.checks.length} check${h.checks.length > 1 ? 's' : ''}, none closes`;
+          closed.length ? `${closed.map((c) => c.label).join(', ')} closes` : `${count(h.checks.length, 'check')}, none closes`;
         return `U1 → ${h.label} (tactic ${h.tactic}, ${h.tactic_name}${h.line ? `, line ${h.line}` : ''}): ${what}`;
       }
-      case 'claimed': return `O lamp ${h.square} lit: ${h.contact} fired after ${h.contacts_stepped} contacts — tactic ${h.tactic} (${h.tactic_name}), ${h.check}: ${h.tests}`;
+      case 'claimed': return `O lamp ${h.square} lit: ${h.contact} fired after ${count(h.contacts_stepped, 'contact')} — tactic ${h.tactic} (${h.tactic_name}), ${h.check}: ${h.tests}`;
       case 'homed': return 'U1 homes to N1';
       case 'game_over': return h.text;
       case 'bell': return 'the bell rings';
@@ -474,7 +476,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
         <label>Replay <select data-setting="replay" @change=${(e: Event) => { this.replaySpeed = Number((e.target as HTMLSelectElement).value); }}>
           ${REPLAY.map(([k, name]) => html`<option value=${k} ?selected=${k === this.replaySpeed}>${name}</option>`)}
         </select></label>
-        <span class="muted" data-relay-u1>circuit U1: ${this.shownU1 ? `U1-N${this.shownU1}` : 'unknown'}${this.replaying ? ' (replaying)' : ''}; SAL-N${r.sal ?? '?'}; ${r.events} relay events since power-on</span>
+        <span class="muted" data-relay-u1>circuit U1: ${this.shownU1 ? `U1-N${this.shownU1}` : 'unknown'}${this.replaying ? ' (replaying)' : ''}; SAL-N${r.sal ?? '?'}; ${count(r.events, 'relay event')} since power-on</span>
       </div>
       <div class="legend">${(['operated', 'released', 'unknown'] as ArmatureState[]).map((st) => html`<span><span class="swatch" style="background:${ARMATURE[st].colour}"></span>${ARMATURE[st].word}</span>`)}</div>
       <div class="relays" data-relays role="group" aria-label="the circuit's relays">
@@ -497,18 +499,19 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     const done = r ? r.checked.reduce((a, b) => a + b, 0) : 0;
     const going = this.running && !!c && !c.ended;
     const verdict = c?.result
-      ? (c.result.cancelled ? 'stopped' : c.result.clean ? 'the circuit agrees with the model everywhere, no hazards' : `${c.result.disagreements.length} disagreements, ${c.result.hazards.length} hazards`)
+      ? (c.result.cancelled ? 'stopped' : c.result.clean ? 'the circuit agrees with the model everywhere, no hazards' : `${count(c.result.disagreements.length, 'disagreement')}, ${count(c.result.hazards.length, 'hazard')}`)
       : '';
     return html`<fieldset data-verify><legend>Check the circuit against the model</legend>
       <div class="row">
-        <button data-action="verify" ?disabled=${this.running} @click=${() => { this.check = null; this.host?.runLong('verify'); }}>Check all ${expected} positions</button>
+        <button data-action="verify" ?disabled=${this.running} @click=${() => { this.check = null; this.host?.runLong('verify'); }}>Check all ${count(expected, 'position')}</button>
         <button data-action="stop-verify" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
       </div>
+      <lm-run-clock .report=${c}></lm-run-clock>
       ${r ? html`<div class="row"><progress max=${expected} .value=${done} aria-label="positions checked"></progress>
-        <span data-verify-count>${done} of ${expected} positions${c?.ended ? ` — ${verdict}` : ''}</span></div>
+        <span data-verify-count>${thousands(done)} of ${count(expected, 'position')}${c?.ended ? ` — ${verdict}` : ''}</span></div>
         <table class="muted" data-verify-modes><tbody>${r.modes.map((m, i) => html`<tr><td>${m}</td><td>${r.checked[i]} / ${r.expected[i]}</td></tr>`)}</tbody></table>
-        <p class="muted">${r.events.toLocaleString('en')} relay events in ${r.ticks.toLocaleString('en')} simulated ticks;
-          ${r.power_on_unknown_lamps} lamps unknown at power-on (RESET makes them known)</p>
+        <p class="muted">${count(r.events, 'relay event')} in ${count(r.ticks, 'simulated tick')};
+          ${r.power_on_unknown_lamps === 1 ? '1 lamp' : count(r.power_on_unknown_lamps, 'lamp')} unknown at power-on (RESET makes them known)</p>
         ${r.disagreements.length ? html`<ul data-verify-disagreements>${r.disagreements.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
         ${r.hazards.length ? html`<ul data-verify-hazards>${r.hazards.map((d) => html`<li>${d}</li>`)}</ul>` : ''}` : ''}
     </fieldset>`;

@@ -11,6 +11,7 @@ import '../components/lm-board.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
 import '../components/lm-kit-link.ts';
+import { count } from '../text.ts';
 
 type Side = 'white' | 'black';
 type White = 'human' | 'random' | 'perfect';
@@ -138,12 +139,12 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
     switch (h.type) {
       case 'game_started': return `game ${h.game} begins; White moves first`;
       case 'white_moved': return `${h.by === 'human' ? 'you' : `the ${h.by} player`} (White) play${h.by === 'human' ? '' : 's'} ${h.name}`;
-      case 'box_opened': return `HER opens box #${h.box_id} (its move ${h.her_move}; ${h.mirrored ? 'the board is the picture in a mirror' : 'the board is the picture'}): ${h.beads} bead${h.beads === 1 ? '' : 's'}`;
+      case 'box_opened': return `HER opens box #${h.box_id} (its move ${h.her_move}; ${h.mirrored ? 'the board is the picture in a mirror' : 'the board is the picture'}): ${count(h.beads, 'bead')}`;
       case 'bead_drawn': return `draws the ${h.bead} bead → plays ${h.name}`;
       case 'resigned': return `box #${h.box_id} is empty: HER resigns`;
       case 'game_over': return `game ${h.game}: ${h.her_won ? 'HER wins' : 'HER loses'}${h.by ? ` (${BY[h.by]})` : ' (resigned)'}`;
       case 'punished': return `punished: the ${h.bead} bead is taken from box #${h.box_id} (${h.left} left)`;
-      case 'games_played': return `${h.games} games played: HER won ${h.wins}, lost ${h.losses}`;
+      case 'games_played': return `${count(h.games, 'game')} played: HER ${count(h.wins, 'win')}, ${count(h.losses, 'loss', 'losses')}`;
       case 'white_changed': return `White is now ${WHITES.find((w) => w[0] === h.white)?.[1] ?? h.white}`;
       case 'reset': return `a fresh HER, full boxes (seed ${h.seed})`;
     }
@@ -179,7 +180,7 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
     const taken = v.last_punished && v.last_punished.box_id === b.id ? v.last_punished.bead : null;
     const inplay = v.boxes_in_play.includes(b.id);
     return html`<span class="box ${big ? 'big' : ''} ${open ? 'open' : ''} ${inplay ? 'inplay' : ''} ${b.total ? '' : 'empty'}"
-        data-box=${b.id} role="group" aria-label="box ${b.id}: ${b.total} beads${open ? ', just opened' : ''}">
+        data-box=${b.id} role="group" aria-label="box ${b.id}: ${count(b.total, 'bead')}${open ? ', just opened' : ''}">
       ${this.picture(b.picture, open ? d!.bead_from : undefined, open ? d!.bead_to : undefined)}
       <span class="beads">${b.beads.map((bd) => html`<span data-bead=${bd.name}
           class="bead ${bd.count ? '' : 'gone'} ${open && d!.bead === bd.name ? 'drawn' : ''} ${taken === bd.name && !bd.count ? 'taken' : ''}"
@@ -278,11 +279,11 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
         <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${v.boxes.length}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
-        <h3>HER's ${v.boxes.length} matchboxes (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>
+        <h3>HER's ${count(v.boxes.length, 'matchbox', 'matchboxes')} (generated from the game tree, mirror images sharing a box) — each bead names a move of the box's picture; struck-out beads were confiscated</h3>
         <p data-gardner-count><small>Gardner's figure shows 24 boxes (2 / 11 / 11); generated from every game with a position
           and its mirror image in one box there are ${v.boxes.length} (${v.boxes_by_move.join(' / ')}) — his figure seems to keep a few mirror pairs apart.</small></p>
         ${[2, 4, 6].map((n, k) => html`<div class="group" data-group=${n}>
-          <h3>HER's move ${n}: ${v.boxes_by_move[k]} boxes</h3>
+          <h3>HER's move ${n}: ${count(v.boxes_by_move[k], 'box', 'boxes')}</h3>
           <div class="boxes">${v.boxes.filter((b) => b.her_move === n).map((b) => this.box(b, v))}</div></div>`)}
       </div>
       ${nothing}`;

@@ -1,14 +1,16 @@
-// The logic bench: the exhibit of `ludomat_logic::LogicSession` (seed 004, "Evaluating
-// Logic Circuits with Ternary Logic Graphs"). A circuit drawn as a levelled graph (sources
-// on the left), every value coloured *and* labelled +1 / 0 / −1, inputs clicked through
-// 1 → 0 → x, the propagation shown one event at a time (step / run), a timing diagram of
-// chosen signals, oscillation named; the seed's RS NOR latch with buttons and lamps; any
+// The logic bench: the exhibit of `ludomat_logic::LogicSession` (after the source article
+// "Evaluating Logic Circuits with Ternary Logic Graphs"). A circuit drawn as a levelled
+// graph (sources on the left), every value coloured *and* labelled 1 / 0 / x as every logic
+// command writes them (true, false, unknown), inputs clicked through x → 0 → 1 → x, the
+// propagation shown one event at a time (step / run), a timing diagram of chosen signals,
+// oscillation named; the source's RS NOR latch with buttons and lamps; any
 // ISCAS-85 circuit or an uploaded .bench; the relay squares of a noughts-and-crosses
 // input latch.
 import { css, html, svg, nothing, type TemplateResult } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import '../components/lm-lamp.ts';
+import { count } from '../text.ts';
 
 type Val = -1 | 0 | 1;
 interface NodeV { id: number; name: string; role: string; gate: string | null; level: number; value: Val; fanin: number[]; output: boolean }
@@ -46,17 +48,17 @@ type Happening =
 
 /** The museum's request limit: larger uploads are refused before they are sent. */
 const MAX_UPLOAD = 64 * 1024;
-const LABEL: Record<string, string> = { '1': '+1', '0': '0', '-1': '−1' };
+const LABEL: Record<string, string> = { '1': '1', '0': 'x', '-1': '0' };
 const WORD: Record<string, string> = { '1': 'true', '0': 'unknown', '-1': 'false' };
 const COLOR: Record<string, string> = { '1': '#2e7d32', '0': '#8a7d66', '-1': '#b3261e' };
 const label = (v: Val) => LABEL[String(v)];
 const color = (v: Val) => COLOR[String(v)];
 /**
- * The buttons' levels in the values' own terms: the API's level ('1', '0' = false, 'x' =
- * unknown), as shown (+1 / −1 / 0) and in a word.
+ * The buttons' levels: the API's level ('1' true, '0' false, 'x' unknown — the same as
+ * shown) and in a word.
  */
-const LEVELS: ['1' | '0' | 'x', string, string][] = [['1', '+1', 'true'], ['0', '−1', 'false'], ['x', '0', 'unknown']];
-/** The input level after a click: 0 → −1 → +1 → 0 (inputs start unknown). */
+const LEVELS: ['1' | '0' | 'x', string, string][] = [['1', '1', 'true'], ['0', '0', 'false'], ['x', 'x', 'unknown']];
+/** The input level after a click: x → 0 → 1 → x (inputs start unknown). */
 const nextLevel = (v: Val) => (v === 0 ? '0' : v === -1 ? '1' : 'x');
 
 export class LogicExhibit extends ExhibitElement<View, Happening> {
@@ -121,14 +123,14 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
 
   describe(h: Happening): string {
     switch (h.type) {
-      case 'input_set': return `${h.input} := ${LABEL[String(h.value)]} — ${h.events} event${h.events === 1 ? '' : 's'} to show`;
+      case 'input_set': return `${h.input} := ${LABEL[String(h.value)]} — ${count(h.events, 'event')} to show`;
       case 'event': return `t=${h.time}  ${h.text}`;
-      case 'ran': return `${h.events} event${h.events === 1 ? '' : 's'} shown at once`;
+      case 'ran': return `${count(h.events, 'event')} shown at once`;
       case 'settled': return `quiet at t=${h.time}: nothing left to propagate`;
       case 'oscillation': return h.text;
-      case 'pushed': return `${h.button} pushed and released: ${h.events} relay movement${h.events === 1 ? '' : 's'}`;
+      case 'pushed': return `${h.button} pushed and released: ${count(h.events, 'relay movement')}`;
       case 'watched': return `${h.signal} ${h.on ? 'added to' : 'taken off'} the timing diagram`;
-      case 'loaded': return `${h.circuit} on the bench (${h.nodes} nodes), every value unknown`;
+      case 'loaded': return `${h.circuit} on the bench (${count(h.nodes, 'node')}), every value unknown`;
     }
   }
 
@@ -154,7 +156,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
     if (!file) return;
     this.uploadError = '';
     if (file.size > MAX_UPLOAD) {
-      this.uploadError = `${file.name}: ${file.size} bytes; the museum takes uploads up to ${MAX_UPLOAD} bytes (c7552 and friends are in the circuit list).`;
+      this.uploadError = `${file.name}: ${count(file.size, 'byte')}; the museum takes uploads up to ${count(MAX_UPLOAD, 'byte')} (c7552 and friends are in the circuit list).`;
       input.value = '';
       return;
     }
@@ -164,7 +166,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
     input.value = '';
   }
 
-  /** The seed's latch as a panel: buttons R and S, lamps Q and Q̄. */
+  /** The source's latch as a panel: buttons R and S, lamps Q and Q̄. */
   private latchPanel(v: View) {
     const pin = (n: string) => v.inputs.find((p) => p.name === n);
     const lamp = (n: string) => v.outputs.find((p) => p.name === n);
@@ -190,7 +192,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
       <div class="row">${v.inputs.map((p) => html`<button data-push=${p.name} @click=${() => this.act({ type: 'push', button: p.name })}>${p.name}</button>`)}</div>
       <div class="lamps">${v.outputs.map((l) => html`<span data-lamp=${l.name}><lm-lamp label="${l.name} ${label(l.value)}" .on=${l.value === 1} color=${l.name.startsWith('X') ? '#ff6b5e' : '#7fb2ff'}></lm-lamp></span>`)}</div>
     </div>
-    <h3>Relays (armatures: +1 operated, −1 released, 0 unknown) — click one for the timing diagram</h3>
+    <h3>Relays (armatures: 1 operated, 0 released, x unknown) — click one for the timing diagram</h3>
     <div class="pins">${v.relays.map((r) => html`<span class="pin" data-relay=${r.name} @click=${() => this.toggleWatch(r.name)} style="cursor:pointer">
       ${r.name} ${this.value(r.state)}${this.watched(r.name) ? ' (watched)' : ''}</span>`)}</div>
     <p><small>Two squares of a relay noughts-and-crosses input latch: a square's button works only on its
@@ -209,9 +211,9 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
     return html`<div class="compact"><canvas data-graph-compact role="img"
         aria-label="the circuit ${v.circuit} as a levelled graph, ${v.node_count} nodes in ${v.depth + 1} levels"
         @click=${(e: MouseEvent) => this.compactClick(e)}></canvas></div>
-      <p><small>${v.node_count} nodes in ${v.depth + 1} levels (inputs left): each bar is a node, coloured by its value
-        (green +1, grey 0 unknown, red −1; the inputs and outputs below carry the labels). Click a bar: an input cycles
-        0 (unknown) → −1 → +1 → 0, any other node joins the timing diagram.</small></p>`;
+      <p><small>${count(v.node_count, 'node')} in ${count(v.depth + 1, 'level')} (inputs left): each bar is a node, coloured by its value
+        (green 1 true, red 0 false, grey x unknown; the inputs and outputs below carry the labels). Click a bar: an
+        input cycles x (unknown) → 0 → 1 → x, any other node joins the timing diagram.</small></p>`;
   }
 
   private compactClick(e: MouseEvent) {
@@ -315,13 +317,13 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
     });
     return html`<svg class="graph" data-graph viewBox="0 0 ${width} ${height}" role="img"
         aria-label="the circuit ${v.circuit} as a levelled graph">${edges}${boxes}</svg>
-      <p><small>Columns are levels (inputs left). Each value is coloured and labelled: <span class="v" style="background:${COLOR['1']}">+1</span> true,
-        <span class="v" style="background:${COLOR['0']}">0</span> unknown, <span class="v" style="background:${COLOR['-1']}">−1</span> false.
-        Click an input to cycle 0 (unknown) → −1 → +1 → 0; click any other node to add it to the timing diagram.</small></p>`;
+      <p><small>Columns are levels (inputs left). Each value is coloured and labelled: <span class="v" style="background:${COLOR['1']}">1</span> true,
+        <span class="v" style="background:${COLOR['-1']}">0</span> false, <span class="v" style="background:${COLOR['0']}">x</span> unknown.
+        Click an input to cycle x (unknown) → 0 → 1 → x; click any other node to add it to the timing diagram.</small></p>`;
   }
 
   private pins(v: View) {
-    return html`<h3>Inputs (click to cycle 0 → −1 → +1 → 0)</h3>
+    return html`<h3>Inputs (click to cycle x → 0 → 1 → x)</h3>
       <div class="pins" data-inputs>${v.inputs.map((p) => html`<span class="pin"><button data-input=${p.name}
         @click=${() => this.set(p.name, nextLevel(p.value))}>${p.name}</button>${this.value(p.value)}</span>`)}</div>
       <h3>Outputs (click to watch)</h3>
@@ -329,7 +331,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
         @click=${() => this.toggleWatch(p.name)} style="cursor:pointer">${p.name} ${this.value(p.value)}${this.watched(p.name) ? ' (watched)' : ''}</span>`)}</div>`;
   }
 
-  /** The timing diagram: one trace per watched signal, +1 high, −1 low, 0 hatched middle. */
+  /** The timing diagram: one trace per watched signal, 1 high, 0 low, x hatched middle. */
   private timing(v: View): TemplateResult {
     if (!v.watched.length) return html`<p data-timing><small>No signals watched: click a node or an output to add it.</small></p>`;
     const t0 = Math.min(...v.watched.map((s) => s.samples[0]?.[0] ?? v.time));
@@ -364,7 +366,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
       ${ticks.map((t) => svg`<line x1=${x(t)} x2=${x(t)} y1=${axisY} y2=${axisY + 4} stroke="#5b5346"/><text x=${x(t)} y=${axisY + 15} text-anchor="middle">${t}</text>`)}
       <text x=${w - right} y=${axisY + 26} text-anchor="end" fill="#5b5346">time (events shown)</text>
     </svg>
-    <p><small>High +1 (true), low −1 (false), hatched 0 (unknown). Click a watched node again to take it off.</small></p>`;
+    <p><small>High 1 (true), low 0 (false), hatched x (unknown). Click a watched node again to take it off.</small></p>`;
   }
 
   private events(v: View) {
@@ -389,10 +391,10 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
           <button data-action="clear" title="the same circuit, every value unknown again" @click=${() => this.act({ type: 'reset' })}>Clear</button>
         </div>
         ${this.uploadError ? html`<p class="err" data-upload-error>${this.uploadError}</p>` : nothing}
-        <p data-summary><b>${v.circuit}</b>: ${squares ? `${v.relays.length} relays` : `${v.node_count} nodes, ${v.gate_count} gates, ${v.depth + 1} levels`}</p>
+        <p data-summary><b>${v.circuit}</b>: ${squares ? count(v.relays.length, 'relay') : `${count(v.node_count, 'node')}, ${count(v.gate_count, 'gate')}, ${count(v.depth + 1, 'level')}`}</p>
         ${v.oscillation ? html`<p class="osc" data-oscillation>Warning: ${v.oscillation.text}</p>` : nothing}
         ${v.circuit === 'latch' ? this.latchPanel(v) : nothing}
-        ${squares ? this.squaresPanel(v) : v.graph ? this.graph(v) : html`<p data-too-big><small>${v.node_count} nodes are more than
+        ${squares ? this.squaresPanel(v) : v.graph ? this.graph(v) : html`<p data-too-big><small>${count(v.node_count, 'node')} are more than
           the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
         ${squares ? nothing : this.pins(v)}
       </div>

@@ -9,9 +9,11 @@ import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
+import '../components/lm-run-clock.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
 import '../components/lm-kit-link.ts';
+import { count, results, thousands } from '../text.ts';
 
 type Mark = 'X' | 'O';
 type Opponent = 'human' | 'random' | 'perfect' | 'menace2' | 'computox' | 'computox_beatable' | 'relay';
@@ -100,13 +102,22 @@ const TICKS: [string, unknown][] = [
   ['one game a tick', { type: 'play_games', n: 1 }],
   ['10 games a tick', { type: 'play_games', n: 10 }],
   ['100 games a tick', { type: 'play_games', n: 100 }],
-  ['1000 games a tick', { type: 'play_games', n: 1000 }],
+  ['1,000 games a tick', { type: 'play_games', n: 1000 }],
 ];
 /** Games per application of a training run (the session's bounded action). */
 const RUN_CHUNK = 1000;
+/**
+ * The rule presets: the value the server reads (`seed` is the source preset's name in
+ * state files and settings) and the name the terminal gives it (`--rules source`).
+ */
+const PRESETS: [string, string][] = [
+  ['seed', 'source (the challenge\'s rules)'],
+  ['michie', 'michie (Michie 1961)'],
+  ['scroggs', 'scroggs (Scroggs\' online MENACE)'],
+];
 const RUN_SIZES = [10_000, 100_000, 1_000_000];
-const group = (n: number) => Math.round(n).toLocaleString('en');
-const seconds = (s: number) => (s < 60 ? `${Math.ceil(s)} s` : `${Math.floor(s / 60)} min ${Math.ceil(s % 60)} s`);
+const group = thousands;
+const seconds = (s: number) => (s < 60 ? `${Math.ceil(s)} s` : `${Math.floor(s / 60)} min ${String(Math.min(59, Math.ceil(s % 60))).padStart(2, '0')} s`);
 
 export class MenaceExhibit extends ExhibitElement<View, Happening> {
   /** The page's own settings, carried by the share link beside the session's. */
@@ -271,13 +282,13 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
         ? `beads: ${h.changes.map((c) => `box #${c.box_id} ${NAMES[c.bead]} ${c.before}→${c.after}`).join(', ')}`
         : 'no boxes used';
       case 'run_progress': return `training run: ${group(h.done * RUN_CHUNK)} of ${group(h.total * RUN_CHUNK)} games${h.ended ? (h.done < h.total ? ', stopped' : ', done') : ''}`;
-      case 'games_played': return `${h.games} games played quickly: ${h.wins} wins, ${h.draws} draws, ${h.losses} losses`;
+      case 'games_played': return `${count(h.games, 'game')} played quickly: ${results(h.wins, h.draws, h.losses)}`;
       case 'opponent_changed': return `now against ${OPP_NAME[h.opponent]}; MENACE plays ${h.menace}`;
       case 'reset': return `fresh matchboxes (seed ${h.seed})`;
       case 'rules_updated': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'} now plays by ${h.rules}; every bead kept`;
       case 'teaching_set': return h.on ? 'teaching mode: MENACE waits for Step at each of its moves' : 'MENACE answers at once';
       case 'exported': return 'state file exported';
-      case 'imported': return `imported a MENACE (${h.rules} rules) that has played ${h.games} games`;
+      case 'imported': return `imported a MENACE (${h.rules} rules) that has played ${count(h.games, 'game')}`;
     }
   }
 
@@ -305,7 +316,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     const total = b.beads.reduce((a, n) => a + n, 0);
     return html`<span class="boxwrap" data-box=${b.id}>
       <span class="mb ${big ? 'big' : ''} ${open ? 'open' : ''} ${inplay ? 'inplay' : ''} ${total ? '' : 'empty'}"
-        role="img" aria-label="box ${b.id}: ${total} beads${open ? ', just opened' : ''}">
+        role="img" aria-label="box ${b.id}: ${count(total, 'bead')}${open ? ', just opened' : ''}">
         ${[...b.picture].map((ch, i) => ch === 'X' || ch === 'O'
           ? html`<span class="c ${ch.toLowerCase()}">${ch}</span>`
           : this.beadCell(b.beads[i], v.bead_colours[i], NAMES[i], open && d!.bead === i))}
@@ -363,7 +374,8 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       ${p ? html`<div class="row" data-run-progress>
         <progress max=${p.total} .value=${p.done} aria-label="training run"></progress>
         <small>${group(p.done * RUN_CHUNK)} of ${group(p.total * RUN_CHUNK)} games${p.per_second > 0 ? `, ${group(p.per_second * RUN_CHUNK)} games/s` : ''}${!p.ended ? `, about ${seconds(left)} left` : p.done < p.total ? ' — stopped' : ' — done'}</small>
-      </div>` : nothing}`;
+      </div>` : nothing}
+      <lm-run-clock .report=${p}></lm-run-clock>`;
   }
 
   private curve(v: View) {
@@ -441,7 +453,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
         <small>rewards and empty boxes from the next game on; every bead stays</small></div>
       <hr>
       <label>Preset <select data-setting="${p}preset" @change=${(e: Event) => preset((e.target as HTMLSelectElement).value)}>
-        ${['seed', 'michie', 'scroggs'].map((x) => html`<option value=${x} ?selected=${current === x}>${x}</option>`)}
+        ${PRESETS.map(([x, name]) => html`<option value=${x} ?selected=${current === x}>${name}</option>`)}
       </select></label>
       <div class="row">Starting beads
         <select data-setting="${p}beads-mode" aria-label="${name}'s starting beads kind">
@@ -471,7 +483,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     this.renderRoot.appendChild(a);
     a.click();
     a.remove();
-    this.note = `exported ${text.length} bytes (the state file of \`ludomat menace\`)`;
+    this.note = `exported ${count(text.length, 'byte')} (the state file of \`ludomat menace\`)`;
   }
 
   private async importState(e: Event) {
@@ -563,17 +575,17 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
         <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${v.box_count}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
-        <h3>All ${w.box_count} matchboxes (${w.bead_total} beads) — numbers are beads of each colour on the square of the box's picture
+        <h3>All ${count(w.box_count, 'matchbox', 'matchboxes')} (${count(w.bead_total, 'bead')}) — numbers are beads of each colour on the square of the box's picture
           <label><input type="checkbox" .checked=${this.showAll} @change=${(e: Event) => { this.showAll = (e.target as HTMLInputElement).checked; }}> show</label></h3>
         ${this.showAll ? groups.map((g) => html`<div class="group">
-            <h3>MENACE's ${ORD(g.menace_move)} move of the game: ${g.boxes.length} boxes</h3>
+            <h3>MENACE's ${ORD(g.menace_move)} move of the game: ${count(g.boxes.length, 'box', 'boxes')}</h3>
             <div class="boxes">${this.wall(g.boxes, w, 'menace')}</div></div>`) : nothing}
       </div>
       ${w.menace2 ? html`<div class="full" data-boxes2>
-        <h3>MENACE2's ${w.menace2.box_count} matchboxes (${w.menace2.bead_total} beads), for ${w.menace === 'X' ? 'O' : 'X'}
+        <h3>MENACE2's ${count(w.menace2.box_count, 'matchbox', 'matchboxes')} (${count(w.menace2.bead_total, 'bead')}), for ${w.menace === 'X' ? 'O' : 'X'}
           <label><input type="checkbox" .checked=${this.showAll2} @change=${(e: Event) => { this.showAll2 = (e.target as HTMLInputElement).checked; }}> show</label></h3>
         ${this.showAll2 ? w.menace2.boxes.map((g) => html`<div class="group">
-            <h3>MENACE2's boxes for the ${ORD(g.menace_move)} move of the game: ${g.boxes.length} boxes</h3>
+            <h3>MENACE2's boxes for the ${ORD(g.menace_move)} move of the game: ${count(g.boxes.length, 'box', 'boxes')}</h3>
             <div class="boxes">${this.wall(g.boxes, w, 'menace2')}</div></div>`) : nothing}
       </div>` : nothing}`;
   }

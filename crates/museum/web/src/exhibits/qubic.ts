@@ -7,6 +7,8 @@
 import { css, html, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import type { CubeView } from '../three/qubic-cube.ts';
+import '../components/lm-run-clock.ts';
+import { count, thousands } from '../text.ts';
 
 type Who = 'human' | 'machine';
 type Strategy = 'other1' | 'louden1962' | 'forced';
@@ -39,6 +41,8 @@ interface View {
   forced: { answer: string | null; machine_moves: number; moves_left_at_most: number } | null;
   /** 4×4×4 `forced`: which certificate the machine plays. */
   certificate: string | null;
+  /** The certificate this visit's last proof found (`play_found` plays it). */
+  found: string | null;
   game: number;
   deck_finished: boolean;
   tally: { human_wins: number; machine_wins: number; ties: number; stopped: number };
@@ -168,7 +172,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       const r = h as unknown as ProofReport;
       const p = r.partial;
       const verdict = r.result?.verdict.verdict;
-      return `proof: ${p ? `${PHASE[p.phase]}, ${p.proved} of ${p.positions || '?'} positions, ${p.expansions.toLocaleString('en')} expansions` : ''}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
+      return `proof: ${p ? `${PHASE[p.phase]}, ${thousands(p.proved)} of ${p.positions ? count(p.positions, 'position') : '? positions'}, ${count(p.expansions, 'expansion')}` : ''}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
     }
     switch (h.type) {
       case 'placed': return h.by === 'human' ? `P plays ${h.cell}` : `M plays ${h.cell}: ${h.why}`;
@@ -240,9 +244,10 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
 
   private settings(v: View) {
     const c = this.config;
-    const dims = Number(c.dims ?? 3);
-    const strategy = (c.strategy ?? 'other1') as Strategy;
-    const disabled: number[] = Array.isArray(c.disable) ? c.disable : [];
+    // What the machine plays now (an action such as `play_found` may have changed it).
+    const dims = v.dims;
+    const strategy = v.strategy;
+    const disabled: number[] = v.disabled;
     const set = (patch: Record<string, unknown>) => this.restart({ ...this.config, ...patch });
     return html`
       <label>Board <select data-setting="dims" @change=${(e: Event) => {
@@ -289,6 +294,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             <div>The proof's answer: <b>${f.answer ?? '—'}</b> (move ${f.machine_moves})</div>
             <div>It needs at most <b data-left>${f.moves_left_at_most}</b> more move${f.moves_left_at_most === 1 ? '' : 's'} to win, whatever you do.</div></div>` : nothing}
         ${v.certificate ? html`<div class="level" data-certificate>The machine plays ${v.certificate}.</div>` : nothing}
+        ${v.found && v.certificate !== v.found && !this.proof ? html`<div class="note" data-found>Kept with this visit: ${v.found}.
+          <button class="act" data-action="play-found" @click=${() => this.act({ type: 'play_found' })}>Play it</button></div>` : nothing}
         ${v.level ? html`<div class="level" data-level>Strategy level <b>${v.level.number}</b>: ${v.level.meaning}</div>` : nothing}
         ${v.strategy === 'louden1962' ? html`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${v.paper.join('\n')}</pre>` : nothing}
         ${v.tables ? html`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
@@ -317,14 +324,16 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         <button class="act" data-action="prove" ?disabled=${this.running} @click=${() => { this.proof = null; this.host?.runLong('prove', { search_after: k }); }}>Prove</button>
         <button class="act" data-action="stop-proof" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
       </div>
+      <lm-run-clock .report=${r} .cpuSeconds=${p?.cpu_seconds} cpuNote=" (the museum's, every visitor's work included)"></lm-run-clock>
       ${p ? html`<div data-proof-progress>
         <progress max=${Math.max(p.positions, 1)} .value=${p.proved} aria-label="positions proved"></progress>
-        <div data-proof-phase>${PHASE[p.phase]}: ${p.proved} of ${p.positions || '?'} positions proved, ${p.expansions.toLocaleString('en')} expansions, ${p.cpu_seconds.toFixed(1)} s CPU</div>
+        <div data-proof-phase>${PHASE[p.phase]}: ${thousands(p.proved)} of ${p.positions ? count(p.positions, 'position') : '? positions'} proved, ${count(p.expansions, 'expansion')}</div>
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
-        ? html`<b>Proved: the first player wins.</b> The certificate (${verdict.certificate.records.toLocaleString('en')} positions, ${verdict.certificate.bytes.toLocaleString('en')} bytes gzip) was written and accepted by the independent checker, twice; ${r!.result!.total.seconds.toFixed(1)} s, ${r!.result!.total.cpu_seconds.toFixed(1)} s CPU.
-            <button class="act" data-action="play-proof" @click=${() => this.restart({ ...this.config, strategy: 'forced', disable: [] })}>Play the proven win</button>`
+        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker, twice; ${r!.result!.total.seconds.toFixed(1)} s wall, ${r!.result!.total.cpu_seconds.toFixed(1)} s CPU.
+            <button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>
+            <span class="note">(the certificate this proof just found, kept with your visit)</span>`
         : verdict.verdict === 'cancelled' ? 'Stopped before the end.' : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
     </fieldset>`;
   }

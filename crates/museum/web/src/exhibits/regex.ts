@@ -8,6 +8,7 @@ import { css, html, nothing, svg } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import '../components/lm-run-control.ts';
+import { count } from '../text.ts';
 
 type Status = 'satisfied' | 'broken' | 'open';
 type Dir = 'across' | 'down' | 'nw' | 'sw';
@@ -184,8 +185,8 @@ export class RegexExhibit extends ExhibitElement<View, Happening> {
       case 'clue': return `${h.name} /${h.clue}/ is now ${STATUS_WORD[h.status]}`;
       case 'hint': return `hint: row ${h.row} cell ${h.col} must be ${h.letter} (${h.because.join(', ')})`;
       case 'deduced': return `step ${h.step} of ${h.of}: ${h.clue} /${h.regex}/ ${h.cells.map((c) => `rules out ${c.removed} at row ${c.row} cell ${c.col}, left ${c.left}`).join('; ')}`;
-      case 'deductions_done': return h.open_cells ? `the deduction log is at its end: ${h.open_cells} cells still open (the solver would guess)` : 'the deduction log is at its end: propagation alone filled every cell';
-      case 'loaded': return `loaded ${h.title ?? 'a puzzle'}: ${h.cells} cells, ${h.clues} clues`;
+      case 'deductions_done': return h.open_cells ? `the deduction log is at its end: ${count(h.open_cells, 'cell')} still open (the solver would guess)` : 'the deduction log is at its end: propagation alone filled every cell';
+      case 'loaded': return `loaded ${h.title ?? 'a puzzle'}: ${count(h.cells, 'cell')}, ${count(h.clues, 'clue')}`;
       case 'solved': return 'solved: every clue matches';
     }
   }
@@ -268,7 +269,7 @@ export class RegexExhibit extends ExhibitElement<View, Happening> {
     if (!file) return;
     this.uploadError = null;
     if (file.size > MAX_UPLOAD) {
-      this.uploadError = { name: file.name, message: `${file.name}: ${file.size} bytes; puzzle files up to ${MAX_UPLOAD} bytes are taken.` };
+      this.uploadError = { name: file.name, message: `${file.name}: ${count(file.size, 'byte')}; puzzle files up to ${count(MAX_UPLOAD, 'byte')} are taken.` };
       return;
     }
     const text = await file.text();
@@ -313,7 +314,7 @@ export class RegexExhibit extends ExhibitElement<View, Happening> {
     const [bx, by, bw, bh] = g.box;
     // Small grids are not blown up: at most 1.25 screen pixels per unit.
     return html`<svg class="grid" viewBox="${bx} ${by} ${bw} ${bh}" role="group" style="max-width:${Math.round(bw * 1.25)}px"
-        aria-label="the ${v.shape.kind === 'hexagon' ? 'hexagonal' : 'rectangular'} grid: ${v.cells.length} cells; select a cell and type a letter"
+        aria-label="the ${v.shape.kind === 'hexagon' ? 'hexagonal' : 'rectangular'} grid: ${count(v.cells.length, 'cell')}; select a cell and type a letter"
         @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
       ${g.labels.map((l) => {
         const c = v.clues[l.clue];
@@ -350,7 +351,7 @@ export class RegexExhibit extends ExhibitElement<View, Happening> {
     return html`<div class="step" data-step>
       <div><b>Step <span data-step-number>${s.step}</span> of ${s.of}</b>: <b>${s.clue}</b> <code>/${s.regex}/</code></div>
       <ul>${s.cells.map((c) => html`<li>row ${c.row} cell ${c.col}: rules out <code>${c.removed}</code>, left <code>${c.left}</code></li>`)}</ul>
-      ${d.total !== null && d.done >= d.total ? html`<div data-log-end><b>The log is at its end.</b> ${v.filled === v.cells.length ? 'Every cell is filled.' : `${v.cells.length - v.filled} cells are still open: the solver would have to guess; Solve searches.`}</div>` : nothing}
+      ${d.total !== null && d.done >= d.total ? html`<div data-log-end><b>The log is at its end.</b> ${v.filled === v.cells.length ? 'Every cell is filled.' : `${v.cells.length - v.filled === 1 ? '1 cell is' : `${count(v.cells.length - v.filled, 'cell')} are`} still open: the solver would have to guess; Solve searches.`}</div>` : nothing}
     </div>`;
   }
 

@@ -7,6 +7,7 @@ import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-lamp.ts';
+import { count } from '../text.ts';
 
 type Mark = 'X' | 'O';
 type Clock = 'running' | 'stopped' | 'halted' | 'waiting_for_key' | 'fault';
@@ -142,12 +143,12 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
       case 'executed': return `${hex(h.address)}: ${h.text}${h.changed.length ? ' — ' + h.changed.map((c) => `${c.register} ${hex(c.from)}→${hex(c.to)}`).join(', ') : ''}`;
       case 'key_read': return `the CPU reads the key latch: ${h.digit}${h.times > 1 ? ` (${h.times} times)` : ''}`;
       case 'printed': return `teletype prints ${h.glyph === '\n' ? 'a line feed' : h.glyph ?? `nothing (code ${h.code})`}`;
-      case 'printed_more': return `… and ${h.count} more characters`;
-      case 'ran': return `ran ${h.instructions} instructions, ${h.ticks} ticks (${(h.ticks * 0.2).toFixed(1)} s on the real machine)`;
+      case 'printed_more': return `… and ${count(h.count, 'more character')}`;
+      case 'ran': return `ran ${count(h.instructions, 'instruction')}, ${count(h.ticks, 'tick')} (${(h.ticks * 0.2).toFixed(1)} s on the real machine)`;
       case 'halted': return `HALT at ${hex(h.pc - 1)}${h.waiting_for_key ? ': waiting for a key' : ''}`;
       case 'fault': return `fault at ${hex(h.address)}: ${h.reason}`;
       case 'rom_word_set': return `word ${hex(h.address)} set to ${hex(h.new, 4)}: ${h.text}`;
-      case 'assembled': return `assembled ${h.words} words onto the switches`;
+      case 'assembled': return `assembled ${count(h.words, 'word')} onto the switches`;
       case 'switches_set': return `switch bank ${h.bank} set to ${hex(h.value)}`;
       case 'speed_set': return `speed: ${h.speed}`;
       case 'game_over': return outcomeText(h.outcome);
@@ -229,14 +230,14 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
           <lm-lamp label="Z zero" color="#ffb52e" ?on=${v.flags.zero}></lm-lamp>
           <lm-lamp label="S sign" color="#ffb52e" ?on=${v.flags.sign}></lm-lamp>
         </div>
-        <p class="note" data-time>${v.time.instructions} instructions, ${v.time.ticks} ticks at 5 Hz = ${v.time.text}.
+        <p class="note" data-time>${count(v.time.instructions, 'instruction')}, ${count(v.time.ticks, 'tick')} at 5 Hz = ${v.time.text}.
           ${running && this.authentic ? 'Stepping at about the real pace.' : ''}</p>
         <h3>Teletype</h3>
         <pre class="paper" data-paper aria-label="teletype paper" aria-live="polite">${v.teletype.paper.join('\n')}</pre>
         <div class="keys" role="group" aria-label="teletype keys">
           ${[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => html`<button data-key=${d} @click=${() => this.press(d)}>${d}</button>`)}
         </div>
-        <p class="note">Key latch: ${v.teletype.latch}; ${v.teletype.keys_pressed} keys pressed.
+        <p class="note">Key latch: ${v.teletype.latch}; ${count(v.teletype.keys_pressed, 'key')} pressed.
           ${v.guarded ? 'Guarded: illegal keys are refused.' : 'Faithful: the machine takes any key, as the original did.'}</p>
         ${this.board(v)}
         <div class="controls">

@@ -5,6 +5,7 @@
 import { css, html, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import '../components/lm-run-control.ts';
+import { count } from '../text.ts';
 
 type Dir = 'up' | 'down' | 'left' | 'right';
 const DIRS: Dir[] = ['up', 'down', 'left', 'right'];
@@ -85,7 +86,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       case 'estimated': return `AI estimate: best ${h.best ?? 'none'}`;
       case 'game_over': return `no swipe moves anything: game over, score ${h.score}`;
       case 'new_game': return `new deal, seed ${h.seed}`;
-      case 'record_loaded': return `record loaded: seed ${h.seed}, ${h.moves} swipes`;
+      case 'record_loaded': return `record loaded: seed ${h.seed}, ${count(h.moves, 'swipe')}`;
     }
   }
 
@@ -170,7 +171,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
           <button class="act" data-action="estimate" ?disabled=${v.over} @click=${() => this.act({ type: 'estimate' })}>Which swipe is best? (e)</button>
           <button class="act" data-action="new-game" @click=${() => this.act({ type: 'new_game' })}>New deal</button>
         </div>
-        ${v.estimate ? html`<p class="note" data-estimate>The AI looked ${v.estimate.depth} swipe${v.estimate.depth === 1 ? "" : "s"} ahead (${v.estimate.nodes} positions); the buttons show each swipe's expected value, warmer is better.</p>` : nothing}
+        ${v.estimate ? html`<p class="note" data-estimate>The AI looked ${count(v.estimate.depth, 'swipe')} ahead (${count(v.estimate.nodes, 'position')}); the buttons show each swipe's expected value, warmer is better.</p>` : nothing}
         <div><span class="note">Autoplay: the AI swipes (depth ${v.depth}).</span>
           <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${v.over}
             @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'ai_step' }, this.interval); }}
