@@ -145,17 +145,34 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             out!("{}", checked?);
         }
         ProofTask::Search(task) => {
+            use ludomat_qubic::proof3d::distributed::{place, Place};
+            // Under mpirun every rank but 0 serves the master and prints nothing.
+            let site = match task.distributed.then(place).transpose()? {
+                Some(Place::Served) => return Ok(()),
+                Some(Place::Alone(why)) => {
+                    out!("{}", crate::help::wrap(&format!("{why}\n")));
+                    None
+                }
+                Some(Place::Master(site)) => Some(site),
+                None => None,
+            };
             let search = task.prepare()?;
-            out!("{}", search.header());
+            out!("{}", crate::help::wrap(&search.header()));
+            if let Some(site) = &site {
+                out!("{}", crate::help::wrap(&site.header()));
+            }
             let bar = crate::progress::Bar::new("positions proved", None, false);
             let mut watch = |p: &ludomat_game::run::Progress<_>| {
                 bar.update(p, Some(ludomat_qubic::proofs::search_note(p)));
             };
             let (mut ctx, _ctrl_c) = crate::progress::context("positions proved", None, &mut watch);
-            let run = search.run(&mut ctx)?;
+            let run = match &site {
+                Some(site) => search.run_on(site, &mut ctx)?,
+                None => search.run(&mut ctx)?,
+            };
             drop(ctx);
             bar.finish();
-            out!("{}", search.summary(&run)?);
+            out!("{}", search.summary(&run, crate::help::WIDTH)?);
             print(search.report(&run)?);
         }
         task => print(task.run(&mut |head| out!("{head}"))?),

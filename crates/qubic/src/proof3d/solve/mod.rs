@@ -1,75 +1,105 @@
-//! Many df-pn searches as one proof: the **jobs** (positions, first player to move, that
-//! must all be won — the reply classes to the first move, or the hybrid's frontier),
-//! searched on every core, their proved moves gathered into one [`SearchStrategy`].
+//! Many df-pn searches as one proof: the **positions** (first player to move, that must
+//! all be won — the reply classes to the first move, or the hybrid's frontier), searched
+//! on every core, their proved moves gathered into one [`SearchStrategy`]. Three ways
+//! ([`Scheme`]):
 //!
-//! One searcher per core (a *walker*) takes the next job until none is left. Two ways to
-//! share the table ([`Scheme`]):
+//! * [`Scheme::Jobs`] (issue 42, the default): **job-level proof-number search** ([`jobs`]).
+//!   A master keeps the top of the proof tree ([`tree`]) and hands its most-proving leaves
+//!   to workers as *jobs* — df-pn on the worker's table, at most
+//!   [`SolveConfig::job_expansions`] expansions — and splits a leaf that stays open into its
+//!   children, so the hardest positions are split below the root while the search runs
+//!   and the longest unit of work is one job, not one position. The workers are threads
+//!   sharing one table here, or the ranks of an MPI run, each with its own
+//!   ([`super::distributed`]); the master and worker code is the same
+//!   (`ludomat_cluster`). Each run says where the time went ([`report::WorkReport`]).
+//! * [`Scheme::Shared`] (issue 32): one searcher per core (a *walker*) takes the next
+//!   position until none is left, all on one table ([`walkers`]); a walker with nothing
+//!   left helps with a position still running. The positions are the unit of parallel
+//!   work, so the hardest one is the critical path.
+//! * [`Scheme::PerJob`] (issue 17's search): the same walkers, a table of its own for each
+//!   position. Kept to compare against; its counts do not depend on the cores or the
+//!   timing, but no position profits from another.
 //!
-//! * [`Scheme::Shared`] (issue 32, the default): one table ([`ProofTable`]) for every job
-//!   and walker. What one job proved another finds ready — the reply classes to the first
-//!   move meet again a few moves on, so the search from scratch needs about 40 % fewer
-//!   expansions than with a table per job — and both cores stay busy while jobs are
-//!   left. With more than one walker the counts (and so the certificate's size) depend a
-//!   little on the threads' timing; the verdict does not, and every proof found is
-//!   checked the same way. With one thread the search is the same every time.
-//! * [`Scheme::PerJob`] (issue 17's search): a table of its own for each job. Kept to
-//!   compare against; its counts do not depend on the cores or the timing, but no job
-//!   profits from another.
-//!
-//! (Issue 32's first design evaluated each node's new children on all cores at once,
-//! `Dfpn::parallel`, one job after another on one table: deterministic, but the cores
-//! waited on each other at every node — 1.4 cores busy of 2. Walkers keep both busy.)
-
-use std::cell::Cell;
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+//! With more than one worker the counts (and so the certificate's size) depend a little
+//! on the threads' timing; the verdict does not, and every proof found is checked the
+//! same way. With one thread every scheme searches the same way every time.
 
 use ludomat_game::run::Cancel;
 use serde::{Deserialize, Serialize};
 
 use super::canonical::SymHashes;
-use super::dfpn::{Dfpn, DfpnLimits, DfpnStats, Outcome, ProofMoves, SearchStrategy, Tick};
-use super::leaves::Leaves;
-use super::table::ProofTable;
+use super::dfpn::{DfpnLimits, DfpnStats, Outcome, SearchStrategy};
 use super::tables::{image, tables};
 use super::threats::{Board3, O, X};
 
-/// How the jobs of a proof share the table and the cores.
+pub mod jobs;
+pub mod report;
+pub mod tree;
+mod walkers;
+pub mod worker;
+
+/// How the positions of a proof share the table and the cores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Scheme {
-    /// One table for every position, one searcher per core (issue 32).
+    /// Job-level proof-number search: a master's proof tree, its leaves searched as jobs
+    /// of bounded size (issue 42).
     #[default]
+    Jobs,
+    /// One table for every position, one searcher per core (issue 32).
     Shared,
     /// One table per position (issue 17's search).
     PerJob,
 }
 
+/// The most expansions of one job of the job-level search, by default
+/// ([`SolveConfig::job_expansions`]).
+pub const JOB_EXPANSIONS: u64 = 2_000;
+
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SolveConfig {
-    /// The df-pn limits of every job (`max_expansions` per job).
+    /// The df-pn limits of every position (`max_expansions` per position).
     pub limits: DfpnLimits,
-    /// How the jobs share the table and the cores.
+    /// How the positions share the table and the cores.
     pub scheme: Scheme,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// [`Scheme::Jobs`]: the most expansions of one job (its leaf is split when it stays
+    /// open).
+    pub job_expansions: u64,
+    /// [`Scheme::Jobs`]: when every open leaf lies below a job in progress, give an idle
+    /// worker a leaf anyway (an alternative first-player move: speculative work) instead
+    /// of letting it wait for a result ([`tree::Tree::select`]).
+    pub speculate: bool,
 }
 
 impl Default for SolveConfig {
     fn default() -> Self {
         SolveConfig {
             limits: DfpnLimits::default(),
-            scheme: Scheme::Shared,
+            scheme: Scheme::Jobs,
             threads: 0,
+            job_expansions: JOB_EXPANSIONS,
+            speculate: false,
         }
     }
 }
 
-/// One proof job: a position (first player to move) and what its search found.
+impl SolveConfig {
+    /// The worker threads: as given, or one per core.
+    #[must_use]
+    pub fn workers(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            n => n,
+        }
+        .max(1)
+    }
+}
+
+/// One position of a proof (first player to move) and what its search found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Job {
     /// The first player's stones.
@@ -78,388 +108,76 @@ pub struct Job {
     pub o: u64,
     /// The outcome.
     pub outcome: Outcome,
-    /// The search's counters for this job.
+    /// The search's counters for this position.
     pub stats: DfpnStats,
-    /// Wall-clock seconds the job took.
+    /// Seconds the position took: wall-clock for the walkers, CPU time of its jobs for
+    /// the job-level search.
     pub seconds: f64,
 }
 
 /// What a proof's searches are doing, for a watcher.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SolveStatus {
-    /// Jobs finished (proved, or not).
+    /// Positions finished (proved, or not).
     pub jobs_done: usize,
-    /// Jobs in all.
+    /// Positions in all.
     pub jobs_total: usize,
-    /// Node expansions so far, every job.
+    /// Node expansions so far, every position.
     pub expansions: u64,
-    /// The job being searched (its stones), if any.
+    /// The position being searched (its stones), if any.
     pub job: Option<(u64, u64)>,
-    /// The moves from that job's position to the node being expanded (cells 0–63).
+    /// The moves from that position to the node being expanded (cells 0–63).
     pub line: Vec<u8>,
 }
 
 /// A proof's searches, done.
 #[derive(Debug, Clone)]
 pub struct Solved {
-    /// The jobs in the order given, with their outcomes.
+    /// The positions in the order given, with their outcomes.
     pub jobs: Vec<Job>,
-    /// Every proved move of every job.
+    /// Every proved move of every position.
     pub strategy: SearchStrategy,
-    /// The counters of every job together.
+    /// The counters of every position together.
     pub stats: DfpnStats,
     /// Positions in the table(s) at the end (the shared table, or the largest).
     pub table_positions: usize,
+    /// Where the time went ([`Scheme::Jobs`]).
+    pub work: Option<report::WorkReport>,
+    /// Why the search could not go on (a worker failed), if it could not.
+    pub failure: Option<String>,
 }
 
 impl Solved {
-    /// Whether every job was proved.
+    /// Whether every position was proved.
     #[must_use]
     pub fn all_proved(&self) -> bool {
         self.jobs.iter().all(|j| j.outcome == Outcome::Proved)
     }
 }
 
-/// Search every job (first player to move in each), one walker per thread. `status` is
-/// called from the calling thread as the work goes on (every 50 ms) and at the end; a job
-/// left unproved stops the rest (there is no proof then), as does `cancel`.
+/// Search every position (first player to move in each) on `config.threads` threads by
+/// `config.scheme`. `status` is called from the calling thread as the work goes on (every
+/// 50 ms) and at the end; a position left unproved stops the rest (there is no proof
+/// then), as does `cancel`.
 pub fn solve(
     jobs: &[(u64, u64)],
     config: &SolveConfig,
     cancel: &Cancel,
     status: &mut dyn FnMut(&SolveStatus),
 ) -> Solved {
-    solve_jobs(jobs, config, cancel, status)
+    match config.scheme {
+        Scheme::Jobs => jobs::solve_on_threads(jobs, config, cancel, status),
+        Scheme::Shared | Scheme::PerJob => walkers::solve_walkers(jobs, config, cancel, status),
+    }
 }
 
-fn unknown(x: u64, o: u64) -> Job {
+pub(super) fn unknown(x: u64, o: u64) -> Job {
     Job {
         x,
         o,
         outcome: Outcome::Unknown,
         stats: DfpnStats::default(),
         seconds: 0.0,
-    }
-}
-
-/// The job being searched and the line the search looks at in it.
-type Looking = (Option<(u64, u64)>, Vec<u8>);
-
-/// The searchers' shared counters, read by the calling thread for its status reports.
-#[derive(Default)]
-struct Board {
-    /// The next job to take.
-    next: AtomicUsize,
-    /// Set when a job ends unproved or the run is cancelled: no job is started after.
-    stop: AtomicBool,
-    expansions: AtomicU64,
-    finished: AtomicUsize,
-    largest: AtomicUsize,
-    looking: Mutex<Looking>,
-    /// The jobs being searched, which a searcher with nothing left to take helps with.
-    running: Mutex<Vec<Running>>,
-    /// The counters of the helpers' searches.
-    helped: Mutex<DfpnStats>,
-}
-
-/// A job being searched: its index, stones, and a flag raised when its search ends.
-struct Running {
-    index: usize,
-    x: u64,
-    o: u64,
-    ended: Arc<AtomicBool>,
-}
-
-/// The jobs to take, in order, and how far each is searched.
-struct Round<'j> {
-    jobs: &'j [(u64, u64)],
-    /// Indices into `jobs`, in the order they are taken.
-    order: Vec<usize>,
-    /// Expansions allowed per job in this round.
-    budget: u64,
-    /// A sizing round: a job left unknown is searched again later (not a failure).
-    sizing: bool,
-}
-
-/// Expansions each job gets in the sizing round before the rest ([`solve`]).
-const SIZING_BUDGET: u64 = 64;
-
-/// One searcher: takes the round's next job until none is left (or the board says
-/// stop), each on the shared table or a table of its own.
-fn walk(
-    round: &Round<'_>,
-    limits: DfpnLimits,
-    shared: Option<&Arc<ProofTable>>,
-    board: &Board,
-) -> Vec<(usize, Job, ProofMoves)> {
-    let mut done = Vec::new();
-    // One evaluator for all this searcher's jobs: its threat-search table stays warm.
-    let mut evaluator = Leaves::new(limits.threat_depth);
-    loop {
-        let ended = Arc::new(AtomicBool::new(false));
-        // A job is taken and listed as running at once, so a searcher that finds none
-        // left sees every job still being searched.
-        let mut running = lock(&board.running);
-        let k = board.next.fetch_add(1, Ordering::Relaxed);
-        let Some(&i) = round.order.get(k) else {
-            drop(running);
-            if let (false, Some(table)) = (round.sizing, shared) {
-                help(limits, table, board, evaluator);
-            }
-            return done;
-        };
-        let (x, o) = round.jobs[i];
-        if board.stop.load(Ordering::Relaxed) {
-            done.push((i, unknown(x, o), ProofMoves::default()));
-            continue;
-        }
-        if !round.sizing {
-            running.push(Running {
-                index: i,
-                x,
-                o,
-                ended: Arc::clone(&ended),
-            });
-        }
-        drop(running);
-        let t = Instant::now();
-        let root = super::canonical::canonical(x, o).0;
-        // Proved by a helper while this searcher is still below: done.
-        let proved = || shared.is_some_and(|t| t.get(root).is_some_and(|e| e.pn == 0));
-        let added = Cell::new(0);
-        let mut watch = tally(board, &added, Some((x, o)), proved);
-        let mut d = Dfpn::new(limits)
-            .evaluating_with(evaluator)
-            .watched(&mut watch);
-        if let Some(table) = shared {
-            d = d.sharing(Arc::clone(table));
-        }
-        let before = d.stats();
-        let mut outcome = d.prove_within(x, o, round.budget);
-        if outcome == Outcome::Unknown && proved() {
-            outcome = Outcome::Proved;
-        }
-        ended.store(true, Ordering::Relaxed);
-        lock(&board.running).retain(|r| r.index != i);
-        if outcome == Outcome::Disproved || (outcome == Outcome::Unknown && !round.sizing) {
-            // No point going on: the first move is not proved.
-            board.stop.store(true, Ordering::Relaxed);
-        }
-        let stats = before.since(&d.stats());
-        board.largest.fetch_max(d.table_len(), Ordering::Relaxed);
-        let moves = if outcome == Outcome::Proved && shared.is_none() {
-            d.proof_moves()
-        } else {
-            ProofMoves::default()
-        };
-        evaluator = hand_back(d, limits);
-        board
-            .expansions
-            .fetch_add(stats.expansions - added.get(), Ordering::Relaxed);
-        if outcome != Outcome::Unknown || !round.sizing {
-            board.finished.fetch_add(1, Ordering::Relaxed);
-        }
-        let job = Job {
-            x,
-            o,
-            outcome,
-            stats,
-            seconds: t.elapsed().as_secs_f64(),
-        };
-        done.push((i, job, moves));
-    }
-}
-
-/// A searcher's watcher: adds its expansions to the board's count (`added`: how many it
-/// has added), shows the line it looks at in `job` when given, and stops the search when
-/// the board or `stop` says so.
-fn tally<'b>(
-    board: &'b Board,
-    added: &'b Cell<u64>,
-    job: Option<(u64, u64)>,
-    stop: impl Fn() -> bool + 'b,
-) -> impl FnMut(Tick<'_>) -> ControlFlow<()> + 'b {
-    move |tick| {
-        board
-            .expansions
-            .fetch_add(tick.expansions - added.get(), Ordering::Relaxed);
-        added.set(tick.expansions);
-        if let (Some(job), Ok(mut l)) = (job, board.looking.try_lock()) {
-            *l = (Some(job), tick.line.to_vec());
-        }
-        if board.stop.load(Ordering::Relaxed) || stop() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-}
-
-/// The evaluator of a finished search, for the searcher's next one.
-fn hand_back(d: Dfpn<'_>, limits: DfpnLimits) -> Leaves {
-    d.into_evaluator()
-        .unwrap_or_else(|| Leaves::new(limits.threat_depth))
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// A searcher with no job left to take helps, one after another, with the jobs still
-/// being searched ([`Dfpn::helping`]), until none is left; each help ends with its job.
-fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluator: Leaves) {
-    let mut helped = Vec::new();
-    loop {
-        let pick = lock(&board.running)
-            .iter()
-            .find(|r| !helped.contains(&r.index) && !r.ended.load(Ordering::Relaxed))
-            .map(|r| (r.index, r.x, r.o, Arc::clone(&r.ended)));
-        let Some((i, x, o, ended)) = pick else {
-            return;
-        };
-        helped.push(i);
-        let added = Cell::new(0);
-        let mut watch = tally(board, &added, None, || ended.load(Ordering::Relaxed));
-        let mut d = Dfpn::new(limits)
-            .sharing(Arc::clone(table))
-            .evaluating_with(evaluator)
-            .helping()
-            .watched(&mut watch);
-        let before = d.stats();
-        d.prove(x, o);
-        let stats = before.since(&d.stats());
-        evaluator = hand_back(d, limits);
-        board
-            .expansions
-            .fetch_add(stats.expansions - added.get(), Ordering::Relaxed);
-        lock(&board.helped).add(&stats);
-    }
-}
-
-fn solve_jobs(
-    jobs: &[(u64, u64)],
-    config: &SolveConfig,
-    cancel: &Cancel,
-    status: &mut dyn FnMut(&SolveStatus),
-) -> Solved {
-    let total = jobs.len();
-    let threads = match config.threads {
-        0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        n => n,
-    }
-    .max(1);
-    let shared = (config.scheme == Scheme::Shared).then(|| Arc::new(ProofTable::new()));
-    let board = Board::default();
-    let report = |status: &mut dyn FnMut(&SolveStatus)| {
-        let (job, line) = board
-            .looking
-            .lock()
-            .map(|g| g.clone())
-            .unwrap_or((None, Vec::new()));
-        status(&SolveStatus {
-            jobs_done: board.finished.load(Ordering::Relaxed),
-            jobs_total: total,
-            expansions: board.expansions.load(Ordering::Relaxed),
-            job,
-            line,
-        });
-    };
-    let mut results: Vec<Option<(Job, ProofMoves)>> = vec![None; total];
-    let mut run = |round: &Round<'_>, results: &mut Vec<Option<(Job, ProofMoves)>>| {
-        board.next.store(0, Ordering::Relaxed);
-        std::thread::scope(|scope| {
-            let walkers: Vec<_> = (0..threads)
-                .map(|k| {
-                    let (board, shared) = (&board, shared.as_ref());
-                    std::thread::Builder::new()
-                        .name(format!("qubic-dfpn-{k}"))
-                        .spawn_scoped(scope, move || walk(round, config.limits, shared, board))
-                })
-                .collect();
-            while walkers
-                .iter()
-                .any(|w| w.as_ref().is_ok_and(|w| !w.is_finished()))
-            {
-                if cancel.is_cancelled() {
-                    board.stop.store(true, Ordering::Relaxed);
-                }
-                report(status);
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            for w in walkers.into_iter().flatten() {
-                for (i, mut job, moves) in w.join().unwrap_or_default() {
-                    if let Some((before, _)) = &results[i] {
-                        job.stats.add(&before.stats);
-                        job.seconds += before.seconds;
-                    }
-                    results[i] = Some((job, moves));
-                }
-            }
-        });
-    };
-    let mut order: Vec<usize> = (0..total).collect();
-    if shared.is_some() && total > threads {
-        // Sizing: every job searched a little first (most are proved there), then the
-        // rest largest first by the proof number at their root, so no long job is left
-        // to run alone at the end while the other cores wait.
-        let sizing = Round {
-            jobs,
-            order,
-            budget: SIZING_BUDGET.min(config.limits.max_expansions),
-            sizing: true,
-        };
-        run(&sizing, &mut results);
-        let root_pn = |&(x, o): &(u64, u64)| {
-            shared
-                .as_ref()
-                .and_then(|t| t.get(super::canonical::canonical(x, o).0))
-                .map_or(0, |e| e.pn)
-        };
-        let mut rest: Vec<(u64, usize)> = results
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| {
-                r.as_ref()
-                    .is_some_and(|(j, _)| j.outcome == Outcome::Unknown)
-            })
-            .map(|(i, _)| (root_pn(&jobs[i]), i))
-            .collect();
-        rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        order = rest.into_iter().map(|(_, i)| i).collect();
-    }
-    if !board.stop.load(Ordering::Relaxed) {
-        let round = Round {
-            jobs,
-            order,
-            budget: config.limits.max_expansions,
-            sizing: false,
-        };
-        run(&round, &mut results);
-    }
-    let mut strategy = SearchStrategy {
-        moves: shared.as_ref().map(|t| t.proof_moves()).unwrap_or_default(),
-        threat_depth: config.limits.threat_depth,
-    };
-    let mut out = Vec::with_capacity(total);
-    let mut stats = DfpnStats::default();
-    for (&(x, o), r) in jobs.iter().zip(results) {
-        // A job no searcher could take (its thread did not start) stays unknown.
-        let (job, moves) = r.unwrap_or_else(|| (unknown(x, o), ProofMoves::default()));
-        for (k, m) in moves {
-            strategy.moves.entry(k).or_insert(m);
-        }
-        stats.add(&job.stats);
-        out.push(job);
-    }
-    stats.add(&lock(&board.helped));
-    report(status);
-    Solved {
-        jobs: out,
-        strategy,
-        stats,
-        table_positions: shared
-            .as_ref()
-            .map_or(board.largest.load(Ordering::Relaxed), |t| t.len()),
     }
 }
 
