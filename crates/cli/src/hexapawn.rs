@@ -3,6 +3,7 @@
 //! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
 //! game flow lives here.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
@@ -245,10 +246,15 @@ pub fn play(args: PlayArgs) -> Result<()> {
         let action = match v.next {
             "human" => {
                 let legal: Vec<&str> = v.legal.iter().map(|m| m.name.as_str()).collect();
-                outln!("Your move ({}):", legal.join(" "));
+                // the answer on the prompt's line, as every game asks
+                out!("Your move ({}): ", legal.join(" "));
+                crate::out::stdout().flush()?;
                 let Some(line) = input.next_line().context("reading your move")? else {
                     return Ok(());
                 };
+                if !ludomat_io::out::stdin_is_terminal() {
+                    outln!("{}", line.trim()); // a script's move, shown as typed
+                }
                 if matches!(line.trim(), "q" | "quit") {
                     return Ok(());
                 }
@@ -262,12 +268,13 @@ pub fn play(args: PlayArgs) -> Result<()> {
             }
             "over" => {
                 let c = v.counters;
-                outln!(
-                    "HER: {} won, {} lost in {} games. Another game? [Y/n]",
-                    c.wins,
-                    c.losses,
-                    c.games
+                out!(
+                    "HER: {}, {} in {}. Another game? [Y/n] ",
+                    ludomat_io::text::count(c.wins, "win", "wins"),
+                    ludomat_io::text::count(c.losses, "loss", "losses"),
+                    ludomat_io::text::count(c.games, "game", "games")
                 );
+                crate::out::stdout().flush()?;
                 let Some(line) = input.next_line().context("reading your answer")? else {
                     return Ok(());
                 };

@@ -21,7 +21,7 @@ mod kit;
 mod logic;
 mod menace;
 mod menu;
-#[allow(dead_code)] // used by each long run as it moves into its library (issue 26)
+#[allow(dead_code)] // used by each long run as it moves into its library
 mod progress;
 mod qubic;
 mod regex;
@@ -30,6 +30,7 @@ mod saved;
 mod serve;
 mod threes;
 mod tictactoe;
+mod voice;
 
 /// Rebuilt historic game-playing machines: relay noughts-and-crosses machines, MENACE,
 /// the IBM 1620's 3D tic-tac-toe, a relay computer with a teletype, a Threes! AI.
@@ -186,7 +187,9 @@ fn main() -> std::process::ExitCode {
     let failed_write = out::finish();
     match result {
         Err(e) if !out::is_output_failure(&e) => {
-            errln!("ludomat: {}", out::causes(&e));
+            // wrapped at words to 80 columns, as everything the program writes
+            let line = format!("ludomat: {}", out::causes(&e));
+            errln!("{}", help::wrap(&line).trim_end());
             std::process::ExitCode::FAILURE
         }
         _ => failed_write.map_or(

@@ -85,8 +85,11 @@ pub fn clap_exit(e: &clap::Error) -> std::process::ExitCode {
     if to_stdout {
         // help and version: plain, wrapped to 80 columns (help.rs)
         print(format_args!("{}", crate::help::wrap(&styled.to_string())));
-    } else {
+    } else if palette(terminal) != palette(false) {
         eprint(format_args!("{text}"));
+    } else {
+        // a usage error wrapped as help is (the list of possible values is one long line)
+        eprint(format_args!("{}", crate::help::wrap(&text)));
     }
     let code = u8::try_from(e.exit_code()).unwrap_or(2);
     std::process::ExitCode::from(finish().unwrap_or(code))

@@ -12,6 +12,8 @@ use ludomat_game::{LineInput, Session, SessionError};
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
 use ludomat_qubic::{text, QubicAction, QubicHappening, QubicSession, Strategy};
 
+use crate::help::wrap;
+
 /// `ludomat play qubic`
 pub type PlayArgs = ludomat_qubic::options::PlayOptions;
 /// `ludomat tournament qubic`
@@ -126,11 +128,17 @@ enum QubicSub {
 /// (the 4D tree with a spinner, the search with a progress bar and Ctrl-C).
 pub fn run(cmd: QubicCmd) -> Result<()> {
     let QubicSub::Proof(options) = cmd.command;
-    let print = |r: ProofReport| out!("{}{}{}", r.head, crate::help::wrap(&r.checker), r.tail);
+    let print = |r: ProofReport| out!("{}", wrap(&format!("{}{}{}", r.head, r.checker, r.tail)));
     match options.task()? {
         ProofTask::Tree { file } => {
             let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
-            out!("{}", ludomat_qubic::proofs::tree_opening(&tree));
+            out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
+            if file.is_none() {
+                outln!(
+                    "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
+                     `ludomat qubic proof --dims 3`.)"
+                );
+            }
             // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
             // the check takes seconds and reports no steps of its own.
             let spinner = indicatif::ProgressBar::new_spinner().with_style(
@@ -142,7 +150,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
             let checked = ludomat_qubic::proofs::verify_tree(&tree);
             spinner.finish_and_clear();
-            out!("{}", checked?);
+            out!("{}", wrap(&checked?));
         }
         ProofTask::Search(task) => {
             use ludomat_qubic::proof3d::distributed::{place, Place};
@@ -150,16 +158,16 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             let site = match task.distributed.then(place).transpose()? {
                 Some(Place::Served) => return Ok(()),
                 Some(Place::Alone(why)) => {
-                    out!("{}", crate::help::wrap(&format!("{why}\n")));
+                    out!("{}", wrap(&format!("{why}\n")));
                     None
                 }
                 Some(Place::Master(site)) => Some(site),
                 None => None,
             };
             let search = task.prepare()?;
-            out!("{}", crate::help::wrap(&search.header()));
+            out!("{}", wrap(&search.header()));
             if let Some(site) = &site {
-                out!("{}", crate::help::wrap(&site.header()));
+                out!("{}", wrap(&site.header()));
             }
             let bar = crate::progress::Bar::new("positions proved", None, false);
             let mut watch = |p: &ludomat_game::run::Progress<_>| {
@@ -175,7 +183,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             out!("{}", search.summary(&run, crate::help::WIDTH)?);
             print(search.report(&run)?);
         }
-        task => print(task.run(&mut |head| out!("{head}"))?),
+        task => print(task.run(&mut |head| out!("{}", wrap(head)))?),
     }
     Ok(())
 }
@@ -184,16 +192,17 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if let Some(path) = &args.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
+    let cpu = ludomat_game::run::cpu::process();
     let r = args.run()?;
+    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
     );
     // Timing to stderr: the table on stdout is the same for the same command.
     errln!(
-        "{:.0} games per second ({:.2} s)",
-        r.games_per_second(),
-        r.elapsed.as_secs_f64()
+        "{}",
+        crate::voice::timing(r.a.games(), "game", "games", r.elapsed, cpu)
     );
     if let Some(path) = &args.chart {
         let chart = ludomat_chart::BarChart {

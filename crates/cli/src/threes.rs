@@ -494,12 +494,21 @@ fn replay(a: ReplayArgs) -> Result<()> {
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
+    // a game of `threes auto` is dealt from its own seed, derived from the run's
+    let derived = if seed > u64::from(u32::MAX) {
+        " (the game's own seed: `threes auto` derives each game's from the run's --seed)"
+    } else {
+        ""
+    };
     let head = format!(
-        "{}: seed {seed}, hint model {model}, {moves} moves\n",
-        a.file.display()
+        "{}: {}, hint model {model}, seed {seed}{derived}\n",
+        a.file.display(),
+        ludomat_io::text::count(moves as u64, "swipe", "swipes"),
     );
     out!("{}", wrap(&head));
     let mut input = LineInput::Stdin;
+    // thousands of lines: paged on a terminal, the result printed after the pager
+    let page = (!a.step).then(crate::page::Pager::start);
     for (i, (frame, swipe)) in text::replay(&record).into_iter().enumerate() {
         out!("{frame}");
         if !(a.step && swipe) {
@@ -519,6 +528,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
             Some(_) => {}
         }
     }
+    drop(page);
     out!("{}", wrap(&text::replay_end(&record)));
     Ok(())
 }

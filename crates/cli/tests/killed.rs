@@ -230,7 +230,7 @@ const CASES: &[Case] = &[
         name: "a MENACE kit",
         args: &["menace", "kit", "--out", "{out}"],
         old: Old::Args(&["--paper", "letter"]),
-        folder: true,
+        folder: false,
         check: kit_page,
         kills: 4,
         mid_save: 2,

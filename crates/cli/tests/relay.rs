@@ -181,7 +181,7 @@ fn run_switches_trace_and_runaway() {
     );
     let o = ludomat(&["relay", "bench", "--max-steps", "1e5"], "");
     assert!(o.status.success());
-    assert!(text(&o.stdout).contains("instructions  100000"));
+    assert!(text(&o.stdout).contains("instructions  100,000"));
 }
 
 #[test]

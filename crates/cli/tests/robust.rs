@@ -8,7 +8,8 @@ use common::{ludomat, text};
 
 fn fails_saying(args: &[&str], needle: &str) {
     let out = ludomat(args, "");
-    let err = text(&out.stderr);
+    // errors are wrapped at 80 columns: read them as one line
+    let err = text(&out.stderr).replace('\n', " ");
     assert!(!out.status.success(), "{args:?} succeeded");
     assert!(err.contains(needle), "{args:?}: {err}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");

@@ -111,6 +111,7 @@ fn stops_within_two_seconds(signal: libc::c_int, name: &str) {
     let took = sent.elapsed();
     assert!(ended.success(), "{name}: {ended:?}");
     let err = ludomat_io::read::capped_text(child.stderr.take().unwrap(), 1 << 20).unwrap();
+    let err = err.replace('\n', " "); // wrapped at 80 columns
     assert!(err.contains(&format!("{name}: stopping")), "{err}");
     assert!(
         err.contains("stopped: closed 1 event stream and 1 connection, cancelled 1 autoplay run, let go of 1 visit"),

@@ -97,9 +97,9 @@ fn auto_games_csv_and_chart() {
     assert!(out.contains("score: mean"), "{out}");
     assert!(out.contains("  384:"));
     assert!(out.contains("12288:"));
-    assert!(out.contains("moves/s"));
+    assert!(out.contains("swipes/s"));
     let lines = ludomat_io::read::to_string(&csv).unwrap();
-    // the settings line (issue 39), the header, a line per game
+    // the settings line , the header, a line per game
     assert!(
         lines.starts_with("# ludomat threes auto [[\"--seed\""),
         "{lines}"
@@ -225,7 +225,7 @@ fn quitting_keeps_the_score_and_step_replay_stops_at_q() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("quit: score so far "), "{out}");
-    assert!(out.contains(" in 3 moves"), "{out}");
+    assert!(out.contains(" in 3 swipes"), "{out}");
     let (ok, out, _) = ludomat(&["play", "threes", "--seed", "4"], "w\n");
     assert!(ok);
     assert!(

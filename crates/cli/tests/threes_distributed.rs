@@ -3,6 +3,7 @@
 //! (every process would play the whole run). The cluster itself is tested under mpirun in
 //! `crates/threes/tests/cluster.rs` (feature `mpi`).
 
+#[cfg(not(feature = "mpi"))]
 use ludomat_io::child::Run as _;
 mod common;
 
@@ -34,8 +35,12 @@ fn distributed_without_mpirun_is_the_plain_run() {
     };
     let (plain_out, plain) = run(&[], "plain.csv");
     assert!(!plain_out.contains("--distributed"), "{plain_out}");
-    for mode in [&["--distributed"][..], &["--distributed", "games"][..]] {
-        let (out, games) = run(mode, "dist.csv");
+    // a file per run: a CSV log is never emptied (issue 39)
+    for (i, mode) in [&["--distributed"][..], &["--distributed", "games"][..]]
+        .into_iter()
+        .enumerate()
+    {
+        let (out, games) = run(mode, &format!("dist-{i}.csv"));
         assert!(out.contains("playing on this process alone"), "{out}");
         assert_eq!(games, plain);
     }

@@ -19,6 +19,7 @@
 //!   which never panics on a full device or a closed pipe.
 //! * [`interrupt`] — Ctrl-C scoped to what runs.
 //! * [`page`] — long outputs shown with a pager.
+//! * [`layout`] — help pages and packed lists laid out in a width.
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -26,6 +27,7 @@ struct ReadmeDoctests;
 
 pub mod child;
 pub mod interrupt;
+pub mod layout;
 pub mod lock;
 pub mod log;
 pub mod out;

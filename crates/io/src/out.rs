@@ -54,9 +54,18 @@ pub fn print(args: Arguments<'_>) {
 }
 
 /// Write formatted text to standard error; a failure there is ignored (there is nowhere
-/// left to report it), never a panic.
+/// left to report it), never a panic. Standard error carries prose only (warnings, errors,
+/// timings), so a line wider than [`crate::text::DEFAULT_WIDTH`] columns is wrapped at its
+/// words ([`crate::layout::wrap_hanging`]).
 pub fn eprint(args: Arguments<'_>) {
-    let _ = raw_stderr().lock().write_fmt(args);
+    let text = args.to_string();
+    let width = crate::text::DEFAULT_WIDTH;
+    let text = if text.lines().any(|l| crate::text::width(l) > width) {
+        crate::layout::wrap_hanging(&text, width)
+    } else {
+        text
+    };
+    let _ = raw_stderr().lock().write_all(text.as_bytes());
 }
 
 /// Standard output as a [`Write`]r on the same path: a failed write is recorded (see the

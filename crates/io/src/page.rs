@@ -2,7 +2,8 @@
 //! latch trace, the Computox's contact plan, a solve's deductions) writes its standard
 //! output to a scratch file while it runs, then shows the file with a pager — `$PAGER`,
 //! or `less -FRX`, which leaves at once when the text fits one screen and keeps the text
-//! on screen after `q`. Only when standard input and output are both a terminal; in a
+//! on screen after `q`, its prompt saying how to page and leave. A game's result is never
+//! left inside the pager only: the commands print it again after the pager closes. Only when standard input and output are both a terminal; in a
 //! pipe or a file nothing changes. `LUDOMAT_PAGER=0` (or an empty `PAGER`) turns it off,
 //! and when no pager starts the text is printed as it is.
 //!
@@ -28,6 +29,10 @@ impl Pager {
     }
 }
 
+/// The prompt at the foot of each page of `less`.
+#[cfg(unix)]
+const LESS_PROMPT: &str = "Space next page, b back, q quit";
+
 #[cfg(unix)]
 fn pager_command() -> Option<String> {
     if std::env::var_os("LUDOMAT_PAGER").is_some_and(|v| v == "0") {
@@ -36,7 +41,8 @@ fn pager_command() -> Option<String> {
     match std::env::var("PAGER") {
         Ok(p) if p.trim().is_empty() => None,
         Ok(p) => Some(p),
-        Err(_) => Some("less -FRX".to_string()),
+        // less's prompt says how to leave it (a bare ':' tells a newcomer nothing)
+        Err(_) => Some(format!("less -FRX '-Ps{LESS_PROMPT}'")),
     }
 }
 

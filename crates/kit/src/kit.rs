@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn menace_boxes_by_move_and_text() {
-        let k = Kit::menace(&Matchboxes::empty(Player::First), &Rules::seed(), "empty");
+        let k = Kit::menace(&Matchboxes::empty(Player::First), &Rules::source(), "empty");
         assert_eq!(k.boxes.len(), 304);
         assert_eq!(k.moves(), [1, 3, 5, 7]);
         let per: Vec<usize> = k
@@ -324,7 +324,11 @@ mod tests {
         assert_eq!(per, [1, 12, 108, 183]);
         assert_eq!(k.boxes[0].board_text(), ".../.../...");
         assert_eq!(k.boxes[0].slots.len(), 9);
-        let o = Kit::menace(&Matchboxes::empty(Player::Second), &Rules::seed(), "empty");
+        let o = Kit::menace(
+            &Matchboxes::empty(Player::Second),
+            &Rules::source(),
+            "empty",
+        );
         assert_eq!(o.boxes.len(), 289);
         assert_eq!(o.moves(), [2, 4, 6, 8]);
     }

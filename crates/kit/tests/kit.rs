@@ -13,10 +13,10 @@ use ludomat_kit::{document, files, FrontSize, Kit, Options, Paper, Part};
 use ludomat_menace::{Menace, Opponent, Preset, Rules};
 
 fn fresh_menace() -> Kit {
-    let m = Menace::new(Rules::seed(), 1);
+    let m = Menace::new(Rules::source(), 1);
     Kit::menace(
         m.boxes(Player::First),
-        &Rules::seed(),
+        &Rules::source(),
         "a fresh MENACE, seed rules, seed 1",
     )
 }
@@ -87,8 +87,8 @@ fn menace_sections_have_1_12_108_183_boxes_on_the_expected_sheets() {
 
 #[test]
 fn menace_as_o_and_letter_paper() {
-    let m = Menace::new(Rules::seed(), 1);
-    let kit = Kit::menace(m.boxes(Player::Second), &Rules::seed(), "fresh");
+    let m = Menace::new(Rules::source(), 1);
+    let kit = Kit::menace(m.boxes(Player::Second), &Rules::source(), "fresh");
     let opts = Options {
         paper: Paper::Letter,
         ..Options::default()
@@ -203,8 +203,8 @@ fn bead_totals_on_the_assembly_page_are_the_sums_over_the_boxes() {
 #[test]
 fn every_front_draws_its_boxs_picture_and_beads() {
     // The sheets draw from KitBox; KitBox comes from the machine's boxes.
-    let m = Menace::new(Rules::seed(), 9);
-    let kit = Kit::menace(m.boxes(Player::First), &Rules::seed(), "fresh");
+    let m = Menace::new(Rules::source(), 9);
+    let kit = Kit::menace(m.boxes(Player::First), &Rules::source(), "fresh");
     for ((id, b), k) in m.boxes(Player::First).iter().zip(&kit.boxes) {
         assert_eq!(k.number, id.index());
         assert_eq!(k.board_text(), b.picture_line());

@@ -24,7 +24,7 @@ fn main() {
         .unwrap_or(1_000_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let mode = args.next().unwrap_or_else(|| "batch".into());
-    let mut m = Menace::new(Rules::seed(), seed);
+    let mut m = Menace::new(Rules::source(), seed);
     let mut o = Opponent::random(seed.wrapping_add(1));
     let mut wdl = [0u64; 3];
     let k = |o: Outcome| match o {

@@ -24,8 +24,8 @@ pub struct StateOptions {
     /// The state file [default: <data dir>/ludomat/menace.json].
     #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "PATH"))]
     pub state: Option<PathBuf>,
-    /// Rule preset for a fresh MENACE: seed (the source article's rules; default),
-    /// michie, scroggs.
+    /// Rule preset for a fresh MENACE: source (the source challenge's rules; default),
+    /// michie (Michie 1961), scroggs (Scroggs' online MENACE).
     #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "PRESET"))]
     pub rules: Option<Preset>,
     /// Starting beads for a fresh MENACE: random:MIN-MAX per box, or four counts per
@@ -124,7 +124,7 @@ impl StateOptions {
     /// # Errors
     /// Settings that make no valid rules.
     pub fn rules(&self) -> Result<(Rules, bool), RulesError> {
-        let mut r = self.rules.unwrap_or(Preset::Seed).rules();
+        let mut r = self.rules.unwrap_or(Preset::Source).rules();
         if let Some(b) = self.start_beads {
             r.starting_beads = b;
         }

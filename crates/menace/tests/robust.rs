@@ -13,7 +13,7 @@ use ludomat_game::Player;
 use ludomat_menace::{Menace, Opponent, Rules, StateError};
 
 fn trained(games: u64) -> Menace {
-    let mut m = Menace::new(Rules::seed(), 5);
+    let mut m = Menace::new(Rules::source(), 5);
     let mut o = Opponent::random(6);
     for _ in 0..games {
         m.train_game(&mut o, Player::First);
@@ -131,7 +131,7 @@ fn child_trains_and_saves_until_killed() {
         return;
     };
     let path = Path::new(&path);
-    let mut m = Menace::load(path).unwrap_or_else(|_| Menace::new(Rules::seed(), 9));
+    let mut m = Menace::load(path).unwrap_or_else(|_| Menace::new(Rules::source(), 9));
     let mut o = Opponent::random(m.games());
     loop {
         m.train_game(&mut o, Player::First);

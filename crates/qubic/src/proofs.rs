@@ -44,8 +44,9 @@ pub struct ProofOptions {
     /// A strategy file written by the `forced4d` example instead of the stored one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub file: Option<PathBuf>,
-    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: the bundled certificate re-checked by
-    /// the independent checker; `--dictionary` checks Patashnik's dictionary itself).
+    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of the win found from
+    /// scratch, re-checked by the independent checker; `--patashnik` re-checks the
+    /// certificate of Patashnik's strategy, `--dictionary` his dictionary itself).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4)))]
     pub dims: u8,
     /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
@@ -94,8 +95,8 @@ pub struct ProofOptions {
     pub max_expansions: Option<u64>,
     /// With --search or --search-after: `jobs` (a master's proof tree whose leaves are
     /// searched as jobs of at most --job-expansions expansions, split when they stay
-    /// open), `shared` (issue 32: one searcher per position and core, one table) or
-    /// `per-job` (issue 17: one table per position).
+    /// open), `shared` (one table for every position, one searcher per core) or
+    /// `per-job` (the first search: one table per position).
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Scheme::Jobs))]
     pub scheme: Scheme,
     /// With --search or --search-after: worker threads (1 to 256; default: one per
@@ -416,12 +417,19 @@ pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
 /// The independent checker's account of a certificate, one fact a line.
 #[must_use]
 pub fn certificate_text(r: &CertificateSummary) -> String {
+    let t = |n: u64| ludomat_io::text::thousands(n);
     format!(
         "  first-player positions (merged under the 192 symmetries): {}\n  answered by a \
          stored move: {}, by a whole threat line: {} (longest: {} threes)\n  second-player \
          replies checked: {} ({} reaching a position already checked); replies leaving a \
          three open (lost at once): {}\n",
-        r.records, r.moves, r.threat_lines, r.longest_line, r.replies, r.merged, r.lost_at_once
+        t(r.records),
+        t(r.moves),
+        t(r.threat_lines),
+        r.longest_line,
+        t(r.replies),
+        t(r.merged),
+        t(r.lost_at_once)
     )
 }
 
@@ -475,15 +483,14 @@ fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofErr
     })?;
     let g = ludomat_qubic_verify::Geometry::new();
     let checker = format!(
-        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
-         independent checker ({} lines, {} symmetries, found by itself): the first player \
-         wins against every defence.\n",
-        bytes.len(),
-        r.records,
-        t.elapsed(),
-        cpu::process().saturating_sub(c).as_secs_f64(),
+        "4×4×4: {name}, {} bytes ({} records). Re-checked by the independent checker \
+         ({} lines, {} symmetries, found by itself): the first player wins against every \
+         defence.\nChecked in {}.\n",
+        ludomat_io::text::thousands(bytes.len() as u64),
+        ludomat_io::text::thousands(r.records),
         g.lines.len(),
-        g.symmetries.len()
+        g.symmetries.len(),
+        ludomat_io::text::wall_and_cpu(t.elapsed(), cpu::process().saturating_sub(c)),
     ) + &certificate_text(&r);
     Ok(ProofReport {
         checker,
@@ -707,16 +714,25 @@ impl SearchTask {
 }
 
 fn seconds(s: f64) -> String {
-    text::duration(Duration::from_secs_f64(s.max(0.0)))
+    text::duration(Duration::from_secs_f64(if s.is_finite() { s.max(0.0) } else { 0.0 }))
+}
+
+/// Wall-clock and CPU seconds in the one spelling (`ludomat_io::text::wall_and_cpu`).
+fn secs_wall_and_cpu(wall: f64, cpu: f64) -> String {
+    let d =
+        |s: f64| std::time::Duration::from_secs_f64(if s.is_finite() { s.max(0.0) } else { 0.0 });
+    ludomat_io::text::wall_and_cpu(d(wall), d(cpu))
 }
 
 /// The progress bar's note: expansions, CPU time and the line being searched.
 #[must_use]
 pub fn search_note(p: &Progress<SearchProgress>) -> String {
     format!(
-        "{} expansions, {:.0} s CPU {}",
-        p.partial.expansions,
-        p.partial.cpu_seconds,
+        "{} expansions, {} CPU {}",
+        ludomat_io::text::thousands(p.partial.expansions),
+        ludomat_io::text::duration(std::time::Duration::from_secs_f64(
+            p.partial.cpu_seconds.max(0.0)
+        )),
         p.partial.line.join(" ")
     )
 }
@@ -782,17 +798,14 @@ impl PreparedSearch {
         }
         let longest = match &run.work {
             Some(w) => format!("critical path {} CPU", seconds(w.critical_path)),
-            None => format!("the longest alone {:.1} s", run.longest_job()),
+            None => format!("the longest alone {}", seconds(run.longest_job())),
         };
         let mut out = text::wrapped(
             &format!(
                 "Proved {} of {} positions in {} ({longest}): {}, {} evaluated, {}.",
                 run.proved(),
                 run.jobs.len(),
-                text::wall_and_cpu(
-                    Duration::from_secs_f64(run.search.seconds),
-                    Duration::from_secs_f64(run.search.cpu_seconds)
-                ),
+                secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
                 text::count(run.stats.expansions, "node expansion", "node expansions"),
                 text::count(run.stats.evaluations, "leaf", "leaves"),
                 text::count(run.stats.threat_nodes, "threat-search node", "threat-search nodes"),
@@ -836,12 +849,14 @@ impl PreparedSearch {
         let mut head = format!(
             "Proved: the first player wins. {} positions of the strategy have a searched \
              move.\nCertificate: {} records, {} bytes gzip, written and re-checked by the \
-             independent checker in {:.1} s, {:.1} s CPU.\n",
-            run.searched_moves,
-            certificate.records,
-            certificate.bytes,
-            run.certificate_time.seconds,
-            run.certificate_time.cpu_seconds
+             independent checker in {}.\n",
+            ludomat_io::text::thousands(run.searched_moves as u64),
+            ludomat_io::text::thousands(certificate.records),
+            ludomat_io::text::thousands(certificate.bytes as u64),
+            secs_wall_and_cpu(
+                run.certificate_time.seconds,
+                run.certificate_time.cpu_seconds
+            )
         );
         if let (Some(out), Some(gz)) = (&self.task.out, &run.certificate) {
             write_file(out, gz)?;
@@ -851,8 +866,8 @@ impl PreparedSearch {
             head,
             checker: certificate_text(certificate),
             tail: format!(
-                "The whole run: {:.1} s, {:.1} s CPU.\n",
-                run.total.seconds, run.total.cpu_seconds
+                "The whole run: {}.\n",
+                secs_wall_and_cpu(run.total.seconds, run.total.cpu_seconds)
             ),
         })
     }

@@ -174,7 +174,7 @@ pub enum SolveError {
     #[error("gave up after {0} search nodes (raise --max-nodes)")]
     TooManyNodes(u64),
     /// The time bound was reached (after this many search nodes).
-    #[error("gave up after {:.1} s and {} search nodes (raise --max-seconds)", .0.as_secs_f64(), .1)]
+    #[error("gave up after {} and {} (raise --max-seconds)", ludomat_io::text::duration(*.0), ludomat_io::text::count(*.1, "search node", "search nodes"))]
     OutOfTime(Duration, u64),
     /// A filled line's backreference check ran out of steps.
     #[error("clue {0}: {1}")]

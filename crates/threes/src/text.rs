@@ -7,8 +7,6 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use ludomat_game::Proportion;
-
 use crate::auto::{AutoConfig, Contender};
 use crate::autoplay::GameSummary;
 use crate::record::GameRecord;
@@ -23,7 +21,7 @@ pub use ludomat_game::count::thousands;
 #[must_use]
 pub fn status(game: &Threes) -> String {
     format!(
-        "{}\nnext: {}   score: {}   moves: {}",
+        "{}\nnext: {}   score: {}   swipes: {}",
         game.board(),
         game.hint(),
         thousands(game.score()),
@@ -52,32 +50,26 @@ pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
         thousands(stats.max),
         thousands(stats.min)
     );
-    s.push_str("reached (share of games, 95% Wilson interval):\n");
+    s.push_str("reached (share of games, 95 % interval):\n");
     for (m, p) in reached(games, &MILESTONES) {
-        let (lo, hi) = p.wilson(Proportion::Z95);
-        let _ = writeln!(
-            s,
-            "  {m:>5}: {:>6.1}%  ({}/{n}; {:.1}–{:.1}%)",
-            100.0 * p.rate(),
-            p.successes,
-            100.0 * lo,
-            100.0 * hi
-        );
+        // the share with its interval, its percent aligned (`Proportion`'s form)
+        let _ = writeln!(s, "  {m:>5}: {:>5} of {n}  {p}", p.successes);
     }
+    let search = Duration::from_secs_f64(search_time.max(0.0));
     let _ = writeln!(
         s,
-        "moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
-        moves,
-        moves as f64 / n as f64,
-        1000.0 * search_time / (moves.max(1) as f64),
-        nodes as f64 / search_time.max(1e-9) / 1e6
+        "swipes: {}, {} a game\nsearch: {} a swipe, {} nodes/s",
+        thousands(moves),
+        ludomat_io::text::number(moves as f64 / n as f64),
+        ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
+        ludomat_io::text::number(nodes as f64 / search_time.max(1e-9))
     );
     if let Some(wall) = wall {
         let _ = writeln!(
             s,
-            "wall clock {:.1} s, {:.1} moves/s",
-            wall.as_secs_f64(),
-            moves as f64 / wall.as_secs_f64().max(1e-9)
+            "{} wall: {}",
+            ludomat_io::text::duration(wall),
+            ludomat_io::text::rate(moves as f64, wall, "swipes")
         );
     }
     s
@@ -91,13 +83,16 @@ pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String 
     let model = config.model;
     match &config.contender {
         Contender::Engine(..) => format!(
-            "Threes! engine {engine}: {games} games (from game {first}), seed {seed}, \
-             {threads} threads, hint model {model}"
+            "Threes! engine {engine}: {} (from game {first}), seed {seed}, {}, hint model \
+             {model}",
+            ludomat_io::text::count(u64::from(games), "game", "games"),
+            ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
         Contender::Searcher(s) => format!(
-            "Threes! AI: {games} games (from game {first}), seed {seed}, {}, {threads} \
-             threads, hint model {model}",
-            rule(s.config().depth)
+            "Threes! AI: {} (from game {first}), seed {seed}, {}, {}, hint model {model}",
+            ludomat_io::text::count(u64::from(games), "game", "games"),
+            rule(s.config().depth),
+            ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
     }
 }
@@ -124,12 +119,12 @@ const VERSUS_HEADS: [&str; 10] = [
     "budget",
     "games",
     "mean",
-    "95% interval",
+    "95 % interval",
     "ms/move",
     "3072",
     "6144",
-    "CPU s",
-    "wall s",
+    "s CPU",
+    "s wall",
 ];
 
 /// A point of the curve as the table's cells.
@@ -150,8 +145,8 @@ fn versus_row(p: &Point) -> [String; 10] {
         thousands(p.mean.round() as u64),
         interval,
         format!("{:.2}", p.cpu_ms_per_move),
-        format!("{:.1}%", 100.0 * p.reached_3072.rate()),
-        format!("{:.1}%", 100.0 * p.reached_6144.rate()),
+        ludomat_io::text::percent(p.reached_3072.rate()),
+        ludomat_io::text::percent(p.reached_6144.rate()),
         format!("{:.0}", p.cpu.as_secs_f64()),
         format!("{:.0}", p.wall.as_secs_f64()),
     ]

@@ -290,8 +290,11 @@ impl TuneOptions {
     pub fn header(&self, start: &Weights) -> String {
         let how = match self.method {
             TuneMethod::Coordinate => format!(
-                "{} games per candidate at depth {}, seed {}, {} rounds",
-                self.games, self.depth, self.seed, self.rounds
+                "{} per candidate at depth {}, seed {}, {}",
+                ludomat_io::text::count(u64::from(self.games), "game", "games"),
+                self.depth,
+                self.seed,
+                ludomat_io::text::count(u64::from(self.rounds), "round", "rounds")
             ),
             TuneMethod::Cmaes => format!(
                 "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at \
@@ -526,6 +529,13 @@ impl TuneOptions {
     /// interrupted, the best weights and their mean (a line each, each ending in a newline).
     #[must_use]
     pub fn summary(&self, tuned: &Tuned, seconds: f64) -> String {
+        let wall = |s: f64| {
+            ludomat_io::text::duration(std::time::Duration::from_secs_f64(if s.is_finite() {
+                s.max(0.0)
+            } else {
+                0.0
+            }))
+        };
         let mut s = String::new();
         if tuned.ended == Ended::Cancelled {
             s = format!(
@@ -541,11 +551,17 @@ impl TuneOptions {
         let (best, mean) = (tuned.best, tuned.best_mean);
         s += &match self.method {
             TuneMethod::Coordinate => {
-                format!("best: {best}\nmean score {mean:.0} ({seconds:.0} s)\n")
+                format!(
+                    "best: {best}\nmean score {}\n{} wall\n",
+                    ludomat_io::text::number(mean),
+                    wall(seconds)
+                )
             }
             TuneMethod::Cmaes => format!(
-                "best: {best}\nmean score {mean:.0} over {} candidates ({seconds:.0} s)\n",
-                tuned.candidates
+                "best: {best}\nmean score {} over {} candidates\n{} wall\n",
+                ludomat_io::text::number(mean),
+                tuned.candidates,
+                wall(seconds)
             ),
         };
         s

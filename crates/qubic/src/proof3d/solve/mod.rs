@@ -3,7 +3,7 @@
 //! on every core, their proved moves gathered into one [`SearchStrategy`]. Three ways
 //! ([`Scheme`]):
 //!
-//! * [`Scheme::Jobs`] (issue 42, the default): **job-level proof-number search** ([`jobs`]).
+//! * [`Scheme::Jobs`] (the default): **job-level proof-number search** ([`jobs`]).
 //!   A master keeps the top of the proof tree ([`tree`]) and hands its most-proving leaves
 //!   to workers as *jobs* — df-pn on the worker's table, at most
 //!   [`SolveConfig::job_expansions`] expansions — and splits a leaf that stays open into its
@@ -12,11 +12,11 @@
 //!   sharing one table here, or the ranks of an MPI run, each with its own
 //!   ([`super::distributed`]); the master and worker code is the same
 //!   (`ludomat_cluster`). Each run says where the time went ([`report::WorkReport`]).
-//! * [`Scheme::Shared`] (issue 32): one searcher per core (a *walker*) takes the next
+//! * [`Scheme::Shared`]: one searcher per core (a *walker*) takes the next
 //!   position until none is left, all on one table ([`walkers`]); a walker with nothing
 //!   left helps with a position still running. The positions are the unit of parallel
 //!   work, so the hardest one is the critical path.
-//! * [`Scheme::PerJob`] (issue 17's search): the same walkers, a table of its own for each
+//! * [`Scheme::PerJob`] (the first search): the same walkers, a table of its own for each
 //!   position. Kept to compare against; its counts do not depend on the cores or the
 //!   timing, but no position profits from another.
 //!
@@ -44,12 +44,12 @@ pub mod worker;
 #[serde(rename_all = "snake_case")]
 pub enum Scheme {
     /// Job-level proof-number search: a master's proof tree, its leaves searched as jobs
-    /// of bounded size (issue 42).
+    /// of bounded size.
     #[default]
     Jobs,
-    /// One table for every position, one searcher per core (issue 32).
+    /// One table for every position, one searcher per core.
     Shared,
-    /// One table per position (issue 17's search).
+    /// One table per position (the first search).
     PerJob,
 }
 

@@ -192,7 +192,6 @@ impl WorkReport {
             secs(self.work()),
             projected.join(", ")
         );
-        drop(para);
         for line in table.render(width) {
             out.push_str(&line);
             out.push('\n');

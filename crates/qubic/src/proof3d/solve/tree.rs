@@ -269,7 +269,7 @@ impl Tree {
             return None;
         }
         let virtual_win = root.vpn > 0;
-        if !virtual_win && !(speculate && root.free > 0) {
+        if !(virtual_win || (speculate && root.free > 0)) {
             return None;
         }
         let mut id = 0;
