@@ -154,7 +154,9 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         }
         ProofTask::Search(task) => {
             use ludomat_qubic::proof3d::distributed::{place, Place};
-            // Under mpirun every rank but 0 serves the master and prints nothing.
+            // Every rank checks the settings the same way (and fails alike) before MPI
+            // starts; then every rank but 0 serves the master and prints nothing.
+            let search = task.prepare()?;
             let site = match task.distributed.then(place).transpose()? {
                 Some(Place::Served) => return Ok(()),
                 Some(Place::Alone(why)) => {
@@ -164,7 +166,6 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
                 Some(Place::Master(site)) => Some(site),
                 None => None,
             };
-            let search = task.prepare()?;
             out!("{}", wrap(&search.header()));
             if let Some(site) = &site {
                 out!("{}", wrap(&site.header()));

@@ -15,7 +15,11 @@ struct Steps {
 fn steps(mut n: u64) -> u64 {
     let mut s = 0;
     while n > 1 {
-        n = if n.is_multiple_of(2) { n / 2 } else { 3 * n + 1 };
+        n = if n.is_multiple_of(2) {
+            n / 2
+        } else {
+            3 * n + 1
+        };
         s += 1;
     }
     s

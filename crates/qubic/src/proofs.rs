@@ -24,8 +24,8 @@ use crate::proof3d::certificate::{
 use crate::proof3d::check::{check, moves_text, CheckError, CheckLimits};
 use crate::proof3d::dfpn::Outcome;
 use crate::proof3d::dictionary::{notation, Dictionary, DictionaryError};
-use crate::proof3d::run::Verdict;
 use crate::proof3d::distributed::Site;
+use crate::proof3d::run::Verdict;
 use crate::proof3d::run::{
     prove, prove_with, SearchConfig, SearchConfigError, SearchProgress, SearchRun,
 };
@@ -714,7 +714,11 @@ impl SearchTask {
 }
 
 fn seconds(s: f64) -> String {
-    text::duration(Duration::from_secs_f64(if s.is_finite() { s.max(0.0) } else { 0.0 }))
+    text::duration(Duration::from_secs_f64(if s.is_finite() {
+        s.max(0.0)
+    } else {
+        0.0
+    }))
 }
 
 /// Wall-clock and CPU seconds in the one spelling (`ludomat_io::text::wall_and_cpu`).
@@ -808,7 +812,11 @@ impl PreparedSearch {
                 secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
                 text::count(run.stats.expansions, "node expansion", "node expansions"),
                 text::count(run.stats.evaluations, "leaf", "leaves"),
-                text::count(run.stats.threat_nodes, "threat-search node", "threat-search nodes"),
+                text::count(
+                    run.stats.threat_nodes,
+                    "threat-search node",
+                    "threat-search nodes"
+                ),
             ),
             width,
         );

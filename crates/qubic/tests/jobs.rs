@@ -45,7 +45,10 @@ fn checks(strategy: &SearchStrategy, x: u64, o: u64) -> u64 {
 }
 
 fn work_adds_up(solved: &Solved) {
-    let w = solved.work.as_ref().expect("a job-level search reports its work");
+    let w = solved
+        .work
+        .as_ref()
+        .expect("a job-level search reports its work");
     let by_worker: u64 = w.loads.iter().map(|l| l.expansions).sum();
     assert_eq!(by_worker, w.expansions);
     assert_eq!(w.expansions, solved.stats.expansions);
@@ -53,7 +56,10 @@ fn work_adds_up(solved: &Solved) {
     assert!(w.jobs >= solved.jobs.len() as u64, "{w:?}");
     assert!(w.chain >= 1 && w.critical_path <= w.work() + 1e-9, "{w:?}");
     assert!(w.longest_job.cpu_seconds <= w.critical_path + 1e-9, "{w:?}");
-    assert!(w.repeated <= w.expansions && w.positions <= w.expansions, "{w:?}");
+    assert!(
+        w.repeated <= w.expansions && w.positions <= w.expansions,
+        "{w:?}"
+    );
     assert!(w.speed_up(4) >= 1.0 && w.speed_up(64) >= w.speed_up(16) - 1e-9);
 }
 
@@ -73,7 +79,11 @@ fn verdicts_are_equal_across_threads_on_the_ply4_and_ply6_positions() {
         let six = solve(&[(x6, o6)], &jobs(t, 200), &Cancel::new(), &mut |_| {});
         let (_, four) = solve_from(x4, o4, &jobs(t, 2_000), &Cancel::new(), &mut |_| {});
         for (name, solved, x, o) in [("ply 6", &six, x6, o6), ("ply 4", &four, x4, o4)] {
-            assert!(solved.all_proved(), "{name}, {t} threads: {:?}", solved.jobs);
+            assert!(
+                solved.all_proved(),
+                "{name}, {t} threads: {:?}",
+                solved.jobs
+            );
             assert!(solved.failure.is_none());
             work_adds_up(solved);
             assert_eq!(solved.work.as_ref().map(|w| w.workers), Some(t));
@@ -113,7 +123,9 @@ fn a_position_not_won_stops_the_search() {
     // The second player has two threes (cells 1 2 3 and 5 6 7 of the first tier, open
     // at 0 and 4), the first player none and six stones each: lost at once.
     let lost = (
-        [10, 27, 33, 44, 54, 61].iter().fold(0u64, |s, &c| s | 1 << c),
+        [10, 27, 33, 44, 54, 61]
+            .iter()
+            .fold(0u64, |s, &c| s | 1 << c),
         [1, 2, 3, 5, 6, 7].iter().fold(0u64, |s, &c| s | 1 << c),
     );
     let won = position(&PLY6);
@@ -140,7 +152,11 @@ fn a_cancelled_or_bounded_search_ends_unknown() {
     let solved = solve(&[(x, o)], &bounded, &Cancel::new(), &mut |_| {});
     assert_eq!(solved.jobs[0].outcome, Outcome::Unknown);
     assert!(solved.jobs[0].stats.expansions >= 300);
-    assert!(solved.jobs[0].stats.expansions < 300 + 2 * 100, "{:?}", solved.jobs[0]);
+    assert!(
+        solved.jobs[0].stats.expansions < 300 + 2 * 100,
+        "{:?}",
+        solved.jobs[0]
+    );
 }
 
 #[test]

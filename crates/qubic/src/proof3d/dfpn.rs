@@ -444,7 +444,12 @@ impl<'a> Dfpn<'a> {
     /// proved moves and every reply that matters. Positions in `walked` are skipped (their
     /// proofs were given before) and the ones walked now are added to it. Empty where the
     /// position is not proved in the table.
-    pub fn proof_of(&self, x: u64, o: u64, walked: &mut HashSet<Key, BuildHasherDefault<KeyHasher>>) -> ProofList {
+    pub fn proof_of(
+        &self,
+        x: u64,
+        o: u64,
+        walked: &mut HashSet<Key, BuildHasherDefault<KeyHasher>>,
+    ) -> ProofList {
         let (root, _) = SymHashes::of(x, o).canonical(x, o);
         let mut out = Vec::new();
         let mut stack = vec![root];
@@ -463,7 +468,8 @@ impl<'a> Dfpn<'a> {
             if kx.count_ones() == ko.count_ones() {
                 if e.best < 64 {
                     out.push((k, e.best));
-                    let (child, _) = SymHashes::of(kx | 1 << e.best, ko).canonical(kx | 1 << e.best, ko);
+                    let (child, _) =
+                        SymHashes::of(kx | 1 << e.best, ko).canonical(kx | 1 << e.best, ko);
                     stack.push(child);
                 }
             } else {

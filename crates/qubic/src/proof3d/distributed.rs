@@ -61,6 +61,9 @@ impl Site {
     }
 
     /// The job-level search on this run's ranks (see the [module documentation](self)).
+    /// Once per run: at its end the master sends every worker STOP, and the other ranks
+    /// leave (a second call finds no worker and ends with [`super::solve::Solved::failure`]
+    /// set).
     #[must_use]
     pub fn solve(
         &self,

@@ -211,8 +211,26 @@ pub fn solve_from(
     cancel: &Cancel,
     status: &mut dyn FnMut(&SolveStatus),
 ) -> (usize, Solved) {
+    solve_from_on(x, o, config, cancel, status, &mut solve)
+}
+
+/// [`solve_from`], the positions searched by `solver` ([`solve`] on this process's
+/// threads, or `super::distributed::Site::solve` on the ranks of an MPI run).
+pub fn solve_from_on(
+    x: u64,
+    o: u64,
+    config: &SolveConfig,
+    cancel: &Cancel,
+    status: &mut dyn FnMut(&SolveStatus),
+    solver: &mut dyn FnMut(
+        &[(u64, u64)],
+        &SolveConfig,
+        &Cancel,
+        &mut dyn FnMut(&SolveStatus),
+    ) -> Solved,
+) -> (usize, Solved) {
     let (m, jobs) = split(x, o);
-    let mut solved = solve(&jobs, config, cancel, status);
+    let mut solved = solver(&jobs, config, cancel, status);
     if solved.all_proved() {
         let t = tables();
         let (key, s) = SymHashes::of(x, o).canonical(x, o);

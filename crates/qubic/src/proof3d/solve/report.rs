@@ -274,7 +274,10 @@ mod tests {
         }
         assert!(text.contains("critical path 4.0 s CPU"), "{text}");
         assert!(text.contains("a chain of 12 jobs"), "{text}");
-        assert!(text.contains("Repeated: 1,210 expansions (1.0 %)"), "{text}");
+        assert!(
+            text.contains("Repeated: 1,210 expansions (1.0 %)"),
+            "{text}"
+        );
         assert!(text.contains("4 cores 3.48×"), "{text}");
         assert!(text.contains("64 cores"), "{text}");
     }

@@ -317,8 +317,7 @@ impl Tree {
             let (x, o) = (k as u64, (k >> 64) as u64);
             if m < 64 && (x | o) >> m & 1 == 0 {
                 let x2 = x | 1 << m;
-                self.proved
-                    .insert(SymHashes::of(x2, o).canonical(x2, o).0);
+                self.proved.insert(SymHashes::of(x2, o).canonical(x2, o).0);
             }
         }
     }
@@ -531,14 +530,23 @@ mod tests {
         // the most-proving leaf is the move with the least proof number
         let m = t.select(1, false).expect("a leaf");
         assert_eq!(t.nodes[m as usize].cell, 3);
-        assert_eq!(t.nodes[m as usize].home, 1, "the rank that split its parent");
+        assert_eq!(
+            t.nodes[m as usize].home, 1,
+            "the rank that split its parent"
+        );
         t.start(m, 1);
         // the other moves are alternatives to one being searched: only speculation
         assert_eq!(t.select(3, false), None);
         let s = t.select(3, true).expect("speculation");
         assert_eq!(t.nodes[s as usize].cell, 2);
         // the move 3 stays open with two replies: both get workers
-        t.apply(m, 1, Outcome::Unknown, &[numbers(7, 1, 3), numbers(8, 2, 1)], 0.25);
+        t.apply(
+            m,
+            1,
+            Outcome::Unknown,
+            &[numbers(7, 1, 3), numbers(8, 2, 1)],
+            0.25,
+        );
         let r1 = t.select(1, false).expect("a reply");
         t.start(r1, 1);
         let r2 = t.select(3, false).expect("the other reply");
@@ -554,7 +562,13 @@ mod tests {
         let mut t = two();
         t.start(1, 1);
         t.start(2, 2);
-        t.apply(1, 1, Outcome::Unknown, &[numbers(3, 1, 1), numbers(9, 3, 1)], 0.1);
+        t.apply(
+            1,
+            1,
+            Outcome::Unknown,
+            &[numbers(3, 1, 1), numbers(9, 3, 1)],
+            0.1,
+        );
         let m = t.select(1, false).expect("a leaf");
         assert_eq!(t.nodes[m as usize].cell, 3);
         t.start(m, 1);
@@ -591,7 +605,13 @@ mod tests {
         let m = image(t.t, s, 1 << 3).trailing_zeros() as u8;
         t.add_moves(&[(k, m)]);
         t.start(1, 1);
-        t.apply(1, 1, Outcome::Unknown, &[numbers(3, 5, 1), numbers(9, 3, 1)], 0.1);
+        t.apply(
+            1,
+            1,
+            Outcome::Unknown,
+            &[numbers(3, 5, 1), numbers(9, 3, 1)],
+            0.1,
+        );
         assert_eq!(t.top_outcome(0), Outcome::Proved);
     }
 }

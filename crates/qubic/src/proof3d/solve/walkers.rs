@@ -333,4 +333,3 @@ pub(super) fn solve_walkers(
         failure: None,
     }
 }
-

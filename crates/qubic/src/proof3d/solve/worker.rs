@@ -137,7 +137,11 @@ pub struct ProofWorker {
 
 impl std::fmt::Debug for ProofWorker {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "ProofWorker({} positions in its table)", self.table.len())
+        write!(
+            f,
+            "ProofWorker({} positions in its table)",
+            self.table.len()
+        )
     }
 }
 
@@ -166,8 +170,7 @@ impl ProofWorker {
         let limits = self
             .limits
             .ok_or_else(|| format!("job {node} came before any settings"))?;
-        if x & o != 0 || x.count_ones() < o.count_ones() || x.count_ones() > o.count_ones() + 1
-        {
+        if x & o != 0 || x.count_ones() < o.count_ones() || x.count_ones() > o.count_ones() + 1 {
             return Err(format!(
                 "job {node}: stones {x:#x} / {o:#x} are no position of the game"
             ));
