@@ -156,8 +156,9 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             use ludomat_qubic::proof3d::distributed::{place, Place};
             // Every rank checks the settings the same way (and fails alike) before MPI
             // starts; then every rank but 0 serves the master and prints nothing.
+            let distributed = task.distributed;
             let search = task.prepare()?;
-            let site = match task.distributed.then(place).transpose()? {
+            let site = match distributed.then(place).transpose()? {
                 Some(Place::Served) => return Ok(()),
                 Some(Place::Alone(why)) => {
                     out!("{}", wrap(&format!("{why}\n")));
