@@ -160,7 +160,7 @@ fn the_job_level_search_says_where_the_time_went_and_runs_alone_without_mpirun()
     );
     assert!(ok, "{err}");
     let flat = out.replace('\n', " ");
-    assert!(flat.contains("not started by mpirun"), "{out}");
+    assert!(flat.contains("searching on this process alone"), "{out}");
     assert!(flat.contains("Proved 457 of 457 positions"), "{out}");
     for words in [
         "Where the time went: 2 workers on threads sharing one table",

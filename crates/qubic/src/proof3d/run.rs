@@ -29,7 +29,7 @@
 
 use std::time::{Duration, Instant};
 
-use ludomat_game::run::{cpu, Cancel, Ended, RunContext};
+use ludomat_game::run::{cpu, Ended, RunContext};
 use ludomat_qubic_verify::Certificate;
 use serde::{Deserialize, Serialize};
 
@@ -39,7 +39,7 @@ use super::dfpn::{DfpnLimits, DfpnStats, Outcome};
 use super::dictionary::notation;
 use super::hybrid::{frontier, HybridStrategy};
 use super::solve::report::WorkReport;
-use super::solve::{solve, split, Job, Scheme, SolveConfig, SolveStatus, Solved, JOB_EXPANSIONS};
+use super::solve::{solve, split, Job, Scheme, SolveConfig, SolveStatus, JOB_EXPANSIONS};
 use crate::Cell;
 
 /// The most first-player stones Patashnik's strategy may play before the search (the
@@ -336,11 +336,7 @@ pub fn prove(
     })
 }
 
-/// Who searches the positions: given them, the settings, the cancellation and a status
-/// callback, the searches done ([`solve`] on this process's threads, or
-/// [`super::distributed::Site::solve`] on the ranks of an MPI run).
-pub type Solver<'s> =
-    dyn FnMut(&[(u64, u64)], &SolveConfig, &Cancel, &mut dyn FnMut(&SolveStatus)) -> Solved + 's;
+pub use super::solve::Solver;
 
 /// [`prove`], the positions searched by `solver`.
 ///

@@ -214,6 +214,12 @@ pub fn solve_from(
     solve_from_on(x, o, config, cancel, status, &mut solve)
 }
 
+/// Who searches the positions: given them, the settings, the cancellation and a status
+/// callback, the searches done ([`solve`] on this process's threads, or
+/// `super::distributed::Site::solve` on the ranks of an MPI run).
+pub type Solver<'s> =
+    dyn FnMut(&[(u64, u64)], &SolveConfig, &Cancel, &mut dyn FnMut(&SolveStatus)) -> Solved + 's;
+
 /// [`solve_from`], the positions searched by `solver` ([`solve`] on this process's
 /// threads, or `super::distributed::Site::solve` on the ranks of an MPI run).
 pub fn solve_from_on(
@@ -222,12 +228,7 @@ pub fn solve_from_on(
     config: &SolveConfig,
     cancel: &Cancel,
     status: &mut dyn FnMut(&SolveStatus),
-    solver: &mut dyn FnMut(
-        &[(u64, u64)],
-        &SolveConfig,
-        &Cancel,
-        &mut dyn FnMut(&SolveStatus),
-    ) -> Solved,
+    solver: &mut Solver<'_>,
 ) -> (usize, Solved) {
     let (m, jobs) = split(x, o);
     let mut solved = solver(&jobs, config, cancel, status);
