@@ -91,6 +91,8 @@ fn the_searched_proofs_end_in_a_checked_certificate_or_say_why_not() {
     assert!(ok, "{err}");
     let out = out.replace('\n', " ");
     assert!(out.contains("Proved 457 of 457 positions"), "{out}");
+    // the default scheme: the walkers, one searcher per core, no job report
+    assert!(!out.contains("Where the time went"), "{out}");
     assert!(
         out.contains("re-checked by the independent checker"),
         "{out}"
@@ -141,9 +143,9 @@ fn the_searched_proofs_end_in_a_checked_certificate_or_say_why_not() {
 
 #[test]
 fn the_job_level_search_says_where_the_time_went_and_runs_alone_without_mpirun() {
-    // The default scheme is the job-level search: it proves the hybrid from the tenth
-    // stone as the walkers do, and says where the time went. `--distributed` outside
-    // mpirun says so and runs on this process.
+    // `--distributed` runs the job-level search (outside mpirun it says so and runs on
+    // this process): it proves the hybrid from the tenth stone as the walkers do, and
+    // says where the time went.
     let (out, err, ok) = run(
         &[
             "qubic",

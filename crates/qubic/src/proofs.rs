@@ -93,12 +93,13 @@ pub struct ProofOptions {
     /// node expansions (the work bound; unbounded if not given; Ctrl-C also stops).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
     pub max_expansions: Option<u64>,
-    /// With --search or --search-after: `jobs` (a master's proof tree whose leaves are
+    /// With --search or --search-after: `shared` (one table for every position, one
+    /// searcher per core; the default), `jobs` (a master's proof tree whose leaves are
     /// searched as jobs of at most --job-expansions expansions, split when they stay
-    /// open), `shared` (one table for every position, one searcher per core) or
-    /// `per-job` (the first search: one table per position).
-    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Scheme::Jobs))]
-    pub scheme: Scheme,
+    /// open; always with --distributed) or `per-job` (the first search: one table per
+    /// position).
+    #[cfg_attr(feature = "clap", arg(long, value_enum))]
+    pub scheme: Option<Scheme>,
     /// With --search or --search-after: worker threads (1 to 256; default: one per
     /// core).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u16>(1, ludomat_game::count::MAX_THREADS)))]
@@ -129,7 +130,7 @@ impl Default for ProofOptions {
             search: false,
             search_after: None,
             max_expansions: None,
-            scheme: Scheme::Jobs,
+            scheme: None,
             threads: None,
             job_expansions: None,
             distributed: false,
@@ -277,7 +278,7 @@ impl ProofOptions {
                     "{flag} belongs to the search: add --search or --search-after K"
                 )));
             }
-            if self.distributed && self.scheme != Scheme::Jobs {
+            if self.distributed && self.scheme.is_some_and(|s| s != Scheme::Jobs) {
                 return Err(ProofError::Options(
                     "--distributed runs the job-level search: drop --scheme (or give \
                      --scheme jobs)"
@@ -291,7 +292,11 @@ impl ProofOptions {
                         after: self.search_after.unwrap_or(0),
                         threat_depth: self.threat_depth,
                         max_expansions: self.max_expansions,
-                        scheme: self.scheme,
+                        scheme: self.scheme.unwrap_or(if self.distributed {
+                            Scheme::Jobs
+                        } else {
+                            Scheme::Shared
+                        }),
                         threads: self.threads.map_or(0, usize::from),
                         job_expansions: self.job_expansions,
                     },
@@ -807,8 +812,8 @@ impl PreparedSearch {
         let mut out = text::wrapped(
             &format!(
                 "Proved {} of {} positions in {} ({longest}): {}, {} evaluated, {}.",
-                run.proved(),
-                run.jobs.len(),
+                text::thousands(run.proved() as u64),
+                text::thousands(run.jobs.len() as u64),
                 secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
                 text::count(run.stats.expansions, "node expansion", "node expansions"),
                 text::count(run.stats.evaluations, "leaf", "leaves"),

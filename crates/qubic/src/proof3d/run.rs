@@ -72,7 +72,7 @@ impl Default for SearchConfig {
             after: 0,
             threat_depth: 20,
             max_expansions: None,
-            scheme: Scheme::Jobs,
+            scheme: Scheme::Shared,
             threads: 0,
             job_expansions: None,
         }

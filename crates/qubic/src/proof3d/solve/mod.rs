@@ -3,7 +3,8 @@
 //! on every core, their proved moves gathered into one [`SearchStrategy`]. Three ways
 //! ([`Scheme`]):
 //!
-//! * [`Scheme::Jobs`] (the default): **job-level proof-number search** ([`jobs`]).
+//! * [`Scheme::Jobs`] (`--scheme jobs`, and always on MPI): **job-level proof-number
+//!   search** ([`jobs`]).
 //!   A master keeps the top of the proof tree ([`tree`]) and hands its most-proving leaves
 //!   to workers as *jobs* — df-pn on the worker's table, at most
 //!   [`SolveConfig::job_expansions`] expansions — and splits a leaf that stays open into its
@@ -12,7 +13,12 @@
 //!   sharing one table here, or the ranks of an MPI run, each with its own
 //!   ([`super::distributed`]); the master and worker code is the same
 //!   (`ludomat_cluster`). Each run says where the time went ([`report::WorkReport`]).
-//! * [`Scheme::Shared`]: one searcher per core (a *walker*) takes the next
+//!   Not the default on one machine: on two cores it does more work than the walkers
+//!   (BENCHMARKS.md: on the hybrid from the seventh stone 3× the expansions and 2× the
+//!   CPU, as each job starts afresh at its leaf and the master splits positions one df-pn
+//!   would have finished); what it buys is a critical path that does not grow with the
+//!   hardest position, and the ranks of an MPI run.
+//! * [`Scheme::Shared`] (the default): one searcher per core (a *walker*) takes the next
 //!   position until none is left, all on one table ([`walkers`]); a walker with nothing
 //!   left helps with a position still running. The positions are the unit of parallel
 //!   work, so the hardest one is the critical path.
@@ -45,9 +51,9 @@ pub mod worker;
 pub enum Scheme {
     /// Job-level proof-number search: a master's proof tree, its leaves searched as jobs
     /// of bounded size.
-    #[default]
     Jobs,
     /// One table for every position, one searcher per core.
+    #[default]
     Shared,
     /// One table per position (the first search).
     PerJob,
@@ -79,7 +85,7 @@ impl Default for SolveConfig {
     fn default() -> Self {
         SolveConfig {
             limits: DfpnLimits::default(),
-            scheme: Scheme::Jobs,
+            scheme: Scheme::Shared,
             threads: 0,
             job_expansions: JOB_EXPANSIONS,
             speculate: false,
