@@ -230,6 +230,8 @@ impl Tree {
             chain,
             home,
         });
+        // its virtual numbers and free leaves, from its state
+        self.recompute(id);
         id
     }
 
@@ -376,6 +378,7 @@ impl Tree {
                         if cn.decided() {
                             cn.state = State::Done;
                         }
+                        self.recompute(child);
                     }
                     ids.push(child);
                 }
