@@ -153,17 +153,36 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             out!("{}", wrap(&checked?));
         }
         ProofTask::Search(task) => {
+            use ludomat_qubic::proof3d::distributed::{place, Place};
+            // Every rank checks the settings the same way (and fails alike) before MPI
+            // starts; then every rank but 0 serves the master and prints nothing.
+            let distributed = task.distributed;
             let search = task.prepare()?;
+            let site = match distributed.then(place).transpose()? {
+                Some(Place::Served) => return Ok(()),
+                Some(Place::Alone(why)) => {
+                    out!("{}", wrap(&format!("{why}\n")));
+                    None
+                }
+                Some(Place::Master(site)) => Some(site),
+                None => None,
+            };
             out!("{}", wrap(&search.header()));
+            if let Some(site) = &site {
+                out!("{}", wrap(&site.header()));
+            }
             let bar = crate::progress::Bar::new("positions proved", None, false);
             let mut watch = |p: &ludomat_game::run::Progress<_>| {
                 bar.update(p, Some(ludomat_qubic::proofs::search_note(p)));
             };
             let (mut ctx, _ctrl_c) = crate::progress::context("positions proved", None, &mut watch);
-            let run = search.run(&mut ctx)?;
+            let run = match &site {
+                Some(site) => search.run_on(site, &mut ctx)?,
+                None => search.run(&mut ctx)?,
+            };
             drop(ctx);
             bar.finish();
-            out!("{}", wrap(&search.summary(&run)?));
+            out!("{}", search.summary(&run, crate::help::WIDTH)?);
             print(search.report(&run)?);
         }
         task => print(task.run(&mut |head| out!("{}", wrap(head)))?),

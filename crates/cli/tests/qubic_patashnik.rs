@@ -91,6 +91,8 @@ fn the_searched_proofs_end_in_a_checked_certificate_or_say_why_not() {
     assert!(ok, "{err}");
     let out = out.replace('\n', " ");
     assert!(out.contains("Proved 457 of 457 positions"), "{out}");
+    // the default scheme: the walkers, one searcher per core, no job report
+    assert!(!out.contains("Where the time went"), "{out}");
     assert!(
         out.contains("re-checked by the independent checker"),
         "{out}"
@@ -137,4 +139,61 @@ fn the_searched_proofs_end_in_a_checked_certificate_or_say_why_not() {
     );
     assert!(!ok);
     assert!(err.contains("/no/such"), "{err}");
+}
+
+#[test]
+fn the_job_level_search_says_where_the_time_went_and_runs_alone_without_mpirun() {
+    // `--distributed` runs the job-level search (outside mpirun it says so and runs on
+    // this process): it proves the hybrid from the tenth stone as the walkers do, and
+    // says where the time went.
+    let (out, err, ok) = run(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--search-after",
+            "10",
+            "--threads",
+            "2",
+            "--distributed",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    let flat = out.replace('\n', " ");
+    assert!(flat.contains("searching on this process alone"), "{out}");
+    assert!(flat.contains("Proved 457 of 457 positions"), "{out}");
+    for words in [
+        "Where the time went: 2 workers on threads sharing one table",
+        "critical path",
+        "Repeated:",
+        "Projected",
+        "64 cores",
+    ] {
+        assert!(flat.contains(words), "{words}: {out}");
+    }
+    for line in out.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+    // The walkers are still there to compare with, but not on MPI.
+    let (out, err, ok) = run(
+        &[
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--search-after",
+            "10",
+            "--scheme",
+            "shared",
+            "--distributed",
+        ],
+        "",
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("--distributed") && err.contains("--scheme"),
+        "{err}"
+    );
 }

@@ -2,11 +2,15 @@
 //! as moves (cells 0–63, first player first; none for the empty board), then its
 //! certificate written and re-checked by the independent checker:
 //! `cargo run --release -p ludomat-qubic --example dfpn -- [--depth D] [--max N] [--split]
-//! [--per-job] [--threads N] [MOVES…]`.
+//! [--scheme jobs|shared|per-job] [--per-job] [--threads N] [--budget N] [--speculate]
+//! [MOVES…]`.
 //!
 //! Without `--split` the position is one search (`--threads N` evaluating on N cores, 1 by
-//! default); with it, the position is split at the first move into reply classes, one
-//! job each, on one table (or one table per job with `--per-job`, issue 17's scheme).
+//! default); with it, the position is split at the first move into reply classes and
+//! searched by `--scheme` (default `jobs`: the job-level search, jobs of at most
+//! `--budget` expansions, `--speculate` to give idle workers alternative moves; `shared`:
+//! one walker per reply class on one table; `per-job` or `--per-job`: a table each, issue
+//! 17's scheme).
 
 use std::time::Instant;
 
@@ -19,8 +23,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut limits = DfpnLimits::default();
     let mut moves = Vec::new();
     let mut split = false;
-    let mut scheme = Scheme::Shared;
+    let mut scheme = Scheme::Jobs;
     let mut threads = 0usize;
+    let mut budget = ludomat_qubic::proof3d::solve::JOB_EXPANSIONS;
+    let mut speculate = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -28,6 +34,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--max" => limits.max_expansions = args.next().ok_or("--max N")?.parse()?,
             "--split" => split = true,
             "--per-job" => scheme = Scheme::PerJob,
+            "--scheme" => {
+                scheme = match args.next().as_deref() {
+                    Some("jobs") => Scheme::Jobs,
+                    Some("shared") => Scheme::Shared,
+                    Some("per-job") => Scheme::PerJob,
+                    _ => return Err("--scheme jobs|shared|per-job".into()),
+                }
+            }
+            "--budget" => budget = args.next().ok_or("--budget N")?.parse()?,
+            "--speculate" => speculate = true,
             "--threads" => threads = args.next().ok_or("--threads N")?.parse()?,
             "--eps" => limits.epsilon = args.next().ok_or("--eps F")?.parse()?,
             m => moves.push(m.parse::<usize>()?),
@@ -48,6 +64,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             limits,
             scheme,
             threads,
+            job_expansions: budget,
+            speculate,
         };
         let start = Instant::now();
         let mut seen = 0;
@@ -81,6 +99,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             solved.stats,
             solved.table_positions
         );
+        if let Some(w) = &solved.work {
+            ludomat_io::out!("{}", w.text(100));
+        }
         let outcome = if solved.all_proved() {
             Outcome::Proved
         } else {

@@ -13,6 +13,10 @@
 //! * [`hybrid`] — Patashnik's strategy for the first K stones, the search after (K = 0:
 //!   the search alone, from the empty board).
 //! * [`threats`] — the search board [`threats::Board3`] and threat-sequence search.
+//! * [`solve`] — many positions searched as one proof on every core: the job-level
+//!   proof-number search (a master's proof tree, its leaves searched as bounded jobs,
+//!   [`solve::jobs`]) and issue 32's walkers; [`distributed`] — the same job-level search
+//!   on the ranks of an MPI run.
 //! * [`table`] — the search's table, shared by the searchers of a proof.
 //! * [`canonical`] — canonical forms under the symmetries; [`tables`] — lines,
 //!   symmetries and keys of 4³.
@@ -25,6 +29,7 @@ pub mod certificate;
 pub mod check;
 pub mod dfpn;
 pub mod dictionary;
+pub mod distributed;
 pub mod hybrid;
 pub mod leaves;
 pub mod player;

@@ -11,7 +11,9 @@
 //! then `tail`.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use ludomat_io::text;
 
 use ludomat_game::run::{cpu, Progress, RunContext};
 
@@ -22,8 +24,11 @@ use crate::proof3d::certificate::{
 use crate::proof3d::check::{check, moves_text, CheckError, CheckLimits};
 use crate::proof3d::dfpn::Outcome;
 use crate::proof3d::dictionary::{notation, Dictionary, DictionaryError};
+use crate::proof3d::distributed::Site;
 use crate::proof3d::run::Verdict;
-use crate::proof3d::run::{prove, SearchConfig, SearchConfigError, SearchProgress, SearchRun};
+use crate::proof3d::run::{
+    prove, prove_with, SearchConfig, SearchConfigError, SearchProgress, SearchRun,
+};
 use crate::proof3d::solve::Scheme;
 use crate::Cell;
 
@@ -89,14 +94,25 @@ pub struct ProofOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
     pub max_expansions: Option<u64>,
     /// With --search or --search-after: `shared` (one table for every position, one
-    /// searcher per core) or `per-job` (the first search: one table per position, one
-    /// position at a time per core).
-    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Scheme::Shared))]
-    pub scheme: Scheme,
+    /// searcher per core; the default), `jobs` (a master's proof tree whose leaves are
+    /// searched as jobs of at most --job-expansions expansions, split when they stay
+    /// open; always with --distributed) or `per-job` (the first search: one table per
+    /// position).
+    #[cfg_attr(feature = "clap", arg(long, value_enum))]
+    pub scheme: Option<Scheme>,
     /// With --search or --search-after: worker threads (1 to 256; default: one per
     /// core).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u16>(1, ludomat_game::count::MAX_THREADS)))]
     pub threads: Option<u16>,
+    /// With --scheme jobs: the most node expansions of one job, the unit of parallel
+    /// work (1 to 1,000,000,000; default 2,000).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1, crate::proof3d::run::MAX_JOB_EXPANSIONS)))]
+    pub job_expansions: Option<u64>,
+    /// With --search or --search-after: search on the processes of an MPI run (`mpirun
+    /// -n N ludomat qubic proof --dims 3 --search --distributed`; a build with the cargo
+    /// feature `mpi`): rank 0 keeps the proof tree, every rank searches jobs.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub distributed: bool,
 }
 
 impl Default for ProofOptions {
@@ -114,8 +130,10 @@ impl Default for ProofOptions {
             search: false,
             search_after: None,
             max_expansions: None,
-            scheme: Scheme::Shared,
+            scheme: None,
             threads: None,
+            job_expansions: None,
+            distributed: false,
         }
     }
 }
@@ -163,6 +181,8 @@ pub struct SearchTask {
     pub config: SearchConfig,
     /// Where the certificate goes, if anywhere.
     pub out: Option<PathBuf>,
+    /// On the ranks of an MPI run ([`crate::proof3d::distributed`]).
+    pub distributed: bool,
 }
 
 /// Why a proof is not checked, or does not hold.
@@ -248,17 +268,40 @@ impl ProofOptions {
             }
             let checks_dictionary =
                 self.dictionary.is_some() || self.shortest || self.threat_depth != 20;
-            return Ok(if self.search || self.search_after.is_some() {
+            let searching = self.search || self.search_after.is_some();
+            let search_only = [
+                ("--distributed", self.distributed),
+                ("--job-expansions", self.job_expansions.is_some()),
+            ];
+            if let (false, Some((flag, _))) = (searching, search_only.iter().find(|f| f.1)) {
+                return Err(ProofError::Options(format!(
+                    "{flag} belongs to the search: add --search or --search-after K"
+                )));
+            }
+            if self.distributed && self.scheme.is_some_and(|s| s != Scheme::Jobs) {
+                return Err(ProofError::Options(
+                    "--distributed runs the job-level search: drop --scheme (or give \
+                     --scheme jobs)"
+                        .into(),
+                ));
+            }
+            return Ok(if searching {
                 ProofTask::Search(SearchTask {
                     dictionary,
                     config: SearchConfig {
                         after: self.search_after.unwrap_or(0),
                         threat_depth: self.threat_depth,
                         max_expansions: self.max_expansions,
-                        scheme: self.scheme,
+                        scheme: self.scheme.unwrap_or(if self.distributed {
+                            Scheme::Jobs
+                        } else {
+                            Scheme::Shared
+                        }),
                         threads: self.threads.map_or(0, usize::from),
+                        job_expansions: self.job_expansions,
                     },
                     out: self.write_certificate.clone(),
+                    distributed: self.distributed,
                 })
             } else if let Some(out) = &self.write_certificate {
                 ProofTask::WriteCertificate {
@@ -292,6 +335,8 @@ impl ProofOptions {
             ("--search-after", self.search_after.is_some()),
             ("--max-expansions", self.max_expansions.is_some()),
             ("--threads", self.threads.is_some()),
+            ("--job-expansions", self.job_expansions.is_some()),
+            ("--distributed", self.distributed),
         ];
         let three_d: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
         if !three_d.is_empty() {
@@ -673,6 +718,14 @@ impl SearchTask {
     }
 }
 
+fn seconds(s: f64) -> String {
+    text::duration(Duration::from_secs_f64(if s.is_finite() {
+        s.max(0.0)
+    } else {
+        0.0
+    }))
+}
+
 /// Wall-clock and CPU seconds in the one spelling (`ludomat_io::text::wall_and_cpu`).
 fn secs_wall_and_cpu(wall: f64, cpu: f64) -> String {
     let d =
@@ -712,7 +765,8 @@ impl PreparedSearch {
         }
     }
 
-    /// The search ([`prove`]), watched and stopped through `ctx`.
+    /// The search ([`prove`]) on this process's threads, watched and stopped through
+    /// `ctx`.
     ///
     /// # Errors
     /// The search refused before it starts.
@@ -720,32 +774,62 @@ impl PreparedSearch {
         Ok(prove(&self.task.config, Some(&self.before), ctx)?)
     }
 
+    /// The search on the ranks of the MPI run `site` (rank 0), watched through `ctx`.
+    ///
+    /// # Errors
+    /// The search refused before it starts.
+    pub fn run_on(
+        &self,
+        site: &Site,
+        ctx: &mut RunContext<'_, SearchProgress>,
+    ) -> Result<SearchRun, ProofError> {
+        Ok(prove_with(
+            &self.task.config,
+            Some(&self.before),
+            ctx,
+            &mut |jobs, config, cancel, status| site.solve(jobs, config, cancel, status),
+        )?)
+    }
+
     /// The search's account: positions proved, time and counters (said whether or not
-    /// the win is proved).
+    /// the win is proved), and for the job-level search where the time went, in lines of
+    /// at most `width` columns.
     ///
     /// # Errors
     /// [`ProofError::NotProved`] when the dictionary had no answer on the way to the
     /// positions the search takes over (nothing was searched).
-    pub fn summary(&self, run: &SearchRun) -> Result<String, ProofError> {
+    pub fn summary(&self, run: &SearchRun, width: usize) -> Result<String, ProofError> {
         if run.verdict == Verdict::NoFrontier {
             return Err(ProofError::NotProved(format!(
                 "{} has no answer on the way to the first player's {}th stone",
                 self.name, self.task.config.after
             )));
         }
-        Ok(format!(
-            "Proved {} of {} positions in {} (the longest alone {}): {} node expansions, {} \
-             leaves evaluated, {} threat-search nodes.\n",
-            run.proved(),
-            run.jobs.len(),
-            secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
-            ludomat_io::text::duration(std::time::Duration::from_secs_f64(
-                run.longest_job().max(0.0)
-            )),
-            ludomat_io::text::thousands(run.stats.expansions),
-            ludomat_io::text::thousands(run.stats.evaluations),
-            ludomat_io::text::thousands(run.stats.threat_nodes),
-        ))
+        let longest = match &run.work {
+            Some(w) => format!("critical path {} CPU", seconds(w.critical_path)),
+            None => format!("the longest alone {}", seconds(run.longest_job())),
+        };
+        let mut out = text::wrapped(
+            &format!(
+                "Proved {} of {} positions in {} ({longest}): {}, {} evaluated, {}.",
+                text::thousands(run.proved() as u64),
+                text::thousands(run.jobs.len() as u64),
+                secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
+                text::count(run.stats.expansions, "node expansion", "node expansions"),
+                text::count(run.stats.evaluations, "leaf", "leaves"),
+                text::count(
+                    run.stats.threat_nodes,
+                    "threat-search node",
+                    "threat-search nodes"
+                ),
+            ),
+            width,
+        );
+        out.push('\n');
+        if let Some(w) = &run.work {
+            out += &w.text(width);
+        }
+        Ok(out)
     }
 
     /// The proof told after the [`Self::summary`], its certificate written to the output
@@ -772,7 +856,8 @@ impl PreparedSearch {
                     "the searched strategy does not prove the win: {error}"
                 ))
             }
-            Verdict::NoFrontier => return self.summary(run).map(|_| ProofReport::default()),
+            Verdict::Failed { error } => return not(format!("not proved: {error}")),
+            Verdict::NoFrontier => return self.summary(run, 80).map(|_| ProofReport::default()),
         };
         let mut head = format!(
             "Proved: the first player wins. {} positions of the strategy have a searched \

@@ -137,6 +137,7 @@ fn walkers_on_one_table_prove_what_a_table_per_job_proves() {
             limits: DfpnLimits::default(),
             scheme,
             threads,
+            ..SolveConfig::default()
         };
         solve_from(x, o, &config, &Cancel::new(), &mut |_| {})
     };
@@ -158,10 +159,11 @@ fn walkers_on_one_table_prove_what_a_table_per_job_proves() {
 fn two_walkers_on_one_position_share_its_proof() {
     // The hardest race: both searchers on the same position and the same table at once.
     use ludomat_game::run::Cancel;
-    use ludomat_qubic::proof3d::solve::{solve, SolveConfig};
+    use ludomat_qubic::proof3d::solve::{solve, Scheme, SolveConfig};
     let (x, o) = position(&PLY6);
     let config = SolveConfig {
         threads: 2,
+        scheme: Scheme::Shared,
         ..SolveConfig::default()
     };
     let solved = solve(&[(x, o), (x, o)], &config, &Cancel::new(), &mut |_| {});
@@ -174,10 +176,11 @@ fn a_searcher_with_no_job_left_helps_with_the_last() {
     // One position, two searchers: the second has nothing to take and helps, working on
     // the last open replies where the first takes the best first.
     use ludomat_game::run::Cancel;
-    use ludomat_qubic::proof3d::solve::{solve, SolveConfig};
+    use ludomat_qubic::proof3d::solve::{solve, Scheme, SolveConfig};
     let (x, o) = position(&PLY6);
     let config = SolveConfig {
         threads: 2,
+        scheme: Scheme::Shared,
         ..SolveConfig::default()
     };
     let solved = solve(&[(x, o)], &config, &Cancel::new(), &mut |_| {});

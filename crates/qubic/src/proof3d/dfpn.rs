@@ -38,6 +38,8 @@
 //! A. Nagai, *Df-pn Algorithm for Searching AND/OR Trees*, 2002; J. Pawlewicz and
 //! Ł. Lew, *Improving depth-first PN-search: 1 + ε trick*, 2006.
 
+use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -47,7 +49,7 @@ pub use super::leaves::INFINITE;
 use super::leaves::{first_to_move, Leaf, LeafStats, Leaves};
 use super::table::Entry;
 use super::tables::{image, tables, Tables};
-use super::threats::{search_on_thread, Board3, O, X};
+use super::threats::{search_on_thread, Board3, KeyHasher, O, X};
 
 /// Limits of the search.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -152,6 +154,31 @@ pub struct Tick<'b> {
 /// (the search then ends *unknown*).
 pub type Watch<'a> = dyn FnMut(Tick<'_>) -> ControlFlow<()> + 'a;
 
+/// How often each position was expanded, by a 64-bit digest of its canonical form
+/// ([`Dfpn::recording`]): what tells the work two searchers repeated.
+pub type Expanded = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// The 64-bit digest of a canonical form that [`Expanded`] counts by.
+#[must_use]
+pub fn digest(key: Key) -> u64 {
+    ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A child of a searched position, as the search's table has it ([`Dfpn::children`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ChildNumbers {
+    /// The move (a cell of the position as given, 0–63).
+    pub cell: u8,
+    /// Its proof number (0: proved).
+    pub pn: u64,
+    /// Its disproof number (0: disproved).
+    pub dn: u64,
+}
+
+/// Proved first-player positions (canonical form) and their moves: a proof, or part of
+/// one, as a list ([`Dfpn::proof_of`]).
+pub type ProofList = Vec<(Key, u8)>;
+
 /// A df-pn searcher: its table survives between calls, so several positions can be
 /// searched with what was learnt.
 pub struct Dfpn<'a> {
@@ -172,6 +199,8 @@ pub struct Dfpn<'a> {
     aborted: bool,
     /// A helper on a position another searcher is proving ([`Dfpn::helping`]).
     helper: bool,
+    /// Every position expanded and how often, when asked for ([`Dfpn::recording`]).
+    expanded: Option<Expanded>,
 }
 
 fn cells(mut m: u64) -> impl Iterator<Item = usize> {
@@ -201,7 +230,7 @@ fn evaluate_on(
 
 /// A node's children (cell, canonical form, symmetry), the cells whose children were
 /// decided at once, and — when one of them decides the node — its numbers and cell.
-type Expanded = (Vec<(usize, Key, usize)>, u64, Option<(u64, u64, usize)>);
+type Expansion = (Vec<(usize, Key, usize)>, u64, Option<(u64, u64, usize)>);
 
 /// A child found while expanding a node: its cell (on the board), canonical form and
 /// symmetry to it, and, when it is new, the stones to evaluate.
@@ -220,11 +249,18 @@ impl<'a> Dfpn<'a> {
     /// issue 17 wrote it).
     #[must_use]
     pub fn new(limits: DfpnLimits) -> Dfpn<'a> {
+        Dfpn::with_evaluator(limits, Leaves::new(limits.threat_depth))
+    }
+
+    /// A searcher with an empty table evaluating with `leaves` (whose threat-search table
+    /// may be warm from earlier searches: it holds only facts).
+    #[must_use]
+    pub fn with_evaluator(limits: DfpnLimits, leaves: Leaves) -> Dfpn<'a> {
         Dfpn {
             t: tables(),
             limits,
             tt: Arc::new(ProofTable::new()),
-            leaves: vec![Mutex::new(Leaves::new(limits.threat_depth))],
+            leaves: vec![Mutex::new(leaves)],
             pool: None,
             expansions: 0,
             budget_end: u64::MAX,
@@ -233,7 +269,21 @@ impl<'a> Dfpn<'a> {
             line: Vec::new(),
             aborted: false,
             helper: false,
+            expanded: None,
         }
+    }
+
+    /// Count the expansions of every position (by [`digest`]), adding to `counts`
+    /// (taken back with [`Dfpn::take_expanded`]).
+    #[must_use]
+    pub fn recording(mut self, counts: Expanded) -> Dfpn<'a> {
+        self.expanded = Some(counts);
+        self
+    }
+
+    /// The expansion counts recorded so far (empty if not [`Dfpn::recording`]).
+    pub fn take_expanded(&mut self) -> Expanded {
+        self.expanded.take().unwrap_or_default()
     }
 
     /// Evaluate the new children of each node at once on `pool`'s threads (the same
@@ -344,6 +394,101 @@ impl<'a> Dfpn<'a> {
         self.tt.proof_moves()
     }
 
+    /// The children of the searched position (`x`, `o`) — one per class of symmetric
+    /// positions, its candidate moves as the table has them now — with their numbers
+    /// (evaluated, and stored, where the table has none). Where a search stopped
+    /// *unknown*, these are what the position splits into. Empty where the table does not
+    /// hold the position.
+    pub fn children(&mut self, x: u64, o: u64) -> Vec<ChildNumbers> {
+        let mut b = Board3::from_stones(x, o);
+        let mut sh = SymHashes::of(x, o);
+        let (key, s) = sh.canonical(x, o);
+        let Some(entry) = self.tt.get(key) else {
+            return Vec::new();
+        };
+        let side = if first_to_move(&b) { X } else { O };
+        let moves = image(self.t, self.t.inverse[s], entry.moves);
+        let mut seen: Vec<Key> = Vec::new();
+        let mut out = Vec::new();
+        for c in cells(moves) {
+            b.play(c, side);
+            sh.toggle(c, side);
+            let (ck, cs) = sh.canonical(b.stones[X], b.stones[O]);
+            if !seen.contains(&ck) {
+                seen.push(ck);
+                let e = match self.tt.get(ck) {
+                    Some(e) => e,
+                    None => {
+                        let e = self.evaluate(&mut b, cs);
+                        if !e.decided() {
+                            self.tt.insert(ck, e);
+                        }
+                        e
+                    }
+                };
+                out.push(ChildNumbers {
+                    cell: c as u8,
+                    pn: e.pn,
+                    dn: e.dn,
+                });
+            }
+            sh.toggle(c, side);
+            b.undo(c, side);
+        }
+        out
+    }
+
+    /// The proof below the proved position (`x`, `o`) as the table holds it: every
+    /// first-player position of it with a move of its own (not won by a three, a threat
+    /// sequence or a forced block), with that move — walked from the position through the
+    /// proved moves and every reply that matters. Positions in `walked` are skipped (their
+    /// proofs were given before) and the ones walked now are added to it. Empty where the
+    /// position is not proved in the table.
+    pub fn proof_of(
+        &self,
+        x: u64,
+        o: u64,
+        walked: &mut HashSet<Key, BuildHasherDefault<KeyHasher>>,
+    ) -> ProofList {
+        let (root, _) = SymHashes::of(x, o).canonical(x, o);
+        let mut out = Vec::new();
+        let mut stack = vec![root];
+        while let Some(k) = stack.pop() {
+            if !walked.insert(k) {
+                continue;
+            }
+            // A position with no entry was decided as it was evaluated: won at once.
+            let Some(e) = self.tt.get(k) else {
+                continue;
+            };
+            if e.pn != 0 {
+                continue;
+            }
+            let (kx, ko) = (k as u64, (k >> 64) as u64);
+            if kx.count_ones() == ko.count_ones() {
+                if e.best < 64 {
+                    out.push((k, e.best));
+                    let (child, _) =
+                        SymHashes::of(kx | 1 << e.best, ko).canonical(kx | 1 << e.best, ko);
+                    stack.push(child);
+                }
+            } else {
+                for c in cells(e.moves) {
+                    let (child, _) = SymHashes::of(kx, ko | 1 << c).canonical(kx, ko | 1 << c);
+                    stack.push(child);
+                }
+            }
+        }
+        out
+    }
+
+    /// The numbers of the position (`x`, `o`) in the table, if it is there.
+    #[must_use]
+    pub fn numbers(&self, x: u64, o: u64) -> Option<(u64, u64)> {
+        let (key, _) = SymHashes::of(x, o).canonical(x, o);
+        self.tt.get(key).map(|e| (e.pn, e.dn))
+    }
+
     /// Evaluate one new position.
     fn evaluate(&self, b: &mut Board3, s: usize) -> Entry {
         evaluate_on(&self.leaves, self.pool, b, s)
@@ -391,7 +536,7 @@ impl<'a> Dfpn<'a> {
     /// once (won or lost when evaluated) are not stored: they leave the node's moves
     /// (`decided`, symmetric copies included). A child that decides the node settles it:
     /// `(pn, dn, cell)`.
-    fn expand(&mut self, b: &mut Board3, sh: &mut SymHashes, moves: u64, or: bool) -> Expanded {
+    fn expand(&mut self, b: &mut Board3, sh: &mut SymHashes, moves: u64, or: bool) -> Expansion {
         let side = if or { X } else { O };
         let settles = |e: &Entry| -> Option<(u64, u64)> {
             // OR: a won child wins the node; AND: a lost child loses it.
@@ -507,7 +652,14 @@ impl<'a> Dfpn<'a> {
                 e
             }
         };
-        if entry.pn == 0 || entry.dn == 0 || !self.tick() {
+        if entry.pn == 0 || entry.dn == 0 {
+            return;
+        }
+        let going = self.tick();
+        if let Some(counts) = self.expanded.as_mut() {
+            *counts.entry(digest(key)).or_insert(0) += 1;
+        }
+        if !going {
             return;
         }
         let or = first_to_move(b);

@@ -38,7 +38,8 @@ use super::certificate::{check_gzip, write, CertificateSummary};
 use super::dfpn::{DfpnLimits, DfpnStats, Outcome};
 use super::dictionary::notation;
 use super::hybrid::{frontier, HybridStrategy};
-use super::solve::{solve, split, Job, Scheme, SolveConfig, SolveStatus};
+use super::solve::report::WorkReport;
+use super::solve::{solve, split, Job, Scheme, SolveConfig, SolveStatus, JOB_EXPANSIONS};
 use crate::Cell;
 
 /// The most first-player stones Patashnik's strategy may play before the search (the
@@ -61,6 +62,8 @@ pub struct SearchConfig {
     pub scheme: Scheme,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// The job-level search's most expansions per job (default [`JOB_EXPANSIONS`]).
+    pub job_expansions: Option<u64>,
 }
 
 impl Default for SearchConfig {
@@ -71,6 +74,7 @@ impl Default for SearchConfig {
             max_expansions: None,
             scheme: Scheme::Shared,
             threads: 0,
+            job_expansions: None,
         }
     }
 }
@@ -93,7 +97,14 @@ pub enum SearchConfigError {
     /// `threads` out of range.
     #[error("threads: {0}; 0 (one per core) to 256")]
     Threads(usize),
+    /// `job_expansions` out of range.
+    #[error("job_expansions: {0}; 1 to {MAX_JOB_EXPANSIONS}")]
+    JobExpansions(u64),
 }
+
+/// The most expansions one job may be given (a job is a unit of work: past a billion
+/// expansions it is hours long, and the search no longer splits).
+pub const MAX_JOB_EXPANSIONS: u64 = 1_000_000_000;
 
 impl SearchConfig {
     /// Whether the run can start (with a `before` strategy if `has_before`).
@@ -116,10 +127,18 @@ impl SearchConfig {
         if self.threads > 256 {
             return Err(SearchConfigError::Threads(self.threads));
         }
+        if let Some(n) = self
+            .job_expansions
+            .filter(|&n| n == 0 || n > MAX_JOB_EXPANSIONS)
+        {
+            return Err(SearchConfigError::JobExpansions(n));
+        }
         Ok(())
     }
 
-    fn solve_config(&self) -> SolveConfig {
+    /// The settings of the searches.
+    #[must_use]
+    pub fn solve_config(&self) -> SolveConfig {
         SolveConfig {
             limits: DfpnLimits {
                 threat_depth: self.threat_depth,
@@ -128,6 +147,8 @@ impl SearchConfig {
             },
             scheme: self.scheme,
             threads: self.threads,
+            job_expansions: self.job_expansions.unwrap_or(JOB_EXPANSIONS),
+            ..SolveConfig::default()
         }
     }
 }
@@ -227,6 +248,11 @@ pub enum Verdict {
     },
     /// Stopped on request before the end.
     Cancelled,
+    /// The search could not go on (a worker failed: its rank and words).
+    Failed {
+        /// What failed.
+        error: String,
+    },
 }
 
 /// Wall and CPU time of one part of the run.
@@ -258,6 +284,8 @@ pub struct SearchRun {
     pub jobs: Vec<Job>,
     /// The counters of all of them.
     pub stats: DfpnStats,
+    /// Where the time went (the job-level search).
+    pub work: Option<WorkReport>,
     /// Positions in the search's table at the end (the largest table per job).
     pub table_positions: usize,
     /// Positions of the strategy with a searched move of their own.
@@ -303,6 +331,23 @@ pub fn prove(
     before: Option<&dyn AttackerStrategy>,
     ctx: &mut RunContext<'_, SearchProgress>,
 ) -> Result<SearchRun, SearchConfigError> {
+    prove_with(config, before, ctx, &mut |jobs, c, cancel, status| {
+        solve(jobs, c, cancel, status)
+    })
+}
+
+pub use super::solve::Solver;
+
+/// [`prove`], the positions searched by `solver`.
+///
+/// # Errors
+/// The configuration refused (before anything runs).
+pub fn prove_with(
+    config: &SearchConfig,
+    before: Option<&dyn AttackerStrategy>,
+    ctx: &mut RunContext<'_, SearchProgress>,
+    solver: &mut Solver<'_>,
+) -> Result<SearchRun, SearchConfigError> {
     config.validate(before.is_some())?;
     let (wall0, cpu0) = (Instant::now(), cpu::process());
     let cpu_now = || cpu::process().saturating_sub(cpu0).as_secs_f64();
@@ -321,6 +366,7 @@ pub fn prove(
         first_move: None,
         jobs: Vec::new(),
         stats: DfpnStats::default(),
+        work: None,
         table_positions: 0,
         searched_moves: 0,
         search: Timing::default(),
@@ -377,10 +423,16 @@ pub fn prove(
                 }
             });
         };
-        solve(&jobs, &config.solve_config(), &cancel, &mut status)
+        solver(&jobs, &config.solve_config(), &cancel, &mut status)
     };
     run.search = Timing::since(search_wall, search_cpu);
     run.stats = solved.stats;
+    run.work = solved.work.clone();
+    if let Some(error) = solved.failure.clone() {
+        run.verdict = Verdict::Failed { error };
+        run.jobs = solved.jobs.clone();
+        return Ok(finish(run, progress, ctx, wall0, cpu0));
+    }
     run.table_positions = solved.table_positions;
     run.jobs = solved.jobs.clone();
     progress.proved = run.proved();

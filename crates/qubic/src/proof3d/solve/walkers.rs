@@ -1,24 +1,9 @@
-//! Many df-pn searches as one proof: the **jobs** (positions, first player to move, that
-//! must all be won — the reply classes to the first move, or the hybrid's frontier),
-//! searched on every core, their proved moves gathered into one [`SearchStrategy`].
-//!
-//! One searcher per core (a *walker*) takes the next job until none is left. Two ways to
-//! share the table ([`Scheme`]):
-//!
-//! * [`Scheme::Shared`] (issue 32, the default): one table ([`ProofTable`]) for every job
-//!   and walker. What one job proved another finds ready — the reply classes to the first
-//!   move meet again a few moves on, so the search from scratch needs about 40 % fewer
-//!   expansions than with a table per job — and both cores stay busy while jobs are
-//!   left. With more than one walker the counts (and so the certificate's size) depend a
-//!   little on the threads' timing; the verdict does not, and every proof found is
-//!   checked the same way. With one thread the search is the same every time.
-//! * [`Scheme::PerJob`] (issue 17's search): a table of its own for each job. Kept to
-//!   compare against; its counts do not depend on the cores or the timing, but no job
-//!   profits from another.
-//!
-//! (Issue 32's first design evaluated each node's new children on all cores at once,
-//! `Dfpn::parallel`, one job after another on one table: deterministic, but the cores
-//! waited on each other at every node — 1.4 cores busy of 2. Walkers keep both busy.)
+//! Issue 32's schemes ([`super::Scheme::Shared`], [`super::Scheme::PerJob`]): one
+//! searcher per core (a *walker*) takes the next job until none is left, each on the one
+//! shared table or on a table of its own; a walker with nothing left to take helps with a
+//! job still running ([`super::super::dfpn::Dfpn::helping`]). The jobs are the unit of
+//! parallel work, so the longest one is the run's critical path: kept to compare against
+//! the job-level search ([`super::jobs`]).
 
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -27,120 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ludomat_game::run::Cancel;
-use serde::{Deserialize, Serialize};
 
-use super::canonical::SymHashes;
-use super::dfpn::{Dfpn, DfpnLimits, DfpnStats, Outcome, ProofMoves, SearchStrategy, Tick};
-use super::leaves::Leaves;
-use super::table::ProofTable;
-use super::tables::{image, tables};
-use super::threats::{Board3, O, X};
-
-/// How the jobs of a proof share the table and the cores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
-#[serde(rename_all = "snake_case")]
-pub enum Scheme {
-    /// One table for every position, one searcher per core.
-    #[default]
-    Shared,
-    /// One table per position (the first search).
-    PerJob,
-}
-
-/// What a proof's searches are allowed.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SolveConfig {
-    /// The df-pn limits of every job (`max_expansions` per job).
-    pub limits: DfpnLimits,
-    /// How the jobs share the table and the cores.
-    pub scheme: Scheme,
-    /// Worker threads (0: one per core).
-    pub threads: usize,
-}
-
-impl Default for SolveConfig {
-    fn default() -> Self {
-        SolveConfig {
-            limits: DfpnLimits::default(),
-            scheme: Scheme::Shared,
-            threads: 0,
-        }
-    }
-}
-
-/// One proof job: a position (first player to move) and what its search found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Job {
-    /// The first player's stones.
-    pub x: u64,
-    /// The second player's stones.
-    pub o: u64,
-    /// The outcome.
-    pub outcome: Outcome,
-    /// The search's counters for this job.
-    pub stats: DfpnStats,
-    /// Wall-clock seconds the job took.
-    pub seconds: f64,
-}
-
-/// What a proof's searches are doing, for a watcher.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SolveStatus {
-    /// Jobs finished (proved, or not).
-    pub jobs_done: usize,
-    /// Jobs in all.
-    pub jobs_total: usize,
-    /// Node expansions so far, every job.
-    pub expansions: u64,
-    /// The job being searched (its stones), if any.
-    pub job: Option<(u64, u64)>,
-    /// The moves from that job's position to the node being expanded (cells 0–63).
-    pub line: Vec<u8>,
-}
-
-/// A proof's searches, done.
-#[derive(Debug, Clone)]
-pub struct Solved {
-    /// The jobs in the order given, with their outcomes.
-    pub jobs: Vec<Job>,
-    /// Every proved move of every job.
-    pub strategy: SearchStrategy,
-    /// The counters of every job together.
-    pub stats: DfpnStats,
-    /// Positions in the table(s) at the end (the shared table, or the largest).
-    pub table_positions: usize,
-}
-
-impl Solved {
-    /// Whether every job was proved.
-    #[must_use]
-    pub fn all_proved(&self) -> bool {
-        self.jobs.iter().all(|j| j.outcome == Outcome::Proved)
-    }
-}
-
-/// Search every job (first player to move in each), one walker per thread. `status` is
-/// called from the calling thread as the work goes on (every 50 ms) and at the end; a job
-/// left unproved stops the rest (there is no proof then), as does `cancel`.
-pub fn solve(
-    jobs: &[(u64, u64)],
-    config: &SolveConfig,
-    cancel: &Cancel,
-    status: &mut dyn FnMut(&SolveStatus),
-) -> Solved {
-    solve_jobs(jobs, config, cancel, status)
-}
-
-fn unknown(x: u64, o: u64) -> Job {
-    Job {
-        x,
-        o,
-        outcome: Outcome::Unknown,
-        stats: DfpnStats::default(),
-        seconds: 0.0,
-    }
-}
+use super::super::dfpn::{Dfpn, DfpnLimits, DfpnStats, Outcome, ProofMoves, SearchStrategy, Tick};
+use super::super::leaves::Leaves;
+use super::super::table::ProofTable;
+use super::{unknown, Job, Scheme, SolveConfig, SolveStatus, Solved};
 
 /// The job being searched and the line the search looks at in it.
 type Looking = (Option<(u64, u64)>, Vec<u8>);
@@ -223,14 +99,12 @@ fn walk(
         }
         drop(running);
         let t = Instant::now();
-        let root = super::canonical::canonical(x, o).0;
+        let root = super::super::canonical::canonical(x, o).0;
         // Proved by a helper while this searcher is still below: done.
         let proved = || shared.is_some_and(|t| t.get(root).is_some_and(|e| e.pn == 0));
         let added = Cell::new(0);
         let mut watch = tally(board, &added, Some((x, o)), proved);
-        let mut d = Dfpn::new(limits)
-            .evaluating_with(evaluator)
-            .watched(&mut watch);
+        let mut d = Dfpn::with_evaluator(limits, evaluator).watched(&mut watch);
         if let Some(table) = shared {
             d = d.sharing(Arc::clone(table));
         }
@@ -320,9 +194,8 @@ fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluato
         helped.push(i);
         let added = Cell::new(0);
         let mut watch = tally(board, &added, None, || ended.load(Ordering::Relaxed));
-        let mut d = Dfpn::new(limits)
+        let mut d = Dfpn::with_evaluator(limits, evaluator)
             .sharing(Arc::clone(table))
-            .evaluating_with(evaluator)
             .helping()
             .watched(&mut watch);
         let before = d.stats();
@@ -336,18 +209,14 @@ fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluato
     }
 }
 
-fn solve_jobs(
+pub(super) fn solve_walkers(
     jobs: &[(u64, u64)],
     config: &SolveConfig,
     cancel: &Cancel,
     status: &mut dyn FnMut(&SolveStatus),
 ) -> Solved {
     let total = jobs.len();
-    let threads = match config.threads {
-        0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        n => n,
-    }
-    .max(1);
+    let threads = config.workers();
     let shared = (config.scheme == Scheme::Shared).then(|| Arc::new(ProofTable::new()));
     let board = Board::default();
     let report = |status: &mut dyn FnMut(&SolveStatus)| {
@@ -412,7 +281,7 @@ fn solve_jobs(
         let root_pn = |&(x, o): &(u64, u64)| {
             shared
                 .as_ref()
-                .and_then(|t| t.get(super::canonical::canonical(x, o).0))
+                .and_then(|t| t.get(super::super::canonical::canonical(x, o).0))
                 .map_or(0, |e| e.pn)
         };
         let mut rest: Vec<(u64, usize)> = results
@@ -460,48 +329,7 @@ fn solve_jobs(
         table_positions: shared
             .as_ref()
             .map_or(board.largest.load(Ordering::Relaxed), |t| t.len()),
+        work: None,
+        failure: None,
     }
-}
-
-/// The first player's move at (`x`, `o`) by the search's own ordering (the cell on the
-/// most open lines: a corner or centre from the empty board), and the positions after
-/// each class of second-player replies to it, the most central replies first.
-#[must_use]
-pub fn split(x: u64, o: u64) -> (usize, Vec<(u64, u64)>) {
-    let b = Board3::from_stones(x, o);
-    let m = b.ranked(!b.occupied(), X).first().copied().unwrap_or(0);
-    let x2 = x | 1 << m;
-    let after = Board3::from_stones(x2, o);
-    let mut seen = Vec::new();
-    let mut jobs = Vec::new();
-    for r in after.ranked(!after.occupied(), O) {
-        let (k, _) = SymHashes::of(x2, o | 1 << r).canonical(x2, o | 1 << r);
-        if !seen.contains(&k) {
-            seen.push(k);
-            jobs.push((x2, o | 1 << r));
-        }
-    }
-    (m, jobs)
-}
-
-/// A whole solve from (`x`, `o`): split at the first move, every reply class searched,
-/// the first move added to the strategy when all are proved. Returns the first move too.
-pub fn solve_from(
-    x: u64,
-    o: u64,
-    config: &SolveConfig,
-    cancel: &Cancel,
-    status: &mut dyn FnMut(&SolveStatus),
-) -> (usize, Solved) {
-    let (m, jobs) = split(x, o);
-    let mut solved = solve(&jobs, config, cancel, status);
-    if solved.all_proved() {
-        let t = tables();
-        let (key, s) = SymHashes::of(x, o).canonical(x, o);
-        solved
-            .strategy
-            .moves
-            .insert(key, image(t, s, 1 << m).trailing_zeros() as u8);
-    }
-    (m, solved)
 }
