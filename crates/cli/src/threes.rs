@@ -20,6 +20,7 @@ use ludomat_threes::auto::{AutoOptions, AutoProgress, Contender, MAX_GAMES};
 use ludomat_threes::autoplay::GameSummary;
 use ludomat_threes::bench::BenchConfig;
 use ludomat_threes::engine::{EngineCommand, Limits};
+use ludomat_threes::learn::{LearnOptions, LearnProgress};
 use ludomat_threes::options::DepthOptions;
 use ludomat_threes::play::{keys_of_line, Key, LineKeys, Play};
 use ludomat_threes::record::GameRecord;
@@ -63,6 +64,14 @@ enum ThreesSub {
     #[command(mut_arg("games", |a| a.value_parser(count::<u32>(1, 1_000_000))))]
     #[command(mut_arg("threads", |a| a.value_parser(count::<u16>(1, MAX_THREADS))))]
     Versus(VersusOptions),
+    /// Train an n-tuple network by playing (TD learning): progress, Ctrl-C saves, --resume,
+    /// the learning curve as CSV and chart, the network for --network.
+    #[command(mut_arg("games", |a| a.value_parser(count::<u64>(1, 1_000_000_000_000))))]
+    #[command(mut_arg("threads", |a| a.value_parser(count::<u16>(1, MAX_THREADS))))]
+    #[command(mut_arg("eval_every", |a| a.value_parser(count::<u64>(1, 1_000_000_000))))]
+    #[command(mut_arg("eval_games", |a| a.value_parser(count::<u32>(1, 1_000_000))))]
+    #[command(mut_arg("checkpoint_every", |a| a.value_parser(count::<u64>(1, 1_000_000_000))))]
+    Learn(LearnOptions),
     /// Combine the CSV files of several `auto` runs (e.g. one long run split over
     /// machines with --first-game) and print the same statistics.
     Summary(SummaryArgs),
@@ -197,6 +206,7 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Summary(a) => summary(a),
         ThreesSub::Engine(a) => engine(a),
         ThreesSub::Versus(a) => versus(a),
+        ThreesSub::Learn(a) => learn(&a),
     }
 }
 
@@ -435,6 +445,43 @@ fn finish(a: &AutoOptions, rule: DepthRule, games: &[GameSummary], wall: Duratio
         summary::histogram(path, games, &title, &crate::caption::made_by())?;
         outln!("score histogram written to {}", path.display());
     }
+    Ok(())
+}
+
+/// `ludomat threes learn`: the run is `ludomat_threes::learn`; this shows it.
+fn learn(a: &LearnOptions) -> Result<()> {
+    let bar = progress::Bar::new("games", Some(a.games), false);
+    let mut watch = |p: &Progress<LearnProgress>| {
+        let last = p.partial.curve.last().map(|c| group(c.mean.round() as u64));
+        let recent = group(p.partial.recent_mean.round() as u64);
+        let text = format!("recent {recent}, last point {}", last.unwrap_or_default());
+        bar.update(p, Some(text));
+    };
+    let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
+    let caption = crate::caption::made_by();
+    let result = a.run(&mut ctx, &caption, &mut |line| {
+        bar.suspend(|| outln!("{line}"))
+    });
+    drop(ctx);
+    bar.finish();
+    let (learner, ended) = result?;
+    let s = &learner.state;
+    if ended == Ended::Cancelled {
+        outln!(
+            "interrupted at game {}: saved, go on with --resume",
+            group(s.games)
+        );
+    }
+    outln!(
+        "{} games in {:.2} CPU-hours ({:.2} h wall); checkpoint {}, network {}, curve {} and {}",
+        group(s.games),
+        s.cpu_seconds / 3600.0,
+        s.wall_seconds / 3600.0,
+        a.checkpoint_path().display(),
+        a.network_path().display(),
+        a.curve_path().display(),
+        a.chart_path().display()
+    );
     Ok(())
 }
 

@@ -26,12 +26,14 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::card::{bonus_codes, range_mask, Hint, BONUS_ODDS};
 use crate::game::Position;
+use crate::ntuple::Network;
 use crate::{Board, Deck, Direction, Heuristic, Swiped, Tile};
 
 /// Runs a batch of jobs and returns their results in the same order (see
@@ -277,10 +279,15 @@ pub(crate) fn draws(board: Board, deck: Deck) -> ([(Hint, f64, Deck); 4], usize)
     (out, n)
 }
 
-/// The expectimax searcher: a heuristic and the settings.
+/// The expectimax searcher: its evaluation (the heuristic, or a learned network) and the
+/// settings.
 #[derive(Debug, Clone)]
 pub struct Searcher {
     heuristic: Heuristic,
+    /// With a network, leaves are valued by it: a chance node at the horizon is its
+    /// afterstate's expected final score ([`Network::afterstate_value`]), a position is
+    /// its best swipe's, and a dead board is its score.
+    network: Option<Arc<Network>>,
     config: SearchConfig,
 }
 
@@ -288,7 +295,67 @@ impl Searcher {
     /// A searcher.
     #[must_use]
     pub fn new(heuristic: Heuristic, config: SearchConfig) -> Searcher {
-        Searcher { heuristic, config }
+        Searcher {
+            heuristic,
+            network: None,
+            config,
+        }
+    }
+
+    /// A searcher whose leaves are valued by a learned network (see [`crate::ntuple`]).
+    #[must_use]
+    pub fn learned(network: Arc<Network>, config: SearchConfig) -> Searcher {
+        Searcher {
+            heuristic: Heuristic::default(),
+            network: Some(network),
+            config,
+        }
+    }
+
+    /// The learned network, if the leaves are valued by one.
+    #[must_use]
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// The value of a chance node at the horizon (or pruned) by the network: `None` with
+    /// the heuristic, which values each card in each line instead.
+    #[inline]
+    pub(crate) fn afterstate_leaf(&self, s: Swiped, hint: Hint, deck: Deck) -> Option<f64> {
+        self.network
+            .as_ref()
+            .map(|n| n.afterstate_value(s.board, hint, deck))
+    }
+
+    /// The value of a position at a leaf (`hint`: the next card's, `deck`: after it).
+    #[inline]
+    pub(crate) fn position_leaf(&self, board: Board, hint: Hint, deck: Deck) -> f64 {
+        match &self.network {
+            Some(n) => n.state_value(board, hint, deck),
+            None => self.heuristic.evaluate(board),
+        }
+    }
+
+    /// Where a max node's maximum starts: 0 with the heuristic (a dead board is worth 0);
+    /// below every value with a network (a dead board is then worth its score, see
+    /// [`Searcher::dead_value`]).
+    #[inline]
+    pub(crate) fn max_floor(&self) -> f64 {
+        if self.network.is_some() {
+            f64::NEG_INFINITY
+        } else {
+            0.0
+        }
+    }
+
+    /// A max node's value: `best`, or when no swipe was possible the dead board's value.
+    #[inline]
+    pub(crate) fn dead_value(&self, best: f64, board: Board) -> f64 {
+        if best == f64::NEG_INFINITY {
+            crate::ntuple::score(board)
+        } else {
+            best
+        }
     }
 
     /// The settings.
@@ -519,6 +586,11 @@ impl Searcher {
     ) -> f64 {
         *nodes += 1;
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
+        if prob * share < self.config.min_probability || depth == 1 {
+            if let Some(v) = self.afterstate_leaf(s, hint, deck) {
+                return v;
+            }
+        }
         let mut total = 0.0;
         for card in hint.cards() {
             for line in s.moved_lines() {
@@ -533,7 +605,7 @@ impl Searcher {
                 for &(h, q, dk) in &outs[..n] {
                     let cp = p * q;
                     v += q * if cp < self.config.min_probability {
-                        self.heuristic.evaluate(b)
+                        self.position_leaf(b, h, dk)
                     } else if depth - 1 <= level {
                         leaf(Job {
                             board: b,
@@ -565,14 +637,14 @@ impl Searcher {
         leaf: &mut dyn FnMut(Job) -> f64,
     ) -> f64 {
         *nodes += 1;
-        let mut best = 0.0f64;
+        let mut best = self.max_floor();
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
                 best =
                     best.max(self.walk_chance(s, d, deck, hint, depth, prob, level, nodes, leaf));
             }
         }
-        best
+        self.dead_value(best, board)
     }
 
     fn max_node(
@@ -586,7 +658,7 @@ impl Searcher {
     ) -> f64 {
         ctx.nodes += 1;
         if depth == 0 {
-            return self.heuristic.evaluate(board);
+            return self.position_leaf(board, hint, deck);
         }
         let key = (board.0, deck.key() as u32 | (u32::from(hint.codes) << 8));
         if self.config.transpositions {
@@ -596,12 +668,13 @@ impl Searcher {
                 }
             }
         }
-        let mut best = 0.0f64;
+        let mut best = self.max_floor();
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
                 best = best.max(self.chance_node(ctx, s, d, deck, hint, depth, prob));
             }
         }
+        let best = self.dead_value(best, board);
         if self.config.transpositions {
             ctx.table.insert(key, (depth, best as f32));
         }
@@ -620,6 +693,12 @@ impl Searcher {
         prob: f64,
     ) -> f64 {
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
+        if prob * share < self.config.min_probability || depth == 1 {
+            if let Some(v) = self.afterstate_leaf(s, hint, deck) {
+                ctx.nodes += 1;
+                return v;
+            }
+        }
         let mut total = 0.0;
         for card in hint.cards() {
             for line in s.moved_lines() {
@@ -636,7 +715,7 @@ impl Searcher {
                     let cp = p * q;
                     v += q * if cp < self.config.min_probability {
                         ctx.nodes += 1;
-                        self.heuristic.evaluate(b)
+                        self.position_leaf(b, h, dk)
                     } else {
                         self.max_node(ctx, b, dk, h, depth - 1, cp)
                     };

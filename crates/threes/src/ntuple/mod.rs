@@ -1,0 +1,744 @@
+//! A learned evaluation: an *n-tuple network* over afterstates, trained by temporal
+//! difference learning ([`crate::learn`]).
+//!
+//! An n-tuple network (Szubert & Jaśkowski, "Temporal difference learning of n-tuple
+//! networks for the game 2048", IEEE CIG 2014) is a sum of table lookups: each *tuple* is a
+//! fixed list of cells, and the nibble codes found in those cells index a table of weights
+//! (16ⁿ entries for n cells). The value of a board is the sum of the weights its tuples
+//! select. The rules of Threes! are the same under the eight symmetries of the square
+//! (rotations and reflections map swipes to swipes and the entry edge to the entry edge), so
+//! each tuple is looked up on all eight images of the board and the eight lookups share one
+//! table (*symmetric sampling*, as in the paper).
+//!
+//! What is valued is the **afterstate**: the board after a swipe has folded the lines and
+//! before the new card comes in (Szubert & Jaśkowski found afterstate values learn best
+//! in 2048). Its value estimates the score still to come: [`Network::value`] is the final
+//! score expected from the afterstate minus its present score, and
+//! [`Network::afterstate_value`] adds the present score back, so a search compares whole
+//! expected scores. An afterstate in Threes! still has the card the hint announced waiting
+//! to come in, and the deck says what follows; both go in as one more feature
+//! ([`Spec::hint`]): a small table indexed by the hint (1, 2, 3 or a bonus card), the cards
+//! left in the deck and the balance of 1s and 2s on the board.
+//!
+//! *Stages* ([`Spec::stages`]): the network may keep a separate set of tables for boards
+//! whose highest card is at least a given card — the multi-stage idea of Yeh, Wu et al.
+//! ("Multi-stage temporal difference learning for 2048-like games", IEEE TCIAIG 2017) in the
+//! form Jaśkowski gives it ("Mastering 2048 with delayed temporal coherence learning,
+//! multi-stage weight promotion, redundant encoding and carousel shaping", IEEE TG 2018):
+//! a stage's tables start as a copy of the stage below the first time a board reaches it
+//! (*weight promotion*), then learn on their own.
+//!
+//! The weights are `f32` in atomics, so several threads may read and update one network
+//! at once without locks (Hogwild!-style: an update may now and then be lost to a
+//! concurrent one; with one thread every update lands and a run is reproducible).
+//! [`file`] saves and loads networks (exact `f32`, or quantised to 16 bits for shipping).
+
+pub mod file;
+
+use std::fmt;
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering};
+use std::sync::Mutex;
+
+use crate::card::Hint;
+use crate::{Board, Deck, Direction};
+
+/// The most cells a tuple may have (16⁶ = 16,777,216 weights per table).
+pub const MAX_TUPLE_CELLS: usize = 6;
+/// The most tuples in a network.
+pub const MAX_TUPLES: usize = 16;
+/// The most stages.
+pub const MAX_STAGES: usize = 4;
+/// The most weights a network may hold (2²⁸: 1 GiB of `f32`).
+pub const MAX_WEIGHTS: u64 = 1 << 28;
+
+/// Entries of the hint-and-deck table: hint class (4) × deck (125) × balance of 1s and 2s
+/// (13).
+pub const HINT_ENTRIES: usize = 4 * 125 * 13;
+
+/// The eight symmetric images of each tuple, and the hint feature.
+const MAX_FEATURES: usize = MAX_TUPLES * 8 + 1;
+
+/// Which network: the tuples, the stages and the extra inputs.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spec {
+    /// Each tuple's cells (0..16 in reading order: row × 4 + column).
+    pub tuples: Vec<Vec<u8>>,
+    /// The codes of the highest card at which a new stage starts (ascending; empty: one
+    /// stage). `[12]`: one set of tables below 1536, another from 1536 on.
+    pub stages: Vec<u8>,
+    /// The hint-and-deck feature.
+    pub hint: bool,
+}
+
+/// A network that cannot be.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// No tuple, or too many.
+    #[error("a network has 1 to {MAX_TUPLES} tuples, not {0}")]
+    TupleCount(usize),
+    /// A tuple of the wrong size or with a cell off the board or twice.
+    #[error("tuple {index}: {problem}")]
+    Tuple {
+        /// The tuple (0-based).
+        index: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// Stages not ascending, too many, or not cards that can start one.
+    #[error("stages {0:?}: at most {max} ascending codes from 4 (6) to 15 (12288)", max = MAX_STAGES - 1)]
+    Stages(Vec<u8>),
+    /// More weights than allowed.
+    #[error("{0} weights is more than the {MAX_WEIGHTS} a network may have")]
+    TooLarge(u64),
+    /// No preset of that name.
+    #[error("'{0}' is no tuple set: use {names}", names = PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", "))]
+    Preset(String),
+}
+
+/// The named tuple sets (cells in reading order).
+///
+/// * `6x4`: the four 6-tuples of Yeh, Wu et al. (and the NCTU courses): the first row with
+///   two cells of the second, the second row with two of the third, and two 2×3 rectangles.
+/// * `5x6`: six 5-tuples (rows and corners), a quarter of `6x4`'s memory per tuple.
+/// * `4x5`: Szubert & Jaśkowski's two straight 4-tuples and three 2×2 squares (small and
+///   fast).
+pub const PRESETS: &[(&str, &[&[u8]])] = &[
+    (
+        "6x4",
+        &[
+            &[0, 1, 2, 3, 4, 5],
+            &[4, 5, 6, 7, 8, 9],
+            &[0, 1, 2, 4, 5, 6],
+            &[4, 5, 6, 8, 9, 10],
+        ],
+    ),
+    (
+        "5x6",
+        &[
+            &[0, 1, 2, 3, 4],
+            &[4, 5, 6, 7, 8],
+            &[0, 1, 2, 4, 5],
+            &[4, 5, 6, 8, 9],
+            &[0, 1, 4, 5, 8],
+            &[1, 2, 5, 6, 9],
+        ],
+    ),
+    (
+        "4x5",
+        &[
+            &[0, 1, 2, 3],
+            &[4, 5, 6, 7],
+            &[0, 1, 4, 5],
+            &[1, 2, 5, 6],
+            &[5, 6, 9, 10],
+        ],
+    ),
+];
+
+impl Spec {
+    /// The preset tuple set `name` ([`PRESETS`]) with these stages and the hint feature
+    /// on or off.
+    ///
+    /// # Errors
+    /// An unknown name, or stages that cannot be.
+    pub fn preset(name: &str, stages: Vec<u8>, hint: bool) -> Result<Spec, SpecError> {
+        let (_, tuples) = PRESETS
+            .iter()
+            .find(|p| p.0 == name)
+            .ok_or_else(|| SpecError::Preset(name.to_string()))?;
+        let spec = Spec {
+            tuples: tuples.iter().map(|t| t.to_vec()).collect(),
+            stages,
+            hint,
+        };
+        spec.check()?;
+        Ok(spec)
+    }
+
+    /// Check the spec.
+    ///
+    /// # Errors
+    /// What is wrong, naming the tuple.
+    pub fn check(&self) -> Result<(), SpecError> {
+        if self.tuples.is_empty() || self.tuples.len() > MAX_TUPLES {
+            return Err(SpecError::TupleCount(self.tuples.len()));
+        }
+        for (index, t) in self.tuples.iter().enumerate() {
+            let fail = |problem: String| Err(SpecError::Tuple { index, problem });
+            if t.is_empty() || t.len() > MAX_TUPLE_CELLS {
+                return fail(format!("has {} cells, not 1 to {MAX_TUPLE_CELLS}", t.len()));
+            }
+            let mut seen = 0u16;
+            for &c in t {
+                if c >= 16 {
+                    return fail(format!("cell {c} is off the board (0 to 15)"));
+                }
+                if seen & (1 << c) != 0 {
+                    return fail(format!("cell {c} twice"));
+                }
+                seen |= 1 << c;
+            }
+        }
+        let s = &self.stages;
+        if s.len() >= MAX_STAGES
+            || s.iter().any(|&c| !(4..=15).contains(&c))
+            || s.windows(2).any(|w| w[0] >= w[1])
+        {
+            return Err(SpecError::Stages(s.clone()));
+        }
+        let n = self.weights_per_stage() * self.stage_count() as u64;
+        if n > MAX_WEIGHTS {
+            return Err(SpecError::TooLarge(n));
+        }
+        Ok(())
+    }
+
+    /// The number of stages.
+    #[must_use]
+    pub fn stage_count(&self) -> usize {
+        self.stages.len() + 1
+    }
+
+    /// Weights in one stage's tables.
+    #[must_use]
+    pub fn weights_per_stage(&self) -> u64 {
+        self.tuples
+            .iter()
+            .map(|t| 16u64.pow(t.len().min(MAX_TUPLE_CELLS) as u32))
+            .sum::<u64>()
+            + if self.hint { HINT_ENTRIES as u64 } else { 0 }
+    }
+
+    /// The stage of a board whose highest card has code `max`.
+    #[must_use]
+    pub fn stage_of(&self, max: u8) -> usize {
+        self.stages.iter().filter(|&&c| max >= c).count()
+    }
+
+    /// Features looked up per evaluation: eight per tuple, and the hint's.
+    #[must_use]
+    pub fn features(&self) -> usize {
+        self.tuples.len() * 8 + usize::from(self.hint)
+    }
+}
+
+impl fmt::Display for Spec {
+    /// `4 tuples (6,6,6,6 cells), 1 stage, hint and deck`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sizes: Vec<String> = self.tuples.iter().map(|t| t.len().to_string()).collect();
+        let preset = PRESETS
+            .iter()
+            .find(|p| {
+                p.1.iter()
+                    .map(|t| t.to_vec())
+                    .eq(self.tuples.iter().cloned())
+            })
+            .map(|p| format!("{} ", p.0))
+            .unwrap_or_default();
+        write!(
+            f,
+            "{preset}{} tuples ({} cells), {} stage{}{}, {}",
+            self.tuples.len(),
+            sizes.join(","),
+            self.stage_count(),
+            if self.stage_count() == 1 { "" } else { "s" },
+            if self.stages.is_empty() {
+                String::new()
+            } else {
+                let from: Vec<String> = self
+                    .stages
+                    .iter()
+                    .map(|&c| crate::Tile::from_nibble(c).to_string())
+                    .collect();
+                format!(" (from {})", from.join(", "))
+            },
+            if self.hint {
+                "hint and deck"
+            } else {
+                "no hint"
+            }
+        )
+    }
+}
+
+/// Swap the two halves of each row: the board mirrored left to right.
+#[inline]
+const fn mirror(x: u64) -> u64 {
+    ((x & 0x000F_000F_000F_000F) << 12)
+        | ((x & 0x00F0_00F0_00F0_00F0) << 4)
+        | ((x >> 4) & 0x00F0_00F0_00F0_00F0)
+        | ((x >> 12) & 0x000F_000F_000F_000F)
+}
+
+/// The rows in reverse order: the board flipped top to bottom.
+#[inline]
+const fn flip(x: u64) -> u64 {
+    (x >> 48) | ((x >> 16) & 0xFFFF_0000) | ((x << 16) & 0xFFFF_0000_0000) | (x << 48)
+}
+
+/// The eight images of a board under the symmetries of the square.
+#[inline]
+#[must_use]
+pub fn symmetries(b: Board) -> [u64; 8] {
+    let x = b.0;
+    let t = crate::board::transpose(x);
+    let f = flip(x);
+    let ft = flip(t);
+    [x, mirror(x), f, mirror(f), t, mirror(t), ft, mirror(ft)]
+}
+
+/// The score of each nibble code (a card's score; 0 for empty, 1, 2).
+const SCORES: [u32; 16] = {
+    let mut s = [0u32; 16];
+    let mut c = 3;
+    while c < 16 {
+        s[c] = 3u32.pow(c as u32 - 2);
+        c += 1;
+    }
+    s
+};
+
+/// The game's score of a board (the same as [`Board::score`], faster).
+#[inline]
+#[must_use]
+pub fn score(b: Board) -> f64 {
+    let mut x = b.0;
+    let mut s = 0u32;
+    for _ in 0..16 {
+        s += SCORES[(x & 0xF) as usize];
+        x >>= 4;
+    }
+    f64::from(s)
+}
+
+/// Which of the four hint classes: 1, 2, 3, or a bonus card (any hint that is not one
+/// basic card).
+#[inline]
+fn hint_class(hint: Hint) -> usize {
+    match hint.codes {
+        0b0010 if !hint.plus => 0,
+        0b0100 if !hint.plus => 1,
+        0b1000 if !hint.plus => 2,
+        _ => 3,
+    }
+}
+
+/// The number of 1s minus the number of 2s, clamped to −6 … 6, as 0 … 12.
+#[inline]
+fn balance(b: Board) -> usize {
+    let mut x = b.0;
+    let mut d = 0i32;
+    for _ in 0..16 {
+        match x & 0xF {
+            1 => d += 1,
+            2 => d -= 1,
+            _ => {}
+        }
+        x >>= 4;
+    }
+    (d.clamp(-6, 6) + 6) as usize
+}
+
+/// The table entries one afterstate selects (with its stage's offset added).
+pub(crate) struct Features {
+    pub(crate) index: [u32; MAX_FEATURES],
+    pub(crate) count: usize,
+}
+
+/// A tuple as bit shifts of its cells.
+#[derive(Debug, Clone)]
+struct Tuple {
+    shifts: Vec<u32>,
+    /// Where its table starts within a stage.
+    offset: u32,
+}
+
+/// An n-tuple network: the spec and its weights. See the [module documentation](self).
+pub struct Network {
+    spec: Spec,
+    tuples: Vec<Tuple>,
+    /// Where the hint table starts within a stage.
+    hint_offset: u32,
+    per_stage: usize,
+    /// The stage each highest-card code reads: its own once it has weights, else the
+    /// highest stage below with weights.
+    stage_map: [AtomicU8; 16],
+    /// Which stages have their own weights.
+    promoted: Mutex<Vec<bool>>,
+    weights: Box<[AtomicU32]>,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network")
+            .field("spec", &self.spec)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Clone for Network {
+    fn clone(&self) -> Network {
+        let mut n = Network::zeroed_unchecked(self.spec.clone());
+        for (a, b) in n.weights.iter_mut().zip(self.weights.iter()) {
+            *a.get_mut() = b.load(Ordering::Relaxed);
+        }
+        n.set_stages_used(&self.stages_used());
+        n
+    }
+}
+
+impl PartialEq for Network {
+    /// The same spec, the same stages used and bit-identical weights.
+    fn eq(&self, other: &Network) -> bool {
+        self.spec == other.spec
+            && self.stages_used() == other.stages_used()
+            && self
+                .weights
+                .iter()
+                .zip(other.weights.iter())
+                .all(|(a, b)| a.load(Ordering::Relaxed) == b.load(Ordering::Relaxed))
+    }
+}
+
+impl Network {
+    /// A network of zeros (only stage 0 in use).
+    ///
+    /// # Errors
+    /// A spec that cannot be.
+    pub fn new(spec: Spec) -> Result<Network, SpecError> {
+        spec.check()?;
+        Ok(Network::zeroed_unchecked(spec))
+    }
+
+    fn zeroed_unchecked(spec: Spec) -> Network {
+        let mut offset = 0u32;
+        let tuples = spec
+            .tuples
+            .iter()
+            .map(|t| {
+                let shifts = t.iter().map(|&c| 4 * u32::from(c)).collect();
+                let here = offset;
+                offset += 16u32.pow(t.len() as u32);
+                Tuple {
+                    shifts,
+                    offset: here,
+                }
+            })
+            .collect();
+        let hint_offset = offset;
+        let per_stage = spec.weights_per_stage() as usize;
+        let total = per_stage * spec.stage_count();
+        let weights: Box<[AtomicU32]> = (0..total).map(|_| AtomicU32::new(0)).collect();
+        let n = Network {
+            stage_map: std::array::from_fn(|_| AtomicU8::new(0)),
+            promoted: Mutex::new(vec![false; spec.stage_count()]),
+            spec,
+            tuples,
+            hint_offset,
+            per_stage,
+            weights,
+        };
+        n.set_stages_used(&[true]);
+        n
+    }
+
+    /// The spec.
+    #[must_use]
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// Which stages have weights of their own (stage 0 always).
+    #[must_use]
+    pub fn stages_used(&self) -> Vec<bool> {
+        match self.promoted.lock() {
+            Ok(p) => p.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Mark the stages with weights of their own (stage 0 always is) and read each
+    /// highest card's stage accordingly.
+    pub(crate) fn set_stages_used(&self, used: &[bool]) {
+        let mut p = match self.promoted.lock() {
+            Ok(p) => p,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        for (i, slot) in p.iter_mut().enumerate() {
+            *slot = i == 0 || used.get(i).copied().unwrap_or(false);
+        }
+        for code in 0..16u8 {
+            let nominal = self.spec.stage_of(code);
+            let read = (0..=nominal).rev().find(|&s| p[s]).unwrap_or(0);
+            self.stage_map[usize::from(code)].store(read as u8, Ordering::Relaxed);
+        }
+    }
+
+    /// Give stage `stage` weights of its own, a copy of the stage below's, if it has none
+    /// yet (weight promotion). Training calls this before it values a board of a new stage.
+    pub fn promote(&self, stage: usize) {
+        if stage == 0 || stage >= self.spec.stage_count() {
+            return;
+        }
+        let mut used = self.stages_used();
+        if used[stage] {
+            return;
+        }
+        self.promote(stage - 1);
+        let (from, to) = ((stage - 1) * self.per_stage, stage * self.per_stage);
+        for i in 0..self.per_stage {
+            let w = self.weights[from + i].load(Ordering::Relaxed);
+            self.weights[to + i].store(w, Ordering::Relaxed);
+        }
+        used[stage] = true;
+        self.set_stages_used(&used);
+    }
+
+    /// Make sure the stage of an afterstate with highest card `max` has weights of its own
+    /// (cheap when it has).
+    #[inline]
+    pub fn ensure_stage(&self, max: u8) {
+        let nominal = self.spec.stage_of(max);
+        if usize::from(self.stage_map[usize::from(max & 0xF)].load(Ordering::Relaxed)) != nominal {
+            self.promote(nominal);
+        }
+    }
+
+    /// The weights, stage by stage (tuples in order, then the hint table).
+    pub(crate) fn raw(&self) -> &[AtomicU32] {
+        &self.weights
+    }
+
+    /// Weights per stage.
+    #[must_use]
+    pub fn weights_per_stage(&self) -> usize {
+        self.per_stage
+    }
+
+    /// The entries an afterstate selects.
+    #[inline]
+    pub(crate) fn features(&self, after: Board, hint: Hint, deck: Deck) -> Features {
+        let stage = self.stage_map[usize::from(after.max_tile().code())].load(Ordering::Relaxed);
+        let base = usize::from(stage) * self.per_stage;
+        let mut f = Features {
+            index: [0; MAX_FEATURES],
+            count: 0,
+        };
+        let images = symmetries(after);
+        for t in &self.tuples {
+            for &x in &images {
+                let mut i = 0u32;
+                for (k, &s) in t.shifts.iter().enumerate() {
+                    i |= (((x >> s) & 0xF) as u32) << (4 * k);
+                }
+                f.index[f.count] = (base + (t.offset + i) as usize) as u32;
+                f.count += 1;
+            }
+        }
+        if self.spec.hint {
+            let h = (hint_class(hint) * 125 + deck.key() as usize) * 13 + balance(after);
+            f.index[f.count] = (base + self.hint_offset as usize + h) as u32;
+            f.count += 1;
+        }
+        f
+    }
+
+    /// The sum of the weights of `f`.
+    #[inline]
+    pub(crate) fn sum(&self, f: &Features) -> f64 {
+        let mut s = 0.0f32;
+        for &i in &f.index[..f.count] {
+            s += f32::from_bits(self.weights[i as usize].load(Ordering::Relaxed));
+        }
+        f64::from(s)
+    }
+
+    /// Add `step` to every weight of `f` (an entry selected twice gets it twice).
+    #[inline]
+    pub(crate) fn add(&self, f: &Features, step: f32) {
+        for &i in &f.index[..f.count] {
+            let w = &self.weights[i as usize];
+            let v = f32::from_bits(w.load(Ordering::Relaxed)) + step;
+            w.store(v.to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    /// The score still to come after the afterstate `after` (the board folded by a swipe,
+    /// the hinted card not yet in), with `hint` announcing that card and `deck` the basic
+    /// cards left after it.
+    #[inline]
+    #[must_use]
+    pub fn value(&self, after: Board, hint: Hint, deck: Deck) -> f64 {
+        self.sum(&self.features(after, hint, deck))
+    }
+
+    /// The final score expected from an afterstate: its score and [`Network::value`].
+    #[inline]
+    #[must_use]
+    pub fn afterstate_value(&self, after: Board, hint: Hint, deck: Deck) -> f64 {
+        score(after) + self.value(after, hint, deck)
+    }
+
+    /// The final score expected from a position (the board with the next card announced
+    /// by `hint`, `deck` left): the best swipe's [`Network::afterstate_value`], or the
+    /// board's score when no swipe is left.
+    #[must_use]
+    pub fn state_value(&self, board: Board, hint: Hint, deck: Deck) -> f64 {
+        self.best(board, hint, deck)
+            .map_or_else(|| score(board), |(_, v)| v)
+    }
+
+    /// The greedy one-ply choice: the swipe whose afterstate is worth most, and that
+    /// value; `None` when no swipe moves anything. Ties go to the first in
+    /// [`Direction::ALL`] order.
+    #[must_use]
+    pub fn best(&self, board: Board, hint: Hint, deck: Deck) -> Option<(Direction, f64)> {
+        let mut best: Option<(Direction, f64)> = None;
+        for d in Direction::ALL {
+            if let Some(s) = board.swipe(d) {
+                let v = self.afterstate_value(s.board, hint, deck);
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((d, v));
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tile;
+
+    fn b(s: &str) -> Board {
+        s.parse().unwrap()
+    }
+
+    /// The eight images are the rotations and reflections, computed cell by cell.
+    #[test]
+    fn symmetries_are_the_eight_of_the_square() {
+        let x = b("1 2 3 6 / 12 24 48 96 / 192 384 768 1536 / 3072 6144 12288 0");
+        let images = symmetries(x);
+        let naive = |f: &dyn Fn(usize, usize) -> (usize, usize)| {
+            let mut out = Board::EMPTY;
+            for r in 0..4 {
+                for c in 0..4 {
+                    let (r2, c2) = f(r, c);
+                    out = out.with(r2, c2, x.get(r, c));
+                }
+            }
+            out.0
+        };
+        let maps: [&dyn Fn(usize, usize) -> (usize, usize); 8] = [
+            &|r, c| (r, c),
+            &|r, c| (r, 3 - c),
+            &|r, c| (3 - r, c),
+            &|r, c| (3 - r, 3 - c),
+            &|r, c| (c, r),
+            &|r, c| (c, 3 - r),
+            &|r, c| (3 - c, r),
+            &|r, c| (3 - c, 3 - r),
+        ];
+        let mut want: Vec<u64> = maps.iter().map(|m| naive(*m)).collect();
+        let mut got = images.to_vec();
+        want.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, want);
+        // all distinct for a board with 16 different cells
+        got.dedup();
+        assert_eq!(got.len(), 8);
+    }
+
+    fn spec(hint: bool) -> Spec {
+        Spec::preset("6x4", vec![], hint).unwrap()
+    }
+
+    /// A network with every weight set from its index, so lookups differ.
+    fn filled(spec: Spec) -> Network {
+        let n = Network::new(spec).unwrap();
+        for (i, w) in n.raw().iter().enumerate() {
+            w.store(((i % 9973) as f32 * 0.25).to_bits(), Ordering::Relaxed);
+        }
+        n
+    }
+
+    #[test]
+    fn the_value_is_the_same_under_every_symmetry() {
+        let n = filled(spec(true));
+        let hint = Hint::exact(Tile::from_nibble(2));
+        let deck = Deck::new([3, 1, 2]).unwrap();
+        for s in [
+            "1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0",
+            "0 0 0 1 / 0 2 0 0 / 3 0 0 0 / 0 0 0 96",
+        ] {
+            let x = b(s);
+            let v = n.value(x, hint, deck);
+            assert!(v != 0.0);
+            for image in symmetries(x) {
+                assert_eq!(n.value(Board(image), hint, deck), v, "{s}");
+            }
+            // a board that is no image of it reads other entries
+            let other = x.with(0, 0, Tile::from_nibble(9));
+            assert_ne!(n.value(other, hint, deck), v);
+        }
+    }
+
+    #[test]
+    fn the_hint_and_deck_are_inputs_when_asked_for() {
+        let x = b("1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0");
+        let deck = Deck::FRESH;
+        let one = Hint::exact(Tile::from_nibble(1));
+        let three = Hint::exact(Tile::from_nibble(3));
+        let with = filled(spec(true));
+        assert_ne!(with.value(x, one, deck), with.value(x, three, deck));
+        assert_ne!(
+            with.value(x, one, deck),
+            with.value(x, one, Deck::new([1, 4, 4]).unwrap())
+        );
+        let without = filled(spec(false));
+        assert_eq!(without.value(x, one, deck), without.value(x, three, deck));
+        assert_eq!(spec(true).features(), 33);
+    }
+
+    #[test]
+    fn balance_counts_ones_against_twos() {
+        let bal = |s: &str| balance(b(s)) as i32 - 6;
+        assert_eq!(bal("1 1 1 2 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"), 2);
+        assert_eq!(bal("2 2 2 2 / 2 2 2 2 / 3 1 0 0 / 0 0 0 0"), -6);
+        assert_eq!(
+            bal("3 6 12 24 / 48 96 192 384 / 768 1536 3072 6144 / 12288 0 0 0"),
+            0
+        );
+    }
+
+    #[test]
+    fn scores_match_the_board() {
+        let x = b("1 2 3 6 / 12 24 48 96 / 192 384 768 1536 / 3072 6144 12288 0");
+        assert_eq!(score(x), x.score() as f64);
+    }
+
+    #[test]
+    fn stages_promote_by_copying() {
+        let n = Network::new(Spec::preset("4x5", vec![12, 13], false).unwrap()).unwrap();
+        let low = b("3 6 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 768");
+        let high = low.with(0, 2, Tile::from_value(1536).unwrap());
+        let hint = Hint::exact(Tile::from_nibble(1));
+        let f = n.features(low, hint, Deck::FRESH);
+        n.add(&f, 1.0);
+        let low_value = n.value(low, hint, Deck::FRESH);
+        assert!(low_value >= f.count as f64);
+        // stage 1 has no weights of its own yet: it reads stage 0's
+        assert_eq!(n.stages_used(), vec![true, false, false]);
+        let before = n.value(high, hint, Deck::FRESH);
+        n.ensure_stage(high.max_tile().code());
+        assert_eq!(n.stages_used(), vec![true, true, false]);
+        assert_eq!(n.value(high, hint, Deck::FRESH), before);
+        // now it learns apart
+        n.add(&n.features(high, hint, Deck::FRESH), 5.0);
+        assert_eq!(n.value(low, hint, Deck::FRESH), low_value);
+        assert!(n.value(high, hint, Deck::FRESH) > before);
+        assert!(Spec::preset("4x5", vec![13, 12], false).is_err());
+    }
+}
