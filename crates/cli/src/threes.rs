@@ -93,6 +93,8 @@ struct EngineArgs {
     /// Heuristic weights as JSON (as printed by `threes tune`).
     #[arg(long)]
     weights: Option<PathBuf>,
+    #[command(flatten)]
+    eval: ludomat_threes::options::EvalOptions,
 }
 
 // --- cluster (MPI) ----------------------------------------------------------------------
@@ -260,6 +262,9 @@ fn auto(a: AutoOptions) -> Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     // --- cluster (MPI) ---
+    if a.distributed.is_some() && a.eval != Default::default() {
+        bail!("--eval learned cannot be combined with --distributed: the cluster searches with the heuristic");
+    }
     if let Some(mode) = a.distributed {
         match cluster::auto(&a, mode, rule, weights)? {
             cluster::Outcome::Worker => return Ok(()),
@@ -268,7 +273,7 @@ fn auto(a: AutoOptions) -> Result<()> {
         }
     }
     // --- end cluster ---
-    let prepared = a.prepare(rule, weights, engine);
+    let prepared = a.prepare(rule, weights, a.eval.network()?, engine);
     let (config, pool, parallel) = prepared.context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
     outln!(
@@ -345,9 +350,11 @@ fn engine(a: EngineArgs) -> Result<()> {
     let rule = a.rule.rule()?;
     let weights = load_weights(a.weights.as_deref())?;
     let (searcher, _) = ludomat_threes::auto::our_ai(rule, weights, a.rule.spread, None, 1, 1);
-    let mut player = ludomat_threes::Player::new(searcher);
+    let network = a.eval.network()?;
+    let learned = if network.is_some() { ", learned" } else { "" };
+    let mut player = ludomat_threes::Player::new(searcher.with_network(network));
     let mut output = crate::out::stdout().lock();
-    let name = format!("ludomat expectimax ({})", text::rule(rule));
+    let name = format!("ludomat expectimax ({}{learned})", text::rule(rule));
     ludomat_threes::engine::serve(
         &mut std::io::stdin().lock(),
         &mut output,

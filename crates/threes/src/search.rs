@@ -312,6 +312,13 @@ impl Searcher {
         }
     }
 
+    /// The same searcher with its leaves valued by `network` (`None`: by the heuristic).
+    #[must_use]
+    pub fn with_network(mut self, network: Option<Arc<Network>>) -> Searcher {
+        self.network = network;
+        self
+    }
+
     /// The learned network, if the leaves are valued by one.
     #[must_use]
     pub fn network(&self) -> Option<&Arc<Network>> {
@@ -811,6 +818,71 @@ mod tests {
                     .unwrap()
             ),
             8
+        );
+    }
+
+    /// A network with weights that differ from entry to entry.
+    pub(crate) fn some_network() -> Arc<Network> {
+        let n = Network::new(crate::ntuple::Spec::preset("4x5", vec![], true).unwrap()).unwrap();
+        for (i, w) in n.raw().iter().enumerate() {
+            let v = ((i * 7919) % 4001) as f32 - 2000.0;
+            w.store(v.to_bits(), std::sync::atomic::Ordering::Relaxed);
+        }
+        Arc::new(n)
+    }
+
+    #[test]
+    fn a_learned_search_one_swipe_deep_is_the_greedy_choice() {
+        let net = some_network();
+        let g = crate::Threes::new(9, HintModel::Plus);
+        let pos = g.position();
+        let config = SearchConfig {
+            depth: DepthRule::Fixed(1),
+            ..SearchConfig::default()
+        };
+        let s = Searcher::learned(net.clone(), config);
+        let r = s.search(&pos);
+        for d in Direction::ALL {
+            let want = pos
+                .board
+                .swipe(d)
+                .map(|sw| net.afterstate_value(sw.board, pos.hint, pos.deck));
+            assert_eq!(r.values[d.index()], want);
+        }
+        assert_eq!(r.best, net.best(pos.board, pos.hint, pos.deck).map(|b| b.0));
+        // deeper: the jobs and the direct recursion agree, and differ from the heuristic's
+        let deep = Searcher::learned(
+            net,
+            SearchConfig {
+                depth: DepthRule::Fixed(3),
+                job_levels: 1,
+                ..config
+            },
+        );
+        let v = deep.search_depth(&pos, 3).values;
+        assert_eq!(v, deep.search_direct(&pos, 3));
+        assert_ne!(v, searcher(3).search_depth(&pos, 3).values);
+    }
+
+    #[test]
+    fn a_dead_board_is_worth_its_score_to_a_learned_search() {
+        let b: Board = "1 3 1 3 / 3 1 3 1 / 1 3 1 3 / 3 1 3 1".parse().unwrap();
+        let s = Searcher::learned(some_network(), SearchConfig::default());
+        let hint = Hint::exact(Tile::from_nibble(1));
+        assert_eq!(s.position_leaf(b, hint, Deck::FRESH), b.score() as f64);
+        assert_eq!(
+            s.max_node(
+                &mut Ctx {
+                    table: Table::default(),
+                    nodes: 0
+                },
+                b,
+                Deck::FRESH,
+                hint,
+                2,
+                1.0
+            ),
+            b.score() as f64
         );
     }
 

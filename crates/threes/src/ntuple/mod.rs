@@ -262,6 +262,33 @@ impl fmt::Display for Spec {
     }
 }
 
+/// The network shipped with ludomat (`crates/threes/networks/`), read once.
+///
+/// # Errors
+/// When there is none in this build (or it is damaged).
+pub fn shipped() -> Result<std::sync::Arc<Network>, file::NetworkFileError> {
+    static SHIPPED: std::sync::OnceLock<Result<std::sync::Arc<Network>, String>> =
+        std::sync::OnceLock::new();
+    SHIPPED
+        .get_or_init(|| match SHIPPED_BYTES {
+            None => Err("no network is shipped with this build yet: train one with `threes learn` and give it with --network".into()),
+            Some(bytes) => file::from_bytes(SHIPPED_NAME, bytes)
+                .map(|l| std::sync::Arc::new(l.network))
+                .map_err(|e| e.to_string()),
+        })
+        .clone()
+        .map_err(|problem| file::NetworkFileError::Damaged {
+            path: SHIPPED_NAME.into(),
+            problem,
+        })
+}
+
+/// The shipped network's name in messages.
+pub const SHIPPED_NAME: &str = "the shipped network";
+
+/// The shipped network's bytes.
+const SHIPPED_BYTES: Option<&[u8]> = None;
+
 /// Swap the two halves of each row: the board mirrored left to right.
 #[inline]
 const fn mirror(x: u64) -> u64 {
