@@ -55,7 +55,7 @@ enum ThreesSub {
     #[command(mut_arg("population", |a| a.value_parser(count::<u32>(2, 1_000))))]
     Tune(TuneOptions),
     /// Swipes per second (one thread) and search nodes per second.
-    Bench(BenchConfig),
+    Bench(BenchArgs),
     /// Our AI as an engine: answer the engine protocol on standard input and output
     /// (crates/threes/ENGINE.md), for any harness.
     Engine(EngineArgs),
@@ -75,6 +75,15 @@ enum ThreesSub {
     /// Combine the CSV files of several `auto` runs (e.g. one long run split over
     /// machines with --first-game) and print the same statistics.
     Summary(SummaryArgs),
+}
+
+/// `ludomat threes bench`
+#[derive(Debug, Args)]
+struct BenchArgs {
+    #[command(flatten)]
+    config: BenchConfig,
+    #[command(flatten)]
+    eval: ludomat_threes::options::EvalOptions,
 }
 
 /// `ludomat threes summary`
@@ -202,7 +211,10 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Replay(a) => replay(a),
         ThreesSub::Tune(a) => tune(a),
         ThreesSub::Bench(a) => {
-            ludomat_threes::bench::measure(&a, &mut |line| outln!("{line}"));
+            let network = a.eval.network()?;
+            ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
+                outln!("{line}");
+            });
             Ok(())
         }
         ThreesSub::Summary(a) => summary(a),

@@ -133,16 +133,28 @@ impl CurvePoint {
     pub fn line(&self) -> String {
         use crate::text::thousands;
         format!(
-            "game {}: greedy mean {} ± {}, 3072 in {:.0} %, 6144 in {:.0} %; training games {}; CPU {:.2} h, wall {:.2} h",
+            "game {}: greedy mean {} ± {}, 3072 in {:.0} %, 6144 in {:.0} %; training games {}; CPU {}, wall {}",
             thousands(self.games),
             thousands(self.mean.round() as u64),
             thousands(self.half_width.round() as u64),
             100.0 * self.reached_3072,
             100.0 * self.reached_6144,
             thousands(self.train_mean.round() as u64),
-            self.cpu_seconds / 3600.0,
-            self.wall_seconds / 3600.0
+            hours(self.cpu_seconds),
+            hours(self.wall_seconds)
         )
+    }
+}
+
+/// Seconds as the curve's lines show them: `42 s`, `12.5 min`, `3.25 h`.
+#[must_use]
+pub fn hours(seconds: f64) -> String {
+    if seconds < 60.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 3600.0 {
+        format!("{:.1} min", seconds / 60.0)
+    } else {
+        format!("{:.2} h", seconds / 3600.0)
     }
 }
 
