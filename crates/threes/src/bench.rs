@@ -135,7 +135,12 @@ pub fn evaluation_rate(net: &Network, boards: &[crate::Board], budget: Duration)
     let mut sink = 0.0;
     while start.elapsed() < budget {
         for &b in boards {
-            sink += net.value(std::hint::black_box(b), hint, crate::Deck::FRESH);
+            let a = crate::ntuple::Afterstate {
+                board: std::hint::black_box(b),
+                swipe: Direction::Left,
+                moved: 0b1111,
+            };
+            sink += net.value(a, hint, crate::Deck::FRESH);
         }
         n += boards.len() as u64;
     }

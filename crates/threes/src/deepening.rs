@@ -205,7 +205,7 @@ impl Walk<'_> {
     ) -> f64 {
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
         if prob * share < self.min_probability || depth == 1 {
-            if let Some(v) = self.searcher.afterstate_leaf(s, hint, deck) {
+            if let Some(v) = self.searcher.afterstate_leaf(s, dir, hint, deck) {
                 self.nodes += 1;
                 return v;
             }

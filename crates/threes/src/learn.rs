@@ -43,8 +43,8 @@ use ludomat_game::seed;
 
 use crate::card::Hint;
 use crate::ntuple::file::{self, NetworkFileError, Precision};
-use crate::ntuple::{score, Network, Spec, SpecError};
-use crate::{Board, Deck, HintModel, Threes};
+use crate::ntuple::{score, Afterstate, Network, Spec, SpecError};
+use crate::{Deck, HintModel, Threes};
 
 /// The settings of a training run (kept in its checkpoints and its curve's CSV).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -300,27 +300,28 @@ pub fn play(
     game_seed: u64,
     model: HintModel,
     learn: Option<(f64, f64)>,
-    path: &mut Vec<(Board, Hint, Deck, f64)>,
+    path: &mut Vec<(Afterstate, Hint, Deck, f64)>,
 ) -> Played {
     let mut game = Threes::new(game_seed, model);
     path.clear();
     while game.moves() < MAX_MOVES {
         let pos = game.position();
-        let mut best: Option<(crate::Direction, Board, f64)> = None;
+        let mut best: Option<(crate::Direction, Afterstate, f64)> = None;
         for d in crate::Direction::ALL {
             if let Some(s) = pos.board.swipe(d) {
                 if learn.is_some() {
                     net.ensure_stage(s.board.max_tile().code());
                 }
-                let v = net.afterstate_value(s.board, pos.hint, pos.deck);
+                let a = Afterstate::of(s, d);
+                let v = net.afterstate_value(a, pos.hint, pos.deck);
                 if best.is_none_or(|(_, _, b)| v > b) {
-                    best = Some((d, s.board, v));
+                    best = Some((d, a, v));
                 }
             }
         }
         let Some((d, after, _)) = best else { break };
         if learn.is_some() {
-            path.push((after, pos.hint, pos.deck, score(after)));
+            path.push((after, pos.hint, pos.deck, score(after.board)));
         }
         if game.swipe(d).is_err() {
             break;
@@ -340,7 +341,7 @@ pub fn play(
 /// The end-of-game update (see the [module documentation](self)).
 fn update(
     net: &Network,
-    path: &[(Board, Hint, Deck, f64)],
+    path: &[(Afterstate, Hint, Deck, f64)],
     final_score: f64,
     alpha: f64,
     lambda: f64,
@@ -619,6 +620,9 @@ pub fn train(
     Ok(ended)
 }
 
+/// The tuples of `--hint-lines`: an edge row and an inner row.
+pub const HINT_LINES: [[u8; 4]; 2] = [[0, 1, 2, 3], [4, 5, 6, 7]];
+
 /// The tuple set unless told otherwise.
 pub const DEFAULT_TUPLES: &str = "6x4";
 
@@ -661,6 +665,14 @@ pub struct LearnOptions {
     /// Leave out the hint-and-deck input.
     #[cfg_attr(feature = "clap", arg(long))]
     pub no_hint: bool,
+    /// Add two 4-cell lines (an edge row and an inner row, in their eight images) whose
+    /// weights also depend on the hint: what the coming card meets.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub hint_lines: bool,
+    /// Add the entry columns: the edge where the new card comes in and the column beside
+    /// it, read with the lines that moved and the hint (2 × 2²² weights per stage).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub entry: bool,
     /// Step size: the share of each error an update removes (default 0.1).
     #[cfg_attr(feature = "clap", arg(long))]
     pub alpha: Option<f64>,
@@ -693,12 +705,17 @@ impl LearnOptions {
                     .map_err(|e| LearnError::Settings(format!("--stages: {e}")))
             })
             .collect::<Result<Vec<u8>, _>>()?;
-        Spec::preset(
+        let mut spec = Spec::preset(
             self.tuples.as_deref().unwrap_or(DEFAULT_TUPLES),
             stages,
             !self.no_hint,
         )
-        .map_err(|e| LearnError::Settings(format!("--tuples/--stages: {e}")))
+        .map_err(|e| LearnError::Settings(format!("--tuples/--stages: {e}")))?;
+        if self.hint_lines {
+            spec.hint_tuples = HINT_LINES.iter().map(|t| t.to_vec()).collect();
+        }
+        spec.entry = self.entry;
+        Ok(spec)
     }
 
     /// The checkpoint's path.
@@ -778,7 +795,11 @@ impl LearnOptions {
 
     /// Whether the network was stated (or left to the defaults).
     fn tuples_given(&self) -> bool {
-        self.tuples.is_some() || !self.stages.is_empty() || self.no_hint
+        self.tuples.is_some()
+            || !self.stages.is_empty()
+            || self.no_hint
+            || self.hint_lines
+            || self.entry
     }
 
     /// The whole run in `--dir`: start or resume, train to `--games` (see [`train`]),
@@ -862,19 +883,31 @@ impl LearnOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Tile;
+    use crate::{Board, Direction, Tile};
     use ludomat_game::run::Cancel;
+
+    fn left(board: Board) -> Afterstate {
+        Afterstate {
+            board,
+            swipe: Direction::Left,
+            moved: 0b0001,
+        }
+    }
 
     /// Two full boards whose 32 lookups are all different: each update moves the value by
     /// exactly α·δ.
-    fn episode() -> (Network, [(Board, Hint, Deck, f64); 2]) {
+    fn episode() -> (Network, [(Afterstate, Hint, Deck, f64); 2]) {
         let net = Network::new(Spec::preset("6x4", vec![], false).unwrap()).unwrap();
-        let a0: Board = "0 1 2 3 / 6 12 24 48 / 96 192 384 768 / 1536 3072 6144 12288"
-            .parse()
-            .unwrap();
-        let a1: Board = "12288 6144 3072 1536 / 1 2 0 3 / 6 12 24 48 / 96 192 384 768"
-            .parse()
-            .unwrap();
+        let a0 = left(
+            "0 1 2 3 / 6 12 24 48 / 96 192 384 768 / 1536 3072 6144 12288"
+                .parse()
+                .unwrap(),
+        );
+        let a1 = left(
+            "12288 6144 3072 1536 / 1 2 0 3 / 6 12 24 48 / 96 192 384 768"
+                .parse()
+                .unwrap(),
+        );
         let hint = Hint::exact(Tile::from_nibble(1));
         let (f0, f1) = (
             net.features(a0, hint, Deck::FRESH),
@@ -901,7 +934,7 @@ mod tests {
     /// 200, α = 0.5, from zero weights.
     #[test]
     fn the_td_update_on_a_hand_made_episode() {
-        let value = |net: &Network, s: &(Board, Hint, Deck, f64)| net.value(s.0, s.1, s.2);
+        let value = |net: &Network, s: &(Afterstate, Hint, Deck, f64)| net.value(s.0, s.1, s.2);
         // TD(0): V(a1) = 0.5·(200 − 130) = 35; V(a0) = 0.5·((130 − 100) + 35) = 32.5
         let (net, path) = episode();
         update(&net, &path, 200.0, 0.5, 0.0);

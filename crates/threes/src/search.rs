@@ -33,7 +33,7 @@ use rayon::prelude::*;
 
 use crate::card::{bonus_codes, range_mask, Hint, BONUS_ODDS};
 use crate::game::Position;
-use crate::ntuple::Network;
+use crate::ntuple::{Afterstate, Network};
 use crate::{Board, Deck, Direction, Heuristic, Swiped, Tile};
 
 /// Runs a batch of jobs and returns their results in the same order (see
@@ -328,10 +328,16 @@ impl Searcher {
     /// The value of a chance node at the horizon (or pruned) by the network: `None` with
     /// the heuristic, which values each card in each line instead.
     #[inline]
-    pub(crate) fn afterstate_leaf(&self, s: Swiped, hint: Hint, deck: Deck) -> Option<f64> {
+    pub(crate) fn afterstate_leaf(
+        &self,
+        s: Swiped,
+        dir: Direction,
+        hint: Hint,
+        deck: Deck,
+    ) -> Option<f64> {
         self.network
             .as_ref()
-            .map(|n| n.afterstate_value(s.board, hint, deck))
+            .map(|n| n.afterstate_value(Afterstate::of(s, dir), hint, deck))
     }
 
     /// The value of a position at a leaf (`hint`: the next card's, `deck`: after it).
@@ -594,7 +600,7 @@ impl Searcher {
         *nodes += 1;
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
         if prob * share < self.config.min_probability || depth == 1 {
-            if let Some(v) = self.afterstate_leaf(s, hint, deck) {
+            if let Some(v) = self.afterstate_leaf(s, dir, hint, deck) {
                 return v;
             }
         }
@@ -701,7 +707,7 @@ impl Searcher {
     ) -> f64 {
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
         if prob * share < self.config.min_probability || depth == 1 {
-            if let Some(v) = self.afterstate_leaf(s, hint, deck) {
+            if let Some(v) = self.afterstate_leaf(s, dir, hint, deck) {
                 ctx.nodes += 1;
                 return v;
             }
@@ -846,7 +852,7 @@ mod tests {
             let want = pos
                 .board
                 .swipe(d)
-                .map(|sw| net.afterstate_value(sw.board, pos.hint, pos.deck));
+                .map(|sw| net.afterstate_value(Afterstate::of(sw, d), pos.hint, pos.deck));
             assert_eq!(r.values[d.index()], want);
         }
         assert_eq!(r.best, net.best(pos.board, pos.hint, pos.deck).map(|b| b.0));

@@ -133,8 +133,18 @@ fn tables(net: &Network) -> Vec<(usize, usize)> {
         out.push((at, len));
         at += len;
     }
+    for t in &spec.hint_tuples {
+        let len = 4 * 16usize.pow(t.len() as u32);
+        out.push((at, len));
+        at += len;
+    }
     if spec.hint {
         out.push((at, super::HINT_ENTRIES));
+        at += super::HINT_ENTRIES;
+    }
+    if spec.entry {
+        out.push((at, super::ENTRY_ENTRIES));
+        out.push((at + super::ENTRY_ENTRIES, super::ENTRY_ENTRIES));
     }
     out
 }
@@ -449,7 +459,10 @@ mod tests {
     use crate::{Board, Deck, Tile};
 
     fn net() -> Network {
-        let n = Network::new(Spec::preset("4x5", vec![12], true).unwrap()).unwrap();
+        let mut spec = Spec::preset("4x5", vec![12], true).unwrap();
+        spec.hint_tuples = vec![vec![0, 1, 2, 3]];
+        spec.entry = true;
+        let n = Network::new(spec).unwrap();
         for (i, w) in n.raw().iter().enumerate() {
             let v = ((i * 7919) % 2003) as f32 * 0.37 - 300.0;
             w.store(v.to_bits(), Ordering::Relaxed);
@@ -492,6 +505,11 @@ mod tests {
         let board: Board = "1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0"
             .parse()
             .unwrap();
+        let board = crate::ntuple::Afterstate {
+            board,
+            swipe: crate::Direction::Up,
+            moved: 0b0101,
+        };
         let hint = Hint::exact(Tile::from_nibble(3));
         let (v, w) = (
             n.value(board, hint, Deck::FRESH),

@@ -55,8 +55,18 @@ pub const MAX_WEIGHTS: u64 = 1 << 28;
 /// (13).
 pub const HINT_ENTRIES: usize = 4 * 125 * 13;
 
-/// The eight symmetric images of each tuple, and the hint feature.
-const MAX_FEATURES: usize = MAX_TUPLES * 8 + 1;
+/// The most tuples that also read the hint.
+pub const MAX_HINT_TUPLES: usize = 4;
+/// The most cells of a tuple that also reads the hint.
+pub const MAX_HINT_TUPLE_CELLS: usize = 5;
+
+/// Entries of one entry table: the column's four cells (16 bits), the moved lines (4) and
+/// the hint class (2).
+pub const ENTRY_ENTRIES: usize = 1 << 22;
+
+/// The eight symmetric images of each tuple, the hint feature, the entry columns (two
+/// images each).
+const MAX_FEATURES: usize = (MAX_TUPLES + MAX_HINT_TUPLES) * 8 + 1 + 4;
 
 /// Which network: the tuples, the stages and the extra inputs.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -69,6 +79,15 @@ pub struct Spec {
     pub stages: Vec<u8>,
     /// The hint-and-deck feature.
     pub hint: bool,
+    /// Tuples whose index also holds the hint (1, 2, 3 or bonus): what the next card
+    /// meets in those cells (four tables of 16ⁿ each).
+    #[serde(default)]
+    pub hint_tuples: Vec<Vec<u8>>,
+    /// The entry columns: the edge where the swipe's new card comes in and the column
+    /// beside it, each read with the lines that moved (where the card may land) and the
+    /// hint (two tables of 2²² entries).
+    #[serde(default)]
+    pub entry: bool,
 }
 
 /// A network that cannot be.
@@ -151,6 +170,8 @@ impl Spec {
             tuples: tuples.iter().map(|t| t.to_vec()).collect(),
             stages,
             hint,
+            hint_tuples: Vec::new(),
+            entry: false,
         };
         spec.check()?;
         Ok(spec)
@@ -164,10 +185,22 @@ impl Spec {
         if self.tuples.is_empty() || self.tuples.len() > MAX_TUPLES {
             return Err(SpecError::TupleCount(self.tuples.len()));
         }
-        for (index, t) in self.tuples.iter().enumerate() {
+        if self.hint_tuples.len() > MAX_HINT_TUPLES {
+            return Err(SpecError::Tuple {
+                index: self.tuples.len(),
+                problem: format!("more than {MAX_HINT_TUPLES} tuples read the hint"),
+            });
+        }
+        let all = self.tuples.iter().chain(&self.hint_tuples);
+        for (index, t) in all.enumerate() {
             let fail = |problem: String| Err(SpecError::Tuple { index, problem });
-            if t.is_empty() || t.len() > MAX_TUPLE_CELLS {
-                return fail(format!("has {} cells, not 1 to {MAX_TUPLE_CELLS}", t.len()));
+            let most = if index < self.tuples.len() {
+                MAX_TUPLE_CELLS
+            } else {
+                MAX_HINT_TUPLE_CELLS
+            };
+            if t.is_empty() || t.len() > most {
+                return fail(format!("has {} cells, not 1 to {most}", t.len()));
             }
             let mut seen = 0u16;
             for &c in t {
@@ -207,7 +240,17 @@ impl Spec {
             .iter()
             .map(|t| 16u64.pow(t.len().min(MAX_TUPLE_CELLS) as u32))
             .sum::<u64>()
+            + self
+                .hint_tuples
+                .iter()
+                .map(|t| 4 * 16u64.pow(t.len().min(MAX_HINT_TUPLE_CELLS) as u32))
+                .sum::<u64>()
             + if self.hint { HINT_ENTRIES as u64 } else { 0 }
+            + if self.entry {
+                2 * ENTRY_ENTRIES as u64
+            } else {
+                0
+            }
     }
 
     /// The stage of a board whose highest card has code `max`.
@@ -219,7 +262,9 @@ impl Spec {
     /// Features looked up per evaluation: eight per tuple, and the hint's.
     #[must_use]
     pub fn features(&self) -> usize {
-        self.tuples.len() * 8 + usize::from(self.hint)
+        (self.tuples.len() + self.hint_tuples.len()) * 8
+            + usize::from(self.hint)
+            + if self.entry { 4 } else { 0 }
     }
 }
 
@@ -253,12 +298,20 @@ impl fmt::Display for Spec {
                     .collect();
                 format!(" (from {})", from.join(", "))
             },
-            if self.hint {
-                "hint and deck"
-            } else {
-                "no hint"
+            match (self.hint, self.hint_tuples.len()) {
+                (true, 0) => "hint and deck".to_string(),
+                (false, 0) => "no hint".to_string(),
+                (h, n) => format!(
+                    "{}{n} tuple{} with the hint",
+                    if h { "hint and deck, " } else { "" },
+                    if n == 1 { "" } else { "s" }
+                ),
             }
-        )
+        )?;
+        if self.entry {
+            f.write_str(", entry columns")?;
+        }
+        Ok(())
     }
 }
 
@@ -367,6 +420,51 @@ fn balance(b: Board) -> usize {
     (d.clamp(-6, 6) + 6) as usize
 }
 
+/// An afterstate: the board after a swipe folded its lines, which swipe, and which lines
+/// moved (the new card comes in at the far end of one of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Afterstate {
+    /// The folded board.
+    pub board: Board,
+    /// The swipe.
+    pub swipe: Direction,
+    /// Bit `i`: line `i` moved (see [`crate::Swiped::moved`]).
+    pub moved: u8,
+}
+
+impl Afterstate {
+    /// The afterstate of swipe `swipe` that folded into `s`.
+    #[must_use]
+    pub const fn of(s: crate::Swiped, swipe: Direction) -> Afterstate {
+        Afterstate {
+            board: s.board,
+            swipe,
+            moved: s.moved,
+        }
+    }
+
+    /// The board turned so that the new card comes in on the right edge (a swipe to the
+    /// left), and the moved lines as rows.
+    #[inline]
+    #[must_use]
+    pub fn entering_right(self) -> (u64, u8) {
+        let x = self.board.0;
+        let turned = match self.swipe {
+            Direction::Left => x,
+            Direction::Right => mirror(x),
+            Direction::Up => crate::board::transpose(x),
+            Direction::Down => mirror(crate::board::transpose(x)),
+        };
+        (turned, self.moved & 0xF)
+    }
+}
+
+/// Four bits in reverse order.
+#[inline]
+const fn reverse4(m: u8) -> u8 {
+    ((m & 1) << 3) | ((m & 2) << 1) | ((m & 4) >> 1) | ((m & 8) >> 3)
+}
+
 /// The table entries one afterstate selects (with its stage's offset added).
 pub(crate) struct Features {
     pub(crate) index: [u32; MAX_FEATURES],
@@ -379,6 +477,8 @@ struct Tuple {
     shifts: Vec<u32>,
     /// Where its table starts within a stage.
     offset: u32,
+    /// Whether the hint class sits above the cells in its index.
+    hinted: bool,
 }
 
 /// An n-tuple network: the spec and its weights. See the [module documentation](self).
@@ -387,6 +487,8 @@ pub struct Network {
     tuples: Vec<Tuple>,
     /// Where the hint table starts within a stage.
     hint_offset: u32,
+    /// Where the entry tables start within a stage.
+    entry_offset: u32,
     per_stage: usize,
     /// The stage each highest-card code reads: its own once it has weights, else the
     /// highest stage below with weights.
@@ -440,20 +542,23 @@ impl Network {
 
     fn zeroed_unchecked(spec: Spec) -> Network {
         let mut offset = 0u32;
-        let tuples = spec
-            .tuples
-            .iter()
-            .map(|t| {
+        let plain = spec.tuples.iter().map(|t| (t, false));
+        let hinted = spec.hint_tuples.iter().map(|t| (t, true));
+        let tuples = plain
+            .chain(hinted)
+            .map(|(t, hinted)| {
                 let shifts = t.iter().map(|&c| 4 * u32::from(c)).collect();
                 let here = offset;
-                offset += 16u32.pow(t.len() as u32);
+                offset += 16u32.pow(t.len() as u32) * if hinted { 4 } else { 1 };
                 Tuple {
                     shifts,
                     offset: here,
+                    hinted,
                 }
             })
             .collect();
         let hint_offset = offset;
+        let entry_offset = offset + if spec.hint { HINT_ENTRIES as u32 } else { 0 };
         let per_stage = spec.weights_per_stage() as usize;
         let total = per_stage * spec.stage_count();
         let weights: Box<[AtomicU32]> = (0..total).map(|_| AtomicU32::new(0)).collect();
@@ -463,6 +568,7 @@ impl Network {
             spec,
             tuples,
             hint_offset,
+            entry_offset,
             per_stage,
             weights,
         };
@@ -532,7 +638,8 @@ impl Network {
         }
     }
 
-    /// The weights, stage by stage (tuples in order, then the hint table).
+    /// The weights, stage by stage (tuples in order, then those with the hint, then the
+    /// hint table).
     pub(crate) fn raw(&self) -> &[AtomicU32] {
         &self.weights
     }
@@ -545,7 +652,8 @@ impl Network {
 
     /// The entries an afterstate selects.
     #[inline]
-    pub(crate) fn features(&self, after: Board, hint: Hint, deck: Deck) -> Features {
+    pub(crate) fn features(&self, a: Afterstate, hint: Hint, deck: Deck) -> Features {
+        let after = a.board;
         let stage = self.stage_map[usize::from(after.max_tile().code())].load(Ordering::Relaxed);
         let base = usize::from(stage) * self.per_stage;
         let mut f = Features {
@@ -553,9 +661,15 @@ impl Network {
             count: 0,
         };
         let images = symmetries(after);
+        let class = hint_class(hint) as u32;
         for t in &self.tuples {
+            let top = if t.hinted {
+                class << (4 * t.shifts.len())
+            } else {
+                0
+            };
             for &x in &images {
-                let mut i = 0u32;
+                let mut i = top;
                 for (k, &s) in t.shifts.iter().enumerate() {
                     i |= (((x >> s) & 0xF) as u32) << (4 * k);
                 }
@@ -567,6 +681,20 @@ impl Network {
             let h = (hint_class(hint) * 125 + deck.key() as usize) * 13 + balance(after);
             f.index[f.count] = (base + self.hint_offset as usize + h) as u32;
             f.count += 1;
+        }
+        if self.spec.entry {
+            let (x, moved) = a.entering_right();
+            let top = ((class as usize) << 20) | (usize::from(moved) << 16);
+            let flipped_top = ((class as usize) << 20) | (usize::from(reverse4(moved)) << 16);
+            for (image, top) in [(x, top), (flip(x), flipped_top)] {
+                for (k, col) in [3u32, 2].into_iter().enumerate() {
+                    let cells =
+                        crate::line::pack_column((image >> (4 * col)) & 0x000F_000F_000F_000F);
+                    let i = self.entry_offset as usize + k * ENTRY_ENTRIES + top + cells as usize;
+                    f.index[f.count] = (base + i) as u32;
+                    f.count += 1;
+                }
+            }
         }
         f
     }
@@ -596,15 +724,15 @@ impl Network {
     /// cards left after it.
     #[inline]
     #[must_use]
-    pub fn value(&self, after: Board, hint: Hint, deck: Deck) -> f64 {
+    pub fn value(&self, after: Afterstate, hint: Hint, deck: Deck) -> f64 {
         self.sum(&self.features(after, hint, deck))
     }
 
     /// The final score expected from an afterstate: its score and [`Network::value`].
     #[inline]
     #[must_use]
-    pub fn afterstate_value(&self, after: Board, hint: Hint, deck: Deck) -> f64 {
-        score(after) + self.value(after, hint, deck)
+    pub fn afterstate_value(&self, after: Afterstate, hint: Hint, deck: Deck) -> f64 {
+        score(after.board) + self.value(after, hint, deck)
     }
 
     /// The final score expected from a position (the board with the next card announced
@@ -624,7 +752,7 @@ impl Network {
         let mut best: Option<(Direction, f64)> = None;
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
-                let v = self.afterstate_value(s.board, hint, deck);
+                let v = self.afterstate_value(Afterstate::of(s, d), hint, deck);
                 if best.is_none_or(|(_, b)| v > b) {
                     best = Some((d, v));
                 }
@@ -679,16 +807,83 @@ mod tests {
     }
 
     fn spec(hint: bool) -> Spec {
-        Spec::preset("6x4", vec![], hint).unwrap()
+        let mut s = Spec::preset("6x4", vec![], hint).unwrap();
+        if hint {
+            s.hint_tuples = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+            s.entry = true;
+        }
+        s
     }
 
     /// A network with every weight set from its index, so lookups differ.
     fn filled(spec: Spec) -> Network {
         let n = Network::new(spec).unwrap();
         for (i, w) in n.raw().iter().enumerate() {
-            w.store(((i % 9973) as f32 * 0.25).to_bits(), Ordering::Relaxed);
+            let h = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+            w.store(((h % 9973) as f32 * 0.25).to_bits(), Ordering::Relaxed);
         }
         n
+    }
+
+    /// Each symmetry of the square as a map of (row, column), and where it takes each
+    /// swipe (a swipe toward a wall goes to the swipe toward that wall's image).
+    fn symmetry_maps() -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
+        vec![
+            Box::new(|r, c| (r, c)),
+            Box::new(|r, c| (r, 3 - c)),
+            Box::new(|r, c| (3 - r, c)),
+            Box::new(|r, c| (3 - r, 3 - c)),
+            Box::new(|r, c| (c, r)),
+            Box::new(|r, c| (c, 3 - r)),
+            Box::new(|r, c| (3 - c, r)),
+            Box::new(|r, c| (3 - c, 3 - r)),
+        ]
+    }
+
+    /// The image of a whole afterstate: its board, its swipe (the wall it goes toward) and
+    /// its moved lines (a line is named by the wall end's cell).
+    fn image(a: Afterstate, map: &dyn Fn(usize, usize) -> (usize, usize)) -> Afterstate {
+        let mut board = Board::EMPTY;
+        for r in 0..4 {
+            for c in 0..4 {
+                let (r2, c2) = map(r, c);
+                board = board.with(r2, c2, a.board.get(r, c));
+            }
+        }
+        // the swipe's wall: a cell on it and the direction into it
+        let toward = |d: Direction| -> (i32, i32) {
+            match d {
+                Direction::Up => (-1, 0),
+                Direction::Down => (1, 0),
+                Direction::Left => (0, -1),
+                Direction::Right => (0, 1),
+            }
+        };
+        let (dr, dc) = toward(a.swipe);
+        let (r0, c0) = map(1, 1);
+        let (r1, c1) = map((1 + dr) as usize, (1 + dc) as usize);
+        let step = (r1 as i32 - r0 as i32, c1 as i32 - c0 as i32);
+        let swipe = Direction::ALL
+            .into_iter()
+            .find(|&d| toward(d) == step)
+            .unwrap();
+        // line i's entry cell, mapped, is the entry cell of which line of the new swipe?
+        let mut moved = 0u8;
+        for i in 0..4 {
+            if a.moved & (1 << i) != 0 {
+                let (r, c) = Board::entry_cell(a.swipe, i);
+                let (r2, c2) = map(r, c);
+                let j = (0..4)
+                    .find(|&j| Board::entry_cell(swipe, j) == (r2, c2))
+                    .unwrap();
+                moved |= 1 << j;
+            }
+        }
+        Afterstate {
+            board,
+            swipe,
+            moved,
+        }
     }
 
     #[test]
@@ -700,21 +895,84 @@ mod tests {
             "1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0",
             "0 0 0 1 / 0 2 0 0 / 3 0 0 0 / 0 0 0 96",
         ] {
-            let x = b(s);
-            let v = n.value(x, hint, deck);
-            assert!(v != 0.0);
-            for image in symmetries(x) {
-                assert_eq!(n.value(Board(image), hint, deck), v, "{s}");
+            for swipe in Direction::ALL {
+                for moved in [0b0001, 0b0110, 0b1011] {
+                    let a = Afterstate {
+                        board: b(s),
+                        swipe,
+                        moved,
+                    };
+                    let v = n.value(a, hint, deck);
+                    assert!(v != 0.0);
+                    for map in symmetry_maps() {
+                        let i = image(a, &*map);
+                        assert_eq!(n.value(i, hint, deck), v, "{s} {swipe} {moved:b} → {i:?}");
+                    }
+                    // a board that is no image of it reads other entries
+                    let other = Afterstate {
+                        board: a.board.with(0, 0, Tile::from_nibble(9)),
+                        ..a
+                    };
+                    assert_ne!(n.value(other, hint, deck), v);
+                }
             }
-            // a board that is no image of it reads other entries
-            let other = x.with(0, 0, Tile::from_nibble(9));
-            assert_ne!(n.value(other, hint, deck), v);
+        }
+        // the eight images of the board alone, for the tuples without an entry
+        let plain = filled(Spec::preset("6x4", vec![], true).unwrap());
+        let a = Afterstate {
+            board: b("1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0"),
+            swipe: Direction::Up,
+            moved: 1,
+        };
+        for x in symmetries(a.board) {
+            let i = Afterstate {
+                board: Board(x),
+                ..a
+            };
+            assert_eq!(plain.value(i, hint, deck), plain.value(a, hint, deck));
         }
     }
 
     #[test]
+    fn the_entry_edge_and_the_moved_lines_are_inputs() {
+        let n = filled(spec(true));
+        let hint = Hint::exact(Tile::from_nibble(1));
+        let a = Afterstate {
+            board: b("1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0"),
+            swipe: Direction::Left,
+            moved: 0b0010,
+        };
+        let v = n.value(a, hint, Deck::FRESH);
+        assert_ne!(
+            n.value(Afterstate { moved: 0b0100, ..a }, hint, Deck::FRESH),
+            v
+        );
+        assert_ne!(
+            n.value(
+                Afterstate {
+                    swipe: Direction::Up,
+                    ..a
+                },
+                hint,
+                Deck::FRESH
+            ),
+            v
+        );
+        let without = filled(Spec::preset("6x4", vec![], true).unwrap());
+        let w = without.value(a, hint, Deck::FRESH);
+        assert_eq!(
+            without.value(Afterstate { moved: 0b0100, ..a }, hint, Deck::FRESH),
+            w
+        );
+    }
+
+    #[test]
     fn the_hint_and_deck_are_inputs_when_asked_for() {
-        let x = b("1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0");
+        let x = Afterstate {
+            board: b("1 2 3 6 / 0 24 48 0 / 192 0 768 3 / 3 6 0 0"),
+            swipe: Direction::Down,
+            moved: 0b1000,
+        };
         let deck = Deck::FRESH;
         let one = Hint::exact(Tile::from_nibble(1));
         let three = Hint::exact(Tile::from_nibble(3));
@@ -726,7 +984,8 @@ mod tests {
         );
         let without = filled(spec(false));
         assert_eq!(without.value(x, one, deck), without.value(x, three, deck));
-        assert_eq!(spec(true).features(), 33);
+        assert_eq!(spec(true).features(), 53);
+        assert_eq!(spec(false).features(), 32);
     }
 
     #[test]
@@ -749,8 +1008,13 @@ mod tests {
     #[test]
     fn stages_promote_by_copying() {
         let n = Network::new(Spec::preset("4x5", vec![12, 13], false).unwrap()).unwrap();
-        let low = b("3 6 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 768");
-        let high = low.with(0, 2, Tile::from_value(1536).unwrap());
+        let at = |board| Afterstate {
+            board,
+            swipe: Direction::Right,
+            moved: 1,
+        };
+        let low = at(b("3 6 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 768"));
+        let high = at(low.board.with(0, 2, Tile::from_value(1536).unwrap()));
         let hint = Hint::exact(Tile::from_nibble(1));
         let f = n.features(low, hint, Deck::FRESH);
         n.add(&f, 1.0);
@@ -759,7 +1023,7 @@ mod tests {
         // stage 1 has no weights of its own yet: it reads stage 0's
         assert_eq!(n.stages_used(), vec![true, false, false]);
         let before = n.value(high, hint, Deck::FRESH);
-        n.ensure_stage(high.max_tile().code());
+        n.ensure_stage(high.board.max_tile().code());
         assert_eq!(n.stages_used(), vec![true, true, false]);
         assert_eq!(n.value(high, hint, Deck::FRESH), before);
         // now it learns apart
