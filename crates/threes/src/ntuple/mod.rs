@@ -827,7 +827,9 @@ mod tests {
 
     /// Each symmetry of the square as a map of (row, column), and where it takes each
     /// swipe (a swipe toward a wall goes to the swipe toward that wall's image).
-    fn symmetry_maps() -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
+    type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+    fn symmetry_maps() -> Vec<CellMap> {
         vec![
             Box::new(|r, c| (r, c)),
             Box::new(|r, c| (r, 3 - c)),
