@@ -492,12 +492,15 @@ fn learn(a: &LearnOptions) -> Result<()> {
         );
     }
     outln!(
-        "{} games in {:.2} CPU-hours ({:.2} h wall); checkpoint {}, network {}, curve {} and {}",
+        "{} games, {:.2} CPU-hours ({:.2} h wall)",
         group(s.games),
         s.cpu_seconds / 3600.0,
-        s.wall_seconds / 3600.0,
-        a.checkpoint_path().display(),
-        a.network_path().display(),
+        s.wall_seconds / 3600.0
+    );
+    outln!("checkpoint: {}", a.checkpoint_path().display());
+    outln!("network:    {} (for --network)", a.network_path().display());
+    outln!(
+        "curve:      {}, {}",
         a.curve_path().display(),
         a.chart_path().display()
     );

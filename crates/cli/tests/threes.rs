@@ -360,8 +360,8 @@ fn learn_resume_and_play_with_the_network() {
     };
     let one = dir.path().join("one");
     let out = run(&one, "80", false);
-    assert!(out.contains("a new network: 4x5 5 tuples"), "{out}");
-    assert!(out.contains("game 80: greedy mean"), "{out}");
+    assert!(out.contains("a new network: 4x5, 1 stage, hint"), "{out}");
+    assert!(out.contains("80 games: mean"), "{out}");
     let two = dir.path().join("two");
     run(&two, "40", false);
     let out = run(&two, "80", true);

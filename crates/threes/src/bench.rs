@@ -56,7 +56,7 @@ pub fn measure_with(
     if let Some(net) = network {
         let rate = evaluation_rate(net, &boards, budget);
         say(format!(
-            "network ({}): {:.2} M afterstate values per second on one thread",
+            "network: {}\n  {:.2} M afterstate values per second on one thread",
             net.spec(),
             rate / 1e6
         ));

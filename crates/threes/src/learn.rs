@@ -128,20 +128,18 @@ impl CurvePoint {
 }
 
 impl CurvePoint {
-    /// The point as the terminal shows it.
+    /// The point as the terminal shows it (at most 80 columns).
     #[must_use]
     pub fn line(&self) -> String {
         use crate::text::thousands;
         format!(
-            "game {}: greedy mean {} ± {}, 3072 in {:.0} %, 6144 in {:.0} %; training games {}; CPU {}, wall {}",
+            "{} games: mean {} ± {}; 3072 {:.0} %, 6144 {:.0} %; {} CPU",
             thousands(self.games),
             thousands(self.mean.round() as u64),
             thousands(self.half_width.round() as u64),
             100.0 * self.reached_3072,
             100.0 * self.reached_6144,
-            thousands(self.train_mean.round() as u64),
             hours(self.cpu_seconds),
-            hours(self.wall_seconds)
         )
     }
 }
@@ -669,6 +667,9 @@ pub struct LearnOptions {
     /// weights also depend on the hint: what the coming card meets.
     #[cfg_attr(feature = "clap", arg(long))]
     pub hint_lines: bool,
+    /// Every tuple also reads the hint (four times the weights; 5x6 and 4x5 only).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub hint_all: bool,
     /// Add the entry columns: the edge where the new card comes in and the column beside
     /// it, read with the lines that moved and the hint (2 × 2²² weights per stage).
     #[cfg_attr(feature = "clap", arg(long))]
@@ -711,9 +712,25 @@ impl LearnOptions {
             !self.no_hint,
         )
         .map_err(|e| LearnError::Settings(format!("--tuples/--stages: {e}")))?;
-        if self.hint_lines {
-            spec.hint_tuples = HINT_LINES.iter().map(|t| t.to_vec()).collect();
+        if self.hint_all {
+            if spec
+                .tuples
+                .iter()
+                .any(|t| t.len() > crate::ntuple::MAX_HINT_TUPLE_CELLS)
+            {
+                return Err(LearnError::Settings(format!(
+                    "--hint-all: tuples of at most {} cells (5x6, 4x5)",
+                    crate::ntuple::MAX_HINT_TUPLE_CELLS
+                )));
+            }
+            spec.hint_tuples = std::mem::take(&mut spec.tuples);
         }
+        if self.hint_lines {
+            spec.hint_tuples
+                .extend(HINT_LINES.iter().map(|t| t.to_vec()));
+        }
+        spec.check()
+            .map_err(|e| LearnError::Settings(format!("--tuples: {e}")))?;
         spec.entry = self.entry;
         Ok(spec)
     }

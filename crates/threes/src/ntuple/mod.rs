@@ -56,7 +56,7 @@ pub const MAX_WEIGHTS: u64 = 1 << 28;
 pub const HINT_ENTRIES: usize = 4 * 125 * 13;
 
 /// The most tuples that also read the hint.
-pub const MAX_HINT_TUPLES: usize = 4;
+pub const MAX_HINT_TUPLES: usize = 8;
 /// The most cells of a tuple that also reads the hint.
 pub const MAX_HINT_TUPLE_CELLS: usize = 5;
 
@@ -182,8 +182,9 @@ impl Spec {
     /// # Errors
     /// What is wrong, naming the tuple.
     pub fn check(&self) -> Result<(), SpecError> {
-        if self.tuples.is_empty() || self.tuples.len() > MAX_TUPLES {
-            return Err(SpecError::TupleCount(self.tuples.len()));
+        let count = self.tuples.len() + self.hint_tuples.len();
+        if count == 0 || self.tuples.len() > MAX_TUPLES {
+            return Err(SpecError::TupleCount(count));
         }
         if self.hint_tuples.len() > MAX_HINT_TUPLES {
             return Err(SpecError::Tuple {
@@ -269,47 +270,55 @@ impl Spec {
 }
 
 impl fmt::Display for Spec {
-    /// `4 tuples (6,6,6,6 cells), 1 stage, hint and deck`.
+    /// `6x4, 2 stages (from 1536), hint, 2 hint lines, entry` (a named tuple set by its
+    /// name, others by their sizes: `3 tuples (6,5,4)`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sizes: Vec<String> = self.tuples.iter().map(|t| t.len().to_string()).collect();
-        let preset = PRESETS
-            .iter()
-            .find(|p| {
-                p.1.iter()
-                    .map(|t| t.to_vec())
-                    .eq(self.tuples.iter().cloned())
-            })
-            .map(|p| format!("{} ", p.0))
-            .unwrap_or_default();
-        write!(
-            f,
-            "{preset}{} tuples ({} cells), {} stage{}{}, {}",
-            self.tuples.len(),
-            sizes.join(","),
-            self.stage_count(),
-            if self.stage_count() == 1 { "" } else { "s" },
-            if self.stages.is_empty() {
-                String::new()
-            } else {
-                let from: Vec<String> = self
-                    .stages
-                    .iter()
-                    .map(|&c| crate::Tile::from_nibble(c).to_string())
-                    .collect();
-                format!(" (from {})", from.join(", "))
-            },
-            match (self.hint, self.hint_tuples.len()) {
-                (true, 0) => "hint and deck".to_string(),
-                (false, 0) => "no hint".to_string(),
-                (h, n) => format!(
-                    "{}{n} tuple{} with the hint",
-                    if h { "hint and deck, " } else { "" },
-                    if n == 1 { "" } else { "s" }
-                ),
+        let named = |tuples: &[Vec<u8>]| {
+            PRESETS
+                .iter()
+                .find(|p| p.1.iter().map(|t| t.to_vec()).eq(tuples.iter().cloned()))
+                .map(|p| p.0)
+        };
+        let mut hint_tuples = self.hint_tuples.len();
+        if self.tuples.is_empty() {
+            // every tuple reads the hint: a named set first, then any others
+            let sets = (1..=self.hint_tuples.len()).rev();
+            match sets
+                .filter_map(|n| Some((n, named(&self.hint_tuples[..n])?)))
+                .next()
+            {
+                Some((n, name)) => {
+                    write!(f, "{name} with the hint")?;
+                    hint_tuples -= n;
+                }
+                None => f.write_str("no plain tuples")?,
             }
-        )?;
+        } else {
+            match named(&self.tuples) {
+                Some(name) => f.write_str(name)?,
+                None => {
+                    let sizes: Vec<String> =
+                        self.tuples.iter().map(|t| t.len().to_string()).collect();
+                    write!(f, "{} tuples ({})", self.tuples.len(), sizes.join(","))?;
+                }
+            }
+        }
+        write!(f, ", {} stage", self.stage_count())?;
+        if !self.stages.is_empty() {
+            let from: Vec<String> = self
+                .stages
+                .iter()
+                .map(|&c| crate::Tile::from_nibble(c).to_string())
+                .collect();
+            write!(f, "s (from {})", from.join(", "))?;
+        }
+        f.write_str(if self.hint { ", hint" } else { ", no hint" })?;
+        match hint_tuples {
+            0 => {}
+            n => write!(f, ", {n} hint tuple{}", if n == 1 { "" } else { "s" })?,
+        }
         if self.entry {
-            f.write_str(", entry columns")?;
+            f.write_str(", entry")?;
         }
         Ok(())
     }
