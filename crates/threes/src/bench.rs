@@ -56,7 +56,7 @@ pub fn measure_with(
     if let Some(net) = network {
         let rate = evaluation_rate(net, &boards, budget);
         say(format!(
-            "network: {}\n  {:.2} M afterstate values per second on one thread",
+            "network: {}\n  {:.2} M afterstate values per second of one thread's CPU",
             net.spec(),
             rate / 1e6
         ));
@@ -131,6 +131,7 @@ pub fn swipe_rate(boards: &[crate::Board], budget: Duration) -> f64 {
 pub fn evaluation_rate(net: &Network, boards: &[crate::Board], budget: Duration) -> f64 {
     let hint = crate::Hint::exact(crate::Tile::from_nibble(1));
     let start = Instant::now();
+    let cpu0 = ludomat_game::run::cpu::thread();
     let mut n = 0u64;
     let mut sink = 0.0;
     while start.elapsed() < budget {
@@ -145,7 +146,16 @@ pub fn evaluation_rate(net: &Network, boards: &[crate::Board], budget: Duration)
         n += boards.len() as u64;
     }
     std::hint::black_box(sink);
-    n as f64 / start.elapsed().as_secs_f64()
+    // per second of this thread's CPU (a loaded machine gives it less of the wall clock)
+    let cpu = ludomat_game::run::cpu::thread()
+        .saturating_sub(cpu0)
+        .as_secs_f64();
+    n as f64
+        / if cpu > 0.0 {
+            cpu
+        } else {
+            start.elapsed().as_secs_f64()
+        }
 }
 
 /// The search's mid-game position: the AI's own game from seed 3 after 200 moves at depth

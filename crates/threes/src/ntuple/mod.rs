@@ -483,7 +483,9 @@ pub(crate) struct Features {
 /// A tuple as bit shifts of its cells.
 #[derive(Debug, Clone)]
 struct Tuple {
-    shifts: Vec<u32>,
+    /// The cells' bit shifts (the first `len`).
+    shifts: [u32; MAX_TUPLE_CELLS],
+    len: usize,
     /// Where its table starts within a stage.
     offset: u32,
     /// Whether the hint class sits above the cells in its index.
@@ -556,11 +558,15 @@ impl Network {
         let tuples = plain
             .chain(hinted)
             .map(|(t, hinted)| {
-                let shifts = t.iter().map(|&c| 4 * u32::from(c)).collect();
+                let mut shifts = [0u32; MAX_TUPLE_CELLS];
+                for (k, &c) in t.iter().take(MAX_TUPLE_CELLS).enumerate() {
+                    shifts[k] = 4 * u32::from(c);
+                }
                 let here = offset;
                 offset += 16u32.pow(t.len() as u32) * if hinted { 4 } else { 1 };
                 Tuple {
                     shifts,
+                    len: t.len().min(MAX_TUPLE_CELLS),
                     offset: here,
                     hinted,
                 }
@@ -672,17 +678,16 @@ impl Network {
         let images = symmetries(after);
         let class = hint_class(hint) as u32;
         for t in &self.tuples {
-            let top = if t.hinted {
-                class << (4 * t.shifts.len())
-            } else {
-                0
-            };
+            let top = if t.hinted { class << (4 * t.len) } else { 0 };
+            let at = base as u32 + t.offset + top;
             for &x in &images {
-                let mut i = top;
-                for (k, &s) in t.shifts.iter().enumerate() {
-                    i |= (((x >> s) & 0xF) as u32) << (4 * k);
+                let mut i = 0u32;
+                for k in 0..MAX_TUPLE_CELLS {
+                    if k < t.len {
+                        i |= (((x >> t.shifts[k]) & 0xF) as u32) << (4 * k);
+                    }
                 }
-                f.index[f.count] = (base + (t.offset + i) as usize) as u32;
+                f.index[f.count] = at + i;
                 f.count += 1;
             }
         }
