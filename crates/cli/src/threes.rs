@@ -393,7 +393,7 @@ fn versus(a: VersusOptions) -> Result<()> {
         read_each(&a.from, |name, text| {
             Ok(versus::read_csv(name, text, &mut games)?)
         })?;
-        return versus_report(&games, a.chart.as_deref());
+        return versus_report(&games, a.chart.as_deref(), a.paired.as_deref());
     }
     if a.ais.is_empty() {
         bail!("give at least one --ai NAME:BUDGETS=COMMAND (or --from FILES to draw earlier runs)");
@@ -433,17 +433,29 @@ fn versus(a: VersusOptions) -> Result<()> {
         outln!("interrupted: {} games finished in this run", played.len());
     }
     games.extend(played);
-    versus_report(&games, a.chart.as_deref())
+    versus_report(&games, a.chart.as_deref(), a.paired.as_deref())
 }
 
 /// The curve's table, and its chart when asked.
-fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
+fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str>) -> Result<()> {
     let points = versus::points(games);
     if points.is_empty() {
         bail!("no games");
     }
     for line in text::versus_table(&points, crate::help::WIDTH) {
         outln!("{line}");
+    }
+    if let Some(pair) = paired {
+        let Some((x, y)) = pair.split_once(',') else {
+            bail!("--paired {pair:?}: two AI names, A,B");
+        };
+        let rows = ludomat_threes::paired::paired(games, x.trim(), y.trim());
+        if rows.is_empty() {
+            bail!("--paired {pair}: no budget where both played the same deals");
+        }
+        for line in ludomat_threes::paired::table(x.trim(), y.trim(), &rows) {
+            outln!("{line}");
+        }
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;

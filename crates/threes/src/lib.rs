@@ -57,6 +57,7 @@ pub mod learn;
 pub mod line;
 pub mod ntuple;
 pub mod options;
+pub mod paired;
 pub mod play;
 pub mod record;
 pub mod search;
