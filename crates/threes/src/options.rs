@@ -150,7 +150,8 @@ pub struct EvalOptions {
 }
 
 impl EvalOptions {
-    /// The network these options ask for: `None` for the heuristic.
+    /// The network these options ask for (compact: 16 bits, to play): `None` for the
+    /// heuristic.
     ///
     /// # Errors
     /// A network file that cannot be read or is damaged; --network without --eval
@@ -166,7 +167,7 @@ impl EvalOptions {
                 path: p.display().to_string(),
                 problem: "--network is for --eval learned".into(),
             }),
-            (Eval::Learned, Some(p)) => Ok(Some(std::sync::Arc::new(load(p)?.network))),
+            (Eval::Learned, Some(p)) => Ok(Some(std::sync::Arc::new(load(p)?.network.compact()))),
             (Eval::Learned, None) => crate::ntuple::shipped().map(Some),
         }
     }

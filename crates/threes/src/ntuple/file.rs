@@ -123,32 +123,6 @@ impl Fnv {
     }
 }
 
-/// The tables of one stage as ranges of weights: each tuple's, then the hint table.
-fn tables(net: &Network) -> Vec<(usize, usize)> {
-    let spec = net.spec();
-    let mut out = Vec::new();
-    let mut at = 0usize;
-    for t in &spec.tuples {
-        let len = 16usize.pow(t.len() as u32);
-        out.push((at, len));
-        at += len;
-    }
-    for t in &spec.hint_tuples {
-        let len = 4 * 16usize.pow(t.len() as u32);
-        out.push((at, len));
-        at += len;
-    }
-    if spec.hint {
-        out.push((at, super::HINT_ENTRIES));
-        at += super::HINT_ENTRIES;
-    }
-    if spec.entry {
-        out.push((at, super::ENTRY_ENTRIES));
-        out.push((at + super::ENTRY_ENTRIES, super::ENTRY_ENTRIES));
-    }
-    out
-}
-
 /// The file's bytes (compressed) for `net` at `precision`, with `trainer`'s state.
 ///
 /// # Errors
@@ -178,28 +152,26 @@ pub fn to_bytes(
     let len = u32::try_from(json.len()).map_err(std::io::Error::other)?;
     put(&mut gz, &len.to_le_bytes())?;
     put(&mut gz, &json)?;
-    let raw = net.raw();
     let per_stage = net.weights_per_stage();
     let mut buf = Vec::with_capacity(1 << 16);
     for (stage, _) in used.iter().enumerate().filter(|(_, &u)| u) {
         let base = stage * per_stage;
-        for (start, len) in tables(net) {
-            let w = &raw[base + start..base + start + len];
+        for (start, len) in net.tables() {
+            let w: Vec<f32> = (base + start..base + start + len)
+                .map(|i| net.weight(i))
+                .collect();
             match precision {
                 Precision::F32 => {
                     for chunk in w.chunks(8192) {
                         buf.clear();
                         for a in chunk {
-                            buf.extend_from_slice(&a.load(Ordering::Relaxed).to_le_bytes());
+                            buf.extend_from_slice(&a.to_bits().to_le_bytes());
                         }
                         put(&mut gz, &buf)?;
                     }
                 }
                 Precision::I16 => {
-                    let max = w
-                        .iter()
-                        .map(|a| f32::from_bits(a.load(Ordering::Relaxed)).abs())
-                        .fold(0.0f32, f32::max);
+                    let max = w.iter().map(|a| a.abs()).fold(0.0f32, f32::max);
                     let scale = if max > 0.0 && max.is_finite() {
                         max / 32767.0
                     } else {
@@ -209,7 +181,7 @@ pub fn to_bytes(
                     for chunk in w.chunks(8192) {
                         buf.clear();
                         for a in chunk {
-                            let v = f32::from_bits(a.load(Ordering::Relaxed)) / scale;
+                            let v = a / scale;
                             let q = v.round().clamp(-32767.0, 32767.0) as i16;
                             buf.extend_from_slice(&q.to_le_bytes());
                         }
@@ -332,7 +304,7 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
     let mut buf = vec![0u8; 8192 * 4];
     for (stage, _) in header.stages_used.iter().enumerate().filter(|(_, &u)| u) {
         let base = stage * per_stage;
-        for (start, len) in tables(&net) {
+        for (start, len) in net.tables() {
             let w = &raw[base + start..base + start + len];
             match header.precision {
                 Precision::F32 => {
