@@ -643,6 +643,10 @@ pub struct LearnOptions {
     /// Go on from the folder's checkpoint.
     #[cfg_attr(feature = "clap", arg(long))]
     pub resume: bool,
+    /// Train nothing: write network.ntuple and curve.svg from the folder's checkpoint (a
+    /// run may be going on in it).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with = "resume"))]
+    pub export: bool,
     /// Master seed of the training deals (default 1).
     #[cfg_attr(feature = "clap", arg(long))]
     pub seed: Option<u64>,
@@ -832,6 +836,15 @@ impl LearnOptions {
         caption: &str,
         say: &mut dyn FnMut(String),
     ) -> Result<(Learner, Ended), LearnError> {
+        if self.export {
+            let learner = Learner::load(&self.checkpoint_path())?;
+            self.write_results(&learner, caption)?;
+            say(format!(
+                "exported at game {}",
+                crate::text::thousands(learner.state.games)
+            ));
+            return Ok((learner, Ended::Finished));
+        }
         let mut learner = self.learner()?;
         file::make_dir(&self.dir)?;
         let curve = self.curve_path();
@@ -871,8 +884,12 @@ impl LearnOptions {
             )?;
             say(format!("a new network: {spec}"));
         }
+        let st = &learner.state.settings;
+        say(format!(
+            "training deals: seed {}; evaluation deals: seed {}; α {}, λ {}",
+            st.seed, st.eval_seed, st.alpha, st.lambda
+        ));
         let checkpoint = self.checkpoint_path();
-        let chart = self.chart_path();
         let mut save = |l: &Learner| -> Result<(), LearnError> { Ok(l.save(&checkpoint)?) };
         let mut on_point = |p: &CurvePoint| -> Result<(), LearnError> {
             file::append(&curve, &p.csv())?;
@@ -890,10 +907,17 @@ impl LearnOptions {
             &mut save,
             &mut on_point,
         )?;
+        self.write_results(&learner, caption)?;
+        Ok((learner, ended))
+    }
+
+    /// The chart and the network (16 bits) of `learner`, in the run's folder.
+    fn write_results(&self, learner: &Learner, caption: &str) -> Result<(), LearnError> {
+        let chart = self.chart_path();
         curve_chart(&learner.state.curve, &chart, caption)
             .map_err(|e| LearnError::Output(format!("{}: {e}", chart.display())))?;
         file::save(&learner.network, &self.network_path(), Precision::I16, None)?;
-        Ok((learner, ended))
+        Ok(())
     }
 }
 
