@@ -80,7 +80,7 @@ pub const MENACE_TRAINING_SEED: u64 = 1961;
 fn trained_menace() -> &'static Menace {
     static TRAINED: OnceLock<Menace> = OnceLock::new();
     TRAINED.get_or_init(|| {
-        let mut m = Menace::new(Rules::seed(), MENACE_TRAINING_SEED);
+        let mut m = Menace::new(Rules::source(), MENACE_TRAINING_SEED);
         let mut teacher = Opponent::perfect(MENACE_TRAINING_SEED ^ 0x7e);
         for g in 0..MENACE_TRAINING_GAMES {
             let side = if g % 2 == 0 {
@@ -238,7 +238,7 @@ impl TictactoeContestant {
                     }
                 })?)
             }
-            TictactoeContestant::Menace => Box::new(Menace::new(Rules::seed(), seed)),
+            TictactoeContestant::Menace => Box::new(Menace::new(Rules::source(), seed)),
             TictactoeContestant::MenaceTrained => {
                 let mut m = trained_menace().clone();
                 m.reseed(seed);

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use ludomat_game::TournamentResult;
+use ludomat_io::text::thousands;
 
 /// `ludomat tournament tictactoe`'s table.
 #[must_use]
@@ -15,32 +16,36 @@ pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
         "A plays X"
     };
     let mut s = String::new();
-    let _ = writeln!(s, "{} games, seed {seed}, {sides}", r.a.games());
-    let _ = writeln!(
-        s,
-        "{:<24} {:>9}  rate with 95 % interval",
-        "result", "games"
-    );
+    let _ = writeln!(s, "{} games, seed {seed}, {sides}", thousands(r.a.games()));
+    let _ = writeln!(s, "{:<24} {:>9}  share (95 % interval)", "result", "games");
     let _ = writeln!(
         s,
         "{:<24} {:>9}  {}",
         format!("A ({}) wins", r.a_name),
-        r.a.wins,
+        thousands(r.a.wins),
         r.a.win_rate()
     );
-    let _ = writeln!(s, "{:<24} {:>9}  {}", "draws", r.a.draws, r.a.draw_rate());
+    let _ = writeln!(
+        s,
+        "{:<24} {:>9}  {}",
+        "draws",
+        thousands(r.a.draws),
+        r.a.draw_rate()
+    );
     let _ = writeln!(
         s,
         "{:<24} {:>9}  {}",
         format!("B ({}) wins", r.b_name),
-        r.a.losses,
+        thousands(r.a.losses),
         r.a.loss_rate()
     );
     if alternate {
         let _ = writeln!(
             s,
-            "by seat: first player {} / draws {} / second player {}",
-            r.by_seat.wins, r.by_seat.draws, r.by_seat.losses
+            "by seat: first player {}, {}, second player {}",
+            ludomat_io::text::count(r.by_seat.wins, "win", "wins"),
+            ludomat_io::text::count(r.by_seat.draws, "draw", "draws"),
+            ludomat_io::text::count(r.by_seat.losses, "win", "wins")
         );
     }
     s
@@ -56,18 +61,18 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
         "first mover alternating"
     };
     let mut s = String::new();
-    let _ = writeln!(
-        s,
+    let head = format!(
         "{} games on {board}, seed {seed}, {sides}: A = {}, B = {}",
-        r.a.games(),
+        thousands(r.a.games()),
         r.a_name,
         r.b_name
     );
     let _ = writeln!(
         s,
-        "{:<24} {:>9}  rate with 95 % interval",
-        "result", "games"
+        "{}",
+        ludomat_io::text::wrapped(&head, ludomat_io::text::DEFAULT_WIDTH)
     );
+    let _ = writeln!(s, "{:<24} {:>9}  share (95 % interval)", "result", "games");
     let rows = [
         (
             "first mover wins".to_string(),
@@ -80,7 +85,7 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
             r.by_seat.loss_rate(),
         ),
         (
-            "ties (full board)".to_string(),
+            "draws (board full)".to_string(),
             r.by_seat.draws,
             r.by_seat.draw_rate(),
         ),
@@ -92,13 +97,13 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
         ),
     ];
     for (label, n, rate) in rows {
-        let _ = writeln!(s, "{label:<24} {n:>9}  {rate}");
+        let _ = writeln!(s, "{label:<24} {:>9}  {rate}", thousands(n));
     }
     let _ = writeln!(s, "A against B, by who moved first:");
     let _ = writeln!(
         s,
         "{:<44} {:>7} {:>7} {:>7}",
-        "", "A wins", "ties", "B wins"
+        "", "A wins", "draws", "B wins"
     );
     for (k, first) in [(0, "A first"), (1, "B first")] {
         let t = &r.a_by_seat[k];
@@ -106,7 +111,13 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
             continue;
         }
         let who = format!("{first}: A ({}) against B ({})", r.a_name, r.b_name);
-        let _ = writeln!(s, "{who:<44} {:>7} {:>7} {:>7}", t.wins, t.draws, t.losses);
+        let _ = writeln!(
+            s,
+            "{who:<44} {:>7} {:>7} {:>7}",
+            thousands(t.wins),
+            thousands(t.draws),
+            thousands(t.losses)
+        );
     }
     s
 }

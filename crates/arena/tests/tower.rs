@@ -6,6 +6,7 @@
 //! harness, the matchbox kit — may depend on machines. Read from `cargo metadata`, every kind of
 //! dependency (normal, build, dev) counted.
 
+use ludomat_io::child::Run as _;
 use std::collections::BTreeSet;
 use std::process::Command;
 
@@ -43,7 +44,7 @@ fn no_machine_crate_depends_on_another_machine() {
             "--manifest-path",
             manifest,
         ])
-        .output()
+        .run_output()
         .expect("cargo metadata runs");
     assert!(
         out.status.success(),

@@ -135,7 +135,7 @@ fn check_writable(path: &Path) -> Result<(), ChartError> {
             });
         }
     }
-    std::fs::File::create(path)
+    ludomat_io::write::create(path)
         .map(drop)
         .map_err(|source| ChartError::Io {
             path: path.display().to_string(),
@@ -497,7 +497,7 @@ mod tests {
             line_chart(&chart, &p).unwrap();
             assert!(std::fs::metadata(&p).unwrap().len() > 1000, "{name}");
         }
-        let svg = std::fs::read_to_string(dir.path().join("c.svg")).unwrap();
+        let svg = ludomat_io::read::to_string(dir.path().join("c.svg")).unwrap();
         assert!(svg.contains("wins"));
         assert!(svg.contains("made by: a test"));
         let bars = BarChart {
@@ -548,7 +548,7 @@ mod tests {
         };
         let p = dir.path().join("b.svg");
         log_bar_chart(&chart, &p).unwrap();
-        let svg = std::fs::read_to_string(&p).unwrap();
+        let svg = ludomat_io::read::to_string(&p).unwrap();
         for decade in ["10³", "10⁴", "10⁵", "10⁶", "10⁷"] {
             // plotters writes each label on a line of its own inside <text>
             assert!(svg.contains(&format!("\n{decade}\n")), "{decade} missing");

@@ -5,8 +5,6 @@
 //! Colour only ever adds emphasis: every label also reads in plain text (keys are
 //! spelled out, errors start with `ludomat:`), so nothing is lost without it.
 
-use std::io::IsTerminal;
-
 /// The styles the menu uses, as ANSI SGR sequences or nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
@@ -18,7 +16,7 @@ impl Palette {
     #[must_use]
     pub fn for_stdout() -> Self {
         Self::decide(
-            std::io::stdout().is_terminal(),
+            ludomat_io::out::stdout().is_terminal(),
             std::env::var_os("NO_COLOR").as_deref(),
             std::env::var_os("TERM").as_deref(),
         )

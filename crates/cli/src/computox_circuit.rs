@@ -147,7 +147,7 @@ mod tests {
         assert!(out.contains("relay AOA"), "{out}");
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("bad.net");
-        std::fs::write(&p, "supply +\nrelay R c\nmake R T1 + \n").unwrap();
+        ludomat_io::write::atomically(&p, "supply +\nrelay R c\nmake R T1 + \n").unwrap();
         let e = netlist(
             &NetlistArgs {
                 netlist: Some(p),

@@ -3,6 +3,7 @@
 //! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
 //! game flow lives here.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
@@ -110,6 +111,10 @@ struct TrainArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// When another process is training into the same --state file, wait for it to end
+    /// instead of refusing.
+    #[arg(long, requires = "state")]
+    wait_lock: bool,
 }
 
 /// Run `ludomat her …`.
@@ -132,6 +137,20 @@ fn train(a: TrainArgs) -> Result<()> {
     if a.save_every.is_some() && a.state.is_none() {
         bail!("--save-every saves into the state file: give it with --state PATH");
     }
+    if let Some(path) = &a.chart {
+        crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
+    }
+    // The state file is held while this run may save into it: a second `her train` on it
+    // is refused (or waits, with --wait-lock) before it loads the boxes.
+    let wait = if a.wait_lock {
+        ludomat_io::lock::Wait::Yes
+    } else {
+        ludomat_io::lock::Wait::No
+    };
+    let _lock = match &a.state {
+        Some(p) => Some(ludomat_io::lock::Lock::acquire(p, wait)?),
+        None => None,
+    };
     let her = match &a.state {
         Some(p) if p.exists() => {
             // a file that is not a HER state is reported and never replaced
@@ -227,10 +246,15 @@ pub fn play(args: PlayArgs) -> Result<()> {
         let action = match v.next {
             "human" => {
                 let legal: Vec<&str> = v.legal.iter().map(|m| m.name.as_str()).collect();
-                outln!("Your move ({}):", legal.join(" "));
+                // the answer on the prompt's line, as every game asks
+                out!("Your move ({}): ", legal.join(" "));
+                crate::out::stdout().flush()?;
                 let Some(line) = input.next_line().context("reading your move")? else {
                     return Ok(());
                 };
+                if !ludomat_io::out::stdin_is_terminal() {
+                    outln!("{}", line.trim()); // a script's move, shown as typed
+                }
                 if matches!(line.trim(), "q" | "quit") {
                     return Ok(());
                 }
@@ -244,12 +268,13 @@ pub fn play(args: PlayArgs) -> Result<()> {
             }
             "over" => {
                 let c = v.counters;
-                outln!(
-                    "HER: {} won, {} lost in {} games. Another game? [Y/n]",
-                    c.wins,
-                    c.losses,
-                    c.games
+                out!(
+                    "HER: {}, {} in {}. Another game? [Y/n] ",
+                    ludomat_io::text::count(c.wins, "win", "wins"),
+                    ludomat_io::text::count(c.losses, "loss", "losses"),
+                    ludomat_io::text::count(c.games, "game", "games")
                 );
+                crate::out::stdout().flush()?;
                 let Some(line) = input.next_line().context("reading your answer")? else {
                     return Ok(());
                 };

@@ -3,14 +3,15 @@
 //! made in memory first; a bad size or a bad state file writes nothing, and each file is
 //! written atomically.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use ludomat_game::Player;
 use ludomat_hexapawn::Her;
 use ludomat_kit::{FrontSize, Kit, Options, Paper};
-use ludomat_menace::{Menace, Rules};
+use ludomat_menace::store::StateOptions;
+use ludomat_menace::Menace;
 
 /// What every kit command takes.
 #[derive(Debug, Args)]
@@ -34,8 +35,11 @@ pub struct KitArgs {
     /// Also write every page as SVG.
     #[arg(long)]
     svg: bool,
-    /// The folder for the files (created if missing; files of the same name are replaced).
-    #[arg(short, long, value_name = "DIR")]
+    /// Where the kit goes: a file (`kit.pdf`), or a folder when the value is an existing
+    /// folder or ends in `/` (created if missing; files of the same name are replaced). A
+    /// kit of several files (--per-move, --svg) always goes into a folder. Default: the
+    /// folder out/menace-kit/ or out/her-kit/.
+    #[arg(short, long, value_name = "PATH")]
     out: Option<PathBuf>,
 }
 
@@ -54,8 +58,8 @@ pub struct MenaceKitArgs {
 pub struct HerKitArgs {
     #[command(flatten)]
     kit: KitArgs,
-    /// A state file written by `her train --state` (default: a fresh HER, one bead per
-    /// move).
+    /// A state file written by `her train --state` (without it: a fresh HER, one bead
+    /// per move; HER keeps no state of its own).
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
 }
@@ -77,51 +81,45 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// `ludomat menace kit`: the state file (`--state`, read only) or a fresh MENACE under
-/// the rule flags and `--seed`.
-pub fn menace(
-    args: MenaceKitArgs,
-    state: Option<&Path>,
-    (rules, rules_given): (Rules, bool),
-    seed: Option<u64>,
-) -> Result<()> {
+/// `ludomat menace kit`: the saved MENACE (`--state`, or the default state file; read
+/// only), or a fresh one when none is saved or rule flags describe a fresh one.
+pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
     let side = match args.side {
         KitSide::X => Player::First,
         KitSide::O => Player::Second,
     };
-    let kit = match state {
-        Some(path) => {
-            let m = Menace::load(path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
-            if rules_given && *m.rules() != rules {
-                bail!(
-                    "{} holds a MENACE playing by {} rules; rule flags only describe a fresh MENACE (leave out --state for one)",
-                    path.display(),
-                    m.rules()
-                );
-            }
-            let r = m.record(side);
-            let origin = format!(
-                "the trained MENACE of {}, {} games played ({} wins, {} draws, {} losses as {})",
+    let (rules, rules_given) = state.rules()?;
+    let path = state.path()?;
+    // rule flags without --state ask for a fresh MENACE of those rules
+    let saved = state.state.is_some() || (path.exists() && !rules_given);
+    let kit = if saved {
+        let m = Menace::load(&path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
+        if rules_given && *m.rules() != rules {
+            bail!(
+                "{} holds a MENACE playing by {} rules; rule flags only describe a fresh MENACE (leave out --state for one)",
                 path.display(),
-                m.games(),
-                r.wins,
-                r.draws,
-                r.losses,
-                ludomat_tictactoe::Mark::of(side)
+                m.rules()
             );
-            Kit::menace(m.boxes(side), m.rules(), origin)
         }
-        None => {
-            let seed = seed.unwrap_or(1);
-            let m = Menace::new(rules, seed);
-            let origin = format!(
-                "a fresh MENACE's starting beads ({rules} rules, starting beads {}, seed {seed})",
-                rules.starting_beads
-            );
-            Kit::menace(m.boxes(side), &rules, origin)
-        }
+        let r = m.record(side);
+        let origin = format!(
+            "the saved MENACE of {}, {} ({} as {})",
+            path.display(),
+            ludomat_io::text::count(m.games(), "game played", "games played"),
+            ludomat_io::text::results(r.wins, r.draws, r.losses),
+            ludomat_tictactoe::Mark::of(side)
+        );
+        Kit::menace(m.boxes(side), m.rules(), origin)
+    } else {
+        let seed = state.seed.unwrap_or(1);
+        let m = Menace::new(rules, seed);
+        let origin = format!(
+            "a fresh MENACE's starting beads ({rules} rules, starting beads {}, seed {seed})",
+            rules.starting_beads
+        );
+        Kit::menace(m.boxes(side), &rules, origin)
     };
-    write(&kit, args.kit, "out/menace-kit")
+    write(&kit, args.kit, "out/menace-kit/")
 }
 
 /// `ludomat her kit`
@@ -131,20 +129,21 @@ pub fn her(args: HerKitArgs) -> Result<()> {
             let her = Her::load(path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
             let r = her.record();
             let origin = format!(
-                "the trained HER of {}, {} games played ({} wins, {} losses)",
+                "the trained HER of {}, {} ({}, {})",
                 path.display(),
-                r.games,
-                r.wins,
-                r.losses
+                ludomat_io::text::count(r.games, "game played", "games played"),
+                ludomat_io::text::count(r.wins, "win", "wins"),
+                ludomat_io::text::count(r.losses, "loss", "losses")
             );
             Kit::her(her.boxes(), origin)
         }
         None => Kit::her(Her::new(0).boxes(), "a fresh HER: one bead for every move"),
     };
-    write(&kit, args.kit, "out/her-kit")
+    write(&kit, args.kit, "out/her-kit/")
 }
 
-/// Make every file, then write them all (atomically each).
+/// Make every file, then write them all (atomically each): into the file `--out` names,
+/// or into a folder (an existing one, a value ending in `/`, or for a kit of several files).
 fn write(kit: &Kit, a: KitArgs, default_out: &str) -> Result<()> {
     let opts = Options {
         front: a.front,
@@ -155,28 +154,42 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str) -> Result<()> {
     };
     let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg)
         .map_err(|e| anyhow!("{e}\nNo kit was written."))?;
-    let dir = a.out.unwrap_or_else(|| PathBuf::from(default_out));
-    if dir.exists() && !dir.is_dir() {
-        bail!("--out {}: not a folder. No kit was written.", dir.display());
+    let out = a.out.unwrap_or_else(|| PathBuf::from(default_out));
+    let folder =
+        out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/') || files.len() > 1;
+    if folder && out.exists() && !out.is_dir() {
+        bail!(
+            "--out {}: a kit of {} files needs a folder, and this is a file. No kit was written.",
+            out.display(),
+            files.len()
+        );
     }
     outln!(
-        "{}: {} boxes, {} beads; fronts {} on {} paper",
+        "{}",
+        crate::help::wrap(&format!("The kit of {}.", kit.origin))
+    );
+    outln!(
+        "{}: {}, {}; fronts {} × {} mm on {} paper",
         kit.machine.title(),
-        kit.boxes.len(),
-        kit.bead_total(),
-        a.front,
+        ludomat_io::text::count(kit.boxes.len() as u64, "box", "boxes"),
+        ludomat_io::text::count(kit.bead_total(), "bead", "beads"),
+        a.front.width,
+        a.front.height,
         a.paper
     );
     for f in &files {
-        let path = dir.join(&f.name);
-        ludomat_game::save::write_atomically(&path, &f.bytes, ".kit-")
+        let path = if folder {
+            out.join(&f.name)
+        } else {
+            out.clone()
+        };
+        ludomat_io::write::write_atomically(&path, &f.bytes, ".kit-")
             .with_context(|| format!("cannot write {}", path.display()))?;
         outln!(
-            "  {} ({} page{}, {} fronts, {} KiB)",
+            "  {} ({}, {}, {} KiB)",
             path.display(),
-            f.pages,
-            if f.pages == 1 { "" } else { "s" },
-            f.fronts,
+            ludomat_io::text::count(f.pages as u64, "page", "pages"),
+            ludomat_io::text::count(f.fronts as u64, "front", "fronts"),
             f.bytes.len().div_ceil(1024)
         );
     }

@@ -14,7 +14,7 @@ use ludomat_logic::relay::noughts::TwoSquares;
 use ludomat_logic::relay::Delays;
 use ludomat_logic::speed::{self, SpeedConfig, SpeedReport};
 use ludomat_logic::vcd::simulate_with_vcd;
-use ludomat_logic::vectors::{parse_vectors, table};
+use ludomat_logic::vectors::{check_run, count_vectors, parse_vectors, table};
 use ludomat_logic::{load_bench, simulate, text, Engine};
 
 use crate::progress;
@@ -60,7 +60,8 @@ struct SimArgs {
     /// A vector file: one vector a line, input bits 0/1/x in declaration order.
     #[arg(long, conflicts_with = "random")]
     vectors: Option<PathBuf>,
-    /// Simulate N random vectors instead (1 to 1,000,000; accepts 1e6).
+    /// Simulate N random vectors instead (1 to 1,000,000; accepts 1e6; N × the circuit's
+    /// inputs and outputs at most 100,000,000).
     #[arg(long, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     random: Option<usize>,
     /// Seed of the random vectors.
@@ -85,7 +86,8 @@ struct BenchArgs {
     /// Circuits (file stems in --dir).
     #[arg(long, value_delimiter = ',', default_value = "c6288,c7552")]
     circuits: Vec<String>,
-    /// Random vectors per circuit, the same for every simulator (1 to 1,000,000).
+    /// Random vectors per circuit, the same for every simulator (1 to 1,000,000; N × a
+    /// circuit's inputs and outputs at most 100,000,000).
     #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     vectors: usize,
     /// Seed of the vectors.
@@ -121,8 +123,9 @@ pub fn run(cmd: LogicCmd) -> Result<()> {
     Ok(())
 }
 
-/// The most random vectors one run generates (they are held in memory: a million vectors
-/// of a circuit with a few hundred inputs take a few hundred megabytes).
+/// The most random vectors one run generates. They are held in memory, so their number
+/// times the circuit's inputs and outputs is bounded too
+/// (`ludomat_logic::vectors::MAX_RUN_VALUES`, 100,000,000).
 const MAX_VECTORS: u64 = 1_000_000;
 
 fn sim(a: SimArgs) -> Result<()> {
@@ -131,9 +134,14 @@ fn sim(a: SimArgs) -> Result<()> {
     let vectors = match (&a.vectors, a.random) {
         (Some(p), _) => {
             let text = crate::files::read_string(p, crate::files::TEXT_CAP)?;
+            check_run(count_vectors(&text), &netlist)
+                .with_context(|| format!("{}", p.display()))?;
             parse_vectors(&text, width).with_context(|| format!("{}", p.display()))?
         }
-        (None, Some(n)) => random_vectors(a.seed, n, width, a.unknown_inputs),
+        (None, Some(n)) => {
+            check_run(n, &netlist).context("--random")?;
+            random_vectors(a.seed, n, width, a.unknown_inputs)
+        }
         (None, None) => bail!("give --vectors FILE or --random N"),
     };
     tracing::info!(circuit = netlist.name(), vectors = vectors.len(), engine = %a.engine, "simulating");
@@ -180,6 +188,9 @@ fn check(dir: &Path) -> Result<()> {
 }
 
 fn bench(a: BenchArgs) -> Result<()> {
+    if let Some(path) = &a.chart {
+        crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
+    }
     let dir = match a.dir {
         Some(d) => d,
         None => speed::default_dir().context("cannot find ../shared/data/iscas85; give --dir")?,
@@ -197,7 +208,10 @@ fn bench(a: BenchArgs) -> Result<()> {
     let (r, ended) = speed::measure(&config, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    out!("{}", text::speed(&config, &r, ended == Ended::Cancelled));
+    out!(
+        "{}",
+        crate::help::wrap(&text::speed(&config, &r, ended == Ended::Cancelled))
+    );
     if let Some(path) = a.chart {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());
         ludomat_chart::log_bar_chart(&chart, &path)?;

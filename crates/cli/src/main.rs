@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 #[macro_use]
 mod out;
+use ludomat_io::{interrupt, page};
 mod caption;
 mod colour;
 mod computox;
@@ -16,13 +17,11 @@ mod count;
 mod files;
 mod help;
 mod hexapawn;
-mod interrupt;
 mod kit;
 mod logic;
 mod menace;
 mod menu;
-mod page;
-#[allow(dead_code)] // used by each long run as it moves into its library (issue 26)
+#[allow(dead_code)] // used by each long run as it moves into its library
 mod progress;
 mod qubic;
 mod regex;
@@ -31,6 +30,7 @@ mod saved;
 mod serve;
 mod threes;
 mod tictactoe;
+mod voice;
 
 /// Rebuilt historic game-playing machines: relay noughts-and-crosses machines, MENACE,
 /// the IBM 1620's 3D tic-tac-toe, a relay computer with a teletype, a Threes! AI.
@@ -127,7 +127,7 @@ fn init_tracing(verbose: u8) {
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(ludomat_io::out::stderr)
         .try_init();
 }
 
@@ -187,7 +187,9 @@ fn main() -> std::process::ExitCode {
     let failed_write = out::finish();
     match result {
         Err(e) if !out::is_output_failure(&e) => {
-            errln!("ludomat: {}", out::causes(&e));
+            // wrapped at words to 80 columns, as everything the program writes
+            let line = format!("ludomat: {}", out::causes(&e));
+            errln!("{}", help::wrap(&line).trim_end());
             std::process::ExitCode::FAILURE
         }
         _ => failed_write.map_or(

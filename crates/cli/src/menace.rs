@@ -99,7 +99,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
     match cmd.command {
         MenaceSub::Play(a) => {
             let _ctrl_c = crate::interrupt::end_input_on_ctrl_c();
-            let mut store = Stored::open(&cmd.state, a.fresh)?;
+            let mut store = Stored::open_to_write(&cmd.state, a.fresh)?;
             if a.fresh && Menace::load(&store.path).is_ok() {
                 if let Some(b) = crate::saved::keep_backup(&store.path)? {
                     outln!(
@@ -111,8 +111,19 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let mut out = crate::help::Wrapped::new(crate::out::stdout());
             // 304 boxes, some 340 lines: paged on a terminal (q goes on with the games)
             let mut page = |out: &mut dyn Write, m: &Menace| {
-                let _page = crate::page::Pager::start();
-                out.write_all(challenge::listing(m).as_bytes())?;
+                {
+                    let _page = crate::page::Pager::start();
+                    out.write_all(challenge::listing(m).as_bytes())?;
+                    out.flush()?;
+                }
+                // the record again under the boxes, where the pager leaves the screen
+                let r = m.record(ludomat_game::Player::First);
+                writeln!(
+                    out,
+                    "MENACE after {}: {}.",
+                    ludomat_io::text::count(m.games(), "game", "games"),
+                    ludomat_io::text::results(r.wins, r.draws, r.losses)
+                )?;
                 out.flush()
             };
             let boxes: Option<challenge::ShowBoxes<'_>> = (!a.quiet_boxes).then_some(&mut page);
@@ -147,12 +158,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             Ok(())
         }
         MenaceSub::Bench(a) => bench(&cmd.state, &a),
-        MenaceSub::Kit(a) => crate::kit::menace(
-            a,
-            cmd.state.state.as_deref(),
-            cmd.state.rules()?,
-            cmd.state.seed,
-        ),
+        MenaceSub::Kit(a) => crate::kit::menace(a, &cmd.state),
     }
 }
 
@@ -168,7 +174,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
     let fresh = args.fresh;
-    let store = Stored::open(state, fresh)?;
+    let store = Stored::open_to_write(state, fresh)?;
     let replaced = if fresh {
         Menace::load(&store.path).ok().map(|m| m.games())
     } else {
@@ -194,10 +200,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     };
     let (wall, cpu0) = (Instant::now(), cpu::thread());
     let ended = run.run(&mut ctx, &mut Checkpoint::every(args.save_every, &mut save));
-    let (secs, cpu_secs) = (
-        wall.elapsed().as_secs_f64(),
-        (cpu::thread().saturating_sub(cpu0)).as_secs_f64(),
-    );
+    let (secs, cpu_secs) = (wall.elapsed(), cpu::thread().saturating_sub(cpu0));
     drop(ctx);
     bar.finish();
     let saved = run
@@ -222,9 +225,8 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     }
     // Timing goes to stderr: stdout is the same for the same command.
     errln!(
-        "{:.0} games/s ({played} games in {secs:.2} s, {cpu_secs:.2} CPU-s, saving every {} games)",
-        played as f64 / secs.max(1e-9),
-        args.save_every,
+        "{}",
+        crate::voice::timing(played, "game", "games", secs, cpu_secs)
     );
     out!("{}", crate::help::wrap(&run.summary()));
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
@@ -238,7 +240,10 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         args.out.display()
     );
     let kept = replaced.zip(backup.as_deref());
-    out!("{}", text::trained(run.menace.games(), &path, kept));
+    out!(
+        "{}",
+        crate::help::wrap(&text::trained(run.menace.games(), &path, kept))
+    );
     Ok(())
 }
 

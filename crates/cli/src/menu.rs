@@ -9,11 +9,9 @@
 
 use std::io::Write;
 
-use anyhow::Result;
-use clap::Parser;
+use anyhow::{Context, Result};
 
 use crate::colour::Palette;
-use crate::{dispatch, Cli};
 
 mod entries;
 
@@ -57,13 +55,7 @@ pub fn run() -> Result<()> {
     let mut out = crate::out::stdout();
     let mut run_entry = |args: &[&str], out: &mut dyn Write| -> Result<()> {
         out.flush()?;
-        let cli = Cli::try_parse_from(std::iter::once("ludomat").chain(args.iter().copied()))?;
-        // whatever Ctrl-C handling the entry installs ends with it
-        let _ctrl_c = crate::interrupt::Scope::keep();
-        match cli.command {
-            Some(command) => dispatch(command),
-            None => Ok(()),
-        }
+        run_child(args, out)
     };
     run_with(
         &mut input,
@@ -72,6 +64,44 @@ pub fn run() -> Result<()> {
         MACHINES,
         &mut run_entry,
     )
+}
+
+/// Run one entry as a child process of the menu, on the same terminal. Whatever the entry
+/// does with Ctrl-C — a game ends its input, a long run stops at a safe point, a check with
+/// no handling of its own simply ends — the menu survives it: it ignores Ctrl-C while the
+/// entry runs, and the entry starts with the default handling. An entry that fails has
+/// said why on its standard error already.
+fn run_child(args: &[&str], out: &mut dyn Write) -> Result<()> {
+    let exe = std::env::current_exe().context("cannot find this ludomat's own path")?;
+    let mut command = std::process::Command::new(exe);
+    command.args(args);
+    #[cfg(unix)]
+    let _ignored = {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: between fork and exec only signal(2), which is async-signal-safe.
+        unsafe {
+            command.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let scope = crate::interrupt::Scope::keep();
+        // SAFETY: ignoring a signal; the scope puts the previous handling back.
+        unsafe { libc::signal(libc::SIGINT, libc::SIG_IGN) };
+        scope
+    };
+    let status = ludomat_io::child::status(&mut command).context("cannot start the entry")?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        match status.signal() {
+            Some(libc::SIGINT) => writeln!(out, "\n(stopped by Ctrl-C)")?,
+            Some(signal) => writeln!(out, "\n(ended by signal {signal})")?,
+            None => {}
+        }
+    }
+    let _ = (status, out);
+    Ok(())
 }
 
 /// Runs one entry's arguments (without `ludomat`); output may go to the writer given.
@@ -97,7 +127,8 @@ fn run_with(
         redraw = true;
         write!(out, "{}", p.prompt(&prompt(screen, machines)))?;
         out.flush()?;
-        let Some(line) = input.next_line()? else {
+        // Ctrl-C at a menu leaves it as q does (cleanly, never killed by the signal)
+        let Some(line) = read_line(input)?.filter(|_| !ctrl_c_seen()) else {
             writeln!(out)?;
             return Ok(());
         };
@@ -143,13 +174,86 @@ fn run_with(
 fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -> Result<Next> {
     write!(out, "\n{}", p.prompt(PAUSE))?;
     out.flush()?;
-    match input.next_line()? {
+    let line = read_line(input)?;
+    if ctrl_c_seen() {
+        // Ctrl-C here (the entry had already ended) goes back to the menu
+        writeln!(out)?;
+        return Ok(Next::Continue);
+    }
+    match line {
         None => {
             writeln!(out)?;
             Ok(Next::Leave)
         }
         Some(line) if is_quit(line.trim()) => Ok(Next::Leave),
         Some(_) => Ok(Next::Continue),
+    }
+}
+
+/// Set by Ctrl-C at one of the menu's own prompts.
+static CTRL_C: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether Ctrl-C was pressed at the last prompt (and forget it).
+fn ctrl_c_seen() -> bool {
+    CTRL_C.swap(false, std::sync::atomic::Ordering::SeqCst)
+}
+
+#[cfg(unix)]
+extern "C" fn on_ctrl_c(_: libc::c_int) {
+    // only atomic stores: async-signal-safe
+    CTRL_C.store(true, std::sync::atomic::Ordering::SeqCst);
+    ludomat_game::terminal::interrupt_input();
+}
+
+/// One line at a menu prompt; Ctrl-C meanwhile ends the read (see [`ctrl_c_seen`]) instead
+/// of the process.
+fn read_line(input: &mut ludomat_game::LineInput) -> Result<Option<String>> {
+    let _keep = crate::interrupt::Scope::keep();
+    #[cfg(unix)]
+    // SAFETY: a zeroed sigaction filled with a handler that only stores to atomics; no
+    // SA_RESTART, so the blocked read returns; the scope puts the previous handling back.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_ctrl_c as *const () as libc::sighandler_t;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+    }
+    CTRL_C.store(false, std::sync::atomic::Ordering::SeqCst);
+    #[cfg(unix)]
+    if matches!(input, ludomat_game::LineInput::Stdin) {
+        return read_unbuffered();
+    }
+    Ok(input.next_line()?)
+}
+
+/// A line of standard input read a byte at a time: the menu never reads ahead of its line,
+/// so a line meant for the entry it starts (a child process reading the same input) is
+/// left for the entry.
+#[cfg(unix)]
+fn read_unbuffered() -> Result<Option<String>> {
+    let mut line = Vec::new();
+    loop {
+        let mut byte = 0u8;
+        // SAFETY: reading one byte into a local buffer from descriptor 0.
+        let n = unsafe { libc::read(0, std::ptr::addr_of_mut!(byte).cast(), 1) };
+        if n < 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e.into());
+            }
+            if CTRL_C.load(std::sync::atomic::Ordering::SeqCst) {
+                return Ok(None);
+            }
+            continue;
+        }
+        if n == 0 && line.is_empty() {
+            return Ok(None);
+        }
+        if n == 0 || byte == b'\n' {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            return Ok(Some(text.trim_end_matches('\r').to_string()));
+        }
+        line.push(byte);
     }
 }
 
@@ -177,38 +281,30 @@ fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choi
         .map(|s| s.parse::<usize>().ok())
         .collect();
     let in_range = |n: Option<usize>, len: usize| n.filter(|&n| (1..=len).contains(&n));
-    match screen {
-        Screen::Machines => {
-            if t.eq_ignore_ascii_case("b") || t.eq_ignore_ascii_case("back") {
-                return Ok(Choice::Redraw);
-            }
-            match numbers[..] {
-                [m] => in_range(m, machines.len())
-                    .map(|m| Choice::Open(m - 1))
-                    .ok_or_else(|| not_on_menu(t, machines.len(), false)),
-                [m, e] => {
-                    let m = in_range(m, machines.len())
-                        .ok_or_else(|| not_on_menu(t, machines.len(), false))?;
-                    let len = machines[m - 1].entries.len();
-                    in_range(e, len)
-                        .map(|e| Choice::Run(m - 1, e - 1))
-                        .ok_or_else(|| format!("'{t}': machine {m} has entries 1 to {len} only."))
-                }
-                _ => Err(not_on_menu(t, machines.len(), false)),
-            }
+    let sub = matches!(screen, Screen::Machine(_));
+    if t.eq_ignore_ascii_case("b") || t.eq_ignore_ascii_case("back") {
+        return Ok(if sub { Choice::Back } else { Choice::Redraw });
+    }
+    let len = match screen {
+        Screen::Machines => machines.len(),
+        Screen::Machine(m) => machines[m].entries.len(),
+    };
+    match (screen, &numbers[..]) {
+        // an address (4.1) runs the same entry from any menu
+        (_, &[m, e]) => {
+            let m = in_range(m, machines.len()).ok_or_else(|| not_on_menu(t, len, sub))?;
+            let entries = machines[m - 1].entries.len();
+            in_range(e, entries)
+                .map(|e| Choice::Run(m - 1, e - 1))
+                .ok_or_else(|| format!("'{t}': machine {m} has entries 1 to {entries} only."))
         }
-        Screen::Machine(m) => {
-            if t.eq_ignore_ascii_case("b") || t.eq_ignore_ascii_case("back") {
-                return Ok(Choice::Back);
-            }
-            let len = machines[m].entries.len();
-            match numbers[..] {
-                [e] => in_range(e, len)
-                    .map(|e| Choice::Run(m, e - 1))
-                    .ok_or_else(|| not_on_menu(t, len, true)),
-                _ => Err(not_on_menu(t, len, true)),
-            }
-        }
+        (Screen::Machines, &[m]) => in_range(m, len)
+            .map(|m| Choice::Open(m - 1))
+            .ok_or_else(|| not_on_menu(t, len, sub)),
+        (Screen::Machine(m), &[e]) => in_range(e, len)
+            .map(|e| Choice::Run(m, e - 1))
+            .ok_or_else(|| not_on_menu(t, len, sub)),
+        _ => Err(not_on_menu(t, len, sub)),
     }
 }
 
@@ -262,12 +358,13 @@ fn help(p: Palette) -> String {
     format!(
         "\n{}\n\n{}",
         p.title("How the menu works"),
-        "  Type a machine's number and Enter, then an entry's number; 2.3 (or 2 3) at
-  the top runs entry 3 of machine 2 at once. Every entry is an ordinary command
-  line, shown as `$ ludomat …` before it runs: type it yourself to change its
-  options. When it ends, its result stays on screen until you press Enter.
-  b goes back, q quits, an empty line shows the menu again; the end of input
-  (Ctrl-D) leaves. Games say their own keys; q quits most of them.
+        "  Type a machine's number and Enter, then an entry's number; 2.3 (or 2 3)
+  runs entry 3 of machine 2 at once, from any menu. Every entry is an ordinary
+  command line, shown as `$ ludomat …` before it runs: type it yourself to
+  change its options. When it ends, its result stays on screen until you press
+  Enter. Ctrl-C stops the entry that runs and comes back here. b goes back,
+  q quits, an empty line shows the menu again; the end of input (Ctrl-D)
+  leaves. Games say their own keys; q quits most of them.
 
   Every command and option: `ludomat --help`, `ludomat play --help`,
   `ludomat menace train --help` … (in a checkout, `ludomat` is
@@ -281,6 +378,8 @@ fn help(p: Palette) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Cli;
+    use clap::Parser;
     use ludomat_game::LineInput;
 
     #[test]

@@ -96,12 +96,12 @@ impl Bar {
 /// The bar's look: with a total, a bar and "done/total"; without, a spinner and a count.
 fn style(unit: &str, total: bool) -> ProgressStyle {
     // The estimate of the time left is ours (in the message): none until a unit is done,
-    // never indicatif's guess from nothing. A 20-column bar, the counts and the message
-    // stay within 80 columns for the runs' messages.
+    // never indicatif's guess from nothing. The message takes what the bar and the counts
+    // leave of the terminal's width (`wide_msg` cuts it), so the line always fits.
     let template = if total {
-        format!("{{bar:20}} {{human_pos}}/{{human_len}} {unit}  {{msg}}")
+        format!("{{bar:20}} {{human_pos}}/{{human_len}} {unit}  {{wide_msg}}")
     } else {
-        format!("{{spinner}} {{human_pos}} {unit}  {{msg}}  {{elapsed}}")
+        format!("{{spinner}} {{human_pos}} {unit}  {{elapsed}}  {{wide_msg}}")
     };
     ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
@@ -147,7 +147,8 @@ pub fn context<'a, P>(
 
 /// A cancellation flag raised by the next Ctrl-C while the scope returned beside it lives.
 pub fn ctrl_c_cancel() -> (Cancel, Scope) {
-    crate::interrupt::catch_into(Cancel::new())
+    let scope = crate::interrupt::catch();
+    (Cancel::new().also_on(crate::interrupt::requested()), scope)
 }
 
 #[cfg(test)]

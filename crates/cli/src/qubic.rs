@@ -4,13 +4,15 @@
 //! `ludomat_qubic::QubicSession`'s, its words `ludomat_qubic::text`'s; the proofs are
 //! `ludomat_qubic::proofs`'s, the tournament `ludomat_arena::tournaments`'s.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::{LineInput, Session, SessionError};
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
 use ludomat_qubic::{text, QubicAction, QubicHappening, QubicSession, Strategy};
+
+use crate::help::wrap;
 
 /// `ludomat play qubic`
 pub type PlayArgs = ludomat_qubic::options::PlayOptions;
@@ -63,7 +65,7 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
             return Ok(());
         };
         let line = line.trim().to_string();
-        if !matches!(input, LineInput::Stdin) || !std::io::stdin().is_terminal() {
+        if !matches!(input, LineInput::Stdin) || !ludomat_io::out::stdin_is_terminal() {
             writeln!(out, "{line}")?;
         }
         if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
@@ -126,11 +128,17 @@ enum QubicSub {
 /// (the 4D tree with a spinner, the search with a progress bar and Ctrl-C).
 pub fn run(cmd: QubicCmd) -> Result<()> {
     let QubicSub::Proof(options) = cmd.command;
-    let print = |r: ProofReport| out!("{}{}{}", r.head, crate::help::wrap(&r.checker), r.tail);
+    let print = |r: ProofReport| out!("{}", wrap(&format!("{}{}{}", r.head, r.checker, r.tail)));
     match options.task()? {
         ProofTask::Tree { file } => {
             let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
-            out!("{}", ludomat_qubic::proofs::tree_opening(&tree));
+            out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
+            if file.is_none() {
+                outln!(
+                    "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
+                     `ludomat qubic proof --dims 3`.)"
+                );
+            }
             // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
             // the check takes seconds and reports no steps of its own.
             let spinner = indicatif::ProgressBar::new_spinner().with_style(
@@ -142,11 +150,11 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
             let checked = ludomat_qubic::proofs::verify_tree(&tree);
             spinner.finish_and_clear();
-            out!("{}", checked?);
+            out!("{}", wrap(&checked?));
         }
         ProofTask::Search(task) => {
             let search = task.prepare()?;
-            out!("{}", search.header());
+            out!("{}", wrap(&search.header()));
             let bar = crate::progress::Bar::new("positions proved", None, false);
             let mut watch = |p: &ludomat_game::run::Progress<_>| {
                 bar.update(p, Some(ludomat_qubic::proofs::search_note(p)));
@@ -155,25 +163,29 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             let run = search.run(&mut ctx)?;
             drop(ctx);
             bar.finish();
-            out!("{}", search.summary(&run)?);
+            out!("{}", wrap(&search.summary(&run)?));
             print(search.report(&run)?);
         }
-        task => print(task.run(&mut |head| out!("{head}"))?),
+        task => print(task.run(&mut |head| out!("{}", wrap(head)))?),
     }
     Ok(())
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
+    if let Some(path) = &args.chart {
+        crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
+    }
+    let cpu = ludomat_game::run::cpu::process();
     let r = args.run()?;
+    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
     );
     // Timing to stderr: the table on stdout is the same for the same command.
     errln!(
-        "{:.0} games per second ({:.2} s)",
-        r.games_per_second(),
-        r.elapsed.as_secs_f64()
+        "{}",
+        crate::voice::timing(r.a.games(), "game", "games", r.elapsed, cpu)
     );
     if let Some(path) = &args.chart {
         let chart = ludomat_chart::BarChart {

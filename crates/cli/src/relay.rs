@@ -2,7 +2,7 @@
 //! computer with its teletype (seed 003, crate `ludomat-relay-cpu`).
 
 use std::collections::VecDeque;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -136,7 +136,11 @@ fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
     if rom_size == 0 || rom_size > memory::MAX_ROM_WORDS {
         bail!("--rom-size {rom_size}: the ROM holds 1-256 words");
     }
-    let bytes = crate::files::read(path, crate::files::BINARY_CAP)?;
+    let bytes = match roms::built_in(path).filter(|_| !path.exists()) {
+        // outside a checkout, `programs/relay/…` is the copy built into ludomat
+        Some(source) => source.as_bytes().to_vec(),
+        None => crate::files::read(path, crate::files::BINARY_CAP)?,
+    };
     let text =
         ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", path.display()))
@@ -157,6 +161,8 @@ fn asm(a: AsmArgs) -> Result<()> {
             if a.format == Format::Bin && out.is_terminal() {
                 bail!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
             }
+            // the listing is long: paged on a terminal
+            let _page = (a.format == Format::Listing).then(crate::page::Pager::start);
             out.write_all(&bytes)?;
             out.flush()?;
         }
@@ -208,8 +214,8 @@ impl Keys {
             let Some(input) = &mut self.input else {
                 return Ok(None);
             };
-            if std::io::stdin().is_terminal() {
-                let mut err = std::io::stderr();
+            if ludomat_io::out::stdin_is_terminal() {
+                let mut err = ludomat_io::out::stderr();
                 write!(err, "{}", text::halted_prompt(m))?;
                 err.flush()?;
             }

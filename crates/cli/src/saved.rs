@@ -13,7 +13,7 @@ pub fn keep_backup(path: &Path) -> Result<Option<PathBuf>> {
     if !path.exists() {
         return Ok(None);
     }
-    let bytes = std::fs::read(path)
+    let bytes = ludomat_io::read::bytes(path, ludomat_io::read::BINARY_CAP)
         .with_context(|| format!("cannot read {} to keep it", path.display()))?;
     let backup = (1..)
         .map(|n| {
@@ -23,7 +23,7 @@ pub fn keep_backup(path: &Path) -> Result<Option<PathBuf>> {
         })
         .find(|p| !p.exists())
         .unwrap_or_else(|| path.with_extension("bak"));
-    ludomat_game::save::write_atomically(&backup, &bytes, ".bak-").with_context(|| {
+    ludomat_io::write::write_atomically(&backup, &bytes, ".bak-").with_context(|| {
         format!(
             "cannot keep a copy of {} as {}",
             path.display(),
@@ -42,13 +42,14 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("her.json");
         assert_eq!(keep_backup(&path).expect("nothing to keep"), None);
-        std::fs::write(&path, "one").expect("write");
+        ludomat_io::write::atomically(&path, "one").expect("write");
         let first = keep_backup(&path).expect("kept").expect("a copy");
-        std::fs::write(&path, "two").expect("write");
+        ludomat_io::write::atomically(&path, "two").expect("write");
         let second = keep_backup(&path).expect("kept").expect("a copy");
         assert!(first.to_string_lossy().ends_with("her.json.bak-1"));
         assert!(second.to_string_lossy().ends_with("her.json.bak-2"));
-        assert_eq!(std::fs::read_to_string(first).expect("read"), "one");
-        assert_eq!(std::fs::read_to_string(second).expect("read"), "two");
+        let read = |p: &Path| ludomat_io::read::text(p, 100).expect("read");
+        assert_eq!(read(&first), "one");
+        assert_eq!(read(&second), "two");
     }
 }

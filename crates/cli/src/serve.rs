@@ -1,6 +1,7 @@
 //! `ludomat serve`: the web museum (`crates/museum`), on 127.0.0.1 unless `--bind` says
 //! otherwise. The tokio runtime lives only here; the rest of the CLI stays synchronous.
 
+use ludomat_io::child::Run as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
@@ -171,7 +172,7 @@ fn open_browser(url: &str) {
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn()
+        .start()
     {
         // The opener ends at once when it has handed the page to a browser, or fails when
         // there is none: wait for it beside the server (so it is reaped, never left

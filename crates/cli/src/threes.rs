@@ -5,7 +5,7 @@
 //! Play reads keys in raw mode when standard input is a terminal (arrow keys, `w a s d`,
 //! `q`), and whole lines otherwise (`w`, `left`, `wasd`…), so a game can be scripted.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -16,6 +16,9 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_game::LineInput;
+use ludomat_io::lock::Wait;
+use ludomat_io::log::{Log, Settings};
+use ludomat_io::output::{self, ANY, CHART};
 use ludomat_threes::auto::{AutoOptions, AutoProgress, Contender, MAX_GAMES};
 use ludomat_threes::autoplay::GameSummary;
 use ludomat_threes::bench::BenchConfig;
@@ -24,7 +27,7 @@ use ludomat_threes::learn::{LearnOptions, LearnProgress};
 use ludomat_threes::options::DepthOptions;
 use ludomat_threes::play::{keys_of_line, Key, LineKeys, Play};
 use ludomat_threes::record::GameRecord;
-use ludomat_threes::summary::{self, CsvLog, Summaries};
+use ludomat_threes::summary::{self, Summaries};
 use ludomat_threes::tuning::TuneOptions;
 use ludomat_threes::versus::{self, VersusGame, VersusOptions, VersusProgress};
 use ludomat_threes::{text, DepthRule, Direction, Weights};
@@ -166,7 +169,7 @@ impl Drop for RawMode {
 pub fn play(args: PlayArgs) -> Result<()> {
     let stdout = crate::out::stdout();
     let mut out = stdout.lock();
-    if std::io::stdin().is_terminal() {
+    if ludomat_io::out::stdin_is_terminal() {
         crossterm::terminal::enable_raw_mode().context("cannot switch the terminal to raw mode")?;
         let _raw = RawMode;
         return play_with(&args, &mut raw_key, true, &mut out);
@@ -183,7 +186,7 @@ fn play_with(
     out: &mut dyn Write,
 ) -> Result<()> {
     if let Some(path) = &args.record {
-        check_output(path, "--record")?;
+        check_output(path, "--record", ANY)?;
     }
     let mut game = Play::new(args)?;
     let mut say = |text: &str| -> Result<()> {
@@ -233,23 +236,22 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
     Weights::from_json(&text).with_context(|| format!("{}", path.display()))
 }
 
-/// Refuse an output path before a long run rather than after it: its folder must exist
-/// and the path must not be a folder.
-pub(crate) fn check_output(path: &Path, flag: &str) -> Result<()> {
-    use ludomat_game::save::OutputRefused;
-    ludomat_game::save::check_output(path).map_err(|e| match e {
-        OutputRefused::Target(io) => {
-            anyhow::Error::new(io).context(format!("{flag} {}", path.display()))
-        }
-        other => anyhow::anyhow!("{flag} {}{other}", path.display()),
-    })
+/// Refuse an output path before a long run rather than after it (`ludomat_io::output`):
+/// a folder that is missing or cannot be written into, a special file, a format the
+/// extension does not name.
+pub(crate) fn check_output(
+    path: &Path,
+    flag: &str,
+    formats: &'static [&'static str],
+) -> Result<()> {
+    Ok(output::check_flag(flag, path, formats)?)
 }
 
 /// Refuse each given output path of a long run before it starts.
-fn check_outputs(paths: &[(&Option<PathBuf>, &str)]) -> Result<()> {
-    for (path, flag) in paths {
+fn check_outputs(paths: &[(&Option<PathBuf>, &str, &'static [&'static str])]) -> Result<()> {
+    for (path, flag, formats) in paths {
         if let Some(path) = path {
-            check_output(path, flag)?;
+            check_output(path, flag, formats)?;
         }
     }
     Ok(())
@@ -257,7 +259,7 @@ fn check_outputs(paths: &[(&Option<PathBuf>, &str)]) -> Result<()> {
 
 fn auto(a: AutoOptions) -> Result<()> {
     let rule = a.check()?;
-    check_outputs(&[(&a.csv, "--csv"), (&a.chart, "--chart")])?;
+    check_outputs(&[(&a.csv, "--csv", ANY), (&a.chart, "--chart", CHART)])?;
     let engine = match &a.engine {
         Some(_) if a.distributed.is_some() => {
             bail!("--engine cannot be combined with --distributed")
@@ -271,8 +273,17 @@ fn auto(a: AutoOptions) -> Result<()> {
     };
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.display()))?;
     }
+    // The CSV log's settings: what decides its games.
+    let spec = summary::log_spec(
+        Settings::new()
+            .with("--seed", a.seed)
+            .with("--hint-model", a.hint_model)
+            .with("search", text::rule(rule))
+            .with("--engine", a.engine.as_deref().unwrap_or("none"))
+            .with("weights", serde_json::to_string(&weights)?),
+    );
     // --- cluster (MPI) ---
     if a.distributed.is_some() && a.eval != Default::default() {
         bail!("--eval learned cannot be combined with --distributed: the cluster searches with the heuristic");
@@ -280,7 +291,10 @@ fn auto(a: AutoOptions) -> Result<()> {
     if let Some(mode) = a.distributed {
         match cluster::auto(&a, mode, rule, weights)? {
             cluster::Outcome::Worker => return Ok(()),
-            cluster::Outcome::Done { games, wall } => return finish(&a, rule, &games, wall),
+            cluster::Outcome::Done { games, wall } => {
+                let mut log = open_auto_log(&a, &spec)?;
+                return finish(&a, rule, &games, wall, log.as_mut(), &spec);
+            }
             cluster::Outcome::Local => {}
         }
     }
@@ -293,12 +307,9 @@ fn auto(a: AutoOptions) -> Result<()> {
         text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
     );
     // Each finished game's line is written and flushed at once, so an interrupted run
-    // keeps its finished games; at the end the file is rewritten in game order.
-    let mut stream = a
-        .csv
-        .as_deref()
-        .map(|p| CsvLog::create(p, summary::CSV_HEADER))
-        .transpose()?;
+    // keeps its finished games; at the end the file is rewritten in game order. The log
+    // is opened only now, every option checked, and never empties an earlier file.
+    let mut stream = open_auto_log(&a, &spec)?;
     let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
     // the swipes made show the run moving long before its first game ends
     let mut watch = |p: &Progress<AutoProgress>| {
@@ -339,7 +350,14 @@ fn auto(a: AutoOptions) -> Result<()> {
             a.games
         );
     }
-    finish(&a, rule, &games, wall)
+    finish(&a, rule, &games, wall, stream.as_mut(), &spec)
+}
+
+/// The `--csv` log of an auto run, new (an earlier file is refused, never emptied).
+fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option<Log>> {
+    let Some(path) = &a.csv else { return Ok(None) };
+    let opened = Log::open(path, spec, false, Wait::No, &summary::is_whole_row)?;
+    Ok(Some(opened.log))
 }
 
 /// Save game `number`'s record (JSON) into `dir`, if there is one.
@@ -368,7 +386,7 @@ fn engine(a: EngineArgs) -> Result<()> {
     let mut output = crate::out::stdout().lock();
     let name = format!("ludomat expectimax ({}{learned})", text::rule(rule));
     ludomat_threes::engine::serve(
-        &mut std::io::stdin().lock(),
+        &mut ludomat_io::read::stdin(),
         &mut output,
         &mut player,
         &name,
@@ -387,7 +405,7 @@ fn read_each(paths: &[PathBuf], mut read: impl FnMut(&str, &str) -> Result<()>) 
 
 /// `ludomat threes versus`
 fn versus(a: VersusOptions) -> Result<()> {
-    check_outputs(&[(&a.chart, "--chart")])?;
+    check_outputs(&[(&a.chart, "--chart", CHART)])?;
     let mut games = Vec::new();
     if !a.from.is_empty() {
         read_each(&a.from, |name, text| {
@@ -399,19 +417,23 @@ fn versus(a: VersusOptions) -> Result<()> {
         bail!("give at least one --ai NAME:BUDGETS=COMMAND (or --from FILES to draw earlier runs)");
     }
     let entries = versus::entries_of(&a.ais, &mut this_ludomat)?;
-    check_outputs(&[(&a.csv, "--csv")])?;
+    check_outputs(&[(&a.csv, "--csv", ANY)])?;
+    // Every option is checked before the log is opened; the log is never emptied, and a
+    // resumed one must carry this run's settings and end in a whole line.
+    let mut config = a.config(entries, Default::default())?;
     let mut file = match &a.csv {
-        Some(path) if a.resume && path.exists() => {
-            let csv = std::slice::from_ref(path);
-            read_each(csv, |name, text| {
-                Ok(versus::read_csv(name, text, &mut games)?)
-            })?;
-            Some(CsvLog::new(path, crate::files::append(path)?))
+        Some(path) => {
+            let spec = versus::log_spec(&a);
+            let opened = Log::open(path, &spec, a.resume, Wait::No, &versus::is_whole_row)?;
+            if !opened.existing.is_empty() {
+                let name = path.display().to_string();
+                versus::read_csv(&name, &opened.existing, &mut games)?;
+            }
+            Some(opened.log)
         }
-        Some(path) => Some(CsvLog::create(path, versus::CSV_HEADER)?),
         None => None,
     };
-    let config = a.config(entries, versus::done(&games))?;
+    config.skip = versus::done(&games);
     outln!("{}", text::versus_header(&config));
     let bar = progress::Bar::new("games", None, false);
     let mut watch = |p: &Progress<VersusProgress>| {
@@ -426,6 +448,7 @@ fn versus(a: VersusOptions) -> Result<()> {
         file.as_mut()
             .map_or(Ok(()), |log| log.line(&versus::csv_row(g)))
     });
+    drop(file);
     drop(ctx);
     bar.finish();
     let (played, ended) = result?;
@@ -465,11 +488,21 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str
 }
 
 /// The statistics, the CSV file and the chart of a finished `auto` run.
-fn finish(a: &AutoOptions, rule: DepthRule, games: &[GameSummary], wall: Duration) -> Result<()> {
+fn finish(
+    a: &AutoOptions,
+    rule: DepthRule,
+    games: &[GameSummary],
+    wall: Duration,
+    log: Option<&mut Log>,
+    spec: &ludomat_io::log::Spec,
+) -> Result<()> {
     out!("{}", wrap(&text::stats(games, Some(wall))));
-    if let Some(path) = &a.csv {
-        crate::files::write(path, summary::to_csv(u64::from(a.first_game), games))?;
-        outln!("one line per game written to {}", path.display());
+    if let Some(log) = log {
+        // the settings line, then the games in order
+        let text = spec.settings_line() + &summary::to_csv(u64::from(a.first_game), games);
+        log.rewrite(&text)
+            .with_context(|| format!("cannot write {}", log.path().display()))?;
+        outln!("one line per game written to {}", log.path().display());
     }
     if let Some(path) = &a.chart {
         let title = format!("Threes! AI: {} games, {}", games.len(), text::rule(rule));
@@ -542,12 +575,21 @@ fn replay(a: ReplayArgs) -> Result<()> {
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
+    // a game of `threes auto` is dealt from its own seed, derived from the run's
+    let derived = if seed > u64::from(u32::MAX) {
+        " (the game's own seed: `threes auto` derives each game's from the run's --seed)"
+    } else {
+        ""
+    };
     let head = format!(
-        "{}: seed {seed}, hint model {model}, {moves} moves\n",
-        a.file.display()
+        "{}: {}, hint model {model}, seed {seed}{derived}\n",
+        a.file.display(),
+        ludomat_io::text::count(moves as u64, "swipe", "swipes"),
     );
     out!("{}", wrap(&head));
     let mut input = LineInput::Stdin;
+    // thousands of lines: paged on a terminal, the result printed after the pager
+    let page = (!a.step).then(crate::page::Pager::start);
     for (i, (frame, swipe)) in text::replay(&record).into_iter().enumerate() {
         out!("{frame}");
         if !(a.step && swipe) {
@@ -567,6 +609,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
             Some(_) => {}
         }
     }
+    drop(page);
     out!("{}", wrap(&text::replay_end(&record)));
     Ok(())
 }
@@ -575,7 +618,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
 fn tune(options: TuneOptions) -> Result<()> {
     let a = &options;
     let start = load_weights(a.from.as_deref())?;
-    check_outputs(&[(&a.out, "--out"), (&a.checkpoint, "--checkpoint")])?;
+    check_outputs(&[(&a.out, "--out", ANY), (&a.checkpoint, "--checkpoint", ANY)])?;
     options.check()?;
     out!("{}", wrap(&options.header(&start)));
     let started = Instant::now();
@@ -583,7 +626,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-            Some(options.read_resume(&path.display().to_string(), &text)?)
+            Some(options.read_resume(&start, &path.display().to_string(), &text)?)
         }
         None => None,
     };
@@ -642,7 +685,8 @@ mod tests {
         };
         let e = play_with(&args, &mut key, false, &mut Vec::new()).unwrap_err();
         assert!(e.to_string().contains("went away"), "{e}");
-        let record = GameRecord::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let text = ludomat_io::read::text(&path, ludomat_io::read::TEXT_CAP).unwrap();
+        let record = GameRecord::from_json(&text).unwrap();
         assert!(
             record.moves() >= 1,
             "the swipes before the failure are kept"

@@ -119,22 +119,23 @@ fn play_menace(menace: Mark, seed: u64, args: &PlayArgs) -> Result<()> {
     );
     outln!("{}", Board::EMPTY.render(args.notation));
     let mut human = HumanAgent::stdio(args.notation);
-    let mut say = |t: &str| outln!("{t}");
+    let mut say = |t: &str| outln!("{}", crate::help::wrap(t));
     ludomat_menace::challenge::game_against(&mut session, &mut human, args.notation, &mut say)?;
     Ok(())
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
+    let cpu = ludomat_game::run::cpu::process();
     let r = args.run()?;
+    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
     out!(
         "{}",
         ludomat_arena::table::tictactoe(&r, args.alternates(), args.seed)
     );
     // Timing to stderr: the table on stdout is the same for the same command.
     errln!(
-        "{:.0} games per second ({:.2} s)",
-        r.games_per_second(),
-        r.elapsed.as_secs_f64()
+        "{}",
+        crate::voice::timing(r.a.games(), "game", "games", r.elapsed, cpu)
     );
     if let Some(f) = &r.first_failure {
         bail!("{} games failed; first: {f}", r.failed);

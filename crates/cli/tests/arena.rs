@@ -1,6 +1,7 @@
 //! `ludomat tournament …` and the museum's arena print the same table for the same
 //! settings: the arena plays the tournament in batches, the CLI in parallel chunks.
 
+use ludomat_io::child::Run as _;
 use std::process::Command;
 
 use ludomat_arena::{ArenaAction, ArenaConfig, ArenaSession, GameKind, Sides};
@@ -9,7 +10,7 @@ use ludomat_game::Session;
 fn cli(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(args)
-        .output()
+        .run_output()
         .expect("run ludomat");
     assert!(
         out.status.success(),

@@ -40,7 +40,7 @@ fn bad_input_then_end_of_input_exits_cleanly() {
         "{out}"
     );
     assert!(out.contains("Input ended."), "{out}");
-    assert!(out.contains("game counter 0001; finished 0"), "{out}");
+    assert!(out.contains("game counter 0001; 0 games finished"), "{out}");
 }
 
 #[test]

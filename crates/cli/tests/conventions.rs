@@ -3,6 +3,7 @@
 //! in the order they are declared, the global `-v` after them, just before `-h`. Both
 //! walk the whole command tree, so a new command cannot be forgotten.
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::process::{Command, Stdio};
@@ -22,7 +23,7 @@ fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .expect("the ludomat binary starts");
     let _ = child
         .stdin
@@ -37,7 +38,7 @@ fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
 fn leaves() -> Vec<String> {
     let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .env("LUDOMAT_COMMAND_TREE", "1")
-        .output()
+        .run_output()
         .expect("the ludomat binary starts");
     text(&out.stdout)
         .lines()
@@ -154,7 +155,7 @@ fn every_seeded_command_prints_its_seed() {
         let line = match shared() {
             Some(s) => line.replace("{shared}", &s),
             None if line.contains("{shared}") => {
-                eprintln!("skipped (no ../shared/data beside the checkout): {line}");
+                ludomat_io::errln!("skipped (no ../shared/data beside the checkout): {line}");
                 continue;
             }
             None => line.to_string(),
@@ -236,7 +237,8 @@ fn options_are_listed_as_declared_and_verbose_last() {
     let at = |o: &str| opts.iter().position(|x| x == o);
     assert_eq!(at("--against"), Some(0), "{opts:?}");
     assert!(at("--quiet") < at("--state"), "{opts:?}");
-    assert_eq!(at("--seed"), Some(opts.len() - 3), "{opts:?}");
+    assert_eq!(at("--seed"), Some(opts.len() - 4), "{opts:?}");
+    assert_eq!(at("--wait-lock"), Some(opts.len() - 3), "{opts:?}");
     // one command against its declaration (crates/cli/src/threes.rs, TuneArgs)
     let (_, help) = output(&["threes", "tune", "--help"], "", scratch.path());
     assert_eq!(

@@ -4,6 +4,7 @@
 //! raw-mode game). After each sequence the menu must still be waiting and answering.
 #![cfg(unix)]
 
+use ludomat_io::child::Run as _;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
@@ -39,7 +40,8 @@ impl Terminal {
     fn menu() -> Self {
         let bin = tempfile::tempdir().expect("temp dir");
         let opener = bin.path().join("xdg-open");
-        std::fs::write(&opener, "#!/bin/sh\necho 'no browser' >&2\nexit 3\n").expect("opener");
+        ludomat_io::write::atomically(&opener, "#!/bin/sh\necho 'no browser' >&2\nexit 3\n")
+            .expect("opener");
         {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755))
@@ -72,6 +74,8 @@ impl Terminal {
         let mut command = Command::new(env!("CARGO_BIN_EXE_ludomat"));
         command
             .env_clear()
+            // outside a checkout: every entry must work from any folder
+            .current_dir(bin.path())
             .env("PATH", bin.path())
             .env("HOME", bin.path())
             .env("TERM", "xterm")
@@ -89,7 +93,7 @@ impl Terminal {
                 Ok(())
             });
         }
-        let child = command.spawn().expect("the ludomat binary starts");
+        let child = command.start().expect("the ludomat binary starts");
         drop(slave);
         let screen = Arc::new(Mutex::new(String::new()));
         let mut reader = master.try_clone().expect("dup master");
@@ -257,5 +261,59 @@ fn the_menu_survives_ctrl_c_in_the_museum_and_in_a_game_in_any_order() {
     t.museum_stopped_by_ctrl_c();
     t.type_keys("\n");
     t.expect("Entry (1, b", 10);
+    t.answers_and_quits();
+}
+
+/// Every entry of the menu, `(machine, entry, command)` counted from 1, read from the
+/// menu's own table (`src/menu/entries.rs`), so a new entry is walked too.
+fn entries() -> Vec<(usize, usize, String)> {
+    let table = include_str!("../src/menu/entries.rs");
+    let (mut machine, mut entry, mut out) = (0, 0, Vec::new());
+    for line in table.lines().map(str::trim) {
+        if line.starts_with("Machine {") {
+            machine += 1;
+            entry = 0;
+        } else if line.starts_with("(\"") && line.ends_with("\"),") {
+            entry += 1;
+            let command = line
+                .trim_end_matches("\"),")
+                .rsplit('"')
+                .next()
+                .unwrap_or("");
+            out.push((machine, entry, command.to_string()));
+        }
+    }
+    out
+}
+
+/// Ctrl-C inside every entry of the menu, one after the other in one menu at 80×24, from a
+/// folder outside the checkout: each time the menu comes back (at "Press Enter", or, for an
+/// entry that had already ended, at its sub-menu) and goes on to the next.
+#[test]
+fn ctrl_c_in_every_entry_returns_to_the_menu() {
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let all = entries();
+    assert!(all.len() >= 40, "the menu's entries: {all:?}");
+    let mut t = Terminal::menu();
+    t.expect("Machine (1-", 30);
+    for (m, e, command) in &all {
+        t.type_keys(&format!("{m}.{e}\n"));
+        t.expect(&format!("$ ludomat {command}"), 30);
+        if command.starts_with("serve") {
+            t.expect("ludomat museum: http", 60);
+        } else {
+            // let the entry start (a game reaches its prompt, a run its first steps)
+            std::thread::sleep(Duration::from_millis(400));
+        }
+        t.type_keys(CTRL_C);
+        t.expect(PAUSE, 120);
+        // Ctrl-C after the entry had ended answers the pause itself
+        std::thread::sleep(Duration::from_millis(300));
+        if !t.screen()[t.seen..].contains("Entry (") {
+            t.type_keys("\n");
+        }
+        t.expect("Entry (", 10);
+    }
+    t.still_waiting();
     t.answers_and_quits();
 }

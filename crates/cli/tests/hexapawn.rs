@@ -41,7 +41,7 @@ fn state_is_saved_and_boxes_read_back() {
     assert!(ok, "{err}");
     assert!(out.contains("HER's move 2: 2 boxes"), "{out}");
     assert!(out.contains("HER's move 6: 7 boxes"), "{out}");
-    std::fs::write(&state, "not json").unwrap();
+    ludomat_io::write::atomically(&state, "not json").unwrap();
     let (ok, _, err) = run(&["her", "boxes", "--state", &s], "");
     assert!(!ok);
     assert!(err.contains("not valid JSON"), "{err}");

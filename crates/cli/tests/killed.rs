@@ -8,6 +8,7 @@
 
 #![cfg(unix)]
 
+use ludomat_io::child::Run as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -74,7 +75,7 @@ fn saved_files(out: &Path, folder: bool) -> Vec<PathBuf> {
     if !folder {
         return vec![out.to_path_buf()];
     }
-    let mut v: Vec<PathBuf> = std::fs::read_dir(out)
+    let mut v: Vec<PathBuf> = ludomat_io::read::dir(out)
         .map(|d| {
             d.filter_map(Result::ok)
                 .map(|e| e.path())
@@ -95,7 +96,7 @@ fn snapshot(out: &Path, folder: bool) -> Vec<(PathBuf, Vec<u8>)> {
     saved_files(out, folder)
         .into_iter()
         .map(|p| {
-            let bytes = std::fs::read(&p).expect("a saved file reads");
+            let bytes = ludomat_io::read::to_bytes(&p).expect("a saved file reads");
             (p, bytes)
         })
         .collect()
@@ -107,12 +108,12 @@ fn restore(out: &Path, folder: bool, old: &[(PathBuf, Vec<u8>)]) {
         std::fs::create_dir_all(out).expect("the folder");
     }
     for (p, bytes) in old {
-        std::fs::write(p, bytes).expect("the old save is put back");
+        ludomat_io::write::atomically(p, bytes).expect("the old save is put back");
     }
 }
 
 fn text(p: &Path) -> Result<String, String> {
-    std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))
+    ludomat_io::read::to_string(p).map_err(|e| format!("{}: {e}", p.display()))
 }
 
 fn menace_state(p: &Path) -> Result<(), String> {
@@ -134,7 +135,7 @@ fn threes_record(p: &Path) -> Result<(), String> {
 }
 
 fn certificate(p: &Path) -> Result<(), String> {
-    let bytes = std::fs::read(p).map_err(|e| e.to_string())?;
+    let bytes = ludomat_io::read::to_bytes(p).map_err(|e| e.to_string())?;
     ludomat_qubic_verify::Certificate::read(&bytes)
         .map(drop)
         .map_err(|e| e.to_string())
@@ -142,7 +143,7 @@ fn certificate(p: &Path) -> Result<(), String> {
 
 /// A kit's page: a whole SVG or PDF file.
 fn kit_page(p: &Path) -> Result<(), String> {
-    let bytes = std::fs::read(p).map_err(|e| e.to_string())?;
+    let bytes = ludomat_io::read::to_bytes(p).map_err(|e| e.to_string())?;
     let tail = String::from_utf8_lossy(&bytes[bytes.len().saturating_sub(32)..]).into_owned();
     let whole = if bytes.starts_with(b"%PDF-") {
         tail.trim_end().ends_with("%%EOF")
@@ -229,7 +230,7 @@ const CASES: &[Case] = &[
         name: "a MENACE kit",
         args: &["menace", "kit", "--out", "{out}"],
         old: Old::Args(&["--paper", "letter"]),
-        folder: true,
+        folder: false,
         check: kit_page,
         kills: 4,
         mid_save: 2,
@@ -285,7 +286,7 @@ enum Kill {
 
 /// What a folder holds: each entry's name, length and time of change.
 fn listing(dir: &Path) -> Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> {
-    let mut v: Vec<_> = std::fs::read_dir(dir)
+    let mut v: Vec<_> = ludomat_io::read::dir(dir)
         .map(|d| {
             d.filter_map(Result::ok)
                 .filter_map(|e| {
@@ -309,7 +310,7 @@ fn run(case: &Case, out: &Path, home: &Path, kill: Option<Kill>) -> (Duration, b
     };
     let before = listing(&folder);
     let mut child = command(case.args, out, home)
-        .spawn()
+        .start()
         .expect("the binary starts");
     let started = Instant::now();
     loop {
@@ -357,7 +358,7 @@ fn kill_during_saves(case: &Case, moments: &mut Moments) -> Vec<String> {
             let mut old_args: Vec<&str> = case.args.to_vec();
             old_args.extend(more);
             let mut child = command(&old_args, &out, home.path())
-                .spawn()
+                .start()
                 .expect("starts");
             let started = Instant::now();
             let mut interrupted = false;
@@ -424,9 +425,9 @@ fn kill_during_saves(case: &Case, moments: &mut Moments) -> Vec<String> {
             }
         }
         for p in now {
-            let same = old
-                .iter()
-                .any(|(q, bytes)| *q == p && std::fs::read(&p).is_ok_and(|b| b == *bytes));
+            let same = old.iter().any(|(q, bytes)| {
+                *q == p && ludomat_io::read::to_bytes(&p).is_ok_and(|b| b == *bytes)
+            });
             if same {
                 continue;
             }
@@ -439,7 +440,7 @@ fn kill_during_saves(case: &Case, moments: &mut Moments) -> Vec<String> {
             }
         }
     }
-    eprintln!(
+    ludomat_io::errln!(
         "{}: killed {} times within {whole:.2?}, and {caught} of {} times at the first \
          change of its folder ({:.1?} in all)",
         case.name,
@@ -464,7 +465,7 @@ fn killed_during_a_save_every_file_is_the_old_one_or_a_whole_new_one() {
         failures.len(),
         failures.join("\n")
     );
-    eprintln!(
+    ludomat_io::errln!(
         "{} save paths killed in {:?}",
         CASES.len(),
         started.elapsed()

@@ -12,7 +12,7 @@ use ludomat_kit::Kit;
 
 /// Pages of a PDF we wrote (krilla writes `/Type/Page/` once per page).
 fn pdf_pages(path: &Path) -> usize {
-    let bytes = std::fs::read(path).unwrap();
+    let bytes = ludomat_io::read::to_bytes(path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "{}", path.display());
     let needle = b"/Type/Page/";
     bytes.windows(needle.len()).filter(|w| w == needle).count()
@@ -76,12 +76,16 @@ fn a_trained_menaces_kit_draws_the_boxes_menace_boxes_prints() {
     }
 
     let out = dir.path().join("kit");
-    let o = out.display().to_string();
+    // a value ending in `/` names a folder
+    let o = format!("{}/", out.display());
     let (ok, said, err) = run(&["menace", "--state", &s, "kit", "--out", &o], "");
     assert!(ok, "{err}");
     assert!(said.contains("MENACE playing X: 304 boxes"), "{said}");
     assert!(
-        said.contains(&format!("{} beads", kit.bead_total())),
+        said.contains(&format!(
+            "{} beads",
+            ludomat_io::text::thousands(kit.bead_total())
+        )),
         "{said}"
     );
     assert_eq!(pdf_pages(&out.join("menace-x-kit.pdf")), 10);
@@ -126,7 +130,10 @@ fn a_fresh_menace_per_move_with_svg_on_letter() {
     let fresh = ludomat_menace::Menace::new(michie, 1);
     let total = Kit::menace(fresh.boxes(Player::First), &michie, "").bead_total();
     assert!(
-        said.contains(&format!("304 boxes, {total} beads")),
+        said.contains(&format!(
+            "304 boxes, {} beads",
+            ludomat_io::text::thousands(total)
+        )),
         "{said}"
     );
     // Letter holds 11 × 5 = 55 fronts a sheet: 1 / 1 / 2 / 4 sheets.
@@ -170,7 +177,7 @@ fn her_kits_fresh_and_trained() {
         let drawn = format!("  #{:<2} {}  {}", b.number, b.board_text(), bead_list(b));
         assert_eq!(*line, drawn);
     }
-    let o = dir.path().join("kit").display().to_string();
+    let o = format!("{}/", dir.path().join("kit").display());
     let (ok, said, err) = run(&["her", "kit", "--state", &s, "--out", &o], "");
     assert!(ok, "{err}");
     assert!(said.contains("HER: 19 boxes"), "{said}");
@@ -178,6 +185,27 @@ fn her_kits_fresh_and_trained() {
     let (ok, said, err) = run(&["her", "kit", "--out", &o, "--box", "2x4cm"], "");
     assert!(ok, "{err}");
     assert!(said.contains("19 boxes, 47 beads"), "{said}");
+}
+
+/// `--out kit.pdf` writes the file kit.pdf (not a folder of that name); the saved MENACE
+/// is the default, and the output says whose kit it is.
+#[test]
+fn an_output_value_that_names_a_file_is_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kit.pdf");
+    let f = file.display().to_string();
+    // rule flags ask for a fresh MENACE, whatever is saved in this machine's data folder
+    let (ok, said, err) = run(&["menace", "--rules", "source", "kit", "--out", &f], "");
+    assert!(ok, "{err}");
+    assert!(file.is_file(), "{said}");
+    assert_eq!(pdf_pages(&file), 10);
+    assert!(said.contains("The kit of a fresh MENACE"), "{said}");
+    let (ok, _, err) = run(
+        &["menace", "--rules", "source", "kit", "--svg", "--out", &f],
+        "",
+    );
+    assert!(!ok, "several files cannot go into one file");
+    assert!(err.contains("needs a folder"), "{err}");
 }
 
 #[test]
@@ -198,10 +226,12 @@ fn bad_sizes_and_bad_state_files_write_nothing() {
     );
     let (ok, _, err) = run(&["menace", "kit", "--box", "15by35", "--out", &o], "");
     assert!(!ok);
+    // errors are wrapped at 80 columns: read them as one line
+    let err = err.replace('\n', " ");
     assert!(err.contains("'15by35' is not a box front size"), "{err}");
 
     let bad = dir.path().join("bad.json");
-    std::fs::write(&bad, "{\"format\": \"something else\"}").unwrap();
+    ludomat_io::write::atomically(&bad, "{\"format\": \"something else\"}").unwrap();
     let b = bad.display().to_string();
     let (ok, _, err) = run(&["menace", "--state", &b, "kit", "--out", &o], "");
     assert!(!ok);
@@ -215,7 +245,7 @@ fn bad_sizes_and_bad_state_files_write_nothing() {
     assert!(err.contains("missing.json"), "{err}");
     assert!(!out.exists(), "nothing written");
     assert_eq!(
-        std::fs::read_to_string(&bad).unwrap(),
+        ludomat_io::read::to_string(&bad).unwrap(),
         "{\"format\": \"something else\"}"
     );
 }

@@ -1,6 +1,7 @@
 //! `ludomat menace …` end to end: the binary with piped input, bad state files left
 //! alone, and a training run killed mid-way losing at most the game in progress.
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::path::Path;
@@ -41,11 +42,11 @@ fn play_through_the_binary_then_stats() {
     assert!(stdout.contains("games played in all: 1"), "{stdout}");
 
     // Input ending mid-game changes nothing on disk.
-    let before = std::fs::read(&state).unwrap();
+    let before = ludomat_io::read::to_bytes(&state).unwrap();
     let out = ludomat(&["menace", "play", "--state", &state, "--games", "1"], "");
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("game in progress is abandoned"));
-    assert_eq!(std::fs::read(&state).unwrap(), before);
+    assert_eq!(ludomat_io::read::to_bytes(&state).unwrap(), before);
 }
 
 #[test]
@@ -69,7 +70,7 @@ fn corrupt_or_foreign_state_files_are_reported_and_left_alone() {
         ),
     ] {
         let path = dir.path().join(name);
-        std::fs::write(&path, content).unwrap();
+        ludomat_io::write::atomically(&path, content).unwrap();
         for args in [
             vec!["menace", "stats"],
             vec!["menace", "play", "--fresh", "--games", "1"],
@@ -91,7 +92,7 @@ fn corrupt_or_foreign_state_files_are_reported_and_left_alone() {
             let err = text(&out.stderr);
             assert!(err.contains(expect), "{args:?}: {err}");
             assert!(err.contains("left untouched"), "{err}");
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), content);
+            assert_eq!(ludomat_io::read::to_string(&path).unwrap(), content);
         }
     }
 }
@@ -121,16 +122,17 @@ fn train_writes_the_learning_curve_and_refuses_a_human() {
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let csv = std::fs::read_to_string(out_dir.join("curve.csv")).unwrap();
+    let csv = ludomat_io::read::to_string(out_dir.join("curve.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
         "games,wins,draws,losses,win_rate,draw_rate,loss_rate,first_box_beads"
     );
     assert_eq!(lines.len(), 1 + 4, "start, 100, 200, 250: {csv}");
-    let mut files: Vec<String> = std::fs::read_dir(&out_dir)
+    let mut files: Vec<String> = ludomat_io::read::entries(&out_dir)
         .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .iter()
+        .map(|e| e.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
     files.sort();
     assert_eq!(
@@ -202,7 +204,7 @@ fn killing_training_loses_at_most_the_game_in_progress() {
         ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .spawn()
+        .start()
         .unwrap();
     let started = Instant::now();
     let mut seen = Vec::new();
@@ -321,9 +323,9 @@ fn the_same_training_command_twice_writes_the_same_files() {
             "first-box.svg",
             "first-box.png",
         ] {
-            files.push(std::fs::read(dir.path().join("a").join(f)).unwrap());
+            files.push(ludomat_io::read::to_bytes(dir.path().join("a").join(f)).unwrap());
         }
-        files.push(std::fs::read(&state).unwrap());
+        files.push(ludomat_io::read::to_bytes(&state).unwrap());
         runs.push((files, text(&out.stdout)));
     }
     for (k, (a, b)) in runs[0].0.iter().zip(&runs[1].0).enumerate() {
@@ -345,7 +347,7 @@ fn the_same_training_command_twice_writes_the_same_files() {
     assert_eq!(Menace::load(Path::new(&backup)).unwrap().games(), 700);
     assert_eq!(Menace::load(Path::new(&state)).unwrap().games(), 700);
     // The curve learns: the first-box bead count moves (it did not in a continued run).
-    let csv = std::fs::read_to_string(dir.path().join("a/curve.csv")).unwrap();
+    let csv = ludomat_io::read::to_string(dir.path().join("a/curve.csv")).unwrap();
     let beads: Vec<&str> = csv
         .lines()
         .skip(1)
@@ -373,7 +375,7 @@ fn read_only_commands_leave_the_save_byte_identical() {
     let out_dir = state_arg(&dir.path().join("out"));
     let out = ludomat(&train_args(&state, &out_dir, &["--games", "50"]), "");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let before = std::fs::read(&state).unwrap();
+    let before = ludomat_io::read::to_bytes(&state).unwrap();
     for args in [
         vec!["menace", "stats", "--state", &state],
         vec!["menace", "stats", "--seed", "9", "--state", &state],
@@ -389,12 +391,16 @@ fn read_only_commands_leave_the_save_byte_identical() {
     ] {
         let out = ludomat(&args, "");
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-        assert_eq!(std::fs::read(&state).unwrap(), before, "{args:?}");
+        assert_eq!(
+            ludomat_io::read::to_bytes(&state).unwrap(),
+            before,
+            "{args:?}"
+        );
     }
     let out = ludomat(&["menace", "stats", "--fresh", "--state", &state], "");
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("unexpected argument '--fresh'"));
-    assert_eq!(std::fs::read(&state).unwrap(), before);
+    assert_eq!(ludomat_io::read::to_bytes(&state).unwrap(), before);
     let out = ludomat(&["menace", "stats", "--state", &state], "");
     assert!(text(&out.stdout).contains("games played in all: 50"));
 }
@@ -424,12 +430,12 @@ fn ctrl_c_saves_what_was_trained() {
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
-        .status()
+        .run_status()
         .unwrap();
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
@@ -442,7 +448,7 @@ fn ctrl_c_saves_what_was_trained() {
         stdout.contains(&format!("MENACE has now played {} games", m.games())),
         "{stdout}"
     );
-    let csv = std::fs::read_to_string(out_dir.join("curve.csv")).unwrap();
+    let csv = ludomat_io::read::to_string(out_dir.join("curve.csv")).unwrap();
     assert!(
         csv.lines()
             .last()

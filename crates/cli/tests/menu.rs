@@ -4,6 +4,7 @@
 //! the sub-menu comes back only after Enter. Input goes through a pipe, answered prompt by
 //! prompt as they appear, like a person at the keyboard.
 
+use ludomat_io::child::Run as _;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -75,7 +76,7 @@ fn drives() -> Vec<Drive> {
             none,
             &["A (perfect) wins"],
         ),
-        d(1, 5, "tictactoe facts", none, none, &["drawn"]),
+        d(1, 5, "tictactoe facts", none, none, &["draws"]),
         d(2, 1, "play computox", box_, LETTERS, &["Session over"]),
         d(
             2,
@@ -152,6 +153,14 @@ fn drives() -> Vec<Drive> {
         d(3, 3, "menace train", none, none, &["learning curve in"]),
         d(3, 4, "menace stats", none, none, &["games played in all"]),
         d(
+            3,
+            5,
+            "menace kit",
+            none,
+            none,
+            &["The kit of a fresh MENACE"],
+        ),
+        d(
             4,
             1,
             "play relay-tictactoe",
@@ -210,8 +219,16 @@ fn drives() -> Vec<Drive> {
             &["2222"],
             &["abandoned", "quit", "Game"],
         ),
-        // 6.5 (qubic proof) takes minutes in the test build; the test forced4d runs it
-        d(6, 6, "tournament qubic", none, none, &["A against B"]),
+        d(
+            6,
+            5,
+            "qubic proof --dims 3",
+            none,
+            none,
+            &["Re-checked by the independent"],
+        ),
+        // 6.6 (qubic proof) takes minutes in the test build; the test forced4d runs it
+        d(6, 7, "tournament qubic", none, none, &["A against B"]),
         d(7, 1, "play threes", &["next:"], &["w", "a"], &["score"]),
         d(
             7,
@@ -221,7 +238,7 @@ fn drives() -> Vec<Drive> {
             &["s"],
             &["assist"],
         ),
-        d(7, 3, "threes auto", none, none, &["moves/s"]),
+        d(7, 3, "threes auto", none, none, &["swipes/s"]),
         d(
             8,
             1,
@@ -248,6 +265,7 @@ fn drives() -> Vec<Drive> {
         ),
         d(9, 2, "her train", none, none, &["last loss"]),
         d(9, 3, "her boxes", none, none, &["box"]),
+        d(9, 4, "her kit", none, none, &["The kit of a fresh HER"]),
         // 8.3 (serve --open --exhibit regex) and 10.1 (serve --open) run a server until
         // Ctrl-C: only their command lines are checked,
         // by the unit test every_menu_entry_is_a_valid_command_line
@@ -266,10 +284,8 @@ struct Menu {
 impl Menu {
     fn start() -> Menu {
         let home = tempfile::tempdir().expect("a temporary home");
-        // the menu runs from the repository root, as `cargo run --release` does: its
-        // relay listing entry reads programs/relay/
-        let programs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../programs");
-        std::os::unix::fs::symlink(programs, home.path().join("programs")).expect("link");
+        // the menu runs outside a checkout: its relay listing entry reads the copy of
+        // programs/relay/ built into ludomat
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
             .current_dir(home.path())
             .env("HOME", home.path())
@@ -278,7 +294,7 @@ impl Menu {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
-            .spawn()
+            .start()
             .expect("ludomat starts");
         let mut stdout = child.stdout.take().expect("piped");
         let seen = Arc::new(Mutex::new(String::new()));
@@ -406,7 +422,7 @@ fn every_entry_keeps_its_result_on_screen_until_enter() {
         if !status.success() {
             failures.push(format!("{}: exit {status}", d.command));
         }
-        eprintln!("{:5.1} s  {}", started.elapsed().as_secs_f64(), d.command);
+        ludomat_io::errln!("{:5.1} s  {}", started.elapsed().as_secs_f64(), d.command);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -84,7 +84,7 @@ fn self_play_table() {
     assert!(ok, "{err}");
     assert!(out.contains("first mover wins"), "{out}");
     assert!(out.contains("other1 -6,9"), "{out}");
-    assert!(err.contains("games per second"), "{err}");
+    assert!(err.contains("games/s"), "{err}");
     assert!(
         out.contains("A first: A (other1 -6,9) against B (other1)")
             && out.contains("B first: A (other1 -6,9) against B (other1)"),

@@ -8,6 +8,7 @@
 //! commands write land there; `../shared` (the data beside the checkout) is linked too,
 //! and commands that use it are skipped, with a note, where the checkout has none.
 
+use ludomat_io::child::Run as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -88,13 +89,13 @@ fn run(command: &str, dir: &Path, bin: &Path, home: &Path) -> Result<Duration, S
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .process_group(0)
-        .spawn()
+        .start()
         .map_err(|e| format!("cannot start sh: {e}"))?;
     let mut stderr = child.stderr.take().expect("stderr is piped");
     let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut stderr, &mut s);
-        s
+        ludomat_io::read::capped(&mut stderr, 64 << 20)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
     });
     let status = loop {
         if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
@@ -126,7 +127,7 @@ fn temp_root(repo: &Path) -> (tempfile::TempDir, PathBuf, bool) {
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let root = tmp.path().join("ludomat");
     std::fs::create_dir(&root).expect("root");
-    for entry in std::fs::read_dir(repo).expect("the checkout lists") {
+    for entry in ludomat_io::read::dir(repo).expect("the checkout lists") {
         let entry = entry.expect("an entry");
         let name = entry.file_name();
         if name == "target" || name == ".git" {
@@ -157,7 +158,7 @@ fn run_all(readme: &str, repo: &Path) -> Vec<String> {
     let (tmp, root, has_shared) = temp_root(repo);
     let (list, skipped) = commands(readme);
     for s in skipped {
-        eprintln!("skipped block at {s}");
+        ludomat_io::errln!("skipped block at {s}");
     }
     let mut failures = Vec::new();
     for (line, command) in list {
@@ -165,11 +166,13 @@ fn run_all(readme: &str, repo: &Path) -> Vec<String> {
         let reads_shared = command.contains("../shared")
             || (command.starts_with("ludomat logic bench") && !command.contains("--dir"));
         if reads_shared && !has_shared {
-            eprintln!("README.md:{line}: `{command}` skipped: no ../shared beside the checkout");
+            ludomat_io::errln!(
+                "README.md:{line}: `{command}` skipped: no ../shared beside the checkout"
+            );
             continue;
         }
         match run(&command, &root, &tmp.path().join("bin"), tmp.path()) {
-            Ok(t) => eprintln!("README.md:{line}: {:6.2} s  {command}", t.as_secs_f64()),
+            Ok(t) => ludomat_io::errln!("README.md:{line}: {:6.2} s  {command}", t.as_secs_f64()),
             Err(why) => failures.push(format!("README.md:{line}: `{command}`: {why}")),
         }
     }
@@ -183,10 +186,10 @@ fn repo() -> PathBuf {
 #[test]
 fn every_readme_command_runs_as_written() {
     let repo = repo();
-    let readme = std::fs::read_to_string(repo.join("README.md")).expect("README.md reads");
+    let readme = ludomat_io::read::to_string(repo.join("README.md")).expect("README.md reads");
     let started = Instant::now();
     let failures = run_all(&readme, &repo);
-    eprintln!(
+    ludomat_io::errln!(
         "all README commands: {:.1} s",
         started.elapsed().as_secs_f64()
     );
@@ -211,7 +214,7 @@ fn a_broken_command_fails_and_is_named() {
 
 #[test]
 fn the_readme_keeps_its_exceptions_few() {
-    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md reads");
+    let readme = ludomat_io::read::to_string(repo().join("README.md")).expect("README.md reads");
     let (list, skipped) = commands(&readme);
     assert!(list.len() >= 40, "only {} commands found", list.len());
     // the menu and test run, two server blocks (local, hosted), two long-run blocks, MPI

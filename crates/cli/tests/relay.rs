@@ -30,14 +30,14 @@ fn asm_writes_the_articles_image_and_disasm_round_trips() {
         "",
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let bytes = std::fs::read(&bin).unwrap();
+    let bytes = ludomat_io::read::to_bytes(&bin).unwrap();
     assert_eq!(bytes.len(), 92);
     assert_eq!(&bytes[..4], [0x80, 0x08, 0x30, 0x90]);
     // disassemble, reassemble: the same bytes.
     let o = ludomat(&["relay", "disasm", bin.to_str().unwrap()], "");
     assert!(o.status.success(), "{}", text(&o.stderr));
     let asm = dir.path().join("back.asm");
-    std::fs::write(&asm, &o.stdout).unwrap();
+    ludomat_io::write::atomically(&asm, &o.stdout).unwrap();
     let bin2 = dir.path().join("back.bin");
     let o = ludomat(
         &[
@@ -50,7 +50,7 @@ fn asm_writes_the_articles_image_and_disasm_round_trips() {
         "",
     );
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert_eq!(std::fs::read(&bin2).unwrap(), bytes);
+    assert_eq!(ludomat_io::read::to_bytes(&bin2).unwrap(), bytes);
     // hex and listing formats
     let o = ludomat(
         &["relay", "asm", src.to_str().unwrap(), "--format", "listing"],
@@ -73,7 +73,8 @@ fn asm_writes_the_articles_image_and_disasm_round_trips() {
 fn asm_errors_name_line_and_column_and_write_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("bad.asm");
-    std::fs::write(&src, "start: NOP\n  ADD A, A, 9\n  JMP nowhere\n  FROB\n").unwrap();
+    ludomat_io::write::atomically(&src, "start: NOP\n  ADD A, A, 9\n  JMP nowhere\n  FROB\n")
+        .unwrap();
     let out = dir.path().join("bad.bin");
     let o = ludomat(
         &[
@@ -100,7 +101,7 @@ fn asm_errors_name_line_and_column_and_write_nothing() {
         "{err}"
     );
     assert!(!out.exists(), "nothing may be written on error");
-    std::fs::write(&src, "NOP\n".repeat(65)).unwrap();
+    ludomat_io::write::atomically(&src, "NOP\n".repeat(65)).unwrap();
     let o = ludomat(
         &[
             "relay",
@@ -141,7 +142,7 @@ fn run_scripted_keys_prints_the_transcripts() {
 fn run_switches_trace_and_runaway() {
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("sw.asm");
-    std::fs::write(
+    ludomat_io::write::atomically(
         &src,
         "LOAD A, 0x80\nSTORE A, 0x90\nLOAD A, 0x81\nSTORE A, 0x90\nMOVI A, 15\nSTORE A, 0x9f\nHALT\n",
     )
@@ -180,7 +181,7 @@ fn run_switches_trace_and_runaway() {
     );
     let o = ludomat(&["relay", "bench", "--max-steps", "1e5"], "");
     assert!(o.status.success());
-    assert!(text(&o.stdout).contains("instructions  100000"));
+    assert!(text(&o.stdout).contains("instructions  100,000"));
 }
 
 #[test]

@@ -8,7 +8,8 @@ use common::{ludomat, text};
 
 fn fails_saying(args: &[&str], needle: &str) {
     let out = ludomat(args, "");
-    let err = text(&out.stderr);
+    // errors are wrapped at 80 columns: read them as one line
+    let err = text(&out.stderr).replace('\n', " ");
     assert!(!out.status.success(), "{args:?} succeeded");
     assert!(err.contains(needle), "{args:?}: {err}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
@@ -51,10 +52,10 @@ fn read_only_menace_commands_never_write() {
     );
     assert!(path.exists(), "{}", text(&out.stderr));
     let with_extra =
-        std::fs::read_to_string(&path)
+        ludomat_io::read::to_string(&path)
             .unwrap()
             .replacen('{', "{\"comment\":\"mine\",", 1);
-    std::fs::write(&path, &with_extra).unwrap();
+    ludomat_io::write::atomically(&path, &with_extra).unwrap();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -68,7 +69,7 @@ fn read_only_menace_commands_never_write() {
         let out = ludomat(&args, "");
         assert!(out.status.success(), "{}", text(&out.stderr));
     }
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), with_extra);
+    assert_eq!(ludomat_io::read::to_string(&path).unwrap(), with_extra);
     let after = std::fs::metadata(&path).unwrap();
     assert_eq!(after.permissions(), before.permissions());
     assert_eq!(after.modified().unwrap(), before.modified().unwrap());
@@ -199,7 +200,7 @@ fn output_paths_are_checked_before_the_run() {
 fn a_huge_seconds_value_in_a_summary_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("s.csv");
-    std::fs::write(
+    ludomat_io::write::atomically(
         &csv,
         "game,seed,score,max_tile,moves,nodes,seconds\n0,1,2,3,4,5,1e300\n",
     )
@@ -208,7 +209,7 @@ fn a_huge_seconds_value_in_a_summary_is_an_error() {
         &["threes", "summary", &csv.display().to_string()],
         "s.csv:2:13: seconds 1e300 is more than the limit",
     );
-    std::fs::write(
+    ludomat_io::write::atomically(
         &csv,
         "game,seed,score,max_tile,moves,nodes,seconds\n0,1,18446744073709551615,3,4,5,1\n1,1,18446744073709551615,3,4,5,1\n",
     )
@@ -226,7 +227,7 @@ fn a_huge_seconds_value_in_a_summary_is_an_error() {
 fn weights_out_of_range_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let w = dir.path().join("w.json");
-    std::fs::write(
+    ludomat_io::write::atomically(
         &w,
         "{\"alive\":1e308,\"empty\":1,\"merges\":1,\"small_merges\":1,\"clogs\":1,\"trapped\":0,\"monotonicity\":1,\"monotonicity_power\":3,\"sum\":1,\"sum_power\":3.5}",
     )
@@ -271,7 +272,7 @@ fn a_regex_solve_stops_at_its_time_bound_with_a_clear_message() {
     // searched for hours with no output.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mirror.txt");
-    std::fs::write(
+    ludomat_io::write::atomically(
         &path,
         "shape: rectangle 1x40\nalphabet: ABC\n\
          across 1: (.*)(.*)(.*)(.*)\\4\\3\\2\\1\nacross 1: [AB]*C[AB]*\n",

@@ -2,7 +2,8 @@
 //! its event stream is closed, its autoplay cancelled, and the terminal told what was done.
 #![cfg(unix)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use ludomat_io::child::Run as _;
+use std::io::{BufReader, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -14,11 +15,12 @@ fn serve(args: &[&str]) -> (Child, u16) {
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .expect("the ludomat binary starts");
-    let mut out = BufReader::new(child.stdout.take().expect("stdout is piped"));
-    let mut line = String::new();
-    out.read_line(&mut line).expect("the URL line");
+    let mut out = ludomat_io::read::Lines::new(BufReader::new(
+        child.stdout.take().expect("stdout is piped"),
+    ));
+    let line = out.next_line().expect("the URL line").unwrap_or_default();
     let port = line
         .split("http://127.0.0.1:")
         .nth(1)
@@ -38,8 +40,7 @@ fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
         body.len()
     )
     .unwrap();
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).unwrap();
+    let answer = ludomat_io::read::capped_text(&mut s, 64 << 20).unwrap();
     let status = answer
         .split_whitespace()
         .nth(1)
@@ -58,7 +59,7 @@ fn id_of(body: &str) -> String {
 }
 
 /// Opens the event stream of `id` and reads its first event.
-fn open_page(port: u16, id: &str) -> BufReader<TcpStream> {
+fn open_page(port: u16, id: &str) -> ludomat_io::read::Lines<BufReader<TcpStream>> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     write!(
         s,
@@ -66,14 +67,10 @@ fn open_page(port: u16, id: &str) -> BufReader<TcpStream> {
     )
     .unwrap();
     s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    let mut r = BufReader::new(s);
+    let mut r = ludomat_io::read::Lines::with_cap(BufReader::new(s), 1 << 20);
     let mut line = String::new();
     while !line.starts_with("data:") {
-        line.clear();
-        assert!(
-            r.read_line(&mut line).unwrap() > 0,
-            "the stream ended early"
-        );
+        line = r.next_line().unwrap().expect("the stream ended early");
     }
     r
 }
@@ -113,22 +110,16 @@ fn stops_within_two_seconds(signal: libc::c_int, name: &str) {
     };
     let took = sent.elapsed();
     assert!(ended.success(), "{name}: {ended:?}");
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = ludomat_io::read::capped_text(child.stderr.take().unwrap(), 1 << 20).unwrap();
+    let err = err.replace('\n', " "); // wrapped at 80 columns
     assert!(err.contains(&format!("{name}: stopping")), "{err}");
     assert!(
         err.contains("stopped: closed 1 event stream and 1 connection, cancelled 1 autoplay run, let go of 1 visit"),
         "{err}"
     );
     // The page's stream was closed (ended), not left hanging.
-    let mut rest = String::new();
-    let _ = page.read_to_string(&mut rest);
-    eprintln!(
+    let _ = ludomat_io::read::capped(page.get_mut(), 1 << 20);
+    ludomat_io::errln!(
         "{name}: ended in {:.3} s; {}",
         took.as_secs_f64(),
         err.trim()
@@ -159,7 +150,7 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
 
     let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(["serve", "--port", "0", "--allowed-host", "bad name"])
-        .output()
+        .run_output()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);

@@ -18,7 +18,7 @@
 
 #![cfg(target_os = "linux")]
 
-use std::io::Read;
+use ludomat_io::child::Run as _;
 use std::os::unix::fs::FileTypeExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
@@ -322,7 +322,7 @@ fn bin() -> &'static str {
 fn tree() -> Vec<(String, bool)> {
     let out = Command::new(bin())
         .env("LUDOMAT_COMMAND_TREE", "1")
-        .output()
+        .run_output()
         .expect("the binary runs");
     assert!(out.status.success());
     String::from_utf8_lossy(&out.stdout)
@@ -345,10 +345,31 @@ enum Stdout {
     Closed,
 }
 
+/// `/dev/full`, opened to write: the hostile standard output this test gives the binary.
+#[allow(clippy::disallowed_methods)] // a test building a hostile output on purpose
+fn full_device() -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+}
+
 struct Ran {
     status: Option<ExitStatus>,
     stdout: Vec<u8>,
     stderr: String,
+    /// The most resident memory the process had, in KiB, as far as seen (`VmHWM` read
+    /// from /proc every few milliseconds while it ran).
+    peak_kb: u64,
+}
+
+/// The high-water mark of `pid`'s resident memory, in KiB.
+fn peak_rss_kb(pid: u32) -> Option<u64> {
+    let status = ludomat_io::read::to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -356,6 +377,16 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 fn run(
     args: &[String],
     stdin: &str,
+    stdout: Stdout,
+    cwd: &Path,
+    interrupt: Option<Duration>,
+) -> Ran {
+    run_bytes(args, stdin.as_bytes().to_vec(), stdout, cwd, interrupt)
+}
+
+fn run_bytes(
+    args: &[String],
+    stdin: Vec<u8>,
     stdout: Stdout,
     cwd: &Path,
     interrupt: Option<Duration>,
@@ -379,36 +410,32 @@ fn run(
             drop(reader);
             cmd.stdout(Stdio::from(writer))
         }
-        Stdout::Full => cmd.stdout(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .expect("/dev/full"),
-        ),
+        Stdout::Full => cmd.stdout(full_device()),
     };
-    let mut child = cmd.spawn().expect("the binary starts");
+    let mut child = cmd.start().expect("the binary starts");
     drop(cmd); // the parent's copy of a `Closed` pipe's writing end
     let out_pipe = child.stdout.take();
     let reader = match stdout {
         Stdout::Read => out_pipe.map(|mut p| {
             std::thread::spawn(move || {
-                let mut v = Vec::new();
-                let _ = p.read_to_end(&mut v);
-                v
+                ludomat_io::read::capped(&mut p, 256 << 20).unwrap_or_default()
             })
         }),
         _ => None,
     };
     let mut err_pipe = child.stderr.take().expect("stderr is piped");
     let err_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v
+        ludomat_io::read::capped(&mut err_pipe, 64 << 20).unwrap_or_default()
     });
-    if let Some(mut input) = child.stdin.take() {
-        use std::io::Write;
-        let _ = input.write_all(stdin.as_bytes());
-    }
+    // Standard input from a thread of its own: a 100 MB line must not block the watch.
+    let feeder = child.stdin.take().map(|mut input| {
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = input.write_all(&stdin);
+        })
+    });
+    let pid = child.id();
+    let mut peak_kb = 0;
     let started = Instant::now();
     let mut interrupt = interrupt;
     let status = loop {
@@ -417,6 +444,9 @@ fn run(
             let pid = libc::pid_t::try_from(child.id()).expect("a pid");
             // SAFETY: kill with a valid pid and signal number has no memory effects.
             unsafe { libc::kill(pid, libc::SIGINT) };
+        }
+        if let Some(kb) = peak_rss_kb(pid) {
+            peak_kb = peak_kb.max(kb);
         }
         match child.try_wait().expect("wait") {
             Some(s) => break Some(s),
@@ -432,10 +462,14 @@ fn run(
         .map(|r| r.join().unwrap_or_default())
         .unwrap_or_default();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
+    if let Some(f) = feeder {
+        let _ = f.join();
+    }
     Ran {
         status,
         stdout,
         stderr,
+        peak_kb,
     }
 }
 
@@ -563,7 +597,10 @@ fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
     // The output path as a FIFO, a folder, a path in a missing folder.
     if row.out != Out::None {
         let fifo = dir.join("a-fifo");
-        let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+        let made = Command::new("mkfifo")
+            .arg(&fifo)
+            .run_status()
+            .expect("mkfifo");
         assert!(made.success());
         let folder = dir.join("a-folder");
         std::fs::create_dir(&folder).expect("folder");
@@ -588,7 +625,292 @@ fn sweep_row(row: &Row, root: &Path) -> Vec<String> {
             }
         }
     }
+    // Issue 39: every input file of the row given a FIFO, a link to /dev/zero, a folder
+    // and a single 100 MB line (each under the file's own name): refused, never a hang,
+    // a crash or a success.
+    let inputs: Vec<usize> = args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| Path::new(a.as_str()).is_file() && Path::new(a.as_str()) != normal_out)
+        .map(|(i, _)| i)
+        .collect();
+    for i in inputs {
+        let name = Path::new(&args[i])
+            .file_name()
+            .expect("a file name")
+            .to_owned();
+        for (what, p) in hostile_inputs(dir, &name, root) {
+            let mut a = args.clone();
+            a[i] = p.display().to_string();
+            let r = run(&a, row.stdin, Stdout::Read, dir, row.interrupt);
+            if let Some(why) = crashed(&r) {
+                failures.push(describe(&format!("input {what}"), &a, &r, &why));
+            } else if r.status.is_some_and(|s| s.success()) {
+                failures.push(describe(
+                    &format!("input {what}"),
+                    &a,
+                    &r,
+                    "read it as an input and exited 0",
+                ));
+            }
+        }
+    }
+    // Issue 39: a prompt or protocol given a 100 MB line: a clear end, the process
+    // under 64 MB all along.
+    if PROMPTS.contains(&row.path) {
+        let line = vec![b'x'; 100 << 20];
+        let r = run_bytes(&args, line, Stdout::Read, dir, row.interrupt);
+        if let Some(why) = crashed(&r) {
+            failures.push(describe("a 100 MB line on stdin", &args, &r, &why));
+        } else if r.peak_kb > 64 << 10 {
+            failures.push(describe(
+                "a 100 MB line on stdin",
+                &args,
+                &r,
+                &format!("{} KiB resident (at most 64 MiB)", r.peak_kb),
+            ));
+        }
+    }
     failures
+}
+
+/// The subcommands that read lines at a prompt or in a protocol.
+const PROMPTS: &[&str] = &[
+    "play tictactoe",
+    "play computox",
+    "play relay-tictactoe",
+    "play qubic",
+    "play threes",
+    "play menace",
+    "play regex",
+    "play hexapawn",
+    "menace play",
+    "threes engine",
+    "menu",
+];
+
+/// The hostile stand-ins for an input named `name`: a FIFO, a link to /dev/zero, a
+/// folder and a file of one 100 MB line (shared, in `root`), each in a folder of its own
+/// under `dir` so the name (and its extension) stays.
+fn hostile_inputs(
+    dir: &Path,
+    name: &std::ffi::OsStr,
+    root: &Path,
+) -> Vec<(&'static str, std::path::PathBuf)> {
+    let big = root.join("one-100-MB-line");
+    BIG.call_once(|| {
+        let line = vec![b'7'; 100 << 20];
+        ludomat_io::write::atomically(&big, line).expect("the 100 MB file");
+    });
+    let place = |kind: &str| {
+        let d = dir.join(format!("hostile-{kind}"));
+        let _ = std::fs::create_dir_all(&d);
+        let p = d.join(name);
+        let _ = std::fs::remove_file(&p);
+        let _ = std::fs::remove_dir(&p);
+        p
+    };
+    let fifo = place("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .run_status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let zero = place("zero");
+    std::os::unix::fs::symlink("/dev/zero", &zero).expect("a link to /dev/zero");
+    let folder = place("folder");
+    std::fs::create_dir(&folder).expect("a folder");
+    let long = place("long");
+    std::os::unix::fs::symlink(&big, &long).expect("a link to the 100 MB line");
+    vec![
+        ("a FIFO", fifo),
+        ("a link to /dev/zero", zero),
+        ("a folder", folder),
+        ("a 100 MB line", long),
+    ]
+}
+
+static BIG: std::sync::Once = std::sync::Once::new();
+
+/// The binary run in `dir` with `args`; what it did.
+fn ludomat_in(dir: &Path, args: &[&str]) -> Ran {
+    let args: Vec<String> = args.iter().map(|a| (*a).to_string()).collect();
+    run(&args, "", Stdout::Read, dir, None)
+}
+
+/// Issue 39: `--chart x.txt` (and every chart output of an unknown format) is refused
+/// before any work: each of these runs would take minutes if it started.
+#[test]
+fn a_chart_of_an_unknown_format_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let d = dir.path();
+    let x = d.join("scores.txt").display().to_string();
+    let runs: Vec<Vec<&str>> = vec![
+        vec![
+            "threes", "auto", "--games", "100000", "--depth", "1", "--chart", &x,
+        ],
+        vec!["her", "train", "--games", "1000000", "--chart", &x],
+        vec!["tournament", "qubic", "--games", "1000000", "--chart", &x],
+        vec![
+            "logic",
+            "bench",
+            "--circuits",
+            "c17",
+            "--vectors",
+            "1000000",
+            "--chart",
+            &x,
+        ],
+    ];
+    for args in runs {
+        let started = Instant::now();
+        let r = ludomat_in(d, &args);
+        assert!(crashed(&r).is_none(), "{args:?}: {}", r.stderr);
+        assert!(!r.status.is_some_and(|s| s.success()), "{args:?} succeeded");
+        assert!(
+            r.stderr.contains("the format is chosen by the extension"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{args:?}: not up front"
+        );
+    }
+}
+
+/// Issue 39: a `--resume` of a log or checkpoint written with other settings is refused,
+/// naming what differs.
+#[test]
+fn a_resume_with_other_settings_is_refused() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let d = dir.path();
+    let csv = d.join("curve.csv").display().to_string();
+    let ai = "x:1=ludomat threes engine --cpu-per-move {}";
+    let r = ludomat_in(
+        d,
+        &[
+            "threes", "versus", "--ai", ai, "--games", "1", "--csv", &csv,
+        ],
+    );
+    assert!(r.status.is_some_and(|s| s.success()), "{}", r.stderr);
+    let before = ludomat_io::read::to_string(&csv).expect("the log");
+    for (flag, value) in [("--seed", "2"), ("--hint-model", "window")] {
+        let r = ludomat_in(
+            d,
+            &[
+                "threes", "versus", "--ai", ai, "--games", "2", "--csv", &csv, "--resume", flag,
+                value,
+            ],
+        );
+        assert!(!r.status.is_some_and(|s| s.success()), "{flag}: resumed");
+        assert!(
+            r.stderr.contains(&format!("{flag}: ")),
+            "{flag}: {}",
+            r.stderr
+        );
+    }
+    // and without --resume the log is never emptied
+    let r = ludomat_in(
+        d,
+        &[
+            "threes", "versus", "--ai", ai, "--games", "1", "--csv", &csv,
+        ],
+    );
+    assert!(r.stderr.contains("it is never emptied"), "{}", r.stderr);
+    assert_eq!(ludomat_io::read::to_string(&csv).expect("the log"), before);
+    let cp = d.join("cp.json").display().to_string();
+    let tune = [
+        "threes", "tune", "--games", "1", "--depth", "1", "--rounds", "1",
+    ];
+    let mut first = tune.to_vec();
+    first.extend(["--checkpoint", &cp]);
+    let r = ludomat_in(d, &first);
+    assert!(r.status.is_some_and(|s| s.success()), "{}", r.stderr);
+    let mut again = tune.to_vec();
+    again.extend(["--resume", &cp, "--seed", "2"]);
+    let r = ludomat_in(d, &again);
+    assert!(!r.status.is_some_and(|s| s.success()), "tune resumed");
+    assert!(r.stderr.contains("--seed: "), "{}", r.stderr);
+}
+
+/// Issue 39: two processes on one state file — the second is refused, naming the first.
+#[test]
+fn two_processes_on_one_state_file() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let d = dir.path();
+    for (train, state) in [
+        (
+            vec![
+                "menace",
+                "train",
+                "--against",
+                "random",
+                "--games",
+                "1000000",
+            ],
+            "menace.json",
+        ),
+        (vec!["her", "train", "--games", "1000000"], "her.json"),
+    ] {
+        let state = d.join(state).display().to_string();
+        let mut args: Vec<String> = train.iter().map(|a| (*a).to_string()).collect();
+        args.extend(["--state".into(), state.clone()]);
+        if train[0] == "menace" {
+            args.extend(["--out".into(), d.join("curve").display().to_string()]);
+        }
+        let mut first = Command::new(bin())
+            .args(&args)
+            .current_dir(d)
+            .env("HOME", d)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .start()
+            .expect("the first run starts");
+        // the first holds the state once its lock file names it
+        let lock = format!("{state}.lock");
+        let started = Instant::now();
+        while !ludomat_io::read::to_string(&lock)
+            .is_ok_and(|t| t.starts_with(&first.id().to_string()))
+        {
+            assert!(
+                started.elapsed() < TIMEOUT,
+                "the first run never locked {state}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let r = run(&args, "", Stdout::Read, d, None);
+        let _ = first.kill();
+        let _ = first.wait();
+        assert!(!r.status.is_some_and(|s| s.success()), "{args:?}: both ran");
+        assert!(
+            r.stderr
+                .contains(&format!("is in use by process {}", first.id())),
+            "{}",
+            r.stderr
+        );
+    }
+}
+
+/// Issue 39: names of 70,000 characters in a table: no panic.
+#[test]
+fn names_of_70000_characters_in_a_table() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let d = dir.path();
+    let name = "n".repeat(70_000);
+    let csv = d.join("long.csv");
+    let text = format!(
+        "ai,budget,game,seed,score,max_tile,moves,nodes,cpu_seconds,wall_seconds\n\
+         {name},{name},0,7,100,48,10,0,0.010000,0.020\n"
+    );
+    ludomat_io::write::atomically(&csv, text).expect("the CSV");
+    let r = ludomat_in(
+        d,
+        &["threes", "versus", "--from", &csv.display().to_string()],
+    );
+    assert!(crashed(&r).is_none(), "{}", r.stderr);
+    assert!(r.status.is_some_and(|s| s.success()), "{}", r.stderr);
 }
 
 #[test]

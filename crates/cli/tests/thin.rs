@@ -5,12 +5,11 @@ use std::path::Path;
 
 fn lines_under(dir: &Path) -> usize {
     let mut n = 0;
-    for entry in std::fs::read_dir(dir).expect("src reads").flatten() {
-        let path = entry.path();
+    for path in ludomat_io::read::entries(dir).expect("src reads") {
         if path.is_dir() {
             n += lines_under(&path);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            n += std::fs::read_to_string(&path)
+            n += ludomat_io::read::to_string(&path)
                 .expect("reads")
                 .lines()
                 .count();

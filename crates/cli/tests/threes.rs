@@ -1,5 +1,6 @@
 //! `ludomat play threes`, `ludomat threes auto | replay` end to end.
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use common::run as ludomat;
@@ -53,16 +54,16 @@ fn play_record_and_replay() {
     );
     assert!(ok);
     assert_eq!(
-        std::fs::read_to_string(&rec).unwrap(),
-        std::fs::read_to_string(&rec2).unwrap()
+        ludomat_io::read::to_string(&rec).unwrap(),
+        ludomat_io::read::to_string(&rec2).unwrap()
     );
 
     // a corrupt replay names the field
-    let text = std::fs::read_to_string(&rec).unwrap();
+    let text = ludomat_io::read::to_string(&rec).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["frames"][2]["move"] = serde_json::json!("sideways");
     let bad = dir.path().join("bad.json");
-    std::fs::write(&bad, v.to_string()).unwrap();
+    ludomat_io::write::atomically(&bad, v.to_string()).unwrap();
     let (ok, _, err) = ludomat(&["threes", "replay", bad.to_str().unwrap()], "");
     assert!(!ok);
     assert!(err.contains("frames[2].move"), "{err}");
@@ -96,9 +97,14 @@ fn auto_games_csv_and_chart() {
     assert!(out.contains("score: mean"), "{out}");
     assert!(out.contains("  384:"));
     assert!(out.contains("12288:"));
-    assert!(out.contains("moves/s"));
-    let lines = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(lines.lines().count(), 4);
+    assert!(out.contains("swipes/s"));
+    let lines = ludomat_io::read::to_string(&csv).unwrap();
+    // the settings line , the header, a line per game
+    assert!(
+        lines.starts_with("# ludomat threes auto [[\"--seed\""),
+        "{lines}"
+    );
+    assert_eq!(lines.lines().count(), 5);
     assert!(std::fs::metadata(&svg).unwrap().len() > 100);
     // the same seed gives the same games
     let csv2 = dir.path().join("again.csv");
@@ -123,16 +129,20 @@ fn auto_games_csv_and_chart() {
             .map(|l| l.rsplit_once(',').unwrap().0.to_string())
             .collect::<Vec<_>>()
     };
-    assert_eq!(strip(lines), strip(std::fs::read_to_string(&csv2).unwrap()));
+    assert_eq!(
+        strip(lines),
+        strip(ludomat_io::read::to_string(&csv2).unwrap())
+    );
     let (ok, _, err) = ludomat(&["threes", "auto", "--games", "0"], "");
     assert!(!ok && err.contains("--games"));
 }
 
 /// The `game,seed,score,…` lines of a CSV without the timing column (which varies).
 fn games_of(path: &std::path::Path) -> Vec<String> {
-    std::fs::read_to_string(path)
+    ludomat_io::read::to_string(path)
         .unwrap()
         .lines()
+        .filter(|l| !l.starts_with('#')) // the log's settings line
         .skip(1)
         .map(|l| l.rsplit_once(',').unwrap().0.to_string())
         .collect()
@@ -189,9 +199,10 @@ fn a_run_split_in_parts_is_the_same_run_and_summarises() {
     // the same game twice, and a damaged line, are named with file and line
     let (ok, _, err) = summary(&["whole.csv", "b.csv"]);
     assert!(!ok);
-    assert!(err.contains("b.csv:2: game 1 already read at"), "{err}");
+    // line 3: the settings line (issue 39) and the header come first
+    assert!(err.contains("b.csv:3: game 1 already read at"), "{err}");
     let bad = path("bad.csv");
-    std::fs::write(
+    ludomat_io::write::atomically(
         &bad,
         "game,seed,score,max_tile,moves,nodes,seconds\n0,1,2x,3,4,5,0.1\n",
     )
@@ -214,7 +225,7 @@ fn quitting_keeps_the_score_and_step_replay_stops_at_q() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("quit: score so far "), "{out}");
-    assert!(out.contains(" in 3 moves"), "{out}");
+    assert!(out.contains(" in 3 swipes"), "{out}");
     let (ok, out, _) = ludomat(&["play", "threes", "--seed", "4"], "w\n");
     assert!(ok);
     assert!(
@@ -256,19 +267,19 @@ fn a_killed_auto_run_keeps_its_finished_games() {
         ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn()
+        .start()
         .unwrap();
     let started = Instant::now();
     let games = |text: &str| text.lines().count().saturating_sub(1);
     while started.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(50));
-        if games(&std::fs::read_to_string(&csv).unwrap_or_default()) >= 3 {
+        if games(&ludomat_io::read::to_string(&csv).unwrap_or_default()) >= 3 {
             break;
         }
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    let text = std::fs::read_to_string(&csv).unwrap();
+    let text = ludomat_io::read::to_string(&csv).unwrap();
     assert!(games(&text) >= 3, "{text}");
     let (ok, out, err) = ludomat(&["threes", "summary", csv.to_str().unwrap()], "");
     assert!(ok, "{err}");
@@ -319,7 +330,7 @@ fn tune_with_cmaes_checkpoints_and_resumes() {
     let best = |out: &str| out[out.find("best:").unwrap()..out.find(" over ").unwrap()].to_string();
     assert_eq!(best(&resumed), best(&whole));
     // a coordinate-search state is not a CMA-ES one
-    std::fs::write(
+    ludomat_io::write::atomically(
         &cp,
         r#"{"version":1,"best":{},"best_mean":1,"round":1,"next":0,"tried":1}"#,
     )
@@ -367,7 +378,7 @@ fn learn_resume_and_play_with_the_network() {
     let out = run(&two, "80", true);
     assert!(out.contains("resumed at game 40"), "{out}");
     let curve = |d: &std::path::Path| -> Vec<String> {
-        std::fs::read_to_string(d.join("curve.csv"))
+        ludomat_io::read::to_string(d.join("curve.csv"))
             .unwrap()
             .lines()
             .filter(|l| !l.starts_with('#'))
@@ -376,8 +387,8 @@ fn learn_resume_and_play_with_the_network() {
     };
     assert_eq!(curve(&one), curve(&two), "resumed = one run");
     assert_eq!(curve(&one).len(), 4, "the header and three points");
-    let a = std::fs::read(one.join("network.ntuple")).unwrap();
-    let b = std::fs::read(two.join("network.ntuple")).unwrap();
+    let a = ludomat_io::read::to_bytes(one.join("network.ntuple")).unwrap();
+    let b = ludomat_io::read::to_bytes(two.join("network.ntuple")).unwrap();
     assert_eq!(a, b);
     // a fresh run refuses a folder with a checkpoint
     let (ok, _, err) = ludomat(
@@ -419,7 +430,7 @@ fn learn_resume_and_play_with_the_network() {
     assert!(out.contains("mean"), "{out}");
     // damaged: cut short, and not a network at all
     let cut = dir.path().join("cut.ntuple");
-    std::fs::write(&cut, &a[..a.len() / 2]).unwrap();
+    ludomat_io::write::atomically(&cut, &a[..a.len() / 2]).unwrap();
     let (ok, _, err) = ludomat(
         &[
             "threes",
@@ -437,7 +448,7 @@ fn learn_resume_and_play_with_the_network() {
     );
     assert!(!ok && err.contains("cut short or damaged"), "{err}");
     let json = dir.path().join("weights.json");
-    std::fs::write(&json, "{}").unwrap();
+    ludomat_io::write::atomically(&json, "{}").unwrap();
     let (ok, _, err) = ludomat(
         &[
             "threes",
@@ -451,7 +462,7 @@ fn learn_resume_and_play_with_the_network() {
     );
     assert!(!ok && err.contains("not a network file"), "{err}");
     // a damaged checkpoint is refused on --resume
-    std::fs::write(one.join("checkpoint.ntuple"), &a[..100]).unwrap();
+    ludomat_io::write::atomically(one.join("checkpoint.ntuple"), &a[..100]).unwrap();
     let (ok, _, err) = ludomat(
         &[
             "threes",

@@ -3,13 +3,15 @@
 //! (every process would play the whole run). The cluster itself is tested under mpirun in
 //! `crates/threes/tests/cluster.rs` (feature `mpi`).
 
+#[cfg(not(feature = "mpi"))]
+use ludomat_io::child::Run as _;
 mod common;
 
 use common::run as ludomat;
 
 /// The `game,seed,score,…` lines of a CSV without the timing column (which varies).
 fn games_of(path: &std::path::Path) -> Vec<String> {
-    std::fs::read_to_string(path)
+    ludomat_io::read::to_string(path)
         .unwrap()
         .lines()
         .map(|l| l.rsplit_once(',').unwrap().0.to_string())
@@ -33,8 +35,12 @@ fn distributed_without_mpirun_is_the_plain_run() {
     };
     let (plain_out, plain) = run(&[], "plain.csv");
     assert!(!plain_out.contains("--distributed"), "{plain_out}");
-    for mode in [&["--distributed"][..], &["--distributed", "games"][..]] {
-        let (out, games) = run(mode, "dist.csv");
+    // a file per run: a CSV log is never emptied (issue 39)
+    for (i, mode) in [&["--distributed"][..], &["--distributed", "games"][..]]
+        .into_iter()
+        .enumerate()
+    {
+        let (out, games) = run(mode, &format!("dist-{i}.csv"));
         assert!(out.contains("playing on this process alone"), "{out}");
         assert_eq!(games, plain);
     }
@@ -58,7 +64,7 @@ fn distributed_under_mpirun_without_the_feature_refuses() {
             "1",
         ])
         .env("OMPI_COMM_WORLD_SIZE", "4")
-        .output()
+        .run_output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());

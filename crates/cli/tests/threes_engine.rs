@@ -10,9 +10,10 @@ use ludomat_threes::{Direction, HintModel, Threes};
 
 /// The scores, max tiles and moves of an `auto` CSV, in game order (no times).
 fn games(path: &std::path::Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = ludomat_io::read::to_string(path).unwrap();
     let mut rows: Vec<Vec<String>> = text
         .lines()
+        .filter(|l| !l.starts_with('#')) // the log's settings line
         .skip(1)
         .map(|l| l.split(',').map(str::to_string).collect())
         .collect();
@@ -55,11 +56,13 @@ fn our_engine_through_the_protocol_plays_the_in_process_games() {
     let (ga, gb) = (games(&a), games(&b));
     assert_eq!(ga.len(), 2);
     assert_eq!(ga, gb);
-    // a node budget replays move for move: the same run again is the same games
+    // a node budget replays move for move: the same run again is the same games (into a
+    // new file: a CSV log is never emptied)
+    let c = a.with_file_name("c.csv");
     let mut args = common.to_vec();
-    args.extend(["--nodes-per-move", "3000", "--csv", b.to_str().unwrap()]);
+    args.extend(["--nodes-per-move", "3000", "--csv", c.to_str().unwrap()]);
     assert!(ludomat(&args, "").0);
-    assert_eq!(games(&b), ga);
+    assert_eq!(games(&c), ga);
 }
 
 /// The swipes of game `i` of seed 1 that always take the first legal one of a rotating
@@ -82,7 +85,7 @@ fn legal_swipes(i: u64) -> Vec<Direction> {
 /// runs `last` at turn 3.
 fn failing_engine(dir: &std::path::Path, last: &str) -> String {
     for i in 0..2 {
-        std::fs::write(
+        ludomat_io::write::atomically(
             dir.join(format!("answers{}", i + 1)),
             legal_swipes(i)
                 .iter()
@@ -92,7 +95,7 @@ fn failing_engine(dir: &std::path::Path, last: &str) -> String {
         .unwrap();
     }
     let script = dir.join("engine.sh");
-    std::fs::write(
+    ludomat_io::write::atomically(
         &script,
         format!(
             r#"k=0; n=0
@@ -183,9 +186,19 @@ fn a_tiny_curve_two_games_two_budgets() {
     ];
     let (ok, out, err) = ludomat(&args, "");
     assert!(ok, "{err}");
-    let text = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(text.lines().count(), 1 + 4, "{text}");
-    assert!(text.starts_with("ai,budget,game,seed,score"), "{text}");
+    let text = ludomat_io::read::to_string(&csv).unwrap();
+    // the settings line (issue 39), the header, a line per game
+    assert_eq!(text.lines().count(), 2 + 4, "{text}");
+    assert!(
+        text.starts_with("# ludomat threes versus [[\"--seed\",\"3\"]"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|h| h.starts_with("ai,budget,game,seed,score")),
+        "{text}"
+    );
     for b in ["2000", "8000"] {
         let line = out
             .lines()
@@ -193,7 +206,7 @@ fn a_tiny_curve_two_games_two_budgets() {
             .unwrap_or_else(|| panic!("no line for {b}: {out}"));
         assert_eq!(line.split_whitespace().nth(2), Some("2"), "{line}");
     }
-    let svg = std::fs::read_to_string(&chart).unwrap();
+    let svg = ludomat_io::read::to_string(&chart).unwrap();
     assert!(svg.contains("mean score against CPU time per move"));
     assert!(svg.contains("made by: ludomat threes versus"));
     // resumed, nothing is left to play; the curve is the same
@@ -202,7 +215,7 @@ fn a_tiny_curve_two_games_two_budgets() {
     let (ok, out2, err) = ludomat(&resumed, "");
     assert!(ok, "{err}");
     assert!(out2.contains("(4 already done)"), "{out2}");
-    assert_eq!(std::fs::read_to_string(&csv).unwrap(), text);
+    assert_eq!(ludomat_io::read::to_string(&csv).unwrap(), text);
     // drawn again from the file alone
     let (ok, out3, err) = ludomat(&["threes", "versus", "--from", csv.to_str().unwrap()], "");
     assert!(ok, "{err}");

@@ -1,6 +1,7 @@
 //! The `ludomat` binary end to end for noughts and crosses: facts, play with a scripted
 //! human, tournaments, the menu, usage errors.
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::process::Output;
@@ -17,7 +18,7 @@ fn facts_prints_the_exact_counts() {
     assert!(o.status.success());
     let s = stdout(&o);
     for n in [
-        "5478", "765", "958", "138", "255168", "131184", "77904", "46080",
+        "5,478", "765", "958", "138", "255,168", "131,184", "77,904", "46,080",
     ] {
         assert!(s.contains(n), "missing {n} in\n{s}");
     }
@@ -110,9 +111,9 @@ fn tournament_prints_the_table() {
     );
     assert!(o.status.success());
     let s = stdout(&o);
-    assert!(s.contains("2000 games, seed 1"), "{s}");
+    assert!(s.contains("2,000 games, seed 1"), "{s}");
     assert!(s.contains("B (random) wins                  0"), "{s}");
-    assert!(String::from_utf8_lossy(&o.stderr).contains("games per second"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("games/s"));
 }
 
 /// Same seed, same table: the timing goes to stderr, the table to stdout.
@@ -136,7 +137,7 @@ fn the_same_tournament_twice_prints_the_same_table() {
     let b = ludomat(&args, "");
     assert!(a.status.success());
     assert_eq!(stdout(&a), stdout(&b));
-    assert!(stdout(&a).contains("3000 games, seed 7, alternating sides"));
+    assert!(stdout(&a).contains("3,000 games, seed 7, alternating sides"));
 }
 
 /// An agent on a side it cannot play, or a human in an unattended run, is refused while
@@ -267,6 +268,10 @@ fn one_flag_vocabulary() {
     }
     let help = stdout(&ludomat(&["play", "--help"], ""));
     assert!(help.contains("menace"), "{help}");
+    // A state file in a folder that does not exist yet (not `/nonexistent`: as root the
+    // run may create it, and it would be left behind for every other test).
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("missing").join("x.json");
     let o = ludomat(
         &[
             "play",
@@ -274,12 +279,11 @@ fn one_flag_vocabulary() {
             "--games",
             "1",
             "--state",
-            "/nonexistent/x.json",
+            state.to_str().unwrap(),
         ],
         "",
     );
     assert!(stdout(&o).contains("MENACE, Donald Michie's matchbox machine"));
-    let dir = tempfile::tempdir().unwrap();
     let bin = dir.path().join("t.bin");
     let src = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -306,14 +310,14 @@ fn ctrl_c_at_the_prompt_ends_the_game_cleanly() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .unwrap();
     // keep stdin open: the game waits at its prompt
     let stdin = child.stdin.take().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(700));
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
-        .status()
+        .run_status()
         .unwrap();
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();

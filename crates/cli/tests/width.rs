@@ -4,6 +4,7 @@
 //! row in the table fails the test. Lines are measured as a terminal shows them (colour
 //! escapes removed, every character one column).
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::collections::BTreeSet;
@@ -28,7 +29,7 @@ fn output(args: &[&str], stdin: &str, dir: &std::path::Path) -> (bool, String) {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .expect("the ludomat binary starts");
     let _ = child
         .stdin
@@ -235,7 +236,7 @@ fn every_help_and_every_output_fits_80_columns() {
         let line = match shared() {
             Some(s) => line.replace("{shared}", &s),
             None if line.contains("{shared}") => {
-                eprintln!("skipped (no ../shared/data beside the checkout): {line}");
+                ludomat_io::errln!("skipped (no ../shared/data beside the checkout): {line}");
                 continue;
             }
             None => line,
@@ -266,6 +267,140 @@ fn every_help_and_every_output_fits_80_columns() {
     assert!(
         failures.is_empty(),
         "{} lines wider than {WIDTH} columns:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Run `ludomat ARGS` on a pseudo-terminal of 80×24 (standard output and error both on it,
+/// as at a real terminal, so progress bars are drawn); everything it wrote.
+#[cfg(unix)]
+fn on_terminal(args: &[&str], dir: &std::path::Path) -> String {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::unix::process::CommandExt;
+    // SAFETY: plain libc calls on descriptors this test owns; results are checked.
+    let (master, slave) = unsafe {
+        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(master >= 0, "openpt");
+        assert!(libc::grantpt(master) == 0 && libc::unlockpt(master) == 0);
+        let mut name = [0 as libc::c_char; 128];
+        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
+        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
+        assert!(slave >= 0, "open the slave");
+        let size = libc::winsize {
+            ws_row: 24,
+            ws_col: 80,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        assert_eq!(libc::ioctl(slave, libc::TIOCSWINSZ, &size), 0);
+        (
+            std::fs::File::from_raw_fd(master),
+            OwnedFd::from_raw_fd(slave),
+        )
+    };
+    let stdio = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup"));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ludomat"));
+    command
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR").to_string() + "/../..")
+        .env("COLUMNS", "80")
+        .env("LINES", "24")
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .env("LUDOMAT_PAGER", "0")
+        .env("HOME", dir)
+        .env("XDG_DATA_HOME", dir)
+        .stdin(Stdio::null())
+        .stdout(stdio(&slave))
+        .stderr(stdio(&slave));
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::setsid();
+            Ok(())
+        });
+    }
+    let mut child = ludomat_io::child::spawn(&mut command).expect("the ludomat binary starts");
+    // the command holds copies of the slave: drop them all, so the read ends with the child
+    drop(command);
+    drop(slave);
+    let mut reader = master;
+    let mut bytes = Vec::new();
+    let mut buf = [0u8; 4096];
+    // ends with EIO when the child has exited and the slave is closed
+    while let Ok(n) = reader.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        bytes.extend_from_slice(&buf[..n]);
+    }
+    let _ = child.wait();
+    text(&bytes)
+}
+
+/// What a terminal shows, line by line: escape sequences removed, each carriage return or
+/// cursor movement starting a new line (a progress bar redrawn in place is measured at
+/// every drawing).
+fn drawn_lines(raw: &str) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\x1b' => {
+                // CSI: ESC [ parameters final-byte; a cursor move or erase ends the line
+                if chars.peek() == Some(&'[') {
+                    chars.next();
+                    for c in chars.by_ref() {
+                        if c.is_ascii_alphabetic() {
+                            break;
+                        }
+                    }
+                }
+                lines.push(String::new());
+            }
+            '\r' | '\n' => lines.push(String::new()),
+            c if c.is_control() => {}
+            c => lines.last_mut().expect("a line").push(c),
+        }
+    }
+    lines.into_iter().filter(|l| !l.trim().is_empty()).collect()
+}
+
+/// Long runs on a terminal of 80 columns: their progress bars (stderr) and everything else
+/// they write fit, at every redrawing.
+#[cfg(unix)]
+#[test]
+fn progress_bars_and_stderr_fit_80_columns_on_a_terminal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path().display().to_string();
+    let runs: Vec<String> = vec![
+        "tournament tictactoe --games 400000".into(),
+        "tournament qubic --games 300".into(),
+        "relay bench --max-steps 4e8".into(),
+        format!("menace --state {d}/m.json train --against random --games 400000 --out {d}/c"),
+        format!("her train --games 100000 --state {d}/h.json"),
+        "threes auto --games 2 --seed 1 --depth 2".into(),
+        "computox verify".into(),
+        "logic check crates/cli/tests/data/atalanta".into(),
+        "menace bench --games 200000".into(),
+        "play tictactoe --x robot".into(),
+    ];
+    let mut failures = Vec::new();
+    for run in &runs {
+        let args: Vec<&str> = run.split_whitespace().collect();
+        let out = on_terminal(&args, dir.path());
+        for l in drawn_lines(&out) {
+            let n = l.chars().count();
+            if n > WIDTH {
+                failures.push(format!("ludomat {run}: {n}: {l}"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} lines wider than {WIDTH} columns on a terminal:\n{}",
         failures.len(),
         failures.join("\n")
     );

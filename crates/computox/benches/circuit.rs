@@ -32,7 +32,7 @@ fn benches(c: &mut Criterion) {
         let t = std::time::Instant::now();
         if let Ok(a) = check(&netlist, timing) {
             let s = t.elapsed().as_secs_f64();
-            println!(
+            ludomat_io::outln!(
                 "{timing} timing: {} positions, {} events, {} ticks in {s:.3} s: {:.2} M events/s",
                 a.positions,
                 a.events,

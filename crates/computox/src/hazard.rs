@@ -43,6 +43,9 @@ impl fmt::Display for Position {
 pub struct Survey {
     /// Distinct positions (with relay states) in which the machine swept.
     pub positions: usize,
+    /// Distinct boards among them (the squares alone, whichever relays were up): the
+    /// positions the machine replies to, counted as everywhere else.
+    pub boards: usize,
     /// Positions where the firing contact energised two or more squares.
     pub hazards: Vec<(Position, Sweep)>,
     /// Positions where the sweep found nothing (the machine had no move).
@@ -69,6 +72,11 @@ pub fn survey(plan: &ContactPlan) -> Survey {
         );
     }
     out.positions = seen.len();
+    out.boards = seen
+        .iter()
+        .map(|p| (p.o, p.x))
+        .collect::<HashSet<_>>()
+        .len();
     out
 }
 

@@ -30,8 +30,8 @@ use crate::{Autox, Square, Squares};
 mod circuit;
 mod relays;
 mod verify_run;
-pub use circuit::{CircuitTrace, MAX_NETLIST_BYTES};
-pub use relays::{Armature, RelayEvent, RelayLamp, RelayTiming, RelaysView};
+pub use circuit::CircuitTrace;
+pub use relays::{Armature, RelayEvent, RelayLamp, RelayTiming, RelaysView, MAX_NETLIST_BYTES};
 
 /// Which model of the machine runs the session: the behavioural one (checks tested as
 /// board patterns) or the relay-level circuit (see [`relays`]).

@@ -58,9 +58,10 @@ pub fn plan_rows() -> Vec<(String, Vec<String>)> {
 pub fn survey() -> Result<String, String> {
     let survey = hazard::survey(&ContactPlan::COMPUTOX);
     let mut s = format!(
-        "\nHazard survey: {} positions the machine can face (both starts, X relay up\n\
-         or down at every move):\n",
-        survey.positions
+        "\nHazard survey: every position the machine can face from both starts, {} \
+         boards,\neach swept with the X relay up and with it down ({} sweeps; `computox \
+         verify`\ncounts 690: the positions of its four modes, added up):\n",
+        survey.boards, survey.positions
     );
     if survey.hazards.is_empty() {
         s.push_str("  no contact ever closes two checks with different targets.\n");
@@ -74,12 +75,12 @@ pub fn survey() -> Result<String, String> {
     for p in &survey.stalls {
         let _ = writeln!(s, "  NO MOVE at {p}");
     }
-    s.push_str("\nEvery sequence of human moves (machine wins / draws / machine losses):\n");
+    s.push_str("\nEvery sequence of human moves, the machine's results:\n");
     for (label, start, c) in every_human_line()? {
         let _ = writeln!(
             s,
-            "  {label:<19} {start:<15} {:>4} / {:>4} / {:>3}",
-            c.wins, c.draws, c.losses
+            "  {label:<19} {start:<15} {}",
+            ludomat_io::text::results(c.wins, c.draws, c.losses)
         );
     }
     Ok(s)
@@ -470,17 +471,16 @@ impl Console for ComputoxConsole {
             )
         } else if v.variant == Variant::Autox {
             format!(
-                "Session over: finished {} (AUTOX {}, you {}, drawn {}).\n",
-                t.finished, t.w, t.l, t.drawn
+                "Session over: {} finished; AUTOX: {}.\n",
+                ludomat_io::text::count(u64::from(t.finished), "game", "games"),
+                ludomat_io::text::results(u64::from(t.w), u64::from(t.drawn), u64::from(t.l))
             )
         } else {
             format!(
-                "Session over: game counter {}; finished {} (W {}, L {}, drawn {}).\n",
+                "Session over: game counter {}; {} finished; the machine: {}.\n",
                 v.counter.unwrap_or_default(),
-                t.finished,
-                t.w,
-                t.l,
-                t.drawn
+                ludomat_io::text::count(u64::from(t.finished), "game", "games"),
+                ludomat_io::text::results(u64::from(t.w), u64::from(t.drawn), u64::from(t.l))
             )
         }
     }
@@ -641,19 +641,19 @@ mod tests {
         );
         assert!(out.contains("no contact ever closes two checks"), "{out}");
         assert!(
-            out.contains("unbeatable          human starts     368 /  153 /   0"),
+            out.contains("unbeatable          human starts    368 wins, 153 draws, 0 losses"),
             "{out}"
         );
         assert!(
-            out.contains("unbeatable          machine starts    87 /    8 /   0"),
+            out.contains("unbeatable          machine starts  87 wins, 8 draws, 0 losses"),
             "{out}"
         );
         assert!(
-            out.contains("beatable (X relay)  human starts     368 /  143 /  10"),
+            out.contains("beatable (X relay)  human starts    368 wins, 143 draws, 10 losses"),
             "{out}"
         );
         assert!(
-            out.contains("beatable (X relay)  machine starts    87 /    8 /   0"),
+            out.contains("beatable (X relay)  machine starts  87 wins, 8 draws, 0 losses"),
             "{out}"
         );
     }

@@ -13,10 +13,10 @@ fn circuit_agrees_with_the_model_everywhere_and_has_no_hazard() {
     let netlist = Netlist::parse(COMPUTOX_NET).unwrap();
     let a = check(&netlist, Timing::IDEAL).unwrap();
     for d in &a.disagreements {
-        eprintln!("{d}");
+        ludomat_io::errln!("{d}");
     }
     for h in &a.hazards {
-        eprintln!("{h}");
+        ludomat_io::errln!("{h}");
     }
     assert!(
         a.disagreements.is_empty(),
@@ -25,7 +25,7 @@ fn circuit_agrees_with_the_model_everywhere_and_has_no_hazard() {
     );
     // The hazard report: empty is the result.
     assert!(a.hazards.is_empty(), "{} hazards", a.hazards.len());
-    eprintln!("per mode {:?}, events {}", a.per_mode, a.events);
+    ludomat_io::errln!("per mode {:?}, events {}", a.per_mode, a.events);
     assert_eq!(a.per_mode, PER_MODE);
     assert_eq!(a.positions, PER_MODE.iter().sum::<usize>());
     // Switched on, every lamp is unknown until RESET (the latches may be either way).

@@ -218,7 +218,7 @@ fn the_survey_can_find_hazards() {
     let s = hazard::survey(&plan);
     assert!(!s.hazards.is_empty());
     for (p, sw) in &s.hazards {
-        eprintln!("{}", hazard::describe(p, sw));
+        ludomat_io::errln!("{}", hazard::describe(p, sw));
     }
     let (p, sw) = s
         .hazards

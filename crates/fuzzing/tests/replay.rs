@@ -4,14 +4,10 @@
 use std::path::{Path, PathBuf};
 
 fn files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Ok(entries) = ludomat_io::read::entries(dir) else {
         return Vec::new();
     };
-    let mut out: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .collect();
+    let mut out: Vec<PathBuf> = entries.into_iter().filter(|p| p.is_file()).collect();
     out.sort();
     out
 }
@@ -25,7 +21,7 @@ fn every_corpus_file_and_crasher_replays_cleanly() {
         assert!(!corpus.is_empty(), "fuzz/corpus/{name} has no seed files");
         let crashers = files(&fuzz.join("artifacts").join(name));
         for path in corpus.iter().chain(&crashers) {
-            let data = std::fs::read(path).unwrap();
+            let data = ludomat_io::read::to_bytes(path).unwrap();
             harness(&data);
             total += 1;
         }

@@ -143,5 +143,5 @@ fn serde_json_text(w: &Weights) -> String {
 
 #[test]
 fn the_rules_used_above_are_valid() {
-    assert!(Rules::seed().validate().is_ok());
+    assert!(Rules::source().validate().is_ok());
 }

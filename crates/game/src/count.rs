@@ -61,19 +61,7 @@ pub fn parse_count(text: &str, limit: u64, unit: &'static str) -> Result<u64, Co
     }
 }
 
-/// `n` with thousands separators: 1,000,000.
-#[must_use]
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use ludomat_io::text::thousands;
 
 /// A count on the command line, from `min` to `max` (digits, `_` separators, or `1e6`),
 /// read as `T`: with the cargo feature `clap`, a clap value parser, so every machine's

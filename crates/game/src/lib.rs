@@ -31,7 +31,6 @@ mod game;
 mod matches;
 mod random;
 pub mod run;
-pub mod save;
 pub mod seed;
 mod session;
 mod stats;

@@ -51,16 +51,18 @@ impl Proportion {
 }
 
 impl fmt::Display for Proportion {
-    /// `61.20 % [58.13, 64.18]` — the rate and its 95 % interval, in percent.
+    /// ` 61.2 % (58.1–64.2 %)` — the rate and its 95 % interval, in percent, the rate
+    /// right-aligned in 7 columns so that a column of them lines up.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (lo, hi) = self.wilson(Self::Z95);
-        write!(
-            f,
-            "{:6.2} % [{:6.2}, {:6.2}]",
-            100.0 * self.rate(),
-            100.0 * lo,
-            100.0 * hi
-        )
+        let text = ludomat_io::text::share_with_interval(self.rate(), lo, hi);
+        let (share, interval) = text.split_once(" (").unwrap_or((&text, ""));
+        let share = ludomat_io::text::pad_left(share, 7);
+        if interval.is_empty() {
+            f.write_str(&share)
+        } else {
+            write!(f, "{share} ({interval}")
+        }
     }
 }
 

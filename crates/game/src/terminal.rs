@@ -1,60 +1,17 @@
 //! Line input for human agents: the process's standard input or any reader (tests script
 //! a human with a `Cursor`).
 //!
-//! Standard input is read line by line straight from the shared `Stdin` buffer, so a menu
-//! and the games it starts can take turns reading the same terminal (or pipe) without
-//! one of them swallowing the other's lines.
+//! Standard input is read line by line straight from the shared `Stdin` buffer
+//! (`ludomat_io::read::stdin_line`), so a menu and the games it starts can take turns
+//! reading the same terminal (or pipe) without one of them swallowing the other's lines.
+//! Every line is capped at `ludomat_io::read::LINE_CAP` (4,096 bytes): a longer answer is
+//! an error naming the cap, read without ever holding more than the cap.
 
 use std::io::{self, BufRead};
-use std::sync::atomic::{AtomicBool, Ordering};
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Mark standard input as interrupted (Ctrl-C): a read of [`LineInput::Stdin`] that the
-/// signal interrupts, or the next one, returns end of input, so every game ends the way
-/// it does at end of input — with its score so far. Only an atomic store: safe to call
-/// from a signal handler (installed without `SA_RESTART`, so the blocked read returns).
-pub fn interrupt_input() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// Forget an interruption not yet seen by a read: the game that was interrupted has
-/// ended, and what reads standard input next (the menu's prompt) must wait for a line.
-/// Returns whether there was one.
-pub fn clear_interrupt() -> bool {
-    INTERRUPTED.swap(false, Ordering::SeqCst)
-}
-
-/// Read one line of standard input into `bytes`; 0 at end of input or once interrupted.
-fn read_stdin_line(bytes: &mut Vec<u8>) -> io::Result<usize> {
-    let stdin = io::stdin();
-    let mut lock = stdin.lock();
-    loop {
-        if INTERRUPTED.swap(false, Ordering::SeqCst) {
-            return Ok(0);
-        }
-        let available = match lock.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(bytes.len());
-        }
-        match available.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                bytes.extend_from_slice(&available[..=i]);
-                lock.consume(i + 1);
-                return Ok(bytes.len());
-            }
-            None => {
-                let n = available.len();
-                bytes.extend_from_slice(available);
-                lock.consume(n);
-            }
-        }
-    }
-}
+pub use ludomat_io::interrupt::{clear_interrupt, interrupt_input};
+use ludomat_io::read::{read_line_capped, Got, LINE_CAP};
+use ludomat_io::text::thousands;
 
 /// Where a human's typed lines come from.
 pub enum LineInput {
@@ -76,16 +33,28 @@ impl LineInput {
     /// makes no sense (a re-prompt) instead of ending the game.
     ///
     /// # Errors
-    /// When reading fails.
+    /// When reading fails, or the line is longer than 4,096 bytes (`InvalidData`, naming
+    /// the cap).
     pub fn next_line(&mut self) -> io::Result<Option<String>> {
-        let mut bytes = Vec::new();
-        let n = match self {
-            LineInput::Stdin => read_stdin_line(&mut bytes)?,
-            LineInput::Reader(r) => r.read_until(b'\n', &mut bytes)?,
+        let bytes = match self {
+            LineInput::Stdin => match ludomat_io::read::stdin_line(LINE_CAP)? {
+                Some(b) => b,
+                None => return Ok(None),
+            },
+            LineInput::Reader(r) => {
+                let mut bytes = Vec::new();
+                match read_line_capped(r, &mut bytes, LINE_CAP, &|| false)? {
+                    Got::End => return Ok(None),
+                    Got::Line => bytes,
+                    Got::TooLong => {
+                        return Err(io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            format!("a line longer than {} bytes", thousands(LINE_CAP as u64)),
+                        ))
+                    }
+                }
+            }
         };
-        if n == 0 {
-            return Ok(None);
-        }
         let mut line = match String::from_utf8(bytes) {
             Ok(s) => s,
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
@@ -123,6 +92,18 @@ mod tests {
         assert_eq!(input.next_line().unwrap().as_deref(), Some("a\u{fffd}"));
         assert_eq!(input.next_line().unwrap().as_deref(), Some("b"));
         assert_eq!(input.next_line().unwrap(), None);
+    }
+
+    #[test]
+    fn a_line_past_the_cap_is_an_error_not_the_whole_memory() {
+        // An endless line (a pipe from /dev/zero): refused after 4,096 bytes.
+        let mut input = LineInput::Reader(Box::new(io::BufReader::new(io::repeat(b'x'))));
+        let e = input.next_line().unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(e.to_string(), "a line longer than 4,096 bytes");
+        let mut input = LineInput::script(&format!("{}\n5\n", "y".repeat(4096)));
+        assert_eq!(input.next_line().unwrap().map(|l| l.len()), Some(4096));
+        assert_eq!(input.next_line().unwrap().as_deref(), Some("5"));
     }
 
     #[test]

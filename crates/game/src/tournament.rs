@@ -204,8 +204,20 @@ pub fn tournament<G: Game>(
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            // the rate as every rate is written (never "852,605.1735/s"); the bar takes
+            // what is left of the terminal's width
+            ProgressStyle::with_template(
+                "{human_pos}/{human_len} games  {rate}  eta {eta}  {wide_bar}",
+            )
+            .map(|s| {
+                s.with_key(
+                    "rate",
+                    |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{}/s", ludomat_io::text::number(st.per_sec()));
+                    },
+                )
+            })
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     } else {

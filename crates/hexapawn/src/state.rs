@@ -161,22 +161,20 @@ impl Her {
     /// [`StateError`] when it cannot be read or is not a HER state.
     pub fn load(path: &Path) -> Result<Her, StateError> {
         let text =
-            ludomat_game::save::read_capped_string(path, MAX_STATE_BYTES).map_err(|source| {
-                StateError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                }
+            ludomat_io::read::text(path, MAX_STATE_BYTES).map_err(|source| StateError::Io {
+                path: path.to_path_buf(),
+                source,
             })?;
         Her::from_json(&text, path)
     }
 
-    /// Save atomically, as MENACE's state is saved ([`ludomat_game::save::write_atomically`]:
+    /// Save atomically, as MENACE's state is saved ([`ludomat_io::write::write_atomically`]:
     /// through a symbolic link, permissions kept, a killed writer's temporary file removed).
     ///
     /// # Errors
     /// [`StateError::Io`] when the directory or file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), StateError> {
-        ludomat_game::save::write_atomically(path, self.to_json().as_bytes(), ".her-")
+        ludomat_io::write::write_atomically(path, self.to_json().as_bytes(), ".her-")
             .map(drop)
             .map_err(|source| StateError::Io {
                 path: path.to_path_buf(),

@@ -86,7 +86,12 @@ pub fn describe(h: &HexapawnHappening, seed: u64) -> String {
             games,
             wins,
             losses,
-        } => format!("{games} games: HER won {wins}, lost {losses}."),
+        } => format!(
+            "{}: HER {}, {}.",
+            ludomat_io::text::count(*games, "game", "games"),
+            ludomat_io::text::count(*wins, "win", "wins"),
+            ludomat_io::text::count(*losses, "loss", "losses")
+        ),
         HexapawnHappening::WhiteChanged { .. } | HexapawnHappening::Reset { .. } => {
             format!("seed {seed}")
         }

@@ -14,7 +14,9 @@ fn saved_state_loads_back_and_bad_files_are_refused() {
     assert_eq!(back.record(), her.record());
     // Only the file is left in the directory (no temporary files).
     assert_eq!(
-        std::fs::read_dir(path.parent().unwrap()).unwrap().count(),
+        ludomat_io::read::dir(path.parent().unwrap())
+            .unwrap()
+            .count(),
         1
     );
 

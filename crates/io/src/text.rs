@@ -1,7 +1,9 @@
 //! How ludomat writes numbers, counts, times and columns for people — one way, everywhere.
 //!
 //! * Counts: [`count`] (`1 game`, `12,000 games`), [`plural`] (the noun alone),
-//!   [`thousands`] / [`thousands_signed`] (`7,908,518,695`).
+//!   [`thousands`] / [`thousands_signed`] (`7,908,518,695`), [`results`] (`3 wins, 1 draw,
+//!   0 losses`: the one wording of game results).
+//! * Shares: [`percent`] (`12.5 %`), [`share_with_interval`] (`96.9 % (95.6–97.8 %)`).
 //! * Numbers that are not counts: [`number`] (thousands for the whole part, three
 //!   significant digits below 100 — never `852,605.1735`), [`percent`], [`rate`]
 //!   (`852,605 games/s`).
@@ -81,6 +83,32 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), plural(n, one, many))
 }
 
+/// The results of games from one side's view, always in this order and these words:
+/// `3 wins, 1 draw, 0 losses`.
+#[must_use]
+pub fn results(wins: u64, draws: u64, losses: u64) -> String {
+    format!(
+        "{}, {}, {}",
+        count(wins, "win", "wins"),
+        count(draws, "draw", "draws"),
+        count(losses, "loss", "losses")
+    )
+}
+
+/// A share with its 95 % interval: `96.9 % (95.6–97.8 %)`.
+#[must_use]
+pub fn share_with_interval(share: f64, low: f64, high: f64) -> String {
+    if !(low.is_finite() && high.is_finite()) {
+        return percent(share);
+    }
+    format!(
+        "{} ({:.1}–{:.1} %)",
+        percent(share),
+        low * 100.0,
+        high * 100.0
+    )
+}
+
 /// A number that is not a count: whole numbers from 100 up with thousands separators and
 /// no decimals (`852,605`), smaller ones with three significant digits (`12.3`, `0.0451`),
 /// zero as `0`; not-a-number and infinities as `—`.
@@ -138,7 +166,8 @@ pub fn rate(done: f64, elapsed: Duration, unit: &str) -> String {
     format!("{} {unit}/s", number(done / secs))
 }
 
-/// A duration as people read it: `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`, `1 h 02 min`.
+/// A duration as people read it: `794 ns`, `12 µs`, `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`,
+/// `1 h 02 min`.
 #[must_use]
 pub fn duration(d: Duration) -> String {
     let secs = d.as_secs_f64();
@@ -146,6 +175,13 @@ pub fn duration(d: Duration) -> String {
         let ms = secs * 1000.0;
         if ms == 0.0 {
             return "0 s".to_string();
+        }
+        if ms < 0.1 {
+            let us = ms * 1000.0;
+            if us < 1.0 {
+                return format!("{} ns", number(us * 1000.0));
+            }
+            return format!("{} µs", number(us));
         }
         return format!("{} ms", number(ms));
     }
@@ -438,6 +474,18 @@ mod tests {
     }
 
     #[test]
+    fn results_are_wins_draws_losses_with_plurals() {
+        assert_eq!(results(3, 1, 0), "3 wins, 1 draw, 0 losses");
+        assert_eq!(results(1, 0, 1), "1 win, 0 draws, 1 loss");
+        assert_eq!(results(1_000, 2, 3), "1,000 wins, 2 draws, 3 losses");
+        assert_eq!(
+            share_with_interval(0.969, 0.9563, 0.9781),
+            "96.9 % (95.6–97.8 %)"
+        );
+        assert_eq!(share_with_interval(0.5, f64::NAN, 1.0), "50.0 %");
+    }
+
+    #[test]
     fn thousands_are_grouped() {
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");
@@ -464,6 +512,8 @@ mod tests {
     #[test]
     fn durations_read_as_people_say_them() {
         assert_eq!(duration(Duration::from_micros(400)), "0.4 ms");
+        assert_eq!(duration(Duration::from_nanos(12_340)), "12.3 µs");
+        assert_eq!(duration(Duration::from_nanos(794)), "794 ns");
         assert_eq!(duration(Duration::from_millis(20)), "20 ms");
         assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");

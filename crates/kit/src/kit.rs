@@ -10,7 +10,6 @@ use ludomat_menace::{Bead, BoxIndex, EmptyBox, Matchboxes, Rules};
 use ludomat_tictactoe::{Cell, Mark};
 
 use crate::colour::{self, BeadColour};
-use crate::KitError;
 
 /// Which machine a kit builds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,22 +229,6 @@ impl Kit {
         }
     }
 
-    /// The kit for the matchboxes a museum visit shows: the `view` JSON of a `menace` or
-    /// `hexapawn` exhibit. Every box is checked against the machine's own boxes (number,
-    /// picture, beads only on legal squares or moves).
-    ///
-    /// # Errors
-    /// [`KitError::View`] naming the field or box that does not fit.
-    pub fn from_view(kind: &str, view: &serde_json::Value) -> Result<Kit, KitError> {
-        match kind {
-            "menace" => crate::view::menace(view),
-            "hexapawn" => crate::view::her(view),
-            other => Err(KitError::View(format!(
-                "the {other} exhibit has no matchboxes: kits are for menace and hexapawn"
-            ))),
-        }
-    }
-
     pub(crate) fn menace_from_counts(
         side: Player,
         counts: &[[u32; 9]],
@@ -330,7 +313,7 @@ mod tests {
 
     #[test]
     fn menace_boxes_by_move_and_text() {
-        let k = Kit::menace(&Matchboxes::empty(Player::First), &Rules::seed(), "empty");
+        let k = Kit::menace(&Matchboxes::empty(Player::First), &Rules::source(), "empty");
         assert_eq!(k.boxes.len(), 304);
         assert_eq!(k.moves(), [1, 3, 5, 7]);
         let per: Vec<usize> = k
@@ -341,7 +324,11 @@ mod tests {
         assert_eq!(per, [1, 12, 108, 183]);
         assert_eq!(k.boxes[0].board_text(), ".../.../...");
         assert_eq!(k.boxes[0].slots.len(), 9);
-        let o = Kit::menace(&Matchboxes::empty(Player::Second), &Rules::seed(), "empty");
+        let o = Kit::menace(
+            &Matchboxes::empty(Player::Second),
+            &Rules::source(),
+            "empty",
+        );
         assert_eq!(o.boxes.len(), 289);
         assert_eq!(o.moves(), [2, 4, 6, 8]);
     }

@@ -53,7 +53,8 @@ mod view;
 
 pub use kit::{Kit, KitBox, Machine, Piece, Slot};
 pub use layout::{Geometry, Options};
-pub use pages::{document, files, files_stem, Document, KitFile, Part};
+pub use pages::{document, files, files_stem, KitFile, Part};
+pub use sheet::Document;
 pub use size::{FrontSize, Paper, ParsePaperError, ParseSizeError};
 
 /// Why a kit cannot be made.

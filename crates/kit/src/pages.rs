@@ -5,7 +5,7 @@ use crate::colour::{self, Rgb};
 use crate::font::{self, Weight};
 use crate::kit::{Kit, KitBox, Machine};
 use crate::layout::{Geometry, Options, FOOTER, MARGIN};
-use crate::sheet::{Anchor, Page, Pen};
+use crate::sheet::{Anchor, Document, Page, Pen};
 use crate::{front, mm, KitError};
 
 /// Which pages to make.
@@ -17,15 +17,6 @@ pub enum Part {
     Assembly,
     /// The sheets of one move of the game (1, 3, 5, 7 for MENACE as X; 2, 4, 6 for HER).
     Move(u32),
-}
-
-/// Pages ready to be written as PDF or SVG.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Document {
-    /// The document's title.
-    pub title: String,
-    /// The pages.
-    pub pages: Vec<Page>,
 }
 
 /// One file of a kit, made in memory.

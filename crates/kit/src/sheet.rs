@@ -106,6 +106,15 @@ pub enum Shape {
     },
 }
 
+/// Pages ready to be written as PDF or SVG.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    /// The document's title.
+    pub title: String,
+    /// The pages.
+    pub pages: Vec<Page>,
+}
+
 /// One page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {

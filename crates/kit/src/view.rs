@@ -9,6 +9,24 @@ use serde_json::Value;
 
 use crate::{Kit, KitError};
 
+impl Kit {
+    /// The kit for the matchboxes a museum visit shows: the `view` JSON of a `menace` or
+    /// `hexapawn` exhibit. Every box is checked against the machine's own boxes (number,
+    /// picture, beads only on legal squares or moves).
+    ///
+    /// # Errors
+    /// [`KitError::View`] naming the field or box that does not fit.
+    pub fn from_view(kind: &str, view: &serde_json::Value) -> Result<Kit, KitError> {
+        match kind {
+            "menace" => menace(view),
+            "hexapawn" => her(view),
+            other => Err(KitError::View(format!(
+                "the {other} exhibit has no matchboxes: kits are for menace and hexapawn"
+            ))),
+        }
+    }
+}
+
 fn bad(what: impl Into<String>) -> KitError {
     KitError::View(what.into())
 }

@@ -1,6 +1,7 @@
 //! Kits checked from the outside: pages and boxes per move, the fronts' size in the PDF
 //! itself, the bead totals, the limits, and a page rendered to PNG (kept as an artefact).
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::path::PathBuf;
@@ -12,10 +13,10 @@ use ludomat_kit::{document, files, FrontSize, Kit, Options, Paper, Part};
 use ludomat_menace::{Menace, Opponent, Preset, Rules};
 
 fn fresh_menace() -> Kit {
-    let m = Menace::new(Rules::seed(), 1);
+    let m = Menace::new(Rules::source(), 1);
     Kit::menace(
         m.boxes(Player::First),
-        &Rules::seed(),
+        &Rules::source(),
         "a fresh MENACE, seed rules, seed 1",
     )
 }
@@ -86,8 +87,8 @@ fn menace_sections_have_1_12_108_183_boxes_on_the_expected_sheets() {
 
 #[test]
 fn menace_as_o_and_letter_paper() {
-    let m = Menace::new(Rules::seed(), 1);
-    let kit = Kit::menace(m.boxes(Player::Second), &Rules::seed(), "fresh");
+    let m = Menace::new(Rules::source(), 1);
+    let kit = Kit::menace(m.boxes(Player::Second), &Rules::source(), "fresh");
     let opts = Options {
         paper: Paper::Letter,
         ..Options::default()
@@ -202,8 +203,8 @@ fn bead_totals_on_the_assembly_page_are_the_sums_over_the_boxes() {
 #[test]
 fn every_front_draws_its_boxs_picture_and_beads() {
     // The sheets draw from KitBox; KitBox comes from the machine's boxes.
-    let m = Menace::new(Rules::seed(), 9);
-    let kit = Kit::menace(m.boxes(Player::First), &Rules::seed(), "fresh");
+    let m = Menace::new(Rules::source(), 9);
+    let kit = Kit::menace(m.boxes(Player::First), &Rules::source(), "fresh");
     for ((id, b), k) in m.boxes(Player::First).iter().zip(&kit.boxes) {
         assert_eq!(k.number, id.index());
         assert_eq!(k.board_text(), b.picture_line());
@@ -271,8 +272,13 @@ fn files_are_named_by_machine_and_move() {
 /// poppler-utils is not installed).
 #[test]
 fn pages_render_to_png() {
-    let Ok(out) = std::process::Command::new("pdftoppm").arg("-v").output() else {
-        eprintln!("note: pdftoppm (poppler-utils) is missing: not rendering the kit to PNG");
+    let Ok(out) = std::process::Command::new("pdftoppm")
+        .arg("-v")
+        .run_output()
+    else {
+        ludomat_io::errln!(
+            "note: pdftoppm (poppler-utils) is missing: not rendering the kit to PNG"
+        );
         return;
     };
     assert!(out.status.success() || !out.stderr.is_empty());
@@ -288,7 +294,7 @@ fn pages_render_to_png() {
     ] {
         let doc = document(&kit, &opts, Part::Whole).unwrap();
         let pdf_path = dir.join(format!("{name}.pdf"));
-        std::fs::write(&pdf_path, ludomat_kit::pdf::write(&doc).unwrap()).unwrap();
+        ludomat_io::write::atomically(&pdf_path, ludomat_kit::pdf::write(&doc).unwrap()).unwrap();
         for (page, what) in [(1, "assembly"), (2, "contents"), (doc.pages.len(), "sheet")] {
             let stem = dir.join(format!("{name}-{what}"));
             let status = std::process::Command::new("pdftoppm")
@@ -304,10 +310,10 @@ fn pages_render_to_png() {
                 ])
                 .arg(&pdf_path)
                 .arg(&stem)
-                .status()
+                .run_status()
                 .unwrap();
             assert!(status.success(), "pdftoppm failed on {name} page {page}");
-            let png = std::fs::read(stem.with_extension("png")).unwrap();
+            let png = ludomat_io::read::to_bytes(stem.with_extension("png")).unwrap();
             assert!(png.starts_with(b"\x89PNG"), "{name} page {page}");
             // 110 dpi of A4: 910 × 1287 pixels.
             let w = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);

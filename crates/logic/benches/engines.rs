@@ -11,8 +11,8 @@ fn engines(c: &mut Criterion) {
     for name in ["c6288", "c7552"] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("../../../shared/data/iscas85/{name}.bench"));
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            eprintln!("skipping {name}: {} not found", path.display());
+        let Ok(text) = ludomat_io::read::to_string(&path) else {
+            ludomat_io::errln!("skipping {name}: {} not found", path.display());
             continue;
         };
         let Ok(n) = Netlist::from_bench(name, &text) else {

@@ -216,11 +216,9 @@ pub const MAX_BENCH_BYTES: u64 = 16 << 20;
 /// # Errors
 /// The file cannot be read, or is not a netlist.
 pub fn load_bench(path: &std::path::Path) -> Result<Netlist, LoadError> {
-    let text = ludomat_game::save::read_capped_string(path, MAX_BENCH_BYTES).map_err(|source| {
-        LoadError::Read {
-            path: path.to_path_buf(),
-            source,
-        }
+    let text = ludomat_io::read::text(path, MAX_BENCH_BYTES).map_err(|source| LoadError::Read {
+        path: path.to_path_buf(),
+        source,
     })?;
     let stem = path
         .file_stem()

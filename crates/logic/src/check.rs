@@ -126,14 +126,17 @@ enum FileError {
 /// # Errors
 /// The folder cannot be listed, or holds no such pair.
 pub fn pairs(dir: &Path) -> Result<Vec<PathBuf>, CheckError> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+    // Names only: a FIFO or a device among them is refused when its check reads it
+    // (`ludomat_io::read`), and reported as that file's error.
+    let mut entries: Vec<PathBuf> = ludomat_io::read::entries(dir)
         .map_err(|source| CheckError::Dir {
             dir: dir.to_path_buf(),
             source,
         })?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+        .into_iter()
         .filter(|p| {
-            p.extension().is_some_and(|e| e == "bench") && p.with_extension("test").exists()
+            p.extension().is_some_and(|e| e == "bench")
+                && std::fs::symlink_metadata(p.with_extension("test")).is_ok()
         })
         .collect();
     entries.sort();
@@ -152,7 +155,7 @@ fn check_file(
 ) -> Result<(usize, usize), FileError> {
     let n = load_bench(path)?;
     let tp = path.with_extension("test");
-    let text = std::fs::read_to_string(&tp).map_err(|source| FileError::Read {
+    let text = ludomat_io::read::to_string(&tp).map_err(|source| FileError::Read {
         path: tp.clone(),
         source,
     })?;
@@ -256,17 +259,57 @@ mod tests {
         assert!(e.to_string().starts_with("reading /nonexistent"), "{e}");
     }
 
+    /// Issue 39: `.test` and `.bench` files were read uncapped and whatever they were — a
+    /// FIFO hung the check, a link to /dev/zero ate the memory, a FIFO `.bench` passed as
+    /// an empty netlist. Each is now that file's error, and the check goes on.
+    #[cfg(unix)]
+    #[test]
+    fn fifos_and_devices_in_the_folder_are_refused_not_read() {
+        use ludomat_io::child::Run as _;
+        let dir = tempfile::tempdir().unwrap();
+        let bench = ludomat_io::read::to_string(data().join("c17.bench")).unwrap();
+        let mkfifo = |p: PathBuf| {
+            assert!(std::process::Command::new("mkfifo")
+                .arg(p)
+                .run_status()
+                .unwrap()
+                .success());
+        };
+        // a.test a FIFO; b.test a link to /dev/zero; c.bench a FIFO beside a good .test
+        ludomat_io::write::atomically(dir.path().join("a.bench"), &bench).unwrap();
+        mkfifo(dir.path().join("a.test"));
+        ludomat_io::write::atomically(dir.path().join("b.bench"), &bench).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join("b.test")).unwrap();
+        mkfifo(dir.path().join("c.bench"));
+        ludomat_io::write::atomically(dir.path().join("c.test"), "* nothing\n").unwrap();
+        let (r, ended) = check_dir(dir.path(), &mut RunContext::new("files", None)).unwrap();
+        assert_eq!(ended, Ended::Finished);
+        assert_eq!(r.files.len(), 3);
+        assert_eq!(r.failed(), 3, "{:?}", r.files);
+        let errors: Vec<&str> = r.files.iter().filter_map(|f| f.error.as_deref()).collect();
+        assert!(
+            errors[0].contains("a.test") && errors[0].contains("is a FIFO"),
+            "{errors:?}"
+        );
+        assert!(errors[1].contains("character device"), "{errors:?}");
+        assert!(
+            errors[2].contains("c.bench") && errors[2].contains("is a FIFO"),
+            "{errors:?}"
+        );
+    }
+
     #[test]
     fn responses_are_checked_and_a_wrong_one_is_named() {
         let dir = tempfile::tempdir().unwrap();
-        let bench = std::fs::read_to_string(data().join("c17.bench")).unwrap();
-        std::fs::write(dir.path().join("c17.bench"), &bench).unwrap();
+        let bench = ludomat_io::read::to_string(data().join("c17.bench")).unwrap();
+        ludomat_io::write::atomically(dir.path().join("c17.bench"), &bench).unwrap();
         // c17: G22 = NAND(G10, G16), G23 = NAND(G16, G19); inputs G1 G2 G3 G6 G7.
         let test = "* Primary inputs :\n  1 2 3 6 7\n\n* Primary outputs:\n  22 23\n\n\
                     * Test patterns and fault free responses:\n\n  1: 00000 00\n  2: 11111 11\n";
-        std::fs::write(dir.path().join("c17.test"), test).unwrap();
-        std::fs::write(dir.path().join("bad.bench"), "INPUT(a)\nb = FOO(a)\n").unwrap();
-        std::fs::write(dir.path().join("bad.test"), test).unwrap();
+        ludomat_io::write::atomically(dir.path().join("c17.test"), test).unwrap();
+        ludomat_io::write::atomically(dir.path().join("bad.bench"), "INPUT(a)\nb = FOO(a)\n")
+            .unwrap();
+        ludomat_io::write::atomically(dir.path().join("bad.test"), test).unwrap();
         let (r, ended) = check_dir(dir.path(), &mut RunContext::new("files", None)).unwrap();
         assert_eq!(ended, Ended::Finished);
         assert_eq!(r.files.len(), 2);

@@ -122,26 +122,26 @@ pub fn walk() -> Result<(RsLatch, Vec<LatchStep>), SimError> {
     Ok((latch, steps))
 }
 
-/// A trace event in words, e.g. `NOR1 input 0 ← +1`.
+/// A trace event in words, e.g. `NOR1 input 0 ← 1`.
 #[must_use]
 pub fn describe(netlist: &Netlist, e: &TraceEvent) -> String {
     match *e {
-        TraceEvent::Source { node, value } => format!("{} := {value:#}", netlist.name_of(node)),
+        TraceEvent::Source { node, value } => format!("{} := {value}", netlist.name_of(node)),
         TraceEvent::Input { node, index, value } => {
-            format!("  {} input {index} ← {value:#}", netlist.name_of(node))
+            format!("  {} input {index} ← {value}", netlist.name_of(node))
         }
         TraceEvent::Changed { node, to, .. } if netlist.node(node).kind == NodeKind::Lamp => {
-            format!("  lamp {} shows {to:#}", netlist.name_of(node))
+            format!("  lamp {} shows {to}", netlist.name_of(node))
         }
         TraceEvent::Changed { node, from, to } => {
             format!(
-                "  {} evaluates {from:#} → {to:#}: changed, updates its children",
+                "  {} evaluates {from} → {to}: changed, updates its children",
                 netlist.name_of(node)
             )
         }
         TraceEvent::Unchanged { node, value } => {
             format!(
-                "  {} evaluates {value:#}: unchanged, stops here",
+                "  {} evaluates {value}: unchanged, stops here",
                 netlist.name_of(node)
             )
         }
@@ -176,17 +176,17 @@ mod tests {
         assert_eq!(
             text,
             [
-                "R := +1",
-                "  NOR1 input 0 ← +1",
-                "  NOR1 evaluates 0 → -1: changed, updates its children",
-                "  Q input 0 ← -1",
-                "  NOR2 input 0 ← -1",
-                "  lamp Q shows -1",
-                "  NOR2 evaluates 0 → +1: changed, updates its children",
-                "  Q̄ input 0 ← +1",
-                "  NOR1 input 1 ← +1",
-                "  lamp Q̄ shows +1",
-                "  NOR1 evaluates -1: unchanged, stops here",
+                "R := 1",
+                "  NOR1 input 0 ← 1",
+                "  NOR1 evaluates x → 0: changed, updates its children",
+                "  Q input 0 ← 0",
+                "  NOR2 input 0 ← 0",
+                "  lamp Q shows 0",
+                "  NOR2 evaluates x → 1: changed, updates its children",
+                "  Q̄ input 0 ← 1",
+                "  NOR1 input 1 ← 1",
+                "  lamp Q̄ shows 1",
+                "  NOR1 evaluates 0: unchanged, stops here",
             ]
         );
         // R false again: NOR1 re-evaluates, its output does not change.

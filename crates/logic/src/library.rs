@@ -115,7 +115,7 @@ pub fn iscas(index: usize) -> Result<Netlist, LibraryError> {
     } else {
         let dir = iscas_dir().ok_or(LibraryError::Missing { name })?;
         let path = dir.join(format!("{name}.bench"));
-        std::fs::read_to_string(&path).map_err(|source| LibraryError::Read {
+        ludomat_io::read::to_string(&path).map_err(|source| LibraryError::Read {
             path: path.display().to_string(),
             source,
         })?

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use crate::bench::{load_bench, LoadError};
 use crate::random::random_vectors;
+use crate::vectors::{check_run, RunTooLarge};
 use crate::verilog::{run_icarus, run_verilator, ToolError};
 use crate::{
     simulate, BitParallel, Engine, EventSim, Levelized, Netlist, Schedule, SimError, Ternary,
@@ -110,6 +111,14 @@ pub enum SpeedError {
     /// An external simulator failed (not: is missing).
     #[error(transparent)]
     Tool(#[from] ToolError),
+    /// More vectors than a run may hold for this circuit.
+    #[error("{circuit}: {run}")]
+    TooLarge {
+        /// The circuit.
+        circuit: String,
+        /// The vectors and the circuit's width.
+        run: RunTooLarge,
+    },
 }
 
 /// The label of one of our engines' rates: `ludomat event`.
@@ -134,6 +143,10 @@ pub fn measure(
     let mut ended = Ended::Finished;
     'circuits: for name in &config.circuits {
         let n = load_bench(&config.dir.join(format!("{name}.bench")))?;
+        check_run(config.vectors, &n).map_err(|run| SpeedError::TooLarge {
+            circuit: name.clone(),
+            run,
+        })?;
         let vectors = random_vectors(config.seed, config.vectors, n.inputs().len(), 0);
         let reference = simulate(&n, Engine::BitParallel, &vectors)?;
         let count = vectors.len();
@@ -356,6 +369,38 @@ mod tests {
         let (r, ended) = measure(&c17(), &mut ctx).unwrap();
         assert_eq!(ended, Ended::Cancelled);
         assert_eq!(r.rates.len(), 1);
+    }
+
+    #[test]
+    fn vectors_times_a_circuit_s_width_are_bounded_before_any_is_made() {
+        // Issue 39: each of `--vectors` (a million) and a circuit's inputs was bounded,
+        // not their product: a wide netlist in `--dir` took its vectors × inputs in memory.
+        let dir = tempfile::tempdir().unwrap();
+        let wide = (0..20_000)
+            .map(|i| format!("INPUT(i{i})\n"))
+            .collect::<String>()
+            + "OUTPUT(y)\ny = AND(i0, i1)\n";
+        ludomat_io::write::atomically(dir.path().join("wide.bench"), wide).unwrap();
+        let config = SpeedConfig {
+            dir: dir.path().to_path_buf(),
+            circuits: vec!["wide".into()],
+            vectors: 1_000_000,
+            ..c17()
+        };
+        let started = std::time::Instant::now();
+        let e = measure(&config, &mut RunContext::new("runs", None)).unwrap_err();
+        assert!(matches!(e, SpeedError::TooLarge { .. }), "{e}");
+        assert!(
+            e.to_string().starts_with(
+                "wide: 1,000,000 vectors × 20,001 values each (20,000 inputs, 1 output)"
+            ),
+            "{e}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[test]

@@ -14,13 +14,10 @@ use crate::relay::noughts::{SquaresStep, TwoSquares};
 use crate::speed::{SpeedConfig, SpeedReport, ICARUS, VERILATOR};
 use crate::Ternary;
 
-/// A value as the source article writes it: `+1` true, ` 0` unknown, `-1` false.
-fn balanced(v: Ternary) -> &'static str {
-    match v {
-        Ternary::True => "+1",
-        Ternary::False => "-1",
-        Ternary::Unknown => " 0",
-    }
+/// A value as every logic command writes it: `1` true, `0` false, `x` unknown (the
+/// source article's balanced ternary writes them +1, -1 and 0).
+fn balanced(v: Ternary) -> String {
+    v.to_string()
 }
 
 /// The latch walk-through ([`crate::latch::walk`]): each step is its label, then the
@@ -34,7 +31,8 @@ pub fn latch(latch: &RsLatch, steps: &[LatchStep], trace: bool) -> String {
         .map(|&id| format!("{:>6}", latch.netlist.name_of(id)))
         .collect();
     let mut s = format!(
-        "RS NOR latch (source article 004): +1 true, 0 unknown, -1 false\n{:<8}{names}\n",
+        "RS NOR latch, after the ternary logic graphs article: 1 true, 0 false, x \
+         unknown\n{:<8}{names}\n",
         "step"
     );
     for (k, step) in steps.iter().enumerate() {
@@ -132,8 +130,12 @@ pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
     for x in &r.rates {
         let _ = writeln!(
             s,
-            "{:<7} {:<22} {:>13.0} vectors/s  {:.3} s, {} vectors",
-            x.circuit, x.simulator, x.vectors_per_second, x.seconds, x.vectors
+            "{:<7} {:<22} {:>13} vectors/s  {}, {}",
+            x.circuit,
+            x.simulator,
+            ludomat_io::text::number(x.vectors_per_second),
+            ludomat_io::text::duration(std::time::Duration::from_secs_f64(x.seconds.max(0.0))),
+            ludomat_io::text::count(x.vectors as u64, "vector", "vectors")
         );
     }
     for note in &r.skipped {
@@ -217,7 +219,7 @@ mod tests {
     fn latch_and_squares_read_as_tables() {
         let (l, steps) = crate::latch::walk().unwrap();
         let t = latch(&l, &steps, false);
-        assert!(t.starts_with("RS NOR latch (source article 004)"), "{t}");
+        assert!(t.starts_with("RS NOR latch, after the ternary"), "{t}");
         assert!(t.lines().all(|l| l.chars().count() <= 80), "{t}");
         assert!(latch(&l, &steps, true).len() > t.len());
         let (b, steps) = TwoSquares::demo(Delays::new(0, 0)).unwrap();

@@ -5,7 +5,84 @@
 //! (the atalanta `.vec` files end that way).
 
 use crate::{Engine, Location, Netlist, NodeId, Ternary};
+use ludomat_game::count::thousands;
 use std::fmt;
+
+/// The most signal values one run may hold: its vectors times the circuit's inputs and
+/// outputs. A run (`logic sim`, each circuit of `logic bench`) keeps its vectors, their
+/// outputs and its table in memory, so the number of vectors times the circuit's width is
+/// bounded, not only each: a million vectors of 100 signals fit, or 317,460 of c7552's
+/// 207 inputs and 108 outputs; a million of a 20,000-input netlist (20 GB) do not.
+pub const MAX_RUN_VALUES: u64 = 100_000_000;
+
+/// More vectors than one run may hold for a circuit ([`MAX_RUN_VALUES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub struct RunTooLarge {
+    /// The vectors asked for.
+    pub vectors: usize,
+    /// The circuit's inputs.
+    pub inputs: usize,
+    /// The circuit's outputs.
+    pub outputs: usize,
+}
+
+impl RunTooLarge {
+    /// The values one vector holds: one for each input and each output.
+    fn width(&self) -> u64 {
+        (self.inputs as u64).saturating_add(self.outputs as u64)
+    }
+
+    /// The most vectors of this circuit one run may hold.
+    #[must_use]
+    pub fn most_vectors(&self) -> u64 {
+        MAX_RUN_VALUES / self.width().max(1)
+    }
+}
+
+impl fmt::Display for RunTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: usize, one: &str, many: &str| {
+            format!(
+                "{} {}",
+                thousands(n as u64),
+                if n == 1 { one } else { many }
+            )
+        };
+        write!(
+            f,
+            "{} × {} values each ({}, {}) are {} values; a run holds at most {} (of this \
+             circuit, {})",
+            plural(self.vectors, "vector", "vectors"),
+            thousands(self.width()),
+            plural(self.inputs, "input", "inputs"),
+            plural(self.outputs, "output", "outputs"),
+            thousands((self.vectors as u64).saturating_mul(self.width())),
+            thousands(MAX_RUN_VALUES),
+            plural(
+                usize::try_from(self.most_vectors()).unwrap_or(usize::MAX),
+                "vector",
+                "vectors"
+            ),
+        )
+    }
+}
+
+/// Whether `vectors` vectors through `netlist` fit in one run ([`MAX_RUN_VALUES`]): ask
+/// before making or reading them.
+///
+/// # Errors
+/// [`RunTooLarge`] naming the vectors, the circuit's inputs and outputs, and the limit.
+pub fn check_run(vectors: usize, netlist: &Netlist) -> Result<(), RunTooLarge> {
+    let run = RunTooLarge {
+        vectors,
+        inputs: netlist.inputs().len(),
+        outputs: netlist.outputs().len(),
+    };
+    if (vectors as u64).saturating_mul(run.width()) > MAX_RUN_VALUES {
+        return Err(run);
+    }
+    Ok(())
+}
 
 /// Why a vector or response file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -85,24 +162,36 @@ pub fn parse_bits(
     Ok(v)
 }
 
+/// The vector lines of a vector file: (1-based line, the line without its comment), up
+/// to `END`.
+fn vector_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, raw)| (i + 1, raw.split('#').next().unwrap_or("")))
+        .filter(|(_, body)| !body.trim().is_empty())
+        .take_while(|(_, body)| !body.trim().eq_ignore_ascii_case("END"))
+}
+
+/// How many vectors a vector file holds, without reading them: to check a run's size
+/// ([`check_run`]) before the vectors are stored.
+#[must_use]
+pub fn count_vectors(text: &str) -> usize {
+    vector_lines(text).count()
+}
+
 /// Parse a vector file for a circuit with `width` inputs.
 pub fn parse_vectors(text: &str, width: usize) -> Result<Vec<Vec<Ternary>>, VectorError> {
     let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let body = raw.split('#').next().unwrap_or("");
+    for (line, body) in vector_lines(text) {
         let t = body.trim();
-        if t.is_empty() {
-            continue;
-        }
-        if t.eq_ignore_ascii_case("END") {
-            break;
-        }
         let column = body.len() - body.trim_start().len() + 1;
         let bits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
-        out.push(parse_bits(&bits, width, i + 1, column)?);
+        out.push(parse_bits(&bits, width, line, column)?);
     }
     Ok(out)
 }
+
+use ludomat_io::text::pad_right;
 
 /// Write vectors one a line.
 #[must_use]
@@ -137,11 +226,13 @@ pub fn table(
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Padding through ludomat_io::text: `{:<w$}` panics for a width above 65,535, which a
+    // netlist of 70,000 inputs reaches.
     let in_col = width.max("inputs".len());
     let _ = write!(
         text,
-        "# {}: {} inputs, {} outputs; {} vectors, {} engine; 1 true, 0 false, x unknown\n\
-         # inputs, in column order:  {}\n# outputs, in column order: {}\n# {:<in_col$} outputs\n",
+        "# {}: {} inputs, {} outputs; {} vectors, {} engine\n# 1 true, 0 false, x unknown\n\
+         # inputs, in column order:  {}\n# outputs, in column order: {}\n# {} outputs\n",
         netlist.name(),
         width,
         netlist.outputs().len(),
@@ -149,10 +240,15 @@ pub fn table(
         engine,
         names(netlist.inputs()),
         names(netlist.outputs()),
-        "inputs",
+        pad_right("inputs", in_col),
     );
     for (v, o) in vectors.iter().zip(outputs) {
-        let _ = writeln!(text, "  {:<in_col$} {}", format_vector(v), format_vector(o));
+        let _ = writeln!(
+            text,
+            "  {} {}",
+            pad_right(&format_vector(v), in_col),
+            format_vector(o)
+        );
     }
     text
 }
@@ -251,10 +347,31 @@ pub fn parse_responses(
 mod tests {
     use super::*;
 
+    /// Issue 39: the table padded its input column with `{:<w$}`, which panics above a
+    /// width of 65,535 — `logic sim` on a netlist of more inputs.
+    #[test]
+    fn a_table_of_70000_inputs_does_not_panic() {
+        let n = 70_000;
+        let mut bench = String::new();
+        for i in 0..n {
+            bench.push_str(&format!("INPUT(i{i})\n"));
+        }
+        bench.push_str("OUTPUT(o)\no = AND(i0, i1)\n");
+        let netlist = Netlist::from_bench("wide", &bench).unwrap();
+        let v = vec![vec![Ternary::True; n]];
+        let o = vec![vec![Ternary::True]];
+        let t = table(&netlist, &v, &o, Engine::Event, false);
+        assert!(
+            t.lines().last().unwrap().ends_with(" 1"),
+            "the outputs column"
+        );
+    }
+
     #[test]
     fn vectors_and_errors() {
         let v = parse_vectors("# c\n01x\n\n110\nEND\nzzz\n", 3).unwrap();
         assert_eq!(v.len(), 2);
+        assert_eq!(count_vectors("# c\n01x\n\n110  # two\n end \nzzz\n"), 2);
         assert_eq!(v[0][2], Ternary::Unknown);
         let e = parse_vectors("010\n0110\n", 3).unwrap_err();
         assert_eq!(e.location, Location::new(2, 1));
@@ -265,6 +382,38 @@ mod tests {
         );
         let e = parse_vectors("  01z\n", 3).unwrap_err();
         assert_eq!(e.location, Location::new(1, 5));
+    }
+
+    #[test]
+    fn a_run_is_bounded_by_vectors_times_signals() {
+        // Issue 39: `logic sim --random 1000000` on a 20,000-input netlist needed ~20 GB,
+        // though both were within their own limits.
+        let wide = RunTooLarge {
+            vectors: 1_000_000,
+            inputs: 20_000,
+            outputs: 1,
+        };
+        assert_eq!(
+            wide.to_string(),
+            "1,000,000 vectors × 20,001 values each (20,000 inputs, 1 output) are \
+             20,001,000,000 values; a run holds at most 100,000,000 (of this circuit, 4,999 \
+             vectors)"
+        );
+        let text = (0..20_000)
+            .map(|i| format!("INPUT(i{i})\n"))
+            .collect::<String>()
+            + "OUTPUT(y)\ny = AND(i0, i1)\n";
+        let n = Netlist::from_bench("wide", &text).unwrap();
+        assert_eq!(check_run(1_000_000, &n), Err(wide));
+        assert_eq!(check_run(4_999, &n), Ok(()));
+        assert!(check_run(5_000, &n).is_err());
+        // c7552's 207 inputs and 108 outputs: 317,460 vectors
+        let c7552 = RunTooLarge {
+            vectors: 0,
+            inputs: 207,
+            outputs: 108,
+        };
+        assert_eq!(c7552.most_vectors(), 317_460);
     }
 
     #[test]

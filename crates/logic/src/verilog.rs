@@ -9,6 +9,7 @@
 //! start `x`.
 
 use crate::{vectors::format_vector, Netlist, NodeKind, SourceKind, Ternary};
+use ludomat_io::child::Run as _;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
@@ -162,7 +163,7 @@ fn run(cmd: &mut Command, dir: &Path) -> Result<(String, Duration), ToolError> {
     let start = Instant::now();
     let out = cmd
         .current_dir(dir)
-        .output()
+        .run_output()
         .map_err(|source| ToolError::Missing {
             program: program.clone(),
             source,
@@ -228,13 +229,13 @@ pub fn run_icarus(netlist: &Netlist, vectors: &[Vec<Ternary>]) -> Result<ToolRun
     let dir = tempfile::tempdir()?;
     let ni = netlist.inputs().len();
     let no = netlist.outputs().len();
-    std::fs::write(dir.path().join("dut.v"), to_verilog(netlist))?;
+    ludomat_io::write::atomically(dir.path().join("dut.v"), to_verilog(netlist))?;
     let mut text = String::with_capacity(vectors.len() * (ni + 1));
     for v in vectors {
         text += &format_vector(v);
         text.push('\n');
     }
-    std::fs::write(dir.path().join("in.txt"), text)?;
+    ludomat_io::write::atomically(dir.path().join("in.txt"), text)?;
     let has_clk = netlist.dffs().next().is_some();
     let mut conns: Vec<String> = netlist
         .inputs()
@@ -282,13 +283,13 @@ endmodule
         module = module_name(netlist),
         conns = conns.join(", "),
     );
-    std::fs::write(dir.path().join("tb.v"), tb)?;
+    ludomat_io::write::atomically(dir.path().join("tb.v"), tb)?;
     run(
         Command::new("iverilog").args(["-o", "sim.vvp", "tb.v", "dut.v"]),
         dir.path(),
     )?;
     let (_, took) = run(Command::new("vvp").args(["-n", "sim.vvp"]), dir.path())?;
-    let text = std::fs::read_to_string(dir.path().join("out.txt"))?;
+    let text = ludomat_io::read::to_string(dir.path().join("out.txt"))?;
     Ok(ToolRun {
         outputs: read_outputs(&text, count, no, "vvp")?,
         seconds: took.as_secs_f64(),
@@ -308,14 +309,14 @@ pub fn run_verilator(netlist: &Netlist, vectors: &[Vec<Ternary>]) -> Result<Tool
     }
     let dir = tempfile::tempdir()?;
     let module = module_name(netlist);
-    std::fs::write(dir.path().join("dut.v"), to_verilog(netlist))?;
+    ludomat_io::write::atomically(dir.path().join("dut.v"), to_verilog(netlist))?;
     let ni = netlist.inputs().len();
     let no = netlist.outputs().len();
     let mut bits = String::with_capacity(vectors.len() * ni);
     for v in vectors {
         bits += &format_vector(v);
     }
-    std::fs::write(dir.path().join("in.txt"), bits)?;
+    ludomat_io::write::atomically(dir.path().join("in.txt"), bits)?;
     let mut set = String::new();
     for (k, &i) in netlist.inputs().iter().enumerate() {
         let _ = writeln!(set, "      top->{} = v[{k}];", signal(netlist.name_of(i)));
@@ -367,7 +368,7 @@ int main(int argc, char** argv) {{
 ",
         count = vectors.len()
     );
-    std::fs::write(dir.path().join("harness.cpp"), harness)?;
+    ludomat_io::write::atomically(dir.path().join("harness.cpp"), harness)?;
     run(
         Command::new("verilator").args([
             "--cc",
@@ -399,7 +400,7 @@ int main(int argc, char** argv) {{
             program: "verilator harness".into(),
             detail: format!("timing line {stdout:?}"),
         })?;
-    let text = std::fs::read_to_string(dir.path().join("out.txt"))?;
+    let text = ludomat_io::read::to_string(dir.path().join("out.txt"))?;
     Ok(ToolRun {
         outputs: read_outputs(&text, vectors.len(), no, "verilator harness")?,
         seconds,

@@ -14,7 +14,7 @@ fn every_atalanta_response_matches_on_every_engine() {
     for name in ATALANTA {
         let dir = data().join("atalanta");
         let n = load(dir.join(format!("{name}.bench")));
-        let text = std::fs::read_to_string(dir.join(format!("{name}.test"))).unwrap();
+        let text = ludomat_io::read::to_string(dir.join(format!("{name}.test"))).unwrap();
         let responses = parse_responses(&text, n.inputs().len(), n.outputs().len()).unwrap();
         let vectors: Vec<Vec<Ternary>> = responses.iter().map(|r| r.inputs.clone()).collect();
         for engine in Engine::ALL {

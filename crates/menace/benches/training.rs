@@ -15,7 +15,7 @@ fn opponent(name: &str) -> Opponent {
     match name {
         "random" => Opponent::random(2),
         "perfect" => Opponent::perfect(2),
-        _ => Opponent::menace(Rules::seed(), 2),
+        _ => Opponent::menace(Rules::source(), 2),
     }
 }
 
@@ -25,7 +25,7 @@ fn training(c: &mut Criterion) {
     group.throughput(Throughput::Elements(GAMES));
     for name in ["random", "perfect", "menace"] {
         group.bench_function(format!("{name}/train_games"), |b| {
-            let mut m = Menace::new(Rules::seed(), 1);
+            let mut m = Menace::new(Rules::source(), 1);
             let mut o = opponent(name);
             b.iter(|| {
                 m.train_games(
@@ -40,7 +40,7 @@ fn training(c: &mut Criterion) {
             });
         });
         group.bench_function(format!("{name}/train_game"), |b| {
-            let mut m = Menace::new(Rules::seed(), 1);
+            let mut m = Menace::new(Rules::source(), 1);
             let mut o = opponent(name);
             b.iter(|| {
                 for _ in 0..GAMES {
@@ -50,7 +50,7 @@ fn training(c: &mut Criterion) {
         });
     }
     group.bench_function("random/agent_play_match", |b| {
-        let mut m = Menace::new(Rules::seed(), 1);
+        let mut m = Menace::new(Rules::source(), 1);
         let mut r = ludomat_tictactoe::RandomAgent::new(2);
         b.iter(|| {
             for _ in 0..GAMES {

@@ -24,7 +24,7 @@ fn main() {
         .unwrap_or(1_000_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let mode = args.next().unwrap_or_else(|| "batch".into());
-    let mut m = Menace::new(Rules::seed(), seed);
+    let mut m = Menace::new(Rules::source(), seed);
     let mut o = Opponent::random(seed.wrapping_add(1));
     let mut wdl = [0u64; 3];
     let k = |o: Outcome| match o {
@@ -61,7 +61,7 @@ fn main() {
             drop(ctx);
             wdl = run.progress.totals;
             if bytes > 0 {
-                eprintln!("{reports} reports, {bytes} bytes of JSON");
+                ludomat_io::errln!("{reports} reports, {bytes} bytes of JSON");
             }
         }
         _ => {
@@ -77,7 +77,7 @@ fn main() {
         }
     }
     let secs = (cpu::thread() - t0).as_secs_f64();
-    println!(
+    ludomat_io::outln!(
         "{games} games ({mode}): W/D/L {}/{}/{}; {secs:.3} CPU-s, {:.0} games per CPU-second",
         wdl[0],
         wdl[1],

@@ -336,22 +336,23 @@ impl BenchReport {
                 [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
             });
             format!(
-                "{label:<16}{:>11.0} games/s, {:>12.0} games per CPU-second  ({} run{}, {} \
-                 games in {:.3} s, {:.3} CPU-s; W/D/L {w}/{d}/{l})\n",
-                m.per_second(),
-                m.per_cpu_second(),
-                m.runs.len(),
-                if m.runs.len() == 1 { "" } else { "s" },
-                m.games(),
-                m.wall.as_secs_f64(),
-                m.cpu().as_secs_f64()
+                "{label:<16}{:>11} games/s, {:>11} games per CPU-second\n{:16}{}, {}: {}\n\
+                 {:16}{}\n",
+                ludomat_io::text::number(m.per_second()),
+                ludomat_io::text::number(m.per_cpu_second()),
+                "",
+                ludomat_io::text::count(m.runs.len() as u64, "run", "runs"),
+                ludomat_io::text::count(m.games(), "game", "games"),
+                ludomat_io::text::wall_and_cpu(m.wall, m.cpu()),
+                "",
+                ludomat_io::text::results(w, d, l)
             )
         };
         let mut out = line("1 thread:".into(), &self.single);
         if let Some(p) = &self.parallel {
             let label = match self.config.threads {
                 1 => "1 thread, again:".to_string(),
-                n => format!("{n} threads:"),
+                n => format!("{} threads:", ludomat_io::text::thousands(n as u64)),
             };
             out += &line(label, p);
         }
@@ -380,7 +381,7 @@ mod tests {
     #[test]
     fn the_rules_given_are_the_rules_run() {
         let mut ctx = RunContext::new("games", None);
-        let (seed, _) = bench(config(Rules::seed(), 1), &mut ctx).unwrap();
+        let (seed, _) = bench(config(Rules::source(), 1), &mut ctx).unwrap();
         let (michie, _) = bench(config(Preset::Michie.rules(), 1), &mut ctx).unwrap();
         assert_eq!(michie.config.rules, Preset::Michie.rules());
         assert_ne!(
@@ -403,7 +404,7 @@ mod tests {
     #[test]
     fn bad_settings_are_refused_and_cancel_stops() {
         let mut ctx = RunContext::new("games", None);
-        let mut c = config(Rules::seed(), 0);
+        let mut c = config(Rules::source(), 0);
         assert!(bench(c, &mut ctx).unwrap_err().0.contains("threads: 0"));
         c.threads = 1;
         c.games = 0;
@@ -411,7 +412,7 @@ mod tests {
         let cancel = ludomat_game::run::Cancel::new();
         cancel.cancel();
         let mut ctx = RunContext::new("games", None).with_cancel(cancel);
-        let (r, ended) = bench(config(Rules::seed(), 2), &mut ctx).unwrap();
+        let (r, ended) = bench(config(Rules::source(), 2), &mut ctx).unwrap();
         assert_eq!(ended, Ended::Cancelled);
         assert_eq!(
             r.single.games(),

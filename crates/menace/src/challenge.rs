@@ -163,11 +163,9 @@ pub fn play(
     say(
         out,
         &format!(
-            "MENACE's record as X: {} wins, {} draws, {} losses in {} games. Matchboxes saved to {}.\n",
-            r.wins,
-            r.draws,
-            r.losses,
-            r.games(),
+            "MENACE's record as X: {} in {}. Matchboxes saved to {}.\n",
+            ludomat_io::text::results(r.wins, r.draws, r.losses),
+            ludomat_io::text::count(r.games(), "game", "games"),
             store.path.display()
         ),
     )?;
@@ -243,10 +241,11 @@ mod tests {
 
     fn session(dir: &Path) -> Stored {
         Stored {
-            menace: Menace::new(Rules::seed(), 3),
+            menace: Menace::new(Rules::source(), 3),
             path: dir.join("menace.json"),
             seed: 1,
             continues: false,
+            lock: None,
         }
     }
 

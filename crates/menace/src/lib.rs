@@ -27,7 +27,7 @@
 //! use ludomat_menace::{Menace, Opponent, Rules};
 //! use ludomat_tictactoe::Board;
 //!
-//! let mut menace = Menace::new(Rules::seed(), 7);
+//! let mut menace = Menace::new(Rules::source(), 7);
 //! assert_eq!(menace.boxes(Player::First).len(), 304);
 //! // Its first move comes from box #0, the empty board.
 //! let choice = menace.choose(Board::EMPTY)?;

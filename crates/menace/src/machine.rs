@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn seed_rules_win_adds_one_bead_per_box_used() {
-        let mut m = Menace::new(Rules::seed(), 1);
+        let mut m = Menace::new(Rules::source(), 1);
         let used = two_moves(&mut m);
         m.learn(Outcome::Win(Player::First), Player::First);
         assert_eq!(after(&m, &used), [1, 1]);
@@ -400,7 +400,7 @@ mod tests {
         // Seed rewards; fixed starting beads so no box can run empty in two games.
         let rules = Rules {
             starting_beads: crate::StartingBeads::PerMove([4, 3, 2, 1]),
-            ..Rules::seed()
+            ..Rules::source()
         };
         let mut m = Menace::new(rules, 2);
         let used = two_moves(&mut m);
@@ -416,7 +416,7 @@ mod tests {
     #[test]
     fn empty_box_refills_with_three_legal_beads_under_seed_rules() {
         for seed in 0..50 {
-            let mut m = Menace::new(Rules::seed(), seed);
+            let mut m = Menace::new(Rules::source(), seed);
             let board: Board = "X../.O./...".parse().unwrap();
             let (id, _, _) = m.boxes(Player::First).find(board).unwrap();
             m.sets[0].get_mut(id).unwrap().set_counts([0; 9]).unwrap();
@@ -456,7 +456,7 @@ mod tests {
 
     #[test]
     fn abandoning_a_game_restores_the_boxes_exactly() {
-        let mut m = Menace::new(Rules::seed(), 4);
+        let mut m = Menace::new(Rules::source(), 4);
         let board: Board = "X../.O./...".parse().unwrap();
         let (id, _, _) = m.boxes(Player::First).find(board).unwrap();
         m.sets[0].get_mut(id).unwrap().set_counts([0; 9]).unwrap();
@@ -473,7 +473,7 @@ mod tests {
 
     #[test]
     fn plays_either_side_and_the_move_maps_back_through_the_symmetry() {
-        let mut m = Menace::new(Rules::seed(), 9);
+        let mut m = Menace::new(Rules::source(), 9);
         m.start_game(Player::Second);
         let board: Board = "..X/.../...".parse().unwrap();
         let c = m.choose(board).unwrap();

@@ -70,9 +70,11 @@ pub struct Rules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Preset {
-    /// The seed challenge (default): 1–9 random beads per box, win +1, draw 0,
-    /// loss −1, an empty box is refilled with three random beads.
-    Seed,
+    /// The source challenge's rules (default): 1–9 random beads per box, win +1,
+    /// draw 0, loss −1, an empty box is refilled with three random beads. Named `seed`
+    /// in state files and the museum's settings (and still accepted as `--rules seed`).
+    #[serde(rename = "seed", alias = "source")]
+    Source,
     /// Michie 1961: 4/3/2/1 beads per move, win +3, draw +1, loss −1, resign on empty.
     Michie,
     /// Matthew Scroggs' online MENACE: 8/4/2/1 beads, one colour per class of moves,
@@ -82,13 +84,13 @@ pub enum Preset {
 
 impl Preset {
     /// All presets, the default first.
-    pub const ALL: [Preset; 3] = [Preset::Seed, Preset::Michie, Preset::Scroggs];
+    pub const ALL: [Preset; 3] = [Preset::Source, Preset::Michie, Preset::Scroggs];
 
-    /// The preset's name (`seed`, `michie`, `scroggs`).
+    /// The preset's name (`source`, `michie`, `scroggs`).
     #[must_use]
     pub const fn label(self) -> &'static str {
         match self {
-            Preset::Seed => "seed",
+            Preset::Source => "source",
             Preset::Michie => "michie",
             Preset::Scroggs => "scroggs",
         }
@@ -98,7 +100,7 @@ impl Preset {
     #[must_use]
     pub const fn rules(self) -> Rules {
         match self {
-            Preset::Seed => Rules {
+            Preset::Source => Rules {
                 starting_beads: StartingBeads::Random { min: 1, max: 9 },
                 one_bead_per_move_class: false,
                 win: 1,
@@ -134,7 +136,7 @@ impl fmt::Display for Preset {
 
 /// A rule-set name that is not a preset.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules '{0}': expected seed, michie or scroggs")]
+#[error("unknown rules '{0}': expected source, michie or scroggs")]
 pub struct UnknownPreset(pub String);
 
 impl FromStr for Preset {
@@ -143,6 +145,12 @@ impl FromStr for Preset {
         Preset::ALL
             .into_iter()
             .find(|p| p.label().eq_ignore_ascii_case(s.trim()))
+            // the source preset's former name, kept so old command lines still work
+            .or_else(|| {
+                s.trim()
+                    .eq_ignore_ascii_case("seed")
+                    .then_some(Preset::Source)
+            })
             .ok_or_else(|| UnknownPreset(s.to_string()))
     }
 }
@@ -185,10 +193,10 @@ pub enum RulesError {
 }
 
 impl Rules {
-    /// The seed challenge's rules (the default).
+    /// The source challenge's rules (the default).
     #[must_use]
-    pub const fn seed() -> Rules {
-        Preset::Seed.rules()
+    pub const fn source() -> Rules {
+        Preset::Source.rules()
     }
 
     /// The preset these rules equal, if any.
@@ -246,7 +254,7 @@ impl Rules {
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules::seed()
+        Rules::source()
     }
 }
 
@@ -380,6 +388,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_former_preset_name_still_works() {
+        assert_eq!("seed".parse::<Preset>(), Ok(Preset::Source));
+        assert_eq!("source".parse::<Preset>(), Ok(Preset::Source));
+        assert_eq!(Preset::Source.to_string(), "source");
+    }
+
+    #[test]
     fn bead_counts_above_the_limit_are_refused() {
         assert!(matches!(
             "refill:4000000000".parse::<EmptyBox>(),
@@ -390,22 +405,22 @@ mod tests {
             Err(RulesError::TooMany { .. })
         ));
         assert!("1001/1/1/1".parse::<StartingBeads>().is_err());
-        let mut r = Rules::seed();
+        let mut r = Rules::source();
         r.empty_box = EmptyBox::Refill(u32::MAX);
         assert!(
             r.validate().is_err(),
             "a state file's rules are checked too"
         );
-        r = Rules::seed();
+        r = Rules::source();
         r.win = i32::MIN;
         let e = r.validate().unwrap_err();
         assert!(e.to_string().contains("win -2147483648"), "{e}");
-        assert_eq!(Rules::seed().validate(), Ok(()));
+        assert_eq!(Rules::source().validate(), Ok(()));
     }
 
     #[test]
     fn presets_match_the_spec_table() {
-        let s = Preset::Seed.rules();
+        let s = Preset::Source.rules();
         assert_eq!((s.win, s.draw, s.loss), (1, 0, -1));
         assert_eq!(s.empty_box, EmptyBox::Refill(3));
         assert_eq!(s.starting_beads, StartingBeads::Random { min: 1, max: 9 });
@@ -453,7 +468,7 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown rules 'bogus'"));
-        let mut r = Rules::seed();
+        let mut r = Rules::source();
         r.win = 2;
         assert_eq!(r.preset(), None);
         assert!(r.to_string().starts_with("custom:"), "{r}");

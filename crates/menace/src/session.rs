@@ -145,7 +145,7 @@ impl RuleSettings {
     /// # Errors
     /// [`SessionError::Invalid`] naming the setting.
     pub fn rules(&self) -> Result<Rules, SessionError> {
-        let mut r = self.preset.unwrap_or(Preset::Seed).rules();
+        let mut r = self.preset.unwrap_or(Preset::Source).rules();
         if let Some(b) = self.starting_beads {
             r.starting_beads = b;
         }
@@ -189,7 +189,7 @@ impl Default for MenaceConfig {
             seed: None,
             opponent: OpponentKind::Human,
             menace_plays: Mark::X,
-            preset: Preset::Seed,
+            preset: Preset::Source,
             starting_beads: None,
             one_bead_per_move_class: None,
             win: None,
@@ -238,7 +238,7 @@ impl MenaceConfig {
             self.loss = None;
             self.empty_box = None;
         } else {
-            self.preset = Preset::Seed;
+            self.preset = Preset::Source;
             self.starting_beads = Some(rules.starting_beads);
             self.one_bead_per_move_class = Some(rules.one_bead_per_move_class);
             self.win = Some(rules.win);
@@ -835,7 +835,7 @@ impl MenaceSession {
     ) -> Result<MenaceSession, SessionError> {
         // The state file's rules are the user's own (the terminal allows any reward), so
         // the museum's bounds on configs do not apply to them.
-        config.set_rules(&Rules::seed());
+        config.set_rules(&Rules::source());
         let opponent = config.opponent;
         config.opponent = OpponentKind::Human;
         let mut s = MenaceSession::build(config, machines)?;

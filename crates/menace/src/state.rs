@@ -3,7 +3,7 @@
 //! rename), so a killed process leaves either the old or the new file, never half of
 //! one. A file that is not a MENACE state is reported and never overwritten.
 
-use ludomat_game::save::write_atomically;
+use ludomat_io::write::write_atomically;
 use std::path::{Path, PathBuf};
 
 use ludomat_game::{seed, Player, Tally};
@@ -283,11 +283,9 @@ impl Menace {
     /// [`StateError::Io`] when it cannot be read, else as [`Menace::from_json`].
     pub fn load(path: &Path) -> Result<Menace, StateError> {
         let text =
-            ludomat_game::save::read_capped_string(path, MAX_STATE_BYTES).map_err(|source| {
-                StateError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                }
+            ludomat_io::read::text(path, MAX_STATE_BYTES).map_err(|source| StateError::Io {
+                path: path.to_path_buf(),
+                source,
             })?;
         Menace::from_json(&text, path)
     }
@@ -319,7 +317,7 @@ impl Menace {
 /// How temporary state files start (followed by the writer's process id).
 pub const TEMP_PREFIX: &str = ".menace-";
 /// How temporary state files end.
-pub use ludomat_game::save::TEMP_SUFFIX;
+pub use ludomat_io::write::TEMP_SUFFIX;
 
 /// The default state file: `<data dir>/ludomat/menace.json` (on Linux
 /// `~/.local/share/ludomat/menace.json`), or `None` if the system has no data

@@ -24,8 +24,8 @@ pub struct StateOptions {
     /// The state file [default: <data dir>/ludomat/menace.json].
     #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "PATH"))]
     pub state: Option<PathBuf>,
-    /// Rule preset for a fresh MENACE: seed (the source article's rules; default),
-    /// michie, scroggs.
+    /// Rule preset for a fresh MENACE: source (the source challenge's rules; default),
+    /// michie (Michie 1961), scroggs (Scroggs' online MENACE).
     #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "PRESET"))]
     pub rules: Option<Preset>,
     /// Starting beads for a fresh MENACE: random:MIN-MAX per box, or four counts per
@@ -58,6 +58,10 @@ pub struct StateOptions {
     /// stopped).
     #[cfg_attr(feature = "clap", arg(long, global = true))]
     pub seed: Option<u64>,
+    /// When another process is using the state file (a `menace train` or `menace play`
+    /// on it), wait for it to end instead of refusing.
+    #[cfg_attr(feature = "clap", arg(long, global = true))]
+    pub wait_lock: bool,
 }
 
 /// The side MENACE plays (which of its two sets of boxes).
@@ -109,6 +113,9 @@ pub enum StoreError {
     /// The matchboxes could not be saved.
     #[error("cannot save MENACE's matchboxes")]
     Save(#[source] StateError),
+    /// Another process is using the state file.
+    #[error(transparent)]
+    Lock(#[from] ludomat_io::lock::LockError),
 }
 
 impl StateOptions {
@@ -117,7 +124,7 @@ impl StateOptions {
     /// # Errors
     /// Settings that make no valid rules.
     pub fn rules(&self) -> Result<(Rules, bool), RulesError> {
-        let mut r = self.rules.unwrap_or(Preset::Seed).rules();
+        let mut r = self.rules.unwrap_or(Preset::Source).rules();
         if let Some(b) = self.start_beads {
             r.starting_beads = b;
         }
@@ -166,6 +173,9 @@ pub struct Stored {
     pub seed: u64,
     /// A saved MENACE goes on with its own random draws (no `--seed` given).
     pub continues: bool,
+    /// The state file's lock, held while this process may save into it
+    /// ([`Stored::open_to_write`]).
+    pub lock: Option<std::sync::Arc<ludomat_io::lock::Lock>>,
 }
 
 impl Stored {
@@ -177,6 +187,32 @@ impl Stored {
     /// [`StoreError`]: no valid rules, no file name, a file that is not a MENACE state,
     /// rule settings for a saved MENACE of other rules.
     pub fn open(args: &StateOptions, fresh: bool) -> Result<Stored, StoreError> {
+        Stored::open_with(args, fresh, None)
+    }
+
+    /// [`Stored::open`] for a command that saves into the state file (`play`, `train`):
+    /// the file is locked first, so a second such command on it is refused, naming this
+    /// process (or, with `--wait-lock`, waits and then loads what this one saved) — two
+    /// runs never both load the same matchboxes and save over each other's games.
+    ///
+    /// # Errors
+    /// As [`Stored::open`], and [`StoreError::Lock`] when another process holds the file.
+    pub fn open_to_write(args: &StateOptions, fresh: bool) -> Result<Stored, StoreError> {
+        let path = args.path()?;
+        let wait = if args.wait_lock {
+            ludomat_io::lock::Wait::Yes
+        } else {
+            ludomat_io::lock::Wait::No
+        };
+        let lock = ludomat_io::lock::Lock::acquire(&path, wait)?;
+        Stored::open_with(args, fresh, Some(std::sync::Arc::new(lock)))
+    }
+
+    fn open_with(
+        args: &StateOptions,
+        fresh: bool,
+        lock: Option<std::sync::Arc<ludomat_io::lock::Lock>>,
+    ) -> Result<Stored, StoreError> {
         let path = args.path()?;
         let (rules, rules_given) = args.rules()?;
         let loaded = if path.exists() {
@@ -207,6 +243,7 @@ impl Stored {
             path,
             seed: args.seed.unwrap_or(1),
             continues,
+            lock,
         })
     }
 
@@ -233,6 +270,25 @@ impl Stored {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 39: two `menace train` on one state file both loaded it and saved over each
+    /// other's games. The second writer is now refused, naming the first.
+    #[test]
+    fn a_second_writer_is_refused_while_the_first_holds_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = StateOptions {
+            state: Some(dir.path().join("m.json")),
+            ..StateOptions::default()
+        };
+        let first = Stored::open_to_write(&args, false).unwrap();
+        let e = Stored::open_to_write(&args, false).unwrap_err();
+        assert!(matches!(e, StoreError::Lock(_)), "{e}");
+        assert!(e.to_string().contains("is in use by process"), "{e}");
+        // readers are not held up
+        Stored::open(&args, false).unwrap();
+        drop(first);
+        Stored::open_to_write(&args, false).unwrap();
+    }
 
     #[test]
     fn rule_flags_only_apply_to_a_fresh_menace() {

@@ -181,7 +181,7 @@ pub fn explain(menace: &Menace, side: Player, board: Board) -> Result<String, St
         let square = set.index().square_for(bead, symmetry);
         let _ = writeln!(
             s,
-            "  {:>6} bead {} x{:<4} -> plays {}",
+            "  {:>6} bead {} ×{:<4} → plays {}",
             bead.colour(),
             bead,
             b.beads(bead),
@@ -237,11 +237,9 @@ pub fn stats(menace: &Menace, source: &str) -> String {
         );
         let _ = writeln!(
             s,
-            "  games {}: {} wins, {} draws, {} losses",
-            r.games(),
-            r.wins,
-            r.draws,
-            r.losses
+            "  {}: {}",
+            ludomat_io::text::count(r.games(), "game", "games"),
+            ludomat_io::text::results(r.wins, r.draws, r.losses)
         );
     }
     let _ = writeln!(s, "games played in all: {}", menace.games());
@@ -290,7 +288,7 @@ mod tests {
 
     #[test]
     fn a_fresh_menace_in_words() {
-        let m = Menace::new(Rules::seed(), 1);
+        let m = Menace::new(Rules::source(), 1);
         let l = listing(m.boxes(Player::First));
         assert_eq!(l.lines().count(), 305);
         assert!(l.contains("box #303  move 7"), "{l}");

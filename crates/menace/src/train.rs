@@ -392,7 +392,7 @@ mod tests {
 
     #[test]
     fn fast_games_keep_the_books() {
-        let mut m = Menace::new(Rules::seed(), 3);
+        let mut m = Menace::new(Rules::source(), 3);
         let mut o = Opponent::random(4);
         for _ in 0..200 {
             m.train_game(&mut o, Player::First);

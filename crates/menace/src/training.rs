@@ -422,11 +422,12 @@ impl Training {
     pub fn summary(&self) -> String {
         let [wins, draws, losses] = self.progress.totals;
         let mut s = format!(
-            "MENACE ({}, {} rules) against {}: {} games, {wins} wins, {draws} draws, {losses} losses\n",
+            "MENACE ({}, {} rules) against {}: {}, {}\n",
             Mark::of(self.config.side),
             self.menace.rules(),
             self.opponent.name(),
-            self.progress.played,
+            ludomat_io::text::count(self.progress.played, "game", "games"),
+            ludomat_io::text::results(wins, draws, losses),
         );
         if let Some(p) = self.progress.curve.last().filter(|p| p.games > 0) {
             let n = p.window_games().max(1) as f64;

@@ -10,7 +10,7 @@ use ludomat_tictactoe::{Board, RandomAgent};
 fn menace_learns_as_the_second_player() {
     let (mut early, mut late) = ([0u64; 3], [0u64; 3]);
     for run in 0..20 {
-        let mut menace = Menace::new(Rules::seed(), seed::derive(31, run));
+        let mut menace = Menace::new(Rules::source(), seed::derive(31, run));
         let mut random = RandomAgent::new(seed::derive(32, run));
         let mut series = Series::new(&mut menace, &mut random, Player::Second, false);
         for game in 1..=2000 {
@@ -26,7 +26,7 @@ fn menace_learns_as_the_second_player() {
         assert_eq!(menace.record(Player::Second).games(), 2000);
         assert_eq!(menace.record(Player::First).games(), 0);
     }
-    eprintln!("MENACE as O against random: games 1-100 {early:?}, 1901-2000 {late:?}");
+    ludomat_io::errln!("MENACE as O against random: games 1-100 {early:?}, 1901-2000 {late:?}");
     assert!(
         late[2] * 2 < early[2],
         "losses should at least halve: {early:?} {late:?}"
@@ -38,8 +38,8 @@ fn menace_learns_as_the_second_player() {
 /// they end up drawing.
 #[test]
 fn menace_against_menace_learns_to_draw() {
-    let mut a = Menace::new(Rules::seed(), 41);
-    let mut b = Menace::new(Rules::seed(), 42);
+    let mut a = Menace::new(Rules::source(), 41);
+    let mut b = Menace::new(Rules::source(), 42);
     let mut series = Series::new(&mut a, &mut b, Player::First, true);
     let mut late_draws = 0;
     for game in 1..=6000 {
@@ -48,7 +48,7 @@ fn menace_against_menace_learns_to_draw() {
             late_draws += 1;
         }
     }
-    eprintln!("MENACE against MENACE: {late_draws} draws in games 5001-6000");
+    ludomat_io::errln!("MENACE against MENACE: {late_draws} draws in games 5001-6000");
     assert!(late_draws > 800, "{late_draws}");
     for m in [&a, &b] {
         assert_eq!(m.record(Player::First).games(), 3000);
@@ -59,7 +59,8 @@ fn menace_against_menace_learns_to_draw() {
 /// In a tournament every game gets a fresh MENACE; nothing fails.
 #[test]
 fn usable_in_tournaments() {
-    let make_menace = |s: u64| -> Box<dyn Agent<Board>> { Box::new(Menace::new(Rules::seed(), s)) };
+    let make_menace =
+        |s: u64| -> Box<dyn Agent<Board>> { Box::new(Menace::new(Rules::source(), s)) };
     let make_random = |s: u64| -> Box<dyn Agent<Board>> { Box::new(RandomAgent::new(s)) };
     let config = TournamentConfig {
         games: 400,

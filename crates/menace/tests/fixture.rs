@@ -112,7 +112,7 @@ fn scenario(
 
 fn check(name: &str, got: Figures, want: Figures) {
     if std::env::var_os("MENACE_FIXTURE_PRINT").is_some() {
-        println!("{name}: {got:?}");
+        ludomat_io::outln!("{name}: {got:?}");
         return;
     }
     assert_eq!(got, want, "{name}");
@@ -121,7 +121,7 @@ fn check(name: &str, got: Figures, want: Figures) {
 #[test]
 fn a_million_games_seed_rules_against_random() {
     let got = scenario(
-        Rules::seed(),
+        Rules::source(),
         1,
         Opponent::random(2),
         1_000_000,
@@ -170,7 +170,7 @@ fn every_opponent_side_and_rule_set(how: Loop) {
         (
             "seed/perfect",
             scenario(
-                Rules::seed(),
+                Rules::source(),
                 4,
                 Opponent::perfect(5),
                 100_000,
@@ -203,9 +203,9 @@ fn every_opponent_side_and_rule_set(how: Loop) {
         (
             "seed/menace",
             scenario(
-                Rules::seed(),
+                Rules::source(),
                 10,
-                Opponent::menace(Rules::seed(), 11),
+                Opponent::menace(Rules::source(), 11),
                 100_000,
                 |_| Player::First,
                 how,

@@ -60,7 +60,7 @@ fn medians(rules: Rules) -> (u64, u64) {
     losses.sort_unstable();
     last.sort_unstable();
     let m = (losses[losses.len() / 2], last[last.len() / 2]);
-    eprintln!("{rules}: median losses {}, median last loss {}", m.0, m.1);
+    ludomat_io::errln!("{rules}: median losses {}, median last loss {}", m.0, m.1);
     m
 }
 
@@ -72,7 +72,7 @@ fn medians(rules: Rules) -> (u64, u64) {
 fn seed_learning_against_perfect_play_matches_the_published_median() {
     let rules = Rules {
         starting_beads: StartingBeads::PerMove([4, 3, 2, 1]),
-        ..Rules::seed()
+        ..Rules::source()
     };
     let (losses, last) = medians(rules);
     assert!(
@@ -90,7 +90,7 @@ fn seed_learning_against_perfect_play_matches_the_published_median() {
 /// losses, last loss about game 101).
 #[test]
 fn seed_preset_against_perfect_play_stops_losing() {
-    let (losses, last) = medians(Preset::Seed.rules());
+    let (losses, last) = medians(Preset::Source.rules());
     assert!((38..=66).contains(&losses), "median losses {losses}");
     assert!((75..=130).contains(&last), "median last loss {last}");
 }
@@ -102,7 +102,7 @@ fn seed_learning_against_random_play() {
     const RUNS: u64 = 40;
     let (mut early, mut late) = ([0u64; 3], [0u64; 3]);
     for run in 0..RUNS {
-        let mut menace = Menace::new(Rules::seed(), seed::derive(21, run));
+        let mut menace = Menace::new(Rules::source(), seed::derive(21, run));
         let mut random = RandomAgent::new(seed::derive(22, run));
         for game in 1..=2000 {
             let r = play_match(Board::EMPTY, &mut menace, &mut random, &mut |_, _, _| {})
@@ -116,7 +116,7 @@ fn seed_learning_against_random_play() {
         }
     }
     let rate = |n: u64| n as f64 / (RUNS * 100) as f64;
-    eprintln!(
+    ludomat_io::errln!(
         "win/draw/loss games 1-100 {early:?}, games 1901-2000 {late:?} of {}",
         RUNS * 100
     );

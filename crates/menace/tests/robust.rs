@@ -3,7 +3,8 @@
 //! process killed (`SIGKILL`) at random moments while it trains and saves always leaves a
 //! file that loads, losing at most the game in progress.
 
-use std::io::{BufRead, BufReader};
+use ludomat_io::child::Run as _;
+use std::io::BufReader;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -12,7 +13,7 @@ use ludomat_game::Player;
 use ludomat_menace::{Menace, Opponent, Rules, StateError};
 
 fn trained(games: u64) -> Menace {
-    let mut m = Menace::new(Rules::seed(), 5);
+    let mut m = Menace::new(Rules::source(), 5);
     let mut o = Opponent::random(6);
     for _ in 0..games {
         m.train_game(&mut o, Player::First);
@@ -108,13 +109,13 @@ fn temporary_files_of_dead_writers_are_removed() {
     let path = dir.path().join("menace.json");
     // pid 2^22 + 1 is above Linux's largest pid: no such process
     let stale = dir.path().join(".menace-4194305-abcd.tmp");
-    std::fs::write(&stale, "{\"format\": \"ludo").unwrap();
+    ludomat_io::write::atomically(&stale, "{\"format\": \"ludo").unwrap();
     let unrelated = dir.path().join("notes.tmp");
-    std::fs::write(&unrelated, "mine").unwrap();
+    ludomat_io::write::atomically(&unrelated, "mine").unwrap();
     trained(2).save(&path).unwrap();
     assert!(!stale.exists());
     assert!(unrelated.exists());
-    let names: Vec<_> = std::fs::read_dir(dir.path())
+    let names: Vec<_> = ludomat_io::read::dir(dir.path())
         .unwrap()
         .flatten()
         .map(|e| e.file_name())
@@ -130,12 +131,12 @@ fn child_trains_and_saves_until_killed() {
         return;
     };
     let path = Path::new(&path);
-    let mut m = Menace::load(path).unwrap_or_else(|_| Menace::new(Rules::seed(), 9));
+    let mut m = Menace::load(path).unwrap_or_else(|_| Menace::new(Rules::source(), 9));
     let mut o = Opponent::random(m.games());
     loop {
         m.train_game(&mut o, Player::First);
         m.save(path).unwrap();
-        println!("saved {}", m.games());
+        ludomat_io::outln!("saved {}", m.games());
     }
 }
 
@@ -159,11 +160,11 @@ fn killed_at_random_moments_the_file_always_loads() {
             .env("LUDOMAT_MENACE_KILL_CHILD", &path)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .spawn()
+            .start()
             .unwrap();
         let stdout = child.stdout.take().unwrap();
         // wait until it has saved at least once, then kill it a random moment later
-        let mut lines = BufReader::new(stdout).lines();
+        let mut lines = ludomat_io::read::Lines::new(BufReader::new(stdout));
         let mut saved = 0u64;
         for line in lines.by_ref() {
             if let Some(n) = line.unwrap().strip_prefix("saved ") {
@@ -195,7 +196,7 @@ fn killed_at_random_moments_the_file_always_loads() {
     assert!(kills >= 20);
     // the next save removes whatever temporary files the kills left
     Menace::load(&path).unwrap().save(&path).unwrap();
-    let left: Vec<_> = std::fs::read_dir(dir.path())
+    let left: Vec<_> = ludomat_io::read::dir(dir.path())
         .unwrap()
         .flatten()
         .map(|e| e.file_name())

@@ -216,7 +216,7 @@ fn play_games_equals_the_crates_training_for_the_same_seed() {
         ),
         (
             OpponentKind::Menace2,
-            Opponent::menace(Rules::seed(), seed::derive(42, 1)),
+            Opponent::menace(Rules::source(), seed::derive(42, 1)),
         ),
     ] {
         let mut s = session(42, kind);
@@ -228,7 +228,7 @@ fn play_games_equals_the_crates_training_for_the_same_seed() {
                 s.apply(A::Step).unwrap();
             }
         }
-        let mut m = Menace::new(Rules::seed(), 42);
+        let mut m = Menace::new(Rules::source(), 42);
         let mut o = opponent;
         for _ in 0..200 {
             m.train_game(&mut o, Player::First);
@@ -572,7 +572,7 @@ fn typed_lines_become_actions() {
 fn a_saved_menace_keeps_its_rules_and_its_boxes_in_a_session() {
     let rules = Rules {
         win: 500,
-        ..Rules::seed()
+        ..Rules::source()
     };
     let mut m = Menace::new(rules, 6);
     let mut o = Opponent::random(7);

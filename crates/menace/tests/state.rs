@@ -8,7 +8,7 @@ use ludomat_menace::{Menace, Opponent, Preset, Rules, StateError};
 use ludomat_tictactoe::Board;
 
 fn trained(games: u64) -> (Menace, Opponent) {
-    let mut m = Menace::new(Rules::seed(), 5);
+    let mut m = Menace::new(Rules::source(), 5);
     let mut o = Opponent::random(6);
     for _ in 0..games {
         m.train_game(&mut o, Player::First);
@@ -22,7 +22,7 @@ fn save_and_load_round_trip_exactly() {
     let path = dir.path().join("sub/dir/menace.json");
     for preset in Preset::ALL {
         let mut m = Menace::new(preset.rules(), 1);
-        let mut o = Opponent::menace(Rules::seed(), 2);
+        let mut o = Opponent::menace(Rules::source(), 2);
         for g in 0..300 {
             let side = if g % 2 == 0 {
                 Player::First
@@ -83,7 +83,8 @@ fn a_left_over_temporary_file_changes_nothing() {
     let (m, _) = trained(20);
     m.save(&path).unwrap();
     // A write killed before its rename leaves a half-written temporary file beside it.
-    std::fs::write(dir.path().join(".menace-XXXX.tmp"), "{\"format\": \"ludo").unwrap();
+    ludomat_io::write::atomically(dir.path().join(".menace-XXXX.tmp"), "{\"format\": \"ludo")
+        .unwrap();
     assert_eq!(Menace::load(&path).unwrap(), m);
     m.save(&path).unwrap();
     assert_eq!(Menace::load(&path).unwrap(), m);

@@ -29,7 +29,7 @@ fn fast(rules: Rules, games: u64, side: Player) -> Training {
 
 #[test]
 fn progress_is_monotone_and_the_partial_result_serialises() {
-    let mut t = fast(Rules::seed(), 300_000, Player::First);
+    let mut t = fast(Rules::source(), 300_000, Player::First);
     let mut seen: Vec<(u64, bool, usize)> = Vec::new();
     let mut last_json = serde_json::Value::Null;
     let mut watch = |p: &Progress<TrainPartial>| {
@@ -70,7 +70,7 @@ fn cancelling_returns_what_was_done() {
             handle.cancel();
         }
     };
-    let mut t = fast(Rules::seed(), 100_000_000, Player::First);
+    let mut t = fast(Rules::source(), 100_000_000, Player::First);
     let mut ctx = RunContext::new("games", None)
         .every(Duration::ZERO)
         .with_cancel(cancel)
@@ -94,7 +94,7 @@ fn cancelling_returns_what_was_done() {
 #[test]
 fn checkpoint_and_resume_equal_an_uninterrupted_run() {
     for (rules, side) in [
-        (Rules::seed(), Player::First),
+        (Rules::source(), Player::First),
         (Preset::Michie.rules(), Player::Second),
     ] {
         let mut whole = fast(rules, 5_000, side);
@@ -150,7 +150,7 @@ fn checkpoint_and_resume_equal_an_uninterrupted_run() {
 fn the_agent_path_counts_and_resumes_alike() {
     let agent = |seed| TrainOpponent::Agent(Box::new(ludomat_tictactoe::PerfectAgent::new(seed)));
     let mut whole = Training::new(
-        Menace::new(Rules::seed(), 9),
+        Menace::new(Rules::source(), 9),
         agent(4),
         config(1_000, Player::First),
     )
@@ -172,7 +172,7 @@ fn the_agent_path_counts_and_resumes_alike() {
     assert!(
         whole
             .summary()
-            .starts_with("MENACE (X, seed rules) against perfect: 1000 games, 0 wins"),
+            .starts_with("MENACE (X, source rules) against perfect: 1,000 games, 0 wins"),
         "{}",
         whole.summary()
     );
@@ -185,7 +185,7 @@ fn the_agent_path_counts_and_resumes_alike() {
         Ok(())
     };
     let mut first = Training::new(
-        Menace::new(Rules::seed(), 9),
+        Menace::new(Rules::source(), 9),
         agent(4),
         config(1_000, Player::First),
     )
@@ -200,7 +200,7 @@ fn the_agent_path_counts_and_resumes_alike() {
     assert_eq!(progress.played, 400);
     // PerfectAgent draws from one generator across games: replay its first 400 games.
     let mut replay = Training::new(
-        Menace::new(Rules::seed(), 9),
+        Menace::new(Rules::source(), 9),
         agent(4),
         config(400, Player::First),
     )
@@ -225,7 +225,7 @@ fn the_agent_path_counts_and_resumes_alike() {
 #[test]
 fn settings_out_of_range_are_refused() {
     let e = Training::new(
-        Menace::new(Rules::seed(), 1),
+        Menace::new(Rules::source(), 1),
         TrainOpponent::Fast(Opponent::random(1)),
         config(0, Player::First),
     )
@@ -237,7 +237,7 @@ fn settings_out_of_range_are_refused() {
     let mut c = config(10, Player::First);
     c.window = 0;
     let e = Training::new(
-        Menace::new(Rules::seed(), 1),
+        Menace::new(Rules::source(), 1),
         TrainOpponent::Fast(Opponent::random(1)),
         c,
     )

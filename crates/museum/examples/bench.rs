@@ -81,7 +81,7 @@ async fn run(time: Duration, clients: usize) {
     for t in tasks {
         let _ = t.await;
     }
-    println!(
+    ludomat_io::outln!(
         "move action (POST step): {n} requests in {secs:.2} s with {clients} connections = {:.0} requests/s",
         n as f64 / secs
     );
@@ -113,12 +113,12 @@ async fn run(time: Duration, clients: usize) {
     tokio::time::sleep(Duration::from_millis(200)).await;
     let got = received.load(Ordering::Relaxed);
     counting.abort();
-    println!(
+    ludomat_io::outln!(
         "SSE: {changes} changes in {secs:.2} s ({:.0}/s), {got} state events received ({:.0} updates/s)",
         changes as f64 / secs,
         got as f64 / secs
     );
-    let _ = std::io::stdout().flush();
+    let _ = ludomat_io::out::stdout().flush();
 }
 
 /// Bytes each exhibit's page loads: the page, its script and style, and the exhibit's
@@ -127,7 +127,7 @@ fn page_weights() {
     let files: std::collections::HashMap<String, usize> = assets::files().into_iter().collect();
     let size = |p: &str| files.get(p).copied().unwrap_or(0);
     let shell = size("index.html") + size("assets/index.js") + size("assets/index.css");
-    println!("page weight, home page: {shell} bytes (index.html, index.js, index.css)");
+    ludomat_io::outln!("page weight, home page: {shell} bytes (index.html, index.js, index.css)");
     for e in exhibits::EXHIBITS {
         let module = format!("assets/{}.js", e.kind);
         let mut total = shell + size(&module);
@@ -140,7 +140,7 @@ fn page_weights() {
                 }
             }
         }
-        println!(
+        ludomat_io::outln!(
             "page weight, {}: {total} bytes (home page + {})",
             e.kind,
             parts.join(" + ")

@@ -15,10 +15,11 @@
 //!
 //! Wall and CPU time (the server's, from /proc) for each phase. Linux only.
 
+use ludomat_io::child::Run as _;
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
 use std::net::SocketAddr;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
@@ -33,13 +34,13 @@ const IDLE: usize = 1_100;
 
 /// The server's resident size (bytes) and CPU time (user + system) so far.
 fn server_stats(pid: u32) -> (u64, Duration) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let status = ludomat_io::read::to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let rss_kb: u64 = status
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
         .unwrap_or(0);
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let stat = ludomat_io::read::to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
     let after = stat.rsplit_once(')').map_or("", |(_, a)| a);
     let f: Vec<u64> = after
@@ -106,13 +107,13 @@ fn main() {
         });
     }
     let mut child = cmd
-        .spawn()
+        .start()
         .unwrap_or_else(|e| panic!("cannot start {bin}: {e} (cargo build --release -p ludomat)"));
     let pid = child.id();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the URL line");
+    let line = ludomat_io::read::Lines::new(BufReader::new(child.stdout.take().expect("stdout")))
+        .next_line()
+        .expect("the URL line")
+        .unwrap_or_default();
     let port: u16 = line
         .split("127.0.0.1:")
         .nth(1)
@@ -167,13 +168,13 @@ fn main() {
         let deleted = t.elapsed();
         tokio::time::sleep(Duration::from_millis(4500)).await;
         let (after, cpu2) = server_stats(pid);
-        println!("server: {bin} (release), open-files limit 1,024 soft and hard");
-        println!(
+        ludomat_io::outln!("server: {bin} (release), open-files limit 1,024 soft and hard");
+        ludomat_io::outln!(
             "RSS at start {:.1} MiB; after one MENACE visit (the starting level) {:.1} MiB",
             mib(start_rss),
             mib(base)
         );
-        println!(
+        ludomat_io::outln!(
             "{VISITS} MENACE visits × 20 games: made in {:.2} s wall, server CPU {:.2} s; \
              RSS at rest {:.1} MiB = {:.1} KiB per visit",
             made.as_secs_f64(),
@@ -181,7 +182,7 @@ fn main() {
             mib(full),
             full.saturating_sub(base) as f64 / VISITS as f64 / 1024.0
         );
-        println!(
+        ludomat_io::outln!(
             "all deleted in {:.2} s wall (server CPU {:.2} s incl. giving memory back); RSS \
              4.5 s later {:.1} MiB ({:+.1} % of the starting level)",
             deleted.as_secs_f64(),
@@ -218,7 +219,7 @@ fn main() {
         }
         let (_, cpu3) = server_stats(pid);
         let worst = waits.iter().max().copied().unwrap_or_default();
-        println!(
+        ludomat_io::outln!(
             "{IDLE} idle connections opened in {:.2} s; then 10 new visitors answered in at \
              most {:.1} ms each (median {:.1} ms); server CPU for this phase {:.2} s",
             piled.as_secs_f64(),

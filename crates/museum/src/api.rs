@@ -6,12 +6,13 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Extension, Json, Router};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -20,11 +21,25 @@ use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::client::Client;
-use crate::error::{status_of, ApiError, Body};
+use crate::error::{json_rejection, status_of, ApiError};
 use crate::exhibits::EXHIBITS;
 use crate::guard::{Guard, HostPolicy};
 use crate::visit::{Update, Visit};
 use crate::Museum;
+
+/// A JSON request body whose rejections are [`ApiError`]s with JSON messages.
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Museum) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(v)) => Ok(Body(v)),
+            Err(rejection) => Err(json_rejection(&rejection, state.config().max_body_bytes)),
+        }
+    }
+}
 
 /// The museum's routes with `museum` as their state, guarded by `policy`: the API
 /// described in the README and the embedded front end.

@@ -17,13 +17,9 @@
 //! reached with every visit watched 503.
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use ludomat_game::SessionError;
-use serde::de::DeserializeOwned;
-
-use crate::Museum;
 
 /// A refused request: its status and what was wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -80,21 +76,8 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// A JSON request body whose rejections are [`ApiError`]s with JSON messages.
-pub struct Body<T>(pub T);
-
-impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &Museum) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(v)) => Ok(Body(v)),
-            Err(rejection) => Err(json_rejection(&rejection, state.config().max_body_bytes)),
-        }
-    }
-}
-
-fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
+/// The refusal of a JSON body axum rejected (`limit`: the largest body, bytes).
+pub(crate) fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
     // Unreadable JSON and JSON of the wrong shape are both a bad request here.
     let status = match r {
         JsonRejection::JsonSyntaxError(_) | JsonRejection::JsonDataError(_) => {

@@ -28,22 +28,7 @@ use ludomat_game::run::Cancel;
 use ludomat_game::{DynSession, SessionError};
 use tokio::sync::Notify;
 
-use crate::visit::{lock, Visit};
-
-/// The job a visit holds: what identifies it and how to cancel it.
-pub(crate) struct JobSlot {
-    id: u64,
-    what: &'static str,
-    cancel: Cancel,
-    wake: Arc<Notify>,
-}
-
-impl JobSlot {
-    fn cancel(&self) {
-        self.cancel.cancel();
-        self.wake.notify_one();
-    }
-}
+use crate::visit::{lock, JobSlot, Visit};
 
 /// What one step of a job did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -101,7 +101,7 @@ pub fn give_back() {
 /// The process's resident set size in bytes, where `/proc` tells it.
 #[must_use]
 pub fn resident_bytes() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let statm = ludomat_io::read::to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     // SAFETY: sysconf has no preconditions.
     #[cfg(unix)]

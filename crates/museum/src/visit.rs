@@ -11,12 +11,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use ludomat_game::run::Cancel;
 use ludomat_game::{DynSession, SessionError};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use tokio::sync::watch;
-
-use crate::job::JobSlot;
+use tokio::sync::{watch, Notify};
 
 /// A view as JSON text, built once per change and shared by every reader: a session's
 /// view as a `serde_json::Value` takes about 16 times the memory of its text (MENACE:
@@ -74,6 +73,22 @@ pub struct Visit {
     pub(crate) next_job: AtomicU64,
     /// Let go by the museum (deleted, released, evicted, expired): its streams end.
     ended: AtomicBool,
+}
+
+/// The job a visit holds: what identifies it and how to cancel it (the job itself is
+/// [`crate::job::Job`]).
+pub(crate) struct JobSlot {
+    pub(crate) id: u64,
+    pub(crate) what: &'static str,
+    pub(crate) cancel: Cancel,
+    pub(crate) wake: Arc<Notify>,
+}
+
+impl JobSlot {
+    pub(crate) fn cancel(&self) {
+        self.cancel.cancel();
+        self.wake.notify_one();
+    }
 }
 
 /// Undoes one [`Visit::stream_opened`] when the SSE stream is dropped.

@@ -64,7 +64,7 @@ async fn idle_connections_pile_up_and_a_new_visitor_is_answered_at_once() {
         slowest = slowest.max(took);
         idle.push(c.into_stream());
     }
-    eprintln!(
+    ludomat_io::errln!(
         "connections: {IDLE} idle connections opened in {:.2} s against a cap of {CAP}; \
          a new visitor's request (connect + answer) took at most {:.1} ms over 10 rounds",
         piled.as_secs_f64(),

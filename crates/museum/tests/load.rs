@@ -15,7 +15,7 @@ const VISITS: usize = 1_000;
 
 /// Resident set size in bytes, when /proc is there.
 fn rss_bytes() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let statm = ludomat_io::read::to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4096)
 }
@@ -116,7 +116,7 @@ async fn a_thousand_concurrent_visits_each_play_their_own_game() {
     let elapsed = started.elapsed();
     if let (Some(b), Some(d)) = (before, during) {
         let per_visit = d.saturating_sub(b) / VISITS as u64;
-        eprintln!(
+        ludomat_io::errln!(
             "load: {VISITS} concurrent visits, {requests} requests in {:.2} s; \
              RSS {:.1} MiB before, {:.1} MiB with all visits open: {:.1} KiB per visit \
              (server and client connection included)",

@@ -5,6 +5,7 @@
 //! size is the server's and this client's alone. `-- --nocapture` prints the figures
 //! (BENCHMARKS.md). Bounded: about 12 s.
 
+use ludomat_io::child::Run as _;
 mod common;
 
 use std::time::{Duration, Instant};
@@ -59,16 +60,16 @@ fn menace_visits_at_rest_and_after_they_end() {
                 "--nocapture",
             ])
             .env("GLIBC_TUNABLES", ludomat_museum::memory::tunables_env())
-            .output()
+            .run_output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        eprint!("{err}");
+        ludomat_io::out::eprint(format_args!("{err}"));
         assert!(out.status.success(), "the tuned run failed");
         assert!(err.contains("memory: "), "the tuned run measured nothing");
         return;
     }
     let Some(at_start) = resident_bytes() else {
-        eprintln!("no /proc: nothing measured");
+        ludomat_io::errln!("no /proc: nothing measured");
         return;
     };
     let runtime = ludomat_museum::runtime().unwrap();
@@ -119,7 +120,7 @@ fn menace_visits_at_rest_and_after_they_end() {
         assert!(museum.is_empty());
         tokio::time::sleep(settle()).await;
         let after = resident_bytes().unwrap();
-        eprintln!(
+        ludomat_io::errln!(
             "memory: {VISITS} MENACE visits (20 games each) made in {:.1} s; RSS {:.1} MiB \
              at the process's start, {:.1} MiB after one visit (the starting level), \
              {:.1} MiB with all at rest: {:.1} KiB per visit; {:.1} MiB {:.1} s after all \

@@ -47,7 +47,7 @@ async fn a_stop_closes_streams_cancels_autoplay_and_ends_within_two_seconds() {
         .expect("stopped within 2 s")
         .unwrap();
     let took = t.elapsed();
-    eprintln!("shutdown: {stopped} (seen by the caller after {took:?})");
+    ludomat_io::errln!("shutdown: {stopped} (seen by the caller after {took:?})");
     assert_eq!(stopped.streams, 1);
     assert_eq!(stopped.jobs, 1);
     assert_eq!(stopped.visits, 1);

@@ -11,7 +11,7 @@
 //! checksum                 u64 LE: FNV-1a 64 of every byte before it
 //! ```
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 /// The magic line a certificate starts with.
 pub const MAGIC: &[u8; 20] = b"LUDOMAT QUBIC3 CERT\n";
@@ -124,10 +124,7 @@ impl Certificate {
     /// # Errors
     /// [`FormatError`] saying what is wrong and where.
     pub fn read(gz: &[u8]) -> Result<Certificate, FormatError> {
-        let mut d = Vec::new();
-        flate2::read::MultiGzDecoder::new(gz)
-            .take(MAX_BYTES + 1)
-            .read_to_end(&mut d)
+        let d = ludomat_io::read::at_most(flate2::read::MultiGzDecoder::new(gz), MAX_BYTES + 1)
             .map_err(FormatError::Gzip)?;
         if d.len() as u64 > MAX_BYTES {
             return Err(FormatError::TooBig);

@@ -13,7 +13,7 @@ fn bundled() -> Vec<u8> {
         env!("CARGO_MANIFEST_DIR"),
         "/../qubic/data/patashnik/qubic3.cert.gz"
     );
-    std::fs::read(path).expect("the bundled certificate")
+    ludomat_io::read::to_bytes(path).expect("the bundled certificate")
 }
 
 #[test]

@@ -14,19 +14,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let t = Instant::now();
     let (cert, report) = write(&strategy)?;
     let gz = cert.to_gzip()?;
-    std::fs::write(&out, &gz)?;
-    println!(
+    ludomat_io::write::atomically(&out, &gz)?;
+    ludomat_io::outln!(
         "written {out}: {} records, {} bytes raw, {} bytes gzip, in {:.2} s",
         cert.records.len(),
         cert.to_bytes().len(),
         gz.len(),
         t.elapsed().as_secs_f64()
     );
-    println!("{report:?}");
+    ludomat_io::outln!("{report:?}");
     let t = Instant::now();
     let g = ludomat_qubic_verify::Geometry::new();
     let back = ludomat_qubic_verify::Certificate::read(&gz)?;
     let r = ludomat_qubic_verify::verify(&g, &back)?;
-    println!("re-checked in {:.2} s: {r:?}", t.elapsed().as_secs_f64());
+    ludomat_io::outln!("re-checked in {:.2} s: {r:?}", t.elapsed().as_secs_f64());
     Ok(())
 }

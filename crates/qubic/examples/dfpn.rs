@@ -54,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (m, solved) = solve_from(x, o, &config, &Cancel::new(), &mut |s| {
             if s.jobs_done > seen {
                 seen = s.jobs_done;
-                println!(
+                ludomat_io::outln!(
                     "[{:7.1} s, {:7.1} s CPU] {} of {} jobs done, {} expansions",
                     start.elapsed().as_secs_f64(),
                     cpu::process().saturating_sub(c0).as_secs_f64(),
@@ -65,12 +65,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         });
         for j in &solved.jobs {
-            println!(
+            ludomat_io::outln!(
                 "job x={:#x} o={:#x}: {:?} in {:.1} s, {:?}",
-                j.x, j.o, j.outcome, j.seconds, j.stats
+                j.x,
+                j.o,
+                j.outcome,
+                j.seconds,
+                j.stats
             );
         }
-        println!(
+        ludomat_io::outln!(
             "first move {m}, {} jobs, all proved: {}; {:?}; table {}",
             solved.jobs.len(),
             solved.all_proved(),
@@ -92,7 +96,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             d = d.parallel(&pool);
         }
         let outcome = d.prove(x, o);
-        println!(
+        ludomat_io::outln!(
             "{outcome:?} in {:.2} s: {:?}, table {}",
             t.elapsed().as_secs_f64(),
             d.stats(),
@@ -106,7 +110,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             },
         )
     };
-    println!(
+    ludomat_io::outln!(
         "total {:.1} s wall, {:.1} s CPU",
         t.elapsed().as_secs_f64(),
         cpu::process().saturating_sub(c0).as_secs_f64()
@@ -114,7 +118,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if outcome == Outcome::Proved {
         let t = Instant::now();
         let (cert, report) = write_from(&strategy, x, o)?;
-        println!(
+        ludomat_io::outln!(
             "certificate: {} records ({} stored moves), {} bytes gzip, written and checked in {:.2} s; {} replies tried",
             cert.records.len(),
             strategy.moves.len(),

@@ -17,21 +17,21 @@ fn main() {
         let trees: Vec<_> = args
             .iter()
             .skip(2)
-            .filter_map(|p| unpack(&std::fs::read(p).ok()?).ok())
+            .filter_map(|p| unpack(&ludomat_io::read::to_bytes(p).ok()?).ok())
             .collect();
         let Some(tree) = join(trees) else {
-            println!("nothing to join");
+            ludomat_io::outln!("nothing to join");
             return;
         };
         let bytes = pack(&tree);
-        println!("strategy: {} nodes, {} bytes", size(&tree), bytes.len());
+        ludomat_io::outln!("strategy: {} nodes, {} bytes", size(&tree), bytes.len());
         let t = std::time::Instant::now();
         match verify(&tree) {
-            Ok(v) => println!("verified: {v:?} in {:.2?}", t.elapsed()),
+            Ok(v) => ludomat_io::outln!("verified: {v:?} in {:.2?}", t.elapsed()),
             Err(e) => {
-                println!("NOT verified: {e}");
+                ludomat_io::outln!("NOT verified: {e}");
                 match verify_partial(&tree) {
-                    Ok((v, open)) => println!(
+                    Ok((v, open)) => ludomat_io::outln!(
                         "verified except {} replies to the first move: {v:?}; open: {}",
                         open.len(),
                         open.iter()
@@ -40,13 +40,13 @@ fn main() {
                             .collect::<Vec<_>>()
                             .join(" ")
                     ),
-                    Err(e) => println!("not even partly: {e}"),
+                    Err(e) => ludomat_io::outln!("not even partly: {e}"),
                 }
             }
         }
         if let Some(out) = args.get(1) {
-            if let Err(e) = std::fs::write(out, &bytes) {
-                println!("cannot write {out}: {e}");
+            if let Err(e) = ludomat_io::write::atomically(out, &bytes) {
+                ludomat_io::outln!("cannot write {out}: {e}");
             }
         }
         return;
@@ -95,7 +95,7 @@ fn main() {
     let t = std::time::Instant::now();
     let r = search(first, &tries, budget, 3, select, |reply, try_, nodes| {
         let reply = Cell::<4>::new(reply as usize).map_or("?".into(), |c| c.to_string());
-        println!(
+        ludomat_io::outln!(
             "  reply {reply}: {} ({nodes} nodes so far, {:.1?})",
             try_.as_ref()
                 .map_or("not solved".to_string(), |(i, _)| format!("won, try {i}")),
@@ -103,12 +103,12 @@ fn main() {
         );
         if let (Some(out), Some((_, tree))) = (out, try_) {
             let path = format!("{out}.{reply}");
-            if let Err(e) = std::fs::write(&path, pack(&tree)) {
-                println!("cannot write {path}: {e}");
+            if let Err(e) = ludomat_io::write::atomically(&path, pack(&tree)) {
+                ludomat_io::outln!("cannot write {path}: {e}");
             }
         }
     });
-    println!(
+    ludomat_io::outln!(
         "first move {first}, part {}: complete {}, {} nodes in {:.2?}",
         args.get(3).map_or("0", String::as_str),
         r.complete,
@@ -116,10 +116,10 @@ fn main() {
         t.elapsed()
     );
     let bytes = pack(&r.tree);
-    println!("strategy: {} nodes, {} bytes", size(&r.tree), bytes.len());
+    ludomat_io::outln!("strategy: {} nodes, {} bytes", size(&r.tree), bytes.len());
     if let Some(out) = out {
-        if let Err(e) = std::fs::write(out, &bytes) {
-            println!("cannot write {out}: {e}");
+        if let Err(e) = ludomat_io::write::atomically(out, &bytes) {
+            ludomat_io::outln!("cannot write {out}: {e}");
         }
     }
 }

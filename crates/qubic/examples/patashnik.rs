@@ -16,13 +16,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .peekable();
     let text = match args.peek() {
         Some(a) if a.parse::<usize>().is_err() => {
-            std::fs::read_to_string(args.next().unwrap_or_default())?
+            ludomat_io::read::to_string(args.next().unwrap_or_default())?
         }
         _ => PATASHNIK.to_string(),
     };
     let moves: Vec<usize> = args.map(|a| a.parse()).collect::<Result<_, _>>()?;
     let dict = Dictionary::parse(&text)?;
-    println!(
+    ludomat_io::outln!(
         "{} entries, {} symmetric duplicates",
         dict.entries.len(),
         dict.duplicates.len()
@@ -37,12 +37,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
         &moves,
     )?;
-    println!(
+    ludomat_io::outln!(
         "after {}: {:.1} s",
         moves_text(&moves),
         t.elapsed().as_secs_f64()
     );
-    println!(
+    ludomat_io::outln!(
         "{r:#?}",
         r = (
             r.positions,
@@ -55,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             r.threat_nodes
         )
     );
-    println!("entries reached {}", r.entries_reached());
+    ludomat_io::outln!("entries reached {}", r.entries_reached());
     let un: Vec<usize> = dict
         .entries
         .iter()
@@ -63,12 +63,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|(_, &x)| !x)
         .map(|(e, _)| e.line)
         .collect();
-    println!("unreached lines: {}", un.len());
+    ludomat_io::outln!("unreached lines: {}", un.len());
     if un.len() <= 400 {
-        println!("{un:?}");
+        ludomat_io::outln!("{un:?}");
     }
     if let Some((k, s)) = &r.longest {
-        println!(
+        ludomat_io::outln!(
             "longest {}: {} then {}",
             s.len(),
             notation(*k as u64, (*k >> 64) as u64),

@@ -47,7 +47,7 @@ fn main() {
             .filter(|(_, &n)| n > 0)
             .map(|(m, n)| format!("{m}:{n}"))
             .collect();
-        println!(
+        ludomat_io::outln!(
             "{first_name} first vs {second_name}: first player wins {wins}/{games}; its moves to win: max {max_moves}, mean {:.2}; histogram {}",
             total as f64 / wins.max(1) as f64,
             h.join(" ")

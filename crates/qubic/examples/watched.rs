@@ -40,7 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             if !matches!(run.verdict, Verdict::Proved { .. }) {
                 return Err(format!("not proved: {:?}", run.verdict).into());
             }
-            println!(
+            ludomat_io::outln!(
                 "run {r} {}: {secs:.3} s CPU, {} expansions, {reports} reports ({bytes} bytes of JSON)",
                 if watched { "watched  " } else { "unwatched" },
                 run.stats.expansions
@@ -53,7 +53,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         v[v.len() / 2]
     };
     let (u, w) = (median(&mut times[0]), median(&mut times[1]));
-    println!(
+    ludomat_io::outln!(
         "medians: unwatched {u:.3} s, watched {w:.3} s CPU: {:+.2} %",
         (w / u - 1.0) * 100.0
     );

@@ -39,8 +39,9 @@ pub struct ProofOptions {
     /// A strategy file written by the `forced4d` example instead of the stored one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub file: Option<PathBuf>,
-    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: the bundled certificate re-checked by
-    /// the independent checker; `--dictionary` checks Patashnik's dictionary itself).
+    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of the win found from
+    /// scratch, re-checked by the independent checker; `--patashnik` re-checks the
+    /// certificate of Patashnik's strategy, `--dictionary` his dictionary itself).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4)))]
     pub dims: u8,
     /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
@@ -88,7 +89,8 @@ pub struct ProofOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
     pub max_expansions: Option<u64>,
     /// With --search or --search-after: `shared` (one table for every position, one
-    /// searcher per core) or `per-job` (issue 17's search: one table per position).
+    /// searcher per core) or `per-job` (the first search: one table per position, one
+    /// position at a time per core).
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Scheme::Shared))]
     pub scheme: Scheme,
     /// With --search or --search-after: worker threads (1 to 256; default: one per
@@ -185,18 +187,10 @@ pub enum ProofError {
         /// Why.
         source: std::io::Error,
     },
-    /// An output path refused before any work (a folder, a FIFO, a missing folder).
-    #[error("{flag} {}{why}", path.display())]
-    Output {
-        /// The flag naming it.
-        flag: &'static str,
-        /// The path.
-        path: PathBuf,
-        /// What is wrong (with the path's own error as the source, if any).
-        why: String,
-        /// The cause.
-        source: Option<std::io::Error>,
-    },
+    /// An output path refused before any work (a folder, a FIFO, a missing folder, a
+    /// folder that cannot be written into).
+    #[error(transparent)]
+    Output(#[from] ludomat_io::output::Refused),
     /// A dictionary that cannot be read.
     #[error("{name}")]
     Dictionary {
@@ -327,7 +321,7 @@ pub struct ProofReport {
 }
 
 fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ProofError> {
-    ludomat_game::save::read_capped(path, cap).map_err(|source| ProofError::Read {
+    ludomat_io::read::bytes(path, cap).map_err(|source| ProofError::Read {
         path: path.to_path_buf(),
         source,
     })
@@ -340,11 +334,9 @@ fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ProofError> {
 pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), ProofError> {
     let (text, name) = match file {
         Some(f) => {
-            let text = ludomat_game::save::read_capped_string(f, TEXT_CAP).map_err(|source| {
-                ProofError::Read {
-                    path: f.to_path_buf(),
-                    source,
-                }
+            let text = ludomat_io::read::text(f, TEXT_CAP).map_err(|source| ProofError::Read {
+                path: f.to_path_buf(),
+                source,
             })?;
             (text, f.display().to_string())
         }
@@ -375,30 +367,29 @@ pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), Proo
 /// # Errors
 /// [`ProofError::Output`] naming `flag` and the path.
 pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
-    use ludomat_game::save::OutputRefused;
-    ludomat_game::save::check_output(path).map_err(|e| {
-        let (why, source) = match e {
-            OutputRefused::Target(io) => (String::new(), Some(io)),
-            other => (other.to_string(), None),
-        };
-        ProofError::Output {
-            flag,
-            path: path.to_path_buf(),
-            why,
-            source,
-        }
-    })
+    Ok(ludomat_io::output::check_flag(
+        flag,
+        path,
+        ludomat_io::output::ANY,
+    )?)
 }
 
 /// The independent checker's account of a certificate, one fact a line.
 #[must_use]
 pub fn certificate_text(r: &CertificateSummary) -> String {
+    let t = |n: u64| ludomat_io::text::thousands(n);
     format!(
         "  first-player positions (merged under the 192 symmetries): {}\n  answered by a \
          stored move: {}, by a whole threat line: {} (longest: {} threes)\n  second-player \
          replies checked: {} ({} reaching a position already checked); replies leaving a \
          three open (lost at once): {}\n",
-        r.records, r.moves, r.threat_lines, r.longest_line, r.replies, r.merged, r.lost_at_once
+        t(r.records),
+        t(r.moves),
+        t(r.threat_lines),
+        r.longest_line,
+        t(r.replies),
+        t(r.merged),
+        t(r.lost_at_once)
     )
 }
 
@@ -452,15 +443,14 @@ fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofErr
     })?;
     let g = ludomat_qubic_verify::Geometry::new();
     let checker = format!(
-        "4×4×4: {name}, {} bytes ({} records). Re-checked in {:.1?} ({:.1} s CPU) by the \
-         independent checker ({} lines, {} symmetries, found by itself): the first player \
-         wins against every defence.\n",
-        bytes.len(),
-        r.records,
-        t.elapsed(),
-        cpu::process().saturating_sub(c).as_secs_f64(),
+        "4×4×4: {name}, {} bytes ({} records). Re-checked by the independent checker \
+         ({} lines, {} symmetries, found by itself): the first player wins against every \
+         defence.\nChecked in {}.\n",
+        ludomat_io::text::thousands(bytes.len() as u64),
+        ludomat_io::text::thousands(r.records),
         g.lines.len(),
-        g.symmetries.len()
+        g.symmetries.len(),
+        ludomat_io::text::wall_and_cpu(t.elapsed(), cpu::process().saturating_sub(c)),
     ) + &certificate_text(&r);
     Ok(ProofReport {
         checker,
@@ -469,7 +459,7 @@ fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofErr
 }
 
 fn write_file(out: &Path, gz: &[u8]) -> Result<(), ProofError> {
-    ludomat_game::save::write_atomically(out, gz, ".qubic3-cert")
+    ludomat_io::write::write_atomically(out, gz, ".qubic3-cert")
         .map(drop)
         .map_err(|source| ProofError::Write {
             path: out.to_path_buf(),
@@ -683,13 +673,22 @@ impl SearchTask {
     }
 }
 
+/// Wall-clock and CPU seconds in the one spelling (`ludomat_io::text::wall_and_cpu`).
+fn secs_wall_and_cpu(wall: f64, cpu: f64) -> String {
+    let d =
+        |s: f64| std::time::Duration::from_secs_f64(if s.is_finite() { s.max(0.0) } else { 0.0 });
+    ludomat_io::text::wall_and_cpu(d(wall), d(cpu))
+}
+
 /// The progress bar's note: expansions, CPU time and the line being searched.
 #[must_use]
 pub fn search_note(p: &Progress<SearchProgress>) -> String {
     format!(
-        "{} expansions, {:.0} s CPU {}",
-        p.partial.expansions,
-        p.partial.cpu_seconds,
+        "{} expansions, {} CPU {}",
+        ludomat_io::text::thousands(p.partial.expansions),
+        ludomat_io::text::duration(std::time::Duration::from_secs_f64(
+            p.partial.cpu_seconds.max(0.0)
+        )),
         p.partial.line.join(" ")
     )
 }
@@ -735,16 +734,17 @@ impl PreparedSearch {
             )));
         }
         Ok(format!(
-            "Proved {} of {} positions in {:.1} s, {:.1} s CPU (the longest alone {:.1} s): {} \
-             node expansions, {} leaves evaluated, {} threat-search nodes.\n",
+            "Proved {} of {} positions in {} (the longest alone {}): {} node expansions, {} \
+             leaves evaluated, {} threat-search nodes.\n",
             run.proved(),
             run.jobs.len(),
-            run.search.seconds,
-            run.search.cpu_seconds,
-            run.longest_job(),
-            run.stats.expansions,
-            run.stats.evaluations,
-            run.stats.threat_nodes,
+            secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
+            ludomat_io::text::duration(std::time::Duration::from_secs_f64(
+                run.longest_job().max(0.0)
+            )),
+            ludomat_io::text::thousands(run.stats.expansions),
+            ludomat_io::text::thousands(run.stats.evaluations),
+            ludomat_io::text::thousands(run.stats.threat_nodes),
         ))
     }
 
@@ -777,12 +777,14 @@ impl PreparedSearch {
         let mut head = format!(
             "Proved: the first player wins. {} positions of the strategy have a searched \
              move.\nCertificate: {} records, {} bytes gzip, written and re-checked by the \
-             independent checker in {:.1} s, {:.1} s CPU.\n",
-            run.searched_moves,
-            certificate.records,
-            certificate.bytes,
-            run.certificate_time.seconds,
-            run.certificate_time.cpu_seconds
+             independent checker in {}.\n",
+            ludomat_io::text::thousands(run.searched_moves as u64),
+            ludomat_io::text::thousands(certificate.records),
+            ludomat_io::text::thousands(certificate.bytes as u64),
+            secs_wall_and_cpu(
+                run.certificate_time.seconds,
+                run.certificate_time.cpu_seconds
+            )
         );
         if let (Some(out), Some(gz)) = (&self.task.out, &run.certificate) {
             write_file(out, gz)?;
@@ -792,8 +794,8 @@ impl PreparedSearch {
             head,
             checker: certificate_text(certificate),
             tail: format!(
-                "The whole run: {:.1} s, {:.1} s CPU.\n",
-                run.total.seconds, run.total.cpu_seconds
+                "The whole run: {}.\n",
+                secs_wall_and_cpu(run.total.seconds, run.total.cpu_seconds)
             ),
         })
     }

@@ -214,7 +214,7 @@ fn the_bundled_from_scratch_certificate_checks() {
     // search from the empty board, no dictionary) and re-checked here by the independent
     // checker alone.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/search/qubic3.cert.gz");
-    let gz = std::fs::read(path).expect("the certificate is in the repository");
+    let gz = ludomat_io::read::to_bytes(path).expect("the certificate is in the repository");
     let cert = ludomat_qubic_verify::Certificate::read(&gz).expect("reads");
     assert_eq!((cert.root_x, cert.root_o), (0, 0), "from the empty board");
     assert_eq!(cert.records.len(), 353_493);

@@ -109,7 +109,7 @@ fn level6_fallback_changes_some_games() {
         .filter(|&s| random_game(LoudenOptions::default(), s) != random_game(off, s))
         .count();
     assert!(differ > 0, "the fallback never mattered in 2000 games");
-    eprintln!("fallback mattered in {differ} of 2000 random games");
+    ludomat_io::errln!("fallback mattered in {differ} of 2000 random games");
 }
 
 #[test]

@@ -8,7 +8,7 @@ use ludomat_qubic::{Cell, Louden1962, LoudenOptions, LoudenReply, NtestOrder, Re
 fn cards() -> serde_json::Value {
     let p =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/qubic/louden1962.json");
-    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let text = ludomat_io::read::to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     serde_json::from_str(&text).unwrap()
 }
 

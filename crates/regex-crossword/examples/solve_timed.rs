@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let file = args.next().ok_or("usage: solve_timed FILE [SECONDS]")?;
     let seconds: f64 = args.next().map_or(Ok(10.0), |s| s.parse())?;
-    let text = std::fs::read_to_string(&file)?;
+    let text = ludomat_io::read::to_string(&file)?;
     let puzzle = Puzzle::parse(&text)?;
     let solver = Solver::new(&puzzle);
     let started = Instant::now();
@@ -23,13 +23,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     });
     let took = started.elapsed();
     match result {
-        Ok(o) => println!(
+        Ok(o) => ludomat_io::outln!(
             "{file}: {} solutions (complete: {}), {} search nodes, {took:.3?}",
             o.solutions.len(),
             o.complete,
             o.nodes
         ),
-        Err(e) => println!("{file}: {e}, {took:.3?}"),
+        Err(e) => ludomat_io::outln!("{file}: {e}, {took:.3?}"),
     }
     Ok(())
 }

@@ -37,6 +37,13 @@ pub enum Shape {
 /// most 64 cells, grids of at most 4,096).
 pub const MAX_SIDE: usize = 64;
 
+/// The longest side of a hexagon (63 rows, 3,007 cells).
+pub const MAX_HEXAGON_SIDE: usize = 32;
+
+/// The most lines a grid has: a hexagon of side [`MAX_HEXAGON_SIDE`], 63 in each of its
+/// three directions (a 64×64 rectangle has 128).
+pub const MAX_LINES: usize = 3 * (2 * MAX_HEXAGON_SIDE - 1);
+
 /// Which way a line runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -114,7 +121,7 @@ impl Grid {
     /// Builds the cells and lines of a shape.
     ///
     /// # Errors
-    /// When a side is 0 or longer than [`MAX_SIDE`] (a hexagon's: 32).
+    /// When a side is 0 or longer than [`MAX_SIDE`] (a hexagon's: [`MAX_HEXAGON_SIDE`]).
     pub fn new(shape: Shape) -> Result<Grid, ShapeError> {
         match shape {
             Shape::Rectangle { rows, cols } => {
@@ -145,9 +152,9 @@ impl Grid {
                 })
             }
             Shape::Hexagon { side } => {
-                if side == 0 || side > 32 {
+                if side == 0 || side > MAX_HEXAGON_SIDE {
                     return Err(ShapeError(format!(
-                        "a hexagon's side must be 1 to 32 cells, not {side}"
+                        "a hexagon's side must be 1 to {MAX_HEXAGON_SIDE} cells, not {side}"
                     )));
                 }
                 let n = side;
@@ -275,6 +282,23 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_largest_grids_have_at_most_max_lines() {
+        let hexagon = Grid::new(Shape::Hexagon {
+            side: MAX_HEXAGON_SIDE,
+        });
+        assert_eq!(hexagon.unwrap().lines.len(), MAX_LINES);
+        let rectangle = Grid::new(Shape::Rectangle {
+            rows: MAX_SIDE,
+            cols: MAX_SIDE,
+        });
+        assert!(rectangle.unwrap().lines.len() <= MAX_LINES);
+        assert!(Grid::new(Shape::Hexagon {
+            side: MAX_HEXAGON_SIDE + 1
+        })
+        .is_err());
+    }
 
     #[test]
     fn hexagon_of_side_seven() {

@@ -16,13 +16,32 @@
 //! A clue line is `<direction> <number>: <clue>`; the clue is the rest of the line with
 //! surrounding spaces removed. The alphabet (what `.` and `[^…]` stand for) is written as
 //! characters and ranges; without one it is A–Z plus every character the clues name.
+//!
+//! Reading is linear in the file and bounded whatever it holds: at most
+//! [`MAX_CLUES_PER_LINE`] clues a line and [`MAX_CLUES`] in all, each at most
+//! [`MAX_CLUE_CHARS`] characters, and [`MAX_PUZZLE_POSITIONS`] character positions
+//! together, each refused at the line that goes beyond it. What follows reading
+//! (compiling the clues, propagation, search) runs inside the solver's time bound.
 
-use crate::clue::{Clue, ClueError};
-use crate::grid::{Direction, Grid, Shape};
+use crate::clue::{Clue, ClueError, MAX_POSITIONS};
+use crate::grid::{Direction, Grid, Shape, MAX_LINES};
 use crate::letters::Letters;
 
+/// The most clues one line may have (regexcrossword.com prints two, one at each end).
+pub const MAX_CLUES_PER_LINE: usize = 8;
+/// The most clues a puzzle may have: [`MAX_CLUES_PER_LINE`] for each line of the grid
+/// with the most lines (1,512). Counted as the file is read, before the grid is built.
+pub const MAX_CLUES: usize = MAX_CLUES_PER_LINE * MAX_LINES;
+/// The longest clue, in characters (room for a `[…]` class at each of
+/// [`MAX_POSITIONS`]' positions); checked before the clue is parsed.
+pub const MAX_CLUE_CHARS: usize = 4 * MAX_POSITIONS as usize;
+/// The most character positions all the clues of a puzzle may have together, written out
+/// (sixteen clues of [`MAX_POSITIONS`]): what the solver compiles and propagates grows
+/// with this sum, so the number of clues times their size is bounded, not only each.
+pub const MAX_PUZZLE_POSITIONS: u64 = 16 * MAX_POSITIONS;
+
 /// A clue as an error message quotes it: whole up to 80 characters, else its first 60
-/// and how long it is (a 40,000-character clue is not repeated in full).
+/// and how long it is (a 16,000-character clue is not repeated in full).
 fn shortened(clue: &str) -> String {
     let n = clue.chars().count();
     if n <= 80 {
@@ -193,6 +212,18 @@ impl Puzzle {
                     let num: usize = num
                         .parse()
                         .map_err(|_| bad(format!("'{num}' is not a line number")))?;
+                    if raw.len() == MAX_CLUES {
+                        return Err(bad(format!(
+                            "a clue beyond the {MAX_CLUES} a puzzle may have \
+                             ({MAX_CLUES_PER_LINE} a line, {MAX_LINES} lines in the largest grid)"
+                        )));
+                    }
+                    let chars = value.chars().count();
+                    if chars > MAX_CLUE_CHARS {
+                        return Err(bad(format!(
+                            "the clue of {d} {num} is {chars} characters long; at most {MAX_CLUE_CHARS}"
+                        )));
+                    }
                     raw.push((n, dir, num, value.to_string()));
                 }
             }
@@ -202,7 +233,10 @@ impl Puzzle {
             line: shape_line,
             message: e.to_string(),
         })?;
-        let mut clues: Vec<PlacedClue> = Vec::new();
+        let mut clues: Vec<PlacedClue> = Vec::with_capacity(raw.len());
+        // clues so far on each line of the grid, and their positions together
+        let mut on_line = vec![0usize; grid.lines.len()];
+        let mut positions = 0u64;
         for (n, dir, num, text) in raw {
             let Some(line) = grid.line(dir, num) else {
                 let count = grid.lines.iter().filter(|l| l.direction == dir).count();
@@ -215,7 +249,16 @@ impl Puzzle {
                     },
                 });
             };
-            let before = clues.iter().filter(|c| c.line == line).count();
+            let before = on_line[line];
+            if before == MAX_CLUES_PER_LINE {
+                return Err(PuzzleError::Line {
+                    line: n,
+                    message: format!(
+                        "{dir} {num} has {MAX_CLUES_PER_LINE} clues already; at most {MAX_CLUES_PER_LINE} a line"
+                    ),
+                });
+            }
+            on_line[line] += 1;
             let name = match before {
                 0 => format!("{dir} {num}"),
                 1 => format!("{dir} {num} (2nd)"),
@@ -227,6 +270,16 @@ impl Puzzle {
                 source_text: text.clone(),
                 error,
             })?;
+            positions += clue.node.positions(&clue.group_nodes());
+            if positions > MAX_PUZZLE_POSITIONS {
+                return Err(PuzzleError::Line {
+                    line: n,
+                    message: format!(
+                        "with clue {name} the clues expand to {positions} character positions \
+                         together; at most {MAX_PUZZLE_POSITIONS} a puzzle"
+                    ),
+                });
+            }
             clues.push(PlacedClue { line, name, clue });
         }
         let alphabet = alphabet.unwrap_or_else(|| {
@@ -383,6 +436,88 @@ mod tests {
         );
         let e = Puzzle::parse("# big\n\nshape: rectangle 0x2\nacross 1: A\n").unwrap_err();
         assert!(e.to_string().starts_with("line 3: "), "{e}");
+    }
+
+    /// `n` clues over the rows of a 64×64 rectangle, each a different line of text.
+    fn many_clues(n: usize) -> String {
+        let mut text = String::from("shape: rectangle 64x64\n");
+        for i in 0..n {
+            text.push_str(&format!("across {}: [A-Z]*{}[A-Z]*\n", i % 64 + 1, i % 7));
+        }
+        text
+    }
+
+    #[test]
+    fn clues_beyond_the_limit_are_refused_as_they_are_read() {
+        // Issue 39: 100,000 clues took 22 s of CPU to parse (each clue counted the clues
+        // before it on its line), before the solver's time bound started. 20,000 here (the
+        // old parse took seconds and accepted them); refused at the first clue too many.
+        let text = many_clues(20_000);
+        let started = std::time::Instant::now();
+        let e = Puzzle::parse(&text).unwrap_err();
+        let took = started.elapsed();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line {}: a clue beyond the 1512 a puzzle may have (8 a line, 189 lines in the \
+                 largest grid)",
+                MAX_CLUES + 2
+            )
+        );
+        assert!(
+            took < std::time::Duration::from_millis(500),
+            "took {took:?}"
+        );
+        // the most a puzzle may have are read, eight a line
+        let at_most = many_clues(64 * MAX_CLUES_PER_LINE);
+        let p = Puzzle::parse(&at_most).unwrap();
+        assert_eq!(p.clues.len(), 512);
+        assert_eq!(p.clues[511].name, "across 64 (8th)");
+    }
+
+    #[test]
+    fn a_line_takes_at_most_eight_clues() {
+        let mut text = String::from("shape: rectangle 2x2\n");
+        for _ in 0..MAX_CLUES_PER_LINE + 1 {
+            text.push_str("down 2: ..\n");
+        }
+        let e = Puzzle::parse(&text).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 10: down 2 has 8 clues already; at most 8 a line"
+        );
+    }
+
+    #[test]
+    fn a_long_clue_is_refused_before_it_is_parsed() {
+        // Without the length bound this clue was parsed whole and refused for its
+        // positions; an unclosed group would be parsed to its end.
+        let text = format!(
+            "shape: rectangle 1x2\nacross 1: ({}\n",
+            "A".repeat(MAX_CLUE_CHARS)
+        );
+        let e = Puzzle::parse(&text).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: the clue of across 1 is 16385 characters long; at most 16384"
+        );
+    }
+
+    #[test]
+    fn the_positions_of_all_clues_together_are_bounded() {
+        // Sixteen clues of 4,096 positions are the most; the seventeenth is refused, named.
+        let mut text = String::from("shape: rectangle 64x64\n");
+        for i in 1..=17 {
+            text.push_str(&format!("down {i}: (.{{64}}){{64}}\n"));
+        }
+        let e = Puzzle::parse(&text).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 18: with clue down 17 the clues expand to 69632 character positions \
+             together; at most 65536 a puzzle"
+        );
+        let sixteen: String = text.lines().take(17).map(|l| format!("{l}\n")).collect();
+        assert_eq!(Puzzle::parse(&sixteen).unwrap().clues.len(), 16);
     }
 
     #[test]

@@ -391,7 +391,7 @@ fn uniqueness(puzzle: &Puzzle) -> (Uniqueness, Option<Vec<u8>>) {
             let statement = match (o.solutions.len(), o.complete) {
                 (0, _) => "The puzzle has no solution: no way of filling the grid satisfies every clue (the whole search tree was searched).".to_string(),
                 (1, true) if alone => "The answer is unique: propagation alone fills every cell, no guessing needed.".to_string(),
-                (1, true) => format!("The answer is unique: the whole search tree was searched ({} search nodes).", o.nodes),
+                (1, true) => format!("The answer is unique: the whole search tree was searched ({}).", ludomat_io::text::count(o.nodes, "search node", "search nodes")),
                 _ => "The answer is not unique: the solver found two different grids that satisfy every clue.".to_string(),
             };
             let first = o.solutions.first().cloned();

@@ -10,7 +10,8 @@
 //! in turn and propagates again. Search continues past the first solution until `limit`
 //! solutions are found or none are left, so "unique" means the whole tree was searched.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use crate::backtrack::{OutOfSteps, Program, Stopped, CHECK_BUDGET, PROPAGATION_BUDGET};
@@ -173,7 +174,7 @@ pub enum SolveError {
     #[error("gave up after {0} search nodes (raise --max-nodes)")]
     TooManyNodes(u64),
     /// The time bound was reached (after this many search nodes).
-    #[error("gave up after {:.1} s and {} search nodes (raise --max-seconds)", .0.as_secs_f64(), .1)]
+    #[error("gave up after {} and {} (raise --max-seconds)", ludomat_io::text::duration(*.0), ludomat_io::text::count(*.1, "search node", "search nodes"))]
     OutOfTime(Duration, u64),
     /// A filled line's backreference check ran out of steps.
     #[error("clue {0}: {1}")]
@@ -203,7 +204,12 @@ pub enum ClueStatus {
 #[derive(Debug, Clone)]
 pub struct Solver<'p> {
     puzzle: &'p Puzzle,
-    compiled: Vec<Compiled>,
+    /// Clue `k` is compiled as `compiled[distinct[k]]`: a clue printed on many lines (a
+    /// hostile file repeats one long clue on every line) is compiled once and held once.
+    distinct: Vec<usize>,
+    /// Each distinct clue, compiled when first needed: a solve compiles inside its time
+    /// bound ([`Solver::solve_with`]), so everything after reading the puzzle is bounded.
+    compiled: Vec<OnceLock<Compiled>>,
     cell_clues: Vec<Vec<usize>>,
 }
 
@@ -275,34 +281,45 @@ fn retry_below(open: usize) -> usize {
 }
 
 impl<'p> Solver<'p> {
-    /// Compiles every clue of the puzzle.
+    /// A solver for `puzzle`. Cheap: each clue is compiled when first needed (a solve
+    /// compiles them all first, inside its time bound).
     #[must_use]
     pub fn new(puzzle: &'p Puzzle) -> Solver<'p> {
-        // A clue printed on many lines is compiled once (a hostile file repeats one long
-        // clue on every line).
-        let mut by_source: std::collections::HashMap<&str, Compiled> =
-            std::collections::HashMap::new();
-        let compiled = puzzle
-            .clues
-            .iter()
+        let mut by_source: HashMap<&str, usize> = HashMap::new();
+        let distinct = (puzzle.clues.iter())
             .map(|c| {
-                by_source
-                    .entry(c.clue.source.as_str())
-                    .or_insert_with(|| Compiled {
-                        nfa: Nfa::new(&c.clue, puzzle.alphabet),
-                        program: c
-                            .clue
-                            .has_backrefs
-                            .then(|| Program::new(&c.clue, puzzle.alphabet)),
-                    })
-                    .clone()
+                let next = by_source.len();
+                *by_source.entry(c.clue.source.as_str()).or_insert(next)
             })
             .collect();
         Solver {
             puzzle,
-            compiled,
+            distinct,
+            compiled: (0..by_source.len()).map(|_| OnceLock::new()).collect(),
             cell_clues: puzzle.clues_of_cells(),
         }
+    }
+
+    /// Clue `k` compiled (now, if it is the first time).
+    fn compiled(&self, k: usize) -> &Compiled {
+        self.compiled[self.distinct[k]].get_or_init(|| {
+            let (clue, alphabet) = (&self.puzzle.clues[k].clue, self.puzzle.alphabet);
+            Compiled {
+                nfa: Nfa::new(clue, alphabet),
+                program: clue.has_backrefs.then(|| Program::new(clue, alphabet)),
+            }
+        })
+    }
+
+    /// Compiles every clue not compiled yet, stopping at the clock's deadline.
+    fn compile_all(&self, clock: &Clock) -> Result<(), OutOfTime> {
+        for k in 0..self.distinct.len() {
+            if clock.out() {
+                return Err(OutOfTime);
+            }
+            self.compiled(k);
+        }
+        Ok(())
     }
 
     /// The puzzle.
@@ -321,7 +338,7 @@ impl<'p> Solver<'p> {
         budget: u64,
         clock: &Clock,
     ) -> Result<Revision, OutOfTime> {
-        let c = &self.compiled[k];
+        let c = self.compiled(k);
         let Some(s) = c.nfa.supports(cur) else {
             return Ok(Revision {
                 left: None,
@@ -374,7 +391,7 @@ impl<'p> Solver<'p> {
         mut retry: Option<&mut [usize]>,
         clock: &Clock,
     ) -> Result<bool, OutOfTime> {
-        let n = self.compiled.len();
+        let n = self.distinct.len();
         let mut queued = vec![false; n];
         let mut q = VecDeque::new();
         for k in queue {
@@ -455,13 +472,15 @@ impl<'p> Solver<'p> {
         };
         let clock = Clock::start(options.max_time);
         let out_of_time = |nodes| SolveError::OutOfTime(clock.started.elapsed(), nodes);
+        self.compile_all(&clock)
+            .map_err(|OutOfTime| out_of_time(0))?;
         let mut domains = vec![self.puzzle.alphabet; self.puzzle.grid.cells()];
-        let mut retry = vec![usize::MAX; self.compiled.len()];
+        let mut retry = vec![usize::MAX; self.distinct.len()];
         let mut explanation = Vec::new();
         let ok = self
             .propagate_until(
                 &mut domains,
-                0..self.compiled.len(),
+                0..self.distinct.len(),
                 options.explain.then_some(&mut explanation),
                 PROPAGATION_BUDGET,
                 Some(&mut retry),
@@ -493,7 +512,7 @@ impl<'p> Solver<'p> {
     /// [`OutOfSteps`] when a backreference check cannot be decided.
     pub fn clue_matches(&self, k: usize, letters: &[u8]) -> Result<bool, OutOfSteps> {
         let text = self.puzzle.line_text(k, letters);
-        let c = &self.compiled[k];
+        let c = self.compiled(k);
         match &c.program {
             None => Ok(c.nfa.accepts(&text)),
             Some(p) => p.is_match(&text, CHECK_BUDGET),
@@ -516,12 +535,12 @@ impl<'p> Solver<'p> {
         clock: &Clock,
     ) -> Result<Result<Vec<usize>, SolveError>, Checking> {
         let mut bad = Vec::new();
-        for k in 0..self.compiled.len() {
+        for k in 0..self.distinct.len() {
             if clock.out() {
                 return Err(Checking::OutOfTime);
             }
             let text = self.puzzle.line_text(k, letters);
-            let c = &self.compiled[k];
+            let c = self.compiled(k);
             let ok = match &c.program {
                 None => c.nfa.accepts(&text),
                 Some(p) => match p.is_match_until(&text, CHECK_BUDGET, clock.deadline) {
@@ -582,7 +601,7 @@ impl<'p> Solver<'p> {
             .map(|c| c.map_or(self.puzzle.alphabet, Letters::single))
             .collect();
         let mut log = Vec::new();
-        self.propagate(&mut domains, 0..self.compiled.len(), Some(&mut log))
+        self.propagate(&mut domains, 0..self.distinct.len(), Some(&mut log))
             .then_some((domains, log))
     }
 }

@@ -40,11 +40,10 @@ pub fn list() -> String {
 #[must_use]
 pub fn progress(p: &SolveProgress) -> String {
     format!(
-        "regex solve: {} search nodes, {} solution{} so far, {:.0} s",
-        p.nodes,
-        p.solutions,
-        if p.solutions == 1 { "" } else { "s" },
-        p.elapsed.as_secs_f64()
+        "regex solve: {}, {} so far, {}",
+        ludomat_io::text::count(p.nodes, "search node", "search nodes"),
+        ludomat_io::text::count(p.solutions as u64, "solution", "solutions"),
+        ludomat_io::text::duration(p.elapsed)
     )
 }
 
@@ -117,7 +116,11 @@ pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String
         (n, true) => format!("exactly {n} solutions"),
         (n, false) => format!("at least {n} solutions (stopped at --limit {limit})"),
     };
-    let _ = writeln!(s, "{verdict} ({} search nodes)", o.nodes);
+    let _ = writeln!(
+        s,
+        "{verdict} ({})",
+        ludomat_io::text::count(o.nodes, "search node", "search nodes")
+    );
     s
 }
 

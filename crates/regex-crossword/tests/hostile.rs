@@ -115,3 +115,52 @@ fn nested_unbounded_repeats_stop_at_the_time_bound() {
         );
     }
 }
+
+/// Sixteen different clues of 4,033 positions each (the most a puzzle may hold
+/// together), every one compiled to an automaton whose states all follow each other.
+fn sixteen_heavy_clues() -> Puzzle {
+    let mut text = String::from("shape: rectangle 16x16\n");
+    for (i, last) in ('A'..='P').enumerate() {
+        text.push_str(&format!("across {}: ((.*){{64}}){{63}}{last}\n", i + 1));
+    }
+    Puzzle::parse(&text).unwrap()
+}
+
+#[test]
+fn compiling_the_clues_is_inside_the_time_bound() {
+    // Issue 39: `Solver::new` compiled every clue before the solve's clock started, so the
+    // time bound covered none of it.
+    let p = sixteen_heavy_clues();
+    // one clue compiled, for scale (a loaded machine compiles slower, in both runs): the
+    // fastest of three
+    let first = Puzzle::parse(&format!(
+        "shape: rectangle 16x16\nacross 1: {}\n",
+        p.clues[0].clue.source
+    ))
+    .unwrap();
+    let letters = vec![b'A'; 256];
+    let one = (0..3)
+        .map(|_| {
+            let started = Instant::now();
+            assert!(Solver::new(&first).clue_matches(0, &letters).unwrap());
+            started.elapsed()
+        })
+        .min()
+        .unwrap();
+    let bound = Duration::from_millis(200);
+    let started = Instant::now();
+    let out = Solver::new(&p).solve(SolveOptions {
+        max_time: Some(bound),
+        ..SolveOptions::default()
+    });
+    let took = started.elapsed();
+    if let Err(e) = &out {
+        assert!(matches!(e, SolveError::OutOfTime(..)), "{e}");
+    }
+    // compiling all sixteen before the clock took about 16 × `one` more than the bound;
+    // now the clock stops the compiling too (after the clue in hand)
+    assert!(
+        took < bound + one * 3,
+        "took {took:?} with a bound of {bound:?}; one clue compiles in {one:?}"
+    );
+}

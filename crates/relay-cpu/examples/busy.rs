@@ -26,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         m.run(steps)
     };
     let cpu = (cpu::thread() - t0).as_secs_f64();
-    println!(
+    ludomat_io::outln!(
         "{} loop: {stop:?} after {} instructions, {} ticks; registers {:02x?}, flags {}, {} printed",
         if reference { "reference" } else { "fast" },
         m.steps(),
@@ -35,7 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         m.flags(),
         m.teletype().printed().len()
     );
-    println!(
+    ludomat_io::outln!(
         "CPU time {cpu:.3} s = {:.1} M instructions per CPU-second",
         m.steps() as f64 / cpu / 1e6
     );

@@ -10,7 +10,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use crate::alu::flags_of;
-use crate::emulator::{fast, reference, Code, StepState};
+use crate::emulator::reference::code::Code as ReferenceCode;
+use crate::emulator::Code;
 use crate::instruction::{Instruction, InstructionClass, Reserved, ReservedKind};
 use crate::memory::{region, Region, Rom};
 use crate::teletype::{Key, Teletype};
@@ -54,7 +55,7 @@ pub struct Machine {
     pub(crate) rom: Rom,
     pub(crate) code: Arc<Code>,
     /// The ROM compiled for the previous loop, when [`Machine::run_reference`] is used.
-    reference: OnceLock<Arc<reference::Code>>,
+    reference: OnceLock<Arc<ReferenceCode>>,
     /// Slots 0–6: A B C D M S L; 7: PC; 8: the `F` sink; the rest unused.
     pub(crate) regs: [u8; 16],
     pub(crate) carry: bool,
@@ -363,35 +364,11 @@ impl Machine {
         (self.result, self.carry)
     }
 
-    /// Run until `HALT`, a reserved word, or `max_steps` instructions. A halted machine
-    /// returns [`Stop::Halted`] at once; press a key or Start first.
-    ///
-    /// This is the fast loop over the compiled ROM ([`crate::emulator`]): steps and ticks
-    /// are charged a basic block at a time, and the last block that does not fit the
-    /// budget runs through [`Machine::step`], so the count stops exactly at `max_steps`.
-    pub fn run(&mut self, max_steps: u64) -> Stop {
-        fast::run(self, max_steps, &mut fast::Quiet)
-    }
-
-    /// As [`Machine::run`], calling `watch` after every instruction with the registers,
-    /// flags, counters and teletype (for traces and for the differential test; the
-    /// watched loop is the same code as the quiet one, with the calls added).
-    pub fn run_watched(&mut self, max_steps: u64, watch: impl FnMut(&StepState<'_>)) -> Stop {
-        fast::run(self, max_steps, &mut fast::Watcher(watch))
-    }
-
-    /// As [`Machine::run`], on the run loop this crate had before issue 30 (kept in
-    /// [`crate::emulator::reference`]): the reference the differential test holds the
-    /// fast loop to, and the "before" of the benchmarks.
-    pub fn run_reference(&mut self, max_steps: u64) -> Stop {
-        reference::run(self, max_steps)
-    }
-
     /// The previous loop's compiled ROM, made on first use.
-    pub(crate) fn reference_code(&self) -> Arc<reference::Code> {
+    pub(crate) fn reference_code(&self) -> Arc<ReferenceCode> {
         Arc::clone(
             self.reference
-                .get_or_init(|| Arc::new(reference::Code::new(&self.rom))),
+                .get_or_init(|| Arc::new(ReferenceCode::new(&self.rom))),
         )
     }
 }

@@ -89,6 +89,29 @@ impl FromStr for TicTacToeRom {
     }
 }
 
+/// The programs of `programs/relay/` by file name, as built into the library.
+pub const BUILT_IN: [(&str, &str); 3] = [
+    ("tictactoe.asm", TICTACTOE_SOURCE),
+    ("tictactoe-corrected.asm", TICTACTOE_CORRECTED_SOURCE),
+    ("busy.asm", BUSY_SOURCE),
+];
+
+/// The built-in copy of a program named as in a checkout (`programs/relay/tictactoe.asm`,
+/// or its bare file name), so that a command written for the repository also runs outside
+/// it. `None` for any other path.
+#[must_use]
+pub fn built_in(path: &std::path::Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_str()?;
+    let folder = path.parent().unwrap_or(std::path::Path::new(""));
+    if !(folder.as_os_str().is_empty() || folder.ends_with("programs/relay")) {
+        return None;
+    }
+    BUILT_IN
+        .iter()
+        .find(|(file, _)| *file == name)
+        .map(|(_, source)| *source)
+}
+
 /// The benchmark program's words.
 ///
 /// # Panics
@@ -103,6 +126,18 @@ pub fn busy_words() -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn programs_are_found_by_their_checkout_path() {
+        use std::path::Path;
+        assert_eq!(
+            built_in(Path::new("programs/relay/tictactoe.asm")),
+            Some(TICTACTOE_SOURCE)
+        );
+        assert_eq!(built_in(Path::new("busy.asm")), Some(BUSY_SOURCE));
+        assert_eq!(built_in(Path::new("/tmp/x/tictactoe.asm")), None);
+        assert_eq!(built_in(Path::new("programs/relay/other.asm")), None);
+    }
 
     #[test]
     fn the_two_roms_differ_in_one_word() {

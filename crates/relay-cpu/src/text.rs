@@ -64,26 +64,25 @@ pub fn bench(name: &str, r: &BenchReport, ticks: &str) -> String {
     let p = &r.progress;
     let mut s = format!(
         "program       {name}\nstopped       {:?} at PC {:#04x}\ninstructions  {}\n\
-         wall clock    {:.3} s = {:.1} million instructions per second\n",
+         time          {}\nspeed         {} (by wall-clock time)\n",
         r.stop,
         p.pc,
-        p.instructions,
-        r.wall.as_secs_f64(),
-        r.rate() / 1e6
+        ludomat_io::text::thousands(p.instructions),
+        ludomat_io::text::wall_and_cpu(r.wall, r.cpu),
+        ludomat_io::text::rate(p.instructions as f64, r.wall, "instructions")
     );
     if let Some(rate) = r.cpu_rate() {
         let _ = writeln!(
             s,
-            "CPU time      {:.3} s = {:.1} million instructions per second (one core)",
-            r.cpu.as_secs_f64(),
-            rate / 1e6
+            "              {} instructions per CPU-second (one core)",
+            ludomat_io::text::number(rate)
         );
     }
     let _ = writeln!(
         s,
-        "real machine  {ticks} ticks at 5 Hz = {}\nteletype      {} characters printed",
+        "real machine  {ticks} ticks at 5 Hz = {}\nteletype      {}",
         real_time_text(p.ticks),
-        p.printed
+        ludomat_io::text::count(p.printed as u64, "character printed", "characters printed")
     );
     s
 }

@@ -10,7 +10,7 @@ use ludomat_tictactoe::{Board, Cell};
 fn seed_text() -> String {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/seeds/003_601e6172e4bb6f40.txt");
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    ludomat_io::read::to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 /// The article's listing lines `text addr: bbbbbbbb bbbbbbbb`, as (text, addr, word).

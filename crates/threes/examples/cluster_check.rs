@@ -261,10 +261,10 @@ fn time(cluster: &Cluster, depth: u8, moves: u32, levels: u8) -> Result<String, 
     for p in &pos {
         let (r, report) = m.search(p).map_err(|e| e.to_string())?;
         jobs += r.jobs;
-        println!("move: {report}");
+        ludomat_io::outln!("move: {report}");
     }
     let per_move = start.elapsed() / u32::try_from(pos.len().max(1)).unwrap_or(1);
-    println!("{}", m.utilisation());
+    ludomat_io::outln!("{}", m.utilisation());
     m.stop();
     Ok(format!(
         "ok: depth {depth}, {} ranks: {:.1} ms per move, {:.0} jobs per move, \
@@ -280,7 +280,7 @@ fn main() -> ExitCode {
     let cluster = match Cluster::start() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("cluster_check: {e}");
+            ludomat_io::errln!("cluster_check: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -311,18 +311,18 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(text) => {
-            println!("{text}");
+            ludomat_io::outln!("{text}");
             ExitCode::SUCCESS
         }
         // `fail`: the master has already sent every worker STOP (dropping its `Master`)
         // and none is busy, so every rank leaves through MPI_Finalize and mpirun reports
         // the non-zero exit: no MPI_Abort, whose kill path hangs on some hosts.
         Err(e) if is_fail => {
-            eprintln!("cluster_check: {e}");
+            ludomat_io::errln!("cluster_check: {e}");
             ExitCode::FAILURE
         }
         Err(e) => {
-            eprintln!("cluster_check: {e}");
+            ludomat_io::errln!("cluster_check: {e}");
             cluster.abort(1)
         }
     }

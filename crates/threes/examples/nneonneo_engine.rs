@@ -25,7 +25,7 @@
 //!     [--depth-offset K] [--weights W1,…,W7]
 //! ```
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use ludomat_threes::engine::protocol::{parse_to_engine, ToEngine};
@@ -132,15 +132,12 @@ fn run() -> Result<(), String> {
         }
         init();
     }
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    let mut line = String::new();
-    let mut input = stdin.lock();
+    let mut out = ludomat_io::out::stdout().lock();
+    let mut input = ludomat_io::read::Lines::new(ludomat_io::read::stdin());
     loop {
-        line.clear();
-        if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+        let Some(line) = input.next_line().map_err(|e| e.to_string())? else {
             return Ok(());
-        }
+        };
         if line.trim().is_empty() {
             continue;
         }
@@ -181,7 +178,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("nneonneo_engine: {e}");
+            ludomat_io::errln!("nneonneo_engine: {e}");
             ExitCode::FAILURE
         }
     }

@@ -12,8 +12,8 @@ fn main() {
     if args.first().map(String::as_str) == Some("--dump") {
         let text: String = boards.iter().map(|b| format!("{:016x}\n", b.0)).collect();
         if let Some(path) = args.get(1) {
-            if let Err(e) = std::fs::write(path, text) {
-                eprintln!("cannot write {path}: {e}");
+            if let Err(e) = ludomat_io::write::atomically(path, text) {
+                ludomat_io::errln!("cannot write {path}: {e}");
                 std::process::exit(1);
             }
         }
@@ -31,5 +31,5 @@ fn main() {
             }
         }
     }
-    println!("{} boards, {rounds} rounds, sink {sink:x}", boards.len());
+    ludomat_io::outln!("{} boards, {rounds} rounds, sink {sink:x}", boards.len());
 }

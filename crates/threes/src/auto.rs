@@ -284,7 +284,7 @@ impl AutoGame {
         Some(format!(
             "game {}: score {}, {} swipes, highest card {}\n{}\n",
             self.number,
-            crate::text::thousands(self.summary.score),
+            ludomat_game::count::thousands(self.summary.score),
             self.summary.moves,
             self.summary.max_tile,
             last.board

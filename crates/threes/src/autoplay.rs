@@ -110,5 +110,3 @@ pub fn mean_score(weights: Weights, games: u32, depth: u8, seed: u64) -> f64 {
         .sum();
     total as f64 / f64::from(games.max(1))
 }
-
-pub use crate::tune::{tune, TuneStep, TUNED};

@@ -49,8 +49,8 @@ pub fn measure_with(
     let boards = boards();
     let rate = swipe_rate(&boards, budget);
     say(format!(
-        "swipes: {:.1} M per second on one thread ({} boards × 4 directions)",
-        rate / 1e6,
+        "swipes: {} swipes/s on one thread ({} boards × 4 directions)",
+        ludomat_io::text::number(rate),
         boards.len()
     ));
     if let Some(net) = network {
@@ -72,10 +72,10 @@ pub fn measure_with(
     for parallel in [false, true] {
         let (nodes, searches, t) = search_rate(&pos, config.depth, parallel, budget, network);
         say(format!(
-            "search depth {}: {:.1} M nodes per second, {:.1} ms per search ({})",
+            "search depth {}: {} nodes/s, {} a search ({})",
             config.depth,
-            nodes as f64 / t / 1e6,
-            1000.0 * t / f64::from(searches),
+            ludomat_io::text::number(nodes as f64 / t),
+            ludomat_io::text::duration(Duration::from_secs_f64(t / f64::from(searches.max(1)))),
             if parallel {
                 format!("{} threads", rayon::current_num_threads())
             } else {

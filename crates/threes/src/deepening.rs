@@ -18,12 +18,16 @@
 //! A [`Player`] keeps, besides the bank, one transposition table for the whole game:
 //! shared by the four root swipes, by the depths of the deepening, and by the turns (the
 //! positions the last turn searched to depth d − 1 are the ones this turn meets again).
+//!
+//! [`Searcher::search`] lives here too: it chooses by the depth rule — a fixed depth, a
+//! wall-clock limit (`--time-per-move`, deepening across the jobs), or one of these budgets.
 
-use std::time::Duration;
+use std::convert::Infallible;
+use std::time::{Duration, Instant};
 
 use crate::card::Hint;
 use crate::game::Position;
-use crate::search::{best_of, draws, DepthRule, SearchResult, Searcher, MAX_DEPTH};
+use crate::search::{best_of, draws, DepthRule, JobRunner, SearchResult, Searcher, MAX_DEPTH};
 use crate::{Board, Deck, Direction, Swiped};
 
 /// How much a move may use, on average over the game.
@@ -420,6 +424,63 @@ fn deepen(
         },
         i128::from(used),
     )
+}
+
+impl Searcher {
+    /// Choose a swipe for `pos` with the configured depth rule.
+    #[must_use]
+    pub fn search(&self, pos: &Position) -> SearchResult {
+        match self.search_with(pos, &mut |jobs| Ok::<_, Infallible>(self.run_jobs(jobs))) {
+            Ok(r) => r,
+            Err(never) => match never {},
+        }
+    }
+
+    /// Choose a swipe for `pos` with the configured depth rule, the jobs run by `run` (which
+    /// returns their results in the order given): on this machine, or on a cluster's
+    /// workers (`crate::cluster`, feature `mpi`). The answer depends on the job results
+    /// only, so any runner that computes [`Searcher::run_job`] gives the same move and value.
+    ///
+    /// # Errors
+    /// What `run` returns.
+    pub fn search_with<E>(
+        &self,
+        pos: &Position,
+        run: &mut JobRunner<'_, E>,
+    ) -> Result<SearchResult, E> {
+        Ok(match self.config().depth {
+            DepthRule::Time { millis, max } => {
+                let budget = Duration::from_millis(millis);
+                let start = Instant::now();
+                let mut depth = 1;
+                let mut result = self.search_depth_with(pos, depth, run)?;
+                let mut last = result.elapsed;
+                while depth < max.clamp(1, MAX_DEPTH) && result.best.is_some() {
+                    // the next level costs about the last one times the branching seen
+                    let spent = start.elapsed();
+                    if spent + last.saturating_mul(8) > budget {
+                        break;
+                    }
+                    depth += 1;
+                    let nodes = result.nodes;
+                    let mut next = self.search_depth_with(pos, depth, run)?;
+                    last = next.elapsed;
+                    next.nodes += nodes;
+                    result = next;
+                }
+                result.elapsed = start.elapsed();
+                result
+            }
+            rule @ (DepthRule::Cpu { .. } | DepthRule::Nodes { .. }) => {
+                // budgets search on this thread, deepening with one table (no jobs)
+                match Budget::of(rule) {
+                    Some((budget, max)) => search_once(self, pos, budget, max),
+                    None => self.search_depth_with(pos, rule.depth_for(pos.board), run)?,
+                }
+            }
+            rule => self.search_depth_with(pos, rule.depth_for(pos.board), run)?,
+        })
+    }
 }
 
 /// One search of `pos` under `budget` with a table of its own and no bank (what

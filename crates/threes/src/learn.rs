@@ -851,37 +851,51 @@ impl LearnOptions {
         let settings = serde_json::to_string(&learner.state.settings)
             .map_err(|e| LearnError::Settings(e.to_string()))?;
         let spec = learner.network.spec().clone();
+        let st = &learner.state.settings;
+        let log_spec = ludomat_io::log::Spec {
+            what: "threes learn".into(),
+            format: ludomat_io::log::Format::Csv(CURVE_HEADER.into()),
+            settings: ludomat_io::log::Settings::new()
+                .with("network", &spec)
+                .with("--seed", st.seed)
+                .with("evaluation seed", st.eval_seed)
+                .with("--eval-games", st.eval_games)
+                .with("hint", format!("{:?}", st.hint_model)),
+        };
+        let opened = file::open_curve(&curve, &log_spec, self.resume)?;
+        let mut log = opened.log;
+        let line = |log: &mut ludomat_io::log::Log, text: &str| {
+            log.append(text).map_err(|source| {
+                LearnError::from(NetworkFileError::Io {
+                    path: curve.display().to_string(),
+                    source,
+                })
+            })
+        };
         if self.resume {
             // the points the checkpoint has and the CSV lacks (a stop between the two)
-            let text = file::read_text(&curve)?.unwrap_or_default();
-            let last = text
+            let last = opened
+                .existing
                 .lines()
                 .filter_map(|l| l.split(',').next()?.parse::<u64>().ok())
                 .max();
             let mut add = String::new();
-            if text.is_empty() {
-                add.push_str(CURVE_HEADER);
-                add.push('\n');
-            }
             for p in &learner.state.curve {
                 if last.is_none_or(|l| p.games > l) {
                     add.push_str(&p.csv());
                 }
             }
             add.push_str(&format!(
-                "# resumed at game {}: {spec}; {settings}\n",
+                "# resumed at game {}: {spec}; {settings}",
                 learner.state.games
             ));
-            file::append(&curve, &add)?;
+            line(&mut log, &add)?;
             say(format!(
                 "resumed at game {} ({spec})",
                 crate::text::thousands(learner.state.games)
             ));
         } else {
-            file::write_text(
-                &curve,
-                &format!("{CURVE_HEADER}\n# started: {spec}; {settings}\n"),
-            )?;
+            line(&mut log, &format!("# started: {spec}; {settings}"))?;
             say(format!("a new network: {spec}"));
         }
         let st = &learner.state.settings;
@@ -892,7 +906,7 @@ impl LearnOptions {
         let checkpoint = self.checkpoint_path();
         let mut save = |l: &Learner| -> Result<(), LearnError> { Ok(l.save(&checkpoint)?) };
         let mut on_point = |p: &CurvePoint| -> Result<(), LearnError> {
-            file::append(&curve, &p.csv())?;
+            line(&mut log, &p.csv())?;
             say(p.line());
             Ok(())
         };

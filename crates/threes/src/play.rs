@@ -199,10 +199,10 @@ impl Play {
                     if game.is_over() {
                         self.ended = true;
                         self.pending.push_back(Pending::Text(format!(
-                            "game over: score {}, highest card {}, {} moves",
+                            "game over: score {}, highest card {}, {}",
                             thousands(game.score()),
                             game.board().max_tile(),
-                            game.moves()
+                            ludomat_io::text::count(u64::from(game.moves()), "swipe", "swipes")
                         )));
                     } else if self.assistant.is_some() {
                         self.pending.push_front(Pending::Advice);
@@ -213,11 +213,7 @@ impl Play {
                     let Some(ai) = &self.assistant else { continue };
                     let r = ai.search(&self.session.game().position());
                     if let (Some(d), Some(v)) = (r.best, r.best_value()) {
-                        return Some(format!(
-                            "assist: swipe {d} {} (expected heuristic value {v:.0} at depth {})",
-                            d.arrow(),
-                            r.depth
-                        ));
+                        return Some(assist_line(d, v, &r.values, r.depth));
                     }
                 }
             }
@@ -252,15 +248,18 @@ impl Play {
     /// When the session fails otherwise than by refusing a swipe.
     pub fn key(&mut self, key: Option<Key>) -> Result<(), SessionError> {
         let game = self.session.game();
-        let (score, moves) = (thousands(game.score()), game.moves());
+        let (score, moves) = (
+            thousands(game.score()),
+            ludomat_io::text::count(u64::from(game.moves()), "swipe", "swipes"),
+        );
         let say = match key {
             None => {
                 self.ended = true;
-                format!("end of input: game left unfinished; score so far {score} in {moves} moves")
+                format!("end of input: game left unfinished; score so far {score} in {moves}")
             }
             Some(Key::Quit) => {
                 self.ended = true;
-                format!("quit: score so far {score} in {moves} moves")
+                format!("quit: score so far {score} in {moves}")
             }
             Some(Key::Unknown(k)) => {
                 format!("'{k}' is no swipe: use the arrow keys or w a s d (q quits)")
@@ -283,6 +282,31 @@ impl Play {
         self.pending.push_back(Pending::Text(say));
         Ok(())
     }
+}
+
+/// The assistant's advice with its meaning: the swipe whose position, looked at
+/// `depth` swipes ahead, the heuristic scores best, and by how much it beats the next
+/// best swipe (the heuristic's scores are relative: only their differences mean anything).
+fn assist_line(best: Direction, value: f64, values: &[Option<f64>; 4], depth: u8) -> String {
+    let ahead = ludomat_io::text::count(u64::from(depth), "swipe", "swipes");
+    let next = Direction::ALL
+        .iter()
+        .zip(values)
+        .filter(|(d, _)| **d != best)
+        .filter_map(|(d, v)| v.map(|v| (*d, v)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let margin = match next {
+        Some((d, v)) if value.abs() > 0.0 => format!(
+            "; {} ahead of {d} by the heuristic's score",
+            ludomat_io::text::percent((value - v) / value.abs())
+        ),
+        Some(_) => String::new(),
+        None => "; the only swipe that moves".to_string(),
+    };
+    format!(
+        "assist: swipe {best} {} (best looking {ahead} ahead{margin})",
+        best.arrow()
+    )
 }
 
 #[cfg(test)]

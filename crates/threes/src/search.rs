@@ -104,6 +104,22 @@ impl DepthRule {
     }
 }
 
+/// The search rule in words: "depth 3", "dynamic depth (max 6)", "5 ms CPU per move …".
+#[must_use]
+pub fn rule(rule: DepthRule) -> String {
+    match rule {
+        DepthRule::Fixed(d) => format!("depth {d}"),
+        DepthRule::Dynamic { min: 3, max } => format!("dynamic depth (max {max})"),
+        DepthRule::Dynamic { min, max } => format!("dynamic depth (min {min}, max {max})"),
+        DepthRule::Time { millis, max } => format!("{millis} ms per move (max depth {max})"),
+        DepthRule::Cpu { micros, max } => format!(
+            "{} ms CPU per move (max depth {max})",
+            micros as f64 / 1000.0
+        ),
+        DepthRule::Nodes { nodes, max } => format!("{nodes} nodes per move (max depth {max})"),
+    }
+}
+
 /// The floor of the anchor's dynamic depth rule.
 fn anchor_floor() -> u8 {
     3
@@ -383,60 +399,8 @@ impl Searcher {
         &self.heuristic
     }
 
-    /// Choose a swipe for `pos` with the configured depth rule.
-    #[must_use]
-    pub fn search(&self, pos: &Position) -> SearchResult {
-        match self.search_with(pos, &mut |jobs| Ok::<_, Infallible>(self.run_jobs(jobs))) {
-            Ok(r) => r,
-            Err(never) => match never {},
-        }
-    }
-
-    /// Choose a swipe for `pos` with the configured depth rule, the jobs run by `run` (which
-    /// returns their results in the order given): on this machine, or on a cluster's
-    /// workers (`crate::cluster`, feature `mpi`). The answer depends on the job results
-    /// only, so any runner that computes [`Searcher::run_job`] gives the same move and value.
-    ///
-    /// # Errors
-    /// What `run` returns.
-    pub fn search_with<E>(
-        &self,
-        pos: &Position,
-        run: &mut JobRunner<'_, E>,
-    ) -> Result<SearchResult, E> {
-        Ok(match self.config.depth {
-            DepthRule::Time { millis, max } => {
-                let budget = Duration::from_millis(millis);
-                let start = Instant::now();
-                let mut depth = 1;
-                let mut result = self.search_depth_with(pos, depth, run)?;
-                let mut last = result.elapsed;
-                while depth < max.clamp(1, MAX_DEPTH) && result.best.is_some() {
-                    // the next level costs about the last one times the branching seen
-                    let spent = start.elapsed();
-                    if spent + last.saturating_mul(8) > budget {
-                        break;
-                    }
-                    depth += 1;
-                    let nodes = result.nodes;
-                    let mut next = self.search_depth_with(pos, depth, run)?;
-                    last = next.elapsed;
-                    next.nodes += nodes;
-                    result = next;
-                }
-                result.elapsed = start.elapsed();
-                result
-            }
-            rule @ (DepthRule::Cpu { .. } | DepthRule::Nodes { .. }) => {
-                // budgets search on this thread, deepening with one table (no jobs)
-                match crate::deepening::Budget::of(rule) {
-                    Some((budget, max)) => crate::deepening::search_once(self, pos, budget, max),
-                    None => self.search_depth_with(pos, rule.depth_for(pos.board), run)?,
-                }
-            }
-            rule => self.search_depth_with(pos, rule.depth_for(pos.board), run)?,
-        })
-    }
+    // `Searcher::search` and `Searcher::search_with`, which choose by the depth rule
+    // (budgets and time limits deepen), are in deepening.rs.
 
     /// Search `pos` to `depth` swipes: plan the jobs, run them (in parallel if configured),
     /// combine.

@@ -30,6 +30,23 @@ pub struct SummaryError {
     pub problem: String,
 }
 
+/// What a `threes auto --csv` log is: its settings line holds what decides its games
+/// (`settings`: the seed, the hint model, the search or engine, the weights).
+#[must_use]
+pub fn log_spec(settings: ludomat_io::log::Settings) -> ludomat_io::log::Spec {
+    ludomat_io::log::Spec {
+        what: "threes auto".into(),
+        format: ludomat_io::log::Format::Csv(CSV_HEADER.into()),
+        settings,
+    }
+}
+
+/// Whether `line` is a whole row of a summary CSV.
+#[must_use]
+pub fn is_whole_row(line: &str) -> bool {
+    parse_line(line, "").is_ok()
+}
+
 /// The CSV text for `games`, numbered from `first`.
 #[must_use]
 pub fn to_csv(first: u64, games: &[GameSummary]) -> String {
@@ -74,7 +91,11 @@ impl Summaries {
     /// # Errors
     /// The first line or field that is wrong, or a game number already read.
     pub fn read(&mut self, source: &str, text: &str) -> Result<(), SummaryError> {
-        let mut lines = text.lines().enumerate();
+        // the settings line of a log (`# ludomat …`) comes before the header
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .skip_while(|(_, l)| l.trim_start_matches('\u{feff}').starts_with('#'));
         match lines.next() {
             Some((_, h)) if h.trim_start_matches('\u{feff}').trim() == CSV_HEADER => {}
             _ => {
@@ -248,72 +269,6 @@ pub fn score_bins(games: &[GameSummary]) -> (u64, Vec<u64>) {
     (width, counts)
 }
 
-/// A CSV file written line by line, each line flushed at once (an interrupted run keeps
-/// the lines it wrote); opened only where a regular file may go (a FIFO would wait for a
-/// reader, a device would be written into).
-#[derive(Debug)]
-pub struct CsvLog {
-    path: std::path::PathBuf,
-    file: std::fs::File,
-}
-
-/// A file that cannot be written.
-#[derive(Debug, thiserror::Error)]
-#[error("cannot write {path}")]
-pub struct WriteError {
-    /// The file.
-    pub path: String,
-    /// Why.
-    #[source]
-    pub source: std::io::Error,
-}
-
-impl CsvLog {
-    /// Lines to `file`, the file at `path` (opened by the caller, e.g. to append).
-    #[must_use]
-    pub fn new(path: &std::path::Path, file: std::fs::File) -> CsvLog {
-        CsvLog {
-            path: path.to_path_buf(),
-            file,
-        }
-    }
-
-    /// Create (or empty) the file at `path` and write `header` as its first line.
-    ///
-    /// # Errors
-    /// When it cannot be created or written.
-    pub fn create(path: &std::path::Path, header: &str) -> Result<CsvLog, WriteError> {
-        let fail = |source| WriteError {
-            path: path.display().to_string(),
-            source,
-        };
-        let file =
-            ludomat_game::save::check_target(path).and_then(|()| std::fs::File::create(path));
-        let mut log = CsvLog::new(path, file.map_err(fail)?);
-        log.row(&format!("{header}\n")).map_err(fail)?;
-        Ok(log)
-    }
-
-    /// Write `row` (a line with its newline) at once.
-    ///
-    /// # Errors
-    /// When it cannot be written.
-    pub fn row(&mut self, row: &str) -> std::io::Result<()> {
-        use std::io::Write;
-        self.file.write_all(row.as_bytes())?;
-        self.file.flush()
-    }
-
-    /// Write `row` at once; the error in words, naming the file.
-    ///
-    /// # Errors
-    /// When it cannot be written.
-    pub fn line(&mut self, row: &str) -> Result<(), String> {
-        self.row(row)
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
-    }
-}
-
 /// Draw the histogram of the final scores ([`score_bins`]) to `path` (PNG or SVG), titled
 /// `title`, `caption` under it (the command).
 ///
@@ -370,28 +325,6 @@ mod tests {
             nodes: 5,
             elapsed: Duration::from_millis(1500),
         }
-    }
-
-    #[test]
-    fn a_log_writes_its_header_and_each_row_at_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.csv");
-        let mut log = CsvLog::create(&path, CSV_HEADER).unwrap();
-        log.line(&csv_row(3, &game(10))).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(text, format!("{CSV_HEADER}\n{}", csv_row(3, &game(10))));
-        let file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&path)
-            .unwrap();
-        let mut again = CsvLog::new(&path, file);
-        again.line(&csv_row(4, &game(12))).unwrap();
-        let mut s = Summaries::new();
-        s.read("a.csv", &std::fs::read_to_string(&path).unwrap())
-            .unwrap();
-        assert_eq!(s.into_games().len(), 2);
-        let e = CsvLog::create(dir.path(), CSV_HEADER).unwrap_err();
-        assert!(e.to_string().starts_with("cannot write"), "{e}");
     }
 
     #[test]

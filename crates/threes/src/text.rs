@@ -7,38 +7,21 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use ludomat_game::Proportion;
-
 use crate::auto::{AutoConfig, Contender};
 use crate::autoplay::GameSummary;
 use crate::record::GameRecord;
 use crate::summary::{reached, ScoreStats};
 use crate::versus::{Point, VersusConfig};
-use crate::{Board, DepthRule, Threes};
+use crate::{Board, Threes};
 
+pub use crate::search::rule;
 pub use ludomat_game::count::thousands;
-
-/// The search rule in words: "depth 3", "dynamic depth (max 6)", "5 ms CPU per move …".
-#[must_use]
-pub fn rule(rule: DepthRule) -> String {
-    match rule {
-        DepthRule::Fixed(d) => format!("depth {d}"),
-        DepthRule::Dynamic { min: 3, max } => format!("dynamic depth (max {max})"),
-        DepthRule::Dynamic { min, max } => format!("dynamic depth (min {min}, max {max})"),
-        DepthRule::Time { millis, max } => format!("{millis} ms per move (max depth {max})"),
-        DepthRule::Cpu { micros, max } => format!(
-            "{} ms CPU per move (max depth {max})",
-            micros as f64 / 1000.0
-        ),
-        DepthRule::Nodes { nodes, max } => format!("{nodes} nodes per move (max depth {max})"),
-    }
-}
 
 /// The board, then the next card's hint, the score and the swipes made.
 #[must_use]
 pub fn status(game: &Threes) -> String {
     format!(
-        "{}\nnext: {}   score: {}   moves: {}",
+        "{}\nnext: {}   score: {}   swipes: {}",
         game.board(),
         game.hint(),
         thousands(game.score()),
@@ -67,32 +50,26 @@ pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
         thousands(stats.max),
         thousands(stats.min)
     );
-    s.push_str("reached (share of games, 95% Wilson interval):\n");
+    s.push_str("reached (share of games, 95 % interval):\n");
     for (m, p) in reached(games, &MILESTONES) {
-        let (lo, hi) = p.wilson(Proportion::Z95);
-        let _ = writeln!(
-            s,
-            "  {m:>5}: {:>6.1}%  ({}/{n}; {:.1}–{:.1}%)",
-            100.0 * p.rate(),
-            p.successes,
-            100.0 * lo,
-            100.0 * hi
-        );
+        // the share with its interval, its percent aligned (`Proportion`'s form)
+        let _ = writeln!(s, "  {m:>5}: {:>5} of {n}  {p}", p.successes);
     }
+    let search = Duration::from_secs_f64(search_time.max(0.0));
     let _ = writeln!(
         s,
-        "moves: {} total, mean {:.0} per game; {:.1} ms search time per move; {:.2} M nodes/s",
-        moves,
-        moves as f64 / n as f64,
-        1000.0 * search_time / (moves.max(1) as f64),
-        nodes as f64 / search_time.max(1e-9) / 1e6
+        "swipes: {}, {} a game\nsearch: {} a swipe, {} nodes/s",
+        thousands(moves),
+        ludomat_io::text::number(moves as f64 / n as f64),
+        ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
+        ludomat_io::text::number(nodes as f64 / search_time.max(1e-9))
     );
     if let Some(wall) = wall {
         let _ = writeln!(
             s,
-            "wall clock {:.1} s, {:.1} moves/s",
-            wall.as_secs_f64(),
-            moves as f64 / wall.as_secs_f64().max(1e-9)
+            "{} wall: {}",
+            ludomat_io::text::duration(wall),
+            ludomat_io::text::rate(moves as f64, wall, "swipes")
         );
     }
     s
@@ -106,13 +83,16 @@ pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String 
     let model = config.model;
     match &config.contender {
         Contender::Engine(..) => format!(
-            "Threes! engine {engine}: {games} games (from game {first}), seed {seed}, \
-             {threads} threads, hint model {model}"
+            "Threes! engine {engine}: {} (from game {first}), seed {seed}, {}, hint model \
+             {model}",
+            ludomat_io::text::count(u64::from(games), "game", "games"),
+            ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
         Contender::Searcher(s) => format!(
-            "Threes! AI: {games} games (from game {first}), seed {seed}, {}, {threads} \
-             threads, hint model {model}",
-            rule(s.config().depth)
+            "Threes! AI: {} (from game {first}), seed {seed}, {}, {}, hint model {model}",
+            ludomat_io::text::count(u64::from(games), "game", "games"),
+            rule(s.config().depth),
+            ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
     }
 }
@@ -139,12 +119,12 @@ const VERSUS_HEADS: [&str; 10] = [
     "budget",
     "games",
     "mean",
-    "95% interval",
+    "95 % interval",
     "ms/move",
     "3072",
     "6144",
-    "CPU s",
-    "wall s",
+    "s CPU",
+    "s wall",
 ];
 
 /// A point of the curve as the table's cells.
@@ -165,8 +145,8 @@ fn versus_row(p: &Point) -> [String; 10] {
         thousands(p.mean.round() as u64),
         interval,
         format!("{:.2}", p.cpu_ms_per_move),
-        format!("{:.1}%", 100.0 * p.reached_3072.rate()),
-        format!("{:.1}%", 100.0 * p.reached_6144.rate()),
+        ludomat_io::text::percent(p.reached_3072.rate()),
+        ludomat_io::text::percent(p.reached_6144.rate()),
         format!("{:.0}", p.cpu.as_secs_f64()),
         format!("{:.0}", p.wall.as_secs_f64()),
     ]
@@ -195,10 +175,11 @@ fn table_of(rows: &[[String; 10]], width: usize) -> Vec<String> {
             .iter()
             .zip(cells)
             .map(|(&c, cell)| {
+                // never `{:<w$}`: it panics above 65,535 (a 70,000-character AI name)
                 if c == 0 {
-                    format!("{cell:<w$}", w = widths[c])
+                    ludomat_io::text::pad_right(cell, widths[c])
                 } else {
-                    format!("{cell:>w$}", w = widths[c])
+                    ludomat_io::text::pad_left(cell, widths[c])
                 }
             })
             .collect::<Vec<_>>()
@@ -294,6 +275,27 @@ mod tests {
         assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
         assert!(two[1].contains("231,462–457,612") && !two[1].contains("229.71"));
         assert!(two[4].contains("229.71") && two[4].contains("12345"));
+    }
+
+    /// Issue 39: `threes versus` with a 70,000-character AI name or budget panicked in
+    /// `format!` (`{:<w$}` above 65,535).
+    #[test]
+    fn a_70000_character_name_or_budget_does_not_panic() {
+        let long = "n".repeat(70_000);
+        let row = [
+            long.clone(),
+            long,
+            "1".into(),
+            "2".into(),
+            "—".into(),
+            "0.10".into(),
+            "0.0%".into(),
+            "0.0%".into(),
+            "0".into(),
+            "0".into(),
+        ];
+        let lines = table_of(&[row], 80);
+        assert!(lines.len() >= 2);
     }
 
     #[test]

@@ -95,6 +95,25 @@ pub enum TuningError {
         /// Its version.
         version: u32,
     },
+    /// A saved state written with other settings, or without them.
+    #[error("{source_name} was saved by a run with other settings, so its candidates' means do not belong to this run: {}; give the same settings, or start without --resume", differences.join("; "))]
+    OtherSettings {
+        /// The file's name.
+        source_name: String,
+        /// What differs.
+        differences: Vec<String>,
+    },
+    /// A saved state that names no settings (an older ludomat's).
+    #[error("{0} names no settings (saved by an older ludomat): it cannot be checked against this run; start without --resume")]
+    NoSettings(String),
+    /// A saved state whose numbers no run of these settings reaches.
+    #[error("{source_name}: {problem}")]
+    OutOfRange {
+        /// The file's name.
+        source_name: String,
+        /// What is out of range.
+        problem: String,
+    },
     /// A checkpoint could not be saved.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
@@ -175,6 +194,15 @@ pub struct TuneLine {
     pub round: u32,
 }
 
+/// A checkpoint as saved: the run's settings beside its state, so `--resume` can refuse a
+/// run with other settings.
+#[derive(serde::Serialize)]
+struct Saved<'a, S> {
+    settings: &'a [(String, String)],
+    #[serde(flatten)]
+    state: &'a S,
+}
+
 /// Write a tuning run's `state` atomically to `path`, if given (both methods).
 ///
 /// # Errors
@@ -187,7 +215,7 @@ pub fn save_checkpoint(
         return Ok(());
     };
     let json = serde_json::to_vec_pretty(state).map_err(|e| CheckpointError(Box::new(e)))?;
-    ludomat_game::save::write_atomically(path, &json, ".tune-")
+    ludomat_io::write::write_atomically(path, &json, ".tune-")
         .map(drop)
         .map_err(|e| CheckpointError(Box::new(e)))
 }
@@ -215,6 +243,34 @@ impl TuneOptions {
         }
     }
 
+    /// The settings that define a run's candidates and their means (not how far it goes:
+    /// a resumed run may ask for more rounds or generations).
+    #[must_use]
+    pub fn settings(&self, start: &Weights) -> ludomat_io::log::Settings {
+        let method = match self.method {
+            TuneMethod::Coordinate => "coordinate",
+            TuneMethod::Cmaes => "cmaes",
+        };
+        let mut s = ludomat_io::log::Settings::new()
+            .with("--method", method)
+            .with("--games", self.games)
+            .with("--depth", self.depth)
+            .with("--seed", self.seed)
+            .with(
+                "start weights",
+                serde_json::to_string(start).unwrap_or_default(),
+            );
+        if self.method == TuneMethod::Cmaes {
+            s = s
+                .with(
+                    "--population",
+                    self.population.map_or("default".into(), |p| p.to_string()),
+                )
+                .with("--sigma", self.sigma);
+        }
+        s
+    }
+
     /// Refuse options no run can go with.
     ///
     /// # Errors
@@ -234,8 +290,11 @@ impl TuneOptions {
     pub fn header(&self, start: &Weights) -> String {
         let how = match self.method {
             TuneMethod::Coordinate => format!(
-                "{} games per candidate at depth {}, seed {}, {} rounds",
-                self.games, self.depth, self.seed, self.rounds
+                "{} per candidate at depth {}, seed {}, {}",
+                ludomat_io::text::count(u64::from(self.games), "game", "games"),
+                self.depth,
+                self.seed,
+                ludomat_io::text::count(u64::from(self.rounds), "round", "rounds")
             ),
             TuneMethod::Cmaes => format!(
                 "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at \
@@ -273,11 +332,87 @@ impl TuneOptions {
         }
     }
 
-    /// A state saved by `--checkpoint` (its text; `source`: the file's name).
+    /// A state saved by `--checkpoint` (its text; `source`: the file's name) for a run of
+    /// these options from `start`: refused when it was saved with other settings
+    /// ([`TuneOptions::settings`]), names none, or holds numbers no such run reaches
+    /// (weights out of range, more generations or passes than this run asks for).
     ///
     /// # Errors
-    /// When the text is no state of this method (or of another version).
-    pub fn read_resume(&self, source: &str, text: &str) -> Result<Resume, TuningError> {
+    /// When the text is no state of this method (or of another version), or does not
+    /// belong to this run.
+    pub fn read_resume(
+        &self,
+        start: &Weights,
+        source: &str,
+        text: &str,
+    ) -> Result<Resume, TuningError> {
+        let saved: Option<Vec<(String, String)>> = serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v.get("settings").cloned())
+            .and_then(|s| serde_json::from_value(s).ok());
+        let resume = self.read_state(source, text)?;
+        let Some(saved) = saved else {
+            return Err(TuningError::NoSettings(source.into()));
+        };
+        let mut was = ludomat_io::log::Settings::new();
+        for (name, value) in &saved {
+            was = was.with(name, value);
+        }
+        let differences = was.differences(&self.settings(start));
+        if !differences.is_empty() {
+            return Err(TuningError::OtherSettings {
+                source_name: source.into(),
+                differences,
+            });
+        }
+        let out_of_range = |problem: String| TuningError::OutOfRange {
+            source_name: source.into(),
+            problem,
+        };
+        let (best, mean) = match &resume {
+            Resume::Coordinate(s) => (s.best, s.best_mean),
+            Resume::Cmaes(s) => (s.best, s.best_mean),
+        };
+        best.check()
+            .map_err(|e| out_of_range(format!("its best weights: {e}")))?;
+        if !mean.is_finite() || mean < 0.0 {
+            return Err(out_of_range(format!("a best mean of {mean}")));
+        }
+        match &resume {
+            Resume::Coordinate(s) => {
+                let bound = self.coordinate(*start).bound();
+                if s.round == 0
+                    || s.round > self.rounds.saturating_add(1)
+                    || s.next > crate::tune::TUNED.len()
+                    || s.tried > bound
+                {
+                    return Err(out_of_range(format!(
+                        "pass {}, weight {}, {} candidates tried: beyond a run of {} passes",
+                        s.round, s.next, s.tried, self.rounds
+                    )));
+                }
+            }
+            Resume::Cmaes(s) => {
+                if s.generations > self.generations {
+                    return Err(out_of_range(format!(
+                        "{} generations done, more than the {} this run asks for",
+                        s.generations, self.generations
+                    )));
+                }
+                let per = u64::from(self.population.unwrap_or(1000));
+                if s.means.len() as u64 > u64::from(s.generations + 1).saturating_mul(per) {
+                    return Err(out_of_range(format!(
+                        "{} candidates' means for {} generations",
+                        s.means.len(),
+                        s.generations
+                    )));
+                }
+            }
+        }
+        Ok(resume)
+    }
+
+    fn read_state(&self, source: &str, text: &str) -> Result<Resume, TuningError> {
         match self.method {
             TuneMethod::Coordinate => {
                 let state: TuneState = serde_json::from_str(text)
@@ -317,7 +452,17 @@ impl TuneOptions {
                     Some(Resume::Coordinate(s)) => Some(s),
                     _ => None,
                 };
-                let mut save = |state: &TuneState| save_checkpoint(path, state);
+                let settings = self.settings(&start);
+                let pairs = settings.pairs();
+                let mut save = |state: &TuneState| {
+                    save_checkpoint(
+                        path,
+                        &Saved {
+                            settings: pairs,
+                            state,
+                        },
+                    )
+                };
                 let mut checkpoint = Checkpoint::every(1, &mut save);
                 let config = self.coordinate(start);
                 let (state, ended) = tune_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
@@ -344,7 +489,17 @@ impl TuneOptions {
                     Some(Resume::Cmaes(s)) => Some(s),
                     _ => None,
                 };
-                let mut save = |state: &CmaesState| save_checkpoint(path, state);
+                let settings = self.settings(&start);
+                let pairs = settings.pairs();
+                let mut save = |state: &CmaesState| {
+                    save_checkpoint(
+                        path,
+                        &Saved {
+                            settings: pairs,
+                            state,
+                        },
+                    )
+                };
                 let mut checkpoint = Checkpoint::every(1, &mut save);
                 let config = self.cmaes(start);
                 let (state, ended) =
@@ -374,6 +529,13 @@ impl TuneOptions {
     /// interrupted, the best weights and their mean (a line each, each ending in a newline).
     #[must_use]
     pub fn summary(&self, tuned: &Tuned, seconds: f64) -> String {
+        let wall = |s: f64| {
+            ludomat_io::text::duration(std::time::Duration::from_secs_f64(if s.is_finite() {
+                s.max(0.0)
+            } else {
+                0.0
+            }))
+        };
         let mut s = String::new();
         if tuned.ended == Ended::Cancelled {
             s = format!(
@@ -389,11 +551,17 @@ impl TuneOptions {
         let (best, mean) = (tuned.best, tuned.best_mean);
         s += &match self.method {
             TuneMethod::Coordinate => {
-                format!("best: {best}\nmean score {mean:.0} ({seconds:.0} s)\n")
+                format!(
+                    "best: {best}\nmean score {}\n{} wall\n",
+                    ludomat_io::text::number(mean),
+                    wall(seconds)
+                )
             }
             TuneMethod::Cmaes => format!(
-                "best: {best}\nmean score {mean:.0} over {} candidates ({seconds:.0} s)\n",
-                tuned.candidates
+                "best: {best}\nmean score {} over {} candidates\n{} wall\n",
+                ludomat_io::text::number(mean),
+                tuned.candidates,
+                wall(seconds)
             ),
         };
         s
@@ -443,8 +611,41 @@ mod tests {
         first
             .run(Weights::default(), None, &mut ctx, &mut |_| {})
             .unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let resume = whole.read_resume("cp.json", &text).unwrap();
+        let text = ludomat_io::read::to_string(&path).unwrap();
+        let resume = whole
+            .read_resume(&Weights::default(), "cp.json", &text)
+            .unwrap();
+        // Issue 39: another seed, weights out of range, more generations than asked:
+        // each refused (they were resumed, attaching means to the wrong candidates).
+        let other_seed = TuneOptions {
+            seed: 99,
+            ..whole.clone()
+        };
+        let e = other_seed
+            .read_resume(&Weights::default(), "cp.json", &text)
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("--seed: \"5\" in the log, \"99\" now"),
+            "{e}"
+        );
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["generations"] = serde_json::json!(4_000_000_000u64);
+        let e = whole
+            .read_resume(&Weights::default(), "cp.json", &v.to_string())
+            .unwrap_err();
+        assert!(e.to_string().contains("4000000000 generations done"), "{e}");
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["best"]["roughness"] = serde_json::json!(1e300);
+        assert!(whole
+            .read_resume(&Weights::default(), "cp.json", &v.to_string())
+            .is_err());
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v.as_object_mut().unwrap().remove("settings");
+        assert!(matches!(
+            whole.read_resume(&Weights::default(), "cp.json", &v.to_string()),
+            Err(TuningError::NoSettings(_))
+        ));
         assert!(resume.line().starts_with("resuming after generation 1"));
         let mut ctx = RunContext::new("candidates", None);
         let resumed = whole
@@ -458,7 +659,7 @@ mod tests {
     fn a_coordinate_state_is_read_and_checked() {
         let o = options(TuneMethod::Coordinate, None);
         assert!(matches!(
-            o.read_resume("x", "{}"),
+            o.read_resume(&Weights::default(), "x", "{}"),
             Err(TuningError::NotState(..))
         ));
         let state = TuneState {
@@ -470,7 +671,9 @@ mod tests {
             tried: 1,
         };
         let text = serde_json::to_string(&state).unwrap();
-        let e = o.read_resume("x.json", &text).unwrap_err();
+        let e = o
+            .read_resume(&Weights::default(), "x.json", &text)
+            .unwrap_err();
         assert_eq!(
             e.to_string(),
             "x.json: tuning state version 2, this ludomat reads 1"

@@ -118,6 +118,20 @@ impl VersusOptions {
         entries: Vec<Entry>,
         skip: HashSet<(String, String, u64)>,
     ) -> Result<VersusConfig, VersusError> {
+        if self.games == 0 || self.games > MAX_GAMES {
+            return Err(VersusError::Config(format!(
+                "--games: 1 to {MAX_GAMES}, not {}",
+                self.games
+            )));
+        }
+        if self.first_game.checked_add(self.games).is_none() {
+            return Err(VersusError::Config(format!(
+                "--first-game {} + --games {} is past the last game number {}",
+                self.first_game,
+                self.games,
+                u32::MAX
+            )));
+        }
         Ok(VersusConfig {
             entries,
             games: self.games,
@@ -129,6 +143,30 @@ impl VersusOptions {
             skip,
         })
     }
+}
+
+/// What a curve run's CSV log (`--csv`) is: its settings line holds the seed, the hint
+/// model and every `--ai` as given, so `--resume` refuses a run with other settings
+/// instead of mixing two experiments in one AI×budget point.
+#[must_use]
+pub fn log_spec(options: &VersusOptions) -> ludomat_io::log::Spec {
+    let mut settings = ludomat_io::log::Settings::new()
+        .with("--seed", options.seed)
+        .with("--hint-model", options.hint_model);
+    for ai in &options.ais {
+        settings = settings.with("--ai", ai);
+    }
+    ludomat_io::log::Spec {
+        what: "threes versus".into(),
+        format: ludomat_io::log::Format::Csv(CSV_HEADER.into()),
+        settings,
+    }
+}
+
+/// Whether `line` is a whole row of a curve CSV (a last line that lost only its newline).
+#[must_use]
+pub fn is_whole_row(line: &str) -> bool {
+    read_csv("", &format!("{CSV_HEADER}\n{line}\n"), &mut Vec::new()).is_ok()
 }
 
 /// Every `--ai` of `specs` ([`entries`]), each engine's command handed to `resolve`
@@ -253,7 +291,11 @@ pub fn csv_row(g: &VersusGame) -> String {
 /// # Errors
 /// A missing header, a line with the wrong fields, or a game met twice.
 pub fn read_csv(source: &str, text: &str, into: &mut Vec<VersusGame>) -> Result<(), SummaryError> {
-    let mut lines = text.lines().enumerate();
+    // the settings line of a log (`# ludomat …`) comes before the header
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| l.trim_start_matches('\u{feff}').starts_with('#'));
     match lines.next() {
         Some((_, h)) if h.trim_start_matches('\u{feff}').trim() == CSV_HEADER => {}
         _ => {
@@ -425,9 +467,15 @@ pub struct VersusProgress {
 /// Why a curve run stopped early.
 #[derive(Debug, thiserror::Error)]
 pub enum VersusError {
-    /// An engine failed; the games finished before were handed out.
-    #[error(transparent)]
-    Engine(#[from] EngineError),
+    /// An engine failed; the games finished before were handed out, and the games in
+    /// flight beside it (`--threads`) were stopped and not kept.
+    #[error("{error}{}", stopped_text(*.stopped))]
+    Engine {
+        /// The failure.
+        error: EngineError,
+        /// Games in flight stopped because of it (not kept).
+        stopped: u64,
+    },
     /// The caller could not take a finished game (e.g. the CSV cannot be written).
     #[error("{0}")]
     Output(String),
@@ -437,6 +485,22 @@ pub enum VersusError {
     /// An engine's command line that cannot be parsed.
     #[error(transparent)]
     Command(#[from] crate::engine::CommandError),
+}
+
+fn stopped_text(stopped: u64) -> String {
+    match stopped {
+        0 => String::new(),
+        n => format!(
+            " (the run stopped there: {} in flight beside it stopped and not kept)",
+            ludomat_io::text::count(n, "game", "games")
+        ),
+    }
+}
+
+impl From<EngineError> for VersusError {
+    fn from(error: EngineError) -> VersusError {
+        VersusError::Engine { error, stopped: 0 }
+    }
 }
 
 /// Play the run: every entry's games, `threads` at a time, the game number major (so all
@@ -472,6 +536,10 @@ pub fn run(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let cancel = ctx.cancel().clone();
+    // Raised when an engine fails: the games in flight stop at their next turn (they
+    // would be thrown away after playing to the end).
+    let halt = std::sync::Arc::new(AtomicBool::new(false));
+    let mut stopped_after_failure = 0u64;
     let (tx, rx) = mpsc::channel::<Result<VersusGame, EngineError>>();
     let mut done: Vec<VersusGame> = Vec::new();
     let mut failure: Option<VersusError> = None;
@@ -479,17 +547,21 @@ pub fn run(
         for _ in 0..config.threads.clamp(1, 256) {
             let tx = tx.clone();
             let (next, stop, items, cancel) = (&next, &stop, &items, cancel.clone());
+            let halt = halt.clone();
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) || cancel.is_cancelled() {
                     return;
                 }
+
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&(e, i)) = items.get(k) else { return };
                 let entry = &config.entries[e];
                 let game_seed = seed::derive(config.seed, i);
                 let played =
                     EngineProcess::start(&entry.command, config.limits).and_then(|mut p| {
+                        // the game stops at its next turn on Ctrl-C or another's failure
                         p.set_cancel(Some(cancel.clone()));
+                        p.set_halt(Some(halt.clone()));
                         let r = p.play(i, game_seed, config.model, None);
                         if r.is_ok() {
                             p.quit();
@@ -536,10 +608,15 @@ pub fn run(
                             .map(|g| (g.ai.clone(), g.budget.clone(), g.score)),
                     });
                 }
-                Err(EngineError::Stopped { .. }) => {}
+                Err(EngineError::Stopped { .. }) => {
+                    if failure.is_some() {
+                        stopped_after_failure += 1;
+                    }
+                }
                 Err(e) => {
                     if failure.is_none() {
-                        failure = Some(VersusError::Engine(e));
+                        failure = Some(VersusError::from(e));
+                        halt.store(true, Ordering::Relaxed);
                     }
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -556,7 +633,10 @@ pub fn run(
                 .map(|g| (g.ai.clone(), g.budget.clone(), g.score)),
         },
     );
-    if let Some(f) = failure {
+    if let Some(mut f) = failure {
+        if let VersusError::Engine { stopped, .. } = &mut f {
+            *stopped = stopped_after_failure;
+        }
         return Err(f);
     }
     let ended = if ctx.cancelled() && (n as usize) < items.len() {

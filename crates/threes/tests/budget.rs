@@ -1,6 +1,7 @@
 //! The budget rules: `--cpu-per-move` holds its mean under load, `--nodes-per-move` replays
 //! move for move.
 
+use ludomat_io::child::Run as _;
 use std::process::{Child, Command};
 use std::time::Duration;
 
@@ -29,7 +30,7 @@ impl Load {
                 .filter_map(|_| {
                     Command::new("sh")
                         .args(["-c", "while :; do :; done"])
-                        .spawn()
+                        .start()
                         .ok()
                 })
                 .collect(),
@@ -70,7 +71,9 @@ fn cpu_per_move_holds_its_mean_under_load() {
     assert!(moves >= 100, "the game ended after {moves} moves");
     let mean = spent / moves;
     let ratio = mean.as_secs_f64() / budget.as_secs_f64();
-    eprintln!("mean CPU per move {mean:?} for {budget:?} ({ratio:.2}×) over {moves} moves");
+    ludomat_io::errln!(
+        "mean CPU per move {mean:?} for {budget:?} ({ratio:.2}×) over {moves} moves"
+    );
     assert!(
         (0.8..=1.2).contains(&ratio),
         "mean CPU per move {mean:?} for a budget of {budget:?} ({ratio:.2}×)"

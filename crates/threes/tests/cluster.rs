@@ -3,7 +3,7 @@
 //! feature `mpi` and OpenMPI's `mpirun` (`scripts/test` installs it).
 #![cfg(feature = "mpi")]
 
-use std::io::Read;
+use ludomat_io::child::Run as _;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -39,19 +39,15 @@ fn mpirun(ranks: u32, args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         // its own process group, so a run past the limit is killed with all its ranks
         .process_group(0)
-        .spawn()
+        .start()
         .expect("mpirun (OpenMPI) must be installed: apt-get install openmpi-bin libopenmpi-dev");
     let mut stdout = child.stdout.take().expect("piped stdout");
     let mut stderr = child.stderr.take().expect("piped stderr");
     let out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = stdout.read_to_end(&mut v);
-        v
+        ludomat_io::read::capped(&mut stdout, 64 << 20).unwrap_or_default()
     });
     let err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = stderr.read_to_end(&mut v);
-        v
+        ludomat_io::read::capped(&mut stderr, 64 << 20).unwrap_or_default()
     });
     let start = Instant::now();
     let status = loop {
@@ -61,7 +57,7 @@ fn mpirun(ranks: u32, args: &[&str]) -> Output {
         if start.elapsed() > LIMIT {
             let _ = Command::new("kill")
                 .args(["-KILL", "--", &format!("-{}", child.id())])
-                .status();
+                .run_status();
             let _ = child.wait();
             panic!(
                 "mpirun -n {ranks} cluster_check {}: still running after {LIMIT:?}, killed",

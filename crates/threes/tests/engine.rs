@@ -32,7 +32,7 @@ fn legal_swipes(seed: u64, max: usize) -> Vec<Direction> {
 /// line, or a command to run when it starts with `!`).
 fn script(dir: &Path, name: &str, answers: &[String]) -> EngineCommand {
     let answers_path = dir.join(format!("{name}.answers"));
-    std::fs::write(&answers_path, answers.join("\n") + "\n").unwrap();
+    ludomat_io::write::atomically(&answers_path, answers.join("\n") + "\n").unwrap();
     let body = format!(
         r#"#!/bin/sh
 k=0
@@ -55,7 +55,7 @@ done
         answers = answers_path.display()
     );
     let path = dir.join(name);
-    std::fs::write(&path, body).unwrap();
+    ludomat_io::write::atomically(&path, body).unwrap();
     EngineCommand {
         name: name.to_string(),
         program: "sh".into(),

@@ -77,7 +77,11 @@ impl HumanAgent {
     /// A human at this process's terminal.
     #[must_use]
     pub fn stdio(notation: Notation) -> Self {
-        Self::new(LineInput::Stdin, Box::new(std::io::stdout()), notation)
+        Self::new(
+            LineInput::Stdin,
+            Box::new(ludomat_io::out::stdout()),
+            notation,
+        )
     }
 
     /// Read one line; `None` at end of input.
@@ -88,6 +92,8 @@ impl HumanAgent {
     }
 
     fn say(&mut self, text: &str) -> Result<(), AgentError> {
+        // a long explanation of bad input breaks at words, never at the terminal's edge
+        let text = ludomat_io::layout::wrap_hanging(text, ludomat_io::text::DEFAULT_WIDTH);
         write!(self.output, "{text}")
             .and_then(|()| self.output.flush())
             .map_err(|e| AgentError::Failed(format!("cannot write to terminal: {e}")))

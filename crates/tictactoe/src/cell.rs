@@ -1,13 +1,9 @@
 //! [`Cell`]: one of the nine squares.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::notation::{Notation, ParseCellError};
-
 /// One of the nine squares, numbered 0–8 in reading order (top row left to right, then
 /// the middle row, then the bottom row). Its names in each machine's notation are in
-/// [`Notation`]; `Display` and `FromStr` use the numeric 1–9 notation.
+/// [`Notation`](crate::Notation), beside [`Cell::name`] and `Display` and `FromStr` (the
+/// numeric 1–9 notation): a notation names cells, a cell knows no notation.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -71,25 +67,5 @@ impl Cell {
     #[must_use]
     pub const fn bit(self) -> u16 {
         1 << self.0
-    }
-
-    /// The name of this cell in `notation`.
-    #[must_use]
-    pub fn name(self, notation: Notation) -> String {
-        notation.name(self)
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&Notation::Numeric.name(*self))
-    }
-}
-
-impl FromStr for Cell {
-    type Err = ParseCellError;
-    /// Parses the numeric notation, 1–9 in reading order.
-    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
-        Notation::Numeric.parse(s)
     }
 }

@@ -94,22 +94,46 @@ impl std::fmt::Display for Facts {
     /// The counts in a table, one a line.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let g = &self.games;
-        writeln!(f, "reachable positions             {:>7}", self.positions)?;
+        writeln!(
+            f,
+            "reachable positions             {:>7}",
+            ludomat_io::text::thousands(self.positions as u64)
+        )?;
         writeln!(
             f,
             "  up to symmetry                {:>7}",
-            self.positions_up_to_symmetry
+            ludomat_io::text::thousands(self.positions_up_to_symmetry as u64)
         )?;
-        writeln!(f, "terminal positions              {:>7}", self.terminal)?;
+        writeln!(
+            f,
+            "terminal positions              {:>7}",
+            ludomat_io::text::thousands(self.terminal as u64)
+        )?;
         writeln!(
             f,
             "  up to symmetry                {:>7}",
-            self.terminal_up_to_symmetry
+            ludomat_io::text::thousands(self.terminal_up_to_symmetry as u64)
         )?;
-        writeln!(f, "possible games                  {:>7}", g.total())?;
-        writeln!(f, "  won by the first player (X)   {:>7}", g.x_wins)?;
-        writeln!(f, "  won by the second player (O)  {:>7}", g.o_wins)?;
-        writeln!(f, "  drawn                         {:>7}", g.draws)
+        writeln!(
+            f,
+            "possible games                  {:>7}",
+            ludomat_io::text::thousands(g.total())
+        )?;
+        writeln!(
+            f,
+            "  won by the first player (X)   {:>7}",
+            ludomat_io::text::thousands(g.x_wins)
+        )?;
+        writeln!(
+            f,
+            "  won by the second player (O)  {:>7}",
+            ludomat_io::text::thousands(g.o_wins)
+        )?;
+        writeln!(
+            f,
+            "  draws                         {:>7}",
+            ludomat_io::text::thousands(g.draws)
+        )
     }
 }
 

@@ -153,6 +153,27 @@ impl FromStr for Notation {
     }
 }
 
+impl Cell {
+    /// The name of this cell in `notation`.
+    #[must_use]
+    pub fn name(self, notation: Notation) -> String {
+        notation.name(self)
+    }
+}
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Notation::Numeric.name(*self))
+    }
+}
+
+impl FromStr for Cell {
+    type Err = ParseCellError;
+    /// Parses the numeric notation, 1–9 in reading order.
+    fn from_str(s: &str) -> Result<Cell, ParseCellError> {
+        Notation::Numeric.parse(s)
+    }
+}
+
 /// A cell name that could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{input}' is not a {notation} square: {reason}; expected {}", notation.hint())]

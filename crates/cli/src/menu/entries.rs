@@ -49,6 +49,7 @@ pub const MACHINES: &[Machine] = &[
             ("play, showing all 304 matchboxes after each game", "menace play"),
             ("train it against the perfect player (2,000 games, a chart)", "menace train --against perfect --games 2000 --seed 1"),
             ("its matchboxes and record", "menace stats"),
+            ("print a matchbox kit of the saved MENACE (PDF, 10 A4 pages)", "menace kit"),
         ],
     },
     Machine {
@@ -74,7 +75,8 @@ pub const MACHINES: &[Machine] = &[
             ("4×4×4 against the 1962 deck, which moves first", "play qubic --strategy louden1962 --machine-first"),
             ("4×4×4×4 against OTHER-1", "play qubic --dims 4"),
             ("4×4×4×4: defend against the stored forced win", "play qubic --dims 4 --strategy forced"),
-            ("4×4×4×4: check the forced win against the rules", "qubic proof"),
+            ("4×4×4: re-check the certificate of the first player's win", "qubic proof --dims 3"),
+            ("4×4×4×4: check the stored forced win against the rules", "qubic proof"),
             ("OTHER-1 against OTHER-1, 1,000 games", "tournament qubic --games 1000 --seed 1962"),
         ],
     },
@@ -100,6 +102,7 @@ pub const MACHINES: &[Machine] = &[
             ("hexapawn against HER (you are White)", "play hexapawn"),
             ("train HER against a random White, 200 games", "her train --games 200 --seed 1"),
             ("HER's 19 matchboxes and their beads", "her boxes"),
+            ("print a matchbox kit of HER (PDF, 5 A4 pages)", "her kit"),
         ],
     },
     Machine {

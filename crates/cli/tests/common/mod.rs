@@ -1,6 +1,7 @@
 //! Running the built `ludomat` binary in the CLI tests.
 #![allow(dead_code)] // each test file uses a different part
 
+use ludomat_io::child::Run as _;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -11,7 +12,7 @@ pub fn ludomat(args: &[&str], stdin: &str) -> Output {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
+        .start()
         .expect("the ludomat binary starts");
     // A program that exits before reading all its input closes the pipe; that is fine.
     let _ = child

@@ -10,13 +10,10 @@
 use ludomat_game::SessionError;
 use serde::Serialize;
 
-use super::relays::{relay_events, RelayEvent, RelayTiming};
-use crate::circuit::{Change, Netlist, RelayComputox, Trace};
+use super::relays::{parse_netlist, relay_events, RelayEvent, RelayTiming};
+use crate::circuit::{Change, RelayComputox, Trace};
 use crate::machine::Verdict;
 use crate::{Square, Squares};
-
-/// The largest netlist text a session takes (bytes).
-pub const MAX_NETLIST_BYTES: usize = 1 << 20;
 
 /// What the circuit did for one button (a square, MACHINE FIRST, RESET), as the
 /// terminal prints it: the machine's claim, U1's hunt, the relays in order.
@@ -88,22 +85,11 @@ fn failed(e: impl std::fmt::Display) -> SessionError {
     SessionError::Failed(format!("the relay circuit: {e}"))
 }
 
-/// Parse a netlist text a visitor gave, bounded.
-pub(super) fn netlist(text: &str) -> Result<Netlist, SessionError> {
-    if text.len() > MAX_NETLIST_BYTES {
-        return Err(SessionError::Invalid(format!(
-            "the netlist is {} bytes; at most {MAX_NETLIST_BYTES}",
-            text.len()
-        )));
-    }
-    Netlist::parse(text).map_err(|e| SessionError::Invalid(format!("netlist: {e}")))
-}
-
 impl Alone {
     /// The circuit switched on and RESET (the game counter at 0001).
     pub fn new(text: Option<&str>, timing: RelayTiming, seed: u64) -> Result<Alone, SessionError> {
         let machine = match text {
-            Some(text) => RelayComputox::from_netlist(&netlist(text)?, timing.timing(), seed),
+            Some(text) => RelayComputox::from_netlist(&parse_netlist(text)?, timing.timing(), seed),
             None => RelayComputox::new(timing.timing(), seed),
         }
         .map_err(|e| SessionError::Invalid(format!("the relay circuit: {e}")))?;

@@ -10,8 +10,11 @@
 use ludomat_game::SessionError;
 use serde::{Deserialize, Serialize};
 
-use crate::circuit::{Change, RelayComputox, Timing, Trace};
+use crate::circuit::{Change, Netlist, RelayComputox, Timing, Trace};
 use crate::Square;
+
+/// The largest netlist text a session takes (bytes).
+pub const MAX_NETLIST_BYTES: usize = 1 << 20;
 
 /// How long the circuit's relays take (`timing` in the config; `model: relays` only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -111,6 +114,17 @@ pub(super) struct Wiring {
     pub pending: Option<PendingMove>,
 }
 
+/// Parse a netlist text a visitor gave, bounded.
+pub(super) fn parse_netlist(text: &str) -> Result<Netlist, SessionError> {
+    if text.len() > MAX_NETLIST_BYTES {
+        return Err(SessionError::Invalid(format!(
+            "the netlist is {} bytes; at most {MAX_NETLIST_BYTES}",
+            text.len()
+        )));
+    }
+    Netlist::parse(text).map_err(|e| SessionError::Invalid(format!("netlist: {e}")))
+}
+
 /// A trace's relay movements and uniselector steps, timed from the start of the action
 /// (the circuit came to rest at `machine`'s present tick).
 pub(super) fn relay_events(
@@ -153,9 +167,7 @@ impl Wiring {
         seed: u64,
     ) -> Result<Wiring, SessionError> {
         let machine = match netlist {
-            Some(text) => {
-                RelayComputox::from_netlist(&super::circuit::netlist(text)?, timing.timing(), seed)
-            }
+            Some(text) => RelayComputox::from_netlist(&parse_netlist(text)?, timing.timing(), seed),
             None => RelayComputox::new(timing.timing(), seed),
         };
         Ok(Wiring {

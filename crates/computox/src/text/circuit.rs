@@ -213,14 +213,14 @@ pub fn agreement(r: &Agreement, timing: Timing, cancelled: bool) -> String {
 /// time (`best`: the fastest of `runs`, when more than one) and the events per second.
 #[must_use]
 pub fn speed(r: &Agreement, best: Duration, runs: Option<u32>) -> String {
-    let best = best.as_secs_f64();
     format!(
-        "\n{} relay events and uniselector steps in {} simulated ticks; {:.3} s{}, {:.2} M events/s.\n",
-        r.events,
-        r.ticks,
-        best,
-        runs.map(|n| format!(" (fastest of {n})")).unwrap_or_default(),
-        r.events as f64 / best / 1e6
+        "\n{} relay events and uniselector steps in {} simulated ticks;\n{} wall{}: {}.\n",
+        ludomat_io::text::thousands(r.events),
+        ludomat_io::text::thousands(r.ticks),
+        ludomat_io::text::duration(best),
+        runs.map(|n| format!(" (fastest of {n})"))
+            .unwrap_or_default(),
+        ludomat_io::text::rate(r.events as f64, best, "events")
     )
 }
 

@@ -3,8 +3,6 @@
 
 #![allow(dead_code)]
 
-use std::io::Read;
-
 use ludomat_kit::size::PT_PER_MM;
 
 /// One page of a PDF: its MediaBox and its decoded content stream.
@@ -48,10 +46,7 @@ fn objects(pdf: &[u8]) -> Vec<(u32, String, Option<Vec<u8>>)> {
                 let raw = &body[data_start..data_end];
                 let dict = String::from_utf8_lossy(&body[..s]).to_string();
                 let data = if dict.contains("/FlateDecode") {
-                    let mut d = Vec::new();
-                    flate2::read::ZlibDecoder::new(raw)
-                        .read_to_end(&mut d)
-                        .map(|_| d)
+                    ludomat_io::read::capped(flate2::read::ZlibDecoder::new(raw), 64 << 20)
                         .unwrap_or_default()
                 } else {
                     raw.to_vec()

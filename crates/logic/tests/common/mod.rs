@@ -12,7 +12,8 @@ pub fn data() -> PathBuf {
 }
 
 pub fn load(path: PathBuf) -> Netlist {
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text =
+        ludomat_io::read::to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let stem = path.file_stem().unwrap().to_string_lossy().to_string();
     Netlist::from_bench(&stem, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -601,16 +601,15 @@ pub fn unpack(bytes: &[u8]) -> Result<AttackNode, VerifyError> {
 /// # Errors
 /// As [`unpack`]; [`VerifyError::TooLarge`] beyond `max_bytes`.
 pub fn unpack_within(bytes: &[u8], max_bytes: u64) -> Result<AttackNode, VerifyError> {
-    use std::io::Read;
     if !bytes.starts_with(&[0x1f, 0x8b]) {
         return decode(bytes);
     }
-    let mut raw = Vec::new();
     // Every gzip member, as `gunzip` reads a concatenation of them.
-    flate2::read::MultiGzDecoder::new(bytes)
-        .take(max_bytes.saturating_add(1))
-        .read_to_end(&mut raw)
-        .map_err(|e| VerifyError::Packed(e.to_string()))?;
+    let raw = ludomat_io::read::at_most(
+        flate2::read::MultiGzDecoder::new(bytes),
+        max_bytes.saturating_add(1),
+    )
+    .map_err(|e| VerifyError::Packed(e.to_string()))?;
     if raw.len() as u64 > max_bytes {
         return Err(VerifyError::TooLarge(max_bytes));
     }

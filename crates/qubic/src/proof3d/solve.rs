@@ -41,10 +41,10 @@ use super::threats::{Board3, O, X};
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Scheme {
-    /// One table for every position, one searcher per core (issue 32).
+    /// One table for every position, one searcher per core.
     #[default]
     Shared,
-    /// One table per position (issue 17's search).
+    /// One table per position (the first search).
     PerJob,
 }
 

@@ -400,6 +400,25 @@ fn trap(m: &Machine, pc: u8) -> Stop {
     Stop::Reserved { addr: pc, reserved }
 }
 
+impl Machine {
+    /// Run until `HALT`, a reserved word, or `max_steps` instructions. A halted machine
+    /// returns [`Stop::Halted`] at once; press a key or Start first.
+    ///
+    /// This is the fast loop over the compiled ROM ([`crate::emulator`]): steps and ticks
+    /// are charged a basic block at a time, and the last block that does not fit the
+    /// budget runs through [`Machine::step`], so the count stops exactly at `max_steps`.
+    pub fn run(&mut self, max_steps: u64) -> Stop {
+        run(self, max_steps, &mut Quiet)
+    }
+
+    /// As [`Machine::run`], calling `watch` after every instruction with the registers,
+    /// flags, counters and teletype (for traces and for the differential test; the
+    /// watched loop is the same code as the quiet one, with the calls added).
+    pub fn run_watched(&mut self, max_steps: u64, watch: impl FnMut(&StepState<'_>)) -> Stop {
+        run(self, max_steps, &mut Watcher(watch))
+    }
+}
+
 /// Run `m` until `HALT`, a reserved word or `max_steps` instructions, `w` watching.
 pub(crate) fn run<W: Watch>(m: &mut Machine, max_steps: u64, w: &mut W) -> Stop {
     if m.halted {

@@ -119,7 +119,7 @@ pub enum Finished<'a> {
 pub fn game_line(game: u32, s: &GameSummary) -> String {
     format!(
         "game {game}: score {}, highest card {}, {} moves, {:.1} s",
-        crate::text::thousands(s.score),
+        ludomat_game::count::thousands(s.score),
         s.max_tile,
         s.moves,
         s.elapsed.as_secs_f64()
@@ -187,7 +187,7 @@ impl DistributedRun {
             self.games,
             self.first_game,
             self.seed,
-            crate::text::rule(setup.config.depth),
+            crate::search::rule(setup.config.depth),
             setup.config.job_levels,
             self.model
         )

@@ -9,15 +9,22 @@
 //! ([`EngineError::Garbage`]), refuses ([`EngineError::Refused`]), or floods its output
 //! ([`EngineError::Flood`]). The engine's CPU time is read from its process's CPU clock
 //! (all its threads), the same way for every engine.
+//!
+//! An engine runs in a process group of its own (`ludomat_io::child::Group`): ending it
+//! ends everything it started (an engine behind `sh -c` or a launcher script does not
+//! survive a timeout), and a terminal's Ctrl-C reaches only the harness, which stops the
+//! run and ends its engines itself — an engine never dies of the keypress mid-game.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use ludomat_game::run::Cancel;
+use ludomat_io::child::Group;
+use ludomat_io::read::{LineError, Lines};
 
 use super::protocol::{parse_from_engine, FromEngine, ToEngine};
 use crate::autoplay::GameSummary;
@@ -280,7 +287,7 @@ pub enum EngineError {
 /// What the reader thread saw on the engine's output.
 enum Event {
     Line(String),
-    TooLong(String),
+    TooLong,
     Closed,
 }
 
@@ -297,12 +304,13 @@ pub struct EngineGame {
 /// A running engine.
 pub struct EngineProcess {
     name: String,
-    child: Child,
+    child: Group,
     stdin: Option<ChildStdin>,
     lines: Receiver<Event>,
     limits: Limits,
     id_name: Option<String>,
     cancel: Option<Cancel>,
+    halt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl fmt::Debug for EngineProcess {
@@ -314,22 +322,19 @@ impl fmt::Debug for EngineProcess {
 /// Read the engine's output line by line into a channel, refusing a line longer than
 /// `max` bytes.
 fn read_lines(out: impl Read, max: usize, tx: std::sync::mpsc::SyncSender<Event>) {
-    let mut r = BufReader::new(out);
-    let mut buf = Vec::new();
+    let mut lines = Lines::with_cap(BufReader::new(out), max);
     loop {
-        buf.clear();
-        match (&mut r).take(max as u64 + 1).read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => {
+        match lines.next_bytes() {
+            Ok(None) | Err(LineError::Io(_)) => {
                 let _ = tx.send(Event::Closed);
                 return;
             }
-            Ok(_) => {
-                if buf.len() > max && !buf.ends_with(b"\n") {
-                    let head = String::from_utf8_lossy(&buf[..60.min(buf.len())]).into_owned();
-                    let _ = tx.send(Event::TooLong(head));
-                    return;
-                }
-                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+            Err(LineError::TooLong { .. }) => {
+                let _ = tx.send(Event::TooLong);
+                return;
+            }
+            Ok(Some(bytes)) => {
+                let line = String::from_utf8_lossy(bytes).trim_end().to_string();
                 if tx.send(Event::Line(line)).is_err() {
                     return;
                 }
@@ -372,19 +377,20 @@ impl EngineProcess {
     /// # Errors
     /// The program cannot be started, or fails the greeting.
     pub fn start(command: &EngineCommand, limits: Limits) -> Result<EngineProcess, EngineError> {
-        let mut child = Command::new(&command.program)
-            .args(&command.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|source| EngineError::Spawn {
-                engine: command.name.clone(),
-                program: command.program.display().to_string(),
-                source,
-            })?;
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take();
+        let mut child = Group::spawn(
+            Command::new(&command.program)
+                .args(&command.args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit()),
+        )
+        .map_err(|source| EngineError::Spawn {
+            engine: command.name.clone(),
+            program: command.program.display().to_string(),
+            source,
+        })?;
+        let stdin = child.child().stdin.take();
+        let stdout = child.child().stdout.take();
         let (tx, rx) = sync_channel(64);
         if let Some(out) = stdout {
             let max = limits.line_bytes;
@@ -398,6 +404,7 @@ impl EngineProcess {
             limits,
             id_name: None,
             cancel: None,
+            halt: None,
         };
         e.greet()?;
         Ok(e)
@@ -406,6 +413,12 @@ impl EngineProcess {
     /// Stop a game between turns (with [`EngineError::Stopped`]) once `cancel` is raised.
     pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
         self.cancel = cancel;
+    }
+
+    /// Stop a game between turns (with [`EngineError::Stopped`]) once `halt` is set too (a
+    /// run that stops its games in flight when one engine fails).
+    pub fn set_halt(&mut self, halt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.halt = halt;
     }
 
     /// The engine's name (as given to the harness).
@@ -472,13 +485,10 @@ impl EngineProcess {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(Event::Line(l)) => Ok(l),
-            Ok(Event::TooLong(head)) => Err(EngineError::Flood {
+            Ok(Event::TooLong) => Err(EngineError::Flood {
                 engine: self.name.clone(),
                 at,
-                what: format!(
-                    "a line longer than {} bytes (it began {head:?})",
-                    self.limits.line_bytes
-                ),
+                what: format!("a line longer than {} bytes", self.limits.line_bytes),
             }),
             Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => Err(self.exited(at)),
             Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
@@ -598,7 +608,12 @@ impl EngineProcess {
         while !g.is_over() {
             let number = g.moves() + 1;
             let at = At::Turn { game, turn: number };
-            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+                || self
+                    .halt
+                    .as_ref()
+                    .is_some_and(|h| h.load(std::sync::atomic::Ordering::Relaxed))
+            {
                 return Err(EngineError::Stopped {
                     engine: self.name.clone(),
                     at,
@@ -664,27 +679,17 @@ impl EngineProcess {
         })
     }
 
-    /// Say `quit` and wait (up to a second) for the engine to end; kill it otherwise.
+    /// Say `quit` and wait (up to a second) for the engine to end; then its whole process
+    /// group is ended (whatever a wrapper left running).
     pub fn quit(mut self) {
         let _ = self.send(&ToEngine::Quit, At::Greeting);
         self.stdin = None;
-        for _ in 0..100 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        self.child.wait_for(Duration::from_secs(1));
     }
 }
 
-impl Drop for EngineProcess {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
-}
+// Dropping an `EngineProcess` drops its `Group`: the engine's whole process group is
+// killed (SIGKILL) and the engine reaped — after a timeout, a failure, a cancelled game.
 
 /// A line cut to 200 characters for a message.
 fn short(line: &str) -> String {

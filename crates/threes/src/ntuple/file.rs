@@ -98,6 +98,9 @@ pub enum NetworkFileError {
         /// The version found.
         found: u32,
     },
+    /// The learning curve's log could not be opened (its own words name the file).
+    #[error(transparent)]
+    Log(#[from] ludomat_io::log::LogError),
     /// A header naming a network that cannot be.
     #[error("{path}: {source}")]
     Spec {
@@ -215,7 +218,7 @@ pub fn save(
         Precision::I16 => flate2::Compression::best(),
     };
     let bytes = to_bytes(net, precision, trainer, level).map_err(io)?;
-    ludomat_game::save::write_atomically(path, &bytes, ".ntuple-").map_err(io)?;
+    ludomat_io::write::write_atomically(path, &bytes, ".ntuple-").map_err(io)?;
     Ok(())
 }
 
@@ -225,11 +228,10 @@ pub fn save(
 /// When it cannot be read or is not a sound network file.
 pub fn load(path: &Path) -> Result<Loaded, NetworkFileError> {
     let name = path.display().to_string();
-    let bytes =
-        ludomat_game::save::read_capped(path, MAX_FILE).map_err(|source| NetworkFileError::Io {
-            path: name.clone(),
-            source,
-        })?;
+    let bytes = ludomat_io::read::bytes(path, MAX_FILE).map_err(|source| NetworkFileError::Io {
+        path: name.clone(),
+        source,
+    })?;
     from_bytes(&name, &bytes)
 }
 
@@ -364,24 +366,36 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
 /// The most a run's text file (its curve) is read.
 pub const MAX_TEXT: u64 = 64 << 20;
 
-/// Append `text` to the file at `path` (created if missing): the curve's CSV, which only
-/// grows.
+/// Open the learning curve's append-only log at `path` ([`ludomat_io::log`]: never
+/// emptied, its settings in its first line, locked while open): a new one, or with
+/// `resume` the one there. A curve written before it carried its settings line (its first
+/// line the CSV header) gets that line first, once. Returns the log and what it held.
 ///
 /// # Errors
-/// When the file cannot be opened or written.
-pub fn append(path: &Path, text: &str) -> Result<(), NetworkFileError> {
+/// When it cannot be opened, holds another run's lines, or is in use.
+pub fn open_curve(
+    path: &Path,
+    spec: &ludomat_io::log::Spec,
+    resume: bool,
+) -> Result<ludomat_io::log::Opened, NetworkFileError> {
     let io = |source| NetworkFileError::Io {
         path: path.display().to_string(),
         source,
     };
-    ludomat_game::save::check_target(path).map_err(io)?;
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(io)?;
-    f.write_all(text.as_bytes()).map_err(io)?;
-    f.flush().map_err(io)
+    if resume {
+        if let Ok(text) = ludomat_io::read::text(path, MAX_TEXT) {
+            let header = match &spec.format {
+                ludomat_io::log::Format::Csv(h) => h.as_str(),
+                ludomat_io::log::Format::JsonLines => "",
+            };
+            if !header.is_empty() && text.lines().next() == Some(header) {
+                let old = format!("{}{text}", spec.settings_line());
+                ludomat_io::write::write_atomically(path, old.as_bytes(), ".learn-").map_err(io)?;
+            }
+        }
+    }
+    ludomat_io::log::Log::open(path, spec, resume, ludomat_io::lock::Wait::No, &|_| true)
+        .map_err(NetworkFileError::Log)
 }
 
 /// Write a whole text file atomically (a new curve, its chart's folder made first).
@@ -389,7 +403,7 @@ pub fn append(path: &Path, text: &str) -> Result<(), NetworkFileError> {
 /// # Errors
 /// When it cannot be written.
 pub fn write_text(path: &Path, text: &str) -> Result<(), NetworkFileError> {
-    ludomat_game::save::write_atomically(path, text.as_bytes(), ".learn-").map_err(|source| {
+    ludomat_io::write::write_atomically(path, text.as_bytes(), ".learn-").map_err(|source| {
         NetworkFileError::Io {
             path: path.display().to_string(),
             source,
@@ -403,7 +417,7 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), NetworkFileError> {
 /// # Errors
 /// When it exists but cannot be read.
 pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
-    match ludomat_game::save::read_capped_string(path, MAX_TEXT) {
+    match ludomat_io::read::text(path, MAX_TEXT) {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(NetworkFileError::Io {

@@ -16,6 +16,37 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 static LAST_SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// Standard input was interrupted (Ctrl-C at a prompt): see [`interrupt_input`].
+static INPUT_INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Mark standard input as interrupted (Ctrl-C): a read of standard input
+/// ([`crate::read::stdin_line`]) that the signal interrupts, or the next one, returns end
+/// of input, so every game ends the way it does at end of input — with its score so far.
+/// Only an atomic store: safe to call from a signal handler (installed without
+/// `SA_RESTART`, so the blocked read returns).
+pub fn interrupt_input() {
+    INPUT_INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Forget an interruption of standard input not yet seen by a read: the game that was
+/// interrupted has ended, and what reads standard input next (the menu's prompt) must wait
+/// for a line. Returns whether there was one.
+pub fn clear_interrupt() -> bool {
+    INPUT_INTERRUPTED.swap(false, Ordering::SeqCst)
+}
+
+/// Whether standard input was interrupted since the last look (and forget it): what the
+/// line reader of standard input asks between reads.
+pub fn take_input_interrupt() -> bool {
+    INPUT_INTERRUPTED.swap(false, Ordering::SeqCst)
+}
+
+/// The flag the first Ctrl-C of a [`catch`] scope raises: a run's cancellation reads it
+/// (`ludomat_game::run::Cancel::also_on`).
+#[must_use]
+pub fn requested() -> &'static AtomicBool {
+    &REQUESTED
+}
 
 /// Handling of Ctrl-C (and, for the server, SIGTERM) installed for as long as this value
 /// lives; dropping it puts back what was there before and forgets a press not yet seen.
@@ -93,7 +124,7 @@ impl Drop for Scope {
         }
         REQUESTED.store(false, Ordering::SeqCst);
         LAST_SIGNAL.store(0, Ordering::SeqCst);
-        ludomat_game::terminal::clear_interrupt();
+        clear_interrupt();
     }
 }
 
@@ -111,13 +142,6 @@ pub fn catch() -> Scope {
     return Scope::install(&[libc::SIGINT], on_signal, true);
     #[cfg(not(unix))]
     Scope::keep()
-}
-
-/// Catch the next Ctrl-C as [`catch`] does, and make it raise `cancel` (a library run's
-/// cancellation flag) as well.
-pub fn catch_into(cancel: ludomat_game::run::Cancel) -> (ludomat_game::run::Cancel, Scope) {
-    let scope = catch();
-    (cancel.also_on(&REQUESTED), scope)
 }
 
 /// For the server: the next Ctrl-C or SIGTERM is caught (see [`stopping`]); the one after
@@ -143,7 +167,7 @@ pub fn stopping() -> Option<&'static str> {
 
 #[cfg(unix)]
 extern "C" fn on_sigint_at_prompt(_: libc::c_int) {
-    ludomat_game::terminal::interrupt_input();
+    interrupt_input();
 }
 
 /// In an interactive game: Ctrl-C at a prompt ends the input, so the game stops as it does

@@ -2,7 +2,8 @@
 //! latch trace, the Computox's contact plan, a solve's deductions) writes its standard
 //! output to a scratch file while it runs, then shows the file with a pager — `$PAGER`,
 //! or `less -FRX`, which leaves at once when the text fits one screen and keeps the text
-//! on screen after `q`. Only when standard input and output are both a terminal; in a
+//! on screen after `q`, its prompt saying how to page and leave. A game's result is never
+//! left inside the pager only: the commands print it again after the pager closes. Only when standard input and output are both a terminal; in a
 //! pipe or a file nothing changes. `LUDOMAT_PAGER=0` (or an empty `PAGER`) turns it off,
 //! and when no pager starts the text is printed as it is.
 //!
@@ -28,6 +29,10 @@ impl Pager {
     }
 }
 
+/// The prompt at the foot of each page of `less`.
+#[cfg(unix)]
+const LESS_PROMPT: &str = "Space next page, b back, q quit";
+
 #[cfg(unix)]
 fn pager_command() -> Option<String> {
     if std::env::var_os("LUDOMAT_PAGER").is_some_and(|v| v == "0") {
@@ -36,7 +41,8 @@ fn pager_command() -> Option<String> {
     match std::env::var("PAGER") {
         Ok(p) if p.trim().is_empty() => None,
         Ok(p) => Some(p),
-        Err(_) => Some("less -FRX".to_string()),
+        // less's prompt says how to leave it (a bare ':' tells a newcomer nothing)
+        Err(_) => Some(format!("less -FRX '-Ps{LESS_PROMPT}'")),
     }
 }
 
@@ -50,7 +56,7 @@ fn start_unix() -> Option<(std::fs::File, libc::c_int)> {
     }
     pager_command()?;
     let file = tempfile::tempfile().ok()?;
-    let _ = std::io::stdout().flush();
+    let _ = crate::out::stdout().flush();
     // SAFETY: dup and dup2 on descriptors this process holds; both checked.
     let saved = unsafe { libc::dup(1) };
     if saved < 0 {
@@ -68,7 +74,7 @@ impl Drop for Pager {
         #[cfg(unix)]
         if let Some((mut file, saved)) = self.inner.take() {
             use std::io::{Seek, Write};
-            let _ = std::io::stdout().flush();
+            let _ = crate::out::stdout().flush();
             // SAFETY: `saved` is the terminal's descriptor kept by `start`.
             unsafe {
                 libc::dup2(saved, 1);
@@ -80,18 +86,19 @@ impl Drop for Pager {
             // Ctrl-C in the pager must not end this process (the menu goes on).
             let _ctrl_c = crate::interrupt::catch();
             let shown = pager_command().and_then(|command| {
-                std::process::Command::new("sh")
-                    .args(["-c", &command])
-                    .stdin(file.try_clone().ok()?)
-                    .status()
-                    .ok()
-                    .filter(|s| s.success())
+                crate::child::status(
+                    std::process::Command::new("sh")
+                        .args(["-c", &command])
+                        .stdin(file.try_clone().ok()?),
+                )
+                .ok()
+                .filter(|s| s.success())
             });
             if shown.is_none() {
                 // no pager: the text as it is
                 let _ = file.rewind();
-                let _ = std::io::copy(&mut file, &mut std::io::stdout());
-                let _ = std::io::stdout().flush();
+                let _ = std::io::copy(&mut file, &mut crate::out::stdout());
+                let _ = crate::out::stdout().flush();
             }
         }
     }

@@ -1,14 +1,16 @@
-//! `save::write_atomically` under `kill -9` (issue 31): a writer killed at random moments
+//! `write::write_atomically` under `kill -9` (issue 31): a writer killed at random moments
 //! during its saves always leaves the old file or the new one, whole — never a mixture,
 //! never a truncated file. Every save of the binary goes through it (MENACE and HER
 //! states, Threes! records and summaries, certificates, kits, relay images).
 
-use std::io::{BufRead, BufReader};
+use std::io::BufReader;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use ludomat_game::save::write_atomically;
+use ludomat_io::read::{self, Lines};
+use ludomat_io::write::write_atomically;
+use ludomat_io::{child, outln};
 
 /// Save number `n`: `n` repeated over a length that changes with `n` (so that a cut or a
 /// mixture of two saves never reads as a whole one).
@@ -41,13 +43,13 @@ fn child_saves_until_killed() {
         return;
     };
     let path = Path::new(&path);
-    let mut n = std::fs::read(path)
+    let mut n = read::bytes(path, read::TEXT_CAP)
         .ok()
         .and_then(|b| which(&b).ok())
         .map_or(0, |n| n + 1);
     loop {
         write_atomically(path, &contents(n), ".atomic-").unwrap();
-        println!("saved {n}");
+        outln!("saved {n}");
         n += 1;
     }
 }
@@ -61,19 +63,20 @@ fn killed_during_saves_the_file_is_the_old_one_or_the_new_one() {
     let exe = std::env::current_exe().unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
     for round in 0..24 {
-        let mut child = Command::new(&exe)
-            .args([
-                "child_saves_until_killed",
-                "--exact",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env("LUDOMAT_ATOMIC_KILL_CHILD", &path)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut child = child::spawn(
+            Command::new(&exe)
+                .args([
+                    "child_saves_until_killed",
+                    "--exact",
+                    "--nocapture",
+                    "--test-threads=1",
+                ])
+                .env("LUDOMAT_ATOMIC_KILL_CHILD", &path)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .unwrap();
+        let mut lines = Lines::new(BufReader::new(child.stdout.take().unwrap()));
         let mut saved = None;
         for line in lines.by_ref() {
             if let Some(n) = line.unwrap().strip_prefix("saved ") {
@@ -90,7 +93,7 @@ fn killed_during_saves_the_file_is_the_old_one_or_the_new_one() {
             }
         }
         let saved = saved.expect("the child saved at least once");
-        let n = which(&std::fs::read(&path).unwrap())
+        let n = which(&read::bytes(&path, read::TEXT_CAP).unwrap())
             .unwrap_or_else(|e| panic!("round {round}: after kill -9 the file is broken: {e}"));
         assert!(
             n == saved || n == saved + 1,
@@ -99,10 +102,10 @@ fn killed_during_saves_the_file_is_the_old_one_or_the_new_one() {
     }
     // The next save removes the temporary files the kills left.
     write_atomically(&path, &contents(0), ".atomic-").unwrap();
-    let left: Vec<String> = std::fs::read_dir(dir.path())
+    let left: Vec<String> = read::entries(dir.path())
         .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .iter()
+        .map(|e| e.file_name().unwrap().to_string_lossy().into_owned())
         .filter(|n| n != "state.bin")
         .collect();
     assert!(left.is_empty(), "{left:?}");

@@ -1,0 +1,142 @@
+//! Laying text out in columns of a given width: help pages whose option descriptions
+//! continue under their first word ([`wrap_hanging`]), lists packed into lines without
+//! splitting an item ([`pack`]).
+
+/// `text` with every line wider than `width` columns wrapped at its words, each
+/// continuation indented under the line's description: after its leading spaces, or in an
+/// option's line of a help page (`  -s, --seed <N>  Seed …`) after the first gap of two or
+/// more spaces. Lines that fit are left as they are; a word wider than the line stays whole.
+#[must_use]
+pub fn wrap_hanging(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if body.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        wrap_line(body, width, &mut out);
+        out.push_str(end);
+    }
+    out
+}
+
+/// Where a line's description starts: after its leading spaces, or, in an option's line
+/// (`  -s, --seed <N>  Seed …`), after the first gap of two or more spaces.
+fn indent_of(line: &str, width: usize) -> usize {
+    let lead = line.len() - line.trim_start().len();
+    let rest = &line[lead..];
+    let column = rest
+        .find("  ")
+        .and_then(|gap| {
+            let after = &rest[gap..];
+            let spaces = after.len() - after.trim_start().len();
+            // only a gap before text counts; a column far right is not worth keeping
+            (!after.trim().is_empty()).then_some(lead + gap + spaces)
+        })
+        .filter(|&c| c <= width / 2)
+        .unwrap_or(lead);
+    line[..column].chars().count()
+}
+
+fn wrap_line(line: &str, width: usize, out: &mut String) {
+    let indent = indent_of(line, width);
+    let first_cut = line
+        .char_indices()
+        .nth(indent)
+        .map_or(line.len(), |(i, _)| i);
+    let (head, rest) = line.split_at(first_cut);
+    let mut current = head.to_string();
+    let mut used = current.chars().count();
+    let mut at_start = true;
+    for word in rest.split(' ').filter(|w| !w.is_empty()) {
+        let w = word.chars().count();
+        if !at_start && used + 1 + w > width {
+            out.push_str(current.trim_end());
+            out.push('\n');
+            current = " ".repeat(indent);
+            used = indent;
+            at_start = true;
+        }
+        if !at_start {
+            current.push(' ');
+            used += 1;
+        }
+        current.push_str(word);
+        used += w;
+        at_start = false;
+    }
+    out.push_str(current.trim_end());
+}
+
+/// `head` followed by `items`, packed into lines of at most `width` columns: an item is
+/// never split, the lines after the first start at column `indent`, items are separated
+/// by `sep`. For tables whose last column is a list (the contact plan's checks).
+#[must_use]
+pub fn pack(head: &str, items: &[String], indent: usize, sep: &str, width: usize) -> String {
+    let mut out = head.to_string();
+    let mut used = out.chars().count();
+    let mut first = true;
+    for item in items {
+        let w = item.chars().count();
+        let gap = if first { 0 } else { sep.chars().count() };
+        if !first && used + gap + w > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            used = indent;
+        } else if !first {
+            out.push_str(sep);
+            used += gap;
+        }
+        out.push_str(item);
+        used += w;
+        first = false;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WIDTH: usize = 80;
+
+    #[test]
+    fn long_option_lines_wrap_under_their_description() {
+        let line = format!("  -s, --seed <N>  {}", "word ".repeat(30));
+        let wrapped = wrap_hanging(&(line + "\nshort\n"), WIDTH);
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= WIDTH),
+            "{wrapped}"
+        );
+        assert!(lines[0].starts_with("  -s, --seed <N>  word"));
+        assert!(lines[1].starts_with("                  word"), "{wrapped}");
+        assert_eq!(lines.last(), Some(&"short"));
+        let words: usize = lines.iter().map(|l| l.matches("word").count()).sum();
+        assert_eq!(words, 30);
+    }
+
+    #[test]
+    fn packed_items_stay_whole() {
+        let items: Vec<String> = (0..20).map(|i| format!("item-{i} [x]")).collect();
+        let text = pack("  head: ", &items, 10, "  ", WIDTH);
+        assert!(text.lines().all(|l| l.chars().count() <= WIDTH), "{text}");
+        assert_eq!(text.matches("[x]").count(), 20);
+        assert!(text
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("          item")));
+    }
+
+    #[test]
+    fn paragraphs_wrap_at_their_own_indent() {
+        let p = "x".repeat(10) + " " + &"yy ".repeat(40);
+        let wrapped = wrap_hanging(&p, WIDTH);
+        assert!(wrapped.lines().all(|l| l.chars().count() <= WIDTH));
+        assert!(wrapped.lines().nth(1).is_some_and(|l| l.starts_with("yy")));
+    }
+}

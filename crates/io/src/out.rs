@@ -1,0 +1,209 @@
+//! The one path of the program's output. Every line for people goes through
+//! [`outln!`](crate::outln) / [`out!`](crate::out) (or the [`Stdout`] writer, for code that
+//! takes a `Write`), and every line for standard error through [`errln!`](crate::errln).
+//!
+//! A failed write — a full device, a closed pipe (`ludomat … | head -1`) — never panics
+//! and never stops the command half-way: the first failure is recorded, later output is
+//! dropped, and the command runs on to its end, so whatever it saves is saved. `main` then
+//! reports the failure once and exits non-zero ([`finish`]): status 141 and no message for
+//! a closed pipe (what a shell reports for a reader that went away), status 1 and the
+//! error for anything else. Long loops that only print may ask [`gone`] and stop early.
+//!
+//! `println!` panics on a failed write ("failed printing to stdout", exit 101), which is
+//! why nothing here uses it (the workspace's `clippy.toml` forbids it).
+
+use std::fmt::Arguments;
+use std::io::{ErrorKind, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
+#[allow(clippy::disallowed_methods)] // the one handle on standard output
+fn raw_stdout() -> std::io::Stdout {
+    std::io::stdout()
+}
+
+#[allow(clippy::disallowed_methods)] // the one handle on standard error
+fn raw_stderr() -> std::io::Stderr {
+    std::io::stderr()
+}
+
+/// The first failed write to standard output.
+static FAILURE: OnceLock<std::io::Error> = OnceLock::new();
+/// Set together with [`FAILURE`]; cheap to poll.
+static GONE: AtomicBool = AtomicBool::new(false);
+
+fn record(e: std::io::Error) {
+    GONE.store(true, Ordering::Relaxed);
+    let _ = FAILURE.set(e);
+}
+
+/// Whether a write to standard output has failed (the reader is gone or the device full):
+/// further output is dropped, so a loop that only prints may stop.
+pub fn gone() -> bool {
+    GONE.load(Ordering::Relaxed)
+}
+
+/// Write formatted text to standard output (what [`out!`] and [`outln!`] call).
+pub fn print(args: Arguments<'_>) {
+    if gone() {
+        return;
+    }
+    if let Err(e) = raw_stdout().lock().write_fmt(args) {
+        record(e);
+    }
+}
+
+/// Write formatted text to standard error; a failure there is ignored (there is nowhere
+/// left to report it), never a panic. Standard error carries prose only (warnings, errors,
+/// timings), so a line wider than [`crate::text::DEFAULT_WIDTH`] columns is wrapped at its
+/// words ([`crate::layout::wrap_hanging`]).
+pub fn eprint(args: Arguments<'_>) {
+    let text = args.to_string();
+    let width = crate::text::DEFAULT_WIDTH;
+    let text = if text.lines().any(|l| crate::text::width(l) > width) {
+        crate::layout::wrap_hanging(&text, width)
+    } else {
+        text
+    };
+    let _ = raw_stderr().lock().write_all(text.as_bytes());
+}
+
+/// Standard output as a [`Write`]r on the same path: a failed write is recorded (see the
+/// module) and reported to the caller as success, so that `writeln!(out, …)?` never cuts
+/// a command short before it saves.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Stdout;
+
+/// Standard output through the one path.
+pub fn stdout() -> Stdout {
+    Stdout
+}
+
+impl Stdout {
+    /// The same writer (for code written against `std::io::stdout().lock()`; each write
+    /// takes the lock itself).
+    #[must_use]
+    pub fn lock(self) -> Self {
+        self
+    }
+
+    /// Whether standard output is a terminal.
+    pub fn is_terminal(&self) -> bool {
+        std::io::IsTerminal::is_terminal(&raw_stdout())
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !gone() {
+            if let Err(e) = raw_stdout().lock().write_all(buf) {
+                record(e);
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !gone() {
+            if let Err(e) = raw_stdout().lock().flush() {
+                record(e);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `print!` through the one path.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::out::print(format_args!($($arg)*)) };
+}
+
+/// `println!` through the one path.
+#[macro_export]
+macro_rules! outln {
+    () => { $crate::out::print(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::out::print(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprintln!` without the panic.
+#[macro_export]
+macro_rules! errln {
+    () => { $crate::out::eprint(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::out::eprint(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// Standard error as a [`Write`]r whose failures are ignored (there is nowhere left to
+/// report them), never a panic.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Stderr;
+
+/// Standard error through the one path.
+#[must_use]
+pub fn stderr() -> Stderr {
+    Stderr
+}
+
+impl Write for Stderr {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = raw_stderr().lock().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = raw_stderr().lock().flush();
+        Ok(())
+    }
+}
+
+/// Whether standard error is a terminal.
+#[must_use]
+pub fn stderr_is_terminal() -> bool {
+    std::io::IsTerminal::is_terminal(&raw_stderr())
+}
+
+/// Whether standard input is a terminal.
+#[must_use]
+pub fn stdin_is_terminal() -> bool {
+    std::io::IsTerminal::is_terminal(&crate::read::stdin())
+}
+
+/// Whether `e` is the failed write to standard output itself, already recorded (then it
+/// is reported once, by [`finish`]).
+#[must_use]
+pub fn is_failure(e: &std::io::Error) -> bool {
+    FAILURE
+        .get()
+        .is_some_and(|f| e.kind() == f.kind() && e.raw_os_error() == f.raw_os_error())
+}
+
+/// Flush standard output and turn a failed write into the process's exit status: `None`
+/// when every write went through, else the status to exit with (after reporting the
+/// error on standard error, unless the reader of a pipe simply went away).
+pub fn finish() -> Option<u8> {
+    if !gone() {
+        if let Err(e) = raw_stdout().lock().flush() {
+            record(e);
+        }
+    }
+    let e = FAILURE.get()?;
+    if e.kind() == ErrorKind::BrokenPipe {
+        Some(141)
+    } else {
+        eprint(format_args!(
+            "ludomat: cannot write to standard output: {e}\n"
+        ));
+        Some(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_writer_never_fails_its_caller() {
+        use std::io::Write;
+        let mut w = super::stdout();
+        assert!(writeln!(w, "a line").is_ok());
+        assert!(w.flush().is_ok());
+    }
+}

@@ -1,0 +1,259 @@
+//! Outputs checked before the work: a long run whose chart, table, state or certificate
+//! cannot be written must say so before it starts, not after hours of play.
+//!
+//! [`check`] refuses, up front: a folder, FIFO, device or socket at the path; a symbolic
+//! link that leads nowhere; a folder that does not exist, or one that cannot be written
+//! into (read-only, immutable, `/proc/…`: tried by creating and removing a probe file,
+//! since permission bits do not tell about immutable files, read-only mounts or root);
+//! and a format the extension does not name (`--chart scores.txt` when PNG and SVG are
+//! drawn).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::read::kind_of;
+
+/// Why an output path is refused before the work ([`check`]).
+#[derive(Debug, thiserror::Error)]
+pub enum OutputRefused {
+    /// The path is a folder.
+    #[error("is a folder, not a file")]
+    Folder,
+    /// What is there cannot be replaced (a FIFO, a device, a socket).
+    #[error("is {0}, not a regular file: only a regular file is replaced")]
+    Special(&'static str),
+    /// A symbolic link to nothing.
+    #[error("is a symbolic link to {}, which does not exist", .0.display())]
+    Dangling(PathBuf),
+    /// The folder it would go into does not exist.
+    #[error("the folder {} does not exist", .0.display())]
+    NoFolder(PathBuf),
+    /// The folder cannot be written into.
+    #[error("cannot write into the folder {}: {source}", dir.display())]
+    NotWritable {
+        /// The folder.
+        dir: PathBuf,
+        /// What creating a file there said.
+        source: io::Error,
+    },
+    /// The extension names no format this output is written in.
+    #[error("the format is chosen by the extension: {}, not {}", expected(.allowed), found_ext(.found))]
+    Format {
+        /// The extension given, if any.
+        found: Option<String>,
+        /// The extensions that are written.
+        allowed: &'static [&'static str],
+    },
+    /// The path cannot be looked at.
+    #[error("{0}")]
+    Io(#[source] io::Error),
+}
+
+fn expected(allowed: &[&str]) -> String {
+    let dotted: Vec<String> = allowed.iter().map(|e| format!(".{e}")).collect();
+    match dotted.as_slice() {
+        [] => "none".into(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn found_ext(ext: &Option<String>) -> String {
+    match ext {
+        Some(e) => format!(".{e}"),
+        None => "a name without one".into(),
+    }
+}
+
+/// An output refused, with the flag and path that named it: `--chart x.txt: the format is
+/// chosen by the extension: .png or .svg, not .txt`.
+#[derive(Debug, thiserror::Error)]
+#[error("{flag} {}: {why}", path.display())]
+pub struct Refused {
+    /// The flag (`--chart`), or what the path is for.
+    pub flag: String,
+    /// The path given.
+    pub path: PathBuf,
+    /// Why.
+    #[source]
+    pub why: OutputRefused,
+}
+
+/// Any format: for outputs whose extension is free (a record, a state file).
+pub const ANY: &[&str] = &[];
+/// Charts: PNG or SVG.
+pub const CHART: &[&str] = &["png", "svg"];
+/// Tables: CSV.
+pub const CSV: &[&str] = &["csv"];
+
+/// Refuse, before the work, an output at `path` that cannot be written (see the module),
+/// or whose extension is none of `formats` (any, when empty; compared ignoring case).
+///
+/// # Errors
+/// What is wrong, as [`OutputRefused`].
+pub fn check(path: &Path, formats: &'static [&'static str]) -> Result<(), OutputRefused> {
+    if !formats.is_empty() {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        if !ext.as_deref().is_some_and(|e| formats.contains(&e)) {
+            return Err(OutputRefused::Format {
+                found: ext,
+                allowed: formats,
+            });
+        }
+    }
+    let target = crate::write::link_target(path).map_err(OutputRefused::Io)?;
+    match std::fs::symlink_metadata(&target) {
+        Ok(meta) if meta.is_dir() => return Err(OutputRefused::Folder),
+        Ok(meta) if !meta.file_type().is_file() => {
+            return Err(OutputRefused::Special(kind_of(&meta.file_type())))
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if target != path {
+                return Err(OutputRefused::Dangling(target));
+            }
+        }
+        Err(e) => return Err(OutputRefused::Io(e)),
+    }
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(OutputRefused::NoFolder(dir.to_path_buf()));
+    }
+    probe(dir).map_err(|source| OutputRefused::NotWritable {
+        dir: dir.to_path_buf(),
+        source,
+    })
+}
+
+/// [`check`], the refusal naming `flag` and `path`.
+///
+/// # Errors
+/// As [`check`], as a [`Refused`].
+pub fn check_flag(
+    flag: &str,
+    path: &Path,
+    formats: &'static [&'static str],
+) -> Result<(), Refused> {
+    check(path, formats).map_err(|why| Refused {
+        flag: flag.to_string(),
+        path: path.to_path_buf(),
+        why,
+    })
+}
+
+/// A folder the run writes files into (a kit, records): it must be a folder that can be
+/// written into, or not exist yet below one that can.
+///
+/// # Errors
+/// What is wrong, as [`OutputRefused`].
+pub fn check_folder(dir: &Path) -> Result<(), OutputRefused> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => probe(dir).map_err(|source| OutputRefused::NotWritable {
+            dir: dir.to_path_buf(),
+            source,
+        }),
+        Ok(m) => Err(OutputRefused::Special(kind_of(&m.file_type()))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // the nearest folder that exists must take a new folder
+            let mut up = dir.parent();
+            while let Some(p) = up {
+                let p = if p.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    p
+                };
+                match std::fs::metadata(p) {
+                    Ok(m) if m.is_dir() => {
+                        return probe(p).map_err(|source| OutputRefused::NotWritable {
+                            dir: p.to_path_buf(),
+                            source,
+                        })
+                    }
+                    Ok(m) => return Err(OutputRefused::Special(kind_of(&m.file_type()))),
+                    Err(_) => up = p.parent(),
+                }
+            }
+            Ok(())
+        }
+        Err(e) => Err(OutputRefused::Io(e)),
+    }
+}
+
+/// Whether a file can be created in `dir`: create a probe file and remove it.
+#[allow(clippy::disallowed_methods)] // the probe is created and removed at once
+fn probe(dir: &Path) -> io::Result<()> {
+    let probe = tempfile::Builder::new()
+        .prefix(".ludomat-probe-")
+        .tempfile_in(dir)?;
+    probe.close()
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_that_cannot_be_written_are_refused_before_the_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = dir.path().join("scores.svg");
+        check(&ok, CHART).unwrap();
+        check(&dir.path().join("x.PNG"), CHART).unwrap();
+        let e = check(&dir.path().join("scores.txt"), CHART).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the format is chosen by the extension: .png or .svg, not .txt"
+        );
+        let e = check(&dir.path().join("scores"), CHART).unwrap_err();
+        assert!(e.to_string().ends_with("not a name without one"), "{e}");
+        assert!(matches!(
+            check(dir.path(), ANY).unwrap_err(),
+            OutputRefused::Folder
+        ));
+        assert!(matches!(
+            check(Path::new("/dev/null"), ANY).unwrap_err(),
+            OutputRefused::Special("a character device")
+        ));
+        assert!(matches!(
+            check(&dir.path().join("no/such/x.csv"), CSV).unwrap_err(),
+            OutputRefused::NoFolder(_)
+        ));
+        let link = dir.path().join("dangling.csv");
+        std::os::unix::fs::symlink(dir.path().join("gone/x.csv"), &link).unwrap();
+        assert!(matches!(
+            check(&link, CSV).unwrap_err(),
+            OutputRefused::Dangling(_)
+        ));
+        // /proc's folders take no new file, whatever their permission bits say.
+        let e = check(Path::new("/proc/self/x.csv"), CSV).unwrap_err();
+        assert!(matches!(e, OutputRefused::NotWritable { .. }), "{e}");
+        let r = check_flag("--chart", Path::new("x.txt"), CHART).unwrap_err();
+        assert!(
+            r.to_string().starts_with("--chart x.txt: the format"),
+            "{r}"
+        );
+        // no probe file is left behind
+        let left = crate::read::entries(dir.path()).unwrap();
+        assert_eq!(left, vec![link]);
+    }
+
+    #[test]
+    fn a_read_only_folder_is_refused_unless_root() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let ro = dir.path().join("ro");
+        std::fs::create_dir(&ro).unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        // SAFETY: geteuid has no side effects.
+        let root = unsafe { libc::geteuid() } == 0;
+        let r = check(&ro.join("x.csv"), CSV);
+        assert_eq!(r.is_err(), !root, "{r:?}");
+        assert_eq!(check_folder(&ro.join("kit")).is_err(), !root);
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        check_folder(&ro.join("kit/deeper")).unwrap();
+    }
+}

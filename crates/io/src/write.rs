@@ -1,0 +1,239 @@
+//! Writing a whole file without ever leaving half of one: a temporary file beside the
+//! target, then renamed over it (MENACE's and HER's states, certificates, kits, charts,
+//! records, weights, tables). Only a regular file (or a symbolic link to one) is ever
+//! replaced: a FIFO, a device or a folder at the path is refused, since renaming over it
+//! would put a plain file in its place (as root, over `/dev/full`).
+//!
+//! A new file gets the usual permissions (`0666` less the process's umask, as any
+//! program's new file), not the temporary file's private `0600`; a replaced file keeps its
+//! own. Files written line by line as a run goes are the [`crate::log`] module's.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::read::kind_of;
+
+/// How temporary files end.
+pub const TEMP_SUFFIX: &str = ".tmp";
+/// How the temporary files of [`atomically`] begin.
+pub const TEMP_PREFIX: &str = ".ludomat-";
+
+/// Write `bytes` to `path` atomically (see [`write_atomically`]), the temporary file named
+/// `.ludomat-<pid>-….tmp`.
+///
+/// # Errors
+/// When the target is refused or cannot be written.
+pub fn atomically(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> io::Result<PathBuf> {
+    write_atomically(path.as_ref(), bytes.as_ref(), TEMP_PREFIX)
+}
+
+/// Write `bytes` to `path` atomically: a reader sees the old file or the new one, never a
+/// mixture. The temporary file is `<temp_prefix><pid>-….tmp` beside the target, and the
+/// temporary files of writers that were killed during a save are removed first. When
+/// `path` is a symbolic link, the file it points to is replaced (the link stays); an
+/// existing file keeps its permissions, a new one gets the usual ones (the umask's).
+/// Missing folders are created. (Nothing is forced to the disk with `fsync`, which would
+/// make a save after every game very slow; a power cut right after a save is left to the
+/// file system's ordering of the rename.) Returns the file written.
+///
+/// # Errors
+/// When the target is refused ([`check_target`]) or the folder or file cannot be written.
+pub fn write_atomically(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Result<PathBuf> {
+    let target = link_target(path)?;
+    check_target(&target)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir)?;
+    remove_stale_temporaries(&dir, temp_prefix);
+    let prefix = format!("{temp_prefix}{}-", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The kernel takes the umask off, as for any new file.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&dir)?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    if let Ok(meta) = std::fs::metadata(&target) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(target)
+}
+
+/// Refuse to replace `path` (or what its links lead to) when it exists and is not a
+/// regular file: a folder, a FIFO, a device or a socket. [`write_atomically`] checks it;
+/// [`crate::output::check`] checks it (and more) before a long run.
+///
+/// # Errors
+/// `InvalidInput` naming what is there, or the error of following the links.
+pub fn check_target(path: &Path) -> io::Result<()> {
+    let target = link_target(path)?;
+    match std::fs::symlink_metadata(&target) {
+        Ok(meta) if !meta.file_type().is_file() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} is {}, not a regular file: only a regular file is replaced",
+                target.display(),
+                kind_of(&meta.file_type())
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The file a save replaces: `path`, or the end of its chain of symbolic links.
+///
+/// # Errors
+/// A link that cannot be read, or more than 40 of them.
+pub fn link_target(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Create a new file at `path` for a writer that streams into it (a VCD trace, an
+/// archive), replacing a regular file that is there; a FIFO, a device or a folder is
+/// refused (opening a FIFO would wait for a reader; a device would be written into).
+/// Prefer [`atomically`] for anything that fits in memory.
+///
+/// # Errors
+/// When the target is refused or cannot be created.
+#[allow(clippy::disallowed_methods)] // the one place a file is created to stream into
+pub fn create(path: impl AsRef<Path>) -> io::Result<std::fs::File> {
+    let path = path.as_ref();
+    check_target(path)?;
+    std::fs::File::create(path)
+}
+
+/// Remove temporary files in `dir` whose writer is gone (killed during a save). On Linux a
+/// writer is alive while `/proc/<pid>` exists; elsewhere files older than an hour count as
+/// left behind.
+fn remove_stale_temporaries(dir: &Path, temp_prefix: &str) {
+    let Ok(entries) = crate::read::entries(dir) else {
+        return;
+    };
+    for path in entries {
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let Some(rest) = name
+            .strip_prefix(temp_prefix)
+            .and_then(|r| r.strip_suffix(TEMP_SUFFIX))
+        else {
+            continue;
+        };
+        let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
+        if writer_gone(pid, &path) {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+fn writer_gone(pid: Option<u32>, path: &Path) -> bool {
+    if cfg!(target_os = "linux") {
+        if let Some(pid) = pid {
+            return pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists();
+        }
+    }
+    std::fs::symlink_metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age > std::time::Duration::from_secs(3600))
+}
+
+#[cfg(all(test, unix))]
+#[allow(clippy::disallowed_methods)] // the tests build FIFOs and read back with std
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn special_files_are_refused_and_left_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = write_atomically(&fifo, b"x", ".t-").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        assert!(e.to_string().contains("a FIFO, not a regular file"), "{e}");
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+        // Through a link, too.
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&fifo, &link).unwrap();
+        assert!(write_atomically(&link, b"x", ".t-").is_err());
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+        // A folder, and a device.
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let e = write_atomically(&sub, b"x", ".t-").unwrap_err();
+        assert!(e.to_string().contains("a folder"), "{e}");
+        let e = check_target(Path::new("/dev/null")).unwrap_err();
+        assert!(e.to_string().contains("character device"), "{e}");
+        assert!(create(Path::new("/dev/null")).is_err());
+        // A regular file and a missing one are fine.
+        let f = dir.path().join("new/f.json");
+        write_atomically(&f, b"1", ".t-").unwrap();
+        write_atomically(&f, b"2", ".t-").unwrap();
+        assert_eq!(std::fs::read(&f).unwrap(), b"2");
+        // No temporary file left behind by the refusals.
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(TEMP_SUFFIX))
+            .collect();
+        assert!(left.is_empty());
+    }
+
+    /// The process's umask (read by setting it and putting it back: the tests of this
+    /// module do not create files at the same moment on other threads that care).
+    fn umask() -> u32 {
+        // SAFETY: umask only swaps the process's mask.
+        unsafe {
+            let old = libc::umask(0o022);
+            libc::umask(old);
+            old
+        }
+    }
+
+    #[test]
+    fn a_new_file_gets_the_usual_permissions_and_an_old_one_keeps_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("kit.svg");
+        atomically(&f, "new").unwrap();
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        // not the temporary file's 0600: 0666 less the umask
+        assert_eq!(mode, 0o666 & !umask(), "mode {mode:o}");
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o640)).unwrap();
+        atomically(&f, "again").unwrap();
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+    }
+}
