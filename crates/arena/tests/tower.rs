@@ -1,6 +1,6 @@
 //! The dependency picture is a tower (issue 26): a machine crate depends only on the
 //! shared layers — `ludomat-io` (the foundation), `ludomat-game`, `ludomat-tictactoe`, `ludomat-logic`, `ludomat-chart`,
-//! `ludomat-qubic-verify` — never sideways on another machine. Opponents from other
+//! `ludomat-qubic-verify`, `ludomat-cluster` (the master/worker layer) — never sideways on another machine. Opponents from other
 //! machines are handed in by whoever builds a session (this crate's factories). Only the
 //! crates that put machines together — the binary, the museum, the arena, the fuzzing
 //! harness, the matchbox kit — may depend on machines. Read from `cargo metadata`, every kind of
@@ -11,13 +11,14 @@ use std::collections::BTreeSet;
 use std::process::Command;
 
 /// The shared layers every crate may use.
-const SHARED: [&str; 6] = [
+const SHARED: [&str; 7] = [
     "ludomat-io",
     "ludomat-game",
     "ludomat-tictactoe",
     "ludomat-logic",
     "ludomat-chart",
     "ludomat-qubic-verify",
+    "ludomat-cluster",
 ];
 
 /// The crates that put machines together.

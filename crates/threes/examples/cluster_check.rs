@@ -17,8 +17,9 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use ludomat_io::{errln, outln};
 use ludomat_threes::autoplay::play_game;
-use ludomat_threes::cluster::{Cluster, ClusterError, Setup};
+use ludomat_threes::cluster::{master, serve, Cluster, ClusterError, Setup};
 use ludomat_threes::{
     DepthRule, Heuristic, HintModel, Job, Position, SearchConfig, Searcher, Threes, Weights,
 };
@@ -98,9 +99,7 @@ fn settings() -> Vec<(&'static str, SearchConfig)> {
 fn search(cluster: &Cluster, n: usize) -> Result<String, String> {
     let positions = positions(n);
     let mut compared = 0;
-    let mut m = cluster
-        .master(setup(SearchConfig::default()))
-        .map_err(|e| e.to_string())?;
+    let mut m = master(cluster, setup(SearchConfig::default())).map_err(|e| e.to_string())?;
     for (name, config) in settings() {
         for master_works in [true, false] {
             let local = Searcher::new(Heuristic::default(), config);
@@ -161,12 +160,14 @@ fn games(cluster: &Cluster, n: u32) -> Result<String, String> {
         parallel: false,
         ..SearchConfig::default()
     };
-    let mut m = cluster
-        .master(Setup {
+    let mut m = master(
+        cluster,
+        Setup {
             record: true,
             ..setup(config)
-        })
-        .map_err(|e| e.to_string())?;
+        },
+    )
+    .map_err(|e| e.to_string())?;
     let list: Vec<(u32, u64)> = (0..n).map(|i| (i, 500 + u64::from(i))).collect();
     let mut records = 0;
     let got = m
@@ -205,7 +206,7 @@ fn fail(cluster: &Cluster) -> Result<String, String> {
         parallel: false,
         ..SearchConfig::default()
     };
-    let mut m = cluster.master(setup(config)).map_err(|e| e.to_string())?;
+    let mut m = master(cluster, setup(config)).map_err(|e| e.to_string())?;
     m.set_master_works(false);
     let pos = Threes::new(1, HintModel::Plus).position();
     let bad = Job {
@@ -229,7 +230,7 @@ fn time(cluster: &Cluster, depth: u8, moves: u32, levels: u8) -> Result<String, 
         job_levels: levels,
         ..SearchConfig::default()
     };
-    let mut m = cluster.master(setup(config)).map_err(|e| e.to_string())?;
+    let mut m = master(cluster, setup(config)).map_err(|e| e.to_string())?;
     let rtt = m.ping(32, 200).map_err(|e| e.to_string())?;
     // the positions of one game played at depth 2, every 10th from move 100
     let pos: Vec<Position> = {
@@ -261,10 +262,10 @@ fn time(cluster: &Cluster, depth: u8, moves: u32, levels: u8) -> Result<String, 
     for p in &pos {
         let (r, report) = m.search(p).map_err(|e| e.to_string())?;
         jobs += r.jobs;
-        ludomat_io::outln!("move: {report}");
+        outln!("move: {report}");
     }
     let per_move = start.elapsed() / u32::try_from(pos.len().max(1)).unwrap_or(1);
-    ludomat_io::outln!("{}", m.utilisation());
+    outln!("{}", m.utilisation());
     m.stop();
     Ok(format!(
         "ok: depth {depth}, {} ranks: {:.1} ms per move, {:.0} jobs per move, \
@@ -280,12 +281,12 @@ fn main() -> ExitCode {
     let cluster = match Cluster::start() {
         Ok(c) => c,
         Err(e) => {
-            ludomat_io::errln!("cluster_check: {e}");
+            errln!("cluster_check: {e}");
             return ExitCode::FAILURE;
         }
     };
     if cluster.rank() != 0 {
-        return match cluster.serve() {
+        return match serve(&cluster) {
             Ok(()) => ExitCode::SUCCESS,
             Err(_) => ExitCode::FAILURE,
         };
@@ -311,18 +312,18 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(text) => {
-            ludomat_io::outln!("{text}");
+            outln!("{text}");
             ExitCode::SUCCESS
         }
         // `fail`: the master has already sent every worker STOP (dropping its `Master`)
         // and none is busy, so every rank leaves through MPI_Finalize and mpirun reports
         // the non-zero exit: no MPI_Abort, whose kill path hangs on some hosts.
         Err(e) if is_fail => {
-            ludomat_io::errln!("cluster_check: {e}");
+            errln!("cluster_check: {e}");
             ExitCode::FAILURE
         }
         Err(e) => {
-            ludomat_io::errln!("cluster_check: {e}");
+            errln!("cluster_check: {e}");
             cluster.abort(1)
         }
     }

@@ -3,11 +3,9 @@
 //! feature `mpi` and OpenMPI's `mpirun` (`scripts/test` installs it).
 #![cfg(feature = "mpi")]
 
-use ludomat_io::child::Run as _;
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
+use std::time::Duration;
 
 /// `target/<profile>/examples/cluster_check`: built by an unfiltered `cargo test`, or by
 /// `cargo build --profile test --features mpi --example cluster_check` (as `scripts/test` does).
@@ -24,53 +22,8 @@ fn check_binary() -> PathBuf {
 const LIMIT: Duration = Duration::from_secs(180);
 
 fn mpirun(ranks: u32, args: &[&str]) -> Output {
-    let mut child = Command::new("mpirun")
-        .args(["--oversubscribe", "--bind-to", "none", "-n"])
-        .arg(ranks.to_string())
-        .arg(check_binary())
-        .args(args)
-        // root in a container: allowed explicitly; no ptrace-based copies between ranks
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        .env("OMPI_MCA_btl_vader_single_copy_mechanism", "none")
-        .env("OMPI_MCA_rmaps_base_oversubscribe", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        // its own process group, so a run past the limit is killed with all its ranks
-        .process_group(0)
-        .start()
-        .expect("mpirun (OpenMPI) must be installed: apt-get install openmpi-bin libopenmpi-dev");
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let out = std::thread::spawn(move || {
-        ludomat_io::read::capped(&mut stdout, 64 << 20).unwrap_or_default()
-    });
-    let err = std::thread::spawn(move || {
-        ludomat_io::read::capped(&mut stderr, 64 << 20).unwrap_or_default()
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for mpirun") {
-            break status;
-        }
-        if start.elapsed() > LIMIT {
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", child.id())])
-                .run_status();
-            let _ = child.wait();
-            panic!(
-                "mpirun -n {ranks} cluster_check {}: still running after {LIMIT:?}, killed",
-                args.join(" ")
-            );
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    Output {
-        status,
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-    }
+    ludomat_cluster::mpirun::mpirun(ranks, &check_binary(), args, LIMIT)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn text(out: &Output) -> (String, String) {

@@ -1,138 +1,86 @@
-//! The master (rank 0): keeps the game, hands out jobs to the first idle worker, works on
-//! jobs itself between messages, combines the scores.
+//! The Threes! master (rank 0): keeps the game, hands out a move's subtrees to the first
+//! idle worker, works on jobs itself between messages, combines the scores; or hands out
+//! whole games. The ranks, the idle queue and the messages are `ludomat_cluster::Master`'s;
+//! the transport is MPI ([`master`]) or threads (`ludomat_cluster::local`).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use mpi::environment::Universe;
-use mpi::topology::SimpleCommunicator;
-use mpi::traits::*;
-use mpi::Rank;
+use ludomat_cluster::{ClusterError, MasterLink, FOREVER};
 
-use super::error::ClusterError;
 use super::local::{local_searcher, play_one};
-use super::message::{check_job, check_setup, decode, encode, Setup, ToMaster, ToWorker};
-use super::report::{MoveReport, Utilisation};
-use super::worker;
+use super::message::{check_job, check_setup, Answer, Setup, Task};
 use crate::autoplay::GameSummary;
 use crate::{Job, JobResult, Position, SearchResult, Searcher};
 
-/// This process's place in an MPI run. Dropping it shuts MPI down (`MPI_Finalize`).
-pub struct Cluster {
-    world: SimpleCommunicator,
-    // last: finalises MPI after everything else is dropped
-    _universe: Universe,
+/// What a move's search (or a run of games) cost, rank by rank.
+pub type MoveReport = ludomat_cluster::Load;
+
+/// The Threes! master over the transport `L`.
+pub struct Master<L: MasterLink> {
+    m: ludomat_cluster::Master<L, Setup, Task, Answer>,
+    setup: Setup,
+    searcher: Searcher,
+    master_works: bool,
+    /// The number of the current batch of jobs (late answers carry an older one).
+    batch: u32,
 }
 
-impl std::fmt::Debug for Cluster {
+impl<L: MasterLink> std::fmt::Debug for Master<L> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Cluster(rank {} of {})", self.rank(), self.size())
+        write!(f, "Master({} ranks, {} idle)", self.m.size(), self.m.idle())
     }
 }
 
-impl Cluster {
-    /// Start MPI (threads allowed, MPI called from the main thread only).
-    ///
-    /// # Errors
-    /// When MPI was already started in this process.
-    pub fn start() -> Result<Cluster, ClusterError> {
-        let (universe, _) =
-            mpi::initialize_with_threading(mpi::Threading::Funneled).ok_or(ClusterError::Init)?;
-        Ok(Cluster {
-            world: universe.world(),
-            _universe: universe,
-        })
-    }
+/// Become the master of an MPI run (call on rank 0, once: when the master is stopped or
+/// dropped, the workers leave): send every worker the settings.
+///
+/// # Errors
+/// When the settings are unusable.
+#[cfg(feature = "mpi")]
+pub fn master(
+    cluster: &ludomat_cluster::mpi::Cluster,
+    setup: Setup,
+) -> Result<Master<ludomat_cluster::mpi::MpiMaster<'_>>, ClusterError> {
+    Master::new(cluster.master_link(), setup)
+}
 
-    /// This process's rank (0: the master).
-    #[must_use]
-    pub fn rank(&self) -> i32 {
-        self.world.rank()
-    }
+/// Serve as a worker of an MPI run until the master says STOP (call on every rank but 0).
+///
+/// # Errors
+/// When this worker failed (it has told the master, and waited for its STOP).
+#[cfg(feature = "mpi")]
+pub fn serve(cluster: &ludomat_cluster::mpi::Cluster) -> Result<(), ClusterError> {
+    ludomat_cluster::serve(
+        &mut cluster.worker_link(),
+        &mut super::worker::ThreesWorker::new(),
+    )
+}
 
-    /// The number of processes.
-    #[must_use]
-    pub fn size(&self) -> usize {
-        usize::try_from(self.world.size()).unwrap_or(1)
-    }
-
-    /// This machine's name as MPI knows it.
-    #[must_use]
-    pub fn processor_name(&self) -> String {
-        mpi::environment::processor_name().unwrap_or_else(|_| "?".into())
-    }
-
-    /// Serve as a worker until the master says STOP (call on every rank but 0).
-    ///
-    /// # Errors
-    /// When this worker failed (it has told the master, and waited for its STOP).
-    pub fn serve(&self) -> Result<(), ClusterError> {
-        worker::serve(&self.world)
-    }
-
-    /// Become the master (call on rank 0, once: when the master is stopped or dropped, the
-    /// workers leave): send every worker the settings.
+impl<L: MasterLink> Master<L> {
+    /// The master of the workers behind `link`: every worker gets the settings.
     ///
     /// # Errors
     /// When the settings are unusable.
-    pub fn master(&self, setup: Setup) -> Result<Master<'_>, ClusterError> {
+    pub fn new(link: L, setup: Setup) -> Result<Master<L>, ClusterError> {
         check_setup(&setup).map_err(ClusterError::Master)?;
         let mut m = Master {
-            world: &self.world,
-            size: self.size(),
+            m: ludomat_cluster::Master::new(link),
             setup,
             searcher: local_searcher(&setup),
-            idle: VecDeque::new(),
             master_works: true,
-            current: MoveReport::new(self.size()),
-            total: Utilisation::default(),
-            stopped: false,
             batch: 0,
         };
         m.configure(setup)?;
         Ok(m)
     }
 
-    /// End every process at once (`MPI_Abort`): the way out when the master cannot go on
-    /// and workers may be busy.
-    pub fn abort(&self, code: i32) -> ! {
-        self.world.abort(code)
-    }
-}
-
-fn rank_of(r: usize) -> Rank {
-    Rank::try_from(r).unwrap_or(Rank::MAX)
-}
-
-/// The master's side of the protocol.
-pub struct Master<'a> {
-    world: &'a SimpleCommunicator,
-    size: usize,
-    setup: Setup,
-    searcher: Searcher,
-    /// Workers that said READY and have no work.
-    idle: VecDeque<Rank>,
-    master_works: bool,
-    current: MoveReport,
-    total: Utilisation,
-    stopped: bool,
-    /// The number of the current batch of jobs (late answers carry an older one).
-    batch: u32,
-}
-
-impl std::fmt::Debug for Master<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Master({} ranks, {} idle)", self.size, self.idle.len())
-    }
-}
-
-impl Master<'_> {
     /// The number of ranks, the master included.
     #[must_use]
     pub fn size(&self) -> usize {
-        self.size
+        self.m.size()
     }
 
     /// Whether the master runs jobs itself between messages (the seed's master did; on by
@@ -150,48 +98,13 @@ impl Master<'_> {
         check_setup(&setup).map_err(ClusterError::Master)?;
         self.setup = setup;
         self.searcher = local_searcher(&setup);
-        for r in 1..self.size {
-            self.send(rank_of(r), &ToWorker::Setup(setup))?;
-        }
-        Ok(())
+        self.m.configure(&setup)
     }
 
     /// The run so far.
     #[must_use]
-    pub fn utilisation(&self) -> &Utilisation {
-        &self.total
-    }
-
-    fn send(&mut self, to: Rank, m: &ToWorker) -> Result<(), ClusterError> {
-        let bytes = encode(m).map_err(|e| ClusterError::Master(e.to_string()))?;
-        self.world.process_at_rank(to).send(&bytes[..]);
-        self.current.messages += 1;
-        self.current.bytes += bytes.len() as u64;
-        Ok(())
-    }
-
-    /// The next message from any worker: waiting for one if `wait`, else only one already
-    /// there.
-    fn receive(&mut self, wait: bool) -> Result<Option<(Rank, ToMaster)>, ClusterError> {
-        let (bytes, status) = if wait {
-            self.world.any_process().receive_vec::<u8>()
-        } else {
-            match self.world.any_process().immediate_matched_probe() {
-                Some(probed) => probed.matched_receive_vec::<u8>(),
-                None => return Ok(None),
-            }
-        };
-        let rank = status.source_rank();
-        self.current.messages += 1;
-        self.current.bytes += bytes.len() as u64;
-        let m: ToMaster = decode(&bytes).map_err(|e| ClusterError::Protocol {
-            rank,
-            problem: e.to_string(),
-        })?;
-        if let ToMaster::Failed(message) = m {
-            return Err(ClusterError::Worker { rank, message });
-        }
-        Ok(Some((rank, m)))
+    pub fn utilisation(&self) -> &ludomat_cluster::Utilisation {
+        self.m.utilisation()
     }
 
     /// Search `pos` with the configured depth rule, the jobs spread over the ranks: the
@@ -201,20 +114,17 @@ impl Master<'_> {
     /// # Errors
     /// A worker's failure (by rank), or a message that breaks the protocol.
     pub fn search(&mut self, pos: &Position) -> Result<(SearchResult, MoveReport), ClusterError> {
-        self.current = MoveReport::new(self.size);
-        let start = Instant::now();
+        self.m.begin();
         let searcher = self.searcher.clone();
         let result = searcher.search_with(pos, &mut |jobs| self.run_jobs(jobs))?;
-        self.current.wall = start.elapsed();
-        self.total.add(&self.current);
-        Ok((result, self.current.clone()))
+        Ok((result, self.m.end()))
     }
 
-    /// Run `jobs` on the ranks: each idle worker (READY) gets the next job, the master
-    /// runs one itself whenever no message is waiting. Once every job is out, the master
-    /// runs the oldest unanswered ones itself rather than wait (their late answers are
-    /// dropped: a job's score depends on the job only), so a slow worker never holds up a
-    /// move. Results in the jobs' order.
+    /// Run `jobs` on the ranks: each idle worker gets the next job, the master runs one
+    /// itself whenever no message is waiting. Once every job is out, the master runs the
+    /// oldest unanswered ones itself rather than wait (their late answers are dropped: a
+    /// job's score depends on the job only), so a slow worker never holds up a move.
+    /// Results in the jobs' order.
     ///
     /// # Errors
     /// A worker's failure (by rank), a protocol error, or a job the master finds unusable
@@ -229,51 +139,55 @@ impl Master<'_> {
         // sent and not yet answered, oldest first
         let mut pending: VecDeque<usize> = VecDeque::new();
         // (alone, the master works whatever it was told)
-        let master_works = self.master_works || self.size == 1;
+        let master_works = self.master_works || self.m.size() == 1;
         while done < n {
             // hand the next jobs to the workers already waiting
             while next < n {
-                let Some(r) = self.idle.pop_front() else {
+                let Some(r) = self.m.next_idle() else {
                     break;
                 };
-                self.send(
-                    r,
-                    &ToWorker::Job {
-                        batch,
-                        id: u32::try_from(next).unwrap_or(u32::MAX),
-                        job: jobs[next],
-                    },
-                )?;
-                self.current.sent += 1;
+                let task = Task::Search {
+                    batch,
+                    id: u32::try_from(next).unwrap_or(u32::MAX),
+                    job: jobs[next],
+                };
+                self.m.send(r, &task)?;
                 pending.push_back(next);
                 next += 1;
             }
             // the master works between messages: one job, unless a message waits
-            match self.receive(!master_works)? {
-                Some((rank, ToMaster::Ready)) => self.idle.push_back(rank),
-                Some((
-                    rank,
-                    ToMaster::JobDone {
+            let wait = if master_works {
+                Duration::ZERO
+            } else {
+                FOREVER
+            };
+            match self.m.receive(wait)? {
+                Some(done_job) => {
+                    let (rank, busy) = (done_job.rank, done_job.busy);
+                    let Answer::Search {
                         batch: b,
                         id,
                         result,
-                        busy,
-                    },
-                )) => {
-                    let r = usize::try_from(rank).unwrap_or(usize::MAX);
+                    } = done_job.result
+                    else {
+                        return Err(ClusterError::Protocol {
+                            rank,
+                            problem: "a game's result during a search".into(),
+                        });
+                    };
                     if b != batch {
                         // an earlier move's job, which the master ran itself meanwhile
-                        self.current.add_busy(r, busy);
+                        self.m.load().add_busy(rank, busy);
                         continue;
                     }
                     match usize::try_from(id).ok().and_then(|i| results.get_mut(i)) {
                         Some(slot @ None) => {
                             *slot = Some(result);
-                            self.current.add_job(r, busy);
+                            self.m.load().add_job(rank, busy);
                             done += 1;
                         }
                         // the master ran it itself meanwhile
-                        Some(Some(_)) => self.current.add_busy(r, busy),
+                        Some(Some(_)) => self.m.load().add_busy(rank, busy),
                         None => {
                             return Err(ClusterError::Protocol {
                                 rank,
@@ -282,12 +196,8 @@ impl Master<'_> {
                         }
                     }
                 }
-                Some((rank, other)) => {
-                    return Err(ClusterError::Protocol {
-                        rank,
-                        problem: format!("unexpected during a search: {other:?}"),
-                    })
-                }
+                // a READY (the worker is idle now), or nothing waiting
+                None if !master_works => {}
                 None => {
                     let mine = if next < n {
                         next += 1;
@@ -301,7 +211,7 @@ impl Master<'_> {
                             .map_err(|e| ClusterError::Master(format!("job {i}: {e}")))?;
                         let t = Instant::now();
                         results[i] = Some(self.searcher.run_job(&jobs[i]));
-                        self.current.add_job(0, t.elapsed());
+                        self.m.load().add_job(0, t.elapsed());
                         done += 1;
                     }
                 }
@@ -316,46 +226,13 @@ impl Master<'_> {
     /// # Errors
     /// A worker's failure or a protocol error.
     pub fn ping(&mut self, payload: usize, rounds: u32) -> Result<Option<Duration>, ClusterError> {
-        let mut total = Duration::ZERO;
-        let mut count = 0u32;
-        for r in 1..self.size {
-            let rank = rank_of(r);
-            for _ in 0..rounds {
-                let t = Instant::now();
-                self.send(rank, &ToWorker::Ping(vec![0x5a; payload]))?;
-                loop {
-                    let (bytes, _) = self.world.process_at_rank(rank).receive_vec::<u8>();
-                    match decode::<ToMaster>(&bytes) {
-                        Ok(ToMaster::Pong(_)) => break,
-                        Ok(ToMaster::Ready) => self.idle.push_back(rank),
-                        Ok(ToMaster::Failed(message)) => {
-                            return Err(ClusterError::Worker { rank, message })
-                        }
-                        Ok(other) => {
-                            return Err(ClusterError::Protocol {
-                                rank,
-                                problem: format!("unexpected answer to a ping: {other:?}"),
-                            })
-                        }
-                        Err(e) => {
-                            return Err(ClusterError::Protocol {
-                                rank,
-                                problem: e.to_string(),
-                            })
-                        }
-                    }
-                }
-                total += t.elapsed();
-                count += 1;
-            }
-        }
-        Ok((count > 0).then(|| total / count))
+        self.m.ping(payload, rounds)
     }
 
-    /// Play whole games, one per rank at a time: each idle worker (READY) gets the next
-    /// game, and a thread of the master plays games too while the main thread answers
-    /// messages. `games`: (number, seed) pairs. `done` is called with each finished game
-    /// (and its record as JSON, when the setup asked for records), in the order they finish.
+    /// Play whole games, one per rank at a time: each idle worker gets the next game, and
+    /// a thread of the master plays games too while the main thread answers messages.
+    /// `games`: (number, seed) pairs. `done` is called with each finished game (and its
+    /// record as JSON, when the setup asked for records), in the order they finish.
     /// Returns the summaries in the order of `games`. The games are those of
     /// [`crate::autoplay::play_game`] with the same settings and seeds.
     ///
@@ -366,18 +243,19 @@ impl Master<'_> {
         games: &[(u32, u64)],
         mut done: impl FnMut(u32, &GameSummary, Option<&str>) -> Result<(), String>,
     ) -> Result<Vec<GameSummary>, ClusterError> {
-        self.current = MoveReport::new(self.size);
-        let start = Instant::now();
+        self.m.begin();
         let n = games.len();
         let next = AtomicUsize::new(0);
         let cancel = AtomicBool::new(false);
         let mut summaries: Vec<Option<GameSummary>> = vec![None; n];
         let setup = self.setup;
         let searcher = self.searcher.clone();
+        let master_works = self.master_works;
+        let m = &mut self.m;
         let place = |index: u32| games.iter().position(|&(i, _)| i == index);
         let result = std::thread::scope(|scope| -> Result<(), ClusterError> {
             let (tx, rx) = mpsc::channel::<(usize, GameSummary, Option<String>, Duration)>();
-            if self.master_works {
+            if master_works {
                 let (next, cancel, searcher) = (&next, &cancel, &searcher);
                 scope.spawn(move || {
                     while !cancel.load(Ordering::Relaxed) {
@@ -402,59 +280,53 @@ impl Master<'_> {
                 let mut finished = 0usize;
                 while finished < n {
                     // hand out games to the waiting workers
-                    while let Some(&r) = self.idle.front() {
+                    while let Some(r) = m.next_idle() {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(index, seed)) = games.get(k) else {
+                            m.keep_idle(r);
                             break;
                         };
-                        self.idle.pop_front();
-                        self.send(r, &ToWorker::Game { index, seed })?;
-                        self.current.sent += 1;
+                        m.send(r, &Task::Game { index, seed })?;
                     }
                     let mut progressed = false;
                     while let Ok((k, summary, record, busy)) = rx.try_recv() {
                         progressed = true;
-                        self.current.add_job(0, busy);
+                        m.load().add_job(0, busy);
                         done(games[k].0, &summary, record.as_deref())
                             .map_err(ClusterError::Master)?;
                         summaries[k] = Some(summary);
                         finished += 1;
                     }
-                    match self.receive(false)? {
-                        Some((rank, ToMaster::Ready)) => self.idle.push_back(rank),
-                        Some((
-                            rank,
-                            ToMaster::GameDone {
-                                index,
-                                summary,
-                                record,
-                            },
-                        )) => {
-                            let Some(k) = place(index).filter(|&k| summaries[k].is_none()) else {
-                                return Err(ClusterError::Protocol {
-                                    rank,
-                                    problem: format!("a result for game {index}, not sent to it"),
-                                });
-                            };
-                            self.current.add_job(
-                                usize::try_from(rank).unwrap_or(usize::MAX),
-                                summary.elapsed,
-                            );
-                            done(index, &summary, record.as_deref())
-                                .map_err(ClusterError::Master)?;
-                            summaries[k] = Some(summary);
-                            finished += 1;
-                        }
-                        Some((rank, other)) => {
+                    let wait = if progressed {
+                        Duration::ZERO
+                    } else {
+                        Duration::from_millis(1)
+                    };
+                    if let Some(d) = m.receive(wait)? {
+                        let rank = d.rank;
+                        let Answer::Game {
+                            index,
+                            summary,
+                            record,
+                        } = d.result
+                        else {
                             return Err(ClusterError::Protocol {
                                 rank,
-                                problem: format!("unexpected during games: {other:?}"),
-                            })
-                        }
-                        None if !progressed => std::thread::sleep(Duration::from_millis(1)),
-                        None => {}
+                                problem: "a subtree's result during games".into(),
+                            });
+                        };
+                        let Some(k) = place(index).filter(|&k| summaries[k].is_none()) else {
+                            return Err(ClusterError::Protocol {
+                                rank,
+                                problem: format!("a result for game {index}, not sent to it"),
+                            });
+                        };
+                        m.load().add_job(rank, summary.elapsed);
+                        done(index, &summary, record.as_deref()).map_err(ClusterError::Master)?;
+                        summaries[k] = Some(summary);
+                        finished += 1;
                     }
-                    if !self.master_works && self.size == 1 {
+                    if !master_works && m.size() == 1 {
                         return Err(ClusterError::Master(
                             "no worker and the master does not play: nothing would run".into(),
                         ));
@@ -466,29 +338,13 @@ impl Master<'_> {
             cancel.store(true, Ordering::Relaxed);
             outcome
         });
-        self.current.wall = start.elapsed();
-        self.total.add(&self.current);
+        self.m.end();
         result?;
         Ok(summaries.into_iter().flatten().collect())
     }
 
     /// Tell every worker the run is over (also done when the master is dropped).
-    pub fn stop(mut self) {
-        self.stop_workers();
-    }
-
-    fn stop_workers(&mut self) {
-        if !self.stopped {
-            self.stopped = true;
-            for r in 1..self.size {
-                let _ = self.send(rank_of(r), &ToWorker::Stop);
-            }
-        }
-    }
-}
-
-impl Drop for Master<'_> {
-    fn drop(&mut self) {
-        self.stop_workers();
+    pub fn stop(self) {
+        self.m.stop();
     }
 }

@@ -1,16 +1,18 @@
-//! The messages between the master and its workers, and their wire form.
+//! The Threes! messages between the master and its workers: the settings, the two kinds
+//! of job and their results, carried by `ludomat_cluster`'s protocol (READY, a job, its
+//! result, STOP) and its wire form.
 //!
 //! The seed's cluster framed each message with four characters giving the body's length
 //! and sent the job as text; MPI frames messages itself, so a message here is just its
-//! body: the [`postcard`] encoding of a [`ToWorker`] or [`ToMaster`]. Floating-point
+//! body: the `postcard` encoding of a [`ToWorker`] or [`ToMaster`]. Floating-point
 //! numbers travel as their exact bits, so a worker searches exactly the job the master
 //! planned (the pruning compares probabilities) and the master combines exactly the score
 //! the worker found.
 
-use std::time::Duration;
-
 use crate::autoplay::GameSummary;
 use crate::{Deck, HintModel, Job, JobResult, SearchConfig, Weights};
+
+pub use ludomat_cluster::message::{decode, encode, WireError};
 
 /// The deepest job a worker accepts (swipes below the job's node). A job is at most
 /// [`SearchConfig::job_levels`] deep; 16 swipes would take years.
@@ -33,13 +35,11 @@ pub struct Setup {
     pub record: bool,
 }
 
-/// From the master to a worker.
+/// A Threes! job.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum ToWorker {
-    /// Search like this from now on.
-    Setup(Setup),
+pub enum Task {
     /// Search this subtree; `id` is its place in the master's plan.
-    Job {
+    Search {
         /// The batch (one depth of one move's search).
         batch: u32,
         /// The job's number in the batch.
@@ -54,30 +54,22 @@ pub enum ToWorker {
         /// Its seed.
         seed: u64,
     },
-    /// Answer at once (measures the message round trip).
-    Ping(Vec<u8>),
-    /// The run is over: leave.
-    Stop,
 }
 
-/// From a worker to the master.
+/// A Threes! job's result.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum ToMaster {
-    /// Idle: send me work (the seed's READY).
-    Ready,
-    /// A job's result and the time spent on it.
-    JobDone {
+pub enum Answer {
+    /// A subtree's score.
+    Search {
         /// The job's batch.
         batch: u32,
         /// The job's number in the batch.
         id: u32,
         /// The result.
         result: JobResult,
-        /// Time spent searching it.
-        busy: Duration,
     },
     /// A whole game's summary (and its record as JSON when asked for).
-    GameDone {
+    Game {
         /// The game's number in the run.
         index: u32,
         /// How it went.
@@ -85,41 +77,12 @@ pub enum ToMaster {
         /// The record, as [`crate::record::GameRecord::to_json`] writes it.
         record: Option<String>,
     },
-    /// The answer to a ping, with its payload.
-    Pong(Vec<u8>),
-    /// The worker cannot go on; the run must end.
-    Failed(String),
 }
 
-/// A message that could not be encoded or decoded.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct WireError(String);
-
-/// The wire form of a message.
-///
-/// # Errors
-/// When the message cannot be encoded (it always can: every field has a fixed encoding).
-pub fn encode<T: serde::Serialize>(message: &T) -> Result<Vec<u8>, WireError> {
-    postcard::to_stdvec(message).map_err(|e| WireError(format!("cannot encode a message: {e}")))
-}
-
-/// A message from its wire form.
-///
-/// # Errors
-/// When the bytes are not a message of this kind (named in the error, with their length).
-pub fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, WireError> {
-    postcard::from_bytes(bytes).map_err(|e| {
-        WireError(format!(
-            "a {}-byte message is not a {}: {e}",
-            bytes.len(),
-            std::any::type_name::<T>()
-                .rsplit("::")
-                .next()
-                .unwrap_or("message")
-        ))
-    })
-}
+/// From the master to a worker.
+pub type ToWorker = ludomat_cluster::message::ToWorker<Setup, Task>;
+/// From a worker to the master.
+pub type ToMaster = ludomat_cluster::message::ToMaster<Answer>;
 
 /// Why a job cannot be searched.
 ///
@@ -182,6 +145,7 @@ pub fn check_setup(setup: &Setup) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::{Hint, Tile};
+    use std::time::Duration;
 
     fn job(probability: f64) -> Job {
         Job {
@@ -197,25 +161,28 @@ mod tests {
     fn messages_survive_the_wire_bit_for_bit() {
         // a probability and a score with all 52 mantissa bits in use
         let p = 1.0 / 3.0 * 0.123_456_789_012_345_67;
-        let m = ToWorker::Job {
+        let m = ToWorker::Job(Task::Search {
             batch: 3,
             id: 7,
             job: job(p),
-        };
+        });
         let back: ToWorker = decode(&encode(&m).unwrap()).unwrap();
         assert_eq!(back, m);
-        let ToWorker::Job { job: j, .. } = back else {
+        let ToWorker::Job(Task::Search { job: j, .. }) = back else {
             panic!("not a job")
         };
         assert_eq!(j.probability.to_bits(), p.to_bits());
-        let r = ToMaster::JobDone {
-            batch: 3,
-            id: 7,
-            result: JobResult {
-                score: 2_637.436_035_123_457,
-                nodes: 12_345,
+        let r = ToMaster::Done {
+            result: Answer::Search {
+                batch: 3,
+                id: 7,
+                result: JobResult {
+                    score: 2_637.436_035_123_457,
+                    nodes: 12_345,
+                },
             },
             busy: Duration::from_micros(1_234),
+            cpu: Duration::from_micros(1_001),
         };
         assert_eq!(decode::<ToMaster>(&encode(&r).unwrap()).unwrap(), r);
         let s = ToWorker::Setup(Setup {

@@ -33,45 +33,37 @@ pub enum Place {
     Master(super::Cluster),
 }
 
-/// Without the `mpi` feature: alone — or, under mpirun, refused (every process would
+/// Start MPI when this build has it and mpirun started several processes: every rank
+/// but 0 serves the master until STOP. Without the feature (or without mpirun) the run
+/// stays here — and without the feature under mpirun it is refused (every process would
 /// play the whole run).
 ///
 /// # Errors
-/// Started by an MPI launcher with several processes.
-#[cfg(not(feature = "mpi"))]
+/// Started by an MPI launcher without the feature, MPI cannot start, or this worker
+/// failed.
 pub fn place() -> Result<Place, ClusterError> {
-    if let Some(n) = super::launcher_size().filter(|&n| n > 1) {
-        return Err(ClusterError::NoFeature(n));
-    }
-    Ok(Place::Alone(
-        "--distributed: this ludomat was built without the cargo feature `mpi` (rebuild with \
-         `--features mpi` to run on a cluster); playing on this process alone",
-    ))
-}
-
-/// With the `mpi` feature: start MPI; every rank but 0 serves the master until STOP.
-///
-/// # Errors
-/// MPI cannot start, or this worker failed.
-#[cfg(feature = "mpi")]
-pub fn place() -> Result<Place, ClusterError> {
-    if !super::launched_by_mpi() {
-        return Ok(Place::Alone(
-            "--distributed: not started by mpirun or srun with several processes (e.g. \
-             `mpirun -n 8 ludomat threes auto --distributed …`); playing on this process alone",
-        ));
-    }
-    let cluster = super::Cluster::start()?;
-    if cluster.size() < 2 {
-        return Ok(Place::Alone(
-            "--distributed: MPI started one process only; playing on this process alone",
-        ));
-    }
-    if cluster.rank() != 0 {
-        cluster.serve()?;
-        return Ok(Place::Served);
-    }
-    Ok(Place::Master(cluster))
+    use ludomat_cluster::Alone;
+    Ok(
+        match ludomat_cluster::place(super::worker::ThreesWorker::new)? {
+            ludomat_cluster::Place::Alone(Alone::NoFeature) => Place::Alone(
+                "--distributed: this ludomat was built without the cargo feature `mpi` \
+                 (rebuild with `--features mpi` to run on a cluster); playing on this \
+                 process alone",
+            ),
+            ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(
+                "--distributed: not started by mpirun or srun with several processes (e.g. \
+                 `mpirun -n 8 ludomat threes auto --distributed …`); playing on this process \
+                 alone",
+            ),
+            ludomat_cluster::Place::Alone(Alone::OneProcess) => Place::Alone(
+                "--distributed: MPI started one process only; playing on this process alone",
+            ),
+            #[cfg(feature = "mpi")]
+            ludomat_cluster::Place::Served => Place::Served,
+            #[cfg(feature = "mpi")]
+            ludomat_cluster::Place::Master(cluster) => Place::Master(cluster),
+        },
+    )
 }
 
 /// A distributed `auto` run: games `first_game …` of the master seed.
@@ -158,9 +150,9 @@ impl DistributedRun {
         rule: DepthRule,
         weights: Weights,
         job_levels: Option<u8>,
-    ) -> Result<(super::Master<'c>, String), ClusterError> {
+    ) -> Result<(super::Master<ludomat_cluster::mpi::MpiMaster<'c>>, String), ClusterError> {
         let setup = self.setup(rule, weights, job_levels);
-        let mut m = cluster.master(setup)?;
+        let mut m = super::master(cluster, setup)?;
         let rtt = m.ping(32, 20)?.unwrap_or_default();
         let header = self.header(cluster.size(), &cluster.processor_name(), rtt, &setup);
         Ok((m, header))
@@ -206,10 +198,9 @@ impl DistributedRun {
     ///
     /// # Errors
     /// A worker's failure, a protocol error, or what `on` returns (the run stops).
-    #[cfg(feature = "mpi")]
-    pub fn play(
+    pub fn play<L: ludomat_cluster::MasterLink>(
         &self,
-        m: &mut super::Master<'_>,
+        m: &mut super::Master<L>,
         on: &mut dyn FnMut(Finished<'_>) -> Result<(), String>,
     ) -> Result<Vec<GameSummary>, ClusterError> {
         use crate::autoplay::play_game_with;

@@ -10,7 +10,7 @@ pub enum ClusterError {
     #[error("worker rank {rank} failed: {message}")]
     Worker {
         /// Its rank.
-        rank: i32,
+        rank: usize,
         /// What it said.
         message: String,
     },
@@ -18,9 +18,17 @@ pub enum ClusterError {
     #[error("rank {rank}: {problem}")]
     Protocol {
         /// The rank that sent it (0: the master).
-        rank: i32,
+        rank: usize,
         /// What was wrong.
         problem: String,
+    },
+    /// The other end is gone (a worker thread ended, the master left).
+    #[error("rank {rank}: {what} has gone")]
+    Gone {
+        /// The rank that noticed.
+        rank: usize,
+        /// Who left.
+        what: &'static str,
     },
     /// The master's own work failed.
     #[error("master (rank 0): {0}")]
@@ -31,7 +39,7 @@ pub enum ClusterError {
     /// Started by mpirun with this many processes in a build without the `mpi` feature.
     #[error(
         "--distributed: this ludomat was built without the cargo feature `mpi`, so each of \
-         the {0} processes mpirun started would play the whole run alone; rebuild with \
+         the {0} processes mpirun started would do the whole run alone; rebuild with \
          `cargo build --release -p ludomat --features mpi`"
     )]
     NoFeature(u32),

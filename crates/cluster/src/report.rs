@@ -1,5 +1,5 @@
-//! What the master reports: per move, the jobs it sent and every rank's busy and idle
-//! time; at the end, each rank's utilisation over the run.
+//! What the master counts: per batch of work (a Threes! move, a proof), the jobs each
+//! rank ran and its busy and idle time; over the run, each rank's utilisation.
 
 use std::fmt;
 use std::time::Duration;
@@ -7,21 +7,23 @@ use std::time::Duration;
 /// One rank's share of the work.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RankLoad {
-    /// Jobs (or whole games) it ran.
+    /// Jobs it ran.
     pub jobs: u64,
-    /// Time it spent running them.
+    /// Wall-clock time it spent running them.
     pub busy: Duration,
+    /// CPU time it spent running them (zero where not measured).
+    pub cpu: Duration,
 }
 
-/// One move of a distributed search (or a whole distributed run of games).
+/// One batch of jobs (a move of a distributed search, a run of games, a proof).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MoveReport {
-    /// Wall-clock time of the move on the master.
+pub struct Load {
+    /// Wall-clock time of the batch on the master.
     pub wall: Duration,
-    /// Per rank (0: the master, which works between messages).
+    /// Per rank (0: the master, when it works too).
     pub ranks: Vec<RankLoad>,
-    /// Jobs sent to workers (an answer that came after the master had run the job itself
-    /// counts as busy time, not as a job).
+    /// Jobs sent to workers (an answer that came after the master had done the job
+    /// itself counts as busy time, not as a job).
     pub sent: u64,
     /// Messages sent and received by the master.
     pub messages: u64,
@@ -29,13 +31,13 @@ pub struct MoveReport {
     pub bytes: u64,
 }
 
-impl MoveReport {
+impl Load {
     /// An empty report for `size` ranks.
     #[must_use]
-    pub fn new(size: usize) -> MoveReport {
-        MoveReport {
+    pub fn new(size: usize) -> Load {
+        Load {
             ranks: vec![RankLoad::default(); size.max(1)],
-            ..MoveReport::default()
+            ..Load::default()
         }
     }
 
@@ -51,7 +53,7 @@ impl MoveReport {
         self.sent
     }
 
-    /// How long `rank` waited during the move.
+    /// How long `rank` waited during the batch.
     #[must_use]
     pub fn idle(&self, rank: usize) -> Duration {
         self.ranks
@@ -59,11 +61,18 @@ impl MoveReport {
             .map_or(self.wall, |r| self.wall.saturating_sub(r.busy))
     }
 
-    /// Record `busy` time of one job on `rank` (ranks beyond the report are ignored).
+    /// Record one job of `busy` wall-clock time on `rank` (ranks beyond the report are
+    /// ignored).
     pub fn add_job(&mut self, rank: usize, busy: Duration) {
+        self.add_job_cpu(rank, busy, Duration::ZERO);
+    }
+
+    /// Record one job of `busy` wall-clock and `cpu` CPU time on `rank`.
+    pub fn add_job_cpu(&mut self, rank: usize, busy: Duration, cpu: Duration) {
         if let Some(r) = self.ranks.get_mut(rank) {
             r.jobs += 1;
             r.busy += busy;
+            r.cpu += cpu;
         }
     }
 
@@ -80,7 +89,7 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-impl fmt::Display for MoveReport {
+impl fmt::Display for Load {
     /// `42 jobs, 30 sent, 12.3 ms; busy/idle ms: r0 10.1/2.2 r1 …`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -97,10 +106,10 @@ impl fmt::Display for MoveReport {
     }
 }
 
-/// The run so far: the moves' reports added up.
+/// The run so far: the batches' reports added up.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Utilisation {
-    /// Moves (or batches of games) added.
+    /// Batches added (moves, runs of games).
     pub moves: u64,
     /// Their wall-clock time.
     pub wall: Duration,
@@ -113,14 +122,15 @@ pub struct Utilisation {
 }
 
 impl Utilisation {
-    /// Add a move.
-    pub fn add(&mut self, m: &MoveReport) {
+    /// Add a batch.
+    pub fn add(&mut self, m: &Load) {
         if self.ranks.len() < m.ranks.len() {
             self.ranks.resize(m.ranks.len(), RankLoad::default());
         }
         for (total, r) in self.ranks.iter_mut().zip(&m.ranks) {
             total.jobs += r.jobs;
             total.busy += r.busy;
+            total.cpu += r.cpu;
         }
         self.moves += 1;
         self.wall += m.wall;
@@ -196,11 +206,11 @@ mod tests {
 
     #[test]
     fn idle_is_wall_minus_busy_and_utilisation_adds_up() {
-        let mut m = MoveReport::new(3);
+        let mut m = Load::new(3);
         m.wall = Duration::from_millis(100);
         m.add_job(0, Duration::from_millis(40));
         m.add_job(1, Duration::from_millis(30));
-        m.add_job(1, Duration::from_millis(50));
+        m.add_job_cpu(1, Duration::from_millis(50), Duration::from_millis(45));
         m.add_job(7, Duration::from_millis(50)); // no such rank: ignored
         m.sent = 2;
         assert_eq!(m.jobs(), 3);
@@ -208,6 +218,7 @@ mod tests {
         assert_eq!(m.idle(0), Duration::from_millis(60));
         assert_eq!(m.idle(1), Duration::from_millis(20));
         assert_eq!(m.idle(2), Duration::from_millis(100));
+        assert_eq!(m.ranks[1].cpu, Duration::from_millis(45));
         let text = m.to_string();
         assert!(text.starts_with("3 jobs, 2 sent, 100.0 ms"), "{text}");
         assert!(text.contains("r1 80.0/20.0"), "{text}");
