@@ -337,7 +337,7 @@ pub fn play(
 }
 
 /// The end-of-game update (see the [module documentation](self)).
-fn update(
+pub(crate) fn update(
     net: &Network,
     path: &[(Afterstate, Hint, Deck, f64)],
     final_score: f64,
@@ -383,6 +383,73 @@ pub enum LearnError {
     /// Settings that make no run.
     #[error("{0}")]
     Settings(String),
+    /// A distributed run's cluster (a worker's failure, a broken protocol).
+    #[error(transparent)]
+    Cluster(#[from] ludomat_cluster::ClusterError),
+}
+
+/// Refuse settings that make no run (α, λ out of range).
+///
+/// # Errors
+/// α not in (0, 1] or λ not in [0, 1].
+pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError> {
+    if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
+        return Err(LearnError::Settings(format!(
+            "--alpha {}: from above 0 to 1",
+            settings.alpha
+        )));
+    }
+    if !(0.0..=1.0).contains(&settings.lambda) {
+        return Err(LearnError::Settings(format!(
+            "--lambda {}: from 0 to 1",
+            settings.lambda
+        )));
+    }
+    Ok(())
+}
+
+/// A run's clocks: the state's CPU and wall seconds brought up to date from the start of
+/// this session.
+pub(crate) struct Clock {
+    cpu0: Duration,
+    wall0: Instant,
+    base: (f64, f64),
+}
+
+impl Clock {
+    /// Start counting from `state`'s times.
+    pub(crate) fn start(state: &TrainerState) -> Clock {
+        Clock {
+            cpu0: ludomat_game::run::cpu::process(),
+            wall0: Instant::now(),
+            base: (state.cpu_seconds, state.wall_seconds),
+        }
+    }
+
+    /// Bring `state`'s times up to now.
+    pub(crate) fn update(&mut self, state: &mut TrainerState) {
+        state.cpu_seconds = self.base.0
+            + ludomat_game::run::cpu::process()
+                .saturating_sub(self.cpu0)
+                .as_secs_f64();
+        state.wall_seconds = self.base.1 + self.wall0.elapsed().as_secs_f64();
+    }
+}
+
+impl TrainerState {
+    /// What the run reports now.
+    #[must_use]
+    pub fn progress(&self) -> LearnProgress {
+        LearnProgress {
+            games: self.games,
+            recent_mean: if self.since_point.1 > 0 {
+                self.since_point.0 / self.since_point.1 as f64
+            } else {
+                0.0
+            },
+            curve: self.curve.clone(),
+        }
+    }
 }
 
 /// Play `games` evaluation deals greedily on `threads` threads: each game's result, in
@@ -427,7 +494,13 @@ pub fn evaluate(
 }
 
 /// The curve point of `results` after `games` training games.
-fn point(results: &[Played], games: u64, since: (f64, u64), cpu: f64, wall: f64) -> CurvePoint {
+pub(crate) fn point(
+    results: &[Played],
+    games: u64,
+    since: (f64, u64),
+    cpu: f64,
+    wall: f64,
+) -> CurvePoint {
     let n = results.len().max(1) as f64;
     let mean = results.iter().map(|p| p.score as f64).sum::<f64>() / n;
     let var = if results.len() > 1 {
@@ -474,42 +547,14 @@ pub fn train(
     on_point: &mut dyn FnMut(&CurvePoint) -> Result<(), LearnError>,
 ) -> Result<Ended, LearnError> {
     let settings = learner.state.settings.clone();
-    if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
-        return Err(LearnError::Settings(format!(
-            "--alpha {}: from above 0 to 1",
-            settings.alpha
-        )));
-    }
-    if !(0.0..=1.0).contains(&settings.lambda) {
-        return Err(LearnError::Settings(format!(
-            "--lambda {}: from 0 to 1",
-            settings.lambda
-        )));
-    }
+    check_settings(&settings)?;
     let threads = threads.clamp(1, 256);
     let every = settings.eval_every.max(1);
     let checkpoint_every = checkpoint_every.max(1);
     ctx.set_total(Some(until));
-    let cpu0 = ludomat_game::run::cpu::process();
-    let wall0 = Instant::now();
-    let (cpu_base, wall_base) = (learner.state.cpu_seconds, learner.state.wall_seconds);
-    let clock = |state: &mut TrainerState| {
-        state.cpu_seconds = cpu_base
-            + ludomat_game::run::cpu::process()
-                .saturating_sub(cpu0)
-                .as_secs_f64();
-        state.wall_seconds = wall_base + wall0.elapsed().as_secs_f64();
-    };
+    let mut clock = Clock::start(&learner.state);
     let mut last_saved = learner.state.games;
-    let progress = |state: &TrainerState| LearnProgress {
-        games: state.games,
-        recent_mean: if state.since_point.1 > 0 {
-            state.since_point.0 / state.since_point.1 as f64
-        } else {
-            0.0
-        },
-        curve: state.curve.clone(),
-    };
+    let progress = TrainerState::progress;
     let mut ended = Ended::Finished;
     loop {
         let state = &mut learner.state;
@@ -518,7 +563,7 @@ pub fn train(
             && state.curve.last().is_none_or(|p| p.games < state.games);
         if due_point {
             let results = evaluate(&learner.network, &settings, settings.eval_games, threads);
-            clock(state);
+            clock.update(state);
             let p = point(
                 &results,
                 state.games,
@@ -604,13 +649,13 @@ pub fn train(
         state.games += count;
         state.since_point.0 += sum;
         state.since_point.1 += count;
-        clock(state);
+        clock.update(state);
         if state.games.is_multiple_of(checkpoint_every) && state.games > last_saved {
             save(learner)?;
             last_saved = learner.state.games;
         }
     }
-    clock(&mut learner.state);
+    clock.update(&mut learner.state);
     if learner.state.games > last_saved || ended == Ended::Cancelled {
         save(learner)?;
     }

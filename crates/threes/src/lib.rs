@@ -54,6 +54,7 @@ pub mod engine;
 mod game;
 pub mod heuristic;
 pub mod learn;
+pub mod learn_distributed;
 pub mod line;
 pub mod ntuple;
 pub mod options;
