@@ -74,6 +74,7 @@ enum ThreesSub {
     #[command(mut_arg("eval_every", |a| a.value_parser(count::<u64>(1, 1_000_000_000))))]
     #[command(mut_arg("eval_games", |a| a.value_parser(count::<u32>(1, 1_000_000))))]
     #[command(mut_arg("checkpoint_every", |a| a.value_parser(count::<u64>(1, 1_000_000_000))))]
+    #[command(mut_arg("per_job", |a| a.value_parser(count::<u64>(1, 1_000_000))))]
     Learn(LearnOptions),
     /// Combine the CSV files of several `auto` runs (e.g. one long run split over
     /// machines with --first-game) and print the same statistics.
@@ -523,12 +524,15 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let caption = crate::caption::made_by();
-    let result = a.run(&mut ctx, &caption, &mut |line| {
+    let result = a.run_placed(&mut ctx, &caption, &mut |line| {
         bar.suspend(|| outln!("{line}"))
     });
     drop(ctx);
     bar.finish();
-    let (learner, ended) = result?;
+    // a worker rank of an MPI run has served: the master reports
+    let Some((learner, ended)) = result? else {
+        return Ok(());
+    };
     let s = &learner.state;
     if ended == Ended::Cancelled {
         outln!(

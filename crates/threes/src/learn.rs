@@ -738,6 +738,31 @@ pub struct LearnOptions {
     /// Save the checkpoint every this many games (default: at every point).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub checkpoint_every: Option<u64>,
+    /// Train on a cluster: under `mpirun -n N` (a build with the cargo feature `mpi`) the
+    /// N − 1 worker ranks play in rounds and every rank learns every game on its own copy
+    /// of the network (the copies stay the same); without mpirun, on --threads worker
+    /// threads of this process. Reproducible for a given number of workers and --per-job.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub distributed: bool,
+    /// With --distributed: training games each worker plays in a round (default 100).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "N", requires = "distributed")
+    )]
+    pub per_job: Option<u64>,
+}
+
+/// Where a `threes learn` run trains.
+#[derive(Debug, Clone, Copy)]
+pub enum On<'c> {
+    /// On this process (its threads).
+    Here,
+    /// As the master of an MPI run's workers (`--distributed` under mpirun).
+    #[cfg(feature = "mpi")]
+    Cluster(&'c ludomat_cluster::mpi::Cluster),
+    #[doc(hidden)]
+    #[cfg(not(feature = "mpi"))]
+    Never(std::marker::PhantomData<&'c ()>),
 }
 
 impl LearnOptions {
@@ -881,6 +906,21 @@ impl LearnOptions {
         caption: &str,
         say: &mut dyn FnMut(String),
     ) -> Result<(Learner, Ended), LearnError> {
+        self.run_on(ctx, caption, say, On::Here)
+    }
+
+    /// [`LearnOptions::run`] on `on` (this process, or an MPI run's workers when
+    /// `--distributed`).
+    ///
+    /// # Errors
+    /// As [`LearnOptions::run`].
+    pub fn run_on(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+        on: On<'_>,
+    ) -> Result<(Learner, Ended), LearnError> {
         if self.export {
             let learner = Learner::load(&self.checkpoint_path())?;
             self.write_results(&learner, caption)?;
@@ -905,7 +945,7 @@ impl LearnOptions {
                 .with("--seed", st.seed)
                 .with("evaluation seed", st.eval_seed)
                 .with("--eval-games", st.eval_games)
-                .with("hint", format!("{:?}", st.hint_model)),
+                .with("--hint-model", st.hint_model),
         };
         let opened = file::open_curve(&curve, &log_spec, self.resume)?;
         let mut log = opened.log;
@@ -957,17 +997,85 @@ impl LearnOptions {
         };
         let threads = usize::from(self.threads.max(1));
         let every = self.checkpoint_every.unwrap_or(u64::MAX);
-        let ended = train(
-            &mut learner,
-            self.games,
-            threads,
-            every,
-            ctx,
-            &mut save,
-            &mut on_point,
-        )?;
+        let ended = if self.distributed {
+            let plan = crate::learn_distributed::Plan {
+                per_job: self.per_job.unwrap_or(100),
+                eval_threads: threads,
+                checkpoint_every: every,
+            };
+            match on {
+                On::Here => crate::learn_distributed::train_on_threads(
+                    threads,
+                    &mut learner,
+                    self.games,
+                    plan,
+                    ctx,
+                    &mut save,
+                    &mut on_point,
+                )?,
+                #[cfg(feature = "mpi")]
+                On::Cluster(cluster) => crate::learn_distributed::train(
+                    cluster.master_link(),
+                    &mut learner,
+                    self.games,
+                    plan,
+                    ctx,
+                    &mut save,
+                    &mut on_point,
+                )?,
+                #[cfg(not(feature = "mpi"))]
+                On::Never(_) => return Err(LearnError::Settings("no cluster".into())),
+            }
+        } else {
+            train(
+                &mut learner,
+                self.games,
+                threads,
+                every,
+                ctx,
+                &mut save,
+                &mut on_point,
+            )?
+        };
         self.write_results(&learner, caption)?;
         Ok((learner, ended))
+    }
+
+    /// [`LearnOptions::run`], placed first when `--distributed`: under mpirun every rank
+    /// but the master serves until the run ends (`None`), the master trains on the
+    /// workers; without mpirun (or without the feature `mpi`) the run says why and trains
+    /// on this process's worker threads.
+    ///
+    /// # Errors
+    /// As [`LearnOptions::run`]; MPI that cannot start, a worker that failed, mpirun
+    /// with a build without the feature `mpi`.
+    pub fn run_placed(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+    ) -> Result<Option<(Learner, Ended)>, LearnError> {
+        if !self.distributed || self.export {
+            return self.run_on(ctx, caption, say, On::Here).map(Some);
+        }
+        match crate::learn_distributed::place()? {
+            crate::learn_distributed::Place::Alone(why) => {
+                say(why.into());
+                self.run_on(ctx, caption, say, On::Here).map(Some)
+            }
+            #[cfg(feature = "mpi")]
+            crate::learn_distributed::Place::Served => Ok(None),
+            #[cfg(feature = "mpi")]
+            crate::learn_distributed::Place::Master(cluster) => {
+                say(format!(
+                    "training on {} MPI worker ranks (master on {})",
+                    cluster.size() - 1,
+                    cluster.processor_name()
+                ));
+                self.run_on(ctx, caption, say, On::Cluster(&cluster))
+                    .map(Some)
+            }
+        }
     }
 
     /// The chart and the network (16 bits) of `learner`, in the run's folder.

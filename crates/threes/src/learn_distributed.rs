@@ -223,6 +223,49 @@ impl Work for LearnWorker {
     }
 }
 
+/// Where this process stands in a `threes learn --distributed` run.
+#[derive(Debug)]
+pub enum Place {
+    /// Alone: the run trains on this process's threads (the words say why).
+    Alone(&'static str),
+    /// A worker rank that served until the master's STOP: done.
+    #[cfg(feature = "mpi")]
+    Served,
+    /// The master (rank 0) of several processes.
+    #[cfg(feature = "mpi")]
+    Master(ludomat_cluster::mpi::Cluster),
+}
+
+/// Start MPI when this build has it and mpirun started several processes: every rank but
+/// 0 serves as a [`LearnWorker`] until STOP. Without the feature (or without mpirun) the
+/// run stays here, on worker threads; without the feature under mpirun it is refused
+/// (every process would train on its own).
+///
+/// # Errors
+/// Started by an MPI launcher without the feature, MPI cannot start, or this worker
+/// failed.
+pub fn place() -> Result<Place, ClusterError> {
+    use ludomat_cluster::Alone;
+    Ok(match ludomat_cluster::place(LearnWorker::new)? {
+        ludomat_cluster::Place::Alone(Alone::NoFeature) => Place::Alone(
+            "--distributed: this ludomat was built without the cargo feature `mpi`; \
+             training on worker threads of this process (--threads)",
+        ),
+        ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(
+            "--distributed: not started by mpirun or srun with several processes; \
+             training on worker threads of this process (--threads)",
+        ),
+        ludomat_cluster::Place::Alone(Alone::OneProcess) => Place::Alone(
+            "--distributed: MPI started one process only; training on worker threads \
+             of this process (--threads)",
+        ),
+        #[cfg(feature = "mpi")]
+        ludomat_cluster::Place::Served => Place::Served,
+        #[cfg(feature = "mpi")]
+        ludomat_cluster::Place::Master(cluster) => Place::Master(cluster),
+    })
+}
+
 /// How a distributed run goes: games a job, threads of this process for the curve's
 /// evaluation games, checkpoints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
