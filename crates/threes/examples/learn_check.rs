@@ -3,14 +3,14 @@
 //!
 //! ```text
 //! mpirun -n 3 --oversubscribe target/debug/examples/learn_check same 60 4
-//! mpirun -n 2 target/debug/examples/learn_check rate 2000 100 5x6
+//! mpirun -n 2 target/debug/examples/learn_check rate 2000 100 checkpoint.ntuple
 //! ```
 //!
 //! `same G K`: the master trains a small network (4x5, stages from 192) for G games on the
 //! N − 1 worker ranks, K games a worker a round, then the same run on N − 1 threads of its
 //! own process; the two networks and curves must be the same bit for bit. `rate G K
-//! TUPLES`: G training games on the ranks, the games per second of wall-clock time and
-//! of CPU (BENCHMARKS.md). Rank 0 prints `ok: …` on success.
+//! FROM`: G training games on the ranks from a fresh network of tuples FROM (`5x6`) or
+//! from the checkpoint FROM (a `.ntuple` file), the games per second (BENCHMARKS.md). Rank 0 prints `ok: …` on success.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -102,8 +102,18 @@ fn main() -> ExitCode {
                 ))
             }
             Some("rate") => {
-                let tuples = args.get(3).map_or("5x6", String::as_str);
-                let mut l = fresh(tuples, u64::MAX)?;
+                let from = args.get(3).map_or("5x6", String::as_str);
+                let mut l = if from.ends_with(".ntuple") {
+                    let mut l =
+                        Learner::load(std::path::Path::new(from)).map_err(|e| e.to_string())?;
+                    l.state.settings.eval_every = u64::MAX;
+                    l.state.settings.eval_games = 1;
+                    l.state.curve.clear();
+                    l.state.games = 0;
+                    l
+                } else {
+                    fresh(from, u64::MAX)?
+                };
                 let (t, c) = (Instant::now(), ludomat_game::run::cpu::process());
                 train(
                     cluster.master_link(),

@@ -333,7 +333,7 @@ pub fn shipped() -> Result<std::sync::Arc<Network>, file::NetworkFileError> {
         std::sync::OnceLock::new();
     SHIPPED
         .get_or_init(|| match SHIPPED_BYTES {
-            None => Err("no network is shipped with this build yet: train one with `threes learn` and give it with --network".into()),
+            None => Err("no network is shipped with this build: train one with `threes learn` and give it with --network".into()),
             Some(bytes) => file::from_bytes(SHIPPED_NAME, bytes)
                 .map(|l| std::sync::Arc::new(l.network.compact()))
                 .map_err(|e| e.to_string()),
@@ -348,8 +348,9 @@ pub fn shipped() -> Result<std::sync::Arc<Network>, file::NetworkFileError> {
 /// The shipped network's name in messages.
 pub const SHIPPED_NAME: &str = "the shipped network";
 
-/// The shipped network's bytes.
-const SHIPPED_BYTES: Option<&[u8]> = None;
+/// The shipped network's bytes (`crates/threes/networks/threes-5x6.ntuple`: 16-bit
+/// weights, gzip; how it was trained is in BENCHMARKS.md and `networks/README.md`).
+const SHIPPED_BYTES: Option<&[u8]> = Some(include_bytes!("../../networks/threes-5x6.ntuple"));
 
 /// Swap the two halves of each row: the board mirrored left to right.
 #[inline]
@@ -1290,5 +1291,30 @@ mod tests {
         assert_eq!(n.value(low, hint, Deck::FRESH), low_value);
         assert!(n.value(high, hint, Deck::FRESH) > before);
         assert!(Spec::preset("4x5", vec![13, 12], false).is_err());
+    }
+
+    /// The shipped network loads (16 bits, the spec BENCHMARKS.md names) and plays better
+    /// than zero weights on a few greedy games.
+    #[test]
+    fn the_shipped_network_loads_and_plays() {
+        let net = shipped().unwrap();
+        assert_eq!(
+            net.spec().to_string(),
+            "5x6, 2 stages (from 1536), hint, 2 hint tuples, entry"
+        );
+        let settings = crate::learn::LearnSettings::default();
+        let mean = |n: &Network| {
+            (0..4u64)
+                .map(|i| crate::learn_distributed::play_game(n, &settings, i).score)
+                .sum::<u64>()
+                / 4
+        };
+        let zero = Network::new(net.spec().clone()).unwrap();
+        assert!(
+            mean(&net) > 4 * mean(&zero),
+            "{} {}",
+            mean(&net),
+            mean(&zero)
+        );
     }
 }
