@@ -37,8 +37,54 @@ fn arg(args: &[String], i: usize, default: u64) -> Result<u64, String> {
         .map_or(Ok(default), |a| a.parse().map_err(|e| format!("{a}: {e}")))
 }
 
+/// `costs G FILE` (no MPI): on one thread, the CPU time of playing G games frozen on the
+/// checkpoint FILE's network (`p`) and of applying them (`u`: replay and TD step).
+fn costs(args: &[String]) -> Result<String, String> {
+    use ludomat_threes::learn_distributed::{apply_game, play_game};
+    let games = arg(args, 1, 2000)?;
+    let file = args.get(2).ok_or("costs G FILE")?;
+    let l = Learner::load(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+    let st = &l.state.settings;
+    let first = l.state.games;
+    let c = ludomat_game::run::cpu::thread();
+    let played: Vec<_> = (first..first + games)
+        .map(|i| play_game(&l.network, st, i))
+        .collect();
+    let p = ludomat_game::run::cpu::thread()
+        .saturating_sub(c)
+        .as_secs_f64();
+    let c = ludomat_game::run::cpu::thread();
+    let mut path = Vec::new();
+    for g in &played {
+        apply_game(&l.network, st, g, &mut path)?;
+    }
+    let u = ludomat_game::run::cpu::thread()
+        .saturating_sub(c)
+        .as_secs_f64();
+    let swipes: usize = played.iter().map(|g| g.swipes.len()).sum();
+    let n = games as f64;
+    Ok(format!(
+        "ok: {games} games ({:.0} swipes a game): play p = {:.3} ms, apply u = {:.3} ms of CPU a game",
+        swipes as f64 / n,
+        1e3 * p / n,
+        1e3 * u / n
+    ))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("costs") {
+        return match costs(&args) {
+            Ok(text) => {
+                outln!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                errln!("learn_check: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let cluster = match place() {
         Ok(Place::Master(c)) => c,
         Ok(Place::Served) => return ExitCode::SUCCESS,
