@@ -253,6 +253,14 @@ fn read_unbuffered() -> Result<Option<String>> {
             let text = String::from_utf8_lossy(&line).into_owned();
             return Ok(Some(text.trim_end_matches('\r').to_string()));
         }
+        if line.len() >= ludomat_io::read::LINE_CAP {
+            // The same cap and words as every other prompt: a clear end, not a 100 MB
+            // buffer filled a byte per read.
+            anyhow::bail!(
+                "a line longer than {} bytes on standard input",
+                ludomat_io::text::thousands(ludomat_io::read::LINE_CAP as u64)
+            );
+        }
         line.push(byte);
     }
 }

@@ -66,10 +66,10 @@ async fn every_action_of_the_logic_bench() {
                 .to_string(),
         );
     }
-    assert_eq!(texts[0], "R := +1");
+    assert_eq!(texts[0], "R := 1");
     assert_eq!(
         texts[2],
-        "NOR1 evaluates 0 → -1: changed, updates its children"
+        "NOR1 evaluates x → 0: changed, updates its children"
     );
     assert_eq!(texts.len(), 11);
     let v = view(&mut c, &id).await;
