@@ -23,6 +23,8 @@
 //! The master keeps no weights: when a point of the curve or a checkpoint is due it asks
 //! one worker for its copy (the checkpoint's exact `f32` file), evaluates it on this
 //! process's threads and saves it.
+//! The run's CPU time (the curve's `cpu_seconds`) is this process's: on threads, all the
+//! workers'; under MPI, the master's alone.
 //!
 //! **Cost.** A game costs every rank its update (replay and TD step, `u`) and the rank
 //! that plays it its greedy play (`p`, four afterstate values a swipe). With `n` workers a
