@@ -6,11 +6,13 @@
 //! mpirun -n 2 target/debug/examples/learn_check rate 2000 100 checkpoint.ntuple
 //! ```
 //!
-//! `same G K`: the master trains a small network (4x5, stages from 192) for G games on the
-//! N − 1 worker ranks, K games a worker a round, then the same run on N − 1 threads of its
-//! own process; the two networks and curves must be the same bit for bit. `rate G K
-//! FROM`: G training games on the ranks from a fresh network of tuples FROM (`5x6`) or
-//! from the checkpoint FROM (a `.ntuple` file), the games per second (BENCHMARKS.md). Rank 0 prints `ok: …` on success.
+//! `same G K`: the master trains a small network (4x5, a second stage from 24, which
+//! every game reaches) for G games on the N − 1 worker ranks, K games a worker a round,
+//! then the same run on N − 1 threads of its own process; the two networks and curves must
+//! be the same bit for bit. `rate G K FROM`: G training games on the ranks from a fresh
+//! network of tuples FROM (`5x6`) or from the checkpoint FROM (a `.ntuple` file), the games
+//! per second. `costs G FILE` (no MPI): the CPU of playing and of applying a game on one
+//! thread (BENCHMARKS.md). Rank 0 prints `ok: …` on success.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,7 +23,7 @@ use ludomat_threes::learn_distributed::{place, train, train_on_threads, Place, P
 use ludomat_threes::ntuple::Spec;
 
 fn fresh(tuples: &str, every: u64) -> Result<Learner, String> {
-    let spec = Spec::preset(tuples, vec![11], true).map_err(|e| e.to_string())?;
+    let spec = Spec::preset(tuples, vec![6], true).map_err(|e| e.to_string())?;
     let settings = LearnSettings {
         seed: 7,
         lambda: 0.5,

@@ -558,7 +558,7 @@ mod tests {
     }
 
     fn small() -> Learner {
-        Learner::fresh(Spec::preset("4x5", vec![11], true).unwrap(), settings()).unwrap()
+        Learner::fresh(Spec::preset("4x5", vec![6], true).unwrap(), settings()).unwrap()
     }
 
     fn plan(per_job: u64) -> Plan {
