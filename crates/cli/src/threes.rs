@@ -23,6 +23,7 @@ use ludomat_threes::auto::{AutoOptions, AutoProgress, Contender, MAX_GAMES};
 use ludomat_threes::autoplay::GameSummary;
 use ludomat_threes::bench::BenchConfig;
 use ludomat_threes::engine::{EngineCommand, Limits};
+use ludomat_threes::learn::{LearnOptions, LearnProgress};
 use ludomat_threes::options::DepthOptions;
 use ludomat_threes::play::{keys_of_line, Key, LineKeys, Play};
 use ludomat_threes::record::GameRecord;
@@ -57,7 +58,7 @@ enum ThreesSub {
     #[command(mut_arg("population", |a| a.value_parser(count::<u32>(2, 1_000))))]
     Tune(TuneOptions),
     /// Swipes per second (one thread) and search nodes per second.
-    Bench(BenchConfig),
+    Bench(BenchArgs),
     /// Our AI as an engine: answer the engine protocol on standard input and output
     /// (crates/threes/ENGINE.md), for any harness.
     Engine(EngineArgs),
@@ -66,9 +67,27 @@ enum ThreesSub {
     #[command(mut_arg("games", |a| a.value_parser(count::<u32>(1, 1_000_000))))]
     #[command(mut_arg("threads", |a| a.value_parser(count::<u16>(1, MAX_THREADS))))]
     Versus(VersusOptions),
+    /// Train an n-tuple network by playing (TD learning): progress, Ctrl-C saves, --resume,
+    /// the learning curve as CSV and chart, the network for --network.
+    #[command(mut_arg("games", |a| a.value_parser(count::<u64>(1, 1_000_000_000_000))))]
+    #[command(mut_arg("threads", |a| a.value_parser(count::<u16>(1, MAX_THREADS))))]
+    #[command(mut_arg("eval_every", |a| a.value_parser(count::<u64>(1, 1_000_000_000))))]
+    #[command(mut_arg("eval_games", |a| a.value_parser(count::<u32>(1, 1_000_000))))]
+    #[command(mut_arg("checkpoint_every", |a| a.value_parser(count::<u64>(1, 1_000_000_000))))]
+    #[command(mut_arg("per_job", |a| a.value_parser(count::<u64>(1, 1_000_000))))]
+    Learn(LearnOptions),
     /// Combine the CSV files of several `auto` runs (e.g. one long run split over
     /// machines with --first-game) and print the same statistics.
     Summary(SummaryArgs),
+}
+
+/// `ludomat threes bench`
+#[derive(Debug, Args)]
+struct BenchArgs {
+    #[command(flatten)]
+    config: BenchConfig,
+    #[command(flatten)]
+    eval: ludomat_threes::options::EvalOptions,
 }
 
 /// `ludomat threes summary`
@@ -87,6 +106,8 @@ struct EngineArgs {
     /// Heuristic weights as JSON (as printed by `threes tune`).
     #[arg(long)]
     weights: Option<PathBuf>,
+    #[command(flatten)]
+    eval: ludomat_threes::options::EvalOptions,
 }
 
 // --- cluster (MPI) ----------------------------------------------------------------------
@@ -194,12 +215,16 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Replay(a) => replay(a),
         ThreesSub::Tune(a) => tune(a),
         ThreesSub::Bench(a) => {
-            ludomat_threes::bench::measure(&a, &mut |line| outln!("{line}"));
+            let network = a.eval.network()?;
+            ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
+                outln!("{line}");
+            });
             Ok(())
         }
         ThreesSub::Summary(a) => summary(a),
         ThreesSub::Engine(a) => engine(a),
         ThreesSub::Versus(a) => versus(a),
+        ThreesSub::Learn(a) => learn(&a),
     }
 }
 
@@ -261,6 +286,9 @@ fn auto(a: AutoOptions) -> Result<()> {
             .with("weights", serde_json::to_string(&weights)?),
     );
     // --- cluster (MPI) ---
+    if a.distributed.is_some() && a.eval != Default::default() {
+        bail!("--eval learned cannot be combined with --distributed: the cluster searches with the heuristic");
+    }
     if let Some(mode) = a.distributed {
         match cluster::auto(&a, mode, rule, weights)? {
             cluster::Outcome::Worker => return Ok(()),
@@ -272,7 +300,7 @@ fn auto(a: AutoOptions) -> Result<()> {
         }
     }
     // --- end cluster ---
-    let prepared = a.prepare(rule, weights, engine);
+    let prepared = a.prepare(rule, weights, a.eval.network()?, engine);
     let (config, pool, parallel) = prepared.context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
     outln!(
@@ -353,9 +381,11 @@ fn engine(a: EngineArgs) -> Result<()> {
     let rule = a.rule.rule()?;
     let weights = load_weights(a.weights.as_deref())?;
     let (searcher, _) = ludomat_threes::auto::our_ai(rule, weights, a.rule.spread, None, 1, 1);
-    let mut player = ludomat_threes::Player::new(searcher);
+    let network = a.eval.network()?;
+    let learned = if network.is_some() { ", learned" } else { "" };
+    let mut player = ludomat_threes::Player::new(searcher.with_network(network));
     let mut output = crate::out::stdout().lock();
-    let name = format!("ludomat expectimax ({})", text::rule(rule));
+    let name = format!("ludomat expectimax ({}{learned})", text::rule(rule));
     ludomat_threes::engine::serve(
         &mut ludomat_io::read::stdin(),
         &mut output,
@@ -382,7 +412,7 @@ fn versus(a: VersusOptions) -> Result<()> {
         read_each(&a.from, |name, text| {
             Ok(versus::read_csv(name, text, &mut games)?)
         })?;
-        return versus_report(&games, a.chart.as_deref());
+        return versus_report(&games, a.chart.as_deref(), a.paired.as_deref());
     }
     if a.ais.is_empty() {
         bail!("give at least one --ai NAME:BUDGETS=COMMAND (or --from FILES to draw earlier runs)");
@@ -430,17 +460,29 @@ fn versus(a: VersusOptions) -> Result<()> {
         );
     }
     games.extend(played);
-    versus_report(&games, a.chart.as_deref())
+    versus_report(&games, a.chart.as_deref(), a.paired.as_deref())
 }
 
 /// The curve's table, and its chart when asked.
-fn versus_report(games: &[VersusGame], chart: Option<&Path>) -> Result<()> {
+fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str>) -> Result<()> {
     let points = versus::points(games);
     if points.is_empty() {
         bail!("no games");
     }
     for line in text::versus_table(&points, crate::help::WIDTH) {
         outln!("{line}");
+    }
+    if let Some(pair) = paired {
+        let Some((x, y)) = pair.split_once(',') else {
+            bail!("--paired {pair:?}: two AI names, A,B");
+        };
+        let rows = ludomat_threes::paired::paired(games, x.trim(), y.trim());
+        if rows.is_empty() {
+            bail!("--paired {pair}: no budget where both played the same deals");
+        }
+        for line in ludomat_threes::paired::table(x.trim(), y.trim(), &rows) {
+            outln!("{line}");
+        }
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;
@@ -471,6 +513,49 @@ fn finish(
         summary::histogram(path, games, &title, &crate::caption::made_by())?;
         outln!("score histogram written to {}", path.display());
     }
+    Ok(())
+}
+
+/// `ludomat threes learn`: the run is `ludomat_threes::learn`; this shows it.
+fn learn(a: &LearnOptions) -> Result<()> {
+    let bar = progress::Bar::new("games", Some(a.games), false);
+    let mut watch = |p: &Progress<LearnProgress>| {
+        let last = p.partial.curve.last().map(|c| group(c.mean.round() as u64));
+        let recent = group(p.partial.recent_mean.round() as u64);
+        let text = format!("recent {recent}, last point {}", last.unwrap_or_default());
+        bar.update(p, Some(text));
+    };
+    let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
+    let caption = crate::caption::made_by();
+    let result = a.run_placed(&mut ctx, &caption, &mut |line| {
+        bar.suspend(|| outln!("{line}"))
+    });
+    drop(ctx);
+    bar.finish();
+    // a worker rank of an MPI run has served: the master reports
+    let Some((learner, ended)) = result? else {
+        return Ok(());
+    };
+    let s = &learner.state;
+    if ended == Ended::Cancelled {
+        outln!(
+            "interrupted at game {}: saved, go on with --resume",
+            group(s.games)
+        );
+    }
+    outln!(
+        "{} games, {:.2} CPU-hours ({:.2} h wall)",
+        group(s.games),
+        s.cpu_seconds / 3600.0,
+        s.wall_seconds / 3600.0
+    );
+    outln!("checkpoint: {}", a.checkpoint_path().display());
+    outln!("network:    {} (for --network)", a.network_path().display());
+    outln!(
+        "curve:      {}, {}",
+        a.curve_path().display(),
+        a.chart_path().display()
+    );
     Ok(())
 }
 

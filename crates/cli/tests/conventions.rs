@@ -116,6 +116,10 @@ fn seeded(leaf: &str) -> Option<(&'static str, &'static str)> {
         "her train" => ("her train --games 10 --state {dir}/h.json", ""),
         "threes auto" => ("threes auto --games 1 --depth 1", ""),
         "threes tune" => ("threes tune --games 1 --depth 1 --rounds 0", ""),
+        "threes learn" => (
+            "threes learn --games 20 --tuples 4x5 --eval-every 10 --eval-games 2 --dir {dir}/n",
+            "",
+        ),
         "threes versus" => (
             "threes versus|--games|1|--ai|x:1=ludomat threes engine --depth {}",
             "",

@@ -223,6 +223,22 @@ const ROWS: &[Row] = &[
         Out::File("json"),
     ),
     row("threes bench", &["--depth", "1", "--seconds", "0.1"]),
+    with_out(
+        "threes learn",
+        &[
+            "--games",
+            "20",
+            "--tuples",
+            "4x5",
+            "--eval-every",
+            "10",
+            "--eval-games",
+            "2",
+            "--dir",
+            "{out}",
+        ],
+        Out::Dir,
+    ),
     row("threes engine", &[]),
     // One game of this ludomat's engine at 1 ms a move (~1.5 s in a debug build).
     with_out(

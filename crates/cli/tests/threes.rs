@@ -339,3 +339,141 @@ fn tune_with_cmaes_checkpoints_and_resumes() {
     assert!(!ok);
     assert!(err.contains("is not a saved CMA-ES tuning state"), "{err}");
 }
+
+/// `threes learn`: a short run writes its checkpoint, curve and network; resumed it goes on
+/// to the same end as one run; the network plays through `threes auto --eval learned`; a
+/// damaged network or checkpoint is refused with the reason.
+#[test]
+fn learn_resume_and_play_with_the_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |d: &std::path::Path, games: &str, resume: bool| {
+        let d = d.to_str().unwrap().to_string();
+        let mut args = vec![
+            "threes",
+            "learn",
+            "--games",
+            games,
+            "--dir",
+            &d,
+            "--tuples",
+            "4x5",
+            "--eval-every",
+            "40",
+            "--eval-games",
+            "5",
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        let (ok, out, err) = ludomat(&args, "");
+        assert!(ok, "{err}");
+        out
+    };
+    let one = dir.path().join("one");
+    let out = run(&one, "80", false);
+    assert!(out.contains("a new network: 4x5, 1 stage, hint"), "{out}");
+    assert!(out.contains("80 games: mean"), "{out}");
+    let two = dir.path().join("two");
+    run(&two, "40", false);
+    let out = run(&two, "80", true);
+    assert!(out.contains("resumed at game 40"), "{out}");
+    let curve = |d: &std::path::Path| -> Vec<String> {
+        ludomat_io::read::to_string(d.join("curve.csv"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split(',').take(6).collect::<Vec<_>>().join(","))
+            .collect()
+    };
+    assert_eq!(curve(&one), curve(&two), "resumed = one run");
+    assert_eq!(curve(&one).len(), 4, "the header and three points");
+    let a = ludomat_io::read::to_bytes(one.join("network.ntuple")).unwrap();
+    let b = ludomat_io::read::to_bytes(two.join("network.ntuple")).unwrap();
+    assert_eq!(a, b);
+    // a fresh run refuses a folder with a checkpoint
+    let (ok, _, err) = ludomat(
+        &[
+            "threes",
+            "learn",
+            "--games",
+            "10",
+            "--dir",
+            one.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        !ok && err.contains("has a checkpoint: go on with --resume"),
+        "{err}"
+    );
+
+    // the network plays
+    let net = one.join("network.ntuple");
+    let (ok, out, err) = ludomat(
+        &[
+            "threes",
+            "auto",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--threads",
+            "1",
+            "--eval",
+            "learned",
+            "--network",
+            net.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("mean"), "{out}");
+    // damaged: cut short, and not a network at all
+    let cut = dir.path().join("cut.ntuple");
+    ludomat_io::write::atomically(&cut, &a[..a.len() / 2]).unwrap();
+    let (ok, _, err) = ludomat(
+        &[
+            "threes",
+            "auto",
+            "--games",
+            "1",
+            "--depth",
+            "1",
+            "--eval",
+            "learned",
+            "--network",
+            cut.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("cut short or damaged"), "{err}");
+    let json = dir.path().join("weights.json");
+    ludomat_io::write::atomically(&json, "{}").unwrap();
+    let (ok, _, err) = ludomat(
+        &[
+            "threes",
+            "engine",
+            "--eval",
+            "learned",
+            "--network",
+            json.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("not a network file"), "{err}");
+    // a damaged checkpoint is refused on --resume
+    ludomat_io::write::atomically(one.join("checkpoint.ntuple"), &a[..100]).unwrap();
+    let (ok, _, err) = ludomat(
+        &[
+            "threes",
+            "learn",
+            "--games",
+            "100",
+            "--dir",
+            one.to_str().unwrap(),
+            "--resume",
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("checkpoint.ntuple"), "{err}");
+}

@@ -73,3 +73,62 @@ fn distributed_under_mpirun_without_the_feature_refuses() {
         "{err}"
     );
 }
+
+/// `threes learn --distributed` without mpirun trains on worker threads of this process
+/// (and says so); run twice it is the same network (the rounds do not depend on timing).
+#[test]
+fn learn_distributed_without_mpirun_trains_on_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str| {
+        let d = dir.path().join(name);
+        let d = d.to_str().unwrap().to_string();
+        let (ok, out, err) = ludomat(
+            &[
+                "threes",
+                "learn",
+                "--games",
+                "40",
+                "--dir",
+                &d,
+                "--tuples",
+                "4x5",
+                "--eval-every",
+                "20",
+                "--eval-games",
+                "4",
+                "--distributed",
+                "--threads",
+                "2",
+                "--per-job",
+                "5",
+            ],
+            "",
+        );
+        assert!(ok, "{out}\n{err}");
+        assert!(out.contains("training on worker threads"), "{out}");
+        assert!(out.contains("40 games: mean"), "{out}");
+        ludomat_io::read::to_bytes(dir.path().join(name).join("network.ntuple")).unwrap()
+    };
+    assert_eq!(run("a"), run("b"));
+    let (ok, _, err) = ludomat(&["threes", "learn", "--dir", "x", "--per-job", "5"], "");
+    assert!(!ok && err.contains("--distributed"), "{err}");
+}
+
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn learn_distributed_under_mpirun_without_the_feature_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(["threes", "learn", "--distributed", "--games", "1", "--dir"])
+        .arg(dir.path().join("run"))
+        .env("OMPI_COMM_WORLD_SIZE", "3")
+        .run_output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("built without the cargo feature `mpi`") && err.contains("3 processes"),
+        "{err}"
+    );
+    assert!(!dir.path().join("run").exists(), "nothing trained");
+}

@@ -54,6 +54,9 @@ pub struct AutoOptions {
     /// Heuristic weights as JSON (as printed by `threes tune`).
     #[cfg_attr(feature = "clap", arg(long))]
     pub weights: Option<PathBuf>,
+    // the heuristic or a learned network
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub eval: crate::options::EvalOptions,
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
     pub hint_model: HintModel,
@@ -124,9 +127,10 @@ impl AutoOptions {
         }
     }
 
-    /// The run on this process, played by `engine` or else by our AI with `weights`
-    /// searching by `rule`: its settings, the pool of its threads (`--threads`, by default
-    /// all cores) and whether our AI searches in parallel on that pool ([`our_ai`]).
+    /// The run on this process, played by `engine` or else by our AI with `weights` (or
+    /// `network`, when given) searching by `rule`: its settings, the pool of its threads
+    /// (`--threads`, by default all cores) and whether our AI searches in parallel on that
+    /// pool ([`our_ai`]).
     ///
     /// # Errors
     /// When the threads cannot be started.
@@ -134,6 +138,7 @@ impl AutoOptions {
         &self,
         rule: DepthRule,
         weights: Weights,
+        network: Option<std::sync::Arc<crate::ntuple::Network>>,
         engine: Option<Contender>,
     ) -> Result<(AutoConfig, rayon::ThreadPool, bool), rayon::ThreadPoolBuildError> {
         let mut pool = rayon::ThreadPoolBuilder::new();
@@ -150,7 +155,7 @@ impl AutoOptions {
             self.games,
             threads,
         );
-        let contender = engine.unwrap_or(Contender::Searcher(searcher));
+        let contender = engine.unwrap_or(Contender::Searcher(searcher.with_network(network)));
         Ok((self.config(contender), pool, parallel))
     }
 

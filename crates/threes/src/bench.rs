@@ -1,7 +1,10 @@
 //! `threes bench`: swipes per second on one thread, and search nodes per second on a
 //! mid-game position, as library calls the binary only prints.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use crate::ntuple::Network;
 
 use crate::{DepthRule, Direction, Heuristic, HintModel, Position, SearchConfig, Searcher, Threes};
 
@@ -32,6 +35,16 @@ impl Default for BenchConfig {
 /// line (or lines) of text as soon as it is measured. The time per measurement is clamped
 /// to 0.1–60 s.
 pub fn measure(config: &BenchConfig, say: &mut dyn FnMut(String)) {
+    measure_with(config, None, say);
+}
+
+/// [`measure`], the search valued by `network` when one is given (and then, after the
+/// swipes, the network's evaluations per second on one thread).
+pub fn measure_with(
+    config: &BenchConfig,
+    network: Option<&Arc<Network>>,
+    say: &mut dyn FnMut(String),
+) {
     let budget = Duration::from_secs_f64(config.seconds.clamp(0.1, 60.0));
     let boards = boards();
     let rate = swipe_rate(&boards, budget);
@@ -40,6 +53,14 @@ pub fn measure(config: &BenchConfig, say: &mut dyn FnMut(String)) {
         ludomat_io::text::number(rate),
         boards.len()
     ));
+    if let Some(net) = network {
+        let rate = evaluation_rate(net, &boards, budget);
+        say(format!(
+            "network: {}\n  {:.2} M afterstate values per second of one thread's CPU",
+            net.spec(),
+            rate / 1e6
+        ));
+    }
     let game = search_position();
     let pos = game.position();
     say(format!(
@@ -49,7 +70,7 @@ pub fn measure(config: &BenchConfig, say: &mut dyn FnMut(String)) {
         game.hint()
     ));
     for parallel in [false, true] {
-        let (nodes, searches, t) = search_rate(&pos, config.depth, parallel, budget);
+        let (nodes, searches, t) = search_rate(&pos, config.depth, parallel, budget, network);
         say(format!(
             "search depth {}: {} nodes/s, {} a search ({})",
             config.depth,
@@ -104,6 +125,39 @@ pub fn swipe_rate(boards: &[crate::Board], budget: Duration) -> f64 {
     swipes as f64 / start.elapsed().as_secs_f64()
 }
 
+/// Afterstate values per second on this thread: every board of `boards` (as an
+/// afterstate, with a 1 announced), repeated for at least `budget`.
+#[must_use]
+pub fn evaluation_rate(net: &Network, boards: &[crate::Board], budget: Duration) -> f64 {
+    let hint = crate::Hint::exact(crate::Tile::from_nibble(1));
+    let start = Instant::now();
+    let cpu0 = ludomat_game::run::cpu::thread();
+    let mut n = 0u64;
+    let mut sink = 0.0;
+    while start.elapsed() < budget {
+        for &b in boards {
+            let a = crate::ntuple::Afterstate {
+                board: std::hint::black_box(b),
+                swipe: Direction::Left,
+                moved: 0b1111,
+            };
+            sink += net.value(a, hint, crate::Deck::FRESH);
+        }
+        n += boards.len() as u64;
+    }
+    std::hint::black_box(sink);
+    // per second of this thread's CPU (a loaded machine gives it less of the wall clock)
+    let cpu = ludomat_game::run::cpu::thread()
+        .saturating_sub(cpu0)
+        .as_secs_f64();
+    n as f64
+        / if cpu > 0.0 {
+            cpu
+        } else {
+            start.elapsed().as_secs_f64()
+        }
+}
+
 /// The search's mid-game position: the AI's own game from seed 3 after 200 moves at depth
 /// 2, and the game itself.
 #[must_use]
@@ -128,7 +182,13 @@ pub fn search_position() -> Threes {
 /// Search `pos` to `depth` (in parallel on rayon's pool, or on this thread) again and
 /// again for at least `budget` (at least once): nodes, searches and the seconds taken.
 #[must_use]
-pub fn search_rate(pos: &Position, depth: u8, parallel: bool, budget: Duration) -> (u64, u32, f64) {
+pub fn search_rate(
+    pos: &Position,
+    depth: u8,
+    parallel: bool,
+    budget: Duration,
+    network: Option<&Arc<Network>>,
+) -> (u64, u32, f64) {
     let s = Searcher::new(
         Heuristic::default(),
         SearchConfig {
@@ -136,7 +196,8 @@ pub fn search_rate(pos: &Position, depth: u8, parallel: bool, budget: Duration) 
             parallel,
             ..SearchConfig::default()
         },
-    );
+    )
+    .with_network(network.cloned());
     let start = Instant::now();
     let (mut nodes, mut searches) = (0u64, 0u32);
     while start.elapsed() < budget || searches == 0 {

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use crate::card::Hint;
 use crate::game::Position;
 use crate::search::{best_of, draws, DepthRule, JobRunner, SearchResult, Searcher, MAX_DEPTH};
-use crate::{Board, Deck, Direction, Heuristic, Swiped};
+use crate::{Board, Deck, Direction, Swiped};
 
 /// How much a move may use, on average over the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -148,7 +148,7 @@ enum Limit {
 const CHECK_EVERY: u64 = 1024;
 
 struct Walk<'a> {
-    heuristic: &'a Heuristic,
+    searcher: &'a Searcher,
     min_probability: f64,
     table: &'a mut Table,
     nodes: u64,
@@ -174,7 +174,7 @@ impl Walk<'_> {
     fn max_node(&mut self, board: Board, deck: Deck, hint: Hint, depth: u8, prob: f64) -> f64 {
         self.nodes += 1;
         if depth == 0 {
-            return self.heuristic.evaluate(board);
+            return self.searcher.position_leaf(board, hint, deck);
         }
         if self.over() {
             return 0.0;
@@ -183,7 +183,7 @@ impl Walk<'_> {
         if let Some(v) = self.table.get(board.0, extra, depth) {
             return v;
         }
-        let mut best = 0.0f64;
+        let mut best = self.searcher.max_floor();
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
                 let v = self.chance_node(s, d, deck, hint, depth, prob);
@@ -193,6 +193,7 @@ impl Walk<'_> {
                 best = best.max(v);
             }
         }
+        let best = self.searcher.dead_value(best, board);
         self.table.put(board.0, extra, depth, best);
         best
     }
@@ -207,6 +208,13 @@ impl Walk<'_> {
         prob: f64,
     ) -> f64 {
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
+        if prob * share < self.min_probability || depth == 1 {
+            if let Some(v) = self.searcher.afterstate_leaf(s, dir, hint, deck) {
+                self.nodes += 1;
+                return v;
+            }
+        }
+        let heuristic = self.searcher.heuristic();
         let mut total = 0.0;
         for card in hint.cards() {
             for line in s.moved_lines() {
@@ -214,7 +222,7 @@ impl Walk<'_> {
                 let p = prob * share;
                 if p < self.min_probability || depth == 1 {
                     self.nodes += 1;
-                    total += share * self.heuristic.evaluate(b);
+                    total += share * heuristic.evaluate(b);
                     continue;
                 }
                 let (outs, n) = draws(b, deck);
@@ -223,7 +231,7 @@ impl Walk<'_> {
                     let cp = p * q;
                     v += q * if cp < self.min_probability {
                         self.nodes += 1;
-                        self.heuristic.evaluate(b)
+                        self.searcher.position_leaf(b, h, dk)
                     } else {
                         self.max_node(b, dk, h, depth - 1, cp)
                     };
@@ -356,7 +364,7 @@ fn deepen(
     // a search running past this is abandoned
     let hard = allowance_u.saturating_add(allowance_u / 2);
     let mut walk = Walk {
-        heuristic: searcher.heuristic(),
+        searcher,
         min_probability: searcher.config().min_probability,
         table,
         nodes: 0,
@@ -491,7 +499,7 @@ pub(crate) fn search_once(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{HintModel, SearchConfig, Threes};
+    use crate::{Heuristic, HintModel, SearchConfig, Threes};
 
     fn searcher(rule: DepthRule) -> Searcher {
         Searcher::new(

@@ -121,6 +121,58 @@ impl DepthOptions {
     }
 }
 
+/// What values the search's leaves: the hand-made heuristic, or a network learned by
+/// `threes learn` ([`crate::ntuple`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Eval {
+    /// The heuristic (its weights: --weights).
+    #[default]
+    Heuristic,
+    /// The learned n-tuple network (--network, or the shipped one).
+    Learned,
+}
+
+/// Which evaluation our AI uses (with the cargo feature `clap` the flags `--eval` and
+/// `--network`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct EvalOptions {
+    /// What values the positions at the search's horizon: heuristic (hand-made terms) or
+    /// learned (an n-tuple network trained by `threes learn`).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Eval::Heuristic))]
+    pub eval: Eval,
+    /// The network for --eval learned: a file written by `threes learn` (default: the one
+    /// shipped with ludomat).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+    pub network: Option<std::path::PathBuf>,
+}
+
+impl EvalOptions {
+    /// The network these options ask for (compact: 16 bits, to play): `None` for the
+    /// heuristic.
+    ///
+    /// # Errors
+    /// A network file that cannot be read or is damaged; --network without --eval
+    /// learned.
+    pub fn network(
+        &self,
+    ) -> Result<Option<std::sync::Arc<crate::ntuple::Network>>, crate::ntuple::file::NetworkFileError>
+    {
+        use crate::ntuple::file::{load, NetworkFileError};
+        match (self.eval, &self.network) {
+            (Eval::Heuristic, None) => Ok(None),
+            (Eval::Heuristic, Some(p)) => Err(NetworkFileError::Damaged {
+                path: p.display().to_string(),
+                problem: "--network is for --eval learned".into(),
+            }),
+            (Eval::Learned, Some(p)) => Ok(Some(std::sync::Arc::new(load(p)?.network.compact()))),
+            (Eval::Learned, None) => crate::ntuple::shipped().map(Some),
+        }
+    }
+}
+
 /// The hint models by name, listed in `--help` (`--hint-model`).
 #[cfg(feature = "clap")]
 #[must_use]

@@ -94,6 +94,9 @@ pub struct PlayOptions {
     /// value of the position that many swipes ahead) before every move.
     #[cfg_attr(feature = "clap", arg(long))]
     pub assist: bool,
+    // what values the assistant's leaves
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub eval: crate::options::EvalOptions,
     /// Search depth of the assistant (swipes, 1 to 10).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
     pub assist_depth: u8,
@@ -112,6 +115,7 @@ impl Default for PlayOptions {
             seed: 1,
             assist: false,
             assist_depth: 4,
+            eval: crate::options::EvalOptions::default(),
             hint_model: HintModel::Plus,
             record: None,
         }
@@ -148,6 +152,10 @@ impl Play {
             hint_model: options.hint_model,
             ..ThreesConfig::default()
         })?;
+        let network = options
+            .eval
+            .network()
+            .map_err(|e| SessionError::Invalid(e.to_string()))?;
         let assistant = options.assist.then(|| {
             Searcher::new(
                 Heuristic::default(),
@@ -156,6 +164,7 @@ impl Play {
                     ..SearchConfig::default()
                 },
             )
+            .with_network(network)
         });
         let greeting =
             format!("Threes! (seed {seed}) — swipe with the arrow keys or w a s d, q quits.");

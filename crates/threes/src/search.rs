@@ -26,12 +26,14 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::card::{bonus_codes, range_mask, Hint, BONUS_ODDS};
 use crate::game::Position;
+use crate::ntuple::{Afterstate, Network};
 use crate::{Board, Deck, Direction, Heuristic, Swiped, Tile};
 
 /// Runs a batch of jobs and returns their results in the same order (see
@@ -293,10 +295,15 @@ pub(crate) fn draws(board: Board, deck: Deck) -> ([(Hint, f64, Deck); 4], usize)
     (out, n)
 }
 
-/// The expectimax searcher: a heuristic and the settings.
+/// The expectimax searcher: its evaluation (the heuristic, or a learned network) and the
+/// settings.
 #[derive(Debug, Clone)]
 pub struct Searcher {
     heuristic: Heuristic,
+    /// With a network, leaves are valued by it: a chance node at the horizon is its
+    /// afterstate's expected final score ([`Network::afterstate_value`]), a position is
+    /// its best swipe's, and a dead board is its score.
+    network: Option<Arc<Network>>,
     config: SearchConfig,
 }
 
@@ -304,7 +311,80 @@ impl Searcher {
     /// A searcher.
     #[must_use]
     pub fn new(heuristic: Heuristic, config: SearchConfig) -> Searcher {
-        Searcher { heuristic, config }
+        Searcher {
+            heuristic,
+            network: None,
+            config,
+        }
+    }
+
+    /// A searcher whose leaves are valued by a learned network (see [`crate::ntuple`]).
+    #[must_use]
+    pub fn learned(network: Arc<Network>, config: SearchConfig) -> Searcher {
+        Searcher {
+            heuristic: Heuristic::default(),
+            network: Some(network),
+            config,
+        }
+    }
+
+    /// The same searcher with its leaves valued by `network` (`None`: by the heuristic).
+    #[must_use]
+    pub fn with_network(mut self, network: Option<Arc<Network>>) -> Searcher {
+        self.network = network;
+        self
+    }
+
+    /// The learned network, if the leaves are valued by one.
+    #[must_use]
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// The value of a chance node at the horizon (or pruned) by the network: `None` with
+    /// the heuristic, which values each card in each line instead.
+    #[inline]
+    pub(crate) fn afterstate_leaf(
+        &self,
+        s: Swiped,
+        dir: Direction,
+        hint: Hint,
+        deck: Deck,
+    ) -> Option<f64> {
+        self.network
+            .as_ref()
+            .map(|n| n.afterstate_value(Afterstate::of(s, dir), hint, deck))
+    }
+
+    /// The value of a position at a leaf (`hint`: the next card's, `deck`: after it).
+    #[inline]
+    pub(crate) fn position_leaf(&self, board: Board, hint: Hint, deck: Deck) -> f64 {
+        match &self.network {
+            Some(n) => n.state_value(board, hint, deck),
+            None => self.heuristic.evaluate(board),
+        }
+    }
+
+    /// Where a max node's maximum starts: 0 with the heuristic (a dead board is worth 0);
+    /// below every value with a network (a dead board is then worth its score, see
+    /// [`Searcher::dead_value`]).
+    #[inline]
+    pub(crate) fn max_floor(&self) -> f64 {
+        if self.network.is_some() {
+            f64::NEG_INFINITY
+        } else {
+            0.0
+        }
+    }
+
+    /// A max node's value: `best`, or when no swipe was possible the dead board's value.
+    #[inline]
+    pub(crate) fn dead_value(&self, best: f64, board: Board) -> f64 {
+        if best == f64::NEG_INFINITY {
+            crate::ntuple::score(board)
+        } else {
+            best
+        }
     }
 
     /// The settings.
@@ -483,6 +563,11 @@ impl Searcher {
     ) -> f64 {
         *nodes += 1;
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
+        if prob * share < self.config.min_probability || depth == 1 {
+            if let Some(v) = self.afterstate_leaf(s, dir, hint, deck) {
+                return v;
+            }
+        }
         let mut total = 0.0;
         for card in hint.cards() {
             for line in s.moved_lines() {
@@ -497,7 +582,7 @@ impl Searcher {
                 for &(h, q, dk) in &outs[..n] {
                     let cp = p * q;
                     v += q * if cp < self.config.min_probability {
-                        self.heuristic.evaluate(b)
+                        self.position_leaf(b, h, dk)
                     } else if depth - 1 <= level {
                         leaf(Job {
                             board: b,
@@ -529,14 +614,14 @@ impl Searcher {
         leaf: &mut dyn FnMut(Job) -> f64,
     ) -> f64 {
         *nodes += 1;
-        let mut best = 0.0f64;
+        let mut best = self.max_floor();
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
                 best =
                     best.max(self.walk_chance(s, d, deck, hint, depth, prob, level, nodes, leaf));
             }
         }
-        best
+        self.dead_value(best, board)
     }
 
     fn max_node(
@@ -550,7 +635,7 @@ impl Searcher {
     ) -> f64 {
         ctx.nodes += 1;
         if depth == 0 {
-            return self.heuristic.evaluate(board);
+            return self.position_leaf(board, hint, deck);
         }
         let key = (board.0, deck.key() as u32 | (u32::from(hint.codes) << 8));
         if self.config.transpositions {
@@ -560,12 +645,13 @@ impl Searcher {
                 }
             }
         }
-        let mut best = 0.0f64;
+        let mut best = self.max_floor();
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
                 best = best.max(self.chance_node(ctx, s, d, deck, hint, depth, prob));
             }
         }
+        let best = self.dead_value(best, board);
         if self.config.transpositions {
             ctx.table.insert(key, (depth, best as f32));
         }
@@ -584,6 +670,12 @@ impl Searcher {
         prob: f64,
     ) -> f64 {
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
+        if prob * share < self.config.min_probability || depth == 1 {
+            if let Some(v) = self.afterstate_leaf(s, dir, hint, deck) {
+                ctx.nodes += 1;
+                return v;
+            }
+        }
         let mut total = 0.0;
         for card in hint.cards() {
             for line in s.moved_lines() {
@@ -600,7 +692,7 @@ impl Searcher {
                     let cp = p * q;
                     v += q * if cp < self.config.min_probability {
                         ctx.nodes += 1;
-                        self.heuristic.evaluate(b)
+                        self.position_leaf(b, h, dk)
                     } else {
                         self.max_node(ctx, b, dk, h, depth - 1, cp)
                     };
@@ -696,6 +788,71 @@ mod tests {
                     .unwrap()
             ),
             8
+        );
+    }
+
+    /// A network with weights that differ from entry to entry.
+    pub(crate) fn some_network() -> Arc<Network> {
+        let n = Network::new(crate::ntuple::Spec::preset("4x5", vec![], true).unwrap()).unwrap();
+        for (i, w) in n.raw().iter().enumerate() {
+            let v = ((i * 7919) % 4001) as f32 - 2000.0;
+            w.store(v.to_bits(), std::sync::atomic::Ordering::Relaxed);
+        }
+        Arc::new(n)
+    }
+
+    #[test]
+    fn a_learned_search_one_swipe_deep_is_the_greedy_choice() {
+        let net = some_network();
+        let g = crate::Threes::new(9, HintModel::Plus);
+        let pos = g.position();
+        let config = SearchConfig {
+            depth: DepthRule::Fixed(1),
+            ..SearchConfig::default()
+        };
+        let s = Searcher::learned(net.clone(), config);
+        let r = s.search(&pos);
+        for d in Direction::ALL {
+            let want = pos
+                .board
+                .swipe(d)
+                .map(|sw| net.afterstate_value(Afterstate::of(sw, d), pos.hint, pos.deck));
+            assert_eq!(r.values[d.index()], want);
+        }
+        assert_eq!(r.best, net.best(pos.board, pos.hint, pos.deck).map(|b| b.0));
+        // deeper: the jobs and the direct recursion agree, and differ from the heuristic's
+        let deep = Searcher::learned(
+            net,
+            SearchConfig {
+                depth: DepthRule::Fixed(3),
+                job_levels: 1,
+                ..config
+            },
+        );
+        let v = deep.search_depth(&pos, 3).values;
+        assert_eq!(v, deep.search_direct(&pos, 3));
+        assert_ne!(v, searcher(3).search_depth(&pos, 3).values);
+    }
+
+    #[test]
+    fn a_dead_board_is_worth_its_score_to_a_learned_search() {
+        let b: Board = "1 3 1 3 / 3 1 3 1 / 1 3 1 3 / 3 1 3 1".parse().unwrap();
+        let s = Searcher::learned(some_network(), SearchConfig::default());
+        let hint = Hint::exact(Tile::from_nibble(1));
+        assert_eq!(s.position_leaf(b, hint, Deck::FRESH), b.score() as f64);
+        assert_eq!(
+            s.max_node(
+                &mut Ctx {
+                    table: Table::default(),
+                    nodes: 0
+                },
+                b,
+                Deck::FRESH,
+                hint,
+                2,
+                1.0
+            ),
+            b.score() as f64
         );
     }
 

@@ -27,6 +27,8 @@ pub struct ThreesConfig {
     pub hint_model: HintModel,
     /// The AI's search depth, 1–[`MAX_SESSION_DEPTH`].
     pub depth: u8,
+    /// What values the AI's leaves: the heuristic, or the shipped learned network.
+    pub eval: crate::options::Eval,
 }
 
 impl Default for ThreesConfig {
@@ -36,6 +38,7 @@ impl Default for ThreesConfig {
             seed: 1,
             hint_model: HintModel::Plus,
             depth: 3,
+            eval: crate::options::Eval::Heuristic,
         }
     }
 }
@@ -197,6 +200,8 @@ pub struct ThreesSession {
     /// The game so far, as `--record` writes it (undo takes frames back).
     played: GameRecord,
     record: Option<(GameRecord, usize)>,
+    /// The learned network when the config asks for it.
+    network: Option<std::sync::Arc<crate::ntuple::Network>>,
 }
 
 impl ThreesSession {
@@ -221,6 +226,7 @@ impl ThreesSession {
                 ..SearchConfig::default()
             },
         )
+        .with_network(self.network.clone())
     }
 
     fn estimate_now(&self) -> Estimate {
@@ -287,8 +293,16 @@ impl Session for ThreesSession {
                 config.depth
             )));
         }
+        let network = match config.eval {
+            crate::options::Eval::Heuristic => None,
+            crate::options::Eval::Learned => Some(
+                crate::ntuple::shipped()
+                    .map_err(|e| SessionError::Invalid(format!("threes config: {e}")))?,
+            ),
+        };
         let game = Threes::new(config.seed, config.hint_model);
         Ok(ThreesSession {
+            network,
             played: GameRecord::start(&game),
             game,
             deal: config.seed,

@@ -101,6 +101,10 @@ pub struct VersusOptions {
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
     pub hint_model: HintModel,
+    /// Also compare two AIs game by game on the deals both played, at each budget both
+    /// played (`A,B`: the mean of A − B with its 95 % interval).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "A,B"))]
+    pub paired: Option<String>,
 }
 
 impl VersusOptions {

@@ -1,0 +1,1265 @@
+//! `threes learn`: an n-tuple network ([`crate::ntuple`]) trained from nothing by playing.
+//!
+//! **The method.** The player is greedy over afterstates: it swipes where the folded board's
+//! score plus the network's value is largest (Szubert & Jaśkowski 2014, afterstate TD
+//! learning). When a game ends, its afterstates are updated from the last to the first
+//! towards their λ-returns,
+//!
+//! ```text
+//! G(T−1) = final score − score(a(T−1))
+//! G(t)   = r(t+1) + (1 − λ)·V(a(t+1)) + λ·G(t+1),   r(t+1) = score(a(t+1)) − score(a(t))
+//! V(a(t)) ← V(a(t)) + α·(G(t) − V(a(t)))    (each of its m weights moves by α·δ/m)
+//! ```
+//!
+//! with `V(a(t+1))` read just after its own update. With λ = 0 this is TD(0) with the
+//! updates made in reverse order at the end of the game (each state's target already holds
+//! what was learnt from its successor); with λ > 0 the offline λ-return of Sutton &
+//! Barto (§12.1), the cheap form of the delayed TD(λ) Jaśkowski uses for 2048 (2018). Games
+//! are dealt from `seed::derive(seed, i)` for the i-th training game, so the random state
+//! of a run is its seed and the number of games played.
+//!
+//! **Threads.** With `--threads N` the games run on N threads that update one network
+//! without locks (Hogwild!, Niu et al. 2011, as Jaśkowski 2018 does for 2048): fast, but
+//! an update may now and then be lost to a concurrent one and the order of games varies,
+//! so only a one-thread run is exactly reproducible (checkpoint + resume = one run).
+//!
+//! **The curve.** Every `eval_every` games the greedy player plays `eval_games` fixed
+//! evaluation deals (`seed::derive(eval_seed, j)`, a seed trained on by nobody) without
+//! learning; their mean score is one point of the learning curve, appended to the run's
+//! CSV and drawn as a chart.
+//!
+//! **Many machines** (not built here): the run is shaped so that a distributed version
+//! is small — each rank plays games `i ≡ rank (mod ranks)` on its own copy, and every K
+//! games the copies are averaged (an all-reduce of the weights that changed), or the
+//! ranks send their games' afterstates to one learner.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ludomat_game::run::{Ended, RunContext};
+use ludomat_game::seed;
+
+use crate::card::Hint;
+use crate::ntuple::file::{self, NetworkFileError, Precision};
+use crate::ntuple::{score, Afterstate, Network, Spec, SpecError};
+use crate::{Deck, HintModel, Threes};
+
+/// The settings of a training run (kept in its checkpoints and its curve's CSV).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LearnSettings {
+    /// Master seed of the training deals.
+    pub seed: u64,
+    /// Step size: the share of the error each update removes (0 < α ≤ 1).
+    pub alpha: f64,
+    /// λ of the λ-return (0: TD(0)).
+    pub lambda: f64,
+    /// Training games between two points of the curve.
+    pub eval_every: u64,
+    /// Evaluation games per point.
+    pub eval_games: u32,
+    /// Master seed of the evaluation deals.
+    pub eval_seed: u64,
+    /// How bonus cards are hinted in the games.
+    pub hint_model: HintModel,
+}
+
+/// The evaluation deals' master seed unless told otherwise (used by no other run).
+pub const EVAL_SEED: u64 = 0x7E57_DEA1;
+
+impl Default for LearnSettings {
+    fn default() -> LearnSettings {
+        LearnSettings {
+            seed: 1,
+            alpha: 0.1,
+            lambda: 0.0,
+            eval_every: 20_000,
+            eval_games: 200,
+            eval_seed: EVAL_SEED,
+            hint_model: HintModel::Plus,
+        }
+    }
+}
+
+/// One point of the learning curve.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CurvePoint {
+    /// Training games played.
+    pub games: u64,
+    /// The greedy player's mean score over the evaluation deals.
+    pub mean: f64,
+    /// Half the width of its 95 % interval.
+    pub half_width: f64,
+    /// The share of evaluation games that reached 3072.
+    pub reached_3072: f64,
+    /// The share that reached 6144.
+    pub reached_6144: f64,
+    /// The mean score of the training games since the last point.
+    pub train_mean: f64,
+    /// CPU time of the run so far (all threads, all sessions), seconds.
+    pub cpu_seconds: f64,
+    /// Wall-clock time of the run so far (all sessions), seconds.
+    pub wall_seconds: f64,
+}
+
+/// The CSV header of the curve.
+pub const CURVE_HEADER: &str =
+    "games,mean,half_width,reached_3072,reached_6144,train_mean,cpu_seconds,wall_seconds";
+
+impl CurvePoint {
+    /// The point as a CSV line (with its newline).
+    #[must_use]
+    pub fn csv(&self) -> String {
+        format!(
+            "{},{:.1},{:.1},{:.4},{:.4},{:.1},{:.1},{:.1}\n",
+            self.games,
+            self.mean,
+            self.half_width,
+            self.reached_3072,
+            self.reached_6144,
+            self.train_mean,
+            self.cpu_seconds,
+            self.wall_seconds
+        )
+    }
+}
+
+impl CurvePoint {
+    /// The point as the terminal shows it (at most 80 columns).
+    #[must_use]
+    pub fn line(&self) -> String {
+        use crate::text::thousands;
+        format!(
+            "{} games: mean {} ± {}; 3072 {:.0} %, 6144 {:.0} %; {} CPU",
+            thousands(self.games),
+            thousands(self.mean.round() as u64),
+            thousands(self.half_width.round() as u64),
+            100.0 * self.reached_3072,
+            100.0 * self.reached_6144,
+            hours(self.cpu_seconds),
+        )
+    }
+}
+
+/// Seconds as the curve's lines show them: `42 s`, `12.5 min`, `3.25 h`.
+#[must_use]
+pub fn hours(seconds: f64) -> String {
+    if seconds < 60.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 3600.0 {
+        format!("{:.1} min", seconds / 60.0)
+    } else {
+        format!("{:.2} h", seconds / 3600.0)
+    }
+}
+
+/// Draw the learning curve (mean score of the greedy player against training games).
+///
+/// # Errors
+/// When the chart cannot be written.
+pub fn curve_chart(
+    curve: &[CurvePoint],
+    path: &Path,
+    caption: &str,
+) -> Result<(), ludomat_chart::ChartError> {
+    let cpu = curve.last().map_or(0.0, |p| p.cpu_seconds / 3600.0);
+    ludomat_chart::line_chart(
+        &ludomat_chart::LineChart {
+            title: format!("Threes! n-tuple network learning ({cpu:.1} CPU-hours)"),
+            x_label: "training games".into(),
+            y_label: "mean score, greedy player".into(),
+            series: vec![
+                ludomat_chart::Series {
+                    name: "evaluation deals".into(),
+                    points: curve.iter().map(|p| (p.games as f64, p.mean)).collect(),
+                },
+                ludomat_chart::Series {
+                    name: "training games".into(),
+                    points: curve
+                        .iter()
+                        .filter(|p| p.games > 0)
+                        .map(|p| (p.games as f64, p.train_mean))
+                        .collect(),
+                },
+            ],
+            y_range: None,
+            caption: caption.to_string(),
+        },
+        path,
+    )
+}
+
+/// What a checkpoint holds besides the weights.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainerState {
+    /// The settings.
+    pub settings: LearnSettings,
+    /// Training games played (games 0 … games − 1 of the seed).
+    pub games: u64,
+    /// Sum and count of the training scores since the last point.
+    pub since_point: (f64, u64),
+    /// CPU seconds of the run so far.
+    pub cpu_seconds: f64,
+    /// Wall-clock seconds so far.
+    pub wall_seconds: f64,
+    /// The curve so far.
+    pub curve: Vec<CurvePoint>,
+}
+
+/// A network in training: the weights and the trainer's state.
+#[derive(Debug)]
+pub struct Learner {
+    /// The network.
+    pub network: Arc<Network>,
+    /// Where the training stands.
+    pub state: TrainerState,
+}
+
+impl Learner {
+    /// A network of zeros that has played no game.
+    ///
+    /// # Errors
+    /// A spec that cannot be.
+    pub fn fresh(spec: Spec, settings: LearnSettings) -> Result<Learner, SpecError> {
+        Ok(Learner {
+            network: Arc::new(Network::new(spec)?),
+            state: TrainerState {
+                settings,
+                games: 0,
+                since_point: (0.0, 0),
+                cpu_seconds: 0.0,
+                wall_seconds: 0.0,
+                curve: Vec::new(),
+            },
+        })
+    }
+
+    /// Save as a checkpoint (exact weights and the state).
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), NetworkFileError> {
+        let state = serde_json::to_value(&self.state).map_err(|e| NetworkFileError::Damaged {
+            path: path.display().to_string(),
+            problem: e.to_string(),
+        })?;
+        file::save(&self.network, path, Precision::F32, Some(state))
+    }
+
+    /// Read a checkpoint.
+    ///
+    /// # Errors
+    /// When it cannot be read, is damaged, or holds no trainer's state.
+    pub fn load(path: &Path) -> Result<Learner, NetworkFileError> {
+        let loaded = file::load(path)?;
+        let damaged = |problem: String| NetworkFileError::Damaged {
+            path: path.display().to_string(),
+            problem,
+        };
+        let Some(state) = loaded.trainer else {
+            return Err(damaged(
+                "a network without a trainer's state: not a checkpoint".into(),
+            ));
+        };
+        if loaded.precision != Precision::F32 {
+            return Err(damaged("a checkpoint must hold exact (f32) weights".into()));
+        }
+        let state: TrainerState =
+            serde_json::from_value(state).map_err(|e| damaged(format!("trainer's state: {e}")))?;
+        Ok(Learner {
+            network: Arc::new(loaded.network),
+            state,
+        })
+    }
+}
+
+/// How a training or evaluation game went.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Played {
+    /// The final score.
+    pub score: u64,
+    /// The highest card's code.
+    pub max_code: u8,
+    /// Swipes.
+    pub moves: u32,
+}
+
+/// The most swipes a game is played for (a game ends long before).
+const MAX_MOVES: u32 = 1_000_000;
+
+/// Play one game greedily with `net`; when `learn` is given, (α, λ), update the network from
+/// it at its end (see the [module documentation](self)). `path` is scratch space.
+pub fn play(
+    net: &Network,
+    game_seed: u64,
+    model: HintModel,
+    learn: Option<(f64, f64)>,
+    path: &mut Vec<(Afterstate, Hint, Deck, f64)>,
+) -> Played {
+    let mut game = Threes::new(game_seed, model);
+    path.clear();
+    while game.moves() < MAX_MOVES {
+        let pos = game.position();
+        let mut best: Option<(crate::Direction, Afterstate, f64)> = None;
+        for d in crate::Direction::ALL {
+            if let Some(s) = pos.board.swipe(d) {
+                if learn.is_some() {
+                    net.ensure_stage(s.board.max_tile().code());
+                }
+                let a = Afterstate::of(s, d);
+                let v = net.afterstate_value(a, pos.hint, pos.deck);
+                if best.is_none_or(|(_, _, b)| v > b) {
+                    best = Some((d, a, v));
+                }
+            }
+        }
+        let Some((d, after, _)) = best else { break };
+        if learn.is_some() {
+            path.push((after, pos.hint, pos.deck, score(after.board)));
+        }
+        if game.swipe(d).is_err() {
+            break;
+        }
+    }
+    let played = Played {
+        score: game.score(),
+        max_code: game.board().max_tile().code(),
+        moves: game.moves(),
+    };
+    if let Some((alpha, lambda)) = learn {
+        update(net, path, played.score as f64, alpha, lambda);
+    }
+    played
+}
+
+/// The end-of-game update (see the [module documentation](self)).
+pub(crate) fn update(
+    net: &Network,
+    path: &[(Afterstate, Hint, Deck, f64)],
+    final_score: f64,
+    alpha: f64,
+    lambda: f64,
+) {
+    let mut next: Option<(f64, f64, f64)> = None; // (score, value after update, λ-return)
+    for &(after, hint, deck, s) in path.iter().rev() {
+        let target = match next {
+            None => final_score - s,
+            Some((next_score, next_value, next_return)) => {
+                (next_score - s) + (1.0 - lambda) * next_value + lambda * next_return
+            }
+        };
+        let f = net.features(after, hint, deck);
+        let delta = target - net.sum(&f);
+        net.add(&f, (alpha * delta / f.count as f64) as f32);
+        // read again: an entry selected twice moved twice (and the lookups are in cache)
+        next = Some((s, net.sum(&f), target));
+    }
+}
+
+/// What the run reports as it goes.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct LearnProgress {
+    /// Training games played (all sessions).
+    pub games: u64,
+    /// The mean training score since the last point.
+    pub recent_mean: f64,
+    /// The curve so far.
+    pub curve: Vec<CurvePoint>,
+}
+
+/// Why training stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum LearnError {
+    /// A checkpoint or network file.
+    #[error(transparent)]
+    File(#[from] NetworkFileError),
+    /// The caller could not take a point (its CSV could not be written).
+    #[error("{0}")]
+    Output(String),
+    /// Settings that make no run.
+    #[error("{0}")]
+    Settings(String),
+    /// A distributed run's cluster (a worker's failure, a broken protocol).
+    #[error(transparent)]
+    Cluster(#[from] ludomat_cluster::ClusterError),
+}
+
+/// Refuse settings that make no run (α, λ out of range).
+///
+/// # Errors
+/// α not in (0, 1] or λ not in [0, 1].
+pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError> {
+    if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
+        return Err(LearnError::Settings(format!(
+            "--alpha {}: from above 0 to 1",
+            settings.alpha
+        )));
+    }
+    if !(0.0..=1.0).contains(&settings.lambda) {
+        return Err(LearnError::Settings(format!(
+            "--lambda {}: from 0 to 1",
+            settings.lambda
+        )));
+    }
+    Ok(())
+}
+
+/// A run's clocks: the state's CPU and wall seconds brought up to date from the start of
+/// this session.
+pub(crate) struct Clock {
+    cpu0: Duration,
+    wall0: Instant,
+    base: (f64, f64),
+}
+
+impl Clock {
+    /// Start counting from `state`'s times.
+    pub(crate) fn start(state: &TrainerState) -> Clock {
+        Clock {
+            cpu0: ludomat_game::run::cpu::process(),
+            wall0: Instant::now(),
+            base: (state.cpu_seconds, state.wall_seconds),
+        }
+    }
+
+    /// Bring `state`'s times up to now.
+    pub(crate) fn update(&mut self, state: &mut TrainerState) {
+        state.cpu_seconds = self.base.0
+            + ludomat_game::run::cpu::process()
+                .saturating_sub(self.cpu0)
+                .as_secs_f64();
+        state.wall_seconds = self.base.1 + self.wall0.elapsed().as_secs_f64();
+    }
+}
+
+impl TrainerState {
+    /// What the run reports now.
+    #[must_use]
+    pub fn progress(&self) -> LearnProgress {
+        LearnProgress {
+            games: self.games,
+            recent_mean: if self.since_point.1 > 0 {
+                self.since_point.0 / self.since_point.1 as f64
+            } else {
+                0.0
+            },
+            curve: self.curve.clone(),
+        }
+    }
+}
+
+/// Play `games` evaluation deals greedily on `threads` threads: each game's result, in
+/// deal order.
+#[must_use]
+pub fn evaluate(
+    net: &Network,
+    settings: &LearnSettings,
+    games: u32,
+    threads: usize,
+) -> Vec<Played> {
+    let next = AtomicU64::new(0);
+    let out = Mutex::new(vec![None; games as usize]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, 256) {
+            scope.spawn(|| {
+                let mut path = Vec::new();
+                loop {
+                    let j = next.fetch_add(1, Ordering::Relaxed);
+                    if j >= u64::from(games) {
+                        break;
+                    }
+                    let p = play(
+                        net,
+                        seed::derive(settings.eval_seed, j),
+                        settings.hint_model,
+                        None,
+                        &mut path,
+                    );
+                    if let Ok(mut o) = out.lock() {
+                        o[j as usize] = Some(p);
+                    }
+                }
+            });
+        }
+    });
+    out.into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The curve point of `results` after `games` training games.
+pub(crate) fn point(
+    results: &[Played],
+    games: u64,
+    since: (f64, u64),
+    cpu: f64,
+    wall: f64,
+) -> CurvePoint {
+    let n = results.len().max(1) as f64;
+    let mean = results.iter().map(|p| p.score as f64).sum::<f64>() / n;
+    let var = if results.len() > 1 {
+        results
+            .iter()
+            .map(|p| (p.score as f64 - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0)
+    } else {
+        0.0
+    };
+    let share = |code: u8| results.iter().filter(|p| p.max_code >= code).count() as f64 / n;
+    CurvePoint {
+        games,
+        mean,
+        half_width: crate::versus::t975(results.len().saturating_sub(1) as u64) * (var / n).sqrt(),
+        reached_3072: share(13),
+        reached_6144: share(14),
+        train_mean: if since.1 > 0 {
+            since.0 / since.1 as f64
+        } else {
+            0.0
+        },
+        cpu_seconds: cpu,
+        wall_seconds: wall,
+    }
+}
+
+/// Train `learner` until it has played `until` games in all, on `threads` threads; a point
+/// of the curve every `eval_every` games (handed to `on_point` at once, after the
+/// checkpoint that holds it was handed to `save`), a checkpoint every `checkpoint_every`
+/// games and at the end (finished or cancelled). A cancel lets the games in progress end
+/// (a few milliseconds), so the games played are always games 0 … n − 1.
+///
+/// # Errors
+/// What `save` or `on_point` return.
+pub fn train(
+    learner: &mut Learner,
+    until: u64,
+    threads: usize,
+    checkpoint_every: u64,
+    ctx: &mut RunContext<'_, LearnProgress>,
+    save: &mut dyn FnMut(&Learner) -> Result<(), LearnError>,
+    on_point: &mut dyn FnMut(&CurvePoint) -> Result<(), LearnError>,
+) -> Result<Ended, LearnError> {
+    let settings = learner.state.settings.clone();
+    check_settings(&settings)?;
+    let threads = threads.clamp(1, 256);
+    let every = settings.eval_every.max(1);
+    let checkpoint_every = checkpoint_every.max(1);
+    ctx.set_total(Some(until));
+    let mut clock = Clock::start(&learner.state);
+    let mut last_saved = learner.state.games;
+    let progress = TrainerState::progress;
+    let mut ended = Ended::Finished;
+    loop {
+        let state = &mut learner.state;
+        // a point is due at every multiple of eval_every (and at the start)
+        let due_point = state.games.is_multiple_of(every)
+            && state.curve.last().is_none_or(|p| p.games < state.games);
+        if due_point {
+            let results = evaluate(&learner.network, &settings, settings.eval_games, threads);
+            clock.update(state);
+            let p = point(
+                &results,
+                state.games,
+                state.since_point,
+                state.cpu_seconds,
+                state.wall_seconds,
+            );
+            state.curve.push(p.clone());
+            state.since_point = (0.0, 0);
+            save(learner)?;
+            last_saved = learner.state.games;
+            on_point(&p)?;
+            ctx.report(learner.state.games, progress(&learner.state));
+        }
+        let state = &mut learner.state;
+        if state.games >= until {
+            break;
+        }
+        if ctx.cancelled() {
+            ended = Ended::Cancelled;
+            break;
+        }
+        // play up to the next point, the next checkpoint or the end
+        let round_end = ((state.games / every + 1) * every)
+            .min((state.games / checkpoint_every + 1) * checkpoint_every)
+            .min(until);
+        let next = AtomicU64::new(state.games);
+        let done = AtomicU64::new(0);
+        let stop = AtomicBool::new(false);
+        let sums = Mutex::new((0.0f64, 0u64));
+        let net = &learner.network;
+        let learn = Some((settings.alpha, settings.lambda));
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut path = Vec::new();
+                    let (mut sum, mut count) = (0.0, 0u64);
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= round_end {
+                            break;
+                        }
+                        let p = play(
+                            net,
+                            seed::derive(settings.seed, i),
+                            settings.hint_model,
+                            learn,
+                            &mut path,
+                        );
+                        sum += p.score as f64;
+                        count += 1;
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if let Ok(mut s) = sums.lock() {
+                        s.0 += sum;
+                        s.1 += count;
+                    }
+                });
+            }
+            // watch from this thread until the round's games are done
+            let start = state.games;
+            loop {
+                let d = done.load(Ordering::Relaxed);
+                if start + d >= round_end {
+                    break;
+                }
+                let recent = progress(state);
+                if ctx
+                    .tick(start + d, || LearnProgress {
+                        games: start + d,
+                        ..recent
+                    })
+                    .is_break()
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        // every game handed out was finished: the games played are a prefix
+        let (sum, count) = sums.into_inner().unwrap_or((0.0, 0));
+        state.games += count;
+        state.since_point.0 += sum;
+        state.since_point.1 += count;
+        clock.update(state);
+        if state.games.is_multiple_of(checkpoint_every) && state.games > last_saved {
+            save(learner)?;
+            last_saved = learner.state.games;
+        }
+    }
+    clock.update(&mut learner.state);
+    if learner.state.games > last_saved || ended == Ended::Cancelled {
+        save(learner)?;
+    }
+    ctx.finish(learner.state.games, progress(&learner.state));
+    Ok(ended)
+}
+
+/// The tuples of `--hint-lines`: an edge row and an inner row.
+pub const HINT_LINES: [[u8; 4]; 2] = [[0, 1, 2, 3], [4, 5, 6, 7]];
+
+/// The tuple set unless told otherwise.
+pub const DEFAULT_TUPLES: &str = "6x4";
+
+/// The options of `threes learn` (with the cargo feature `clap` the binary's flags).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct LearnOptions {
+    /// Train until this many games have been played in all (with --resume: counting the
+    /// games before).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 100_000, value_name = "N")
+    )]
+    pub games: u64,
+    /// The run's folder: checkpoint.ntuple (exact weights and the trainer's state),
+    /// curve.csv (one line per point, appended), curve.svg, network.ntuple (the network
+    /// quantised to 16 bits, for --network).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
+    pub dir: PathBuf,
+    /// Go on from the folder's checkpoint.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub resume: bool,
+    /// Train nothing: write network.ntuple and curve.svg from the folder's checkpoint (a
+    /// run may be going on in it).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with = "resume"))]
+    pub export: bool,
+    /// Master seed of the training deals (default 1).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub seed: Option<u64>,
+    /// Threads playing and updating at once (1 to 256; only one thread is exactly
+    /// reproducible).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_name = "N"))]
+    pub threads: u16,
+    /// The tuples (default 6x4): 6x4 (four 6-cell tuples, 256 MiB of weights per stage),
+    /// 5x6 (six 5-cell ones, 24 MiB), 4x5 (five 4-cell ones, 1.3 MiB).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub tuples: Option<String>,
+    /// Separate weights from these highest cards on (e.g. 1536,3072; default one stage).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_delimiter = ',', value_name = "CARDS")
+    )]
+    pub stages: Vec<u32>,
+    /// Leave out the hint-and-deck input.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub no_hint: bool,
+    /// Add two 4-cell lines (an edge row and an inner row, in their eight images) whose
+    /// weights also depend on the hint: what the coming card meets.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub hint_lines: bool,
+    /// Every tuple also reads the hint (four times the weights; 5x6 and 4x5 only).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub hint_all: bool,
+    /// Add the entry columns: the edge where the new card comes in and the column beside
+    /// it, read with the lines that moved and the hint (2 × 2²² weights per stage).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub entry: bool,
+    /// Step size: the share of each error an update removes (default 0.1).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub alpha: Option<f64>,
+    /// λ of the λ-return, 0 to 1 (default 0: TD(0)).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub lambda: Option<f64>,
+    /// Training games between two points of the curve (default 20,000).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub eval_every: Option<u64>,
+    /// Evaluation games per point (default 200).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub eval_games: Option<u32>,
+    /// Save the checkpoint every this many games (default: at every point).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub checkpoint_every: Option<u64>,
+    /// Train on a cluster: under `mpirun -n N` (a build with the cargo feature `mpi`) the
+    /// N − 1 worker ranks play in rounds and every rank learns every game on its own copy
+    /// of the network (the copies stay the same); without mpirun, on --threads worker
+    /// threads of this process. Reproducible for a given number of workers and --per-job.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub distributed: bool,
+    /// With --distributed: training games each worker plays in a round (default 100).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "N", requires = "distributed")
+    )]
+    pub per_job: Option<u64>,
+}
+
+/// Where a `threes learn` run trains.
+#[derive(Debug, Clone, Copy)]
+pub enum On<'c> {
+    /// On this process (its threads).
+    Here,
+    /// As the master of an MPI run's workers (`--distributed` under mpirun).
+    #[cfg(feature = "mpi")]
+    Cluster(&'c ludomat_cluster::mpi::Cluster),
+    #[doc(hidden)]
+    #[cfg(not(feature = "mpi"))]
+    Never(std::marker::PhantomData<&'c ()>),
+}
+
+impl LearnOptions {
+    /// The spec these options ask for.
+    ///
+    /// # Errors
+    /// An unknown tuple set or stages that are no cards.
+    pub fn spec(&self) -> Result<Spec, LearnError> {
+        let stages = self
+            .stages
+            .iter()
+            .map(|&v| {
+                crate::Tile::from_value(u64::from(v))
+                    .map(crate::Tile::code)
+                    .map_err(|e| LearnError::Settings(format!("--stages: {e}")))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        let mut spec = Spec::preset(
+            self.tuples.as_deref().unwrap_or(DEFAULT_TUPLES),
+            stages,
+            !self.no_hint,
+        )
+        .map_err(|e| LearnError::Settings(format!("--tuples/--stages: {e}")))?;
+        if self.hint_all {
+            if spec
+                .tuples
+                .iter()
+                .any(|t| t.len() > crate::ntuple::MAX_HINT_TUPLE_CELLS)
+            {
+                return Err(LearnError::Settings(format!(
+                    "--hint-all: tuples of at most {} cells (5x6, 4x5)",
+                    crate::ntuple::MAX_HINT_TUPLE_CELLS
+                )));
+            }
+            spec.hint_tuples = std::mem::take(&mut spec.tuples);
+        }
+        if self.hint_lines {
+            spec.hint_tuples
+                .extend(HINT_LINES.iter().map(|t| t.to_vec()));
+        }
+        spec.check()
+            .map_err(|e| LearnError::Settings(format!("--tuples: {e}")))?;
+        spec.entry = self.entry;
+        Ok(spec)
+    }
+
+    /// The checkpoint's path.
+    #[must_use]
+    pub fn checkpoint_path(&self) -> PathBuf {
+        self.dir.join("checkpoint.ntuple")
+    }
+
+    /// The curve's CSV.
+    #[must_use]
+    pub fn curve_path(&self) -> PathBuf {
+        self.dir.join("curve.csv")
+    }
+
+    /// The curve's chart.
+    #[must_use]
+    pub fn chart_path(&self) -> PathBuf {
+        self.dir.join("curve.svg")
+    }
+
+    /// The shipped form of the network.
+    #[must_use]
+    pub fn network_path(&self) -> PathBuf {
+        self.dir.join("network.ntuple")
+    }
+
+    /// The learner to start from: the folder's checkpoint (with the options given
+    /// overriding its settings), or a fresh network.
+    ///
+    /// # Errors
+    /// A fresh run in a folder that has a checkpoint, a resumed run without one, a
+    /// damaged checkpoint, a network that differs from the checkpoint's.
+    pub fn learner(&self) -> Result<Learner, LearnError> {
+        let path = self.checkpoint_path();
+        if !self.resume {
+            if path.exists() {
+                return Err(LearnError::Settings(format!(
+                    "{} has a checkpoint: go on with --resume, or choose another --dir",
+                    self.dir.display()
+                )));
+            }
+            let d = LearnSettings::default();
+            let settings = LearnSettings {
+                seed: self.seed.unwrap_or(d.seed),
+                alpha: self.alpha.unwrap_or(d.alpha),
+                lambda: self.lambda.unwrap_or(d.lambda),
+                eval_every: self.eval_every.unwrap_or(d.eval_every),
+                eval_games: self.eval_games.unwrap_or(d.eval_games),
+                ..d
+            };
+            return Learner::fresh(self.spec()?, settings)
+                .map_err(|e| LearnError::Settings(e.to_string()));
+        }
+        let mut learner = Learner::load(&path)?;
+        let spec = self.spec()?;
+        let s = &mut learner.state.settings;
+        if let Some(seed) = self.seed {
+            if seed != s.seed {
+                return Err(LearnError::Settings(format!(
+                    "--seed {seed}: the checkpoint trains on seed {}",
+                    s.seed
+                )));
+            }
+        }
+        if *learner.network.spec() != spec && self.tuples_given() {
+            return Err(LearnError::Settings(format!(
+                "the checkpoint's network is {}, not {spec}",
+                learner.network.spec()
+            )));
+        }
+        s.alpha = self.alpha.unwrap_or(s.alpha);
+        s.lambda = self.lambda.unwrap_or(s.lambda);
+        s.eval_every = self.eval_every.unwrap_or(s.eval_every);
+        s.eval_games = self.eval_games.unwrap_or(s.eval_games);
+        Ok(learner)
+    }
+
+    /// Whether the network was stated (or left to the defaults).
+    fn tuples_given(&self) -> bool {
+        self.tuples.is_some()
+            || !self.stages.is_empty()
+            || self.no_hint
+            || self.hint_lines
+            || self.entry
+    }
+
+    /// The whole run in `--dir`: start or resume, train to `--games` (see [`train`]),
+    /// append each point to curve.csv and redraw curve.svg, save the checkpoint at every
+    /// point and at the end, and the network quantised to 16 bits (network.ntuple). Each
+    /// point's line goes to `say`.
+    ///
+    /// # Errors
+    /// Options that make no run, a checkpoint that cannot be read or written.
+    pub fn run(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+    ) -> Result<(Learner, Ended), LearnError> {
+        self.run_on(ctx, caption, say, On::Here)
+    }
+
+    /// [`LearnOptions::run`] on `on` (this process, or an MPI run's workers when
+    /// `--distributed`).
+    ///
+    /// # Errors
+    /// As [`LearnOptions::run`].
+    pub fn run_on(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+        on: On<'_>,
+    ) -> Result<(Learner, Ended), LearnError> {
+        if self.export {
+            let learner = Learner::load(&self.checkpoint_path())?;
+            self.write_results(&learner, caption)?;
+            say(format!(
+                "exported at game {}",
+                crate::text::thousands(learner.state.games)
+            ));
+            return Ok((learner, Ended::Finished));
+        }
+        let mut learner = self.learner()?;
+        file::make_dir(&self.dir)?;
+        let curve = self.curve_path();
+        let settings = serde_json::to_string(&learner.state.settings)
+            .map_err(|e| LearnError::Settings(e.to_string()))?;
+        let spec = learner.network.spec().clone();
+        let st = &learner.state.settings;
+        let log_spec = ludomat_io::log::Spec {
+            what: "threes learn".into(),
+            format: ludomat_io::log::Format::Csv(CURVE_HEADER.into()),
+            settings: ludomat_io::log::Settings::new()
+                .with("network", &spec)
+                .with("--seed", st.seed)
+                .with("evaluation seed", st.eval_seed)
+                .with("--eval-games", st.eval_games)
+                .with("--hint-model", st.hint_model),
+        };
+        let opened = file::open_curve(&curve, &log_spec, self.resume)?;
+        let mut log = opened.log;
+        let line = |log: &mut ludomat_io::log::Log, text: &str| {
+            log.append(text).map_err(|source| {
+                LearnError::from(NetworkFileError::Io {
+                    path: curve.display().to_string(),
+                    source,
+                })
+            })
+        };
+        if self.resume {
+            // the points the checkpoint has and the CSV lacks (a stop between the two)
+            let last = opened
+                .existing
+                .lines()
+                .filter_map(|l| l.split(',').next()?.parse::<u64>().ok())
+                .max();
+            let mut add = String::new();
+            for p in &learner.state.curve {
+                if last.is_none_or(|l| p.games > l) {
+                    add.push_str(&p.csv());
+                }
+            }
+            add.push_str(&format!(
+                "# resumed at game {}: {spec}; {settings}",
+                learner.state.games
+            ));
+            line(&mut log, &add)?;
+            say(format!(
+                "resumed at game {} ({spec})",
+                crate::text::thousands(learner.state.games)
+            ));
+        } else {
+            line(&mut log, &format!("# started: {spec}; {settings}"))?;
+            say(format!("a new network: {spec}"));
+        }
+        let st = &learner.state.settings;
+        say(format!(
+            "training deals: seed {}; evaluation deals: seed {}; α {}, λ {}",
+            st.seed, st.eval_seed, st.alpha, st.lambda
+        ));
+        let checkpoint = self.checkpoint_path();
+        let mut save = |l: &Learner| -> Result<(), LearnError> { Ok(l.save(&checkpoint)?) };
+        let mut on_point = |p: &CurvePoint| -> Result<(), LearnError> {
+            line(&mut log, &p.csv())?;
+            say(p.line());
+            Ok(())
+        };
+        let threads = usize::from(self.threads.max(1));
+        let every = self.checkpoint_every.unwrap_or(u64::MAX);
+        let ended = if self.distributed {
+            let plan = crate::learn_distributed::Plan {
+                per_job: self.per_job.unwrap_or(100),
+                eval_threads: threads,
+                checkpoint_every: every,
+            };
+            match on {
+                On::Here => crate::learn_distributed::train_on_threads(
+                    threads,
+                    &mut learner,
+                    self.games,
+                    plan,
+                    ctx,
+                    &mut save,
+                    &mut on_point,
+                )?,
+                #[cfg(feature = "mpi")]
+                On::Cluster(cluster) => crate::learn_distributed::train(
+                    cluster.master_link(),
+                    &mut learner,
+                    self.games,
+                    plan,
+                    ctx,
+                    &mut save,
+                    &mut on_point,
+                )?,
+                #[cfg(not(feature = "mpi"))]
+                On::Never(_) => return Err(LearnError::Settings("no cluster".into())),
+            }
+        } else {
+            train(
+                &mut learner,
+                self.games,
+                threads,
+                every,
+                ctx,
+                &mut save,
+                &mut on_point,
+            )?
+        };
+        self.write_results(&learner, caption)?;
+        Ok((learner, ended))
+    }
+
+    /// [`LearnOptions::run`], placed first when `--distributed`: under mpirun every rank
+    /// but the master serves until the run ends (`None`), the master trains on the
+    /// workers; without mpirun (or without the feature `mpi`) the run says why and trains
+    /// on this process's worker threads.
+    ///
+    /// # Errors
+    /// As [`LearnOptions::run`]; MPI that cannot start, a worker that failed, mpirun
+    /// with a build without the feature `mpi`.
+    pub fn run_placed(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+    ) -> Result<Option<(Learner, Ended)>, LearnError> {
+        if !self.distributed || self.export {
+            return self.run_on(ctx, caption, say, On::Here).map(Some);
+        }
+        match crate::learn_distributed::place()? {
+            crate::learn_distributed::Place::Alone(why) => {
+                say(why.into());
+                self.run_on(ctx, caption, say, On::Here).map(Some)
+            }
+            #[cfg(feature = "mpi")]
+            crate::learn_distributed::Place::Served => Ok(None),
+            #[cfg(feature = "mpi")]
+            crate::learn_distributed::Place::Master(cluster) => {
+                say(format!(
+                    "training on {} MPI worker ranks (master on {})",
+                    cluster.size() - 1,
+                    cluster.processor_name()
+                ));
+                self.run_on(ctx, caption, say, On::Cluster(&cluster))
+                    .map(Some)
+            }
+        }
+    }
+
+    /// The chart and the network (16 bits) of `learner`, in the run's folder.
+    fn write_results(&self, learner: &Learner, caption: &str) -> Result<(), LearnError> {
+        let chart = self.chart_path();
+        curve_chart(&learner.state.curve, &chart, caption)
+            .map_err(|e| LearnError::Output(format!("{}: {e}", chart.display())))?;
+        file::save(&learner.network, &self.network_path(), Precision::I16, None)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Direction, Tile};
+    use ludomat_game::run::Cancel;
+
+    fn left(board: Board) -> Afterstate {
+        Afterstate {
+            board,
+            swipe: Direction::Left,
+            moved: 0b0001,
+        }
+    }
+
+    /// Two full boards whose 32 lookups are all different: each update moves the value by
+    /// exactly α·δ.
+    fn episode() -> (Network, [(Afterstate, Hint, Deck, f64); 2]) {
+        let net = Network::new(Spec::preset("6x4", vec![], false).unwrap()).unwrap();
+        let a0 = left(
+            "0 1 2 3 / 6 12 24 48 / 96 192 384 768 / 1536 3072 6144 12288"
+                .parse()
+                .unwrap(),
+        );
+        let a1 = left(
+            "12288 6144 3072 1536 / 1 2 0 3 / 6 12 24 48 / 96 192 384 768"
+                .parse()
+                .unwrap(),
+        );
+        let hint = Hint::exact(Tile::from_nibble(1));
+        let (f0, f1) = (
+            net.features(a0, hint, Deck::FRESH),
+            net.features(a1, hint, Deck::FRESH),
+        );
+        let mut all: Vec<u32> = f0.index[..f0.count]
+            .iter()
+            .chain(&f1.index[..f1.count])
+            .copied()
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 64, "the test needs 64 different lookups");
+        (
+            net,
+            [
+                (a0, hint, Deck::FRESH, 100.0),
+                (a1, hint, Deck::FRESH, 130.0),
+            ],
+        )
+    }
+
+    /// The update on a hand-made episode: afterstates scoring 100 and 130, a final score of
+    /// 200, α = 0.5, from zero weights.
+    #[test]
+    fn the_td_update_on_a_hand_made_episode() {
+        let value = |net: &Network, s: &(Afterstate, Hint, Deck, f64)| net.value(s.0, s.1, s.2);
+        // TD(0): V(a1) = 0.5·(200 − 130) = 35; V(a0) = 0.5·((130 − 100) + 35) = 32.5
+        let (net, path) = episode();
+        update(&net, &path, 200.0, 0.5, 0.0);
+        assert_eq!(value(&net, &path[1]), 35.0);
+        assert_eq!(value(&net, &path[0]), 32.5);
+        // λ = 1: the whole return, 0.5·(200 − 100)
+        let (net, path) = episode();
+        update(&net, &path, 200.0, 0.5, 1.0);
+        assert_eq!(value(&net, &path[0]), 50.0);
+        // λ = 0.5: 0.5·(30 + 0.5·35 + 0.5·70) = 41.25
+        let (net, path) = episode();
+        update(&net, &path, 200.0, 0.5, 0.5);
+        assert_eq!(value(&net, &path[0]), 41.25);
+        // again on the same episode: each value moves half way to its new target
+        update(&net, &path, 200.0, 0.5, 0.5);
+        assert_eq!(value(&net, &path[1]), 35.0 + 0.5 * (70.0 - 35.0));
+    }
+
+    fn settings() -> LearnSettings {
+        LearnSettings {
+            seed: 5,
+            alpha: 0.1,
+            lambda: 0.25,
+            eval_every: 20,
+            eval_games: 4,
+            ..LearnSettings::default()
+        }
+    }
+
+    fn small() -> Learner {
+        Learner::fresh(Spec::preset("4x5", vec![11], true).unwrap(), settings()).unwrap()
+    }
+
+    fn run_to(learner: &mut Learner, until: u64, cancel_at: Option<u64>) -> Ended {
+        let cancel = Cancel::new();
+        let handle = cancel.clone();
+        let mut w = |p: &ludomat_game::run::Progress<LearnProgress>| {
+            if cancel_at.is_some_and(|c| p.done >= c) {
+                handle.cancel();
+            }
+        };
+        let mut ctx = RunContext::new("games", None)
+            .every(Duration::ZERO)
+            .with_cancel(cancel)
+            .watch(&mut w);
+        train(
+            learner,
+            until,
+            1,
+            10,
+            &mut ctx,
+            &mut |_| Ok(()),
+            &mut |_| Ok(()),
+        )
+        .unwrap()
+    }
+
+    /// The state without the clocks (which differ from run to run).
+    fn timeless(s: &TrainerState) -> TrainerState {
+        let mut s = s.clone();
+        s.cpu_seconds = 0.0;
+        s.wall_seconds = 0.0;
+        for p in &mut s.curve {
+            p.cpu_seconds = 0.0;
+            p.wall_seconds = 0.0;
+        }
+        s
+    }
+
+    #[test]
+    fn a_checkpoint_resumed_equals_an_uninterrupted_run() {
+        let mut whole = small();
+        assert_eq!(run_to(&mut whole, 60, None), Ended::Finished);
+        assert_eq!(whole.state.games, 60);
+        assert_eq!(
+            whole
+                .state
+                .curve
+                .iter()
+                .map(|p| p.games)
+                .collect::<Vec<_>>(),
+            vec![0, 20, 40, 60]
+        );
+        // stopped early, saved, read back, trained on
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.ntuple");
+        let mut part = small();
+        assert_eq!(run_to(&mut part, 60, Some(1)), Ended::Cancelled);
+        assert!(part.state.games < 60);
+        part.save(&path).unwrap();
+        let mut resumed = Learner::load(&path).unwrap();
+        assert_eq!(run_to(&mut resumed, 60, None), Ended::Finished);
+        assert_eq!(*resumed.network, *whole.network);
+        assert_eq!(timeless(&resumed.state), timeless(&whole.state));
+    }
+
+    #[test]
+    fn bad_settings_are_refused() {
+        let mut l = small();
+        l.state.settings.alpha = 0.0;
+        let mut ctx = RunContext::new("games", None);
+        let e = train(
+            &mut l,
+            10,
+            1,
+            10,
+            &mut ctx,
+            &mut |_| Ok(()),
+            &mut |_| Ok(()),
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "--alpha 0: from above 0 to 1");
+        // a network file that is not a checkpoint
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("n.ntuple");
+        file::save(&l.network, &path, Precision::I16, None).unwrap();
+        let e = Learner::load(&path).unwrap_err();
+        assert!(e.to_string().contains("not a checkpoint"), "{e}");
+    }
+}
