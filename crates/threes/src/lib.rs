@@ -55,6 +55,7 @@ mod game;
 pub mod heuristic;
 pub mod learn;
 pub mod learn_distributed;
+pub mod learn_run;
 pub mod line;
 pub mod ntuple;
 pub mod options;

@@ -1,0 +1,436 @@
+//! `threes learn` as a command: its options and the long run that drives the trainer of
+//! [`crate::learn`] on one machine or, with `--distributed`, on the workers of
+//! [`crate::learn_distributed`] (kept apart from both so each import goes one way).
+
+#![allow(unused_imports)]
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use ludomat_game::run::{Ended, RunContext};
+use ludomat_game::seed;
+use crate::card::Hint;
+use crate::ntuple::file::{self, NetworkFileError, Precision};
+use crate::ntuple::{score, Afterstate, Network, Spec, SpecError};
+use crate::{Deck, HintModel, Threes};
+
+use crate::learn::*;
+
+/// The options of `threes learn` (with the cargo feature `clap` the binary's flags).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct LearnOptions {
+    /// Train until this many games have been played in all (with --resume: counting the
+    /// games before).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 100_000, value_name = "N")
+    )]
+    pub games: u64,
+    /// The run's folder: checkpoint.ntuple (exact weights and the trainer's state),
+    /// curve.csv (one line per point, appended), curve.svg, network.ntuple (the network
+    /// quantised to 16 bits, for --network).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
+    pub dir: PathBuf,
+    /// Go on from the folder's checkpoint.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub resume: bool,
+    /// Train nothing: write network.ntuple and curve.svg from the folder's checkpoint (a
+    /// run may be going on in it).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with = "resume"))]
+    pub export: bool,
+    /// Master seed of the training deals (default 1).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub seed: Option<u64>,
+    /// Threads playing and updating at once (1 to 256; only one thread is exactly
+    /// reproducible).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_name = "N"))]
+    pub threads: u16,
+    /// The tuples (default 6x4): 6x4 (four 6-cell tuples, 256 MiB of weights per stage),
+    /// 5x6 (six 5-cell ones, 24 MiB), 4x5 (five 4-cell ones, 1.3 MiB).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub tuples: Option<String>,
+    /// Separate weights from these highest cards on (e.g. 1536,3072; default one stage).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_delimiter = ',', value_name = "CARDS")
+    )]
+    pub stages: Vec<u32>,
+    /// Leave out the hint-and-deck input.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub no_hint: bool,
+    /// Add two 4-cell lines (an edge row and an inner row, in their eight images) whose
+    /// weights also depend on the hint: what the coming card meets.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub hint_lines: bool,
+    /// Every tuple also reads the hint (four times the weights; 5x6 and 4x5 only).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub hint_all: bool,
+    /// Add the entry columns: the edge where the new card comes in and the column beside
+    /// it, read with the lines that moved and the hint (2 × 2²² weights per stage).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub entry: bool,
+    /// Step size: the share of each error an update removes (default 0.1).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub alpha: Option<f64>,
+    /// λ of the λ-return, 0 to 1 (default 0: TD(0)).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub lambda: Option<f64>,
+    /// Training games between two points of the curve (default 20,000).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub eval_every: Option<u64>,
+    /// Evaluation games per point (default 200).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub eval_games: Option<u32>,
+    /// Save the checkpoint every this many games (default: at every point).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+    pub checkpoint_every: Option<u64>,
+    /// Train on a cluster: under `mpirun -n N` (a build with the cargo feature `mpi`) the
+    /// N − 1 worker ranks play in rounds and every rank learns every game on its own copy
+    /// of the network (the copies stay the same); without mpirun, on --threads worker
+    /// threads of this process. Reproducible for a given number of workers and --per-job.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub distributed: bool,
+    /// With --distributed: training games each worker plays in a round (default 100).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "N", requires = "distributed")
+    )]
+    pub per_job: Option<u64>,
+}
+
+/// Where a `threes learn` run trains.
+#[derive(Debug, Clone, Copy)]
+pub enum On<'c> {
+    /// On this process (its threads).
+    Here,
+    /// As the master of an MPI run's workers (`--distributed` under mpirun).
+    #[cfg(feature = "mpi")]
+    Cluster(&'c ludomat_cluster::mpi::Cluster),
+    #[doc(hidden)]
+    #[cfg(not(feature = "mpi"))]
+    Never(std::marker::PhantomData<&'c ()>),
+}
+
+impl LearnOptions {
+    /// The spec these options ask for.
+    ///
+    /// # Errors
+    /// An unknown tuple set or stages that are no cards.
+    pub fn spec(&self) -> Result<Spec, LearnError> {
+        let stages = self
+            .stages
+            .iter()
+            .map(|&v| {
+                crate::Tile::from_value(u64::from(v))
+                    .map(crate::Tile::code)
+                    .map_err(|e| LearnError::Settings(format!("--stages: {e}")))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        let mut spec = Spec::preset(
+            self.tuples.as_deref().unwrap_or(DEFAULT_TUPLES),
+            stages,
+            !self.no_hint,
+        )
+        .map_err(|e| LearnError::Settings(format!("--tuples/--stages: {e}")))?;
+        if self.hint_all {
+            if spec
+                .tuples
+                .iter()
+                .any(|t| t.len() > crate::ntuple::MAX_HINT_TUPLE_CELLS)
+            {
+                return Err(LearnError::Settings(format!(
+                    "--hint-all: tuples of at most {} cells (5x6, 4x5)",
+                    crate::ntuple::MAX_HINT_TUPLE_CELLS
+                )));
+            }
+            spec.hint_tuples = std::mem::take(&mut spec.tuples);
+        }
+        if self.hint_lines {
+            spec.hint_tuples
+                .extend(HINT_LINES.iter().map(|t| t.to_vec()));
+        }
+        spec.check()
+            .map_err(|e| LearnError::Settings(format!("--tuples: {e}")))?;
+        spec.entry = self.entry;
+        Ok(spec)
+    }
+
+    /// The checkpoint's path.
+    #[must_use]
+    pub fn checkpoint_path(&self) -> PathBuf {
+        self.dir.join("checkpoint.ntuple")
+    }
+
+    /// The curve's CSV.
+    #[must_use]
+    pub fn curve_path(&self) -> PathBuf {
+        self.dir.join("curve.csv")
+    }
+
+    /// The curve's chart.
+    #[must_use]
+    pub fn chart_path(&self) -> PathBuf {
+        self.dir.join("curve.svg")
+    }
+
+    /// The shipped form of the network.
+    #[must_use]
+    pub fn network_path(&self) -> PathBuf {
+        self.dir.join("network.ntuple")
+    }
+
+    /// The learner to start from: the folder's checkpoint (with the options given
+    /// overriding its settings), or a fresh network.
+    ///
+    /// # Errors
+    /// A fresh run in a folder that has a checkpoint, a resumed run without one, a
+    /// damaged checkpoint, a network that differs from the checkpoint's.
+    pub fn learner(&self) -> Result<Learner, LearnError> {
+        let path = self.checkpoint_path();
+        if !self.resume {
+            if path.exists() {
+                return Err(LearnError::Settings(format!(
+                    "{} has a checkpoint: go on with --resume, or choose another --dir",
+                    self.dir.display()
+                )));
+            }
+            let d = LearnSettings::default();
+            let settings = LearnSettings {
+                seed: self.seed.unwrap_or(d.seed),
+                alpha: self.alpha.unwrap_or(d.alpha),
+                lambda: self.lambda.unwrap_or(d.lambda),
+                eval_every: self.eval_every.unwrap_or(d.eval_every),
+                eval_games: self.eval_games.unwrap_or(d.eval_games),
+                ..d
+            };
+            return Learner::fresh(self.spec()?, settings)
+                .map_err(|e| LearnError::Settings(e.to_string()));
+        }
+        let mut learner = Learner::load(&path)?;
+        let spec = self.spec()?;
+        let s = &mut learner.state.settings;
+        if let Some(seed) = self.seed {
+            if seed != s.seed {
+                return Err(LearnError::Settings(format!(
+                    "--seed {seed}: the checkpoint trains on seed {}",
+                    s.seed
+                )));
+            }
+        }
+        if *learner.network.spec() != spec && self.tuples_given() {
+            return Err(LearnError::Settings(format!(
+                "the checkpoint's network is {}, not {spec}",
+                learner.network.spec()
+            )));
+        }
+        s.alpha = self.alpha.unwrap_or(s.alpha);
+        s.lambda = self.lambda.unwrap_or(s.lambda);
+        s.eval_every = self.eval_every.unwrap_or(s.eval_every);
+        s.eval_games = self.eval_games.unwrap_or(s.eval_games);
+        Ok(learner)
+    }
+
+    /// Whether the network was stated (or left to the defaults).
+    fn tuples_given(&self) -> bool {
+        self.tuples.is_some()
+            || !self.stages.is_empty()
+            || self.no_hint
+            || self.hint_lines
+            || self.entry
+    }
+
+    /// The whole run in `--dir`: start or resume, train to `--games` (see [`train`]),
+    /// append each point to curve.csv and redraw curve.svg, save the checkpoint at every
+    /// point and at the end, and the network quantised to 16 bits (network.ntuple). Each
+    /// point's line goes to `say`.
+    ///
+    /// # Errors
+    /// Options that make no run, a checkpoint that cannot be read or written.
+    pub fn run(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+    ) -> Result<(Learner, Ended), LearnError> {
+        self.run_on(ctx, caption, say, On::Here)
+    }
+
+    /// [`LearnOptions::run`] on `on` (this process, or an MPI run's workers when
+    /// `--distributed`).
+    ///
+    /// # Errors
+    /// As [`LearnOptions::run`].
+    pub fn run_on(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+        on: On<'_>,
+    ) -> Result<(Learner, Ended), LearnError> {
+        if self.export {
+            let learner = Learner::load(&self.checkpoint_path())?;
+            self.write_results(&learner, caption)?;
+            say(format!(
+                "exported at game {}",
+                crate::text::thousands(learner.state.games)
+            ));
+            return Ok((learner, Ended::Finished));
+        }
+        let mut learner = self.learner()?;
+        file::make_dir(&self.dir)?;
+        let curve = self.curve_path();
+        let settings = serde_json::to_string(&learner.state.settings)
+            .map_err(|e| LearnError::Settings(e.to_string()))?;
+        let spec = learner.network.spec().clone();
+        let st = &learner.state.settings;
+        let log_spec = ludomat_io::log::Spec {
+            what: "threes learn".into(),
+            format: ludomat_io::log::Format::Csv(CURVE_HEADER.into()),
+            settings: ludomat_io::log::Settings::new()
+                .with("network", &spec)
+                .with("--seed", st.seed)
+                .with("evaluation seed", st.eval_seed)
+                .with("--eval-games", st.eval_games)
+                .with("--hint-model", st.hint_model),
+        };
+        let opened = file::open_curve(&curve, &log_spec, self.resume)?;
+        let mut log = opened.log;
+        let line = |log: &mut ludomat_io::log::Log, text: &str| {
+            log.append(text).map_err(|source| {
+                LearnError::from(NetworkFileError::Io {
+                    path: curve.display().to_string(),
+                    source,
+                })
+            })
+        };
+        if self.resume {
+            // the points the checkpoint has and the CSV lacks (a stop between the two)
+            let last = opened
+                .existing
+                .lines()
+                .filter_map(|l| l.split(',').next()?.parse::<u64>().ok())
+                .max();
+            let mut add = String::new();
+            for p in &learner.state.curve {
+                if last.is_none_or(|l| p.games > l) {
+                    add.push_str(&p.csv());
+                }
+            }
+            add.push_str(&format!(
+                "# resumed at game {}: {spec}; {settings}",
+                learner.state.games
+            ));
+            line(&mut log, &add)?;
+            say(format!(
+                "resumed at game {} ({spec})",
+                crate::text::thousands(learner.state.games)
+            ));
+        } else {
+            line(&mut log, &format!("# started: {spec}; {settings}"))?;
+            say(format!("a new network: {spec}"));
+        }
+        let st = &learner.state.settings;
+        say(format!(
+            "training deals: seed {}; evaluation deals: seed {}; α {}, λ {}",
+            st.seed, st.eval_seed, st.alpha, st.lambda
+        ));
+        let checkpoint = self.checkpoint_path();
+        let mut save = |l: &Learner| -> Result<(), LearnError> { Ok(l.save(&checkpoint)?) };
+        let mut on_point = |p: &CurvePoint| -> Result<(), LearnError> {
+            line(&mut log, &p.csv())?;
+            say(p.line());
+            Ok(())
+        };
+        let threads = usize::from(self.threads.max(1));
+        let every = self.checkpoint_every.unwrap_or(u64::MAX);
+        let ended = if self.distributed {
+            let plan = crate::learn_distributed::Plan {
+                per_job: self.per_job.unwrap_or(100),
+                eval_threads: threads,
+                checkpoint_every: every,
+            };
+            match on {
+                On::Here => crate::learn_distributed::train_on_threads(
+                    threads,
+                    &mut learner,
+                    self.games,
+                    plan,
+                    ctx,
+                    &mut save,
+                    &mut on_point,
+                )?,
+                #[cfg(feature = "mpi")]
+                On::Cluster(cluster) => crate::learn_distributed::train(
+                    cluster.master_link(),
+                    &mut learner,
+                    self.games,
+                    plan,
+                    ctx,
+                    &mut save,
+                    &mut on_point,
+                )?,
+                #[cfg(not(feature = "mpi"))]
+                On::Never(_) => return Err(LearnError::Settings("no cluster".into())),
+            }
+        } else {
+            train(
+                &mut learner,
+                self.games,
+                threads,
+                every,
+                ctx,
+                &mut save,
+                &mut on_point,
+            )?
+        };
+        self.write_results(&learner, caption)?;
+        Ok((learner, ended))
+    }
+
+    /// [`LearnOptions::run`], placed first when `--distributed`: under mpirun every rank
+    /// but the master serves until the run ends (`None`), the master trains on the
+    /// workers; without mpirun (or without the feature `mpi`) the run says why and trains
+    /// on this process's worker threads.
+    ///
+    /// # Errors
+    /// As [`LearnOptions::run`]; MPI that cannot start, a worker that failed, mpirun
+    /// with a build without the feature `mpi`.
+    pub fn run_placed(
+        &self,
+        ctx: &mut RunContext<'_, LearnProgress>,
+        caption: &str,
+        say: &mut dyn FnMut(String),
+    ) -> Result<Option<(Learner, Ended)>, LearnError> {
+        if !self.distributed || self.export {
+            return self.run_on(ctx, caption, say, On::Here).map(Some);
+        }
+        match crate::learn_distributed::place()? {
+            crate::learn_distributed::Place::Alone(why) => {
+                say(why.into());
+                self.run_on(ctx, caption, say, On::Here).map(Some)
+            }
+            #[cfg(feature = "mpi")]
+            crate::learn_distributed::Place::Served => Ok(None),
+            #[cfg(feature = "mpi")]
+            crate::learn_distributed::Place::Master(cluster) => {
+                say(format!(
+                    "training on {} MPI worker ranks (master on {})",
+                    cluster.size() - 1,
+                    cluster.processor_name()
+                ));
+                self.run_on(ctx, caption, say, On::Cluster(&cluster))
+                    .map(Some)
+            }
+        }
+    }
+
+    /// The chart and the network (16 bits) of `learner`, in the run's folder.
+    fn write_results(&self, learner: &Learner, caption: &str) -> Result<(), LearnError> {
+        let chart = self.chart_path();
+        curve_chart(&learner.state.curve, &chart, caption)
+            .map_err(|e| LearnError::Output(format!("{}: {e}", chart.display())))?;
+        file::save(&learner.network, &self.network_path(), Precision::I16, None)?;
+        Ok(())
+    }
+}
