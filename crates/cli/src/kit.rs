@@ -3,7 +3,7 @@
 //! made in memory first; a bad size or a bad state file writes nothing, and each file is
 //! written atomically.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -119,7 +119,8 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
         );
         Kit::menace(m.boxes(side), &rules, origin)
     };
-    write(&kit, args.kit, "out/menace-kit/")
+    let input = saved.then_some(path.as_path());
+    write(&kit, args.kit, "out/menace-kit/", input)
 }
 
 /// `ludomat her kit`
@@ -139,12 +140,12 @@ pub fn her(args: HerKitArgs) -> Result<()> {
         }
         None => Kit::her(Her::new(0).boxes(), "a fresh HER: one bead for every move"),
     };
-    write(&kit, args.kit, "out/her-kit/")
+    write(&kit, args.kit, "out/her-kit/", args.state.as_deref())
 }
 
 /// Make every file, then write them all (atomically each): into the file `--out` names,
 /// or into a folder (an existing one, a value ending in `/`, or for a kit of several files).
-fn write(kit: &Kit, a: KitArgs, default_out: &str) -> Result<()> {
+fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Result<()> {
     let opts = Options {
         front: a.front,
         paper: a.paper,
@@ -177,12 +178,22 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str) -> Result<()> {
         a.front.height,
         a.paper
     );
-    for f in &files {
-        let path = if folder {
+    let path_of = |f: &ludomat_kit::KitFile| {
+        if folder {
             out.join(&f.name)
         } else {
             out.clone()
-        };
+        }
+    };
+    if let Some(input) = input {
+        for f in &files {
+            let path = path_of(f);
+            ludomat_io::output::not_an_input(&path, &[input])
+                .map_err(|e| anyhow!("--out {}: {e}\nNo kit was written.", path.display()))?;
+        }
+    }
+    for f in &files {
+        let path = path_of(f);
         ludomat_io::write::write_atomically(&path, &f.bytes, ".kit-")
             .with_context(|| format!("cannot write {}", path.display()))?;
         outln!(

@@ -152,6 +152,8 @@ fn asm(a: AsmArgs) -> Result<()> {
     let bytes = a.format.encode(&program);
     match &a.output {
         Some(path) => {
+            ludomat_io::output::not_an_input(path, &[a.source.as_path()])
+                .map_err(|e| anyhow!("-o {}: {e}", path.display()))?;
             crate::files::write(path, &bytes)?;
             let (n, size) = (program.words.len(), a.rom_size);
             errln!("{n} words ({n} of {size} ROM words) → {}", path.display());
@@ -187,7 +189,11 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     }
     let text = disassemble(&words);
     match a.output {
-        Some(p) => crate::files::write(&p, text)?,
+        Some(p) => {
+            ludomat_io::output::not_an_input(&p, &[a.image.as_path()])
+                .map_err(|e| anyhow!("-o {}: {e}", p.display()))?;
+            crate::files::write(&p, text)?
+        }
         None => out!("{}", crate::help::wrap(&text)),
     }
     Ok(())

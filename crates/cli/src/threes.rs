@@ -627,6 +627,25 @@ fn tune(options: TuneOptions) -> Result<()> {
     let a = &options;
     let start = load_weights(a.from.as_deref())?;
     check_outputs(&[(&a.out, "--out", ANY), (&a.checkpoint, "--checkpoint", ANY)])?;
+    if let Some(out) = &a.out {
+        // the weights never replace the run's own checkpoint or starting files
+        let inputs: Vec<&Path> = [
+            a.checkpoint.as_deref(),
+            a.resume.as_deref(),
+            a.from.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        ludomat_io::output::not_an_input(out, &inputs)
+            .map_err(|e| anyhow::anyhow!("--out {}: {e}", out.display()))?;
+        if a.checkpoint.as_deref() == Some(out.as_path()) {
+            anyhow::bail!(
+                "--out {}: is also the --checkpoint: give them different files",
+                out.display()
+            );
+        }
+    }
     options.check()?;
     out!("{}", wrap(&options.header(&start)));
     let started = Instant::now();

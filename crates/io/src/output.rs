@@ -44,9 +44,48 @@ pub enum OutputRefused {
         /// The extensions that are written.
         allowed: &'static [&'static str],
     },
+    /// The output is a file the same command reads (its state, its source): writing it
+    /// would destroy the input.
+    #[error("is the same file as {}, which this command reads: writing it would destroy it", .0.display())]
+    SameAsInput(PathBuf),
     /// The path cannot be looked at.
     #[error("{0}")]
     Io(#[source] io::Error),
+}
+
+/// Refuse an output that is the same file as one of `inputs` (compared by device and
+/// inode, so `./a`, a symbolic link or a hard link to it are caught too); outputs and
+/// inputs that do not exist yet are not the same file.
+///
+/// # Errors
+/// [`OutputRefused::SameAsInput`] naming the input.
+pub fn not_an_input(output: &Path, inputs: &[&Path]) -> Result<(), OutputRefused> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let Ok(out) = std::fs::metadata(output) else {
+            return Ok(());
+        };
+        for input in inputs {
+            if let Ok(m) = std::fs::metadata(input) {
+                if m.dev() == out.dev() && m.ino() == out.ino() {
+                    return Err(OutputRefused::SameAsInput(input.to_path_buf()));
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let Ok(out) = std::fs::canonicalize(output) else {
+            return Ok(());
+        };
+        for input in inputs {
+            if std::fs::canonicalize(input).is_ok_and(|i| i == out) {
+                return Err(OutputRefused::SameAsInput(input.to_path_buf()));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn expected(allowed: &[&str]) -> String {
@@ -255,5 +294,35 @@ mod tests {
         assert_eq!(check_folder(&ro.join("kit")).is_err(), !root);
         std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
         check_folder(&ro.join("kit/deeper")).unwrap();
+    }
+}
+
+#[cfg(all(test, unix))]
+mod same_file_tests {
+    use super::*;
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes its files with std
+    fn an_output_that_is_an_input_is_refused_by_any_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("state.json");
+        std::fs::write(&state, "{}").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&state, &link).unwrap();
+        let hard = dir.path().join("hard.json");
+        std::fs::hard_link(&state, &hard).unwrap();
+        for out in [&state, &link, &hard] {
+            let e = not_an_input(out, &[&state]).unwrap_err();
+            assert!(
+                e.to_string()
+                    .contains("state.json, which this command reads"),
+                "{e}"
+            );
+        }
+        let other = dir.path().join("kit.pdf");
+        assert!(not_an_input(&other, &[&state]).is_ok());
+        std::fs::write(&other, "x").unwrap();
+        assert!(not_an_input(&other, &[&state]).is_ok());
+        assert!(not_an_input(&state, &[&dir.path().join("missing")]).is_ok());
     }
 }

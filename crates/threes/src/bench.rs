@@ -16,8 +16,23 @@ pub struct BenchConfig {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
     pub depth: u8,
     /// Seconds per measurement (0.1 to 60).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0, value_parser = parse_seconds))]
     pub seconds: f64,
+}
+
+/// `--seconds`: a number of seconds from 0.1 to 60 (NaN, infinities and anything outside
+/// are refused with the range, never clamped or panicked on).
+///
+/// # Errors
+/// The reason, naming the range.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let refused = || format!("'{text}' is not a number of seconds from 0.1 to 60");
+    let s: f64 = text.trim().parse().map_err(|_| refused())?;
+    if s.is_finite() && (0.1..=60.0).contains(&s) {
+        Ok(s)
+    } else {
+        Err(refused())
+    }
 }
 
 impl Default for BenchConfig {
@@ -45,7 +60,13 @@ pub fn measure_with(
     network: Option<&Arc<Network>>,
     say: &mut dyn FnMut(String),
 ) {
-    let budget = Duration::from_secs_f64(config.seconds.clamp(0.1, 60.0));
+    // A library caller's NaN is the default, never a panic in `from_secs_f64`.
+    let seconds = if config.seconds.is_nan() {
+        2.0
+    } else {
+        config.seconds.clamp(0.1, 60.0)
+    };
+    let budget = Duration::from_secs_f64(seconds);
     let boards = boards();
     let rate = swipe_rate(&boards, budget);
     say(format!(
@@ -210,6 +231,18 @@ pub fn search_rate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seconds_outside_their_range_are_refused() {
+        for bad in [
+            "NaN", "nan", "inf", "-inf", "1e400", "61", "0", "0.01", "-1", "two",
+        ] {
+            let e = parse_seconds(bad).unwrap_err();
+            assert!(e.contains("from 0.1 to 60"), "{bad}: {e}");
+        }
+        assert_eq!(parse_seconds("0.1"), Ok(0.1));
+        assert_eq!(parse_seconds("60"), Ok(60.0));
+    }
 
     #[test]
     fn the_bench_says_four_things() {
