@@ -13,8 +13,8 @@
 //!   sharing one table here, or the ranks of an MPI run, each with its own
 //!   ([`super::distributed`]); the master and worker code is the same
 //!   (`ludomat_cluster`). Each run says where the time went ([`report::WorkReport`]).
-//!   Not the default on one machine: on two cores it does more work than the walkers
-//!   (BENCHMARKS.md: on the hybrid from the seventh stone 3× the expansions and 2× the
+//!   Not the default on one machine: on two cores it does far more work than the walkers
+//!   (BENCHMARKS.md: on the hybrid from the seventh stone 17× the expansions and 11× the
 //!   CPU, as each job starts afresh at its leaf and the master splits positions one df-pn
 //!   would have finished); what it buys is a critical path that does not grow with the
 //!   hardest position, and the ranks of an MPI run.
