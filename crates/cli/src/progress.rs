@@ -164,14 +164,14 @@ mod tests {
     fn the_time_left_counts_only_this_runs_work() {
         let bar = Bar::new("games", Some(10), true);
         bar.count(0, Duration::from_secs(30), None);
-        assert_eq!(bar.bar.message(), "0.0/s  eta –");
+        assert_eq!(bar.bar.message(), "0/s  eta —");
         // resumed at 5 of 10: one game in 2 s leaves 4 games, 8 s
         bar.resumed_at(5);
         bar.count(6, Duration::from_secs(2), Some("last: 1".into()));
-        assert_eq!(bar.bar.message(), "0.5/s  last: 1  eta 8s");
+        assert_eq!(bar.bar.message(), "0.5/s  last: 1  eta 8.0 s");
         // no total: a rate, no time left
         let spinner = Bar::new("files", None, true);
         spinner.count(4, Duration::from_secs(2), None);
-        assert_eq!(spinner.bar.message(), "2.0/s");
+        assert_eq!(spinner.bar.message(), "2/s");
     }
 }

@@ -445,7 +445,10 @@ fn ctrl_c_saves_what_was_trained() {
     let m = Menace::load(&path).unwrap();
     assert!(m.games() > 0);
     assert!(
-        stdout.contains(&format!("MENACE has now played {} games", m.games())),
+        stdout.contains(&format!(
+            "MENACE has now played {}",
+            ludomat_io::text::count(m.games(), "game", "games")
+        )),
         "{stdout}"
     );
     let csv = ludomat_io::read::to_string(out_dir.join("curve.csv")).unwrap();

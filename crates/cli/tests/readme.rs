@@ -217,8 +217,9 @@ fn the_readme_keeps_its_exceptions_few() {
     let readme = ludomat_io::read::to_string(repo().join("README.md")).expect("README.md reads");
     let (list, skipped) = commands(&readme);
     assert!(list.len() >= 40, "only {} commands found", list.len());
-    // the menu and test run, two server blocks (local, hosted), two long-run blocks, MPI
-    assert!(skipped.len() <= 6, "{skipped:?}");
+    // the menu and test run, two server blocks (local, hosted), the slow proof checks, the
+    // long runs, the night of training, the proof and Threes! on MPI
+    assert!(skipped.len() <= 8, "{skipped:?}");
     for s in skipped {
         assert!(s.contains('(') && s.contains(')'), "a skip says why: {s}");
     }

@@ -33,7 +33,7 @@
 //! games the copies are averaged (an all-reduce of the weights that changed), or the
 //! ranks send their games' afterstates to one learner.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -668,7 +668,6 @@ pub const HINT_LINES: [[u8; 4]; 2] = [[0, 1, 2, 3], [4, 5, 6, 7]];
 
 /// The tuple set unless told otherwise.
 pub const DEFAULT_TUPLES: &str = "6x4";
-
 
 #[cfg(test)]
 mod tests {

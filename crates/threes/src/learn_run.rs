@@ -3,16 +3,16 @@
 //! [`crate::learn_distributed`] (kept apart from both so each import goes one way).
 
 #![allow(unused_imports)]
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
-use ludomat_game::run::{Ended, RunContext};
-use ludomat_game::seed;
 use crate::card::Hint;
 use crate::ntuple::file::{self, NetworkFileError, Precision};
 use crate::ntuple::{score, Afterstate, Network, Spec, SpecError};
 use crate::{Deck, HintModel, Threes};
+use ludomat_game::run::{Ended, RunContext};
+use ludomat_game::seed;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::learn::*;
 
@@ -20,8 +20,8 @@ use crate::learn::*;
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct LearnOptions {
-    /// Train until this many games have been played in all (with --resume: counting the
-    /// games before).
+    /// Train until this many games have been played in all (1 to 1,000,000,000,000; with
+    /// --resume: counting the games before).
     #[cfg_attr(
         feature = "clap",
         arg(long, default_value_t = 100_000, value_name = "N")
