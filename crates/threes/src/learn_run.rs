@@ -76,13 +76,15 @@ pub struct LearnOptions {
     /// λ of the λ-return, 0 to 1 (default 0: TD(0)).
     #[cfg_attr(feature = "clap", arg(long))]
     pub lambda: Option<f64>,
-    /// Training games between two points of the curve (default 20,000).
+    /// Training games between two points of the curve (1 to 1,000,000,000; default
+    /// 20,000).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub eval_every: Option<u64>,
-    /// Evaluation games per point (default 200).
+    /// Evaluation games per point (1 to 1,000,000; default 200).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub eval_games: Option<u32>,
-    /// Save the checkpoint every this many games (default: at every point).
+    /// Save the checkpoint every this many games (1 to 1,000,000,000; default: at every
+    /// point).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
     pub checkpoint_every: Option<u64>,
     /// Train on a cluster: under `mpirun -n N` (a build with the cargo feature `mpi`) the
@@ -91,7 +93,8 @@ pub struct LearnOptions {
     /// threads of this process. Reproducible for a given number of workers and --per-job.
     #[cfg_attr(feature = "clap", arg(long))]
     pub distributed: bool,
-    /// With --distributed: training games each worker plays in a round (default 100).
+    /// With --distributed: training games each worker plays in a round (1 to 1,000,000;
+    /// default 100).
     #[cfg_attr(
         feature = "clap",
         arg(long, value_name = "N", requires = "distributed")
