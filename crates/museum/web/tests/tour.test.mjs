@@ -47,6 +47,12 @@ const FIRST_STEPS = {
     const refused = page.locator('lm-exhibit-page .message[data-kind="error"]');
     await agreed.or(refused).first().waitFor({ timeout: 300_000 });
     assert.equal(await errorLine(page), '', 'computox: the check refused');
+    // The count can reach its end a moment before the run's end arrives (the count comes
+    // with the last progress report, the clock's "took" with the end): wait for the end.
+    await page
+      .locator(`${ex} [data-run-clock]`, { hasText: /took [\d.]+ s wall, [\d.]+ s CPU/ })
+      .waitFor({ timeout: 30_000 })
+      .catch(() => {});
     const clock = await page.locator(`${ex} [data-run-clock]`).innerText();
     if (!/took [\d.]+ s wall, [\d.]+ s CPU/.test(clock)) {
       // Seen once on a machine under a load of 20: the count at its end, the clock at the
