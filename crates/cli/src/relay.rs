@@ -293,11 +293,15 @@ fn bench(a: BenchArgs) -> Result<()> {
     let bar = progress::Bar::new("instructions", Some(a.max_steps), false);
     let mut watch = |p: &Progress<BenchProgress>| bar.update(p, None);
     let (mut ctx, _ctrl_c) = progress::context("instructions", Some(a.max_steps), &mut watch);
-    let (r, _) = ludomat_relay_cpu::bench(rom, a.max_steps, &mut ctx);
+    let (r, ended) = ludomat_relay_cpu::bench(rom, a.max_steps, &mut ctx);
     drop(ctx);
     bar.finish();
     let ticks = crate::count::thousands(r.progress.ticks);
-    out!("{}", text::bench(&name.to_string(), &r, &ticks));
+    let interrupted = ended == ludomat_game::run::Ended::Cancelled;
+    out!(
+        "{}",
+        text::bench(&name.to_string(), &r, &ticks, interrupted)
+    );
     Ok(())
 }
 

@@ -60,12 +60,20 @@ pub fn codes(happenings: &[RelayHappening]) -> String {
 /// The benchmark's report ([`crate::bench`]) of the program `name`; `ticks` is the
 /// clock ticks as the renderer groups digits.
 #[must_use]
-pub fn bench(name: &str, r: &BenchReport, ticks: &str) -> String {
+pub fn bench(name: &str, r: &BenchReport, ticks: &str, interrupted: bool) -> String {
     let p = &r.progress;
+    let why = if interrupted {
+        "by Ctrl-C"
+    } else {
+        match r.stop {
+            crate::Stop::Halted => "at a HALT",
+            crate::Stop::StepLimit => "at the step limit (--max-steps)",
+            crate::Stop::Reserved { .. } => "at a reserved word",
+        }
+    };
     let mut s = format!(
-        "program       {name}\nstopped       {:?} at PC {:#04x}\ninstructions  {}\n\
+        "program       {name}\nstopped       {why}, PC {:#04x}\ninstructions  {}\n\
          time          {}\nspeed         {} (by wall-clock time)\n",
-        r.stop,
         p.pc,
         ludomat_io::text::thousands(p.instructions),
         ludomat_io::text::wall_and_cpu(r.wall, r.cpu),
