@@ -7,6 +7,10 @@
 //!   their next turn, instead of letting them play on to their end.
 #![cfg(unix)]
 
+mod common;
+
+use common::run as ludomat;
+
 use ludomat_io::child::Run as _;
 use std::os::unix::process::CommandExt as _;
 use std::path::Path;
@@ -65,21 +69,9 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("versus.csv");
     let engine = format!("ours:1000={} threes engine --nodes-per-move {{}}", bin());
+    let path = csv.to_str().unwrap();
     let (_code, out, err) = interrupted(
-        &[
-            "threes",
-            "versus",
-            "--games",
-            "100000",
-            "--seed",
-            "5",
-            "--threads",
-            "2",
-            "--ai",
-            &engine,
-            "--csv",
-            csv.to_str().unwrap(),
-        ],
+        &engine_run("versus", "100000", "2", "--ai", &engine, path),
         &csv,
         2,
     );
@@ -95,21 +87,10 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
     // The CSV keeps every finished game and reads back: a resumed run goes on from it.
     let kept = game_lines(&csv);
     assert!(kept >= 2, "{kept} games kept");
-    let (status, _, err) = common_run(&[
-        "threes",
-        "versus",
-        "--games",
-        &(kept + 1).to_string(),
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-        "--ai",
-        &engine,
-        "--csv",
-        csv.to_str().unwrap(),
-        "--resume",
-    ]);
+    let games = (kept + 1).to_string();
+    let mut resumed = engine_run("versus", &games, "1", "--ai", &engine, path);
+    resumed.push("--resume");
+    let (status, _, err) = ludomat(&resumed, "");
     assert!(status, "the interrupted CSV resumes: {err}");
     assert_eq!(game_lines(&csv), kept + 1);
 }
@@ -120,20 +101,14 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
     let csv = dir.path().join("auto.csv");
     let engine = format!("{} threes engine --nodes-per-move 1000", bin());
     let (_code, out, err) = interrupted(
-        &[
-            "threes",
+        &engine_run(
             "auto",
-            "--games",
             "100000",
-            "--seed",
-            "5",
-            "--threads",
             "2",
             "--engine",
             &engine,
-            "--csv",
             csv.to_str().unwrap(),
-        ],
+        ),
         &csv,
         2,
     );
@@ -144,17 +119,30 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
     );
 }
 
-fn common_run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(bin())
-        .args(args)
-        .stdin(Stdio::null())
-        .run_output()
-        .expect("ludomat runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// `threes COMMAND` of `games` games on deal seed 5 and `threads` threads, its engine
+/// given by `flag` (`--ai` or `--engine`), its games logged to `csv`.
+fn engine_run<'a>(
+    command: &'a str,
+    games: &'a str,
+    threads: &'a str,
+    flag: &'a str,
+    engine: &'a str,
+    csv: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "threes",
+        command,
+        "--games",
+        games,
+        "--seed",
+        "5",
+        "--threads",
+        threads,
+        flag,
+        engine,
+        "--csv",
+        csv,
+    ]
 }
 
 /// An engine command for `--threads 2`: the first engine started fails at its first turn
@@ -213,7 +201,7 @@ fn one_engine_failing_stops_the_other_threads_games_in_flight() {
             args.extend(["--ai", &ai]);
         }
         let start = Instant::now();
-        let (ok, _, err) = common_run(&args);
+        let (ok, _, err) = ludomat(&args, "");
         let took = start.elapsed();
         assert!(!ok, "{command}: the run must fail");
         assert!(

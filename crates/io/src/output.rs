@@ -306,7 +306,7 @@ mod same_file_tests {
     fn an_output_that_is_an_input_is_refused_by_any_name() {
         let dir = tempfile::tempdir().unwrap();
         let state = dir.path().join("state.json");
-        std::fs::write(&state, "{}").unwrap();
+        crate::write::atomically(&state, "{}").unwrap();
         let link = dir.path().join("link.json");
         std::os::unix::fs::symlink(&state, &link).unwrap();
         let hard = dir.path().join("hard.json");
@@ -321,7 +321,7 @@ mod same_file_tests {
         }
         let other = dir.path().join("kit.pdf");
         assert!(not_an_input(&other, &[&state]).is_ok());
-        std::fs::write(&other, "x").unwrap();
+        crate::write::atomically(&other, "x").unwrap();
         assert!(not_an_input(&other, &[&state]).is_ok());
         assert!(not_an_input(&state, &[&dir.path().join("missing")]).is_ok());
     }

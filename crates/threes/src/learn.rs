@@ -670,6 +670,22 @@ pub const HINT_LINES: [[u8; 4]; 2] = [[0, 1, 2, 3], [4, 5, 6, 7]];
 pub const DEFAULT_TUPLES: &str = "6x4";
 
 #[cfg(test)]
+impl TrainerState {
+    /// The state without the clocks (which differ from run to run): what two runs of the
+    /// same games must agree on.
+    pub(crate) fn timeless(&self) -> TrainerState {
+        let mut s = self.clone();
+        s.cpu_seconds = 0.0;
+        s.wall_seconds = 0.0;
+        for p in &mut s.curve {
+            p.cpu_seconds = 0.0;
+            p.wall_seconds = 0.0;
+        }
+        s
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Board, Direction, Tile};
@@ -781,16 +797,8 @@ mod tests {
         .unwrap()
     }
 
-    /// The state without the clocks (which differ from run to run).
     fn timeless(s: &TrainerState) -> TrainerState {
-        let mut s = s.clone();
-        s.cpu_seconds = 0.0;
-        s.wall_seconds = 0.0;
-        for p in &mut s.curve {
-            p.cpu_seconds = 0.0;
-            p.wall_seconds = 0.0;
-        }
-        s
+        s.timeless()
     }
 
     #[test]

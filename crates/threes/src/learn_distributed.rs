@@ -584,14 +584,7 @@ mod tests {
     }
 
     fn timeless(s: &TrainerState) -> TrainerState {
-        let mut s = s.clone();
-        s.cpu_seconds = 0.0;
-        s.wall_seconds = 0.0;
-        for p in &mut s.curve {
-            p.cpu_seconds = 0.0;
-            p.wall_seconds = 0.0;
-        }
-        s
+        s.timeless()
     }
 
     /// One worker playing one game a round learns exactly as the one-thread run: the same
