@@ -116,7 +116,7 @@ fn run(command: &str, dir: &Path, bin: &Path, home: &Path) -> Result<Duration, S
     if status.success() {
         Ok(started.elapsed())
     } else {
-        let tail: Vec<&str> = stderr.lines().rev().take(4).collect();
+        let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
         Err(format!("{status}: {}", tail.join(" / ")))
     }
@@ -173,7 +173,12 @@ fn run_all(readme: &str, repo: &Path) -> Vec<String> {
         }
         match run(&command, &root, &tmp.path().join("bin"), tmp.path()) {
             Ok(t) => ludomat_io::errln!("README.md:{line}: {:6.2} s  {command}", t.as_secs_f64()),
-            Err(why) => failures.push(format!("README.md:{line}: `{command}`: {why}")),
+            Err(why) => {
+                // said at once too, so a log cut short still shows it
+                let failure = format!("README.md:{line}: `{command}`: {why}");
+                ludomat_io::errln!("FAILED {failure}");
+                failures.push(failure);
+            }
         }
     }
     failures
@@ -217,9 +222,10 @@ fn the_readme_keeps_its_exceptions_few() {
     let readme = ludomat_io::read::to_string(repo().join("README.md")).expect("README.md reads");
     let (list, skipped) = commands(&readme);
     assert!(list.len() >= 40, "only {} commands found", list.len());
-    // the menu and test run, two server blocks (local, hosted), the slow proof checks, the
-    // long runs, the night of training, the proof and Threes! on MPI
-    assert!(skipped.len() <= 8, "{skipped:?}");
+    // the menu and test run, three server blocks (local, hosted, the class's rehearsal on
+    // every interface), the slow proof checks, the long runs, the night of training, the
+    // proof and Threes! on MPI
+    assert!(skipped.len() <= 9, "{skipped:?}");
     for s in skipped {
         assert!(s.contains('(') && s.contains(')'), "a skip says why: {s}");
     }
