@@ -150,7 +150,7 @@ pub struct QubicTournament {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
     pub seed: u64,
     /// 3 for 4×4×4, 4 for 4×4×4×4.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4)))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["3", "4"]), |s: String| s.parse::<u8>().unwrap_or(3))))]
     pub dims: u8,
     /// Who moves first: `alternate` (A and B in turn, as in the Java runs) or `fixed`
     /// (A in every game).

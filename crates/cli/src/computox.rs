@@ -71,7 +71,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
         return Ok(());
     }
     if args.relays && (args.autox || args.two_player) {
-        bail!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
+        usage!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
     }
     // `--relays`: the circuit alone plays (see `computox_circuit`)
     let netlist = (args.netlist.as_deref())

@@ -7,9 +7,45 @@
 /// The widest line the terminal output uses.
 pub const WIDTH: usize = 80;
 
-/// `text` with every line wider than [`WIDTH`] wrapped (`ludomat_io::layout::wrap_hanging`).
+/// The narrowest width text is wrapped to, whatever the terminal says.
+const NARROWEST: usize = 20;
+
+/// The width output is laid out for: [`WIDTH`], or the terminal's width when it is
+/// narrower (asked of standard output, then standard error; `COLUMNS` when neither is a
+/// terminal). Asked once.
+pub fn width() -> usize {
+    static ASKED: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *ASKED.get_or_init(|| {
+        terminal_columns()
+            .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+            .filter(|&c| c > 0)
+            .map_or(WIDTH, |c: usize| c.clamp(NARROWEST, WIDTH))
+    })
+}
+
+/// The columns of the terminal on standard output or standard error, if either is one.
+fn terminal_columns() -> Option<usize> {
+    #[cfg(unix)]
+    for fd in [1, 2] {
+        // SAFETY: TIOCGWINSZ fills a zeroed winsize this function owns; the result is
+        // checked.
+        let size = unsafe {
+            let mut size: libc::winsize = std::mem::zeroed();
+            if libc::ioctl(fd, libc::TIOCGWINSZ, &mut size) != 0 {
+                continue;
+            }
+            size
+        };
+        if size.ws_col > 0 {
+            return Some(usize::from(size.ws_col));
+        }
+    }
+    None
+}
+
+/// `text` with every line wider than [`width`] wrapped (`ludomat_io::layout::wrap_hanging`).
 pub fn wrap(text: &str) -> String {
-    ludomat_io::layout::wrap_hanging(text, WIDTH)
+    ludomat_io::layout::wrap_hanging(text, width())
 }
 
 /// A writer that wraps every finished line wider than [`WIDTH`] (see [`wrap`]) before
@@ -60,8 +96,8 @@ impl<W: std::io::Write> Drop for Wrapped<W> {
     }
 }
 
-/// `head` followed by `items` packed into lines of [`WIDTH`] columns
+/// `head` followed by `items` packed into lines of [`width`] columns
 /// (`ludomat_io::layout::pack`).
 pub fn pack(head: &str, items: &[String], indent: usize, sep: &str) -> String {
-    ludomat_io::layout::pack(head, items, indent, sep, WIDTH)
+    ludomat_io::layout::pack(head, items, indent, sep, width())
 }

@@ -6,7 +6,7 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use ludomat_chart::line_chart;
 use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
@@ -135,7 +135,7 @@ pub fn run(cmd: HerCmd) -> Result<()> {
 
 fn train(a: TrainArgs) -> Result<()> {
     if a.save_every.is_some() && a.state.is_none() {
-        bail!("--save-every saves into the state file: give it with --state PATH");
+        usage!("--save-every saves into the state file: give it with --state PATH");
     }
     if let Some(path) = &a.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
@@ -179,7 +179,9 @@ fn train(a: TrainArgs) -> Result<()> {
     let mut run = HerTraining::new(her, white, a.games);
     let bar = Bar::new("games", Some(a.games), a.quiet);
     let mut watch = |p: &Progress<HerPartial>| {
-        bar.update(p, Some(format!("{} lost", p.partial.losses)));
+        // HER's losses so far, in the words of every result
+        let losses = ludomat_io::text::count(p.partial.losses, "loss", "losses");
+        bar.update(p, Some(losses));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let mut save = |t: &HerTraining| match &a.state {
@@ -226,6 +228,30 @@ fn train(a: TrainArgs) -> Result<()> {
     Ok(())
 }
 
+/// Ask "Another game? [Y/n]" until the answer is one: y, yes or Enter plays again; n,
+/// no, q, quit or the end of input stop. Anything else is asked again.
+fn another_game(input: &mut LineInput) -> Result<bool> {
+    loop {
+        out!("Another game? [Y/n] ");
+        crate::out::stdout().flush()?;
+        let Some(line) = input.next_line().context("reading your answer")? else {
+            return Ok(false);
+        };
+        let answer = line.trim().to_ascii_lowercase();
+        if !ludomat_io::out::stdin_is_terminal() {
+            outln!("{}", line.trim()); // a script's answer, shown as typed
+        }
+        match answer.as_str() {
+            "" | "y" | "yes" => return Ok(true),
+            "n" | "no" | "q" | "quit" => return Ok(false),
+            _ => {
+                let shown: String = line.trim().chars().take(20).collect();
+                outln!("'{shown}' is no answer: y (or Enter) plays again, n stops.");
+            }
+        }
+    }
+}
+
 /// Run `ludomat play hexapawn`.
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut session = HexapawnSession::new(HexapawnConfig {
@@ -269,16 +295,12 @@ pub fn play(args: PlayArgs) -> Result<()> {
             "over" => {
                 let c = v.counters;
                 out!(
-                    "HER: {}, {} in {}. Another game? [Y/n] ",
+                    "HER: {}, {} in {}. ",
                     ludomat_io::text::count(c.wins, "win", "wins"),
                     ludomat_io::text::count(c.losses, "loss", "losses"),
                     ludomat_io::text::count(c.games, "game", "games")
                 );
-                crate::out::stdout().flush()?;
-                let Some(line) = input.next_line().context("reading your answer")? else {
-                    return Ok(());
-                };
-                if matches!(line.trim(), "n" | "no" | "q" | "quit") {
+                if !another_game(&mut input)? {
                     return Ok(());
                 }
                 HexapawnAction::NewGame

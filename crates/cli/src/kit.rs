@@ -92,6 +92,14 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
     let path = state.path()?;
     // rule flags without --state ask for a fresh MENACE of those rules
     let saved = state.state.is_some() || (path.exists() && !rules_given);
+    if saved && !path.exists() {
+        bail!(
+            "--state {}: no such file. A state file is made by `ludomat menace --state {0} \
+             train` (or `menace play`); without --state the kit is of the saved MENACE, or \
+             of a fresh one when none is saved. No kit was written.",
+            path.display()
+        );
+    }
     let kit = if saved {
         let m = Menace::load(&path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
         if rules_given && *m.rules() != rules {
@@ -126,6 +134,11 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
 /// `ludomat her kit`
 pub fn her(args: HerKitArgs) -> Result<()> {
     let kit = match &args.state {
+        Some(path) if !path.exists() => bail!(
+            "--state {}: no such file. A state file is made by `ludomat her train --state \
+             {0}`; without --state the kit is of a fresh HER. No kit was written.",
+            path.display()
+        ),
         Some(path) => {
             let her = Her::load(path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
             let r = her.record();
@@ -153,8 +166,15 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         tint: a.tint,
         command: command_line(),
     };
-    let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg)
-        .map_err(|e| anyhow!("{e}\nNo kit was written."))?;
+    let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg).map_err(|e| match e {
+        // --box and --tab values that make no kit: usage errors, as clap's own
+        ludomat_kit::KitError::TooSmall { .. }
+        | ludomat_kit::KitError::TooLarge { .. }
+        | ludomat_kit::KitError::Tab { .. } => {
+            crate::usage::usage(format!("{e}. No kit was written."))
+        }
+        e => anyhow!("{e}\nNo kit was written."),
+    })?;
     let out = a.out.unwrap_or_else(|| PathBuf::from(default_out));
     let folder =
         out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/') || files.len() > 1;

@@ -142,7 +142,7 @@ fn sim(a: SimArgs) -> Result<()> {
             check_run(n, &netlist).context("--random")?;
             random_vectors(a.seed, n, width, a.unknown_inputs)
         }
-        (None, None) => bail!("give --vectors FILE or --random N"),
+        (None, None) => usage!("give --vectors FILE or --random N"),
     };
     tracing::info!(circuit = netlist.name(), vectors = vectors.len(), engine = %a.engine, "simulating");
     let outputs = if let Some(path) = &a.vcd {
@@ -212,12 +212,23 @@ fn bench(a: BenchArgs) -> Result<()> {
     let bar = progress::Bar::new("simulator runs", Some(config.runs()), false);
     let mut watch = |p: &Progress<SpeedReport>| bar.update(p, Some(p.partial.running.clone()));
     let (mut ctx, _ctrl_c) = progress::context("simulator runs", Some(config.runs()), &mut watch);
+    let (started, cpu) = (std::time::Instant::now(), crate::voice::cpu_with_children());
     let (r, ended) = speed::measure(&config, &mut ctx)?;
+    let (wall, cpu) = (
+        started.elapsed(),
+        crate::voice::cpu_with_children().saturating_sub(cpu),
+    );
     drop(ctx);
     bar.finish();
     out!(
         "{}",
         crate::help::wrap(&text::speed(&config, &r, ended == Ended::Cancelled))
+    );
+    // each rate above is by wall-clock time; the whole measurement's CPU time beside it
+    errln!(
+        "{} in {} (simulators included)",
+        ludomat_io::text::count(r.rates.len() as u64, "simulator run", "simulator runs"),
+        ludomat_io::text::wall_and_cpu(wall, cpu)
     );
     if let Some(path) = a.chart {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());

@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand};
 
 #[macro_use]
 mod out;
+#[macro_use]
+mod usage;
 use ludomat_io::{interrupt, page};
 mod caption;
 mod colour;
@@ -188,6 +190,12 @@ fn main() -> std::process::ExitCode {
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
     let failed_write = out::finish();
     match result {
+        Err(e) if usage::find(&e).is_some() => {
+            // a usage error found after parsing: as clap says its own, status 2
+            let message = usage::find(&e).map(|u| u.0.clone()).unwrap_or_default();
+            let args: Vec<String> = std::env::args().collect();
+            out::clap_exit(&usage::clap_error(&message, &args))
+        }
         Err(e) if !out::is_output_failure(&e) => {
             // wrapped at words to 80 columns, as everything the program writes
             let line = format!("ludomat: {}", out::causes(&e));

@@ -110,20 +110,25 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             }
             let mut out = crate::help::Wrapped::new(crate::out::stdout());
             // 304 boxes, some 340 lines: paged on a terminal (q goes on with the games)
-            let mut page = |out: &mut dyn Write, m: &Menace| {
-                {
-                    let _page = crate::page::Pager::start();
-                    out.write_all(challenge::listing(m).as_bytes())?;
-                    out.flush()?;
-                }
-                // the record again under the boxes, where the pager leaves the screen
+            let mut page = |out: &mut dyn Write, m: &Menace, result: &str| {
                 let r = m.record(ludomat_game::Player::First);
-                writeln!(
-                    out,
-                    "MENACE after {}: {}.",
+                let record = format!(
+                    "This game: {result} MENACE after {}: {}.",
                     ludomat_io::text::count(m.games(), "game", "games"),
                     ludomat_io::text::results(r.wins, r.draws, r.losses)
-                )?;
+                );
+                let paged = {
+                    let page = crate::page::Pager::start();
+                    out.write_all(challenge::listing(m).as_bytes())?;
+                    // the result at the pager's end, where its last page shows it
+                    writeln!(out, "{record}")?;
+                    out.flush()?;
+                    page.active()
+                };
+                if paged {
+                    // and again under the boxes, where the pager leaves the screen
+                    writeln!(out, "{record}")?;
+                }
                 out.flush()
             };
             let boxes: Option<challenge::ShowBoxes<'_>> = (!a.quiet_boxes).then_some(&mut page);

@@ -61,7 +61,8 @@ pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) ->
         write!(out, "{ask} ")?;
         out.flush()?;
         let Some(line) = input.next_line().context("reading your move")? else {
-            writeln!(out, "\nInput ended; game abandoned.")?;
+            let ending = ludomat_game::Ending::after_no_line();
+            writeln!(out, "\n{}; game abandoned.", ending.words())?;
             return Ok(());
         };
         let line = line.trim().to_string();
@@ -128,15 +129,28 @@ enum QubicSub {
 /// (the 4D tree with a spinner, the search with a progress bar and Ctrl-C).
 pub fn run(cmd: QubicCmd) -> Result<()> {
     let QubicSub::Proof(options) = cmd.command;
-    let print = |r: ProofReport| out!("{}", wrap(&format!("{}{}{}", r.head, r.checker, r.tail)));
-    match options.task()? {
+    // the result on standard output; how long it took on standard error
+    let print = |r: ProofReport| {
+        out!("{}", wrap(&format!("{}{}{}", r.head, r.checker, r.tail)));
+        if !r.timing.is_empty() {
+            errln!("{}", r.timing);
+        }
+    };
+    // flags that do not go together are a usage error
+    let task = options
+        .task()
+        .map_err(|e| crate::usage::usage(e.to_string()))?;
+    match task {
         ProofTask::Tree { file } => {
             let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
             out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
             if file.is_none() {
-                outln!(
-                    "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
-                     `ludomat qubic proof --dims 3`.)"
+                out!(
+                    "{}",
+                    wrap(
+                        "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
+                         `ludomat qubic proof --dims 3`.)\n"
+                    )
                 );
             }
             // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
@@ -150,7 +164,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
             let checked = ludomat_qubic::proofs::verify_tree(&tree);
             spinner.finish_and_clear();
-            out!("{}", wrap(&checked?));
+            print(checked?);
         }
         ProofTask::Search(task) => {
             use ludomat_qubic::proof3d::distributed::{place, Place};
@@ -182,7 +196,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             };
             drop(ctx);
             bar.finish();
-            out!("{}", search.summary(&run, crate::help::WIDTH)?);
+            out!("{}", search.summary(&run, crate::help::width())?);
             print(search.report(&run)?);
         }
         task => print(task.run(&mut |head| out!("{}", wrap(head)))?),

@@ -95,7 +95,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     // One deduction a line, at most 80 columns: "  12. R3 /clue/ rules out AB at row 3
     // cell 4: left C"; what does not fit goes on under its clue's name, broken between
     // its parts (a part wider than a line is cut into pieces).
-    let room = crate::help::WIDTH - DEDUCTION_INDENT;
+    let room = crate::help::width().saturating_sub(DEDUCTION_INDENT);
     let lines: Vec<String> = (o.explanation.iter().enumerate())
         .map(|(i, d)| {
             let parts = text::deduction_parts(&p, d, room);

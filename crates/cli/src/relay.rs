@@ -134,7 +134,7 @@ pub fn run(cmd: RelayCmd) -> Result<()> {
 /// A source assembled for a ROM of `rom_size` words; errors name the file.
 fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
     if rom_size == 0 || rom_size > memory::MAX_ROM_WORDS {
-        bail!("--rom-size {rom_size}: the ROM holds 1-256 words");
+        usage!("--rom-size {rom_size}: the ROM holds 1 to 256 words");
     }
     let bytes = match roms::built_in(path).filter(|_| !path.exists()) {
         // outside a checkout, `programs/relay/…` is the copy built into ludomat
@@ -161,7 +161,7 @@ fn asm(a: AsmArgs) -> Result<()> {
         None => {
             let mut out = crate::out::stdout().lock();
             if a.format == Format::Bin && out.is_terminal() {
-                bail!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
+                usage!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
             }
             // the listing is long: paged on a terminal
             let _page = (a.format == Format::Listing).then(crate::page::Pager::start);

@@ -92,7 +92,9 @@ pub fn play(args: PlayArgs) -> Result<()> {
             (Outcome::Win(p), None) => outln!("{} wins.", Mark::of(p)),
             (Outcome::Win(p), Some(r)) => outln!("{} resigns; {} wins.", Mark::of(r), Mark::of(p)),
         },
-        Err(MatchError::Abandoned { .. }) => outln!("Input ended; game abandoned."),
+        Err(MatchError::Abandoned { ending, .. }) => {
+            outln!("{}; game abandoned.", ending.words());
+        }
         Err(e) => return Err(e.into()),
     }
     Ok(())

@@ -28,6 +28,15 @@ impl Pager {
         #[cfg(not(unix))]
         Pager {}
     }
+
+    /// Whether standard output goes to the pager (else it goes where it went).
+    #[must_use]
+    pub fn active(&self) -> bool {
+        #[cfg(unix)]
+        return self.inner.is_some();
+        #[cfg(not(unix))]
+        false
+    }
 }
 
 /// The prompt at the foot of each page of `less`.

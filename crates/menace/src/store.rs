@@ -258,6 +258,21 @@ impl Stored {
         }
     }
 
+    /// For a saved MENACE given no `--seed`: draw this session's seed from its own saved
+    /// random draws (from 0 to 999,999) and start its draws from that seed, so the session
+    /// names the seed it plays with (`--seed` that number, on the same saved file, plays
+    /// the same draws again). The seed, when one was drawn.
+    pub fn draw_session_seed(&mut self) -> Option<u64> {
+        if !self.continues {
+            return None;
+        }
+        let s = self.menace.draw_seed() % 1_000_000;
+        self.menace.reseed(seed::derive(s, 0));
+        self.seed = s;
+        self.continues = false;
+        Some(s)
+    }
+
     /// Save the matchboxes into the file (atomically).
     ///
     /// # Errors

@@ -79,7 +79,7 @@ pub struct PlayOptions {
     #[cfg_attr(feature = "clap", arg(long))]
     pub machine_first: bool,
     /// 3 for 4×4×4 (moves `xyz`), 4 for 4×4×4×4 (moves `wxyz`, OTHER-1 only).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4)))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["3", "4"]), |s: String| s.parse::<u8>().unwrap_or(3))))]
     pub dims: u8,
     /// Also draw one of the 18 planes after each move: t1–t4, r1–r4, c1–c4, d1–d6.
     #[cfg_attr(feature = "clap", arg(long))]

@@ -79,9 +79,9 @@ pub struct SolveOptions {
         arg(
             long,
             default_value_t = 2,
-            value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_LIMIT as u64),
+            value_parser = ludomat_game::count::count::<usize>(1, MAX_LIMIT as u64),
             help = "Count solutions up to this many (2 tells a unique solution from several; \
-                    at most 10,000)"
+                    1 to 10,000)"
         )
     )]
     pub limit: usize,

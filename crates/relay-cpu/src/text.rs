@@ -425,7 +425,10 @@ impl Console for RelayConsole {
     }
 
     fn input_ended(&mut self) -> String {
-        "\nInput ended; game abandoned.\n".into()
+        format!(
+            "\n{}; game abandoned.\n",
+            ludomat_game::Ending::after_no_line().words()
+        )
     }
 
     fn farewell(&mut self) -> String {

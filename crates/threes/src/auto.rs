@@ -87,8 +87,8 @@ pub struct AutoOptions {
     #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, default_missing_value = "search", value_name = "MODE"))]
     pub distributed: Option<crate::cluster::Mode>,
     /// Jobs are the subtrees this many swipes above the leaves (the source's
-    /// parallelization depth, 1…16; default 8, capped at the depth − 1).
-    #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u8).range(1..=16)))]
+    /// parallelization depth, 1 to 16; default 8, capped at the depth − 1).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::count::<u8>(1, 16)))]
     pub parallel_depth: Option<u8>,
     /// With `--distributed search`: print no report per move (only the summary).
     #[cfg_attr(feature = "clap", arg(long))]

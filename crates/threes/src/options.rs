@@ -12,7 +12,7 @@ use crate::DepthRule;
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct DepthOptions {
     /// Fixed search depth in swipes, 1 to 10 (default: dynamic, from the board).
-    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["time_per_move", "cpu_per_move", "nodes_per_move"], value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["time_per_move", "cpu_per_move", "nodes_per_move"], value_parser = ludomat_game::count::count::<u8>(1, u64::from(MAX_DEPTH))))]
     pub depth: Option<u8>,
     /// Deepen the search while it fits this many milliseconds (wall clock) per move.
     #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["cpu_per_move", "nodes_per_move"]))]
@@ -26,17 +26,18 @@ pub struct DepthOptions {
     )]
     pub cpu_per_move: Option<f64>,
     /// Deepen the search while it fits this many search nodes per move, on average over
-    /// the game (1,000 to 10¹²): the same seed plays the same game on any machine.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1000..=1_000_000_000_000)))]
+    /// the game (1,000 to 1,000,000,000,000): the same seed plays the same game on any
+    /// machine.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1000, 1_000_000_000_000)))]
     pub nodes_per_move: Option<u64>,
     /// The deepest search the dynamic, time and budget rules may use (default 6 for the
     /// dynamic and time rules — the measured default, about 16 ms CPU per move — and 10 with
-    /// --cpu-per-move or --nodes-per-move; at most 10).
-    #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    /// --cpu-per-move or --nodes-per-move; 1 to 10).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::count::<u8>(1, u64::from(MAX_DEPTH))))]
     pub max_depth: Option<u8>,
-    /// The shallowest search of the dynamic rule (3: the anchor's floor; at most
-    /// --max-depth).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    /// The shallowest search of the dynamic rule (1 to 10; 3: the anchor's floor; at
+    /// most --max-depth).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = ludomat_game::count::count::<u8>(1, u64::from(MAX_DEPTH))))]
     pub min_depth: u8,
     /// With a budget: how much more CPU a move may take for each more distinct card on the
     /// board than the game's average (1 to 16; 1: every move alike). The mean stays the

@@ -98,7 +98,7 @@ pub struct PlayOptions {
     #[cfg_attr(feature = "clap", command(flatten))]
     pub eval: crate::options::EvalOptions,
     /// Search depth of the assistant (swipes, 1 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(1, u64::from(crate::search::MAX_DEPTH))))]
     pub assist_depth: u8,
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]

@@ -32,7 +32,7 @@ pub struct TuneOptions {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 200, value_name = "N"))]
     pub games: u32,
     /// Fixed search depth of the games (1 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = ludomat_game::count::count::<u8>(1, u64::from(crate::search::MAX_DEPTH))))]
     pub depth: u8,
     /// Passes over the weights (0 to 100).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_name = "N"))]
@@ -297,12 +297,15 @@ impl TuneOptions {
                 ludomat_io::text::count(u64::from(self.rounds), "round", "rounds")
             ),
             TuneMethod::Cmaes => format!(
-                "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at \
-                 depth {}, seed {}",
-                self.generations,
-                self.cmaes(*start).population(),
+                "CMA-ES: {} of {}, step {}; {} per candidate at depth {}, seed {}",
+                ludomat_io::text::count(u64::from(self.generations), "generation", "generations"),
+                ludomat_io::text::count(
+                    self.cmaes(*start).population() as u64,
+                    "candidate",
+                    "candidates"
+                ),
                 self.sigma,
-                self.games,
+                ludomat_io::text::count(u64::from(self.games), "game", "games"),
                 self.depth,
                 self.seed
             ),
@@ -468,10 +471,10 @@ impl TuneOptions {
                 let (state, ended) = tune_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
                     on_line(&TuneLine {
                         text: format!(
-                            "  {:<20} {:>10.3}  mean {:>9.0}{}",
+                            "  {:<20} {:>10.3}  mean {:>9}{}",
                             s.weight,
                             s.value,
-                            s.mean,
+                            ludomat_io::text::number(s.mean.round()),
                             if s.kept { "  kept" } else { "" }
                         ),
                         round: s.round,
@@ -506,10 +509,10 @@ impl TuneOptions {
                     tune_cmaes_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
                         on_line(&TuneLine {
                             text: format!(
-                                "  generation {:>3} candidate {:>3}  mean {:>9.0}{}",
+                                "  generation {:>3} candidate {:>3}  mean {:>9}{}",
                                 s.generation,
                                 s.candidate,
-                                s.mean,
+                                ludomat_io::text::number(s.mean.round()),
                                 if s.best { "  best so far" } else { "" }
                             ),
                             round: 1,
@@ -525,22 +528,16 @@ impl TuneOptions {
         }
     }
 
-    /// What the terminal prints at the end of a run that took `seconds`: whether it was
-    /// interrupted, the best weights and their mean (a line each, each ending in a newline).
+    /// What the terminal prints at the end of a run: whether it was interrupted, the best
+    /// weights and their mean (a line each, each ending in a newline). Its time is the
+    /// caller's to print (on standard error).
     #[must_use]
-    pub fn summary(&self, tuned: &Tuned, seconds: f64) -> String {
-        let wall = |s: f64| {
-            ludomat_io::text::duration(std::time::Duration::from_secs_f64(if s.is_finite() {
-                s.max(0.0)
-            } else {
-                0.0
-            }))
-        };
+    pub fn summary(&self, tuned: &Tuned) -> String {
         let mut s = String::new();
         if tuned.ended == Ended::Cancelled {
             s = format!(
-                "interrupted after {} candidates{}\n",
-                tuned.candidates,
+                "stopped by Ctrl-C after {}{}\n",
+                ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
                 if self.checkpoint.is_some() {
                     " (go on with --resume and the checkpoint)"
                 } else {
@@ -552,16 +549,14 @@ impl TuneOptions {
         s += &match self.method {
             TuneMethod::Coordinate => {
                 format!(
-                    "best: {best}\nmean score {}\n{} wall\n",
-                    ludomat_io::text::number(mean),
-                    wall(seconds)
+                    "best: {best}\nmean score {}\n",
+                    ludomat_io::text::number(mean)
                 )
             }
             TuneMethod::Cmaes => format!(
-                "best: {best}\nmean score {} over {} candidates\n{} wall\n",
+                "best: {best}\nmean score {} over {}\n",
                 ludomat_io::text::number(mean),
-                tuned.candidates,
-                wall(seconds)
+                ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
             ),
         };
         s

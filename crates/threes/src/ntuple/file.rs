@@ -293,8 +293,9 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
     let stages = header.spec.stage_count();
     if header.stages_used.len() != stages || !header.stages_used.first().copied().unwrap_or(false) {
         return Err(damaged(format!(
-            "stages in use {:?} do not fit {stages} stage(s) with stage 0 in use",
-            header.stages_used
+            "stages in use {:?} do not fit {} with stage 0 in use",
+            header.stages_used,
+            ludomat_io::text::count(stages as u64, "stage", "stages")
         )));
     }
     let net = Network::new(header.spec.clone()).map_err(|source| NetworkFileError::Spec {
