@@ -191,6 +191,58 @@ pub fn tournament_games<G: Game>(
     }
 }
 
+/// The columns a progress line may take: the width of the terminal on standard error, at
+/// most [`ludomat_io::text::DEFAULT_WIDTH`] (which it is when there is no terminal).
+fn line_width() -> usize {
+    let most = ludomat_io::text::DEFAULT_WIDTH;
+    #[cfg(unix)]
+    {
+        // SAFETY: TIOCGWINSZ fills a zeroed winsize this function owns; checked.
+        let columns = unsafe {
+            let mut size: libc::winsize = std::mem::zeroed();
+            if libc::ioctl(2, libc::TIOCGWINSZ, &mut size) == 0 {
+                usize::from(size.ws_col)
+            } else {
+                0
+            }
+        };
+        if columns > 0 {
+            return columns.min(most);
+        }
+    }
+    most
+}
+
+/// A tournament's progress line in `width` columns: `1,019,904/3,000,000 games
+/// 248,356/s  eta 8.0 s  ████░░░░`, the bar taking what the words leave.
+fn progress_line(
+    done: u64,
+    total: Option<u64>,
+    per_sec: f64,
+    eta: std::time::Duration,
+    width: usize,
+) -> String {
+    use ludomat_io::text;
+    let total = total.unwrap_or(done);
+    let words = format!(
+        "{}/{} games  {}/s  eta {}  ",
+        text::thousands(done),
+        text::thousands(total),
+        text::number(per_sec),
+        text::duration(std::time::Duration::from_secs(eta.as_secs()))
+    );
+    let room = width.saturating_sub(text::width(&words));
+    if room < 4 {
+        return text::fit(words.trim_end(), width);
+    }
+    let filled = if total == 0 {
+        0
+    } else {
+        (room as u128 * u128::from(done.min(total)) / u128::from(total)) as usize
+    };
+    format!("{words}{}{}", "█".repeat(filled), "░".repeat(room - filled))
+}
+
 /// Play `config.games` independent games between agents built by `make_a` and `make_b`.
 #[must_use]
 pub fn tournament<G: Game>(
@@ -203,21 +255,22 @@ pub fn tournament<G: Game>(
     let b_name = make_b(0).name();
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
+        let width = line_width();
         bar.set_style(
-            // the rate as every rate is written (never "852,605.1735/s"); the bar takes
-            // what is left of the terminal's width
-            ProgressStyle::with_template(
-                "{human_pos}/{human_len} games  {rate}  eta {eta}  {wide_bar}",
-            )
-            .map(|s| {
-                s.with_key(
-                    "rate",
-                    |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = write!(w, "{}/s", ludomat_io::text::number(st.per_sec()));
-                    },
-                )
-            })
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            // the counts, the rate and the time left in the words of every other (never
+            // "852,605.1735/s", never "8s"); the bar takes what they leave of the width
+            ProgressStyle::with_template("{line}")
+                .map(|s| {
+                    s.with_key(
+                        "line",
+                        move |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                            let line =
+                                progress_line(st.pos(), st.len(), st.per_sec(), st.eta(), width);
+                            let _ = w.write_str(&line);
+                        },
+                    )
+                })
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     } else {
@@ -247,5 +300,34 @@ pub fn tournament<G: Game>(
         failed: total.failed,
         first_failure: total.first_failure.map(|(_, s)| s),
         elapsed: started.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_progress_line_fits_its_width_and_speaks_the_voice() {
+        let line = progress_line(
+            1_019_904,
+            Some(3_000_000),
+            248_356.17,
+            Duration::from_millis(8_400),
+            80,
+        );
+        assert_eq!(ludomat_io::text::width(&line), 80, "{line}");
+        assert!(
+            line.starts_with("1,019,904/3,000,000 games  248,356/s  eta 8.0 s  █"),
+            "{line}"
+        );
+        // a third done: a third of the bar filled
+        let bar = line.chars().filter(|&c| c == '█' || c == '░').count();
+        let filled = line.chars().filter(|&c| c == '█').count();
+        assert_eq!(filled, bar * 1_019_904 / 3_000_000);
+        // a narrow terminal: the words cut, never wider
+        let narrow = progress_line(5, Some(10), 1.0, Duration::from_secs(5), 20);
+        assert!(ludomat_io::text::width(&narrow) <= 20, "{narrow}");
     }
 }

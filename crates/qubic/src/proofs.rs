@@ -758,14 +758,15 @@ fn secs_wall_and_cpu(wall: f64, cpu: f64) -> String {
 /// The progress bar's note: expansions, CPU time and the line being searched.
 #[must_use]
 pub fn search_note(p: &Progress<SearchProgress>) -> String {
-    format!(
+    let note = format!(
         "{} expansions, {} CPU {}",
         ludomat_io::text::thousands(p.partial.expansions),
         ludomat_io::text::duration(std::time::Duration::from_secs_f64(
             p.partial.cpu_seconds.max(0.0)
         )),
         p.partial.line.join(" ")
-    )
+    );
+    note.trim_end().to_string()
 }
 
 impl PreparedSearch {
