@@ -188,6 +188,10 @@ fn main() -> std::process::ExitCode {
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
     let failed_write = out::finish();
     match result {
+        // stopped by Ctrl-C after printing what it had: the shell's status for it
+        Err(e) if e.downcast_ref::<interrupt::Stopped>().is_some() => {
+            std::process::ExitCode::from(130)
+        }
         Err(e) if !out::is_output_failure(&e) => {
             // wrapped at words to 80 columns, as everything the program writes
             let line = format!("ludomat: {}", out::causes(&e));
