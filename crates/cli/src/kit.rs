@@ -156,8 +156,9 @@ pub fn her(args: HerKitArgs) -> Result<()> {
     write(&kit, args.kit, "out/her-kit/", args.state.as_deref())
 }
 
-/// Make every file, then write them all (atomically each): into the file `--out` names,
-/// or into a folder (an existing one, a value ending in `/`, or for a kit of several files).
+/// Check the layout and `--out` first, then make every file, then write them all
+/// (atomically each): into the one file `--out` names (a PDF: `kit.pdf`), or into a folder
+/// (an existing one, a value ending in `/`, or for a kit of several files).
 fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Result<()> {
     let opts = Options {
         front: a.front,
@@ -166,25 +167,27 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         tint: a.tint,
         command: command_line(),
     };
-    let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg).map_err(|e| match e {
-        // --box and --tab values that make no kit: usage errors, as clap's own
+    // --box and --tab values that make no kit: usage errors, as clap's own
+    let kit_error = |e: ludomat_kit::KitError| match e {
         ludomat_kit::KitError::TooSmall { .. }
         | ludomat_kit::KitError::TooLarge { .. }
         | ludomat_kit::KitError::Tab { .. } => {
             crate::usage::usage(format!("{e}. No kit was written."))
         }
         e => anyhow!("{e}\nNo kit was written."),
-    })?;
+    };
+    ludomat_kit::layout::Geometry::new(&opts).map_err(kit_error)?;
     let out = a.out.unwrap_or_else(|| PathBuf::from(default_out));
-    let folder =
-        out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/') || files.len() > 1;
-    if folder && out.exists() && !out.is_dir() {
-        bail!(
-            "--out {}: a kit of {} files needs a folder, and this is a file. No kit was written.",
-            out.display(),
-            files.len()
-        );
+    let several = a.per_move || a.svg;
+    let folder = several || out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/');
+    if !folder {
+        // the one file never replaces the state the kit is made from
+        let inputs: Vec<&Path> = input.into_iter().collect();
+        ludomat_io::output::not_an_input(&out, &inputs)
+            .map_err(|e| anyhow!("--out {}: {e}\nNo kit was written.", out.display()))?;
     }
+    check_out(&out, folder, several).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
+    let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg).map_err(kit_error)?;
     outln!(
         "{}",
         crate::help::wrap(&format!("The kit of {}.", kit.origin))
@@ -205,12 +208,16 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
             out.clone()
         }
     };
-    if let Some(input) = input {
-        for f in &files {
-            let path = path_of(f);
-            ludomat_io::output::not_an_input(&path, &[input])
-                .map_err(|e| anyhow!("--out {}: {e}\nNo kit was written.", path.display()))?;
-        }
+    for f in &files {
+        let path = path_of(f);
+        let inputs: Vec<&Path> = input.into_iter().collect();
+        ludomat_io::output::not_an_input(&path, &inputs)
+            .and_then(|()| ludomat_io::output::check(&path, ludomat_io::output::ANY))
+            .map_err(|e| anyhow!("--out {}: {e}\nNo kit was written.", path.display()))?;
+    }
+    if folder {
+        ludomat_io::write::folders(&out)
+            .with_context(|| format!("--out {}: cannot make the folder", out.display()))?;
     }
     for f in &files {
         let path = path_of(f);
@@ -225,4 +232,36 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         );
     }
     Ok(())
+}
+
+/// `--out` checked before the kit is made: one file is a PDF, its extension `.pdf` (an
+/// SVG is one file a page); a kit of several files (`--per-move`, `--svg`) goes into a
+/// folder, never into a name that says it is one PDF or SVG; the folder must take files.
+fn check_out(out: &Path, folder: bool, several: bool) -> Result<()> {
+    let ext = out
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if !folder {
+        if ext.as_deref() == Some("svg") {
+            bail!(
+                "--out {}: a kit in one file is a PDF (.pdf); SVG is one file a page: give --svg and a folder",
+                out.display()
+            );
+        }
+        return Ok(ludomat_io::output::check_flag(
+            "--out",
+            out,
+            ludomat_io::output::PDF,
+        )?);
+    }
+    let named_file = !out.is_dir() && !out.as_os_str().to_string_lossy().ends_with('/');
+    if out.exists() && !out.is_dir()
+        || several && named_file && matches!(ext.as_deref(), Some("pdf" | "svg"))
+    {
+        bail!(
+            "--out {}: a kit of several files (--per-move, --svg) needs a folder, and this names a file",
+            out.display()
+        );
+    }
+    Ok(ludomat_io::output::check_folder_of("--out", out, &[])?)
 }

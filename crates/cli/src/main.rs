@@ -190,6 +190,10 @@ fn main() -> std::process::ExitCode {
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
     let failed_write = out::finish();
     match result {
+        // stopped by Ctrl-C after printing what it had: the shell's status for it
+        Err(e) if e.downcast_ref::<interrupt::Stopped>().is_some() => {
+            std::process::ExitCode::from(130)
+        }
         Err(e) if usage::find(&e).is_some() => {
             // a usage error found after parsing: as clap says its own, status 2
             let message = usage::find(&e).map(|u| u.0.clone()).unwrap_or_default();

@@ -170,14 +170,25 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
 // ---------------------------------------------------------------------------------------
 // train
 
+/// The files `menace train` writes into its output folder.
+const CURVE_FILES: [&str; 5] = [
+    "curve.csv",
+    "curve.png",
+    "curve.svg",
+    "first-box.png",
+    "first-box.svg",
+];
+
 /// `menace train`: the library's training run (`ludomat_menace::Training`) against the
 /// arena's agent, with a progress bar, Ctrl-C, the state saved every `--save-every`
 /// games and at the end, the curve written into the output folder.
 fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     args.check()?;
-    // The output folder first: a run is never lost to a folder that cannot be written.
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
+    // The output folder and its files first: a run is never lost to a folder (or a
+    // curve.png) that cannot be written.
+    ludomat_io::output::check_folder_of("--out", &args.out, &CURVE_FILES)?;
+    ludomat_io::write::folders(&args.out)
+        .with_context(|| format!("cannot make the output folder {}", args.out.display()))?;
     let fresh = args.fresh;
     let store = Stored::open_to_write(state, fresh)?;
     let replaced = if fresh {
@@ -245,8 +256,9 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         line_chart(&beads, &args.out.join(format!("first-box.{ext}")))?;
     }
     outln!(
-        "learning curve in {}:\n  curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
-        args.out.display()
+        "learning curve in {}:\n  {}",
+        args.out.display(),
+        CURVE_FILES.join(", ")
     );
     let kept = replaced.zip(backup.as_deref());
     out!(

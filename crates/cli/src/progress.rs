@@ -205,6 +205,22 @@ pub fn context<'a, P>(
     )
 }
 
+/// Run `run` with the next Ctrl-C caught: the `stop` it is given says yes from then on, so
+/// a run that asks it stops early with what it has (the second Ctrl-C kills as usual).
+pub fn until_ctrl_c<T>(run: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> T) -> T {
+    let _scope = crate::interrupt::catch();
+    run(&|| crate::interrupt::requested().load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// What a run of `total` games stopped by Ctrl-C after `done` says above its table.
+pub fn interrupted(done: u64, total: u64) -> String {
+    format!(
+        "interrupted (Ctrl-C) after {} of {}: the table below is theirs",
+        ludomat_io::text::thousands(done),
+        ludomat_io::text::count(total, "game", "games")
+    )
+}
+
 /// A cancellation flag raised by the next Ctrl-C while the scope returned beside it lives.
 pub fn ctrl_c_cancel() -> (Cancel, Scope) {
     let scope = crate::interrupt::catch();

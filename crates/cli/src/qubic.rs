@@ -209,8 +209,11 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
     let cpu = ludomat_game::run::cpu::process();
-    let r = args.run()?;
+    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    if r.stopped {
+        outln!("{}", crate::progress::interrupted(r.played(), args.games));
+    }
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
@@ -247,6 +250,9 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             "{} could not be finished; first: {f}",
             ludomat_io::text::count(r.failed, "game", "games")
         );
+    }
+    if r.stopped {
+        return Err(ludomat_io::interrupt::Stopped.into());
     }
     Ok(())
 }

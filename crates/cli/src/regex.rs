@@ -131,7 +131,14 @@ fn check(a: &CheckArgs, out: &mut dyn Write) -> Result<()> {
 /// `ludomat play regex`
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut out = crate::help::Wrapped::new(crate::out::stdout());
-    let puzzle = puzzle_text(&args.file)?;
-    let mut console = RegexConsole::new(RegexConfig { puzzle })?;
+    let mut console = if Path::new(&args.file).exists() {
+        // a file's errors name the file, never quote its text
+        let text = crate::files::read_string(Path::new(&args.file), crate::files::TEXT_CAP)?;
+        RegexConsole::from_file(&args.file, text)?
+    } else {
+        RegexConsole::new(RegexConfig {
+            puzzle: puzzle_text(&args.file)?,
+        })?
+    };
     Ok(converse(&mut console, &mut LineInput::Stdin, &mut out)?)
 }

@@ -257,12 +257,18 @@ fn run_program(a: RunArgs) -> Result<()> {
         input: a.keys.is_none().then_some(LineInput::Stdin),
         queue: a.keys.unwrap_or_default().into(),
     };
-    let stdout = crate::out::stdout();
-    let mut out = stdout.lock();
+    // only paper and trace: the run stops at the first failed write (a closed pipe, a
+    // full disk), which main reports once
+    let mut out = crate::out::stdout().until_gone();
     if a.trace {
         writeln!(out, "{}", text::TRACE_HEAD)?;
     }
-    let rest = r.run(&mut |m| keys.next(m), &mut out)?;
+    let rest = r
+        .run(&mut |m| keys.next(m), &mut out)
+        .map_err(|e| match e {
+            ludomat_game::console::ConverseError::Io(e) => anyhow::Error::from(e),
+            e => e.into(),
+        })?;
     let m = r.machine();
     let time = text::real_time(m.steps(), m.ticks());
     match rest {

@@ -17,7 +17,7 @@ use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_game::LineInput;
 use ludomat_io::lock::Wait;
-use ludomat_io::log::{Log, Settings};
+use ludomat_io::log::{Log, Resume, Settings};
 use ludomat_io::output::{self, ANY, CHART};
 use ludomat_threes::auto::{AutoOptions, AutoProgress, Contender, MAX_GAMES};
 use ludomat_threes::autoplay::GameSummary;
@@ -153,7 +153,7 @@ fn raw_key() -> Result<Option<Key>> {
             Code::Char(c) => keys_of_line(&c.to_string())
                 .pop()
                 .unwrap_or_else(|| Key::Unknown(c.to_string())),
-            other => Key::Unknown(format!("{other:?}")),
+            other => Key::Unknown(other.to_string()),
         }));
     }
 }
@@ -277,6 +277,8 @@ fn auto(a: AutoOptions) -> Result<()> {
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
         output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.display()))?;
+        ludomat_io::write::folders(dir)
+            .with_context(|| format!("--record-dir {}", dir.display()))?;
     }
     // The CSV log's settings: what decides its games.
     let spec = summary::log_spec(
@@ -371,7 +373,13 @@ fn auto(a: AutoOptions) -> Result<()> {
 /// The `--csv` log of an auto run, new (an earlier file is refused, never emptied).
 fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option<Log>> {
     let Some(path) = &a.csv else { return Ok(None) };
-    let opened = Log::open(path, spec, false, Wait::No, &summary::is_whole_row)?;
+    let opened = Log::open(
+        path,
+        spec,
+        Resume::Never,
+        Wait::Never,
+        &summary::is_whole_row,
+    )?;
     Ok(Some(opened.log))
 }
 
@@ -441,7 +449,13 @@ fn versus(a: VersusOptions) -> Result<()> {
     let mut file = match &a.csv {
         Some(path) => {
             let spec = versus::log_spec(&a);
-            let opened = Log::open(path, &spec, a.resume, Wait::No, &versus::is_whole_row)?;
+            let opened = Log::open(
+                path,
+                &spec,
+                a.resume.into(),
+                Wait::Never,
+                &versus::is_whole_row,
+            )?;
             if !opened.existing.is_empty() {
                 let name = path.display().to_string();
                 versus::read_csv(&name, &opened.existing, &mut games)?;
@@ -490,7 +504,10 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str
     }
     if let Some(pair) = paired {
         let Some((x, y)) = pair.split_once(',') else {
-            usage!("--paired {pair:?}: two AI names, A,B");
+            usage!(
+                "--paired {}: two AI names, A,B",
+                ludomat_io::text::quoted(pair, 60)
+            );
         };
         let rows = ludomat_threes::paired::paired(games, x.trim(), y.trim());
         if rows.is_empty() {
@@ -696,6 +713,8 @@ fn tune(options: TuneOptions) -> Result<()> {
     options
         .check()
         .map_err(|e| crate::usage::usage(e.to_string()))?;
+    // the checkpoint is held while this run saves into it (before --resume is read)
+    let _lock = options.lock()?;
     out!("{}", wrap(&options.header(&start)));
     let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
     let bar = progress::Bar::new("candidates", Some(options.bound()), false);

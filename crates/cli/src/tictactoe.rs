@@ -128,8 +128,11 @@ fn play_menace(menace: Mark, seed: u64, args: &PlayArgs) -> Result<()> {
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
     let cpu = ludomat_game::run::cpu::process();
-    let r = args.run()?;
+    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    if r.stopped {
+        outln!("{}", crate::progress::interrupted(r.played(), args.games));
+    }
     out!(
         "{}",
         ludomat_arena::table::tictactoe(&r, args.alternates(), args.seed)
@@ -144,6 +147,9 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             "{} failed; first: {f}",
             ludomat_io::text::count(r.failed, "game", "games")
         );
+    }
+    if r.stopped {
+        return Err(ludomat_io::interrupt::Stopped.into());
     }
     Ok(())
 }

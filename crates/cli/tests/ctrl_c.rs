@@ -344,7 +344,7 @@ fn folder_of(program: &str) -> Option<String> {
 #[test]
 fn ctrl_c_in_the_pager_returns_to_the_menu() {
     let (Some(sh), Some(less)) = (folder_of("sh"), folder_of("less")) else {
-        eprintln!("skipped: no sh or less on PATH");
+        ludomat_io::errln!("skipped: no sh or less on PATH");
         return;
     };
     let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

@@ -46,6 +46,6 @@ pub use session::{new_dyn_session, watched_as_json, DynSession, LongRun, Session
 pub use stats::{Proportion, Tally};
 pub use terminal::{Ending, LineInput};
 pub use tournament::{
-    a_side, game_seeds, tournament, tournament_games, AgentFactory, TournamentConfig,
-    TournamentResult,
+    a_side, game_seeds, tournament, tournament_games, tournament_until, AgentFactory,
+    TournamentConfig, TournamentResult,
 };

@@ -61,6 +61,9 @@ pub struct TournamentResult {
     pub first_failure: Option<String>,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Stopped before every game was played ([`tournament_until`]: Ctrl-C): the counts
+    /// are those of the games played.
+    pub stopped: bool,
 }
 
 impl TournamentResult {
@@ -75,6 +78,13 @@ impl TournamentResult {
             self.first_failure.clone_from(&later.first_failure);
         }
         self.elapsed += later.elapsed;
+        self.stopped |= later.stopped;
+    }
+
+    /// Games played (finished or failed).
+    #[must_use]
+    pub fn played(&self) -> u64 {
+        self.a.games() + self.failed
     }
 
     /// Finished games per second.
@@ -96,10 +106,12 @@ struct Partial {
     a_by_seat: [Tally; 2],
     failed: u64,
     first_failure: Option<(u64, String)>,
+    stopped: bool,
 }
 
 impl Partial {
     fn merge(mut self, o: Partial) -> Partial {
+        self.stopped |= o.stopped;
         self.a += o.a;
         self.by_seat += o.by_seat;
         self.a_by_seat[0] += o.a_by_seat[0];
@@ -188,6 +200,7 @@ pub fn tournament_games<G: Game>(
         failed: part.failed,
         first_failure: part.first_failure.map(|(_, s)| s),
         elapsed: started.elapsed(),
+        stopped: false,
     }
 }
 
@@ -250,6 +263,19 @@ pub fn tournament<G: Game>(
     make_b: &AgentFactory<'_, G>,
     config: &TournamentConfig,
 ) -> TournamentResult {
+    tournament_until(make_a, make_b, config, &|| false)
+}
+
+/// [`tournament`], stopped early once `stop` says so (asked before every game: a
+/// Ctrl-C): no game starts after that, the games in progress end, and the result holds
+/// the games played, with [`TournamentResult::stopped`] set.
+#[must_use]
+pub fn tournament_until<G: Game>(
+    make_a: &AgentFactory<'_, G>,
+    make_b: &AgentFactory<'_, G>,
+    config: &TournamentConfig,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> TournamentResult {
     const CHUNK: u64 = 512;
     let a_name = make_a(0).name();
     let b_name = make_b(0).name();
@@ -283,10 +309,16 @@ pub fn tournament<G: Game>(
         .map(|c| {
             let mut part = Partial::default();
             let end = ((c + 1) * CHUNK).min(config.games);
+            let mut played = 0;
             for i in c * CHUNK..end {
+                if stop() {
+                    part.stopped = true;
+                    break;
+                }
                 play_one(make_a, make_b, config, i, &mut part);
+                played += 1;
             }
-            bar.inc(end - c * CHUNK);
+            bar.inc(played);
             part
         })
         .reduce(Partial::default, Partial::merge);
@@ -300,6 +332,7 @@ pub fn tournament<G: Game>(
         failed: total.failed,
         first_failure: total.first_failure.map(|(_, s)| s),
         elapsed: started.elapsed(),
+        stopped: total.stopped,
     }
 }
 

@@ -56,6 +56,13 @@ pub fn input_ended_by_ctrl_c() -> bool {
     ENDED_BY_CTRL_C.swap(false, Ordering::SeqCst)
 }
 
+/// A run stopped by Ctrl-C that has printed what it had (a tournament's table of the games
+/// played): `main` ends with status 130 (128 + SIGINT, what a shell reports for a process
+/// that Ctrl-C ended) and prints nothing more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("stopped by Ctrl-C")]
+pub struct Stopped;
+
 /// The flag the first Ctrl-C of a [`catch`] scope raises: a run's cancellation reads it
 /// (`ludomat_game::run::Cancel::also_on`).
 #[must_use]

@@ -26,6 +26,7 @@
 struct ReadmeDoctests;
 
 pub mod child;
+pub mod error;
 pub mod interrupt;
 pub mod layout;
 pub mod lock;

@@ -261,6 +261,48 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// Something a person typed (or a file held), quoted in a message: in double quotes, its
+/// control characters escaped (`\n`, `\t`, `\u{1b}`), at most `chars` characters of it and
+/// `…` when there was more — a 10 MB file is never echoed whole.
+#[must_use]
+pub fn quoted(text: &str, chars: usize) -> String {
+    let mut out = String::from("\"");
+    for (i, c) in text.chars().enumerate() {
+        if i >= chars {
+            out.push(ELLIPSIS);
+            break;
+        }
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A number a person gave (an option's value), echoed back in a message in short form:
+/// as typed for ordinary sizes (`2.5`, `-3`, `10000`), with an exponent when it is very
+/// large or very small (`1e300`, `-1e300`, `1.5e-9`), `infinity` and `NaN` in words —
+/// never the 300 digits of `1e300` written out.
+#[must_use]
+pub fn short(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "infinity" } else { "-infinity" }.into();
+    }
+    let a = x.abs();
+    if a != 0.0 && !(1e-4..1e15).contains(&a) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// `text` broken into lines of at most `width` columns at spaces; a word wider than the
 /// line is cut across lines. Existing line breaks are kept; leading spaces of a line are
 /// kept as its indent for the lines it wraps into. A `width` of 0 is taken as 1.
@@ -464,6 +506,25 @@ pub fn wrapped(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn what_a_person_gave_is_echoed_short() {
+        assert_eq!(short(1e300), "1e300");
+        assert_eq!(short(-1e300), "-1e300");
+        assert_eq!(short(2.5), "2.5");
+        assert_eq!(short(-3.0), "-3");
+        assert_eq!(short(1e13), "10000000000000");
+        assert_eq!(short(99999999999999999999999.0), "1e23");
+        assert_eq!(short(1.5e-9), "1.5e-9");
+        assert_eq!(short(0.0), "0");
+        assert_eq!(short(f64::INFINITY), "infinity");
+        assert_eq!(short(f64::NAN), "NaN");
+        assert!(short(f64::MAX).len() < 30, "{}", short(f64::MAX));
+        let long = "x".repeat(10_000_000);
+        assert_eq!(quoted(&long, 5), "\"xxxxx…\"");
+        assert_eq!(quoted("a\nb\"c\u{1b}", 40), "\"a\\nb\\\"c\\u{1b}\"");
+        assert_eq!(quoted("tiny", 40), "\"tiny\"");
+    }
 
     #[test]
     fn counts_say_one_and_many() {

@@ -420,8 +420,9 @@ pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), Proo
     Ok((dict, name))
 }
 
-/// Refuse, before the work, an output that cannot be written: a folder, a FIFO or
-/// device, a file in a missing folder.
+/// Refuse, before the work, a certificate that cannot be written: a folder, a FIFO or
+/// device, a file in a missing folder, or a name whose extension is not `.gz` (a
+/// certificate is gzip: `my.cert.gz`, never `x.json`).
 ///
 /// # Errors
 /// [`ProofError::Output`] naming `flag` and the path.
@@ -429,7 +430,7 @@ pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
     Ok(ludomat_io::output::check_flag(
         flag,
         path,
-        ludomat_io::output::ANY,
+        ludomat_io::output::GZIP,
     )?)
 }
 
@@ -970,9 +971,19 @@ mod tests {
     }
 
     #[test]
-    fn a_folder_is_no_certificate_file() {
-        let dir = std::env::temp_dir();
-        let e = check_output(&dir, "--write-certificate").unwrap_err();
+    fn a_folder_is_no_certificate_file_and_a_certificate_is_gzip() {
+        let dir = std::env::temp_dir().join(format!("ludomat-cert-{}", std::process::id()));
+        let folder = dir.join("c.cert.gz");
+        std::fs::create_dir_all(&folder).unwrap();
+        let e = check_output(&folder, "--write-certificate").unwrap_err();
         assert!(e.to_string().ends_with(": is a folder, not a file"), "{e}");
+        let e = check_output(&dir.join("x.json"), "--write-certificate").unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("x.json: the format is chosen by the extension: .gz, not .json"),
+            "{e}"
+        );
+        check_output(&dir.join("my.cert.gz"), "--write-certificate").unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

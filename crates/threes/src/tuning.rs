@@ -55,6 +55,10 @@ pub struct TuneOptions {
     /// Go on from a state saved by --checkpoint (with the same settings).
     #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub resume: Option<PathBuf>,
+    /// When another process is tuning into the same --checkpoint file, wait for it to end
+    /// instead of refusing.
+    #[cfg_attr(feature = "clap", arg(long, requires = "checkpoint"))]
+    pub wait_lock: bool,
     /// The optimiser: coordinate search (each weight halved and doubled in turn, --rounds
     /// passes) or CMA-ES (the `cmaes` crate: --generations generations of --population
     /// candidates around the start weights).
@@ -79,7 +83,7 @@ pub enum TuningError {
     #[error("--games and --depth must be at least 1")]
     Zero,
     /// A step size CMA-ES cannot start from.
-    #[error("--sigma {0} is outside 0.01 to 10")]
+    #[error("--sigma {}: from 0.01 to 10", ludomat_io::text::short(*.0))]
     Sigma(f64),
     /// A saved state that is not one (the file's name).
     #[error("{0} is not a saved tuning state")]
@@ -283,6 +287,25 @@ impl TuneOptions {
             return Err(TuningError::Sigma(self.sigma));
         }
         Ok(())
+    }
+
+    /// Hold the `--checkpoint` file for this run (until the value is dropped): a second
+    /// tuning into the same file — under any name, a hard link too — is refused, naming
+    /// the first, or waits for it with `--wait-lock`. Take it before the `--resume` file is
+    /// read, so that a run that waited goes on from what the first one saved.
+    ///
+    /// # Errors
+    /// The file is held by another process, or cannot be locked.
+    pub fn lock(&self) -> Result<Option<ludomat_io::lock::Lock>, ludomat_io::lock::LockError> {
+        let wait = if self.wait_lock {
+            ludomat_io::lock::Wait::Yes
+        } else {
+            ludomat_io::lock::Wait::No
+        };
+        self.checkpoint
+            .as_deref()
+            .map(|path| ludomat_io::lock::Lock::acquire(path, wait))
+            .transpose()
     }
 
     /// The run's header, a line each (each ending in a newline).
@@ -581,6 +604,7 @@ mod tests {
             generations: 2,
             population: Some(2),
             sigma: 0.3,
+            wait_lock: false,
         }
     }
 
@@ -647,7 +671,7 @@ mod tests {
             .run(Weights::default(), Some(resume), &mut ctx, &mut |_| {})
             .unwrap();
         assert_eq!((resumed.best, resumed.best_mean), (all.best, all.best_mean));
-        assert!(whole.summary(&resumed, 1.0).contains("over 4 candidates"));
+        assert!(whole.summary(&resumed).contains("over 4 candidates"));
     }
 
     #[test]
