@@ -59,13 +59,26 @@ pub struct ServeArgs {
     /// Pieces of session work (actions, autoplay steps) worked on at once (1-1,024).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub work_slots: u32,
-    /// Work slots one client holds at most (1-1,024); clients with work waiting take
-    /// turns, so one client's autoplays cannot hold up another's move.
+    /// Work slots of each kind (actions; autoplay steps) one client holds at most
+    /// (1-1,024); clients with work waiting take turns, so one client's autoplays cannot
+    /// hold up another's move.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub work_slots_per_client: u32,
-    /// Pieces of work one client may have waiting for a slot (1-100,000); beyond, 429.
+    /// Pieces of work of each kind one client may have waiting for a slot (1-100,000);
+    /// beyond, 429.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub waiting_per_client: u32,
+    /// Work slots kept for the visitors' actions (0-1,023, below --work-slots): autoplay
+    /// steps and runs' applications never take them, so a click is answered at once
+    /// however many autoplays a crowd runs.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=1023))]
+    pub interactive_slots: u32,
+    /// Autoplays going at once in the whole museum (1-100,000); beyond, 503.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub autoplays: u32,
+    /// Autoplays one client has going at once (1-10,000); beyond, 429.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub autoplays_per_client: u32,
     /// Long runs (training, proofs, circuit checks) going at once (1-64); more wait in a
     /// queue, their place shown in the page.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -89,6 +102,14 @@ pub struct ServeArgs {
 
 /// Run the museum until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> Result<()> {
+    if args.interactive_slots >= args.work_slots {
+        anyhow::bail!(
+            "--interactive-slots {} must be below --work-slots {}: autoplay steps and runs \
+             need at least one slot of their own",
+            args.interactive_slots,
+            args.work_slots
+        );
+    }
     if let Some(kind) = &args.exhibit {
         if ludomat_museum::exhibits::find(kind).is_none() {
             anyhow::bail!(
@@ -134,6 +155,9 @@ async fn serve(args: ServeArgs) -> Result<()> {
         max_blocking: args.work_slots as usize,
         max_blocking_per_client: args.work_slots_per_client as usize,
         max_waiting_per_client: args.waiting_per_client as usize,
+        interactive_slots: args.interactive_slots as usize,
+        max_autoplays: args.autoplays as usize,
+        max_autoplays_per_client: args.autoplays_per_client as usize,
         max_runs: args.runs as usize,
         max_runs_per_client: args.runs_per_client as usize,
         max_run_queue: args.run_queue as usize,
