@@ -44,16 +44,15 @@ impl Palette {
     /// Colours if standard output is a terminal and the environment allows them.
     #[must_use]
     pub fn for_stdout() -> Self {
-        let mut p = Self::decide(
+        Self::decide(
             ludomat_io::out::stdout().is_terminal(),
             std::env::var_os("NO_COLOR").as_deref(),
             std::env::var_os("TERM").as_deref(),
-        );
-        p.depth = Depth::of(
+        )
+        .with_depth(Depth::of(
             std::env::var_os("COLORTERM").as_deref(),
             std::env::var_os("TERM").as_deref(),
-        );
-        p
+        ))
     }
 
     /// The rule itself: a terminal, `NO_COLOR` absent or empty, `TERM` not `dumb`.

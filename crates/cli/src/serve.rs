@@ -130,13 +130,25 @@ pub fn run(args: ServeArgs) -> Result<()> {
         }
     }
     let runtime = ludomat_museum::runtime().context("starting the async runtime")?;
+    // Our own one-shot handling, from before the URL is printed until the process ends
+    // (not tokio's, which stays installed for the life of the process: the menu goes on
+    // after the server). A second signal ends the process at once.
+    let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
     let result = runtime.block_on(serve(args));
-    // Work still on the blocking pool (a session step) is not waited for beyond this.
-    runtime.shutdown_timeout(Duration::from_millis(300));
-    result
+    // A visitor's action still on the blocking pool is not waited for beyond this; autoplay
+    // steps, runs' applications and long runs are on threads of their own, cancelled by
+    // the stop and never waited for: the process ends now.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    drop(ctrl_c);
+    let (mut stopped, noticed) = result?;
+    // From the signal noticed to the runtime gone, which is when the process ends.
+    stopped.took = noticed.elapsed();
+    errln!("ludomat museum: stopped: {stopped}");
+    Ok(())
 }
 
-async fn serve(args: ServeArgs) -> Result<()> {
+/// Serves until a signal; what stopping did, and when the signal was noticed.
+async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::Instant)> {
     let addr = SocketAddr::new(args.bind, args.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -167,10 +179,6 @@ async fn serve(args: ServeArgs) -> Result<()> {
         ..ludomat_museum::MuseumConfig::default()
     };
     let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;
-    // Our own one-shot handling, from before the URL is printed until the server has
-    // stopped (not tokio's, which stays installed for the life of the process: the menu
-    // goes on after the server).
-    let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
     let bound = server.local_addr().context("reading the bound address")?;
     let url = if bound.ip().is_unspecified() {
         format!("http://127.0.0.1:{}/", bound.port())
@@ -205,12 +213,17 @@ async fn serve(args: ServeArgs) -> Result<()> {
     if args.open {
         open_browser(&page);
     }
+    let noticed = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let seen = std::sync::Arc::clone(&noticed);
     let stopped = server
-        .run_until(async {
-            let mut tick = tokio::time::interval(Duration::from_millis(50));
+        .run_until(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(20));
             loop {
                 tick.tick().await;
                 if let Some(signal) = crate::interrupt::stopping() {
+                    if let Ok(mut at) = seen.lock() {
+                        *at = Some(std::time::Instant::now());
+                    }
                     errln!("ludomat museum: {signal}: stopping");
                     return;
                 }
@@ -218,11 +231,13 @@ async fn serve(args: ServeArgs) -> Result<()> {
         })
         .await
         .context("serving the museum")?;
-    drop(ctrl_c);
-    errln!("ludomat museum: stopped: {stopped}");
-    Ok(())
+    let noticed = noticed
+        .lock()
+        .ok()
+        .and_then(|at| *at)
+        .unwrap_or_else(std::time::Instant::now);
+    Ok((stopped, noticed))
 }
-
 /// Off loopback: the addresses students type and a QR code of the first (black on white
 /// on a terminal, plain characters in a file or a pipe).
 fn print_class(bound: SocketAddr) {

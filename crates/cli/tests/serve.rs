@@ -276,3 +276,71 @@ fn the_qr_code_on_a_terminal_is_black_on_white_in_explicit_colours() {
     }
     assert!(qr.iter().any(|l| l.contains('█') || l.contains('▀')));
 }
+
+/// The process ends within a second of Ctrl-C with long work going — a Qubic proof from
+/// the empty board (a thread of its own), a Threes! autoplay of the depth-4 AI (steps on
+/// the background threads), a page open.
+#[test]
+fn ctrl_c_ends_serve_within_a_second_with_runs_going() {
+    let (mut child, port) = serve(&[]);
+    let open = |kind: &str, config: &str| {
+        let (status, body) = request(
+            port,
+            "POST",
+            "/api/visits",
+            &format!(r#"{{"kind":"{kind}","config":{config}}}"#),
+        );
+        assert_eq!(status, 201, "{body}");
+        id_of(&body)
+    };
+    let qubic = open("qubic", "{}");
+    let mut page = open_page(port, &qubic);
+    let (status, body) = request(
+        port,
+        "POST",
+        &format!("/api/visits/{qubic}/run"),
+        r#"{"long_run":"prove","params":{"search_after":0}}"#,
+    );
+    assert_eq!(status, 202, "{body}");
+    let threes = open("threes", r#"{"depth":4}"#);
+    let (status, body) = request(
+        port,
+        "POST",
+        &format!("/api/visits/{threes}/autoplay"),
+        r#"{"action":{"type":"ai_step"},"interval_ms":10}"#,
+    );
+    assert_eq!(status, 202, "{body}");
+    std::thread::sleep(Duration::from_millis(1500));
+
+    let sent = Instant::now();
+    // SAFETY: kill with a valid pid and signal number has no memory effects.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let ended = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("ludomat serve still running 5 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = sent.elapsed();
+    assert!(ended.success(), "{ended:?}");
+    let err = ludomat_io::read::capped_text(child.stderr.take().unwrap(), 1 << 20).unwrap();
+    let err = err.replace('\n', " ");
+    assert!(err.contains("cancelled 2 autoplay runs"), "{err}");
+    let _ = ludomat_io::read::capped(page.get_mut(), 1 << 20);
+    ludomat_io::errln!(
+        "ended {:.3} s after Ctrl-C; {}",
+        took.as_secs_f64(),
+        err.trim()
+    );
+    assert!(
+        took < Duration::from_secs(1),
+        "ended {took:?} after Ctrl-C: {err}"
+    );
+}

@@ -4,7 +4,7 @@
 //! cargo run --release -p ludomat-museum --example bench [-- SECONDS [CLIENTS]]
 //! cargo build --release -p ludomat
 //! cargo run --release -p ludomat-museum --example bench -- class [MINUTES [STUDENTS [LUDOMAT]]]
-//! cargo run --release -p ludomat-museum --example bench -- crowd [SECONDS [ADDRESSES [AUTOPLAYS [LUDOMAT]]]]
+//! cargo run --release -p ludomat-museum --example bench -- crowd [SECONDS [ADDRESSES [AUTOPLAYS [LUDOMAT [SERVE FLAGS…]]]]]
 //! ```
 //!
 //! The first: requests per second for a move action, SSE updates per second, and the page
@@ -31,7 +31,7 @@
 //! `crowd` (the "8 hostile addresses" scenario): a crowd on ADDRESSES loopback addresses
 //! (8 by default, 127.0.1.10 …), each with AUTOPLAYS Threes! visits (12) autoplaying the
 //! depth-4 AI every 10 ms (re-armed as they stop), against a real `ludomat serve` with
-//! every limit at its default; once they are going, 4 students (127.0.0.2 …), each with a
+//! every limit at its default (or the SERVE FLAGS given after LUDOMAT); once they are going, 4 students (127.0.0.2 …), each with a
 //! page watching a noughts-and-crosses game and a move every 250 ms, for SECONDS (60).
 //! Prints each student action's latency, the crowd's answers (autoplays started or
 //! refused) and the moves its autoplays made, wall and CPU time (server, generator) and
@@ -659,9 +659,14 @@ mod class {
 
     /// Starts `BIN serve --port 0` (every limit at its default, open-files limit 1,024 as
     /// under `ulimit -n 1024`), its log in `log`; the child and its address.
-    fn serve(bin: &str, log: &std::path::Path) -> (std::process::Child, SocketAddr) {
+    fn serve(
+        bin: &str,
+        log: &std::path::Path,
+        flags: &[String],
+    ) -> (std::process::Child, SocketAddr) {
         let mut cmd = Command::new(bin);
         cmd.args(["serve", "--port", "0"])
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(
                 ludomat_io::write::create(log)
@@ -720,7 +725,7 @@ mod class {
             .cloned()
             .unwrap_or_else(|| "target/release/ludomat".to_string());
         let log = std::path::Path::new("target").join("museum-class-bench.log");
-        let (mut child, addr) = serve(&bin, &log);
+        let (mut child, addr) = serve(&bin, &log, &[]);
         let pid = child.id();
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -931,9 +936,10 @@ mod class {
             .get(3)
             .cloned()
             .unwrap_or_else(|| "target/release/ludomat".to_string());
+        let flags = args.get(4..).unwrap_or_default();
         let students = 4;
         let log = std::path::Path::new("target").join("museum-crowd-bench.log");
-        let (mut child, addr) = serve(&bin, &log);
+        let (mut child, addr) = serve(&bin, &log, flags);
         let pid = child.id();
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -990,7 +996,12 @@ mod class {
         ludomat_io::outln!(
             "a crowd of {addresses} addresses (127.0.1.10 …) with {autoplays} Threes! autoplays \
              each (depth-4 AI, every 10 ms) and {students} students (127.0.0.2 …, a page and a \
-             move every 250 ms) for {seconds} s against {bin} serve (every limit at its default)"
+             move every 250 ms) for {seconds} s against {bin} serve {}",
+            if flags.is_empty() {
+                "(every limit at its default)".to_string()
+            } else {
+                flags.join(" ")
+            }
         );
         let actions = lock(&rec.actions).clone();
         let mut kinds: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();

@@ -501,6 +501,23 @@ pub fn prove_with(
     Ok(finish(run, progress, ctx, wall0, cpu0))
 }
 
+/// `cert` compressed as `Certificate::to_gzip` does it, a piece at a time, asking `stop`
+/// between pieces (compressing at the best level takes a while).
+fn gzip_until(cert: &Certificate, stop: &dyn Fn() -> bool) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    for piece in cert.to_bytes().chunks(64 * 1024) {
+        if stop() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                "stopped while compressing the certificate",
+            ));
+        }
+        e.write_all(piece)?;
+    }
+    e.finish()
+}
+
 /// A run stopped by its cancellation: no certificate, with what was proved so far.
 fn cancelled(
     mut run: SearchRun,
@@ -517,11 +534,13 @@ fn cancelled(
 /// The certificate compressed, read back and re-checked from its bytes by the
 /// independent checker alone (until `stop` says so); the gzip kept in `run`.
 fn recheck(cert: &Certificate, run: &mut SearchRun, stop: &dyn Fn() -> bool) -> Verdict {
-    let checked = cert.to_gzip().map_err(|e| e.to_string()).and_then(|gz| {
-        check_gzip_until(&gz, stop)
-            .map(|c| (gz, c))
-            .map_err(|e| e.to_string())
-    });
+    let checked = gzip_until(cert, stop)
+        .map_err(|e| e.to_string())
+        .and_then(|gz| {
+            check_gzip_until(&gz, stop)
+                .map(|c| (gz, c))
+                .map_err(|e| e.to_string())
+        });
     match checked {
         Ok((gz, (_, certificate))) => {
             run.certificate = Some(gz);
