@@ -191,7 +191,7 @@ mod tests {
         // SAFETY: getpriority of the process only reads.
         let ours = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
         assert!(nice > ours || nice == 19, "background {nice}, ours {ours}");
-        let failed = pool.run(|| panic!("inside")).await.map(|()| ());
+        let failed: Result<(), Failed> = pool.run(|| panic!("inside")).await;
         assert_eq!(failed, Err(Failed::Panicked("inside".into())));
         assert!(pool.threads() <= 2);
         pool.close();
