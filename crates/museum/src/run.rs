@@ -21,9 +21,11 @@
 //! at most [`crate::MuseumConfig::max_runs`] going in the whole museum — more wait in a
 //! queue, their place published as a `run_queued` happening `{"type": "run_queued",
 //! "place": p, "of": n}` whenever it changes (503 only when the queue is full); each run
-//! stopped after [`crate::MuseumConfig::max_run_time`]. An action run's applications take
-//! work slots like any action, in the client's turn; a long run goes on a thread of its
-//! own at a lower priority than the visitors' work.
+//! stopped after [`crate::MuseumConfig::max_run_time`]. An action run's first application
+//! answers its request (interactive work); the others are background work, in the slots
+//! background work may hold, in the client's turn, on low-priority threads
+//! ([`crate::work`]); a long run goes on a thread of its own at a lower priority than the
+//! visitors' work.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -38,6 +40,7 @@ use crate::job::{Job, Step};
 use crate::refusal::Refusal;
 use crate::run_slots::{Admission, ClientRun, RunRefusal, RunSlot};
 use crate::visit::Visit;
+use crate::work::Work;
 use crate::Museum;
 
 /// The job's name while a run goes (or waits for its slot).
@@ -361,7 +364,9 @@ impl Museum {
             limit,
             cpu: AtomicU64::new(0),
         });
-        let first = self.apply_once(&job, &action, &tally, 1).await?;
+        let first = self
+            .apply_once(&job, &action, &tally, 1, Work::Interactive)
+            .await?;
         match first {
             (_, Some(e)) => {
                 job.end(None);
@@ -398,9 +403,10 @@ impl Museum {
         action: &Arc<Value>,
         tally: &Arc<Tally>,
         done: u64,
+        kind: Work,
     ) -> Result<(Step, Option<ludomat_game::SessionError>), ApiError> {
         let (j, a, t) = (job.clone(), Arc::clone(action), Arc::clone(tally));
-        self.blocking(job.visit().client, move || {
+        let work = move || {
             let cpu0 = cpu::thread();
             let mut refusal = None;
             let step = j.step(|s| {
@@ -415,8 +421,12 @@ impl Museum {
                 Ok(h)
             });
             (step, refusal)
-        })
-        .await
+        };
+        let client = job.visit().client;
+        match kind {
+            Work::Interactive => self.blocking(client, work).await,
+            Work::Background => self.background(client, work).await,
+        }
     }
 
     /// Applications `from` ..= total of an action run, then its end.
@@ -444,7 +454,10 @@ impl Museum {
                 job.end_with(Some(note), vec![tally.progress(done - 1, true)]);
                 return;
             }
-            match self.apply_once(&job, &action, &tally, done).await {
+            match self
+                .apply_once(&job, &action, &tally, done, Work::Background)
+                .await
+            {
                 Ok((Step::Applied, _)) => {}
                 Ok((Step::Cancelled, _)) => {
                     drop(held.take());

@@ -23,9 +23,11 @@
 //! at the end the checker's verdict. The unit of work is the job ("positions"), so the
 //! bar's `done` / `total` are jobs.
 //!
-//! **Cancellation** is honoured within [`super::dfpn::Dfpn::TICK`] expansions; the run then
-//! ends [`Ended::Cancelled`] with the jobs proved so far and no certificate
-//! ([`Verdict::Cancelled`]).
+//! **Cancellation** is honoured in every phase — the frontier's walk at every position,
+//! the search within [`super::dfpn::Dfpn::TICK`] expansions, the certificate's writing
+//! and its re-check within a few hundred positions (milliseconds) — so a cancelled run
+//! returns at once; it then ends [`Ended::Cancelled`] with the jobs proved so far and no
+//! certificate ([`Verdict::Cancelled`]), even when every job was proved.
 
 use std::time::{Duration, Instant};
 
@@ -34,10 +36,10 @@ use ludomat_qubic_verify::Certificate;
 use serde::{Deserialize, Serialize};
 
 use super::attacker::AttackerStrategy;
-use super::certificate::{check_gzip, write, CertificateSummary};
+use super::certificate::{check_gzip_until, write_until, CertificateSummary};
 use super::dfpn::{DfpnLimits, DfpnStats, Outcome};
 use super::dictionary::notation;
-use super::hybrid::{frontier, HybridStrategy};
+use super::hybrid::{frontier_until, HybridStrategy};
 use super::solve::report::WorkReport;
 use super::solve::{solve, split, Job, Scheme, SolveConfig, SolveStatus, JOB_EXPANSIONS};
 use crate::Cell;
@@ -383,8 +385,10 @@ pub fn prove_with(
         }
         (k, Some(before)) => {
             ctx.report(0, progress.clone());
-            match frontier(before, k, config.threat_depth) {
+            let cancel = ctx.cancel().clone();
+            match frontier_until(before, k, config.threat_depth, &|| cancel.is_cancelled()) {
                 Some(jobs) => (None, jobs),
+                None if ctx.cancelled() => return Ok(cancelled(run, progress, ctx, wall0, cpu0)),
                 None => {
                     run.verdict = Verdict::NoFrontier;
                     return Ok(finish(run, progress, ctx, wall0, cpu0));
@@ -449,6 +453,10 @@ pub fn prove_with(
         }
         return Ok(finish(run, progress, ctx, wall0, cpu0));
     }
+    if ctx.cancelled() {
+        // Every position proved, but the run was stopped: no certificate.
+        return Ok(cancelled(run, progress, ctx, wall0, cpu0));
+    }
     // Every position proved: the strategy, then its certificate.
     let mut search = solved.strategy;
     if let Some(m) = first {
@@ -471,7 +479,10 @@ pub fn prove_with(
         k: config.after,
         search: search.clone(),
     };
-    run.verdict = match write(&strategy) {
+    // Writing and checking stop within a few hundred positions of a cancellation.
+    let cancel = ctx.cancel().clone();
+    let stop = || cancel.is_cancelled();
+    run.verdict = match write_until(&strategy, &stop) {
         Err(e) => Verdict::Refused {
             error: e.to_string(),
         },
@@ -479,20 +490,57 @@ pub fn prove_with(
             progress.phase = Phase::Check;
             progress.cpu_seconds = cpu_now();
             ctx.report(progress.proved as u64, progress.clone());
-            recheck(&cert, &mut run)
+            recheck(&cert, &mut run, &stop)
         }
     };
     run.certificate_time = Timing::since(cert_wall, cert_cpu);
+    if ctx.cancelled() {
+        run.certificate = None;
+        return Ok(cancelled(run, progress, ctx, wall0, cpu0));
+    }
     Ok(finish(run, progress, ctx, wall0, cpu0))
 }
 
+/// `cert` compressed as `Certificate::to_gzip` does it, a piece at a time, asking `stop`
+/// between pieces (compressing at the best level takes a while).
+fn gzip_until(cert: &Certificate, stop: &dyn Fn() -> bool) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    for piece in cert.to_bytes().chunks(64 * 1024) {
+        if stop() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                "stopped while compressing the certificate",
+            ));
+        }
+        e.write_all(piece)?;
+    }
+    e.finish()
+}
+
+/// A run stopped by its cancellation: no certificate, with what was proved so far.
+fn cancelled(
+    mut run: SearchRun,
+    progress: SearchProgress,
+    ctx: &mut RunContext<'_, SearchProgress>,
+    wall0: Instant,
+    cpu0: Duration,
+) -> SearchRun {
+    run.ended = Ended::Cancelled;
+    run.verdict = Verdict::Cancelled;
+    finish(run, progress, ctx, wall0, cpu0)
+}
+
 /// The certificate compressed, read back and re-checked from its bytes by the
-/// independent checker alone; the gzip kept in `run`.
-fn recheck(cert: &Certificate, run: &mut SearchRun) -> Verdict {
-    let checked = cert
-        .to_gzip()
+/// independent checker alone (until `stop` says so); the gzip kept in `run`.
+fn recheck(cert: &Certificate, run: &mut SearchRun, stop: &dyn Fn() -> bool) -> Verdict {
+    let checked = gzip_until(cert, stop)
         .map_err(|e| e.to_string())
-        .and_then(|gz| check_gzip(&gz).map(|c| (gz, c)).map_err(|e| e.to_string()));
+        .and_then(|gz| {
+            check_gzip_until(&gz, stop)
+                .map(|c| (gz, c))
+                .map_err(|e| e.to_string())
+        });
     match checked {
         Ok((gz, (_, certificate))) => {
             run.certificate = Some(gz);
