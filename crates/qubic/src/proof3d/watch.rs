@@ -219,7 +219,7 @@ impl Estimator {
             if c.cpu_ms[0] == c.cpu_ms[1] {
                 secs(need[0])
             } else {
-                format!("{}–{}", secs(need[0]), secs(need[1]))
+                format!("{} – {}", secs(need[0]), secs(need[1]))
             },
             c.build.name()
         );
@@ -423,7 +423,7 @@ mod tests {
         );
         assert!(
             est.basis
-                .contains("needed 2 min 23 s–2 min 33 s of CPU (release build)"),
+                .contains("needed 2 min 23 s – 2 min 33 s of CPU (release build)"),
             "{}",
             est.basis
         );
