@@ -598,7 +598,10 @@ fn long_run(
                     if let Some((lo, hi)) = estimate_range(e) {
                         r["eta_ms"] = json!(millis(hi));
                         r["eta_range_ms"] = json!([millis(lo), millis(hi)]);
-                        r["eta_basis"] = e.get("basis").cloned().unwrap_or(Value::Null);
+                    }
+                    // What it rests on, or why there is none.
+                    if let Some(basis) = e.get("basis").filter(|b| b.is_string()) {
+                        r["eta_basis"] = basis.clone();
                     }
                 }
                 None => {
@@ -638,14 +641,16 @@ fn long_run(
                 // Why it ended early, for the page to say: the museum's time limit.
                 o.insert("timed_out".into(), json!(timed_out_now));
             }
+            // With the session's view: what the run left with it (a certificate found, a
+            // network trained) shows at once.
             if timed_out_now {
                 job.clone()
-                    .end_with(Some(timed_out(name, limit)), vec![end]);
+                    .end_with_view(Some(timed_out(name, limit)), vec![end]);
             } else if job.is_cancelled() {
-                job.report_after_cancel(vec![end]);
+                job.report_after_cancel_with_view(vec![end]);
             } else {
                 job.clone()
-                    .end_with(Some(format!("{name} finished in {times}")), vec![end]);
+                    .end_with_view(Some(format!("{name} finished in {times}")), vec![end]);
             }
             None
         }

@@ -67,7 +67,8 @@ import{b as e,f as t,g as n,o as r,v as i}from"./index.js";import{t as a}from"./
           </select></label>
         <p class="note" data-eval>Now: ${e.eval}, looking ${r(e.depth,`swipe`)} ahead.</p>
         <div><span class="note">Autoplay: the AI swipes (depth ${e.depth}).</span>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${e.over}
+          <lm-run-control .running=${this.running&&!this.trainingGoing} .interval=${this.interval} ?disabled=${e.over||this.trainingGoing}
+            reason=${this.trainingGoing?`the network is training`:``}
             @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
             @pause=${()=>this.stop()}

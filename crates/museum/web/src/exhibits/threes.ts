@@ -236,7 +236,8 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
           </select></label>
         <p class="note" data-eval>Now: ${v.eval}, looking ${count(v.depth, 'swipe')} ahead.</p>
         <div><span class="note">Autoplay: the AI swipes (depth ${v.depth}).</span>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${v.over}
+          <lm-run-control .running=${this.running && !this.trainingGoing} .interval=${this.interval} ?disabled=${v.over || this.trainingGoing}
+            reason=${this.trainingGoing ? 'the network is training' : ''}
             @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'ai_step' }, this.interval); }}
             @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'ai_step' }, this.interval); }}
             @pause=${() => this.stop()}
