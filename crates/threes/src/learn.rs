@@ -369,6 +369,11 @@ pub struct LearnProgress {
     pub recent_mean: f64,
     /// The curve so far.
     pub curve: Vec<CurvePoint>,
+    /// CPU time of this training session itself, seconds: the thread that called
+    /// [`train`] and the threads it started, nothing else of the process (a museum runs
+    /// other visitors' work beside it); absent where not counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_cpu_seconds: Option<f64>,
 }
 
 /// Why training stopped.
@@ -448,6 +453,7 @@ impl TrainerState {
                 0.0
             },
             curve: self.curve.clone(),
+            run_cpu_seconds: None,
         }
     }
 }
@@ -460,6 +466,22 @@ pub fn evaluate(
     settings: &LearnSettings,
     games: u32,
     threads: usize,
+) -> Vec<Played> {
+    evaluate_counted(net, settings, games, threads, &AtomicU64::new(0))
+}
+
+/// The calling thread's CPU time so far, in nanoseconds.
+fn thread_cpu_ns() -> u64 {
+    u64::try_from(ludomat_game::run::cpu::thread().as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// [`evaluate`], the CPU time of its threads added to `cpu_ns`.
+fn evaluate_counted(
+    net: &Network,
+    settings: &LearnSettings,
+    games: u32,
+    threads: usize,
+    cpu_ns: &AtomicU64,
 ) -> Vec<Played> {
     let next = AtomicU64::new(0);
     let out = Mutex::new(vec![None; games as usize]);
@@ -483,6 +505,7 @@ pub fn evaluate(
                         o[j as usize] = Some(p);
                     }
                 }
+                cpu_ns.fetch_add(thread_cpu_ns(), Ordering::Relaxed);
             });
         }
     });
@@ -554,7 +577,16 @@ pub fn train(
     ctx.set_total(Some(until));
     let mut clock = Clock::start(&learner.state);
     let mut last_saved = learner.state.games;
-    let progress = TrainerState::progress;
+    // The session's own CPU: this thread's and that of the threads it starts (each adds
+    // its own when it ends).
+    let (thread0, started_cpu) = (thread_cpu_ns(), AtomicU64::new(0));
+    let own_cpu = || {
+        (thread_cpu_ns().saturating_sub(thread0) + started_cpu.load(Ordering::Relaxed)) as f64 / 1e9
+    };
+    let progress = |s: &TrainerState| LearnProgress {
+        run_cpu_seconds: Some(own_cpu()),
+        ..s.progress()
+    };
     let mut ended = Ended::Finished;
     loop {
         let state = &mut learner.state;
@@ -562,7 +594,13 @@ pub fn train(
         let due_point = state.games.is_multiple_of(every)
             && state.curve.last().is_none_or(|p| p.games < state.games);
         if due_point {
-            let results = evaluate(&learner.network, &settings, settings.eval_games, threads);
+            let results = evaluate_counted(
+                &learner.network,
+                &settings,
+                settings.eval_games,
+                threads,
+                &started_cpu,
+            );
             clock.update(state);
             let p = point(
                 &results,
@@ -621,6 +659,7 @@ pub fn train(
                         s.0 += sum;
                         s.1 += count;
                     }
+                    started_cpu.fetch_add(thread_cpu_ns(), Ordering::Relaxed);
                 });
             }
             // watch from this thread until the round's games are done

@@ -439,6 +439,18 @@ impl Session for TictactoeSession {
         &self.config
     }
 
+    /// `run` is counted in games.
+    fn work_of(&self, action: &TictactoeAction) -> Option<ludomat_game::Work> {
+        match action {
+            TictactoeAction::Run { games } => Some(ludomat_game::Work {
+                amount: u64::from(*games),
+                one: "game",
+                many: "games",
+            }),
+            _ => None,
+        }
+    }
+
     fn apply(&mut self, action: TictactoeAction) -> Result<Vec<TictactoeHappening>, SessionError> {
         // Agents hold RNG state, so a refused action must not have consumed any: every
         // refusal below happens before the first change, except a machine failing

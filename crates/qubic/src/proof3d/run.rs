@@ -218,8 +218,13 @@ pub struct SearchProgress {
     /// The moves the search is looking at from that position, alternating, the first
     /// player's first (cells `xyz`).
     pub line: Vec<String>,
-    /// Seconds of CPU time the run has used (every thread).
+    /// Seconds of CPU time the process has used since the run started (every thread,
+    /// the run's and any other work of the process).
     pub cpu_seconds: f64,
+    /// Seconds of CPU time the run itself has used: the calling thread and every
+    /// searcher's thread, nothing else of the process (known for the walkers, the
+    /// default scheme; not for the job-level search).
+    pub run_cpu_seconds: Option<f64>,
     /// The checker's verdict, at the end.
     pub verdict: Option<Verdict>,
 }
@@ -353,6 +358,14 @@ pub fn prove_with(
     config.validate(before.is_some())?;
     let (wall0, cpu0) = (Instant::now(), cpu::process());
     let cpu_now = || cpu::process().saturating_sub(cpu0).as_secs_f64();
+    // The run's own CPU: this thread's, and the searchers' as their status tells it.
+    let thread0 = cpu::thread();
+    let searchers = std::cell::Cell::new(Some(Duration::ZERO));
+    let own_cpu = || {
+        searchers
+            .get()
+            .map(|s| (cpu::thread().saturating_sub(thread0) + s).as_secs_f64())
+    };
     let mut progress = SearchProgress {
         phase: Phase::Frontier,
         proved: 0,
@@ -361,6 +374,7 @@ pub fn prove_with(
         job: None,
         line: Vec::new(),
         cpu_seconds: 0.0,
+        run_cpu_seconds: Some(0.0),
         verdict: None,
     };
     let mut run = SearchRun {
@@ -388,10 +402,12 @@ pub fn prove_with(
             let cancel = ctx.cancel().clone();
             match frontier_until(before, k, config.threat_depth, &|| cancel.is_cancelled()) {
                 Some(jobs) => (None, jobs),
-                None if ctx.cancelled() => return Ok(cancelled(run, progress, ctx, wall0, cpu0)),
+                None if ctx.cancelled() => {
+                    return Ok(cancelled(run, progress, ctx, (wall0, cpu0), own_cpu()))
+                }
                 None => {
                     run.verdict = Verdict::NoFrontier;
-                    return Ok(finish(run, progress, ctx, wall0, cpu0));
+                    return Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()));
                 }
             }
         }
@@ -406,6 +422,7 @@ pub fn prove_with(
     let cancel = ctx.cancel().clone();
     let solved = {
         let mut status = |s: &SolveStatus| {
+            searchers.set(s.searchers_cpu);
             let proved = s.jobs_done;
             let _ = ctx.tick(proved as u64, || {
                 let (job, line) = match s.job {
@@ -423,6 +440,7 @@ pub fn prove_with(
                     job,
                     line,
                     cpu_seconds: cpu_now(),
+                    run_cpu_seconds: own_cpu(),
                     verdict: None,
                 }
             });
@@ -435,7 +453,7 @@ pub fn prove_with(
     if let Some(error) = solved.failure.clone() {
         run.verdict = Verdict::Failed { error };
         run.jobs = solved.jobs.clone();
-        return Ok(finish(run, progress, ctx, wall0, cpu0));
+        return Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()));
     }
     run.table_positions = solved.table_positions;
     run.jobs = solved.jobs.clone();
@@ -451,11 +469,11 @@ pub fn prove_with(
                 outcome: j.outcome,
             };
         }
-        return Ok(finish(run, progress, ctx, wall0, cpu0));
+        return Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()));
     }
     if ctx.cancelled() {
         // Every position proved, but the run was stopped: no certificate.
-        return Ok(cancelled(run, progress, ctx, wall0, cpu0));
+        return Ok(cancelled(run, progress, ctx, (wall0, cpu0), own_cpu()));
     }
     // Every position proved: the strategy, then its certificate.
     let mut search = solved.strategy;
@@ -472,6 +490,7 @@ pub fn prove_with(
     progress.job = None;
     progress.line.clear();
     progress.cpu_seconds = cpu_now();
+    progress.run_cpu_seconds = own_cpu();
     ctx.report(progress.proved as u64, progress.clone());
     let (cert_wall, cert_cpu) = (Instant::now(), cpu::process());
     let strategy = HybridStrategy {
@@ -489,6 +508,7 @@ pub fn prove_with(
         Ok((cert, _)) => {
             progress.phase = Phase::Check;
             progress.cpu_seconds = cpu_now();
+            progress.run_cpu_seconds = own_cpu();
             ctx.report(progress.proved as u64, progress.clone());
             recheck(&cert, &mut run, &stop)
         }
@@ -496,9 +516,9 @@ pub fn prove_with(
     run.certificate_time = Timing::since(cert_wall, cert_cpu);
     if ctx.cancelled() {
         run.certificate = None;
-        return Ok(cancelled(run, progress, ctx, wall0, cpu0));
+        return Ok(cancelled(run, progress, ctx, (wall0, cpu0), own_cpu()));
     }
-    Ok(finish(run, progress, ctx, wall0, cpu0))
+    Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()))
 }
 
 /// `cert` compressed as `Certificate::to_gzip` does it, a piece at a time, asking `stop`
@@ -523,12 +543,12 @@ fn cancelled(
     mut run: SearchRun,
     progress: SearchProgress,
     ctx: &mut RunContext<'_, SearchProgress>,
-    wall0: Instant,
-    cpu0: Duration,
+    started: (Instant, Duration),
+    run_cpu_seconds: Option<f64>,
 ) -> SearchRun {
     run.ended = Ended::Cancelled;
     run.verdict = Verdict::Cancelled;
-    finish(run, progress, ctx, wall0, cpu0)
+    finish(run, progress, ctx, started, run_cpu_seconds)
 }
 
 /// The certificate compressed, read back and re-checked from its bytes by the
@@ -554,14 +574,15 @@ fn finish(
     mut run: SearchRun,
     mut progress: SearchProgress,
     ctx: &mut RunContext<'_, SearchProgress>,
-    wall0: Instant,
-    cpu0: Duration,
+    (wall0, cpu0): (Instant, Duration),
+    run_cpu_seconds: Option<f64>,
 ) -> SearchRun {
     run.total = Timing::since(wall0, cpu0);
     progress.phase = Phase::Done;
     progress.job = None;
     progress.line.clear();
     progress.cpu_seconds = run.total.cpu_seconds;
+    progress.run_cpu_seconds = run_cpu_seconds;
     progress.verdict = Some(run.verdict.clone());
     ctx.finish(progress.proved as u64, progress);
     run
