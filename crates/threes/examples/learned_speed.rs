@@ -4,8 +4,9 @@
 //! same plays the same moves and searches the same nodes), one thread. Prints the moves'
 //! hash, the nodes and the CPU time of the searches.
 //!
-//! `learned_speed [--network FILE] [--nodes N] [--games G] [--seed S] [--moves M]
-//! [--heuristic]`
+//! `learned_speed [--network FILE] [--nodes N] [--max-depth D] [--games G] [--seed S]
+//! [--moves M] [--heuristic]` (a large `--nodes` and a `--max-depth`: every move searched
+//! to that depth, so two builds compare at the same depths whatever their node counts)
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,6 +38,7 @@ fn run() -> Result<(), String> {
     let games = number("--games", 2)?;
     let seed = number("--seed", 1)?;
     let moves = number("--moves", 400)?;
+    let max = u8::try_from(number("--max-depth", 10)?).map_err(|_| "--max-depth: 1 to 10")?;
     let heuristic = args.iter().any(|a| a == "--heuristic");
     let network: Option<Arc<Network>> = if heuristic {
         None
@@ -52,7 +54,7 @@ fn run() -> Result<(), String> {
         })
     };
     let config = SearchConfig {
-        depth: DepthRule::Nodes { nodes, max: 10 },
+        depth: DepthRule::Nodes { nodes, max },
         parallel: false,
         ..SearchConfig::default()
     };

@@ -183,14 +183,11 @@ impl Walk<'_> {
         if self.over() {
             return 0.0;
         }
-        let extra = key_extra(deck, hint);
-        if let Some(v) = self.table.get(board.0, extra, depth) {
-            return v;
-        }
         let mut best = self.searcher.max_floor();
         if depth == 1 {
             // with a network each swipe is its afterstate's value (as chance_node would
-            // give it one by one), the swipes valued together
+            // give it one by one), the swipes valued together; not through the table,
+            // whose probe (a miss in memory, mostly) costs about as much as the values
             let mut values = [0.0; 4];
             if let Some(n) =
                 self.searcher
@@ -200,10 +197,12 @@ impl Walk<'_> {
                 for &v in &values[..n] {
                     best = best.max(v);
                 }
-                let best = self.searcher.dead_value(best, board);
-                self.table.put(board.0, extra, depth, best);
-                return best;
+                return self.searcher.dead_value(best, board);
             }
+        }
+        let extra = key_extra(deck, hint);
+        if let Some(v) = self.table.get(board.0, extra, depth) {
+            return v;
         }
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {

@@ -703,6 +703,19 @@ impl Searcher {
         if depth == 0 {
             return self.position_leaf_cached(&mut ctx.leaves, board, hint, deck);
         }
+        let mut best = self.max_floor();
+        if depth == 1 {
+            // with a network each swipe is its afterstate's value, valued together, not
+            // through the table (see `deepening`'s Walk::max_node)
+            let mut values = [0.0; 4];
+            if let Some(n) = self.horizon_leaves(&mut ctx.leaves, board, hint, deck, &mut values) {
+                ctx.nodes += n as u64;
+                for &v in &values[..n] {
+                    best = best.max(v);
+                }
+                return self.dead_value(best, board);
+            }
+        }
         let key = (board.0, deck.key() as u32 | (u32::from(hint.codes) << 8));
         if self.config.transpositions {
             if let Some(&(d, v)) = ctx.table.get(&key) {
@@ -711,24 +724,9 @@ impl Searcher {
                 }
             }
         }
-        let mut best = self.max_floor();
-        let mut values = [0.0; 4];
-        let horizon = if depth == 1 {
-            self.horizon_leaves(&mut ctx.leaves, board, hint, deck, &mut values)
-        } else {
-            None
-        };
-        if let Some(n) = horizon {
-            // with a network each swipe is its afterstate's value, valued together
-            ctx.nodes += n as u64;
-            for &v in &values[..n] {
-                best = best.max(v);
-            }
-        } else {
-            for d in Direction::ALL {
-                if let Some(s) = board.swipe(d) {
-                    best = best.max(self.chance_node(ctx, s, d, deck, hint, depth, prob));
-                }
+        for d in Direction::ALL {
+            if let Some(s) = board.swipe(d) {
+                best = best.max(self.chance_node(ctx, s, d, deck, hint, depth, prob));
             }
         }
         let best = self.dead_value(best, board);
