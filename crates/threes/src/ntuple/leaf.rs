@@ -28,6 +28,21 @@ pub const LEAF_SLOTS: usize = 1 << 12;
 /// while the cache is used (a compact network never changes).
 #[derive(Debug, Clone)]
 pub struct LeafCache {
+    slots: Slots,
+    /// Room for the entries of a batch (kept here: not cleared for every batch).
+    scratch: Box<Scratch>,
+}
+
+/// The entries [`Network::afterstate_values`] computes before it sums them.
+#[derive(Debug, Clone)]
+struct Scratch {
+    plain: [[u32; MAX_TUPLES * 8]; 4],
+    rest: [[u32; REST_MAX]; 4],
+}
+
+/// The slots, one per hash of the board.
+#[derive(Debug, Clone)]
+struct Slots {
     slots: Box<[Slot]>,
     mask: usize,
 }
@@ -51,11 +66,19 @@ impl LeafCache {
     pub fn new(slots: usize) -> LeafCache {
         let n = slots.max(16).next_power_of_two();
         LeafCache {
-            slots: vec![Slot::default(); n].into_boxed_slice(),
-            mask: n - 1,
+            slots: Slots {
+                slots: vec![Slot::default(); n].into_boxed_slice(),
+                mask: n - 1,
+            },
+            scratch: Box::new(Scratch {
+                plain: [[0; MAX_TUPLES * 8]; 4],
+                rest: [[0; REST_MAX]; 4],
+            }),
         }
     }
+}
 
+impl Slots {
     #[inline]
     fn index(&self, board: u64) -> usize {
         (board.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & self.mask
@@ -117,8 +140,8 @@ impl Network {
         out: &mut [f64],
     ) {
         let plain_count = self.plain_count();
-        let mut plain = [[0u32; MAX_TUPLES * 8]; 4];
-        let mut rest = [[0u32; REST_MAX]; 4];
+        let LeafCache { slots, scratch } = cache;
+        let Scratch { plain, rest } = &mut **scratch;
         let mut rest_count = [0usize; 4];
         let mut known = [None; 4];
         let mut stage = [0u8; 4];
@@ -128,7 +151,7 @@ impl Network {
             stage[k] = self.stage_of_board(a.board);
             let base = self.stage_base(stage[k]);
             let images = symmetries(a.board);
-            known[k] = cache.get(a.board.0);
+            known[k] = slots.get(a.board.0);
             if known[k].is_none() {
                 self.plain_indices(&images, base, &mut plain[k]);
                 self.prefetch_all(&plain[k][..plain_count]);
@@ -140,7 +163,7 @@ impl Network {
             let board = after[k].board;
             let s = known[k].unwrap_or_else(|| {
                 let s = self.sum_plain(stage[k], &plain[k][..plain_count]);
-                cache.put(board.0, s);
+                slots.put(board.0, s);
                 s
             });
             let s = self.sum_rest(s, stage[k], &rest[k][..rest_count[k]]);
@@ -379,7 +402,7 @@ mod tests {
 
     #[test]
     fn a_cache_forgets_nothing_it_should_not() {
-        let mut cache = LeafCache::new(16);
+        let mut cache = LeafCache::new(16).slots;
         assert_eq!(cache.get(0), None);
         cache.put(0, 1.0);
         assert_eq!(cache.get(0), None, "the empty board is never remembered");

@@ -429,19 +429,22 @@ fn hint_class(hint: Hint) -> usize {
 /// The number of 1s minus the number of 2s, clamped to −6 … 6, as 0 … 12.
 #[inline]
 fn balance(b: Board) -> usize {
-    let d = nibbles_equal(b.0, 1) as i32 - nibbles_equal(b.0, 2) as i32;
+    // (16 − the 2s) − (16 − the 1s)
+    let d = nibbles_other_than(b.0, 2) as i32 - nibbles_other_than(b.0, 1) as i32;
     (d.clamp(-6, 6) + 6) as usize
 }
 
-/// How many of the sixteen nibbles of `x` are `v`.
+/// How many of the sixteen nibbles of `x` are not `v`.
 #[inline]
-const fn nibbles_equal(x: u64, v: u64) -> u32 {
+const fn nibbles_other_than(x: u64, v: u64) -> u64 {
     const LOW: u64 = 0x1111_1111_1111_1111;
     // a nibble of `y` is zero where `x`'s is `v`; fold each nibble's bits into its lowest
     let y = x ^ (v * LOW);
     let t = y | (y >> 1);
-    let t = t | (t >> 2);
-    16 - (t & LOW).count_ones()
+    let t = (t | (t >> 2)) & LOW;
+    // the upper fifteen summed into the top nibble by one multiplication (at most 15:
+    // no carry), and the lowest
+    ((t >> 4).wrapping_mul(LOW) >> 60) + (t & 1)
 }
 
 /// An afterstate: the board after a swipe folded its lines, which swipe, and which lines
@@ -1344,6 +1347,9 @@ mod tests {
         let bal = |s: &str| balance(b(s)) as i32 - 6;
         assert_eq!(bal("1 1 1 2 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"), 2);
         assert_eq!(bal("2 2 2 2 / 2 2 2 2 / 3 1 0 0 / 0 0 0 0"), -6);
+        assert_eq!(bal("1 1 1 1 / 1 1 1 1 / 1 1 1 1 / 1 1 1 1"), 6);
+        assert_eq!(bal("2 2 2 2 / 2 2 2 2 / 2 2 2 2 / 2 2 2 2"), -6);
+        assert_eq!(bal("1 2 1 2 / 2 1 2 1 / 1 1 0 0 / 0 0 0 1"), 3);
         assert_eq!(
             bal("3 6 12 24 / 48 96 192 384 / 768 1536 3072 6144 / 12288 0 0 0"),
             0
