@@ -647,7 +647,7 @@ mod tests {
             .run(Weights::default(), Some(resume), &mut ctx, &mut |_| {})
             .unwrap();
         assert_eq!((resumed.best, resumed.best_mean), (all.best, all.best_mean));
-        assert!(whole.summary(&resumed, 1.0).contains("over 4 candidates"));
+        assert!(whole.summary(&resumed).contains("over 4 candidates"));
     }
 
     #[test]
