@@ -97,14 +97,14 @@ test('threes: from the home page, the AI with the shipped network, then a networ
   assert.ok((await chart.locator('[data-tick="x"]').allTextContents()).some((x) => /^\d{1,2},\d{3}$/.test(x)), 'x ticks in thousands');
   const mean = async () => Number((await page.locator(`${EX} [data-train-mean]`).innerText()).replace(/,/g, ''));
   assert.ok((await mean()) > 648 * 2, `the mean rose: ${await mean()}`);
-  assert.match(await page.locator(`${EX} [data-learn] [data-run-clock]`).innerText(), /^elapsed [\d.]+ s wall, [\d.]+ s CPU, about .+ left at the rate so far/);
+  assert.match(await page.locator(`${EX} [data-learn] [data-run-clock]`).innerText(), /^elapsed [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU, about .+ left at the rate so far/);
   // The game waits while it trains: a swipe is not sent (it would stop the training).
   await page.keyboard.press('ArrowLeft');
   await page.locator('lm-exhibit-page .message', { hasText: 'The network is training' }).waitFor();
   await shot('threes-training');
   await page.click(`${EX} button[data-action="stop-train"]`);
   await page.locator(`${EX} [data-train-progress]`, { hasText: /— (stopped|done)/ }).waitFor();
-  assert.match(await page.locator(`${EX} [data-learn] [data-run-clock]`).innerText(), /^took [\d.]+ s wall, [\d.]+ s CPU$/);
+  assert.match(await page.locator(`${EX} [data-learn] [data-run-clock]`).innerText(), /^took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU$/);
   // The network trained here, kept with the visit: the AI plays with it.
   await page.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4x5' }).waitFor();
   await page.click(`${EX} button[data-action="play-trained"]`);

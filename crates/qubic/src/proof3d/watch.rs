@@ -101,15 +101,35 @@ const fn debug(after: u8, cpu_ms: [u64; 2], wall_ms: [u64; 2], runs: u32) -> Cos
 }
 
 /// The recorded costs of a release build (BENCHMARKS.md, "The 4×4×4 proof in the
-/// museum": 2 cores).
+/// museum"): the command's runs on a quiet machine (2 cores, nice −19; their wall times
+/// are the only ones with both cores free) and the museum's own runs on the loaded
+/// machine (load 7–12; the CPU a run needs grows with the load, the walkers' helpers
+/// and caches shared).
 pub const RELEASE_COSTS: &[Cost] = &[
-    release(0, [143_000, 153_000], [78_600, 83_300], 2),
-    release(3, [53_400, 58_800], [28_800, 30_800], 5),
+    // 143, 153 s quiet; 171.8, 197.7 s in the museum (574 s, 1,185 s wall, load 7–11)
+    release(0, [143_000, 197_700], [78_600, 83_300], 4),
+    // five quiet runs 53.4–58.8 s; 64.5 s in the museum (149 s wall)
+    release(3, [53_400, 64_500], [28_800, 30_800], 6),
+    // the museum, 247 s wall
+    release(5, [75_400, 75_400], [0, 0], 1),
+    // the museum, 13.6 s wall
+    release(7, [7_300, 7_300], [0, 0], 1),
+    // the museum, 9.4 s wall
+    release(9, [4_200, 4_200], [0, 0], 1),
 ];
 
-/// The recorded costs of the development build, measured the same way.
+/// The recorded costs of the development build, measured the same way (the museum, the
+/// loaded machine: load 7–12).
 pub const DEBUG_COSTS: &[Cost] = &[
-    debug(0, [203_000, 203_000], [0, 0], 1),
+    // 521 s wall
+    debug(0, [203_200, 203_200], [0, 0], 1),
+    // 254 s wall
+    debug(3, [76_700, 76_700], [0, 0], 1),
+    // 325 s wall
+    debug(5, [83_200, 83_200], [0, 0], 1),
+    // 78.5 s wall
+    debug(7, [8_900, 8_900], [0, 0], 1),
+    // 13.9 s wall
     debug(9, [4_800, 4_800], [0, 0], 1),
 ];
 
