@@ -12,8 +12,8 @@ use ludomat_museum::client::RateLimit;
 /// Start the web museum on 127.0.0.1 and print its URL.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The port to listen on; 0 picks a free one (the URL printed names it).
-    #[arg(long, default_value_t = 8462)]
+    /// The port to listen on (0 to 65,535); 0 picks a free one (the URL printed names it).
+    #[arg(long, default_value_t = 8462, value_parser = crate::count::count::<u16>(0, 65_535))]
     pub port: u16,
     /// The address to listen on. Loopback (127.0.0.1) by default: only this machine can
     /// visit. Any other address (0.0.0.0 for all) makes the museum reachable from the
@@ -36,54 +36,54 @@ pub struct ServeArgs {
     /// `regex`.
     #[arg(long, value_name = "KIND")]
     pub exhibit: Option<String>,
-    /// Most visits held at once (each a game in progress; 1-100,000). When full, the
+    /// Most visits held at once (each a game in progress; 1 to 100,000). When full, the
     /// visit idle longest that no page watches is let go; only when every visit is open
     /// in a page is a newcomer refused (503).
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 2000, value_parser = crate::count::count::<u32>(1, 100_000))]
     pub max_visits: u32,
-    /// Most visits one client address holds at once (1-100,000); beyond, its own
+    /// Most visits one client address holds at once (1 to 100,000); beyond, its own
     /// longest-idle unwatched visit is let go, or it is refused (429).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 100, value_parser = crate::count::count::<u32>(1, 100_000))]
     pub max_visits_per_client: u32,
-    /// Requests a second one client address may make (1-100,000; bursts of twice as
+    /// Requests a second one client address may make (1 to 100,000; bursts of twice as
     /// many); beyond, 429.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 50, value_parser = crate::count::count::<u32>(1, 100_000))]
     pub requests_per_second: u32,
-    /// Most connections open at once (16-1,000,000); by default below the open-files
+    /// Most connections open at once (16 to 1,000,000); by default below the open-files
     /// limit, which is raised to its hard limit at start.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
+    #[arg(long, value_parser = crate::count::count::<u32>(16, 1_000_000))]
     pub max_connections: Option<u32>,
-    /// Minutes (1-1,440) after which an idle visit (no request, no open page) is forgotten.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1440))]
+    /// Minutes (1 to 1,440) after which an idle visit (no request, no open page) is forgotten.
+    #[arg(long, default_value_t = 30, value_parser = crate::count::count::<u32>(1, 1440))]
     pub idle_minutes: u32,
-    /// Pieces of session work (actions, autoplay steps) worked on at once (1-1,024).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Pieces of session work (actions, autoplay steps) worked on at once (1 to 1,024).
+    #[arg(long, default_value_t = 8, value_parser = crate::count::count::<u32>(1, 1024))]
     pub work_slots: u32,
-    /// Work slots one client holds at most (1-1,024); clients with work waiting take
+    /// Work slots one client holds at most (1 to 1,024); clients with work waiting take
     /// turns, so one client's autoplays cannot hold up another's move.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, default_value_t = 2, value_parser = crate::count::count::<u32>(1, 1024))]
     pub work_slots_per_client: u32,
-    /// Pieces of work one client may have waiting for a slot (1-100,000); beyond, 429.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Pieces of work one client may have waiting for a slot (1 to 100,000); beyond, 429.
+    #[arg(long, default_value_t = 64, value_parser = crate::count::count::<u32>(1, 100_000))]
     pub waiting_per_client: u32,
-    /// Long runs (training, proofs, circuit checks) going at once (1-64); more wait in a
+    /// Long runs (training, proofs, circuit checks) going at once (1 to 64); more wait in a
     /// queue, their place shown in the page.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 2, value_parser = crate::count::count::<u32>(1, 64))]
     pub runs: u32,
-    /// Long runs one client has going or waiting at once (1-64); beyond, 429.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    /// Long runs one client has going or waiting at once (1 to 64); beyond, 429.
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u32>(1, 64))]
     pub runs_per_client: u32,
-    /// Long runs that may wait for a slot (0-10,000); beyond, 503.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    /// Long runs that may wait for a slot (0 to 10,000); beyond, 503.
+    #[arg(long, default_value_t = 100, value_parser = crate::count::count::<u32>(0, 10_000))]
     pub run_queue: u32,
-    /// Minutes (1-1,440) a long run may go; then it stops, keeping what it did.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1440))]
+    /// Minutes (1 to 1,440) a long run may go; then it stops, keeping what it did.
+    #[arg(long, default_value_t = 10, value_parser = crate::count::count::<u32>(1, 1440))]
     pub run_minutes: u32,
-    /// Event streams (pages watching) one visit may have open (1-1,000); beyond, 429.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    /// Event streams (pages watching) one visit may have open (1 to 1,000); beyond, 429.
+    #[arg(long, default_value_t = 2, value_parser = crate::count::count::<u32>(1, 1000))]
     pub streams_per_visit: u32,
-    /// Event streams one client may have open (1-100,000); beyond, 429.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Event streams one client may have open (1 to 100,000); beyond, 429.
+    #[arg(long, default_value_t = 20, value_parser = crate::count::count::<u32>(1, 100_000))]
     pub streams_per_client: u32,
 }
 

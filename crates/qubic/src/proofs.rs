@@ -44,10 +44,10 @@ pub struct ProofOptions {
     /// A strategy file written by the `forced4d` example instead of the stored one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub file: Option<PathBuf>,
-    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of the win found from
+    /// Dimensions, 3 to 4: 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of the win found from
     /// scratch, re-checked by the independent checker; `--patashnik` re-checks the
     /// certificate of Patashnik's strategy, `--dictionary` his dictionary itself).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4)))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(3, 4)))]
     pub dims: u8,
     /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
     /// file in its format (a header ended by a line of dashes, then `position move`
@@ -71,9 +71,9 @@ pub struct ProofOptions {
         arg(long, value_name = "FILE", conflicts_with = "certificate")
     )]
     pub write_certificate: Option<PathBuf>,
-    /// With --dims 3 --dictionary: longest threat sequence (first-player threes, 1–30)
+    /// With --dims 3 --dictionary: longest threat sequence (first-player threes, 1 to 30)
     /// tried where the dictionary has no move.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=30)))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 20, value_parser = ludomat_game::count::count::<u8>(1, 30)))]
     pub threat_depth: u8,
     /// With --dims 3 --dictionary: find a shortest threat sequence at each position
     /// (about ten times slower) instead of the first one found depth-first.
@@ -85,13 +85,13 @@ pub struct ProofOptions {
     #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["dictionary", "certificate", "shortest"]))]
     pub search: bool,
     /// With --dims 3 (hybrid): Patashnik's dictionary for the first player's first K
-    /// stones (1–15), our df-pn search from there on; certificate as for --search.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..=15),
+    /// stones (1 to 15), our df-pn search from there on; certificate as for --search.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "K", value_parser = ludomat_game::count::count::<u8>(1, 15),
               conflicts_with_all = ["search", "certificate", "shortest"]))]
     pub search_after: Option<u8>,
     /// With --search or --search-after: stop each position's search after this many
     /// node expansions (the work bound; unbounded if not given; Ctrl-C also stops).
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1, u64::MAX)))]
     pub max_expansions: Option<u64>,
     /// With --search or --search-after: `shared` (one table for every position, one
     /// searcher per core; the default), `jobs` (a master's proof tree whose leaves are

@@ -13,7 +13,7 @@ use crate::{DepthRule, Direction, Heuristic, HintModel, Position, SearchConfig, 
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct BenchConfig {
     /// Search depth for the nodes-per-second measurement (1 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(1, crate::search::MAX_DEPTH as u64)))]
     pub depth: u8,
     /// Seconds per measurement (0.1 to 60).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0, value_parser = parse_seconds))]

@@ -32,7 +32,7 @@ pub struct TuneOptions {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 200, value_name = "N"))]
     pub games: u32,
     /// Fixed search depth of the games (1 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = ludomat_game::count::count::<u8>(1, crate::search::MAX_DEPTH as u64)))]
     pub depth: u8,
     /// Passes over the weights (0 to 100).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_name = "N"))]
@@ -40,7 +40,7 @@ pub struct TuneOptions {
     /// Master seed of the games (the same games for every candidate). Tune on another
     /// seed than the one you measure with: the weights in crates/threes/tuning were tuned
     /// with --seed 77 and measured on seed 1.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// Start from these weights (JSON) instead of the defaults.
     #[cfg_attr(feature = "clap", arg(long))]
