@@ -28,7 +28,7 @@ use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
 
 fn usage() -> ! {
-    eprintln!("usage: long_run prove K [MINUTES] | long_run train GAMES [MINUTES]");
+    ludomat_io::errln!("usage: long_run prove K [MINUTES] | long_run train GAMES [MINUTES]");
     std::process::exit(2)
 }
 
@@ -52,7 +52,7 @@ fn main() {
         .enable_all()
         .build()
         .unwrap_or_else(|e| {
-            eprintln!("long_run: no runtime: {e}");
+            ludomat_io::errln!("long_run: no runtime: {e}");
             std::process::exit(1)
         });
     rt.block_on(watch(kind, run, Duration::from_secs(minutes * 60)));
@@ -106,14 +106,14 @@ async fn watch(kind: &str, run: Value, limit: Duration) {
         .post("/api/visits", json!({"kind": kind, "config": null}))
         .await;
     let Some(id) = a.body["id"].as_str().map(str::to_string) else {
-        eprintln!("long_run: no visit: {a:?}");
+        ludomat_io::errln!("long_run: no visit: {a:?}");
         std::process::exit(1)
     };
     let mut stream = events(addr, &id).await;
     let (wall0, cpu0) = (Instant::now(), cpu::process());
     let started = c.post(&format!("/api/visits/{id}/run"), run).await;
     if started.status != 202 {
-        eprintln!("long_run: refused: {started:?}");
+        ludomat_io::errln!("long_run: refused: {started:?}");
         std::process::exit(1)
     }
     let mut next = Duration::ZERO;
@@ -125,19 +125,19 @@ async fn watch(kind: &str, run: Value, limit: Duration) {
             }
         }
         if wall0.elapsed() >= next && !last.is_null() {
-            println!("{}", line(&last));
+            ludomat_io::outln!("{}", line(&last));
             next += Duration::from_secs(30);
         }
         if u["running"] == false && u["note"].is_string() {
-            println!("{}", line(&last));
-            println!("note: {}", u["note"].as_str().unwrap_or(""));
-            println!(
+            ludomat_io::outln!("{}", line(&last));
+            ludomat_io::outln!("note: {}", u["note"].as_str().unwrap_or(""));
+            ludomat_io::outln!(
                 "this process: {}",
                 wall_and_cpu(wall0.elapsed(), cpu::process().saturating_sub(cpu0))
             );
             let r = &last["result"];
             if let Some(v) = r["verdict"]["verdict"].as_str() {
-                println!(
+                ludomat_io::outln!(
                     "verdict: {v}; {} expansions; search {:.1} s wall, {:.1} s CPU (process)",
                     thousands(r["stats"]["expansions"].as_u64().unwrap_or(0)),
                     r["search"]["seconds"].as_f64().unwrap_or(0.0),
@@ -145,7 +145,7 @@ async fn watch(kind: &str, run: Value, limit: Duration) {
                 );
             }
             for p in r["curve"].as_array().into_iter().flatten() {
-                println!(
+                ludomat_io::outln!(
                     "curve: {} games, mean {} ± {}, {} CPU",
                     thousands(p["games"].as_u64().unwrap_or(0)),
                     thousands(p["mean"].as_f64().unwrap_or(0.0).round() as u64),
@@ -158,6 +158,6 @@ async fn watch(kind: &str, run: Value, limit: Duration) {
             return;
         }
     }
-    eprintln!("long_run: the stream ended before the run");
+    ludomat_io::errln!("long_run: the stream ended before the run");
     std::process::exit(1)
 }
