@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub plan: bool,
     /// Seed for SAL, the only random part.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Play against the simulated relay circuit instead of the behavioural model: per
     /// machine move the uniselector steps, the relays in order and the operations.

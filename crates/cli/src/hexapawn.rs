@@ -57,7 +57,7 @@ pub struct PlayArgs {
     white: WhiteArg,
     /// Seed for HER's draws and the machine White (printed; as everywhere, the same seed
     /// replays the same game).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
 }
 
@@ -89,7 +89,7 @@ struct TrainArgs {
     #[arg(long, default_value_t = 50, value_name = "N", value_parser = crate::count::count::<u64>(1, MAX_TRAIN_GAMES))]
     games: u64,
     /// Seed for HER's draws (White's seed is derived from it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
     /// Who plays White.
     #[arg(long, value_enum, default_value_t = AgainstArg::Random)]

@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use ludomat_game::Player;
 use ludomat_hexapawn::Her;
-use ludomat_kit::{FrontSize, Kit, Options, Paper};
+use ludomat_kit::{output, FrontSize, Kit, Options, Paper};
 use ludomat_menace::store::StateOptions;
 use ludomat_menace::Menace;
 
@@ -156,9 +156,8 @@ pub fn her(args: HerKitArgs) -> Result<()> {
     write(&kit, args.kit, "out/her-kit/", args.state.as_deref())
 }
 
-/// Check the layout and `--out` first, then make every file, then write them all
-/// (atomically each): into the one file `--out` names (a PDF: `kit.pdf`), or into a folder
-/// (an existing one, a value ending in `/`, or for a kit of several files).
+/// Check the layout and `--out` first (`ludomat_kit::output`), then make every file,
+/// then write them all (atomically each).
 fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Result<()> {
     let opts = Options {
         front: a.front,
@@ -167,6 +166,7 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         tint: a.tint,
         command: command_line(),
     };
+    let no_kit = |e: &dyn std::fmt::Display| anyhow!("{e}\nNo kit was written.");
     // --box and --tab values that make no kit: usage errors, as clap's own
     let kit_error = |e: ludomat_kit::KitError| match e {
         ludomat_kit::KitError::TooSmall { .. }
@@ -174,19 +174,18 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         | ludomat_kit::KitError::Tab { .. } => {
             crate::usage::usage(format!("{e}. No kit was written."))
         }
-        e => anyhow!("{e}\nNo kit was written."),
+        e => no_kit(&e),
     };
     ludomat_kit::layout::Geometry::new(&opts).map_err(kit_error)?;
     let out = a.out.unwrap_or_else(|| PathBuf::from(default_out));
-    let several = a.per_move || a.svg;
-    let folder = several || out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/');
-    if !folder {
-        // the one file never replaces the state the kit is made from
-        let inputs: Vec<&Path> = input.into_iter().collect();
-        ludomat_io::output::not_an_input(&out, &inputs)
-            .map_err(|e| anyhow!("--out {}: {e}\nNo kit was written.", out.display()))?;
-    }
-    check_out(&out, folder, several).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
+    let inputs: Vec<&Path> = input.into_iter().collect();
+    // the kit never replaces the state it is made from
+    let not_input = |path: &Path| {
+        ludomat_io::output::not_an_input(path, &inputs)
+            .map_err(|e| no_kit(&format!("--out {}: {e}", path.display())))
+    };
+    not_input(&out)?;
+    let to = output::destination(&out, a.per_move || a.svg).map_err(|e| no_kit(&e))?;
     let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg).map_err(kit_error)?;
     outln!(
         "{}",
@@ -201,26 +200,18 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         a.front.height,
         a.paper
     );
-    let path_of = |f: &ludomat_kit::KitFile| {
-        if folder {
-            out.join(&f.name)
-        } else {
-            out.clone()
-        }
-    };
     for f in &files {
-        let path = path_of(f);
-        let inputs: Vec<&Path> = input.into_iter().collect();
-        ludomat_io::output::not_an_input(&path, &inputs)
-            .and_then(|()| ludomat_io::output::check(&path, ludomat_io::output::ANY))
-            .map_err(|e| anyhow!("--out {}: {e}\nNo kit was written.", path.display()))?;
+        let path = to.path_of(&f.name);
+        not_input(&path)?;
+        ludomat_io::output::check(&path, ludomat_io::output::ANY)
+            .map_err(|e| no_kit(&format!("--out {}: {e}", path.display())))?;
     }
-    if folder {
-        ludomat_io::write::folders(&out)
-            .with_context(|| format!("--out {}: cannot make the folder", out.display()))?;
+    if let output::Destination::Folder(dir) = &to {
+        ludomat_io::write::folders(dir)
+            .with_context(|| format!("--out {}: cannot make the folder", dir.display()))?;
     }
     for f in &files {
-        let path = path_of(f);
+        let path = to.path_of(&f.name);
         ludomat_io::write::write_atomically(&path, &f.bytes, ".kit-")
             .with_context(|| format!("cannot write {}", path.display()))?;
         outln!(
@@ -232,36 +223,4 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         );
     }
     Ok(())
-}
-
-/// `--out` checked before the kit is made: one file is a PDF, its extension `.pdf` (an
-/// SVG is one file a page); a kit of several files (`--per-move`, `--svg`) goes into a
-/// folder, never into a name that says it is one PDF or SVG; the folder must take files.
-fn check_out(out: &Path, folder: bool, several: bool) -> Result<()> {
-    let ext = out
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    if !folder {
-        if ext.as_deref() == Some("svg") {
-            bail!(
-                "--out {}: a kit in one file is a PDF (.pdf); SVG is one file a page: give --svg and a folder",
-                out.display()
-            );
-        }
-        return Ok(ludomat_io::output::check_flag(
-            "--out",
-            out,
-            ludomat_io::output::PDF,
-        )?);
-    }
-    let named_file = !out.is_dir() && !out.as_os_str().to_string_lossy().ends_with('/');
-    if out.exists() && !out.is_dir()
-        || several && named_file && matches!(ext.as_deref(), Some("pdf" | "svg"))
-    {
-        bail!(
-            "--out {}: a kit of several files (--per-move, --svg) needs a folder, and this names a file",
-            out.display()
-        );
-    }
-    Ok(ludomat_io::output::check_folder_of("--out", out, &[])?)
 }

@@ -44,8 +44,8 @@ enum LogicSub {
     },
     /// Two squares of a relay noughts-and-crosses input latch, played through a script.
     Squares {
-        /// Pull-in and drop-out delays of every relay, in ticks.
-        #[arg(long, num_args = 2, value_names = ["PULL_IN", "DROP_OUT"], default_values_t = [0, 0])]
+        /// Pull-in and drop-out delays of every relay, in ticks (0 to 1,000).
+        #[arg(long, num_args = 2, value_names = ["PULL_IN", "DROP_OUT"], default_values_t = [0, 0], value_parser = crate::count::count::<u32>(0, 1000))]
         delays: Vec<u32>,
     },
     /// Vectors per second of every engine on ISCAS circuits, beside Icarus Verilog and
@@ -65,10 +65,10 @@ struct SimArgs {
     #[arg(long, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     random: Option<usize>,
     /// Seed of the random vectors.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
-    /// In each random vector, make K inputs (chosen at random) unknown.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    /// In each random vector, make K inputs (chosen at random) unknown (0 to 1,000,000).
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = crate::count::count::<usize>(0, 1_000_000))]
     unknown_inputs: usize,
     /// Also write a waveform (VCD) of inputs, outputs and flip-flops.
     #[arg(long, value_name = "OUT.vcd")]
@@ -91,7 +91,7 @@ struct BenchArgs {
     #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     vectors: usize,
     /// Seed of the vectors.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
     /// Folder of the `.bench` files.
     #[arg(long)]

@@ -48,8 +48,8 @@ struct AsmArgs {
     /// What to write.
     #[arg(long, value_enum, default_value_t = Format::Bin)]
     format: Format,
-    /// ROM size in words (1-256; the machine in the article has 64).
-    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS)]
+    /// ROM size in words (1 to 256; the machine in the article has 64).
+    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS, value_parser = crate::count::count::<usize>(1, 256))]
     rom_size: usize,
 }
 
@@ -86,8 +86,8 @@ struct RunArgs {
     /// The real machine's pace or full speed.
     #[arg(long, value_enum, default_value_t = Speed::Fast)]
     speed: Speed,
-    /// ROM size in words (1-256).
-    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS)]
+    /// ROM size in words (1 to 256).
+    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS, value_parser = crate::count::count::<usize>(1, 256))]
     rom_size: usize,
 }
 

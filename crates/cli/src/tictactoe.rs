@@ -39,7 +39,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = AgentKind::Perfect)]
     o: AgentKind,
     /// Seed for every random choice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
     /// How squares are named on the board and at the prompt: numeric (1–9), computox
     /// (A–J without I), menace (row then column, each L/M/R), ring (the relay computer's

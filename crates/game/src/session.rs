@@ -144,8 +144,9 @@ pub trait Session: Send + 'static {
     ) -> Result<Box<dyn LongRun>, SessionError> {
         let _ = params;
         Err(SessionError::Invalid(format!(
-            "{} has no long run named {name:?}",
-            Self::KIND
+            "{} has no long run named {}",
+            Self::KIND,
+            ludomat_io::text::quoted(name, 60)
         )))
     }
 
@@ -164,8 +165,9 @@ pub trait Session: Send + 'static {
     /// [`SessionError::Invalid`] naming what in the line was not understood.
     fn parse_action(&self, line: &str) -> Result<Self::Action, SessionError> {
         Err(SessionError::Invalid(format!(
-            "{}: cannot read {line:?} as an action",
-            Self::KIND
+            "{}: cannot read {} as an action",
+            Self::KIND,
+            ludomat_io::text::quoted(line, 60)
         )))
     }
 }

@@ -1286,7 +1286,8 @@ impl Session for QubicSession {
     ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
         if name != "prove" {
             return Err(SessionError::Invalid(format!(
-                "qubic has one long run, \"prove\" (not {name:?})"
+                "qubic has one long run, \"prove\" (not {})",
+                ludomat_io::text::quoted(name, 60)
             )));
         }
         Ok(Box::new(

@@ -88,7 +88,7 @@ pub struct SolveOptions {
     /// Give up after this many search nodes.
     #[cfg_attr(
         feature = "clap",
-        arg(long, default_value_t = DEFAULT_MAX_NODES, help = "Give up after this many search nodes")
+        arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = ludomat_game::count::count::<u64>(1, u64::MAX), help = "Give up after this many search nodes")
     )]
     pub max_nodes: u64,
     /// Give up after this long (`None`: no bound on time).

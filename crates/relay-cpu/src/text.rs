@@ -351,8 +351,13 @@ impl RelayConsole {
         }
         if !matches!(self.session.clock(), Clock::Halted | Clock::WaitingForKey) {
             return Err(SessionError::Failed(format!(
-                "the machine did not halt: {:?} at PC {:#04x}",
-                self.session.clock(),
+                "the machine did not halt: it is {} at PC {:#04x}",
+                match self.session.clock() {
+                    Clock::Running => "still running",
+                    Clock::Stopped => "stopped",
+                    Clock::Fault => "at a reserved word",
+                    Clock::Halted | Clock::WaitingForKey => "halted",
+                },
                 self.session.machine().pc()
             )));
         }

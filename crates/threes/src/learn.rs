@@ -401,13 +401,13 @@ pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError>
     if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
         return Err(LearnError::Settings(format!(
             "--alpha {}: from above 0 to 1",
-            settings.alpha
+            ludomat_io::text::short(settings.alpha)
         )));
     }
     if !(0.0..=1.0).contains(&settings.lambda) {
         return Err(LearnError::Settings(format!(
             "--lambda {}: from 0 to 1",
-            settings.lambda
+            ludomat_io::text::short(settings.lambda)
         )));
     }
     Ok(())

@@ -493,13 +493,19 @@ impl Session for TictactoeSession {
             ["run", n] => n
                 .parse()
                 .map(|games| TictactoeAction::Run { games })
-                .map_err(|_| SessionError::Invalid(format!("run: {n:?} is not a number of games"))),
+                .map_err(|_| {
+                    SessionError::Invalid(format!(
+                        "run: {} is not a number of games",
+                        ludomat_io::text::quoted(n, 40)
+                    ))
+                }),
             [one] => Notation::Numeric
                 .parse(one)
                 .map(|c| TictactoeAction::Play { square: square(c) })
                 .map_err(|e| SessionError::Invalid(e.to_string())),
             _ => Err(SessionError::Invalid(format!(
-                "cannot read {line:?}: type a square 1-9, step, run N, new or reset"
+                "cannot read {}: type a square 1-9, step, run N, new or reset",
+                ludomat_io::text::quoted(line, 60)
             ))),
         }
     }

@@ -77,7 +77,7 @@ pub struct Info {
 
 /// A line that is not what the protocol allows here.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{problem}: {line:?}")]
+#[error("{problem}: {}", ludomat_io::text::quoted(line, 80))]
 pub struct LineError {
     /// The line as read.
     pub line: String,
