@@ -27,6 +27,7 @@ struct ReadmeDoctests;
 
 pub mod child;
 pub mod error;
+mod held;
 pub mod interrupt;
 pub mod layout;
 pub mod lock;

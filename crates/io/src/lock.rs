@@ -21,7 +21,6 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::error::in_words;
@@ -68,38 +67,6 @@ pub struct Lock {
     file: std::fs::File,
     side: PathBuf,
     id: u64,
-}
-
-/// The state files this process holds: by [`key`], the file first locked and the one
-/// the last save made.
-struct Held {
-    id: u64,
-    key: PathBuf,
-    /// Held for its lock only (closing it lets go).
-    _first: Option<std::fs::File>,
-    last: Option<std::fs::File>,
-}
-
-static HELD: Mutex<Vec<Held>> = Mutex::new(Vec::new());
-static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-
-fn held() -> std::sync::MutexGuard<'static, Vec<Held>> {
-    HELD.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Where a state file is, whatever the name it was given by: its folder's real path and
-/// its own name (`./a/../x.json` and `x.json` are one key).
-fn key(target: &Path) -> PathBuf {
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    match target.file_name() {
-        Some(name) => dir.join(name),
-        None => dir,
-    }
 }
 
 /// The side file that locks `path`: `PATH.lock`.
@@ -216,13 +183,7 @@ impl Lock {
             }
             _ => None,
         };
-        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        held().push(Held {
-            id,
-            key: key(&target),
-            _first: first,
-            last: None,
-        });
+        let id = crate::held::hold(&target, first);
         let mut lock = Lock { file, side, id };
         lock.sign().map_err(|e| fail(in_words(e)))?;
         Ok(lock)
@@ -276,42 +237,10 @@ fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Resul
     }
 }
 
-/// A state file of this process about to be replaced by a save: see [`relock`].
-#[derive(Debug)]
-pub(crate) struct Relocked {
-    id: u64,
-}
-
-/// Before a save renames `new` over `target`: when this process holds the lock of
-/// `target`, lock `new` too, so that the file is held under its new inode from the moment
-/// it takes the old one's place ([`Relocked::keep`] it after the rename).
-pub(crate) fn relock(target: &Path, new: &std::fs::File) -> io::Result<Option<Relocked>> {
-    let key = key(target);
-    let Some(id) = held().iter().find(|h| h.key == key).map(|h| h.id) else {
-        return Ok(None);
-    };
-    match new.try_lock() {
-        Ok(()) => Ok(Some(Relocked { id })),
-        Err(std::fs::TryLockError::Error(e)) => Err(e),
-        // nobody else can hold a file just made
-        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
-    }
-}
-
-impl Relocked {
-    /// Keep `file` (the renamed new file, locked) as the state's latest inode; the one
-    /// the previous save made is let go (the first one stays).
-    pub(crate) fn keep(self, file: std::fs::File) {
-        if let Some(h) = held().iter_mut().find(|h| h.id == self.id) {
-            h.last = Some(file);
-        }
-    }
-}
-
 impl Drop for Lock {
     fn drop(&mut self) {
         // The state file's own locks go with their files.
-        held().retain(|h| h.id != self.id);
+        crate::held::let_go(self.id);
         // Empty the side file (the next holder writes its own); the kernel lets go of the
         // lock when the file is closed. The side file stays: removing it would let a
         // waiter lock a file that is gone while a third process makes a new one.

@@ -80,7 +80,7 @@ fn replace(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Result<PathBuf> 
         tmp.as_file().set_permissions(meta.permissions())?;
     }
     // A state file this process holds stays held under its new inode (crate::lock).
-    let held = crate::lock::relock(&target, tmp.as_file())?;
+    let held = crate::held::relock(&target, tmp.as_file())?;
     let file = tmp.persist(&target).map_err(|e| e.error)?;
     if let Some(held) = held {
         held.keep(file);

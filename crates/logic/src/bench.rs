@@ -121,7 +121,7 @@ impl<'a> Line<'a> {
     }
     fn found(&self) -> String {
         match self.chars.get(self.pos) {
-            Some((_, c)) => format!("{c:?}"),
+            Some((_, c)) => ludomat_io::text::quoted(&c.to_string(), 1),
             None => "end of line".to_string(),
         }
     }
