@@ -53,7 +53,7 @@ pub struct TictactoeTournament {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 100_000, value_name = "N", value_parser = count::<u64>(1, 1_000_000_000)))]
     pub games: u64,
     /// Master seed; game i uses a seed derived from it and i.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// Who moves first: `fixed` (A, every game) or `alternate` (A and B in turn).
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Sides::Fixed))]
@@ -159,10 +159,10 @@ pub struct QubicTournament {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 10_000, value_name = "N", value_parser = count::<u64>(1, 10_000_000)))]
     pub games: u64,
     /// Master seed; game i uses a seed derived from it and i.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
-    /// 3 for 4×4×4, 4 for 4×4×4×4.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["3", "4"]), |s: String| s.parse::<u8>().unwrap_or(3))))]
+    /// Dimensions, 3 to 4: 3 for 4×4×4, 4 for 4×4×4×4.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = ludomat_game::count::count::<u8>(3, 4)))]
     pub dims: u8,
     /// Who moves first: `alternate` (A and B in turn, as in the Java runs) or `fixed`
     /// (A in every game).

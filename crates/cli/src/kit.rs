@@ -200,15 +200,15 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         a.front.height,
         a.paper
     );
+    if let output::Destination::Folder(dir) = &to {
+        ludomat_io::write::folders(dir)
+            .with_context(|| format!("--out {}: cannot make the folder", dir.display()))?;
+    }
     for f in &files {
         let path = to.path_of(&f.name);
         not_input(&path)?;
         ludomat_io::output::check(&path, ludomat_io::output::ANY)
             .map_err(|e| no_kit(&format!("--out {}: {e}", path.display())))?;
-    }
-    if let output::Destination::Folder(dir) = &to {
-        ludomat_io::write::folders(dir)
-            .with_context(|| format!("--out {}: cannot make the folder", dir.display()))?;
     }
     for f in &files {
         let path = to.path_of(&f.name);

@@ -187,8 +187,6 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     // The output folder and its files first: a run is never lost to a folder (or a
     // curve.png) that cannot be written.
     ludomat_io::output::check_folder_of("--out", &args.out, &CURVE_FILES)?;
-    ludomat_io::write::folders(&args.out)
-        .with_context(|| format!("cannot make the output folder {}", args.out.display()))?;
     let fresh = args.fresh;
     let store = Stored::open_to_write(state, fresh)?;
     let replaced = if fresh {
@@ -249,6 +247,8 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         crate::voice::timing(played, "game", "games", secs, cpu_secs)
     );
     out!("{}", crate::help::wrap(&run.summary()));
+    ludomat_io::write::folders(&args.out)
+        .with_context(|| format!("cannot make the output folder {}", args.out.display()))?;
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {

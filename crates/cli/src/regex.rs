@@ -64,8 +64,10 @@ fn puzzle_text(file: &str) -> Result<String> {
         return crate::files::read_string(path, crate::files::TEXT_CAP);
     }
     let names = text::shipped_names();
-    (shipped(file).map(str::to_string))
-        .ok_or_else(|| anyhow!("{file}: no such file, nor a shipped puzzle ({names})"))
+    (shipped(file).map(str::to_string)).ok_or_else(|| {
+        let file = ludomat_io::text::quoted(file, 60);
+        anyhow!("{file}: no such file, nor a shipped puzzle ({names})")
+    })
 }
 
 fn load(file: &str) -> Result<Puzzle> {

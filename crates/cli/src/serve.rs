@@ -12,8 +12,8 @@ use ludomat_museum::client::RateLimit;
 /// Start the web museum on 127.0.0.1 and print its URL.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The port to listen on; 0 picks a free one (the URL printed names it).
-    #[arg(long, default_value_t = 8462)]
+    /// The port to listen on (0 to 65,535); 0 picks a free one (the URL printed names it).
+    #[arg(long, default_value_t = 8462, value_parser = crate::count::count::<u16>(0, 65_535))]
     pub port: u16,
     /// The address to listen on. Loopback (127.0.0.1) by default: only this machine can
     /// visit. Any other address (0.0.0.0 for all) makes the museum reachable from the

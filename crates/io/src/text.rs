@@ -283,19 +283,23 @@ pub fn quoted(text: &str, chars: usize) -> String {
     out
 }
 
-/// A number a person gave (an option's value), echoed back in a message in short form:
-/// as typed for ordinary sizes (`2.5`, `-3`, `10000`), with an exponent when it is very
-/// large or very small (`1e300`, `-1e300`, `1.5e-9`), `infinity` and `NaN` in words —
-/// never the 300 digits of `1e300` written out.
+/// A number a person gave (an option's value, `f64` or `f32`), echoed back in a message
+/// in short form: as typed for ordinary sizes (`2.5`, `-3`, `10000`), with an exponent
+/// when it is very large or very small (`1e300`, `-1e300`, `1.5e-9`), `infinity` and
+/// `NaN` in words — never the 300 digits of `1e300` written out.
 #[must_use]
-pub fn short(x: f64) -> String {
-    if x.is_nan() {
+pub fn short<T>(x: T) -> String
+where
+    T: Copy + Into<f64> + std::fmt::Display + std::fmt::LowerExp,
+{
+    let v: f64 = x.into();
+    if v.is_nan() {
         return "NaN".into();
     }
-    if x.is_infinite() {
-        return if x > 0.0 { "infinity" } else { "-infinity" }.into();
+    if v.is_infinite() {
+        return if v > 0.0 { "infinity" } else { "-infinity" }.into();
     }
-    let a = x.abs();
+    let a = v.abs();
     if a != 0.0 && !(1e-4..1e15).contains(&a) {
         format!("{x:e}")
     } else {
@@ -517,6 +521,8 @@ mod tests {
         assert_eq!(short(99999999999999999999999.0), "1e23");
         assert_eq!(short(1.5e-9), "1.5e-9");
         assert_eq!(short(0.0), "0");
+        assert_eq!(short(1e30_f32), "1e30");
+        assert_eq!(short(2.5_f32), "2.5");
         assert_eq!(short(f64::INFINITY), "infinity");
         assert_eq!(short(f64::NAN), "NaN");
         assert!(short(f64::MAX).len() < 30, "{}", short(f64::MAX));

@@ -95,7 +95,7 @@ pub enum KitError {
         tab: f32,
     },
     /// The glue tab's depth is out of range.
-    #[error("a glue tab of {} mm: it must be from 0 (none) to {max} mm deep", ludomat_io::text::short(f64::from(*tab)))]
+    #[error("a glue tab of {} mm: it must be from 0 (none) to {max} mm deep", ludomat_io::text::short(*tab))]
     Tab {
         /// Asked for.
         tab: f32,

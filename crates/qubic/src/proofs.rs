@@ -44,10 +44,11 @@ pub struct ProofOptions {
     /// A strategy file written by the `forced4d` example instead of the stored one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub file: Option<PathBuf>,
-    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of the win found from
-    /// scratch, re-checked by the independent checker; `--patashnik` re-checks the
-    /// certificate of Patashnik's strategy, `--dictionary` his dictionary itself).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["3", "4"]), |s: String| s.parse::<u8>().unwrap_or(3))))]
+    /// Dimensions, 3 to 4: 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of
+    /// the win found from scratch, re-checked by the independent checker; `--patashnik`
+    /// re-checks the certificate of Patashnik's strategy, `--dictionary` his dictionary
+    /// itself).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(3, 4)))]
     pub dims: u8,
     /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
     /// file in its format (a header ended by a line of dashes, then `position move`

@@ -180,7 +180,10 @@ impl Puzzle {
                 continue;
             }
             let Some((key, value)) = t.split_once(':') else {
-                return Err(bad(format!("expected 'key: value', found '{t}'")));
+                return Err(bad(format!(
+                    "expected 'key: value', found {}",
+                    ludomat_io::text::quoted(t, 60)
+                )));
             };
             let key = key.trim();
             let value = value.trim();

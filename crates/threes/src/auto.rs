@@ -34,9 +34,9 @@ pub struct AutoOptions {
     /// Master seed; game i uses a seed derived from it.
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
-    /// Number of the first game: play games K … K+games−1 of the master seed's series
-    /// (a long run split into parts; `threes summary` joins their CSV files). K + games
-    /// must stay within 4,294,967,295 (0 to 4,294,967,295).
+    /// Number of the first game (0 to 4,294,967,295): play games K … K+games−1 of the
+    /// master seed's series (a long run split into parts; `threes summary` joins their CSV
+    /// files). K + games must stay within 4,294,967,295.
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 0, value_parser = ludomat_game::count::count::<u32>(0, u32::MAX as u64)))]
     pub first_game: u32,
     // how deep our AI searches

@@ -14,8 +14,9 @@ pub struct DepthOptions {
     /// Fixed search depth in swipes, 1 to 10 (default: dynamic, from the board).
     #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["time_per_move", "cpu_per_move", "nodes_per_move"], value_parser = ludomat_game::count::count::<u8>(1, u64::from(MAX_DEPTH))))]
     pub depth: Option<u8>,
-    /// Deepen the search while it fits this many milliseconds (wall clock) per move.
-    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["cpu_per_move", "nodes_per_move"]))]
+    /// Deepen the search while it fits this many milliseconds (wall clock) per move (1 to
+    /// 86,400,000).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["cpu_per_move", "nodes_per_move"], value_parser = ludomat_game::count::count::<u64>(1, 86_400_000)))]
     pub time_per_move: Option<u64>,
     /// Deepen the search while it fits this much CPU time of the searching thread per move,
     /// on average over the game (milliseconds, 0.01 to 100,000; one thread per search, so
@@ -76,7 +77,10 @@ impl DepthOptions {
     pub fn rule(&self) -> Result<DepthRule, OptionsError> {
         let fail = |m: String| Err(OptionsError(m));
         if !(self.spread.is_finite() && (1.0..=16.0).contains(&self.spread)) {
-            return fail(format!("--spread {}: from 1 to 16", self.spread));
+            return fail(format!(
+                "--spread {}: from 1 to 16",
+                ludomat_io::text::short(self.spread)
+            ));
         }
         let budgeted = self.cpu_per_move.is_some() || self.nodes_per_move.is_some();
         let max = self
@@ -104,7 +108,8 @@ impl DepthOptions {
                 (None, None, Some(ms), _) => {
                     if !(ms.is_finite() && (0.01..=100_000.0).contains(&ms)) {
                         return fail(format!(
-                            "--cpu-per-move {ms}: from 0.01 to 100,000 milliseconds"
+                            "--cpu-per-move {}: from 0.01 to 100,000 milliseconds",
+                            ludomat_io::text::short(ms)
                         ));
                     }
                     DepthRule::Cpu {

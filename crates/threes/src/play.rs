@@ -88,7 +88,7 @@ impl LineKeys {
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct PlayOptions {
     /// Seed for the deck, the bonus cards and where cards come in.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// Show the AI's recommended swipe and its expected value (the heuristic's expected
     /// value of the position that many swipes ahead) before every move.

@@ -40,7 +40,7 @@ pub struct TuneOptions {
     /// Master seed of the games (the same games for every candidate). Tune on another
     /// seed than the one you measure with: the weights in crates/threes/tuning were tuned
     /// with --seed 77 and measured on seed 1.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// Start from these weights (JSON) instead of the defaults.
     #[cfg_attr(feature = "clap", arg(long))]
