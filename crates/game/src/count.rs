@@ -35,7 +35,7 @@ enum Whole {
     /// A whole number beyond what any count holds (its sign).
     TooLarge { negative: bool },
     /// Not a number, or not a whole one (`1.5`, `1e-3`, `x`).
-    NotWhole,
+    Fraction,
 }
 
 fn read_whole(text: &str) -> Whole {
@@ -51,14 +51,14 @@ fn read_whole(text: &str) -> Whole {
     let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if int_part.len() + frac_part.len() == 0 || !digits_only(int_part) || !digits_only(frac_part) {
-        return Whole::NotWhole;
+        return Whole::Fraction;
     }
     let digits = format!("{int_part}{frac_part}");
     let digits = digits.trim_start_matches('0');
     if digits.is_empty() {
         // zero, in any notation with a well-formed exponent
         return match exponent.map(|e| e.strip_prefix(['+', '-']).unwrap_or(e)) {
-            Some(e) if e.is_empty() || !digits_only(e) => Whole::NotWhole,
+            Some(e) if e.is_empty() || !digits_only(e) => Whole::Fraction,
             _ => Whole::Value(0),
         };
     }
@@ -70,13 +70,13 @@ fn read_whole(text: &str) -> Whole {
                 None => (1, e.strip_prefix('+').unwrap_or(e)),
             };
             if magnitude.is_empty() || !digits_only(magnitude) {
-                return Whole::NotWhole;
+                return Whole::Fraction;
             }
             match magnitude.parse::<i64>() {
                 Ok(m) => sign * m,
                 // an exponent of more than 18 digits: far beyond any count, or far below 1
                 Err(_) if sign > 0 => return Whole::TooLarge { negative },
-                Err(_) => return Whole::NotWhole,
+                Err(_) => return Whole::Fraction,
             }
         }
     };
@@ -84,7 +84,7 @@ fn read_whole(text: &str) -> Whole {
     let digits = if scale < 0 {
         let cut = usize::try_from(-scale).unwrap_or(usize::MAX);
         if cut >= digits.len() || !digits[digits.len() - cut..].bytes().all(|b| b == b'0') {
-            return Whole::NotWhole;
+            return Whole::Fraction;
         }
         digits[..digits.len() - cut].to_string()
     } else if digits.len() as i64 + scale > 39 {
@@ -121,7 +121,7 @@ pub fn parse_count(text: &str, limit: u64, unit: &'static str) -> Result<u64, Co
             .filter(|n| *n <= limit)
             .ok_or_else(too_large),
         Whole::TooLarge { negative: false } => Err(too_large()),
-        Whole::TooLarge { negative: true } | Whole::NotWhole => Err(CountError::NotWhole {
+        Whole::TooLarge { negative: true } | Whole::Fraction => Err(CountError::NotWhole {
             text: text.trim().to_string(),
             unit,
         }),

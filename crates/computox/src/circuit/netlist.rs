@@ -203,7 +203,7 @@ impl Parser {
                 w.column,
                 format!(
                     "{} is already declared at line {line}",
-                    ludomat_io::text::quoted(&w.text, 60)
+                    ludomat_io::text::quoted(w.text, 60)
                 ),
             ));
         }
@@ -223,7 +223,7 @@ impl Parser {
                 ws[want].column,
                 format!(
                     "unexpected {}: expected `{usage}`",
-                    ludomat_io::text::quoted(&ws[want].text, 60)
+                    ludomat_io::text::quoted(ws[want].text, 60)
                 ),
             )),
         }
@@ -268,7 +268,7 @@ impl Parser {
                             w.column,
                             format!(
                                 "{}: expected interrupter, pull_in=TICKS or drop_out=TICKS",
-                                ludomat_io::text::quoted(&w.text, 60)
+                                ludomat_io::text::quoted(w.text, 60)
                             ),
                         )
                     })?;
@@ -328,7 +328,7 @@ impl Parser {
                             actuator.column,
                             format!(
                                 "{} is a uniselector: its contacts are banks, not springs",
-                                ludomat_io::text::quoted(&actuator.text, 60)
+                                ludomat_io::text::quoted(actuator.text, 60)
                             ),
                         ))
                     }
@@ -337,7 +337,7 @@ impl Parser {
                             actuator.column,
                             format!(
                                 "no relay or button {} is declared before this line",
-                                ludomat_io::text::quoted(&actuator.text, 60)
+                                ludomat_io::text::quoted(actuator.text, 60)
                             ),
                         ))
                     }
@@ -404,7 +404,7 @@ impl Parser {
                             ws[2].column,
                             format!(
                                 "{} is not a number of positions (2 … {MAX_POSITIONS})",
-                                ludomat_io::text::quoted(&ws[2].text, 60)
+                                ludomat_io::text::quoted(ws[2].text, 60)
                             ),
                         )
                     })?;
