@@ -1,46 +1,13 @@
-//! `--help` and clap's messages at 80 columns (issue 33). clap is built without its
+//! `--help` and clap's messages at 80 columns (or the terminal's width when narrower). clap is built without its
 //! `wrap_help` feature (no terminal-size dependency), so it prints each option's help as
 //! one long line; here every line longer than 80 columns is wrapped at word boundaries,
 //! its continuation lines indented under the description's first word, as a help page is
 //! laid out by hand.
 
-/// The widest line the terminal output uses.
-pub const WIDTH: usize = 80;
-
-/// The narrowest width text is wrapped to, whatever the terminal says.
-const NARROWEST: usize = 20;
-
-/// The width output is laid out for: [`WIDTH`], or the terminal's width when it is
-/// narrower (asked of standard output, then standard error; `COLUMNS` when neither is a
-/// terminal). Asked once.
+/// The width output is laid out for: 80 columns, or the terminal's width when it is
+/// narrower (`ludomat_io::text::terminal_width`).
 pub fn width() -> usize {
-    static ASKED: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *ASKED.get_or_init(|| {
-        terminal_columns()
-            .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
-            .filter(|&c| c > 0)
-            .map_or(WIDTH, |c: usize| c.clamp(NARROWEST, WIDTH))
-    })
-}
-
-/// The columns of the terminal on standard output or standard error, if either is one.
-fn terminal_columns() -> Option<usize> {
-    #[cfg(unix)]
-    for fd in [1, 2] {
-        // SAFETY: TIOCGWINSZ fills a zeroed winsize this function owns; the result is
-        // checked.
-        let size = unsafe {
-            let mut size: libc::winsize = std::mem::zeroed();
-            if libc::ioctl(fd, libc::TIOCGWINSZ, &mut size) != 0 {
-                continue;
-            }
-            size
-        };
-        if size.ws_col > 0 {
-            return Some(usize::from(size.ws_col));
-        }
-    }
-    None
+    ludomat_io::text::terminal_width()
 }
 
 /// `text` with every line wider than [`width`] wrapped (`ludomat_io::layout::wrap_hanging`).
@@ -48,7 +15,7 @@ pub fn wrap(text: &str) -> String {
     ludomat_io::layout::wrap_hanging(text, width())
 }
 
-/// A writer that wraps every finished line wider than [`WIDTH`] (see [`wrap`]) before
+/// A writer that wraps every finished line wider than [`width`] (see [`wrap`]) before
 /// passing it on; a line not finished yet (a prompt) goes out as it is on `flush`. The
 /// games' prose goes through it, so a long message breaks at a word, never mid-word at
 /// the terminal's edge.

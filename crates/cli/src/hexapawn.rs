@@ -3,18 +3,17 @@
 //! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
 //! game flow lives here.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
 use ludomat_chart::line_chart;
 use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::terminal::LineInput;
 use ludomat_game::Session;
 use ludomat_hexapawn::{
-    text, Her, HerPartial, HerTraining, HexapawnAction, HexapawnConfig, HexapawnSession, WhiteKind,
-    WhitePlayer, MAX_TRAIN_GAMES,
+    text, Her, HerPartial, HerTraining, HexapawnConfig, HexapawnSession, WhiteKind, WhitePlayer,
+    MAX_TRAIN_GAMES,
 };
 
 use crate::progress::{self, Bar};
@@ -228,30 +227,6 @@ fn train(a: TrainArgs) -> Result<()> {
     Ok(())
 }
 
-/// Ask "Another game? [Y/n]" until the answer is one: y, yes or Enter plays again; n,
-/// no, q, quit or the end of input stop. Anything else is asked again.
-fn another_game(input: &mut LineInput) -> Result<bool> {
-    loop {
-        out!("Another game? [Y/n] ");
-        crate::out::stdout().flush()?;
-        let Some(line) = input.next_line().context("reading your answer")? else {
-            return Ok(false);
-        };
-        let answer = line.trim().to_ascii_lowercase();
-        if !ludomat_io::out::stdin_is_terminal() {
-            outln!("{}", line.trim()); // a script's answer, shown as typed
-        }
-        match answer.as_str() {
-            "" | "y" | "yes" => return Ok(true),
-            "n" | "no" | "q" | "quit" => return Ok(false),
-            _ => {
-                let shown: String = line.trim().chars().take(20).collect();
-                outln!("'{shown}' is no answer: y (or Enter) plays again, n stops.");
-            }
-        }
-    }
-}
-
 /// Run `ludomat play hexapawn`.
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut session = HexapawnSession::new(HexapawnConfig {
@@ -259,63 +234,8 @@ pub fn play(args: PlayArgs) -> Result<()> {
         white: args.white.into(),
     })
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut input = LineInput::Stdin;
-    let v = session.view();
-    outln!(
-        "Hexapawn against HER (seed {}). You move a White pawn as b1-b2 (step) or\n\
-         b1xa2 (take); 'new' starts over, 'q' quits.",
-        v.seed
-    );
-    out!("{}", text::diagram(&v.board));
-    loop {
-        let v = session.view();
-        let action = match v.next {
-            "human" => {
-                let legal: Vec<&str> = v.legal.iter().map(|m| m.name.as_str()).collect();
-                // the answer on the prompt's line, as every game asks
-                out!("Your move ({}): ", legal.join(" "));
-                crate::out::stdout().flush()?;
-                let Some(line) = input.next_line().context("reading your move")? else {
-                    return Ok(());
-                };
-                if !ludomat_io::out::stdin_is_terminal() {
-                    outln!("{}", line.trim()); // a script's move, shown as typed
-                }
-                if matches!(line.trim(), "q" | "quit") {
-                    return Ok(());
-                }
-                match session.parse_action(&line) {
-                    Ok(a) => a,
-                    Err(e) => {
-                        outln!("{e}");
-                        continue;
-                    }
-                }
-            }
-            "over" => {
-                let c = v.counters;
-                out!(
-                    "HER: {}, {} in {}. ",
-                    ludomat_io::text::count(c.wins, "win", "wins"),
-                    ludomat_io::text::count(c.losses, "loss", "losses"),
-                    ludomat_io::text::count(c.games, "game", "games")
-                );
-                if !another_game(&mut input)? {
-                    return Ok(());
-                }
-                HexapawnAction::NewGame
-            }
-            _ => HexapawnAction::Step,
-        };
-        match session.apply(action) {
-            Ok(hs) => {
-                let v = session.view();
-                for h in &hs {
-                    outln!("{}", text::describe(h, v.seed));
-                }
-                out!("{}", text::diagram(&v.board));
-            }
-            Err(e) => outln!("{e}"),
-        }
-    }
+    let mut out = crate::out::stdout();
+    let echo = !ludomat_io::out::stdin_is_terminal(); // a script's lines, shown as typed
+    ludomat_hexapawn::play::play(&mut session, &mut LineInput::Stdin, &mut out, echo)?;
+    Ok(())
 }

@@ -212,11 +212,14 @@ fn bench(a: BenchArgs) -> Result<()> {
     let bar = progress::Bar::new("simulator runs", Some(config.runs()), false);
     let mut watch = |p: &Progress<SpeedReport>| bar.update(p, Some(p.partial.running.clone()));
     let (mut ctx, _ctrl_c) = progress::context("simulator runs", Some(config.runs()), &mut watch);
-    let (started, cpu) = (std::time::Instant::now(), crate::voice::cpu_with_children());
+    let (started, cpu) = (
+        std::time::Instant::now(),
+        ludomat_game::run::cpu::with_children(),
+    );
     let (r, ended) = speed::measure(&config, &mut ctx)?;
     let (wall, cpu) = (
         started.elapsed(),
-        crate::voice::cpu_with_children().saturating_sub(cpu),
+        ludomat_game::run::cpu::with_children().saturating_sub(cpu),
     );
     drop(ctx);
     bar.finish();

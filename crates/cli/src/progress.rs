@@ -109,7 +109,7 @@ impl Bar {
             0
         };
         let room = self.width.saturating_sub(counts + bar);
-        let message = fitted(&rate, extra.as_deref(), &eta, room);
+        let message = ludomat_io::text::fit_note(&rate, extra.as_deref(), &eta, room);
         if self.total.get().is_some() {
             // the bar takes what the counts and the message leave
             let bar = self
@@ -137,32 +137,12 @@ impl Bar {
     }
 }
 
-/// The message beside the bar in at most `room` columns: the rate, the note `extra`
-/// and the time left (`eta`, with its leading spaces). What does not fit is the note's
-/// end (cut with `…`), then the note, never the rate or the time left while they fit.
-fn fitted(rate: &str, extra: Option<&str>, eta: &str, room: usize) -> String {
-    use ludomat_io::text::{fit, width};
-    let bare = format!("{rate}{eta}");
-    match extra {
-        Some(e) if width(&bare) + 2 < room => {
-            let left = room - width(&bare) - 2;
-            let e = if width(e) > left {
-                fit(e, left)
-            } else {
-                e.to_string()
-            };
-            format!("{rate}  {e}{eta}")
-        }
-        _ => fit(&bare, room),
-    }
-}
-
 /// The bar's look: with a total (`bar` the bar's columns), a bar and "done/total";
 /// without, a spinner, a count and the time so far.
 fn style(unit: &str, bar: Option<usize>) -> ProgressStyle {
     // The estimate of the time left is ours (in the message): none until a unit is done,
     // never indicatif's guess from nothing. The message is fitted to what the counts and
-    // the shortest bar leave of the width (`fitted`), and the bar takes the rest, so the
+    // the shortest bar leave of the width (`ludomat_io::text::fit_note`), and the bar takes the rest, so the
     // line fits and nothing in it is cut by the terminal.
     let template = match bar {
         Some(columns) => {
@@ -256,25 +236,6 @@ mod tests {
         let spinner = Bar::new("files", None, true);
         spinner.count(4, Duration::from_secs(2), None);
         assert_eq!(spinner.bar.message(), "2/s");
-    }
-
-    #[test]
-    fn a_long_note_is_shortened_and_the_time_left_kept() {
-        let note = "12,345 expansions, 3.2 s CPU 111 222 333 444 121 212 343 434 141 414";
-        let m = fitted("1,234/s", Some(note), "  eta 2 min 05 s", 50);
-        assert_eq!(ludomat_io::text::width(&m), 50, "{m}");
-        assert!(m.starts_with("1,234/s  12,345 expansions"), "{m}");
-        assert!(m.ends_with("…  eta 2 min 05 s"), "{m}");
-        // no room for the note at all: the rate and the time left
-        assert_eq!(
-            fitted("1,234/s", Some(note), "  eta 8 s", 18),
-            "1,234/s  eta 8 s"
-        );
-        // room for less: cut, never wider than the room
-        assert_eq!(
-            ludomat_io::text::width(&fitted("1,234/s", None, "  eta 8 s", 6)),
-            6
-        );
     }
 
     #[test]

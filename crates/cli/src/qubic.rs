@@ -4,13 +4,10 @@
 //! `ludomat_qubic::QubicSession`'s, its words `ludomat_qubic::text`'s; the proofs are
 //! `ludomat_qubic::proofs`'s, the tournament `ludomat_arena::tournaments`'s.
 
-use std::io::Write;
-
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use ludomat_game::{LineInput, Session, SessionError};
+use ludomat_game::LineInput;
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
-use ludomat_qubic::{text, QubicAction, QubicHappening, QubicSession, Strategy};
 
 use crate::help::wrap;
 
@@ -21,92 +18,14 @@ pub type TournamentArgs = ludomat_arena::tournaments::QubicTournament;
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut out = crate::help::Wrapped::new(crate::out::stdout());
-    play_with(&args, &mut LineInput::Stdin, &mut out)
-}
-
-/// Play with any input and output (tests script the human): reads lines, hands them to
-/// [`QubicSession`] and prints what it tells.
-pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
-    let mut s = QubicSession::new(args.config()?).map_err(|e| anyhow!("{e}"))?;
-    let view = s.view();
-    let louden = view.strategy == Strategy::Louden1962;
-    let digits = text::digits(&view);
-    write!(out, "{}", text::intro(&view))?;
-    let mut prompt = tell(&s, s.opening(), None, args, out)?;
-    if !louden && s.opening().is_empty() {
-        write!(out, "{}", text::board(&view, args.slice))?;
-    }
-    loop {
-        if s.view().result.is_some() {
-            if !louden {
-                return Ok(());
-            }
-            write!(out, "\nAnother game? (y/n) ")?;
-            out.flush()?;
-            let again = input.next_line()?;
-            writeln!(out)?;
-            if !again.is_some_and(|l| l.trim().eq_ignore_ascii_case("y")) {
-                return Ok(());
-            }
-            let h = s.apply(QubicAction::NewGame).map_err(|e| anyhow!("{e}"))?;
-            prompt = tell(&s, &h, None, args, out)?;
-            if s.view().deck_finished {
-                return Ok(());
-            }
-            continue;
-        }
-        let ask = prompt
-            .take()
-            .unwrap_or_else(|| format!("Your move ({digits})?"));
-        write!(out, "{ask} ")?;
-        out.flush()?;
-        let Some(line) = input.next_line().context("reading your move")? else {
-            let ending = ludomat_game::Ending::after_no_line();
-            writeln!(out, "\n{}; game abandoned.", ending.words())?;
-            return Ok(());
-        };
-        let line = line.trim().to_string();
-        if !matches!(input, LineInput::Stdin) || !ludomat_io::out::stdin_is_terminal() {
-            writeln!(out, "{line}")?;
-        }
-        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-            return Ok(());
-        }
-        let action = match s.parse_action(&line) {
-            Ok(a @ QubicAction::Play { .. }) => a,
-            Ok(_) => {
-                writeln!(out, "type a move ({digits}), or q to quit")?;
-                prompt = Some(ask);
-                continue;
-            }
-            Err(e) => {
-                writeln!(out, "{e}")?;
-                prompt = Some(ask);
-                continue;
-            }
-        };
-        match s.apply(action) {
-            Ok(h) => prompt = tell(&s, &h, Some(&line), args, out)?,
-            Err(SessionError::Refused(m)) => {
-                writeln!(out, "{m}")?;
-                prompt = Some(ask);
-            }
-            Err(e) => bail!("{e}"),
-        }
-    }
-}
-
-/// Prints what the session tells of an action; returns the deck's prompt, if any.
-fn tell(
-    s: &QubicSession,
-    h: &[QubicHappening],
-    typed: Option<&str>,
-    args: &PlayArgs,
-    out: &mut dyn Write,
-) -> Result<Option<String>> {
-    let (told, prompt) = text::tell(&s.view(), h, typed, args.shown());
-    write!(out, "{told}")?;
-    Ok(prompt)
+    // a line from a pipe is shown after its prompt, as a terminal shows what is typed
+    let echo = !ludomat_io::out::stdin_is_terminal();
+    Ok(ludomat_qubic::play::play(
+        &args,
+        &mut LineInput::Stdin,
+        &mut out,
+        echo,
+    )?)
 }
 
 /// `ludomat qubic …`

@@ -538,20 +538,7 @@ fn finish(
 ) -> Result<()> {
     out!("{}", wrap(&text::stats(games)));
     if let Some(speed) = text::search_speed(games) {
-        errln!("{speed}");
-        let swipes = text::swipes(games);
-        errln!(
-            "{}",
-            match time {
-                (wall, Some(cpu)) => crate::voice::timing(swipes, "swipe", "swipes", wall, cpu),
-                (wall, None) => format!(
-                    "{} in {} wall (the workers' CPU time not counted): {}",
-                    ludomat_io::text::count(swipes, "swipe", "swipes"),
-                    ludomat_io::text::duration(wall),
-                    ludomat_io::text::rate(swipes as f64, wall, "swipes")
-                ),
-            }
-        );
+        errln!("{speed}\n{}", text::auto_timing(games, time.0, time.1));
     }
     if let Some(log) = log {
         // the settings line, then the games in order
@@ -627,13 +614,7 @@ fn summary(a: SummaryArgs) -> Result<()> {
             ludomat_io::text::count(a.files.len() as u64, "file", "files")
         );
     }
-    let searched: std::time::Duration = games.iter().map(|g| g.elapsed).sum();
-    outln!(
-        "{} from {}; {} of search time",
-        ludomat_io::text::count(games.len() as u64, "game", "games"),
-        ludomat_io::text::count(a.files.len() as u64, "file", "files"),
-        ludomat_io::text::duration(searched)
-    );
+    outln!("{}", text::summary_head(&games, a.files.len()));
     out!("{}", wrap(&text::stats(&games)));
     // recorded with the games: the same files give the same line
     if let Some(speed) = text::search_speed(&games) {

@@ -49,27 +49,3 @@ pub fn clap_error(message: &str, args: &[String]) -> clap::Error {
     }
     cmd.error(clap::error::ErrorKind::ArgumentConflict, message)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_usage_error_is_clap_s_with_the_command_s_usage() {
-        let args: Vec<String> = ["ludomat", "threes", "versus", "--games", "3"]
-            .iter()
-            .map(|s| (*s).to_string())
-            .collect();
-        let e = clap_error("give at least one --ai", &args);
-        assert_eq!(e.exit_code(), 2);
-        let text = e.render().to_string();
-        assert!(text.starts_with("error: give at least one --ai"), "{text}");
-        assert!(text.contains("Usage: ludomat threes versus"), "{text}");
-        assert!(
-            text.contains("For more information, try '--help'."),
-            "{text}"
-        );
-        let wrapped = anyhow::Error::from(Usage("x".into())).context("while starting");
-        assert_eq!(find(&wrapped).map(|u| u.0.as_str()), Some("x"));
-    }
-}

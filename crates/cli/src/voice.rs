@@ -15,30 +15,6 @@ pub fn timing(done: u64, one: &str, many: &str, wall: Duration, cpu: Duration) -
     )
 }
 
-/// CPU time of this process and of the children it has waited for (external tools a
-/// benchmark ran), so far.
-pub fn cpu_with_children() -> Duration {
-    let own = ludomat_game::run::cpu::process();
-    #[cfg(unix)]
-    {
-        // SAFETY: getrusage fills a zeroed structure this function owns.
-        let children = unsafe {
-            let mut usage: libc::rusage = std::mem::zeroed();
-            if libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) != 0 {
-                return own;
-            }
-            let time = |t: libc::timeval| {
-                Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
-                    + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
-            };
-            time(usage.ru_utime) + time(usage.ru_stime)
-        };
-        own + children
-    }
-    #[cfg(not(unix))]
-    own
-}
-
 #[cfg(test)]
 mod tests {
     #[test]

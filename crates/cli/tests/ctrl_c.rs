@@ -359,3 +359,20 @@ fn ctrl_c_in_the_pager_returns_to_the_menu() {
     t.expect("Entry (", 10);
     t.answers_and_quits();
 }
+
+/// Ctrl-C at a game's prompt is told as such, not as the end of input (`menace play`,
+/// entry 3.1, at its first question).
+#[test]
+fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut t = Terminal::menu();
+    t.expect("Machine (1-", 30);
+    t.type_keys("3.1\n");
+    t.expect("How many games? ", 60);
+    t.type_keys(CTRL_C);
+    t.expect("Stopped by Ctrl-C; no games played.", 30);
+    t.expect(PAUSE, 30);
+    t.type_keys("\n");
+    t.expect("Entry (", 10);
+    t.answers_and_quits();
+}

@@ -192,7 +192,7 @@ fn a_run_split_in_parts_is_the_same_run_and_summarises() {
     assert!(ok, "{err}");
     let (ok, split, err) = summary(&["b.csv", "a.csv"]);
     assert!(ok, "{err}");
-    assert!(split.starts_with("4 games from 2 file(s)"), "{split}");
+    assert!(split.starts_with("4 games from 2 files"), "{split}");
     let stats = |s: &str| s.lines().skip(1).take(8).collect::<Vec<_>>().join("\n");
     assert_eq!(stats(&whole), stats(&split));
 

@@ -204,28 +204,6 @@ pub fn tournament_games<G: Game>(
     }
 }
 
-/// The columns a progress line may take: the width of the terminal on standard error, at
-/// most [`ludomat_io::text::DEFAULT_WIDTH`] (which it is when there is no terminal).
-fn line_width() -> usize {
-    let most = ludomat_io::text::DEFAULT_WIDTH;
-    #[cfg(unix)]
-    {
-        // SAFETY: TIOCGWINSZ fills a zeroed winsize this function owns; checked.
-        let columns = unsafe {
-            let mut size: libc::winsize = std::mem::zeroed();
-            if libc::ioctl(2, libc::TIOCGWINSZ, &mut size) == 0 {
-                usize::from(size.ws_col)
-            } else {
-                0
-            }
-        };
-        if columns > 0 {
-            return columns.min(most);
-        }
-    }
-    most
-}
-
 /// A tournament's progress line in `width` columns: `1,019,904/3,000,000 games
 /// 248,356/s  eta 8.0 s  ████░░░░`, the bar taking what the words leave.
 fn progress_line(
@@ -281,7 +259,7 @@ pub fn tournament_until<G: Game>(
     let b_name = make_b(0).name();
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
-        let width = line_width();
+        let width = ludomat_io::text::terminal_width();
         bar.set_style(
             // the counts, the rate and the time left in the words of every other (never
             // "852,605.1735/s", never "8s"); the bar takes what they leave of the width

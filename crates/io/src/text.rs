@@ -15,7 +15,8 @@
 //!   netlist used to reach.
 //! * Lines: [`wrap`] breaks text at spaces to a width (a word longer than the width is
 //!   cut), so no line the program writes is broken mid-word by the terminal;
-//!   [`DEFAULT_WIDTH`] is the width when the terminal's is unknown.
+//!   [`DEFAULT_WIDTH`] is the width when the terminal's is unknown, [`terminal_width`]
+//!   the width to lay out for (at most 80); [`fit_note`] fits a progress bar's message.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -305,6 +306,57 @@ where
     } else {
         format!("{x}")
     }
+}
+
+/// `head`, then `note` cut (with `…`) to what is left, then `tail`, in at most `room`
+/// columns: a progress bar's message, whose rate (`head`) and time left (`tail`) stay
+/// whole while they fit. Without room for the note, `head` and `tail` alone, cut to fit.
+#[must_use]
+pub fn fit_note(head: &str, note: Option<&str>, tail: &str, room: usize) -> String {
+    let bare = format!("{head}{tail}");
+    match note {
+        Some(n) if width(&bare) + 2 < room => {
+            let left = room - width(&bare) - 2;
+            format!("{head}  {}{tail}", fit(n, left))
+        }
+        _ => fit(&bare, room),
+    }
+}
+
+/// The narrowest width [`terminal_width`] gives, whatever the terminal says.
+const NARROWEST: usize = 20;
+
+/// The width output is laid out for: [`DEFAULT_WIDTH`], or the terminal's width when it
+/// is narrower (asked of standard output, then standard error; `COLUMNS` when neither is
+/// a terminal), never below 20. Asked once.
+#[must_use]
+pub fn terminal_width() -> usize {
+    static ASKED: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *ASKED.get_or_init(|| {
+        terminal_columns()
+            .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+            .filter(|&c| c > 0)
+            .map_or(DEFAULT_WIDTH, |c: usize| c.clamp(NARROWEST, DEFAULT_WIDTH))
+    })
+}
+
+/// The columns of the terminal on standard output or standard error, if either is one.
+fn terminal_columns() -> Option<usize> {
+    #[cfg(unix)]
+    for fd in [1, 2] {
+        // SAFETY: TIOCGWINSZ fills a zeroed winsize this function owns; checked.
+        let size = unsafe {
+            let mut size: libc::winsize = std::mem::zeroed();
+            if libc::ioctl(fd, libc::TIOCGWINSZ, &mut size) != 0 {
+                continue;
+            }
+            size
+        };
+        if size.ws_col > 0 {
+            return Some(usize::from(size.ws_col));
+        }
+    }
+    None
 }
 
 /// `text` broken into lines of at most `width` columns at spaces; a word wider than the
@@ -668,5 +720,22 @@ mod tests {
             }
             let _ = t.render(w);
         }
+    }
+
+    #[test]
+    fn a_note_is_cut_between_what_stays() {
+        let note = "12,345 expansions, 3.2 s CPU 111 222 333 444 121 212 343 434 141 414";
+        let m = fit_note("1,234/s", Some(note), "  eta 2 min 05 s", 50);
+        assert_eq!(width(&m), 50, "{m}");
+        assert!(m.starts_with("1,234/s  12,345 expansions"), "{m}");
+        assert!(m.ends_with("…  eta 2 min 05 s"), "{m}");
+        // no room for the note: the rate and the time left
+        assert_eq!(
+            fit_note("1,234/s", Some(note), "  eta 8 s", 18),
+            "1,234/s  eta 8 s"
+        );
+        // room for less: cut, never wider than the room
+        assert_eq!(width(&fit_note("1,234/s", None, "  eta 8 s", 6)), 6);
+        assert_eq!(fit_note("2/s", Some("last: 1"), "", 80), "2/s  last: 1");
     }
 }
