@@ -485,7 +485,7 @@ fn versus(a: VersusOptions) -> Result<()> {
     let (played, ended) = result?;
     if ended == Ended::Cancelled {
         outln!(
-            "interrupted: {} finished in this run",
+            "stopped by Ctrl-C: {} finished in this run",
             ludomat_io::text::count(played.len() as u64, "game", "games")
         );
     }

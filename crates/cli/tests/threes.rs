@@ -97,7 +97,9 @@ fn auto_games_csv_and_chart() {
     assert!(out.contains("score: mean"), "{out}");
     assert!(out.contains("  384:"));
     assert!(out.contains("12288:"));
-    assert!(out.contains("swipes/s"));
+    // the timing on standard error: the same run prints the same standard output
+    assert!(err.contains("swipes/s") && err.contains(" CPU: "), "{err}");
+    assert!(!out.contains("swipes/s"), "{out}");
     let lines = ludomat_io::read::to_string(&csv).unwrap();
     // the settings line , the header, a line per game
     assert!(
