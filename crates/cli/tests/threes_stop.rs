@@ -122,7 +122,7 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
 /// Ctrl-C before any game has ended says the run was stopped, not "no games".
 #[test]
 fn ctrl_c_before_the_first_game_says_so() {
-    let mut child = Command::new(bin())
+    let child = Command::new(bin())
         .args([
             "threes",
             "auto",

@@ -307,6 +307,18 @@ mod tests {
     use super::*;
     use crate::Rules;
 
+    /// The training bar's note in the words of every result, never `W/D/L`.
+    #[test]
+    fn the_training_note_says_wins_draws_losses() {
+        let p = crate::TrainPartial {
+            played: 100,
+            totals: [89, 9, 2],
+            curve: Vec::new(),
+            first_box: [0; 9],
+        };
+        assert_eq!(window_rates(&p), "89 % wins, 9 % draws, 2 % losses");
+    }
+
     #[test]
     fn a_fresh_menace_in_words() {
         let m = Menace::new(Rules::source(), 1);

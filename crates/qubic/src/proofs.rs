@@ -607,7 +607,7 @@ fn check_dictionary(
         } else {
             "first found"
         },
-        lengths.join(", ")
+        lengths.join("; ")
     );
     if let Some((k, seq)) = &r.longest {
         head += &format!(
