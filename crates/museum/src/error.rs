@@ -15,7 +15,7 @@
 //! the museum does not answer to 421, too many requests a second or a client's visit
 //! limit reached with every one of its visits watched 429, the museum's visit limit
 //! reached with every visit watched 503; a request hyper cannot read as HTTP 400 or 431
-//! ([`crate::raw_errors`]).
+//! (`src/raw_errors.rs`).
 
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;

@@ -526,7 +526,7 @@ impl Museum {
     /// Runs `work` of `client` — background work, an autoplay step or a run's
     /// application — in one of the work slots background work may hold (never those
     /// kept for the visitors' actions: [`MuseumConfig::interactive_slots`]), on a thread
-    /// at a lower priority ([`crate::background`]).
+    /// at a lower priority (`src/background.rs`).
     ///
     /// # Errors
     /// As [`Museum::blocking`].

@@ -18,7 +18,7 @@
 //!   beyond) rather than queued without end.
 //!
 //! Background work also runs on threads of its own at a lower priority
-//! ([`crate::background`]), so the operating system serves a visitor's action before it.
+//! (`src/background.rs`), so the operating system serves a visitor's action before it.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
