@@ -639,6 +639,14 @@ pub fn train(
                 scope.spawn(|| {
                     let mut path = Vec::new();
                     let (mut sum, mut count) = (0.0, 0u64);
+                    // This thread's CPU, added as it goes (every 64 games) so the
+                    // reports between points tell it too.
+                    let mut counted = 0;
+                    let mut add_cpu = || {
+                        let now = thread_cpu_ns();
+                        started_cpu.fetch_add(now.saturating_sub(counted), Ordering::Relaxed);
+                        counted = now;
+                    };
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= round_end {
@@ -654,12 +662,15 @@ pub fn train(
                         sum += p.score as f64;
                         count += 1;
                         done.fetch_add(1, Ordering::Relaxed);
+                        if count % 64 == 0 {
+                            add_cpu();
+                        }
                     }
                     if let Ok(mut s) = sums.lock() {
                         s.0 += sum;
                         s.1 += count;
                     }
-                    started_cpu.fetch_add(thread_cpu_ns(), Ordering::Relaxed);
+                    add_cpu();
                 });
             }
             // watch from this thread until the round's games are done

@@ -285,4 +285,24 @@ mod tests {
         };
         assert_eq!(means(&out), means(&again));
     }
+
+    /// Between two points of the curve (one round of games) the reports tell the run's
+    /// CPU time as it grows, not only at the points.
+    #[test]
+    fn the_cpu_time_is_told_between_points() {
+        let params = json!({"games": 6_000, "eval_every": 6_000, "eval_games": 10});
+        let r = TrainRun::from_params(&params, 3, HintModel::Plus).unwrap();
+        let mut between = Vec::new();
+        Box::new(r)
+            .run(Cancel::new(), &mut |p| {
+                if !p.last && p.partial["curve"].as_array().map_or(0, Vec::len) == 1 {
+                    between.push(p.partial["run_cpu_seconds"].as_f64().unwrap_or(0.0));
+                }
+            })
+            .unwrap();
+        assert!(
+            between.iter().any(|&c| c > 0.05),
+            "the CPU time between the points: {between:?}"
+        );
+    }
 }
