@@ -29,6 +29,44 @@ pub const MAX_POINTS: u64 = 100;
 /// The most evaluation games per point.
 pub const MAX_EVAL_GAMES: u32 = 1_000;
 
+/// What a training run of so many games cost on this machine kind, measured through the
+/// museum (BENCHMARKS.md, "The museum's long runs"): its own CPU time and its wall time
+/// on the shared machine (load 8–10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrainCost {
+    /// Training games.
+    pub games: u64,
+    /// The run's CPU time, milliseconds.
+    pub cpu_ms: u64,
+    /// Its wall time, milliseconds.
+    pub wall_ms: u64,
+    /// `release` or `development`.
+    pub build: String,
+}
+
+/// The measured runs: (build is release, games, CPU ms, wall ms).
+const COSTS: &[(bool, u64, u64, u64)] = &[
+    (true, 100_000, 13_900, 21_100),
+    (true, 2_000_000, 403_000, 904_000),
+    (false, 20_000, 23_000, 112_700),
+];
+
+/// The measured costs of training runs in this build.
+#[must_use]
+pub fn costs() -> Vec<TrainCost> {
+    let release = !cfg!(debug_assertions);
+    COSTS
+        .iter()
+        .filter(|c| c.0 == release)
+        .map(|&(_, games, cpu_ms, wall_ms)| TrainCost {
+            games,
+            cpu_ms,
+            wall_ms,
+            build: if release { "release" } else { "development" }.into(),
+        })
+        .collect()
+}
+
 /// The settings a visitor gives (`null` for the defaults).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -204,6 +204,10 @@ pub struct ThreesView {
     /// The network this session's last `train` run made, in a few words (`play_trained`
     /// plays with it).
     pub trained: Option<String>,
+    /// What training runs cost when measured in this build, for a page to tell before
+    /// one starts ([`crate::learn_watch::costs`]).
+    #[serde(default)]
+    pub train_costs: Vec<crate::learn_watch::TrainCost>,
     /// The replay viewer, when a record is open.
     pub replay: Option<ReplayView>,
 }
@@ -497,6 +501,7 @@ impl Session for ThreesSession {
                         crate::text::thousands(n.weight_count() as u64)
                     )
                 }),
+            train_costs: crate::learn_watch::costs(),
             replay,
         }
     }

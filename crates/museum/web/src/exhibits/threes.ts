@@ -12,7 +12,8 @@ import '../components/lm-run-control.ts';
 import '../components/lm-run-clock.ts';
 import '../components/lm-menace-chart.ts';
 import type { RunTiming } from '../components/lm-run-clock.ts';
-import { count, thousands } from '../text.ts';
+import { museumInfo } from '../api.ts';
+import { count, duration, limit as limitText, thousands, wallAndCpu } from '../text.ts';
 
 type Dir = 'up' | 'down' | 'left' | 'right';
 const DIRS: Dir[] = ['up', 'down', 'left', 'right'];
@@ -30,6 +31,8 @@ interface View {
   eval: string;
   /** The network this visit's last training made, in words (play_trained plays with it). */
   trained: string | null;
+  /** What training runs cost when measured in this build. */
+  train_costs?: { games: number; cpu_ms: number; wall_ms: number; build: string }[];
   replay: Replay | null;
 }
 /** One point of the learning curve (`ludomat_threes::learn::CurvePoint`). */
@@ -55,7 +58,9 @@ type Happening =
 const kind = (v: number) => (v === 0 ? 'empty' : v === 1 ? 'one' : v === 2 ? 'two' : 'big');
 
 export class ThreesExhibit extends ExhibitElement<View, Happening> {
-  static properties = { ...ExhibitElement.properties, interval: { state: true }, training: { state: true } };
+  static properties = { ...ExhibitElement.properties, interval: { state: true }, training: { state: true }, limitMs: { state: true } };
+  /** The museum's time limit for a run (from the server). */
+  declare limitMs: number | undefined;
   /** The page's own setting: how many games a training run plays. */
   static pageSettings = { train_games: 100_000 };
   declare interval: number;
@@ -127,7 +132,11 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     else if (e.key === 'u') this.play({ type: 'undo' });
     else if (e.key === 'e') this.play({ type: 'estimate' });
   };
-  connectedCallback() { super.connectedCallback(); window.addEventListener('keydown', this.onKey); }
+  connectedCallback() {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+    museumInfo().then((m) => { this.limitMs = m.limits.run_seconds * 1000; }).catch(() => {});
+  }
   disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
 
   describe(h: Happening): string {
@@ -248,6 +257,20 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       ${this.learnPanel(v)}`;
   }
 
+  /** Before a training run: what runs cost when measured here, against the run limit. */
+  private trainCost(v: View, size: number) {
+    const costs = v.train_costs ?? [];
+    const limit = this.limitMs;
+    const mine = costs.find((c) => c.games === size);
+    return html`<p class="note" data-train-cost>${costs.length
+      ? html`Measured on this machine (2 cores, shared with other work; ${costs[0].build} build):
+        ${costs.map((c, i) => html`${i ? '; ' : ''}${count(c.games, 'game')} took ${wallAndCpu(c.wall_ms, c.cpu_ms)}`)}.`
+      : 'No training run was measured in this build.'}
+      ${limit ? html`This museum stops a run after ${limitText(limit / 1000)}${mine && mine.wall_ms > limit
+        ? html`: <b>the ${thousands(size)}-game run took ${duration(mine.wall_ms)} here</b>, so it may be stopped before its end`
+        : ''}; a run stopped there keeps what the network learnt.` : nothing}</p>`;
+  }
+
   /**
    * Watch a network learn: the server trains a small n-tuple network (4x5) from nothing
    * by TD learning on this visit's seed, and reports the learning curve — the greedy
@@ -272,6 +295,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
         <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
       </div>
+      ${!r ? this.trainCost(v, size) : nothing}
       <lm-run-clock .report=${r}></lm-run-clock>
       ${r ? html`<div class="row" data-train-progress>
         <progress max=${r.total} .value=${r.done} aria-label="games trained"></progress>
