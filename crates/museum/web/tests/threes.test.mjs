@@ -81,6 +81,10 @@ test('threes: from the home page, the AI with the shipped network, then a networ
   // Training: the smallest run, the curve drawn as it comes (real axes), Stop keeps it.
   await page.selectOption(`${EX} select[data-setting="train_games"]`, '20000');
   assert.match(await page.locator(`${EX} [data-learn] [data-run-limit]`).innerText(), /stops after 10 minutes/);
+  // Before it starts: what training runs cost when measured here, against the limit.
+  const cost = (await page.locator(`${EX} [data-train-cost]`).innerText()).replace(/\s+/g, ' ');
+  assert.match(cost, /^Measured on this machine \(2 cores, shared with other work; (release|development) build\): [\d,]+ games took .+ wall, .+ CPU/);
+  assert.match(cost, /This museum stops a run after 10 minutes.*; a run stopped there keeps what the network learnt\.$/);
   await page.click(`${EX} button[data-action="train"]`);
   const chart = page.locator(`${EX} [data-train-curve] lm-menace-chart`);
   await chart.waitFor({ timeout: 60_000 });
