@@ -12,7 +12,7 @@ mod out;
 mod usage;
 use ludomat_io::{interrupt, page};
 mod caption;
-mod colour;
+use ludomat_io::colour;
 mod computox;
 mod computox_circuit;
 mod count;

@@ -10,8 +10,6 @@
 //! first and counts once. Their steps take turns client by client in the slots
 //! background work may hold.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,26 +20,6 @@ use crate::job::Step;
 use crate::refusal::Refusal;
 use crate::visit::{lock, Visit};
 use crate::Museum;
-
-/// The autoplays going, by visit id: their client and a token naming the autoplay
-/// (a new one on the same visit replaces the entry).
-#[derive(Default)]
-pub(crate) struct Autoplays {
-    by_visit: HashMap<String, (IpAddr, u64)>,
-    per_client: HashMap<IpAddr, usize>,
-    next: u64,
-}
-
-impl Autoplays {
-    fn of_client(&self, client: IpAddr) -> usize {
-        self.per_client.get(&client).copied().unwrap_or(0)
-    }
-
-    /// Autoplays going.
-    pub(crate) fn len(&self) -> usize {
-        self.by_visit.len()
-    }
-}
 
 /// An autoplay counted until dropped.
 struct Counted {

@@ -98,7 +98,7 @@ impl Background {
         let spawned = std::thread::Builder::new()
             .name("museum-background".into())
             .spawn(move || {
-                crate::museum::lower_priority();
+                lower_priority();
                 serve(&inner);
             });
         if let Err(e) = spawned {
@@ -164,6 +164,23 @@ fn serve(inner: &Inner) {
         }
     }
     s.threads -= 1;
+}
+
+/// Lowers the calling thread's priority by 10 nice levels below the process's own (at
+/// most 19) on Linux, where the nice value is per thread — so under `nice -n 10` it is
+/// still below the visitors' threads; elsewhere nothing.
+pub(crate) fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid has no preconditions; getpriority and setpriority on our own thread
+    // id only read and change its scheduling priority (raising the nice value needs no
+    // privilege).
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid);
+        if let Ok(tid) = libc::id_t::try_from(tid) {
+            let process = libc::getpriority(libc::PRIO_PROCESS, 0);
+            libc::setpriority(libc::PRIO_PROCESS, tid, (process + 10).clamp(10, 19));
+        }
+    }
 }
 
 #[cfg(test)]

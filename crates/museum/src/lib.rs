@@ -37,6 +37,7 @@ struct ReadmeDoctests;
 mod api;
 pub mod assets;
 mod autoplay;
+mod autoplays;
 mod background;
 pub mod class;
 pub mod client;

@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 use ludomat_game::seed;
 use tokio::sync::watch;
 
-use crate::autoplay::Autoplays;
+use crate::autoplays::Autoplays;
 use crate::background::{Background, Failed};
 use crate::client::{RateLimit, RateLimiter};
 use crate::error::ApiError;
@@ -699,29 +699,12 @@ where
     let spawned = std::thread::Builder::new()
         .name("museum-run".into())
         .spawn(move || {
-            lower_priority();
+            crate::background::lower_priority();
             let note = work(&running);
             running.end(note);
         });
     if let Err(e) = spawned {
         let what = job.what();
         job.end(Some(format!("{what} could not start: {e}")));
-    }
-}
-
-/// Lowers the calling thread's priority by 10 nice levels below the process's own (at
-/// most 19) on Linux, where the nice value is per thread — so under `nice -n 10` it is
-/// still below the visitors' threads; elsewhere nothing.
-pub(crate) fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: gettid has no preconditions; getpriority and setpriority on our own thread
-    // id only read and change its scheduling priority (raising the nice value needs no
-    // privilege).
-    unsafe {
-        let tid = libc::syscall(libc::SYS_gettid);
-        if let Ok(tid) = libc::id_t::try_from(tid) {
-            let process = libc::getpriority(libc::PRIO_PROCESS, 0);
-            libc::setpriority(libc::PRIO_PROCESS, tid, (process + 10).clamp(10, 19));
-        }
     }
 }

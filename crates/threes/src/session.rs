@@ -516,7 +516,8 @@ impl Session for ThreesSession {
     ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
         if name != "train" {
             return Err(SessionError::Invalid(format!(
-                "threes has one long run, \"train\" (not {name:?})"
+                "threes has one long run, \"train\" (not {})",
+                ludomat_io::text::quoted(name, 40)
             )));
         }
         Ok(Box::new(

@@ -45,7 +45,7 @@ impl Palette {
     #[must_use]
     pub fn for_stdout() -> Self {
         Self::decide(
-            ludomat_io::out::stdout().is_terminal(),
+            crate::out::stdout().is_terminal(),
             std::env::var_os("NO_COLOR").as_deref(),
             std::env::var_os("TERM").as_deref(),
         )
@@ -80,7 +80,6 @@ impl Palette {
     }
 
     /// No colours at all.
-    #[cfg(test)]
     #[must_use]
     pub const fn plain() -> Self {
         Palette {
