@@ -18,7 +18,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
     /// No contestant of that name.
-    #[error("no contestant called {name:?}; the {game} contestants are {known}")]
+    #[error(
+        "no contestant called {}; the {game} contestants are {known}",
+        ludomat_io::text::quoted(name, 60)
+    )]
     Unknown {
         /// The name given.
         name: String,

@@ -802,6 +802,7 @@ impl ArenaSession {
             failed: 0,
             first_failure: None,
             elapsed: Duration::ZERO,
+            stopped: false,
         };
         let r = p.result.as_ref().unwrap_or(&empty);
         let alternate = self.config.sides == Sides::Alternate;
@@ -927,7 +928,8 @@ impl Session for ArenaSession {
             "cancel" => Ok(ArenaAction::Cancel),
             "watch" => Ok(ArenaAction::Watch { game: 0 }),
             other => Err(invalid(format!(
-                "arena: cannot read {other:?}; try watch, step, run, round-robin, cancel"
+                "arena: cannot read {}; try watch, step, run, round-robin, cancel",
+                ludomat_io::text::quoted(other, 60)
             ))),
         }
     }

@@ -9,7 +9,7 @@
 
 #[cfg(feature = "clap")]
 use ludomat_game::count::{count, MAX_THREADS};
-use ludomat_game::{tournament, Player, TournamentConfig, TournamentResult};
+use ludomat_game::{tournament_until, Player, TournamentConfig, TournamentResult};
 use ludomat_qubic::options::DeckFlags;
 use ludomat_qubic::{Board as QubicBoard, DeckStuck, LevelSet};
 use ludomat_tictactoe::{Notation, RandomAgent};
@@ -53,7 +53,7 @@ pub struct TictactoeTournament {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 100_000, value_name = "N", value_parser = count::<u64>(1, 1_000_000_000)))]
     pub games: u64,
     /// Master seed; game i uses a seed derived from it and i.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// Who moves first: `fixed` (A, every game) or `alternate` (A and B in turn).
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Sides::Fixed))]
@@ -83,6 +83,18 @@ impl TictactoeTournament {
     /// A person entered, no games, a contestant on a side it cannot play or that cannot be
     /// built; the pool not starting.
     pub fn run(&self) -> Result<TournamentResult, TournamentError> {
+        self.run_until(&|| false)
+    }
+
+    /// [`Self::run`], stopped early once `stop` says so (Ctrl-C): the result holds the
+    /// games played, marked [`TournamentResult::stopped`].
+    ///
+    /// # Errors
+    /// As [`Self::run`].
+    pub fn run_until(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<TournamentResult, TournamentError> {
         if self.x == AgentKind::Human || self.o == AgentKind::Human {
             return Err(TournamentError::Options(
                 "a tournament cannot include a human; use `ludomat play tictactoe`".into(),
@@ -119,7 +131,7 @@ impl TictactoeTournament {
             alternate,
             progress: !self.quiet,
         };
-        Ok(pool(self.threads)?.install(|| tournament(&make_a, &make_b, &config)))
+        Ok(pool(self.threads)?.install(|| tournament_until(&make_a, &make_b, &config, stop)))
     }
 }
 
@@ -147,10 +159,10 @@ pub struct QubicTournament {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 10_000, value_name = "N", value_parser = count::<u64>(1, 10_000_000)))]
     pub games: u64,
     /// Master seed; game i uses a seed derived from it and i.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
-    /// 3 for 4×4×4, 4 for 4×4×4×4.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4)))]
+    /// Dimensions, 3 to 4: 3 for 4×4×4, 4 for 4×4×4×4.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = ludomat_game::count::count::<u8>(3, 4)))]
     pub dims: u8,
     /// Who moves first: `alternate` (A and B in turn, as in the Java runs) or `fixed`
     /// (A in every game).
@@ -214,6 +226,18 @@ impl QubicTournament {
     /// # Errors
     /// The 1962 deck on the 4D board; the pool not starting.
     pub fn run(&self) -> Result<TournamentResult, TournamentError> {
+        self.run_until(&|| false)
+    }
+
+    /// [`Self::run`], stopped early once `stop` says so (Ctrl-C): the result holds the
+    /// games played, marked [`TournamentResult::stopped`].
+    ///
+    /// # Errors
+    /// As [`Self::run`].
+    pub fn run_until(
+        &self,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<TournamentResult, TournamentError> {
         let deck = QubicContestant::Louden1962;
         if self.dims == 4 && (self.x == deck || self.o == deck) {
             return Err(TournamentError::Options(
@@ -230,9 +254,9 @@ impl QubicTournament {
         };
         let pool = pool(self.threads)?;
         Ok(if self.dims == 4 {
-            pool.install(|| games::<4>(&a, &b, &config))
+            pool.install(|| games::<4>(&a, &b, &config, stop))
         } else {
-            pool.install(|| games::<3>(&a, &b, &config))
+            pool.install(|| games::<3>(&a, &b, &config, stop))
         })
     }
 }
@@ -241,10 +265,11 @@ fn games<const D: usize>(
     a: &QubicSpec,
     b: &QubicSpec,
     config: &TournamentConfig,
+    stop: &(dyn Fn() -> bool + Sync),
 ) -> TournamentResult {
     let make_a = |s: u64| a.build::<D>(s);
     let make_b = |s: u64| b.build::<D>(s);
-    tournament::<QubicBoard<D>>(&make_a, &make_b, config)
+    tournament_until::<QubicBoard<D>>(&make_a, &make_b, config, stop)
 }
 
 #[cfg(test)]

@@ -119,28 +119,35 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
     }
 }
 
-/// Create (or empty) the file first, so that a missing folder or a read-only place is
-/// reported as such rather than as the drawing library's debug dump. Only a regular file
-/// (or a link to one) is written: a folder, a FIFO (opening it would wait for a reader)
-/// or a device at the path is refused.
+/// Refuse, before drawing, a path that is not a regular file (or a link to one) or not
+/// there yet: a folder, a FIFO, a device, a dangling symbolic link
+/// (`ludomat_io::write::check_target`).
 fn check_writable(path: &Path) -> Result<(), ChartError> {
-    if let Ok(meta) = std::fs::metadata(path) {
-        if !meta.is_file() {
-            return Err(ChartError::Io {
-                path: path.display().to_string(),
-                source: std::io::Error::new(
-                    std::io::ErrorKind::InvalidInput,
-                    "not a regular file: a chart replaces only a regular file",
-                ),
-            });
-        }
-    }
-    ludomat_io::write::create(path)
+    ludomat_io::write::check_target(path).map_err(|source| ChartError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Write a drawn chart's bytes to `path` atomically (the old file or the new one, never
+/// half of one: a run stopped while its charts are written leaves no empty file).
+fn save(path: &Path, bytes: &[u8]) -> Result<(), ChartError> {
+    ludomat_io::write::atomically(path, bytes)
         .map(drop)
         .map_err(|source| ChartError::Io {
             path: path.display().to_string(),
             source,
         })
+}
+
+/// A bitmap of [`SIZE`] (RGB, as plotters draws it) encoded as PNG.
+fn png(pixels: &[u8], path: &Path) -> Result<Vec<u8>, ChartError> {
+    use image::ImageEncoder as _;
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut bytes)
+        .write_image(pixels, SIZE.0, SIZE.1, image::ColorType::Rgb8)
+        .map_err(|e| draw_err(path, e))?;
+    Ok(bytes)
 }
 
 /// Print `caption` along the bottom of `root` and return the area above it for the plot
@@ -170,21 +177,30 @@ fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
     }
 }
 
-/// Draw on the backend the file's extension names (PNG or SVG): `$root` is its drawing
-/// area inside `$draw`.
+/// Draw in memory on the backend the file's extension names (PNG or SVG) — `$root` is its
+/// drawing area inside `$draw` — then write the file atomically ([`save`]).
 macro_rules! on_backend {
-    ($path:expr, |$root:ident| $draw:expr) => {
-        match format_of($path)? {
+    ($path:expr, |$root:ident| $draw:expr) => {{
+        let bytes = match format_of($path)? {
             Format::Png => {
-                let $root = BitMapBackend::new($path, SIZE).into_drawing_area();
-                $draw
+                let mut pixels = vec![0u8; SIZE.0 as usize * SIZE.1 as usize * 3];
+                {
+                    let $root = BitMapBackend::with_buffer(&mut pixels, SIZE).into_drawing_area();
+                    $draw?;
+                }
+                png(&pixels, $path)?
             }
             Format::Svg => {
-                let $root = SVGBackend::new($path, SIZE).into_drawing_area();
-                $draw
+                let mut svg = String::new();
+                {
+                    let $root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+                    $draw?;
+                }
+                svg.into_bytes()
             }
-        }
-    };
+        };
+        save($path, &bytes)
+    }};
 }
 
 /// Write a line chart to `path` (`.png` or `.svg`).
@@ -515,11 +531,45 @@ mod tests {
         let e = bar_chart(&bars, &dir.path().join("no/such/folder.png")).unwrap_err();
         assert!(matches!(e, ChartError::Io { .. }), "{e}");
         let text = e.to_string();
-        assert!(
-            text.ends_with("No such file or directory (os error 2)"),
-            "{text}"
-        );
+        assert!(text.ends_with("no/such does not exist"), "{text}");
         assert!(!text.contains("Os {"), "no debug dump: {text}");
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes a hard link with std
+    fn a_chart_replaces_its_file_whole_never_rewriting_it_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let bars = |n| BarChart {
+            title: "scores".into(),
+            x_label: "score".into(),
+            y_label: "games".into(),
+            bars: vec![("0-1k".into(), n), ("1k-2k".into(), 7)],
+            caption: String::new(),
+        };
+        for name in ["h.png", "h.svg"] {
+            let path = dir.path().join(name);
+            bar_chart(&bars(3), &path).unwrap();
+            let old = ludomat_io::read::to_bytes(&path).unwrap();
+            // another name for the old file: a chart written in place would change it
+            let other = dir.path().join(format!("old-{name}"));
+            std::fs::hard_link(&path, &other).unwrap();
+            bar_chart(&bars(30), &path).unwrap();
+            assert_eq!(ludomat_io::read::to_bytes(&other).unwrap(), old, "{name}");
+            assert_ne!(ludomat_io::read::to_bytes(&path).unwrap(), old, "{name}");
+            // no temporary file is left
+            let left: Vec<_> = ludomat_io::read::entries(dir.path())
+                .unwrap()
+                .into_iter()
+                .filter(|p| p.to_string_lossy().ends_with(".tmp"))
+                .collect();
+            assert!(left.is_empty(), "{left:?}");
+        }
+        // a dangling link is refused, nothing made where it points
+        let link = dir.path().join("c.svg");
+        std::os::unix::fs::symlink(dir.path().join("gone/c.svg"), &link).unwrap();
+        let e = bar_chart(&bars(3), &link).unwrap_err().to_string();
+        assert!(e.contains("dangling symbolic link"), "{e}");
+        assert!(!dir.path().join("gone").exists());
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub plan: bool,
     /// Seed for SAL, the only random part.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Play against the simulated relay circuit instead of the behavioural model: per
     /// machine move the uniselector steps, the relays in order and the operations.
@@ -71,7 +71,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
         return Ok(());
     }
     if args.relays && (args.autox || args.two_player) {
-        bail!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
+        usage!("--relays simulates the Computox's one-player circuit: not with --autox or --two-player");
     }
     // `--relays`: the circuit alone plays (see `computox_circuit`)
     let netlist = (args.netlist.as_deref())

@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_computox::circuit::{verify_timed, Netlist, Timing, VerifyProgress, COMPUTOX_NET};
 use ludomat_computox::session::MAX_NETLIST_BYTES;
-use ludomat_computox::text::circuit::{agreement, speed};
+use ludomat_computox::text::circuit::{agreement, speed, work};
 use ludomat_game::run::{Ended, Progress};
 
 use crate::progress;
@@ -111,7 +111,10 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     bar.finish();
     let cancelled = ended == Ended::Cancelled;
     write!(out, "{}", agreement(&report, a.timing, cancelled))?;
-    write!(out, "{}", speed(&report, best, a.bench.then_some(5)))?;
+    write!(out, "{}", work(&report))?;
+    out.flush()?;
+    // the timing to standard error: the same check prints the same standard output
+    errln!("{}", speed(&report, best, a.bench.then_some(5)));
     if cancelled {
         bail!(
             "stopped by Ctrl-C after {}: the check is not complete",
@@ -120,9 +123,9 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     }
     if !report.clean() {
         bail!(
-            "the circuit disagrees with the model in {} position(s) and has {} hazard(s)",
-            report.disagreements.len(),
-            report.hazards.len()
+            "the circuit disagrees with the model in {} and has {}",
+            ludomat_io::text::count(report.disagreements.len() as u64, "position", "positions"),
+            ludomat_io::text::count(report.hazards.len() as u64, "hazard", "hazards")
         );
     }
     Ok(())

@@ -41,11 +41,47 @@ mod tests {
         "max-nodes",
     ];
 
+    /// Also every option whose parser gives a whole number (`found` names them with a
+    /// `#`): `1e2` is read or refused with its limits, never "invalid digit", and a value
+    /// far too large names the limits.
     fn walk(cmd: &clap::Command, path: &mut Vec<String>, found: &mut Vec<String>) {
+        use std::any::TypeId as Id;
+        let ints = [
+            Id::of::<u8>(),
+            Id::of::<u16>(),
+            Id::of::<u32>(),
+            Id::of::<u64>(),
+        ];
+        let ints = [
+            &ints[..],
+            &[Id::of::<usize>(), Id::of::<i32>(), Id::of::<i64>()],
+        ];
         for arg in cmd.get_arguments() {
             let Some(long) = arg.get_long() else { continue };
             if !arg.get_action().takes_values() {
                 continue;
+            }
+            if ints
+                .concat()
+                .iter()
+                .any(|t| arg.get_value_parser().type_id() == *t)
+            {
+                let n = arg.get_num_args().map_or(1, |r| r.min_values().max(1));
+                let said = |v: &str| {
+                    let line = ["ludomat".to_string()]
+                        .into_iter()
+                        .chain(path.iter().cloned());
+                    let line = line
+                        .chain([format!("--{long}")])
+                        .chain(vec![v.to_string(); n]);
+                    let e = Cli::command().try_get_matches_from(line).err();
+                    e.map(|e| e.to_string()).unwrap_or_default()
+                };
+                let name = format!("{} --{long}", path.join(" "));
+                assert!(!said("1e2").contains("invalid digit"), "{name} 1e2");
+                let far = said("99999999999999999999999");
+                assert!(far.contains("is not a whole number from"), "{name}: {far}");
+                found.push(format!("# {name}"));
             }
             let mut line: Vec<String> = path.clone();
             line.push(format!("--{long}"));
@@ -119,6 +155,10 @@ mod tests {
             "menace train --window",
             "threes auto --games",
             "threes auto --threads",
+            "# threes auto --nodes-per-move",
+            "# threes auto --seed",
+            "# menace --loss",
+            "# serve --port",
         ] {
             assert!(
                 found.iter().any(|f| f == must),

@@ -1,18 +1,21 @@
-//! `--help` and clap's messages at 80 columns (issue 33). clap is built without its
+//! `--help` and clap's messages at 80 columns (or the terminal's width when narrower). clap is built without its
 //! `wrap_help` feature (no terminal-size dependency), so it prints each option's help as
 //! one long line; here every line longer than 80 columns is wrapped at word boundaries,
 //! its continuation lines indented under the description's first word, as a help page is
 //! laid out by hand.
 
-/// The widest line the terminal output uses.
-pub const WIDTH: usize = 80;
-
-/// `text` with every line wider than [`WIDTH`] wrapped (`ludomat_io::layout::wrap_hanging`).
-pub fn wrap(text: &str) -> String {
-    ludomat_io::layout::wrap_hanging(text, WIDTH)
+/// The width output is laid out for: 80 columns, or the terminal's width when it is
+/// narrower (`ludomat_io::text::terminal_width`).
+pub fn width() -> usize {
+    ludomat_io::text::terminal_width()
 }
 
-/// A writer that wraps every finished line wider than [`WIDTH`] (see [`wrap`]) before
+/// `text` with every line wider than [`width`] wrapped (`ludomat_io::layout::wrap_hanging`).
+pub fn wrap(text: &str) -> String {
+    ludomat_io::layout::wrap_hanging(text, width())
+}
+
+/// A writer that wraps every finished line wider than [`width`] (see [`wrap`]) before
 /// passing it on; a line not finished yet (a prompt) goes out as it is on `flush`. The
 /// games' prose goes through it, so a long message breaks at a word, never mid-word at
 /// the terminal's edge.
@@ -60,8 +63,8 @@ impl<W: std::io::Write> Drop for Wrapped<W> {
     }
 }
 
-/// `head` followed by `items` packed into lines of [`WIDTH`] columns
+/// `head` followed by `items` packed into lines of [`width`] columns
 /// (`ludomat_io::layout::pack`).
 pub fn pack(head: &str, items: &[String], indent: usize, sep: &str) -> String {
-    ludomat_io::layout::pack(head, items, indent, sep, WIDTH)
+    ludomat_io::layout::pack(head, items, indent, sep, width())
 }

@@ -3,18 +3,17 @@
 //! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
 //! game flow lives here.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
 use ludomat_chart::line_chart;
 use ludomat_game::run::{Checkpoint, CheckpointError, Ended, Progress};
 use ludomat_game::terminal::LineInput;
 use ludomat_game::Session;
 use ludomat_hexapawn::{
-    text, Her, HerPartial, HerTraining, HexapawnAction, HexapawnConfig, HexapawnSession, WhiteKind,
-    WhitePlayer, MAX_TRAIN_GAMES,
+    text, Her, HerPartial, HerTraining, HexapawnConfig, HexapawnSession, WhiteKind, WhitePlayer,
+    MAX_TRAIN_GAMES,
 };
 
 use crate::progress::{self, Bar};
@@ -57,7 +56,7 @@ pub struct PlayArgs {
     white: WhiteArg,
     /// Seed for HER's draws and the machine White (printed; as everywhere, the same seed
     /// replays the same game).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
 }
 
@@ -89,7 +88,7 @@ struct TrainArgs {
     #[arg(long, default_value_t = 50, value_name = "N", value_parser = crate::count::count::<u64>(1, MAX_TRAIN_GAMES))]
     games: u64,
     /// Seed for HER's draws (White's seed is derived from it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
     /// Who plays White.
     #[arg(long, value_enum, default_value_t = AgainstArg::Random)]
@@ -135,7 +134,7 @@ pub fn run(cmd: HerCmd) -> Result<()> {
 
 fn train(a: TrainArgs) -> Result<()> {
     if a.save_every.is_some() && a.state.is_none() {
-        bail!("--save-every saves into the state file: give it with --state PATH");
+        usage!("--save-every saves into the state file: give it with --state PATH");
     }
     if let Some(path) = &a.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
@@ -179,7 +178,9 @@ fn train(a: TrainArgs) -> Result<()> {
     let mut run = HerTraining::new(her, white, a.games);
     let bar = Bar::new("games", Some(a.games), a.quiet);
     let mut watch = |p: &Progress<HerPartial>| {
-        bar.update(p, Some(format!("{} lost", p.partial.losses)));
+        // HER's losses so far, in the words of every result
+        let losses = ludomat_io::text::count(p.partial.losses, "loss", "losses");
+        bar.update(p, Some(losses));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let mut save = |t: &HerTraining| match &a.state {
@@ -233,67 +234,8 @@ pub fn play(args: PlayArgs) -> Result<()> {
         white: args.white.into(),
     })
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut input = LineInput::Stdin;
-    let v = session.view();
-    outln!(
-        "Hexapawn against HER (seed {}). You move a White pawn as b1-b2 (step) or\n\
-         b1xa2 (take); 'new' starts over, 'q' quits.",
-        v.seed
-    );
-    out!("{}", text::diagram(&v.board));
-    loop {
-        let v = session.view();
-        let action = match v.next {
-            "human" => {
-                let legal: Vec<&str> = v.legal.iter().map(|m| m.name.as_str()).collect();
-                // the answer on the prompt's line, as every game asks
-                out!("Your move ({}): ", legal.join(" "));
-                crate::out::stdout().flush()?;
-                let Some(line) = input.next_line().context("reading your move")? else {
-                    return Ok(());
-                };
-                if !ludomat_io::out::stdin_is_terminal() {
-                    outln!("{}", line.trim()); // a script's move, shown as typed
-                }
-                if matches!(line.trim(), "q" | "quit") {
-                    return Ok(());
-                }
-                match session.parse_action(&line) {
-                    Ok(a) => a,
-                    Err(e) => {
-                        outln!("{e}");
-                        continue;
-                    }
-                }
-            }
-            "over" => {
-                let c = v.counters;
-                out!(
-                    "HER: {}, {} in {}. Another game? [Y/n] ",
-                    ludomat_io::text::count(c.wins, "win", "wins"),
-                    ludomat_io::text::count(c.losses, "loss", "losses"),
-                    ludomat_io::text::count(c.games, "game", "games")
-                );
-                crate::out::stdout().flush()?;
-                let Some(line) = input.next_line().context("reading your answer")? else {
-                    return Ok(());
-                };
-                if matches!(line.trim(), "n" | "no" | "q" | "quit") {
-                    return Ok(());
-                }
-                HexapawnAction::NewGame
-            }
-            _ => HexapawnAction::Step,
-        };
-        match session.apply(action) {
-            Ok(hs) => {
-                let v = session.view();
-                for h in &hs {
-                    outln!("{}", text::describe(h, v.seed));
-                }
-                out!("{}", text::diagram(&v.board));
-            }
-            Err(e) => outln!("{e}"),
-        }
-    }
+    let mut out = crate::out::stdout();
+    let echo = !ludomat_io::out::stdin_is_terminal(); // a script's lines, shown as typed
+    ludomat_hexapawn::play::play(&mut session, &mut LineInput::Stdin, &mut out, echo)?;
+    Ok(())
 }

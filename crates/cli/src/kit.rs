@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use ludomat_game::Player;
 use ludomat_hexapawn::Her;
-use ludomat_kit::{FrontSize, Kit, Options, Paper};
+use ludomat_kit::{output, FrontSize, Kit, Options, Paper};
 use ludomat_menace::store::StateOptions;
 use ludomat_menace::Menace;
 
@@ -92,6 +92,14 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
     let path = state.path()?;
     // rule flags without --state ask for a fresh MENACE of those rules
     let saved = state.state.is_some() || (path.exists() && !rules_given);
+    if saved && !path.exists() {
+        bail!(
+            "--state {}: no such file. A state file is made by `ludomat menace --state {0} \
+             train` (or `menace play`); without --state the kit is of the saved MENACE, or \
+             of a fresh one when none is saved. No kit was written.",
+            path.display()
+        );
+    }
     let kit = if saved {
         let m = Menace::load(&path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
         if rules_given && *m.rules() != rules {
@@ -126,6 +134,11 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
 /// `ludomat her kit`
 pub fn her(args: HerKitArgs) -> Result<()> {
     let kit = match &args.state {
+        Some(path) if !path.exists() => bail!(
+            "--state {}: no such file. A state file is made by `ludomat her train --state \
+             {0}`; without --state the kit is of a fresh HER. No kit was written.",
+            path.display()
+        ),
         Some(path) => {
             let her = Her::load(path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
             let r = her.record();
@@ -143,8 +156,8 @@ pub fn her(args: HerKitArgs) -> Result<()> {
     write(&kit, args.kit, "out/her-kit/", args.state.as_deref())
 }
 
-/// Make every file, then write them all (atomically each): into the file `--out` names,
-/// or into a folder (an existing one, a value ending in `/`, or for a kit of several files).
+/// Check the layout and `--out` first (`ludomat_kit::output`), then make every file,
+/// then write them all (atomically each).
 fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Result<()> {
     let opts = Options {
         front: a.front,
@@ -153,18 +166,27 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         tint: a.tint,
         command: command_line(),
     };
-    let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg)
-        .map_err(|e| anyhow!("{e}\nNo kit was written."))?;
+    let no_kit = |e: &dyn std::fmt::Display| anyhow!("{e}\nNo kit was written.");
+    // --box and --tab values that make no kit: usage errors, as clap's own
+    let kit_error = |e: ludomat_kit::KitError| match e {
+        ludomat_kit::KitError::TooSmall { .. }
+        | ludomat_kit::KitError::TooLarge { .. }
+        | ludomat_kit::KitError::Tab { .. } => {
+            crate::usage::usage(format!("{e}. No kit was written."))
+        }
+        e => no_kit(&e),
+    };
+    ludomat_kit::layout::Geometry::new(&opts).map_err(kit_error)?;
     let out = a.out.unwrap_or_else(|| PathBuf::from(default_out));
-    let folder =
-        out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/') || files.len() > 1;
-    if folder && out.exists() && !out.is_dir() {
-        bail!(
-            "--out {}: a kit of {} files needs a folder, and this is a file. No kit was written.",
-            out.display(),
-            files.len()
-        );
-    }
+    let inputs: Vec<&Path> = input.into_iter().collect();
+    // the kit never replaces the state it is made from
+    let not_input = |path: &Path| {
+        ludomat_io::output::not_an_input(path, &inputs)
+            .map_err(|e| no_kit(&format!("--out {}: {e}", path.display())))
+    };
+    not_input(&out)?;
+    let to = output::destination(&out, a.per_move || a.svg).map_err(|e| no_kit(&e))?;
+    let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg).map_err(kit_error)?;
     outln!(
         "{}",
         crate::help::wrap(&format!("The kit of {}.", kit.origin))
@@ -178,22 +200,18 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         a.front.height,
         a.paper
     );
-    let path_of = |f: &ludomat_kit::KitFile| {
-        if folder {
-            out.join(&f.name)
-        } else {
-            out.clone()
-        }
-    };
-    if let Some(input) = input {
-        for f in &files {
-            let path = path_of(f);
-            ludomat_io::output::not_an_input(&path, &[input])
-                .map_err(|e| anyhow!("--out {}: {e}\nNo kit was written.", path.display()))?;
-        }
+    if let output::Destination::Folder(dir) = &to {
+        ludomat_io::write::folders(dir)
+            .with_context(|| format!("--out {}: cannot make the folder", dir.display()))?;
     }
     for f in &files {
-        let path = path_of(f);
+        let path = to.path_of(&f.name);
+        not_input(&path)?;
+        ludomat_io::output::check(&path, ludomat_io::output::ANY)
+            .map_err(|e| no_kit(&format!("--out {}: {e}", path.display())))?;
+    }
+    for f in &files {
+        let path = to.path_of(&f.name);
         ludomat_io::write::write_atomically(&path, &f.bytes, ".kit-")
             .with_context(|| format!("cannot write {}", path.display()))?;
         outln!(

@@ -44,8 +44,8 @@ enum LogicSub {
     },
     /// Two squares of a relay noughts-and-crosses input latch, played through a script.
     Squares {
-        /// Pull-in and drop-out delays of every relay, in ticks.
-        #[arg(long, num_args = 2, value_names = ["PULL_IN", "DROP_OUT"], default_values_t = [0, 0])]
+        /// Pull-in and drop-out delays of every relay, in ticks (0 to 1,000).
+        #[arg(long, num_args = 2, value_names = ["PULL_IN", "DROP_OUT"], default_values_t = [0, 0], value_parser = crate::count::count::<u32>(0, 1000))]
         delays: Vec<u32>,
     },
     /// Vectors per second of every engine on ISCAS circuits, beside Icarus Verilog and
@@ -65,10 +65,10 @@ struct SimArgs {
     #[arg(long, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     random: Option<usize>,
     /// Seed of the random vectors.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
-    /// In each random vector, make K inputs (chosen at random) unknown.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    /// In each random vector, make K inputs (chosen at random) unknown (0 to 1,000,000).
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = crate::count::count::<usize>(0, 1_000_000))]
     unknown_inputs: usize,
     /// Also write a waveform (VCD) of inputs, outputs and flip-flops.
     #[arg(long, value_name = "OUT.vcd")]
@@ -91,7 +91,7 @@ struct BenchArgs {
     #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = crate::count::count::<usize>(1, MAX_VECTORS))]
     vectors: usize,
     /// Seed of the vectors.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
     /// Folder of the `.bench` files.
     #[arg(long)]
@@ -142,7 +142,7 @@ fn sim(a: SimArgs) -> Result<()> {
             check_run(n, &netlist).context("--random")?;
             random_vectors(a.seed, n, width, a.unknown_inputs)
         }
-        (None, None) => bail!("give --vectors FILE or --random N"),
+        (None, None) => usage!("give --vectors FILE or --random N"),
     };
     tracing::info!(circuit = netlist.name(), vectors = vectors.len(), engine = %a.engine, "simulating");
     let outputs = if let Some(path) = &a.vcd {
@@ -212,12 +212,26 @@ fn bench(a: BenchArgs) -> Result<()> {
     let bar = progress::Bar::new("simulator runs", Some(config.runs()), false);
     let mut watch = |p: &Progress<SpeedReport>| bar.update(p, Some(p.partial.running.clone()));
     let (mut ctx, _ctrl_c) = progress::context("simulator runs", Some(config.runs()), &mut watch);
+    let (started, cpu) = (
+        std::time::Instant::now(),
+        ludomat_game::run::cpu::with_children(),
+    );
     let (r, ended) = speed::measure(&config, &mut ctx)?;
+    let (wall, cpu) = (
+        started.elapsed(),
+        ludomat_game::run::cpu::with_children().saturating_sub(cpu),
+    );
     drop(ctx);
     bar.finish();
     out!(
         "{}",
         crate::help::wrap(&text::speed(&config, &r, ended == Ended::Cancelled))
+    );
+    // each rate above is by wall-clock time; the whole measurement's CPU time beside it
+    errln!(
+        "{} in {} (simulators included)",
+        ludomat_io::text::count(r.rates.len() as u64, "simulator run", "simulator runs"),
+        ludomat_io::text::wall_and_cpu(wall, cpu)
     );
     if let Some(path) = a.chart {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());

@@ -8,9 +8,11 @@ use clap::{Parser, Subcommand};
 
 #[macro_use]
 mod out;
+#[macro_use]
+mod usage;
 use ludomat_io::{interrupt, page};
 mod caption;
-mod colour;
+use ludomat_io::colour;
 mod computox;
 mod computox_circuit;
 mod count;
@@ -188,6 +190,16 @@ fn main() -> std::process::ExitCode {
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
     let failed_write = out::finish();
     match result {
+        // stopped by Ctrl-C after printing what it had: the shell's status for it
+        Err(e) if e.downcast_ref::<interrupt::Stopped>().is_some() => {
+            std::process::ExitCode::from(130)
+        }
+        Err(e) if usage::find(&e).is_some() => {
+            // a usage error found after parsing: as clap says its own, status 2
+            let message = usage::find(&e).map(|u| u.0.clone()).unwrap_or_default();
+            let args: Vec<String> = std::env::args().collect();
+            out::clap_exit(&usage::clap_error(&message, &args))
+        }
         Err(e) if !out::is_output_failure(&e) => {
             // wrapped at words to 80 columns, as everything the program writes
             let line = format!("ludomat: {}", out::causes(&e));

@@ -110,20 +110,25 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             }
             let mut out = crate::help::Wrapped::new(crate::out::stdout());
             // 304 boxes, some 340 lines: paged on a terminal (q goes on with the games)
-            let mut page = |out: &mut dyn Write, m: &Menace| {
-                {
-                    let _page = crate::page::Pager::start();
-                    out.write_all(challenge::listing(m).as_bytes())?;
-                    out.flush()?;
-                }
-                // the record again under the boxes, where the pager leaves the screen
+            let mut page = |out: &mut dyn Write, m: &Menace, result: &str| {
                 let r = m.record(ludomat_game::Player::First);
-                writeln!(
-                    out,
-                    "MENACE after {}: {}.",
+                let record = format!(
+                    "This game: {result} MENACE after {}: {}.",
                     ludomat_io::text::count(m.games(), "game", "games"),
                     ludomat_io::text::results(r.wins, r.draws, r.losses)
-                )?;
+                );
+                let paged = {
+                    let page = crate::page::Pager::start();
+                    out.write_all(challenge::listing(m).as_bytes())?;
+                    // the result at the pager's end, where its last page shows it
+                    writeln!(out, "{record}")?;
+                    out.flush()?;
+                    page.active()
+                };
+                if paged {
+                    // and again under the boxes, where the pager leaves the screen
+                    writeln!(out, "{record}")?;
+                }
                 out.flush()
             };
             let boxes: Option<challenge::ShowBoxes<'_>> = (!a.quiet_boxes).then_some(&mut page);
@@ -165,14 +170,23 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
 // ---------------------------------------------------------------------------------------
 // train
 
+/// The files `menace train` writes into its output folder.
+const CURVE_FILES: [&str; 5] = [
+    "curve.csv",
+    "curve.png",
+    "curve.svg",
+    "first-box.png",
+    "first-box.svg",
+];
+
 /// `menace train`: the library's training run (`ludomat_menace::Training`) against the
 /// arena's agent, with a progress bar, Ctrl-C, the state saved every `--save-every`
 /// games and at the end, the curve written into the output folder.
 fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     args.check()?;
-    // The output folder first: a run is never lost to a folder that cannot be written.
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create the output folder {}", args.out.display()))?;
+    // The output folder and its files first: a run is never lost to a folder (or a
+    // curve.png) that cannot be written.
+    ludomat_io::output::check_folder_of("--out", &args.out, &CURVE_FILES)?;
     let fresh = args.fresh;
     let store = Stored::open_to_write(state, fresh)?;
     let replaced = if fresh {
@@ -233,6 +247,8 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         crate::voice::timing(played, "game", "games", secs, cpu_secs)
     );
     out!("{}", crate::help::wrap(&run.summary()));
+    ludomat_io::write::folders(&args.out)
+        .with_context(|| format!("cannot make the output folder {}", args.out.display()))?;
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {
@@ -240,8 +256,9 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         line_chart(&beads, &args.out.join(format!("first-box.{ext}")))?;
     }
     outln!(
-        "learning curve in {}:\n  curve.csv, curve.png, curve.svg, first-box.png, first-box.svg",
-        args.out.display()
+        "learning curve in {}:\n  {}",
+        args.out.display(),
+        CURVE_FILES.join(", ")
     );
     let kept = replaced.zip(backup.as_deref());
     out!(

@@ -38,10 +38,13 @@ enum Choice {
 }
 
 /// Whether to go on after a pause.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Next {
     Continue,
     Leave,
+    /// Something other than Enter was typed at the pause: a choice of the menu (`2`,
+    /// `4.1`, `b`, `?`), taken as if typed at the menu's prompt.
+    Choose(String),
 }
 
 /// The prompt after an entry ends; its result stays above it until Enter.
@@ -117,21 +120,28 @@ fn run_with(
 ) -> Result<()> {
     let mut screen = Screen::Machines;
     let mut redraw = true;
+    // a choice typed at the pause after an entry, taken as typed at the menu
+    let mut typed_ahead: Option<String> = None;
     loop {
-        if redraw {
-            match screen {
-                Screen::Machines => write!(out, "{}", top_level(p, machines))?,
-                Screen::Machine(m) => write!(out, "{}", sub_menu(p, &machines[m]))?,
+        let line = if let Some(line) = typed_ahead.take() {
+            line
+        } else {
+            if redraw {
+                match screen {
+                    Screen::Machines => write!(out, "{}", top_level(p, machines))?,
+                    Screen::Machine(m) => write!(out, "{}", sub_menu(p, &machines[m]))?,
+                }
             }
-        }
-        redraw = true;
-        write!(out, "{}", p.prompt(&prompt(screen, machines)))?;
-        out.flush()?;
-        // Ctrl-C at a menu leaves it as q does (cleanly, never killed by the signal)
-        let Some(line) = read_line(input)?.filter(|_| !ctrl_c_seen()) else {
-            writeln!(out)?;
-            return Ok(());
+            write!(out, "{}", p.prompt(&prompt(screen, machines)))?;
+            out.flush()?;
+            // Ctrl-C at a menu leaves it as q does (cleanly, never killed by the signal)
+            let Some(line) = read_line(input)?.filter(|_| !ctrl_c_seen()) else {
+                writeln!(out)?;
+                return Ok(());
+            };
+            line
         };
+        redraw = true;
         let choice = match parse_choice(&line, screen, machines) {
             Ok(c) => c,
             Err(message) => {
@@ -148,8 +158,10 @@ fn run_with(
             Choice::Open(m) => screen = Screen::Machine(m),
             Choice::Help => {
                 write!(out, "{}", help(p))?;
-                if pause(input, out, p)? == Next::Leave {
-                    return Ok(());
+                match pause(input, out, p)? {
+                    Next::Leave => return Ok(()),
+                    Next::Choose(line) => typed_ahead = Some(line),
+                    Next::Continue => {}
                 }
             }
             Choice::Run(m, e) => {
@@ -162,15 +174,18 @@ fn run_with(
                 if let Err(e) = outcome {
                     writeln!(out, "\n{}", p.error(&format!("ludomat: {e:#}")))?;
                 }
-                if pause(input, out, p)? == Next::Leave {
-                    return Ok(());
+                match pause(input, out, p)? {
+                    Next::Leave => return Ok(()),
+                    Next::Choose(line) => typed_ahead = Some(line),
+                    Next::Continue => {}
                 }
             }
         }
     }
 }
 
-/// Wait for Enter so that what is on screen stays there; `q` or the end of input leave.
+/// Wait for Enter so that what is on screen stays there; `q` or the end of input leave;
+/// anything else typed is a choice of the menu (never dropped).
 fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -> Result<Next> {
     write!(out, "\n{}", p.prompt(PAUSE))?;
     out.flush()?;
@@ -186,7 +201,8 @@ fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -
             Ok(Next::Leave)
         }
         Some(line) if is_quit(line.trim()) => Ok(Next::Leave),
-        Some(_) => Ok(Next::Continue),
+        Some(line) if line.trim().is_empty() => Ok(Next::Continue),
+        Some(line) => Ok(Next::Choose(line)),
     }
 }
 
@@ -320,7 +336,11 @@ fn not_on_menu(t: &str, len: usize, sub: bool) -> String {
     let back = if sub { ", b (back)" } else { "" };
     // the user's text is cut so that the message stays on one 80-column line
     let t: String = t.chars().take(12).collect();
-    format!("'{t}' is not on the menu: type 1 to {len}{back}, ? (help) or q (quit).")
+    let numbers = match len {
+        1 => "1".to_string(),
+        n => format!("1 to {n}"),
+    };
+    format!("'{t}' is not on the menu: type {numbers}{back}, ? (help) or q (quit).")
 }
 
 fn prompt(screen: Screen, machines: &[Machine]) -> String {
@@ -370,9 +390,9 @@ fn help(p: Palette) -> String {
   runs entry 3 of machine 2 at once, from any menu. Every entry is an ordinary
   command line, shown as `$ ludomat …` before it runs: type it yourself to
   change its options. When it ends, its result stays on screen until you press
-  Enter. Ctrl-C stops the entry that runs and comes back here. b goes back,
-  q quits, an empty line shows the menu again; the end of input (Ctrl-D)
-  leaves. Games say their own keys; q quits most of them.
+  Enter (or type your next choice). Ctrl-C stops the entry that runs and comes
+  back here. b goes back, q quits, an empty line shows the menu again; the end
+  of input (Ctrl-D) leaves. Games say their own keys; q quits most of them.
 
   Every command and option: `ludomat --help`, `ludomat play --help`,
   `ludomat menace train --help` … (in a checkout, `ludomat` is
@@ -520,6 +540,26 @@ mod tests {
         let next_prompt = out[error..].find("Machine (1-2").expect("re-prompt") + error;
         assert!(!out[error..next_prompt].contains("First"));
         assert!(out.contains("\nSecond\n"));
+    }
+
+    #[test]
+    fn a_choice_typed_at_the_pause_is_taken_not_dropped() {
+        // after entry 1.1 ends, "2.1" typed at "Press Enter" runs entry 2.1
+        let (out, ran) = script("1.1\n2.1\n\nq\n");
+        assert_eq!(ran, ["a 1", "b 3"], "{out}");
+        // "q" at the pause still leaves
+        let (_, ran) = script("1.1\nq\n2.1\n");
+        assert_eq!(ran, ["a 1"]);
+    }
+
+    #[test]
+    fn a_one_entry_menu_says_type_1() {
+        let (out, _) = script("2\n5\nq\n");
+        assert!(
+            out.contains("'5' is not on the menu: type 1, b (back), ? (help)"),
+            "{out}"
+        );
+        assert!(!out.contains("1 to 1"), "{out}");
     }
 
     #[test]

@@ -45,7 +45,11 @@ pub fn is_output_failure(e: &anyhow::Error) -> bool {
 pub fn causes(e: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in e.chain() {
-        let text = cause.to_string();
+        // an error of the operating system in words, never "(os error 2)"
+        let text = match cause.downcast_ref::<std::io::Error>() {
+            Some(io) => ludomat_io::error::words(io),
+            None => cause.to_string(),
+        };
         if text.is_empty() || line.ends_with(&text) {
             continue;
         }

@@ -18,7 +18,15 @@ pub struct Bar {
     total: std::cell::Cell<Option<u64>>,
     /// Units done before this run started (a resumed run): not counted in the rate.
     base: std::cell::Cell<u64>,
+    /// The columns the line may take (the terminal's width, at most 80).
+    width: usize,
+    /// The columns the bar is drawn in now (its style is set again when this changes).
+    bar_width: std::cell::Cell<usize>,
 }
+
+/// The fewest columns the bar itself is drawn in; the counts and the message take the
+/// rest, and a message too long for what is left is shortened (its note first).
+const MIN_BAR: usize = 10;
 
 impl Bar {
     /// A bar for `unit`s, `total` when known.
@@ -28,13 +36,15 @@ impl Bar {
             Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::stderr()),
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
         };
-        bar.set_style(style(unit, total.is_some()));
+        bar.set_style(style(unit, total.map(|_| MIN_BAR)));
         bar.enable_steady_tick(Duration::from_millis(250));
         Bar {
             bar,
             unit: unit.to_string(),
             total: std::cell::Cell::new(total),
             base: std::cell::Cell::new(0),
+            width: crate::help::width(),
+            bar_width: std::cell::Cell::new(MIN_BAR),
         }
     }
 
@@ -52,7 +62,8 @@ impl Bar {
             self.bar.set_length(t);
             if self.total.replace(Some(t)).is_none() {
                 // the run has counted its work (e.g. the search's jobs): show the total
-                self.bar.set_style(style(&self.unit, true));
+                self.bar
+                    .set_style(style(&self.unit, Some(self.bar_width.get())));
             }
         }
         self.count(p.done, p.elapsed, extra);
@@ -75,11 +86,44 @@ impl Bar {
             }
             Some(_) => "  eta —".to_string(),
         };
-        let rate = format_rate(rate);
-        self.bar.set_message(match extra {
-            Some(e) => format!("{rate}/s  {e}{eta}"),
-            None => format!("{rate}/s{eta}"),
-        });
+        let rate = format!("{}/s", format_rate(rate));
+        // the columns the counts take beside the message: ` done/total unit  ` after the
+        // bar, or `⠁ done unit  elapsed  ` for a spinner
+        let counts = match self.total.get() {
+            Some(t) => ludomat_io::text::width(&format!(
+                " {}/{} {}  ",
+                ludomat_io::text::thousands(done),
+                ludomat_io::text::thousands(t),
+                self.unit
+            )),
+            None => ludomat_io::text::width(&format!(
+                "⠁ {} {}  {}  ",
+                ludomat_io::text::thousands(done),
+                self.unit,
+                format_duration(elapsed)
+            )),
+        };
+        let bar = if self.total.get().is_some() {
+            MIN_BAR
+        } else {
+            0
+        };
+        let room = self.width.saturating_sub(counts + bar);
+        let message = ludomat_io::text::fit_note(&rate, extra.as_deref(), &eta, room);
+        if self.total.get().is_some() {
+            // the bar takes what the counts and the message leave
+            let bar = self
+                .width
+                .saturating_sub(counts + ludomat_io::text::width(&message))
+                .max(MIN_BAR);
+            if bar != self.bar_width.replace(bar) {
+                self.bar.set_style(style(&self.unit, Some(bar)));
+            }
+        } else {
+            // the spinner's clock, in the words of every other time
+            self.bar.set_prefix(format_duration(elapsed));
+        }
+        self.bar.set_message(message);
     }
 
     /// Print something above the bar (hidden while `f` runs).
@@ -93,15 +137,18 @@ impl Bar {
     }
 }
 
-/// The bar's look: with a total, a bar and "done/total"; without, a spinner and a count.
-fn style(unit: &str, total: bool) -> ProgressStyle {
+/// The bar's look: with a total (`bar` the bar's columns), a bar and "done/total";
+/// without, a spinner, a count and the time so far.
+fn style(unit: &str, bar: Option<usize>) -> ProgressStyle {
     // The estimate of the time left is ours (in the message): none until a unit is done,
-    // never indicatif's guess from nothing. The message takes what the bar and the counts
-    // leave of the terminal's width (`wide_msg` cuts it), so the line always fits.
-    let template = if total {
-        format!("{{bar:20}} {{human_pos}}/{{human_len}} {unit}  {{wide_msg}}")
-    } else {
-        format!("{{spinner}} {{human_pos}} {unit}  {{elapsed}}  {{wide_msg}}")
+    // never indicatif's guess from nothing. The message is fitted to what the counts and
+    // the shortest bar leave of the width (`ludomat_io::text::fit_note`), and the bar takes the rest, so the
+    // line fits and nothing in it is cut by the terminal.
+    let template = match bar {
+        Some(columns) => {
+            format!("{{bar:{columns}}} {{human_pos}}/{{human_len}} {unit}  {{msg}}")
+        }
+        None => format!("{{spinner}} {{human_pos}} {unit}  {{prefix}}  {{msg}}"),
     };
     ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
@@ -135,6 +182,22 @@ pub fn context<'a, P>(
             .with_cancel(cancel)
             .watch(watch),
         scope,
+    )
+}
+
+/// Run `run` with the next Ctrl-C caught: the `stop` it is given says yes from then on, so
+/// a run that asks it stops early with what it has (the second Ctrl-C kills as usual).
+pub fn until_ctrl_c<T>(run: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> T) -> T {
+    let _scope = crate::interrupt::catch();
+    run(&|| crate::interrupt::requested().load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// What a run of `total` games stopped by Ctrl-C after `done` says above its table.
+pub fn interrupted(done: u64, total: u64) -> String {
+    format!(
+        "interrupted (Ctrl-C) after {} of {}: the table below is theirs",
+        ludomat_io::text::thousands(done),
+        ludomat_io::text::count(total, "game", "games")
     )
 }
 
@@ -173,5 +236,16 @@ mod tests {
         let spinner = Bar::new("files", None, true);
         spinner.count(4, Duration::from_secs(2), None);
         assert_eq!(spinner.bar.message(), "2/s");
+    }
+
+    #[test]
+    fn the_whole_line_fits_the_width() {
+        let bar = Bar::new("positions", Some(1_000_000), true);
+        let note = "x".repeat(200);
+        bar.count(999_999, Duration::from_secs(3), Some(note));
+        let counts = " 999,999/1,000,000 positions  ".chars().count();
+        let line = bar.bar_width.get() + counts + bar.bar.message().chars().count();
+        assert_eq!(line, bar.width, "{}", bar.bar.message());
+        assert!(bar.bar.message().contains("eta"), "{}", bar.bar.message());
     }
 }

@@ -4,13 +4,10 @@
 //! `ludomat_qubic::QubicSession`'s, its words `ludomat_qubic::text`'s; the proofs are
 //! `ludomat_qubic::proofs`'s, the tournament `ludomat_arena::tournaments`'s.
 
-use std::io::Write;
-
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use ludomat_game::{LineInput, Session, SessionError};
+use ludomat_game::LineInput;
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
-use ludomat_qubic::{text, QubicAction, QubicHappening, QubicSession, Strategy};
 
 use crate::help::wrap;
 
@@ -21,91 +18,14 @@ pub type TournamentArgs = ludomat_arena::tournaments::QubicTournament;
 
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut out = crate::help::Wrapped::new(crate::out::stdout());
-    play_with(&args, &mut LineInput::Stdin, &mut out)
-}
-
-/// Play with any input and output (tests script the human): reads lines, hands them to
-/// [`QubicSession`] and prints what it tells.
-pub fn play_with(args: &PlayArgs, input: &mut LineInput, out: &mut dyn Write) -> Result<()> {
-    let mut s = QubicSession::new(args.config()?).map_err(|e| anyhow!("{e}"))?;
-    let view = s.view();
-    let louden = view.strategy == Strategy::Louden1962;
-    let digits = text::digits(&view);
-    write!(out, "{}", text::intro(&view))?;
-    let mut prompt = tell(&s, s.opening(), None, args, out)?;
-    if !louden && s.opening().is_empty() {
-        write!(out, "{}", text::board(&view, args.slice))?;
-    }
-    loop {
-        if s.view().result.is_some() {
-            if !louden {
-                return Ok(());
-            }
-            write!(out, "\nAnother game? (y/n) ")?;
-            out.flush()?;
-            let again = input.next_line()?;
-            writeln!(out)?;
-            if !again.is_some_and(|l| l.trim().eq_ignore_ascii_case("y")) {
-                return Ok(());
-            }
-            let h = s.apply(QubicAction::NewGame).map_err(|e| anyhow!("{e}"))?;
-            prompt = tell(&s, &h, None, args, out)?;
-            if s.view().deck_finished {
-                return Ok(());
-            }
-            continue;
-        }
-        let ask = prompt
-            .take()
-            .unwrap_or_else(|| format!("Your move ({digits})?"));
-        write!(out, "{ask} ")?;
-        out.flush()?;
-        let Some(line) = input.next_line().context("reading your move")? else {
-            writeln!(out, "\nInput ended; game abandoned.")?;
-            return Ok(());
-        };
-        let line = line.trim().to_string();
-        if !matches!(input, LineInput::Stdin) || !ludomat_io::out::stdin_is_terminal() {
-            writeln!(out, "{line}")?;
-        }
-        if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-            return Ok(());
-        }
-        let action = match s.parse_action(&line) {
-            Ok(a @ QubicAction::Play { .. }) => a,
-            Ok(_) => {
-                writeln!(out, "type a move ({digits}), or q to quit")?;
-                prompt = Some(ask);
-                continue;
-            }
-            Err(e) => {
-                writeln!(out, "{e}")?;
-                prompt = Some(ask);
-                continue;
-            }
-        };
-        match s.apply(action) {
-            Ok(h) => prompt = tell(&s, &h, Some(&line), args, out)?,
-            Err(SessionError::Refused(m)) => {
-                writeln!(out, "{m}")?;
-                prompt = Some(ask);
-            }
-            Err(e) => bail!("{e}"),
-        }
-    }
-}
-
-/// Prints what the session tells of an action; returns the deck's prompt, if any.
-fn tell(
-    s: &QubicSession,
-    h: &[QubicHappening],
-    typed: Option<&str>,
-    args: &PlayArgs,
-    out: &mut dyn Write,
-) -> Result<Option<String>> {
-    let (told, prompt) = text::tell(&s.view(), h, typed, args.shown());
-    write!(out, "{told}")?;
-    Ok(prompt)
+    // a line from a pipe is shown after its prompt, as a terminal shows what is typed
+    let echo = !ludomat_io::out::stdin_is_terminal();
+    Ok(ludomat_qubic::play::play(
+        &args,
+        &mut LineInput::Stdin,
+        &mut out,
+        echo,
+    )?)
 }
 
 /// `ludomat qubic …`
@@ -128,15 +48,28 @@ enum QubicSub {
 /// (the 4D tree with a spinner, the search with a progress bar and Ctrl-C).
 pub fn run(cmd: QubicCmd) -> Result<()> {
     let QubicSub::Proof(options) = cmd.command;
-    let print = |r: ProofReport| out!("{}", wrap(&format!("{}{}{}", r.head, r.checker, r.tail)));
-    match options.task()? {
+    // the result on standard output; how long it took on standard error
+    let print = |r: ProofReport| {
+        out!("{}", wrap(&format!("{}{}{}", r.head, r.checker, r.tail)));
+        if !r.timing.is_empty() {
+            errln!("{}", r.timing);
+        }
+    };
+    // flags that do not go together are a usage error
+    let task = options
+        .task()
+        .map_err(|e| crate::usage::usage(e.to_string()))?;
+    match task {
         ProofTask::Tree { file } => {
             let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
             out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
             if file.is_none() {
-                outln!(
-                    "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
-                     `ludomat qubic proof --dims 3`.)"
+                out!(
+                    "{}",
+                    wrap(
+                        "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
+                         `ludomat qubic proof --dims 3`.)\n"
+                    )
                 );
             }
             // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
@@ -150,7 +83,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
             let checked = ludomat_qubic::proofs::verify_tree(&tree);
             spinner.finish_and_clear();
-            out!("{}", wrap(&checked?));
+            print(checked?);
         }
         ProofTask::Search(task) => {
             use ludomat_qubic::proof3d::distributed::{place, Place};
@@ -182,7 +115,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             };
             drop(ctx);
             bar.finish();
-            out!("{}", search.summary(&run, crate::help::WIDTH)?);
+            out!("{}", search.summary(&run, crate::help::width())?);
             print(search.report(&run)?);
         }
         task => print(task.run(&mut |head| out!("{}", wrap(head)))?),
@@ -195,8 +128,11 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
     let cpu = ludomat_game::run::cpu::process();
-    let r = args.run()?;
+    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    if r.stopped {
+        outln!("{}", crate::progress::interrupted(r.played(), args.games));
+    }
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
@@ -233,6 +169,9 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             "{} could not be finished; first: {f}",
             ludomat_io::text::count(r.failed, "game", "games")
         );
+    }
+    if r.stopped {
+        return Err(ludomat_io::interrupt::Stopped.into());
     }
     Ok(())
 }

@@ -64,8 +64,10 @@ fn puzzle_text(file: &str) -> Result<String> {
         return crate::files::read_string(path, crate::files::TEXT_CAP);
     }
     let names = text::shipped_names();
-    (shipped(file).map(str::to_string))
-        .ok_or_else(|| anyhow!("{file}: no such file, nor a shipped puzzle ({names})"))
+    (shipped(file).map(str::to_string)).ok_or_else(|| {
+        let file = ludomat_io::text::quoted(file, 60);
+        anyhow!("{file}: no such file, nor a shipped puzzle ({names})")
+    })
 }
 
 fn load(file: &str) -> Result<Puzzle> {
@@ -95,7 +97,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     // One deduction a line, at most 80 columns: "  12. R3 /clue/ rules out AB at row 3
     // cell 4: left C"; what does not fit goes on under its clue's name, broken between
     // its parts (a part wider than a line is cut into pieces).
-    let room = crate::help::WIDTH - DEDUCTION_INDENT;
+    let room = crate::help::width().saturating_sub(DEDUCTION_INDENT);
     let lines: Vec<String> = (o.explanation.iter().enumerate())
         .map(|(i, d)| {
             let parts = text::deduction_parts(&p, d, room);
@@ -131,7 +133,14 @@ fn check(a: &CheckArgs, out: &mut dyn Write) -> Result<()> {
 /// `ludomat play regex`
 pub fn play(args: PlayArgs) -> Result<()> {
     let mut out = crate::help::Wrapped::new(crate::out::stdout());
-    let puzzle = puzzle_text(&args.file)?;
-    let mut console = RegexConsole::new(RegexConfig { puzzle })?;
+    let mut console = if Path::new(&args.file).exists() {
+        // a file's errors name the file, never quote its text
+        let text = crate::files::read_string(Path::new(&args.file), crate::files::TEXT_CAP)?;
+        RegexConsole::from_file(&args.file, text)?
+    } else {
+        RegexConsole::new(RegexConfig {
+            puzzle: puzzle_text(&args.file)?,
+        })?
+    };
     Ok(converse(&mut console, &mut LineInput::Stdin, &mut out)?)
 }

@@ -48,8 +48,8 @@ struct AsmArgs {
     /// What to write.
     #[arg(long, value_enum, default_value_t = Format::Bin)]
     format: Format,
-    /// ROM size in words (1-256; the machine in the article has 64).
-    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS)]
+    /// ROM size in words (1 to 256; the machine in the article has 64).
+    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS, value_parser = crate::count::count::<usize>(1, 256))]
     rom_size: usize,
 }
 
@@ -86,8 +86,8 @@ struct RunArgs {
     /// The real machine's pace or full speed.
     #[arg(long, value_enum, default_value_t = Speed::Fast)]
     speed: Speed,
-    /// ROM size in words (1-256).
-    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS)]
+    /// ROM size in words (1 to 256).
+    #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS, value_parser = crate::count::count::<usize>(1, 256))]
     rom_size: usize,
 }
 
@@ -134,7 +134,7 @@ pub fn run(cmd: RelayCmd) -> Result<()> {
 /// A source assembled for a ROM of `rom_size` words; errors name the file.
 fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
     if rom_size == 0 || rom_size > memory::MAX_ROM_WORDS {
-        bail!("--rom-size {rom_size}: the ROM holds 1-256 words");
+        usage!("--rom-size {rom_size}: the ROM holds 1 to 256 words");
     }
     let bytes = match roms::built_in(path).filter(|_| !path.exists()) {
         // outside a checkout, `programs/relay/…` is the copy built into ludomat
@@ -161,7 +161,7 @@ fn asm(a: AsmArgs) -> Result<()> {
         None => {
             let mut out = crate::out::stdout().lock();
             if a.format == Format::Bin && out.is_terminal() {
-                bail!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
+                usage!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
             }
             // the listing is long: paged on a terminal
             let _page = (a.format == Format::Listing).then(crate::page::Pager::start);
@@ -257,12 +257,18 @@ fn run_program(a: RunArgs) -> Result<()> {
         input: a.keys.is_none().then_some(LineInput::Stdin),
         queue: a.keys.unwrap_or_default().into(),
     };
-    let stdout = crate::out::stdout();
-    let mut out = stdout.lock();
+    // only paper and trace: the run stops at the first failed write (a closed pipe, a
+    // full disk), which main reports once
+    let mut out = crate::out::stdout().until_gone();
     if a.trace {
         writeln!(out, "{}", text::TRACE_HEAD)?;
     }
-    let rest = r.run(&mut |m| keys.next(m), &mut out)?;
+    let rest = r
+        .run(&mut |m| keys.next(m), &mut out)
+        .map_err(|e| match e {
+            ludomat_game::console::ConverseError::Io(e) => anyhow::Error::from(e),
+            e => e.into(),
+        })?;
     let m = r.machine();
     let time = text::real_time(m.steps(), m.ticks());
     match rest {

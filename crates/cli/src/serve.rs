@@ -12,8 +12,8 @@ use ludomat_museum::client::RateLimit;
 /// Start the web museum on 127.0.0.1 and print its URL.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The port to listen on; 0 picks a free one (the URL printed names it).
-    #[arg(long, default_value_t = 8462)]
+    /// The port to listen on (0 to 65,535); 0 picks a free one (the URL printed names it).
+    #[arg(long, default_value_t = 8462, value_parser = crate::count::count::<u16>(0, 65_535))]
     pub port: u16,
     /// The address to listen on. Loopback (127.0.0.1) by default: only this machine can
     /// visit. Any other address (0.0.0.0 for all) makes the museum reachable from the
@@ -36,62 +36,83 @@ pub struct ServeArgs {
     /// `regex`.
     #[arg(long, value_name = "KIND")]
     pub exhibit: Option<String>,
-    /// Most visits held at once (each a game in progress; 1-100,000). When full, the
+    /// Most visits held at once (each a game in progress; 1 to 100,000). When full, the
     /// visit idle longest that no page watches is let go; only when every visit is open
     /// in a page is a newcomer refused (503).
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 2000, value_parser = ludomat_game::count::count::<u32>(1, 100_000))]
     pub max_visits: u32,
-    /// Most visits one client address holds at once (1-100,000); beyond, its own
+    /// Most visits one client address holds at once (1 to 100,000); beyond, its own
     /// longest-idle unwatched visit is let go, or it is refused (429).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 100, value_parser = ludomat_game::count::count::<u32>(1, 100_000))]
     pub max_visits_per_client: u32,
-    /// Requests a second one client address may make (1-100,000; bursts of twice as
+    /// Requests a second one client address may make (1 to 100,000; bursts of twice as
     /// many); beyond, 429.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 50, value_parser = ludomat_game::count::count::<u32>(1, 100_000))]
     pub requests_per_second: u32,
-    /// Most connections open at once (16-1,000,000); by default below the open-files
+    /// Most connections open at once (16 to 1,000,000); by default below the open-files
     /// limit, which is raised to its hard limit at start.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
+    #[arg(long, value_parser = ludomat_game::count::count::<u32>(16, 1_000_000))]
     pub max_connections: Option<u32>,
-    /// Minutes (1-1,440) after which an idle visit (no request, no open page) is forgotten.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1440))]
+    /// Minutes (1 to 1,440) after which an idle visit (no request, no open page) is forgotten.
+    #[arg(long, default_value_t = 30, value_parser = ludomat_game::count::count::<u32>(1, 1440))]
     pub idle_minutes: u32,
-    /// Pieces of session work (actions, autoplay steps) worked on at once (1-1,024).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Pieces of session work (actions, autoplay steps) worked on at once (1 to 1,024).
+    #[arg(long, default_value_t = 8, value_parser = ludomat_game::count::count::<u32>(1, 1024))]
     pub work_slots: u32,
-    /// Work slots one client holds at most (1-1,024); clients with work waiting take
-    /// turns, so one client's autoplays cannot hold up another's move.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Work slots of each kind (actions; autoplay steps) one client holds at most
+    /// (1 to 1,024); clients with work waiting take turns, so one client's autoplays
+    /// cannot hold up another's move.
+    #[arg(long, default_value_t = 2, value_parser = ludomat_game::count::count::<u32>(1, 1024))]
     pub work_slots_per_client: u32,
-    /// Pieces of work one client may have waiting for a slot (1-100,000); beyond, 429.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Pieces of work of each kind one client may have waiting for a slot (1 to
+    /// 100,000); beyond, 429.
+    #[arg(long, default_value_t = 64, value_parser = ludomat_game::count::count::<u32>(1, 100_000))]
     pub waiting_per_client: u32,
-    /// Long runs (training, proofs, circuit checks) going at once (1-64); more wait in a
+    /// Work slots kept for the visitors' actions (0 to 1,023, below --work-slots):
+    /// autoplay steps and runs' applications never take them, so a click is answered at
+    /// once however many autoplays a crowd runs.
+    #[arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u32>(0, 1023))]
+    pub interactive_slots: u32,
+    /// Autoplays going at once in the whole museum (1 to 100,000); beyond, 503.
+    #[arg(long, default_value_t = 64, value_parser = ludomat_game::count::count::<u32>(1, 100_000))]
+    pub autoplays: u32,
+    /// Autoplays one client has going at once (1 to 10,000); beyond, 429.
+    #[arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u32>(1, 10_000))]
+    pub autoplays_per_client: u32,
+    /// Long runs (training, proofs, circuit checks) going at once (1 to 64); more wait in a
     /// queue, their place shown in the page.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 2, value_parser = ludomat_game::count::count::<u32>(1, 64))]
     pub runs: u32,
-    /// Long runs one client has going or waiting at once (1-64); beyond, 429.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    /// Long runs one client has going or waiting at once (1 to 64); beyond, 429.
+    #[arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u32>(1, 64))]
     pub runs_per_client: u32,
-    /// Long runs that may wait for a slot (0-10,000); beyond, 503.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    /// Long runs that may wait for a slot (0 to 10,000); beyond, 503.
+    #[arg(long, default_value_t = 100, value_parser = ludomat_game::count::count::<u32>(0, 10_000))]
     pub run_queue: u32,
-    /// Minutes (1-1,440) a long run may go; then it stops, keeping what it did.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1440))]
+    /// Minutes (1 to 1,440) a long run may go; then it stops, keeping what it did.
+    #[arg(long, default_value_t = 10, value_parser = ludomat_game::count::count::<u32>(1, 1440))]
     pub run_minutes: u32,
-    /// Event streams (pages watching) one visit may have open (1-1,000); beyond, 429.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    /// Event streams (pages watching) one visit may have open (1 to 1,000); beyond, 429.
+    #[arg(long, default_value_t = 2, value_parser = ludomat_game::count::count::<u32>(1, 1000))]
     pub streams_per_visit: u32,
-    /// Event streams one client may have open (1-100,000); beyond, 429.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Event streams one client may have open (1 to 100,000); beyond, 429.
+    #[arg(long, default_value_t = 20, value_parser = ludomat_game::count::count::<u32>(1, 100_000))]
     pub streams_per_client: u32,
 }
 
 /// Run the museum until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> Result<()> {
+    if args.interactive_slots >= args.work_slots {
+        usage!(
+            "--interactive-slots {} must be below --work-slots {}: autoplay steps and runs \
+             need at least one slot of their own",
+            args.interactive_slots,
+            args.work_slots
+        );
+    }
     if let Some(kind) = &args.exhibit {
         if ludomat_museum::exhibits::find(kind).is_none() {
-            anyhow::bail!(
+            usage!(
                 "--exhibit {kind}: no such exhibit; the kinds are {}",
                 ludomat_museum::exhibits::kinds()
             );
@@ -109,13 +130,25 @@ pub fn run(args: ServeArgs) -> Result<()> {
         }
     }
     let runtime = ludomat_museum::runtime().context("starting the async runtime")?;
+    // Our own one-shot handling, from before the URL is printed until the process ends
+    // (not tokio's, which stays installed for the life of the process: the menu goes on
+    // after the server). A second signal ends the process at once.
+    let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
     let result = runtime.block_on(serve(args));
-    // Work still on the blocking pool (a session step) is not waited for beyond this.
-    runtime.shutdown_timeout(Duration::from_millis(300));
-    result
+    // A visitor's action still on the blocking pool is not waited for beyond this; autoplay
+    // steps, runs' applications and long runs are on threads of their own, cancelled by
+    // the stop and never waited for: the process ends now.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    drop(ctrl_c);
+    let (mut stopped, noticed) = result?;
+    // From the signal noticed to the runtime gone, which is when the process ends.
+    stopped.took = noticed.elapsed();
+    errln!("ludomat museum: stopped: {stopped}");
+    Ok(())
 }
 
-async fn serve(args: ServeArgs) -> Result<()> {
+/// Serves until a signal; what stopping did, and when the signal was noticed.
+async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::Instant)> {
     let addr = SocketAddr::new(args.bind, args.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -134,6 +167,9 @@ async fn serve(args: ServeArgs) -> Result<()> {
         max_blocking: args.work_slots as usize,
         max_blocking_per_client: args.work_slots_per_client as usize,
         max_waiting_per_client: args.waiting_per_client as usize,
+        interactive_slots: args.interactive_slots as usize,
+        max_autoplays: args.autoplays as usize,
+        max_autoplays_per_client: args.autoplays_per_client as usize,
         max_runs: args.runs as usize,
         max_runs_per_client: args.runs_per_client as usize,
         max_run_queue: args.run_queue as usize,
@@ -143,10 +179,6 @@ async fn serve(args: ServeArgs) -> Result<()> {
         ..ludomat_museum::MuseumConfig::default()
     };
     let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;
-    // Our own one-shot handling, from before the URL is printed until the server has
-    // stopped (not tokio's, which stays installed for the life of the process: the menu
-    // goes on after the server).
-    let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
     let bound = server.local_addr().context("reading the bound address")?;
     let url = if bound.ip().is_unspecified() {
         format!("http://127.0.0.1:{}/", bound.port())
@@ -181,12 +213,17 @@ async fn serve(args: ServeArgs) -> Result<()> {
     if args.open {
         open_browser(&page);
     }
+    let noticed = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let seen = std::sync::Arc::clone(&noticed);
     let stopped = server
-        .run_until(async {
-            let mut tick = tokio::time::interval(Duration::from_millis(50));
+        .run_until(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(20));
             loop {
                 tick.tick().await;
                 if let Some(signal) = crate::interrupt::stopping() {
+                    if let Ok(mut at) = seen.lock() {
+                        *at = Some(std::time::Instant::now());
+                    }
                     errln!("ludomat museum: {signal}: stopping");
                     return;
                 }
@@ -194,11 +231,13 @@ async fn serve(args: ServeArgs) -> Result<()> {
         })
         .await
         .context("serving the museum")?;
-    drop(ctrl_c);
-    errln!("ludomat museum: stopped: {stopped}");
-    Ok(())
+    let noticed = noticed
+        .lock()
+        .ok()
+        .and_then(|at| *at)
+        .unwrap_or_else(std::time::Instant::now);
+    Ok((stopped, noticed))
 }
-
 /// Off loopback: the addresses students type and a QR code of the first (black on white
 /// on a terminal, plain characters in a file or a pipe).
 fn print_class(bound: SocketAddr) {

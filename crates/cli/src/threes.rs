@@ -17,7 +17,7 @@ use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_game::LineInput;
 use ludomat_io::lock::Wait;
-use ludomat_io::log::{Log, Settings};
+use ludomat_io::log::{Log, Resume, Settings};
 use ludomat_io::output::{self, ANY, CHART};
 use ludomat_threes::auto::{AutoOptions, AutoProgress, Contender, MAX_GAMES};
 use ludomat_threes::autoplay::GameSummary;
@@ -153,7 +153,7 @@ fn raw_key() -> Result<Option<Key>> {
             Code::Char(c) => keys_of_line(&c.to_string())
                 .pop()
                 .unwrap_or_else(|| Key::Unknown(c.to_string())),
-            other => Key::Unknown(format!("{other:?}")),
+            other => Key::Unknown(other.to_string()),
         }));
     }
 }
@@ -192,7 +192,8 @@ fn play_with(
     }
     let mut game = Play::new(args)?;
     let mut say = |text: &str| -> Result<()> {
-        for line in text.lines() {
+        // each line wrapped at its words to the width (the assistant's advice is long)
+        for line in wrap(text).lines() {
             write!(out, "{line}{}", if raw { "\r\n" } else { "\n" })?;
         }
         Ok(out.flush()?)
@@ -260,11 +261,11 @@ fn check_outputs(paths: &[(&Option<PathBuf>, &str, &'static [&'static str])]) ->
 }
 
 fn auto(a: AutoOptions) -> Result<()> {
-    let rule = a.check()?;
+    let rule = a.check().map_err(|e| crate::usage::usage(e.to_string()))?;
     check_outputs(&[(&a.csv, "--csv", ANY), (&a.chart, "--chart", CHART)])?;
     let engine = match &a.engine {
         Some(_) if a.distributed.is_some() => {
-            bail!("--engine cannot be combined with --distributed")
+            usage!("--engine cannot be combined with --distributed")
         }
         Some(cmd) => {
             let command = this_ludomat(EngineCommand::parse("engine", cmd)?)?;
@@ -276,6 +277,8 @@ fn auto(a: AutoOptions) -> Result<()> {
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
         output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.display()))?;
+        ludomat_io::write::folders(dir)
+            .with_context(|| format!("--record-dir {}", dir.display()))?;
     }
     // The CSV log's settings: what decides its games.
     let spec = summary::log_spec(
@@ -288,14 +291,15 @@ fn auto(a: AutoOptions) -> Result<()> {
     );
     // --- cluster (MPI) ---
     if a.distributed.is_some() && a.eval != Default::default() {
-        bail!("--eval learned cannot be combined with --distributed: the cluster searches with the heuristic");
+        usage!("--eval learned cannot be combined with --distributed: the cluster searches with the heuristic");
     }
     if let Some(mode) = a.distributed {
         match cluster::auto(&a, mode, rule, weights)? {
             cluster::Outcome::Worker => return Ok(()),
             cluster::Outcome::Done { games, wall } => {
                 let mut log = open_auto_log(&a, &spec)?;
-                return finish(&a, rule, &games, wall, log.as_mut(), &spec);
+                // the CPU time is the workers', not this process's: wall-clock time only
+                return finish(&a, rule, &games, (wall, None), log.as_mut(), &spec);
             }
             cluster::Outcome::Local => {}
         }
@@ -304,9 +308,12 @@ fn auto(a: AutoOptions) -> Result<()> {
     let prepared = a.prepare(rule, weights, a.eval.network()?, engine);
     let (config, pool, parallel) = prepared.context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
-    outln!(
+    out!(
         "{}",
-        text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
+        wrap(&format!(
+            "{}\n",
+            text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
+        ))
     );
     // Each finished game's line is written and flushed at once, so an interrupted run
     // keeps its finished games; at the end the file is rewritten in game order. The log
@@ -323,7 +330,7 @@ fn auto(a: AutoOptions) -> Result<()> {
         bar.update(p, Some(swipes + &last.unwrap_or_default()));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(u64::from(a.games)), &mut watch);
-    let started = Instant::now();
+    let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
     let pool = parallel.then_some(&pool);
     let result = ludomat_threes::auto::run(
         &config,
@@ -344,21 +351,35 @@ fn auto(a: AutoOptions) -> Result<()> {
     drop(ctx);
     bar.finish();
     let wall = started.elapsed();
+    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
     let (games, ended) = result?;
     if ended == Ended::Cancelled {
+        if games.is_empty() {
+            outln!(
+                "stopped by Ctrl-C before the first of {} ended: no statistics",
+                ludomat_io::text::count(u64::from(a.games), "game", "games")
+            );
+            return Ok(());
+        }
         outln!(
-            "interrupted: {} of {} finished (the statistics below are theirs)",
-            games.len(),
+            "stopped by Ctrl-C: {} of {} finished (the statistics below are theirs)",
+            group(games.len() as u64),
             ludomat_io::text::count(u64::from(a.games), "game", "games")
         );
     }
-    finish(&a, rule, &games, wall, stream.as_mut(), &spec)
+    finish(&a, rule, &games, (wall, Some(cpu)), stream.as_mut(), &spec)
 }
 
 /// The `--csv` log of an auto run, new (an earlier file is refused, never emptied).
 fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option<Log>> {
     let Some(path) = &a.csv else { return Ok(None) };
-    let opened = Log::open(path, spec, false, Wait::No, &summary::is_whole_row)?;
+    let opened = Log::open(
+        path,
+        spec,
+        Resume::Never,
+        Wait::Never,
+        &summary::is_whole_row,
+    )?;
     Ok(Some(opened.log))
 }
 
@@ -416,7 +437,9 @@ fn versus(a: VersusOptions) -> Result<()> {
         return versus_report(&games, a.chart.as_deref(), a.paired.as_deref());
     }
     if a.ais.is_empty() {
-        bail!("give at least one --ai NAME:BUDGETS=COMMAND (or --from FILES to draw earlier runs)");
+        usage!(
+            "give at least one --ai NAME:BUDGETS=COMMAND (or --from FILES to draw earlier runs)"
+        );
     }
     let entries = versus::entries_of(&a.ais, &mut this_ludomat)?;
     check_outputs(&[(&a.csv, "--csv", ANY)])?;
@@ -426,7 +449,13 @@ fn versus(a: VersusOptions) -> Result<()> {
     let mut file = match &a.csv {
         Some(path) => {
             let spec = versus::log_spec(&a);
-            let opened = Log::open(path, &spec, a.resume, Wait::No, &versus::is_whole_row)?;
+            let opened = Log::open(
+                path,
+                &spec,
+                a.resume.into(),
+                Wait::Never,
+                &versus::is_whole_row,
+            )?;
             if !opened.existing.is_empty() {
                 let name = path.display().to_string();
                 versus::read_csv(&name, &opened.existing, &mut games)?;
@@ -456,7 +485,7 @@ fn versus(a: VersusOptions) -> Result<()> {
     let (played, ended) = result?;
     if ended == Ended::Cancelled {
         outln!(
-            "interrupted: {} finished in this run",
+            "stopped by Ctrl-C: {} finished in this run",
             ludomat_io::text::count(played.len() as u64, "game", "games")
         );
     }
@@ -470,12 +499,15 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str
     if points.is_empty() {
         bail!("no games");
     }
-    for line in text::versus_table(&points, crate::help::WIDTH) {
+    for line in text::versus_table(&points, crate::help::width()) {
         outln!("{line}");
     }
     if let Some(pair) = paired {
         let Some((x, y)) = pair.split_once(',') else {
-            bail!("--paired {pair:?}: two AI names, A,B");
+            usage!(
+                "--paired {}: two AI names, A,B",
+                ludomat_io::text::quoted(pair, 60)
+            );
         };
         let rows = ludomat_threes::paired::paired(games, x.trim(), y.trim());
         if rows.is_empty() {
@@ -493,15 +525,21 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str
 }
 
 /// The statistics, the CSV file and the chart of a finished `auto` run.
+/// An auto run's end: the statistics (standard output), the timings (standard error:
+/// `time` is the run's wall-clock time and this process's CPU time, when the work was
+/// this process's), the log rewritten in game order, the chart.
 fn finish(
     a: &AutoOptions,
     rule: DepthRule,
     games: &[GameSummary],
-    wall: Duration,
+    time: (Duration, Option<Duration>),
     log: Option<&mut Log>,
     spec: &ludomat_io::log::Spec,
 ) -> Result<()> {
-    out!("{}", wrap(&text::stats(games, Some(wall))));
+    out!("{}", wrap(&text::stats(games)));
+    if let Some(speed) = text::search_speed(games) {
+        errln!("{speed}\n{}", text::auto_timing(games, time.0, time.1));
+    }
     if let Some(log) = log {
         // the settings line, then the games in order
         let text = spec.settings_line() + &summary::to_csv(u64::from(a.first_game), games);
@@ -510,7 +548,11 @@ fn finish(
         outln!("one line per game written to {}", log.path().display());
     }
     if let Some(path) = &a.chart {
-        let title = format!("Threes! AI: {} games, {}", games.len(), text::rule(rule));
+        let title = format!(
+            "Threes! AI: {}, {}",
+            ludomat_io::text::count(games.len() as u64, "game", "games"),
+            text::rule(rule)
+        );
         summary::histogram(path, games, &title, &crate::caption::made_by())?;
         outln!("score histogram written to {}", path.display());
     }
@@ -544,11 +586,12 @@ fn learn(a: &LearnOptions) -> Result<()> {
             group(s.games)
         );
     }
-    outln!(
-        "{} games, {:.2} CPU-hours ({:.2} h wall)",
-        group(s.games),
-        s.cpu_seconds / 3600.0,
-        s.wall_seconds / 3600.0
+    // the whole training's time (resumed runs added up): a timing, on standard error
+    let secs = |s: f64| Duration::from_secs_f64(if s.is_finite() { s.max(0.0) } else { 0.0 });
+    errln!(
+        "{} trained in {}",
+        ludomat_io::text::count(s.games, "game", "games"),
+        ludomat_io::text::wall_and_cpu(secs(s.wall_seconds), secs(s.cpu_seconds))
     );
     outln!("checkpoint: {}", a.checkpoint_path().display());
     outln!("network:    {} (for --network)", a.network_path().display());
@@ -566,15 +609,17 @@ fn summary(a: SummaryArgs) -> Result<()> {
     read_each(&a.files, |name, text| Ok(games.read(name, text)?))?;
     let games = games.into_games();
     if games.is_empty() {
-        bail!("no games in {} file(s)", a.files.len());
+        bail!(
+            "no games in {}",
+            ludomat_io::text::count(a.files.len() as u64, "file", "files")
+        );
     }
-    let cpu: f64 = games.iter().map(|g| g.elapsed.as_secs_f64()).sum();
-    let n = a.files.len();
-    outln!(
-        "{} games from {n} file(s); {cpu:.0} s of search time",
-        games.len()
-    );
-    out!("{}", wrap(&text::stats(&games, None)));
+    outln!("{}", text::summary_head(&games, a.files.len()));
+    out!("{}", wrap(&text::stats(&games)));
+    // recorded with the games: the same files give the same line
+    if let Some(speed) = text::search_speed(&games) {
+        outln!("{speed}");
+    }
     Ok(())
 }
 
@@ -646,9 +691,13 @@ fn tune(options: TuneOptions) -> Result<()> {
             );
         }
     }
-    options.check()?;
+    options
+        .check()
+        .map_err(|e| crate::usage::usage(e.to_string()))?;
+    // the checkpoint is held while this run saves into it (before --resume is read)
+    let _lock = options.lock()?;
     out!("{}", wrap(&options.header(&start)));
-    let started = Instant::now();
+    let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
     let bar = progress::Bar::new("candidates", Some(options.bound()), false);
     let resume = match &a.resume {
         Some(path) => {
@@ -675,9 +724,15 @@ fn tune(options: TuneOptions) -> Result<()> {
     })?;
     drop(ctx);
     bar.finish();
-    out!(
-        "{}",
-        wrap(&options.summary(&tuned, started.elapsed().as_secs_f64()))
+    out!("{}", wrap(&options.summary(&tuned)));
+    // the weights are the result (standard output); the time is a timing (standard error)
+    errln!(
+        "{} tried in {}",
+        ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
+        ludomat_io::text::wall_and_cpu(
+            started.elapsed(),
+            ludomat_game::run::cpu::process().saturating_sub(cpu)
+        )
     );
     let json = serde_json::to_string_pretty(&tuned.best)?;
     outln!("{json}");

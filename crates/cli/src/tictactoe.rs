@@ -39,7 +39,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = AgentKind::Perfect)]
     o: AgentKind,
     /// Seed for every random choice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::count::count::<u64>(0, u64::MAX))]
     seed: u64,
     /// How squares are named on the board and at the prompt: numeric (1–9), computox
     /// (A–J without I), menace (row then column, each L/M/R), ring (the relay computer's
@@ -92,7 +92,9 @@ pub fn play(args: PlayArgs) -> Result<()> {
             (Outcome::Win(p), None) => outln!("{} wins.", Mark::of(p)),
             (Outcome::Win(p), Some(r)) => outln!("{} resigns; {} wins.", Mark::of(r), Mark::of(p)),
         },
-        Err(MatchError::Abandoned { .. }) => outln!("Input ended; game abandoned."),
+        Err(MatchError::Abandoned { ending, .. }) => {
+            outln!("{}; game abandoned.", ending.words());
+        }
         Err(e) => return Err(e.into()),
     }
     Ok(())
@@ -126,8 +128,11 @@ fn play_menace(menace: Mark, seed: u64, args: &PlayArgs) -> Result<()> {
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
     let cpu = ludomat_game::run::cpu::process();
-    let r = args.run()?;
+    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    if r.stopped {
+        outln!("{}", crate::progress::interrupted(r.played(), args.games));
+    }
     out!(
         "{}",
         ludomat_arena::table::tictactoe(&r, args.alternates(), args.seed)
@@ -142,6 +147,9 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             "{} failed; first: {f}",
             ludomat_io::text::count(r.failed, "game", "games")
         );
+    }
+    if r.stopped {
+        return Err(ludomat_io::interrupt::Stopped.into());
     }
     Ok(())
 }

@@ -252,6 +252,7 @@ fn options_are_listed_as_declared_and_verbose_last() {
             "--out",
             "--checkpoint",
             "--resume",
+            "--wait-lock",
             "--method",
             "--generations",
             "--population",

@@ -38,6 +38,12 @@ impl Terminal {
     /// `ludomat` (the menu) with a PATH whose only program is an `xdg-open` that finds no
     /// browser, as on a server.
     fn menu() -> Self {
+        Self::menu_with_path(&[])
+    }
+
+    /// The same, with `extra` folders after the test's own on PATH (where `sh` and `less`
+    /// are, for the pager).
+    fn menu_with_path(extra: &[&str]) -> Self {
         let bin = tempfile::tempdir().expect("temp dir");
         let opener = bin.path().join("xdg-open");
         ludomat_io::write::atomically(&opener, "#!/bin/sh\necho 'no browser' >&2\nexit 3\n")
@@ -76,7 +82,13 @@ impl Terminal {
             .env_clear()
             // outside a checkout: every entry must work from any folder
             .current_dir(bin.path())
-            .env("PATH", bin.path())
+            .env(
+                "PATH",
+                std::iter::once(bin.path().display().to_string())
+                    .chain(extra.iter().map(|s| (*s).to_string()))
+                    .collect::<Vec<_>>()
+                    .join(":"),
+            )
             .env("HOME", bin.path())
             .env("TERM", "xterm")
             .env("NO_COLOR", "1")
@@ -315,5 +327,52 @@ fn ctrl_c_in_every_entry_returns_to_the_menu() {
         t.expect("Entry (", 10);
     }
     t.still_waiting();
+    t.answers_and_quits();
+}
+
+/// The folder that holds `program` on this machine's PATH, if any.
+fn folder_of(program: &str) -> Option<String> {
+    std::env::var("PATH").ok()?.split(':').find_map(|dir| {
+        let p = std::path::Path::new(dir).join(program);
+        p.is_file().then(|| dir.to_string())
+    })
+}
+
+/// The menu's long texts go through `less` (2.8, the Computox's contact plan): Ctrl-C in
+/// the pager leaves it, back to the menu's "Press Enter", as Ctrl-C does everywhere else
+/// (plain less stays on Ctrl-C, so the entry could only be left with q).
+#[test]
+fn ctrl_c_in_the_pager_returns_to_the_menu() {
+    let (Some(sh), Some(less)) = (folder_of("sh"), folder_of("less")) else {
+        ludomat_io::errln!("skipped: no sh or less on PATH");
+        return;
+    };
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut t = Terminal::menu_with_path(&[&sh, &less]);
+    t.expect("Machine (1-", 30);
+    t.type_keys("2.8\n");
+    t.expect("Space next page, b back, q quit", 60);
+    t.type_keys(CTRL_C);
+    t.expect(PAUSE, 30);
+    t.still_waiting();
+    t.type_keys("\n");
+    t.expect("Entry (", 10);
+    t.answers_and_quits();
+}
+
+/// Ctrl-C at a game's prompt is told as such, not as the end of input (`menace play`,
+/// entry 3.1, at its first question).
+#[test]
+fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut t = Terminal::menu();
+    t.expect("Machine (1-", 30);
+    t.type_keys("3.1\n");
+    t.expect("How many games? ", 60);
+    t.type_keys(CTRL_C);
+    t.expect("Stopped by Ctrl-C; no games played.", 30);
+    t.expect(PAUSE, 30);
+    t.type_keys("\n");
+    t.expect("Entry (", 10);
     t.answers_and_quits();
 }

@@ -23,6 +23,9 @@ struct Case {
     old: Old,
     /// `{out}` is a folder of files (kits, records) rather than one file.
     folder: bool,
+    /// The name of `{out}` (its extension chooses the format where a command writes
+    /// several).
+    out_name: &'static str,
     /// Checks one saved file: `Err` says why it is not a whole save.
     check: fn(&Path) -> Result<(), String>,
     /// Kills at moments spread over a run.
@@ -141,6 +144,23 @@ fn certificate(p: &Path) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+/// A file of a learning curve: a whole CSV, PNG or SVG file.
+fn curve_file(p: &Path) -> Result<(), String> {
+    let bytes = ludomat_io::read::to_bytes(p).map_err(|e| e.to_string())?;
+    let tail = String::from_utf8_lossy(&bytes[bytes.len().saturating_sub(16)..]).into_owned();
+    let whole = match p.extension().and_then(|e| e.to_str()) {
+        Some("csv") => bytes.len() > 20 && bytes.ends_with(b"\n"),
+        Some("png") => bytes.starts_with(b"\x89PNG") && tail.contains("IEND"),
+        Some("svg") => bytes.starts_with(b"<svg") && tail.trim_end().ends_with("</svg>"),
+        _ => false,
+    };
+    if whole {
+        Ok(())
+    } else {
+        Err(format!("not a whole file ({} bytes)", bytes.len()))
+    }
+}
+
 /// A kit's page: a whole SVG or PDF file.
 fn kit_page(p: &Path) -> Result<(), String> {
     let bytes = ludomat_io::read::to_bytes(p).map_err(|e| e.to_string())?;
@@ -181,6 +201,7 @@ const CASES: &[Case] = &[
         ],
         old: Old::Args(&["--fresh"]),
         folder: false,
+        out_name: "out.save",
         check: menace_state,
         kills: 4,
         mid_save: 2,
@@ -202,6 +223,7 @@ const CASES: &[Case] = &[
         ],
         old: Old::Args(&["--fresh"]),
         folder: false,
+        out_name: "out.save",
         check: her_state,
         kills: 4,
         mid_save: 2,
@@ -222,6 +244,7 @@ const CASES: &[Case] = &[
         ],
         old: Old::Args(&["--seed", "9"]),
         folder: true,
+        out_name: "out.save",
         check: threes_record,
         kills: 4,
         mid_save: 2,
@@ -231,6 +254,7 @@ const CASES: &[Case] = &[
         args: &["menace", "kit", "--out", "{out}"],
         old: Old::Args(&["--paper", "letter"]),
         folder: false,
+        out_name: "out.pdf",
         check: kit_page,
         kills: 4,
         mid_save: 2,
@@ -240,8 +264,31 @@ const CASES: &[Case] = &[
         args: &["her", "kit", "--svg", "--out", "{out}"],
         old: Old::Args(&["--paper", "letter"]),
         folder: true,
+        out_name: "out.save",
         check: kit_page,
         kills: 4,
+        mid_save: 2,
+    },
+    // The learning curve and its charts are written at the end of a run: a short run,
+    // killed at moments spread over it (many of them inside the drawing of the charts).
+    Case {
+        name: "MENACE's learning curve",
+        args: &[
+            "menace",
+            "train",
+            "--against",
+            "random",
+            "--games",
+            "100",
+            "--quiet",
+            "--out",
+            "{out}",
+        ],
+        old: Old::Args(&["--seed", "9"]),
+        folder: true,
+        out_name: "out",
+        check: curve_file,
+        kills: 8,
         mid_save: 2,
     },
     // The walk before the save takes 4-8 s in a debug build: one run, killed when its
@@ -258,6 +305,7 @@ const CASES: &[Case] = &[
         ],
         old: Old::File("crates/cli/tests/data/tiny.cert.gz"),
         folder: false,
+        out_name: "out.cert.gz",
         check: certificate,
         kills: 0,
         mid_save: 1,
@@ -349,7 +397,7 @@ fn kill_during_saves(case: &Case, moments: &mut Moments) -> Vec<String> {
     let out = if case.folder {
         home.path().join("out")
     } else {
-        home.path().join("out.save")
+        home.path().join(case.out_name)
     };
     match case.old {
         // The same command, other settings, run to its end or stopped by Ctrl-C (SIGINT),

@@ -238,7 +238,7 @@ fn drives() -> Vec<Drive> {
             &["s"],
             &["assist"],
         ),
-        d(7, 3, "threes auto", none, none, &["swipes/s"]),
+        d(7, 3, "threes auto", none, none, &["score: mean"]),
         d(
             8,
             1,

@@ -26,7 +26,7 @@ fn a_damaged_dictionary_is_refused_with_its_position() {
     let f = file.to_str().unwrap();
     let (out, err, ok) = run(&["qubic", "proof", "--dims", "3", "--dictionary", f], "");
     assert!(!ok);
-    assert!(out.contains("2928 entries"), "{out}");
+    assert!(out.contains("2,928 entries"), "{out}");
     // output is wrapped at 80 columns: read it as one line
     let err = err.replace('\n', " ");
     assert!(err.contains("after 111 144 (x14o)"), "{err}");

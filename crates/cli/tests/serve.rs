@@ -199,3 +199,148 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--allowed-host \"bad name\""), "{err}");
 }
+
+/// On a terminal the QR code of the class's address is printed black on white in
+/// explicit colours (here a 256-colour terminal's fixed black 16 and white 231), so it
+/// scans on a dark terminal too: read from a pseudo-terminal.
+#[test]
+fn the_qr_code_on_a_terminal_is_black_on_white_in_explicit_colours() {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two new descriptors into the integers we pass; the other
+    // arguments may be null.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened and are owned by nothing else.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(["serve", "--bind", "0.0.0.0", "--port", "0"])
+        .env("TERM", "xterm-256color")
+        .env_remove("COLORTERM")
+        .env_remove("NO_COLOR")
+        .stdout(Stdio::from(slave))
+        .stderr(Stdio::null())
+        .start()
+        .expect("the ludomat binary starts");
+    let mut terminal = std::fs::File::from(master);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = terminal.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = String::new();
+    let until = Instant::now() + Duration::from_secs(20);
+    let done = |s: &str| {
+        s.contains("no network address found")
+            || (s.contains("or scan") && s.matches("\x1b[0m").count() >= 10)
+    };
+    while !done(&seen) && Instant::now() < until {
+        if let Ok(bytes) = rx.recv_timeout(Duration::from_millis(100)) {
+            seen.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let _ = child.wait();
+    if seen.contains("no network address found") {
+        ludomat_io::errln!("no address besides loopback here: no QR code to check");
+        return;
+    }
+    assert!(seen.contains("or scan ("), "{seen:?}");
+    let qr: Vec<&str> = seen
+        .lines()
+        .skip_while(|l| !l.starts_with("or scan ("))
+        .skip(1)
+        .take_while(|l| l.contains('\x1b'))
+        .collect();
+    assert!(qr.len() >= 10, "{seen:?}");
+    for line in &qr {
+        let line = line.trim_end_matches('\r');
+        assert!(
+            line.starts_with("  \x1b[38;5;16;48;5;231m") && line.ends_with("\x1b[0m"),
+            "{line:?}"
+        );
+    }
+    assert!(qr.iter().any(|l| l.contains('█') || l.contains('▀')));
+}
+
+/// The process ends within a second of Ctrl-C with long work going — a Qubic proof from
+/// the empty board (a thread of its own), a Threes! autoplay of the depth-4 AI (steps on
+/// the background threads), a page open.
+#[test]
+fn ctrl_c_ends_serve_within_a_second_with_runs_going() {
+    let (mut child, port) = serve(&[]);
+    let open = |kind: &str, config: &str| {
+        let (status, body) = request(
+            port,
+            "POST",
+            "/api/visits",
+            &format!(r#"{{"kind":"{kind}","config":{config}}}"#),
+        );
+        assert_eq!(status, 201, "{body}");
+        id_of(&body)
+    };
+    let qubic = open("qubic", "{}");
+    let mut page = open_page(port, &qubic);
+    let (status, body) = request(
+        port,
+        "POST",
+        &format!("/api/visits/{qubic}/run"),
+        r#"{"long_run":"prove","params":{"search_after":0}}"#,
+    );
+    assert_eq!(status, 202, "{body}");
+    let threes = open("threes", r#"{"depth":4}"#);
+    let (status, body) = request(
+        port,
+        "POST",
+        &format!("/api/visits/{threes}/autoplay"),
+        r#"{"action":{"type":"ai_step"},"interval_ms":10}"#,
+    );
+    assert_eq!(status, 202, "{body}");
+    std::thread::sleep(Duration::from_millis(1500));
+
+    let sent = Instant::now();
+    // SAFETY: kill with a valid pid and signal number has no memory effects.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let ended = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("ludomat serve still running 5 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = sent.elapsed();
+    assert!(ended.success(), "{ended:?}");
+    let err = ludomat_io::read::capped_text(child.stderr.take().unwrap(), 1 << 20).unwrap();
+    let err = err.replace('\n', " ");
+    assert!(err.contains("cancelled 2 autoplay runs"), "{err}");
+    let _ = ludomat_io::read::capped(page.get_mut(), 1 << 20);
+    ludomat_io::errln!(
+        "ended {:.3} s after Ctrl-C; {}",
+        took.as_secs_f64(),
+        err.trim()
+    );
+    assert!(
+        took < Duration::from_secs(1),
+        "ended {took:?} after Ctrl-C: {err}"
+    );
+}

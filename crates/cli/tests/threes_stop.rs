@@ -77,7 +77,7 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
     );
     assert!(!err.contains("exited"), "an engine saw the Ctrl-C: {err}");
     assert!(
-        out.contains("interrupted:") && out.contains("games finished in this run"),
+        out.contains("stopped by Ctrl-C: ") && out.contains("games finished in this run"),
         "no interrupted summary: {out}\n{err}"
     );
     assert!(
@@ -114,9 +114,44 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
     );
     assert!(!err.contains("exited"), "the engine saw the Ctrl-C: {err}");
     assert!(
-        out.contains("interrupted:"),
+        out.contains("stopped by Ctrl-C: "),
         "no interrupted summary: {out}\n{err}"
     );
+}
+
+/// Ctrl-C before any game has ended says the run was stopped, not "no games".
+#[test]
+fn ctrl_c_before_the_first_game_says_so() {
+    let child = Command::new(bin())
+        .args([
+            "threes",
+            "auto",
+            "--games",
+            "2",
+            "--depth",
+            "8",
+            "--threads",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .start()
+        .expect("ludomat starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    let pgid = i32::try_from(child.id()).expect("a pid fits");
+    // SAFETY: kill with a negative pid (a process group this test made) and a valid signal
+    // number has no memory effects.
+    unsafe { libc::kill(-pgid, libc::SIGINT) };
+    let out = child.wait_with_output().expect("ludomat finishes");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("stopped by Ctrl-C before the first of 2 games ended: no statistics"),
+        "{text}"
+    );
+    assert!(!text.contains("no games"), "{text}");
 }
 
 /// `threes COMMAND` of `games` games on deal seed 5 and `threads` threads, its engine

@@ -328,5 +328,6 @@ fn ctrl_c_at_the_prompt_ends_the_game_cleanly() {
         "{s} {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(s.contains("Input ended; game abandoned."), "{s}");
+    // Ctrl-C is said to be Ctrl-C, not the end of input
+    assert!(s.contains("Stopped by Ctrl-C; game abandoned."), "{s}");
 }

@@ -164,6 +164,8 @@ fn rows() -> Vec<Row> {
         row("play qubic", "play qubic --strategy louden1962 --machine-first", "111\n"),
         row("play qubic", "play qubic --dims 4", "1111\n2222\n"),
         row("play threes", "play threes", "w\na\ns\nd\n"),
+        // the assistant's advice is a long sentence
+        row("play threes", "play threes --assist", "w\na\ns\nd\n"),
         row("play menace", "play menace --games 1 --state {dir}/m.json", "MM\nLL\nRR\nLR\nRL\n"),
         row("play regex", "play regex small-hexagon", "\n"),
         row("play hexapawn", "play hexapawn", "a2a3\n"),
@@ -197,6 +199,12 @@ fn rows() -> Vec<Row> {
         row("her train", "her train --games 200 --seed 1", ""),
         row("her boxes", "her boxes", ""),
         row("threes auto", "threes auto --games 2 --seed 1 --depth 1 --show --csv {dir}/a.csv --record-dir {dir}", ""),
+        // an engine's command in the header
+        row(
+            "threes auto",
+            "threes auto --games 2 --seed 1|--engine|ludomat threes engine --depth 1",
+            "",
+        ),
         row("threes replay", "threes replay {dir}/game-0.json", ""),
         row("threes summary", "threes summary {dir}/a.csv", ""),
         row("threes tune", "threes tune --games 2 --depth 1 --rounds 1 -o {dir}/w.json", ""),
@@ -213,6 +221,10 @@ fn rows() -> Vec<Row> {
         row("threes versus", "threes versus|--games|1|--ai|ours:1=ludomat threes engine --depth {}|--csv|{dir}/v.csv", ""),
         row("threes versus", "threes versus --from {dir}/v.csv", ""),
         row("qubic proof", "qubic proof --dims 3 --certificate crates/qubic/data/search/qubic3.cert.gz", ""),
+        // the 4×4×4×4 tree (seconds), the dictionary's report, a certificate written
+        row("qubic proof", "qubic proof", ""),
+        row("qubic proof", "qubic proof --dims 3 --dictionary", ""),
+        row("qubic proof", "qubic proof --dims 3 --write-certificate {dir}/my.cert.gz", ""),
         row("serve", "", ""),
     ]
 }
@@ -386,6 +398,8 @@ fn progress_bars_and_stderr_fit_80_columns_on_a_terminal() {
         "logic check crates/cli/tests/data/atalanta".into(),
         "menace bench --games 200000".into(),
         "play tictactoe --x robot".into(),
+        // the search's bar: its note (the line searched) is shortened, the time left kept
+        "qubic proof --dims 3 --search-after 13".into(),
     ];
     let mut failures = Vec::new();
     for run in &runs {

@@ -66,9 +66,10 @@ pub fn mpirun(
             return Err(std::io::Error::new(
                 std::io::ErrorKind::TimedOut,
                 format!(
-                    "mpirun -n {ranks} {} {}: still running after {limit:?}, killed",
+                    "mpirun -n {ranks} {} {}: still running after {}, killed",
                     program.display(),
-                    args.join(" ")
+                    args.join(" "),
+                    ludomat_io::text::duration(limit)
                 ),
             ));
         }

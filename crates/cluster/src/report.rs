@@ -169,12 +169,12 @@ impl fmt::Display for Utilisation {
         let busy: Duration = self.ranks.iter().map(|r| r.busy).sum();
         writeln!(
             f,
-            "utilisation over {} moves, {:.2} s wall clock, {} ranks, {} messages ({} bytes):",
-            self.moves,
-            self.wall.as_secs_f64(),
-            self.ranks.len(),
-            self.messages,
-            self.bytes
+            "utilisation over {}, {} wall clock, {}, {} ({} bytes):",
+            ludomat_io::text::count(self.moves, "move", "moves"),
+            ludomat_io::text::duration(self.wall),
+            ludomat_io::text::count(self.ranks.len() as u64, "rank", "ranks"),
+            ludomat_io::text::count(self.messages, "message", "messages"),
+            ludomat_io::text::thousands(self.bytes)
         )?;
         for (i, r) in self.ranks.iter().enumerate() {
             writeln!(

@@ -1397,7 +1397,8 @@ impl Session for ComputoxSession {
         }
         if name != "verify" {
             return Err(SessionError::Invalid(format!(
-                "computox has one long run, \"verify\" (not {name:?})"
+                "computox has one long run, \"verify\" (not {})",
+                ludomat_io::text::quoted(name, 60)
             )));
         }
         let text = self

@@ -456,18 +456,29 @@ impl Console for ComputoxConsole {
     }
 
     fn input_ended(&mut self) -> String {
-        format!("\nInput ended.\n{}", self.farewell())
+        format!(
+            "\n{}.\n{}",
+            ludomat_game::Ending::after_no_line().words(),
+            self.farewell()
+        )
     }
 
     fn farewell(&mut self) -> String {
         let v = self.session.view();
         let t = v.tally;
         if self.circuit() {
+            // the same words as the behavioural model's, and the circuit's work
             format!(
-                "Session over: game counter {}; finished {}; {} relay events simulated.\n",
+                "Session over: game counter {}; {} finished; the machine: {}; {} \
+                 simulated.\n",
                 v.counter.as_deref().unwrap_or_default(),
-                t.finished,
-                v.relays.map_or(0, |r| r.events)
+                ludomat_io::text::count(u64::from(t.finished), "game", "games"),
+                ludomat_io::text::results(u64::from(t.w), u64::from(t.drawn), u64::from(t.l)),
+                ludomat_io::text::count(
+                    v.relays.map_or(0, |r| r.events),
+                    "relay event",
+                    "relay events"
+                )
             )
         } else if v.variant == Variant::Autox {
             format!(

@@ -12,6 +12,10 @@ pub enum AgentError {
     /// The agent's input ended (a human closed the terminal). The game is abandoned.
     #[error("input ended")]
     EndOfInput,
+    /// The person typed `quit`, or pressed Ctrl-C at the prompt ([`crate::Ending`]). The
+    /// game is abandoned.
+    #[error("{}", .0.words())]
+    Stopped(crate::Ending),
     /// Something went wrong inside the agent (an emulated machine faulted, a file failed).
     #[error("{0}")]
     Failed(String),

@@ -14,7 +14,7 @@ pub enum CountError {
         unit: &'static str,
     },
     /// A whole number above the limit.
-    #[error("'{text}' is more than the limit of {limit} {unit}")]
+    #[error("'{text}' is more than the limit of {} {unit}", thousands(*limit))]
     TooLarge {
         /// What was given.
         text: String,
@@ -25,39 +25,106 @@ pub enum CountError {
     },
 }
 
+/// What a number typed on the command line is, read exactly (never through a float):
+/// digits with `_` separators, an optional sign, and an optional decimal point and
+/// exponent (`1e9`, `2.5e3`, `1_000`) — a whole number only when the value is whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Whole {
+    /// A whole number.
+    Value(i128),
+    /// A whole number beyond what any count holds (its sign).
+    TooLarge { negative: bool },
+    /// Not a number, or not a whole one (`1.5`, `1e-3`, `x`).
+    Fraction,
+}
+
+fn read_whole(text: &str) -> Whole {
+    let t: String = text.trim().chars().filter(|c| *c != '_').collect();
+    let (negative, body) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(&t)),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(at) => (&body[..at], Some(&body[at + 1..])),
+        None => (body, None),
+    };
+    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if int_part.len() + frac_part.len() == 0 || !digits_only(int_part) || !digits_only(frac_part) {
+        return Whole::Fraction;
+    }
+    let digits = format!("{int_part}{frac_part}");
+    let digits = digits.trim_start_matches('0');
+    if digits.is_empty() {
+        // zero, in any notation with a well-formed exponent
+        return match exponent.map(|e| e.strip_prefix(['+', '-']).unwrap_or(e)) {
+            Some(e) if e.is_empty() || !digits_only(e) => Whole::Fraction,
+            _ => Whole::Value(0),
+        };
+    }
+    let exponent: i64 = match exponent {
+        None => 0,
+        Some(e) => {
+            let (sign, magnitude) = match e.strip_prefix('-') {
+                Some(m) => (-1, m),
+                None => (1, e.strip_prefix('+').unwrap_or(e)),
+            };
+            if magnitude.is_empty() || !digits_only(magnitude) {
+                return Whole::Fraction;
+            }
+            match magnitude.parse::<i64>() {
+                Ok(m) => sign * m,
+                // an exponent of more than 18 digits: far beyond any count, or far below 1
+                Err(_) if sign > 0 => return Whole::TooLarge { negative },
+                Err(_) => return Whole::Fraction,
+            }
+        }
+    };
+    let scale = exponent.saturating_sub(frac_part.len() as i64);
+    let digits = if scale < 0 {
+        let cut = usize::try_from(-scale).unwrap_or(usize::MAX);
+        if cut >= digits.len() || !digits[digits.len() - cut..].bytes().all(|b| b == b'0') {
+            return Whole::Fraction;
+        }
+        digits[..digits.len() - cut].to_string()
+    } else if digits.len() as i64 + scale > 39 {
+        return Whole::TooLarge { negative };
+    } else {
+        format!("{digits}{}", "0".repeat(scale as usize))
+    };
+    match digits.parse::<i128>() {
+        Ok(v) if negative => Whole::Value(-v),
+        Ok(v) => Whole::Value(v),
+        Err(_) => Whole::TooLarge { negative },
+    }
+}
+
 /// Read a count of `unit` no larger than `limit`: decimal digits (with `_` separators) or
-/// a whole number in exponent form such as `1e9`.
+/// a whole number in exponent form such as `1e9`, read exactly.
 ///
 /// # Errors
 /// [`CountError::NotWhole`] for text that is not a whole, non-negative number;
 /// [`CountError::TooLarge`] above `limit`.
 pub fn parse_count(text: &str, limit: u64, unit: &'static str) -> Result<u64, CountError> {
-    let t = text.trim().replace('_', "");
     let too_large = || CountError::TooLarge {
         text: text.trim().to_string(),
         limit,
         unit,
     };
-    let not_whole = || CountError::NotWhole {
-        text: text.trim().to_string(),
-        unit,
-    };
-    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-        // all digits: only too many of them can fail
-        let n = t.parse::<u64>().map_err(|_| too_large())?;
-        return if n > limit { Err(too_large()) } else { Ok(n) };
-    }
-    match t.parse::<f64>() {
-        Ok(f) if f.is_finite() && f >= 0.0 && f.fract() == 0.0 => {
-            if f > limit as f64 {
-                Err(too_large())
-            } else {
-                // f ≤ limit ≤ u64::MAX and whole
-                Ok(f as u64)
-            }
-        }
-        Ok(f) if f.is_infinite() && f > 0.0 => Err(too_large()),
-        _ => Err(not_whole()),
+    match read_whole(text) {
+        Whole::Value(v) if v < 0 => Err(CountError::NotWhole {
+            text: text.trim().to_string(),
+            unit,
+        }),
+        Whole::Value(v) => u64::try_from(v)
+            .ok()
+            .filter(|n| *n <= limit)
+            .ok_or_else(too_large),
+        Whole::TooLarge { negative: false } => Err(too_large()),
+        Whole::TooLarge { negative: true } | Whole::Fraction => Err(CountError::NotWhole {
+            text: text.trim().to_string(),
+            unit,
+        }),
     }
 }
 
@@ -68,8 +135,8 @@ pub use ludomat_io::text::thousands;
 /// options refuse an out-of-range count with the same message ("--games '0' is not a
 /// whole number from 1 to 1,000") and clap's usage-error status.
 pub struct Count<T> {
-    min: u64,
-    max: u64,
+    min: i128,
+    max: i128,
     marker: std::marker::PhantomData<fn() -> T>,
 }
 
@@ -83,9 +150,30 @@ impl<T> Clone for Count<T> {
 #[must_use]
 pub const fn count<T>(min: u64, max: u64) -> Count<T> {
     Count {
-        min,
-        max,
+        min: min as i128,
+        max: max as i128,
         marker: std::marker::PhantomData,
+    }
+}
+
+/// A whole number from `min` to `max` that may be negative (a bead change, −1,000 to
+/// 1,000), read as `T`, with the same notation and message as [`count`].
+#[must_use]
+pub const fn signed<T>(min: i64, max: i64) -> Count<T> {
+    Count {
+        min: min as i128,
+        max: max as i128,
+        marker: std::marker::PhantomData,
+    }
+}
+
+/// A limit as people write it: `1,000`, `-1,000`.
+fn say(v: i128) -> String {
+    let magnitude = u64::try_from(v.unsigned_abs()).map_or_else(|_| v.to_string(), thousands);
+    if v < 0 {
+        format!("-{magnitude}")
+    } else {
+        magnitude
     }
 }
 
@@ -96,16 +184,16 @@ impl<T> Count<T> {
     /// The limits as `--help` states them: "1 to 1,000,000".
     #[must_use]
     pub fn limits(&self) -> String {
-        format!("{} to {}", thousands(self.min), thousands(self.max))
+        format!("{} to {}", say(self.min), say(self.max))
     }
 
     /// Read `text` as a count within the limits; the message names the limits.
     ///
     /// # Errors
     /// The message, when `text` is not a whole number within the limits.
-    pub fn read(&self, text: &str) -> Result<u64, String> {
-        match parse_count(text, u64::MAX, "").ok() {
-            Some(n) if (self.min..=self.max).contains(&n) => Ok(n),
+    pub fn read(&self, text: &str) -> Result<i128, String> {
+        match read_whole(text) {
+            Whole::Value(n) if (self.min..=self.max).contains(&n) => Ok(n),
             _ => Err(format!(
                 "'{}' is not a whole number from {}",
                 text.trim(),
@@ -118,7 +206,7 @@ impl<T> Count<T> {
 #[cfg(feature = "clap")]
 impl<T> clap::builder::TypedValueParser for Count<T>
 where
-    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+    T: TryFrom<i128> + Clone + Send + Sync + 'static,
 {
     type Value = T;
 
@@ -155,7 +243,7 @@ mod tests {
         let e = parse_count("1e30", 1_000_000, "steps").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "'1e30' is more than the limit of 1000000 steps"
+            "'1e30' is more than the limit of 1,000,000 steps"
         );
         let e = parse_count("99999999999999999999999", 10, "vectors").unwrap_err();
         assert!(matches!(e, CountError::TooLarge { .. }), "{e}");
@@ -166,6 +254,55 @@ mod tests {
         assert!(parse_count("-1", 10, "vectors").is_err());
         assert!(parse_count("nan", 10, "vectors").is_err());
         assert_eq!(parse_count("10", 10, "vectors"), Ok(10));
+    }
+
+    #[test]
+    fn numbers_in_any_notation_are_read_exactly_or_refused() {
+        let any = count::<u64>(0, u64::MAX);
+        assert_eq!(any.read("1e13"), Ok(10_000_000_000_000));
+        assert_eq!(any.read("2.5e3"), Ok(2500));
+        assert_eq!(any.read("1E2"), Ok(100));
+        assert_eq!(any.read("+7"), Ok(7));
+        assert_eq!(any.read("0e5"), Ok(0));
+        assert_eq!(any.read("18446744073709551615"), Ok(i128::from(u64::MAX)));
+        // exact, never through a float: 2^64 + 1 is not rounded into range
+        assert!(any.read("18446744073709551617").is_err());
+        assert_eq!(
+            any.read("1.8446744073709551615e19"),
+            Ok(i128::from(u64::MAX))
+        );
+        for bad in [
+            "1.5",
+            "1e-3",
+            "15e-1",
+            "1e",
+            "e5",
+            "-",
+            "",
+            ".",
+            "1e99999999999999999999",
+            "nan",
+            "inf",
+        ] {
+            let e = any.read(bad).unwrap_err();
+            assert!(
+                e.contains("is not a whole number from 0 to 18,446,744,073,709,551,615"),
+                "{bad}: {e}"
+            );
+        }
+        assert_eq!(any.read("1000e-3"), Ok(1));
+        assert!(any.read("1500e-3").is_err());
+        let beads = signed::<i32>(-1000, 1000);
+        assert_eq!(beads.read("-1"), Ok(-1));
+        assert_eq!(beads.read("-1e3"), Ok(-1000));
+        assert_eq!(
+            beads.read("-2147483648").unwrap_err(),
+            "'-2147483648' is not a whole number from -1,000 to 1,000"
+        );
+        assert_eq!(
+            count::<u64>(1, 10).read("1e13").unwrap_err(),
+            "'1e13' is not a whole number from 1 to 10"
+        );
     }
 
     #[test]

@@ -42,10 +42,12 @@ pub use explore::{explore, explore_with, ExploreCounts};
 pub use game::{Game, Outcome, Player};
 pub use matches::{play_match, GameRecord, MatchError, Series};
 pub use random::RandomAgent;
-pub use session::{new_dyn_session, watched_as_json, DynSession, LongRun, Session, SessionError};
+pub use session::{
+    new_dyn_session, watched_as_json, DynSession, LongRun, Session, SessionError, Work,
+};
 pub use stats::{Proportion, Tally};
-pub use terminal::LineInput;
+pub use terminal::{Ending, LineInput};
 pub use tournament::{
-    a_side, game_seeds, tournament, tournament_games, AgentFactory, TournamentConfig,
-    TournamentResult,
+    a_side, game_seeds, tournament, tournament_games, tournament_until, AgentFactory,
+    TournamentConfig, TournamentResult,
 };

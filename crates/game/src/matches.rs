@@ -16,11 +16,13 @@ pub enum MatchError {
         /// The move, displayed.
         mv: String,
     },
-    /// An agent's input ended; the game was abandoned.
-    #[error("game abandoned: {agent}'s input ended")]
+    /// An agent's input ended, or its person quit; the game was abandoned.
+    #[error("game abandoned: {agent}: {}", .ending.words())]
     Abandoned {
         /// The agent's name.
         agent: String,
+        /// How it stopped.
+        ending: crate::Ending,
     },
     /// An agent failed.
     #[error("{agent} failed: {reason}")]
@@ -112,6 +114,13 @@ pub fn play_match<G: Game>(
             Err(AgentError::EndOfInput) => {
                 return Err(MatchError::Abandoned {
                     agent: agent.name(),
+                    ending: crate::Ending::InputEnded,
+                })
+            }
+            Err(AgentError::Stopped(ending)) => {
+                return Err(MatchError::Abandoned {
+                    agent: agent.name(),
+                    ending,
                 })
             }
             Err(AgentError::Failed(reason)) => {

@@ -451,6 +451,27 @@ pub mod cpu {
     fn clock(_: i32) -> Duration {
         Duration::ZERO
     }
+
+    /// CPU time used so far by the whole process and by the children it has waited for
+    /// (external tools a benchmark ran).
+    #[must_use]
+    pub fn with_children() -> Duration {
+        #[cfg(unix)]
+        {
+            // SAFETY: getrusage fills a zeroed structure this function owns; checked.
+            let usage = unsafe {
+                let mut usage: libc::rusage = std::mem::zeroed();
+                (libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) == 0).then_some(usage)
+            };
+            let time = |t: libc::timeval| {
+                Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+                    + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+            };
+            process() + usage.map_or(Duration::ZERO, |u| time(u.ru_utime) + time(u.ru_stime))
+        }
+        #[cfg(not(unix))]
+        process()
+    }
 }
 
 #[cfg(test)]

@@ -74,6 +74,19 @@ pub fn watched_as_json<P: Serialize, R>(
     work(&mut ctx)
 }
 
+/// What one action amounts to in the machine's own units of work (`play_games` with
+/// `n: 1000` is 1,000 games), for a renderer that repeats it and counts what was done in
+/// those units rather than in actions ([`Session::work_of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Work {
+    /// How many units the action does.
+    pub amount: u64,
+    /// The unit, one of it ("game").
+    pub one: &'static str,
+    /// The unit, more than one ("games").
+    pub many: &'static str,
+}
+
 /// A machine's game in progress: config, actions, view, happenings.
 ///
 /// Contract every implementation keeps (and tests):
@@ -131,9 +144,18 @@ pub trait Session: Send + 'static {
     ) -> Result<Box<dyn LongRun>, SessionError> {
         let _ = params;
         Err(SessionError::Invalid(format!(
-            "{} has no long run named {name:?}",
-            Self::KIND
+            "{} has no long run named {}",
+            Self::KIND,
+            ludomat_io::text::quoted(name, 60)
         )))
+    }
+
+    /// What `action` amounts to in the machine's own units of work, when it does a
+    /// counted amount of them (`play_games` with `n: 1000`: 1,000 games): a renderer that
+    /// applies it again and again counts games, not actions. The default: none.
+    fn work_of(&self, action: &Self::Action) -> Option<Work> {
+        let _ = action;
+        None
     }
 
     /// Read a typed terminal line as an action (a move in the machine's notation, `new`,
@@ -143,8 +165,9 @@ pub trait Session: Send + 'static {
     /// [`SessionError::Invalid`] naming what in the line was not understood.
     fn parse_action(&self, line: &str) -> Result<Self::Action, SessionError> {
         Err(SessionError::Invalid(format!(
-            "{}: cannot read {line:?} as an action",
-            Self::KIND
+            "{}: cannot read {} as an action",
+            Self::KIND,
+            ludomat_io::text::quoted(line, 60)
         )))
     }
 }
@@ -176,6 +199,9 @@ pub trait DynSession: Send {
         name: &str,
         params: &serde_json::Value,
     ) -> Result<Box<dyn LongRun>, SessionError>;
+    /// As [`Session::work_of`], the action given as JSON (`None` for JSON that is not an
+    /// action of this machine).
+    fn work_of_json(&self, action: &serde_json::Value) -> Option<Work>;
 }
 
 impl<S: Session> DynSession for S {
@@ -207,6 +233,11 @@ impl<S: Session> DynSession for S {
         params: &serde_json::Value,
     ) -> Result<Box<dyn LongRun>, SessionError> {
         self.long_run(name, params)
+    }
+
+    fn work_of_json(&self, action: &serde_json::Value) -> Option<Work> {
+        let action: S::Action = serde_json::from_value(action.clone()).ok()?;
+        self.work_of(&action)
     }
 }
 

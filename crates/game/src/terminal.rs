@@ -9,9 +9,45 @@
 
 use std::io::{self, BufRead};
 
-pub use ludomat_io::interrupt::{clear_interrupt, interrupt_input};
+pub use ludomat_io::interrupt::{clear_interrupt, input_ended_by_ctrl_c, interrupt_input};
 use ludomat_io::read::{read_line_capped, Got, LINE_CAP};
 use ludomat_io::text::thousands;
+
+/// How a person's side of a game stopped before the game's end: in the words every game
+/// uses ("You quit", "Stopped by Ctrl-C", "Input ended").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Standard input ended (Ctrl-D, a script run out, the terminal closed).
+    InputEnded,
+    /// The person typed `quit` (or `q`).
+    Quit,
+    /// Ctrl-C at the prompt.
+    CtrlC,
+}
+
+impl Ending {
+    /// Why a read of standard input returned no line: Ctrl-C at the prompt, or the end
+    /// of input.
+    #[must_use]
+    pub fn after_no_line() -> Ending {
+        if input_ended_by_ctrl_c() {
+            Ending::CtrlC
+        } else {
+            Ending::InputEnded
+        }
+    }
+
+    /// The words that start a sentence about it: `You quit`, `Stopped by Ctrl-C`,
+    /// `Input ended`.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Ending::InputEnded => "Input ended",
+            Ending::Quit => "You quit",
+            Ending::CtrlC => "Stopped by Ctrl-C",
+        }
+    }
+}
 
 /// Where a human's typed lines come from.
 pub enum LineInput {
@@ -37,10 +73,14 @@ impl LineInput {
     /// the cap).
     pub fn next_line(&mut self) -> io::Result<Option<String>> {
         let bytes = match self {
-            LineInput::Stdin => match ludomat_io::read::stdin_line(LINE_CAP)? {
-                Some(b) => b,
-                None => return Ok(None),
-            },
+            LineInput::Stdin => {
+                // only this read's end is to be told apart (Ending::after_no_line)
+                let _ = input_ended_by_ctrl_c();
+                match ludomat_io::read::stdin_line(LINE_CAP)? {
+                    Some(b) => b,
+                    None => return Ok(None),
+                }
+            }
             LineInput::Reader(r) => {
                 let mut bytes = Vec::new();
                 match read_line_capped(r, &mut bytes, LINE_CAP, &|| false)? {

@@ -61,6 +61,9 @@ pub struct TournamentResult {
     pub first_failure: Option<String>,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Stopped before every game was played ([`tournament_until`]: Ctrl-C): the counts
+    /// are those of the games played.
+    pub stopped: bool,
 }
 
 impl TournamentResult {
@@ -75,6 +78,13 @@ impl TournamentResult {
             self.first_failure.clone_from(&later.first_failure);
         }
         self.elapsed += later.elapsed;
+        self.stopped |= later.stopped;
+    }
+
+    /// Games played (finished or failed).
+    #[must_use]
+    pub fn played(&self) -> u64 {
+        self.a.games() + self.failed
     }
 
     /// Finished games per second.
@@ -96,10 +106,12 @@ struct Partial {
     a_by_seat: [Tally; 2],
     failed: u64,
     first_failure: Option<(u64, String)>,
+    stopped: bool,
 }
 
 impl Partial {
     fn merge(mut self, o: Partial) -> Partial {
+        self.stopped |= o.stopped;
         self.a += o.a;
         self.by_seat += o.by_seat;
         self.a_by_seat[0] += o.a_by_seat[0];
@@ -188,7 +200,38 @@ pub fn tournament_games<G: Game>(
         failed: part.failed,
         first_failure: part.first_failure.map(|(_, s)| s),
         elapsed: started.elapsed(),
+        stopped: false,
     }
+}
+
+/// A tournament's progress line in `width` columns: `1,019,904/3,000,000 games
+/// 248,356/s  eta 8.0 s  ████░░░░`, the bar taking what the words leave.
+fn progress_line(
+    done: u64,
+    total: Option<u64>,
+    per_sec: f64,
+    eta: std::time::Duration,
+    width: usize,
+) -> String {
+    use ludomat_io::text;
+    let total = total.unwrap_or(done);
+    let words = format!(
+        "{}/{} games  {}/s  eta {}  ",
+        text::thousands(done),
+        text::thousands(total),
+        text::number(per_sec),
+        text::duration(std::time::Duration::from_secs(eta.as_secs()))
+    );
+    let room = width.saturating_sub(text::width(&words));
+    if room < 4 {
+        return text::fit(words.trim_end(), width);
+    }
+    let filled = if total == 0 {
+        0
+    } else {
+        (room as u128 * u128::from(done.min(total)) / u128::from(total)) as usize
+    };
+    format!("{words}{}{}", "█".repeat(filled), "░".repeat(room - filled))
 }
 
 /// Play `config.games` independent games between agents built by `make_a` and `make_b`.
@@ -198,26 +241,40 @@ pub fn tournament<G: Game>(
     make_b: &AgentFactory<'_, G>,
     config: &TournamentConfig,
 ) -> TournamentResult {
+    tournament_until(make_a, make_b, config, &|| false)
+}
+
+/// [`tournament`], stopped early once `stop` says so (asked before every game: a
+/// Ctrl-C): no game starts after that, the games in progress end, and the result holds
+/// the games played, with [`TournamentResult::stopped`] set.
+#[must_use]
+pub fn tournament_until<G: Game>(
+    make_a: &AgentFactory<'_, G>,
+    make_b: &AgentFactory<'_, G>,
+    config: &TournamentConfig,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> TournamentResult {
     const CHUNK: u64 = 512;
     let a_name = make_a(0).name();
     let b_name = make_b(0).name();
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
+        let width = ludomat_io::text::terminal_width();
         bar.set_style(
-            // the rate as every rate is written (never "852,605.1735/s"); the bar takes
-            // what is left of the terminal's width
-            ProgressStyle::with_template(
-                "{human_pos}/{human_len} games  {rate}  eta {eta}  {wide_bar}",
-            )
-            .map(|s| {
-                s.with_key(
-                    "rate",
-                    |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = write!(w, "{}/s", ludomat_io::text::number(st.per_sec()));
-                    },
-                )
-            })
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            // the counts, the rate and the time left in the words of every other (never
+            // "852,605.1735/s", never "8s"); the bar takes what they leave of the width
+            ProgressStyle::with_template("{line}")
+                .map(|s| {
+                    s.with_key(
+                        "line",
+                        move |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                            let line =
+                                progress_line(st.pos(), st.len(), st.per_sec(), st.eta(), width);
+                            let _ = w.write_str(&line);
+                        },
+                    )
+                })
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
     } else {
@@ -230,10 +287,16 @@ pub fn tournament<G: Game>(
         .map(|c| {
             let mut part = Partial::default();
             let end = ((c + 1) * CHUNK).min(config.games);
+            let mut played = 0;
             for i in c * CHUNK..end {
+                if stop() {
+                    part.stopped = true;
+                    break;
+                }
                 play_one(make_a, make_b, config, i, &mut part);
+                played += 1;
             }
-            bar.inc(end - c * CHUNK);
+            bar.inc(played);
             part
         })
         .reduce(Partial::default, Partial::merge);
@@ -247,5 +310,35 @@ pub fn tournament<G: Game>(
         failed: total.failed,
         first_failure: total.first_failure.map(|(_, s)| s),
         elapsed: started.elapsed(),
+        stopped: total.stopped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_progress_line_fits_its_width_and_speaks_the_voice() {
+        let line = progress_line(
+            1_019_904,
+            Some(3_000_000),
+            248_356.17,
+            Duration::from_millis(8_400),
+            80,
+        );
+        assert_eq!(ludomat_io::text::width(&line), 80, "{line}");
+        assert!(
+            line.starts_with("1,019,904/3,000,000 games  248,356/s  eta 8.0 s  █"),
+            "{line}"
+        );
+        // a third done: a third of the bar filled
+        let bar = line.chars().filter(|&c| c == '█' || c == '░').count();
+        let filled = line.chars().filter(|&c| c == '█').count();
+        assert_eq!(filled, bar * 1_019_904 / 3_000_000);
+        // a narrow terminal: the words cut, never wider
+        let narrow = progress_line(5, Some(10), 1.0, Duration::from_secs(5), 20);
+        assert!(ludomat_io::text::width(&narrow) <= 20, "{narrow}");
     }
 }

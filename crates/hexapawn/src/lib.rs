@@ -37,6 +37,7 @@ mod her;
 mod matchboxes;
 mod moves;
 mod opponent;
+pub mod play;
 mod rules;
 pub mod session;
 mod solve;

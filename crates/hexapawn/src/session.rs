@@ -601,6 +601,18 @@ impl Session for HexapawnSession {
         &self.config
     }
 
+    /// `play_games` is counted in games.
+    fn work_of(&self, action: &HexapawnAction) -> Option<ludomat_game::Work> {
+        match action {
+            HexapawnAction::PlayGames { n } => Some(ludomat_game::Work {
+                amount: *n,
+                one: "game",
+                many: "games",
+            }),
+            _ => None,
+        }
+    }
+
     fn apply(&mut self, action: HexapawnAction) -> Result<Vec<HexapawnHappening>, SessionError> {
         // Work on a copy so a refused action leaves the session exactly as it was.
         let mut next = self.clone_state();

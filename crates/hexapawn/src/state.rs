@@ -93,17 +93,28 @@ impl Her {
         })?;
         match value.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
-            other => {
+            Some(other) => {
                 return Err(invalid(format!(
-                    "not a HER state file (format {other:?}, expected \"{FORMAT}\")"
+                    "not a HER state file: its format is {}, not \"{FORMAT}\"",
+                    ludomat_io::text::quoted(other, 60)
+                )))
+            }
+            None => {
+                return Err(invalid(format!(
+                    "not a HER state file: it has no \"format\": \"{FORMAT}\" field"
                 )))
             }
         }
         match value.get("version").and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(VERSION) => {}
-            other => {
+            Some(other) => {
                 return Err(invalid(format!(
-                    "a HER state of version {other:?}; this program reads version {VERSION}"
+                    "a HER state of version {other}; this program reads version {VERSION}"
+                )))
+            }
+            None => {
+                return Err(invalid(format!(
+                    "a HER state without a version number; this program reads version {VERSION}"
                 )))
             }
         }
@@ -129,9 +140,12 @@ impl Her {
                 )));
             }
             for (name, n) in &s.beads {
-                let m: Move = name
-                    .parse()
-                    .map_err(|e| invalid(format!("boxes[{i}] bead {name:?}: {e}")))?;
+                let m: Move = name.parse().map_err(|e| {
+                    invalid(format!(
+                        "boxes[{i}] bead {}: {e}",
+                        ludomat_io::text::quoted(name, 40)
+                    ))
+                })?;
                 let slot = b
                     .beads
                     .iter_mut()

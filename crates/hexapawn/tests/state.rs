@@ -8,6 +8,10 @@ fn saved_state_loads_back_and_bad_files_are_refused() {
     let path = dir.path().join("sub").join("her.json");
     let mut her = Her::new(4);
     her.train(&WhitePlayer::new(WhiteKind::Random, 5), 30);
+    // a save makes no folder (ludomat_io::write): the caller makes the state's folder
+    let e = her.save(&path).unwrap_err();
+    assert!(e.to_string().contains("sub does not exist"), "{e}");
+    ludomat_io::write::folders(path.parent().unwrap()).unwrap();
     her.save(&path).unwrap();
     let back = Her::load(&path).unwrap();
     assert_eq!(back.to_json(), her.to_json());

@@ -8,6 +8,9 @@
 //!   engines itself: an engine never sees the keypress and never dies of it mid-game.
 //! * [`output`], [`status`] and [`spawn`]: a tool or a test run to its end (a pager, a
 //!   simulator, the binary under test).
+//! * [`output_unless`]: a tool inside a long run that Ctrl-C may stop (a simulator's build
+//!   and run in `logic bench`): in its own process group, so the terminal's Ctrl-C reaches
+//!   only this process, which ends the tool's whole group as soon as the run is stopped.
 
 use std::io;
 use std::process::{Child, Command, ExitStatus, Output};
@@ -29,6 +32,50 @@ pub fn output(command: &mut Command) -> io::Result<Output> {
 #[allow(clippy::disallowed_methods)] // the one place a command is run to its end
 pub fn status(command: &mut Command) -> io::Result<ExitStatus> {
     command.status()
+}
+
+/// The most bytes of a tool's standard output or error that [`output_unless`] keeps.
+pub const OUTPUT_CAP: u64 = 64 << 20;
+
+/// Run `command` to its end, like [`output`], unless `stop` says yes first (asked every
+/// 10 ms): then its whole process group is ended and the answer is `None`. The tool runs
+/// in a process group of its own ([`Group`]): the terminal's Ctrl-C does not reach it.
+/// Its standard output and error are kept up to [`OUTPUT_CAP`] each.
+///
+/// # Errors
+/// When it cannot be started or waited for (in words: [`crate::error`]).
+pub fn output_unless(command: &mut Command, stop: &dyn Fn() -> bool) -> io::Result<Option<Output>> {
+    use std::process::Stdio;
+    command.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut group = Group::spawn(command).map_err(crate::error::in_words)?;
+    let keep = |pipe: Option<Box<dyn io::Read + Send>>| {
+        std::thread::spawn(move || match pipe {
+            Some(p) => crate::read::at_most(p, OUTPUT_CAP),
+            None => Ok(Vec::new()),
+        })
+    };
+    let out = keep(group.child().stdout.take().map(|p| Box::new(p) as _));
+    let err = keep(group.child().stderr.take().map(|p| Box::new(p) as _));
+    let status = loop {
+        if let Some(status) = group.try_wait().map_err(crate::error::in_words)? {
+            break status;
+        }
+        if stop() {
+            group.kill();
+            let _ = (out.join(), err.join());
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let joined = |h: std::thread::JoinHandle<io::Result<Vec<u8>>>| {
+        h.join()
+            .unwrap_or_else(|_| Err(io::Error::other("the reader of a pipe failed")))
+    };
+    Ok(Some(Output {
+        status,
+        stdout: joined(out)?,
+        stderr: joined(err)?,
+    }))
 }
 
 /// Start `command` in this process's group, for a caller that waits for it (a test that
@@ -197,6 +244,27 @@ mod tests {
             !alive(sleeper) || zombie(sleeper)
         });
         assert!(gone, "the wrapper's child survived");
+    }
+
+    #[test]
+    fn a_tool_is_run_to_its_end_or_ended_as_a_group_when_the_run_stops() {
+        let mut echo = Command::new("sh");
+        echo.args(["-c", "echo out; echo err >&2"]);
+        let done = output_unless(&mut echo, &|| false).unwrap().unwrap();
+        assert!(done.status.success());
+        assert_eq!(done.stdout, b"out\n");
+        assert_eq!(done.stderr, b"err\n");
+        // a tool that would run for a minute, stopped after 0.2 s
+        let started = std::time::Instant::now();
+        let mut long = Command::new("sh");
+        long.args(["-c", "sleep 60 & wait"]);
+        let stop = || started.elapsed() > Duration::from_millis(200);
+        assert!(output_unless(&mut long, &stop).unwrap().is_none());
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     fn zombie(pid: i32) -> bool {

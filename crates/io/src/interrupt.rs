@@ -18,6 +18,8 @@ static REQUESTED: AtomicBool = AtomicBool::new(false);
 static LAST_SIGNAL: AtomicI32 = AtomicI32::new(0);
 /// Standard input was interrupted (Ctrl-C at a prompt): see [`interrupt_input`].
 static INPUT_INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// The last end of input a read reported was Ctrl-C's: see [`input_ended_by_ctrl_c`].
+static ENDED_BY_CTRL_C: AtomicBool = AtomicBool::new(false);
 
 /// Mark standard input as interrupted (Ctrl-C): a read of standard input
 /// ([`crate::read::stdin_line`]) that the signal interrupts, or the next one, returns end
@@ -32,14 +34,34 @@ pub fn interrupt_input() {
 /// interrupted has ended, and what reads standard input next (the menu's prompt) must wait
 /// for a line. Returns whether there was one.
 pub fn clear_interrupt() -> bool {
+    ENDED_BY_CTRL_C.store(false, Ordering::SeqCst);
     INPUT_INTERRUPTED.swap(false, Ordering::SeqCst)
 }
 
 /// Whether standard input was interrupted since the last look (and forget it): what the
-/// line reader of standard input asks between reads.
+/// line reader of standard input asks between reads. A yes is remembered for
+/// [`input_ended_by_ctrl_c`].
 pub fn take_input_interrupt() -> bool {
-    INPUT_INTERRUPTED.swap(false, Ordering::SeqCst)
+    let interrupted = INPUT_INTERRUPTED.swap(false, Ordering::SeqCst);
+    if interrupted {
+        ENDED_BY_CTRL_C.store(true, Ordering::SeqCst);
+    }
+    interrupted
 }
+
+/// Whether the end of input a read just reported was Ctrl-C at the prompt rather than
+/// the real end of input (and forget it): a game says "stopped by Ctrl-C", not "input
+/// ended".
+pub fn input_ended_by_ctrl_c() -> bool {
+    ENDED_BY_CTRL_C.swap(false, Ordering::SeqCst)
+}
+
+/// A run stopped by Ctrl-C that has printed what it had (a tournament's table of the games
+/// played): `main` ends with status 130 (128 + SIGINT, what a shell reports for a process
+/// that Ctrl-C ended) and prints nothing more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("stopped by Ctrl-C")]
+pub struct Stopped;
 
 /// The flag the first Ctrl-C of a [`catch`] scope raises: a run's cancellation reads it
 /// (`ludomat_game::run::Cancel::also_on`).

@@ -20,12 +20,16 @@
 //! * [`interrupt`] — Ctrl-C scoped to what runs.
 //! * [`page`] — long outputs shown with a pager.
 //! * [`layout`] — help pages and packed lists laid out in a width.
+//! * [`colour`] — colour on a terminal only, never with `NO_COLOR` or `TERM=dumb`.
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
 pub mod child;
+pub mod colour;
+pub mod error;
+mod held;
 pub mod interrupt;
 pub mod layout;
 pub mod lock;

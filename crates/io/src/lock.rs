@@ -3,37 +3,53 @@
 //! write a state file takes its [`Lock`] first; a second one is refused, naming the
 //! process that holds it, or waits for it ([`Wait::Yes`], the binary's `--wait-lock`).
 //!
-//! The lock is an advisory lock (`flock`, through `std::fs::File::try_lock`) on a side
-//! file, `PATH.lock`, never on the state file itself: a save replaces the state file by
-//! renaming a new one over it, which a lock on the old file would not survive. The side
-//! file holds the holder's process id and command, for the message; the kernel releases
-//! the lock when the holder ends, however it ends (`kill -9` included), so a stale side
-//! file never blocks anyone. Readers (`menace stats`) take no lock: saves are atomic.
+//! A lock is held on what the file *is*, not only on its name. Two advisory locks
+//! (`flock`, through `std::fs::File::try_lock`) are taken:
+//!
+//! * on a side file, `PATH.lock` (after following symbolic links), which stays when a
+//!   save replaces the state file by renaming a new one over it, and which holds the
+//!   holder's process id and command, for the message; and
+//! * on the state file itself when it exists, so that a second name for the same file (a
+//!   hard link: another `PATH.lock`) is refused too. A save of this process through
+//!   [`crate::write`] locks the new file before it takes the old one's place, and the
+//!   file first locked stays locked as well, so every name the state had is held for as
+//!   long as the lock lives.
+//!
+//! The kernel releases the locks when the holder ends, however it ends (`kill -9`
+//! included), so a stale side file never blocks anyone. Readers (`menace stats`) take no
+//! lock: saves are atomic.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::error::in_words;
+
 /// Whether to wait for a lock another process holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Wait {
-    /// Refuse at once, naming the holder.
+    /// Refuse at once, naming the holder and the flag that waits (`--wait-lock`).
     #[default]
     No,
     /// Wait until the holder is done.
     Yes,
+    /// Refuse at once, naming the holder: for a command that has no `--wait-lock`, so the
+    /// message names no flag.
+    Never,
 }
 
 /// A state file held by another process.
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {
     /// Another process holds it.
-    #[error("{} is in use by {holder}; wait for it to end, or give --wait-lock to wait", path.display())]
+    #[error("{} is in use by {holder}; wait for it to end{}", path.display(), if *wait_flag { ", or give --wait-lock to wait" } else { "" })]
     Held {
         /// The state file.
         path: PathBuf,
         /// Who holds it: "process 1234 (ludomat menace train …)", as far as known.
         holder: String,
+        /// Whether the command has `--wait-lock` (the message names it).
+        wait_flag: bool,
     },
     /// The side file cannot be made or locked.
     #[error("cannot lock {}: {source}", path.display())]
@@ -50,6 +66,7 @@ pub enum LockError {
 pub struct Lock {
     file: std::fs::File,
     side: PathBuf,
+    id: u64,
 }
 
 /// The side file that locks `path`: `PATH.lock`.
@@ -65,18 +82,68 @@ fn holder(side: &Path) -> String {
     let text = crate::read::text(side, 4096).unwrap_or_default();
     let mut words = text.lines();
     match words.next().and_then(|p| p.trim().parse::<u32>().ok()) {
-        Some(pid) => match words.next().map(str::trim).filter(|c| !c.is_empty()) {
-            Some(command) => format!("process {pid} ({})", crate::text::fit(command, 120)),
-            None => format!("process {pid}"),
-        },
+        Some(pid) => described(pid, words.next().map(str::trim)),
         None => "another process".to_string(),
     }
 }
 
+fn described(pid: u32, command: Option<&str>) -> String {
+    match command.filter(|c| !c.is_empty()) {
+        Some(command) => format!("process {pid} ({})", crate::text::fit(command, 120)),
+        None => format!("process {pid}"),
+    }
+}
+
+/// Who holds a lock on the file `file` (another name of it): on Linux, read from
+/// `/proc/locks` by the file's inode, with the holder's command line.
+fn holder_of_file(file: &std::fs::File) -> String {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        if let Ok(meta) = file.metadata() {
+            let ino = meta.ino().to_string();
+            let locks = crate::read::text(Path::new("/proc/locks"), 1 << 20).unwrap_or_default();
+            for line in locks.lines() {
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                // "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"
+                let (Some(&"FLOCK"), Some(pid), Some(place)) =
+                    (fields.get(1), fields.get(4), fields.get(5))
+                else {
+                    continue;
+                };
+                if place.rsplit(':').next() != Some(ino.as_str()) {
+                    continue;
+                }
+                let Ok(pid) = pid.parse::<u32>() else {
+                    continue;
+                };
+                if pid == std::process::id() {
+                    continue;
+                }
+                let path = format!("/proc/{pid}/cmdline");
+                let command = crate::read::text(Path::new(&path), 1 << 16)
+                    .map(|c| {
+                        c.split('\0')
+                            .filter(|w| !w.is_empty())
+                            .map(|w| crate::text::fit(w, 60))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .ok();
+                return described(pid, command.as_deref()) + " under another name (a hard link)";
+            }
+        }
+    }
+    let _ = file;
+    "another process, under another name for the same file (a hard link)".to_string()
+}
+
 impl Lock {
-    /// Lock the state file at `path` for this process: refused when another holds it, or
-    /// (with [`Wait::Yes`]) once it lets go. The folder of `path` is created if missing
-    /// (the state is about to be saved there).
+    /// Lock the state file at `path` for this process: refused when another holds it
+    /// (under this name or another name for the same file), or (with [`Wait::Yes`]) once
+    /// it lets go. The folder of `path` is made if missing (the state is about to be
+    /// saved there); a dangling symbolic link, a folder, a FIFO or a device at `path` is
+    /// refused.
     ///
     /// # Errors
     /// [`LockError::Held`] naming the holder, or the side file's error.
@@ -86,10 +153,16 @@ impl Lock {
             path: path.to_path_buf(),
             source,
         };
-        let target = crate::write::link_target(path).map_err(fail)?;
+        let held_by = |holder| LockError::Held {
+            path: path.to_path_buf(),
+            holder,
+            wait_flag: wait == Wait::No,
+        };
+        crate::write::check_target(path).map_err(fail)?;
+        let target = crate::write::link_target(path).map_err(|e| fail(in_words(e)))?;
         let side = side_file(&target);
         if let Some(dir) = side.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(fail)?;
+            crate::write::folders(dir).map_err(fail)?;
         }
         crate::write::check_target(&side).map_err(fail)?;
         let file = std::fs::OpenOptions::new()
@@ -98,24 +171,21 @@ impl Lock {
             .create(true)
             .truncate(false)
             .open(&side)
-            .map_err(fail)?;
-        loop {
-            match file.try_lock() {
-                Ok(()) => break,
-                Err(std::fs::TryLockError::WouldBlock) => {
-                    if wait == Wait::No {
-                        return Err(LockError::Held {
-                            path: path.to_path_buf(),
-                            holder: holder(&side),
-                        });
-                    }
-                    std::thread::sleep(Duration::from_millis(100));
-                }
-                Err(std::fs::TryLockError::Error(e)) => return Err(fail(e)),
+            .map_err(|e| fail(in_words(e)))?;
+        take(&file, wait, || held_by(holder(&side))).map_err(|e| e.or_io(&fail))?;
+        // The file itself, when it exists: another name for it is refused too.
+        let first = match std::fs::symlink_metadata(&target) {
+            Ok(m) if m.file_type().is_file() => {
+                let state = crate::read::open(&target).map_err(fail)?;
+                take(&state, wait, || held_by(holder_of_file(&state)))
+                    .map_err(|e| e.or_io(&fail))?;
+                Some(state)
             }
-        }
-        let mut lock = Lock { file, side };
-        lock.sign().map_err(fail)?;
+            _ => None,
+        };
+        let id = crate::held::hold(&target, first);
+        let mut lock = Lock { file, side, id };
+        lock.sign().map_err(|e| fail(in_words(e)))?;
         Ok(lock)
     }
 
@@ -135,8 +205,42 @@ impl Lock {
     }
 }
 
+/// Why [`take`] did not get a lock.
+enum NotTaken {
+    Held(LockError),
+    Io(io::Error),
+}
+
+impl NotTaken {
+    fn or_io(self, fail: &dyn Fn(io::Error) -> LockError) -> LockError {
+        match self {
+            NotTaken::Held(e) => e,
+            NotTaken::Io(e) => fail(in_words(e)),
+        }
+    }
+}
+
+/// Lock `file` for this process: at once, or waiting ([`Wait::Yes`]); `held` says who
+/// has it when it is refused.
+fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Result<(), NotTaken> {
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(()),
+            Err(std::fs::TryLockError::WouldBlock) => {
+                if wait != Wait::Yes {
+                    return Err(NotTaken::Held(held()));
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(NotTaken::Io(e)),
+        }
+    }
+}
+
 impl Drop for Lock {
     fn drop(&mut self) {
+        // The state file's own locks go with their files.
+        crate::held::let_go(self.id);
         // Empty the side file (the next holder writes its own); the kernel lets go of the
         // lock when the file is closed. The side file stays: removing it would let a
         // waiter lock a file that is gone while a third process makes a new one.
@@ -162,6 +266,12 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("--wait-lock"), "{text}");
+        // a command without --wait-lock names no such flag
+        let e = Lock::acquire(&state, Wait::Never).unwrap_err().to_string();
+        assert!(
+            e.contains("in use by process") && !e.contains("--wait-lock"),
+            "{e}"
+        );
         drop(first);
         let again = Lock::acquire(&state, Wait::No).unwrap();
         // a waiter gets it once the holder lets go
@@ -173,5 +283,45 @@ mod tests {
         assert!(!waiter.is_finished());
         drop(again);
         waiter.join().unwrap().unwrap();
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes hard links with std
+    fn another_name_for_the_file_is_refused_too_and_stays_so_after_saves() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("menace.json");
+        crate::write::atomically(&state, "{}").unwrap();
+        let other = dir.path().join("other.json");
+        std::fs::hard_link(&state, &other).unwrap();
+        let first = Lock::acquire(&state, Wait::No).unwrap();
+        let e = Lock::acquire(&other, Wait::No).unwrap_err();
+        assert!(matches!(e, LockError::Held { .. }), "{e}");
+        assert!(e.to_string().contains("hard link"), "{e}");
+        // a save renames a new file over the name: the first file stays held, and so
+        // does the new one under any name it is given
+        crate::write::atomically(&state, "{\"games\":1}").unwrap();
+        assert!(Lock::acquire(&other, Wait::No).is_err());
+        let third = dir.path().join("third.json");
+        std::fs::hard_link(&state, &third).unwrap();
+        assert!(Lock::acquire(&third, Wait::No).is_err());
+        crate::write::atomically(&state, "{\"games\":2}").unwrap();
+        let fourth = dir.path().join("fourth.json");
+        std::fs::hard_link(&state, &fourth).unwrap();
+        assert!(Lock::acquire(&fourth, Wait::No).is_err());
+        drop(first);
+        for name in [&state, &other, &third, &fourth] {
+            drop(Lock::acquire(name, Wait::No).unwrap());
+        }
+    }
+
+    #[test]
+    fn a_dangling_link_is_refused_and_nothing_is_made_where_it_points() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("state.json");
+        let gone = dir.path().join("no/such/state.json");
+        std::os::unix::fs::symlink(&gone, &link).unwrap();
+        let e = Lock::acquire(&link, Wait::No).unwrap_err().to_string();
+        assert!(e.contains("dangling symbolic link"), "{e}");
+        assert!(!dir.path().join("no").exists());
     }
 }

@@ -25,7 +25,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::lock::{Lock, LockError, Wait};
-use crate::text::{count, fit};
+use crate::text::count;
 
 /// The settings that define a log's lines, in the order given: `("--seed", "1")`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -83,7 +83,7 @@ impl Settings {
             let (was, is) = (get(self, name), get(now, name));
             if was != is {
                 let say = |v: Option<String>| match v {
-                    Some(v) => format!("{:?}", fit(&v, 200)),
+                    Some(v) => crate::text::quoted(&v, 200),
                     None => "not set".into(),
                 };
                 out.push(format!("{name}: {} in the log, {} now", say(was), say(is)));
@@ -160,16 +160,41 @@ impl Spec {
     }
 }
 
+/// Whether a run goes on with a log that is already there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// Go on with it (`--resume`).
+    Yes,
+    /// Refuse it, saying that `--resume` goes on with it.
+    No,
+    /// Refuse it: the command cannot go on with a log (it has no `--resume`), so the
+    /// message names no such flag.
+    Never,
+}
+
+impl From<bool> for Resume {
+    /// `--resume` given or not, for a command that has it.
+    fn from(resume: bool) -> Resume {
+        if resume {
+            Resume::Yes
+        } else {
+            Resume::No
+        }
+    }
+}
+
 /// Why a log cannot be opened.
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
     /// A log is there and the run was not asked to go on with it.
-    #[error("{} already holds {} of an earlier run; it is never emptied: give --resume to go on with it, or write to another file", path.display(), count(*lines, "line", "lines"))]
+    #[error("{} already holds {} of an earlier run; it is never emptied: {}", path.display(), count(*lines, "line", "lines"), if *resume_flag { "give --resume to go on with it, or write to another file" } else { "write to another file, or remove it first" })]
     Exists {
         /// The log.
         path: PathBuf,
         /// Its lines.
         lines: u64,
+        /// Whether the command has `--resume` (the message names it).
+        resume_flag: bool,
     },
     /// The log was written with other settings.
     #[error("{} was written with other settings, so its lines cannot be mixed with this run's: {}; give the same settings, or write to another file", path.display(), differences.join("; "))]
@@ -228,7 +253,7 @@ pub struct Opened {
 
 impl Log {
     /// Open the log at `path` as `spec` describes it: a new one where no file (or an empty
-    /// one) is; an existing one only when `resume`, and only when its settings are
+    /// one) is; an existing one only when `resume` is [`Resume::Yes`], and only when its settings are
     /// `spec`'s and its last line is whole (`complete` tells whether a last line without
     /// its newline is nonetheless whole: then the newline is added). A `resume` of a log
     /// that does not exist starts a new one.
@@ -239,13 +264,13 @@ impl Log {
     pub fn open(
         path: &Path,
         spec: &Spec,
-        resume: bool,
+        resume: Resume,
         wait: Wait,
         complete: &dyn Fn(&str) -> bool,
     ) -> Result<Opened, LogError> {
         let io_err = |source| LogError::Io {
             path: path.to_path_buf(),
-            source,
+            source: crate::error::in_words(source),
         };
         crate::write::check_target(path).map_err(io_err)?;
         let lock = Lock::acquire(path, wait)?;
@@ -257,10 +282,11 @@ impl Log {
         let mut repair = false;
         if !existing.is_empty() {
             let lines = existing.lines().count() as u64;
-            if !resume {
+            if resume != Resume::Yes {
                 return Err(LogError::Exists {
                     path: path.to_path_buf(),
                     lines,
+                    resume_flag: resume == Resume::No,
                 });
             }
             let first = existing.lines().next().unwrap_or_default();
@@ -390,11 +416,11 @@ mod tests {
     fn a_log_is_never_emptied_and_resumes_only_with_its_settings() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("curve.csv");
-        let mut opened = Log::open(&path, &spec(1), false, Wait::No, &whole).unwrap();
+        let mut opened = Log::open(&path, &spec(1), Resume::No, Wait::No, &whole).unwrap();
         assert_eq!(opened.existing, "");
         opened.log.line("1,2").unwrap();
         // a second run on the same log while the first has it: refused
-        let e = Log::open(&path, &spec(1), true, Wait::No, &whole).unwrap_err();
+        let e = Log::open(&path, &spec(1), Resume::Yes, Wait::No, &whole).unwrap_err();
         assert!(matches!(e, LogError::Lock(_)), "{e}");
         drop(opened);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -403,22 +429,26 @@ mod tests {
             "# ludomat threes versus [[\"--seed\",\"1\"],[\"--hint-model\",\"plus\"]]\na,b\n1,2\n"
         );
         // without --resume: refused, the file as it was
-        let e = Log::open(&path, &spec(1), false, Wait::No, &whole).unwrap_err();
+        let e = Log::open(&path, &spec(1), Resume::No, Wait::No, &whole).unwrap_err();
         assert!(
             e.to_string()
                 .contains("already holds 3 lines of an earlier run"),
             "{e}"
         );
+        assert!(e.to_string().contains("--resume"), "{e}");
+        // a command that has no --resume names none
+        let e = Log::open(&path, &spec(1), Resume::Never, Wait::Never, &whole).unwrap_err();
+        assert!(!e.to_string().contains("--resume"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         // another seed: refused, naming it
-        let e = Log::open(&path, &spec(2), true, Wait::No, &whole).unwrap_err();
+        let e = Log::open(&path, &spec(2), Resume::Yes, Wait::No, &whole).unwrap_err();
         assert!(
             e.to_string()
                 .contains("--seed: \"1\" in the log, \"2\" now"),
             "{e}"
         );
         // the same settings: the lines done come back, and the log goes on
-        let mut again = Log::open(&path, &spec(1), true, Wait::No, &whole).unwrap();
+        let mut again = Log::open(&path, &spec(1), Resume::Yes, Wait::No, &whole).unwrap();
         assert_eq!(again.existing, text);
         assert_eq!(
             body(&again.existing).collect::<Vec<_>>(),
@@ -435,11 +465,11 @@ mod tests {
     fn a_torn_last_line_is_repaired_or_refused_by_number() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("curve.csv");
-        drop(Log::open(&path, &spec(1), false, Wait::No, &whole).unwrap());
+        drop(Log::open(&path, &spec(1), Resume::No, Wait::No, &whole).unwrap());
         let head = std::fs::read_to_string(&path).unwrap();
         // whole but for its newline: repaired
         std::fs::write(&path, format!("{head}1,2")).unwrap();
-        let mut o = Log::open(&path, &spec(1), true, Wait::No, &whole).unwrap();
+        let mut o = Log::open(&path, &spec(1), Resume::Yes, Wait::No, &whole).unwrap();
         o.log.line("3,4").unwrap();
         drop(o);
         assert!(std::fs::read_to_string(&path)
@@ -448,12 +478,12 @@ mod tests {
         // cut short: refused, naming line 5, the file untouched
         let torn = format!("{head}1,2\n3,4\n5");
         std::fs::write(&path, &torn).unwrap();
-        let e = Log::open(&path, &spec(1), true, Wait::No, &whole).unwrap_err();
+        let e = Log::open(&path, &spec(1), Resume::Yes, Wait::No, &whole).unwrap_err();
         assert!(e.to_string().contains("line 5 is cut short"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), torn);
         // a file of another kind: no settings line
         std::fs::write(&path, "a,b\n1,2\n").unwrap();
-        let e = Log::open(&path, &spec(1), true, Wait::No, &whole).unwrap_err();
+        let e = Log::open(&path, &spec(1), Resume::Yes, Wait::No, &whole).unwrap_err();
         assert!(matches!(e, LogError::NoSettings { .. }), "{e}");
     }
 
@@ -466,16 +496,16 @@ mod tests {
             format: Format::JsonLines,
             settings: Settings::new().with("--games", 20),
         };
-        let mut o = Log::open(&path, &spec, false, Wait::No, &|_| false).unwrap();
+        let mut o = Log::open(&path, &spec, Resume::No, Wait::No, &|_| false).unwrap();
         o.log.line("{\"mean\":1}").unwrap();
         drop(o);
-        let o = Log::open(&path, &spec, true, Wait::No, &|_| false).unwrap();
+        let o = Log::open(&path, &spec, Resume::Yes, Wait::No, &|_| false).unwrap();
         assert!(o.existing.starts_with("{\"ludomat\":\"threes tune\""));
         drop(o);
         let other = Spec {
             settings: Settings::new().with("--games", 40),
             ..spec
         };
-        assert!(Log::open(&path, &other, true, Wait::No, &|_| false).is_err());
+        assert!(Log::open(&path, &other, Resume::Yes, Wait::No, &|_| false).is_err());
     }
 }

@@ -7,7 +7,10 @@
 //! dropped, and the command runs on to its end, so whatever it saves is saved. `main` then
 //! reports the failure once and exits non-zero ([`finish`]): status 141 and no message for
 //! a closed pipe (what a shell reports for a reader that went away), status 1 and the
-//! error for anything else. Long loops that only print may ask [`gone`] and stop early.
+//! error for anything else. A loop that only prints (a program's teletype paper, a trace)
+//! has nothing to save and must stop at the first failed write instead of running on to
+//! its limit: it writes through [`Stdout::until_gone`], whose writes fail once standard
+//! output has (or it asks [`gone`]).
 //!
 //! `println!` panics on a failed write ("failed printing to stdout", exit 101), which is
 //! why nothing here uses it (the workspace's `clippy.toml` forbids it).
@@ -90,6 +93,55 @@ impl Stdout {
     /// Whether standard output is a terminal.
     pub fn is_terminal(&self) -> bool {
         std::io::IsTerminal::is_terminal(&raw_stdout())
+    }
+
+    /// The same path, for a loop that only prints: a write fails from the first failed
+    /// write on (with that failure, which `main` reports once), so the loop stops there.
+    #[must_use]
+    pub fn until_gone(self) -> UntilGone {
+        UntilGone
+    }
+}
+
+/// Standard output for a loop that only prints ([`Stdout::until_gone`]): the first failed
+/// write is recorded as on [`Stdout`], and it and every later write return it as an error.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct UntilGone;
+
+/// The recorded failure as an error to return (of its kind and code, so that
+/// [`is_failure`] knows it).
+fn failure() -> std::io::Error {
+    match FAILURE.get() {
+        Some(e) => match e.raw_os_error() {
+            Some(code) => std::io::Error::from_raw_os_error(code),
+            None => std::io::Error::from(e.kind()),
+        },
+        None => std::io::Error::from(ErrorKind::BrokenPipe),
+    }
+}
+
+impl Write for UntilGone {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if gone() {
+            return Err(failure());
+        }
+        match raw_stdout().lock().write_all(buf) {
+            Ok(()) => Ok(buf.len()),
+            Err(e) => {
+                record(e);
+                Err(failure())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if gone() {
+            return Err(failure());
+        }
+        raw_stdout().lock().flush().map_err(|e| {
+            record(e);
+            failure()
+        })
     }
 }
 
@@ -191,7 +243,8 @@ pub fn finish() -> Option<u8> {
         Some(141)
     } else {
         eprint(format_args!(
-            "ludomat: cannot write to standard output: {e}\n"
+            "ludomat: cannot write to standard output: {}\n",
+            crate::error::words(e)
         ));
         Some(1)
     }

@@ -11,6 +11,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::error::in_words;
 use crate::read::kind_of;
 
 /// Why an output path is refused before the work ([`check`]).
@@ -22,8 +23,11 @@ pub enum OutputRefused {
     /// What is there cannot be replaced (a FIFO, a device, a socket).
     #[error("is {0}, not a regular file: only a regular file is replaced")]
     Special(&'static str),
+    /// A folder is wanted, and the path (or a folder above it) is something else.
+    #[error("{} is {}, not a folder", .0.display(), .1)]
+    NotAFolder(PathBuf, &'static str),
     /// A symbolic link to nothing.
-    #[error("is a symbolic link to {}, which does not exist", .0.display())]
+    #[error("{}", crate::write::dangling(.0))]
     Dangling(PathBuf),
     /// The folder it would go into does not exist.
     #[error("the folder {} does not exist", .0.display())]
@@ -124,6 +128,10 @@ pub const ANY: &[&str] = &[];
 pub const CHART: &[&str] = &["png", "svg"];
 /// Tables: CSV.
 pub const CSV: &[&str] = &["csv"];
+/// Documents: PDF (a kit in one file).
+pub const PDF: &[&str] = &["pdf"];
+/// Compressed files: gzip (certificates, `.cert.gz`).
+pub const GZIP: &[&str] = &["gz"];
 
 /// Refuse, before the work, an output at `path` that cannot be written (see the module),
 /// or whose extension is none of `formats` (any, when empty; compared ignoring case).
@@ -142,7 +150,7 @@ pub fn check(path: &Path, formats: &'static [&'static str]) -> Result<(), Output
             });
         }
     }
-    let target = crate::write::link_target(path).map_err(OutputRefused::Io)?;
+    let target = crate::write::link_target(path).map_err(|e| OutputRefused::Io(in_words(e)))?;
     match std::fs::symlink_metadata(&target) {
         Ok(meta) if meta.is_dir() => return Err(OutputRefused::Folder),
         Ok(meta) if !meta.file_type().is_file() => {
@@ -154,7 +162,7 @@ pub fn check(path: &Path, formats: &'static [&'static str]) -> Result<(), Output
                 return Err(OutputRefused::Dangling(target));
             }
         }
-        Err(e) => return Err(OutputRefused::Io(e)),
+        Err(e) => return Err(OutputRefused::Io(in_words(e))),
     }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -165,7 +173,7 @@ pub fn check(path: &Path, formats: &'static [&'static str]) -> Result<(), Output
     }
     probe(dir).map_err(|source| OutputRefused::NotWritable {
         dir: dir.to_path_buf(),
-        source,
+        source: in_words(source),
     })
 }
 
@@ -191,12 +199,22 @@ pub fn check_flag(
 /// # Errors
 /// What is wrong, as [`OutputRefused`].
 pub fn check_folder(dir: &Path) -> Result<(), OutputRefused> {
+    if let Ok(meta) = std::fs::symlink_metadata(dir) {
+        if meta.file_type().is_symlink() && std::fs::metadata(dir).is_err() {
+            let target =
+                crate::write::link_target(dir).map_err(|e| OutputRefused::Io(in_words(e)))?;
+            return Err(OutputRefused::Dangling(target));
+        }
+    }
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => probe(dir).map_err(|source| OutputRefused::NotWritable {
             dir: dir.to_path_buf(),
-            source,
+            source: in_words(source),
         }),
-        Ok(m) => Err(OutputRefused::Special(kind_of(&m.file_type()))),
+        Ok(m) => Err(OutputRefused::NotAFolder(
+            dir.to_path_buf(),
+            kind_of(&m.file_type()),
+        )),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             // the nearest folder that exists must take a new folder
             let mut up = dir.parent();
@@ -210,17 +228,45 @@ pub fn check_folder(dir: &Path) -> Result<(), OutputRefused> {
                     Ok(m) if m.is_dir() => {
                         return probe(p).map_err(|source| OutputRefused::NotWritable {
                             dir: p.to_path_buf(),
-                            source,
+                            source: in_words(source),
                         })
                     }
-                    Ok(m) => return Err(OutputRefused::Special(kind_of(&m.file_type()))),
+                    Ok(m) => {
+                        return Err(OutputRefused::NotAFolder(
+                            p.to_path_buf(),
+                            kind_of(&m.file_type()),
+                        ))
+                    }
                     Err(_) => up = p.parent(),
                 }
             }
             Ok(())
         }
-        Err(e) => Err(OutputRefused::Io(e)),
+        Err(e) => Err(OutputRefused::Io(in_words(e))),
     }
+}
+
+/// A folder a run writes known files into (`menace train --out DIR`): the folder as
+/// [`check_folder`] checks it, and each of `files` in it as [`check`] does (a FIFO, a
+/// folder or a dangling link named `curve.png` is refused before the work). The refusal
+/// names `flag` and the path.
+///
+/// # Errors
+/// What is wrong, as a [`Refused`].
+pub fn check_folder_of(flag: &str, dir: &Path, files: &[&str]) -> Result<(), Refused> {
+    let refused = |path: &Path, why| Refused {
+        flag: flag.to_string(),
+        path: path.to_path_buf(),
+        why,
+    };
+    check_folder(dir).map_err(|why| refused(dir, why))?;
+    if dir.is_dir() {
+        for name in files {
+            let path = dir.join(name);
+            check(&path, ANY).map_err(|why| refused(&path, why))?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether a file can be created in `dir`: create a probe file and remove it.

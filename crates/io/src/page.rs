@@ -1,8 +1,9 @@
 //! Long outputs page (issue 33): a quick command whose output is longer than a screen (the
 //! latch trace, the Computox's contact plan, a solve's deductions) writes its standard
 //! output to a scratch file while it runs, then shows the file with a pager — `$PAGER`,
-//! or `less -FRX`, which leaves at once when the text fits one screen and keeps the text
-//! on screen after `q`, its prompt saying how to page and leave. A game's result is never
+//! or `less -FRXK`, which leaves at once when the text fits one screen, keeps the text
+//! on screen after `q`, leaves on Ctrl-C too (as everything else does: the menu comes
+//! back), its prompt saying how to page and leave. A game's result is never
 //! left inside the pager only: the commands print it again after the pager closes. Only when standard input and output are both a terminal; in a
 //! pipe or a file nothing changes. `LUDOMAT_PAGER=0` (or an empty `PAGER`) turns it off,
 //! and when no pager starts the text is printed as it is.
@@ -27,6 +28,15 @@ impl Pager {
         #[cfg(not(unix))]
         Pager {}
     }
+
+    /// Whether standard output goes to the pager (else it goes where it went).
+    #[must_use]
+    pub fn active(&self) -> bool {
+        #[cfg(unix)]
+        return self.inner.is_some();
+        #[cfg(not(unix))]
+        false
+    }
 }
 
 /// The prompt at the foot of each page of `less`.
@@ -41,8 +51,9 @@ fn pager_command() -> Option<String> {
     match std::env::var("PAGER") {
         Ok(p) if p.trim().is_empty() => None,
         Ok(p) => Some(p),
-        // less's prompt says how to leave it (a bare ':' tells a newcomer nothing)
-        Err(_) => Some(format!("less -FRX '-Ps{LESS_PROMPT}'")),
+        // less's prompt says how to leave it (a bare ':' tells a newcomer nothing); -K:
+        // Ctrl-C leaves it (plain less only stops a search on Ctrl-C and stays)
+        Err(_) => Some(format!("less -FRXK '-Ps{LESS_PROMPT}'")),
     }
 }
 
@@ -69,6 +80,15 @@ fn start_unix() -> Option<(std::fs::File, libc::c_int)> {
     Some((file, saved))
 }
 
+/// Whether the pager ran (and showed the text), by the shell's exit status: 126 and 127
+/// are the shell's "cannot run" and "not found"; any other end — `q`, Ctrl-C (less -K
+/// leaves with 2), a pager killed by the signal — has shown the text, which must not be
+/// printed a second time.
+#[cfg(unix)]
+fn pager_ran(status: &std::process::ExitStatus) -> bool {
+    !matches!(status.code(), Some(126 | 127))
+}
+
 impl Drop for Pager {
     fn drop(&mut self) {
         #[cfg(unix)]
@@ -92,7 +112,7 @@ impl Drop for Pager {
                         .stdin(file.try_clone().ok()?),
                 )
                 .ok()
-                .filter(|s| s.success())
+                .filter(pager_ran)
             });
             if shown.is_none() {
                 // no pager: the text as it is
@@ -101,5 +121,23 @@ impl Drop for Pager {
                 let _ = crate::out::stdout().flush();
             }
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    #[test]
+    fn a_pager_left_by_ctrl_c_has_shown_the_text_a_missing_one_has_not() {
+        // exit codes are the high byte of a wait status
+        let code = |c: i32| std::process::ExitStatus::from_raw(c << 8);
+        assert!(pager_ran(&code(0)));
+        // less -K leaves with 2 on Ctrl-C: the text was shown, not to be printed again
+        assert!(pager_ran(&code(2)));
+        assert!(pager_ran(&std::process::ExitStatus::from_raw(libc::SIGINT)));
+        assert!(!pager_ran(&code(127)));
+        assert!(!pager_ran(&code(126)));
     }
 }

@@ -19,6 +19,7 @@
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
+use crate::error::in_words;
 use crate::text::thousands;
 
 /// The most bytes of one line: a prompt's answer, a protocol message, a line of a text
@@ -87,7 +88,7 @@ fn not_regular(what: &'static str) -> io::Error {
 /// # Errors
 /// `InvalidInput` naming what is there, or the error of looking at it (not found …).
 pub fn check_readable(path: &Path) -> io::Result<()> {
-    let meta = std::fs::metadata(path)?;
+    let meta = std::fs::metadata(path).map_err(in_words)?;
     if meta.file_type().is_file() {
         Ok(())
     } else {
@@ -101,8 +102,12 @@ pub fn check_readable(path: &Path) -> io::Result<()> {
 ///
 /// # Errors
 /// As [`check_readable`], or the open error.
-#[allow(clippy::disallowed_methods)] // the one place files are opened for reading
 pub fn open(path: &Path) -> io::Result<std::fs::File> {
+    open_raw(path).map_err(in_words)
+}
+
+#[allow(clippy::disallowed_methods)] // the one place files are opened for reading
+fn open_raw(path: &Path) -> io::Result<std::fs::File> {
     check_readable(path)?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -138,7 +143,10 @@ pub fn open(path: &Path) -> io::Result<std::fs::File> {
 #[allow(clippy::disallowed_methods)] // capped by `take`
 pub fn capped(reader: impl Read, cap: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    reader
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(in_words)?;
     if bytes.len() as u64 > cap {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -156,7 +164,10 @@ pub fn capped(reader: impl Read, cap: u64) -> io::Result<Vec<u8>> {
 #[allow(clippy::disallowed_methods)] // capped by `take`
 pub fn at_most(reader: impl Read, limit: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    reader.take(limit).read_to_end(&mut bytes)?;
+    reader
+        .take(limit)
+        .read_to_end(&mut bytes)
+        .map_err(in_words)?;
     Ok(bytes)
 }
 
@@ -237,14 +248,14 @@ pub struct Scan {
 #[allow(clippy::disallowed_methods)] // the one folder scan
 pub fn files_in(dir: &Path, extension: &str) -> io::Result<Scan> {
     let mut scan = Scan::default();
-    for (n, entry) in std::fs::read_dir(dir)?.enumerate() {
+    for (n, entry) in std::fs::read_dir(dir).map_err(in_words)?.enumerate() {
         if n >= MAX_ENTRIES {
             return Err(io::Error::other(format!(
                 "more than {} entries in the folder",
                 thousands(MAX_ENTRIES as u64)
             )));
         }
-        let path = entry?.path();
+        let path = entry.map_err(in_words)?.path();
         if path.extension().is_none_or(|e| e != extension) {
             continue;
         }
@@ -253,7 +264,7 @@ pub fn files_in(dir: &Path, extension: &str) -> io::Result<Scan> {
             Ok(m) => scan
                 .refused
                 .push((path, kind_of(&m.file_type()).to_string())),
-            Err(e) => scan.refused.push((path, e.to_string())),
+            Err(e) => scan.refused.push((path, crate::error::words(&e))),
         }
     }
     scan.files.sort();
@@ -269,14 +280,14 @@ pub fn files_in(dir: &Path, extension: &str) -> io::Result<Scan> {
 #[allow(clippy::disallowed_methods)] // the one folder scan
 pub fn entries(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
-    for (n, entry) in std::fs::read_dir(dir)?.enumerate() {
+    for (n, entry) in std::fs::read_dir(dir).map_err(in_words)?.enumerate() {
         if n >= MAX_ENTRIES {
             return Err(io::Error::other(format!(
                 "more than {} entries in the folder",
                 thousands(MAX_ENTRIES as u64)
             )));
         }
-        out.push(entry?.path());
+        out.push(entry.map_err(in_words)?.path());
     }
     out.sort();
     Ok(out)
@@ -291,7 +302,7 @@ pub fn entries(dir: &Path) -> io::Result<Vec<PathBuf>> {
 #[allow(clippy::disallowed_methods)] // the one folder scan
 pub fn dir(dir: impl AsRef<Path>) -> io::Result<std::vec::IntoIter<io::Result<std::fs::DirEntry>>> {
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
+    for entry in std::fs::read_dir(dir).map_err(in_words)? {
         if out.len() >= MAX_ENTRIES {
             return Err(io::Error::other(format!(
                 "more than {} entries in the folder",

@@ -15,7 +15,8 @@
 //!   netlist used to reach.
 //! * Lines: [`wrap`] breaks text at spaces to a width (a word longer than the width is
 //!   cut), so no line the program writes is broken mid-word by the terminal;
-//!   [`DEFAULT_WIDTH`] is the width when the terminal's is unknown.
+//!   [`DEFAULT_WIDTH`] is the width when the terminal's is unknown, [`terminal_width`]
+//!   the width to lay out for (at most 80); [`fit_note`] fits a progress bar's message.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -261,6 +262,103 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// Something a person typed (or a file held), quoted in a message: in double quotes, its
+/// control characters escaped (`\n`, `\t`, `\u{1b}`), at most `chars` characters of it and
+/// `…` when there was more — a 10 MB file is never echoed whole.
+#[must_use]
+pub fn quoted(text: &str, chars: usize) -> String {
+    let mut out = String::from("\"");
+    for (i, c) in text.chars().enumerate() {
+        if i >= chars {
+            out.push(ELLIPSIS);
+            break;
+        }
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A number a person gave (an option's value, `f64` or `f32`), echoed back in a message
+/// in short form: as typed for ordinary sizes (`2.5`, `-3`, `10000`), with an exponent
+/// when it is very large or very small (`1e300`, `-1e300`, `1.5e-9`), `infinity` and
+/// `NaN` in words — never the 300 digits of `1e300` written out.
+#[must_use]
+pub fn short<T>(x: T) -> String
+where
+    T: Copy + Into<f64> + std::fmt::Display + std::fmt::LowerExp,
+{
+    let v: f64 = x.into();
+    if v.is_nan() {
+        return "NaN".into();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "infinity" } else { "-infinity" }.into();
+    }
+    let a = v.abs();
+    if a != 0.0 && !(1e-4..1e15).contains(&a) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// `head`, then `note` cut (with `…`) to what is left, then `tail`, in at most `room`
+/// columns: a progress bar's message, whose rate (`head`) and time left (`tail`) stay
+/// whole while they fit. Without room for the note, `head` and `tail` alone, cut to fit.
+#[must_use]
+pub fn fit_note(head: &str, note: Option<&str>, tail: &str, room: usize) -> String {
+    let bare = format!("{head}{tail}");
+    match note {
+        Some(n) if width(&bare) + 2 < room => {
+            let left = room - width(&bare) - 2;
+            format!("{head}  {}{tail}", fit(n, left))
+        }
+        _ => fit(&bare, room),
+    }
+}
+
+/// The narrowest width [`terminal_width`] gives, whatever the terminal says.
+const NARROWEST: usize = 20;
+
+/// The width output is laid out for: [`DEFAULT_WIDTH`], or the terminal's width when it
+/// is narrower (asked of standard output, then standard error; `COLUMNS` when neither is
+/// a terminal), never below 20. Asked once.
+#[must_use]
+pub fn terminal_width() -> usize {
+    static ASKED: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *ASKED.get_or_init(|| {
+        terminal_columns()
+            .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+            .filter(|&c| c > 0)
+            .map_or(DEFAULT_WIDTH, |c: usize| c.clamp(NARROWEST, DEFAULT_WIDTH))
+    })
+}
+
+/// The columns of the terminal on standard output or standard error, if either is one.
+fn terminal_columns() -> Option<usize> {
+    #[cfg(unix)]
+    for fd in [1, 2] {
+        // SAFETY: TIOCGWINSZ fills a zeroed winsize this function owns; checked.
+        let size = unsafe {
+            let mut size: libc::winsize = std::mem::zeroed();
+            if libc::ioctl(fd, libc::TIOCGWINSZ, &mut size) != 0 {
+                continue;
+            }
+            size
+        };
+        if size.ws_col > 0 {
+            return Some(usize::from(size.ws_col));
+        }
+    }
+    None
+}
+
 /// `text` broken into lines of at most `width` columns at spaces; a word wider than the
 /// line is cut across lines. Existing line breaks are kept; leading spaces of a line are
 /// kept as its indent for the lines it wraps into. A `width` of 0 is taken as 1.
@@ -466,6 +564,27 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn what_a_person_gave_is_echoed_short() {
+        assert_eq!(short(1e300), "1e300");
+        assert_eq!(short(-1e300), "-1e300");
+        assert_eq!(short(2.5), "2.5");
+        assert_eq!(short(-3.0), "-3");
+        assert_eq!(short(1e13), "10000000000000");
+        assert_eq!(short(99999999999999999999999.0), "1e23");
+        assert_eq!(short(1.5e-9), "1.5e-9");
+        assert_eq!(short(0.0), "0");
+        assert_eq!(short(1e30_f32), "1e30");
+        assert_eq!(short(2.5_f32), "2.5");
+        assert_eq!(short(f64::INFINITY), "infinity");
+        assert_eq!(short(f64::NAN), "NaN");
+        assert!(short(f64::MAX).len() < 30, "{}", short(f64::MAX));
+        let long = "x".repeat(10_000_000);
+        assert_eq!(quoted(&long, 5), "\"xxxxx…\"");
+        assert_eq!(quoted("a\nb\"c\u{1b}", 40), "\"a\\nb\\\"c\\u{1b}\"");
+        assert_eq!(quoted("tiny", 40), "\"tiny\"");
+    }
+
+    #[test]
     fn counts_say_one_and_many() {
         assert_eq!(count(0, "game", "games"), "0 games");
         assert_eq!(count(1, "game", "games"), "1 game");
@@ -601,5 +720,22 @@ mod tests {
             }
             let _ = t.render(w);
         }
+    }
+
+    #[test]
+    fn a_note_is_cut_between_what_stays() {
+        let note = "12,345 expansions, 3.2 s CPU 111 222 333 444 121 212 343 434 141 414";
+        let m = fit_note("1,234/s", Some(note), "  eta 2 min 05 s", 50);
+        assert_eq!(width(&m), 50, "{m}");
+        assert!(m.starts_with("1,234/s  12,345 expansions"), "{m}");
+        assert!(m.ends_with("…  eta 2 min 05 s"), "{m}");
+        // no room for the note: the rate and the time left
+        assert_eq!(
+            fit_note("1,234/s", Some(note), "  eta 8 s", 18),
+            "1,234/s  eta 8 s"
+        );
+        // room for less: cut, never wider than the room
+        assert_eq!(width(&fit_note("1,234/s", None, "  eta 8 s", 6)), 6);
+        assert_eq!(fit_note("2/s", Some("last: 1"), "", 80), "2/s  last: 1");
     }
 }

@@ -4,6 +4,11 @@
 //! replaced: a FIFO, a device or a folder at the path is refused, since renaming over it
 //! would put a plain file in its place (as root, over `/dev/full`).
 //!
+//! One rule for every writer (whole files here, streams ([`create`]), logs, locks, the
+//! checks before the work in [`crate::output`]): a symbolic link that leads nowhere is
+//! refused, never followed to make a file (and folders) where it points; and no folder is
+//! made that the caller did not ask for ([`folders`], for a command's own output folder).
+//!
 //! A new file gets the usual permissions (`0666` less the process's umask, as any
 //! program's new file), not the temporary file's private `0600`; a replaced file keeps its
 //! own. Files written line by line as a run goes are the [`crate::log`] module's.
@@ -11,6 +16,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use crate::error::in_words;
 use crate::read::kind_of;
 
 /// How temporary files end.
@@ -22,7 +28,7 @@ pub const TEMP_PREFIX: &str = ".ludomat-";
 /// `.ludomat-<pid>-….tmp`.
 ///
 /// # Errors
-/// When the target is refused or cannot be written.
+/// When the target is refused or cannot be written (in words: [`crate::error`]).
 pub fn atomically(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> io::Result<PathBuf> {
     write_atomically(path.as_ref(), bytes.as_ref(), TEMP_PREFIX)
 }
@@ -32,20 +38,31 @@ pub fn atomically(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> io::Result
 /// temporary files of writers that were killed during a save are removed first. When
 /// `path` is a symbolic link, the file it points to is replaced (the link stays); an
 /// existing file keeps its permissions, a new one gets the usual ones (the umask's).
-/// Missing folders are created. (Nothing is forced to the disk with `fsync`, which would
-/// make a save after every game very slow; a power cut right after a save is left to the
-/// file system's ordering of the rename.) Returns the file written.
+/// No folder is made: a missing one is an error (see [`folders`]). When this process
+/// holds the [`crate::lock::Lock`] of the file, the new file is locked before it takes
+/// the old one's place. (Nothing is forced to the disk with `fsync`, which would make a
+/// save after every game very slow; a power cut right after a save is left to the file
+/// system's ordering of the rename.) Returns the file written.
 ///
 /// # Errors
 /// When the target is refused ([`check_target`]) or the folder or file cannot be written.
 pub fn write_atomically(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Result<PathBuf> {
+    replace(path, bytes, temp_prefix).map_err(in_words)
+}
+
+fn replace(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Result<PathBuf> {
+    check_target(path)?;
     let target = link_target(path)?;
-    check_target(&target)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&dir)?;
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("the folder {} does not exist", dir.display()),
+        ));
+    }
     remove_stale_temporaries(&dir, temp_prefix);
     let prefix = format!("{temp_prefix}{}-", std::process::id());
     let mut builder = tempfile::Builder::new();
@@ -62,18 +79,24 @@ pub fn write_atomically(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Res
     if let Ok(meta) = std::fs::metadata(&target) {
         tmp.as_file().set_permissions(meta.permissions())?;
     }
-    tmp.persist(&target).map_err(|e| e.error)?;
+    // A state file this process holds stays held under its new inode (crate::lock).
+    let held = crate::held::relock(&target, tmp.as_file())?;
+    let file = tmp.persist(&target).map_err(|e| e.error)?;
+    if let Some(held) = held {
+        held.keep(file);
+    }
     Ok(target)
 }
 
 /// Refuse to replace `path` (or what its links lead to) when it exists and is not a
-/// regular file: a folder, a FIFO, a device or a socket. [`write_atomically`] checks it;
-/// [`crate::output::check`] checks it (and more) before a long run.
+/// regular file — a folder, a FIFO, a device or a socket — and refuse a symbolic link
+/// that leads nowhere ([`dangling`]). Every writer checks it; [`crate::output::check`]
+/// checks it (and more) before a long run.
 ///
 /// # Errors
 /// `InvalidInput` naming what is there, or the error of following the links.
 pub fn check_target(path: &Path) -> io::Result<()> {
-    let target = link_target(path)?;
+    let target = link_target(path).map_err(in_words)?;
     match std::fs::symlink_metadata(&target) {
         Ok(meta) if !meta.file_type().is_file() => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -83,8 +106,59 @@ pub fn check_target(path: &Path) -> io::Result<()> {
                 kind_of(&meta.file_type())
             ),
         )),
+        Err(e) if e.kind() == io::ErrorKind::NotFound && target != path => Err(dangling(&target)),
         _ => Ok(()),
     }
+}
+
+/// The refusal of a symbolic link that leads to `target`, where nothing is (the caller
+/// names the link): `a dangling symbolic link to gone/out.png (nothing is there): …`.
+#[must_use]
+pub fn dangling(target: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "a dangling symbolic link to {} (nothing is there): nothing is made through it; remove the link or give another name",
+            target.display()
+        ),
+    )
+}
+
+/// Make the folder `dir` and the folders above it that are missing, for a command's own
+/// output folder (`--out DIR`, `--record-dir`, the folder of the state file): the one way
+/// a writer makes folders. A dangling symbolic link on the way is refused, and a file
+/// where a folder should be is said so.
+///
+/// # Errors
+/// In words, without the path (the caller names it): a file of that name, a dangling
+/// link, a folder that cannot be made.
+pub fn folders(dir: &Path) -> io::Result<()> {
+    if let Ok(meta) = std::fs::symlink_metadata(dir) {
+        if meta.file_type().is_symlink() && std::fs::metadata(dir).is_err() {
+            let target = link_target(dir).map_err(in_words)?;
+            return Err(dangling(&target));
+        }
+    }
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => return Ok(()),
+        Ok(m) => {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("{}, not a folder", kind_of(&m.file_type())),
+            ))
+        }
+        Err(_) => {}
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        if matches!(
+            e.kind(),
+            io::ErrorKind::AlreadyExists | io::ErrorKind::NotADirectory
+        ) {
+            io::Error::new(e.kind(), "a part of its path is a file, not a folder")
+        } else {
+            in_words(e)
+        }
+    })
 }
 
 /// The file a save replaces: `path`, or the end of its chain of symbolic links.
@@ -119,7 +193,7 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
 pub fn create(path: impl AsRef<Path>) -> io::Result<std::fs::File> {
     let path = path.as_ref();
     check_target(path)?;
-    std::fs::File::create(path)
+    std::fs::File::create(path).map_err(in_words)
 }
 
 /// Remove temporary files in `dir` whose writer is gone (killed during a save). On Linux a
@@ -199,7 +273,7 @@ mod tests {
         assert!(e.to_string().contains("character device"), "{e}");
         assert!(create(Path::new("/dev/null")).is_err());
         // A regular file and a missing one are fine.
-        let f = dir.path().join("new/f.json");
+        let f = dir.path().join("f.json");
         write_atomically(&f, b"1", ".t-").unwrap();
         write_atomically(&f, b"2", ".t-").unwrap();
         assert_eq!(std::fs::read(&f).unwrap(), b"2");
@@ -210,6 +284,45 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().ends_with(TEMP_SUFFIX))
             .collect();
         assert!(left.is_empty());
+    }
+
+    #[test]
+    fn a_dangling_link_is_refused_and_no_folder_is_made_unasked() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("out.png");
+        std::os::unix::fs::symlink(dir.path().join("gone/deeper/out.png"), &link).unwrap();
+        for e in [
+            write_atomically(&link, b"x", ".t-").unwrap_err(),
+            create(&link).unwrap_err(),
+            check_target(&link).unwrap_err(),
+        ] {
+            let text = e.to_string();
+            assert!(text.starts_with("a dangling symbolic link to"), "{text}");
+            assert!(text.contains("gone/deeper/out.png"), "{text}");
+        }
+        assert!(
+            !dir.path().join("gone").exists(),
+            "folders made at the link's end"
+        );
+        // a missing folder is not made by a save: said in words
+        let e = atomically(dir.path().join("new/f.json"), "x").unwrap_err();
+        assert!(e.to_string().contains("new does not exist"), "{e}");
+        assert!(!dir.path().join("new").exists());
+        // folders() makes it when asked, refuses a file in the way or a dangling link
+        folders(&dir.path().join("new/deeper")).unwrap();
+        atomically(dir.path().join("new/deeper/f.json"), "x").unwrap();
+        let file = dir.path().join("file");
+        atomically(&file, "x").unwrap();
+        let e = folders(&file).unwrap_err().to_string();
+        assert_eq!(e, "a file, not a folder");
+        let e = folders(&file.join("sub")).unwrap_err().to_string();
+        assert!(e.contains("a part of its path is a file"), "{e}");
+        assert!(!e.contains("os error"), "{e}");
+        let to_nowhere = dir.path().join("kit");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &to_nowhere).unwrap();
+        let e = folders(&to_nowhere).unwrap_err().to_string();
+        assert!(e.contains("dangling symbolic link"), "{e}");
+        assert!(!dir.path().join("nowhere").exists());
     }
 
     /// The process's umask (read by setting it and putting it back: the tests of this

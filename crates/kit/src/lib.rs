@@ -44,6 +44,7 @@ pub mod font;
 mod front;
 mod kit;
 pub mod layout;
+pub mod output;
 mod pages;
 pub mod pdf;
 pub mod sheet;
@@ -94,7 +95,7 @@ pub enum KitError {
         tab: f32,
     },
     /// The glue tab's depth is out of range.
-    #[error("a glue tab of {tab} mm: it must be from 0 (none) to {max} mm deep")]
+    #[error("a glue tab of {} mm: it must be from 0 (none) to {max} mm deep", ludomat_io::text::short(*tab))]
     Tab {
         /// Asked for.
         tab: f32,

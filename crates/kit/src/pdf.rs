@@ -49,7 +49,7 @@ pub fn write(doc: &Document) -> Result<Vec<u8>, KitError> {
         surface.finish();
         p.finish();
     }
-    pdf.finish().map_err(|e| KitError::Pdf(format!("{e:?}")))
+    pdf.finish().map_err(|e| KitError::Pdf(e.to_string()))
 }
 
 fn pt(v: f32) -> f32 {

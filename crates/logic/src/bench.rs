@@ -29,14 +29,18 @@ pub enum BenchErrorKind {
     },
     /// `x = FOO(…)` with an unknown gate type.
     #[error(
-        "unknown gate type {0:?} (expected AND, OR, NAND, NOR, XOR, XNOR, NOT, BUFF, BUF or DFF)"
+        "unknown gate type {} (expected AND, OR, NAND, NOR, XOR, XNOR, NOT, BUFF, BUF or DFF)",
+        ludomat_io::text::quoted(.0, 60)
     )]
     UnknownGate(String),
     /// A signal used but defined nowhere.
-    #[error("signal {0:?} is used but never defined (no INPUT and no gate drives it)")]
+    #[error("signal {} is used but never defined (no INPUT and no gate drives it)", ludomat_io::text::quoted(.0, 60))]
     Undefined(String),
     /// A signal defined twice.
-    #[error("signal {name:?} is defined twice (first at {first})")]
+    #[error(
+        "signal {} is defined twice (first at {first})",
+        ludomat_io::text::quoted(name, 60)
+    )]
     Redefined {
         /// The name.
         name: String,
@@ -117,7 +121,7 @@ impl<'a> Line<'a> {
     }
     fn found(&self) -> String {
         match self.chars.get(self.pos) {
-            Some((_, c)) => format!("{c:?}"),
+            Some((_, c)) => ludomat_io::text::quoted(&c.to_string(), 1),
             None => "end of line".to_string(),
         }
     }

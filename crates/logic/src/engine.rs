@@ -47,7 +47,7 @@ impl fmt::Display for Engine {
 
 /// Not an engine name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine {0:?} (expected event, event-fifo, levelized or bit-parallel)")]
+#[error("unknown engine {} (expected event, event-fifo, levelized or bit-parallel)", ludomat_io::text::quoted(.0, 60))]
 pub struct ParseEngineError(pub String);
 
 impl FromStr for Engine {

@@ -28,7 +28,7 @@ pub enum SimError {
         got: usize,
     },
     /// `set` on a node that is not a button.
-    #[error("{name:?} is a {kind}, not a button")]
+    #[error("{} is a {kind}, not a button", ludomat_io::text::quoted(name, 60))]
     NotAButton {
         /// The node.
         name: String,

@@ -128,7 +128,7 @@ impl fmt::Display for GateKind {
 
 /// A word that names no gate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown gate type {0:?} (expected AND, OR, NAND, NOR, XOR, XNOR, NOT, BUFF or BUF)")]
+#[error("unknown gate type {} (expected AND, OR, NAND, NOR, XOR, XNOR, NOT, BUFF or BUF)", ludomat_io::text::quoted(.0, 60))]
 pub struct ParseGateKindError(pub String);
 
 impl FromStr for GateKind {

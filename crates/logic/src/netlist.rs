@@ -77,13 +77,13 @@ pub struct Node {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NetlistError {
     /// Two nodes with one name.
-    #[error("{name:?} is defined twice")]
+    #[error("{} is defined twice", ludomat_io::text::quoted(name, 60))]
     Duplicate {
         /// The name.
         name: String,
     },
     /// A NOT, BUFF, lamp or DFF without exactly one input, or a gate without inputs.
-    #[error("{kind} node {name:?} has {got} inputs{}", location_suffix(*.location))]
+    #[error("{kind} node {} has {got} inputs{}", ludomat_io::text::quoted(name, 60), location_suffix(*.location))]
     Arity {
         /// The node.
         name: String,
@@ -107,7 +107,10 @@ pub enum NetlistError {
         location: Option<Location>,
     },
     /// An input given to a source node.
-    #[error("source node {name:?} cannot take inputs")]
+    #[error(
+        "source node {} cannot take inputs",
+        ludomat_io::text::quoted(name, 60)
+    )]
     SourceInput {
         /// The node.
         name: String,

@@ -404,8 +404,8 @@ impl LogicSession {
     fn build(config: LogicConfig) -> Result<Self, SessionError> {
         let circuit = Circuit::named(&config.circuit).ok_or_else(|| {
             SessionError::Invalid(format!(
-                "circuit: no circuit called {:?}; the bench has {}",
-                config.circuit,
+                "circuit: no circuit called {}; the bench has {}",
+                ludomat_io::text::quoted(&config.circuit, 60),
                 library::names()
             ))
         })?;
@@ -527,7 +527,8 @@ impl LogicSession {
                     .map(|&i| netlist.name_of(i))
                     .collect();
                 SessionError::Refused(format!(
-                    "{input:?} is not an input of {}; its inputs are {}{}",
+                    "{} is not an input of {}; its inputs are {}{}",
+                    ludomat_io::text::quoted(input, 60),
                     self.name,
                     names.join(", "),
                     if netlist.inputs().len() > 12 {
@@ -615,7 +616,8 @@ impl LogicSession {
             "O1" => sq.o_buttons[1],
             _ => {
                 return Err(SessionError::Refused(format!(
-                    "no button {button:?} on the relay squares; they have RESET, X0, X1, O0, O1"
+                    "no button {} on the relay squares; they have RESET, X0, X1, O0, O1",
+                    ludomat_io::text::quoted(button, 60)
                 )))
             }
         };
@@ -669,7 +671,13 @@ impl LogicSession {
             Bench::Graph { netlist, .. } => netlist.find(signal),
             Bench::Squares(sq) => sq.circuit.find_relay(signal).map(|r| NodeId(r.0)),
         }
-        .ok_or_else(|| SessionError::Refused(format!("{} has no signal {signal:?}", self.name)))?;
+        .ok_or_else(|| {
+            SessionError::Refused(format!(
+                "{} has no signal {}",
+                self.name,
+                ludomat_io::text::quoted(signal, 60)
+            ))
+        })?;
         let at = self.watched.iter().position(|w| w.0 == id);
         match (on, at) {
             (true, None) => {
@@ -946,7 +954,8 @@ impl Session for LogicSession {
                     "x" | "X" => Level::X,
                     other => {
                         return Err(SessionError::Invalid(format!(
-                            "logic: {other:?} is not a level; use 1, 0 or x"
+                            "logic: {} is not a level; use 1, 0 or x",
+                            ludomat_io::text::quoted(other, 60)
                         )))
                     }
                 };
@@ -957,7 +966,8 @@ impl Session for LogicSession {
                 })
             }
             _ => Err(SessionError::Invalid(format!(
-                "logic: cannot read {line:?}; try `R 1`, `step`, `run`, `push X0`, `watch Q`, `reset`"
+                "logic: cannot read {}; try `R 1`, `step`, `run`, `push X0`, `watch Q`, `reset`",
+                ludomat_io::text::quoted(line, 60)
             ))),
         }
     }

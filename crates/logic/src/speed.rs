@@ -1,7 +1,9 @@
 //! Vectors per second of every engine on ISCAS circuits, beside Icarus Verilog and
 //! Verilator on the same vectors ([`measure`], `ludomat logic bench`), as a long run
 //! (`ludomat_game::run`): one unit of work per simulator run, the rates so far as the
-//! partial result, cancellation between runs.
+//! partial result. A cancellation (Ctrl-C) is seen inside each run too: our engines ask
+//! every 64 vectors, the external tools are ended as soon as it comes (the run that was
+//! cut short is not counted).
 //!
 //! Every engine's outputs are checked against the bit-parallel engine's on the same
 //! random vectors, and so are the external simulators'; ours are timed best of
@@ -17,7 +19,7 @@ use serde::Serialize;
 use crate::bench::{load_bench, LoadError};
 use crate::random::random_vectors;
 use crate::vectors::{check_run, RunTooLarge};
-use crate::verilog::{run_icarus, run_verilator, ToolError};
+use crate::verilog::{run_icarus_unless, run_verilator_unless, ToolError};
 use crate::{
     simulate, BitParallel, Engine, EventSim, Levelized, Netlist, Schedule, SimError, Ternary,
 };
@@ -138,6 +140,8 @@ pub fn measure(
     ctx: &mut RunContext<'_, SpeedReport>,
 ) -> Result<(SpeedReport, Ended), SpeedError> {
     ctx.set_total(Some(config.runs()));
+    let cancel = ctx.cancel().clone();
+    let stop = move || cancel.is_cancelled();
     let mut report = SpeedReport::default();
     let mut done = 0u64;
     let mut ended = Ended::Finished;
@@ -165,7 +169,10 @@ pub fn measure(
         for engine in Engine::ALL {
             let mut best = f64::INFINITY;
             for _ in 0..ROUNDS {
-                let (secs, out) = time_engine(&n, engine, &vectors)?;
+                let Some((secs, out)) = time_engine(&n, engine, &vectors, &stop)? else {
+                    ended = Ended::Cancelled;
+                    break 'circuits;
+                };
                 if out != reference {
                     return Err(SpeedError::Disagrees {
                         circuit: name.clone(),
@@ -183,7 +190,9 @@ pub fn measure(
         if !config.external {
             continue;
         }
-        match run_icarus(&n, &vectors).and_then(|run| Ok((run, run_icarus(&n, &vectors[..1])?))) {
+        let icarus = run_icarus_unless(&n, &vectors, &stop)
+            .and_then(|run| Ok((run, run_icarus_unless(&n, &vectors[..1], &stop)?)));
+        match icarus {
             Ok((run, base)) => {
                 if run.outputs != reference {
                     return Err(disagrees(name, "Icarus Verilog"));
@@ -197,13 +206,17 @@ pub fn measure(
                     .skipped
                     .push(format!("{name:<7} icarus: skipped, {e}"));
             }
+            Err(ToolError::Stopped { .. }) => {
+                ended = Ended::Cancelled;
+                break;
+            }
             Err(e) => return Err(e.into()),
         }
         if step(&mut report, &format!("{name}: Verilator (building)")) {
             ended = Ended::Cancelled;
             break;
         }
-        match run_verilator(&n, &vectors) {
+        match run_verilator_unless(&n, &vectors, &stop) {
             Ok(v) => {
                 if v.outputs != reference {
                     return Err(disagrees(name, "Verilator"));
@@ -214,6 +227,10 @@ pub fn measure(
                 report
                     .skipped
                     .push(format!("{name:<7} verilator: skipped, {e}"));
+            }
+            Err(ToolError::Stopped { .. }) => {
+                ended = Ended::Cancelled;
+                break;
             }
             Err(e) => return Err(e.into()),
         }
@@ -234,7 +251,9 @@ fn disagrees(circuit: &str, what: &str) -> SpeedError {
     }
 }
 
-/// Seconds to push every vector through a fresh `engine`, and the outputs. The
+/// Seconds to push every vector through a fresh `engine`, and the outputs; `None` when
+/// `stop` said so (asked every [`STOP_EVERY`] vectors, outside the timed part's inner
+/// loop only in the sense that one relaxed load per 64 vectors is all it costs). The
 /// bit-parallel engine's vectors are packed 64 to a word before the clock starts, as the
 /// Verilator harness reads its file first.
 ///
@@ -244,8 +263,9 @@ pub fn time_engine(
     n: &Netlist,
     engine: Engine,
     vectors: &[Vec<Ternary>],
-) -> Result<(f64, Vec<Vec<Ternary>>), SimError> {
-    Ok(match engine {
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Timed>, SimError> {
+    Ok(Some(match engine {
         Engine::Event | Engine::EventFifo => {
             let schedule = if engine == Engine::Event {
                 Schedule::ByLevel
@@ -255,9 +275,14 @@ pub fn time_engine(
             let mut sim = EventSim::new(n, schedule)?;
             let mut out = Vec::with_capacity(vectors.len());
             let t = Instant::now();
-            for v in vectors {
-                sim.set_inputs(v)?;
-                out.push(sim.outputs());
+            for chunk in vectors.chunks(STOP_EVERY) {
+                if stop() {
+                    return Ok(None);
+                }
+                for v in chunk {
+                    sim.set_inputs(v)?;
+                    out.push(sim.outputs());
+                }
             }
             (t.elapsed().as_secs_f64(), out)
         }
@@ -265,8 +290,13 @@ pub fn time_engine(
             let mut sim = Levelized::new(n)?;
             let mut out = Vec::with_capacity(vectors.len());
             let t = Instant::now();
-            for v in vectors {
-                out.push(sim.eval(v)?);
+            for chunk in vectors.chunks(STOP_EVERY) {
+                if stop() {
+                    return Ok(None);
+                }
+                for v in chunk {
+                    out.push(sim.eval(v)?);
+                }
             }
             (t.elapsed().as_secs_f64(), out)
         }
@@ -289,6 +319,10 @@ pub fn time_engine(
             let mut results = vec![vec![0u64; no]; packed.len()];
             let t = Instant::now();
             for (words, res) in packed.iter().zip(results.iter_mut()) {
+                // one word holds 64 vectors: asked once a word
+                if stop() {
+                    return Ok(None);
+                }
                 sim.eval_words(words, res)?;
             }
             let secs = t.elapsed().as_secs_f64();
@@ -305,8 +339,14 @@ pub fn time_engine(
             }
             (secs, out)
         }
-    })
+    }))
 }
+
+/// One engine's run: its seconds, and the outputs of every vector.
+pub type Timed = (f64, Vec<Vec<Ternary>>);
+
+/// How many vectors an engine simulates between two looks at the stop flag.
+pub const STOP_EVERY: usize = 64;
 
 /// The folder of the ISCAS-85 `.bench` files when none is given: `../shared/data/iscas85`
 /// from the working directory, or beside the repository.
@@ -368,7 +408,31 @@ mod tests {
         let mut ctx = RunContext::new("simulator runs", None).with_cancel(cancel);
         let (r, ended) = measure(&c17(), &mut ctx).unwrap();
         assert_eq!(ended, Ended::Cancelled);
-        assert_eq!(r.rates.len(), 1);
+        // seen inside the first engine's run, which is cut short and not counted
+        assert!(r.rates.is_empty(), "{:?}", r.rates);
+    }
+
+    #[test]
+    fn every_engine_asks_to_stop_inside_its_run() {
+        let n = load_bench(&c17().dir.join("c17.bench")).unwrap();
+        let vectors = random_vectors(1, 10_000, n.inputs().len(), 0);
+        for engine in Engine::ALL {
+            let asked = std::cell::Cell::new(0);
+            // yes from the third time it is asked: well inside the 10,000 vectors
+            let stop = || {
+                asked.set(asked.get() + 1);
+                asked.get() >= 3
+            };
+            assert!(
+                time_engine(&n, engine, &vectors, &stop).unwrap().is_none(),
+                "{engine}"
+            );
+            assert_eq!(asked.get(), 3, "{engine}");
+            let (_, out) = time_engine(&n, engine, &vectors, &|| false)
+                .unwrap()
+                .unwrap();
+            assert_eq!(out.len(), 10_000);
+        }
     }
 
     #[test]

@@ -177,7 +177,7 @@ impl fmt::Display for Ternary {
 
 /// A string that is not a ternary value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not a ternary value: {0:?} (expected 1, 0, x, +1 or -1)")]
+#[error("not a ternary value: {} (expected 1, 0, x, +1 or -1)", ludomat_io::text::quoted(.0, 60))]
 pub struct ParseTernaryError(pub String);
 
 impl FromStr for Ternary {

@@ -52,16 +52,15 @@ pub fn latch(latch: &RsLatch, steps: &[LatchStep], trace: bool) -> String {
 }
 
 /// The two squares' demonstration ([`TwoSquares::demo`]): a line per step with the
-/// lamps (X/O lit, `.` dark, `?` unknown) and the turn relay, then the circuit.
+/// four lamps as logic values (`1` lit, `0` dark, `x` unknown, as every logic command
+/// writes them) and the turn relay, then the circuit.
 #[must_use]
 pub fn squares(b: &TwoSquares, steps: &[SquaresStep]) -> String {
-    let c = |v: Ternary, mark: char| match v {
-        Ternary::True => mark,
-        Ternary::False => '.',
-        Ternary::Unknown => '?',
-    };
-    let mut s =
-        String::from("two squares of a relay input latch (lamps: X/O lit, . dark, ? unknown)\n");
+    let mut s = format!(
+        "two squares of a relay input latch (lamps: 1 lit, 0 dark, x unknown)\n\
+         {:<34} square 0  square 1\n{:<34} X0  O0    X1  O1    turn relay T\n",
+        "", ""
+    );
     for step in steps {
         let l = step.lamps;
         let turn = match step.turn {
@@ -71,12 +70,12 @@ pub fn squares(b: &TwoSquares, steps: &[SquaresStep]) -> String {
         };
         let _ = writeln!(
             s,
-            "{:<34} square 0 [{}{}]  square 1 [{}{}]  T {turn}",
+            "{:<34} {}   {}     {}   {}     {turn}",
             step.label,
-            c(l[0], 'X'),
-            c(l[1], 'O'),
-            c(l[2], 'X'),
-            c(l[3], 'O'),
+            l[0].to_char(),
+            l[1].to_char(),
+            l[2].to_char(),
+            l[3].to_char(),
         );
     }
     let _ = writeln!(s, "\n{}", b.circuit);
@@ -87,6 +86,7 @@ pub fn squares(b: &TwoSquares, steps: &[SquaresStep]) -> String {
 /// line (responses, matches, mismatches, or why it could not be checked).
 #[must_use]
 pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
+    let t = ludomat_io::text::thousands;
     r.files
         .iter()
         .map(|f| {
@@ -98,9 +98,9 @@ pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
             let line = match &f.error {
                 None => format!(
                     "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch",
-                    f.responses,
-                    f.responses - f.mismatched,
-                    f.mismatched
+                    t(f.responses as u64),
+                    t((f.responses - f.mismatched) as u64),
+                    t(f.mismatched as u64)
                 ),
                 Some(e) => format!("{name:<8} error: {e}"),
             };
@@ -113,9 +113,12 @@ pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
 #[must_use]
 pub fn check_total(r: &CheckReport) -> String {
     let (total, bad) = (r.responses(), r.mismatched());
+    let t = |n: usize| ludomat_io::text::thousands(n as u64);
     format!(
-        "total    {total:>5} responses  {:>5} match  {bad:>3} mismatch",
-        total - bad
+        "total    {:>5} responses  {:>5} match  {:>3} mismatch",
+        t(total),
+        t(total - bad),
+        t(bad)
     )
 }
 
@@ -124,8 +127,9 @@ pub fn check_total(r: &CheckReport) -> String {
 #[must_use]
 pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
     let mut s = format!(
-        "vectors/second, {} random vectors (seed {}), best of 3 for ludomat engines\n",
-        config.vectors, config.seed
+        "vectors/second, {} (seed {}), best of 3 for ludomat engines\n",
+        ludomat_io::text::count(config.vectors as u64, "random vector", "random vectors"),
+        config.seed
     );
     for x in &r.rates {
         let _ = writeln!(
@@ -144,8 +148,8 @@ pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
     if cancelled {
         let _ = writeln!(
             s,
-            "stopped by Ctrl-C after {} simulator runs",
-            r.rates.len()
+            "stopped by Ctrl-C after {}",
+            ludomat_io::text::count(r.rates.len() as u64, "simulator run", "simulator runs")
         );
     }
     for name in &config.circuits {
@@ -188,7 +192,10 @@ fn short_name(simulator: &str) -> &'static str {
 #[must_use]
 pub fn speed_chart(config: &SpeedConfig, r: &SpeedReport, caption: String) -> LogBarChart {
     LogBarChart {
-        title: format!("Simulation rate, {} random vectors", config.vectors),
+        title: format!(
+            "Simulation rate, {}",
+            ludomat_io::text::count(config.vectors as u64, "random vector", "random vectors")
+        ),
         x_label:
             "circuit and simulator (ev event, fifo event-fifo, lvl levelized, bp bit-parallel)"
                 .into(),
@@ -224,6 +231,15 @@ mod tests {
         assert!(latch(&l, &steps, true).len() > t.len());
         let (b, steps) = TwoSquares::demo(Delays::new(0, 0)).unwrap();
         let t = squares(&b, &steps);
-        assert!(t.contains("square 0 ["), "{t}");
+        // the lamps in the logic values every logic command writes: 1, 0, x
+        assert!(
+            t.contains("power on                           x   x     x   x"),
+            "{t}"
+        );
+        assert!(
+            t.contains("X presses square 0                 1   0     0   0"),
+            "{t}"
+        );
+        assert!(!t.contains('?'), "{t}");
     }
 }

@@ -88,7 +88,7 @@ pub fn check_run(vectors: usize, netlist: &Netlist) -> Result<(), RunTooLarge> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VectorErrorKind {
     /// A character other than 0, 1, x.
-    #[error("{0:?} is not a bit (expected 0, 1 or x)")]
+    #[error("{} is not a bit (expected 0, 1 or x)", ludomat_io::text::quoted(&.0.to_string(), 8))]
     BadBit(char),
     /// The vector is too short or too long for the circuit.
     #[error("vector has {got} bits but the circuit has {expected} inputs")]
@@ -99,7 +99,7 @@ pub enum VectorErrorKind {
         got: usize,
     },
     /// A `.test` line that is not `n: <inputs> <outputs>`.
-    #[error("expected `n: <input bits> <output bits>`, found {0:?}")]
+    #[error("expected `n: <input bits> <output bits>`, found {}", ludomat_io::text::quoted(.0, 60))]
     BadResponse(String),
     /// The `.test` header names a different number of signals than the netlist declares.
     #[error("the response file lists {got} {what} but the netlist declares {expected}")]

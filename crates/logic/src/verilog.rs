@@ -9,7 +9,6 @@
 //! start `x`.
 
 use crate::{vectors::format_vector, Netlist, NodeKind, SourceKind, Ternary};
-use ludomat_io::child::Run as _;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
@@ -148,6 +147,12 @@ pub enum ToolError {
     /// Files could not be written or read.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The run was stopped (Ctrl-C) while the tool ran; the tool was ended.
+    #[error("stopped while {program} ran")]
+    Stopped {
+        /// The program.
+        program: String,
+    },
     /// The tool's output could not be read back.
     #[error("unexpected output from {program}: {detail}")]
     BadOutput {
@@ -158,15 +163,20 @@ pub enum ToolError {
     },
 }
 
-fn run(cmd: &mut Command, dir: &Path) -> Result<(String, Duration), ToolError> {
-    let program = format!("{:?}", cmd.get_program());
+fn run(
+    cmd: &mut Command,
+    dir: &Path,
+    stop: &dyn Fn() -> bool,
+) -> Result<(String, Duration), ToolError> {
+    let program = cmd.get_program().to_string_lossy().into_owned();
     let start = Instant::now();
-    let out = cmd
-        .current_dir(dir)
-        .run_output()
+    let out = ludomat_io::child::output_unless(cmd.current_dir(dir), stop)
         .map_err(|source| ToolError::Missing {
             program: program.clone(),
             source,
+        })?
+        .ok_or_else(|| ToolError::Stopped {
+            program: program.clone(),
         })?;
     let took = start.elapsed();
     if !out.status.success() {
@@ -207,7 +217,10 @@ fn read_outputs(
             _ => {
                 return Err(ToolError::BadOutput {
                     program: program.into(),
-                    detail: format!("line {line:?} is not {width} bits"),
+                    detail: format!(
+                        "line {} is not {width} bits",
+                        ludomat_io::text::quoted(line, 60)
+                    ),
                 })
             }
         }
@@ -226,6 +239,17 @@ fn read_outputs(
 /// writes the outputs (`%b`, so unknowns come back as `x`). Flip-flops are clocked after
 /// each vector's outputs are written. `seconds` is the wall time of `vvp`.
 pub fn run_icarus(netlist: &Netlist, vectors: &[Vec<Ternary>]) -> Result<ToolRun, ToolError> {
+    run_icarus_unless(netlist, vectors, &|| false)
+}
+
+/// [`run_icarus`], ended with [`ToolError::Stopped`] as soon as `stop` says so (asked
+/// every 10 ms while a tool runs; the tools run in a process group of their own, which a
+/// terminal's Ctrl-C does not reach).
+pub fn run_icarus_unless(
+    netlist: &Netlist,
+    vectors: &[Vec<Ternary>],
+    stop: &dyn Fn() -> bool,
+) -> Result<ToolRun, ToolError> {
     let dir = tempfile::tempdir()?;
     let ni = netlist.inputs().len();
     let no = netlist.outputs().len();
@@ -287,8 +311,13 @@ endmodule
     run(
         Command::new("iverilog").args(["-o", "sim.vvp", "tb.v", "dut.v"]),
         dir.path(),
+        stop,
     )?;
-    let (_, took) = run(Command::new("vvp").args(["-n", "sim.vvp"]), dir.path())?;
+    let (_, took) = run(
+        Command::new("vvp").args(["-n", "sim.vvp"]),
+        dir.path(),
+        stop,
+    )?;
     let text = ludomat_io::read::to_string(dir.path().join("out.txt"))?;
     Ok(ToolRun {
         outputs: read_outputs(&text, count, no, "vvp")?,
@@ -301,6 +330,16 @@ endmodule
 /// vector; `seconds` is that loop alone, timed inside the harness. The build (`verilator
 /// --build -O3`) is not counted. Verilator is two-valued, so `x` inputs are refused.
 pub fn run_verilator(netlist: &Netlist, vectors: &[Vec<Ternary>]) -> Result<ToolRun, ToolError> {
+    run_verilator_unless(netlist, vectors, &|| false)
+}
+
+/// [`run_verilator`], ended with [`ToolError::Stopped`] as soon as `stop` says so (see
+/// [`run_icarus_unless`]).
+pub fn run_verilator_unless(
+    netlist: &Netlist,
+    vectors: &[Vec<Ternary>],
+    stop: &dyn Fn() -> bool,
+) -> Result<ToolRun, ToolError> {
     if netlist.dffs().next().is_some() || vectors.iter().flatten().any(|t| !t.is_known()) {
         return Err(ToolError::BadOutput {
             program: "verilator".into(),
@@ -388,17 +427,19 @@ int main(int argc, char** argv) {{
             "-O2",
         ]),
         dir.path(),
+        stop,
     )?;
     let (stdout, _) = run(
         &mut Command::new(dir.path().join("obj").join(format!("V{module}"))),
         dir.path(),
+        stop,
     )?;
     let seconds = stdout
         .trim()
         .parse::<f64>()
         .map_err(|_| ToolError::BadOutput {
             program: "verilator harness".into(),
-            detail: format!("timing line {stdout:?}"),
+            detail: format!("timing line {}", ludomat_io::text::quoted(&stdout, 60)),
         })?;
     let text = ludomat_io::read::to_string(dir.path().join("out.txt"))?;
     Ok(ToolRun {

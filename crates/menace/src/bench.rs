@@ -317,10 +317,10 @@ impl BenchConfig {
             ),
         };
         format!(
-            "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} games per \
-             run, seed {} (fresh MENACE each run, nothing saved)\n",
+            "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} per run, \
+             seed {} (fresh MENACE each run, nothing saved)\n",
             self.against.name(),
-            self.games,
+            ludomat_io::text::count(self.games, "game", "games"),
             self.seed
         )
     }

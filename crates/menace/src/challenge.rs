@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use ludomat_game::{AgentError, LineInput, Player, Session as _, SessionError};
+use ludomat_game::{AgentError, Ending, LineInput, Player, Session as _, SessionError};
 use ludomat_tictactoe::{Board, Cell, HumanAgent, Mark, Notation};
 
 use crate::store::{StoreError, Stored};
@@ -39,16 +39,19 @@ fn say(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
 }
 
 /// Ask for the number of games until one is given; `None` at end of input.
-fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Option<u64>> {
+fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Result<u64, Ending>> {
     loop {
         say(out, "How many games? ")?;
         let Some(line) = input.next_line()? else {
             say(out, "\n")?;
-            return Ok(None);
+            return Ok(Err(Ending::after_no_line()));
         };
         let t = line.trim();
+        if is_quit(t) {
+            return Ok(Err(Ending::Quit));
+        }
         match t.parse::<u64>() {
-            Ok(n) => return Ok(Some(n)),
+            Ok(n) => return Ok(Ok(n)),
             Err(_) if t.is_empty() => say(
                 out,
                 "  Nothing was typed; type a whole number of games, e.g. 3.\n",
@@ -61,23 +64,28 @@ fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Opti
     }
 }
 
-/// Ask for the person's move until a legal one is typed; `None` at end of input or
-/// `quit`. The line is read into an action by the session and applied there (an occupied
-/// square is refused by it, with the reason printed).
+/// `quit` or `q`, in any case.
+fn is_quit(t: &str) -> bool {
+    t.eq_ignore_ascii_case("quit") || t.eq_ignore_ascii_case("q")
+}
+
+/// Ask for the person's move until a legal one is typed; how the person stopped at end
+/// of input, `quit` or Ctrl-C. The line is read into an action by the session and applied
+/// there (an occupied square is refused by it, with the reason printed).
 fn ask_move(
     session: &mut MenaceSession,
     input: &mut LineInput,
     out: &mut dyn Write,
-) -> std::io::Result<Option<Vec<MenaceHappening>>> {
+) -> std::io::Result<Result<Vec<MenaceHappening>, Ending>> {
     loop {
         say(out, "Your move (O), row then column, each L, M or R: ")?;
         let Some(line) = input.next_line()? else {
             say(out, "\n")?;
-            return Ok(None);
+            return Ok(Err(Ending::after_no_line()));
         };
         let t = line.trim();
-        if t.eq_ignore_ascii_case("quit") || t.eq_ignore_ascii_case("q") {
-            return Ok(None);
+        if is_quit(t) {
+            return Ok(Err(Ending::Quit));
         }
         let applied = match session.parse_action(t) {
             Ok(action @ MenaceAction::Play { .. }) => session.apply(action),
@@ -87,15 +95,15 @@ fn ask_move(
             Err(e) => Err(e),
         };
         match applied {
-            Ok(h) => return Ok(Some(h)),
+            Ok(h) => return Ok(Ok(h)),
             Err(e) => say(out, &format!("  {e}\n"))?,
         }
     }
 }
 
-/// Shows the matchboxes after a game (the terminal pages them): given the output and the
-/// machine.
-pub type ShowBoxes<'a> = &'a mut dyn FnMut(&mut dyn Write, &Menace) -> std::io::Result<()>;
+/// Shows the matchboxes after a game (the terminal pages them): given the output, the
+/// machine and the game's result (`MENACE wins.`), to be said again under the boxes.
+pub type ShowBoxes<'a> = &'a mut dyn FnMut(&mut dyn Write, &Menace, &str) -> std::io::Result<()>;
 
 /// Play the challenge: `games` (asked when `None`) against the person typing into
 /// `input`, MENACE (X) moving first; the matchboxes saved into the store's file after
@@ -111,21 +119,28 @@ pub fn play(
     out: &mut dyn Write,
     mut boxes: Option<ShowBoxes<'_>>,
 ) -> Result<(), ChallengeError> {
+    // a saved MENACE draws this session's seed from its own draws, and names it
+    let seed = match store.draw_session_seed() {
+        Some(s) => format!(
+            "seed {s}, drawn from the saved MENACE's own draws: --seed {s} on the same state \
+             plays them again"
+        ),
+        None => store.seed_text(),
+    };
     say(
         out,
         &format!(
-            "MENACE, Donald Michie's matchbox machine, plays X and moves first ({}).\n\
+            "MENACE, Donald Michie's matchbox machine, plays X and moves first ({seed}).\n\
              Name a square by its row then its column, each L, M or R: LL is the top left,\n\
-             MM the centre, RR the bottom right. Type quit to stop.\n",
-            store.seed_text()
+             MM the centre, RR the bottom right. Type quit to stop.\n"
         ),
     )?;
     let games = match games {
         Some(n) => n,
         None => match ask_games(input, out)? {
-            Some(n) => n,
-            None => {
-                say(out, "Input ended; no games played.\n")?;
+            Ok(n) => n,
+            Err(ending) => {
+                say(out, &format!("{}; no games played.\n", ending.words()))?;
                 return Ok(());
             }
         },
@@ -143,20 +158,29 @@ pub fn play(
         let mut board = Board::EMPTY;
         let h = session.apply(MenaceAction::NewGame)?;
         say(out, &text::tell(&mut board, &h))?;
+        let mut result = text::game_result(&h);
         while !session.is_over() {
-            let Some(h) = ask_move(&mut session, input, out)? else {
-                say(
-                    out,
-                    "Input ended: the game in progress is abandoned; the matchboxes are as they were before it.\n",
-                )?;
-                return Ok(());
+            let h = match ask_move(&mut session, input, out)? {
+                Ok(h) => h,
+                Err(ending) => {
+                    say(
+                        out,
+                        &format!(
+                            "{}: the game in progress is abandoned; the matchboxes are as \
+                             they were before it.\n",
+                            ending.words()
+                        ),
+                    )?;
+                    return Ok(());
+                }
             };
             say(out, &text::tell(&mut board, &h))?;
+            result = text::game_result(&h).or(result);
         }
         store.menace = session.menace().clone();
         store.save()?;
         if let Some(show) = boxes.as_mut() {
-            show(out, session.menace())?;
+            show(out, session.menace(), result.unwrap_or_default())?;
         }
     }
     let r = session.menace().record(Player::First);
@@ -219,6 +243,10 @@ pub fn game_against(
                 say("Input ended; game abandoned.");
                 return Ok(());
             }
+            Err(AgentError::Stopped(ending)) => {
+                say(&format!("{}; game abandoned.", ending.words()));
+                return Ok(());
+            }
             Err(e) => return Err(e.into()),
         };
         h = session.apply(MenaceAction::Play {
@@ -237,6 +265,7 @@ pub fn listing(menace: &Menace) -> String {
 mod tests {
     use super::*;
     use crate::Rules;
+    use ludomat_game::seed;
     use std::path::Path;
 
     fn session(dir: &Path) -> Stored {
@@ -251,7 +280,10 @@ mod tests {
 
     fn run_play(s: &mut Stored, games: Option<u64>, quiet: bool, script: &str) -> String {
         let mut out = Vec::new();
-        let mut show = |out: &mut dyn Write, m: &Menace| out.write_all(listing(m).as_bytes());
+        let mut show = |out: &mut dyn Write, m: &Menace, result: &str| {
+            out.write_all(listing(m).as_bytes())?;
+            writeln!(out, "This game: {result}")
+        };
         let boxes: Option<ShowBoxes<'_>> = if quiet { None } else { Some(&mut show) };
         play(s, games, &mut LineInput::script(script), &mut out, boxes).unwrap();
         String::from_utf8(out).unwrap()
@@ -277,6 +309,8 @@ mod tests {
         assert!(out.contains("3 letters; a cell is two letters"), "{out}");
         assert!(out.contains("MENACE plays "), "{out}");
         assert_eq!(out.matches("The 304 matchboxes").count(), 2);
+        // the game's result is said again under the boxes
+        assert_eq!(out.matches("This game: ").count(), 2, "{out}");
         assert!(out.contains("box #303  move 7"), "{out}");
         assert_eq!(s.menace.record(Player::First).games(), 2);
         assert_eq!(
@@ -312,6 +346,55 @@ mod tests {
         assert_eq!(s.menace.games(), 0);
         assert!(!out.contains("The 304 matchboxes"));
         let out = run_play(&mut s, None, true, "");
-        assert!(out.contains("no games played"), "{out}");
+        assert!(out.contains("Input ended; no games played"), "{out}");
+    }
+
+    /// A saved MENACE's session names the seed it plays with: drawn from the saved
+    /// draws, and the same seed given again plays the same draws.
+    #[test]
+    fn a_saved_menace_names_the_seed_it_plays_with() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        s.continues = true;
+        let mut again = s.clone();
+        let out = run_play(&mut s, Some(1), true, &every_square(1));
+        let seed: u64 = out
+            .split("(seed ")
+            .nth(1)
+            .and_then(|t| t.split(',').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no seed in {out}"));
+        assert!(out.contains(&format!(
+            "drawn from the saved MENACE's own draws: --seed {seed}"
+        )));
+        // --seed N on the same state: the same draws, so the same game
+        again.menace.reseed(seed::derive(seed, 0));
+        again.seed = seed;
+        again.continues = false;
+        let replay = run_play(&mut again, Some(1), true, &every_square(1));
+        let moves = |t: &str| {
+            t.lines()
+                .filter(|l| l.starts_with("MENACE plays"))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&out), moves(&replay));
+    }
+
+    /// `quit` at either prompt is the person's own end, said as such (it used to be
+    /// refused as "not a number of games" at the first, and told as the end of input).
+    #[test]
+    fn quit_is_taken_at_every_prompt() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session(dir.path());
+        let out = run_play(&mut s, None, true, "quit\n");
+        assert!(out.contains("You quit; no games played."), "{out}");
+        assert!(!out.contains("not a number"), "{out}");
+        let out = run_play(&mut s, Some(1), true, "Q\n");
+        assert!(
+            out.contains("You quit: the game in progress is abandoned"),
+            "{out}"
+        );
+        assert_eq!(s.menace.games(), 0);
     }
 }

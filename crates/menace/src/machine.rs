@@ -189,6 +189,12 @@ impl Menace {
         self.rng = seed::rng(seed);
     }
 
+    /// A number drawn from this MENACE's random draws (a session that goes on from a
+    /// saved state draws its seed so, and names it).
+    pub fn draw_seed(&mut self) -> u64 {
+        rand::RngCore::next_u64(&mut self.rng)
+    }
+
     /// Sit down to a new game as `side`. Beads still out from an unfinished game go
     /// back first ([`Menace::abandon`]).
     pub fn start_game(&mut self, side: Player) {

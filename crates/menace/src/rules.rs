@@ -179,6 +179,14 @@ pub enum RulesError {
         /// Its value.
         value: i64,
     },
+    /// A bead change (win, draw, loss) beyond what a box may gain or lose at once.
+    #[error("{what} {} is outside {} to {} beads: a box gains or loses at most that many at once", ludomat_io::text::thousands_signed(*value), ludomat_io::text::thousands_signed(-i64::from(MAX_BEADS)), ludomat_io::text::thousands(u64::from(MAX_BEADS)))]
+    OutOfRange {
+        /// Which setting.
+        what: &'static str,
+        /// Its value.
+        value: i64,
+    },
     /// Refilling with no beads would leave the box empty.
     #[error("an empty box must be refilled with at least one bead (or use resign)")]
     EmptyRefill,
@@ -235,9 +243,14 @@ impl Rules {
             EmptyBox::Refill(n) => too_many("refill", i64::from(n))?,
             EmptyBox::Resign => {}
         }
-        too_many("win", i64::from(self.win))?;
-        too_many("draw", i64::from(self.draw))?;
-        too_many("loss", i64::from(self.loss))?;
+        for (what, value) in [("win", self.win), ("draw", self.draw), ("loss", self.loss)] {
+            if value.unsigned_abs() > MAX_BEADS {
+                return Err(RulesError::OutOfRange {
+                    what,
+                    value: i64::from(value),
+                });
+            }
+        }
         Ok(())
     }
 
@@ -412,9 +425,17 @@ mod tests {
             "a state file's rules are checked too"
         );
         r = Rules::source();
-        r.win = i32::MIN;
+        r.loss = i32::MIN;
         let e = r.validate().unwrap_err();
-        assert!(e.to_string().contains("win -2147483648"), "{e}");
+        // a negative value is not "more than the limit"
+        assert_eq!(
+            e.to_string(),
+            "loss -2,147,483,648 is outside -1,000 to 1,000 beads: a box gains or loses at most that many at once"
+        );
+        r.loss = -1;
+        r.win = 1001;
+        let e = r.validate().unwrap_err().to_string();
+        assert!(e.starts_with("win 1,001 is outside"), "{e}");
         assert_eq!(Rules::source().validate(), Ok(()));
     }
 

@@ -1680,6 +1680,18 @@ impl Session for MenaceSession {
         &self.config
     }
 
+    /// `play_games` is counted in games.
+    fn work_of(&self, action: &MenaceAction) -> Option<ludomat_game::Work> {
+        match action {
+            MenaceAction::PlayGames { n } => Some(ludomat_game::Work {
+                amount: *n,
+                one: "game",
+                many: "games",
+            }),
+            _ => None,
+        }
+    }
+
     fn apply(&mut self, action: MenaceAction) -> Result<Vec<MenaceHappening>, SessionError> {
         // Work on a copy: a refusal anywhere leaves the session exactly as it was.
         let mut next = self.clone();

@@ -32,22 +32,22 @@ pub struct StateOptions {
     /// legal move by MENACE's move (4/3/2/1).
     #[cfg_attr(feature = "clap", arg(long, global = true, value_name = "BEADS"))]
     pub start_beads: Option<StartingBeads>,
-    /// Net beads after a win, per box used.
+    /// Net beads after a win, per box used (-1,000 to 1,000).
     #[cfg_attr(
         feature = "clap",
-        arg(long, global = true, allow_hyphen_values = true, value_name = "N")
+        arg(long, global = true, allow_hyphen_values = true, value_name = "N", value_parser = ludomat_game::count::signed::<i32>(-BEAD_LIMIT, BEAD_LIMIT))
     )]
     pub win: Option<i32>,
-    /// Net beads after a draw, per box used.
+    /// Net beads after a draw, per box used (-1,000 to 1,000).
     #[cfg_attr(
         feature = "clap",
-        arg(long, global = true, allow_hyphen_values = true, value_name = "N")
+        arg(long, global = true, allow_hyphen_values = true, value_name = "N", value_parser = ludomat_game::count::signed::<i32>(-BEAD_LIMIT, BEAD_LIMIT))
     )]
     pub draw: Option<i32>,
-    /// Net beads after a loss, per box used.
+    /// Net beads after a loss, per box used (-1,000 to 1,000).
     #[cfg_attr(
         feature = "clap",
-        arg(long, global = true, allow_hyphen_values = true, value_name = "N")
+        arg(long, global = true, allow_hyphen_values = true, value_name = "N", value_parser = ludomat_game::count::signed::<i32>(-BEAD_LIMIT, BEAD_LIMIT))
     )]
     pub loss: Option<i32>,
     /// What an empty box does: refill, refill:N, resign.
@@ -56,13 +56,17 @@ pub struct StateOptions {
     /// Seed [default: 1]: fills a fresh MENACE's boxes and seeds its opponent; given with
     /// a saved MENACE, restarts its random draws (otherwise they continue where they
     /// stopped).
-    #[cfg_attr(feature = "clap", arg(long, global = true))]
+    #[cfg_attr(feature = "clap", arg(long, global = true, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: Option<u64>,
     /// When another process is using the state file (a `menace train` or `menace play`
     /// on it), wait for it to end instead of refusing.
     #[cfg_attr(feature = "clap", arg(long, global = true))]
     pub wait_lock: bool,
 }
+
+/// The most beads a win, draw or loss may add or take away (the rules' limit).
+#[cfg(feature = "clap")]
+const BEAD_LIMIT: i64 = crate::rules::MAX_BEADS as i64;
 
 /// The side MENACE plays (which of its two sets of boxes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -256,6 +260,21 @@ impl Stored {
         } else {
             format!("seed {}", self.seed)
         }
+    }
+
+    /// For a saved MENACE given no `--seed`: draw this session's seed from its own saved
+    /// random draws (from 0 to 999,999) and start its draws from that seed, so the session
+    /// names the seed it plays with (`--seed` that number, on the same saved file, plays
+    /// the same draws again). The seed, when one was drawn.
+    pub fn draw_session_seed(&mut self) -> Option<u64> {
+        if !self.continues {
+            return None;
+        }
+        let s = self.menace.draw_seed() % 1_000_000;
+        self.menace.reseed(seed::derive(s, 0));
+        self.seed = s;
+        self.continues = false;
+        Some(s)
     }
 
     /// Save the matchboxes into the file (atomically).

@@ -96,15 +96,33 @@ pub fn tell(board: &mut Board, happenings: &[MenaceHappening]) -> String {
             MenaceHappening::Resigned { box_id, .. } => {
                 let _ = writeln!(out, "MENACE's matchbox #{box_id} is empty: it resigns.");
             }
-            MenaceHappening::GameOver { result, .. } => out.push_str(match *result {
-                "win" => "MENACE wins.\n",
-                "loss" => "You win.\n",
-                _ => "Draw.\n",
-            }),
+            MenaceHappening::GameOver { result, .. } => {
+                out.push_str(result_words(result));
+                out.push('\n');
+            }
             _ => {}
         }
     }
     out
+}
+
+/// A game's result as [`tell`] says it: `MENACE wins.`, `You win.`, `Draw.`
+#[must_use]
+pub fn result_words(result: &str) -> &'static str {
+    match result {
+        "win" => "MENACE wins.",
+        "loss" => "You win.",
+        _ => "Draw.",
+    }
+}
+
+/// The result of the game that `happenings` end, if they end one.
+#[must_use]
+pub fn game_result(happenings: &[MenaceHappening]) -> Option<&'static str> {
+    happenings.iter().find_map(|h| match h {
+        MenaceHappening::GameOver { result, .. } => Some(result_words(result)),
+        _ => None,
+    })
 }
 
 /// Every box of a set, one line each: number, MENACE's move, picture, beads (what the
@@ -205,6 +223,7 @@ pub fn explain(menace: &Menace, side: Player, board: Board) -> Result<String, St
 /// `source` names where the state lives.
 #[must_use]
 pub fn stats(menace: &Menace, source: &str) -> String {
+    let t = ludomat_io::text::thousands;
     let mut s = format!("MENACE, {} rules; state file {source}\n", menace.rules());
     for side in [Player::First, Player::Second] {
         let set = menace.boxes(side);
@@ -219,21 +238,21 @@ pub fn stats(menace: &Menace, source: &str) -> String {
         let _ = writeln!(
             s,
             "  boxes by MENACE's move ({moves}): {} / {} / {} / {} = {}",
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            set.len()
+            t(c[0] as u64),
+            t(c[1] as u64),
+            t(c[2] as u64),
+            t(c[3] as u64),
+            t(set.len() as u64)
         );
         let _ = writeln!(
             s,
-            "  beads by MENACE's move:            {} / {} / {} / {} = {} ({} empty boxes)",
-            beads[0],
-            beads[1],
-            beads[2],
-            beads[3],
-            beads.iter().sum::<u64>(),
-            set.empty_boxes()
+            "  beads by MENACE's move:            {} / {} / {} / {} = {} ({})",
+            t(beads[0]),
+            t(beads[1]),
+            t(beads[2]),
+            t(beads[3]),
+            t(beads.iter().sum::<u64>()),
+            ludomat_io::text::count(set.empty_boxes() as u64, "empty box", "empty boxes")
         );
         let _ = writeln!(
             s,
@@ -242,17 +261,18 @@ pub fn stats(menace: &Menace, source: &str) -> String {
             ludomat_io::text::results(r.wins, r.draws, r.losses)
         );
     }
-    let _ = writeln!(s, "games played in all: {}", menace.games());
+    let _ = writeln!(s, "games played in all: {}", t(menace.games()));
     s
 }
 
-/// The progress bar's note during training: MENACE's results so far, in per cent.
+/// The progress bar's note during training: MENACE's results so far, in per cent, in
+/// the words of every result (`89 % wins, 9 % draws, 2 % losses`).
 #[must_use]
 pub fn window_rates(p: &crate::TrainPartial) -> String {
     let [w, d, l] = p.totals;
     let n = (w + d + l).max(1) as f64;
     format!(
-        "W/D/L {:.0}/{:.0}/{:.0} %",
+        "{:.0} % wins, {:.0} % draws, {:.0} % losses",
         100.0 * w as f64 / n,
         100.0 * d as f64 / n,
         100.0 * l as f64 / n
@@ -286,6 +306,18 @@ pub fn trained(
 mod tests {
     use super::*;
     use crate::Rules;
+
+    /// The training bar's note in the words of every result, never `W/D/L`.
+    #[test]
+    fn the_training_note_says_wins_draws_losses() {
+        let p = crate::TrainPartial {
+            played: 100,
+            totals: [89, 9, 2],
+            curve: Vec::new(),
+            first_box: [0; 9],
+        };
+        assert_eq!(window_rates(&p), "89 % wins, 9 % draws, 2 % losses");
+    }
 
     #[test]
     fn a_fresh_menace_in_words() {

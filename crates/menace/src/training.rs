@@ -431,13 +431,14 @@ impl Training {
         );
         if let Some(p) = self.progress.curve.last().filter(|p| p.games > 0) {
             let n = p.window_games().max(1) as f64;
+            let share = |k: u64| ludomat_io::text::percent(k as f64 / n);
             s.push_str(&format!(
-                "last {} games: {:.1} % wins, {:.1} % draws, {:.1} % losses; {} beads in the first box\n",
-                p.window_games(),
-                100.0 * p.wins as f64 / n,
-                100.0 * p.draws as f64 / n,
-                100.0 * p.losses as f64 / n,
-                p.first_box
+                "last {}: {} wins, {} draws, {} losses; {} in the first box\n",
+                ludomat_io::text::count(p.window_games(), "game", "games"),
+                share(p.wins),
+                share(p.draws),
+                share(p.losses),
+                ludomat_io::text::count(u64::from(p.first_box), "bead", "beads")
             ));
         }
         s

@@ -83,6 +83,11 @@ fn saving_writes_through_a_symbolic_link_and_keeps_permissions() {
     let link = dir.path().join("link.json");
     std::os::unix::fs::symlink("real/menace.json", &link).unwrap();
     let m = trained(3);
+    // a link to nothing is refused, never followed to make the file where it points
+    let e = m.save(&link).unwrap_err().to_string();
+    assert!(e.contains("a dangling symbolic link to"), "{e}");
+    assert!(!real.exists());
+    m.save(&real).unwrap();
     m.save(&link).unwrap();
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()

@@ -31,6 +31,7 @@ fn save_and_load_round_trip_exactly() {
             };
             m.train_game(&mut o, side);
         }
+        ludomat_io::write::folders(path.parent().unwrap()).unwrap();
         m.save(&path).unwrap();
         let loaded = Menace::load(&path).unwrap();
         assert_eq!(loaded, m, "{preset}");

@@ -4,6 +4,7 @@
 //! cargo run --release -p ludomat-museum --example bench [-- SECONDS [CLIENTS]]
 //! cargo build --release -p ludomat
 //! cargo run --release -p ludomat-museum --example bench -- class [MINUTES [STUDENTS [LUDOMAT]]]
+//! cargo run --release -p ludomat-museum --example bench -- crowd [SECONDS [ADDRESSES [AUTOPLAYS [LUDOMAT [SERVE FLAGS…]]]]]
 //! ```
 //!
 //! The first: requests per second for a move action, SSE updates per second, and the page
@@ -26,6 +27,15 @@
 //! prints each student action's latency (p50, p90, p99, max), every refusal a student met,
 //! the runs (queue waits, durations), what the hostile client got, and the wall time with
 //! the server's and this generator's own CPU time.
+//!
+//! `crowd` (the "8 hostile addresses" scenario): a crowd on ADDRESSES loopback addresses
+//! (8 by default, 127.0.1.10 …), each with AUTOPLAYS Threes! visits (12) autoplaying the
+//! depth-4 AI every 10 ms (re-armed as they stop), against a real `ludomat serve` with
+//! every limit at its default (or the SERVE FLAGS given after LUDOMAT); once they are going, 4 students (127.0.0.2 …), each with a
+//! page watching a noughts-and-crosses game and a move every 250 ms, for SECONDS (60).
+//! Prints each student action's latency, the crowd's answers (autoplays started or
+//! refused) and the moves its autoplays made, wall and CPU time (server, generator) and
+//! the load average before and after.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -44,6 +54,11 @@ fn main() {
     if args.peek().map(String::as_str) == Some("class") {
         args.next();
         class::main(&args.collect::<Vec<_>>());
+        return;
+    }
+    if args.peek().map(String::as_str) == Some("crowd") {
+        args.next();
+        class::crowd_main(&args.collect::<Vec<_>>());
         return;
     }
     let seconds: u64 = args
@@ -225,6 +240,7 @@ mod class {
         hostile: Mutex<BTreeMap<String, usize>>,
         streams_held: AtomicUsize,
         connections_held: AtomicUsize,
+        crowd_moves: AtomicUsize,
     }
 
     impl Record {
@@ -389,6 +405,67 @@ mod class {
         });
     }
 
+    /// A page with a game against the perfect player and a move every `every`, until
+    /// `stop`; each move timed.
+    async fn mover(
+        addr: SocketAddr,
+        from: IpAddr,
+        n: usize,
+        rec: Arc<Record>,
+        stop: Arc<AtomicBool>,
+        every: Duration,
+    ) {
+        let mut c = Client::connect_from(addr, Some(from)).await;
+        let Some(id) = visit(
+            &mut c,
+            &rec,
+            "tictactoe",
+            json!({"x": "human", "o": "perfect", "seed": n}),
+        )
+        .await
+        else {
+            return;
+        };
+        let Some(mut page) = page(addr, from, &rec, &id).await else {
+            return;
+        };
+        let drain =
+            tokio::spawn(
+                async move { while page.next(Duration::from_secs(3600)).await.is_some() {} },
+            );
+        let mut legal: Vec<u64> = vec![5];
+        let mut tick = tokio::time::interval(every);
+        while !stop.load(Ordering::Relaxed) {
+            tick.tick().await;
+            let action = match legal.first() {
+                Some(&sq) => json!({"type": "play", "square": sq}),
+                None => json!({"type": "new_game"}),
+            };
+            let (_, body) = timed(
+                &mut c,
+                &rec,
+                "a move",
+                "POST",
+                &format!("/api/visits/{id}/actions?refusals=inline"),
+                Some(action),
+            )
+            .await;
+            if body.get("refused").is_some() {
+                lock(&rec.actions).push(Timed {
+                    what: "a move",
+                    took: Duration::ZERO,
+                    status: body["refused"]["status"].as_u64().unwrap_or(0) as u16,
+                    error: body["refused"]["error"].as_str().unwrap_or("").into(),
+                });
+            }
+            legal = body["view"]["legal"]
+                .as_array()
+                .map(|l| l.iter().filter_map(Value::as_u64).collect())
+                .unwrap_or_default();
+        }
+        drain.abort();
+    }
+
     /// A student: a page with a game and a move a second, and three runs in turn.
     async fn student(
         addr: SocketAddr,
@@ -397,59 +474,14 @@ mod class {
         rec: Arc<Record>,
         stop: Arc<AtomicBool>,
     ) {
-        let mover = {
-            let (rec, stop) = (Arc::clone(&rec), Arc::clone(&stop));
-            tokio::spawn(async move {
-                let mut c = Client::connect_from(addr, Some(from)).await;
-                let Some(id) = visit(
-                    &mut c,
-                    &rec,
-                    "tictactoe",
-                    json!({"x": "human", "o": "perfect", "seed": n}),
-                )
-                .await
-                else {
-                    return;
-                };
-                let Some(mut page) = page(addr, from, &rec, &id).await else {
-                    return;
-                };
-                let drain = tokio::spawn(async move {
-                    while page.next(Duration::from_secs(3600)).await.is_some() {}
-                });
-                let mut legal: Vec<u64> = vec![5];
-                let mut tick = tokio::time::interval(Duration::from_secs(1));
-                while !stop.load(Ordering::Relaxed) {
-                    tick.tick().await;
-                    let action = match legal.first() {
-                        Some(&sq) => json!({"type": "play", "square": sq}),
-                        None => json!({"type": "new_game"}),
-                    };
-                    let (_, body) = timed(
-                        &mut c,
-                        &rec,
-                        "a move",
-                        "POST",
-                        &format!("/api/visits/{id}/actions?refusals=inline"),
-                        Some(action),
-                    )
-                    .await;
-                    if body.get("refused").is_some() {
-                        lock(&rec.actions).push(Timed {
-                            what: "a move",
-                            took: Duration::ZERO,
-                            status: body["refused"]["status"].as_u64().unwrap_or(0) as u16,
-                            error: body["refused"]["error"].as_str().unwrap_or("").into(),
-                        });
-                    }
-                    legal = body["view"]["legal"]
-                        .as_array()
-                        .map(|l| l.iter().filter_map(Value::as_u64).collect())
-                        .unwrap_or_default();
-                }
-                drain.abort();
-            })
-        };
+        let mover = tokio::spawn(mover(
+            addr,
+            from,
+            n,
+            Arc::clone(&rec),
+            Arc::clone(&stop),
+            Duration::from_secs(1),
+        ));
         let mut c = Client::connect_from(addr, Some(from)).await;
         // MENACE trained as the page's Train does, against a machine picked first.
         if let Some(id) = visit(&mut c, &rec, "menace", Value::Null).await {
@@ -625,27 +657,19 @@ mod class {
         sorted[i]
     }
 
-    pub fn main(args: &[String]) {
-        let minutes: u64 = args
-            .first()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(20)
-            .clamp(1, 120);
-        let students: usize = args
-            .get(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(30)
-            .clamp(1, 200);
-        let bin = args
-            .get(2)
-            .cloned()
-            .unwrap_or_else(|| "target/release/ludomat".to_string());
-        let log = std::path::Path::new("target").join("museum-class-bench.log");
-        let mut cmd = Command::new(&bin);
+    /// Starts `BIN serve --port 0` (every limit at its default, open-files limit 1,024 as
+    /// under `ulimit -n 1024`), its log in `log`; the child and its address.
+    fn serve(
+        bin: &str,
+        log: &std::path::Path,
+        flags: &[String],
+    ) -> (std::process::Child, SocketAddr) {
+        let mut cmd = Command::new(bin);
         cmd.args(["serve", "--port", "0"])
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(
-                ludomat_io::write::create(&log)
+                ludomat_io::write::create(log)
                     .map(Stdio::from)
                     .unwrap_or_else(|_| Stdio::null()),
             );
@@ -665,7 +689,6 @@ mod class {
         let mut child = ludomat_io::child::spawn(&mut cmd).unwrap_or_else(|e| {
             panic!("cannot start {bin}: {e} (cargo build --release -p ludomat)")
         });
-        let pid = child.id();
         let mut out =
             ludomat_io::read::Lines::new(BufReader::new(child.stdout.take().expect("stdout")));
         let line = out.next_line().ok().flatten().expect("the URL line");
@@ -676,7 +699,34 @@ mod class {
             .and_then(|r| r.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no URL in {line:?}"));
-        let addr: SocketAddr = ([127, 0, 0, 1], port).into();
+        (child, ([127, 0, 0, 1], port).into())
+    }
+
+    /// The load average (1, 5 and 15 minutes), as /proc/loadavg says.
+    fn load_average() -> String {
+        ludomat_io::read::text("/proc/loadavg".as_ref(), 4096)
+            .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "unknown".into())
+    }
+
+    pub fn main(args: &[String]) {
+        let minutes: u64 = args
+            .first()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(20)
+            .clamp(1, 120);
+        let students: usize = args
+            .get(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(30)
+            .clamp(1, 200);
+        let bin = args
+            .get(2)
+            .cloned()
+            .unwrap_or_else(|| "target/release/ludomat".to_string());
+        let log = std::path::Path::new("target").join("museum-class-bench.log");
+        let (mut child, addr) = serve(&bin, &log, &[]);
+        let pid = child.id();
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -802,6 +852,189 @@ mod class {
         ludomat_io::outln!(
             "wall {:.1} s; server CPU {:.1} s; this generator's CPU {:.1} s ({:.0} % of one core); \
              the server's log: {}",
+            wall.as_secs_f64(),
+            server.as_secs_f64(),
+            cpu.as_secs_f64(),
+            cpu.as_secs_f64() / wall.as_secs_f64() * 100.0,
+            log.display()
+        );
+    }
+
+    /// One crowd address: `autoplays` Threes! visits autoplaying the depth-4 AI every
+    /// 10 ms, re-armed every 20 s (autoplay stops when no page watches a visit for 30 s).
+    async fn crowd_address(
+        addr: SocketAddr,
+        from: IpAddr,
+        autoplays: usize,
+        rec: Arc<Record>,
+        stop: Arc<AtomicBool>,
+    ) {
+        let mut c = Client::connect_from(addr, Some(from)).await;
+        let mut ids = Vec::new();
+        for seed in 0..autoplays {
+            let a = c
+                .post(
+                    "/api/visits",
+                    json!({"kind": "threes", "config": {"seed": seed, "depth": 4}}),
+                )
+                .await;
+            rec.hostile("open a threes visit", a.status, a.error());
+            if a.status == 201 {
+                ids.push(a.body["id"].as_str().unwrap_or_default().to_string());
+            }
+        }
+        let mut first = true;
+        while !stop.load(Ordering::Relaxed) {
+            for id in &ids {
+                let a = c
+                    .post(
+                        &format!("/api/visits/{id}/autoplay"),
+                        json!({"action": {"type": "ai_step"}, "interval_ms": 10}),
+                    )
+                    .await;
+                if first {
+                    rec.hostile("start an autoplay", a.status, a.error());
+                }
+            }
+            first = false;
+            for _ in 0..200 {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        // The Threes! moves the crowd's autoplays made (each visit's view).
+        let mut moves = 0;
+        for id in &ids {
+            let a = c.get(&format!("/api/visits/{id}")).await;
+            moves += a.body["view"]["moves"].as_u64().unwrap_or(0);
+        }
+        rec.crowd_moves.fetch_add(moves as usize, Ordering::Relaxed);
+    }
+
+    /// `bench crowd`: `addresses` crowd addresses with `autoplays` heavy autoplays each,
+    /// and `students` students on addresses of their own, each with a page and a move
+    /// every 250 ms, for `seconds`.
+    pub fn crowd_main(args: &[String]) {
+        let seconds: u64 = args
+            .first()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(60)
+            .clamp(5, 3600);
+        let addresses: usize = args
+            .get(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(8)
+            .clamp(1, 100);
+        let autoplays: usize = args
+            .get(2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(12)
+            .clamp(1, 100);
+        let bin = args
+            .get(3)
+            .cloned()
+            .unwrap_or_else(|| "target/release/ludomat".to_string());
+        let flags = args.get(4..).unwrap_or_default();
+        let students = 4;
+        let log = std::path::Path::new("target").join("museum-crowd-bench.log");
+        let (mut child, addr) = serve(&bin, &log, flags);
+        let pid = child.id();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let rec = Arc::new(Record::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        let load_before = load_average();
+        let (wall0, cpu0, server0) = (Instant::now(), own_cpu(), server_cpu(pid));
+        rt.block_on(async {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let mut crowd = Vec::new();
+            for a in 0..addresses {
+                crowd.push(tokio::spawn(crowd_address(
+                    addr,
+                    IpAddr::from([127, 0, 1, 10 + a as u8]),
+                    autoplays,
+                    Arc::clone(&rec),
+                    Arc::clone(&stop),
+                )));
+            }
+            // The crowd's autoplays get going, then the students come.
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            let moving = Arc::new(AtomicBool::new(false));
+            let mut class = Vec::new();
+            for n in 0..students {
+                class.push(tokio::spawn(mover(
+                    addr,
+                    IpAddr::from([127, 0, 0, 2 + n as u8]),
+                    n,
+                    Arc::clone(&rec),
+                    Arc::clone(&moving),
+                    Duration::from_millis(250),
+                )));
+            }
+            tokio::time::sleep(Duration::from_secs(seconds)).await;
+            moving.store(true, Ordering::Relaxed);
+            stop.store(true, Ordering::Relaxed);
+            for s in class {
+                let _ = tokio::time::timeout(Duration::from_secs(5), s).await;
+            }
+            for c in crowd {
+                let _ = tokio::time::timeout(Duration::from_secs(30), c).await;
+            }
+        });
+        let wall = wall0.elapsed();
+        let (cpu, server) = (own_cpu() - cpu0, server_cpu(pid) - server0);
+        let load_after = load_average();
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) };
+        let _ = child.wait();
+
+        ludomat_io::outln!(
+            "a crowd of {addresses} addresses (127.0.1.10 …) with {autoplays} Threes! autoplays \
+             each (depth-4 AI, every 10 ms) and {students} students (127.0.0.2 …, a page and a \
+             move every 250 ms) for {seconds} s against {bin} serve {}",
+            if flags.is_empty() {
+                "(every limit at its default)".to_string()
+            } else {
+                flags.join(" ")
+            }
+        );
+        let actions = lock(&rec.actions).clone();
+        let mut kinds: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
+        for a in actions.iter().filter(|a| a.took > Duration::ZERO) {
+            kinds.entry(a.what).or_default().push(a.took);
+        }
+        for (what, mut t) in kinds {
+            t.sort();
+            ludomat_io::outln!(
+                "  {what}: {} — p50 {}, p90 {}, p99 {}, max {}",
+                t.len(),
+                ms(percentile(&t, 0.5)),
+                ms(percentile(&t, 0.9)),
+                ms(percentile(&t, 0.99)),
+                ms(t.last().copied().unwrap_or_default())
+            );
+        }
+        let refused = actions
+            .iter()
+            .filter(|a| a.status >= 400 || a.status == 0)
+            .count();
+        ludomat_io::outln!("refusals met by students: {refused}");
+        ludomat_io::outln!("the crowd's requests (what, status: how many):");
+        for (k, n) in lock(&rec.hostile).iter() {
+            ludomat_io::outln!("  {k}: {n}");
+        }
+        ludomat_io::outln!(
+            "  Threes! moves its autoplays made: {}",
+            rec.crowd_moves.load(Ordering::Relaxed)
+        );
+        ludomat_io::outln!(
+            "wall {:.1} s; server CPU {:.1} s; this generator's CPU {:.1} s ({:.0} % of one \
+             core); load average {load_before} before, {load_after} after; the server's log: {}",
             wall.as_secs_f64(),
             server.as_secs_f64(),
             cpu.as_secs_f64(),

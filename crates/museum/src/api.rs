@@ -65,7 +65,7 @@ pub(crate) fn router(museum: Museum, policy: Arc<HostPolicy>, class: Arc<Class>)
         .route("/api/visits/{id}/release", post(release_visit))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .method_not_allowed_fallback(method_not_allowed)
-        .fallback(crate::assets::asset)
+        .fallback(page)
         .layer(DefaultBodyLimit::max(limit))
         // Every error an API answer can carry is JSON, axum's own rejections too (a bad
         // query, a path that is not UTF-8 once decoded).
@@ -113,6 +113,26 @@ async fn unknown_api(Path(rest): Path<String>) -> ApiError {
         StatusCode::NOT_FOUND,
         format!("no API endpoint /api/{rest} (or not with this method): see the museum's README"),
     )
+}
+
+/// A page of the front end ([`crate::assets`]) for GET and HEAD; any other method on a
+/// page is refused as on the API (405, with `Allow`), and on no page, 404.
+async fn page(method: Method, uri: Uri) -> Response {
+    let path = uri.path().to_string();
+    let answer = crate::assets::asset(uri).await;
+    if matches!(method, Method::GET | Method::HEAD) || !answer.status().is_success() {
+        return answer;
+    }
+    let mut refused = ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not allowed on {path}: a page of the museum is only read (GET)"),
+    )
+    .into_response();
+    refused.headers_mut().insert(
+        axum::http::header::ALLOW,
+        axum::http::HeaderValue::from_static("GET,HEAD"),
+    );
+    refused
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
@@ -266,7 +286,7 @@ async fn start_autoplay(
             "autoplay: `action` must be an action object such as {\"type\": \"step\"}",
         ));
     }
-    let interval = museum.autoplay(&visit, req.action, Duration::from_millis(req.interval_ms));
+    let interval = museum.autoplay(&visit, req.action, Duration::from_millis(req.interval_ms))?;
     Ok((
         StatusCode::ACCEPTED,
         Json(json!({

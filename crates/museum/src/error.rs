@@ -11,10 +11,11 @@
 //!
 //! and, from the server itself: malformed JSON or a request of the wrong shape 400, a
 //! body over the limit 413, an unknown visit, endpoint or page 404, a method an endpoint
-//! does not take 405, a write from another site's page 403 ([`crate::guard`]), a Host
+//! or a page does not take 405, a write from another site's page 403 ([`crate::guard`]), a Host
 //! the museum does not answer to 421, too many requests a second or a client's visit
 //! limit reached with every one of its visits watched 429, the museum's visit limit
-//! reached with every visit watched 503.
+//! reached with every visit watched 503; a request hyper cannot read as HTTP 400 or 431
+//! (`src/raw_errors.rs`).
 
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;

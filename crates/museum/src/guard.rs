@@ -248,16 +248,17 @@ pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) 
         refusals.note(Refusal::TooFast, || client.to_string());
         let limit = g.museum.config().rate_limit;
         let (rate, burst) = limit.map_or((0, 0), |l| (l.per_second, l.burst));
+        // One number for the person and for `Retry-After`: whole seconds, rounded up, so
+        // a client that waits as told is let in.
+        let secs = retry_after_secs(wait);
         let mut r = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
                 "too many requests from {client}: at most {rate} a second (bursts of \
-                 {burst}) per client; wait {:.1} s",
-                wait.as_secs_f64()
+                 {burst}) per client; try again in {secs} s"
             ),
         )
         .into_response();
-        let secs = wait.as_secs() + 1;
         if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
             r.headers_mut().insert(header::RETRY_AFTER, v);
         }
@@ -267,9 +268,31 @@ pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) 
     next.run(req).await
 }
 
+/// A wait as `Retry-After` gives it: whole seconds, rounded up, at least 1.
+#[must_use]
+pub fn retry_after_secs(wait: std::time::Duration) -> u64 {
+    let whole = wait.as_secs();
+    let secs = if wait.subsec_nanos() > 0 {
+        whole + 1
+    } else {
+        whole
+    };
+    secs.max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn waits_are_whole_seconds_rounded_up() {
+        assert_eq!(retry_after_secs(Duration::ZERO), 1);
+        assert_eq!(retry_after_secs(Duration::from_millis(20)), 1);
+        assert_eq!(retry_after_secs(Duration::from_secs(1)), 1);
+        assert_eq!(retry_after_secs(Duration::from_millis(1001)), 2);
+        assert_eq!(retry_after_secs(Duration::from_millis(2500)), 3);
+    }
 
     fn policy(bound: &str, allowed: &[&str]) -> HostPolicy {
         let allowed: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();

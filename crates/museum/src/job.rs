@@ -71,6 +71,18 @@ fn end(visit: &Visit, id: u64, note: Option<String>, happenings: Vec<serde_json:
     }
 }
 
+/// [`end`], with the session's view built afresh: a long run that ran off the session
+/// may have left something with it (a certificate found, a network trained).
+fn end_with_view(visit: &Visit, id: u64, note: Option<String>, happenings: Vec<serde_json::Value>) {
+    let mut slot = lock(&visit.job);
+    if slot.as_ref().is_some_and(|s| s.id == id) {
+        *slot = None;
+        drop(slot);
+        let session = visit.session();
+        visit.publish(&**session, happenings, note, false);
+    }
+}
+
 impl Visit {
     /// Starts a job named `what` (cancelling any earlier one) and publishes that it runs.
     pub fn start_job(self: &Arc<Self>, what: &'static str) -> Job {
@@ -219,6 +231,21 @@ impl Job {
     pub fn report_after_cancel(&self, happenings: Vec<serde_json::Value>) {
         if self.0.visit.job().is_none() {
             self.0.visit.publish_happenings(happenings);
+        }
+    }
+
+    /// Ends the job as [`Job::end_with`] does, with the session's view built afresh: the
+    /// end of a long run that ran off the session and left something with it (a
+    /// certificate found, a network trained), so the pages show it at once.
+    pub fn end_with_view(self, note: Option<String>, happenings: Vec<serde_json::Value>) {
+        end_with_view(&self.0.visit, self.0.id, note, happenings);
+    }
+
+    /// [`Job::report_after_cancel`], with the session's view built afresh.
+    pub fn report_after_cancel_with_view(&self, happenings: Vec<serde_json::Value>) {
+        if self.0.visit.job().is_none() {
+            let session = self.0.visit.session();
+            self.0.visit.publish(&**session, happenings, None, false);
         }
     }
 }

@@ -7,7 +7,9 @@
 //! * [`Museum`] — the visits: isolated sessions that follow their pages (released when
 //!   the page goes, evicted when unwatched and room is needed), bounded in number overall
 //!   and per client ([`MuseumConfig`]); each with a stream of updates and at most one
-//!   background [`job`] (autoplay; long runs) off the request threads, cancellable.
+//!   background [`job`] (autoplay; long runs) off the request threads, cancellable; the
+//!   session work shared out in [`work`] slots — some kept for the visitors' actions,
+//!   the rest for autoplay steps and runs' applications, which run at a lower priority.
 //! * [`Server`] — the museum on a listener: the JSON API, the Server-Sent Events stream
 //!   and the embedded front end (`web/dist`, built by Vite and committed) behind the
 //!   [`guard`] (Host and Origin, per-client rate), with the security [`headers`];
@@ -35,6 +37,8 @@ struct ReadmeDoctests;
 mod api;
 pub mod assets;
 mod autoplay;
+mod autoplays;
+mod background;
 pub mod class;
 pub mod client;
 pub mod error;
@@ -46,6 +50,7 @@ pub mod job;
 mod kit;
 pub mod memory;
 mod museum;
+mod raw_errors;
 pub mod refusal;
 pub mod run;
 pub mod run_slots;

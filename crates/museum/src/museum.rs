@@ -18,13 +18,15 @@ use axum::http::StatusCode;
 use ludomat_game::seed;
 use tokio::sync::watch;
 
+use crate::autoplays::Autoplays;
+use crate::background::{Background, Failed};
 use crate::client::{RateLimit, RateLimiter};
 use crate::error::ApiError;
 use crate::exhibits;
 use crate::refusal::{Refusal, Refusals};
 use crate::run_slots::{RunLimits, RunSlots};
 use crate::visit::{lock, StreamGuard, Visit};
-use crate::work::{NoSlot, WorkLimits, WorkSlots};
+use crate::work::{NoSlot, Work, WorkLimits, WorkSlots};
 
 /// The server's limits.
 #[derive(Debug, Clone)]
@@ -44,13 +46,22 @@ pub struct MuseumConfig {
     pub unwatched_job_limit: Duration,
     /// Largest request body, in bytes (413 beyond).
     pub max_body_bytes: usize,
-    /// Most pieces of session work (actions, views, autoplay steps) worked on at once, on
-    /// the blocking pool ([`crate::work`]).
+    /// Most pieces of session work (actions, views, autoplay steps) worked on at once
+    /// ([`crate::work`]).
     pub max_blocking: usize,
-    /// Most of those one client holds at once; the clients with work waiting take turns.
+    /// Most of those of each kind (interactive, background) one client holds at once;
+    /// the clients with work waiting take turns.
     pub max_blocking_per_client: usize,
-    /// Most pieces of work one client may have waiting for a slot (429 beyond).
+    /// Most pieces of work of each kind one client may have waiting for a slot (429
+    /// beyond).
     pub max_waiting_per_client: usize,
+    /// Work slots kept for the visitors' actions (interactive work): autoplay steps and
+    /// runs' applications (background work) hold at most the others.
+    pub interactive_slots: usize,
+    /// Most autoplays going at once in the whole museum (503 beyond).
+    pub max_autoplays: usize,
+    /// Most autoplays one client has going at once (429 beyond).
+    pub max_autoplays_per_client: usize,
     /// Shortest autoplay interval (a faster request is raised to it).
     pub min_interval: Duration,
     /// Longest autoplay interval.
@@ -107,6 +118,9 @@ impl Default for MuseumConfig {
             max_blocking: 8,
             max_blocking_per_client: 2,
             max_waiting_per_client: 64,
+            interactive_slots: 4,
+            max_autoplays: 64,
+            max_autoplays_per_client: 4,
             min_interval: Duration::from_millis(10),
             max_interval: Duration::from_secs(60),
             max_autoplay_steps: 100_000,
@@ -175,6 +189,10 @@ struct Inner {
     next: AtomicU64,
     salt: u64,
     work: Arc<WorkSlots>,
+    /// The low-priority threads background work runs on.
+    background: Background,
+    /// The autoplays going, by visit ([`crate::autoplay`]).
+    autoplays: Mutex<Autoplays>,
     runs: Arc<RunSlots>,
     /// Event streams open, per client.
     streams: Mutex<HashMap<IpAddr, usize>>,
@@ -210,13 +228,18 @@ impl Museum {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         let salt = seed::derive(now, u64::from(std::process::id()));
+        let work = WorkSlots::new(WorkLimits {
+            slots: config.max_blocking,
+            per_client: config.max_blocking_per_client,
+            waiting_per_client: config.max_waiting_per_client,
+            interactive: config.interactive_slots,
+        });
+        let background = Background::new(work.limits().background());
         Museum {
             inner: Arc::new(Inner {
-                work: WorkSlots::new(WorkLimits {
-                    slots: config.max_blocking,
-                    per_client: config.max_blocking_per_client,
-                    waiting_per_client: config.max_waiting_per_client,
-                }),
+                work,
+                background,
+                autoplays: Mutex::new(Autoplays::default()),
                 runs: RunSlots::new(RunLimits {
                     slots: config.max_runs,
                     per_client: config.max_runs_per_client,
@@ -246,6 +269,11 @@ impl Museum {
     /// The run slots ([`crate::run`]).
     pub(crate) fn run_slots(&self) -> &Arc<RunSlots> {
         &self.inner.runs
+    }
+
+    /// The autoplays going ([`crate::autoplay`]).
+    pub(crate) fn inner_autoplays(&self) -> &Mutex<Autoplays> {
+        &self.inner.autoplays
     }
 
     /// The runs holding a slot or a place, by visit id ([`crate::run`]).
@@ -472,9 +500,10 @@ impl Museum {
         Ok(())
     }
 
-    /// Runs `work` of `client` on the blocking pool in one of the work slots
-    /// ([`crate::work`]: at most [`MuseumConfig::max_blocking`] at once, each client at
-    /// most [`MuseumConfig::max_blocking_per_client`], clients with work waiting in turn).
+    /// Runs `work` of `client` — interactive work, a visitor waits for it — on the
+    /// blocking pool in one of the work slots ([`crate::work`]: at most
+    /// [`MuseumConfig::max_blocking`] at once, each client at most
+    /// [`MuseumConfig::max_blocking_per_client`], clients with work waiting in turn).
     ///
     /// # Errors
     /// 503 once the museum is stopping; 429 when the client has
@@ -485,32 +514,63 @@ impl Museum {
         client: IpAddr,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let _slot = self.inner.work.take(client).await.map_err(|e| match e {
-            NoSlot::Stopping => ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the museum is shutting down",
-            ),
-            NoSlot::TooMuchWaiting(n) => {
-                self.inner
-                    .refusals
-                    .note(Refusal::TooMuchWaiting, || client.to_string());
-                ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!(
-                        "this client ({client}) has {} waiting for the museum's work slots \
-                         already, the most one client may (--waiting-per-client): wait for \
-                         their answers first",
-                        ludomat_io::text::count(n as u64, "request", "requests")
-                    ),
-                )
-            }
-        })?;
+        let _slot = self.slot(client, Work::Interactive).await?;
         tokio::task::spawn_blocking(work).await.map_err(|e| {
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("the session failed inside: {e}"),
             )
         })
+    }
+
+    /// Runs `work` of `client` — background work, an autoplay step or a run's
+    /// application — in one of the work slots background work may hold (never those
+    /// kept for the visitors' actions: [`MuseumConfig::interactive_slots`]), on a thread
+    /// at a lower priority (`src/background.rs`).
+    ///
+    /// # Errors
+    /// As [`Museum::blocking`].
+    pub async fn background<T: Send + 'static>(
+        &self,
+        client: IpAddr,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _slot = self.slot(client, Work::Background).await?;
+        self.inner.background.run(work).await.map_err(|e| match e {
+            Failed::Panicked(m) => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the session failed inside: {m}"),
+            ),
+            Failed::NotRun(why) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, why),
+        })
+    }
+
+    /// A work slot of `kind` for `client`.
+    async fn slot(&self, client: IpAddr, kind: Work) -> Result<crate::work::Slot, ApiError> {
+        self.inner
+            .work
+            .take(client, kind)
+            .await
+            .map_err(|e| match e {
+                NoSlot::Stopping => ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the museum is shutting down",
+                ),
+                NoSlot::TooMuchWaiting(n) => {
+                    self.inner
+                        .refusals
+                        .note(Refusal::TooMuchWaiting, || client.to_string());
+                    ApiError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        format!(
+                            "this client ({client}) has {} waiting for the museum's work slots \
+                         already, the most one client may (--waiting-per-client): wait for \
+                         their answers first",
+                            ludomat_io::text::count(n as u64, "request", "requests")
+                        ),
+                    )
+                }
+            })
     }
 
     /// Runs `work` as `visit`'s job on a thread of its own at a lower priority than the
@@ -603,6 +663,7 @@ impl Museum {
             }
         }
         self.inner.work.close();
+        self.inner.background.close();
         self.inner.runs.close();
         self.inner.stopping.send_replace(true);
         s
@@ -638,26 +699,12 @@ where
     let spawned = std::thread::Builder::new()
         .name("museum-run".into())
         .spawn(move || {
-            lower_priority();
+            crate::background::lower_priority();
             let note = work(&running);
             running.end(note);
         });
     if let Err(e) = spawned {
         let what = job.what();
         job.end(Some(format!("{what} could not start: {e}")));
-    }
-}
-
-/// Lowers the calling thread's priority (nice 10 on Linux, where the nice value is per
-/// thread); elsewhere nothing.
-fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: gettid has no preconditions; setpriority on our own thread id only changes
-    // its scheduling priority (raising the nice value needs no privilege).
-    unsafe {
-        let tid = libc::syscall(libc::SYS_gettid);
-        if let Ok(tid) = libc::id_t::try_from(tid) {
-            libc::setpriority(libc::PRIO_PROCESS, tid, 10);
-        }
     }
 }

@@ -39,9 +39,11 @@ pub enum Refusal {
     RunQueueFull,
     /// A request with two `Host` headers (400).
     TwoHosts,
+    /// An autoplay over the client's or the museum's limit (429, 503).
+    Autoplays,
 }
 
-const KINDS: usize = 15;
+const KINDS: usize = 16;
 
 impl Refusal {
     fn index(self) -> usize {
@@ -65,6 +67,7 @@ impl Refusal {
             Refusal::ClientRuns => "429 client has a run going already",
             Refusal::RunQueueFull => "503 run queue full",
             Refusal::TwoHosts => "400 two Host headers",
+            Refusal::Autoplays => "429/503 autoplays over the limit",
         }
     }
 }
@@ -158,6 +161,7 @@ const ALL: [Refusal; KINDS] = [
     Refusal::ClientRuns,
     Refusal::RunQueueFull,
     Refusal::TwoHosts,
+    Refusal::Autoplays,
 ];
 
 #[cfg(test)]

@@ -6,14 +6,22 @@
 //!
 //! Progress is published as a `run_progress` happening: `{"type": "run_progress", "done":
 //! k, "total": n, "per_second": r, "elapsed_ms": t, "eta_ms": e, "limit_ms": l,
-//! "ended": false}` — `done` counted in applications (an action run, which adds `cpu_ms`,
-//! the CPU time its applications took) or in the long run's own unit (with its `unit`,
-//! its `partial` result and at the end its `result`); `eta_ms`, the time left at the rate
-//! so far, when it can be told; a long run adds `thread_cpu_ms`, the CPU time of its own
-//! thread (all of it for a run on one thread, such as the circuit check; a run that starts
-//! threads of its own tells theirs in its partial result). The run's end (by itself, stopped, or at its time limit)
-//! publishes one more with `"ended": true`, in the same update as the end, so a page that
-//! skips to the latest update still sees it. What was done stays.
+//! "ended": false}` — `done` counted in applications (an action run: an application that
+//! does a counted amount of the machine's own work, MENACE's `play_games`, adds `each`,
+//! the amount, and `unit`, `"games"`, so `done × each` games are done) or in the long
+//! run's own unit (with its `unit`, its `partial` result and at the end its `result`).
+//! `cpu_ms` is the CPU time of the run's own work: an action run's applications; a long
+//! run's thread, or every thread of it when its partial result tells that
+//! (`run_cpu_seconds`: a run that starts threads of its own), beside `thread_cpu_ms`, its
+//! own thread's. `eta_ms` is the time left, when it can be told: at the rate so far for
+//! an action run and for a long run of even units, or the long run's own estimate (its
+//! partial result's `estimate`, `{"left_seconds": [low, high], "basis": "…"}`, given as
+//! `eta_range_ms` and `eta_basis` too; `"estimate": null` when it cannot tell). The run's
+//! end (by itself, stopped, or at its time limit) publishes one more with `"ended":
+//! true` (and a long run's `timed_out`: stopped at the museum's time limit), in the same
+//! update as the end, so a page that skips to the latest update still sees it. What was
+//! done stays; the end's note counts it in the machine's units and says the wall and CPU
+//! time (`run finished: 100,000 of 100,000 games in 3.6 s wall, 3.1 s CPU`).
 //!
 //! Bounds ([`crate::run_slots`]): `n` at most [`crate::MuseumConfig::max_run_steps`]; one
 //! run per visit at a time (409 for a second: stop the first) and
@@ -21,9 +29,11 @@
 //! at most [`crate::MuseumConfig::max_runs`] going in the whole museum — more wait in a
 //! queue, their place published as a `run_queued` happening `{"type": "run_queued",
 //! "place": p, "of": n}` whenever it changes (503 only when the queue is full); each run
-//! stopped after [`crate::MuseumConfig::max_run_time`]. An action run's applications take
-//! work slots like any action, in the client's turn; a long run goes on a thread of its
-//! own at a lower priority than the visitors' work.
+//! stopped after [`crate::MuseumConfig::max_run_time`]. An action run's first application
+//! answers its request (interactive work); the others are background work, in the slots
+//! background work may hold, in the client's turn, on low-priority threads
+//! ([`crate::work`]); a long run goes on a thread of its own at a lower priority than the
+//! visitors' work.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -38,7 +48,9 @@ use crate::job::{Job, Step};
 use crate::refusal::Refusal;
 use crate::run_slots::{Admission, ClientRun, RunRefusal, RunSlot};
 use crate::visit::Visit;
+use crate::work::Work as WorkKind;
 use crate::Museum;
+use ludomat_game::Work;
 
 /// The job's name while a run goes (or waits for its slot).
 pub const RUN: &str = "run";
@@ -78,9 +90,48 @@ struct Tally {
     limit: Duration,
     /// CPU time of the applications, in nanoseconds.
     cpu: AtomicU64,
+    /// What one application does in the machine's own units (games), when it says.
+    work: Option<Work>,
 }
 
 impl Tally {
+    fn new(total: u64, limit: Duration, work: Option<Work>) -> Tally {
+        Tally {
+            started: Instant::now(),
+            total,
+            limit,
+            cpu: AtomicU64::new(0),
+            work,
+        }
+    }
+
+    /// `done` of `total` applications in words, in the machine's units when it has them:
+    /// `52,000 of 100,000 games`, or `52 of 100`.
+    fn count(&self, done: u64) -> String {
+        use ludomat_io::text::thousands;
+        match self.work {
+            Some(w) => format!(
+                "{} of {} {}",
+                thousands(done.saturating_mul(w.amount)),
+                thousands(self.total.saturating_mul(w.amount)),
+                if self.total.saturating_mul(w.amount) == 1 {
+                    w.one
+                } else {
+                    w.many
+                }
+            ),
+            None => format!("{} of {}", thousands(done), thousands(self.total)),
+        }
+    }
+
+    /// Wall and CPU time so far, as every note says it: `3.6 s wall, 1.0 s CPU`.
+    fn times(&self) -> String {
+        ludomat_io::text::wall_and_cpu(
+            self.started.elapsed(),
+            Duration::from_nanos(self.cpu.load(Ordering::Relaxed)),
+        )
+    }
+
     /// The `run_progress` happening after `done` applications.
     fn progress(&self, done: u64, ended: bool) -> Value {
         let elapsed = self.started.elapsed();
@@ -96,6 +147,11 @@ impl Tally {
             "limit_ms": millis(self.limit),
             "ended": ended,
         });
+        if let Some(w) = self.work {
+            // What an application does, in the machine's units: `done × each` games.
+            p["each"] = json!(w.amount);
+            p["unit"] = json!(w.many);
+        }
         if !ended && per_second > 0.0 && done < self.total {
             p["eta_ms"] = json!(((self.total - done) as f64 / per_second * 1000.0) as u64);
         }
@@ -317,6 +373,13 @@ impl Museum {
             .and_then(Value::as_str)
             .unwrap_or("an action")
             .to_string();
+        // What one application does in the machine's units (MENACE's `play_games`:
+        // games), so that the run counts those.
+        let work = {
+            let (held, a) = (Arc::clone(visit), action.clone());
+            self.blocking(visit.client, move || held.session().work_of_json(&a))
+                .await?
+        };
         let (counted, admission) =
             self.admit_run(visit, format!("{what} × {times} on a {} visit", visit.kind))?;
         let answer = self.run_answer(&admission, json!({ "done": 0, "total": times }));
@@ -342,12 +405,7 @@ impl Museum {
                         }
                         return;
                     };
-                    let tally = Arc::new(Tally {
-                        started: Instant::now(),
-                        total: times,
-                        limit,
-                        cpu: AtomicU64::new(0),
-                    });
+                    let tally = Arc::new(Tally::new(times, limit, work));
                     held.slot = Some(slot);
                     museum.applications(job, action, tally, 1, held).await;
                 });
@@ -355,13 +413,10 @@ impl Museum {
             }
         }
         // The first application answers the request.
-        let tally = Arc::new(Tally {
-            started: Instant::now(),
-            total: times,
-            limit,
-            cpu: AtomicU64::new(0),
-        });
-        let first = self.apply_once(&job, &action, &tally, 1).await?;
+        let tally = Arc::new(Tally::new(times, limit, work));
+        let first = self
+            .apply_once(&job, &action, &tally, 1, WorkKind::Interactive)
+            .await?;
         match first {
             (_, Some(e)) => {
                 job.end(None);
@@ -375,7 +430,11 @@ impl Museum {
         if times == 1 {
             drop(held);
             job.end_with(
-                Some("run finished: 1 of 1".into()),
+                Some(format!(
+                    "run finished: {} in {}",
+                    tally.count(1),
+                    tally.times()
+                )),
                 vec![tally.progress(1, true)],
             );
             return Ok(json!({ "running": false, "done": 1, "total": 1 }));
@@ -398,9 +457,10 @@ impl Museum {
         action: &Arc<Value>,
         tally: &Arc<Tally>,
         done: u64,
+        kind: WorkKind,
     ) -> Result<(Step, Option<ludomat_game::SessionError>), ApiError> {
         let (j, a, t) = (job.clone(), Arc::clone(action), Arc::clone(tally));
-        self.blocking(job.visit().client, move || {
+        let work = move || {
             let cpu0 = cpu::thread();
             let mut refusal = None;
             let step = j.step(|s| {
@@ -415,8 +475,12 @@ impl Museum {
                 Ok(h)
             });
             (step, refusal)
-        })
-        .await
+        };
+        let client = job.visit().client;
+        match kind {
+            WorkKind::Interactive => self.blocking(client, work).await,
+            WorkKind::Background => self.background(client, work).await,
+        }
     }
 
     /// Applications `from` ..= total of an action run, then its end.
@@ -440,11 +504,17 @@ impl Museum {
             }
             if tally.started.elapsed() > tally.limit {
                 drop(held.take());
-                let note = timed_out(&format!("the run ({} of {times})", done - 1), tally.limit);
+                let note = timed_out(
+                    &format!("the run ({}; {})", tally.count(done - 1), tally.times()),
+                    tally.limit,
+                );
                 job.end_with(Some(note), vec![tally.progress(done - 1, true)]);
                 return;
             }
-            match self.apply_once(&job, &action, &tally, done).await {
+            match self
+                .apply_once(&job, &action, &tally, done, WorkKind::Background)
+                .await
+            {
                 Ok((Step::Applied, _)) => {}
                 Ok((Step::Cancelled, _)) => {
                     drop(held.take());
@@ -456,8 +526,9 @@ impl Museum {
                     drop(held.take());
                     job.end_with(
                         Some(format!(
-                            "the run stopped ({} of {times}): {}",
-                            done - 1,
+                            "the run stopped ({}; {}): {}",
+                            tally.count(done - 1),
+                            tally.times(),
                             e.message
                         )),
                         vec![tally.progress(done - 1, true)],
@@ -471,12 +542,37 @@ impl Museum {
         drop(held.take());
         job.end_with(
             Some(format!(
-                "run finished: {times} of {times} in {:.1} s",
-                tally.started.elapsed().as_secs_f64()
+                "run finished: {} in {}",
+                tally.count(times),
+                tally.times()
             )),
             vec![tally.progress(times, true)],
         );
     }
+}
+
+/// The CPU time of every thread of a long run, when its partial result tells it
+/// (`run_cpu_seconds`: a run that starts threads of its own); otherwise the museum counts
+/// the run's own thread.
+fn run_cpu(partial: &Value) -> Option<Duration> {
+    partial
+        .get("run_cpu_seconds")
+        .and_then(Value::as_f64)
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(Duration::from_secs_f64)
+}
+
+/// A long run's own estimate of the time left (`{"left_seconds": [low, high], "basis":
+/// "…"}` in its partial result), as a range.
+fn estimate_range(e: &Value) -> Option<(Duration, Duration)> {
+    let left = e.get("left_seconds")?.as_array()?;
+    let secs = |v: &Value| {
+        v.as_f64()
+            .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+            .map(Duration::from_secs_f64)
+    };
+    let (lo, hi) = (secs(left.first()?)?, secs(left.get(1)?)?);
+    Some((lo.min(hi), lo.max(hi)))
 }
 
 /// The body of a long run's thread: runs it, reporting as it goes, and ends its job.
@@ -491,8 +587,10 @@ fn long_run(
     let started = Instant::now();
     let cpu0 = cpu::thread();
     let report = |p: &ludomat_game::run::Progress<Value>, ended: bool| {
+        let thread_cpu = cpu::thread().saturating_sub(cpu0);
         let mut r = json!({
-            "thread_cpu_ms": millis(cpu::thread().saturating_sub(cpu0)),
+            "thread_cpu_ms": millis(thread_cpu),
+            "cpu_ms": millis(run_cpu(&p.partial).unwrap_or(thread_cpu)),
             "type": "run_progress",
             "long_run": name,
             "done": p.done,
@@ -504,8 +602,27 @@ fn long_run(
             "ended": ended,
             "partial": p.partial,
         });
-        if let (false, Some(eta)) = (ended, p.eta()) {
-            r["eta_ms"] = json!(millis(eta));
+        if !ended {
+            match p.partial.get("estimate") {
+                // The run's own estimate of the time left, or none (`null`): work that
+                // is not even (a proof's last positions take longest) is not told at
+                // the rate so far.
+                Some(e) => {
+                    if let Some((lo, hi)) = estimate_range(e) {
+                        r["eta_ms"] = json!(millis(hi));
+                        r["eta_range_ms"] = json!([millis(lo), millis(hi)]);
+                    }
+                    // What it rests on, or why there is none.
+                    if let Some(basis) = e.get("basis").filter(|b| b.is_string()) {
+                        r["eta_basis"] = basis.clone();
+                    }
+                }
+                None => {
+                    if let Some(eta) = p.eta() {
+                        r["eta_ms"] = json!(millis(eta));
+                    }
+                }
+            }
         }
         r
     };
@@ -517,7 +634,7 @@ fn long_run(
             job.report(vec![report(p, false)]);
         }
     });
-    let secs = started.elapsed().as_secs_f64();
+    let wall = started.elapsed();
     // Let go before the end is published: a page that sees the end may start its
     // client's next run at once.
     drop(held);
@@ -526,17 +643,27 @@ fn long_run(
             let mut end = last.unwrap_or_else(
                 || json!({"type": "run_progress", "long_run": name, "ended": true}),
             );
+            let cpu = end["cpu_ms"].as_u64().map(Duration::from_millis);
+            let times = ludomat_io::text::wall_and_cpu(
+                wall,
+                cpu.unwrap_or_else(|| cpu::thread().saturating_sub(cpu0)),
+            );
+            let timed_out_now = out_of_time.load(Ordering::SeqCst);
             if let Some(o) = end.as_object_mut() {
                 o.insert("result".into(), result);
+                // Why it ended early, for the page to say: the museum's time limit.
+                o.insert("timed_out".into(), json!(timed_out_now));
             }
-            if out_of_time.load(Ordering::SeqCst) {
+            // With the session's view: what the run left with it (a certificate found, a
+            // network trained) shows at once.
+            if timed_out_now {
                 job.clone()
-                    .end_with(Some(timed_out(name, limit)), vec![end]);
+                    .end_with_view(Some(timed_out(name, limit)), vec![end]);
             } else if job.is_cancelled() {
-                job.report_after_cancel(vec![end]);
+                job.report_after_cancel_with_view(vec![end]);
             } else {
                 job.clone()
-                    .end_with(Some(format!("{name} finished in {secs:.1} s")), vec![end]);
+                    .end_with_view(Some(format!("{name} finished in {times}")), vec![end]);
             }
             None
         }

@@ -41,6 +41,7 @@ use tower::ServiceExt;
 
 use crate::client::Peer;
 use crate::guard::HostPolicy;
+use crate::raw_errors::JsonErrors;
 use crate::refusal::Refusal;
 use crate::visit::lock;
 use crate::{fd_limit, memory, Museum, MuseumConfig};
@@ -432,7 +433,8 @@ async fn serve_connection(
     let mut served = pin!(hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(Duration::from_secs(30))
-        .serve_connection(TokioIo::new(stream), service));
+        // A request hyper cannot read is answered by hyper itself: with JSON too.
+        .serve_connection(TokioIo::new(JsonErrors::new(stream)), service));
     let mut closing = false;
     loop {
         tokio::select! {

@@ -286,7 +286,13 @@ async fn event_streams_are_capped_per_visit_and_per_client() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_clients_hundred_autoplays_leave_anothers_moves_quick() {
-    let (addr, _museum) = start_exact(open(MuseumConfig::default())).await;
+    // Autoplays unbounded here: the turns and the kept slots under test alone.
+    let (addr, _museum) = start_exact(open(MuseumConfig {
+        max_autoplays: usize::MAX,
+        max_autoplays_per_client: usize::MAX,
+        ..MuseumConfig::default()
+    }))
+    .await;
     // Client 2: a hundred Threes! visits, each autoplaying the depth-4 AI every 10 ms.
     let mut hostile = Client::connect_from(addr, ip(2)).await;
     let mut ids = Vec::new();
@@ -353,10 +359,241 @@ async fn the_museum_tells_its_limits() {
     assert_eq!(l["run_seconds"], 600);
     assert_eq!(l["streams_per_visit"], 2);
     assert_eq!(l["work_slots_per_client"], 2);
+    assert_eq!(l["interactive_slots"], 4);
+    assert_eq!(l["autoplays"], 64);
+    assert_eq!(l["autoplays_per_client"], 4);
     // Bound to loopback: no address for a class, and no QR code.
     assert_eq!(a.body["class"]["reachable"], false);
     assert_eq!(a.body["class"]["urls"], json!([]));
     let qr = c.get("/api/class.svg").await;
     assert_eq!(qr.status, 404);
     assert!(qr.error().contains("--bind 0.0.0.0"), "{qr:?}");
+}
+
+/// The phase a proof's progress names, in the updates on `stream`, until it is `phase`.
+async fn until_phase(stream: &mut common::EventReader, phase: &str) {
+    let until = Instant::now() + Duration::from_secs(600);
+    let mut running = false;
+    while Instant::now() < until {
+        let Some(u) = stream.next(Duration::from_secs(600)).await else {
+            break;
+        };
+        let at = u["happenings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|h| h["partial"]["phase"].as_str())
+            .any(|p| p == phase);
+        if at {
+            return;
+        }
+        // The first state may come from before the run.
+        running |= u["running"] == true;
+        assert!(
+            !running || u["running"] != false,
+            "the proof ended before its {phase}: {u}"
+        );
+    }
+    panic!("the proof never reached its {phase}");
+}
+
+/// A Qubic proof cancelled in the middle of a phase that took seconds before — writing
+/// its certificate (stopped), re-checking it (its visit deleted) — lets go of its run
+/// slot at once: another client's run, waiting for the one slot, starts within 2 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_proof_lets_go_of_its_run_slot_at_once() {
+    let (addr, museum) = start_exact(open(MuseumConfig {
+        max_runs: 1,
+        ..MuseumConfig::default()
+    }))
+    .await;
+    let mut prover = Client::connect_from(addr, ip(2)).await;
+    let mut other = Client::connect_from(addr, ip(3)).await;
+    for (phase, cancel) in [("certificate", "stop"), ("check", "delete")] {
+        let a = prover
+            .post(
+                "/api/visits",
+                json!({"kind": "qubic", "config": {"dims": 3}}),
+            )
+            .await;
+        assert_eq!(a.status, 201, "{a:?}");
+        let id = a.body["id"].as_str().unwrap().to_string();
+        let mut stream = events(addr, &id).await;
+        let run = json!({"long_run": "prove", "params": {"search_after": 9}});
+        let a = prover.post(&format!("/api/visits/{id}/run"), run).await;
+        assert_eq!(a.status, 202, "{a:?}");
+        until_phase(&mut stream, phase).await;
+        // The other client's run waits for the one slot …
+        let waiting = menace(&mut other).await;
+        let mut watching = events(addr, &waiting).await;
+        let queued = other
+            .post(&format!("/api/visits/{waiting}/run"), long_training())
+            .await;
+        assert_eq!(queued.body["queued"]["place"], 1, "{queued:?}");
+        // … the proof is cancelled in its phase …
+        let t0 = Instant::now();
+        let c = match cancel {
+            "stop" => {
+                prover
+                    .post(&format!("/api/visits/{id}/stop"), json!({}))
+                    .await
+            }
+            _ => {
+                prover
+                    .call("DELETE", &format!("/api/visits/{id}"), None)
+                    .await
+            }
+        };
+        assert!(c.status == 200 || c.status == 204, "{c:?}");
+        // … and the other run starts at once.
+        let p = happening(&mut watching, "run_progress", Duration::from_secs(10)).await;
+        let took = t0.elapsed();
+        ludomat_io::errln!("proof {cancel} in its {phase}: the waiting run started {took:?} after");
+        assert!(p["done"].as_u64().unwrap_or(0) >= 1, "{p}");
+        assert!(
+            took < Duration::from_secs(2),
+            "{cancel} in the {phase}: the waiting run started after {took:?}"
+        );
+        let stop = other
+            .post(&format!("/api/visits/{waiting}/stop"), json!({}))
+            .await;
+        assert_eq!(stop.status, 200, "{stop:?}");
+        assert_eq!(museum.load().1, (0, 0));
+    }
+}
+
+/// A Threes! visit of client `c` autoplaying the depth-4 AI every 10 ms; the answer.
+async fn autoplay_threes(c: &mut Client, seed: u64) -> (String, common::Answer) {
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "threes", "config": {"seed": seed, "depth": 4}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/autoplay"),
+            json!({"action": {"type": "ai_step"}, "interval_ms": 10}),
+        )
+        .await;
+    (id, a)
+}
+
+/// A crowd on eight addresses, each asking for twelve heavy autoplays: each gets its
+/// four, the rest refused (429); another client's moves stay quick beside them, since
+/// the autoplays' steps never take the work slots kept for actions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crowd_on_eight_addresses_leaves_a_students_moves_quick() {
+    let (addr, museum) = start_exact(open(MuseumConfig::default())).await;
+    let mut crowd = Vec::new();
+    for address in 0..8u8 {
+        let mut c = Client::connect_from(addr, ip(10 + address)).await;
+        let mut going = 0;
+        for seed in 0..12 {
+            let (_, a) = autoplay_threes(&mut c, seed).await;
+            match a.status {
+                202 => going += 1,
+                429 => assert!(
+                    a.error().contains("4 autoplays going already")
+                        && a.error().contains("--autoplays-per-client"),
+                    "{a:?}"
+                ),
+                s => panic!("{s}: {a:?}"),
+            }
+        }
+        assert_eq!(going, 4, "address {address}");
+        crowd.push(c);
+    }
+    assert_eq!(museum.autoplays(), 32);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut student = Client::connect_from(addr, ip(3)).await;
+    let mut times = Vec::new();
+    for seed in 0..7 {
+        let t0 = Instant::now();
+        let a = student
+            .post(
+                "/api/visits",
+                json!({"kind": "tictactoe", "config": {"x": "human", "o": "perfect", "seed": seed}}),
+            )
+            .await;
+        assert_eq!(a.status, 201, "{a:?}");
+        let id = a.body["id"].as_str().unwrap();
+        let m = student
+            .post(
+                &format!("/api/visits/{id}/actions"),
+                json!({"type": "play", "square": 5}),
+            )
+            .await;
+        assert_eq!(m.status, 200, "{m:?}");
+        times.push(t0.elapsed());
+    }
+    times.sort();
+    ludomat_io::errln!("create and move beside 8 addresses × 4 autoplays: {times:?}");
+    assert!(
+        times[3] < Duration::from_millis(300),
+        "median {:?}: {times:?}",
+        times[3]
+    );
+}
+
+/// Autoplays are bounded per client (429) and for the whole museum (503); an autoplay
+/// started again on its visit replaces the first and counts once; one that stops gives
+/// its place back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autoplays_are_bounded_per_client_and_for_the_museum() {
+    let (addr, museum) = start_exact(open(MuseumConfig {
+        max_autoplays: 5,
+        max_autoplays_per_client: 3,
+        ..MuseumConfig::default()
+    }))
+    .await;
+    let mut one = Client::connect_from(addr, ip(2)).await;
+    let mut ids = Vec::new();
+    for seed in 0..3 {
+        let (id, a) = autoplay_threes(&mut one, seed).await;
+        assert_eq!(a.status, 202, "{a:?}");
+        ids.push(id);
+    }
+    let (_, a) = autoplay_threes(&mut one, 3).await;
+    assert_eq!(a.status, 429, "{a:?}");
+    assert!(a.error().contains("--autoplays-per-client"), "{a:?}");
+    // Started again on the same visit: replaces, counts once.
+    let again = one
+        .post(
+            &format!("/api/visits/{}/autoplay", ids[0]),
+            json!({"action": {"type": "ai_step"}, "interval_ms": 20}),
+        )
+        .await;
+    assert_eq!(again.status, 202, "{again:?}");
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(museum.autoplays(), 3);
+    let mut two = Client::connect_from(addr, ip(3)).await;
+    for seed in 0..2 {
+        let (_, a) = autoplay_threes(&mut two, seed).await;
+        assert_eq!(a.status, 202, "{a:?}");
+    }
+    let (_, full) = autoplay_threes(&mut two, 2).await;
+    assert_eq!(full.status, 503, "{full:?}");
+    assert!(
+        full.error().contains("5 autoplays going") && full.error().contains("--autoplays"),
+        "{full:?}"
+    );
+    // One stops: its place comes back.
+    let stop = one
+        .post(&format!("/api/visits/{}/stop", ids[1]), json!({}))
+        .await;
+    assert_eq!(stop.body["was_running"], true, "{stop:?}");
+    let mut started = false;
+    for seed in 10..20 {
+        let (_, a) = autoplay_threes(&mut two, seed).await;
+        if a.status == 202 {
+            started = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(started, "the stopped autoplay's place came back");
+    assert_eq!(museum.autoplays(), 5);
 }

@@ -235,6 +235,8 @@ async fn requests_per_second_are_limited_per_client_with_a_429_and_retry_after()
         "{a:?}"
     );
     assert_eq!(a.header("retry-after"), Some("1"));
+    // The wait told is the one Retry-After gives, in whole seconds (never "0.0 s").
+    assert!(a.error().ends_with("try again in 1 s"), "{a:?}");
     // Another client is served meanwhile.
     assert_eq!(three.get("/api/exhibits").await.status, 200);
     // After a pause the first is served again.
@@ -593,4 +595,164 @@ async fn the_host_guard_reads_the_request_line_and_refuses_two_hosts() {
             "{a:?}"
         );
     }
+}
+
+/// Sends `bytes` on a connection of its own; the answer's head and body.
+async fn raw_tcp(addr: std::net::SocketAddr, bytes: &[u8]) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let _ = s.write_all(bytes).await;
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut out)).await;
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (head.to_string(), body.to_string())
+}
+
+/// A request hyper cannot read as HTTP — a request line or header that is not text, a
+/// malformed version, headers too large — is answered with JSON like every refusal,
+/// not a bare status.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_that_is_not_http_text_gets_a_json_error() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let host = format!("host: {addr}\r\n");
+    let many: String = (0..120).map(|i| format!("x-h{i}: 1\r\n")).collect();
+    let bytes = |parts: &[&[u8]]| parts.concat();
+    for (request, status, says) in [
+        (
+            bytes(&[b"GET /\xff\xfe HTTP/1.1\r\n", host.as_bytes(), b"\r\n"]),
+            "400",
+            "not plain text",
+        ),
+        (
+            b"GET /\xff\xfe HTTP/1.1\r\n\r\n".to_vec(),
+            "400",
+            "not plain text",
+        ),
+        (
+            b"G\xffT /api/exhibits HTTP/1.1\r\n\r\n".to_vec(),
+            "400",
+            "request line",
+        ),
+        (b"\xff\xfe\r\n\r\n".to_vec(), "400", "not plain text"),
+        (
+            bytes(&[
+                b"GET / HTTP/1.1\r\n",
+                host.as_bytes(),
+                b"ho\xffst: x\r\n\r\n",
+            ]),
+            "400",
+            "header",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\n{host}{many}\r\n").into_bytes(),
+            "431",
+            "too large",
+        ),
+    ] {
+        let (head, body) = raw_tcp(addr, &request).await;
+        let shown = String::from_utf8_lossy(&request[..request.len().min(40)]).into_owned();
+        assert!(
+            head.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{shown:?}: {head}"
+        );
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-type: application/json"),
+            "{shown:?}: {head}"
+        );
+        let v: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{shown:?}: {e}: {body:?}"));
+        assert!(
+            v["error"].as_str().unwrap_or("").contains(says),
+            "{shown:?}: {v}"
+        );
+    }
+    // After one of them, a good request on a new connection is served.
+    let mut c = Client::connect(addr).await;
+    assert_eq!(c.get("/api/exhibits").await.status, 200);
+}
+
+/// A page answers GET and HEAD; any other method gets 405 with `Allow`, in JSON, as
+/// on the API — and a page that does not exist stays 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_answers_only_get_and_head() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    for path in ["/", "/exhibits/menace", "/assets/index.js", "/index.html"] {
+        assert_eq!(c.raw("GET", path, b"").await.status, 200, "{path}");
+        for method in ["POST", "PUT", "DELETE", "PATCH"] {
+            let a = c.raw(method, path, b"").await;
+            assert_eq!(a.status, 405, "{method} {path}: {a:?}");
+            assert!(is_json_error(&a), "{method} {path}: {a:?}");
+            assert_eq!(
+                a.header("allow"),
+                Some("GET,HEAD"),
+                "{method} {path}: {a:?}"
+            );
+            assert!(
+                a.error()
+                    .contains(&format!("{method} is not allowed on {path}")),
+                "{a:?}"
+            );
+        }
+    }
+    let a = c.raw("POST", "/no-such-page", b"").await;
+    assert_eq!(a.status, 404, "{a:?}");
+    assert!(is_json_error(&a), "{a:?}");
+    // The API's own 405 carries Allow too.
+    let a = c.raw("DELETE", "/api/exhibits", b"").await;
+    assert_eq!(
+        (a.status, a.header("allow")),
+        (405, Some("GET,HEAD")),
+        "{a:?}"
+    );
+}
+
+/// The README's hosting section says exactly what the guard does: every Host its table
+/// lists as answered is allowed by the policy of a museum started that way, and every
+/// one it lists as refused is refused.
+#[test]
+fn the_readmes_table_of_hosts_is_what_the_guard_does() {
+    use ludomat_museum::guard::HostPolicy;
+    let readme = include_str!("../../../README.md");
+    let table: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| started with | answered | refused (421) |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(table.len() >= 5, "the table in README.md: {table:?}");
+    let ticked = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut checked = 0;
+    for row in table {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        assert_eq!(cells.len(), 3, "{row}");
+        let mut bind = "127.0.0.1".to_string();
+        let mut allowed = Vec::new();
+        for flag in ticked(cells[0]) {
+            match flag.split_once(' ') {
+                Some(("--bind", ip)) => bind = ip.to_string(),
+                Some(("--allowed-host", name)) => allowed.push(name.to_string()),
+                _ => panic!("{flag:?} in {row}"),
+            }
+        }
+        let bound = std::net::SocketAddr::new(bind.parse().unwrap(), 8462);
+        let policy = HostPolicy::new(bound, &allowed).unwrap();
+        for host in ticked(cells[1]) {
+            assert!(policy.allows(&host), "README: {host} answered ({row})");
+            checked += 1;
+        }
+        for host in ticked(cells[2]) {
+            assert!(!policy.allows(&host), "README: {host} refused ({row})");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 25, "{checked}");
 }

@@ -86,13 +86,22 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
         seen.len() >= 2 && seen[0] < *seen.last().unwrap(),
         "{seen:?}"
     );
+    // The note counts games (MENACE's own unit), not the 100 applications of 1,000, and
+    // says the wall and CPU time as every command does.
+    let note = last["note"].as_str().unwrap();
     assert!(
-        last["note"]
-            .as_str()
-            .unwrap()
-            .contains("run finished: 100 of 100"),
+        note.starts_with("run finished: 100,000 of 100,000 games in ")
+            && note.contains(" wall, ")
+            && note.ends_with(" CPU"),
         "{last}"
     );
+    let p = last_progress(&last);
+    assert_eq!(
+        (p["each"].as_u64(), p["unit"].as_str()),
+        (Some(1000), Some("games")),
+        "{p}"
+    );
+    assert!(p["cpu_ms"].as_u64().is_some(), "{p}");
     let v = view(&mut c, &id).await;
     assert_eq!(v["counters"]["games"], 100_000);
     // the learning curve grew with the games
@@ -285,11 +294,28 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
         }
     }
     let end = end.expect("the proof ended");
+    let note = end["note"].as_str().unwrap();
     assert!(
-        end["note"].as_str().unwrap().contains("prove finished"),
+        note.starts_with("prove finished in ")
+            && note.contains(" wall, ")
+            && note.ends_with(" CPU"),
         "{end}"
     );
+    // The end comes with the session's view: the certificate found is kept with it.
+    assert!(
+        end["view"]["found"]
+            .as_str()
+            .is_some_and(|f| f.contains("Patashnik's first 9 stones")),
+        "{}",
+        end["view"]
+    );
     let last = last_progress(&end);
+    // The proof's own CPU (its searchers' threads too), and it ended by itself.
+    assert!(
+        last["cpu_ms"].as_u64().unwrap() >= last["thread_cpu_ms"].as_u64().unwrap(),
+        "{last}"
+    );
+    assert_eq!(last["timed_out"], false);
     let result = &last["result"];
     assert_eq!(result["verdict"]["verdict"], "proved", "{result}");
     assert!(
@@ -305,4 +331,91 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
     );
     assert_eq!(last["partial"]["verdict"]["verdict"], "proved");
     assert!(!phases.is_empty(), "progress was reported");
+}
+
+/// The proof from the empty board in a museum whose runs stop after a few seconds: while it
+/// runs, its time left comes from the recorded work (CPU time) at the pace it gets, with
+/// its basis, never from the positions proved; at the limit it ends saying so, its last
+/// progress marked `timed_out`, the verdict `cancelled`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_proof_from_scratch_estimates_from_its_recorded_work_and_stops_at_the_limit() {
+    let (addr, _museum) = start(MuseumConfig {
+        max_run_time: Duration::from_secs(12),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "qubic", "config": {"dims": 3}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    // The view tells what the proof cost from each starting point, before it starts.
+    let costs = a.body["view"]["proof_costs"].as_array().unwrap().clone();
+    let scratch = costs
+        .iter()
+        .find(|c| c["after"] == 0)
+        .expect("the proof from scratch was measured");
+    assert!(scratch["cpu_ms"][0].as_u64().unwrap() > 60_000, "{scratch}");
+    let mut stream = events(addr, &id).await;
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "prove", "params": {"search_after": 0}}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let (mut estimated, mut bases) = (0, 0);
+    let mut end = None;
+    while let Some(u) = stream.next(Duration::from_secs(60)).await {
+        for h in u["happenings"].as_array().into_iter().flatten() {
+            if h["type"] != "run_progress" || h["ended"] == true {
+                continue;
+            }
+            if h["partial"]["phase"] == "search" {
+                // Every report in the search says what its estimate rests on.
+                let basis = h["eta_basis"].as_str().unwrap_or_default();
+                assert!(basis.contains("the recorded run"), "{h}");
+                bases += 1;
+            }
+            if let Some(range) = h["eta_range_ms"].as_array() {
+                assert_eq!(h["eta_ms"], range[1], "{h}");
+                assert!(
+                    h["eta_basis"]
+                        .as_str()
+                        .unwrap()
+                        .contains("this run has used"),
+                    "{h}"
+                );
+                estimated += 1;
+            } else {
+                assert!(
+                    h["eta_ms"].is_null(),
+                    "no time left without the estimate: {h}"
+                );
+            }
+        }
+        if u["running"] == false && u["note"].is_string() {
+            end = Some(u);
+            break;
+        }
+    }
+    let end = end.expect("the run ended");
+    assert!(
+        end["note"]
+            .as_str()
+            .unwrap()
+            .contains("prove stopped at the museum's time limit for a run"),
+        "{end}"
+    );
+    let last = last_progress(&end);
+    assert_eq!(last["timed_out"], true, "{last}");
+    assert_eq!(last["result"]["verdict"]["verdict"], "cancelled", "{last}");
+    assert!(
+        bases > 0 && estimated > 0,
+        "{bases} reports with a basis, {estimated} with an estimate"
+    );
 }

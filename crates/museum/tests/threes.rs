@@ -1,12 +1,14 @@
 //! The Threes! exhibit over the museum's HTTP API: swipes and undo, a refused swipe (409,
 //! the visit unchanged), the AI's estimate and autoplay (both on the museum's bounded
-//! pool), and a recorded game opened in the replay viewer.
+//! pool), and a recorded game opened in the replay viewer; the AI with the shipped
+//! network; a network trained from nothing as a long run, its curve reported as it goes,
+//! then played with.
 
 mod common;
 
 use std::time::Duration;
 
-use common::{act, start, view, Client};
+use common::{act, events, start, view, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::json;
 
@@ -127,4 +129,109 @@ fn recorded_game() -> String {
     let mut record = GameRecord::start(&Threes::new(5, HintModel::Plus));
     play_game(&searcher, 5, HintModel::Plus, 10, Some(&mut record));
     record.to_json()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shipped_network_plays_and_a_network_is_trained_from_nothing_then_played_with() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    // The AI with the shipped network, as the page asks for it.
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "threes", "config": {"seed": 3, "depth": 1, "eval": "learned"}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    assert!(a.body["view"]["eval"]
+        .as_str()
+        .unwrap()
+        .contains("shipped network"));
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let step = act(&mut c, &id, json!({"type": "ai_step"})).await;
+    assert_eq!(step.status, 200, "{step:?}");
+    assert_eq!(step.body["view"]["moves"], 1);
+    // Nothing trained yet: nothing to play with.
+    let none = act(&mut c, &id, json!({"type": "play_trained"})).await;
+    assert_eq!(none.status, 409, "{none:?}");
+    assert!(none.error().contains("train one first"), "{none:?}");
+    // Settings out of their limits are refused by name.
+    let bad = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "train", "params": {"games": 10}}),
+        )
+        .await;
+    assert_eq!(bad.status, 400, "{bad:?}");
+    assert!(
+        bad.error().contains("games 10 is out of its limits"),
+        "{bad:?}"
+    );
+    // A short training run: its curve grows on the stream, counted in games.
+    let mut stream = events(addr, &id).await;
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "train", "params": {"games": 4000, "eval_every": 1000, "eval_games": 20}}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let mut points = Vec::new();
+    let mut end = None;
+    while let Some(u) = stream.next(Duration::from_secs(120)).await {
+        for h in u["happenings"].as_array().into_iter().flatten() {
+            if h["type"] == "run_progress" {
+                assert_eq!(h["unit"], "games", "{h}");
+                points.push(h["partial"]["curve"].as_array().map_or(0, Vec::len));
+            }
+        }
+        if u["running"] == false && u["note"].is_string() {
+            end = Some(u);
+            break;
+        }
+    }
+    let end = end.expect("the training ended");
+    let note = end["note"].as_str().unwrap();
+    assert!(
+        note.starts_with("train finished in ") && note.ends_with(" CPU"),
+        "{end}"
+    );
+    assert!(points.windows(2).all(|w| w[0] <= w[1]), "{points:?}");
+    let last = end["happenings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["type"] == "run_progress")
+        .unwrap()
+        .clone();
+    let curve: Vec<u64> = last["result"]["curve"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["games"].as_u64().unwrap())
+        .collect();
+    assert_eq!(curve, [0, 1000, 2000, 3000, 4000], "{last}");
+    assert!(last["cpu_ms"].as_u64().unwrap() > 0, "{last}");
+    // The network is kept with the visit (the end comes with the view), and played with.
+    assert!(
+        end["view"]["trained"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("a 4x5")),
+        "{}",
+        end["view"]
+    );
+    let play = act(&mut c, &id, json!({"type": "play_trained"})).await;
+    assert_eq!(play.status, 200, "{play:?}");
+    assert_eq!(play.body["view"]["eval"], "the network trained here");
+    let step = act(&mut c, &id, json!({"type": "ai_step"})).await;
+    assert_eq!(step.status, 200, "{step:?}");
+    assert_eq!(step.body["view"]["moves"], 2);
+    // Reset goes back to the config's evaluation, keeping the trained network.
+    let reset = act(&mut c, &id, json!({"type": "reset"})).await;
+    assert!(reset.body["view"]["eval"]
+        .as_str()
+        .unwrap()
+        .contains("shipped network"));
+    assert!(reset.body["view"]["trained"].is_string());
+    let _ = view(&mut c, &id).await;
 }

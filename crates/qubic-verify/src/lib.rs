@@ -27,7 +27,7 @@ pub mod walk;
 
 pub use format::{Certificate, FormatError, Record};
 pub use geometry::Geometry;
-pub use walk::{verify, write, ProofBook, Report, VerifyError};
+pub use walk::{verify, verify_until, write, ProofBook, Report, VerifyError};
 
 /// The README's example, compiled as a doctest.
 #[doc = include_str!("../README.md")]

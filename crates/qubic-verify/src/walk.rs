@@ -61,6 +61,12 @@ pub enum VerifyError {
     /// The root is not a position where the first player is to move.
     #[error("the root is not a first-player-to-move position: {0}")]
     Root(String),
+    /// Asked to stop before the end (see [`verify_until`]): nothing was decided.
+    #[error("stopped after {records} records, before the end of the proof")]
+    Stopped {
+        /// Records read by then.
+        records: u64,
+    },
 }
 
 fn cells(m: u64) -> String {
@@ -98,6 +104,30 @@ impl Source for Reader<'_> {
             })?;
         self.at += 1;
         Ok(r)
+    }
+}
+
+/// A source that says [`VerifyError::Stopped`] once `stop` says so (asked every
+/// [`Stoppable::EVERY`] records: a stop is seen within milliseconds).
+struct Stoppable<'s> {
+    inner: &'s mut dyn Source,
+    stop: &'s dyn Fn() -> bool,
+    records: u64,
+}
+
+impl Stoppable<'_> {
+    const EVERY: u64 = 256;
+}
+
+impl Source for Stoppable<'_> {
+    fn next(&mut self, x: u64, o: u64) -> Result<Record, VerifyError> {
+        if self.records.is_multiple_of(Self::EVERY) && (self.stop)() {
+            return Err(VerifyError::Stopped {
+                records: self.records,
+            });
+        }
+        self.records += 1;
+        self.inner.next(x, o)
     }
 }
 
@@ -451,11 +481,34 @@ fn run_with(
 /// # Errors
 /// [`VerifyError`] naming the record and position where the proof fails.
 pub fn verify(g: &Geometry, cert: &Certificate) -> Result<Report, VerifyError> {
+    verify_until(g, cert, &|| false)
+}
+
+/// [`verify`], asking `stop` as it goes (every few hundred records): once it says so, the
+/// check ends at once with [`VerifyError::Stopped`] — a run that is cancelled does not
+/// wait for the whole certificate.
+///
+/// # Errors
+/// As [`verify`], and [`VerifyError::Stopped`].
+pub fn verify_until(
+    g: &Geometry,
+    cert: &Certificate,
+    stop: &dyn Fn() -> bool,
+) -> Result<Report, VerifyError> {
     let mut r = Reader {
         records: &cert.records,
         at: 0,
     };
-    let report = run(g, cert.root_x, cert.root_o, &mut r)?;
+    let report = run(
+        g,
+        cert.root_x,
+        cert.root_o,
+        &mut Stoppable {
+            inner: &mut r,
+            stop,
+            records: 0,
+        },
+    )?;
     if r.at < cert.records.len() {
         return Err(VerifyError::Long {
             extra: (cert.records.len() - r.at) as u64,

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use ludomat_qubic_verify::format::fnv1a;
 use ludomat_qubic_verify::{
-    verify, Certificate, FormatError, Geometry, ProofBook, Record, VerifyError,
+    verify, verify_until, Certificate, FormatError, Geometry, ProofBook, Record, VerifyError,
 };
 
 fn bundled() -> Vec<u8> {
@@ -35,6 +35,27 @@ fn the_bundled_certificate_proves_the_first_players_win() {
         "re-checked in {:?}",
         t.elapsed()
     );
+}
+
+/// A check asked to stop ends at once, saying so: it is asked every 256 records, and
+/// here says stop at its third question.
+#[test]
+fn a_check_asked_to_stop_ends_at_once() {
+    let g = Geometry::new();
+    let cert = Certificate::read(&bundled()).unwrap();
+    let asked = std::cell::Cell::new(0);
+    let t = Instant::now();
+    let stopped = verify_until(&g, &cert, &|| {
+        asked.set(asked.get() + 1);
+        asked.get() >= 3
+    });
+    assert_eq!(stopped.unwrap_err(), VerifyError::Stopped { records: 512 });
+    assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
+    assert!(VerifyError::Stopped { records: 512 }
+        .to_string()
+        .contains("stopped after 512 records"));
+    // Never asked to stop: the whole check, as `verify`.
+    assert_eq!(verify_until(&g, &cert, &|| false), verify(&g, &cert));
 }
 
 fn damaged(records: Vec<Record>) -> VerifyError {

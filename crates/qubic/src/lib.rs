@@ -47,6 +47,7 @@ pub mod louden;
 pub mod options;
 pub mod other1;
 mod plane;
+pub mod play;
 pub mod proof;
 pub mod proof3d;
 pub mod proofs;

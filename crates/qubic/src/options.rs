@@ -78,14 +78,15 @@ pub struct PlayOptions {
     /// The machine moves first.
     #[cfg_attr(feature = "clap", arg(long))]
     pub machine_first: bool,
-    /// 3 for 4×4×4 (moves `xyz`), 4 for 4×4×4×4 (moves `wxyz`, OTHER-1 only).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4)))]
+    /// Dimensions, 3 to 4: 3 for 4×4×4 (moves `xyz`), 4 for 4×4×4×4 (moves `wxyz`, OTHER-1
+    /// only).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = ludomat_game::count::count::<u8>(3, 4)))]
     pub dims: u8,
     /// Also draw one of the 18 planes after each move: t1–t4, r1–r4, c1–c4, d1–d6.
     #[cfg_attr(feature = "clap", arg(long))]
     pub slice: Option<Plane>,
     /// Seed for the machine's random choices (levels 11 and 12).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// OTHER-1: switch levels off, e.g. `6,9`.
     #[cfg_attr(feature = "clap", arg(long, default_value = ""))]

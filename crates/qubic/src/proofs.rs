@@ -44,10 +44,11 @@ pub struct ProofOptions {
     /// A strategy file written by the `forced4d` example instead of the stored one.
     #[cfg_attr(feature = "clap", arg(long))]
     pub file: Option<PathBuf>,
-    /// 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of the win found from
-    /// scratch, re-checked by the independent checker; `--patashnik` re-checks the
-    /// certificate of Patashnik's strategy, `--dictionary` his dictionary itself).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4)))]
+    /// Dimensions, 3 to 4: 4 (the stored 4×4×4×4 tree) or 3 (4×4×4: our certificate of
+    /// the win found from scratch, re-checked by the independent checker; `--patashnik`
+    /// re-checks the certificate of Patashnik's strategy, `--dictionary` his dictionary
+    /// itself).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(3, 4)))]
     pub dims: u8,
     /// With --dims 3: check Patashnik's dictionary exhaustively — the bundled one, or a
     /// file in its format (a header ended by a line of dashes, then `position move`
@@ -71,9 +72,9 @@ pub struct ProofOptions {
         arg(long, value_name = "FILE", conflicts_with = "certificate")
     )]
     pub write_certificate: Option<PathBuf>,
-    /// With --dims 3 --dictionary: longest threat sequence (first-player threes, 1–30)
-    /// tried where the dictionary has no move.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(1..=30)))]
+    /// With --dims 3 --dictionary: longest threat sequence (first-player threes, 1 to
+    /// 30) tried where the dictionary has no move.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 20, value_parser = ludomat_game::count::count::<u8>(1, 30)))]
     pub threat_depth: u8,
     /// With --dims 3 --dictionary: find a shortest threat sequence at each position
     /// (about ten times slower) instead of the first one found depth-first.
@@ -85,13 +86,14 @@ pub struct ProofOptions {
     #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["dictionary", "certificate", "shortest"]))]
     pub search: bool,
     /// With --dims 3 (hybrid): Patashnik's dictionary for the first player's first K
-    /// stones (1–15), our df-pn search from there on; certificate as for --search.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..=15),
+    /// stones (1 to 15), our df-pn search from there on; certificate as for --search.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "K", value_parser = ludomat_game::count::count::<u8>(1, 15),
               conflicts_with_all = ["search", "certificate", "shortest"]))]
     pub search_after: Option<u8>,
     /// With --search or --search-after: stop each position's search after this many
-    /// node expansions (the work bound; unbounded if not given; Ctrl-C also stops).
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..)))]
+    /// node expansions (1 to 1,000,000,000,000,000; unbounded if not given; Ctrl-C also
+    /// stops).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1, 1_000_000_000_000_000)))]
     pub max_expansions: Option<u64>,
     /// With --search or --search-after: `shared` (one table for every position, one
     /// searcher per core; the default), `jobs` (a master's proof tree whose leaves are
@@ -354,7 +356,9 @@ impl ProofOptions {
 }
 
 /// What a check prints: `head` as it is, then `checker` (the independent checker's
-/// account, wrapped at the terminal's width by whoever prints it), then `tail`.
+/// account, wrapped at the terminal's width by whoever prints it), then `tail`; and apart
+/// from them `timing`, how long the check took (for standard error: the same check
+/// prints the same result).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProofReport {
     /// Printed as it is.
@@ -363,6 +367,17 @@ pub struct ProofReport {
     pub checker: String,
     /// Printed as it is, after.
     pub tail: String,
+    /// The check's wall-clock and CPU time in a sentence (`Checked in 2.6 s wall, 1.0 s
+    /// CPU.`), or empty.
+    pub timing: String,
+}
+
+/// `Checked in 2.6 s wall, 1.0 s CPU.`: the time since `wall` and `cpu` were read.
+fn took(what: &str, wall: Instant, cpu_at: Duration) -> String {
+    format!(
+        "{what} in {}.",
+        text::wall_and_cpu(wall.elapsed(), cpu::process().saturating_sub(cpu_at))
+    )
 }
 
 fn read(path: &Path, cap: u64) -> Result<Vec<u8>, ProofError> {
@@ -406,8 +421,9 @@ pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), Proo
     Ok((dict, name))
 }
 
-/// Refuse, before the work, an output that cannot be written: a folder, a FIFO or
-/// device, a file in a missing folder.
+/// Refuse, before the work, a certificate that cannot be written: a folder, a FIFO or
+/// device, a file in a missing folder, or a name whose extension is not `.gz` (a
+/// certificate is gzip: `my.cert.gz`, never `x.json`).
 ///
 /// # Errors
 /// [`ProofError::Output`] naming `flag` and the path.
@@ -415,7 +431,7 @@ pub fn check_output(path: &Path, flag: &'static str) -> Result<(), ProofError> {
     Ok(ludomat_io::output::check_flag(
         flag,
         path,
-        ludomat_io::output::ANY,
+        ludomat_io::output::GZIP,
     )?)
 }
 
@@ -427,7 +443,7 @@ pub fn certificate_text(r: &CertificateSummary) -> String {
         "  first-player positions (merged under the 192 symmetries): {}\n  answered by a \
          stored move: {}, by a whole threat line: {} (longest: {} threes)\n  second-player \
          replies checked: {} ({} reaching a position already checked); replies leaving a \
-         three open (lost at once): {}\n",
+         three open (the first player wins at once): {}\n",
         t(r.records),
         t(r.moves),
         t(r.threat_lines),
@@ -487,18 +503,19 @@ fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofErr
         source,
     })?;
     let g = ludomat_qubic_verify::Geometry::new();
+    let timing = took("Checked", t, c);
     let checker = format!(
         "4×4×4: {name}, {} bytes ({} records). Re-checked by the independent checker \
          ({} lines, {} symmetries, found by itself): the first player wins against every \
-         defence.\nChecked in {}.\n",
+         defence.\n",
         ludomat_io::text::thousands(bytes.len() as u64),
         ludomat_io::text::thousands(r.records),
         g.lines.len(),
         g.symmetries.len(),
-        ludomat_io::text::wall_and_cpu(t.elapsed(), cpu::process().saturating_sub(c)),
     ) + &certificate_text(&r);
     Ok(ProofReport {
         checker,
+        timing,
         ..ProofReport::default()
     })
 }
@@ -517,7 +534,7 @@ fn write_file(out: &Path, gz: &[u8]) -> Result<(), ProofError> {
 fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofReport, ProofError> {
     check_output(out, "--write-certificate")?;
     let (dict, name) = read_dictionary(dictionary)?;
-    let t = Instant::now();
+    let (t, c) = (Instant::now(), cpu::process());
     let (gz, r) =
         write_gzip(&PatashnikStrategy::new(dict)).map_err(|source| ProofError::Certificate {
             what: format!("the strategy of {name}"),
@@ -526,14 +543,15 @@ fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofRepor
     write_file(out, &gz)?;
     Ok(ProofReport {
         head: format!(
-            "{}: the certificate of {name}'s strategy, {} records, {} bytes, written and checked in {:.1?}\n",
+            "{}: the certificate of {name}'s strategy, {} records, {} bytes, written and \
+             checked.\n",
             out.display(),
-            r.records,
-            gz.len(),
-            t.elapsed()
+            text::thousands(r.records),
+            text::thousands(gz.len() as u64),
         ),
         checker: certificate_text(&r),
         tail: String::new(),
+        timing: took("Written and checked", t, c),
     })
 }
 
@@ -545,13 +563,13 @@ fn check_dictionary(
 ) -> Result<ProofReport, ProofError> {
     let (dict, name) = read_dictionary(file)?;
     say(&format!(
-        "4×4×4: {name}, {} entries. The first player plays a win, else the block of a \
-         three, else the dictionary's move (under the 192 symmetries), else a threat \
-         sequence of at most {} threes; every reply of the second player is answered.\n",
-        dict.entries.len(),
+        "4×4×4: {name}, {}. The first player plays a win, else the block of a three, else \
+         the dictionary's move (under the 192 symmetries), else a threat sequence of at \
+         most {} threes; every reply of the second player is answered.\n",
+        text::count(dict.entries.len() as u64, "entry", "entries"),
         limits.threat_depth
     ));
-    let t = Instant::now();
+    let (t, c) = (Instant::now(), cpu::process());
     let r = check(&dict, limits).map_err(|source| ProofError::NoWin {
         name: name.clone(),
         source,
@@ -561,7 +579,7 @@ fn check_dictionary(
         .iter()
         .enumerate()
         .filter(|(_, &n)| n > 0)
-        .map(|(l, n)| format!("{l}: {n}"))
+        .map(|(l, &n)| format!("{l}: {}", text::thousands(n)))
         .collect();
     let never: Vec<String> = dict
         .entries
@@ -570,25 +588,26 @@ fn check_dictionary(
         .filter(|(_, &used)| !used)
         .map(|(e, _)| e.line.to_string())
         .collect();
+    let timing = took("Verified", t, c);
+    let n = text::thousands;
     let mut head = format!(
-        "Verified in {:.1?}: the first player wins against every defence.\n  positions with \
-         the first player to move (merged under the symmetries): {}\n  answered by a \
+        "Verified: the first player wins against every defence.\n  positions with the \
+         first player to move (merged under the symmetries): {}\n  answered by a \
          dictionary move: {}, a forced block: {}, a threat sequence: {}\n  dictionary or \
-         block moves making two threes at once: {}; replies leaving a three open (won at \
-         once): {}\n  threat sequences ({}) by length: {}\n",
-        t.elapsed(),
-        r.positions,
-        r.dictionary_moves,
-        r.forced_blocks,
-        r.threat_sequences,
-        r.double_threes,
-        r.replies_lost_at_once,
+         block moves making two threes at once: {}; replies leaving a three open (the \
+         first player wins at once): {}\n  threat sequences ({}) by length: {}\n",
+        n(r.positions),
+        n(r.dictionary_moves),
+        n(r.forced_blocks),
+        n(r.threat_sequences),
+        n(r.double_threes),
+        n(r.replies_lost_at_once),
         if limits.shortest {
             "shortest"
         } else {
             "first found"
         },
-        lengths.join(", ")
+        lengths.join("; ")
     );
     if let Some((k, seq)) = &r.longest {
         head += &format!(
@@ -600,9 +619,9 @@ fn check_dictionary(
     }
     head += &format!(
         "  dictionary entries used: {} of {}; never reached: {}{}\n",
-        r.entries_reached(),
-        dict.entries.len(),
-        never.len(),
+        n(r.entries_reached() as u64),
+        n(dict.entries.len() as u64),
+        n(never.len() as u64),
         if never.is_empty() {
             String::new()
         } else {
@@ -612,11 +631,12 @@ fn check_dictionary(
     if !dict.duplicates.is_empty() {
         head += &format!(
             "  entries symmetric to an earlier one (never consulted): {}\n",
-            dict.duplicates.len()
+            n(dict.duplicates.len() as u64)
         );
     }
     Ok(ProofReport {
         head,
+        timing,
         ..ProofReport::default()
     })
 }
@@ -647,29 +667,32 @@ fn opening_cell(tree: &AttackNode) -> String {
 #[must_use]
 pub fn tree_opening(tree: &AttackNode) -> String {
     format!(
-        "4×4×4×4: a strategy tree of {} nodes; the first player opens at {}.\n",
-        size(tree),
+        "4×4×4×4: a strategy tree of {}; the first player opens at {}.\n",
+        text::count(size(tree) as u64, "node", "nodes"),
         opening_cell(tree)
     )
 }
 
 /// Every position of the tree checked against the rules (seconds; reports no steps of
-/// its own): what it proves.
+/// its own): what it proves, and its time apart.
 ///
 /// # Errors
 /// [`ProofError::NotProved`]: not a win, or replies without an answer (named).
-pub fn verify_tree(tree: &AttackNode) -> Result<String, ProofError> {
-    let t = Instant::now();
+pub fn verify_tree(tree: &AttackNode) -> Result<ProofReport, ProofError> {
+    let (t, c) = (Instant::now(), cpu::process());
     match verify(tree) {
-        Ok(v) => Ok(format!(
-            "Verified against the rules in {:.1?}: {} positions, every reply answered.\n\
-             The first player forces a win within {} of its own moves (its opening and \
-             the completing move included), at most {} moves in all.\n",
-            t.elapsed(),
-            v.positions,
-            v.first_player_moves,
-            2 * v.first_player_moves - 1
-        )),
+        Ok(v) => Ok(ProofReport {
+            head: format!(
+                "Verified against the rules: {}, every reply answered. The first player \
+                 forces a win within {} of its own moves (its opening and the completing \
+                 move included), at most {} in all.\n",
+                text::count(v.positions, "position", "positions"),
+                v.first_player_moves,
+                text::count(u64::from(2 * v.first_player_moves - 1), "move", "moves")
+            ),
+            timing: took("Checked", t, c),
+            ..ProofReport::default()
+        }),
         Err(e) => {
             // the partial check fails on the same line of play as the full one: say it once
             let Ok((v, open)) = verify_partial(tree) else {
@@ -681,11 +704,12 @@ pub fn verify_tree(tree: &AttackNode) -> Result<String, ProofError> {
                 .map(|c| c.to_string())
                 .collect();
             Err(ProofError::NotProved(format!(
-                "not a full proof: the answered replies win within {} moves ({} positions), \
-                 but {} replies to {} have no answer: {}",
-                v.first_player_moves,
-                v.positions,
-                open.len(),
+                "not a full proof: the answered replies win within {} ({}), but {} to {} \
+                 {} no answer: {}",
+                text::count(u64::from(v.first_player_moves), "move", "moves"),
+                text::count(v.positions, "position", "positions"),
+                text::count(open.len() as u64, "reply", "replies"),
+                ludomat_io::text::plural(open.len() as u64, "has", "have"),
                 opening_cell(tree),
                 open.join(" ")
             )))
@@ -736,14 +760,15 @@ fn secs_wall_and_cpu(wall: f64, cpu: f64) -> String {
 /// The progress bar's note: expansions, CPU time and the line being searched.
 #[must_use]
 pub fn search_note(p: &Progress<SearchProgress>) -> String {
-    format!(
+    let note = format!(
         "{} expansions, {} CPU {}",
         ludomat_io::text::thousands(p.partial.expansions),
         ludomat_io::text::duration(std::time::Duration::from_secs_f64(
             p.partial.cpu_seconds.max(0.0)
         )),
         p.partial.line.join(" ")
-    )
+    );
+    note.trim_end().to_string()
 }
 
 impl PreparedSearch {
@@ -860,16 +885,12 @@ impl PreparedSearch {
             Verdict::NoFrontier => return self.summary(run, 80).map(|_| ProofReport::default()),
         };
         let mut head = format!(
-            "Proved: the first player wins. {} positions of the strategy have a searched \
-             move.\nCertificate: {} records, {} bytes gzip, written and re-checked by the \
-             independent checker in {}.\n",
-            ludomat_io::text::thousands(run.searched_moves as u64),
-            ludomat_io::text::thousands(certificate.records),
-            ludomat_io::text::thousands(certificate.bytes as u64),
-            secs_wall_and_cpu(
-                run.certificate_time.seconds,
-                run.certificate_time.cpu_seconds
-            )
+            "Proved: the first player wins. {} of the strategy have a searched move.\n\
+             Certificate: {}, {} bytes gzip, written and re-checked by the independent \
+             checker.\n",
+            text::count(run.searched_moves as u64, "position", "positions"),
+            text::count(certificate.records, "record", "records"),
+            text::thousands(certificate.bytes as u64),
         );
         if let (Some(out), Some(gz)) = (&self.task.out, &run.certificate) {
             write_file(out, gz)?;
@@ -878,8 +899,13 @@ impl PreparedSearch {
         Ok(ProofReport {
             head,
             checker: certificate_text(certificate),
-            tail: format!(
-                "The whole run: {}.\n",
+            tail: String::new(),
+            timing: format!(
+                "The certificate written and re-checked in {}; the whole run: {}.",
+                secs_wall_and_cpu(
+                    run.certificate_time.seconds,
+                    run.certificate_time.cpu_seconds
+                ),
                 secs_wall_and_cpu(run.total.seconds, run.total.cpu_seconds)
             ),
         })
@@ -946,9 +972,19 @@ mod tests {
     }
 
     #[test]
-    fn a_folder_is_no_certificate_file() {
-        let dir = std::env::temp_dir();
-        let e = check_output(&dir, "--write-certificate").unwrap_err();
+    fn a_folder_is_no_certificate_file_and_a_certificate_is_gzip() {
+        let dir = std::env::temp_dir().join(format!("ludomat-cert-{}", std::process::id()));
+        let folder = dir.join("c.cert.gz");
+        std::fs::create_dir_all(&folder).unwrap();
+        let e = check_output(&folder, "--write-certificate").unwrap_err();
         assert!(e.to_string().ends_with(": is a folder, not a file"), "{e}");
+        let e = check_output(&dir.join("x.json"), "--write-certificate").unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("x.json: the format is chosen by the extension: .gz, not .json"),
+            "{e}"
+        );
+        check_output(&dir.join("my.cert.gz"), "--write-certificate").unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

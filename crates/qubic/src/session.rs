@@ -315,6 +315,11 @@ pub struct QubicView {
     /// The certificate this session's last proof run found, in a few words (`play_found`
     /// plays it).
     pub found: Option<String>,
+    /// 4×4×4: what the proof (the long run `prove`) cost from each starting point
+    /// recorded in this build, so a page can tell it before a run starts
+    /// ([`crate::proof3d::watch::costs`]).
+    #[serde(default)]
+    pub proof_costs: Vec<crate::proof3d::watch::Cost>,
     /// 1-based game number.
     pub game: u32,
     /// The 1962 deck has typed its last message: only `reset` goes on.
@@ -1260,6 +1265,10 @@ impl Session for QubicSession {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .as_ref()
                 .map(|f| f.about.clone()),
+            proof_costs: match &self.core {
+                Inner::Three(_) => crate::proof3d::watch::costs().to_vec(),
+                Inner::Four(_) => Vec::new(),
+            },
             game: self.game,
             deck_finished: self.deck_finished,
             tally: self.tally,
@@ -1277,7 +1286,8 @@ impl Session for QubicSession {
     ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
         if name != "prove" {
             return Err(SessionError::Invalid(format!(
-                "qubic has one long run, \"prove\" (not {name:?})"
+                "qubic has one long run, \"prove\" (not {})",
+                ludomat_io::text::quoted(name, 60)
             )));
         }
         Ok(Box::new(

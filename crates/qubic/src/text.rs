@@ -31,25 +31,27 @@ pub fn digits(v: &QubicView) -> &'static str {
 #[must_use]
 pub fn intro(v: &QubicView) -> String {
     match v.strategy {
+        // One paragraph each, with no line break of its own: the terminal's writer wraps
+        // it at its width once (a break written here for a wider line made ragged lines).
         Strategy::Forced if v.dims == 3 => format!(
-            "4×4×4 tic-tac-toe: the machine (M) moves first and plays {} — a proof that\n\
+            "4×4×4 tic-tac-toe: the machine (M) moves first and plays {} — a proof that \
              the first player wins, re-checked against every defence; try to stop it. Type moves \
-             as xyz\n(tier, row, column), each 1–4 (q quits).\n\n",
+             as xyz (tier, row, column), each 1–4 (q quits).\n\n",
             v.certificate.as_deref().unwrap_or("a certificate")
         ),
         Strategy::Forced => "4×4×4×4 tic-tac-toe: the machine (M) moves first and plays the \
-                             stored forced win;\ntry to stop it. Type moves as wxyz (block, \
+                             stored forced win; try to stop it. Type moves as wxyz (block, \
                              tier, row, column), each 1–4 (q quits).\n\n"
             .to_string(),
         Strategy::Louden1962 => format!(
             "3D TIC-TAC-TOE, as Bob Louden's IBM 1620 deck of February 1962 plays it (seed \
-             {}).\nMoves are three digits: level (tier), row, column, each 1-4. You are P, the \
+             {}). Moves are three digits: level (tier), row, column, each 1–4. You are P, the \
              1620 is M (q quits).\n\n",
             v.seed
         ),
         Strategy::Other1 => format!(
             "{} tic-tac-toe against the IBM 1620 strategy (OTHER-1 levels; seed {}). You are \
-             P, the machine is M.\nType moves as {}: {}, each 1–4 (q quits).\n\n",
+             P, the machine is M. Type moves as {}: {}, each 1–4 (q quits).\n\n",
             if v.dims == 4 { "4×4×4×4" } else { "4×4×4" },
             v.seed,
             digits(v),
@@ -223,6 +225,30 @@ mod tests {
     use super::*;
     use crate::{QubicAction, QubicConfig, QubicSession};
     use ludomat_game::Session;
+
+    /// Each opening is one paragraph, wrapped once by the terminal's writer: a line break
+    /// of its own (written for a wider line) made ragged lines at 80 columns.
+    #[test]
+    fn every_opening_is_one_paragraph() {
+        let s = QubicSession::new(QubicConfig::default()).unwrap();
+        for (strategy, dims) in [
+            (Strategy::Other1, 3),
+            (Strategy::Other1, 4),
+            (Strategy::Louden1962, 3),
+            (Strategy::Forced, 3),
+            (Strategy::Forced, 4),
+        ] {
+            let mut v = s.view();
+            v.strategy = strategy;
+            v.dims = dims;
+            let text = intro(&v);
+            assert!(text.ends_with(".\n\n"), "{text}");
+            assert!(
+                !text.trim_end().contains('\n'),
+                "{strategy:?} {dims}: {text}"
+            );
+        }
+    }
 
     #[test]
     fn a_move_is_told_with_the_board_after_it() {

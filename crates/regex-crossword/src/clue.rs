@@ -174,7 +174,10 @@ impl Clue {
         {
             return Err(ClueError {
                 column: source[..i].chars().count() + 1,
-                message: format!("{c:?} is not a printable ASCII character"),
+                message: format!(
+                    "{} is not a printable ASCII character",
+                    ludomat_io::text::quoted(&c.to_string(), 1)
+                ),
             });
         }
         let mut p = Parser {

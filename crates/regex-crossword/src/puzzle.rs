@@ -180,7 +180,10 @@ impl Puzzle {
                 continue;
             }
             let Some((key, value)) = t.split_once(':') else {
-                return Err(bad(format!("expected 'key: value', found '{t}'")));
+                return Err(bad(format!(
+                    "expected 'key: value', found {}",
+                    ludomat_io::text::quoted(t, 60)
+                )));
             };
             let key = key.trim();
             let value = value.trim();
@@ -320,7 +323,8 @@ impl Puzzle {
         // named whole, not split into bytes that print as mojibake.
         if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
             return Err(format!(
-                "the answer has {c:?}, which is not an ASCII character (every cell holds one)"
+                "the answer has {}, which is not an ASCII character (every cell holds one)",
+                ludomat_io::text::quoted(&c.to_string(), 1)
             ));
         }
         let keep_space = self.alphabet.contains(b' ');
@@ -524,11 +528,11 @@ mod tests {
     fn a_non_ascii_answer_is_named_whole() {
         let p = Puzzle::parse("shape: rectangle 1x2\nacross 1: ..\n").unwrap();
         let e = p.parse_answer("ÄB").unwrap_err();
-        assert!(e.contains("'Ä'"), "{e}");
+        assert!(e.contains("\"Ä\""), "{e}");
         // two bytes for two cells: without the check this was a "solution" whose cells
         // printed as mojibake
         let e = p.parse_answer("Ä").unwrap_err();
-        assert!(e.contains("'Ä'"), "{e}");
+        assert!(e.contains("\"Ä\""), "{e}");
     }
 
     #[test]

@@ -323,7 +323,8 @@ fn read_puzzle(text: &str, name: &str) -> Result<Puzzle, String> {
         return match shipped(word) {
             Some(t) => Puzzle::parse(t).map_err(|e| format!("{name}: {e}")),
             None => Err(format!(
-                "{name}: no shipped puzzle {word:?} (the shipped ones: {}), and not a puzzle file (it has no 'shape:' line)",
+                "{name}: no shipped puzzle {} (the shipped ones: {}), and not a puzzle file (it has no 'shape:' line)",
+                ludomat_io::text::quoted(word, 40),
                 crate::PUZZLES
                     .iter()
                     .map(|(n, _)| n.trim_end_matches(".txt"))
@@ -332,6 +333,12 @@ fn read_puzzle(text: &str, name: &str) -> Result<Puzzle, String> {
             )),
         };
     }
+    Puzzle::parse(text).map_err(|e| place_error(text, name, &e))
+}
+
+/// A puzzle file's text read as a puzzle (never as a shipped puzzle's name), its errors
+/// naming the file (`name`), its line and the column in that line.
+fn read_puzzle_file(text: &str, name: &str) -> Result<Puzzle, String> {
     Puzzle::parse(text).map_err(|e| place_error(text, name, &e))
 }
 
@@ -441,6 +448,19 @@ impl RegexSession {
     #[must_use]
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
+    }
+
+    /// A session on the text of the puzzle file `name` (the terminal's `play regex FILE`):
+    /// an error names the file, never quotes its text.
+    ///
+    /// # Errors
+    /// A text that is not a puzzle.
+    pub fn from_file(name: &str, text: String) -> Result<RegexSession, SessionError> {
+        let puzzle = read_puzzle_file(&text, name).map_err(SessionError::Invalid)?;
+        Ok(RegexSession::with_puzzle(
+            RegexConfig { puzzle: text },
+            puzzle,
+        ))
     }
 
     fn with_puzzle(config: RegexConfig, puzzle: Puzzle) -> RegexSession {
@@ -856,7 +876,8 @@ impl Session for RegexSession {
             },
             _ => {
                 return Err(SessionError::Invalid(format!(
-                    "cannot read {line:?}: type ROW CELL LETTER, ROW LETTERS, clear ROW CELL, hint, deduce, reveal or reset"
+                    "cannot read {}: type ROW CELL LETTER, ROW LETTERS, clear ROW CELL, hint, deduce, reveal or reset",
+                    ludomat_io::text::quoted(line, 60)
                 )))
             }
         })

@@ -79,16 +79,16 @@ pub struct SolveOptions {
         arg(
             long,
             default_value_t = 2,
-            value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_LIMIT as u64),
+            value_parser = ludomat_game::count::count::<usize>(1, MAX_LIMIT as u64),
             help = "Count solutions up to this many (2 tells a unique solution from several; \
-                    at most 10,000)"
+                    1 to 10,000)"
         )
     )]
     pub limit: usize,
     /// Give up after this many search nodes.
     #[cfg_attr(
         feature = "clap",
-        arg(long, default_value_t = DEFAULT_MAX_NODES, help = "Give up after this many search nodes")
+        arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = ludomat_game::count::count::<u64>(1, u64::MAX), help = "Give up after this many search nodes")
     )]
     pub max_nodes: u64,
     /// Give up after this long (`None`: no bound on time).

@@ -244,6 +244,16 @@ impl RegexConsole {
             session: RegexSession::new(config)?,
         })
     }
+
+    /// A session on the text of the puzzle file `name`, its errors naming the file.
+    ///
+    /// # Errors
+    /// When the text is not a puzzle.
+    pub fn from_file(name: &str, text: String) -> Result<Self, SessionError> {
+        Ok(RegexConsole {
+            session: RegexSession::from_file(name, text)?,
+        })
+    }
 }
 
 impl Console for RegexConsole {

@@ -27,6 +27,33 @@ use crate::machine::{Machine, Stop};
 use crate::roms::TicTacToeRom;
 use crate::teletype::Key;
 
+/// The book program's outputs as people read them: `move 3, won`.
+fn book_words(out: &[BookOutput]) -> String {
+    if out.is_empty() {
+        return "nothing".into();
+    }
+    out.iter()
+        .map(|o| match o {
+            BookOutput::Move(m) => format!("move {m}"),
+            BookOutput::Won => "77 (won)".to_string(),
+            BookOutput::Tie => "0 (a tie)".to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Teletype codes as people read them: `2 9 9`, or `nothing`.
+fn digits(codes: &[u8]) -> String {
+    if codes.is_empty() {
+        return "nothing".into();
+    }
+    codes
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// More than enough steps for one move of the ROM (it needs about 20).
 const STEPS_PER_MOVE: u64 = 10_000;
 
@@ -177,7 +204,12 @@ impl Agent<Board> for RelayAgent {
             Stop::Halted => {}
             other => {
                 return Err(AgentError::Failed(format!(
-                    "the machine did not halt for a key: {other:?} at PC {:#04x}",
+                    "the machine did not halt for a key: it stopped {} at PC {:#04x}",
+                    match other {
+                        Stop::StepLimit => "at the step limit",
+                        Stop::Reserved { .. } => "at a reserved word",
+                        Stop::Halted => "at a HALT",
+                    },
                     m.pc()
                 )))
             }
@@ -190,7 +222,8 @@ impl Agent<Board> for RelayAgent {
                 Some((&echo, rest)) if echo == k.digit() => rest,
                 _ => {
                     return Err(AgentError::Failed(format!(
-                        "the machine did not echo key {k}: printed {printed:?}"
+                        "the machine did not echo key {k}: printed {}",
+                        digits(&printed)
                     )))
                 }
             },
@@ -206,7 +239,8 @@ impl Agent<Board> for RelayAgent {
         };
         let cell = cell.ok_or_else(|| {
             AgentError::Failed(format!(
-                "the machine printed {printed:?}, which is not a move, on\n{pos}"
+                "the machine printed {}, which is not a move, on\n{pos}",
+                digits(&printed)
             ))
         })?;
         if verdict == Verdict::Won {
@@ -283,7 +317,10 @@ impl Agent<Board> for BookAgent {
             _ => (None, Verdict::Moved),
         };
         let cell = cell.ok_or_else(|| {
-            AgentError::Failed(format!("the book program printed {new:?} on\n{pos}"))
+            AgentError::Failed(format!(
+                "the book program printed {} on\n{pos}",
+                book_words(new)
+            ))
         })?;
         self.line.push(pos.with(cell, Mark::X), keys);
         self.last = Some(verdict);

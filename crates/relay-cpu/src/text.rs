@@ -351,8 +351,13 @@ impl RelayConsole {
         }
         if !matches!(self.session.clock(), Clock::Halted | Clock::WaitingForKey) {
             return Err(SessionError::Failed(format!(
-                "the machine did not halt: {:?} at PC {:#04x}",
-                self.session.clock(),
+                "the machine did not halt: it is {} at PC {:#04x}",
+                match self.session.clock() {
+                    Clock::Running => "still running",
+                    Clock::Stopped => "stopped",
+                    Clock::Fault => "at a reserved word",
+                    Clock::Halted | Clock::WaitingForKey => "halted",
+                },
                 self.session.machine().pc()
             )));
         }
@@ -425,7 +430,10 @@ impl Console for RelayConsole {
     }
 
     fn input_ended(&mut self) -> String {
-        "\nInput ended; game abandoned.\n".into()
+        format!(
+            "\n{}; game abandoned.\n",
+            ludomat_game::Ending::after_no_line().words()
+        )
     }
 
     fn farewell(&mut self) -> String {

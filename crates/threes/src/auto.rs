@@ -32,12 +32,12 @@ pub struct AutoOptions {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 10, value_name = "N"))]
     pub games: u32,
     /// Master seed; game i uses a seed derived from it.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
-    /// Number of the first game: play games K … K+games−1 of the master seed's series
-    /// (a long run split into parts; `threes summary` joins their CSV files). K + games
-    /// must stay within 4,294,967,295.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0))]
+    /// Number of the first game (0 to 4,294,967,295): play games K … K+games−1 of the
+    /// master seed's series (a long run split into parts; `threes summary` joins their CSV
+    /// files). K + games must stay within 4,294,967,295.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0, value_parser = ludomat_game::count::count::<u32>(0, u32::MAX as u64)))]
     pub first_game: u32,
     // how deep our AI searches
     #[cfg_attr(feature = "clap", command(flatten))]
@@ -87,8 +87,8 @@ pub struct AutoOptions {
     #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, default_missing_value = "search", value_name = "MODE"))]
     pub distributed: Option<crate::cluster::Mode>,
     /// Jobs are the subtrees this many swipes above the leaves (the source's
-    /// parallelization depth, 1…16; default 8, capped at the depth − 1).
-    #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u8).range(1..=16)))]
+    /// parallelization depth, 1 to 16; default 8, capped at the depth − 1).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::count::<u8>(1, 16)))]
     pub parallel_depth: Option<u8>,
     /// With `--distributed search`: print no report per move (only the summary).
     #[cfg_attr(feature = "clap", arg(long))]

@@ -13,7 +13,7 @@ use crate::{DepthRule, Direction, Heuristic, HintModel, Position, SearchConfig, 
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct BenchConfig {
     /// Search depth for the nodes-per-second measurement (1 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(1, u64::from(crate::search::MAX_DEPTH))))]
     pub depth: u8,
     /// Seconds per measurement (0.1 to 60).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0, value_parser = parse_seconds))]
@@ -72,14 +72,14 @@ pub fn measure_with(
     say(format!(
         "swipes: {} swipes/s on one thread ({} boards × 4 directions)",
         ludomat_io::text::number(rate),
-        boards.len()
+        ludomat_io::text::thousands(boards.len() as u64)
     ));
     if let Some(net) = network {
         let rate = evaluation_rate(net, &boards, budget);
         say(format!(
-            "network: {}\n  {:.2} M afterstate values per second of one thread's CPU",
+            "network: {}\n  {} afterstate values per CPU-second of one thread",
             net.spec(),
-            rate / 1e6
+            ludomat_io::text::number(rate)
         ));
     }
     let game = search_position();
@@ -98,7 +98,7 @@ pub fn measure_with(
             ludomat_io::text::number(nodes as f64 / t),
             ludomat_io::text::duration(Duration::from_secs_f64(t / f64::from(searches.max(1)))),
             if parallel {
-                format!("{} threads", rayon::current_num_threads())
+                ludomat_io::text::count(rayon::current_num_threads() as u64, "thread", "threads")
             } else {
                 "one thread".into()
             }

@@ -18,7 +18,7 @@ pub struct Deck {
 
 /// A deck that cannot be.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a deck holds 0..=4 of each of 1, 2 and 3 and at least one card, not {0:?}")]
+#[error("a deck holds 0 to 4 of each of 1, 2 and 3 and at least one card, not {} ones, {} twos and {} threes", .0[0], .0[1], .0[2])]
 pub struct DeckError(pub [u8; 3]);
 
 impl Default for Deck {

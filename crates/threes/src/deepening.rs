@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use crate::card::Hint;
 use crate::game::Position;
+use crate::ntuple::LeafCache;
 use crate::search::{best_of, draws, DepthRule, JobRunner, SearchResult, Searcher, MAX_DEPTH};
 use crate::{Board, Deck, Direction, Swiped};
 
@@ -151,6 +152,7 @@ struct Walk<'a> {
     searcher: &'a Searcher,
     min_probability: f64,
     table: &'a mut Table,
+    leaves: &'a mut LeafCache,
     nodes: u64,
     limit: Limit,
     next_check: u64,
@@ -174,16 +176,34 @@ impl Walk<'_> {
     fn max_node(&mut self, board: Board, deck: Deck, hint: Hint, depth: u8, prob: f64) -> f64 {
         self.nodes += 1;
         if depth == 0 {
-            return self.searcher.position_leaf(board, hint, deck);
+            return self
+                .searcher
+                .position_leaf_cached(self.leaves, board, hint, deck);
         }
         if self.over() {
             return 0.0;
+        }
+        let mut best = self.searcher.max_floor();
+        if depth == 1 {
+            // with a network each swipe is its afterstate's value (as chance_node would
+            // give it one by one), the swipes valued together; not through the table,
+            // whose probe (a miss in memory, mostly) costs about as much as the values
+            let mut values = [0.0; 4];
+            if let Some(n) =
+                self.searcher
+                    .horizon_leaves(self.leaves, board, hint, deck, &mut values)
+            {
+                self.nodes += n as u64;
+                for &v in &values[..n] {
+                    best = best.max(v);
+                }
+                return self.searcher.dead_value(best, board);
+            }
         }
         let extra = key_extra(deck, hint);
         if let Some(v) = self.table.get(board.0, extra, depth) {
             return v;
         }
-        let mut best = self.searcher.max_floor();
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
                 let v = self.chance_node(s, d, deck, hint, depth, prob);
@@ -209,7 +229,10 @@ impl Walk<'_> {
     ) -> f64 {
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
         if prob * share < self.min_probability || depth == 1 {
-            if let Some(v) = self.searcher.afterstate_leaf(s, dir, hint, deck) {
+            if let Some(v) = self
+                .searcher
+                .afterstate_leaf_cached(self.leaves, s, dir, hint, deck)
+            {
                 self.nodes += 1;
                 return v;
             }
@@ -231,7 +254,7 @@ impl Walk<'_> {
                     let cp = p * q;
                     v += q * if cp < self.min_probability {
                         self.nodes += 1;
-                        self.searcher.position_leaf(b, h, dk)
+                        self.searcher.position_leaf_cached(self.leaves, b, h, dk)
                     } else {
                         self.max_node(b, dk, h, depth - 1, cp)
                     };
@@ -270,6 +293,8 @@ impl Walk<'_> {
 pub struct Player {
     searcher: Searcher,
     table: Option<Table>,
+    /// The network's board-only partial sums (see [`crate::ntuple::leaf`]).
+    leaves: LeafCache,
     /// Budget units saved (positive) or overspent (negative) so far.
     bank: i128,
     /// Σ spread^dynamic depth over the game's moves so far, and the moves.
@@ -293,6 +318,7 @@ impl Player {
         Player {
             searcher,
             table,
+            leaves: LeafCache::default(),
             bank: 0,
             weights: (0.0, 0),
             offset: INITIAL_OFFSET,
@@ -340,7 +366,15 @@ impl Player {
         .max(1);
         let dynamic = i32::from(crate::search::dynamic_depth(pos.board));
         let cap_depth = (dynamic + self.offset.round() as i32).clamp(1, i32::from(max)) as u8;
-        let (result, spent) = deepen(&self.searcher, table, pos, budget, allowance, cap_depth);
+        let (result, spent) = deepen(
+            &self.searcher,
+            table,
+            &mut self.leaves,
+            pos,
+            budget,
+            allowance,
+            cap_depth,
+        );
         self.bank = (self.bank + units - spent).clamp(-cap, cap);
         self.offset = (self.offset + OFFSET_GAIN * (self.bank as f64 / cap as f64))
             .clamp(-f64::from(MAX_DEPTH), f64::from(MAX_DEPTH));
@@ -353,6 +387,7 @@ impl Player {
 fn deepen(
     searcher: &Searcher,
     table: &mut Table,
+    leaves: &mut LeafCache,
     pos: &Position,
     budget: Budget,
     allowance: i128,
@@ -367,6 +402,7 @@ fn deepen(
         searcher,
         min_probability: searcher.config().min_probability,
         table,
+        leaves,
         nodes: 0,
         limit: Limit::None,
         next_check: CHECK_EVERY,
@@ -493,7 +529,8 @@ pub(crate) fn search_once(
 ) -> SearchResult {
     let mut table = Table::new(1 << 16);
     let units = i128::from(budget.units());
-    deepen(searcher, &mut table, pos, budget, units, max).0
+    let mut leaves = LeafCache::default();
+    deepen(searcher, &mut table, &mut leaves, pos, budget, units, max).0
 }
 
 #[cfg(test)]

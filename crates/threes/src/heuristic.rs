@@ -69,23 +69,33 @@ impl Default for Weights {
     }
 }
 
+/// A weight as it is (`11.75`, `0`), a whole one from 10,000 up with thousands separators
+/// (`200,000`).
+fn weight(w: f64) -> String {
+    if w.fract() == 0.0 && w.abs() >= 10_000.0 && w.abs() < 1e15 {
+        ludomat_io::text::thousands_signed(w as i64)
+    } else {
+        w.to_string()
+    }
+}
+
 impl fmt::Display for Weights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "alive {} empty {} merges {} small merges {} clogs {} trapped {} monotonicity {}^{} sum {}^{} middle {} roughness {}",
-            self.alive,
-            self.empty,
-            self.merges,
-            self.small_merges,
-            self.clogs,
-            self.trapped,
-            self.monotonicity,
-            self.monotonicity_power,
-            self.sum,
-            self.sum_power,
-            self.middle,
-            self.roughness
+            weight(self.alive),
+            weight(self.empty),
+            weight(self.merges),
+            weight(self.small_merges),
+            weight(self.clogs),
+            weight(self.trapped),
+            weight(self.monotonicity),
+            weight(self.monotonicity_power),
+            weight(self.sum),
+            weight(self.sum_power),
+            weight(self.middle),
+            weight(self.roughness)
         )
     }
 }

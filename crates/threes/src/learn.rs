@@ -369,6 +369,11 @@ pub struct LearnProgress {
     pub recent_mean: f64,
     /// The curve so far.
     pub curve: Vec<CurvePoint>,
+    /// CPU time of this training session itself, seconds: the thread that called
+    /// [`train`] and the threads it started, nothing else of the process (a museum runs
+    /// other visitors' work beside it); absent where not counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run_cpu_seconds: Option<f64>,
 }
 
 /// Why training stopped.
@@ -396,13 +401,13 @@ pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError>
     if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
         return Err(LearnError::Settings(format!(
             "--alpha {}: from above 0 to 1",
-            settings.alpha
+            ludomat_io::text::short(settings.alpha)
         )));
     }
     if !(0.0..=1.0).contains(&settings.lambda) {
         return Err(LearnError::Settings(format!(
             "--lambda {}: from 0 to 1",
-            settings.lambda
+            ludomat_io::text::short(settings.lambda)
         )));
     }
     Ok(())
@@ -448,6 +453,7 @@ impl TrainerState {
                 0.0
             },
             curve: self.curve.clone(),
+            run_cpu_seconds: None,
         }
     }
 }
@@ -460,6 +466,22 @@ pub fn evaluate(
     settings: &LearnSettings,
     games: u32,
     threads: usize,
+) -> Vec<Played> {
+    evaluate_counted(net, settings, games, threads, &AtomicU64::new(0))
+}
+
+/// The calling thread's CPU time so far, in nanoseconds.
+fn thread_cpu_ns() -> u64 {
+    u64::try_from(ludomat_game::run::cpu::thread().as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// [`evaluate`], the CPU time of its threads added to `cpu_ns`.
+fn evaluate_counted(
+    net: &Network,
+    settings: &LearnSettings,
+    games: u32,
+    threads: usize,
+    cpu_ns: &AtomicU64,
 ) -> Vec<Played> {
     let next = AtomicU64::new(0);
     let out = Mutex::new(vec![None; games as usize]);
@@ -483,6 +505,7 @@ pub fn evaluate(
                         o[j as usize] = Some(p);
                     }
                 }
+                cpu_ns.fetch_add(thread_cpu_ns(), Ordering::Relaxed);
             });
         }
     });
@@ -554,7 +577,16 @@ pub fn train(
     ctx.set_total(Some(until));
     let mut clock = Clock::start(&learner.state);
     let mut last_saved = learner.state.games;
-    let progress = TrainerState::progress;
+    // The session's own CPU: this thread's and that of the threads it starts (each adds
+    // its own when it ends).
+    let (thread0, started_cpu) = (thread_cpu_ns(), AtomicU64::new(0));
+    let own_cpu = || {
+        (thread_cpu_ns().saturating_sub(thread0) + started_cpu.load(Ordering::Relaxed)) as f64 / 1e9
+    };
+    let progress = |s: &TrainerState| LearnProgress {
+        run_cpu_seconds: Some(own_cpu()),
+        ..s.progress()
+    };
     let mut ended = Ended::Finished;
     loop {
         let state = &mut learner.state;
@@ -562,7 +594,13 @@ pub fn train(
         let due_point = state.games.is_multiple_of(every)
             && state.curve.last().is_none_or(|p| p.games < state.games);
         if due_point {
-            let results = evaluate(&learner.network, &settings, settings.eval_games, threads);
+            let results = evaluate_counted(
+                &learner.network,
+                &settings,
+                settings.eval_games,
+                threads,
+                &started_cpu,
+            );
             clock.update(state);
             let p = point(
                 &results,
@@ -601,6 +639,14 @@ pub fn train(
                 scope.spawn(|| {
                     let mut path = Vec::new();
                     let (mut sum, mut count) = (0.0, 0u64);
+                    // This thread's CPU, added as it goes (every 64 games) so the
+                    // reports between points tell it too.
+                    let mut counted = 0;
+                    let mut add_cpu = || {
+                        let now = thread_cpu_ns();
+                        started_cpu.fetch_add(now.saturating_sub(counted), Ordering::Relaxed);
+                        counted = now;
+                    };
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= round_end {
@@ -616,11 +662,15 @@ pub fn train(
                         sum += p.score as f64;
                         count += 1;
                         done.fetch_add(1, Ordering::Relaxed);
+                        if count % 64 == 0 {
+                            add_cpu();
+                        }
                     }
                     if let Ok(mut s) = sums.lock() {
                         s.0 += sum;
                         s.1 += count;
                     }
+                    add_cpu();
                 });
             }
             // watch from this thread until the round's games are done

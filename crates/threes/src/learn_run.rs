@@ -40,7 +40,7 @@ pub struct LearnOptions {
     #[cfg_attr(feature = "clap", arg(long, conflicts_with = "resume"))]
     pub export: bool,
     /// Master seed of the training deals (default 1).
-    #[cfg_attr(feature = "clap", arg(long))]
+    #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: Option<u64>,
     /// Threads playing and updating at once (1 to 256; only one thread is exactly
     /// reproducible).
@@ -50,10 +50,11 @@ pub struct LearnOptions {
     /// 5x6 (six 5-cell ones, 24 MiB), 4x5 (five 4-cell ones, 1.3 MiB).
     #[cfg_attr(feature = "clap", arg(long))]
     pub tuples: Option<String>,
-    /// Separate weights from these highest cards on (e.g. 1536,3072; default one stage).
+    /// Separate weights from these highest cards on (e.g. 1536,3072; default one stage; each
+    /// 0 to 4,294,967,295).
     #[cfg_attr(
         feature = "clap",
-        arg(long, value_delimiter = ',', value_name = "CARDS")
+        arg(long, value_delimiter = ',', value_name = "CARDS", value_parser = ludomat_game::count::count::<u32>(0, u32::MAX as u64))
     )]
     pub stages: Vec<u32>,
     /// Leave out the hint-and-deck input.

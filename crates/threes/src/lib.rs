@@ -56,6 +56,7 @@ pub mod heuristic;
 pub mod learn;
 pub mod learn_distributed;
 pub mod learn_run;
+pub mod learn_watch;
 pub mod line;
 pub mod ntuple;
 pub mod options;

@@ -12,10 +12,11 @@ use crate::DepthRule;
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct DepthOptions {
     /// Fixed search depth in swipes, 1 to 10 (default: dynamic, from the board).
-    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["time_per_move", "cpu_per_move", "nodes_per_move"], value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["time_per_move", "cpu_per_move", "nodes_per_move"], value_parser = ludomat_game::count::count::<u8>(1, u64::from(MAX_DEPTH))))]
     pub depth: Option<u8>,
-    /// Deepen the search while it fits this many milliseconds (wall clock) per move.
-    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["cpu_per_move", "nodes_per_move"]))]
+    /// Deepen the search while it fits this many milliseconds (wall clock) per move (1 to
+    /// 86,400,000).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["cpu_per_move", "nodes_per_move"], value_parser = ludomat_game::count::count::<u64>(1, 86_400_000)))]
     pub time_per_move: Option<u64>,
     /// Deepen the search while it fits this much CPU time of the searching thread per move,
     /// on average over the game (milliseconds, 0.01 to 100,000; one thread per search, so
@@ -26,17 +27,18 @@ pub struct DepthOptions {
     )]
     pub cpu_per_move: Option<f64>,
     /// Deepen the search while it fits this many search nodes per move, on average over
-    /// the game (1,000 to 10¹²): the same seed plays the same game on any machine.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1000..=1_000_000_000_000)))]
+    /// the game (1,000 to 1,000,000,000,000): the same seed plays the same game on any
+    /// machine.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1000, 1_000_000_000_000)))]
     pub nodes_per_move: Option<u64>,
     /// The deepest search the dynamic, time and budget rules may use (default 6 for the
     /// dynamic and time rules — the measured default, about 16 ms CPU per move — and 10 with
-    /// --cpu-per-move or --nodes-per-move; at most 10).
-    #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    /// --cpu-per-move or --nodes-per-move; 1 to 10).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::count::<u8>(1, u64::from(MAX_DEPTH))))]
     pub max_depth: Option<u8>,
-    /// The shallowest search of the dynamic rule (3: the anchor's floor; at most
-    /// --max-depth).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_DEPTH))))]
+    /// The shallowest search of the dynamic rule (1 to 10; 3: the anchor's floor; at
+    /// most --max-depth).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = ludomat_game::count::count::<u8>(1, u64::from(MAX_DEPTH))))]
     pub min_depth: u8,
     /// With a budget: how much more CPU a move may take for each more distinct card on the
     /// board than the game's average (1 to 16; 1: every move alike). The mean stays the
@@ -75,7 +77,10 @@ impl DepthOptions {
     pub fn rule(&self) -> Result<DepthRule, OptionsError> {
         let fail = |m: String| Err(OptionsError(m));
         if !(self.spread.is_finite() && (1.0..=16.0).contains(&self.spread)) {
-            return fail(format!("--spread {}: from 1 to 16", self.spread));
+            return fail(format!(
+                "--spread {}: from 1 to 16",
+                ludomat_io::text::short(self.spread)
+            ));
         }
         let budgeted = self.cpu_per_move.is_some() || self.nodes_per_move.is_some();
         let max = self
@@ -103,7 +108,8 @@ impl DepthOptions {
                 (None, None, Some(ms), _) => {
                     if !(ms.is_finite() && (0.01..=100_000.0).contains(&ms)) {
                         return fail(format!(
-                            "--cpu-per-move {ms}: from 0.01 to 100,000 milliseconds"
+                            "--cpu-per-move {}: from 0.01 to 100,000 milliseconds",
+                            ludomat_io::text::short(ms)
                         ));
                     }
                     DepthRule::Cpu {

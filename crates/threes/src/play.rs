@@ -88,7 +88,7 @@ impl LineKeys {
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct PlayOptions {
     /// Seed for the deck, the bonus cards and where cards come in.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// Show the AI's recommended swipe and its expected value (the heuristic's expected
     /// value of the position that many swipes ahead) before every move.
@@ -98,7 +98,7 @@ pub struct PlayOptions {
     #[cfg_attr(feature = "clap", command(flatten))]
     pub eval: crate::options::EvalOptions,
     /// Search depth of the assistant (swipes, 1 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(1, u64::from(crate::search::MAX_DEPTH))))]
     pub assist_depth: u8,
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]

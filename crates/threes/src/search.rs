@@ -33,7 +33,7 @@ use rayon::prelude::*;
 
 use crate::card::{bonus_codes, range_mask, Hint, BONUS_ODDS};
 use crate::game::Position;
-use crate::ntuple::{Afterstate, Network};
+use crate::ntuple::{Afterstate, LeafCache, Network};
 use crate::{Board, Deck, Direction, Heuristic, Swiped, Tile};
 
 /// Runs a batch of jobs and returns their results in the same order (see
@@ -265,7 +265,11 @@ type Table = HashMap<(u64, u32), (u8, f32), BuildHasherDefault<KeyHasher>>;
 struct Ctx {
     table: Table,
     nodes: u64,
+    leaves: LeafCache,
 }
+
+/// Slots of a job's [`LeafCache`] (a job is small; 16 KiB).
+const JOB_LEAF_SLOTS: usize = 1 << 10;
 
 /// The next-card outcomes after a card lands: (hint for the child, probability, deck).
 pub(crate) fn draws(board: Board, deck: Deck) -> ([(Hint, f64, Deck); 4], usize) {
@@ -363,6 +367,67 @@ impl Searcher {
             Some(n) => n.state_value(board, hint, deck),
             None => self.heuristic.evaluate(board),
         }
+    }
+
+    /// [`Searcher::afterstate_leaf`] through a search's [`LeafCache`] (the same value).
+    #[inline]
+    pub(crate) fn afterstate_leaf_cached(
+        &self,
+        cache: &mut LeafCache,
+        s: Swiped,
+        dir: Direction,
+        hint: Hint,
+        deck: Deck,
+    ) -> Option<f64> {
+        let n = self.network.as_ref()?;
+        let mut v = [0.0];
+        n.afterstate_values(cache, &[Afterstate::of(s, dir)], hint, deck, &mut v);
+        Some(v[0])
+    }
+
+    /// [`Searcher::position_leaf`] through a search's [`LeafCache`] (the same value).
+    #[inline]
+    pub(crate) fn position_leaf_cached(
+        &self,
+        cache: &mut LeafCache,
+        board: Board,
+        hint: Hint,
+        deck: Deck,
+    ) -> f64 {
+        match &self.network {
+            Some(n) => n.state_value_cached(cache, board, hint, deck),
+            None => self.heuristic.evaluate(board),
+        }
+    }
+
+    /// With a network, the values of the swipes of a max node one swipe above the horizon
+    /// (each its afterstate's value, as [`Searcher::afterstate_leaf`] gives it), valued
+    /// together ([`Network::afterstate_values`]); how many swipes are legal. `None` with
+    /// the heuristic.
+    #[inline]
+    pub(crate) fn horizon_leaves(
+        &self,
+        cache: &mut LeafCache,
+        board: Board,
+        hint: Hint,
+        deck: Deck,
+        values: &mut [f64; 4],
+    ) -> Option<usize> {
+        let n = self.network.as_ref()?;
+        let mut after = [Afterstate {
+            board,
+            swipe: Direction::Up,
+            moved: 0,
+        }; 4];
+        let mut k = 0;
+        for d in Direction::ALL {
+            if let Some(s) = board.swipe(d) {
+                after[k] = Afterstate::of(s, d);
+                k += 1;
+            }
+        }
+        n.afterstate_values(cache, &after[..k], hint, deck, &mut values[..k]);
+        Some(k)
     }
 
     /// Where a max node's maximum starts: 0 with the heuristic (a dead board is worth 0);
@@ -500,6 +565,7 @@ impl Searcher {
         let mut ctx = Ctx {
             table: Table::default(),
             nodes: 0,
+            leaves: LeafCache::new(JOB_LEAF_SLOTS),
         };
         let score = self.max_node(
             &mut ctx,
@@ -635,7 +701,20 @@ impl Searcher {
     ) -> f64 {
         ctx.nodes += 1;
         if depth == 0 {
-            return self.position_leaf(board, hint, deck);
+            return self.position_leaf_cached(&mut ctx.leaves, board, hint, deck);
+        }
+        let mut best = self.max_floor();
+        if depth == 1 {
+            // with a network each swipe is its afterstate's value, valued together, not
+            // through the table (see `deepening`'s Walk::max_node)
+            let mut values = [0.0; 4];
+            if let Some(n) = self.horizon_leaves(&mut ctx.leaves, board, hint, deck, &mut values) {
+                ctx.nodes += n as u64;
+                for &v in &values[..n] {
+                    best = best.max(v);
+                }
+                return self.dead_value(best, board);
+            }
         }
         let key = (board.0, deck.key() as u32 | (u32::from(hint.codes) << 8));
         if self.config.transpositions {
@@ -645,7 +724,6 @@ impl Searcher {
                 }
             }
         }
-        let mut best = self.max_floor();
         for d in Direction::ALL {
             if let Some(s) = board.swipe(d) {
                 best = best.max(self.chance_node(ctx, s, d, deck, hint, depth, prob));
@@ -671,7 +749,7 @@ impl Searcher {
     ) -> f64 {
         let share = 1.0 / f64::from(hint.len().max(1) * s.moved_count());
         if prob * share < self.config.min_probability || depth == 1 {
-            if let Some(v) = self.afterstate_leaf(s, dir, hint, deck) {
+            if let Some(v) = self.afterstate_leaf_cached(&mut ctx.leaves, s, dir, hint, deck) {
                 ctx.nodes += 1;
                 return v;
             }
@@ -692,7 +770,7 @@ impl Searcher {
                     let cp = p * q;
                     v += q * if cp < self.config.min_probability {
                         ctx.nodes += 1;
-                        self.position_leaf(b, h, dk)
+                        self.position_leaf_cached(&mut ctx.leaves, b, h, dk)
                     } else {
                         self.max_node(ctx, b, dk, h, depth - 1, cp)
                     };
@@ -844,7 +922,8 @@ mod tests {
             s.max_node(
                 &mut Ctx {
                     table: Table::default(),
-                    nodes: 0
+                    nodes: 0,
+                    leaves: LeafCache::default(),
                 },
                 b,
                 Deck::FRESH,

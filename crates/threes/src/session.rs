@@ -4,7 +4,12 @@
 //!
 //! The AI is the crate's expectimax [`Searcher`] at a fixed depth (the config's, at most
 //! [`MAX_SESSION_DEPTH`]), run on the calling thread: a renderer that must not block (the museum)
-//! applies `estimate` and `ai_step` on its own bounded worker pool.
+//! applies `estimate` and `ai_step` on its own bounded worker pool. Its leaves are valued
+//! by the hand-made heuristic or, with `eval: "learned"`, by the shipped n-tuple network.
+//!
+//! The long run `train` ([`crate::learn_watch`]) trains a small network from nothing and
+//! reports the learning curve as it goes; the network it makes is kept with the session,
+//! and `play_trained` has the AI play with it.
 
 use ludomat_game::{Session, SessionError};
 use serde::{Deserialize, Serialize};
@@ -75,6 +80,9 @@ pub enum ThreesAction {
     },
     /// Close the replay viewer.
     CloseReplay,
+    /// The AI values its leaves with the network this session's last `train` run made
+    /// (until `reset`, which goes back to the config's evaluation).
+    PlayTrained,
 }
 
 /// The AI's estimate of each swipe.
@@ -125,6 +133,11 @@ pub enum ThreesHappening {
     NewGame {
         /// Its seed.
         seed: u64,
+    },
+    /// The AI values its leaves with another evaluation.
+    EvalChanged {
+        /// What it is now, in a few words.
+        eval: String,
     },
     /// A record was opened for replay.
     RecordLoaded {
@@ -185,6 +198,16 @@ pub struct ThreesView {
     pub seed: u64,
     /// The AI's depth.
     pub depth: u8,
+    /// What values the AI's leaves, in a few words (the heuristic, the shipped network,
+    /// the network trained here).
+    pub eval: String,
+    /// The network this session's last `train` run made, in a few words (`play_trained`
+    /// plays with it).
+    pub trained: Option<String>,
+    /// What training runs cost when measured in this build, for a page to tell before
+    /// one starts ([`crate::learn_watch::costs`]).
+    #[serde(default)]
+    pub train_costs: Vec<crate::learn_watch::TrainCost>,
     /// The replay viewer, when a record is open.
     pub replay: Option<ReplayView>,
 }
@@ -200,9 +223,18 @@ pub struct ThreesSession {
     /// The game so far, as `--record` writes it (undo takes frames back).
     played: GameRecord,
     record: Option<(GameRecord, usize)>,
-    /// The learned network when the config asks for it.
+    /// The network the AI values its leaves with (none: the heuristic).
     network: Option<std::sync::Arc<crate::ntuple::Network>>,
+    /// What values them, in a few words.
+    eval: &'static str,
+    /// The network the last `train` run made (kept across `reset`).
+    trained: crate::learn_watch::TrainedSlot,
 }
+
+/// The evaluation words of the view.
+const HEURISTIC: &str = "the heuristic";
+const SHIPPED: &str = "the shipped network (5x6, trained by TD(λ) self-play)";
+const TRAINED: &str = "the network trained here";
 
 impl ThreesSession {
     /// The game in progress (for renderers that draw it themselves).
@@ -293,16 +325,21 @@ impl Session for ThreesSession {
                 config.depth
             )));
         }
-        let network = match config.eval {
-            crate::options::Eval::Heuristic => None,
-            crate::options::Eval::Learned => Some(
-                crate::ntuple::shipped()
-                    .map_err(|e| SessionError::Invalid(format!("threes config: {e}")))?,
+        let (network, eval) = match config.eval {
+            crate::options::Eval::Heuristic => (None, HEURISTIC),
+            crate::options::Eval::Learned => (
+                Some(
+                    crate::ntuple::shipped()
+                        .map_err(|e| SessionError::Invalid(format!("threes config: {e}")))?,
+                ),
+                SHIPPED,
             ),
         };
         let game = Threes::new(config.seed, config.hint_model);
         Ok(ThreesSession {
             network,
+            eval,
+            trained: crate::learn_watch::TrainedSlot::default(),
             played: GameRecord::start(&game),
             game,
             deal: config.seed,
@@ -363,7 +400,9 @@ impl Session for ThreesSession {
                 Ok(vec![ThreesHappening::NewGame { seed: self.deal }])
             }
             ThreesAction::Reset => {
+                let trained = std::sync::Arc::clone(&self.trained);
                 *self = ThreesSession::new(self.config.clone())?;
+                self.trained = trained;
                 Ok(vec![ThreesHappening::NewGame {
                     seed: self.config.seed,
                 }])
@@ -396,6 +435,24 @@ impl Session for ThreesSession {
             ThreesAction::CloseReplay => {
                 self.record = None;
                 Ok(Vec::new())
+            }
+            ThreesAction::PlayTrained => {
+                let net = self
+                    .trained
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .clone()
+                    .ok_or_else(|| {
+                        SessionError::Refused(
+                            "no network was trained here yet: train one first".into(),
+                        )
+                    })?;
+                self.network = Some(net);
+                self.eval = TRAINED;
+                self.estimate = None;
+                Ok(vec![ThreesHappening::EvalChanged {
+                    eval: TRAINED.into(),
+                }])
             }
         }
     }
@@ -431,8 +488,46 @@ impl Session for ThreesSession {
             last_card: self.last_card,
             seed: self.deal,
             depth: self.config.depth,
+            eval: self.eval.into(),
+            trained: self
+                .trained
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .as_ref()
+                .map(|n| {
+                    format!(
+                        "a {} network ({} weights)",
+                        n.spec(),
+                        crate::text::thousands(n.weight_count() as u64)
+                    )
+                }),
+            train_costs: crate::learn_watch::costs(),
             replay,
         }
+    }
+
+    /// `train`: a small n-tuple network trained from nothing on this session's seed,
+    /// the learning curve reported as it goes ([`crate::learn_watch`]; settings
+    /// `{"games": N, "eval_every": K, "eval_games": M}`).
+    fn long_run(
+        &self,
+        name: &str,
+        params: &serde_json::Value,
+    ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
+        if name != "train" {
+            return Err(SessionError::Invalid(format!(
+                "threes has one long run, \"train\" (not {})",
+                ludomat_io::text::quoted(name, 40)
+            )));
+        }
+        Ok(Box::new(
+            crate::learn_watch::TrainRun::from_params(
+                params,
+                self.config.seed,
+                self.config.hint_model,
+            )?
+            .keeping_into(std::sync::Arc::clone(&self.trained)),
+        ))
     }
 
     fn parse_action(&self, line: &str) -> Result<ThreesAction, SessionError> {

@@ -150,7 +150,10 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
             } else {
                 "is not a whole number".to_string()
             };
-            err(i, format!("{name} {:?} {why}", fields[i]))
+            err(
+                i,
+                format!("{name} {} {why}", ludomat_io::text::quoted(fields[i], 40)),
+            )
         })
     };
     let small = |i: usize, name: &str| -> Result<u32, SummaryError> {
@@ -166,7 +169,10 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
         .ok_or_else(|| {
             err(
                 6,
-                format!("seconds {:?} is not a duration in seconds", fields[6]),
+                format!(
+                    "seconds {} is not a duration in seconds",
+                    ludomat_io::text::quoted(fields[6], 40)
+                ),
             )
         })?;
     if seconds > MAX_SECONDS {

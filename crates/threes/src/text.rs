@@ -33,16 +33,16 @@ pub fn status(game: &Threes) -> String {
 pub const MILESTONES: [u32; 6] = [384, 768, 1536, 3072, 6144, 12288];
 
 /// The statistics of `games`, a line each (each ending in a newline): the scores, the
-/// share reaching each of [`MILESTONES`] with its 95 % Wilson interval, the swipes and the
-/// search speed; with `wall` (the run's wall-clock time, when it was one run) the swipes per
-/// second. "no games" for none.
+/// share reaching each of [`MILESTONES`] with its 95 % Wilson interval, and the swipes.
+/// "no games" for none. The same games give the same text: their timings are
+/// [`search_speed`]'s.
 #[must_use]
-pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
+pub fn stats(games: &[GameSummary]) -> String {
     let Some(stats) = ScoreStats::of(games) else {
         return "no games\n".into();
     };
     let n = games.len() as u64;
-    let (moves, nodes, search_time) = (stats.moves, stats.nodes, stats.seconds);
+    let moves = stats.moves;
     let mut s = format!(
         "score: mean {}  median {}  max {}  min {}\n",
         thousands(stats.mean.round() as u64),
@@ -53,26 +53,66 @@ pub fn stats(games: &[GameSummary], wall: Option<Duration>) -> String {
     s.push_str("reached (share of games, 95 % interval):\n");
     for (m, p) in reached(games, &MILESTONES) {
         // the share with its interval, its percent aligned (`Proportion`'s form)
-        let _ = writeln!(s, "  {m:>5}: {:>5} of {n}  {p}", p.successes);
-    }
-    let search = Duration::from_secs_f64(search_time.max(0.0));
-    let _ = writeln!(
-        s,
-        "swipes: {}, {} a game\nsearch: {} a swipe, {} nodes/s",
-        thousands(moves),
-        ludomat_io::text::number(moves as f64 / n as f64),
-        ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
-        ludomat_io::text::number(nodes as f64 / search_time.max(1e-9))
-    );
-    if let Some(wall) = wall {
         let _ = writeln!(
             s,
-            "{} wall: {}",
-            ludomat_io::text::duration(wall),
-            ludomat_io::text::rate(moves as f64, wall, "swipes")
+            "  {m:>5}: {:>5} of {}  {p}",
+            thousands(p.successes),
+            thousands(n)
         );
     }
+    let _ = writeln!(
+        s,
+        "swipes: {}, {} a game",
+        thousands(moves),
+        ludomat_io::text::number(moves as f64 / n as f64),
+    );
     s
+}
+
+/// How fast the search went in `games` (the time each swipe's search took, recorded with
+/// the game): `search: 744 ns a swipe, 4,967,612 nodes/s`; `None` for no games.
+#[must_use]
+pub fn search_speed(games: &[GameSummary]) -> Option<String> {
+    let stats = ScoreStats::of(games)?;
+    let (moves, nodes, search_time) = (stats.moves, stats.nodes, stats.seconds);
+    let search = Duration::from_secs_f64(search_time.max(0.0));
+    Some(format!(
+        "search: {} a swipe, {} nodes/s",
+        ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
+        ludomat_io::text::number(nodes as f64 / search_time.max(1e-9))
+    ))
+}
+
+/// How long a run of `games` took (for standard error): `684 swipes in 5.4 ms wall, 5.3
+/// ms CPU: 127,894 swipes/s`; without `cpu` (the work was other processes'), wall-clock
+/// time only, said so.
+#[must_use]
+pub fn auto_timing(games: &[GameSummary], wall: Duration, cpu: Option<Duration>) -> String {
+    let swipes = ScoreStats::of(games).map_or(0, |s| s.moves);
+    let time = match cpu {
+        Some(cpu) => ludomat_io::text::wall_and_cpu(wall, cpu),
+        None => format!(
+            "{} wall (the workers' CPU time not counted)",
+            ludomat_io::text::duration(wall)
+        ),
+    };
+    format!(
+        "{} in {time}: {}",
+        ludomat_io::text::count(swipes, "swipe", "swipes"),
+        ludomat_io::text::rate(swipes as f64, wall, "swipes")
+    )
+}
+
+/// The first line of `threes summary`: `4 games from 2 files; 3.1 s of search time`.
+#[must_use]
+pub fn summary_head(games: &[GameSummary], files: usize) -> String {
+    let searched: Duration = games.iter().map(|g| g.elapsed).sum();
+    format!(
+        "{} from {}; {} of search time",
+        ludomat_io::text::count(games.len() as u64, "game", "games"),
+        ludomat_io::text::count(files as u64, "file", "files"),
+        ludomat_io::text::duration(searched)
+    )
 }
 
 /// The first line of an `auto` run: who plays (`engine`: the engine's command as given,

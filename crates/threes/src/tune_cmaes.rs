@@ -265,7 +265,21 @@ pub fn tune_cmaes_run(
         .max_generations(usize::MAX)
         .seed(seed)
         .build(objective)
-        .map_err(|e| CmaesError::Options(format!("{e:?}")))?;
+        .map_err(|e| {
+            CmaesError::Options(
+                match e {
+                    cmaes::options::InvalidOptionsError::Dimensions => "no weights to tune",
+                    cmaes::options::InvalidOptionsError::PopulationSize => {
+                        "a population of at least 2 candidates is needed"
+                    }
+                    cmaes::options::InvalidOptionsError::InitialStepSize => {
+                        "the step size (--sigma) must be a positive number"
+                    }
+                    cmaes::options::InvalidOptionsError::Cm => "a learning rate outside 0 to 1",
+                }
+                .to_string(),
+            )
+        })?;
     let mut ended = Ended::Finished;
     let mut g = 0;
     while g < config.generations {

@@ -32,7 +32,7 @@ pub struct TuneOptions {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 200, value_name = "N"))]
     pub games: u32,
     /// Fixed search depth of the games (1 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::search::MAX_DEPTH))))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = ludomat_game::count::count::<u8>(1, u64::from(crate::search::MAX_DEPTH))))]
     pub depth: u8,
     /// Passes over the weights (0 to 100).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_name = "N"))]
@@ -40,7 +40,7 @@ pub struct TuneOptions {
     /// Master seed of the games (the same games for every candidate). Tune on another
     /// seed than the one you measure with: the weights in crates/threes/tuning were tuned
     /// with --seed 77 and measured on seed 1.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
     /// Start from these weights (JSON) instead of the defaults.
     #[cfg_attr(feature = "clap", arg(long))]
@@ -55,6 +55,10 @@ pub struct TuneOptions {
     /// Go on from a state saved by --checkpoint (with the same settings).
     #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub resume: Option<PathBuf>,
+    /// When another process is tuning into the same --checkpoint file, wait for it to end
+    /// instead of refusing.
+    #[cfg_attr(feature = "clap", arg(long, requires = "checkpoint"))]
+    pub wait_lock: bool,
     /// The optimiser: coordinate search (each weight halved and doubled in turn, --rounds
     /// passes) or CMA-ES (the `cmaes` crate: --generations generations of --population
     /// candidates around the start weights).
@@ -79,7 +83,7 @@ pub enum TuningError {
     #[error("--games and --depth must be at least 1")]
     Zero,
     /// A step size CMA-ES cannot start from.
-    #[error("--sigma {0} is outside 0.01 to 10")]
+    #[error("--sigma {}: from 0.01 to 10", ludomat_io::text::short(*.0))]
     Sigma(f64),
     /// A saved state that is not one (the file's name).
     #[error("{0} is not a saved tuning state")]
@@ -285,6 +289,25 @@ impl TuneOptions {
         Ok(())
     }
 
+    /// Hold the `--checkpoint` file for this run (until the value is dropped): a second
+    /// tuning into the same file — under any name, a hard link too — is refused, naming
+    /// the first, or waits for it with `--wait-lock`. Take it before the `--resume` file is
+    /// read, so that a run that waited goes on from what the first one saved.
+    ///
+    /// # Errors
+    /// The file is held by another process, or cannot be locked.
+    pub fn lock(&self) -> Result<Option<ludomat_io::lock::Lock>, ludomat_io::lock::LockError> {
+        let wait = if self.wait_lock {
+            ludomat_io::lock::Wait::Yes
+        } else {
+            ludomat_io::lock::Wait::No
+        };
+        self.checkpoint
+            .as_deref()
+            .map(|path| ludomat_io::lock::Lock::acquire(path, wait))
+            .transpose()
+    }
+
     /// The run's header, a line each (each ending in a newline).
     #[must_use]
     pub fn header(&self, start: &Weights) -> String {
@@ -297,12 +320,15 @@ impl TuneOptions {
                 ludomat_io::text::count(u64::from(self.rounds), "round", "rounds")
             ),
             TuneMethod::Cmaes => format!(
-                "CMA-ES: {} generations of {} candidates, step {}; {} games per candidate at \
-                 depth {}, seed {}",
-                self.generations,
-                self.cmaes(*start).population(),
+                "CMA-ES: {} of {}, step {}; {} per candidate at depth {}, seed {}",
+                ludomat_io::text::count(u64::from(self.generations), "generation", "generations"),
+                ludomat_io::text::count(
+                    self.cmaes(*start).population() as u64,
+                    "candidate",
+                    "candidates"
+                ),
                 self.sigma,
-                self.games,
+                ludomat_io::text::count(u64::from(self.games), "game", "games"),
                 self.depth,
                 self.seed
             ),
@@ -468,10 +494,10 @@ impl TuneOptions {
                 let (state, ended) = tune_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
                     on_line(&TuneLine {
                         text: format!(
-                            "  {:<20} {:>10.3}  mean {:>9.0}{}",
+                            "  {:<20} {:>10.3}  mean {:>9}{}",
                             s.weight,
                             s.value,
-                            s.mean,
+                            ludomat_io::text::number(s.mean.round()),
                             if s.kept { "  kept" } else { "" }
                         ),
                         round: s.round,
@@ -506,10 +532,10 @@ impl TuneOptions {
                     tune_cmaes_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
                         on_line(&TuneLine {
                             text: format!(
-                                "  generation {:>3} candidate {:>3}  mean {:>9.0}{}",
+                                "  generation {:>3} candidate {:>3}  mean {:>9}{}",
                                 s.generation,
                                 s.candidate,
-                                s.mean,
+                                ludomat_io::text::number(s.mean.round()),
                                 if s.best { "  best so far" } else { "" }
                             ),
                             round: 1,
@@ -525,22 +551,16 @@ impl TuneOptions {
         }
     }
 
-    /// What the terminal prints at the end of a run that took `seconds`: whether it was
-    /// interrupted, the best weights and their mean (a line each, each ending in a newline).
+    /// What the terminal prints at the end of a run: whether it was interrupted, the best
+    /// weights and their mean (a line each, each ending in a newline). Its time is the
+    /// caller's to print (on standard error).
     #[must_use]
-    pub fn summary(&self, tuned: &Tuned, seconds: f64) -> String {
-        let wall = |s: f64| {
-            ludomat_io::text::duration(std::time::Duration::from_secs_f64(if s.is_finite() {
-                s.max(0.0)
-            } else {
-                0.0
-            }))
-        };
+    pub fn summary(&self, tuned: &Tuned) -> String {
         let mut s = String::new();
         if tuned.ended == Ended::Cancelled {
             s = format!(
-                "interrupted after {} candidates{}\n",
-                tuned.candidates,
+                "stopped by Ctrl-C after {}{}\n",
+                ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
                 if self.checkpoint.is_some() {
                     " (go on with --resume and the checkpoint)"
                 } else {
@@ -552,16 +572,14 @@ impl TuneOptions {
         s += &match self.method {
             TuneMethod::Coordinate => {
                 format!(
-                    "best: {best}\nmean score {}\n{} wall\n",
-                    ludomat_io::text::number(mean),
-                    wall(seconds)
+                    "best: {best}\nmean score {}\n",
+                    ludomat_io::text::number(mean)
                 )
             }
             TuneMethod::Cmaes => format!(
-                "best: {best}\nmean score {} over {} candidates\n{} wall\n",
+                "best: {best}\nmean score {} over {}\n",
                 ludomat_io::text::number(mean),
-                tuned.candidates,
-                wall(seconds)
+                ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
             ),
         };
         s
@@ -586,6 +604,7 @@ mod tests {
             generations: 2,
             population: Some(2),
             sigma: 0.3,
+            wait_lock: false,
         }
     }
 
@@ -652,7 +671,7 @@ mod tests {
             .run(Weights::default(), Some(resume), &mut ctx, &mut |_| {})
             .unwrap();
         assert_eq!((resumed.best, resumed.best_mean), (all.best, all.best_mean));
-        assert!(whole.summary(&resumed, 1.0).contains("over 4 candidates"));
+        assert!(whole.summary(&resumed).contains("over 4 candidates"));
     }
 
     #[test]

@@ -71,10 +71,11 @@ pub struct VersusOptions {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 100, value_name = "N"))]
     pub games: u32,
     /// Master seed; game i uses a seed derived from it.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
-    /// Number of the first game (a run split into parts, or continued).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0))]
+    /// Number of the first game (a run split into parts, or continued; 0 to
+    /// 4,294,967,295).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0, value_parser = ludomat_game::count::count::<u32>(0, u32::MAX as u64)))]
     pub first_game: u32,
     /// Games played at once, each by its own engine process (1 to 256).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_name = "N"))]
@@ -194,7 +195,12 @@ pub fn entries_of<E: From<VersusError>>(
 /// # Errors
 /// A spec not of that form (the message quotes it), or a command that cannot be parsed.
 pub fn entries(spec: &str) -> Result<Vec<Entry>, VersusError> {
-    let fail = |why: &str| VersusError::Config(format!("--ai {spec:?}: {why}"));
+    let fail = |why: &str| {
+        VersusError::Config(format!(
+            "--ai {}: {why}",
+            ludomat_io::text::quoted(spec, 80)
+        ))
+    };
     let Some((head, command)) = spec.split_once('=') else {
         return Err(fail("expected NAME:BUDGETS=COMMAND"));
     };
@@ -323,9 +329,12 @@ pub fn read_csv(source: &str, text: &str, into: &mut Vec<VersusGame>) -> Result<
             return Err(err(format!("{} fields, expected 10", f.len())));
         }
         let int = |i: usize, name: &str| -> Result<u64, SummaryError> {
-            f[i].trim()
-                .parse()
-                .map_err(|_| err(format!("{name} {:?} is not a whole number", f[i])))
+            f[i].trim().parse().map_err(|_| {
+                err(format!(
+                    "{name} {} is not a whole number",
+                    ludomat_io::text::quoted(f[i], 40)
+                ))
+            })
         };
         let secs = |i: usize, name: &str| -> Result<Duration, SummaryError> {
             f[i].trim()
@@ -333,7 +342,12 @@ pub fn read_csv(source: &str, text: &str, into: &mut Vec<VersusGame>) -> Result<
                 .ok()
                 .filter(|s| s.is_finite() && (0.0..=crate::summary::MAX_SECONDS).contains(s))
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| err(format!("{name} {:?} is not a duration in seconds", f[i])))
+                .ok_or_else(|| {
+                    err(format!(
+                        "{name} {} is not a duration in seconds",
+                        ludomat_io::text::quoted(f[i], 40)
+                    ))
+                })
         };
         let g = VersusGame {
             ai: f[0].to_string(),

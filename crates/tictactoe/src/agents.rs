@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use ludomat_game::{seed, Agent, AgentError, LineInput};
+use ludomat_game::{seed, Agent, AgentError, Ending, LineInput};
 use rand::seq::SliceRandom;
 
 use crate::notation::Notation;
@@ -102,7 +102,8 @@ impl HumanAgent {
     /// Ask until a legal square is typed. `quit` or end of input ends the game.
     ///
     /// # Errors
-    /// [`AgentError::EndOfInput`] at end of input.
+    /// [`AgentError::EndOfInput`] at end of input, [`AgentError::Stopped`] for `quit` or
+    /// Ctrl-C.
     pub fn ask(&mut self, b: &Board) -> Result<Cell, AgentError> {
         loop {
             self.say(&format!(
@@ -112,11 +113,14 @@ impl HumanAgent {
             ))?;
             let Some(line) = self.read_line()? else {
                 self.say("\n")?;
-                return Err(AgentError::EndOfInput);
+                return Err(match Ending::after_no_line() {
+                    Ending::InputEnded => AgentError::EndOfInput,
+                    ending => AgentError::Stopped(ending),
+                });
             };
             let text = line.trim();
             if text.eq_ignore_ascii_case("quit") || text.eq_ignore_ascii_case("q") {
-                return Err(AgentError::EndOfInput);
+                return Err(AgentError::Stopped(Ending::Quit));
             }
             match self.notation.parse(text) {
                 Ok(cell) => match b.try_play(cell) {
@@ -163,6 +167,11 @@ mod tests {
         let mut h = human("I\nA\n\nb\n");
         assert_eq!(h.choose(&b), Ok(Cell::ALL[1]));
         assert_eq!(h.choose(&b), Err(AgentError::EndOfInput));
+        // quit is the person's own end, not the end of input
+        assert_eq!(
+            human("quit\n").choose(&b),
+            Err(AgentError::Stopped(Ending::Quit))
+        );
     }
 
     #[test]

@@ -439,6 +439,18 @@ impl Session for TictactoeSession {
         &self.config
     }
 
+    /// `run` is counted in games.
+    fn work_of(&self, action: &TictactoeAction) -> Option<ludomat_game::Work> {
+        match action {
+            TictactoeAction::Run { games } => Some(ludomat_game::Work {
+                amount: u64::from(*games),
+                one: "game",
+                many: "games",
+            }),
+            _ => None,
+        }
+    }
+
     fn apply(&mut self, action: TictactoeAction) -> Result<Vec<TictactoeHappening>, SessionError> {
         // Agents hold RNG state, so a refused action must not have consumed any: every
         // refusal below happens before the first change, except a machine failing
@@ -481,13 +493,19 @@ impl Session for TictactoeSession {
             ["run", n] => n
                 .parse()
                 .map(|games| TictactoeAction::Run { games })
-                .map_err(|_| SessionError::Invalid(format!("run: {n:?} is not a number of games"))),
+                .map_err(|_| {
+                    SessionError::Invalid(format!(
+                        "run: {} is not a number of games",
+                        ludomat_io::text::quoted(n, 40)
+                    ))
+                }),
             [one] => Notation::Numeric
                 .parse(one)
                 .map(|c| TictactoeAction::Play { square: square(c) })
                 .map_err(|e| SessionError::Invalid(e.to_string())),
             _ => Err(SessionError::Invalid(format!(
-                "cannot read {line:?}: type a square 1-9, step, run N, new or reset"
+                "cannot read {}: type a square 1-9, step, run N, new or reset",
+                ludomat_io::text::quoted(line, 60)
             ))),
         }
     }

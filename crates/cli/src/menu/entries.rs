@@ -48,7 +48,7 @@ pub const MACHINES: &[Machine] = &[
             ("play the matchbox machine (it remembers between sessions)", "menace play --quiet-boxes"),
             ("play, showing all 304 matchboxes after each game", "menace play"),
             ("train it against the perfect player (2,000 games, a chart)", "menace train --against perfect --games 2000 --seed 1"),
-            ("its matchboxes and record", "menace stats"),
+            ("count its matchboxes and beads, and show its record", "menace stats"),
             ("print a matchbox kit of the saved MENACE (PDF, 10 A4 pages)", "menace kit"),
         ],
     },

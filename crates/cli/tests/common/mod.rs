@@ -3,10 +3,58 @@
 
 use ludomat_io::child::Run as _;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::SystemTime;
 
-/// Run `ludomat ARGS` with `stdin` piped in; wait for it.
+/// The newest change time in the tree at `path` (at most a few thousand entries looked
+/// at), `None` when nothing is there.
+fn newest(path: &Path) -> Option<SystemTime> {
+    let mut newest = std::fs::symlink_metadata(path).ok()?.modified().ok();
+    let mut stack = vec![path.to_path_buf()];
+    let mut seen = 0;
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = ludomat_io::read::dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > 5_000 {
+                return newest;
+            }
+            let Ok(meta) = entry.metadata() else { continue };
+            newest = newest.max(meta.modified().ok());
+            if meta.is_dir() {
+                stack.push(entry.path());
+            }
+        }
+    }
+    newest
+}
+
+/// What a command run from the crate's folder writes there by default (`menace train`'s
+/// curve folder `out/`): a test must give such a command a scratch folder.
+fn crate_out() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("out")
+}
+
+/// Run `ludomat ARGS` with `stdin` piped in; wait for it. A run that writes into the
+/// crate's own folder (`crates/cli/out/`, a command's default output left in place) fails
+/// the test: tests write into scratch folders only.
 pub fn ludomat(args: &[&str], stdin: &str) -> Output {
+    let before = newest(&crate_out());
+    let out = run_binary(args, stdin);
+    let after = newest(&crate_out());
+    assert!(
+        after.is_none() || after == before,
+        "`ludomat {}` wrote into {}: give it an output in a scratch folder",
+        args.join(" "),
+        crate_out().display()
+    );
+    out
+}
+
+fn run_binary(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(args)
         .stdin(Stdio::piped())

@@ -20,7 +20,7 @@ mod timing;
 pub use agent::CircuitAgent;
 pub use agreement::{
     check, expected_positions, verify, verify_timed, Agreement, Disagreement, Hazard, Mode,
-    VerifyProgress,
+    RunTime, VerifyProgress,
 };
 pub use model::{BuildError, Circuit, Parts, SquareParts};
 pub use netlist::{Netlist, NetlistError};

@@ -201,7 +201,10 @@ impl Parser {
         if let Some((_, line, _)) = self.names.get(w.text) {
             return Err(self.err(
                 w.column,
-                format!("'{}' is already declared at line {line}", w.text),
+                format!(
+                    "{} is already declared at line {line}",
+                    ludomat_io::text::quoted(w.text, 60)
+                ),
             ));
         }
         self.names
@@ -218,7 +221,10 @@ impl Parser {
             }
             std::cmp::Ordering::Greater => Err(self.err(
                 ws[want].column,
-                format!("unexpected '{}': expected `{usage}`", ws[want].text),
+                format!(
+                    "unexpected {}: expected `{usage}`",
+                    ludomat_io::text::quoted(ws[want].text, 60)
+                ),
             )),
         }
     }
@@ -261,15 +267,18 @@ impl Parser {
                         self.err(
                             w.column,
                             format!(
-                                "'{}': expected interrupter, pull_in=TICKS or drop_out=TICKS",
-                                w.text
+                                "{}: expected interrupter, pull_in=TICKS or drop_out=TICKS",
+                                ludomat_io::text::quoted(w.text, 60)
                             ),
                         )
                     })?;
                     let ticks: u32 = v.parse().ok().filter(|t| *t <= 10_000).ok_or_else(|| {
                         self.err(
                             w.column + k.len() + 1,
-                            format!("'{v}' is not a number of ticks (0 … 10000)"),
+                            format!(
+                                "{} is not a number of ticks (0 … 10000)",
+                                ludomat_io::text::quoted(v, 60)
+                            ),
                         )
                     })?;
                     match k {
@@ -278,7 +287,10 @@ impl Parser {
                         _ => {
                             return Err(self.err(
                                 w.column,
-                                format!("unknown relay setting '{k}': use pull_in or drop_out"),
+                                format!(
+                                    "unknown relay setting {}: use pull_in or drop_out",
+                                    ludomat_io::text::quoted(k, 60)
+                                ),
                             ))
                         }
                     }
@@ -315,8 +327,8 @@ impl Parser {
                         return Err(self.err(
                             actuator.column,
                             format!(
-                                "'{}' is a uniselector: its contacts are banks, not springs",
-                                actuator.text
+                                "{} is a uniselector: its contacts are banks, not springs",
+                                ludomat_io::text::quoted(actuator.text, 60)
                             ),
                         ))
                     }
@@ -324,8 +336,8 @@ impl Parser {
                         return Err(self.err(
                             actuator.column,
                             format!(
-                                "no relay or button '{}' is declared before this line",
-                                actuator.text
+                                "no relay or button {} is declared before this line",
+                                ludomat_io::text::quoted(actuator.text, 60)
                             ),
                         ))
                     }
@@ -391,8 +403,8 @@ impl Parser {
                         self.err(
                             ws[2].column,
                             format!(
-                                "'{}' is not a number of positions (2 … {MAX_POSITIONS})",
-                                ws[2].text
+                                "{} is not a number of positions (2 … {MAX_POSITIONS})",
+                                ludomat_io::text::quoted(ws[2].text, 60)
                             ),
                         )
                     })?;
@@ -415,8 +427,8 @@ impl Parser {
                     return Err(self.err(
                         col,
                         format!(
-                            "no uniselector '{}' is declared before this line",
-                            sel.map_or("", |s| s.text)
+                            "no uniselector {} is declared before this line",
+                            ludomat_io::text::quoted(sel.map_or("", |s| s.text), 60)
                         ),
                     ));
                 };
@@ -456,8 +468,9 @@ impl Parser {
             other => Err(self.err(
                 key.column,
                 format!(
-                    "unknown statement '{other}': expected supply, button, relay, make, break, \
-                     changeover, wire, diode, lamp, uniselector, bank or homing"
+                    "unknown statement {}: expected supply, button, relay, make, break, \
+                     changeover, wire, diode, lamp, uniselector, bank or homing",
+                    ludomat_io::text::quoted(other, 60)
                 ),
             )),
         }
@@ -586,24 +599,24 @@ mod tests {
     fn errors_name_line_column_and_fault() {
         let e = err("supply +\n\nrelay R c\nmake Q T1 + c\n");
         assert_eq!((e.line, e.column), (4, 6));
-        assert!(e.message.contains("no relay or button 'Q'"), "{e}");
+        assert!(e.message.contains("no relay or button \"Q\""), "{e}");
         let e = err("relay R c\nmake R T1 a b\nbreak R T1 a b\n");
         assert_eq!((e.line, e.column), (3, 9));
         assert!(e.message.contains("R-T1 is already wired at line 2"), "{e}");
         let e = err("relay R c\n  frob R\n");
         assert_eq!((e.line, e.column), (2, 3));
-        assert!(e.message.contains("unknown statement 'frob'"), "{e}");
+        assert!(e.message.contains("unknown statement \"frob\""), "{e}");
         let e = err("relay R c\nmake R T1 a\n");
         assert!(e.message.contains("too few words"), "{e}");
         let e = err("relay R c pull_in=x\n");
-        assert!(e.message.contains("'x' is not a number of ticks"), "{e}");
+        assert!(e.message.contains("\"x\" is not a number of ticks"), "{e}");
         let e = err("uniselector U 3 m\nbank U w a b\n");
         assert!(
             e.message.contains("has 3 positions but this bank lists 2"),
             "{e}"
         );
         let e = err("bank U w a b\n");
-        assert!(e.message.contains("no uniselector 'U'"), "{e}");
+        assert!(e.message.contains("no uniselector \"U\""), "{e}");
         let e = err("relay R c\nrelay R d\n");
         assert!(e.message.contains("already declared at line 1"), "{e}");
         let mut nine = String::from("relay R c\n");

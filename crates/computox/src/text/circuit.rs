@@ -4,13 +4,12 @@
 //! of [`crate::circuit::verify`] (`ludomat computox verify`).
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use ludomat_game::console::Reply;
 use ludomat_game::{Session, SessionError};
 use ludomat_tictactoe::Notation;
 
-use crate::circuit::{Agreement, Mode, Timing};
+use crate::circuit::{Agreement, Mode, RunTime, Timing};
 use crate::session::{CircuitTrace, ComputoxHappening, ComputoxView, Outcome};
 use crate::{ComputoxAction, ComputoxSession, Square};
 
@@ -206,25 +205,35 @@ pub fn agreement(r: &Agreement, timing: Timing, cancelled: bool) -> String {
     }
     let _ = writeln!(
         s,
-        "  At power-on, before RESET, {} lamp(s) are unknown (a latch may be either way); \
-         RESET makes every one known.",
-        r.power_on_unknown_lamps
+        "  At power-on, before RESET, {} {} unknown (a latch may be either way); RESET \
+         makes every one known.",
+        ludomat_io::text::count(u64::from(r.power_on_unknown_lamps), "lamp", "lamps"),
+        ludomat_io::text::plural(u64::from(r.power_on_unknown_lamps), "is", "are")
     );
     s
 }
 
-/// The check's speed: relay events and uniselector steps, simulated ticks, the wall
-/// time (`best`: the fastest of `runs`, when more than one) and the events per second.
+/// The check's work: relay events and uniselector steps in simulated ticks (the same
+/// for the same netlist, so it stands with the result).
 #[must_use]
-pub fn speed(r: &Agreement, best: Duration, runs: Option<u32>) -> String {
+pub fn work(r: &Agreement) -> String {
     format!(
-        "\n{} relay events and uniselector steps in {} simulated ticks;\n{} wall{}: {}.\n",
+        "\n{} relay events and uniselector steps in {} simulated ticks.\n",
         ludomat_io::text::thousands(r.events),
         ludomat_io::text::thousands(r.ticks),
-        ludomat_io::text::duration(best),
-        runs.map(|n| format!(" (fastest of {n})"))
+    )
+}
+
+/// The check's speed, a timing (for standard error): wall-clock and CPU time of a run
+/// (`runs`: the fastest of that many, when more than one) and the events per second.
+#[must_use]
+pub fn speed(r: &Agreement, time: RunTime, runs: Option<u32>) -> String {
+    format!(
+        "{}{}: {}",
+        ludomat_io::text::wall_and_cpu(time.wall, time.cpu),
+        runs.map(|n| format!(" (the fastest of {n} runs)"))
             .unwrap_or_default(),
-        ludomat_io::text::rate(r.events as f64, best, "events")
+        ludomat_io::text::rate(r.events as f64, time.wall, "events")
     )
 }
 

@@ -12,8 +12,9 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
 
 /// Starts the museum on 127.0.0.1:0 with `config`, except that one client (every test's
-/// 127.0.0.1) may hold every visit, open every stream, have any amount of work waiting
-/// and ask as fast as it likes; returns its address and the museum.
+/// 127.0.0.1) may hold every visit, open every stream, have any amount of work waiting,
+/// run any number of autoplays (up to the museum's bound) and ask as fast as it likes;
+/// returns its address and the museum.
 pub async fn start(config: MuseumConfig) -> (SocketAddr, Museum) {
     start_exact(MuseumConfig {
         rate_limit: None,
@@ -21,6 +22,7 @@ pub async fn start(config: MuseumConfig) -> (SocketAddr, Museum) {
         max_streams_per_visit: usize::MAX,
         max_streams_per_client: usize::MAX,
         max_waiting_per_client: usize::MAX,
+        max_autoplays_per_client: usize::MAX,
         ..config
     })
     .await

@@ -5,7 +5,8 @@
 //   .view        the session's view (JSON, as the Rust session serialises it)
 //   .config      the visit's config (seed included)
 //   .happenings  the happenings since the last frame, in order
-//   .running     whether autoplay runs
+//   .running     whether autoplay or a run goes (or a run waits for its slot)
+//   .queued      the run's place in the museum's queue while it waits for a slot, or null
 //   .pageValues  the page's own settings (see `pageSettings`)
 // The element sends with this.act(action), this.autoplay(action, ms),
 // this.runAction(action, n), this.stop() and starts over with other settings with
@@ -42,6 +43,7 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
     config: { attribute: false },
     happenings: { attribute: false },
     running: { type: Boolean },
+    queued: { attribute: false },
     pageValues: { attribute: false },
   };
 
@@ -52,6 +54,7 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
   declare config: Record<string, any>;
   declare happenings: H[];
   declare running: boolean;
+  declare queued: { place: number; of: number } | null;
   declare pageValues: Record<string, any>;
   host?: ExhibitHost;
 
@@ -61,6 +64,7 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
     this.config = {};
     this.happenings = [];
     this.running = false;
+    this.queued = null;
     this.pageValues = { ...(this.constructor as typeof ExhibitElement).pageSettings };
   }
 
@@ -73,6 +77,22 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
   setSetting(key: string, value: unknown) { this.host?.setSetting(key, value); }
   /** A message in the page's message line (an error in red, or a note). */
   say(message: string, kind: 'error' | 'note' = 'note') { this.host?.say(message, kind); }
+
+  /**
+   * Why a run's start button is disabled now, in words (empty when it is enabled): the
+   * run waiting for a slot (its place), a run or autoplay going. Every exhibit shows it
+   * beside the button; its Stop button cancels a waiting run.
+   */
+  startBlocked(): string {
+    if (this.queued) return `Your run waits for a run slot (place ${this.queued.place} of ${this.queued.of}): Cancel takes it out of the queue.`;
+    if (this.running) return 'A run or autoplay is going: stop it first.';
+    return '';
+  }
+
+  /** The label of a run's Stop button: Cancel while the run waits for its slot. */
+  stopLabel(): string {
+    return this.queued ? 'Cancel' : 'Stop';
+  }
 
   /** One log line for a happening. */
   describe(h: H): string {

@@ -37,3 +37,39 @@ export function limit(seconds: number): string {
   if (seconds < 60) return count(seconds, 'second');
   return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
 }
+
+/**
+ * A duration as people say it, as the terminal writes it (ludomat_io::text::duration):
+ * `794 ns`, `12 µs`, `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`, `1 h 02 min`.
+ */
+export function duration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  const secs = ms / 1000;
+  if (secs < 1) {
+    if (ms === 0) return '0 s';
+    if (ms < 0.1) {
+      const us = ms * 1000;
+      return us < 1 ? `${number(us * 1000)} ns` : `${number(us)} µs`;
+    }
+    return `${number(ms)} ms`;
+  }
+  if (secs < 59.95) return `${secs.toFixed(1)} s`;
+  const whole = Math.round(secs);
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  const minutes = Math.floor(whole / 60);
+  return `${thousands(Math.floor(minutes / 60))} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/**
+ * Wall-clock and CPU time of one piece of work, the one spelling every page and command
+ * uses (ludomat_io::text::wall_and_cpu): `12.3 s wall, 20.1 s CPU`.
+ */
+export function wallAndCpu(wallMs: number, cpuMs: number): string {
+  return `${duration(wallMs)} wall, ${duration(cpuMs)} CPU`;
+}
+
+/** A range of durations: `46.5 s – 51.5 s`, or one duration when both ends read alike. */
+export function durationRange(loMs: number, hiMs: number): string {
+  const lo = duration(loMs), hi = duration(hiMs);
+  return lo === hi ? lo : `${lo} – ${hi}`;
+}

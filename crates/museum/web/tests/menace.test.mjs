@@ -194,7 +194,9 @@ test('menace: a training run at full speed — 100,000 games with a bar and a ra
   await page.selectOption(`${EX} select[data-setting="train"]`, '1000000');
   await page.waitForURL(/train=1000000/);
   await page.click(`${EX} button[data-action="train"]`);
-  await bar.filter({ hasText: /of 1,000,000 games, [\d,]+ games\/s, about/ }).waitFor({ timeout: 30_000 });
+  await bar.filter({ hasText: /of 1,000,000 games, [\d,]+ games\/s/ }).waitFor({ timeout: 30_000 });
+  // The clock: wall and CPU, the time left at the rate so far (games are even work).
+  await page.locator(`${EX} [data-run-clock]`, { hasText: /elapsed [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU, about .+ left at the rate so far/ }).waitFor({ timeout: 30_000 });
   await page.click(`${EX} button[data-action="stop-run"]`);
   await bar.filter({ hasText: /— stopped|— done/ }).waitFor({ timeout: 10_000 });
   const server = await (await fetch(`${url}/api/visits/${id}`)).json();

@@ -63,3 +63,58 @@ test('threes: a game recorded by `ludomat play threes --record` in the replay vi
   await page.locator(`${EX} [data-board]`).waitFor();
   assert.deepEqual(errors, []);
 });
+
+test('threes: from the home page, the AI with the shipped network, then a network trained from nothing with its curve drawn live, then played with', async (t) => {
+  const { page, shot, errors } = await openMuseum(t, '/');
+  page.setDefaultTimeout(20_000);
+  await page.locator('article[data-machine="threes"] a.play').click();
+  await page.waitForURL(/\/exhibits\/threes(\?|$)/);
+  await page.locator(`${EX} [data-board]`).waitFor();
+  // The evaluation: the heuristic by default, the learned network by choice.
+  assert.match(await page.locator(`${EX} [data-eval]`).innerText(), /^Now: the heuristic, looking 3 swipes ahead\.$/);
+  await page.selectOption(`${EX} select[data-setting="eval"]`, 'learned');
+  await page.waitForURL(/eval=%22learned%22|eval=learned/);
+  await page.locator(`${EX} [data-eval]`, { hasText: 'the shipped network' }).waitFor();
+  await page.click(`${EX} lm-run-control button[data-action="step"]`);
+  await page.locator(`${EX} [data-moves]`, { hasText: /^1$/ }).waitFor({ timeout: 60_000 });
+  assert.match(await page.locator('lm-log ol').innerText(), /AI: \w+ [←↑→↓], a \d+ came in/);
+  // Training: the smallest run, the curve drawn as it comes (real axes), Stop keeps it.
+  await page.selectOption(`${EX} select[data-setting="train_games"]`, '20000');
+  assert.match(await page.locator(`${EX} [data-learn] [data-run-limit]`).innerText(), /stops after 10 minutes/);
+  // Before it starts: what training runs cost when measured here, against the limit.
+  const cost = (await page.locator(`${EX} [data-train-cost]`).innerText()).replace(/\s+/g, ' ');
+  assert.match(cost, /^Measured on this machine \(2 cores, shared with other work; (release|development) build\): [\d,]+ games took .+ wall, .+ CPU/);
+  assert.match(cost, /This museum stops a run after 10 minutes.*; a run stopped there keeps what the network learnt\.$/);
+  await page.click(`${EX} button[data-action="train"]`);
+  const chart = page.locator(`${EX} [data-train-curve] lm-menace-chart`);
+  await chart.waitFor({ timeout: 60_000 });
+  assert.equal(await chart.locator('[data-axis="x"]').textContent(), 'games trained');
+  assert.equal(await chart.locator('[data-axis="y"]').textContent(), 'mean score');
+  // Four points at least: the curve rises from the untrained player's (648 on these deals).
+  const points = async () => (await chart.locator('polyline').first().getAttribute('points')).trim().split(/\s+/).length;
+  await page.waitForFunction(() => {
+    const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-threes');
+    const c = ex?.shadowRoot?.querySelector('[data-train-curve] lm-menace-chart');
+    return (c?.shadowRoot?.querySelector('polyline')?.getAttribute('points') ?? '').trim().split(/\s+/).length >= 4;
+  }, null, { timeout: 240_000 });
+  assert.ok((await points()) >= 4);
+  assert.ok((await chart.locator('[data-tick="x"]').allTextContents()).some((x) => /^\d{1,2},\d{3}$/.test(x)), 'x ticks in thousands');
+  const mean = async () => Number((await page.locator(`${EX} [data-train-mean]`).innerText()).replace(/,/g, ''));
+  assert.ok((await mean()) > 648 * 2, `the mean rose: ${await mean()}`);
+  assert.match(await page.locator(`${EX} [data-learn] [data-run-clock]`).innerText(), /^elapsed [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU, about .+ left at the rate so far/);
+  // The game waits while it trains: a swipe is not sent (it would stop the training).
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('lm-exhibit-page .message', { hasText: 'The network is training' }).waitFor();
+  await shot('threes-training');
+  await page.click(`${EX} button[data-action="stop-train"]`);
+  await page.locator(`${EX} [data-train-progress]`, { hasText: /— (stopped|done)/ }).waitFor();
+  assert.match(await page.locator(`${EX} [data-learn] [data-run-clock]`).innerText(), /^took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU$/);
+  // The network trained here, kept with the visit: the AI plays with it.
+  await page.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4x5' }).waitFor();
+  await page.click(`${EX} button[data-action="play-trained"]`);
+  await page.locator(`${EX} [data-eval]`, { hasText: 'the network trained here' }).waitFor();
+  await page.click(`${EX} lm-run-control button[data-action="step"]`);
+  await page.locator(`${EX} [data-moves]`, { hasText: /^2$/ }).waitFor({ timeout: 60_000 });
+  await shot('threes-trained');
+  assert.deepEqual(errors, []);
+});

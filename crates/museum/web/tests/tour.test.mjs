@@ -31,7 +31,7 @@ const FIRST_STEPS = {
     assert.match(await page.locator(`${ex} lm-run-clock [data-run-limit]`).innerText(), /stops after 10 minutes/);
     await page.click(`${ex} button[data-action="train"]`);
     await page.locator(`${ex} [data-run-progress]`, { hasText: 'done' }).waitFor({ timeout: 300_000 });
-    assert.match(await page.locator(`${ex} [data-run-clock]`).innerText(), /took \d+\.\d s wall, \d+\.\d s CPU/);
+    assert.match(await page.locator(`${ex} [data-run-clock]`).innerText(), /took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/);
   },
   hexapawn: async (page, ex) => {
     await page.locator(`${ex} [data-boxes] [data-box]`).first().waitFor();
@@ -50,11 +50,11 @@ const FIRST_STEPS = {
     // The count can reach its end a moment before the run's end arrives (the count comes
     // with the last progress report, the clock's "took" with the end): wait for the end.
     await page
-      .locator(`${ex} [data-run-clock]`, { hasText: /took [\d.]+ s wall, [\d.]+ s CPU/ })
+      .locator(`${ex} [data-run-clock]`, { hasText: /took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/ })
       .waitFor({ timeout: 30_000 })
       .catch(() => {});
     const clock = await page.locator(`${ex} [data-run-clock]`).innerText();
-    if (!/took [\d.]+ s wall, [\d.]+ s CPU/.test(clock)) {
+    if (!/took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/.test(clock)) {
       // Seen once on a machine under a load of 20: the count at its end, the clock at the
       // run's start. The page's log says what came in which order.
       const log = await page.locator('lm-log ol').innerText().catch(() => '');
@@ -77,7 +77,7 @@ const FIRST_STEPS = {
     assert.match(await page.locator(`${ex} [data-proof] [data-run-limit]`).innerText(), /stops after 10 minutes/);
     await page.click(`${ex} button[data-action="prove"]`);
     await page.locator(`${ex} [data-proof-verdict]`, { hasText: 'Proved' }).waitFor({ timeout: 300_000 });
-    assert.match(await page.locator(`${ex} [data-proof] [data-run-clock]`).innerText(), /took [\d.]+ s wall, [\d.]+ s CPU/);
+    assert.match(await page.locator(`${ex} [data-proof] [data-run-clock]`).innerText(), /took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/);
     await page.click(`${ex} button[data-action="play-proof"]`);
     await page.locator(`${ex} [data-certificate]`, { hasText: 'the certificate your proof found' }).waitFor({ timeout: 30_000 });
     assert.match(await page.locator(`${ex} [data-certificate]`).innerText(), /Patashnik's first 9 stones, then the search/);

@@ -6,9 +6,7 @@
 //! block a three > Patashnik's dictionary move > a threat sequence of at most
 //! [`THREAT_DEPTH`] threes (found by [`super::threats::ThreatSearch`], stored whole).
 
-use ludomat_qubic_verify::{
-    verify, Certificate, FormatError, Geometry, Record, Report, VerifyError,
-};
+use ludomat_qubic_verify::{Certificate, FormatError, Geometry, Record, Report, VerifyError};
 use serde::Serialize;
 
 use super::attacker::{Answer, AttackerStrategy};
@@ -62,6 +60,26 @@ pub fn write(strategy: &dyn AttackerStrategy) -> Result<(Certificate, Report), V
     write_from(strategy, 0, 0)
 }
 
+/// [`write`], ending at once when `stop` says so (a cancelled run): the walk then finds
+/// no answer and fails, and the caller, who asked to stop, knows why.
+///
+/// # Errors
+/// As [`write`]; an error when stopped.
+pub fn write_until(
+    strategy: &dyn AttackerStrategy,
+    stop: &dyn Fn() -> bool,
+) -> Result<(Certificate, Report), VerifyError> {
+    let g = Geometry::new();
+    let mut asked = 0u64;
+    ludomat_qubic_verify::write(&g, 0, 0, &mut |x, o| {
+        asked += 1;
+        if asked.is_multiple_of(256) && stop() {
+            return None;
+        }
+        record_of(strategy, x, o)
+    })
+}
+
 /// The certificate of `strategy` from the position (`x`, `o`), first player to move.
 ///
 /// # Errors
@@ -72,19 +90,22 @@ pub fn write_from(
     o: u64,
 ) -> Result<(Certificate, Report), VerifyError> {
     let g = Geometry::new();
-    ludomat_qubic_verify::write(&g, x, o, &mut |x, o| {
-        strategy.answer(x, o).and_then(|a| match a {
-            Answer::Move(c) => u8::try_from(c).ok().filter(|&c| c < 64).map(Record::Move),
-            Answer::Threats(cells) => {
-                let cells: Option<Vec<u8>> = cells
-                    .into_iter()
-                    .map(|c| u8::try_from(c).ok().filter(|&c| c < 64))
-                    .collect();
-                cells
-                    .filter(|v| !v.is_empty() && v.len() < 64)
-                    .map(Record::Threats)
-            }
-        })
+    ludomat_qubic_verify::write(&g, x, o, &mut |x, o| record_of(strategy, x, o))
+}
+
+/// The record of `strategy`'s answer at (`x`, `o`), if it has one that fits a record.
+fn record_of(strategy: &dyn AttackerStrategy, x: u64, o: u64) -> Option<Record> {
+    strategy.answer(x, o).and_then(|a| match a {
+        Answer::Move(c) => u8::try_from(c).ok().filter(|&c| c < 64).map(Record::Move),
+        Answer::Threats(cells) => {
+            let cells: Option<Vec<u8>> = cells
+                .into_iter()
+                .map(|c| u8::try_from(c).ok().filter(|&c| c < 64))
+                .collect();
+            cells
+                .filter(|v| !v.is_empty() && v.len() < 64)
+                .map(Record::Threats)
+        }
     })
 }
 
@@ -191,8 +212,20 @@ pub enum CertificateError {
 /// # Errors
 /// [`CertificateError`] naming what cannot be read or which record fails.
 pub fn check_gzip(gz: &[u8]) -> Result<(Certificate, CertificateSummary), CertificateError> {
+    check_gzip_until(gz, &|| false)
+}
+
+/// [`check_gzip`], ending at once with [`VerifyError::Stopped`] when `stop` says so (a
+/// cancelled run; see `ludomat_qubic_verify::verify_until`).
+///
+/// # Errors
+/// As [`check_gzip`].
+pub fn check_gzip_until(
+    gz: &[u8],
+    stop: &dyn Fn() -> bool,
+) -> Result<(Certificate, CertificateSummary), CertificateError> {
     let cert = Certificate::read(gz)?;
-    let report = verify(&Geometry::new(), &cert)?;
+    let report = ludomat_qubic_verify::verify_until(&Geometry::new(), &cert, stop)?;
     Ok((cert, CertificateSummary::of(&report, gz.len())))
 }
 

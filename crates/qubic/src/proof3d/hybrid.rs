@@ -44,59 +44,88 @@ impl AttackerStrategy for HybridStrategy<'_> {
 /// `threat_depth` are left out. `None` where `before` has no answer.
 #[must_use]
 pub fn frontier(before: &dyn AttackerStrategy, k: u8, threat_depth: u8) -> Option<Vec<(u64, u64)>> {
+    frontier_until(before, k, threat_depth, &|| false)
+}
+
+/// [`frontier`], ending at once with `None` when `stop` says so (a cancelled run: the
+/// caller, who asked, tells it from a strategy without an answer).
+#[must_use]
+pub fn frontier_until(
+    before: &dyn AttackerStrategy,
+    k: u8,
+    threat_depth: u8,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<(u64, u64)>> {
     let mut seen: HashSet<Key, BuildHasherDefault<super::threats::KeyHasher>> = HashSet::default();
     let mut out = Vec::new();
     let mut ts = ThreatSearch::with_table_bits(16);
-    walk(before, k, threat_depth, 0, 0, &mut seen, &mut ts, &mut out).then_some(out)
+    let mut w = Walker {
+        before,
+        k,
+        depth: threat_depth,
+        seen: &mut seen,
+        ts: &mut ts,
+        out: &mut out,
+        stop,
+    };
+    (w.walk(0, 0) && !stop()).then_some(out)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    before: &dyn AttackerStrategy,
+/// The walk to the frontier: its settings and what it has found.
+struct Walker<'w> {
+    before: &'w dyn AttackerStrategy,
     k: u8,
     depth: u8,
-    x: u64,
-    o: u64,
-    seen: &mut HashSet<Key, BuildHasherDefault<super::threats::KeyHasher>>,
-    ts: &mut ThreatSearch,
-    out: &mut Vec<(u64, u64)>,
-) -> bool {
-    let mut b = Board3::from_stones(x, o);
-    if b.threats(X) != 0 {
-        return true;
-    }
-    if x.count_ones() >= u32::from(k) {
-        if ts.search(&mut b, depth).is_none() {
-            out.push((x, o));
-        }
-        return true;
-    }
-    let m = match before.answer(x, o) {
-        Some(Answer::Threats(_)) => return true,
-        Some(Answer::Move(m)) => m,
-        None => return false,
-    };
-    let x2 = x | 1 << m;
-    let b2 = Board3::from_stones(x2, o);
-    let xt = b2.threats(X);
-    if xt.count_ones() >= 2 {
-        return true;
-    }
-    if b2.threats(O) != 0 {
-        // The second player completes its four.
-        return false;
-    }
-    let replies = if xt != 0 { xt } else { !(x2 | o) };
-    let mut r = replies;
-    while r != 0 {
-        let c = r.trailing_zeros() as usize;
-        r &= r - 1;
-        let o2 = o | 1 << c;
-        if seen.insert(canonical(x2, o2).0) && !walk(before, k, depth, x2, o2, seen, ts, out) {
+    seen: &'w mut HashSet<Key, BuildHasherDefault<super::threats::KeyHasher>>,
+    ts: &'w mut ThreatSearch,
+    out: &'w mut Vec<(u64, u64)>,
+    stop: &'w dyn Fn() -> bool,
+}
+
+impl Walker<'_> {
+    /// Whether `before` answers all the way to the frontier below (`x`, `o`); false as
+    /// soon as `stop` says so.
+    fn walk(&mut self, x: u64, o: u64) -> bool {
+        if (self.stop)() {
             return false;
         }
+        let mut b = Board3::from_stones(x, o);
+        if b.threats(X) != 0 {
+            return true;
+        }
+        if x.count_ones() >= u32::from(self.k) {
+            if self.ts.search(&mut b, self.depth).is_none() {
+                self.out.push((x, o));
+            }
+            return true;
+        }
+        let m = match self.before.answer(x, o) {
+            Some(Answer::Threats(_)) => return true,
+            Some(Answer::Move(m)) => m,
+            None => return false,
+        };
+        let x2 = x | 1 << m;
+        let b2 = Board3::from_stones(x2, o);
+        let xt = b2.threats(X);
+        if xt.count_ones() >= 2 {
+            return true;
+        }
+        if b2.threats(O) != 0 {
+            // The second player completes its four.
+            return false;
+        }
+        let replies = if xt != 0 { xt } else { !(x2 | o) };
+        let mut r = replies;
+        while r != 0 {
+            let c = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let o2 = o | 1 << c;
+            if self.seen.insert(canonical(x2, o2).0) && !self.walk(x2, o2) {
+                return false;
+            }
+        }
+        true
     }
-    true
 }
 
 /// A hybrid solve: the frontier of `before` at `k` stones, each position searched (with

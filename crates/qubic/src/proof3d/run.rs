@@ -23,9 +23,11 @@
 //! at the end the checker's verdict. The unit of work is the job ("positions"), so the
 //! bar's `done` / `total` are jobs.
 //!
-//! **Cancellation** is honoured within [`super::dfpn::Dfpn::TICK`] expansions; the run then
-//! ends [`Ended::Cancelled`] with the jobs proved so far and no certificate
-//! ([`Verdict::Cancelled`]).
+//! **Cancellation** is honoured in every phase — the frontier's walk at every position,
+//! the search within [`super::dfpn::Dfpn::TICK`] expansions, the certificate's writing
+//! and its re-check within a few hundred positions (milliseconds) — so a cancelled run
+//! returns at once; it then ends [`Ended::Cancelled`] with the jobs proved so far and no
+//! certificate ([`Verdict::Cancelled`]), even when every job was proved.
 
 use std::time::{Duration, Instant};
 
@@ -34,10 +36,10 @@ use ludomat_qubic_verify::Certificate;
 use serde::{Deserialize, Serialize};
 
 use super::attacker::AttackerStrategy;
-use super::certificate::{check_gzip, write, CertificateSummary};
+use super::certificate::{check_gzip_until, write_until, CertificateSummary};
 use super::dfpn::{DfpnLimits, DfpnStats, Outcome};
 use super::dictionary::notation;
-use super::hybrid::{frontier, HybridStrategy};
+use super::hybrid::{frontier_until, HybridStrategy};
 use super::solve::report::WorkReport;
 use super::solve::{solve, split, Job, Scheme, SolveConfig, SolveStatus, JOB_EXPANSIONS};
 use crate::Cell;
@@ -216,8 +218,13 @@ pub struct SearchProgress {
     /// The moves the search is looking at from that position, alternating, the first
     /// player's first (cells `xyz`).
     pub line: Vec<String>,
-    /// Seconds of CPU time the run has used (every thread).
+    /// Seconds of CPU time the process has used since the run started (every thread,
+    /// the run's and any other work of the process).
     pub cpu_seconds: f64,
+    /// Seconds of CPU time the run itself has used: the calling thread and every
+    /// searcher's thread, nothing else of the process (known for the walkers, the
+    /// default scheme; not for the job-level search).
+    pub run_cpu_seconds: Option<f64>,
     /// The checker's verdict, at the end.
     pub verdict: Option<Verdict>,
 }
@@ -351,6 +358,14 @@ pub fn prove_with(
     config.validate(before.is_some())?;
     let (wall0, cpu0) = (Instant::now(), cpu::process());
     let cpu_now = || cpu::process().saturating_sub(cpu0).as_secs_f64();
+    // The run's own CPU: this thread's, and the searchers' as their status tells it.
+    let thread0 = cpu::thread();
+    let searchers = std::cell::Cell::new(Some(Duration::ZERO));
+    let own_cpu = || {
+        searchers
+            .get()
+            .map(|s| (cpu::thread().saturating_sub(thread0) + s).as_secs_f64())
+    };
     let mut progress = SearchProgress {
         phase: Phase::Frontier,
         proved: 0,
@@ -359,6 +374,7 @@ pub fn prove_with(
         job: None,
         line: Vec::new(),
         cpu_seconds: 0.0,
+        run_cpu_seconds: Some(0.0),
         verdict: None,
     };
     let mut run = SearchRun {
@@ -383,11 +399,15 @@ pub fn prove_with(
         }
         (k, Some(before)) => {
             ctx.report(0, progress.clone());
-            match frontier(before, k, config.threat_depth) {
+            let cancel = ctx.cancel().clone();
+            match frontier_until(before, k, config.threat_depth, &|| cancel.is_cancelled()) {
                 Some(jobs) => (None, jobs),
+                None if ctx.cancelled() => {
+                    return Ok(cancelled(run, progress, ctx, (wall0, cpu0), own_cpu()))
+                }
                 None => {
                     run.verdict = Verdict::NoFrontier;
-                    return Ok(finish(run, progress, ctx, wall0, cpu0));
+                    return Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()));
                 }
             }
         }
@@ -402,6 +422,7 @@ pub fn prove_with(
     let cancel = ctx.cancel().clone();
     let solved = {
         let mut status = |s: &SolveStatus| {
+            searchers.set(s.searchers_cpu);
             let proved = s.jobs_done;
             let _ = ctx.tick(proved as u64, || {
                 let (job, line) = match s.job {
@@ -419,6 +440,7 @@ pub fn prove_with(
                     job,
                     line,
                     cpu_seconds: cpu_now(),
+                    run_cpu_seconds: own_cpu(),
                     verdict: None,
                 }
             });
@@ -431,7 +453,7 @@ pub fn prove_with(
     if let Some(error) = solved.failure.clone() {
         run.verdict = Verdict::Failed { error };
         run.jobs = solved.jobs.clone();
-        return Ok(finish(run, progress, ctx, wall0, cpu0));
+        return Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()));
     }
     run.table_positions = solved.table_positions;
     run.jobs = solved.jobs.clone();
@@ -447,7 +469,11 @@ pub fn prove_with(
                 outcome: j.outcome,
             };
         }
-        return Ok(finish(run, progress, ctx, wall0, cpu0));
+        return Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()));
+    }
+    if ctx.cancelled() {
+        // Every position proved, but the run was stopped: no certificate.
+        return Ok(cancelled(run, progress, ctx, (wall0, cpu0), own_cpu()));
     }
     // Every position proved: the strategy, then its certificate.
     let mut search = solved.strategy;
@@ -464,6 +490,7 @@ pub fn prove_with(
     progress.job = None;
     progress.line.clear();
     progress.cpu_seconds = cpu_now();
+    progress.run_cpu_seconds = own_cpu();
     ctx.report(progress.proved as u64, progress.clone());
     let (cert_wall, cert_cpu) = (Instant::now(), cpu::process());
     let strategy = HybridStrategy {
@@ -471,28 +498,69 @@ pub fn prove_with(
         k: config.after,
         search: search.clone(),
     };
-    run.verdict = match write(&strategy) {
+    // Writing and checking stop within a few hundred positions of a cancellation.
+    let cancel = ctx.cancel().clone();
+    let stop = || cancel.is_cancelled();
+    run.verdict = match write_until(&strategy, &stop) {
         Err(e) => Verdict::Refused {
             error: e.to_string(),
         },
         Ok((cert, _)) => {
             progress.phase = Phase::Check;
             progress.cpu_seconds = cpu_now();
+            progress.run_cpu_seconds = own_cpu();
             ctx.report(progress.proved as u64, progress.clone());
-            recheck(&cert, &mut run)
+            recheck(&cert, &mut run, &stop)
         }
     };
     run.certificate_time = Timing::since(cert_wall, cert_cpu);
-    Ok(finish(run, progress, ctx, wall0, cpu0))
+    if ctx.cancelled() {
+        run.certificate = None;
+        return Ok(cancelled(run, progress, ctx, (wall0, cpu0), own_cpu()));
+    }
+    Ok(finish(run, progress, ctx, (wall0, cpu0), own_cpu()))
+}
+
+/// `cert` compressed as `Certificate::to_gzip` does it, a piece at a time, asking `stop`
+/// between pieces (compressing at the best level takes a while).
+fn gzip_until(cert: &Certificate, stop: &dyn Fn() -> bool) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    for piece in cert.to_bytes().chunks(64 * 1024) {
+        if stop() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                "stopped while compressing the certificate",
+            ));
+        }
+        e.write_all(piece)?;
+    }
+    e.finish()
+}
+
+/// A run stopped by its cancellation: no certificate, with what was proved so far.
+fn cancelled(
+    mut run: SearchRun,
+    progress: SearchProgress,
+    ctx: &mut RunContext<'_, SearchProgress>,
+    started: (Instant, Duration),
+    run_cpu_seconds: Option<f64>,
+) -> SearchRun {
+    run.ended = Ended::Cancelled;
+    run.verdict = Verdict::Cancelled;
+    finish(run, progress, ctx, started, run_cpu_seconds)
 }
 
 /// The certificate compressed, read back and re-checked from its bytes by the
-/// independent checker alone; the gzip kept in `run`.
-fn recheck(cert: &Certificate, run: &mut SearchRun) -> Verdict {
-    let checked = cert
-        .to_gzip()
+/// independent checker alone (until `stop` says so); the gzip kept in `run`.
+fn recheck(cert: &Certificate, run: &mut SearchRun, stop: &dyn Fn() -> bool) -> Verdict {
+    let checked = gzip_until(cert, stop)
         .map_err(|e| e.to_string())
-        .and_then(|gz| check_gzip(&gz).map(|c| (gz, c)).map_err(|e| e.to_string()));
+        .and_then(|gz| {
+            check_gzip_until(&gz, stop)
+                .map(|c| (gz, c))
+                .map_err(|e| e.to_string())
+        });
     match checked {
         Ok((gz, (_, certificate))) => {
             run.certificate = Some(gz);
@@ -506,14 +574,15 @@ fn finish(
     mut run: SearchRun,
     mut progress: SearchProgress,
     ctx: &mut RunContext<'_, SearchProgress>,
-    wall0: Instant,
-    cpu0: Duration,
+    (wall0, cpu0): (Instant, Duration),
+    run_cpu_seconds: Option<f64>,
 ) -> SearchRun {
     run.total = Timing::since(wall0, cpu0);
     progress.phase = Phase::Done;
     progress.job = None;
     progress.line.clear();
     progress.cpu_seconds = run.total.cpu_seconds;
+    progress.run_cpu_seconds = run_cpu_seconds;
     progress.verdict = Some(run.verdict.clone());
     ctx.finish(progress.proved as u64, progress);
     run

@@ -4,15 +4,269 @@
 //! or the search from scratch, the positions proved, the expansions, the line being
 //! looked at, and at the end the certificate re-checked by the independent checker.
 //! It is [`super::run::prove`], as `ludomat qubic proof --dims 3 --search-after K` runs it.
+//!
+//! **How long it takes** ([`Cost`], [`cost`]): what the proof from each starting point
+//! cost when measured on this machine kind (two cores), in the run's own CPU time — the
+//! figure that varies least from run to run (the node expansions of one proof from the
+//! empty board varied from 0.8 to 1.6 million with two searchers on one table, its CPU
+//! time by 7 %) — and in wall time with both cores free. A page tells it before a run
+//! starts.
+//!
+//! **The time left** ([`Estimator`]): the positions proved are no measure of it (from the
+//! empty board the first 11 of 12 are proved in a third of the time, the last takes the
+//! rest), so each report carries an estimate from the recorded cost instead: the CPU
+//! time the recorded runs needed, less what this run has used, at the pace the run gets
+//! now (its CPU seconds per wall second over the last 20 s: the cores it is given on a
+//! shared machine). A range, from the least and the most the recorded runs needed; none
+//! before the pace is known, for a starting point never recorded, or once the run has
+//! used more than the recorded runs did (`estimate.left_seconds` is then absent and the
+//! `basis` says why).
 
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use ludomat_game::run::{Cancel, Progress};
-use ludomat_game::watched_as_json;
+use ludomat_game::run::{Cancel, Progress, RunContext};
 use ludomat_game::{LongRun, SessionError};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::run::{prove, SearchConfig, Verdict, MAX_AFTER};
+use super::run::{prove, Phase, SearchConfig, SearchProgress, Verdict, MAX_AFTER};
+
+/// What the proof from one starting point cost on this machine kind, measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cost {
+    /// Patashnik's stones before the search (0: from the empty board).
+    pub after: u8,
+    /// The run's own CPU time, milliseconds: the least and the most over the runs
+    /// measured.
+    pub cpu_ms: [u64; 2],
+    /// Its wall time with both cores free, milliseconds: the least and the most (0: not
+    /// measured on a free machine).
+    pub wall_ms: [u64; 2],
+    /// Runs measured.
+    pub runs: u32,
+    /// The build measured.
+    pub build: Build,
+}
+
+/// Which build of the program a cost was measured with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Build {
+    /// `cargo build --release`.
+    Release,
+    /// The development build (`cargo build`: the search at opt-level 2 with debug
+    /// assertions).
+    Debug,
+}
+
+impl Build {
+    /// This program's build.
+    #[must_use]
+    pub const fn this() -> Build {
+        if cfg!(debug_assertions) {
+            Build::Debug
+        } else {
+            Build::Release
+        }
+    }
+
+    /// Its name in words.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Build::Release => "release",
+            Build::Debug => "development",
+        }
+    }
+}
+
+const fn release(after: u8, cpu_ms: [u64; 2], wall_ms: [u64; 2], runs: u32) -> Cost {
+    Cost {
+        after,
+        cpu_ms,
+        wall_ms,
+        runs,
+        build: Build::Release,
+    }
+}
+
+const fn debug(after: u8, cpu_ms: [u64; 2], wall_ms: [u64; 2], runs: u32) -> Cost {
+    Cost {
+        after,
+        cpu_ms,
+        wall_ms,
+        runs,
+        build: Build::Debug,
+    }
+}
+
+/// The recorded costs of a release build (BENCHMARKS.md, "The 4×4×4 proof in the
+/// museum"): the command's runs on a quiet machine (2 cores, nice −19; their wall times
+/// are the only ones with both cores free) and the museum's own runs on the loaded
+/// machine (load 7–12; the CPU a run needs grows with the load, the walkers' helpers
+/// and caches shared).
+pub const RELEASE_COSTS: &[Cost] = &[
+    // 143, 153 s quiet; 171.8, 197.7 s in the museum (574 s, 1,185 s wall, load 7–11)
+    release(0, [143_000, 197_700], [78_600, 83_300], 4),
+    // five quiet runs 53.4–58.8 s; 64.5 s in the museum (149 s wall)
+    release(3, [53_400, 64_500], [28_800, 30_800], 6),
+    // the museum, 247 s wall
+    release(5, [75_400, 75_400], [0, 0], 1),
+    // the museum, 13.6 s wall
+    release(7, [7_300, 7_300], [0, 0], 1),
+    // the museum, 9.4 s wall
+    release(9, [4_200, 4_200], [0, 0], 1),
+];
+
+/// The recorded costs of the development build, measured the same way (the museum, the
+/// loaded machine: load 7–12).
+pub const DEBUG_COSTS: &[Cost] = &[
+    // 521 s wall
+    debug(0, [203_200, 203_200], [0, 0], 1),
+    // 254 s wall
+    debug(3, [76_700, 76_700], [0, 0], 1),
+    // 325 s wall
+    debug(5, [83_200, 83_200], [0, 0], 1),
+    // 78.5 s wall
+    debug(7, [8_900, 8_900], [0, 0], 1),
+    // 13.9 s wall
+    debug(9, [4_800, 4_800], [0, 0], 1),
+];
+
+/// The recorded costs of the build this program is (release or development).
+#[must_use]
+pub fn costs() -> &'static [Cost] {
+    match Build::this() {
+        Build::Debug => DEBUG_COSTS,
+        Build::Release => RELEASE_COSTS,
+    }
+}
+
+/// The recorded cost of the proof after `after` stones in this build, if measured.
+#[must_use]
+pub fn cost(after: u8) -> Option<Cost> {
+    costs()
+        .iter()
+        .find(|c| c.after == after && c.runs > 0)
+        .copied()
+}
+
+/// An estimate of the time a run has left, with what it rests on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Estimate {
+    /// Seconds left, the least and the most (absent when no estimate can be made).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_seconds: Option<[f64; 2]>,
+    /// The run's own CPU time so far, seconds.
+    pub cpu_seconds: f64,
+    /// The CPU seconds it gets per wall second now (the cores it is given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cores: Option<f64>,
+    /// The recorded cost it rests on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded: Option<Cost>,
+    /// How it was made, in words (or why none could be).
+    pub basis: String,
+}
+
+/// How far back the pace is measured.
+const PACE_WINDOW: f64 = 20.0;
+/// The least time of measuring before the pace is trusted.
+const PACE_FIRST: f64 = 3.0;
+
+/// Estimates a proof run's time left from its recorded cost (see the [module
+/// documentation](self)).
+#[derive(Debug, Clone)]
+pub struct Estimator {
+    cost: Option<Cost>,
+    after: u8,
+    /// (wall seconds, run CPU seconds) of the recent reports.
+    samples: VecDeque<(f64, f64)>,
+}
+
+/// `s` seconds as people say them (`12.3 s`, `2 min 05 s`).
+fn secs(s: f64) -> String {
+    ludomat_io::text::duration(std::time::Duration::from_secs_f64(s.max(0.0)))
+}
+
+impl Estimator {
+    /// For the proof after `after` stones, from its recorded cost in this build.
+    #[must_use]
+    pub fn new(after: u8) -> Estimator {
+        Estimator::with_cost(after, cost(after))
+    }
+
+    /// For a proof whose recorded cost is `cost` (none: never measured).
+    #[must_use]
+    pub fn with_cost(after: u8, cost: Option<Cost>) -> Estimator {
+        Estimator {
+            cost,
+            after,
+            samples: VecDeque::new(),
+        }
+    }
+
+    /// The estimate after `wall` seconds of a run that has used `cpu` seconds of CPU.
+    pub fn estimate(&mut self, wall: f64, cpu: f64) -> Estimate {
+        self.samples.push_back((wall, cpu));
+        while self
+            .samples
+            .get(1)
+            .is_some_and(|&(w, _)| wall - w >= PACE_WINDOW)
+        {
+            self.samples.pop_front();
+        }
+        let from = if self.after == 0 {
+            "from the empty board".to_string()
+        } else {
+            format!("after Patashnik's first {} stones", self.after)
+        };
+        let mut e = Estimate {
+            left_seconds: None,
+            cpu_seconds: cpu,
+            cores: None,
+            recorded: self.cost,
+            basis: String::new(),
+        };
+        let Some(c) = self.cost else {
+            e.basis = format!("no run {from} was recorded in this build: no estimate");
+            return e;
+        };
+        let need = c.cpu_ms.map(|ms| ms as f64 / 1000.0);
+        let recorded = format!(
+            "the recorded {} {from} needed {} of CPU ({} build)",
+            if c.runs == 1 { "run" } else { "runs" },
+            if c.cpu_ms[0] == c.cpu_ms[1] {
+                secs(need[0])
+            } else {
+                format!("{} – {}", secs(need[0]), secs(need[1]))
+            },
+            c.build.name()
+        );
+        let (w0, c0) = self.samples.front().copied().unwrap_or((wall, cpu));
+        let cores = (wall - w0 >= PACE_FIRST && cpu > c0).then(|| (cpu - c0) / (wall - w0));
+        e.cores = cores;
+        let Some(cores) = cores else {
+            e.basis = format!("{recorded}; measuring the pace this run gets");
+            return e;
+        };
+        if cpu > need[1] * 1.1 {
+            e.basis = format!(
+                "{recorded}; this run has used {} already: no estimate",
+                secs(cpu)
+            );
+            return e;
+        }
+        let left = |need: f64| (need - cpu).max(0.0) / cores;
+        e.left_seconds = Some([left(need[0]), left(need[1]).max(1.0)]);
+        e.basis = format!(
+            "{recorded}; this run has used {} at {} cores now",
+            secs(cpu),
+            ludomat_io::text::number(cores)
+        );
+        e
+    }
+}
 
 /// A certificate a proof run found, kept by the session that started the run so that
 /// its visitor can play the proof they watched ([`crate::QubicSession`], `play_found`).
@@ -109,10 +363,28 @@ impl LongRun for ProveRun {
             .map(|s| s as &dyn super::attacker::AttackerStrategy);
         #[cfg(not(feature = "patashnik"))]
         let before = None;
-        let mut run = watched_as_json("positions", cancel, watch, |ctx| {
-            prove(&self.config, before, ctx)
-        })
-        .map_err(|e| SessionError::Invalid(format!("prove: {e}")))?;
+        // Each report with the estimate of the time left from the recorded cost (the
+        // positions proved are no measure of it).
+        let mut estimator = Estimator::new(self.config.after);
+        let mut forward = |p: &Progress<SearchProgress>| {
+            let mut json = p.to_json();
+            let estimate = match (p.last, p.partial.phase, p.partial.run_cpu_seconds) {
+                (false, Phase::Search | Phase::Certificate | Phase::Check, Some(cpu)) => {
+                    serde_json::to_value(estimator.estimate(p.elapsed.as_secs_f64(), cpu))
+                        .unwrap_or(serde_json::Value::Null)
+                }
+                _ => serde_json::Value::Null,
+            };
+            if let Some(o) = json.partial.as_object_mut() {
+                o.insert("estimate".into(), estimate);
+            }
+            watch(&json);
+        };
+        let mut ctx = RunContext::new("positions", None)
+            .with_cancel(cancel)
+            .watch(&mut forward);
+        let mut run = prove(&self.config, before, &mut ctx)
+            .map_err(|e| SessionError::Invalid(format!("prove: {e}")))?;
         if let (Some(slot), Verdict::Proved { certificate }, Some(bytes)) =
             (&self.keep, &run.verdict, run.certificate.take())
         {
@@ -136,5 +408,95 @@ impl LongRun for ProveRun {
                 .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
         }
         serde_json::to_value(&run).map_err(|e| SessionError::Failed(format!("prove: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The proof from the empty board as the release build recorded it.
+    fn scratch() -> Cost {
+        release(0, [143_000, 153_000], [78_600, 83_300], 2)
+    }
+
+    /// The run's reports: `(wall, cpu)` every second at `cores` from `start`.
+    fn feed(e: &mut Estimator, from: f64, to: f64, cpu0: f64, cores: f64) -> Estimate {
+        let mut last = None;
+        let mut t = from;
+        while t <= to + 1e-9 {
+            last = Some(e.estimate(t, cpu0 + (t - from) * cores));
+            t += 1.0;
+        }
+        last.expect("at least one report")
+    }
+
+    #[test]
+    fn the_time_left_comes_from_the_recorded_cpu_at_the_pace_the_run_gets() {
+        let mut e = Estimator::with_cost(0, Some(scratch()));
+        // 25 s at two cores: 50 s of CPU used, 93–103 s to go at two cores.
+        let est = feed(&mut e, 0.0, 25.0, 0.0, 2.0);
+        let [lo, hi] = est.left_seconds.expect("an estimate");
+        assert!(
+            (lo - 46.5).abs() < 0.01 && (hi - 51.5).abs() < 0.01,
+            "{est:?}"
+        );
+        assert!(
+            est.basis
+                .contains("needed 2 min 23 s – 2 min 33 s of CPU (release build)"),
+            "{}",
+            est.basis
+        );
+        assert!(est.basis.contains("at 2 cores now"), "{}", est.basis);
+        // The machine gets busy: half a core for the last 20 s. The pace is the recent one,
+        // so the time left grows fourfold, whatever the positions proved say.
+        let est = feed(&mut e, 26.0, 46.0, 50.0, 0.5);
+        let [lo, hi] = est.left_seconds.expect("an estimate");
+        assert!((lo - (143.0 - 60.0) / 0.5).abs() < 1.0, "{est:?}");
+        assert!((hi - (153.0 - 60.0) / 0.5).abs() < 1.0, "{est:?}");
+    }
+
+    #[test]
+    fn no_estimate_before_the_pace_is_known_past_the_recorded_work_or_unrecorded() {
+        let mut e = Estimator::with_cost(0, Some(scratch()));
+        let first = e.estimate(0.5, 1.0);
+        assert_eq!(first.left_seconds, None);
+        assert!(
+            first.basis.contains("measuring the pace"),
+            "{}",
+            first.basis
+        );
+        // More CPU than any recorded run needed: no time is made up.
+        let mut e = Estimator::with_cost(0, Some(scratch()));
+        let past = feed(&mut e, 0.0, 100.0, 0.0, 1.8);
+        assert_eq!(past.left_seconds, None, "{past:?}");
+        assert!(
+            past.basis
+                .contains("has used 3 min 00 s already: no estimate"),
+            "{}",
+            past.basis
+        );
+        // A starting point nobody measured.
+        let mut e = Estimator::with_cost(4, None);
+        let none = feed(&mut e, 0.0, 10.0, 0.0, 2.0);
+        assert_eq!(none.left_seconds, None);
+        assert!(
+            none.basis
+                .contains("after Patashnik's first 4 stones was recorded"),
+            "{}",
+            none.basis
+        );
+    }
+
+    #[test]
+    fn every_recorded_cost_is_a_range_of_runs_measured() {
+        for c in RELEASE_COSTS.iter().chain(DEBUG_COSTS) {
+            assert!(
+                c.runs >= 1 && c.cpu_ms[0] > 0 && c.cpu_ms[0] <= c.cpu_ms[1],
+                "{c:?}"
+            );
+            assert!(c.wall_ms[0] <= c.wall_ms[1], "{c:?}");
+        }
+        assert_eq!(cost(0).map(|c| c.build), Some(Build::this()));
     }
 }

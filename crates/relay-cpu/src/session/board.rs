@@ -38,6 +38,16 @@ pub enum Mark {
     O,
 }
 
+impl std::fmt::Display for Mark {
+    /// `X` or `O`, as the board shows it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Mark::X => "X",
+            Mark::O => "O",
+        })
+    }
+}
+
 /// How the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -140,7 +150,7 @@ impl Board {
         match (digit, self.mark(digit as usize)) {
             (9, _) => Some("9 is not a cell".to_string()),
             (8, _) => Some("8 is the centre, the machine's own square".to_string()),
-            (d, Some(m)) => Some(format!("cell {d} is taken by {m:?}")),
+            (d, Some(m)) => Some(format!("cell {d} is taken by {m}")),
             _ => None,
         }
     }
@@ -164,7 +174,7 @@ impl Board {
             .map(|row| {
                 let cells: Vec<String> = row
                     .iter()
-                    .map(|(ring, m)| m.map_or(ring.to_string(), |m| format!("{m:?}")))
+                    .map(|(ring, m)| m.map_or(ring.to_string(), |m| m.to_string()))
                     .collect();
                 format!(" {}\n", cells.join(" | "))
             })

@@ -110,11 +110,11 @@ pub enum Finished<'a> {
 #[must_use]
 pub fn game_line(game: u32, s: &GameSummary) -> String {
     format!(
-        "game {game}: score {}, highest card {}, {} moves, {:.1} s",
+        "game {game}: score {}, highest card {}, {}, {}",
         ludomat_game::count::thousands(s.score),
         s.max_tile,
-        s.moves,
-        s.elapsed.as_secs_f64()
+        ludomat_io::text::count(u64::from(s.moves), "swipe", "swipes"),
+        ludomat_io::text::duration(s.elapsed)
     )
 }
 

@@ -44,7 +44,7 @@ pub struct EngineCommand {
 
 /// A command line that cannot be split into words.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("engine command {command:?}: {problem}")]
+#[error("engine command {}: {problem}", ludomat_io::text::quoted(command, 80))]
 pub struct CommandError {
     /// The command as given.
     pub command: String,
@@ -150,7 +150,8 @@ impl Limits {
     pub fn with_turn(seconds: f64) -> Result<Limits, String> {
         if !(seconds.is_finite() && (0.01..=86_400.0).contains(&seconds)) {
             return Err(format!(
-                "--engine-timeout {seconds}: from 0.01 to 86,400 seconds"
+                "--engine-timeout {}: from 0.01 to 86,400 seconds",
+                ludomat_io::text::short(seconds)
             ));
         }
         Ok(Limits {
@@ -233,7 +234,10 @@ pub enum EngineError {
         board: String,
     },
     /// A line that is not the protocol's.
-    #[error("engine {engine} sent {line:?} at {at}: {problem}")]
+    #[error(
+        "engine {engine} sent {} at {at}: {problem}",
+        ludomat_io::text::quoted(line, 80)
+    )]
     Garbage {
         /// The engine's name.
         engine: String,
@@ -520,9 +524,9 @@ impl EngineProcess {
                     engine: self.name.clone(),
                     at,
                     what: format!(
-                        "more than {} lines without a {wanted} (the last: {:?})",
+                        "more than {} lines without a {wanted} (the last: {})",
                         self.limits.lines_per_turn,
-                        short(&line)
+                        ludomat_io::text::quoted(&short(&line), 80)
                     ),
                 });
             }

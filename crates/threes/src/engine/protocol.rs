@@ -77,7 +77,7 @@ pub struct Info {
 
 /// A line that is not what the protocol allows here.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{problem}: {line:?}")]
+#[error("{problem}: {}", ludomat_io::text::quoted(line, 80))]
 pub struct LineError {
     /// The line as read.
     pub line: String,
@@ -109,13 +109,17 @@ pub fn parse_hint(text: &str) -> Result<Hint, String> {
         Some(r) => (true, r),
         None => (false, text),
     };
+    let hint = ludomat_io::text::quoted(text, 40);
     let mut codes = 0u16;
     for v in rest.split('/') {
-        let t: Tile = v
-            .parse()
-            .map_err(|_| format!("'{v}' in the hint {text:?} is not a card value"))?;
+        let t: Tile = v.parse().map_err(|_| {
+            format!(
+                "{} in the hint {hint} is not a card value",
+                ludomat_io::text::quoted(v, 20)
+            )
+        })?;
         if t.is_empty() {
-            return Err(format!("the hint {text:?} names an empty cell"));
+            return Err(format!("the hint {hint} names an empty cell"));
         }
         codes |= 1 << t.code();
     }
@@ -124,13 +128,11 @@ pub fn parse_hint(text: &str) -> Result<Hint, String> {
     let exact_basic = codes.count_ones() == 1 && lo <= 3;
     if !exact_basic && (lo < 4 || codes != range_mask(lo, hi)) {
         return Err(format!(
-            "the hint {text:?} is neither 1, 2, 3 nor consecutive bonus values (6, 12, …)"
+            "the hint {hint} is neither 1, 2, 3 nor consecutive bonus values (6, 12, …)"
         ));
     }
     if plus && exact_basic {
-        return Err(format!(
-            "the hint {text:?}: only bonus cards are shown as +"
-        ));
+        return Err(format!("the hint {hint}: only bonus cards are shown as +"));
     }
     Ok(Hint { codes, plus })
 }

@@ -293,8 +293,14 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
     let stages = header.spec.stage_count();
     if header.stages_used.len() != stages || !header.stages_used.first().copied().unwrap_or(false) {
         return Err(damaged(format!(
-            "stages in use {:?} do not fit {stages} stage(s) with stage 0 in use",
-            header.stages_used
+            "the stages in use ({}) do not fit {} with stage 0 in use",
+            header
+                .stages_used
+                .iter()
+                .map(|u| if *u { "yes" } else { "no" })
+                .collect::<Vec<_>>()
+                .join(", "),
+            ludomat_io::text::count(stages as u64, "stage", "stages")
         )));
     }
     let net = Network::new(header.spec.clone()).map_err(|source| NetworkFileError::Spec {
@@ -394,8 +400,14 @@ pub fn open_curve(
             }
         }
     }
-    ludomat_io::log::Log::open(path, spec, resume, ludomat_io::lock::Wait::No, &|_| true)
-        .map_err(NetworkFileError::Log)
+    ludomat_io::log::Log::open(
+        path,
+        spec,
+        resume.into(),
+        ludomat_io::lock::Wait::Never,
+        &|_| true,
+    )
+    .map_err(NetworkFileError::Log)
 }
 
 /// Write a whole text file atomically (a new curve, its chart's folder made first).
@@ -432,7 +444,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
 /// # Errors
 /// When it cannot be made.
 pub fn make_dir(dir: &Path) -> Result<(), NetworkFileError> {
-    std::fs::create_dir_all(dir).map_err(|source| NetworkFileError::Io {
+    ludomat_io::write::folders(dir).map_err(|source| NetworkFileError::Io {
         path: dir.display().to_string(),
         source,
     })

@@ -34,6 +34,9 @@
 //! [`file`] saves and loads networks (exact `f32`, or quantised to 16 bits for shipping).
 
 pub mod file;
+pub mod leaf;
+
+pub use leaf::LeafCache;
 
 use std::fmt;
 use std::sync::atomic::{AtomicU32, AtomicU8, Ordering};
@@ -105,7 +108,7 @@ pub enum SpecError {
         problem: String,
     },
     /// Stages not ascending, too many, or not cards that can start one.
-    #[error("stages {0:?}: at most {max} ascending codes from 4 (6) to 15 (12288)", max = MAX_STAGES - 1)]
+    #[error("stages {}: at most {max} ascending codes from 4 (6) to 15 (12288)", .0.iter().map(u8::to_string).collect::<Vec<_>>().join(", "), max = MAX_STAGES - 1)]
     Stages(Vec<u8>),
     /// More weights than allowed.
     #[error("{0} weights is more than the {MAX_WEIGHTS} a network may have")]
@@ -393,14 +396,23 @@ const SCORES: [u32; 16] = {
 #[inline]
 #[must_use]
 pub fn score(b: Board) -> f64 {
-    let mut x = b.0;
     let mut s = 0u32;
-    for _ in 0..16 {
-        s += SCORES[(x & 0xF) as usize];
-        x >>= 4;
+    for byte in b.0.to_le_bytes() {
+        s += PAIR_SCORES[usize::from(byte)];
     }
     f64::from(s)
 }
+
+/// The score of the two cards of each byte of a board.
+const PAIR_SCORES: [u32; 256] = {
+    let mut s = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        s[b] = SCORES[b & 0xF] + SCORES[b >> 4];
+        b += 1;
+    }
+    s
+};
 
 /// Which of the four hint classes: 1, 2, 3, or a bonus card (any hint that is not one
 /// basic card).
@@ -417,17 +429,22 @@ fn hint_class(hint: Hint) -> usize {
 /// The number of 1s minus the number of 2s, clamped to −6 … 6, as 0 … 12.
 #[inline]
 fn balance(b: Board) -> usize {
-    let mut x = b.0;
-    let mut d = 0i32;
-    for _ in 0..16 {
-        match x & 0xF {
-            1 => d += 1,
-            2 => d -= 1,
-            _ => {}
-        }
-        x >>= 4;
-    }
+    // (16 − the 2s) − (16 − the 1s)
+    let d = nibbles_other_than(b.0, 2) as i32 - nibbles_other_than(b.0, 1) as i32;
     (d.clamp(-6, 6) + 6) as usize
+}
+
+/// How many of the sixteen nibbles of `x` are not `v`.
+#[inline]
+const fn nibbles_other_than(x: u64, v: u64) -> u64 {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    // a nibble of `y` is zero where `x`'s is `v`; fold each nibble's bits into its lowest
+    let y = x ^ (v * LOW);
+    let t = y | (y >> 1);
+    let t = (t | (t >> 2)) & LOW;
+    // the upper fifteen summed into the top nibble by one multiplication (at most 15:
+    // no carry), and the lowest
+    ((t >> 4).wrapping_mul(LOW) >> 60) + (t & 1)
 }
 
 /// An afterstate: the board after a swipe folded its lines, which swipe, and which lines
@@ -517,6 +534,20 @@ fn runs_of(cells: &[u8]) -> ([(u32, u64); MAX_TUPLE_CELLS], usize) {
         k += n;
     }
     (runs, count)
+}
+
+/// The eight entries of tuple `t` on the eight `images`, its table at `at`.
+#[inline]
+fn tuple_indices(t: &Tuple, images: &[u64; 8], at: u32, out: &mut [u32]) {
+    let mut index = [0u64; 8];
+    for &(rotation, mask) in &t.runs[..t.count] {
+        for (i, &x) in index.iter_mut().zip(images) {
+            *i |= x.rotate_right(rotation) & mask;
+        }
+    }
+    for (o, i) in out.iter_mut().zip(index) {
+        *o = at + i as u32;
+    }
 }
 
 /// An n-tuple network: the spec and its weights. See the [module documentation](self).
@@ -806,36 +837,77 @@ impl Network {
         self.per_stage
     }
 
-    /// The entries an afterstate selects.
+    /// The stage an afterstate's board reads (see [`Spec::stages`]).
+    #[inline]
+    pub(crate) fn stage_of_board(&self, board: Board) -> u8 {
+        self.stage_map[usize::from(board.max_tile().code())].load(Ordering::Relaxed)
+    }
+
+    /// Where stage `stage`'s weights start.
+    #[inline]
+    fn stage_base(&self, stage: u8) -> u32 {
+        // at most MAX_WEIGHTS (2²⁸) weights in all
+        (usize::from(stage) * self.per_stage) as u32
+    }
+
+    /// Entries of the plain tuples (those that do not read the hint): eight a tuple, the
+    /// first of every afterstate's [`Features`].
+    #[inline]
+    pub(crate) fn plain_count(&self) -> usize {
+        self.spec.tuples.len() * 8
+    }
+
+    /// The entries an afterstate selects: those of the plain tuples
+    /// ([`Network::plain_indices`]), then the rest ([`Network::rest_indices`]).
     #[inline]
     pub(crate) fn features(&self, a: Afterstate, hint: Hint, deck: Deck) -> Features {
-        let after = a.board;
-        let stage = self.stage_map[usize::from(after.max_tile().code())].load(Ordering::Relaxed);
-        let base = usize::from(stage) * self.per_stage;
+        let stage = self.stage_of_board(a.board);
+        let base = self.stage_base(stage);
         let mut f = Features {
             index: [0; MAX_FEATURES],
             count: 0,
             stage,
         };
-        let images = symmetries(after);
+        let images = symmetries(a.board);
+        self.plain_indices(&images, base, &mut f.index);
+        f.count = self.plain_count();
+        f.count += self.rest_indices(a, &images, hint, deck, base, &mut f.index[f.count..]);
+        f
+    }
+
+    /// The entries of the plain tuples on the board's eight `images`, stage weights from
+    /// `base`, into `out` (eight a tuple, tuples in order): they depend on the board alone.
+    #[inline]
+    pub(crate) fn plain_indices(&self, images: &[u64; 8], base: u32, out: &mut [u32]) {
+        let plain = &self.tuples[..self.spec.tuples.len()];
+        for (t, out) in plain.iter().zip(out.chunks_exact_mut(8)) {
+            tuple_indices(t, images, base + t.offset, out);
+        }
+    }
+
+    /// The entries that depend on more than the board, into `out`: the tuples that read
+    /// the hint, the hint-and-deck entry, the entry columns (in that order); how many.
+    #[inline]
+    pub(crate) fn rest_indices(
+        &self,
+        a: Afterstate,
+        images: &[u64; 8],
+        hint: Hint,
+        deck: Deck,
+        base: u32,
+        out: &mut [u32],
+    ) -> usize {
         let class = hint_class(hint) as u32;
-        for t in &self.tuples {
-            let top = if t.hinted { class << (4 * t.len) } else { 0 };
-            let at = base as u32 + t.offset + top;
-            let runs = &t.runs[..t.count];
-            for &x in &images {
-                let mut i = 0u64;
-                for &(rotation, mask) in runs {
-                    i |= x.rotate_right(rotation) & mask;
-                }
-                f.index[f.count] = at + i as u32;
-                f.count += 1;
-            }
+        let mut count = 0;
+        for t in &self.tuples[self.spec.tuples.len()..] {
+            let top = class << (4 * t.len);
+            tuple_indices(t, images, base + t.offset + top, &mut out[count..count + 8]);
+            count += 8;
         }
         if self.spec.hint {
-            let h = (hint_class(hint) * 125 + deck.key() as usize) * 13 + balance(after);
-            f.index[f.count] = (base + self.hint_offset as usize + h) as u32;
-            f.count += 1;
+            let h = (hint_class(hint) * 125 + deck.key() as usize) * 13 + balance(a.board);
+            out[count] = base + self.hint_offset + h as u32;
+            count += 1;
         }
         if self.spec.entry {
             let (x, moved) = a.entering_right();
@@ -846,46 +918,68 @@ impl Network {
                     let cells =
                         crate::line::pack_column((image >> (4 * col)) & 0x000F_000F_000F_000F);
                     let i = self.entry_offset as usize + k * ENTRY_ENTRIES + top + cells as usize;
-                    f.index[f.count] = (base + i) as u32;
-                    f.count += 1;
+                    out[count] = base + i as u32;
+                    count += 1;
                 }
             }
         }
-        f
+        count
     }
 
     /// The sum of the weights of `f`.
     #[inline]
     pub(crate) fn sum(&self, f: &Features) -> f64 {
-        if let Some(c) = &self.compact {
-            return self.sum_compact(c, f);
-        }
-        let mut s = 0.0f32;
-        for &i in &f.index[..f.count] {
-            s += f32::from_bits(self.weights[i as usize].load(Ordering::Relaxed));
-        }
-        f64::from(s)
+        let plain = self.plain_count();
+        let s = self.sum_plain(f.stage, &f.index[..plain]);
+        f64::from(self.sum_rest(s, f.stage, &f.index[plain..f.count]))
     }
 
-    /// [`Network::sum`] of a compact network: each table's lookups summed as integers,
-    /// then scaled.
+    /// The plain tuples' part of a sum ([`Network::plain_indices`]' entries), in `f32`:
+    /// a compact network sums each table's lookups as integers and then scales them.
+    /// [`Network::sum_rest`] goes on from it in the same order, so the two together are
+    /// the value bit for bit, whether the first part was just computed or remembered.
     #[inline]
-    fn sum_compact(&self, c: &Compact, f: &Features) -> f64 {
-        let per_stage_tables =
-            self.tuples.len() + usize::from(self.spec.hint) + 2 * usize::from(self.spec.entry);
-        let scales = &c.scales[usize::from(f.stage) * per_stage_tables..];
-        let q = |k: usize| i32::from(c.weights[f.index[k] as usize]);
+    pub(crate) fn sum_plain(&self, stage: u8, index: &[u32]) -> f32 {
         let mut s = 0.0f32;
-        let mut k = 0;
-        for scale in &scales[..self.tuples.len()] {
-            let mut acc = 0i32;
-            for j in k..k + 8 {
-                acc += q(j);
+        match &self.compact {
+            None => {
+                for &i in index {
+                    s += f32::from_bits(self.weights[i as usize].load(Ordering::Relaxed));
+                }
             }
-            k += 8;
-            s += acc as f32 * scale;
+            Some(c) => {
+                let scales = &c.scales[usize::from(stage) * self.table_ranges.len()..];
+                for (chunk, scale) in index.chunks_exact(8).zip(scales) {
+                    let acc: i32 = chunk
+                        .iter()
+                        .map(|&i| i32::from(c.weights[i as usize]))
+                        .sum();
+                    s += acc as f32 * scale;
+                }
+            }
         }
-        let mut table = self.tuples.len();
+        s
+    }
+
+    /// The rest of a sum ([`Network::rest_indices`]' entries), going on from `s`.
+    #[inline]
+    pub(crate) fn sum_rest(&self, mut s: f32, stage: u8, index: &[u32]) -> f32 {
+        let Some(c) = &self.compact else {
+            for &i in index {
+                s += f32::from_bits(self.weights[i as usize].load(Ordering::Relaxed));
+            }
+            return s;
+        };
+        let scales = &c.scales[usize::from(stage) * self.table_ranges.len()..];
+        let q = |k: usize| i32::from(c.weights[index[k] as usize]);
+        let mut table = self.spec.tuples.len();
+        let mut k = 0;
+        for _ in &self.spec.hint_tuples {
+            let acc: i32 = (k..k + 8).map(q).sum();
+            s += acc as f32 * scales[table];
+            k += 8;
+            table += 1;
+        }
         if self.spec.hint {
             s += q(k) as f32 * scales[table];
             k += 1;
@@ -896,7 +990,7 @@ impl Network {
             s += (q(k) + q(k + 2)) as f32 * scales[table];
             s += (q(k + 1) + q(k + 3)) as f32 * scales[table + 1];
         }
-        f64::from(s)
+        s
     }
 
     /// Add `step` to every weight of `f` (an entry selected twice gets it twice).
@@ -1253,6 +1347,9 @@ mod tests {
         let bal = |s: &str| balance(b(s)) as i32 - 6;
         assert_eq!(bal("1 1 1 2 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"), 2);
         assert_eq!(bal("2 2 2 2 / 2 2 2 2 / 3 1 0 0 / 0 0 0 0"), -6);
+        assert_eq!(bal("1 1 1 1 / 1 1 1 1 / 1 1 1 1 / 1 1 1 1"), 6);
+        assert_eq!(bal("2 2 2 2 / 2 2 2 2 / 2 2 2 2 / 2 2 2 2"), -6);
+        assert_eq!(bal("1 2 1 2 / 2 1 2 1 / 1 1 0 0 / 0 0 0 1"), 3);
         assert_eq!(
             bal("3 6 12 24 / 48 96 192 384 / 768 1536 3072 6144 / 12288 0 0 0"),
             0

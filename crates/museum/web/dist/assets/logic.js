@@ -1,4 +1,4 @@
-import{a as e,f as t,g as n,h as r,m as i,o as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-lamp.js";var s=65536,c={1:`1`,0:`x`,"-1":`0`},l={1:`true`,0:`unknown`,"-1":`false`},u={1:`#2e7d32`,0:`#8a7d66`,"-1":`#b3261e`},d=e=>c[String(e)],f=e=>u[String(e)],p=[[`1`,`1`,`true`],[`0`,`0`,`false`],[`x`,`x`,`unknown`]],m=e=>e===0?`0`:e===-1?`1`:`x`,h=class extends o{static{this.properties={...o.properties,stepMode:{state:!0},uploadError:{state:!0},selected:{state:!0}}}constructor(){super(),this.compactAt=[],this.stepMode=!0,this.uploadError=``,this.selected=null}static{this.styles=n`
+import{a as e,b as t,g as n,o as r,v as i,y as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-lamp.js";var s=65536,c={1:`1`,0:`x`,"-1":`0`},l={1:`true`,0:`unknown`,"-1":`false`},u={1:`#2e7d32`,0:`#8a7d66`,"-1":`#b3261e`},d=e=>c[String(e)],f=e=>u[String(e)],p=[[`1`,`1`,`true`],[`0`,`0`,`false`],[`x`,`x`,`unknown`]],m=e=>e===0?`0`:e===-1?`1`:`x`,h=class extends o{static{this.properties={...o.properties,stepMode:{state:!0},uploadError:{state:!0},selected:{state:!0}}}constructor(){super(),this.compactAt=[],this.stepMode=!0,this.uploadError=``,this.selected=null}static{this.styles=t`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -30,7 +30,7 @@ import{a as e,f as t,g as n,h as r,m as i,o as a}from"./index.js";import{t as o}
     .full { grid-column: 1 / -1; }
     .compact { max-height: 32rem; overflow: auto; border: 1px solid #d6cbb5; border-radius: 6px; }
     .compact canvas { display: block; cursor: crosshair; }
-  `}updated(){this.drawCompact();let e=this.renderRoot.querySelector(`[data-events]`),t=e?.querySelector(`li[data-seq]:last-of-type`);e&&t&&(e.scrollTop=Math.max(0,t.offsetTop-e.clientHeight/2))}describe(e){switch(e.type){case`input_set`:return`${e.input} := ${c[String(e.value)]} — ${a(e.events,`event`)} to show`;case`event`:return`t=${e.time}  ${e.text}`;case`ran`:return`${a(e.events,`event`)} shown at once`;case`settled`:return`quiet at t=${e.time}: nothing left to propagate`;case`oscillation`:return e.text;case`pushed`:return`${e.button} pushed and released: ${a(e.events,`relay movement`)}`;case`watched`:return`${e.signal} ${e.on?`added to`:`taken off`} the timing diagram`;case`loaded`:return`${e.circuit} on the bench (${a(e.nodes,`node`)}), every value unknown`}}value(e){return i`<span class="v" style="background:${f(e)}" title=${l[String(e)]}>${d(e)}</span>`}set(e,t){this.act({type:`set`,input:e,value:t,run:!this.stepMode})}watched(e){return this.view?.watched.some(t=>t.name===e)??!1}toggleWatch(e){this.act({type:`watch`,signal:e,on:!this.watched(e)})}async upload(e){let t=e.target,n=t.files?.[0];if(!n)return;if(this.uploadError=``,n.size>s){this.uploadError=`${n.name}: ${a(n.size,`byte`)}; the museum takes uploads up to ${a(s,`byte`)} (c7552 and friends are in the circuit list).`,t.value=``;return}let r=await n.text();await this.act({type:`upload`,name:n.name,text:r}),t.value=``}latchPanel(e){let t=t=>e.inputs.find(e=>e.name===t),n=t=>e.outputs.find(e=>e.name===t);return i`<div class="panel" data-latch>
+  `}updated(){this.drawCompact();let e=this.renderRoot.querySelector(`[data-events]`),t=e?.querySelector(`li[data-seq]:last-of-type`);e&&t&&(e.scrollTop=Math.max(0,t.offsetTop-e.clientHeight/2))}describe(e){switch(e.type){case`input_set`:return`${e.input} := ${c[String(e.value)]} — ${r(e.events,`event`)} to show`;case`event`:return`t=${e.time}  ${e.text}`;case`ran`:return`${r(e.events,`event`)} shown at once`;case`settled`:return`quiet at t=${e.time}: nothing left to propagate`;case`oscillation`:return e.text;case`pushed`:return`${e.button} pushed and released: ${r(e.events,`relay movement`)}`;case`watched`:return`${e.signal} ${e.on?`added to`:`taken off`} the timing diagram`;case`loaded`:return`${e.circuit} on the bench (${r(e.nodes,`node`)}), every value unknown`}}value(e){return i`<span class="v" style="background:${f(e)}" title=${l[String(e)]}>${d(e)}</span>`}set(e,t){this.act({type:`set`,input:e,value:t,run:!this.stepMode})}watched(e){return this.view?.watched.some(t=>t.name===e)??!1}toggleWatch(e){this.act({type:`watch`,signal:e,on:!this.watched(e)})}async upload(e){let t=e.target,n=t.files?.[0];if(!n)return;if(this.uploadError=``,n.size>s){this.uploadError=`${n.name}: ${r(n.size,`byte`)}; the museum takes uploads up to ${r(s,`byte`)} (c7552 and friends are in the circuit list).`,t.value=``;return}let i=await n.text();await this.act({type:`upload`,name:n.name,text:i}),t.value=``}latchPanel(e){let t=t=>e.inputs.find(e=>e.name===t),n=t=>e.outputs.find(e=>e.name===t);return i`<div class="panel" data-latch>
       ${[`R`,`S`].map(e=>{let n=t(e);return i`<div><div>${e===`R`?`Reset`:`Set`} ${this.value(n.value)}</div>
           <div class="row">${p.map(([t,r,a])=>i`<button data-button=${`${e}=${r}`}
             class=${t===`1`&&n.value===1||t===`0`&&n.value===-1||t===`x`&&n.value===0?`pressed`:``}
@@ -49,9 +49,9 @@ import{a as e,f as t,g as n,h as r,m as i,o as a}from"./index.js";import{t as o}
       player's turn and only while the square is free; the T relay changes turn; RESET breaks the latch bus.</small></p>`}compactGraph(e){return i`<div class="compact"><canvas data-graph-compact role="img"
         aria-label="the circuit ${e.circuit} as a levelled graph, ${e.node_count} nodes in ${e.depth+1} levels"
         @click=${e=>this.compactClick(e)}></canvas></div>
-      <p><small>${a(e.node_count,`node`)} in ${a(e.depth+1,`level`)} (inputs left): each bar is a node, coloured by its value
+      <p><small>${r(e.node_count,`node`)} in ${r(e.depth+1,`level`)} (inputs left): each bar is a node, coloured by its value
         (green 1 true, red 0 false, grey x unknown; the inputs and outputs below carry the labels). Click a bar: an
-        input cycles x (unknown) → 0 → 1 → x, any other node joins the timing diagram.</small></p>`}compactClick(e){let t=e.target,n=t.getBoundingClientRect(),r=(e.clientX-n.left)*t.width/n.width,i=(e.clientY-n.top)*t.height/n.height,a=null,o=64;for(let e of this.compactAt){let t=(e.x-r)**2+(e.y-i)**2;t<o&&(o=t,a=e.node)}a&&(a.role===`input`?this.set(a.name,m(a.value)):this.toggleWatch(a.name))}drawCompact(){let e=this.renderRoot.querySelector(`canvas[data-graph-compact]`),t=this.view?.graph;if(!e||!t)return;let n=new Map,r=Array(t.length);for(let e of t){let t=n.get(e.level)??0;n.set(e.level,t+1),r[e.id]={x:6+e.level*16,y:6+t*5,node:e}}let i=12+Math.max(...n.values())*5;e.width=12+(this.view.depth+1)*16,e.height=i;let a=e.getContext(`2d`);if(a){a.fillStyle=`#fffdf8`,a.fillRect(0,0,e.width,e.height),a.globalAlpha=.18,a.lineWidth=.6;for(let e of t)for(let t of e.fanin){let n=r[t],i=r[e.id];a.strokeStyle=f(n.node.value),a.beginPath(),a.moveTo(n.x+8,n.y+1.5),a.lineTo(i.x,i.y+1.5),a.stroke()}a.globalAlpha=1;for(let e of r)a.fillStyle=f(e.node.value),a.fillRect(e.x,e.y,8,3),this.watched(e.node.name)&&(a.strokeStyle=`#1d1b18`,a.strokeRect(e.x-1,e.y-1,10,5));this.compactAt=r.map(e=>({x:e.x+4,y:e.y+1.5,node:e.node}))}}graph(e){let t=e.graph;if(t.length>400)return this.compactGraph(e);let n=new Map;for(let e of t)n.has(e.level)||n.set(e.level,[]),n.get(e.level).push(e);let a=new Map,o=1;for(let[e,t]of n)o=Math.max(o,t.length),t.forEach((t,n)=>a.set(t.id,[14+e*118,14+n*46]));let s=28+(e.depth+1)*118-26,c=28+o*46-14,p=t.flatMap(e=>e.fanin.map((n,i)=>{let[o,s]=a.get(n),[c,l]=a.get(e.id),u=t[n],d=o+92,p=s+16,m=c,h=l+8+i*16/Math.max(1,e.fanin.length-1),g=c<=o?`M${d} ${p} C${d+40} ${p+60}, ${m-40} ${h+60}, ${m} ${h}`:`M${d} ${p} C${(d+m)/2} ${p}, ${(d+m)/2} ${h}, ${m} ${h}`;return r`<path d=${g} fill="none" stroke=${f(u.value)} stroke-width="2" opacity="0.85"/>`})),h=t.map(e=>{let[t,n]=a.get(e.id),i=e.role===`input`,o=`${e.name}: ${e.gate??e.role}, value ${d(e.value)} (${l[String(e.value)]})${i?` — click to change`:` — click to watch`}`;return r`<g class="node" data-node=${e.name} transform="translate(${t} ${n})"
+        input cycles x (unknown) → 0 → 1 → x, any other node joins the timing diagram.</small></p>`}compactClick(e){let t=e.target,n=t.getBoundingClientRect(),r=(e.clientX-n.left)*t.width/n.width,i=(e.clientY-n.top)*t.height/n.height,a=null,o=64;for(let e of this.compactAt){let t=(e.x-r)**2+(e.y-i)**2;t<o&&(o=t,a=e.node)}a&&(a.role===`input`?this.set(a.name,m(a.value)):this.toggleWatch(a.name))}drawCompact(){let e=this.renderRoot.querySelector(`canvas[data-graph-compact]`),t=this.view?.graph;if(!e||!t)return;let n=new Map,r=Array(t.length);for(let e of t){let t=n.get(e.level)??0;n.set(e.level,t+1),r[e.id]={x:6+e.level*16,y:6+t*5,node:e}}let i=12+Math.max(...n.values())*5;e.width=12+(this.view.depth+1)*16,e.height=i;let a=e.getContext(`2d`);if(a){a.fillStyle=`#fffdf8`,a.fillRect(0,0,e.width,e.height),a.globalAlpha=.18,a.lineWidth=.6;for(let e of t)for(let t of e.fanin){let n=r[t],i=r[e.id];a.strokeStyle=f(n.node.value),a.beginPath(),a.moveTo(n.x+8,n.y+1.5),a.lineTo(i.x,i.y+1.5),a.stroke()}a.globalAlpha=1;for(let e of r)a.fillStyle=f(e.node.value),a.fillRect(e.x,e.y,8,3),this.watched(e.node.name)&&(a.strokeStyle=`#1d1b18`,a.strokeRect(e.x-1,e.y-1,10,5));this.compactAt=r.map(e=>({x:e.x+4,y:e.y+1.5,node:e.node}))}}graph(e){let t=e.graph;if(t.length>400)return this.compactGraph(e);let n=new Map;for(let e of t)n.has(e.level)||n.set(e.level,[]),n.get(e.level).push(e);let r=new Map,o=1;for(let[e,t]of n)o=Math.max(o,t.length),t.forEach((t,n)=>r.set(t.id,[14+e*118,14+n*46]));let s=28+(e.depth+1)*118-26,c=28+o*46-14,p=t.flatMap(e=>e.fanin.map((n,i)=>{let[o,s]=r.get(n),[c,l]=r.get(e.id),u=t[n],d=o+92,p=s+16,m=c,h=l+8+i*16/Math.max(1,e.fanin.length-1),g=c<=o?`M${d} ${p} C${d+40} ${p+60}, ${m-40} ${h+60}, ${m} ${h}`:`M${d} ${p} C${(d+m)/2} ${p}, ${(d+m)/2} ${h}, ${m} ${h}`;return a`<path d=${g} fill="none" stroke=${f(u.value)} stroke-width="2" opacity="0.85"/>`})),h=t.map(e=>{let[t,n]=r.get(e.id),i=e.role===`input`,o=`${e.name}: ${e.gate??e.role}, value ${d(e.value)} (${l[String(e.value)]})${i?` — click to change`:` — click to watch`}`;return a`<g class="node" data-node=${e.name} transform="translate(${t} ${n})"
           @click=${()=>i?this.set(e.name,m(e.value)):this.toggleWatch(e.name)}>
         <title>${o}</title>
         <rect width=${92} height=${32} rx=${e.role===`lamp`?16:4} fill="#fffdf8"
@@ -69,45 +69,45 @@ import{a as e,f as t,g as n,h as r,m as i,o as a}from"./index.js";import{t as o}
         @click=${()=>this.set(e.name,m(e.value))}>${e.name}</button>${this.value(e.value)}</span>`)}</div>
       <h3>Outputs (click to watch)</h3>
       <div class="pins" data-outputs>${e.outputs.map(e=>i`<span class="pin" data-output=${e.name}
-        @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">${e.name} ${this.value(e.value)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>`}timing(e){if(!e.watched.length)return i`<p data-timing><small>No signals watched: click a node or an output to add it.</small></p>`;let n=Math.min(...e.watched.map(t=>t.samples[0]?.[0]??e.time)),a=Math.max(e.time,n+1),o=e=>70+(e-n)/(a-n)*478,s=8+e.watched.length*34+28,c=(e,t)=>8+t*34+(e===1?4:e===-1?24:14),l=e.watched.map((e,n)=>{let i=``,s=e.samples;s.forEach(([e,t],r)=>{let l=r+1<s.length?s[r+1][0]:a;i+=`${r?`L`:`M`}${o(e)} ${c(t,n)} L${o(l)} ${c(t,n)} `});let l=s.map(([e,i],c)=>i===0?r`<rect x=${o(e)} y=${8+n*34+6} width=${Math.max(1,o(c+1<s.length?s[c+1][0]:a)-o(e))} height="16" fill="url(#hatch)"/>`:t),u=s[s.length-1]?.[1]??0;return r`<g data-trace=${e.name}><text x="4" y=${8+n*34+18}>${e.name.length>8?`${e.name.slice(0,7)}…`:e.name}</text>
-        ${l}<path d=${i} fill="none" stroke=${f(u)} stroke-width="2"/></g>`}),u=[],d=Math.max(1,Math.ceil((a-n)/8));for(let e=n;e<=a;e+=d)u.push(e);let p=8+e.watched.length*34+4;return i`<svg class="graph" data-timing viewBox="0 0 ${560} ${s}" role="img" aria-label="timing diagram">
+        @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">${e.name} ${this.value(e.value)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>`}timing(e){if(!e.watched.length)return i`<p data-timing><small>No signals watched: click a node or an output to add it.</small></p>`;let t=Math.min(...e.watched.map(t=>t.samples[0]?.[0]??e.time)),r=Math.max(e.time,t+1),o=e=>70+(e-t)/(r-t)*478,s=8+e.watched.length*34+28,c=(e,t)=>8+t*34+(e===1?4:e===-1?24:14),l=e.watched.map((e,t)=>{let i=``,s=e.samples;s.forEach(([e,n],a)=>{let l=a+1<s.length?s[a+1][0]:r;i+=`${a?`L`:`M`}${o(e)} ${c(n,t)} L${o(l)} ${c(n,t)} `});let l=s.map(([e,i],c)=>i===0?a`<rect x=${o(e)} y=${8+t*34+6} width=${Math.max(1,o(c+1<s.length?s[c+1][0]:r)-o(e))} height="16" fill="url(#hatch)"/>`:n),u=s[s.length-1]?.[1]??0;return a`<g data-trace=${e.name}><text x="4" y=${8+t*34+18}>${e.name.length>8?`${e.name.slice(0,7)}…`:e.name}</text>
+        ${l}<path d=${i} fill="none" stroke=${f(u)} stroke-width="2"/></g>`}),u=[],d=Math.max(1,Math.ceil((r-t)/8));for(let e=t;e<=r;e+=d)u.push(e);let p=8+e.watched.length*34+4;return i`<svg class="graph" data-timing viewBox="0 0 ${560} ${s}" role="img" aria-label="timing diagram">
       <defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
         <line x1="0" y1="0" x2="0" y2="6" stroke="#8a7d66" stroke-width="2"/></pattern></defs>
       ${l}
       <line x1=${70} x2=${548} y1=${p} y2=${p} stroke="#5b5346"/>
-      ${u.map(e=>r`<line x1=${o(e)} x2=${o(e)} y1=${p} y2=${p+4} stroke="#5b5346"/><text x=${o(e)} y=${p+15} text-anchor="middle">${e}</text>`)}
+      ${u.map(e=>a`<line x1=${o(e)} x2=${o(e)} y1=${p} y2=${p+4} stroke="#5b5346"/><text x=${o(e)} y=${p+15} text-anchor="middle">${e}</text>`)}
       <text x=${548} y=${p+26} text-anchor="end" fill="#5b5346">time (events shown)</text>
     </svg>
     <p><small>High 1 (true), low 0 (false), hatched x (unknown). Click a watched node again to take it off.</small></p>`}events(e){return i`<ol class="events" data-events>
       ${e.log.slice(-40).map(e=>i`<li data-seq=${e.seq}>t=${e.time} ${e.text}</li>`)}
       ${e.next.map((e,t)=>i`<li class="next ${t===0?`first`:``}" data-next>${t===0?`next: `:``}${e.text}</li>`)}
-      ${e.pending>e.next.length?i`<li class="next">… ${e.pending-e.next.length} more</li>`:t}
-    </ol>`}render(){let n=this.view;if(!n)return i``;let r=n.circuit===`squares`,o=n.library.includes(n.circuit)?n.library:[n.circuit,...n.library];return i`
+      ${e.pending>e.next.length?i`<li class="next">… ${e.pending-e.next.length} more</li>`:n}
+    </ol>`}render(){let t=this.view;if(!t)return i``;let a=t.circuit===`squares`,o=t.library.includes(t.circuit)?t.library:[t.circuit,...t.library];return i`
       <div>
         <div class="row">
           <label>Circuit <select data-setting="circuit" @change=${e=>this.restart({circuit:e.target.value})}>
-            ${o.map(e=>i`<option value=${e} ?selected=${e===n.circuit}>${e}</option>`)}</select></label>
+            ${o.map(e=>i`<option value=${e} ?selected=${e===t.circuit}>${e}</option>`)}</select></label>
           <label>or upload a .bench <input type="file" accept=".bench,text/plain" data-upload @change=${e=>this.upload(e)}></label>
           <button data-action="clear" title="the same circuit, every value unknown again" @click=${()=>this.act({type:`reset`})}>Clear</button>
         </div>
-        ${this.uploadError?i`<p class="err" data-upload-error>${this.uploadError}</p>`:t}
-        <p data-summary><b>${n.circuit}</b>: ${r?a(n.relays.length,`relay`):`${a(n.node_count,`node`)}, ${a(n.gate_count,`gate`)}, ${a(n.depth+1,`level`)}`}</p>
-        ${n.oscillation?i`<p class="osc" data-oscillation>Warning: ${n.oscillation.text}</p>`:t}
-        ${n.circuit===`latch`?this.latchPanel(n):t}
-        ${r?this.squaresPanel(n):n.graph?this.graph(n):i`<p data-too-big><small>${a(n.node_count,`node`)} are more than
+        ${this.uploadError?i`<p class="err" data-upload-error>${this.uploadError}</p>`:n}
+        <p data-summary><b>${t.circuit}</b>: ${a?r(t.relays.length,`relay`):`${r(t.node_count,`node`)}, ${r(t.gate_count,`gate`)}, ${r(t.depth+1,`level`)}`}</p>
+        ${t.oscillation?i`<p class="osc" data-oscillation>Warning: ${t.oscillation.text}</p>`:n}
+        ${t.circuit===`latch`?this.latchPanel(t):n}
+        ${a?this.squaresPanel(t):t.graph?this.graph(t):i`<p data-too-big><small>${r(t.node_count,`node`)} are more than
           the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
-        ${r?t:this.pins(n)}
+        ${a?n:this.pins(t)}
       </div>
       <div>
         <h3>Propagation, event by event</h3>
-        ${r?t:i`<div class="row">
+        ${a?n:i`<div class="row">
           <label><input type="checkbox" data-setting="step-mode" .checked=${this.stepMode}
             @change=${e=>{this.stepMode=e.target.checked}}> show each event (step mode)</label>
-          <button data-action="step" ?disabled=${!n.pending} @click=${()=>this.act({type:`step`})}>${e.step}Step</button>
-          <button data-action="run" ?disabled=${!n.pending} @click=${()=>this.act({type:`run`})}>${e.run}Run</button>
-          <span data-pending>${n.pending} pending · t=${n.time}</span></div>`}
-        ${n.unrecorded?i`<p><small>A change caused more events than the bench records; it was run at once.</small></p>`:t}
-        ${this.events(n)}
+          <button data-action="step" ?disabled=${!t.pending} @click=${()=>this.act({type:`step`})}>${e.step}Step</button>
+          <button data-action="run" ?disabled=${!t.pending} @click=${()=>this.act({type:`run`})}>${e.run}Run</button>
+          <span data-pending>${t.pending} pending · t=${t.time}</span></div>`}
+        ${t.unrecorded?i`<p><small>A change caused more events than the bench records; it was run at once.</small></p>`:n}
+        ${this.events(t)}
         <h3>Timing diagram</h3>
-        ${this.timing(n)}
+        ${this.timing(t)}
       </div>`}};customElements.define(`lm-exhibit-logic`,h);export{h as LogicExhibit};

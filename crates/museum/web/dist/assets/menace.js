@@ -1,4 +1,4 @@
-import{a as e,c as t,f as n,g as r,i,l as a,m as o,n as s,o as c,p as l,r as u}from"./index.js";import{t as d}from"./exhibit.js";import"./lm-board.js";import"./lm-run-clock.js";import"./lm-run-control.js";import"./lm-kit-link.js";var f={},p=u(class extends i{constructor(){super(...arguments),this.ot=f}render(e,t){return t()}update(e,[t,n]){if(Array.isArray(t)){if(Array.isArray(this.ot)&&this.ot.length===t.length&&t.every((e,t)=>e===this.ot[t]))return l}else if(this.ot===t)return l;return this.ot=Array.isArray(t)?Array.from(t):t,this.render(t,n)}}),m=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`],[`menace2`,`MENACE2 (learns too)`],[`computox`,`the Computox (unbeatable)`],[`computox_beatable`,`the Computox (beatable)`],[`relay`,`the relay computer's ROM (plays X only)`]],h=Object.fromEntries(m),g={red:[`#d33a2c`,`#fff`],orange:[`#f08c2e`,`#000`],yellow:[`#f5d432`,`#000`],green:[`#3b9b48`,`#000`],blue:[`#2f6fd0`,`#fff`],indigo:[`#4b3c9e`,`#fff`],violet:[`#a45cc7`,`#000`],white:[`#ffffff`,`#000`],black:[`#222222`,`#fff`]},_=[`LL`,`LM`,`LR`,`ML`,`MM`,`MR`,`RL`,`RM`,`RR`],v=e=>e===1?`1st`:e===2?`2nd`:e===3?`3rd`:`${e}th`,y=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}],[`100 games a tick`,{type:`play_games`,n:100}],[`1,000 games a tick`,{type:`play_games`,n:1e3}]],b=1e3,x=[[`seed`,`source (the challenge's rules)`],[`michie`,`michie (Michie 1961)`],[`scroggs`,`scroggs (Scroggs' online MENACE)`]],S=[1e4,1e5,1e6],C=a,w=e=>e<60?`${Math.ceil(e)} s`:`${Math.floor(e/60)} min ${String(Math.min(59,Math.ceil(e%60))).padStart(2,`0`)} s`,T=class extends d{static{this.pageSettings={tick:0,interval:300,auto_next:!1,train:1e5}}static{this.properties={...d.properties,showAll:{state:!0},showAll2:{state:!0},note:{state:!0},runProgress:{state:!0}}}constructor(){super(),this.nextTimer=0,this.wallAt=0,this.wallTimer=0,this.opening=!1,this.onKey=e=>{let t=e.composedPath()[0];t instanceof HTMLInputElement||t instanceof HTMLSelectElement||(e.key===`n`?this.act({type:`new_game`}):e.key===`s`&&this.view&&this.view.next!==`human`&&this.act({type:`step`}))},this.showAll=!0,this.showAll2=!0,this.note=``,this.runProgress=null}get tick(){return Math.max(0,Math.min(y.length-1,Number(this.pageValues.tick)||0))}get interval(){return Number(this.pageValues.interval)||300}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&(this.runProgress=e);if(e.has(`view`)||e.has(`running`)){if(!this.running&&!e.has(`running`)&&!this.wallTimer)this.wallView=this.view,this.wallAt=performance.now();else if(!this.wallTimer){let e=Math.max(this.running?500-(performance.now()-this.wallAt):30,0);this.wallTimer=window.setTimeout(()=>{this.wallTimer=0,this.wallView=this.view,this.wallAt=performance.now(),this.requestUpdate()},e)}}}updated(e){super.updated(e);let t=this.view;if(t&&e.has(`view`)&&(t.opponent===`human`&&t.next===`menace`&&!this.config.teaching&&!this.opening&&(this.opening=!0,Promise.resolve(this.act({type:`step`})).finally(()=>{this.opening=!1})),t.next===`over`&&this.pageValues.auto_next&&!this.running&&!this.nextTimer)){let e=t.game;this.nextTimer=window.setTimeout(()=>{this.nextTimer=0,this.view?.next===`over`&&this.view.game===e&&this.pageValues.auto_next&&!this.running&&this.act({type:`new_game`})},1200)}}static{this.styles=r`
+import{_ as e,a as t,b as n,d as r,f as i,g as a,i as o,n as s,o as c,r as l,v as u}from"./index.js";import{t as d}from"./exhibit.js";import"./lm-board.js";import"./lm-run-clock.js";import"./lm-run-control.js";import"./lm-menace-chart.js";import"./lm-kit-link.js";var f={},p=l(class extends o{constructor(){super(...arguments),this.ot=f}render(e,t){return t()}update(t,[n,r]){if(Array.isArray(n)){if(Array.isArray(this.ot)&&this.ot.length===n.length&&n.every((e,t)=>e===this.ot[t]))return e}else if(this.ot===n)return e;return this.ot=Array.isArray(n)?Array.from(n):n,this.render(n,r)}}),m=e=>({done:e.done*(e.each??x),total:e.total*(e.each??x)}),h=[[`human`,`you (a person)`],[`random`,`the random player`],[`perfect`,`the perfect player`],[`menace2`,`MENACE2 (learns too)`],[`computox`,`the Computox (unbeatable)`],[`computox_beatable`,`the Computox (beatable)`],[`relay`,`the relay computer's ROM (plays X only)`]],g=Object.fromEntries(h),_={red:[`#d33a2c`,`#fff`],orange:[`#f08c2e`,`#000`],yellow:[`#f5d432`,`#000`],green:[`#3b9b48`,`#000`],blue:[`#2f6fd0`,`#fff`],indigo:[`#4b3c9e`,`#fff`],violet:[`#a45cc7`,`#000`],white:[`#ffffff`,`#000`],black:[`#222222`,`#fff`]},v=[`LL`,`LM`,`LR`,`ML`,`MM`,`MR`,`RL`,`RM`,`RR`],y=e=>e===1?`1st`:e===2?`2nd`:e===3?`3rd`:`${e}th`,b=[[`one move a tick`,{type:`step`}],[`one game a tick`,{type:`play_games`,n:1}],[`10 games a tick`,{type:`play_games`,n:10}],[`100 games a tick`,{type:`play_games`,n:100}],[`1,000 games a tick`,{type:`play_games`,n:1e3}]],x=1e3,S=[[`seed`,`source (the challenge's rules)`],[`michie`,`michie (Michie 1961)`],[`scroggs`,`scroggs (Scroggs' online MENACE)`]],C=[1e4,1e5,1e6],w=i,T=class extends d{static{this.pageSettings={tick:0,interval:300,auto_next:!1,train:1e5}}static{this.properties={...d.properties,showAll:{state:!0},showAll2:{state:!0},note:{state:!0},runProgress:{state:!0}}}constructor(){super(),this.nextTimer=0,this.wallAt=0,this.wallTimer=0,this.opening=!1,this.onKey=e=>{let t=e.composedPath()[0];t instanceof HTMLInputElement||t instanceof HTMLSelectElement||(e.key===`n`?this.act({type:`new_game`}):e.key===`s`&&this.view&&this.view.next!==`human`&&this.act({type:`step`}))},this.showAll=!0,this.showAll2=!0,this.note=``,this.runProgress=null}get tick(){return Math.max(0,Math.min(b.length-1,Number(this.pageValues.tick)||0))}get interval(){return Number(this.pageValues.interval)||300}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&(this.runProgress=e);if(e.has(`view`)||e.has(`running`)){if(!this.running&&!e.has(`running`)&&!this.wallTimer)this.wallView=this.view,this.wallAt=performance.now();else if(!this.wallTimer){let e=Math.max(this.running?500-(performance.now()-this.wallAt):30,0);this.wallTimer=window.setTimeout(()=>{this.wallTimer=0,this.wallView=this.view,this.wallAt=performance.now(),this.requestUpdate()},e)}}}updated(e){super.updated(e);let t=this.view;if(t&&e.has(`view`)&&(t.opponent===`human`&&t.next===`menace`&&!this.config.teaching&&!this.opening&&(this.opening=!0,Promise.resolve(this.act({type:`step`})).finally(()=>{this.opening=!1})),t.next===`over`&&this.pageValues.auto_next&&!this.running&&!this.nextTimer)){let e=t.game;this.nextTimer=window.setTimeout(()=>{this.nextTimer=0,this.view?.next===`over`&&this.view.game===e&&this.pageValues.auto_next&&!this.running&&this.act({type:`new_game`})},1200)}}static{this.styles=n`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -47,77 +47,79 @@ import{a as e,c as t,f as n,g as r,i,l as a,m as o,n as s,o as c,p as l,r as u}f
     .full { grid-column: 1 / -1; }
     small { color: #5b5346; }
     label.check { display: block; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey),clearTimeout(this.nextTimer),clearTimeout(this.wallTimer),this.wallTimer=0}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${v(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${_[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${_[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`run_progress`:return`training run: ${C(e.done*b)} of ${C(e.total*b)} games${e.ended?e.done<e.total?`, stopped`:`, done`:``}`;case`games_played`:return`${c(e.games,`game`)} played quickly: ${t(e.wins,e.draws,e.losses)}`;case`opponent_changed`:return`now against ${h[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`rules_updated`:return`${e.who===`menace`?`MENACE`:`MENACE2`} now plays by ${e.rules}; every bead kept`;case`teaching_set`:return e.on?`teaching mode: MENACE waits for Step at each of its moves`:`MENACE answers at once`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${c(e.games,`game`)}`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?e.opponent===`human`&&!this.config.teaching?`MENACE (${e.menace}) opens its box…`:`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${h[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,r){let[i,a]=g[t]??[`#eee`,`#000`];return o`<span class="c ${e?``:`zero`} ${r?`drawn`:``}" style=${e?`background:${i};color:${a}`:``}
-      title="${n}: ${e} ${t} bead${e===1?``:`s`}${r?` (just drawn)`:``}">${e}</span>`}matchbox(e,t,n=!1,r=`menace`){let i=t.last_draw,a=i?.who===r&&i.box_id===e.id,s=(r===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[]).includes(e.id),l=e.beads.reduce((e,t)=>e+t,0);return o`<span class="boxwrap" data-box=${e.id}>
-      <span class="mb ${n?`big`:``} ${a?`open`:``} ${s?`inplay`:``} ${l?``:`empty`}"
-        role="img" aria-label="box ${e.id}: ${c(l,`bead`)}${a?`, just opened`:``}">
-        ${[...e.picture].map((n,r)=>n===`X`||n===`O`?o`<span class="c ${n.toLowerCase()}">${n}</span>`:this.beadCell(e.beads[r],t.bead_colours[r],_[r],a&&i.bead===r))}
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey),clearTimeout(this.nextTimer),clearTimeout(this.wallTimer),this.wallTimer=0}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${y(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${v[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${v[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`run_progress`:{let t=m(e);return`training run: ${w(t.done)} of ${c(t.total,`game`)}${e.ended?e.done<e.total?`, stopped`:`, done`:``}`}case`games_played`:return`${c(e.games,`game`)} played quickly: ${r(e.wins,e.draws,e.losses)}`;case`opponent_changed`:return`now against ${g[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`rules_updated`:return`${e.who===`menace`?`MENACE`:`MENACE2`} now plays by ${e.rules}; every bead kept`;case`teaching_set`:return e.on?`teaching mode: MENACE waits for Step at each of its moves`:`MENACE answers at once`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${c(e.games,`game`)}`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?e.opponent===`human`&&!this.config.teaching?`MENACE (${e.menace}) opens its box…`:`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${g[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,r){let[i,a]=_[t]??[`#eee`,`#000`];return u`<span class="c ${e?``:`zero`} ${r?`drawn`:``}" style=${e?`background:${i};color:${a}`:``}
+      title="${n}: ${e} ${t} bead${e===1?``:`s`}${r?` (just drawn)`:``}">${e}</span>`}matchbox(e,t,n=!1,r=`menace`){let i=t.last_draw,a=i?.who===r&&i.box_id===e.id,o=(r===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[]).includes(e.id),s=e.beads.reduce((e,t)=>e+t,0);return u`<span class="boxwrap" data-box=${e.id}>
+      <span class="mb ${n?`big`:``} ${a?`open`:``} ${o?`inplay`:``} ${s?``:`empty`}"
+        role="img" aria-label="box ${e.id}: ${c(s,`bead`)}${a?`, just opened`:``}">
+        ${[...e.picture].map((n,r)=>n===`X`||n===`O`?u`<span class="c ${n.toLowerCase()}">${n}</span>`:this.beadCell(e.beads[r],t.bead_colours[r],v[r],a&&i.bead===r))}
       </span>
-      <span class="id">#${e.id}${a?` opened`:s?` in play`:``}</span></span>`}wall(e,t,n){let r=t.last_draw,i=n===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[];return s(e,e=>e.id,e=>{let a=r?.who===n&&r.box_id===e.id?r.bead:-1;return p([e.beads.join(`,`),a,i.includes(e.id)],()=>this.matchbox(e,t,!1,n))})}opened(e){let t=e.last_draw;if(!t)return o`<p><small>No box opened yet in this game.</small></p>`;let n=t.who===`menace`?`menace`:`menace2`,r=(n===`menace`?e.boxes:e.menace2?.boxes??[]).flatMap(e=>e.boxes).find(e=>e.id===t.box_id),[i]=g[t.colour]??[`#eee`];return o`<div class="opened" data-opened>
-      ${r?this.matchbox(r,e,!0,n):o`<span class="mb big">${[...t.picture].map(e=>o`<span class="c ${e===`.`?``:e.toLowerCase()}">${e===`.`?``:e}</span>`)}</span>`}
+      <span class="id">#${e.id}${a?` opened`:o?` in play`:``}</span></span>`}wall(e,t,n){let r=t.last_draw,i=n===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[];return s(e,e=>e.id,e=>{let a=r?.who===n&&r.box_id===e.id?r.bead:-1;return p([e.beads.join(`,`),a,i.includes(e.id)],()=>this.matchbox(e,t,!1,n))})}opened(e){let t=e.last_draw;if(!t)return u`<p><small>No box opened yet in this game.</small></p>`;let n=t.who===`menace`?`menace`:`menace2`,r=(n===`menace`?e.boxes:e.menace2?.boxes??[]).flatMap(e=>e.boxes).find(e=>e.id===t.box_id),[i]=_[t.colour]??[`#eee`];return u`<div class="opened" data-opened>
+      ${r?this.matchbox(r,e,!0,n):u`<span class="mb big">${[...t.picture].map(e=>u`<span class="c ${e===`.`?``:e.toLowerCase()}">${e===`.`?``:e}</span>`)}</span>`}
       <div class="arrow" data-arrow>
         <div>${t.who===`menace`?`MENACE`:`MENACE2`} opened box <b>#${t.box_id}</b>${t.refilled?` (empty: refilled)`:``}</div>
         <div>drew <span class="sw" style="background:${i}"></span>${t.colour} bead <b>${t.bead_name}</b> of the picture</div>
-        <div>→ ${t.symmetry===`identity`?`the picture is the board`:o`through the inverse of <i>${t.symmetry}</i>`}</div>
-        <div>→ plays <b data-square-name>${_[t.square]}</b> on the board</div>
+        <div>→ ${t.symmetry===`identity`?`the picture is the board`:u`through the inverse of <i>${t.symmetry}</i>`}</div>
+        <div>→ plays <b data-square-name>${v[t.square]}</b> on the board</div>
       </div>
-    </div>`}training(){let e=Number(this.pageValues.train)||1e5,t=this.runProgress,r=this.running&&!!t&&!t.ended,i=t&&t.per_second>0?(t.total-t.done)/t.per_second:0;return o`<div class="row" data-run>
+    </div>`}training(){let e=Number(this.pageValues.train)||1e5,t=this.runProgress,n=t?m(t):null,r=this.startBlocked();return u`<div class="row" data-run>
         <label>Train at full speed <select data-setting="train" @change=${e=>this.setSetting(`train`,Number(e.target.value))}>
-          ${S.map(t=>o`<option value=${t} ?selected=${t===e}>${C(t)} games</option>`)}</select></label>
-        <button data-action="train" ?disabled=${this.running} @click=${()=>{this.runProgress=null,this.runAction({type:`play_games`,n:b},e/b)}}>Train</button>
-        <button data-action="stop-run" ?disabled=${!r} @click=${()=>this.stop()}>Stop</button>
+          ${C.map(t=>u`<option value=${t} ?selected=${t===e}>${w(t)} games</option>`)}</select></label>
+        <button data-action="train" ?disabled=${this.running} title=${r}
+          @click=${()=>{this.runProgress=null,this.runAction({type:`play_games`,n:x},e/x)}}>Train</button>
+        <button data-action="stop-run" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>
+        ${r?u`<small data-start-why>${r}</small>`:a}
       </div>
-      ${t?o`<div class="row" data-run-progress>
-        <progress max=${t.total} .value=${t.done} aria-label="training run"></progress>
-        <small>${C(t.done*b)} of ${C(t.total*b)} games${t.per_second>0?`, ${C(t.per_second*b)} games/s`:``}${t.ended?t.done<t.total?` — stopped`:` — done`:`, about ${w(i)} left`}</small>
-      </div>`:n}
-      <lm-run-clock .report=${t}></lm-run-clock>`}curve(e){let t=e.curve,n=t[t.length-1],r=e.counters,i=n&&n.game===r.games?t:[...t,{game:r.games,wins:r.wins,draws:r.draws,losses:r.losses,first_box_beads:0}],a=[{name:`wins`,color:`#2e7d32`,points:i.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:i.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:i.map(e=>[e.game,e.losses])}],s=[{name:`beads in box #0`,color:`#7a5b32`,points:t.map(e=>[e.game,e.first_box_beads])}];return o`<div data-curve>
+      ${t&&n?u`<div class="row" data-run-progress>
+        <progress max=${n.total} .value=${n.done} aria-label="training run"></progress>
+        <small>${w(n.done)} of ${c(n.total,`game`)}${t.per_second>0?`, ${w(t.per_second*(t.each??x))} games/s`:``}${t.ended?t.done<t.total?` — stopped`:` — done`:``}</small>
+      </div>`:a}
+      <lm-run-clock .report=${t}></lm-run-clock>`}curve(e){let t=e.curve,n=t[t.length-1],r=e.counters,i=n&&n.game===r.games?t:[...t,{game:r.games,wins:r.wins,draws:r.draws,losses:r.losses,first_box_beads:0}],a=[{name:`wins`,color:`#2e7d32`,points:i.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:i.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:i.map(e=>[e.game,e.losses])}],o=[{name:`beads in box #0`,color:`#7a5b32`,points:t.map(e=>[e.game,e.first_box_beads])}];return u`<div data-curve>
       <lm-menace-chart .series=${a} caption="MENACE's results so far (every ${e.curve_stride} game${e.curve_stride===1?``:`s`})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
-      <lm-menace-chart .series=${s} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
-    </div>`}settings(e,t){let n=t===`menace2`,r=n?e.menace2.rules:e.rules,i=n?`m2-`:``,a=`random`in r.starting_beads,s=r.starting_beads,c=a?[4,3,2,1]:s.per_move,l=r.empty_box===`resign`?3:r.empty_box.refill,u=e=>this.renderRoot.querySelector(`[data-setting="${i}${e}"]`),d=e=>Number(u(e).value),f=()=>u(`empty`).value===`resign`?`resign`:{refill:d(`refill`)},p=()=>this.act({type:`update_rules`,menace2:n,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()}),m=()=>{let e=u(`beads-mode`).value,t={preset:u(`preset`).value,starting_beads:e===`random`?{random:{min:d(`min`),max:d(`max`)}}:{per_move:[d(`m1`),d(`m2`),d(`m3`),d(`m4`)]},one_bead_per_move_class:u(`one-class`).checked,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()};this.restart(n?{...this.config,menace2:t}:{...this.config,...t})},h=e=>{if(n){this.restart({...this.config,menace2:{preset:e}});return}let t={...this.config,preset:e};for(let e of[`starting_beads`,`one_bead_per_move_class`,`win`,`draw`,`loss`,`empty_box`])delete t[e];this.restart(t)},g=n?this.config.menace2?.preset??`seed`:this.config.preset??`seed`,_=e.menace===(n?`O`:`X`)?[1,3,5,7]:[2,4,6,8],y=n?`MENACE2`:`MENACE`;return o`<fieldset data-settings=${t}><legend>${y}'s settings (${n?e.menace2.rules_name:e.rules_name})</legend>
+      <lm-menace-chart .series=${o} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
+    </div>`}settings(e,t){let n=t===`menace2`,r=n?e.menace2.rules:e.rules,i=n?`m2-`:``,a=`random`in r.starting_beads,o=r.starting_beads,s=a?[4,3,2,1]:o.per_move,c=r.empty_box===`resign`?3:r.empty_box.refill,l=e=>this.renderRoot.querySelector(`[data-setting="${i}${e}"]`),d=e=>Number(l(e).value),f=()=>l(`empty`).value===`resign`?`resign`:{refill:d(`refill`)},p=()=>this.act({type:`update_rules`,menace2:n,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()}),m=()=>{let e=l(`beads-mode`).value,t={preset:l(`preset`).value,starting_beads:e===`random`?{random:{min:d(`min`),max:d(`max`)}}:{per_move:[d(`m1`),d(`m2`),d(`m3`),d(`m4`)]},one_bead_per_move_class:l(`one-class`).checked,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()};this.restart(n?{...this.config,menace2:t}:{...this.config,...t})},h=e=>{if(n){this.restart({...this.config,menace2:{preset:e}});return}let t={...this.config,preset:e};for(let e of[`starting_beads`,`one_bead_per_move_class`,`win`,`draw`,`loss`,`empty_box`])delete t[e];this.restart(t)},g=n?this.config.menace2?.preset??`seed`:this.config.preset??`seed`,_=e.menace===(n?`O`:`X`)?[1,3,5,7]:[2,4,6,8],v=n?`MENACE2`:`MENACE`;return u`<fieldset data-settings=${t}><legend>${v}'s settings (${n?e.menace2.rules_name:e.rules_name})</legend>
       <div class="row">Net beads after a
         <label>win <input type="number" min="-100" max="100" data-setting="${i}win" .value=${String(r.win)}></label>
         <label>draw <input type="number" min="-100" max="100" data-setting="${i}draw" .value=${String(r.draw)}></label>
         <label>loss <input type="number" min="-100" max="100" data-setting="${i}loss" .value=${String(r.loss)}></label></div>
       <div class="row">An empty box
-        <select data-setting="${i}empty" aria-label="${y}'s empty box policy">
+        <select data-setting="${i}empty" aria-label="${v}'s empty box policy">
           <option value="resign" ?selected=${r.empty_box===`resign`}>resigns</option>
           <option value="refill" ?selected=${r.empty_box!==`resign`}>is refilled with</option></select>
-        <input type="number" min="1" max="1000" data-setting="${i}refill" aria-label="beads to refill" .value=${String(l)}> beads</div>
-      <div class="row"><button data-action="${i}update" @click=${p}>Update ${y}</button>
+        <input type="number" min="1" max="1000" data-setting="${i}refill" aria-label="beads to refill" .value=${String(c)}> beads</div>
+      <div class="row"><button data-action="${i}update" @click=${p}>Update ${v}</button>
         <small>rewards and empty boxes from the next game on; every bead stays</small></div>
       <hr>
       <label>Preset <select data-setting="${i}preset" @change=${e=>h(e.target.value)}>
-        ${x.map(([e,t])=>o`<option value=${e} ?selected=${g===e}>${t}</option>`)}
+        ${S.map(([e,t])=>u`<option value=${e} ?selected=${g===e}>${t}</option>`)}
       </select></label>
       <div class="row">Starting beads
-        <select data-setting="${i}beads-mode" aria-label="${y}'s starting beads kind">
+        <select data-setting="${i}beads-mode" aria-label="${v}'s starting beads kind">
           <option value="random" ?selected=${a}>random, per box</option>
-          <option value="per_move" ?selected=${!a}>per legal move, by ${y}'s move</option></select>
-        <label>min <input type="number" min="1" max="1000" data-setting="${i}min" .value=${String(a?s.random.min:1)}></label>
-        <label>max <input type="number" min="1" max="1000" data-setting="${i}max" .value=${String(a?s.random.max:9)}></label>
+          <option value="per_move" ?selected=${!a}>per legal move, by ${v}'s move</option></select>
+        <label>min <input type="number" min="1" max="1000" data-setting="${i}min" .value=${String(a?o.random.min:1)}></label>
+        <label>max <input type="number" min="1" max="1000" data-setting="${i}max" .value=${String(a?o.random.max:9)}></label>
       </div>
       <div class="row">per move:
-        ${[1,2,3,4].map(e=>o`<label>${v(_[e-1])} <input type="number" min="0" max="1000" data-setting="${i}m${e}" .value=${String(c[e-1])}></label>`)}</div>
+        ${[1,2,3,4].map(e=>u`<label>${y(_[e-1])} <input type="number" min="0" max="1000" data-setting="${i}m${e}" .value=${String(s[e-1])}></label>`)}</div>
       <label><input type="checkbox" data-setting="${i}one-class" .checked=${r.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
-      <div class="row"><button data-action="${i}apply" @click=${m}>Update and reset ${y}</button>
+      <div class="row"><button data-action="${i}apply" @click=${m}>Update and reset ${v}</button>
         <small data-reset-note>starting beads and bead colours only take effect in fresh boxes: this resets ${n?`both machines`:`MENACE`} and the counters</small></div>
-    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${c(t.length,`byte`)} (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let t=this.view;if(!t)return o``;let r=t.last_draw,i=[...t.board].map((e,n)=>{let i=e===`.`?null:e;return{text:i??_[n].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${_[n]}, ${i??`empty`}`,playable:t.next===`human`&&!i,highlight:!!r&&r.square===n&&!!i}}),a=t.opponent!==`human`,s=t.counters,l=this.wallView??t,u=l.boxes;return o`
+    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${c(t.length,`byte`)} (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let e=this.view;if(!e)return u``;let n=e.last_draw,r=[...e.board].map((t,r)=>{let i=t===`.`?null:t;return{text:i??v[r].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${v[r]}, ${i??`empty`}`,playable:e.next===`human`&&!i,highlight:!!n&&n.square===r&&!!i}}),i=e.opponent!==`human`,o=e.counters,s=this.wallView??e,l=s.boxes;return u`
       <div>
-        <p class="status" data-status>${this.status(t)}</p>
-        <lm-board .squares=${i} @square=${e=>this.act({type:`play`,square:e.detail.index})}></lm-board>
-        <p class="why" data-why>${t.moves.map(e=>`${e.mark} ${e.name}`).join(`, `)}</p>
+        <p class="status" data-status>${this.status(e)}</p>
+        <lm-board .squares=${r} @square=${e=>this.act({type:`play`,square:e.detail.index})}></lm-board>
+        <p class="why" data-why>${e.moves.map(e=>`${e.mark} ${e.name}`).join(`, `)}</p>
         <h3>The box just opened</h3>
-        ${this.opened(t)}
-        <div class="legend" aria-label="bead colours">${_.map((e,n)=>o`<span><span class="sw" style="background:${g[t.bead_colours[n]][0]}"></span>${e} ${t.bead_colours[n]}</span>`)}</div>
+        ${this.opened(e)}
+        <div class="legend" aria-label="bead colours">${v.map((t,n)=>u`<span><span class="sw" style="background:${_[e.bead_colours[n]][0]}"></span>${t} ${e.bead_colours[n]}</span>`)}</div>
       </div>
       <div class="side">
         <div class="tally" data-tally>
-          <span>game <b data-game>${t.game}</b></span>
-          <span><span><span class="tag win">W</span> MENACE wins</span><b data-wins>${s.wins}</b></span>
-          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${s.draws}</b></span>
-          <span><span><span class="tag loss">L</span> MENACE loses</span><b data-losses>${s.losses}</b></span>
-          <span>games played <b data-games>${s.games}</b></span>
+          <span>game <b data-game>${e.game}</b></span>
+          <span><span><span class="tag win">W</span> MENACE wins</span><b data-wins>${o.wins}</b></span>
+          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${o.draws}</b></span>
+          <span><span><span class="tag loss">L</span> MENACE loses</span><b data-losses>${o.losses}</b></span>
+          <span>games played <b data-games>${o.games}</b></span>
         </div>
         <div class="row">
           <label class="check"><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
@@ -128,42 +130,42 @@ import{a as e,c as t,f as n,g as r,i,l as a,m as o,n as s,o as c,p as l,r as u}f
             start the next game on its own</label>
         </div>
         <div class="row">
-          <label>Opponent <select data-setting="opponent" @change=${e=>{let t=e.target.value;this.act({type:`set_opponent`,opponent:t,menace_plays:t===`relay`?`O`:void 0})}}>${m.map(([e,n])=>o`<option value=${e} ?selected=${e===t.opponent}>${n}</option>`)}</select></label>
-          <label>MENACE plays <select data-setting="side" @change=${e=>this.act({type:`set_opponent`,opponent:t.opponent,menace_plays:e.target.value})}>
-            <option value="X" ?selected=${t.menace===`X`}>X, first (304 boxes)</option>
-            <option value="O" ?selected=${t.menace===`O`}>O, second (289 boxes)</option></select></label>
+          <label>Opponent <select data-setting="opponent" @change=${e=>{let t=e.target.value;this.act({type:`set_opponent`,opponent:t,menace_plays:t===`relay`?`O`:void 0})}}>${h.map(([t,n])=>u`<option value=${t} ?selected=${t===e.opponent}>${n}</option>`)}</select></label>
+          <label>MENACE plays <select data-setting="side" @change=${t=>this.act({type:`set_opponent`,opponent:e.opponent,menace_plays:t.target.value})}>
+            <option value="X" ?selected=${e.menace===`X`}>X, first (304 boxes)</option>
+            <option value="O" ?selected=${e.menace===`O`}>O, second (289 boxes)</option></select></label>
         </div>
         <div class="row"><button data-action="new-game" @click=${()=>this.act({type:`new_game`})}>New game (n)</button></div>
-        ${a?o`<div class="row">
+        ${i?u`<div class="row">
             <lm-run-control .running=${this.running} .interval=${this.interval}
-              @run=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(y[this.tick][1],e.detail.interval)}}
-              @speed=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(y[this.tick][1],e.detail.interval)}}
+              @run=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(b[this.tick][1],e.detail.interval)}}
+              @speed=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(b[this.tick][1],e.detail.interval)}}
               @pause=${()=>this.stop()}
               @step=${()=>this.act({type:`step`})}></lm-run-control>
-            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.setSetting(`tick`,Number(e.target.value)),this.running&&this.autoplay(y[this.tick][1],this.interval)}}>${y.map(([e],t)=>o`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select></div>`:o`<div class="row"><button data-action="step" ?disabled=${t.next===`human`} @click=${()=>this.act({type:`step`})}>${e.step}Step (s)</button>
+            <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.setSetting(`tick`,Number(e.target.value)),this.running&&this.autoplay(b[this.tick][1],this.interval)}}>${b.map(([e],t)=>u`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select></div>`:u`<div class="row"><button data-action="step" ?disabled=${e.next===`human`} @click=${()=>this.act({type:`step`})}>${t.step}Step (s)</button>
             <small>Choose a machine opponent to train MENACE automatically.</small></div>`}
-        ${a?this.training():n}
-        ${this.curve(t)}
-        ${this.settings(t,`menace`)}
-        ${t.menace2?this.settings(t,`menace2`):n}
+        ${i?this.training():a}
+        ${this.curve(e)}
+        ${this.settings(e,`menace`)}
+        ${e.menace2?this.settings(e,`menace2`):a}
         <div class="row">
-          <button data-action="export" @click=${()=>this.exportState()}>${e.download}Export matchboxes</button>
-          <label>${e.upload}Import <input type="file" accept=".json,application/json" data-action="import" @change=${e=>this.importState(e)}></label>
+          <button data-action="export" @click=${()=>this.exportState()}>${t.download}Export matchboxes</button>
+          <label>${t.upload}Import <input type="file" accept=".json,application/json" data-action="import" @change=${e=>this.importState(e)}></label>
           <small data-note>${this.note}</small>
         </div>
-        <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${t.box_count}></lm-kit-link>
+        <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${e.box_count}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
-        <h3>All ${c(l.box_count,`matchbox`,`matchboxes`)} (${c(l.bead_total,`bead`)}) — numbers are beads of each colour on the square of the box's picture
+        <h3>All ${c(s.box_count,`matchbox`,`matchboxes`)} (${c(s.bead_total,`bead`)}) — numbers are beads of each colour on the square of the box's picture
           <label><input type="checkbox" .checked=${this.showAll} @change=${e=>{this.showAll=e.target.checked}}> show</label></h3>
-        ${this.showAll?u.map(e=>o`<div class="group">
-            <h3>MENACE's ${v(e.menace_move)} move of the game: ${c(e.boxes.length,`box`,`boxes`)}</h3>
-            <div class="boxes">${this.wall(e.boxes,l,`menace`)}</div></div>`):n}
+        ${this.showAll?l.map(e=>u`<div class="group">
+            <h3>MENACE's ${y(e.menace_move)} move of the game: ${c(e.boxes.length,`box`,`boxes`)}</h3>
+            <div class="boxes">${this.wall(e.boxes,s,`menace`)}</div></div>`):a}
       </div>
-      ${l.menace2?o`<div class="full" data-boxes2>
-        <h3>MENACE2's ${c(l.menace2.box_count,`matchbox`,`matchboxes`)} (${c(l.menace2.bead_total,`bead`)}), for ${l.menace===`X`?`O`:`X`}
+      ${s.menace2?u`<div class="full" data-boxes2>
+        <h3>MENACE2's ${c(s.menace2.box_count,`matchbox`,`matchboxes`)} (${c(s.menace2.bead_total,`bead`)}), for ${s.menace===`X`?`O`:`X`}
           <label><input type="checkbox" .checked=${this.showAll2} @change=${e=>{this.showAll2=e.target.checked}}> show</label></h3>
-        ${this.showAll2?l.menace2.boxes.map(e=>o`<div class="group">
-            <h3>MENACE2's boxes for the ${v(e.menace_move)} move of the game: ${c(e.boxes.length,`box`,`boxes`)}</h3>
-            <div class="boxes">${this.wall(e.boxes,l,`menace2`)}</div></div>`):n}
-      </div>`:n}`}};customElements.define(`lm-exhibit-menace`,T);export{T as MenaceExhibit};
+        ${this.showAll2?s.menace2.boxes.map(e=>u`<div class="group">
+            <h3>MENACE2's boxes for the ${y(e.menace_move)} move of the game: ${c(e.boxes.length,`box`,`boxes`)}</h3>
+            <div class="boxes">${this.wall(e.boxes,s,`menace2`)}</div></div>`):a}
+      </div>`:a}`}};customElements.define(`lm-exhibit-menace`,T);export{T as MenaceExhibit};

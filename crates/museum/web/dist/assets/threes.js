@@ -1,4 +1,4 @@
-import{f as e,g as t,m as n,o as r}from"./index.js";import{t as i}from"./exhibit.js";import"./lm-run-control.js";var a=[`up`,`down`,`left`,`right`],o={up:`↑`,down:`↓`,left:`←`,right:`→`},s={ArrowUp:`up`,ArrowDown:`down`,ArrowLeft:`left`,ArrowRight:`right`,w:`up`,s:`down`,a:`left`,d:`right`},c=e=>e===0?`empty`:e===1?`one`:e===2?`two`:`big`,l=class extends i{static{this.properties={...i.properties,interval:{state:!0}}}constructor(){super(),this.onKey=e=>{if(e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement)return;let t=s[e.key];t&&this.view&&!this.view.replay?(e.preventDefault(),this.act({type:`swipe`,direction:t})):e.key===`u`?this.act({type:`undo`}):e.key===`e`&&this.act({type:`estimate`})},this.pointerDown=e=>{this.touch={x:e.clientX,y:e.clientY}},this.pointerUp=e=>{let t=this.touch;if(this.touch=void 0,!t||this.view?.replay)return;let n=e.clientX-t.x,r=e.clientY-t.y;if(Math.max(Math.abs(n),Math.abs(r))<30)return;let i=Math.abs(n)>Math.abs(r)?n>0?`right`:`left`:r>0?`down`:`up`;this.act({type:`swipe`,direction:i})},this.interval=300}static{this.styles=t`
+import{b as e,f as t,g as n,l as r,m as i,o as a,p as o,s,v as c}from"./index.js";import{t as l}from"./exhibit.js";import"./lm-run-control.js";import"./lm-run-clock.js";import"./lm-menace-chart.js";var u=[`up`,`down`,`left`,`right`],d={up:`↑`,down:`↓`,left:`←`,right:`→`},f={ArrowUp:`up`,ArrowDown:`down`,ArrowLeft:`left`,ArrowRight:`right`,w:`up`,s:`down`,a:`left`,d:`right`},p=[2e4,1e5,5e5,2e6],m=e=>e===0?`empty`:e===1?`one`:e===2?`two`:`big`,h=class extends l{static{this.properties={...l.properties,interval:{state:!0},training:{state:!0},limitMs:{state:!0}}}static{this.pageSettings={train_games:1e5}}constructor(){super(),this.onKey=e=>{if(e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement)return;let t=f[e.key];t&&this.view&&!this.view.replay?(e.preventDefault(),this.play({type:`swipe`,direction:t})):e.key===`u`?this.play({type:`undo`}):e.key===`e`&&this.play({type:`estimate`})},this.pointerDown=e=>{this.touch={x:e.clientX,y:e.clientY}},this.pointerUp=e=>{let t=this.touch;if(this.touch=void 0,!t||this.view?.replay)return;let n=e.clientX-t.x,r=e.clientY-t.y;if(Math.max(Math.abs(n),Math.abs(r))<30)return;let i=Math.abs(n)>Math.abs(r)?n>0?`right`:`left`:r>0?`down`:`up`;this.play({type:`swipe`,direction:i})},this.interval=300,this.training=null}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`train`&&(this.training=e)}static{this.styles=e`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -23,46 +23,81 @@ import{f as e,g as t,m as n,o as r}from"./index.js";import{t as i}from"./exhibit
     .score { font-size: 1.2rem; }
     .note { color: #5b5346; font-size: 0.9rem; }
     .replay { border: 1px solid #cbbf9f; border-radius: 6px; padding: 0.5rem; background: #fffdf8; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){switch(e.type){case`swiped`:return`${e.by_ai?`AI`:`you`}: ${e.direction} ${o[e.direction]}, a ${e.card} came in`;case`undone`:return`undone, back to move ${e.moves}`;case`estimated`:return`AI estimate: best ${e.best??`none`}`;case`game_over`:return`no swipe moves anything: game over, score ${e.score}`;case`new_game`:return`new deal, seed ${e.seed}`;case`record_loaded`:return`record loaded: seed ${e.seed}, ${r(e.moves,`swipe`)}`}}async loadFile(e){let t=e.target.files?.[0];t&&this.act({type:`load_record`,record:await t.text()})}cards(e,t){return e.map((e,r)=>n`<div class="card ${c(e)} ${r===t?`new`:``}" data-cell=${r} role="img"
-      aria-label=${e?`card ${e}`:`empty`}>${e||``}</div>`)}heat(t,r){let i=t.estimate;if(!i)return e;let o=i.values[a.indexOf(r)];return o===null?n`<span class="heat">moves nothing</span>`:n`<span class="heat" data-heat=${r}>${Math.round(o)}${r===i.best?` (best)`:``}</span>`}heatStyle(e,t){let n=e.estimate;if(!n)return``;let r=n.values.filter(e=>e!==null),i=n.values[a.indexOf(t)];if(i===null)return`background:#ddd`;let o=Math.min(...r),s=Math.max(...r),c=s>o?(i-o)/(s-o):1;return`background: hsl(${210-c*180} 80% ${88-c*18}%)`}render(){let t=this.view;if(!t)return n``;let i=t.replay;return i?n`<div>
-          <p class="status" data-status>Replay of seed ${i.seed}: frame ${i.index} of ${i.frames-1}, score ${i.score}</p>
-          <div class="board">${this.cards(i.cells,null)}</div></div>
+    .row { display: flex; flex-wrap: wrap; gap: 0.5rem 0.8rem; align-items: center; margin: 0.3rem 0; }
+    fieldset { border: 1px solid #cbbf9f; border-radius: 6px; }
+    select { font-size: 1rem; padding: 0.3rem 0.5rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; }
+    .learn { grid-column: 1 / -1; }
+  `}get trainingGoing(){return this.running&&(!!this.queued||!!this.training&&!this.training.ended)}play(e){this.trainingGoing?this.say(`The network is training: the game waits until it ends or you stop it (what it learnt stays).`):this.act(e)}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey),i().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){if(e.type===`run_progress`){let n=e,r=n.partial?.curve.at(-1);return`training: ${t(n.done)} of ${a(n.total,`game`)}${r?`; the greedy player's mean ${t(r.mean)} after ${a(r.games,`game`)}`:``}${n.ended?n.result?.ended===`cancelled`?`, stopped`:`, done`:``}`}switch(e.type){case`swiped`:return`${e.by_ai?`AI`:`you`}: ${e.direction} ${d[e.direction]}, a ${e.card} came in`;case`undone`:return`undone, back to move ${e.moves}`;case`estimated`:return`AI estimate: best ${e.best??`none`}`;case`game_over`:return`no swipe moves anything: game over, score ${e.score}`;case`new_game`:return`new deal, seed ${e.seed}`;case`eval_changed`:return`the AI now values positions with ${e.eval}`;case`record_loaded`:return`record loaded: seed ${e.seed}, ${a(e.moves,`swipe`)}`}}async loadFile(e){let t=e.target.files?.[0];t&&this.act({type:`load_record`,record:await t.text()})}cards(e,t){return e.map((e,n)=>c`<div class="card ${m(e)} ${n===t?`new`:``}" data-cell=${n} role="img"
+      aria-label=${e?`card ${e}`:`empty`}>${e||``}</div>`)}heat(e,t){let r=e.estimate;if(!r)return n;let i=r.values[u.indexOf(t)];return i===null?c`<span class="heat">moves nothing</span>`:c`<span class="heat" data-heat=${t}>${Math.round(i)}${t===r.best?` (best)`:``}</span>`}heatStyle(e,t){let n=e.estimate;if(!n)return``;let r=n.values.filter(e=>e!==null),i=n.values[u.indexOf(t)];if(i===null)return`background:#ddd`;let a=Math.min(...r),o=Math.max(...r),s=o>a?(i-a)/(o-a):1;return`background: hsl(${210-s*180} 80% ${88-s*18}%)`}render(){let e=this.view;if(!e)return c``;let t=e.replay;return t?c`<div>
+          <p class="status" data-status>Replay of seed ${t.seed}: frame ${t.index} of ${t.frames-1}, score ${t.score}</p>
+          <div class="board">${this.cards(t.cells,null)}</div></div>
         <div class="side replay" data-replay>
-          <div>Next card: ${i.hint_plus?`+`:i.hint.join(` or `)} (it was ${i.card})</div>
-          <div>Swipe made here: <b>${i.direction?`${i.direction} ${o[i.direction]}`:`none (the end)`}</b></div>
-          <input type="range" min="0" max=${i.frames-1} .value=${String(i.index)} aria-label="frame"
+          <div>Next card: ${t.hint_plus?`+`:t.hint.join(` or `)} (it was ${t.card})</div>
+          <div>Swipe made here: <b>${t.direction?`${t.direction} ${d[t.direction]}`:`none (the end)`}</b></div>
+          <input type="range" min="0" max=${t.frames-1} .value=${String(t.index)} aria-label="frame"
             @input=${e=>this.act({type:`replay_frame`,index:Number(e.target.value)})}>
           <div>
-            <button class="act" data-action="prev" ?disabled=${i.index===0} @click=${()=>this.act({type:`replay_frame`,index:i.index-1})}>‹ Back</button>
-            <button class="act" data-action="next" ?disabled=${i.index>=i.frames-1} @click=${()=>this.act({type:`replay_frame`,index:i.index+1})}>Forward ›</button>
+            <button class="act" data-action="prev" ?disabled=${t.index===0} @click=${()=>this.act({type:`replay_frame`,index:t.index-1})}>‹ Back</button>
+            <button class="act" data-action="next" ?disabled=${t.index>=t.frames-1} @click=${()=>this.act({type:`replay_frame`,index:t.index+1})}>Forward ›</button>
             <button class="act" data-action="close-replay" @click=${()=>this.act({type:`close_replay`})}>Close</button>
-          </div></div>`:n`
+          </div></div>`:c`
       <div>
-        <p class="status" data-status>${t.over?`Game over: score ${t.score}.`:`Swipe: arrow keys, w a s d, drag on the board, or the buttons.`}</p>
-        <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(t.cells,t.last_card)}</div>
+        <p class="status" data-status>${e.over?`Game over: score ${e.score}.`:`Swipe: arrow keys, w a s d, drag on the board, or the buttons.`}</p>
+        <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(e.cells,e.last_card)}</div>
       </div>
       <div class="side">
-        <div class="score" data-score>score <b>${t.score}</b> · move <b data-moves>${t.moves}</b></div>
+        <div class="score" data-score>score <b>${e.score}</b> · move <b data-moves>${e.moves}</b></div>
         <div class="hint" data-hint>next card:
-          ${t.hint_plus?n`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`:t.hint.map(e=>n`<div class="card ${c(e)}">${e}</div>`)}</div>
+          ${e.hint_plus?c`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`:e.hint.map(e=>c`<div class="card ${m(e)}">${e}</div>`)}</div>
         <div class="pad">
-          <span></span>${this.padButton(t,`up`)}<span></span>
-          ${this.padButton(t,`left`)}<span></span>${this.padButton(t,`right`)}
-          <span></span>${this.padButton(t,`down`)}<span></span>
+          <span></span>${this.padButton(e,`up`)}<span></span>
+          ${this.padButton(e,`left`)}<span></span>${this.padButton(e,`right`)}
+          <span></span>${this.padButton(e,`down`)}<span></span>
         </div>
         <div>
-          <button class="act" data-action="undo" ?disabled=${t.undo===0} @click=${()=>this.act({type:`undo`})}>Undo (u)</button>
-          <button class="act" data-action="estimate" ?disabled=${t.over} @click=${()=>this.act({type:`estimate`})}>Which swipe is best? (e)</button>
-          <button class="act" data-action="new-game" @click=${()=>this.act({type:`new_game`})}>New deal</button>
+          <button class="act" data-action="undo" ?disabled=${e.undo===0} @click=${()=>this.play({type:`undo`})}>Undo (u)</button>
+          <button class="act" data-action="estimate" ?disabled=${e.over} @click=${()=>this.play({type:`estimate`})}>Which swipe is best? (e)</button>
+          <button class="act" data-action="new-game" @click=${()=>this.play({type:`new_game`})}>New deal</button>
         </div>
-        ${t.estimate?n`<p class="note" data-estimate>The AI looked ${r(t.estimate.depth,`swipe`)} ahead (${r(t.estimate.nodes,`position`)}); the buttons show each swipe's expected value, warmer is better.</p>`:e}
-        <div><span class="note">Autoplay: the AI swipes (depth ${t.depth}).</span>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${t.over}
+        ${e.estimate?c`<p class="note" data-estimate>The AI looked ${a(e.estimate.depth,`swipe`)} ahead (${a(e.estimate.nodes,`position`)}); the buttons show each swipe's expected value, warmer is better.</p>`:n}
+        <label class="note">The AI values positions with
+          <select data-setting="eval" @change=${e=>this.restart({...this.config,eval:e.target.value})}>
+            <option value="heuristic" ?selected=${this.config.eval!==`learned`}>the heuristic (hand-made terms)</option>
+            <option value="learned" ?selected=${this.config.eval===`learned`}>the learned network (shipped)</option>
+          </select></label>
+        <p class="note" data-eval>Now: ${e.eval}, looking ${a(e.depth,`swipe`)} ahead.</p>
+        <div><span class="note">Autoplay: the AI swipes (depth ${e.depth}).</span>
+          <lm-run-control .running=${this.running&&!this.trainingGoing} .interval=${this.interval} ?disabled=${e.over||this.trainingGoing}
+            reason=${this.trainingGoing?`the network is training`:``}
             @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
             @pause=${()=>this.stop()}
-            @step=${()=>this.act({type:`ai_step`})}></lm-run-control></div>
+            @step=${()=>this.play({type:`ai_step`})}></lm-run-control></div>
         <label class="note">Replay a game recorded with <code>ludomat play threes --record FILE</code>:
           <input type="file" accept=".json,application/json" data-action="load-record" @change=${e=>this.loadFile(e)}></label>
-      </div>`}padButton(e,t){return n`<button data-swipe=${t} style=${this.heatStyle(e,t)} ?disabled=${!e.legal.includes(t)}
-      @click=${()=>this.act({type:`swipe`,direction:t})}>${o[t]} ${t}${this.heat(e,t)}</button>`}};customElements.define(`lm-exhibit-threes`,l);export{l as ThreesExhibit};
+      </div>
+      ${this.learnPanel(e)}`}trainCost(e,i){let l=e.train_costs??[],u=this.limitMs,d=l.find(e=>e.games===i);return c`<p class="note" data-train-cost>${l.length?c`Measured on this machine (2 cores, shared with other work; ${l[0].build} build):
+        ${l.map((e,t)=>c`${t?`; `:``}${a(e.games,`game`)} took ${o(e.wall_ms,e.cpu_ms)}`)}.`:`No training run was measured in this build.`}
+      ${u?c`This museum stops a run after ${r(u/1e3)}${d&&d.wall_ms>u?c`: <b>the ${t(i)}-game run took ${s(d.wall_ms)} here</b>, so it may be stopped before its end`:``}; a run stopped there keeps what the network learnt.`:n}</p>`}learnPanel(e){let r=Number(this.pageValues.train_games)||1e5,i=this.training,o=i?.result?.curve??i?.partial?.curve??[],s=o.at(-1),l=this.startBlocked();return c`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
+      <p class="note">A small n-tuple network (five 4-cell tuples and the hint, 1.3 MiB of weights) starts from nothing and learns by
+        playing, after each game moving its values towards what followed (temporal-difference learning, as <code>ludomat threes learn</code>).
+        Every twentieth of the run it plays fixed deals without learning: their mean score is the curve.</p>
+      <div class="row">
+        <label>Train <select data-setting="train_games" @change=${e=>this.setSetting(`train_games`,Number(e.target.value))}>
+          ${p.map(e=>c`<option value=${e} ?selected=${e===r}>${a(e,`game`)}</option>`)}</select></label>
+        <button class="act" data-action="train" ?disabled=${this.running} title=${l}
+          @click=${()=>{this.training=null,this.host?.runLong(`train`,{games:r})}}>Train</button>
+        <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>
+        ${l?c`<small class="note" data-start-why>${l}</small>`:n}
+      </div>
+      ${i?n:this.trainCost(e,r)}
+      <lm-run-clock .report=${i}></lm-run-clock>
+      ${i?c`<div class="row" data-train-progress>
+        <progress max=${i.total} .value=${i.done} aria-label="games trained"></progress>
+        <span>${t(i.done)} of ${a(i.total,`game`)} trained${s?c`; mean score <b data-train-mean>${t(s.mean)}</b> ± ${t(s.half_width)} after ${a(s.games,`game`)}`:``}${i.ended?i.result?.ended===`cancelled`?` — stopped`:` — done`:``}</span>
+      </div>`:n}
+      ${o.length?c`<div data-train-curve><lm-menace-chart .series=${[{name:`fixed deals (greedy)`,color:`#1f5fa8`,points:o.map(e=>[e.games,e.mean])},{name:`training games`,color:`#b3261e`,dash:`5 3`,points:o.filter(e=>e.games>0).map(e=>[e.games,e.train_mean])}]} caption="The network learning: mean score against games trained" xLabel="games trained" yLabel="mean score"></lm-menace-chart></div>`:n}
+      ${e.trained?c`<div class="row" data-trained><span class="note">Kept with this visit: ${e.trained}.</span>
+        ${e.eval===`the network trained here`?c`<span class="note" data-plays-trained>The AI plays with it now (Reset goes back).</span>`:c`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${()=>this.act({type:`play_trained`})}>Let the AI play with it</button>`}</div>`:n}
+    </fieldset>`}padButton(e,t){return c`<button data-swipe=${t} style=${this.heatStyle(e,t)} ?disabled=${!e.legal.includes(t)}
+      @click=${()=>this.play({type:`swipe`,direction:t})}>${d[t]} ${t}${this.heat(e,t)}</button>`}};customElements.define(`lm-exhibit-threes`,h);export{h as ThreesExhibit};

@@ -152,6 +152,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     this.element.view = this.visit.info.view;
     this.element.happenings = [];
     this.element.running = this.visit.info.running;
+    this.element.queued = null;
     this.requestUpdate();
   }
 
@@ -183,6 +184,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     el.view = u.view;
     el.happenings = happenings;
     el.running = !!u.running && !this.stopping;
+    el.queued = el.running ? this.queue : null;
     if (happenings.length) {
       const line = (h: unknown) => {
         const q = h as { type?: string; place?: number; of?: number };
@@ -252,7 +254,8 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   async stop() {
     // Shown at once; the server's last update (counters included) follows.
     this.stopping = true;
-    if (this.element) this.element.running = false;
+    this.queue = null;
+    if (this.element) { this.element.running = false; this.element.queued = null; }
     try { await this.visit?.stop(); } catch (e) { this.showError(e); }
   }
   async restart(config: Record<string, unknown>) {
@@ -297,7 +300,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       ${this.queue ? html`<div class="queue" data-run-queue role="status">
         <span>Your run waits for one of the museum's run slots, shared by every visitor: place <b data-place>${this.queue.place}</b> of ${this.queue.of}.
           It starts by itself when a slot frees.</span>
-        <button data-action="stop-waiting" @click=${() => this.stop()}>Stop waiting</button></div>` : ''}
+        <button data-action="stop-waiting" @click=${() => this.stop()}>Cancel</button></div>` : ''}
       ${this.element ?? ''}
       <h2>Log</h2>
       <lm-log .lines=${this.lines} .first=${this.dropped}></lm-log>`;

@@ -1,4 +1,5 @@
 import { LitElement, css, svg, html } from 'lit';
+import { thousands } from '../text.ts';
 
 /** One line of a chart: its name, colour (always with the name in the legend) and points. */
 export interface ChartSeries {
@@ -52,7 +53,7 @@ export class LmMenaceChart extends LitElement {
 
   render() {
     // R leaves room for half of the last x label (up to 7 digits).
-    const W = 520, H = 260, L = 56, R = 30, T = 28, B = 44;
+    const W = 520, H = 260, L = 56, R = 34, T = 28, B = 44;
     const pts = this.series.flatMap((s) => s.points);
     const xMax = Math.max(1, ...pts.map((p) => p[0]));
     const yMax = Math.max(1, ...pts.map((p) => p[1]));
@@ -64,9 +65,9 @@ export class LmMenaceChart extends LitElement {
       <text class="title" x=${L} y="16">${this.caption}</text>
       ${yt.map((v) => svg`<line x1=${L} x2=${W - R} y1=${Y(v)} y2=${Y(v)} stroke="#eee4d2"/>
         <line x1=${L - 4} x2=${L} y1=${Y(v)} y2=${Y(v)} stroke="#3a342b"/>
-        <text x=${L - 7} y=${Y(v) + 4} text-anchor="end">${v}</text>`)}
+        <text x=${L - 7} y=${Y(v) + 4} text-anchor="end">${thousands(v)}</text>`)}
       ${xt.map((v) => svg`<line x1=${X(v)} x2=${X(v)} y1=${H - B} y2=${H - B + 4} stroke="#3a342b"/>
-        <text x=${X(v)} y=${H - B + 16} text-anchor="middle">${v}</text>`)}
+        <text x=${X(v)} y=${H - B + 16} text-anchor="middle" data-tick="x">${thousands(v)}</text>`)}
       <line x1=${L} x2=${L} y1=${T} y2=${H - B} stroke="#3a342b"/>
       <line x1=${L} x2=${W - R} y1=${H - B} y2=${H - B} stroke="#3a342b"/>
       <text x=${(L + W - R) / 2} y=${H - 8} text-anchor="middle" data-axis="x">${this.xLabel}</text>

@@ -497,14 +497,15 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
     const r = c?.result ?? c?.partial;
     const expected = r ? r.expected.reduce((a, b) => a + b, 0) : 690;
     const done = r ? r.checked.reduce((a, b) => a + b, 0) : 0;
-    const going = this.running && !!c && !c.ended;
+    const why = this.startBlocked();
     const verdict = c?.result
       ? (c.result.cancelled ? 'stopped' : c.result.clean ? 'the circuit agrees with the model everywhere, no hazards' : `${count(c.result.disagreements.length, 'disagreement')}, ${count(c.result.hazards.length, 'hazard')}`)
       : '';
     return html`<fieldset data-verify><legend>Check the circuit against the model</legend>
       <div class="row">
-        <button data-action="verify" ?disabled=${this.running} @click=${() => { this.check = null; this.host?.runLong('verify'); }}>Check all ${count(expected, 'position')}</button>
-        <button data-action="stop-verify" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
+        <button data-action="verify" ?disabled=${this.running} title=${why} @click=${() => { this.check = null; this.host?.runLong('verify'); }}>Check all ${count(expected, 'position')}</button>
+        <button data-action="stop-verify" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
+        ${why ? html`<small data-start-why>${why}</small>` : ''}
       </div>
       <lm-run-clock .report=${c}></lm-run-clock>
       ${r ? html`<div class="row"><progress max=${expected} .value=${done} aria-label="positions checked"></progress>

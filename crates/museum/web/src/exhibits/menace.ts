@@ -10,6 +10,7 @@ import { ICONS } from '../icons.ts';
 import type { Square } from '../components/lm-board.ts';
 import '../components/lm-board.ts';
 import '../components/lm-run-clock.ts';
+import type { RunTiming } from '../components/lm-run-clock.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
 import '../components/lm-kit-link.ts';
@@ -77,7 +78,15 @@ type Happening =
   | { type: 'teaching_set'; on: boolean }
   | { type: 'exported'; state: unknown }
   | { type: 'imported'; games: number; rules: string }
-  | { type: 'run_progress'; done: number; total: number; per_second: number; elapsed_ms: number; ended: boolean };
+  | RunReport;
+
+/**
+ * A training run's progress: `done` of `total` applications of `play_games`, each `each`
+ * games (the server counts the games: `done × each`), with its clock.
+ */
+type RunReport = RunTiming & { type: 'run_progress'; done: number; total: number; each?: number; per_second: number; elapsed_ms: number; ended: boolean };
+/** Games done and asked for in a training run. */
+const games = (p: RunReport) => ({ done: p.done * (p.each ?? RUN_CHUNK), total: p.total * (p.each ?? RUN_CHUNK) });
 
 const OPPONENTS: [Opponent, string][] = [
   ['human', 'you (a person)'],
@@ -117,7 +126,6 @@ const PRESETS: [string, string][] = [
 ];
 const RUN_SIZES = [10_000, 100_000, 1_000_000];
 const group = thousands;
-const seconds = (s: number) => (s < 60 ? `${Math.ceil(s)} s` : `${Math.floor(s / 60)} min ${String(Math.min(59, Math.ceil(s % 60))).padStart(2, '0')} s`);
 
 export class MenaceExhibit extends ExhibitElement<View, Happening> {
   /** The page's own settings, carried by the share link beside the session's. */
@@ -133,7 +141,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
   declare showAll2: boolean;
   declare note: string;
   /** The training run's last progress (applications of RUN_CHUNK games), while one runs. */
-  declare runProgress: { done: number; total: number; per_second: number; ended: boolean } | null;
+  declare runProgress: RunReport | null;
   /** The game a "next game on its own" timer waits on. */
   private nextTimer = 0;
   /**
@@ -281,7 +289,10 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       case 'reinforced': return h.changes.length
         ? `beads: ${h.changes.map((c) => `box #${c.box_id} ${NAMES[c.bead]} ${c.before}→${c.after}`).join(', ')}`
         : 'no boxes used';
-      case 'run_progress': return `training run: ${group(h.done * RUN_CHUNK)} of ${group(h.total * RUN_CHUNK)} games${h.ended ? (h.done < h.total ? ', stopped' : ', done') : ''}`;
+      case 'run_progress': {
+        const g = games(h);
+        return `training run: ${group(g.done)} of ${count(g.total, 'game')}${h.ended ? (h.done < h.total ? ', stopped' : ', done') : ''}`;
+      }
       case 'games_played': return `${count(h.games, 'game')} played quickly: ${results(h.wins, h.draws, h.losses)}`;
       case 'opponent_changed': return `now against ${OPP_NAME[h.opponent]}; MENACE plays ${h.menace}`;
       case 'reset': return `fresh matchboxes (seed ${h.seed})`;
@@ -363,17 +374,19 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
   private training() {
     const size = Number(this.pageValues.train) || 100_000;
     const p = this.runProgress;
-    const going = this.running && !!p && !p.ended;
-    const left = p && p.per_second > 0 ? (p.total - p.done) / p.per_second : 0;
+    const g = p ? games(p) : null;
+    const why = this.startBlocked();
     return html`<div class="row" data-run>
         <label>Train at full speed <select data-setting="train" @change=${(e: Event) => this.setSetting('train', Number((e.target as HTMLSelectElement).value))}>
           ${RUN_SIZES.map((n) => html`<option value=${n} ?selected=${n === size}>${group(n)} games</option>`)}</select></label>
-        <button data-action="train" ?disabled=${this.running} @click=${() => { this.runProgress = null; this.runAction({ type: 'play_games', n: RUN_CHUNK }, size / RUN_CHUNK); }}>Train</button>
-        <button data-action="stop-run" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
+        <button data-action="train" ?disabled=${this.running} title=${why}
+          @click=${() => { this.runProgress = null; this.runAction({ type: 'play_games', n: RUN_CHUNK }, size / RUN_CHUNK); }}>Train</button>
+        <button data-action="stop-run" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
+        ${why ? html`<small data-start-why>${why}</small>` : nothing}
       </div>
-      ${p ? html`<div class="row" data-run-progress>
-        <progress max=${p.total} .value=${p.done} aria-label="training run"></progress>
-        <small>${group(p.done * RUN_CHUNK)} of ${group(p.total * RUN_CHUNK)} games${p.per_second > 0 ? `, ${group(p.per_second * RUN_CHUNK)} games/s` : ''}${!p.ended ? `, about ${seconds(left)} left` : p.done < p.total ? ' — stopped' : ' — done'}</small>
+      ${p && g ? html`<div class="row" data-run-progress>
+        <progress max=${g.total} .value=${g.done} aria-label="training run"></progress>
+        <small>${group(g.done)} of ${count(g.total, 'game')}${p.per_second > 0 ? `, ${group(p.per_second * (p.each ?? RUN_CHUNK))} games/s` : ''}${!p.ended ? '' : p.done < p.total ? ' — stopped' : ' — done'}</small>
       </div>` : nothing}
       <lm-run-clock .report=${p}></lm-run-clock>`;
   }

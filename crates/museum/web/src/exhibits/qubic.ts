@@ -8,7 +8,9 @@ import { css, html, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import type { CubeView } from '../three/qubic-cube.ts';
 import '../components/lm-run-clock.ts';
-import { count, thousands } from '../text.ts';
+import type { RunTiming } from '../components/lm-run-clock.ts';
+import { museumInfo } from '../api.ts';
+import { count, durationRange, limit as limitText, number, thousands, wallAndCpu } from '../text.ts';
 
 type Who = 'human' | 'machine';
 type Strategy = 'other1' | 'louden1962' | 'forced';
@@ -43,6 +45,8 @@ interface View {
   certificate: string | null;
   /** The certificate this visit's last proof found (`play_found` plays it). */
   found: string | null;
+  /** What the proof cost from each starting point, as measured in this build. */
+  proof_costs: Cost[];
   game: number;
   deck_finished: boolean;
   tally: { human_wins: number; machine_wins: number; ties: number; stopped: number };
@@ -69,17 +73,21 @@ const STRATEGY: Record<Strategy, string> = {
 };
 
 /** The 1620's notation of cell `i`: tier (plane), row, column; the block first in 4D. */
+/** What the proof from one starting point cost, measured (`proof3d::watch::Cost`). */
+interface Cost { after: number; cpu_ms: [number, number]; wall_ms: [number, number]; runs: number; build: 'release' | 'debug' }
 /** The proof run's progress (`ludomat_qubic::proof3d::run::SearchProgress`) and result. */
 interface ProofProgress {
   phase: 'frontier' | 'search' | 'certificate' | 'check' | 'done';
   proved: number; positions: number; expansions: number; line: string[]; cpu_seconds: number;
+  /** The run's own CPU time (its threads), when counted. */
+  run_cpu_seconds?: number | null;
   verdict: ProofVerdict | null;
 }
 type ProofVerdict =
   | { verdict: 'proved'; certificate: { records: number; moves: number; threat_lines: number; bytes: number } }
   | { verdict: 'not_proved'; position: string; outcome: string }
   | { verdict: 'no_frontier' } | { verdict: 'refused'; error: string } | { verdict: 'cancelled' };
-interface ProofReport {
+interface ProofReport extends RunTiming {
   type: 'run_progress'; long_run: string; done: number; elapsed_ms: number; ended: boolean;
   partial?: ProofProgress;
   result?: { verdict: ProofVerdict; searched_moves: number; search: { seconds: number; cpu_seconds: number };
@@ -89,14 +97,18 @@ const PHASE: Record<ProofProgress['phase'], string> = {
   frontier: 'following Patashnik to the frontier', search: 'searching', certificate: 'writing the certificate',
   check: 'the independent checker re-reads it', done: 'done',
 };
-/** The stones of Patashnik's strategy the proof may start after, with what it costs here. */
+/** The stones of Patashnik's strategy the proof may start after (what each cost here is
+ *  in the view's `proof_costs`). */
 const PROVE_AFTER: [number, string][] = [
-  [9, "after Patashnik's first 9 stones (seconds)"],
-  [7, 'after 7 stones (about 10 s)'],
-  [5, 'after 5 stones (a minute or two)'],
-  [3, 'after 3 stones (several minutes)'],
-  [0, 'from the empty board (many minutes)'],
+  [9, "after Patashnik's first 9 stones"],
+  [7, 'after 7 stones'],
+  [5, 'after 5 stones'],
+  [3, 'after 3 stones'],
+  [0, 'from the empty board'],
 ];
+const BUILD = { release: 'release build', debug: 'development build' };
+/** A recorded range of milliseconds in words. */
+const range = (ms: [number, number]) => durationRange(ms[0], ms[1]);
 
 export function cellName(i: number, dims: number): string {
   const d = [];
@@ -105,7 +117,9 @@ export function cellName(i: number, dims: number): string {
 }
 
 export class QubicExhibit extends ExhibitElement<View, Happening> {
-  static properties = { ...ExhibitElement.properties, showTables: { state: true }, webgl: { state: true }, proof: { state: true } };
+  static properties = { ...ExhibitElement.properties, showTables: { state: true }, webgl: { state: true }, proof: { state: true }, limitMs: { state: true } };
+  /** The museum's time limit for a run (from the server). */
+  declare limitMs: number | undefined;
   /** The page's own setting: how many of Patashnik's stones the watched proof starts from. */
   static pageSettings = { prove_after: 9 };
   declare showTables: boolean;
@@ -160,6 +174,11 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     .tally { display: flex; gap: 1rem; }
     .p { color: #b3261e; font-weight: 700; } .m { color: #1f5fa8; font-weight: 700; }
   `;
+
+  connectedCallback() {
+    super.connectedCallback();
+    museumInfo().then((m) => { this.limitMs = m.limits.run_seconds * 1000; }).catch(() => {});
+  }
 
   willUpdate(changed: Map<string, unknown>) {
     if (changed.has('happenings')) {
@@ -302,39 +321,79 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             @click=${() => { this.showTables = !this.showTables; }}>${this.showTables ? 'Hide' : 'Show'} the 1620's tables</button></div>
           ${this.showTables ? this.tables(v.tables, v) : nothing}` : nothing}
         ${this.settings(v)}
-        ${v.dims === 3 ? this.proofPanel() : nothing}
+        ${v.dims === 3 ? this.proofPanel(v) : nothing}
       </div>`;
+  }
+
+  /**
+   * Before a proof starts: what it cost from this starting point when measured on this
+   * machine kind (CPU time, and wall time with both cores free), against the museum's
+   * time limit for a run, and what happens at the limit.
+   */
+  private proofCost(k: number, costs: Cost[]) {
+    const c = costs.find((x) => x.after === k);
+    const from = k === 0 ? 'from the empty board' : `after Patashnik's first ${k} stones`;
+    const limit = this.limitMs;
+    if (!c) return html`<p class="note" data-proof-cost>The proof ${from} was not measured in this build: its time cannot be told before it runs.
+      ${limit ? html`This museum stops a run after ${limitText(limit / 1000)}.` : nothing}</p>`;
+    const wall = c.wall_ms[0] > 0 ? html`, ${range(c.wall_ms)} wall with both cores free` : nothing;
+    // The least share of a core that finishes it within the limit (CPU needed ÷ limit).
+    const cores = limit ? c.cpu_ms[1] / limit : 0;
+    return html`<p class="note" data-proof-cost>Measured on this machine (2 cores, ${BUILD[c.build]}${c.runs > 1 ? `, ${count(c.runs, 'run')}` : ''}):
+      the proof ${from} took <b>${range(c.cpu_ms)} of CPU</b>${wall}.
+      Here it runs at a lower priority beside every visitor's work, so a busy museum takes longer.
+      ${limit ? html`<span data-proof-limit>This museum stops a run after <b>${limitText(limit / 1000)}</b>${cores > 2
+        ? html`: <b>this proof cannot finish within it</b> (it would need ${number(cores)} cores the whole time)`
+        : html`: it finishes within that if it gets at least ${number(cores)} of a core on average`}.
+        A proof stopped at the limit keeps the positions it proved but writes no certificate.</span>` : nothing}</p>`;
   }
 
   /**
    * Watch the 4×4×4 proof being found: the search after K of Patashnik's stones (or from
    * the empty board) run by the server, its progress live, the certificate re-checked by
-   * the independent checker at the end; then play the proven win.
+   * the independent checker at the end; then play the proven win. The bar and the time
+   * left go by CPU time against the recorded runs (the positions proved are no measure of
+   * the time: the last ones take longest).
    */
-  private proofPanel() {
+  private proofPanel(v: View) {
     const k = Number(this.pageValues.prove_after ?? 9);
     const r = this.proof;
     const p = r?.partial;
-    const going = this.running && !!r && !r.ended;
     const verdict = r?.result?.verdict;
+    const costs = v.proof_costs ?? [];
+    const cost = costs.find((c) => c.after === k);
+    const why = this.startBlocked();
+    const cpu = r?.cpu_ms;
+    const label = (n: number, t: string) => {
+      const c = costs.find((x) => x.after === n);
+      return c ? `${t} (${range(c.cpu_ms)} CPU)` : t;
+    };
     return html`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
       <div class="row">
         <label>Search <select data-setting="prove_after" @change=${(e: Event) => this.setSetting('prove_after', Number((e.target as HTMLSelectElement).value))}>
-          ${PROVE_AFTER.map(([n, t]) => html`<option value=${n} ?selected=${n === k}>${t}</option>`)}</select></label>
-        <button class="act" data-action="prove" ?disabled=${this.running} @click=${() => { this.proof = null; this.host?.runLong('prove', { search_after: k }); }}>Prove</button>
-        <button class="act" data-action="stop-proof" ?disabled=${!going} @click=${() => this.stop()}>Stop</button>
+          ${PROVE_AFTER.map(([n, t]) => html`<option value=${n} ?selected=${n === k}>${label(n, t)}</option>`)}</select></label>
+        <button class="act" data-action="prove" ?disabled=${this.running} title=${why} @click=${() => { this.proof = null; this.host?.runLong('prove', { search_after: k }); }}>Prove</button>
+        <button class="act" data-action="stop-proof" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
       </div>
-      <lm-run-clock .report=${r} .cpuSeconds=${p?.cpu_seconds} cpuNote=" (the museum's, every visitor's work included)"></lm-run-clock>
+      ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
+      ${!r ? this.proofCost(k, costs) : nothing}
+      <lm-run-clock .report=${r}></lm-run-clock>
       ${p ? html`<div data-proof-progress>
-        <progress max=${Math.max(p.positions, 1)} .value=${p.proved} aria-label="positions proved"></progress>
+        ${cost && cpu !== undefined && !r?.ended
+          ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`
+          : nothing}
         <div data-proof-phase>${PHASE[p.phase]}: ${thousands(p.proved)} of ${p.positions ? count(p.positions, 'position') : '? positions'} proved, ${count(p.expansions, 'expansion')}</div>
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
-        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker, twice; ${r!.result!.total.seconds.toFixed(1)} s wall, ${r!.result!.total.cpu_seconds.toFixed(1)} s CPU.
+        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker, twice; ${wallAndCpu(r!.elapsed_ms, cpu ?? 0)}.
             <button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>
             <span class="note">(the certificate this proof just found, kept with your visit)</span>`
-        : verdict.verdict === 'cancelled' ? 'Stopped before the end.' : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
+        : verdict.verdict === 'cancelled'
+          ? (r?.timed_out
+            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit</b>${this.limitMs ? ` (${limitText(this.limitMs / 1000)})` : ''} before the end: ${thousands(p?.proved ?? 0)} of ${p?.positions ? count(p.positions, 'position') : '? positions'} proved, no certificate written. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
+            : `Stopped before the end: ${thousands(p?.proved ?? 0)} of ${p?.positions ? count(p.positions, 'position') : '? positions'} proved, no certificate written.`)
+          : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
     </fieldset>`;
   }
 

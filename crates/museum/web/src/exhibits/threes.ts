@@ -1,11 +1,19 @@
 // Threes!: the exhibit of `ludomat_threes::ThreesSession`. Arrow keys (or w a s d),
 // swipes on the board and buttons; the next-card hint, the score, undo; the AI's
 // estimate of each swipe as a heat map; autoplay by the AI with step and speed; and a
-// replay viewer for files made by `ludomat play threes --record`.
+// replay viewer for files made by `ludomat play threes --record`. The AI values its
+// positions with the hand-made heuristic or the shipped n-tuple network (the visitor
+// chooses); and a network can be trained from nothing in front of the visitor — the
+// session's long run `train`, its learning curve (the greedy player's mean score
+// against games trained) drawn live — and then played with.
 import { css, html, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import '../components/lm-run-control.ts';
-import { count } from '../text.ts';
+import '../components/lm-run-clock.ts';
+import '../components/lm-menace-chart.ts';
+import type { RunTiming } from '../components/lm-run-clock.ts';
+import { museumInfo } from '../api.ts';
+import { count, duration, limit as limitText, thousands, wallAndCpu } from '../text.ts';
 
 type Dir = 'up' | 'down' | 'left' | 'right';
 const DIRS: Dir[] = ['up', 'down', 'left', 'right'];
@@ -19,27 +27,57 @@ interface Replay { index: number; frames: number; cells: number[]; hint: number[
 interface View {
   cells: number[]; hint: number[]; hint_plus: boolean; score: number; moves: number; legal: Dir[];
   over: boolean; undo: number; estimate: Estimate | null; last_card: number | null; seed: number; depth: number;
+  /** What values the AI's positions, in words. */
+  eval: string;
+  /** The network this visit's last training made, in words (play_trained plays with it). */
+  trained: string | null;
+  /** What training runs cost when measured in this build. */
+  train_costs?: { games: number; cpu_ms: number; wall_ms: number; build: string }[];
   replay: Replay | null;
 }
+/** One point of the learning curve (`ludomat_threes::learn::CurvePoint`). */
+interface CurvePoint { games: number; mean: number; half_width: number; reached_3072: number; train_mean: number }
+/** The training run's progress (`train`: `learn::LearnProgress`) and its end. */
+interface TrainReport extends RunTiming {
+  type: 'run_progress'; long_run: string; done: number; total: number; ended: boolean; elapsed_ms: number;
+  partial?: { games: number; recent_mean: number; curve: CurvePoint[] };
+  result?: { ended: 'finished' | 'cancelled'; games: number; network: string; weights: number; curve: CurvePoint[] };
+}
+/** The training runs a visitor can start: games in all (a point of the curve every 20th). */
+const TRAIN_SIZES = [20_000, 100_000, 500_000, 2_000_000];
 type Happening =
   | { type: 'swiped'; direction: Dir; by_ai: boolean; card: number; cell: number }
   | { type: 'undone'; moves: number }
   | { type: 'estimated'; best: Dir | null }
   | { type: 'game_over'; score: number }
   | { type: 'new_game'; seed: number }
+  | { type: 'eval_changed'; eval: string }
   | { type: 'record_loaded'; seed: number; moves: number };
 
 /** The card's colour class: 1 blue, 2 red, 3 and up white. */
 const kind = (v: number) => (v === 0 ? 'empty' : v === 1 ? 'one' : v === 2 ? 'two' : 'big');
 
 export class ThreesExhibit extends ExhibitElement<View, Happening> {
-  static properties = { ...ExhibitElement.properties, interval: { state: true } };
+  static properties = { ...ExhibitElement.properties, interval: { state: true }, training: { state: true }, limitMs: { state: true } };
+  /** The museum's time limit for a run (from the server). */
+  declare limitMs: number | undefined;
+  /** The page's own setting: how many games a training run plays. */
+  static pageSettings = { train_games: 100_000 };
   declare interval: number;
+  /** The training run's last report. */
+  declare training: TrainReport | null;
   private touch?: { x: number; y: number };
 
   constructor() {
     super();
     this.interval = 300;
+    this.training = null;
+  }
+
+  willUpdate(changed: Map<string, unknown>) {
+    if (changed.has('happenings')) {
+      for (const h of this.happenings as unknown as TrainReport[]) if (h.type === 'run_progress' && h.long_run === 'train') this.training = h;
+    }
   }
 
   static styles = css`
@@ -67,25 +105,53 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     .score { font-size: 1.2rem; }
     .note { color: #5b5346; font-size: 0.9rem; }
     .replay { border: 1px solid #cbbf9f; border-radius: 6px; padding: 0.5rem; background: #fffdf8; }
+    .row { display: flex; flex-wrap: wrap; gap: 0.5rem 0.8rem; align-items: center; margin: 0.3rem 0; }
+    fieldset { border: 1px solid #cbbf9f; border-radius: 6px; }
+    select { font-size: 1rem; padding: 0.3rem 0.5rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; }
+    .learn { grid-column: 1 / -1; }
   `;
+
+  /** A training run goes or waits for its slot: the game waits (an action would stop it). */
+  private get trainingGoing(): boolean {
+    return this.running && (!!this.queued || (!!this.training && !this.training.ended));
+  }
+
+  /** An action of the game, unless a training run goes (it would stop the run). */
+  private play(action: unknown) {
+    if (this.trainingGoing) {
+      this.say('The network is training: the game waits until it ends or you stop it (what it learnt stays).');
+      return;
+    }
+    this.act(action);
+  }
 
   private onKey = (e: KeyboardEvent) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     const d = KEYS[e.key];
-    if (d && this.view && !this.view.replay) { e.preventDefault(); this.act({ type: 'swipe', direction: d }); }
-    else if (e.key === 'u') this.act({ type: 'undo' });
-    else if (e.key === 'e') this.act({ type: 'estimate' });
+    if (d && this.view && !this.view.replay) { e.preventDefault(); this.play({ type: 'swipe', direction: d }); }
+    else if (e.key === 'u') this.play({ type: 'undo' });
+    else if (e.key === 'e') this.play({ type: 'estimate' });
   };
-  connectedCallback() { super.connectedCallback(); window.addEventListener('keydown', this.onKey); }
+  connectedCallback() {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onKey);
+    museumInfo().then((m) => { this.limitMs = m.limits.run_seconds * 1000; }).catch(() => {});
+  }
   disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
 
   describe(h: Happening): string {
+    if ((h as { type: string }).type === 'run_progress') {
+      const r = h as unknown as TrainReport;
+      const last = r.partial?.curve.at(-1);
+      return `training: ${thousands(r.done)} of ${count(r.total, 'game')}${last ? `; the greedy player's mean ${thousands(last.mean)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ', stopped' : ', done') : ''}`;
+    }
     switch (h.type) {
       case 'swiped': return `${h.by_ai ? 'AI' : 'you'}: ${h.direction} ${ARROW[h.direction]}, a ${h.card} came in`;
       case 'undone': return `undone, back to move ${h.moves}`;
       case 'estimated': return `AI estimate: best ${h.best ?? 'none'}`;
       case 'game_over': return `no swipe moves anything: game over, score ${h.score}`;
       case 'new_game': return `new deal, seed ${h.seed}`;
+      case 'eval_changed': return `the AI now values positions with ${h.eval}`;
       case 'record_loaded': return `record loaded: seed ${h.seed}, ${count(h.moves, 'swipe')}`;
     }
   }
@@ -98,7 +164,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     const dx = e.clientX - t.x, dy = e.clientY - t.y;
     if (Math.max(Math.abs(dx), Math.abs(dy)) < 30) return;
     const d: Dir = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
-    this.act({ type: 'swipe', direction: d });
+    this.play({ type: 'swipe', direction: d });
   };
 
   private async loadFile(e: Event) {
@@ -167,25 +233,87 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
           <span></span>${this.padButton(v, 'down')}<span></span>
         </div>
         <div>
-          <button class="act" data-action="undo" ?disabled=${v.undo === 0} @click=${() => this.act({ type: 'undo' })}>Undo (u)</button>
-          <button class="act" data-action="estimate" ?disabled=${v.over} @click=${() => this.act({ type: 'estimate' })}>Which swipe is best? (e)</button>
-          <button class="act" data-action="new-game" @click=${() => this.act({ type: 'new_game' })}>New deal</button>
+          <button class="act" data-action="undo" ?disabled=${v.undo === 0} @click=${() => this.play({ type: 'undo' })}>Undo (u)</button>
+          <button class="act" data-action="estimate" ?disabled=${v.over} @click=${() => this.play({ type: 'estimate' })}>Which swipe is best? (e)</button>
+          <button class="act" data-action="new-game" @click=${() => this.play({ type: 'new_game' })}>New deal</button>
         </div>
         ${v.estimate ? html`<p class="note" data-estimate>The AI looked ${count(v.estimate.depth, 'swipe')} ahead (${count(v.estimate.nodes, 'position')}); the buttons show each swipe's expected value, warmer is better.</p>` : nothing}
+        <label class="note">The AI values positions with
+          <select data-setting="eval" @change=${(e: Event) => this.restart({ ...this.config, eval: (e.target as HTMLSelectElement).value })}>
+            <option value="heuristic" ?selected=${this.config.eval !== 'learned'}>the heuristic (hand-made terms)</option>
+            <option value="learned" ?selected=${this.config.eval === 'learned'}>the learned network (shipped)</option>
+          </select></label>
+        <p class="note" data-eval>Now: ${v.eval}, looking ${count(v.depth, 'swipe')} ahead.</p>
         <div><span class="note">Autoplay: the AI swipes (depth ${v.depth}).</span>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${v.over}
+          <lm-run-control .running=${this.running && !this.trainingGoing} .interval=${this.interval} ?disabled=${v.over || this.trainingGoing}
+            reason=${this.trainingGoing ? 'the network is training' : ''}
             @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'ai_step' }, this.interval); }}
             @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'ai_step' }, this.interval); }}
             @pause=${() => this.stop()}
-            @step=${() => this.act({ type: 'ai_step' })}></lm-run-control></div>
+            @step=${() => this.play({ type: 'ai_step' })}></lm-run-control></div>
         <label class="note">Replay a game recorded with <code>ludomat play threes --record FILE</code>:
           <input type="file" accept=".json,application/json" data-action="load-record" @change=${(e: Event) => this.loadFile(e)}></label>
-      </div>`;
+      </div>
+      ${this.learnPanel(v)}`;
+  }
+
+  /** Before a training run: what runs cost when measured here, against the run limit. */
+  private trainCost(v: View, size: number) {
+    const costs = v.train_costs ?? [];
+    const limit = this.limitMs;
+    const mine = costs.find((c) => c.games === size);
+    return html`<p class="note" data-train-cost>${costs.length
+      ? html`Measured on this machine (2 cores, shared with other work; ${costs[0].build} build):
+        ${costs.map((c, i) => html`${i ? '; ' : ''}${count(c.games, 'game')} took ${wallAndCpu(c.wall_ms, c.cpu_ms)}`)}.`
+      : 'No training run was measured in this build.'}
+      ${limit ? html`This museum stops a run after ${limitText(limit / 1000)}${mine && mine.wall_ms > limit
+        ? html`: <b>the ${thousands(size)}-game run took ${duration(mine.wall_ms)} here</b>, so it may be stopped before its end`
+        : ''}; a run stopped there keeps what the network learnt.` : nothing}</p>`;
+  }
+
+  /**
+   * Watch a network learn: the server trains a small n-tuple network (4x5) from nothing
+   * by TD learning on this visit's seed, and reports the learning curve — the greedy
+   * player's mean score on fixed evaluation deals against the games trained — drawn live
+   * with real axes. Stop keeps what was learnt; then the AI can play with it.
+   */
+  private learnPanel(v: View) {
+    const size = Number(this.pageValues.train_games) || 100_000;
+    const r = this.training;
+    const curve = r?.result?.curve ?? r?.partial?.curve ?? [];
+    const last = curve.at(-1);
+    const why = this.startBlocked();
+    return html`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
+      <p class="note">A small n-tuple network (five 4-cell tuples and the hint, 1.3 MiB of weights) starts from nothing and learns by
+        playing, after each game moving its values towards what followed (temporal-difference learning, as <code>ludomat threes learn</code>).
+        Every twentieth of the run it plays fixed deals without learning: their mean score is the curve.</p>
+      <div class="row">
+        <label>Train <select data-setting="train_games" @change=${(e: Event) => this.setSetting('train_games', Number((e.target as HTMLSelectElement).value))}>
+          ${TRAIN_SIZES.map((n) => html`<option value=${n} ?selected=${n === size}>${count(n, 'game')}</option>`)}</select></label>
+        <button class="act" data-action="train" ?disabled=${this.running} title=${why}
+          @click=${() => { this.training = null; this.host?.runLong('train', { games: size }); }}>Train</button>
+        <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
+        ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
+      </div>
+      ${!r ? this.trainCost(v, size) : nothing}
+      <lm-run-clock .report=${r}></lm-run-clock>
+      ${r ? html`<div class="row" data-train-progress>
+        <progress max=${r.total} .value=${r.done} aria-label="games trained"></progress>
+        <span>${thousands(r.done)} of ${count(r.total, 'game')} trained${last ? html`; mean score <b data-train-mean>${thousands(last.mean)}</b> ± ${thousands(last.half_width)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ' — stopped' : ' — done') : ''}</span>
+      </div>` : nothing}
+      ${curve.length ? html`<div data-train-curve><lm-menace-chart .series=${[
+        { name: 'fixed deals (greedy)', color: '#1f5fa8', points: curve.map((p) => [p.games, p.mean] as [number, number]) },
+        { name: 'training games', color: '#b3261e', dash: '5 3', points: curve.filter((p) => p.games > 0).map((p) => [p.games, p.train_mean] as [number, number]) },
+      ]} caption="The network learning: mean score against games trained" xLabel="games trained" yLabel="mean score"></lm-menace-chart></div>` : nothing}
+      ${v.trained ? html`<div class="row" data-trained><span class="note">Kept with this visit: ${v.trained}.</span>
+        ${v.eval === 'the network trained here' ? html`<span class="note" data-plays-trained>The AI plays with it now (Reset goes back).</span>`
+          : html`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${() => this.act({ type: 'play_trained' })}>Let the AI play with it</button>`}</div>` : nothing}
+    </fieldset>`;
   }
 
   private padButton(v: View, d: Dir) {
     return html`<button data-swipe=${d} style=${this.heatStyle(v, d)} ?disabled=${!v.legal.includes(d)}
-      @click=${() => this.act({ type: 'swipe', direction: d })}>${ARROW[d]} ${d}${this.heat(v, d)}</button>`;
+      @click=${() => this.play({ type: 'swipe', direction: d })}>${ARROW[d]} ${d}${this.heat(v, d)}</button>`;
   }
 }
 customElements.define('lm-exhibit-threes', ThreesExhibit);

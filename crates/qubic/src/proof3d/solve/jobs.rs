@@ -140,6 +140,7 @@ pub fn run<L: MasterLink>(
             expansions,
             job,
             line,
+            searchers_cpu: None,
         }
     };
     loop {

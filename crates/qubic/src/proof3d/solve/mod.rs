@@ -134,6 +134,9 @@ pub struct SolveStatus {
     pub job: Option<(u64, u64)>,
     /// The moves from that position to the node being expanded (cells 0–63).
     pub line: Vec<u8>,
+    /// CPU time of the searchers' threads so far, when the scheme counts it (the
+    /// walkers do; the job-level search reports its workers' time in its work report).
+    pub searchers_cpu: Option<std::time::Duration>,
 }
 
 /// A proof's searches, done.

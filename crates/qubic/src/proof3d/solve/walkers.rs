@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ludomat_game::run::Cancel;
+use ludomat_game::run::{cpu, Cancel};
 
 use super::super::dfpn::{Dfpn, DfpnLimits, DfpnStats, Outcome, ProofMoves, SearchStrategy, Tick};
 use super::super::leaves::Leaves;
@@ -36,6 +36,37 @@ struct Board {
     running: Mutex<Vec<Running>>,
     /// The counters of the helpers' searches.
     helped: Mutex<DfpnStats>,
+    /// CPU time of the searchers' threads so far, in nanoseconds ([`CpuShare`]).
+    cpu_ns: AtomicU64,
+}
+
+/// A searcher's thread adding its CPU time to the board's count as it goes (at each
+/// watcher tick and at the end of each job), so the status tells the search's own CPU
+/// time, not the process's (which a museum shares with every visitor).
+struct CpuShare<'b> {
+    board: &'b Board,
+    last: Cell<Duration>,
+}
+
+impl<'b> CpuShare<'b> {
+    /// Counting from now, on the calling thread.
+    fn new(board: &'b Board) -> Self {
+        CpuShare {
+            board,
+            last: Cell::new(cpu::thread()),
+        }
+    }
+
+    /// Adds the thread's CPU time since the last call.
+    fn flush(&self) {
+        let now = cpu::thread();
+        let d = now.saturating_sub(self.last.get());
+        self.last.set(now);
+        self.board.cpu_ns.fetch_add(
+            u64::try_from(d.as_nanos()).unwrap_or(u64::MAX),
+            Ordering::Relaxed,
+        );
+    }
 }
 
 /// A job being searched: its index, stones, and a flag raised when its search ends.
@@ -69,6 +100,7 @@ fn walk(
     board: &Board,
 ) -> Vec<(usize, Job, ProofMoves)> {
     let mut done = Vec::new();
+    let share = CpuShare::new(board);
     // One evaluator for all this searcher's jobs: its threat-search table stays warm.
     let mut evaluator = Leaves::new(limits.threat_depth);
     loop {
@@ -80,8 +112,9 @@ fn walk(
         let Some(&i) = round.order.get(k) else {
             drop(running);
             if let (false, Some(table)) = (round.sizing, shared) {
-                help(limits, table, board, evaluator);
+                help(limits, table, board, evaluator, &share);
             }
+            share.flush();
             return done;
         };
         let (x, o) = round.jobs[i];
@@ -103,7 +136,7 @@ fn walk(
         // Proved by a helper while this searcher is still below: done.
         let proved = || shared.is_some_and(|t| t.get(root).is_some_and(|e| e.pn == 0));
         let added = Cell::new(0);
-        let mut watch = tally(board, &added, Some((x, o)), proved);
+        let mut watch = tally(board, &share, &added, Some((x, o)), proved);
         let mut d = Dfpn::with_evaluator(limits, evaluator).watched(&mut watch);
         if let Some(table) = shared {
             d = d.sharing(Arc::clone(table));
@@ -130,6 +163,7 @@ fn walk(
         board
             .expansions
             .fetch_add(stats.expansions - added.get(), Ordering::Relaxed);
+        share.flush();
         if outcome != Outcome::Unknown || !round.sizing {
             board.finished.fetch_add(1, Ordering::Relaxed);
         }
@@ -149,6 +183,7 @@ fn walk(
 /// the board or `stop` says so.
 fn tally<'b>(
     board: &'b Board,
+    share: &'b CpuShare<'b>,
     added: &'b Cell<u64>,
     job: Option<(u64, u64)>,
     stop: impl Fn() -> bool + 'b,
@@ -158,6 +193,7 @@ fn tally<'b>(
             .expansions
             .fetch_add(tick.expansions - added.get(), Ordering::Relaxed);
         added.set(tick.expansions);
+        share.flush();
         if let (Some(job), Ok(mut l)) = (job, board.looking.try_lock()) {
             *l = (Some(job), tick.line.to_vec());
         }
@@ -181,7 +217,13 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// A searcher with no job left to take helps, one after another, with the jobs still
 /// being searched ([`Dfpn::helping`]), until none is left; each help ends with its job.
-fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluator: Leaves) {
+fn help(
+    limits: DfpnLimits,
+    table: &Arc<ProofTable>,
+    board: &Board,
+    mut evaluator: Leaves,
+    share: &CpuShare<'_>,
+) {
     let mut helped = Vec::new();
     loop {
         let pick = lock(&board.running)
@@ -193,7 +235,7 @@ fn help(limits: DfpnLimits, table: &Arc<ProofTable>, board: &Board, mut evaluato
         };
         helped.push(i);
         let added = Cell::new(0);
-        let mut watch = tally(board, &added, None, || ended.load(Ordering::Relaxed));
+        let mut watch = tally(board, share, &added, None, || ended.load(Ordering::Relaxed));
         let mut d = Dfpn::with_evaluator(limits, evaluator)
             .sharing(Arc::clone(table))
             .helping()
@@ -231,6 +273,7 @@ pub(super) fn solve_walkers(
             expansions: board.expansions.load(Ordering::Relaxed),
             job,
             line,
+            searchers_cpu: Some(Duration::from_nanos(board.cpu_ns.load(Ordering::Relaxed))),
         });
     };
     let mut results: Vec<Option<(Job, ProofMoves)>> = vec![None; total];

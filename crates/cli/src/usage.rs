@@ -1,0 +1,51 @@
+//! Usage errors found after clap has parsed the line (options that do not go together, an
+//! option one needs, a value out of its kind): said as clap says its own, with the
+//! command's usage line, and with clap's status, 2 — never as a run's failure (1).
+
+use clap::CommandFactory;
+
+/// A usage error: the message (what was wrong and what to do).
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// A usage error as an `anyhow` error (`return Err(usage(…))`).
+pub fn usage(message: impl Into<String>) -> anyhow::Error {
+    Usage(message.into()).into()
+}
+
+/// `bail!` for a usage error.
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err($crate::usage::usage(format!($($arg)*)))
+    };
+}
+
+/// The usage error in `e`, if it is one (anywhere in its chain).
+pub fn find(e: &anyhow::Error) -> Option<&Usage> {
+    e.chain().find_map(|c| c.downcast_ref::<Usage>())
+}
+
+/// `message` as clap's error of the subcommand named on the command line `args` (the
+/// program name first): `error: …`, the subcommand's usage, `For more information, try
+/// '--help'.`, exit status 2.
+pub fn clap_error(message: &str, args: &[String]) -> clap::Error {
+    let mut cmd = crate::Cli::command();
+    // built, so that each subcommand knows its whole name (`ludomat threes versus`)
+    cmd.build();
+    // follow the words that name subcommands (values of options are skipped: they name
+    // none, or at worst a subcommand that was also given)
+    for word in args.iter().skip(1).filter(|a| !a.starts_with('-')) {
+        if let Some(sub) = cmd.find_subcommand(word).cloned() {
+            cmd = sub;
+        }
+    }
+    cmd.error(clap::error::ErrorKind::ArgumentConflict, message)
+}

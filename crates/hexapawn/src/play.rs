@@ -1,0 +1,149 @@
+//! `ludomat play hexapawn` at a line terminal: the game flow over [`HexapawnSession`] —
+//! the person's moves read line by line, HER's moves stepped, "Another game?" asked until
+//! it is answered — written in [`crate::text`]'s words to any output, so the binary only
+//! hands it standard input and output (and a test a script).
+
+use std::io::{self, Write};
+
+use ludomat_game::{LineInput, Session};
+
+use crate::{text, HexapawnAction, HexapawnSession};
+
+/// Play until the person quits (`q`, `n` at "Another game?") or input ends. `echo`: write
+/// each line read after its prompt (input from a pipe is not echoed by a terminal).
+///
+/// # Errors
+/// When reading or writing fails.
+pub fn play(
+    session: &mut HexapawnSession,
+    input: &mut LineInput,
+    out: &mut dyn Write,
+    echo: bool,
+) -> io::Result<()> {
+    let v = session.view();
+    writeln!(
+        out,
+        "Hexapawn against HER (seed {}). You move a White pawn as b1-b2 (step) or\n\
+         b1xa2 (take); 'new' starts over, 'q' quits.",
+        v.seed
+    )?;
+    write!(out, "{}", text::diagram(&v.board))?;
+    loop {
+        let v = session.view();
+        let action = match v.next {
+            "human" => {
+                let legal: Vec<&str> = v.legal.iter().map(|m| m.name.as_str()).collect();
+                // the answer on the prompt's line, as every game asks
+                let Some(line) = ask(
+                    input,
+                    out,
+                    &format!("Your move ({}): ", legal.join(" ")),
+                    echo,
+                )?
+                else {
+                    return Ok(());
+                };
+                if matches!(line.trim(), "q" | "quit") {
+                    return Ok(());
+                }
+                match session.parse_action(&line) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        writeln!(out, "{e}")?;
+                        continue;
+                    }
+                }
+            }
+            "over" => {
+                let c = v.counters;
+                write!(
+                    out,
+                    "HER: {}, {} in {}. ",
+                    ludomat_io::text::count(c.wins, "win", "wins"),
+                    ludomat_io::text::count(c.losses, "loss", "losses"),
+                    ludomat_io::text::count(c.games, "game", "games")
+                )?;
+                if !another_game(input, out, echo)? {
+                    return Ok(());
+                }
+                HexapawnAction::NewGame
+            }
+            _ => HexapawnAction::Step,
+        };
+        match session.apply(action) {
+            Ok(hs) => {
+                let v = session.view();
+                for h in &hs {
+                    writeln!(out, "{}", text::describe(h, v.seed))?;
+                }
+                write!(out, "{}", text::diagram(&v.board))?;
+            }
+            Err(e) => writeln!(out, "{e}")?,
+        }
+    }
+}
+
+/// `prompt`, then a line (`None` at the end of input), echoed when `echo`.
+fn ask(
+    input: &mut LineInput,
+    out: &mut dyn Write,
+    prompt: &str,
+    echo: bool,
+) -> io::Result<Option<String>> {
+    write!(out, "{prompt}")?;
+    out.flush()?;
+    let line = input.next_line()?;
+    if let (true, Some(l)) = (echo, &line) {
+        writeln!(out, "{}", l.trim())?;
+    }
+    Ok(line)
+}
+
+/// Ask "Another game? [Y/n]" until the answer is one: y, yes or Enter plays again; n,
+/// no, q, quit or the end of input stop. Anything else is asked again, saying what it
+/// takes.
+fn another_game(input: &mut LineInput, out: &mut dyn Write, echo: bool) -> io::Result<bool> {
+    loop {
+        let Some(line) = ask(input, out, "Another game? [Y/n] ", echo)? else {
+            return Ok(false);
+        };
+        match line.trim().to_ascii_lowercase().as_str() {
+            "" | "y" | "yes" => return Ok(true),
+            "n" | "no" | "q" | "quit" => return Ok(false),
+            _ => {
+                let shown: String = line.trim().chars().take(20).collect();
+                writeln!(
+                    out,
+                    "'{shown}' is no answer: y (or Enter) plays again, n stops."
+                )?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{HexapawnConfig, WhiteKind};
+
+    /// "Another game?" takes y, n or Enter only: anything else is asked again (it used to
+    /// start a new game).
+    #[test]
+    fn another_game_is_asked_until_it_is_answered() {
+        let mut s = HexapawnSession::new(HexapawnConfig {
+            seed: Some(1),
+            white: WhiteKind::Human,
+        })
+        .unwrap();
+        let mut out = Vec::new();
+        let script = "b1-b2\na1-a2\nmaybe\nn\n";
+        play(&mut s, &mut LineInput::script(script), &mut out, true).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains("Another game? [Y/n] maybe\n'maybe' is no answer"),
+            "{out}"
+        );
+        assert_eq!(out.matches("Another game? [Y/n] ").count(), 2, "{out}");
+        assert!(!out.contains("game 2"), "{out}");
+    }
+}
