@@ -262,6 +262,15 @@ impl ProofOptions {
     /// [`ProofError::Options`] for flags that do not go together.
     pub fn task(&self) -> Result<ProofTask, ProofError> {
         let dictionary = self.dictionary.clone().flatten();
+        if let Some(out) = &self.write_certificate {
+            // the certificate never replaces a file this proof reads
+            let reads = [
+                dictionary.as_deref(),
+                self.file.as_deref(),
+                self.certificate.as_deref(),
+            ];
+            ludomat_io::output::outputs_not_inputs(&[("--write-certificate", Some(out))], &reads)?;
+        }
         if self.dims == 3 {
             if self.file.is_some() {
                 return Err(ProofError::Options(
