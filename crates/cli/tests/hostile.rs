@@ -774,3 +774,22 @@ fn no_output_is_ever_one_of_the_commands_inputs() {
         );
     }
 }
+
+/// `threes learn` with an option out of range made curve.csv in --dir before refusing,
+/// and the folder was stuck (a fresh run found the CSV, --resume no checkpoint).
+#[test]
+fn threes_learn_checks_every_option_before_it_makes_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let learn = dir.path().join("L");
+    let l = learn.to_str().unwrap();
+    for bad in [["--lambda", "2"], ["--alpha", "NaN"], ["--alpha", "0"]] {
+        let mut args = vec!["threes", "learn", "--dir", l, "--games", "1"];
+        args.extend(["--tuples", "4x5"]);
+        args.extend(bad);
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{bad:?}");
+        assert!(words(&err).contains(bad[0]), "{bad:?}: {err}");
+        let made = ludomat_io::read::entries(&learn).unwrap_or_default();
+        assert!(made.is_empty(), "{bad:?}: made {made:?}");
+    }
+}
