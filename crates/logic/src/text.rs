@@ -86,7 +86,6 @@ pub fn squares(b: &TwoSquares, steps: &[SquaresStep]) -> String {
 /// line (responses, matches, mismatches, or why it could not be checked).
 #[must_use]
 pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
-    let t = ludomat_io::text::thousands;
     r.files
         .iter()
         .map(|f| {
