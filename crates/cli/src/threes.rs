@@ -145,9 +145,9 @@ fn raw_key() -> Result<Option<Key>> {
             Code::Left => Key::Swipe(Direction::Left),
             Code::Right => Key::Swipe(Direction::Right),
             Code::Esc => Key::Quit,
-            // Ctrl-C quits like q; Ctrl-D is end of input, never a swipe (d);
-            // any other control chord is no swipe either.
-            Code::Char('c') if control => Key::Quit,
+            // Ctrl-C stops the game (said as Ctrl-C, not as q); Ctrl-D is end of input,
+            // never a swipe (d); any other control chord is no swipe either.
+            Code::Char('c') if control => Key::CtrlC,
             Code::Char('d') if control => return Ok(None),
             Code::Char(c) if control => Key::Unknown(format!("Ctrl-{c}")),
             Code::Char(c) => keys_of_line(&c.to_string())
