@@ -126,10 +126,19 @@ pub fn run<L: MasterLink>(
         .collect();
     let mut longest = LongestJob::default();
     let (mut running, mut jobs, mut expansions) = (0usize, 0u64, 0u64);
+    let (mut continued, mut splits) = (0u64, 0u64);
     let mut stopping = false;
     let mut shown: Option<u32> = None;
     let mut last_status = Instant::now();
     let budget = config.job_expansions.max(1);
+    // TUNING (q42, to be removed): overrides
+    let config = &SolveConfig {
+        reissues: std::env::var("Q42_REISSUES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(config.reissues),
+        ..*config
+    };
     let report = |tree: &Tree, expansions: u64, shown: Option<u32>, per_top: &[Top]| {
         let (job, line) = shown.map_or((None, Vec::new()), |id| tree.line(id));
         SolveStatus {
@@ -155,18 +164,26 @@ pub fn run<L: MasterLink>(
         }
         if !stopping {
             while let Some(w) = m.next_idle() {
-                let Some(id) = tree.select(w, config.speculate) else {
+                let Some((id, thpn, thdn)) =
+                    tree.select_within(w, config.speculate, config.limits.epsilon)
+                else {
                     m.keep_idle(w);
                     break;
                 };
                 let n = &tree.nodes[id as usize];
+                // A leaf that ran out of its budget goes back with twice the budget, a
+                // few times, before it is split.
+                let again = n.exhausted.min(config.reissues).min(16);
                 m.send(
                     w,
                     &ProofTask::Search {
                         node: id,
                         x: n.x,
                         o: n.o,
-                        budget,
+                        budget: budget.saturating_mul(1 << again),
+                        thpn,
+                        thdn,
+                        split: n.exhausted >= config.reissues,
                     },
                 )?;
                 tree.start(id, w);
@@ -178,6 +195,8 @@ pub fn run<L: MasterLink>(
             let ProofAnswer::Search {
                 node,
                 outcome,
+                numbers,
+                exhausted,
                 children,
                 moves,
                 stats,
@@ -199,7 +218,15 @@ pub fn run<L: MasterLink>(
             expansions += stats.expansions;
             let cpu_s = done.cpu.as_secs_f64();
             tree.add_moves(&moves);
-            tree.apply(node, done.rank, outcome, &children, cpu_s);
+            if tree.nodes.get(node as usize).is_some_and(|n| n.searched > 0) {
+                continued += 1;
+            }
+            if outcome == Outcome::Unknown && children.is_empty() {
+                tree.apply_open(node, done.rank, numbers, exhausted, cpu_s);
+            } else {
+                splits += u64::from(outcome == Outcome::Unknown);
+                tree.apply(node, done.rank, outcome, &children, cpu_s);
+            }
             m.load().add_job_cpu(done.rank, done.busy, done.cpu);
             if let Some(l) = loads.get_mut(done.rank.wrapping_sub(1)) {
                 l.jobs += 1;
@@ -264,6 +291,8 @@ pub fn run<L: MasterLink>(
         workers: m.workers(),
         job_expansions: budget,
         jobs,
+        continued,
+        splits,
         longest_job: longest,
         critical_path: span,
         chain,

@@ -63,6 +63,10 @@ pub enum Scheme {
 /// ([`SolveConfig::job_expansions`]).
 pub const JOB_EXPANSIONS: u64 = 2_000;
 
+/// How often a leaf that ran out of expansions is searched again (with twice the
+/// budget each time) before it is split, by default ([`SolveConfig::reissues`]).
+pub const REISSUES: u32 = 2;
+
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SolveConfig {
@@ -79,6 +83,9 @@ pub struct SolveConfig {
     /// worker a leaf anyway (an alternative first-player move: speculative work) instead
     /// of letting it wait for a result ([`tree::Tree::select`]).
     pub speculate: bool,
+    /// [`Scheme::Jobs`]: how often a leaf whose job ran out of expansions (still below
+    /// its thresholds) goes back with twice the budget before the master splits it.
+    pub reissues: u32,
 }
 
 impl Default for SolveConfig {
@@ -89,6 +96,7 @@ impl Default for SolveConfig {
             threads: 0,
             job_expansions: JOB_EXPANSIONS,
             speculate: false,
+            reissues: REISSUES,
         }
     }
 }
