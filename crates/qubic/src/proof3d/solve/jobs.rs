@@ -131,14 +131,7 @@ pub fn run<L: MasterLink>(
     let mut shown: Option<u32> = None;
     let mut last_status = Instant::now();
     let budget = config.job_expansions.max(1);
-    // TUNING (q42, to be removed): overrides
-    let config = &SolveConfig {
-        reissues: std::env::var("Q42_REISSUES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(config.reissues),
-        ..*config
-    };
+
     let report = |tree: &Tree, expansions: u64, shown: Option<u32>, per_top: &[Top]| {
         let (job, line) = shown.map_or((None, Vec::new()), |id| tree.line(id));
         SolveStatus {
@@ -171,9 +164,9 @@ pub fn run<L: MasterLink>(
                     break;
                 };
                 let n = &tree.nodes[id as usize];
-                // A leaf that ran out of its budget goes back with twice the budget, a
-                // few times, before it is split.
-                let again = n.exhausted.min(config.reissues).min(16);
+                // A leaf that ran out of its budget goes back with twice the budget (up
+                // to four times the budget).
+                let again = n.exhausted.min(2);
                 m.send(
                     w,
                     &ProofTask::Search {
@@ -183,7 +176,6 @@ pub fn run<L: MasterLink>(
                         budget: budget.saturating_mul(1 << again),
                         thpn,
                         thdn,
-                        split: n.exhausted >= config.reissues,
                     },
                 )?;
                 tree.start(id, w);
@@ -221,7 +213,14 @@ pub fn run<L: MasterLink>(
             if tree.nodes.get(node as usize).is_some_and(|n| n.searched > 0) {
                 continued += 1;
             }
-            if outcome == Outcome::Unknown && children.is_empty() {
+            // Split a leaf that ran out of its budget only when workers wait for work
+            // (every free leaf taken), or after it went back `reissues` times.
+            let starving = m.idle() > 1;
+            let split = tree
+                .nodes
+                .get(node as usize)
+                .is_some_and(|n| starving || n.exhausted >= config.reissues);
+            if outcome == Outcome::Unknown && (children.is_empty() || !split) {
                 tree.apply_open(node, done.rank, numbers, exhausted, cpu_s);
             } else {
                 splits += u64::from(outcome == Outcome::Unknown);

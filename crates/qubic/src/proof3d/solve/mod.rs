@@ -63,9 +63,9 @@ pub enum Scheme {
 /// ([`SolveConfig::job_expansions`]).
 pub const JOB_EXPANSIONS: u64 = 2_000;
 
-/// How often a leaf that ran out of expansions is searched again (with twice the
-/// budget each time) before it is split, by default ([`SolveConfig::reissues`]).
-pub const REISSUES: u32 = 2;
+/// How often a leaf that ran out of expansions goes back before it is split while no
+/// worker waits, by default ([`SolveConfig::reissues`]).
+pub const REISSUES: u32 = 64;
 
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -84,7 +84,8 @@ pub struct SolveConfig {
     /// of letting it wait for a result ([`tree::Tree::select`]).
     pub speculate: bool,
     /// [`Scheme::Jobs`]: how often a leaf whose job ran out of expansions (still below
-    /// its thresholds) goes back with twice the budget before the master splits it.
+    /// its thresholds) goes back before the master splits it while no worker waits for
+    /// work (a worker waiting has it split at once).
     pub reissues: u32,
 }
 

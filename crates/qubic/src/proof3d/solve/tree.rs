@@ -677,6 +677,7 @@ mod tests {
         // the positions to prove: no threshold moves the search from one to another
         assert_eq!(t.select_within(1, false, 0.25), Some((1, INFINITE, INFINITE)));
         t.start(1, 1);
+        t.start(2, 2);
         t.apply(
             1,
             1,

@@ -96,9 +96,6 @@ pub enum ProofTask {
         thpn: u64,
         /// The disproof number at which the job stops.
         thdn: u64,
-        /// When the budget runs out below the thresholds, send the leaf's children so the
-        /// master can split it.
-        split: bool,
     },
     /// Send the counts of the positions expanded so far (at the end of a run: what
     /// searchers repeated).
@@ -118,8 +115,8 @@ pub enum ProofAnswer {
         numbers: (u64, u64),
         /// Open because the budget ran out below the thresholds.
         exhausted: bool,
-        /// Open, the budget spent and a split asked for: the leaf's children (moves on
-        /// its board) with their numbers.
+        /// Open and the budget spent: the leaf's children (moves on its board) with their
+        /// numbers, should the master split it.
         children: Vec<ChildNumbers>,
         /// The proof's moves this worker has not sent before: of the leaf when proved,
         /// of its proved children when open.
@@ -143,7 +140,6 @@ struct Search {
     budget: u64,
     thpn: u64,
     thdn: u64,
-    split: bool,
 }
 
 /// A worker: its table, its evaluator (whose threat table stays warm from job to job),
@@ -198,7 +194,6 @@ impl ProofWorker {
             budget,
             thpn,
             thdn,
-            split,
         } = *task;
         let limits = self
             .limits
@@ -238,7 +233,7 @@ impl ProofWorker {
         let (children, moves) = match outcome {
             Outcome::Proved => (Vec::new(), d.proof_of(x, o, &mut self.walked)),
             Outcome::Disproved => (Vec::new(), Vec::new()),
-            Outcome::Unknown if !(exhausted && split) => (Vec::new(), Vec::new()),
+            Outcome::Unknown if !exhausted => (Vec::new(), Vec::new()),
             Outcome::Unknown => {
                 let children = d.children(x, o);
                 let mut moves = Vec::new();
@@ -300,7 +295,6 @@ impl ludomat_cluster::Work for ProofWorker {
                 budget,
                 thpn,
                 thdn,
-                split,
             } => self.search(&Search {
                 node,
                 x,
@@ -308,7 +302,6 @@ impl ludomat_cluster::Work for ProofWorker {
                 budget,
                 thpn,
                 thdn,
-                split,
             }),
             ProofTask::Expanded => Ok(ProofAnswer::Expanded {
                 counts: self.expanded.iter().map(|(&k, &n)| (k, n)).collect(),
