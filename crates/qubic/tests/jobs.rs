@@ -137,14 +137,21 @@ fn a_reissued_job_is_proved_the_same_as_a_split_one() {
             ..jobs(1, 40)
         };
         let solved = solve(&[(x, o)], &config, &Cancel::new(), &mut |_| {});
-        assert_eq!(solved.jobs[0].outcome, Outcome::Proved, "{reissues} re-issues");
+        assert_eq!(
+            solved.jobs[0].outcome,
+            Outcome::Proved,
+            "{reissues} re-issues"
+        );
         let w = solved.work.as_ref().expect("a report");
         work_adds_up(&solved);
         assert!(w.longest_job.expansions <= 4 * 40, "{w:?}");
         nodes.push((w.tree_nodes, w.splits, w.continued));
         assert!(checks(&solved.strategy, x, o) > 10, "{reissues} re-issues");
     }
-    assert!(nodes[0].0 > nodes[1].0 && nodes[1].0 > nodes[2].0, "{nodes:?}");
+    assert!(
+        nodes[0].0 > nodes[1].0 && nodes[1].0 > nodes[2].0,
+        "{nodes:?}"
+    );
     assert_eq!(nodes[2].0, 2, "never split: the root and the position");
     assert_eq!(nodes[2].1, 0, "{nodes:?}");
     assert!(nodes[2].2 > 0, "re-issued: {nodes:?}");

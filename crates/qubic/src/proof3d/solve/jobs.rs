@@ -1,11 +1,16 @@
 //! **Job-level proof-number search** (issue 42): the master's loop. The master keeps the
 //! top of the proof tree ([`super::tree`]), hands its most-proving leaves to idle workers
-//! as jobs — df-pn within [`super::SolveConfig::job_expansions`] expansions on the
-//! worker's table ([`super::worker`]) — and splits a leaf that stays open into the
-//! children the worker's search left, with their numbers. So the hardest positions are
-//! split below the root while the search runs: the unit of work is one job, and the
-//! longest chain of jobs — the critical path — shrinks with more workers because the
-//! master hands out the replies of a second-player node to different workers at once.
+//! as jobs — df-pn on the worker's table ([`super::worker`]) with the thresholds df-pn
+//! would give the leaf from the master's tree, within
+//! [`super::SolveConfig::job_expansions`] expansions — and takes back the leaf's new
+//! numbers. A job that reached a threshold leaves its leaf a leaf (df-pn would turn to a
+//! sibling there, and so does the master); a leaf whose job ran out of its budget goes
+//! back (with up to four times the budget) and is **split** into the children the
+//! worker's search left, with their numbers, only when workers wait for work — or after
+//! [`super::SolveConfig::reissues`] returns. So with one worker the search is one df-pn
+//! search whose top lives in the master, and with many the hardest positions are split
+//! below the root while the search runs: the master hands out the replies of a
+//! second-player node to different workers at once.
 //!
 //! The loop runs over any `ludomat_cluster` transport: threads sharing one table
 //! ([`solve_on_threads`]: what one worker proved another finds in the table) or the ranks
@@ -210,7 +215,11 @@ pub fn run<L: MasterLink>(
             expansions += stats.expansions;
             let cpu_s = done.cpu.as_secs_f64();
             tree.add_moves(&moves);
-            if tree.nodes.get(node as usize).is_some_and(|n| n.searched > 0) {
+            if tree
+                .nodes
+                .get(node as usize)
+                .is_some_and(|n| n.searched > 0)
+            {
                 continued += 1;
             }
             // Split a leaf that ran out of its budget only when workers wait for work

@@ -357,7 +357,8 @@ impl Tree {
                 .map(|c| {
                     let (pn, dn) = nums(self.node(c));
                     if n.or {
-                        (pn, self.node(c).pn, away(c), c)
+                        // by the real proof number (the move df-pn would search)
+                        (self.node(c).pn, pn, away(c), c)
                     } else {
                         (dn, 0, away(c), c)
                     }
@@ -549,7 +550,10 @@ impl Tree {
             }
             let pn = live.iter().map(|c| c.pn).min().unwrap_or(INFINITE);
             let dn = weak_or_dn(live.iter().map(|c| c.dn).max().unwrap_or(0), live.len());
-            let vpn = live.iter().map(|c| c.vpn).min().unwrap_or(INFINITE);
+            // The virtual proof number of the move df-pn would search (the least real
+            // proof number): a node whose best move has nothing free below it takes no
+            // worker, and no busy reply makes a worse move look better.
+            let vpn = live.iter().min_by_key(|c| c.pn).map_or(INFINITE, |c| c.vpn);
             let vdn = weak_or_dn(live.iter().map(|c| c.vdn).max().unwrap_or(0), live.len());
             let free = live.iter().map(|c| c.free).sum();
             (pn, dn, vpn, vdn, free, None)
@@ -675,7 +679,10 @@ mod tests {
     fn a_leaf_gets_df_pns_thresholds_and_a_job_left_open_keeps_it_a_leaf() {
         let mut t = two();
         // the positions to prove: no threshold moves the search from one to another
-        assert_eq!(t.select_within(1, false, 0.25), Some((1, INFINITE, INFINITE)));
+        assert_eq!(
+            t.select_within(1, false, 0.25),
+            Some((1, INFINITE, INFINITE))
+        );
         t.start(1, 1);
         t.start(2, 2);
         t.apply(
@@ -698,7 +705,11 @@ mod tests {
         assert_eq!(t.nodes[m as usize].state, State::Leaf);
         assert_eq!((t.nodes[m as usize].pn, t.nodes[m as usize].chain), (7, 2));
         assert_eq!(t.nodes[m as usize].exhausted, 0);
-        assert_eq!(t.span, (0.75, 2), "the second job on the leaf follows the first");
+        assert_eq!(
+            t.span,
+            (0.75, 2),
+            "the second job on the leaf follows the first"
+        );
         let (n, thpn, _) = t.select_within(1, false, 0.25).expect("a leaf");
         assert_eq!(t.nodes[n as usize].cell, 2);
         assert_eq!(thpn, 6 + 1 + 1, "past the next best (6) by ε");
