@@ -5,7 +5,8 @@
 //! [`super::SolveConfig::job_expansions`] expansions — and takes back the leaf's new
 //! numbers. A job that reached a threshold leaves its leaf a leaf (df-pn would turn to a
 //! sibling there, and so does the master); a leaf whose job ran out of its budget goes
-//! back (with up to four times the budget) and is **split** into the children the
+//! back (with the same budget: doubling it lengthened the critical path) and is
+//! **split** into the children the
 //! worker's search left, with their numbers, only when workers wait for work — or after
 //! [`super::SolveConfig::reissues`] returns. So with one worker the search is one df-pn
 //! search whose top lives in the master, and with many the hardest positions are split
@@ -169,16 +170,13 @@ pub fn run<L: MasterLink>(
                     break;
                 };
                 let n = &tree.nodes[id as usize];
-                // A leaf that ran out of its budget goes back with twice the budget (up
-                // to four times the budget).
-                let again = n.exhausted.min(2);
                 m.send(
                     w,
                     &ProofTask::Search {
                         node: id,
                         x: n.x,
                         o: n.o,
-                        budget: budget.saturating_mul(1 << again),
+                        budget,
                         thpn,
                         thdn,
                     },

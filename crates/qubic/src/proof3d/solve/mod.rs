@@ -88,8 +88,8 @@ pub struct SolveConfig {
     /// of letting it wait for a result ([`tree::Tree::select`]).
     pub speculate: bool,
     /// [`Scheme::Jobs`]: how often a leaf whose job ran out of expansions (still below
-    /// its thresholds) goes back before the master splits it while no worker waits for
-    /// work (a worker waiting has it split at once).
+    /// its thresholds) goes back, with the same budget, before the master splits it
+    /// while no worker waits for work (a worker waiting has it split at once).
     pub reissues: u32,
 }
 

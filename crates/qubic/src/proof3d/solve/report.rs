@@ -139,8 +139,7 @@ impl WorkReport {
             }
         };
         para(format!(
-            "Where the time went: {} on {}, jobs of at most {} (more when a leaf goes \
-             back).",
+            "Where the time went: {} on {}, jobs of at most {}.",
             count(self.workers as u64, "worker", "workers"),
             self.transport,
             count(self.job_expansions, "expansion", "expansions"),

@@ -34,8 +34,8 @@
 //! ([`Tree::apply_open`]), and the master chooses again, as df-pn would at the parent; so
 //! the master's tree is the top of one df-pn search, its nodes kept in the master rather
 //! than re-entered from the root. A leaf whose job ran out of its budget goes back (to its
-//! worker, where it is idle and the numbers tie) with twice the budget a few times; only
-//! then is it split. The positions to prove get no thresholds: all must be proved, so no
+//! last worker where the numbers tie); it is split only when workers wait for work
+//! ([`super::jobs`]). The positions to prove get no thresholds: all must be proved, so no
 //! number moves the search from one to another.
 //!
 //! A decided node is final, as in the workers' tables: a proved or disproved node never
