@@ -17,10 +17,10 @@
 //!   master's tree ([`tree`]): it stops where df-pn would turn to a sibling, and the
 //!   leaf stays a leaf with its new numbers, so on one worker the search is one df-pn
 //!   search whose top lives in the master. A leaf that runs out of its budget goes back;
-//!   it is split only when workers wait for work. Measured in BENCHMARKS.md: on the hybrid
-//!   from the seventh stone it does the walkers' work (about 13,000–17,500 expansions on 1
-//!   to 16 threads); from scratch, where 12 positions feed 16 workers, the split
-//!   positions' replies searched at once still cost far more work than one searcher,
+//!   it is split only when workers wait for work. Measured in BENCHMARKS.md: on the
+//!   hybrids from the fifth and seventh stones it does the walkers' work on 1 to 16
+//!   threads, and from scratch on 16 threads about 1.2× one thread's expansions with a
+//!   critical path of 4 % of the work; on two cores it gains nothing over the walkers,
 //!   so it is not the default.
 //! * [`Scheme::Shared`] (the default): one searcher per core (a *walker*) takes the next
 //!   position until none is left, all on one table ([`walkers`]); a walker with nothing
