@@ -345,12 +345,26 @@ impl Visit {
         answer: bool,
     ) -> Arc<Update> {
         let view = (answer || self.watched()).then(|| view_of(session));
-        self.publish_view(Change::View(view), happenings, note)
+        self.publish_view(Change::View(view), happenings, note, false)
+    }
+
+    /// [`Visit::publish`] for an action's change (a visitor's, an autoplay step's, a run's
+    /// application): only its last [`MAX_HAPPENINGS`] happenings, with how many came
+    /// before. A long run's reports and its end are published whole: they are bounded by
+    /// the run, and a page reads its clock from them.
+    pub(crate) fn publish_action(
+        &self,
+        session: &dyn DynSession,
+        happenings: Vec<serde_json::Value>,
+        answer: bool,
+    ) -> Arc<Update> {
+        let view = (answer || self.watched()).then(|| view_of(session));
+        self.publish_view(Change::View(view), happenings, None, true)
     }
 
     /// Publishes happenings that did not change the session (a job's progress).
     pub(crate) fn publish_happenings(&self, happenings: Vec<serde_json::Value>) {
-        self.publish_view(Change::JobOnly, happenings, None);
+        self.publish_view(Change::JobOnly, happenings, None, false);
     }
 
     /// Publishes happenings that did not change the session with a job's end and its note.
@@ -359,13 +373,13 @@ impl Visit {
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
     ) {
-        self.publish_view(Change::JobOnly, happenings, note);
+        self.publish_view(Change::JobOnly, happenings, note, false);
     }
 
     /// Publishes a change of the job alone (the view is as before, so the session need
     /// not be locked).
     pub(crate) fn publish_job_change(&self, note: Option<String>) {
-        self.publish_view(Change::JobOnly, Vec::new(), note);
+        self.publish_view(Change::JobOnly, Vec::new(), note, false);
     }
 
     fn publish_view(
@@ -373,10 +387,15 @@ impl Visit {
         change: Change,
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
+        capped: bool,
     ) -> Arc<Update> {
         let job = self.job();
         let mut happenings = happenings;
-        let omitted = happenings.len().saturating_sub(MAX_HAPPENINGS);
+        let omitted = if capped {
+            happenings.len().saturating_sub(MAX_HAPPENINGS)
+        } else {
+            0
+        };
         if omitted > 0 {
             happenings = happenings.split_off(omitted);
         }
@@ -426,7 +445,7 @@ impl Visit {
         self.cancel_job();
         let mut session = self.session();
         let happenings = session.apply_json(action)?;
-        Ok(self.publish(session.as_ref(), happenings, None, true))
+        Ok(self.publish_action(session.as_ref(), happenings, true))
     }
 }
 
