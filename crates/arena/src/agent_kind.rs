@@ -114,10 +114,11 @@ impl clap::builder::TypedValueParser for MachineAgent {
                 clap::error::ErrorKind::ValueValidation,
                 format!(
                     "a human cannot take part here ({name} human): this runs unattended; to play \
-                     yourself use `ludomat play tictactoe` (or `ludomat menace play` for MENACE)\n"
+                     yourself use `ludomat play tictactoe` (or `ludomat menace play` for MENACE)"
                 ),
             )
-            .with_cmd(cmd));
+            // as clap says a usage error: the command's usage line and the help hint
+            .format(&mut cmd.clone()));
         }
         Ok(kind)
     }

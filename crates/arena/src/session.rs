@@ -847,6 +847,18 @@ impl Session for ArenaSession {
         &self.config
     }
 
+    /// `batch` is counted in games.
+    fn work_of(&self, action: &ArenaAction) -> Option<ludomat_game::Work> {
+        match action {
+            ArenaAction::Batch { games } => Some(ludomat_game::Work {
+                amount: *games,
+                one: "game",
+                many: "games",
+            }),
+            _ => None,
+        }
+    }
+
     fn apply(&mut self, action: ArenaAction) -> Result<Vec<ArenaHappening>, SessionError> {
         match action {
             ArenaAction::Watch { game } => self.watch(game),

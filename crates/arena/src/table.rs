@@ -16,7 +16,8 @@ pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
         "A plays X"
     };
     let mut s = String::new();
-    let _ = writeln!(s, "{} games, seed {seed}, {sides}", thousands(r.a.games()));
+    let games = ludomat_io::text::count(r.a.games(), "game", "games");
+    let _ = writeln!(s, "{games}, seed {seed}, {sides}");
     let _ = writeln!(s, "{:<24} {:>9}  share (95 % interval)", "result", "games");
     let _ = writeln!(
         s,
@@ -62,8 +63,8 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
     };
     let mut s = String::new();
     let head = format!(
-        "{} games on {board}, seed {seed}, {sides}: A = {}, B = {}",
-        thousands(r.a.games()),
+        "{} on {board}, seed {seed}, {sides}: A = {}, B = {}",
+        ludomat_io::text::count(r.a.games(), "game", "games"),
         r.a_name,
         r.b_name
     );

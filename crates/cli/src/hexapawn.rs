@@ -138,6 +138,7 @@ fn train(a: TrainArgs) -> Result<()> {
     }
     if let Some(path) = &a.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
+        ludomat_io::output::outputs_not_inputs(&[("--chart", Some(path))], &[a.state.as_deref()])?;
     }
     // The state file is held while this run may save into it: a second `her train` on it
     // is refused (or waits, with --wait-lock) before it loads the boxes.

@@ -129,6 +129,10 @@ pub fn run(cmd: LogicCmd) -> Result<()> {
 const MAX_VECTORS: u64 = 1_000_000;
 
 fn sim(a: SimArgs) -> Result<()> {
+    if let Some(vcd) = &a.vcd {
+        let reads = [Some(a.file.as_path()), a.vectors.as_deref()];
+        ludomat_io::output::outputs_not_inputs(&[("--vcd", Some(vcd))], &reads)?;
+    }
     let netlist = load_bench(&a.file)?;
     let width = netlist.inputs().len();
     let vectors = match (&a.vectors, a.random) {

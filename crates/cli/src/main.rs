@@ -24,7 +24,7 @@ mod logic;
 mod menace;
 mod menu;
 #[allow(dead_code)] // used by each long run as it moves into its library
-mod progress;
+use ludomat_game::progress;
 mod qubic;
 mod regex;
 mod relay;

@@ -187,6 +187,8 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     // The output folder and its files first: a run is never lost to a folder (or a
     // curve.png) that cannot be written.
     ludomat_io::output::check_folder_of("--out", &args.out, &CURVE_FILES)?;
+    let path = state.path().ok();
+    ludomat_io::output::folder_not_inputs("--out", &args.out, &CURVE_FILES, &[path.as_deref()])?;
     let fresh = args.fresh;
     let store = Stored::open_to_write(state, fresh)?;
     let replaced = if fresh {

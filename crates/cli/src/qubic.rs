@@ -128,7 +128,8 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
     let cpu = ludomat_game::run::cpu::process();
-    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))?;
+    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
+        .map_err(crate::usage::of_tournament)?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
     if r.stopped {
         outln!("{}", crate::progress::interrupted(r.played(), args.games));

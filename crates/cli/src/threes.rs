@@ -145,9 +145,9 @@ fn raw_key() -> Result<Option<Key>> {
             Code::Left => Key::Swipe(Direction::Left),
             Code::Right => Key::Swipe(Direction::Right),
             Code::Esc => Key::Quit,
-            // Ctrl-C quits like q; Ctrl-D is end of input, never a swipe (d);
-            // any other control chord is no swipe either.
-            Code::Char('c') if control => Key::Quit,
+            // Ctrl-C stops the game (said as Ctrl-C, not as q); Ctrl-D is end of input,
+            // never a swipe (d); any other control chord is no swipe either.
+            Code::Char('c') if control => Key::CtrlC,
             Code::Char('d') if control => return Ok(None),
             Code::Char(c) if control => Key::Unknown(format!("Ctrl-{c}")),
             Code::Char(c) => keys_of_line(&c.to_string())
@@ -263,6 +263,9 @@ fn check_outputs(paths: &[(&Option<PathBuf>, &str, &'static [&'static str])]) ->
 fn auto(a: AutoOptions) -> Result<()> {
     let rule = a.check().map_err(|e| crate::usage::usage(e.to_string()))?;
     check_outputs(&[(&a.csv, "--csv", ANY), (&a.chart, "--chart", CHART)])?;
+    let reads = [a.weights.as_deref(), a.eval.network.as_deref()];
+    let writes = [("--csv", a.csv.as_deref()), ("--chart", a.chart.as_deref())];
+    output::outputs_not_inputs(&writes, &reads)?;
     let engine = match &a.engine {
         Some(_) if a.distributed.is_some() => {
             usage!("--engine cannot be combined with --distributed")
@@ -429,6 +432,9 @@ fn read_each(paths: &[PathBuf], mut read: impl FnMut(&str, &str) -> Result<()>) 
 /// `ludomat threes versus`
 fn versus(a: VersusOptions) -> Result<()> {
     check_outputs(&[(&a.chart, "--chart", CHART)])?;
+    let reads: Vec<_> = a.from.iter().map(|p| Some(p.as_path())).collect();
+    let writes = [("--chart", a.chart.as_deref()), ("--csv", a.csv.as_deref())];
+    output::outputs_not_inputs(&writes, &reads)?;
     let mut games = Vec::new();
     if !a.from.is_empty() {
         read_each(&a.from, |name, text| {
@@ -670,20 +676,15 @@ fn replay(a: ReplayArgs) -> Result<()> {
 /// `ludomat threes tune`: the run is `ludomat_threes::tuning`; this shows it.
 fn tune(options: TuneOptions) -> Result<()> {
     let a = &options;
-    let start = load_weights(a.from.as_deref())?;
     check_outputs(&[(&a.out, "--out", ANY), (&a.checkpoint, "--checkpoint", ANY)])?;
+    // the weights never replace the run's own checkpoint or starting files, nor the
+    // checkpoint the starting weights (it may be the --resume it goes on from)
+    let (cp, from) = (a.checkpoint.as_deref(), a.from.as_deref());
+    let reads = [cp, a.resume.as_deref(), from];
+    output::outputs_not_inputs(&[("--out", a.out.as_deref())], &reads)?;
+    output::outputs_not_inputs(&[("--checkpoint", cp)], &[from])?;
+    let start = load_weights(from)?;
     if let Some(out) = &a.out {
-        // the weights never replace the run's own checkpoint or starting files
-        let inputs: Vec<&Path> = [
-            a.checkpoint.as_deref(),
-            a.resume.as_deref(),
-            a.from.as_deref(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        ludomat_io::output::not_an_input(out, &inputs)
-            .map_err(|e| anyhow::anyhow!("--out {}: {e}", out.display()))?;
         if a.checkpoint.as_deref() == Some(out.as_path()) {
             anyhow::bail!(
                 "--out {}: is also the --checkpoint: give them different files",

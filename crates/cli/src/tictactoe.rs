@@ -128,7 +128,8 @@ fn play_menace(menace: Mark, seed: u64, args: &PlayArgs) -> Result<()> {
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
     let cpu = ludomat_game::run::cpu::process();
-    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))?;
+    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
+        .map_err(crate::usage::of_tournament)?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
     if r.stopped {
         outln!("{}", crate::progress::interrupted(r.played(), args.games));

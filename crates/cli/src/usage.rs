@@ -21,6 +21,15 @@ pub fn usage(message: impl Into<String>) -> anyhow::Error {
     Usage(message.into()).into()
 }
 
+/// A tournament's error: options that make no tournament (a human seat, a deck on the
+/// wrong board) are usage errors; the rest are a run's failure.
+pub fn of_tournament(e: ludomat_arena::tournaments::TournamentError) -> anyhow::Error {
+    match e {
+        ludomat_arena::tournaments::TournamentError::Options(m) => usage(m),
+        e => e.into(),
+    }
+}
+
 /// `bail!` for a usage error.
 macro_rules! usage {
     ($($arg:tt)*) => {

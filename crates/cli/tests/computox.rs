@@ -39,7 +39,7 @@ fn bad_input_then_end_of_input_exits_cleanly() {
         out.contains("square A already holds O: the interlock refuses it"),
         "{out}"
     );
-    assert!(out.contains("Input ended."), "{out}");
+    assert!(out.contains("Input ended; game abandoned."), "{out}");
     assert!(out.contains("game counter 0001; 0 games finished"), "{out}");
 }
 

@@ -374,5 +374,26 @@ fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
     t.expect(PAUSE, 30);
     t.type_keys("\n");
     t.expect("Entry (", 10);
+    // every game says it in the same words (some said "quit", some nothing)
+    for (entry, prompt) in [
+        ("2.1", "Press a square: "),
+        ("2.7", "Close a shutter: "),
+        ("4.2", "a key 0-9: "),
+        ("6.3", "Your move (wxyz)?"),
+        ("7.1", "next:"),
+        ("8.2", "> "),
+        ("9.1", "Your move ("),
+    ] {
+        t.type_keys("b\n");
+        t.expect("Machine (1-", 10);
+        t.type_keys(&format!("{entry}\n"));
+        t.expect(prompt, 60);
+        std::thread::sleep(Duration::from_millis(200));
+        t.type_keys(CTRL_C);
+        t.expect("Stopped by Ctrl-C; game abandoned", 30);
+        t.expect(PAUSE, 30);
+        t.type_keys("\n");
+        t.expect("Entry (", 10);
+    }
     t.answers_and_quits();
 }

@@ -8,7 +8,10 @@ use common::run;
 fn train_reports_when_her_stops_losing() {
     let (ok, out, err) = run(&["her", "train", "--games", "400", "--seed", "1"], "");
     assert!(ok, "{err}");
-    assert!(out.contains("HER lost 13 of these 400 games"), "{out}");
+    assert!(
+        out.contains("HER lost 13 of the 400 games played here"),
+        "{out}"
+    );
     assert!(out.contains("Its last loss was game 130"), "{out}");
     assert!(out.contains("HER now cannot lose"), "{out}");
     let (ok, _, err) = run(&["her", "train", "--games", "0"], "");

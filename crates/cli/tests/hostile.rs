@@ -606,3 +606,190 @@ fn numbers_are_read_in_any_notation_and_echoed_short() {
         assert!(!err.contains("000000000000"), "{args:?}: {err}");
     }
 }
+
+/// Each command's outputs against the files it reads (the foundation's one rule,
+/// `ludomat_io::output::outputs_not_inputs`): by the same name, a symbolic link or a hard
+/// link, the output is refused before any work and the input is left as it was.
+#[test]
+#[allow(clippy::disallowed_methods)] // the test makes its links with std
+fn no_output_is_ever_one_of_the_commands_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let copy = |from: &str, to: &std::path::Path| {
+        let bytes = ludomat_io::read::to_bytes(std::path::Path::new(from)).unwrap();
+        ludomat_io::write::atomically(to, bytes).unwrap();
+    };
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../");
+    copy(&format!("{root}logic/data/c17.bench"), &at("c17.bench"));
+    std::os::unix::fs::symlink(at("c17.bench"), at("l.vcd")).unwrap();
+    ludomat_io::write::atomically(at("v.txt"), "00000\n11111\n").unwrap();
+    let dict = format!("{root}qubic/data/patashnik/qubic.dictionary.txt");
+    copy(&dict, &at("dict.txt"));
+    std::os::unix::fs::symlink(at("dict.txt"), at("dl.gz")).unwrap();
+    std::fs::hard_link(at("dict.txt"), at("dh.gz")).unwrap();
+    std::fs::create_dir(at("d")).unwrap();
+    ludomat_io::write::atomically(at("d/curve.csv"), "a MENACE\n").unwrap();
+    ludomat_io::write::atomically(at("h.svg"), "a HER\n").unwrap();
+    ludomat_io::write::atomically(at("w.json"), "{}").unwrap();
+    let cases: Vec<(Vec<String>, std::path::PathBuf)> = vec![
+        (
+            vec![
+                "logic",
+                "sim",
+                &s(&at("c17.bench")),
+                "--random",
+                "5",
+                "--vcd",
+            ]
+            .into_iter()
+            .map(String::from)
+            .chain([s(&at("c17.bench"))])
+            .collect(),
+            at("c17.bench"),
+        ),
+        (
+            [
+                "logic",
+                "sim",
+                &s(&at("c17.bench")),
+                "--random",
+                "5",
+                "--vcd",
+                &s(&at("l.vcd")),
+            ]
+            .map(String::from)
+            .to_vec(),
+            at("c17.bench"),
+        ),
+        (
+            [
+                "logic",
+                "sim",
+                &s(&at("c17.bench")),
+                "--vectors",
+                &s(&at("v.txt")),
+                "--vcd",
+                &s(&at("v.txt")),
+            ]
+            .map(String::from)
+            .to_vec(),
+            at("v.txt"),
+        ),
+        (
+            [
+                "qubic",
+                "proof",
+                "--dims",
+                "3",
+                "--dictionary",
+                &s(&at("dict.txt")),
+                "--write-certificate",
+                &s(&at("dl.gz")),
+            ]
+            .map(String::from)
+            .to_vec(),
+            at("dict.txt"),
+        ),
+        (
+            [
+                "qubic",
+                "proof",
+                "--dims",
+                "3",
+                "--dictionary",
+                &s(&at("dh.gz")),
+                "--search-after",
+                "1",
+                "--write-certificate",
+                &s(&at("dict.txt")),
+            ]
+            .map(String::from)
+            .to_vec(),
+            at("dict.txt"),
+        ),
+        (
+            [
+                "menace",
+                "--state",
+                &s(&at("d/curve.csv")),
+                "train",
+                "--against",
+                "random",
+                "--games",
+                "10",
+                "--quiet",
+                "--out",
+                &s(&at("d")),
+            ]
+            .map(String::from)
+            .to_vec(),
+            at("d/curve.csv"),
+        ),
+        (
+            [
+                "her",
+                "train",
+                "--games",
+                "5",
+                "--state",
+                &s(&at("h.svg")),
+                "--chart",
+                &s(&at("h.svg")),
+            ]
+            .map(String::from)
+            .to_vec(),
+            at("h.svg"),
+        ),
+        (
+            [
+                "threes",
+                "tune",
+                "--from",
+                &s(&at("w.json")),
+                "--checkpoint",
+                &s(&at("w.json")),
+                "--games",
+                "2",
+                "--depth",
+                "1",
+            ]
+            .map(String::from)
+            .to_vec(),
+            at("w.json"),
+        ),
+    ];
+    for (args, input) in cases {
+        let before = ludomat_io::read::to_bytes(&input).unwrap();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{args:?}: an input was written over");
+        let err = words(&err);
+        assert!(err.contains("is the same file as"), "{args:?}: {err}");
+        assert!(err.contains("which this command reads"), "{args:?}: {err}");
+        assert_eq!(
+            ludomat_io::read::to_bytes(&input).unwrap(),
+            before,
+            "{args:?}"
+        );
+    }
+}
+
+/// `threes learn` with an option out of range made curve.csv in --dir before refusing,
+/// and the folder was stuck (a fresh run found the CSV, --resume no checkpoint).
+#[test]
+fn threes_learn_checks_every_option_before_it_makes_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let learn = dir.path().join("L");
+    let l = learn.to_str().unwrap();
+    for bad in [["--lambda", "2"], ["--alpha", "NaN"], ["--alpha", "0"]] {
+        let mut args = vec!["threes", "learn", "--dir", l, "--games", "1"];
+        args.extend(["--tuples", "4x5"]);
+        args.extend(bad);
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{bad:?}");
+        assert!(words(&err).contains(bad[0]), "{bad:?}: {err}");
+        let made = ludomat_io::read::entries(&learn).unwrap_or_default();
+        assert!(made.is_empty(), "{bad:?}: made {made:?}");
+    }
+}

@@ -101,7 +101,7 @@ fn check_atalanta() {
     let o = ludomat(&["logic", "check", dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(
-        text(&o.stdout).contains("total    1,093 responses  1,093 match    0 mismatch"),
+        text(&o.stdout).contains("total    1,093 responses  1,093 matches    0 mismatches"),
         "{}",
         text(&o.stdout)
     );

@@ -226,12 +226,15 @@ fn quitting_keeps_the_score_and_step_replay_stops_at_q() {
         "w\na\ns\nq\n",
     );
     assert!(ok, "{err}");
-    assert!(out.contains("quit: score so far "), "{out}");
+    assert!(
+        out.contains("You quit; game abandoned, score so far "),
+        "{out}"
+    );
     assert!(out.contains(" in 3 swipes"), "{out}");
     let (ok, out, _) = ludomat(&["play", "threes", "--seed", "4"], "w\n");
     assert!(ok);
     assert!(
-        out.contains("end of input: game left unfinished; score so far"),
+        out.contains("Input ended; game abandoned, score so far"),
         "{out}"
     );
 

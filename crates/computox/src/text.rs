@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use ludomat_game::console::{Console, Reply};
-use ludomat_game::{Session, SessionError};
+use ludomat_game::{Ending, Session, SessionError};
 
 use crate::circuit::Timing;
 use crate::session::{ComputoxHappening, ComputoxView, Model, Outcome, Side, Variant, Whose};
@@ -335,6 +335,13 @@ impl ComputoxConsole {
         Ok(())
     }
 
+    /// The session stopped before its end (`ending`, after `before`): the one wording
+    /// (`You quit; game abandoned.` in a game), then the session's last words.
+    fn stopped(&mut self, ending: Ending, before: &str) -> String {
+        let in_game = self.session.view().turn != Whose::Over;
+        format!("{before}{}\n{}", ending.sentence(in_game), self.farewell())
+    }
+
     fn words(&self, happenings: &[ComputoxHappening]) -> String {
         let v = self.session.view();
         happenings
@@ -421,14 +428,16 @@ impl Console for ComputoxConsole {
     fn answer(&mut self, line: &str) -> Result<Reply, SessionError> {
         if self.circuit() {
             let reply = circuit::answer(&mut self.session, line, self.timing)?;
-            return Ok(reply.unwrap_or_else(|| Reply::Stop(self.farewell())));
+            return Ok(reply.unwrap_or_else(|| Reply::Stop(self.stopped(Ending::Quit, ""))));
         }
         let over = self.session.view().turn == Whose::Over;
         let word = line.trim().to_ascii_uppercase();
-        if matches!(word.as_str(), "Q" | "QUIT" | "EXIT")
-            || (over && matches!(word.as_str(), "N" | "NO"))
-        {
+        if over && matches!(word.as_str(), "Q" | "QUIT" | "EXIT" | "N" | "NO") {
+            // the answer to "Another game?": no game is left unfinished
             return Ok(Reply::Stop(self.farewell()));
+        }
+        if matches!(word.as_str(), "Q" | "QUIT" | "EXIT") {
+            return Ok(Reply::Stop(self.stopped(Ending::Quit, "")));
         }
         let mut happenings = match self
             .session
@@ -456,11 +465,7 @@ impl Console for ComputoxConsole {
     }
 
     fn input_ended(&mut self) -> String {
-        format!(
-            "\n{}.\n{}",
-            ludomat_game::Ending::after_no_line().words(),
-            self.farewell()
-        )
+        self.stopped(Ending::after_no_line(), "\n")
     }
 
     fn farewell(&mut self) -> String {
@@ -553,6 +558,31 @@ mod tests {
         assert!(out.contains("Input ended."), "{out}");
         assert_eq!(s.w, 1);
         assert_eq!(counter, 1);
+    }
+
+    /// A game stopped before its end says so in the one wording, then the session's last
+    /// words; between games only the ending.
+    #[test]
+    fn quit_and_input_ended_are_said_as_every_game_says_them() {
+        let (_, out) = run(PlayArgs::default(), "A\nQ\n");
+        assert!(
+            out.contains("Press a square: You quit; game abandoned.\nSession over"),
+            "{out}"
+        );
+        let (_, out) = run(PlayArgs::default(), "A\n");
+        assert!(
+            out.contains("Press a square: \nInput ended; game abandoned.\nSession over"),
+            "{out}"
+        );
+        let autox = PlayArgs {
+            autox: true,
+            ..PlayArgs::default()
+        };
+        let (_, out) = run(autox, "");
+        assert!(
+            out.contains("\nInput ended; game abandoned.\nSession over"),
+            "{out}"
+        );
     }
 
     #[test]

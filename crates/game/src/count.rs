@@ -220,12 +220,14 @@ where
             .and_then(|a| a.get_long().map(|l| format!("--{l}")))
             .unwrap_or_else(|| "the count".into());
         let text = value.to_string_lossy();
+        // said as clap says a usage error: the message, the command's usage line, the
+        // help hint (formatted against the command, as clap's own errors are)
         let fail = |why: String| {
             clap::Error::raw(
                 clap::error::ErrorKind::ValueValidation,
-                format!("{name} {why}\n"),
+                format!("{name} {why}"),
             )
-            .with_cmd(cmd)
+            .format(&mut cmd.clone())
         };
         let n = self.read(&text).map_err(fail)?;
         T::try_from(n).map_err(|_| fail(format!("'{text}' does not fit")))

@@ -29,6 +29,7 @@ pub mod count;
 mod explore;
 mod game;
 mod matches;
+pub mod progress;
 mod random;
 pub mod run;
 pub mod seed;

@@ -47,6 +47,17 @@ impl Ending {
             Ending::CtrlC => "Stopped by Ctrl-C",
         }
     }
+
+    /// The line every game prints when it stops here: `You quit; game abandoned.` with a
+    /// game in progress, `You quit.` between games.
+    #[must_use]
+    pub fn sentence(self, in_game: bool) -> String {
+        if in_game {
+            format!("{}; game abandoned.", self.words())
+        } else {
+            format!("{}.", self.words())
+        }
+    }
 }
 
 /// Where a human's typed lines come from.

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use ludomat_game::{LineInput, Session};
+use ludomat_game::{Ending, LineInput, Session};
 
 use crate::{text, HexapawnAction, HexapawnSession};
 
@@ -41,9 +41,11 @@ pub fn play(
                     echo,
                 )?
                 else {
+                    writeln!(out, "\n{}", Ending::after_no_line().sentence(true))?;
                     return Ok(());
                 };
                 if matches!(line.trim(), "q" | "quit") {
+                    writeln!(out, "{}", Ending::Quit.sentence(true))?;
                     return Ok(());
                 }
                 match session.parse_action(&line) {
@@ -105,6 +107,7 @@ fn ask(
 fn another_game(input: &mut LineInput, out: &mut dyn Write, echo: bool) -> io::Result<bool> {
     loop {
         let Some(line) = ask(input, out, "Another game? [Y/n] ", echo)? else {
+            writeln!(out, "\n{}", Ending::after_no_line().sentence(false))?;
             return Ok(false);
         };
         match line.trim().to_ascii_lowercase().as_str() {
@@ -125,6 +128,33 @@ fn another_game(input: &mut LineInput, out: &mut dyn Write, echo: bool) -> io::R
 mod tests {
     use super::*;
     use crate::{HexapawnConfig, WhiteKind};
+
+    /// q, the end of input in a game and between games: the one wording.
+    #[test]
+    fn quit_and_input_ended_are_said() {
+        let config = || HexapawnConfig {
+            seed: Some(1),
+            white: WhiteKind::Human,
+        };
+        let said = |script: &str| {
+            let mut s = HexapawnSession::new(config()).unwrap();
+            let mut out = Vec::new();
+            play(&mut s, &mut LineInput::script(script), &mut out, false).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let out = said("q\n");
+        assert!(out.ends_with("): You quit; game abandoned.\n"), "{out}");
+        let out = said("b1-b2\n");
+        assert!(
+            out.ends_with("): \nInput ended; game abandoned.\n"),
+            "{out}"
+        );
+        let out = said("b1-b2\na1-a2\n");
+        assert!(
+            out.ends_with("Another game? [Y/n] \nInput ended.\n"),
+            "{out}"
+        );
+    }
 
     /// "Another game?" takes y, n or Enter only: anything else is asked again (it used to
     /// start a new game).

@@ -110,13 +110,19 @@ pub fn report(
     games: u64,
     run: &TrainReport,
 ) -> String {
+    let last = her.record().games;
+    // one game is `game 1`, never `games 1–1`
+    let which = if last > first {
+        format!("games {first}–{last}")
+    } else {
+        format!("game {first}")
+    };
     let mut s = format!(
-        "HER (seed {seed}) against the {} White, games {first}–{}\n",
+        "HER (seed {seed}) against the {} White, {which}\n",
         match white {
             WhiteKind::Perfect => "perfect",
             _ => "random",
-        },
-        her.record().games
+        }
     );
     s.push_str("learning curve (W = HER won, L = HER lost; score = wins − losses):\n");
     for chunk in run.curve.chunks(50).take(20) {
@@ -137,7 +143,7 @@ pub fn report(
     let r = her.record();
     let _ = writeln!(
         s,
-        "HER lost {} of these {}; in all {} of {}.",
+        "HER lost {} of the {} played here; in all {} of {}.",
         run.losses,
         ludomat_io::text::count(games, "game", "games"),
         r.losses,

@@ -92,6 +92,48 @@ pub fn not_an_input(output: &Path, inputs: &[&Path]) -> Result<(), OutputRefused
     Ok(())
 }
 
+/// The one rule every command follows before its work: none of the files it writes
+/// (`outputs`, each with the flag that named it; `None` for an output not asked for) is
+/// the same file as one it reads (`inputs`; `None` for an input not given), by any name —
+/// the path itself, a symbolic link or a hard link ([`not_an_input`]). The files a command
+/// writes into an output folder: [`folder_not_inputs`].
+///
+/// # Errors
+/// A [`Refused`] naming the output's flag and path, and the input.
+pub fn outputs_not_inputs(
+    outputs: &[(&str, Option<&Path>)],
+    inputs: &[Option<&Path>],
+) -> Result<(), Refused> {
+    let inputs: Vec<&Path> = inputs.iter().flatten().copied().collect();
+    for (flag, out) in outputs {
+        let Some(out) = out else { continue };
+        not_an_input(out, &inputs).map_err(|why| Refused {
+            flag: (*flag).to_string(),
+            path: out.to_path_buf(),
+            why,
+        })?;
+    }
+    Ok(())
+}
+
+/// [`outputs_not_inputs`] for the files `names` a command writes into its output folder
+/// `dir` (named by `flag`).
+///
+/// # Errors
+/// A [`Refused`] naming the file in the folder, and the input.
+pub fn folder_not_inputs(
+    flag: &str,
+    dir: &Path,
+    names: &[&str],
+    inputs: &[Option<&Path>],
+) -> Result<(), Refused> {
+    for name in names {
+        let path = dir.join(name);
+        outputs_not_inputs(&[(flag, Some(&path))], inputs)?;
+    }
+    Ok(())
+}
+
 fn expected(allowed: &[&str]) -> String {
     let dotted: Vec<String> = allowed.iter().map(|e| format!(".{e}")).collect();
     match dotted.as_slice() {
@@ -370,5 +412,17 @@ mod same_file_tests {
         crate::write::atomically(&other, "x").unwrap();
         assert!(not_an_input(&other, &[&state]).is_ok());
         assert!(not_an_input(&state, &[&dir.path().join("missing")]).is_ok());
+        // the one rule over a command's outputs, folders' files included
+        let outputs = [("--csv", None), ("--chart", Some(link.as_path()))];
+        let e = outputs_not_inputs(&outputs, &[None, Some(&state)]).unwrap_err();
+        let head = format!("--chart {}: is the same file as", link.display());
+        assert!(e.to_string().starts_with(&head), "{e}");
+        let names = ["kit.pdf", "state.json"];
+        let e = folder_not_inputs("--out", dir.path(), &names, &[Some(&hard)]).unwrap_err();
+        assert!(
+            e.to_string().contains("state.json: is the same file as"),
+            "{e}"
+        );
+        assert!(folder_not_inputs("--out", dir.path(), &names[..1], &[Some(&state)]).is_ok());
     }
 }

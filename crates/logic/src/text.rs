@@ -86,7 +86,6 @@ pub fn squares(b: &TwoSquares, steps: &[SquaresStep]) -> String {
 /// line (responses, matches, mismatches, or why it could not be checked).
 #[must_use]
 pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
-    let t = ludomat_io::text::thousands;
     r.files
         .iter()
         .map(|f| {
@@ -97,10 +96,8 @@ pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
             let name = &f.circuit;
             let line = match &f.error {
                 None => format!(
-                    "{name:<8} {:>5} responses  {:>5} match  {:>3} mismatch",
-                    t(f.responses as u64),
-                    t((f.responses - f.mismatched) as u64),
-                    t(f.mismatched as u64)
+                    "{name:<8} {}",
+                    check_counts(f.responses, f.responses - f.mismatched, f.mismatched)
                 ),
                 Some(e) => format!("{name:<8} error: {e}"),
             };
@@ -113,13 +110,28 @@ pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
 #[must_use]
 pub fn check_total(r: &CheckReport) -> String {
     let (total, bad) = (r.responses(), r.mismatched());
-    let t = |n: usize| ludomat_io::text::thousands(n as u64);
+    format!("total    {}", check_counts(total, total - bad, bad))
+}
+
+/// A check line's counts in aligned columns, each noun with its number's plural
+/// (`1 response`, `0 mismatches`).
+fn check_counts(responses: usize, matching: usize, mismatched: usize) -> String {
+    let column = |n: usize, one: &str, many: &str, width: usize| {
+        let noun = ludomat_io::text::plural(n as u64, one, many);
+        format!(
+            "{:>width$} {noun:<w$}",
+            ludomat_io::text::thousands(n as u64),
+            w = many.len()
+        )
+    };
     format!(
-        "total    {:>5} responses  {:>5} match  {:>3} mismatch",
-        t(total),
-        t(total - bad),
-        t(bad)
+        "{}  {}  {}",
+        column(responses, "response", "responses", 5),
+        column(matching, "match", "matches", 5),
+        column(mismatched, "mismatch", "mismatches", 3)
     )
+    .trim_end()
+    .to_string()
 }
 
 /// The speed report ([`crate::speed::measure`]): every rate, the simulators skipped,
@@ -221,6 +233,19 @@ pub fn speed_chart(config: &SpeedConfig, r: &SpeedReport, caption: String) -> Lo
 mod tests {
     use super::*;
     use crate::relay::Delays;
+
+    /// A check's counts with their plurals, the columns aligned (it said `0 mismatch`).
+    #[test]
+    fn check_counts_say_their_plurals_in_columns() {
+        assert_eq!(
+            check_counts(12, 12, 0),
+            "   12 responses     12 matches    0 mismatches"
+        );
+        assert_eq!(
+            check_counts(1, 0, 1),
+            "    1 response       0 matches    1 mismatch"
+        );
+    }
 
     #[test]
     fn latch_and_squares_read_as_tables() {

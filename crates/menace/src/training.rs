@@ -35,6 +35,10 @@ pub const CURVE_SHOWN: usize = 500;
 /// Games between two looks at the run's context (progress and cancellation): a
 /// cancelled run stops within this many games, well under a millisecond.
 pub const TICK_GAMES: u64 = 64;
+/// The most windows the learning curve keeps, whatever `--games` and `--window`: when it
+/// reaches this many, neighbouring windows are merged in pairs and the window doubles,
+/// so the curve (in memory, as CSV and as charts) stays small on a run of 10^9 games.
+pub const MAX_CURVE_POINTS: usize = 10_000;
 
 /// What a run is asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,8 +87,12 @@ pub struct TrainProgress {
     /// Wins, draws and losses in the window not yet closed.
     pub window: [u64; 3],
     /// The learning curve: the point at 0 games, then one per closed window (and one at
-    /// the end, or where the run was cancelled).
+    /// the end, or where the run was cancelled); at most [`MAX_CURVE_POINTS`] windows.
     pub curve: Vec<TrainPoint>,
+    /// Games per window now, once the curve's windows have been merged (0: the
+    /// configuration's window).
+    #[serde(default)]
+    pub per_point: u64,
 }
 
 /// Who MENACE trains against.
@@ -470,7 +478,7 @@ impl TrainProgress {
             && ctx.tick(g, || self.partial(boxes)).is_break();
         // The window is full when its counts add up to it (no division per game).
         let in_window: u64 = self.window.iter().sum();
-        if in_window == config.window || g == config.games || stop {
+        if in_window >= self.per_point.max(config.window) || g == config.games || stop {
             let [wins, draws, losses] = self.window;
             self.curve.push(TrainPoint {
                 games: g,
@@ -480,12 +488,32 @@ impl TrainProgress {
                 first_box: first_box(boxes),
             });
             self.window = [0; 3];
+            if self.curve.len() > MAX_CURVE_POINTS {
+                self.merge_windows(config);
+            }
         }
         if stop {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    /// Merge the curve's windows in pairs (the later one's count of games and beads
+    /// kept), and double the window: the curve stays under [`MAX_CURVE_POINTS`].
+    #[cold]
+    fn merge_windows(&mut self, config: &TrainConfig) {
+        let windows = self.curve.split_off(1.min(self.curve.len()));
+        for pair in windows.chunks(2) {
+            let mut p = pair[pair.len() - 1];
+            if let [a, _] = pair {
+                p.wins += a.wins;
+                p.draws += a.draws;
+                p.losses += a.losses;
+            }
+            self.curve.push(p);
+        }
+        self.per_point = self.per_point.max(config.window).saturating_mul(2);
     }
 
     fn partial(&self, boxes: &Matchboxes) -> TrainPartial {

@@ -244,3 +244,39 @@ fn settings_out_of_range_are_refused() {
     .unwrap_err();
     assert!(e.to_string().contains("window"), "{e}");
 }
+
+/// The hostile tester's run (issue 39): `--window 1` over millions of games grew the
+/// curve without bound (3.7 GB, a 1 GB CSV). Windows are merged in pairs instead.
+#[test]
+fn the_learning_curve_stays_bounded_whatever_the_window() {
+    use ludomat_menace::training::MAX_CURVE_POINTS;
+    let games = 25_003;
+    let mut t = Training::new(
+        Menace::new(Rules::source(), 5),
+        TrainOpponent::Fast(Opponent::perfect(6)),
+        TrainConfig {
+            games,
+            side: Player::First,
+            window: 1,
+        },
+    )
+    .unwrap();
+    let mut ctx = RunContext::new("games", None);
+    let ended = t.run(&mut ctx, &mut Checkpoint::none()).unwrap();
+    drop(ctx);
+    assert_eq!(ended, Ended::Finished);
+    let curve = &t.progress.curve;
+    assert!(curve.len() <= MAX_CURVE_POINTS + 1, "{}", curve.len());
+    assert!(curve.len() > MAX_CURVE_POINTS / 4, "{}", curve.len());
+    // every game is still counted once, the points in order, the last at the end
+    let counted: u64 = curve.iter().map(|p| p.window_games()).sum();
+    assert_eq!(counted, games);
+    assert!(curve.windows(2).all(|w| w[0].games < w[1].games));
+    assert_eq!(curve.last().map(|p| p.games), Some(games));
+    assert_eq!(t.curve_csv().lines().count(), curve.len() + 1);
+    // the windows are even: 4 games each after two merges (the last one the rest)
+    assert_eq!(t.progress.per_point, 4);
+    assert!(curve[1..curve.len() - 1]
+        .iter()
+        .all(|p| p.window_games() == 4));
+}

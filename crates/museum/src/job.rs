@@ -191,7 +191,7 @@ impl Job {
         }
         match work(session.as_mut()) {
             Ok(happenings) => {
-                visit.publish(session.as_ref(), happenings, None, false);
+                visit.publish_action(session.as_ref(), happenings, false);
                 Step::Applied
             }
             Err(e) => {

@@ -40,8 +40,12 @@ pub struct Update {
     /// event stream sends; `None` in a visit no page watches (build it with
     /// [`Visit::view`]).
     pub view: Option<ViewJson>,
-    /// The happenings of the action that made the change, in order.
+    /// The happenings of the action that made the change, in order: the last
+    /// [`MAX_HAPPENINGS`] of them (a `run` of 10,000 games has 110,000, ten megabytes).
     pub happenings: Vec<serde_json::Value>,
+    /// How many happenings came before those kept (0: none left out).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted: u64,
     /// Whether a job (autoplay) is running.
     pub running: bool,
     /// Which job runs (`autoplay`), when one does.
@@ -50,6 +54,18 @@ pub struct Update {
     /// Why the job stopped, when it stopped by itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// The most happenings one change publishes: an answer and an event stay small however
+/// many games an action plays (the hostile trial's `run` of 10,000 games answered 9.8 MB,
+/// and unread answers held gigabytes); the view holds the totals, and the happenings kept
+/// are the latest, those a page animates.
+pub const MAX_HAPPENINGS: usize = 500;
+
+// A named function for serde's `skip_serializing_if`, which takes a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// One visitor's session with one exhibit.
@@ -139,6 +155,7 @@ impl Visit {
             seq: 0,
             view: None,
             happenings: Vec::new(),
+            omitted: 0,
             running: false,
             job: None,
             note: None,
@@ -328,12 +345,26 @@ impl Visit {
         answer: bool,
     ) -> Arc<Update> {
         let view = (answer || self.watched()).then(|| view_of(session));
-        self.publish_view(Change::View(view), happenings, note)
+        self.publish_view(Change::View(view), happenings, note, false)
+    }
+
+    /// [`Visit::publish`] for an action's change (a visitor's, an autoplay step's, a run's
+    /// application): only its last [`MAX_HAPPENINGS`] happenings, with how many came
+    /// before. A long run's reports and its end are published whole: they are bounded by
+    /// the run, and a page reads its clock from them.
+    pub(crate) fn publish_action(
+        &self,
+        session: &dyn DynSession,
+        happenings: Vec<serde_json::Value>,
+        answer: bool,
+    ) -> Arc<Update> {
+        let view = (answer || self.watched()).then(|| view_of(session));
+        self.publish_view(Change::View(view), happenings, None, true)
     }
 
     /// Publishes happenings that did not change the session (a job's progress).
     pub(crate) fn publish_happenings(&self, happenings: Vec<serde_json::Value>) {
-        self.publish_view(Change::JobOnly, happenings, None);
+        self.publish_view(Change::JobOnly, happenings, None, false);
     }
 
     /// Publishes happenings that did not change the session with a job's end and its note.
@@ -342,13 +373,13 @@ impl Visit {
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
     ) {
-        self.publish_view(Change::JobOnly, happenings, note);
+        self.publish_view(Change::JobOnly, happenings, note, false);
     }
 
     /// Publishes a change of the job alone (the view is as before, so the session need
     /// not be locked).
     pub(crate) fn publish_job_change(&self, note: Option<String>) {
-        self.publish_view(Change::JobOnly, Vec::new(), note);
+        self.publish_view(Change::JobOnly, Vec::new(), note, false);
     }
 
     fn publish_view(
@@ -356,8 +387,18 @@ impl Visit {
         change: Change,
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
+        capped: bool,
     ) -> Arc<Update> {
         let job = self.job();
+        let mut happenings = happenings;
+        let omitted = if capped {
+            happenings.len().saturating_sub(MAX_HAPPENINGS)
+        } else {
+            0
+        };
+        if omitted > 0 {
+            happenings = happenings.split_off(omitted);
+        }
         let mut answer = None;
         self.updates.send_modify(|latest| {
             let view = match change {
@@ -368,6 +409,7 @@ impl Visit {
                 seq: latest.seq + 1,
                 view,
                 happenings,
+                omitted: omitted as u64,
                 running: job.is_some(),
                 job,
                 note,
@@ -387,6 +429,13 @@ impl Visit {
         answer.unwrap_or_else(|| self.latest())
     }
 
+    /// What `action` amounts to in the machine's units (`None` for one move, for JSON that
+    /// is not an action, or while the session is busy: it never waits for the session).
+    #[must_use]
+    pub fn work_of(&self, action: &serde_json::Value) -> Option<ludomat_game::Work> {
+        self.session.try_lock().ok()?.work_of_json(action)
+    }
+
     /// Applies a visitor's action (cancelling any job first) and publishes the change.
     /// Blocks on the session: call off the async threads.
     ///
@@ -396,7 +445,7 @@ impl Visit {
         self.cancel_job();
         let mut session = self.session();
         let happenings = session.apply_json(action)?;
-        Ok(self.publish(session.as_ref(), happenings, None, true))
+        Ok(self.publish_action(session.as_ref(), happenings, true))
     }
 }
 

@@ -447,3 +447,42 @@ async fn every_exhibit_opens_as_its_page_asks() {
         assert_eq!(s.status, 200, "{s:?}");
     }
 }
+
+/// The hostile museum trial: a `run` of 10,000 games answered 9.8 MB of happenings (every
+/// move of every game), and unread answers of it held gigabytes. An answer keeps the last
+/// [`ludomat_museum::visit::MAX_HAPPENINGS`] happenings and says how many came before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_action_answers_its_last_happenings_and_how_many_came_before() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let (id, _) = visit(&mut c, json!({"x": "perfect", "o": "perfect", "seed": 3})).await;
+    let ran = c
+        .post(
+            &format!("/api/visits/{id}/actions"),
+            json!({"type": "run", "games": 10_000}),
+        )
+        .await;
+    assert_eq!(ran.status, 200, "{ran:?}");
+    let kept = ran.body["happenings"].as_array().unwrap();
+    assert_eq!(kept.len(), ludomat_museum::visit::MAX_HAPPENINGS);
+    let omitted = ran.body["omitted"].as_u64().unwrap();
+    // perfect against perfect: 9 placements and a game's end a game, a new game between
+    assert!(omitted + kept.len() as u64 > 100_000, "{omitted}");
+    assert_eq!(kept.last().unwrap()["type"], "game_over", "{kept:?}");
+    // the view keeps the totals
+    let view = &ran.body["view"];
+    assert!(
+        view.to_string().contains("10000") || view.to_string().contains("10,000"),
+        "{view}"
+    );
+    // a move answers every happening, and no `omitted`
+    let (id, _) = visit(&mut c, json!({"x": "human", "o": "perfect", "seed": 7})).await;
+    let moved = c
+        .post(
+            &format!("/api/visits/{id}/actions"),
+            json!({"type": "play", "square": 5}),
+        )
+        .await;
+    assert_eq!(moved.body["happenings"].as_array().unwrap().len(), 2);
+    assert!(moved.body.get("omitted").is_none(), "{moved:?}");
+}

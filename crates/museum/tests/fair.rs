@@ -138,7 +138,11 @@ async fn one_run_per_client_and_a_queue_with_each_visitors_place() {
         p["limit_ms"].as_u64().is_some() && p["cpu_ms"].as_u64().is_some(),
         "{p}"
     );
-    let h = happening(&mut third, "run_queued", Duration::from_secs(10)).await;
+    // (its stream may still hold the place it was given, 2 of 2, if it had not read it)
+    let mut h = happening(&mut third, "run_queued", Duration::from_secs(10)).await;
+    if h["place"].as_u64() == Some(2) {
+        h = happening(&mut third, "run_queued", Duration::from_secs(10)).await;
+    }
     assert_eq!((h["place"].as_u64(), h["of"].as_u64()), (Some(1), Some(1)));
     // Stopping a waiting run takes it out of the queue.
     let stop = three

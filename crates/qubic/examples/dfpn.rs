@@ -66,6 +66,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             threads,
             job_expansions: budget,
             speculate,
+            ..SolveConfig::default()
         };
         let start = Instant::now();
         let mut seen = 0;

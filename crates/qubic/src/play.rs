@@ -71,7 +71,7 @@ pub fn play(
         out.flush()?;
         let Some(line) = input.next_line()? else {
             let ending = ludomat_game::Ending::after_no_line();
-            writeln!(out, "\n{}; game abandoned.", ending.words())?;
+            writeln!(out, "\n{}", ending.sentence(true))?;
             return Ok(());
         };
         let line = line.trim().to_string();
@@ -79,6 +79,7 @@ pub fn play(
             writeln!(out, "{line}")?;
         }
         if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
+            writeln!(out, "{}", ludomat_game::Ending::Quit.sentence(true))?;
             return Ok(());
         }
         let action = match s.parse_action(&line) {

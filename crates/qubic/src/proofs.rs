@@ -107,7 +107,7 @@ pub struct ProofOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u16>(1, ludomat_game::count::MAX_THREADS)))]
     pub threads: Option<u16>,
     /// With --scheme jobs: the most node expansions of one job, the unit of parallel
-    /// work (1 to 1,000,000,000; default 2,000).
+    /// work (1 to 1,000,000,000; default 200).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1, crate::proof3d::run::MAX_JOB_EXPANSIONS)))]
     pub job_expansions: Option<u64>,
     /// With --search or --search-after: search on the processes of an MPI run (`mpirun
@@ -262,6 +262,15 @@ impl ProofOptions {
     /// [`ProofError::Options`] for flags that do not go together.
     pub fn task(&self) -> Result<ProofTask, ProofError> {
         let dictionary = self.dictionary.clone().flatten();
+        if let Some(out) = &self.write_certificate {
+            // the certificate never replaces a file this proof reads
+            let reads = [
+                dictionary.as_deref(),
+                self.file.as_deref(),
+                self.certificate.as_deref(),
+            ];
+            ludomat_io::output::outputs_not_inputs(&[("--write-certificate", Some(out))], &reads)?;
+        }
         if self.dims == 3 {
             if self.file.is_some() {
                 return Err(ProofError::Options(

@@ -119,6 +119,51 @@ fn a_job_split_mid_search_is_proved_the_same_as_unsplit() {
 }
 
 #[test]
+fn a_reissued_job_is_proved_the_same_as_a_split_one() {
+    // The ply-6 position in jobs of 40 expansions on one thread: split as soon as a job
+    // runs out (no re-issue), re-issued twice before it is split, or re-issued forever (never split: one df-pn search in pieces).
+    // The same verdict each time, each proof accepted by the checker; re-issuing splits
+    // less.
+    let (x, o) = position(&PLY6);
+    let mut nodes = Vec::new();
+    for reissues in [0, 2, u32::MAX] {
+        let config = SolveConfig {
+            reissues,
+            ..jobs(1, 40)
+        };
+        let solved = solve(&[(x, o)], &config, &Cancel::new(), &mut |_| {});
+        assert_eq!(
+            solved.jobs[0].outcome,
+            Outcome::Proved,
+            "{reissues} re-issues"
+        );
+        let w = solved.work.as_ref().expect("a report");
+        work_adds_up(&solved);
+        assert!(w.longest_job.expansions <= 40, "{w:?}");
+        nodes.push((w.tree_nodes, w.splits, w.continued));
+        assert!(checks(&solved.strategy, x, o) > 10, "{reissues} re-issues");
+    }
+    assert!(
+        nodes[0].0 > nodes[1].0 && nodes[1].0 > nodes[2].0,
+        "{nodes:?}"
+    );
+    assert_eq!(nodes[2].0, 2, "never split: the root and the position");
+    assert_eq!(nodes[2].1, 0, "{nodes:?}");
+    assert!(nodes[2].2 > 0, "re-issued: {nodes:?}");
+    // On two threads with one position, the second worker waits for work: the leaf is
+    // split as soon as a job on it runs out, whatever the re-issues.
+    let config = SolveConfig {
+        reissues: u32::MAX,
+        ..jobs(2, 40)
+    };
+    let solved = solve(&[(x, o)], &config, &Cancel::new(), &mut |_| {});
+    assert_eq!(solved.jobs[0].outcome, Outcome::Proved);
+    let w = solved.work.as_ref().expect("a report");
+    assert!(w.splits > 0, "{w:?}");
+    assert!(checks(&solved.strategy, x, o) > 10);
+}
+
+#[test]
 fn a_position_not_won_stops_the_search() {
     // The second player has two threes (cells 1 2 3 and 5 6 7 of the first tier, open
     // at 0 and 4), the first player none and six stones each: lost at once.

@@ -278,7 +278,12 @@ impl Console for RegexConsole {
         let t = line.trim();
         match t.to_ascii_lowercase().as_str() {
             "" => return Ok(Reply::Go(String::new())),
-            "q" | "quit" | "exit" => return Ok(Reply::Stop(String::new())),
+            "q" | "quit" | "exit" => {
+                return Ok(Reply::Stop(format!(
+                    "{}\n",
+                    ludomat_game::Ending::Quit.sentence(true)
+                )))
+            }
             "clues" => return Ok(Reply::Go(grid(&self.session, true))),
             _ => {}
         }
@@ -300,7 +305,10 @@ impl Console for RegexConsole {
     }
 
     fn input_ended(&mut self) -> String {
-        "\n".into()
+        format!(
+            "\n{}\n",
+            ludomat_game::Ending::after_no_line().sentence(true)
+        )
     }
 
     fn farewell(&mut self) -> String {
@@ -316,6 +324,18 @@ mod tests {
 
     const SMALL: &str =
         "shape: rectangle 2x2\nacross 1: [AB]C\nacross 2: X[YZ]\ndown 1: A.\ndown 2: CY|DZ\n";
+
+    /// q and the end of input are said as every game says them (q printed nothing).
+    #[test]
+    fn quit_and_input_ended_are_said() {
+        let config = || RegexConfig {
+            puzzle: SMALL.into(),
+        };
+        let text = transcript(&mut RegexConsole::new(config()).unwrap(), "q\n").unwrap();
+        assert!(text.ends_with("You quit; game abandoned.\n"), "{text}");
+        let text = transcript(&mut RegexConsole::new(config()).unwrap(), "1 1 B\n").unwrap();
+        assert!(text.ends_with("\nInput ended; game abandoned.\n"), "{text}");
+    }
 
     #[test]
     fn scripted_play_solves_a_small_puzzle() {

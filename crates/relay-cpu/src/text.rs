@@ -396,7 +396,10 @@ impl Console for RelayConsole {
     fn answer(&mut self, line: &str) -> Result<Reply, SessionError> {
         let text = line.trim();
         if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
-            return Ok(Reply::Stop("Game abandoned.\n".into()));
+            return Ok(Reply::Stop(format!(
+                "{}\n",
+                ludomat_game::Ending::Quit.sentence(true)
+            )));
         }
         let digit = match self.session.parse_action(text) {
             Ok(RelayAction::Key { digit }) => digit,
@@ -431,8 +434,8 @@ impl Console for RelayConsole {
 
     fn input_ended(&mut self) -> String {
         format!(
-            "\n{}; game abandoned.\n",
-            ludomat_game::Ending::after_no_line().words()
+            "\n{}\n",
+            ludomat_game::Ending::after_no_line().sentence(true)
         )
     }
 
@@ -492,7 +495,14 @@ mod tests {
         assert!(s.contains("the original does not check"), "{s}");
         assert!(s.contains("Paper: 8879399"), "{s}");
         let s = play_script(false, RomChoice::AsNumbered, "0\n");
-        assert!(s.contains("Input ended"), "{s}");
+        assert!(s.contains("\nInput ended; game abandoned.\n"), "{s}");
+    }
+
+    /// q is said as every game says it (it was a bare "Game abandoned.").
+    #[test]
+    fn quit_is_said_in_the_one_wording() {
+        let s = play_script(true, RomChoice::Corrected, "q\n");
+        assert!(s.ends_with("a key 0-9: You quit; game abandoned.\n"), "{s}");
     }
 
     #[test]

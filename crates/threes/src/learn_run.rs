@@ -208,6 +208,8 @@ impl LearnOptions {
                 eval_games: self.eval_games.unwrap_or(d.eval_games),
                 ..d
             };
+            // every setting checked before anything is made in --dir
+            crate::learn::check_settings(&settings)?;
             return Learner::fresh(self.spec()?, settings)
                 .map_err(|e| LearnError::Settings(e.to_string()));
         }
@@ -232,6 +234,7 @@ impl LearnOptions {
         s.lambda = self.lambda.unwrap_or(s.lambda);
         s.eval_every = self.eval_every.unwrap_or(s.eval_every);
         s.eval_games = self.eval_games.unwrap_or(s.eval_games);
+        crate::learn::check_settings(s)?;
         Ok(learner)
     }
 

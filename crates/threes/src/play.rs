@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use ludomat_game::{LineInput, Session, SessionError};
+use ludomat_game::{Ending, LineInput, Session, SessionError};
 
 use crate::record::GameRecord;
 use crate::text::{status, thousands};
@@ -20,8 +20,10 @@ use crate::{
 pub enum Key {
     /// A swipe.
     Swipe(Direction),
-    /// Leave the game.
+    /// Leave the game (`q`).
     Quit,
+    /// Ctrl-C (on a raw terminal, where it is a key): leave the game.
+    CtrlC,
     /// Anything else, as the person typed it.
     Unknown(String),
 }
@@ -252,14 +254,25 @@ impl Play {
             thousands(game.score()),
             ludomat_io::text::count(u64::from(game.moves()), "swipe", "swipes"),
         );
+        // the one wording of every game (Ctrl-C is not "quit"), with the score so far
+        let stop = |ending: Ending| {
+            format!(
+                "{}; game abandoned, score so far {score} in {moves}.",
+                ending.words()
+            )
+        };
         let say = match key {
             None => {
                 self.ended = true;
-                format!("end of input: game left unfinished; score so far {score} in {moves}")
+                stop(Ending::after_no_line())
             }
             Some(Key::Quit) => {
                 self.ended = true;
-                format!("quit: score so far {score} in {moves}")
+                stop(Ending::Quit)
+            }
+            Some(Key::CtrlC) => {
+                self.ended = true;
+                stop(Ending::CtrlC)
             }
             Some(Key::Unknown(k)) => {
                 format!("'{k}' is no swipe: use the arrow keys or w a s d (q quits)")
@@ -343,7 +356,10 @@ mod tests {
         assert!(out.contains("'x' is no swipe"), "{out}");
         assert!(out.contains("assist: swipe"), "{out}");
         assert!(out.contains("came in"), "{out}");
-        assert!(out.contains("quit: score so far"), "{out}");
+        assert!(
+            out.contains("You quit; game abandoned, score so far"),
+            "{out}"
+        );
         assert!(play.record().moves() >= 1);
     }
 
@@ -356,7 +372,12 @@ mod tests {
         let mut play = Play::new(&options).unwrap();
         let out = script(&mut play, &["w"]);
         assert!(out[0].starts_with("Threes! (seed 3)"));
-        assert!(out.last().unwrap().starts_with("end of input"), "{out:?}");
+        assert!(
+            out.last()
+                .unwrap()
+                .starts_with("Input ended; game abandoned, score so far"),
+            "{out:?}"
+        );
         // swiping in turn until no swipe moves: "game over"
         let options = PlayOptions {
             seed: 3,

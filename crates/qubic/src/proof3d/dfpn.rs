@@ -387,6 +387,41 @@ impl<'a> Dfpn<'a> {
         }
     }
 
+    /// Search the position (`x`, `o`), first player to move, as df-pn searches a child
+    /// below its parent: until it is decided, its proof number reaches `thpn` or its
+    /// disproof number `thdn` (the thresholds its parent would give it), or `budget` more
+    /// expansions are spent. The outcome, and whether it stopped because the budget ran
+    /// out (an open position still below its thresholds: work left that a master may
+    /// split, issue 42).
+    pub fn prove_below(
+        &mut self,
+        x: u64,
+        o: u64,
+        budget: u64,
+        thpn: u64,
+        thdn: u64,
+    ) -> (Outcome, bool) {
+        self.budget_end = self.expansions.saturating_add(budget);
+        let mut b = Board3::from_stones(x, o);
+        let mut sh = SymHashes::of(x, o);
+        let (key, s) = sh.canonical(x, o);
+        self.aborted = false;
+        self.line.clear();
+        let (thpn, thdn) = (thpn.clamp(1, INFINITE), thdn.clamp(1, INFINITE));
+        loop {
+            self.mid(&mut b, &mut sh, key, s, thpn, thdn);
+            match self.tt.get(key) {
+                Some(e) if e.pn == 0 => return (Outcome::Proved, false),
+                Some(e) if e.dn == 0 => return (Outcome::Disproved, false),
+                _ if self.aborted => {
+                    return (Outcome::Unknown, self.expansions >= self.budget_end);
+                }
+                Some(e) if e.pn >= thpn || e.dn >= thdn => return (Outcome::Unknown, false),
+                _ => {}
+            }
+        }
+    }
+
     /// The proved first-player positions that need a move of their own (not won by a
     /// threat sequence or a single forced answer), with that move.
     #[must_use]

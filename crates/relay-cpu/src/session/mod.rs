@@ -803,6 +803,20 @@ impl Session for RelaySession {
         &self.config
     }
 
+    /// `step` and `run` are counted in instructions.
+    fn work_of(&self, action: &RelayAction) -> Option<ludomat_game::Work> {
+        let amount = match action {
+            RelayAction::Step { n } => u64::from(*n),
+            RelayAction::Run { max_steps } => *max_steps,
+            _ => return None,
+        };
+        Some(ludomat_game::Work {
+            amount,
+            one: "instruction",
+            many: "instructions",
+        })
+    }
+
     fn apply(&mut self, action: RelayAction) -> Result<Vec<RelayHappening>, SessionError> {
         match action {
             RelayAction::Key { digit } => self.key(digit),

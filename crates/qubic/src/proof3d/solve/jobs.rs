@@ -1,11 +1,17 @@
 //! **Job-level proof-number search** (issue 42): the master's loop. The master keeps the
 //! top of the proof tree ([`super::tree`]), hands its most-proving leaves to idle workers
-//! as jobs — df-pn within [`super::SolveConfig::job_expansions`] expansions on the
-//! worker's table ([`super::worker`]) — and splits a leaf that stays open into the
-//! children the worker's search left, with their numbers. So the hardest positions are
-//! split below the root while the search runs: the unit of work is one job, and the
-//! longest chain of jobs — the critical path — shrinks with more workers because the
-//! master hands out the replies of a second-player node to different workers at once.
+//! as jobs — df-pn on the worker's table ([`super::worker`]) with the thresholds df-pn
+//! would give the leaf from the master's tree, within
+//! [`super::SolveConfig::job_expansions`] expansions — and takes back the leaf's new
+//! numbers. A job that reached a threshold leaves its leaf a leaf (df-pn would turn to a
+//! sibling there, and so does the master); a leaf whose job ran out of its budget goes
+//! back (with the same budget: doubling it lengthened the critical path) and is
+//! **split** into the children the
+//! worker's search left, with their numbers, only when workers wait for work — or after
+//! [`super::SolveConfig::reissues`] returns. So with one worker the search is one df-pn
+//! search whose top lives in the master, and with many the hardest positions are split
+//! below the root while the search runs: the master hands out the replies of a
+//! second-player node to different workers at once.
 //!
 //! The loop runs over any `ludomat_cluster` transport: threads sharing one table
 //! ([`solve_on_threads`]: what one worker proved another finds in the table) or the ranks
@@ -126,10 +132,12 @@ pub fn run<L: MasterLink>(
         .collect();
     let mut longest = LongestJob::default();
     let (mut running, mut jobs, mut expansions) = (0usize, 0u64, 0u64);
+    let (mut continued, mut splits) = (0u64, 0u64);
     let mut stopping = false;
     let mut shown: Option<u32> = None;
     let mut last_status = Instant::now();
     let budget = config.job_expansions.max(1);
+
     let report = |tree: &Tree, expansions: u64, shown: Option<u32>, per_top: &[Top]| {
         let (job, line) = shown.map_or((None, Vec::new()), |id| tree.line(id));
         SolveStatus {
@@ -155,7 +163,9 @@ pub fn run<L: MasterLink>(
         }
         if !stopping {
             while let Some(w) = m.next_idle() {
-                let Some(id) = tree.select(w, config.speculate) else {
+                let Some((id, thpn, thdn)) =
+                    tree.select_within(w, config.speculate, config.limits.epsilon)
+                else {
                     m.keep_idle(w);
                     break;
                 };
@@ -167,6 +177,8 @@ pub fn run<L: MasterLink>(
                         x: n.x,
                         o: n.o,
                         budget,
+                        thpn,
+                        thdn,
                     },
                 )?;
                 tree.start(id, w);
@@ -178,6 +190,8 @@ pub fn run<L: MasterLink>(
             let ProofAnswer::Search {
                 node,
                 outcome,
+                numbers,
+                exhausted,
                 children,
                 moves,
                 stats,
@@ -199,7 +213,26 @@ pub fn run<L: MasterLink>(
             expansions += stats.expansions;
             let cpu_s = done.cpu.as_secs_f64();
             tree.add_moves(&moves);
-            tree.apply(node, done.rank, outcome, &children, cpu_s);
+            if tree
+                .nodes
+                .get(node as usize)
+                .is_some_and(|n| n.searched > 0)
+            {
+                continued += 1;
+            }
+            // Split a leaf that ran out of its budget only when workers wait for work
+            // (every free leaf taken), or after it went back `reissues` times.
+            let starving = m.idle() > 1;
+            let split = tree
+                .nodes
+                .get(node as usize)
+                .is_some_and(|n| starving || n.exhausted >= config.reissues);
+            if outcome == Outcome::Unknown && (children.is_empty() || !split) {
+                tree.apply_open(node, done.rank, numbers, exhausted, cpu_s);
+            } else {
+                splits += u64::from(outcome == Outcome::Unknown);
+                tree.apply(node, done.rank, outcome, &children, cpu_s);
+            }
             m.load().add_job_cpu(done.rank, done.busy, done.cpu);
             if let Some(l) = loads.get_mut(done.rank.wrapping_sub(1)) {
                 l.jobs += 1;
@@ -264,6 +297,8 @@ pub fn run<L: MasterLink>(
         workers: m.workers(),
         job_expansions: budget,
         jobs,
+        continued,
+        splits,
         longest_job: longest,
         critical_path: span,
         chain,

@@ -13,11 +13,15 @@
 //!   sharing one table here, or the ranks of an MPI run, each with its own
 //!   ([`super::distributed`]); the master and worker code is the same
 //!   (`ludomat_cluster`). Each run says where the time went ([`report::WorkReport`]).
-//!   Not the default on one machine: on two cores it does far more work than the walkers
-//!   (BENCHMARKS.md: on the hybrid from the seventh stone 17× the expansions and 11× the
-//!   CPU, as each job starts afresh at its leaf and the master splits positions one df-pn
-//!   would have finished); what it buys is a critical path that does not grow with the
-//!   hardest position, and the ranks of an MPI run.
+//!   A job is df-pn at its leaf with the thresholds df-pn would give it from the
+//!   master's tree ([`tree`]): it stops where df-pn would turn to a sibling, and the
+//!   leaf stays a leaf with its new numbers, so on one worker the search is one df-pn
+//!   search whose top lives in the master. A leaf that runs out of its budget goes back;
+//!   it is split only when workers wait for work. Measured in BENCHMARKS.md: on the
+//!   hybrids from the fifth and seventh stones it does the walkers' work on 1 to 16
+//!   threads, and from scratch on 16 threads about 1.2× one thread's expansions with a
+//!   critical path of 4 % of the work; on two cores it gains nothing over the walkers,
+//!   so it is not the default.
 //! * [`Scheme::Shared`] (the default): one searcher per core (a *walker*) takes the next
 //!   position until none is left, all on one table ([`walkers`]); a walker with nothing
 //!   left helps with a position still running. The positions are the unit of parallel
@@ -61,7 +65,11 @@ pub enum Scheme {
 
 /// The most expansions of one job of the job-level search, by default
 /// ([`SolveConfig::job_expansions`]).
-pub const JOB_EXPANSIONS: u64 = 2_000;
+pub const JOB_EXPANSIONS: u64 = 200;
+
+/// How often a leaf that ran out of expansions goes back before it is split while no
+/// worker waits, by default ([`SolveConfig::reissues`]).
+pub const REISSUES: u32 = 64;
 
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,6 +87,10 @@ pub struct SolveConfig {
     /// worker a leaf anyway (an alternative first-player move: speculative work) instead
     /// of letting it wait for a result ([`tree::Tree::select`]).
     pub speculate: bool,
+    /// [`Scheme::Jobs`]: how often a leaf whose job ran out of expansions (still below
+    /// its thresholds) goes back, with the same budget, before the master splits it
+    /// while no worker waits for work (a worker waiting has it split at once).
+    pub reissues: u32,
 }
 
 impl Default for SolveConfig {
@@ -89,6 +101,7 @@ impl Default for SolveConfig {
             threads: 0,
             job_expansions: JOB_EXPANSIONS,
             speculate: false,
+            reissues: REISSUES,
         }
     }
 }

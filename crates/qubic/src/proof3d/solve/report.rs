@@ -58,6 +58,11 @@ pub struct WorkReport {
     pub job_expansions: u64,
     /// Jobs run.
     pub jobs: u64,
+    /// Of them, jobs that went on with a leaf searched before (it had reached its
+    /// thresholds, or run out of its budget and gone back with twice the budget).
+    pub continued: u64,
+    /// Leaves split into their children.
+    pub splits: u64,
     /// The longest of them.
     pub longest_job: LongestJob,
     /// CPU seconds of the longest chain of jobs, each after the one that split its
@@ -140,9 +145,11 @@ impl WorkReport {
             count(self.job_expansions, "expansion", "expansions"),
         ));
         para(format!(
-            "  {}; the longest {} CPU ({}); critical path {} CPU: a chain of {}, each \
-             started by the one before it.",
+            "  {} ({} on a leaf searched before, {} split); the longest {} CPU ({}); \
+             critical path {} CPU: a chain of {}, each after the one before it.",
             count(self.jobs, "job", "jobs"),
+            thousands(self.continued),
+            count(self.splits, "leaf", "leaves"),
             secs(self.longest_job.cpu_seconds),
             count(self.longest_job.expansions, "expansion", "expansions"),
             secs(self.critical_path),
@@ -216,6 +223,8 @@ mod tests {
             workers: 2,
             job_expansions: 2_000,
             jobs: 100,
+            continued: 40,
+            splits: 9,
             longest_job: LongestJob {
                 cpu_seconds: 0.5,
                 seconds: 0.6,

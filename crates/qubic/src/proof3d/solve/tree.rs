@@ -25,6 +25,19 @@
 //! Hayward's SPDFPN (2013) assigns threads by proof numbers and two parameters. Both need
 //! one shared table; a master's tree does not, so the same search runs on MPI.
 //!
+//! **How far a job goes** (issue 42): a job is df-pn at its leaf, stopped where df-pn
+//! would leave the leaf for a sibling — the thresholds computed on the way down from the
+//! root as df-pn computes them (Nagai's, with Pawlewicz's 1 + ε: at a first-player node
+//! the best move is searched until its proof number passes the second best's by ε, at a
+//! second-player node the same with disproof numbers) — or when its budget of expansions
+//! runs out. A job stopped by a threshold leaves its leaf a leaf with new numbers
+//! ([`Tree::apply_open`]), and the master chooses again, as df-pn would at the parent; so
+//! the master's tree is the top of one df-pn search, its nodes kept in the master rather
+//! than re-entered from the root. A leaf whose job ran out of its budget goes back (to its
+//! last worker where the numbers tie); it is split only when workers wait for work
+//! ([`super::jobs`]). The positions to prove get no thresholds: all must be proved, so no
+//! number moves the search from one to another.
+//!
 //! A decided node is final, as in the workers' tables: a proved or disproved node never
 //! changes again, whatever result comes later from below it.
 //!
@@ -101,8 +114,13 @@ pub struct Node {
     pub ready: f64,
     /// Jobs in that chain.
     pub chain: u32,
-    /// The rank whose job split the parent (its table knows the position best; 0: none).
+    /// The rank whose job split the parent, or searched the node last (its table knows
+    /// the position best; 0: none).
     pub home: usize,
+    /// Jobs on this leaf that ran out of their budget below its thresholds.
+    pub exhausted: u32,
+    /// Jobs on this leaf that left it open and a leaf.
+    pub searched: u32,
 }
 
 impl Node {
@@ -183,6 +201,8 @@ impl Tree {
             ready: 0.0,
             chain: 0,
             home: 0,
+            exhausted: 0,
+            searched: 0,
         });
         for (i, &(x, o)) in tops.iter().enumerate() {
             let id = t.push(x, o, 0, 64, 0.0, 0, 0);
@@ -229,6 +249,8 @@ impl Tree {
             ready,
             chain,
             home,
+            exhausted: 0,
+            searched: 0,
         });
         // its virtual numbers and free leaves, from its state
         self.recompute(id);
@@ -266,6 +288,21 @@ impl Tree {
     /// with `speculate`, the most-proving leaf no job is searching; else none.
     #[must_use]
     pub fn select(&self, rank: usize, speculate: bool) -> Option<NodeId> {
+        self.select_within(rank, speculate, 0.0).map(|p| p.0)
+    }
+
+    /// [`Tree::select`], with the thresholds df-pn would give the leaf on the way down
+    /// from the root (the same numbers, Pawlewicz's 1 + `epsilon` at each choice): its
+    /// job stops once its proof number reaches the first or its disproof number the
+    /// second — the leaf is then no longer the most-proving one, and the master chooses
+    /// again, as df-pn would at the leaf's parent.
+    #[must_use]
+    pub fn select_within(
+        &self,
+        rank: usize,
+        speculate: bool,
+        epsilon: f64,
+    ) -> Option<(NodeId, u64, u64)> {
         let root = &self.nodes[0];
         if root.decided() {
             return None;
@@ -274,31 +311,73 @@ impl Tree {
         if !(virtual_win || (speculate && root.free > 0)) {
             return None;
         }
+        let grow = |n: u64| -> u64 {
+            if n >= INFINITE {
+                INFINITE
+            } else {
+                n.saturating_add(1 + (n as f64 * epsilon) as u64)
+                    .min(INFINITE)
+            }
+        };
+        let within = |th: u64, node: u64, child: u64| -> u64 {
+            if th >= INFINITE {
+                INFINITE
+            } else {
+                (th - node.min(th)).saturating_add(child).min(INFINITE)
+            }
+        };
+        // The numbers the choice is made by: virtual ones while some leaf is free.
+        let nums = |c: &Node| {
+            if virtual_win {
+                (c.vpn, c.vdn)
+            } else {
+                (c.pn, c.dn)
+            }
+        };
+        let (mut thpn, mut thdn) = (INFINITE, INFINITE);
         let mut id = 0;
         loop {
             let n = self.node(id);
             match n.state {
-                State::Leaf => return Some(id),
+                State::Leaf => return Some((id, thpn, thdn)),
                 State::Busy(_) | State::Done => return None,
                 State::Inner => {}
             }
-            let open = n.children.iter().copied().filter(|&c| {
-                let c = self.node(c);
-                !c.decided() && if virtual_win { c.vpn > 0 } else { c.free > 0 }
-            });
+            let (npn, ndn) = nums(n);
             let away = |c: NodeId| usize::from(self.node(c).home != rank);
-            let next = if virtual_win {
-                if n.or {
-                    open.min_by_key(|&c| (self.node(c).vpn, self.node(c).pn, away(c), c))
-                } else {
-                    open.min_by_key(|&c| (self.node(c).vdn, away(c), c))
-                }
+            // (the number chosen by, tie-breaks, id)
+            let mut open: Vec<(u64, u64, usize, NodeId)> = n
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let c = self.node(c);
+                    !c.decided() && if virtual_win { c.vpn > 0 } else { c.free > 0 }
+                })
+                .map(|c| {
+                    let (pn, dn) = nums(self.node(c));
+                    if n.or {
+                        // by the real proof number (the move df-pn would search)
+                        (self.node(c).pn, pn, away(c), c)
+                    } else {
+                        (dn, 0, away(c), c)
+                    }
+                })
+                .collect();
+            open.sort_unstable();
+            let &(_, _, _, next) = open.first()?;
+            let second = open.get(1).map_or(INFINITE, |s| s.0);
+            let (cpn, cdn) = nums(self.node(next));
+            (thpn, thdn) = if id == 0 {
+                // Every position must be proved and nothing else would do: no threshold
+                // moves the search from one position to another.
+                (INFINITE, INFINITE)
             } else if n.or {
-                open.min_by_key(|&c| (self.node(c).pn, away(c), c))
+                (thpn.min(grow(second)), within(thdn, ndn, cdn))
             } else {
-                open.min_by_key(|&c| (self.node(c).dn, away(c), c))
+                (within(thpn, npn, cpn), thdn.min(grow(second)))
             };
-            id = next?;
+            id = next;
         }
     }
 
@@ -390,6 +469,39 @@ impl Tree {
         self.recompute_up(id);
     }
 
+    /// The result of a job on the leaf `id` by the worker of `rank`, which took `cpu`
+    /// seconds and left it open with the numbers (`pn`, `dn`), not split: it stays a leaf
+    /// with those numbers (the next job on it continues from them, so it comes after this
+    /// one in the critical path). `exhausted`: the job ran out of its budget below its
+    /// thresholds.
+    pub fn apply_open(
+        &mut self,
+        id: NodeId,
+        rank: usize,
+        (pn, dn): (u64, u64),
+        exhausted: bool,
+        cpu: f64,
+    ) {
+        let Some(n) = self.nodes.get_mut(id as usize) else {
+            return;
+        };
+        if n.state != State::Busy(rank) && n.state != State::Leaf {
+            return;
+        }
+        n.ready += cpu;
+        n.chain += 1;
+        if n.ready > self.span.0 {
+            self.span = (n.ready, n.chain);
+        }
+        // Open: numbers below the infinite (a job that could not go on says 1, 1).
+        (n.pn, n.dn) = (pn.clamp(1, INFINITE - 1), dn.clamp(1, INFINITE - 1));
+        n.state = State::Leaf;
+        n.home = rank;
+        n.exhausted += u32::from(exhausted);
+        n.searched += 1;
+        self.recompute_up(id);
+    }
+
     /// Recompute `id` and every ancestor.
     fn recompute_up(&mut self, mut id: NodeId) {
         while id != NONE {
@@ -438,7 +550,10 @@ impl Tree {
             }
             let pn = live.iter().map(|c| c.pn).min().unwrap_or(INFINITE);
             let dn = weak_or_dn(live.iter().map(|c| c.dn).max().unwrap_or(0), live.len());
-            let vpn = live.iter().map(|c| c.vpn).min().unwrap_or(INFINITE);
+            // The virtual proof number of the move df-pn would search (the least real
+            // proof number): a node whose best move has nothing free below it takes no
+            // worker, and no busy reply makes a worse move look better.
+            let vpn = live.iter().min_by_key(|c| c.pn).map_or(INFINITE, |c| c.vpn);
             let vdn = weak_or_dn(live.iter().map(|c| c.vdn).max().unwrap_or(0), live.len());
             let free = live.iter().map(|c| c.free).sum();
             (pn, dn, vpn, vdn, free, None)
@@ -558,6 +673,53 @@ mod tests {
         assert_eq!(t.span, (0.75, 2));
         assert_eq!(t.line(r2).0, Some((1, 1 << 21)));
         assert_eq!(t.line(r2).1, vec![3, 7]);
+    }
+
+    #[test]
+    fn a_leaf_gets_df_pns_thresholds_and_a_job_left_open_keeps_it_a_leaf() {
+        let mut t = two();
+        // the positions to prove: no threshold moves the search from one to another
+        assert_eq!(
+            t.select_within(1, false, 0.25),
+            Some((1, INFINITE, INFINITE))
+        );
+        t.start(1, 1);
+        t.start(2, 2);
+        t.apply(
+            1,
+            1,
+            Outcome::Unknown,
+            &[numbers(2, 4, 1), numbers(3, 2, 2), numbers(4, 6, 1)],
+            0.5,
+        );
+        // first player's turn: the move with the least proof number (2), searched until
+        // its proof number passes the second best's (4) by ε = 1/4 (4 + 1 + 1 = 6); its
+        // disproof threshold the node's room (∞)
+        let (m, thpn, thdn) = t.select_within(1, false, 0.25).expect("a leaf");
+        assert_eq!(t.nodes[m as usize].cell, 3);
+        assert_eq!((thpn, thdn), (6, INFINITE));
+        t.start(m, 1);
+        // its job reached the threshold: a leaf still, with its new numbers, and the
+        // next choice is the other move
+        t.apply_open(m, 1, (7, 2), false, 0.25);
+        assert_eq!(t.nodes[m as usize].state, State::Leaf);
+        assert_eq!((t.nodes[m as usize].pn, t.nodes[m as usize].chain), (7, 2));
+        assert_eq!(t.nodes[m as usize].exhausted, 0);
+        assert_eq!(
+            t.span,
+            (0.75, 2),
+            "the second job on the leaf follows the first"
+        );
+        let (n, thpn, _) = t.select_within(1, false, 0.25).expect("a leaf");
+        assert_eq!(t.nodes[n as usize].cell, 2);
+        assert_eq!(thpn, 6 + 1 + 1, "past the next best (6) by ε");
+        // a job that ran out of its budget is counted
+        t.start(n, 1);
+        t.apply_open(n, 1, (3, 1), true, 0.1);
+        assert_eq!(t.nodes[n as usize].exhausted, 1);
+        // still the most-proving move (3 against 6 and 7): chosen again
+        let (r, _, _) = t.select_within(1, false, 0.25).expect("a leaf");
+        assert_eq!(r, n);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::canonical::Key;
 use super::super::dfpn::{
-    ChildNumbers, Dfpn, DfpnLimits, DfpnStats, Expanded, Outcome, ProofList, Tick,
+    ChildNumbers, Dfpn, DfpnLimits, DfpnStats, Expanded, Outcome, ProofList, Tick, INFINITE,
 };
 use super::super::leaves::Leaves;
 use super::super::table::ProofTable;
@@ -91,6 +91,11 @@ pub enum ProofTask {
         o: u64,
         /// The most expansions.
         budget: u64,
+        /// The proof number at which the job stops: the threshold df-pn would give the
+        /// leaf from the master's tree (the leaf is no longer the most-proving one then).
+        thpn: u64,
+        /// The disproof number at which the job stops.
+        thdn: u64,
     },
     /// Send the counts of the positions expanded so far (at the end of a run: what
     /// searchers repeated).
@@ -104,9 +109,14 @@ pub enum ProofAnswer {
     Search {
         /// The leaf's number in the master's tree.
         node: u32,
-        /// Proved, disproved, or open (the budget ran out).
+        /// Proved, disproved, or open (a threshold reached or the budget spent).
         outcome: Outcome,
-        /// Open: the leaf's children (moves on its board) with their numbers.
+        /// The leaf's numbers at the end (proof, disproof).
+        numbers: (u64, u64),
+        /// Open because the budget ran out below the thresholds.
+        exhausted: bool,
+        /// Open and the budget spent: the leaf's children (moves on its board) with their
+        /// numbers, should the master split it.
         children: Vec<ChildNumbers>,
         /// The proof's moves this worker has not sent before: of the leaf when proved,
         /// of its proved children when open.
@@ -120,6 +130,16 @@ pub enum ProofAnswer {
         /// (digest, expansions), in no particular order.
         counts: Vec<(u64, u32)>,
     },
+}
+
+/// A search job's fields ([`ProofTask::Search`]).
+struct Search {
+    node: u32,
+    x: u64,
+    o: u64,
+    budget: u64,
+    thpn: u64,
+    thdn: u64,
 }
 
 /// A worker: its table, its evaluator (whose threat table stays warm from job to job),
@@ -166,7 +186,15 @@ impl ProofWorker {
         }
     }
 
-    fn search(&mut self, node: u32, x: u64, o: u64, budget: u64) -> Result<ProofAnswer, String> {
+    fn search(&mut self, task: &Search) -> Result<ProofAnswer, String> {
+        let Search {
+            node,
+            x,
+            o,
+            budget,
+            thpn,
+            thdn,
+        } = *task;
         let limits = self
             .limits
             .ok_or_else(|| format!("job {node} came before any settings"))?;
@@ -195,11 +223,17 @@ impl ProofWorker {
             .recording(std::mem::take(&mut self.expanded))
             .watched(&mut watch);
         let before = d.stats();
-        let outcome = d.prove_within(x, o, budget);
+        let (outcome, exhausted) = d.prove_below(x, o, budget, thpn, thdn);
         let stats = before.since(&d.stats());
+        let numbers = match outcome {
+            Outcome::Proved => (0, INFINITE),
+            Outcome::Disproved => (INFINITE, 0),
+            Outcome::Unknown => d.numbers(x, o).unwrap_or((1, 1)),
+        };
         let (children, moves) = match outcome {
             Outcome::Proved => (Vec::new(), d.proof_of(x, o, &mut self.walked)),
             Outcome::Disproved => (Vec::new(), Vec::new()),
+            Outcome::Unknown if !exhausted => (Vec::new(), Vec::new()),
             Outcome::Unknown => {
                 let children = d.children(x, o);
                 let mut moves = Vec::new();
@@ -220,6 +254,8 @@ impl ProofWorker {
         Ok(ProofAnswer::Search {
             node,
             outcome,
+            numbers,
+            exhausted,
             children,
             moves,
             stats,
@@ -252,7 +288,21 @@ impl ludomat_cluster::Work for ProofWorker {
 
     fn run(&mut self, task: ProofTask) -> Result<ProofAnswer, String> {
         match task {
-            ProofTask::Search { node, x, o, budget } => self.search(node, x, o, budget),
+            ProofTask::Search {
+                node,
+                x,
+                o,
+                budget,
+                thpn,
+                thdn,
+            } => self.search(&Search {
+                node,
+                x,
+                o,
+                budget,
+                thpn,
+                thdn,
+            }),
             ProofTask::Expanded => Ok(ProofAnswer::Expanded {
                 counts: self.expanded.iter().map(|(&k, &n)| (k, n)).collect(),
             }),

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
+use crate::run::{Cancel, Progress, RunContext};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use ludomat_game::run::{Cancel, Progress, RunContext};
 
-use crate::interrupt::Scope;
+use ludomat_io::interrupt::Scope;
 
 /// A progress bar for a run of `total` units (spinner when the total is unknown); hidden
 /// when `quiet` or when stderr is not a terminal.
@@ -43,7 +43,7 @@ impl Bar {
             unit: unit.to_string(),
             total: std::cell::Cell::new(total),
             base: std::cell::Cell::new(0),
-            width: crate::help::width(),
+            width: ludomat_io::text::terminal_width(),
             bar_width: std::cell::Cell::new(MIN_BAR),
         }
     }
@@ -174,7 +174,7 @@ pub fn format_duration(d: Duration) -> String {
 pub fn context<'a, P>(
     unit: &'static str,
     total: Option<u64>,
-    watch: &'a mut ludomat_game::run::Watcher<'a, P>,
+    watch: &'a mut crate::run::Watcher<'a, P>,
 ) -> (RunContext<'a, P>, Scope) {
     let (cancel, scope) = ctrl_c_cancel();
     (
@@ -188,8 +188,8 @@ pub fn context<'a, P>(
 /// Run `run` with the next Ctrl-C caught: the `stop` it is given says yes from then on, so
 /// a run that asks it stops early with what it has (the second Ctrl-C kills as usual).
 pub fn until_ctrl_c<T>(run: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> T) -> T {
-    let _scope = crate::interrupt::catch();
-    run(&|| crate::interrupt::requested().load(std::sync::atomic::Ordering::Relaxed))
+    let _scope = ludomat_io::interrupt::catch();
+    run(&|| ludomat_io::interrupt::requested().load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// What a run of `total` games stopped by Ctrl-C after `done` says above its table.
@@ -203,8 +203,11 @@ pub fn interrupted(done: u64, total: u64) -> String {
 
 /// A cancellation flag raised by the next Ctrl-C while the scope returned beside it lives.
 pub fn ctrl_c_cancel() -> (Cancel, Scope) {
-    let scope = crate::interrupt::catch();
-    (Cancel::new().also_on(crate::interrupt::requested()), scope)
+    let scope = ludomat_io::interrupt::catch();
+    (
+        Cancel::new().also_on(ludomat_io::interrupt::requested()),
+        scope,
+    )
 }
 
 #[cfg(test)]
