@@ -222,17 +222,11 @@ async fn release_visit(
     Ok(StatusCode::NO_CONTENT)
 }
 
-// A named function for serde's `skip_serializing_if`, which takes a reference.
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero(n: &u64) -> bool {
-    *n == 0
-}
-
 /// An action's answer.
 #[derive(Serialize)]
 struct Applied<'a> {
     happenings: &'a [Value],
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::visit::is_zero")]
     omitted: u64,
     view: Option<&'a RawValue>,
     seq: u64,

@@ -64,7 +64,7 @@ pub const MAX_HAPPENINGS: usize = 500;
 
 // A named function for serde's `skip_serializing_if`, which takes a reference.
 #[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero(n: &u64) -> bool {
+pub(crate) fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
