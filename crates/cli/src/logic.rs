@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_logic::check::{check_dir, CheckReport};
 use ludomat_logic::latch::walk;
-use ludomat_logic::random::random_vectors;
+use ludomat_logic::random::{check_unknown, random_vectors};
 use ludomat_logic::relay::noughts::TwoSquares;
 use ludomat_logic::relay::Delays;
 use ludomat_logic::speed::{self, SpeedConfig, SpeedReport};
@@ -144,6 +144,7 @@ fn sim(a: SimArgs) -> Result<()> {
         }
         (None, Some(n)) => {
             check_run(n, &netlist).context("--random")?;
+            check_unknown(a.unknown_inputs, width)?;
             random_vectors(a.seed, n, width, a.unknown_inputs)
         }
         (None, None) => usage!("give --vectors FILE or --random N"),

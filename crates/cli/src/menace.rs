@@ -10,7 +10,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_chart::line_chart;
 use ludomat_game::run::{cpu, Checkpoint, CheckpointError, Ended, Progress};
@@ -140,7 +140,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         MenaceSub::Train(a) => train(&cmd.state, &a),
         // read-only: never write, create or touch the state file
         MenaceSub::Boxes(a) => {
-            let store = Stored::open(&cmd.state, false)?;
+            let store = Stored::open_saved(&cmd.state)?;
             let side = a.side.player();
             match a.position {
                 None => out!(
@@ -155,7 +155,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             Ok(())
         }
         MenaceSub::Stats => {
-            let store = Stored::open(&cmd.state, false)?;
+            let store = Stored::open_saved(&cmd.state)?;
             out!(
                 "{}",
                 text::stats(&store.menace, &store.path.display().to_string())
@@ -213,27 +213,37 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     let mut watch =
         |p: &Progress<TrainPartial>| bar.update(p, Some(text::window_rates(&p.partial)));
     let (mut ctx, _ctrl_c) = progress::context("games", Some(args.games), &mut watch);
+    // the games saved on the way: a failed last save says what it loses
+    let saved_at = std::cell::Cell::new(None);
     let mut save = |t: &Training| {
         t.menace
             .save(&path)
-            .map_err(|e| CheckpointError(Box::new(e)))
+            .map_err(|e| CheckpointError(Box::new(e)))?;
+        saved_at.set(Some(t.progress.played));
+        Ok(())
     };
     let (wall, cpu0) = (Instant::now(), cpu::thread());
     let ended = run.run(&mut ctx, &mut Checkpoint::every(args.save_every, &mut save));
     let (secs, cpu_secs) = (wall.elapsed(), cpu::thread().saturating_sub(cpu0));
     drop(ctx);
     bar.finish();
-    let saved = run
-        .menace
-        .save(&path)
-        .with_context(|| "cannot save MENACE's matchboxes".to_string());
+    let saved = run.menace.save(&path).map_err(|e| {
+        let since = saved_at.get();
+        let lost = run.progress.played - since.unwrap_or(0);
+        let lost = text::not_saved(lost, since.is_some());
+        anyhow!("cannot save MENACE's matchboxes: {e}; {lost}")
+    });
     let ended = match ended {
         Ok(e) => e,
         Err(e @ TrainError::Game { .. }) => {
             saved?;
             return Err(e.into());
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => {
+            // a failed last save says what it loses, before the failed checkpoint
+            saved?;
+            return Err(e.into());
+        }
     };
     saved?;
     let played = run.progress.played;

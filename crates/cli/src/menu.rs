@@ -266,8 +266,9 @@ fn read_unbuffered() -> Result<Option<String>> {
             return Ok(None);
         }
         if n == 0 || byte == b'\n' {
-            let text = String::from_utf8_lossy(&line).into_owned();
-            return Ok(Some(text.trim_end_matches('\r').to_string()));
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim_end_matches('\r');
+            return Ok(Some(ludomat_io::text::escape_controls(text).into_owned()));
         }
         if line.len() >= ludomat_io::read::LINE_CAP {
             // The same cap and words as every other prompt: a clear end, not a 100 MB

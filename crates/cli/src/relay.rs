@@ -18,6 +18,7 @@ use ludomat_relay_cpu::{
 };
 
 use crate::progress;
+use crate::usage::usage;
 
 /// `ludomat relay …`
 #[derive(Debug, Args)]
@@ -45,9 +46,10 @@ struct AsmArgs {
     /// Where to write (default: standard output; binary only when it is not a terminal).
     #[arg(short, long = "out", alias = "output", value_name = "FILE")]
     output: Option<PathBuf>,
-    /// What to write.
-    #[arg(long, value_enum, default_value_t = Format::Bin)]
-    format: Format,
+    /// What to write (default: as -o's name is read: hex for a .hex file, otherwise
+    /// binary; binary on standard output). A format the name contradicts is refused.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
     /// ROM size in words (1 to 256; the machine in the article has 64).
     #[arg(long, default_value_t = memory::DEFAULT_ROM_WORDS, value_parser = crate::count::count::<usize>(1, 256))]
     rom_size: usize,
@@ -147,24 +149,31 @@ fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
 }
 
 fn asm(a: AsmArgs) -> Result<()> {
-    // Everything is assembled before anything is written: on error no file appears.
-    let program = assemble_file(&a.source, a.rom_size)?;
-    let bytes = a.format.encode(&program);
-    match &a.output {
+    // The format and everything else is checked before anything is written: on error
+    // no file appears.
+    let format = match &a.output {
         Some(path) => {
             ludomat_io::output::not_an_input(path, &[a.source.as_path()])
                 .map_err(|e| anyhow!("-o {}: {e}", path.display()))?;
+            Format::for_output(path, a.format).map_err(|e| usage(e.to_string()))?
+        }
+        None => a.format.unwrap_or(Format::Bin),
+    };
+    let program = assemble_file(&a.source, a.rom_size)?;
+    let bytes = format.encode(&program);
+    match &a.output {
+        Some(path) => {
             crate::files::write(path, &bytes)?;
             let (n, size) = (program.words.len(), a.rom_size);
             errln!("{n} words ({n} of {size} ROM words) → {}", path.display());
         }
         None => {
             let mut out = crate::out::stdout().lock();
-            if a.format == Format::Bin && out.is_terminal() {
+            if format == Format::Bin && out.is_terminal() {
                 usage!("not writing a binary image to the terminal: give -o FILE or --format hex|listing");
             }
             // the listing is long: paged on a terminal
-            let _page = (a.format == Format::Listing).then(crate::page::Pager::start);
+            let _page = (format == Format::Listing).then(crate::page::Pager::start);
             out.write_all(&bytes)?;
             out.flush()?;
         }

@@ -7,30 +7,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-/// Copy the saved work at `path` to the first free `PATH.bak-N` and return that name;
-/// `None` when there is nothing saved at `path`.
+/// Copy the saved work at `path` to the first free `PATH.bak-N` beside the file (its
+/// permissions kept: `ludomat_io::write::keep_copy`) and return that name; `None` when
+/// there is nothing saved at `path`.
 pub fn keep_backup(path: &Path) -> Result<Option<PathBuf>> {
-    if !path.exists() {
-        return Ok(None);
-    }
-    let bytes = ludomat_io::read::bytes(path, ludomat_io::read::BINARY_CAP)
-        .with_context(|| format!("cannot read {} to keep it", path.display()))?;
-    let backup = (1..)
-        .map(|n| {
-            let mut name = path.as_os_str().to_os_string();
-            name.push(format!(".bak-{n}"));
-            PathBuf::from(name)
-        })
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| path.with_extension("bak"));
-    ludomat_io::write::write_atomically(&backup, &bytes, ".bak-").with_context(|| {
-        format!(
-            "cannot keep a copy of {} as {}",
-            path.display(),
-            backup.display()
-        )
-    })?;
-    Ok(Some(backup))
+    ludomat_io::write::keep_copy(path)
+        .with_context(|| format!("cannot keep a copy of {}", path.display()))
 }
 
 #[cfg(test)]

@@ -272,7 +272,7 @@ fn auto(a: AutoOptions) -> Result<()> {
         }
         Some(cmd) => {
             let command = this_ludomat(EngineCommand::parse("engine", cmd)?)?;
-            let limits = Limits::with_turn(a.engine_timeout).map_err(anyhow::Error::msg)?;
+            let limits = Limits::with_turn(a.engine_timeout).map_err(crate::usage::usage)?;
             Some(Contender::Engine(command, limits))
         }
         None => None,
@@ -311,6 +311,11 @@ fn auto(a: AutoOptions) -> Result<()> {
     let prepared = a.prepare(rule, weights, a.eval.network()?, engine);
     let (config, pool, parallel) = prepared.context("cannot start the worker threads")?;
     let threads = pool.current_num_threads();
+    // Each finished game's line is written and flushed at once, so an interrupted run
+    // keeps its finished games; at the end the file is rewritten in game order. The log
+    // is opened only now, every option checked, and never empties an earlier file; a log
+    // it refuses is refused before the header.
+    let mut stream = open_auto_log(&a, &spec)?;
     out!(
         "{}",
         wrap(&format!(
@@ -318,10 +323,6 @@ fn auto(a: AutoOptions) -> Result<()> {
             text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
         ))
     );
-    // Each finished game's line is written and flushed at once, so an interrupted run
-    // keeps its finished games; at the end the file is rewritten in game order. The log
-    // is opened only now, every option checked, and never empties an earlier file.
-    let mut stream = open_auto_log(&a, &spec)?;
     let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
     // the swipes made show the run moving long before its first game ends
     let mut watch = |p: &Progress<AutoProgress>| {
@@ -451,7 +452,11 @@ fn versus(a: VersusOptions) -> Result<()> {
     check_outputs(&[(&a.csv, "--csv", ANY)])?;
     // Every option is checked before the log is opened; the log is never emptied, and a
     // resumed one must carry this run's settings and end in a whole line.
-    let mut config = a.config(entries, Default::default())?;
+    // options that make no run: usage errors (status 2), as in threes auto
+    let mut config = a.config(entries, Default::default()).map_err(|e| match e {
+        versus::VersusError::Config(m) => crate::usage::usage(m),
+        e => e.into(),
+    })?;
     let mut file = match &a.csv {
         Some(path) => {
             let spec = versus::log_spec(&a);
@@ -582,23 +587,17 @@ fn learn(a: &LearnOptions) -> Result<()> {
     drop(ctx);
     bar.finish();
     // a worker rank of an MPI run has served: the master reports
-    let Some((learner, ended)) = result? else {
+    let Some(learned) = result? else {
         return Ok(());
     };
-    let s = &learner.state;
-    if ended == Ended::Cancelled {
+    if learned.ended == Ended::Cancelled {
         outln!(
             "interrupted at game {}: saved, go on with --resume",
-            group(s.games)
+            group(learned.learner.state.games)
         );
     }
-    // the whole training's time (resumed runs added up): a timing, on standard error
-    let secs = |s: f64| Duration::from_secs_f64(if s.is_finite() { s.max(0.0) } else { 0.0 });
-    errln!(
-        "{} trained in {}",
-        ludomat_io::text::count(s.games, "game", "games"),
-        ludomat_io::text::wall_and_cpu(secs(s.wall_seconds), secs(s.cpu_seconds))
-    );
+    // this run's games and time (and the total, resumed): a timing, on standard error
+    errln!("{}", learned.trained_line());
     outln!("checkpoint: {}", a.checkpoint_path().display());
     outln!("network:    {} (for --network)", a.network_path().display());
     outln!(
@@ -697,9 +696,7 @@ fn tune(options: TuneOptions) -> Result<()> {
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     // the checkpoint is held while this run saves into it (before --resume is read)
     let _lock = options.lock()?;
-    out!("{}", wrap(&options.header(&start)));
-    let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
-    let bar = progress::Bar::new("candidates", Some(options.bound()), false);
+    // a checkpoint that does not resume this run is refused before the header
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
@@ -707,6 +704,9 @@ fn tune(options: TuneOptions) -> Result<()> {
         }
         None => None,
     };
+    out!("{}", wrap(&options.header(&start)));
+    let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
+    let bar = progress::Bar::new("candidates", Some(options.bound()), false);
     // the pass of the candidate last tried, for the bar's message
     let round = std::cell::Cell::new(resume.as_ref().map_or(1, |r| r.round()));
     if let Some(r) = &resume {

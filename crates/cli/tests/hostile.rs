@@ -339,7 +339,11 @@ fn menace_train_checks_its_output_folder_and_files_before_the_run() {
     };
     // a folder that takes no file
     let e = train("/proc/self/curve");
-    assert!(e.contains("cannot write into the folder"), "{e}");
+    assert!(
+        e.contains("the folder /proc/self does not accept new files"),
+        "{e}"
+    );
+    assert!(!e.contains("os error") && !e.contains("probe"), "{e}");
     // a file where the folder should be: in words, never "File exists (os error 17)"
     let file = dir.path().join("file");
     ludomat_io::write::atomically(&file, "x").unwrap();
@@ -791,5 +795,407 @@ fn threes_learn_checks_every_option_before_it_makes_anything() {
         assert!(words(&err).contains(bad[0]), "{bad:?}: {err}");
         let made = ludomat_io::read::entries(&learn).unwrap_or_default();
         assert!(made.is_empty(), "{bad:?}: made {made:?}");
+    }
+}
+
+/// Hostile item 8: a save that fails on a full disk (the file-size limit of `ulimit -f`)
+/// is said in words naming the file the user gave — no `(os error 27)`, no temporary
+/// file's path — and says what is lost; the old state stays as it was.
+#[test]
+fn a_failed_save_is_said_in_words_and_says_what_is_lost() {
+    use ludomat_io::child::Run as _;
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("m.json");
+    let s = state.to_str().unwrap();
+    let out = dir.path().join("curve");
+    let o = out.to_str().unwrap();
+    let train = [
+        "menace",
+        "--state",
+        s,
+        "train",
+        "--against",
+        "random",
+        "--games",
+        "3000",
+        "--quiet",
+        "--out",
+        o,
+    ];
+    let (ok, _, err) = ludomat(&train, "");
+    assert!(ok, "{err}");
+    let before = ludomat_io::read::to_bytes(&state).unwrap();
+    // SIGXFSZ ignored, as a shell with `trap '' XFSZ` does: the write fails with EFBIG
+    let limited = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 8 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ludomat"))
+        .args(train)
+        .run_output()
+        .unwrap();
+    assert!(!limited.status.success());
+    let err = words(&String::from_utf8_lossy(&limited.stderr));
+    assert!(
+        err.contains(&format!(
+            "cannot save MENACE's matchboxes: {s}: the file is too large for this system \
+             (the file-size limit); the 3,000 games trained in this run are not saved"
+        )),
+        "{err}"
+    );
+    assert!(
+        !err.contains("os error") && !err.contains(".menace-"),
+        "{err}"
+    );
+    assert_eq!(ludomat_io::read::to_bytes(&state).unwrap(), before);
+}
+
+/// Hostile item 8: a folder that takes no new file is said so, naming the folder, for
+/// every writer (no `(os error 2)`, no probe file's path).
+#[test]
+fn a_folder_that_takes_no_file_is_said_in_words() {
+    for args in [
+        vec![
+            "threes",
+            "auto",
+            "--games",
+            "1",
+            "--depth",
+            "1",
+            "--csv",
+            "/proc/self/x.csv",
+        ],
+        vec![
+            "relay",
+            "asm",
+            "programs/relay/busy.asm",
+            "-o",
+            "/proc/self/x.bin",
+        ],
+        vec![
+            "qubic",
+            "proof",
+            "--dims",
+            "3",
+            "--write-certificate",
+            "/proc/self/c.gz",
+        ],
+    ] {
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{args:?}");
+        let err = words(&err);
+        assert!(
+            err.contains("the folder /proc/self does not accept new files"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("os error") && !err.contains("probe"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Hostile item 6: `relay asm -o img.hex` wrote a binary image that `relay disasm
+/// img.hex` refused, and `-o img.bin --format hex` text that disassembled as garbage.
+#[test]
+fn an_image_is_written_as_its_name_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "programs/relay/busy.asm";
+    let hex = dir.path().join("img.hex");
+    let h = hex.to_str().unwrap();
+    let (ok, _, err) = ludomat(&["relay", "asm", src, "-o", h], "");
+    assert!(ok, "{err}");
+    let written = ludomat_io::read::to_string(&hex).unwrap();
+    assert!(written.lines().all(|l| l.len() == 4), "{written}");
+    let (ok, back, err) = ludomat(&["relay", "disasm", h], "");
+    assert!(ok, "{err}");
+    assert!(!back.is_empty());
+    // a format the name contradicts: refused before writing (a usage error)
+    let bin = dir.path().join("img.bin");
+    let b = bin.to_str().unwrap();
+    for (args, said) in [
+        (
+            vec!["relay", "asm", src, "-o", b, "--format", "hex"],
+            "only a .hex file is read as text hex",
+        ),
+        (
+            vec!["relay", "asm", src, "-o", h, "--format", "bin"],
+            "a .hex file is read as text hex",
+        ),
+    ] {
+        let out = common::ludomat(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = words(&common::text(&out.stderr));
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+    assert!(!bin.exists());
+    // bytes that contradict the name: said so, no garbage disassembly
+    ludomat_io::write::atomically(&bin, &written).unwrap();
+    for cmd in ["disasm", "run"] {
+        let (ok, out, err) = ludomat(&["relay", cmd, b], "");
+        assert!(!ok, "relay {cmd} read hex text as binary: {out}");
+        assert!(
+            words(&err)
+                .contains("img.bin holds text hex words, but only a .hex file is read as hex"),
+            "relay {cmd}: {err}"
+        );
+    }
+}
+
+/// Hostile item 14: an empty program ran a blank ROM; an empty source assembled to
+/// nothing, exit 0.
+#[test]
+fn an_empty_program_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty_bin = dir.path().join("e.bin");
+    let empty_asm = dir.path().join("e.asm");
+    let comments = dir.path().join("c.asm");
+    ludomat_io::write::atomically(&empty_bin, "").unwrap();
+    ludomat_io::write::atomically(&empty_asm, "").unwrap();
+    ludomat_io::write::atomically(&comments, "; nothing yet\nstart:\n").unwrap();
+    let (e, a, c) = (
+        empty_bin.to_str().unwrap(),
+        empty_asm.to_str().unwrap(),
+        comments.to_str().unwrap(),
+    );
+    let (ok, _, err) = ludomat(&["relay", "run", e], "");
+    assert!(!ok);
+    assert!(words(&err).contains("e.bin holds no words"), "{err}");
+    for args in [
+        vec!["relay", "run", a],
+        vec!["relay", "asm", a, "--format", "hex"],
+        vec!["relay", "asm", c, "--format", "hex"],
+    ] {
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{args:?}");
+        assert!(words(&err).contains("no instruction"), "{args:?}: {err}");
+    }
+}
+
+/// Hostile item 14: `logic sim --unknown-inputs 6` on a 5-input circuit was quietly
+/// accepted.
+#[test]
+fn more_unknown_inputs_than_the_circuit_has_are_refused() {
+    let c17 = concat!(env!("CARGO_MANIFEST_DIR"), "/../logic/data/c17.bench");
+    for k in ["6", "1000000"] {
+        let args = ["logic", "sim", c17, "--random", "5", "--unknown-inputs", k];
+        let (ok, out, err) = ludomat(&args, "");
+        assert!(!ok, "--unknown-inputs {k}: {out}");
+        assert!(
+            words(&err).contains(&format!(
+                "--unknown-inputs {k}: the circuit has 5 inputs in each vector, so at most 5"
+            )),
+            "{err}"
+        );
+    }
+    let args = [
+        "logic",
+        "sim",
+        c17,
+        "--random",
+        "5",
+        "--unknown-inputs",
+        "5",
+    ];
+    assert!(ludomat(&args, "").0);
+}
+
+/// Hostile item 9: `menace stats --state nothere.json` showed a fresh MENACE under that
+/// name; now an error naming the file, like `her boxes`.
+#[test]
+fn a_reader_of_a_missing_state_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nothere.json");
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&missing, &link).unwrap();
+    for state in [&missing, &link] {
+        let s = state.to_str().unwrap();
+        for cmd in ["stats", "boxes"] {
+            let out = common::ludomat(&["menace", cmd, "--state", s], "");
+            assert_eq!(out.status.code(), Some(1), "menace {cmd} --state {s}");
+            let err = words(&common::text(&out.stderr));
+            assert!(err.contains(&format!("cannot read {s}: ")), "{err}");
+            assert!(err.contains("no MENACE is saved there"), "{err}");
+        }
+    }
+    assert!(!missing.exists());
+}
+
+/// Hostile item 12: `qubic proof --write-certificate nodir/c.gz` made the folder.
+#[test]
+fn a_certificate_is_not_written_into_a_missing_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let nodir = dir.path().join("nodir");
+    let c = nodir.join("c.gz");
+    let args = [
+        "qubic",
+        "proof",
+        "--dims",
+        "3",
+        "--write-certificate",
+        c.to_str().unwrap(),
+    ];
+    let (ok, _, err) = ludomat(&args, "");
+    assert!(!ok);
+    assert!(words(&err).contains("nodir does not exist"), "{err}");
+    assert!(!nodir.exists());
+}
+
+/// Hostile item 15: control characters typed at a prompt were echoed raw in its refusal
+/// (`'a^[]0;PWNED^G^[[2J' is not a numeric square`: the terminal's title changed, the
+/// screen cleared); now every prompt shows them written out, as play regex does.
+#[test]
+fn control_characters_typed_at_a_prompt_are_shown_escaped() {
+    let typed = "a\u{1b}]0;PWNED\u{7}\u{1b}[2J\n";
+    for args in [
+        vec!["play", "tictactoe"],
+        vec!["play", "computox"],
+        vec!["play", "relay-tictactoe"],
+        vec!["play", "qubic"],
+        vec!["play", "hexapawn"],
+        vec![],
+    ] {
+        let (_, out, err) = ludomat(&args, typed);
+        let all = format!("{out}{err}");
+        assert!(
+            !all.contains('\u{1b}') && !all.contains('\u{7}'),
+            "{args:?} echoed a control character: {all:?}"
+        );
+        // written out (COMPUTOX reads its keys in capitals, `\U{1B}`; the menu quotes
+        // the first characters)
+        let said = all.to_lowercase();
+        assert!(said.contains("a\\u{1b}]0;pw"), "{args:?}: {all}");
+    }
+}
+
+/// Hostile item 17: `--first-game 4294967295` was offered by --help and refused as "past
+/// the last game number 4294967295"; the same refusal exited 2 in threes auto and 1 in
+/// threes versus. Now the range --help gives is the range accepted, and a first game and
+/// a count that pass the last number are a usage error (2) in both, in the same words.
+#[test]
+fn game_numbers_are_refused_alike_as_help_says() {
+    let ai = "x:1=ludomat threes engine --cpu-per-move {}";
+    for args in [
+        vec![
+            "threes",
+            "auto",
+            "--games",
+            "10",
+            "--first-game",
+            "4294967290",
+            "--depth",
+            "1",
+        ],
+        vec![
+            "threes",
+            "versus",
+            "--ai",
+            ai,
+            "--games",
+            "10",
+            "--first-game",
+            "4294967290",
+        ],
+    ] {
+        let out = common::ludomat(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = words(&common::text(&out.stderr));
+        assert!(
+            err.contains(
+                "--first-game 4,294,967,290 + --games 10 is 4,294,967,300: K + games must stay within 4,294,967,295"
+            ),
+            "{args:?}: {err}"
+        );
+    }
+    for cmd in ["auto", "versus"] {
+        let out = common::ludomat(&["threes", cmd, "--first-game", "4294967295"], "");
+        assert_eq!(out.status.code(), Some(2), "threes {cmd}");
+        let err = words(&common::text(&out.stderr));
+        assert!(err.contains("0 to 4,294,967,294"), "threes {cmd}: {err}");
+        let (_, help, _) = ludomat(&["threes", cmd, "--help"], "");
+        assert!(
+            words(&help).contains("0 to 4,294,967,294"),
+            "threes {cmd} --help"
+        );
+    }
+}
+
+/// Hostile item 18: `threes learn --export` said "42,000 games trained in 8.1 s wall"
+/// though it trained nothing; a resumed run's last line counted every game as its own.
+#[test]
+fn threes_learn_says_what_this_run_trained() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let r = run.to_str().unwrap();
+    let learn = |games: &str, more: &[&str]| {
+        let mut args = vec![
+            "threes",
+            "learn",
+            "--games",
+            games,
+            "--dir",
+            r,
+            "--tuples",
+            "4x5",
+            "--eval-every",
+            "20",
+            "--eval-games",
+            "2",
+        ];
+        args.extend(more);
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(ok, "{args:?}: {err}");
+        words(&err)
+    };
+    let err = learn("20", &[]);
+    assert!(err.contains("20 games trained in"), "{err}");
+    let err = learn("30", &["--resume"]);
+    assert!(
+        err.contains("10 games trained in this run (30 in all) in"),
+        "{err}"
+    );
+    let (ok, _, err) = ludomat(&["threes", "learn", "--dir", r, "--export"], "");
+    assert!(ok, "{err}");
+    let err = words(&err);
+    assert!(!err.contains("games trained"), "{err}");
+    assert!(
+        err.contains("nothing trained: the network of game 30 exported"),
+        "{err}"
+    );
+}
+
+/// Hostile item 18: `threes tune --resume <bad>` and `threes auto --csv <non-empty>` printed
+/// their header before refusing.
+#[test]
+fn no_header_is_printed_before_a_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    ludomat_io::write::atomically(&bad, "{\"not\": \"a checkpoint\"}").unwrap();
+    let csv = dir.path().join("old.csv");
+    ludomat_io::write::atomically(&csv, "game,seed,score\n1,2,3\n").unwrap();
+    for args in [
+        vec![
+            "threes",
+            "tune",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--resume",
+            bad.to_str().unwrap(),
+        ],
+        vec![
+            "threes",
+            "auto",
+            "--games",
+            "1",
+            "--depth",
+            "1",
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+    ] {
+        let (ok, out, err) = ludomat(&args, "");
+        assert!(!ok, "{args:?}");
+        assert_eq!(out, "", "{args:?} printed before refusing: {err}");
     }
 }

@@ -77,7 +77,9 @@ impl LineInput {
 
     /// The next line without its line ending; `None` at end of input. Bytes that are not
     /// UTF-8 come back as U+FFFD, so such a line is answered like any other line that
-    /// makes no sense (a re-prompt) instead of ending the game.
+    /// makes no sense (a re-prompt) instead of ending the game; control characters come
+    /// back written out (`\u{1b}`: `ludomat_io::text::escape_controls`), so a refusal
+    /// that quotes the line never sends the terminal an escape sequence.
     ///
     /// # Errors
     /// When reading fails, or the line is longer than 4,096 bytes (`InvalidData`, naming
@@ -113,7 +115,8 @@ impl LineInput {
         while line.ends_with('\n') || line.ends_with('\r') {
             line.pop();
         }
-        Ok(Some(line))
+        // every prompt quotes what it refuses: never a terminal's escape sequence
+        Ok(Some(ludomat_io::text::escape_controls(&line).into_owned()))
     }
 }
 
@@ -143,6 +146,17 @@ mod tests {
         assert_eq!(input.next_line().unwrap().as_deref(), Some("a\u{fffd}"));
         assert_eq!(input.next_line().unwrap().as_deref(), Some("b"));
         assert_eq!(input.next_line().unwrap(), None);
+    }
+
+    /// Hostile item 15: `a ESC ]0;PWNED BEL ESC [2J` typed at a prompt was echoed raw in
+    /// its refusal (the terminal's title changed, the screen cleared).
+    #[test]
+    fn control_characters_come_back_written_out() {
+        let mut input = LineInput::script("a\u{1b}]0;PWNED\u{7}\u{1b}[2J\r\nb\tc\n");
+        let line = input.next_line().unwrap().unwrap();
+        assert_eq!(line, "a\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J");
+        assert!(!line.chars().any(char::is_control));
+        assert_eq!(input.next_line().unwrap().as_deref(), Some("b\tc"));
     }
 
     #[test]

@@ -24,14 +24,36 @@ impl fmt::Display for Words {
 
 impl std::error::Error for Words {}
 
-/// What `e` says, in words: for an operating-system error the words below (or the
-/// system's own description without its `(os error N)`, from a small letter); any other
-/// error's own text.
+/// The operating system's error code in `e`: its own, or the one of the error it wraps.
+/// A temporary file's error wraps the system's error with the temporary file's path,
+/// which is no name the user gave (`File too large (os error 27) at path
+/// "/tmp/.menace-4374-Cudpz4.tmp"`); the wrapper is private to its crate, so the code is
+/// read from its text, and the words leave the path out.
+fn system_code(e: &io::Error) -> Option<i32> {
+    if let Some(code) = e.raw_os_error() {
+        return Some(code);
+    }
+    let text = e.get_ref()?.to_string();
+    let at = text.find(" (os error ")? + " (os error ".len();
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    text[at + digits.len()..]
+        .starts_with(')')
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
+/// What `e` says, in words: for an operating-system error (or one it wraps) the words
+/// below (or the system's own description without its `(os error N)`, from a small
+/// letter); any other error's own text.
 #[must_use]
 pub fn words(e: &io::Error) -> String {
-    let Some(code) = e.raw_os_error() else {
+    let Some(code) = system_code(e) else {
         return e.to_string();
     };
+    let e = &io::Error::from_raw_os_error(code);
     if let Some(text) = known(code) {
         return text.to_string();
     }
@@ -70,7 +92,7 @@ fn known(code: i32) -> Option<&'static str> {
         libc::EMFILE | libc::ENFILE => "too many files open",
         libc::ENXIO => "no such device (a FIFO without a reader?)",
         libc::EIO => "an input/output error of the device",
-        libc::EFBIG => "the file would be too large",
+        libc::EFBIG => "the file is too large for this system (the file-size limit)",
         libc::ENOMEM => "out of memory",
         libc::EINVAL => "not accepted by the operating system (invalid argument)",
         libc::EINTR => "interrupted",
@@ -88,7 +110,7 @@ fn known(_code: i32) -> Option<&'static str> {
 /// operating system's is returned as it is.
 #[must_use]
 pub fn in_words(e: io::Error) -> io::Error {
-    if e.raw_os_error().is_none() {
+    if system_code(&e).is_none() {
         return e;
     }
     io::Error::new(e.kind(), Words { text: words(&e) })
@@ -113,6 +135,20 @@ mod tests {
         let other = in_words(io::Error::from_raw_os_error(libc::ESPIPE)).to_string();
         assert!(!other.contains("os error"), "{other}");
         assert!(other.starts_with(char::is_lowercase), "{other}");
+        // one wrapped by a temporary file (its path added): the words, without the path
+        let wrapped = tempfile::Builder::new()
+            .tempfile_in("/proc/self")
+            .unwrap_err();
+        assert!(wrapped.to_string().contains(".tmp"), "{wrapped}");
+        let said = in_words(wrapped).to_string();
+        assert!(
+            !said.contains("os error") && !said.contains("/proc"),
+            "{said}"
+        );
+        assert_eq!(
+            words(&io::Error::from_raw_os_error(libc::EFBIG)),
+            "the file is too large for this system (the file-size limit)"
+        );
         // an error already in words is left alone
         let own = io::Error::new(io::ErrorKind::InvalidData, "longer than the 16 MiB allowed");
         assert_eq!(in_words(own).to_string(), "longer than the 16 MiB allowed");

@@ -32,8 +32,9 @@ pub enum OutputRefused {
     /// The folder it would go into does not exist.
     #[error("the folder {} does not exist", .0.display())]
     NoFolder(PathBuf),
-    /// The folder cannot be written into.
-    #[error("cannot write into the folder {}: {source}", dir.display())]
+    /// The folder cannot be written into (`the folder /proc/self does not accept new
+    /// files`, with why when the system says more than that nothing is there).
+    #[error("the folder {} does not accept new files{}", dir.display(), why_not_writable(.source))]
     NotWritable {
         /// The folder.
         dir: PathBuf,
@@ -132,6 +133,16 @@ pub fn folder_not_inputs(
         outputs_not_inputs(&[(flag, Some(&path))], inputs)?;
     }
     Ok(())
+}
+
+/// Why a folder takes no new file, in parentheses; nothing when the system only says
+/// that no such file is there (as `/proc`'s folders do).
+fn why_not_writable(e: &io::Error) -> String {
+    if e.kind() == io::ErrorKind::NotFound {
+        String::new()
+    } else {
+        format!(" ({})", crate::error::words(e))
+    }
 }
 
 fn expected(allowed: &[&str]) -> String {
@@ -358,6 +369,11 @@ mod tests {
         // /proc's folders take no new file, whatever their permission bits say.
         let e = check(Path::new("/proc/self/x.csv"), CSV).unwrap_err();
         assert!(matches!(e, OutputRefused::NotWritable { .. }), "{e}");
+        // in words: no "(os error 2)", no probe file's path
+        assert_eq!(
+            e.to_string(),
+            "the folder /proc/self does not accept new files"
+        );
         let r = check_flag("--chart", Path::new("x.txt"), CHART).unwrap_err();
         assert!(
             r.to_string().starts_with("--chart x.txt: the format"),

@@ -284,6 +284,27 @@ pub fn quoted(text: &str, chars: usize) -> String {
     out
 }
 
+/// A line a person typed at a prompt, as every prompt hands it on: its control
+/// characters (an escape, a bell, a carriage return inside the line; a tab stays) written
+/// out as `\u{1b}`, `\u{7}`, `\r`, so that an answer quoted in a refusal (`'a\u{1b}[2J'
+/// is not a numeric square`) can never send a terminal an escape sequence. A line without
+/// any is returned as it is.
+#[must_use]
+pub fn escape_controls(line: &str) -> std::borrow::Cow<'_, str> {
+    if !line.chars().any(|c| c.is_control() && c != '\t') {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len() + 8);
+    for c in line.chars() {
+        if c.is_control() && c != '\t' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// A number a person gave (an option's value, `f64` or `f32`), echoed back in a message
 /// in short form: as typed for ordinary sizes (`2.5`, `-3`, `10000`), with an exponent
 /// when it is very large or very small (`1e300`, `-1e300`, `1.5e-9`), `infinity` and
@@ -581,6 +602,15 @@ mod tests {
         let long = "x".repeat(10_000_000);
         assert_eq!(quoted(&long, 5), "\"xxxxx…\"");
         assert_eq!(quoted("a\nb\"c\u{1b}", 40), "\"a\\nb\\\"c\\u{1b}\"");
+        // what a prompt hands on: control characters written out, a tab kept
+        assert_eq!(
+            escape_controls("a\u{1b}]0;PWNED\u{7}\u{1b}[2J\tb\r"),
+            "a\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J\tb\\r"
+        );
+        assert!(matches!(
+            escape_controls("e4 ok"),
+            std::borrow::Cow::Borrowed(_)
+        ));
         assert_eq!(quoted("tiny", 40), "\"tiny\"");
     }
 

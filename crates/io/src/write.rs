@@ -47,10 +47,46 @@ pub fn atomically(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> io::Result
 /// # Errors
 /// When the target is refused ([`check_target`]) or the folder or file cannot be written.
 pub fn write_atomically(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Result<PathBuf> {
-    replace(path, bytes, temp_prefix).map_err(in_words)
+    replace(path, bytes, temp_prefix, None).map_err(in_words)
 }
 
-fn replace(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Result<PathBuf> {
+/// Keep a copy of the saved work at `path` (the file its links lead to) before it is
+/// started over (`--fresh`): as the first `NAME.bak-N` beside that file at which nothing
+/// is — a folder, a FIFO, a dangling link there is passed by, never replaced — with the
+/// file's own permissions (a private state's copy stays private). The copy's name, or
+/// `None` when nothing is saved at `path`.
+///
+/// # Errors
+/// When the file cannot be read or the copy written (in words).
+pub fn keep_copy(path: &Path) -> io::Result<Option<PathBuf>> {
+    let target = link_target(path).map_err(in_words)?;
+    let meta = match std::fs::metadata(&target) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(in_words(e)),
+    };
+    let bytes = crate::read::bytes(&target, crate::read::BINARY_CAP)?;
+    let Some(copy) = (1..=u32::MAX)
+        .map(|n| {
+            let mut name = target.as_os_str().to_os_string();
+            name.push(format!(".bak-{n}"));
+            PathBuf::from(name)
+        })
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+    else {
+        return Err(io::Error::other("every NAME.bak-N is taken"));
+    };
+    replace(&copy, &bytes, ".bak-", Some(meta.permissions())).map_err(in_words)?;
+    Ok(Some(copy))
+}
+
+/// [`write_atomically`]; a new file gets `mode` when given (else the umask's).
+fn replace(
+    path: &Path,
+    bytes: &[u8],
+    temp_prefix: &str,
+    mode: Option<std::fs::Permissions>,
+) -> io::Result<PathBuf> {
     check_target(path)?;
     let target = link_target(path)?;
     let dir = match target.parent() {
@@ -73,7 +109,14 @@ fn replace(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Result<PathBuf> 
         // The kernel takes the umask off, as for any new file.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(&dir)?;
+    if let Some(mode) = &mode {
+        builder.permissions(mode.clone());
+    }
+    let mut tmp = builder.tempfile_in(&dir).map_err(|source| {
+        let kind = source.kind();
+        let why = crate::output::OutputRefused::NotWritable { dir, source };
+        io::Error::new(kind, why.to_string())
+    })?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
     if let Ok(meta) = std::fs::metadata(&target) {
@@ -308,6 +351,12 @@ mod tests {
         let e = atomically(dir.path().join("new/f.json"), "x").unwrap_err();
         assert!(e.to_string().contains("new does not exist"), "{e}");
         assert!(!dir.path().join("new").exists());
+        // a folder that takes no new file: said so, without the temporary file's path
+        let e = atomically("/proc/self/f.json", "x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the folder /proc/self does not accept new files"
+        );
         // folders() makes it when asked, refuses a file in the way or a dangling link
         folders(&dir.path().join("new/deeper")).unwrap();
         atomically(dir.path().join("new/deeper/f.json"), "x").unwrap();
@@ -334,6 +383,38 @@ mod tests {
             libc::umask(old);
             old
         }
+    }
+
+    /// Hostile items 10 and 11: a private state's copy was readable by all, a linked
+    /// state's copy sat beside the link, and a dangling link at `.bak-3` stopped the copy
+    /// ("give another name", which no one could).
+    #[test]
+    fn a_copy_is_private_as_its_file_beside_it_and_passes_what_is_in_the_way() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(keep_copy(&dir.path().join("none.json")).unwrap(), None);
+        let real = dir.path().join("real");
+        std::fs::create_dir(&real).unwrap();
+        let state = real.join("s.json");
+        atomically(&state, "saved").unwrap();
+        std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.path().join("s.json");
+        std::os::unix::fs::symlink(&state, &link).unwrap();
+        // in the way: a folder, a FIFO, a dangling link
+        std::fs::create_dir(real.join("s.json.bak-1")).unwrap();
+        let fifo = real.join("s.json.bak-2");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        std::os::unix::fs::symlink(dir.path().join("gone"), real.join("s.json.bak-3")).unwrap();
+        let copy = keep_copy(&link).unwrap().unwrap();
+        assert_eq!(copy, real.join("s.json.bak-4"));
+        assert_eq!(std::fs::read(&copy).unwrap(), b"saved");
+        let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "mode {mode:o}");
+        assert!(!dir.path().join("gone").exists());
+        assert!(!dir.path().join("s.json.bak-1").exists());
     }
 
     #[test]

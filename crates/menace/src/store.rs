@@ -120,6 +120,14 @@ pub enum StoreError {
     /// Another process is using the state file.
     #[error(transparent)]
     Lock(#[from] ludomat_io::lock::LockError),
+    /// A state file named for a command that only reads is not there.
+    #[error("cannot read {path}: {why}; no MENACE is saved there (`menace play` or `menace train` saves one)")]
+    Missing {
+        /// The file.
+        path: String,
+        /// Why it is not there: no such file, a dangling symbolic link.
+        why: String,
+    },
 }
 
 impl StateOptions {
@@ -192,6 +200,34 @@ impl Stored {
     /// rule settings for a saved MENACE of other rules.
     pub fn open(args: &StateOptions, fresh: bool) -> Result<Stored, StoreError> {
         Stored::open_with(args, fresh, None)
+    }
+
+    /// [`Stored::open`] for a command that only reads (`stats`, `boxes`): a state file
+    /// named with `--state` must be there — a typo or a dangling symbolic link is an
+    /// error naming the file, never a fresh MENACE shown under the file's name as if its
+    /// training were lost. (Without `--state`, a default file not saved yet shows the
+    /// fresh MENACE that the first `play` or `train` starts from.)
+    ///
+    /// # Errors
+    /// As [`Stored::open`], and [`StoreError::Missing`].
+    pub fn open_saved(args: &StateOptions) -> Result<Stored, StoreError> {
+        if let Some(path) = &args.state {
+            if let Err(e) = std::fs::metadata(path) {
+                let dangling = std::fs::symlink_metadata(path).is_ok();
+                let why = match ludomat_io::write::link_target(path) {
+                    Ok(target) if dangling => format!(
+                        "a dangling symbolic link to {} (nothing is there)",
+                        target.display()
+                    ),
+                    _ => ludomat_io::error::words(&e),
+                };
+                return Err(StoreError::Missing {
+                    path: path.display().to_string(),
+                    why,
+                });
+            }
+        }
+        Stored::open(args, false)
     }
 
     /// [`Stored::open`] for a command that saves into the state file (`play`, `train`):
@@ -307,6 +343,36 @@ mod tests {
         Stored::open(&args, false).unwrap();
         drop(first);
         Stored::open_to_write(&args, false).unwrap();
+    }
+
+    /// Hostile item 9: `menace stats --state nothere.json` showed a fresh MENACE under
+    /// that name (a typo looked like lost training).
+    #[cfg(unix)]
+    #[test]
+    fn a_reader_never_invents_a_state_named_with_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("nothere.json");
+        let args = StateOptions {
+            state: Some(missing.clone()),
+            ..StateOptions::default()
+        };
+        let e = Stored::open_saved(&args).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("cannot read {}: no such file;", missing.display())),
+            "{e}"
+        );
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&missing, &link).unwrap();
+        let through = StateOptions {
+            state: Some(link),
+            ..StateOptions::default()
+        };
+        let e = Stored::open_saved(&through).unwrap_err().to_string();
+        assert!(e.contains("link.json: a dangling symbolic link to"), "{e}");
+        assert!(!missing.exists());
+        // once saved, it reads (through the link too)
+        Stored::open(&args, false).unwrap().save().unwrap();
+        assert_eq!(Stored::open_saved(&through).unwrap().menace.games(), 0);
     }
 
     #[test]

@@ -302,10 +302,38 @@ pub fn trained(
     )
 }
 
+/// What a training run loses when its last save fails: `the 3,000 games trained in this
+/// run are not saved`, or, when it saved on the way, those since its last save (the file
+/// keeps the MENACE of that save).
+#[must_use]
+pub fn not_saved(unsaved: u64, saved_on_the_way: bool) -> String {
+    let games = ludomat_io::text::count(unsaved, "game", "games");
+    let verb = if unsaved == 1 { "is" } else { "are" };
+    if saved_on_the_way {
+        format!(
+            "the {games} trained since this run's last save {verb} not saved (the file keeps \
+             the MENACE of that save)"
+        )
+    } else {
+        format!("the {games} trained in this run {verb} not saved")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Rules;
+
+    #[test]
+    fn a_failed_save_says_what_is_lost() {
+        assert_eq!(
+            not_saved(3000, false),
+            "the 3,000 games trained in this run are not saved"
+        );
+        assert!(
+            not_saved(1, true).starts_with("the 1 game trained since this run's last save is not")
+        );
+    }
 
     /// The training bar's note in the words of every result, never `W/D/L`.
     #[test]

@@ -552,8 +552,8 @@ fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofRepor
     write_file(out, &gz)?;
     Ok(ProofReport {
         head: format!(
-            "{}: the certificate of {name}'s strategy, {} records, {} bytes, written and \
-             checked.\n",
+            "{}: the certificate of the strategy of {name}, {} records, {} bytes, written \
+             and checked.\n",
             out.display(),
             text::thousands(r.records),
             text::thousands(gz.len() as u64),

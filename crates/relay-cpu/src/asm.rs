@@ -113,6 +113,10 @@ pub enum AsmErrorKind {
         /// ROM words.
         size: usize,
     },
+    /// A source without a single instruction or word (empty, or only comments, labels
+    /// and ORG): it would make an empty ROM.
+    #[error("no instruction: the program would be an empty ROM (write one instruction a line, e.g. HALT)")]
+    NoInstruction,
 }
 
 /// Every error found in a source, in line order.
@@ -716,6 +720,13 @@ pub fn assemble_for(source: &str, rom_words: usize) -> Result<Program, AsmErrors
             }
         }
     }
+    if errors.is_empty() && words.is_empty() {
+        errors.push(AsmError {
+            line: lines.len().max(1),
+            column: 1,
+            kind: AsmErrorKind::NoInstruction,
+        });
+    }
     if !errors.is_empty() {
         errors.sort_by_key(|e| (e.line, e.column));
         return Err(AsmErrors(errors));
@@ -739,6 +750,18 @@ mod tests {
         assert_eq!(e.0.len(), 1);
         assert_eq!((e.0[0].line, e.0[0].column), (2, 6));
         assert!(e.to_string().contains("byte 0xe9 is not UTF-8"), "{e}");
+    }
+
+    /// Hostile item 14: an empty source assembled to an empty image, exit 0.
+    #[test]
+    fn a_source_without_an_instruction_is_refused() {
+        for src in ["", "\n\n", "; only a comment\n", "start:\n    ORG 4\n"] {
+            let e = assemble(src).unwrap_err();
+            assert_eq!(e.0.len(), 1, "{src:?}");
+            assert_eq!(e.0[0].kind, AsmErrorKind::NoInstruction, "{src:?}");
+            assert!(e.to_string().contains("no instruction"), "{e}");
+        }
+        assert_eq!(assemble("HALT").unwrap().words.len(), 1);
     }
 
     fn one(src: &str) -> u16 {

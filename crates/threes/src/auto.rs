@@ -34,10 +34,10 @@ pub struct AutoOptions {
     /// Master seed; game i uses a seed derived from it.
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
-    /// Number of the first game (0 to 4,294,967,295): play games K … K+games−1 of the
+    /// Number of the first game K (0 to 4,294,967,294): play games K … K+games−1 of the
     /// master seed's series (a long run split into parts; `threes summary` joins their CSV
     /// files). K + games must stay within 4,294,967,295.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0, value_parser = ludomat_game::count::count::<u32>(0, u32::MAX as u64)))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0, value_parser = ludomat_game::count::count::<u32>(0, crate::options::LAST_FIRST_GAME as u64)))]
     pub first_game: u32,
     // how deep our AI searches
     #[cfg_attr(feature = "clap", command(flatten))]
@@ -103,14 +103,7 @@ impl AutoOptions {
     /// Options that make no rule, or game numbers past the last one.
     pub fn check(&self) -> Result<DepthRule, crate::options::OptionsError> {
         let rule = self.rule.rule()?;
-        if self.first_game.checked_add(self.games).is_none() {
-            return Err(crate::options::OptionsError(format!(
-                "--first-game {} + --games {} is past the last game number {}",
-                self.first_game,
-                self.games,
-                u32::MAX
-            )));
-        }
+        crate::options::check_game_numbers(self.first_game, self.games)?;
         Ok(rule)
     }
 

@@ -16,6 +16,59 @@ use std::time::{Duration, Instant};
 
 use crate::learn::*;
 
+/// What a `threes learn` run did ([`LearnOptions::run`]).
+#[derive(Debug)]
+pub struct Learned {
+    /// The learner at the run's end (saved).
+    pub learner: Learner,
+    /// How the run ended.
+    pub ended: Ended,
+    /// Where the run began (`None` for `--export`, which trains nothing).
+    pub start: Option<Start>,
+}
+
+/// The learner's totals when a run began: zero for a fresh one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Start {
+    /// Games trained before.
+    pub games: u64,
+    /// Wall-clock seconds of the runs before.
+    pub wall_seconds: f64,
+    /// CPU seconds of the runs before.
+    pub cpu_seconds: f64,
+}
+
+impl Learned {
+    /// The run's last line (a timing, for standard error): the games this run trained
+    /// and its time — with the total when it resumed a training (`15,863 games trained
+    /// in this run (45,863 in all) in …`) — or, for `--export`, that it trained nothing.
+    #[must_use]
+    pub fn trained_line(&self) -> String {
+        let s = &self.learner.state;
+        let secs = |x: f64| Duration::from_secs_f64(if x.is_finite() { x.max(0.0) } else { 0.0 });
+        let Some(start) = self.start else {
+            return format!(
+                "nothing trained: the network of game {} exported",
+                crate::text::thousands(s.games)
+            );
+        };
+        let games = s.games.saturating_sub(start.games);
+        let time = ludomat_io::text::wall_and_cpu(
+            secs(s.wall_seconds - start.wall_seconds),
+            secs(s.cpu_seconds - start.cpu_seconds),
+        );
+        let trained = ludomat_io::text::count(games, "game", "games");
+        if start.games == 0 {
+            format!("{trained} trained in {time}")
+        } else {
+            format!(
+                "{trained} trained in this run ({} in all) in {time}",
+                crate::text::thousands(s.games)
+            )
+        }
+    }
+}
+
 /// The options of `threes learn` (with the cargo feature `clap` the binary's flags).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
@@ -259,7 +312,7 @@ impl LearnOptions {
         ctx: &mut RunContext<'_, LearnProgress>,
         caption: &str,
         say: &mut dyn FnMut(String),
-    ) -> Result<(Learner, Ended), LearnError> {
+    ) -> Result<Learned, LearnError> {
         self.run_on(ctx, caption, say, On::Here)
     }
 
@@ -274,7 +327,7 @@ impl LearnOptions {
         caption: &str,
         say: &mut dyn FnMut(String),
         on: On<'_>,
-    ) -> Result<(Learner, Ended), LearnError> {
+    ) -> Result<Learned, LearnError> {
         if self.export {
             let learner = Learner::load(&self.checkpoint_path())?;
             self.write_results(&learner, caption)?;
@@ -282,9 +335,21 @@ impl LearnOptions {
                 "exported at game {}",
                 crate::text::thousands(learner.state.games)
             ));
-            return Ok((learner, Ended::Finished));
+            return Ok(Learned {
+                learner,
+                ended: Ended::Finished,
+                start: None,
+            });
         }
         let mut learner = self.learner()?;
+        let start = {
+            let s = &learner.state;
+            Start {
+                games: s.games,
+                wall_seconds: s.wall_seconds,
+                cpu_seconds: s.cpu_seconds,
+            }
+        };
         file::make_dir(&self.dir)?;
         let curve = self.curve_path();
         let settings = serde_json::to_string(&learner.state.settings)
@@ -392,7 +457,11 @@ impl LearnOptions {
             )?
         };
         self.write_results(&learner, caption)?;
-        Ok((learner, ended))
+        Ok(Learned {
+            learner,
+            ended,
+            start: Some(start),
+        })
     }
 
     /// [`LearnOptions::run`], placed first when `--distributed`: under mpirun every rank
@@ -408,7 +477,7 @@ impl LearnOptions {
         ctx: &mut RunContext<'_, LearnProgress>,
         caption: &str,
         say: &mut dyn FnMut(String),
-    ) -> Result<Option<(Learner, Ended)>, LearnError> {
+    ) -> Result<Option<Learned>, LearnError> {
         if !self.distributed || self.export {
             return self.run_on(ctx, caption, say, On::Here).map(Some);
         }

@@ -67,6 +67,30 @@ impl Default for DepthOptions {
 #[error("{0}")]
 pub struct OptionsError(pub String);
 
+/// The most a run's `--first-game` may be: its games K … K+games−1 must stay within the
+/// last game number, [`u32::MAX`], and a run plays at least one game.
+pub const LAST_FIRST_GAME: u32 = u32::MAX - 1;
+
+/// A run's game numbers, `--first-game` K and `--games` N (`threes auto`, `threes
+/// versus`): K + N must stay within 4,294,967,295, as both `--help`s say.
+///
+/// # Errors
+/// K + N past it, in the words of `--help`.
+pub fn check_game_numbers(first_game: u32, games: u32) -> Result<(), OptionsError> {
+    let end = u64::from(first_game) + u64::from(games);
+    if end > u64::from(u32::MAX) {
+        let t = ludomat_io::text::thousands;
+        return Err(OptionsError(format!(
+            "--first-game {} + --games {} is {}: K + games must stay within {}",
+            t(first_game.into()),
+            t(games.into()),
+            t(end),
+            t(u32::MAX.into())
+        )));
+    }
+    Ok(())
+}
+
 impl DepthOptions {
     /// The rule these options state: a fixed depth before a time, a CPU and a node budget,
     /// the dynamic rule when none is given.
@@ -191,6 +215,20 @@ pub fn hint_models() -> impl clap::builder::TypedValueParser<Value = crate::Hint
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hostile item 17: K = 4,294,967,295 with one game was "past the last game number
+    /// 4294967295", though --help offered it; now --help offers up to 4,294,967,294 and the
+    /// refusal says the rule --help states.
+    #[test]
+    fn game_numbers_stay_within_the_last_one_as_help_says() {
+        assert!(check_game_numbers(LAST_FIRST_GAME, 1).is_ok());
+        assert!(check_game_numbers(0, u32::MAX).is_ok());
+        let e = check_game_numbers(u32::MAX, 1).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--first-game 4,294,967,295 + --games 1 is 4,294,967,296: K + games must stay within 4,294,967,295"
+        );
+    }
 
     #[test]
     fn each_option_makes_its_rule() {

@@ -193,7 +193,38 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
         // to the microsecond: what `to_csv` writes (milliseconds) reads back exactly
         elapsed: Duration::from_micros((seconds * 1e6).round() as u64),
     };
+    possible(&summary).map_err(|(i, problem)| err(i, problem))?;
     Ok((game, summary))
+}
+
+/// Refuse a game no board can end in: a highest card that is no card value, or a score
+/// above what sixteen cards no higher than it hold (`score 18,446,744,073,709,551,615 is
+/// more than …`). The field at fault, and what is wrong.
+fn possible(g: &GameSummary) -> Result<(), (usize, String)> {
+    let t = ludomat_io::text::thousands;
+    let card = crate::Tile::from_value(u64::from(g.max_tile)).map_err(|_| {
+        (
+            3,
+            format!(
+                "max_tile {} is not a card value (1, 2, 3, 6, 12 … 12,288)",
+                t(g.max_tile.into())
+            ),
+        )
+    })?;
+    let most = 16 * card.score();
+    if g.score > most {
+        return Err((
+            2,
+            format!(
+                "score {} is more than a board whose highest card is {} can hold (16 × {} = {})",
+                t(g.score),
+                t(g.max_tile.into()),
+                t(card.score()),
+                t(most)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Score statistics of a set of games, computed without overflow.
@@ -326,7 +357,7 @@ mod tests {
         GameSummary {
             seed: 7,
             score,
-            max_tile: 384,
+            max_tile: if score > 16 * 6561 { 12288 } else { 384 },
             moves: 100,
             nodes: 5,
             elapsed: Duration::from_millis(1500),
@@ -335,7 +366,7 @@ mod tests {
 
     #[test]
     fn reads_back_what_it_writes() {
-        let games = vec![game(10), game(u64::MAX)];
+        let games = vec![game(10), game(16 * 3u64.pow(13))];
         let mut s = Summaries::new();
         s.read("a.csv", &to_csv(3, &games)).unwrap();
         assert_eq!(s.into_games(), games);
@@ -355,6 +386,30 @@ mod tests {
         assert_eq!(s.mean, u64::MAX as f64);
         assert_eq!(s.median, u64::MAX as f64);
         assert_eq!(s.min, u64::MAX);
+    }
+
+    /// Hostile item 18: a score of 18,446,744,073,709,551,615 with a highest card of 384
+    /// was read and averaged.
+    #[test]
+    fn games_no_board_ends_in_are_refused_naming_the_line() {
+        let text = format!("{CSV_HEADER}\n0,1,40,384,4,5,1\n1,1,18446744073709551615,384,4,5,1\n");
+        let e = Summaries::new().read("a.csv", &text).unwrap_err();
+        assert_eq!(e.at, "a.csv:3:5");
+        assert_eq!(
+            e.problem,
+            "score 18,446,744,073,709,551,615 is more than a board whose highest card is 384 \
+             can hold (16 × 6,561 = 104,976)"
+        );
+        let text = format!("{CSV_HEADER}\n0,1,40,385,4,5,1\n");
+        let e = Summaries::new().read("a.csv", &text).unwrap_err();
+        assert_eq!(e.at, "a.csv:2:8");
+        assert!(
+            e.problem.starts_with("max_tile 385 is not a card value"),
+            "{e}"
+        );
+        // the most a board holds is read
+        let text = format!("{CSV_HEADER}\n0,1,104976,384,4,5,1\n");
+        assert!(Summaries::new().read("a.csv", &text).is_ok());
     }
 
     #[test]

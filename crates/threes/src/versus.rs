@@ -73,9 +73,9 @@ pub struct VersusOptions {
     /// Master seed; game i uses a seed derived from it.
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: u64,
-    /// Number of the first game (a run split into parts, or continued; 0 to
-    /// 4,294,967,295).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0, value_parser = ludomat_game::count::count::<u32>(0, u32::MAX as u64)))]
+    /// Number of the first game K (a run split into parts, or continued; 0 to
+    /// 4,294,967,294). K + games must stay within 4,294,967,295.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0, value_parser = ludomat_game::count::count::<u32>(0, crate::options::LAST_FIRST_GAME as u64)))]
     pub first_game: u32,
     /// Games played at once, each by its own engine process (1 to 256).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_name = "N"))]
@@ -125,14 +125,8 @@ impl VersusOptions {
                 self.games
             )));
         }
-        if self.first_game.checked_add(self.games).is_none() {
-            return Err(VersusError::Config(format!(
-                "--first-game {} + --games {} is past the last game number {}",
-                self.first_game,
-                self.games,
-                u32::MAX
-            )));
-        }
+        crate::options::check_game_numbers(self.first_game, self.games)
+            .map_err(|e| VersusError::Config(e.0))?;
         Ok(VersusConfig {
             entries,
             games: self.games,
