@@ -116,10 +116,13 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     // the timing to standard error: the same check prints the same standard output
     errln!("{}", speed(&report, best, a.bench.then_some(5)));
     if cancelled {
-        bail!(
-            "stopped by Ctrl-C after {}: the check is not complete",
-            ludomat_io::text::count(report.positions as u64, "position", "positions")
-        );
+        return Err(ludomat_io::interrupt::Stopped::after(
+            report.positions as u64,
+            None,
+            ("position", "positions"),
+            "the check is not complete",
+        )
+        .into());
     }
     if !report.clean() {
         bail!(

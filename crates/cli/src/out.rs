@@ -46,9 +46,13 @@ pub fn causes(e: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in e.chain() {
         // an error of the operating system in words, never "(os error 2)"
+        // and a JSON parser's in ours, its place said once
         let text = match cause.downcast_ref::<std::io::Error>() {
             Some(io) => ludomat_io::error::words(io),
-            None => cause.to_string(),
+            None => match cause.downcast_ref::<serde_json::Error>() {
+                Some(json) => ludomat_io::error::json(json),
+                None => cause.to_string(),
+            },
         };
         if text.is_empty() || line.ends_with(&text) {
             continue;

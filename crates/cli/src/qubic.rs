@@ -7,6 +7,7 @@
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::LineInput;
+use ludomat_io::interrupt::Stopped;
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
 
 use crate::help::wrap;
@@ -73,15 +74,27 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
                 );
             }
             // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
-            // the check takes seconds and reports no steps of its own.
+            // the check takes seconds and reports no steps of its own (its rate is told
+            // at its end), and has no safe point to stop at.
             let spinner = indicatif::ProgressBar::new_spinner().with_style(
                 indicatif::ProgressStyle::with_template(
-                    "{spinner} checking every position of the tree against the rules [{elapsed}]",
+                    "{spinner} checking every position of the tree against the rules  {msg}",
                 )
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
             );
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
-            let checked = ludomat_qubic::proofs::verify_tree(&tree);
+            let stopped = || {
+                spinner.finish_and_clear();
+                nothing_kept()
+            };
+            let tick = |t: std::time::Duration| {
+                spinner.set_message(ludomat_io::text::duration(std::time::Duration::from_secs(
+                    t.as_secs(),
+                )));
+            };
+            let checked = crate::stop::or_ctrl_c_ticking(stopped, tick, || {
+                ludomat_qubic::proofs::verify_tree(&tree)
+            });
             spinner.finish_and_clear();
             print(checked?);
         }
@@ -116,11 +129,30 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             drop(ctx);
             bar.finish();
             out!("{}", search.summary(&run, crate::help::width())?);
+            if run.verdict == ludomat_qubic::proof3d::run::Verdict::Cancelled {
+                return Err(Stopped::after(
+                    run.proved() as u64,
+                    Some(run.jobs.len() as u64),
+                    ("position", "positions"),
+                    "the win is not proved (the search keeps nothing)",
+                )
+                .into());
+            }
             print(search.report(&run)?);
         }
-        task => print(task.run(&mut |head| out!("{}", wrap(head)))?),
+        task => {
+            let checked = crate::stop::or_ctrl_c(nothing_kept, || {
+                task.run(&mut |head| out!("{}", wrap(head)))
+            });
+            print(checked?);
+        }
     }
     Ok(())
+}
+
+/// A check stopped by Ctrl-C, which has no safe point to stop at.
+fn nothing_kept() -> Stopped {
+    Stopped::with("the check is not complete, and nothing of it is kept")
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
@@ -131,9 +163,6 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
         .map_err(crate::usage::of_tournament)?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
-    if r.stopped {
-        outln!("{}", crate::progress::interrupted(r.played(), args.games));
-    }
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
@@ -172,7 +201,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         );
     }
     if r.stopped {
-        return Err(ludomat_io::interrupt::Stopped.into());
+        return Err(crate::voice::stopped_tournament(r.played(), args.games).into());
     }
     Ok(())
 }

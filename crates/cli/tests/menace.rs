@@ -56,7 +56,7 @@ fn corrupt_or_foreign_state_files_are_reported_and_left_alone() {
         (
             "corrupt.json",
             "{\"format\": \"ludomat-menace\", \"vers",
-            "corrupt: not valid JSON at line 1",
+            "corrupt: not valid JSON: line 1",
         ),
         (
             "notes.json",
@@ -440,8 +440,9 @@ fn ctrl_c_saves_what_was_trained() {
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout} {}", text(&out.stderr));
-    assert!(stdout.contains("Interrupted (Ctrl-C) after "), "{stdout}");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stdout} {stderr}");
+    assert!(stderr.contains("Stopped by Ctrl-C after "), "{stderr}");
     let m = Menace::load(&path).unwrap();
     assert!(m.games() > 0);
     assert!(

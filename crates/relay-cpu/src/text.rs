@@ -20,7 +20,9 @@ use crate::{BenchReport, Flags, Key, Machine, TICK};
 #[must_use]
 pub fn real_time(steps: u64, ticks: u64) -> String {
     format!(
-        "{steps} instructions, {ticks} ticks at 5 Hz = {} on the real machine",
+        "{}, {} at 5 Hz = {} on the real machine",
+        ludomat_io::text::count(steps, "instruction", "instructions"),
+        ludomat_io::text::count(ticks, "tick", "ticks"),
         real_time_text(ticks)
     )
 }

@@ -34,9 +34,9 @@ pub fn trace(t: &CircuitTrace, timing: Timing) -> String {
     let _ = writeln!(
         s,
         "    {} relay operations (the interrupter DM buzzed {} times); {} ticks{}.",
-        t.operations,
-        t.buzzes,
-        t.ticks,
+        ludomat_io::text::thousands(t.operations as u64),
+        ludomat_io::text::thousands(t.buzzes as u64),
+        ludomat_io::text::thousands(t.ticks as u64),
         if timing == Timing::IDEAL {
             String::new()
         } else {
