@@ -593,7 +593,11 @@ fn learn(a: &LearnOptions) -> Result<()> {
     let bar = progress::Bar::new("games", Some(a.games), false);
     let mut watch = |p: &Progress<LearnProgress>| {
         let last = p.partial.curve.last().map(|c| group(c.mean.round() as u64));
-        let recent = group(p.partial.recent_mean.round() as u64);
+        // no game since the last point yet (a score is never 0): no mean to show
+        let recent = match p.partial.recent_mean {
+            m if m > 0.0 => group(m.round() as u64),
+            _ => "—".into(),
+        };
         let text = format!("recent {recent}, last point {}", last.unwrap_or_default());
         bar.update(p, Some(text));
     };
