@@ -69,7 +69,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
                     "{}",
                     wrap(
                         "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
-                         `ludomat qubic proof --dims 3`.)\n"
+                         'ludomat qubic proof --dims 3'.)\n"
                     )
                 );
             }

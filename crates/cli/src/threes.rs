@@ -666,7 +666,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
-        " (the game's own seed: `threes auto` derives each game's from the run's --seed)"
+        " (the game's own seed: 'threes auto' derives each game's from the run's --seed)"
     } else {
         ""
     };

@@ -61,7 +61,7 @@ pub fn run(cmd: TictactoeCmd) -> Result<()> {
 pub fn play(args: PlayArgs) -> Result<()> {
     let notation = args.notation;
     args.o
-        .check_side(Player::Second, "give it X (`--x relay`)")?;
+        .check_side(Player::Second, "give it X ('--x relay')")?;
     let derive = |i| ludomat_game::seed::derive(args.seed, i);
     // MENACE against a person is played by MENACE's session (the seeds as for its agent).
     match (args.x, args.o) {

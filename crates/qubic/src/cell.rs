@@ -16,7 +16,7 @@ pub enum ParseCellError {
     },
     /// Too many or too few digits.
     #[error(
-        "`{input}` has {} {}; a move is {expected} digits, each 1–4 (e.g. {example})",
+        "'{input}' has {} {}; a move is {expected} digits, each 1–4 (e.g. {example})",
         found,
         if *found == 1 { "character" } else { "characters" }
     )]
