@@ -225,10 +225,13 @@ fn train(a: TrainArgs) -> Result<()> {
         } else {
             "the report above covers them"
         };
-        return Err(
-            ludomat_io::interrupt::Stopped::after(played, Some(a.games), ("game", "games"), kept)
-                .into(),
-        );
+        return Err(ludomat_io::interrupt::Stopped::after(
+            played,
+            Some(a.games),
+            ("game", "games"),
+            kept,
+        )
+        .into());
     }
     Ok(())
 }

@@ -230,10 +230,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     );
     drop(ctx);
     bar.finish();
-    out!(
-        "{}",
-        crate::help::wrap(&text::speed(&config, &r))
-    );
+    out!("{}", crate::help::wrap(&text::speed(&config, &r)));
     // each rate above is by wall-clock time; the whole measurement's CPU time beside it
     // the runs the bar counted: those measured and those skipped (a simulator missing)
     let skipped = match r.skipped.len() {

@@ -62,20 +62,10 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     match task {
         ProofTask::Tree { file } => {
-            let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
-            out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
-            if file.is_none() {
-                out!(
-                    "{}",
-                    wrap(
-                        "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
-                         'ludomat qubic proof --dims 3'.)\n"
-                    )
-                );
-            }
             // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
-            // the check takes seconds and reports no steps of its own (its rate is told
-            // at its end), and has no safe point to stop at.
+            // reading the tree and checking it take seconds and report no steps of their
+            // own (the rate is told at the end), and have no safe point to stop at: Ctrl-C
+            // is caught from the start to the end, in one scope.
             let spinner = indicatif::ProgressBar::new_spinner().with_style(
                 indicatif::ProgressStyle::with_template(
                     "{spinner} checking every position of the tree against the rules  {msg}",
@@ -93,6 +83,19 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
                 )));
             };
             let checked = crate::stop::or_ctrl_c_ticking(stopped, tick, || {
+                let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
+                spinner.suspend(|| {
+                    out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
+                    if file.is_none() {
+                        out!(
+                            "{}",
+                            wrap(
+                                "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
+                                 'ludomat qubic proof --dims 3'.)\n"
+                            )
+                        );
+                    }
+                });
                 ludomat_qubic::proofs::verify_tree(&tree)
             });
             spinner.finish_and_clear();

@@ -21,9 +21,7 @@ pub fn or_ctrl_c_ticking<T: Send>(
 ) -> T {
     let started = std::time::Instant::now();
     let _scope = ludomat_io::interrupt::catch();
-    let caught = || {
-        ludomat_io::interrupt::requested().load(std::sync::atomic::Ordering::SeqCst)
-    };
+    let caught = || ludomat_io::interrupt::requested().load(std::sync::atomic::Ordering::SeqCst);
     std::thread::scope(|s| {
         let running = s.spawn(work);
         while !running.is_finished() {

@@ -772,7 +772,9 @@ fn tune(options: TuneOptions) -> Result<()> {
     }
     if tuned.ended == Ended::Cancelled {
         let kept = match (&a.checkpoint, &a.out) {
-            (Some(_), _) => "the best so far is above, and the checkpoint holds the run: go on with --resume",
+            (Some(_), _) => {
+                "the best so far is above, and the checkpoint holds the run: go on with --resume"
+            }
             (None, Some(_)) => "the best so far is above and in --out",
             (None, None) => "the best so far is above",
         };

@@ -299,7 +299,10 @@ fn ctrl_c_in_logic_bench_stops_inside_a_simulator_s_run() {
     let (code, out, err) = interrupted(&args, std::time::Duration::from_secs(4));
     let took = started.elapsed();
     assert_eq!(code, Some(130), "{out}\n{err}");
-    assert!(words(&err).contains("Stopped by Ctrl-C after"), "{out}\n{err}");
+    assert!(
+        words(&err).contains("Stopped by Ctrl-C after"),
+        "{out}\n{err}"
+    );
     assert!(
         took < std::time::Duration::from_secs(30),
         "the Ctrl-C was seen after {took:?}"

@@ -488,3 +488,33 @@ fn an_opponent_that_cannot_play_the_side_is_refused_at_once() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+/// The README states what a saved MENACE does with its seed, in the words `menace play`
+/// prints: its own draws go on (the one exception to "every --seed defaults to 1").
+#[test]
+fn the_readme_says_what_a_saved_menace_does_with_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = state_arg(&dir.path().join("menace.json"));
+    let moves = "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n".repeat(3);
+    let first = ludomat(
+        &["menace", "play", "--state", &state, "--games", "1"],
+        &moves,
+    );
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let again = ludomat(&["menace", "play", "--state", &state, "--games", "1"], "");
+    let said = text(&again.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let words = "drawn from the saved MENACE's own draws";
+    assert!(said.contains(words), "{said}");
+    let readme =
+        ludomat_io::read::to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        readme.contains(words),
+        "README does not say what {words:?} means"
+    );
+    assert!(readme.contains("`--seed N` always restarts them"), "README");
+}

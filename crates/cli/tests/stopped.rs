@@ -64,7 +64,10 @@ fn says_it_in_one_wording(args: &[&str], after: Duration, counted: Option<&str>)
     let start = tail.rfind("Stopped by Ctrl-C").unwrap_or_else(|| {
         panic!("{args:?}: no 'Stopped by Ctrl-C'\nstdout:\n{out}\nstderr:\n{err}")
     });
-    let line = tail[start..].split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = tail[start..]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(line.ends_with('.'), "{args:?}: {line}");
     match counted {
         Some(unit) => {
@@ -192,17 +195,12 @@ fn threes_auto_learn_tune_bench() {
     let start = concat!(env!("CARGO_MANIFEST_DIR"), "/../threes/tuning/start.json");
     says_it_in_one_wording(
         &[
-            "threes", "tune", "--games", "100000", "--depth", "2", "--rounds", "4", "--from",
-            start,
+            "threes", "tune", "--games", "20", "--depth", "1", "--rounds", "100", "--from", start,
         ],
         SOON,
         Some("candidates"),
     );
-    says_it_in_one_wording(
-        &["threes", "bench", "--depth", "3"],
-        SOON,
-        None,
-    );
+    says_it_in_one_wording(&["threes", "bench", "--depth", "3"], SOON, None);
 }
 
 #[test]
@@ -212,11 +210,25 @@ fn relay_her_and_the_proof_checks() {
         SOON,
         Some("of 1,000,000,000,000 instructions"),
     );
-    says_it_in_one_wording(
-        &["her", "train", "--games", "1000000000", "--quiet"],
+    // HER's games are quick: saving after each makes the run long enough to stop
+    let dir = tempfile::tempdir().expect("temp dir");
+    let state = dir.path().join("her.json");
+    let line = says_it_in_one_wording(
+        &[
+            "her",
+            "train",
+            "--games",
+            "1000000",
+            "--quiet",
+            "--state",
+            state.to_str().expect("utf-8"),
+            "--save-every",
+            "1",
+        ],
         SOON,
-        Some("of 1,000,000,000 games"),
+        Some("of 1,000,000 games"),
     );
+    assert!(line.contains("HER is saved with them"), "{line}");
     // the 4×4×4×4 tree's check has no safe point: it used to die of the signal, silent
     let line = says_it_in_one_wording(&["qubic", "proof"], Duration::from_millis(1500), None);
     assert!(line.contains("not complete"), "{line}");

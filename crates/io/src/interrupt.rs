@@ -94,7 +94,6 @@ impl Stopped {
     }
 }
 
-
 /// The flag the first Ctrl-C of a [`catch`] scope raises: a run's cancellation reads it
 /// (`ludomat_game::run::Cancel::also_on`).
 #[must_use]

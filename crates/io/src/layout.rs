@@ -135,7 +135,11 @@ mod tests {
         let wrapped = wrap_hanging(text, WIDTH);
         let lines: Vec<&str> = wrapped.lines().collect();
         assert_eq!(lines.len(), 3, "{wrapped}");
-        assert_eq!(lines[2], format!("{}switch held", " ".repeat(38)), "{wrapped}");
+        assert_eq!(
+            lines[2],
+            format!("{}switch held", " ".repeat(38)),
+            "{wrapped}"
+        );
     }
 
     /// A coloured error (clap's on a terminal) wraps where the plain one does: colour
@@ -143,7 +147,10 @@ mod tests {
     #[test]
     fn colour_codes_take_no_columns() {
         let plain = format!("error: {}", "word ".repeat(20));
-        let coloured = format!("\u{1b}[1m\u{1b}[31merror:\u{1b}[0m {}", "\u{1b}[33mword\u{1b}[0m ".repeat(20));
+        let coloured = format!(
+            "\u{1b}[1m\u{1b}[31merror:\u{1b}[0m {}",
+            "\u{1b}[33mword\u{1b}[0m ".repeat(20)
+        );
         let strip = |s: &str| {
             let mut out = String::new();
             let mut skip = false;
@@ -157,7 +164,10 @@ mod tests {
             }
             out
         };
-        assert_eq!(strip(&wrap_hanging(&coloured, WIDTH)), wrap_hanging(&plain, WIDTH));
+        assert_eq!(
+            strip(&wrap_hanging(&coloured, WIDTH)),
+            wrap_hanging(&plain, WIDTH)
+        );
         assert_eq!(wrap_hanging(&plain, WIDTH).lines().count(), 2);
     }
 

@@ -139,7 +139,8 @@ pub(crate) fn menace(view: &Value) -> Result<Kit, KitError> {
         in_play(view)
     );
     let rules: ludomat_menace::Rules = field(view, "rules", "view").and_then(|r| {
-        serde_json::from_value(r.clone()).map_err(|e| bad(format!("view.rules: {}", ludomat_io::error::json(&e))))
+        serde_json::from_value(r.clone())
+            .map_err(|e| bad(format!("view.rules: {}", ludomat_io::error::json(&e))))
     })?;
     Ok(Kit::menace_from_counts(side, &counts, &rules, origin))
 }

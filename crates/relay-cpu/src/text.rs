@@ -413,7 +413,10 @@ impl Console for RelayConsole {
                     .take(40)
                     .flat_map(|c| {
                         let escaped = c.is_control().then(|| c.escape_default());
-                        escaped.into_iter().flatten().chain((!c.is_control()).then_some(c))
+                        escaped
+                            .into_iter()
+                            .flatten()
+                            .chain((!c.is_control()).then_some(c))
                     })
                     .collect();
                 return Ok(Reply::Go(format!(
@@ -504,7 +507,10 @@ mod tests {
         assert!(s.contains("Refused: 9 is not a cell"), "{s}");
         assert!(s.contains("Refused: cell 0 is taken by O"), "{s}");
         // the keys a game takes, q included (not the machine's commands)
-        assert!(s.contains("'x' is not a key: type a key 0-9 (or q)."), "{s}");
+        assert!(
+            s.contains("'x' is not a key: type a key 0-9 (or q)."),
+            "{s}"
+        );
         assert!(s.contains("Paper: 8071399"), "{s}");
         // Faithful mode takes the occupied centre.
         let s = play_script(false, RomChoice::AsNumbered, "8\n9\n");

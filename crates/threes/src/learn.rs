@@ -268,10 +268,8 @@ impl Learner {
         if loaded.precision != Precision::F32 {
             return Err(damaged("a checkpoint must hold exact (f32) weights".into()));
         }
-        let state: TrainerState =
-            serde_json::from_value(state).map_err(|e| {
-                damaged(format!("trainer's state: {}", ludomat_io::error::json(&e)))
-            })?;
+        let state: TrainerState = serde_json::from_value(state)
+            .map_err(|e| damaged(format!("trainer's state: {}", ludomat_io::error::json(&e))))?;
         Ok(Learner {
             network: Arc::new(loaded.network),
             state,
