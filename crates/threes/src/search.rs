@@ -118,7 +118,7 @@ pub fn rule(rule: DepthRule) -> String {
         ),
         DepthRule::Nodes { nodes, max } => format!(
             "{} nodes per move (max depth {max})",
-            ludomat_io::text::thousands(u64::from(nodes))
+            ludomat_io::text::thousands(nodes)
         ),
     }
 }
