@@ -205,7 +205,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if !out::is_output_failure(&e) => {
             // wrapped at words to 80 columns, as everything the program writes
-            let line = format!("ludomat: {}", out::causes(&e));
+            let line = format!("ludomat: {}", out::causes(&e)).replace('`', "'");
             errln!("{}", help::wrap(&line).trim_end());
             std::process::ExitCode::FAILURE
         }
