@@ -72,7 +72,7 @@ fn distributed_under_mpirun_without_the_feature_refuses() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        err.contains("built without the cargo feature `mpi`") && err.contains("4 processes"),
+        err.contains("built without the cargo feature 'mpi'") && err.contains("4 processes"),
         "{err}"
     );
 }
@@ -132,7 +132,7 @@ fn learn_distributed_under_mpirun_without_the_feature_refuses() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        err.contains("built without the cargo feature `mpi`") && err.contains("3 processes"),
+        err.contains("built without the cargo feature 'mpi'") && err.contains("3 processes"),
         "{err}"
     );
     assert!(!dir.path().join("run").exists(), "nothing trained");
