@@ -165,8 +165,7 @@ fn no_help_page_names_an_issue() {
 #[test]
 fn no_snapshot_quotes_with_backticks() {
     let mut found = Vec::new();
-    for entry in std::fs::read_dir(cases()).expect("the snapshots") {
-        let path = entry.expect("an entry").path();
+    for path in ludomat_io::read::entries(&cases()).expect("the snapshots") {
         let text = ludomat_io::read::to_string(&path).unwrap_or_default();
         for (i, line) in text.lines().enumerate() {
             if line.contains('`') && !line.starts_with("```") {
