@@ -114,13 +114,13 @@ impl TrainOptions {
     pub fn check(&self) -> Result<(), ArenaError> {
         if self.against == AgentKind::Human {
             return Err(ArenaError::Seat(
-                "MENACE trains against a machine; to play it yourself use `ludomat menace play`"
+                "MENACE trains against a machine; to play it yourself use 'ludomat menace play'"
                     .into(),
             ));
         }
         self.against.check_side(
             self.side.player().opponent(),
-            "train MENACE as O against it (`--side o`)",
+            "train MENACE as O against it ('--side o')",
         )
     }
 

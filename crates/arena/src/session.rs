@@ -411,7 +411,7 @@ fn seats(a: Entrant, b: Entrant, sides: Sides) -> Result<(), String> {
             let second = seat_b || sides == Sides::Alternate;
             if second && !c.plays_second() {
                 let hint = if seat_b {
-                    "make it A (`a`), with fixed sides"
+                    "make it A ('a'), with fixed sides"
                 } else {
                     "with alternating sides A plays O in every other game; use fixed sides"
                 };

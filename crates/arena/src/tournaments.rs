@@ -97,7 +97,7 @@ impl TictactoeTournament {
     ) -> Result<TournamentResult, TournamentError> {
         if self.x == AgentKind::Human || self.o == AgentKind::Human {
             return Err(TournamentError::Options(
-                "a tournament cannot include a human; use `ludomat play tictactoe`".into(),
+                "a tournament cannot include a human; use 'ludomat play tictactoe'".into(),
             ));
         }
         if self.games == 0 {
@@ -113,7 +113,7 @@ impl TictactoeTournament {
             )?;
         }
         self.o
-            .check_side(Player::Second, "give it X (`--x relay`)")?;
+            .check_side(Player::Second, "give it X ('--x relay')")?;
         // Build once to report configuration errors before starting.
         self.x.build(0, Notation::Numeric)?;
         self.o.build(0, Notation::Numeric)?;

@@ -103,10 +103,27 @@ fn netlist(a: &NetlistArgs, out: &mut dyn Write) -> Result<()> {
 
 fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let (_, n) = load(a.netlist.as_deref())?;
+    let runs: u64 = if a.bench { 5 } else { 1 };
     let bar = progress::Bar::new("positions", None, false);
-    let mut watch = |p: &Progress<VerifyProgress>| bar.update(p, None);
+    // With --bench the check runs 5 times (the best time counts), each reporting its own
+    // positions: the bar counts every run's, so it never stands full while runs are left.
+    let runs_done = std::cell::Cell::new(0u64);
+    let mut watch = |p: &Progress<VerifyProgress>| {
+        let before = runs_done.get();
+        let all = Progress {
+            done: before * p.total.unwrap_or(0) + p.done,
+            total: p.total.map(|t| t * runs),
+            last: p.last && before + 1 >= runs,
+            partial: p.partial.clone(),
+            ..*p
+        };
+        if p.last {
+            runs_done.set(before + 1);
+        }
+        bar.update(&all, None);
+    };
     let (mut ctx, _ctrl_c) = progress::context("positions", None, &mut watch);
-    let (report, best, ended) = verify_timed(&n, a.timing, if a.bench { 5 } else { 1 }, &mut ctx)?;
+    let (report, best, ended) = verify_timed(&n, a.timing, runs as u32, &mut ctx)?;
     drop(ctx);
     bar.finish();
     let cancelled = ended == Ended::Cancelled;
@@ -116,10 +133,13 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     // the timing to standard error: the same check prints the same standard output
     errln!("{}", speed(&report, best, a.bench.then_some(5)));
     if cancelled {
-        bail!(
-            "stopped by Ctrl-C after {}: the check is not complete",
-            ludomat_io::text::count(report.positions as u64, "position", "positions")
-        );
+        return Err(ludomat_io::interrupt::Stopped::after(
+            report.positions as u64,
+            None,
+            ("position", "positions"),
+            "the check is not complete",
+        )
+        .into());
     }
     if !report.clean() {
         bail!(

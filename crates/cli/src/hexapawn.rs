@@ -200,12 +200,6 @@ fn train(a: TrainArgs) -> Result<()> {
     }
     let ended = ended?;
     let played = run.played();
-    if ended == Ended::Cancelled {
-        outln!(
-            "Interrupted (Ctrl-C) after {played} of {}; the report covers those.",
-            ludomat_io::text::count(a.games, "game", "games")
-        );
-    }
     out!(
         "{}",
         crate::help::wrap(&text::report(
@@ -224,6 +218,20 @@ fn train(a: TrainArgs) -> Result<()> {
     }
     if let Some(p) = &a.state {
         outln!("state: {}", p.display());
+    }
+    if ended == Ended::Cancelled {
+        let kept = if a.state.is_some() {
+            "the report above covers them, and HER is saved with them"
+        } else {
+            "the report above covers them"
+        };
+        return Err(ludomat_io::interrupt::Stopped::after(
+            played,
+            Some(a.games),
+            ("game", "games"),
+            kept,
+        )
+        .into());
     }
     Ok(())
 }

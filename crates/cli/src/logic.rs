@@ -191,10 +191,13 @@ fn check(dir: &Path) -> Result<()> {
         );
     }
     if ended == Ended::Cancelled {
-        bail!(
-            "stopped by Ctrl-C after {}",
-            ludomat_io::text::count(r.files.len() as u64, "file", "files")
-        );
+        return Err(ludomat_io::interrupt::Stopped::after(
+            r.files.len() as u64,
+            None,
+            ("file", "files"),
+            "the lines above are theirs",
+        )
+        .into());
     }
     Ok(())
 }
@@ -228,20 +231,32 @@ fn bench(a: BenchArgs) -> Result<()> {
     );
     drop(ctx);
     bar.finish();
-    out!(
-        "{}",
-        crate::help::wrap(&text::speed(&config, &r, ended == Ended::Cancelled))
-    );
+    out!("{}", crate::help::wrap(&text::speed(&config, &r)));
     // each rate above is by wall-clock time; the whole measurement's CPU time beside it
+    // the runs the bar counted: those measured and those skipped (a simulator missing)
+    let skipped = match r.skipped.len() {
+        0 => String::new(),
+        n => format!(" ({n} skipped)"),
+    };
+    let runs = (r.rates.len() + r.skipped.len()) as u64;
     errln!(
-        "{} in {} (simulators included)",
-        ludomat_io::text::count(r.rates.len() as u64, "simulator run", "simulator runs"),
+        "{}{skipped} in {} (simulators included)",
+        ludomat_io::text::count(runs, "simulator run", "simulator runs"),
         ludomat_io::text::wall_and_cpu(wall, cpu)
     );
     if let Some(path) = a.chart {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());
         ludomat_chart::log_bar_chart(&chart, &path)?;
         outln!("chart: {}", path.display());
+    }
+    if ended == Ended::Cancelled {
+        return Err(ludomat_io::interrupt::Stopped::after(
+            runs,
+            Some(config.runs()),
+            ("simulator run", "simulator runs"),
+            "the figures above are theirs",
+        )
+        .into());
     }
     Ok(())
 }

@@ -30,6 +30,7 @@ mod regex;
 mod relay;
 mod saved;
 mod serve;
+mod stop;
 mod threes;
 mod tictactoe;
 mod voice;
@@ -190,8 +191,10 @@ fn main() -> std::process::ExitCode {
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
     let failed_write = out::finish();
     match result {
-        // stopped by Ctrl-C after printing what it had: the shell's status for it
+        // stopped by Ctrl-C after printing what it had: the one line, the shell's status
         Err(e) if e.downcast_ref::<interrupt::Stopped>().is_some() => {
+            let line = e.downcast_ref::<interrupt::Stopped>().map(|s| s.line());
+            errln!("{}", help::wrap(line.unwrap_or_default()).trim_end());
             std::process::ExitCode::from(130)
         }
         Err(e) if usage::find(&e).is_some() => {
@@ -202,7 +205,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if !out::is_output_failure(&e) => {
             // wrapped at words to 80 columns, as everything the program writes
-            let line = format!("ludomat: {}", out::causes(&e));
+            let line = format!("ludomat: {}", out::causes(&e)).replace('`', "'");
             errln!("{}", help::wrap(&line).trim_end());
             std::process::ExitCode::FAILURE
         }

@@ -156,9 +156,13 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         }
         MenaceSub::Stats => {
             let store = Stored::open_saved(&cmd.state)?;
+            // a long state path wrapped like every line (the table's lines fit 80)
             out!(
                 "{}",
-                text::stats(&store.menace, &store.path.display().to_string())
+                crate::help::wrap(&text::stats(
+                    &store.menace,
+                    &store.path.display().to_string()
+                ))
             );
             Ok(())
         }
@@ -247,12 +251,6 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     };
     saved?;
     let played = run.progress.played;
-    if ended == Ended::Cancelled {
-        outln!(
-            "Interrupted (Ctrl-C) after {played} of {}; saving what was played.",
-            ludomat_io::text::count(args.games, "game", "games")
-        );
-    }
     // Timing goes to stderr: stdout is the same for the same command.
     errln!(
         "{}",
@@ -277,6 +275,15 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         "{}",
         crate::help::wrap(&text::trained(run.menace.games(), &path, kept))
     );
+    if ended == Ended::Cancelled {
+        return Err(ludomat_io::interrupt::Stopped::after(
+            played,
+            Some(args.games),
+            ("game", "games"),
+            "MENACE is saved with them, and their curve written",
+        )
+        .into());
+    }
     Ok(())
 }
 
@@ -294,9 +301,15 @@ fn bench(state: &StateOptions, args: &BenchOptions) -> Result<()> {
     let (report, ended) = run_bench(config, &mut ctx)?;
     drop(ctx);
     bar.finish();
-    out!(
-        "{}",
-        crate::help::wrap(&report.text(ended == Ended::Cancelled))
-    );
+    out!("{}", crate::help::wrap(&report.text()));
+    if ended == Ended::Cancelled {
+        return Err(ludomat_io::interrupt::Stopped::after(
+            report.single.games() + report.parallel.as_ref().map_or(0, |p| p.games()),
+            None,
+            ("game", "games"),
+            "the figures above are theirs",
+        )
+        .into());
+    }
     Ok(())
 }

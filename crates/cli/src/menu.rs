@@ -134,8 +134,18 @@ fn run_with(
             }
             write!(out, "{}", p.prompt(&prompt(screen, machines)))?;
             out.flush()?;
-            // Ctrl-C at a menu leaves it as q does (cleanly, never killed by the signal)
-            let Some(line) = read_line(input)?.filter(|_| !ctrl_c_seen()) else {
+            // Ctrl-C at a menu goes back one level, as b does; at the top it leaves, saying
+            // so, with the status of a Ctrl-C (130) — never killed by the signal
+            let line = read_line(input)?;
+            if ctrl_c_seen() {
+                writeln!(out)?;
+                if screen == Screen::Machines {
+                    return Err(ludomat_io::interrupt::Stopped::with("goodbye").into());
+                }
+                screen = Screen::Machines;
+                continue;
+            }
+            let Some(line) = line else {
                 writeln!(out)?;
                 return Ok(());
             };
@@ -389,15 +399,16 @@ fn help(p: Palette) -> String {
         p.title("How the menu works"),
         "  Type a machine's number and Enter, then an entry's number; 2.3 (or 2 3)
   runs entry 3 of machine 2 at once, from any menu. Every entry is an ordinary
-  command line, shown as `$ ludomat …` before it runs: type it yourself to
+  command line, shown as '$ ludomat …' before it runs: type it yourself to
   change its options. When it ends, its result stays on screen until you press
   Enter (or type your next choice). Ctrl-C stops the entry that runs and comes
-  back here. b goes back, q quits, an empty line shows the menu again; the end
-  of input (Ctrl-D) leaves. Games say their own keys; q quits most of them.
+  back here; at a menu it goes back, as b does, and at the top it leaves.
+  b goes back, q quits, an empty line shows the menu again; the end of input
+  (Ctrl-D) leaves. Games say their own keys; q quits most of them.
 
-  Every command and option: `ludomat --help`, `ludomat play --help`,
-  `ludomat menace train --help` … (in a checkout, `ludomat` is
-  `cargo run --release --`).
+  Every command and option: 'ludomat --help', 'ludomat play --help',
+  'ludomat menace train --help' … (in a checkout, 'ludomat' is
+  'cargo run --release --').
   README.md has a worked example for every machine.
   Colours show on a terminal only; NO_COLOR=1 turns them off (no-color.org).
 "

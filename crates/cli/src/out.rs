@@ -46,9 +46,13 @@ pub fn causes(e: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in e.chain() {
         // an error of the operating system in words, never "(os error 2)"
+        // and a JSON parser's in ours, its place said once
         let text = match cause.downcast_ref::<std::io::Error>() {
             Some(io) => ludomat_io::error::words(io),
-            None => cause.to_string(),
+            None => match cause.downcast_ref::<serde_json::Error>() {
+                Some(json) => ludomat_io::error::json(json),
+                None => cause.to_string(),
+            },
         };
         if text.is_empty() || line.ends_with(&text) {
             continue;
@@ -81,14 +85,18 @@ pub fn clap_exit(e: &clap::Error) -> std::process::ExitCode {
     };
     // Colour under the binary's one rule (colour.rs): a palette that differs from the
     // one for a pipe is a coloured one.
+    // quotes 'like this' in what a person reads: the help comes from doc comments,
+    // whose code is in backticks
     let text = if palette(terminal) != palette(false) {
         styled.ansi().to_string()
     } else {
         styled.to_string()
-    };
+    }
+    .replace('`', "'");
     if to_stdout {
         // help and version: plain, wrapped to 80 columns (help.rs)
-        print(format_args!("{}", crate::help::wrap(&styled.to_string())));
+        let plain = styled.to_string().replace('`', "'");
+        print(format_args!("{}", crate::help::wrap(&plain)));
     } else if palette(terminal) != palette(false) {
         eprint(format_args!("{text}"));
     } else {

@@ -7,6 +7,7 @@
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::LineInput;
+use ludomat_io::interrupt::Stopped;
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
 
 use crate::help::wrap;
@@ -61,27 +62,42 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     match task {
         ProofTask::Tree { file } => {
-            let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
-            out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
-            if file.is_none() {
-                out!(
-                    "{}",
-                    wrap(
-                        "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
-                         `ludomat qubic proof --dims 3`.)\n"
-                    )
-                );
-            }
             // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
-            // the check takes seconds and reports no steps of its own.
+            // reading the tree and checking it take seconds and report no steps of their
+            // own (the rate is told at the end), and have no safe point to stop at: Ctrl-C
+            // is caught from the start to the end, in one scope.
             let spinner = indicatif::ProgressBar::new_spinner().with_style(
                 indicatif::ProgressStyle::with_template(
-                    "{spinner} checking every position of the tree against the rules [{elapsed}]",
+                    "{spinner} checking every position of the tree against the rules  {msg}",
                 )
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
             );
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
-            let checked = ludomat_qubic::proofs::verify_tree(&tree);
+            let stopped = || {
+                spinner.finish_and_clear();
+                nothing_kept()
+            };
+            let tick = |t: std::time::Duration| {
+                spinner.set_message(ludomat_io::text::duration(std::time::Duration::from_secs(
+                    t.as_secs(),
+                )));
+            };
+            let checked = crate::stop::or_ctrl_c_ticking(stopped, tick, || {
+                let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
+                spinner.suspend(|| {
+                    out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
+                    if file.is_none() {
+                        out!(
+                            "{}",
+                            wrap(
+                                "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
+                                 'ludomat qubic proof --dims 3'.)\n"
+                            )
+                        );
+                    }
+                });
+                ludomat_qubic::proofs::verify_tree(&tree)
+            });
             spinner.finish_and_clear();
             print(checked?);
         }
@@ -116,11 +132,30 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             drop(ctx);
             bar.finish();
             out!("{}", search.summary(&run, crate::help::width())?);
+            if run.verdict == ludomat_qubic::proof3d::run::Verdict::Cancelled {
+                return Err(Stopped::after(
+                    run.proved() as u64,
+                    Some(run.jobs.len() as u64),
+                    ("position", "positions"),
+                    "the win is not proved (the search keeps nothing)",
+                )
+                .into());
+            }
             print(search.report(&run)?);
         }
-        task => print(task.run(&mut |head| out!("{}", wrap(head)))?),
+        task => {
+            let checked = crate::stop::or_ctrl_c(nothing_kept, || {
+                task.run(&mut |head| out!("{}", wrap(head)))
+            });
+            print(checked?);
+        }
     }
     Ok(())
+}
+
+/// A check stopped by Ctrl-C, which has no safe point to stop at.
+fn nothing_kept() -> Stopped {
+    Stopped::with("the check is not complete, and nothing of it is kept")
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
@@ -131,9 +166,6 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
         .map_err(crate::usage::of_tournament)?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
-    if r.stopped {
-        outln!("{}", crate::progress::interrupted(r.played(), args.games));
-    }
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
@@ -172,7 +204,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         );
     }
     if r.stopped {
-        return Err(ludomat_io::interrupt::Stopped.into());
+        return Err(crate::voice::stopped_tournament(r.played(), args.games).into());
     }
     Ok(())
 }

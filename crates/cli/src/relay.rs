@@ -292,7 +292,7 @@ fn run_program(a: RunArgs) -> Result<()> {
             bail!(
                 "stopped after {} instructions (--max-steps) without halting; PC {:#04x}. \
                  A runaway program? Raise --max-steps to let it run longer.",
-                m.steps(),
+                ludomat_io::text::thousands(m.steps()),
                 m.pc()
             );
         }
@@ -317,6 +317,15 @@ fn bench(a: BenchArgs) -> Result<()> {
         "{}",
         text::bench(&name.to_string(), &r, &ticks, interrupted)
     );
+    if interrupted {
+        return Err(ludomat_io::interrupt::Stopped::after(
+            r.progress.instructions,
+            Some(a.max_steps),
+            ("instruction", "instructions"),
+            "the figures above are theirs",
+        )
+        .into());
+    }
     Ok(())
 }
 

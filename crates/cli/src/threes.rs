@@ -16,6 +16,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_game::LineInput;
+use ludomat_io::interrupt::Stopped;
 use ludomat_io::lock::Wait;
 use ludomat_io::log::{Log, Resume, Settings};
 use ludomat_io::output::{self, ANY, CHART};
@@ -218,8 +219,12 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Tune(a) => tune(a),
         ThreesSub::Bench(a) => {
             let network = a.eval.network()?;
-            ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
-                outln!("{line}");
+            // no safe point to stop at: Ctrl-C ends it with the lines printed so far
+            let stopped = || Stopped::with("the lines above are the measurements finished");
+            crate::stop::or_ctrl_c(stopped, || {
+                ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
+                    outln!("{line}");
+                });
             });
             Ok(())
         }
@@ -357,21 +362,24 @@ fn auto(a: AutoOptions) -> Result<()> {
     let wall = started.elapsed();
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
     let (games, ended) = result?;
-    if ended == Ended::Cancelled {
-        if games.is_empty() {
-            outln!(
-                "stopped by Ctrl-C before the first of {} ended: no statistics",
-                ludomat_io::text::count(u64::from(a.games), "game", "games")
-            );
-            return Ok(());
-        }
-        outln!(
-            "stopped by Ctrl-C: {} of {} finished (the statistics below are theirs)",
-            group(games.len() as u64),
-            ludomat_io::text::count(u64::from(a.games), "game", "games")
-        );
+    if ended == Ended::Cancelled && games.is_empty() {
+        return Err(stopped_auto(0, a.games, "no game had ended: no statistics").into());
     }
-    finish(&a, rule, &games, (wall, Some(cpu)), stream.as_mut(), &spec)
+    finish(&a, rule, &games, (wall, Some(cpu)), stream.as_mut(), &spec)?;
+    if ended == Ended::Cancelled {
+        let kept = if a.csv.is_some() {
+            "the statistics above are theirs, and the log holds them"
+        } else {
+            "the statistics above are theirs"
+        };
+        return Err(stopped_auto(games.len() as u64, a.games, kept).into());
+    }
+    Ok(())
+}
+
+/// `threes auto` stopped by Ctrl-C after `done` of `games` games.
+fn stopped_auto(done: u64, games: u32, kept: &str) -> Stopped {
+    Stopped::after(done, Some(u64::from(games)), ("game", "games"), kept)
 }
 
 /// The `--csv` log of an auto run, new (an earlier file is refused, never emptied).
@@ -494,14 +502,29 @@ fn versus(a: VersusOptions) -> Result<()> {
     drop(ctx);
     bar.finish();
     let (played, ended) = result?;
-    if ended == Ended::Cancelled {
-        outln!(
-            "stopped by Ctrl-C: {} finished in this run",
-            ludomat_io::text::count(played.len() as u64, "game", "games")
-        );
-    }
+    let this_run = played.len() as u64;
     games.extend(played);
-    versus_report(&games, a.chart.as_deref(), a.paired.as_deref())
+    let stopped = |kept: &str| {
+        ludomat_io::interrupt::Stopped::after(
+            this_run,
+            None,
+            ("game in this run", "games in this run"),
+            kept,
+        )
+    };
+    if ended == Ended::Cancelled && games.is_empty() {
+        return Err(stopped("no game had ended: no table").into());
+    }
+    versus_report(&games, a.chart.as_deref(), a.paired.as_deref())?;
+    if ended == Ended::Cancelled {
+        let kept = if a.csv.is_some() {
+            "the table above is theirs, and the log holds them (go on with --resume)"
+        } else {
+            "the table above is theirs"
+        };
+        return Err(stopped(kept).into());
+    }
+    Ok(())
 }
 
 /// The curve's table, and its chart when asked.
@@ -575,14 +598,18 @@ fn learn(a: &LearnOptions) -> Result<()> {
     let bar = progress::Bar::new("games", Some(a.games), false);
     let mut watch = |p: &Progress<LearnProgress>| {
         let last = p.partial.curve.last().map(|c| group(c.mean.round() as u64));
-        let recent = group(p.partial.recent_mean.round() as u64);
+        // no game since the last point yet (a score is never 0): no mean to show
+        let recent = match p.partial.recent_mean {
+            m if m > 0.0 => group(m.round() as u64),
+            _ => "—".into(),
+        };
         let text = format!("recent {recent}, last point {}", last.unwrap_or_default());
         bar.update(p, Some(text));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let caption = crate::caption::made_by();
     let result = a.run_placed(&mut ctx, &caption, &mut |line| {
-        bar.suspend(|| outln!("{line}"))
+        bar.suspend(|| out!("{}", wrap(&format!("{line}\n"))))
     });
     drop(ctx);
     bar.finish();
@@ -590,12 +617,6 @@ fn learn(a: &LearnOptions) -> Result<()> {
     let Some(learned) = result? else {
         return Ok(());
     };
-    if learned.ended == Ended::Cancelled {
-        outln!(
-            "interrupted at game {}: saved, go on with --resume",
-            group(learned.learner.state.games)
-        );
-    }
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
     outln!("checkpoint: {}", a.checkpoint_path().display());
@@ -605,6 +626,15 @@ fn learn(a: &LearnOptions) -> Result<()> {
         a.curve_path().display(),
         a.chart_path().display()
     );
+    if learned.ended == Ended::Cancelled {
+        return Err(Stopped::after(
+            learned.learner.state.games,
+            Some(a.games),
+            ("game", "games"),
+            "the network is saved with them: go on with --resume",
+        )
+        .into());
+    }
     Ok(())
 }
 
@@ -635,7 +665,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
-        " (the game's own seed: `threes auto` derives each game's from the run's --seed)"
+        " (the game's own seed: 'threes auto' derives each game's from the run's --seed)"
     } else {
         ""
     };
@@ -739,6 +769,22 @@ fn tune(options: TuneOptions) -> Result<()> {
     outln!("{json}");
     if let Some(path) = &a.out {
         crate::files::write(path, json)?;
+    }
+    if tuned.ended == Ended::Cancelled {
+        let kept = match (&a.checkpoint, &a.out) {
+            (Some(_), _) => {
+                "the best so far is above, and the checkpoint holds the run: go on with --resume"
+            }
+            (None, Some(_)) => "the best so far is above and in --out",
+            (None, None) => "the best so far is above",
+        };
+        return Err(Stopped::after(
+            tuned.candidates,
+            Some(options.bound()),
+            ("candidate", "candidates"),
+            kept,
+        )
+        .into());
     }
     Ok(())
 }

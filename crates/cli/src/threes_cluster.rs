@@ -30,7 +30,7 @@ pub(super) enum Outcome {
 pub(super) fn auto(a: &AutoArgs, mode: Mode, rule: DepthRule, weights: Weights) -> Result<Outcome> {
     match place()? {
         Place::Alone(why) => {
-            outln!("{why}");
+            out!("{}", crate::help::wrap(&format!("{why}\n")));
             Ok(Outcome::Local)
         }
         #[cfg(feature = "mpi")]

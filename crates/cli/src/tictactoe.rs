@@ -61,7 +61,7 @@ pub fn run(cmd: TictactoeCmd) -> Result<()> {
 pub fn play(args: PlayArgs) -> Result<()> {
     let notation = args.notation;
     args.o
-        .check_side(Player::Second, "give it X (`--x relay`)")?;
+        .check_side(Player::Second, "give it X ('--x relay')")?;
     let derive = |i| ludomat_game::seed::derive(args.seed, i);
     // MENACE against a person is played by MENACE's session (the seeds as for its agent).
     match (args.x, args.o) {
@@ -131,9 +131,6 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
         .map_err(crate::usage::of_tournament)?;
     let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
-    if r.stopped {
-        outln!("{}", crate::progress::interrupted(r.played(), args.games));
-    }
     out!(
         "{}",
         ludomat_arena::table::tictactoe(&r, args.alternates(), args.seed)
@@ -150,7 +147,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         );
     }
     if r.stopped {
-        return Err(ludomat_io::interrupt::Stopped.into());
+        return Err(crate::voice::stopped_tournament(r.played(), args.games).into());
     }
     Ok(())
 }

@@ -15,6 +15,16 @@ pub fn timing(done: u64, one: &str, many: &str, wall: Duration, cpu: Duration) -
     )
 }
 
+/// A tournament stopped by Ctrl-C after `played` of `games` games (its table printed).
+pub fn stopped_tournament(played: u64, games: u64) -> ludomat_io::interrupt::Stopped {
+    ludomat_io::interrupt::Stopped::after(
+        played,
+        Some(games),
+        ("game", "games"),
+        "the table above is theirs",
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -351,7 +351,7 @@ fn ctrl_c_in_the_pager_returns_to_the_menu() {
     let mut t = Terminal::menu_with_path(&[&sh, &less]);
     t.expect("Machine (1-", 30);
     t.type_keys("2.8\n");
-    t.expect("Space next page, b back, q quit", 60);
+    t.expect("Space: next page, b: back, q: quit", 60);
     t.type_keys(CTRL_C);
     t.expect(PAUSE, 30);
     t.still_waiting();
@@ -396,4 +396,30 @@ fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
         t.expect("Entry (", 10);
     }
     t.answers_and_quits();
+}
+
+/// Ctrl-C at a menu's own prompt goes back one level, as b does; at the top it leaves,
+/// saying so, with the status of a Ctrl-C (it used to leave silently, status 0, from any
+/// menu).
+#[test]
+fn ctrl_c_at_a_menu_goes_back_and_at_the_top_leaves() {
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut t = Terminal::menu();
+    t.expect("Machine (1-", 30);
+    t.type_keys("3\n");
+    t.expect("Entry (1-", 10);
+    t.type_keys(CTRL_C);
+    t.expect("Machine (1-", 10);
+    t.still_waiting();
+    t.type_keys(CTRL_C);
+    t.expect("Stopped by Ctrl-C; goodbye.", 10);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(s) = t.child.try_wait().expect("status") {
+            break s;
+        }
+        assert!(Instant::now() < deadline, "Ctrl-C did not end the menu");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(130), "{}", t.screen());
 }

@@ -267,7 +267,7 @@ fn ctrl_c_in_a_tournament_prints_the_games_played_and_exits_130() {
         let (code, out, err) = interrupted(args, std::time::Duration::from_secs(3));
         assert_eq!(code, Some(130), "{args:?}: {out}\n{err}");
         assert!(
-            out.contains("interrupted (Ctrl-C) after"),
+            words(&err).contains("Stopped by Ctrl-C after"),
             "{args:?}: {out}\n{err}"
         );
         // the table of the games played
@@ -298,8 +298,11 @@ fn ctrl_c_in_logic_bench_stops_inside_a_simulator_s_run() {
     let started = std::time::Instant::now();
     let (code, out, err) = interrupted(&args, std::time::Duration::from_secs(4));
     let took = started.elapsed();
-    assert_eq!(code, Some(0), "{out}\n{err}");
-    assert!(words(&out).contains("stopped by Ctrl-C"), "{out}\n{err}");
+    assert_eq!(code, Some(130), "{out}\n{err}");
+    assert!(
+        words(&err).contains("Stopped by Ctrl-C after"),
+        "{out}\n{err}"
+    );
     assert!(
         took < std::time::Duration::from_secs(30),
         "the Ctrl-C was seen after {took:?}"

@@ -56,7 +56,7 @@ fn corrupt_or_foreign_state_files_are_reported_and_left_alone() {
         (
             "corrupt.json",
             "{\"format\": \"ludomat-menace\", \"vers",
-            "corrupt: not valid JSON at line 1",
+            "corrupt: not valid JSON: line 1",
         ),
         (
             "notes.json",
@@ -440,8 +440,9 @@ fn ctrl_c_saves_what_was_trained() {
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout} {}", text(&out.stderr));
-    assert!(stdout.contains("Interrupted (Ctrl-C) after "), "{stdout}");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stdout} {stderr}");
+    assert!(stderr.contains("Stopped by Ctrl-C after "), "{stderr}");
     let m = Menace::load(&path).unwrap();
     assert!(m.games() > 0);
     assert!(
@@ -486,4 +487,34 @@ fn an_opponent_that_cannot_play_the_side_is_refused_at_once() {
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// The README states what a saved MENACE does with its seed, in the words `menace play`
+/// prints: its own draws go on (the one exception to "every --seed defaults to 1").
+#[test]
+fn the_readme_says_what_a_saved_menace_does_with_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = state_arg(&dir.path().join("menace.json"));
+    let moves = "LL\nLM\nLR\nML\nMM\nMR\nRL\nRM\nRR\n".repeat(3);
+    let first = ludomat(
+        &["menace", "play", "--state", &state, "--games", "1"],
+        &moves,
+    );
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let again = ludomat(&["menace", "play", "--state", &state, "--games", "1"], "");
+    let said = text(&again.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let words = "drawn from the saved MENACE's own draws";
+    assert!(said.contains(words), "{said}");
+    let readme =
+        ludomat_io::read::to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        readme.contains(words),
+        "README does not say what {words:?} means"
+    );
+    assert!(readme.contains("`--seed N` always restarts them"), "README");
 }

@@ -176,7 +176,7 @@ fn run_switches_trace_and_runaway() {
     assert!(!o.status.success());
     let err = text(&o.stderr);
     assert!(
-        err.contains("stopped after 10000 instructions (--max-steps)"),
+        err.contains("stopped after 10,000 instructions (--max-steps)"),
         "{err}"
     );
     let o = ludomat(&["relay", "bench", "--max-steps", "1e5"], "");

@@ -39,7 +39,7 @@ fn our_engine_through_the_protocol_plays_the_in_process_games() {
     args.extend(["--nodes-per-move", "3000", "--csv", a.to_str().unwrap()]);
     let (ok, out, err) = ludomat(&args, "");
     assert!(ok, "{err}");
-    assert!(out.contains("3000 nodes per move (max depth 10)"), "{out}");
+    assert!(out.contains("3,000 nodes per move (max depth 10)"), "{out}");
     let mut args = common.to_vec();
     args.extend([
         "--engine",

@@ -77,7 +77,7 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
     );
     assert!(!err.contains("exited"), "an engine saw the Ctrl-C: {err}");
     assert!(
-        out.contains("stopped by Ctrl-C: ") && out.contains("games finished in this run"),
+        err.contains("Stopped by Ctrl-C after ") && err.contains("games in this run;"),
         "no interrupted summary: {out}\n{err}"
     );
     assert!(
@@ -114,7 +114,7 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
     );
     assert!(!err.contains("exited"), "the engine saw the Ctrl-C: {err}");
     assert!(
-        out.contains("stopped by Ctrl-C: "),
+        err.contains("Stopped by Ctrl-C after ") && err.contains("of 100,000 games;"),
         "no interrupted summary: {out}\n{err}"
     );
 }
@@ -146,10 +146,11 @@ fn ctrl_c_before_the_first_game_says_so() {
     unsafe { libc::kill(-pgid, libc::SIGINT) };
     let out = child.wait_with_output().expect("ludomat finishes");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{text}\n{err}");
     assert!(
-        text.contains("stopped by Ctrl-C before the first of 2 games ended: no statistics"),
-        "{text}"
+        err.contains("Stopped by Ctrl-C after 0 of 2 games; no game had ended: no statistics."),
+        "{err}"
     );
     assert!(!text.contains("no games"), "{text}");
 }

@@ -159,3 +159,19 @@ fn no_help_page_names_an_issue() {
         found.join("\n")
     );
 }
+
+/// Quotes in what a person reads are 'like this', never backticks (help pages come from
+/// doc comments, whose code is in backticks).
+#[test]
+fn no_snapshot_quotes_with_backticks() {
+    let mut found = Vec::new();
+    for path in ludomat_io::read::entries(&cases()).expect("the snapshots") {
+        let text = ludomat_io::read::to_string(&path).unwrap_or_default();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains('`') && !line.starts_with("```") {
+                found.push(format!("{}:{}: {line}", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -485,6 +485,15 @@ impl Console for ComputoxConsole {
                     "relay events"
                 )
             )
+        } else if v.two_player {
+            // two people played; the machine only refereed: the results are X's (its L
+            // lamp lit for X's lines, its W lamp for O's)
+            format!(
+                "Session over: game counter {}; {} finished; X: {}.\n",
+                v.counter.unwrap_or_default(),
+                ludomat_io::text::count(u64::from(t.finished), "game", "games"),
+                ludomat_io::text::results(u64::from(t.l), u64::from(t.drawn), u64::from(t.w))
+            )
         } else if v.variant == Variant::Autox {
             format!(
                 "Session over: {} finished; AUTOX: {}.\n",
@@ -648,6 +657,9 @@ mod tests {
         );
         assert!(out.contains("L lamp lit: X has the line ABC"), "{out}");
         assert_eq!(s.l, 1);
+        // the machine refereed: the results are the players', not the machine's
+        assert!(out.contains("X: 1 win, 0 draws, 0 losses."), "{out}");
+        assert!(!out.contains("the machine:"), "{out}");
     }
 
     #[test]

@@ -192,15 +192,6 @@ pub fn until_ctrl_c<T>(run: impl FnOnce(&(dyn Fn() -> bool + Sync)) -> T) -> T {
     run(&|| ludomat_io::interrupt::requested().load(std::sync::atomic::Ordering::Relaxed))
 }
 
-/// What a run of `total` games stopped by Ctrl-C after `done` says above its table.
-pub fn interrupted(done: u64, total: u64) -> String {
-    format!(
-        "interrupted (Ctrl-C) after {} of {}: the table below is theirs",
-        ludomat_io::text::thousands(done),
-        ludomat_io::text::count(total, "game", "games")
-    )
-}
-
 /// A cancellation flag raised by the next Ctrl-C while the scope returned beside it lives.
 pub fn ctrl_c_cancel() -> (Cancel, Scope) {
     let scope = ludomat_io::interrupt::catch();

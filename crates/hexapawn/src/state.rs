@@ -84,13 +84,8 @@ impl Her {
             path: path.to_path_buf(),
             reason,
         };
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-            invalid(format!(
-                "not valid JSON at line {}, column {}: {e}",
-                e.line(),
-                e.column()
-            ))
-        })?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| invalid(format!("not valid JSON: {}", ludomat_io::error::json(&e))))?;
         match value.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
             Some(other) => {
@@ -118,7 +113,8 @@ impl Her {
                 )))
             }
         }
-        let file: StateFile = serde_json::from_value(value).map_err(|e| invalid(format!("{e}")))?;
+        let file: StateFile =
+            serde_json::from_value(value).map_err(|e| invalid(ludomat_io::error::json(&e)))?;
         let mut her = Her::new(file.seed);
         if file.boxes.len() != her.boxes.len() {
             return Err(invalid(format!(

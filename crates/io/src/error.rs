@@ -116,6 +116,86 @@ pub fn in_words(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), Words { text: words(&e) })
 }
 
+/// A JSON parser's error in the program's words: where first, once (`line 1, column 2: `),
+/// then what, without the parser's own vocabulary — `the field 'alive' is missing`, `the
+/// number 1000.0 where a whole number from 0 up was expected`, `it is empty` — and quotes
+/// 'like this', never backticks.
+#[must_use]
+pub fn json(e: &serde_json::Error) -> String {
+    json_words(&e.to_string(), e.line(), e.column())
+}
+
+/// [`json`] from the parser's message and position (the message may end in its own
+/// ` at line L column C`, which is dropped: the position is said once, first).
+#[must_use]
+pub fn json_words(message: &str, line: usize, column: usize) -> String {
+    let suffix = format!(" at line {line} column {column}");
+    let message = message.strip_suffix(&suffix).unwrap_or(message);
+    if let Some(what) = message.strip_prefix("EOF while parsing ") {
+        if line <= 1 && column == 0 {
+            return "it is empty".to_string();
+        }
+        let what = match what {
+            "a list" => "a list",
+            "an object" => "an object",
+            "a string" => "a string",
+            _ => "a value",
+        };
+        return format!("line {line}, column {column}: the text ends in the middle of {what}");
+    }
+    let what = if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|f| f.strip_suffix('`'))
+    {
+        format!("the field '{field}' is missing")
+    } else if let Some((found, expected)) = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+        .and_then(|m| m.split_once(", expected "))
+    {
+        format!(
+            "{} where {} was expected",
+            found_words(found),
+            expected_words(expected)
+        )
+    } else {
+        message.replace('`', "'")
+    };
+    if line == 0 {
+        what
+    } else {
+        format!("line {line}, column {column}: {what}")
+    }
+}
+
+/// What the parser found, in words: ``floating point `1000.0` `` → `the number 1000.0`.
+fn found_words(found: &str) -> String {
+    let quoted = |f: &str| f.split('`').nth(1).unwrap_or(f).to_string();
+    match found.split_once(' ').map_or(found, |(head, _)| head) {
+        "floating" | "integer" => format!("the number {}", quoted(found)),
+        "boolean" => quoted(found),
+        "string" => format!("the text {}", found.trim_start_matches("string ")),
+        "map" => "an object".into(),
+        "sequence" => "a list".into(),
+        "null" => "null".into(),
+        _ => found.replace('`', "'"),
+    }
+}
+
+/// What the parser expected, in words: `u64` → `a whole number from 0 up`.
+fn expected_words(expected: &str) -> String {
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number from 0 up".into(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" => "true or false".into(),
+        "a sequence" => "a list".into(),
+        "a map" => "an object".into(),
+        e if e.starts_with("struct ") => "an object".into(),
+        e => e.replace('`', "'"),
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -152,5 +232,39 @@ mod tests {
         // an error already in words is left alone
         let own = io::Error::new(io::ErrorKind::InvalidData, "longer than the 16 MiB allowed");
         assert_eq!(in_words(own).to_string(), "longer than the 16 MiB allowed");
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Weights {
+        alive: f64,
+        games: u64,
+    }
+
+    #[test]
+    fn a_json_error_is_said_in_our_words_with_its_place_once() {
+        let said = |text: &str| match serde_json::from_str::<Weights>(text) {
+            Ok(w) => panic!("{text} read as {w:?}"),
+            Err(e) => json(&e),
+        };
+        assert_eq!(said(""), "it is empty");
+        assert_eq!(said("{}"), "line 1, column 2: the field 'alive' is missing");
+        assert_eq!(
+            said(r#"{"alive": 1, "games": 1000.0}"#),
+            "line 1, column 28: the number 1000.0 where a whole number from 0 up was expected"
+        );
+        let negative = said(r#"{"alive": 1, "games": -1}"#);
+        assert!(
+            negative.ends_with("the number -1 where a whole number from 0 up was expected"),
+            "{negative}"
+        );
+        assert_eq!(
+            said(r#"{"alive": 1"#),
+            "line 1, column 11: the text ends in the middle of an object"
+        );
+        for text in ["", "{", "{\"alive\": true}", "[1,", "nul", "{\"x\": `"] {
+            let s = said(text);
+            assert!(!s.contains('`') && !s.contains(" at line "), "{s}");
+        }
     }
 }

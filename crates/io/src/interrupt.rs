@@ -56,12 +56,43 @@ pub fn input_ended_by_ctrl_c() -> bool {
     ENDED_BY_CTRL_C.swap(false, Ordering::SeqCst)
 }
 
-/// A run stopped by Ctrl-C that has printed what it had (a tournament's table of the games
-/// played): `main` ends with status 130 (128 + SIGINT, what a shell reports for a process
-/// that Ctrl-C ended) and prints nothing more.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("stopped by Ctrl-C")]
-pub struct Stopped;
+/// A long run stopped by Ctrl-C that has printed (and saved) what it had: `main` prints
+/// its one line last, on standard error, and ends with status 130 (128 + SIGINT, what a
+/// shell reports for a process that Ctrl-C ended). Every long run says it in these words:
+/// `Stopped by Ctrl-C after 2,128,192 of 1,000,000,000 games; MENACE is saved with them.`
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Stopped(String);
+
+impl Stopped {
+    /// Stopped after `done` of `total` units (`unit`: the noun for one and for many),
+    /// then what was kept: `Stopped by Ctrl-C after 2,128,192 of 1,000,000,000 games;
+    /// the table above is theirs.` Without a total: `after 1,234 games; …`.
+    #[must_use]
+    pub fn after(done: u64, total: Option<u64>, unit: (&str, &str), kept: &str) -> Self {
+        let counted = match total {
+            Some(total) => format!(
+                "{} of {}",
+                crate::text::thousands(done),
+                crate::text::count(total, unit.0, unit.1)
+            ),
+            None => crate::text::count(done, unit.0, unit.1),
+        };
+        Stopped(format!("Stopped by Ctrl-C after {counted}; {kept}."))
+    }
+
+    /// Stopped where nothing is counted: `Stopped by Ctrl-C; {kept}.`
+    #[must_use]
+    pub fn with(kept: &str) -> Self {
+        Stopped(format!("Stopped by Ctrl-C; {kept}."))
+    }
+
+    /// The line, as `main` prints it.
+    #[must_use]
+    pub fn line(&self) -> &str {
+        &self.0
+    }
+}
 
 /// The flag the first Ctrl-C of a [`catch`] scope raises: a run's cancellation reads it
 /// (`ludomat_game::run::Cancel::also_on`).
@@ -247,5 +278,28 @@ mod tests {
             );
         }
         assert_eq!(current(libc::SIGTERM), before_term);
+    }
+
+    #[test]
+    fn a_stopped_run_says_it_in_one_wording() {
+        let s = Stopped::after(
+            2_128_192,
+            Some(1_000_000_000),
+            ("game", "games"),
+            "MENACE is saved with them",
+        );
+        assert_eq!(
+            s.line(),
+            "Stopped by Ctrl-C after 2,128,192 of 1,000,000,000 games; MENACE is saved with them."
+        );
+        let s = Stopped::after(1, None, ("file", "files"), "the lines above are theirs");
+        assert_eq!(
+            s.line(),
+            "Stopped by Ctrl-C after 1 file; the lines above are theirs."
+        );
+        assert_eq!(
+            Stopped::with("nothing is kept").to_string(),
+            "Stopped by Ctrl-C; nothing is kept."
+        );
     }
 }

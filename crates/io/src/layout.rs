@@ -14,7 +14,7 @@ pub fn wrap_hanging(text: &str, width: usize) -> String {
             Some(b) => (b, "\n"),
             None => (line, ""),
         };
-        if body.chars().count() <= width {
+        if crate::text::width(body) <= width {
             out.push_str(line);
             continue;
         }
@@ -25,35 +25,41 @@ pub fn wrap_hanging(text: &str, width: usize) -> String {
 }
 
 /// Where a line's description starts: after its leading spaces, or, in an option's line
-/// (`  -s, --seed <N>  Seed …`), after the first gap of two or more spaces.
+/// (`  -s, --seed <N>  Seed …`), after the first gap of two or more spaces, or in an item
+/// of a list of values (`  - relay: the relay computer …`, the longest name followed by
+/// one space only), after the item's name and colon.
 fn indent_of(line: &str, width: usize) -> usize {
     let lead = line.len() - line.trim_start().len();
     let rest = &line[lead..];
-    let column = rest
-        .find("  ")
-        .and_then(|gap| {
-            let after = &rest[gap..];
-            let spaces = after.len() - after.trim_start().len();
-            // only a gap before text counts; a column far right is not worth keeping
-            (!after.trim().is_empty()).then_some(lead + gap + spaces)
+    let item = rest.strip_prefix("- ").and_then(|item| {
+        let colon = item.find(": ")?;
+        let after = &item[colon + 1..];
+        let spaces = after.len() - after.trim_start().len();
+        Some(lead + 2 + colon + 1 + spaces)
+    });
+    let column = item
+        .or_else(|| {
+            rest.find("  ").and_then(|gap| {
+                let after = &rest[gap..];
+                let spaces = after.len() - after.trim_start().len();
+                // only a gap before text counts; a column far right is not worth keeping
+                (!after.trim().is_empty()).then_some(lead + gap + spaces)
+            })
         })
-        .filter(|&c| c <= width / 2)
+        .filter(|&c| crate::text::width(&line[..c]) <= width / 2)
         .unwrap_or(lead);
-    line[..column].chars().count()
+    column
 }
 
+/// Widths are the columns a terminal shows: colour codes take none.
 fn wrap_line(line: &str, width: usize, out: &mut String) {
-    let indent = indent_of(line, width);
-    let first_cut = line
-        .char_indices()
-        .nth(indent)
-        .map_or(line.len(), |(i, _)| i);
-    let (head, rest) = line.split_at(first_cut);
+    let (head, rest) = line.split_at(indent_of(line, width));
+    let indent = crate::text::width(head);
     let mut current = head.to_string();
-    let mut used = current.chars().count();
+    let mut used = indent;
     let mut at_start = true;
     for word in rest.split(' ').filter(|w| !w.is_empty()) {
-        let w = word.chars().count();
+        let w = crate::text::width(word);
         if !at_start && used + 1 + w > width {
             out.push_str(current.trim_end());
             out.push('\n');
@@ -118,6 +124,51 @@ mod tests {
         assert_eq!(lines.last(), Some(&"short"));
         let words: usize = lines.iter().map(|l| l.matches("word").count()).sum();
         assert_eq!(words, 30);
+    }
+
+    /// A list of values under an option (clap's `- name: description`): the longest name
+    /// has one space after its colon, and its description goes on under itself too.
+    #[test]
+    fn a_value_s_description_wraps_under_itself() {
+        let text = "          - computox-relays:          the Computox circuit, relay by relay\n          \
+                    - computox-relays-beatable: the Computox circuit with the secret switch held\n";
+        let wrapped = wrap_hanging(text, WIDTH);
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert_eq!(lines.len(), 3, "{wrapped}");
+        assert_eq!(
+            lines[2],
+            format!("{}switch held", " ".repeat(38)),
+            "{wrapped}"
+        );
+    }
+
+    /// A coloured error (clap's on a terminal) wraps where the plain one does: colour
+    /// codes take no columns (they used to count, and errors broke after 51 to 62).
+    #[test]
+    fn colour_codes_take_no_columns() {
+        let plain = format!("error: {}", "word ".repeat(20));
+        let coloured = format!(
+            "\u{1b}[1m\u{1b}[31merror:\u{1b}[0m {}",
+            "\u{1b}[33mword\u{1b}[0m ".repeat(20)
+        );
+        let strip = |s: &str| {
+            let mut out = String::new();
+            let mut skip = false;
+            for c in s.chars() {
+                match (skip, c) {
+                    (_, '\u{1b}') => skip = true,
+                    (true, 'm') => skip = false,
+                    (true, _) => {}
+                    (false, c) => out.push(c),
+                }
+            }
+            out
+        };
+        assert_eq!(
+            strip(&wrap_hanging(&coloured, WIDTH)),
+            wrap_hanging(&plain, WIDTH)
+        );
+        assert_eq!(wrap_hanging(&plain, WIDTH).lines().count(), 2);
     }
 
     #[test]

@@ -39,9 +39,9 @@ impl Pager {
     }
 }
 
-/// The prompt at the foot of each page of `less`.
+/// The prompt at the foot of each page of `less` (docs/VOICE.md's words).
 #[cfg(unix)]
-const LESS_PROMPT: &str = "Space next page, b back, q quit";
+const LESS_PROMPT: &str = "Space: next page, b: back, q: quit";
 
 #[cfg(unix)]
 fn pager_command() -> Option<String> {
@@ -53,7 +53,11 @@ fn pager_command() -> Option<String> {
         Ok(p) => Some(p),
         // less's prompt says how to leave it (a bare ':' tells a newcomer nothing); -K:
         // Ctrl-C leaves it (plain less only stops a search on Ctrl-C and stays)
-        Err(_) => Some(format!("less -FRXK '-Ps{LESS_PROMPT}'")),
+        // (a colon is special in less's prompts: said with a backslash)
+        Err(_) => Some(format!(
+            "less -FRXK '-Ps{}'",
+            LESS_PROMPT.replace(':', "\\:")
+        )),
     }
 }
 

@@ -205,10 +205,30 @@ pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
 }
 
 /// How wide `text` is on a terminal (East Asian wide characters count two, combining
-/// marks none).
+/// marks none, and colour codes — `ESC [ … m` and the like — none: a coloured error is as
+/// wide as the plain one).
 #[must_use]
 pub fn width(text: &str) -> usize {
-    UnicodeWidthStr::width(text)
+    if !text.contains('\u{1b}') {
+        return UnicodeWidthStr::width(text);
+    }
+    let mut columns = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters, up to a final byte from @ to ~; else ESC and one more
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        columns += UnicodeWidthChar::width(c).unwrap_or(0);
+    }
+    columns
 }
 
 fn push_spaces(out: &mut String, n: usize) {
@@ -583,6 +603,13 @@ pub fn wrapped(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn colour_codes_are_no_width() {
+        assert_eq!(width("\u{1b}[1;31merror:\u{1b}[0m x"), 8);
+        assert_eq!(width("plain"), 5);
+        assert_eq!(width("\u{1b}[0m"), 0);
+    }
 
     #[test]
     fn what_a_person_gave_is_echoed_short() {

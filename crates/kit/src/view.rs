@@ -33,13 +33,13 @@ fn bad(what: impl Into<String>) -> KitError {
 
 fn field<'a>(v: &'a Value, name: &str, at: &str) -> Result<&'a Value, KitError> {
     v.get(name)
-        .ok_or_else(|| bad(format!("{at}: no field `{name}`")))
+        .ok_or_else(|| bad(format!("{at}: no field '{name}'")))
 }
 
 fn number(v: &Value, name: &str, at: &str) -> Result<u64, KitError> {
     field(v, name, at)?
         .as_u64()
-        .ok_or_else(|| bad(format!("{at}: `{name}` is not a whole number")))
+        .ok_or_else(|| bad(format!("{at}: '{name}' is not a whole number")))
 }
 
 /// A note for a game in progress: its drawn beads are out of their boxes.
@@ -76,14 +76,14 @@ pub(crate) fn menace(view: &Value) -> Result<Kit, KitError> {
     let side = match field(view, "menace", "view")?.as_str() {
         Some("X") => Player::First,
         Some("O") => Player::Second,
-        _ => return Err(bad("view: `menace` is neither \"X\" nor \"O\"")),
+        _ => return Err(bad("view: 'menace' is neither \"X\" nor \"O\"")),
     };
     let index = BoxIndex::of(side);
     let mut counts = vec![[0u32; 9]; index.len()];
     let mut seen = vec![false; index.len()];
     let groups = field(view, "boxes", "view")?
         .as_array()
-        .ok_or_else(|| bad("view: `boxes` is not a list"))?;
+        .ok_or_else(|| bad("view: 'boxes' is not a list"))?;
     for g in groups {
         let boxes = field(g, "boxes", "view.boxes[]")?
             .as_array()
@@ -105,7 +105,7 @@ pub(crate) fn menace(view: &Value) -> Result<Kit, KitError> {
             let beads = field(b, "beads", &at)?
                 .as_array()
                 .filter(|a| a.len() == 9)
-                .ok_or_else(|| bad(format!("{at}: `beads` is not nine counts")))?;
+                .ok_or_else(|| bad(format!("{at}: 'beads' is not nine counts")))?;
             for (sq, n) in beads.iter().enumerate() {
                 let n = count(n, &at)?;
                 if n > 0 && expect.as_bytes()[sq] != b'.' {
@@ -139,7 +139,8 @@ pub(crate) fn menace(view: &Value) -> Result<Kit, KitError> {
         in_play(view)
     );
     let rules: ludomat_menace::Rules = field(view, "rules", "view").and_then(|r| {
-        serde_json::from_value(r.clone()).map_err(|e| bad(format!("view.rules: {e}")))
+        serde_json::from_value(r.clone())
+            .map_err(|e| bad(format!("view.rules: {}", ludomat_io::error::json(&e))))
     })?;
     Ok(Kit::menace_from_counts(side, &counts, &rules, origin))
 }
@@ -150,7 +151,7 @@ pub(crate) fn her(view: &Value) -> Result<Kit, KitError> {
     let mut seen = vec![false; boxes.len()];
     let list = field(view, "boxes", "view")?
         .as_array()
-        .ok_or_else(|| bad("view: `boxes` is not a list"))?;
+        .ok_or_else(|| bad("view: 'boxes' is not a list"))?;
     for b in list {
         let id = number(b, "id", "a box")? as usize;
         let at = format!("box #{id}");
@@ -167,7 +168,7 @@ pub(crate) fn her(view: &Value) -> Result<Kit, KitError> {
         }
         let beads = field(b, "beads", &at)?
             .as_array()
-            .ok_or_else(|| bad(format!("{at}: `beads` is not a list")))?;
+            .ok_or_else(|| bad(format!("{at}: 'beads' is not a list")))?;
         for slot in &mut mine.beads {
             slot.1 = 0;
         }

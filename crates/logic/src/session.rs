@@ -966,7 +966,7 @@ impl Session for LogicSession {
                 })
             }
             _ => Err(SessionError::Invalid(format!(
-                "logic: cannot read {}; try `R 1`, `step`, `run`, `push X0`, `watch Q`, `reset`",
+                "logic: cannot read {}; try 'R 1', 'step', 'run', 'push X0', 'watch Q', 'reset'",
                 ludomat_io::text::quoted(line, 60)
             ))),
         }

@@ -134,10 +134,10 @@ fn check_counts(responses: usize, matching: usize, mismatched: usize) -> String 
     .to_string()
 }
 
-/// The speed report ([`crate::speed::measure`]): every rate, the simulators skipped,
-/// where a cancelled run stopped, and per circuit the ratios to the targets.
+/// The speed report ([`crate::speed::measure`]): every rate, the simulators skipped, and
+/// per circuit the ratios to the targets (a run stopped by Ctrl-C: the caller says so).
 #[must_use]
-pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
+pub fn speed(config: &SpeedConfig, r: &SpeedReport) -> String {
     let mut s = format!(
         "vectors/second, {} (seed {}), best of 3 for ludomat engines\n",
         ludomat_io::text::count(config.vectors as u64, "random vector", "random vectors"),
@@ -156,13 +156,6 @@ pub fn speed(config: &SpeedConfig, r: &SpeedReport, cancelled: bool) -> String {
     }
     for note in &r.skipped {
         let _ = writeln!(s, "{note}");
-    }
-    if cancelled {
-        let _ = writeln!(
-            s,
-            "stopped by Ctrl-C after {}",
-            ludomat_io::text::count(r.rates.len() as u64, "simulator run", "simulator runs")
-        );
     }
     for name in &config.circuits {
         let get = |label: &str| r.rate(name, label);

@@ -234,9 +234,9 @@ pub fn table(
         "# {}: {} inputs, {} outputs; {} vectors, {} engine\n# 1 true, 0 false, x unknown\n\
          # inputs, in column order:  {}\n# outputs, in column order: {}\n# {} outputs\n",
         netlist.name(),
-        width,
-        netlist.outputs().len(),
-        vectors.len(),
+        ludomat_io::text::thousands(width as u64),
+        ludomat_io::text::thousands(netlist.outputs().len() as u64),
+        ludomat_io::text::thousands(vectors.len() as u64),
         engine,
         names(netlist.inputs()),
         names(netlist.outputs()),

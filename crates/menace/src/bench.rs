@@ -327,10 +327,10 @@ impl BenchConfig {
 }
 
 impl BenchReport {
-    /// The measurements, one a line: games per second and per CPU-second, runs, results;
-    /// `cancelled`: a last line saying the figures are for the games played.
+    /// The measurements, one a line: games per second and per CPU-second, runs, results
+    /// (of the games played, when the run was stopped: the caller says so).
     #[must_use]
-    pub fn text(&self, cancelled: bool) -> String {
+    pub fn text(&self) -> String {
         let line = |label: String, m: &Measurement| {
             let [w, d, l] = m.runs.iter().fold([0; 3], |t, r| {
                 [t[0] + r.wins, t[1] + r.draws, t[2] + r.losses]
@@ -355,9 +355,6 @@ impl BenchReport {
                 n => format!("{} threads:", ludomat_io::text::thousands(n as u64)),
             };
             out += &line(label, p);
-        }
-        if cancelled {
-            out += "Interrupted (Ctrl-C): the figures above are for the games played.\n";
         }
         out
     }

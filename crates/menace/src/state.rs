@@ -33,7 +33,7 @@ pub enum StateError {
         source: std::io::Error,
     },
     /// The file is not valid JSON.
-    #[error("{path} is corrupt: not valid JSON at line {line}, column {column}: {reason}")]
+    #[error("{path} is corrupt: not valid JSON: {reason}")]
     NotJson {
         /// The file.
         path: PathBuf,
@@ -176,7 +176,7 @@ impl Menace {
                 path: path_buf.clone(),
                 line: e.line(),
                 column: e.column(),
-                reason: e.to_string(),
+                reason: ludomat_io::error::json(&e),
             })?;
         let foreign = |reason: String| StateError::Foreign {
             path: path_buf.clone(),
@@ -194,8 +194,8 @@ impl Menace {
             }
             None => return Err(foreign(format!("it has no \"format\": \"{FORMAT}\" field"))),
         }
-        let version = obj.get("version").and_then(serde_json::Value::as_u64);
-        match version {
+        let version = obj.get("version");
+        match version.and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(VERSION) => {}
             Some(v) => {
                 return Err(StateError::Version {
@@ -204,10 +204,19 @@ impl Menace {
                 })
             }
             None => {
+                // what is there, said as it is: a negative version is not "missing"
+                let reason = match version {
+                    None => "the \"version\" field is missing".to_string(),
+                    Some(v) => format!(
+                        "the \"version\" field is {}, not a version number (a whole \
+                         number from 1)",
+                        ludomat_io::text::quoted(&v.to_string(), 40)
+                    ),
+                };
                 return Err(StateError::Invalid {
                     path: path_buf,
-                    reason: "the \"version\" field is missing or not a number".into(),
-                })
+                    reason,
+                });
             }
         }
         let invalid = |reason: String| StateError::Invalid {

@@ -244,9 +244,11 @@ pub fn stats(menace: &Menace, source: &str) -> String {
             t(c[3] as u64),
             t(set.len() as u64)
         );
+        // the empty boxes on a line of their own: a trained MENACE's bead counts fill
+        // the line (80 columns)
         let _ = writeln!(
             s,
-            "  beads by MENACE's move:            {} / {} / {} / {} = {} ({})",
+            "  beads by MENACE's move:            {} / {} / {} / {} = {}\n  {}",
             t(beads[0]),
             t(beads[1]),
             t(beads[2]),
@@ -356,6 +358,11 @@ mod tests {
         let s = stats(&m, "nowhere");
         assert!(s.contains("1 / 12 / 108 / 183 = 304"), "{s}");
         assert!(s.contains("3 / 38 / 153 / 95 = 289"), "{s}");
+        // within 80 columns, a trained MENACE's bead counts too (one more digit each)
+        for line in s.lines().filter(|l| !l.starts_with("MENACE,")) {
+            let wider = line.replace(" / ", "0 / ").replace(" = ", "0 = ");
+            assert!(wider.chars().count() <= 80, "{wider}");
+        }
         let b: Board = "X../.O./...".parse().unwrap();
         let e = explain(&m, Player::First, b).unwrap();
         assert!(e.contains("for MENACE's 3rd move"), "{e}");

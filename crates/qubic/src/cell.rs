@@ -16,7 +16,7 @@ pub enum ParseCellError {
     },
     /// Too many or too few digits.
     #[error(
-        "`{input}` has {} {}; a move is {expected} digits, each 1–4 (e.g. {example})",
+        "'{input}' has {} {}; a move is {expected} digits, each 1–4 (e.g. {example})",
         found,
         if *found == 1 { "character" } else { "characters" }
     )]
@@ -31,7 +31,7 @@ pub enum ParseCellError {
         example: &'static str,
     },
     /// A character that is not a digit.
-    #[error("`{input}`: character {position} (`{found}`) is not a digit 1–4")]
+    #[error("'{input}': character {position} ('{found}') is not a digit 1–4")]
     NotADigit {
         /// What was typed.
         input: String,
@@ -41,7 +41,7 @@ pub enum ParseCellError {
         found: char,
     },
     /// A digit outside 1–4.
-    #[error("`{input}`: digit {position} ({found}) is out of range; each coordinate is 1–4")]
+    #[error("'{input}': digit {position} ({found}) is out of range; each coordinate is 1–4")]
     OutOfRange {
         /// What was typed.
         input: String,

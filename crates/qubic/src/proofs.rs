@@ -699,7 +699,12 @@ pub fn verify_tree(tree: &AttackNode) -> Result<ProofReport, ProofError> {
                 v.first_player_moves,
                 text::count(u64::from(2 * v.first_player_moves - 1), "move", "moves")
             ),
-            timing: took("Checked", t, c),
+            timing: format!(
+                "Checked {} in {}: {}.",
+                text::count(v.positions, "position", "positions"),
+                text::wall_and_cpu(t.elapsed(), cpu::process().saturating_sub(c)),
+                text::rate(v.positions as f64, t.elapsed(), "positions")
+            ),
             ..ProofReport::default()
         }),
         Err(e) => {

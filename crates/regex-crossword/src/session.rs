@@ -421,7 +421,7 @@ fn uniqueness(puzzle: &Puzzle) -> (Uniqueness, Option<Vec<u8>>) {
                 propagation_alone: false,
                 statement: match e {
                     crate::solver::SolveError::TooManyNodes(n) => format!(
-                        "Whether the answer is unique is not decided: the search stopped after {n} nodes (`ludomat regex solve --max-nodes` searches further)."
+                        "Whether the answer is unique is not decided: the search stopped after {n} nodes ('ludomat regex solve --max-nodes' searches further)."
                     ),
                     e => format!("Whether the answer is unique is not decided: {e}."),
                 },
@@ -715,7 +715,7 @@ impl Session for RegexSession {
                             })
                             .map_err(|e| {
                                 SessionError::TooMuch(format!(
-                                    "no answer found within {REVEAL_NODES} search nodes ({e}); `ludomat regex solve --max-nodes` searches further"
+                                    "no answer found within {REVEAL_NODES} search nodes ({e}); 'ludomat regex solve --max-nodes' searches further"
                                 ))
                             })?;
                         o.solutions.into_iter().next().ok_or_else(|| {

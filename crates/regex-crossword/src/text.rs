@@ -293,6 +293,15 @@ impl Console for RegexConsole {
             .and_then(|a| self.session.apply(a))
         {
             Ok(h) => h,
+            // a line of no shape at all: what to type, in the words of the opening (the
+            // session's own list names the museum's actions)
+            Err(SessionError::Invalid(m)) if m.starts_with("cannot read ") => {
+                return Ok(Reply::Go(format!(
+                    "cannot read {}: type ROW CELL LETTER, ROW LETTERS, clear ROW CELL, hint, \
+                     reveal, reset, clues or q\n",
+                    ludomat_io::text::quoted(t, 60)
+                )))
+            }
             Err(e) => return Ok(Reply::Go(format!("{e}\n"))),
         };
         let mut s: String = happenings.iter().map(describe).collect();
@@ -335,6 +344,12 @@ mod tests {
         assert!(text.ends_with("You quit; game abandoned.\n"), "{text}");
         let text = transcript(&mut RegexConsole::new(config()).unwrap(), "1 1 B\n").unwrap();
         assert!(text.ends_with("\nInput ended; game abandoned.\n"), "{text}");
+        // a line of no shape: the commands of the opening, clues and q too, no others
+        let text = transcript(&mut RegexConsole::new(config()).unwrap(), "a b c d\n").unwrap();
+        assert!(
+            text.contains("hint, reveal, reset, clues or q\n") && !text.contains("deduce"),
+            "{text}"
+        );
     }
 
     #[test]

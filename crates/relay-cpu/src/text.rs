@@ -20,7 +20,9 @@ use crate::{BenchReport, Flags, Key, Machine, TICK};
 #[must_use]
 pub fn real_time(steps: u64, ticks: u64) -> String {
     format!(
-        "{steps} instructions, {ticks} ticks at 5 Hz = {} on the real machine",
+        "{}, {} at 5 Hz = {} on the real machine",
+        ludomat_io::text::count(steps, "instruction", "instructions"),
+        ludomat_io::text::count(ticks, "tick", "ticks"),
         real_time_text(ticks)
     )
 }
@@ -115,7 +117,7 @@ impl FromStr for Press {
         }
         t.parse::<Key>()
             .map(Press::Key)
-            .map_err(|e| format!("{e} (or `start`)"))
+            .map_err(|e| format!("{e} (or 'start')"))
     }
 }
 
@@ -404,7 +406,23 @@ impl Console for RelayConsole {
         let digit = match self.session.parse_action(text) {
             Ok(RelayAction::Key { digit }) => digit,
             Ok(_) => return Ok(Reply::Go("In a game, type a key 0-9 (or q).\n".into())),
-            Err(e) => return Ok(Reply::Go(format!("{e}.\n"))),
+            // the session's words name the machine's commands; a game takes keys and q
+            Err(_) => {
+                let typed: String = text
+                    .chars()
+                    .take(40)
+                    .flat_map(|c| {
+                        let escaped = c.is_control().then(|| c.escape_default());
+                        escaped
+                            .into_iter()
+                            .flatten()
+                            .chain((!c.is_control()).then_some(c))
+                    })
+                    .collect();
+                return Ok(Reply::Go(format!(
+                    "'{typed}' is not a key: type a key 0-9 (or q).\n"
+                )));
+            }
         };
         let mut s = String::new();
         match self.session.apply(RelayAction::Key { digit }) {
@@ -488,7 +506,11 @@ mod tests {
         assert!(s.contains("Refused: 8 is the centre"), "{s}");
         assert!(s.contains("Refused: 9 is not a cell"), "{s}");
         assert!(s.contains("Refused: cell 0 is taken by O"), "{s}");
-        assert!(s.contains("'x' is not a teletype key"), "{s}");
+        // the keys a game takes, q included (not the machine's commands)
+        assert!(
+            s.contains("'x' is not a key: type a key 0-9 (or q)."),
+            "{s}"
+        );
         assert!(s.contains("Paper: 8071399"), "{s}");
         // Faithful mode takes the occupied centre.
         let s = play_script(false, RomChoice::AsNumbered, "8\n9\n");

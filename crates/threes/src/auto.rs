@@ -352,7 +352,10 @@ pub fn run(
                                     });
                                 }
                                 let r = player.choose(pos);
-                                moves.fetch_add(1, Ordering::Relaxed);
+                                // a swipe chosen; the last search of a game finds none
+                                if r.best.is_some() {
+                                    moves.fetch_add(1, Ordering::Relaxed);
+                                }
                                 Ok(r)
                             };
                             let mut play = || {
@@ -386,7 +389,11 @@ pub fn run(
                                 if r.is_ok() {
                                     engine = Some(e);
                                 }
-                                r.map(|g| g.summary)
+                                // an engine's swipes are known when its game ends
+                                r.map(|g| {
+                                    moves.fetch_add(u64::from(g.summary.moves), Ordering::Relaxed);
+                                    g.summary
+                                })
                             })
                         }
                     };
@@ -505,7 +512,11 @@ mod tests {
     fn games_come_back_in_order_and_match_single_games() {
         let c = config(6);
         let mut seen = Vec::new();
-        let mut w = |p: &Progress<AutoProgress>| seen.push(p.done);
+        let mut swipes = 0;
+        let mut w = |p: &Progress<AutoProgress>| {
+            seen.push(p.done);
+            swipes = p.partial.moves;
+        };
         let mut ctx = RunContext::new("games", None)
             .every(std::time::Duration::ZERO)
             .watch(&mut w);
@@ -513,6 +524,9 @@ mod tests {
         drop(ctx);
         assert_eq!(ended, Ended::Finished);
         assert_eq!(games.len(), 6);
+        // the bar's swipes are the summary's: none counted for a game's last search
+        let summed: u64 = games.iter().map(|g| u64::from(g.moves)).sum();
+        assert_eq!(swipes, summed);
         let Contender::Searcher(s) = &c.contender else {
             panic!()
         };

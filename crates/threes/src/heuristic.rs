@@ -183,8 +183,8 @@ impl Weights {
     /// # Errors
     /// [`WeightsError::Json`] with the parser's line and column, or a weight out of range.
     pub fn from_json(text: &str) -> Result<Weights, WeightsError> {
-        let w: Weights =
-            serde_json::from_str(text).map_err(|e| WeightsError::Json(e.to_string()))?;
+        let w: Weights = serde_json::from_str(text)
+            .map_err(|e| WeightsError::Json(ludomat_io::error::json(&e)))?;
         w.check()?;
         Ok(w)
     }

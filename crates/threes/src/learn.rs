@@ -268,8 +268,8 @@ impl Learner {
         if loaded.precision != Precision::F32 {
             return Err(damaged("a checkpoint must hold exact (f32) weights".into()));
         }
-        let state: TrainerState =
-            serde_json::from_value(state).map_err(|e| damaged(format!("trainer's state: {e}")))?;
+        let state: TrainerState = serde_json::from_value(state)
+            .map_err(|e| damaged(format!("trainer's state: {}", ludomat_io::error::json(&e))))?;
         Ok(Learner {
             network: Arc::new(loaded.network),
             state,
@@ -630,6 +630,8 @@ pub fn train(
             .min(until);
         let next = AtomicU64::new(state.games);
         let done = AtomicU64::new(0);
+        // the round's scores so far, for the recent mean between points
+        let scored = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
         let sums = Mutex::new((0.0f64, 0u64));
         let net = &learner.network;
@@ -661,6 +663,7 @@ pub fn train(
                         );
                         sum += p.score as f64;
                         count += 1;
+                        scored.fetch_add(p.score, Ordering::Relaxed);
                         done.fetch_add(1, Ordering::Relaxed);
                         if count % 64 == 0 {
                             add_cpu();
@@ -680,7 +683,14 @@ pub fn train(
                 if start + d >= round_end {
                     break;
                 }
-                let recent = progress(state);
+                // the recent mean counts the round's games finished so far (it never
+                // says 0 while the first window fills)
+                let mut recent = progress(state);
+                let games = state.since_point.1 + d;
+                if games > 0 {
+                    let sum = state.since_point.0 + scored.load(Ordering::Relaxed) as f64;
+                    recent.recent_mean = sum / games as f64;
+                }
                 if ctx
                     .tick(start + d, || LearnProgress {
                         games: start + d,
@@ -876,6 +886,39 @@ mod tests {
         assert_eq!(run_to(&mut resumed, 60, None), Ended::Finished);
         assert_eq!(*resumed.network, *whole.network);
         assert_eq!(timeless(&resumed.state), timeless(&whole.state));
+    }
+
+    /// The recent mean counts the games of the round in progress: it never reads 0 once a
+    /// game has ended, though the first point after the start is far away.
+    #[test]
+    fn the_recent_mean_is_never_0_while_the_first_window_fills() {
+        let mut l = small();
+        l.state.settings.eval_every = 100_000;
+        let mut seen = Vec::new();
+        let mut w = |p: &ludomat_game::run::Progress<LearnProgress>| {
+            seen.push((p.done, p.partial.recent_mean));
+        };
+        let mut ctx = RunContext::new("games", None)
+            .every(Duration::ZERO)
+            .watch(&mut w);
+        let until = 1500;
+        train(
+            &mut l,
+            until,
+            2,
+            100_000,
+            &mut ctx,
+            &mut |_| Ok(()),
+            &mut |_| Ok(()),
+        )
+        .unwrap();
+        drop(ctx);
+        let between: Vec<_> = seen.iter().filter(|(d, _)| *d > 0 && *d < until).collect();
+        assert!(!between.is_empty(), "no report within the window: {seen:?}");
+        assert!(
+            seen.iter().filter(|(d, _)| *d > 0).all(|&(_, m)| m > 0.0),
+            "{seen:?}"
+        );
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub struct GameRecord {
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
     /// Not JSON at all.
-    #[error("not valid JSON: {0}")]
+    #[error("not valid JSON: {}", ludomat_io::error::json(.0))]
     Json(#[from] serde_json::Error),
     /// A field is missing or wrong.
     #[error("{field}: {problem}")]

@@ -116,7 +116,10 @@ pub fn rule(rule: DepthRule) -> String {
             "{} ms CPU per move (max depth {max})",
             micros as f64 / 1000.0
         ),
-        DepthRule::Nodes { nodes, max } => format!("{nodes} nodes per move (max depth {max})"),
+        DepthRule::Nodes { nodes, max } => format!(
+            "{} nodes per move (max depth {max})",
+            ludomat_io::text::thousands(nodes)
+        ),
     }
 }
 

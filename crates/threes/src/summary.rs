@@ -101,7 +101,7 @@ impl Summaries {
             _ => {
                 return Err(SummaryError {
                     at: format!("{source}:1"),
-                    problem: format!("not a `threes auto` CSV (expected the header {CSV_HEADER})"),
+                    problem: format!("not a 'threes auto' CSV (expected the header {CSV_HEADER})"),
                 })
             }
         }

@@ -551,25 +551,13 @@ impl TuneOptions {
         }
     }
 
-    /// What the terminal prints at the end of a run: whether it was interrupted, the best
-    /// weights and their mean (a line each, each ending in a newline). Its time is the
-    /// caller's to print (on standard error).
+    /// What the terminal prints at the end of a run: the best weights and their mean (a
+    /// line each, each ending in a newline). Its time is the caller's to print (on
+    /// standard error), and so is a stop by Ctrl-C (`ludomat_io::interrupt::Stopped`).
     #[must_use]
     pub fn summary(&self, tuned: &Tuned) -> String {
-        let mut s = String::new();
-        if tuned.ended == Ended::Cancelled {
-            s = format!(
-                "stopped by Ctrl-C after {}{}\n",
-                ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
-                if self.checkpoint.is_some() {
-                    " (go on with --resume and the checkpoint)"
-                } else {
-                    ""
-                }
-            );
-        }
         let (best, mean) = (tuned.best, tuned.best_mean);
-        s += &match self.method {
+        match self.method {
             TuneMethod::Coordinate => {
                 format!(
                     "best: {best}\nmean score {}\n",
@@ -581,8 +569,7 @@ impl TuneOptions {
                 ludomat_io::text::number(mean),
                 ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
             ),
-        };
-        s
+        }
     }
 }
 

@@ -301,7 +301,7 @@ pub fn read_csv(source: &str, text: &str, into: &mut Vec<VersusGame>) -> Result<
         _ => {
             return Err(SummaryError {
                 at: format!("{source}:1"),
-                problem: format!("not a `threes versus` CSV (expected the header {CSV_HEADER})"),
+                problem: format!("not a 'threes versus' CSV (expected the header {CSV_HEADER})"),
             })
         }
     }

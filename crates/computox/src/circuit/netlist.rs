@@ -217,12 +217,12 @@ impl Parser {
             std::cmp::Ordering::Equal => Ok(()),
             std::cmp::Ordering::Less => {
                 let col = ws.last().map_or(1, |w| w.column + w.text.chars().count());
-                Err(self.err(col, format!("too few words: expected `{usage}`")))
+                Err(self.err(col, format!("too few words: expected '{usage}'")))
             }
             std::cmp::Ordering::Greater => Err(self.err(
                 ws[want].column,
                 format!(
-                    "unexpected {}: expected `{usage}`",
+                    "unexpected {}: expected '{usage}'",
                     ludomat_io::text::quoted(ws[want].text, 60)
                 ),
             )),
@@ -438,7 +438,7 @@ impl Parser {
                 let Some(wiper) = ws.get(2) else {
                     return Err(self.err(
                         sel.column + sel.text.len(),
-                        "too few words: expected `bank UNISELECTOR WIPER-NET C0 C1 …`",
+                        "too few words: expected 'bank UNISELECTOR WIPER-NET C0 C1 …'",
                     ));
                 };
                 let contacts = &ws[3..];

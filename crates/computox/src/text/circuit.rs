@@ -34,9 +34,9 @@ pub fn trace(t: &CircuitTrace, timing: Timing) -> String {
     let _ = writeln!(
         s,
         "    {} relay operations (the interrupter DM buzzed {} times); {} ticks{}.",
-        t.operations,
-        t.buzzes,
-        t.ticks,
+        ludomat_io::text::thousands(u64::from(t.operations)),
+        ludomat_io::text::thousands(u64::from(t.buzzes)),
+        ludomat_io::text::thousands(t.ticks),
         if timing == Timing::IDEAL {
             String::new()
         } else {

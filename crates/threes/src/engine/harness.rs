@@ -561,7 +561,7 @@ impl EngineProcess {
                         engine: self.name.clone(),
                         at,
                         line: short(&line),
-                        problem: format!("`{other}` where a {wanted} was due"),
+                        problem: format!("'{other}' where a {wanted} was due"),
                     })
                 }
             }

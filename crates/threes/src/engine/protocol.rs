@@ -215,7 +215,7 @@ pub fn parse_to_engine(line: &str) -> Result<ToEngine, LineError> {
             if rest.len() != 16 + 2 + 4 || rest[16] != "next" || rest[18] != "deck" {
                 return Err(bad(
                     line,
-                    "expected `turn N board <16 values> next <hint> deck <1s> <2s> <3s>`",
+                    "expected 'turn N board <16 values> next <hint> deck <1s> <2s> <3s>'",
                 ));
             }
             let values: Vec<u64> = rest[..16]
@@ -286,7 +286,7 @@ pub fn parse_from_engine(line: &str) -> Result<FromEngine, LineError> {
         "error" => Ok(FromEngine::Error(rest.to_string())),
         _ => Err(bad(
             line,
-            "not an engine's line (`swipe <direction>`, `info …`, `id …`, `readyok`, `threesok`, `error …`)",
+            "not an engine's line ('swipe <direction>', 'info …', 'id …', 'readyok', 'threesok', 'error …')",
         )),
     }
 }

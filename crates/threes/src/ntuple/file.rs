@@ -281,8 +281,8 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
     }
     let mut json = vec![0u8; len as usize];
     take(&mut gz, &mut json, "the header")?;
-    let header: Header =
-        serde_json::from_slice(&json).map_err(|e| damaged(format!("header: {e}")))?;
+    let header: Header = serde_json::from_slice(&json)
+        .map_err(|e| damaged(format!("header: {}", ludomat_io::error::json(&e))))?;
     header
         .spec
         .check()

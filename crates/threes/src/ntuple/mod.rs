@@ -336,7 +336,7 @@ pub fn shipped() -> Result<std::sync::Arc<Network>, file::NetworkFileError> {
         std::sync::OnceLock::new();
     SHIPPED
         .get_or_init(|| match SHIPPED_BYTES {
-            None => Err("no network is shipped with this build: train one with `threes learn` and give it with --network".into()),
+            None => Err("no network is shipped with this build: train one with 'threes learn' and give it with --network".into()),
             Some(bytes) => file::from_bytes(SHIPPED_NAME, bytes)
                 .map(|l| std::sync::Arc::new(l.network.compact()))
                 .map_err(|e| e.to_string()),

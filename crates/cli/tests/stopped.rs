@@ -1,0 +1,235 @@
+//! One rule for every long run stopped by Ctrl-C (docs/VOICE.md): it prints what it has,
+//! then, last, on standard error, one line in one wording — `Stopped by Ctrl-C after
+//! 2,128,192 of 1,000,000,000 games; …` and what was kept — and exits with status 130,
+//! as a shell reports a process Ctrl-C ended. Through the binary, with a real SIGINT sent
+//! to a child in a process group of its own (as a terminal sends it).
+#![cfg(unix)]
+
+use ludomat_io::child::Run as _;
+use std::os::unix::process::CommandExt as _;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `ludomat ARGS` in a process group of its own, sent Ctrl-C (SIGINT to the group) after
+/// `after`: its exit code (`None`: killed, or not ended within two minutes), stdout,
+/// stderr. It must still run when the signal comes.
+fn stopped(args: &[&str], after: Duration) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .start()
+        .expect("the binary starts");
+    let mut out = child.stdout.take().expect("piped");
+    let mut err = child.stderr.take().expect("piped");
+    let out = std::thread::spawn(move || ludomat_io::read::capped(&mut out, 1 << 20));
+    let err = std::thread::spawn(move || ludomat_io::read::capped(&mut err, 1 << 20));
+    std::thread::sleep(after);
+    assert!(
+        child.try_wait().expect("wait").is_none(),
+        "{args:?} ended before Ctrl-C: make it longer"
+    );
+    let pgid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: kill with a negative pid (the group this test made) and a valid signal
+    // number has no memory effects.
+    unsafe { libc::kill(-pgid, libc::SIGINT) };
+    let started = Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status.code();
+        }
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let text = |h: std::thread::JoinHandle<std::io::Result<Vec<u8>>>| {
+        String::from_utf8_lossy(&h.join().ok().and_then(Result::ok).unwrap_or_default())
+            .into_owned()
+    };
+    (code, text(out), text(err))
+}
+
+/// The one line, last on standard error, and status 130; `counted`: the line counts
+/// what was done (`after N of M units` or `after N units`).
+fn says_it_in_one_wording(args: &[&str], after: Duration, counted: Option<&str>) -> String {
+    let (code, out, err) = stopped(args, after);
+    assert_eq!(code, Some(130), "{args:?}\nstdout:\n{out}\nstderr:\n{err}");
+    // the last line, joined again if it was wrapped
+    let tail = err.trim_end();
+    let start = tail.rfind("Stopped by Ctrl-C").unwrap_or_else(|| {
+        panic!("{args:?}: no 'Stopped by Ctrl-C'\nstdout:\n{out}\nstderr:\n{err}")
+    });
+    let line = tail[start..]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(line.ends_with('.'), "{args:?}: {line}");
+    match counted {
+        Some(unit) => {
+            assert!(line.starts_with("Stopped by Ctrl-C after "), "{line}");
+            assert!(line.contains(&format!(" {unit};")), "{args:?}: {line}");
+        }
+        None => assert!(line.starts_with("Stopped by Ctrl-C; "), "{line}"),
+    }
+    // the old wordings are gone
+    for old in ["Interrupted", "interrupted", "stopped by Ctrl-C"] {
+        assert!(!out.contains(old), "{args:?}: {old:?} in\n{out}");
+    }
+    line
+}
+
+const SOON: Duration = Duration::from_millis(2500);
+
+#[test]
+fn menace_train_and_bench() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let state = dir.path().join("m.json");
+    let out = dir.path().join("out");
+    let (s, o) = (state.to_str().expect("utf-8"), out.to_str().expect("utf-8"));
+    let line = says_it_in_one_wording(
+        &[
+            "menace",
+            "--state",
+            s,
+            "train",
+            "--against",
+            "random",
+            "--games",
+            "1000000000",
+            "--quiet",
+            "--out",
+            o,
+        ],
+        SOON,
+        Some("of 1,000,000,000 games"),
+    );
+    assert!(line.contains("MENACE is saved"), "{line}");
+    // thousands in the count done too
+    let done = line
+        .trim_start_matches("Stopped by Ctrl-C after ")
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let digits: String = done.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(
+        done,
+        ludomat_io::text::thousands(digits.parse().expect("a count")),
+        "{line}"
+    );
+    says_it_in_one_wording(
+        &["menace", "bench", "--games", "1000000000", "--quiet"],
+        SOON,
+        Some("games"),
+    );
+}
+
+#[test]
+fn tournaments() {
+    for args in [
+        &[
+            "tournament",
+            "tictactoe",
+            "--x",
+            "random",
+            "--o",
+            "random",
+            "--games",
+            "1000000000",
+        ][..],
+        &[
+            "tournament",
+            "qubic",
+            "--games",
+            "10000000",
+            "--threads",
+            "1",
+        ][..],
+    ] {
+        let line = says_it_in_one_wording(args, SOON, Some("games"));
+        assert!(line.contains("the table above is theirs"), "{line}");
+    }
+}
+
+#[test]
+fn threes_auto_learn_tune_bench() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let learned = dir.path().join("learned");
+    let l = learned.to_str().expect("utf-8");
+    says_it_in_one_wording(
+        &[
+            "threes",
+            "auto",
+            "--games",
+            "100000",
+            "--depth",
+            "1",
+            "--threads",
+            "1",
+        ],
+        SOON,
+        Some("of 100,000 games"),
+    );
+    let line = says_it_in_one_wording(
+        &[
+            "threes",
+            "learn",
+            "--games",
+            "100000000",
+            "--dir",
+            l,
+            "--tuples",
+            "4x5",
+            "--threads",
+            "1",
+        ],
+        SOON,
+        Some("of 100,000,000 games"),
+    );
+    assert!(line.contains("--resume"), "{line}");
+    let start = concat!(env!("CARGO_MANIFEST_DIR"), "/../threes/tuning/start.json");
+    says_it_in_one_wording(
+        &[
+            "threes", "tune", "--games", "20", "--depth", "1", "--rounds", "100", "--from", start,
+        ],
+        SOON,
+        Some("candidates"),
+    );
+    says_it_in_one_wording(&["threes", "bench", "--depth", "3"], SOON, None);
+}
+
+#[test]
+fn relay_her_and_the_proof_checks() {
+    says_it_in_one_wording(
+        &["relay", "bench", "--max-steps", "1e12"],
+        SOON,
+        Some("of 1,000,000,000,000 instructions"),
+    );
+    // HER's games are quick: saving after each makes the run long enough to stop
+    let dir = tempfile::tempdir().expect("temp dir");
+    let state = dir.path().join("her.json");
+    let line = says_it_in_one_wording(
+        &[
+            "her",
+            "train",
+            "--games",
+            "1000000",
+            "--quiet",
+            "--state",
+            state.to_str().expect("utf-8"),
+            "--save-every",
+            "1",
+        ],
+        SOON,
+        Some("of 1,000,000 games"),
+    );
+    assert!(line.contains("HER is saved with them"), "{line}");
+    // the 4×4×4×4 tree's check has no safe point: it used to die of the signal, silent
+    let line = says_it_in_one_wording(&["qubic", "proof"], Duration::from_millis(1500), None);
+    assert!(line.contains("not complete"), "{line}");
+}
