@@ -59,7 +59,7 @@ async fn a_stop_closes_streams_cancels_autoplay_and_ends_within_two_seconds() {
     assert!(
         stopped
             .to_string()
-            .starts_with("closed 1 event stream and 3 connections, cancelled 1 autoplay run, let go of 1 visit in "),
+            .starts_with("closed 1 event stream and 3 connections, cancelled 1 autoplay, let go of 1 visit in "),
         "{stopped}"
     );
     // The page's stream has ended (after at most a few updates already sent).
