@@ -132,7 +132,8 @@ import{b as e,d as t,o as n,p as r,x as i,y as a}from"./index.js";import{t as o}
             <span><span class="swatch" style="background:#d9d2c3"></span>N1 home</span></div>
         </div>
         <div>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${!t.stepping}
+          <lm-run-control .running=${this.running&&!this.checkGoing} .interval=${this.interval} ?disabled=${!t.stepping||this.checkGoing}
+            reason=${this.checkGoing?`the circuit check is going`:``}
             @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
             @pause=${()=>this.stop()}
@@ -167,7 +168,7 @@ import{b as e,d as t,o as n,p as r,x as i,y as a}from"./index.js";import{t as o}
         <div class="relay-row"><span class="muted">control</span>${Object.entries(l).filter(([e])=>e in this.shown||t.relays.some(t=>t.name===e)).map(([e,t])=>r(e,t))}</div>
         ${i.map(e=>a`<div class="relay-row"><span class="muted">square ${e}</span>
           ${r(`${e}XA`,`${e}XA: the human's latch`)}${r(`${e}XB`,`its slave`)}${r(`${e}OA`,`${e}OA: the machine's latch`)}${r(`${e}OB`,`its slave`)}</div>`)}
-      </div>`}verifyPanel(e){if(e.variant!==`computox`)return a``;let t=this.check,i=t?.result??t?.partial,o=i?i.expected.reduce((e,t)=>e+t,0):690,s=i?i.checked.reduce((e,t)=>e+t,0):0,c=this.runOf(`verify`,t),l=this.startBlocked(c),u=t?.result?t.result.cancelled?`stopped`:t.result.clean?`the circuit agrees with the model everywhere, no hazards`:`${n(t.result.disagreements.length,`disagreement`)}, ${n(t.result.hazards.length,`hazard`)}`:``;return a`<fieldset data-verify><legend>Check the circuit against the model</legend>
+      </div>`}get checkGoing(){return this.runOf(`verify`,this.check)}verifyPanel(e){if(e.variant!==`computox`)return a``;let t=this.check,i=t?.result??t?.partial,o=i?i.expected.reduce((e,t)=>e+t,0):690,s=i?i.checked.reduce((e,t)=>e+t,0):0,c=this.runOf(`verify`,t),l=this.startBlocked(c),u=t?.result?t.result.cancelled?`stopped`:t.result.clean?`the circuit agrees with the model everywhere, no hazards`:`${n(t.result.disagreements.length,`disagreement`)}, ${n(t.result.hazards.length,`hazard`)}`:``;return a`<fieldset data-verify><legend>Check the circuit against the model</legend>
       <div class="row">
         <button data-action="verify" ?disabled=${this.running} title=${l} @click=${()=>{this.check=null,this.ownRun=`verify`,this.host?.runLong(`verify`)}}>Check all ${n(o,`position`)}</button>
         <button data-action="stop-verify" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>

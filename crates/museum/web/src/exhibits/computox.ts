@@ -434,7 +434,8 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
             <span><span class="swatch" style="background:#d9d2c3"></span>N1 home</span></div>
         </div>
         <div>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${!u.stepping}
+          <lm-run-control .running=${this.running && !this.checkGoing} .interval=${this.interval} ?disabled=${!u.stepping || this.checkGoing}
+            reason=${this.checkGoing ? 'the circuit check is going' : ''}
             @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'step' }, this.interval); }}
             @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'step' }, this.interval); }}
             @pause=${() => this.stop()}
@@ -491,6 +492,11 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
    * (690 for the Computox), with the hazard report: `ludomat computox verify`, run by the
    * server, its progress live.
    */
+  /** The circuit check is the run going (U1's stepping is not). */
+  private get checkGoing(): boolean {
+    return this.runOf('verify', this.check);
+  }
+
   private verifyPanel(v: View) {
     if (v.variant !== 'computox') return html``;
     const c = this.check;
