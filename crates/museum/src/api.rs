@@ -421,9 +421,9 @@ async fn events(
         .await?;
     // The current state at once, then the latest after each change (a watch channel
     // keeps only the latest: a slow reader skips to it), at most one per `SSE_GAP` (per
-    // `RUN_GAP` while a run goes; the last one always goes out: a change during the gap is seen after it), until the
-    // visit's page goes or the museum stops or lets the visit go. Every update published
-    // while a stream is open has its view.
+    // `RUN_GAP` while a run goes; the last one always goes out: a change during the gap
+    // is seen after it), until the visit's page goes or the museum stops or lets the
+    // visit go. Every update published while a stream is open has its view.
     let stream = futures_util::stream::unfold(
         (updates, museum.stopping(), (guard, counted), true),
         |(mut updates, mut stopping, guard, first)| async move {
