@@ -157,8 +157,7 @@ impl HostPolicy {
         if o_host != h_host || o_port.unwrap_or(default) != h_port.unwrap_or(default) {
             return false;
         }
-        if scheme == "https" && !behind_proxy && !self.extra.iter().any(|(n, _)| *n == o_host)
-        {
+        if scheme == "https" && !behind_proxy && !self.extra.iter().any(|(n, _)| *n == o_host) {
             return false;
         }
         self.allows(host)

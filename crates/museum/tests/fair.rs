@@ -476,7 +476,10 @@ async fn a_visit_let_go_with_its_proof_going_frees_the_run_share_at_once() {
     let next = menace(&mut c).await;
     for how in ["DELETE", "release"] {
         let a = c
-            .post("/api/visits", json!({"kind": "qubic", "config": {"dims": 4}}))
+            .post(
+                "/api/visits",
+                json!({"kind": "qubic", "config": {"dims": 4}}),
+            )
             .await;
         assert_eq!(a.status, 201, "{a:?}");
         let id = a.body["id"].as_str().unwrap().to_string();
@@ -488,7 +491,10 @@ async fn a_visit_let_go_with_its_proof_going_frees_the_run_share_at_once() {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let gone = match how {
             "DELETE" => c.call("DELETE", &format!("/api/visits/{id}"), None).await,
-            _ => c.post(&format!("/api/visits/{id}/release"), json!({})).await,
+            _ => {
+                c.post(&format!("/api/visits/{id}/release"), json!({}))
+                    .await
+            }
         };
         assert_eq!(gone.status, 204, "{how}: {gone:?}");
         let again = c

@@ -183,8 +183,14 @@ async fn only_the_pages_own_origin_writes() {
         vec![format!("origin: https://{addr}")],
         vec![format!("origin: HTTP://{addr}")],
         vec![format!("origin: http://localhost:{port}")],
-        vec![format!("origin: http://{addr}"), "origin: http://evil.example".into()],
-        vec!["origin: http://evil.example".into(), format!("origin: http://{addr}")],
+        vec![
+            format!("origin: http://{addr}"),
+            "origin: http://evil.example".into(),
+        ],
+        vec![
+            "origin: http://evil.example".into(),
+            format!("origin: http://{addr}"),
+        ],
         vec!["sec-fetch-site: cross-site".into()],
         vec![own.clone(), "sec-fetch-site: cross-site".into()],
     ];
