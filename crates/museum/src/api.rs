@@ -430,7 +430,7 @@ async fn events(
             let mut first = first;
             loop {
                 if !first {
-                    let gap = if guard.0.visit().job() == Some(crate::run::RUN) {
+                    let gap = if guard.0.visit().job() == Some(crate::job::RUN) {
                         RUN_GAP
                     } else {
                         SSE_GAP

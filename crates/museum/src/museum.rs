@@ -667,7 +667,7 @@ impl Museum {
             s.runs_waiting = self.inner.runs.load().1;
             for v in visits.by_id.values() {
                 s.streams += v.streams();
-                let run = v.job() == Some(crate::run::RUN);
+                let run = v.job() == Some(crate::job::RUN);
                 if v.abandon_job() {
                     s.jobs += 1;
                     if run {

@@ -52,8 +52,7 @@ use crate::work::Work as WorkKind;
 use crate::Museum;
 use ludomat_game::Work;
 
-/// The job's name while a run goes (or waits for its slot).
-pub const RUN: &str = "run";
+pub use crate::job::RUN;
 
 /// What a run holds — its client's share, and its slot once it has one — until it has
 /// ended; dropped, it lets go of both and tells whoever waits in [`Museum::run_let_go`].
