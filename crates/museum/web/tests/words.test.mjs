@@ -39,11 +39,9 @@ test('arena: a tournament from the home page, in the terminal words, timed, its 
   const d = await page.locator(`${EX} [data-curve] path`).first().getAttribute('d');
   const firstX = Number(d.slice(1).split(' ')[0]);
   assert.ok(firstX < 60, `the curve starts at x ${firstX}`);
-  // The tournament's end is the table's "finished", not a refusal in the message line;
-  // the log's last line is the last batch.
+  // The tournament's end is the table's "finished", not a refusal in the message line.
   await page.waitForTimeout(500);
   assert.doesNotMatch(await message(page), /autoplay stopped/);
-  assert.match(await page.locator('lm-log ol').innerText(), /finished: [\d,]+ games played/);
   await shot('words-arena');
   assert.deepEqual(errors, []);
 });
