@@ -35,6 +35,30 @@ pub const CURVE_POINTS: usize = 200;
 /// Games played per chunk within a step (between looks at the clock).
 const CHUNK: u64 = 16;
 
+/// Adds the running rates after `games` games (`r`) to `curve`, keeping at most
+/// [`CURVE_POINTS`] (every other point dropped when over; the last one always kept).
+fn curve_point(curve: &mut Vec<CurvePoint>, games: u64, r: &TournamentResult) {
+    curve.push(CurvePoint {
+        games,
+        a: 100.0 * r.a.win_rate().rate(),
+        draws: 100.0 * r.a.draw_rate().rate(),
+        b: 100.0 * r.a.loss_rate().rate(),
+    });
+    if curve.len() > CURVE_POINTS {
+        let last = curve.last().copied();
+        let mut k = 0;
+        curve.retain(|_| {
+            k += 1;
+            k % 2 == 1
+        });
+        if let Some(l) = last {
+            if curve.last() != Some(&l) {
+                curve.push(l);
+            }
+        }
+    }
+}
+
 /// Which game the arena plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -314,6 +338,11 @@ pub struct ArenaView {
     pub played: u64,
     /// Games asked for in all.
     pub total: u64,
+    /// The tournament's wall time so far, from its start to its last batch of games
+    /// (milliseconds; 0 before its first).
+    pub elapsed_ms: u64,
+    /// The CPU time its games took so far (milliseconds).
+    pub cpu_ms: u64,
 }
 
 /// One side's agent factory, for either game.
@@ -365,6 +394,11 @@ pub struct ArenaSession {
     watch: Option<Watched>,
     pairs: Vec<Pair>,
     current: usize,
+    /// The tournament's start, and its wall time at its last batch.
+    started: Option<Instant>,
+    elapsed: Duration,
+    /// The CPU time of its batches.
+    cpu: Duration,
 }
 
 fn invalid(msg: impl Into<String>) -> SessionError {
@@ -534,6 +568,9 @@ impl ArenaSession {
             watch: None,
             pairs: Vec::new(),
             current: 0,
+            started: None,
+            elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
         })
     }
 
@@ -679,6 +716,9 @@ impl ArenaSession {
         };
         self.cancelled = false;
         self.watch = None;
+        self.started = None;
+        self.elapsed = Duration::ZERO;
+        self.cpu = Duration::ZERO;
         Ok(vec![ArenaHappening::Started {
             pairs: n,
             games: total,
@@ -737,6 +777,8 @@ impl ArenaSession {
         }
         let cfg = tcfg(&self.config, self.config.games);
         let started = Instant::now();
+        let cpu0 = ludomat_game::run::cpu::thread();
+        let run_started = *self.started.get_or_insert(started);
         let p = &mut self.pairs[self.current];
         let first = p.done;
         let end_cap = (p.done + most.clamp(1, MAX_GAMES_PER_STEP)).min(p.total);
@@ -748,30 +790,13 @@ impl ArenaSession {
                 None => p.result = Some(r),
             }
             p.done = to;
+            // A point of the running rates after every chunk: the curve covers the
+            // whole run from its first games, however many one step plays.
+            if let Some(r) = &p.result {
+                curve_point(&mut p.curve, p.done, r);
+            }
             if started.elapsed() >= STEP_BUDGET {
                 break;
-            }
-        }
-        if let Some(r) = &p.result {
-            p.curve.push(CurvePoint {
-                games: p.done,
-                a: 100.0 * r.a.win_rate().rate(),
-                draws: 100.0 * r.a.draw_rate().rate(),
-                b: 100.0 * r.a.loss_rate().rate(),
-            });
-            if p.curve.len() > CURVE_POINTS {
-                // Keep every other point (the last one always).
-                let last = p.curve.last().copied();
-                let mut k = 0;
-                p.curve.retain(|_| {
-                    k += 1;
-                    k % 2 == 1
-                });
-                if let Some(l) = last {
-                    if p.curve.last() != Some(&l) {
-                        p.curve.push(l);
-                    }
-                }
             }
         }
         let pair = format!("{} against {}", p.a.name(), p.b.name());
@@ -780,6 +805,8 @@ impl ArenaSession {
             games: p.done - first,
             done: p.done,
         }];
+        self.cpu += ludomat_game::run::cpu::thread().saturating_sub(cpu0);
+        self.elapsed = run_started.elapsed();
         if !self.busy() {
             out.push(ArenaHappening::Finished {
                 games: self.played(),
@@ -929,6 +956,8 @@ impl Session for ArenaSession {
             current: self.current,
             played: self.played(),
             total: self.pairs.iter().map(|p| p.total).sum(),
+            elapsed_ms: u64::try_from(self.elapsed.as_millis()).unwrap_or(u64::MAX),
+            cpu_ms: u64::try_from(self.cpu.as_millis()).unwrap_or(u64::MAX),
         }
     }
 

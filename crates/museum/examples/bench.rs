@@ -22,7 +22,11 @@
 //! and the Computox's circuit check, each watched on its stream to its end. Meanwhile one
 //! hostile client (127.0.0.250) runs the three patterns of the issue: two watched proofs
 //! from the empty board, as many event streams and connections as it can hold, and a
-//! hundred Threes! visits autoplaying the depth-4 AI every 10 ms (re-armed as they stop).
+//! hundred Threes! visits autoplaying the depth-4 AI every 10 ms (re-armed as they stop);
+//! and, from 127.0.0.251, the museum trial's pattern: on 2 keep-alive connections, over
+//! and over, a visit of the perfect player against itself and the action
+//! `{"type":"run","games":10000}`, with 150 of those requests on fresh connections whose
+//! answers are never read. The server's resident memory is sampled once a second.
 //! It ends when every student's runs have ended (or after MINUTES, 20 by default) and
 //! prints each student action's latency (p50, p90, p99, max), every refusal a student met,
 //! the runs (queue waits, durations), what the hostile client got, and the wall time with
@@ -645,6 +649,125 @@ mod class {
         drop((held, idle));
     }
 
+    /// The hostile client's fourth pattern (the museum trial's items 1 and 2), from
+    /// `from`: on 2 keep-alive connections, over and over, a noughts-and-crosses visit of
+    /// the perfect player against itself and the action `{"type":"run","games":10000}` on
+    /// it (ten thousand games in one action); beside them, 150 of the same requests at
+    /// 10 a second on fresh connections with small receive buffers whose answers are never
+    /// read (the connections held open).
+    async fn runs_of_games(
+        addr: SocketAddr,
+        from: IpAddr,
+        rec: Arc<Record>,
+        stop: Arc<AtomicBool>,
+    ) {
+        let mut loops = Vec::new();
+        for _ in 0..2 {
+            let (rec, stop) = (Arc::clone(&rec), Arc::clone(&stop));
+            loops.push(tokio::spawn(async move {
+                let mut c = Client::connect_from(addr, Some(from)).await;
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(id) = games_visit(&mut c, &rec, &stop).await else {
+                        continue;
+                    };
+                    let path = format!("/api/visits/{id}/actions");
+                    loop {
+                        let a = c.post(&path, json!({"type": "run", "games": 10000})).await;
+                        rec.hostile("run 10,000 games in one action", a.status, a.error());
+                        if a.status != 429 || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                    }
+                }
+            }));
+        }
+        // The unread answers.
+        let mut unread = Vec::new();
+        let mut c = Client::connect_from(addr, Some(from)).await;
+        let mut id = String::new();
+        for n in 0..150 {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if n % 10 == 0 {
+                match games_visit(&mut c, &rec, &stop).await {
+                    Some(new) => id = new,
+                    None => continue,
+                }
+            }
+            let body = json!({"type": "run", "games": 10000}).to_string();
+            let request = format!(
+                "POST /api/visits/{id}/actions HTTP/1.1\r\nhost: {addr}\r\ncontent-type: \
+                 application/json\r\ncontent-length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            let sent = async {
+                let socket = tokio::net::TcpSocket::new_v4()?;
+                socket.set_recv_buffer_size(4096)?;
+                socket.bind(SocketAddr::new(from, 0))?;
+                let mut s = socket.connect(addr).await?;
+                tokio::io::AsyncWriteExt::write_all(&mut s, request.as_bytes()).await?;
+                std::io::Result::Ok(s)
+            }
+            .await;
+            match sent {
+                Ok(s) => {
+                    rec.hostile("run 10,000 games, its answer left unread", 0, "sent");
+                    unread.push(s);
+                }
+                Err(e) => rec.hostile(
+                    "run 10,000 games, its answer left unread",
+                    0,
+                    &format!("not sent: {e}"),
+                ),
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        while !stop.load(Ordering::Relaxed) {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        for l in loops {
+            let _ = tokio::time::timeout(Duration::from_secs(5), l).await;
+        }
+        drop(unread);
+    }
+
+    /// A visit of the perfect player against itself, asked again when refused for the
+    /// client's rate; its id.
+    async fn games_visit(c: &mut Client, rec: &Record, stop: &AtomicBool) -> Option<String> {
+        loop {
+            let a = c
+                .post(
+                    "/api/visits",
+                    json!({"kind": "tictactoe", "config": {"x": "perfect", "o": "perfect"}}),
+                )
+                .await;
+            rec.hostile("open a perfect-against-perfect visit", a.status, a.error());
+            if a.status == 201 {
+                return a.body["id"].as_str().map(str::to_string);
+            }
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// The server's resident memory (VmRSS) now, in bytes, from /proc.
+    fn server_rss(pid: u32) -> u64 {
+        ludomat_io::read::text(format!("/proc/{pid}/status").as_ref(), 1 << 16)
+            .unwrap_or_default()
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+            .map_or(0, |kb| kb * 1024)
+    }
+
+    fn mb(bytes: u64) -> String {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    }
+
     fn ms(d: Duration) -> String {
         format!("{:.1} ms", d.as_secs_f64() * 1000.0)
     }
@@ -734,12 +857,34 @@ mod class {
             .expect("a runtime");
         let rec = Arc::new(Record::default());
         let stop = Arc::new(AtomicBool::new(false));
+        let load_before = load_average();
         let (wall0, cpu0, server0) = (Instant::now(), own_cpu(), server_cpu(pid));
+        // The server's resident memory, once a second: at the start, its most, its last.
+        let rss = Arc::new(Mutex::new((server_rss(pid), 0u64, 0u64)));
+        let sampler = {
+            let (rss, stop) = (Arc::clone(&rss), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let now = server_rss(pid);
+                    let mut r = lock(&rss);
+                    r.1 = r.1.max(now);
+                    r.2 = now;
+                    drop(r);
+                    std::thread::sleep(Duration::from_secs(1));
+                }
+            })
+        };
         rt.block_on(async {
             tokio::time::sleep(Duration::from_millis(300)).await;
             let bad = tokio::spawn(hostile(
                 addr,
                 IpAddr::from([127, 0, 0, 250]),
+                Arc::clone(&rec),
+                Arc::clone(&stop),
+            ));
+            let games = tokio::spawn(runs_of_games(
+                addr,
+                IpAddr::from([127, 0, 0, 251]),
                 Arc::clone(&rec),
                 Arc::clone(&stop),
             ));
@@ -768,17 +913,22 @@ mod class {
                 let _ = tokio::time::timeout(Duration::from_secs(5), s).await;
             }
             bad.abort();
+            let _ = tokio::time::timeout(Duration::from_secs(10), games).await;
         });
         let wall = wall0.elapsed();
         let (cpu, server) = (own_cpu() - cpu0, server_cpu(pid) - server0);
+        let load_after = load_average();
+        let _ = sampler.join();
+        let (rss_start, rss_max, rss_end) = *lock(&rss);
         // SAFETY: a signal to our own child.
         unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) };
         let _ = child.wait();
 
         let actions = lock(&rec.actions).clone();
         ludomat_io::outln!(
-            "a class of {students} (127.0.0.2 …) and one hostile client (127.0.0.250) against \
-             {bin} serve (every limit at its default, open-files limit 1,024)"
+            "a class of {students} (127.0.0.2 …) and one hostile client (127.0.0.250, and \
+             127.0.0.251 for its runs of 10,000 games) against {bin} serve (every limit at \
+             its default, open-files limit 1,024)"
         );
         let mut all: Vec<Duration> = actions
             .iter()
@@ -850,8 +1000,14 @@ mod class {
             rec.connections_held.load(Ordering::Relaxed)
         );
         ludomat_io::outln!(
+            "the server's resident memory: {} at the start, at most {}, {} at the end",
+            mb(rss_start),
+            mb(rss_max),
+            mb(rss_end)
+        );
+        ludomat_io::outln!(
             "wall {:.1} s; server CPU {:.1} s; this generator's CPU {:.1} s ({:.0} % of one core); \
-             the server's log: {}",
+             load average {load_before} before, {load_after} after; the server's log: {}",
             wall.as_secs_f64(),
             server.as_secs_f64(),
             cpu.as_secs_f64(),

@@ -205,20 +205,26 @@ async fn get_visit(
     visit_json(&museum, visit).await
 }
 
+/// `DELETE …`: the visit let go. A run it had (going or waiting) lets go of its run
+/// slot and its client's share as it notices, within milliseconds: answered after, as
+/// a stop is, so the client's next run can start at once.
 async fn delete_visit(
     State(museum): State<Museum>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     museum.delete(&id)?;
+    museum.run_let_go(&id, Duration::from_secs(2)).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `POST …/release`: what a page sends (a beacon, any body, ignored) as it goes away.
+/// `POST …/release`: what a page sends (a beacon, any body, ignored) as it goes away;
+/// answered as `DELETE` is.
 async fn release_visit(
     State(museum): State<Museum>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     museum.delete(&id)?;
+    museum.run_let_go(&id, Duration::from_secs(2)).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -398,6 +404,11 @@ fn state_event(update: &Update) -> Event {
 /// The shortest time between two updates on one event stream.
 const SSE_GAP: Duration = Duration::from_millis(40);
 
+/// The shortest time between two updates on one event stream while its visit has a run
+/// going (`POST …/run`: thousands of applications back to back, each a change): a page
+/// watching it gets the latest state four times a second, not every step.
+const RUN_GAP: Duration = Duration::from_millis(250);
+
 async fn events(
     State(museum): State<Museum>,
     Extension(Client(client)): Extension<Client>,
@@ -409,18 +420,23 @@ async fn events(
         .blocking(client, move || (visit.stream_receiver(&guard), guard))
         .await?;
     // The current state at once, then the latest after each change (a watch channel
-    // keeps only the latest: a slow reader skips to it), at most one per `SSE_GAP` (the
-    // last one always goes out: a change during the gap is seen after it), until the
-    // visit's page goes or the museum stops or lets the visit go. Every update published
-    // while a stream is open has its view.
+    // keeps only the latest: a slow reader skips to it), at most one per `SSE_GAP` (per
+    // `RUN_GAP` while a run goes; the last one always goes out: a change during the gap
+    // is seen after it), until the visit's page goes or the museum stops or lets the
+    // visit go. Every update published while a stream is open has its view.
     let stream = futures_util::stream::unfold(
         (updates, museum.stopping(), (guard, counted), true),
         |(mut updates, mut stopping, guard, first)| async move {
             let mut first = first;
             loop {
                 if !first {
+                    let gap = if guard.0.visit().job() == Some(crate::job::RUN) {
+                        RUN_GAP
+                    } else {
+                        SSE_GAP
+                    };
                     tokio::select! {
-                        () = tokio::time::sleep(SSE_GAP) => {}
+                        () = tokio::time::sleep(gap) => {}
                         _ = stopping.wait_for(|s| *s) => return None,
                     }
                     tokio::select! {

@@ -144,6 +144,13 @@ impl Museum {
                     Ok(Step::Applied) => {}
                     Ok(Step::Cancelled | Step::Stopped) => return,
                     Err(e) => {
+                        // The last applied step's happenings reach every page first: an
+                        // event stream sends at most one update per gap (40 ms), and
+                        // the end published within it would take their place.
+                        tokio::select! {
+                            () = tokio::time::sleep(Duration::from_millis(100)) => {}
+                            () = job.cancelled() => return,
+                        }
                         job.end(Some(format!("autoplay stopped: {}", e.message)));
                         return;
                     }

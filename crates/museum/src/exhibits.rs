@@ -125,6 +125,30 @@ pub const EXHIBITS: &[Exhibit] = &[
     },
 ];
 
+/// Exhibits whose session draws a seed of its own when none is given (MENACE, HER): in
+/// the museum their seed is 1 unless the visitor sets one, as every `--seed` defaults
+/// to 1 — shown, settable, and kept in the share link.
+const SEEDED_BY_DEFAULT: &[&str] = &["menace", "hexapawn"];
+
+/// `config` for an exhibit of `kind`, with `"seed": 1` where its session would draw a
+/// seed of its own (`config` `null` or an object without a seed).
+#[must_use]
+pub fn with_default_seed(kind: &str, config: serde_json::Value) -> serde_json::Value {
+    if !SEEDED_BY_DEFAULT.contains(&kind) {
+        return config;
+    }
+    match config {
+        serde_json::Value::Null => serde_json::json!({ "seed": 1 }),
+        serde_json::Value::Object(mut m) => {
+            if m.get("seed").is_none_or(serde_json::Value::is_null) {
+                m.insert("seed".into(), serde_json::json!(1));
+            }
+            serde_json::Value::Object(m)
+        }
+        other => other,
+    }
+}
+
 /// The exhibit of `kind`.
 #[must_use]
 pub fn find(kind: &str) -> Option<&'static Exhibit> {
@@ -154,5 +178,25 @@ mod tests {
         }
         assert!(find("tictactoe").is_some());
         assert!(find("nope").is_none());
+    }
+
+    #[test]
+    fn menace_and_her_start_with_seed_1_unless_given_one() {
+        use serde_json::json;
+        for kind in ["menace", "hexapawn"] {
+            assert_eq!(with_default_seed(kind, json!(null)), json!({"seed": 1}));
+            assert_eq!(
+                with_default_seed(kind, json!({"opponent": "random"})),
+                json!({"opponent": "random", "seed": 1})
+            );
+            assert_eq!(
+                with_default_seed(kind, json!({"seed": 7})),
+                json!({"seed": 7})
+            );
+            let e = find(kind).unwrap();
+            let s = (e.start)(with_default_seed(kind, json!(null))).unwrap();
+            assert_eq!(s.config_json()["seed"], 1, "{kind}");
+        }
+        assert_eq!(with_default_seed("tictactoe", json!(null)), json!(null));
     }
 }

@@ -126,15 +126,41 @@ impl HostPolicy {
             .any(|(name, p)| *name == host && (p.is_none() || *p == port))
     }
 
-    /// Whether `origin` (an `Origin` header: `scheme://host[:port]`) is the museum's own.
+    /// Whether `origin` (an `Origin` header) is the origin of this museum's page served
+    /// as `host` (the request's `Host`): the same host and port as `host`, and the scheme
+    /// the page was served with — `http`, as the museum serves it, or `https` where a
+    /// proxy may serve it (`behind_proxy`, or an `--allowed-host` name). A browser
+    /// writes an origin serialized (RFC 6454, 6.2): scheme and host in lower case, no
+    /// path; anything else (`HTTP://…`, another scheme or host, a path) is not this
+    /// museum's page and is refused.
     #[must_use]
-    pub fn allows_origin(&self, origin: &str) -> bool {
+    pub fn allows_origin(&self, origin: &str, host: &str, behind_proxy: bool) -> bool {
         let Some((scheme, authority)) = origin.split_once("://") else {
             return false;
         };
-        matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https")
-            && !authority.contains('/')
-            && self.allows(authority)
+        let default = match scheme {
+            "http" => 80,
+            "https" => 443,
+            _ => return false,
+        };
+        if authority.is_empty()
+            || authority.contains('/')
+            || authority.bytes().any(|b| b.is_ascii_uppercase())
+        {
+            return false;
+        }
+        let (Some((o_host, o_port)), Some((h_host, h_port))) =
+            (split_authority(authority), split_authority(host))
+        else {
+            return false;
+        };
+        if o_host != h_host || o_port.unwrap_or(default) != h_port.unwrap_or(default) {
+            return false;
+        }
+        if scheme == "https" && !behind_proxy && !self.extra.iter().any(|(n, _)| *n == o_host) {
+            return false;
+        }
+        self.allows(host)
     }
 
     /// The Hosts served, for messages.
@@ -165,6 +191,32 @@ pub(crate) struct Guard {
 
 fn is_write(m: &Method) -> bool {
     !matches!(*m, Method::GET | Method::HEAD)
+}
+
+/// Why a write (a request of any method but GET and HEAD) is not from this museum's own
+/// page served as `host`, if it is not: its `Origin` names another (or it has two), or
+/// the browser says it comes from another site (`Sec-Fetch-Site: cross-site`, sent
+/// where an `Origin` may not be).
+fn foreign_write(g: &Guard, req: &Request, host: &str) -> Option<String> {
+    let mut origins = req.headers().get_all(header::ORIGIN).iter();
+    if let Some(origin) = origins.next() {
+        if origins.next().is_some() {
+            return Some("two Origin headers".into());
+        }
+        let text = origin.to_str().unwrap_or("(not text)");
+        if !g
+            .policy
+            .allows_origin(text, host, g.museum.config().behind_proxy)
+        {
+            return Some(format!("Origin {text:?}"));
+        }
+    }
+    let cross_site = req
+        .headers()
+        .get_all("sec-fetch-site")
+        .iter()
+        .any(|v| v.as_bytes().eq_ignore_ascii_case(b"cross-site"));
+    cross_site.then(|| "Sec-Fetch-Site: cross-site".into())
 }
 
 /// The middleware: Host, then Origin on writes, then the client's rate.
@@ -217,20 +269,17 @@ pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) 
         .into_response();
     }
     if is_write(req.method()) {
-        if let Some(origin) = req.headers().get(header::ORIGIN) {
-            let text = origin.to_str().unwrap_or("(not text)");
-            if !g.policy.allows_origin(text) {
-                let detail = format!("{} {} from Origin {text:?}", req.method(), req.uri().path());
-                refusals.note(Refusal::ForeignOrigin, || detail.clone());
-                return ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    format!(
-                        "a write from a page of another origin ({text:?}) is refused: this \
-                         museum takes writes only from its own pages (served as {host})"
-                    ),
-                )
-                .into_response();
-            }
+        if let Some(refusal) = foreign_write(&g, &req, &host) {
+            let detail = format!("{} {} from {refusal}", req.method(), req.uri().path());
+            refusals.note(Refusal::ForeignOrigin, || detail.clone());
+            return ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "a write from a page of another origin ({refusal}) is refused: this \
+                     museum takes writes only from its own pages (served as {host})"
+                ),
+            )
+            .into_response();
         }
     }
     let peer = req
@@ -341,12 +390,59 @@ mod tests {
         assert!(p.allows("museum.example.org:443"));
         assert!(p.allows("kiosk.local:9000"));
         assert!(!p.allows("kiosk.local"));
-        assert!(p.allows_origin("https://museum.example.org"));
-        assert!(p.allows_origin("http://127.0.0.1:8462"));
-        assert!(!p.allows_origin("http://evil.example"));
-        assert!(!p.allows_origin("null"));
-        assert!(!p.allows_origin("http://127.0.0.1:8462/x"));
+        let own = "127.0.0.1:8462";
+        assert!(p.allows_origin("https://museum.example.org", "museum.example.org", false));
+        assert!(p.allows_origin(
+            "https://museum.example.org",
+            "museum.example.org:443",
+            false
+        ));
+        assert!(p.allows_origin("http://museum.example.org", "museum.example.org", false));
+        assert!(p.allows_origin("http://127.0.0.1:8462", own, false));
+        assert!(!p.allows_origin("http://evil.example", own, false));
+        assert!(!p.allows_origin("null", own, false));
+        assert!(!p.allows_origin("http://127.0.0.1:8462/x", own, false));
         assert!(HostPolicy::new("127.0.0.1:1".parse().unwrap(), &["a b".into()]).is_err());
+    }
+
+    /// The origin of the page itself: its scheme (http, https only where a proxy may
+    /// serve it), the request's own host and port, written as a browser writes it.
+    #[test]
+    fn origins_exactly_the_pages_own() {
+        let p = policy("127.0.0.1:8462", &["museum.example.org"]);
+        let own = "127.0.0.1:8462";
+        assert!(p.allows_origin("http://127.0.0.1:8462", own, false));
+        assert!(p.allows_origin("http://localhost:8462", "localhost:8462", false));
+        assert!(p.allows_origin("http://localhost:8462", "LOCALHOST:8462", false));
+        for bad in [
+            // Another scheme: the museum serves http.
+            "https://127.0.0.1:8462",
+            "ws://127.0.0.1:8462",
+            // Not as a browser writes an origin (RFC 6454: lower case).
+            "HTTP://127.0.0.1:8462",
+            "Http://127.0.0.1:8462",
+            "http://LOCALHOST:8462",
+            // Another of the museum's names than the page's own Host, another port.
+            "http://localhost:8462",
+            "http://[::1]:8462",
+            "http://127.0.0.1:8463",
+            "http://127.0.0.1",
+            "http://127.0.0.1:8462:1",
+            "http://",
+            "127.0.0.1:8462",
+        ] {
+            assert!(!p.allows_origin(bad, own, false), "{bad}");
+        }
+        // Behind a proxy the page may be https, still on the page's own host and port.
+        assert!(p.allows_origin("https://127.0.0.1:8462", own, true));
+        assert!(!p.allows_origin("https://127.0.0.1:8463", own, true));
+        assert!(p.allows_origin("https://museum.example.org", "museum.example.org", false));
+        assert!(!p.allows_origin(
+            "https://museum.example.org:444",
+            "museum.example.org",
+            false
+        ));
+        assert!(!p.allows_origin("https://museum.example.org", own, false));
     }
 
     #[test]

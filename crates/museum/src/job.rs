@@ -30,6 +30,9 @@ use tokio::sync::Notify;
 
 use crate::visit::{lock, JobSlot, Visit};
 
+/// The job's name while a run goes (or waits for its slot): [`crate::run`].
+pub const RUN: &str = "run";
+
 /// What one step of a job did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {

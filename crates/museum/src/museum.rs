@@ -211,8 +211,14 @@ struct Inner {
 pub struct Stopping {
     /// Event streams open (now ending).
     pub streams: usize,
-    /// Jobs (autoplay) cancelled.
+    /// Jobs cancelled: autoplays and runs.
     pub jobs: usize,
+    /// Of those, autoplays.
+    pub autoplays: usize,
+    /// Of those, runs (`POST …/run`: a training, a proof, a check), going or waiting.
+    pub runs: usize,
+    /// Of the runs, those waiting for a run slot.
+    pub runs_waiting: usize,
     /// Visits held.
     pub visits: usize,
 }
@@ -402,6 +408,7 @@ impl Museum {
             serde_json::Value::Object(m) if m.is_empty() => serde_json::Value::Null,
             c => c,
         };
+        let config = exhibits::with_default_seed(kind, config);
         let session = self.blocking(client, move || start(config)).await??;
         let n = self.inner.next.fetch_add(1, Ordering::Relaxed);
         let id = format!("{:016x}", seed::derive(self.inner.salt, n));
@@ -657,10 +664,20 @@ impl Museum {
             // Counted before the streams are told to end (they end at once).
             let visits = self.visits();
             s.visits = visits.by_id.len();
+            s.runs_waiting = self.inner.runs.load().1;
             for v in visits.by_id.values() {
                 s.streams += v.streams();
-                s.jobs += usize::from(v.abandon_job());
+                let run = v.job() == Some(crate::job::RUN);
+                if v.abandon_job() {
+                    s.jobs += 1;
+                    if run {
+                        s.runs += 1;
+                    } else {
+                        s.autoplays += 1;
+                    }
+                }
             }
+            s.runs_waiting = s.runs_waiting.min(s.runs);
         }
         self.inner.work.close();
         self.inner.background.close();

@@ -52,8 +52,7 @@ use crate::work::Work as WorkKind;
 use crate::Museum;
 use ludomat_game::Work;
 
-/// The job's name while a run goes (or waits for its slot).
-pub const RUN: &str = "run";
+pub use crate::job::RUN;
 
 /// What a run holds — its client's share, and its slot once it has one — until it has
 /// ended; dropped, it lets go of both and tells whoever waits in [`Museum::run_let_go`].
@@ -92,6 +91,9 @@ struct Tally {
     cpu: AtomicU64,
     /// What one application does in the machine's own units (games), when it says.
     work: Option<Work>,
+    /// The run's wall time at its end, once taken: its last progress and its note say
+    /// the same figure.
+    ended: std::sync::OnceLock<Duration>,
 }
 
 impl Tally {
@@ -102,6 +104,7 @@ impl Tally {
             limit,
             cpu: AtomicU64::new(0),
             work,
+            ended: std::sync::OnceLock::new(),
         }
     }
 
@@ -124,17 +127,27 @@ impl Tally {
         }
     }
 
-    /// Wall and CPU time so far, as every note says it: `3.6 s wall, 1.0 s CPU`.
+    /// The wall time so far; at the end (`ended`), the one figure of the run's end.
+    fn elapsed(&self, ended: bool) -> Duration {
+        if ended {
+            *self.ended.get_or_init(|| self.started.elapsed())
+        } else {
+            self.started.elapsed()
+        }
+    }
+
+    /// Wall and CPU time of the run at its end, as every note says it: `3.6 s wall, 1.0 s
+    /// CPU`.
     fn times(&self) -> String {
         ludomat_io::text::wall_and_cpu(
-            self.started.elapsed(),
+            self.elapsed(true),
             Duration::from_nanos(self.cpu.load(Ordering::Relaxed)),
         )
     }
 
     /// The `run_progress` happening after `done` applications.
     fn progress(&self, done: u64, ended: bool) -> Value {
-        let elapsed = self.started.elapsed();
+        let elapsed = self.elapsed(ended);
         let secs = elapsed.as_secs_f64();
         let per_second = if secs > 0.0 { done as f64 / secs } else { 0.0 };
         let mut p = json!({
@@ -650,6 +663,8 @@ fn long_run(
             );
             let timed_out_now = out_of_time.load(Ordering::SeqCst);
             if let Some(o) = end.as_object_mut() {
+                // One figure for the run's time: the page's clock and the note say the same.
+                o.insert("elapsed_ms".into(), json!(millis(wall)));
                 o.insert("result".into(), result);
                 // Why it ended early, for the page to say: the museum's time limit.
                 o.insert("timed_out".into(), json!(timed_out_now));

@@ -178,8 +178,14 @@ impl http_body::Body for Tracked {
 pub struct Stopped {
     /// Event streams closed.
     pub streams: usize,
-    /// Jobs (autoplay) cancelled.
+    /// Jobs cancelled: autoplays and runs.
     pub jobs: usize,
+    /// Of those, autoplays.
+    pub autoplays: usize,
+    /// Of those, runs (a training, a proof, a check), going or waiting for a slot.
+    pub runs: usize,
+    /// Of the runs, those waiting for a run slot.
+    pub runs_waiting: usize,
     /// Visits let go.
     pub visits: usize,
     /// Connections open when the stop began.
@@ -194,6 +200,32 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     ludomat_io::text::count(n as u64, one, many)
 }
 
+impl Stopped {
+    /// What was cancelled, each kind counted apart: `2 autoplays and 3 runs (1 waiting
+    /// for a run slot)`.
+    fn cancelled(&self) -> String {
+        let mut parts = Vec::new();
+        if self.autoplays > 0 {
+            parts.push(plural(self.autoplays, "autoplay", "autoplays"));
+        }
+        if self.runs > 0 {
+            let mut runs = plural(self.runs, "run", "runs");
+            if self.runs_waiting > 0 {
+                runs.push_str(&format!(
+                    " ({} waiting for a run slot)",
+                    ludomat_io::text::thousands(self.runs_waiting as u64)
+                ));
+            }
+            parts.push(runs);
+        }
+        if parts.is_empty() {
+            "no autoplay or run".to_string()
+        } else {
+            parts.join(" and ")
+        }
+    }
+}
+
 impl fmt::Display for Stopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -201,7 +233,7 @@ impl fmt::Display for Stopped {
             "closed {} and {}, cancelled {}, let go of {}",
             plural(self.streams, "event stream", "event streams"),
             plural(self.connections, "connection", "connections"),
-            plural(self.jobs, "autoplay run", "autoplay runs"),
+            self.cancelled(),
             plural(self.visits, "visit", "visits"),
         )?;
         if self.dropped > 0 {
@@ -379,6 +411,9 @@ impl Server {
         Ok(Stopped {
             streams: s.streams,
             jobs: s.jobs,
+            autoplays: s.autoplays,
+            runs: s.runs,
+            runs_waiting: s.runs_waiting,
             visits: s.visits,
             connections,
             dropped,
@@ -522,5 +557,39 @@ pub async fn signal() -> &'static str {
             return std::future::pending().await;
         }
         "Ctrl-C"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stopped(autoplays: usize, runs: usize, runs_waiting: usize) -> String {
+        Stopped {
+            streams: 3,
+            jobs: autoplays + runs,
+            autoplays,
+            runs,
+            runs_waiting,
+            visits: 37,
+            connections: 5,
+            dropped: 0,
+            took: Duration::from_millis(1000),
+        }
+        .to_string()
+    }
+
+    /// The museum trial's item 11: 4 autoplays and 3 proofs (2 going, 1 waiting) were
+    /// "7 autoplay runs".
+    #[test]
+    fn autoplays_and_runs_are_counted_apart() {
+        assert_eq!(
+            stopped(4, 3, 1),
+            "closed 3 event streams and 5 connections, cancelled 4 autoplays and 3 runs \
+             (1 waiting for a run slot), let go of 37 visits in 1.0 s"
+        );
+        assert!(stopped(1, 0, 0).contains("cancelled 1 autoplay, let go"));
+        assert!(stopped(0, 1, 0).contains("cancelled 1 run, let go"));
+        assert!(stopped(0, 0, 0).contains("cancelled no autoplay or run, let go"));
     }
 }

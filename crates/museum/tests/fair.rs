@@ -466,6 +466,46 @@ async fn a_cancelled_proof_lets_go_of_its_run_slot_at_once() {
     }
 }
 
+/// A visit deleted (or released, as a page going away does) with a proof going frees its
+/// client's run share by the time the answer comes: the client's next run starts at once,
+/// not 429 for the next half second (the museum trial's item 4).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visit_let_go_with_its_proof_going_frees_the_run_share_at_once() {
+    let (addr, _museum) = start_exact(open(MuseumConfig::default())).await;
+    let mut c = Client::connect_from(addr, ip(2)).await;
+    let next = menace(&mut c).await;
+    for how in ["DELETE", "release"] {
+        let a = c
+            .post(
+                "/api/visits",
+                json!({"kind": "qubic", "config": {"dims": 4}}),
+            )
+            .await;
+        assert_eq!(a.status, 201, "{a:?}");
+        let id = a.body["id"].as_str().unwrap().to_string();
+        let mut stream = events(addr, &id).await;
+        let run = json!({"long_run": "prove", "params": {"search_after": 0}});
+        let a = c.post(&format!("/api/visits/{id}/run"), run).await;
+        assert_eq!(a.status, 202, "{a:?}");
+        happening(&mut stream, "run_progress", Duration::from_secs(60)).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let gone = match how {
+            "DELETE" => c.call("DELETE", &format!("/api/visits/{id}"), None).await,
+            _ => {
+                c.post(&format!("/api/visits/{id}/release"), json!({}))
+                    .await
+            }
+        };
+        assert_eq!(gone.status, 204, "{how}: {gone:?}");
+        let again = c
+            .post(&format!("/api/visits/{next}/run"), long_training())
+            .await;
+        assert_eq!(again.status, 202, "after {how}: {again:?}");
+        let stop = c.post(&format!("/api/visits/{next}/stop"), json!({})).await;
+        assert_eq!(stop.status, 200, "{stop:?}");
+    }
+}
+
 /// A Threes! visit of client `c` autoplaying the depth-4 AI every 10 ms; the answer.
 async fn autoplay_threes(c: &mut Client, seed: u64) -> (String, common::Answer) {
     let a = c

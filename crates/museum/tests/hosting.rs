@@ -148,10 +148,14 @@ async fn foreign_origin_writes_are_refused_on_every_write_endpoint() {
     // them); the museum's own origin (and none at all, as curl sends) may write.
     c.headers = vec!["origin: http://evil.example".into()];
     assert_eq!(c.get(&format!("/api/visits/{id}")).await.status, 200);
-    for origin in [
-        format!("http://{addr}"),
-        format!("http://localhost:{}", addr.port()),
+    for (host, origin) in [
+        (addr.to_string(), format!("http://{addr}")),
+        (
+            format!("localhost:{}", addr.port()),
+            format!("http://localhost:{}", addr.port()),
+        ),
     ] {
+        c.host = host;
         c.headers = vec![format!("origin: {origin}")];
         let id = visit(&mut c, json!({"x": "random", "o": "random"})).await;
         // The last, DELETE, would find the visit released already.
@@ -164,6 +168,53 @@ async fn foreign_origin_writes_are_refused_on_every_write_endpoint() {
         let a = c.call("DELETE", &format!("/api/visits/{id}"), None).await;
         assert_eq!(a.status, 404);
     }
+}
+
+/// The Origin of a write must be the page's own, exactly: its scheme, the request's own
+/// host and port, one Origin; and a write the browser marks as from another site is
+/// refused without an Origin too (the museum trial's item 5).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_pages_own_origin_writes() {
+    let (addr, museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let port = addr.port();
+    let own = format!("origin: http://{addr}");
+    let refused: Vec<Vec<String>> = vec![
+        vec![format!("origin: https://{addr}")],
+        vec![format!("origin: HTTP://{addr}")],
+        vec![format!("origin: http://localhost:{port}")],
+        vec![
+            format!("origin: http://{addr}"),
+            "origin: http://evil.example".into(),
+        ],
+        vec![
+            "origin: http://evil.example".into(),
+            format!("origin: http://{addr}"),
+        ],
+        vec!["sec-fetch-site: cross-site".into()],
+        vec![own.clone(), "sec-fetch-site: cross-site".into()],
+    ];
+    for headers in refused {
+        c.headers.clone_from(&headers);
+        let a = c.post("/api/visits", json!({"kind": "tictactoe"})).await;
+        assert_eq!(a.status, 403, "{headers:?}: {a:?}");
+        assert!(is_json_error(&a), "{a:?}");
+        assert!(a.error().contains("another origin"), "{a:?}");
+    }
+    assert_eq!(museum.len(), 0, "no visit opened");
+    for headers in [
+        vec![own.clone()],
+        vec![own, "sec-fetch-site: same-origin".into()],
+        vec!["sec-fetch-site: none".into()],
+        vec![],
+    ] {
+        c.headers.clone_from(&headers);
+        let a = c.post("/api/visits", json!({"kind": "tictactoe"})).await;
+        assert_eq!(a.status, 201, "{headers:?}: {a:?}");
+    }
+    // Reads are answered whatever the headers say.
+    c.headers = vec!["sec-fetch-site: cross-site".into()];
+    assert_eq!(c.get("/api/exhibits").await.status, 200);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -419,3 +419,61 @@ async fn the_proof_from_scratch_estimates_from_its_recorded_work_and_stops_at_th
         "{bases} reports with a basis, {estimated} with an estimate"
     );
 }
+
+/// A watched run of many quick applications (each a change of the visit) sends its page
+/// the latest state a few times a second, not every step (the museum trial's item 3:
+/// 38 MB/s of events before); its end still comes at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_run_sends_a_few_states_a_second_not_every_step() {
+    let (addr, _museum) = start(MuseumConfig {
+        max_run_steps: 1_000_000,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "tictactoe", "config": {"x": "random", "o": "random", "seed": 1}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let mut stream = events(addr, &id).await;
+    let _first = stream.next(Duration::from_secs(5)).await;
+    let run = json!({"action": {"type": "step"}, "times": 1_000_000});
+    let a = c.post(&format!("/api/visits/{id}/run"), run).await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let t0 = std::time::Instant::now();
+    let (mut states, mut last) = (0u32, 0u64);
+    while t0.elapsed() < Duration::from_secs(3) {
+        let Some(u) = stream.next(Duration::from_secs(5)).await else {
+            break;
+        };
+        states += 1;
+        if let Some((done, _)) = progress_of(&u) {
+            last = done;
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    ludomat_io::errln!("{states} states in {secs:.1} s, {last} steps done");
+    assert!(last > 100, "the run went on ({last} steps)");
+    assert!(
+        f64::from(states) <= 5.0 * secs + 2.0,
+        "{states} states in {secs:.1} s: more than a few a second"
+    );
+    let stop = c.post(&format!("/api/visits/{id}/stop"), json!({})).await;
+    assert_eq!(stop.status, 200, "{stop:?}");
+    // The stop is on the stream within a gap.
+    let t1 = std::time::Instant::now();
+    loop {
+        let u = stream
+            .next(Duration::from_secs(5))
+            .await
+            .expect("an update");
+        if u["running"] == false {
+            break;
+        }
+    }
+    assert!(t1.elapsed() < Duration::from_secs(1), "{:?}", t1.elapsed());
+}

@@ -57,9 +57,9 @@ async fn a_stop_closes_streams_cancels_autoplay_and_ends_within_two_seconds() {
     );
     assert_eq!(stopped.dropped, 0, "{stopped}");
     assert!(
-        stopped
-            .to_string()
-            .starts_with("closed 1 event stream and 3 connections, cancelled 1 autoplay run, let go of 1 visit in "),
+        stopped.to_string().starts_with(
+            "closed 1 event stream and 3 connections, cancelled 1 autoplay, let go of 1 visit in "
+        ),
         "{stopped}"
     );
     // The page's stream has ended (after at most a few updates already sent).

@@ -57,6 +57,8 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
   declare queued: { place: number; of: number } | null;
   declare pageValues: Record<string, any>;
   host?: ExhibitHost;
+  /** The panel whose start button began the page's last run ('prove', 'train' …). */
+  ownRun: string | null = null;
 
   constructor() {
     super();
@@ -80,18 +82,36 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
 
   /**
    * Why a run's start button is disabled now, in words (empty when it is enabled): the
-   * run waiting for a slot (its place), a run or autoplay going. Every exhibit shows it
-   * beside the button; its Stop button cancels a waiting run.
+   * run waiting for a slot (its place), or another run or autoplay of the page going.
+   * Every exhibit shows it beside the button; its Stop button cancels a waiting run.
+   * `own`: the run going is this button's own (its Stop beside it says enough).
    */
-  startBlocked(): string {
+  startBlocked(own = false): string {
     if (this.queued) return `Your run waits for a run slot (place ${this.queued.place} of ${this.queued.of}): Cancel takes it out of the queue.`;
-    if (this.running) return 'A run or autoplay is going: stop it first.';
+    if (this.running && !own) return 'A run or autoplay is going: stop it first.';
     return '';
+  }
+
+  /**
+   * Whether the run going is the one panel `name` started: its report says it goes, or
+   * (before its first report) the panel's button started the run going now.
+   */
+  runOf(name: string, report: { ended?: boolean } | null | undefined): boolean {
+    if (!this.running) return false;
+    return report ? !report.ended : this.ownRun === name;
   }
 
   /** The label of a run's Stop button: Cancel while the run waits for its slot. */
   stopLabel(): string {
     return this.queued ? 'Cancel' : 'Stop';
+  }
+
+  /**
+   * Whether `note` (why the page's autoplay or run ended) is the expected end the page
+   * shows itself (a tournament played to its end), not news for the message line.
+   */
+  expectedNote(_note: string): boolean {
+    return false;
   }
 
   /** One log line for a happening. */

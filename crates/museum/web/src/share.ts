@@ -30,7 +30,24 @@ export function configToQuery(config: Record<string, unknown>): string {
   return q.toString();
 }
 
+/**
+ * MENACE's source rules go by the name `source` in a link, as on the command line
+ * (`--rules source`); the server writes the preset by its old name `seed`, and reads
+ * both.
+ */
+function linkNames(kind: string, config: Record<string, unknown>): Record<string, unknown> {
+  if (kind !== 'menace') return config;
+  const source = (p: unknown) => (p === 'seed' ? 'source' : p);
+  const out: Record<string, unknown> = { ...config };
+  if ('preset' in out) out.preset = source(out.preset);
+  const two = out.menace2;
+  if (two && typeof two === 'object' && 'preset' in two) {
+    out.menace2 = { ...(two as Record<string, unknown>), preset: source((two as Record<string, unknown>).preset) };
+  }
+  return out;
+}
+
 export function exhibitUrl(kind: string, config: Record<string, unknown>): string {
-  const q = configToQuery(config);
+  const q = configToQuery(linkNames(kind, config));
   return `/exhibits/${kind}${q ? '?' + q : ''}`;
 }

@@ -23,6 +23,20 @@ export function number(x: number): string {
   return String(Number(x.toPrecision(3)));
 }
 
+/** A share in percent: `96.5 %` (one decimal, as ludomat_io::text::percent). */
+export function percent(pct: number): string {
+  return Number.isFinite(pct) ? `${pct.toFixed(1)} %` : '—';
+}
+
+/**
+ * A share with its 95 % interval, all in percent, as the terminal writes it
+ * (ludomat_io::text::share_with_interval): `96.5 % (95.2–97.5 %)`.
+ */
+export function shareWithInterval(pct: number, low: number, high: number): string {
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return percent(pct);
+  return `${percent(pct)} (${low.toFixed(1)}–${high.toFixed(1)} %)`;
+}
+
 /** Results of games from one side's view, always in this order: "3 wins, 1 draw, 0 losses". */
 export function results(wins: number, draws: number, losses: number): string {
   return `${count(wins, 'win')}, ${count(draws, 'draw')}, ${count(losses, 'loss', 'losses')}`;

@@ -36,7 +36,7 @@ test('qubic: a game won against OTHER-1 (level 3 off) by clicks on the planes, t
   await page.locator(`${EX} [data-status]`, { hasText: 'You win' }).waitFor();
   assert.equal(await page.locator(`${EX} .grid button.win`).count(), 4);
   assert.equal(await page.locator(`${EX} .grid button.machine`).count(), 3);
-  assert.match(await page.locator(`${EX} [data-tally]`).innerText(), /P wins\s*1/);
+  assert.match(await page.locator(`${EX} [data-tally]`).innerText(), /you \(P\): 1 win, 0 draws, 0 losses/);
   // The tables on demand.
   await page.click(`${EX} button[data-action="tables"]`);
   await page.locator(`${EX} [data-tables] [data-rows]`).waitFor();

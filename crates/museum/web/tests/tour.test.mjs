@@ -74,7 +74,9 @@ const FIRST_STEPS = {
     await page.click(`${ex} .grid button[data-cell="111"]`);
     await page.locator(`${ex} .grid button[data-cell="111"]`, { hasText: 'P' }).waitFor();
     // Watch the proof after Patashnik's first 9 stones (the default), then play it.
-    assert.match(await page.locator(`${ex} [data-proof] [data-run-limit]`).innerText(), /stops after 10 minutes/);
+    // Said once, in the proof's cost (no run clock before the run).
+    assert.match(await page.locator(`${ex} [data-proof] [data-proof-limit]`).innerText(), /stops a run after 10 minutes/);
+    assert.equal(await page.locator(`${ex} [data-proof] [data-run-limit]`).count(), 0);
     await page.click(`${ex} button[data-action="prove"]`);
     await page.locator(`${ex} [data-proof-verdict]`, { hasText: 'Proved' }).waitFor({ timeout: 300_000 });
     assert.match(await page.locator(`${ex} [data-proof] [data-run-clock]`).innerText(), /took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/);

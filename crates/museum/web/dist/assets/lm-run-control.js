@@ -1,4 +1,4 @@
-import{a as e,b as t,h as n,v as r}from"./index.js";var i=class extends n{static{this.properties={running:{type:Boolean},interval:{type:Number},disabled:{type:Boolean},reason:{type:String}}}constructor(){super(),this.running=!1,this.interval=500,this.disabled=!1,this.reason=``}static{this.styles=t`
+import{a as e,g as t,x as n,y as r}from"./index.js";var i=class extends t{static{this.properties={running:{type:Boolean},interval:{type:Number},disabled:{type:Boolean},reason:{type:String}}}constructor(){super(),this.running=!1,this.interval=500,this.disabled=!1,this.reason=``}static{this.styles=n`
     :host { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
     button { font-size: 1rem; padding: 0.4rem 0.9rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8;
       color: #1d1b18; cursor: pointer; display: inline-grid; }

@@ -1,4 +1,4 @@
-import{b as e,f as t,g as n,l as r,m as i,o as a,p as o,s,v as c}from"./index.js";import{t as l}from"./exhibit.js";import"./lm-run-control.js";import"./lm-run-clock.js";import"./lm-menace-chart.js";var u=[`up`,`down`,`left`,`right`],d={up:`↑`,down:`↓`,left:`←`,right:`→`},f={ArrowUp:`up`,ArrowDown:`down`,ArrowLeft:`left`,ArrowRight:`right`,w:`up`,s:`down`,a:`left`,d:`right`},p=[2e4,1e5,5e5,2e6],m=e=>e===0?`empty`:e===1?`one`:e===2?`two`:`big`,h=class extends l{static{this.properties={...l.properties,interval:{state:!0},training:{state:!0},limitMs:{state:!0}}}static{this.pageSettings={train_games:1e5}}constructor(){super(),this.onKey=e=>{if(e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement)return;let t=f[e.key];t&&this.view&&!this.view.replay?(e.preventDefault(),this.play({type:`swipe`,direction:t})):e.key===`u`?this.play({type:`undo`}):e.key===`e`&&this.play({type:`estimate`})},this.pointerDown=e=>{this.touch={x:e.clientX,y:e.clientY}},this.pointerUp=e=>{let t=this.touch;if(this.touch=void 0,!t||this.view?.replay)return;let n=e.clientX-t.x,r=e.clientY-t.y;if(Math.max(Math.abs(n),Math.abs(r))<30)return;let i=Math.abs(n)>Math.abs(r)?n>0?`right`:`left`:r>0?`down`:`up`;this.play({type:`swipe`,direction:i})},this.interval=300,this.training=null}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`train`&&(this.training=e)}static{this.styles=e`
+import{_ as e,h as t,l as n,m as r,o as i,p as a,s as o,x as s,y as c}from"./index.js";import{t as l}from"./exhibit.js";import"./lm-run-control.js";import"./lm-run-clock.js";import"./lm-menace-chart.js";var u=[`up`,`down`,`left`,`right`],d={up:`↑`,down:`↓`,left:`←`,right:`→`},f={ArrowUp:`up`,ArrowDown:`down`,ArrowLeft:`left`,ArrowRight:`right`,w:`up`,s:`down`,a:`left`,d:`right`},p=[2e4,1e5,5e5,2e6],m=e=>e===0?`empty`:e===1?`one`:e===2?`two`:`big`,h=class extends l{static{this.properties={...l.properties,interval:{state:!0},training:{state:!0},limitMs:{state:!0}}}static{this.pageSettings={train_games:1e5}}constructor(){super(),this.onKey=e=>{if(e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement)return;let t=f[e.key];t&&this.view&&!this.view.replay?(e.preventDefault(),this.play({type:`swipe`,direction:t})):e.key===`u`?this.play({type:`undo`}):e.key===`e`&&this.play({type:`estimate`})},this.pointerDown=e=>{this.touch={x:e.clientX,y:e.clientY}},this.pointerUp=e=>{let t=this.touch;if(this.touch=void 0,!t||this.view?.replay)return;let n=e.clientX-t.x,r=e.clientY-t.y;if(Math.max(Math.abs(n),Math.abs(r))<30)return;let i=Math.abs(n)>Math.abs(r)?n>0?`right`:`left`:r>0?`down`:`up`;this.play({type:`swipe`,direction:i})},this.interval=300,this.training=null}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`train`&&(this.training=e)}static{this.styles=s`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -27,47 +27,48 @@ import{b as e,f as t,g as n,l as r,m as i,o as a,p as o,s,v as c}from"./index.js
     fieldset { border: 1px solid #cbbf9f; border-radius: 6px; }
     select { font-size: 1rem; padding: 0.3rem 0.5rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; }
     .learn { grid-column: 1 / -1; }
-  `}get trainingGoing(){return this.running&&(!!this.queued||!!this.training&&!this.training.ended)}play(e){this.trainingGoing?this.say(`The network is training: the game waits until it ends or you stop it (what it learnt stays).`):this.act(e)}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey),i().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){if(e.type===`run_progress`){let n=e,r=n.partial?.curve.at(-1);return`training: ${t(n.done)} of ${a(n.total,`game`)}${r?`; the greedy player's mean ${t(r.mean)} after ${a(r.games,`game`)}`:``}${n.ended?n.result?.ended===`cancelled`?`, stopped`:`, done`:``}`}switch(e.type){case`swiped`:return`${e.by_ai?`AI`:`you`}: ${e.direction} ${d[e.direction]}, a ${e.card} came in`;case`undone`:return`undone, back to move ${e.moves}`;case`estimated`:return`AI estimate: best ${e.best??`none`}`;case`game_over`:return`no swipe moves anything: game over, score ${e.score}`;case`new_game`:return`new deal, seed ${e.seed}`;case`eval_changed`:return`the AI now values positions with ${e.eval}`;case`record_loaded`:return`record loaded: seed ${e.seed}, ${a(e.moves,`swipe`)}`}}async loadFile(e){let t=e.target.files?.[0];t&&this.act({type:`load_record`,record:await t.text()})}cards(e,t){return e.map((e,n)=>c`<div class="card ${m(e)} ${n===t?`new`:``}" data-cell=${n} role="img"
-      aria-label=${e?`card ${e}`:`empty`}>${e||``}</div>`)}heat(e,t){let r=e.estimate;if(!r)return n;let i=r.values[u.indexOf(t)];return i===null?c`<span class="heat">moves nothing</span>`:c`<span class="heat" data-heat=${t}>${Math.round(i)}${t===r.best?` (best)`:``}</span>`}heatStyle(e,t){let n=e.estimate;if(!n)return``;let r=n.values.filter(e=>e!==null),i=n.values[u.indexOf(t)];if(i===null)return`background:#ddd`;let a=Math.min(...r),o=Math.max(...r),s=o>a?(i-a)/(o-a):1;return`background: hsl(${210-s*180} 80% ${88-s*18}%)`}render(){let e=this.view;if(!e)return c``;let t=e.replay;return t?c`<div>
-          <p class="status" data-status>Replay of seed ${t.seed}: frame ${t.index} of ${t.frames-1}, score ${t.score}</p>
-          <div class="board">${this.cards(t.cells,null)}</div></div>
+  `}get trainingGoing(){return this.running&&(!!this.queued||!!this.training&&!this.training.ended)}play(e){this.trainingGoing?this.say(`The network is training: the game waits until it ends or you stop it (what it learnt stays).`):this.act(e)}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey),t().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial?.curve.at(-1);return`training: ${a(t.done)} of ${i(t.total,`game`)}${n?`; the greedy player's mean ${a(n.mean)} after ${i(n.games,`game`)}`:``}${t.ended?t.result?.ended===`cancelled`?`, stopped`:`, done`:``}`}switch(e.type){case`swiped`:return`${e.by_ai?`AI`:`you`}: ${e.direction} ${d[e.direction]}, a ${e.card} came in`;case`undone`:return`undone, back to move ${e.moves}`;case`estimated`:return`AI estimate: best ${e.best??`none`}`;case`game_over`:return`no swipe moves anything: game over, score ${e.score}`;case`new_game`:return`new deal, seed ${e.seed}`;case`eval_changed`:return`the AI now values positions with ${e.eval}`;case`record_loaded`:return`record loaded: seed ${e.seed}, ${i(e.moves,`swipe`)}`}}async loadFile(e){let t=e.target.files?.[0];t&&this.act({type:`load_record`,record:await t.text()})}cards(e,t){return e.map((e,n)=>c`<div class="card ${m(e)} ${n===t?`new`:``}" data-cell=${n} role="img"
+      aria-label=${e?`card ${e}`:`empty`}>${e||``}</div>`)}heat(t,n){let r=t.estimate;if(!r)return e;let i=r.values[u.indexOf(n)];return i===null?c`<span class="heat">moves nothing</span>`:c`<span class="heat" data-heat=${n}>${a(i)} points${n===r.best?` (best)`:``}</span>`}heatStyle(e,t){let n=e.estimate;if(!n)return``;let r=n.values.filter(e=>e!==null),i=n.values[u.indexOf(t)];if(i===null)return`background:#ddd`;let a=Math.min(...r),o=Math.max(...r),s=o>a?(i-a)/(o-a):1;return`background: hsl(${210-s*180} 80% ${88-s*18}%)`}render(){let t=this.view;if(!t)return c``;let n=t.replay;if(n)return c`<div>
+          <p class="status" data-status>Replay of seed ${n.seed}: frame ${n.index} of ${n.frames-1}, score ${n.score}</p>
+          <div class="board">${this.cards(n.cells,null)}</div></div>
         <div class="side replay" data-replay>
-          <div>Next card: ${t.hint_plus?`+`:t.hint.join(` or `)} (it was ${t.card})</div>
-          <div>Swipe made here: <b>${t.direction?`${t.direction} ${d[t.direction]}`:`none (the end)`}</b></div>
-          <input type="range" min="0" max=${t.frames-1} .value=${String(t.index)} aria-label="frame"
+          <div>Next card: ${n.hint_plus?`+`:n.hint.join(` or `)} (it was ${n.card})</div>
+          <div>Swipe made here: <b>${n.direction?`${n.direction} ${d[n.direction]}`:`none (the end)`}</b></div>
+          <input type="range" min="0" max=${n.frames-1} .value=${String(n.index)} aria-label="frame"
             @input=${e=>this.act({type:`replay_frame`,index:Number(e.target.value)})}>
           <div>
-            <button class="act" data-action="prev" ?disabled=${t.index===0} @click=${()=>this.act({type:`replay_frame`,index:t.index-1})}>‹ Back</button>
-            <button class="act" data-action="next" ?disabled=${t.index>=t.frames-1} @click=${()=>this.act({type:`replay_frame`,index:t.index+1})}>Forward ›</button>
+            <button class="act" data-action="prev" ?disabled=${n.index===0} @click=${()=>this.act({type:`replay_frame`,index:n.index-1})}>‹ Back</button>
+            <button class="act" data-action="next" ?disabled=${n.index>=n.frames-1} @click=${()=>this.act({type:`replay_frame`,index:n.index+1})}>Forward ›</button>
             <button class="act" data-action="close-replay" @click=${()=>this.act({type:`close_replay`})}>Close</button>
-          </div></div>`:c`
+          </div></div>`;let r=t.eval===`the network trained here`;return c`
       <div>
-        <p class="status" data-status>${e.over?`Game over: score ${e.score}.`:`Swipe: arrow keys, w a s d, drag on the board, or the buttons.`}</p>
-        <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(e.cells,e.last_card)}</div>
+        <p class="status" data-status>${t.over?`Game over: score ${t.score}.`:`Swipe: arrow keys, w a s d, drag on the board, or the buttons.`}</p>
+        <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(t.cells,t.last_card)}</div>
       </div>
       <div class="side">
-        <div class="score" data-score>score <b>${e.score}</b> · move <b data-moves>${e.moves}</b></div>
+        <div class="score" data-score>score <b>${t.score}</b> · move <b data-moves>${t.moves}</b></div>
         <div class="hint" data-hint>next card:
-          ${e.hint_plus?c`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`:e.hint.map(e=>c`<div class="card ${m(e)}">${e}</div>`)}</div>
+          ${t.hint_plus?c`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`:t.hint.map(e=>c`<div class="card ${m(e)}">${e}</div>`)}</div>
         <div class="pad">
-          <span></span>${this.padButton(e,`up`)}<span></span>
-          ${this.padButton(e,`left`)}<span></span>${this.padButton(e,`right`)}
-          <span></span>${this.padButton(e,`down`)}<span></span>
+          <span></span>${this.padButton(t,`up`)}<span></span>
+          ${this.padButton(t,`left`)}<span></span>${this.padButton(t,`right`)}
+          <span></span>${this.padButton(t,`down`)}<span></span>
         </div>
         <div>
-          <button class="act" data-action="undo" ?disabled=${e.undo===0} @click=${()=>this.play({type:`undo`})}>Undo (u)</button>
-          <button class="act" data-action="estimate" ?disabled=${e.over} @click=${()=>this.play({type:`estimate`})}>Which swipe is best? (e)</button>
+          <button class="act" data-action="undo" ?disabled=${t.undo===0} @click=${()=>this.play({type:`undo`})}>Undo (u)</button>
+          <button class="act" data-action="estimate" ?disabled=${t.over} @click=${()=>this.play({type:`estimate`})}>Which swipe is best? (e)</button>
           <button class="act" data-action="new-game" @click=${()=>this.play({type:`new_game`})}>New deal</button>
         </div>
-        ${e.estimate?c`<p class="note" data-estimate>The AI looked ${a(e.estimate.depth,`swipe`)} ahead (${a(e.estimate.nodes,`position`)}); the buttons show each swipe's expected value, warmer is better.</p>`:n}
+        ${t.estimate?c`<p class="note" data-estimate>The AI looked ${i(t.estimate.depth,`swipe`)} ahead (${i(t.estimate.nodes,`position`)}); the buttons show each swipe's expected value in the evaluator's points, warmer is better.</p>`:e}
         <label class="note">The AI values positions with
           <select data-setting="eval" @change=${e=>this.restart({...this.config,eval:e.target.value})}>
-            <option value="heuristic" ?selected=${this.config.eval!==`learned`}>the heuristic (hand-made terms)</option>
-            <option value="learned" ?selected=${this.config.eval===`learned`}>the learned network (shipped)</option>
+            <option value="heuristic" ?selected=${!r&&this.config.eval!==`learned`}>the heuristic (hand-made terms)</option>
+            <option value="learned" ?selected=${!r&&this.config.eval===`learned`}>the learned network (shipped)</option>
+            ${r?c`<option value="trained" selected disabled>the network trained here</option>`:e}
           </select></label>
-        <p class="note" data-eval>Now: ${e.eval}, looking ${a(e.depth,`swipe`)} ahead.</p>
-        <div><span class="note">Autoplay: the AI swipes (depth ${e.depth}).</span>
-          <lm-run-control .running=${this.running&&!this.trainingGoing} .interval=${this.interval} ?disabled=${e.over||this.trainingGoing}
+        <p class="note" data-eval>Now: ${t.eval}, looking ${i(t.depth,`swipe`)} ahead.</p>
+        <div><span class="note">Autoplay: the AI swipes (depth ${t.depth}).</span>
+          <lm-run-control .running=${this.running&&!this.trainingGoing} .interval=${this.interval} ?disabled=${t.over||this.trainingGoing}
             reason=${this.trainingGoing?`the network is training`:``}
             @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
@@ -76,28 +77,28 @@ import{b as e,f as t,g as n,l as r,m as i,o as a,p as o,s,v as c}from"./index.js
         <label class="note">Replay a game recorded with <code>ludomat play threes --record FILE</code>:
           <input type="file" accept=".json,application/json" data-action="load-record" @change=${e=>this.loadFile(e)}></label>
       </div>
-      ${this.learnPanel(e)}`}trainCost(e,i){let l=e.train_costs??[],u=this.limitMs,d=l.find(e=>e.games===i);return c`<p class="note" data-train-cost>${l.length?c`Measured on this machine (2 cores, shared with other work; ${l[0].build} build):
-        ${l.map((e,t)=>c`${t?`; `:``}${a(e.games,`game`)} took ${o(e.wall_ms,e.cpu_ms)}`)}.`:`No training run was measured in this build.`}
-      ${u?c`This museum stops a run after ${r(u/1e3)}${d&&d.wall_ms>u?c`: <b>the ${t(i)}-game run took ${s(d.wall_ms)} here</b>, so it may be stopped before its end`:``}; a run stopped there keeps what the network learnt.`:n}</p>`}learnPanel(e){let r=Number(this.pageValues.train_games)||1e5,i=this.training,o=i?.result?.curve??i?.partial?.curve??[],s=o.at(-1),l=this.startBlocked();return c`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
+      ${this.learnPanel(t)}`}trainCost(t,s){let l=t.train_costs??[],u=this.limitMs,d=l.find(e=>e.games===s);return c`<p class="note" data-train-cost>${l.length?c`Measured on this machine (2 cores, shared with other work; ${l[0].build} build):
+        ${l.map((e,t)=>c`${t?`; `:``}${i(e.games,`game`)} took ${r(e.wall_ms,e.cpu_ms)}`)}.`:`No training run was measured in this build.`}
+      ${u?c`This museum stops a run after ${n(u/1e3)}${d&&d.wall_ms>u?c`: <b>the ${a(s)}-game run took ${o(d.wall_ms)} here</b>, so it may be stopped before its end`:``}; a run stopped there keeps what the network learnt.`:e}</p>`}learnPanel(t){let n=Number(this.pageValues.train_games)||1e5,r=this.training,o=r?.result?.curve??r?.partial?.curve??[],s=o.at(-1),l=this.runOf(`train`,r),u=this.startBlocked(l);return c`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
       <p class="note">A small n-tuple network (five 4-cell tuples and the hint, 1.3 MiB of weights) starts from nothing and learns by
         playing, after each game moving its values towards what followed (temporal-difference learning, as <code>ludomat threes learn</code>).
         Every twentieth of the run it plays fixed deals without learning: their mean score is the curve.</p>
       <div class="row">
         <label>Train <select data-setting="train_games" @change=${e=>this.setSetting(`train_games`,Number(e.target.value))}>
-          ${p.map(e=>c`<option value=${e} ?selected=${e===r}>${a(e,`game`)}</option>`)}</select></label>
-        <button class="act" data-action="train" ?disabled=${this.running} title=${l}
-          @click=${()=>{this.training=null,this.host?.runLong(`train`,{games:r})}}>Train</button>
+          ${p.map(e=>c`<option value=${e} ?selected=${e===n}>${i(e,`game`)}</option>`)}</select></label>
+        <button class="act" data-action="train" ?disabled=${this.running} title=${u}
+          @click=${()=>{this.training=null,this.ownRun=`train`,this.host?.runLong(`train`,{games:n})}}>Train</button>
         <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>
-        ${l?c`<small class="note" data-start-why>${l}</small>`:n}
+        ${u?c`<small class="note" data-start-why>${u}</small>`:e}
       </div>
-      ${i?n:this.trainCost(e,r)}
-      <lm-run-clock .report=${i}></lm-run-clock>
-      ${i?c`<div class="row" data-train-progress>
-        <progress max=${i.total} .value=${i.done} aria-label="games trained"></progress>
-        <span>${t(i.done)} of ${a(i.total,`game`)} trained${s?c`; mean score <b data-train-mean>${t(s.mean)}</b> ± ${t(s.half_width)} after ${a(s.games,`game`)}`:``}${i.ended?i.result?.ended===`cancelled`?` — stopped`:` — done`:``}</span>
-      </div>`:n}
-      ${o.length?c`<div data-train-curve><lm-menace-chart .series=${[{name:`fixed deals (greedy)`,color:`#1f5fa8`,points:o.map(e=>[e.games,e.mean])},{name:`training games`,color:`#b3261e`,dash:`5 3`,points:o.filter(e=>e.games>0).map(e=>[e.games,e.train_mean])}]} caption="The network learning: mean score against games trained" xLabel="games trained" yLabel="mean score"></lm-menace-chart></div>`:n}
-      ${e.trained?c`<div class="row" data-trained><span class="note">Kept with this visit: ${e.trained}.</span>
-        ${e.eval===`the network trained here`?c`<span class="note" data-plays-trained>The AI plays with it now (Reset goes back).</span>`:c`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${()=>this.act({type:`play_trained`})}>Let the AI play with it</button>`}</div>`:n}
+      ${r?e:this.trainCost(t,n)}
+      ${r||l?c`<lm-run-clock .report=${r} .running=${l}></lm-run-clock>`:e}
+      ${r?c`<div class="row" data-train-progress>
+        <progress max=${r.total} .value=${r.done} aria-label="games trained"></progress>
+        <span>${a(r.done)} of ${i(r.total,`game`)} trained${s?c`; mean score <b data-train-mean>${a(s.mean)}</b> ± ${a(s.half_width)} after ${i(s.games,`game`)}`:``}${r.ended?r.result?.ended===`cancelled`?` — stopped`:` — done`:``}</span>
+      </div>`:e}
+      ${o.length?c`<div data-train-curve><lm-menace-chart .series=${[{name:`fixed deals (greedy)`,color:`#1f5fa8`,points:o.map(e=>[e.games,e.mean])},{name:`training games`,color:`#b3261e`,dash:`5 3`,points:o.filter(e=>e.games>0).map(e=>[e.games,e.train_mean])}]} caption="The network learning: mean score against games trained" xLabel="games trained" yLabel="mean score"></lm-menace-chart></div>`:e}
+      ${t.trained?c`<div class="row" data-trained><span class="note">Kept with this visit: ${t.trained}.</span>
+        ${t.eval===`the network trained here`?c`<span class="note" data-plays-trained>The AI plays with it now (Reset goes back).</span>`:c`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${()=>this.act({type:`play_trained`})}>Let the AI play with it</button>`}</div>`:e}
     </fieldset>`}padButton(e,t){return c`<button data-swipe=${t} style=${this.heatStyle(e,t)} ?disabled=${!e.legal.includes(t)}
       @click=${()=>this.play({type:`swipe`,direction:t})}>${d[t]} ${t}${this.heat(e,t)}</button>`}};customElements.define(`lm-exhibit-threes`,h);export{h as ThreesExhibit};

@@ -6,6 +6,11 @@ import { ICONS } from '../icons.ts';
 import './lm-seed.ts';
 import './lm-log.ts';
 
+/** Text whose `quoted` parts (a command, a crate) are shown as code, not as backticks. */
+function withCode(text: string) {
+  return text.split('`').map((part, i) => (i % 2 ? html`<code>${part}</code>` : part));
+}
+
 // Every exhibit module, loaded only when its page is opened (one file in dist/assets each).
 const modules = import.meta.glob('../exhibits/*.ts');
 
@@ -167,7 +172,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       this.pendingHappenings.push(...u.happenings);
       if (this.pendingHappenings.length > 500) this.pendingHappenings.splice(0, this.pendingHappenings.length - 500);
     }
-    if (u.note) this.showNote(u.note);
+    if (u.note && !this.element?.expectedNote(u.note)) this.showNote(u.note);
     if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
   }
 
@@ -288,7 +293,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       <nav><a href="/">${ICONS.back}all machines</a></nav>
       <header>
         <h1>${this.info?.title ?? this.kind}</h1>
-        ${this.info ? html`<p class="meta">${this.info.history}</p><p class="meta"><small>Source: ${this.info.source}</small></p>` : ''}
+        ${this.info ? html`<p class="meta">${withCode(this.info.history)}</p><p class="meta"><small data-source>Source: ${withCode(this.info.source)}</small></p>` : ''}
       </header>
       <div class="bar">
         <lm-seed .seed=${seed} @seed=${(e: CustomEvent) => this.restart({ ...this.config, seed: e.detail.seed })}></lm-seed>

@@ -9,15 +9,21 @@ export interface ChartSeries {
   points: [number, number][];
 }
 
-/** Round ticks covering 0..max: 0, step, 2·step, … with step 1, 2 or 5 × 10^k. */
-function ticks(max: number, count = 5): number[] {
+/**
+ * Round ticks covering 0..max: 0, step, 2·step, … with step 1, 2 or 5 × 10^k, the last
+ * at or above max (the axis follows the data: no point lies beyond it).
+ */
+export function ticks(max: number, count = 5): number[] {
   if (max <= 0) return [0];
   const raw = max / count;
   const p = 10 ** Math.floor(Math.log10(raw));
   // Counts: a step is a whole number.
   const step = Math.max(1, [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? raw);
   const out: number[] = [];
-  for (let v = 0; v <= max + step * 1e-9; v += step) out.push(Math.round(v * 1e6) / 1e6);
+  for (let v = 0; ; v += step) {
+    out.push(Math.round(v * 1e6) / 1e6);
+    if (v >= max - step * 1e-9) break;
+  }
   return out;
 }
 

@@ -35,10 +35,48 @@ export interface RunTiming {
 export class LmRunClock extends LitElement {
   static properties = {
     report: { attribute: false },
+    running: { type: Boolean },
     limitMs: { state: true },
+    now: { state: true },
   };
   declare report: RunTiming | null | undefined;
+  /** The run is going (set by the exhibit from its click on): the clock ticks each second. */
+  declare running: boolean;
   declare limitMs: number | undefined;
+  declare now: number;
+  /** When the run was seen going first, and when its last report came (page clock). */
+  private startedAt: number | undefined;
+  private reportAt = 0;
+  private seen: RunTiming | null | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor() {
+    super();
+    this.running = false;
+    this.now = performance.now();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  protected willUpdate() {
+    const now = performance.now();
+    if (this.report !== this.seen) {
+      this.seen = this.report;
+      this.reportAt = now;
+    }
+    if (this.running && !this.report?.ended) {
+      this.startedAt ??= now;
+      this.timer ??= setInterval(() => { this.now = performance.now(); }, 1000);
+    } else {
+      if (!this.running) this.startedAt = undefined;
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
 
   static styles = css`
     :host { display: block; color: #5b5346; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
@@ -53,10 +91,19 @@ export class LmRunClock extends LitElement {
   render() {
     const r = this.report;
     const limit = r?.limit_ms ?? this.limitMs;
+    const going = this.running && !r?.ended;
     if (!r || r.elapsed_ms === undefined) {
+      // Going, before its first report: the wall time ticks from the click on.
+      if (going && this.startedAt !== undefined) {
+        const wall = Math.max(0, performance.now() - this.startedAt);
+        return html`<span data-run-clock>elapsed ${wallAndCpu(wall, 0)}, <span data-eta>the time left is told once the run reports</span></span>`;
+      }
       return limit ? html`<span data-run-limit>A run here stops after ${limitWords(limit)} (this museum's limit for every run).</span>` : nothing;
     }
-    const times = r.cpu_ms !== undefined ? wallAndCpu(r.elapsed_ms, r.cpu_ms) : `${duration(r.elapsed_ms)} wall`;
+    // Between reports the wall time goes on at the page's clock (the CPU time is the
+    // last reported).
+    const wall = going ? r.elapsed_ms + Math.max(0, performance.now() - this.reportAt) : r.elapsed_ms;
+    const times = r.cpu_ms !== undefined ? wallAndCpu(wall, r.cpu_ms) : `${duration(wall)} wall`;
     if (r.ended) {
       return r.timed_out
         ? html`<span data-run-clock>took ${times}: <span data-run-limit>stopped at ${limitWords(limit ?? r.elapsed_ms)}, the museum's limit</span></span>`

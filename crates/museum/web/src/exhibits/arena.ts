@@ -7,7 +7,7 @@ import { css, html, svg, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import '../components/lm-run-control.ts';
-import { count, thousands } from '../text.ts';
+import { count, duration, shareWithInterval, thousands, wallAndCpu } from '../text.ts';
 
 type Game = 'tictactoe' | 'qubic';
 type Sides = 'fixed' | 'alternate';
@@ -31,6 +31,9 @@ interface View {
   current: number;
   played: number;
   total: number;
+  /** The tournament's wall time from its start to its last batch, and its games' CPU time. */
+  elapsed_ms: number;
+  cpu_ms: number;
 }
 type Happening =
   | { type: 'watching'; game: number; first: string; second: string }
@@ -44,7 +47,8 @@ type Happening =
 
 const DEFAULTS: Record<Game, [string, string]> = { tictactoe: ['perfect', 'menace'], qubic: ['other1', 'louden1962'] };
 const COLORS = { a: '#b3261e', draws: '#8a7d66', b: '#1f5fa8' };
-const pct = (x: number) => `${x.toFixed(2)} %`;
+/** A rate with its 95 % interval, as the terminal's table writes it: `96.5 % (95.2–97.5 %)`. */
+const rate = (r: { rate: number; low: number; high: number }) => shareWithInterval(r.rate, r.low, r.high);
 /** Paces: the autoplay interval (ms), its name, and the most games per tick. */
 const PACES: [number, string, number][] = [
   [10, 'flat out', 20000], [50, 'quick (200 games a tick)', 200], [250, 'slow (20 games a tick)', 20], [600, 'one game a tick', 1],
@@ -98,6 +102,11 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     small { color: #5b5346; }
     .full { grid-column: 1 / -1; }
   `;
+
+  /** The tournament played to its end: the table says it is finished. */
+  expectedNote(note: string): boolean {
+    return note.includes('the tournament is over');
+  }
 
   describe(h: Happening): string {
     switch (h.type) {
@@ -208,12 +217,13 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     return html`<div data-tournament>
       <p class="status" data-progress-text>${thousands(t.played)} of ${count(t.total, 'game')}${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
       <progress max=${t.total} value=${t.played}></progress>
+      ${this.clock(v)}
       <table data-table>
-        <tr><th>result</th><th>games</th><th>rate</th><th>95 % interval</th></tr>
-        <tr data-row="a"><td>A (${t.a}) wins</td><td data-count>${t.a_wins}</td><td>${pct(t.a_rate.rate)}</td><td>[${pct(t.a_rate.low)}, ${pct(t.a_rate.high)}]</td></tr>
-        <tr data-row="draws"><td>draws</td><td data-count>${t.draws}</td><td>${pct(t.draw_rate.rate)}</td><td>[${pct(t.draw_rate.low)}, ${pct(t.draw_rate.high)}]</td></tr>
-        <tr data-row="b"><td>B (${t.b}) wins</td><td data-count>${t.b_wins}</td><td>${pct(t.b_rate.rate)}</td><td>[${pct(t.b_rate.low)}, ${pct(t.b_rate.high)}]</td></tr>
-        ${t.failed ? html`<tr><td>could not be finished</td><td>${t.failed}</td><td></td><td></td></tr>` : nothing}
+        <tr><th>result</th><th>games</th><th>rate (95 % interval)</th></tr>
+        <tr data-row="a"><td>A (${t.a}) wins</td><td data-count>${t.a_wins}</td><td data-rate>${rate(t.a_rate)}</td></tr>
+        <tr data-row="draws"><td>draws</td><td data-count>${t.draws}</td><td data-rate>${rate(t.draw_rate)}</td></tr>
+        <tr data-row="b"><td>B (${t.b}) wins</td><td data-count>${t.b_wins}</td><td data-rate>${rate(t.b_rate)}</td></tr>
+        ${t.failed ? html`<tr><td>could not be finished</td><td>${t.failed}</td><td></td></tr>` : nothing}
       </table>
       <h3>A against B, by who moved first</h3>
       <table><tr><th></th><th>A wins</th><th>draws</th><th>B wins</th></tr>
@@ -224,6 +234,19 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
       <pre data-table-text>${t.text}</pre>
       <p><small>The same table comes from <code data-command>${this.command(v)}</code>.</small></p>
     </div>`;
+  }
+
+  /**
+   * The tournament's clock, as every run's: wall and CPU time from its first batch, the
+   * time left at the rate so far while it goes, what it took at its end.
+   */
+  private clock(v: View) {
+    if (!v.played) return nothing;
+    const times = wallAndCpu(v.elapsed_ms, v.cpu_ms);
+    if (!v.busy) return html`<p class="status" data-run-clock>took ${times}</p>`;
+    const left = v.elapsed_ms > 0 ? ((v.total - v.played) * v.elapsed_ms) / v.played : NaN;
+    return html`<p class="status" data-run-clock>elapsed ${times}${Number.isFinite(left)
+      ? html`, <span data-eta>about ${duration(left)} left at the rate so far</span>` : nothing}</p>`;
   }
 
   private command(v: View) {
@@ -239,12 +262,13 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     return html`<div data-round-robin>
       <p class="status" data-progress-text>${thousands(v.played)} of ${count(v.total, 'game')}${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
       <progress max=${v.total} value=${v.played}></progress>
-      <table data-pairs><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>A's win rate [95 %]</th></tr>
+      ${this.clock(v)}
+      <table data-pairs><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>A's win rate (95 % interval)</th></tr>
         ${v.tables.map((t, i) => html`<tr class=${i === v.current && v.busy ? 'current' : ''} data-pair=${i}>
           <td>${t.a}</td><td>${t.b}</td>
           ${t.skipped ? html`<td colspan="5"><small>${t.skipped}</small></td>`
             : html`<td>${t.played}/${t.total}</td><td>${t.a_wins}</td><td>${t.draws}</td><td>${t.b_wins}</td>
-              <td>${t.played ? `${pct(t.a_rate.rate)} [${pct(t.a_rate.low)}, ${pct(t.a_rate.high)}]` : ''}</td>`}</tr>`)}
+              <td>${t.played ? rate(t.a_rate) : ''}</td>`}</tr>`)}
       </table></div>`;
   }
 

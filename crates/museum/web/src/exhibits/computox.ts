@@ -15,7 +15,7 @@ import { ExhibitElement } from '../exhibit.ts';
 import '../components/lm-lamp.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-run-clock.ts';
-import { count, thousands } from '../text.ts';
+import { count, results, thousands } from '../text.ts';
 
 type Turn = 'human' | 'start' | 'machine' | 'x' | 'o' | 'over';
 type Outcome = 'won' | 'lost' | 'drawn';
@@ -434,7 +434,8 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
             <span><span class="swatch" style="background:#d9d2c3"></span>N1 home</span></div>
         </div>
         <div>
-          <lm-run-control .running=${this.running} .interval=${this.interval} ?disabled=${!u.stepping}
+          <lm-run-control .running=${this.running && !this.checkGoing} .interval=${this.interval} ?disabled=${!u.stepping || this.checkGoing}
+            reason=${this.checkGoing ? 'the circuit check is going' : ''}
             @run=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'step' }, this.interval); }}
             @speed=${(e: CustomEvent) => { this.interval = e.detail.interval; this.autoplay({ type: 'step' }, this.interval); }}
             @pause=${() => this.stop()}
@@ -491,23 +492,29 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
    * (690 for the Computox), with the hazard report: `ludomat computox verify`, run by the
    * server, its progress live.
    */
+  /** The circuit check is the run going (U1's stepping is not). */
+  private get checkGoing(): boolean {
+    return this.runOf('verify', this.check);
+  }
+
   private verifyPanel(v: View) {
     if (v.variant !== 'computox') return html``;
     const c = this.check;
     const r = c?.result ?? c?.partial;
     const expected = r ? r.expected.reduce((a, b) => a + b, 0) : 690;
     const done = r ? r.checked.reduce((a, b) => a + b, 0) : 0;
-    const why = this.startBlocked();
+    const going = this.runOf('verify', c);
+    const why = this.startBlocked(going);
     const verdict = c?.result
       ? (c.result.cancelled ? 'stopped' : c.result.clean ? 'the circuit agrees with the model everywhere, no hazards' : `${count(c.result.disagreements.length, 'disagreement')}, ${count(c.result.hazards.length, 'hazard')}`)
       : '';
     return html`<fieldset data-verify><legend>Check the circuit against the model</legend>
       <div class="row">
-        <button data-action="verify" ?disabled=${this.running} title=${why} @click=${() => { this.check = null; this.host?.runLong('verify'); }}>Check all ${count(expected, 'position')}</button>
+        <button data-action="verify" ?disabled=${this.running} title=${why} @click=${() => { this.check = null; this.ownRun = 'verify'; this.host?.runLong('verify'); }}>Check all ${count(expected, 'position')}</button>
         <button data-action="stop-verify" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small data-start-why>${why}</small>` : ''}
       </div>
-      <lm-run-clock .report=${c}></lm-run-clock>
+      <lm-run-clock .report=${c} .running=${going}></lm-run-clock>
       ${r ? html`<div class="row"><progress max=${expected} .value=${done} aria-label="positions checked"></progress>
         <span data-verify-count>${thousands(done)} of ${count(expected, 'position')}${c?.ended ? ` — ${verdict}` : ''}</span></div>
         <table class="muted" data-verify-modes><tbody>${r.modes.map((m, i) => html`<tr><td>${m}</td><td>${r.checked[i]} / ${r.expected[i]}</td></tr>`)}</tbody></table>
@@ -526,7 +533,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       <div>
         <p class="status" data-status>${v.outcome ? `${v.outcome === 'won' ? 'O wins' : v.outcome === 'lost' ? 'X wins' : 'A draw'}${v.line ? ` — the line ${v.line}` : ''}. ` : ''}${v.prompt[0].toUpperCase() + v.prompt.slice(1)}.</p>
         ${this.front(v)}
-        <p class="muted" data-tally>games ${t.finished}: W ${t.w}, L ${t.l}, drawn ${t.drawn}</p>
+        <p class="muted" data-tally>${count(t.finished, 'game')} finished; the machine: ${results(t.w, t.drawn, t.l)}</p>
         ${this.switches(v)}
         ${this.settings(v)}
         ${this.verifyPanel(v)}

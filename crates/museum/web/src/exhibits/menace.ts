@@ -375,12 +375,13 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     const size = Number(this.pageValues.train) || 100_000;
     const p = this.runProgress;
     const g = p ? games(p) : null;
-    const why = this.startBlocked();
+    const going = this.runOf('train', p);
+    const why = this.startBlocked(going);
     return html`<div class="row" data-run>
         <label>Train at full speed <select data-setting="train" @change=${(e: Event) => this.setSetting('train', Number((e.target as HTMLSelectElement).value))}>
           ${RUN_SIZES.map((n) => html`<option value=${n} ?selected=${n === size}>${group(n)} games</option>`)}</select></label>
         <button data-action="train" ?disabled=${this.running} title=${why}
-          @click=${() => { this.runProgress = null; this.runAction({ type: 'play_games', n: RUN_CHUNK }, size / RUN_CHUNK); }}>Train</button>
+          @click=${() => { this.runProgress = null; this.ownRun = 'train'; this.runAction({ type: 'play_games', n: RUN_CHUNK }, size / RUN_CHUNK); }}>Train</button>
         <button data-action="stop-run" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small data-start-why>${why}</small>` : nothing}
       </div>
@@ -388,7 +389,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
         <progress max=${g.total} .value=${g.done} aria-label="training run"></progress>
         <small>${group(g.done)} of ${count(g.total, 'game')}${p.per_second > 0 ? `, ${group(p.per_second * (p.each ?? RUN_CHUNK))} games/s` : ''}${!p.ended ? '' : p.done < p.total ? ' — stopped' : ' — done'}</small>
       </div>` : nothing}
-      <lm-run-clock .report=${p}></lm-run-clock>`;
+      <lm-run-clock .report=${p} .running=${going}></lm-run-clock>`;
   }
 
   private curve(v: View) {

@@ -10,7 +10,7 @@ import type { CubeView } from '../three/qubic-cube.ts';
 import '../components/lm-run-clock.ts';
 import type { RunTiming } from '../components/lm-run-clock.ts';
 import { museumInfo } from '../api.ts';
-import { count, durationRange, limit as limitText, number, thousands, wallAndCpu } from '../text.ts';
+import { count, durationRange, limit as limitText, number, results, thousands, wallAndCpu } from '../text.ts';
 
 type Who = 'human' | 'machine';
 type Strategy = 'other1' | 'louden1962' | 'forced';
@@ -288,9 +288,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
           }}>${n}</label>`)}</div></div>` : nothing}
       <div class="tally" data-tally>
         <span>game <b>${v.game}</b></span>
-        <span><span class="p">P</span> wins <b>${v.tally.human_wins}</b></span>
-        <span><span class="m">M</span> wins <b>${v.tally.machine_wins}</b></span>
-        <span>ties <b>${v.tally.ties}</b></span>
+        <span>you (<span class="p">P</span>): <b>${results(v.tally.human_wins, v.tally.ties, v.tally.machine_wins)}</b></span>
       </div>
       <div><button class="act" data-action="new-game" ?disabled=${v.deck_finished} @click=${() => this.act({ type: 'new_game' })}>New game</button></div>`;
   }
@@ -362,7 +360,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     const verdict = r?.result?.verdict;
     const costs = v.proof_costs ?? [];
     const cost = costs.find((c) => c.after === k);
-    const why = this.startBlocked();
+    const going = this.runOf('prove', r);
+    const why = this.startBlocked(going);
     const cpu = r?.cpu_ms;
     const label = (n: number, t: string) => {
       const c = costs.find((x) => x.after === n);
@@ -372,17 +371,17 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       <div class="row">
         <label>Search <select data-setting="prove_after" @change=${(e: Event) => this.setSetting('prove_after', Number((e.target as HTMLSelectElement).value))}>
           ${PROVE_AFTER.map(([n, t]) => html`<option value=${n} ?selected=${n === k}>${label(n, t)}</option>`)}</select></label>
-        <button class="act" data-action="prove" ?disabled=${this.running} title=${why} @click=${() => { this.proof = null; this.host?.runLong('prove', { search_after: k }); }}>Prove</button>
+        <button class="act" data-action="prove" ?disabled=${this.running} title=${why} @click=${() => { this.proof = null; this.ownRun = 'prove'; this.host?.runLong('prove', { search_after: k }); }}>Prove</button>
         <button class="act" data-action="stop-proof" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
       </div>
       ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
       ${!r ? this.proofCost(k, costs) : nothing}
-      <lm-run-clock .report=${r}></lm-run-clock>
+      ${r || going ? html`<lm-run-clock .report=${r} .running=${going}></lm-run-clock>` : nothing}
       ${p ? html`<div data-proof-progress>
         ${cost && cpu !== undefined && !r?.ended
           ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`
           : nothing}
-        <div data-proof-phase>${PHASE[p.phase]}: ${thousands(p.proved)} of ${p.positions ? count(p.positions, 'position') : '? positions'} proved, ${count(p.expansions, 'expansion')}</div>
+        <div data-proof-phase>${PHASE[p.phase]}: ${p.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : `${count(p.proved, 'position')} so far (how many there are is known only at the end)`} proved, ${count(p.expansions, 'expansion')}</div>
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
@@ -391,8 +390,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             <span class="note">(the certificate this proof just found, kept with your visit)</span>`
         : verdict.verdict === 'cancelled'
           ? (r?.timed_out
-            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit</b>${this.limitMs ? ` (${limitText(this.limitMs / 1000)})` : ''} before the end: ${thousands(p?.proved ?? 0)} of ${p?.positions ? count(p.positions, 'position') : '? positions'} proved, no certificate written. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
-            : `Stopped before the end: ${thousands(p?.proved ?? 0)} of ${p?.positions ? count(p.positions, 'position') : '? positions'} proved, no certificate written.`)
+            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit</b>${this.limitMs ? ` (${limitText(this.limitMs / 1000)})` : ''} before the end: ${p?.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : count(p?.proved ?? 0, 'position')} proved, no certificate written. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
+            : `Stopped before the end: ${p?.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : count(p?.proved ?? 0, 'position')} proved, no certificate written.`)
           : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
     </fieldset>`;
   }

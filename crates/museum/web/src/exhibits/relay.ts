@@ -124,7 +124,9 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
   private async go() {
     if (this.authentic) return this.autoplay({ type: 'step', n: 1 }, AUTHENTIC_STEP_MS);
     const u = await this.act({ type: 'run', max_steps: 100000 });
-    if (u && this.view?.clock === 'running') await this.autoplay({ type: 'run', max_steps: 100000 }, 50);
+    // The run's own answer tells whether the clock still runs (the page's view may not
+    // have been drawn from it yet): a machine halted for a key is not set going again.
+    if (u && (u.view as View | undefined)?.clock === 'running') await this.autoplay({ type: 'run', max_steps: 100000 }, 50);
   }
 
   private async press(digit: number) {

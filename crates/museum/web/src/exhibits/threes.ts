@@ -183,7 +183,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     if (!e) return nothing;
     const x = e.values[DIRS.indexOf(d)];
     if (x === null) return html`<span class="heat">moves nothing</span>`;
-    return html`<span class="heat" data-heat=${d}>${Math.round(x)}${d === e.best ? ' (best)' : ''}</span>`;
+    return html`<span class="heat" data-heat=${d}>${thousands(x)} points${d === e.best ? ' (best)' : ''}</span>`;
   }
 
   private heatStyle(v: View, d: Dir): string {
@@ -217,6 +217,8 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
             <button class="act" data-action="close-replay" @click=${() => this.act({ type: 'close_replay' })}>Close</button>
           </div></div>`;
     }
+    // The network trained in this visit plays: the select says so, as the line below it.
+    const trained = v.eval === 'the network trained here';
     return html`
       <div>
         <p class="status" data-status>${v.over ? `Game over: score ${v.score}.` : 'Swipe: arrow keys, w a s d, drag on the board, or the buttons.'}</p>
@@ -237,11 +239,12 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
           <button class="act" data-action="estimate" ?disabled=${v.over} @click=${() => this.play({ type: 'estimate' })}>Which swipe is best? (e)</button>
           <button class="act" data-action="new-game" @click=${() => this.play({ type: 'new_game' })}>New deal</button>
         </div>
-        ${v.estimate ? html`<p class="note" data-estimate>The AI looked ${count(v.estimate.depth, 'swipe')} ahead (${count(v.estimate.nodes, 'position')}); the buttons show each swipe's expected value, warmer is better.</p>` : nothing}
+        ${v.estimate ? html`<p class="note" data-estimate>The AI looked ${count(v.estimate.depth, 'swipe')} ahead (${count(v.estimate.nodes, 'position')}); the buttons show each swipe's expected value in the evaluator's points, warmer is better.</p>` : nothing}
         <label class="note">The AI values positions with
           <select data-setting="eval" @change=${(e: Event) => this.restart({ ...this.config, eval: (e.target as HTMLSelectElement).value })}>
-            <option value="heuristic" ?selected=${this.config.eval !== 'learned'}>the heuristic (hand-made terms)</option>
-            <option value="learned" ?selected=${this.config.eval === 'learned'}>the learned network (shipped)</option>
+            <option value="heuristic" ?selected=${!trained && this.config.eval !== 'learned'}>the heuristic (hand-made terms)</option>
+            <option value="learned" ?selected=${!trained && this.config.eval === 'learned'}>the learned network (shipped)</option>
+            ${trained ? html`<option value="trained" selected disabled>the network trained here</option>` : nothing}
           </select></label>
         <p class="note" data-eval>Now: ${v.eval}, looking ${count(v.depth, 'swipe')} ahead.</p>
         <div><span class="note">Autoplay: the AI swipes (depth ${v.depth}).</span>
@@ -282,7 +285,8 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     const r = this.training;
     const curve = r?.result?.curve ?? r?.partial?.curve ?? [];
     const last = curve.at(-1);
-    const why = this.startBlocked();
+    const going = this.runOf('train', r);
+    const why = this.startBlocked(going);
     return html`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
       <p class="note">A small n-tuple network (five 4-cell tuples and the hint, 1.3 MiB of weights) starts from nothing and learns by
         playing, after each game moving its values towards what followed (temporal-difference learning, as <code>ludomat threes learn</code>).
@@ -291,12 +295,12 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
         <label>Train <select data-setting="train_games" @change=${(e: Event) => this.setSetting('train_games', Number((e.target as HTMLSelectElement).value))}>
           ${TRAIN_SIZES.map((n) => html`<option value=${n} ?selected=${n === size}>${count(n, 'game')}</option>`)}</select></label>
         <button class="act" data-action="train" ?disabled=${this.running} title=${why}
-          @click=${() => { this.training = null; this.host?.runLong('train', { games: size }); }}>Train</button>
+          @click=${() => { this.training = null; this.ownRun = 'train'; this.host?.runLong('train', { games: size }); }}>Train</button>
         <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
       </div>
       ${!r ? this.trainCost(v, size) : nothing}
-      <lm-run-clock .report=${r}></lm-run-clock>
+      ${r || going ? html`<lm-run-clock .report=${r} .running=${going}></lm-run-clock>` : nothing}
       ${r ? html`<div class="row" data-train-progress>
         <progress max=${r.total} .value=${r.done} aria-label="games trained"></progress>
         <span>${thousands(r.done)} of ${count(r.total, 'game')} trained${last ? html`; mean score <b data-train-mean>${thousands(last.mean)}</b> ± ${thousands(last.half_width)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ' — stopped' : ' — done') : ''}</span>
