@@ -68,8 +68,11 @@ pub enum Scheme {
 pub const JOB_EXPANSIONS: u64 = 200;
 
 /// How often a leaf that ran out of expansions goes back before it is split while no
-/// worker waits, by default ([`SolveConfig::reissues`]).
-pub const REISSUES: u32 = 64;
+/// worker waits, by default ([`SolveConfig::reissues`]). Two, not 64: from the empty
+/// board on 16 threads the critical path fell from 10.3 s to 5.8–5.9 s of CPU (a chain of
+/// 48 jobs, not 109) for about the same work; from the fifth stone from 3.9 s to 1.1 s
+/// (BENCHMARKS.md, `examples/scaling.rs`).
+pub const REISSUES: u32 = 2;
 
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
