@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 use crate::error::ApiError;
 use crate::job::Step;
 use crate::refusal::Refusal;
-use crate::visit::{lock, Visit};
+use crate::visit::{lock, Visit, MAX_HAPPENINGS};
 use crate::Museum;
 
 /// An autoplay counted until dropped.
@@ -138,7 +138,9 @@ impl Museum {
                 let (j, a) = (job.clone(), Arc::clone(&action));
                 let client = j.visit().client;
                 let step = museum
-                    .background(client, move || j.step(|s| s.apply_json((*a).clone())))
+                    .background(client, move || {
+                        j.step(|s| s.apply_json_last((*a).clone(), MAX_HAPPENINGS))
+                    })
                     .await;
                 match step {
                     Ok(Step::Applied) => {}

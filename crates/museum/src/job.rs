@@ -185,7 +185,7 @@ impl Job {
     /// saying so. Blocks: call off the async threads.
     pub fn step(
         &self,
-        work: impl FnOnce(&mut dyn DynSession) -> Result<Vec<serde_json::Value>, SessionError>,
+        work: impl FnOnce(&mut dyn DynSession) -> Result<(Vec<serde_json::Value>, u64), SessionError>,
     ) -> Step {
         let visit = &self.0.visit;
         let mut session = visit.session();
@@ -256,6 +256,7 @@ impl Job {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::visit::MAX_HAPPENINGS;
     use ludomat_game::new_dyn_session;
 
     fn visit() -> Arc<Visit> {
@@ -278,20 +279,22 @@ mod tests {
         // The old job's end changes nothing: it is no longer the visit's job.
         first.end(Some("late".into()));
         assert_eq!(v.job(), Some("training"));
-        let step = second.step(|s| s.apply_json(serde_json::json!({"type": "step"})));
+        let step =
+            second.step(|s| s.apply_json_last(serde_json::json!({"type": "step"}), MAX_HAPPENINGS));
         assert_eq!(step, Step::Applied);
         assert_eq!(v.latest().happenings.len(), 1);
         assert!(v.latest().view.is_none(), "no page watches: no view built");
         assert_eq!(v.stop_job(), Some("training"));
         assert!(second.is_cancelled());
         assert_eq!(
-            second.step(|s| s.apply_json(serde_json::json!({"type": "step"}))),
+            second.step(|s| s.apply_json_last(serde_json::json!({"type": "step"}), MAX_HAPPENINGS)),
             Step::Cancelled
         );
         assert!(!v.latest().running);
         // A refusal ends the job with a note.
         let third = v.start_job("autoplay");
-        let step = third.step(|s| s.apply_json(serde_json::json!({"type": "fly"})));
+        let step =
+            third.step(|s| s.apply_json_last(serde_json::json!({"type": "fly"}), MAX_HAPPENINGS));
         assert_eq!(step, Step::Stopped);
         assert_eq!(v.job(), None);
         assert!(v

@@ -47,7 +47,7 @@ use crate::error::{status_of, ApiError};
 use crate::job::{Job, Step};
 use crate::refusal::Refusal;
 use crate::run_slots::{Admission, ClientRun, RunRefusal, RunSlot};
-use crate::visit::Visit;
+use crate::visit::{Visit, MAX_HAPPENINGS};
 use crate::work::Work as WorkKind;
 use crate::Museum;
 use ludomat_game::Work;
@@ -477,14 +477,14 @@ impl Museum {
             let cpu0 = cpu::thread();
             let mut refusal = None;
             let step = j.step(|s| {
-                let h = s.apply_json((*a).clone());
+                let h = s.apply_json_last((*a).clone(), MAX_HAPPENINGS);
                 t.cpu.fetch_add(
                     u64::try_from(cpu::thread().saturating_sub(cpu0).as_nanos())
                         .unwrap_or(u64::MAX),
                     Ordering::Relaxed,
                 );
                 let mut h = h.inspect_err(|e| refusal = Some(e.clone()))?;
-                h.push(t.progress(done, false));
+                h.0.push(t.progress(done, false));
                 Ok(h)
             });
             (step, refusal)

@@ -345,26 +345,28 @@ impl Visit {
         answer: bool,
     ) -> Arc<Update> {
         let view = (answer || self.watched()).then(|| view_of(session));
-        self.publish_view(Change::View(view), happenings, note, false)
+        self.publish_view(Change::View(view), happenings, note, None)
     }
 
     /// [`Visit::publish`] for an action's change (a visitor's, an autoplay step's, a run's
     /// application): only its last [`MAX_HAPPENINGS`] happenings, with how many came
     /// before. A long run's reports and its end are published whole: they are bounded by
     /// the run, and a page reads its clock from them.
+    /// `earlier`: happenings of the action already left out before these (by
+    /// [`DynSession::apply_json_last`]).
     pub(crate) fn publish_action(
         &self,
         session: &dyn DynSession,
-        happenings: Vec<serde_json::Value>,
+        (happenings, earlier): (Vec<serde_json::Value>, u64),
         answer: bool,
     ) -> Arc<Update> {
         let view = (answer || self.watched()).then(|| view_of(session));
-        self.publish_view(Change::View(view), happenings, None, true)
+        self.publish_view(Change::View(view), happenings, None, Some(earlier))
     }
 
     /// Publishes happenings that did not change the session (a job's progress).
     pub(crate) fn publish_happenings(&self, happenings: Vec<serde_json::Value>) {
-        self.publish_view(Change::JobOnly, happenings, None, false);
+        self.publish_view(Change::JobOnly, happenings, None, None);
     }
 
     /// Publishes happenings that did not change the session with a job's end and its note.
@@ -373,13 +375,13 @@ impl Visit {
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
     ) {
-        self.publish_view(Change::JobOnly, happenings, note, false);
+        self.publish_view(Change::JobOnly, happenings, note, None);
     }
 
     /// Publishes a change of the job alone (the view is as before, so the session need
     /// not be locked).
     pub(crate) fn publish_job_change(&self, note: Option<String>) {
-        self.publish_view(Change::JobOnly, Vec::new(), note, false);
+        self.publish_view(Change::JobOnly, Vec::new(), note, None);
     }
 
     fn publish_view(
@@ -387,18 +389,21 @@ impl Visit {
         change: Change,
         happenings: Vec<serde_json::Value>,
         note: Option<String>,
-        capped: bool,
+        capped: Option<u64>,
     ) -> Arc<Update> {
         let job = self.job();
         let mut happenings = happenings;
-        let omitted = if capped {
+        // capped (an action's change): the last MAX_HAPPENINGS, after those left out
+        // already
+        let cut = if capped.is_some() {
             happenings.len().saturating_sub(MAX_HAPPENINGS)
         } else {
             0
         };
-        if omitted > 0 {
-            happenings = happenings.split_off(omitted);
+        if cut > 0 {
+            happenings = happenings.split_off(cut);
         }
+        let omitted = capped.unwrap_or(0).saturating_add(cut as u64);
         let mut answer = None;
         self.updates.send_modify(|latest| {
             let view = match change {
@@ -409,7 +414,7 @@ impl Visit {
                 seq: latest.seq + 1,
                 view,
                 happenings,
-                omitted: omitted as u64,
+                omitted,
                 running: job.is_some(),
                 job,
                 note,
@@ -444,8 +449,8 @@ impl Visit {
     pub fn apply(&self, action: serde_json::Value) -> Result<Arc<Update>, SessionError> {
         self.cancel_job();
         let mut session = self.session();
-        let happenings = session.apply_json(action)?;
-        Ok(self.publish_action(session.as_ref(), happenings, true))
+        let applied = session.apply_json_last(action, MAX_HAPPENINGS)?;
+        Ok(self.publish_action(session.as_ref(), applied, true))
     }
 }
 
