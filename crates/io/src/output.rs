@@ -53,44 +53,65 @@ pub enum OutputRefused {
     /// would destroy the input.
     #[error("is the same file as {}, which this command reads: writing it would destroy it", .0.display())]
     SameAsInput(PathBuf),
+    /// Two outputs of one run are one file: the later would replace the earlier.
+    #[error("is the same file as {0} gives, which this command also writes")]
+    SameAsOutput(String),
     /// The path cannot be looked at.
     #[error("{0}")]
     Io(#[source] io::Error),
 }
 
 /// Refuse an output that is the same file as one of `inputs` (compared by device and
-/// inode, so `./a`, a symbolic link or a hard link to it are caught too); outputs and
-/// inputs that do not exist yet are not the same file.
+/// inode, so `./a`, a symbolic link or a hard link to it are caught too); where one of the
+/// two does not exist yet, by the place it would be made ([`same_place`]): a state that a
+/// run would save where it also writes its curve is one file as well.
 ///
 /// # Errors
 /// [`OutputRefused::SameAsInput`] naming the input.
 pub fn not_an_input(output: &Path, inputs: &[&Path]) -> Result<(), OutputRefused> {
+    for input in inputs {
+        if same_file(output, input) {
+            return Err(OutputRefused::SameAsInput(input.to_path_buf()));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name one file: by device and inode when both exist, else by the
+/// place a new file would be made ([`same_place`]).
+#[must_use]
+pub fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt as _;
-        let Ok(out) = std::fs::metadata(output) else {
-            return Ok(());
-        };
-        for input in inputs {
-            if let Ok(m) = std::fs::metadata(input) {
-                if m.dev() == out.dev() && m.ino() == out.ino() {
-                    return Err(OutputRefused::SameAsInput(input.to_path_buf()));
-                }
-            }
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => same_place(a, b),
         }
     }
     #[cfg(not(unix))]
     {
-        let Ok(out) = std::fs::canonicalize(output) else {
-            return Ok(());
-        };
-        for input in inputs {
-            if std::fs::canonicalize(input).is_ok_and(|i| i == out) {
-                return Err(OutputRefused::SameAsInput(input.to_path_buf()));
-            }
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => same_place(a, b),
         }
     }
-    Ok(())
+}
+
+/// Whether `a` and `b` lead to one place: the end of each one's chain of symbolic links
+/// in its folder, the folders compared resolved (`d/x`, `./d/x`, `d/../d/x`).
+#[must_use]
+pub fn same_place(a: &Path, b: &Path) -> bool {
+    let place = |p: &Path| -> Option<(PathBuf, std::ffi::OsString)> {
+        let end = crate::write::link_target(p).ok()?;
+        let name = end.file_name()?.to_os_string();
+        let dir = match end.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        Some((std::fs::canonicalize(dir).ok()?, name))
+    };
+    matches!((place(a), place(b)), (Some(x), Some(y)) if x == y)
 }
 
 /// The one rule every command follows before its work: none of the files it writes
@@ -106,13 +127,23 @@ pub fn outputs_not_inputs(
     inputs: &[Option<&Path>],
 ) -> Result<(), Refused> {
     let inputs: Vec<&Path> = inputs.iter().flatten().copied().collect();
-    for (flag, out) in outputs {
+    for (i, (flag, out)) in outputs.iter().enumerate() {
         let Some(out) = out else { continue };
         not_an_input(out, &inputs).map_err(|why| Refused {
             flag: (*flag).to_string(),
             path: out.to_path_buf(),
             why,
         })?;
+        // two outputs of one run into one file: the second would replace the first
+        for (other_flag, other) in &outputs[..i] {
+            if other.is_some_and(|o| same_file(out, o)) {
+                return Err(Refused {
+                    flag: (*flag).to_string(),
+                    path: out.to_path_buf(),
+                    why: OutputRefused::SameAsOutput((*other_flag).to_string()),
+                });
+            }
+        }
     }
     Ok(())
 }
@@ -440,5 +471,36 @@ mod same_file_tests {
             "{e}"
         );
         assert!(folder_not_inputs("--out", dir.path(), &names[..1], &[Some(&state)]).is_ok());
+    }
+
+    #[test]
+    fn files_not_made_yet_are_one_file_by_their_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().join("d");
+        std::fs::create_dir(&d).unwrap();
+        // a state not saved yet where the run writes its curve: one file
+        let state = d.join("curve.csv");
+        let e = folder_not_inputs("--out", &d, &["curve.csv"], &[Some(&state)]).unwrap_err();
+        assert!(e.to_string().contains("which this command reads"), "{e}");
+        let dotted = dir.path().join("d/../d/./curve.csv");
+        assert!(same_file(&dotted, &state));
+        assert!(!same_file(&d.join("curve.svg"), &state));
+        // two outputs of one run into one new file
+        let svg = dir.path().join("n.svg");
+        let outputs = [
+            ("--csv", Some(svg.as_path())),
+            ("--chart", Some(svg.as_path())),
+        ];
+        let e = outputs_not_inputs(&outputs, &[]).unwrap_err();
+        assert!(
+            e.to_string().contains("is the same file as --csv gives"),
+            "{e}"
+        );
+        let other = dir.path().join("n.csv");
+        let outputs = [
+            ("--csv", Some(other.as_path())),
+            ("--chart", Some(svg.as_path())),
+        ];
+        assert!(outputs_not_inputs(&outputs, &[]).is_ok());
     }
 }

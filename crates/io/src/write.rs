@@ -206,13 +206,29 @@ pub fn folders(dir: &Path) -> io::Result<()> {
 
 /// The file a save replaces: `path`, or the end of its chain of symbolic links.
 ///
+/// A link under `/dev` or `/proc` (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`) leads to
+/// a file this process or another has open — standard output redirected with `>>` into
+/// a log, say — and is refused: replacing what it leads to would throw away what the
+/// shell's redirection holds.
+///
 /// # Errors
-/// A link that cannot be read, or more than 40 of them.
+/// A link that cannot be read, more than 40 of them, or one under `/dev` or `/proc`
+/// (`InvalidInput`).
 pub fn link_target(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
+                if through_an_open_file(&p) {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        format!(
+                            "{} leads to a file a process has open (standard output or error, \
+                             or a redirection), not to a file of its own: give a file's name",
+                            p.display()
+                        ),
+                    ));
+                }
                 let to = std::fs::read_link(&p)?;
                 p = match p.parent() {
                     Some(dir) if to.is_relative() => dir.join(to),
@@ -223,6 +239,16 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
         }
     }
     Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Whether the link `link` lies in `/dev` or `/proc` (its folder resolved): the links of
+/// open files and standard streams.
+fn through_an_open_file(link: &Path) -> bool {
+    let dir = match link.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::canonicalize(dir).is_ok_and(|d| d.starts_with("/dev") || d.starts_with("/proc"))
 }
 
 /// Create a new file at `path` for a writer that streams into it (a VCD trace, an
@@ -281,6 +307,28 @@ fn writer_gone(pid: Option<u32>, path: &Path) -> bool {
 mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn standard_output_by_its_link_is_refused_and_what_it_leads_to_is_kept() {
+        // /dev/stdout of a process whose output is redirected into a log: the log stays
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("log.txt");
+        std::fs::write(&log, "important line\n").unwrap();
+        let file = std::fs::File::open(&log).unwrap();
+        use std::os::fd::AsRawFd as _;
+        let link = PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()));
+        let e = write_atomically(&link, b"x", ".t-").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        assert!(e.to_string().contains("a file a process has open"), "{e}");
+        assert!(check_target(&link).is_err());
+        // a link of one's own to it is refused as well
+        let mine = dir.path().join("out.txt");
+        std::os::unix::fs::symlink(&link, &mine).unwrap();
+        assert!(write_atomically(&mine, b"x", ".t-").is_err());
+        assert!(crate::output::check(&mine, crate::output::ANY).is_err());
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), "important line\n");
+        drop(file);
+    }
 
     #[test]
     fn special_files_are_refused_and_left_in_place() {
