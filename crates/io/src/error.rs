@@ -106,6 +106,21 @@ fn known(_code: i32) -> Option<&'static str> {
     None
 }
 
+/// A folder that takes no new file, with why when the system says more than that nothing
+/// is there (as `/proc`'s folders do): `the folder /proc/self does not accept new files`.
+#[must_use]
+pub fn folder_takes_no_file(dir: &std::path::Path, e: &io::Error) -> String {
+    let why = if e.kind() == io::ErrorKind::NotFound {
+        String::new()
+    } else {
+        format!(" ({})", words(e))
+    };
+    format!(
+        "the folder {} does not accept new files{why}",
+        dir.display()
+    )
+}
+
 /// `e` with its text in words ([`words`]), of the same kind; an error that is not the
 /// operating system's is returned as it is.
 #[must_use]

@@ -34,7 +34,7 @@ pub enum OutputRefused {
     NoFolder(PathBuf),
     /// The folder cannot be written into (`the folder /proc/self does not accept new
     /// files`, with why when the system says more than that nothing is there).
-    #[error("the folder {} does not accept new files{}", dir.display(), why_not_writable(.source))]
+    #[error("{}", crate::error::folder_takes_no_file(dir, source))]
     NotWritable {
         /// The folder.
         dir: PathBuf,
@@ -164,16 +164,6 @@ pub fn folder_not_inputs(
         outputs_not_inputs(&[(flag, Some(&path))], inputs)?;
     }
     Ok(())
-}
-
-/// Why a folder takes no new file, in parentheses; nothing when the system only says
-/// that no such file is there (as `/proc`'s folders do).
-fn why_not_writable(e: &io::Error) -> String {
-    if e.kind() == io::ErrorKind::NotFound {
-        String::new()
-    } else {
-        format!(" ({})", crate::error::words(e))
-    }
 }
 
 fn expected(allowed: &[&str]) -> String {

@@ -114,8 +114,7 @@ fn replace(
     }
     let mut tmp = builder.tempfile_in(&dir).map_err(|source| {
         let kind = source.kind();
-        let why = crate::output::OutputRefused::NotWritable { dir, source };
-        io::Error::new(kind, why.to_string())
+        io::Error::new(kind, crate::error::folder_takes_no_file(&dir, &source))
     })?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
