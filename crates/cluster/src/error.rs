@@ -38,9 +38,9 @@ pub enum ClusterError {
     Output(String),
     /// Started by mpirun with this many processes in a build without the `mpi` feature.
     #[error(
-        "--distributed: this ludomat was built without the cargo feature `mpi`, so each of \
+        "--distributed: this ludomat was built without the cargo feature 'mpi', so each of \
          the {0} processes mpirun started would do the whole run alone; rebuild with \
-         `cargo build --release -p ludomat --features mpi`"
+         'cargo build --release -p ludomat --features mpi'"
     )]
     NoFeature(u32),
 }

@@ -231,12 +231,12 @@ pub fn table(
     let in_col = width.max("inputs".len());
     let _ = write!(
         text,
-        "# {}: {} inputs, {} outputs; {} vectors, {} engine\n# 1 true, 0 false, x unknown\n\
+        "# {}: {}, {}; {}, {} engine\n# 1 true, 0 false, x unknown\n\
          # inputs, in column order:  {}\n# outputs, in column order: {}\n# {} outputs\n",
         netlist.name(),
-        ludomat_io::text::thousands(width as u64),
-        ludomat_io::text::thousands(netlist.outputs().len() as u64),
-        ludomat_io::text::thousands(vectors.len() as u64),
+        ludomat_io::text::count(width as u64, "input", "inputs"),
+        ludomat_io::text::count(netlist.outputs().len() as u64, "output", "outputs"),
+        ludomat_io::text::count(vectors.len() as u64, "vector", "vectors"),
         engine,
         names(netlist.inputs()),
         names(netlist.outputs()),

@@ -250,7 +250,7 @@ pub fn place() -> Result<Place, ClusterError> {
     use ludomat_cluster::Alone;
     Ok(match ludomat_cluster::place(LearnWorker::new)? {
         ludomat_cluster::Place::Alone(Alone::NoFeature) => Place::Alone(
-            "--distributed: this ludomat was built without the cargo feature `mpi`; \
+            "--distributed: this ludomat was built without the cargo feature 'mpi'; \
              training on worker threads of this process (--threads)",
         ),
         ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(

@@ -144,8 +144,8 @@ pub enum Place {
 pub fn place() -> Result<Place, ClusterError> {
     Ok(match ludomat_cluster::place(ProofWorker::new)? {
         ludomat_cluster::Place::Alone(Alone::NoFeature) => Place::Alone(
-            "--distributed: this ludomat was built without the cargo feature `mpi` (rebuild \
-             with `--features mpi` to run on a cluster); searching on this process alone",
+            "--distributed: this ludomat was built without the cargo feature 'mpi' (rebuild \
+             with '--features mpi' to run on a cluster); searching on this process alone",
         ),
         ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(
             "--distributed: not started by mpirun or srun with several processes (e.g. \

@@ -46,8 +46,8 @@ pub fn place() -> Result<Place, ClusterError> {
     Ok(
         match ludomat_cluster::place(super::worker::ThreesWorker::new)? {
             ludomat_cluster::Place::Alone(Alone::NoFeature) => Place::Alone(
-                "--distributed: this ludomat was built without the cargo feature `mpi` \
-                 (rebuild with `--features mpi` to run on a cluster); playing on this \
+                "--distributed: this ludomat was built without the cargo feature 'mpi' \
+                 (rebuild with '--features mpi' to run on a cluster); playing on this \
                  process alone",
             ),
             ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(
