@@ -464,6 +464,21 @@ mod same_file_tests {
     }
 
     #[test]
+    fn an_output_through_dev_or_proc_is_refused_before_the_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("log.txt");
+        crate::write::atomically(&log, "important line\n").unwrap();
+        let file = crate::read::open(&log).unwrap();
+        use std::os::fd::AsRawFd as _;
+        let link = PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()));
+        assert!(check(&link, ANY).is_err());
+        let mine = dir.path().join("out.txt");
+        std::os::unix::fs::symlink(&link, &mine).unwrap();
+        assert!(check(&mine, ANY).is_err());
+        drop(file);
+    }
+
+    #[test]
     fn files_not_made_yet_are_one_file_by_their_place() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().join("d");
