@@ -204,77 +204,6 @@ fn two_tunings_on_one_checkpoint_are_refused_by_any_name() {
     let _ = first.wait();
 }
 
-/// Run `ludomat ARGS`, send it Ctrl-C (SIGINT) after `after`; its exit code, stdout and
-/// stderr (`None`: it did not end within a minute of the Ctrl-C, then killed).
-fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, String, String) {
-    use ludomat_io::child::Run as _;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .start()
-        .expect("the binary starts");
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
-    let out = std::thread::spawn(move || ludomat_io::read::capped(&mut out, 1 << 20));
-    let err = std::thread::spawn(move || ludomat_io::read::capped(&mut err, 1 << 20));
-    std::thread::sleep(after);
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
-    // SAFETY: kill with a valid pid and signal number has no memory effects.
-    unsafe { libc::kill(pid, libc::SIGINT) };
-    let started = std::time::Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status.code();
-        }
-        if started.elapsed() > std::time::Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    let text = |h: std::thread::JoinHandle<std::io::Result<Vec<u8>>>| {
-        String::from_utf8_lossy(&h.join().ok().and_then(Result::ok).unwrap_or_default())
-            .into_owned()
-    };
-    (code, text(out), text(err))
-}
-
-#[test]
-fn ctrl_c_in_a_tournament_prints_the_games_played_and_exits_130() {
-    for args in [
-        &[
-            "tournament",
-            "tictactoe",
-            "--x",
-            "random",
-            "--o",
-            "random",
-            "--games",
-            "1000000000",
-        ][..],
-        &[
-            "tournament",
-            "qubic",
-            "--games",
-            "10000000",
-            "--threads",
-            "1",
-        ][..],
-    ] {
-        let (code, out, err) = interrupted(args, std::time::Duration::from_secs(3));
-        assert_eq!(code, Some(130), "{args:?}: {out}\n{err}");
-        assert!(
-            words(&err).contains("Stopped by Ctrl-C after"),
-            "{args:?}: {out}\n{err}"
-        );
-        // the table of the games played
-        assert!(out.contains("wins"), "{args:?}: {out}");
-    }
-}
-
 #[test]
 fn ctrl_c_in_logic_bench_stops_inside_a_simulator_s_run() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/iscas85");
@@ -296,7 +225,7 @@ fn ctrl_c_in_logic_bench_stops_inside_a_simulator_s_run() {
         "--no-external",
     ];
     let started = std::time::Instant::now();
-    let (code, out, err) = interrupted(&args, std::time::Duration::from_secs(4));
+    let (code, out, err) = common::interrupted(&args, std::time::Duration::from_secs(4));
     let took = started.elapsed();
     assert_eq!(code, Some(130), "{out}\n{err}");
     assert!(

@@ -5,59 +5,14 @@
 //! to a child in a process group of its own (as a terminal sends it).
 #![cfg(unix)]
 
-use ludomat_io::child::Run as _;
-use std::os::unix::process::CommandExt as _;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
 
-/// `ludomat ARGS` in a process group of its own, sent Ctrl-C (SIGINT to the group) after
-/// `after`: its exit code (`None`: killed, or not ended within two minutes), stdout,
-/// stderr. It must still run when the signal comes.
-fn stopped(args: &[&str], after: Duration) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .start()
-        .expect("the binary starts");
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
-    let out = std::thread::spawn(move || ludomat_io::read::capped(&mut out, 1 << 20));
-    let err = std::thread::spawn(move || ludomat_io::read::capped(&mut err, 1 << 20));
-    std::thread::sleep(after);
-    assert!(
-        child.try_wait().expect("wait").is_none(),
-        "{args:?} ended before Ctrl-C: make it longer"
-    );
-    let pgid = libc::pid_t::try_from(child.id()).expect("a pid");
-    // SAFETY: kill with a negative pid (the group this test made) and a valid signal
-    // number has no memory effects.
-    unsafe { libc::kill(-pgid, libc::SIGINT) };
-    let started = Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status.code();
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let text = |h: std::thread::JoinHandle<std::io::Result<Vec<u8>>>| {
-        String::from_utf8_lossy(&h.join().ok().and_then(Result::ok).unwrap_or_default())
-            .into_owned()
-    };
-    (code, text(out), text(err))
-}
+use std::time::Duration;
 
 /// The one line, last on standard error, and status 130; `counted`: the line counts
 /// what was done (`after N of M units` or `after N units`).
 fn says_it_in_one_wording(args: &[&str], after: Duration, counted: Option<&str>) -> String {
-    let (code, out, err) = stopped(args, after);
+    let (code, out, err) = common::interrupted(args, after);
     assert_eq!(code, Some(130), "{args:?}\nstdout:\n{out}\nstderr:\n{err}");
     // the last line, joined again if it was wrapped
     let tail = err.trim_end();

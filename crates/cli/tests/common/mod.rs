@@ -83,3 +83,49 @@ pub fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
     let out = ludomat(args, stdin);
     (out.status.success(), text(&out.stdout), text(&out.stderr))
 }
+
+#[cfg(unix)]
+/// `ludomat ARGS` in a process group of its own, sent Ctrl-C (SIGINT to the group) after
+/// `after`: its exit code (`None`: killed, or not ended within two minutes), stdout,
+/// stderr. It must still run when the signal comes.
+pub fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, String, String) {
+    use std::os::unix::process::CommandExt as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .start()
+        .expect("the binary starts");
+    let mut out = child.stdout.take().expect("piped");
+    let mut err = child.stderr.take().expect("piped");
+    let out = std::thread::spawn(move || ludomat_io::read::capped(&mut out, 1 << 20));
+    let err = std::thread::spawn(move || ludomat_io::read::capped(&mut err, 1 << 20));
+    std::thread::sleep(after);
+    assert!(
+        child.try_wait().expect("wait").is_none(),
+        "{args:?} ended before Ctrl-C: make it longer"
+    );
+    let pgid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: kill with a negative pid (the group this test made) and a valid signal
+    // number has no memory effects.
+    unsafe { libc::kill(-pgid, libc::SIGINT) };
+    let started = std::time::Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status.code();
+        }
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let text = |h: std::thread::JoinHandle<std::io::Result<Vec<u8>>>| {
+        String::from_utf8_lossy(&h.join().ok().and_then(Result::ok).unwrap_or_default())
+            .into_owned()
+    };
+    (code, text(out), text(err))
+}
