@@ -229,10 +229,8 @@ impl<S: Session> DynSession for S {
         &mut self,
         action: serde_json::Value,
     ) -> Result<Vec<serde_json::Value>, SessionError> {
-        let action: S::Action = serde_json::from_value(action)
-            .map_err(|e| SessionError::Invalid(format!("{} action: {e}", S::KIND)))?;
-        let happenings = self.apply(action)?;
-        Ok(happenings.iter().map(to_json).collect())
+        self.apply_json_last(action, usize::MAX)
+            .map(|(happenings, _)| happenings)
     }
 
     fn apply_json_last(
