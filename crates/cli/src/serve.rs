@@ -56,6 +56,10 @@ pub struct ServeArgs {
     /// Minutes (1 to 1,440) after which an idle visit (no request, no open page) is forgotten.
     #[arg(long, default_value_t = 30, value_parser = ludomat_game::count::count::<u32>(1, 1440))]
     pub idle_minutes: u32,
+    /// Most Threes! networks trained in visits held at once (1 to 1,000; 1.3 MiB each);
+    /// past it the least recently used is let go (its visit offers to train again).
+    #[arg(long, default_value_t = 16, value_parser = ludomat_game::count::count::<u32>(1, 1000))]
+    pub max_networks: u32,
     /// Pieces of session work (actions, autoplay steps) worked on at once (1 to 1,024).
     #[arg(long, default_value_t = 8, value_parser = ludomat_game::count::count::<u32>(1, 1024))]
     pub work_slots: u32,
@@ -176,6 +180,7 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
         max_run_time: Duration::from_secs(u64::from(args.run_minutes) * 60),
         max_streams_per_visit: args.streams_per_visit as usize,
         max_streams_per_client: args.streams_per_client as usize,
+        max_trained_networks: args.max_networks as usize,
         ..ludomat_museum::MuseumConfig::default()
     };
     let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;

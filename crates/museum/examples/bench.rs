@@ -5,6 +5,7 @@
 //! cargo build --release -p ludomat
 //! cargo run --release -p ludomat-museum --example bench -- class [MINUTES [STUDENTS [LUDOMAT]]]
 //! cargo run --release -p ludomat-museum --example bench -- crowd [SECONDS [ADDRESSES [AUTOPLAYS [LUDOMAT [SERVE FLAGS…]]]]]
+//! cargo run --release -p ludomat-museum --example bench -- networks [SECONDS [CLIENTS [LUDOMAT [SERVE FLAGS…]]]]
 //! ```
 //!
 //! The first: requests per second for a move action, SSE updates per second, and the page
@@ -40,6 +41,13 @@
 //! Prints each student action's latency, the crowd's answers (autoplays started or
 //! refused) and the moves its autoplays made, wall and CPU time (server, generator) and
 //! the load average before and after.
+//!
+//! `networks` (the museum re-trial's memory pattern): CLIENTS clients (20) on as many
+//! loopback addresses (127.0.2.10 …) each loop "a new Threes! visit, train 1,000 games
+//! (`{"games": 1000}`, as a script would), wait for its end" for SECONDS (80) against a
+//! real `ludomat serve` (every limit at its default, or the SERVE FLAGS). Prints the
+//! server's resident memory every 5 s and its most, the runs trained and refused, and wall
+//! and CPU time (server, generator).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -58,6 +66,11 @@ fn main() {
     if args.peek().map(String::as_str) == Some("class") {
         args.next();
         class::main(&args.collect::<Vec<_>>());
+        return;
+    }
+    if args.peek().map(String::as_str) == Some("networks") {
+        args.next();
+        class::networks_main(&args.collect::<Vec<_>>());
         return;
     }
     if args.peek().map(String::as_str) == Some("crowd") {
@@ -1195,6 +1208,143 @@ mod class {
             server.as_secs_f64(),
             cpu.as_secs_f64(),
             cpu.as_secs_f64() / wall.as_secs_f64() * 100.0,
+            log.display()
+        );
+    }
+
+    /// One client of `bench networks`: new visit, train 1,000 games, wait, again.
+    async fn trainer(addr: SocketAddr, from: IpAddr, rec: Arc<Record>, stop: Arc<AtomicBool>) {
+        let mut c = Client::connect_from(addr, Some(from)).await;
+        while !stop.load(Ordering::Relaxed) {
+            let a = c
+                .post("/api/visits", json!({"kind": "threes", "config": null}))
+                .await;
+            let Some(id) = a.body["id"].as_str().map(str::to_string) else {
+                rec.hostile("open a visit", a.status, a.error());
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            };
+            let a = c
+                .post(
+                    &format!("/api/visits/{id}/run"),
+                    json!({"long_run": "train", "params": {"games": 1000}}),
+                )
+                .await;
+            rec.hostile("train", a.status, a.error());
+            if a.status != 202 {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
+            while !stop.load(Ordering::Relaxed) {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let v = c.get(&format!("/api/visits/{id}")).await;
+                if v.status != 200 || v.body["running"] == false {
+                    if v.body["view"]["trained"].is_string() {
+                        rec.crowd_moves.fetch_add(1, Ordering::Relaxed);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    pub fn networks_main(args: &[String]) {
+        let seconds: u64 = args
+            .first()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(80)
+            .clamp(5, 3600);
+        let clients: usize = args
+            .get(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(20)
+            .clamp(1, 200);
+        let bin = args
+            .get(2)
+            .cloned()
+            .unwrap_or_else(|| "target/release/ludomat".to_string());
+        let flags = args.get(3..).unwrap_or_default();
+        let log = std::path::Path::new("target").join("museum-networks-bench.log");
+        let (mut child, addr) = serve(&bin, &log, flags);
+        let pid = child.id();
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let rec = Arc::new(Record::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        let load_before = load_average();
+        let (wall0, cpu0, server0) = (Instant::now(), own_cpu(), server_cpu(pid));
+        let start_rss = server_rss(pid);
+        let curve = rt.block_on(async {
+            let mut tasks = Vec::new();
+            for n in 0..clients {
+                tasks.push(tokio::spawn(trainer(
+                    addr,
+                    IpAddr::from([127, 0, 2, 10 + n as u8]),
+                    Arc::clone(&rec),
+                    Arc::clone(&stop),
+                )));
+            }
+            let mut curve = Vec::new();
+            let t0 = Instant::now();
+            while t0.elapsed() < Duration::from_secs(seconds) {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                curve.push((t0.elapsed().as_secs(), server_rss(pid)));
+            }
+            stop.store(true, Ordering::Relaxed);
+            for t in tasks {
+                let _ = tokio::time::timeout(Duration::from_secs(30), t).await;
+            }
+            curve
+        });
+        let wall = wall0.elapsed();
+        let (cpu, server) = (own_cpu() - cpu0, server_cpu(pid) - server0);
+        let end_rss = server_rss(pid);
+        let load_after = load_average();
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) };
+        let _ = child.wait();
+
+        ludomat_io::outln!(
+            "{clients} clients (127.0.2.10 …) each looping \"a new Threes! visit, train 1,000 \
+             games, wait for its end\" for {seconds} s against {bin} serve {}",
+            if flags.is_empty() {
+                "(every limit at its default)".to_string()
+            } else {
+                flags.join(" ")
+            }
+        );
+        let line: Vec<String> = curve
+            .iter()
+            .filter(|(t, _)| t % 5 == 0)
+            .map(|(t, r)| format!("{t} s {:.0}", *r as f64 / 1e6))
+            .collect();
+        ludomat_io::outln!(
+            "server RSS (MB): start {:.0}; {}",
+            start_rss as f64 / 1e6,
+            line.join(", ")
+        );
+        ludomat_io::outln!(
+            "server RSS: most {}, at the end {}",
+            mb(curve.iter().map(|c| c.1).max().unwrap_or(0)),
+            mb(end_rss)
+        );
+        ludomat_io::outln!(
+            "runs ended with a network kept: {}",
+            rec.crowd_moves.load(Ordering::Relaxed)
+        );
+        ludomat_io::outln!("the clients' requests (what, status: how many):");
+        for (k, n) in lock(&rec.hostile).iter() {
+            ludomat_io::outln!("  {k}: {n}");
+        }
+        ludomat_io::outln!(
+            "wall {:.1} s; server CPU {:.1} s; this generator's CPU {:.1} s; load average \
+             {load_before} before, {load_after} after; the server's log: {}",
+            wall.as_secs_f64(),
+            server.as_secs_f64(),
+            cpu.as_secs_f64(),
             log.display()
         );
     }

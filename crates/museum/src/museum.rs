@@ -83,6 +83,10 @@ pub struct MuseumConfig {
     pub max_streams_per_client: usize,
     /// Most applications one run asks for (400 beyond).
     pub max_run_steps: u64,
+    /// Most Threes! networks trained in visits held at once (1.3 MiB each): past it the
+    /// least recently used is let go, and its visit says so and offers to train again.
+    /// Process-wide (the Threes! sessions' keeper): the last museum made sets it.
+    pub max_trained_networks: usize,
     /// More names (`name` or `name:port`) the museum answers to besides its bound address.
     pub allowed_hosts: Vec<String>,
     /// Behind a reverse proxy: the client is the last `X-Forwarded-For` address.
@@ -131,6 +135,7 @@ impl Default for MuseumConfig {
             max_streams_per_visit: 2,
             max_streams_per_client: 20,
             max_run_steps: 1_000,
+            max_trained_networks: 16,
             allowed_hosts: Vec::new(),
             behind_proxy: false,
             max_connections: None,
@@ -198,7 +203,7 @@ struct Inner {
     streams: Mutex<HashMap<IpAddr, usize>>,
     /// The runs holding a run slot or a place in the queue, by visit id: each ends its
     /// channel when it has let go of both ([`crate::run`]).
-    runs_held: Mutex<HashMap<String, watch::Receiver<()>>>,
+    runs_held: Mutex<HashMap<String, crate::run::HeldRun>>,
     stopping: watch::Sender<bool>,
     rates: RateLimiter,
     refusals: Refusals,
@@ -241,6 +246,7 @@ impl Museum {
             interactive: config.interactive_slots,
         });
         let background = Background::new(work.limits().background());
+        ludomat_threes::learn_watch::keep_at_most(config.max_trained_networks);
         Museum {
             inner: Arc::new(Inner {
                 work,
@@ -283,7 +289,7 @@ impl Museum {
     }
 
     /// The runs holding a slot or a place, by visit id ([`crate::run`]).
-    pub(crate) fn runs_held(&self) -> &Mutex<HashMap<String, watch::Receiver<()>>> {
+    pub(crate) fn runs_held(&self) -> &Mutex<HashMap<String, crate::run::HeldRun>> {
         &self.inner.runs_held
     }
 

@@ -128,8 +128,155 @@ impl TrainParams {
     }
 }
 
-/// Where a session keeps the network its last training run made.
-pub type TrainedSlot = Arc<Mutex<Option<Arc<Network>>>>;
+/// Where a session keeps the network its last training run made: a weak hold on it, as
+/// the networks are held by [`keeper`] (a museum trains one per visit, 1.3 MiB each, and
+/// a thousand visits would hold gigabytes).
+pub type TrainedSlot = Arc<Mutex<Option<KeptNetwork>>>;
+
+/// How many trained networks this process holds at once unless told otherwise
+/// ([`keep_at_most`]): 16 × 1.3 MiB.
+pub const DEFAULT_MOST_KEPT: usize = 16;
+
+/// A network a training run made, held by [`keeper`] while it is among the most recently
+/// used: the session's hold on it.
+#[derive(Debug, Clone)]
+pub struct KeptNetwork {
+    network: std::sync::Weak<Network>,
+    keeper: &'static Keeper,
+    /// The network in a few words (`a 4x5 network (1,234 weights)`).
+    about: String,
+}
+
+impl KeptNetwork {
+    /// The network, unless the keeper has let it go; using it counts as a use (it
+    /// becomes the most recently used).
+    #[must_use]
+    pub fn get(&self) -> Option<Arc<Network>> {
+        let network = self.network.upgrade()?;
+        self.keeper.used(&network);
+        Some(network)
+    }
+
+    /// Whether the keeper still holds the network (not counted as a use).
+    #[must_use]
+    pub fn held(&self) -> bool {
+        self.network.strong_count() > 0
+    }
+
+    /// The network in a few words.
+    #[must_use]
+    pub fn about(&self) -> &str {
+        &self.about
+    }
+}
+
+/// The trained networks a process holds: at most so many, the least recently used let go
+/// first (their sessions then say so and offer to train again).
+#[derive(Debug)]
+pub struct Keeper {
+    held: Mutex<Held>,
+}
+
+#[derive(Debug)]
+struct Held {
+    most: usize,
+    /// Least recently used first.
+    networks: std::collections::VecDeque<Arc<Network>>,
+}
+
+impl Keeper {
+    /// A keeper of at most `most` networks (at least one).
+    #[must_use]
+    pub fn new(most: usize) -> Keeper {
+        Keeper {
+            held: Mutex::new(Held {
+                most: most.max(1),
+                networks: std::collections::VecDeque::new(),
+            }),
+        }
+    }
+
+    fn held(&self) -> std::sync::MutexGuard<'_, Held> {
+        self.held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Holds `network` as the most recently used; the least recently used go past the
+    /// bound. Returns the session's hold on it.
+    #[must_use]
+    pub fn keep(&'static self, network: Arc<Network>) -> KeptNetwork {
+        let kept = KeptNetwork {
+            network: Arc::downgrade(&network),
+            keeper: self,
+            about: format!(
+                "a {} network ({} weights)",
+                network.spec(),
+                crate::text::thousands(network.weight_count() as u64)
+            ),
+        };
+        let gone = {
+            let mut held = self.held();
+            held.networks.push_back(network);
+            held.let_go()
+        };
+        // The networks let go are freed here, outside the lock.
+        drop(gone);
+        kept
+    }
+
+    fn used(&self, network: &Arc<Network>) {
+        let mut held = self.held();
+        if let Some(at) = held.networks.iter().position(|n| Arc::ptr_eq(n, network)) {
+            if let Some(n) = held.networks.remove(at) {
+                held.networks.push_back(n);
+            }
+        }
+    }
+
+    /// Holds at most `most` networks from now on (at least one), letting the least
+    /// recently used go.
+    pub fn keep_at_most(&self, most: usize) {
+        let gone = {
+            let mut held = self.held();
+            held.most = most.max(1);
+            held.let_go()
+        };
+        drop(gone);
+    }
+
+    /// The most networks held at once.
+    #[must_use]
+    pub fn most(&self) -> usize {
+        self.held().most
+    }
+
+    /// The networks held now.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.held().networks.len()
+    }
+}
+
+impl Held {
+    fn let_go(&mut self) -> Vec<Arc<Network>> {
+        let over = self.networks.len().saturating_sub(self.most);
+        self.networks.drain(..over).collect()
+    }
+}
+
+/// This process's keeper of trained networks.
+#[must_use]
+pub fn keeper() -> &'static Keeper {
+    static KEEPER: std::sync::OnceLock<Keeper> = std::sync::OnceLock::new();
+    KEEPER.get_or_init(|| Keeper::new(DEFAULT_MOST_KEPT))
+}
+
+/// Holds at most `most` trained networks in this process from now on (the museum's
+/// bound; [`DEFAULT_MOST_KEPT`] until set).
+pub fn keep_at_most(most: usize) {
+    keeper().keep_at_most(most);
+}
 
 /// A training run, ready to run off the session.
 #[derive(Debug)]
@@ -227,10 +374,10 @@ impl LongRun for TrainRun {
         )
         .map_err(|e| SessionError::Failed(format!("train: {e}")))?;
         if let (Some(slot), true) = (&self.keep, learner.state.games > 0) {
+            let kept = keeper().keep(Arc::clone(&learner.network));
             *slot
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) =
-                Some(Arc::clone(&learner.network));
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(kept);
         }
         let done = Trained {
             ended,
@@ -273,6 +420,29 @@ mod tests {
             assert!(e.to_string().contains(says), "{params}: {e}");
         }
         assert!(TrainRun::from_params(&serde_json::Value::Null, 1, HintModel::Plus).is_ok());
+    }
+
+    /// The keeper holds at most its bound, letting the least recently used go; a use
+    /// makes a network the most recently used; a lower bound lets go at once.
+    #[test]
+    fn the_keeper_lets_the_least_recently_used_network_go() {
+        let keeper: &'static Keeper = Box::leak(Box::new(Keeper::new(2)));
+        let net = || Arc::new(Network::new(TrainRun::spec().unwrap()).unwrap());
+        let a = keeper.keep(net());
+        let b = keeper.keep(net());
+        assert!(a.held() && b.held());
+        assert!(a.about().starts_with("a 4x5"), "{}", a.about());
+        // a is used: b is now the least recently used, and goes for c.
+        assert!(a.get().is_some());
+        let c = keeper.keep(net());
+        assert!(a.held() && !b.held() && c.held());
+        assert!(b.get().is_none());
+        assert_eq!(keeper.count(), 2);
+        keeper.keep_at_most(1);
+        assert!(!a.held() && c.held());
+        assert_eq!((keeper.count(), keeper.most()), (1, 1));
+        keeper.keep_at_most(0);
+        assert_eq!(keeper.most(), 1, "at least one");
     }
 
     /// A short run: the curve's points at every `eval_every` games, the progress

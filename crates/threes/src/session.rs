@@ -202,8 +202,12 @@ pub struct ThreesView {
     /// the network trained here).
     pub eval: String,
     /// The network this session's last `train` run made, in a few words (`play_trained`
-    /// plays with it).
+    /// plays with it), while it is held.
     pub trained: Option<String>,
+    /// Why there is no trained network to play with although one was trained here: it was
+    /// let go, as a server holds only so many at once (the least recently used go first).
+    #[serde(default)]
+    pub trained_let_go: Option<String>,
     /// What training runs cost when measured in this build, for a page to tell before
     /// one starts ([`crate::learn_watch::costs`]).
     #[serde(default)]
@@ -223,7 +227,8 @@ pub struct ThreesSession {
     /// The game so far, as `--record` writes it (undo takes frames back).
     played: GameRecord,
     record: Option<(GameRecord, usize)>,
-    /// The network the AI values its leaves with (none: the heuristic).
+    /// The network the AI values its leaves with (none: the heuristic, or the trained
+    /// one when `eval` is [`TRAINED`]: that one is held by the keeper, not here).
     network: Option<std::sync::Arc<crate::ntuple::Network>>,
     /// What values them, in a few words.
     eval: &'static str,
@@ -249,8 +254,41 @@ impl ThreesSession {
         &self.played
     }
 
-    fn searcher(&self) -> Searcher {
-        Searcher::new(
+    /// The trained network, when it is still held.
+    fn trained(&self) -> Option<crate::learn_watch::KeptNetwork> {
+        self.trained
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The refusal when the trained network was let go.
+    fn let_go() -> String {
+        format!(
+            "the network trained here was let go: the museum holds only {} used most \
+             recently; train again",
+            ludomat_io::text::count(
+                crate::learn_watch::keeper().most() as u64,
+                "trained network",
+                "trained networks"
+            )
+        )
+    }
+
+    fn searcher(&self) -> Result<Searcher, SessionError> {
+        let network = if self.eval == TRAINED {
+            let net = self.trained().and_then(|k| k.get()).ok_or_else(|| {
+                SessionError::Refused(format!(
+                    "{} (or Reset to go back to {})",
+                    Self::let_go(),
+                    self.config_eval()
+                ))
+            })?;
+            Some(net)
+        } else {
+            self.network.clone()
+        };
+        Ok(Searcher::new(
             Heuristic::default(),
             SearchConfig {
                 depth: DepthRule::Fixed(self.config.depth),
@@ -258,19 +296,27 @@ impl ThreesSession {
                 ..SearchConfig::default()
             },
         )
-        .with_network(self.network.clone())
+        .with_network(network))
     }
 
-    fn estimate_now(&self) -> Estimate {
+    /// The config's evaluation, in a few words.
+    fn config_eval(&self) -> &'static str {
+        match self.config.eval {
+            crate::options::Eval::Heuristic => HEURISTIC,
+            crate::options::Eval::Learned => SHIPPED,
+        }
+    }
+
+    fn estimate_now(&self) -> Result<Estimate, SessionError> {
         let r = self
-            .searcher()
+            .searcher()?
             .search_depth(&self.game.position(), self.config.depth);
-        Estimate {
+        Ok(Estimate {
             values: r.values,
             best: r.best,
             depth: r.depth,
             nodes: r.nodes,
-        }
+        })
     }
 
     fn swipe(&mut self, d: Direction, by_ai: bool) -> Result<Vec<ThreesHappening>, SessionError> {
@@ -362,14 +408,14 @@ impl Session for ThreesSession {
                 if self.game.is_over() {
                     return Err(SessionError::Refused("the game is over".into()));
                 }
-                let e = self.estimate_now();
+                let e = self.estimate_now()?;
                 let d = e
                     .best
                     .ok_or_else(|| SessionError::Refused("no swipe moves anything".into()))?;
                 self.swipe(d, true)
             }
             ThreesAction::Estimate => {
-                let e = self.estimate_now();
+                let e = self.estimate_now()?;
                 let best = e.best;
                 self.estimate = Some(e);
                 Ok(vec![ThreesHappening::Estimated { best }])
@@ -437,17 +483,13 @@ impl Session for ThreesSession {
                 Ok(Vec::new())
             }
             ThreesAction::PlayTrained => {
-                let net = self
-                    .trained
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .clone()
-                    .ok_or_else(|| {
-                        SessionError::Refused(
-                            "no network was trained here yet: train one first".into(),
-                        )
-                    })?;
-                self.network = Some(net);
+                let kept = self.trained().ok_or_else(|| {
+                    SessionError::Refused("no network was trained here yet: train one first".into())
+                })?;
+                // A use: the network becomes the most recently used.
+                kept.get()
+                    .ok_or_else(|| SessionError::Refused(Self::let_go()))?;
+                self.network = None;
                 self.eval = TRAINED;
                 self.estimate = None;
                 Ok(vec![ThreesHappening::EvalChanged {
@@ -458,6 +500,7 @@ impl Session for ThreesSession {
     }
 
     fn view(&self) -> ThreesView {
+        let trained = self.trained();
         let board = self.game.board();
         let (hint, hint_plus) = hint_values(self.game.hint());
         let replay = self.record.as_ref().and_then(|(r, i)| {
@@ -489,18 +532,14 @@ impl Session for ThreesSession {
             seed: self.deal,
             depth: self.config.depth,
             eval: self.eval.into(),
-            trained: self
-                .trained
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
+            trained: trained
                 .as_ref()
-                .map(|n| {
-                    format!(
-                        "a {} network ({} weights)",
-                        n.spec(),
-                        crate::text::thousands(n.weight_count() as u64)
-                    )
-                }),
+                .filter(|k| k.held())
+                .map(|k| k.about().to_string()),
+            trained_let_go: trained
+                .as_ref()
+                .is_some_and(|k| !k.held())
+                .then(Self::let_go),
             train_costs: crate::learn_watch::costs(),
             replay,
         }
