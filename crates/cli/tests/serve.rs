@@ -158,11 +158,26 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
     assert_eq!(status, 200);
     let (status, body) = request(port, "GET", "/api/museum", "");
     assert_eq!(status, 200, "{body}");
+    // A foreign Host, refused: its log line in the museum's own format.
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    write!(
+        s,
+        "GET /api/exhibits HTTP/1.1\r\nhost: evil.example\r\nconnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let answer = ludomat_io::read::capped_text(&mut s, 1 << 20).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 421"), "{answer}");
     // SAFETY: as above.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("warning: listening on 0.0.0.0:"), "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("ludomat museum: 421 foreign Host")),
+        "{err}"
+    );
+    assert!(!err.contains(" WARN "), "{err}");
     assert!(err.contains("museum.example.org"), "{err}");
     // The addresses students type, the same as the home page shows, and a QR code of the
     // first; no colour codes in a pipe (nor in the log).

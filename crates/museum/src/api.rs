@@ -212,8 +212,9 @@ async fn delete_visit(
     State(museum): State<Museum>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
+    // Answered at once: a run of the visit lets go of its share as it notices (its
+    // client's next run waits for that, [`Museum::stopped_runs_let_go`]).
     museum.delete(&id)?;
-    museum.run_let_go(&id, Duration::from_secs(2)).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -224,7 +225,6 @@ async fn release_visit(
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     museum.delete(&id)?;
-    museum.run_let_go(&id, Duration::from_secs(2)).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -383,11 +383,12 @@ async fn stop_autoplay(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let visit = museum.get(&id)?;
-    let (client, id) = (visit.client, visit.id.clone());
-    let was = museum.blocking(client, move || visit.stop_job()).await?;
-    // A run stopped lets go of its run slot and its client's share as it notices (within
-    // milliseconds): answered after, another run of the client can start at once.
-    museum.run_let_go(&id, Duration::from_secs(2)).await;
+    // Answered at once, without a work slot or a wait: the job is cancelled here and
+    // `running: false` published; a step in progress ends its work and publishes it, a
+    // run its last progress, as they notice (on the visit's event stream); a run lets go
+    // of its run slot and its client's share then, and the client's next run waits for
+    // that ([`Museum::stopped_runs_let_go`]).
+    let was = visit.cancel_job();
     Ok(Json(
         json!({ "running": false, "was_running": was.is_some() }),
     ))

@@ -71,9 +71,178 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (
             self.status,
-            axum::Json(serde_json::json!({ "error": self.message })),
+            axum::Json(serde_json::json!({ "error": in_our_words(&self.message) })),
         )
             .into_response()
+    }
+}
+
+/// The words of the JSON parser (serde), of axum's rejections and of the URL parser an
+/// error may carry, in the project's: every API error passes here, whether the museum, a
+/// session or axum said it — ``unknown variant `fly`, expected one of `play`, `step` ``
+/// is said `'fly' is not one of 'play', 'step'`, a position `line 1, column 5: ` first,
+/// and quotes are 'like this', never backticks.
+#[must_use]
+pub fn in_our_words(message: &str) -> String {
+    // axum's rejections: what they are about, in our words.
+    const PREFIXES: &[(&str, &str)] = &[
+        (
+            "Failed to parse the request body as JSON: ",
+            "malformed JSON: ",
+        ),
+        (
+            "Failed to deserialize the JSON body into the target type: ",
+            "request body: ",
+        ),
+        ("Failed to buffer the request body: ", "request body: "),
+        (
+            "Failed to deserialize query string: ",
+            "the address's query: ",
+        ),
+        ("Failed to deserialize query string", "the address's query"),
+        ("Invalid URL: ", "the address: "),
+    ];
+    let mut text = message.to_string();
+    for (theirs, ours) in PREFIXES {
+        text = text.replace(theirs, ours);
+    }
+    // The position, said once and first: `… at line 1 column 5`.
+    let mut at = String::new();
+    if let Some((head, tail)) = text.rsplit_once(" at line ") {
+        if let Some((line, column)) = tail.split_once(" column ") {
+            if let (Ok(line), Ok(column)) = (line.parse::<usize>(), column.parse::<usize>()) {
+                at = format!("line {line}, column {column}: ");
+                text = head.to_string();
+            }
+        }
+    }
+    // The parser's own sentence, after the prefixes that say where it was (`train: `).
+    const SAID: &[&str] = &[
+        "unknown variant `",
+        "unknown field `",
+        "missing field `",
+        "invalid type: ",
+        "invalid value: ",
+        "invalid length ",
+        "duplicate field `",
+        "EOF while parsing ",
+        "Invalid UTF-8 in `",
+        "Cannot parse `",
+    ];
+    let start = SAID.iter().filter_map(|s| text.find(s)).min();
+    let (head, said) = match start {
+        Some(i) => {
+            let (head, parser) = text.split_at(i);
+            (head.to_string(), parser_words(parser))
+        }
+        None => (String::new(), text),
+    };
+    // The position goes after what the request was (`malformed JSON: `), else before the
+    // parser's sentence.
+    let lead = PREFIXES
+        .iter()
+        .map(|(_, ours)| *ours)
+        .find(|ours| head.starts_with(ours) || (head.is_empty() && said.starts_with(ours)));
+    let words = match lead {
+        Some(lead) if head.is_empty() => format!("{lead}{at}{}", &said[lead.len()..]),
+        Some(lead) => format!("{lead}{at}{}{said}", &head[lead.len()..]),
+        None => format!("{head}{at}{said}"),
+    };
+    // The parser's syntax errors.
+    const SYNTAX: &[(&str, &str)] = &[
+        (
+            "key must be a string",
+            "a key must be a string in double quotes",
+        ),
+        ("expected value", "a value was expected"),
+        ("trailing characters", "there is more after the value"),
+        ("expected `,` or `}`", "',' or '}' was expected"),
+        ("expected `,` or `]`", "',' or ']' was expected"),
+        ("expected `:`", "':' was expected"),
+        ("trailing comma", "a comma before the end"),
+        ("invalid escape", "an escape that is not JSON's"),
+        ("invalid number", "a number that is not JSON's"),
+        (
+            "control character (\\u0000-\\u001F) found while parsing a string",
+            "a control character in a string",
+        ),
+    ];
+    let mut words = words;
+    for (theirs, ours) in SYNTAX {
+        if words.ends_with(theirs) {
+            words = format!("{}{ours}", &words[..words.len() - theirs.len()]);
+        }
+    }
+    words.replace('`', "'")
+}
+
+/// One sentence of the JSON or URL parser in our words.
+fn parser_words(said: &str) -> String {
+    let quoted = |s: &str| s.replace('`', "'");
+    if let Some(what) = said.strip_prefix("EOF while parsing ") {
+        return format!("the text ends in the middle of {what}");
+    }
+    if let Some(rest) = said.strip_prefix("unknown variant `") {
+        if let Some((what, expected)) = rest.split_once("`, expected one of ") {
+            return format!("'{what}' is not one of {}", quoted(expected));
+        }
+        if let Some((what, expected)) = rest.split_once("`, expected ") {
+            return format!("'{what}' where {} was expected", quoted(expected));
+        }
+        if let Some((what, _)) = rest.split_once("`, there are no variants") {
+            return format!("'{what}' is not known here");
+        }
+    }
+    if let Some(rest) = said.strip_prefix("unknown field `") {
+        if let Some((what, expected)) = rest.split_once("`, expected one of ") {
+            return format!(
+                "the field '{what}' is not known here (the fields are {})",
+                quoted(expected)
+            );
+        }
+        if let Some((what, expected)) = rest.split_once("`, expected ") {
+            return format!(
+                "the field '{what}' is not known here (the field is {})",
+                quoted(expected)
+            );
+        }
+        if let Some((what, _)) = rest.split_once("`, there are no fields") {
+            return format!("the field '{what}' is not known here (it takes none)");
+        }
+    }
+    if let Some(rest) = said.strip_prefix("duplicate field `") {
+        return format!("the field '{}' is given twice", rest.trim_end_matches('`'));
+    }
+    if let Some(rest) = said.strip_prefix("invalid length ") {
+        if let Some((n, expected)) = rest.split_once(", expected ") {
+            return format!("a list of {n} where {} was expected", quoted(expected));
+        }
+    }
+    if let Some(rest) = said.strip_prefix("Invalid UTF-8 in `") {
+        return format!(
+            "'{}' is not UTF-8 text once decoded",
+            rest.trim_end_matches('`')
+        );
+    }
+    if let Some(rest) = said.strip_prefix("Cannot parse `") {
+        if let Some((what, to)) = rest.split_once("` to a `") {
+            return format!(
+                "'{what}' is not {}",
+                expected_in_words(to.trim_end_matches('`'))
+            );
+        }
+    }
+    ludomat_io::error::json_words(said, 0, 0)
+}
+
+/// A Rust type the URL parser expected, in words.
+fn expected_in_words(ty: &str) -> &'static str {
+    match ty {
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number from 0 up",
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "bool" => "true or false",
+        _ => "what was expected",
     }
 }
 
@@ -96,7 +265,9 @@ pub(crate) fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
                 ludomat_io::text::count(limit as u64, "byte", "bytes")
             )
         }
-        JsonRejection::JsonSyntaxError(_) => format!("malformed JSON: {}", r.body_text()),
+        // axum's words, said in ours by `in_our_words` as the answer is made
+        // (`malformed JSON: …`, `request body: …`).
+        JsonRejection::JsonSyntaxError(_) | JsonRejection::JsonDataError(_) => r.body_text(),
         _ => format!("request body: {}", r.body_text()),
     };
     ApiError::new(status, message)
@@ -139,4 +310,49 @@ pub(crate) async fn json_errors(response: Response) -> Response {
         answer.headers_mut().entry(k).or_insert(v.clone());
     }
     answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_our_words;
+
+    #[test]
+    fn the_parsers_words_are_said_in_ours() {
+        for (theirs, ours) in [
+            (
+                "action: unknown variant `fly`, expected one of `play`, `step`",
+                "action: 'fly' is not one of 'play', 'step'",
+            ),
+            (
+                "Failed to deserialize the JSON body into the target type: kind: unknown variant `bogus`, expected one of `a`, `b` at line 1 column 17",
+                "request body: line 1, column 17: kind: 'bogus' is not one of 'a', 'b'",
+            ),
+            (
+                "Failed to parse the request body as JSON: key must be a string at line 1 column 2",
+                "malformed JSON: line 1, column 2: a key must be a string in double quotes",
+            ),
+            (
+                "Failed to parse the request body as JSON: EOF while parsing an object at line 1 column 28",
+                "malformed JSON: line 1, column 28: the text ends in the middle of an object",
+            ),
+            (
+                "train: invalid type: floating point `1000000000.0`, expected u64",
+                "train: the number 1000000000.0 where a whole number from 0 up was expected",
+            ),
+            (
+                "Invalid URL: Invalid UTF-8 in `id`",
+                "the address: 'id' is not UTF-8 text once decoded",
+            ),
+            (
+                "train: unknown field `after`, expected one of `games`, `eval_every`, `eval_games`",
+                "train: the field 'after' is not known here (the fields are 'games', 'eval_every', 'eval_games')",
+            ),
+            ("config: missing field `puzzle`", "config: the field 'puzzle' is missing"),
+            ("the game is over", "the game is over"),
+        ] {
+            let said = in_our_words(theirs);
+            assert_eq!(said, ours);
+            assert!(!said.contains('`') && !said.contains("Failed"), "{said}");
+        }
+    }
 }

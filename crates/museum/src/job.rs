@@ -7,7 +7,7 @@
 //!
 //! | cause | how |
 //! |---|---|
-//! | `POST …/stop` | [`Visit::stop_job`]: cancels, then waits until a step in progress is done |
+//! | `POST …/stop` | [`Visit::cancel_job`]: answered at once; a step in progress finishes and publishes |
 //! | a visitor's action | [`Visit::apply`] cancels first |
 //! | a newer job | [`Visit::start_job`] |
 //! | no page has watched the visit for [`crate::MuseumConfig::unwatched_job_limit`] | the museum's sweep, with a note |

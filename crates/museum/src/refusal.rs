@@ -117,12 +117,12 @@ impl Refusals {
         drop(slot);
         let detail = detail();
         if more > 0 {
-            tracing::warn!(
+            log(&format!(
                 "{}: {detail} (and {more} more in the last second)",
                 kind.what()
-            );
+            ));
         } else {
-            tracing::warn!("{}: {detail}", kind.what());
+            log(&format!("{}: {detail}", kind.what()));
         }
         true
     }
@@ -140,9 +140,15 @@ impl Refusals {
             slot.last = Some(Instant::now());
             drop(slot);
             let kind = ALL[i];
-            tracing::warn!("{}: {more} more, e.g. {example}", kind.what());
+            log(&format!("{}: {more} more, e.g. {example}", kind.what()));
         }
     }
+}
+
+/// One line of the log, in the museum's own format, as `ludomat serve` writes its other
+/// lines (`ludomat museum: 421 foreign Host: …`), not the tracing library's.
+fn log(line: &str) {
+    ludomat_io::errln!("ludomat museum: {line}");
 }
 
 const ALL: [Refusal; KINDS] = [

@@ -54,8 +54,16 @@ use ludomat_game::Work;
 
 pub use crate::job::RUN;
 
+/// A run holding its client's share (and a slot or a place in the queue), as the museum
+/// knows it: whose, whether it was stopped, and a channel that ends when it has let go.
+pub(crate) struct HeldRun {
+    client: std::net::IpAddr,
+    cancel: ludomat_game::run::Cancel,
+    ended: tokio::sync::watch::Receiver<()>,
+}
+
 /// What a run holds — its client's share, and its slot once it has one — until it has
-/// ended; dropped, it lets go of both and tells whoever waits in [`Museum::run_let_go`].
+/// ended; dropped, it lets go of both and tells whoever waits in [`Museum::stopped_runs_let_go`].
 struct Held {
     slot: Option<RunSlot>,
     counted: Option<ClientRun>,
@@ -71,7 +79,7 @@ impl Drop for Held {
         let mut held = crate::visit::lock(self.museum.runs_held());
         if held
             .get(&self.visit)
-            .is_some_and(|r| r.same_channel(&self.done.subscribe()))
+            .is_some_and(|r| r.ended.same_channel(&self.done.subscribe()))
         {
             held.remove(&self.visit);
         }
@@ -136,12 +144,19 @@ impl Tally {
         }
     }
 
+    /// The CPU time of the applications so far, in whole milliseconds (rounded): the one
+    /// figure the progress and the note both say.
+    fn cpu_ms(&self) -> u64 {
+        self.cpu.load(Ordering::Relaxed).saturating_add(500_000) / 1_000_000
+    }
+
     /// Wall and CPU time of the run at its end, as every note says it: `3.6 s wall, 1.0 s
-    /// CPU`.
+    /// CPU` — from the same whole milliseconds as its last progress (`elapsed_ms`,
+    /// `cpu_ms`), so the page's clock and the note never differ by a rounding.
     fn times(&self) -> String {
         ludomat_io::text::wall_and_cpu(
-            self.elapsed(true),
-            Duration::from_nanos(self.cpu.load(Ordering::Relaxed)),
+            Duration::from_millis(millis(self.elapsed(true))),
+            Duration::from_millis(self.cpu_ms()),
         )
     }
 
@@ -156,7 +171,7 @@ impl Tally {
             "total": self.total,
             "per_second": per_second,
             "elapsed_ms": millis(elapsed),
-            "cpu_ms": self.cpu.load(Ordering::Relaxed) / 1_000_000,
+            "cpu_ms": self.cpu_ms(),
             "limit_ms": millis(self.limit),
             "ended": ended,
         });
@@ -194,18 +209,36 @@ async fn slot_of(job: &Job, admission: Admission) -> Option<RunSlot> {
 /// The note of a run stopped at its time limit.
 fn timed_out(what: &str, limit: Duration) -> String {
     format!(
-        "{what} stopped at the museum's time limit for a run, {} (--run-minutes); what it \
-         did by then stays",
-        ludomat_io::text::duration(limit)
+        "{what} stopped at the museum's limit of {} (--run-minutes); what it did by then \
+         stays",
+        limit_words(limit)
     )
 }
 
+/// The run limit as a visitor reads it, as the page says it: whole minutes in words
+/// (`10 minutes`, `1 minute`), else a duration.
+fn limit_words(limit: Duration) -> String {
+    let s = limit.as_secs();
+    if s >= 60 && s.is_multiple_of(60) && limit.subsec_nanos() == 0 {
+        ludomat_io::text::count(s / 60, "minute", "minutes")
+    } else {
+        ludomat_io::text::duration(limit)
+    }
+}
+
 impl Museum {
-    /// What the run of `visit` admitted with `counted` holds, registered so that a stop
-    /// can wait until it has let go.
-    fn hold(&self, visit: &Visit, counted: ClientRun) -> Held {
+    /// What the run of `visit` admitted with `counted` holds (`cancel`: its job's),
+    /// registered so that its client's next run can wait until it has let go.
+    fn hold(&self, visit: &Visit, counted: ClientRun, cancel: &ludomat_game::run::Cancel) -> Held {
         let (done, ended) = tokio::sync::watch::channel(());
-        crate::visit::lock(self.runs_held()).insert(visit.id.clone(), ended);
+        crate::visit::lock(self.runs_held()).insert(
+            visit.id.clone(),
+            HeldRun {
+                client: visit.client,
+                cancel: cancel.clone(),
+                ended,
+            },
+        );
         Held {
             slot: None,
             counted: Some(counted),
@@ -215,15 +248,25 @@ impl Museum {
         }
     }
 
-    /// Waits, at most `within`, until the run of visit `id` (if one holds a run slot or a
-    /// place in the queue) has let go of them: after a stop, another run of the same
-    /// client can start at once.
-    pub(crate) async fn run_let_go(&self, id: &str, within: Duration) {
-        let ended = crate::visit::lock(self.runs_held()).get(id).cloned();
-        if let Some(mut ended) = ended {
-            let _ = tokio::time::timeout(within, async { while ended.changed().await.is_ok() {} })
-                .await;
+    /// Waits, at most `within`, until the runs of `client` that were stopped (Stop, the
+    /// visit deleted or released) have let go of their share, slot and place: a stop is
+    /// answered at once, and the client's next run waits here for the one it stopped
+    /// (within milliseconds, once that run notices).
+    pub(crate) async fn stopped_runs_let_go(&self, client: std::net::IpAddr, within: Duration) {
+        let stopped: Vec<_> = crate::visit::lock(self.runs_held())
+            .values()
+            .filter(|r| r.client == client && r.cancel.is_cancelled())
+            .map(|r| r.ended.clone())
+            .collect();
+        if stopped.is_empty() {
+            return;
         }
+        let _ = tokio::time::timeout(within, async {
+            for mut ended in stopped {
+                while ended.changed().await.is_ok() {}
+            }
+        })
+        .await;
     }
 
     /// Admits a run of `visit` (described by `what`): a slot now or a place in the queue,
@@ -311,11 +354,13 @@ impl Museum {
             })
             .await?
             .map_err(|e| ApiError::new(status_of(&e), e.to_string()))?;
+        self.stopped_runs_let_go(visit.client, Duration::from_secs(2))
+            .await;
         let (counted, admission) =
             self.admit_run(visit, format!("{name} on a {} visit", visit.kind))?;
         let answer = self.run_answer(&admission, json!({ "long_run": name }));
-        let mut held = self.hold(visit, counted);
         let job = visit.start_job(RUN);
+        let mut held = self.hold(visit, counted, job.cancel());
         if let Some(q) = answer.get("queued") {
             job.report(vec![queued(
                 q["place"].as_u64().unwrap_or(0) as usize,
@@ -393,11 +438,13 @@ impl Museum {
             self.blocking(visit.client, move || held.session().work_of_json(&a))
                 .await?
         };
+        self.stopped_runs_let_go(visit.client, Duration::from_secs(2))
+            .await;
         let (counted, admission) =
             self.admit_run(visit, format!("{what} × {times} on a {} visit", visit.kind))?;
         let answer = self.run_answer(&admission, json!({ "done": 0, "total": times }));
-        let mut held = self.hold(visit, counted);
         let job = visit.start_job(RUN);
+        let mut held = self.hold(visit, counted, job.cancel());
         let action = Arc::new(action);
         let limit = c.max_run_time;
         match admission {
@@ -601,16 +648,22 @@ fn long_run(
     let cpu0 = cpu::thread();
     let report = |p: &ludomat_game::run::Progress<Value>, ended: bool| {
         let thread_cpu = cpu::thread().saturating_sub(cpu0);
+        // The run's CPU from its first report: what its own threads say, and at least what
+        // its thread did (a proof's threads report 0 s until they have measured, while its
+        // thread has followed the frontier for a second).
+        let cpu = run_cpu(&p.partial).map_or(thread_cpu, |c| c.max(thread_cpu));
         let mut r = json!({
             "thread_cpu_ms": millis(thread_cpu),
-            "cpu_ms": millis(run_cpu(&p.partial).unwrap_or(thread_cpu)),
+            "cpu_ms": millis(cpu),
             "type": "run_progress",
             "long_run": name,
             "done": p.done,
             "total": p.total,
             "unit": p.unit,
             "per_second": p.rate(),
-            "elapsed_ms": millis(p.elapsed),
+            // The museum's clock from the run's start: the run's own may start after its
+            // setup (the first report said 0.4 ms after a second of work).
+            "elapsed_ms": millis(started.elapsed().max(p.elapsed)),
             "limit_ms": millis(limit),
             "ended": ended,
             "partial": p.partial,
@@ -657,8 +710,9 @@ fn long_run(
                 || json!({"type": "run_progress", "long_run": name, "ended": true}),
             );
             let cpu = end["cpu_ms"].as_u64().map(Duration::from_millis);
+            // The figures of the last progress, in whole milliseconds as it has them.
             let times = ludomat_io::text::wall_and_cpu(
-                wall,
+                Duration::from_millis(millis(wall)),
                 cpu.unwrap_or_else(|| cpu::thread().saturating_sub(cpu0)),
             );
             let timed_out_now = out_of_time.load(Ordering::SeqCst);

@@ -76,7 +76,14 @@ async fn every_action_through_the_api() {
         "computox action",
     )
     .await;
-    refused(&mut c, &id, json!({"type": "spin"}), 400, "unknown variant").await;
+    refused(
+        &mut c,
+        &id,
+        json!({"type": "spin"}),
+        400,
+        "'spin' is not one of",
+    )
+    .await;
 
     // Switches and RESET.
     let a = act(&mut c, &id, json!({"type": "set_x", "on": true})).await;

@@ -124,13 +124,23 @@ async fn refusals_and_bad_configs() {
         "row 9",
     )
     .await;
-    refused(&mut c, &id, json!({"type": "spin"}), 400, "unknown variant").await;
+    refused(
+        &mut c,
+        &id,
+        json!({"type": "spin"}),
+        400,
+        "'spin' is not one of",
+    )
+    .await;
 
     for (config, says) in [
         (json!({"dims": 4, "strategy": "louden1962"}), "4×4×4 only"),
         (json!({"dims": 2}), "dims 2"),
         (json!({"disable": [0]}), "0 is not a level"),
-        (json!({"colour": "red"}), "unknown field"),
+        (
+            json!({"colour": "red"}),
+            "the field 'colour' is not known here",
+        ),
     ] {
         let (status, body) = visit(&mut c, config.clone()).await;
         assert_eq!(status, 400, "{config}: {body}");

@@ -102,6 +102,13 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
         "{p}"
     );
     assert!(p["cpu_ms"].as_u64().is_some(), "{p}");
+    // One CPU figure and one wall figure: the note says those of the last progress, the
+    // page's clock (the museum re-trial: 157 ms CPU in the note, 156 ms on the clock).
+    let said = ludomat_io::text::wall_and_cpu(
+        Duration::from_millis(p["elapsed_ms"].as_u64().unwrap()),
+        Duration::from_millis(p["cpu_ms"].as_u64().unwrap()),
+    );
+    assert!(note.ends_with(&format!(" in {said}")), "{note} / {said}");
     let v = view(&mut c, &id).await;
     assert_eq!(v["counters"]["games"], 100_000);
     // the learning curve grew with the games
@@ -282,6 +289,17 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
     let mut end = None;
     while let Some(u) = stream.next(Duration::from_secs(300)).await {
         for h in u["happenings"].as_array().into_iter().flatten() {
+            if h["type"] == "run_progress" {
+                // From the first report: the CPU the run has used, at least its own
+                // thread's, and a wall time at least that (the re-trial's first report
+                // said 0 s CPU and 0.4 ms wall after 1.1 s of its thread's CPU).
+                let (cpu, thread, wall) = (
+                    h["cpu_ms"].as_u64().unwrap(),
+                    h["thread_cpu_ms"].as_u64().unwrap(),
+                    h["elapsed_ms"].as_u64().unwrap(),
+                );
+                assert!(cpu >= thread && wall + 20 >= thread, "{h}");
+            }
             if let Some(p) = h["partial"]["phase"].as_str() {
                 if phases.last().map(String::as_str) != Some(p) {
                     phases.push(p.to_string());
@@ -408,7 +426,7 @@ async fn the_proof_from_scratch_estimates_from_its_recorded_work_and_stops_at_th
         end["note"]
             .as_str()
             .unwrap()
-            .contains("prove stopped at the museum's time limit for a run"),
+            .contains("prove stopped at the museum's limit of "),
         "{end}"
     );
     let last = last_progress(&end);
