@@ -87,7 +87,7 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
    * `own`: the run going is this button's own (its Stop beside it says enough).
    */
   startBlocked(own = false): string {
-    if (this.queued) return `Your run waits for a run slot (place ${this.queued.place} of ${this.queued.of}): Cancel takes it out of the queue.`;
+    if (this.queued) return `Your run waits for a run slot (place ${this.queued.place} of ${this.queued.of}): Stop takes it out of the queue.`;
     if (this.running && !own) return 'A run or autoplay is going: stop it first.';
     return '';
   }
@@ -101,9 +101,9 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
     return report ? !report.ended : this.ownRun === name;
   }
 
-  /** The label of a run's Stop button: Cancel while the run waits for its slot. */
+  /** The label of a run's Stop button (the same while the run waits for its slot). */
   stopLabel(): string {
-    return this.queued ? 'Cancel' : 'Stop';
+    return 'Stop';
   }
 
   /**

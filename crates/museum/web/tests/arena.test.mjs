@@ -23,10 +23,18 @@ test('arena: a tournament run to completion in the page; its table is the CLI\'s
   const want = cli(['tournament', 'tictactoe', '--x', 'menace-trained', '--o', 'computox-beatable', '--games', '1500', '--seed', '3', '--sides', 'alternate', '--quiet']);
   assert.equal(shown.trim(), want.trim());
   // The numbers in the table are the CLI's too.
-  const aWins = want.match(/A \(menace-trained\) wins\s+(\d+)/)[1];
+  const aWins = want.match(/A \(menace-trained\) wins\s+([\d,]+)/)[1];
   assert.equal(await page.locator(`${EX} tr[data-row="a"] [data-count]`).innerText(), aWins);
   assert.equal(await page.locator(`${EX} [data-rates] rect`).count(), 3);
   assert.ok(await page.locator(`${EX} [data-curve] path`).count() >= 3);
+  // The curve's ticks in thousands, its legend below the plot (never over a curve).
+  assert.ok((await page.locator(`${EX} [data-curve] [data-tick="x"]`).allTextContents()).includes('1,500'));
+  const below = await page.locator(`${EX} [data-curve]`).evaluate((svg) => {
+    const legend = svg.querySelector('[data-legend]').getBBox();
+    const curves = [...svg.querySelectorAll('path')].map((p) => p.getBBox());
+    return curves.every((c) => legend.y >= c.y + c.height);
+  });
+  assert.ok(below, 'the legend lies below every curve');
   assert.match(await page.locator(`${EX} [data-command]`).innerText(), /ludomat tournament tictactoe --x menace-trained --o computox-beatable --games 1500 --seed 3 --sides alternate/);
   await shot('arena-tournament');
   assert.deepEqual(errors, []);
@@ -51,7 +59,7 @@ test('arena: watch a game move by move; cancel a long tournament; a 3D round rob
   await page.locator(`${EX} [data-progress-text]`).waitFor();
   await page.waitForTimeout(500);
   await page.click(`${EX} button[data-action="cancel"]`);
-  await page.locator(`${EX} [data-progress-text]`, { hasText: 'cancelled' }).waitFor();
+  await page.locator(`${EX} [data-progress-text]`, { hasText: '— stopped' }).waitFor();
   const text = await page.locator(`${EX} [data-progress-text]`).innerText();
   const played = Number(text.split(' ')[0].replaceAll(',', ''));
   assert.ok(played > 0 && played < 1_000_000, text);

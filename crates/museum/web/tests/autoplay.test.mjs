@@ -33,7 +33,7 @@ test('autoplay: MENACE at the fastest setting pauses within 200 ms, the page\'s 
   // Polled with evaluate: waitForFunction evaluates its predicate by `eval` in the page,
   // which the museum's Content-Security-Policy (script-src 'self') forbids.
   for (const end = Date.now() + 60_000; ;) {
-    const n = await page.evaluate(([find]) => Number(eval(find)(['lm-exhibit-page', 'lm-exhibit-menace', '[data-games]'])?.textContent), [FIND]);
+    const n = await page.evaluate(([find]) => Number(eval(find)(['lm-exhibit-page', 'lm-exhibit-menace', '[data-games]'])?.textContent?.replace(/,/g, '')), [FIND]);
     if (n >= 5_000) break;
     assert.ok(Date.now() < end, `the page showed only ${n} games after 60 s`);
     await new Promise((r) => setTimeout(r, 50));
@@ -66,9 +66,9 @@ test('autoplay: MENACE at the fastest setting pauses within 200 ms, the page\'s 
   const later = await server();
   assert.equal(later.running, false);
   assert.equal(later.view.counters.games, first.view.counters.games, 'the server had stopped by then');
-  const games = Number(await page.locator(`${EX} [data-games]`).innerText());
+  const games = Number((await page.locator(`${EX} [data-games]`).innerText()).replace(/,/g, ''));
   assert.equal(games, later.view.counters.games, 'the page shows what the server holds');
-  assert.equal(Number(await page.locator(`${EX} [data-wins]`).innerText()), later.view.counters.wins);
+  assert.equal(Number((await page.locator(`${EX} [data-wins]`).innerText()).replace(/,/g, '')), later.view.counters.wins);
   assert.ok(games >= 5_000);
   t.diagnostic(`Pause shown after ${ms.toFixed(0)} ms; ${games} games, page = server`);
   await shot('autoplay-menace-paused');

@@ -19,6 +19,9 @@ test('home page: one card per machine, each linked to its exhibit', async (t) =>
   assert.equal(await page.locator('article[data-machine="logic"] a.play').getAttribute('href'), '/exhibits/logic');
   // The arena, where they meet, has its own section.
   assert.equal(await page.locator('section[data-arena] a.play').getAttribute('href'), '/exhibits/arena');
+  // Its button stands clear of the text above it.
+  const gap = await page.locator('section[data-arena] a.play').evaluate((a) => a.getBoundingClientRect().top - a.previousElementSibling.getBoundingClientRect().bottom);
+  assert.ok(gap >= 8, `the arena's button ${gap} px below the text`);
   await shot('home');
   await page.click('article[data-machine="tictactoe"] a.play');
   await page.waitForURL(/\/exhibits\/tictactoe\?/);

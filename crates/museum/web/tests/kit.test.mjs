@@ -17,7 +17,7 @@ test('menace: download the kit of the trained matchboxes, A4 and Letter', async 
   const { page, shot, errors } = await openMuseum(t, '/exhibits/menace?seed=5&opponent=random');
   const EX = 'lm-exhibit-menace';
   await page.locator(`${EX} [data-status]`).waitFor();
-  const games = async () => Number(await page.locator(`${EX} [data-games]`).innerText());
+  const games = async () => Number((await page.locator(`${EX} [data-games]`).innerText()).replace(/,/g, ''));
   // Train a little first: the kit shows the beads as they are now.
   await page.locator(`${EX} select[data-setting=tick]`).selectOption({ label: '100 games a tick' });
   await page.locator(`${EX} lm-run-control button[data-action=run]`).click();

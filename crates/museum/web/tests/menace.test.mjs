@@ -137,9 +137,10 @@ test('menace: autoplay against the random player, the curve, export and import',
   await page.click('lm-run-control button[data-action="pause"]');
   await page.locator('lm-run-control button[data-action="run"]').waitFor();
   const games = Number(await page.locator(`${EX} [data-games]`).innerText());
-  const w = Number(await page.locator(`${EX} [data-wins]`).innerText());
-  const d = Number(await page.locator(`${EX} [data-draws]`).innerText());
-  const l = Number(await page.locator(`${EX} [data-losses]`).innerText());
+  const num = async (sel) => Number((await page.locator(`${EX} ${sel}`).innerText()).replace(/,/g, ''));
+  const w = await num('[data-wins]');
+  const d = await num('[data-draws]');
+  const l = await num('[data-losses]');
   assert.equal(w + d + l, games);
   // The learning curve has real axes.
   const chart = page.locator(`${EX} lm-menace-chart`).first();
@@ -183,11 +184,38 @@ test('menace: a training run at full speed — 100,000 games with a bar and a ra
   assert.equal(await page.locator(`${EX} select[data-setting="train"]`).inputValue(), '100000');
   await page.click(`${EX} button[data-action="train"]`);
   const bar = page.locator(`${EX} [data-run-progress]`);
-  await bar.filter({ hasText: /100,000 of 100,000 games, [\d,]+ games\/s — done/ }).waitFor({ timeout: 60_000 });
-  assert.equal(await page.locator(`${EX} [data-games]`).innerText(), '100000');
+  await bar.filter({ hasText: /100,000 of 100,000 games, [\d,]+ games\/s — finished/ }).waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator(`${EX} [data-games]`).innerText(), '100,000');
   assert.equal(await bar.locator('progress').evaluate((p) => p.value / p.max), 1);
   // the curve reaches the games played
-  assert.match(await page.locator(`${EX} [data-curve] lm-menace-chart`).first().getAttribute('caption'), /every \d+ games/);
+  assert.match(await page.locator(`${EX} [data-curve] lm-menace-chart`).first().getAttribute('caption'), /every [\d,]+ games/);
+  // Every chart's numbers in thousands, inside the picture; the y title clear of the y
+  // numbers, the x title below the x numbers, the legend below both (never over a curve).
+  for (const chart of await page.locator(`${EX} lm-menace-chart`).all()) {
+    const g = await chart.evaluate((el) => {
+      const svg = el.shadowRoot.querySelector('svg');
+      const box = (e) => e.getBBox();
+      const yTicks = [...svg.querySelectorAll('[data-tick="y"]')];
+      const xTicks = [...svg.querySelectorAll('[data-tick="x"]')].map(box);
+      const yTitle = box(svg.querySelector('[data-axis="y"]'));
+      const xTitle = box(svg.querySelector('[data-axis="x"]'));
+      const legend = box(svg.querySelector('[data-legend]'));
+      const curves = [...svg.querySelectorAll('polyline')].map(box);
+      return {
+        labels: yTicks.map((t) => t.textContent),
+        leftmost: Math.min(...yTicks.map((t) => box(t).x)),
+        // The y title is rotated: its box before rotation is centred on x = 12.
+        yTitleRight: 12 + yTitle.height / 2,
+        xTicksBottom: Math.max(...xTicks.map((b) => b.y + b.height)),
+        xTitleTop: xTitle.y, xTitleBottom: xTitle.y + xTitle.height,
+        legendTop: legend.y,
+        curvesBottom: Math.max(...curves.map((c) => c.y + c.height)),
+      };
+    });
+    assert.ok(g.labels.every((t) => /^\d{1,3}(,\d{3})*$/.test(t)), g.labels.join(' '));
+    assert.ok(g.leftmost >= 0 && g.yTitleRight <= g.leftmost, JSON.stringify(g));
+    assert.ok(g.xTicksBottom <= g.xTitleTop && g.xTitleBottom <= g.legendTop && g.curvesBottom <= g.legendTop, JSON.stringify(g));
+  }
   await shot('menace-training-run-done');
 
   // A million, stopped part way: the games played stay, the page shows what the server holds.
@@ -198,7 +226,7 @@ test('menace: a training run at full speed — 100,000 games with a bar and a ra
   // The clock: wall and CPU, the time left at the rate so far (games are even work).
   await page.locator(`${EX} [data-run-clock]`, { hasText: /elapsed [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU, about .+ left at the rate so far/ }).waitFor({ timeout: 30_000 });
   await page.click(`${EX} button[data-action="stop-run"]`);
-  await bar.filter({ hasText: /— stopped|— done/ }).waitFor({ timeout: 10_000 });
+  await bar.filter({ hasText: /— stopped|— finished/ }).waitFor({ timeout: 10_000 });
   const server = await (await fetch(`${url}/api/visits/${id}`)).json();
   assert.equal(server.running, false, JSON.stringify(server).slice(0, 300));
   const games = server.view.counters.games;

@@ -36,7 +36,7 @@ test('menace: a training run counts games, and ends with its wall and CPU time',
   assert.equal(await page.locator(`${MENACE} select[data-setting="train"]`).inputValue(), '100000');
   await page.click(`${MENACE} button[data-action="train"]`);
   const bar = page.locator(`${MENACE} [data-run-progress]`);
-  await bar.filter({ hasText: /100,000 of 100,000 games, [\d,]+ games\/s — done/ }).waitFor({ timeout: 120_000 });
+  await bar.filter({ hasText: /100,000 of 100,000 games, [\d,]+ games\/s — finished/ }).waitFor({ timeout: 120_000 });
   // The museum's note counts games, not the 100 batches of 1,000 it played them in.
   const note = page.locator('lm-exhibit-page .message', { hasText: 'run finished' });
   await note.waitFor();
@@ -63,7 +63,7 @@ test('qubic: the proof from the empty board tells its cost against the run limit
   await cost.waitFor();
   const text = (await cost.innerText()).replace(/\s+/g, ' ');
   assert.match(text, /Measured on this machine \(2 cores, (release|development) build.*\): the proof from the empty board took .+ of CPU/);
-  assert.match(text, /This museum stops a run after 1 minute: this proof cannot finish within it \(it would need [\d.]+ cores the whole time\)/);
+  assert.match(text, /A run stops at the museum's limit of 1 minute: this proof cannot finish within it \(it would need [\d.]+ cores the whole time\)/);
   assert.match(text, /A proof stopped at the limit keeps the positions it proved but writes no certificate/);
   await shot('runs-qubic-cost');
   await page.click(`${QUBIC} button[data-action="prove"]`);
@@ -80,15 +80,15 @@ test('qubic: the proof from the empty board tells its cost against the run limit
   // The limit stops it: the page says so, and what it kept.
   const stopped = page.locator(`${QUBIC} [data-proof-timed-out]`);
   await stopped.waitFor({ timeout: 90_000 });
-  assert.match(await stopped.innerText(), /Stopped at the museum's limit \(1 minute\) before the end: \d+ of 12 positions proved, no certificate written/);
-  assert.match(await clock.innerText(), new RegExp(`^took ${WALL_CPU.source}: stopped at 1 minute, the museum's limit$`));
+  assert.match(await stopped.innerText(), /Stopped at the museum's limit of 1 minute before the end: \d+ of 12 positions proved, no certificate written/);
+  assert.match(await clock.innerText(), new RegExp(`^took ${WALL_CPU.source}: stopped at the museum's limit of 1 minute$`));
   const m = await message(page);
-  assert.match(m.text, /prove stopped at the museum's time limit for a run, 1 min 00 s/);
+  assert.match(m.text, /prove stopped at the museum's limit of 1 minute \(--run-minutes\)/);
   await shot('runs-qubic-limit');
   assert.deepEqual(errors, []);
 });
 
-test("a queued run's buttons: its place and Cancel while it waits, the start button disabled with the reason, and right again once it starts or is cancelled", async (t) => {
+test("a queued run's buttons: its place and Stop while it waits, the start button disabled with the reason, and right again once it starts or is cancelled", async (t) => {
   // One run slot for the museum; two runs a client, so this browser can queue one.
   const server = await startServer(['--runs', '1', '--runs-per-client', '2']);
   t.after(() => server.stop());
@@ -121,14 +121,14 @@ test("a queued run's buttons: its place and Cancel while it waits, the start but
   assert.match(await check.locator('lm-exhibit-page [data-run-queue]').innerText(), /place 1 of 1/);
   const why = check.locator(`${COMPUTOX} [data-start-why]`);
   await why.waitFor();
-  assert.match(await why.innerText(), /Your run waits for a run slot \(place 1 of 1\): Cancel takes it out of the queue/);
+  assert.match(await why.innerText(), /Your run waits for a run slot \(place 1 of 1\): Stop takes it out of the queue/);
   assert.ok(await start.isDisabled());
   assert.equal(await start.getAttribute('title'), await why.innerText());
   assert.ok(await stop.isEnabled());
-  assert.equal((await stop.innerText()).trim(), 'Cancel');
+  assert.equal((await stop.innerText()).trim(), 'Stop');
   mkdirSync(SCREENSHOTS, { recursive: true });
   await check.screenshot({ path: join(SCREENSHOTS, 'runs-queued-buttons.png'), fullPage: true });
-  // Cancel: out of the queue, the buttons as before.
+  // Stop: out of the queue, the buttons as before.
   await stop.click();
   await check.locator('lm-exhibit-page [data-run-queue]').waitFor({ state: 'detached' });
   await why.waitFor({ state: 'detached' });

@@ -79,13 +79,17 @@ test('threes: from the home page, the AI with the shipped network, then a networ
   await page.locator(`${EX} [data-moves]`, { hasText: /^1$/ }).waitFor({ timeout: 60_000 });
   assert.match(await page.locator('lm-log ol').innerText(), /AI: \w+ [←↑→↓], a \d+ came in/);
   // Training: the smallest run, the curve drawn as it comes (real axes), Stop keeps it.
+  // Only runs that fit the museum's limit by the exhibit's own figures are offered (the
+  // 2,000,000-game run took 15 min here).
+  const sizes = await page.locator(`${EX} select[data-setting="train_games"] option`).evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(sizes.includes('20000') && sizes.includes('100000') && !sizes.includes('2000000'), String(sizes));
   await page.selectOption(`${EX} select[data-setting="train_games"]`, '20000');
   // The museum's limit is said once, in the cost below (no run clock before the run).
   assert.equal(await page.locator(`${EX} [data-learn] [data-run-limit]`).count(), 0);
   // Before it starts: what training runs cost when measured here, against the limit.
   const cost = (await page.locator(`${EX} [data-train-cost]`).innerText()).replace(/\s+/g, ' ');
   assert.match(cost, /^Measured on this machine \(2 cores, shared with other work; (release|development) build\): [\d,]+ games took .+ wall, .+ CPU/);
-  assert.match(cost, /This museum stops a run after 10 minutes.*; a run stopped there keeps what the network learnt\.$/);
+  assert.match(cost, /A run stops at the museum's limit of 10 minutes; a run stopped there keeps what the network learnt\.$/);
   await page.click(`${EX} button[data-action="train"]`);
   const chart = page.locator(`${EX} [data-train-curve] lm-menace-chart`);
   await chart.waitFor({ timeout: 60_000 });
@@ -117,5 +121,42 @@ test('threes: from the home page, the AI with the shipped network, then a networ
   await page.click(`${EX} lm-run-control button[data-action="step"]`);
   await page.locator(`${EX} [data-moves]`, { hasText: /^2$/ }).waitFor({ timeout: 60_000 });
   await shot('threes-trained');
+  assert.deepEqual(errors, []);
+});
+
+test('threes: the museum holds only so many trained networks; a visit whose network was let go says so and trains again', async (t) => {
+  const { page, url, errors } = await openMuseum(t, '/', { serverArgs: ['--max-networks', '1'] });
+  page.setDefaultTimeout(20_000);
+  // A network trained in a visit (stopped after its first points: what it learnt is kept).
+  const trainOne = async (p) => {
+    await p.locator('article[data-machine="threes"] a.play').click();
+    await p.waitForURL(/\/exhibits\/threes(\?|$)/);
+    await p.locator(`${EX} [data-board]`).waitFor();
+    await p.selectOption(`${EX} select[data-setting="train_games"]`, '20000');
+    await p.click(`${EX} button[data-action="train"]`);
+    await p.locator(`${EX} [data-train-mean]`).waitFor({ timeout: 120_000 });
+    await p.click(`${EX} button[data-action="stop-train"]`);
+    await p.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4x5' }).waitFor({ timeout: 60_000 });
+  };
+  await trainOne(page);
+  // A second visitor (another tab) trains one: the first network is let go.
+  const other = await page.context().newPage();
+  await other.goto(`${url}/`);
+  await trainOne(other);
+  await other.close();
+  await page.bringToFront();
+  await page.click(`${EX} button[data-action="play-trained"]`);
+  const said = page.locator(`${EX} [data-trained-let-go]`);
+  await said.waitFor();
+  assert.match(await said.innerText(), /^The network trained here was let go: the museum holds only 1 trained network used most recently; train again\.$/);
+  assert.equal(await page.locator(`${EX} [data-trained]`).count(), 0);
+  // Train again: a network to play with.
+  await page.click(`${EX} button[data-action="train"]`);
+  await page.locator(`${EX} [data-train-mean]`).waitFor({ timeout: 120_000 });
+  await page.click(`${EX} button[data-action="stop-train"]`);
+  await page.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4x5' }).waitFor({ timeout: 60_000 });
+  assert.equal(await said.count(), 0);
+  await page.click(`${EX} button[data-action="play-trained"]`);
+  await page.locator(`${EX} [data-eval]`, { hasText: 'the network trained here' }).waitFor();
   assert.deepEqual(errors, []);
 });

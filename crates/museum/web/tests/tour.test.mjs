@@ -28,9 +28,9 @@ const FIRST_STEPS = {
     await page.selectOption(`${ex} select[data-setting="opponent"]`, 'random');
     await page.locator(`${ex} button[data-action="train"]`).waitFor();
     // The run's time limit is told before it starts.
-    assert.match(await page.locator(`${ex} lm-run-clock [data-run-limit]`).innerText(), /stops after 10 minutes/);
+    assert.match(await page.locator(`${ex} lm-run-clock [data-run-limit]`).innerText(), /A run stops at the museum's limit of 10 minutes\./);
     await page.click(`${ex} button[data-action="train"]`);
-    await page.locator(`${ex} [data-run-progress]`, { hasText: 'done' }).waitFor({ timeout: 300_000 });
+    await page.locator(`${ex} [data-run-progress]`, { hasText: 'finished' }).waitFor({ timeout: 300_000 });
     assert.match(await page.locator(`${ex} [data-run-clock]`).innerText(), /took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/);
   },
   hexapawn: async (page, ex) => {

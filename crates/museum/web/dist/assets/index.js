@@ -43,7 +43,7 @@ var e=globalThis,t=e.ShadowRoot&&(e.ShadyCSS===void 0||e.ShadyCSS.nativeShadow)&
     .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 1rem; margin-top: 1rem; }
     article { background: #fffdf8; border: 1px solid #cbbfa8; border-radius: 10px; padding: 1rem; display: flex; flex-direction: column; gap: 0.4rem; }
     .arena { background: #3a352d; color: #f3e2c2; border-radius: 10px; padding: 1rem 1.2rem; margin-top: 1.2rem; }
-    .arena code { color: #ffcc33; background: #5b5346; } .arena a.play { color: #ffcc33; font-weight: 700; }
+    .arena code { color: #ffcc33; background: #5b5346; } .arena a.play { color: #ffcc33; font-weight: 700; margin-top: 0.8rem; }
     article svg { width: 100%; height: 8rem; }
     h2 { font-size: 1.15rem; margin: 0.3rem 0 0; }
     p { margin: 0; }
@@ -136,7 +136,7 @@ var e=globalThis,t=e.ShadowRoot&&(e.ShadyCSS===void 0||e.ShadyCSS.nativeShadow)&
       ${this.queue?j`<div class="queue" data-run-queue role="status">
         <span>Your run waits for one of the museum's run slots, shared by every visitor: place <b data-place>${this.queue.place}</b> of ${this.queue.of}.
           It starts by itself when a slot frees.</span>
-        <button data-action="stop-waiting" @click=${()=>this.stop()}>Cancel</button></div>`:``}
+        <button data-action="stop-waiting" @click=${()=>this.stop()}>Stop</button></div>`:``}
       ${this.element??``}
       <h2>Log</h2>
       <lm-log .lines=${this.lines} .first=${this.dropped}></lm-log>`}};customElements.define(`lm-exhibit-page`,dt);var ft=class extends B{createRenderRoot(){return this}render(){let e=location.pathname.match(/^\/exhibits\/([a-z0-9_-]+)\/?$/);return e?j`<lm-exhibit-page kind=${e[1]}></lm-exhibit-page>`:j`<lm-home></lm-home>`}};customElements.define(`lm-app`,ft);export{P as _,Y as a,M as b,He as c,ze as d,Re as f,B as g,Ne as h,qe as i,Be as l,Ve as m,tt as n,G as o,W as p,Ke as r,q as s,$ as t,K as u,N as v,o as x,j as y};

@@ -2,20 +2,20 @@ import{b as e,g as t,p as n,x as r,y as i}from"./index.js";function a(e,t=5){if(
     svg { width: 100%; max-width: 34rem; height: auto; background: #fffdf8; border: 1px solid #d8cdb8; border-radius: 6px; }
     text { font: 11px system-ui, sans-serif; fill: #3a342b; }
     .title { font-weight: 600; font-size: 12px; }
-  `}render(){let t=this.series.flatMap(e=>e.points),r=Math.max(1,...t.map(e=>e[0])),o=Math.max(1,...t.map(e=>e[1])),s=a(r),c=a(o),l=s[s.length-1],u=c[c.length-1],d=e=>56+430*e/l,f=e=>216-188*e/u;return i`<svg viewBox="0 0 ${520} ${260}" role="img" aria-label=${this.caption}>
-      <text class="title" x=${56} y="16">${this.caption}</text>
-      ${c.map(t=>e`<line x1=${56} x2=${486} y1=${f(t)} y2=${f(t)} stroke="#eee4d2"/>
-        <line x1=${52} x2=${56} y1=${f(t)} y2=${f(t)} stroke="#3a342b"/>
-        <text x=${49} y=${f(t)+4} text-anchor="end">${n(t)}</text>`)}
-      ${s.map(t=>e`<line x1=${d(t)} x2=${d(t)} y1=${216} y2=${220} stroke="#3a342b"/>
-        <text x=${d(t)} y=${232} text-anchor="middle" data-tick="x">${n(t)}</text>`)}
-      <line x1=${56} x2=${56} y1=${28} y2=${216} stroke="#3a342b"/>
-      <line x1=${56} x2=${486} y1=${216} y2=${216} stroke="#3a342b"/>
-      <text x=${271} y=${252} text-anchor="middle" data-axis="x">${this.xLabel}</text>
-      <text x="14" y=${122} text-anchor="middle" transform="rotate(-90 14 ${122})" data-axis="y">${this.yLabel}</text>
+  `}render(){let t=6.6,r=this.series.flatMap(e=>e.points),o=Math.max(1,...r.map(e=>e[0])),s=Math.max(1,...r.map(e=>e[1])),c=a(o),l=a(s),u=Math.max(...l.map(e=>n(e).length))*t,d=Math.ceil(30+u),f=c[c.length-1],p=l[l.length-1],m=e=>d+(520-d-34)*e/f,h=e=>216-188*e/p,g=d,_=this.series.map(n=>{let r=g;return g+=30+n.name.length*t,e`<g transform="translate(${r}, ${274})">
+        <line x1="0" x2="18" y1="-4" y2="-4" stroke=${n.color} stroke-width="3" stroke-dasharray=${n.dash??``}/>
+        <text x="24" y="0">${n.name}</text></g>`});return i`<svg viewBox="0 0 ${520} ${282}" role="img" aria-label=${this.caption}>
+      <text class="title" x=${d} y="16">${this.caption}</text>
+      ${l.map(t=>e`<line x1=${d} x2=${486} y1=${h(t)} y2=${h(t)} stroke="#eee4d2"/>
+        <line x1=${d-4} x2=${d} y1=${h(t)} y2=${h(t)} stroke="#3a342b"/>
+        <text x=${d-7} y=${h(t)+4} text-anchor="end" data-tick="y">${n(t)}</text>`)}
+      ${c.map(t=>e`<line x1=${m(t)} x2=${m(t)} y1=${216} y2=${220} stroke="#3a342b"/>
+        <text x=${m(t)} y=${232} text-anchor="middle" data-tick="x">${n(t)}</text>`)}
+      <line x1=${d} x2=${d} y1=${28} y2=${216} stroke="#3a342b"/>
+      <line x1=${d} x2=${486} y1=${216} y2=${216} stroke="#3a342b"/>
+      <text x=${(d+520-34)/2} y=${250} text-anchor="middle" data-axis="x">${this.xLabel}</text>
+      <text x="12" y=${122} text-anchor="middle" dominant-baseline="middle" transform="rotate(-90 12 ${122})" data-axis="y">${this.yLabel}</text>
       ${this.series.map(t=>e`<polyline fill="none" stroke=${t.color} stroke-width="2" stroke-dasharray=${t.dash??``}
-        points=${t.points.map(e=>`${d(e[0]).toFixed(1)},${f(e[1]).toFixed(1)}`).join(` `)}/>`)}
-      ${this.series.map((t,n)=>e`<g transform="translate(${366}, ${32+n*15})">
-        <line x1="0" x2="18" y1="-4" y2="-4" stroke=${t.color} stroke-width="3" stroke-dasharray=${t.dash??``}/>
-        <text x="24" y="0">${t.name}</text></g>`)}
+        points=${t.points.map(e=>`${m(e[0]).toFixed(1)},${h(e[1]).toFixed(1)}`).join(` `)}/>`)}
+      <g data-legend>${_}</g>
     </svg>`}};customElements.define(`lm-menace-chart`,o);

@@ -47,7 +47,7 @@ import{_ as e,a as t,d as n,i as r,n as i,o as a,p as o,r as s,v as c,x as l,y a
     .full { grid-column: 1 / -1; }
     small { color: #5b5346; }
     label.check { display: block; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey),clearTimeout(this.nextTimer),clearTimeout(this.wallTimer),this.wallTimer=0}describe(e){switch(e.type){case`game_started`:return`game ${e.game} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${y(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${v[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${e.game}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${v[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`run_progress`:{let t=m(e);return`training run: ${w(t.done)} of ${a(t.total,`game`)}${e.ended?e.done<e.total?`, stopped`:`, done`:``}`}case`games_played`:return`${a(e.games,`game`)} played quickly: ${n(e.wins,e.draws,e.losses)}`;case`opponent_changed`:return`now against ${g[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`rules_updated`:return`${e.who===`menace`?`MENACE`:`MENACE2`} now plays by ${e.rules}; every bead kept`;case`teaching_set`:return e.on?`teaching mode: MENACE waits for Step at each of its moves`:`MENACE answers at once`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${a(e.games,`game`)}`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?e.opponent===`human`&&!this.config.teaching?`MENACE (${e.menace}) opens its box…`:`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${g[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,r){let[i,a]=_[t]??[`#eee`,`#000`];return u`<span class="c ${e?``:`zero`} ${r?`drawn`:``}" style=${e?`background:${i};color:${a}`:``}
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey),clearTimeout(this.nextTimer),clearTimeout(this.wallTimer),this.wallTimer=0}describe(e){switch(e.type){case`game_started`:return`game ${o(e.game)} begins; MENACE plays ${e.menace}`;case`box_opened`:return`${e.who===`menace`?`MENACE`:`MENACE2`} opens box #${e.box_id} (its ${y(e.menace_move)} move; the board ${e.symmetry===`identity`?`is the picture`:`under ${e.symmetry} is the picture`})`;case`box_refilled`:return`box #${e.box_id} was empty: refilled with random beads`;case`bead_drawn`:return`draws a ${e.colour} bead (${e.bead} of the picture) → square ${v[e.square]} of the board`;case`move_played`:return`MENACE (${e.mark}) plays ${e.name}${e.forced?` (forced: the last square)`:``}`;case`opponent_move`:return`${e.opponent} (${e.mark}) plays ${e.name}`;case`resigned`:return`${e.who===`menace`?`MENACE`:`MENACE2`}'s box #${e.box_id} is empty: it resigns`;case`game_over`:return`game ${o(e.game)}: MENACE ${e.result===`win`?`wins`:e.result===`draw`?`draws`:`loses`}${e.resigned?` (resignation)`:``}`;case`reinforced`:return e.changes.length?`beads: ${e.changes.map(e=>`box #${e.box_id} ${v[e.bead]} ${e.before}→${e.after}`).join(`, `)}`:`no boxes used`;case`run_progress`:{let t=m(e);return`training run: ${w(t.done)} of ${a(t.total,`game`)}${e.ended?e.done<e.total?`, stopped`:`, finished`:``}`}case`games_played`:return`${a(e.games,`game`)} played quickly: ${n(e.wins,e.draws,e.losses)}`;case`opponent_changed`:return`now against ${g[e.opponent]}; MENACE plays ${e.menace}`;case`reset`:return`fresh matchboxes (seed ${e.seed})`;case`rules_updated`:return`${e.who===`menace`?`MENACE`:`MENACE2`} now plays by ${e.rules}; every bead kept`;case`teaching_set`:return e.on?`teaching mode: MENACE waits for Step at each of its moves`:`MENACE answers at once`;case`exported`:return`state file exported`;case`imported`:return`imported a MENACE (${e.rules} rules) that has played ${a(e.games,`game`)}`}}status(e){return e.next===`over`?`${e.result===`win`?`MENACE wins`:e.result===`loss`?`MENACE loses`:`A draw`}. New game (n) or Step (s) for the next.`:e.next===`human`?`Your move (${e.to_move}): click a square.`:e.next===`menace`?e.opponent===`human`&&!this.config.teaching?`MENACE (${e.menace}) opens its box…`:`MENACE (${e.menace}) to move: Step (s) to open its box.`:`${g[e.opponent]} (${e.to_move}) to move: Step (s).`}beadCell(e,t,n,r){let[i,a]=_[t]??[`#eee`,`#000`];return u`<span class="c ${e?``:`zero`} ${r?`drawn`:``}" style=${e?`background:${i};color:${a}`:``}
       title="${n}: ${e} ${t} bead${e===1?``:`s`}${r?` (just drawn)`:``}">${e}</span>`}matchbox(e,t,n=!1,r=`menace`){let i=t.last_draw,o=i?.who===r&&i.box_id===e.id,s=(r===`menace`?t.boxes_in_play:t.menace2?.boxes_in_play??[]).includes(e.id),c=e.beads.reduce((e,t)=>e+t,0);return u`<span class="boxwrap" data-box=${e.id}>
       <span class="mb ${n?`big`:``} ${o?`open`:``} ${s?`inplay`:``} ${c?``:`empty`}"
         role="img" aria-label="box ${e.id}: ${a(c,`bead`)}${o?`, just opened`:``}">
@@ -71,11 +71,11 @@ import{_ as e,a as t,d as n,i as r,n as i,o as a,p as o,r as s,v as c,x as l,y a
       </div>
       ${n&&r?u`<div class="row" data-run-progress>
         <progress max=${r.total} .value=${r.done} aria-label="training run"></progress>
-        <small>${w(r.done)} of ${a(r.total,`game`)}${n.per_second>0?`, ${w(n.per_second*(n.each??x))} games/s`:``}${n.ended?n.done<n.total?` — stopped`:` — done`:``}</small>
+        <small>${w(r.done)} of ${a(r.total,`game`)}${n.per_second>0?`, ${w(n.per_second*(n.each??x))} games/s`:``}${n.ended?n.done<n.total?` — stopped`:` — finished`:``}</small>
       </div>`:e}
-      <lm-run-clock .report=${n} .running=${i}></lm-run-clock>`}curve(e){let t=e.curve,n=t[t.length-1],r=e.counters,i=n&&n.game===r.games?t:[...t,{game:r.games,wins:r.wins,draws:r.draws,losses:r.losses,first_box_beads:0}],a=[{name:`wins`,color:`#2e7d32`,points:i.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:i.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:i.map(e=>[e.game,e.losses])}],o=[{name:`beads in box #0`,color:`#7a5b32`,points:t.map(e=>[e.game,e.first_box_beads])}];return u`<div data-curve>
-      <lm-menace-chart .series=${a} caption="MENACE's results so far (every ${e.curve_stride} game${e.curve_stride===1?``:`s`})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
-      <lm-menace-chart .series=${o} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
+      <lm-run-clock .report=${n} .running=${i}></lm-run-clock>`}curve(e){let t=e.curve,n=t[t.length-1],r=e.counters,i=n&&n.game===r.games?t:[...t,{game:r.games,wins:r.wins,draws:r.draws,losses:r.losses,first_box_beads:0}],o=[{name:`wins`,color:`#2e7d32`,points:i.map(e=>[e.game,e.wins])},{name:`draws`,color:`#8a6d00`,dash:`6 3`,points:i.map(e=>[e.game,e.draws])},{name:`losses`,color:`#b3261e`,dash:`2 3`,points:i.map(e=>[e.game,e.losses])}],s=[{name:`beads in box #0`,color:`#7a5b32`,points:t.map(e=>[e.game,e.first_box_beads])}];return u`<div data-curve>
+      <lm-menace-chart .series=${o} caption="MENACE's results so far (every ${a(e.curve_stride,`game`)})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
+      <lm-menace-chart .series=${s} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
     </div>`}settings(e,t){let n=t===`menace2`,r=n?e.menace2.rules:e.rules,i=n?`m2-`:``,a=`random`in r.starting_beads,o=r.starting_beads,s=a?[4,3,2,1]:o.per_move,c=r.empty_box===`resign`?3:r.empty_box.refill,l=e=>this.renderRoot.querySelector(`[data-setting="${i}${e}"]`),d=e=>Number(l(e).value),f=()=>l(`empty`).value===`resign`?`resign`:{refill:d(`refill`)},p=()=>this.act({type:`update_rules`,menace2:n,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()}),m=()=>{let e=l(`beads-mode`).value,t={preset:l(`preset`).value,starting_beads:e===`random`?{random:{min:d(`min`),max:d(`max`)}}:{per_move:[d(`m1`),d(`m2`),d(`m3`),d(`m4`)]},one_bead_per_move_class:l(`one-class`).checked,win:d(`win`),draw:d(`draw`),loss:d(`loss`),empty_box:f()};this.restart(n?{...this.config,menace2:t}:{...this.config,...t})},h=e=>{if(n){this.restart({...this.config,menace2:{preset:e}});return}let t={...this.config,preset:e};for(let e of[`starting_beads`,`one_bead_per_move_class`,`win`,`draw`,`loss`,`empty_box`])delete t[e];this.restart(t)},g=n?this.config.menace2?.preset??`seed`:this.config.preset??`seed`,_=e.menace===(n?`O`:`X`)?[1,3,5,7]:[2,4,6,8],v=n?`MENACE2`:`MENACE`;return u`<fieldset data-settings=${t}><legend>${v}'s settings (${n?e.menace2.rules_name:e.rules_name})</legend>
       <div class="row">Net beads after a
         <label>win <input type="number" min="-100" max="100" data-setting="${i}win" .value=${String(r.win)}></label>
@@ -104,7 +104,7 @@ import{_ as e,a as t,d as n,i as r,n as i,o as a,p as o,r as s,v as c,x as l,y a
       <label><input type="checkbox" data-setting="${i}one-class" .checked=${r.one_bead_per_move_class}> one bead colour per class of equivalent moves (Scroggs)</label>
       <div class="row"><button data-action="${i}apply" @click=${m}>Update and reset ${v}</button>
         <small data-reset-note>starting beads and bead colours only take effect in fresh boxes: this resets ${n?`both machines`:`MENACE`} and the counters</small></div>
-    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${a(t.length,`byte`)} (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let n=this.view;if(!n)return u``;let r=n.last_draw,i=[...n.board].map((e,t)=>{let i=e===`.`?null:e;return{text:i??v[t].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${v[t]}, ${i??`empty`}`,playable:n.next===`human`&&!i,highlight:!!r&&r.square===t&&!!i}}),o=n.opponent!==`human`,s=n.counters,c=this.wallView??n,l=c.boxes;return u`
+    </fieldset>`}async exportState(){let e=((await this.act({type:`export`}))?.happenings)?.find(e=>e.type===`exported`);if(!e)return;let t=JSON.stringify(e.state),n=document.createElement(`a`);n.href=URL.createObjectURL(new Blob([t],{type:`application/json`})),n.download=`menace-seed-${this.view?.seed??0}-game-${this.view?.counters.games??0}.json`,n.dataset.exported=t,this.renderRoot.appendChild(n),n.click(),n.remove(),this.note=`exported ${a(t.length,`byte`)} (the state file of \`ludomat menace\`)`}async importState(e){let t=e.target,n=t.files?.[0];if(!n)return;let r=await n.text(),i=r;try{i=JSON.parse(r)}catch{}let a=await this.act({type:`import`,state:i});this.note=a?`imported ${n.name}`:`${n.name} was not imported`,t.value=``}render(){let n=this.view;if(!n)return u``;let r=n.last_draw,i=[...n.board].map((e,t)=>{let i=e===`.`?null:e;return{text:i??v[t].toLowerCase(),mark:i?i.toLowerCase():void 0,label:`square ${v[t]}, ${i??`empty`}`,playable:n.next===`human`&&!i,highlight:!!r&&r.square===t&&!!i}}),s=n.opponent!==`human`,c=n.counters,l=this.wallView??n,d=l.boxes;return u`
       <div>
         <p class="status" data-status>${this.status(n)}</p>
         <lm-board .squares=${i} @square=${e=>this.act({type:`play`,square:e.detail.index})}></lm-board>
@@ -115,11 +115,11 @@ import{_ as e,a as t,d as n,i as r,n as i,o as a,p as o,r as s,v as c,x as l,y a
       </div>
       <div class="side">
         <div class="tally" data-tally>
-          <span>game <b data-game>${n.game}</b></span>
-          <span><span><span class="tag win">W</span> MENACE wins</span><b data-wins>${s.wins}</b></span>
-          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${s.draws}</b></span>
-          <span><span><span class="tag loss">L</span> MENACE loses</span><b data-losses>${s.losses}</b></span>
-          <span>games played <b data-games>${s.games}</b></span>
+          <span>game <b data-game>${o(n.game)}</b></span>
+          <span><span><span class="tag win">W</span> wins</span><b data-wins>${o(c.wins)}</b></span>
+          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${o(c.draws)}</b></span>
+          <span><span><span class="tag loss">L</span> losses</span><b data-losses>${o(c.losses)}</b></span>
+          <span>games played <b data-games>${o(c.games)}</b></span>
         </div>
         <div class="row">
           <label class="check"><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}
@@ -136,7 +136,7 @@ import{_ as e,a as t,d as n,i as r,n as i,o as a,p as o,r as s,v as c,x as l,y a
             <option value="O" ?selected=${n.menace===`O`}>O, second (289 boxes)</option></select></label>
         </div>
         <div class="row"><button data-action="new-game" @click=${()=>this.act({type:`new_game`})}>New game (n)</button></div>
-        ${o?u`<div class="row">
+        ${s?u`<div class="row">
             <lm-run-control .running=${this.running} .interval=${this.interval}
               @run=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(b[this.tick][1],e.detail.interval)}}
               @speed=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay(b[this.tick][1],e.detail.interval)}}
@@ -144,7 +144,7 @@ import{_ as e,a as t,d as n,i as r,n as i,o as a,p as o,r as s,v as c,x as l,y a
               @step=${()=>this.act({type:`step`})}></lm-run-control>
             <select data-setting="tick" aria-label="work per autoplay tick" @change=${e=>{this.setSetting(`tick`,Number(e.target.value)),this.running&&this.autoplay(b[this.tick][1],this.interval)}}>${b.map(([e],t)=>u`<option value=${t} ?selected=${t===this.tick}>${e}</option>`)}</select></div>`:u`<div class="row"><button data-action="step" ?disabled=${n.next===`human`} @click=${()=>this.act({type:`step`})}>${t.step}Step (s)</button>
             <small>Choose a machine opponent to train MENACE automatically.</small></div>`}
-        ${o?this.training():e}
+        ${s?this.training():e}
         ${this.curve(n)}
         ${this.settings(n,`menace`)}
         ${n.menace2?this.settings(n,`menace2`):e}
@@ -156,16 +156,16 @@ import{_ as e,a as t,d as n,i as r,n as i,o as a,p as o,r as s,v as c,x as l,y a
         <lm-kit-link .visit=${this.host?.visitId?.()} .boxes=${n.box_count}></lm-kit-link>
       </div>
       <div class="full" data-boxes>
-        <h3>All ${a(c.box_count,`matchbox`,`matchboxes`)} (${a(c.bead_total,`bead`)}) — numbers are beads of each colour on the square of the box's picture
+        <h3>All ${a(l.box_count,`matchbox`,`matchboxes`)} (${a(l.bead_total,`bead`)}) — numbers are beads of each colour on the square of the box's picture
           <label><input type="checkbox" .checked=${this.showAll} @change=${e=>{this.showAll=e.target.checked}}> show</label></h3>
-        ${this.showAll?l.map(e=>u`<div class="group">
+        ${this.showAll?d.map(e=>u`<div class="group">
             <h3>MENACE's ${y(e.menace_move)} move of the game: ${a(e.boxes.length,`box`,`boxes`)}</h3>
-            <div class="boxes">${this.wall(e.boxes,c,`menace`)}</div></div>`):e}
+            <div class="boxes">${this.wall(e.boxes,l,`menace`)}</div></div>`):e}
       </div>
-      ${c.menace2?u`<div class="full" data-boxes2>
-        <h3>MENACE2's ${a(c.menace2.box_count,`matchbox`,`matchboxes`)} (${a(c.menace2.bead_total,`bead`)}), for ${c.menace===`X`?`O`:`X`}
+      ${l.menace2?u`<div class="full" data-boxes2>
+        <h3>MENACE2's ${a(l.menace2.box_count,`matchbox`,`matchboxes`)} (${a(l.menace2.bead_total,`bead`)}), for ${l.menace===`X`?`O`:`X`}
           <label><input type="checkbox" .checked=${this.showAll2} @change=${e=>{this.showAll2=e.target.checked}}> show</label></h3>
-        ${this.showAll2?c.menace2.boxes.map(e=>u`<div class="group">
+        ${this.showAll2?l.menace2.boxes.map(e=>u`<div class="group">
             <h3>MENACE2's boxes for the ${y(e.menace_move)} move of the game: ${a(e.boxes.length,`box`,`boxes`)}</h3>
-            <div class="boxes">${this.wall(e.boxes,c,`menace2`)}</div></div>`):e}
+            <div class="boxes">${this.wall(e.boxes,l,`menace2`)}</div></div>`):e}
       </div>`:e}`}};customElements.define(`lm-exhibit-menace`,T);export{T as MenaceExhibit};

@@ -305,7 +305,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       ${this.queue ? html`<div class="queue" data-run-queue role="status">
         <span>Your run waits for one of the museum's run slots, shared by every visitor: place <b data-place>${this.queue.place}</b> of ${this.queue.of}.
           It starts by itself when a slot frees.</span>
-        <button data-action="stop-waiting" @click=${() => this.stop()}>Cancel</button></div>` : ''}
+        <button data-action="stop-waiting" @click=${() => this.stop()}>Stop</button></div>` : ''}
       ${this.element ?? ''}
       <h2>Log</h2>
       <lm-log .lines=${this.lines} .first=${this.dropped}></lm-log>`;

@@ -22,7 +22,7 @@ export class LmHome extends LitElement {
     .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 1rem; margin-top: 1rem; }
     article { background: #fffdf8; border: 1px solid #cbbfa8; border-radius: 10px; padding: 1rem; display: flex; flex-direction: column; gap: 0.4rem; }
     .arena { background: #3a352d; color: #f3e2c2; border-radius: 10px; padding: 1rem 1.2rem; margin-top: 1.2rem; }
-    .arena code { color: #ffcc33; background: #5b5346; } .arena a.play { color: #ffcc33; font-weight: 700; }
+    .arena code { color: #ffcc33; background: #5b5346; } .arena a.play { color: #ffcc33; font-weight: 700; margin-top: 0.8rem; }
     article svg { width: 100%; height: 8rem; }
     h2 { font-size: 1.15rem; margin: 0.3rem 0 0; }
     p { margin: 0; }

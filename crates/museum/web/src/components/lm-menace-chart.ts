@@ -58,31 +58,41 @@ export class LmMenaceChart extends LitElement {
   `;
 
   render() {
-    // R leaves room for half of the last x label (up to 7 digits).
-    const W = 520, H = 260, L = 56, R = 34, T = 28, B = 44;
+    // Room on the left for the widest y number and the y title beside it (never over
+    // the numbers); below the plot the x numbers, the x title, then the legend on a line of
+    // its own (never over a curve). R leaves room for half of the last x label.
+    const CH = 6.6; // a character of the 11 px text, at most (digits and commas less)
     const pts = this.series.flatMap((s) => s.points);
     const xMax = Math.max(1, ...pts.map((p) => p[0]));
     const yMax = Math.max(1, ...pts.map((p) => p[1]));
     const xt = ticks(xMax), yt = ticks(yMax);
+    const yw = Math.max(...yt.map((v) => thousands(v).length)) * CH;
+    const W = 520, H = 282, L = Math.ceil(30 + yw), R = 34, T = 28, B = 66;
     const xTop = xt[xt.length - 1], yTop = yt[yt.length - 1];
     const X = (v: number) => L + ((W - L - R) * v) / xTop;
     const Y = (v: number) => H - B - ((H - B - T) * v) / yTop;
+    let at = L;
+    const legend = this.series.map((s) => {
+      const x = at;
+      at += 30 + s.name.length * CH;
+      return svg`<g transform="translate(${x}, ${H - 8})">
+        <line x1="0" x2="18" y1="-4" y2="-4" stroke=${s.color} stroke-width="3" stroke-dasharray=${s.dash ?? ''}/>
+        <text x="24" y="0">${s.name}</text></g>`;
+    });
     return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label=${this.caption}>
       <text class="title" x=${L} y="16">${this.caption}</text>
       ${yt.map((v) => svg`<line x1=${L} x2=${W - R} y1=${Y(v)} y2=${Y(v)} stroke="#eee4d2"/>
         <line x1=${L - 4} x2=${L} y1=${Y(v)} y2=${Y(v)} stroke="#3a342b"/>
-        <text x=${L - 7} y=${Y(v) + 4} text-anchor="end">${thousands(v)}</text>`)}
+        <text x=${L - 7} y=${Y(v) + 4} text-anchor="end" data-tick="y">${thousands(v)}</text>`)}
       ${xt.map((v) => svg`<line x1=${X(v)} x2=${X(v)} y1=${H - B} y2=${H - B + 4} stroke="#3a342b"/>
         <text x=${X(v)} y=${H - B + 16} text-anchor="middle" data-tick="x">${thousands(v)}</text>`)}
       <line x1=${L} x2=${L} y1=${T} y2=${H - B} stroke="#3a342b"/>
       <line x1=${L} x2=${W - R} y1=${H - B} y2=${H - B} stroke="#3a342b"/>
-      <text x=${(L + W - R) / 2} y=${H - 8} text-anchor="middle" data-axis="x">${this.xLabel}</text>
-      <text x="14" y=${(T + H - B) / 2} text-anchor="middle" transform="rotate(-90 14 ${(T + H - B) / 2})" data-axis="y">${this.yLabel}</text>
+      <text x=${(L + W - R) / 2} y=${H - B + 34} text-anchor="middle" data-axis="x">${this.xLabel}</text>
+      <text x="12" y=${(T + H - B) / 2} text-anchor="middle" dominant-baseline="middle" transform="rotate(-90 12 ${(T + H - B) / 2})" data-axis="y">${this.yLabel}</text>
       ${this.series.map((s) => svg`<polyline fill="none" stroke=${s.color} stroke-width="2" stroke-dasharray=${s.dash ?? ''}
         points=${s.points.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join(' ')}/>`)}
-      ${this.series.map((s, i) => svg`<g transform="translate(${W - R - 120}, ${T + 4 + i * 15})">
-        <line x1="0" x2="18" y1="-4" y2="-4" stroke=${s.color} stroke-width="3" stroke-dasharray=${s.dash ?? ''}/>
-        <text x="24" y="0">${s.name}</text></g>`)}
+      <g data-legend>${legend}</g>
     </svg>`;
   }
 }

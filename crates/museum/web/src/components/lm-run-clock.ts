@@ -98,7 +98,7 @@ export class LmRunClock extends LitElement {
         const wall = Math.max(0, performance.now() - this.startedAt);
         return html`<span data-run-clock>elapsed ${wallAndCpu(wall, 0)}, <span data-eta>the time left is told once the run reports</span></span>`;
       }
-      return limit ? html`<span data-run-limit>A run here stops after ${limitWords(limit)} (this museum's limit for every run).</span>` : nothing;
+      return limit ? html`<span data-run-limit>A run stops at the museum's limit of ${limitWords(limit)}.</span>` : nothing;
     }
     // Between reports the wall time goes on at the page's clock (the CPU time is the
     // last reported).
@@ -106,13 +106,13 @@ export class LmRunClock extends LitElement {
     const times = r.cpu_ms !== undefined ? wallAndCpu(wall, r.cpu_ms) : `${duration(wall)} wall`;
     if (r.ended) {
       return r.timed_out
-        ? html`<span data-run-clock>took ${times}: <span data-run-limit>stopped at ${limitWords(limit ?? r.elapsed_ms)}, the museum's limit</span></span>`
+        ? html`<span data-run-clock>took ${times}: <span data-run-limit>stopped at the museum's limit of ${limitWords(limit ?? r.elapsed_ms)}</span></span>`
         : html`<span data-run-clock>took ${times}</span>`;
     }
     let left: unknown = nothing;
     if (r.eta_range_ms) left = html`, <span data-eta>about ${durationRange(r.eta_range_ms[0], r.eta_range_ms[1])} left</span>`;
     else if (r.eta_ms !== undefined) left = html`, <span data-eta>about ${duration(r.eta_ms)} left at the rate so far</span>`;
-    return html`<span data-run-clock>elapsed ${times}${left}${limit ? html` — <span data-run-limit>stops at ${limitWords(limit)}, the museum's limit</span>` : nothing}</span>
+    return html`<span data-run-clock>elapsed ${times}${left}${limit ? html` — <span data-run-limit>stops at the museum's limit of ${limitWords(limit)}</span>` : nothing}</span>
       ${r.eta_basis ? html`<span class="basis" data-eta-basis>${r.eta_range_ms ? 'Estimated: ' : ''}${r.eta_basis}.</span>` : nothing}`;
   }
 }

@@ -116,7 +116,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
       case 'started': return `${h.pairs === 1 ? 'a tournament' : `a round robin of ${count(h.pairs, 'pair')}`}: ${count(h.games, 'game')}`;
       case 'played': return `${h.pair}: ${count(h.games, 'game')} (${thousands(h.done)} done)`;
       case 'finished': return `finished: ${count(h.games, 'game')} played`;
-      case 'cancelled': return `cancelled after ${count(h.games, 'game')}`;
+      case 'cancelled': return `stopped after ${count(h.games, 'game')}`;
       case 'reset': return 'new settings';
     }
   }
@@ -173,7 +173,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     const left = 150, w = 560, right = 20, rowH = 30, top = 10;
     const x = (p: number) => left + (p / 100) * (w - left - right);
     const axisY = top + rows.length * rowH + 4;
-    return html`<svg class="chart" data-rates viewBox="0 0 ${w} ${axisY + 34}" role="img" aria-label="rates with 95 % intervals">
+    return html`<svg class="chart" data-rates viewBox="0 0 ${w} ${axisY + 34}" role="img" aria-label="shares with 95 % intervals">
       ${rows.map(([name, r, c], i) => {
         const y = top + i * rowH;
         return svg`<text x="4" y=${y + 16}>${name.length > 24 ? `${name.slice(0, 23)}…` : name}</text>
@@ -192,37 +192,40 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
   /** The running rates as the games went on. */
   private curve(t: Table) {
     if (t.curve.length < 2) return nothing;
-    const left = 44, w = 560, right = 16, top = 10, h = 200;
+    // The legend goes below the axis, beside its title: never over a curve.
+    const left = 44, w = 560, right = 16, top = 10, h = 212;
     const maxG = Math.max(...t.curve.map((p) => p.games));
     const x = (g: number) => left + (g / maxG) * (w - left - right);
-    const y = (p: number) => top + (1 - p / 100) * (h - top - 30);
+    const y = (p: number) => top + (1 - p / 100) * (h - top - 42);
     const line = (k: 'a' | 'draws' | 'b') => t.curve.map((p, i) => `${i ? 'L' : 'M'}${x(p.games)} ${y(p[k])}`).join(' ');
     const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(f * maxG));
-    return html`<svg class="chart" data-curve viewBox="0 0 ${w} ${h}" role="img" aria-label="running rates">
+    return html`<svg class="chart" data-curve viewBox="0 0 ${w} ${h}" role="img" aria-label="running shares">
       ${[0, 25, 50, 75, 100].map((p) => svg`<line x1=${left} x2=${w - right} y1=${y(p)} y2=${y(p)} stroke="#e4dccb"/>
         <text x=${left - 4} y=${y(p) + 4} text-anchor="end">${p} %</text>`)}
-      ${ticks.map((g) => svg`<text x=${x(g)} y=${h - 14} text-anchor="middle">${g}</text>`)}
+      ${ticks.map((g) => svg`<text x=${x(g)} y=${h - 24} text-anchor="middle" data-tick="x">${thousands(g)}</text>`)}
       <text x=${w - right} y=${h - 2} text-anchor="end">games played</text>
+      <g data-legend>
+        <line x1=${left} x2=${left + 16} y1=${h - 6} y2=${h - 6} stroke=${COLORS.a} stroke-width="2"/><text x=${left + 20} y=${h - 2}>A wins</text>
+        <line x1=${left + 76} x2=${left + 92} y1=${h - 6} y2=${h - 6} stroke=${COLORS.draws} stroke-width="2" stroke-dasharray="4 3"/><text x=${left + 96} y=${h - 2}>draws</text>
+        <line x1=${left + 144} x2=${left + 160} y1=${h - 6} y2=${h - 6} stroke=${COLORS.b} stroke-width="2"/><text x=${left + 164} y=${h - 2}>B wins</text>
+      </g>
       <path d=${line('a')} fill="none" stroke=${COLORS.a} stroke-width="2"/>
       <path d=${line('draws')} fill="none" stroke=${COLORS.draws} stroke-width="2" stroke-dasharray="4 3"/>
       <path d=${line('b')} fill="none" stroke=${COLORS.b} stroke-width="2"/>
-      <text x=${left + 6} y=${top + 12} fill=${COLORS.a}>A wins</text>
-      <text x=${left + 70} y=${top + 12} fill=${COLORS.draws}>draws</text>
-      <text x=${left + 130} y=${top + 12} fill=${COLORS.b}>B wins</text>
     </svg>`;
   }
 
   private tournament(v: View) {
     const t = v.tables[0];
     return html`<div data-tournament>
-      <p class="status" data-progress-text>${thousands(t.played)} of ${count(t.total, 'game')}${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
+      <p class="status" data-progress-text>${thousands(t.played)} of ${count(t.total, 'game')}${v.cancelled ? ' — stopped' : v.busy ? '' : ' — finished'}</p>
       <progress max=${t.total} value=${t.played}></progress>
       ${this.clock(v)}
       <table data-table>
-        <tr><th>result</th><th>games</th><th>rate (95 % interval)</th></tr>
-        <tr data-row="a"><td>A (${t.a}) wins</td><td data-count>${t.a_wins}</td><td data-rate>${rate(t.a_rate)}</td></tr>
-        <tr data-row="draws"><td>draws</td><td data-count>${t.draws}</td><td data-rate>${rate(t.draw_rate)}</td></tr>
-        <tr data-row="b"><td>B (${t.b}) wins</td><td data-count>${t.b_wins}</td><td data-rate>${rate(t.b_rate)}</td></tr>
+        <tr><th>result</th><th>games</th><th>share (95 % interval)</th></tr>
+        <tr data-row="a"><td>A (${t.a}) wins</td><td data-count>${thousands(t.a_wins)}</td><td data-rate>${rate(t.a_rate)}</td></tr>
+        <tr data-row="draws"><td>draws</td><td data-count>${thousands(t.draws)}</td><td data-rate>${rate(t.draw_rate)}</td></tr>
+        <tr data-row="b"><td>B (${t.b}) wins</td><td data-count>${thousands(t.b_wins)}</td><td data-rate>${rate(t.b_rate)}</td></tr>
         ${t.failed ? html`<tr><td>could not be finished</td><td>${t.failed}</td><td></td></tr>` : nothing}
       </table>
       <h3>A against B, by who moved first</h3>
@@ -260,14 +263,14 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
 
   private roundRobin(v: View) {
     return html`<div data-round-robin>
-      <p class="status" data-progress-text>${thousands(v.played)} of ${count(v.total, 'game')}${v.cancelled ? ' — cancelled' : v.busy ? '' : ' — finished'}</p>
+      <p class="status" data-progress-text>${thousands(v.played)} of ${count(v.total, 'game')}${v.cancelled ? ' — stopped' : v.busy ? '' : ' — finished'}</p>
       <progress max=${v.total} value=${v.played}></progress>
       ${this.clock(v)}
-      <table data-pairs><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>A's win rate (95 % interval)</th></tr>
+      <table data-pairs><tr><th>A</th><th>B</th><th>games</th><th>A wins</th><th>draws</th><th>B wins</th><th>A's wins: share (95 % interval)</th></tr>
         ${v.tables.map((t, i) => html`<tr class=${i === v.current && v.busy ? 'current' : ''} data-pair=${i}>
           <td>${t.a}</td><td>${t.b}</td>
           ${t.skipped ? html`<td colspan="5"><small>${t.skipped}</small></td>`
-            : html`<td>${t.played}/${t.total}</td><td>${t.a_wins}</td><td>${t.draws}</td><td>${t.b_wins}</td>
+            : html`<td>${thousands(t.played)}/${thousands(t.total)}</td><td>${thousands(t.a_wins)}</td><td>${thousands(t.draws)}</td><td>${thousands(t.b_wins)}</td>
               <td>${t.played ? rate(t.a_rate) : ''}</td>`}</tr>`)}
       </table></div>`;
   }
@@ -300,7 +303,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
         <div class="row">
           <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>${ICONS.run}Run ${count(c.games, 'game')}</button>
           <button data-action="round-robin" ?disabled=${running} @click=${() => this.run('round_robin')}>Round robin (every pair)</button>
-          <button data-action="cancel" ?disabled=${!v.busy || v.mode === 'watching'} @click=${() => this.cancel()}>${ICONS.stop}Cancel</button>
+          <button data-action="cancel" ?disabled=${!v.busy || v.mode === 'watching'} @click=${() => this.cancel()}>${ICONS.stop}Stop</button>
         </div>
         <div class="row">
           <label>pace <select data-setting="pace" @change=${(e: Event) => {
@@ -327,7 +330,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
           : v.mode === 'round_robin' ? this.roundRobin(v)
           : html`<p><small>Run a tournament: each game is seeded from the master seed and its number, exactly as
             <code>ludomat tournament</code> seeds it, so the table here is the terminal's for the same settings.
-            The server plays the games in batches while you watch; Cancel keeps what was played.</small></p>`}
+            The server plays the games in batches while you watch; Stop keeps what was played.</small></p>`}
       </div>`;
   }
 }

@@ -11,7 +11,7 @@ import '../components/lm-board.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
 import '../components/lm-kit-link.ts';
-import { count } from '../text.ts';
+import { count, thousands } from '../text.ts';
 
 type Side = 'white' | 'black';
 type White = 'human' | 'random' | 'perfect';
@@ -137,12 +137,12 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
 
   describe(h: Happening): string {
     switch (h.type) {
-      case 'game_started': return `game ${h.game} begins; White moves first`;
+      case 'game_started': return `game ${thousands(h.game)} begins; White moves first`;
       case 'white_moved': return `${h.by === 'human' ? 'you' : `the ${h.by} player`} (White) play${h.by === 'human' ? '' : 's'} ${h.name}`;
       case 'box_opened': return `HER opens box #${h.box_id} (its move ${h.her_move}; ${h.mirrored ? 'the board is the picture in a mirror' : 'the board is the picture'}): ${count(h.beads, 'bead')}`;
       case 'bead_drawn': return `draws the ${h.bead} bead → plays ${h.name}`;
       case 'resigned': return `box #${h.box_id} is empty: HER resigns`;
-      case 'game_over': return `game ${h.game}: ${h.her_won ? 'HER wins' : 'HER loses'}${h.by ? ` (${BY[h.by]})` : ' (resigned)'}`;
+      case 'game_over': return `game ${thousands(h.game)}: ${h.her_won ? 'HER wins' : 'HER loses'}${h.by ? ` (${BY[h.by]})` : ' (resigned)'}`;
       case 'punished': return `punished: the ${h.bead} bead is taken from box #${h.box_id} (${h.left} left)`;
       case 'games_played': return `${count(h.games, 'game')} played: HER ${count(h.wins, 'win')}, ${count(h.losses, 'loss', 'losses')}`;
       case 'white_changed': return `White is now ${WHITES.find((w) => w[0] === h.white)?.[1] ?? h.white}`;
@@ -252,10 +252,10 @@ export class HexapawnExhibit extends ExhibitElement<View, Happening> {
       </div>
       <div class="side">
         <div class="tally" data-tally>
-          <span>game <b data-game>${v.game}</b></span>
-          <span><span><span class="tag win">W</span> HER wins</span><b data-wins>${c.wins}</b></span>
-          <span><span><span class="tag loss">L</span> HER loses</span><b data-losses>${c.losses}</b></span>
-          <span>games played <b data-games>${c.games}</b></span>
+          <span>game <b data-game>${thousands(v.game)}</b></span>
+          <span><span><span class="tag win">W</span> wins</span><b data-wins>${thousands(c.wins)}</b></span>
+          <span><span><span class="tag loss">L</span> losses</span><b data-losses>${thousands(c.losses)}</b></span>
+          <span>games played <b data-games>${thousands(c.games)}</b></span>
         </div>
         <div class="row">
           <label>White is <select data-setting="white" @change=${(e: Event) => { this.selected = null; this.act({ type: 'set_white', white: (e.target as HTMLSelectElement).value }); }}>

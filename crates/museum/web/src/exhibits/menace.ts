@@ -278,20 +278,20 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
 
   describe(h: Happening): string {
     switch (h.type) {
-      case 'game_started': return `game ${h.game} begins; MENACE plays ${h.menace}`;
+      case 'game_started': return `game ${thousands(h.game)} begins; MENACE plays ${h.menace}`;
       case 'box_opened': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'} opens box #${h.box_id} (its ${ORD(h.menace_move)} move; the board ${h.symmetry === 'identity' ? 'is the picture' : `under ${h.symmetry} is the picture`})`;
       case 'box_refilled': return `box #${h.box_id} was empty: refilled with random beads`;
       case 'bead_drawn': return `draws a ${h.colour} bead (${h.bead} of the picture) → square ${NAMES[h.square]} of the board`;
       case 'move_played': return `MENACE (${h.mark}) plays ${h.name}${h.forced ? ' (forced: the last square)' : ''}`;
       case 'opponent_move': return `${h.opponent} (${h.mark}) plays ${h.name}`;
       case 'resigned': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'}'s box #${h.box_id} is empty: it resigns`;
-      case 'game_over': return `game ${h.game}: MENACE ${h.result === 'win' ? 'wins' : h.result === 'draw' ? 'draws' : 'loses'}${h.resigned ? ' (resignation)' : ''}`;
+      case 'game_over': return `game ${thousands(h.game)}: MENACE ${h.result === 'win' ? 'wins' : h.result === 'draw' ? 'draws' : 'loses'}${h.resigned ? ' (resignation)' : ''}`;
       case 'reinforced': return h.changes.length
         ? `beads: ${h.changes.map((c) => `box #${c.box_id} ${NAMES[c.bead]} ${c.before}→${c.after}`).join(', ')}`
         : 'no boxes used';
       case 'run_progress': {
         const g = games(h);
-        return `training run: ${group(g.done)} of ${count(g.total, 'game')}${h.ended ? (h.done < h.total ? ', stopped' : ', done') : ''}`;
+        return `training run: ${group(g.done)} of ${count(g.total, 'game')}${h.ended ? (h.done < h.total ? ', stopped' : ', finished') : ''}`;
       }
       case 'games_played': return `${count(h.games, 'game')} played quickly: ${results(h.wins, h.draws, h.losses)}`;
       case 'opponent_changed': return `now against ${OPP_NAME[h.opponent]}; MENACE plays ${h.menace}`;
@@ -387,7 +387,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       </div>
       ${p && g ? html`<div class="row" data-run-progress>
         <progress max=${g.total} .value=${g.done} aria-label="training run"></progress>
-        <small>${group(g.done)} of ${count(g.total, 'game')}${p.per_second > 0 ? `, ${group(p.per_second * (p.each ?? RUN_CHUNK))} games/s` : ''}${!p.ended ? '' : p.done < p.total ? ' — stopped' : ' — done'}</small>
+        <small>${group(g.done)} of ${count(g.total, 'game')}${p.per_second > 0 ? `, ${group(p.per_second * (p.each ?? RUN_CHUNK))} games/s` : ''}${!p.ended ? '' : p.done < p.total ? ' — stopped' : ' — finished'}</small>
       </div>` : nothing}
       <lm-run-clock .report=${p} .running=${going}></lm-run-clock>`;
   }
@@ -404,7 +404,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
     ];
     const beads = [{ name: 'beads in box #0', color: '#7a5b32', points: pts.map((p) => [p.game, p.first_box_beads] as [number, number]) }];
     return html`<div data-curve>
-      <lm-menace-chart .series=${results} caption="MENACE's results so far (every ${v.curve_stride} game${v.curve_stride === 1 ? '' : 's'})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
+      <lm-menace-chart .series=${results} caption="MENACE's results so far (every ${count(v.curve_stride, 'game')})" xLabel="games played" yLabel="games (cumulative)"></lm-menace-chart>
       <lm-menace-chart .series=${beads} caption="Beads in the first box (MENACE's first move)" xLabel="games played" yLabel="beads"></lm-menace-chart>
     </div>`;
   }
@@ -541,11 +541,11 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       </div>
       <div class="side">
         <div class="tally" data-tally>
-          <span>game <b data-game>${v.game}</b></span>
-          <span><span><span class="tag win">W</span> MENACE wins</span><b data-wins>${c.wins}</b></span>
-          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${c.draws}</b></span>
-          <span><span><span class="tag loss">L</span> MENACE loses</span><b data-losses>${c.losses}</b></span>
-          <span>games played <b data-games>${c.games}</b></span>
+          <span>game <b data-game>${thousands(v.game)}</b></span>
+          <span><span><span class="tag win">W</span> wins</span><b data-wins>${thousands(c.wins)}</b></span>
+          <span><span><span class="tag draw">D</span> draws</span><b data-draws>${thousands(c.draws)}</b></span>
+          <span><span><span class="tag loss">L</span> losses</span><b data-losses>${thousands(c.losses)}</b></span>
+          <span>games played <b data-games>${thousands(c.games)}</b></span>
         </div>
         <div class="row">
           <label class="check"><input type="checkbox" data-setting="teaching" .checked=${!!this.config.teaching}

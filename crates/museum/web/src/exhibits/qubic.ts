@@ -95,7 +95,7 @@ interface ProofReport extends RunTiming {
 }
 const PHASE: Record<ProofProgress['phase'], string> = {
   frontier: 'following Patashnik to the frontier', search: 'searching', certificate: 'writing the certificate',
-  check: 'the independent checker re-reads it', done: 'done',
+  check: 'the independent checker re-reads it', done: 'finished',
 };
 /** The stones of Patashnik's strategy the proof may start after (what each cost here is
  *  in the view's `proof_costs`). */
@@ -198,7 +198,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       case 'typed': return `typewriter: ${h.line}`;
       case 'note': return h.text;
       case 'game_over': return `${RESULT[h.result]}${h.line ? ` The row: ${h.line.join(' ')}` : ''}`;
-      case 'new_game': return `game ${h.game} begins`;
+      case 'new_game': return `game ${thousands(h.game)} begins`;
     }
   }
 
@@ -287,7 +287,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             set({ disable: on ? [...disabled, n].sort((a, b) => a - b) : disabled.filter((d) => d !== n) });
           }}>${n}</label>`)}</div></div>` : nothing}
       <div class="tally" data-tally>
-        <span>game <b>${v.game}</b></span>
+        <span>game <b>${thousands(v.game)}</b></span>
         <span>you (<span class="p">P</span>): <b>${results(v.tally.human_wins, v.tally.ties, v.tally.machine_wins)}</b></span>
       </div>
       <div><button class="act" data-action="new-game" ?disabled=${v.deck_finished} @click=${() => this.act({ type: 'new_game' })}>New game</button></div>`;
@@ -333,14 +333,14 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     const from = k === 0 ? 'from the empty board' : `after Patashnik's first ${k} stones`;
     const limit = this.limitMs;
     if (!c) return html`<p class="note" data-proof-cost>The proof ${from} was not measured in this build: its time cannot be told before it runs.
-      ${limit ? html`This museum stops a run after ${limitText(limit / 1000)}.` : nothing}</p>`;
+      ${limit ? html`A run stops at the museum's limit of ${limitText(limit / 1000)}.` : nothing}</p>`;
     const wall = c.wall_ms[0] > 0 ? html`, ${range(c.wall_ms)} wall with both cores free` : nothing;
     // The least share of a core that finishes it within the limit (CPU needed ÷ limit).
     const cores = limit ? c.cpu_ms[1] / limit : 0;
     return html`<p class="note" data-proof-cost>Measured on this machine (2 cores, ${BUILD[c.build]}${c.runs > 1 ? `, ${count(c.runs, 'run')}` : ''}):
       the proof ${from} took <b>${range(c.cpu_ms)} of CPU</b>${wall}.
       Here it runs at a lower priority beside every visitor's work, so a busy museum takes longer.
-      ${limit ? html`<span data-proof-limit>This museum stops a run after <b>${limitText(limit / 1000)}</b>${cores > 2
+      ${limit ? html`<span data-proof-limit>A run stops at the museum's limit of <b>${limitText(limit / 1000)}</b>${cores > 2
         ? html`: <b>this proof cannot finish within it</b> (it would need ${number(cores)} cores the whole time)`
         : html`: it finishes within that if it gets at least ${number(cores)} of a core on average`}.
         A proof stopped at the limit keeps the positions it proved but writes no certificate.</span>` : nothing}</p>`;
@@ -349,9 +349,10 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
   /**
    * Watch the 4×4×4 proof being found: the search after K of Patashnik's stones (or from
    * the empty board) run by the server, its progress live, the certificate re-checked by
-   * the independent checker at the end; then play the proven win. The bar and the time
-   * left go by CPU time against the recorded runs (the positions proved are no measure of
-   * the time: the last ones take longest).
+   * the independent checker at the end; then play the proven win. The bar shows the
+   * positions proved when their number is known (it agrees with the count beside it),
+   * else the CPU time against the recorded runs; the time left goes by CPU time (the
+   * positions proved are no measure of the time: the last ones take longest).
    */
   private proofPanel(v: View) {
     const k = Number(this.pageValues.prove_after ?? 9);
@@ -363,6 +364,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     const going = this.runOf('prove', r);
     const why = this.startBlocked(going);
     const cpu = r?.cpu_ms;
+    // A proof stopped (Stop, the limit) never says it is finished.
+    const stopped = verdict?.verdict === 'cancelled' || (!!r?.ended && verdict?.verdict !== 'proved' && p?.phase === 'done');
     const label = (n: number, t: string) => {
       const c = costs.find((x) => x.after === n);
       return c ? `${t} (${range(c.cpu_ms)} CPU)` : t;
@@ -378,10 +381,12 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       ${!r ? this.proofCost(k, costs) : nothing}
       ${r || going ? html`<lm-run-clock .report=${r} .running=${going}></lm-run-clock>` : nothing}
       ${p ? html`<div data-proof-progress>
-        ${cost && cpu !== undefined && !r?.ended
-          ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`
-          : nothing}
-        <div data-proof-phase>${PHASE[p.phase]}: ${p.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : `${count(p.proved, 'position')} so far (how many there are is known only at the end)`} proved, ${count(p.expansions, 'expansion')}</div>
+        ${!r?.ended && p.positions
+          ? html`<progress max=${p.positions} .value=${Math.min(p.proved, p.positions)} aria-label="positions proved"></progress>`
+          : !r?.ended && cost && cpu !== undefined
+            ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`
+            : nothing}
+        <div data-proof-phase>${stopped ? 'stopped' : PHASE[p.phase]}: ${p.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')} proved` : `${count(p.proved, 'position')} proved so far`}, ${count(p.expansions, 'expansion')}${p.positions ? '' : '; how many positions there are is known only at the end'}</div>
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
@@ -390,7 +395,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             <span class="note">(the certificate this proof just found, kept with your visit)</span>`
         : verdict.verdict === 'cancelled'
           ? (r?.timed_out
-            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit</b>${this.limitMs ? ` (${limitText(this.limitMs / 1000)})` : ''} before the end: ${p?.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : count(p?.proved ?? 0, 'position')} proved, no certificate written. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
+            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs ? ` of ${limitText(this.limitMs / 1000)}` : ''}</b> before the end: ${p?.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : count(p?.proved ?? 0, 'position')} proved, no certificate written. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
             : `Stopped before the end: ${p?.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : count(p?.proved ?? 0, 'position')} proved, no certificate written.`)
           : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
     </fieldset>`;

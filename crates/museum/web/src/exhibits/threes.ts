@@ -31,6 +31,8 @@ interface View {
   eval: string;
   /** The network this visit's last training made, in words (play_trained plays with it). */
   trained: string | null;
+  /** Why there is no trained network although one was trained here: the museum let it go. */
+  trained_let_go?: string | null;
   /** What training runs cost when measured in this build. */
   train_costs?: { games: number; cpu_ms: number; wall_ms: number; build: string }[];
   replay: Replay | null;
@@ -58,7 +60,7 @@ type Happening =
 const kind = (v: number) => (v === 0 ? 'empty' : v === 1 ? 'one' : v === 2 ? 'two' : 'big');
 
 export class ThreesExhibit extends ExhibitElement<View, Happening> {
-  static properties = { ...ExhibitElement.properties, interval: { state: true }, training: { state: true }, limitMs: { state: true } };
+  static properties = { ...ExhibitElement.properties, interval: { state: true }, training: { state: true }, limitMs: { state: true }, letGo: { state: true } };
   /** The museum's time limit for a run (from the server). */
   declare limitMs: number | undefined;
   /** The page's own setting: how many games a training run plays. */
@@ -66,12 +68,15 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
   declare interval: number;
   /** The training run's last report. */
   declare training: TrainReport | null;
+  /** Why the network trained here cannot be played with, when the museum said so on a click. */
+  declare letGo: string | null;
   private touch?: { x: number; y: number };
 
   constructor() {
     super();
     this.interval = 300;
     this.training = null;
+    this.letGo = null;
   }
 
   willUpdate(changed: Map<string, unknown>) {
@@ -143,7 +148,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     if ((h as { type: string }).type === 'run_progress') {
       const r = h as unknown as TrainReport;
       const last = r.partial?.curve.at(-1);
-      return `training: ${thousands(r.done)} of ${count(r.total, 'game')}${last ? `; the greedy player's mean ${thousands(last.mean)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ', stopped' : ', done') : ''}`;
+      return `training: ${thousands(r.done)} of ${count(r.total, 'game')}${last ? `; the greedy player's mean ${thousands(last.mean)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ', stopped' : ', finished') : ''}`;
     }
     switch (h.type) {
       case 'swiped': return `${h.by_ai ? 'AI' : 'you'}: ${h.direction} ${ARROW[h.direction]}, a ${h.card} came in`;
@@ -260,6 +265,20 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       ${this.learnPanel(v)}`;
   }
 
+  /**
+   * Whether a run of `size` games fits the museum's limit by this build's own figures: its
+   * measured wall time, or that of the largest smaller run measured, in proportion.
+   */
+  private fits(v: View, size: number): boolean {
+    const limit = this.limitMs;
+    if (!limit) return true;
+    const costs = v.train_costs ?? [];
+    const mine = costs.find((c) => c.games === size);
+    if (mine) return mine.wall_ms <= limit;
+    const below = costs.filter((c) => c.games < size).sort((a, b) => b.games - a.games)[0];
+    return !below || (below.wall_ms * size) / below.games <= limit;
+  }
+
   /** Before a training run: what runs cost when measured here, against the run limit. */
   private trainCost(v: View, size: number) {
     const costs = v.train_costs ?? [];
@@ -269,7 +288,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       ? html`Measured on this machine (2 cores, shared with other work; ${costs[0].build} build):
         ${costs.map((c, i) => html`${i ? '; ' : ''}${count(c.games, 'game')} took ${wallAndCpu(c.wall_ms, c.cpu_ms)}`)}.`
       : 'No training run was measured in this build.'}
-      ${limit ? html`This museum stops a run after ${limitText(limit / 1000)}${mine && mine.wall_ms > limit
+      ${limit ? html`A run stops at the museum's limit of ${limitText(limit / 1000)}${mine && mine.wall_ms > limit
         ? html`: <b>the ${thousands(size)}-game run took ${duration(mine.wall_ms)} here</b>, so it may be stopped before its end`
         : ''}; a run stopped there keeps what the network learnt.` : nothing}</p>`;
   }
@@ -281,21 +300,25 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
    * with real axes. Stop keeps what was learnt; then the AI can play with it.
    */
   private learnPanel(v: View) {
-    const size = Number(this.pageValues.train_games) || 100_000;
+    // Only the runs that fit the museum's limit by the figures below are offered.
+    const sizes = TRAIN_SIZES.filter((n) => this.fits(v, n));
+    const asked = Number(this.pageValues.train_games) || 100_000;
+    const size = sizes.includes(asked) ? asked : (sizes.filter((n) => n <= asked).at(-1) ?? sizes[0] ?? TRAIN_SIZES[0]);
     const r = this.training;
     const curve = r?.result?.curve ?? r?.partial?.curve ?? [];
     const last = curve.at(-1);
     const going = this.runOf('train', r);
     const why = this.startBlocked(going);
+    const letGo = this.letGo ?? v.trained_let_go;
     return html`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
       <p class="note">A small n-tuple network (five 4-cell tuples and the hint, 1.3 MiB of weights) starts from nothing and learns by
         playing, after each game moving its values towards what followed (temporal-difference learning, as <code>ludomat threes learn</code>).
         Every twentieth of the run it plays fixed deals without learning: their mean score is the curve.</p>
       <div class="row">
         <label>Train <select data-setting="train_games" @change=${(e: Event) => this.setSetting('train_games', Number((e.target as HTMLSelectElement).value))}>
-          ${TRAIN_SIZES.map((n) => html`<option value=${n} ?selected=${n === size}>${count(n, 'game')}</option>`)}</select></label>
+          ${sizes.map((n) => html`<option value=${n} ?selected=${n === size}>${count(n, 'game')}</option>`)}</select></label>
         <button class="act" data-action="train" ?disabled=${this.running} title=${why}
-          @click=${() => { this.training = null; this.ownRun = 'train'; this.host?.runLong('train', { games: size }); }}>Train</button>
+          @click=${() => { this.training = null; this.letGo = null; this.ownRun = 'train'; this.host?.runLong('train', { games: size }); }}>Train</button>
         <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
       </div>
@@ -303,16 +326,26 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       ${r || going ? html`<lm-run-clock .report=${r} .running=${going}></lm-run-clock>` : nothing}
       ${r ? html`<div class="row" data-train-progress>
         <progress max=${r.total} .value=${r.done} aria-label="games trained"></progress>
-        <span>${thousands(r.done)} of ${count(r.total, 'game')} trained${last ? html`; mean score <b data-train-mean>${thousands(last.mean)}</b> ± ${thousands(last.half_width)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ' — stopped' : ' — done') : ''}</span>
+        <span>${thousands(r.done)} of ${count(r.total, 'game')} trained${last ? html`; mean score <b data-train-mean>${thousands(last.mean)}</b> ± ${thousands(last.half_width)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ' — stopped' : ' — finished') : ''}</span>
       </div>` : nothing}
       ${curve.length ? html`<div data-train-curve><lm-menace-chart .series=${[
         { name: 'fixed deals (greedy)', color: '#1f5fa8', points: curve.map((p) => [p.games, p.mean] as [number, number]) },
         { name: 'training games', color: '#b3261e', dash: '5 3', points: curve.filter((p) => p.games > 0).map((p) => [p.games, p.train_mean] as [number, number]) },
       ]} caption="The network learning: mean score against games trained" xLabel="games trained" yLabel="mean score"></lm-menace-chart></div>` : nothing}
-      ${v.trained ? html`<div class="row" data-trained><span class="note">Kept with this visit: ${v.trained}.</span>
+      ${v.trained && !this.letGo ? html`<div class="row" data-trained><span class="note">Kept with this visit: ${v.trained}.</span>
         ${v.eval === 'the network trained here' ? html`<span class="note" data-plays-trained>The AI plays with it now (Reset goes back).</span>`
-          : html`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${() => this.act({ type: 'play_trained' })}>Let the AI play with it</button>`}</div>` : nothing}
+          : html`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${() => this.playTrained()}>Let the AI play with it</button>`}</div>` : nothing}
+      ${letGo ? html`<p class="note" data-trained-let-go>${letGo.charAt(0).toUpperCase()}${letGo.slice(1)}.</p>` : nothing}
     </fieldset>`;
+  }
+
+  /** The AI plays with the network trained here; the museum may have let it go meanwhile. */
+  private async playTrained() {
+    const r = await this.attempt({ type: 'play_trained' });
+    if (r.error) {
+      if (/let go/.test(r.error)) this.letGo = r.error;
+      else this.say(r.error, 'error');
+    }
   }
 
   private padButton(v: View, d: Dir) {
