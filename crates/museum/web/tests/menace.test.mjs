@@ -232,7 +232,7 @@ test('menace: a training run at full speed — 100,000 games with a bar and a ra
   const games = server.view.counters.games;
   assert.equal(games % 1000, 0, 'whole actions of 1,000 games');
   assert.ok(games > 100_000, `${games}`);
-  await page.locator(`${EX} [data-games]`, { hasText: String(games) }).waitFor();
+  await page.locator(`${EX} [data-games]`, { hasText: games.toLocaleString('en-US') }).waitFor();
   const text = await bar.innerText();
   if (/stopped/.test(text)) {
     assert.ok(games < 1_100_000, `${games}`);

@@ -44,7 +44,7 @@ test('menace: a training run counts games, and ends with its wall and CPU time',
   assert.equal(m.kind, 'note');
   assert.match(m.text, new RegExp(`^run finished: 100,000 of 100,000 games in ${WALL_CPU.source}$`));
   assert.match(await page.locator(`${MENACE} [data-run-clock]`).innerText(), new RegExp(`^took ${WALL_CPU.source}$`));
-  assert.match(await page.locator('lm-log ol').innerText(), /training run: 100,000 of 100,000 games, done/);
+  assert.match(await page.locator('lm-log ol').innerText(), /training run: 100,000 of 100,000 games, finished/);
   await shot('runs-menace-games');
   assert.deepEqual(errors, []);
 });
