@@ -75,7 +75,7 @@ const FIRST_STEPS = {
     await page.locator(`${ex} .grid button[data-cell="111"]`, { hasText: 'P' }).waitFor();
     // Watch the proof after Patashnik's first 9 stones (the default), then play it.
     // Said once, in the proof's cost (no run clock before the run).
-    assert.match(await page.locator(`${ex} [data-proof] [data-proof-limit]`).innerText(), /stops a run after 10 minutes/);
+    assert.match(await page.locator(`${ex} [data-proof] [data-proof-limit]`).innerText(), /A run stops at the museum's limit of 10 minutes/);
     assert.equal(await page.locator(`${ex} [data-proof] [data-run-limit]`).count(), 0);
     await page.click(`${ex} button[data-action="prove"]`);
     await page.locator(`${ex} [data-proof-verdict]`, { hasText: 'Proved' }).waitFor({ timeout: 300_000 });
