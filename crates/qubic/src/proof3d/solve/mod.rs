@@ -74,6 +74,10 @@ pub const JOB_EXPANSIONS: u64 = 200;
 /// (BENCHMARKS.md, `examples/scaling.rs`).
 pub const REISSUES: u32 = 2;
 
+/// The most CPU time of one job in milliseconds, by default ([`SolveConfig::job_cpu_ms`];
+/// 0: jobs bounded by expansions alone).
+pub const JOB_CPU_MS: u32 = 0;
+
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SolveConfig {
@@ -94,6 +98,11 @@ pub struct SolveConfig {
     /// its thresholds) goes back, with the same budget, before the master splits it
     /// while no worker waits for work (a worker waiting has it split at once).
     pub reissues: u32,
+    /// [`Scheme::Jobs`]: the most CPU time of one job in milliseconds, beside
+    /// [`SolveConfig::job_expansions`] (0: no CPU bound). A job on a leaf whose
+    /// expansions are dear returns as soon as a cheap one would, counted as a job that
+    /// ran out of its budget.
+    pub job_cpu_ms: u32,
 }
 
 impl Default for SolveConfig {
@@ -105,6 +114,7 @@ impl Default for SolveConfig {
             job_expansions: JOB_EXPANSIONS,
             speculate: false,
             reissues: REISSUES,
+            job_cpu_ms: JOB_CPU_MS,
         }
     }
 }
