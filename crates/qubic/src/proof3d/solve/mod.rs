@@ -7,7 +7,8 @@
 //!   search** ([`jobs`]).
 //!   A master keeps the top of the proof tree ([`tree`]) and hands its most-proving leaves
 //!   to workers as *jobs* — df-pn on the worker's table, at most
-//!   [`SolveConfig::job_expansions`] expansions — and splits a leaf that stays open into its
+//!   [`SolveConfig::job_expansions`] expansions and [`SolveConfig::job_cpu_ms`] of CPU
+//!   (a job whose expansions are dear comes back as soon as a cheap one would) — and splits a leaf that stays open into its
 //!   children, so the hardest positions are split below the root while the search runs
 //!   and the longest unit of work is one job, not one position. The workers are threads
 //!   sharing one table here, or the ranks of an MPI run, each with its own
@@ -75,8 +76,12 @@ pub const JOB_EXPANSIONS: u64 = 200;
 pub const REISSUES: u32 = 2;
 
 /// The most CPU time of one job in milliseconds, by default ([`SolveConfig::job_cpu_ms`];
-/// 0: jobs bounded by expansions alone).
-pub const JOB_CPU_MS: u32 = 0;
+/// 0: jobs bounded by expansions alone). Forty: from the empty board the critical path
+/// ran through jobs of 200 expansions that cost 100–860 ms each (deep threat searches
+/// at their leaves); bounded at 40 ms it fell from 5.8–6.1 s to 2.3–3.0 s of CPU (1.1–1.3 %
+/// of the work, not 2.3–3.5 %) on 1, 2 and 16 threads, with no more work (BENCHMARKS.md,
+/// `examples/scaling.rs`).
+pub const JOB_CPU_MS: u32 = 40;
 
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
