@@ -111,7 +111,7 @@ pub struct ProofOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1, crate::proof3d::run::MAX_JOB_EXPANSIONS)))]
     pub job_expansions: Option<u64>,
     /// With --scheme jobs: the most CPU time of one job in milliseconds, beside
-    /// --job-expansions (0 to 60,000; 0: no bound; default 40): a job whose expansions
+    /// --job-expansions (0 to 60,000; 0: no bound; default 20): a job whose expansions
     /// are dear comes back as soon as a cheap one would, so the master splits it sooner.
     #[cfg_attr(feature = "clap", arg(long, value_name = "MS", value_parser = ludomat_game::count::count::<u32>(0, crate::proof3d::run::MAX_JOB_CPU_MS)))]
     pub job_cpu_ms: Option<u32>,
