@@ -110,6 +110,11 @@ pub struct ProofOptions {
     /// work (1 to 1,000,000,000; default 200).
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = ludomat_game::count::count::<u64>(1, crate::proof3d::run::MAX_JOB_EXPANSIONS)))]
     pub job_expansions: Option<u64>,
+    /// With --scheme jobs: the most CPU time of one job in milliseconds, beside
+    /// --job-expansions (0 to 60,000; 0: no bound; default 20): a job whose expansions
+    /// are dear comes back as soon as a cheap one would, so the master splits it sooner.
+    #[cfg_attr(feature = "clap", arg(long, value_name = "MS", value_parser = ludomat_game::count::count::<u32>(0, crate::proof3d::run::MAX_JOB_CPU_MS)))]
+    pub job_cpu_ms: Option<u32>,
     /// With --search or --search-after: search on the processes of an MPI run (`mpirun
     /// -n N ludomat qubic proof --dims 3 --search --distributed`; a build with the cargo
     /// feature `mpi`): rank 0 keeps the proof tree, every rank searches jobs.
@@ -135,6 +140,7 @@ impl Default for ProofOptions {
             scheme: None,
             threads: None,
             job_expansions: None,
+            job_cpu_ms: None,
             distributed: false,
         }
     }
@@ -283,6 +289,7 @@ impl ProofOptions {
             let search_only = [
                 ("--distributed", self.distributed),
                 ("--job-expansions", self.job_expansions.is_some()),
+                ("--job-cpu-ms", self.job_cpu_ms.is_some()),
             ];
             if let (false, Some((flag, _))) = (searching, search_only.iter().find(|f| f.1)) {
                 return Err(ProofError::Options(format!(
@@ -310,6 +317,7 @@ impl ProofOptions {
                         }),
                         threads: self.threads.map_or(0, usize::from),
                         job_expansions: self.job_expansions,
+                        job_cpu_ms: self.job_cpu_ms,
                     },
                     out: self.write_certificate.clone(),
                     distributed: self.distributed,
@@ -347,6 +355,7 @@ impl ProofOptions {
             ("--max-expansions", self.max_expansions.is_some()),
             ("--threads", self.threads.is_some()),
             ("--job-expansions", self.job_expansions.is_some()),
+            ("--job-cpu-ms", self.job_cpu_ms.is_some()),
             ("--distributed", self.distributed),
         ];
         let three_d: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();

@@ -23,11 +23,14 @@ fn position(moves: &[usize]) -> (u64, u64) {
 const PLY6: [usize; 6] = [0, 21, 48, 16, 12, 4];
 const PLY4: [usize; 4] = [0, 21, 48, 16];
 
+/// Jobs of at most `budget` expansions and no CPU bound (so the job counts below do not
+/// depend on the machine's speed).
 fn jobs(threads: usize, budget: u64) -> SolveConfig {
     SolveConfig {
         scheme: Scheme::Jobs,
         threads,
         job_expansions: budget,
+        job_cpu_ms: 0,
         ..SolveConfig::default()
     }
 }
@@ -116,6 +119,28 @@ fn a_job_split_mid_search_is_proved_the_same_as_unsplit() {
         assert!(checks(&solved.strategy, x, o) > 10, "budget {budget}");
     }
     assert!(jobs_run[0] > jobs_run[1], "{jobs_run:?}");
+}
+
+#[test]
+fn jobs_bounded_by_cpu_time_are_proved_the_same() {
+    // The ply-6 position in jobs of unbounded expansions but at most 1 ms of CPU each, on
+    // one and two threads: the jobs come back when their time is spent (counted as run
+    // out, so the leaf is re-issued and split), and the verdict and the checked proof are
+    // those of one df-pn search. With no CPU bound the same search is one job.
+    let (x, o) = position(&PLY6);
+    for t in [1, 2] {
+        let config = SolveConfig {
+            job_cpu_ms: 1,
+            ..jobs(t, u64::MAX)
+        };
+        let solved = solve(&[(x, o)], &config, &Cancel::new(), &mut |_| {});
+        assert_eq!(solved.jobs[0].outcome, Outcome::Proved, "{t} threads");
+        let w = solved.work.as_ref().expect("a report");
+        work_adds_up(&solved);
+        assert_eq!(w.job_cpu_ms, 1);
+        assert!(w.jobs > 3 && w.splits > 0, "{t} threads: {w:?}");
+        assert!(checks(&solved.strategy, x, o) > 10, "{t} threads");
+    }
 }
 
 #[test]

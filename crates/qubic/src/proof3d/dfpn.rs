@@ -192,11 +192,16 @@ pub struct Dfpn<'a> {
     expansions: u64,
     /// The expansion count at which the current search stops.
     budget_end: u64,
+    /// The thread CPU time at which the current search stops ([`Dfpn::prove_below`]'s
+    /// CPU budget), checked every [`Dfpn::CPU_CHECK`] expansions.
+    cpu_end: Option<std::time::Duration>,
     prunes: u64,
     watch: Option<&'a mut Watch<'a>>,
     /// The moves from the searched position to the node being expanded.
     line: Vec<u8>,
     aborted: bool,
+    /// The search stopped because a budget (expansions or CPU) ran out.
+    spent: bool,
     /// A helper on a position another searcher is proving ([`Dfpn::helping`]).
     helper: bool,
     /// Every position expanded and how often, when asked for ([`Dfpn::recording`]).
@@ -245,6 +250,10 @@ impl<'a> Dfpn<'a> {
     /// Expansions between two calls of the watcher.
     pub const TICK: u64 = 256;
 
+    /// Expansions between two looks at the thread's CPU clock when a search has a CPU
+    /// budget (an expansion costs about 0.3 ms on average, a look about a microsecond).
+    pub const CPU_CHECK: u64 = 4;
+
     /// A searcher with an empty table, evaluating one position at a time (the search as
     /// issue 17 wrote it).
     #[must_use]
@@ -264,10 +273,12 @@ impl<'a> Dfpn<'a> {
             pool: None,
             expansions: 0,
             budget_end: u64::MAX,
+            cpu_end: None,
             prunes: 0,
             watch: None,
             line: Vec::new(),
             aborted: false,
+            spent: false,
             helper: false,
             expanded: None,
         }
@@ -401,11 +412,36 @@ impl<'a> Dfpn<'a> {
         thpn: u64,
         thdn: u64,
     ) -> (Outcome, bool) {
+        self.prove_below_for(x, o, budget, None, thpn, thdn)
+    }
+
+    /// [`Dfpn::prove_below`] that also stops once the calling thread has spent `cpu` more
+    /// CPU time (when given): a job whose expansions are dear (deep threat searches at its
+    /// leaves) returns as soon as a cheap one would, so the master can split it sooner
+    /// (issue 42: the critical path ran through such jobs). The second value is true when
+    /// either budget ran out.
+    pub fn prove_below_for(
+        &mut self,
+        x: u64,
+        o: u64,
+        budget: u64,
+        cpu: Option<std::time::Duration>,
+        thpn: u64,
+        thdn: u64,
+    ) -> (Outcome, bool) {
         self.budget_end = self.expansions.saturating_add(budget);
+        self.cpu_end = cpu.map(|c| ludomat_game::run::cpu::thread() + c);
+        let outcome = self.prove_below_inner(x, o, thpn, thdn);
+        self.cpu_end = None;
+        outcome
+    }
+
+    fn prove_below_inner(&mut self, x: u64, o: u64, thpn: u64, thdn: u64) -> (Outcome, bool) {
         let mut b = Board3::from_stones(x, o);
         let mut sh = SymHashes::of(x, o);
         let (key, s) = sh.canonical(x, o);
         self.aborted = false;
+        self.spent = false;
         self.line.clear();
         let (thpn, thdn) = (thpn.clamp(1, INFINITE), thdn.clamp(1, INFINITE));
         loop {
@@ -413,9 +449,7 @@ impl<'a> Dfpn<'a> {
             match self.tt.get(key) {
                 Some(e) if e.pn == 0 => return (Outcome::Proved, false),
                 Some(e) if e.dn == 0 => return (Outcome::Disproved, false),
-                _ if self.aborted => {
-                    return (Outcome::Unknown, self.expansions >= self.budget_end);
-                }
+                _ if self.aborted => return (Outcome::Unknown, self.spent),
                 Some(e) if e.pn >= thpn || e.dn >= thdn => return (Outcome::Unknown, false),
                 _ => {}
             }
@@ -563,6 +597,15 @@ impl<'a> Dfpn<'a> {
         }
         if self.expansions >= self.budget_end {
             self.aborted = true;
+            self.spent = true;
+        }
+        if let Some(end) = self.cpu_end {
+            if self.expansions.is_multiple_of(Self::CPU_CHECK)
+                && ludomat_game::run::cpu::thread() >= end
+            {
+                self.aborted = true;
+                self.spent = true;
+            }
         }
         !self.aborted
     }

@@ -41,7 +41,9 @@ use super::dfpn::{DfpnLimits, DfpnStats, Outcome};
 use super::dictionary::notation;
 use super::hybrid::{frontier_until, HybridStrategy};
 use super::solve::report::WorkReport;
-use super::solve::{solve, split, Job, Scheme, SolveConfig, SolveStatus, JOB_EXPANSIONS};
+use super::solve::{
+    solve, split, Job, Scheme, SolveConfig, SolveStatus, JOB_CPU_MS, JOB_EXPANSIONS,
+};
 use crate::Cell;
 
 /// The most first-player stones Patashnik's strategy may play before the search (the
@@ -66,6 +68,9 @@ pub struct SearchConfig {
     pub threads: usize,
     /// The job-level search's most expansions per job (default [`JOB_EXPANSIONS`]).
     pub job_expansions: Option<u64>,
+    /// The job-level search's most CPU time per job in milliseconds, 0 for none (default
+    /// [`JOB_CPU_MS`]).
+    pub job_cpu_ms: Option<u32>,
 }
 
 impl Default for SearchConfig {
@@ -77,6 +82,7 @@ impl Default for SearchConfig {
             scheme: Scheme::Shared,
             threads: 0,
             job_expansions: None,
+            job_cpu_ms: None,
         }
     }
 }
@@ -102,7 +108,13 @@ pub enum SearchConfigError {
     /// `job_expansions` out of range.
     #[error("job_expansions: {0}; 1 to {MAX_JOB_EXPANSIONS}")]
     JobExpansions(u64),
+    /// `job_cpu_ms` out of range.
+    #[error("job_cpu_ms: {0}; 0 (no bound) to {MAX_JOB_CPU_MS} ms")]
+    JobCpuMs(u32),
 }
+
+/// The most CPU time one job may be given, in milliseconds (a minute).
+pub const MAX_JOB_CPU_MS: u32 = 60_000;
 
 /// The most expansions one job may be given (a job is a unit of work: past a billion
 /// expansions it is hours long, and the search no longer splits).
@@ -135,6 +147,9 @@ impl SearchConfig {
         {
             return Err(SearchConfigError::JobExpansions(n));
         }
+        if let Some(n) = self.job_cpu_ms.filter(|&n| n > MAX_JOB_CPU_MS) {
+            return Err(SearchConfigError::JobCpuMs(n));
+        }
         Ok(())
     }
 
@@ -150,6 +165,7 @@ impl SearchConfig {
             scheme: self.scheme,
             threads: self.threads,
             job_expansions: self.job_expansions.unwrap_or(JOB_EXPANSIONS),
+            job_cpu_ms: self.job_cpu_ms.unwrap_or(JOB_CPU_MS),
             ..SolveConfig::default()
         }
     }

@@ -7,7 +7,8 @@
 //!   search** ([`jobs`]).
 //!   A master keeps the top of the proof tree ([`tree`]) and hands its most-proving leaves
 //!   to workers as *jobs* — df-pn on the worker's table, at most
-//!   [`SolveConfig::job_expansions`] expansions — and splits a leaf that stays open into its
+//!   [`SolveConfig::job_expansions`] expansions and [`SolveConfig::job_cpu_ms`] of CPU
+//!   (a job whose expansions are dear comes back as soon as a cheap one would) — and splits a leaf that stays open into its
 //!   children, so the hardest positions are split below the root while the search runs
 //!   and the longest unit of work is one job, not one position. The workers are threads
 //!   sharing one table here, or the ranks of an MPI run, each with its own
@@ -74,6 +75,14 @@ pub const JOB_EXPANSIONS: u64 = 200;
 /// (BENCHMARKS.md, `examples/scaling.rs`).
 pub const REISSUES: u32 = 2;
 
+/// The most CPU time of one job in milliseconds, by default ([`SolveConfig::job_cpu_ms`];
+/// 0: jobs bounded by expansions alone). Twenty: from the empty board the critical path
+/// ran through jobs of 200 expansions that cost 100–860 ms each (deep threat searches at
+/// their leaves); bounded at 20 ms of CPU it fell from 5.8–6.1 s to 1.4–1.5 s (0.8–1.0 %
+/// of the work, not 2.3–3.5 %) on 1, 2 and 16 threads, with less work, not more (at 40 ms:
+/// 2.3–3.0 s; BENCHMARKS.md, `examples/scaling.rs`).
+pub const JOB_CPU_MS: u32 = 20;
+
 /// What a proof's searches are allowed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SolveConfig {
@@ -94,6 +103,11 @@ pub struct SolveConfig {
     /// its thresholds) goes back, with the same budget, before the master splits it
     /// while no worker waits for work (a worker waiting has it split at once).
     pub reissues: u32,
+    /// [`Scheme::Jobs`]: the most CPU time of one job in milliseconds, beside
+    /// [`SolveConfig::job_expansions`] (0: no CPU bound). A job on a leaf whose
+    /// expansions are dear returns as soon as a cheap one would, counted as a job that
+    /// ran out of its budget.
+    pub job_cpu_ms: u32,
 }
 
 impl Default for SolveConfig {
@@ -105,6 +119,7 @@ impl Default for SolveConfig {
             job_expansions: JOB_EXPANSIONS,
             speculate: false,
             reissues: REISSUES,
+            job_cpu_ms: JOB_CPU_MS,
         }
     }
 }

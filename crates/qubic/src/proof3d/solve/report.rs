@@ -56,6 +56,8 @@ pub struct WorkReport {
     pub workers: usize,
     /// The most expansions of one job.
     pub job_expansions: u64,
+    /// The most CPU time of one job in milliseconds (0: no bound).
+    pub job_cpu_ms: u32,
     /// Jobs run.
     pub jobs: u64,
     /// Of them, jobs that went on with a leaf searched before (it had reached its
@@ -138,8 +140,13 @@ impl WorkReport {
                 out.push('\n');
             }
         };
+        let cpu_bound = if self.job_cpu_ms > 0 {
+            format!(" or {} ms of CPU", thousands(u64::from(self.job_cpu_ms)))
+        } else {
+            String::new()
+        };
         para(format!(
-            "Where the time went: {} on {}, jobs of at most {}.",
+            "Where the time went: {} on {}, jobs of at most {}{cpu_bound}.",
             count(self.workers as u64, "worker", "workers"),
             self.transport,
             count(self.job_expansions, "expansion", "expansions"),
@@ -222,6 +229,7 @@ mod tests {
             transport: "threads sharing one table".into(),
             workers: 2,
             job_expansions: 2_000,
+            job_cpu_ms: 0,
             jobs: 100,
             continued: 40,
             splits: 9,

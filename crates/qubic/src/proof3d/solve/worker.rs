@@ -10,6 +10,7 @@ use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -91,6 +92,9 @@ pub enum ProofTask {
         o: u64,
         /// The most expansions.
         budget: u64,
+        /// The most CPU time in milliseconds (0: no bound).
+        #[serde(default)]
+        cpu_ms: u32,
         /// The proof number at which the job stops: the threshold df-pn would give the
         /// leaf from the master's tree (the leaf is no longer the most-proving one then).
         thpn: u64,
@@ -138,6 +142,7 @@ struct Search {
     x: u64,
     o: u64,
     budget: u64,
+    cpu_ms: u32,
     thpn: u64,
     thdn: u64,
 }
@@ -192,6 +197,7 @@ impl ProofWorker {
             x,
             o,
             budget,
+            cpu_ms,
             thpn,
             thdn,
         } = *task;
@@ -223,7 +229,14 @@ impl ProofWorker {
             .recording(std::mem::take(&mut self.expanded))
             .watched(&mut watch);
         let before = d.stats();
-        let (outcome, exhausted) = d.prove_below(x, o, budget, thpn, thdn);
+        let (outcome, exhausted) = d.prove_below_for(
+            x,
+            o,
+            budget,
+            (cpu_ms > 0).then(|| Duration::from_millis(u64::from(cpu_ms))),
+            thpn,
+            thdn,
+        );
         let stats = before.since(&d.stats());
         let numbers = match outcome {
             Outcome::Proved => (0, INFINITE),
@@ -293,6 +306,7 @@ impl ludomat_cluster::Work for ProofWorker {
                 x,
                 o,
                 budget,
+                cpu_ms,
                 thpn,
                 thdn,
             } => self.search(&Search {
@@ -300,6 +314,7 @@ impl ludomat_cluster::Work for ProofWorker {
                 x,
                 o,
                 budget,
+                cpu_ms,
                 thpn,
                 thdn,
             }),
