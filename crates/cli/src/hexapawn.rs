@@ -184,8 +184,16 @@ fn train(a: TrainArgs) -> Result<()> {
         bar.update(p, Some(losses));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
+    // the games saved on the way: a failed last save says what it loses
+    let saved_at = std::cell::Cell::new(None);
     let mut save = |t: &HerTraining| match &a.state {
-        Some(p) => t.her.save(p).map_err(|e| CheckpointError(Box::new(e))),
+        Some(p) => {
+            t.her
+                .save(p)
+                .map_err(|e| CheckpointError(Box::new(e)))?;
+            saved_at.set(Some(t.played()));
+            Ok(())
+        }
         None => Ok(()),
     };
     let mut checkpoint = match a.save_every {
@@ -196,7 +204,12 @@ fn train(a: TrainArgs) -> Result<()> {
     drop(ctx);
     bar.finish();
     if let Some(p) = &a.state {
-        run.her.save(p)?;
+        run.her.save(p).map_err(|e| {
+            let since = saved_at.get();
+            let lost = run.played().saturating_sub(since.unwrap_or(0));
+            let lost = ludomat_io::text::not_saved(lost, since.is_some(), "HER");
+            anyhow::anyhow!("cannot save HER: {e}; {lost}")
+        })?;
     }
     let ended = ended?;
     let played = run.played();

@@ -270,6 +270,9 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         args.out.display(),
         CURVE_FILES.join(", ")
     );
+    if let Some(line) = text::widened_window(args.window, run.progress.per_point) {
+        out!("{}", crate::help::wrap(&line));
+    }
     let kept = replaced.zip(backup.as_deref());
     out!(
         "{}",

@@ -190,6 +190,14 @@ fn play_with(
 ) -> Result<()> {
     if let Some(path) = &args.record {
         check_output(path, "--record", ANY)?;
+        // a record is never replaced: an earlier game's stays as it is
+        if std::fs::symlink_metadata(path).is_ok() {
+            bail!(
+                "--record {}: a file is already there; records are never replaced: give \
+                 another name, or remove it first",
+                path.display()
+            );
+        }
     }
     let mut game = Play::new(args)?;
     let mut say = |text: &str| -> Result<()> {
@@ -285,6 +293,24 @@ fn auto(a: AutoOptions) -> Result<()> {
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
         output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.display()))?;
+        // an earlier run's records are never replaced
+        let there = ludomat_threes::record::records_in(
+            dir,
+            u64::from(a.first_game),
+            u64::from(a.games),
+        )
+        .with_context(|| format!("--record-dir {}", dir.display()))?;
+        if let Some(first) = there.first() {
+            bail!(
+                "--record-dir {}: {} of this run's games {} already there ({}{}); records are \
+                 never replaced: give another folder, or remove them first",
+                dir.display(),
+                ludomat_io::text::count(there.len() as u64, "record", "records"),
+                if there.len() == 1 { "is" } else { "are" },
+                first.file_name().map(|n| n.to_string_lossy()).unwrap_or_default(),
+                if there.len() > 1 { " …" } else { "" }
+            );
+        }
         ludomat_io::write::folders(dir)
             .with_context(|| format!("--record-dir {}", dir.display()))?;
     }
@@ -429,11 +455,19 @@ fn engine(a: EngineArgs) -> Result<()> {
     Ok(())
 }
 
-/// Read each file of `paths` (capped in size) and hand its name and text to `read`.
-fn read_each(paths: &[PathBuf], mut read: impl FnMut(&str, &str) -> Result<()>) -> Result<()> {
+/// Open each file of `paths` and hand its name and a reader to `read`, which reads it line
+/// by line (each line capped, the file of any size).
+fn read_each(
+    paths: &[PathBuf],
+    mut read: impl FnMut(&str, &mut dyn std::io::BufRead) -> Result<()>,
+) -> Result<()> {
     for path in paths {
-        let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-        read(&path.display().to_string(), &text)?;
+        let file = ludomat_io::read::open(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        read(
+            &path.display().to_string(),
+            &mut std::io::BufReader::new(file),
+        )?;
     }
     Ok(())
 }
@@ -446,8 +480,8 @@ fn versus(a: VersusOptions) -> Result<()> {
     output::outputs_not_inputs(&writes, &reads)?;
     let mut games = Vec::new();
     if !a.from.is_empty() {
-        read_each(&a.from, |name, text| {
-            Ok(versus::read_csv(name, text, &mut games)?)
+        read_each(&a.from, |name, reader| {
+            Ok(versus::read_csv_from(name, reader, &mut games)?)
         })?;
         return versus_report(&games, a.chart.as_deref(), a.paired.as_deref());
     }
@@ -641,7 +675,7 @@ fn learn(a: &LearnOptions) -> Result<()> {
 /// `ludomat threes summary`: the statistics of `auto` CSV files, every game once.
 fn summary(a: SummaryArgs) -> Result<()> {
     let mut games = Summaries::new();
-    read_each(&a.files, |name, text| Ok(games.read(name, text)?))?;
+    read_each(&a.files, |name, reader| Ok(games.read_from(name, reader)?))?;
     let games = games.into_games();
     if games.is_empty() {
         bail!(

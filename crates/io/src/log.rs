@@ -66,6 +66,13 @@ impl Settings {
     /// Where `self` (the log's) and `now` (the run's) differ: `--seed: 1 in the log, 2 now`.
     #[must_use]
     pub fn differences(&self, now: &Settings) -> Vec<String> {
+        self.differences_named(now, "in the log", "now")
+    }
+
+    /// Where `self` and `other` differ, each side named by `this` and `that`:
+    /// `--seed: "1" in a.csv, "9" in b.csv`.
+    #[must_use]
+    pub fn differences_named(&self, now: &Settings, this: &str, that: &str) -> Vec<String> {
         let mut out = Vec::new();
         let get = |s: &Settings, name: &str| {
             s.pairs
@@ -86,7 +93,7 @@ impl Settings {
                     Some(v) => crate::text::quoted(&v, 200),
                     None => "not set".into(),
                 };
-                out.push(format!("{name}: {} in the log, {} now", say(was), say(is)));
+                out.push(format!("{name}: {} {this}, {} {that}", say(was), say(is)));
             }
         }
         out
@@ -140,8 +147,10 @@ impl Spec {
         }
     }
 
-    /// The settings a log's first line holds, if it is this kind of log's.
-    fn read_settings(&self, first: &str) -> Option<Settings> {
+    /// The settings a log's first line holds, if it is this kind of log's (for a reader
+    /// that combines logs and must not mix two kinds of run).
+    #[must_use]
+    pub fn read_settings(&self, first: &str) -> Option<Settings> {
         match self.format {
             Format::Csv(_) => {
                 let rest = first.strip_prefix(&format!("# ludomat {} ", self.what))?;
@@ -238,6 +247,9 @@ pub enum LogError {
 pub struct Log {
     path: PathBuf,
     file: std::fs::File,
+    /// The length of the file when its last line was written whole: what a failed write
+    /// is cut back to.
+    whole: u64,
     _lock: Lock,
 }
 
@@ -333,37 +345,59 @@ impl Log {
                 existing.push('\n');
             }
         }
+        let whole = file.metadata().map_err(io_err)?.len();
         Ok(Opened {
             log: Log {
                 path: path.to_path_buf(),
                 file,
+                whole,
                 _lock: lock,
             },
             existing,
         })
     }
 
-    /// Append `line` (its newline added when missing) and flush it at once.
+    /// Append `line` (its newline added when missing) and flush it at once. A line is
+    /// written whole or not at all: when the write fails part-way (a full disk, the
+    /// file-size limit), the file is cut back to its last whole line, so a reader (and a
+    /// `--resume`) never meets a torn line.
     ///
     /// # Errors
-    /// When it cannot be written.
+    /// When it cannot be written (in words).
     pub fn append(&mut self, line: &str) -> io::Result<()> {
         let mut whole = String::with_capacity(line.len() + 1);
         whole.push_str(line);
         if !whole.ends_with('\n') {
             whole.push('\n');
         }
-        self.file.write_all(whole.as_bytes())?;
-        self.file.flush()
+        match self
+            .file
+            .write_all(whole.as_bytes())
+            .and_then(|()| self.file.flush())
+        {
+            Ok(()) => {
+                self.whole += whole.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                // cutting back only shortens the file: it cannot meet the size limit
+                let _ = self.file.set_len(self.whole);
+                Err(crate::error::in_words(e))
+            }
+        }
     }
 
-    /// [`Log::append`], the error in words naming the file.
+    /// [`Log::append`], the error in words naming the file and saying what it keeps.
     ///
     /// # Errors
     /// When it cannot be written.
     pub fn line(&mut self, line: &str) -> Result<(), String> {
-        self.append(line)
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        self.append(line).map_err(|e| {
+            format!(
+                "cannot write {}: {e} (it keeps the lines written before, each whole)",
+                self.path.display()
+            )
+        })
     }
 
     /// The log's path.

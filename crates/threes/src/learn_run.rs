@@ -266,6 +266,13 @@ impl LearnOptions {
             return Learner::fresh(self.spec()?, settings)
                 .map_err(|e| LearnError::Settings(e.to_string()));
         }
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Err(LearnError::Settings(format!(
+                "--resume: {} has no checkpoint (a run stopped before its first save leaves \
+                 none): start without --resume",
+                self.dir.display()
+            )));
+        }
         let mut learner = Learner::load(&path)?;
         let spec = self.spec()?;
         let s = &mut learner.state.settings;
@@ -366,6 +373,18 @@ impl LearnOptions {
                 .with("--eval-games", st.eval_games)
                 .with("--hint-model", st.hint_model),
         };
+        if !self.resume {
+            // no checkpoint here (`learner` refuses a new run beside one): a curve is an
+            // earlier run's that stopped before its first save, and nothing goes on from it
+            if let Some(kept) = file::set_aside_orphan_curve(&curve)? {
+                say(format!(
+                    "{} is an earlier run's, stopped before it saved a checkpoint: it is \
+                     kept as {}, and this run starts afresh",
+                    curve.display(),
+                    kept.display()
+                ));
+            }
+        }
         let opened = file::open_curve(&curve, &log_spec, self.resume)?;
         let mut log = opened.log;
         let line = |log: &mut ludomat_io::log::Log, text: &str| {

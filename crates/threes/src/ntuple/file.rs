@@ -410,6 +410,31 @@ pub fn open_curve(
     .map_err(NetworkFileError::Log)
 }
 
+/// Set aside the curve at `path` that a new run (no `--resume`) finds beside no
+/// checkpoint: an earlier run stopped before its first checkpoint was saved (killed in its
+/// first second, a full disk). Nothing can go on from it, so it is kept as
+/// `curve.csv.bak-N` and emptied, and the new run starts afresh instead of refusing.
+/// Returns the copy's name, or `None` when no curve (or an empty one) is there. A curve
+/// that a running process holds is refused, naming it.
+///
+/// # Errors
+/// The curve is in use, or cannot be copied or emptied.
+pub fn set_aside_orphan_curve(path: &Path) -> Result<Option<std::path::PathBuf>, NetworkFileError> {
+    let io = |source| NetworkFileError::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > 0 => {}
+        _ => return Ok(None),
+    }
+    let _lock = ludomat_io::lock::Lock::acquire(path, ludomat_io::lock::Wait::Never)
+        .map_err(|e| NetworkFileError::Log(e.into()))?;
+    let kept = ludomat_io::write::keep_copy(path).map_err(io)?;
+    ludomat_io::write::write_atomically(path, b"", ".learn-").map_err(io)?;
+    Ok(kept)
+}
+
 /// Write a whole text file atomically (a new curve, its chart's folder made first).
 ///
 /// # Errors
