@@ -57,16 +57,16 @@ struct VerifyArgs {
 /// A netlist file's text (at most 1 MiB), parsed here so that an error names the file.
 pub fn netlist_file(path: &Path) -> Result<String> {
     let len = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
+        .with_context(|| format!("cannot read {}", ludomat_io::text::path(&path)))?
         .len();
     if len > MAX_NETLIST_BYTES as u64 {
         bail!(
             "{} is {len} bytes; a netlist may have at most {MAX_NETLIST_BYTES}",
-            path.display()
+            ludomat_io::text::path(&path)
         );
     }
     let text = crate::files::read_string(path, MAX_NETLIST_BYTES as u64)?;
-    Netlist::parse(&text).with_context(|| format!("in {}", path.display()))?;
+    Netlist::parse(&text).with_context(|| format!("in {}", ludomat_io::text::path(&path)))?;
     Ok(text)
 }
 

@@ -160,7 +160,7 @@ fn train(a: TrainArgs) -> Result<()> {
                     outln!(
                         "Starting over; the saved HER ({}) is kept as {}.",
                         ludomat_io::text::count(saved.record().games, "game", "games"),
-                        b.display()
+                        ludomat_io::text::path(&b)
                     );
                 }
                 Her::new(a.seed)
@@ -227,10 +227,10 @@ fn train(a: TrainArgs) -> Result<()> {
     if let Some(path) = &a.chart {
         let chart = text::curve_chart(&run.report, crate::caption::made_by());
         line_chart(&chart, path)?;
-        outln!("chart: {}", path.display());
+        outln!("chart: {}", ludomat_io::text::path(&path));
     }
     if let Some(p) = &a.state {
-        outln!("state: {}", p.display());
+        outln!("state: {}", ludomat_io::text::path(&p));
     }
     if ended == Ended::Cancelled {
         let kept = if a.state.is_some() {

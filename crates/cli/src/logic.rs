@@ -139,8 +139,8 @@ fn sim(a: SimArgs) -> Result<()> {
         (Some(p), _) => {
             let text = crate::files::read_string(p, crate::files::TEXT_CAP)?;
             check_run(count_vectors(&text), &netlist)
-                .with_context(|| format!("{}", p.display()))?;
-            parse_vectors(&text, width).with_context(|| format!("{}", p.display()))?
+                .with_context(|| format!("{}", ludomat_io::text::path(&p)))?;
+            parse_vectors(&text, width).with_context(|| format!("{}", ludomat_io::text::path(&p)))?
         }
         (None, Some(n)) => {
             check_run(n, &netlist).context("--random")?;
@@ -247,7 +247,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     if let Some(path) = a.chart {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());
         ludomat_chart::log_bar_chart(&chart, &path)?;
-        outln!("chart: {}", path.display());
+        outln!("chart: {}", ludomat_io::text::path(&path));
     }
     if ended == Ended::Cancelled {
         return Err(ludomat_io::interrupt::Stopped::after(

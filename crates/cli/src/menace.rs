@@ -104,7 +104,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
                 if let Some(b) = crate::saved::keep_backup(&store.path)? {
                     outln!(
                         "Starting over; the saved MENACE is kept as {}.",
-                        b.display()
+                        ludomat_io::text::path(&b)
                     );
                 }
             }
@@ -161,7 +161,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
                 "{}",
                 crate::help::wrap(&text::stats(
                     &store.menace,
-                    &store.path.display().to_string()
+                    ludomat_io::text::path(&store.path).to_string()
                 ))
             );
             Ok(())
@@ -258,7 +258,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     );
     out!("{}", crate::help::wrap(&run.summary()));
     ludomat_io::write::folders(&args.out)
-        .with_context(|| format!("cannot make the output folder {}", args.out.display()))?;
+        .with_context(|| format!("cannot make the output folder {}", ludomat_io::text::path(&args.out)))?;
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {
@@ -267,7 +267,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     }
     outln!(
         "learning curve in {}:\n  {}",
-        args.out.display(),
+        ludomat_io::text::path(&args.out),
         CURVE_FILES.join(", ")
     );
     if let Some(line) = text::widened_window(args.window, run.progress.per_point) {

@@ -194,8 +194,8 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             caption: crate::caption::made_by(),
         };
         ludomat_chart::bar_chart(&chart, path)
-            .with_context(|| format!("writing {}", path.display()))?;
-        outln!("chart written to {}", path.display());
+            .with_context(|| format!("writing {}", ludomat_io::text::path(&path)))?;
+        outln!("chart written to {}", ludomat_io::text::path(&path));
     }
     if let Some(f) = &r.first_failure {
         outln!(

@@ -144,8 +144,8 @@ fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
         None => crate::files::read(path, crate::files::BINARY_CAP)?,
     };
     let text =
-        ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", path.display()))
+        ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", ludomat_io::text::path(&path)))?;
+    assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", ludomat_io::text::path(&path)))
 }
 
 fn asm(a: AsmArgs) -> Result<()> {
@@ -154,7 +154,7 @@ fn asm(a: AsmArgs) -> Result<()> {
     let format = match &a.output {
         Some(path) => {
             ludomat_io::output::not_an_input(path, &[a.source.as_path()])
-                .map_err(|e| anyhow!("-o {}: {e}", path.display()))?;
+                .map_err(|e| anyhow!("-o {}: {e}", ludomat_io::text::path(&path)))?;
             Format::for_output(path, a.format).map_err(|e| usage(e.to_string()))?
         }
         None => a.format.unwrap_or(Format::Bin),
@@ -165,7 +165,7 @@ fn asm(a: AsmArgs) -> Result<()> {
         Some(path) => {
             crate::files::write(path, &bytes)?;
             let (n, size) = (program.words.len(), a.rom_size);
-            errln!("{n} words ({n} of {size} ROM words) → {}", path.display());
+            errln!("{n} words ({n} of {size} ROM words) → {}", ludomat_io::text::path(&path));
         }
         None => {
             let mut out = crate::out::stdout().lock();
@@ -192,7 +192,7 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     if words.len() > memory::MAX_ROM_WORDS {
         bail!(
             "{}: {} words, more than the 256 an 8-bit address reaches",
-            a.image.display(),
+            ludomat_io::text::path(&a.image),
             words.len()
         );
     }
@@ -200,7 +200,7 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     match a.output {
         Some(p) => {
             ludomat_io::output::not_an_input(&p, &[a.image.as_path()])
-                .map_err(|e| anyhow!("-o {}: {e}", p.display()))?;
+                .map_err(|e| anyhow!("-o {}: {e}", ludomat_io::text::path(&p)))?;
             crate::files::write(&p, text)?
         }
         None => out!("{}", crate::help::wrap(&text)),
@@ -261,7 +261,7 @@ fn run_program(a: RunArgs) -> Result<()> {
         ..RelayConfig::default()
     };
     let mut r = ProgramRun::new(config, a.max_steps, a.trace)
-        .map_err(|e| anyhow!("{}: {e}", a.program.display()))?;
+        .map_err(|e| anyhow!("{}: {e}", ludomat_io::text::path(&a.program)))?;
     let mut keys = Keys {
         input: a.keys.is_none().then_some(LineInput::Stdin),
         queue: a.keys.unwrap_or_default().into(),
@@ -301,7 +301,7 @@ fn run_program(a: RunArgs) -> Result<()> {
 
 fn bench(a: BenchArgs) -> Result<()> {
     let (words, name) = match &a.program {
-        Some(p) => (load_words(p, memory::DEFAULT_ROM_WORDS)?, p.display()),
+        Some(p) => (load_words(p, memory::DEFAULT_ROM_WORDS)?, ludomat_io::text::path(&p)),
         None => (roms::busy_words(), Path::new(BUSY).display()),
     };
     let rom = Rom::standard(&words).with_context(|| name.to_string())?;

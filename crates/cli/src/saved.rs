@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 /// there is nothing saved at `path`.
 pub fn keep_backup(path: &Path) -> Result<Option<PathBuf>> {
     ludomat_io::write::keep_copy(path)
-        .with_context(|| format!("cannot keep a copy of {}", path.display()))
+        .with_context(|| format!("cannot keep a copy of {}", ludomat_io::text::path(&path)))
 }
 
 #[cfg(test)]

@@ -195,7 +195,7 @@ fn play_with(
             bail!(
                 "--record {}: a file is already there; records are never replaced: give \
                  another name, or remove it first",
-                path.display()
+                ludomat_io::text::path(&path)
             );
         }
     }
@@ -211,7 +211,7 @@ fn play_with(
     let played = game.run(key, &mut say);
     if let Some(path) = &args.record {
         crate::files::write(path, game.record().to_json())?;
-        say(&format!("game saved to {}", path.display()))?;
+        say(&format!("game saved to {}", ludomat_io::text::path(&path)))?;
     }
     played
 }
@@ -249,7 +249,7 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
         return Ok(Weights::default());
     };
     let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-    Weights::from_json(&text).with_context(|| format!("{}", path.display()))
+    Weights::from_json(&text).with_context(|| format!("{}", ludomat_io::text::path(&path)))
 }
 
 /// Refuse an output path before a long run rather than after it (`ludomat_io::output`):
@@ -292,19 +292,19 @@ fn auto(a: AutoOptions) -> Result<()> {
     };
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
-        output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.display()))?;
+        output::check_folder(dir).with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
         // an earlier run's records are never replaced
         let there = ludomat_threes::record::records_in(
             dir,
             u64::from(a.first_game),
             u64::from(a.games),
         )
-        .with_context(|| format!("--record-dir {}", dir.display()))?;
+        .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
         if let Some(first) = there.first() {
             bail!(
                 "--record-dir {}: {} of this run's games {} already there ({}{}); records are \
                  never replaced: give another folder, or remove them first",
-                dir.display(),
+                ludomat_io::text::path(&dir),
                 ludomat_io::text::count(there.len() as u64, "record", "records"),
                 if there.len() == 1 { "is" } else { "are" },
                 first.file_name().map(|n| n.to_string_lossy()).unwrap_or_default(),
@@ -312,7 +312,7 @@ fn auto(a: AutoOptions) -> Result<()> {
             );
         }
         ludomat_io::write::folders(dir)
-            .with_context(|| format!("--record-dir {}", dir.display()))?;
+            .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
     }
     // The CSV log's settings: what decides its games.
     let spec = summary::log_spec(
@@ -463,9 +463,9 @@ fn read_each(
 ) -> Result<()> {
     for path in paths {
         let file = ludomat_io::read::open(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+            .with_context(|| format!("cannot read {}", ludomat_io::text::path(&path)))?;
         read(
-            &path.display().to_string(),
+            ludomat_io::text::path(&path).to_string(),
             &mut std::io::BufReader::new(file),
         )?;
     }
@@ -510,7 +510,7 @@ fn versus(a: VersusOptions) -> Result<()> {
                 &versus::is_whole_row,
             )?;
             if !opened.existing.is_empty() {
-                let name = path.display().to_string();
+                let name = ludomat_io::text::path(&path).to_string();
                 versus::read_csv(&name, &opened.existing, &mut games)?;
             }
             Some(opened.log)
@@ -587,7 +587,7 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;
-        outln!("curve written to {}", path.display());
+        outln!("curve written to {}", ludomat_io::text::path(&path));
     }
     Ok(())
 }
@@ -612,8 +612,8 @@ fn finish(
         // the settings line, then the games in order
         let text = spec.settings_line() + &summary::to_csv(u64::from(a.first_game), games);
         log.rewrite(&text)
-            .with_context(|| format!("cannot write {}", log.path().display()))?;
-        outln!("one line per game written to {}", log.path().display());
+            .with_context(|| format!("cannot write {}", ludomat_io::text::path(&log.path())))?;
+        outln!("one line per game written to {}", ludomat_io::text::path(&log.path()));
     }
     if let Some(path) = &a.chart {
         let title = format!(
@@ -622,7 +622,7 @@ fn finish(
             text::rule(rule)
         );
         summary::histogram(path, games, &title, &crate::caption::made_by())?;
-        outln!("score histogram written to {}", path.display());
+        outln!("score histogram written to {}", ludomat_io::text::path(&path));
     }
     Ok(())
 }
@@ -653,12 +653,12 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
-    outln!("checkpoint: {}", a.checkpoint_path().display());
-    outln!("network:    {} (for --network)", a.network_path().display());
+    outln!("checkpoint: {}", ludomat_io::text::path(&a.checkpoint_path()));
+    outln!("network:    {} (for --network)", ludomat_io::text::path(&a.network_path()));
     outln!(
         "curve:      {}, {}",
-        a.curve_path().display(),
-        a.chart_path().display()
+        ludomat_io::text::path(&a.curve_path()),
+        ludomat_io::text::path(&a.chart_path())
     );
     if learned.ended == Ended::Cancelled {
         return Err(Stopped::after(
@@ -695,7 +695,7 @@ fn summary(a: SummaryArgs) -> Result<()> {
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
     let record = GameRecord::from_json(&text)
-        .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
+        .with_context(|| format!("{} is not a valid Threes! record", ludomat_io::text::path(&a.file)))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
@@ -705,7 +705,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
     };
     let head = format!(
         "{}: {}, hint model {model}, seed {seed}{derived}\n",
-        a.file.display(),
+        ludomat_io::text::path(&a.file),
         ludomat_io::text::count(moves as u64, "swipe", "swipes"),
     );
     out!("{}", wrap(&head));
@@ -751,7 +751,7 @@ fn tune(options: TuneOptions) -> Result<()> {
         if a.checkpoint.as_deref() == Some(out.as_path()) {
             anyhow::bail!(
                 "--out {}: is also the --checkpoint: give them different files",
-                out.display()
+                ludomat_io::text::path(&out)
             );
         }
     }
@@ -764,7 +764,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-            Some(options.read_resume(&start, &path.display().to_string(), &text)?)
+            Some(options.read_resume(&start, ludomat_io::text::path(&path).to_string(), &text)?)
         }
         None => None,
     };

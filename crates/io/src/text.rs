@@ -296,7 +296,7 @@ pub fn quoted(text: &str, chars: usize) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.extend(c.escape_default()),
+            c if hidden(c) => out.extend(c.escape_default()),
             c => out.push(c),
         }
     }

@@ -249,7 +249,7 @@ impl LearnOptions {
             if path.exists() {
                 return Err(LearnError::Settings(format!(
                     "{} has a checkpoint: go on with --resume, or choose another --dir",
-                    self.dir.display()
+                    ludomat_io::text::path(&self.dir)
                 )));
             }
             let d = LearnSettings::default();
@@ -270,7 +270,7 @@ impl LearnOptions {
             return Err(LearnError::Settings(format!(
                 "--resume: {} has no checkpoint (a run stopped before its first save leaves \
                  none): start without --resume",
-                self.dir.display()
+                ludomat_io::text::path(&self.dir)
             )));
         }
         let mut learner = Learner::load(&path)?;
@@ -380,8 +380,8 @@ impl LearnOptions {
                 say(format!(
                     "{} is an earlier run's, stopped before it saved a checkpoint: it is \
                      kept as {}, and this run starts afresh",
-                    curve.display(),
-                    kept.display()
+                    ludomat_io::text::path(&curve),
+                    ludomat_io::text::path(&kept)
                 ));
             }
         }
@@ -390,7 +390,7 @@ impl LearnOptions {
         let line = |log: &mut ludomat_io::log::Log, text: &str| {
             log.append(text).map_err(|source| {
                 LearnError::from(NetworkFileError::Io {
-                    path: curve.display().to_string(),
+                    path: ludomat_io::text::path(&curve).to_string(),
                     source,
                 })
             })
@@ -524,7 +524,7 @@ impl LearnOptions {
     fn write_results(&self, learner: &Learner, caption: &str) -> Result<(), LearnError> {
         let chart = self.chart_path();
         curve_chart(&learner.state.curve, &chart, caption)
-            .map_err(|e| LearnError::Output(format!("{}: {e}", chart.display())))?;
+            .map_err(|e| LearnError::Output(format!("{}: {e}", ludomat_io::text::path(&chart))))?;
         file::save(&learner.network, &self.network_path(), Precision::I16, None)?;
         Ok(())
     }

@@ -72,7 +72,7 @@ pub struct Loaded {
 #[derive(Debug, thiserror::Error)]
 pub enum NetworkFileError {
     /// The file system's error.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Io {
         /// The file.
         path: String,
@@ -81,7 +81,7 @@ pub enum NetworkFileError {
         source: std::io::Error,
     },
     /// Not a network file, or a damaged one.
-    #[error("{path}: {problem}")]
+    #[error("{}: {problem}", ludomat_io::text::path(path))]
     Damaged {
         /// The file.
         path: String,
@@ -102,7 +102,7 @@ pub enum NetworkFileError {
     #[error(transparent)]
     Log(#[from] ludomat_io::log::LogError),
     /// A header naming a network that cannot be.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Spec {
         /// The file.
         path: String,
@@ -210,7 +210,7 @@ pub fn save(
     trainer: Option<serde_json::Value>,
 ) -> Result<(), NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: path.display().to_string(),
+        path: ludomat_io::text::path(&path).to_string(),
         source,
     };
     let level = match precision {
@@ -227,7 +227,7 @@ pub fn save(
 /// # Errors
 /// When it cannot be read or is not a sound network file.
 pub fn load(path: &Path) -> Result<Loaded, NetworkFileError> {
-    let name = path.display().to_string();
+    let name = ludomat_io::text::path(&path).to_string();
     let bytes = ludomat_io::read::bytes(path, MAX_FILE).map_err(|source| NetworkFileError::Io {
         path: name.clone(),
         source,
@@ -385,7 +385,7 @@ pub fn open_curve(
     resume: bool,
 ) -> Result<ludomat_io::log::Opened, NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: path.display().to_string(),
+        path: ludomat_io::text::path(&path).to_string(),
         source,
     };
     if resume {
@@ -421,7 +421,7 @@ pub fn open_curve(
 /// The curve is in use, or cannot be copied or emptied.
 pub fn set_aside_orphan_curve(path: &Path) -> Result<Option<std::path::PathBuf>, NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: path.display().to_string(),
+        path: ludomat_io::text::path(&path).to_string(),
         source,
     };
     match std::fs::metadata(path) {
@@ -442,7 +442,7 @@ pub fn set_aside_orphan_curve(path: &Path) -> Result<Option<std::path::PathBuf>,
 pub fn write_text(path: &Path, text: &str) -> Result<(), NetworkFileError> {
     ludomat_io::write::write_atomically(path, text.as_bytes(), ".learn-").map_err(|source| {
         NetworkFileError::Io {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(&path).to_string(),
             source,
         }
     })?;
@@ -458,7 +458,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(NetworkFileError::Io {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(&path).to_string(),
             source,
         }),
     }
@@ -470,7 +470,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
 /// When it cannot be made.
 pub fn make_dir(dir: &Path) -> Result<(), NetworkFileError> {
     ludomat_io::write::folders(dir).map_err(|source| NetworkFileError::Io {
-        path: dir.display().to_string(),
+        path: ludomat_io::text::path(&dir).to_string(),
         source,
     })
 }
