@@ -115,7 +115,9 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
     {
         Some("png") => Ok(Format::Png),
         Some("svg") => Ok(Format::Svg),
-        _ => Err(ChartError::UnknownFormat(ludomat_io::text::path(&path).to_string())),
+        _ => Err(ChartError::UnknownFormat(
+            ludomat_io::text::path(&path).to_string(),
+        )),
     }
 }
 

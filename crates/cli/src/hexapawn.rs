@@ -188,9 +188,7 @@ fn train(a: TrainArgs) -> Result<()> {
     let saved_at = std::cell::Cell::new(None);
     let mut save = |t: &HerTraining| match &a.state {
         Some(p) => {
-            t.her
-                .save(p)
-                .map_err(|e| CheckpointError(Box::new(e)))?;
+            t.her.save(p).map_err(|e| CheckpointError(Box::new(e)))?;
             saved_at.set(Some(t.played()));
             Ok(())
         }

@@ -201,8 +201,12 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         a.paper
     );
     if let output::Destination::Folder(dir) = &to {
-        ludomat_io::write::folders(dir)
-            .with_context(|| format!("--out {}: cannot make the folder", ludomat_io::text::path(&dir)))?;
+        ludomat_io::write::folders(dir).with_context(|| {
+            format!(
+                "--out {}: cannot make the folder",
+                ludomat_io::text::path(&dir)
+            )
+        })?;
     }
     for f in &files {
         let path = to.path_of(&f.name);

@@ -140,7 +140,8 @@ fn sim(a: SimArgs) -> Result<()> {
             let text = crate::files::read_string(p, crate::files::TEXT_CAP)?;
             check_run(count_vectors(&text), &netlist)
                 .with_context(|| format!("{}", ludomat_io::text::path(&p)))?;
-            parse_vectors(&text, width).with_context(|| format!("{}", ludomat_io::text::path(&p)))?
+            parse_vectors(&text, width)
+                .with_context(|| format!("{}", ludomat_io::text::path(&p)))?
         }
         (None, Some(n)) => {
             check_run(n, &netlist).context("--random")?;

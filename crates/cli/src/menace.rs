@@ -161,7 +161,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
                 "{}",
                 crate::help::wrap(&text::stats(
                     &store.menace,
-                    ludomat_io::text::path(&store.path).to_string()
+                    &ludomat_io::text::path(&store.path)
                 ))
             );
             Ok(())
@@ -257,8 +257,12 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         crate::voice::timing(played, "game", "games", secs, cpu_secs)
     );
     out!("{}", crate::help::wrap(&run.summary()));
-    ludomat_io::write::folders(&args.out)
-        .with_context(|| format!("cannot make the output folder {}", ludomat_io::text::path(&args.out)))?;
+    ludomat_io::write::folders(&args.out).with_context(|| {
+        format!(
+            "cannot make the output folder {}",
+            ludomat_io::text::path(&args.out)
+        )
+    })?;
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {

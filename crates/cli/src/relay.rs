@@ -143,8 +143,8 @@ fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
         Some(source) => source.as_bytes().to_vec(),
         None => crate::files::read(path, crate::files::BINARY_CAP)?,
     };
-    let text =
-        ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", ludomat_io::text::path(&path)))?;
+    let text = ludomat_relay_cpu::source_text(&bytes)
+        .map_err(|e| anyhow!("{}: {e}", ludomat_io::text::path(&path)))?;
     assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", ludomat_io::text::path(&path)))
 }
 
@@ -165,7 +165,10 @@ fn asm(a: AsmArgs) -> Result<()> {
         Some(path) => {
             crate::files::write(path, &bytes)?;
             let (n, size) = (program.words.len(), a.rom_size);
-            errln!("{n} words ({n} of {size} ROM words) → {}", ludomat_io::text::path(&path));
+            errln!(
+                "{n} words ({n} of {size} ROM words) → {}",
+                ludomat_io::text::path(&path)
+            );
         }
         None => {
             let mut out = crate::out::stdout().lock();
@@ -301,8 +304,11 @@ fn run_program(a: RunArgs) -> Result<()> {
 
 fn bench(a: BenchArgs) -> Result<()> {
     let (words, name) = match &a.program {
-        Some(p) => (load_words(p, memory::DEFAULT_ROM_WORDS)?, ludomat_io::text::path(&p)),
-        None => (roms::busy_words(), Path::new(BUSY).display()),
+        Some(p) => (
+            load_words(p, memory::DEFAULT_ROM_WORDS)?,
+            ludomat_io::text::path(&p),
+        ),
+        None => (roms::busy_words(), ludomat_io::text::path(BUSY)),
     };
     let rom = Rom::standard(&words).with_context(|| name.to_string())?;
     let bar = progress::Bar::new("instructions", Some(a.max_steps), false);

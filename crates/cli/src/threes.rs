@@ -292,14 +292,12 @@ fn auto(a: AutoOptions) -> Result<()> {
     };
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
-        output::check_folder(dir).with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
+        output::check_folder(dir)
+            .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
         // an earlier run's records are never replaced
-        let there = ludomat_threes::record::records_in(
-            dir,
-            u64::from(a.first_game),
-            u64::from(a.games),
-        )
-        .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
+        let there =
+            ludomat_threes::record::records_in(dir, u64::from(a.first_game), u64::from(a.games))
+                .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
         if let Some(first) = there.first() {
             bail!(
                 "--record-dir {}: {} of this run's games {} already there ({}{}); records are \
@@ -307,7 +305,10 @@ fn auto(a: AutoOptions) -> Result<()> {
                 ludomat_io::text::path(&dir),
                 ludomat_io::text::count(there.len() as u64, "record", "records"),
                 if there.len() == 1 { "is" } else { "are" },
-                first.file_name().map(|n| n.to_string_lossy()).unwrap_or_default(),
+                first
+                    .file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default(),
                 if there.len() > 1 { " …" } else { "" }
             );
         }
@@ -465,7 +466,7 @@ fn read_each(
         let file = ludomat_io::read::open(path)
             .with_context(|| format!("cannot read {}", ludomat_io::text::path(&path)))?;
         read(
-            ludomat_io::text::path(&path).to_string(),
+            &ludomat_io::text::path(path),
             &mut std::io::BufReader::new(file),
         )?;
     }
@@ -613,7 +614,10 @@ fn finish(
         let text = spec.settings_line() + &summary::to_csv(u64::from(a.first_game), games);
         log.rewrite(&text)
             .with_context(|| format!("cannot write {}", ludomat_io::text::path(&log.path())))?;
-        outln!("one line per game written to {}", ludomat_io::text::path(&log.path()));
+        outln!(
+            "one line per game written to {}",
+            ludomat_io::text::path(&log.path())
+        );
     }
     if let Some(path) = &a.chart {
         let title = format!(
@@ -622,7 +626,10 @@ fn finish(
             text::rule(rule)
         );
         summary::histogram(path, games, &title, &crate::caption::made_by())?;
-        outln!("score histogram written to {}", ludomat_io::text::path(&path));
+        outln!(
+            "score histogram written to {}",
+            ludomat_io::text::path(&path)
+        );
     }
     Ok(())
 }
@@ -653,8 +660,14 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
-    outln!("checkpoint: {}", ludomat_io::text::path(&a.checkpoint_path()));
-    outln!("network:    {} (for --network)", ludomat_io::text::path(&a.network_path()));
+    outln!(
+        "checkpoint: {}",
+        ludomat_io::text::path(&a.checkpoint_path())
+    );
+    outln!(
+        "network:    {} (for --network)",
+        ludomat_io::text::path(&a.network_path())
+    );
     outln!(
         "curve:      {}, {}",
         ludomat_io::text::path(&a.curve_path()),
@@ -694,8 +707,12 @@ fn summary(a: SummaryArgs) -> Result<()> {
 
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
-    let record = GameRecord::from_json(&text)
-        .with_context(|| format!("{} is not a valid Threes! record", ludomat_io::text::path(&a.file)))?;
+    let record = GameRecord::from_json(&text).with_context(|| {
+        format!(
+            "{} is not a valid Threes! record",
+            ludomat_io::text::path(&a.file)
+        )
+    })?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
@@ -764,7 +781,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-            Some(options.read_resume(&start, ludomat_io::text::path(&path).to_string(), &text)?)
+            Some(options.read_resume(&start, &ludomat_io::text::path(&path), &text)?)
         }
         None => None,
     };

@@ -31,7 +31,13 @@ fn threes_summary_reads_a_csv_of_any_size() {
     let mut games = 0u64;
     // over the 16 MiB a whole-file read takes
     while text.len() <= 17 << 20 {
-        writeln!(text, "{games},{},{},384,400,123456,0.125", 1000 + games, games % 5000).unwrap();
+        writeln!(
+            text,
+            "{games},{},{},384,400,123456,0.125",
+            1000 + games,
+            games % 5000
+        )
+        .unwrap();
         games += 1;
     }
     ludomat_io::write::atomically(&path, &text).unwrap();
@@ -74,7 +80,10 @@ fn threes_summary_refuses_runs_of_other_settings() {
         let err = words(&err);
         assert!(err.contains("other settings than"), "{err}");
         assert!(err.contains(differs), "{err}");
-        assert!(err.contains("a.csv") && err.contains(other.as_str()), "{err}");
+        assert!(
+            err.contains("a.csv") && err.contains(other.as_str()),
+            "{err}"
+        );
     }
 }
 
@@ -119,7 +128,10 @@ fn signalled(
         if let Ok(pid) = said.trim().parse::<i32>() {
             break pid;
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "no engine started");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no engine started"
+        );
         std::thread::sleep(Duration::from_millis(20));
     };
     // the greeting has been sent: the run waits for an answer that never comes
@@ -273,7 +285,7 @@ fn a_widened_menace_window_is_said_and_help_states_the_bound() {
     assert!(ok, "{err}");
     let text = words(&text);
     assert!(
-        text.contains("The curve has a point every 2 games, not every 1 as --window asked: it keeps at most 10,000 points."),
+        text.contains("The curve has a point every 4 games, not every 1 as --window asked: it keeps at most 10,000 points."),
         "{text}"
     );
     let (ok, help, _) = ludomat(&["menace", "train", "--help"], "");
@@ -286,7 +298,16 @@ fn records_are_never_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("rd");
     let rd = records.to_str().unwrap();
-    let auto = ["threes", "auto", "--games", "2", "--depth", "1", "--record-dir", rd];
+    let auto = [
+        "threes",
+        "auto",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--record-dir",
+        rd,
+    ];
     let (ok, _, err) = ludomat(&auto, "");
     assert!(ok, "{err}");
     let game0 = ludomat_io::read::to_string(records.join("game-0.json")).unwrap();
@@ -331,7 +352,16 @@ fn a_full_csv_keeps_whole_lines_and_says_it_in_words() {
         .arg("-c")
         .arg("trap '' XFSZ; ulimit -f 4 && exec \"$0\" \"$@\"")
         .arg(env!("CARGO_BIN_EXE_ludomat"))
-        .args(["threes", "auto", "--games", "500", "--depth", "1", "--threads", "1"])
+        .args([
+            "threes",
+            "auto",
+            "--games",
+            "500",
+            "--depth",
+            "1",
+            "--threads",
+            "1",
+        ])
         .arg("--csv")
         .arg(&csv)
         .run_output()
@@ -353,7 +383,14 @@ fn a_full_csv_keeps_whole_lines_and_says_it_in_words() {
 #[test]
 fn engines_that_cannot_start_or_end_at_once_are_said_in_words() {
     let (ok, _, err) = ludomat(
-        &["threes", "versus", "--games", "1", "--ai", "x:1=/nonexistent {}"],
+        &[
+            "threes",
+            "versus",
+            "--games",
+            "1",
+            "--ai",
+            "x:1=/nonexistent {}",
+        ],
         "",
     );
     assert!(!ok);
@@ -387,8 +424,11 @@ fn file_names_and_contents_are_shown_escaped() {
     let csv = dir.path().join("s\u{202e}vc.csv");
     ludomat_io::write::atomically(&csv, "game\u{1b}[2J,x\n").unwrap();
     let bench = dir.path().join("n.bench");
-    ludomat_io::write::atomically(&bench, "INPUT(a\u{1b}[2J)\nOUTPUT(b)\nb = NOT(a\u{1b}[2J)\n")
-        .unwrap();
+    ludomat_io::write::atomically(
+        &bench,
+        "INPUT(a\u{1b}[2J)\nOUTPUT(b)\nb = NOT(a\u{1b}[2J)\n",
+    )
+    .unwrap();
     let hex = dir.path().join("p.hex");
     ludomat_io::write::atomically(&hex, "12\u{1b}[2J\n").unwrap();
     let asm = dir.path().join("p.asm");

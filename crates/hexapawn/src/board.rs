@@ -244,7 +244,10 @@ impl fmt::Display for Board {
 
 /// Text that is not a board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a hexapawn board: {reason}", ludomat_io::text::escape_controls(text))]
+#[error(
+    "'{}' is not a hexapawn board: {reason}",
+    ludomat_io::text::escape_controls(text)
+)]
 pub struct ParseBoardError {
     /// The text.
     pub text: String,

@@ -685,7 +685,10 @@ mod tests {
         for bidi in ['\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}'] {
             let shown = escape_controls(&format!("a{bidi}b")).into_owned();
             assert!(!shown.contains(bidi), "{shown:?}");
-            assert!(shown.starts_with("a\\u{") && shown.ends_with('b'), "{shown:?}");
+            assert!(
+                shown.starts_with("a\\u{") && shown.ends_with('b'),
+                "{shown:?}"
+            );
         }
         assert_eq!(
             path(std::path::Path::new("d/\u{202e}txt.exe")),

@@ -20,7 +20,10 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BenchErrorKind {
     /// Something other than what the grammar allows here.
-    #[error("expected {expected}, found {}", ludomat_io::text::escape_controls(found))]
+    #[error(
+        "expected {expected}, found {}",
+        ludomat_io::text::escape_controls(found)
+    )]
     Syntax {
         /// What would have been allowed.
         expected: &'static str,
@@ -48,7 +51,10 @@ pub enum BenchErrorKind {
         first: Location,
     },
     /// `OUTPUT(x)` twice for one signal.
-    #[error("OUTPUT({}) is declared twice (first at {first})", ludomat_io::text::escape_controls(name))]
+    #[error(
+        "OUTPUT({}) is declared twice (first at {first})",
+        ludomat_io::text::escape_controls(name)
+    )]
     DuplicateOutput {
         /// The name.
         name: String,

@@ -33,7 +33,10 @@ pub enum StateError {
         source: std::io::Error,
     },
     /// The file is not valid JSON.
-    #[error("{} is corrupt: not valid JSON: {reason}", ludomat_io::text::path(path))]
+    #[error(
+        "{} is corrupt: not valid JSON: {reason}",
+        ludomat_io::text::path(path)
+    )]
     NotJson {
         /// The file.
         path: PathBuf,
@@ -45,7 +48,10 @@ pub enum StateError {
         reason: String,
     },
     /// JSON, but not a MENACE state.
-    #[error("{} is not a MENACE state file: {reason}", ludomat_io::text::path(path))]
+    #[error(
+        "{} is not a MENACE state file: {reason}",
+        ludomat_io::text::path(path)
+    )]
     Foreign {
         /// The file.
         path: PathBuf,
@@ -53,7 +59,10 @@ pub enum StateError {
         reason: String,
     },
     /// A MENACE state of a version this program does not read.
-    #[error("{} is a MENACE state of version {found}; this program reads version {VERSION}", ludomat_io::text::path(path))]
+    #[error(
+        "{} is a MENACE state of version {found}; this program reads version {VERSION}",
+        ludomat_io::text::path(path)
+    )]
     Version {
         /// The file.
         path: PathBuf,

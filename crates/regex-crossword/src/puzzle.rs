@@ -212,12 +212,12 @@ impl Puzzle {
                             "unknown direction '{d}': expected across, down, nw or sw"
                         ))
                     })?;
-                    let num: usize = num
-                        .parse()
-                        .map_err(|_| bad(format!(
+                    let num: usize = num.parse().map_err(|_| {
+                        bad(format!(
                             "'{}' is not a line number",
                             ludomat_io::text::escape_controls(num)
-                        )))?;
+                        ))
+                    })?;
                     if raw.len() == MAX_CLUES {
                         return Err(bad(format!(
                             "a clue beyond the {MAX_CLUES} a puzzle may have \

@@ -81,7 +81,10 @@ pub enum AsmErrorKind {
     #[error("undefined label '{}'", ludomat_io::text::escape_controls(.0))]
     UndefinedLabel(String),
     /// A label defined twice.
-    #[error("label '{}' is already defined on line {first_line}", ludomat_io::text::escape_controls(name))]
+    #[error(
+        "label '{}' is already defined on line {first_line}",
+        ludomat_io::text::escape_controls(name)
+    )]
     DuplicateLabel {
         /// The label.
         name: String,
@@ -89,7 +92,7 @@ pub enum AsmErrorKind {
         first_line: usize,
     },
     /// A label name that is not an identifier or clashes with a register or condition.
-    #[error("'{}' cannot be a label: {1}", ludomat_io::text::escape_controls(.0))]
+    #[error("'{}' cannot be a label: {}", ludomat_io::text::escape_controls(.0), .1)]
     BadLabel(String, &'static str),
     /// ORG backwards.
     #[error("ORG {target:#04x} goes back: {here:#04x} words are already placed")]

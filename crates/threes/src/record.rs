@@ -438,7 +438,11 @@ pub fn records_in(
         .into_iter()
         .filter_map(|p| {
             let name = p.file_name()?.to_str()?;
-            let n: u64 = name.strip_prefix("game-")?.strip_suffix(".json")?.parse().ok()?;
+            let n: u64 = name
+                .strip_prefix("game-")?
+                .strip_suffix(".json")?
+                .parse()
+                .ok()?;
             (n >= first && n - first < games).then_some((n, p))
         })
         .collect();

@@ -584,12 +584,12 @@ pub fn run(
                     Some(halt.clone()),
                 )
                 .and_then(|mut p| {
-                        let r = p.play(i, game_seed, config.model, None);
-                        if r.is_ok() {
-                            p.quit();
-                        }
-                        r
-                    });
+                    let r = p.play(i, game_seed, config.model, None);
+                    if r.is_ok() {
+                        p.quit();
+                    }
+                    r
+                });
                 let out = played.map(|g| VersusGame {
                     ai: entry.ai.clone(),
                     budget: entry.budget.clone(),
