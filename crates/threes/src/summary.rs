@@ -73,9 +73,10 @@ pub fn csv_row(number: u64, g: &GameSummary) -> String {
     )
 }
 
-/// The longest line a CSV reader takes: a row is a few dozen bytes, a settings line or a
-/// `threes versus` row with long AI names a few kilobytes.
-pub const CSV_LINE_CAP: usize = 1 << 16;
+/// The longest line a CSV reader takes: a row is a few dozen bytes, a settings line a few
+/// kilobytes, and a `threes versus` row carries its AI's name and budget as given (names of
+/// 70,000 characters are read back).
+pub const CSV_LINE_CAP: usize = 1 << 20;
 
 /// Read a CSV of `what` (`threes auto`) line by line from `reader`, never holding more
 /// than one line ([`CSV_LINE_CAP`]): the settings line(s) of a log (`# ludomat …`) are
