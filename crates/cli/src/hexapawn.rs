@@ -3,6 +3,7 @@
 //! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
 //! game flow lives here.
 
+use ludomat_io::text::Shown as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -160,7 +161,7 @@ fn train(a: TrainArgs) -> Result<()> {
                     outln!(
                         "Starting over; the saved HER ({}) is kept as {}.",
                         ludomat_io::text::count(saved.record().games, "game", "games"),
-                        ludomat_io::text::path(&b)
+                        b.shown()
                     );
                 }
                 Her::new(a.seed)
@@ -187,11 +188,8 @@ fn train(a: TrainArgs) -> Result<()> {
     // the games saved on the way: a failed last save says what it loses
     let saved_at = std::cell::Cell::new(None);
     let mut save = |t: &HerTraining| match &a.state {
-        Some(p) => {
-            t.her.save(p).map_err(|e| CheckpointError(Box::new(e)))?;
-            saved_at.set(Some(t.played()));
-            Ok(())
-        }
+        Some(p) => (t.her.save(p).map(|()| saved_at.set(Some(t.played()))))
+            .map_err(|e| CheckpointError(Box::new(e))),
         None => Ok(()),
     };
     let mut checkpoint = match a.save_every {
@@ -202,12 +200,10 @@ fn train(a: TrainArgs) -> Result<()> {
     drop(ctx);
     bar.finish();
     if let Some(p) = &a.state {
-        run.her.save(p).map_err(|e| {
-            let since = saved_at.get();
-            let lost = run.played().saturating_sub(since.unwrap_or(0));
-            let lost = ludomat_io::text::not_saved(lost, since.is_some(), "HER");
-            anyhow::anyhow!("cannot save HER: {e}; {lost}")
-        })?;
+        let lost = text::lost(run.played(), saved_at.get());
+        run.her
+            .save(p)
+            .map_err(|e| anyhow::anyhow!("cannot save HER: {e}; {lost}"))?;
     }
     let ended = ended?;
     let played = run.played();
@@ -225,10 +221,10 @@ fn train(a: TrainArgs) -> Result<()> {
     if let Some(path) = &a.chart {
         let chart = text::curve_chart(&run.report, crate::caption::made_by());
         line_chart(&chart, path)?;
-        outln!("chart: {}", ludomat_io::text::path(&path));
+        outln!("chart: {}", path.shown());
     }
     if let Some(p) = &a.state {
-        outln!("state: {}", ludomat_io::text::path(&p));
+        outln!("state: {}", p.shown());
     }
     if ended == Ended::Cancelled {
         let kept = if a.state.is_some() {

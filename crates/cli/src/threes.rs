@@ -5,6 +5,7 @@
 //! Play reads keys in raw mode when standard input is a terminal (arrow keys, `w a s d`,
 //! `q`), and whole lines otherwise (`w`, `left`, `wasd`…), so a game can be scripted.
 
+use ludomat_io::text::Shown as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -191,13 +192,7 @@ fn play_with(
     if let Some(path) = &args.record {
         check_output(path, "--record", ANY)?;
         // a record is never replaced: an earlier game's stays as it is
-        if std::fs::symlink_metadata(path).is_ok() {
-            bail!(
-                "--record {}: a file is already there; records are never replaced: give \
-                 another name, or remove it first",
-                ludomat_io::text::path(&path)
-            );
-        }
+        ludomat_io::output::refuse_existing(path, "--record", "records")?;
     }
     let mut game = Play::new(args)?;
     let mut say = |text: &str| -> Result<()> {
@@ -211,7 +206,7 @@ fn play_with(
     let played = game.run(key, &mut say);
     if let Some(path) = &args.record {
         crate::files::write(path, game.record().to_json())?;
-        say(&format!("game saved to {}", ludomat_io::text::path(&path)))?;
+        say(&format!("game saved to {}", path.shown()))?;
     }
     played
 }
@@ -249,7 +244,7 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
         return Ok(Weights::default());
     };
     let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-    Weights::from_json(&text).with_context(|| format!("{}", ludomat_io::text::path(&path)))
+    Weights::from_json(&text).with_context(|| format!("{}", path.shown()))
 }
 
 /// Refuse an output path before a long run rather than after it (`ludomat_io::output`):
@@ -292,28 +287,11 @@ fn auto(a: AutoOptions) -> Result<()> {
     };
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
-        output::check_folder(dir)
-            .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
+        output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.shown()))?;
         // an earlier run's records are never replaced
-        let there =
-            ludomat_threes::record::records_in(dir, u64::from(a.first_game), u64::from(a.games))
-                .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
-        if let Some(first) = there.first() {
-            bail!(
-                "--record-dir {}: {} of this run's games {} already there ({}{}); records are \
-                 never replaced: give another folder, or remove them first",
-                ludomat_io::text::path(&dir),
-                ludomat_io::text::count(there.len() as u64, "record", "records"),
-                if there.len() == 1 { "is" } else { "are" },
-                first
-                    .file_name()
-                    .map(|n| n.to_string_lossy())
-                    .unwrap_or_default(),
-                if there.len() > 1 { " …" } else { "" }
-            );
-        }
-        ludomat_io::write::folders(dir)
-            .with_context(|| format!("--record-dir {}", ludomat_io::text::path(&dir)))?;
+        let (first, games) = (u64::from(a.first_game), u64::from(a.games));
+        ludomat_threes::record::refuse_replacing(dir, first, games).map_err(anyhow::Error::msg)?;
+        ludomat_io::write::folders(dir).with_context(|| format!("--record-dir {}", dir.shown()))?;
     }
     // The CSV log's settings: what decides its games.
     let spec = summary::log_spec(
@@ -456,23 +434,6 @@ fn engine(a: EngineArgs) -> Result<()> {
     Ok(())
 }
 
-/// Open each file of `paths` and hand its name and a reader to `read`, which reads it line
-/// by line (each line capped, the file of any size).
-fn read_each(
-    paths: &[PathBuf],
-    mut read: impl FnMut(&str, &mut dyn std::io::BufRead) -> Result<()>,
-) -> Result<()> {
-    for path in paths {
-        let file = ludomat_io::read::open(path)
-            .with_context(|| format!("cannot read {}", ludomat_io::text::path(&path)))?;
-        read(
-            &ludomat_io::text::path(path),
-            &mut std::io::BufReader::new(file),
-        )?;
-    }
-    Ok(())
-}
-
 /// `ludomat threes versus`
 fn versus(a: VersusOptions) -> Result<()> {
     check_outputs(&[(&a.chart, "--chart", CHART)])?;
@@ -481,8 +442,8 @@ fn versus(a: VersusOptions) -> Result<()> {
     output::outputs_not_inputs(&writes, &reads)?;
     let mut games = Vec::new();
     if !a.from.is_empty() {
-        read_each(&a.from, |name, reader| {
-            Ok(versus::read_csv_from(name, reader, &mut games)?)
+        ludomat_io::read::each(&a.from, |name, r| -> Result<()> {
+            Ok(versus::read_csv_from(name, r, &mut games)?)
         })?;
         return versus_report(&games, a.chart.as_deref(), a.paired.as_deref());
     }
@@ -511,7 +472,7 @@ fn versus(a: VersusOptions) -> Result<()> {
                 &versus::is_whole_row,
             )?;
             if !opened.existing.is_empty() {
-                let name = ludomat_io::text::path(&path).to_string();
+                let name = path.shown().to_string();
                 versus::read_csv(&name, &opened.existing, &mut games)?;
             }
             Some(opened.log)
@@ -588,7 +549,7 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;
-        outln!("curve written to {}", ludomat_io::text::path(&path));
+        outln!("curve written to {}", path.shown());
     }
     Ok(())
 }
@@ -613,11 +574,8 @@ fn finish(
         // the settings line, then the games in order
         let text = spec.settings_line() + &summary::to_csv(u64::from(a.first_game), games);
         log.rewrite(&text)
-            .with_context(|| format!("cannot write {}", ludomat_io::text::path(&log.path())))?;
-        outln!(
-            "one line per game written to {}",
-            ludomat_io::text::path(&log.path())
-        );
+            .with_context(|| format!("cannot write {}", log.path().shown()))?;
+        outln!("one line per game written to {}", log.path().shown());
     }
     if let Some(path) = &a.chart {
         let title = format!(
@@ -626,10 +584,7 @@ fn finish(
             text::rule(rule)
         );
         summary::histogram(path, games, &title, &crate::caption::made_by())?;
-        outln!(
-            "score histogram written to {}",
-            ludomat_io::text::path(&path)
-        );
+        outln!("score histogram written to {}", path.shown());
     }
     Ok(())
 }
@@ -660,18 +615,12 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
-    outln!(
-        "checkpoint: {}",
-        ludomat_io::text::path(&a.checkpoint_path())
-    );
-    outln!(
-        "network:    {} (for --network)",
-        ludomat_io::text::path(&a.network_path())
-    );
+    outln!("checkpoint: {}", a.checkpoint_path().shown());
+    outln!("network:    {} (for --network)", a.network_path().shown());
     outln!(
         "curve:      {}, {}",
-        ludomat_io::text::path(&a.curve_path()),
-        ludomat_io::text::path(&a.chart_path())
+        a.curve_path().shown(),
+        a.chart_path().shown()
     );
     if learned.ended == Ended::Cancelled {
         return Err(Stopped::after(
@@ -688,7 +637,9 @@ fn learn(a: &LearnOptions) -> Result<()> {
 /// `ludomat threes summary`: the statistics of `auto` CSV files, every game once.
 fn summary(a: SummaryArgs) -> Result<()> {
     let mut games = Summaries::new();
-    read_each(&a.files, |name, reader| Ok(games.read_from(name, reader)?))?;
+    ludomat_io::read::each(&a.files, |name, r| -> Result<()> {
+        Ok(games.read_from(name, r)?)
+    })?;
     let games = games.into_games();
     if games.is_empty() {
         bail!(
@@ -707,12 +658,8 @@ fn summary(a: SummaryArgs) -> Result<()> {
 
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
-    let record = GameRecord::from_json(&text).with_context(|| {
-        format!(
-            "{} is not a valid Threes! record",
-            ludomat_io::text::path(&a.file)
-        )
-    })?;
+    let record = GameRecord::from_json(&text)
+        .with_context(|| format!("{} is not a valid Threes! record", a.file.shown()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
@@ -722,7 +669,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
     };
     let head = format!(
         "{}: {}, hint model {model}, seed {seed}{derived}\n",
-        ludomat_io::text::path(&a.file),
+        a.file.shown(),
         ludomat_io::text::count(moves as u64, "swipe", "swipes"),
     );
     out!("{}", wrap(&head));
@@ -768,7 +715,7 @@ fn tune(options: TuneOptions) -> Result<()> {
         if a.checkpoint.as_deref() == Some(out.as_path()) {
             anyhow::bail!(
                 "--out {}: is also the --checkpoint: give them different files",
-                ludomat_io::text::path(&out)
+                out.shown()
             );
         }
     }
@@ -781,7 +728,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-            Some(options.read_resume(&start, &ludomat_io::text::path(&path), &text)?)
+            Some(options.read_resume(&start, &path.shown(), &text)?)
         }
         None => None,
     };

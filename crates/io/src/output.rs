@@ -352,6 +352,26 @@ fn probe(dir: &Path) -> io::Result<()> {
     probe.close()
 }
 
+/// Refuse `path` when something is already there: for outputs that are never replaced
+/// (`what`: `records`), `--record keep.json: a file is already there; records are never
+/// replaced: give another name, or remove it first`.
+///
+/// # Errors
+/// The refusal (`AlreadyExists`).
+pub fn refuse_existing(path: &Path, flag: &str, what: &str) -> io::Result<()> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(());
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!(
+            "{flag} {}: a file is already there; {what} are never replaced: give another \
+             name, or remove it first",
+            crate::text::path(path)
+        ),
+    ))
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;

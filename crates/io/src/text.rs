@@ -360,6 +360,18 @@ pub fn path(p: impl AsRef<std::path::Path>) -> String {
     escape_controls(&p.as_ref().display().to_string()).into_owned()
 }
 
+/// [`path`] as a method: `file.shown()` where a message names a file.
+pub trait Shown {
+    /// The name as messages show it ([`path`]).
+    fn shown(&self) -> String;
+}
+
+impl<P: AsRef<std::path::Path> + ?Sized> Shown for P {
+    fn shown(&self) -> String {
+        path(self)
+    }
+}
+
 /// A number a person gave (an option's value, `f64` or `f32`), echoed back in a message
 /// in short form: as typed for ordinary sizes (`2.5`, `-3`, `10000`), with an exponent
 /// when it is very large or very small (`1e300`, `-1e300`, `1.5e-9`), `infinity` and

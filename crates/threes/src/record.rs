@@ -450,6 +450,29 @@ pub fn records_in(
     Ok(found.into_iter().map(|(_, p)| p).collect())
 }
 
+/// Refuse a run whose records (games `first` to `first + games - 1`) would replace
+/// records already in `dir` ([`records_in`]), naming how many and the first.
+///
+/// # Errors
+/// The refusal, in words, or the folder cannot be listed.
+pub fn refuse_replacing(dir: &std::path::Path, first: u64, games: u64) -> Result<(), String> {
+    use ludomat_io::text::Shown as _;
+    let there =
+        records_in(dir, first, games).map_err(|e| format!("--record-dir {}: {e}", dir.shown()))?;
+    let Some(one) = there.first() else {
+        return Ok(());
+    };
+    Err(format!(
+        "--record-dir {}: {} of this run's games {} already there ({}{}); records are never \
+         replaced: give another folder, or remove them first",
+        dir.shown(),
+        ludomat_io::text::count(there.len() as u64, "record", "records"),
+        if there.len() == 1 { "is" } else { "are" },
+        one.file_name().map(|n| n.shown()).unwrap_or_default(),
+        if there.len() > 1 { " …" } else { "" }
+    ))
+}
+
 #[cfg(test)]
 mod record_dir_tests {
     /// Hostile re-trial item 9: an earlier run's records are found before a run replaces
