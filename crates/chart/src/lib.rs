@@ -116,7 +116,7 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
         Some("png") => Ok(Format::Png),
         Some("svg") => Ok(Format::Svg),
         _ => Err(ChartError::UnknownFormat(
-            ludomat_io::text::path(&path).to_string(),
+            ludomat_io::text::path(path).to_string(),
         )),
     }
 }
@@ -126,7 +126,7 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
 /// (`ludomat_io::write::check_target`).
 fn check_writable(path: &Path) -> Result<(), ChartError> {
     ludomat_io::write::check_target(path).map_err(|source| ChartError::Io {
-        path: ludomat_io::text::path(&path).to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         source,
     })
 }
@@ -137,7 +137,7 @@ fn save(path: &Path, bytes: &[u8]) -> Result<(), ChartError> {
     ludomat_io::write::atomically(path, bytes)
         .map(drop)
         .map_err(|source| ChartError::Io {
-            path: ludomat_io::text::path(&path).to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             source,
         })
 }
@@ -174,7 +174,7 @@ fn with_caption<DB: DrawingBackend>(
 
 fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
     ChartError::Draw {
-        path: ludomat_io::text::path(&path).to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         reason: e.to_string(),
     }
 }

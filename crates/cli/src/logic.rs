@@ -139,8 +139,8 @@ fn sim(a: SimArgs) -> Result<()> {
     let vectors = match (&a.vectors, a.random) {
         (Some(p), _) => {
             let text = crate::files::read_string(p, crate::files::TEXT_CAP)?;
-            check_run(count_vectors(&text), &netlist).with_context(|| format!("{}", p.shown()))?;
-            parse_vectors(&text, width).with_context(|| format!("{}", p.shown()))?
+            check_run(count_vectors(&text), &netlist).with_context(|| p.shown().to_string())?;
+            parse_vectors(&text, width).with_context(|| p.shown().to_string())?
         }
         (None, Some(n)) => {
             check_run(n, &netlist).context("--random")?;

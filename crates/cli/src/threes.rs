@@ -244,7 +244,7 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
         return Ok(Weights::default());
     };
     let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-    Weights::from_json(&text).with_context(|| format!("{}", path.shown()))
+    Weights::from_json(&text).with_context(|| path.shown().to_string())
 }
 
 /// Refuse an output path before a long run rather than after it (`ludomat_io::output`):

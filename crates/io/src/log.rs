@@ -196,7 +196,7 @@ impl From<bool> for Resume {
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
     /// A log is there and the run was not asked to go on with it.
-    #[error("{} already holds {} of an earlier run; it is never emptied: {}", crate::text::path(&path), count(*lines, "line", "lines"), if *resume_flag { "give --resume to go on with it, or write to another file" } else { "write to another file, or remove it first" })]
+    #[error("{} already holds {} of an earlier run; it is never emptied: {}", crate::text::path(path), count(*lines, "line", "lines"), if *resume_flag { "give --resume to go on with it, or write to another file" } else { "write to another file, or remove it first" })]
     Exists {
         /// The log.
         path: PathBuf,
@@ -206,7 +206,7 @@ pub enum LogError {
         resume_flag: bool,
     },
     /// The log was written with other settings.
-    #[error("{} was written with other settings, so its lines cannot be mixed with this run's: {}; give the same settings, or write to another file", crate::text::path(&path), differences.join("; "))]
+    #[error("{} was written with other settings, so its lines cannot be mixed with this run's: {}; give the same settings, or write to another file", crate::text::path(path), differences.join("; "))]
     Settings {
         /// The log.
         path: PathBuf,
@@ -214,7 +214,7 @@ pub enum LogError {
         differences: Vec<String>,
     },
     /// The file has no settings line of this kind of log.
-    #[error("{} is not a log of `ludomat {what}` with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", crate::text::path(&path))]
+    #[error("{} is not a log of `ludomat {what}` with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", crate::text::path(path))]
     NoSettings {
         /// The log.
         path: PathBuf,
@@ -222,7 +222,7 @@ pub enum LogError {
         what: String,
     },
     /// The last line was cut short.
-    #[error("{}: line {line} is cut short (no newline at its end: a run stopped in the middle of writing it, or a full disk); remove that line, then go on", crate::text::path(&path))]
+    #[error("{}: line {line} is cut short (no newline at its end: a run stopped in the middle of writing it, or a full disk); remove that line, then go on", crate::text::path(path))]
     Torn {
         /// The log.
         path: PathBuf,
@@ -233,7 +233,7 @@ pub enum LogError {
     #[error(transparent)]
     Lock(#[from] LockError),
     /// Reading or writing failed.
-    #[error("{}: {source}", crate::text::path(&path))]
+    #[error("{}: {source}", crate::text::path(path))]
     Io {
         /// The log.
         path: PathBuf,

@@ -185,7 +185,7 @@ fn found_ext(ext: &Option<String>) -> String {
 /// An output refused, with the flag and path that named it: `--chart x.txt: the format is
 /// chosen by the extension: .png or .svg, not .txt`.
 #[derive(Debug, thiserror::Error)]
-#[error("{flag} {}: {why}", crate::text::path(&path))]
+#[error("{flag} {}: {why}", crate::text::path(path))]
 pub struct Refused {
     /// The flag (`--chart`), or what the path is for.
     pub flag: String,

@@ -161,7 +161,7 @@ pub fn dangling(target: &Path) -> io::Error {
         io::ErrorKind::InvalidInput,
         format!(
             "a dangling symbolic link to {} (nothing is there): nothing is made through it; remove the link or give another name",
-            crate::text::path(&target)
+            crate::text::path(target)
         ),
     )
 }

@@ -200,7 +200,7 @@ enum Def {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("reading {}: {source}", ludomat_io::text::path(&path))]
+    #[error("reading {}: {source}", ludomat_io::text::path(path))]
     Read {
         /// The file.
         path: std::path::PathBuf,
@@ -208,7 +208,7 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The text is not a netlist.
-    #[error("{}: {source}", ludomat_io::text::path(&path))]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Parse {
         /// The file.
         path: std::path::PathBuf,

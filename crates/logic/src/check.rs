@@ -93,7 +93,7 @@ impl CheckReport {
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     /// The folder could not be listed.
-    #[error("reading {}: {source}", ludomat_io::text::path(&dir))]
+    #[error("reading {}: {source}", ludomat_io::text::path(dir))]
     Dir {
         /// The folder.
         dir: PathBuf,
@@ -110,12 +110,12 @@ pub enum CheckError {
 enum FileError {
     #[error(transparent)]
     Load(#[from] LoadError),
-    #[error("reading {}: {source}", ludomat_io::text::path(&path))]
+    #[error("reading {}: {source}", ludomat_io::text::path(path))]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{}: {source}", ludomat_io::text::path(&path))]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Responses { path: PathBuf, source: VectorError },
     #[error(transparent)]
     Sim(#[from] SimError),

@@ -222,7 +222,7 @@ impl Stored {
                     _ => ludomat_io::error::words(&e),
                 };
                 return Err(StoreError::Missing {
-                    path: ludomat_io::text::path(&path).to_string(),
+                    path: ludomat_io::text::path(path).to_string(),
                     why,
                 });
             }

@@ -293,14 +293,14 @@ pub fn trained(
         Some((n, b)) => format!(
             "\n(it replaced a MENACE of {n} games, kept as {}; without --fresh training\n\
              continues the saved MENACE)",
-            ludomat_io::text::path(&b)
+            ludomat_io::text::path(b)
         ),
         None => String::new(),
     };
     format!(
         "MENACE has now played {}; saved to {}{replacing}\n",
         ludomat_io::text::count(games, "game", "games"),
-        ludomat_io::text::path(&path)
+        ludomat_io::text::path(path)
     )
 }
 

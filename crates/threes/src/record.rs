@@ -481,8 +481,7 @@ mod record_dir_tests {
     fn an_earlier_runs_records_are_found() {
         let dir = tempfile::tempdir().unwrap();
         for n in [0, 2, 10] {
-            ludomat_io::write::atomically(&dir.path().join(format!("game-{n}.json")), "{}")
-                .unwrap();
+            ludomat_io::write::atomically(dir.path().join(format!("game-{n}.json")), "{}").unwrap();
         }
         let found = super::records_in(dir.path(), 1, 5).unwrap();
         assert_eq!(found, vec![dir.path().join("game-2.json")]);

@@ -210,7 +210,7 @@ pub fn save(
     trainer: Option<serde_json::Value>,
 ) -> Result<(), NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: ludomat_io::text::path(&path).to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         source,
     };
     let level = match precision {
@@ -227,7 +227,7 @@ pub fn save(
 /// # Errors
 /// When it cannot be read or is not a sound network file.
 pub fn load(path: &Path) -> Result<Loaded, NetworkFileError> {
-    let name = ludomat_io::text::path(&path).to_string();
+    let name = ludomat_io::text::path(path).to_string();
     let bytes = ludomat_io::read::bytes(path, MAX_FILE).map_err(|source| NetworkFileError::Io {
         path: name.clone(),
         source,
@@ -385,7 +385,7 @@ pub fn open_curve(
     resume: bool,
 ) -> Result<ludomat_io::log::Opened, NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: ludomat_io::text::path(&path).to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         source,
     };
     if resume {
@@ -421,7 +421,7 @@ pub fn open_curve(
 /// The curve is in use, or cannot be copied or emptied.
 pub fn set_aside_orphan_curve(path: &Path) -> Result<Option<std::path::PathBuf>, NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: ludomat_io::text::path(&path).to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         source,
     };
     match std::fs::metadata(path) {
@@ -442,7 +442,7 @@ pub fn set_aside_orphan_curve(path: &Path) -> Result<Option<std::path::PathBuf>,
 pub fn write_text(path: &Path, text: &str) -> Result<(), NetworkFileError> {
     ludomat_io::write::write_atomically(path, text.as_bytes(), ".learn-").map_err(|source| {
         NetworkFileError::Io {
-            path: ludomat_io::text::path(&path).to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             source,
         }
     })?;
@@ -458,7 +458,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(NetworkFileError::Io {
-            path: ludomat_io::text::path(&path).to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             source,
         }),
     }
@@ -470,7 +470,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
 /// When it cannot be made.
 pub fn make_dir(dir: &Path) -> Result<(), NetworkFileError> {
     ludomat_io::write::folders(dir).map_err(|source| NetworkFileError::Io {
-        path: ludomat_io::text::path(&dir).to_string(),
+        path: ludomat_io::text::path(dir).to_string(),
         source,
     })
 }
