@@ -75,7 +75,8 @@ pub struct TrainOptions {
     /// The side MENACE plays.
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Side::X))]
     pub side: Side,
-    /// Games per point of the learning curve (1 to 1,000,000,000).
+    /// Games per point of the learning curve (1 to 1,000,000,000). The curve keeps at
+    /// most 10,000 points: a run of more games widens the window (and says so).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 100, value_name = "N", value_parser = count::<u64>(1, 1_000_000_000)))]
     pub window: u64,
     /// Start over from fresh matchboxes (rule flags apply to a fresh MENACE only); the

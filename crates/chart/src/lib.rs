@@ -17,13 +17,13 @@ use plotters::prelude::*;
 #[derive(Debug, thiserror::Error)]
 pub enum ChartError {
     /// The file name does not end in `.png` or `.svg`.
-    #[error("cannot tell the chart format of '{0}': use a name ending in .png or .svg")]
+    #[error("cannot tell the chart format of '{}': use a name ending in .png or .svg", ludomat_io::text::escape_controls(.0))]
     UnknownFormat(String),
     /// There was nothing to draw.
     #[error("nothing to draw: {0}")]
     Empty(&'static str),
     /// The file cannot be created.
-    #[error("cannot write the chart '{path}': {source}")]
+    #[error("cannot write the chart '{}': {source}", ludomat_io::text::path(path))]
     Io {
         /// The file.
         path: String,
@@ -31,7 +31,7 @@ pub enum ChartError {
         source: std::io::Error,
     },
     /// Drawing or writing failed.
-    #[error("cannot draw '{path}': {reason}")]
+    #[error("cannot draw '{}': {reason}", ludomat_io::text::path(path))]
     Draw {
         /// The file.
         path: String,
@@ -115,7 +115,9 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
     {
         Some("png") => Ok(Format::Png),
         Some("svg") => Ok(Format::Svg),
-        _ => Err(ChartError::UnknownFormat(path.display().to_string())),
+        _ => Err(ChartError::UnknownFormat(
+            ludomat_io::text::path(path).to_string(),
+        )),
     }
 }
 
@@ -124,7 +126,7 @@ fn format_of(path: &Path) -> Result<Format, ChartError> {
 /// (`ludomat_io::write::check_target`).
 fn check_writable(path: &Path) -> Result<(), ChartError> {
     ludomat_io::write::check_target(path).map_err(|source| ChartError::Io {
-        path: path.display().to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         source,
     })
 }
@@ -135,7 +137,7 @@ fn save(path: &Path, bytes: &[u8]) -> Result<(), ChartError> {
     ludomat_io::write::atomically(path, bytes)
         .map(drop)
         .map_err(|source| ChartError::Io {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             source,
         })
 }
@@ -172,7 +174,7 @@ fn with_caption<DB: DrawingBackend>(
 
 fn draw_err(path: &Path, e: impl std::fmt::Display) -> ChartError {
     ChartError::Draw {
-        path: path.display().to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         reason: e.to_string(),
     }
 }

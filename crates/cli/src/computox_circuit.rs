@@ -2,6 +2,7 @@
 //! `ludomat computox netlist`, `ludomat computox verify`. The circuit lives in
 //! `ludomat_computox::circuit`; this module only loads the netlist, reads lines and prints.
 
+use ludomat_io::text::Shown as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -57,16 +58,16 @@ struct VerifyArgs {
 /// A netlist file's text (at most 1 MiB), parsed here so that an error names the file.
 pub fn netlist_file(path: &Path) -> Result<String> {
     let len = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
+        .with_context(|| format!("cannot read {}", path.shown()))?
         .len();
     if len > MAX_NETLIST_BYTES as u64 {
         bail!(
             "{} is {len} bytes; a netlist may have at most {MAX_NETLIST_BYTES}",
-            path.display()
+            path.shown()
         );
     }
     let text = crate::files::read_string(path, MAX_NETLIST_BYTES as u64)?;
-    Netlist::parse(&text).with_context(|| format!("in {}", path.display()))?;
+    Netlist::parse(&text).with_context(|| format!("in {}", path.shown()))?;
     Ok(text)
 }
 

@@ -3,6 +3,7 @@
 //! library's training run `HerTraining` (train) in `ludomat_hexapawn::text`'s words; no
 //! game flow lives here.
 
+use ludomat_io::text::Shown as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -160,7 +161,7 @@ fn train(a: TrainArgs) -> Result<()> {
                     outln!(
                         "Starting over; the saved HER ({}) is kept as {}.",
                         ludomat_io::text::count(saved.record().games, "game", "games"),
-                        b.display()
+                        b.shown()
                     );
                 }
                 Her::new(a.seed)
@@ -184,8 +185,11 @@ fn train(a: TrainArgs) -> Result<()> {
         bar.update(p, Some(losses));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
+    // the games saved on the way: a failed last save says what it loses
+    let saved_at = std::cell::Cell::new(None);
     let mut save = |t: &HerTraining| match &a.state {
-        Some(p) => t.her.save(p).map_err(|e| CheckpointError(Box::new(e))),
+        Some(p) => (t.her.save(p).map(|()| saved_at.set(Some(t.played()))))
+            .map_err(|e| CheckpointError(Box::new(e))),
         None => Ok(()),
     };
     let mut checkpoint = match a.save_every {
@@ -196,7 +200,10 @@ fn train(a: TrainArgs) -> Result<()> {
     drop(ctx);
     bar.finish();
     if let Some(p) = &a.state {
-        run.her.save(p)?;
+        let lost = text::lost(run.played(), saved_at.get());
+        run.her
+            .save(p)
+            .map_err(|e| anyhow::anyhow!("cannot save HER: {e}; {lost}"))?;
     }
     let ended = ended?;
     let played = run.played();
@@ -214,10 +221,10 @@ fn train(a: TrainArgs) -> Result<()> {
     if let Some(path) = &a.chart {
         let chart = text::curve_chart(&run.report, crate::caption::made_by());
         line_chart(&chart, path)?;
-        outln!("chart: {}", path.display());
+        outln!("chart: {}", path.shown());
     }
     if let Some(p) = &a.state {
-        outln!("state: {}", p.display());
+        outln!("state: {}", p.shown());
     }
     if ended == Ended::Cancelled {
         let kept = if a.state.is_some() {

@@ -3,6 +3,7 @@
 //! made in memory first; a bad size or a bad state file writes nothing, and each file is
 //! written atomically.
 
+use ludomat_io::text::Shown as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -97,7 +98,7 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
             "--state {}: no such file. A state file is made by `ludomat menace --state {0} \
              train` (or `menace play`); without --state the kit is of the saved MENACE, or \
              of a fresh one when none is saved. No kit was written.",
-            path.display()
+            path.shown()
         );
     }
     let kit = if saved {
@@ -105,14 +106,14 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
         if rules_given && *m.rules() != rules {
             bail!(
                 "{} holds a MENACE playing by {} rules; rule flags only describe a fresh MENACE (leave out --state for one)",
-                path.display(),
+                path.shown(),
                 m.rules()
             );
         }
         let r = m.record(side);
         let origin = format!(
             "the saved MENACE of {}, {} ({} as {})",
-            path.display(),
+            path.shown(),
             ludomat_io::text::count(m.games(), "game played", "games played"),
             ludomat_io::text::results(r.wins, r.draws, r.losses),
             ludomat_tictactoe::Mark::of(side)
@@ -137,14 +138,14 @@ pub fn her(args: HerKitArgs) -> Result<()> {
         Some(path) if !path.exists() => bail!(
             "--state {}: no such file. A state file is made by `ludomat her train --state \
              {0}`; without --state the kit is of a fresh HER. No kit was written.",
-            path.display()
+            path.shown()
         ),
         Some(path) => {
             let her = Her::load(path).map_err(|e| anyhow!("{e}\nNo kit was written."))?;
             let r = her.record();
             let origin = format!(
                 "the trained HER of {}, {} ({}, {})",
-                path.display(),
+                path.shown(),
                 ludomat_io::text::count(r.games, "game played", "games played"),
                 ludomat_io::text::count(r.wins, "win", "wins"),
                 ludomat_io::text::count(r.losses, "loss", "losses")
@@ -182,7 +183,7 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
     // the kit never replaces the state it is made from
     let not_input = |path: &Path| {
         ludomat_io::output::not_an_input(path, &inputs)
-            .map_err(|e| no_kit(&format!("--out {}: {e}", path.display())))
+            .map_err(|e| no_kit(&format!("--out {}: {e}", path.shown())))
     };
     not_input(&out)?;
     let to = output::destination(&out, a.per_move || a.svg).map_err(|e| no_kit(&e))?;
@@ -202,21 +203,21 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
     );
     if let output::Destination::Folder(dir) = &to {
         ludomat_io::write::folders(dir)
-            .with_context(|| format!("--out {}: cannot make the folder", dir.display()))?;
+            .with_context(|| format!("--out {}: cannot make the folder", dir.shown()))?;
     }
     for f in &files {
         let path = to.path_of(&f.name);
         not_input(&path)?;
         ludomat_io::output::check(&path, ludomat_io::output::ANY)
-            .map_err(|e| no_kit(&format!("--out {}: {e}", path.display())))?;
+            .map_err(|e| no_kit(&format!("--out {}: {e}", path.shown())))?;
     }
     for f in &files {
         let path = to.path_of(&f.name);
         ludomat_io::write::write_atomically(&path, &f.bytes, ".kit-")
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| format!("cannot write {}", path.shown()))?;
         outln!(
             "  {} ({}, {}, {} KiB)",
-            path.display(),
+            path.shown(),
             ludomat_io::text::count(f.pages as u64, "page", "pages"),
             ludomat_io::text::count(f.fronts as u64, "front", "fronts"),
             f.bytes.len().div_ceil(1024)

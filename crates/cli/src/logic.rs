@@ -2,6 +2,7 @@
 //! netlists, the atalanta check, the relay input latch, and the benchmark against Icarus
 //! Verilog and Verilator.
 
+use ludomat_io::text::Shown as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -138,9 +139,8 @@ fn sim(a: SimArgs) -> Result<()> {
     let vectors = match (&a.vectors, a.random) {
         (Some(p), _) => {
             let text = crate::files::read_string(p, crate::files::TEXT_CAP)?;
-            check_run(count_vectors(&text), &netlist)
-                .with_context(|| format!("{}", p.display()))?;
-            parse_vectors(&text, width).with_context(|| format!("{}", p.display()))?
+            check_run(count_vectors(&text), &netlist).with_context(|| p.shown().to_string())?;
+            parse_vectors(&text, width).with_context(|| p.shown().to_string())?
         }
         (None, Some(n)) => {
             check_run(n, &netlist).context("--random")?;
@@ -247,7 +247,7 @@ fn bench(a: BenchArgs) -> Result<()> {
     if let Some(path) = a.chart {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());
         ludomat_chart::log_bar_chart(&chart, &path)?;
-        outln!("chart: {}", path.display());
+        outln!("chart: {}", path.shown());
     }
     if ended == Ended::Cancelled {
         return Err(ludomat_io::interrupt::Stopped::after(

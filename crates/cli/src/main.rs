@@ -193,9 +193,10 @@ fn main() -> std::process::ExitCode {
     match result {
         // stopped by Ctrl-C after printing what it had: the one line, the shell's status
         Err(e) if e.downcast_ref::<interrupt::Stopped>().is_some() => {
-            let line = e.downcast_ref::<interrupt::Stopped>().map(|s| s.line());
+            let stopped = e.downcast_ref::<interrupt::Stopped>();
+            let line = stopped.map(|s| s.line());
             errln!("{}", help::wrap(line.unwrap_or_default()).trim_end());
-            std::process::ExitCode::from(130)
+            std::process::ExitCode::from(stopped.map_or(130, interrupt::Stopped::status))
         }
         Err(e) if usage::find(&e).is_some() => {
             // a usage error found after parsing: as clap says its own, status 2

@@ -7,6 +7,7 @@
 //! `--save-every` games, at the end and on Ctrl-C; `stats` and `boxes` only read it. All
 //! saves are atomic; a file that is not a MENACE state is reported and never touched.
 
+use ludomat_io::text::Shown as _;
 use std::io::Write;
 use std::time::Instant;
 
@@ -102,10 +103,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             let mut store = Stored::open_to_write(&cmd.state, a.fresh)?;
             if a.fresh && Menace::load(&store.path).is_ok() {
                 if let Some(b) = crate::saved::keep_backup(&store.path)? {
-                    outln!(
-                        "Starting over; the saved MENACE is kept as {}.",
-                        b.display()
-                    );
+                    outln!("Starting over; the saved MENACE is kept as {}.", b.shown());
                 }
             }
             let mut out = crate::help::Wrapped::new(crate::out::stdout());
@@ -159,10 +157,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             // a long state path wrapped like every line (the table's lines fit 80)
             out!(
                 "{}",
-                crate::help::wrap(&text::stats(
-                    &store.menace,
-                    &store.path.display().to_string()
-                ))
+                crate::help::wrap(&text::stats(&store.menace, &store.path.shown()))
             );
             Ok(())
         }
@@ -258,7 +253,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     );
     out!("{}", crate::help::wrap(&run.summary()));
     ludomat_io::write::folders(&args.out)
-        .with_context(|| format!("cannot make the output folder {}", args.out.display()))?;
+        .with_context(|| format!("cannot make the output folder {}", args.out.shown()))?;
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
     let [rates, beads] = run.charts(&crate::caption::made_by());
     for ext in ["png", "svg"] {
@@ -267,9 +262,12 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     }
     outln!(
         "learning curve in {}:\n  {}",
-        args.out.display(),
+        args.out.shown(),
         CURVE_FILES.join(", ")
     );
+    if let Some(line) = text::widened_window(args.window, run.progress.per_point) {
+        out!("{}", crate::help::wrap(&line));
+    }
     let kept = replaced.zip(backup.as_deref());
     out!(
         "{}",

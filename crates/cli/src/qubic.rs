@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::LineInput;
 use ludomat_io::interrupt::Stopped;
+use ludomat_io::text::Shown as _;
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
 
 use crate::help::wrap;
@@ -194,8 +195,8 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             caption: crate::caption::made_by(),
         };
         ludomat_chart::bar_chart(&chart, path)
-            .with_context(|| format!("writing {}", path.display()))?;
-        outln!("chart written to {}", path.display());
+            .with_context(|| format!("writing {}", path.shown()))?;
+        outln!("chart written to {}", path.shown());
     }
     if let Some(f) = &r.first_failure {
         outln!(

@@ -1,6 +1,7 @@
 //! `ludomat relay asm|disasm|run|bench` and `ludomat play relay-tictactoe`: the relay
 //! computer with its teletype (seed 003, crate `ludomat-relay-cpu`).
 
+use ludomat_io::text::Shown as _;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -144,8 +145,8 @@ fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
         None => crate::files::read(path, crate::files::BINARY_CAP)?,
     };
     let text =
-        ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", path.display()))
+        ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", path.shown()))?;
+    assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", path.shown()))
 }
 
 fn asm(a: AsmArgs) -> Result<()> {
@@ -154,7 +155,7 @@ fn asm(a: AsmArgs) -> Result<()> {
     let format = match &a.output {
         Some(path) => {
             ludomat_io::output::not_an_input(path, &[a.source.as_path()])
-                .map_err(|e| anyhow!("-o {}: {e}", path.display()))?;
+                .map_err(|e| anyhow!("-o {}: {e}", path.shown()))?;
             Format::for_output(path, a.format).map_err(|e| usage(e.to_string()))?
         }
         None => a.format.unwrap_or(Format::Bin),
@@ -165,7 +166,7 @@ fn asm(a: AsmArgs) -> Result<()> {
         Some(path) => {
             crate::files::write(path, &bytes)?;
             let (n, size) = (program.words.len(), a.rom_size);
-            errln!("{n} words ({n} of {size} ROM words) → {}", path.display());
+            errln!("{n} words ({n} of {size} ROM words) → {}", path.shown());
         }
         None => {
             let mut out = crate::out::stdout().lock();
@@ -192,7 +193,7 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     if words.len() > memory::MAX_ROM_WORDS {
         bail!(
             "{}: {} words, more than the 256 an 8-bit address reaches",
-            a.image.display(),
+            a.image.shown(),
             words.len()
         );
     }
@@ -200,7 +201,7 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     match a.output {
         Some(p) => {
             ludomat_io::output::not_an_input(&p, &[a.image.as_path()])
-                .map_err(|e| anyhow!("-o {}: {e}", p.display()))?;
+                .map_err(|e| anyhow!("-o {}: {e}", p.shown()))?;
             crate::files::write(&p, text)?
         }
         None => out!("{}", crate::help::wrap(&text)),
@@ -261,7 +262,7 @@ fn run_program(a: RunArgs) -> Result<()> {
         ..RelayConfig::default()
     };
     let mut r = ProgramRun::new(config, a.max_steps, a.trace)
-        .map_err(|e| anyhow!("{}: {e}", a.program.display()))?;
+        .map_err(|e| anyhow!("{}: {e}", a.program.shown()))?;
     let mut keys = Keys {
         input: a.keys.is_none().then_some(LineInput::Stdin),
         queue: a.keys.unwrap_or_default().into(),
@@ -301,8 +302,8 @@ fn run_program(a: RunArgs) -> Result<()> {
 
 fn bench(a: BenchArgs) -> Result<()> {
     let (words, name) = match &a.program {
-        Some(p) => (load_words(p, memory::DEFAULT_ROM_WORDS)?, p.display()),
-        None => (roms::busy_words(), Path::new(BUSY).display()),
+        Some(p) => (load_words(p, memory::DEFAULT_ROM_WORDS)?, p.shown()),
+        None => (roms::busy_words(), BUSY.shown()),
     };
     let rom = Rom::standard(&words).with_context(|| name.to_string())?;
     let bar = progress::Bar::new("instructions", Some(a.max_steps), false);

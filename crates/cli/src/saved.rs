@@ -3,6 +3,7 @@
 //! first kept beside it as `PATH.bak-N` (the first N not taken), so no run ever loses
 //! earlier work without a copy.
 
+use ludomat_io::text::Shown as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -12,7 +13,7 @@ use anyhow::{Context, Result};
 /// there is nothing saved at `path`.
 pub fn keep_backup(path: &Path) -> Result<Option<PathBuf>> {
     ludomat_io::write::keep_copy(path)
-        .with_context(|| format!("cannot keep a copy of {}", path.display()))
+        .with_context(|| format!("cannot keep a copy of {}", path.shown()))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! Play reads keys in raw mode when standard input is a terminal (arrow keys, `w a s d`,
 //! `q`), and whole lines otherwise (`w`, `left`, `wasd`…), so a game can be scripted.
 
+use ludomat_io::text::Shown as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -190,6 +191,8 @@ fn play_with(
 ) -> Result<()> {
     if let Some(path) = &args.record {
         check_output(path, "--record", ANY)?;
+        // a record is never replaced: an earlier game's stays as it is
+        ludomat_io::output::refuse_existing(path, "--record", "records")?;
     }
     let mut game = Play::new(args)?;
     let mut say = |text: &str| -> Result<()> {
@@ -203,7 +206,7 @@ fn play_with(
     let played = game.run(key, &mut say);
     if let Some(path) = &args.record {
         crate::files::write(path, game.record().to_json())?;
-        say(&format!("game saved to {}", path.display()))?;
+        say(&format!("game saved to {}", path.shown()))?;
     }
     played
 }
@@ -241,7 +244,7 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
         return Ok(Weights::default());
     };
     let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-    Weights::from_json(&text).with_context(|| format!("{}", path.display()))
+    Weights::from_json(&text).with_context(|| path.shown().to_string())
 }
 
 /// Refuse an output path before a long run rather than after it (`ludomat_io::output`):
@@ -284,9 +287,11 @@ fn auto(a: AutoOptions) -> Result<()> {
     };
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
-        output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.display()))?;
-        ludomat_io::write::folders(dir)
-            .with_context(|| format!("--record-dir {}", dir.display()))?;
+        output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.shown()))?;
+        // an earlier run's records are never replaced
+        let (first, games) = (u64::from(a.first_game), u64::from(a.games));
+        ludomat_threes::record::refuse_replacing(dir, first, games).map_err(anyhow::Error::msg)?;
+        ludomat_io::write::folders(dir).with_context(|| format!("--record-dir {}", dir.shown()))?;
     }
     // The CSV log's settings: what decides its games.
     let spec = summary::log_spec(
@@ -429,15 +434,6 @@ fn engine(a: EngineArgs) -> Result<()> {
     Ok(())
 }
 
-/// Read each file of `paths` (capped in size) and hand its name and text to `read`.
-fn read_each(paths: &[PathBuf], mut read: impl FnMut(&str, &str) -> Result<()>) -> Result<()> {
-    for path in paths {
-        let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-        read(&path.display().to_string(), &text)?;
-    }
-    Ok(())
-}
-
 /// `ludomat threes versus`
 fn versus(a: VersusOptions) -> Result<()> {
     check_outputs(&[(&a.chart, "--chart", CHART)])?;
@@ -446,8 +442,8 @@ fn versus(a: VersusOptions) -> Result<()> {
     output::outputs_not_inputs(&writes, &reads)?;
     let mut games = Vec::new();
     if !a.from.is_empty() {
-        read_each(&a.from, |name, text| {
-            Ok(versus::read_csv(name, text, &mut games)?)
+        ludomat_io::read::each(&a.from, |name, r| -> Result<()> {
+            Ok(versus::read_csv_from(name, r, &mut games)?)
         })?;
         return versus_report(&games, a.chart.as_deref(), a.paired.as_deref());
     }
@@ -476,7 +472,7 @@ fn versus(a: VersusOptions) -> Result<()> {
                 &versus::is_whole_row,
             )?;
             if !opened.existing.is_empty() {
-                let name = path.display().to_string();
+                let name = path.shown().to_string();
                 versus::read_csv(&name, &opened.existing, &mut games)?;
             }
             Some(opened.log)
@@ -553,7 +549,7 @@ fn versus_report(games: &[VersusGame], chart: Option<&Path>, paired: Option<&str
     }
     if let Some(path) = chart {
         versus::chart(&points, path, &crate::caption::made_by())?;
-        outln!("curve written to {}", path.display());
+        outln!("curve written to {}", path.shown());
     }
     Ok(())
 }
@@ -578,8 +574,8 @@ fn finish(
         // the settings line, then the games in order
         let text = spec.settings_line() + &summary::to_csv(u64::from(a.first_game), games);
         log.rewrite(&text)
-            .with_context(|| format!("cannot write {}", log.path().display()))?;
-        outln!("one line per game written to {}", log.path().display());
+            .with_context(|| format!("cannot write {}", log.path().shown()))?;
+        outln!("one line per game written to {}", log.path().shown());
     }
     if let Some(path) = &a.chart {
         let title = format!(
@@ -588,7 +584,7 @@ fn finish(
             text::rule(rule)
         );
         summary::histogram(path, games, &title, &crate::caption::made_by())?;
-        outln!("score histogram written to {}", path.display());
+        outln!("score histogram written to {}", path.shown());
     }
     Ok(())
 }
@@ -619,12 +615,12 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
-    outln!("checkpoint: {}", a.checkpoint_path().display());
-    outln!("network:    {} (for --network)", a.network_path().display());
+    outln!("checkpoint: {}", a.checkpoint_path().shown());
+    outln!("network:    {} (for --network)", a.network_path().shown());
     outln!(
         "curve:      {}, {}",
-        a.curve_path().display(),
-        a.chart_path().display()
+        a.curve_path().shown(),
+        a.chart_path().shown()
     );
     if learned.ended == Ended::Cancelled {
         return Err(Stopped::after(
@@ -641,7 +637,9 @@ fn learn(a: &LearnOptions) -> Result<()> {
 /// `ludomat threes summary`: the statistics of `auto` CSV files, every game once.
 fn summary(a: SummaryArgs) -> Result<()> {
     let mut games = Summaries::new();
-    read_each(&a.files, |name, text| Ok(games.read(name, text)?))?;
+    ludomat_io::read::each(&a.files, |name, r| -> Result<()> {
+        Ok(games.read_from(name, r)?)
+    })?;
     let games = games.into_games();
     if games.is_empty() {
         bail!(
@@ -661,7 +659,7 @@ fn summary(a: SummaryArgs) -> Result<()> {
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
     let record = GameRecord::from_json(&text)
-        .with_context(|| format!("{} is not a valid Threes! record", a.file.display()))?;
+        .with_context(|| format!("{} is not a valid Threes! record", a.file.shown()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
@@ -671,7 +669,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
     };
     let head = format!(
         "{}: {}, hint model {model}, seed {seed}{derived}\n",
-        a.file.display(),
+        a.file.shown(),
         ludomat_io::text::count(moves as u64, "swipe", "swipes"),
     );
     out!("{}", wrap(&head));
@@ -717,7 +715,7 @@ fn tune(options: TuneOptions) -> Result<()> {
         if a.checkpoint.as_deref() == Some(out.as_path()) {
             anyhow::bail!(
                 "--out {}: is also the --checkpoint: give them different files",
-                out.display()
+                out.shown()
             );
         }
     }
@@ -730,7 +728,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-            Some(options.read_resume(&start, &path.display().to_string(), &text)?)
+            Some(options.read_resume(&start, &path.shown(), &text)?)
         }
         None => None,
     };

@@ -120,7 +120,10 @@ done
 #[test]
 fn a_failing_engine_is_named_and_the_csv_keeps_the_games_before() {
     for (last, wanted) in [
-        ("exit 4", "exited (exit status: 4) at game 1, turn 3"),
+        (
+            "exit 4",
+            "ended at game 1, turn 3 before answering (status 4)",
+        ),
         (
             "echo 'swipe sideways'",
             "sent \"swipe sideways\" at game 1, turn 3",

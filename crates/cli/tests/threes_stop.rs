@@ -2,7 +2,7 @@
 //! - Ctrl-C at a terminal goes to the whole foreground process group. The engines
 //!   `threes versus` and `threes auto --engine` start run in process groups of their own, so
 //!   the key stops the run (the interrupted summary and the table of the games finished)
-//!   instead of killing the engines under it ("engine exited (signal: 2)" and no table).
+//!   instead of killing the engines under it ("the engine ended … before answering" and no table).
 //! - With `--threads`, one engine's failure stops the other threads' games in flight at
 //!   their next turn, instead of letting them play on to their end.
 #![cfg(unix)]
@@ -75,7 +75,10 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
         &csv,
         2,
     );
-    assert!(!err.contains("exited"), "an engine saw the Ctrl-C: {err}");
+    assert!(
+        !err.contains("before answering"),
+        "an engine saw the Ctrl-C: {err}"
+    );
     assert!(
         err.contains("Stopped by Ctrl-C after ") && err.contains("games in this run;"),
         "no interrupted summary: {out}\n{err}"
@@ -112,7 +115,10 @@ fn ctrl_c_in_threes_auto_with_an_engine_stops_the_run_not_the_engine() {
         &csv,
         2,
     );
-    assert!(!err.contains("exited"), "the engine saw the Ctrl-C: {err}");
+    assert!(
+        !err.contains("before answering"),
+        "the engine saw the Ctrl-C: {err}"
+    );
     assert!(
         err.contains("Stopped by Ctrl-C after ") && err.contains("of 100,000 games;"),
         "no interrupted summary: {out}\n{err}"
@@ -241,7 +247,7 @@ fn one_engine_failing_stops_the_other_threads_games_in_flight() {
         let took = start.elapsed();
         assert!(!ok, "{command}: the run must fail");
         assert!(
-            err.contains("exited (exit status: 4)"),
+            err.contains("before answering (status 4)"),
             "{command}: the failure is named: {err}"
         );
         // The slow engine's game (100 ms a move, hundreds of moves) stops at its next turn.

@@ -67,7 +67,7 @@ pub fn mpirun(
                 std::io::ErrorKind::TimedOut,
                 format!(
                     "mpirun -n {ranks} {} {}: still running after {}, killed",
-                    program.display(),
+                    ludomat_io::text::path(program),
                     args.join(" "),
                     ludomat_io::text::duration(limit)
                 ),

@@ -47,7 +47,7 @@ impl fmt::Display for ContactId {
 
 /// A contact name that could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a U1 contact: expected U1-N1 … U1-N25 (or just the number)")]
+#[error("'{}' is not a U1 contact: expected U1-N1 … U1-N25 (or just the number)", ludomat_io::text::escape_controls(.0))]
 pub struct ParseContactError(pub String);
 
 impl FromStr for ContactId {

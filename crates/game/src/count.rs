@@ -6,7 +6,10 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CountError {
     /// Not a number at all, or not a whole one.
-    #[error("'{text}' is not a whole number of {unit} (e.g. 1000000 or 1e6)")]
+    #[error(
+        "'{}' is not a whole number of {unit} (e.g. 1000000 or 1e6)",
+        ludomat_io::text::escape_controls(text)
+    )]
     NotWhole {
         /// What was given.
         text: String,

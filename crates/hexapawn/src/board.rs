@@ -130,7 +130,7 @@ impl fmt::Display for Square {
 
 /// Text that names no square.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a square: expected a file a-c and a rank 1-3, e.g. b2")]
+#[error("'{}' is not a square: expected a file a-c and a rank 1-3, e.g. b2", ludomat_io::text::escape_controls(.0))]
 pub struct ParseSquareError(pub String);
 
 impl FromStr for Square {
@@ -244,7 +244,10 @@ impl fmt::Display for Board {
 
 /// Text that is not a board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a hexapawn board: {reason}")]
+#[error(
+    "'{}' is not a hexapawn board: {reason}",
+    ludomat_io::text::escape_controls(text)
+)]
 pub struct ParseBoardError {
     /// The text.
     pub text: String,

@@ -45,7 +45,7 @@ impl fmt::Display for Move {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// Not two squares.
-    #[error("'{0}' is not a move: expected two squares, e.g. b1-b2 or b1xa2 (or b1b2)")]
+    #[error("'{}' is not a move: expected two squares, e.g. b1-b2 or b1xa2 (or b1b2)", ludomat_io::text::escape_controls(.0))]
     Shape(String),
     /// A square is wrong.
     #[error(transparent)]

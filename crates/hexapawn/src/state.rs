@@ -22,7 +22,7 @@ pub const VERSION: u32 = 1;
 #[derive(Debug, thiserror::Error)]
 pub enum StateError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -30,7 +30,7 @@ pub enum StateError {
         source: std::io::Error,
     },
     /// Not a HER state of this version, or inconsistent.
-    #[error("{path}: {reason}")]
+    #[error("{}: {reason}", ludomat_io::text::path(path))]
     Invalid {
         /// The file.
         path: PathBuf,

@@ -194,6 +194,14 @@ pub fn curve_chart(report: &TrainReport, caption: String) -> ludomat_chart::Line
     }
 }
 
+/// What a training run of `played` games loses when its last save fails, `saved` the games
+/// of its last save on the way, if any: `the 3,000 games trained in this run are not saved`.
+#[must_use]
+pub fn lost(played: u64, saved: Option<u64>) -> String {
+    let unsaved = played.saturating_sub(saved.unwrap_or(0));
+    ludomat_io::text::not_saved(unsaved, saved.is_some(), "HER")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

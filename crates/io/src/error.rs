@@ -117,7 +117,7 @@ pub fn folder_takes_no_file(dir: &std::path::Path, e: &io::Error) -> String {
     };
     format!(
         "the folder {} does not accept new files{why}",
-        dir.display()
+        crate::text::path(dir)
     )
 }
 

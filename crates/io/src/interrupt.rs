@@ -60,9 +60,23 @@ pub fn input_ended_by_ctrl_c() -> bool {
 /// its one line last, on standard error, and ends with status 130 (128 + SIGINT, what a
 /// shell reports for a process that Ctrl-C ended). Every long run says it in these words:
 /// `Stopped by Ctrl-C after 2,128,192 of 1,000,000,000 games; MENACE is saved with them.`
+///
+/// A run stopped by SIGTERM (which a long run catches the same way, so that it saves,
+/// prints what it has and ends the engines it started) says `Stopped by SIGTERM …` and
+/// ends with status 143 (128 + SIGTERM).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct Stopped(String);
+pub struct Stopped(String, u8);
+
+/// The words of the signal that stopped the run (`Ctrl-C`, `SIGTERM`), and the status the
+/// process ends with.
+fn stopped_by() -> (&'static str, u8) {
+    #[cfg(unix)]
+    if LAST_SIGNAL.load(Ordering::SeqCst) == libc::SIGTERM {
+        return ("SIGTERM", 143);
+    }
+    ("Ctrl-C", 130)
+}
 
 impl Stopped {
     /// Stopped after `done` of `total` units (`unit`: the noun for one and for many),
@@ -78,19 +92,27 @@ impl Stopped {
             ),
             None => crate::text::count(done, unit.0, unit.1),
         };
-        Stopped(format!("Stopped by Ctrl-C after {counted}; {kept}."))
+        let (by, status) = stopped_by();
+        Stopped(format!("Stopped by {by} after {counted}; {kept}."), status)
     }
 
     /// Stopped where nothing is counted: `Stopped by Ctrl-C; {kept}.`
     #[must_use]
     pub fn with(kept: &str) -> Self {
-        Stopped(format!("Stopped by Ctrl-C; {kept}."))
+        let (by, status) = stopped_by();
+        Stopped(format!("Stopped by {by}; {kept}."), status)
     }
 
     /// The line, as `main` prints it.
     #[must_use]
     pub fn line(&self) -> &str {
         &self.0
+    }
+
+    /// The status the process ends with: 130 after Ctrl-C, 143 after SIGTERM.
+    #[must_use]
+    pub fn status(&self) -> u8 {
+        self.1
     }
 }
 
@@ -188,11 +210,13 @@ extern "C" fn on_signal(signal: libc::c_int) {
     REQUESTED.store(true, Ordering::SeqCst);
 }
 
-/// Catch the next Ctrl-C (SIGINT) instead of dying of it, for as long as the scope lives;
-/// the one after kills as usual. For a long loop that polls a flag.
+/// Catch the next Ctrl-C (SIGINT) or SIGTERM instead of dying of it, for as long as the
+/// scope lives; the one after kills as usual. For a long loop that polls a flag: a
+/// SIGTERM stops it as Ctrl-C does, so what it saves is saved and the engines it started
+/// are ended, never left behind.
 pub fn catch() -> Scope {
     #[cfg(unix)]
-    return Scope::install(&[libc::SIGINT], on_signal, true);
+    return Scope::install(&[libc::SIGINT, libc::SIGTERM], on_signal, true);
     #[cfg(not(unix))]
     Scope::keep()
 }

@@ -42,7 +42,7 @@ pub enum Wait {
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {
     /// Another process holds it.
-    #[error("{} is in use by {holder}; wait for it to end{}", path.display(), if *wait_flag { ", or give --wait-lock to wait" } else { "" })]
+    #[error("{} is in use by {holder}; wait for it to end{}", crate::text::path(path), if *wait_flag { ", or give --wait-lock to wait" } else { "" })]
     Held {
         /// The state file.
         path: PathBuf,
@@ -52,7 +52,7 @@ pub enum LockError {
         wait_flag: bool,
     },
     /// The side file cannot be made or locked.
-    #[error("cannot lock {}: {source}", path.display())]
+    #[error("cannot lock {}: {source}", crate::text::path(path))]
     Io {
         /// The state file.
         path: PathBuf,

@@ -66,6 +66,13 @@ impl Settings {
     /// Where `self` (the log's) and `now` (the run's) differ: `--seed: 1 in the log, 2 now`.
     #[must_use]
     pub fn differences(&self, now: &Settings) -> Vec<String> {
+        self.differences_named(now, "in the log", "now")
+    }
+
+    /// Where `self` and `other` differ, each side named by `this` and `that`:
+    /// `--seed: "1" in a.csv, "9" in b.csv`.
+    #[must_use]
+    pub fn differences_named(&self, now: &Settings, this: &str, that: &str) -> Vec<String> {
         let mut out = Vec::new();
         let get = |s: &Settings, name: &str| {
             s.pairs
@@ -86,7 +93,7 @@ impl Settings {
                     Some(v) => crate::text::quoted(&v, 200),
                     None => "not set".into(),
                 };
-                out.push(format!("{name}: {} in the log, {} now", say(was), say(is)));
+                out.push(format!("{name}: {} {this}, {} {that}", say(was), say(is)));
             }
         }
         out
@@ -140,8 +147,10 @@ impl Spec {
         }
     }
 
-    /// The settings a log's first line holds, if it is this kind of log's.
-    fn read_settings(&self, first: &str) -> Option<Settings> {
+    /// The settings a log's first line holds, if it is this kind of log's (for a reader
+    /// that combines logs and must not mix two kinds of run).
+    #[must_use]
+    pub fn read_settings(&self, first: &str) -> Option<Settings> {
         match self.format {
             Format::Csv(_) => {
                 let rest = first.strip_prefix(&format!("# ludomat {} ", self.what))?;
@@ -187,7 +196,7 @@ impl From<bool> for Resume {
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
     /// A log is there and the run was not asked to go on with it.
-    #[error("{} already holds {} of an earlier run; it is never emptied: {}", path.display(), count(*lines, "line", "lines"), if *resume_flag { "give --resume to go on with it, or write to another file" } else { "write to another file, or remove it first" })]
+    #[error("{} already holds {} of an earlier run; it is never emptied: {}", crate::text::path(path), count(*lines, "line", "lines"), if *resume_flag { "give --resume to go on with it, or write to another file" } else { "write to another file, or remove it first" })]
     Exists {
         /// The log.
         path: PathBuf,
@@ -197,7 +206,7 @@ pub enum LogError {
         resume_flag: bool,
     },
     /// The log was written with other settings.
-    #[error("{} was written with other settings, so its lines cannot be mixed with this run's: {}; give the same settings, or write to another file", path.display(), differences.join("; "))]
+    #[error("{} was written with other settings, so its lines cannot be mixed with this run's: {}; give the same settings, or write to another file", crate::text::path(path), differences.join("; "))]
     Settings {
         /// The log.
         path: PathBuf,
@@ -205,7 +214,7 @@ pub enum LogError {
         differences: Vec<String>,
     },
     /// The file has no settings line of this kind of log.
-    #[error("{} is not a log of `ludomat {what}` with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", path.display())]
+    #[error("{} is not a log of `ludomat {what}` with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", crate::text::path(path))]
     NoSettings {
         /// The log.
         path: PathBuf,
@@ -213,7 +222,7 @@ pub enum LogError {
         what: String,
     },
     /// The last line was cut short.
-    #[error("{}: line {line} is cut short (no newline at its end: a run stopped in the middle of writing it, or a full disk); remove that line, then go on", path.display())]
+    #[error("{}: line {line} is cut short (no newline at its end: a run stopped in the middle of writing it, or a full disk); remove that line, then go on", crate::text::path(path))]
     Torn {
         /// The log.
         path: PathBuf,
@@ -224,7 +233,7 @@ pub enum LogError {
     #[error(transparent)]
     Lock(#[from] LockError),
     /// Reading or writing failed.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", crate::text::path(path))]
     Io {
         /// The log.
         path: PathBuf,
@@ -238,6 +247,9 @@ pub enum LogError {
 pub struct Log {
     path: PathBuf,
     file: std::fs::File,
+    /// The length of the file when its last line was written whole: what a failed write
+    /// is cut back to.
+    whole: u64,
     _lock: Lock,
 }
 
@@ -333,37 +345,59 @@ impl Log {
                 existing.push('\n');
             }
         }
+        let whole = file.metadata().map_err(io_err)?.len();
         Ok(Opened {
             log: Log {
                 path: path.to_path_buf(),
                 file,
+                whole,
                 _lock: lock,
             },
             existing,
         })
     }
 
-    /// Append `line` (its newline added when missing) and flush it at once.
+    /// Append `line` (its newline added when missing) and flush it at once. A line is
+    /// written whole or not at all: when the write fails part-way (a full disk, the
+    /// file-size limit), the file is cut back to its last whole line, so a reader (and a
+    /// `--resume`) never meets a torn line.
     ///
     /// # Errors
-    /// When it cannot be written.
+    /// When it cannot be written (in words).
     pub fn append(&mut self, line: &str) -> io::Result<()> {
         let mut whole = String::with_capacity(line.len() + 1);
         whole.push_str(line);
         if !whole.ends_with('\n') {
             whole.push('\n');
         }
-        self.file.write_all(whole.as_bytes())?;
-        self.file.flush()
+        match self
+            .file
+            .write_all(whole.as_bytes())
+            .and_then(|()| self.file.flush())
+        {
+            Ok(()) => {
+                self.whole += whole.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                // cutting back only shortens the file: it cannot meet the size limit
+                let _ = self.file.set_len(self.whole);
+                Err(crate::error::in_words(e))
+            }
+        }
     }
 
-    /// [`Log::append`], the error in words naming the file.
+    /// [`Log::append`], the error in words naming the file and saying what it keeps.
     ///
     /// # Errors
     /// When it cannot be written.
     pub fn line(&mut self, line: &str) -> Result<(), String> {
-        self.append(line)
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        self.append(line).map_err(|e| {
+            format!(
+                "cannot write {}: {e} (it keeps the lines written before, each whole)",
+                crate::text::path(&self.path)
+            )
+        })
     }
 
     /// The log's path.

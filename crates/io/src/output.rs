@@ -24,13 +24,13 @@ pub enum OutputRefused {
     #[error("is {0}, not a regular file: only a regular file is replaced")]
     Special(&'static str),
     /// A folder is wanted, and the path (or a folder above it) is something else.
-    #[error("{} is {}, not a folder", .0.display(), .1)]
+    #[error("{} is {}, not a folder", crate::text::path(.0), .1)]
     NotAFolder(PathBuf, &'static str),
     /// A symbolic link to nothing.
     #[error("{}", crate::write::dangling(.0))]
     Dangling(PathBuf),
     /// The folder it would go into does not exist.
-    #[error("the folder {} does not exist", .0.display())]
+    #[error("the folder {} does not exist", crate::text::path(.0))]
     NoFolder(PathBuf),
     /// The folder cannot be written into (`the folder /proc/self does not accept new
     /// files`, with why when the system says more than that nothing is there).
@@ -51,7 +51,7 @@ pub enum OutputRefused {
     },
     /// The output is a file the same command reads (its state, its source): writing it
     /// would destroy the input.
-    #[error("is the same file as {}, which this command reads: writing it would destroy it", .0.display())]
+    #[error("is the same file as {}, which this command reads: writing it would destroy it", crate::text::path(.0))]
     SameAsInput(PathBuf),
     /// Two outputs of one run are one file: the later would replace the earlier.
     #[error("is the same file as {0} gives, which this command also writes")]
@@ -185,7 +185,7 @@ fn found_ext(ext: &Option<String>) -> String {
 /// An output refused, with the flag and path that named it: `--chart x.txt: the format is
 /// chosen by the extension: .png or .svg, not .txt`.
 #[derive(Debug, thiserror::Error)]
-#[error("{flag} {}: {why}", path.display())]
+#[error("{flag} {}: {why}", crate::text::path(path))]
 pub struct Refused {
     /// The flag (`--chart`), or what the path is for.
     pub flag: String,
@@ -350,6 +350,26 @@ fn probe(dir: &Path) -> io::Result<()> {
         .prefix(".ludomat-probe-")
         .tempfile_in(dir)?;
     probe.close()
+}
+
+/// Refuse `path` when something is already there: for outputs that are never replaced
+/// (`what`: `records`), `--record keep.json: a file is already there; records are never
+/// replaced: give another name, or remove it first`.
+///
+/// # Errors
+/// The refusal (`AlreadyExists`).
+pub fn refuse_existing(path: &Path, flag: &str, what: &str) -> io::Result<()> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(());
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!(
+            "{flag} {}: a file is already there; {what} are never replaced: give another \
+             name, or remove it first",
+            crate::text::path(path)
+        ),
+    ))
 }
 
 #[cfg(all(test, unix))]

@@ -545,6 +545,25 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// Open each of `paths` in turn (regular files only: [`open`]) and hand `read` its name as
+/// messages show it and a buffered reader, which it reads line by line ([`Lines`]): files
+/// of any size, never held whole.
+///
+/// # Errors
+/// A file that cannot be opened (`cannot read NAME: …`), or `read`'s error.
+pub fn each<E: From<io::Error>>(
+    paths: &[PathBuf],
+    mut read: impl FnMut(&str, &mut dyn BufRead) -> Result<(), E>,
+) -> Result<(), E> {
+    for path in paths {
+        let name = crate::text::path(path);
+        let file =
+            open(path).map_err(|e| io::Error::new(e.kind(), format!("cannot read {name}: {e}")))?;
+        read(&name, &mut io::BufReader::new(file))?;
+    }
+    Ok(())
+}
+
 /// Read one line of this process's standard input, at most `cap` bytes, straight from
 /// the shared buffer (so a menu and the games it starts can take turns reading the same
 /// terminal or pipe without one swallowing the other's lines). `None` at the end of input

@@ -296,7 +296,7 @@ pub fn quoted(text: &str, chars: usize) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.extend(c.escape_default()),
+            c if hidden(c) => out.extend(c.escape_default()),
             c => out.push(c),
         }
     }
@@ -304,25 +304,72 @@ pub fn quoted(text: &str, chars: usize) -> String {
     out
 }
 
+/// What a training run loses when its last save fails: `the 3,000 games trained in this
+/// run are not saved`, or, when it saved on the way, those since its last save (the file
+/// keeps `who` — MENACE, HER — of that save).
+#[must_use]
+pub fn not_saved(unsaved: u64, saved_on_the_way: bool, who: &str) -> String {
+    let games = count(unsaved, "game", "games");
+    let verb = if unsaved == 1 { "is" } else { "are" };
+    if saved_on_the_way {
+        format!(
+            "the {games} trained since this run's last save {verb} not saved (the file keeps \
+             the {who} of that save)"
+        )
+    } else {
+        format!("the {games} trained in this run {verb} not saved")
+    }
+}
+
 /// A line a person typed at a prompt, as every prompt hands it on: its control
 /// characters (an escape, a bell, a carriage return inside the line; a tab stays) written
 /// out as `\u{1b}`, `\u{7}`, `\r`, so that an answer quoted in a refusal (`'a\u{1b}[2J'
 /// is not a numeric square`) can never send a terminal an escape sequence. A line without
 /// any is returned as it is.
+/// The bidirectional controls (U+202A–U+202E, U+2066–U+2069, and the marks U+200E,
+/// U+200F, U+061C) are escaped too: they would turn the rest of a terminal's line around.
 #[must_use]
 pub fn escape_controls(line: &str) -> std::borrow::Cow<'_, str> {
-    if !line.chars().any(|c| c.is_control() && c != '\t') {
+    if !line.chars().any(|c| hidden(c) && c != '\t') {
         return std::borrow::Cow::Borrowed(line);
     }
     let mut out = String::with_capacity(line.len() + 8);
     for c in line.chars() {
-        if c.is_control() && c != '\t' {
+        if hidden(c) && c != '\t' {
             out.extend(c.escape_default());
         } else {
             out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// A control character or a bidirectional control: what a message never prints as it is.
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}')
+}
+
+/// A file name as every message shows it: [`escape_controls`] of its text, so a name
+/// made of escape sequences or bidirectional controls never reaches the terminal raw
+/// (`x\u{1b}]0;title` is shown so). Names that are not UTF-8 show U+FFFD for the bytes
+/// that are not.
+#[must_use]
+pub fn path(p: impl AsRef<std::path::Path>) -> String {
+    escape_controls(&p.as_ref().display().to_string()).into_owned()
+}
+
+/// [`path`] as a method: `file.shown()` where a message names a file.
+pub trait Shown {
+    /// The name as messages show it ([`path`]).
+    fn shown(&self) -> String;
+}
+
+impl<P: AsRef<std::path::Path> + ?Sized> Shown for P {
+    fn shown(&self) -> String {
+        path(self)
+    }
 }
 
 /// A number a person gave (an option's value, `f64` or `f32`), echoed back in a message
@@ -639,6 +686,27 @@ mod tests {
             std::borrow::Cow::Borrowed(_)
         ));
         assert_eq!(quoted("tiny", 40), "\"tiny\"");
+    }
+
+    /// Hostile re-trial item 10: escape sequences and bidirectional controls in a file
+    /// name or a file's text are never printed raw.
+    #[test]
+    fn controls_and_bidi_controls_are_escaped() {
+        assert_eq!(escape_controls("plain name.json"), "plain name.json");
+        assert_eq!(escape_controls("x\u{1b}]0;t\u{7}"), "x\\u{1b}]0;t\\u{7}");
+        for bidi in ['\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}', '\u{200f}'] {
+            let shown = escape_controls(&format!("a{bidi}b")).into_owned();
+            assert!(!shown.contains(bidi), "{shown:?}");
+            assert!(
+                shown.starts_with("a\\u{") && shown.ends_with('b'),
+                "{shown:?}"
+            );
+        }
+        assert_eq!(
+            path(std::path::Path::new("d/\u{202e}txt.exe")),
+            "d/\\u{202e}txt.exe"
+        );
+        assert_eq!(escape_controls("tab\tstays"), "tab\tstays");
     }
 
     #[test]

@@ -96,7 +96,7 @@ fn replace(
     if !dir.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::NotFound,
-            format!("the folder {} does not exist", dir.display()),
+            format!("the folder {} does not exist", crate::text::path(&dir)),
         ));
     }
     remove_stale_temporaries(&dir, temp_prefix);
@@ -144,7 +144,7 @@ pub fn check_target(path: &Path) -> io::Result<()> {
             io::ErrorKind::InvalidInput,
             format!(
                 "{} is {}, not a regular file: only a regular file is replaced",
-                target.display(),
+                crate::text::path(&target),
                 kind_of(&meta.file_type())
             ),
         )),
@@ -161,7 +161,7 @@ pub fn dangling(target: &Path) -> io::Error {
         io::ErrorKind::InvalidInput,
         format!(
             "a dangling symbolic link to {} (nothing is there): nothing is made through it; remove the link or give another name",
-            target.display()
+            crate::text::path(target)
         ),
     )
 }
@@ -224,7 +224,7 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
                         format!(
                             "{} leads to a file a process has open (standard output or error, \
                              or a redirection), not to a file of its own: give a file's name",
-                            p.display()
+                            crate::text::path(&p)
                         ),
                     ));
                 }

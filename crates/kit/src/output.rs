@@ -38,7 +38,7 @@ pub fn destination(out: &Path, several: bool) -> Result<Destination, String> {
     let ext = out
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    let shown = out.display();
+    let shown = ludomat_io::text::path(out);
     if !folder {
         if ext.as_deref() == Some("svg") {
             return Err(format!(

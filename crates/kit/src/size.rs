@@ -33,7 +33,7 @@ impl fmt::Display for FrontSize {
 
 /// Text that is not a front size.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a box front size: expected WIDTHxHEIGHT in mm, cm or in, e.g. 15x35mm, 1.5x3.5cm or 0.6x1.4in (two positive numbers)")]
+#[error("'{}' is not a box front size: expected WIDTHxHEIGHT in mm, cm or in, e.g. 15x35mm, 1.5x3.5cm or 0.6x1.4in (two positive numbers)", ludomat_io::text::escape_controls(.0))]
 pub struct ParseSizeError(pub String);
 
 impl FromStr for FrontSize {
@@ -107,7 +107,7 @@ impl fmt::Display for Paper {
 
 /// Text that names no paper.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a paper size: expected a4 or letter")]
+#[error("'{}' is not a paper size: expected a4 or letter", ludomat_io::text::escape_controls(.0))]
 pub struct ParsePaperError(pub String);
 
 impl FromStr for Paper {

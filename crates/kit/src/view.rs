@@ -37,9 +37,12 @@ fn field<'a>(v: &'a Value, name: &str, at: &str) -> Result<&'a Value, KitError> 
 }
 
 fn number(v: &Value, name: &str, at: &str) -> Result<u64, KitError> {
-    field(v, name, at)?
-        .as_u64()
-        .ok_or_else(|| bad(format!("{at}: '{name}' is not a whole number")))
+    field(v, name, at)?.as_u64().ok_or_else(|| {
+        bad(format!(
+            "{at}: '{}' is not a whole number",
+            ludomat_io::text::escape_controls(name)
+        ))
+    })
 }
 
 /// A note for a game in progress: its drawn beads are out of their boxes.

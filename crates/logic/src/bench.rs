@@ -20,7 +20,10 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BenchErrorKind {
     /// Something other than what the grammar allows here.
-    #[error("expected {expected}, found {found}")]
+    #[error(
+        "expected {expected}, found {}",
+        ludomat_io::text::escape_controls(found)
+    )]
     Syntax {
         /// What would have been allowed.
         expected: &'static str,
@@ -48,7 +51,10 @@ pub enum BenchErrorKind {
         first: Location,
     },
     /// `OUTPUT(x)` twice for one signal.
-    #[error("OUTPUT({name}) is declared twice (first at {first})")]
+    #[error(
+        "OUTPUT({}) is declared twice (first at {first})",
+        ludomat_io::text::escape_controls(name)
+    )]
     DuplicateOutput {
         /// The name.
         name: String,
@@ -194,7 +200,7 @@ enum Def {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("reading {}: {source}", path.display())]
+    #[error("reading {}: {source}", ludomat_io::text::path(path))]
     Read {
         /// The file.
         path: std::path::PathBuf,
@@ -202,7 +208,7 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The text is not a netlist.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Parse {
         /// The file.
         path: std::path::PathBuf,

@@ -38,7 +38,7 @@ impl std::fmt::Display for Mismatch {
             "{}: pattern {} ({}:{}) expected {} got {} on {}",
             self.circuit,
             self.pattern,
-            self.file.display(),
+            ludomat_io::text::path(&self.file),
             self.line,
             self.expected,
             self.got,
@@ -93,7 +93,7 @@ impl CheckReport {
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     /// The folder could not be listed.
-    #[error("reading {}: {source}", dir.display())]
+    #[error("reading {}: {source}", ludomat_io::text::path(dir))]
     Dir {
         /// The folder.
         dir: PathBuf,
@@ -101,7 +101,7 @@ pub enum CheckError {
         source: std::io::Error,
     },
     /// Nothing to check.
-    #[error("no .bench file with a .test file beside it in {}", .0.display())]
+    #[error("no .bench file with a .test file beside it in {}", ludomat_io::text::path(.0))]
     Empty(PathBuf),
 }
 
@@ -110,12 +110,12 @@ pub enum CheckError {
 enum FileError {
     #[error(transparent)]
     Load(#[from] LoadError),
-    #[error("reading {}: {source}", path.display())]
+    #[error("reading {}: {source}", ludomat_io::text::path(path))]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Responses { path: PathBuf, source: VectorError },
     #[error(transparent)]
     Sim(#[from] SimError),

@@ -87,7 +87,7 @@ pub enum LibraryError {
         name: &'static str,
     },
     /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {}: {source}", ludomat_io::text::path(path))]
     Read {
         /// The file.
         path: String,
@@ -116,7 +116,7 @@ pub fn iscas(index: usize) -> Result<Netlist, LibraryError> {
         let dir = iscas_dir().ok_or(LibraryError::Missing { name })?;
         let path = dir.join(format!("{name}.bench"));
         ludomat_io::read::to_string(&path).map_err(|source| LibraryError::Read {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(&path).to_string(),
             source,
         })?
     };

@@ -222,7 +222,7 @@ pub fn table(
     }
     let names = |ids: &[NodeId]| {
         ids.iter()
-            .map(|&id| netlist.name_of(id))
+            .map(|&id| ludomat_io::text::escape_controls(netlist.name_of(id)))
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -233,7 +233,7 @@ pub fn table(
         text,
         "# {}: {}, {}; {}, {} engine\n# 1 true, 0 false, x unknown\n\
          # inputs, in column order:  {}\n# outputs, in column order: {}\n# {} outputs\n",
-        netlist.name(),
+        ludomat_io::text::escape_controls(netlist.name()),
         ludomat_io::text::count(width as u64, "input", "inputs"),
         ludomat_io::text::count(netlist.outputs().len() as u64, "output", "outputs"),
         ludomat_io::text::count(vectors.len() as u64, "vector", "vectors"),

@@ -69,7 +69,7 @@ impl fmt::Display for Bead {
 
 /// Text that names no bead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a bead: expected a square as two letters L/M/R (row then column, e.g. MR) or a colour (red, orange, yellow, green, blue, indigo, violet, white, black)")]
+#[error("'{}' is not a bead: expected a square as two letters L/M/R (row then column, e.g. MR) or a colour (red, orange, yellow, green, blue, indigo, violet, white, black)", ludomat_io::text::escape_controls(.0))]
 pub struct ParseBeadError(pub String);
 
 impl FromStr for Bead {

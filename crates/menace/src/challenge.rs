@@ -190,7 +190,7 @@ pub fn play(
             "MENACE's record as X: {} in {}. Matchboxes saved to {}.\n",
             ludomat_io::text::results(r.wins, r.draws, r.losses),
             ludomat_io::text::count(r.games(), "game", "games"),
-            store.path.display()
+            ludomat_io::text::path(&store.path)
         ),
     )?;
     Ok(())

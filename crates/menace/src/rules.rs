@@ -136,7 +136,7 @@ impl fmt::Display for Preset {
 
 /// A rule-set name that is not a preset.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules '{0}': expected source, michie or scroggs")]
+#[error("unknown rules '{}': expected source, michie or scroggs", ludomat_io::text::escape_controls(.0))]
 pub struct UnknownPreset(pub String);
 
 impl FromStr for Preset {
@@ -191,7 +191,7 @@ pub enum RulesError {
     #[error("an empty box must be refilled with at least one bead (or use resign)")]
     EmptyRefill,
     /// Text that does not describe starting beads or an empty-box policy.
-    #[error("cannot read '{text}': {reason}")]
+    #[error("cannot read '{}': {reason}", ludomat_io::text::escape_controls(text))]
     Parse {
         /// What was given.
         text: String,

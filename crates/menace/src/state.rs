@@ -25,7 +25,7 @@ pub const VERSION: u32 = 1;
 #[derive(Debug, thiserror::Error)]
 pub enum StateError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -33,7 +33,10 @@ pub enum StateError {
         source: std::io::Error,
     },
     /// The file is not valid JSON.
-    #[error("{path} is corrupt: not valid JSON: {reason}")]
+    #[error(
+        "{} is corrupt: not valid JSON: {reason}",
+        ludomat_io::text::path(path)
+    )]
     NotJson {
         /// The file.
         path: PathBuf,
@@ -45,7 +48,10 @@ pub enum StateError {
         reason: String,
     },
     /// JSON, but not a MENACE state.
-    #[error("{path} is not a MENACE state file: {reason}")]
+    #[error(
+        "{} is not a MENACE state file: {reason}",
+        ludomat_io::text::path(path)
+    )]
     Foreign {
         /// The file.
         path: PathBuf,
@@ -53,7 +59,10 @@ pub enum StateError {
         reason: String,
     },
     /// A MENACE state of a version this program does not read.
-    #[error("{path} is a MENACE state of version {found}; this program reads version {VERSION}")]
+    #[error(
+        "{} is a MENACE state of version {found}; this program reads version {VERSION}",
+        ludomat_io::text::path(path)
+    )]
     Version {
         /// The file.
         path: PathBuf,
@@ -61,7 +70,7 @@ pub enum StateError {
         found: u64,
     },
     /// A MENACE state whose contents are inconsistent.
-    #[error("{path} is corrupt: {reason}")]
+    #[error("{} is corrupt: {reason}", ludomat_io::text::path(path))]
     Invalid {
         /// The file.
         path: PathBuf,
@@ -318,7 +327,7 @@ impl Menace {
         let bytes = serde_json::to_vec(&self.state_file())
             .map_err(|e| io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
         let target = write_atomically(path, &bytes, TEMP_PREFIX).map_err(io)?;
-        tracing::debug!(path = %target.display(), "saved MENACE state");
+        tracing::debug!(path = %ludomat_io::text::path(&target), "saved MENACE state");
         Ok(())
     }
 }

@@ -105,7 +105,7 @@ pub enum StoreError {
     )]
     NotAState(StateError),
     /// Rule settings given for a saved MENACE of other rules.
-    #[error("{path} holds a MENACE playing by {saved} rules; rule settings only apply to a fresh MENACE (start over with {given}: `menace play --fresh` or `menace train --fresh`; the saved one is kept as a backup)")]
+    #[error("{} holds a MENACE playing by {saved} rules; rule settings only apply to a fresh MENACE (start over with {given}: `menace play --fresh` or `menace train --fresh`; the saved one is kept as a backup)", ludomat_io::text::path(path))]
     OtherRules {
         /// The file.
         path: String,
@@ -121,7 +121,7 @@ pub enum StoreError {
     #[error(transparent)]
     Lock(#[from] ludomat_io::lock::LockError),
     /// A state file named for a command that only reads is not there.
-    #[error("cannot read {path}: {why}; no MENACE is saved there (`menace play` or `menace train` saves one)")]
+    #[error("cannot read {}: {why}; no MENACE is saved there (`menace play` or `menace train` saves one)", ludomat_io::text::path(path))]
     Missing {
         /// The file.
         path: String,
@@ -217,12 +217,12 @@ impl Stored {
                 let why = match ludomat_io::write::link_target(path) {
                     Ok(target) if dangling => format!(
                         "a dangling symbolic link to {} (nothing is there)",
-                        target.display()
+                        ludomat_io::text::path(&target)
                     ),
                     _ => ludomat_io::error::words(&e),
                 };
                 return Err(StoreError::Missing {
-                    path: path.display().to_string(),
+                    path: ludomat_io::text::path(path).to_string(),
                     why,
                 });
             }
@@ -265,7 +265,7 @@ impl Stored {
             Some(mut m) if !fresh => {
                 if rules_given && *m.rules() != rules {
                     return Err(StoreError::OtherRules {
-                        path: path.display().to_string(),
+                        path: ludomat_io::text::path(&path).to_string(),
                         saved: *m.rules(),
                         given: rules,
                     });
@@ -273,7 +273,7 @@ impl Stored {
                 if let Some(s) = args.seed {
                     m.reseed(seed::derive(s, 0));
                 }
-                tracing::info!(path = %path.display(), games = m.games(), "loaded MENACE");
+                tracing::info!(path = %ludomat_io::text::path(&path), games = m.games(), "loaded MENACE");
                 m
             }
             _ => Menace::new(rules, args.seed.unwrap_or(1)),

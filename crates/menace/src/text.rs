@@ -293,38 +293,60 @@ pub fn trained(
         Some((n, b)) => format!(
             "\n(it replaced a MENACE of {n} games, kept as {}; without --fresh training\n\
              continues the saved MENACE)",
-            b.display()
+            ludomat_io::text::path(b)
         ),
         None => String::new(),
     };
     format!(
         "MENACE has now played {}; saved to {}{replacing}\n",
         ludomat_io::text::count(games, "game", "games"),
-        path.display()
+        ludomat_io::text::path(path)
     )
 }
 
-/// What a training run loses when its last save fails: `the 3,000 games trained in this
-/// run are not saved`, or, when it saved on the way, those since its last save (the file
-/// keeps the MENACE of that save).
+/// The one line of a run whose learning curve was thinned to fit its bound
+/// ([`crate::training::MAX_CURVE_POINTS`] points): the window the curve has, and the one
+/// `--window` asked for. `None` when the curve kept the window asked for (`per_point` 0
+/// is the window asked for).
+#[must_use]
+pub fn widened_window(asked: u64, per_point: u64) -> Option<String> {
+    let t = ludomat_io::text::thousands;
+    (per_point > asked).then(|| {
+        format!(
+            "The curve has a point every {} games, not every {} as --window asked: it keeps at \
+             most {} points.\n",
+            t(per_point),
+            t(asked),
+            t(crate::training::MAX_CURVE_POINTS as u64)
+        )
+    })
+}
+
+/// What a training run loses when its last save fails ([`ludomat_io::text::not_saved`]):
+/// `the 3,000 games trained in this run are not saved`.
 #[must_use]
 pub fn not_saved(unsaved: u64, saved_on_the_way: bool) -> String {
-    let games = ludomat_io::text::count(unsaved, "game", "games");
-    let verb = if unsaved == 1 { "is" } else { "are" };
-    if saved_on_the_way {
-        format!(
-            "the {games} trained since this run's last save {verb} not saved (the file keeps \
-             the MENACE of that save)"
-        )
-    } else {
-        format!("the {games} trained in this run {verb} not saved")
-    }
+    ludomat_io::text::not_saved(unsaved, saved_on_the_way, "MENACE")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Rules;
+
+    /// Hostile re-trial item 8: a window widened to fit the curve's bound is said.
+    #[test]
+    fn a_widened_window_is_said() {
+        assert_eq!(widened_window(100, 0), None);
+        assert_eq!(widened_window(100, 100), None);
+        assert_eq!(
+            widened_window(1, 4096).as_deref(),
+            Some(
+                "The curve has a point every 4,096 games, not every 1 as --window asked: it \
+                 keeps at most 10,000 points.\n"
+            )
+        );
+    }
 
     #[test]
     fn a_failed_save_says_what_is_lost() {

@@ -31,7 +31,7 @@ pub enum ParseCellError {
         example: &'static str,
     },
     /// A character that is not a digit.
-    #[error("'{input}': character {position} ('{found}') is not a digit 1–4")]
+    #[error("'{}': character {position} ('{}') is not a digit 1–4", ludomat_io::text::escape_controls(input), ludomat_io::text::escape_controls(&found.to_string()))]
     NotADigit {
         /// What was typed.
         input: String,
@@ -41,7 +41,10 @@ pub enum ParseCellError {
         found: char,
     },
     /// A digit outside 1–4.
-    #[error("'{input}': digit {position} ({found}) is out of range; each coordinate is 1–4")]
+    #[error(
+        "'{}': digit {position} ({found}) is out of range; each coordinate is 1–4",
+        ludomat_io::text::escape_controls(input)
+    )]
     OutOfRange {
         /// What was typed.
         input: String,

@@ -200,7 +200,7 @@ pub enum ProofError {
     #[error("{0}")]
     Options(String),
     /// A file that cannot be read.
-    #[error("cannot read {}", path.display())]
+    #[error("cannot read {}", ludomat_io::text::path(path))]
     Read {
         /// The file.
         path: PathBuf,
@@ -208,7 +208,7 @@ pub enum ProofError {
         source: std::io::Error,
     },
     /// A file that cannot be written.
-    #[error("writing {}", path.display())]
+    #[error("writing {}", ludomat_io::text::path(path))]
     Write {
         /// The file.
         path: PathBuf,
@@ -416,7 +416,7 @@ pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), Proo
                 path: f.to_path_buf(),
                 source,
             })?;
-            (text, f.display().to_string())
+            (text, ludomat_io::text::path(f).to_string())
         }
         #[cfg(feature = "patashnik")]
         None => (
@@ -502,7 +502,7 @@ impl ProofTask {
 /// lines, symmetries and rules) — by default the bundled one found from scratch.
 fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofError> {
     let (bytes, name) = match file {
-        Some(f) => (read(f, BINARY_CAP)?, f.display().to_string()),
+        Some(f) => (read(f, BINARY_CAP)?, ludomat_io::text::path(f).to_string()),
         None => {
             let which = if patashnik {
                 Bundled::Patashnik
@@ -563,7 +563,7 @@ fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofRepor
         head: format!(
             "{}: the certificate of the strategy of {name}, {} records, {} bytes, written \
              and checked.\n",
-            out.display(),
+            ludomat_io::text::path(out),
             text::thousands(r.records),
             text::thousands(gz.len() as u64),
         ),
@@ -667,7 +667,7 @@ fn check_dictionary(
 pub fn read_tree(file: Option<&Path>) -> Result<AttackNode, ProofError> {
     match file {
         Some(f) => unpack(&read(f, BINARY_CAP)?).map_err(|source| ProofError::Tree {
-            what: f.display().to_string(),
+            what: ludomat_io::text::path(f).to_string(),
             source,
         }),
         None => forced_win_4d().map_err(|source| ProofError::Tree {
@@ -917,7 +917,7 @@ impl PreparedSearch {
         );
         if let (Some(out), Some(gz)) = (&self.task.out, &run.certificate) {
             write_file(out, gz)?;
-            head += &format!("  written to {}\n", out.display());
+            head += &format!("  written to {}\n", ludomat_io::text::path(out));
         }
         Ok(ProofReport {
             head,

@@ -113,7 +113,7 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
     let num = |t: &str| {
         t.trim()
             .parse::<usize>()
-            .map_err(|_| format!("'{t}' is not a size"))
+            .map_err(|_| format!("'{}' is not a size", ludomat_io::text::escape_controls(t)))
     };
     match kind {
         "rectangle" => {
@@ -212,9 +212,12 @@ impl Puzzle {
                             "unknown direction '{d}': expected across, down, nw or sw"
                         ))
                     })?;
-                    let num: usize = num
-                        .parse()
-                        .map_err(|_| bad(format!("'{num}' is not a line number")))?;
+                    let num: usize = num.parse().map_err(|_| {
+                        bad(format!(
+                            "'{}' is not a line number",
+                            ludomat_io::text::escape_controls(num)
+                        ))
+                    })?;
                     if raw.len() == MAX_CLUES {
                         return Err(bad(format!(
                             "a clue beyond the {MAX_CLUES} a puzzle may have \

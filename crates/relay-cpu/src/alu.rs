@@ -193,7 +193,7 @@ impl fmt::Display for UnaryOp {
 
 /// A name that is not an ALU operation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not an ALU operation")]
+#[error("'{}' is not an ALU operation", ludomat_io::text::escape_controls(.0))]
 pub struct ParseOpError(pub String);
 
 impl FromStr for BinaryOp {

@@ -42,7 +42,7 @@ pub struct AsmError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AsmErrorKind {
     /// Not an instruction, pseudo-instruction or directive.
-    #[error("unknown mnemonic '{0}'")]
+    #[error("unknown mnemonic '{}'", ludomat_io::text::escape_controls(.0))]
     UnknownMnemonic(String),
     /// Too many or too few operands.
     #[error("{mnemonic} takes {expected}, found {found}")]
@@ -55,7 +55,7 @@ pub enum AsmErrorKind {
         found: usize,
     },
     /// An operand of the wrong kind.
-    #[error("'{text}' is not {expected}")]
+    #[error("'{}' is not {expected}", ludomat_io::text::escape_controls(text))]
     BadOperand {
         /// The operand as written.
         text: String,
@@ -78,10 +78,13 @@ pub enum AsmErrorKind {
     #[error("{0} cannot address memory: the pointers are M, S, L and PC")]
     NotAPointer(Register),
     /// A label used but never defined.
-    #[error("undefined label '{0}'")]
+    #[error("undefined label '{}'", ludomat_io::text::escape_controls(.0))]
     UndefinedLabel(String),
     /// A label defined twice.
-    #[error("label '{name}' is already defined on line {first_line}")]
+    #[error(
+        "label '{}' is already defined on line {first_line}",
+        ludomat_io::text::escape_controls(name)
+    )]
     DuplicateLabel {
         /// The label.
         name: String,
@@ -89,7 +92,7 @@ pub enum AsmErrorKind {
         first_line: usize,
     },
     /// A label name that is not an identifier or clashes with a register or condition.
-    #[error("'{0}' cannot be a label: {1}")]
+    #[error("'{}' cannot be a label: {}", ludomat_io::text::escape_controls(.0), .1)]
     BadLabel(String, &'static str),
     /// ORG backwards.
     #[error("ORG {target:#04x} goes back: {here:#04x} words are already placed")]
@@ -889,7 +892,7 @@ pub enum ParseInstructionError {
     Asm(AsmErrors),
     /// It assembled to no word, several words, or a raw `DW` word that is not an
     /// instruction's canonical encoding.
-    #[error("'{0}' is not exactly one instruction")]
+    #[error("'{}' is not exactly one instruction", ludomat_io::text::escape_controls(.0))]
     NotOne(String),
 }
 

@@ -116,7 +116,7 @@ impl fmt::Display for Condition {
 
 /// A name that is not a condition code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a condition (A, Z, NS, C, NC, S, NZ)")]
+#[error("'{}' is not a condition (A, Z, NS, C, NC, S, NZ)", ludomat_io::text::escape_controls(.0))]
 pub struct ParseConditionError(pub String);
 
 impl FromStr for Condition {

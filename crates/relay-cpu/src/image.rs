@@ -36,7 +36,7 @@ impl Format {
     /// # Errors
     /// The clash, naming the format, the file and what to do.
     pub fn for_output(path: &Path, asked: Option<Format>) -> Result<Format, FormatClash> {
-        let file = path.display();
+        let file = ludomat_io::text::path(path);
         let hex = is_hex(path);
         let flag = |f: Format| match f {
             Format::Bin => "--format bin",
@@ -151,7 +151,7 @@ pub fn read_image(
     bytes: Vec<u8>,
     format: Option<ImageFormat>,
 ) -> Result<Vec<u16>, ImageError> {
-    let name = path.display().to_string();
+    let name = ludomat_io::text::path(path).to_string();
     let by_name = format.is_none();
     let words = match format.unwrap_or(if is_hex(path) {
         ImageFormat::Hex

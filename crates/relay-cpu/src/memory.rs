@@ -153,7 +153,10 @@ pub fn to_hex(words: &[u16]) -> String {
 
 /// A hex text that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: '{text}' is not a 16-bit hex word")]
+#[error(
+    "line {line}: '{}' is not a 16-bit hex word",
+    ludomat_io::text::escape_controls(text)
+)]
 pub struct HexError {
     /// 1-based line.
     pub line: usize,

@@ -83,7 +83,7 @@ impl fmt::Display for Register {
 
 /// A name that is not a register.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a register (A, B, C, D, M, S, L, PC)")]
+#[error("'{}' is not a register (A, B, C, D, M, S, L, PC)", ludomat_io::text::escape_controls(.0))]
 pub struct ParseRegisterError(pub String);
 
 impl FromStr for Register {

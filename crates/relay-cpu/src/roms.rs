@@ -76,7 +76,7 @@ impl fmt::Display for TicTacToeRom {
 
 /// Not a ROM name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown ROM '{0}': expected as-numbered or corrected")]
+#[error("unknown ROM '{}': expected as-numbered or corrected", ludomat_io::text::escape_controls(.0))]
 pub struct UnknownRom(pub String);
 
 impl FromStr for TicTacToeRom {

@@ -60,7 +60,8 @@ pub struct AutoOptions {
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
     pub hint_model: HintModel,
-    /// Record every game as JSON into this directory (game-<i>.json).
+    /// Record every game as JSON into this directory (game-<i>.json). Records already
+    /// there are never replaced: a run whose games are recorded there is refused.
     #[cfg_attr(feature = "clap", arg(long))]
     pub record_dir: Option<PathBuf>,
     /// Show each game as it ends: its final board, score and swipes.
@@ -71,7 +72,7 @@ pub struct AutoOptions {
     /// `ludomat` is this ludomat: `--engine 'ludomat threes engine --cpu-per-move 5'`.
     #[cfg_attr(feature = "clap", arg(long, value_name = "CMD"))]
     pub engine: Option<String>,
-    /// Seconds an engine may take to answer one turn (0.01 to 86,400).
+    /// Seconds an engine may take to greet or to answer one turn (0.01 to 86,400).
     #[cfg_attr(
         feature = "clap",
         arg(long, default_value_t = 60.0, value_name = "SECONDS")
@@ -373,13 +374,17 @@ pub fn run(
                             }
                         }
                         Contender::Engine(command, limits) => {
+                            // a greeting that never comes is stopped by Ctrl-C too
                             let started = match engine.take() {
                                 Some(e) => Ok(e),
-                                None => EngineProcess::start(command, *limits),
+                                None => EngineProcess::start_stoppable(
+                                    command,
+                                    *limits,
+                                    Some(cancel.clone()),
+                                    Some(stop.clone()),
+                                ),
                             };
                             started.and_then(|mut e| {
-                                e.set_cancel(Some(cancel.clone()));
-                                e.set_halt(Some(stop.clone()));
                                 let r = e.play(
                                     u64::from(number),
                                     game_seed,

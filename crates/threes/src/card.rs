@@ -36,7 +36,7 @@ pub enum HintModel {
 
 /// Text that names no hint model.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a hint model: use plus or window")]
+#[error("'{}' is not a hint model: use plus or window", ludomat_io::text::escape_controls(.0))]
 pub struct HintModelError(pub String);
 
 impl FromStr for HintModel {

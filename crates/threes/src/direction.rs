@@ -21,7 +21,7 @@ pub enum Direction {
 
 /// Text that names no swipe.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a swipe: use up, down, left, right (or w, s, a, d)")]
+#[error("'{}' is not a swipe: use up, down, left, right (or w, s, a, d)", ludomat_io::text::escape_controls(.0))]
 pub struct DirectionError(pub String);
 
 impl Direction {

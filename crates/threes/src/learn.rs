@@ -244,7 +244,7 @@ impl Learner {
     /// When the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), NetworkFileError> {
         let state = serde_json::to_value(&self.state).map_err(|e| NetworkFileError::Damaged {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             problem: e.to_string(),
         })?;
         file::save(&self.network, path, Precision::F32, Some(state))
@@ -257,7 +257,7 @@ impl Learner {
     pub fn load(path: &Path) -> Result<Learner, NetworkFileError> {
         let loaded = file::load(path)?;
         let damaged = |problem: String| NetworkFileError::Damaged {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             problem,
         };
         let Some(state) = loaded.trainer else {

@@ -249,7 +249,7 @@ impl LearnOptions {
             if path.exists() {
                 return Err(LearnError::Settings(format!(
                     "{} has a checkpoint: go on with --resume, or choose another --dir",
-                    self.dir.display()
+                    ludomat_io::text::path(&self.dir)
                 )));
             }
             let d = LearnSettings::default();
@@ -265,6 +265,13 @@ impl LearnOptions {
             crate::learn::check_settings(&settings)?;
             return Learner::fresh(self.spec()?, settings)
                 .map_err(|e| LearnError::Settings(e.to_string()));
+        }
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Err(LearnError::Settings(format!(
+                "--resume: {} has no checkpoint (a run stopped before its first save leaves \
+                 none): start without --resume",
+                ludomat_io::text::path(&self.dir)
+            )));
         }
         let mut learner = Learner::load(&path)?;
         let spec = self.spec()?;
@@ -366,12 +373,24 @@ impl LearnOptions {
                 .with("--eval-games", st.eval_games)
                 .with("--hint-model", st.hint_model),
         };
+        if !self.resume {
+            // no checkpoint here (`learner` refuses a new run beside one): a curve is an
+            // earlier run's that stopped before its first save, and nothing goes on from it
+            if let Some(kept) = file::set_aside_orphan_curve(&curve)? {
+                say(format!(
+                    "{} is an earlier run's, stopped before it saved a checkpoint: it is \
+                     kept as {}, and this run starts afresh",
+                    ludomat_io::text::path(&curve),
+                    ludomat_io::text::path(&kept)
+                ));
+            }
+        }
         let opened = file::open_curve(&curve, &log_spec, self.resume)?;
         let mut log = opened.log;
         let line = |log: &mut ludomat_io::log::Log, text: &str| {
             log.append(text).map_err(|source| {
                 LearnError::from(NetworkFileError::Io {
-                    path: curve.display().to_string(),
+                    path: ludomat_io::text::path(&curve).to_string(),
                     source,
                 })
             })
@@ -505,7 +524,7 @@ impl LearnOptions {
     fn write_results(&self, learner: &Learner, caption: &str) -> Result<(), LearnError> {
         let chart = self.chart_path();
         curve_chart(&learner.state.curve, &chart, caption)
-            .map_err(|e| LearnError::Output(format!("{}: {e}", chart.display())))?;
+            .map_err(|e| LearnError::Output(format!("{}: {e}", ludomat_io::text::path(&chart))))?;
         file::save(&learner.network, &self.network_path(), Precision::I16, None)?;
         Ok(())
     }

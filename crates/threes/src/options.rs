@@ -194,7 +194,7 @@ impl EvalOptions {
         match (self.eval, &self.network) {
             (Eval::Heuristic, None) => Ok(None),
             (Eval::Heuristic, Some(p)) => Err(NetworkFileError::Damaged {
-                path: p.display().to_string(),
+                path: ludomat_io::text::path(p).to_string(),
                 problem: "--network is for --eval learned".into(),
             }),
             (Eval::Learned, Some(p)) => Ok(Some(std::sync::Arc::new(load(p)?.network.compact()))),

@@ -105,7 +105,8 @@ pub struct PlayOptions {
     /// How bonus cards are announced: plus (the original "+") or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
     pub hint_model: HintModel,
-    /// Save the game (every board, card, hint and swipe) as JSON to this file.
+    /// Save the game (every board, card, hint and swipe) as JSON to this file, a new one:
+    /// a record already there is never replaced (the game is refused).
     #[cfg_attr(feature = "clap", arg(long))]
     pub record: Option<std::path::PathBuf>,
 }

@@ -415,3 +415,79 @@ mod tests {
         ));
     }
 }
+
+/// The records `threes auto --record-dir` would write for games `first` to
+/// `first + games - 1` that are already in `dir` (`game-N.json`), in game order: a run
+/// never replaces an earlier run's records, so it refuses when this is not empty. The
+/// folder's entries are looked at (at most `ludomat_io::read::MAX_ENTRIES`), never the
+/// game numbers one by one; a folder not made yet holds none.
+///
+/// # Errors
+/// The folder cannot be listed.
+pub fn records_in(
+    dir: &std::path::Path,
+    first: u64,
+    games: u64,
+) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let entries = match ludomat_io::read::entries(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut found: Vec<(u64, std::path::PathBuf)> = entries
+        .into_iter()
+        .filter_map(|p| {
+            let name = p.file_name()?.to_str()?;
+            let n: u64 = name
+                .strip_prefix("game-")?
+                .strip_suffix(".json")?
+                .parse()
+                .ok()?;
+            (n >= first && n - first < games).then_some((n, p))
+        })
+        .collect();
+    found.sort();
+    Ok(found.into_iter().map(|(_, p)| p).collect())
+}
+
+/// Refuse a run whose records (games `first` to `first + games - 1`) would replace
+/// records already in `dir` ([`records_in`]), naming how many and the first.
+///
+/// # Errors
+/// The refusal, in words, or the folder cannot be listed.
+pub fn refuse_replacing(dir: &std::path::Path, first: u64, games: u64) -> Result<(), String> {
+    use ludomat_io::text::Shown as _;
+    let there =
+        records_in(dir, first, games).map_err(|e| format!("--record-dir {}: {e}", dir.shown()))?;
+    let Some(one) = there.first() else {
+        return Ok(());
+    };
+    Err(format!(
+        "--record-dir {}: {} of this run's games {} already there ({}{}); records are never \
+         replaced: give another folder, or remove them first",
+        dir.shown(),
+        ludomat_io::text::count(there.len() as u64, "record", "records"),
+        if there.len() == 1 { "is" } else { "are" },
+        one.file_name().map(|n| n.shown()).unwrap_or_default(),
+        if there.len() > 1 { " …" } else { "" }
+    ))
+}
+
+#[cfg(test)]
+mod record_dir_tests {
+    /// Hostile re-trial item 9: an earlier run's records are found before a run replaces
+    /// them; records of other game numbers are not in the way.
+    #[test]
+    fn an_earlier_runs_records_are_found() {
+        let dir = tempfile::tempdir().unwrap();
+        for n in [0, 2, 10] {
+            ludomat_io::write::atomically(dir.path().join(format!("game-{n}.json")), "{}").unwrap();
+        }
+        let found = super::records_in(dir.path(), 1, 5).unwrap();
+        assert_eq!(found, vec![dir.path().join("game-2.json")]);
+        assert!(super::records_in(dir.path(), 3, 5).unwrap().is_empty());
+        assert!(super::records_in(&dir.path().join("new"), 0, 5)
+            .unwrap()
+            .is_empty());
+    }
+}

@@ -73,10 +73,81 @@ pub fn csv_row(number: u64, g: &GameSummary) -> String {
     )
 }
 
-/// Games read from summary CSVs, each game number once.
+/// The longest line a CSV reader takes: a row is a few dozen bytes, a settings line a few
+/// kilobytes, and a `threes versus` row carries its AI's name and budget as given (names of
+/// 70,000 characters are read back).
+pub const CSV_LINE_CAP: usize = 1 << 20;
+
+/// Read a CSV of `what` (`threes auto`) line by line from `reader`, never holding more
+/// than one line ([`CSV_LINE_CAP`]): the settings line(s) of a log (`# ludomat …`) are
+/// skipped, the `header` must come next (then `head` is given the first settings line, if
+/// there is one), and each later line that is not blank is given to `row` with its line
+/// number (from 1). Any size of file is read this way.
+///
+/// # Errors
+/// A line too long, a read error, a missing header, or `head`'s or `row`'s error.
+pub fn read_csv_rows(
+    source: &str,
+    reader: impl std::io::BufRead,
+    header: &str,
+    what: &str,
+    head: &mut dyn FnMut(Option<&str>) -> Result<(), SummaryError>,
+    row: &mut dyn FnMut(u64, &str) -> Result<(), SummaryError>,
+) -> Result<(), SummaryError> {
+    let mut lines = ludomat_io::read::Lines::with_cap(reader, CSV_LINE_CAP);
+    let mut settings = None;
+    let mut seen_header = false;
+    loop {
+        let line = match lines.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => {
+                return Err(SummaryError {
+                    at: format!("{source}:{}", lines.line_number().max(1)),
+                    problem: ludomat_io::error::in_words(e.into()).to_string(),
+                })
+            }
+        };
+        let n = lines.line_number();
+        if !seen_header {
+            let bare = line.trim_start_matches('\u{feff}');
+            if bare.starts_with('#') {
+                settings.get_or_insert_with(|| bare.to_string());
+                continue;
+            }
+            if bare.trim() != header {
+                return Err(SummaryError {
+                    at: format!("{source}:1"),
+                    problem: format!("not a '{what}' CSV (expected the header {header})"),
+                });
+            }
+            seen_header = true;
+            head(settings.as_deref())?;
+            continue;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        row(n, &line)?;
+    }
+    if !seen_header {
+        return Err(SummaryError {
+            at: format!("{source}:1"),
+            problem: format!("not a '{what}' CSV (expected the header {header})"),
+        });
+    }
+    Ok(())
+}
+
+/// Games read from summary CSVs, each game number once. A game is kept with the file and
+/// line it came from (an index and a number, not a string: millions of games stay small),
+/// and every file must record the settings of the first that records any.
 #[derive(Debug, Clone, Default)]
 pub struct Summaries {
-    games: BTreeMap<u64, (GameSummary, String)>,
+    games: BTreeMap<u64, (GameSummary, u32, u64)>,
+    sources: Vec<String>,
+    /// The first file that recorded its settings, and them.
+    settings: Option<(String, ludomat_io::log::Settings)>,
 }
 
 impl Summaries {
@@ -89,44 +160,83 @@ impl Summaries {
     /// Add the games of one CSV text; `source` names it in errors.
     ///
     /// # Errors
-    /// The first line or field that is wrong, or a game number already read.
+    /// As [`Summaries::read_from`].
     pub fn read(&mut self, source: &str, text: &str) -> Result<(), SummaryError> {
-        // the settings line of a log (`# ludomat …`) comes before the header
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .skip_while(|(_, l)| l.trim_start_matches('\u{feff}').starts_with('#'));
-        match lines.next() {
-            Some((_, h)) if h.trim_start_matches('\u{feff}').trim() == CSV_HEADER => {}
-            _ => {
-                return Err(SummaryError {
-                    at: format!("{source}:1"),
-                    problem: format!("not a 'threes auto' CSV (expected the header {CSV_HEADER})"),
-                })
-            }
-        }
-        for (n, line) in lines {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let at = format!("{source}:{}", n + 1);
-            let (game, summary) = parse_line(line, &at)?;
-            if let Some((_, first)) = self.games.get(&game) {
-                return Err(SummaryError {
-                    problem: format!("game {game} already read at {first}"),
-                    at,
-                });
-            }
-            self.games.insert(game, (summary, at));
-        }
-        Ok(())
+        self.read_from(source, text.as_bytes())
+    }
+
+    /// Add the games of one CSV, read line by line from `reader` (any size);
+    /// `source` names it in errors.
+    ///
+    /// # Errors
+    /// The first line or field that is wrong, a game number already read, or settings
+    /// (seed, hint model, search, engine, weights) other than an earlier file's.
+    pub fn read_from(
+        &mut self,
+        source: &str,
+        reader: impl std::io::BufRead,
+    ) -> Result<(), SummaryError> {
+        let index = u32::try_from(self.sources.len()).unwrap_or(u32::MAX);
+        self.sources.push(source.to_string());
+        let (games, sources, known) = (&mut self.games, &self.sources, &mut self.settings);
+        read_csv_rows(
+            source,
+            reader,
+            CSV_HEADER,
+            "threes auto",
+            &mut |line| same_settings(known, source, line),
+            &mut |n, line| {
+                let at = format!("{source}:{n}");
+                let (game, summary) = parse_line(line, &at)?;
+                if let Some((_, file, first)) = games.get(&game) {
+                    let name = sources.get(*file as usize).map_or("", String::as_str);
+                    return Err(SummaryError {
+                        problem: format!("game {game} already read at {name}:{first}"),
+                        at,
+                    });
+                }
+                games.insert(game, (summary, index, n));
+                Ok(())
+            },
+        )
     }
 
     /// The games, in game order.
     #[must_use]
     pub fn into_games(self) -> Vec<GameSummary> {
-        self.games.into_values().map(|(g, _)| g).collect()
+        self.games.into_values().map(|(g, _, _)| g).collect()
     }
+}
+
+/// Check the settings line of `source` (if any) against the first file's that had one
+/// (`known`, set by the first): files of runs with another seed, hint model, search,
+/// engine or weights are refused, naming both files and what differs.
+fn same_settings(
+    known: &mut Option<(String, ludomat_io::log::Settings)>,
+    source: &str,
+    line: Option<&str>,
+) -> Result<(), SummaryError> {
+    let spec = log_spec(ludomat_io::log::Settings::new());
+    let Some(settings) = line.and_then(|l| spec.read_settings(l)) else {
+        return Ok(());
+    };
+    let Some((first, earlier)) = known else {
+        *known = Some((source.to_string(), settings));
+        return Ok(());
+    };
+    let differences =
+        earlier.differences_named(&settings, &format!("in {first}"), &format!("in {source}"));
+    if differences.is_empty() {
+        return Ok(());
+    }
+    Err(SummaryError {
+        at: format!("{source}:1"),
+        problem: format!(
+            "recorded with other settings than {first}, so their games cannot be combined: \
+             {}; summarise each run on its own",
+            differences.join("; ")
+        ),
+    })
 }
 
 fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> {

@@ -19,7 +19,7 @@ pub enum TileError {
     #[error("{0} is not a Threes! card value (0, 1, 2, 3, 6, 12, … 12288)")]
     Value(u64),
     /// Not a number at all.
-    #[error("'{0}' is not a card value")]
+    #[error("'{}' is not a card value", ludomat_io::text::escape_controls(.0))]
     Text(String),
 }
 

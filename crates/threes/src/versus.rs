@@ -93,7 +93,7 @@ pub struct VersusOptions {
     /// move on a log axis, one line per AI, and the 3072 and 6144 rates.
     #[cfg_attr(feature = "clap", arg(long))]
     pub chart: Option<PathBuf>,
-    /// Seconds an engine may take to answer one turn (0.01 to 86,400).
+    /// Seconds an engine may take to greet or to answer one turn (0.01 to 86,400).
     #[cfg_attr(
         feature = "clap",
         arg(long, default_value_t = 60.0, value_name = "SECONDS")
@@ -291,32 +291,43 @@ pub fn csv_row(g: &VersusGame) -> String {
 /// # Errors
 /// A missing header, a line with the wrong fields, or a game met twice.
 pub fn read_csv(source: &str, text: &str, into: &mut Vec<VersusGame>) -> Result<(), SummaryError> {
-    // the settings line of a log (`# ludomat …`) comes before the header
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .skip_while(|(_, l)| l.trim_start_matches('\u{feff}').starts_with('#'));
-    match lines.next() {
-        Some((_, h)) if h.trim_start_matches('\u{feff}').trim() == CSV_HEADER => {}
-        _ => {
-            return Err(SummaryError {
-                at: format!("{source}:1"),
-                problem: format!("not a 'threes versus' CSV (expected the header {CSV_HEADER})"),
-            })
-        }
-    }
+    read_csv_from(source, text.as_bytes(), into)
+}
+
+/// [`read_csv`] line by line from `reader`: a file of any size.
+///
+/// # Errors
+/// As [`read_csv`], or a line too long or a read error.
+pub fn read_csv_from(
+    source: &str,
+    reader: impl std::io::BufRead,
+    into: &mut Vec<VersusGame>,
+) -> Result<(), SummaryError> {
     let mut seen: HashSet<(String, String, u64)> = into
         .iter()
         .map(|g| (g.ai.clone(), g.budget.clone(), g.game))
         .collect();
-    for (n, line) in lines {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let at = format!("{source}:{}", n + 1);
+    crate::summary::read_csv_rows(
+        source,
+        reader,
+        CSV_HEADER,
+        "threes versus",
+        &mut |_| Ok(()),
+        &mut |n, line| read_row(&format!("{source}:{n}"), line, &mut seen, into),
+    )
+}
+
+/// One row of a curve CSV, at `at`, into `into` (`seen`: the games already there).
+fn read_row(
+    at: &str,
+    line: &str,
+    seen: &mut HashSet<(String, String, u64)>,
+    into: &mut Vec<VersusGame>,
+) -> Result<(), SummaryError> {
+    {
         let f: Vec<&str> = line.split(',').collect();
         let err = |problem: String| SummaryError {
-            at: at.clone(),
+            at: at.to_string(),
             problem,
         };
         if f.len() != 10 {
@@ -565,17 +576,20 @@ pub fn run(
                 let Some(&(e, i)) = items.get(k) else { return };
                 let entry = &config.entries[e];
                 let game_seed = seed::derive(config.seed, i);
-                let played =
-                    EngineProcess::start(&entry.command, config.limits).and_then(|mut p| {
-                        // the game stops at its next turn on Ctrl-C or another's failure
-                        p.set_cancel(Some(cancel.clone()));
-                        p.set_halt(Some(halt.clone()));
-                        let r = p.play(i, game_seed, config.model, None);
-                        if r.is_ok() {
-                            p.quit();
-                        }
-                        r
-                    });
+                // the greeting and the game stop at once on Ctrl-C or another's failure
+                let played = EngineProcess::start_stoppable(
+                    &entry.command,
+                    config.limits,
+                    Some(cancel.clone()),
+                    Some(halt.clone()),
+                )
+                .and_then(|mut p| {
+                    let r = p.play(i, game_seed, config.model, None);
+                    if r.is_ok() {
+                        p.quit();
+                    }
+                    r
+                });
                 let out = played.map(|g| VersusGame {
                     ai: entry.ai.clone(),
                     budget: entry.budget.clone(),

@@ -140,7 +140,7 @@ impl fmt::Display for Notation {
 
 /// A notation name that is not one of [`Notation::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown notation '{0}': expected numeric, computox, menace or ring")]
+#[error("unknown notation '{}': expected numeric, computox, menace or ring", ludomat_io::text::escape_controls(.0))]
 pub struct UnknownNotation(pub String);
 
 impl FromStr for Notation {

@@ -13,7 +13,10 @@ use crate::Square;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BuildError {
     /// A part the machine needs is missing.
-    #[error("the netlist has no {kind} '{name}', which the Computox needs ({role})")]
+    #[error(
+        "the netlist has no {kind} '{}', which the Computox needs ({role})",
+        ludomat_io::text::escape_controls(name)
+    )]
     Missing {
         /// relay, button, lamp or uniselector.
         kind: &'static str,

@@ -71,7 +71,7 @@ impl fmt::Display for Timing {
 
 /// A timing name that is neither `ideal` nor `real`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a timing: use ideal or real")]
+#[error("'{}' is not a timing: use ideal or real", ludomat_io::text::escape_controls(.0))]
 pub struct ParseTimingError(pub String);
 
 impl FromStr for Timing {

@@ -142,8 +142,8 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The limits with a turn timeout of `seconds` (0.01 to 86,400) and a handshake of at
-    /// least 30 s.
+    /// The limits with a turn timeout of `seconds` (0.01 to 86,400), the greeting's the
+    /// same: `--engine-timeout` bounds every wait for an engine.
     ///
     /// # Errors
     /// A timeout outside its range (the message names `--engine-timeout`).
@@ -156,7 +156,7 @@ impl Limits {
         }
         Ok(Limits {
             turn: Duration::from_secs_f64(seconds),
-            handshake: Duration::from_secs_f64(seconds.max(30.0)),
+            handshake: Duration::from_secs_f64(seconds),
             ..Limits::default()
         })
     }
@@ -190,7 +190,7 @@ impl fmt::Display for At {
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     /// The program could not be started.
-    #[error("engine {engine}: cannot start {program}: {source}")]
+    #[error("cannot start the engine {program}: {source}")]
     Spawn {
         /// The engine's name.
         engine: String,
@@ -200,7 +200,7 @@ pub enum EngineError {
         source: std::io::Error,
     },
     /// It exited (or closed its output) before answering.
-    #[error("engine {engine} exited ({status}) at {at} before answering")]
+    #[error("the engine {engine} ended at {at} before answering ({status})")]
     Exited {
         /// The engine's name.
         engine: String,
@@ -381,6 +381,22 @@ impl EngineProcess {
     /// # Errors
     /// The program cannot be started, or fails the greeting.
     pub fn start(command: &EngineCommand, limits: Limits) -> Result<EngineProcess, EngineError> {
+        EngineProcess::start_stoppable(command, limits, None, None)
+    }
+
+    /// [`EngineProcess::start`] for a run that may be stopped: once `cancel` (Ctrl-C,
+    /// SIGTERM) or `halt` (another engine's failure) is raised, the wait for the greeting
+    /// — and, later, for any answer — ends at once with [`EngineError::Stopped`], and the
+    /// engine is ended with it (its whole group, reaped, when the value is dropped).
+    ///
+    /// # Errors
+    /// The program cannot be started, fails the greeting, or the run was stopped.
+    pub fn start_stoppable(
+        command: &EngineCommand,
+        limits: Limits,
+        cancel: Option<Cancel>,
+        halt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<EngineProcess, EngineError> {
         let mut child = Group::spawn(
             Command::new(&command.program)
                 .args(&command.args)
@@ -390,8 +406,8 @@ impl EngineProcess {
         )
         .map_err(|source| EngineError::Spawn {
             engine: command.name.clone(),
-            program: command.program.display().to_string(),
-            source,
+            program: ludomat_io::text::path(&command.program).to_string(),
+            source: ludomat_io::error::in_words(source),
         })?;
         let stdin = child.child().stdin.take();
         let stdout = child.child().stdout.take();
@@ -407,8 +423,8 @@ impl EngineProcess {
             lines: rx,
             limits,
             id_name: None,
-            cancel: None,
-            halt: None,
+            cancel,
+            halt,
         };
         e.greet()?;
         Ok(e)
@@ -466,7 +482,7 @@ impl EngineProcess {
         let mut status = "still running, its output closed".to_string();
         for _ in 0..50 {
             if let Ok(Some(s)) = self.child.try_wait() {
-                status = s.to_string();
+                status = status_words(s);
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -478,7 +494,17 @@ impl EngineProcess {
         }
     }
 
-    /// The next line, waiting until `deadline`.
+    /// Whether the run asked its games to stop (Ctrl-C, SIGTERM, another's failure).
+    fn stop_asked(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+            || self
+                .halt
+                .as_ref()
+                .is_some_and(|h| h.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The next line, waiting until `deadline`, or until the run is stopped (asked every
+    /// 50 ms: a stop never waits for a hung engine's timeout).
     fn line(
         &mut self,
         at: At,
@@ -486,8 +512,20 @@ impl EngineProcess {
         limit: Duration,
         wanted: &'static str,
     ) -> Result<String, EngineError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+        let got = loop {
+            if self.stop_asked() {
+                return Err(EngineError::Stopped {
+                    engine: self.name.clone(),
+                    at,
+                });
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait.min(STOP_POLL)) {
+                Err(RecvTimeoutError::Timeout) if wait > STOP_POLL => {}
+                got => break got,
+            }
+        };
+        match got {
             Ok(Event::Line(l)) => Ok(l),
             Ok(Event::TooLong) => Err(EngineError::Flood {
                 engine: self.name.clone(),
@@ -612,12 +650,7 @@ impl EngineProcess {
         while !g.is_over() {
             let number = g.moves() + 1;
             let at = At::Turn { game, turn: number };
-            if self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
-                || self
-                    .halt
-                    .as_ref()
-                    .is_some_and(|h| h.load(std::sync::atomic::Ordering::Relaxed))
-            {
+            if self.stop_asked() {
                 return Err(EngineError::Stopped {
                     engine: self.name.clone(),
                     at,
@@ -694,6 +727,24 @@ impl EngineProcess {
 
 // Dropping an `EngineProcess` drops its `Group`: the engine's whole process group is
 // killed (SIGKILL) and the engine reaped — after a timeout, a failure, a cancelled game.
+
+/// How often a wait for an engine asks whether the run was stopped.
+const STOP_POLL: Duration = Duration::from_millis(50);
+
+/// An engine's exit status in words: `status 0`, `status 4`, `killed by signal 9`.
+fn status_words(s: std::process::ExitStatus) -> String {
+    if let Some(code) = s.code() {
+        return format!("status {code}");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = s.signal() {
+            return format!("killed by signal {signal}");
+        }
+    }
+    s.to_string()
+}
 
 /// A line cut to 200 characters for a message.
 fn short(line: &str) -> String {

@@ -72,7 +72,7 @@ pub struct Loaded {
 #[derive(Debug, thiserror::Error)]
 pub enum NetworkFileError {
     /// The file system's error.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Io {
         /// The file.
         path: String,
@@ -81,7 +81,7 @@ pub enum NetworkFileError {
         source: std::io::Error,
     },
     /// Not a network file, or a damaged one.
-    #[error("{path}: {problem}")]
+    #[error("{}: {problem}", ludomat_io::text::path(path))]
     Damaged {
         /// The file.
         path: String,
@@ -102,7 +102,7 @@ pub enum NetworkFileError {
     #[error(transparent)]
     Log(#[from] ludomat_io::log::LogError),
     /// A header naming a network that cannot be.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", ludomat_io::text::path(path))]
     Spec {
         /// The file.
         path: String,
@@ -210,7 +210,7 @@ pub fn save(
     trainer: Option<serde_json::Value>,
 ) -> Result<(), NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: path.display().to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         source,
     };
     let level = match precision {
@@ -227,7 +227,7 @@ pub fn save(
 /// # Errors
 /// When it cannot be read or is not a sound network file.
 pub fn load(path: &Path) -> Result<Loaded, NetworkFileError> {
-    let name = path.display().to_string();
+    let name = ludomat_io::text::path(path).to_string();
     let bytes = ludomat_io::read::bytes(path, MAX_FILE).map_err(|source| NetworkFileError::Io {
         path: name.clone(),
         source,
@@ -385,7 +385,7 @@ pub fn open_curve(
     resume: bool,
 ) -> Result<ludomat_io::log::Opened, NetworkFileError> {
     let io = |source| NetworkFileError::Io {
-        path: path.display().to_string(),
+        path: ludomat_io::text::path(path).to_string(),
         source,
     };
     if resume {
@@ -410,6 +410,31 @@ pub fn open_curve(
     .map_err(NetworkFileError::Log)
 }
 
+/// Set aside the curve at `path` that a new run (no `--resume`) finds beside no
+/// checkpoint: an earlier run stopped before its first checkpoint was saved (killed in its
+/// first second, a full disk). Nothing can go on from it, so it is kept as
+/// `curve.csv.bak-N` and emptied, and the new run starts afresh instead of refusing.
+/// Returns the copy's name, or `None` when no curve (or an empty one) is there. A curve
+/// that a running process holds is refused, naming it.
+///
+/// # Errors
+/// The curve is in use, or cannot be copied or emptied.
+pub fn set_aside_orphan_curve(path: &Path) -> Result<Option<std::path::PathBuf>, NetworkFileError> {
+    let io = |source| NetworkFileError::Io {
+        path: ludomat_io::text::path(path).to_string(),
+        source,
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > 0 => {}
+        _ => return Ok(None),
+    }
+    let _lock = ludomat_io::lock::Lock::acquire(path, ludomat_io::lock::Wait::Never)
+        .map_err(|e| NetworkFileError::Log(e.into()))?;
+    let kept = ludomat_io::write::keep_copy(path).map_err(io)?;
+    ludomat_io::write::write_atomically(path, b"", ".learn-").map_err(io)?;
+    Ok(kept)
+}
+
 /// Write a whole text file atomically (a new curve, its chart's folder made first).
 ///
 /// # Errors
@@ -417,7 +442,7 @@ pub fn open_curve(
 pub fn write_text(path: &Path, text: &str) -> Result<(), NetworkFileError> {
     ludomat_io::write::write_atomically(path, text.as_bytes(), ".learn-").map_err(|source| {
         NetworkFileError::Io {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             source,
         }
     })?;
@@ -433,7 +458,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(NetworkFileError::Io {
-            path: path.display().to_string(),
+            path: ludomat_io::text::path(path).to_string(),
             source,
         }),
     }
@@ -445,7 +470,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, NetworkFileError> {
 /// When it cannot be made.
 pub fn make_dir(dir: &Path) -> Result<(), NetworkFileError> {
     ludomat_io::write::folders(dir).map_err(|source| NetworkFileError::Io {
-        path: dir.display().to_string(),
+        path: ludomat_io::text::path(dir).to_string(),
         source,
     })
 }
