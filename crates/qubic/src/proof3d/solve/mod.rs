@@ -78,7 +78,7 @@ pub const REISSUES: u32 = 2;
 /// The most CPU time of one job in milliseconds, by default ([`SolveConfig::job_cpu_ms`];
 /// 0: jobs bounded by expansions alone). Twenty: from the empty board the critical path
 /// ran through jobs of 200 expansions that cost 100–860 ms each (deep threat searches at
-/// their leaves); bounded at 20 ms of CPU it fell from 5.8–6.1 s to 1.4–1.5 s (0.8–1.0 %
+/// their leaves); bounded at 20 ms of CPU it fell from 5.8–6.1 s to 1.4–1.6 s (0.8–1.0 %
 /// of the work, not 2.3–3.5 %) on 1, 2 and 16 threads, with less work, not more (at 40 ms:
 /// 2.3–3.0 s; BENCHMARKS.md, `examples/scaling.rs`).
 pub const JOB_CPU_MS: u32 = 20;
