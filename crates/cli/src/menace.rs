@@ -305,7 +305,7 @@ fn bench(state: &StateOptions, args: &BenchOptions) -> Result<()> {
     if ended == Ended::Cancelled {
         return Err(ludomat_io::interrupt::Stopped::after(
             report.single.games() + report.parallel.as_ref().map_or(0, |p| p.games()),
-            None,
+            Some(report.config.total_games()),
             ("game", "games"),
             "the figures above are theirs",
         )

@@ -71,11 +71,21 @@ pub fn play(args: PlayArgs) -> Result<()> {
     }
     let mut x = args.x.build(derive(0), notation)?;
     let mut o = args.o.build(derive(1), notation)?;
-    outln!(
-        "Noughts and crosses: {} (X) against {} (O), seed {}.\n",
+    let intro = format!(
+        "Noughts and crosses: {} (X) against {} (O), seed {}.",
         x.name(),
         o.name(),
         args.seed
+    );
+    // a person at the keys is told the quit key as every game tells it
+    let human = args.x == AgentKind::Human || args.o == AgentKind::Human;
+    outln!(
+        "{}\n",
+        if human {
+            ludomat_game::terminal::with_quit_key(&intro)
+        } else {
+            intro
+        }
     );
     outln!("{}", Board::EMPTY.render(notation));
     let mut on_move = |b: &Board, p: Player, cell| {

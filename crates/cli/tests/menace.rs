@@ -56,7 +56,7 @@ fn corrupt_or_foreign_state_files_are_reported_and_left_alone() {
         (
             "corrupt.json",
             "{\"format\": \"ludomat-menace\", \"vers",
-            "corrupt: not valid JSON: line 1",
+            "corrupt.json is damaged: not valid JSON: line 1",
         ),
         (
             "notes.json",

@@ -1397,7 +1397,7 @@ impl Session for ComputoxSession {
         }
         if name != "verify" {
             return Err(SessionError::Invalid(format!(
-                "computox has one long run, \"verify\" (not {})",
+                "computox has one long run, 'verify' (not {})",
                 ludomat_io::text::quoted(name, 60)
             )));
         }

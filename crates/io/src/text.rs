@@ -282,25 +282,26 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
-/// Something a person typed (or a file held), quoted in a message: in double quotes, its
-/// control characters escaped (`\n`, `\t`, `\u{1b}`), at most `chars` characters of it and
-/// `…` when there was more — a 10 MB file is never echoed whole.
+/// Something a person typed (or a file held), quoted in a message as every message
+/// quotes: in single quotes (`'zz'`, as `docs/VOICE.md` says), its control characters
+/// escaped (`\n`, `\t`, `\u{1b}`), a quote inside as `\'`, at most `chars` characters of
+/// it and `…` when there was more — a 10 MB file is never echoed whole.
 #[must_use]
 pub fn quoted(text: &str, chars: usize) -> String {
-    let mut out = String::from("\"");
+    let mut out = String::from("'");
     for (i, c) in text.chars().enumerate() {
         if i >= chars {
             out.push(ELLIPSIS);
             break;
         }
         match c {
-            '"' => out.push_str("\\\""),
+            '\'' => out.push_str("\\'"),
             '\\' => out.push_str("\\\\"),
             c if c.is_control() => out.extend(c.escape_default()),
             c => out.push(c),
         }
     }
-    out.push('"');
+    out.push('\'');
     out
 }
 
@@ -627,8 +628,8 @@ mod tests {
         assert_eq!(short(f64::NAN), "NaN");
         assert!(short(f64::MAX).len() < 30, "{}", short(f64::MAX));
         let long = "x".repeat(10_000_000);
-        assert_eq!(quoted(&long, 5), "\"xxxxx…\"");
-        assert_eq!(quoted("a\nb\"c\u{1b}", 40), "\"a\\nb\\\"c\\u{1b}\"");
+        assert_eq!(quoted(&long, 5), "'xxxxx…'");
+        assert_eq!(quoted("a\nb'c\"d\u{1b}", 40), "'a\\nb\\'c\"d\\u{1b}'");
         // what a prompt hands on: control characters written out, a tab kept
         assert_eq!(
             escape_controls("a\u{1b}]0;PWNED\u{7}\u{1b}[2J\tb\r"),
@@ -638,7 +639,7 @@ mod tests {
             escape_controls("e4 ok"),
             std::borrow::Cow::Borrowed(_)
         ));
-        assert_eq!(quoted("tiny", 40), "\"tiny\"");
+        assert_eq!(quoted("tiny", 40), "'tiny'");
     }
 
     #[test]

@@ -77,6 +77,16 @@ pub struct TuneOptions {
 }
 
 /// Why a tuning run cannot start or go on.
+/// A file that is not a saved state: damaged (cut short, not JSON) in the words every
+/// damaged file is said in, or JSON of something else.
+fn not_state(name: &str, what: &str, e: &serde_json::Error) -> String {
+    if e.is_data() {
+        format!("{name} is not a saved {what}: {}", ludomat_io::error::json(e))
+    } else {
+        ludomat_io::error::damaged_json(name, e)
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum TuningError {
     /// No games, or depth 0.
@@ -86,11 +96,11 @@ pub enum TuningError {
     #[error("--sigma {}: from 0.01 to 10", ludomat_io::text::short(*.0))]
     Sigma(f64),
     /// A saved state that is not one (the file's name).
-    #[error("{0} is not a saved tuning state")]
-    NotState(String, #[source] serde_json::Error),
+    #[error("{}", not_state(.0, "tuning state", .1))]
+    NotState(String, serde_json::Error),
     /// A saved state that is not a CMA-ES one (the file's name).
-    #[error("{0} is not a saved CMA-ES tuning state")]
-    NotCmaesState(String, #[source] serde_json::Error),
+    #[error("{}", not_state(.0, "CMA-ES tuning state", .1))]
+    NotCmaesState(String, serde_json::Error),
     /// A coordinate-search state of another version.
     #[error("{source_name}: tuning state version {version}, this ludomat reads 1")]
     Version {
@@ -632,7 +642,7 @@ mod tests {
             .unwrap_err();
         assert!(
             e.to_string()
-                .contains("--seed: \"5\" in the log, \"99\" now"),
+                .contains("--seed: '5' in the log, '99' now"),
             "{e}"
         );
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -194,7 +194,7 @@ fn unknown_swipes_and_garbage_are_named() {
     assert!(matches!(e, EngineError::Garbage { .. }), "{e}");
     assert!(
         e.to_string()
-            .contains("\"swipe sideways\" at game 7, turn 4"),
+            .contains("'swipe sideways' at game 7, turn 4"),
         "{e}"
     );
     let e = failure("garbage", &then("hello there"));

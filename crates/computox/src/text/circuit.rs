@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use ludomat_game::console::Reply;
+use ludomat_game::terminal::{with_quit_key, QUIT_KEY};
 use ludomat_game::{Session, SessionError};
 use ludomat_tictactoe::Notation;
 
@@ -130,7 +131,7 @@ pub(super) fn opening(s: &ComputoxSession, timing: Timing) -> String {
     }
     format!(
         "THE COMPUTOX, RELAY BY RELAY — the simulated circuit plays ({timing} timing, \
-         seed {}).\nPress a square letter (A B C / D E F / G H J, no I); R = RESET, Q = quit.\n{}",
+         seed {}).\nPress a square letter (A B C / D E F / G H J, no I); R = RESET {QUIT_KEY}.\n{}",
         v.seed,
         describe(&happenings, &v, timing)
     )
@@ -148,7 +149,10 @@ pub(super) fn answer(
         "R" | "RESET" | "Y" | "YES" => ComputoxAction::Reset,
         "" => {
             return Ok(Some(Reply::Go(
-                "  nothing was typed; press a square letter A-J (no I)\n".into(),
+                format!(
+                    "  {}\n",
+                    with_quit_key("nothing was typed; press a square letter A–J (no I)")
+                ),
             )))
         }
         _ => match Notation::Computox.parse(&t) {
@@ -156,12 +160,19 @@ pub(super) fn answer(
                 square: Square::from_cell(c).letter(),
                 controller: None,
             },
-            Err(e) => return Ok(Some(Reply::Go(format!("  {e}\n")))),
+            Err(e) => {
+                return Ok(Some(Reply::Go(format!(
+                    "  {}\n",
+                    with_quit_key(&e.to_string())
+                ))))
+            }
         },
     };
     Ok(Some(Reply::Go(match s.apply(action) {
         Ok(h) => describe(&h, &s.view(), timing),
-        Err(SessionError::Refused(r)) => format!("  {r}. Nothing changed.\n"),
+        Err(SessionError::Refused(r)) => {
+            format!("  {}\n", with_quit_key(&format!("{r}. Nothing changed.")))
+        }
         Err(e) => return Err(e),
     })))
 }

@@ -540,7 +540,7 @@ impl RelaySession {
 
     fn key(&mut self, digit: u8) -> Result<Vec<RelayHappening>, SessionError> {
         let key = Key::new(digit)
-            .ok_or_else(|| invalid(format!("key {digit}: the teletype's keys are 0-9")))?;
+            .ok_or_else(|| invalid(format!("key {digit}: the teletype's keys are 0–9")))?;
         let mut unchecked = None;
         if let Some(board) = self.board() {
             let problem = if board.outcome.is_over() {
@@ -994,7 +994,7 @@ impl Session for RelaySession {
             },
             _ => {
                 return Err(invalid(format!(
-                    "'{}' is not a teletype key (0-9) nor a command (step, run, start, stop, \
+                    "'{}' is not a teletype key (0–9) nor a command (step, run, start, stop, \
                      reset, set ADDR WORD, switches BANK VALUE, speed authentic|fast)",
                     line.trim()
                 )))
