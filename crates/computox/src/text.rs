@@ -60,8 +60,8 @@ pub fn survey() -> Result<String, String> {
     let survey = hazard::survey(&ContactPlan::COMPUTOX);
     let mut s = format!(
         "\nHazard survey: every position the machine can face from both starts, {} \
-         boards,\neach swept with the X relay up and with it down ({} sweeps; `computox \
-         verify`\ncounts 690: the positions of its four modes, added up):\n",
+         boards,\neach swept with the X relay up and with it down ({} sweeps; 'computox \
+         verify'\ncounts 690: the positions of its four modes, added up):\n",
         survey.boards, survey.positions
     );
     if survey.hazards.is_empty() {

@@ -205,7 +205,7 @@ pub enum LogError {
         differences: Vec<String>,
     },
     /// The file has no settings line of this kind of log.
-    #[error("{} is not a log of `ludomat {what}` with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", path.display())]
+    #[error("{} is not a log of 'ludomat {what}' with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", path.display())]
     NoSettings {
         /// The log.
         path: PathBuf,

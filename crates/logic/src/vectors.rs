@@ -99,7 +99,7 @@ pub enum VectorErrorKind {
         got: usize,
     },
     /// A `.test` line that is not `n: <inputs> <outputs>`.
-    #[error("expected `n: <input bits> <output bits>`, found {}", ludomat_io::text::quoted(.0, 60))]
+    #[error("expected 'n: <input bits> <output bits>', found {}", ludomat_io::text::quoted(.0, 60))]
     BadResponse(String),
     /// The `.test` header names a different number of signals than the netlist declares.
     #[error("the response file lists {got} {what} but the netlist declares {expected}")]

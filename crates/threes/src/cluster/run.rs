@@ -52,7 +52,7 @@ pub fn place() -> Result<Place, ClusterError> {
             ),
             ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(
                 "--distributed: not started by mpirun or srun with several processes (e.g. \
-                 `mpirun -n 8 ludomat threes auto --distributed …`); playing on this process \
+                 'mpirun -n 8 ludomat threes auto --distributed …'); playing on this process \
                  alone",
             ),
             ludomat_cluster::Place::Alone(Alone::OneProcess) => Place::Alone(

@@ -222,7 +222,7 @@ pub enum EngineError {
         limit: Duration,
     },
     /// A swipe that moves nothing.
-    #[error("engine {engine} answered `swipe {swipe}` at {at}, which moves nothing on the board {board}")]
+    #[error("engine {engine} answered 'swipe {swipe}' at {at}, which moves nothing on the board {board}")]
     Illegal {
         /// The engine's name.
         engine: String,
