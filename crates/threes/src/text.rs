@@ -123,14 +123,16 @@ pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String 
     let model = config.model;
     match &config.contender {
         Contender::Engine(..) => format!(
-            "Threes! engine {engine}: {} (from game {first}), seed {seed}, {}, hint model \
+            "Threes! engine {engine}: {} (from game {}), seed {seed}, {}, hint model \
              {model}",
             ludomat_io::text::count(u64::from(games), "game", "games"),
+            ludomat_io::text::thousands(u64::from(first)),
             ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
         Contender::Searcher(s) => format!(
-            "Threes! AI: {} (from game {first}), seed {seed}, {}, {}, hint model {model}",
+            "Threes! AI: {} (from game {}), seed {seed}, {}, {}, hint model {model}",
             ludomat_io::text::count(u64::from(games), "game", "games"),
+            ludomat_io::text::thousands(u64::from(first)),
             rule(s.config().depth),
             ludomat_io::text::count(threads as u64, "thread", "threads")
         ),

@@ -169,15 +169,15 @@ impl DistributedRun {
     ) -> String {
         format!(
             "Threes! AI on {ranks} MPI ranks (master on {processor}, message round trip {:.1} \
-             µs), {} mode: {} games (from game {}), seed {}, {}, parallel depth {}, hint model \
+             µs), {} mode: {} (from game {}), seed {}, {}, parallel depth {}, hint model \
              {}\n",
             round_trip.as_secs_f64() * 1e6,
             match self.mode {
                 Mode::Search => "search",
                 Mode::Games => "games",
             },
-            self.games,
-            self.first_game,
+            ludomat_io::text::count(u64::from(self.games), "game", "games"),
+            ludomat_io::text::thousands(u64::from(self.first_game)),
             self.seed,
             crate::search::rule(setup.config.depth),
             setup.config.job_levels,
