@@ -388,6 +388,10 @@ pub enum LearnError {
     /// Settings that make no run.
     #[error("{0}")]
     Settings(String),
+    /// A setting's value out of its range (`--lambda 2`): a usage error, as the command
+    /// line's own are.
+    #[error("{0}")]
+    OutOfRange(String),
     /// A distributed run's cluster (a worker's failure, a broken protocol).
     #[error(transparent)]
     Cluster(#[from] ludomat_cluster::ClusterError),
@@ -399,13 +403,13 @@ pub enum LearnError {
 /// α not in (0, 1] or λ not in [0, 1].
 pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError> {
     if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
-        return Err(LearnError::Settings(format!(
+        return Err(LearnError::OutOfRange(format!(
             "--alpha {}: from above 0 to 1",
             ludomat_io::text::short(settings.alpha)
         )));
     }
     if !(0.0..=1.0).contains(&settings.lambda) {
-        return Err(LearnError::Settings(format!(
+        return Err(LearnError::OutOfRange(format!(
             "--lambda {}: from 0 to 1",
             ludomat_io::text::short(settings.lambda)
         )));
