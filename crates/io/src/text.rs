@@ -198,10 +198,44 @@ pub fn duration(d: Duration) -> String {
 }
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
-/// `12.3 s wall, 20.1 s CPU`.
+/// `12.3 s wall, 20.1 s CPU`. Both are written in one unit, the one the longer of the two
+/// needs (`0.0303 ms wall, 0.692 ms CPU`, never `30.3 µs wall, 0.692 ms CPU`), so the two
+/// can be compared at a glance; from a minute up each is said as [`duration`] says it.
 #[must_use]
 pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
-    format!("{} wall, {} CPU", duration(wall), duration(cpu))
+    let longer = wall.max(cpu).as_secs_f64();
+    let (w, c) = (wall.as_secs_f64(), cpu.as_secs_f64());
+    let in_unit = |scale: f64, unit: &str| {
+        let say = |x: f64| {
+            if x == 0.0 {
+                "0".to_string()
+            } else {
+                number(x * scale)
+            }
+        };
+        format!("{} {unit} wall, {} {unit} CPU", say(w), say(c))
+    };
+    if longer >= 59.95 {
+        format!("{} wall, {} CPU", duration(wall), duration(cpu))
+    } else if longer >= 1.0 {
+        format!("{w:.1} s wall, {c:.1} s CPU")
+    } else if longer >= 1e-3 {
+        in_unit(1e3, "ms")
+    } else if longer >= 1e-6 {
+        in_unit(1e6, "µs")
+    } else if longer > 0.0 {
+        in_unit(1e9, "ns")
+    } else {
+        "0 s wall, 0 s CPU".to_string()
+    }
+}
+
+/// [`wall_and_cpu`] for work done by one thread, timed on that thread from one span: the
+/// CPU time is never said to be above the wall-clock time (a clock's granularity can make
+/// it look so for tiny spans; one thread cannot use more CPU than time passed).
+#[must_use]
+pub fn wall_and_cpu_one_thread(wall: Duration, cpu: Duration) -> String {
+    wall_and_cpu(wall, cpu.min(wall))
 }
 
 /// How wide `text` is on a terminal (East Asian wide characters count two, combining
@@ -699,6 +733,28 @@ mod tests {
         assert_eq!(
             wall_and_cpu(Duration::from_millis(12_300), Duration::from_millis(20_100)),
             "12.3 s wall, 20.1 s CPU"
+        );
+        // one unit for both, the longer's: never µs beside ms
+        assert_eq!(
+            wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(692)),
+            "0.0303 ms wall, 0.692 ms CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(40)),
+            "1.2 s wall, 0.0 s CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_nanos(12_300), Duration::ZERO),
+            "12.3 µs wall, 0 µs CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_secs(125), Duration::from_secs(250)),
+            "2 min 05 s wall, 4 min 10 s CPU"
+        );
+        // one thread: never more CPU than wall
+        assert_eq!(
+            wall_and_cpu_one_thread(Duration::from_nanos(30_300), Duration::from_micros(692)),
+            "30.3 µs wall, 30.3 µs CPU"
         );
         assert_eq!(
             rate(717_039.0, Duration::from_secs(1), "games"),

@@ -79,7 +79,7 @@ pub fn bench(name: &str, r: &BenchReport, ticks: &str, interrupted: bool) -> Str
          time          {}\nspeed         {} (by wall-clock time)\n",
         p.pc,
         ludomat_io::text::thousands(p.instructions),
-        ludomat_io::text::wall_and_cpu(r.wall, r.cpu),
+        ludomat_io::text::wall_and_cpu_one_thread(r.wall, r.cpu),
         ludomat_io::text::rate(p.instructions as f64, r.wall, "instructions")
     );
     if let Some(rate) = r.cpu_rate() {

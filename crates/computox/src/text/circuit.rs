@@ -241,7 +241,7 @@ pub fn work(r: &Agreement) -> String {
 pub fn speed(r: &Agreement, time: RunTime, runs: Option<u32>) -> String {
     format!(
         "{}{}: {}",
-        ludomat_io::text::wall_and_cpu(time.wall, time.cpu),
+        ludomat_io::text::wall_and_cpu_one_thread(time.wall, time.cpu),
         runs.map(|n| format!(" (the fastest of {n} runs)"))
             .unwrap_or_default(),
         ludomat_io::text::rate(r.events as f64, time.wall, "events")
