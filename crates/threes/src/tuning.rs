@@ -360,11 +360,12 @@ impl TuneOptions {
     pub fn bar_message(&self, round: u32, best_mean: f64) -> String {
         match self.method {
             TuneMethod::Coordinate => format!(
-                "round {}/{}  best {best_mean:.0}",
+                "round {}/{}  best {}",
                 round.max(1),
-                self.rounds
+                self.rounds,
+                ludomat_io::text::number(best_mean)
             ),
-            TuneMethod::Cmaes => format!("best {best_mean:.0}"),
+            TuneMethod::Cmaes => format!("best {}", ludomat_io::text::number(best_mean)),
         }
     }
 
@@ -603,6 +604,30 @@ mod tests {
             sigma: 0.3,
             wait_lock: false,
         }
+    }
+
+    /// The bar's best mean with thousands, as every figure (it was `best 1390`).
+    #[test]
+    fn the_bar_says_the_best_mean_with_thousands() {
+        let o = options(TuneMethod::Coordinate, None);
+        assert_eq!(o.bar_message(1, 1390.4), "round 1/1  best 1,390");
+        let o = options(TuneMethod::Cmaes, None);
+        assert_eq!(o.bar_message(1, 12_345.6), "best 12,346");
+    }
+
+    /// A damaged checkpoint is said as every damaged file is, never in serde's words.
+    #[test]
+    fn a_damaged_checkpoint_is_said_in_the_one_wording() {
+        let o = options(TuneMethod::Coordinate, None);
+        let e = o
+            .read_resume(&Weights::default(), "cp.json", "{\n  \"version\": 1,\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "cp.json is damaged: not valid JSON: line 2, at its end: the text ends in the \
+             middle of an object"
+        );
     }
 
     #[test]
