@@ -448,6 +448,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         let mut line = " ".repeat(indent);
         let mut line_width = indent;
         let mut empty = true;
+        let first = lines.len();
         for word in body.split(' ').filter(|w| !w.is_empty()) {
             let mut word = word.to_string();
             loop {
@@ -481,8 +482,37 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
             }
         }
         lines.push(line.trim_end().to_string());
+        no_lone_last_word(&mut lines[first..], width);
     }
     lines
+}
+
+/// A wrapped paragraph (`lines`, at most `width` columns each) whose last line would hold
+/// one word alone gets the word before it too, when that fits and leaves the line above
+/// two words or more: `…, or start over with\n--fresh training` rather than a lone
+/// `training` — a last line of one word reads as a mistake.
+pub(crate) fn no_lone_last_word(lines: &mut [String], width: usize) {
+    let [.., above, last] = lines else { return };
+    let lead = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let (last_lead, above_lead) = (lead(last), lead(above));
+    let lone = &last[last_lead..];
+    if lone.is_empty() || lone.contains(' ') {
+        return;
+    }
+    let words_above = above[above_lead..].split(' ').filter(|w| !w.is_empty()).count();
+    if words_above < 3 {
+        return;
+    }
+    let Some((kept, moved)) = above.trim_end().rsplit_once(' ') else {
+        return;
+    };
+    let joined = format!("{}{moved} {lone}", &last[..last_lead]);
+    if self::width(&joined) > width {
+        return;
+    }
+    let kept = kept.trim_end().to_string();
+    *above = kept;
+    *last = joined;
 }
 
 /// The longest prefix of `text` at most `width` columns wide (at least one character), and
@@ -638,6 +668,17 @@ pub fn wrapped(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_wrapped_paragraph_never_ends_in_one_word_alone() {
+        let text = "the saved MENACE is kept beside it as a backup, or start over with --fresh training";
+        let lines = wrap(text, 40);
+        assert!(lines.last().unwrap().contains(' '), "{lines:?}");
+        assert!(lines.iter().all(|l| width(l) <= 40), "{lines:?}");
+        // a paragraph of one line, or two words in all, is left as it is
+        assert_eq!(wrap("one two", 4), ["one", "two"]);
+        assert_eq!(wrap("short line", 80), ["short line"]);
+    }
 
     #[test]
     fn colour_codes_are_no_width() {
