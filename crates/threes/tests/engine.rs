@@ -132,7 +132,7 @@ fn a_crash_is_named() {
     assert!(matches!(e, EngineError::Exited { .. }), "{e}");
     let m = e.to_string();
     assert!(
-        m.contains("engine crash exited") && m.contains("game 7, turn 4"),
+        m.contains("engine 'crash' exited") && m.contains("game 7, turn 4"),
         "{m}"
     );
     assert!(m.contains("exit status: 3"), "{m}");
@@ -230,7 +230,7 @@ fn a_missing_program_is_named() {
     let e = EngineProcess::start(&cmd, quick()).unwrap_err();
     assert!(
         e.to_string()
-            .starts_with("engine ghost: cannot start /nonexistent/engine"),
+            .starts_with("engine 'ghost': cannot start /nonexistent/engine"),
         "{e}"
     );
 }
