@@ -604,7 +604,7 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_and_changes_nothing() {
-        let ((s, _), out) = run(PlayArgs::default(), "I\nK\n\nE\nA\nA\nO C\nB\n");
+        let ((s, _), out) = run(PlayArgs::default(), "I\nk\n\nE\nA\nA\nO C\nB\n");
         assert!(out.contains("there is no square I"), "{out}");
         // every refusal names the quit key, one way, as the first lines do
         for refusal in out.lines().filter(|l| l.contains("is not one of")) {
@@ -612,7 +612,7 @@ mod tests {
         }
         assert!(out.contains("R = RESET (q quits).\n"), "{out}");
         assert!(
-            out.contains("'K' is not one of the square letters"),
+            out.contains("'k' is not a computox square: 'k' is not one of the square letters"),
             "{out}"
         );
         assert!(out.contains("nothing was typed"), "{out}");

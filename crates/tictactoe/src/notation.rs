@@ -96,7 +96,11 @@ impl Notation {
                     .iter()
                     .position(|l| l == c)
                     .map(|i| Cell::ALL[i])
-                    .ok_or_else(|| err(format!("'{c}' is not one of the square letters"))),
+                    .ok_or_else(|| {
+                        // the letter as it was typed, not upper-cased
+                        let typed = text.trim().chars().next().unwrap_or(*c);
+                        err(format!("'{typed}' is not one of the square letters"))
+                    }),
                 _ => Err(err("not a single letter".into())),
             },
             Notation::Menace => match chars.as_slice() {
