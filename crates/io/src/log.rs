@@ -66,6 +66,13 @@ impl Settings {
     /// Where `self` (the log's) and `now` (the run's) differ: `--seed: 1 in the log, 2 now`.
     #[must_use]
     pub fn differences(&self, now: &Settings) -> Vec<String> {
+        self.differences_in(now, "the log")
+    }
+
+    /// [`differences`](Self::differences) for settings saved in `saved` (`the checkpoint`):
+    /// `--seed: '1' in the checkpoint, '2' now`.
+    #[must_use]
+    pub fn differences_in(&self, now: &Settings, saved: &str) -> Vec<String> {
         let mut out = Vec::new();
         let get = |s: &Settings, name: &str| {
             s.pairs
@@ -86,7 +93,7 @@ impl Settings {
                     Some(v) => crate::text::quoted(&v, 200),
                     None => "not set".into(),
                 };
-                out.push(format!("{name}: {} in the log, {} now", say(was), say(is)));
+                out.push(format!("{name}: {} in {saved}, {} now", say(was), say(is)));
             }
         }
         out

@@ -77,6 +77,14 @@ pub struct TuneOptions {
 }
 
 /// Why a tuning run cannot start or go on.
+/// A method as the command line names it (`--method cmaes`).
+fn method_name(method: TuneMethod) -> &'static str {
+    match method {
+        TuneMethod::Coordinate => "coordinate",
+        TuneMethod::Cmaes => "cmaes",
+    }
+}
+
 /// A file that is not a saved state: damaged (cut short, not JSON) in the words every
 /// damaged file is said in, or JSON of something else.
 fn not_state(name: &str, what: &str, e: &serde_json::Error) -> String {
@@ -101,6 +109,16 @@ pub enum TuningError {
     /// A saved state that is not a CMA-ES one (the file's name).
     #[error("{}", not_state(.0, "CMA-ES tuning state", .1))]
     NotCmaesState(String, serde_json::Error),
+    /// A checkpoint of the other method.
+    #[error("{source_name} is a checkpoint of {saved}, not of {asked}: resume it with --method {saved}, or start without --resume")]
+    OtherMethod {
+        /// The file's name.
+        source_name: String,
+        /// Its method's name on the command line.
+        saved: &'static str,
+        /// The method asked for.
+        asked: &'static str,
+    },
     /// A coordinate-search state of another version.
     #[error("{source_name}: tuning state version {version}, this ludomat reads 1")]
     Version {
@@ -395,7 +413,7 @@ impl TuneOptions {
         for (name, value) in &saved {
             was = was.with(name, value);
         }
-        let differences = was.differences(&self.settings(start));
+        let differences = was.differences_in(&self.settings(start), "the checkpoint");
         if !differences.is_empty() {
             return Err(TuningError::OtherSettings {
                 source_name: source.into(),
@@ -450,6 +468,23 @@ impl TuneOptions {
     }
 
     fn read_state(&self, source: &str, text: &str) -> Result<Resume, TuningError> {
+        // a checkpoint of the other method is said as such, not as a field it lacks
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+            let saved = match v.get("method").and_then(|m| m.as_str()) {
+                Some("cmaes") => Some(TuneMethod::Cmaes),
+                None if v.get("round").is_some() && v.get("next").is_some() => {
+                    Some(TuneMethod::Coordinate)
+                }
+                _ => None,
+            };
+            if let Some(saved) = saved.filter(|m| *m != self.method) {
+                return Err(TuningError::OtherMethod {
+                    source_name: source.into(),
+                    saved: method_name(saved),
+                    asked: method_name(self.method),
+                });
+            }
+        }
         match self.method {
             TuneMethod::Coordinate => {
                 let state: TuneState = serde_json::from_str(text)
@@ -606,6 +641,28 @@ mod tests {
         }
     }
 
+    /// A checkpoint of the other method is said as such (it said "the field 'method' is
+    /// missing").
+    #[test]
+    fn a_checkpoint_of_the_other_method_is_named() {
+        let coordinate = r#"{"version":1,"round":1,"next":0,"tried":1}"#;
+        let e = options(TuneMethod::Cmaes, None)
+            .read_resume(&Weights::default(), "cp.json", coordinate)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "cp.json is a checkpoint of coordinate, not of cmaes: resume it with --method \
+             coordinate, or start without --resume"
+        );
+        let cmaes = r#"{"version":1,"method":"cmaes","means":[]}"#;
+        let e = options(TuneMethod::Coordinate, None)
+            .read_resume(&Weights::default(), "cp.json", cmaes)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("a checkpoint of cmaes, not of coordinate"), "{e}");
+    }
+
     /// The bar's best mean with thousands, as every figure (it was `best 1390`).
     #[test]
     fn the_bar_says_the_best_mean_with_thousands() {
@@ -667,7 +724,7 @@ mod tests {
             .unwrap_err();
         assert!(
             e.to_string()
-                .contains("--seed: '5' in the log, '99' now"),
+                .contains("--seed: '5' in the checkpoint, '99' now"),
             "{e}"
         );
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
