@@ -161,7 +161,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
                 "{}",
                 crate::help::wrap(&text::stats(
                     &store.menace,
-                    &store.path.display().to_string()
+                    &text::state_source(&store.path.display().to_string(), store.path.exists())
                 ))
             );
             Ok(())
