@@ -266,7 +266,12 @@ pub fn replay(record: &GameRecord) -> Vec<(String, bool)> {
                 f.board
             );
             if let Some(d) = f.direction {
-                let _ = writeln!(s, "swipe {d} {}  (a {} comes in)", d.arrow(), f.card);
+                let _ = writeln!(
+                    s,
+                    "swipe {d} {}  (a {} comes in)",
+                    d.arrow(),
+                    thousands(u64::from(f.card.value()))
+                );
             }
             (s, f.direction.is_some())
         })
@@ -280,7 +285,7 @@ pub fn replay_end(record: &GameRecord) -> String {
     format!(
         "\nthe game's final score {}, highest card {}{}\n",
         thousands(record.score()),
-        last.max_tile(),
+        thousands(u64::from(last.max_tile().value())),
         if last.is_dead() { ", game over" } else { "" }
     )
 }
