@@ -193,6 +193,9 @@ pub fn tune_run(
         state.next = 0;
         state.round += 1;
     }
+    // the bound counted two candidates for every weight; a weight at 0 has one, so the
+    // run ends below it: its last report says the count it ended at, as the end line does
+    ctx.set_total(Some(state.tried));
     ctx.finish(state.tried, (state.best, state.best_mean));
     Ok((state, Ended::Finished))
 }
