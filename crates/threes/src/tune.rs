@@ -234,6 +234,34 @@ pub fn tune(
 mod tests {
     use super::*;
 
+    /// The bar reads the run's last report: it counts the candidates the run ended at,
+    /// as the end line does (it showed "20/23 candidates" beside "20 candidates tried").
+    #[test]
+    fn the_last_report_counts_the_candidates_tried() {
+        let config = TuneConfig {
+            start: Weights::default(),
+            games: 2,
+            depth: 1,
+            rounds: 1,
+            seed: 5,
+        };
+        let mut last = None;
+        let (state, ended) = {
+            let mut watch = |p: &ludomat_game::run::Progress<(Weights, f64)>| {
+                if p.last {
+                    last = Some((p.done, p.total));
+                }
+            };
+            let mut ctx = RunContext::new("candidates", Some(config.bound())).watch(&mut watch);
+            let mut save = |_: &TuneState| Ok(());
+            let mut cp = Checkpoint::every(1, &mut save);
+            tune_run(&config, None, &mut ctx, &mut cp, &mut |_| {}).unwrap()
+        };
+        assert_eq!(ended, Ended::Finished);
+        assert!(state.tried < config.bound());
+        assert_eq!(last, Some((state.tried, Some(state.tried))));
+    }
+
     #[test]
     fn a_resumed_run_ends_where_an_uninterrupted_one_does() {
         let config = TuneConfig {
