@@ -88,7 +88,7 @@ pub enum Speed {
     #[cfg_attr(
         feature = "clap",
         value(
-            help = "The real machine's pace: 5 clock ticks a second, 6-10 ticks per instruction"
+            help = "The real machine's pace: 5 clock ticks a second, 6–10 ticks per instruction"
         )
     )]
     Authentic,
@@ -387,7 +387,7 @@ pub fn parse_number(s: &str) -> Option<u32> {
 pub fn parse_byte(s: &str) -> Result<u8, String> {
     parse_number(s)
         .and_then(|v| u8::try_from(v).ok())
-        .ok_or_else(|| format!("'{}' is not a byte (0-255, 0x.., 0b..)", s.trim()))
+        .ok_or_else(|| format!("'{}' is not a byte (0–255, 0x.., 0b..)", s.trim()))
 }
 
 /// The two toggle-switch banks as typed, `0x0f,0x0c` (one byte: bank 1 stays 0).
