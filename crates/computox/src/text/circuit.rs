@@ -155,7 +155,7 @@ pub(super) fn answer(
                 ),
             )))
         }
-        _ => match Notation::Computox.parse(&t) {
+        _ => match Notation::Computox.parse(line.trim()) {
             Ok(c) => ComputoxAction::Press {
                 square: Square::from_cell(c).letter(),
                 controller: None,
