@@ -119,7 +119,10 @@ fn the_scan_finds_what_it_looks_for() {
 /// being turned into ours.
 const BACKTICKS_ALLOWED: &[(&str, &str)] = &[
     ("logic/src/verilog.rs", "Verilog's own `timescale directive"),
-    ("io/src/error.rs", "reads serde's messages, which quote with backticks"),
+    (
+        "io/src/error.rs",
+        "reads serde's messages, which quote with backticks",
+    ),
     ("fuzzing/src/lib.rs", "not read by people"),
 ];
 

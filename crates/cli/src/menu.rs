@@ -573,7 +573,10 @@ mod tests {
         let (out, _) = script("");
         assert!(out.ends_with(": \nInput ended; goodbye.\n"), "{out}");
         let (out, _) = script("1.1\nq\n");
-        assert!(out.ends_with(&format!("{PAUSE}You quit; goodbye.\n")), "{out}");
+        assert!(
+            out.ends_with(&format!("{PAUSE}You quit; goodbye.\n")),
+            "{out}"
+        );
         assert_eq!(
             ludomat_io::interrupt::Stopped::with(GOODBYE).line(),
             "Stopped by Ctrl-C; goodbye."

@@ -152,8 +152,14 @@ impl std::fmt::Debug for LineInput {
 mod tests {
     #[test]
     fn the_quit_key_is_named_one_way() {
-        assert_eq!(with_quit_key("'x' is not a key."), "'x' is not a key (q quits).");
-        assert_eq!(with_quit_key("'x' is not a key\n"), "'x' is not a key (q quits)");
+        assert_eq!(
+            with_quit_key("'x' is not a key."),
+            "'x' is not a key (q quits)."
+        );
+        assert_eq!(
+            with_quit_key("'x' is not a key\n"),
+            "'x' is not a key (q quits)"
+        );
         assert_eq!(with_quit_key("done (q quits)."), "done (q quits).");
     }
 

@@ -216,9 +216,10 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         .strip_prefix("invalid length ")
         .and_then(|m| m.split_once(", expected "))
     {
-        let items = found
-            .parse::<u64>()
-            .map_or_else(|_| found.to_string(), |n| crate::text::count(n, "item", "items"));
+        let items = found.parse::<u64>().map_or_else(
+            |_| found.to_string(),
+            |n| crate::text::count(n, "item", "items"),
+        );
         format!(
             "a list of {items} where {} was expected",
             expected.replace('`', "'")
@@ -370,7 +371,10 @@ mod tests {
              a text in quotes"
         );
         let text = said(r#"{"alive": "x", "games": 1}"#);
-        assert!(text.ends_with("the text 'x' where a number was expected"), "{text}");
+        assert!(
+            text.ends_with("the text 'x' where a number was expected"),
+            "{text}"
+        );
         for text in [
             "",
             "{",

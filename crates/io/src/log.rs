@@ -450,8 +450,7 @@ mod tests {
         // another seed: refused, naming it
         let e = Log::open(&path, &spec(2), Resume::Yes, Wait::No, &whole).unwrap_err();
         assert!(
-            e.to_string()
-                .contains("--seed: '1' in the log, '2' now"),
+            e.to_string().contains("--seed: '1' in the log, '2' now"),
             "{e}"
         );
         // the same settings: the lines done come back, and the log goes on

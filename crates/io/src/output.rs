@@ -405,7 +405,10 @@ mod tests {
         // a name ending in '/' names a folder, made or not (it was "a part of the path is
         // a file, not a folder")
         let e = check(&dir.path().join("newd/"), ANY).unwrap_err();
-        assert_eq!(e.to_string(), "ends in '/', so it names a folder, not a file");
+        assert_eq!(
+            e.to_string(),
+            "ends in '/', so it names a folder, not a file"
+        );
         let r = check_flag("--chart", Path::new("x.txt"), CHART).unwrap_err();
         assert!(
             r.to_string().starts_with("--chart x.txt: the format"),

@@ -499,7 +499,10 @@ pub(crate) fn no_lone_last_word(lines: &mut [String], width: usize) {
     if lone.is_empty() || lone.contains(' ') {
         return;
     }
-    let words_above = above[above_lead..].split(' ').filter(|w| !w.is_empty()).count();
+    let words_above = above[above_lead..]
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .count();
     if words_above < 3 {
         return;
     }
@@ -671,7 +674,8 @@ mod tests {
 
     #[test]
     fn a_wrapped_paragraph_never_ends_in_one_word_alone() {
-        let text = "the saved MENACE is kept beside it as a backup, or start over with --fresh training";
+        let text =
+            "the saved MENACE is kept beside it as a backup, or start over with --fresh training";
         let lines = wrap(text, 40);
         assert!(lines.last().unwrap().contains(' '), "{lines:?}");
         assert!(lines.iter().all(|l| width(l) <= 40), "{lines:?}");

@@ -356,9 +356,7 @@ mod tests {
         let before = s.menace.clone();
         let out = run_play(&mut s, Some(1), true, "");
         assert!(
-            out.contains(
-                "Input ended; game abandoned. The matchboxes are as they were before it."
-            ),
+            out.contains("Input ended; game abandoned. The matchboxes are as they were before it."),
             "{out}"
         );
         assert_eq!(s.menace.boxes(Player::First), before.boxes(Player::First));

@@ -193,7 +193,11 @@ impl Menace {
                     ludomat_io::text::quoted(other, 60)
                 )))
             }
-            None => return Err(foreign(format!("it has no 'format' field saying '{FORMAT}'"))),
+            None => {
+                return Err(foreign(format!(
+                    "it has no 'format' field saying '{FORMAT}'"
+                )))
+            }
         }
         let version = obj.get("version");
         // a whole number written as 1e3 or 1.0 is said as the whole number it is
@@ -265,7 +269,8 @@ impl Menace {
                 let id = crate::BoxId::new(i as u16);
                 let Some(b) = set.get_mut(id) else { continue };
                 let picture: Board = s.picture.parse().map_err(|e| {
-                    invalid(format!("boxes.{name}[{i}]: picture {}: {e}",
+                    invalid(format!(
+                        "boxes.{name}[{i}]: picture {}: {e}",
                         ludomat_io::text::quoted(&s.picture, 60)
                     ))
                 })?;

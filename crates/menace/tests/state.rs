@@ -145,12 +145,23 @@ fn serde_words_never_reach_a_person() {
     for (from, to) in [
         ("\"win\":1", "\"win\":6.0"),
         ("\"wins\":", "\"wins\":-6,\"x\":"),
-        ("\"picture\":\"X../.../...\"", "\"picture\":\"X\u{0}./.../...\""),
+        (
+            "\"picture\":\"X../.../...\"",
+            "\"picture\":\"X\u{0}./.../...\"",
+        ),
     ] {
         let text = good.replacen(from, to, 1);
         assert_ne!(text, good, "{from}");
         let said = load_text(&text).to_string();
-        for parser in ["invalid type", "invalid value", "expected u", "expected i", "u001F", "`", "column 0"] {
+        for parser in [
+            "invalid type",
+            "invalid value",
+            "expected u",
+            "expected i",
+            "u001F",
+            "`",
+            "column 0",
+        ] {
             assert!(!said.contains(parser), "{parser}: {said}");
         }
     }

@@ -89,7 +89,10 @@ fn method_name(method: TuneMethod) -> &'static str {
 /// damaged file is said in, or JSON of something else.
 fn not_state(name: &str, what: &str, e: &serde_json::Error) -> String {
     if e.is_data() {
-        format!("{name} is not a saved {what}: {}", ludomat_io::error::json(e))
+        format!(
+            "{name} is not a saved {what}: {}",
+            ludomat_io::error::json(e)
+        )
     } else {
         ludomat_io::error::damaged_json(name, e)
     }
@@ -660,7 +663,10 @@ mod tests {
             .read_resume(&Weights::default(), "cp.json", cmaes)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("a checkpoint of cmaes, not of coordinate"), "{e}");
+        assert!(
+            e.contains("a checkpoint of cmaes, not of coordinate"),
+            "{e}"
+        );
     }
 
     /// The bar's best mean with thousands, as every figure (it was `best 1390`).

@@ -193,8 +193,7 @@ fn unknown_swipes_and_garbage_are_named() {
     let e = failure("unknown", &then("swipe sideways"));
     assert!(matches!(e, EngineError::Garbage { .. }), "{e}");
     assert!(
-        e.to_string()
-            .contains("'swipe sideways' at game 7, turn 4"),
+        e.to_string().contains("'swipe sideways' at game 7, turn 4"),
         "{e}"
     );
     let e = failure("garbage", &then("hello there"));

@@ -148,12 +148,10 @@ pub(super) fn answer(
         "Q" | "QUIT" | "EXIT" | "N" | "NO" => return Ok(None),
         "R" | "RESET" | "Y" | "YES" => ComputoxAction::Reset,
         "" => {
-            return Ok(Some(Reply::Go(
-                format!(
-                    "  {}\n",
-                    with_quit_key("nothing was typed; press a square letter A–J (no I)")
-                ),
-            )))
+            return Ok(Some(Reply::Go(format!(
+                "  {}\n",
+                with_quit_key("nothing was typed; press a square letter A–J (no I)")
+            ))))
         }
         _ => match Notation::Computox.parse(line.trim()) {
             Ok(c) => ComputoxAction::Press {
