@@ -488,7 +488,7 @@ fn a_menace_state_given_to_her_is_refused_in_words() {
     let (ok, _, err) = ludomat(&["her", "boxes", "--state", s], "");
     assert!(!ok);
     assert!(
-        words(&err).contains("its format is \"ludomat-menace\""),
+        words(&err).contains("its format is 'ludomat-menace'"),
         "{err}"
     );
     assert!(!err.contains("Some("), "{err}");

@@ -211,7 +211,7 @@ fn a_run_split_in_parts_is_the_same_run_and_summarises() {
     .unwrap();
     let (ok, _, err) = summary(&["bad.csv"]);
     assert!(!ok);
-    assert!(err.contains("bad.csv:2:5: score \"2x\""), "{err}");
+    assert!(err.contains("bad.csv:2:5: score '2x'"), "{err}");
 }
 
 /// Quitting or ending input mid-game reports the score so far; `replay --step` prompts

@@ -197,7 +197,7 @@ fn unknown_swipes_and_garbage_are_named() {
         "{e}"
     );
     let e = failure("garbage", &then("hello there"));
-    assert!(e.to_string().contains("sent \"hello there\""), "{e}");
+    assert!(e.to_string().contains("sent 'hello there'"), "{e}");
     let e = failure("refuser", &then("error I give up"));
     assert!(matches!(e, EngineError::Refused { .. }), "{e}");
     assert!(
