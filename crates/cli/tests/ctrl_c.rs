@@ -378,7 +378,7 @@ fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
     for (entry, prompt) in [
         ("2.1", "Press a square: "),
         ("2.7", "Close a shutter: "),
-        ("4.2", "a key 0-9: "),
+        ("4.2", "a key 0–9: "),
         ("6.3", "Your move (wxyz)?"),
         ("7.1", "next:"),
         ("8.2", "> "),
