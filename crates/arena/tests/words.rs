@@ -157,7 +157,8 @@ fn messages_quote_with_single_quotes_not_backticks() {
                 // comments (doc comments become help only through clap, which shows them
                 // as quotes) and the code part of a line before its comment
                 let code = code.split(" // ").next().unwrap_or_default();
-                if code.starts_with("//") || !code.contains('`') {
+                // the one place backticks are turned into quotes
+                if code.starts_with("//") || !code.contains('`') || code.contains("replace('`'") {
                     continue;
                 }
                 found.push(format!("{name}:{}: {}", i + 1, line.trim()));

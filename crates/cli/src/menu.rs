@@ -42,7 +42,6 @@ enum Choice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Next {
     Continue,
-    /// `q` or the end of input: the menu says goodbye and ends.
     Leave(Ending),
     /// Something other than Enter was typed at the pause: a choice of the menu (`2`,
     /// `4.1`, `b`, `?`), taken as if typed at the menu's prompt.
@@ -142,7 +141,7 @@ fn run_with(
             if ctrl_c_seen() {
                 writeln!(out)?;
                 if screen == Screen::Machines {
-                    return Err(ludomat_io::interrupt::Stopped::with(GOODBYE).into());
+                    return Err(ludomat_io::interrupt::Stopped::with("goodbye").into());
                 }
                 screen = Screen::Machines;
                 continue;
@@ -164,20 +163,14 @@ fn run_with(
             }
         };
         match choice {
-            Choice::Quit => {
-                writeln!(out, "{}", goodbye(Ending::Quit))?;
-                return Ok(());
-            }
+            Choice::Quit => return Ok(writeln!(out, "{}", goodbye(Ending::Quit))?),
             Choice::Redraw => {}
             Choice::Back => screen = Screen::Machines,
             Choice::Open(m) => screen = Screen::Machine(m),
             Choice::Help => {
                 write!(out, "{}", help(p))?;
                 match pause(input, out, p)? {
-                    Next::Leave(ending) => {
-                        writeln!(out, "{}", goodbye(ending))?;
-                        return Ok(());
-                    }
+                    Next::Leave(ending) => return Ok(writeln!(out, "{}", goodbye(ending))?),
                     Next::Choose(line) => typed_ahead = Some(line),
                     Next::Continue => {}
                 }
@@ -193,10 +186,7 @@ fn run_with(
                     writeln!(out, "\n{}", p.error(&format!("ludomat: {e:#}")))?;
                 }
                 match pause(input, out, p)? {
-                    Next::Leave(ending) => {
-                        writeln!(out, "{}", goodbye(ending))?;
-                        return Ok(());
-                    }
+                    Next::Leave(ending) => return Ok(writeln!(out, "{}", goodbye(ending))?),
                     Next::Choose(line) => typed_ahead = Some(line),
                     Next::Continue => {}
                 }
@@ -227,13 +217,9 @@ fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -
     }
 }
 
-/// What the menu says last, however it is left: `You quit; goodbye.`, `Input ended;
-/// goodbye.`, and (through `Stopped`, status 130) `Stopped by Ctrl-C; goodbye.`.
-const GOODBYE: &str = "goodbye";
-
-/// The menu's last line when it is left by `q` or the end of input.
+/// The menu's last line, `You quit; goodbye.` (as Ctrl-C's `Stopped by Ctrl-C; goodbye.`).
 fn goodbye(ending: Ending) -> String {
-    format!("{}; {GOODBYE}.", ending.words())
+    format!("{}; goodbye.", ending.words())
 }
 
 /// Set by Ctrl-C at one of the menu's own prompts.
@@ -559,28 +545,7 @@ mod tests {
         assert_eq!(ran, ["fail now"]);
         let error = out.find("ludomat: it failed").expect("error shown");
         assert!(error < out.find(PAUSE).expect("pause"));
-        assert!(
-            out.ends_with(&format!("{PAUSE}\nInput ended; goodbye.\n")),
-            "{out}"
-        );
-    }
-
-    /// q, the end of input and Ctrl-C leave the menu with one line in one wording.
-    #[test]
-    fn every_way_out_says_goodbye_alike() {
-        let (out, _) = script("q\n");
-        assert!(out.ends_with(": You quit; goodbye.\n"), "{out}");
-        let (out, _) = script("");
-        assert!(out.ends_with(": \nInput ended; goodbye.\n"), "{out}");
-        let (out, _) = script("1.1\nq\n");
-        assert!(
-            out.ends_with(&format!("{PAUSE}You quit; goodbye.\n")),
-            "{out}"
-        );
-        assert_eq!(
-            ludomat_io::interrupt::Stopped::with(GOODBYE).line(),
-            "Stopped by Ctrl-C; goodbye."
-        );
+        assert!(out.ends_with(&format!("{PAUSE}\nInput ended; goodbye.\n")));
     }
 
     #[test]

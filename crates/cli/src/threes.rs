@@ -596,16 +596,12 @@ fn finish(
 /// `ludomat threes learn`: the run is `ludomat_threes::learn`; this shows it.
 fn learn(a: &LearnOptions) -> Result<()> {
     let bar = progress::Bar::new("games", Some(a.games), false);
-    // the recent mean shown last: an evaluation point starts a new window with no game
-    // in it yet, and the bar keeps the last mean then rather than flash '—'
+    // the last recent mean kept over a new window with no game yet (a score is never 0);
+    // short, so the counts and the time left keep their room (points print above the bar)
     let shown = std::cell::Cell::new(None::<u64>);
     let mut watch = |p: &Progress<LearnProgress>| {
-        // a score is never 0: 0 is a window with no game yet
-        if p.partial.recent_mean > 0.0 {
-            shown.set(Some(p.partial.recent_mean.round() as u64));
-        }
-        // the short words only, so the counts, the rate and the time left keep their
-        // room at 80 columns (the points' means are printed above the bar)
+        let m = p.partial.recent_mean;
+        shown.set((m > 0.0).then(|| m.round() as u64).or(shown.get()));
         let recent = shown.get().map_or_else(|| "—".to_string(), group);
         bar.update(p, Some(format!("recent {recent}")));
     };

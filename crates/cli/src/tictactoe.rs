@@ -71,21 +71,15 @@ pub fn play(args: PlayArgs) -> Result<()> {
     }
     let mut x = args.x.build(derive(0), notation)?;
     let mut o = args.o.build(derive(1), notation)?;
-    let intro = format!(
-        "Noughts and crosses: {} (X) against {} (O), seed {}.",
+    let quits = [args.x, args.o]
+        .contains(&AgentKind::Human)
+        .then_some(" (q quits)");
+    outln!(
+        "Noughts and crosses: {} (X) against {} (O), seed {}{}.\n",
         x.name(),
         o.name(),
-        args.seed
-    );
-    // a person at the keys is told the quit key as every game tells it
-    let human = args.x == AgentKind::Human || args.o == AgentKind::Human;
-    outln!(
-        "{}\n",
-        if human {
-            ludomat_game::terminal::with_quit_key(&intro)
-        } else {
-            intro
-        }
+        args.seed,
+        quits.unwrap_or_default()
     );
     outln!("{}", Board::EMPTY.render(notation));
     let mut on_move = |b: &Board, p: Player, cell| {

@@ -37,28 +37,17 @@ macro_rules! usage {
     };
 }
 
-/// The usage error in `e`, if it is one (anywhere in its chain): one made with [`usage`],
-/// an output that is the same file as another path of the command line (two paths that
-/// are one file are options that do not go together, in every command alike), or a
-/// machine's setting out of its range (`threes learn --lambda 2`).
+/// The usage error in `e` (anywhere in its chain): a [`Usage`], a setting out of its range,
+/// or two paths of the command line that are one file (`Refused::two_paths_one_file`).
 pub fn find(e: &anyhow::Error) -> Option<String> {
-    use ludomat_io::output::{OutputRefused, Refused};
-    e.chain().find_map(|c| {
-        if let Some(u) = c.downcast_ref::<Usage>() {
-            return Some(u.0.clone());
-        }
-        if let Some(r) = c.downcast_ref::<Refused>() {
-            return matches!(
-                r.why,
-                OutputRefused::SameAsInput(_) | OutputRefused::SameAsOutput(_)
-            )
-            .then(|| r.to_string());
-        }
-        match c.downcast_ref::<ludomat_threes::learn::LearnError>() {
-            Some(ludomat_threes::learn::LearnError::OutOfRange(m)) => Some(m.clone()),
+    use ludomat_threes::learn::LearnError::OutOfRange;
+    e.chain().find_map(
+        |c| match (c.downcast_ref(), c.downcast_ref(), c.downcast_ref()) {
+            (Some(Usage(m)), _, _) | (_, _, Some(OutOfRange(m))) => Some(m.clone()),
+            (_, Some(r), _) => ludomat_io::output::Refused::two_paths_one_file(r),
             _ => None,
-        }
-    })
+        },
+    )
 }
 
 /// `message` as clap's error of the subcommand named on the command line `args` (the

@@ -361,7 +361,7 @@ mod tests {
         // a file cut short after a line break: the end of the line before, columns from 1
         assert_eq!(
             said("{\n  \"alive\": 1,\n"),
-            "line 2, at its end: the text ends in the middle of an object"
+            "line 2, at its end: the text ends in the middle of a value"
         );
         // the parser's own words never reach a person
         let control = said("{\"alive\": \"a\u{0}b\"}");

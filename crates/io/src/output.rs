@@ -199,6 +199,20 @@ pub struct Refused {
     pub why: OutputRefused,
 }
 
+impl Refused {
+    /// The refusal's words when it is of two paths of one command line that are one file
+    /// (an output over an input, two outputs into one): options that do not go together,
+    /// which every command says as a usage error.
+    #[must_use]
+    pub fn two_paths_one_file(&self) -> Option<String> {
+        matches!(
+            self.why,
+            OutputRefused::SameAsInput(_) | OutputRefused::SameAsOutput(_)
+        )
+        .then(|| self.to_string())
+    }
+}
+
 /// Any format: for outputs whose extension is free (a record, a state file).
 pub const ANY: &[&str] = &[];
 /// Charts: PNG or SVG.

@@ -199,7 +199,7 @@ pub fn duration(d: Duration) -> String {
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
 /// `12.3 s wall, 20.1 s CPU`. Both are written in one unit, the one the longer of the two
-/// needs (`0.0303 ms wall, 0.692 ms CPU`, never `30.3 µs wall, 0.692 ms CPU`), so the two
+/// needs (`0.0303 ms wall, 1.69 ms CPU`, never `30.3 µs wall, 1.69 ms CPU`), so the two
 /// can be compared at a glance; from a minute up each is said as [`duration`] says it.
 #[must_use]
 pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
@@ -782,7 +782,11 @@ mod tests {
         // one unit for both, the longer's: never µs beside ms
         assert_eq!(
             wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(692)),
-            "0.0303 ms wall, 0.692 ms CPU"
+            "30.3 µs wall, 692 µs CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(1_692)),
+            "0.0303 ms wall, 1.69 ms CPU"
         );
         assert_eq!(
             wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(40)),
