@@ -689,7 +689,7 @@ mod tests {
         assert_eq!(
             e,
             "cp.json is damaged: not valid JSON: line 2, at its end: the text ends in the \
-             middle of an object"
+             middle of a value"
         );
     }
 
@@ -785,7 +785,7 @@ mod tests {
         assert!(o
             .header(&Weights::default())
             .contains("2 games per candidate"));
-        assert_eq!(o.bar_message(0, 12.3), "round 1/1  best 12");
+        assert_eq!(o.bar_message(0, 12.3), "round 1/1  best 12.3");
         assert!(TuneOptions {
             sigma: 20.0,
             ..options(TuneMethod::Cmaes, None)

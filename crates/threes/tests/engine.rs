@@ -179,7 +179,7 @@ fn an_illegal_swipe_is_named_with_the_board() {
     let m = e.to_string();
     assert!(
         m.contains(&format!(
-            "answered `swipe {}` at game 7, turn {}",
+            "answered 'swipe {}' at game 7, turn {}",
             d.name(),
             k + 1
         )),
