@@ -114,7 +114,7 @@ impl clap::builder::TypedValueParser for MachineAgent {
                 clap::error::ErrorKind::ValueValidation,
                 format!(
                     "a human cannot take part here ({name} human): this runs unattended; to play \
-                     yourself use `ludomat play tictactoe` (or `ludomat menace play` for MENACE)"
+                     yourself use 'ludomat play tictactoe' (or 'ludomat menace play' for MENACE)"
                 ),
             )
             // as clap says a usage error: the command's usage line and the help hint

@@ -251,7 +251,7 @@ fn bad_settings_are_named() {
                 1,
                 Sides::Fixed,
             ),
-            "a: no contestant called \"deep-blue\"",
+            "a: no contestant called 'deep-blue'",
         ),
         (
             config(GameKind::Tictactoe, "perfect", "relay", 10, 1, Sides::Fixed),

@@ -114,3 +114,60 @@ fn the_scan_finds_what_it_looks_for() {
     assert!(!debug_format(r#"format!("{name}: {}", x)"#));
     assert!(for_programmers("tracing::debug!(?key, \"{x:?}\")"));
 }
+
+/// Files whose backticks are meant: text in another language, or the parser's words
+/// being turned into ours.
+const BACKTICKS_ALLOWED: &[(&str, &str)] = &[
+    ("logic/src/verilog.rs", "Verilog's own `timescale directive"),
+    (
+        "io/src/error.rs",
+        "reads serde's messages, which quote with backticks",
+    ),
+    ("fuzzing/src/lib.rs", "not read by people"),
+];
+
+/// Quotes in what a person reads are 'like this' (docs/VOICE.md), never backticks: every
+/// string outside comments and unit tests is read.
+#[test]
+fn messages_quote_with_single_quotes_not_backticks() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = Vec::new();
+    for dir in ludomat_io::read::entries(&crates).expect("crates/ is readable") {
+        let src = dir.join("src");
+        if !src.is_dir() || dir.ends_with("museum") {
+            continue;
+        }
+        let mut paths = Vec::new();
+        rust_files(&src, &mut paths);
+        for path in paths {
+            let name = path
+                .strip_prefix(&crates)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            if BACKTICKS_ALLOWED.iter().any(|(f, _)| name.ends_with(f)) {
+                continue;
+            }
+            let text = ludomat_io::read::to_string(&path).expect("a source file is readable");
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("#[cfg(test)]") || code.starts_with("#[cfg(all(test") {
+                    break;
+                }
+                // comments (doc comments become help only through clap, which shows them
+                // as quotes) and the code part of a line before its comment
+                let code = code.split(" // ").next().unwrap_or_default();
+                // the one place backticks are turned into quotes
+                if code.starts_with("//") || !code.contains('`') || code.contains("replace('`'") {
+                    continue;
+                }
+                found.push(format!("{name}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "backticks in messages (quote 'like this'):\n{}",
+        found.join("\n")
+    );
+}

@@ -95,8 +95,8 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
     let saved = state.state.is_some() || (path.exists() && !rules_given);
     if saved && !path.exists() {
         bail!(
-            "--state {}: no such file. A state file is made by `ludomat menace --state {0} \
-             train` (or `menace play`); without --state the kit is of the saved MENACE, or \
+            "--state {}: no such file. A state file is made by 'ludomat menace --state {0} \
+             train' (or 'menace play'); without --state the kit is of the saved MENACE, or \
              of a fresh one when none is saved. No kit was written.",
             path.shown()
         );
@@ -136,8 +136,8 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
 pub fn her(args: HerKitArgs) -> Result<()> {
     let kit = match &args.state {
         Some(path) if !path.exists() => bail!(
-            "--state {}: no such file. A state file is made by `ludomat her train --state \
-             {0}`; without --state the kit is of a fresh HER. No kit was written.",
+            "--state {}: no such file. A state file is made by 'ludomat her train --state \
+             {0}'; without --state the kit is of a fresh HER. No kit was written.",
             path.shown()
         ),
         Some(path) => {

@@ -200,7 +200,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if usage::find(&e).is_some() => {
             // a usage error found after parsing: as clap says its own, status 2
-            let message = usage::find(&e).map(|u| u.0.clone()).unwrap_or_default();
+            let message = usage::find(&e).unwrap_or_default();
             let args: Vec<String> = std::env::args().collect();
             out::clap_exit(&usage::clap_error(&message, &args))
         }

@@ -157,7 +157,10 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
             // a long state path wrapped like every line (the table's lines fit 80)
             out!(
                 "{}",
-                crate::help::wrap(&text::stats(&store.menace, &store.path.shown()))
+                crate::help::wrap(&text::stats(
+                    &store.menace,
+                    &text::state_source(&store.path.shown().to_string(), store.path.exists())
+                ))
             );
             Ok(())
         }
@@ -303,7 +306,7 @@ fn bench(state: &StateOptions, args: &BenchOptions) -> Result<()> {
     if ended == Ended::Cancelled {
         return Err(ludomat_io::interrupt::Stopped::after(
             report.single.games() + report.parallel.as_ref().map_or(0, |p| p.games()),
-            None,
+            Some(report.config.total_games()),
             ("game", "games"),
             "the figures above are theirs",
         )

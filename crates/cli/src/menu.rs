@@ -12,6 +12,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 
 use crate::colour::Palette;
+use ludomat_game::terminal::Ending;
 
 mod entries;
 
@@ -41,7 +42,7 @@ enum Choice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Next {
     Continue,
-    Leave,
+    Leave(Ending),
     /// Something other than Enter was typed at the pause: a choice of the menu (`2`,
     /// `4.1`, `b`, `?`), taken as if typed at the menu's prompt.
     Choose(String),
@@ -146,7 +147,7 @@ fn run_with(
                 continue;
             }
             let Some(line) = line else {
-                writeln!(out)?;
+                writeln!(out, "\n{}", goodbye(Ending::InputEnded))?;
                 return Ok(());
             };
             line
@@ -162,14 +163,14 @@ fn run_with(
             }
         };
         match choice {
-            Choice::Quit => return Ok(()),
+            Choice::Quit => return Ok(writeln!(out, "{}", goodbye(Ending::Quit))?),
             Choice::Redraw => {}
             Choice::Back => screen = Screen::Machines,
             Choice::Open(m) => screen = Screen::Machine(m),
             Choice::Help => {
                 write!(out, "{}", help(p))?;
                 match pause(input, out, p)? {
-                    Next::Leave => return Ok(()),
+                    Next::Leave(ending) => return Ok(writeln!(out, "{}", goodbye(ending))?),
                     Next::Choose(line) => typed_ahead = Some(line),
                     Next::Continue => {}
                 }
@@ -185,7 +186,7 @@ fn run_with(
                     writeln!(out, "\n{}", p.error(&format!("ludomat: {e:#}")))?;
                 }
                 match pause(input, out, p)? {
-                    Next::Leave => return Ok(()),
+                    Next::Leave(ending) => return Ok(writeln!(out, "{}", goodbye(ending))?),
                     Next::Choose(line) => typed_ahead = Some(line),
                     Next::Continue => {}
                 }
@@ -208,12 +209,17 @@ fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -
     match line {
         None => {
             writeln!(out)?;
-            Ok(Next::Leave)
+            Ok(Next::Leave(Ending::InputEnded))
         }
-        Some(line) if is_quit(line.trim()) => Ok(Next::Leave),
+        Some(line) if is_quit(line.trim()) => Ok(Next::Leave(Ending::Quit)),
         Some(line) if line.trim().is_empty() => Ok(Next::Continue),
         Some(line) => Ok(Next::Choose(line)),
     }
+}
+
+/// The menu's last line, `You quit; goodbye.` (as Ctrl-C's `Stopped by Ctrl-C; goodbye.`).
+fn goodbye(ending: Ending) -> String {
+    format!("{}; goodbye.", ending.words())
 }
 
 /// Set by Ctrl-C at one of the menu's own prompts.
@@ -356,10 +362,10 @@ fn not_on_menu(t: &str, len: usize, sub: bool) -> String {
 
 fn prompt(screen: Screen, machines: &[Machine]) -> String {
     match screen {
-        Screen::Machines => format!("Machine (1-{}, ? or q): ", machines.len()),
+        Screen::Machines => format!("Machine (1–{}, ? or q): ", machines.len()),
         Screen::Machine(m) => match machines[m].entries.len() {
             1 => "Entry (1, b, ? or q): ".to_string(),
-            n => format!("Entry (1-{n}, b, ? or q): "),
+            n => format!("Entry (1–{n}, b, ? or q): "),
         },
     }
 }
@@ -404,7 +410,7 @@ fn help(p: Palette) -> String {
   Enter (or type your next choice). Ctrl-C stops the entry that runs and comes
   back here; at a menu it goes back, as b does, and at the top it leaves.
   b goes back, q quits, an empty line shows the menu again; the end of input
-  (Ctrl-D) leaves. Games say their own keys; q quits most of them.
+  (Ctrl-D) leaves. Games say their own keys; q quits every one of them.
 
   Every command and option: 'ludomat --help', 'ludomat play --help',
   'ludomat menace train --help' … (in a checkout, 'ludomat' is
@@ -539,7 +545,7 @@ mod tests {
         assert_eq!(ran, ["fail now"]);
         let error = out.find("ludomat: it failed").expect("error shown");
         assert!(error < out.find(PAUSE).expect("pause"));
-        assert!(out.ends_with(&format!("{PAUSE}\n")), "{out}");
+        assert!(out.ends_with(&format!("{PAUSE}\nInput ended; goodbye.\n")));
     }
 
     #[test]
@@ -549,7 +555,7 @@ mod tests {
         assert!(out.contains("'7' is not on the menu: type 1 to 2, ? (help)"));
         let error = out.find("'x' is not on the menu").expect("x explained");
         // the menu is not printed between the error and the next prompt
-        let next_prompt = out[error..].find("Machine (1-2").expect("re-prompt") + error;
+        let next_prompt = out[error..].find("Machine (1–2").expect("re-prompt") + error;
         assert!(!out[error..next_prompt].contains("First"));
         assert!(out.contains("\nSecond\n"));
     }

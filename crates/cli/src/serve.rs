@@ -17,7 +17,7 @@ pub struct ServeArgs {
     pub port: u16,
     /// The address to listen on. Loopback (127.0.0.1) by default: only this machine can
     /// visit. Any other address (0.0.0.0 for all) makes the museum reachable from the
-    /// network and prints a warning; see the README's "Hosting the museum".
+    /// network and prints a warning; see the README's 'Hosting the museum'.
     #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub bind: IpAddr,
     /// Another name the museum answers to (the Host of its URL, e.g. museum.example.org
@@ -196,7 +196,7 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
         errln!(
             "ludomat: warning: listening on {bound}, reachable from other machines. The \
              museum has no login: anyone who reaches it can play. Answering to {}. For a \
-             public site put it behind a reverse proxy (README, \"Hosting the museum\").",
+             public site put it behind a reverse proxy (README, 'Hosting the museum').",
             server.hosts()
         );
     }

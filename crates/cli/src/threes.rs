@@ -592,15 +592,14 @@ fn finish(
 /// `ludomat threes learn`: the run is `ludomat_threes::learn`; this shows it.
 fn learn(a: &LearnOptions) -> Result<()> {
     let bar = progress::Bar::new("games", Some(a.games), false);
+    // the last recent mean kept over a new window with no game yet (a score is never 0);
+    // short, so the counts and the time left keep their room (points print above the bar)
+    let shown = std::cell::Cell::new(None::<u64>);
     let mut watch = |p: &Progress<LearnProgress>| {
-        let last = p.partial.curve.last().map(|c| group(c.mean.round() as u64));
-        // no game since the last point yet (a score is never 0): no mean to show
-        let recent = match p.partial.recent_mean {
-            m if m > 0.0 => group(m.round() as u64),
-            _ => "—".into(),
-        };
-        let text = format!("recent {recent}, last point {}", last.unwrap_or_default());
-        bar.update(p, Some(text));
+        let m = p.partial.recent_mean;
+        shown.set((m > 0.0).then(|| m.round() as u64).or(shown.get()));
+        let recent = shown.get().map_or_else(|| "—".to_string(), group);
+        bar.update(p, Some(format!("recent {recent}")));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let caption = crate::caption::made_by();

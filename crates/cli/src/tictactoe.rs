@@ -71,11 +71,15 @@ pub fn play(args: PlayArgs) -> Result<()> {
     }
     let mut x = args.x.build(derive(0), notation)?;
     let mut o = args.o.build(derive(1), notation)?;
+    let quits = [args.x, args.o]
+        .contains(&AgentKind::Human)
+        .then_some(" (q quits)");
     outln!(
-        "Noughts and crosses: {} (X) against {} (O), seed {}.\n",
+        "Noughts and crosses: {} (X) against {} (O), seed {}{}.\n",
         x.name(),
         o.name(),
-        args.seed
+        args.seed,
+        quits.unwrap_or_default()
     );
     outln!("{}", Board::EMPTY.render(notation));
     let mut on_move = |b: &Board, p: Player, cell| {

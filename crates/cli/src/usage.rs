@@ -37,9 +37,17 @@ macro_rules! usage {
     };
 }
 
-/// The usage error in `e`, if it is one (anywhere in its chain).
-pub fn find(e: &anyhow::Error) -> Option<&Usage> {
-    e.chain().find_map(|c| c.downcast_ref::<Usage>())
+/// The usage error in `e` (anywhere in its chain): a [`Usage`], a setting out of its range,
+/// or two paths of the command line that are one file (`Refused::two_paths_one_file`).
+pub fn find(e: &anyhow::Error) -> Option<String> {
+    use ludomat_threes::learn::LearnError::OutOfRange;
+    e.chain().find_map(
+        |c| match (c.downcast_ref(), c.downcast_ref(), c.downcast_ref()) {
+            (Some(Usage(m)), _, _) | (_, _, Some(OutOfRange(m))) => Some(m.clone()),
+            (_, Some(r), _) => ludomat_io::output::Refused::two_paths_one_file(r),
+            _ => None,
+        },
+    )
 }
 
 /// `message` as clap's error of the subcommand named on the command line `args` (the

@@ -218,15 +218,15 @@ impl Drop for Terminal {
 fn a_game_quit_with_q_leaves_no_handler_behind() {
     let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut t = Terminal::menu();
-    t.expect("Machine (1-10", 30);
+    t.expect("Machine (1–10", 30);
     t.type_keys("6.1\n");
     t.expect("Your move (xyz)?", 30);
     t.type_keys("q\n");
     t.expect(PAUSE, 30);
     t.type_keys("\n");
-    t.expect("Entry (1-", 10);
+    t.expect("Entry (1–", 10);
     t.type_keys("b\n");
-    t.expect("Machine (1-10", 10);
+    t.expect("Machine (1–10", 10);
     t.museum_stopped_by_ctrl_c();
     // the browser that is not there is reported, not silently ignored
     assert!(t.screen().contains("found no browser"), "{}", t.screen());
@@ -241,35 +241,35 @@ fn a_game_quit_with_q_leaves_no_handler_behind() {
 fn the_menu_survives_ctrl_c_in_the_museum_and_in_a_game_in_any_order() {
     let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut t = Terminal::menu();
-    t.expect("Machine (1-10", 30);
+    t.expect("Machine (1–10", 30);
     t.museum_stopped_by_ctrl_c();
     t.type_keys("\n");
     t.expect("Entry (1, b", 10);
     t.type_keys("b\n");
-    t.expect("Machine (1-10", 10);
+    t.expect("Machine (1–10", 10);
     t.type_keys("7.1\n");
     t.expect("next:", 30);
     t.type_keys(CTRL_C);
     t.expect(PAUSE, 30);
     t.type_keys("\n");
-    t.expect("Entry (1-", 10);
+    t.expect("Entry (1–", 10);
     t.type_keys("b\n");
-    t.expect("Machine (1-10", 10);
+    t.expect("Machine (1–10", 10);
     t.museum_stopped_by_ctrl_c();
     t.type_keys("\n");
     t.expect("Entry (1, b", 10);
     // a game ended by Ctrl-C at its prompt, then the museum again
     t.type_keys("b\n");
-    t.expect("Machine (1-10", 10);
+    t.expect("Machine (1–10", 10);
     t.type_keys("6.1\n");
     t.expect("Your move (xyz)?", 30);
     t.type_keys(CTRL_C);
     t.expect(PAUSE, 30);
     t.still_waiting();
     t.type_keys("\n");
-    t.expect("Entry (1-", 10);
+    t.expect("Entry (1–", 10);
     t.type_keys("b\n");
-    t.expect("Machine (1-10", 10);
+    t.expect("Machine (1–10", 10);
     t.museum_stopped_by_ctrl_c();
     t.type_keys("\n");
     t.expect("Entry (1, b", 10);
@@ -307,7 +307,7 @@ fn ctrl_c_in_every_entry_returns_to_the_menu() {
     let all = entries();
     assert!(all.len() >= 40, "the menu's entries: {all:?}");
     let mut t = Terminal::menu();
-    t.expect("Machine (1-", 30);
+    t.expect("Machine (1–", 30);
     for (m, e, command) in &all {
         t.type_keys(&format!("{m}.{e}\n"));
         t.expect(&format!("$ ludomat {command}"), 30);
@@ -349,7 +349,7 @@ fn ctrl_c_in_the_pager_returns_to_the_menu() {
     };
     let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut t = Terminal::menu_with_path(&[&sh, &less]);
-    t.expect("Machine (1-", 30);
+    t.expect("Machine (1–", 30);
     t.type_keys("2.8\n");
     t.expect("Space: next page, b: back, q: quit", 60);
     t.type_keys(CTRL_C);
@@ -366,7 +366,7 @@ fn ctrl_c_in_the_pager_returns_to_the_menu() {
 fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
     let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut t = Terminal::menu();
-    t.expect("Machine (1-", 30);
+    t.expect("Machine (1–", 30);
     t.type_keys("3.1\n");
     t.expect("How many games? ", 60);
     t.type_keys(CTRL_C);
@@ -378,14 +378,14 @@ fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
     for (entry, prompt) in [
         ("2.1", "Press a square: "),
         ("2.7", "Close a shutter: "),
-        ("4.2", "a key 0-9: "),
+        ("4.2", "a key 0–9: "),
         ("6.3", "Your move (wxyz)?"),
         ("7.1", "next:"),
         ("8.2", "> "),
         ("9.1", "Your move ("),
     ] {
         t.type_keys("b\n");
-        t.expect("Machine (1-", 10);
+        t.expect("Machine (1–", 10);
         t.type_keys(&format!("{entry}\n"));
         t.expect(prompt, 60);
         std::thread::sleep(Duration::from_millis(200));
@@ -405,11 +405,11 @@ fn ctrl_c_at_a_prompt_is_said_to_be_ctrl_c() {
 fn ctrl_c_at_a_menu_goes_back_and_at_the_top_leaves() {
     let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut t = Terminal::menu();
-    t.expect("Machine (1-", 30);
+    t.expect("Machine (1–", 30);
     t.type_keys("3\n");
-    t.expect("Entry (1-", 10);
+    t.expect("Entry (1–", 10);
     t.type_keys(CTRL_C);
-    t.expect("Machine (1-", 10);
+    t.expect("Machine (1–", 10);
     t.still_waiting();
     t.type_keys(CTRL_C);
     t.expect("Stopped by Ctrl-C; goodbye.", 10);

@@ -459,7 +459,7 @@ fn a_puzzle_file_is_named_never_quoted_whole() {
     // an unknown shipped name with a control character: quoted short, escaped
     let (ok, _, err) = ludomat(&["play", "regex", "no\u{1b}such"], "");
     assert!(!ok);
-    assert!(err.contains("\"no\\u{1b}such\""), "{err}");
+    assert!(err.contains("'no\\u{1b}such'"), "{err}");
 }
 
 #[test]
@@ -488,7 +488,7 @@ fn a_menace_state_given_to_her_is_refused_in_words() {
     let (ok, _, err) = ludomat(&["her", "boxes", "--state", s], "");
     assert!(!ok);
     assert!(
-        words(&err).contains("its format is \"ludomat-menace\""),
+        words(&err).contains("its format is 'ludomat-menace'"),
         "{err}"
     );
     assert!(!err.contains("Some("), "{err}");
@@ -698,8 +698,12 @@ fn no_output_is_ever_one_of_the_commands_inputs() {
     for (args, input) in cases {
         let before = ludomat_io::read::to_bytes(&input).unwrap();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (ok, _, err) = ludomat(&args, "");
+        let out = common::ludomat(&args, "");
+        let (ok, err) = (out.status.success(), common::text(&out.stderr));
         assert!(!ok, "{args:?}: an input was written over");
+        // two paths that are one file are options that do not go together: a usage
+        // error, status 2, in every command (docs/VOICE.md)
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         let err = words(&err);
         assert!(err.contains("is the same file as"), "{args:?}: {err}");
         assert!(err.contains("which this command reads"), "{args:?}: {err}");
@@ -722,8 +726,10 @@ fn threes_learn_checks_every_option_before_it_makes_anything() {
         let mut args = vec!["threes", "learn", "--dir", l, "--games", "1"];
         args.extend(["--tuples", "4x5"]);
         args.extend(bad);
-        let (ok, _, err) = ludomat(&args, "");
-        assert!(!ok, "{bad:?}");
+        let out = common::ludomat(&args, "");
+        let err = common::text(&out.stderr);
+        // a value out of range is a usage error, status 2, as README says
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
         assert!(words(&err).contains(bad[0]), "{bad:?}: {err}");
         let made = ludomat_io::read::entries(&learn).unwrap_or_default();
         assert!(made.is_empty(), "{bad:?}: made {made:?}");

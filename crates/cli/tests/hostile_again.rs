@@ -396,7 +396,7 @@ fn engines_that_cannot_start_or_end_at_once_are_said_in_words() {
     assert!(!ok);
     let err = words(&err);
     assert!(
-        err.contains("cannot start the engine /nonexistent: no such file"),
+        err.contains("cannot start the engine 'x' (/nonexistent): no such file"),
         "{err}"
     );
     assert!(!err.contains("os error"), "{err}");
@@ -407,7 +407,7 @@ fn engines_that_cannot_start_or_end_at_once_are_said_in_words() {
     assert!(!ok);
     let err = words(&err);
     assert!(
-        err.contains("the engine x ended at the greeting before answering (status 0)"),
+        err.contains("the engine 'x' ended at the greeting before answering (status 0)"),
         "{err}"
     );
 }

@@ -141,7 +141,7 @@ fn bad_input_is_located() {
     // errors are wrapped at 80 columns: read them as one line
     let err = err.replace('\n', " ");
     assert!(
-        err.contains("line 2, column 1: vector has 4 bits but the circuit has 5 inputs"),
+        err.contains("line 2, column 1: the vector has 4 bits but the circuit has 5 inputs"),
         "{err}"
     );
 

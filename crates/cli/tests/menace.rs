@@ -45,7 +45,9 @@ fn play_through_the_binary_then_stats() {
     let before = ludomat_io::read::to_bytes(&state).unwrap();
     let out = ludomat(&["menace", "play", "--state", &state, "--games", "1"], "");
     assert!(out.status.success());
-    assert!(text(&out.stdout).contains("game in progress is abandoned"));
+    assert!(
+        text(&out.stdout).contains("Input ended; game abandoned. The matchboxes are as they were")
+    );
     assert_eq!(ludomat_io::read::to_bytes(&state).unwrap(), before);
 }
 
@@ -56,7 +58,7 @@ fn corrupt_or_foreign_state_files_are_reported_and_left_alone() {
         (
             "corrupt.json",
             "{\"format\": \"ludomat-menace\", \"vers",
-            "corrupt: not valid JSON: line 1",
+            "corrupt.json is damaged: not valid JSON: line 1",
         ),
         (
             "notes.json",

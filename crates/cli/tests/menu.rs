@@ -356,7 +356,7 @@ impl Menu {
 #[test]
 fn the_top_level_fits_80_by_24_with_its_title() {
     let mut menu = Menu::start();
-    menu.wait_for(&["Machine (1-"], "top level");
+    menu.wait_for(&["Machine (1–"], "top level");
     let text = menu.text();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() <= 23, "{} lines:\n{text}", lines.len());
@@ -373,9 +373,9 @@ fn every_entry_keeps_its_result_on_screen_until_enter() {
     for d in drives() {
         let started = Instant::now();
         let mut menu = Menu::start();
-        menu.wait_for(&["Machine (1-"], "top level");
+        menu.wait_for(&["Machine (1–"], "top level");
         menu.send(&d.machine.to_string());
-        menu.wait_for(&["Entry (1-"], "sub-menu");
+        menu.wait_for(&["Entry (1–"], "sub-menu");
         let sub_menu = menu.text()[..menu.cursor]
             .lines()
             .rev()
@@ -410,7 +410,7 @@ fn every_entry_keeps_its_result_on_screen_until_enter() {
             failures.push(format!("{}: printed before Enter: {after}", d.command));
         }
         menu.send("");
-        menu.wait_for(&["Entry (1-"], "the sub-menu again");
+        menu.wait_for(&["Entry (1–"], "the sub-menu again");
         let again = menu.text()[start..].to_owned();
         if let Some(title) = &sub_menu {
             if !again[again.find(PAUSE).unwrap_or(0)..].contains(title.trim()) {
@@ -430,7 +430,7 @@ fn every_entry_keeps_its_result_on_screen_until_enter() {
 #[test]
 fn end_of_input_at_the_pause_leaves_cleanly() {
     let mut menu = Menu::start();
-    menu.wait_for(&["Machine (1-"], "top level");
+    menu.wait_for(&["Machine (1–"], "top level");
     menu.send("5.2");
     menu.wait_for(&[PAUSE], "logic squares");
     drop(menu.stdin.take());
@@ -442,10 +442,10 @@ fn end_of_input_at_the_pause_leaves_cleanly() {
 #[test]
 fn a_wrong_choice_stays_visible_under_the_menu() {
     let mut menu = Menu::start();
-    menu.wait_for(&["Machine (1-"], "top level");
+    menu.wait_for(&["Machine (1–"], "top level");
     menu.send("42");
     menu.wait_for(&["'42' is not on the menu"], "the error");
-    menu.wait_for(&["Machine (1-"], "the prompt again");
+    menu.wait_for(&["Machine (1–"], "the prompt again");
     let text = menu.text();
     let error = text.find("'42'").expect("shown");
     assert!(

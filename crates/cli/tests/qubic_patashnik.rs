@@ -161,7 +161,8 @@ fn the_job_level_search_says_where_the_time_went_and_runs_alone_without_mpirun()
         "",
     );
     assert!(ok, "{err}");
-    let flat = out.replace('\n', " ");
+    // wrapped lines read as one, their indentation too
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("searching on this process alone"), "{out}");
     assert!(flat.contains("Proved 457 of 457 positions"), "{out}");
     for words in [

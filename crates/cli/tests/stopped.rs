@@ -78,9 +78,18 @@ fn menace_train_and_bench() {
         "{line}"
     );
     says_it_in_one_wording(
-        &["menace", "bench", "--games", "1000000000", "--quiet"],
+        &[
+            "menace",
+            "bench",
+            "--games",
+            "1000000000",
+            "--threads",
+            "1",
+            "--quiet",
+        ],
         SOON,
-        Some("games"),
+        // one run alone, then one at a time beside it: twice the games
+        Some("of 2,000,000,000 games"),
     );
 }
 

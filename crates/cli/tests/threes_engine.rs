@@ -126,7 +126,7 @@ fn a_failing_engine_is_named_and_the_csv_keeps_the_games_before() {
         ),
         (
             "echo 'swipe sideways'",
-            "sent \"swipe sideways\" at game 1, turn 3",
+            "sent 'swipe sideways' at game 1, turn 3",
         ),
         ("sleep 5", "sent no swipe within 0.5 s at game 1, turn 3"),
         (
@@ -157,7 +157,7 @@ fn a_failing_engine_is_named_and_the_csv_keeps_the_games_before() {
             "",
         );
         assert!(!ok, "{last}: the run must fail");
-        assert!(err.contains("engine engine"), "{err}");
+        assert!(err.contains("engine 'engine'"), "{err}");
         assert!(err.contains(wanted), "{last}: {err}");
         let kept = games(&csv);
         assert_eq!(kept.len(), 1, "{last}: {kept:?}");

@@ -337,7 +337,7 @@ impl Computox {
     /// [`MachineError::NotFitted`] for an index above 3.
     pub fn set_mode_switch(&mut self, index: usize, on: bool) -> Result<(), MachineError> {
         let slot = self.mode_switches.get_mut(index).ok_or_else(|| {
-            MachineError::NotFitted(format!("there are four MODE switches (0-3), not {index}"))
+            MachineError::NotFitted(format!("there are four MODE switches (0–3), not {index}"))
         })?;
         *slot = on;
         Ok(())

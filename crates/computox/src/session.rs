@@ -1397,7 +1397,7 @@ impl Session for ComputoxSession {
         }
         if name != "verify" {
             return Err(SessionError::Invalid(format!(
-                "computox has one long run, \"verify\" (not {})",
+                "computox has one long run, 'verify' (not {})",
                 ludomat_io::text::quoted(name, 60)
             )));
         }
@@ -1426,12 +1426,12 @@ impl Session for ComputoxSession {
         match words.as_slice() {
             [] if over => {
                 return Err(SessionError::Invalid(
-                    "nothing was typed; R for another game, Q to quit".into(),
+                    "nothing was typed; R for another game (q quits)".into(),
                 ))
             }
             [] => {
                 return Err(SessionError::Invalid(
-                    "nothing was typed; press a square letter A-J (no I)".into(),
+                    "nothing was typed; press a square letter A–J (no I)".into(),
                 ))
             }
             ["R" | "RESET"] => return Ok(ComputoxAction::Reset),
@@ -1465,12 +1465,15 @@ impl Session for ComputoxSession {
             }
             _ => {}
         }
+        // the square is read from the line as typed (the notation ignores case), so a
+        // refusal quotes what was typed, not an upper-cased copy of it
+        let typed = line.trim();
         let (controller, rest) = match t.chars().next() {
             Some(c @ ('X' | 'O')) if t.len() > 1 => {
                 let side = if c == 'X' { Side::X } else { Side::O };
-                (Some(side), t[1..].trim_start_matches([' ', ':', '-']))
+                (Some(side), typed[1..].trim_start_matches([' ', ':', '-']))
             }
-            _ => (None, t.as_str()),
+            _ => (None, typed),
         };
         let cell = ludomat_tictactoe::Notation::Computox
             .parse(rest)

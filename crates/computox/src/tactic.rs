@@ -52,7 +52,7 @@ impl fmt::Display for Tactic {
 
 /// A tactic name that could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a tactic: expected 1-4, win, block, fork or good", ludomat_io::text::escape_controls(.0))]
+#[error("'{}' is not a tactic: expected 1–4, win, block, fork or good", ludomat_io::text::escape_controls(.0))]
 pub struct ParseTacticError(pub String);
 
 impl std::str::FromStr for Tactic {

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use ludomat_game::console::{Console, Reply};
+use ludomat_game::terminal::{with_quit_key, QUIT_KEY};
 use ludomat_game::{Ending, Session, SessionError};
 
 use crate::circuit::Timing;
@@ -59,8 +60,8 @@ pub fn survey() -> Result<String, String> {
     let survey = hazard::survey(&ContactPlan::COMPUTOX);
     let mut s = format!(
         "\nHazard survey: every position the machine can face from both starts, {} \
-         boards,\neach swept with the X relay up and with it down ({} sweeps; `computox \
-         verify`\ncounts 690: the positions of its four modes, added up):\n",
+         boards,\neach swept with the X relay up and with it down ({} sweeps; 'computox \
+         verify'\ncounts 690: the positions of its four modes, added up):\n",
         survey.boards, survey.positions
     );
     if survey.hazards.is_empty() {
@@ -362,15 +363,15 @@ impl Console for ComputoxConsole {
             format!(
                 "THE AUTOX (1956; seed {seed}) — lamps show the machine's noughts; you close a \
                  shutter over your square and press START.\nType a square letter (A B C / D E \
-                 F / G H J, no I) to close its shutter; R = roll the shutters back and RESET, \
-                 Q = quit.\n\nShutters rolled back, RESET pressed.\n"
+                 F / G H J, no I) to close its shutter; R = roll the shutters back and RESET \
+                 {QUIT_KEY}.\n\nShutters rolled back, RESET pressed.\n"
             )
         } else {
             let two = v.two_player;
             let mut s = format!(
                 "THE COMPUTOX{} — noughts and crosses on relays (seed {seed}).\n\
                  Each square shows its O lamp and X lamp (lit: O / X, dark: .).\n\
-                 Press a square letter (A B C / D E F / G H J, no I){}; R = RESET, Q = quit.\n",
+                 Press a square letter (A B C / D E F / G H J, no I){}; R = RESET {QUIT_KEY}.\n",
                 if two {
                     ": two players, the machine referees"
                 } else {
@@ -445,8 +446,15 @@ impl Console for ComputoxConsole {
             .and_then(|a| self.session.apply(a))
         {
             Ok(h) => h,
-            Err(SessionError::Invalid(e)) => return Ok(Reply::Go(format!("  {e}\n"))),
-            Err(e) => return Ok(Reply::Go(format!("  {e}. Nothing changed.\n"))),
+            Err(SessionError::Invalid(e)) => {
+                return Ok(Reply::Go(format!("  {}\n", with_quit_key(&e))))
+            }
+            Err(e) => {
+                return Ok(Reply::Go(format!(
+                    "  {}\n",
+                    with_quit_key(&format!("{e}. Nothing changed."))
+                )))
+            }
         };
         self.press_on(&mut happenings)?;
         let mut s = self.words(&happenings);
@@ -596,10 +604,15 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_and_changes_nothing() {
-        let ((s, _), out) = run(PlayArgs::default(), "I\nK\n\nE\nA\nA\nO C\nB\n");
+        let ((s, _), out) = run(PlayArgs::default(), "I\nk\n\nE\nA\nA\nO C\nB\n");
         assert!(out.contains("there is no square I"), "{out}");
+        // every refusal names the quit key, one way, as the first lines do
+        for refusal in out.lines().filter(|l| l.contains("is not one of")) {
+            assert!(refusal.ends_with("(q quits)"), "{refusal}");
+        }
+        assert!(out.contains("R = RESET (q quits).\n"), "{out}");
         assert!(
-            out.contains("'K' is not one of the square letters"),
+            out.contains("'k' is not a computox square: 'k' is not one of the square letters"),
             "{out}"
         );
         assert!(out.contains("nothing was typed"), "{out}");

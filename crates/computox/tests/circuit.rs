@@ -116,7 +116,7 @@ fn malformed_netlist_names_the_line() {
     let e = RelayComputox::from_text(&text, Timing::IDEAL, 0).unwrap_err();
     assert!(
         e.to_string()
-            .contains("no relay or button \"W\" is declared before this line"),
+            .contains("no relay or button 'W' is declared before this line"),
         "{e}"
     );
 }

@@ -43,7 +43,10 @@ impl Bar {
             unit: unit.to_string(),
             total: std::cell::Cell::new(total),
             base: std::cell::Cell::new(0),
-            width: ludomat_io::text::terminal_width(),
+            // one column short of the width: a line that fills the last column leaves the
+            // cursor waiting to wrap, and the terminal's echo of Ctrl-C ('^C') then starts a
+            // new line, so the bar cleared at the end would be left above it
+            width: ludomat_io::text::terminal_width().saturating_sub(1),
             bar_width: std::cell::Cell::new(MIN_BAR),
         }
     }

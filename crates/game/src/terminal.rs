@@ -13,6 +13,25 @@ pub use ludomat_io::interrupt::{clear_interrupt, input_ended_by_ctrl_c, interrup
 use ludomat_io::read::{read_line_capped, Got, LINE_CAP};
 use ludomat_io::text::thousands;
 
+/// How every game names its quit key, in its first lines and in every line that refuses
+/// what was typed: `(q quits)`.
+pub const QUIT_KEY: &str = "(q quits)";
+
+/// `line` (a sentence, or a game's refusal of what was typed) with the quit key named at
+/// its end, before its full stop if it has one: `'x' is not a key: type a key 0–9 (q
+/// quits).`; a line that already names it is returned as it is.
+#[must_use]
+pub fn with_quit_key(line: &str) -> String {
+    let line = line.trim_end();
+    if line.ends_with(QUIT_KEY) || line.ends_with(&format!("{QUIT_KEY}.")) {
+        return line.to_string();
+    }
+    match line.strip_suffix('.') {
+        Some(body) => format!("{body} {QUIT_KEY}."),
+        None => format!("{line} {QUIT_KEY}"),
+    }
+}
+
 /// How a person's side of a game stopped before the game's end: in the words every game
 /// uses ("You quit", "Stopped by Ctrl-C", "Input ended").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,6 +150,19 @@ impl std::fmt::Debug for LineInput {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_quit_key_is_named_one_way() {
+        assert_eq!(
+            with_quit_key("'x' is not a key."),
+            "'x' is not a key (q quits)."
+        );
+        assert_eq!(
+            with_quit_key("'x' is not a key\n"),
+            "'x' is not a key (q quits)"
+        );
+        assert_eq!(with_quit_key("done (q quits)."), "done (q quits).");
+    }
+
     use super::*;
 
     #[test]

@@ -130,7 +130,7 @@ impl fmt::Display for Square {
 
 /// Text that names no square.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a square: expected a file a-c and a rank 1-3, e.g. b2", ludomat_io::text::escape_controls(.0))]
+#[error("'{}' is not a square: expected a file a–c and a rank 1–3, e.g. b2", ludomat_io::text::escape_controls(.0))]
 pub struct ParseSquareError(pub String);
 
 impl FromStr for Square {

@@ -5,6 +5,7 @@
 
 use std::io::{self, Write};
 
+use ludomat_game::terminal::{with_quit_key, QUIT_KEY};
 use ludomat_game::{Ending, LineInput, Session};
 
 use crate::{text, HexapawnAction, HexapawnSession};
@@ -24,7 +25,7 @@ pub fn play(
     writeln!(
         out,
         "Hexapawn against HER (seed {}). You move a White pawn as b1-b2 (step) or\n\
-         b1xa2 (take); 'new' starts over, 'q' quits.",
+         b1xa2 (take); 'new' starts over {QUIT_KEY}.",
         v.seed
     )?;
     write!(out, "{}", text::diagram(&v.board))?;
@@ -51,7 +52,7 @@ pub fn play(
                 match session.parse_action(&line) {
                     Ok(a) => a,
                     Err(e) => {
-                        writeln!(out, "{e}")?;
+                        writeln!(out, "{}", with_quit_key(&e.to_string()))?;
                         continue;
                     }
                 }
@@ -112,12 +113,17 @@ fn another_game(input: &mut LineInput, out: &mut dyn Write, echo: bool) -> io::R
         };
         match line.trim().to_ascii_lowercase().as_str() {
             "" | "y" | "yes" => return Ok(true),
-            "n" | "no" | "q" | "quit" => return Ok(false),
+            "n" | "no" => return Ok(false),
+            // q leaves as Ctrl-C and Ctrl-D do: with the line that says so
+            "q" | "quit" => {
+                writeln!(out, "{}", Ending::Quit.sentence(false))?;
+                return Ok(false);
+            }
             _ => {
-                let shown: String = line.trim().chars().take(20).collect();
+                let shown = ludomat_io::text::quoted(line.trim(), 20);
                 writeln!(
                     out,
-                    "'{shown}' is no answer: y (or Enter) plays again, n stops."
+                    "{shown} is no answer: y (or Enter) plays again, n stops {QUIT_KEY}."
                 )?;
             }
         }
@@ -154,6 +160,12 @@ mod tests {
             out.ends_with("Another game? [Y/n] \nInput ended.\n"),
             "{out}"
         );
+        // q at "Another game?" says so, as the end of input does
+        let out = said("b1-b2\na1-a2\nq\n");
+        assert!(out.ends_with("Another game? [Y/n] You quit.\n"), "{out}");
+        // a move that is not one names the quit key
+        let out = said("zz\nq\n");
+        assert!(out.contains("(q quits)\n"), "{out}");
     }
 
     /// "Another game?" takes y, n or Enter only: anything else is asked again (it used to
@@ -170,7 +182,10 @@ mod tests {
         play(&mut s, &mut LineInput::script(script), &mut out, true).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(
-            out.contains("Another game? [Y/n] maybe\n'maybe' is no answer"),
+            out.contains(
+                "Another game? [Y/n] maybe\n'maybe' is no answer: y (or Enter) plays again, \
+                 n stops (q quits)."
+            ),
             "{out}"
         );
         assert_eq!(out.matches("Another game? [Y/n] ").count(), 2, "{out}");

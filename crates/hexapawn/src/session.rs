@@ -309,7 +309,7 @@ pub struct HexapawnSession {
 
 fn sq(i: u8) -> Result<Square, SessionError> {
     Square::from_index(usize::from(i))
-        .ok_or_else(|| SessionError::Invalid(format!("square {i} is not on the board (0-8)")))
+        .ok_or_else(|| SessionError::Invalid(format!("square {i} is not on the board (0–8)")))
 }
 
 fn move_view(side: Side, m: Move) -> MoveView {

@@ -37,6 +37,17 @@ pub enum StateError {
         /// What is wrong, naming the field or box.
         reason: String,
     },
+    /// A HER state cut short, not JSON, or inconsistent: said as every damaged file is
+    /// (`h.json is damaged: not valid JSON: line 3, …`).
+    #[error(
+        "{path} is damaged: {reason}\nThe file was left untouched. Move it away, or choose another file with --state PATH."
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, naming the field or box.
+        reason: String,
+    },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -84,19 +95,23 @@ impl Her {
             path: path.to_path_buf(),
             reason,
         };
+        let damaged = |reason: String| StateError::Damaged {
+            path: path.to_path_buf(),
+            reason,
+        };
         let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| invalid(format!("not valid JSON: {}", ludomat_io::error::json(&e))))?;
+            .map_err(|e| damaged(format!("not valid JSON: {}", ludomat_io::error::json(&e))))?;
         match value.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
             Some(other) => {
                 return Err(invalid(format!(
-                    "not a HER state file: its format is {}, not \"{FORMAT}\"",
+                    "not a HER state file: its format is {}, not '{FORMAT}'",
                     ludomat_io::text::quoted(other, 60)
                 )))
             }
             None => {
                 return Err(invalid(format!(
-                    "not a HER state file: it has no \"format\": \"{FORMAT}\" field"
+                    "not a HER state file: it has no 'format' field saying '{FORMAT}'"
                 )))
             }
         }
@@ -114,10 +129,10 @@ impl Her {
             }
         }
         let file: StateFile =
-            serde_json::from_value(value).map_err(|e| invalid(ludomat_io::error::json(&e)))?;
+            serde_json::from_value(value).map_err(|e| damaged(ludomat_io::error::json(&e)))?;
         let mut her = Her::new(file.seed);
         if file.boxes.len() != her.boxes.len() {
-            return Err(invalid(format!(
+            return Err(damaged(format!(
                 "{} boxes; HER has {}",
                 file.boxes.len(),
                 her.boxes.len()
@@ -127,9 +142,9 @@ impl Her {
             let pic: Board = s
                 .picture
                 .parse()
-                .map_err(|e| invalid(format!("boxes[{i}]: {e}")))?;
+                .map_err(|e| damaged(format!("boxes[{i}]: {e}")))?;
             if pic != b.picture {
-                return Err(invalid(format!(
+                return Err(damaged(format!(
                     "boxes[{i}] shows {} but box {i} shows {}",
                     s.picture,
                     b.picture.line()
@@ -137,7 +152,7 @@ impl Her {
             }
             for (name, n) in &s.beads {
                 let m: Move = name.parse().map_err(|e| {
-                    invalid(format!(
+                    damaged(format!(
                         "boxes[{i}] bead {}: {e}",
                         ludomat_io::text::quoted(name, 40)
                     ))
@@ -146,9 +161,9 @@ impl Her {
                     .beads
                     .iter_mut()
                     .find(|(bm, _)| *bm == m)
-                    .ok_or_else(|| invalid(format!("boxes[{i}]: {m} is not a legal move")))?;
+                    .ok_or_else(|| damaged(format!("boxes[{i}]: {m} is not a legal move")))?;
                 if *n > 1 {
-                    return Err(invalid(format!(
+                    return Err(damaged(format!(
                         "boxes[{i}]: {n} beads of {m}; Gardner's boxes hold at most one"
                     )));
                 }
@@ -157,7 +172,7 @@ impl Her {
         }
         let r = file.record;
         if r.wins.checked_add(r.losses) != Some(r.games) || r.last_loss > r.games {
-            return Err(invalid(format!(
+            return Err(damaged(format!(
                 "record: {} games but {} wins and {} losses, last loss {}",
                 r.games, r.wins, r.losses, r.last_loss
             )));

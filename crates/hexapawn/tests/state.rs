@@ -25,7 +25,10 @@ fn saved_state_loads_back_and_bad_files_are_refused() {
     );
 
     let bad = [
-        ("{", "not valid JSON"),
+        (
+            "{",
+            "is damaged: not valid JSON: line 1, column 1: the text ends",
+        ),
         ("{\"format\": \"ludomat-menace\"}", "not a HER state"),
         ("{\"format\": \"ludomat-her\", \"version\": 9}", "version"),
     ];

@@ -140,12 +140,49 @@ pub fn json(e: &serde_json::Error) -> String {
     json_words(&e.to_string(), e.line(), e.column())
 }
 
+/// The one wording of a file that should hold JSON and does not (cut short, damaged, or
+/// not JSON at all), whatever the file — a MENACE or HER state, a tuning checkpoint, a
+/// record: `state.json is damaged: not valid JSON: line 3, column 5: the text ends in the
+/// middle of an object` (JSON with a field of the wrong kind: `state.json is damaged: line
+/// 2, column 9: …`). Lines and columns are counted from 1, as editors count them.
+#[must_use]
+pub fn damaged_json(name: &str, e: &serde_json::Error) -> String {
+    if e.is_data() {
+        // JSON, but a field of the wrong kind or one missing
+        format!("{name} is damaged: {}", json(e))
+    } else {
+        format!("{name} is damaged: not valid JSON: {}", json(e))
+    }
+}
+
+/// The one wording of a file that is JSON but not what it should be (a field of the wrong
+/// kind, one missing): `state.json is damaged: boxes.first[3]: the number 6.0 where a whole
+/// number from 0 up was expected`.
+#[must_use]
+pub fn damaged_content(name: &str, field: &str, e: &serde_json::Error) -> String {
+    if field.is_empty() || field == "." {
+        format!("{name} is damaged: {}", json(e))
+    } else {
+        format!("{name} is damaged: {field}: {}", json(e))
+    }
+}
+
 /// [`json`] from the parser's message and position (the message may end in its own
 /// ` at line L column C`, which is dropped: the position is said once, first).
 #[must_use]
 pub fn json_words(message: &str, line: usize, column: usize) -> String {
     let suffix = format!(" at line {line} column {column}");
     let message = message.strip_suffix(&suffix).unwrap_or(message);
+    // The parser counts lines from 1 and columns from 1, but says column 0 for the place
+    // just after a line break (where a file cut short at the end of a line ends): that
+    // place is said as the end of the line before, so every column said is from 1.
+    let place = if line == 0 {
+        String::new()
+    } else if column == 0 && line > 1 {
+        format!("line {}, at its end: ", line - 1)
+    } else {
+        format!("line {line}, column {}: ", column.max(1))
+    };
     if let Some(what) = message.strip_prefix("EOF while parsing ") {
         if line <= 1 && column == 0 {
             return "it is empty".to_string();
@@ -153,10 +190,10 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         let what = match what {
             "a list" => "a list",
             "an object" => "an object",
-            "a string" => "a string",
+            "a string" => "a text",
             _ => "a value",
         };
-        return format!("line {line}, column {column}: the text ends in the middle of {what}");
+        return format!("{place}the text ends in the middle of {what}");
     }
     let what = if let Some(field) = message
         .strip_prefix("missing field `")
@@ -173,14 +210,51 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
             found_words(found),
             expected_words(expected)
         )
+    } else if let Some(words) = syntax_words(message) {
+        words.to_string()
+    } else if let Some((found, expected)) = message
+        .strip_prefix("invalid length ")
+        .and_then(|m| m.split_once(", expected "))
+    {
+        let items = found.parse::<u64>().map_or_else(
+            |_| found.to_string(),
+            |n| crate::text::count(n, "item", "items"),
+        );
+        format!(
+            "a list of {items} where {} was expected",
+            expected.replace('`', "'")
+        )
     } else {
         message.replace('`', "'")
     };
-    if line == 0 {
-        what
-    } else {
-        format!("line {line}, column {column}: {what}")
-    }
+    format!("{place}{what}")
+}
+
+/// The parser's words for text that is not JSON, in ours.
+fn syntax_words(message: &str) -> Option<&'static str> {
+    Some(match message {
+        m if m.starts_with("control character") => {
+            "a control character (a line break, a tab or the like) inside a text in quotes"
+        }
+        "expected `:`" => "a ':' was expected after the field's name",
+        "expected `,` or `]`" => "a ',' or ']' was expected in the list",
+        "expected `,` or `}`" => "a ',' or '}' was expected in the object",
+        "expected ident" => "a word that JSON does not know (true, false and null are)",
+        "expected value" => "something that is not a JSON value",
+        "expected `\"`" => "a '\"' was expected",
+        "invalid escape" => "a '\\' escape that JSON does not know",
+        "invalid number" => "a number written in a way JSON does not allow",
+        "number out of range" => "a number too large",
+        "invalid unicode code point" => "a '\\u' escape that is no character",
+        "key must be a string" => "a field's name not in double quotes",
+        "trailing comma" => "a ',' before the end of a list or object",
+        "trailing characters" => "more text after the end of the JSON value",
+        "recursion limit exceeded" => "lists or objects nested too deep",
+        m if m.starts_with("lone leading surrogate") || m.starts_with("unexpected end of hex") => {
+            "a '\\u' escape that is no character"
+        }
+        _ => return None,
+    })
 }
 
 /// What the parser found, in words: ``floating point `1000.0` `` → `the number 1000.0`.
@@ -189,7 +263,14 @@ fn found_words(found: &str) -> String {
     match found.split_once(' ').map_or(found, |(head, _)| head) {
         "floating" | "integer" => format!("the number {}", quoted(found)),
         "boolean" => quoted(found),
-        "string" => format!("the text {}", found.trim_start_matches("string ")),
+        "string" => {
+            let text = found.trim_start_matches("string ");
+            let text = text
+                .strip_prefix('"')
+                .and_then(|t| t.strip_suffix('"'))
+                .unwrap_or(text);
+            format!("the text '{text}'")
+        }
         "map" => "an object".into(),
         "sequence" => "a list".into(),
         "null" => "null".into(),
@@ -277,9 +358,65 @@ mod tests {
             said(r#"{"alive": 1"#),
             "line 1, column 11: the text ends in the middle of an object"
         );
-        for text in ["", "{", "{\"alive\": true}", "[1,", "nul", "{\"x\": `"] {
+        // a file cut short after a line break: the end of the line before, columns from 1
+        assert_eq!(
+            said("{\n  \"alive\": 1,\n"),
+            "line 2, at its end: the text ends in the middle of a value"
+        );
+        // the parser's own words never reach a person
+        let control = said("{\"alive\": \"a\u{0}b\"}");
+        assert_eq!(
+            control,
+            "line 1, column 13: a control character (a line break, a tab or the like) inside \
+             a text in quotes"
+        );
+        let text = said(r#"{"alive": "x", "games": 1}"#);
+        assert!(
+            text.ends_with("the text 'x' where a number was expected"),
+            "{text}"
+        );
+        for text in [
+            "",
+            "{",
+            "{\"alive\": true}",
+            "[1,",
+            "nul",
+            "{\"x\": `",
+            "{\"alive\" 1}",
+            "{\"alive\": 1,}",
+            "{\"alive\": 1} x",
+            "{\"alive\": \"\u{1}\"}",
+            "{\"alive\": 1e999}",
+        ] {
             let s = said(text);
-            assert!(!s.contains('`') && !s.contains(" at line "), "{s}");
+            assert!(
+                !s.contains('`')
+                    && !s.contains(" at line ")
+                    && !s.contains("column 0")
+                    && !s.contains("invalid")
+                    && !s.contains("expected f64")
+                    && !s.contains("u001F"),
+                "{s}"
+            );
         }
+        assert_eq!(
+            damaged_json("s.json", &serde_json::from_str::<Weights>("{").unwrap_err()),
+            "s.json is damaged: not valid JSON: line 1, column 1: the text ends in the middle \
+             of an object"
+        );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_kind_is_said_in_our_words_without_a_place() {
+        let value = serde_json::json!({"alive": 1, "games": 6.0});
+        let e = serde_json::from_value::<Weights>(value).unwrap_err();
+        assert_eq!(
+            damaged_content("m.json", "games", &e),
+            "m.json is damaged: games: the number 6.0 where a whole number from 0 up was expected"
+        );
+        let value = serde_json::json!({"alive": 1, "games": -6});
+        let e = serde_json::from_value::<Weights>(value).unwrap_err();
+        let said = damaged_content("m.json", ".", &e);
+        assert!(!said.contains("invalid") && !said.contains('`'), "{said}");
     }
 }

@@ -58,11 +58,11 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
     let mut current = head.to_string();
     let mut used = indent;
     let mut at_start = true;
+    let mut lines: Vec<String> = Vec::new();
     for word in rest.split(' ').filter(|w| !w.is_empty()) {
         let w = crate::text::width(word);
         if !at_start && used + 1 + w > width {
-            out.push_str(current.trim_end());
-            out.push('\n');
+            lines.push(current.trim_end().to_string());
             current = " ".repeat(indent);
             used = indent;
             at_start = true;
@@ -75,7 +75,12 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
         used += w;
         at_start = false;
     }
-    out.push_str(current.trim_end());
+    lines.push(current.trim_end().to_string());
+    // never a last line of one word alone (the line above gives it a companion)
+    if lines.len() > 1 {
+        crate::text::no_lone_last_word(&mut lines, width);
+    }
+    out.push_str(&lines.join("\n"));
 }
 
 /// `head` followed by `items`, packed into lines of at most `width` columns: an item is

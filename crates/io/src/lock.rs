@@ -52,7 +52,7 @@ pub enum LockError {
         wait_flag: bool,
     },
     /// The side file cannot be made or locked.
-    #[error("cannot lock {}: {source}", crate::text::path(path))]
+    #[error("{} cannot be used as a state file: {source}", crate::text::path(path))]
     Io {
         /// The state file.
         path: PathBuf,
@@ -323,5 +323,17 @@ mod tests {
         let e = Lock::acquire(&link, Wait::No).unwrap_err().to_string();
         assert!(e.contains("dangling symbolic link"), "{e}");
         assert!(!dir.path().join("no").exists());
+    }
+
+    /// A device named as a state file is said as such (it said "cannot lock /dev/zero").
+    #[test]
+    fn a_device_is_no_state_file() {
+        let e = Lock::acquire(Path::new("/dev/zero"), Wait::No)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("/dev/zero cannot be used as a state file: "),
+            "{e}"
+        );
     }
 }

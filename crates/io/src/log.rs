@@ -66,11 +66,18 @@ impl Settings {
     /// Where `self` (the log's) and `now` (the run's) differ: `--seed: 1 in the log, 2 now`.
     #[must_use]
     pub fn differences(&self, now: &Settings) -> Vec<String> {
-        self.differences_named(now, "in the log", "now")
+        self.differences_in(now, "the log")
+    }
+
+    /// [`differences`](Self::differences) for settings saved in `saved` (`the checkpoint`):
+    /// `--seed: '1' in the checkpoint, '2' now`.
+    #[must_use]
+    pub fn differences_in(&self, now: &Settings, saved: &str) -> Vec<String> {
+        self.differences_named(now, &format!("in {saved}"), "now")
     }
 
     /// Where `self` and `other` differ, each side named by `this` and `that`:
-    /// `--seed: "1" in a.csv, "9" in b.csv`.
+    /// `--seed: '1' in a.csv, '9' in b.csv`.
     #[must_use]
     pub fn differences_named(&self, now: &Settings, this: &str, that: &str) -> Vec<String> {
         let mut out = Vec::new();
@@ -214,7 +221,7 @@ pub enum LogError {
         differences: Vec<String>,
     },
     /// The file has no settings line of this kind of log.
-    #[error("{} is not a log of `ludomat {what}` with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", crate::text::path(path))]
+    #[error("{} is not a log of 'ludomat {what}' with its settings line (written by another command, or by an older ludomat): its settings cannot be checked; write to another file", crate::text::path(path))]
     NoSettings {
         /// The log.
         path: PathBuf,
@@ -477,8 +484,7 @@ mod tests {
         // another seed: refused, naming it
         let e = Log::open(&path, &spec(2), Resume::Yes, Wait::No, &whole).unwrap_err();
         assert!(
-            e.to_string()
-                .contains("--seed: \"1\" in the log, \"2\" now"),
+            e.to_string().contains("--seed: '1' in the log, '2' now"),
             "{e}"
         );
         // the same settings: the lines done come back, and the log goes on

@@ -20,6 +20,9 @@ pub enum OutputRefused {
     /// The path is a folder.
     #[error("is a folder, not a file")]
     Folder,
+    /// The name ends in `/`: it names a folder, there or not.
+    #[error("ends in '/', so it names a folder, not a file")]
+    FolderName,
     /// What is there cannot be replaced (a FIFO, a device, a socket).
     #[error("is {0}, not a regular file: only a regular file is replaced")]
     Special(&'static str),
@@ -196,6 +199,20 @@ pub struct Refused {
     pub why: OutputRefused,
 }
 
+impl Refused {
+    /// The refusal's words when it is of two paths of one command line that are one file
+    /// (an output over an input, two outputs into one): options that do not go together,
+    /// which every command says as a usage error.
+    #[must_use]
+    pub fn two_paths_one_file(&self) -> Option<String> {
+        matches!(
+            self.why,
+            OutputRefused::SameAsInput(_) | OutputRefused::SameAsOutput(_)
+        )
+        .then(|| self.to_string())
+    }
+}
+
 /// Any format: for outputs whose extension is free (a record, a state file).
 pub const ANY: &[&str] = &[];
 /// Charts: PNG or SVG.
@@ -213,6 +230,10 @@ pub const GZIP: &[&str] = &["gz"];
 /// # Errors
 /// What is wrong, as [`OutputRefused`].
 pub fn check(path: &Path, formats: &'static [&'static str]) -> Result<(), OutputRefused> {
+    // `newd/`: a name ending in a slash names a folder, whether or not it is there
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(OutputRefused::FolderName);
+    }
     if !formats.is_empty() {
         let ext = path
             .extension()
@@ -414,6 +435,13 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "the folder /proc/self does not accept new files"
+        );
+        // a name ending in '/' names a folder, made or not (it was "a part of the path is
+        // a file, not a folder")
+        let e = check(&dir.path().join("newd/"), ANY).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ends in '/', so it names a folder, not a file"
         );
         let r = check_flag("--chart", Path::new("x.txt"), CHART).unwrap_err();
         assert!(

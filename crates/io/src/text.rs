@@ -198,10 +198,44 @@ pub fn duration(d: Duration) -> String {
 }
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
-/// `12.3 s wall, 20.1 s CPU`.
+/// `12.3 s wall, 20.1 s CPU`. Both are written in one unit, the one the longer of the two
+/// needs (`0.0303 ms wall, 1.69 ms CPU`, never `30.3 µs wall, 1.69 ms CPU`), so the two
+/// can be compared at a glance; from a minute up each is said as [`duration`] says it.
 #[must_use]
 pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
-    format!("{} wall, {} CPU", duration(wall), duration(cpu))
+    let longer = wall.max(cpu).as_secs_f64();
+    let (w, c) = (wall.as_secs_f64(), cpu.as_secs_f64());
+    let in_unit = |scale: f64, unit: &str| {
+        let say = |x: f64| {
+            if x == 0.0 {
+                "0".to_string()
+            } else {
+                number(x * scale)
+            }
+        };
+        format!("{} {unit} wall, {} {unit} CPU", say(w), say(c))
+    };
+    if longer >= 59.95 {
+        format!("{} wall, {} CPU", duration(wall), duration(cpu))
+    } else if longer >= 1.0 {
+        format!("{w:.1} s wall, {c:.1} s CPU")
+    } else if longer >= 1e-3 {
+        in_unit(1e3, "ms")
+    } else if longer >= 1e-6 {
+        in_unit(1e6, "µs")
+    } else if longer > 0.0 {
+        in_unit(1e9, "ns")
+    } else {
+        "0 s wall, 0 s CPU".to_string()
+    }
+}
+
+/// [`wall_and_cpu`] for work done by one thread, timed on that thread from one span: the
+/// CPU time is never said to be above the wall-clock time (a clock's granularity can make
+/// it look so for tiny spans; one thread cannot use more CPU than time passed).
+#[must_use]
+pub fn wall_and_cpu_one_thread(wall: Duration, cpu: Duration) -> String {
+    wall_and_cpu(wall, cpu.min(wall))
 }
 
 /// How wide `text` is on a terminal (East Asian wide characters count two, combining
@@ -282,25 +316,26 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
-/// Something a person typed (or a file held), quoted in a message: in double quotes, its
-/// control characters escaped (`\n`, `\t`, `\u{1b}`), at most `chars` characters of it and
-/// `…` when there was more — a 10 MB file is never echoed whole.
+/// Something a person typed (or a file held), quoted in a message as every message
+/// quotes: in single quotes (`'zz'`, as `docs/VOICE.md` says), its control characters
+/// escaped (`\n`, `\t`, `\u{1b}`), a quote inside as `\'`, at most `chars` characters of
+/// it and `…` when there was more — a 10 MB file is never echoed whole.
 #[must_use]
 pub fn quoted(text: &str, chars: usize) -> String {
-    let mut out = String::from("\"");
+    let mut out = String::from("'");
     for (i, c) in text.chars().enumerate() {
         if i >= chars {
             out.push(ELLIPSIS);
             break;
         }
         match c {
-            '"' => out.push_str("\\\""),
+            '\'' => out.push_str("\\'"),
             '\\' => out.push_str("\\\\"),
             c if hidden(c) => out.extend(c.escape_default()),
             c => out.push(c),
         }
     }
-    out.push('"');
+    out.push('\'');
     out
 }
 
@@ -460,6 +495,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         let mut line = " ".repeat(indent);
         let mut line_width = indent;
         let mut empty = true;
+        let first = lines.len();
         for word in body.split(' ').filter(|w| !w.is_empty()) {
             let mut word = word.to_string();
             loop {
@@ -493,8 +529,40 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
             }
         }
         lines.push(line.trim_end().to_string());
+        no_lone_last_word(&mut lines[first..], width);
     }
     lines
+}
+
+/// A wrapped paragraph (`lines`, at most `width` columns each) whose last line would hold
+/// one word alone gets the word before it too, when that fits and leaves the line above
+/// two words or more: `…, or start over with\n--fresh training` rather than a lone
+/// `training` — a last line of one word reads as a mistake.
+pub(crate) fn no_lone_last_word(lines: &mut [String], width: usize) {
+    let [.., above, last] = lines else { return };
+    let lead = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let (last_lead, above_lead) = (lead(last), lead(above));
+    let lone = &last[last_lead..];
+    if lone.is_empty() || lone.contains(' ') {
+        return;
+    }
+    let words_above = above[above_lead..]
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .count();
+    if words_above < 3 {
+        return;
+    }
+    let Some((kept, moved)) = above.trim_end().rsplit_once(' ') else {
+        return;
+    };
+    let joined = format!("{}{moved} {lone}", &last[..last_lead]);
+    if self::width(&joined) > width {
+        return;
+    }
+    let kept = kept.trim_end().to_string();
+    *above = kept;
+    *last = joined;
 }
 
 /// The longest prefix of `text` at most `width` columns wide (at least one character), and
@@ -652,6 +720,18 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn a_wrapped_paragraph_never_ends_in_one_word_alone() {
+        let text =
+            "the saved MENACE is kept beside it as a backup, or start over with --fresh training";
+        let lines = wrap(text, 40);
+        assert!(lines.last().unwrap().contains(' '), "{lines:?}");
+        assert!(lines.iter().all(|l| width(l) <= 40), "{lines:?}");
+        // a paragraph of one line, or two words in all, is left as it is
+        assert_eq!(wrap("one two", 4), ["one", "two"]);
+        assert_eq!(wrap("short line", 80), ["short line"]);
+    }
+
+    #[test]
     fn colour_codes_are_no_width() {
         assert_eq!(width("\u{1b}[1;31merror:\u{1b}[0m x"), 8);
         assert_eq!(width("plain"), 5);
@@ -674,8 +754,8 @@ mod tests {
         assert_eq!(short(f64::NAN), "NaN");
         assert!(short(f64::MAX).len() < 30, "{}", short(f64::MAX));
         let long = "x".repeat(10_000_000);
-        assert_eq!(quoted(&long, 5), "\"xxxxx…\"");
-        assert_eq!(quoted("a\nb\"c\u{1b}", 40), "\"a\\nb\\\"c\\u{1b}\"");
+        assert_eq!(quoted(&long, 5), "'xxxxx…'");
+        assert_eq!(quoted("a\nb'c\"d\u{1b}", 40), "'a\\nb\\'c\"d\\u{1b}'");
         // what a prompt hands on: control characters written out, a tab kept
         assert_eq!(
             escape_controls("a\u{1b}]0;PWNED\u{7}\u{1b}[2J\tb\r"),
@@ -685,7 +765,7 @@ mod tests {
             escape_controls("e4 ok"),
             std::borrow::Cow::Borrowed(_)
         ));
-        assert_eq!(quoted("tiny", 40), "\"tiny\"");
+        assert_eq!(quoted("tiny", 40), "'tiny'");
     }
 
     /// Hostile re-trial item 10: escape sequences and bidirectional controls in a file
@@ -766,6 +846,32 @@ mod tests {
         assert_eq!(
             wall_and_cpu(Duration::from_millis(12_300), Duration::from_millis(20_100)),
             "12.3 s wall, 20.1 s CPU"
+        );
+        // one unit for both, the longer's: never µs beside ms
+        assert_eq!(
+            wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(692)),
+            "30.3 µs wall, 692 µs CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(1_692)),
+            "0.0303 ms wall, 1.69 ms CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(40)),
+            "1.2 s wall, 0.0 s CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_nanos(12_300), Duration::ZERO),
+            "12.3 µs wall, 0 µs CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_secs(125), Duration::from_secs(250)),
+            "2 min 05 s wall, 4 min 10 s CPU"
+        );
+        // one thread: never more CPU than wall
+        assert_eq!(
+            wall_and_cpu_one_thread(Duration::from_nanos(30_300), Duration::from_micros(692)),
+            "30.3 µs wall, 30.3 µs CPU"
         );
         assert_eq!(
             rate(717_039.0, Duration::from_secs(1), "games"),

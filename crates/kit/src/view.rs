@@ -79,7 +79,7 @@ pub(crate) fn menace(view: &Value) -> Result<Kit, KitError> {
     let side = match field(view, "menace", "view")?.as_str() {
         Some("X") => Player::First,
         Some("O") => Player::Second,
-        _ => return Err(bad("view: 'menace' is neither \"X\" nor \"O\"")),
+        _ => return Err(bad("view: 'menace' is neither 'X' nor 'O'")),
     };
     let index = BoxIndex::of(side);
     let mut counts = vec![[0u32; 9]; index.len()];

@@ -456,7 +456,7 @@ mod tests {
         assert_eq!(e.location, Location::new(3, 12));
         assert_eq!(e.kind, BenchErrorKind::Undefined("c".into()));
         assert!(
-            e.to_string().starts_with("line 3, column 12: signal \"c\""),
+            e.to_string().starts_with("line 3, column 12: signal 'c'"),
             "{e}"
         );
 

@@ -91,7 +91,11 @@ pub enum VectorErrorKind {
     #[error("{} is not a bit (expected 0, 1 or x)", ludomat_io::text::quoted(&.0.to_string(), 8))]
     BadBit(char),
     /// The vector is too short or too long for the circuit.
-    #[error("vector has {got} bits but the circuit has {expected} inputs")]
+    #[error(
+        "the vector has {} but the circuit has {}",
+        ludomat_io::text::count(*.got as u64, "bit", "bits"),
+        ludomat_io::text::count(*.expected as u64, "input", "inputs")
+    )]
     WrongWidth {
         /// Inputs of the circuit.
         expected: usize,
@@ -99,7 +103,7 @@ pub enum VectorErrorKind {
         got: usize,
     },
     /// A `.test` line that is not `n: <inputs> <outputs>`.
-    #[error("expected `n: <input bits> <output bits>`, found {}", ludomat_io::text::quoted(.0, 60))]
+    #[error("expected 'n: <input bits> <output bits>', found {}", ludomat_io::text::quoted(.0, 60))]
     BadResponse(String),
     /// The `.test` header names a different number of signals than the netlist declares.
     #[error("the response file lists {got} {what} but the netlist declares {expected}")]

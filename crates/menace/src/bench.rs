@@ -70,6 +70,15 @@ pub struct BenchConfig {
     pub seed: u64,
 }
 
+impl BenchConfig {
+    /// Every game the benchmark plays: one run alone, then `threads` runs at once.
+    #[must_use]
+    pub fn total_games(&self) -> u64 {
+        self.games
+            .saturating_mul(1 + u64::try_from(self.threads).unwrap_or(u64::MAX - 1))
+    }
+}
+
 /// One run's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RunResult {
@@ -202,7 +211,7 @@ pub fn bench(
         .rules
         .validate()
         .map_err(|e| BenchError(format!("rules: {e}")))?;
-    let total = config.games * (1 + config.threads as u64);
+    let total = config.total_games();
     ctx.set_total(Some(total));
     let single = bench_run(&config, seed::derive(config.seed, 0), |done| {
         ctx.tick(done, || ()).is_break()

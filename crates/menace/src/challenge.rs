@@ -5,6 +5,7 @@
 
 use std::io::Write;
 
+use ludomat_game::terminal::{with_quit_key, QUIT_KEY};
 use ludomat_game::{AgentError, Ending, LineInput, Player, Session as _, SessionError};
 use ludomat_tictactoe::{Board, Cell, HumanAgent, Mark, Notation};
 
@@ -54,11 +55,20 @@ fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Resu
             Ok(n) => return Ok(Ok(n)),
             Err(_) if t.is_empty() => say(
                 out,
-                "  Nothing was typed; type a whole number of games, e.g. 3.\n",
+                &format!(
+                    "  {}\n",
+                    with_quit_key("Nothing was typed; type a whole number of games, e.g. 3.")
+                ),
             )?,
             Err(_) => say(
                 out,
-                &format!("  '{t}' is not a number of games; type a whole number, e.g. 3.\n"),
+                &format!(
+                    "  {}\n",
+                    with_quit_key(&format!(
+                        "{} is not a number of games; type a whole number, e.g. 3.",
+                        ludomat_io::text::quoted(t, 40)
+                    ))
+                ),
             )?,
         }
     }
@@ -90,13 +100,14 @@ fn ask_move(
         let applied = match session.parse_action(t) {
             Ok(action @ MenaceAction::Play { .. }) => session.apply(action),
             Ok(_) => Err(SessionError::Invalid(format!(
-                "'{t}' is not a move here; type a square such as MR, or quit"
+                "{} is not a move here; type a square such as MR",
+                ludomat_io::text::quoted(t, 40)
             ))),
             Err(e) => Err(e),
         };
         match applied {
             Ok(h) => return Ok(Ok(h)),
-            Err(e) => say(out, &format!("  {e}\n"))?,
+            Err(e) => say(out, &format!("  {}\n", with_quit_key(&e.to_string())))?,
         }
     }
 }
@@ -132,7 +143,7 @@ pub fn play(
         &format!(
             "MENACE, Donald Michie's matchbox machine, plays X and moves first ({seed}).\n\
              Name a square by its row then its column, each L, M or R: LL is the top left,\n\
-             MM the centre, RR the bottom right. Type quit to stop.\n"
+             MM the centre, RR the bottom right {QUIT_KEY}.\n"
         ),
     )?;
     let games = match games {
@@ -166,9 +177,8 @@ pub fn play(
                     say(
                         out,
                         &format!(
-                            "{}: the game in progress is abandoned; the matchboxes are as \
-                             they were before it.\n",
-                            ending.words()
+                            "{} The matchboxes are as they were before it.\n",
+                            ending.sentence(true)
                         ),
                     )?;
                     return Ok(());
@@ -244,7 +254,7 @@ pub fn game_against(
                 return Ok(());
             }
             Err(AgentError::Stopped(ending)) => {
-                say(&format!("{}; game abandoned.", ending.words()));
+                say(&ending.sentence(true));
                 return Ok(());
             }
             Err(e) => return Err(e.into()),
@@ -327,9 +337,16 @@ mod tests {
         // MENACE's first move takes one square; typing every square in order meets it.
         let out = run_play(&mut s, Some(1), true, &every_square(1));
         assert!(
-            out.contains("is already taken by X; choose an empty square"),
+            out.contains("is already taken by X; choose an empty square (q quits)."),
             "{out}"
         );
+        // every refusal names the quit key, as the first lines do
+        let out = run_play(&mut s, None, true, "many\n");
+        assert!(
+            out.contains("'many' is not a number of games; type a whole number, e.g. 3 (q quits)."),
+            "{out}"
+        );
+        assert!(out.contains("RR the bottom right (q quits)."), "{out}");
     }
 
     #[test]
@@ -339,7 +356,7 @@ mod tests {
         let before = s.menace.clone();
         let out = run_play(&mut s, Some(1), true, "");
         assert!(
-            out.contains("Input ended: the game in progress is abandoned"),
+            out.contains("Input ended; game abandoned. The matchboxes are as they were before it."),
             "{out}"
         );
         assert_eq!(s.menace.boxes(Player::First), before.boxes(Player::First));
@@ -392,7 +409,7 @@ mod tests {
         assert!(!out.contains("not a number"), "{out}");
         let out = run_play(&mut s, Some(1), true, "Q\n");
         assert!(
-            out.contains("You quit: the game in progress is abandoned"),
+            out.contains("You quit; game abandoned. The matchboxes are as they were"),
             "{out}"
         );
         assert_eq!(s.menace.games(), 0);

@@ -33,10 +33,7 @@ pub enum StateError {
         source: std::io::Error,
     },
     /// The file is not valid JSON.
-    #[error(
-        "{} is corrupt: not valid JSON: {reason}",
-        ludomat_io::text::path(path)
-    )]
+    #[error("{} is damaged: not valid JSON: {reason}", ludomat_io::text::path(path))]
     NotJson {
         /// The file.
         path: PathBuf,
@@ -70,7 +67,7 @@ pub enum StateError {
         found: u64,
     },
     /// A MENACE state whose contents are inconsistent.
-    #[error("{} is corrupt: {reason}", ludomat_io::text::path(path))]
+    #[error("{} is damaged: {reason}", ludomat_io::text::path(path))]
     Invalid {
         /// The file.
         path: PathBuf,
@@ -198,13 +195,25 @@ impl Menace {
             Some(FORMAT) => {}
             Some(other) => {
                 return Err(foreign(format!(
-                    "its format is \"{other}\", not \"{FORMAT}\""
+                    "its format is {}, not '{FORMAT}'",
+                    ludomat_io::text::quoted(other, 60)
                 )))
             }
-            None => return Err(foreign(format!("it has no \"format\": \"{FORMAT}\" field"))),
+            None => {
+                return Err(foreign(format!(
+                    "it has no 'format' field saying '{FORMAT}'"
+                )))
+            }
         }
         let version = obj.get("version");
-        match version.and_then(serde_json::Value::as_u64) {
+        // a whole number written as 1e3 or 1.0 is said as the whole number it is
+        let whole = version.and_then(serde_json::Value::as_u64).or_else(|| {
+            version
+                .and_then(serde_json::Value::as_f64)
+                .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v < 1e15)
+                .map(|v| v as u64)
+        });
+        match whole {
             Some(v) if v == u64::from(VERSION) => {}
             Some(v) => {
                 return Err(StateError::Version {
@@ -215,9 +224,9 @@ impl Menace {
             None => {
                 // what is there, said as it is: a negative version is not "missing"
                 let reason = match version {
-                    None => "the \"version\" field is missing".to_string(),
+                    None => "the 'version' field is missing".to_string(),
                     Some(v) => format!(
-                        "the \"version\" field is {}, not a version number (a whole \
+                        "the 'version' field is {}, not a version number (a whole \
                          number from 1)",
                         ludomat_io::text::quoted(&v.to_string(), 40)
                     ),
@@ -234,7 +243,11 @@ impl Menace {
         };
         let file: StateFile = serde_path_to_error::deserialize(value).map_err(|e| {
             let field = e.path().to_string();
-            invalid(format!("{field}: {}", e.inner()))
+            invalid(if field.is_empty() || field == "." {
+                ludomat_io::error::json(e.inner())
+            } else {
+                format!("{field}: {}", ludomat_io::error::json(e.inner()))
+            })
         })?;
         file.rules
             .validate()
@@ -262,7 +275,10 @@ impl Menace {
                 let id = crate::BoxId::new(i as u16);
                 let Some(b) = set.get_mut(id) else { continue };
                 let picture: Board = s.picture.parse().map_err(|e| {
-                    invalid(format!("boxes.{name}[{i}]: picture \"{}\": {e}", s.picture))
+                    invalid(format!(
+                        "boxes.{name}[{i}]: picture {}: {e}",
+                        ludomat_io::text::quoted(&s.picture, 60)
+                    ))
                 })?;
                 if picture != b.picture() {
                     return Err(invalid(format!(

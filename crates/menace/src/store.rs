@@ -105,7 +105,7 @@ pub enum StoreError {
     )]
     NotAState(StateError),
     /// Rule settings given for a saved MENACE of other rules.
-    #[error("{} holds a MENACE playing by {saved} rules; rule settings only apply to a fresh MENACE (start over with {given}: `menace play --fresh` or `menace train --fresh`; the saved one is kept as a backup)", ludomat_io::text::path(path))]
+    #[error("{} holds a MENACE playing by {saved} rules; rule settings only apply to a fresh MENACE (start over with {given}: 'menace play --fresh' or 'menace train --fresh'; the saved one is kept as a backup)", ludomat_io::text::path(path))]
     OtherRules {
         /// The file.
         path: String,
@@ -121,7 +121,7 @@ pub enum StoreError {
     #[error(transparent)]
     Lock(#[from] ludomat_io::lock::LockError),
     /// A state file named for a command that only reads is not there.
-    #[error("cannot read {}: {why}; no MENACE is saved there (`menace play` or `menace train` saves one)", ludomat_io::text::path(path))]
+    #[error("cannot read {}: {why}; no MENACE is saved there ('menace play' or 'menace train' saves one)", ludomat_io::text::path(path))]
     Missing {
         /// The file.
         path: String,

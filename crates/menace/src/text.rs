@@ -219,12 +219,24 @@ pub fn explain(menace: &Menace, side: Player, board: Board) -> Result<String, St
     Ok(s)
 }
 
+/// Where a MENACE's state lives, as [`stats`] heads it: `state file m.json`, or for a
+/// MENACE not saved yet `fresh: nothing is saved yet in m.json` (never a file that is
+/// not there named as if it held the MENACE shown).
+#[must_use]
+pub fn state_source(path: &str, saved: bool) -> String {
+    if saved {
+        format!("state file {path}")
+    } else {
+        format!("fresh: nothing is saved yet in {path}")
+    }
+}
+
 /// Box counts by MENACE's move, bead totals, empty boxes and the record, for both sides;
-/// `source` names where the state lives.
+/// `source` says where the state lives ([`state_source`]).
 #[must_use]
 pub fn stats(menace: &Menace, source: &str) -> String {
     let t = ludomat_io::text::thousands;
-    let mut s = format!("MENACE, {} rules; state file {source}\n", menace.rules());
+    let mut s = format!("MENACE, {} rules; {source}\n", menace.rules());
     for side in [Player::First, Player::Second] {
         let set = menace.boxes(side);
         let c = set.index().counts_by_move();
@@ -377,7 +389,11 @@ mod tests {
         let l = listing(m.boxes(Player::First));
         assert_eq!(l.lines().count(), 305);
         assert!(l.contains("box #303  move 7"), "{l}");
-        let s = stats(&m, "nowhere");
+        let s = stats(&m, &state_source("nowhere.json", false));
+        assert!(
+            s.starts_with("MENACE, source rules; fresh: nothing is saved yet in nowhere.json\n"),
+            "{s}"
+        );
         assert!(s.contains("1 / 12 / 108 / 183 = 304"), "{s}");
         assert!(s.contains("3 / 38 / 153 / 95 = 289"), "{s}");
         // within 80 columns, a trained MENACE's bead counts too (one more digit each)

@@ -103,16 +103,16 @@ fn bad_files_are_reported_precisely() {
     assert!(matches!(e, StateError::NotJson { line: 1, .. }), "{e}");
     assert!(
         e.to_string()
-            .contains("state.json is corrupt: not valid JSON"),
+            .contains("state.json is damaged: not valid JSON"),
         "{e}"
     );
 
     let e = load_text("[1, 2, 3]");
     assert!(e.to_string().contains("not a MENACE state file"), "{e}");
     let e = load_text("{\"name\": \"my notes\"}");
-    assert!(e.to_string().contains("no \"format\""), "{e}");
+    assert!(e.to_string().contains("no 'format' field"), "{e}");
     let e = load_text("{\"format\": \"qubic\"}");
-    assert!(e.to_string().contains("\"qubic\""), "{e}");
+    assert!(e.to_string().contains("'qubic'"), "{e}");
 
     let e = load_text(&good.replace("\"version\":1", "\"version\":99"));
     assert!(matches!(e, StateError::Version { found: 99, .. }), "{e}");
@@ -133,6 +133,41 @@ fn bad_files_are_reported_precisely() {
 
     let e = load_text(&good.replacen("\"win\":1", "\"win\":\"lots\"", 1));
     assert!(matches!(e, StateError::Invalid { .. }), "{e}");
+}
+
+#[test]
+fn serde_words_never_reach_a_person() {
+    let good = trained(10).0.to_json();
+    // a version written 1e3 is the whole number 1,000
+    let e = load_text(&good.replace("\"version\":1", "\"version\":1e3"));
+    assert!(matches!(e, StateError::Version { found: 1000, .. }), "{e}");
+    // a count of the wrong kind, a negative one, a control character in a text
+    for (from, to) in [
+        ("\"win\":1", "\"win\":6.0"),
+        ("\"wins\":", "\"wins\":-6,\"x\":"),
+        (
+            "\"picture\":\"X../.../...\"",
+            "\"picture\":\"X\u{0}./.../...\"",
+        ),
+    ] {
+        let text = good.replacen(from, to, 1);
+        assert_ne!(text, good, "{from}");
+        let said = load_text(&text).to_string();
+        for parser in [
+            "invalid type",
+            "invalid value",
+            "expected u",
+            "expected i",
+            "u001F",
+            "`",
+            "column 0",
+        ] {
+            assert!(!said.contains(parser), "{parser}: {said}");
+        }
+    }
+    // a file cut short at the end of a line: the place is said from 1
+    let e = load_text("{\n  \"format\": \"ludomat-menace\",\n").to_string();
+    assert!(e.contains("line 2, at its end"), "{e}");
 }
 
 /// The state with five beads on the X square of box "X../.../..." (the second

@@ -57,7 +57,7 @@ pub enum FormatError {
     TooBig,
     /// Does not start with the magic line.
     #[error(
-        "not a Qubic certificate (the file does not start with \"{}\")",
+        "not a Qubic certificate (the file does not start with '{}')",
         String::from_utf8_lossy(MAGIC).trim_end()
     )]
     Magic,

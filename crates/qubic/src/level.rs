@@ -60,7 +60,7 @@ impl fmt::Display for Level {
 
 /// Why a level list does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a level 1–12 (give levels as a comma list, e.g. 6,9)")]
+#[error("'{0}' is not a level 1–12 (give levels as a comma list, e.g. 6,9)")]
 pub struct ParseLevelError(pub String);
 
 /// A set of levels (for switching levels off).

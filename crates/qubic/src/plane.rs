@@ -10,7 +10,7 @@ pub struct Plane(u8);
 
 /// Why a plane name does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a plane: use t1–t4 (tier), r1–r4 (row), c1–c4 (column) or d1–d6 (diagonal planes: d1 row=tier, d2 row=5−tier, d3 column=tier, d4 column=5−tier, d5 column=row, d6 column=5−row)")]
+#[error("'{0}' is not a plane: use t1–t4 (tier), r1–r4 (row), c1–c4 (column) or d1–d6 (diagonal planes: d1 row=tier, d2 row=5−tier, d3 column=tier, d4 column=5−tier, d5 column=row, d6 column=5−row)")]
 pub struct ParsePlaneError(pub String);
 
 impl Plane {

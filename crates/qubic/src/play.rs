@@ -5,6 +5,7 @@
 
 use std::io::{self, Write};
 
+use ludomat_game::terminal::with_quit_key;
 use ludomat_game::{LineInput, Session, SessionError};
 
 use crate::options::{OptionsError, PlayOptions};
@@ -85,12 +86,12 @@ pub fn play(
         let action = match s.parse_action(&line) {
             Ok(a @ QubicAction::Play { .. }) => a,
             Ok(_) => {
-                writeln!(out, "type a move ({digits}), or q to quit")?;
+                writeln!(out, "{}", with_quit_key(&format!("type a move ({digits})")))?;
                 prompt = Some(ask);
                 continue;
             }
             Err(e) => {
-                writeln!(out, "{e}")?;
+                writeln!(out, "{}", with_quit_key(&e.to_string()))?;
                 prompt = Some(ask);
                 continue;
             }
@@ -98,7 +99,7 @@ pub fn play(
         match s.apply(action) {
             Ok(h) => prompt = tell(&s, &h, Some(&line), args, out)?,
             Err(SessionError::Refused(m)) => {
-                writeln!(out, "{m}")?;
+                writeln!(out, "{}", with_quit_key(&m))?;
                 prompt = Some(ask);
             }
             Err(e) => return Err(e.into()),

@@ -426,7 +426,7 @@ pub fn read_dictionary(file: Option<&Path>) -> Result<(Dictionary, String), Proo
         #[cfg(not(feature = "patashnik"))]
         None => {
             return Err(ProofError::Options(
-                "this build has no dictionary (feature `patashnik`): give one with \
+                "this build has no dictionary (feature 'patashnik'): give one with \
                  --dictionary FILE"
                     .into(),
             ))

@@ -608,7 +608,7 @@ impl<const D: usize> Core<D> {
                 "play: give either cell or plane/row/column, not both".into(),
             )),
             (None, false) => Err(SessionError::Invalid(
-                "play: give cell (e.g. \"111\") or plane, row and column".into(),
+                "play: give cell (e.g. '111') or plane, row and column".into(),
             )),
         }
     }
@@ -1286,7 +1286,7 @@ impl Session for QubicSession {
     ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
         if name != "prove" {
             return Err(SessionError::Invalid(format!(
-                "qubic has one long run, \"prove\" (not {})",
+                "qubic has one long run, 'prove' (not {})",
                 ludomat_io::text::quoted(name, 60)
             )));
         }

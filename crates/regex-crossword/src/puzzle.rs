@@ -531,11 +531,11 @@ mod tests {
     fn a_non_ascii_answer_is_named_whole() {
         let p = Puzzle::parse("shape: rectangle 1x2\nacross 1: ..\n").unwrap();
         let e = p.parse_answer("ÄB").unwrap_err();
-        assert!(e.contains("\"Ä\""), "{e}");
+        assert!(e.contains("'Ä'"), "{e}");
         // two bytes for two cells: without the check this was a "solution" whose cells
         // printed as mojibake
         let e = p.parse_answer("Ä").unwrap_err();
-        assert!(e.contains("\"Ä\""), "{e}");
+        assert!(e.contains("'Ä'"), "{e}");
     }
 
     #[test]

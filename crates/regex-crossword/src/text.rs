@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use ludomat_game::console::{Console, Reply};
+use ludomat_game::terminal::{with_quit_key, QUIT_KEY};
 use ludomat_game::{Session, SessionError};
 
 use crate::solver::SolveProgress;
@@ -264,7 +265,7 @@ impl Console for RegexConsole {
         }
         s.push_str(
             "Type ROW CELL LETTER (2 3 A), ROW LETTERS (2 AXB, '.' leaves a cell), clear ROW \
-             CELL, hint, reveal, reset; 'clues' lists every clue, q quits.\n",
+             CELL, hint, reveal, reset; 'clues' lists every clue (q quits).\n",
         );
         s.push_str(&grid(&self.session, true));
         Ok(s)
@@ -298,11 +299,11 @@ impl Console for RegexConsole {
             Err(SessionError::Invalid(m)) if m.starts_with("cannot read ") => {
                 return Ok(Reply::Go(format!(
                     "cannot read {}: type ROW CELL LETTER, ROW LETTERS, clear ROW CELL, hint, \
-                     reveal, reset, clues or q\n",
+                     reveal, reset or clues {QUIT_KEY}\n",
                     ludomat_io::text::quoted(t, 60)
                 )))
             }
-            Err(e) => return Ok(Reply::Go(format!("{e}\n"))),
+            Err(e) => return Ok(Reply::Go(format!("{}\n", with_quit_key(&e.to_string())))),
         };
         let mut s: String = happenings.iter().map(describe).collect();
         s.push_str(&grid(&self.session, false));
@@ -347,7 +348,7 @@ mod tests {
         // a line of no shape: the commands of the opening, clues and q too, no others
         let text = transcript(&mut RegexConsole::new(config()).unwrap(), "a b c d\n").unwrap();
         assert!(
-            text.contains("hint, reveal, reset, clues or q\n") && !text.contains("deduce"),
+            text.contains("hint, reveal, reset or clues (q quits)\n") && !text.contains("deduce"),
             "{text}"
         );
     }

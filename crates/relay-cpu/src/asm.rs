@@ -401,7 +401,7 @@ impl Ctx<'_> {
         let v = self.value(tok, "the ALU's 3-bit unsigned immediate", 0, 7)?;
         Imm3::new(v as u8)
             .map(Operand::Imm)
-            .ok_or_else(|| self.bad(tok, "a register or 0-7"))
+            .ok_or_else(|| self.bad(tok, "a register or 0–7"))
     }
 
     /// `LOAD`/`STORE` operand: a pointer register (bare or in parentheses) or an address.

@@ -116,7 +116,7 @@ pub enum ImageError {
         name: String,
     },
     /// An image without a single word: nothing to run.
-    #[error("{name} holds no words: an empty ROM image has nothing to run")]
+    #[error("{name} holds no words: the ROM image is empty")]
     Empty {
         /// The file.
         name: String,
@@ -292,7 +292,7 @@ mod tests {
             let e = read_image(Path::new(name), Vec::new(), format).unwrap_err();
             assert_eq!(
                 e.to_string(),
-                format!("{name} holds no words: an empty ROM image has nothing to run")
+                format!("{name} holds no words: the ROM image is empty")
             );
         }
         let e = read_image(Path::new("c.hex"), b"; only a comment\n".to_vec(), None);

@@ -62,10 +62,17 @@ pub struct Rom {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RomError {
     /// The size is outside 1–256.
-    #[error("a ROM of {0} words cannot be addressed: the size must be 1-256")]
+    #[error(
+        "a ROM of {} cannot be addressed: the size must be 1 to 256 words",
+        ludomat_io::text::count(*.0 as u64, "word", "words")
+    )]
     BadSize(usize),
     /// The program does not fit.
-    #[error("the program is {words} words but the ROM holds {size}")]
+    #[error(
+        "the program is {} but the ROM holds {}",
+        ludomat_io::text::count(*.words as u64, "word", "words"),
+        ludomat_io::text::thousands(*.size as u64)
+    )]
     TooLarge {
         /// Program words.
         words: usize,
@@ -73,7 +80,10 @@ pub enum RomError {
         size: usize,
     },
     /// A binary image with an odd number of bytes.
-    #[error("a ROM image is whole 16-bit words, but this one has {0} bytes")]
+    #[error(
+        "a ROM image is whole 16-bit words, but this one has {}",
+        ludomat_io::text::count(*.0 as u64, "byte", "bytes")
+    )]
     OddLength(usize),
 }
 

@@ -47,7 +47,7 @@ impl fmt::Display for Key {
 
 /// Text that is not a digit key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a teletype key: the machine reads the digit keys 0-9", ludomat_io::text::escape_controls(.0))]
+#[error("'{}' is not a teletype key: the machine reads the digit keys 0–9", ludomat_io::text::escape_controls(.0))]
 pub struct ParseKeyError(pub String);
 
 impl FromStr for Key {

@@ -8,6 +8,7 @@ use std::io::Write;
 use std::str::FromStr;
 
 use ludomat_game::console::{Console, ConverseError, Reply};
+use ludomat_game::terminal::QUIT_KEY;
 use ludomat_game::{Session, SessionError};
 
 use crate::session::{
@@ -78,7 +79,7 @@ pub fn bench(name: &str, r: &BenchReport, ticks: &str, interrupted: bool) -> Str
          time          {}\nspeed         {} (by wall-clock time)\n",
         p.pc,
         ludomat_io::text::thousands(p.instructions),
-        ludomat_io::text::wall_and_cpu(r.wall, r.cpu),
+        ludomat_io::text::wall_and_cpu_one_thread(r.wall, r.cpu),
         ludomat_io::text::rate(p.instructions as f64, r.wall, "instructions")
     );
     if let Some(rate) = r.cpu_rate() {
@@ -143,7 +144,7 @@ impl Press {
 #[must_use]
 pub fn halted_prompt(m: &Machine) -> String {
     format!(
-        "\n[halted at {:#04x}{} — type keys 0-9 and Enter; Enter alone is Start; q stops] ",
+        "\n[halted at {:#04x}{} — type keys 0–9 and Enter; Enter alone is Start {QUIT_KEY}] ",
         m.pc(),
         if m.waiting_for_key() {
             ", waiting for a key"
@@ -375,7 +376,8 @@ impl Console for RelayConsole {
     fn opening(&mut self) -> Result<String, SessionError> {
         let rom = self.session.tictactoe().map(|r| r.to_string());
         let mut s = format!(
-            "The relay computer plays noughts and crosses ({} ROM). It is X and moves first.\n\
+            "The relay computer plays noughts and crosses ({} ROM). It is X and moves first \
+             {QUIT_KEY}.\n\
              Cells are numbered clockwise round the edge, centre 8:\n\n 0 | 1 | 2\n---+---+---\n \
              7 | 8 | 3\n---+---+---\n 6 | 5 | 4\n\n",
             rom.unwrap_or_default()
@@ -392,7 +394,7 @@ impl Console for RelayConsole {
     fn prompt(&self) -> Option<String> {
         let over = self.session.board().is_some_and(|b| b.outcome.is_over());
         (self.session.clock() == Clock::WaitingForKey && !over)
-            .then(|| "Your move (O), a key 0-9: ".into())
+            .then(|| "Your move (O), a key 0–9: ".into())
     }
 
     fn answer(&mut self, line: &str) -> Result<Reply, SessionError> {
@@ -405,7 +407,11 @@ impl Console for RelayConsole {
         }
         let digit = match self.session.parse_action(text) {
             Ok(RelayAction::Key { digit }) => digit,
-            Ok(_) => return Ok(Reply::Go("In a game, type a key 0-9 (or q).\n".into())),
+            Ok(_) => {
+                return Ok(Reply::Go(format!(
+                    "In a game, type a key 0–9 {QUIT_KEY}.\n"
+                )))
+            }
             // the session's words name the machine's commands; a game takes keys and q
             Err(_) => {
                 let typed: String = text
@@ -420,7 +426,7 @@ impl Console for RelayConsole {
                     })
                     .collect();
                 return Ok(Reply::Go(format!(
-                    "'{typed}' is not a key: type a key 0-9 (or q).\n"
+                    "'{typed}' is not a key: type a key 0–9 {QUIT_KEY}.\n"
                 )));
             }
         };
@@ -428,7 +434,7 @@ impl Console for RelayConsole {
         match self.session.apply(RelayAction::Key { digit }) {
             Err(SessionError::Refused(p)) => {
                 return Ok(Reply::Go(format!(
-                    "Refused: {p}. (The original machine would have accepted it.)\n"
+                    "Refused: {p}; the original machine would have accepted it {QUIT_KEY}.\n"
                 )));
             }
             Err(e) => return Err(e),
@@ -508,7 +514,7 @@ mod tests {
         assert!(s.contains("Refused: cell 0 is taken by O"), "{s}");
         // the keys a game takes, q included (not the machine's commands)
         assert!(
-            s.contains("'x' is not a key: type a key 0-9 (or q)."),
+            s.contains("'x' is not a key: type a key 0–9 (q quits)."),
             "{s}"
         );
         assert!(s.contains("Paper: 8071399"), "{s}");
@@ -524,7 +530,7 @@ mod tests {
     #[test]
     fn quit_is_said_in_the_one_wording() {
         let s = play_script(true, RomChoice::Corrected, "q\n");
-        assert!(s.ends_with("a key 0-9: You quit; game abandoned.\n"), "{s}");
+        assert!(s.ends_with("a key 0–9: You quit; game abandoned.\n"), "{s}");
     }
 
     #[test]

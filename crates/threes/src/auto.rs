@@ -57,7 +57,7 @@ pub struct AutoOptions {
     // the heuristic or a learned network
     #[cfg_attr(feature = "clap", command(flatten))]
     pub eval: crate::options::EvalOptions,
-    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    /// How bonus cards are announced: plus (the original '+') or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
     pub hint_model: HintModel,
     /// Record every game as JSON into this directory (game-<i>.json). Records already

@@ -105,12 +105,16 @@ impl Hint {
 }
 
 impl fmt::Display for Hint {
-    /// "1", "2", "3", "+" or "6/12/24".
+    /// "1", "2", "3", "+" or "6/12/24" (thousands separated, as every number a person
+    /// reads: "1,536/3,072/6,144").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.plus {
             return f.pad("+");
         }
-        let s: Vec<String> = self.cards().map(|t| t.value().to_string()).collect();
+        let s: Vec<String> = self
+            .cards()
+            .map(|t| ludomat_io::text::thousands(u64::from(t.value())))
+            .collect();
         f.pad(&s.join("/"))
     }
 }
@@ -239,6 +243,15 @@ mod tests {
             }
             .to_string(),
             "6/12/24"
+        );
+        // large cards with thousands, as every number a person reads
+        assert_eq!(
+            Hint {
+                codes: range_mask(12, 13),
+                plus: false
+            }
+            .to_string(),
+            "1,536/3,072"
         );
         assert_eq!("window".parse::<HintModel>().unwrap(), HintModel::Window);
         assert!("x".parse::<HintModel>().is_err());

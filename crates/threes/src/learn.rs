@@ -139,20 +139,14 @@ impl CurvePoint {
             thousands(self.half_width.round() as u64),
             100.0 * self.reached_3072,
             100.0 * self.reached_6144,
-            hours(self.cpu_seconds),
+            ludomat_io::text::duration(std::time::Duration::from_secs_f64(
+                if self.cpu_seconds.is_finite() {
+                    self.cpu_seconds.max(0.0)
+                } else {
+                    0.0
+                }
+            )),
         )
-    }
-}
-
-/// Seconds as the curve's lines show them: `42 s`, `12.5 min`, `3.25 h`.
-#[must_use]
-pub fn hours(seconds: f64) -> String {
-    if seconds < 60.0 {
-        format!("{seconds:.0} s")
-    } else if seconds < 3600.0 {
-        format!("{:.1} min", seconds / 60.0)
-    } else {
-        format!("{:.2} h", seconds / 3600.0)
     }
 }
 
@@ -388,6 +382,10 @@ pub enum LearnError {
     /// Settings that make no run.
     #[error("{0}")]
     Settings(String),
+    /// A setting's value out of its range (`--lambda 2`): a usage error, as the command
+    /// line's own are.
+    #[error("{0}")]
+    OutOfRange(String),
     /// A distributed run's cluster (a worker's failure, a broken protocol).
     #[error(transparent)]
     Cluster(#[from] ludomat_cluster::ClusterError),
@@ -399,13 +397,13 @@ pub enum LearnError {
 /// α not in (0, 1] or λ not in [0, 1].
 pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError> {
     if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
-        return Err(LearnError::Settings(format!(
+        return Err(LearnError::OutOfRange(format!(
             "--alpha {}: from above 0 to 1",
             ludomat_io::text::short(settings.alpha)
         )));
     }
     if !(0.0..=1.0).contains(&settings.lambda) {
-        return Err(LearnError::Settings(format!(
+        return Err(LearnError::OutOfRange(format!(
             "--lambda {}: from 0 to 1",
             ludomat_io::text::short(settings.lambda)
         )));
@@ -747,6 +745,28 @@ impl TrainerState {
 
 #[cfg(test)]
 mod tests {
+
+    /// An evaluation point's CPU time in the units of every other time (it was whole
+    /// seconds, then minutes with a decimal).
+    #[test]
+    fn a_point_says_its_cpu_time_as_every_time_is_said() {
+        let point = |cpu_seconds: f64| CurvePoint {
+            games: 12_000,
+            mean: 6_724.4,
+            half_width: 212.0,
+            reached_3072: 0.5,
+            reached_6144: 0.04,
+            train_mean: 6_000.0,
+            cpu_seconds,
+            wall_seconds: 1.0,
+        };
+        assert_eq!(
+            point(12.34).line(),
+            "12,000 games: mean 6,724 ± 212; 3072 50 %, 6144 4 %; 12.3 s CPU"
+        );
+        assert!(point(125.0).line().ends_with("; 2 min 05 s CPU"));
+    }
+
     use super::*;
     use crate::{Board, Direction, Tile};
     use ludomat_game::run::Cancel;

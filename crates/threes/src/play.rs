@@ -102,7 +102,7 @@ pub struct PlayOptions {
     /// Search depth of the assistant (swipes, 1 to 10).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(1, u64::from(crate::search::MAX_DEPTH))))]
     pub assist_depth: u8,
-    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    /// How bonus cards are announced: plus (the original '+') or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
     pub hint_model: HintModel,
     /// Save the game (every board, card, hint and swipe) as JSON to this file, a new one:
@@ -170,7 +170,7 @@ impl Play {
             .with_network(network)
         });
         let greeting =
-            format!("Threes! (seed {seed}) — swipe with the arrow keys or w a s d, q quits.");
+            format!("Threes! (seed {seed}) — swipe with the arrow keys or w a s d (q quits).");
         Ok(Play {
             session,
             assistant,

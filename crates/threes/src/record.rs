@@ -220,14 +220,14 @@ impl GameRecord {
         if format.as_str() != Some(FORMAT) {
             return Err(bad(
                 "format",
-                format!("expected \"{FORMAT}\", found {format}"),
+                format!("expected '{FORMAT}', found {format}"),
             ));
         }
         let seed = uint(get(&v, "seed", "")?, "seed")?;
         let hm = get(&v, "hint_model", "")?;
         let hint_model: HintModel = hm
             .as_str()
-            .ok_or_else(|| bad("hint_model", "expected \"plus\" or \"window\""))?
+            .ok_or_else(|| bad("hint_model", "expected 'plus' or 'window'"))?
             .parse()
             .map_err(|e: crate::card::HintModelError| bad("hint_model", e.to_string()))?;
         let list = get(&v, "frames", "")?

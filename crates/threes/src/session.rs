@@ -555,7 +555,7 @@ impl Session for ThreesSession {
     ) -> Result<Box<dyn ludomat_game::LongRun>, SessionError> {
         if name != "train" {
             return Err(SessionError::Invalid(format!(
-                "threes has one long run, \"train\" (not {})",
+                "threes has one long run, 'train' (not {})",
                 ludomat_io::text::quoted(name, 40)
             )));
         }

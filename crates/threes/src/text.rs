@@ -123,14 +123,16 @@ pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String 
     let model = config.model;
     match &config.contender {
         Contender::Engine(..) => format!(
-            "Threes! engine {engine}: {} (from game {first}), seed {seed}, {}, hint model \
+            "Threes! engine {engine}: {} (from game {}), seed {seed}, {}, hint model \
              {model}",
             ludomat_io::text::count(u64::from(games), "game", "games"),
+            ludomat_io::text::thousands(u64::from(first)),
             ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
         Contender::Searcher(s) => format!(
-            "Threes! AI: {} (from game {first}), seed {seed}, {}, {}, hint model {model}",
+            "Threes! AI: {} (from game {}), seed {seed}, {}, {}, hint model {model}",
             ludomat_io::text::count(u64::from(games), "game", "games"),
+            ludomat_io::text::thousands(u64::from(first)),
             rule(s.config().depth),
             ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
@@ -264,7 +266,12 @@ pub fn replay(record: &GameRecord) -> Vec<(String, bool)> {
                 f.board
             );
             if let Some(d) = f.direction {
-                let _ = writeln!(s, "swipe {d} {}  (a {} comes in)", d.arrow(), f.card);
+                let _ = writeln!(
+                    s,
+                    "swipe {d} {}  (a {} comes in)",
+                    d.arrow(),
+                    thousands(u64::from(f.card.value()))
+                );
             }
             (s, f.direction.is_some())
         })
@@ -278,7 +285,7 @@ pub fn replay_end(record: &GameRecord) -> String {
     format!(
         "\nthe game's final score {}, highest card {}{}\n",
         thousands(record.score()),
-        last.max_tile(),
+        thousands(u64::from(last.max_tile().value())),
         if last.is_dead() { ", game over" } else { "" }
     )
 }

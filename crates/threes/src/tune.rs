@@ -193,6 +193,9 @@ pub fn tune_run(
         state.next = 0;
         state.round += 1;
     }
+    // the bound counted two candidates for every weight; a weight at 0 has one, so the
+    // run ends below it: its last report says the count it ended at, as the end line does
+    ctx.set_total(Some(state.tried));
     ctx.finish(state.tried, (state.best, state.best_mean));
     Ok((state, Ended::Finished))
 }
@@ -230,6 +233,34 @@ pub fn tune(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bar reads the run's last report: it counts the candidates the run ended at,
+    /// as the end line does (it showed "20/23 candidates" beside "20 candidates tried").
+    #[test]
+    fn the_last_report_counts_the_candidates_tried() {
+        let config = TuneConfig {
+            start: Weights::default(),
+            games: 2,
+            depth: 1,
+            rounds: 1,
+            seed: 5,
+        };
+        let mut last = None;
+        let (state, ended) = {
+            let mut watch = |p: &ludomat_game::run::Progress<(Weights, f64)>| {
+                if p.last {
+                    last = Some((p.done, p.total));
+                }
+            };
+            let mut ctx = RunContext::new("candidates", Some(config.bound())).watch(&mut watch);
+            let mut save = |_: &TuneState| Ok(());
+            let mut cp = Checkpoint::every(1, &mut save);
+            tune_run(&config, None, &mut ctx, &mut cp, &mut |_| {}).unwrap()
+        };
+        assert_eq!(ended, Ended::Finished);
+        assert!(state.tried < config.bound());
+        assert_eq!(last, Some((state.tried, Some(state.tried))));
+    }
 
     #[test]
     fn a_resumed_run_ends_where_an_uninterrupted_one_does() {

@@ -77,6 +77,27 @@ pub struct TuneOptions {
 }
 
 /// Why a tuning run cannot start or go on.
+/// A method as the command line names it (`--method cmaes`).
+fn method_name(method: TuneMethod) -> &'static str {
+    match method {
+        TuneMethod::Coordinate => "coordinate",
+        TuneMethod::Cmaes => "cmaes",
+    }
+}
+
+/// A file that is not a saved state: damaged (cut short, not JSON) in the words every
+/// damaged file is said in, or JSON of something else.
+fn not_state(name: &str, what: &str, e: &serde_json::Error) -> String {
+    if e.is_data() {
+        format!(
+            "{name} is not a saved {what}: {}",
+            ludomat_io::error::json(e)
+        )
+    } else {
+        ludomat_io::error::damaged_json(name, e)
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum TuningError {
     /// No games, or depth 0.
@@ -86,11 +107,21 @@ pub enum TuningError {
     #[error("--sigma {}: from 0.01 to 10", ludomat_io::text::short(*.0))]
     Sigma(f64),
     /// A saved state that is not one (the file's name).
-    #[error("{0} is not a saved tuning state")]
-    NotState(String, #[source] serde_json::Error),
+    #[error("{}", not_state(.0, "tuning state", .1))]
+    NotState(String, serde_json::Error),
     /// A saved state that is not a CMA-ES one (the file's name).
-    #[error("{0} is not a saved CMA-ES tuning state")]
-    NotCmaesState(String, #[source] serde_json::Error),
+    #[error("{}", not_state(.0, "CMA-ES tuning state", .1))]
+    NotCmaesState(String, serde_json::Error),
+    /// A checkpoint of the other method.
+    #[error("{source_name} is a checkpoint of {saved}, not of {asked}: resume it with --method {saved}, or start without --resume")]
+    OtherMethod {
+        /// The file's name.
+        source_name: String,
+        /// Its method's name on the command line.
+        saved: &'static str,
+        /// The method asked for.
+        asked: &'static str,
+    },
     /// A coordinate-search state of another version.
     #[error("{source_name}: tuning state version {version}, this ludomat reads 1")]
     Version {
@@ -350,11 +381,12 @@ impl TuneOptions {
     pub fn bar_message(&self, round: u32, best_mean: f64) -> String {
         match self.method {
             TuneMethod::Coordinate => format!(
-                "round {}/{}  best {best_mean:.0}",
+                "round {}/{}  best {}",
                 round.max(1),
-                self.rounds
+                self.rounds,
+                ludomat_io::text::number(best_mean)
             ),
-            TuneMethod::Cmaes => format!("best {best_mean:.0}"),
+            TuneMethod::Cmaes => format!("best {}", ludomat_io::text::number(best_mean)),
         }
     }
 
@@ -384,7 +416,7 @@ impl TuneOptions {
         for (name, value) in &saved {
             was = was.with(name, value);
         }
-        let differences = was.differences(&self.settings(start));
+        let differences = was.differences_in(&self.settings(start), "the checkpoint");
         if !differences.is_empty() {
             return Err(TuningError::OtherSettings {
                 source_name: source.into(),
@@ -439,6 +471,23 @@ impl TuneOptions {
     }
 
     fn read_state(&self, source: &str, text: &str) -> Result<Resume, TuningError> {
+        // a checkpoint of the other method is said as such, not as a field it lacks
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+            let saved = match v.get("method").and_then(|m| m.as_str()) {
+                Some("cmaes") => Some(TuneMethod::Cmaes),
+                None if v.get("round").is_some() && v.get("next").is_some() => {
+                    Some(TuneMethod::Coordinate)
+                }
+                _ => None,
+            };
+            if let Some(saved) = saved.filter(|m| *m != self.method) {
+                return Err(TuningError::OtherMethod {
+                    source_name: source.into(),
+                    saved: method_name(saved),
+                    asked: method_name(self.method),
+                });
+            }
+        }
         match self.method {
             TuneMethod::Coordinate => {
                 let state: TuneState = serde_json::from_str(text)
@@ -595,6 +644,55 @@ mod tests {
         }
     }
 
+    /// A checkpoint of the other method is said as such (it said "the field 'method' is
+    /// missing").
+    #[test]
+    fn a_checkpoint_of_the_other_method_is_named() {
+        let coordinate = r#"{"version":1,"round":1,"next":0,"tried":1}"#;
+        let e = options(TuneMethod::Cmaes, None)
+            .read_resume(&Weights::default(), "cp.json", coordinate)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "cp.json is a checkpoint of coordinate, not of cmaes: resume it with --method \
+             coordinate, or start without --resume"
+        );
+        let cmaes = r#"{"version":1,"method":"cmaes","means":[]}"#;
+        let e = options(TuneMethod::Coordinate, None)
+            .read_resume(&Weights::default(), "cp.json", cmaes)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("a checkpoint of cmaes, not of coordinate"),
+            "{e}"
+        );
+    }
+
+    /// The bar's best mean with thousands, as every figure (it was `best 1390`).
+    #[test]
+    fn the_bar_says_the_best_mean_with_thousands() {
+        let o = options(TuneMethod::Coordinate, None);
+        assert_eq!(o.bar_message(1, 1390.4), "round 1/1  best 1,390");
+        let o = options(TuneMethod::Cmaes, None);
+        assert_eq!(o.bar_message(1, 12_345.6), "best 12,346");
+    }
+
+    /// A damaged checkpoint is said as every damaged file is, never in serde's words.
+    #[test]
+    fn a_damaged_checkpoint_is_said_in_the_one_wording() {
+        let o = options(TuneMethod::Coordinate, None);
+        let e = o
+            .read_resume(&Weights::default(), "cp.json", "{\n  \"version\": 1,\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "cp.json is damaged: not valid JSON: line 2, at its end: the text ends in the \
+             middle of a value"
+        );
+    }
+
     #[test]
     fn a_checkpointed_cmaes_run_resumes_to_the_same_end() {
         let dir = tempfile::tempdir().unwrap();
@@ -632,7 +730,7 @@ mod tests {
             .unwrap_err();
         assert!(
             e.to_string()
-                .contains("--seed: \"5\" in the log, \"99\" now"),
+                .contains("--seed: '5' in the checkpoint, '99' now"),
             "{e}"
         );
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -687,7 +785,7 @@ mod tests {
         assert!(o
             .header(&Weights::default())
             .contains("2 games per candidate"));
-        assert_eq!(o.bar_message(0, 12.3), "round 1/1  best 12");
+        assert_eq!(o.bar_message(0, 12.3), "round 1/1  best 12.3");
         assert!(TuneOptions {
             sigma: 20.0,
             ..options(TuneMethod::Cmaes, None)

@@ -99,7 +99,7 @@ pub struct VersusOptions {
         arg(long, default_value_t = 60.0, value_name = "SECONDS")
     )]
     pub engine_timeout: f64,
-    /// How bonus cards are announced: plus (the original "+") or window (three values).
+    /// How bonus cards are announced: plus (the original '+') or window (three values).
     #[cfg_attr(feature = "clap", arg(long, default_value = "plus", value_parser = crate::options::hint_models()))]
     pub hint_model: HintModel,
     /// Also compare two AIs game by game on the deals both played, at each budget both

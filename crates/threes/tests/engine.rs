@@ -132,7 +132,7 @@ fn a_crash_is_named() {
     assert!(matches!(e, EngineError::Exited { .. }), "{e}");
     let m = e.to_string();
     assert!(
-        m.contains("the engine crash ended at game 7, turn 4 before answering"),
+        m.contains("the engine 'crash' ended at game 7, turn 4 before answering"),
         "{m}"
     );
     assert!(m.ends_with("(status 3)"), "{m}");
@@ -179,7 +179,7 @@ fn an_illegal_swipe_is_named_with_the_board() {
     let m = e.to_string();
     assert!(
         m.contains(&format!(
-            "answered `swipe {}` at game 7, turn {}",
+            "answered 'swipe {}' at game 7, turn {}",
             d.name(),
             k + 1
         )),
@@ -193,12 +193,11 @@ fn unknown_swipes_and_garbage_are_named() {
     let e = failure("unknown", &then("swipe sideways"));
     assert!(matches!(e, EngineError::Garbage { .. }), "{e}");
     assert!(
-        e.to_string()
-            .contains("\"swipe sideways\" at game 7, turn 4"),
+        e.to_string().contains("'swipe sideways' at game 7, turn 4"),
         "{e}"
     );
     let e = failure("garbage", &then("hello there"));
-    assert!(e.to_string().contains("sent \"hello there\""), "{e}");
+    assert!(e.to_string().contains("sent 'hello there'"), "{e}");
     let e = failure("refuser", &then("error I give up"));
     assert!(matches!(e, EngineError::Refused { .. }), "{e}");
     assert!(
@@ -231,7 +230,7 @@ fn a_missing_program_is_named() {
     // in words, the program named (hostile re-trial item 11)
     assert_eq!(
         e.to_string(),
-        "cannot start the engine /nonexistent/engine: no such file"
+        "cannot start the engine 'ghost' (/nonexistent/engine): no such file"
     );
 }
 

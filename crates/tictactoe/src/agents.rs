@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use ludomat_game::terminal::with_quit_key;
 use ludomat_game::{seed, Agent, AgentError, Ending, LineInput};
 use rand::seq::SliceRandom;
 
@@ -129,10 +130,13 @@ impl HumanAgent {
                         let msg = e
                             .to_string()
                             .replace(&cell.to_string(), &self.notation.name(cell));
-                        self.say(&format!("  {msg}; choose an empty square.\n"))?;
+                        self.say(&format!(
+                            "  {}\n",
+                            with_quit_key(&format!("{msg}; choose an empty square."))
+                        ))?;
                     }
                 },
-                Err(e) => self.say(&format!("  {e}\n"))?,
+                Err(e) => self.say(&format!("  {}\n", with_quit_key(&e.to_string())))?,
             }
         }
     }

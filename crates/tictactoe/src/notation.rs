@@ -50,10 +50,10 @@ impl Notation {
     #[must_use]
     pub const fn hint(self) -> &'static str {
         match self {
-            Notation::Numeric => "a digit 1-9 in reading order (1 2 3 / 4 5 6 / 7 8 9)",
+            Notation::Numeric => "a digit 1–9 in reading order (1 2 3 / 4 5 6 / 7 8 9)",
             Notation::Computox => "a letter A B C / D E F / G H J (there is no I)",
             Notation::Menace => "two letters, row then column, each L, M or R (e.g. MR)",
-            Notation::Ring => "a digit 0-8 on the clockwise ring (0 1 2 / 7 8 3 / 6 5 4, centre 8)",
+            Notation::Ring => "a digit 0–8 on the clockwise ring (0 1 2 / 7 8 3 / 6 5 4, centre 8)",
         }
     }
 
@@ -96,7 +96,11 @@ impl Notation {
                     .iter()
                     .position(|l| l == c)
                     .map(|i| Cell::ALL[i])
-                    .ok_or_else(|| err(format!("'{c}' is not one of the square letters"))),
+                    .ok_or_else(|| {
+                        // the letter as it was typed, not upper-cased
+                        let typed = text.trim().chars().next().unwrap_or(*c);
+                        err(format!("'{typed}' is not one of the square letters"))
+                    }),
                 _ => Err(err("not a single letter".into())),
             },
             Notation::Menace => match chars.as_slice() {
@@ -125,7 +129,7 @@ impl Notation {
                         .map(|i| Cell::ALL[i])
                         .ok_or_else(|| err("no such cell".into()))
                 }
-                ['9'] => Err(err("9 is not on the ring; the squares are 0-8".into())),
+                ['9'] => Err(err("9 is not on the ring; the squares are 0–8".into())),
                 _ => Err(err("not a single digit".into())),
             },
         }

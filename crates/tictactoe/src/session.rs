@@ -345,7 +345,7 @@ impl TictactoeSession {
                     .and_then(Cell::from_index)
                     .ok_or_else(|| {
                         SessionError::Invalid(format!(
-                            "square {sq} does not exist: squares are 1-9 in reading order"
+                            "square {sq} does not exist: squares are 1–9 in reading order"
                         ))
                     })?;
                 if self.board.is_over() {
@@ -504,7 +504,7 @@ impl Session for TictactoeSession {
                 .map(|c| TictactoeAction::Play { square: square(c) })
                 .map_err(|e| SessionError::Invalid(e.to_string())),
             _ => Err(SessionError::Invalid(format!(
-                "cannot read {}: type a square 1-9, step, run N, new or reset",
+                "cannot read {}: type a square 1–9, step, run N, new or reset",
                 ludomat_io::text::quoted(line, 60)
             ))),
         }

@@ -452,11 +452,11 @@ pub fn verify_timed(
     };
     let mut last = Agreement::default();
     for _ in 0..runs.max(1) {
-        let (start, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
+        let (start, cpu) = (Instant::now(), ludomat_game::run::cpu::thread());
         let (a, ended) = verify(netlist, timing, ctx)?;
         let this = RunTime {
             wall: start.elapsed(),
-            cpu: ludomat_game::run::cpu::process().saturating_sub(cpu),
+            cpu: ludomat_game::run::cpu::thread().saturating_sub(cpu),
         };
         if this.wall < best.wall {
             best = this;

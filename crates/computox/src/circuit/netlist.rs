@@ -599,24 +599,24 @@ mod tests {
     fn errors_name_line_column_and_fault() {
         let e = err("supply +\n\nrelay R c\nmake Q T1 + c\n");
         assert_eq!((e.line, e.column), (4, 6));
-        assert!(e.message.contains("no relay or button \"Q\""), "{e}");
+        assert!(e.message.contains("no relay or button 'Q'"), "{e}");
         let e = err("relay R c\nmake R T1 a b\nbreak R T1 a b\n");
         assert_eq!((e.line, e.column), (3, 9));
         assert!(e.message.contains("R-T1 is already wired at line 2"), "{e}");
         let e = err("relay R c\n  frob R\n");
         assert_eq!((e.line, e.column), (2, 3));
-        assert!(e.message.contains("unknown statement \"frob\""), "{e}");
+        assert!(e.message.contains("unknown statement 'frob'"), "{e}");
         let e = err("relay R c\nmake R T1 a\n");
         assert!(e.message.contains("too few words"), "{e}");
         let e = err("relay R c pull_in=x\n");
-        assert!(e.message.contains("\"x\" is not a number of ticks"), "{e}");
+        assert!(e.message.contains("'x' is not a number of ticks"), "{e}");
         let e = err("uniselector U 3 m\nbank U w a b\n");
         assert!(
             e.message.contains("has 3 positions but this bank lists 2"),
             "{e}"
         );
         let e = err("bank U w a b\n");
-        assert!(e.message.contains("no uniselector \"U\""), "{e}");
+        assert!(e.message.contains("no uniselector 'U'"), "{e}");
         let e = err("relay R c\nrelay R d\n");
         assert!(e.message.contains("already declared at line 1"), "{e}");
         let mut nine = String::from("relay R c\n");

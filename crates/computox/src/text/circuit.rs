@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use ludomat_game::console::Reply;
+use ludomat_game::terminal::{with_quit_key, QUIT_KEY};
 use ludomat_game::{Session, SessionError};
 use ludomat_tictactoe::Notation;
 
@@ -130,7 +131,7 @@ pub(super) fn opening(s: &ComputoxSession, timing: Timing) -> String {
     }
     format!(
         "THE COMPUTOX, RELAY BY RELAY — the simulated circuit plays ({timing} timing, \
-         seed {}).\nPress a square letter (A B C / D E F / G H J, no I); R = RESET, Q = quit.\n{}",
+         seed {}).\nPress a square letter (A B C / D E F / G H J, no I); R = RESET {QUIT_KEY}.\n{}",
         v.seed,
         describe(&happenings, &v, timing)
     )
@@ -147,21 +148,29 @@ pub(super) fn answer(
         "Q" | "QUIT" | "EXIT" | "N" | "NO" => return Ok(None),
         "R" | "RESET" | "Y" | "YES" => ComputoxAction::Reset,
         "" => {
-            return Ok(Some(Reply::Go(
-                "  nothing was typed; press a square letter A-J (no I)\n".into(),
-            )))
+            return Ok(Some(Reply::Go(format!(
+                "  {}\n",
+                with_quit_key("nothing was typed; press a square letter A–J (no I)")
+            ))))
         }
-        _ => match Notation::Computox.parse(&t) {
+        _ => match Notation::Computox.parse(line.trim()) {
             Ok(c) => ComputoxAction::Press {
                 square: Square::from_cell(c).letter(),
                 controller: None,
             },
-            Err(e) => return Ok(Some(Reply::Go(format!("  {e}\n")))),
+            Err(e) => {
+                return Ok(Some(Reply::Go(format!(
+                    "  {}\n",
+                    with_quit_key(&e.to_string())
+                ))))
+            }
         },
     };
     Ok(Some(Reply::Go(match s.apply(action) {
         Ok(h) => describe(&h, &s.view(), timing),
-        Err(SessionError::Refused(r)) => format!("  {r}. Nothing changed.\n"),
+        Err(SessionError::Refused(r)) => {
+            format!("  {}\n", with_quit_key(&format!("{r}. Nothing changed.")))
+        }
         Err(e) => return Err(e),
     })))
 }
@@ -230,7 +239,7 @@ pub fn work(r: &Agreement) -> String {
 pub fn speed(r: &Agreement, time: RunTime, runs: Option<u32>) -> String {
     format!(
         "{}{}: {}",
-        ludomat_io::text::wall_and_cpu(time.wall, time.cpu),
+        ludomat_io::text::wall_and_cpu_one_thread(time.wall, time.cpu),
         runs.map(|n| format!(" (the fastest of {n} runs)"))
             .unwrap_or_default(),
         ludomat_io::text::rate(r.events as f64, time.wall, "events")

@@ -149,7 +149,7 @@ pub fn place() -> Result<Place, ClusterError> {
         ),
         ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(
             "--distributed: not started by mpirun or srun with several processes (e.g. \
-             `mpirun -n 8 ludomat qubic proof --dims 3 --search --distributed`); searching \
+             'mpirun -n 8 ludomat qubic proof --dims 3 --search --distributed'); searching \
              on this process alone",
         ),
         ludomat_cluster::Place::Alone(Alone::OneProcess) => {

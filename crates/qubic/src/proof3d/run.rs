@@ -94,7 +94,7 @@ pub enum SearchConfigError {
     #[error("after: {0} stones; 0 (from scratch) to {MAX_AFTER}")]
     After(u8),
     /// `after` > 0 needs the strategy to follow first.
-    #[error("after: {0} stones of Patashnik's strategy, but this build has no dictionary (feature `patashnik`)")]
+    #[error("after: {0} stones of Patashnik's strategy, but this build has no dictionary (feature 'patashnik')")]
     NoDictionary(u8),
     /// `threat_depth` out of range.
     #[error("threat_depth: {0}; 1 to 30 threes")]

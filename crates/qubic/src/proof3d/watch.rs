@@ -322,7 +322,7 @@ impl ProveRun {
         if p.search_after > 0 {
             return Err(SessionError::Invalid(
                 "prove: search_after needs Patashnik's dictionary, left out of this build \
-                 (the `patashnik` feature); 0 searches from scratch"
+                 (the 'patashnik' feature); 0 searches from scratch"
                     .into(),
             ));
         }

@@ -88,7 +88,7 @@ pub enum Speed {
     #[cfg_attr(
         feature = "clap",
         value(
-            help = "The real machine's pace: 5 clock ticks a second, 6-10 ticks per instruction"
+            help = "The real machine's pace: 5 clock ticks a second, 6–10 ticks per instruction"
         )
     )]
     Authentic,
@@ -387,7 +387,7 @@ pub fn parse_number(s: &str) -> Option<u32> {
 pub fn parse_byte(s: &str) -> Result<u8, String> {
     parse_number(s)
         .and_then(|v| u8::try_from(v).ok())
-        .ok_or_else(|| format!("'{}' is not a byte (0-255, 0x.., 0b..)", s.trim()))
+        .ok_or_else(|| format!("'{}' is not a byte (0–255, 0x.., 0b..)", s.trim()))
 }
 
 /// The two toggle-switch banks as typed, `0x0f,0x0c` (one byte: bank 1 stays 0).
@@ -540,7 +540,7 @@ impl RelaySession {
 
     fn key(&mut self, digit: u8) -> Result<Vec<RelayHappening>, SessionError> {
         let key = Key::new(digit)
-            .ok_or_else(|| invalid(format!("key {digit}: the teletype's keys are 0-9")))?;
+            .ok_or_else(|| invalid(format!("key {digit}: the teletype's keys are 0–9")))?;
         let mut unchecked = None;
         if let Some(board) = self.board() {
             let problem = if board.outcome.is_over() {
@@ -994,7 +994,7 @@ impl Session for RelaySession {
             },
             _ => {
                 return Err(invalid(format!(
-                    "'{}' is not a teletype key (0-9) nor a command (step, run, start, stop, \
+                    "'{}' is not a teletype key (0–9) nor a command (step, run, start, stop, \
                      reset, set ADDR WORD, switches BANK VALUE, speed authentic|fast)",
                     line.trim()
                 )))

@@ -52,7 +52,7 @@ pub fn place() -> Result<Place, ClusterError> {
             ),
             ludomat_cluster::Place::Alone(Alone::NotLaunched) => Place::Alone(
                 "--distributed: not started by mpirun or srun with several processes (e.g. \
-                 `mpirun -n 8 ludomat threes auto --distributed …`); playing on this process \
+                 'mpirun -n 8 ludomat threes auto --distributed …'); playing on this process \
                  alone",
             ),
             ludomat_cluster::Place::Alone(Alone::OneProcess) => Place::Alone(
@@ -169,15 +169,15 @@ impl DistributedRun {
     ) -> String {
         format!(
             "Threes! AI on {ranks} MPI ranks (master on {processor}, message round trip {:.1} \
-             µs), {} mode: {} games (from game {}), seed {}, {}, parallel depth {}, hint model \
+             µs), {} mode: {} (from game {}), seed {}, {}, parallel depth {}, hint model \
              {}\n",
             round_trip.as_secs_f64() * 1e6,
             match self.mode {
                 Mode::Search => "search",
                 Mode::Games => "games",
             },
-            self.games,
-            self.first_game,
+            ludomat_io::text::count(u64::from(self.games), "game", "games"),
+            ludomat_io::text::thousands(u64::from(self.first_game)),
             self.seed,
             crate::search::rule(setup.config.depth),
             setup.config.job_levels,

@@ -190,7 +190,7 @@ impl fmt::Display for At {
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     /// The program could not be started.
-    #[error("cannot start the engine {program}: {source}")]
+    #[error("cannot start the engine '{engine}' ({program}): {source}")]
     Spawn {
         /// The engine's name.
         engine: String,
@@ -200,7 +200,7 @@ pub enum EngineError {
         source: std::io::Error,
     },
     /// It exited (or closed its output) before answering.
-    #[error("the engine {engine} ended at {at} before answering ({status})")]
+    #[error("the engine '{engine}' ended at {at} before answering ({status})")]
     Exited {
         /// The engine's name.
         engine: String,
@@ -210,7 +210,7 @@ pub enum EngineError {
         status: String,
     },
     /// No answer within the limit.
-    #[error("engine {engine} sent no {wanted} within {} s at {at} (too slow or hung)", limit.as_secs_f64())]
+    #[error("engine '{engine}' sent no {wanted} within {} s at {at} (too slow or hung)", limit.as_secs_f64())]
     Timeout {
         /// The engine's name.
         engine: String,
@@ -222,7 +222,7 @@ pub enum EngineError {
         limit: Duration,
     },
     /// A swipe that moves nothing.
-    #[error("engine {engine} answered `swipe {swipe}` at {at}, which moves nothing on the board {board}")]
+    #[error("engine '{engine}' answered 'swipe {swipe}' at {at}, which moves nothing on the board {board}")]
     Illegal {
         /// The engine's name.
         engine: String,
@@ -235,7 +235,7 @@ pub enum EngineError {
     },
     /// A line that is not the protocol's.
     #[error(
-        "engine {engine} sent {} at {at}: {problem}",
+        "engine '{engine}' sent {} at {at}: {problem}",
         ludomat_io::text::quoted(line, 80)
     )]
     Garbage {
@@ -249,7 +249,7 @@ pub enum EngineError {
         problem: String,
     },
     /// The engine said `error …`.
-    #[error("engine {engine} refused at {at}: {message}")]
+    #[error("engine '{engine}' refused at {at}: {message}")]
     Refused {
         /// The engine's name.
         engine: String,
@@ -259,7 +259,7 @@ pub enum EngineError {
         message: String,
     },
     /// Too much output: a line too long, or too many lines before a swipe.
-    #[error("engine {engine} flooded its output at {at}: {what}")]
+    #[error("engine '{engine}' flooded its output at {at}: {what}")]
     Flood {
         /// The engine's name.
         engine: String,
@@ -269,7 +269,7 @@ pub enum EngineError {
         what: String,
     },
     /// The run was stopped (cancelled) during the game; the engine was ended.
-    #[error("engine {engine} stopped at {at} on request")]
+    #[error("engine '{engine}' stopped at {at} on request")]
     Stopped {
         /// The engine's name.
         engine: String,
@@ -277,7 +277,7 @@ pub enum EngineError {
         at: At,
     },
     /// Writing to it failed (it is gone).
-    #[error("engine {engine}: cannot write to it at {at}: {source}")]
+    #[error("engine '{engine}': cannot write to it at {at}: {source}")]
     Write {
         /// The engine's name.
         engine: String,
