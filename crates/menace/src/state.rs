@@ -33,7 +33,10 @@ pub enum StateError {
         source: std::io::Error,
     },
     /// The file is not valid JSON.
-    #[error("{} is damaged: not valid JSON: {reason}", ludomat_io::text::path(path))]
+    #[error(
+        "{} is damaged: not valid JSON: {reason}",
+        ludomat_io::text::path(path)
+    )]
     NotJson {
         /// The file.
         path: PathBuf,

@@ -119,7 +119,7 @@ async fn watching_cancelling_and_bad_settings() {
         .await;
     assert_eq!(bad.status, 400, "{bad:?}");
     assert!(
-        bad.error().contains("no contestant called \"hal9000\""),
+        bad.error().contains("no contestant called 'hal9000'"),
         "{bad:?}"
     );
 

@@ -120,7 +120,7 @@ async fn every_action_of_the_logic_bench() {
         )
         .await;
     assert_eq!(a.status, 400, "{a:?}");
-    assert!(a.error().contains("no circuit called \"c9999\""), "{a:?}");
+    assert!(a.error().contains("no circuit called 'c9999'"), "{a:?}");
 
     // An upload that oscillates is named.
     let a = act(

@@ -230,7 +230,7 @@ async fn the_computox_circuit_is_checked_over_its_690_positions_as_a_long_run() 
         )
         .await;
     assert_eq!(unknown.status, 400, "{unknown:?}");
-    assert!(unknown.error().contains("\"verify\""), "{unknown:?}");
+    assert!(unknown.error().contains("'verify'"), "{unknown:?}");
     let neither = c.post(&format!("/api/visits/{id}/run"), json!({})).await;
     assert_eq!(neither.status, 400, "{neither:?}");
     let mut stream = events(addr, &id).await;
