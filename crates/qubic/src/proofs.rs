@@ -113,7 +113,7 @@ pub struct ProofOptions {
     /// With --scheme jobs: the most CPU time of one job in milliseconds, beside
     /// --job-expansions (0 to 60,000; 0: no bound; default 20): a job whose expansions
     /// are dear comes back as soon as a cheap one would, so the master splits it sooner.
-    #[cfg_attr(feature = "clap", arg(long, value_name = "MS", value_parser = ludomat_game::count::count::<u32>(0, crate::proof3d::run::MAX_JOB_CPU_MS)))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "MS", value_parser = ludomat_game::count::count::<u32>(0, crate::proof3d::run::MAX_JOB_CPU_MS as u64)))]
     pub job_cpu_ms: Option<u32>,
     /// With --search or --search-after: search on the processes of an MPI run (`mpirun
     /// -n N ludomat qubic proof --dims 3 --search --distributed`; a build with the cargo
