@@ -200,10 +200,8 @@ fn train(a: TrainArgs) -> Result<()> {
     drop(ctx);
     bar.finish();
     if let Some(p) = &a.state {
-        let lost = text::lost(run.played(), saved_at.get());
-        run.her
-            .save(p)
-            .map_err(|e| anyhow::anyhow!("cannot save HER: {e}; {lost}"))?;
+        let lost = || text::lost(run.played(), saved_at.get());
+        (run.her.save(p)).map_err(|e| anyhow::anyhow!("cannot save HER: {e}; {}", lost()))?;
     }
     let ended = ended?;
     let played = run.played();

@@ -147,7 +147,7 @@ fn run_with(
                 continue;
             }
             let Some(line) = line else {
-                writeln!(out, "\n{}", goodbye(Ending::InputEnded))?;
+                writeln!(out, "\n{}", Ending::InputEnded.goodbye())?;
                 return Ok(());
             };
             line
@@ -163,14 +163,14 @@ fn run_with(
             }
         };
         match choice {
-            Choice::Quit => return Ok(writeln!(out, "{}", goodbye(Ending::Quit))?),
+            Choice::Quit => return Ok(writeln!(out, "{}", Ending::Quit.goodbye())?),
             Choice::Redraw => {}
             Choice::Back => screen = Screen::Machines,
             Choice::Open(m) => screen = Screen::Machine(m),
             Choice::Help => {
                 write!(out, "{}", help(p))?;
                 match pause(input, out, p)? {
-                    Next::Leave(ending) => return Ok(writeln!(out, "{}", goodbye(ending))?),
+                    Next::Leave(ending) => return Ok(writeln!(out, "{}", ending.goodbye())?),
                     Next::Choose(line) => typed_ahead = Some(line),
                     Next::Continue => {}
                 }
@@ -186,7 +186,7 @@ fn run_with(
                     writeln!(out, "\n{}", p.error(&format!("ludomat: {e:#}")))?;
                 }
                 match pause(input, out, p)? {
-                    Next::Leave(ending) => return Ok(writeln!(out, "{}", goodbye(ending))?),
+                    Next::Leave(ending) => return Ok(writeln!(out, "{}", ending.goodbye())?),
                     Next::Choose(line) => typed_ahead = Some(line),
                     Next::Continue => {}
                 }
@@ -215,11 +215,6 @@ fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -
         Some(line) if line.trim().is_empty() => Ok(Next::Continue),
         Some(line) => Ok(Next::Choose(line)),
     }
-}
-
-/// The menu's last line, `You quit; goodbye.` (as Ctrl-C's `Stopped by Ctrl-C; goodbye.`).
-fn goodbye(ending: Ending) -> String {
-    format!("{}; goodbye.", ending.words())
 }
 
 /// Set by Ctrl-C at one of the menu's own prompts.

@@ -7,7 +7,7 @@ use ludomat_io::interrupt::Stopped;
 
 /// Run `work` on a thread of its own with the next Ctrl-C caught. If it comes before the
 /// work ends, what the work was doing is lost: `stopped` says so (its line printed as
-/// `main` prints every [`Stopped`]) and the process ends at once with status 130.
+/// `main` prints every [`Stopped`]) and the process ends at once with its status (130, or 143 after SIGTERM).
 pub fn or_ctrl_c<T: Send>(stopped: impl FnOnce() -> Stopped, work: impl FnOnce() -> T + Send) -> T {
     or_ctrl_c_ticking(stopped, |_| {}, work)
 }
@@ -29,7 +29,7 @@ pub fn or_ctrl_c_ticking<T: Send>(
                 let line = stopped();
                 let _ = crate::out::finish();
                 errln!("{}", crate::help::wrap(line.line()).trim_end());
-                std::process::exit(130);
+                std::process::exit(i32::from(line.status()));
             }
             tick(started.elapsed());
             std::thread::sleep(std::time::Duration::from_millis(40));

@@ -287,21 +287,11 @@ fn auto(a: AutoOptions) -> Result<()> {
     };
     let weights = load_weights(a.weights.as_deref())?;
     if let Some(dir) = &a.record_dir {
-        output::check_folder(dir).with_context(|| format!("--record-dir {}", dir.shown()))?;
         // an earlier run's records are never replaced
         let (first, games) = (u64::from(a.first_game), u64::from(a.games));
-        ludomat_threes::record::refuse_replacing(dir, first, games).map_err(anyhow::Error::msg)?;
-        ludomat_io::write::folders(dir).with_context(|| format!("--record-dir {}", dir.shown()))?;
+        ludomat_threes::record::ready_dir(dir, first, games).map_err(anyhow::Error::msg)?;
     }
-    // The CSV log's settings: what decides its games.
-    let spec = summary::log_spec(
-        Settings::new()
-            .with("--seed", a.seed)
-            .with("--hint-model", a.hint_model)
-            .with("search", text::rule(rule))
-            .with("--engine", a.engine.as_deref().unwrap_or("none"))
-            .with("weights", serde_json::to_string(&weights)?),
-    );
+    let spec = a.log_spec(rule, &weights)?;
     // --- cluster (MPI) ---
     if a.distributed.is_some() && a.eval != Default::default() {
         usage!("--eval learned cannot be combined with --distributed: the cluster searches with the heuristic");
@@ -372,12 +362,12 @@ fn auto(a: AutoOptions) -> Result<()> {
     }
     finish(&a, rule, &games, (wall, Some(cpu)), stream.as_mut(), &spec)?;
     if ended == Ended::Cancelled {
-        let kept = if a.csv.is_some() {
-            "the statistics above are theirs, and the log holds them"
-        } else {
-            "the statistics above are theirs"
-        };
-        return Err(stopped_auto(games.len() as u64, a.games, kept).into());
+        let kept = [
+            "the statistics above are theirs",
+            ", and the log holds them",
+        ];
+        let kept = kept[..1 + usize::from(a.csv.is_some())].concat();
+        return Err(stopped_auto(games.len() as u64, a.games, &kept).into());
     }
     Ok(())
 }

@@ -71,15 +71,13 @@ pub fn play(args: PlayArgs) -> Result<()> {
     }
     let mut x = args.x.build(derive(0), notation)?;
     let mut o = args.o.build(derive(1), notation)?;
-    let quits = [args.x, args.o]
-        .contains(&AgentKind::Human)
-        .then_some(" (q quits)");
+    let quits = [args.x, args.o].contains(&AgentKind::Human);
     outln!(
         "Noughts and crosses: {} (X) against {} (O), seed {}{}.\n",
         x.name(),
         o.name(),
         args.seed,
-        quits.unwrap_or_default()
+        if quits { " (q quits)" } else { "" }
     );
     outln!("{}", Board::EMPTY.render(notation));
     let mut on_move = |b: &Board, p: Player, cell| {

@@ -72,8 +72,8 @@ fn threes_summary_refuses_runs_of_other_settings() {
     assert!(ok, "{err}");
     assert!(out.contains('4'), "{out}");
     for (other, differs) in [
-        (&seed9, "--seed: \"1\" in"),
-        (&depth1, "search: \"depth 2\" in"),
+        (&seed9, "--seed: '1' in"),
+        (&depth1, "search: 'depth 2' in"),
     ] {
         let (ok, out, err) = ludomat(&["threes", "summary", &a, other], "");
         assert!(!ok, "combined without a word: {out}");

@@ -197,3 +197,30 @@ fn relay_her_and_the_proof_checks() {
     let line = says_it_in_one_wording(&["qubic", "proof"], Duration::from_millis(1500), None);
     assert!(line.contains("not complete"), "{line}");
 }
+
+/// SIGTERM stops a long run as Ctrl-C does, and the line and status say SIGTERM (143),
+/// also where the line is made after the run let go of its signal handling (a tournament)
+/// and where the work has no safe point (a proof check, a benchmark).
+#[test]
+fn sigterm_is_said_as_sigterm_with_status_143() {
+    for args in [
+        &[
+            "tournament",
+            "tictactoe",
+            "--x",
+            "perfect",
+            "--o",
+            "random",
+            "--games",
+            "1000000000",
+        ][..],
+        &["qubic", "proof"][..],
+        &["threes", "bench", "--depth", "3"][..],
+    ] {
+        let (code, out, err) = common::signalled(args, SOON, libc::SIGTERM);
+        assert_eq!(code, Some(143), "{args:?}\nstdout:\n{out}\nstderr:\n{err}");
+        let tail = err.trim_end();
+        assert!(tail.contains("Stopped by SIGTERM"), "{args:?}: {err}");
+        assert!(!tail.contains("Ctrl-C"), "{args:?}: {err}");
+    }
+}

@@ -67,6 +67,13 @@ impl Ending {
         }
     }
 
+    /// The menu's last line: `You quit; goodbye.`, `Input ended; goodbye.` (as Ctrl-C's
+    /// `Stopped by Ctrl-C; goodbye.`).
+    #[must_use]
+    pub fn goodbye(self) -> String {
+        format!("{}; goodbye.", self.words())
+    }
+
     /// The line every game prints when it stops here: `You quit; game abandoned.` with a
     /// game in progress, `You quit.` between games.
     #[must_use]

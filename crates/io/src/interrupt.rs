@@ -197,8 +197,9 @@ impl Drop for Scope {
                 libc::sigaction(*signal, old, std::ptr::null_mut());
             }
         }
+        // LAST_SIGNAL is kept: a run builds its `Stopped` after its scope ended, and must
+        // still say which signal stopped it (the next scope forgets it).
         REQUESTED.store(false, Ordering::SeqCst);
-        LAST_SIGNAL.store(0, Ordering::SeqCst);
         clear_interrupt();
     }
 }

@@ -46,6 +46,7 @@ pub mod exhibits;
 pub mod fd_limit;
 pub mod guard;
 pub mod headers;
+mod held_run;
 pub mod job;
 mod kit;
 pub mod memory;

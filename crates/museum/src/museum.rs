@@ -203,7 +203,7 @@ struct Inner {
     streams: Mutex<HashMap<IpAddr, usize>>,
     /// The runs holding a run slot or a place in the queue, by visit id: each ends its
     /// channel when it has let go of both ([`crate::run`]).
-    runs_held: Mutex<HashMap<String, crate::run::HeldRun>>,
+    runs_held: Mutex<HashMap<String, crate::held_run::HeldRun>>,
     stopping: watch::Sender<bool>,
     rates: RateLimiter,
     refusals: Refusals,
@@ -289,7 +289,7 @@ impl Museum {
     }
 
     /// The runs holding a slot or a place, by visit id ([`crate::run`]).
-    pub(crate) fn runs_held(&self) -> &Mutex<HashMap<String, crate::run::HeldRun>> {
+    pub(crate) fn runs_held(&self) -> &Mutex<HashMap<String, crate::held_run::HeldRun>> {
         &self.inner.runs_held
     }
 

@@ -54,13 +54,7 @@ use ludomat_game::Work;
 
 pub use crate::job::RUN;
 
-/// A run holding its client's share (and a slot or a place in the queue), as the museum
-/// knows it: whose, whether it was stopped, and a channel that ends when it has let go.
-pub(crate) struct HeldRun {
-    client: std::net::IpAddr,
-    cancel: ludomat_game::run::Cancel,
-    ended: tokio::sync::watch::Receiver<()>,
-}
+use crate::held_run::HeldRun;
 
 /// What a run holds — its client's share, and its slot once it has one — until it has
 /// ended; dropped, it lets go of both and tells whoever waits in [`Museum::stopped_runs_let_go`].

@@ -108,6 +108,26 @@ impl AutoOptions {
         Ok(rule)
     }
 
+    /// The CSV log's settings for this run with `rule` and `weights`: what decides its
+    /// games, so a resumed or combined log must record the same.
+    ///
+    /// # Errors
+    /// Weights that cannot be written as JSON.
+    pub fn log_spec(
+        &self,
+        rule: DepthRule,
+        weights: &crate::Weights,
+    ) -> Result<ludomat_io::log::Spec, serde_json::Error> {
+        Ok(crate::summary::log_spec(
+            ludomat_io::log::Settings::new()
+                .with("--seed", self.seed)
+                .with("--hint-model", self.hint_model)
+                .with("search", crate::search::rule(rule))
+                .with("--engine", self.engine.as_deref().unwrap_or("none"))
+                .with("weights", serde_json::to_string(weights)?),
+        ))
+    }
+
     /// The run these options ask for, played by `contender`.
     #[must_use]
     pub fn config(&self, contender: Contender) -> AutoConfig {

@@ -473,6 +473,19 @@ pub fn refuse_replacing(dir: &std::path::Path, first: u64, games: u64) -> Result
     ))
 }
 
+/// Make `dir` ready for the records of games `first` to `first + games - 1`: a folder
+/// that can take files, none of them there already ([`refuse_replacing`]), made if missing.
+///
+/// # Errors
+/// What is in the way, in words, naming `--record-dir`.
+pub fn ready_dir(dir: &std::path::Path, first: u64, games: u64) -> Result<(), String> {
+    use ludomat_io::text::Shown as _;
+    let named = |e: &dyn std::fmt::Display| format!("--record-dir {}: {e}", dir.shown());
+    ludomat_io::output::check_folder(dir).map_err(|e| named(&e))?;
+    refuse_replacing(dir, first, games)?;
+    ludomat_io::write::folders(dir).map_err(|e| named(&e))
+}
+
 #[cfg(test)]
 mod record_dir_tests {
     /// Hostile re-trial item 9: an earlier run's records are found before a run replaces

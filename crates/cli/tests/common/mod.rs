@@ -89,6 +89,17 @@ pub fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
 /// `after`: its exit code (`None`: killed, or not ended within two minutes), stdout,
 /// stderr. It must still run when the signal comes.
 pub fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, String, String) {
+    signalled(args, after, libc::SIGINT)
+}
+
+#[cfg(unix)]
+/// [`interrupted`] with `signal` (SIGTERM: as a service manager stops a process) in place
+/// of Ctrl-C.
+pub fn signalled(
+    args: &[&str],
+    after: std::time::Duration,
+    signal: libc::c_int,
+) -> (Option<i32>, String, String) {
     use std::os::unix::process::CommandExt as _;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
         .args(args)
@@ -110,7 +121,7 @@ pub fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, S
     let pgid = libc::pid_t::try_from(child.id()).expect("a pid");
     // SAFETY: kill with a negative pid (the group this test made) and a valid signal
     // number has no memory effects.
-    unsafe { libc::kill(-pgid, libc::SIGINT) };
+    unsafe { libc::kill(-pgid, signal) };
     let started = std::time::Instant::now();
     let code = loop {
         if let Some(status) = child.try_wait().expect("wait") {
