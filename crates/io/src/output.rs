@@ -112,9 +112,31 @@ pub fn same_place(a: &Path, b: &Path) -> bool {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
         };
-        Some((std::fs::canonicalize(dir).ok()?, name))
+        Some((canonical_as_far_as_it_exists(dir)?, name))
     };
     matches!((place(a), place(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// `dir` made absolute and free of links as far as it exists, the folders not made yet
+/// (a run's `--out d` before it makes `d`) added by name: so `d/curve.csv` and the
+/// `curve.csv` a run will write into `d` are one place before either exists.
+fn canonical_as_far_as_it_exists(dir: &Path) -> Option<PathBuf> {
+    let mut missing = Vec::new();
+    let mut at = dir;
+    loop {
+        if let Ok(found) = std::fs::canonicalize(at) {
+            return Some(missing.iter().rev().fold(found, |p, name| p.join(name)));
+        }
+        match at.file_name() {
+            Some(name) => missing.push(name.to_os_string()),
+            // `..` or a root that does not resolve: no place to compare
+            None => return None,
+        }
+        at = match at.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+    }
 }
 
 /// The one rule every command follows before its work: none of the files it writes
@@ -395,6 +417,24 @@ pub fn refuse_existing(path: &Path, flag: &str, what: &str) -> io::Result<()> {
 
 #[cfg(all(test, unix))]
 mod tests {
+
+    /// Hostile re-trial: `menace --state d/curve.csv train --out d` with no `d` yet: the
+    /// state and the run's curve are one place before the folder is made.
+    #[test]
+    fn a_file_in_a_folder_not_made_yet_is_one_place_with_its_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().join("d");
+        assert!(same_place(&d.join("curve.csv"), &d.join("./curve.csv")));
+        assert!(same_place(
+            &d.join("curve.csv"),
+            &dir.path().join("d/").join("curve.csv")
+        ));
+        assert!(!same_place(&d.join("curve.csv"), &d.join("curve.svg")));
+        assert!(
+            folder_not_inputs("--out", &d, &["curve.csv"], &[Some(&d.join("curve.csv"))]).is_err()
+        );
+        assert!(folder_not_inputs("--out", &d, &["curve.csv"], &[Some(&d.join("m.json"))]).is_ok());
+    }
     use super::*;
 
     #[test]

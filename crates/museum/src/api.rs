@@ -276,7 +276,10 @@ async fn apply_action(
         })
         .into_response()),
         Err(e) if inline => Ok(Json(json!({
-            "refused": { "status": status_of(&e).as_u16(), "error": e.to_string() },
+            "refused": {
+                "status": status_of(&e).as_u16(),
+                "error": crate::error::in_our_words(&e.to_string()),
+            },
             "seq": visit.latest().seq,
         }))
         .into_response()),
@@ -342,7 +345,10 @@ async fn start_run(
         // As for actions: a page shows the refusal (a second run of its visitor, a full
         // queue) in its message line, not as a console error.
         Err(e) if inline && e.status != StatusCode::NOT_FOUND => Ok(Json(json!({
-            "refused": { "status": e.status.as_u16(), "error": e.message },
+            "refused": {
+                "status": e.status.as_u16(),
+                "error": crate::error::in_our_words(&e.message),
+            },
         }))
         .into_response()),
         Err(e) => Err(e),

@@ -586,4 +586,25 @@ async fn every_api_error_is_in_our_words() {
             );
         }
     }
+    // the path the pages use: a refusal answered 200 inline, in the same words
+    let inline = format!("/api/visits/{id}/actions?refusals=inline");
+    for (body, says) in [
+        (&b"{\"type\": \"bogus\"}"[..], "'bogus' is not one of"),
+        (
+            &b"{\"type\": \"play\"}"[..],
+            "the field 'square' is missing",
+        ),
+    ] {
+        let mut c = Client::connect(addr).await;
+        let a = c.raw("POST", &inline, body).await;
+        let said = a.body["refused"]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(said.contains(says), "{said:?} lacks {says:?}: {a:?}");
+        assert!(
+            !said.contains('`') && !said.contains("unknown variant"),
+            "{said:?}"
+        );
+    }
 }
