@@ -19,7 +19,7 @@ use ludomat_game::run::{Ended, Progress};
 use ludomat_game::LineInput;
 use ludomat_io::interrupt::Stopped;
 use ludomat_io::lock::Wait;
-use ludomat_io::log::{Log, Resume, Settings};
+use ludomat_io::log::{Log, Resume};
 use ludomat_io::output::{self, ANY, CHART};
 use ludomat_threes::auto::{AutoOptions, AutoProgress, Contender, MAX_GAMES};
 use ludomat_threes::autoplay::GameSummary;
