@@ -204,6 +204,18 @@ fn page_weights() {
 }
 
 /// `./name.js` chunks a module imports.
+/// The `i`-th argument as a number, `default` when it is missing or not a number, held
+/// within `range` (the load generator's settings).
+fn arg<T: std::str::FromStr + Ord + Copy>(
+    args: &[String],
+    i: usize,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
+) -> T {
+    let n = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
+    n.clamp(*range.start(), *range.end())
+}
+
 fn imported_chunks(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (i, _) in text.match_indices("\"./") {
@@ -846,16 +858,8 @@ mod class {
     }
 
     pub fn main(args: &[String]) {
-        let minutes: u64 = args
-            .first()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(20)
-            .clamp(1, 120);
-        let students: usize = args
-            .get(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(30)
-            .clamp(1, 200);
+        let minutes: u64 = super::arg(args, 0, 20, 1..=120);
+        let students: usize = super::arg(args, 1, 30, 1..=200);
         let bin = args
             .get(2)
             .cloned()
@@ -1086,21 +1090,9 @@ mod class {
     /// and `students` students on addresses of their own, each with a page and a move
     /// every 250 ms, for `seconds`.
     pub fn crowd_main(args: &[String]) {
-        let seconds: u64 = args
-            .first()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(60)
-            .clamp(5, 3600);
-        let addresses: usize = args
-            .get(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(8)
-            .clamp(1, 100);
-        let autoplays: usize = args
-            .get(2)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(12)
-            .clamp(1, 100);
+        let seconds: u64 = super::arg(args, 0, 60, 5..=3600);
+        let addresses: usize = super::arg(args, 1, 8, 1..=100);
+        let autoplays: usize = super::arg(args, 2, 12, 1..=100);
         let bin = args
             .get(3)
             .cloned()
@@ -1249,16 +1241,8 @@ mod class {
     }
 
     pub fn networks_main(args: &[String]) {
-        let seconds: u64 = args
-            .first()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(80)
-            .clamp(5, 3600);
-        let clients: usize = args
-            .get(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(20)
-            .clamp(1, 200);
+        let seconds: u64 = super::arg(args, 0, 80, 5..=3600);
+        let clients: usize = super::arg(args, 1, 20, 1..=200);
         let bin = args
             .get(2)
             .cloned()
