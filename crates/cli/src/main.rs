@@ -172,8 +172,8 @@ fn dispatch(command: Command) -> Result<()> {
 }
 
 fn main() -> std::process::ExitCode {
-    // SIGPIPE stays ignored (Rust's default): a reader that goes away is a failed write,
-    // which `out` turns into a clean exit after the command has saved what it saves.
+    // SIGPIPE stays ignored (Rust's default), and SIGXFSZ too: failed writes, said in words.
+    ludomat_io::write::file_size_limit_as_an_error();
     if std::env::var_os(out::COMMAND_TREE_VAR).is_some() {
         // For the sweep test (tests/sweep.rs): every subcommand, walked from clap's tree.
         out::print_command_tree(&<Cli as clap::CommandFactory>::command());

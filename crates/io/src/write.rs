@@ -477,3 +477,16 @@ mod tests {
         assert_eq!(mode, 0o640);
     }
 }
+
+/// Make a write past the file-size limit (`ulimit -f`) fail with an error the writers say
+/// in words ("the file is too large for this system (the file-size limit)"), keeping the
+/// old file or the whole lines written, instead of SIGXFSZ ending the process without a
+/// word in the middle of a save. SIGPIPE is already ignored (Rust's default): a reader
+/// that goes away is a failed write, which the binary turns into a clean exit.
+pub fn file_size_limit_as_an_error() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN has no memory effects.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}

@@ -2,7 +2,7 @@
 // visitor meets them from the home page by clicking: results as the terminal counts them
 // (wins, draws, losses), intervals as the terminal writes them, no backticks, a run's
 // clock from its first second and one figure for its time, no "stop it first" under the
-// visitor's own run, the relay not opening on a refusal, Threes! numbers with a unit and
+// visitor's own run, the relay not opening on a refusal and counting draws, Threes! numbers with a unit and
 // the AI's select agreeing with the line below it, MENACE's seed 1 (set, shown, linked)
 // and its share link naming the source rules `source`.
 import { test } from 'node:test';
@@ -75,6 +75,10 @@ test('relay: the exhibit opens with the machine waiting for a key, not with "aut
   await visit(page, 'relay');
   await page.waitForTimeout(2_000);
   assert.doesNotMatch(await message(page), /autoplay stopped/);
+  // its tally in the terminal's words: draws, never ties
+  const tally = await page.locator('lm-exhibit-relay p', { hasText: 'Games:' }).innerText();
+  assert.match(tally, /draws \d/);
+  assert.doesNotMatch(tally, /\bties?\b/);
   assert.deepEqual(errors, []);
 });
 

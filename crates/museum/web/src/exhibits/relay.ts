@@ -188,7 +188,7 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
       <h3>The board, as the paper tells it</h3>
       <lm-board .squares=${squares} @square=${(e: CustomEvent) => this.press(rings[e.detail.index])}></lm-board>
       <p class="note" data-outcome>${outcomeText(b.outcome) || (b.legal_keys.length ? 'Your move (O): click a cell or type its number.' : 'The machine (X) is thinking.')}
-        Games: <span class="x">X</span> wins ${v.games.machine_wins}, ties ${v.games.ties}, <span class="o">O</span> wins ${v.games.person_wins}.</p>`;
+        Games: <span class="x">X</span> wins ${v.games.machine_wins}, draws ${v.games.ties}, <span class="o">O</span> wins ${v.games.person_wins}.</p>`;
   }
 
   render() {
