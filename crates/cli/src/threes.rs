@@ -334,7 +334,7 @@ fn auto(a: AutoOptions) -> Result<()> {
         bar.update(p, Some(swipes + &last.unwrap_or_default()));
     };
     let (mut ctx, _ctrl_c) = progress::context("games", Some(u64::from(a.games)), &mut watch);
-    let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
+    let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::with_children());
     let pool = parallel.then_some(&pool);
     let result = ludomat_threes::auto::run(
         &config,
@@ -355,7 +355,7 @@ fn auto(a: AutoOptions) -> Result<()> {
     drop(ctx);
     bar.finish();
     let wall = started.elapsed();
-    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    let cpu = ludomat_game::run::cpu::with_children().saturating_sub(cpu);
     let (games, ended) = result?;
     if ended == Ended::Cancelled && games.is_empty() {
         return Err(stopped_auto(0, a.games, "no game had ended: no statistics").into());

@@ -229,3 +229,54 @@ fn a_tiny_curve_two_games_two_budgets() {
     assert!(!ok);
     assert!(err.contains("no {} where the budget goes"), "{err}");
 }
+
+/// A time as the binary writes it (`602 ms`, `1.3 s`, `33 µs`), in seconds.
+fn seconds(number: &str, unit: &str) -> f64 {
+    let n: f64 = number.replace(',', "").parse().unwrap();
+    match unit {
+        "µs" => n / 1e6,
+        "ms" => n / 1e3,
+        "s" => n,
+        u => panic!("unit {u}"),
+    }
+}
+
+/// `threes auto --engine`: the run's CPU time counts the engines' (the searches run in
+/// them), not only this process's — at least the search time the engines report.
+#[test]
+fn auto_with_an_engine_counts_the_engines_cpu() {
+    let (ok, out, err) = ludomat(
+        &[
+            "threes",
+            "auto",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--engine",
+            "ludomat threes engine --nodes-per-move 2000",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    // the statistics on standard output, the timing on standard error
+    let all = format!("{out}\n{err}");
+    let words: Vec<&str> = all.split_whitespace().collect();
+    let at = |w: &str| {
+        words
+            .iter()
+            .position(|x| *x == w)
+            .unwrap_or_else(|| panic!("{w}: {all}"))
+    };
+    // "search: 0.655 ms a swipe", "819 swipes in 331 ms wall, 602 ms CPU: …"
+    let s = at("search:");
+    let per_swipe = seconds(words[s + 1], words[s + 2]);
+    let w = at("wall,");
+    let swipes: f64 = words[w - 5].replace(',', "").parse().unwrap();
+    let cpu = seconds(words[w + 1], words[w + 2]);
+    assert!(
+        cpu >= 0.8 * per_swipe * swipes,
+        "CPU {cpu} s below the engines' search {} s:\n{all}",
+        per_swipe * swipes
+    );
+}
