@@ -111,17 +111,8 @@ fn signalled(
     signal: i32,
     group: bool,
 ) -> (Option<i32>, String, i32, std::time::Duration) {
-    use ludomat_io::child::Run as _;
-    use std::os::unix::process::CommandExt;
     use std::time::{Duration, Instant};
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .process_group(0)
-        .start()
-        .unwrap();
+    let child = common::in_own_group(args);
     let start = Instant::now();
     let engine = loop {
         let said = ludomat_io::read::to_string(pid_file).unwrap_or_default();

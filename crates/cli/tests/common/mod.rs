@@ -93,6 +93,21 @@ pub fn interrupted(args: &[&str], after: std::time::Duration) -> (Option<i32>, S
 }
 
 #[cfg(unix)]
+/// `ludomat ARGS` started in a process group of its own (as a shell's foreground job),
+/// stdin closed, stdout and stderr piped.
+pub fn in_own_group<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Child {
+    use std::os::unix::process::CommandExt as _;
+    std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .start()
+        .expect("the binary starts")
+}
+
+#[cfg(unix)]
 /// [`interrupted`] with `signal` (SIGTERM: as a service manager stops a process) in place
 /// of Ctrl-C.
 pub fn signalled(
@@ -100,15 +115,7 @@ pub fn signalled(
     after: std::time::Duration,
     signal: libc::c_int,
 ) -> (Option<i32>, String, String) {
-    use std::os::unix::process::CommandExt as _;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .process_group(0)
-        .start()
-        .expect("the binary starts");
+    let mut child = in_own_group(args);
     let mut out = child.stdout.take().expect("piped");
     let mut err = child.stderr.take().expect("piped");
     let out = std::thread::spawn(move || ludomat_io::read::capped(&mut out, 1 << 20));
