@@ -43,10 +43,8 @@ impl Bar {
             unit: unit.to_string(),
             total: std::cell::Cell::new(total),
             base: std::cell::Cell::new(0),
-            // one column short of the width: a line that fills the last column leaves the
-            // cursor waiting to wrap, and the terminal's echo of Ctrl-C ('^C') then starts a
-            // new line, so the bar cleared at the end would be left above it
-            width: ludomat_io::text::terminal_width().saturating_sub(1),
+            // short of the width by room for the terminal's '^C' (see progress_width)
+            width: ludomat_io::text::progress_width(),
             bar_width: std::cell::Cell::new(MIN_BAR),
         }
     }
@@ -244,5 +242,9 @@ mod tests {
         let line = bar.bar_width.get() + counts + bar.bar.message().chars().count();
         assert_eq!(line, bar.width, "{}", bar.bar.message());
         assert!(bar.bar.message().contains("eta"), "{}", bar.bar.message());
+        // the terminal's '^C' echo (two columns) and the cursor fit after the line, so
+        // the clear at the end of a stopped run clears the bar (it was width - 1)
+        let terminal = ludomat_io::text::terminal_width();
+        assert!(line + 3 <= terminal, "{line} of {terminal} columns");
     }
 }

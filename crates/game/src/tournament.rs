@@ -259,8 +259,8 @@ pub fn tournament_until<G: Game>(
     let b_name = make_b(0).name();
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
-        // one column short: a full line's cursor waits to wrap, and '^C' would start a new one
-        let width = ludomat_io::text::terminal_width().saturating_sub(1);
+        // short of the width by room for the terminal's '^C' (see progress_width)
+        let width = ludomat_io::text::progress_width();
         bar.set_style(
             // the counts, the rate and the time left in the words of every other (never
             // "852,605.1735/s", never "8s"); the bar takes what they leave of the width

@@ -463,6 +463,20 @@ pub fn terminal_width() -> usize {
     })
 }
 
+/// The columns a progress line (a bar, a spinner) may take: [`terminal_width`] less
+/// [`PROGRESS_MARGIN`]. A line that fills the last column leaves the cursor waiting to
+/// wrap, and the terminal's echo of Ctrl-C (`^C`, two columns) then wraps onto a new
+/// line, so the clear at the end of the run clears that line and leaves the bar above
+/// it on screen. Every progress line is laid out in this width.
+#[must_use]
+pub fn progress_width() -> usize {
+    terminal_width().saturating_sub(PROGRESS_MARGIN)
+}
+
+/// The columns a progress line leaves free at the right: room for the terminal's `^C`
+/// and the cursor after it ([`progress_width`]).
+pub const PROGRESS_MARGIN: usize = 3;
+
 /// The columns of the terminal on standard output or standard error, if either is one.
 fn terminal_columns() -> Option<usize> {
     #[cfg(unix)]
