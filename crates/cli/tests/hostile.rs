@@ -1138,3 +1138,65 @@ fn no_header_is_printed_before_a_refusal() {
         assert_eq!(out, "", "{args:?} printed before refusing: {err}");
     }
 }
+
+/// `sh -c 'ludomat ARGS >> FILE'` (or another redirection) in `dir`: the status, stderr.
+fn through_a_shell(dir: &std::path::Path, script: &str) -> (bool, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("L", env!("CARGO_BIN_EXE_ludomat"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (out.status.success(), common::text(&out.stderr))
+}
+
+/// Second re-trial, hostile item 1: an output that is the shell's redirect target of the
+/// same command (`--vcd l8.txt >> l8.txt`, `relay asm -o r.txt >> r.txt`, through a link
+/// too, standard error as well) was written over what the redirection held.
+#[test]
+fn an_output_that_is_the_commands_own_standard_output_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let bench = concat!(env!("CARGO_MANIFEST_DIR"), "/../logic/data/c17.bench");
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/../../programs/relay/busy.asm");
+    std::os::unix::fs::symlink("r.txt", dir.path().join("link.txt")).unwrap();
+    let cases = [
+        (
+            format!("\"$L\" logic sim {bench} --random 5 --vcd l8.txt >> l8.txt"),
+            "l8.txt",
+            "standard output",
+        ),
+        (
+            format!("\"$L\" relay asm {source} -o r.txt >> r.txt"),
+            "r.txt",
+            "standard output",
+        ),
+        (
+            format!("\"$L\" relay asm {source} -o link.txt >> r.txt"),
+            "r.txt",
+            "standard output",
+        ),
+        (
+            format!("\"$L\" relay asm {source} -o e.txt 2>> e.txt"),
+            "e.txt",
+            "standard error",
+        ),
+    ];
+    for (script, file, stream) in cases {
+        let path = dir.path().join(file);
+        ludomat_io::write::atomically(&path, "earlier line\n").unwrap();
+        let (ok, err) = through_a_shell(dir.path(), &script);
+        let text = ludomat_io::read::to_string(&path).unwrap();
+        assert!(!ok, "{script}: written\n{text}");
+        assert!(text.starts_with("earlier line\n"), "{script}: lost\n{text}");
+        let said = words(if stream == "standard error" {
+            &text
+        } else {
+            &err
+        });
+        assert!(
+            said.contains(&format!("is the file this command's {stream} goes to")),
+            "{script}: {said}"
+        );
+    }
+}

@@ -59,9 +59,62 @@ pub enum OutputRefused {
     /// Two outputs of one run are one file: the later would replace the earlier.
     #[error("is the same file as {0} gives, which this command also writes")]
     SameAsOutput(String),
+    /// The output is the file this process's standard output or error goes to (a shell's
+    /// `>` or `>>`): writing it too would mix the two or replace what is printed there.
+    #[error("{}", own_stream_words(.0))]
+    OwnStream(&'static str),
     /// The path cannot be looked at.
     #[error("{0}")]
     Io(#[source] io::Error),
+}
+
+/// The words of [`OutputRefused::OwnStream`] (`stream`: `standard output`).
+#[must_use]
+pub fn own_stream_words(stream: &str) -> String {
+    format!(
+        "is the file this command's {stream} goes to (a shell redirection): writing it \
+         as well would destroy what is printed there; give another name"
+    )
+}
+
+/// Which of this process's standard output and standard error is the file at `path`
+/// (after its links), when one is: the file a shell's `>` or `>>` sent it to, compared by
+/// device and inode with what descriptors 1 and 2 have open. Every output check and every
+/// writer asks it ([`check`], [`not_an_input`], [`crate::write::check_target`]), so
+/// `--vcd l8.txt >> l8.txt` is refused before anything is written, by any name.
+#[must_use]
+pub fn own_stream(path: &Path) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let meta = std::fs::metadata(path).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        for (fd, name) in [(1, "standard output"), (2, "standard error")] {
+            // SAFETY: fstat fills a zeroed stat this function owns; its result is checked.
+            let (dev, ino) = unsafe {
+                let mut st: libc::stat = std::mem::zeroed();
+                if libc::fstat(fd, &mut st) != 0 {
+                    continue;
+                }
+                if st.st_mode & libc::S_IFMT != libc::S_IFREG {
+                    continue;
+                }
+                (st.st_dev, st.st_ino)
+            };
+            #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
+            if u64::from(dev as u64) == meta.dev() && u64::from(ino as u64) == meta.ino() {
+                return Some(name);
+            }
+        }
+        None
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// Refuse an output that is the same file as one of `inputs` (compared by device and
@@ -70,8 +123,12 @@ pub enum OutputRefused {
 /// run would save where it also writes its curve is one file as well.
 ///
 /// # Errors
-/// [`OutputRefused::SameAsInput`] naming the input.
+/// [`OutputRefused::SameAsInput`] naming the input; [`OutputRefused::OwnStream`] for the
+/// file standard output or error goes to ([`own_stream`]).
 pub fn not_an_input(output: &Path, inputs: &[&Path]) -> Result<(), OutputRefused> {
+    if let Some(stream) = own_stream(output) {
+        return Err(OutputRefused::OwnStream(stream));
+    }
     for input in inputs {
         if same_file(output, input) {
             return Err(OutputRefused::SameAsInput(input.to_path_buf()));
@@ -229,7 +286,9 @@ impl Refused {
     pub fn two_paths_one_file(&self) -> Option<String> {
         matches!(
             self.why,
-            OutputRefused::SameAsInput(_) | OutputRefused::SameAsOutput(_)
+            OutputRefused::SameAsInput(_)
+                | OutputRefused::SameAsOutput(_)
+                | OutputRefused::OwnStream(_)
         )
         .then(|| self.to_string())
     }
@@ -273,7 +332,11 @@ pub fn check(path: &Path, formats: &'static [&'static str]) -> Result<(), Output
         Ok(meta) if !meta.file_type().is_file() => {
             return Err(OutputRefused::Special(kind_of(&meta.file_type())))
         }
-        Ok(_) => {}
+        Ok(_) => {
+            if let Some(stream) = own_stream(&target) {
+                return Err(OutputRefused::OwnStream(stream));
+            }
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             if target != path {
                 return Err(OutputRefused::Dangling(target));
