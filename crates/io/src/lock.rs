@@ -16,7 +16,11 @@
 //!   long as the lock lives.
 //!
 //! The kernel releases the locks when the holder ends, however it ends (`kill -9`
-//! included), so a stale side file never blocks anyone. Readers (`menace stats`) take no
+//! included), so a stale side file never blocks anyone. A holder that ends normally (or
+//! is stopped by Ctrl-C or SIGTERM, which end it normally) removes its side file while it
+//! still holds it; a process that locks a side file then checks that it is still the
+//! file at the name, and opens the name again if not, so no empty `PATH.lock` is left and
+//! no two processes hold one state. Readers (`menace stats`) take no
 //! lock: saves are atomic.
 
 use std::io::{self, Write};
@@ -164,15 +168,22 @@ impl Lock {
         if let Some(dir) = side.parent().filter(|d| !d.as_os_str().is_empty()) {
             crate::write::folders(dir).map_err(fail)?;
         }
-        crate::write::check_target(&side).map_err(fail)?;
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&side)
-            .map_err(|e| fail(in_words(e)))?;
-        take(&file, wait, || held_by(holder(&side))).map_err(|e| e.or_io(&fail))?;
+        let file = loop {
+            crate::write::check_target(&side).map_err(fail)?;
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&side)
+                .map_err(|e| fail(in_words(e)))?;
+            take(&file, wait, || held_by(holder(&side))).map_err(|e| e.or_io(&fail))?;
+            // the holder before may have removed the side file as it let go (a waiter
+            // then holds a file no longer there): only the file at the name counts
+            if is_at(&file, &side) {
+                break file;
+            }
+        };
         // The file itself, when it exists: another name for it is refused too.
         let first = match std::fs::symlink_metadata(&target) {
             Ok(m) if m.file_type().is_file() => {
@@ -241,11 +252,35 @@ impl Drop for Lock {
     fn drop(&mut self) {
         // The state file's own locks go with their files.
         crate::held::let_go(self.id);
-        // Empty the side file (the next holder writes its own); the kernel lets go of the
-        // lock when the file is closed. The side file stays: removing it would let a
-        // waiter lock a file that is gone while a third process makes a new one.
-        let _ = self.file.set_len(0);
+        // Remove the side file while still holding it, and only when the name is still
+        // this lock's file: a waiter that locked the removed file sees it is gone
+        // (`is_at`) and opens the name again, so no two processes ever hold the one
+        // name. No empty `PATH.lock` is left after a run. The kernel lets go of the
+        // lock when the file is closed.
+        if is_at(&self.file, &self.side) {
+            let _ = std::fs::remove_file(&self.side);
+        } else {
+            let _ = self.file.set_len(0);
+        }
         let _ = self.file.unlock();
+    }
+}
+
+/// Whether the file at `path` is `file` (same device and inode): a lock's side file still
+/// at its name.
+fn is_at(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        match (file.metadata(), std::fs::symlink_metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }
 
@@ -283,6 +318,36 @@ mod tests {
         assert!(!waiter.is_finished());
         drop(again);
         waiter.join().unwrap().unwrap();
+        // newcomer re-trial item 10: no empty side file is left after the holders end
+        assert!(!dir.path().join("sub/menace.json.lock").exists());
+    }
+
+    /// Many holders and waiters on one name, each removing the side file as it lets go:
+    /// never two at once.
+    #[test]
+    fn removing_the_side_file_never_lets_two_hold_the_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("s.json");
+        let inside = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let (state, inside) = (state.clone(), inside.clone());
+                std::thread::spawn(move || {
+                    for _ in 0..20 {
+                        let lock = Lock::acquire(&state, Wait::Yes).unwrap();
+                        let now = inside.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        assert_eq!(now, 0, "two holders at once");
+                        std::thread::sleep(Duration::from_micros(200));
+                        inside.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                        drop(lock);
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        assert!(!dir.path().join("s.json.lock").exists());
     }
 
     #[test]
