@@ -629,17 +629,18 @@ fn summary(a: SummaryArgs) -> Result<()> {
     ludomat_io::read::each(&a.files, |name, r| -> Result<()> {
         Ok(games.read_from(name, r)?)
     })?;
-    let games = games.into_games();
-    if games.is_empty() {
+    // folded as they were read: no game is kept
+    let all = games.aggregate();
+    if all.games() == 0 {
         bail!(
             "no games in {}",
             ludomat_io::text::count(a.files.len() as u64, "file", "files")
         );
     }
-    outln!("{}", text::summary_head(&games, a.files.len()));
-    out!("{}", wrap(&text::stats(&games)));
+    outln!("{}", text::summary_head_of(all, a.files.len()));
+    out!("{}", wrap(&text::stats_of(all)));
     // recorded with the games: the same files give the same line
-    if let Some(speed) = text::search_speed(&games) {
+    if let Some(speed) = text::search_speed_of(all) {
         outln!("{speed}");
     }
     Ok(())

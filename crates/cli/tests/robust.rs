@@ -214,7 +214,7 @@ fn a_huge_seconds_value_in_a_summary_is_an_error() {
     .unwrap();
     fails_saying(
         &["threes", "summary", &csv.display().to_string()],
-        "s.csv:2:13: seconds 1e300 is more than the limit",
+        "s.csv, line 2, column 13: seconds 1e300 is more than the limit",
     );
     ludomat_io::write::atomically(
         &csv,
@@ -224,7 +224,7 @@ fn a_huge_seconds_value_in_a_summary_is_an_error() {
     // no board ends in such a score: refused, naming the line (hostile item 18)
     fails_saying(
         &["threes", "summary", &csv.display().to_string()],
-        "s.csv:2:5: score 18,446,744,073,709,551,615 is more than a board whose highest card is 3 can hold",
+        "s.csv, line 2, column 5: score 18,446,744,073,709,551,615 is more than a board whose highest card is 3 can hold",
     );
 }
 

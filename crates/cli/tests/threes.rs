@@ -203,7 +203,20 @@ fn a_run_split_in_parts_is_the_same_run_and_summarises() {
     assert!(!ok);
     // line 3: the settings line (issue 39) and the header come first
     let err = err.replace('\n', " ");
-    assert!(err.contains("b.csv:3: game 1 already read at"), "{err}");
+    assert!(
+        err.contains("b.csv, line 3: game 1 already read in"),
+        "{err}"
+    );
+    // the same file twice is said as such, before its games are read (it said "game 0
+    // already read")
+    let (ok, _, err) = summary(&["b.csv", "./b.csv"]);
+    assert!(!ok);
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        err.contains("b.csv is given twice (also as ./b.csv)"),
+        "{err}"
+    );
+    assert!(!err.contains("already read"), "{err}");
     let bad = path("bad.csv");
     ludomat_io::write::atomically(
         &bad,
@@ -212,7 +225,10 @@ fn a_run_split_in_parts_is_the_same_run_and_summarises() {
     .unwrap();
     let (ok, _, err) = summary(&["bad.csv"]);
     assert!(!ok);
-    assert!(err.contains("bad.csv:2:5: score '2x'"), "{err}");
+    assert!(
+        err.contains("bad.csv, line 2, column 5: score '2x'"),
+        "{err}"
+    );
 }
 
 /// Quitting or ending input mid-game reports the score so far; `replay --step` prompts

@@ -15,7 +15,7 @@ use ludomat_relay_cpu::memory::{from_bytes, from_hex, to_bytes, to_hex};
 use ludomat_relay_cpu::{assemble_for, disassemble};
 use ludomat_threes::autoplay::GameSummary;
 use ludomat_threes::record::GameRecord;
-use ludomat_threes::summary::{to_csv, Summaries, MAX_SECONDS};
+use ludomat_threes::summary::{to_csv, Aggregate, Summaries, MAX_SECONDS};
 use ludomat_threes::{Direction, HintModel, Threes, Weights};
 
 proptest! {
@@ -77,7 +77,8 @@ proptest! {
             .collect();
         let mut s = Summaries::new();
         s.read("p.csv", &to_csv(first, &games)).unwrap();
-        prop_assert_eq!(s.into_games(), games);
+        prop_assert_eq!(s.aggregate(), &Aggregate::of(&games));
+        prop_assert_eq!(s.number_runs(), usize::from(!games.is_empty()));
     }
 
     /// Heuristic weights JSON.

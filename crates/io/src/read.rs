@@ -549,12 +549,35 @@ impl<R: BufRead> Iterator for Lines<R> {
 /// messages show it and a buffered reader, which it reads line by line ([`Lines`]): files
 /// of any size, never held whole.
 ///
+/// A file given twice (by the same name, `./a.csv`, a link or a hard link to it) is refused
+/// before anything is read: `a.csv is given twice (also as ./a.csv): each file is read
+/// once`, not its games said to be read already.
+///
 /// # Errors
-/// A file that cannot be opened (`cannot read NAME: …`), or `read`'s error.
+/// A file given twice, a file that cannot be opened (`cannot read NAME: …`), or `read`'s
+/// error.
 pub fn each<E: From<io::Error>>(
     paths: &[PathBuf],
     mut read: impl FnMut(&str, &mut dyn BufRead) -> Result<(), E>,
 ) -> Result<(), E> {
+    for (i, later) in paths.iter().enumerate() {
+        if let Some(earlier) = paths[..i]
+            .iter()
+            .find(|p| crate::output::same_file(p, later))
+        {
+            let (a, b) = (crate::text::path(earlier), crate::text::path(later));
+            let also = if a == b {
+                String::new()
+            } else {
+                format!(" (also as {b})")
+            };
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{a} is given twice{also}: each file is read once"),
+            )
+            .into());
+        }
+    }
     for path in paths {
         let name = crate::text::path(path);
         let file =
@@ -611,6 +634,35 @@ mod tests {
             .status()
             .unwrap()
             .success());
+    }
+
+    /// Newcomer re-trial item 8: `threes summary a.csv a.csv` said "game 0 already read".
+    #[test]
+    fn a_file_given_twice_is_said_so_before_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.csv");
+        crate::write::atomically(&a, "x\n").unwrap();
+        let link = dir.path().join("b.csv");
+        std::os::unix::fs::symlink(&a, &link).unwrap();
+        let mut read = 0;
+        let e = each(&[a.clone(), a.clone()], |_, _| -> io::Result<()> {
+            read += 1;
+            Ok(())
+        })
+        .unwrap_err();
+        assert_eq!(read, 0);
+        let name = crate::text::path(&a);
+        assert_eq!(
+            e.to_string(),
+            format!("{name} is given twice: each file is read once")
+        );
+        let e = each(&[a.clone(), link.clone()], |_, _| -> io::Result<()> {
+            Ok(())
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("is given twice (also as"), "{e}");
+        each(&[a], |_, _| -> io::Result<()> { Ok(()) }).unwrap();
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::auto::{AutoConfig, Contender};
 use crate::autoplay::GameSummary;
 use crate::record::GameRecord;
-use crate::summary::{reached, ScoreStats};
+use crate::summary::Aggregate;
 use crate::versus::{Point, VersusConfig};
 use crate::{Board, Threes};
 
@@ -38,10 +38,16 @@ pub const MILESTONES: [u32; 6] = [384, 768, 1536, 3072, 6144, 12288];
 /// [`search_speed`]'s.
 #[must_use]
 pub fn stats(games: &[GameSummary]) -> String {
-    let Some(stats) = ScoreStats::of(games) else {
+    stats_of(&Aggregate::of(games))
+}
+
+/// [`stats`] of the games `all` adds up (`threes summary`, which keeps no game).
+#[must_use]
+pub fn stats_of(all: &Aggregate) -> String {
+    let Some(stats) = all.stats() else {
         return "no games\n".into();
     };
-    let n = games.len() as u64;
+    let n = all.games();
     let moves = stats.moves;
     let mut s = format!(
         "score: mean {}  median {}  max {}  min {}\n",
@@ -51,7 +57,7 @@ pub fn stats(games: &[GameSummary]) -> String {
         thousands(stats.min)
     );
     s.push_str("reached (share of games, 95 % interval):\n");
-    for (m, p) in reached(games, &MILESTONES) {
+    for (m, p) in all.reached(&MILESTONES) {
         // the share with its interval, its percent aligned (`Proportion`'s form)
         let _ = writeln!(
             s,
@@ -73,7 +79,13 @@ pub fn stats(games: &[GameSummary]) -> String {
 /// the game): `search: 744 ns a swipe, 4,967,612 nodes/s`; `None` for no games.
 #[must_use]
 pub fn search_speed(games: &[GameSummary]) -> Option<String> {
-    let stats = ScoreStats::of(games)?;
+    search_speed_of(&Aggregate::of(games))
+}
+
+/// [`search_speed`] of the games `all` adds up.
+#[must_use]
+pub fn search_speed_of(all: &Aggregate) -> Option<String> {
+    let stats = all.stats()?;
     let (moves, nodes, search_time) = (stats.moves, stats.nodes, stats.seconds);
     let search = Duration::from_secs_f64(search_time.max(0.0));
     Some(format!(
@@ -88,7 +100,7 @@ pub fn search_speed(games: &[GameSummary]) -> Option<String> {
 /// time only, said so.
 #[must_use]
 pub fn auto_timing(games: &[GameSummary], wall: Duration, cpu: Option<Duration>) -> String {
-    let swipes = ScoreStats::of(games).map_or(0, |s| s.moves);
+    let swipes = Aggregate::of(games).stats().map_or(0, |s| s.moves);
     let time = match cpu {
         Some(cpu) => ludomat_io::text::wall_and_cpu(wall, cpu),
         None => format!(
@@ -106,10 +118,16 @@ pub fn auto_timing(games: &[GameSummary], wall: Duration, cpu: Option<Duration>)
 /// The first line of `threes summary`: `4 games from 2 files; 3.1 s of search time`.
 #[must_use]
 pub fn summary_head(games: &[GameSummary], files: usize) -> String {
-    let searched: Duration = games.iter().map(|g| g.elapsed).sum();
+    summary_head_of(&Aggregate::of(games), files)
+}
+
+/// [`summary_head`] of the games `all` adds up.
+#[must_use]
+pub fn summary_head_of(all: &Aggregate, files: usize) -> String {
+    let searched = all.search_time();
     format!(
         "{} from {}; {} of search time",
-        ludomat_io::text::count(games.len() as u64, "game", "games"),
+        ludomat_io::text::count(all.games(), "game", "games"),
         ludomat_io::text::count(files as u64, "file", "files"),
         ludomat_io::text::duration(searched)
     )

@@ -313,7 +313,7 @@ pub fn read_csv_from(
         CSV_HEADER,
         "threes versus",
         &mut |_| Ok(()),
-        &mut |n, line| read_row(&format!("{source}:{n}"), line, &mut seen, into),
+        &mut |n, line| read_row(&crate::summary::at_line(source, n), line, &mut seen, into),
     )
 }
 
