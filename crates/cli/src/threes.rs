@@ -205,8 +205,20 @@ fn play_with(
     // the game so far is saved however the play ends, a failed input included
     let played = game.run(key, &mut say);
     if let Some(path) = &args.record {
-        crate::files::write(path, game.record().to_json())?;
-        say(&format!("game saved to {}", path.shown()))?;
+        // never over a record another process wrote meanwhile: beside it, said so
+        let (saved, moved) =
+            ludomat_io::write::new_file_or_beside(path, game.record().to_json().as_bytes())
+                .with_context(|| format!("cannot write {}", path.shown()))?;
+        if moved {
+            say(&format!(
+                "{} appeared meanwhile (another process wrote it) and is kept; this game \
+                 is saved to {}",
+                path.shown(),
+                saved.shown()
+            ))?;
+        } else {
+            say(&format!("game saved to {}", path.shown()))?;
+        }
     }
     played
 }
@@ -394,7 +406,19 @@ fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option
 fn save_record(dir: Option<&Path>, number: u32, json: &str) -> Result<(), String> {
     let Some(dir) = dir else { return Ok(()) };
     let path = dir.join(format!("game-{number}.json"));
-    crate::files::write(&path, json).map_err(|e| format!("{e:#}"))
+    // records are never replaced, checked as the file is written: one that appeared
+    // since the run began (another process) is kept, and this one saved beside it
+    let (saved, moved) = ludomat_io::write::new_file_or_beside(&path, json.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.shown()))?;
+    if moved {
+        errln!(
+            "{} appeared meanwhile (another process wrote it) and is kept; game {number} \
+             is saved to {}",
+            path.shown(),
+            saved.shown()
+        );
+    }
+    Ok(())
 }
 
 /// `command` with the program `ludomat` replaced by this ludomat's path.

@@ -50,6 +50,96 @@ pub fn write_atomically(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Res
     replace(path, bytes, temp_prefix, None).map_err(in_words)
 }
 
+/// Write `bytes` to a new file at `path`, never over anything there, for outputs that are
+/// never replaced (a game's record): the bytes go to a temporary file beside it, which
+/// then takes the name only if nothing has it (a link or `rename` that fails when the
+/// target exists: `NamedTempFile::persist_noclobber`), so the check and the write are one
+/// step. Two processes writing one name at once: one gets it, the other an
+/// `AlreadyExists` error (see [`new_file_or_beside`]). A new file gets the usual
+/// permissions. Returns the file written.
+///
+/// # Errors
+/// `AlreadyExists` when something is at `path` (or appeared there meanwhile); the folder
+/// missing or not writable.
+pub fn new_file(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    let taken = || {
+        io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} is already there", crate::text::path(path)),
+        )
+    };
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(taken());
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("the folder {} does not exist", crate::text::path(&dir)),
+        ));
+    }
+    remove_stale_temporaries(&dir, TEMP_PREFIX);
+    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&dir).map_err(|source| {
+        let kind = source.kind();
+        io::Error::new(kind, crate::error::folder_takes_no_file(&dir, &source))
+    })?;
+    tmp.write_all(bytes).map_err(in_words)?;
+    tmp.flush().map_err(in_words)?;
+    match tmp.persist_noclobber(path) {
+        Ok(_) => Ok(path.to_path_buf()),
+        // the temporary file is removed as the error drops it
+        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => Err(taken()),
+        Err(e) => Err(in_words(e.error)),
+    }
+}
+
+/// [`new_file`] at `path`, or, when something has that name (another process wrote it
+/// meanwhile), at the first free `NAME-2.EXT`, `NAME-3.EXT` … beside it: nothing is
+/// replaced and nothing is lost. The file written, and whether it is another name.
+///
+/// # Errors
+/// As [`new_file`], but for `AlreadyExists` (unless 1,000 names are taken).
+pub fn new_file_or_beside(path: &Path, bytes: &[u8]) -> io::Result<(PathBuf, bool)> {
+    match new_file(path, bytes) {
+        Ok(p) => return Ok((p, false)),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(e),
+    }
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+    for n in 2..=1000 {
+        let name = match (&stem, &ext) {
+            (Some(stem), Some(ext)) => format!("{stem}-{n}.{ext}"),
+            (Some(stem), None) => format!("{stem}-{n}"),
+            _ => format!("record-{n}"),
+        };
+        let other = path.with_file_name(name);
+        match new_file(&other, bytes) {
+            Ok(p) => return Ok((p, true)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!(
+            "{} and 999 names beside it are taken",
+            crate::text::path(path)
+        ),
+    ))
+}
+
 /// Keep a copy of the saved work at `path` (the file its links lead to) before it is
 /// started over (`--fresh`): as the first `NAME.bak-N` beside that file at which nothing
 /// is — a folder, a FIFO, a dangling link there is passed by, never replaced — with the
@@ -339,6 +429,54 @@ mod tests {
         assert!(write_atomically(&mine, b"x", ".t-").is_err());
         assert_eq!(std::fs::read_to_string(&log).unwrap(), "important line\n");
         drop(file);
+    }
+
+    /// Second re-trial, hostile item 2: two `play threes --record race.json` at once both
+    /// said saved, and the second replaced the first (checked before, written after).
+    #[test]
+    fn two_writers_of_one_new_file_never_replace_each_other() {
+        let dir = tempfile::tempdir().unwrap();
+        for round in 0..20 {
+            let path = dir.path().join(format!("race-{round}.json"));
+            let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+            let writers: Vec<_> = ["first", "second"]
+                .into_iter()
+                .map(|who| {
+                    let (path, barrier) = (path.clone(), barrier.clone());
+                    std::thread::spawn(move || {
+                        barrier.wait();
+                        (who, new_file(&path, who.as_bytes()))
+                    })
+                })
+                .collect();
+            let results: Vec<_> = writers.into_iter().map(|w| w.join().unwrap()).collect();
+            let won: Vec<_> = results.iter().filter(|(_, r)| r.is_ok()).collect();
+            assert_eq!(won.len(), 1, "round {round}: {results:?}");
+            let lost = results.iter().find(|(_, r)| r.is_err()).unwrap();
+            let e = lost.1.as_ref().unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::AlreadyExists, "{e}");
+            assert_eq!(std::fs::read(&path).unwrap(), won[0].0.as_bytes());
+        }
+        // the loser keeps its record beside, under a free name
+        let path = dir.path().join("race-0.json");
+        let (other, moved) = new_file_or_beside(&path, b"third").unwrap();
+        assert!(moved);
+        assert_eq!(other, dir.path().join("race-0-2.json"));
+        assert_eq!(std::fs::read(&other).unwrap(), b"third");
+        let (next, _) = new_file_or_beside(&path, b"fourth").unwrap();
+        assert_eq!(next, dir.path().join("race-0-3.json"));
+        // no temporary file is left
+        let left = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(TEMP_SUFFIX))
+            .count();
+        assert_eq!(left, 0);
+        // a dangling link is something there too: never followed
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(dir.path().join("gone.json"), &link).unwrap();
+        assert!(new_file(&link, b"x").is_err());
+        assert!(!dir.path().join("gone.json").exists());
     }
 
     #[test]
