@@ -174,6 +174,19 @@ fn relay_her_and_the_proof_checks() {
         SOON,
         Some("of 1,000,000,000,000 instructions"),
     );
+    // second re-trial, hostile item 6: 'relay run' died of Ctrl-C without a word
+    let line = says_it_in_one_wording(
+        &[
+            "relay",
+            "run",
+            "programs/relay/busy.asm",
+            "--max-steps",
+            "1e12",
+        ],
+        SOON,
+        Some("of 1,000,000,000,000 instructions"),
+    );
+    assert!(line.contains("the paper above"), "{line}");
     // HER's games are quick: saving after each makes the run long enough to stop
     let dir = tempfile::tempdir().expect("temp dir");
     let state = dir.path().join("her.json");
@@ -216,6 +229,13 @@ fn sigterm_is_said_as_sigterm_with_status_143() {
         ][..],
         &["qubic", "proof"][..],
         &["threes", "bench", "--depth", "3"][..],
+        &[
+            "relay",
+            "run",
+            "programs/relay/busy.asm",
+            "--max-steps",
+            "1e12",
+        ][..],
     ] {
         let (code, out, err) = common::signalled(args, SOON, libc::SIGTERM);
         assert_eq!(code, Some(143), "{args:?}\nstdout:\n{out}\nstderr:\n{err}");

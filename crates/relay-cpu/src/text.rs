@@ -167,6 +167,8 @@ pub enum Rest {
     Fault(String),
     /// The instruction budget ran out without a halt.
     Runaway,
+    /// Asked to stop (Ctrl-C, SIGTERM) before it came to rest ([`ProgramRun::run_until`]).
+    Stopped,
 }
 
 /// A program on a [`RelaySession`] as `ludomat relay run` shows it: run (or, tracing or at
@@ -208,8 +210,24 @@ impl ProgramRun {
     /// # Errors
     /// When writing fails, `keys` fails or the session fails.
     pub fn run(&mut self, keys: &mut Keys<'_>, out: &mut dyn Write) -> Result<Rest, ConverseError> {
+        self.run_until(keys, out, &|| false)
+    }
+
+    /// [`ProgramRun::run`], asking `stop` between the session's bounded actions (at most
+    /// [`MAX_RUN`] instructions each, a fraction of a second): when it says yes the run
+    /// ends with [`Rest::Stopped`], its paper ended as at any rest. How a long run stops
+    /// on Ctrl-C or SIGTERM (`ludomat_io::interrupt`).
+    ///
+    /// # Errors
+    /// When writing fails, `keys` fails or the session fails.
+    pub fn run_until(
+        &mut self,
+        keys: &mut Keys<'_>,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Rest, ConverseError> {
         loop {
-            let rest = self.run_to_rest(out)?;
+            let rest = self.run_to_rest(out, stop)?;
             if rest == Rest::Halted {
                 if let Some(p) = keys(self.machine())? {
                     self.press(p)?;
@@ -223,10 +241,17 @@ impl ProgramRun {
     }
 
     /// Run until the machine rests, writing what it prints (or its trace) to `out`.
-    fn run_to_rest(&mut self, out: &mut dyn Write) -> Result<Rest, ConverseError> {
+    fn run_to_rest(
+        &mut self,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Rest, ConverseError> {
         let authentic = self.authentic;
         let slow = self.trace || authentic;
         loop {
+            if stop() {
+                return Ok(Rest::Stopped);
+            }
             let budget = self.max_steps.saturating_sub(self.machine().steps());
             if budget == 0 || !matches!(self.session.clock(), Clock::Running | Clock::Stopped) {
                 break;
