@@ -379,6 +379,22 @@ pub fn escape_controls(line: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The first character of `text` that a message never prints as it is (a control
+/// character, a tab included, or a bidirectional control), with its position counted in
+/// characters from 1 and its words: `(3, "a control character (\u{1b})")`. For names a
+/// person gives that are then shown in tables and written to files (an AI's name), which
+/// are refused with it rather than escaped in every place they appear.
+#[must_use]
+pub fn first_hidden(text: &str) -> Option<(usize, String)> {
+    let (i, c) = text.chars().enumerate().find(|&(_, c)| hidden(c))?;
+    let kind = if c.is_control() {
+        "a control character"
+    } else {
+        "a bidirectional control"
+    };
+    Some((i + 1, format!("{kind} ({})", c.escape_default())))
+}
+
 /// A control character or a bidirectional control: what a message never prints as it is.
 fn hidden(c: char) -> bool {
     c.is_control()
@@ -784,6 +800,20 @@ mod tests {
 
     /// Hostile re-trial item 10: escape sequences and bidirectional controls in a file
     /// name or a file's text are never printed raw.
+    #[test]
+    fn the_first_hidden_character_is_found_and_said() {
+        assert_eq!(first_hidden("plain name"), None);
+        assert_eq!(
+            first_hidden("ab\u{1b}[2J"),
+            Some((3, "a control character (\\u{1b})".to_string()))
+        );
+        assert_eq!(
+            first_hidden("x\u{202e}y"),
+            Some((2, "a bidirectional control (\\u{202e})".to_string()))
+        );
+        assert_eq!(first_hidden("\t").map(|h| h.0), Some(1));
+    }
+
     #[test]
     fn controls_and_bidi_controls_are_escaped() {
         assert_eq!(escape_controls("plain name.json"), "plain name.json");

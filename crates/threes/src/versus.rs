@@ -207,6 +207,16 @@ pub fn entries(spec: &str) -> Result<Vec<Entry>, VersusError> {
     if name.is_empty() || name.contains(',') {
         return Err(fail("the name must be non-empty and without commas"));
     }
+    // a name and its budgets are shown in refusals and tables and written to the CSV:
+    // a control character or a bidirectional control in them is refused here, once
+    for (what, text) in [("the name holds", name), ("the budgets hold", budgets)] {
+        if let Some((at, which)) = ludomat_io::text::first_hidden(text) {
+            return Err(fail(&format!(
+                "{what} {which} at character {at}; names and budgets are shown in \
+                 tables and written to the CSV: give them without"
+            )));
+        }
+    }
     if !command.contains("{}") {
         return Err(fail("the command has no {} where the budget goes"));
     }
@@ -354,9 +364,12 @@ fn read_row(
                     ))
                 })
         };
+        // a name written by hand or by another program may hold control characters:
+        // kept escaped, so every table and message shows it so
+        let shown = |t: &str| ludomat_io::text::escape_controls(t).into_owned();
         let g = VersusGame {
-            ai: f[0].to_string(),
-            budget: f[1].to_string(),
+            ai: shown(f[0]),
+            budget: shown(f[1]),
             game: int(2, "game")?,
             seed: int(3, "seed")?,
             score: int(4, "score")?,
@@ -738,6 +751,38 @@ mod tests {
             cpu: Duration::from_millis(cpu_ms),
             wall: Duration::from_millis(cpu_ms * 2),
         }
+    }
+
+    /// Second re-trial, hostile item 4: names with escape sequences and bidirectional
+    /// controls were printed raw in refusals, the table, `--from` and the CSV.
+    #[test]
+    fn names_with_control_characters_are_refused_and_read_escaped() {
+        for (spec, said) in [
+            (
+                "x\u{1b}[2J:1=prog {}",
+                "the name holds a control character (\\u{1b}) at character 2",
+            ),
+            (
+                "ab\u{202e}c:1=prog {}",
+                "the name holds a bidirectional control (\\u{202e}) at character 3",
+            ),
+            (
+                "x:1,\u{7}2=prog {}",
+                "the budgets hold a control character (\\u{7}) at character 3",
+            ),
+        ] {
+            let e = entries(spec).unwrap_err().to_string();
+            assert!(e.contains(said), "{spec:?}: {e}");
+            // the refusal quotes the spec escaped
+            assert!(!e.contains('\u{1b}') && !e.contains('\u{202e}'), "{e:?}");
+        }
+        assert!(entries("plain:1,2=prog {}").is_ok());
+        // a CSV written elsewhere with such a name: kept escaped
+        let text = format!("{CSV_HEADER}\nx\u{1b}[31m,1\u{202e},0,7,100,768,10,0,0.1,0.2\n");
+        let mut games = Vec::new();
+        read_csv("c.csv", &text, &mut games).unwrap();
+        assert_eq!(games[0].ai, "x\\u{1b}[31m");
+        assert_eq!(games[0].budget, "1\\u{202e}");
     }
 
     #[test]
