@@ -1092,6 +1092,13 @@ fn threes_learn_says_what_this_run_trained() {
         err.contains("10 games trained in this run (30 in all) in"),
         "{err}"
     );
+    // newcomer re-trial item 10: no empty 'curve.csv.lock' (or any lock) is left
+    let locks: Vec<_> = ludomat_io::read::entries(&run)
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "lock"))
+        .collect();
+    assert!(locks.is_empty(), "{locks:?}");
     let (ok, _, err) = ludomat(&["threes", "learn", "--dir", r, "--export"], "");
     assert!(ok, "{err}");
     let err = words(&err);
