@@ -68,54 +68,7 @@ pub enum OutputRefused {
     Io(#[source] io::Error),
 }
 
-/// The words of [`OutputRefused::OwnStream`] (`stream`: `standard output`).
-#[must_use]
-pub fn own_stream_words(stream: &str) -> String {
-    format!(
-        "is the file this command's {stream} goes to (a shell redirection): writing it \
-         as well would destroy what is printed there; give another name"
-    )
-}
-
-/// Which of this process's standard output and standard error is the file at `path`
-/// (after its links), when one is: the file a shell's `>` or `>>` sent it to, compared by
-/// device and inode with what descriptors 1 and 2 have open. Every output check and every
-/// writer asks it ([`check`], [`not_an_input`], [`crate::write::check_target`]), so
-/// `--vcd l8.txt >> l8.txt` is refused before anything is written, by any name.
-#[must_use]
-pub fn own_stream(path: &Path) -> Option<&'static str> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt as _;
-        let meta = std::fs::metadata(path).ok()?;
-        if !meta.is_file() {
-            return None;
-        }
-        for (fd, name) in [(1, "standard output"), (2, "standard error")] {
-            // SAFETY: fstat fills a zeroed stat this function owns; its result is checked.
-            let (dev, ino) = unsafe {
-                let mut st: libc::stat = std::mem::zeroed();
-                if libc::fstat(fd, &mut st) != 0 {
-                    continue;
-                }
-                if st.st_mode & libc::S_IFMT != libc::S_IFREG {
-                    continue;
-                }
-                (st.st_dev, st.st_ino)
-            };
-            #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
-            if u64::from(dev as u64) == meta.dev() && u64::from(ino as u64) == meta.ino() {
-                return Some(name);
-            }
-        }
-        None
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        None
-    }
-}
+pub use crate::read::{own_stream, own_stream_words};
 
 /// Refuse an output that is the same file as one of `inputs` (compared by device and
 /// inode, so `./a`, a symbolic link or a hard link to it are caught too); where one of the

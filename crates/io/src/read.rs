@@ -561,10 +561,7 @@ pub fn each<E: From<io::Error>>(
     mut read: impl FnMut(&str, &mut dyn BufRead) -> Result<(), E>,
 ) -> Result<(), E> {
     for (i, later) in paths.iter().enumerate() {
-        if let Some(earlier) = paths[..i]
-            .iter()
-            .find(|p| crate::output::same_file(p, later))
-        {
+        if let Some(earlier) = paths[..i].iter().find(|p| same_file_there(p, later)) {
             let (a, b) = (crate::text::path(earlier), crate::text::path(later));
             let also = if a == b {
                 String::new()
@@ -585,6 +582,72 @@ pub fn each<E: From<io::Error>>(
         read(&name, &mut io::BufReader::new(file))?;
     }
     Ok(())
+}
+
+/// Whether `a` and `b` are one file that exists (device and inode, after the links).
+fn same_file_there(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => a == b,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        a == b
+    }
+}
+
+/// Which of this process's standard output and standard error is the file at `path`
+/// (after its links), when one is: the file a shell's `>` or `>>` sent it to, compared by
+/// device and inode with what descriptors 1 and 2 have open. Every output check and every
+/// writer asks it ([`crate::output::check`], [`crate::output::not_an_input`],
+/// [`crate::write::check_target`]), so
+/// `--vcd l8.txt >> l8.txt` is refused before anything is written, by any name.
+#[must_use]
+pub fn own_stream(path: &Path) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        let meta = std::fs::metadata(path).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        for (fd, name) in [(1, "standard output"), (2, "standard error")] {
+            // SAFETY: fstat fills a zeroed stat this function owns; its result is checked.
+            let (dev, ino) = unsafe {
+                let mut st: libc::stat = std::mem::zeroed();
+                if libc::fstat(fd, &mut st) != 0 {
+                    continue;
+                }
+                if st.st_mode & libc::S_IFMT != libc::S_IFREG {
+                    continue;
+                }
+                (st.st_dev, st.st_ino)
+            };
+            #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
+            if u64::from(dev as u64) == meta.dev() && u64::from(ino as u64) == meta.ino() {
+                return Some(name);
+            }
+        }
+        None
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
+}
+
+/// The words of `crate::output::OutputRefused::OwnStream` (`stream`: `standard output`).
+#[must_use]
+pub fn own_stream_words(stream: &str) -> String {
+    format!(
+        "is the file this command's {stream} goes to (a shell redirection): writing it \
+         as well would destroy what is printed there; give another name"
+    )
 }
 
 /// Read one line of this process's standard input, at most `cap` bytes, straight from
@@ -638,10 +701,11 @@ mod tests {
 
     /// Newcomer re-trial item 8: `threes summary a.csv a.csv` said "game 0 already read".
     #[test]
+    #[allow(clippy::disallowed_methods)]
     fn a_file_given_twice_is_said_so_before_it_is_read() {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("a.csv");
-        crate::write::atomically(&a, "x\n").unwrap();
+        std::fs::write(&a, "x\n").unwrap();
         let link = dir.path().join("b.csv");
         std::os::unix::fs::symlink(&a, &link).unwrap();
         let mut read = 0;

@@ -223,7 +223,7 @@ fn replace(
 /// Refuse to replace `path` (or what its links lead to) when it exists and is not a
 /// regular file — a folder, a FIFO, a device or a socket — and refuse a symbolic link
 /// that leads nowhere ([`dangling`]), and the file this process's standard output or
-/// error goes to ([`crate::output::own_stream`]). Every writer checks it; [`crate::output::check`]
+/// error goes to ([`crate::read::own_stream`]). Every writer checks it; [`crate::output::check`]
 /// checks it (and more) before a long run.
 ///
 /// # Errors
@@ -240,14 +240,14 @@ pub fn check_target(path: &Path) -> io::Result<()> {
             ),
         )),
         Err(e) if e.kind() == io::ErrorKind::NotFound && target != path => Err(dangling(&target)),
-        Ok(_) => match crate::output::own_stream(&target) {
+        Ok(_) => match crate::read::own_stream(&target) {
             // `--vcd l8.txt >> l8.txt`: the shell's redirection is kept
             Some(stream) => Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
                     "{} {}",
                     crate::text::path(path),
-                    crate::output::own_stream_words(stream)
+                    crate::read::own_stream_words(stream)
                 ),
             )),
             None => Ok(()),
