@@ -273,24 +273,12 @@ fn run_program(a: RunArgs) -> Result<()> {
     if a.trace {
         writeln!(out, "{}", text::TRACE_HEAD)?;
     }
-    // Ctrl-C or SIGTERM stops the run between the session's bounded actions, with the
-    // stop line; at a halt's prompt Ctrl-C ends the input, as in every game
-    let scope = std::cell::RefCell::new(Some(ludomat_io::interrupt::catch()));
-    let stop = || ludomat_io::interrupt::requested().load(std::sync::atomic::Ordering::SeqCst);
-    let mut next_key = |m: &Machine| {
-        drop(scope.borrow_mut().take());
-        let at_prompt = ludomat_io::interrupt::end_input_on_ctrl_c();
-        let press = keys.next(m);
-        drop(at_prompt);
-        *scope.borrow_mut() = Some(ludomat_io::interrupt::catch());
-        press
-    };
-    let rest = r.run_until(&mut next_key, &mut out, &stop);
-    drop(scope);
-    let rest = rest.map_err(|e| match e {
-        ludomat_game::console::ConverseError::Io(e) => anyhow::Error::from(e),
-        e => e.into(),
-    })?;
+    let rest = r
+        .run_caught(&mut |m| keys.next(m), &mut out)
+        .map_err(|e| match e {
+            ludomat_game::console::ConverseError::Io(e) => anyhow::Error::from(e),
+            e => e.into(),
+        })?;
     let m = r.machine();
     let time = text::real_time(m.steps(), m.ticks());
     match rest {
@@ -302,13 +290,7 @@ fn run_program(a: RunArgs) -> Result<()> {
         Rest::Fault(why) => bail!("{why}"),
         Rest::Stopped => {
             errln!("{time}");
-            Err(ludomat_io::interrupt::Stopped::after(
-                m.steps(),
-                Some(a.max_steps),
-                ("instruction", "instructions"),
-                "the paper above is what the machine printed",
-            )
-            .into())
+            Err(r.stopped().into())
         }
         Rest::Runaway => {
             errln!("{time}");

@@ -205,20 +205,9 @@ fn play_with(
     // the game so far is saved however the play ends, a failed input included
     let played = game.run(key, &mut say);
     if let Some(path) = &args.record {
-        // never over a record another process wrote meanwhile: beside it, said so
-        let (saved, moved) =
-            ludomat_io::write::new_file_or_beside(path, game.record().to_json().as_bytes())
-                .with_context(|| format!("cannot write {}", path.shown()))?;
-        if moved {
-            say(&format!(
-                "{} appeared meanwhile (another process wrote it) and is kept; this game \
-                 is saved to {}",
-                path.shown(),
-                saved.shown()
-            ))?;
-        } else {
-            say(&format!("game saved to {}", path.shown()))?;
-        }
+        let moved = ludomat_threes::record::save_new(path, &game.record().to_json())
+            .map_err(anyhow::Error::msg)?;
+        say(&moved.unwrap_or_else(|| format!("game saved to {}", path.shown())))?;
     }
     played
 }
@@ -406,17 +395,9 @@ fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option
 fn save_record(dir: Option<&Path>, number: u32, json: &str) -> Result<(), String> {
     let Some(dir) = dir else { return Ok(()) };
     let path = dir.join(format!("game-{number}.json"));
-    // records are never replaced, checked as the file is written: one that appeared
-    // since the run began (another process) is kept, and this one saved beside it
-    let (saved, moved) = ludomat_io::write::new_file_or_beside(&path, json.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.shown()))?;
-    if moved {
-        errln!(
-            "{} appeared meanwhile (another process wrote it) and is kept; game {number} \
-             is saved to {}",
-            path.shown(),
-            saved.shown()
-        );
+    // never over a record another process wrote meanwhile: beside it, said so
+    if let Some(moved) = ludomat_threes::record::save_new(&path, json)? {
+        errln!("{moved}");
     }
     Ok(())
 }
@@ -654,19 +635,8 @@ fn summary(a: SummaryArgs) -> Result<()> {
         Ok(games.read_from(name, r)?)
     })?;
     // folded as they were read: no game is kept
-    let all = games.aggregate();
-    if all.games() == 0 {
-        bail!(
-            "no games in {}",
-            ludomat_io::text::count(a.files.len() as u64, "file", "files")
-        );
-    }
-    outln!("{}", text::summary_head_of(all, a.files.len()));
-    out!("{}", wrap(&text::stats_of(all)));
-    // recorded with the games: the same files give the same line
-    if let Some(speed) = text::search_speed_of(all) {
-        outln!("{speed}");
-    }
+    let report = text::summary_of(games.aggregate(), a.files.len());
+    out!("{}", wrap(&report.map_err(anyhow::Error::msg)?));
     Ok(())
 }
 

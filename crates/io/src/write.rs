@@ -62,6 +62,15 @@ pub fn write_atomically(path: &Path, bytes: &[u8], temp_prefix: &str) -> io::Res
 /// `AlreadyExists` when something is at `path` (or appeared there meanwhile); the folder
 /// missing or not writable.
 pub fn new_file(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    create_new(path, bytes, None)
+}
+
+/// [`new_file`]; the new file gets `mode` when given (else the umask's).
+fn create_new(
+    path: &Path,
+    bytes: &[u8],
+    mode: Option<std::fs::Permissions>,
+) -> io::Result<PathBuf> {
     let taken = || {
         io::Error::new(
             io::ErrorKind::AlreadyExists,
@@ -89,6 +98,9 @@ pub fn new_file(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
     {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    if let Some(mode) = mode {
+        builder.permissions(mode);
     }
     let mut tmp = builder.tempfile_in(&dir).map_err(|source| {
         let kind = source.kind();
@@ -156,18 +168,22 @@ pub fn keep_copy(path: &Path) -> io::Result<Option<PathBuf>> {
         Err(e) => return Err(in_words(e)),
     };
     let bytes = crate::read::bytes(&target, crate::read::BINARY_CAP)?;
-    let Some(copy) = (1..=u32::MAX)
-        .map(|n| {
-            let mut name = target.as_os_str().to_os_string();
-            name.push(format!(".bak-{n}"));
-            PathBuf::from(name)
-        })
-        .find(|p| std::fs::symlink_metadata(p).is_err())
-    else {
-        return Err(io::Error::other("every NAME.bak-N is taken"));
-    };
-    replace(&copy, &bytes, ".bak-", Some(meta.permissions())).map_err(in_words)?;
-    Ok(Some(copy))
+    for n in 1..=u32::MAX {
+        let mut name = target.as_os_str().to_os_string();
+        name.push(format!(".bak-{n}"));
+        let copy = PathBuf::from(name);
+        if std::fs::symlink_metadata(&copy).is_ok() {
+            continue;
+        }
+        // taken only if still free as it is written: two copies at once never replace
+        // each other
+        match create_new(&copy, &bytes, Some(meta.permissions())) {
+            Ok(copy) => return Ok(Some(copy)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("every NAME.bak-N is taken"))
 }
 
 /// [`write_atomically`]; a new file gets `mode` when given (else the umask's).

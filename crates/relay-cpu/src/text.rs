@@ -240,6 +240,43 @@ impl ProgramRun {
         }
     }
 
+    /// [`ProgramRun::run_until`] stopped by Ctrl-C or SIGTERM (`ludomat_io::interrupt`,
+    /// caught while the machine runs: [`Rest::Stopped`]); at a halt's prompt Ctrl-C ends
+    /// the input instead, as in every game.
+    ///
+    /// # Errors
+    /// As [`ProgramRun::run`].
+    pub fn run_caught(
+        &mut self,
+        keys: &mut Keys<'_>,
+        out: &mut dyn Write,
+    ) -> Result<Rest, ConverseError> {
+        use ludomat_io::interrupt;
+        let scope = std::cell::RefCell::new(Some(interrupt::catch()));
+        let stop = || interrupt::requested().load(std::sync::atomic::Ordering::SeqCst);
+        let mut next_key = |m: &Machine| {
+            drop(scope.borrow_mut().take());
+            let at_prompt = interrupt::end_input_on_ctrl_c();
+            let press = keys(m);
+            drop(at_prompt);
+            *scope.borrow_mut() = Some(interrupt::catch());
+            press
+        };
+        self.run_until(&mut next_key, out, &stop)
+    }
+
+    /// The stop line of a run that ended [`Rest::Stopped`]: `Stopped by Ctrl-C after
+    /// 1,234 of 1,000,000 instructions; the paper above is what the machine printed.`
+    #[must_use]
+    pub fn stopped(&self) -> ludomat_io::interrupt::Stopped {
+        ludomat_io::interrupt::Stopped::after(
+            self.machine().steps(),
+            Some(self.max_steps),
+            ("instruction", "instructions"),
+            "the paper above is what the machine printed",
+        )
+    }
+
     /// Run until the machine rests, writing what it prints (or its trace) to `out`.
     fn run_to_rest(
         &mut self,

@@ -486,6 +486,29 @@ pub fn ready_dir(dir: &std::path::Path, first: u64, games: u64) -> Result<(), St
     ludomat_io::write::folders(dir).map_err(|e| named(&e))
 }
 
+/// Save a record (`json`) at `path` as a new file, never over anything there, checked as
+/// it is written ([`ludomat_io::write::new_file_or_beside`]): when another process wrote
+/// that name meanwhile, its file is kept and this record goes beside it. `None` when it
+/// is saved at `path`; else the words that say where it went (`race.json appeared
+/// meanwhile (another process wrote it) and is kept; this record is saved to
+/// race-2.json`).
+///
+/// # Errors
+/// When it cannot be written (in words, naming the file).
+pub fn save_new(path: &std::path::Path, json: &str) -> Result<Option<String>, String> {
+    use ludomat_io::text::Shown as _;
+    let (saved, moved) = ludomat_io::write::new_file_or_beside(path, json.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.shown()))?;
+    Ok(moved.then(|| {
+        format!(
+            "{} appeared meanwhile (another process wrote it) and is kept; this record is \
+             saved to {}",
+            path.shown(),
+            saved.shown()
+        )
+    }))
+}
+
 #[cfg(test)]
 mod record_dir_tests {
     /// Hostile re-trial item 9: an earlier run's records are found before a run replaces

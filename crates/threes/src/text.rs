@@ -133,6 +133,28 @@ pub fn summary_head_of(all: &Aggregate, files: usize) -> String {
     )
 }
 
+/// What `threes summary` prints of the games `all` adds up, read from `files` files: the
+/// head ([`summary_head_of`]), the statistics ([`stats_of`]) and the search's speed
+/// (recorded with the games: the same files give the same line), each line ending in a
+/// newline.
+///
+/// # Errors
+/// `no games in 2 files` when there are none.
+pub fn summary_of(all: &Aggregate, files: usize) -> Result<String, String> {
+    if all.games() == 0 {
+        return Err(format!(
+            "no games in {}",
+            ludomat_io::text::count(files as u64, "file", "files")
+        ));
+    }
+    let mut text = format!("{}\n{}", summary_head_of(all, files), stats_of(all));
+    if let Some(speed) = search_speed_of(all) {
+        text.push_str(&speed);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
 /// The first line of an `auto` run: who plays (`engine`: the engine's command as given,
 /// else our AI and its rule), which games, on how many threads.
 #[must_use]
