@@ -636,7 +636,7 @@ fn summary(a: SummaryArgs) -> Result<()> {
     })?;
     // folded as they were read: no game is kept
     let report = text::summary_of(games.aggregate(), a.files.len());
-    out!("{}", wrap(&report.map_err(anyhow::Error::msg)?));
+    outln!("{}", wrap(&report.map_err(anyhow::Error::msg)?).trim_end());
     Ok(())
 }
 
