@@ -1208,3 +1208,29 @@ fn an_output_that_is_the_commands_own_standard_output_is_refused() {
         );
     }
 }
+
+/// Second re-trial, hostile item 4: an AI's name with an escape sequence or a
+/// bidirectional control reached the terminal raw; it is refused before any game, named.
+#[test]
+fn an_ai_name_with_control_characters_is_refused_before_any_game() {
+    for (name, said) in [
+        ("x\u{1b}[2J", "a control character (\\u{1b}) at character 2"),
+        (
+            "ab\u{202e}c",
+            "a bidirectional control (\\u{202e}) at character 3",
+        ),
+    ] {
+        let spec = format!("{name}:1=ludomat threes engine --nodes-per-move {{}}");
+        let (ok, out, err) = ludomat(&["threes", "versus", "--ai", &spec, "--games", "1"], "");
+        assert!(!ok, "{spec:?}: {out}");
+        assert!(words(&err).contains(said), "{spec:?}: {err}");
+        assert!(
+            !err.contains('\u{1b}') && !err.contains('\u{202e}'),
+            "{err:?}"
+        );
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{202e}'),
+            "{out:?}"
+        );
+    }
+}
