@@ -242,41 +242,31 @@ fn seconds(number: &str, unit: &str) -> f64 {
 }
 
 /// `threes auto --engine`: the run's CPU time counts the engines' (the searches run in
-/// them), not only this process's — at least the search time the engines report.
+/// them), not only this process's. Compared with the same search run in this process
+/// (CPU per swipe against CPU per swipe, so a loaded machine does not move the bar): without
+/// the engines' CPU the figure is a few per cent of it.
 #[test]
 fn auto_with_an_engine_counts_the_engines_cpu() {
-    let (ok, out, err) = ludomat(
-        &[
-            "threes",
-            "auto",
-            "--games",
-            "2",
-            "--seed",
-            "1",
-            "--engine",
-            "ludomat threes engine --nodes-per-move 2000",
-        ],
-        "",
-    );
-    assert!(ok, "{err}");
-    // the statistics on standard output, the timing on standard error
-    let all = format!("{out}\n{err}");
-    let words: Vec<&str> = all.split_whitespace().collect();
-    let at = |w: &str| {
-        words
+    let cpu_per_swipe = |extra: &[&str]| {
+        let mut args = vec!["threes", "auto", "--games", "2", "--seed", "1"];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = ludomat(&args, "");
+        assert!(ok, "{err}");
+        // the statistics on standard output, the timing on standard error:
+        // "819 swipes in 331 ms wall, 602 ms CPU: …"
+        let all = format!("{out}\n{err}");
+        let words: Vec<&str> = all.split_whitespace().collect();
+        let w = words
             .iter()
-            .position(|x| *x == w)
-            .unwrap_or_else(|| panic!("{w}: {all}"))
+            .position(|x| *x == "wall,")
+            .unwrap_or_else(|| panic!("wall,: {all}"));
+        let swipes: f64 = words[w - 5].replace(',', "").parse().unwrap();
+        (seconds(words[w + 1], words[w + 2]) / swipes, all)
     };
-    // "search: 0.655 ms a swipe", "819 swipes in 331 ms wall, 602 ms CPU: …"
-    let s = at("search:");
-    let per_swipe = seconds(words[s + 1], words[s + 2]);
-    let w = at("wall,");
-    let swipes: f64 = words[w - 5].replace(',', "").parse().unwrap();
-    let cpu = seconds(words[w + 1], words[w + 2]);
+    let (engine, all) = cpu_per_swipe(&["--engine", "ludomat threes engine --nodes-per-move 2000"]);
+    let (here, _) = cpu_per_swipe(&["--nodes-per-move", "2000"]);
     assert!(
-        cpu >= 0.8 * per_swipe * swipes,
-        "CPU {cpu} s below the engines' search {} s:\n{all}",
-        per_swipe * swipes
+        engine >= 0.5 * here,
+        "CPU {engine} s a swipe with the engine, {here} s in this process:\n{all}"
     );
 }
