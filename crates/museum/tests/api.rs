@@ -148,11 +148,11 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
         )
         .await;
     assert_eq!(a.status, 404);
-    assert!(a.error().contains("no visit \"0123456789abcdef\""), "{a:?}");
+    assert!(a.error().contains("no visit '0123456789abcdef'"), "{a:?}");
 
     let a = c.post("/api/visits", json!({"kind": "abacus"})).await;
     assert_eq!(a.status, 400);
-    assert!(a.error().contains("no exhibit of kind \"abacus\""), "{a:?}");
+    assert!(a.error().contains("no exhibit of kind 'abacus'"), "{a:?}");
     assert!(a.error().contains("tictactoe"), "{a:?}");
 
     let a = c
@@ -550,6 +550,44 @@ async fn every_api_error_is_in_our_words() {
             br#"{"action": {"type": "step"}, "interval_ms": "soon"}"#.to_vec(),
             "request body: ",
         ),
+        // A non-object action: what was expected, in our words (no type's name).
+        (
+            "POST",
+            format!("/api/visits/{id}/actions"),
+            br#""play""#.to_vec(),
+            "where an object with its 'type' was expected",
+        ),
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": "play_games", "times": 3}"#.to_vec(),
+            "'action' must be an action object",
+        ),
+        // 'times' out of range says the real range.
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "step"}, "times": 1000000000.0}"#.to_vec(),
+            "'times' must be a whole number from 1 to 1,000",
+        ),
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "step"}, "times": 0}"#.to_vec(),
+            "'times' must be a whole number from 1 to 1,000 (it was 0)",
+        ),
+        // Deep JSON: nested too deeply, without the path.
+        (
+            "POST",
+            "/api/visits".into(),
+            format!(
+                "{{\"kind\": \"tictactoe\", \"config\": {}{}}}",
+                "[".repeat(300),
+                "]".repeat(300)
+            )
+            .into_bytes(),
+            "nested too deeply",
+        ),
         ("GET", "/api/visits/%FF".into(), Vec::new(), "not UTF-8"),
         (
             "GET",
@@ -585,6 +623,23 @@ async fn every_api_error_is_in_our_words() {
                 String::from_utf8_lossy(&body)
             );
         }
+    }
+    // An error echoes at most 80 characters of the request (the re-trial's
+    // 60,000-character kind was answered in 60 KB), with its control characters escaped.
+    let long = format!("\u{1b}[31m{}", "k".repeat(60_000));
+    for (path, body) in [
+        ("/api/visits".to_string(), json!({"kind": long})),
+        (format!("/api/visits/{id}/actions"), json!({"type": long})),
+    ] {
+        let mut c = Client::connect(addr).await;
+        let a = c.post(&path, body).await;
+        assert_eq!(a.status, 400, "{a:?}");
+        let said = a.error();
+        assert!(said.len() < 400 && said.contains('…'), "{path}: {said}");
+        assert!(
+            !said.contains('\u{1b}') && said.contains("\\u{1b}"),
+            "{said}"
+        );
     }
     // the path the pages use: a refusal answered 200 inline, in the same words
     let inline = format!("/api/visits/{id}/actions?refusals=inline");
