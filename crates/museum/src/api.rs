@@ -470,9 +470,11 @@ async fn events(
     // is seen after it), until the visit's page goes or the museum stops or lets the
     // visit go. Every update published while a stream is open has its view.
     let stream = futures_util::stream::unfold(
-        (updates, museum.stopping(), (guard, counted), true),
-        |(mut updates, mut stopping, guard, first)| async move {
+        (updates, museum.stopping(), (guard, counted), true, 0u64),
+        |(mut updates, mut stopping, guard, first, sent)| async move {
             let mut first = first;
+            // The stream's first event: the current state, without earlier happenings.
+            let opening = first;
             loop {
                 if !first {
                     let gap = if guard.0.visit().job() == Some(crate::job::RUN) {
@@ -495,7 +497,17 @@ async fn events(
                 }
                 let update = updates.borrow_and_update().clone();
                 if update.view.is_some() {
-                    return Some((Ok(state_event(&update)), (updates, stopping, guard, false)));
+                    // With the happenings of the changes skipped since the last sent.
+                    let update = if opening {
+                        update
+                    } else {
+                        guard.0.visit().with_skipped(sent, &update)
+                    };
+                    let seq = update.seq;
+                    return Some((
+                        Ok(state_event(&update)),
+                        (updates, stopping, guard, false, seq),
+                    ));
                 }
             }
         },

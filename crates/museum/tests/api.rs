@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{events, start, Client};
+use common::{act, events, start, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
 
@@ -662,4 +662,64 @@ async fn every_api_error_is_in_our_words() {
             "{said:?}"
         );
     }
+}
+
+/// An event stream sends the latest change after each gap, and with it the happenings of
+/// the changes it skipped (each with its seq): a page's log misses none (the arena's log
+/// stopped at 896 of 1,000 games: the last batches' happenings were skipped).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_stream_brings_the_happenings_of_the_changes_it_skipped() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post("/api/visits", json!({"kind": "arena", "config": null}))
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    assert_eq!(act(&mut c, &id, json!({"type": "run"})).await.status, 200);
+    let mut stream = events(addr, &id).await;
+    let first = stream.next(Duration::from_secs(2)).await.unwrap();
+    let mut seen = first["seq"].as_u64().unwrap();
+    // A batch of one game every 10 ms, as the arena's page runs a tournament: faster
+    // than the stream's gap, so it skips changes.
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/autoplay"),
+            json!({"action": {"type": "batch", "games": 1}, "interval_ms": 10}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let (mut events_seen, mut skipped_seen, mut gaps) = (0, 0, 0u64);
+    while events_seen < 20 {
+        let u = stream
+            .next(Duration::from_secs(5))
+            .await
+            .expect("an update");
+        let seq = u["seq"].as_u64().unwrap();
+        let mut covered = seen;
+        for s in u["skipped"].as_array().into_iter().flatten() {
+            let s_seq = s["seq"].as_u64().unwrap();
+            assert!(s_seq > seen && s_seq < seq, "{u}");
+            assert!(!s["happenings"].as_array().unwrap().is_empty(), "{u}");
+            gaps += s_seq - covered - 1;
+            covered = s_seq;
+            skipped_seen += 1;
+        }
+        gaps += seq - covered - 1;
+        seen = seq;
+        events_seen += 1;
+    }
+    let _ = c
+        .call("DELETE", &format!("/api/visits/{id}/autoplay"), None)
+        .await;
+    // Changes were skipped, and only those without happenings (the autoplay's start,
+    // its end) are missing.
+    assert!(
+        skipped_seen > 0,
+        "the stream skipped nothing: the test proves nothing"
+    );
+    assert!(
+        gaps <= 2,
+        "{gaps} changes' happenings never reached the page"
+    );
 }

@@ -333,8 +333,7 @@ async fn requests_per_second_are_limited_per_client_with_a_429_and_retry_after()
     let a = other.get("/api/exhibits").await;
     assert_eq!(a.status, 400);
     assert!(
-        a.error()
-            .contains("'not-an-address' is not an IP address"),
+        a.error().contains("'not-an-address' is not an IP address"),
         "{a:?}"
     );
 }
