@@ -205,11 +205,11 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
             server.hosts()
         );
     }
+    let fds = server
+        .fd_limit()
+        .map_or_else(|| "unknown".into(), |n| n.to_string());
     tracing::info!(
-        "open-files limit {}, at most {} connections",
-        server
-            .fd_limit()
-            .map_or_else(|| "unknown".to_string(), |n| n.to_string()),
+        "open-files limit {fds}, at most {} connections",
         server.max_connections()
     );
     let page = match &args.exhibit {
@@ -241,12 +241,8 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
         })
         .await
         .context("serving the museum")?;
-    let noticed = noticed
-        .lock()
-        .ok()
-        .and_then(|at| *at)
-        .unwrap_or_else(std::time::Instant::now);
-    Ok((stopped, noticed))
+    let noticed = noticed.lock().ok().and_then(|at| *at);
+    Ok((stopped, noticed.unwrap_or_else(std::time::Instant::now)))
 }
 /// Off loopback: the addresses students type and a QR code of the first (black on white
 /// on a terminal, plain characters in a file or a pipe).
