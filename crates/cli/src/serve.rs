@@ -60,6 +60,10 @@ pub struct ServeArgs {
     /// past it the least recently used is let go (its visit offers to train again).
     #[arg(long, default_value_t = 16, value_parser = ludomat_game::count::count::<u32>(1, 1000))]
     pub max_networks: u32,
+    /// Most certificates found by visitors' 3D proofs held at once (1 to 1,000; a few MB
+    /// each); past it the least recently used is let go (its visit offers to prove again).
+    #[arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u32>(1, 1000))]
+    pub max_certificates: u32,
     /// Pieces of session work (actions, autoplay steps) worked on at once (1 to 1,024).
     #[arg(long, default_value_t = 8, value_parser = ludomat_game::count::count::<u32>(1, 1024))]
     pub work_slots: u32,
@@ -181,6 +185,7 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
         max_streams_per_visit: args.streams_per_visit as usize,
         max_streams_per_client: args.streams_per_client as usize,
         max_trained_networks: args.max_networks as usize,
+        max_certificates: args.max_certificates as usize,
         ..ludomat_museum::MuseumConfig::default()
     };
     let server = ludomat_museum::Server::new(listener, config).context("starting the museum")?;
@@ -200,11 +205,11 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
             server.hosts()
         );
     }
+    let fds = server
+        .fd_limit()
+        .map_or_else(|| "unknown".into(), |n| n.to_string());
     tracing::info!(
-        "open-files limit {}, at most {} connections",
-        server
-            .fd_limit()
-            .map_or_else(|| "unknown".to_string(), |n| n.to_string()),
+        "open-files limit {fds}, at most {} connections",
         server.max_connections()
     );
     let page = match &args.exhibit {
@@ -236,12 +241,8 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
         })
         .await
         .context("serving the museum")?;
-    let noticed = noticed
-        .lock()
-        .ok()
-        .and_then(|at| *at)
-        .unwrap_or_else(std::time::Instant::now);
-    Ok((stopped, noticed))
+    let noticed = noticed.lock().ok().and_then(|at| *at);
+    Ok((stopped, noticed.unwrap_or_else(std::time::Instant::now)))
 }
 /// Off loopback: the addresses students type and a QR code of the first (black on white
 /// on a terminal, plain characters in a file or a pipe).

@@ -710,7 +710,10 @@ impl LogicSession {
     }
 
     fn upload(&mut self, name: &str, text: &str) -> Result<Vec<LogicHappening>, SessionError> {
-        let short: String = name.chars().take(60).collect();
+        // The file's name as a person reads it: cut, its control characters (an ESC of a
+        // terminal's colour codes) escaped.
+        let cut: String = name.chars().take(60).collect();
+        let short = ludomat_io::text::escape_controls(&cut).into_owned();
         if text.len() > MAX_UPLOAD_BYTES {
             return Err(SessionError::TooMuch(format!(
                 "{short}: {} bytes; the bench takes uploads up to {MAX_UPLOAD_BYTES} bytes",

@@ -1461,7 +1461,7 @@ impl MenaceSession {
         if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
             check_box_shapes(&value)?;
         }
-        let menace = Menace::from_json(&text, Path::new("imported state"))
+        let menace = Menace::from_json(&text, Path::new("the state file"))
             .map_err(|e| SessionError::Invalid(e.to_string()))?;
         check_rules(menace.rules())?;
         let games = menace.games();

@@ -323,8 +323,9 @@ struct RunRequest {
     /// A bounded action applied `times` times …
     #[serde(default)]
     action: Option<Value>,
+    /// Read here, so that a value out of range says the range (1 to the museum's most).
     #[serde(default)]
-    times: Option<u64>,
+    times: Option<Value>,
     /// … or the session's long run of this name.
     #[serde(default)]
     long_run: Option<String>,
@@ -373,7 +374,32 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
             action: Some(action),
             times: Some(times),
             params: None,
-        } if action.is_object() => museum.start_run(&visit, action, times).await?,
+        } if action.is_object() => {
+            let most = museum.config().max_run_steps;
+            let n = times.as_u64().filter(|n| (1..=most).contains(n)).ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "run: 'times' must be a whole number from 1 to {} (it was {})",
+                        ludomat_io::text::thousands(most),
+                        echo(&times)
+                    ),
+                )
+            })?;
+            museum.start_run(&visit, action, n).await?
+        }
+        RunRequest {
+            action: Some(action),
+            ..
+        } if !action.is_object() => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "run: 'action' must be an action object such as {{\"type\": \"play_games\", \"n\": 1000}} (it was {})",
+                    echo(&action)
+                ),
+            ))
+        }
         _ => {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
@@ -382,6 +408,18 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
         }
     };
     Ok(answer)
+}
+
+/// A value a request gave, as an error echoes it: JSON, at most 80 characters.
+fn echo(v: &Value) -> String {
+    let text = v.to_string();
+    let mut out: String = text.chars().take(79).collect();
+    if text.chars().count() > 80 {
+        out.push('…');
+    } else {
+        out = text;
+    }
+    out
 }
 
 async fn stop_autoplay(
@@ -432,9 +470,11 @@ async fn events(
     // is seen after it), until the visit's page goes or the museum stops or lets the
     // visit go. Every update published while a stream is open has its view.
     let stream = futures_util::stream::unfold(
-        (updates, museum.stopping(), (guard, counted), true),
-        |(mut updates, mut stopping, guard, first)| async move {
+        (updates, museum.stopping(), (guard, counted), true, 0u64),
+        |(mut updates, mut stopping, guard, first, sent)| async move {
             let mut first = first;
+            // The stream's first event: the current state, without earlier happenings.
+            let opening = first;
             loop {
                 if !first {
                     let gap = if guard.0.visit().job() == Some(crate::job::RUN) {
@@ -457,7 +497,17 @@ async fn events(
                 }
                 let update = updates.borrow_and_update().clone();
                 if update.view.is_some() {
-                    return Some((Ok(state_event(&update)), (updates, stopping, guard, false)));
+                    // With the happenings of the changes skipped since the last sent.
+                    let update = if opening {
+                        update
+                    } else {
+                        guard.0.visit().with_skipped(sent, &update)
+                    };
+                    let seq = update.seq;
+                    return Some((
+                        Ok(state_event(&update)),
+                        (updates, stopping, guard, false, seq),
+                    ));
                 }
             }
         },

@@ -209,6 +209,9 @@ pub fn limits(c: &MuseumConfig) -> Value {
         "streams_per_visit": c.max_streams_per_visit,
         "streams_per_client": c.max_streams_per_client,
         "idle_minutes": c.idle_expiry.as_secs() / 60,
+        "networks": c.max_trained_networks,
+        "certificates": c.max_certificates,
+        "connections": c.max_connections,
     })
 }
 

@@ -43,7 +43,10 @@ pub fn client_of(peer: IpAddr, headers: &HeaderMap, behind_proxy: bool) -> Resul
     match last {
         None => Ok(canonical(peer)),
         Some(entry) => parse_forwarded(&entry).map(canonical).ok_or_else(|| {
-            format!("X-Forwarded-For: its last entry {entry:?} is not an IP address")
+            format!(
+                "X-Forwarded-For: its last entry {} is not an IP address",
+                ludomat_io::text::quoted(&entry, 60)
+            )
         }),
     }
 }
@@ -170,7 +173,7 @@ mod tests {
         );
         assert!(client_of(peer, &h, true)
             .unwrap_err()
-            .contains("\"nonsense\" is not an IP address"));
+            .contains("'nonsense' is not an IP address"));
         assert_eq!(client_of(peer, &HeaderMap::new(), true), Ok(peer));
         assert_eq!(
             client_of(ip("::ffff:127.0.0.2"), &HeaderMap::new(), false),

@@ -46,7 +46,10 @@ impl ApiError {
     pub fn unknown_visit(id: &str) -> Self {
         ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("no visit {id:?}: it never existed, was deleted or expired when idle"),
+            format!(
+                "no visit {}: it never existed, was deleted or expired when idle",
+                ludomat_io::text::quoted(id, 60)
+            ),
         )
     }
 }
@@ -106,6 +109,18 @@ pub fn in_our_words(message: &str) -> String {
     for (theirs, ours) in PREFIXES {
         text = text.replace(theirs, ours);
     }
+    // A type's name is ours, not the reader's: an action is an object with its 'type'.
+    if let Some(i) = text.find("internally tagged enum ") {
+        let rest = &text[i + "internally tagged enum ".len()..];
+        let name_end = rest
+            .find(|c: char| !c.is_alphanumeric() && c != '_')
+            .unwrap_or(rest.len());
+        text = format!(
+            "{}an object with its 'type'{}",
+            &text[..i],
+            &rest[name_end..]
+        );
+    }
     // The position, said once and first: `… at line 1 column 5`.
     let mut at = String::new();
     if let Some((head, tail)) = text.rsplit_once(" at line ") {
@@ -129,6 +144,13 @@ pub fn in_our_words(message: &str) -> String {
         "Invalid UTF-8 in `",
         "Cannot parse `",
     ];
+    // JSON nested deeper than the parser goes: said without the path to it (which may
+    // be as long as the request).
+    if text.contains("recursion limit exceeded") {
+        return format!(
+            "request body: {at}nested too deeply (at most 128 levels of objects and lists)"
+        );
+    }
     let start = SAID.iter().filter_map(|s| text.find(s)).min();
     let (head, said) = match start {
         Some(i) => {
@@ -173,7 +195,55 @@ pub fn in_our_words(message: &str) -> String {
             words = format!("{}{ours}", &words[..words.len() - theirs.len()]);
         }
     }
-    words.replace('`', "'")
+    cut_echoes(&words.replace('`', "'"))
+}
+
+/// The most characters of a request's own text an error echoes in one piece.
+const ECHO_CHARS: usize = 80;
+
+/// `words` with every piece longer than [`ECHO_CHARS`] — a quoted value, or a run
+/// without spaces (a path, a value) — cut with an ellipsis, and control characters
+/// escaped: an error never echoes a whole 60,000-character request.
+fn cut_echoes(words: &str) -> String {
+    let mut out = String::with_capacity(words.len().min(1024));
+    let mut run = 0usize;
+    let mut quoted = 0usize;
+    let mut in_quote = false;
+    let mut cutting = false;
+    for c in words.chars() {
+        if c == '\'' {
+            in_quote = !in_quote;
+            quoted = 0;
+            if cutting {
+                cutting = false;
+            }
+            out.push(c);
+            run += 1;
+            continue;
+        }
+        if c.is_whitespace() && !in_quote {
+            run = 0;
+            cutting = false;
+            out.push(c);
+            continue;
+        }
+        run += 1;
+        quoted += usize::from(in_quote);
+        if cutting {
+            continue;
+        }
+        if run > ECHO_CHARS || quoted > ECHO_CHARS {
+            out.push('…');
+            cutting = true;
+            continue;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// One sentence of the JSON or URL parser in our words.
@@ -349,10 +419,33 @@ mod tests {
             ),
             ("config: missing field `puzzle`", "config: the field 'puzzle' is missing"),
             ("the game is over", "the game is over"),
+            (
+                "action: invalid type: string \"x\", expected internally tagged enum TictactoeAction",
+                "action: the text 'x' where an object with its 'type' was expected",
+            ),
         ] {
             let said = in_our_words(theirs);
             assert_eq!(said, ours);
             assert!(!said.contains('`') && !said.contains("Failed"), "{said}");
         }
+    }
+
+    #[test]
+    fn echoes_are_cut_and_deep_json_is_said_without_its_path() {
+        let long = "k".repeat(60_000);
+        let said = in_our_words(&format!(
+            "kind: unknown variant `{long}`, expected one of `a`, `b`"
+        ));
+        assert!(said.len() < 200 && said.contains('…'), "{said}");
+        assert!(said.ends_with("is not one of 'a', 'b'"), "{said}");
+        let path = "a.".repeat(300);
+        let said = in_our_words(&format!(
+            "Failed to parse the request body as JSON: {path}: recursion limit exceeded at line 1 column 129"
+        ));
+        assert_eq!(
+            said,
+            "request body: line 1, column 129: nested too deeply (at most 128 levels of objects and lists)"
+        );
+        assert_eq!(in_our_words("a\u{1b}[31m b"), "a\\u{1b}[31m b");
     }
 }

@@ -99,7 +99,10 @@ impl HostPolicy {
             .iter()
             .map(|a| {
                 split_authority(a).ok_or_else(|| {
-                    format!("--allowed-host {a:?}: not a host name or address (NAME or NAME:PORT)")
+                    format!(
+                        "--allowed-host {}: not a host name or address (NAME or NAME:PORT)",
+                        ludomat_io::text::quoted(a, 60)
+                    )
                 })
             })
             .collect::<Result<_, _>>()?;
@@ -208,7 +211,7 @@ fn foreign_write(g: &Guard, req: &Request, host: &str) -> Option<String> {
             .policy
             .allows_origin(text, host, g.museum.config().behind_proxy)
         {
-            return Some(format!("Origin {text:?}"));
+            return Some(format!("Origin {}", ludomat_io::text::quoted(text, 60)));
         }
     }
     let cross_site = req
@@ -255,7 +258,10 @@ pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) 
     };
     let host = line_host.or(header_host).unwrap_or_default();
     if let Some(host) = refused {
-        let given = host.map_or_else(|| "no Host".to_string(), |h| format!("Host {h:?}"));
+        let given = host.map_or_else(
+            || "no Host".to_string(),
+            |h| format!("Host {}", ludomat_io::text::quoted(&h, 60)),
+        );
         refusals.note(Refusal::ForeignHost, || given.clone());
         return ApiError::new(
             StatusCode::MISDIRECTED_REQUEST,

@@ -87,6 +87,10 @@ pub struct MuseumConfig {
     /// least recently used is let go, and its visit says so and offers to train again.
     /// Process-wide (the Threes! sessions' keeper): the last museum made sets it.
     pub max_trained_networks: usize,
+    /// Most certificates found by 4×4×4 proofs in visits held at once (a few MB each):
+    /// past it the least recently used is let go, and its visit says so (the proof's counts
+    /// stay) and offers to prove again. Process-wide, as `max_trained_networks`.
+    pub max_certificates: usize,
     /// More names (`name` or `name:port`) the museum answers to besides its bound address.
     pub allowed_hosts: Vec<String>,
     /// Behind a reverse proxy: the client is the last `X-Forwarded-For` address.
@@ -136,6 +140,7 @@ impl Default for MuseumConfig {
             max_streams_per_client: 20,
             max_run_steps: 1_000,
             max_trained_networks: 16,
+            max_certificates: 4,
             allowed_hosts: Vec::new(),
             behind_proxy: false,
             max_connections: None,
@@ -247,6 +252,7 @@ impl Museum {
         });
         let background = Background::new(work.limits().background());
         ludomat_threes::learn_watch::keep_at_most(config.max_trained_networks);
+        ludomat_qubic::proof3d::watch::keep_at_most(config.max_certificates);
         Museum {
             inner: Arc::new(Inner {
                 work,
@@ -400,7 +406,8 @@ impl Museum {
             ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "no exhibit of kind {kind:?}: the kinds are {}",
+                    "no exhibit of kind {}: the kinds are {}",
+                    ludomat_io::text::quoted(kind, 60),
                     exhibits::kinds()
                 ),
             )

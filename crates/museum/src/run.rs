@@ -415,8 +415,8 @@ impl Museum {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "run: `times` must be from 1 to {} (it was {times})",
-                    c.max_run_steps
+                    "run: 'times' must be a whole number from 1 to {} (it was {times})",
+                    ludomat_io::text::thousands(c.max_run_steps)
                 ),
             ));
         }

@@ -263,7 +263,7 @@ impl Server {
     ///
     /// # Errors
     /// When the listener's address cannot be read, or an allowed host is not a host name.
-    pub fn new(listener: TcpListener, config: MuseumConfig) -> std::io::Result<Server> {
+    pub fn new(listener: TcpListener, mut config: MuseumConfig) -> std::io::Result<Server> {
         memory::configure();
         let fd_limit = fd_limit::raise();
         let bound = listener.local_addr()?;
@@ -273,6 +273,8 @@ impl Server {
             .max_connections
             .unwrap_or_else(|| fd_limit::connection_cap(fd_limit))
             .max(1);
+        // The cap in force, as `/api/museum` tells it.
+        config.max_connections = Some(max_connections);
         Ok(Server {
             listener,
             museum: Museum::new(config),

@@ -54,6 +54,20 @@ pub struct Update {
     /// Why the job stopped, when it stopped by itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// On an event stream: the happenings of the changes it skipped to reach this one
+    /// (a stream sends only the latest change after each gap), each with its `seq`, so a
+    /// page adds those it has not seen (it may have some from its own action's answer).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skipped>,
+}
+
+/// The happenings of one change an event stream skipped.
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    /// The change's `seq`.
+    pub seq: u64,
+    /// Its happenings.
+    pub happenings: Vec<serde_json::Value>,
 }
 
 /// The most happenings one change publishes: an answer and an event stay small however
@@ -78,6 +92,11 @@ pub struct Visit {
     pub client: IpAddr,
     session: Mutex<Box<dyn DynSession>>,
     updates: watch::Sender<Arc<Update>>,
+    /// The happenings of the latest changes while a page watches (seq, happenings; at
+    /// most [`MAX_HAPPENINGS`] in all): an event stream that skips to the latest change
+    /// sends those of the changes it skipped with it, so a page's log misses none (the
+    /// arena's last games, published just before its end).
+    recent: Mutex<std::collections::VecDeque<(u64, Vec<serde_json::Value>)>>,
     /// When a request last named the visit.
     last_used: Mutex<Instant>,
     /// Open SSE streams: a page watching the visit. A watched visit never expires and is
@@ -159,6 +178,7 @@ impl Visit {
             running: false,
             job: None,
             note: None,
+            skipped: Vec::new(),
         };
         let now = Instant::now();
         Visit {
@@ -167,6 +187,7 @@ impl Visit {
             client,
             session: Mutex::new(session),
             updates: watch::Sender::new(Arc::new(first)),
+            recent: Mutex::new(std::collections::VecDeque::new()),
             last_used: Mutex::new(now),
             streams: AtomicUsize::new(0),
             unwatched_since: Mutex::new(now),
@@ -418,6 +439,7 @@ impl Visit {
                 running: job.is_some(),
                 job,
                 note,
+                skipped: Vec::new(),
             });
             // Kept with its view only while a page watches (checked under the channel's
             // lock, as the stream guard's drop is).
@@ -429,9 +451,41 @@ impl Visit {
             } else {
                 Arc::clone(&update)
             };
+            if !update.happenings.is_empty() && self.watched() {
+                let mut recent = lock(&self.recent);
+                recent.push_back((update.seq, update.happenings.clone()));
+                let mut held: usize = recent.iter().map(|(_, h)| h.len()).sum();
+                while held > MAX_HAPPENINGS && recent.len() > 1 {
+                    held -= recent.pop_front().map_or(0, |(_, h)| h.len());
+                }
+            }
             answer = Some(update);
         });
         answer.unwrap_or_else(|| self.latest())
+    }
+
+    /// `update` with the happenings of the changes after `sent` and before it (those an
+    /// event stream skipped), each with its `seq`, at most [`MAX_HAPPENINGS`] in all.
+    #[must_use]
+    pub fn with_skipped(&self, sent: u64, update: &Arc<Update>) -> Arc<Update> {
+        if update.seq <= sent.saturating_add(1) {
+            return Arc::clone(update);
+        }
+        let skipped: Vec<Skipped> = lock(&self.recent)
+            .iter()
+            .filter(|(seq, _)| *seq > sent && *seq < update.seq)
+            .map(|(seq, h)| Skipped {
+                seq: *seq,
+                happenings: h.clone(),
+            })
+            .collect();
+        if skipped.is_empty() {
+            return Arc::clone(update);
+        }
+        Arc::new(Update {
+            skipped,
+            ..Update::clone(update)
+        })
     }
 
     /// What `action` amounts to in the machine's units (`None` for one move, for JSON that

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{events, start, Client};
+use common::{act, events, start, Client};
 use ludomat_museum::MuseumConfig;
 use serde_json::{json, Value};
 
@@ -148,11 +148,11 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
         )
         .await;
     assert_eq!(a.status, 404);
-    assert!(a.error().contains("no visit \"0123456789abcdef\""), "{a:?}");
+    assert!(a.error().contains("no visit '0123456789abcdef'"), "{a:?}");
 
     let a = c.post("/api/visits", json!({"kind": "abacus"})).await;
     assert_eq!(a.status, 400);
-    assert!(a.error().contains("no exhibit of kind \"abacus\""), "{a:?}");
+    assert!(a.error().contains("no exhibit of kind 'abacus'"), "{a:?}");
     assert!(a.error().contains("tictactoe"), "{a:?}");
 
     let a = c
@@ -550,6 +550,44 @@ async fn every_api_error_is_in_our_words() {
             br#"{"action": {"type": "step"}, "interval_ms": "soon"}"#.to_vec(),
             "request body: ",
         ),
+        // A non-object action: what was expected, in our words (no type's name).
+        (
+            "POST",
+            format!("/api/visits/{id}/actions"),
+            br#""play""#.to_vec(),
+            "where an object with its 'type' was expected",
+        ),
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": "play_games", "times": 3}"#.to_vec(),
+            "'action' must be an action object",
+        ),
+        // 'times' out of range says the real range.
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "step"}, "times": 1000000000.0}"#.to_vec(),
+            "'times' must be a whole number from 1 to 1,000",
+        ),
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "step"}, "times": 0}"#.to_vec(),
+            "'times' must be a whole number from 1 to 1,000 (it was 0)",
+        ),
+        // Deep JSON: nested too deeply, without the path.
+        (
+            "POST",
+            "/api/visits".into(),
+            format!(
+                "{{\"kind\": \"tictactoe\", \"config\": {}{}}}",
+                "[".repeat(300),
+                "]".repeat(300)
+            )
+            .into_bytes(),
+            "nested too deeply",
+        ),
         ("GET", "/api/visits/%FF".into(), Vec::new(), "not UTF-8"),
         (
             "GET",
@@ -586,6 +624,23 @@ async fn every_api_error_is_in_our_words() {
             );
         }
     }
+    // An error echoes at most 80 characters of the request (the re-trial's
+    // 60,000-character kind was answered in 60 KB), with its control characters escaped.
+    let long = format!("\u{1b}[31m{}", "k".repeat(60_000));
+    for (path, body) in [
+        ("/api/visits".to_string(), json!({"kind": long})),
+        (format!("/api/visits/{id}/actions"), json!({"type": long})),
+    ] {
+        let mut c = Client::connect(addr).await;
+        let a = c.post(&path, body).await;
+        assert_eq!(a.status, 400, "{a:?}");
+        let said = a.error();
+        assert!(said.len() < 400 && said.contains('…'), "{path}: {said}");
+        assert!(
+            !said.contains('\u{1b}') && said.contains("\\u{1b}"),
+            "{said}"
+        );
+    }
     // the path the pages use: a refusal answered 200 inline, in the same words
     let inline = format!("/api/visits/{id}/actions?refusals=inline");
     for (body, says) in [
@@ -607,4 +662,64 @@ async fn every_api_error_is_in_our_words() {
             "{said:?}"
         );
     }
+}
+
+/// An event stream sends the latest change after each gap, and with it the happenings of
+/// the changes it skipped (each with its seq): a page's log misses none (the arena's log
+/// stopped at 896 of 1,000 games: the last batches' happenings were skipped).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_stream_brings_the_happenings_of_the_changes_it_skipped() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post("/api/visits", json!({"kind": "arena", "config": null}))
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    assert_eq!(act(&mut c, &id, json!({"type": "run"})).await.status, 200);
+    let mut stream = events(addr, &id).await;
+    let first = stream.next(Duration::from_secs(2)).await.unwrap();
+    let mut seen = first["seq"].as_u64().unwrap();
+    // A batch of one game every 10 ms, as the arena's page runs a tournament: faster
+    // than the stream's gap, so it skips changes.
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/autoplay"),
+            json!({"action": {"type": "batch", "games": 1}, "interval_ms": 10}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let (mut events_seen, mut skipped_seen, mut gaps) = (0, 0, 0u64);
+    while events_seen < 20 {
+        let u = stream
+            .next(Duration::from_secs(5))
+            .await
+            .expect("an update");
+        let seq = u["seq"].as_u64().unwrap();
+        let mut covered = seen;
+        for s in u["skipped"].as_array().into_iter().flatten() {
+            let s_seq = s["seq"].as_u64().unwrap();
+            assert!(s_seq > seen && s_seq < seq, "{u}");
+            assert!(!s["happenings"].as_array().unwrap().is_empty(), "{u}");
+            gaps += s_seq - covered - 1;
+            covered = s_seq;
+            skipped_seen += 1;
+        }
+        gaps += seq - covered - 1;
+        seen = seq;
+        events_seen += 1;
+    }
+    let _ = c
+        .call("DELETE", &format!("/api/visits/{id}/autoplay"), None)
+        .await;
+    // Changes were skipped, and only those without happenings (the autoplay's start,
+    // its end) are missing.
+    assert!(
+        skipped_seen > 0,
+        "the stream skipped nothing: the test proves nothing"
+    );
+    assert!(
+        gaps <= 2,
+        "{gaps} changes' happenings never reached the page"
+    );
 }

@@ -97,6 +97,35 @@ async fn swipes_undo_estimate_autoplay_and_replay() {
     .await;
     assert_eq!(a.status, 400, "{a:?}");
     assert!(a.error().contains("not a Threes! record"), "{a:?}");
+    // Damaged JSON is said as MENACE's import says it: the file, damaged, not valid JSON.
+    let a = act(
+        &mut c,
+        &id,
+        json!({"type": "load_record", "record": "{\"seed\": "}),
+    )
+    .await;
+    assert_eq!(a.status, 400, "{a:?}");
+    assert!(
+        a.error()
+            .starts_with("the record file is damaged: not valid JSON: line 1, column "),
+        "{a:?}"
+    );
+    let m = c
+        .post("/api/visits", json!({"kind": "menace", "config": null}))
+        .await;
+    let mid = m.body["id"].as_str().unwrap().to_string();
+    let b = act(
+        &mut c,
+        &mid,
+        json!({"type": "import", "state": "{\"version\": "}),
+    )
+    .await;
+    assert_eq!(b.status, 400, "{b:?}");
+    assert!(
+        b.error()
+            .starts_with("the state file is damaged: not valid JSON: line 1, column "),
+        "{b:?}"
+    );
     let a = act(
         &mut c,
         &id,

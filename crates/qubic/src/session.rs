@@ -315,6 +315,11 @@ pub struct QubicView {
     /// The certificate this session's last proof run found, in a few words (`play_found`
     /// plays it).
     pub found: Option<String>,
+    /// When the certificate this session's proof found was let go (the process holds a
+    /// few at once, the least recently used let go first): why, and what to do. The
+    /// proof's counts stay in `found`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub found_let_go: Option<String>,
     /// 4×4×4: what the proof (the long run `prove`) cost from each starting point
     /// recorded in this build, so a page can tell it before a run starts
     /// ([`crate::proof3d::watch::costs`]).
@@ -328,6 +333,17 @@ pub struct QubicView {
     pub tally: Tally,
     /// The config's seed.
     pub seed: u64,
+}
+
+/// Why a found certificate cannot be played any more.
+fn let_go_words() -> String {
+    let most = crate::proof3d::watch::certificates().most();
+    format!(
+        "the certificate your proof found was let go to save memory (this server keeps {} \
+         at once, the least recently used let go first); its counts stay: press Prove to \
+         find it again",
+        ludomat_io::text::count(most as u64, "found certificate", "found certificates")
+    )
 }
 
 /// A player of the stored forced win: the tree is unpacked (and its depth measured)
@@ -1085,7 +1101,7 @@ impl QubicSession {
 
     /// `play_found`: the certificate the last proof run found, played from game 1.
     fn play_found(&mut self) -> Result<Vec<QubicHappening>, SessionError> {
-        let found = self
+        let kept = self
             .found
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -1097,6 +1113,10 @@ impl QubicSession {
                         .into(),
                 )
             })?;
+        let found = kept
+            .get()
+            .ok_or_else(|| SessionError::Refused(let_go_words()))?;
+        let found = (*found).clone();
         #[cfg(feature = "patashnik")]
         let dict = if found.after > 0 {
             crate::proof3d::dictionary::Dictionary::patashnik().ok()
@@ -1237,6 +1257,16 @@ impl Session for QubicSession {
             Inner::Three(c) => parts(c),
             Inner::Four(c) => parts(c),
         };
+        let (found, found_let_go) = {
+            let kept = self
+                .found
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            (
+                kept.as_ref().map(|f| f.about.clone()),
+                kept.as_ref().filter(|f| !f.held()).map(|_| let_go_words()),
+            )
+        };
         QubicView {
             dims: self.config.dims,
             strategy: self.config.strategy,
@@ -1259,12 +1289,8 @@ impl Session for QubicSession {
                 },
                 Inner::Four(_) => None,
             },
-            found: self
-                .found
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .as_ref()
-                .map(|f| f.about.clone()),
+            found,
+            found_let_go,
             proof_costs: match &self.core {
                 Inner::Three(_) => crate::proof3d::watch::costs().to_vec(),
                 Inner::Four(_) => Vec::new(),
@@ -1352,7 +1378,7 @@ fn parts<const D: usize>(c: &Core<D>) -> Parts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proof3d::watch::Found;
+    use crate::proof3d::watch::{Certificates, Found};
 
     #[test]
     fn the_certificate_a_proof_found_is_played_and_kept_through_reset() {
@@ -1365,11 +1391,12 @@ mod tests {
         );
         // What a proof run puts into the session's slot (here the bundled from-scratch
         // certificate's bytes, as a found one).
-        *s.found.lock().unwrap() = Some(Found {
+        let keeper: &'static Certificates = Box::leak(Box::new(Certificates::new(1)));
+        *s.found.lock().unwrap() = Some(keeper.keep(Found {
             bytes: crate::proof3d::certificate::FROM_SCRATCH.to_vec(),
             after: 0,
             about: "the certificate your proof found (the search from the empty board)".into(),
-        });
+        }));
         let found = s.view().found.unwrap();
         let h = s.apply(QubicAction::PlayFound).unwrap();
         assert!(matches!(h[0], QubicHappening::NewGame { game: 1 }));
@@ -1386,6 +1413,25 @@ mod tests {
         // A fresh session plays the bundled certificate.
         let bundled = QubicSession::new(s.config().clone()).unwrap();
         assert_ne!(bundled.view().certificate.as_deref(), Some(found.as_str()));
+        assert!(s.view().found_let_go.is_none());
+        // Another visit's certificate: this one is let go (the keeper holds one); its
+        // words stay, playing it again is refused with why.
+        let _other = keeper.keep(Found {
+            bytes: Vec::new(),
+            after: 9,
+            about: "another".into(),
+        });
+        let v = s.view();
+        assert_eq!(v.found.as_deref(), Some(found.as_str()));
+        assert!(
+            v.found_let_go.as_deref().unwrap().contains("let go"),
+            "{v:?}"
+        );
+        let refused = s.apply(QubicAction::PlayFound).unwrap_err();
+        assert!(
+            matches!(&refused, SessionError::Refused(m) if m.contains("press Prove")),
+            "{refused:?}"
+        );
     }
 
     #[test]

@@ -735,7 +735,14 @@ impl Session for RegexSession {
                 self.last_step = None;
             }
             RegexAction::Load { text, name } => {
-                let name = name.unwrap_or_else(|| "the puzzle file".into());
+                // The file's name as a person reads it: cut, control characters escaped.
+                let name = name.map_or_else(
+                    || "the puzzle file".into(),
+                    |n| {
+                        let cut: String = n.chars().take(60).collect();
+                        ludomat_io::text::escape_controls(&cut).into_owned()
+                    },
+                );
                 let puzzle = read_puzzle(&text, &name).map_err(SessionError::Invalid)?;
                 let loaded = RegexHappening::Loaded {
                     title: puzzle.title.clone(),

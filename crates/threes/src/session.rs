@@ -454,8 +454,16 @@ impl Session for ThreesSession {
                 }])
             }
             ThreesAction::LoadRecord { record } => {
+                // Worded as MENACE's import: the file, then what is wrong with it.
                 let r = GameRecord::from_json(&record).map_err(|e| {
-                    SessionError::Invalid(format!("load_record: not a Threes! record: {e}"))
+                    SessionError::Invalid(match e {
+                        crate::record::RecordError::Json(_) => {
+                            format!("the record file is damaged: {e}")
+                        }
+                        crate::record::RecordError::Field { .. } => {
+                            format!("the record file is not a Threes! record: {e}")
+                        }
+                    })
                 })?;
                 let h = ThreesHappening::RecordLoaded {
                     seed: r.seed,

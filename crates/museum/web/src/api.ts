@@ -15,6 +15,8 @@ export interface Update<V = unknown, H = unknown> {
   happenings: H[];
   running?: boolean;
   note?: string;
+  /** On the event stream: the happenings of the changes it skipped to reach this one. */
+  skipped?: { seq: number; happenings: H[] }[];
 }
 
 export interface VisitInfo<V = unknown> {
@@ -188,6 +190,10 @@ export class Visit {
 
   private receive(u: Update) {
     if (u.seq <= this.seq) return;
+    // The changes the stream skipped that this page has not seen (an action's answer may
+    // have brought some): their happenings first, so the log misses none.
+    const earlier = (u.skipped ?? []).filter((s) => s.seq > this.seq).flatMap((s) => s.happenings);
+    if (earlier.length) u = { ...u, happenings: [...earlier, ...u.happenings] };
     this.seq = u.seq;
     this.onUpdate(u);
   }

@@ -101,11 +101,39 @@ test('qubic: watch the 4×4×4 proof being found — after 9 of Patashnik\'s sto
   const verdict = await page.locator(`${EX} [data-proof-verdict]`).innerText();
   assert.match(verdict, /accepted by the independent checker, twice/);
   assert.match(await page.locator(`${EX} [data-proof-phase]`).innerText(), /682 of 682 positions proved/);
-  assert.match(await page.locator('lm-log ol').innerText(), /proof: .* — proved/);
+  const log = await page.locator('lm-log ol').innerText();
+  assert.match(log, /proof: .* — proved/);
+  // never a total not known yet as '?'
+  assert.doesNotMatch(log, /of \? positions/);
   await shot('qubic-proof-found');
   // then play it: the machine plays the proven win
   await page.click(`${EX} button[data-action="play-proof"]`);
   await page.locator(`${EX} [data-certificate]`).waitFor();
   assert.equal(await page.locator(`${EX} select[data-setting="strategy"]`).inputValue(), 'forced');
   assert.deepEqual(errors, []);
+});
+
+test('qubic: a proof stopped says one thing — stopped, its counts, no certificate kept — and the share of a core is a percentage', async (t) => {
+  const { page, errors } = await openMuseum(t, '/');
+  await page.click('a[href^="/exhibits/qubic"]');
+  await page.locator(`${EX} button[data-action="prove"]`).waitFor();
+  // Before it starts: what share of a core the proof needs, in percent, never a bare fraction.
+  const limit = await page.locator(`${EX} [data-proof-limit]`).innerText();
+  assert.match(limit, /% of a core|cores/);
+  assert.doesNotMatch(limit, /\b0\.\d+ of a core/);
+  await page.selectOption(`${EX} select[data-setting="prove_after"]`, '0');
+  await page.click(`${EX} button[data-action="prove"]`);
+  await page.locator(`${EX} [data-proof-phase]`).waitFor({ timeout: 60_000 });
+  assert.doesNotMatch(await page.locator(`${EX} [data-proof-phase]`).innerText(), /\?/);
+  await page.click(`${EX} button[data-action="stop-proof"]`);
+  const verdict = page.locator(`${EX} [data-proof-verdict]`);
+  await verdict.waitFor({ timeout: 60_000 });
+  const said = await verdict.innerText();
+  assert.match(said, /^Stopped before the end: .*; no certificate kept\.$/);
+  assert.doesNotMatch(said, /written/);
+  assert.match(await page.locator(`${EX} [data-proof-phase]`).innerText(), /^stopped: .*no certificate kept$/);
+  const log = await page.locator('lm-log ol').innerText();
+  assert.match(log, /proof: stopped, .*; no certificate kept/);
+  assert.doesNotMatch(log, /finished.*cancelled|of \? positions/);
+  assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
 });

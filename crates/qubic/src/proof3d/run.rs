@@ -474,6 +474,8 @@ pub fn prove_with(
     run.table_positions = solved.table_positions;
     run.jobs = solved.jobs.clone();
     progress.proved = run.proved();
+    // The total, known now: the certificate's phases show it as the search's did.
+    progress.positions = run.jobs.len();
     progress.expansions = run.stats.expansions;
     if let Some(j) = run.jobs.iter().find(|j| j.outcome != Outcome::Proved) {
         if ctx.cancelled() {

@@ -260,11 +260,30 @@ impl Estimator {
         let left = |need: f64| (need - cpu).max(0.0) / cores;
         e.left_seconds = Some([left(need[0]), left(need[1]).max(1.0)]);
         e.basis = format!(
-            "{recorded}; this run has used {} at {} cores now",
+            "{recorded}; this run has used {} at {} now",
             secs(cpu),
-            ludomat_io::text::number(cores)
+            core_share(cores)
         );
         e
+    }
+}
+
+/// A share of the machine's cores in words: `35.0 % of a core`, `about 1 % of a core`
+/// below that, `1.40 cores` from one core up (never a bare fraction of a core).
+fn core_share(cores: f64) -> String {
+    if cores >= 1.0 {
+        let n = ludomat_io::text::number(cores);
+        return if n == "1" {
+            "1 core".into()
+        } else {
+            format!("{n} cores")
+        };
+    }
+    let pct = cores * 100.0;
+    if pct < 1.0 {
+        "about 1 % of a core".into()
+    } else {
+        format!("{} of a core", ludomat_io::text::percent(cores))
     }
 }
 
@@ -280,8 +299,159 @@ pub struct Found {
     pub about: String,
 }
 
-/// Where a session keeps the certificate its proof runs find (the latest).
-pub type FoundSlot = Arc<Mutex<Option<Found>>>;
+/// Where a session keeps the certificate its proof runs find (the latest): a weak hold,
+/// as the certificates are held by [`certificates`] (a museum proves one per visit, a few
+/// MB each, and a hundred visits would hold hundreds of MB).
+pub type FoundSlot = Arc<Mutex<Option<KeptFound>>>;
+
+/// How many found certificates this process holds at once unless told otherwise
+/// ([`keep_at_most`]).
+pub const DEFAULT_MOST_CERTIFICATES: usize = 4;
+
+/// A session's hold on the certificate its proof found: the certificate while
+/// [`certificates`] holds it, and what it was in a few words either way.
+#[derive(Debug, Clone)]
+pub struct KeptFound {
+    found: std::sync::Weak<Found>,
+    keeper: &'static Certificates,
+    /// What it is, in a few words (kept when the certificate is let go).
+    pub about: String,
+}
+
+impl KeptFound {
+    /// The certificate, unless it was let go; using it makes it the most recently used.
+    #[must_use]
+    pub fn get(&self) -> Option<Arc<Found>> {
+        let found = self.found.upgrade()?;
+        self.keeper.used(&found);
+        Some(found)
+    }
+
+    /// Whether the certificate is still held (not counted as a use).
+    #[must_use]
+    pub fn held(&self) -> bool {
+        self.found.strong_count() > 0
+    }
+}
+
+/// The found certificates a process holds: at most so many, the least recently used let
+/// go first (their sessions then say so and offer to prove again).
+#[derive(Debug)]
+pub struct Certificates {
+    held: Mutex<HeldCertificates>,
+}
+
+#[derive(Debug)]
+struct HeldCertificates {
+    most: usize,
+    /// Least recently used first.
+    found: std::collections::VecDeque<Arc<Found>>,
+}
+
+impl HeldCertificates {
+    fn let_go(&mut self) -> Vec<Arc<Found>> {
+        let over = self.found.len().saturating_sub(self.most);
+        self.found.drain(..over).collect()
+    }
+}
+
+impl Certificates {
+    /// A keeper of at most `most` certificates (at least one).
+    #[must_use]
+    pub fn new(most: usize) -> Certificates {
+        Certificates {
+            held: Mutex::new(HeldCertificates {
+                most: most.max(1),
+                found: std::collections::VecDeque::new(),
+            }),
+        }
+    }
+
+    fn held(&self) -> std::sync::MutexGuard<'_, HeldCertificates> {
+        self.held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Holds `found` as the most recently used; the least recently used go past the
+    /// bound. Returns the session's hold on it.
+    #[must_use]
+    pub fn keep(&'static self, found: Found) -> KeptFound {
+        let about = found.about.clone();
+        let found = Arc::new(found);
+        let kept = KeptFound {
+            found: Arc::downgrade(&found),
+            keeper: self,
+            about,
+        };
+        let gone = {
+            let mut held = self.held();
+            held.found.push_back(found);
+            held.let_go()
+        };
+        // Freed here, outside the lock.
+        drop(gone);
+        kept
+    }
+
+    /// Lets `kept` go now (its session found a newer one, or is gone).
+    pub fn forget(&self, kept: &KeptFound) {
+        let gone = {
+            let mut held = self.held();
+            let at = held
+                .found
+                .iter()
+                .position(|f| std::ptr::eq(Arc::as_ptr(f), kept.found.as_ptr()));
+            at.and_then(|at| held.found.remove(at))
+        };
+        drop(gone);
+    }
+
+    fn used(&self, found: &Arc<Found>) {
+        let mut held = self.held();
+        if let Some(at) = held.found.iter().position(|f| Arc::ptr_eq(f, found)) {
+            if let Some(f) = held.found.remove(at) {
+                held.found.push_back(f);
+            }
+        }
+    }
+
+    /// Holds at most `most` certificates from now on (at least one), letting the least
+    /// recently used go.
+    pub fn keep_at_most(&self, most: usize) {
+        let gone = {
+            let mut held = self.held();
+            held.most = most.max(1);
+            held.let_go()
+        };
+        drop(gone);
+    }
+
+    /// The most certificates held at once.
+    #[must_use]
+    pub fn most(&self) -> usize {
+        self.held().most
+    }
+
+    /// The certificates held now.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.held().found.len()
+    }
+}
+
+/// This process's keeper of found certificates.
+#[must_use]
+pub fn certificates() -> &'static Certificates {
+    static KEEPER: std::sync::OnceLock<Certificates> = std::sync::OnceLock::new();
+    KEEPER.get_or_init(|| Certificates::new(DEFAULT_MOST_CERTIFICATES))
+}
+
+/// Holds at most `most` found certificates in this process from now on (the museum's
+/// bound; [`DEFAULT_MOST_CERTIFICATES`] until set).
+pub fn keep_at_most(most: usize) {
+    certificates().keep_at_most(most);
+}
 
 /// The settings a visitor gives: `{"search_after": K}` (0: from scratch).
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -403,9 +573,15 @@ impl LongRun for ProveRun {
                 bytes,
                 after,
             };
-            *slot
+            let kept = certificates().keep(found);
+            let old = slot
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .replace(kept);
+            // The visit's earlier certificate is let go at once: one per visit.
+            if let Some(old) = old {
+                certificates().forget(&old);
+            }
         }
         serde_json::to_value(&run).map_err(|e| SessionError::Failed(format!("prove: {e}")))
     }
@@ -448,6 +624,9 @@ mod tests {
             est.basis
         );
         assert!(est.basis.contains("at 2 cores now"), "{}", est.basis);
+        assert_eq!(core_share(0.007), "about 1 % of a core");
+        assert_eq!(core_share(0.35), "35.0 % of a core");
+        assert_eq!(core_share(1.0), "1 core");
         // The machine gets busy: half a core for the last 20 s. The pace is the recent one,
         // so the time left grows fourfold, whatever the positions proved say.
         let est = feed(&mut e, 26.0, 46.0, 50.0, 0.5);

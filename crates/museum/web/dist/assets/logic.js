@@ -1,4 +1,4 @@
-import{_ as e,a as t,b as n,o as r,x as i,y as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-lamp.js";var s=65536,c={1:`1`,0:`x`,"-1":`0`},l={1:`true`,0:`unknown`,"-1":`false`},u={1:`#2e7d32`,0:`#8a7d66`,"-1":`#b3261e`},d=e=>c[String(e)],f=e=>u[String(e)],p=[[`1`,`1`,`true`],[`0`,`0`,`false`],[`x`,`x`,`unknown`]],m=e=>e===0?`0`:e===-1?`1`:`x`,h=class extends o{static{this.properties={...o.properties,stepMode:{state:!0},uploadError:{state:!0},selected:{state:!0}}}constructor(){super(),this.compactAt=[],this.stepMode=!0,this.uploadError=``,this.selected=null}static{this.styles=i`
+import{S as e,a as t,b as n,o as r,v as i,x as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-lamp.js";var s=65536,c={1:`1`,0:`x`,"-1":`0`},l={1:`true`,0:`unknown`,"-1":`false`},u={1:`#2e7d32`,0:`#8a7d66`,"-1":`#b3261e`},d=e=>c[String(e)],f=e=>u[String(e)],p=[[`1`,`1`,`true`],[`0`,`0`,`false`],[`x`,`x`,`unknown`]],m=e=>e===0?`0`:e===-1?`1`:`x`,h=class extends o{static{this.properties={...o.properties,stepMode:{state:!0},uploadError:{state:!0},selected:{state:!0}}}constructor(){super(),this.compactAt=[],this.stepMode=!0,this.uploadError=``,this.selected=null}static{this.styles=e`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -30,84 +30,84 @@ import{_ as e,a as t,b as n,o as r,x as i,y as a}from"./index.js";import{t as o}
     .full { grid-column: 1 / -1; }
     .compact { max-height: 32rem; overflow: auto; border: 1px solid #d6cbb5; border-radius: 6px; }
     .compact canvas { display: block; cursor: crosshair; }
-  `}updated(){this.drawCompact();let e=this.renderRoot.querySelector(`[data-events]`),t=e?.querySelector(`li[data-seq]:last-of-type`);e&&t&&(e.scrollTop=Math.max(0,t.offsetTop-e.clientHeight/2))}describe(e){switch(e.type){case`input_set`:return`${e.input} := ${c[String(e.value)]} — ${r(e.events,`event`)} to show`;case`event`:return`t=${e.time}  ${e.text}`;case`ran`:return`${r(e.events,`event`)} shown at once`;case`settled`:return`quiet at t=${e.time}: nothing left to propagate`;case`oscillation`:return e.text;case`pushed`:return`${e.button} pushed and released: ${r(e.events,`relay movement`)}`;case`watched`:return`${e.signal} ${e.on?`added to`:`taken off`} the timing diagram`;case`loaded`:return`${e.circuit} on the bench (${r(e.nodes,`node`)}), every value unknown`}}value(e){return a`<span class="v" style="background:${f(e)}" title=${l[String(e)]}>${d(e)}</span>`}set(e,t){this.act({type:`set`,input:e,value:t,run:!this.stepMode})}watched(e){return this.view?.watched.some(t=>t.name===e)??!1}toggleWatch(e){this.act({type:`watch`,signal:e,on:!this.watched(e)})}async upload(e){let t=e.target,n=t.files?.[0];if(!n)return;if(this.uploadError=``,n.size>s){this.uploadError=`${n.name}: ${r(n.size,`byte`)}; the museum takes uploads up to ${r(s,`byte`)} (c7552 and friends are in the circuit list).`,t.value=``;return}let i=await n.text();await this.act({type:`upload`,name:n.name,text:i}),t.value=``}latchPanel(e){let t=t=>e.inputs.find(e=>e.name===t),n=t=>e.outputs.find(e=>e.name===t);return a`<div class="panel" data-latch>
-      ${[`R`,`S`].map(e=>{let n=t(e);return a`<div><div>${e===`R`?`Reset`:`Set`} ${this.value(n.value)}</div>
-          <div class="row">${p.map(([t,r,i])=>a`<button data-button=${`${e}=${r}`}
-            class=${t===`1`&&n.value===1||t===`0`&&n.value===-1||t===`x`&&n.value===0?`pressed`:``}
-            aria-pressed=${t===`1`&&n.value===1||t===`0`&&n.value===-1||t===`x`&&n.value===0?`true`:`false`}
-            title="${e} := ${r}, ${i}"
-            @click=${()=>this.set(e,t)}>${e} = ${r} <small>${i}</small></button>`)}</div></div>`})}
-      <div class="lamps">${[`Q`,`Q̄`].map(e=>{let t=n(e);return a`<span data-lamp=${e}><lm-lamp label="${e} ${d(t.value)}" .on=${t.value===1} color="#ffcc33"></lm-lamp></span>`})}</div>
-    </div>`}squaresPanel(e){return a`<div class="panel" data-squares>
-      <div class="row">${e.inputs.map(e=>a`<button data-push=${e.name} @click=${()=>this.act({type:`push`,button:e.name})}>${e.name}</button>`)}</div>
-      <div class="lamps">${e.outputs.map(e=>a`<span data-lamp=${e.name}><lm-lamp label="${e.name} ${d(e.value)}" .on=${e.value===1} color=${e.name.startsWith(`X`)?`#ff6b5e`:`#7fb2ff`}></lm-lamp></span>`)}</div>
+  `}updated(){this.drawCompact();let e=this.renderRoot.querySelector(`[data-events]`),t=e?.querySelector(`li[data-seq]:last-of-type`);e&&t&&(e.scrollTop=Math.max(0,t.offsetTop-e.clientHeight/2))}describe(e){switch(e.type){case`input_set`:return`${e.input} := ${c[String(e.value)]} — ${r(e.events,`event`)} to show`;case`event`:return`t=${e.time}  ${e.text}`;case`ran`:return`${r(e.events,`event`)} shown at once`;case`settled`:return`quiet at t=${e.time}: nothing left to propagate`;case`oscillation`:return e.text;case`pushed`:return`${e.button} pushed and released: ${r(e.events,`relay movement`)}`;case`watched`:return`${e.signal} ${e.on?`added to`:`taken off`} the timing diagram`;case`loaded`:return`${e.circuit} on the bench (${r(e.nodes,`node`)}), every value unknown`}}value(e){return n`<span class="v" style="background:${f(e)}" title=${l[String(e)]}>${d(e)}</span>`}set(e,t){this.act({type:`set`,input:e,value:t,run:!this.stepMode})}watched(e){return this.view?.watched.some(t=>t.name===e)??!1}toggleWatch(e){this.act({type:`watch`,signal:e,on:!this.watched(e)})}async upload(e){let t=e.target,n=t.files?.[0];if(!n)return;if(this.uploadError=``,n.size>s){this.uploadError=`${n.name}: ${r(n.size,`byte`)}; the museum takes uploads up to ${r(s,`byte`)} (c7552 and friends are in the circuit list).`,t.value=``;return}let i=await n.text();await this.act({type:`upload`,name:n.name,text:i}),t.value=``}latchPanel(e){let t=t=>e.inputs.find(e=>e.name===t),r=t=>e.outputs.find(e=>e.name===t);return n`<div class="panel" data-latch>
+      ${[`R`,`S`].map(e=>{let r=t(e);return n`<div><div>${e===`R`?`Reset`:`Set`} ${this.value(r.value)}</div>
+          <div class="row">${p.map(([t,i,a])=>n`<button data-button=${`${e}=${i}`}
+            class=${t===`1`&&r.value===1||t===`0`&&r.value===-1||t===`x`&&r.value===0?`pressed`:``}
+            aria-pressed=${t===`1`&&r.value===1||t===`0`&&r.value===-1||t===`x`&&r.value===0?`true`:`false`}
+            title="${e} := ${i}, ${a}"
+            @click=${()=>this.set(e,t)}>${e} = ${i} <small>${a}</small></button>`)}</div></div>`})}
+      <div class="lamps">${[`Q`,`Q̄`].map(e=>{let t=r(e);return n`<span data-lamp=${e}><lm-lamp label="${e} ${d(t.value)}" .on=${t.value===1} color="#ffcc33"></lm-lamp></span>`})}</div>
+    </div>`}squaresPanel(e){return n`<div class="panel" data-squares>
+      <div class="row">${e.inputs.map(e=>n`<button data-push=${e.name} @click=${()=>this.act({type:`push`,button:e.name})}>${e.name}</button>`)}</div>
+      <div class="lamps">${e.outputs.map(e=>n`<span data-lamp=${e.name}><lm-lamp label="${e.name} ${d(e.value)}" .on=${e.value===1} color=${e.name.startsWith(`X`)?`#ff6b5e`:`#7fb2ff`}></lm-lamp></span>`)}</div>
     </div>
     <h3>Relays (armatures: 1 operated, 0 released, x unknown) — click one for the timing diagram</h3>
-    <div class="pins">${e.relays.map(e=>a`<span class="pin" data-relay=${e.name} @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">
+    <div class="pins">${e.relays.map(e=>n`<span class="pin" data-relay=${e.name} @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">
       ${e.name} ${this.value(e.state)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>
     <p><small>Two squares of a relay noughts-and-crosses input latch: a square's button works only on its
-      player's turn and only while the square is free; the T relay changes turn; RESET breaks the latch bus.</small></p>`}compactGraph(e){return a`<div class="compact"><canvas data-graph-compact role="img"
+      player's turn and only while the square is free; the T relay changes turn; RESET breaks the latch bus.</small></p>`}compactGraph(e){return n`<div class="compact"><canvas data-graph-compact role="img"
         aria-label="the circuit ${e.circuit} as a levelled graph, ${e.node_count} nodes in ${e.depth+1} levels"
         @click=${e=>this.compactClick(e)}></canvas></div>
       <p><small>${r(e.node_count,`node`)} in ${r(e.depth+1,`level`)} (inputs left): each bar is a node, coloured by its value
         (green 1 true, red 0 false, grey x unknown; the inputs and outputs below carry the labels). Click a bar: an
-        input cycles x (unknown) → 0 → 1 → x, any other node joins the timing diagram.</small></p>`}compactClick(e){let t=e.target,n=t.getBoundingClientRect(),r=(e.clientX-n.left)*t.width/n.width,i=(e.clientY-n.top)*t.height/n.height,a=null,o=64;for(let e of this.compactAt){let t=(e.x-r)**2+(e.y-i)**2;t<o&&(o=t,a=e.node)}a&&(a.role===`input`?this.set(a.name,m(a.value)):this.toggleWatch(a.name))}drawCompact(){let e=this.renderRoot.querySelector(`canvas[data-graph-compact]`),t=this.view?.graph;if(!e||!t)return;let n=new Map,r=Array(t.length);for(let e of t){let t=n.get(e.level)??0;n.set(e.level,t+1),r[e.id]={x:6+e.level*16,y:6+t*5,node:e}}let i=12+Math.max(...n.values())*5;e.width=12+(this.view.depth+1)*16,e.height=i;let a=e.getContext(`2d`);if(a){a.fillStyle=`#fffdf8`,a.fillRect(0,0,e.width,e.height),a.globalAlpha=.18,a.lineWidth=.6;for(let e of t)for(let t of e.fanin){let n=r[t],i=r[e.id];a.strokeStyle=f(n.node.value),a.beginPath(),a.moveTo(n.x+8,n.y+1.5),a.lineTo(i.x,i.y+1.5),a.stroke()}a.globalAlpha=1;for(let e of r)a.fillStyle=f(e.node.value),a.fillRect(e.x,e.y,8,3),this.watched(e.node.name)&&(a.strokeStyle=`#1d1b18`,a.strokeRect(e.x-1,e.y-1,10,5));this.compactAt=r.map(e=>({x:e.x+4,y:e.y+1.5,node:e.node}))}}graph(e){let t=e.graph;if(t.length>400)return this.compactGraph(e);let r=new Map;for(let e of t)r.has(e.level)||r.set(e.level,[]),r.get(e.level).push(e);let i=new Map,o=1;for(let[e,t]of r)o=Math.max(o,t.length),t.forEach((t,n)=>i.set(t.id,[14+e*118,14+n*46]));let s=28+(e.depth+1)*118-26,c=28+o*46-14,p=t.flatMap(e=>e.fanin.map((r,a)=>{let[o,s]=i.get(r),[c,l]=i.get(e.id),u=t[r],d=o+92,p=s+16,m=c,h=l+8+a*16/Math.max(1,e.fanin.length-1),g=c<=o?`M${d} ${p} C${d+40} ${p+60}, ${m-40} ${h+60}, ${m} ${h}`:`M${d} ${p} C${(d+m)/2} ${p}, ${(d+m)/2} ${h}, ${m} ${h}`;return n`<path d=${g} fill="none" stroke=${f(u.value)} stroke-width="2" opacity="0.85"/>`})),h=t.map(e=>{let[t,r]=i.get(e.id),a=e.role===`input`,o=`${e.name}: ${e.gate??e.role}, value ${d(e.value)} (${l[String(e.value)]})${a?` — click to change`:` — click to watch`}`;return n`<g class="node" data-node=${e.name} transform="translate(${t} ${r})"
-          @click=${()=>a?this.set(e.name,m(e.value)):this.toggleWatch(e.name)}>
+        input cycles x (unknown) → 0 → 1 → x, any other node joins the timing diagram.</small></p>`}compactClick(e){let t=e.target,n=t.getBoundingClientRect(),r=(e.clientX-n.left)*t.width/n.width,i=(e.clientY-n.top)*t.height/n.height,a=null,o=64;for(let e of this.compactAt){let t=(e.x-r)**2+(e.y-i)**2;t<o&&(o=t,a=e.node)}a&&(a.role===`input`?this.set(a.name,m(a.value)):this.toggleWatch(a.name))}drawCompact(){let e=this.renderRoot.querySelector(`canvas[data-graph-compact]`),t=this.view?.graph;if(!e||!t)return;let n=new Map,r=Array(t.length);for(let e of t){let t=n.get(e.level)??0;n.set(e.level,t+1),r[e.id]={x:6+e.level*16,y:6+t*5,node:e}}let i=12+Math.max(...n.values())*5;e.width=12+(this.view.depth+1)*16,e.height=i;let a=e.getContext(`2d`);if(a){a.fillStyle=`#fffdf8`,a.fillRect(0,0,e.width,e.height),a.globalAlpha=.18,a.lineWidth=.6;for(let e of t)for(let t of e.fanin){let n=r[t],i=r[e.id];a.strokeStyle=f(n.node.value),a.beginPath(),a.moveTo(n.x+8,n.y+1.5),a.lineTo(i.x,i.y+1.5),a.stroke()}a.globalAlpha=1;for(let e of r)a.fillStyle=f(e.node.value),a.fillRect(e.x,e.y,8,3),this.watched(e.node.name)&&(a.strokeStyle=`#1d1b18`,a.strokeRect(e.x-1,e.y-1,10,5));this.compactAt=r.map(e=>({x:e.x+4,y:e.y+1.5,node:e.node}))}}graph(e){let t=e.graph;if(t.length>400)return this.compactGraph(e);let r=new Map;for(let e of t)r.has(e.level)||r.set(e.level,[]),r.get(e.level).push(e);let i=new Map,o=1;for(let[e,t]of r)o=Math.max(o,t.length),t.forEach((t,n)=>i.set(t.id,[14+e*118,14+n*46]));let s=28+(e.depth+1)*118-26,c=28+o*46-14,p=t.flatMap(e=>e.fanin.map((n,r)=>{let[o,s]=i.get(n),[c,l]=i.get(e.id),u=t[n],d=o+92,p=s+16,m=c,h=l+8+r*16/Math.max(1,e.fanin.length-1),g=c<=o?`M${d} ${p} C${d+40} ${p+60}, ${m-40} ${h+60}, ${m} ${h}`:`M${d} ${p} C${(d+m)/2} ${p}, ${(d+m)/2} ${h}, ${m} ${h}`;return a`<path d=${g} fill="none" stroke=${f(u.value)} stroke-width="2" opacity="0.85"/>`})),h=t.map(e=>{let[t,n]=i.get(e.id),r=e.role===`input`,o=`${e.name}: ${e.gate??e.role}, value ${d(e.value)} (${l[String(e.value)]})${r?` — click to change`:` — click to watch`}`;return a`<g class="node" data-node=${e.name} transform="translate(${t} ${n})"
+          @click=${()=>r?this.set(e.name,m(e.value)):this.toggleWatch(e.name)}>
         <title>${o}</title>
         <rect width=${92} height=${32} rx=${e.role===`lamp`?16:4} fill="#fffdf8"
-          stroke=${f(e.value)} stroke-width=${this.watched(e.name)?4:2} stroke-dasharray=${e.output?``:a?`5 2`:``}/>
+          stroke=${f(e.value)} stroke-width=${this.watched(e.name)?4:2} stroke-dasharray=${e.output?``:r?`5 2`:``}/>
         <text x="6" y="13">${e.name.length>9?`${e.name.slice(0,8)}…`:e.name}</text>
         <text x="6" y="27" fill="#5b5346">${e.gate??e.role}</text>
         <rect x=${62} y="8" width="26" height="16" rx="3" fill=${f(e.value)}/>
         <text x=${75} y="20" text-anchor="middle" fill="#fff" data-value>${d(e.value)}</text>
-      </g>`});return a`<svg class="graph" data-graph viewBox="0 0 ${s} ${c}" role="img"
+      </g>`});return n`<svg class="graph" data-graph viewBox="0 0 ${s} ${c}" role="img"
         aria-label="the circuit ${e.circuit} as a levelled graph">${p}${h}</svg>
       <p><small>Columns are levels (inputs left). Each value is coloured and labelled: <span class="v" style="background:${u[1]}">1</span> true,
         <span class="v" style="background:${u[-1]}">0</span> false, <span class="v" style="background:${u[0]}">x</span> unknown.
-        Click an input to cycle x (unknown) → 0 → 1 → x; click any other node to add it to the timing diagram.</small></p>`}pins(e){return a`<h3>Inputs (click to cycle x → 0 → 1 → x)</h3>
-      <div class="pins" data-inputs>${e.inputs.map(e=>a`<span class="pin"><button data-input=${e.name}
+        Click an input to cycle x (unknown) → 0 → 1 → x; click any other node to add it to the timing diagram.</small></p>`}pins(e){return n`<h3>Inputs (click to cycle x → 0 → 1 → x)</h3>
+      <div class="pins" data-inputs>${e.inputs.map(e=>n`<span class="pin"><button data-input=${e.name}
         @click=${()=>this.set(e.name,m(e.value))}>${e.name}</button>${this.value(e.value)}</span>`)}</div>
       <h3>Outputs (click to watch)</h3>
-      <div class="pins" data-outputs>${e.outputs.map(e=>a`<span class="pin" data-output=${e.name}
-        @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">${e.name} ${this.value(e.value)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>`}timing(t){if(!t.watched.length)return a`<p data-timing><small>No signals watched: click a node or an output to add it.</small></p>`;let r=Math.min(...t.watched.map(e=>e.samples[0]?.[0]??t.time)),i=Math.max(t.time,r+1),o=e=>70+(e-r)/(i-r)*478,s=8+t.watched.length*34+28,c=(e,t)=>8+t*34+(e===1?4:e===-1?24:14),l=t.watched.map((t,r)=>{let a=``,s=t.samples;s.forEach(([e,t],n)=>{let l=n+1<s.length?s[n+1][0]:i;a+=`${n?`L`:`M`}${o(e)} ${c(t,r)} L${o(l)} ${c(t,r)} `});let l=s.map(([t,a],c)=>a===0?n`<rect x=${o(t)} y=${8+r*34+6} width=${Math.max(1,o(c+1<s.length?s[c+1][0]:i)-o(t))} height="16" fill="url(#hatch)"/>`:e),u=s[s.length-1]?.[1]??0;return n`<g data-trace=${t.name}><text x="4" y=${8+r*34+18}>${t.name.length>8?`${t.name.slice(0,7)}…`:t.name}</text>
-        ${l}<path d=${a} fill="none" stroke=${f(u)} stroke-width="2"/></g>`}),u=[],d=Math.max(1,Math.ceil((i-r)/8));for(let e=r;e<=i;e+=d)u.push(e);let p=8+t.watched.length*34+4;return a`<svg class="graph" data-timing viewBox="0 0 ${560} ${s}" role="img" aria-label="timing diagram">
+      <div class="pins" data-outputs>${e.outputs.map(e=>n`<span class="pin" data-output=${e.name}
+        @click=${()=>this.toggleWatch(e.name)} style="cursor:pointer">${e.name} ${this.value(e.value)}${this.watched(e.name)?` (watched)`:``}</span>`)}</div>`}timing(e){if(!e.watched.length)return n`<p data-timing><small>No signals watched: click a node or an output to add it.</small></p>`;let t=Math.min(...e.watched.map(t=>t.samples[0]?.[0]??e.time)),r=Math.max(e.time,t+1),o=e=>70+(e-t)/(r-t)*478,s=8+e.watched.length*34+28,c=(e,t)=>8+t*34+(e===1?4:e===-1?24:14),l=e.watched.map((e,t)=>{let n=``,s=e.samples;s.forEach(([e,i],a)=>{let l=a+1<s.length?s[a+1][0]:r;n+=`${a?`L`:`M`}${o(e)} ${c(i,t)} L${o(l)} ${c(i,t)} `});let l=s.map(([e,n],c)=>n===0?a`<rect x=${o(e)} y=${8+t*34+6} width=${Math.max(1,o(c+1<s.length?s[c+1][0]:r)-o(e))} height="16" fill="url(#hatch)"/>`:i),u=s[s.length-1]?.[1]??0;return a`<g data-trace=${e.name}><text x="4" y=${8+t*34+18}>${e.name.length>8?`${e.name.slice(0,7)}…`:e.name}</text>
+        ${l}<path d=${n} fill="none" stroke=${f(u)} stroke-width="2"/></g>`}),u=[],d=Math.max(1,Math.ceil((r-t)/8));for(let e=t;e<=r;e+=d)u.push(e);let p=8+e.watched.length*34+4;return n`<svg class="graph" data-timing viewBox="0 0 ${560} ${s}" role="img" aria-label="timing diagram">
       <defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
         <line x1="0" y1="0" x2="0" y2="6" stroke="#8a7d66" stroke-width="2"/></pattern></defs>
       ${l}
       <line x1=${70} x2=${548} y1=${p} y2=${p} stroke="#5b5346"/>
-      ${u.map(e=>n`<line x1=${o(e)} x2=${o(e)} y1=${p} y2=${p+4} stroke="#5b5346"/><text x=${o(e)} y=${p+15} text-anchor="middle">${e}</text>`)}
+      ${u.map(e=>a`<line x1=${o(e)} x2=${o(e)} y1=${p} y2=${p+4} stroke="#5b5346"/><text x=${o(e)} y=${p+15} text-anchor="middle">${e}</text>`)}
       <text x=${548} y=${p+26} text-anchor="end" fill="#5b5346">time (events shown)</text>
     </svg>
-    <p><small>High 1 (true), low 0 (false), hatched x (unknown). Click a watched node again to take it off.</small></p>`}events(t){return a`<ol class="events" data-events>
-      ${t.log.slice(-40).map(e=>a`<li data-seq=${e.seq}>t=${e.time} ${e.text}</li>`)}
-      ${t.next.map((e,t)=>a`<li class="next ${t===0?`first`:``}" data-next>${t===0?`next: `:``}${e.text}</li>`)}
-      ${t.pending>t.next.length?a`<li class="next">… ${t.pending-t.next.length} more</li>`:e}
-    </ol>`}render(){let n=this.view;if(!n)return a``;let i=n.circuit===`squares`,o=n.library.includes(n.circuit)?n.library:[n.circuit,...n.library];return a`
+    <p><small>High 1 (true), low 0 (false), hatched x (unknown). Click a watched node again to take it off.</small></p>`}events(e){return n`<ol class="events" data-events>
+      ${e.log.slice(-40).map(e=>n`<li data-seq=${e.seq}>t=${e.time} ${e.text}</li>`)}
+      ${e.next.map((e,t)=>n`<li class="next ${t===0?`first`:``}" data-next>${t===0?`next: `:``}${e.text}</li>`)}
+      ${e.pending>e.next.length?n`<li class="next">… ${e.pending-e.next.length} more</li>`:i}
+    </ol>`}render(){let e=this.view;if(!e)return n``;let a=e.circuit===`squares`,o=e.library.includes(e.circuit)?e.library:[e.circuit,...e.library];return n`
       <div>
         <div class="row">
           <label>Circuit <select data-setting="circuit" @change=${e=>this.restart({circuit:e.target.value})}>
-            ${o.map(e=>a`<option value=${e} ?selected=${e===n.circuit}>${e}</option>`)}</select></label>
+            ${o.map(t=>n`<option value=${t} ?selected=${t===e.circuit}>${t}</option>`)}</select></label>
           <label>or upload a .bench <input type="file" accept=".bench,text/plain" data-upload @change=${e=>this.upload(e)}></label>
           <button data-action="clear" title="the same circuit, every value unknown again" @click=${()=>this.act({type:`reset`})}>Clear</button>
         </div>
-        ${this.uploadError?a`<p class="err" data-upload-error>${this.uploadError}</p>`:e}
-        <p data-summary><b>${n.circuit}</b>: ${i?r(n.relays.length,`relay`):`${r(n.node_count,`node`)}, ${r(n.gate_count,`gate`)}, ${r(n.depth+1,`level`)}`}</p>
-        ${n.oscillation?a`<p class="osc" data-oscillation>Warning: ${n.oscillation.text}</p>`:e}
-        ${n.circuit===`latch`?this.latchPanel(n):e}
-        ${i?this.squaresPanel(n):n.graph?this.graph(n):a`<p data-too-big><small>${r(n.node_count,`node`)} are more than
+        ${this.uploadError?n`<p class="err" data-upload-error>${this.uploadError}</p>`:i}
+        <p data-summary><b>${e.circuit}</b>: ${a?r(e.relays.length,`relay`):`${r(e.node_count,`node`)}, ${r(e.gate_count,`gate`)}, ${r(e.depth+1,`level`)}`}</p>
+        ${e.oscillation?n`<p class="osc" data-oscillation>Warning: ${e.oscillation.text}</p>`:i}
+        ${e.circuit===`latch`?this.latchPanel(e):i}
+        ${a?this.squaresPanel(e):e.graph?this.graph(e):n`<p data-too-big><small>${r(e.node_count,`node`)} are more than
           the bench draws (4,000); the circuit is simulated whole — set its inputs and watch its outputs below.</small></p>`}
-        ${i?e:this.pins(n)}
+        ${a?i:this.pins(e)}
       </div>
       <div>
         <h3>Propagation, event by event</h3>
-        ${i?e:a`<div class="row">
+        ${a?i:n`<div class="row">
           <label><input type="checkbox" data-setting="step-mode" .checked=${this.stepMode}
             @change=${e=>{this.stepMode=e.target.checked}}> show each event (step mode)</label>
-          <button data-action="step" ?disabled=${!n.pending} @click=${()=>this.act({type:`step`})}>${t.step}Step</button>
-          <button data-action="run" ?disabled=${!n.pending} @click=${()=>this.act({type:`run`})}>${t.run}Run</button>
-          <span data-pending>${n.pending} pending · t=${n.time}</span></div>`}
-        ${n.unrecorded?a`<p><small>A change caused more events than the bench records; it was run at once.</small></p>`:e}
-        ${this.events(n)}
+          <button data-action="step" ?disabled=${!e.pending} @click=${()=>this.act({type:`step`})}>${t.step}Step</button>
+          <button data-action="run" ?disabled=${!e.pending} @click=${()=>this.act({type:`run`})}>${t.run}Run</button>
+          <span data-pending>${e.pending} pending · t=${e.time}</span></div>`}
+        ${e.unrecorded?n`<p><small>A change caused more events than the bench records; it was run at once.</small></p>`:i}
+        ${this.events(e)}
         <h3>Timing diagram</h3>
-        ${this.timing(n)}
+        ${this.timing(e)}
       </div>`}};customElements.define(`lm-exhibit-logic`,h);export{h as LogicExhibit};

@@ -1,4 +1,4 @@
-import{_ as e,c as t,d as n,h as r,l as i,m as a,o,p as s,t as c,u as l,x as u,y as d}from"./index.js";import{t as f}from"./exhibit.js";import"./lm-run-clock.js";var p={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a tie.`,stopped:`The program stopped.`},m={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`},h={frontier:`following Patashnik to the frontier`,search:`searching`,certificate:`writing the certificate`,check:`the independent checker re-reads it`,done:`finished`},g=[[9,`after Patashnik's first 9 stones`],[7,`after 7 stones`],[5,`after 5 stones`],[3,`after 3 stones`],[0,`from the empty board`]],_={release:`release build`,debug:`development build`},v=e=>t(e[0],e[1]);function y(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var b=class extends f{static{this.properties={...f.properties,showTables:{state:!0},webgl:{state:!0},proof:{state:!0},limitMs:{state:!0}}}static{this.pageSettings={prove_after:9}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.proof=null,this.webgl=`loading`}static{this.styles=u`
+import{S as e,b as t,c as n,d as r,f as i,g as a,h as o,l as s,m as c,o as l,t as u,u as d,v as f}from"./index.js";import{t as p}from"./exhibit.js";import"./lm-run-clock.js";var m={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a tie.`,stopped:`The program stopped.`},h={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`},g={frontier:`following Patashnik to the frontier`,search:`searching`,certificate:`writing the certificate`,check:`the independent checker re-reads it`,done:`finished`};function _(e){if(e>=1)return`${d(e)} ${e===1?`core`:`cores`}`;let t=e*100;return t<1?`about 1 % of a core`:`${r(t)} of a core`}function v(e){return e.positions?`${c(e.proved)} of ${l(e.positions,`position`)} proved`:e.proved?`${l(e.proved,`position`)} proved so far`:`nothing proved yet`}var y=[[9,`after Patashnik's first 9 stones`],[7,`after 7 stones`],[5,`after 5 stones`],[3,`after 3 stones`],[0,`from the empty board`]],b={release:`release build`,debug:`development build`},x=e=>n(e[0],e[1]);function S(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var C=class extends p{static{this.properties={...p.properties,showTables:{state:!0},webgl:{state:!0},proof:{state:!0},limitMs:{state:!0}}}static{this.pageSettings={prove_after:9}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.proof=null,this.webgl=`loading`}static{this.styles=e`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -35,75 +35,75 @@ import{_ as e,c as t,d as n,h as r,l as i,m as a,o,p as s,t as c,u as l,x as u,y
     .levels { display: flex; flex-wrap: wrap; gap: 0.2rem 0.6rem; font-size: 0.9rem; }
     .tally { display: flex; gap: 1rem; }
     .p { color: #b3261e; font-weight: 700; } .m { color: #1f5fa8; font-weight: 700; }
-  `}connectedCallback(){super.connectedCallback(),r().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`prove`&&(this.proof=e)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial,r=t.result?.verdict.verdict;return`proof: ${n?`${h[n.phase]}, ${s(n.proved)} of ${n.positions?o(n.positions,`position`):`? positions`}, ${o(n.expansions,`expansion`)}`:``}${r?` — ${r.replace(`_`,` `)}`:``}`}switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${p[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${s(e.game)} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:y(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?p[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(e,t,n){let r=e.last_machine_move,i=[];for(let n=0;n<16;n++){let a=t+n,o=e.cells[a],s=y(a,e.dims),c=[o??``,a===r?`last`:``,e.line?.includes(a)?`win`:``].join(` `);i.push(d`<button class=${c} data-cell=${s} ?disabled=${!e.human_to_move||!!o}
-        aria-label=${`cell ${s}, ${o===`human`?`yours (P)`:o===`machine`?`the machine's (M)`:`empty`}`}
-        @click=${()=>this.play(a)}>${o===`human`?`P`:o===`machine`?`M`:s}</button>`)}return d`<div class="plane" data-plane=${n}><h4>${n}</h4><div class="grid">${i}</div></div>`}planes(e){if(e.dims===3)return d`<div class="planes d3">${[0,1,2,3].map(t=>this.planeGrid(e,t*16,`plane ${t+1}`))}</div>`;let t=[];for(let n=0;n<4;n++){t.push(d`<span class="blocklabel">block ${n+1}</span>`);for(let r=0;r<4;r++)t.push(this.planeGrid(e,n*64+r*16,`${n+1}·plane ${r+1}`))}return d`<div class="planes d4">${t}</div>`}tables(t,n){return d`<div class="tables" data-tables>
-      ${t.levels_run.length?d`<div>levels run: ${t.levels_run.join(` `)}</div>`:e}
-      ${t.k1===null?e:d`<div>K1 = ${t.k1} (where the preferred list is scanned from)</div>`}
+  `}connectedCallback(){super.connectedCallback(),a().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`prove`&&(this.proof=e)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial,r=t.result?.verdict.verdict??n?.verdict?.verdict;return n?r===`cancelled`?`proof: stopped, ${v(n)}; no certificate kept`:!n.positions&&!n.proved&&n.phase!==`done`?`proof: starting (${g[n.phase]})`:`proof: ${g[n.phase]}, ${v(n)}, ${l(n.expansions,`expansion`)}${r?` — ${r.replace(`_`,` `)}`:``}`:`proof: starting`}switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${m[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${c(e.game)} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:S(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?m[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(e,n,r){let i=e.last_machine_move,a=[];for(let r=0;r<16;r++){let o=n+r,s=e.cells[o],c=S(o,e.dims),l=[s??``,o===i?`last`:``,e.line?.includes(o)?`win`:``].join(` `);a.push(t`<button class=${l} data-cell=${c} ?disabled=${!e.human_to_move||!!s}
+        aria-label=${`cell ${c}, ${s===`human`?`yours (P)`:s===`machine`?`the machine's (M)`:`empty`}`}
+        @click=${()=>this.play(o)}>${s===`human`?`P`:s===`machine`?`M`:c}</button>`)}return t`<div class="plane" data-plane=${r}><h4>${r}</h4><div class="grid">${a}</div></div>`}planes(e){if(e.dims===3)return t`<div class="planes d3">${[0,1,2,3].map(t=>this.planeGrid(e,t*16,`plane ${t+1}`))}</div>`;let n=[];for(let r=0;r<4;r++){n.push(t`<span class="blocklabel">block ${r+1}</span>`);for(let t=0;t<4;t++)n.push(this.planeGrid(e,r*64+t*16,`${r+1}·plane ${t+1}`))}return t`<div class="planes d4">${n}</div>`}tables(e,n){return t`<div class="tables" data-tables>
+      ${e.levels_run.length?t`<div>levels run: ${e.levels_run.join(` `)}</div>`:f}
+      ${e.k1===null?f:t`<div>K1 = ${e.k1} (where the preferred list is scanned from)</div>`}
       <h4>Row sums (player 1, machine 5 a cell)</h4>
-      ${n.strategy===`louden1962`?d`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:e}
-      <div data-rows>${t.rows.map(e=>d`<div>${e.cells.join(` `)}: ${String(e.sum).padStart(2,`0`)}</div>`)}</div>
-      <h4>Intersection marks</h4><div data-marks>${t.marks.join(` `)||`none`}</div>
+      ${n.strategy===`louden1962`?t`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:f}
+      <div data-rows>${e.rows.map(e=>t`<div>${e.cells.join(` `)}: ${String(e.sum).padStart(2,`0`)}</div>`)}</div>
+      <h4>Intersection marks</h4><div data-marks>${e.marks.join(` `)||`none`}</div>
       <h4>${n.strategy===`louden1962`?`J3 (level 6 save)`:`6MOV / 9MOV / held`}</h4>
-      <div>${n.strategy===`louden1962`?t.mov6.join(` `)||`none`:d`6MOV: ${t.mov6.join(` `)||`—`}; 9MOV: ${t.mov9.join(` `)||`—`}; level 10 held: ${t.held??`—`}`}</div>
-    </div>`}settings(t){let r=this.config,i=t.dims,a=t.strategy,o=t.disabled,c=e=>this.restart({...this.config,...e});return d`
-      <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);c({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
-        <option value="3" ?selected=${i===3}>4×4×4 cube</option>
-        <option value="4" ?selected=${i===4}>4×4×4×4</option></select></label>
-      <label>Machine <select data-setting="strategy" @change=${e=>c({strategy:e.target.value,disable:[]})}>
-        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>d`<option value=${e} ?selected=${e===a}>${e===`forced`&&i===3?`the proven win (a checked certificate)`:m[e]}</option>`)}</select></label>
-      ${a===`forced`?e:d`<label><input type="checkbox" data-setting="machine_first" .checked=${!!r.machine_first}
-          @change=${e=>c({machine_first:e.target.checked})}> the machine moves first</label>`}
-      ${a===`other1`?d`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
-        ${[3,4,5,6,7,8,9,10].map(e=>d`<label><input type="checkbox" data-level=${e} .checked=${o.includes(e)}
-          @change=${t=>{let n=t.target.checked;c({disable:n?[...o,e].sort((e,t)=>e-t):o.filter(t=>t!==e)})}}>${e}</label>`)}</div></div>`:e}
+      <div>${n.strategy===`louden1962`?e.mov6.join(` `)||`none`:t`6MOV: ${e.mov6.join(` `)||`—`}; 9MOV: ${e.mov9.join(` `)||`—`}; level 10 held: ${e.held??`—`}`}</div>
+    </div>`}settings(e){let n=this.config,r=e.dims,a=e.strategy,o=e.disabled,s=e=>this.restart({...this.config,...e});return t`
+      <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);s({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
+        <option value="3" ?selected=${r===3}>4×4×4 cube</option>
+        <option value="4" ?selected=${r===4}>4×4×4×4</option></select></label>
+      <label>Machine <select data-setting="strategy" @change=${e=>s({strategy:e.target.value,disable:[]})}>
+        ${(r===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>t`<option value=${e} ?selected=${e===a}>${e===`forced`&&r===3?`the proven win (a checked certificate)`:h[e]}</option>`)}</select></label>
+      ${a===`forced`?f:t`<label><input type="checkbox" data-setting="machine_first" .checked=${!!n.machine_first}
+          @change=${e=>s({machine_first:e.target.checked})}> the machine moves first</label>`}
+      ${a===`other1`?t`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
+        ${[3,4,5,6,7,8,9,10].map(e=>t`<label><input type="checkbox" data-level=${e} .checked=${o.includes(e)}
+          @change=${t=>{let n=t.target.checked;s({disable:n?[...o,e].sort((e,t)=>e-t):o.filter(t=>t!==e)})}}>${e}</label>`)}</div></div>`:f}
       <div class="tally" data-tally>
-        <span>game <b>${s(t.game)}</b></span>
-        <span>you (<span class="p">P</span>): <b>${n(t.tally.human_wins,t.tally.ties,t.tally.machine_wins)}</b></span>
+        <span>game <b>${c(e.game)}</b></span>
+        <span>you (<span class="p">P</span>): <b>${i(e.tally.human_wins,e.tally.ties,e.tally.machine_wins)}</b></span>
       </div>
-      <div><button class="act" data-action="new-game" ?disabled=${t.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let t=this.view;if(!t)return d``;let n=t.forced;return d`
+      <div><button class="act" data-action="new-game" ?disabled=${e.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let e=this.view;if(!e)return t``;let n=e.forced;return t`
       <div>
-        <p class="status" data-status>${this.status(t)}</p>
-        ${this.planes(t)}
-        ${t.dims===3?d`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
-          ${this.webgl===`off`?d`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:d`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:e}
+        <p class="status" data-status>${this.status(e)}</p>
+        ${this.planes(e)}
+        ${e.dims===3?t`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
+          ${this.webgl===`off`?t`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:t`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:f}
       </div>
       <div class="side">
-        ${n?d`<div class="level" data-forced>
+        ${n?t`<div class="level" data-forced>
             <div>The proof's answer: <b>${n.answer??`—`}</b> (move ${n.machine_moves})</div>
-            <div>It needs at most <b data-left>${n.moves_left_at_most}</b> more move${n.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:e}
-        ${t.certificate?d`<div class="level" data-certificate>The machine plays ${t.certificate}.</div>`:e}
-        ${t.found&&t.certificate!==t.found&&!this.proof?d`<div class="note" data-found>Kept with this visit: ${t.found}.
-          <button class="act" data-action="play-found" @click=${()=>this.act({type:`play_found`})}>Play it</button></div>`:e}
-        ${t.level?d`<div class="level" data-level>Strategy level <b>${t.level.number}</b>: ${t.level.meaning}</div>`:e}
-        ${t.strategy===`louden1962`?d`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${t.paper.join(`
-`)}</pre>`:e}
-        ${t.tables?d`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
+            <div>It needs at most <b data-left>${n.moves_left_at_most}</b> more move${n.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:f}
+        ${e.certificate?t`<div class="level" data-certificate>The machine plays ${e.certificate}.</div>`:f}
+        ${e.found&&e.certificate!==e.found&&!this.proof?e.found_let_go?t`<div class="note" data-found data-found-let-go>Your proof found ${e.found}; ${e.found_let_go}.</div>`:t`<div class="note" data-found>Kept with this visit: ${e.found}.
+          <button class="act" data-action="play-found" @click=${()=>this.act({type:`play_found`})}>Play it</button></div>`:f}
+        ${e.level?t`<div class="level" data-level>Strategy level <b>${e.level.number}</b>: ${e.level.meaning}</div>`:f}
+        ${e.strategy===`louden1962`?t`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${e.paper.join(`
+`)}</pre>`:f}
+        ${e.tables?t`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
             @click=${()=>{this.showTables=!this.showTables}}>${this.showTables?`Hide`:`Show`} the 1620's tables</button></div>
-          ${this.showTables?this.tables(t.tables,t):e}`:e}
-        ${this.settings(t)}
-        ${t.dims===3?this.proofPanel(t):e}
-      </div>`}proofCost(t,n){let r=n.find(e=>e.after===t),a=t===0?`from the empty board`:`after Patashnik's first ${t} stones`,s=this.limitMs;if(!r)return d`<p class="note" data-proof-cost>The proof ${a} was not measured in this build: its time cannot be told before it runs.
-      ${s?d`A run stops at the museum's limit of ${i(s/1e3)}.`:e}</p>`;let c=r.wall_ms[0]>0?d`, ${v(r.wall_ms)} wall with both cores free`:e,u=s?r.cpu_ms[1]/s:0;return d`<p class="note" data-proof-cost>Measured on this machine (2 cores, ${_[r.build]}${r.runs>1?`, ${o(r.runs,`run`)}`:``}):
-      the proof ${a} took <b>${v(r.cpu_ms)} of CPU</b>${c}.
+          ${this.showTables?this.tables(e.tables,e):f}`:f}
+        ${this.settings(e)}
+        ${e.dims===3?this.proofPanel(e):f}
+      </div>`}proofCost(e,n){let r=n.find(t=>t.after===e),i=e===0?`from the empty board`:`after Patashnik's first ${e} stones`,a=this.limitMs;if(!r)return t`<p class="note" data-proof-cost>The proof ${i} was not measured in this build: its time cannot be told before it runs.
+      ${a?t`A run stops at the museum's limit of ${s(a/1e3)}.`:f}</p>`;let o=r.wall_ms[0]>0?t`, ${x(r.wall_ms)} wall with both cores free`:f,c=a?r.cpu_ms[1]/a:0;return t`<p class="note" data-proof-cost>Measured on this machine (2 cores, ${b[r.build]}${r.runs>1?`, ${l(r.runs,`run`)}`:``}):
+      the proof ${i} took <b>${x(r.cpu_ms)} of CPU</b>${o}.
       Here it runs at a lower priority beside every visitor's work, so a busy museum takes longer.
-      ${s?d`<span data-proof-limit>A run stops at the museum's limit of <b>${i(s/1e3)}</b>${u>2?d`: <b>this proof cannot finish within it</b> (it would need ${l(u)} cores the whole time)`:d`: it finishes within that if it gets at least ${l(u)} of a core on average`}.
-        A proof stopped at the limit keeps the positions it proved but writes no certificate.</span>`:e}</p>`}proofPanel(t){let n=Number(this.pageValues.prove_after??9),r=this.proof,c=r?.partial,l=r?.result?.verdict,u=t.proof_costs??[],f=u.find(e=>e.after===n),p=this.runOf(`prove`,r),m=this.startBlocked(p),_=r?.cpu_ms,y=l?.verdict===`cancelled`||!!r?.ended&&l?.verdict!==`proved`&&c?.phase===`done`,b=(e,t)=>{let n=u.find(t=>t.after===e);return n?`${t} (${v(n.cpu_ms)} CPU)`:t};return d`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
+      ${a?t`<span data-proof-limit>A run stops at the museum's limit of <b>${s(a/1e3)}</b>${c>2?t`: <b>this proof cannot finish within it</b> (it would need ${d(c)} cores the whole time)`:t`: it finishes within that if it gets at least ${_(c)} on average`}.
+        A proof stopped at the limit shows the positions it proved but keeps no certificate.</span>`:f}</p>`}proofPanel(e){let n=Number(this.pageValues.prove_after??9),r=this.proof,i=r?.partial,a=r?.result?.verdict,c=e.proof_costs??[],u=c.find(e=>e.after===n),d=this.runOf(`prove`,r),p=this.startBlocked(d),m=r?.cpu_ms,h=a?.verdict===`cancelled`||!!r?.ended&&a?.verdict!==`proved`&&i?.phase===`done`,_=(e,t)=>{let n=c.find(t=>t.after===e);return n?`${t} (${x(n.cpu_ms)} CPU)`:t};return t`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
       <div class="row">
         <label>Search <select data-setting="prove_after" @change=${e=>this.setSetting(`prove_after`,Number(e.target.value))}>
-          ${g.map(([e,t])=>d`<option value=${e} ?selected=${e===n}>${b(e,t)}</option>`)}</select></label>
-        <button class="act" data-action="prove" ?disabled=${this.running} title=${m} @click=${()=>{this.proof=null,this.ownRun=`prove`,this.host?.runLong(`prove`,{search_after:n})}}>Prove</button>
+          ${y.map(([e,r])=>t`<option value=${e} ?selected=${e===n}>${_(e,r)}</option>`)}</select></label>
+        <button class="act" data-action="prove" ?disabled=${this.running} title=${p} @click=${()=>{this.proof=null,this.ownRun=`prove`,this.host?.runLong(`prove`,{search_after:n})}}>Prove</button>
         <button class="act" data-action="stop-proof" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>
       </div>
-      ${m?d`<small class="note" data-start-why>${m}</small>`:e}
-      ${r?e:this.proofCost(n,u)}
-      ${r||p?d`<lm-run-clock .report=${r} .running=${p}></lm-run-clock>`:e}
-      ${c?d`<div data-proof-progress>
-        ${!r?.ended&&c.positions?d`<progress max=${c.positions} .value=${Math.min(c.proved,c.positions)} aria-label="positions proved"></progress>`:!r?.ended&&f&&_!==void 0?d`<progress max=${f.cpu_ms[1]} .value=${Math.min(_,f.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`:e}
-        <div data-proof-phase>${y?`stopped`:h[c.phase]}: ${c.positions?`${s(c.proved)} of ${o(c.positions,`position`)} proved`:`${o(c.proved,`position`)} proved so far`}, ${o(c.expansions,`expansion`)}${c.positions?``:`; how many positions there are is known only at the end`}</div>
-        ${c.line.length&&!r?.ended?d`<div class="note" data-proof-line>looking at ${c.line.join(` `)}</div>`:e}
-      </div>`:e}
-      ${l?d`<div class="level" data-proof-verdict>${l.verdict===`proved`?d`<b>Proved: the first player wins.</b> The certificate (${o(l.certificate.records,`position`)}, ${o(l.certificate.bytes,`byte`)} gzip) was written and accepted by the independent checker, twice; ${a(r.elapsed_ms,_??0)}.
-            <button class="act" data-action="play-proof" @click=${()=>this.act({type:`play_found`})}>Play the proven win</button>
-            <span class="note">(the certificate this proof just found, kept with your visit)</span>`:l.verdict===`cancelled`?r?.timed_out?d`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs?` of ${i(this.limitMs/1e3)}`:``}</b> before the end: ${c?.positions?`${s(c.proved)} of ${o(c.positions,`position`)}`:o(c?.proved??0,`position`)} proved, no certificate written. The proof did not finish here; the bundled certificate still plays the proven win.</span>`:`Stopped before the end: ${c?.positions?`${s(c.proved)} of ${o(c.positions,`position`)}`:o(c?.proved??0,`position`)} proved, no certificate written.`:`Not proved: ${JSON.stringify(l)}`}</div>`:e}
-    </fieldset>`}updated(){let e=this.renderRoot.querySelector(`[data-paper]`);e&&(e.scrollTop=e.scrollHeight);let t=this.view,n=this.renderRoot.querySelector(`[data-cube]`);!t||t.dims!==3||!n?(this.cube?.dispose(),this.cube=void 0):!this.cube&&!this.loadingCube&&this.webgl!==`off`?(this.loadingCube=!0,c(async()=>{let{createCube:e}=await import(`./qubic-cube.js`);return{createCube:e}},[]).then(({createCube:e})=>{this.loadingCube=!1;let t=e(n,e=>this.play(e));t?(this.cube=t,this.webgl=`on`,this.view&&t.show(this.view.cells,this.view.line,this.view.last_machine_move)):this.webgl=`off`})):this.cube?.show(t.cells,t.line,t.last_machine_move)}disconnectedCallback(){super.disconnectedCallback(),this.cube?.dispose(),this.cube=void 0}};customElements.define(`lm-exhibit-qubic`,b);export{b as QubicExhibit,y as cellName};
+      ${p?t`<small class="note" data-start-why>${p}</small>`:f}
+      ${r?f:this.proofCost(n,c)}
+      ${r||d?t`<lm-run-clock .report=${r} .running=${d}></lm-run-clock>`:f}
+      ${i?t`<div data-proof-progress>
+        ${!r?.ended&&i.positions?t`<progress max=${i.positions} .value=${Math.min(i.proved,i.positions)} aria-label="positions proved"></progress>`:!r?.ended&&u&&m!==void 0?t`<progress max=${u.cpu_ms[1]} .value=${Math.min(m,u.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`:f}
+        <div data-proof-phase>${h?`stopped: ${v(i)}, ${l(i.expansions,`expansion`)}; no certificate kept`:!i.positions&&!i.proved?`starting (${g[i.phase]}): how many positions there are is known once the search has them all`:`${g[i.phase]}: ${v(i)}, ${l(i.expansions,`expansion`)}${i.positions?``:`; how many positions there are is known only at the end`}`}</div>
+        ${i.line.length&&!r?.ended?t`<div class="note" data-proof-line>looking at ${i.line.join(` `)}</div>`:f}
+      </div>`:f}
+      ${a?t`<div class="level" data-proof-verdict>${a.verdict===`proved`?t`<b>Proved: the first player wins.</b> The certificate (${l(a.certificate.records,`position`)}, ${l(a.certificate.bytes,`byte`)} gzip) was written and accepted by the independent checker, twice; ${o(r.elapsed_ms,m??0)}.
+            ${e.found_let_go?t`<span class="note" data-found-let-go>But ${e.found_let_go}.</span>`:t`<button class="act" data-action="play-proof" @click=${()=>this.act({type:`play_found`})}>Play the proven win</button>
+            <span class="note">(the certificate this proof just found, kept with your visit)</span>`}`:a.verdict===`cancelled`?r?.timed_out?t`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs?` of ${s(this.limitMs/1e3)}`:``}</b> before the end: ${i?v(i):`nothing proved yet`}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`:t`<span data-proof-stopped>Stopped before the end: ${i?v(i):`nothing proved yet`}; no certificate kept.</span>`:`Not proved: ${JSON.stringify(a)}`}</div>`:f}
+    </fieldset>`}updated(){let e=this.renderRoot.querySelector(`[data-paper]`);e&&(e.scrollTop=e.scrollHeight);let t=this.view,n=this.renderRoot.querySelector(`[data-cube]`);!t||t.dims!==3||!n?(this.cube?.dispose(),this.cube=void 0):!this.cube&&!this.loadingCube&&this.webgl!==`off`?(this.loadingCube=!0,u(async()=>{let{createCube:e}=await import(`./qubic-cube.js`);return{createCube:e}},[]).then(({createCube:e})=>{this.loadingCube=!1;let t=e(n,e=>this.play(e));t?(this.cube=t,this.webgl=`on`,this.view&&t.show(this.view.cells,this.view.line,this.view.last_machine_move)):this.webgl=`off`})):this.cube?.show(t.cells,t.line,t.last_machine_move)}disconnectedCallback(){super.disconnectedCallback(),this.cube?.dispose(),this.cube=void 0}};customElements.define(`lm-exhibit-qubic`,C);export{C as QubicExhibit,S as cellName,_ as coreShare};

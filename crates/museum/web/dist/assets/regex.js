@@ -1,4 +1,4 @@
-import{_ as e,a as t,b as n,o as r,x as i,y as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-run-control.js";var s=[[`small-hexagon`,`Honeycomb: a hexagon of side 2`],[`two-by-two`,`Two by two`],[`echo`,`Echo: backreferences, two clues a line`],[`mit-2013-hexagon`,`A Regular Crossword (MIT Mystery Hunt 2013)`]],c=61440,l={satisfied:`satisfied`,broken:`broken`,open:`open`};function u(e,t){let n=e.shape.kind===`hexagon`,r=40/Math.sqrt(3),i=Math.max(...e.row_lengths),a=[];e.row_lengths.forEach((e,t)=>{for(let o=0;o<e;o++)a.push(n?{cx:(o+(i-e)/2)*40+20,cy:t*1.5*r+r,row:t+1,col:o+1}:{cx:o*40+20,cy:t*40+20,row:t+1,col:o+1})});let o={across:[1,0],down:[0,1],nw:[-.5,-Math.sqrt(3)/2],sw:[-.5,Math.sqrt(3)/2]},s=Math.min(...a.map(e=>e.cx))-40,c=Math.max(...a.map(e=>e.cx))+40,l=Math.min(...a.map(e=>e.cy))-40,u=Math.max(...a.map(e=>e.cy))+40,d=[];return t&&e.clues.forEach((e,t)=>{let[n,r]=o[e.direction],i=a[e.cells[0]],f=a[e.cells[e.cells.length-1]],p=e.nth===0?i:f,m=e.nth===0?-1:1,h=24.8+(e.nth>1?(e.nth-1)*.9*40:0),g=m*n,_=m*r,v=p.cx+g*h,y=p.cy+_*h,b=Math.atan2(_,g)*180/Math.PI,x=`start`;g<-.01&&(b+=180,x=`end`),d.push({x:v,y,rotate:b,anchor:x,clue:t});let S=e.clue.length*12*.62;for(let[e,t]of[[v,y],[v+g*S,y+_*S]])s=Math.min(s,e-12),c=Math.max(c,e+12),l=Math.min(l,t-12),u=Math.max(u,t+12)}),{hex:n,S:40,R:r,cells:a,labels:d,box:[s,l,c-s,u-l],font:12}}var d=class extends o{static{this.pageSettings={interval:300,labels:typeof window>`u`||window.innerWidth>=640}}static{this.properties={...o.properties,selected:{state:!0},focusClue:{state:!0},uploadError:{state:!0}}}constructor(){super(),this.queue=Promise.resolve(),this.selected=0,this.focusClue=-1,this.uploadError=null}static{this.styles=i`
+import{S as e,a as t,b as n,o as r,v as i,x as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-run-control.js";var s=[[`small-hexagon`,`Honeycomb: a hexagon of side 2`],[`two-by-two`,`Two by two`],[`echo`,`Echo: backreferences, two clues a line`],[`mit-2013-hexagon`,`A Regular Crossword (MIT Mystery Hunt 2013)`]],c=61440,l={satisfied:`satisfied`,broken:`broken`,open:`open`};function u(e,t){let n=e.shape.kind===`hexagon`,r=40/Math.sqrt(3),i=Math.max(...e.row_lengths),a=[];e.row_lengths.forEach((e,t)=>{for(let o=0;o<e;o++)a.push(n?{cx:(o+(i-e)/2)*40+20,cy:t*1.5*r+r,row:t+1,col:o+1}:{cx:o*40+20,cy:t*40+20,row:t+1,col:o+1})});let o={across:[1,0],down:[0,1],nw:[-.5,-Math.sqrt(3)/2],sw:[-.5,Math.sqrt(3)/2]},s=Math.min(...a.map(e=>e.cx))-40,c=Math.max(...a.map(e=>e.cx))+40,l=Math.min(...a.map(e=>e.cy))-40,u=Math.max(...a.map(e=>e.cy))+40,d=[];return t&&e.clues.forEach((e,t)=>{let[n,r]=o[e.direction],i=a[e.cells[0]],f=a[e.cells[e.cells.length-1]],p=e.nth===0?i:f,m=e.nth===0?-1:1,h=24.8+(e.nth>1?(e.nth-1)*.9*40:0),g=m*n,_=m*r,v=p.cx+g*h,y=p.cy+_*h,b=Math.atan2(_,g)*180/Math.PI,x=`start`;g<-.01&&(b+=180,x=`end`),d.push({x:v,y,rotate:b,anchor:x,clue:t});let S=e.clue.length*12*.62;for(let[e,t]of[[v,y],[v+g*S,y+_*S]])s=Math.min(s,e-12),c=Math.max(c,e+12),l=Math.min(l,t-12),u=Math.max(u,t+12)}),{hex:n,S:40,R:r,cells:a,labels:d,box:[s,l,c-s,u-l],font:12}}var d=class extends o{static{this.pageSettings={interval:300,labels:typeof window>`u`||window.innerWidth>=640}}static{this.properties={...o.properties,selected:{state:!0},focusClue:{state:!0},uploadError:{state:!0}}}constructor(){super(),this.queue=Promise.resolve(),this.selected=0,this.focusClue=-1,this.uploadError=null}static{this.styles=e`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -53,76 +53,76 @@ import{_ as e,a as t,b as n,o as r,x as i,y as a}from"./index.js";import{t as o}
     pre.excerpt { background: #fffdf8; border: 1px solid #cbbfa8; padding: 0.4rem 0.6rem; overflow-x: auto; margin: 0.3rem 0; }
     small { color: #5b5346; }
     .src, .unique { overflow-wrap: anywhere; }
-  `}describe(e){switch(e.type){case`cell`:return`row ${e.row} cell ${e.col}: ${e.letter??`emptied`}`;case`clue`:return`${e.name} /${e.clue}/ is now ${l[e.status]}`;case`hint`:return`hint: row ${e.row} cell ${e.col} must be ${e.letter} (${e.because.join(`, `)})`;case`deduced`:return`step ${e.step} of ${e.of}: ${e.clue} /${e.regex}/ ${e.cells.map(e=>`rules out ${e.removed} at row ${e.row} cell ${e.col}, left ${e.left}`).join(`; `)}`;case`deductions_done`:return e.open_cells?`the deduction log is at its end: ${r(e.open_cells,`cell`)} still open (the solver would guess)`:`the deduction log is at its end: propagation alone filled every cell`;case`loaded`:return`loaded ${e.title??`a puzzle`}: ${r(e.cells,`cell`)}, ${r(e.clues,`clue`)}`;case`solved`:return`solved: every clue matches`}}rowCol(e){let t=this.view,n=e;for(let e=0;e<t.row_lengths.length;e++){if(n<t.row_lengths[e])return[e+1,n+1];n-=t.row_lengths[e]}return[1,1]}type(e){let t=this.view;if(!t)return;let n=this.selected,[r,i]=this.rowCol(n);n+1<t.cells.length&&this.select(n+1),this.queue=this.queue.then(async()=>{await this.act({type:`set`,row:r,col:i,letter:e})||this.select(n)})}erase(e){let t=this.view;if(!t)return;let n=this.selected;e&&!t.cells[n]&&n>0&&this.select(--n);let[r,i]=this.rowCol(n);this.queue=this.queue.then(()=>this.act({type:`clear`,row:r,col:i}))}select(e,t=!0){let n=this.view;n&&(this.selected=Math.max(0,Math.min(n.cells.length-1,e)),t&&this.updateComplete.then(()=>this.renderRoot.querySelector(`[data-cell="${this.selected}"]`)?.focus()))}move(e){let t=this.view,[n,r]=this.rowCol(this.selected);if(e===`ArrowLeft`&&r>1)this.select(this.selected-1);else if(e===`ArrowRight`&&r<t.row_lengths[n-1])this.select(this.selected+1);else if(e===`ArrowUp`||e===`ArrowDown`){let r=n+(e===`ArrowUp`?-1:1);if(r<1||r>t.row_lengths.length)return;let i=u(t,!1),a=i.cells[this.selected],o=-1,s=1/0;i.cells.forEach((e,t)=>{e.row===r&&Math.abs(e.cx-a.cx)<s&&(s=Math.abs(e.cx-a.cx),o=t)}),o>=0&&this.select(o)}}onKey(e){e.ctrlKey||e.metaKey||e.altKey||(e.key.startsWith(`Arrow`)?(e.preventDefault(),this.move(e.key)):e.key===`Backspace`?(e.preventDefault(),this.erase(!0)):e.key===`Delete`||e.key===` `?(e.preventDefault(),this.erase(!1)):e.key.length===1&&e.key!==` `&&(e.preventDefault(),this.type(e.key)))}async upload(e){let t=e.target,n=t.files?.[0];if(t.value=``,!n)return;if(this.uploadError=null,n.size>c){this.uploadError={name:n.name,message:`${n.name}: ${r(n.size,`byte`)}; puzzle files up to ${r(c,`byte`)} are taken.`};return}let i=await n.text(),a=await this.attempt({type:`load`,name:n.name,text:i});if(a.error){let e=a.error.match(/line (\d+), column (\d+)/);this.uploadError=e?{name:n.name,message:a.error,line:Number(e[1]),column:Number(e[2]),text:i.split(/\r?\n/)[Number(e[1])-1]??``}:{name:n.name,message:a.error},this.say(`${n.name} was not loaded: see the mistake below the puzzle's controls.`,`error`)}else this.selected=0,this.say(`${n.name} loaded.`)}pick(e){this.uploadError=null,this.selected=0,this.restart({puzzle:e})}clueOfCell(e){return this.view.clues[e].cells.includes(this.selected)}drawGrid(t){let i=u(t,!!this.pageValues.labels),o=t.deductions.last,s=new Set(o?.cells.map(e=>e.cell)??[]),c=this.focusClue>=0?this.focusClue:-1,d=new Set(c>=0?t.clues[c]?.cells??[]:[]),f=o?t.clues.findIndex(e=>e.name===o.clue):-1,p=(e,t)=>{let n=[];for(let r=0;r<6;r++){let a=(60*r-90)*Math.PI/180;n.push(`${(e+i.R*Math.cos(a)).toFixed(2)},${(t+i.R*Math.sin(a)).toFixed(2)}`)}return n.join(` `)},[m,h,g,_]=i.box;return a`<svg class="grid" viewBox="${m} ${h} ${g} ${_}" role="group" style="max-width:${Math.round(g*1.25)}px"
-        aria-label="the ${t.shape.kind===`hexagon`?`hexagonal`:`rectangular`} grid: ${r(t.cells.length,`cell`)}; select a cell and type a letter"
+  `}describe(e){switch(e.type){case`cell`:return`row ${e.row} cell ${e.col}: ${e.letter??`emptied`}`;case`clue`:return`${e.name} /${e.clue}/ is now ${l[e.status]}`;case`hint`:return`hint: row ${e.row} cell ${e.col} must be ${e.letter} (${e.because.join(`, `)})`;case`deduced`:return`step ${e.step} of ${e.of}: ${e.clue} /${e.regex}/ ${e.cells.map(e=>`rules out ${e.removed} at row ${e.row} cell ${e.col}, left ${e.left}`).join(`; `)}`;case`deductions_done`:return e.open_cells?`the deduction log is at its end: ${r(e.open_cells,`cell`)} still open (the solver would guess)`:`the deduction log is at its end: propagation alone filled every cell`;case`loaded`:return`loaded ${e.title??`a puzzle`}: ${r(e.cells,`cell`)}, ${r(e.clues,`clue`)}`;case`solved`:return`solved: every clue matches`}}rowCol(e){let t=this.view,n=e;for(let e=0;e<t.row_lengths.length;e++){if(n<t.row_lengths[e])return[e+1,n+1];n-=t.row_lengths[e]}return[1,1]}type(e){let t=this.view;if(!t)return;let n=this.selected,[r,i]=this.rowCol(n);n+1<t.cells.length&&this.select(n+1),this.queue=this.queue.then(async()=>{await this.act({type:`set`,row:r,col:i,letter:e})||this.select(n)})}erase(e){let t=this.view;if(!t)return;let n=this.selected;e&&!t.cells[n]&&n>0&&this.select(--n);let[r,i]=this.rowCol(n);this.queue=this.queue.then(()=>this.act({type:`clear`,row:r,col:i}))}select(e,t=!0){let n=this.view;n&&(this.selected=Math.max(0,Math.min(n.cells.length-1,e)),t&&this.updateComplete.then(()=>this.renderRoot.querySelector(`[data-cell="${this.selected}"]`)?.focus()))}move(e){let t=this.view,[n,r]=this.rowCol(this.selected);if(e===`ArrowLeft`&&r>1)this.select(this.selected-1);else if(e===`ArrowRight`&&r<t.row_lengths[n-1])this.select(this.selected+1);else if(e===`ArrowUp`||e===`ArrowDown`){let r=n+(e===`ArrowUp`?-1:1);if(r<1||r>t.row_lengths.length)return;let i=u(t,!1),a=i.cells[this.selected],o=-1,s=1/0;i.cells.forEach((e,t)=>{e.row===r&&Math.abs(e.cx-a.cx)<s&&(s=Math.abs(e.cx-a.cx),o=t)}),o>=0&&this.select(o)}}onKey(e){e.ctrlKey||e.metaKey||e.altKey||(e.key.startsWith(`Arrow`)?(e.preventDefault(),this.move(e.key)):e.key===`Backspace`?(e.preventDefault(),this.erase(!0)):e.key===`Delete`||e.key===` `?(e.preventDefault(),this.erase(!1)):e.key.length===1&&e.key!==` `&&(e.preventDefault(),this.type(e.key)))}async upload(e){let t=e.target,n=t.files?.[0];if(t.value=``,!n)return;if(this.uploadError=null,n.size>c){this.uploadError={name:n.name,message:`${n.name}: ${r(n.size,`byte`)}; puzzle files up to ${r(c,`byte`)} are taken.`};return}let i=await n.text(),a=await this.attempt({type:`load`,name:n.name,text:i});if(a.error){let e=a.error.match(/line (\d+), column (\d+)/);this.uploadError=e?{name:n.name,message:a.error,line:Number(e[1]),column:Number(e[2]),text:i.split(/\r?\n/)[Number(e[1])-1]??``}:{name:n.name,message:a.error},this.say(`${n.name} was not loaded: see the mistake below the puzzle's controls.`,`error`)}else this.selected=0,this.say(`${n.name} loaded.`)}pick(e){this.uploadError=null,this.selected=0,this.restart({puzzle:e})}clueOfCell(e){return this.view.clues[e].cells.includes(this.selected)}drawGrid(e){let t=u(e,!!this.pageValues.labels),o=e.deductions.last,s=new Set(o?.cells.map(e=>e.cell)??[]),c=this.focusClue>=0?this.focusClue:-1,d=new Set(c>=0?e.clues[c]?.cells??[]:[]),f=o?e.clues.findIndex(e=>e.name===o.clue):-1,p=(e,n)=>{let r=[];for(let i=0;i<6;i++){let a=(60*i-90)*Math.PI/180;r.push(`${(e+t.R*Math.cos(a)).toFixed(2)},${(n+t.R*Math.sin(a)).toFixed(2)}`)}return r.join(` `)},[m,h,g,_]=t.box;return n`<svg class="grid" viewBox="${m} ${h} ${g} ${_}" role="group" style="max-width:${Math.round(g*1.25)}px"
+        aria-label="the ${e.shape.kind===`hexagon`?`hexagonal`:`rectangular`} grid: ${r(e.cells.length,`cell`)}; select a cell and type a letter"
         @keydown=${e=>this.onKey(e)}>
-      ${i.labels.map(e=>{let r=t.clues[e.clue],i=e.clue===c||e.clue===f;return n`<text class="clue-label ${r.status} ${i?`hot`:``}" data-clue-label=${r.name}
-          x=${e.x.toFixed(1)} y=${e.y.toFixed(1)} text-anchor=${e.anchor}
-          transform="rotate(${e.rotate.toFixed(1)} ${e.x.toFixed(1)} ${e.y.toFixed(1)})"
-          @click=${()=>{this.focusClue=e.clue}}><title>${r.name}: ${l[r.status]}</title>${r.clue}</text>`})}
-      ${i.cells.map((r,a)=>{let o=t.cells[a],c=o?null:t.candidates[a],l=`cell ${a===this.selected?`sel`:``} ${s.has(a)?`narrowed`:``} ${d.has(a)?`on-line`:``}`,u=`row ${r.row} cell ${r.col}: ${o??`empty`}${t.fillers[a]&&t.fillers[a]!==`typed`?` (${t.fillers[a]})`:``}${c?`, may be ${c}`:``}`;return n`<g class=${l} data-cell=${a} data-row=${r.row} data-col=${r.col} role="button" aria-label=${u}
-            tabindex=${a===this.selected?0:-1}
-            @click=${()=>this.select(a)} @focus=${()=>{this.selected=a}}>
-          ${i.hex?n`<polygon points=${p(r.cx,r.cy)}/>`:n`<rect x=${r.cx-i.S/2} y=${r.cy-i.S/2} width=${i.S} height=${i.S}/>`}
-          ${o?n`<text class="letter ${t.fillers[a]??``}" x=${r.cx} y=${r.cy+1}>${o}</text>`:e}
-          ${c?n`<text class="cand" x=${r.cx} y=${r.cy}>${c.length>5?c.slice(0,4)+`…`:c}</text>`:e}
+      ${t.labels.map(t=>{let n=e.clues[t.clue],r=t.clue===c||t.clue===f;return a`<text class="clue-label ${n.status} ${r?`hot`:``}" data-clue-label=${n.name}
+          x=${t.x.toFixed(1)} y=${t.y.toFixed(1)} text-anchor=${t.anchor}
+          transform="rotate(${t.rotate.toFixed(1)} ${t.x.toFixed(1)} ${t.y.toFixed(1)})"
+          @click=${()=>{this.focusClue=t.clue}}><title>${n.name}: ${l[n.status]}</title>${n.clue}</text>`})}
+      ${t.cells.map((n,r)=>{let o=e.cells[r],c=o?null:e.candidates[r],l=`cell ${r===this.selected?`sel`:``} ${s.has(r)?`narrowed`:``} ${d.has(r)?`on-line`:``}`,u=`row ${n.row} cell ${n.col}: ${o??`empty`}${e.fillers[r]&&e.fillers[r]!==`typed`?` (${e.fillers[r]})`:``}${c?`, may be ${c}`:``}`;return a`<g class=${l} data-cell=${r} data-row=${n.row} data-col=${n.col} role="button" aria-label=${u}
+            tabindex=${r===this.selected?0:-1}
+            @click=${()=>this.select(r)} @focus=${()=>{this.selected=r}}>
+          ${t.hex?a`<polygon points=${p(n.cx,n.cy)}/>`:a`<rect x=${n.cx-t.S/2} y=${n.cy-t.S/2} width=${t.S} height=${t.S}/>`}
+          ${o?a`<text class="letter ${e.fillers[r]??``}" x=${n.cx} y=${n.cy+1}>${o}</text>`:i}
+          ${c?a`<text class="cand" x=${n.cx} y=${n.cy}>${c.length>5?c.slice(0,4)+`…`:c}</text>`:i}
         </g>`})}
-    </svg>`}stepPanel(t){let n=t.deductions.last,i=t.deductions;return n?a`<div class="step" data-step>
-      <div><b>Step <span data-step-number>${n.step}</span> of ${n.of}</b>: <b>${n.clue}</b> <code>/${n.regex}/</code></div>
-      <ul>${n.cells.map(e=>a`<li>row ${e.row} cell ${e.col}: rules out <code>${e.removed}</code>, left <code>${e.left}</code></li>`)}</ul>
-      ${i.total!==null&&i.done>=i.total?a`<div data-log-end><b>The log is at its end.</b> ${t.filled===t.cells.length?`Every cell is filled.`:`${t.cells.length-t.filled===1?`1 cell is`:`${r(t.cells.length-t.filled,`cell`)} are`} still open: the solver would have to guess; Solve searches.`}</div>`:e}
-    </div>`:a`<div class="step" data-step><b>The solver's deductions.</b> Each step is one clue ruling out the letters
-        that no matching line can put in its cells. ${t.uniqueness.propagation_alone?`On this puzzle the steps alone fill every cell.`:`On this puzzle the steps stop before the grid is full; Solve searches for the rest.`}</div>`}clueList(t){let n=t.shape.kind===`hexagon`?[`across`,`nw`,`sw`]:[`across`,`down`],r={across:t.shape.kind===`hexagon`?`Across (rows, west to east)`:`Across (rows, left to right)`,down:`Down (columns, top to bottom)`,nw:`NW (read upwards, south-east to north-west)`,sw:`SW (read downwards, north-east to south-west)`};return n.map(n=>a`<h3>${r[n]}</h3><ul class="clues" data-clues=${n}>
-      ${t.clues.map((t,r)=>t.direction===n?a`<li class=${r===this.focusClue||this.clueOfCell(r)?`hot`:``}
-          data-clue=${t.name} data-status=${t.status}
-          @mouseenter=${()=>{this.focusClue=r}} @click=${()=>{this.focusClue=r,this.select(t.cells[0])}}>
-        <span>${t.name}</span>
-        <span class="badge ${t.status}">${l[t.status]}</span>
-        <span><code>/${t.clue}/</code> <span class="line">${t.line}</span></span></li>`:e)}
-    </ul>`)}render(){let n=this.view;if(!n)return a``;let r=n.clues.filter(e=>e.status===`broken`),i=s.find(([e])=>e===n.config.puzzle)?.[0]??``,[o,c]=this.rowCol(this.selected),l=n.deductions,u=l.total!==null&&l.done>=l.total;return a`
+    </svg>`}stepPanel(e){let t=e.deductions.last,a=e.deductions;return t?n`<div class="step" data-step>
+      <div><b>Step <span data-step-number>${t.step}</span> of ${t.of}</b>: <b>${t.clue}</b> <code>/${t.regex}/</code></div>
+      <ul>${t.cells.map(e=>n`<li>row ${e.row} cell ${e.col}: rules out <code>${e.removed}</code>, left <code>${e.left}</code></li>`)}</ul>
+      ${a.total!==null&&a.done>=a.total?n`<div data-log-end><b>The log is at its end.</b> ${e.filled===e.cells.length?`Every cell is filled.`:`${e.cells.length-e.filled===1?`1 cell is`:`${r(e.cells.length-e.filled,`cell`)} are`} still open: the solver would have to guess; Solve searches.`}</div>`:i}
+    </div>`:n`<div class="step" data-step><b>The solver's deductions.</b> Each step is one clue ruling out the letters
+        that no matching line can put in its cells. ${e.uniqueness.propagation_alone?`On this puzzle the steps alone fill every cell.`:`On this puzzle the steps stop before the grid is full; Solve searches for the rest.`}</div>`}clueList(e){let t=e.shape.kind===`hexagon`?[`across`,`nw`,`sw`]:[`across`,`down`],r={across:e.shape.kind===`hexagon`?`Across (rows, west to east)`:`Across (rows, left to right)`,down:`Down (columns, top to bottom)`,nw:`NW (read upwards, south-east to north-west)`,sw:`SW (read downwards, north-east to south-west)`};return t.map(t=>n`<h3>${r[t]}</h3><ul class="clues" data-clues=${t}>
+      ${e.clues.map((e,r)=>e.direction===t?n`<li class=${r===this.focusClue||this.clueOfCell(r)?`hot`:``}
+          data-clue=${e.name} data-status=${e.status}
+          @mouseenter=${()=>{this.focusClue=r}} @click=${()=>{this.focusClue=r,this.select(e.cells[0])}}>
+        <span>${e.name}</span>
+        <span class="badge ${e.status}">${l[e.status]}</span>
+        <span><code>/${e.clue}/</code> <span class="line">${e.line}</span></span></li>`:i)}
+    </ul>`)}render(){let e=this.view;if(!e)return n``;let r=e.clues.filter(e=>e.status===`broken`),a=s.find(([t])=>t===e.config.puzzle)?.[0]??``,[o,c]=this.rowCol(this.selected),l=e.deductions,u=l.total!==null&&l.done>=l.total;return n`
       <div class="top">
         <label>Puzzle <select data-setting="puzzle" @change=${e=>this.pick(e.target.value)}>
-          ${i?e:a`<option value="" selected>${n.title??`an uploaded puzzle`}</option>`}
-          ${s.map(([e,t])=>a`<option value=${e} ?selected=${e===i}>${t}</option>`)}
+          ${a?i:n`<option value="" selected>${e.title??`an uploaded puzzle`}</option>`}
+          ${s.map(([e,t])=>n`<option value=${e} ?selected=${e===a}>${t}</option>`)}
         </select></label>
         <label>${t.upload}Upload a puzzle file <input type="file" accept=".txt,text/plain" data-upload @change=${e=>this.upload(e)}></label>
         <label><input type="checkbox" data-setting="labels" .checked=${!!this.pageValues.labels}
           @change=${e=>this.setSetting(`labels`,e.target.checked)}> clues on the grid</label>
       </div>
-      ${this.uploadError?a`<div class="err" data-upload-error>${this.uploadError.message}
-        ${this.uploadError.line?a`<pre class="excerpt" data-excerpt>${this.uploadError.line} | ${this.uploadError.text}
-${` `.repeat(String(this.uploadError.line).length+3+Math.max(0,(this.uploadError.column??1)-1))}^ column ${this.uploadError.column}</pre>`:e}</div>`:e}
-      <p class="unique" data-uniqueness>${n.title?a`<i>${n.title}</i>: `:e}${n.uniqueness.statement}</p>
-      ${n.source?a`<p class="src"><small>Source: ${n.source}</small></p>`:e}
+      ${this.uploadError?n`<div class="err" data-upload-error>${this.uploadError.message}
+        ${this.uploadError.line?n`<pre class="excerpt" data-excerpt>${this.uploadError.line} | ${this.uploadError.text}
+${` `.repeat(String(this.uploadError.line).length+3+Math.max(0,(this.uploadError.column??1)-1))}^ column ${this.uploadError.column}</pre>`:i}</div>`:i}
+      <p class="unique" data-uniqueness>${e.title?n`<i>${e.title}</i>: `:i}${e.uniqueness.statement}</p>
+      ${e.source?n`<p class="src"><small>Source: ${e.source}</small></p>`:i}
       <div class="layout">
         <div class="board">
-          ${this.drawGrid(n)}
+          ${this.drawGrid(e)}
           <div class="typing">
             <span>Selected: <b data-selected>row ${o}, cell ${c}</b></span>
             <label>letter <input data-letter maxlength="1" autocomplete="off" autocapitalize="characters" aria-label="letter for the selected cell"
-              .value=${n.cells[this.selected]??``}
+              .value=${e.cells[this.selected]??``}
               @keydown=${e=>{(e.key.startsWith(`Arrow`)||e.key===`Backspace`)&&this.onKey(e)}}
               @input=${e=>{let t=e.target,n=t.value.slice(-1);t.value=``,n&&this.type(n)}}></label>
-            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: ${n.alphabet}.</small>
+            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: ${e.alphabet}.</small>
           </div>
           <p class="broken-list" data-broken aria-live="polite">${r.length?`Broken: ${r.map(e=>`${e.name} /${e.clue}/ (its line reads ${e.line})`).join(`; `)}`:``}</p>
-          ${n.solved?a`<p class="solved" data-solved>Solved: every clue matches.</p>`:e}
+          ${e.solved?n`<p class="solved" data-solved>Solved: every clue matches.</p>`:i}
         </div>
         <div class="side">
           <h3>Solve it the solver's way</h3>
           <lm-run-control .running=${this.running} .interval=${Number(this.pageValues.interval)||300}
-            .disabled=${u||n.solved} .reason=${n.solved?`solved`:u?`the deduction log is at its end`:``}
+            .disabled=${u||e.solved} .reason=${e.solved?`solved`:u?`the deduction log is at its end`:``}
             @run=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay({type:`deduce`},e.detail.interval)}}
             @speed=${e=>{this.setSetting(`interval`,e.detail.interval),this.autoplay({type:`deduce`},e.detail.interval)}}
             @pause=${()=>this.stop()}
             @step=${()=>this.act({type:`deduce`})}></lm-run-control>
           <div class="buttons">
-            <button data-action="deduce" ?disabled=${u||n.solved||this.running} @click=${()=>this.act({type:`deduce`})}>Next deduction</button>
-            <button data-action="hint" ?disabled=${n.solved} @click=${()=>this.act({type:`hint`})}>Hint: one forced cell</button>
-            <button data-action="solve" ?disabled=${n.solved} @click=${()=>this.act({type:`reveal`})}>Solve</button>
+            <button data-action="deduce" ?disabled=${u||e.solved||this.running} @click=${()=>this.act({type:`deduce`})}>Next deduction</button>
+            <button data-action="hint" ?disabled=${e.solved} @click=${()=>this.act({type:`hint`})}>Hint: one forced cell</button>
+            <button data-action="solve" ?disabled=${e.solved} @click=${()=>this.act({type:`reveal`})}>Solve</button>
             <button data-action="clear" @click=${()=>this.act({type:`reset`})}>Clear the grid</button>
           </div>
-          ${this.stepPanel(n)}
-          ${this.clueList(n)}
+          ${this.stepPanel(e)}
+          ${this.clueList(e)}
         </div>
       </div>`}};customElements.define(`lm-exhibit-regex`,d);export{d as RegexExhibit};

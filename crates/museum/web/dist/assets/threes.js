@@ -1,4 +1,4 @@
-import{_ as e,h as t,l as n,m as r,o as i,p as a,s as o,x as s,y as c}from"./index.js";import{t as l}from"./exhibit.js";import"./lm-run-control.js";import"./lm-run-clock.js";import"./lm-menace-chart.js";var u=[`up`,`down`,`left`,`right`],d={up:`↑`,down:`↓`,left:`←`,right:`→`},f={ArrowUp:`up`,ArrowDown:`down`,ArrowLeft:`left`,ArrowRight:`right`,w:`up`,s:`down`,a:`left`,d:`right`},p=[2e4,1e5,5e5,2e6],m=e=>e===0?`empty`:e===1?`one`:e===2?`two`:`big`,h=class extends l{static{this.properties={...l.properties,interval:{state:!0},training:{state:!0},limitMs:{state:!0},letGo:{state:!0}}}static{this.pageSettings={train_games:1e5}}constructor(){super(),this.onKey=e=>{if(e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement)return;let t=f[e.key];t&&this.view&&!this.view.replay?(e.preventDefault(),this.play({type:`swipe`,direction:t})):e.key===`u`?this.play({type:`undo`}):e.key===`e`&&this.play({type:`estimate`})},this.pointerDown=e=>{this.touch={x:e.clientX,y:e.clientY}},this.pointerUp=e=>{let t=this.touch;if(this.touch=void 0,!t||this.view?.replay)return;let n=e.clientX-t.x,r=e.clientY-t.y;if(Math.max(Math.abs(n),Math.abs(r))<30)return;let i=Math.abs(n)>Math.abs(r)?n>0?`right`:`left`:r>0?`down`:`up`;this.play({type:`swipe`,direction:i})},this.interval=300,this.training=null,this.letGo=null}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`train`&&(this.training=e)}static{this.styles=s`
+import{S as e,b as t,g as n,h as r,l as i,m as a,o,s,v as c}from"./index.js";import{t as l}from"./exhibit.js";import"./lm-run-control.js";import"./lm-run-clock.js";import"./lm-menace-chart.js";var u=[`up`,`down`,`left`,`right`],d={up:`↑`,down:`↓`,left:`←`,right:`→`},f={ArrowUp:`up`,ArrowDown:`down`,ArrowLeft:`left`,ArrowRight:`right`,w:`up`,s:`down`,a:`left`,d:`right`},p=[2e4,1e5,5e5,2e6],m=e=>e===0?`empty`:e===1?`one`:e===2?`two`:`big`,h=class extends l{static{this.properties={...l.properties,interval:{state:!0},training:{state:!0},limitMs:{state:!0},letGo:{state:!0}}}static{this.pageSettings={train_games:1e5}}constructor(){super(),this.onKey=e=>{if(e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement)return;let t=f[e.key];t&&this.view&&!this.view.replay?(e.preventDefault(),this.play({type:`swipe`,direction:t})):e.key===`u`?this.play({type:`undo`}):e.key===`e`&&this.play({type:`estimate`})},this.pointerDown=e=>{this.touch={x:e.clientX,y:e.clientY}},this.pointerUp=e=>{let t=this.touch;if(this.touch=void 0,!t||this.view?.replay)return;let n=e.clientX-t.x,r=e.clientY-t.y;if(Math.max(Math.abs(n),Math.abs(r))<30)return;let i=Math.abs(n)>Math.abs(r)?n>0?`right`:`left`:r>0?`down`:`up`;this.play({type:`swipe`,direction:i})},this.interval=300,this.training=null,this.letGo=null}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`train`&&(this.training=e)}static{this.styles=e`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -27,8 +27,8 @@ import{_ as e,h as t,l as n,m as r,o as i,p as a,s as o,x as s,y as c}from"./ind
     fieldset { border: 1px solid #cbbf9f; border-radius: 6px; }
     select { font-size: 1rem; padding: 0.3rem 0.5rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; }
     .learn { grid-column: 1 / -1; }
-  `}get trainingGoing(){return this.running&&(!!this.queued||!!this.training&&!this.training.ended)}play(e){this.trainingGoing?this.say(`The network is training: the game waits until it ends or you stop it (what it learnt stays).`):this.act(e)}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey),t().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial?.curve.at(-1);return`training: ${a(t.done)} of ${i(t.total,`game`)}${n?`; the greedy player's mean ${a(n.mean)} after ${i(n.games,`game`)}`:``}${t.ended?t.result?.ended===`cancelled`?`, stopped`:`, finished`:``}`}switch(e.type){case`swiped`:return`${e.by_ai?`AI`:`you`}: ${e.direction} ${d[e.direction]}, a ${e.card} came in`;case`undone`:return`undone, back to move ${e.moves}`;case`estimated`:return`AI estimate: best ${e.best??`none`}`;case`game_over`:return`no swipe moves anything: game over, score ${e.score}`;case`new_game`:return`new deal, seed ${e.seed}`;case`eval_changed`:return`the AI now values positions with ${e.eval}`;case`record_loaded`:return`record loaded: seed ${e.seed}, ${i(e.moves,`swipe`)}`}}async loadFile(e){let t=e.target.files?.[0];t&&this.act({type:`load_record`,record:await t.text()})}cards(e,t){return e.map((e,n)=>c`<div class="card ${m(e)} ${n===t?`new`:``}" data-cell=${n} role="img"
-      aria-label=${e?`card ${e}`:`empty`}>${e||``}</div>`)}heat(t,n){let r=t.estimate;if(!r)return e;let i=r.values[u.indexOf(n)];return i===null?c`<span class="heat">moves nothing</span>`:c`<span class="heat" data-heat=${n}>${a(i)} points${n===r.best?` (best)`:``}</span>`}heatStyle(e,t){let n=e.estimate;if(!n)return``;let r=n.values.filter(e=>e!==null),i=n.values[u.indexOf(t)];if(i===null)return`background:#ddd`;let a=Math.min(...r),o=Math.max(...r),s=o>a?(i-a)/(o-a):1;return`background: hsl(${210-s*180} 80% ${88-s*18}%)`}render(){let t=this.view;if(!t)return c``;let n=t.replay;if(n)return c`<div>
+  `}get trainingGoing(){return this.running&&(!!this.queued||!!this.training&&!this.training.ended)}play(e){this.trainingGoing?this.say(`The network is training: the game waits until it ends or you stop it (what it learnt stays).`):this.act(e)}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey),n().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial?.curve.at(-1);return`training: ${a(t.done)} of ${o(t.total,`game`)}${n?`; the greedy player's mean ${a(n.mean)} after ${o(n.games,`game`)}`:``}${t.ended?t.result?.ended===`cancelled`?`, stopped`:`, finished`:``}`}switch(e.type){case`swiped`:return`${e.by_ai?`AI`:`you`}: ${e.direction} ${d[e.direction]}, a ${e.card} came in`;case`undone`:return`undone, back to move ${e.moves}`;case`estimated`:return`AI estimate: best ${e.best??`none`}`;case`game_over`:return`no swipe moves anything: game over, score ${e.score}`;case`new_game`:return`new deal, seed ${e.seed}`;case`eval_changed`:return`the AI now values positions with ${e.eval}`;case`record_loaded`:return`record loaded: seed ${e.seed}, ${o(e.moves,`swipe`)}`}}async loadFile(e){let t=e.target.files?.[0];t&&this.act({type:`load_record`,record:await t.text()})}cards(e,n){return e.map((e,r)=>t`<div class="card ${m(e)} ${r===n?`new`:``}" data-cell=${r} role="img"
+      aria-label=${e?`card ${e}`:`empty`}>${e||``}</div>`)}heat(e,n){let r=e.estimate;if(!r)return c;let i=r.values[u.indexOf(n)];return i===null?t`<span class="heat">moves nothing</span>`:t`<span class="heat" data-heat=${n}>${a(i)} points${n===r.best?` (best)`:``}</span>`}heatStyle(e,t){let n=e.estimate;if(!n)return``;let r=n.values.filter(e=>e!==null),i=n.values[u.indexOf(t)];if(i===null)return`background:#ddd`;let a=Math.min(...r),o=Math.max(...r),s=o>a?(i-a)/(o-a):1;return`background: hsl(${210-s*180} 80% ${88-s*18}%)`}render(){let e=this.view;if(!e)return t``;let n=e.replay;if(n)return t`<div>
           <p class="status" data-status>Replay of seed ${n.seed}: frame ${n.index} of ${n.frames-1}, score ${n.score}</p>
           <div class="board">${this.cards(n.cells,null)}</div></div>
         <div class="side replay" data-replay>
@@ -40,35 +40,35 @@ import{_ as e,h as t,l as n,m as r,o as i,p as a,s as o,x as s,y as c}from"./ind
             <button class="act" data-action="prev" ?disabled=${n.index===0} @click=${()=>this.act({type:`replay_frame`,index:n.index-1})}>‹ Back</button>
             <button class="act" data-action="next" ?disabled=${n.index>=n.frames-1} @click=${()=>this.act({type:`replay_frame`,index:n.index+1})}>Forward ›</button>
             <button class="act" data-action="close-replay" @click=${()=>this.act({type:`close_replay`})}>Close</button>
-          </div></div>`;let r=t.eval===`the network trained here`;return c`
+          </div></div>`;let r=e.eval===`the network trained here`;return t`
       <div>
-        <p class="status" data-status>${t.over?`Game over: score ${t.score}.`:`Swipe: arrow keys, w a s d, drag on the board, or the buttons.`}</p>
-        <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(t.cells,t.last_card)}</div>
+        <p class="status" data-status>${e.over?`Game over: score ${e.score}.`:`Swipe: arrow keys, w a s d, drag on the board, or the buttons.`}</p>
+        <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(e.cells,e.last_card)}</div>
       </div>
       <div class="side">
-        <div class="score" data-score>score <b>${t.score}</b> · move <b data-moves>${t.moves}</b></div>
+        <div class="score" data-score>score <b>${e.score}</b> · move <b data-moves>${e.moves}</b></div>
         <div class="hint" data-hint>next card:
-          ${t.hint_plus?c`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`:t.hint.map(e=>c`<div class="card ${m(e)}">${e}</div>`)}</div>
+          ${e.hint_plus?t`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`:e.hint.map(e=>t`<div class="card ${m(e)}">${e}</div>`)}</div>
         <div class="pad">
-          <span></span>${this.padButton(t,`up`)}<span></span>
-          ${this.padButton(t,`left`)}<span></span>${this.padButton(t,`right`)}
-          <span></span>${this.padButton(t,`down`)}<span></span>
+          <span></span>${this.padButton(e,`up`)}<span></span>
+          ${this.padButton(e,`left`)}<span></span>${this.padButton(e,`right`)}
+          <span></span>${this.padButton(e,`down`)}<span></span>
         </div>
         <div>
-          <button class="act" data-action="undo" ?disabled=${t.undo===0} @click=${()=>this.play({type:`undo`})}>Undo (u)</button>
-          <button class="act" data-action="estimate" ?disabled=${t.over} @click=${()=>this.play({type:`estimate`})}>Which swipe is best? (e)</button>
+          <button class="act" data-action="undo" ?disabled=${e.undo===0} @click=${()=>this.play({type:`undo`})}>Undo (u)</button>
+          <button class="act" data-action="estimate" ?disabled=${e.over} @click=${()=>this.play({type:`estimate`})}>Which swipe is best? (e)</button>
           <button class="act" data-action="new-game" @click=${()=>this.play({type:`new_game`})}>New deal</button>
         </div>
-        ${t.estimate?c`<p class="note" data-estimate>The AI looked ${i(t.estimate.depth,`swipe`)} ahead (${i(t.estimate.nodes,`position`)}); the buttons show each swipe's expected value in the evaluator's points, warmer is better.</p>`:e}
+        ${e.estimate?t`<p class="note" data-estimate>The AI looked ${o(e.estimate.depth,`swipe`)} ahead (${o(e.estimate.nodes,`position`)}); the buttons show each swipe's expected value in the evaluator's points, warmer is better.</p>`:c}
         <label class="note">The AI values positions with
           <select data-setting="eval" @change=${e=>this.restart({...this.config,eval:e.target.value})}>
             <option value="heuristic" ?selected=${!r&&this.config.eval!==`learned`}>the heuristic (hand-made terms)</option>
             <option value="learned" ?selected=${!r&&this.config.eval===`learned`}>the learned network (shipped)</option>
-            ${r?c`<option value="trained" selected disabled>the network trained here</option>`:e}
+            ${r?t`<option value="trained" selected disabled>the network trained here</option>`:c}
           </select></label>
-        <p class="note" data-eval>Now: ${t.eval}, looking ${i(t.depth,`swipe`)} ahead.</p>
-        <div><span class="note">Autoplay: the AI swipes (depth ${t.depth}).</span>
-          <lm-run-control .running=${this.running&&!this.trainingGoing} .interval=${this.interval} ?disabled=${t.over||this.trainingGoing}
+        <p class="note" data-eval>Now: ${e.eval}, looking ${o(e.depth,`swipe`)} ahead.</p>
+        <div><span class="note">Autoplay: the AI swipes (depth ${e.depth}).</span>
+          <lm-run-control .running=${this.running&&!this.trainingGoing} .interval=${this.interval} ?disabled=${e.over||this.trainingGoing}
             reason=${this.trainingGoing?`the network is training`:``}
             @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`ai_step`},this.interval)}}
@@ -77,29 +77,29 @@ import{_ as e,h as t,l as n,m as r,o as i,p as a,s as o,x as s,y as c}from"./ind
         <label class="note">Replay a game recorded with <code>ludomat play threes --record FILE</code>:
           <input type="file" accept=".json,application/json" data-action="load-record" @change=${e=>this.loadFile(e)}></label>
       </div>
-      ${this.learnPanel(t)}`}fits(e,t){let n=this.limitMs;if(!n)return!0;let r=e.train_costs??[],i=r.find(e=>e.games===t);if(i)return i.wall_ms<=n;let a=r.filter(e=>e.games<t).sort((e,t)=>t.games-e.games)[0];return!a||a.wall_ms*t/a.games<=n}trainCost(t,s){let l=t.train_costs??[],u=this.limitMs,d=l.find(e=>e.games===s);return c`<p class="note" data-train-cost>${l.length?c`Measured on this machine (2 cores, shared with other work; ${l[0].build} build):
-        ${l.map((e,t)=>c`${t?`; `:``}${i(e.games,`game`)} took ${r(e.wall_ms,e.cpu_ms)}`)}.`:`No training run was measured in this build.`}
-      ${u?c`A run stops at the museum's limit of ${n(u/1e3)}${d&&d.wall_ms>u?c`: <b>the ${a(s)}-game run took ${o(d.wall_ms)} here</b>, so it may be stopped before its end`:``}; a run stopped there keeps what the network learnt.`:e}</p>`}learnPanel(t){let n=p.filter(e=>this.fits(t,e)),r=Number(this.pageValues.train_games)||1e5,o=n.includes(r)?r:n.filter(e=>e<=r).at(-1)??n[0]??p[0],s=this.training,l=s?.result?.curve??s?.partial?.curve??[],u=l.at(-1),d=this.runOf(`train`,s),f=this.startBlocked(d),m=this.letGo??t.trained_let_go;return c`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
+      ${this.learnPanel(e)}`}fits(e,t){let n=this.limitMs;if(!n)return!0;let r=e.train_costs??[],i=r.find(e=>e.games===t);if(i)return i.wall_ms<=n;let a=r.filter(e=>e.games<t).sort((e,t)=>t.games-e.games)[0];return!a||a.wall_ms*t/a.games<=n}trainCost(e,n){let l=e.train_costs??[],u=this.limitMs,d=l.find(e=>e.games===n);return t`<p class="note" data-train-cost>${l.length?t`Measured on this machine (2 cores, shared with other work; ${l[0].build} build):
+        ${l.map((e,n)=>t`${n?`; `:``}${o(e.games,`game`)} took ${r(e.wall_ms,e.cpu_ms)}`)}.`:`No training run was measured in this build.`}
+      ${u?t`A run stops at the museum's limit of ${i(u/1e3)}${d&&d.wall_ms>u?t`: <b>the ${a(n)}-game run took ${s(d.wall_ms)} here</b>, so it may be stopped before its end`:``}; a run stopped there keeps what the network learnt.`:c}</p>`}learnPanel(e){let n=p.filter(t=>this.fits(e,t)),r=Number(this.pageValues.train_games)||1e5,i=n.includes(r)?r:n.filter(e=>e<=r).at(-1)??n[0]??p[0],s=this.training,l=s?.result?.curve??s?.partial?.curve??[],u=l.at(-1),d=this.runOf(`train`,s),f=this.startBlocked(d),m=this.letGo??e.trained_let_go;return t`<fieldset class="learn" data-learn><legend>Watch a network learn to play</legend>
       <p class="note">A small n-tuple network (five 4-cell tuples and the hint, 1.3 MiB of weights) starts from nothing and learns by
         playing, after each game moving its values towards what followed (temporal-difference learning, as <code>ludomat threes learn</code>).
         Every twentieth of the run it plays fixed deals without learning: their mean score is the curve.</p>
       <div class="row">
         <label>Train <select data-setting="train_games" @change=${e=>this.setSetting(`train_games`,Number(e.target.value))}>
-          ${n.map(e=>c`<option value=${e} ?selected=${e===o}>${i(e,`game`)}</option>`)}</select></label>
+          ${n.map(e=>t`<option value=${e} ?selected=${e===i}>${o(e,`game`)}</option>`)}</select></label>
         <button class="act" data-action="train" ?disabled=${this.running} title=${f}
-          @click=${()=>{this.training=null,this.letGo=null,this.ownRun=`train`,this.host?.runLong(`train`,{games:o})}}>Train</button>
+          @click=${()=>{this.training=null,this.letGo=null,this.ownRun=`train`,this.host?.runLong(`train`,{games:i})}}>Train</button>
         <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>
-        ${f?c`<small class="note" data-start-why>${f}</small>`:e}
+        ${f?t`<small class="note" data-start-why>${f}</small>`:c}
       </div>
-      ${s?e:this.trainCost(t,o)}
-      ${s||d?c`<lm-run-clock .report=${s} .running=${d}></lm-run-clock>`:e}
-      ${s?c`<div class="row" data-train-progress>
+      ${s?c:this.trainCost(e,i)}
+      ${s||d?t`<lm-run-clock .report=${s} .running=${d}></lm-run-clock>`:c}
+      ${s?t`<div class="row" data-train-progress>
         <progress max=${s.total} .value=${s.done} aria-label="games trained"></progress>
-        <span>${a(s.done)} of ${i(s.total,`game`)} trained${u?c`; mean score <b data-train-mean>${a(u.mean)}</b> ± ${a(u.half_width)} after ${i(u.games,`game`)}`:``}${s.ended?s.result?.ended===`cancelled`?` — stopped`:` — finished`:``}</span>
-      </div>`:e}
-      ${l.length?c`<div data-train-curve><lm-menace-chart .series=${[{name:`fixed deals (greedy)`,color:`#1f5fa8`,points:l.map(e=>[e.games,e.mean])},{name:`training games`,color:`#b3261e`,dash:`5 3`,points:l.filter(e=>e.games>0).map(e=>[e.games,e.train_mean])}]} caption="The network learning: mean score against games trained" xLabel="games trained" yLabel="mean score"></lm-menace-chart></div>`:e}
-      ${t.trained&&!this.letGo?c`<div class="row" data-trained><span class="note">Kept with this visit: ${t.trained}.</span>
-        ${t.eval===`the network trained here`?c`<span class="note" data-plays-trained>The AI plays with it now (Reset goes back).</span>`:c`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${()=>this.playTrained()}>Let the AI play with it</button>`}</div>`:e}
-      ${m?c`<p class="note" data-trained-let-go>${m.charAt(0).toUpperCase()}${m.slice(1)}.</p>`:e}
-    </fieldset>`}async playTrained(){let e=await this.attempt({type:`play_trained`});e.error&&(/let go/.test(e.error)?this.letGo=e.error:this.say(e.error,`error`))}padButton(e,t){return c`<button data-swipe=${t} style=${this.heatStyle(e,t)} ?disabled=${!e.legal.includes(t)}
-      @click=${()=>this.play({type:`swipe`,direction:t})}>${d[t]} ${t}${this.heat(e,t)}</button>`}};customElements.define(`lm-exhibit-threes`,h);export{h as ThreesExhibit};
+        <span>${a(s.done)} of ${o(s.total,`game`)} trained${u?t`; mean score <b data-train-mean>${a(u.mean)}</b> ± ${a(u.half_width)} after ${o(u.games,`game`)}`:``}${s.ended?s.result?.ended===`cancelled`?` — stopped`:` — finished`:``}</span>
+      </div>`:c}
+      ${l.length?t`<div data-train-curve><lm-menace-chart .series=${[{name:`fixed deals (greedy)`,color:`#1f5fa8`,points:l.map(e=>[e.games,e.mean])},{name:`training games`,color:`#b3261e`,dash:`5 3`,points:l.filter(e=>e.games>0).map(e=>[e.games,e.train_mean])}]} caption="The network learning: mean score against games trained" xLabel="games trained" yLabel="mean score"></lm-menace-chart></div>`:c}
+      ${e.trained&&!this.letGo?t`<div class="row" data-trained><span class="note">Kept with this visit: ${e.trained}.</span>
+        ${e.eval===`the network trained here`?t`<span class="note" data-plays-trained>The AI plays with it now (Reset goes back).</span>`:t`<button class="act" data-action="play-trained" ?disabled=${this.running} @click=${()=>this.playTrained()}>Let the AI play with it</button>`}</div>`:c}
+      ${m?t`<p class="note" data-trained-let-go>${m.charAt(0).toUpperCase()}${m.slice(1)}.</p>`:c}
+    </fieldset>`}async playTrained(){let e=await this.attempt({type:`play_trained`});e.error&&(/let go/.test(e.error)?this.letGo=e.error:this.say(e.error,`error`))}padButton(e,n){return t`<button data-swipe=${n} style=${this.heatStyle(e,n)} ?disabled=${!e.legal.includes(n)}
+      @click=${()=>this.play({type:`swipe`,direction:n})}>${d[n]} ${n}${this.heat(e,n)}</button>`}};customElements.define(`lm-exhibit-threes`,h);export{h as ThreesExhibit};

@@ -287,7 +287,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       case 'resigned': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'}'s box #${h.box_id} is empty: it resigns`;
       case 'game_over': return `game ${thousands(h.game)}: MENACE ${h.result === 'win' ? 'wins' : h.result === 'draw' ? 'draws' : 'loses'}${h.resigned ? ' (resignation)' : ''}`;
       case 'reinforced': return h.changes.length
-        ? `beads: ${h.changes.map((c) => `box #${c.box_id} ${NAMES[c.bead]} ${c.before}→${c.after}`).join(', ')}`
+        ? `beads: ${h.changes.map((c) => `box #${c.box_id} ${NAMES[c.bead]} ${thousands(c.before)}→${thousands(c.after)}`).join(', ')}`
         : 'no boxes used';
       case 'run_progress': {
         const g = games(h);
@@ -317,7 +317,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
   private beadCell(count: number, colour: string, name: string, drawn: boolean) {
     const [bg, fg] = BEAD_CSS[colour] ?? ['#eee', '#000'];
     return html`<span class="c ${count ? '' : 'zero'} ${drawn ? 'drawn' : ''}" style=${count ? `background:${bg};color:${fg}` : ''}
-      title="${name}: ${count} ${colour} bead${count === 1 ? '' : 's'}${drawn ? ' (just drawn)' : ''}">${count}</span>`;
+      title="${name}: ${thousands(count)} ${colour} bead${count === 1 ? '' : 's'}${drawn ? ' (just drawn)' : ''}">${thousands(count)}</span>`;
   }
 
   private matchbox(b: { id: number; picture: string; beads: number[] }, v: View, big = false, who: 'menace' | 'menace2' = 'menace') {

@@ -10,7 +10,7 @@ import type { CubeView } from '../three/qubic-cube.ts';
 import '../components/lm-run-clock.ts';
 import type { RunTiming } from '../components/lm-run-clock.ts';
 import { museumInfo } from '../api.ts';
-import { count, durationRange, limit as limitText, number, results, thousands, wallAndCpu } from '../text.ts';
+import { count, durationRange, limit as limitText, number, percent, results, thousands, wallAndCpu } from '../text.ts';
 
 type Who = 'human' | 'machine';
 type Strategy = 'other1' | 'louden1962' | 'forced';
@@ -45,6 +45,8 @@ interface View {
   certificate: string | null;
   /** The certificate this visit's last proof found (`play_found` plays it). */
   found: string | null;
+  /** When that certificate was let go (the server keeps a few at once): why, and what to do. */
+  found_let_go?: string | null;
   /** What the proof cost from each starting point, as measured in this build. */
   proof_costs: Cost[];
   game: number;
@@ -97,6 +99,19 @@ const PHASE: Record<ProofProgress['phase'], string> = {
   frontier: 'following Patashnik to the frontier', search: 'searching', certificate: 'writing the certificate',
   check: 'the independent checker re-reads it', done: 'finished',
 };
+/** A share of the machine's cores in words, as the terminal says it: `35.0 % of a core`,
+ *  `about 1 % of a core` below that, `1.4 cores` from one core up. */
+export function coreShare(cores: number): string {
+  if (cores >= 1) return `${number(cores)} ${cores === 1 ? 'core' : 'cores'}`;
+  const pct = cores * 100;
+  return pct < 1 ? 'about 1 % of a core' : `${percent(pct)} of a core`;
+}
+/** What a proof has proved, in words: `12 of 682 positions proved`, or before the total is
+ *  known `12 positions proved so far`, or `nothing proved yet`. */
+function proofCounts(p: ProofProgress): string {
+  if (p.positions) return `${thousands(p.proved)} of ${count(p.positions, 'position')} proved`;
+  return p.proved ? `${count(p.proved, 'position')} proved so far` : 'nothing proved yet';
+}
 /** The stones of Patashnik's strategy the proof may start after (what each cost here is
  *  in the view's `proof_costs`). */
 const PROVE_AFTER: [number, string][] = [
@@ -190,8 +205,12 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     if ((h as { type: string }).type === 'run_progress') {
       const r = h as unknown as ProofReport;
       const p = r.partial;
-      const verdict = r.result?.verdict.verdict;
-      return `proof: ${p ? `${PHASE[p.phase]}, ${thousands(p.proved)} of ${p.positions ? count(p.positions, 'position') : '? positions'}, ${count(p.expansions, 'expansion')}` : ''}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
+      const verdict = r.result?.verdict.verdict ?? p?.verdict?.verdict;
+      if (!p) return 'proof: starting';
+      // Stopped (Stop, the limit): one wording, whatever phase it was in.
+      if (verdict === 'cancelled') return `proof: stopped, ${proofCounts(p)}; no certificate kept`;
+      if (!p.positions && !p.proved && p.phase !== 'done') return `proof: starting (${PHASE[p.phase]})`;
+      return `proof: ${PHASE[p.phase]}, ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
     }
     switch (h.type) {
       case 'placed': return h.by === 'human' ? `P plays ${h.cell}` : `M plays ${h.cell}: ${h.why}`;
@@ -311,8 +330,10 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             <div>The proof's answer: <b>${f.answer ?? '—'}</b> (move ${f.machine_moves})</div>
             <div>It needs at most <b data-left>${f.moves_left_at_most}</b> more move${f.moves_left_at_most === 1 ? '' : 's'} to win, whatever you do.</div></div>` : nothing}
         ${v.certificate ? html`<div class="level" data-certificate>The machine plays ${v.certificate}.</div>` : nothing}
-        ${v.found && v.certificate !== v.found && !this.proof ? html`<div class="note" data-found>Kept with this visit: ${v.found}.
-          <button class="act" data-action="play-found" @click=${() => this.act({ type: 'play_found' })}>Play it</button></div>` : nothing}
+        ${v.found && v.certificate !== v.found && !this.proof ? (v.found_let_go
+          ? html`<div class="note" data-found data-found-let-go>Your proof found ${v.found}; ${v.found_let_go}.</div>`
+          : html`<div class="note" data-found>Kept with this visit: ${v.found}.
+          <button class="act" data-action="play-found" @click=${() => this.act({ type: 'play_found' })}>Play it</button></div>`) : nothing}
         ${v.level ? html`<div class="level" data-level>Strategy level <b>${v.level.number}</b>: ${v.level.meaning}</div>` : nothing}
         ${v.strategy === 'louden1962' ? html`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${v.paper.join('\n')}</pre>` : nothing}
         ${v.tables ? html`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
@@ -342,8 +363,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       Here it runs at a lower priority beside every visitor's work, so a busy museum takes longer.
       ${limit ? html`<span data-proof-limit>A run stops at the museum's limit of <b>${limitText(limit / 1000)}</b>${cores > 2
         ? html`: <b>this proof cannot finish within it</b> (it would need ${number(cores)} cores the whole time)`
-        : html`: it finishes within that if it gets at least ${number(cores)} of a core on average`}.
-        A proof stopped at the limit keeps the positions it proved but writes no certificate.</span>` : nothing}</p>`;
+        : html`: it finishes within that if it gets at least ${coreShare(cores)} on average`}.
+        A proof stopped at the limit shows the positions it proved but keeps no certificate.</span>` : nothing}</p>`;
   }
 
   /**
@@ -386,17 +407,23 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
           : !r?.ended && cost && cpu !== undefined
             ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`
             : nothing}
-        <div data-proof-phase>${stopped ? 'stopped' : PHASE[p.phase]}: ${p.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')} proved` : `${count(p.proved, 'position')} proved so far`}, ${count(p.expansions, 'expansion')}${p.positions ? '' : '; how many positions there are is known only at the end'}</div>
+        <div data-proof-phase>${stopped
+          ? `stopped: ${proofCounts(p)}, ${count(p.expansions, 'expansion')}; no certificate kept`
+          : !p.positions && !p.proved
+            ? `starting (${PHASE[p.phase]}): how many positions there are is known once the search has them all`
+            : `${PHASE[p.phase]}: ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${p.positions ? '' : '; how many positions there are is known only at the end'}`}</div>
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
         ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker, twice; ${wallAndCpu(r!.elapsed_ms, cpu ?? 0)}.
-            <button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>
-            <span class="note">(the certificate this proof just found, kept with your visit)</span>`
+            ${v.found_let_go
+              ? html`<span class="note" data-found-let-go>But ${v.found_let_go}.</span>`
+              : html`<button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>
+            <span class="note">(the certificate this proof just found, kept with your visit)</span>`}`
         : verdict.verdict === 'cancelled'
           ? (r?.timed_out
-            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs ? ` of ${limitText(this.limitMs / 1000)}` : ''}</b> before the end: ${p?.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : count(p?.proved ?? 0, 'position')} proved, no certificate written. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
-            : `Stopped before the end: ${p?.positions ? `${thousands(p.proved)} of ${count(p.positions, 'position')}` : count(p?.proved ?? 0, 'position')} proved, no certificate written.`)
+            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs ? ` of ${limitText(this.limitMs / 1000)}` : ''}</b> before the end: ${p ? proofCounts(p) : 'nothing proved yet'}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
+            : html`<span data-proof-stopped>Stopped before the end: ${p ? proofCounts(p) : 'nothing proved yet'}; no certificate kept.</span>`)
           : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
     </fieldset>`;
   }
