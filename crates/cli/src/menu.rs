@@ -332,7 +332,12 @@ fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choi
             let entries = machines[m - 1].entries.len();
             in_range(e, entries)
                 .map(|e| Choice::Run(m - 1, e - 1))
-                .ok_or_else(|| format!("'{t}': machine {m} has entries 1 to {entries} only."))
+                .ok_or_else(|| {
+                    format!(
+                        "{}: machine {m} has entries 1 to {entries} only.",
+                        ludomat_io::text::quoted(t, 12)
+                    )
+                })
         }
         (Screen::Machines, &[m]) => in_range(m, len)
             .map(|m| Choice::Open(m - 1))
@@ -346,13 +351,14 @@ fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choi
 
 fn not_on_menu(t: &str, len: usize, sub: bool) -> String {
     let back = if sub { ", b (back)" } else { "" };
-    // the user's text is cut so that the message stays on one 80-column line
-    let t: String = t.chars().take(12).collect();
+    // what was typed, quoted and escaped, cut (with …) so that the message stays on one
+    // 80-column line — cut between characters, never inside an escape
+    let t = ludomat_io::text::quoted(t, 12);
     let numbers = match len {
         1 => "1".to_string(),
         n => format!("1 to {n}"),
     };
-    format!("'{t}' is not on the menu: type {numbers}{back}, ? (help) or q (quit).")
+    format!("{t} is not on the menu: type {numbers}{back}, ? (help) or q (quit).")
 }
 
 fn prompt(screen: Screen, machines: &[Machine]) -> String {
@@ -563,6 +569,20 @@ mod tests {
         // "q" at the pause still leaves
         let (_, ran) = script("1.1\nq\n2.1\n");
         assert_eq!(ran, ["a 1"]);
+    }
+
+    #[test]
+    fn an_unknown_entry_is_echoed_escaped_and_cut_only_between_characters() {
+        // twelve characters shown, an escape counting as one, never cut inside one
+        let (out, _) = script("\u{1b}[2J\u{1b}[Habcdefghij\n9.9\nq\n");
+        assert!(
+            out.contains("'\\u{1b}[2J\\u{1b}[Habcde…' is not on the menu"),
+            "{out}"
+        );
+        assert!(!out.contains('\u{1b}'), "{out}");
+        assert!(out.contains("'9.9' is not on the menu"), "{out}");
+        let (out, _) = script("1.7\nq\n");
+        assert!(out.contains("'1.7': machine 1 has entries"), "{out}");
     }
 
     #[test]

@@ -320,23 +320,49 @@ pub fn fit(text: &str, width: usize) -> String {
 /// quotes: in single quotes (`'zz'`, as `docs/VOICE.md` says), its control characters
 /// escaped (`\n`, `\t`, `\u{1b}`), a quote inside as `\'`, at most `chars` characters of
 /// it and `…` when there was more — a 10 MB file is never echoed whole.
+///
+/// A line a prompt read comes already escaped ([`escape_controls`]): it is quoted as it
+/// is (a backslash is not doubled, so `\u{1b}` stays `\u{1b}`), and an escape in it counts
+/// as one character: text is cut only between characters, never inside an escape
+/// (`'\u{1b}[2J…'`, never `'\u{1…'`).
 #[must_use]
 pub fn quoted(text: &str, chars: usize) -> String {
+    // escape_controls leaves a tab as it is; in quotes it is shown
+    let escaped = escape_controls(text).replace('\t', "\\t");
     let mut out = String::from("'");
-    for (i, c) in text.chars().enumerate() {
-        if i >= chars {
+    let mut rest = escaped.as_str();
+    let mut taken = 0;
+    while let Some(c) = rest.chars().next() {
+        let unit = escape_unit(rest).unwrap_or(&rest[..c.len_utf8()]);
+        if taken >= chars {
             out.push(ELLIPSIS);
             break;
         }
-        match c {
-            '\'' => out.push_str("\\'"),
-            '\\' => out.push_str("\\\\"),
-            c if hidden(c) => out.extend(c.escape_default()),
-            c => out.push(c),
+        if unit == "'" {
+            out.push_str("\\'");
+        } else {
+            out.push_str(unit);
         }
+        taken += 1;
+        rest = &rest[unit.len()..];
     }
     out.push('\'');
     out
+}
+
+/// The escape at the start of `text`, as [`escape_controls`] writes one (`\u{1b}`, `\n`,
+/// `\r`, `\t`), if there is one.
+fn escape_unit(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('\\')?;
+    if let Some(hex) = rest.strip_prefix("u{") {
+        let end = hex.find('}')?;
+        let digits = &hex[..end];
+        return (!digits.is_empty() && digits.len() <= 6)
+            .then_some(())
+            .filter(|()| digits.chars().all(|c| c.is_ascii_hexdigit()))
+            .map(|()| &text[..1 + 2 + end + 1]);
+    }
+    matches!(rest.chars().next(), Some('n' | 'r' | 't' | '0')).then(|| &text[..2])
 }
 
 /// What a training run loses when its last save fails: `the 3,000 games trained in this
@@ -718,6 +744,21 @@ pub fn wrapped(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A typed line is quoted as typed, escaped once, and cut between characters — an
+    /// escape is one character, never cut in its middle — with `…` when cut.
+    #[test]
+    fn a_quoted_line_is_cut_between_escapes_never_inside_one() {
+        let line = "\u{1b}[2J\u{1b}[H0123456789";
+        let shown = quoted(line, 12);
+        assert_eq!(shown, "'\\u{1b}[2J\\u{1b}[H01234…'");
+        // the same once escaped by a prompt: not escaped twice
+        assert_eq!(quoted(&escape_controls(line), 12), shown);
+        assert_eq!(quoted("\u{1b}\u{1b}", 1), "'\\u{1b}…'");
+        assert_eq!(quoted("it's\t", 10), "'it\\'s\\t'");
+        assert_eq!(quoted("abc", 3), "'abc'");
+        assert_eq!(quoted("ünï", 2), "'ün…'");
+    }
 
     #[test]
     fn a_wrapped_paragraph_never_ends_in_one_word_alone() {

@@ -939,7 +939,12 @@ impl Session for RelaySession {
             let w = words
                 .get(i)
                 .ok_or_else(|| invalid(format!("{}: give {what}", words[0])))?;
-            parse_number(w).ok_or_else(|| invalid(format!("'{w}' is not a number ({what})")))
+            parse_number(w).ok_or_else(|| {
+                invalid(format!(
+                    "{} is not a number ({what})",
+                    ludomat_io::text::quoted(w, 20)
+                ))
+            })
         };
         let cmd = words.first().map(|w| w.to_ascii_lowercase());
         Ok(match cmd.as_deref() {
@@ -994,9 +999,9 @@ impl Session for RelaySession {
             },
             _ => {
                 return Err(invalid(format!(
-                    "'{}' is not a teletype key (0–9) nor a command (step, run, start, stop, \
+                    "{} is not a teletype key (0–9) nor a command (step, run, start, stop, \
                      reset, set ADDR WORD, switches BANK VALUE, speed authentic|fast)",
-                    line.trim()
+                    ludomat_io::text::quoted(line.trim(), 20)
                 )))
             }
         })
