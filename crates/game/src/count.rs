@@ -29,7 +29,7 @@ pub enum CountError {
 }
 
 /// What a number typed on the command line is, read exactly (never through a float):
-/// digits with `_` separators, an optional sign, and an optional decimal point and
+/// digits with `_` between groups of three (`1_000`; `1_0` is refused), an optional sign, and an optional decimal point and
 /// exponent (`1e9`, `2.5e3`, `1_000`) — a whole number only when the value is whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Whole {
@@ -41,7 +41,29 @@ enum Whole {
     Fraction,
 }
 
+/// Whether the `_` in `text` (if any) only group a run of digits in threes, as thousands
+/// are grouped (`1_000_000`): `1_0`, `_1`, `1__000` and `1e1_0` are not numbers written
+/// in digits, and are refused rather than read as `10`.
+fn grouped_in_thousands(text: &str) -> bool {
+    if !text.contains('_') {
+        return true;
+    }
+    let t = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let whole = t.split(['.', 'e', 'E']).next().unwrap_or("");
+    if t[whole.len()..].contains('_') {
+        return false;
+    }
+    let mut groups = whole.split('_');
+    let first = groups.next().unwrap_or("");
+    (1..=3).contains(&first.len())
+        && groups.all(|g| g.len() == 3)
+        && whole.bytes().all(|b| b == b'_' || b.is_ascii_digit())
+}
+
 fn read_whole(text: &str) -> Whole {
+    if !grouped_in_thousands(text.trim()) {
+        return Whole::Fraction;
+    }
     let t: String = text.trim().chars().filter(|c| *c != '_').collect();
     let (negative, body) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -102,7 +124,8 @@ fn read_whole(text: &str) -> Whole {
     }
 }
 
-/// Read a count of `unit` no larger than `limit`: decimal digits (with `_` separators) or
+/// Read a count of `unit` no larger than `limit`: decimal digits (`_` between groups of
+/// three) or
 /// a whole number in exponent form such as `1e9`, read exactly.
 ///
 /// # Errors
@@ -133,7 +156,8 @@ pub fn parse_count(text: &str, limit: u64, unit: &'static str) -> Result<u64, Co
 
 pub use ludomat_io::text::thousands;
 
-/// A count on the command line, from `min` to `max` (digits, `_` separators, or `1e6`),
+/// A count on the command line, from `min` to `max` (digits, `_` between groups of three
+/// digits, or `1e6`),
 /// read as `T`: with the cargo feature `clap`, a clap value parser, so every machine's
 /// options refuse an out-of-range count with the same message ("--games '0' is not a
 /// whole number from 1 to 1,000") and clap's usage-error status.
@@ -198,8 +222,8 @@ impl<T> Count<T> {
         match read_whole(text) {
             Whole::Value(n) if (self.min..=self.max).contains(&n) => Ok(n),
             _ => Err(format!(
-                "'{}' is not a whole number from {}",
-                text.trim(),
+                "{} is not a whole number from {}",
+                ludomat_io::text::quoted(text.trim(), 40),
                 self.limits()
             )),
         }
@@ -259,6 +283,41 @@ mod tests {
         assert!(parse_count("-1", 10, "vectors").is_err());
         assert!(parse_count("nan", 10, "vectors").is_err());
         assert_eq!(parse_count("10", 10, "vectors"), Ok(10));
+    }
+
+    /// `_` groups thousands or is refused: `1_0` is not read as 10.
+    #[test]
+    fn underscores_only_group_thousands() {
+        let any = count::<u64>(0, u64::MAX);
+        assert_eq!(any.read("1_000_000"), Ok(1_000_000));
+        assert_eq!(any.read("10_000e2"), Ok(1_000_000));
+        for bad in [
+            "1_0",
+            "_1",
+            "1_",
+            "1__000",
+            "1000_000_0",
+            "1e1_0",
+            "1.0_0",
+            "-_1",
+        ] {
+            assert_eq!(
+                any.read(bad),
+                Err(format!(
+                    "'{bad}' is not a whole number from 0 to 18,446,744,073,709,551,615"
+                )),
+                "{bad}"
+            );
+            assert!(matches!(
+                parse_count(bad, 10, "games"),
+                Err(CountError::NotWhole { .. })
+            ));
+        }
+        // what was typed is echoed escaped
+        assert!(any
+            .read("1\u{1b}[2J")
+            .unwrap_err()
+            .starts_with("'1\\u{1b}[2J'"));
     }
 
     #[test]
