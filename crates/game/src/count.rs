@@ -261,6 +261,112 @@ where
     }
 }
 
+/// A number with decimals on the command line (`0.3`, `1e-3`), from `min` to `max`: the
+/// decimals' counterpart of [`count`], for every option that takes an `f64` — the same
+/// words and status for a value out of range or not a number ("--lambda 'abc' is not a
+/// number from 0 to 1"), never the parser's `invalid float literal`. `NaN` and the
+/// infinities are refused.
+#[derive(Clone, Copy, Debug)]
+pub struct Decimal {
+    min: f64,
+    max: f64,
+    /// Whether `min` itself is refused ("from above 0 to 1").
+    above_min: bool,
+}
+
+/// A number from `min` to `max`, both taken.
+#[must_use]
+pub const fn decimal(min: f64, max: f64) -> Decimal {
+    Decimal {
+        min,
+        max,
+        above_min: false,
+    }
+}
+
+/// A number above `min` (not `min` itself) up to `max`: a step size, a time.
+#[must_use]
+pub const fn decimal_above(min: f64, max: f64) -> Decimal {
+    Decimal {
+        min,
+        max,
+        above_min: true,
+    }
+}
+
+impl Decimal {
+    /// The limits as `--help` and the refusals say them: "0 to 1", "above 0 to 1".
+    #[must_use]
+    pub fn limits(&self) -> String {
+        let say = |x: f64| {
+            if x.fract() == 0.0 && x.abs() < 1e15 {
+                ludomat_io::text::thousands_signed(x as i64)
+            } else {
+                ludomat_io::text::short(x)
+            }
+        };
+        let above = if self.above_min { "above " } else { "" };
+        format!("{above}{} to {}", say(self.min), say(self.max))
+    }
+
+    /// Read `text` as a number within the limits; the message names the limits.
+    ///
+    /// # Errors
+    /// The message, when `text` is not a number within the limits.
+    pub fn read(&self, text: &str) -> Result<f64, String> {
+        let t = text.trim();
+        let refused = || {
+            format!(
+                "{} is not a number from {}",
+                ludomat_io::text::quoted(t, 40),
+                self.limits()
+            )
+        };
+        // digits, a point, an exponent: no 'inf', 'nan' or '_'
+        if t.is_empty()
+            || !t
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
+        {
+            return Err(refused());
+        }
+        let x: f64 = t.parse().map_err(|_| refused())?;
+        let low_ok = if self.above_min {
+            x > self.min
+        } else {
+            x >= self.min
+        };
+        if x.is_finite() && low_ok && x <= self.max {
+            Ok(x)
+        } else {
+            Err(refused())
+        }
+    }
+}
+
+#[cfg(feature = "clap")]
+impl clap::builder::TypedValueParser for Decimal {
+    type Value = f64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<f64, clap::Error> {
+        let name = arg
+            .and_then(|a| a.get_long().map(|l| format!("--{l}")))
+            .unwrap_or_else(|| "the number".into());
+        self.read(&value.to_string_lossy()).map_err(|why| {
+            clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("{name} {why}"),
+            )
+            .format(&mut cmd.clone())
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,6 +389,29 @@ mod tests {
         assert!(parse_count("-1", 10, "vectors").is_err());
         assert!(parse_count("nan", 10, "vectors").is_err());
         assert_eq!(parse_count("10", 10, "vectors"), Ok(10));
+    }
+
+    /// Decimals are read and refused in the words of counts, with their range.
+    #[test]
+    fn decimals_are_read_or_refused_with_their_range() {
+        let lambda = decimal(0.0, 1.0);
+        assert_eq!(lambda.read("0.3"), Ok(0.3));
+        assert_eq!(lambda.read("1"), Ok(1.0));
+        assert_eq!(lambda.read("0"), Ok(0.0));
+        assert_eq!(lambda.read("5e-1"), Ok(0.5));
+        for bad in ["abc", "2", "-0.1", "NaN", "inf", "", "1_0", "0x1"] {
+            assert_eq!(
+                lambda.read(bad),
+                Err(format!("'{bad}' is not a number from 0 to 1")),
+                "{bad}"
+            );
+        }
+        let alpha = decimal_above(0.0, 1.0);
+        assert_eq!(
+            alpha.read("0"),
+            Err("'0' is not a number from above 0 to 1".to_string())
+        );
+        assert_eq!(alpha.read("0.1"), Ok(0.1));
     }
 
     /// `_` groups thousands or is refused: `1_0` is not read as 10.

@@ -398,13 +398,13 @@ pub enum LearnError {
 pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError> {
     if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
         return Err(LearnError::OutOfRange(format!(
-            "--alpha {}: from above 0 to 1",
+            "--alpha '{}' is not a number from above 0 to 1",
             ludomat_io::text::short(settings.alpha)
         )));
     }
     if !(0.0..=1.0).contains(&settings.lambda) {
         return Err(LearnError::OutOfRange(format!(
-            "--lambda {}: from 0 to 1",
+            "--lambda '{}' is not a number from 0 to 1",
             ludomat_io::text::short(settings.lambda)
         )));
     }
@@ -956,7 +956,10 @@ mod tests {
             &mut |_| Ok(()),
         )
         .unwrap_err();
-        assert_eq!(e.to_string(), "--alpha 0: from above 0 to 1");
+        assert_eq!(
+            e.to_string(),
+            "--alpha '0' is not a number from above 0 to 1"
+        );
         // a network file that is not a checkpoint
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("n.ntuple");
