@@ -123,7 +123,7 @@ pub enum TuningError {
         asked: &'static str,
     },
     /// A coordinate-search state of another version.
-    #[error("{source_name}: tuning state version {version}, this ludomat reads 1")]
+    #[error("{source_name}: {}", ludomat_io::error::version_not_read("a tuning state", u64::from(*version), 1))]
     Version {
         /// The file's name.
         source_name: String,
@@ -780,7 +780,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "x.json: tuning state version 2, this ludomat reads 1"
+            "x.json: a tuning state of version 2, which this build does not read (it reads version 1)"
         );
         assert!(o
             .header(&Weights::default())

@@ -90,7 +90,8 @@ pub enum NetworkFileError {
     },
     /// A network file of another version.
     #[error(
-        "{path}: a network file of format version {found}; this ludomat reads version {VERSION}"
+        "{path}: {}",
+        ludomat_io::error::version_not_read("a network file", u64::from(*found), u64::from(VERSION))
     )]
     Version {
         /// The file.
