@@ -697,17 +697,14 @@ fn tune(options: TuneOptions) -> Result<()> {
     // checkpoint the starting weights (it may be the --resume it goes on from)
     let (cp, from) = (a.checkpoint.as_deref(), a.from.as_deref());
     let reads = [cp, a.resume.as_deref(), from];
+    // the two outputs against each other first: one file named by both is said as two
+    // outputs, not as an output over an input
+    output::outputs_not_inputs(
+        &[("--checkpoint", cp), ("--out", a.out.as_deref())],
+        &[from],
+    )?;
     output::outputs_not_inputs(&[("--out", a.out.as_deref())], &reads)?;
-    output::outputs_not_inputs(&[("--checkpoint", cp)], &[from])?;
     let start = load_weights(from)?;
-    if let Some(out) = &a.out {
-        if a.checkpoint.as_deref() == Some(out.as_path()) {
-            anyhow::bail!(
-                "--out {}: is also the --checkpoint: give them different files",
-                out.shown()
-            );
-        }
-    }
     options
         .check()
         .map_err(|e| crate::usage::usage(e.to_string()))?;
