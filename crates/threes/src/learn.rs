@@ -133,7 +133,7 @@ impl CurvePoint {
     pub fn line(&self) -> String {
         use crate::text::thousands;
         format!(
-            "{} games: mean {} ± {}; 3072 {:.0} %, 6144 {:.0} %; {} CPU",
+            "{} games: mean {} ± {}; 3,072 {:.0} %, 6,144 {:.0} %; {} CPU",
             thousands(self.games),
             thousands(self.mean.round() as u64),
             thousands(self.half_width.round() as u64),
@@ -762,7 +762,7 @@ mod tests {
         };
         assert_eq!(
             point(12.34).line(),
-            "12,000 games: mean 6,724 ± 212; 3072 50 %, 6144 4 %; 12.3 s CPU"
+            "12,000 games: mean 6,724 ± 212; 3,072 50 %, 6,144 4 %; 12.3 s CPU"
         );
         assert!(point(125.0).line().ends_with("; 2 min 05 s CPU"));
     }

@@ -714,7 +714,7 @@ pub fn chart(
         title: "Threes!: mean score against CPU time per move".into(),
         x_label: "CPU time per move (ms, log scale)".into(),
         y_label: "mean score (95 % interval)".into(),
-        rate_label: "reaching 3072, 6144 (dashed)".into(),
+        rate_label: "reaching 3,072, 6,144 (dashed)".into(),
         lines,
         caption: caption.to_string(),
     };
