@@ -522,8 +522,8 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         let mut line_width = indent;
         let mut empty = true;
         let first = lines.len();
-        for word in body.split(' ').filter(|w| !w.is_empty()) {
-            let mut word = word.to_string();
+        for word in glued_words(body) {
+            let mut word = word;
             loop {
                 let w = self::width(&word);
                 let gap = usize::from(!empty);
@@ -558,6 +558,30 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         no_lone_last_word(&mut lines[first..], width);
     }
     lines
+}
+
+/// The words of `body` as [`wrap`] places them: split at spaces, except that a naming
+/// `A = other1` stays one word (a line never ends in `B =` nor starts with `= other1`).
+fn glued_words(body: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut glue_next = false;
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
+        if word == "=" && !words.is_empty() {
+            if let Some(last) = words.last_mut() {
+                last.push_str(" =");
+            }
+            glue_next = true;
+        } else if glue_next {
+            if let Some(last) = words.last_mut() {
+                last.push(' ');
+                last.push_str(word);
+            }
+            glue_next = false;
+        } else {
+            words.push(word.to_string());
+        }
+    }
+    words
 }
 
 /// A wrapped paragraph (`lines`, at most `width` columns each) whose last line would hold
@@ -758,6 +782,22 @@ mod tests {
         assert_eq!(quoted("it's\t", 10), "'it\\'s\\t'");
         assert_eq!(quoted("abc", 3), "'abc'");
         assert_eq!(quoted("ünï", 2), "'ün…'");
+    }
+
+    /// `B = other1` is never cut across lines (a tournament's header).
+    #[test]
+    fn a_naming_is_never_wrapped_across_lines() {
+        let head = "10,000 games on 4×4×4, seed 1962, first mover alternating: A = other1 \
+                    -6,9, B = other1";
+        let lines = wrap(head, 80);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[1].starts_with("B = other1"), "{lines:?}");
+        assert!(lines
+            .iter()
+            .all(|l| !l.ends_with('=') && !l.starts_with('=')));
+        // a lone '=' at the start stays a word; widths are kept
+        assert_eq!(wrap("= a b", 80), ["= a b"]);
+        assert!(wrap(head, 30).iter().all(|l| width(l) <= 30));
     }
 
     #[test]
