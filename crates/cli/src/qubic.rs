@@ -163,10 +163,15 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if let Some(path) = &args.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
-    let cpu = ludomat_game::run::cpu::process();
+    // wall and CPU time of one span, measured together (a wall time of the games alone
+    // beside the process's CPU time of more made a tiny run's CPU time look above wall)
+    let (wall, cpu) = (std::time::Instant::now(), ludomat_game::run::cpu::process());
     let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
         .map_err(crate::usage::of_tournament)?;
-    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    let (wall, cpu) = (
+        wall.elapsed(),
+        ludomat_game::run::cpu::process().saturating_sub(cpu),
+    );
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
@@ -174,7 +179,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     // Timing to stderr: the table on stdout is the same for the same command.
     errln!(
         "{}",
-        crate::voice::timing(r.a.games(), "game", "games", r.elapsed, cpu)
+        crate::voice::timing(r.a.games(), "game", "games", wall, cpu)
     );
     if let Some(path) = &args.chart {
         let chart = ludomat_chart::BarChart {

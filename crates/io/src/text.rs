@@ -167,27 +167,24 @@ pub fn rate(done: f64, elapsed: Duration, unit: &str) -> String {
     format!("{} {unit}/s", number(done / secs))
 }
 
-/// A duration as people read it: `794 ns`, `12 µs`, `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`,
-/// `1 h 02 min`.
+/// A duration as people read it, the one way every time is written: three significant
+/// digits in the unit that keeps the number from 1 to 999 — `794 ns`, `12.6 µs`, `400 µs`,
+/// `233 ms`, `1.23 s`, `12.3 s` — and from a minute up `2 min 05 s`, `1 h 02 min`; no time
+/// at all is `0 s`. Never `0.0126 ms` nor `0.2 s` beside `233 ms`.
 #[must_use]
 pub fn duration(d: Duration) -> String {
     let secs = d.as_secs_f64();
-    if secs < 1.0 {
-        let ms = secs * 1000.0;
-        if ms == 0.0 {
-            return "0 s".to_string();
+    if secs == 0.0 {
+        return "0 s".to_string();
+    }
+    // the unit is chosen on the rounded number: 999.7 µs is 1 ms, not 1,000 µs
+    for (scale, unit) in [(1e9, "ns"), (1e6, "µs"), (1e3, "ms")] {
+        if secs * scale < 999.5 {
+            return format!("{} {unit}", number(secs * scale));
         }
-        if ms < 0.1 {
-            let us = ms * 1000.0;
-            if us < 1.0 {
-                return format!("{} ns", number(us * 1000.0));
-            }
-            return format!("{} µs", number(us));
-        }
-        return format!("{} ms", number(ms));
     }
     if secs < 59.95 {
-        return format!("{secs:.1} s");
+        return format!("{} s", number(secs));
     }
     let whole = secs.round() as u64;
     if whole < 3600 {
@@ -198,36 +195,11 @@ pub fn duration(d: Duration) -> String {
 }
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
-/// `12.3 s wall, 20.1 s CPU`. Both are written in one unit, the one the longer of the two
-/// needs (`0.0303 ms wall, 1.69 ms CPU`, never `30.3 µs wall, 1.69 ms CPU`), so the two
-/// can be compared at a glance; from a minute up each is said as [`duration`] says it.
+/// `12.3 s wall, 20.1 s CPU`, each written as [`duration`] writes it (`30.3 µs wall,
+/// 1.69 ms CPU`; `1.2 s wall, 40 ms CPU`): one formatter for every time.
 #[must_use]
 pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
-    let longer = wall.max(cpu).as_secs_f64();
-    let (w, c) = (wall.as_secs_f64(), cpu.as_secs_f64());
-    let in_unit = |scale: f64, unit: &str| {
-        let say = |x: f64| {
-            if x == 0.0 {
-                "0".to_string()
-            } else {
-                number(x * scale)
-            }
-        };
-        format!("{} {unit} wall, {} {unit} CPU", say(w), say(c))
-    };
-    if longer >= 59.95 {
-        format!("{} wall, {} CPU", duration(wall), duration(cpu))
-    } else if longer >= 1.0 {
-        format!("{w:.1} s wall, {c:.1} s CPU")
-    } else if longer >= 1e-3 {
-        in_unit(1e3, "ms")
-    } else if longer >= 1e-6 {
-        in_unit(1e6, "µs")
-    } else if longer > 0.0 {
-        in_unit(1e9, "ns")
-    } else {
-        "0 s wall, 0 s CPU".to_string()
-    }
+    format!("{} wall, {} CPU", duration(wall), duration(cpu))
 }
 
 /// [`wall_and_cpu`] for work done by one thread, timed on that thread from one span: the
@@ -916,10 +888,14 @@ mod tests {
 
     #[test]
     fn durations_read_as_people_say_them() {
-        assert_eq!(duration(Duration::from_micros(400)), "0.4 ms");
+        assert_eq!(duration(Duration::from_micros(400)), "400 µs");
         assert_eq!(duration(Duration::from_nanos(12_340)), "12.3 µs");
+        assert_eq!(duration(Duration::from_nanos(12_600)), "12.6 µs");
         assert_eq!(duration(Duration::from_nanos(794)), "794 ns");
+        assert_eq!(duration(Duration::from_nanos(999_700)), "1 ms");
         assert_eq!(duration(Duration::from_millis(20)), "20 ms");
+        assert_eq!(duration(Duration::from_millis(233)), "233 ms");
+        assert_eq!(duration(Duration::from_millis(1_234)), "1.23 s");
         assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
         assert_eq!(duration(Duration::from_secs(3_720)), "1 h 02 min");
@@ -928,22 +904,22 @@ mod tests {
             wall_and_cpu(Duration::from_millis(12_300), Duration::from_millis(20_100)),
             "12.3 s wall, 20.1 s CPU"
         );
-        // one unit for both, the longer's: never µs beside ms
-        assert_eq!(
-            wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(692)),
-            "30.3 µs wall, 692 µs CPU"
-        );
+        // each as duration writes it: never 0.0126 ms, never 0.2 s beside 233 ms
         assert_eq!(
             wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(1_692)),
-            "0.0303 ms wall, 1.69 ms CPU"
+            "30.3 µs wall, 1.69 ms CPU"
         );
         assert_eq!(
-            wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(40)),
-            "1.2 s wall, 0.0 s CPU"
+            wall_and_cpu(Duration::from_nanos(12_600), Duration::from_micros(20)),
+            "12.6 µs wall, 20 µs CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(233)),
+            "1.2 s wall, 233 ms CPU"
         );
         assert_eq!(
             wall_and_cpu(Duration::from_nanos(12_300), Duration::ZERO),
-            "12.3 µs wall, 0 µs CPU"
+            "12.3 µs wall, 0 s CPU"
         );
         assert_eq!(
             wall_and_cpu(Duration::from_secs(125), Duration::from_secs(250)),
