@@ -26,3 +26,42 @@ fn two_outputs_in_one_file_are_said_as_two_outputs() {
     );
     assert!(!err.contains("which this command reads"), "{err}");
 }
+
+#[test]
+fn relay_asm_says_an_output_folder_as_threes_auto_does_and_one_error_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("p.asm");
+    ludomat_io::write::atomically(&source, "HLT\n").unwrap();
+    let source = source.to_str().unwrap();
+    let newd = dir.path().join("newd");
+    let (folder, file) = (
+        format!("{}/", newd.display()),
+        newd.join("x.bin").display().to_string(),
+    );
+    for (path, said) in [
+        (&folder, "ends in '/', so it names a folder, not a file"),
+        (&file, "does not exist"),
+    ] {
+        let (ok, _, err) = ludomat(&["relay", "asm", source, "-o", path], "");
+        assert!(!ok);
+        assert!(words(&err).contains(&format!("-o {path}: ")), "{err}");
+        assert!(words(&err).contains(said), "{err}");
+        // threes auto says the same of the same name
+        let (ok, _, auto) = ludomat(&["threes", "auto", "--games", "1", "--csv", path], "");
+        assert!(!ok);
+        assert!(words(&auto).contains(said), "{auto}");
+    }
+    assert!(!newd.exists());
+    // one error: on the file name's line, not broken after it
+    let bad = dir.path().join("bad.asm");
+    ludomat_io::write::atomically(&bad, "FOO 3\n").unwrap();
+    let (ok, _, err) = ludomat(&["relay", "asm", bad.to_str().unwrap()], "");
+    assert!(!ok);
+    assert!(
+        err.lines()
+            .next()
+            .unwrap()
+            .contains("bad.asm: line 1, column 1"),
+        "{err}"
+    );
+}
