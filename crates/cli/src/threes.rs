@@ -244,6 +244,10 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
         return Ok(Weights::default());
     };
     let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
+    // damaged JSON is said as every file's is (ludomat_io::error::damaged_json)
+    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
+        anyhow::bail!(ludomat_io::error::damaged_json(&path.shown(), &e));
+    }
     Weights::from_json(&text).with_context(|| path.shown().to_string())
 }
 
@@ -647,8 +651,13 @@ fn summary(a: SummaryArgs) -> Result<()> {
 
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
-    let record = GameRecord::from_json(&text)
-        .with_context(|| format!("{} is not a valid Threes! record", a.file.shown()))?;
+    // damaged JSON is said as every file's is (ludomat_io::error::damaged_json)
+    let record = GameRecord::from_json(&text).map_err(|e| match e {
+        ludomat_threes::record::RecordError::Json(e) => {
+            anyhow::anyhow!(ludomat_io::error::damaged_json(&a.file.shown(), &e))
+        }
+        e => anyhow::anyhow!("{} is not a valid Threes! record: {e}", a.file.shown()),
+    })?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {

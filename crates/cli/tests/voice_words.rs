@@ -65,3 +65,38 @@ fn relay_asm_says_an_output_folder_as_threes_auto_does_and_one_error_on_one_line
         "{err}"
     );
 }
+
+/// A file cut short is said in one wording, whichever command reads it.
+#[test]
+fn damaged_json_is_said_one_way_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.json");
+    ludomat_io::write::atomically(
+        &cut,
+        "{\n  \"format\": \"ludomat-threes-record/1\",\n  \"seed\": [1,",
+    )
+    .unwrap();
+    let quote = dir.path().join("quote.json");
+    ludomat_io::write::atomically(&quote, "{\"format\": \"ludomat-menace\", \"versi").unwrap();
+    let (cut, quote) = (cut.to_str().unwrap(), quote.to_str().unwrap());
+    for args in [
+        vec!["threes", "replay", cut],
+        vec!["threes", "tune", "--from", cut, "--games", "1"],
+        vec!["menace", "--state", cut, "stats"],
+        vec!["her", "boxes", "--state", cut],
+    ] {
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{args:?}");
+        assert!(
+            words(&err).contains(&format!(
+                "{cut} is damaged: not valid JSON: line 3, column 13: the text ends in the \
+                 middle of a value"
+            )),
+            "{args:?}: {err}"
+        );
+    }
+    let (ok, _, err) = ludomat(&["menace", "--state", quote, "stats"], "");
+    assert!(!ok);
+    assert!(words(&err).contains("the text ends inside quotes"), "{err}");
+    assert!(!err.contains("middle of a text"), "{err}");
+}

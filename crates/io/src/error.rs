@@ -257,7 +257,8 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         let what = match what {
             "a list" => "a list",
             "an object" => "an object",
-            "a string" => "a text",
+            // never "the text ends in the middle of a text"
+            "a string" => return format!("{place}the text ends inside quotes (a '\"' is missing)"),
             _ => "a value",
         };
         return format!("{place}the text ends in the middle of {what}");
