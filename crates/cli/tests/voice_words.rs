@@ -100,3 +100,34 @@ fn damaged_json_is_said_one_way_by_every_command() {
     assert!(words(&err).contains("the text ends inside quotes"), "{err}");
     assert!(!err.contains("middle of a text"), "{err}");
 }
+
+/// Every help page quotes in single quotes, never nested (`'--ai 'a:1=b''`).
+#[test]
+fn no_help_page_nests_quotes() {
+    let (ok, tree, err) = {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+            .env("LUDOMAT_COMMAND_TREE", "1")
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert!(ok, "{err}");
+    let mut pages = 0;
+    for path in tree.lines().filter(|l| !l.is_empty()) {
+        // a group is marked '+' (it has subcommands)
+        let path = path.trim_start_matches('+');
+        let mut args: Vec<&str> = path.split_whitespace().collect();
+        args.push("--help");
+        let (ok, help, err) = ludomat(&args, "");
+        assert!(ok, "{path}: {err}");
+        let flat = words(&help);
+        assert!(!flat.contains("''"), "{path}: nested quotes: {help}");
+        assert!(!flat.contains('`'), "{path}: a backtick: {help}");
+        pages += 1;
+    }
+    assert!(pages > 30, "{pages} help pages");
+}

@@ -7,8 +7,8 @@
 pub enum CountError {
     /// Not a number at all, or not a whole one.
     #[error(
-        "'{}' is not a whole number of {unit} (e.g. 1000000 or 1e6)",
-        ludomat_io::text::escape_controls(text)
+        "{} is not a whole number of {unit} (e.g. 1000000 or 1e6)",
+        ludomat_io::text::quoted(text, 40)
     )]
     NotWhole {
         /// What was given.
@@ -17,7 +17,7 @@ pub enum CountError {
         unit: &'static str,
     },
     /// A whole number above the limit.
-    #[error("'{text}' is more than the limit of {} {unit}", thousands(*limit))]
+    #[error("{} is more than the limit of {} {unit}", ludomat_io::text::quoted(text, 40), thousands(*limit))]
     TooLarge {
         /// What was given.
         text: String,
@@ -257,7 +257,12 @@ where
             .format(&mut cmd.clone())
         };
         let n = self.read(&text).map_err(fail)?;
-        T::try_from(n).map_err(|_| fail(format!("'{text}' does not fit")))
+        T::try_from(n).map_err(|_| {
+            fail(format!(
+                "{} does not fit",
+                ludomat_io::text::quoted(&text, 40)
+            ))
+        })
     }
 }
 

@@ -387,7 +387,12 @@ pub fn parse_number(s: &str) -> Option<u32> {
 pub fn parse_byte(s: &str) -> Result<u8, String> {
     parse_number(s)
         .and_then(|v| u8::try_from(v).ok())
-        .ok_or_else(|| format!("'{}' is not a byte (0–255, 0x.., 0b..)", s.trim()))
+        .ok_or_else(|| {
+            format!(
+                "{} is not a byte (0–255, 0x.., 0b..)",
+                ludomat_io::text::quoted(s.trim(), 20)
+            )
+        })
 }
 
 /// The two toggle-switch banks as typed, `0x0f,0x0c` (one byte: bank 1 stays 0).
@@ -399,7 +404,10 @@ pub fn parse_switches(s: &str) -> Result<[u8; 2], String> {
     match parts.as_slice() {
         [a] => Ok([parse_byte(a)?, 0]),
         [a, b] => Ok([parse_byte(a)?, parse_byte(b)?]),
-        _ => Err(format!("'{s}': give one or two banks, e.g. 0x0f,0x0c")),
+        _ => Err(format!(
+            "{}: give one or two banks, e.g. 0x0f,0x0c",
+            ludomat_io::text::quoted(s, 40)
+        )),
     }
 }
 
