@@ -105,9 +105,10 @@ fn damaged_json_is_said_one_way_by_every_command() {
 #[test]
 fn no_help_page_nests_quotes() {
     let (ok, tree, err) = {
+        use ludomat_io::child::Run as _;
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
             .env("LUDOMAT_COMMAND_TREE", "1")
-            .output()
+            .run_output()
             .unwrap();
         (
             out.status.success(),
