@@ -92,10 +92,10 @@ pub fn clap_exit(e: &clap::Error) -> std::process::ExitCode {
     } else {
         styled.to_string()
     };
-    let text = quotes(&text);
+    let text = ludomat_io::text::ticks_as_quotes(&text);
     if to_stdout {
         // help and version: plain, wrapped to 80 columns (help.rs)
-        let plain = quotes(&styled.to_string());
+        let plain = ludomat_io::text::ticks_as_quotes(&styled.to_string());
         print(format_args!("{}", crate::help::wrap(&plain)));
     } else if palette(terminal) != palette(false) {
         eprint(format_args!("{text}"));
@@ -105,38 +105,6 @@ pub fn clap_exit(e: &clap::Error) -> std::process::ExitCode {
     }
     let code = u8::try_from(e.exit_code()).unwrap_or(2);
     std::process::ExitCode::from(finish().unwrap_or(code))
-}
-
-/// Backticks (doc comments' code) as the single quotes a person reads: `` `x` `` is
-/// `'x'`; a span that holds single quotes of its own (a command line, `--ai 'a:1=b'`) is
-/// shown without quotes around it, never nested (`'--ai 'a:1=b''`).
-#[must_use]
-pub fn quotes(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = rest.find('`') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        match after.find('`') {
-            Some(close) => {
-                let span = &after[..close];
-                if span.contains('\'') {
-                    out.push_str(span);
-                } else {
-                    out.push('\'');
-                    out.push_str(span);
-                    out.push('\'');
-                }
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('\'');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Set in the environment, the binary prints its command tree and exits (the sweep test
@@ -163,17 +131,6 @@ pub fn print_command_tree(cmd: &clap::Command) {
 
 #[cfg(test)]
 mod tests {
-
-    /// Code in backticks is shown in single quotes, never nested.
-    #[test]
-    fn backticks_become_single_quotes_never_nested() {
-        assert_eq!(super::quotes("say `x` and `y`"), "say 'x' and 'y'");
-        assert_eq!(
-            super::quotes("e.g. `--ai 'ludomat:1=ludomat threes engine'`."),
-            "e.g. --ai 'ludomat:1=ludomat threes engine'."
-        );
-        assert_eq!(super::quotes("a lone ` stays"), "a lone ' stays");
-    }
     #[test]
     fn each_cause_once() {
         let e = anyhow::anyhow!("EOF while parsing at line 79 column 3")

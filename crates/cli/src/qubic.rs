@@ -163,15 +163,10 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if let Some(path) = &args.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
-    // wall and CPU time of one span, measured together (a wall time of the games alone
-    // beside the process's CPU time of more made a tiny run's CPU time look above wall)
-    let (wall, cpu) = (std::time::Instant::now(), ludomat_game::run::cpu::process());
-    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
-        .map_err(crate::usage::of_tournament)?;
-    let (wall, cpu) = (
-        wall.elapsed(),
-        ludomat_game::run::cpu::process().saturating_sub(cpu),
-    );
+    let (r, wall, cpu) = ludomat_game::run::cpu::timed(|| {
+        crate::progress::until_ctrl_c(|stop| args.run_until(stop))
+    });
+    let r = r.map_err(crate::usage::of_tournament)?;
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())

@@ -146,16 +146,8 @@ fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
     };
     let text =
         ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", path.shown()))?;
-    assemble_for(text, rom_size).map_err(|e| {
-        // one error on the file name's line (the wrapper breaks it at the width); several
-        // as a list under it, one a line
-        let e = e.to_string();
-        if e.contains('\n') {
-            anyhow!("{}:\n{e}", path.shown())
-        } else {
-            anyhow!("{}: {e}", path.shown())
-        }
-    })
+    let list = |e: &str| if e.contains('\n') { ":\n" } else { ": " };
+    assemble_for(text, rom_size).map_err(|e| anyhow!("{}{}{e}", path.shown(), list(&e.to_string())))
 }
 
 fn asm(a: AsmArgs) -> Result<()> {
@@ -163,8 +155,6 @@ fn asm(a: AsmArgs) -> Result<()> {
     // no file appears.
     let format = match &a.output {
         Some(path) => {
-            // checked as every output is (a folder not made yet, a name ending in '/'):
-            // the same words as threes auto's
             ludomat_io::output::check_flag("-o", path, ludomat_io::output::ANY)?;
             ludomat_io::output::not_an_input(path, &[a.source.as_path()])
                 .map_err(|e| anyhow!("-o {}: {e}", path.shown()))?;

@@ -244,10 +244,7 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
         return Ok(Weights::default());
     };
     let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
-    // damaged JSON is said as every file's is (ludomat_io::error::damaged_json)
-    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(&text) {
-        anyhow::bail!(ludomat_io::error::damaged_json(&path.shown(), &e));
-    }
+    ludomat_io::error::check_json(&path.shown(), &text).map_err(anyhow::Error::msg)?;
     Weights::from_json(&text).with_context(|| path.shown().to_string())
 }
 
@@ -651,13 +648,9 @@ fn summary(a: SummaryArgs) -> Result<()> {
 
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
-    // damaged JSON is said as every file's is (ludomat_io::error::damaged_json)
-    let record = GameRecord::from_json(&text).map_err(|e| match e {
-        ludomat_threes::record::RecordError::Json(e) => {
-            anyhow::anyhow!(ludomat_io::error::damaged_json(&a.file.shown(), &e))
-        }
-        e => anyhow::anyhow!("{} is not a valid Threes! record: {e}", a.file.shown()),
-    })?;
+    ludomat_io::error::check_json(&a.file.shown(), &text).map_err(anyhow::Error::msg)?;
+    let record = GameRecord::from_json(&text)
+        .with_context(|| format!("{} is not a valid Threes! record", a.file.shown()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
@@ -704,14 +697,9 @@ fn tune(options: TuneOptions) -> Result<()> {
     check_outputs(&[(&a.out, "--out", ANY), (&a.checkpoint, "--checkpoint", ANY)])?;
     // the weights never replace the run's own checkpoint or starting files, nor the
     // checkpoint the starting weights (it may be the --resume it goes on from)
-    let (cp, from) = (a.checkpoint.as_deref(), a.from.as_deref());
+    let (cp, from, out) = (a.checkpoint.as_deref(), a.from.as_deref(), a.out.as_deref());
     let reads = [cp, a.resume.as_deref(), from];
-    // the two outputs against each other first: one file named by both is said as two
-    // outputs, not as an output over an input
-    output::outputs_not_inputs(
-        &[("--checkpoint", cp), ("--out", a.out.as_deref())],
-        &[from],
-    )?;
+    output::outputs_not_inputs(&[("--checkpoint", cp), ("--out", out)], &[from])?;
     output::outputs_not_inputs(&[("--out", a.out.as_deref())], &reads)?;
     let start = load_weights(from)?;
     options

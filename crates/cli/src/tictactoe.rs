@@ -129,15 +129,10 @@ fn play_menace(menace: Mark, seed: u64, args: &PlayArgs) -> Result<()> {
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
-    // wall and CPU time of one span, measured together (a wall time of the games alone
-    // beside the process's CPU time of more made a tiny run's CPU time look above wall)
-    let (wall, cpu) = (std::time::Instant::now(), ludomat_game::run::cpu::process());
-    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
-        .map_err(crate::usage::of_tournament)?;
-    let (wall, cpu) = (
-        wall.elapsed(),
-        ludomat_game::run::cpu::process().saturating_sub(cpu),
-    );
+    let (r, wall, cpu) = ludomat_game::run::cpu::timed(|| {
+        crate::progress::until_ctrl_c(|stop| args.run_until(stop))
+    });
+    let r = r.map_err(crate::usage::of_tournament)?;
     out!(
         "{}",
         ludomat_arena::table::tictactoe(&r, args.alternates(), args.seed)

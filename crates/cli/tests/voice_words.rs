@@ -101,9 +101,10 @@ fn damaged_json_is_said_one_way_by_every_command() {
     assert!(!err.contains("middle of a text"), "{err}");
 }
 
-/// Every help page quotes in single quotes, never nested (`'--ai 'a:1=b''`).
+/// Every help page quotes in single quotes, never nested (`'--ai 'a:1=b''`), and every
+/// option's value is refused in the project's words.
 #[test]
-fn no_help_page_nests_quotes() {
+fn no_help_page_nests_quotes_and_every_value_is_refused_in_our_words() {
     let (ok, tree, err) = {
         use ludomat_io::child::Run as _;
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
@@ -117,7 +118,7 @@ fn no_help_page_nests_quotes() {
         )
     };
     assert!(ok, "{err}");
-    let mut pages = 0;
+    let (mut pages, mut decimals_seen) = (0, 0);
     for path in tree.lines().filter(|l| !l.is_empty()) {
         // a group is marked '+' (it has subcommands)
         let path = path.trim_start_matches('+');
@@ -129,6 +130,45 @@ fn no_help_page_nests_quotes() {
         assert!(!flat.contains("''"), "{path}: nested quotes: {help}");
         assert!(!flat.contains('`'), "{path}: a backtick: {help}");
         pages += 1;
+        // every option that takes a value refuses 'abc' in the project's words: a decimal
+        // by count::Decimal ('abc' is not a number from 0 to 1), never the parser's
+        for option in help.split_whitespace().filter(|w| w.starts_with("--")) {
+            let option = option.trim_end_matches([',', '.', ')', ';', ':']);
+            if !help.contains(&format!("{option} <")) || option == "--help" {
+                continue;
+            }
+            let mut line = args[..args.len() - 1].to_vec();
+            // '--help' after it: a value taken prints help, never starts a run
+            line.extend([option, "abc", "--help"]);
+            let (_, _, err) = ludomat(&line, "");
+            for theirs in ["invalid float literal", "invalid digit"] {
+                assert!(!err.contains(theirs), "{line:?}: {err}");
+            }
+            if option == "--lambda" {
+                assert!(
+                    err.contains("--lambda 'abc' is not a number from 0 to 1"),
+                    "{err}"
+                );
+            }
+            decimals_seen += usize::from(err.contains("'abc' is not a number from"));
+        }
     }
     assert!(pages > 30, "{pages} help pages");
+    // --lambda, --alpha, --sigma, --spread, --cpu-per-move, --engine-timeout (×2),
+    // --seconds, --tab (×2), --max-seconds: at least these
+    assert!(decimals_seen >= 10, "{decimals_seen} decimal options");
+}
+
+/// The menu echoes an unknown entry escaped, cut between characters (an escape is one)
+/// with '…', never in the middle of an escape.
+#[test]
+fn the_menu_echoes_an_unknown_entry_escaped_and_cut_between_characters() {
+    let (_, out, _) = ludomat(&[], "\u{1b}[2J\u{1b}[Habcdefghij\n99\n1.77\nq\n");
+    assert!(
+        out.contains("'\\u{1b}[2J\\u{1b}[Habcde…' is not on the menu"),
+        "{out}"
+    );
+    assert!(!out.contains('\u{1b}'), "{out}");
+    assert!(out.contains("'99' is not on the menu"), "{out}");
+    assert!(out.contains("'1.77': machine 1 has entries"), "{out}");
 }

@@ -300,6 +300,13 @@ pub const fn decimal_above(min: f64, max: f64) -> Decimal {
 }
 
 impl Decimal {
+    /// The same parser giving `f32` (a kit's millimetres).
+    #[cfg(feature = "clap")]
+    #[must_use]
+    pub fn f32(self) -> impl clap::builder::TypedValueParser<Value = f32> {
+        clap::builder::TypedValueParser::map(self, |x| x as f32)
+    }
+
     /// The limits as `--help` and the refusals say them: "0 to 1", "above 0 to 1".
     #[must_use]
     pub fn limits(&self) -> String {

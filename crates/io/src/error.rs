@@ -222,6 +222,18 @@ pub fn number_text(x: f64) -> String {
     crate::text::short(x)
 }
 
+/// `Err` with [`damaged_json`]'s words when `text` (the file `name`) is not valid JSON:
+/// the check a reader makes first, so that its own words are only for JSON that is not
+/// what it should be.
+///
+/// # Errors
+/// The words, when `text` is not valid JSON.
+pub fn check_json(name: &str, text: &str) -> Result<(), String> {
+    serde_json::from_str::<serde::de::IgnoredAny>(text)
+        .map(|_| ())
+        .map_err(|e| damaged_json(name, &e))
+}
+
 /// The one wording of a file that is JSON but not what it should be (a field of the wrong
 /// kind, one missing): `state.json is damaged: boxes.first[3]: the number 6.0 where a whole
 /// number from 0 up was expected`.

@@ -337,6 +337,38 @@ fn escape_unit(text: &str) -> Option<&str> {
     matches!(rest.chars().next(), Some('n' | 'r' | 't' | '0')).then(|| &text[..2])
 }
 
+/// Backticks (doc comments' code) as the single quotes a person reads: `` `x` `` is
+/// `'x'`; a span that holds single quotes of its own (a command line, `--ai 'a:1=b'`) is
+/// shown without quotes around it, never nested (`'--ai 'a:1=b''`).
+#[must_use]
+pub fn ticks_as_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('`') {
+            Some(close) => {
+                let span = &after[..close];
+                if span.contains('\'') {
+                    out.push_str(span);
+                } else {
+                    out.push('\'');
+                    out.push_str(span);
+                    out.push('\'');
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('\'');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// What a training run loses when its last save fails: `the 3,000 games trained in this
 /// run are not saved`, or, when it saved on the way, those since its last save (the file
 /// keeps `who` — MENACE, HER — of that save).
@@ -770,6 +802,17 @@ mod tests {
         // a lone '=' at the start stays a word; widths are kept
         assert_eq!(wrap("= a b", 80), ["= a b"]);
         assert!(wrap(head, 30).iter().all(|l| width(l) <= 30));
+    }
+
+    /// Code in backticks is shown in single quotes, never nested.
+    #[test]
+    fn backticks_become_single_quotes_never_nested() {
+        assert_eq!(ticks_as_quotes("say `x` and `y`"), "say 'x' and 'y'");
+        assert_eq!(
+            ticks_as_quotes("e.g. `--ai 'ludomat:1=ludomat threes engine'`."),
+            "e.g. --ai 'ludomat:1=ludomat threes engine'."
+        );
+        assert_eq!(ticks_as_quotes("a lone ` stays"), "a lone ' stays");
     }
 
     #[test]
