@@ -342,12 +342,13 @@ fn escape_unit(text: &str) -> Option<&str> {
 /// shown without quotes around it, never nested (`'--ai 'a:1=b''`).
 #[must_use]
 pub fn ticks_as_quotes(text: &str) -> String {
+    const TICK: char = '\u{60}'; // the backtick
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(open) = rest.find('`') {
+    while let Some(open) = rest.find(TICK) {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find('`') {
+        match after.find(TICK) {
             Some(close) => {
                 let span = &after[..close];
                 if span.contains('\'') {
