@@ -23,7 +23,7 @@ pub enum ChartError {
     #[error("nothing to draw: {0}")]
     Empty(&'static str),
     /// The file cannot be created.
-    #[error("cannot write the chart '{}': {source}", ludomat_io::text::path(path))]
+    #[error("cannot write the chart {}: {source}", ludomat_io::text::path(path))]
     Io {
         /// The file.
         path: String,
@@ -31,7 +31,7 @@ pub enum ChartError {
         source: std::io::Error,
     },
     /// Drawing or writing failed.
-    #[error("cannot draw '{}': {reason}", ludomat_io::text::path(path))]
+    #[error("cannot draw {}: {reason}", ludomat_io::text::path(path))]
     Draw {
         /// The file.
         path: String,

@@ -25,7 +25,7 @@ pub struct KitArgs {
     #[arg(long, value_name = "PAPER", default_value = "a4")]
     paper: Paper,
     /// Depth of the glue tab above each front, mm (0: no tabs).
-    #[arg(long, value_name = "MM", default_value_t = ludomat_kit::layout::DEFAULT_TAB)]
+    #[arg(long, value_name = "MM", default_value_t = ludomat_kit::layout::DEFAULT_TAB, value_parser = ludomat_game::count::decimal(0.0, f64::from(ludomat_kit::layout::MAX_TAB)).f32())]
     tab: f32,
     /// Tint each move's fronts a different light colour, to sort them after cutting.
     #[arg(long)]

@@ -206,7 +206,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if !out::is_output_failure(&e) => {
             // wrapped at words to 80 columns, as everything the program writes
-            let line = format!("ludomat: {}", out::causes(&e)).replace('`', "'");
+            let line = ludomat_io::text::ticks_as_quotes(&format!("ludomat: {}", out::causes(&e)));
             errln!("{}", help::wrap(&line).trim_end());
             std::process::ExitCode::FAILURE
         }

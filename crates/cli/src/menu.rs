@@ -7,6 +7,7 @@
 //! `?` explains, and the end of input leaves cleanly. The entries themselves are a table
 //! in `menu/entries.rs`: one line each.
 
+use ludomat_io::text::quoted;
 use std::io::Write;
 
 use anyhow::{Context, Result};
@@ -332,7 +333,12 @@ fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choi
             let entries = machines[m - 1].entries.len();
             in_range(e, entries)
                 .map(|e| Choice::Run(m - 1, e - 1))
-                .ok_or_else(|| format!("'{t}': machine {m} has entries 1 to {entries} only."))
+                .ok_or_else(|| {
+                    format!(
+                        "{}: machine {m} has entries 1 to {entries} only.",
+                        quoted(t, 12)
+                    )
+                })
         }
         (Screen::Machines, &[m]) => in_range(m, len)
             .map(|m| Choice::Open(m - 1))
@@ -346,13 +352,12 @@ fn parse_choice(line: &str, screen: Screen, machines: &[Machine]) -> Result<Choi
 
 fn not_on_menu(t: &str, len: usize, sub: bool) -> String {
     let back = if sub { ", b (back)" } else { "" };
-    // the user's text is cut so that the message stays on one 80-column line
-    let t: String = t.chars().take(12).collect();
     let numbers = match len {
         1 => "1".to_string(),
         n => format!("1 to {n}"),
     };
-    format!("'{t}' is not on the menu: type {numbers}{back}, ? (help) or q (quit).")
+    let t = quoted(t, 12); // escaped, cut (…) to one line, never inside an escape
+    format!("{t} is not on the menu: type {numbers}{back}, ? (help) or q (quit).")
 }
 
 fn prompt(screen: Screen, machines: &[Machine]) -> String {

@@ -91,11 +91,11 @@ pub fn clap_exit(e: &clap::Error) -> std::process::ExitCode {
         styled.ansi().to_string()
     } else {
         styled.to_string()
-    }
-    .replace('`', "'");
+    };
+    let text = ludomat_io::text::ticks_as_quotes(&text);
     if to_stdout {
         // help and version: plain, wrapped to 80 columns (help.rs)
-        let plain = styled.to_string().replace('`', "'");
+        let plain = ludomat_io::text::ticks_as_quotes(&styled.to_string());
         print(format_args!("{}", crate::help::wrap(&plain)));
     } else if palette(terminal) != palette(false) {
         eprint(format_args!("{text}"));

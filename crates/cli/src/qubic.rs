@@ -163,10 +163,10 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if let Some(path) = &args.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
-    let cpu = ludomat_game::run::cpu::process();
-    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
-        .map_err(crate::usage::of_tournament)?;
-    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    let (r, wall, cpu) = ludomat_game::run::cpu::timed(|| {
+        crate::progress::until_ctrl_c(|stop| args.run_until(stop))
+    });
+    let r = r.map_err(crate::usage::of_tournament)?;
     out!(
         "{}",
         ludomat_arena::table::qubic(&r, args.dims, args.seed, args.fixed())
@@ -174,7 +174,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     // Timing to stderr: the table on stdout is the same for the same command.
     errln!(
         "{}",
-        crate::voice::timing(r.a.games(), "game", "games", r.elapsed, cpu)
+        crate::voice::timing(r.a.games(), "game", "games", wall, cpu)
     );
     if let Some(path) = &args.chart {
         let chart = ludomat_chart::BarChart {

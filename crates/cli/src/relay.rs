@@ -146,7 +146,8 @@ fn assemble_file(path: &Path, rom_size: usize) -> Result<Program> {
     };
     let text =
         ludomat_relay_cpu::source_text(&bytes).map_err(|e| anyhow!("{}: {e}", path.shown()))?;
-    assemble_for(text, rom_size).map_err(|e| anyhow!("{}:\n{e}", path.shown()))
+    let list = |e: &str| if e.contains('\n') { ":\n" } else { ": " };
+    assemble_for(text, rom_size).map_err(|e| anyhow!("{}{}{e}", path.shown(), list(&e.to_string())))
 }
 
 fn asm(a: AsmArgs) -> Result<()> {
@@ -154,6 +155,7 @@ fn asm(a: AsmArgs) -> Result<()> {
     // no file appears.
     let format = match &a.output {
         Some(path) => {
+            ludomat_io::output::check_flag("-o", path, ludomat_io::output::ANY)?;
             ludomat_io::output::not_an_input(path, &[a.source.as_path()])
                 .map_err(|e| anyhow!("-o {}: {e}", path.shown()))?;
             Format::for_output(path, a.format).map_err(|e| usage(e.to_string()))?

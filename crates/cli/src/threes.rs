@@ -245,6 +245,7 @@ fn load_weights(path: Option<&Path>) -> Result<Weights> {
         return Ok(Weights::default());
     };
     let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;
+    ludomat_io::error::check_json(&path.shown(), &text).map_err(anyhow::Error::msg)?;
     Weights::from_json(&text).with_context(|| path.shown().to_string())
 }
 
@@ -642,6 +643,7 @@ fn summary(a: SummaryArgs) -> Result<()> {
 
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
+    ludomat_io::error::check_json(&a.file.shown(), &text).map_err(anyhow::Error::msg)?;
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a valid Threes! record", a.file.shown()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
@@ -690,19 +692,11 @@ fn tune(options: TuneOptions) -> Result<()> {
     check_outputs(&[(&a.out, "--out", ANY), (&a.checkpoint, "--checkpoint", ANY)])?;
     // the weights never replace the run's own checkpoint or starting files, nor the
     // checkpoint the starting weights (it may be the --resume it goes on from)
-    let (cp, from) = (a.checkpoint.as_deref(), a.from.as_deref());
+    let (cp, from, out) = (a.checkpoint.as_deref(), a.from.as_deref(), a.out.as_deref());
     let reads = [cp, a.resume.as_deref(), from];
+    output::outputs_not_inputs(&[("--checkpoint", cp), ("--out", out)], &[from])?;
     output::outputs_not_inputs(&[("--out", a.out.as_deref())], &reads)?;
-    output::outputs_not_inputs(&[("--checkpoint", cp)], &[from])?;
     let start = load_weights(from)?;
-    if let Some(out) = &a.out {
-        if a.checkpoint.as_deref() == Some(out.as_path()) {
-            anyhow::bail!(
-                "--out {}: is also the --checkpoint: give them different files",
-                out.shown()
-            );
-        }
-    }
     options
         .check()
         .map_err(|e| crate::usage::usage(e.to_string()))?;

@@ -129,10 +129,10 @@ fn play_menace(menace: Mark, seed: u64, args: &PlayArgs) -> Result<()> {
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
-    let cpu = ludomat_game::run::cpu::process();
-    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop))
-        .map_err(crate::usage::of_tournament)?;
-    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    let (r, wall, cpu) = ludomat_game::run::cpu::timed(|| {
+        crate::progress::until_ctrl_c(|stop| args.run_until(stop))
+    });
+    let r = r.map_err(crate::usage::of_tournament)?;
     out!(
         "{}",
         ludomat_arena::table::tictactoe(&r, args.alternates(), args.seed)
@@ -140,7 +140,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     // Timing to stderr: the table on stdout is the same for the same command.
     errln!(
         "{}",
-        crate::voice::timing(r.a.games(), "game", "games", r.elapsed, cpu)
+        crate::voice::timing(r.a.games(), "game", "games", wall, cpu)
     );
     if let Some(f) = &r.first_failure {
         bail!(

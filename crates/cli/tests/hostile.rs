@@ -522,7 +522,7 @@ fn numbers_are_read_in_any_notation_and_echoed_short() {
     for (args, short) in [
         (
             &["threes", "engine", "--spread", "1e300"][..],
-            "--spread 1e300: from 1 to 16",
+            "--spread '1e300' is not a number from 1 to 16",
         ),
         (
             &[
@@ -533,7 +533,7 @@ fn numbers_are_read_in_any_notation_and_echoed_short() {
                 "--out",
                 "/nonexistent/k.pdf",
             ][..],
-            "a glue tab of 1e30 mm",
+            "--tab '1e30' is not a number from 0 to 15",
         ),
     ] {
         let (ok, _, err) = ludomat(args, "");

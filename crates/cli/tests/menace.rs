@@ -28,7 +28,10 @@ fn play_through_the_binary_then_stats() {
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(stdout.contains("'x' is not a number of games"), "{stdout}");
+    assert!(
+        stdout.contains("'x' is not a whole number from 1 to 1,000; type a number of games"),
+        "{stdout}"
+    );
     assert!(stdout.contains("new game"), "{stdout}");
     assert!(stdout.contains("row 'Q' is not L, M or R"), "{stdout}");
     assert!(stdout.contains("box #303  move 7"), "{stdout}");

@@ -7,8 +7,8 @@
 pub enum CountError {
     /// Not a number at all, or not a whole one.
     #[error(
-        "'{}' is not a whole number of {unit} (e.g. 1000000 or 1e6)",
-        ludomat_io::text::escape_controls(text)
+        "{} is not a whole number of {unit} (e.g. 1000000 or 1e6)",
+        ludomat_io::text::quoted(text, 40)
     )]
     NotWhole {
         /// What was given.
@@ -17,7 +17,7 @@ pub enum CountError {
         unit: &'static str,
     },
     /// A whole number above the limit.
-    #[error("'{text}' is more than the limit of {} {unit}", thousands(*limit))]
+    #[error("{} is more than the limit of {} {unit}", ludomat_io::text::quoted(text, 40), thousands(*limit))]
     TooLarge {
         /// What was given.
         text: String,
@@ -29,7 +29,7 @@ pub enum CountError {
 }
 
 /// What a number typed on the command line is, read exactly (never through a float):
-/// digits with `_` separators, an optional sign, and an optional decimal point and
+/// digits with `_` between groups of three (`1_000`; `1_0` is refused), an optional sign, and an optional decimal point and
 /// exponent (`1e9`, `2.5e3`, `1_000`) — a whole number only when the value is whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Whole {
@@ -41,7 +41,29 @@ enum Whole {
     Fraction,
 }
 
+/// Whether the `_` in `text` (if any) only group a run of digits in threes, as thousands
+/// are grouped (`1_000_000`): `1_0`, `_1`, `1__000` and `1e1_0` are not numbers written
+/// in digits, and are refused rather than read as `10`.
+fn grouped_in_thousands(text: &str) -> bool {
+    if !text.contains('_') {
+        return true;
+    }
+    let t = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let whole = t.split(['.', 'e', 'E']).next().unwrap_or("");
+    if t[whole.len()..].contains('_') {
+        return false;
+    }
+    let mut groups = whole.split('_');
+    let first = groups.next().unwrap_or("");
+    (1..=3).contains(&first.len())
+        && groups.all(|g| g.len() == 3)
+        && whole.bytes().all(|b| b == b'_' || b.is_ascii_digit())
+}
+
 fn read_whole(text: &str) -> Whole {
+    if !grouped_in_thousands(text.trim()) {
+        return Whole::Fraction;
+    }
     let t: String = text.trim().chars().filter(|c| *c != '_').collect();
     let (negative, body) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -102,7 +124,8 @@ fn read_whole(text: &str) -> Whole {
     }
 }
 
-/// Read a count of `unit` no larger than `limit`: decimal digits (with `_` separators) or
+/// Read a count of `unit` no larger than `limit`: decimal digits (`_` between groups of
+/// three) or
 /// a whole number in exponent form such as `1e9`, read exactly.
 ///
 /// # Errors
@@ -133,7 +156,8 @@ pub fn parse_count(text: &str, limit: u64, unit: &'static str) -> Result<u64, Co
 
 pub use ludomat_io::text::thousands;
 
-/// A count on the command line, from `min` to `max` (digits, `_` separators, or `1e6`),
+/// A count on the command line, from `min` to `max` (digits, `_` between groups of three
+/// digits, or `1e6`),
 /// read as `T`: with the cargo feature `clap`, a clap value parser, so every machine's
 /// options refuse an out-of-range count with the same message ("--games '0' is not a
 /// whole number from 1 to 1,000") and clap's usage-error status.
@@ -198,8 +222,8 @@ impl<T> Count<T> {
         match read_whole(text) {
             Whole::Value(n) if (self.min..=self.max).contains(&n) => Ok(n),
             _ => Err(format!(
-                "'{}' is not a whole number from {}",
-                text.trim(),
+                "{} is not a whole number from {}",
+                ludomat_io::text::quoted(text.trim(), 40),
                 self.limits()
             )),
         }
@@ -233,7 +257,125 @@ where
             .format(&mut cmd.clone())
         };
         let n = self.read(&text).map_err(fail)?;
-        T::try_from(n).map_err(|_| fail(format!("'{text}' does not fit")))
+        T::try_from(n).map_err(|_| {
+            fail(format!(
+                "{} does not fit",
+                ludomat_io::text::quoted(&text, 40)
+            ))
+        })
+    }
+}
+
+/// A number with decimals on the command line (`0.3`, `1e-3`), from `min` to `max`: the
+/// decimals' counterpart of [`count`], for every option that takes an `f64` — the same
+/// words and status for a value out of range or not a number ("--lambda 'abc' is not a
+/// number from 0 to 1"), never the parser's `invalid float literal`. `NaN` and the
+/// infinities are refused.
+#[derive(Clone, Copy, Debug)]
+pub struct Decimal {
+    min: f64,
+    max: f64,
+    /// Whether `min` itself is refused ("from above 0 to 1").
+    above_min: bool,
+}
+
+/// A number from `min` to `max`, both taken.
+#[must_use]
+pub const fn decimal(min: f64, max: f64) -> Decimal {
+    Decimal {
+        min,
+        max,
+        above_min: false,
+    }
+}
+
+/// A number above `min` (not `min` itself) up to `max`: a step size, a time.
+#[must_use]
+pub const fn decimal_above(min: f64, max: f64) -> Decimal {
+    Decimal {
+        min,
+        max,
+        above_min: true,
+    }
+}
+
+impl Decimal {
+    /// The same parser giving `f32` (a kit's millimetres).
+    #[cfg(feature = "clap")]
+    #[must_use]
+    pub fn f32(self) -> impl clap::builder::TypedValueParser<Value = f32> {
+        clap::builder::TypedValueParser::map(self, |x| x as f32)
+    }
+
+    /// The limits as `--help` and the refusals say them: "0 to 1", "above 0 to 1".
+    #[must_use]
+    pub fn limits(&self) -> String {
+        let say = |x: f64| {
+            if x.fract() == 0.0 && x.abs() < 1e15 {
+                ludomat_io::text::thousands_signed(x as i64)
+            } else {
+                ludomat_io::text::short(x)
+            }
+        };
+        let above = if self.above_min { "above " } else { "" };
+        format!("{above}{} to {}", say(self.min), say(self.max))
+    }
+
+    /// Read `text` as a number within the limits; the message names the limits.
+    ///
+    /// # Errors
+    /// The message, when `text` is not a number within the limits.
+    pub fn read(&self, text: &str) -> Result<f64, String> {
+        let t = text.trim();
+        let refused = || {
+            format!(
+                "{} is not a number from {}",
+                ludomat_io::text::quoted(t, 40),
+                self.limits()
+            )
+        };
+        // digits, a point, an exponent: no 'inf', 'nan' or '_'
+        if t.is_empty()
+            || !t
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
+        {
+            return Err(refused());
+        }
+        let x: f64 = t.parse().map_err(|_| refused())?;
+        let low_ok = if self.above_min {
+            x > self.min
+        } else {
+            x >= self.min
+        };
+        if x.is_finite() && low_ok && x <= self.max {
+            Ok(x)
+        } else {
+            Err(refused())
+        }
+    }
+}
+
+#[cfg(feature = "clap")]
+impl clap::builder::TypedValueParser for Decimal {
+    type Value = f64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<f64, clap::Error> {
+        let name = arg
+            .and_then(|a| a.get_long().map(|l| format!("--{l}")))
+            .unwrap_or_else(|| "the number".into());
+        self.read(&value.to_string_lossy()).map_err(|why| {
+            clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("{name} {why}"),
+            )
+            .format(&mut cmd.clone())
+        })
     }
 }
 
@@ -259,6 +401,64 @@ mod tests {
         assert!(parse_count("-1", 10, "vectors").is_err());
         assert!(parse_count("nan", 10, "vectors").is_err());
         assert_eq!(parse_count("10", 10, "vectors"), Ok(10));
+    }
+
+    /// Decimals are read and refused in the words of counts, with their range.
+    #[test]
+    fn decimals_are_read_or_refused_with_their_range() {
+        let lambda = decimal(0.0, 1.0);
+        assert_eq!(lambda.read("0.3"), Ok(0.3));
+        assert_eq!(lambda.read("1"), Ok(1.0));
+        assert_eq!(lambda.read("0"), Ok(0.0));
+        assert_eq!(lambda.read("5e-1"), Ok(0.5));
+        for bad in ["abc", "2", "-0.1", "NaN", "inf", "", "1_0", "0x1"] {
+            assert_eq!(
+                lambda.read(bad),
+                Err(format!("'{bad}' is not a number from 0 to 1")),
+                "{bad}"
+            );
+        }
+        let alpha = decimal_above(0.0, 1.0);
+        assert_eq!(
+            alpha.read("0"),
+            Err("'0' is not a number from above 0 to 1".to_string())
+        );
+        assert_eq!(alpha.read("0.1"), Ok(0.1));
+    }
+
+    /// `_` groups thousands or is refused: `1_0` is not read as 10.
+    #[test]
+    fn underscores_only_group_thousands() {
+        let any = count::<u64>(0, u64::MAX);
+        assert_eq!(any.read("1_000_000"), Ok(1_000_000));
+        assert_eq!(any.read("10_000e2"), Ok(1_000_000));
+        for bad in [
+            "1_0",
+            "_1",
+            "1_",
+            "1__000",
+            "1000_000_0",
+            "1e1_0",
+            "1.0_0",
+            "-_1",
+        ] {
+            assert_eq!(
+                any.read(bad),
+                Err(format!(
+                    "'{bad}' is not a whole number from 0 to 18,446,744,073,709,551,615"
+                )),
+                "{bad}"
+            );
+            assert!(matches!(
+                parse_count(bad, 10, "games"),
+                Err(CountError::NotWhole { .. })
+            ));
+        }
+        // what was typed is echoed escaped
+        assert!(any
+            .read("1\u{1b}[2J")
+            .unwrap_err()
+            .starts_with("'1\\u{1b}[2J'"));
     }
 
     #[test]

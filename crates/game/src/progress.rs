@@ -213,7 +213,7 @@ mod tests {
         assert_eq!(format_rate(1234.0), "1,234");
         assert_eq!(format_rate(f64::NAN), "—");
         assert_eq!(format_rate(-1.0), "—");
-        assert_eq!(format_duration(Duration::from_millis(45_700)), "45.0 s");
+        assert_eq!(format_duration(Duration::from_millis(45_700)), "45 s");
         assert_eq!(format_duration(Duration::from_secs(185)), "3 min 05 s");
         assert_eq!(format_duration(Duration::from_secs(7800)), "2 h 10 min");
     }
@@ -226,7 +226,7 @@ mod tests {
         // resumed at 5 of 10: one game in 2 s leaves 4 games, 8 s
         bar.resumed_at(5);
         bar.count(6, Duration::from_secs(2), Some("last: 1".into()));
-        assert_eq!(bar.bar.message(), "0.5/s  last: 1  eta 8.0 s");
+        assert_eq!(bar.bar.message(), "0.5/s  last: 1  eta 8 s");
         // no total: a rate, no time left
         let spinner = Bar::new("files", None, true);
         spinner.count(4, Duration::from_secs(2), None);

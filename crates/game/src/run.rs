@@ -418,6 +418,15 @@ pub mod cpu {
         clock(libc_clock::PROCESS)
     }
 
+    /// `work`'s result with the wall-clock and process CPU time of one span, measured
+    /// together around it (a wall time of part of the work beside the CPU time of all of
+    /// it made a tiny run's CPU time look above its wall time).
+    pub fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration, Duration) {
+        let (wall, cpu) = (std::time::Instant::now(), process());
+        let done = work();
+        (done, wall.elapsed(), process().saturating_sub(cpu))
+    }
+
     #[cfg(unix)]
     mod libc_clock {
         pub const THREAD: libc::clockid_t = libc::CLOCK_THREAD_CPUTIME_ID;

@@ -205,7 +205,7 @@ pub fn tournament_games<G: Game>(
 }
 
 /// A tournament's progress line in `width` columns: `1,019,904/3,000,000 games
-/// 248,356/s  eta 8.0 s  ████░░░░`, the bar taking what the words leave.
+/// 248,356/s  eta 8 s  ████░░░░`, the bar taking what the words leave.
 fn progress_line(
     done: u64,
     total: Option<u64>,
@@ -331,7 +331,7 @@ mod tests {
         );
         assert_eq!(ludomat_io::text::width(&line), 80, "{line}");
         assert!(
-            line.starts_with("1,019,904/3,000,000 games  248,356/s  eta 8.0 s  █"),
+            line.starts_with("1,019,904/3,000,000 games  248,356/s  eta 8 s  █"),
             "{line}"
         );
         // a third done: a third of the bar filled

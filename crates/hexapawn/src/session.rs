@@ -696,16 +696,22 @@ impl Session for HexapawnSession {
     }
 
     fn parse_action(&self, line: &str) -> Result<HexapawnAction, SessionError> {
-        let t = line.trim().to_ascii_lowercase();
-        match t.as_str() {
+        // Matched without regard to case; what is echoed is what was typed.
+        let t = line.trim();
+        let lower = t.to_ascii_lowercase();
+        match lower.as_str() {
             "" | "step" | "s" => return Ok(HexapawnAction::Step),
             "new" | "n" => return Ok(HexapawnAction::NewGame),
             "reset" => return Ok(HexapawnAction::Reset { config: None }),
             _ => {}
         }
-        if let Some(rest) = t.strip_prefix("games ") {
+        if lower.starts_with("games ") {
+            let rest = &t["games ".len()..];
             let n = rest.trim().parse().map_err(|_| {
-                SessionError::Invalid(format!("'{}' is not a number of games", rest.trim()))
+                SessionError::Invalid(format!(
+                    "{} is not a number of games",
+                    ludomat_io::text::quoted(rest.trim(), 20)
+                ))
             })?;
             return Ok(HexapawnAction::PlayGames { n });
         }

@@ -115,18 +115,14 @@ impl Her {
                 )))
             }
         }
-        match value.get("version").and_then(serde_json::Value::as_u64) {
-            Some(v) if v == u64::from(VERSION) => {}
-            Some(other) => {
-                return Err(invalid(format!(
-                    "a HER state of version {other}; this program reads version {VERSION}"
-                )))
-            }
-            None => {
-                return Err(invalid(format!(
-                    "a HER state without a version number; this program reads version {VERSION}"
-                )))
-            }
+        // the words every versioned file uses (a MENACE state's too)
+        let version = value.get("version");
+        if version.and_then(ludomat_io::error::whole_number) != Some(u64::from(VERSION)) {
+            return Err(invalid(ludomat_io::error::version_refused(
+                "a HER state",
+                version,
+                u64::from(VERSION),
+            )));
         }
         let file: StateFile =
             serde_json::from_value(value).map_err(|e| damaged(ludomat_io::error::json(&e)))?;

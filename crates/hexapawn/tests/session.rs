@@ -106,3 +106,18 @@ fn same_config_same_happenings() {
     };
     assert_eq!(run(), run());
 }
+
+/// A refusal echoes what was typed, in its own case (the match ignores case).
+#[test]
+fn a_refusal_echoes_the_input_as_typed() {
+    let s = HexapawnSession::new(config(3, WhiteKind::Human)).unwrap();
+    for (typed, shown) in [("2J", "'2J'"), ("B1-Z9", "'Z9'"), ("Games X", "'X'")] {
+        let Err(SessionError::Invalid(m)) = s.parse_action(typed) else {
+            panic!("{typed} taken");
+        };
+        assert!(m.contains(shown), "{typed}: {m}");
+    }
+    // case-insensitive matching still works
+    assert!(s.parse_action("B1-B2").is_ok());
+    assert!(s.parse_action("NEW").is_ok());
+}

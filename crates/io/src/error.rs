@@ -155,6 +155,85 @@ pub fn damaged_json(name: &str, e: &serde_json::Error) -> String {
     }
 }
 
+/// The one wording of a saved file's version that this build does not read, for every
+/// versioned file (a MENACE or HER state, a tuning state, a network): `what` names the
+/// kind (`a MENACE state`), `found` is what the file holds, `reads` the version this
+/// build reads:
+/// * a whole number: `a MENACE state of version 2, which this build does not read (it
+///   reads version 1)`;
+/// * none: `a HER state without a version number (this build reads version 1)`;
+/// * anything else, shown as written and escaped: `a HER state without a version number:
+///   its version is '1.5', not a whole number (this build reads version 1)`.
+#[must_use]
+pub fn version_refused(what: &str, found: Option<&serde_json::Value>, reads: u64) -> String {
+    match found {
+        None | Some(serde_json::Value::Null) => {
+            format!("{what} without a version number (this build reads version {reads})")
+        }
+        Some(v) => match whole_number(v) {
+            Some(n) => version_not_read(what, n, reads),
+            None => format!(
+                "{what} without a version number: its version is {}, not a whole number \
+                 (this build reads version {reads})",
+                crate::text::quoted(&json_text(v), 40)
+            ),
+        },
+    }
+}
+
+/// [`version_refused`] for a version read as a whole number (a binary file's header).
+#[must_use]
+pub fn version_not_read(what: &str, found: u64, reads: u64) -> String {
+    format!(
+        "{what} of version {}, which this build does not read (it reads version {reads})",
+        crate::text::thousands(found)
+    )
+}
+
+/// A JSON value that is a whole number from 0 (`3`, `3.0`, `3e2`), as that number.
+#[must_use]
+pub fn whole_number(v: &serde_json::Value) -> Option<u64> {
+    v.as_u64().or_else(|| {
+        v.as_f64()
+            .filter(|x| x.fract() == 0.0 && *x >= 0.0 && *x < 1e15)
+            .map(|x| x as u64)
+    })
+}
+
+/// A JSON value as a person reads it: a number as [`number_text`] writes it, any other
+/// value as JSON.
+fn json_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Number(n) if n.is_f64() => {
+            n.as_f64().map_or_else(|| n.to_string(), number_text)
+        }
+        v => v.to_string(),
+    }
+}
+
+/// A number read from a file, written back for a person: whole numbers with thousands
+/// (`-6,000,000,000`), others as short as they are exact, with an exponent only when
+/// very large or small (`1.5`, `1e23`, never `1e+23`).
+#[must_use]
+pub fn number_text(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        return crate::text::thousands_signed(x as i64);
+    }
+    crate::text::short(x)
+}
+
+/// `Err` with [`damaged_json`]'s words when `text` (the file `name`) is not valid JSON:
+/// the check a reader makes first, so that its own words are only for JSON that is not
+/// what it should be.
+///
+/// # Errors
+/// The words, when `text` is not valid JSON.
+pub fn check_json(name: &str, text: &str) -> Result<(), String> {
+    serde_json::from_str::<serde::de::IgnoredAny>(text)
+        .map(|_| ())
+        .map_err(|e| damaged_json(name, &e))
+}
+
 /// The one wording of a file that is JSON but not what it should be (a field of the wrong
 /// kind, one missing): `state.json is damaged: boxes.first[3]: the number 6.0 where a whole
 /// number from 0 up was expected`.
@@ -190,7 +269,8 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         let what = match what {
             "a list" => "a list",
             "an object" => "an object",
-            "a string" => "a text",
+            // never "the text ends in the middle of a text"
+            "a string" => return format!("{place}the text ends inside quotes (a '\"' is missing)"),
             _ => "a value",
         };
         return format!("{place}the text ends in the middle of {what}");
@@ -205,11 +285,14 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         .or_else(|| message.strip_prefix("invalid value: "))
         .and_then(|m| m.split_once(", expected "))
     {
-        format!(
-            "{} where {} was expected",
-            found_words(found),
-            expected_words(expected)
-        )
+        match out_of_range(found, expected) {
+            Some(words) => words,
+            None => format!(
+                "{} where {} was expected",
+                found_words(found),
+                expected_words(expected)
+            ),
+        }
     } else if let Some(words) = syntax_words(message) {
         words.to_string()
     } else if let Some((found, expected)) = message
@@ -261,7 +344,7 @@ fn syntax_words(message: &str) -> Option<&'static str> {
 fn found_words(found: &str) -> String {
     let quoted = |f: &str| f.split('`').nth(1).unwrap_or(f).to_string();
     match found.split_once(' ').map_or(found, |(head, _)| head) {
-        "floating" | "integer" => format!("the number {}", quoted(found)),
+        "floating" | "integer" => format!("the number {}", number_words(&quoted(found))),
         "boolean" => quoted(found),
         "string" => {
             let text = found.trim_start_matches("string ");
@@ -276,6 +359,69 @@ fn found_words(found: &str) -> String {
         "null" => "null".into(),
         _ => found.replace('`', "'"),
     }
+}
+
+/// A whole number where a whole number of a narrower range was expected (`-6000000000`
+/// for a `u32`, `1e23` for a `u64`): said as out of range, with the range, not as "where
+/// a whole number was expected".
+fn out_of_range(found: &str, expected: &str) -> Option<String> {
+    let (low, high): (i128, i128) = match expected {
+        "u8" => (0, u8::MAX.into()),
+        "u16" => (0, u16::MAX.into()),
+        "u32" => (0, u32::MAX.into()),
+        "u64" | "usize" => (0, u64::MAX.into()),
+        "i8" => (i8::MIN.into(), i8::MAX.into()),
+        "i16" => (i16::MIN.into(), i16::MAX.into()),
+        "i32" => (i32::MIN.into(), i32::MAX.into()),
+        "i64" | "isize" => (i64::MIN.into(), i64::MAX.into()),
+        _ => return None,
+    };
+    let text = found.split('`').nth(1)?;
+    let value: f64 = text.parse().ok()?;
+    if value.fract() != 0.0 || !value.is_finite() {
+        return None;
+    }
+    let say = |n: i128| {
+        if n < 0 {
+            format!("-{}", thousands_wide(n.unsigned_abs()))
+        } else {
+            thousands_wide(n.unsigned_abs())
+        }
+    };
+    let how = if value > high as f64 {
+        "too large"
+    } else if value < low as f64 && low < 0 {
+        // (a negative number for a count is said as "where … from 0 up was expected")
+        "out of range"
+    } else {
+        // in range, but written as a decimal (6.0): said as a number of the wrong kind
+        return None;
+    };
+    Some(format!(
+        "the number {} is {how}: a whole number from {} to {} was expected",
+        number_words(text),
+        say(low),
+        say(high)
+    ))
+}
+
+/// `n` with thousands separators, for numbers past `u64`.
+fn thousands_wide(n: u128) -> String {
+    u64::try_from(n).map_or_else(|_| n.to_string(), crate::text::thousands)
+}
+
+/// A number as the parser wrote it, as we write it: `-6000000000` → `-6,000,000,000`,
+/// `1e+23` → `1e23`.
+fn number_words(text: &str) -> String {
+    if let Ok(n) = text.parse::<i128>() {
+        return if n < 0 {
+            format!("-{}", thousands_wide(n.unsigned_abs()))
+        } else {
+            thousands_wide(n.unsigned_abs())
+        };
+    }
+    // as written (6.0 stays 6.0), but without the exponent's plus sign
+    text.replace("e+", "e").replace("E+", "e")
 }
 
 /// What the parser expected, in words: `u64` → `a whole number from 0 up`.
@@ -295,6 +441,58 @@ fn expected_words(expected: &str) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// One wording of versions, whatever the file; numbers as written, never `1e+23`.
+    #[test]
+    fn versions_and_out_of_range_numbers_are_said_one_way() {
+        let v = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
+        assert_eq!(
+            version_refused("a HER state", Some(&v("2")), 1),
+            "a HER state of version 2, which this build does not read (it reads version 1)"
+        );
+        assert_eq!(
+            version_refused("a HER state", Some(&v("2.0")), 1),
+            version_refused("a HER state", Some(&v("2")), 1)
+        );
+        let none = "a MENACE state without a version number (this build reads version 1)";
+        assert_eq!(version_refused("a MENACE state", None, 1), none);
+        assert_eq!(version_refused("a MENACE state", Some(&v("null")), 1), none);
+        for (given, shown) in [
+            ("-1", "'-1'"),
+            ("\"1\"", "'\"1\"'"),
+            ("1.5", "'1.5'"),
+            ("1e23", "'1e23'"),
+        ] {
+            assert_eq!(
+                version_refused("a HER state", Some(&v(given)), 1),
+                format!(
+                    "a HER state without a version number: its version is {shown}, not a whole \
+                     number (this build reads version 1)"
+                )
+            );
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct S {
+            a: u32,
+            b: i32,
+            c: u64,
+        }
+        let said = |t: &str| json(&serde_json::from_str::<S>(t).unwrap_err());
+        assert_eq!(
+            said(r#"{"a": 6000000000, "b": 1, "c": 1}"#),
+            "line 1, column 16: the number 6,000,000,000 is too large: a whole number from 0 \
+             to 4,294,967,295 was expected"
+        );
+        assert_eq!(
+            said(r#"{"a": 1, "b": -6000000000, "c": 1}"#),
+            "line 1, column 25: the number -6,000,000,000 is out of range: a whole number from \
+             -2,147,483,648 to 2,147,483,647 was expected"
+        );
+        let big = said(r#"{"a": 1, "b": 1, "c": 1e23}"#);
+        assert!(big.contains("the number 1e23 "), "{big}");
+        assert!(!big.contains("e+"), "{big}");
+    }
 
     #[test]
     fn errors_of_the_system_are_said_in_words_of_the_same_kind() {

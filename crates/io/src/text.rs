@@ -167,27 +167,24 @@ pub fn rate(done: f64, elapsed: Duration, unit: &str) -> String {
     format!("{} {unit}/s", number(done / secs))
 }
 
-/// A duration as people read it: `794 ns`, `12 µs`, `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`,
-/// `1 h 02 min`.
+/// A duration as people read it, the one way every time is written: three significant
+/// digits in the unit that keeps the number from 1 to 999 — `794 ns`, `12.6 µs`, `400 µs`,
+/// `233 ms`, `1.23 s`, `12.3 s` — and from a minute up `2 min 05 s`, `1 h 02 min`; no time
+/// at all is `0 s`. Never `0.0126 ms` nor `0.2 s` beside `233 ms`.
 #[must_use]
 pub fn duration(d: Duration) -> String {
     let secs = d.as_secs_f64();
-    if secs < 1.0 {
-        let ms = secs * 1000.0;
-        if ms == 0.0 {
-            return "0 s".to_string();
+    if secs == 0.0 {
+        return "0 s".to_string();
+    }
+    // the unit is chosen on the rounded number: 999.7 µs is 1 ms, not 1,000 µs
+    for (scale, unit) in [(1e9, "ns"), (1e6, "µs"), (1e3, "ms")] {
+        if secs * scale < 999.5 {
+            return format!("{} {unit}", number(secs * scale));
         }
-        if ms < 0.1 {
-            let us = ms * 1000.0;
-            if us < 1.0 {
-                return format!("{} ns", number(us * 1000.0));
-            }
-            return format!("{} µs", number(us));
-        }
-        return format!("{} ms", number(ms));
     }
     if secs < 59.95 {
-        return format!("{secs:.1} s");
+        return format!("{} s", number(secs));
     }
     let whole = secs.round() as u64;
     if whole < 3600 {
@@ -198,36 +195,11 @@ pub fn duration(d: Duration) -> String {
 }
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
-/// `12.3 s wall, 20.1 s CPU`. Both are written in one unit, the one the longer of the two
-/// needs (`0.0303 ms wall, 1.69 ms CPU`, never `30.3 µs wall, 1.69 ms CPU`), so the two
-/// can be compared at a glance; from a minute up each is said as [`duration`] says it.
+/// `12.3 s wall, 20.1 s CPU`, each written as [`duration`] writes it (`30.3 µs wall,
+/// 1.69 ms CPU`; `1.2 s wall, 40 ms CPU`): one formatter for every time.
 #[must_use]
 pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
-    let longer = wall.max(cpu).as_secs_f64();
-    let (w, c) = (wall.as_secs_f64(), cpu.as_secs_f64());
-    let in_unit = |scale: f64, unit: &str| {
-        let say = |x: f64| {
-            if x == 0.0 {
-                "0".to_string()
-            } else {
-                number(x * scale)
-            }
-        };
-        format!("{} {unit} wall, {} {unit} CPU", say(w), say(c))
-    };
-    if longer >= 59.95 {
-        format!("{} wall, {} CPU", duration(wall), duration(cpu))
-    } else if longer >= 1.0 {
-        format!("{w:.1} s wall, {c:.1} s CPU")
-    } else if longer >= 1e-3 {
-        in_unit(1e3, "ms")
-    } else if longer >= 1e-6 {
-        in_unit(1e6, "µs")
-    } else if longer > 0.0 {
-        in_unit(1e9, "ns")
-    } else {
-        "0 s wall, 0 s CPU".to_string()
-    }
+    format!("{} wall, {} CPU", duration(wall), duration(cpu))
 }
 
 /// [`wall_and_cpu`] for work done by one thread, timed on that thread from one span: the
@@ -320,22 +292,81 @@ pub fn fit(text: &str, width: usize) -> String {
 /// quotes: in single quotes (`'zz'`, as `docs/VOICE.md` says), its control characters
 /// escaped (`\n`, `\t`, `\u{1b}`), a quote inside as `\'`, at most `chars` characters of
 /// it and `…` when there was more — a 10 MB file is never echoed whole.
+///
+/// A line a prompt read comes already escaped ([`escape_controls`]): it is quoted as it
+/// is (a backslash is not doubled, so `\u{1b}` stays `\u{1b}`), and an escape in it counts
+/// as one character: text is cut only between characters, never inside an escape
+/// (`'\u{1b}[2J…'`, never `'\u{1…'`).
 #[must_use]
 pub fn quoted(text: &str, chars: usize) -> String {
+    // escape_controls leaves a tab as it is; in quotes it is shown
+    let escaped = escape_controls(text).replace('\t', "\\t");
     let mut out = String::from("'");
-    for (i, c) in text.chars().enumerate() {
-        if i >= chars {
+    let mut rest = escaped.as_str();
+    let mut taken = 0;
+    while let Some(c) = rest.chars().next() {
+        let unit = escape_unit(rest).unwrap_or(&rest[..c.len_utf8()]);
+        if taken >= chars {
             out.push(ELLIPSIS);
             break;
         }
-        match c {
-            '\'' => out.push_str("\\'"),
-            '\\' => out.push_str("\\\\"),
-            c if hidden(c) => out.extend(c.escape_default()),
-            c => out.push(c),
+        if unit == "'" {
+            out.push_str("\\'");
+        } else {
+            out.push_str(unit);
         }
+        taken += 1;
+        rest = &rest[unit.len()..];
     }
     out.push('\'');
+    out
+}
+
+/// The escape at the start of `text`, as [`escape_controls`] writes one (`\u{1b}`, `\n`,
+/// `\r`, `\t`), if there is one.
+fn escape_unit(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('\\')?;
+    if let Some(hex) = rest.strip_prefix("u{") {
+        let end = hex.find('}')?;
+        let digits = &hex[..end];
+        return (!digits.is_empty() && digits.len() <= 6)
+            .then_some(())
+            .filter(|()| digits.chars().all(|c| c.is_ascii_hexdigit()))
+            .map(|()| &text[..1 + 2 + end + 1]);
+    }
+    matches!(rest.chars().next(), Some('n' | 'r' | 't' | '0')).then(|| &text[..2])
+}
+
+/// Backticks (doc comments' code) as the single quotes a person reads: `` `x` `` is
+/// `'x'`; a span that holds single quotes of its own (a command line, `--ai 'a:1=b'`) is
+/// shown without quotes around it, never nested (`'--ai 'a:1=b''`).
+#[must_use]
+pub fn ticks_as_quotes(text: &str) -> String {
+    const TICK: char = '\u{60}'; // the backtick
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find(TICK) {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find(TICK) {
+            Some(close) => {
+                let span = &after[..close];
+                if span.contains('\'') {
+                    out.push_str(span);
+                } else {
+                    out.push('\'');
+                    out.push_str(span);
+                    out.push('\'');
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('\'');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
     out
 }
 
@@ -526,8 +557,8 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         let mut line_width = indent;
         let mut empty = true;
         let first = lines.len();
-        for word in body.split(' ').filter(|w| !w.is_empty()) {
-            let mut word = word.to_string();
+        for word in glued_words(body) {
+            let mut word = word;
             loop {
                 let w = self::width(&word);
                 let gap = usize::from(!empty);
@@ -562,6 +593,30 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         no_lone_last_word(&mut lines[first..], width);
     }
     lines
+}
+
+/// The words of `body` as [`wrap`] places them: split at spaces, except that a naming
+/// `A = other1` stays one word (a line never ends in `B =` nor starts with `= other1`).
+fn glued_words(body: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut glue_next = false;
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
+        if word == "=" && !words.is_empty() {
+            if let Some(last) = words.last_mut() {
+                last.push_str(" =");
+            }
+            glue_next = true;
+        } else if glue_next {
+            if let Some(last) = words.last_mut() {
+                last.push(' ');
+                last.push_str(word);
+            }
+            glue_next = false;
+        } else {
+            words.push(word.to_string());
+        }
+    }
+    words
 }
 
 /// A wrapped paragraph (`lines`, at most `width` columns each) whose last line would hold
@@ -749,6 +804,48 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// A typed line is quoted as typed, escaped once, and cut between characters — an
+    /// escape is one character, never cut in its middle — with `…` when cut.
+    #[test]
+    fn a_quoted_line_is_cut_between_escapes_never_inside_one() {
+        let line = "\u{1b}[2J\u{1b}[H0123456789";
+        let shown = quoted(line, 12);
+        assert_eq!(shown, "'\\u{1b}[2J\\u{1b}[H01234…'");
+        // the same once escaped by a prompt: not escaped twice
+        assert_eq!(quoted(&escape_controls(line), 12), shown);
+        assert_eq!(quoted("\u{1b}\u{1b}", 1), "'\\u{1b}…'");
+        assert_eq!(quoted("it's\t", 10), "'it\\'s\\t'");
+        assert_eq!(quoted("abc", 3), "'abc'");
+        assert_eq!(quoted("ünï", 2), "'ün…'");
+    }
+
+    /// `B = other1` is never cut across lines (a tournament's header).
+    #[test]
+    fn a_naming_is_never_wrapped_across_lines() {
+        let head = "10,000 games on 4×4×4, seed 1962, first mover alternating: A = other1 \
+                    -6,9, B = other1";
+        let lines = wrap(head, 80);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[1].starts_with("B = other1"), "{lines:?}");
+        assert!(lines
+            .iter()
+            .all(|l| !l.ends_with('=') && !l.starts_with('=')));
+        // a lone '=' at the start stays a word; widths are kept
+        assert_eq!(wrap("= a b", 80), ["= a b"]);
+        assert!(wrap(head, 30).iter().all(|l| width(l) <= 30));
+    }
+
+    /// Code in backticks is shown in single quotes, never nested.
+    #[test]
+    fn backticks_become_single_quotes_never_nested() {
+        assert_eq!(ticks_as_quotes("say `x` and `y`"), "say 'x' and 'y'");
+        assert_eq!(
+            ticks_as_quotes("e.g. `--ai 'ludomat:1=ludomat threes engine'`."),
+            "e.g. --ai 'ludomat:1=ludomat threes engine'."
+        );
+        assert_eq!(ticks_as_quotes("a lone ` stays"), "a lone ' stays");
+    }
+
     #[test]
     fn a_wrapped_paragraph_never_ends_in_one_word_alone() {
         let text =
@@ -879,10 +976,14 @@ mod tests {
 
     #[test]
     fn durations_read_as_people_say_them() {
-        assert_eq!(duration(Duration::from_micros(400)), "0.4 ms");
+        assert_eq!(duration(Duration::from_micros(400)), "400 µs");
         assert_eq!(duration(Duration::from_nanos(12_340)), "12.3 µs");
+        assert_eq!(duration(Duration::from_nanos(12_600)), "12.6 µs");
         assert_eq!(duration(Duration::from_nanos(794)), "794 ns");
+        assert_eq!(duration(Duration::from_nanos(999_700)), "1 ms");
         assert_eq!(duration(Duration::from_millis(20)), "20 ms");
+        assert_eq!(duration(Duration::from_millis(233)), "233 ms");
+        assert_eq!(duration(Duration::from_millis(1_234)), "1.23 s");
         assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
         assert_eq!(duration(Duration::from_secs(3_720)), "1 h 02 min");
@@ -891,22 +992,22 @@ mod tests {
             wall_and_cpu(Duration::from_millis(12_300), Duration::from_millis(20_100)),
             "12.3 s wall, 20.1 s CPU"
         );
-        // one unit for both, the longer's: never µs beside ms
-        assert_eq!(
-            wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(692)),
-            "30.3 µs wall, 692 µs CPU"
-        );
+        // each as duration writes it: never 0.0126 ms, never 0.2 s beside 233 ms
         assert_eq!(
             wall_and_cpu(Duration::from_nanos(30_300), Duration::from_micros(1_692)),
-            "0.0303 ms wall, 1.69 ms CPU"
+            "30.3 µs wall, 1.69 ms CPU"
         );
         assert_eq!(
-            wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(40)),
-            "1.2 s wall, 0.0 s CPU"
+            wall_and_cpu(Duration::from_nanos(12_600), Duration::from_micros(20)),
+            "12.6 µs wall, 20 µs CPU"
+        );
+        assert_eq!(
+            wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(233)),
+            "1.2 s wall, 233 ms CPU"
         );
         assert_eq!(
             wall_and_cpu(Duration::from_nanos(12_300), Duration::ZERO),
-            "12.3 µs wall, 0 µs CPU"
+            "12.3 µs wall, 0 s CPU"
         );
         assert_eq!(
             wall_and_cpu(Duration::from_secs(125), Duration::from_secs(250)),

@@ -39,7 +39,11 @@ fn say(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
     out.flush()
 }
 
-/// Ask for the number of games until one is given; `None` at end of input.
+/// The most games one challenge asks for at its prompt (each is played by a person).
+pub const MAX_CHALLENGE_GAMES: u64 = 1_000;
+
+/// Ask for the number of games (1 to [`MAX_CHALLENGE_GAMES`]) until one is given; `None`
+/// at end of input.
 fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Result<u64, Ending>> {
     loop {
         say(out, "How many games? ")?;
@@ -51,23 +55,25 @@ fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Resu
         if is_quit(t) {
             return Ok(Err(Ending::Quit));
         }
-        match t.parse::<u64>() {
-            Ok(n) => return Ok(Ok(n)),
+        // read as every count is (0 is no number of games to play: asked again)
+        let games = ludomat_game::count::count::<u64>(1, MAX_CHALLENGE_GAMES);
+        match games.read(t) {
+            Ok(n) => return Ok(Ok(n as u64)),
             Err(_) if t.is_empty() => say(
                 out,
                 &format!(
                     "  {}\n",
-                    with_quit_key("Nothing was typed; type a whole number of games, e.g. 3.")
+                    with_quit_key(&format!(
+                        "Nothing was typed; type a whole number of games from {}, e.g. 3.",
+                        games.limits()
+                    ))
                 ),
             )?,
-            Err(_) => say(
+            Err(e) => say(
                 out,
                 &format!(
                     "  {}\n",
-                    with_quit_key(&format!(
-                        "{} is not a number of games; type a whole number, e.g. 3.",
-                        ludomat_io::text::quoted(t, 40)
-                    ))
+                    with_quit_key(&format!("{e}; type a number of games."))
                 ),
             )?,
         }
@@ -308,10 +314,18 @@ mod tests {
     fn play_follows_the_challenge() {
         let dir = tempfile::tempdir().unwrap();
         let mut s = session(dir.path());
-        let script = format!("two\n\n2\nXX\n\nMMM\n{}", every_square(12));
+        let script = format!("two\n\n0\n2\nXX\n\nMMM\n{}", every_square(12));
         let out = run_play(&mut s, None, false, &script);
         assert!(out.contains("How many games? "), "{out}");
-        assert!(out.contains("'two' is not a number of games"), "{out}");
+        assert!(
+            out.contains("'two' is not a whole number from 1 to 1,000; type a number of games"),
+            "{out}"
+        );
+        // 0 games is no answer: asked again, with the range
+        assert!(
+            out.contains("'0' is not a whole number from 1 to 1,000; type a number of games"),
+            "{out}"
+        );
         assert!(out.contains("Nothing was typed"), "{out}");
         assert_eq!(out.matches("new game\n").count(), 2, "{out}");
         assert!(out.contains("row 'X' is not L, M or R"), "{out}");
@@ -343,7 +357,9 @@ mod tests {
         // every refusal names the quit key, as the first lines do
         let out = run_play(&mut s, None, true, "many\n");
         assert!(
-            out.contains("'many' is not a number of games; type a whole number, e.g. 3 (q quits)."),
+            out.contains(
+                "'many' is not a whole number from 1 to 1,000; type a number of games (q quits)."
+            ),
             "{out}"
         );
         assert!(out.contains("RR the bottom right (q quits)."), "{out}");

@@ -1795,8 +1795,12 @@ impl Session for MenaceSession {
             ["export"] => return Ok(MenaceAction::Export),
             ["play" | "train", n] => {
                 let n = n.parse().map_err(|_| {
+                    // echoed as typed: the words were matched in lower case
+                    let typed = t.split_whitespace().nth(1).unwrap_or(n);
                     SessionError::Invalid(format!(
-                        "'{n}' is not a number of games (play N, N from 1 to {MAX_GAMES_PER_ACTION})"
+                        "{} is not a number of games (play N, N from 1 to {})",
+                        ludomat_io::text::quoted(typed, 20),
+                        ludomat_io::text::thousands(MAX_GAMES_PER_ACTION)
                     ))
                 })?;
                 return Ok(MenaceAction::PlayGames { n });

@@ -58,16 +58,16 @@ pub enum StateError {
         /// What is missing or different.
         reason: String,
     },
-    /// A MENACE state of a version this program does not read.
-    #[error(
-        "{} is a MENACE state of version {found}; this program reads version {VERSION}",
-        ludomat_io::text::path(path)
-    )]
+    /// A MENACE state of a version this program does not read, or without a version
+    /// number (said as every versioned file says it: `ludomat_io::error::version_refused`).
+    #[error("{}: {reason}", ludomat_io::text::path(path))]
     Version {
         /// The file.
         path: PathBuf,
-        /// The version in the file.
-        found: u64,
+        /// The version in the file, when it is a whole number.
+        found: Option<u64>,
+        /// The words.
+        reason: String,
     },
     /// A MENACE state whose contents are inconsistent.
     #[error("{} is damaged: {reason}", ludomat_io::text::path(path))]
@@ -210,35 +210,17 @@ impl Menace {
         }
         let version = obj.get("version");
         // a whole number written as 1e3 or 1.0 is said as the whole number it is
-        let whole = version.and_then(serde_json::Value::as_u64).or_else(|| {
-            version
-                .and_then(serde_json::Value::as_f64)
-                .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v < 1e15)
-                .map(|v| v as u64)
-        });
-        match whole {
-            Some(v) if v == u64::from(VERSION) => {}
-            Some(v) => {
-                return Err(StateError::Version {
-                    path: path_buf,
-                    found: v,
-                })
-            }
-            None => {
-                // what is there, said as it is: a negative version is not "missing"
-                let reason = match version {
-                    None => "the 'version' field is missing".to_string(),
-                    Some(v) => format!(
-                        "the 'version' field is {}, not a version number (a whole \
-                         number from 1)",
-                        ludomat_io::text::quoted(&v.to_string(), 40)
-                    ),
-                };
-                return Err(StateError::Invalid {
-                    path: path_buf,
-                    reason,
-                });
-            }
+        let whole = version.and_then(ludomat_io::error::whole_number);
+        if whole != Some(u64::from(VERSION)) {
+            return Err(StateError::Version {
+                path: path_buf,
+                found: whole,
+                reason: ludomat_io::error::version_refused(
+                    "a MENACE state",
+                    version,
+                    u64::from(VERSION),
+                ),
+            });
         }
         let invalid = |reason: String| StateError::Invalid {
             path: path_buf.clone(),

@@ -302,9 +302,11 @@ pub fn trained(
     replaced: Option<(u64, &std::path::Path)>,
 ) -> String {
     let replacing = match replaced {
+        // one paragraph, no line break of its own: the wrapper breaks it at the width
         Some((n, b)) => format!(
-            "\n(it replaced a MENACE of {n} games, kept as {}; without --fresh training\n\
-             continues the saved MENACE)",
+            "\n(it replaced a MENACE of {}, kept as {}; without --fresh training continues \
+             the saved MENACE)",
+            ludomat_io::text::count(n, "game", "games"),
             ludomat_io::text::path(b)
         ),
         None => String::new(),
@@ -344,6 +346,24 @@ pub fn not_saved(unsaved: u64, saved_on_the_way: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The line after a --fresh run over a saved MENACE: one paragraph (the wrapper breaks
+    /// it at the width, never a break of its own), its count with thousands.
+    #[test]
+    fn a_replaced_menace_is_one_paragraph_with_its_games_in_thousands() {
+        let said = trained(
+            10,
+            std::path::Path::new("link.json"),
+            Some((3000, std::path::Path::new("m.json.bak-1"))),
+        );
+        let lines: Vec<&str> = said.lines().collect();
+        assert_eq!(lines.len(), 2, "{said}");
+        assert!(lines[1].contains("a MENACE of 3,000 games"), "{said}");
+        assert!(
+            lines[1].ends_with("training continues the saved MENACE)"),
+            "{said}"
+        );
+    }
     use crate::Rules;
 
     /// Hostile re-trial item 8: a window widened to fit the curve's bound is said.

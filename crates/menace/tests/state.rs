@@ -115,7 +115,16 @@ fn bad_files_are_reported_precisely() {
     assert!(e.to_string().contains("'qubic'"), "{e}");
 
     let e = load_text(&good.replace("\"version\":1", "\"version\":99"));
-    assert!(matches!(e, StateError::Version { found: 99, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            StateError::Version {
+                found: Some(99),
+                ..
+            }
+        ),
+        "{e}"
+    );
 
     // A bead on the square X holds in the second player's first box.
     let e = load_text(&bead_on_the_x_square(&good));
@@ -140,7 +149,16 @@ fn serde_words_never_reach_a_person() {
     let good = trained(10).0.to_json();
     // a version written 1e3 is the whole number 1,000
     let e = load_text(&good.replace("\"version\":1", "\"version\":1e3"));
-    assert!(matches!(e, StateError::Version { found: 1000, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            StateError::Version {
+                found: Some(1000),
+                ..
+            }
+        ),
+        "{e}"
+    );
     // a count of the wrong kind, a negative one, a control character in a text
     for (from, to) in [
         ("\"win\":1", "\"win\":6.0"),

@@ -98,7 +98,10 @@ pub struct SolveOptions {
             long = "max-seconds",
             value_name = "MAX_SECONDS",
             default_value = DEFAULT_MAX_SECONDS,
-            value_parser = parse_seconds,
+            value_parser = clap::builder::TypedValueParser::map(
+                ludomat_game::count::decimal(0.1, 86_400.0),
+                Duration::from_secs_f64,
+            ),
             help = "Give up after this many seconds (0.1 to 86,400; a node of a \
                     backreference-heavy clue can cost milliseconds). A solve longer than a \
                     second reports its progress on standard error"
@@ -115,11 +118,11 @@ pub const DEFAULT_MAX_SECONDS: &str = "60";
 /// # Errors
 /// Not a number, or out of that range.
 pub fn parse_seconds(s: &str) -> Result<Duration, String> {
-    match s.parse::<f64>() {
-        Ok(v) if (0.1..=86_400.0).contains(&v) => Ok(Duration::from_secs_f64(v)),
-        Ok(_) => Err(format!("{s} s: from 0.1 to 86,400 seconds")),
-        Err(_) => Err(format!("{s}: not a number of seconds")),
-    }
+    // the one reader of decimals, in its words ('x' is not a number from 0.1 to 86,400)
+    ludomat_game::count::decimal(0.1, 86_400.0)
+        .read(s)
+        .map(Duration::from_secs_f64)
+        .map_err(|e| format!("{e} seconds"))
 }
 
 /// A long solve's progress, reported every [`PROGRESS_EVERY`].

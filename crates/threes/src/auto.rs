@@ -75,7 +75,7 @@ pub struct AutoOptions {
     /// Seconds an engine may take to greet or to answer one turn (0.01 to 86,400).
     #[cfg_attr(
         feature = "clap",
-        arg(long, default_value_t = 60.0, value_name = "SECONDS")
+        arg(long, default_value_t = 60.0, value_name = "SECONDS", value_parser = ludomat_game::count::decimal(0.01, 86_400.0))
     )]
     pub engine_timeout: f64,
 

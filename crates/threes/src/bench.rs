@@ -16,7 +16,7 @@ pub struct BenchConfig {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 4, value_parser = ludomat_game::count::count::<u8>(1, u64::from(crate::search::MAX_DEPTH))))]
     pub depth: u8,
     /// Seconds per measurement (0.1 to 60).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0, value_parser = parse_seconds))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0, value_parser = ludomat_game::count::decimal(0.1, 60.0)))]
     pub seconds: f64,
 }
 
@@ -26,13 +26,10 @@ pub struct BenchConfig {
 /// # Errors
 /// The reason, naming the range.
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    let refused = || format!("'{text}' is not a number of seconds from 0.1 to 60");
-    let s: f64 = text.trim().parse().map_err(|_| refused())?;
-    if s.is_finite() && (0.1..=60.0).contains(&s) {
-        Ok(s)
-    } else {
-        Err(refused())
-    }
+    // the one reader of decimals, in its words, with the unit said after the range
+    ludomat_game::count::decimal(0.1, 60.0)
+        .read(text)
+        .map_err(|e| format!("{e} seconds"))
 }
 
 impl Default for BenchConfig {

@@ -414,7 +414,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "cell 3 (row 1, column 4): 4 is not a Threes! card value (0, 1, 2, 3, 6, 12, … 12288)"
+            "cell 3 (row 1, column 4): 4 is not a Threes! card value (0, 1, 2, 3, 6, 12, … 12,288)"
         );
         let x = b("1 2 3 6 / 12 24 48 96 / 192 384 768 1536 / 3072 6144 12288 0");
         assert_eq!(x.to_string().parse::<Board>().unwrap(), x);

@@ -133,7 +133,7 @@ impl CurvePoint {
     pub fn line(&self) -> String {
         use crate::text::thousands;
         format!(
-            "{} games: mean {} ± {}; 3072 {:.0} %, 6144 {:.0} %; {} CPU",
+            "{} games: mean {} ± {}; 3,072 {:.0} %, 6,144 {:.0} %; {} CPU",
             thousands(self.games),
             thousands(self.mean.round() as u64),
             thousands(self.half_width.round() as u64),
@@ -398,13 +398,13 @@ pub enum LearnError {
 pub(crate) fn check_settings(settings: &LearnSettings) -> Result<(), LearnError> {
     if !(settings.alpha > 0.0 && settings.alpha <= 1.0) {
         return Err(LearnError::OutOfRange(format!(
-            "--alpha {}: from above 0 to 1",
+            "--alpha '{}' is not a number from above 0 to 1",
             ludomat_io::text::short(settings.alpha)
         )));
     }
     if !(0.0..=1.0).contains(&settings.lambda) {
         return Err(LearnError::OutOfRange(format!(
-            "--lambda {}: from 0 to 1",
+            "--lambda '{}' is not a number from 0 to 1",
             ludomat_io::text::short(settings.lambda)
         )));
     }
@@ -762,7 +762,7 @@ mod tests {
         };
         assert_eq!(
             point(12.34).line(),
-            "12,000 games: mean 6,724 ± 212; 3072 50 %, 6144 4 %; 12.3 s CPU"
+            "12,000 games: mean 6,724 ± 212; 3,072 50 %, 6,144 4 %; 12.3 s CPU"
         );
         assert!(point(125.0).line().ends_with("; 2 min 05 s CPU"));
     }
@@ -956,7 +956,10 @@ mod tests {
             &mut |_| Ok(()),
         )
         .unwrap_err();
-        assert_eq!(e.to_string(), "--alpha 0: from above 0 to 1");
+        assert_eq!(
+            e.to_string(),
+            "--alpha '0' is not a number from above 0 to 1"
+        );
         // a network file that is not a checkpoint
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("n.ntuple");

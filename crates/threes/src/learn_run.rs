@@ -124,11 +124,11 @@ pub struct LearnOptions {
     /// it, read with the lines that moved and the hint (2 × 2²² weights per stage).
     #[cfg_attr(feature = "clap", arg(long))]
     pub entry: bool,
-    /// Step size: the share of each error an update removes (default 0.1).
-    #[cfg_attr(feature = "clap", arg(long))]
+    /// Step size: the share of each error an update removes (above 0 to 1; default 0.1).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::decimal_above(0.0, 1.0)))]
     pub alpha: Option<f64>,
     /// λ of the λ-return, 0 to 1 (default 0: TD(0)).
-    #[cfg_attr(feature = "clap", arg(long))]
+    #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::decimal(0.0, 1.0)))]
     pub lambda: Option<f64>,
     /// Training games between two points of the curve (1 to 1,000,000,000; default
     /// 20,000).

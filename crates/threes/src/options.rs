@@ -23,7 +23,7 @@ pub struct DepthOptions {
     /// a loaded machine thinks as long as an idle one).
     #[cfg_attr(
         feature = "clap",
-        arg(long, value_name = "MS", conflicts_with = "nodes_per_move")
+        arg(long, value_name = "MS", conflicts_with = "nodes_per_move", value_parser = ludomat_game::count::decimal(0.01, 100_000.0))
     )]
     pub cpu_per_move: Option<f64>,
     /// Deepen the search while it fits this many search nodes per move, on average over
@@ -43,7 +43,7 @@ pub struct DepthOptions {
     /// With a budget: how much more CPU a move may take for each more distinct card on the
     /// board than the game's average (1 to 16; 1: every move alike). The mean stays the
     /// budget.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = DEFAULT_SPREAD))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = DEFAULT_SPREAD, value_parser = ludomat_game::count::decimal(1.0, 16.0)))]
     pub spread: f64,
 }
 
@@ -102,7 +102,7 @@ impl DepthOptions {
         let fail = |m: String| Err(OptionsError(m));
         if !(self.spread.is_finite() && (1.0..=16.0).contains(&self.spread)) {
             return fail(format!(
-                "--spread {}: from 1 to 16",
+                "--spread '{}' is not a number from 1 to 16",
                 ludomat_io::text::short(self.spread)
             ));
         }
@@ -132,7 +132,7 @@ impl DepthOptions {
                 (None, None, Some(ms), _) => {
                     if !(ms.is_finite() && (0.01..=100_000.0).contains(&ms)) {
                         return fail(format!(
-                            "--cpu-per-move {}: from 0.01 to 100,000 milliseconds",
+                            "--cpu-per-move '{}' is not a number from 0.01 to 100,000 (milliseconds)",
                             ludomat_io::text::short(ms)
                         ));
                     }

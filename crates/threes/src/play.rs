@@ -46,7 +46,8 @@ pub fn keys_of_line(line: &str) -> Vec<Key> {
         .filter(|c| !c.is_whitespace())
         .map(|c| match c.to_ascii_lowercase() {
             'q' => Key::Quit,
-            c => c
+            // the key as typed: a refusal echoes it in its own case
+            _ => c
                 .to_string()
                 .parse::<Direction>()
                 .map_or_else(|_| Key::Unknown(c.to_string()), Key::Swipe),

@@ -53,6 +53,15 @@ pub enum RecordError {
     },
 }
 
+/// A value found in a record, as every message quotes: in single quotes, escaped, cut
+/// (`'ludomat-x'`, `'1.5'`), never JSON's double quotes.
+fn found(v: &Value) -> String {
+    match v.as_str() {
+        Some(text) => ludomat_io::text::quoted(text, 40),
+        None => ludomat_io::text::quoted(&v.to_string(), 40),
+    }
+}
+
 fn bad(field: impl Into<String>, problem: impl Into<String>) -> RecordError {
     RecordError::Field {
         field: field.into(),
@@ -77,7 +86,7 @@ fn join(path: &str, key: &str) -> String {
 
 fn uint(v: &Value, path: &str) -> Result<u64, RecordError> {
     v.as_u64()
-        .ok_or_else(|| bad(path, format!("expected a whole number, found {v}")))
+        .ok_or_else(|| bad(path, format!("expected a whole number, found {}", found(v))))
 }
 
 fn card(v: &Value, path: &str) -> Result<Tile, RecordError> {
@@ -220,7 +229,7 @@ impl GameRecord {
         if format.as_str() != Some(FORMAT) {
             return Err(bad(
                 "format",
-                format!("expected '{FORMAT}', found {format}"),
+                format!("expected '{FORMAT}', found {}", found(format)),
             ));
         }
         let seed = uint(get(&v, "seed", "")?, "seed")?;
@@ -261,7 +270,7 @@ impl GameRecord {
                 other => {
                     return Err(bad(
                         format!("{p}.move"),
-                        format!("expected a swipe name or null, found {other}"),
+                        format!("expected a swipe name or null, found {}", found(other)),
                     ))
                 }
             };

@@ -578,12 +578,14 @@ impl Session for ThreesSession {
     }
 
     fn parse_action(&self, line: &str) -> Result<ThreesAction, SessionError> {
+        // Matched without regard to case; a refusal echoes what was typed.
         match line.trim().to_ascii_lowercase().as_str() {
             "u" | "undo" => Ok(ThreesAction::Undo),
             "e" | "estimate" => Ok(ThreesAction::Estimate),
             "ai" | "step" => Ok(ThreesAction::AiStep),
             "new" => Ok(ThreesAction::NewGame),
-            other => other
+            _ => line
+                .trim()
                 .parse::<Direction>()
                 .map(|direction| ThreesAction::Swipe { direction })
                 .map_err(|e| SessionError::Invalid(e.to_string())),

@@ -16,10 +16,10 @@ pub struct Tile(u8);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
     /// Not 0, 1, 2 or 3·2ⁿ up to 12288.
-    #[error("{0} is not a Threes! card value (0, 1, 2, 3, 6, 12, … 12288)")]
+    #[error("{} is not a Threes! card value (0, 1, 2, 3, 6, 12, … 12,288)", ludomat_io::text::thousands(*.0))]
     Value(u64),
     /// Not a number at all.
-    #[error("'{}' is not a card value", ludomat_io::text::escape_controls(.0))]
+    #[error("{} is not a card value", ludomat_io::text::quoted(.0, 40))]
     Text(String),
 }
 

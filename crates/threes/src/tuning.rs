@@ -72,7 +72,7 @@ pub struct TuneOptions {
     pub population: Option<u32>,
     /// CMA-ES: the first step size, as a fraction of each weight (exponents: in units;
     /// 0.01 to 10).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0.3, value_name = "S"))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0.3, value_name = "S", value_parser = ludomat_game::count::decimal(0.01, 10.0)))]
     pub sigma: f64,
 }
 
@@ -104,7 +104,7 @@ pub enum TuningError {
     #[error("--games and --depth must be at least 1")]
     Zero,
     /// A step size CMA-ES cannot start from.
-    #[error("--sigma {}: from 0.01 to 10", ludomat_io::text::short(*.0))]
+    #[error("--sigma '{}' is not a number from 0.01 to 10", ludomat_io::text::short(*.0))]
     Sigma(f64),
     /// A saved state that is not one (the file's name).
     #[error("{}", not_state(.0, "tuning state", .1))]
@@ -123,7 +123,7 @@ pub enum TuningError {
         asked: &'static str,
     },
     /// A coordinate-search state of another version.
-    #[error("{source_name}: tuning state version {version}, this ludomat reads 1")]
+    #[error("{source_name}: {}", ludomat_io::error::version_not_read("a tuning state", u64::from(*version), 1))]
     Version {
         /// The file's name.
         source_name: String,
@@ -780,7 +780,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "x.json: tuning state version 2, this ludomat reads 1"
+            "x.json: a tuning state of version 2, which this build does not read (it reads version 1)"
         );
         assert!(o
             .header(&Weights::default())

@@ -96,7 +96,7 @@ pub struct VersusOptions {
     /// Seconds an engine may take to greet or to answer one turn (0.01 to 86,400).
     #[cfg_attr(
         feature = "clap",
-        arg(long, default_value_t = 60.0, value_name = "SECONDS")
+        arg(long, default_value_t = 60.0, value_name = "SECONDS", value_parser = ludomat_game::count::decimal(0.01, 86_400.0))
     )]
     pub engine_timeout: f64,
     /// How bonus cards are announced: plus (the original '+') or window (three values).
@@ -727,7 +727,7 @@ pub fn chart(
         title: "Threes!: mean score against CPU time per move".into(),
         x_label: "CPU time per move (ms, log scale)".into(),
         y_label: "mean score (95 % interval)".into(),
-        rate_label: "reaching 3072, 6144 (dashed)".into(),
+        rate_label: "reaching 3,072, 6,144 (dashed)".into(),
         lines,
         caption: caption.to_string(),
     };

@@ -42,8 +42,10 @@ pub fn trace(t: &CircuitTrace, timing: Timing) -> String {
             String::new()
         } else {
             format!(
-                ", about {:.2} s on the real machine",
-                timing.ms(t.ticks) / 1000.0
+                ", about {} on the real machine",
+                ludomat_io::text::duration(std::time::Duration::from_secs_f64(
+                    (timing.ms(t.ticks) / 1000.0).max(0.0)
+                ))
             )
         }
     );

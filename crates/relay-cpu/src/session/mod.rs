@@ -387,7 +387,12 @@ pub fn parse_number(s: &str) -> Option<u32> {
 pub fn parse_byte(s: &str) -> Result<u8, String> {
     parse_number(s)
         .and_then(|v| u8::try_from(v).ok())
-        .ok_or_else(|| format!("'{}' is not a byte (0–255, 0x.., 0b..)", s.trim()))
+        .ok_or_else(|| {
+            format!(
+                "{} is not a byte (0–255, 0x.., 0b..)",
+                ludomat_io::text::quoted(s.trim(), 20)
+            )
+        })
 }
 
 /// The two toggle-switch banks as typed, `0x0f,0x0c` (one byte: bank 1 stays 0).
@@ -399,7 +404,10 @@ pub fn parse_switches(s: &str) -> Result<[u8; 2], String> {
     match parts.as_slice() {
         [a] => Ok([parse_byte(a)?, 0]),
         [a, b] => Ok([parse_byte(a)?, parse_byte(b)?]),
-        _ => Err(format!("'{s}': give one or two banks, e.g. 0x0f,0x0c")),
+        _ => Err(format!(
+            "{}: give one or two banks, e.g. 0x0f,0x0c",
+            ludomat_io::text::quoted(s, 40)
+        )),
     }
 }
 
@@ -939,7 +947,12 @@ impl Session for RelaySession {
             let w = words
                 .get(i)
                 .ok_or_else(|| invalid(format!("{}: give {what}", words[0])))?;
-            parse_number(w).ok_or_else(|| invalid(format!("'{w}' is not a number ({what})")))
+            parse_number(w).ok_or_else(|| {
+                invalid(format!(
+                    "{} is not a number ({what})",
+                    ludomat_io::text::quoted(w, 20)
+                ))
+            })
         };
         let cmd = words.first().map(|w| w.to_ascii_lowercase());
         Ok(match cmd.as_deref() {
@@ -994,9 +1007,9 @@ impl Session for RelaySession {
             },
             _ => {
                 return Err(invalid(format!(
-                    "'{}' is not a teletype key (0–9) nor a command (step, run, start, stop, \
+                    "{} is not a teletype key (0–9) nor a command (step, run, start, stop, \
                      reset, set ADDR WORD, switches BANK VALUE, speed authentic|fast)",
-                    line.trim()
+                    ludomat_io::text::quoted(line.trim(), 20)
                 )))
             }
         })

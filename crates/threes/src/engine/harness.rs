@@ -150,7 +150,7 @@ impl Limits {
     pub fn with_turn(seconds: f64) -> Result<Limits, String> {
         if !(seconds.is_finite() && (0.01..=86_400.0).contains(&seconds)) {
             return Err(format!(
-                "--engine-timeout {}: from 0.01 to 86,400 seconds",
+                "--engine-timeout '{}' is not a number from 0.01 to 86,400 (seconds)",
                 ludomat_io::text::short(seconds)
             ));
         }

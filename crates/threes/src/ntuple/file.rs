@@ -90,7 +90,8 @@ pub enum NetworkFileError {
     },
     /// A network file of another version.
     #[error(
-        "{path}: a network file of format version {found}; this ludomat reads version {VERSION}"
+        "{path}: {}",
+        ludomat_io::error::version_not_read("a network file", u64::from(*found), u64::from(VERSION))
     )]
     Version {
         /// The file.
@@ -571,7 +572,11 @@ mod tests {
         gz.write_all(MAGIC).unwrap();
         gz.write_all(&7u32.to_le_bytes()).unwrap();
         let e = from_bytes("net", &gz.finish().unwrap()).unwrap_err();
-        assert!(e.to_string().contains("format version 7"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("a network file of version 7, which this build does not read"),
+            "{e}"
+        );
         // a header naming an impossible network
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         let json = br#"{"spec":{"tuples":[[0,1,1]],"stages":[],"hint":false},"precision":"f32","stages_used":[true]}"#;

@@ -108,7 +108,7 @@ pub enum SpecError {
         problem: String,
     },
     /// Stages not ascending, too many, or not cards that can start one.
-    #[error("stages {}: at most {max} ascending codes from 4 (6) to 15 (12288)", .0.iter().map(u8::to_string).collect::<Vec<_>>().join(", "), max = MAX_STAGES - 1)]
+    #[error("stages {}: at most {max} ascending codes from 4 (6) to 15 (12,288)", .0.iter().map(u8::to_string).collect::<Vec<_>>().join(", "), max = MAX_STAGES - 1)]
     Stages(Vec<u8>),
     /// More weights than allowed.
     #[error("{0} weights is more than the {MAX_WEIGHTS} a network may have")]

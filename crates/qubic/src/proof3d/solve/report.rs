@@ -291,7 +291,7 @@ mod tests {
         }
         // read as one paragraph: where the lines break is the wrapping's business
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(text.contains("critical path 4.0 s CPU"), "{text}");
+        assert!(text.contains("critical path 4 s CPU"), "{text}");
         assert!(text.contains("a chain of 12 jobs"), "{text}");
         assert!(
             text.contains("Repeated: 1,210 expansions (1.0 %)"),
