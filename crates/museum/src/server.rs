@@ -588,7 +588,7 @@ mod tests {
         assert_eq!(
             stopped(4, 3, 1),
             "closed 3 event streams and 5 connections, cancelled 4 autoplays and 3 runs \
-             (1 waiting for a run slot), let go of 37 visits in 1.0 s"
+             (1 waiting for a run slot), let go of 37 visits in 1 s"
         );
         assert!(stopped(1, 0, 0).contains("cancelled 1 autoplay, let go"));
         assert!(stopped(0, 1, 0).contains("cancelled 1 run, let go"));
