@@ -55,15 +55,32 @@ pub enum LockError {
         /// Whether the command has `--wait-lock` (the message names it).
         wait_flag: bool,
     },
-    /// The side file cannot be made or locked.
-    #[error("{} cannot be used as a state file: {source}", crate::text::path(path))]
+    /// The file cannot be locked.
+    #[error("{} cannot be locked for this run: {source}", crate::text::path(path))]
     Io {
         /// The state file.
         path: PathBuf,
         /// Why.
         source: io::Error,
     },
+    /// The side file `PATH.lock` cannot be used: a symbolic link (never followed: the
+    /// lock would be taken on, and the holder's words written into, whatever it names), a
+    /// folder, a device, or a name another process keeps replacing.
+    #[error("{} cannot be locked for this run: its lock file {} is {what}; remove it (no run is using it now) and try again", crate::text::path(path), crate::text::path(side))]
+    Side {
+        /// The file to be locked.
+        path: PathBuf,
+        /// Its lock file.
+        side: PathBuf,
+        /// What the lock file is, in words.
+        what: String,
+    },
 }
+
+/// How many times a lock file found replaced is opened again before the lock is refused
+/// (each holder removes its lock file as it lets go; a name replaced a thousand times in a
+/// row is not a holder letting go).
+const REOPENS: usize = 1_000;
 
 /// A state file held by this process until the value is dropped.
 #[derive(Debug)]
@@ -168,20 +185,53 @@ impl Lock {
         if let Some(dir) = side.parent().filter(|d| !d.as_os_str().is_empty()) {
             crate::write::folders(dir).map_err(fail)?;
         }
+        let side_is = |what: String| LockError::Side {
+            path: path.to_path_buf(),
+            side: side.clone(),
+            what,
+        };
+        let mut reopens = 0;
         let file = loop {
+            if let Ok(m) = std::fs::symlink_metadata(&side) {
+                let kind = m.file_type();
+                if kind.is_symlink() {
+                    return Err(side_is("a symbolic link".into()));
+                } else if kind.is_dir() {
+                    return Err(side_is("a folder".into()));
+                } else if !kind.is_file() {
+                    return Err(side_is(
+                        "not a regular file (a FIFO, a device or a socket)".into(),
+                    ));
+                }
+            }
             crate::write::check_target(&side).map_err(fail)?;
-            let file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&side)
-                .map_err(|e| fail(in_words(e)))?;
+            let mut options = std::fs::OpenOptions::new();
+            options.read(true).write(true).create(true).truncate(false);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt as _;
+                // a link made between the check and the open is not followed either
+                options.custom_flags(libc::O_NOFOLLOW);
+            }
+            let file = options.open(&side).map_err(|e| {
+                if e.raw_os_error() == Some(libc_eloop()) {
+                    side_is("a symbolic link".into())
+                } else {
+                    fail(in_words(e))
+                }
+            })?;
             take(&file, wait, || held_by(holder(&side))).map_err(|e| e.or_io(&fail))?;
             // the holder before may have removed the side file as it let go (a waiter
             // then holds a file no longer there): only the file at the name counts
             if is_at(&file, &side) {
                 break file;
+            }
+            reopens += 1;
+            if reopens >= REOPENS {
+                return Err(side_is(format!(
+                    "replaced by another process each time it is opened ({} times in a row)",
+                    crate::text::thousands(REOPENS as u64)
+                )));
             }
         };
         // The file itself, when it exists: another name for it is refused too.
@@ -263,6 +313,18 @@ impl Drop for Lock {
             let _ = self.file.set_len(0);
         }
         let _ = self.file.unlock();
+    }
+}
+
+/// The error number of opening a symbolic link with `O_NOFOLLOW`.
+fn libc_eloop() -> i32 {
+    #[cfg(unix)]
+    {
+        libc::ELOOP
+    }
+    #[cfg(not(unix))]
+    {
+        -1
     }
 }
 
@@ -397,8 +459,41 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.starts_with("/dev/zero cannot be used as a state file: "),
+            e.starts_with("/dev/zero cannot be locked for this run: "),
             "{e}"
         );
+    }
+
+    /// A lock file that is a symbolic link (to a file, dangling, or to a folder) or a
+    /// folder is refused at once, in words naming the lock file, and what a link names is
+    /// untouched (a link to a file was locked, found "not at its name", and opened again
+    /// for ever).
+    #[test]
+    fn a_lock_file_that_is_a_link_or_a_folder_is_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let precious = dir.path().join("precious.txt");
+        crate::write::atomically(&precious, "precious\n").unwrap();
+        let csv = dir.path().join("x.csv");
+        let side = dir.path().join("x.csv.lock");
+        for target in [
+            precious.clone(),
+            dir.path().join("nowhere"),
+            dir.path().to_path_buf(),
+        ] {
+            std::os::unix::fs::symlink(&target, &side).unwrap();
+            let started = std::time::Instant::now();
+            let e = Lock::acquire(&csv, Wait::Yes).unwrap_err().to_string();
+            assert!(started.elapsed() < Duration::from_secs(5));
+            assert!(
+                e.contains("its lock file") && e.contains("x.csv.lock is a symbolic link"),
+                "{e}"
+            );
+            std::fs::remove_file(&side).unwrap();
+        }
+        assert_eq!(crate::read::to_string(&precious).unwrap(), "precious\n");
+        std::fs::create_dir(&side).unwrap();
+        let e = Lock::acquire(&csv, Wait::No).unwrap_err().to_string();
+        assert!(e.contains("x.csv.lock is a folder; remove it"), "{e}");
+        assert!(!e.contains("state file"), "{e}");
     }
 }
