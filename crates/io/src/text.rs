@@ -420,17 +420,27 @@ pub fn first_hidden(text: &str) -> Option<(usize, String)> {
     let (i, c) = text.chars().enumerate().find(|&(_, c)| hidden(c))?;
     let kind = if c.is_control() {
         "a control character"
+    } else if invisible(c) {
+        "an invisible character"
     } else {
         "a bidirectional control"
     };
     Some((i + 1, format!("{kind} ({})", c.escape_default())))
 }
 
-/// A control character or a bidirectional control: what a message never prints as it is.
+/// A control character, a bidirectional control or an invisible character: what a
+/// message never prints as it is.
 fn hidden(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}')
+        || invisible(c)
+}
+
+/// A character that takes no room (zero-width space and joiners, the word joiner and the
+/// invisible operators, the byte-order mark): `x` and `x` followed by one look the same.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
 }
 
 /// A file name as every message shows it: [`escape_controls`] of its text, so a name
@@ -909,6 +919,11 @@ mod tests {
             Some((2, "a bidirectional control (\\u{202e})".to_string()))
         );
         assert_eq!(first_hidden("\t").map(|h| h.0), Some(1));
+        // 'x' and 'x' with a zero-width space look the same in a table
+        assert_eq!(
+            first_hidden("x\u{200b}"),
+            Some((2, "an invisible character (\\u{200b})".to_string()))
+        );
     }
 
     #[test]

@@ -213,7 +213,7 @@ pub fn entries(spec: &str) -> Result<Vec<Entry>, VersusError> {
         if let Some((at, which)) = ludomat_io::text::first_hidden(text) {
             return Err(fail(&format!(
                 "{what} {which} at character {at}; names and budgets are shown in \
-                 tables and written to the CSV: give them without"
+                 tables and written to the CSV: give them without such characters"
             )));
         }
     }
