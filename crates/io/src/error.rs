@@ -162,8 +162,8 @@ pub fn damaged_json(name: &str, e: &serde_json::Error) -> String {
 /// * a whole number: `a MENACE state of version 2, which this build does not read (it
 ///   reads version 1)`;
 /// * none: `a HER state without a version number (this build reads version 1)`;
-/// * anything else, shown as written and escaped: `a HER state without a version number:
-///   its version is '1.5', not a whole number (this build reads version 1)`.
+/// * anything else (-1, 1.5, a text, 2^64), shown as written and escaped: `a HER state of
+///   version '1.5', which this build does not read (it reads version 1)`.
 #[must_use]
 pub fn version_refused(what: &str, found: Option<&serde_json::Value>, reads: u64) -> String {
     match found {
@@ -172,9 +172,10 @@ pub fn version_refused(what: &str, found: Option<&serde_json::Value>, reads: u64
         }
         Some(v) => match whole_number(v) {
             Some(n) => version_not_read(what, n, reads),
+            // -1, 1.5, "1", 2^64: a version, but none this build could read
             None => format!(
-                "{what} without a version number: its version is {}, not a whole number \
-                 (this build reads version {reads})",
+                "{what} of version {}, which this build does not read (it reads version \
+                 {reads})",
                 crate::text::quoted(&json_text(v), 40)
             ),
         },
@@ -466,8 +467,8 @@ mod tests {
             assert_eq!(
                 version_refused("a HER state", Some(&v(given)), 1),
                 format!(
-                    "a HER state without a version number: its version is {shown}, not a whole \
-                     number (this build reads version 1)"
+                    "a HER state of version {shown}, which this build does not read (it reads \
+                     version 1)"
                 )
             );
         }
