@@ -131,6 +131,7 @@ const MAX_VECTORS: u64 = 1_000_000;
 
 fn sim(a: SimArgs) -> Result<()> {
     if let Some(vcd) = &a.vcd {
+        ludomat_io::output::check_flag("--vcd", vcd, ludomat_io::output::ANY)?;
         let reads = [Some(a.file.as_path()), a.vectors.as_deref()];
         ludomat_io::output::outputs_not_inputs(&[("--vcd", Some(vcd))], &reads)?;
     }
@@ -160,8 +161,7 @@ fn sim(a: SimArgs) -> Result<()> {
     };
     let mut text = table(&netlist, &vectors, &outputs, a.engine, a.bare);
     if a.vectors.is_none() && !a.bare {
-        // drawn at random: the seed under the header's first line, as every seeded
-        // command prints it
+        // drawn at random: the seed under the header's first line, as every seeded one
         text = text.replacen('\n', &format!("\n# drawn at random, seed {}\n", a.seed), 1);
     }
     out!("{text}");

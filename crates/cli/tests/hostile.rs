@@ -1234,3 +1234,25 @@ fn an_ai_name_with_control_characters_is_refused_before_any_game() {
         );
     }
 }
+
+/// `logic sim --vcd` is checked as every output: a folder name and a missing folder are
+/// said as `relay asm -o` and `threes auto --csv` say them, before any work.
+#[test]
+fn logic_sim_vcd_is_checked_as_every_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let bench = concat!(env!("CARGO_MANIFEST_DIR"), "/../logic/data/c17.bench");
+    let newd = format!("{}/newd/", dir.path().display());
+    let missing = format!("{}/none/x.vcd", dir.path().display());
+    for (vcd, wanted) in [
+        (
+            newd.as_str(),
+            "ends in '/', so it names a folder, not a file",
+        ),
+        (missing.as_str(), "/none does not exist"),
+    ] {
+        let (ok, _, err) = ludomat(&["logic", "sim", bench, "--random", "2", "--vcd", vcd], "");
+        assert!(!ok);
+        let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(err.contains(wanted), "{vcd}: {err}");
+    }
+}
