@@ -401,7 +401,7 @@ impl Log {
     pub fn line(&mut self, line: &str) -> Result<(), String> {
         self.append(line).map_err(|e| {
             format!(
-                "cannot write {}: {e} (it keeps the lines written before, each whole)",
+                "cannot write {}: {e}; the lines written before are kept, each whole",
                 crate::text::path(&self.path)
             )
         })
