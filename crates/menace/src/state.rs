@@ -3,6 +3,7 @@
 //! rename), so a killed process leaves either the old or the new file, never half of
 //! one. A file that is not a MENACE state is reported and never overwritten.
 
+use ludomat_io::text::thousands;
 use ludomat_io::write::write_atomically;
 use std::path::{Path, PathBuf};
 
@@ -285,8 +286,8 @@ impl Menace {
                 games = games.checked_add(n).ok_or_else(|| {
                     invalid(format!(
                         "record.{side} ({} wins, {} draws, {} losses): the games of both sides add up to more than {}",
-                        t.wins, t.draws, t.losses,
-                        u64::MAX
+                        thousands(t.wins), thousands(t.draws), thousands(t.losses),
+                        thousands(u64::MAX)
                     ))
                 })?;
             }

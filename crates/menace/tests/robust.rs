@@ -64,7 +64,7 @@ fn out_of_range_numbers_are_refused_naming_the_field() {
     let e = load_text(&good.replacen("\"wins\":", "\"wins\":18446744073709551615,\"x\":", 1));
     assert!(
         e.to_string()
-            .contains("record.first (18446744073709551615 wins"),
+            .contains("record.first (18,446,744,073,709,551,615 wins"),
         "{e}"
     );
 
