@@ -67,7 +67,11 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             // reading the tree and checking it take seconds and report no steps of their
             // own (the rate is told at the end), and have no safe point to stop at: Ctrl-C
             // is caught from the start to the end, in one scope.
-            let spinner = indicatif::ProgressBar::new_spinner().with_style(
+            let spinner = indicatif::ProgressBar::with_draw_target(
+                None,
+                ludomat_game::progress::draw_target(false),
+            )
+            .with_style(
                 indicatif::ProgressStyle::with_template(
                     "{spinner} checking every position of the tree against the rules  {msg}",
                 )
