@@ -478,19 +478,57 @@ where
     }
 }
 
-/// `head`, then `note` cut (with `…`) to what is left, then `tail`, in at most `room`
-/// columns: a progress bar's message, whose rate (`head`) and time left (`tail`) stay
-/// whole while they fit. Without room for the note, `head` and `tail` alone, cut to fit.
+/// `head`, then `note` shortened (with `…`) to what is left, then `tail`, in at most
+/// `room` columns: a progress bar's message, whose rate (`head`) and time left (`tail`)
+/// stay whole while they fit. The note loses whole trailing parts ([`fit_parts`]), never
+/// half a word; without room for one part, it goes, and then the time left goes before
+/// the rate.
 #[must_use]
 pub fn fit_note(head: &str, note: Option<&str>, tail: &str, room: usize) -> String {
     let bare = format!("{head}{tail}");
-    match note {
-        Some(n) if width(&bare) + 2 < room => {
-            let left = room - width(&bare) - 2;
-            format!("{head}  {}{tail}", fit(n, left))
+    if let Some(n) = note {
+        if width(&bare) + 2 < room {
+            let part = fit_parts(n, room - width(&bare) - 2);
+            if !part.is_empty() {
+                return format!("{head}  {part}{tail}");
+            }
         }
-        _ => fit(&bare, room),
     }
+    if width(&bare) <= room {
+        bare
+    } else if width(head) <= room {
+        head.to_string()
+    } else {
+        fit(head, room)
+    }
+}
+
+/// `text` in at most `width` columns, shortened by whole trailing parts (a part ends at
+/// `, `, `; ` or two spaces) and ending in ` …` when it was: `61 % wins, …`, never
+/// `61 % los…`. Empty when not even its first part fits.
+#[must_use]
+pub fn fit_parts(text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_string();
+    }
+    let mut best = String::new();
+    for (at, _) in text.match_indices([',', ';', ' ']) {
+        let rest = &text[at..];
+        let part_end = if rest.starts_with(", ") || rest.starts_with("; ") {
+            at + 1
+        } else if rest.starts_with("  ") {
+            at
+        } else {
+            continue;
+        };
+        let candidate = format!("{} {ELLIPSIS}", text[..part_end].trim_end());
+        if self::width(&candidate) <= width {
+            best = candidate;
+        } else {
+            break;
+        }
+    }
+    best
 }
 
 /// The narrowest width [`terminal_width`] gives, whatever the terminal says.
@@ -1100,18 +1138,33 @@ mod tests {
 
     #[test]
     fn a_note_is_cut_between_what_stays() {
-        let note = "12,345 expansions, 3.2 s CPU 111 222 333 444 121 212 343 434 141 414";
+        let note = "12,345 expansions, 3.2 s CPU, 111 222 333 444 121 212 343 434 141 414";
         let m = fit_note("1,234/s", Some(note), "  eta 2 min 05 s", 50);
-        assert_eq!(width(&m), 50, "{m}");
-        assert!(m.starts_with("1,234/s  12,345 expansions"), "{m}");
-        assert!(m.ends_with("…  eta 2 min 05 s"), "{m}");
+        assert_eq!(m, "1,234/s  12,345 expansions, …  eta 2 min 05 s");
+        assert!(width(&m) <= 50, "{m}");
         // no room for the note: the rate and the time left
         assert_eq!(
             fit_note("1,234/s", Some(note), "  eta 8 s", 18),
             "1,234/s  eta 8 s"
         );
-        // room for less: cut, never wider than the room
+        // room for less: the rate alone, never wider than the room
+        assert_eq!(fit_note("1,234/s", None, "  eta 8 s", 10), "1,234/s");
         assert_eq!(width(&fit_note("1,234/s", None, "  eta 8 s", 6)), 6);
         assert_eq!(fit_note("2/s", Some("last: 1"), "", 80), "2/s  last: 1");
+    }
+
+    #[test]
+    fn a_note_loses_whole_parts_never_half_a_word() {
+        let rates = "61 % wins, 30 % draws, 9 % losses";
+        assert_eq!(fit_parts(rates, 40), rates);
+        assert_eq!(fit_parts(rates, 30), "61 % wins, 30 % draws, …");
+        assert_eq!(fit_parts(rates, 20), "61 % wins, …");
+        assert_eq!(fit_parts(rates, 8), "");
+        assert_eq!(fit_parts("swipes 1,234  last 5,678", 20), "swipes 1,234 …");
+        for room in 0..60 {
+            let m = fit_note("250/s", Some(rates), "  eta 2 s", room);
+            assert!(width(&m) <= room.max(5), "{room}: {m}");
+            assert!(!m.contains("los…") && !m.contains("wi…"), "{room}: {m}");
+        }
     }
 }
