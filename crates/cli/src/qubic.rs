@@ -194,7 +194,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             bars: vec![
                 ("first mover wins".into(), r.by_seat.wins),
                 ("second mover wins".into(), r.by_seat.losses),
-                ("ties".into(), r.by_seat.draws),
+                ("draws (board full)".into(), r.by_seat.draws),
             ],
             caption: crate::caption::made_by(),
         };

@@ -58,10 +58,10 @@ const BOARD_CODES: usize = 64;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum RomChoice {
-    /// The article's 46 words exactly as numbered (a tie halts without printing 9).
+    /// The article's 46 words exactly as numbered (a draw halts without printing 9).
     #[default]
     AsNumbered,
-    /// The same with the one-word patch `1b: JMP 0x28` (a tie prints 9).
+    /// The same with the one-word patch `1b: JMP 0x28` (a draw prints 9).
     Corrected,
     /// A source in the builder's notation, assembled.
     Source(String),
