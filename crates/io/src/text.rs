@@ -58,6 +58,33 @@ pub fn thousands_signed(n: i64) -> String {
     }
 }
 
+/// A setting's value as it is (a weight, a step): thousands separated, decimals only when
+/// it is not whole, at most six of them and no trailing zeros: `1,400`, `135`, `11.75`,
+/// `-0.25`, `1,234.5`.
+#[must_use]
+pub fn decimal(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    if x.abs() >= 1e15 {
+        return format!("{x:e}");
+    }
+    let text = format!("{:.6}", x.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let fraction = fraction.trim_end_matches('0');
+    let whole: u64 = whole.parse().unwrap_or(0);
+    let sign = if x < 0.0 && (whole > 0 || !fraction.is_empty()) {
+        "-"
+    } else {
+        ""
+    };
+    if fraction.is_empty() {
+        format!("{sign}{}", thousands(whole))
+    } else {
+        format!("{sign}{}.{fraction}", thousands(whole))
+    }
+}
+
 /// A difference with its sign always shown: `+51,622`, `-7,061`, `0`.
 #[must_use]
 pub fn signed(n: i64) -> String {
@@ -1151,6 +1178,19 @@ mod tests {
         assert_eq!(fit_note("1,234/s", None, "  eta 8 s", 10), "1,234/s");
         assert_eq!(width(&fit_note("1,234/s", None, "  eta 8 s", 6)), 6);
         assert_eq!(fit_note("2/s", Some("last: 1"), "", 80), "2/s  last: 1");
+    }
+
+    #[test]
+    fn a_setting_is_written_as_it_is_with_thousands() {
+        assert_eq!(decimal(1400.0), "1,400");
+        assert_eq!(decimal(135.0), "135");
+        assert_eq!(decimal(11.75), "11.75");
+        assert_eq!(decimal(-0.25), "-0.25");
+        assert_eq!(decimal(1234.5), "1,234.5");
+        assert_eq!(decimal(0.1 + 0.2), "0.3");
+        assert_eq!(decimal(-200_000.0), "-200,000");
+        assert_eq!(decimal(0.0), "0");
+        assert_eq!(decimal(-0.0), "0");
     }
 
     #[test]
