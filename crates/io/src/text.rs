@@ -196,8 +196,8 @@ pub fn rate(done: f64, elapsed: Duration, unit: &str) -> String {
 
 /// A duration as people read it, the one way every time is written: three significant
 /// digits in the unit that keeps the number from 1 to 999 — `794 ns`, `12.6 µs`, `400 µs`,
-/// `233 ms`, `1.23 s`, `12.3 s` — and from a minute up `2 min 05 s`, `1 h 02 min`; no time
-/// at all is `0 s`. Never `0.0126 ms` nor `0.2 s` beside `233 ms`.
+/// `233 ms`, `1.23 s`, `12.3 s` — and from a minute up `2 min 05 s`, `1 h 02 min`,
+/// `183 days 02 h`, `5 years 12 days` (a year of 365.25 days); no time at all is `0 s`. Never `0.0126 ms` nor `0.2 s` beside `233 ms`.
 #[must_use]
 pub fn duration(d: Duration) -> String {
     let secs = d.as_secs_f64();
@@ -217,9 +217,24 @@ pub fn duration(d: Duration) -> String {
     if whole < 3600 {
         return format!("{} min {:02} s", whole / 60, whole % 60);
     }
-    let minutes = whole / 60;
-    format!("{} h {:02} min", thousands(minutes / 60), minutes % 60)
+    if whole < DAY {
+        let minutes = whole / 60;
+        return format!("{} h {:02} min", minutes / 60, minutes % 60);
+    }
+    if whole < YEAR {
+        let hours = whole / 3600;
+        return format!("{} {:02} h", count(hours / 24, "day", "days"), hours % 24);
+    }
+    format!(
+        "{} {}",
+        count(whole / YEAR, "year", "years"),
+        count(whole % YEAR / DAY, "day", "days")
+    )
 }
+
+/// Seconds in a day and in a year of 365.25 days ([`duration`]'s longer units).
+const DAY: u64 = 86_400;
+const YEAR: u64 = 31_557_600;
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
 /// `12.3 s wall, 20.1 s CPU`, each written as [`duration`] writes it (`30.3 µs wall,
@@ -1052,6 +1067,16 @@ mod tests {
         assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
         assert_eq!(duration(Duration::from_secs(3_720)), "1 h 02 min");
+        assert_eq!(duration(Duration::from_secs(158_040)), "1 day 19 h");
+        assert_eq!(
+            duration(Duration::from_secs(183 * 86_400 + 7_300)),
+            "183 days 02 h"
+        );
+        assert_eq!(duration(Duration::from_secs(31_557_600)), "1 year 0 days");
+        assert_eq!(
+            duration(Duration::from_secs(5 * 31_557_600 + 12 * 86_400 + 5)),
+            "5 years 12 days"
+        );
         assert_eq!(duration(Duration::ZERO), "0 s");
         assert_eq!(
             wall_and_cpu(Duration::from_millis(12_300), Duration::from_millis(20_100)),
