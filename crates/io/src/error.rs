@@ -258,9 +258,9 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
     let place = if line == 0 {
         String::new()
     } else if column == 0 && line > 1 {
-        format!("line {}, at its end: ", line - 1)
+        format!("{}, at its end: ", crate::text::line(line - 1))
     } else {
-        format!("line {line}, column {}: ", column.max(1))
+        format!("{}: ", crate::text::line_column(line, column.max(1)))
     };
     if let Some(what) = message.strip_prefix("EOF while parsing ") {
         if line <= 1 && column == 0 {

@@ -58,6 +58,23 @@ pub fn thousands_signed(n: i64) -> String {
     }
 }
 
+/// Where in a file, in every position message's words: `line 1,000,002` (lines counted
+/// from 1, thousands separated as every number).
+#[must_use]
+pub fn line<N: TryInto<u64>>(line: N) -> String {
+    format!("line {}", thousands(line.try_into().unwrap_or(u64::MAX)))
+}
+
+/// [`line`] and a column: `line 1,000,002, column 3`.
+#[must_use]
+pub fn line_column<L: TryInto<u64>, C: TryInto<u64>>(line: L, column: C) -> String {
+    format!(
+        "{}, column {}",
+        self::line(line),
+        thousands(column.try_into().unwrap_or(u64::MAX))
+    )
+}
+
 /// A setting's value as it is (a weight, a step): thousands separated, decimals only when
 /// it is not whole, at most six of them and no trailing zeros: `1,400`, `135`, `11.75`,
 /// `-0.25`, `1,234.5`.
@@ -1203,6 +1220,16 @@ mod tests {
         assert_eq!(fit_note("1,234/s", None, "  eta 8 s", 10), "1,234/s");
         assert_eq!(width(&fit_note("1,234/s", None, "  eta 8 s", 6)), 6);
         assert_eq!(fit_note("2/s", Some("last: 1"), "", 80), "2/s  last: 1");
+    }
+
+    #[test]
+    fn positions_have_thousands() {
+        assert_eq!(line(1_000_002_u64), "line 1,000,002");
+        assert_eq!(line_column(12_usize, 3_u32), "line 12, column 3");
+        assert_eq!(
+            line_column(1_000_usize, 12_345_usize),
+            "line 1,000, column 12,345"
+        );
     }
 
     #[test]

@@ -86,7 +86,7 @@ pub const CSV_LINE_CAP: usize = 1 << 20;
 /// Where line `line` of `source` is, in docs/VOICE.md's words: `a.csv, line 4`.
 #[must_use]
 pub fn at_line(source: &str, line: u64) -> String {
-    format!("{source}, line {line}")
+    format!("{source}, {}", ludomat_io::text::line(line))
 }
 
 /// Read a CSV of `what` (`threes auto`) line by line from `reader`, never holding more
@@ -351,7 +351,10 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
     }
     let col = |i: usize| -> usize { fields[..i].iter().map(|f| f.len() + 1).sum::<usize>() + 1 };
     let err = |i: usize, problem: String| SummaryError {
-        at: format!("{at}, column {}", col(i)),
+        at: format!(
+            "{at}, column {}",
+            ludomat_io::text::thousands(col(i) as u64)
+        ),
         problem,
     };
     let int = |i: usize, name: &str| -> Result<u64, SummaryError> {
