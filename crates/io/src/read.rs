@@ -645,8 +645,8 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
 #[must_use]
 pub fn own_stream_words(stream: &str) -> String {
     format!(
-        "is the file this command's {stream} goes to (a shell redirection): writing it \
-         as well would destroy what is printed there; give another name"
+        "is also where this command's {stream} goes (a shell redirection): writing it \
+         as well would destroy what is printed there; give another file"
     )
 }
 
