@@ -62,11 +62,16 @@ pub fn netlist_file(path: &Path) -> Result<String> {
         .len();
     if len > MAX_NETLIST_BYTES as u64 {
         bail!(
-            "{} is {len} bytes; a netlist may have at most {MAX_NETLIST_BYTES}",
-            path.shown()
+            "{} is {} bytes; a netlist may have at most {}",
+            path.shown(),
+            ludomat_io::text::thousands(len),
+            ludomat_io::text::thousands(MAX_NETLIST_BYTES as u64)
         );
     }
     let text = crate::files::read_string(path, MAX_NETLIST_BYTES as u64)?;
+    if text.trim().is_empty() {
+        bail!("{}", ludomat_io::text::empty(&path.shown()));
+    }
     Netlist::parse(&text).with_context(|| format!("in {}", path.shown()))?;
     Ok(text)
 }

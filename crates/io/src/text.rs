@@ -58,6 +58,13 @@ pub fn thousands_signed(n: i64) -> String {
     }
 }
 
+/// The one wording of an input with nothing in it (no byte, or only blank lines),
+/// whatever it should have held (JSON, a CSV, a netlist): `name is empty`.
+#[must_use]
+pub fn empty(name: &str) -> String {
+    format!("{name} is empty")
+}
+
 /// Where in a file, in every position message's words: `line 1,000,002` (lines counted
 /// from 1, thousands separated as every number).
 #[must_use]
