@@ -107,9 +107,6 @@ pub struct TrainOptions {
     pub quiet: bool,
 }
 
-/// Games per point of the learning curve when `--window` is not given.
-pub const DEFAULT_WINDOW: u64 = 100;
-
 impl TrainOptions {
     /// Refuse, before anything runs, a person (MENACE trains unattended) or an opponent
     /// that cannot take the other side.
@@ -156,7 +153,9 @@ impl TrainOptions {
         TrainConfig {
             games: self.games,
             side: self.side.player(),
-            window: self.window.unwrap_or(DEFAULT_WINDOW),
+            window: self
+                .window
+                .unwrap_or(ludomat_menace::training::DEFAULT_WINDOW),
         }
     }
 }

@@ -268,11 +268,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         args.out.shown(),
         CURVE_FILES.join(", ")
     );
-    if let Some(line) = text::widened_window(
-        args.window,
-        ludomat_arena::menace::DEFAULT_WINDOW,
-        run.progress.per_point,
-    ) {
+    if let Some(line) = text::widened_window(args.window, run.progress.per_point) {
         out!("{}", crate::help::wrap(&line));
     }
     let kept = replaced.zip(backup.as_deref());

@@ -153,6 +153,12 @@ pub fn draw_target(quiet: bool) -> ProgressDrawTarget {
     ProgressDrawTarget::term_like_with_hz(Box::new(Narrowed(term)), 20)
 }
 
+/// A spinner drawn on [`draw_target`] (hidden when standard error is not a terminal).
+#[must_use]
+pub fn spinner() -> ProgressBar {
+    ProgressBar::with_draw_target(None, draw_target(false))
+}
+
 /// A terminal that says it is [`ludomat_io::text::PROGRESS_MARGIN`] columns narrower than
 /// it is (and never wider than [`ludomat_io::text::terminal_width`]).
 #[derive(Debug)]
