@@ -75,10 +75,11 @@ pub struct TrainOptions {
     /// The side MENACE plays.
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = Side::X))]
     pub side: Side,
-    /// Games per point of the learning curve (1 to 1,000,000,000). The curve keeps at
-    /// most 10,000 points: a run of more games widens the window (and says so).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = 100, value_name = "N", value_parser = count::<u64>(1, 1_000_000_000)))]
-    pub window: u64,
+    /// Games per point of the learning curve (1 to 1,000,000,000; 100 when not given).
+    /// The curve keeps at most 10,000 points: a run of more games widens the window (and
+    /// says so).
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = count::<u64>(1, 1_000_000_000)))]
+    pub window: Option<u64>,
     /// Start over from fresh matchboxes (rule flags apply to a fresh MENACE only); the
     /// saved MENACE is first kept beside it as PATH.bak-N. Without it, training
     /// continues the saved MENACE.
@@ -152,7 +153,9 @@ impl TrainOptions {
         TrainConfig {
             games: self.games,
             side: self.side.player(),
-            window: self.window,
+            window: self
+                .window
+                .unwrap_or(ludomat_menace::training::DEFAULT_WINDOW),
         }
     }
 }

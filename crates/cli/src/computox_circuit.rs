@@ -6,7 +6,7 @@ use ludomat_io::text::Shown as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, ensure, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_computox::circuit::{verify_timed, Netlist, Timing, VerifyProgress, COMPUTOX_NET};
 use ludomat_computox::session::MAX_NETLIST_BYTES;
@@ -67,6 +67,8 @@ pub fn netlist_file(path: &Path) -> Result<String> {
         );
     }
     let text = crate::files::read_string(path, MAX_NETLIST_BYTES as u64)?;
+    let empty = ludomat_io::text::empty(&path.shown());
+    ensure!(!text.trim().is_empty(), empty);
     Netlist::parse(&text).with_context(|| format!("in {}", path.shown()))?;
     Ok(text)
 }

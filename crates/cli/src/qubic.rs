@@ -63,11 +63,9 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     match task {
         ProofTask::Tree { file } => {
-            // A spinner with the elapsed time on stderr (hidden when it is not a terminal):
-            // reading the tree and checking it take seconds and report no steps of their
-            // own (the rate is told at the end), and have no safe point to stop at: Ctrl-C
-            // is caught from the start to the end, in one scope.
-            let spinner = indicatif::ProgressBar::new_spinner().with_style(
+            // A spinner and its clock on stderr: reading and checking the tree take seconds,
+            // report no steps, have no safe point to stop at: Ctrl-C caught throughout.
+            let spinner = ludomat_game::progress::spinner().with_style(
                 indicatif::ProgressStyle::with_template(
                     "{spinner} checking every position of the tree against the rules  {msg}",
                 )
@@ -190,7 +188,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
             bars: vec![
                 ("first mover wins".into(), r.by_seat.wins),
                 ("second mover wins".into(), r.by_seat.losses),
-                ("ties".into(), r.by_seat.draws),
+                ("draws (board full)".into(), r.by_seat.draws),
             ],
             caption: crate::caption::made_by(),
         };

@@ -110,8 +110,8 @@ pub struct PlayArgs {
     /// Refuse the keys the original accepts without checking: occupied cells, 8, 9.
     #[arg(long)]
     guarded: bool,
-    /// Which ROM: `as-numbered` (the article's 46 words; a tie halts silently) or
-    /// `corrected` (a tie prints 9).
+    /// Which ROM: `as-numbered` (the article's 46 words; a draw halts silently) or
+    /// `corrected` (a draw prints 9).
     #[arg(long, default_value = "as-numbered")]
     rom: TicTacToeRom,
     /// Show the game at the real machine's pace (seconds per move).

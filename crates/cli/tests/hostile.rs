@@ -1203,7 +1203,7 @@ fn an_output_that_is_the_commands_own_standard_output_is_refused() {
             &err
         });
         assert!(
-            said.contains(&format!("is the file this command's {stream} goes to")),
+            said.contains(&format!("is also where this command's {stream} goes")),
             "{script}: {said}"
         );
     }

@@ -201,7 +201,7 @@ fn play_relay_tictactoe() {
         &["play", "relay-tictactoe", "--rom", "corrected"],
         "0\n3\n6\n1\n",
     );
-    assert!(text(&o.stdout).contains("A tie: the machine printed 9."));
+    assert!(text(&o.stdout).contains("A draw: the machine printed 9."));
 }
 
 #[test]

@@ -29,7 +29,7 @@ pub enum CountError {
 }
 
 /// What a number typed on the command line is, read exactly (never through a float):
-/// digits with `_` between groups of three (`1_000`; `1_0` is refused), an optional sign, and an optional decimal point and
+/// digits with `_` or `,` between groups of three (`1_000`, `1,000`; `1_0` is refused), an optional sign, and an optional decimal point and
 /// exponent (`1e9`, `2.5e3`, `1_000`) — a whole number only when the value is whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Whole {
@@ -41,30 +41,40 @@ enum Whole {
     Fraction,
 }
 
-/// Whether the `_` in `text` (if any) only group a run of digits in threes, as thousands
-/// are grouped (`1_000_000`): `1_0`, `_1`, `1__000` and `1e1_0` are not numbers written
-/// in digits, and are refused rather than read as `10`.
+/// Whether the `_` or `,` in `text` (if any) only group a run of digits in threes, as
+/// thousands are grouped (`1_000_000`, `1,000,000` as every count is printed): `1_0`,
+/// `_1`, `1__000`, `1,0`, `1,000_000` and `1e1_0` are not numbers written in digits, and
+/// are refused rather than read as `10`.
 fn grouped_in_thousands(text: &str) -> bool {
-    if !text.contains('_') {
-        return true;
-    }
+    let separator = match (text.contains('_'), text.contains(',')) {
+        (false, false) => return true,
+        (true, true) => return false,
+        (true, false) => '_',
+        (false, true) => ',',
+    };
     let t = text.strip_prefix(['-', '+']).unwrap_or(text);
     let whole = t.split(['.', 'e', 'E']).next().unwrap_or("");
-    if t[whole.len()..].contains('_') {
+    if t[whole.len()..].contains(separator) {
         return false;
     }
-    let mut groups = whole.split('_');
+    let mut groups = whole.split(separator);
     let first = groups.next().unwrap_or("");
     (1..=3).contains(&first.len())
         && groups.all(|g| g.len() == 3)
-        && whole.bytes().all(|b| b == b'_' || b.is_ascii_digit())
+        && whole
+            .bytes()
+            .all(|b| b == separator as u8 || b.is_ascii_digit())
 }
 
 fn read_whole(text: &str) -> Whole {
     if !grouped_in_thousands(text.trim()) {
         return Whole::Fraction;
     }
-    let t: String = text.trim().chars().filter(|c| *c != '_').collect();
+    let t: String = text
+        .trim()
+        .chars()
+        .filter(|c| *c != '_' && *c != ',')
+        .collect();
     let (negative, body) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(&t)),
@@ -432,7 +442,18 @@ mod tests {
         let any = count::<u64>(0, u64::MAX);
         assert_eq!(any.read("1_000_000"), Ok(1_000_000));
         assert_eq!(any.read("10_000e2"), Ok(1_000_000));
+        // commas as every count is printed: `--games 1,000`, `1,000` at a prompt
+        assert_eq!(any.read("1,000"), Ok(1_000));
+        assert_eq!(any.read(" 1,000,000 "), Ok(1_000_000));
+        assert_eq!(parse_count("1,000", 10_000, "games"), Ok(1_000));
         for bad in [
+            "1,0",
+            ",1",
+            "1,",
+            "1,,000",
+            "1,000_000",
+            "1,5",
+            "1.000,5",
             "1_0",
             "_1",
             "1_",

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::run::{Cancel, Progress, RunContext};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use ludomat_io::interrupt::Scope;
 
@@ -31,11 +31,12 @@ const MIN_BAR: usize = 10;
 impl Bar {
     /// A bar for `unit`s, `total` when known.
     pub fn new(unit: &str, total: Option<u64>, quiet: bool) -> Self {
-        let bar = match total {
-            _ if quiet => ProgressBar::hidden(),
-            Some(t) => ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::stderr()),
-            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
-        };
+        Self::on(unit, total, draw_target(quiet))
+    }
+
+    /// A bar for `unit`s, `total` when known, drawn on `target`.
+    fn on(unit: &str, total: Option<u64>, target: ProgressDrawTarget) -> Self {
+        let bar = ProgressBar::with_draw_target(total, target);
         bar.set_style(style(unit, total.map(|_| MIN_BAR)));
         bar.enable_steady_tick(Duration::from_millis(250));
         Bar {
@@ -135,6 +136,69 @@ impl Bar {
     /// Remove the bar from the terminal.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// Where every progress bar and spinner is drawn: standard error, as a terminal
+/// [`PROGRESS_MARGIN`](ludomat_io::text::PROGRESS_MARGIN) columns narrower than it is
+/// (indicatif pads every line to its target's width, so a target of the full width would
+/// fill the last column and the terminal's `^C` would wrap); hidden when `quiet` or when
+/// standard error is not a terminal.
+#[must_use]
+pub fn draw_target(quiet: bool) -> ProgressDrawTarget {
+    let term = console::Term::buffered_stderr();
+    if quiet || !term.is_term() {
+        return ProgressDrawTarget::hidden();
+    }
+    ProgressDrawTarget::term_like_with_hz(Box::new(Narrowed(term)), 20)
+}
+
+/// A spinner drawn on [`draw_target`] (hidden when standard error is not a terminal).
+#[must_use]
+pub fn spinner() -> ProgressBar {
+    ProgressBar::with_draw_target(None, draw_target(false))
+}
+
+/// A terminal that says it is [`ludomat_io::text::PROGRESS_MARGIN`] columns narrower than
+/// it is (and never wider than [`ludomat_io::text::terminal_width`]).
+#[derive(Debug)]
+struct Narrowed<T>(T);
+
+impl<T: TermLike> TermLike for Narrowed<T> {
+    fn width(&self) -> u16 {
+        let full = usize::from(self.0.width()).min(ludomat_io::text::terminal_width());
+        u16::try_from(
+            full.saturating_sub(ludomat_io::text::PROGRESS_MARGIN)
+                .max(1),
+        )
+        .unwrap_or(1)
+    }
+    fn height(&self) -> u16 {
+        self.0.height()
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -246,5 +310,74 @@ mod tests {
         // the clear at the end of a stopped run clears the bar (it was width - 1)
         let terminal = ludomat_io::text::terminal_width();
         assert!(line + 3 <= terminal, "{line} of {terminal} columns");
+    }
+
+    /// A terminal of 80 columns that keeps what is written to it.
+    #[derive(Debug, Clone, Default)]
+    struct Fake(std::sync::Arc<std::sync::Mutex<String>>);
+
+    impl TermLike for Fake {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.write_str(&format!("{s}\n"))
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            if let Ok(mut w) = self.0.lock() {
+                w.push_str(s);
+            }
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            self.write_str("\r")
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn no_drawn_line_fills_the_terminal() {
+        let fake = Fake::default();
+        let target = || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone())));
+        // a bar with a long note, a spinner, and a wide bar of indicatif's own
+        let bar = Bar::on("games", Some(1_000), target());
+        bar.count(500, Duration::from_secs(2), Some("x ".repeat(100)));
+        bar.bar.tick();
+        bar.finish();
+        let spinner = Bar::on("files", None, target());
+        spinner.count(4, Duration::from_secs(2), None);
+        spinner.bar.tick();
+        spinner.finish();
+        let wide = ProgressBar::with_draw_target(Some(10), target());
+        wide.set_style(ProgressStyle::with_template("{wide_bar} {pos}  {wide_msg}").unwrap());
+        wide.set_message("a note");
+        wide.tick();
+        let written = fake.0.lock().map(|w| w.clone()).unwrap_or_default();
+        assert!(written.contains("500/1,000 games"), "{written:?}");
+        assert!(written.contains("4 files"), "{written:?}");
+        for line in written.split(['\n', '\r']) {
+            let columns = ludomat_io::text::width(line);
+            assert!(columns <= 77, "{columns} columns: {line:?}");
+        }
+        assert!(
+            written
+                .split(['\n', '\r'])
+                .any(|l| ludomat_io::text::width(l) == 77),
+            "indicatif pads to the narrowed width: {written:?}"
+        );
     }
 }

@@ -258,7 +258,8 @@ pub fn tournament_until<G: Game>(
     let a_name = make_a(0).name();
     let b_name = make_b(0).name();
     let bar = if config.progress {
-        let bar = ProgressBar::new(config.games);
+        let bar =
+            ProgressBar::with_draw_target(Some(config.games), crate::progress::draw_target(false));
         // short of the width by room for the terminal's '^C' (see progress_width)
         let width = ludomat_io::text::progress_width();
         bar.set_style(

@@ -18,7 +18,7 @@ pub enum WhiteKind {
     Random,
     /// The perfect player: a win as fast as possible if there is one, otherwise the
     /// longest resistance (hexapawn is lost for White, so it always loses against best
-    /// play but punishes every mistake), ties broken at random.
+    /// play but punishes every mistake), equally good moves chosen at random.
     Perfect,
 }
 

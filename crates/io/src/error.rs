@@ -131,6 +131,9 @@ pub fn in_words(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), Words { text: words(&e) })
 }
 
+/// [`json`]'s words for a text with nothing in it.
+const EMPTY: &str = "it is empty";
+
 /// A JSON parser's error in the program's words: where first, once (`line 1, column 2: `),
 /// then what, without the parser's own vocabulary — `the field 'alive' is missing`, `the
 /// number 1000.0 where a whole number from 0 up was expected`, `it is empty` — and quotes
@@ -147,11 +150,15 @@ pub fn json(e: &serde_json::Error) -> String {
 /// 2, column 9: …`). Lines and columns are counted from 1, as editors count them.
 #[must_use]
 pub fn damaged_json(name: &str, e: &serde_json::Error) -> String {
-    if e.is_data() {
+    let words = json(e);
+    if words == EMPTY {
+        // nothing at all: said as every empty input is
+        crate::text::empty(name)
+    } else if e.is_data() {
         // JSON, but a field of the wrong kind or one missing
-        format!("{name} is damaged: {}", json(e))
+        format!("{name} is damaged: {words}")
     } else {
-        format!("{name} is damaged: not valid JSON: {}", json(e))
+        format!("{name} is damaged: not valid JSON: {words}")
     }
 }
 
@@ -259,13 +266,13 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
     let place = if line == 0 {
         String::new()
     } else if column == 0 && line > 1 {
-        format!("line {}, at its end: ", line - 1)
+        format!("{}, at its end: ", crate::text::line(line - 1))
     } else {
-        format!("line {line}, column {}: ", column.max(1))
+        format!("{}: ", crate::text::line_column(line, column.max(1)))
     };
     if let Some(what) = message.strip_prefix("EOF while parsing ") {
         if line <= 1 && column == 0 {
-            return "it is empty".to_string();
+            return EMPTY.to_string();
         }
         let what = match what {
             "a list" => "a list",
@@ -603,6 +610,13 @@ mod tests {
             "s.json is damaged: not valid JSON: line 1, column 1: the text ends in the middle \
              of an object"
         );
+    }
+
+    /// An empty file is said as every empty input: `s.json is empty`.
+    #[test]
+    fn an_empty_json_file_is_empty() {
+        let e = serde_json::from_str::<serde_json::Value>("").unwrap_err();
+        assert_eq!(damaged_json("s.json", &e), "s.json is empty");
     }
 
     #[test]

@@ -229,7 +229,7 @@ pub enum LogError {
         what: String,
     },
     /// The last line was cut short.
-    #[error("{}: line {line} is cut short (no newline at its end: a run stopped in the middle of writing it, or a full disk); remove that line, then go on", crate::text::path(path))]
+    #[error("{}: {} is cut short (no newline at its end: a run stopped in the middle of writing it, or a full disk); remove that line, then go on", crate::text::path(path), crate::text::line(*line))]
     Torn {
         /// The log.
         path: PathBuf,

@@ -218,9 +218,14 @@ fn found_ext(ext: &Option<String>) -> String {
 }
 
 /// An output refused, with the flag and path that named it: `--chart x.txt: the format is
-/// chosen by the extension: .png or .svg, not .txt`.
+/// chosen by the extension: .png or .svg, not .txt`; `--csv same.csv is also where this
+/// command's standard output goes …` (a sentence of its own, no colon).
 #[derive(Debug, thiserror::Error)]
-#[error("{flag} {}: {why}", crate::text::path(path))]
+#[error(
+    "{flag} {}{} {why}",
+    crate::text::path(path),
+    if matches!(why, OutputRefused::OwnStream(_)) { "" } else { ":" }
+)]
 pub struct Refused {
     /// The flag (`--chart`), or what the path is for.
     pub flag: String,
@@ -433,6 +438,22 @@ pub fn refuse_existing(path: &Path, flag: &str, what: &str) -> io::Result<()> {
 
 #[cfg(all(test, unix))]
 mod tests {
+
+    /// A file the shell's redirection already writes is said in one sentence, no colon.
+    #[test]
+    fn a_redirected_file_is_said_in_one_sentence() {
+        let r = super::Refused {
+            flag: "--csv".into(),
+            path: "same.csv".into(),
+            why: super::OutputRefused::OwnStream("standard output"),
+        };
+        assert_eq!(
+            r.to_string(),
+            "--csv same.csv is also where this command's standard output goes (a shell \
+             redirection): writing it as well would destroy what is printed there; give \
+             another file"
+        );
+    }
 
     /// Hostile re-trial: `menace --state d/curve.csv train --out d` with no `d` yet: the
     /// state and the run's curve are one place before the folder is made.

@@ -318,7 +318,7 @@ pub fn dir(dir: impl AsRef<Path>) -> io::Result<std::vec::IntoIter<io::Result<st
 #[derive(Debug, thiserror::Error)]
 pub enum LineError {
     /// The line went on past the cap.
-    #[error("a line longer than {} bytes at line {line}", thousands(*cap as u64))]
+    #[error("a line longer than {} bytes at {}", thousands(*cap as u64), crate::text::line(*line))]
     TooLong {
         /// The line's number (from 1).
         line: u64,
@@ -645,8 +645,8 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
 #[must_use]
 pub fn own_stream_words(stream: &str) -> String {
     format!(
-        "is the file this command's {stream} goes to (a shell redirection): writing it \
-         as well would destroy what is printed there; give another name"
+        "is also where this command's {stream} goes (a shell redirection): writing it \
+         as well would destroy what is printed there; give another file"
     )
 }
 

@@ -58,6 +58,57 @@ pub fn thousands_signed(n: i64) -> String {
     }
 }
 
+/// The one wording of an input with nothing in it (no byte, or only blank lines),
+/// whatever it should have held (JSON, a CSV, a netlist): `name is empty`.
+#[must_use]
+pub fn empty(name: &str) -> String {
+    format!("{name} is empty")
+}
+
+/// Where in a file, in every position message's words: `line 1,000,002` (lines counted
+/// from 1, thousands separated as every number).
+#[must_use]
+pub fn line<N: TryInto<u64>>(line: N) -> String {
+    format!("line {}", thousands(line.try_into().unwrap_or(u64::MAX)))
+}
+
+/// [`line`] and a column: `line 1,000,002, column 3`.
+#[must_use]
+pub fn line_column<L: TryInto<u64>, C: TryInto<u64>>(line: L, column: C) -> String {
+    format!(
+        "{}, column {}",
+        self::line(line),
+        thousands(column.try_into().unwrap_or(u64::MAX))
+    )
+}
+
+/// A setting's value as it is (a weight, a step): thousands separated, decimals only when
+/// it is not whole, at most six of them and no trailing zeros: `1,400`, `135`, `11.75`,
+/// `-0.25`, `1,234.5`.
+#[must_use]
+pub fn decimal(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    if x.abs() >= 1e15 {
+        return format!("{x:e}");
+    }
+    let text = format!("{:.6}", x.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let fraction = fraction.trim_end_matches('0');
+    let whole: u64 = whole.parse().unwrap_or(0);
+    let sign = if x < 0.0 && (whole > 0 || !fraction.is_empty()) {
+        "-"
+    } else {
+        ""
+    };
+    if fraction.is_empty() {
+        format!("{sign}{}", thousands(whole))
+    } else {
+        format!("{sign}{}.{fraction}", thousands(whole))
+    }
+}
+
 /// A difference with its sign always shown: `+51,622`, `-7,061`, `0`.
 #[must_use]
 pub fn signed(n: i64) -> String {
@@ -169,8 +220,8 @@ pub fn rate(done: f64, elapsed: Duration, unit: &str) -> String {
 
 /// A duration as people read it, the one way every time is written: three significant
 /// digits in the unit that keeps the number from 1 to 999 — `794 ns`, `12.6 µs`, `400 µs`,
-/// `233 ms`, `1.23 s`, `12.3 s` — and from a minute up `2 min 05 s`, `1 h 02 min`; no time
-/// at all is `0 s`. Never `0.0126 ms` nor `0.2 s` beside `233 ms`.
+/// `233 ms`, `1.23 s`, `12.3 s` — and from a minute up `2 min 05 s`, `1 h 02 min`,
+/// `183 days 02 h`, `5 years 12 days` (a year of 365.25 days); no time at all is `0 s`. Never `0.0126 ms` nor `0.2 s` beside `233 ms`.
 #[must_use]
 pub fn duration(d: Duration) -> String {
     let secs = d.as_secs_f64();
@@ -190,9 +241,24 @@ pub fn duration(d: Duration) -> String {
     if whole < 3600 {
         return format!("{} min {:02} s", whole / 60, whole % 60);
     }
-    let minutes = whole / 60;
-    format!("{} h {:02} min", thousands(minutes / 60), minutes % 60)
+    if whole < DAY {
+        let minutes = whole / 60;
+        return format!("{} h {:02} min", minutes / 60, minutes % 60);
+    }
+    if whole < YEAR {
+        let hours = whole / 3600;
+        return format!("{} {:02} h", count(hours / 24, "day", "days"), hours % 24);
+    }
+    format!(
+        "{} {}",
+        count(whole / YEAR, "year", "years"),
+        count(whole % YEAR / DAY, "day", "days")
+    )
 }
+
+/// Seconds in a day and in a year of 365.25 days ([`duration`]'s longer units).
+const DAY: u64 = 86_400;
+const YEAR: u64 = 31_557_600;
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
 /// `12.3 s wall, 20.1 s CPU`, each written as [`duration`] writes it (`30.3 µs wall,
@@ -488,19 +554,57 @@ where
     }
 }
 
-/// `head`, then `note` cut (with `…`) to what is left, then `tail`, in at most `room`
-/// columns: a progress bar's message, whose rate (`head`) and time left (`tail`) stay
-/// whole while they fit. Without room for the note, `head` and `tail` alone, cut to fit.
+/// `head`, then `note` shortened (with `…`) to what is left, then `tail`, in at most
+/// `room` columns: a progress bar's message, whose rate (`head`) and time left (`tail`)
+/// stay whole while they fit. The note loses whole trailing parts ([`fit_parts`]), never
+/// half a word; without room for one part, it goes, and then the time left goes before
+/// the rate.
 #[must_use]
 pub fn fit_note(head: &str, note: Option<&str>, tail: &str, room: usize) -> String {
     let bare = format!("{head}{tail}");
-    match note {
-        Some(n) if width(&bare) + 2 < room => {
-            let left = room - width(&bare) - 2;
-            format!("{head}  {}{tail}", fit(n, left))
+    if let Some(n) = note {
+        if width(&bare) + 2 < room {
+            let part = fit_parts(n, room - width(&bare) - 2);
+            if !part.is_empty() {
+                return format!("{head}  {part}{tail}");
+            }
         }
-        _ => fit(&bare, room),
     }
+    if width(&bare) <= room {
+        bare
+    } else if width(head) <= room {
+        head.to_string()
+    } else {
+        fit(head, room)
+    }
+}
+
+/// `text` in at most `width` columns, shortened by whole trailing parts (a part ends at
+/// `, `, `; ` or two spaces) and ending in ` …` when it was: `61 % wins, …`, never
+/// `61 % los…`. Empty when not even its first part fits.
+#[must_use]
+pub fn fit_parts(text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_string();
+    }
+    let mut best = String::new();
+    for (at, _) in text.match_indices([',', ';', ' ']) {
+        let rest = &text[at..];
+        let part_end = if rest.starts_with(", ") || rest.starts_with("; ") {
+            at + 1
+        } else if rest.starts_with("  ") {
+            at
+        } else {
+            continue;
+        };
+        let candidate = format!("{} {ELLIPSIS}", text[..part_end].trim_end());
+        if self::width(&candidate) <= width {
+            best = candidate;
+        } else {
+            break;
+        }
+    }
+    best
 }
 
 /// The narrowest width [`terminal_width`] gives, whatever the terminal says.
@@ -1002,6 +1106,16 @@ mod tests {
         assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
         assert_eq!(duration(Duration::from_secs(125)), "2 min 05 s");
         assert_eq!(duration(Duration::from_secs(3_720)), "1 h 02 min");
+        assert_eq!(duration(Duration::from_secs(158_040)), "1 day 19 h");
+        assert_eq!(
+            duration(Duration::from_secs(183 * 86_400 + 7_300)),
+            "183 days 02 h"
+        );
+        assert_eq!(duration(Duration::from_secs(31_557_600)), "1 year 0 days");
+        assert_eq!(
+            duration(Duration::from_secs(5 * 31_557_600 + 12 * 86_400 + 5)),
+            "5 years 12 days"
+        );
         assert_eq!(duration(Duration::ZERO), "0 s");
         assert_eq!(
             wall_and_cpu(Duration::from_millis(12_300), Duration::from_millis(20_100)),
@@ -1115,18 +1229,56 @@ mod tests {
 
     #[test]
     fn a_note_is_cut_between_what_stays() {
-        let note = "12,345 expansions, 3.2 s CPU 111 222 333 444 121 212 343 434 141 414";
+        let note = "12,345 expansions, 3.2 s CPU, 111 222 333 444 121 212 343 434 141 414";
         let m = fit_note("1,234/s", Some(note), "  eta 2 min 05 s", 50);
-        assert_eq!(width(&m), 50, "{m}");
-        assert!(m.starts_with("1,234/s  12,345 expansions"), "{m}");
-        assert!(m.ends_with("…  eta 2 min 05 s"), "{m}");
+        assert_eq!(m, "1,234/s  12,345 expansions, …  eta 2 min 05 s");
+        assert!(width(&m) <= 50, "{m}");
         // no room for the note: the rate and the time left
         assert_eq!(
             fit_note("1,234/s", Some(note), "  eta 8 s", 18),
             "1,234/s  eta 8 s"
         );
-        // room for less: cut, never wider than the room
+        // room for less: the rate alone, never wider than the room
+        assert_eq!(fit_note("1,234/s", None, "  eta 8 s", 10), "1,234/s");
         assert_eq!(width(&fit_note("1,234/s", None, "  eta 8 s", 6)), 6);
         assert_eq!(fit_note("2/s", Some("last: 1"), "", 80), "2/s  last: 1");
+    }
+
+    #[test]
+    fn positions_have_thousands() {
+        assert_eq!(line(1_000_002_u64), "line 1,000,002");
+        assert_eq!(line_column(12_usize, 3_u32), "line 12, column 3");
+        assert_eq!(
+            line_column(1_000_usize, 12_345_usize),
+            "line 1,000, column 12,345"
+        );
+    }
+
+    #[test]
+    fn a_setting_is_written_as_it_is_with_thousands() {
+        assert_eq!(decimal(1400.0), "1,400");
+        assert_eq!(decimal(135.0), "135");
+        assert_eq!(decimal(11.75), "11.75");
+        assert_eq!(decimal(-0.25), "-0.25");
+        assert_eq!(decimal(1234.5), "1,234.5");
+        assert_eq!(decimal(0.1 + 0.2), "0.3");
+        assert_eq!(decimal(-200_000.0), "-200,000");
+        assert_eq!(decimal(0.0), "0");
+        assert_eq!(decimal(-0.0), "0");
+    }
+
+    #[test]
+    fn a_note_loses_whole_parts_never_half_a_word() {
+        let rates = "61 % wins, 30 % draws, 9 % losses";
+        assert_eq!(fit_parts(rates, 40), rates);
+        assert_eq!(fit_parts(rates, 30), "61 % wins, 30 % draws, …");
+        assert_eq!(fit_parts(rates, 20), "61 % wins, …");
+        assert_eq!(fit_parts(rates, 8), "");
+        assert_eq!(fit_parts("swipes 1,234  last 5,678", 20), "swipes 1,234 …");
+        for room in 0..60 {
+            let m = fit_note("250/s", Some(rates), "  eta 2 s", room);
+            assert!(width(&m) <= room.max(5), "{room}: {m}");
+            assert!(!m.contains("los…") && !m.contains("wi…"), "{room}: {m}");
+        }
     }
 }

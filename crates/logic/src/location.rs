@@ -21,6 +21,6 @@ impl Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
+        f.write_str(&ludomat_io::text::line_column(self.line, self.column))
     }
 }

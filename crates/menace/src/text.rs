@@ -320,19 +320,25 @@ pub fn trained(
 
 /// The one line of a run whose learning curve was thinned to fit its bound
 /// ([`crate::training::MAX_CURVE_POINTS`] points): the window the curve has, and the one
-/// `--window` asked for. `None` when the curve kept the window asked for (`per_point` 0
-/// is the window asked for).
+/// `--window` asked for when it was given (`asked`, else
+/// [`crate::training::DEFAULT_WINDOW`]). `None` when the curve kept that window
+/// (`per_point` 0 is the window asked for).
 #[must_use]
-pub fn widened_window(asked: u64, per_point: u64) -> Option<String> {
+pub fn widened_window(asked: Option<u64>, per_point: u64) -> Option<String> {
+    let default = crate::training::DEFAULT_WINDOW;
     let t = ludomat_io::text::thousands;
-    (per_point > asked).then(|| {
-        format!(
+    let most = t(crate::training::MAX_CURVE_POINTS as u64);
+    (per_point > asked.unwrap_or(default)).then(|| match asked {
+        Some(asked) => format!(
             "The curve has a point every {} games, not every {} as --window asked: it keeps at \
-             most {} points.\n",
+             most {most} points.\n",
             t(per_point),
             t(asked),
-            t(crate::training::MAX_CURVE_POINTS as u64)
-        )
+        ),
+        None => format!(
+            "The curve has a point every {} games (at most {most} points).\n",
+            t(per_point)
+        ),
     })
 }
 
@@ -369,10 +375,16 @@ mod tests {
     /// Hostile re-trial item 8: a window widened to fit the curve's bound is said.
     #[test]
     fn a_widened_window_is_said() {
-        assert_eq!(widened_window(100, 0), None);
-        assert_eq!(widened_window(100, 100), None);
+        assert_eq!(widened_window(Some(100), 0), None);
+        assert_eq!(widened_window(Some(100), 100), None);
+        assert_eq!(widened_window(None, 100), None);
+        // no --window given: no "as --window asked"
         assert_eq!(
-            widened_window(1, 4096).as_deref(),
+            widened_window(None, 800).as_deref(),
+            Some("The curve has a point every 800 games (at most 10,000 points).\n")
+        );
+        assert_eq!(
+            widened_window(Some(1), 4096).as_deref(),
             Some(
                 "The curve has a point every 4,096 games, not every 1 as --window asked: it \
                  keeps at most 10,000 points.\n"

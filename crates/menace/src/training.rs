@@ -35,6 +35,8 @@ pub const CURVE_SHOWN: usize = 500;
 /// Games between two looks at the run's context (progress and cancellation): a
 /// cancelled run stops within this many games, well under a millisecond.
 pub const TICK_GAMES: u64 = 64;
+/// Games per point of the learning curve when `--window` is not given.
+pub const DEFAULT_WINDOW: u64 = 100;
 /// The most windows the learning curve keeps, whatever `--games` and `--window`: when it
 /// reaches this many, neighbouring windows are merged in pairs and the window doubles,
 /// so the curve (in memory, as CSV and as charts) stays small on a run of 10^9 games.

@@ -17,7 +17,7 @@ fn run(name: &str, a: Other1Options, b: Other1Options, games: u64) {
     let r = tournament::<Cube>(&make_a, &make_b, &config);
     let s = r.by_seat;
     ludomat_io::outln!(
-        "{name:<34} first {} second {} ties {} | A wins {}",
+        "{name:<34} first {} second {} draws {} | A wins {}",
         s.win_rate(),
         s.loss_rate(),
         s.draw_rate(),

@@ -911,7 +911,9 @@ impl<const D: usize> Core<D> {
                 let why = match rule {
                     Rule::Win => "completes the row".to_string(),
                     Rule::Block => "blocks your three".to_string(),
-                    Rule::Dictionary(line) => format!("dictionary line {line}"),
+                    Rule::Dictionary(line) => {
+                        format!("dictionary {}", ludomat_io::text::line(line))
+                    }
                     Rule::Threat(i, n) => format!("threat {i} of {n}"),
                     Rule::Stored => "the certificate's move".to_string(),
                 };

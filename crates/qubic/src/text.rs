@@ -173,7 +173,7 @@ fn game_over(v: &QubicView, result: QubicResult) -> String {
         (QubicResult::MachineWins, Strategy::Forced) => format!("I win, with my move {forced}."),
         (QubicResult::HumanWins, Strategy::Other1) => "You win. I lose.".into(),
         (QubicResult::MachineWins, Strategy::Other1) => "I win.".into(),
-        (QubicResult::Tie, _) => "The board is full: a tie.".into(),
+        (QubicResult::Tie, _) => "The board is full: a draw.".into(),
         (QubicResult::Stopped, _) => "The program stopped.".into(),
         _ => return String::new(),
     };

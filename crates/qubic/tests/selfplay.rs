@@ -26,7 +26,7 @@ fn other1_self_play_near_the_java_figures() {
     let first = s.win_rate().rate();
     let second = s.loss_rate().rate();
     let ties = s.draw_rate().rate();
-    ludomat_io::errln!("first {first:.3} second {second:.3} ties {ties:.3}");
+    ludomat_io::errln!("first {first:.3} second {second:.3} draws {ties:.3}");
     assert!((0.50..0.62).contains(&first), "first mover {first}");
     assert!((0.33..0.45).contains(&second), "second mover {second}");
     assert!((0.03..0.09).contains(&ties), "ties {ties}");

@@ -82,7 +82,7 @@ pub struct Puzzle {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
     /// A line of the file is wrong.
-    #[error("line {line}: {message}")]
+    #[error("{}: {message}", ludomat_io::text::line(*line))]
     Line {
         /// 1-based line of the file.
         line: usize,
@@ -90,7 +90,7 @@ pub enum PuzzleError {
         message: String,
     },
     /// A clue could not be parsed.
-    #[error("line {line}: clue {name} /{}/, {error}", shortened(source_text))]
+    #[error("{}: clue {name} /{}/, {error}", ludomat_io::text::line(*line), shortened(source_text))]
     Clue {
         /// 1-based line of the file.
         line: usize,
@@ -193,7 +193,8 @@ impl Puzzle {
                 "shape" => {
                     if let Some((first, _)) = shape {
                         return Err(bad(format!(
-                            "a second 'shape:' line (the first is line {first})"
+                            "a second 'shape:' line (the first is {})",
+                            ludomat_io::text::line(first)
                         )));
                     }
                     shape = Some((n, parse_shape(value).map_err(bad)?));

@@ -367,8 +367,8 @@ fn place_error(text: &str, name: &str, e: &PuzzleError) -> String {
         PuzzleError::Clue {
             line, name: clue, error, ..
         } => format!(
-            "{name}: line {line}, column {}: clue {clue}: {}",
-            value(*line) + error.column - 1,
+            "{name}: {}: clue {clue}: {}",
+            ludomat_io::text::line_column(*line, value(*line) + error.column - 1),
             error.message
         ),
         PuzzleError::Line { line, message } => {
@@ -377,7 +377,7 @@ fn place_error(text: &str, name: &str, e: &PuzzleError) -> String {
                 .get(line.wrapping_sub(1))
                 .is_some_and(|l| l.trim_start().starts_with("shape"));
             let column = if on_shape { value(*line) } else { content(*line) };
-            format!("{name}: line {line}, column {column}: {message}")
+            format!("{name}: {}: {message}", ludomat_io::text::line_column(*line, column))
         }
         PuzzleError::NoShape => format!(
             "{name}: line 1, column 1: the puzzle has no 'shape:' line (e.g. 'shape: rectangle 3x4' or 'shape: hexagon 7')"

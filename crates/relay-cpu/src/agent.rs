@@ -36,7 +36,7 @@ fn book_words(out: &[BookOutput]) -> String {
         .map(|o| match o {
             BookOutput::Move(m) => format!("move {m}"),
             BookOutput::Won => "77 (won)".to_string(),
-            BookOutput::Tie => "0 (a tie)".to_string(),
+            BookOutput::Tie => "0 (a draw)".to_string(),
         })
         .collect::<Vec<_>>()
         .join(", ")

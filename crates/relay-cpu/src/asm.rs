@@ -28,7 +28,7 @@ use crate::{BinaryOp, Condition, Destination, Register, UnaryOp};
 
 /// One assembly error, at a 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {kind}")]
+#[error("{}: {kind}", ludomat_io::text::line_column(*line, *column))]
 pub struct AsmError {
     /// 1-based line.
     pub line: usize,
@@ -82,8 +82,9 @@ pub enum AsmErrorKind {
     UndefinedLabel(String),
     /// A label defined twice.
     #[error(
-        "label '{}' is already defined on line {first_line}",
-        ludomat_io::text::escape_controls(name)
+        "label '{}' is already defined on {}",
+        ludomat_io::text::escape_controls(name),
+        ludomat_io::text::line(*first_line)
     )]
     DuplicateLabel {
         /// The label.

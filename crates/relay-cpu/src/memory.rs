@@ -164,7 +164,8 @@ pub fn to_hex(words: &[u16]) -> String {
 /// A hex text that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "line {line}: '{}' is not a 16-bit hex word",
+    "{}: '{}' is not a 16-bit hex word",
+    ludomat_io::text::line(*line),
     ludomat_io::text::escape_controls(text)
 )]
 pub struct HexError {

@@ -8,7 +8,7 @@ use crate::{assemble, Rom};
 
 /// `programs/relay/tictactoe.asm`: the ROM exactly as numbered in the article.
 pub const TICTACTOE_SOURCE: &str = include_str!("../../../programs/relay/tictactoe.asm");
-/// `programs/relay/tictactoe-corrected.asm`: a tie prints 9.
+/// `programs/relay/tictactoe-corrected.asm`: a draw prints 9.
 pub const TICTACTOE_CORRECTED_SOURCE: &str =
     include_str!("../../../programs/relay/tictactoe-corrected.asm");
 /// `programs/relay/busy.asm`: runs forever (a 16-bit LFSR), for measuring speed.
@@ -17,11 +17,11 @@ pub const BUSY_SOURCE: &str = include_str!("../../../programs/relay/busy.asm");
 /// Which tic-tac-toe ROM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum TicTacToeRom {
-    /// The 46 words as numbered in the article (seed 003): bit-exact; a tie halts without
+    /// The 46 words as numbered in the article (seed 003): bit-exact; a draw halts without
     /// printing 9 (the article's unnumbered `STORE A, 0x90` is not among them).
     #[default]
     AsNumbered,
-    /// One word patched (`1b: JMP 0x28`): a tie prints a single 9, as the text says.
+    /// One word patched (`1b: JMP 0x28`): a draw prints a single 9, as the text says.
     Corrected,
 }
 

@@ -528,12 +528,12 @@ impl Console for RelayConsole {
     fn farewell(&mut self) -> String {
         let verdict = match self.session.board().map(|b| b.outcome) {
             Some(Outcome::MachineWins) => "The machine wins: it printed 9 9.",
-            Some(Outcome::Tie { printed_nine: true }) => "A tie: the machine printed 9.",
+            Some(Outcome::Tie { printed_nine: true }) => "A draw: the machine printed 9.",
             Some(Outcome::PersonWins) => {
                 "O has three in a row: the machine took keys it does not check."
             }
             _ => {
-                "A tie: the machine halts without printing 9 — the ROM as numbered in the \
+                "A draw: the machine halts without printing 9 — the ROM as numbered in the \
                  article lacks that STORE (try --rom corrected)."
             }
         };
@@ -569,7 +569,7 @@ mod tests {
         let s = play_script(false, RomChoice::AsNumbered, "0\n3\n6\n1\n");
         assert!(s.contains("halts without printing 9"), "{s}");
         let s = play_script(false, RomChoice::Corrected, "0\n3\n6\n1\n");
-        assert!(s.contains("A tie: the machine printed 9."), "{s}");
+        assert!(s.contains("A draw: the machine printed 9."), "{s}");
         let s = play_script(true, RomChoice::AsNumbered, "8\n9\n0\n0\nx\n1\n");
         assert!(s.contains("Refused: 8 is the centre"), "{s}");
         assert!(s.contains("Refused: 9 is not a cell"), "{s}");

@@ -69,14 +69,9 @@ impl Default for Weights {
     }
 }
 
-/// A weight as it is (`11.75`, `0`), a whole one from 10,000 up with thousands separators
-/// (`200,000`).
+/// A weight as it is (`11.75`, `0`), thousands separated (`1,400`, `200,000`).
 fn weight(w: f64) -> String {
-    if w.fract() == 0.0 && w.abs() >= 10_000.0 && w.abs() < 1e15 {
-        ludomat_io::text::thousands_signed(w as i64)
-    } else {
-        w.to_string()
-    }
+    ludomat_io::text::decimal(w)
 }
 
 impl fmt::Display for Weights {

@@ -27,7 +27,7 @@ pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
 /// A summary CSV that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{at}: {problem}")]
+#[error("{at}{}{problem}", if problem.is_empty() { "" } else { ": " })]
 pub struct SummaryError {
     /// Where: `file, line 4` or `file, line 4, column 13` (docs/VOICE.md's form).
     pub at: String,
@@ -86,7 +86,7 @@ pub const CSV_LINE_CAP: usize = 1 << 20;
 /// Where line `line` of `source` is, in docs/VOICE.md's words: `a.csv, line 4`.
 #[must_use]
 pub fn at_line(source: &str, line: u64) -> String {
-    format!("{source}, line {line}")
+    format!("{source}, {}", ludomat_io::text::line(line))
 }
 
 /// Read a CSV of `what` (`threes auto`) line by line from `reader`, never holding more
@@ -136,6 +136,9 @@ pub fn read_csv_rows(
         let n = lines.line_number();
         if !seen_header {
             let bare = line.trim_start_matches('\u{feff}');
+            if bare.trim().is_empty() {
+                continue;
+            }
             if bare.starts_with('#') {
                 settings.get_or_insert_with(|| bare.to_string());
                 continue;
@@ -154,6 +157,13 @@ pub fn read_csv_rows(
             continue;
         }
         row(n, &line)?;
+    }
+    if !seen_header && settings.is_none() {
+        // nothing in it: said as every empty input (`x.csv is empty`)
+        return Err(SummaryError {
+            at: ludomat_io::text::empty(source),
+            problem: String::new(),
+        });
     }
     if !seen_header {
         return Err(SummaryError {
@@ -351,7 +361,10 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
     }
     let col = |i: usize| -> usize { fields[..i].iter().map(|f| f.len() + 1).sum::<usize>() + 1 };
     let err = |i: usize, problem: String| SummaryError {
-        at: format!("{at}, column {}", col(i)),
+        at: format!(
+            "{at}, column {}",
+            ludomat_io::text::thousands(col(i) as u64)
+        ),
         problem,
     };
     let int = |i: usize, name: &str| -> Result<u64, SummaryError> {
@@ -681,6 +694,17 @@ mod tests {
             moves: 100,
             nodes: 5,
             elapsed: Duration::from_millis(1500),
+        }
+    }
+
+    /// An empty CSV (or one of blank lines) is said as every empty input.
+    #[test]
+    fn an_empty_csv_is_empty() {
+        for text in ["", "\n\n  \n"] {
+            let e = Summaries::new()
+                .read_from("e.csv", text.as_bytes())
+                .unwrap_err();
+            assert_eq!(e.to_string(), "e.csv is empty");
         }
     }
 

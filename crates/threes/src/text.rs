@@ -61,7 +61,8 @@ pub fn stats_of(all: &Aggregate) -> String {
         // the share with its interval, its percent aligned (`Proportion`'s form)
         let _ = writeln!(
             s,
-            "  {m:>5}: {:>5} of {}  {p}",
+            "  {:>6}: {:>5} of {}  {p}",
+            thousands(u64::from(m)),
             thousands(p.successes),
             thousands(n)
         );
@@ -203,10 +204,10 @@ const VERSUS_HEADS: [&str; 10] = [
     "mean",
     "95 % interval",
     "ms/move",
-    "3072",
-    "6144",
-    "s CPU",
-    "s wall",
+    "3,072",
+    "6,144",
+    "CPU",
+    "wall",
 ];
 
 /// A point of the curve as the table's cells.
@@ -223,14 +224,14 @@ fn versus_row(p: &Point) -> [String; 10] {
     [
         p.ai.clone(),
         p.budget.clone(),
-        p.games.to_string(),
+        thousands(p.games),
         thousands(p.mean.round() as u64),
         interval,
         format!("{:.2}", p.cpu_ms_per_move),
         ludomat_io::text::percent(p.reached_3072.rate()),
         ludomat_io::text::percent(p.reached_6144.rate()),
-        format!("{:.0}", p.cpu.as_secs_f64()),
-        format!("{:.0}", p.wall.as_secs_f64()),
+        ludomat_io::text::duration(p.cpu),
+        ludomat_io::text::duration(p.wall),
     ]
 }
 

@@ -190,17 +190,17 @@ impl Resume {
     pub fn line(&self) -> String {
         match self {
             Resume::Coordinate(s) => format!(
-                "resuming at round {}, weight {} of {}, best mean {:.0}",
+                "resuming at round {}, weight {} of {}, best mean {}",
                 s.round,
                 s.next + 1,
                 TUNED.len(),
-                s.best_mean
+                ludomat_io::text::number(s.best_mean)
             ),
             Resume::Cmaes(s) => format!(
-                "resuming after generation {} ({} candidates), best mean {:.0}",
+                "resuming after generation {} ({}), best mean {}",
                 s.generations,
-                s.means.len(),
-                s.best_mean
+                ludomat_io::text::count(s.means.len() as u64, "candidate", "candidates"),
+                ludomat_io::text::number(s.best_mean)
             ),
         }
     }
@@ -543,9 +543,9 @@ impl TuneOptions {
                 let (state, ended) = tune_run(&config, resume, ctx, &mut checkpoint, &mut |s| {
                     on_line(&TuneLine {
                         text: format!(
-                            "  {:<20} {:>10.3}  mean {:>9}{}",
+                            "  {:<20} {:>10}  mean {:>9}{}",
                             s.weight,
-                            s.value,
+                            ludomat_io::text::decimal(s.value),
                             ludomat_io::text::number(s.mean.round()),
                             if s.kept { "  kept" } else { "" }
                         ),

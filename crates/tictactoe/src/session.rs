@@ -47,7 +47,7 @@ pub struct TictactoeConfig {
     pub x: Seat,
     /// Who plays O.
     pub o: Seat,
-    /// Seed of every random choice (the perfect player's ties, the random player).
+    /// Seed of every random choice (the perfect player's choice among equally good moves, the random player).
     pub seed: u64,
 }
 

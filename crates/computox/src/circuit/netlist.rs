@@ -132,7 +132,7 @@ pub struct Netlist {
 
 /// What is wrong with a netlist, and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("netlist line {line}, column {column}: {message}")]
+#[error("netlist {}: {message}", ludomat_io::text::line_column(*line, *column))]
 pub struct NetlistError {
     /// Line, 1-based.
     pub line: usize,
@@ -202,8 +202,9 @@ impl Parser {
             return Err(self.err(
                 w.column,
                 format!(
-                    "{} is already declared at line {line}",
-                    ludomat_io::text::quoted(w.text, 60)
+                    "{} is already declared at {}",
+                    ludomat_io::text::quoted(w.text, 60),
+                    ludomat_io::text::line(*line)
                 ),
             ));
         }
@@ -348,8 +349,10 @@ impl Parser {
                     return Err(self.err(
                         spring.column,
                         format!(
-                            "{}-{} is already wired at line {l}",
-                            actuator.text, spring.text
+                            "{}-{} is already wired at {}",
+                            actuator.text,
+                            spring.text,
+                            ludomat_io::text::line(*l)
                         ),
                     ));
                 }
@@ -534,7 +537,10 @@ impl Netlist {
     pub fn by_relay(&self) -> String {
         let mut out = String::new();
         for (name, coil, line) in self.relays() {
-            out.push_str(&format!("relay {name} (line {line}), coil on {coil}\n"));
+            out.push_str(&format!(
+                "relay {name} ({}), coil on {coil}\n",
+                ludomat_io::text::line(line)
+            ));
             let feeds: Vec<String> = self
                 .statements
                 .iter()

@@ -27,7 +27,7 @@ pub enum DictionaryError {
     #[error("no line of dashes ends the header")]
     NoHeaderEnd,
     /// A line is not `position move`.
-    #[error("line {line}: {why}: {}", ludomat_io::text::quoted(text, 60))]
+    #[error("{}: {why}: {}", ludomat_io::text::line(*line), ludomat_io::text::quoted(text, 60))]
     BadLine {
         /// 1-based line number in the file.
         line: usize,

@@ -58,10 +58,10 @@ const BOARD_CODES: usize = 64;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum RomChoice {
-    /// The article's 46 words exactly as numbered (a tie halts without printing 9).
+    /// The article's 46 words exactly as numbered (a draw halts without printing 9).
     #[default]
     AsNumbered,
-    /// The same with the one-word patch `1b: JMP 0x28` (a tie prints 9).
+    /// The same with the one-word patch `1b: JMP 0x28` (a draw prints 9).
     Corrected,
     /// A source in the builder's notation, assembled.
     Source(String),
@@ -350,21 +350,13 @@ fn refused(msg: impl Into<String>) -> SessionError {
     SessionError::Refused(msg.into())
 }
 
-/// Real-machine time of `ticks` clock ticks, in words: "41.4 s", "3.2 min" …
+/// Real-machine time of `ticks` clock ticks, in the words of every time
+/// (`ludomat_io::text::duration`): "41.4 s", "10 min 00 s", "18 days 07 h" …
 #[must_use]
 pub fn real_time_text(ticks: u64) -> String {
-    let secs = ticks as f64 * TICK.as_secs_f64();
-    if secs < 120.0 {
-        format!("{secs:.1} s")
-    } else if secs < 2.0 * 3600.0 {
-        format!("{:.1} min", secs / 60.0)
-    } else if secs < 3.0 * 86_400.0 {
-        format!("{:.1} h", secs / 3600.0)
-    } else if secs < 2.0 * 31_557_600.0 {
-        format!("{:.1} days", secs / 86_400.0)
-    } else {
-        format!("{:.1} years", secs / 31_557_600.0)
-    }
+    ludomat_io::text::duration(std::time::Duration::from_secs_f64(
+        ticks as f64 * TICK.as_secs_f64(),
+    ))
 }
 
 /// A byte or word as typed: decimal, `0x…` or `0b…` (`_` allowed).
@@ -1023,7 +1015,10 @@ mod tests {
     #[test]
     fn real_time_in_words() {
         assert_eq!(real_time_text(207), "41.4 s");
-        assert_eq!(real_time_text(3000), "10.0 min");
+        assert_eq!(real_time_text(3000), "10 min 00 s");
+        assert_eq!(real_time_text(790_200), "1 day 19 h");
+        assert_eq!(real_time_text(7_908_605), "18 days 07 h");
+        assert_eq!(real_time_text(5 * 157_788_000), "5 years 0 days");
     }
 
     #[test]
