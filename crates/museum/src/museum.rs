@@ -379,10 +379,7 @@ impl Museum {
             }
         }
         for v in unwatched {
-            v.cancel_job_with(Some(format!(
-                "autoplay stopped: no page has watched this visit for {} s",
-                c.unwatched_job_limit.as_secs()
-            )));
+            v.cancel_unwatched(c.unwatched_job_limit.as_secs());
         }
         self.inner.rates.prune();
         self.inner.refusals.flush();
