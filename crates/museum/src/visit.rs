@@ -394,6 +394,14 @@ impl Visit {
         self.publish_view(Change::View(view), happenings, None, Some(earlier))
     }
 
+    /// Publishes the view again, as it is now (something outside the session changed
+    /// it: a found certificate let go), keeping the latest note.
+    pub(crate) fn republish(&self) {
+        let note = self.latest().note.clone();
+        let session = self.session();
+        self.publish(&**session, Vec::new(), note, false);
+    }
+
     /// Publishes happenings that did not change the session (a job's progress).
     pub(crate) fn publish_happenings(&self, happenings: Vec<serde_json::Value>) {
         self.publish_view(Change::JobOnly, happenings, None, None);

@@ -339,6 +339,9 @@ impl KeptFound {
 #[derive(Debug)]
 pub struct Certificates {
     held: Mutex<HeldCertificates>,
+    /// How many certificates were let go for room so far (a museum republishes the views
+    /// of the visits watched when it changes, so their pages say so at once).
+    let_go: std::sync::atomic::AtomicU64,
 }
 
 #[derive(Debug)]
@@ -364,6 +367,7 @@ impl Certificates {
                 most: most.max(1),
                 found: std::collections::VecDeque::new(),
             }),
+            let_go: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -389,6 +393,7 @@ impl Certificates {
             held.found.push_back(found);
             held.let_go()
         };
+        self.count_let_go(gone.len());
         // Freed here, outside the lock.
         drop(gone);
         kept
@@ -424,7 +429,19 @@ impl Certificates {
             held.most = most.max(1);
             held.let_go()
         };
+        self.count_let_go(gone.len());
         drop(gone);
+    }
+
+    fn count_let_go(&self, n: usize) {
+        self.let_go
+            .fetch_add(n as u64, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// How many certificates were let go for room so far (not those a session forgot).
+    #[must_use]
+    pub fn let_go_count(&self) -> u64 {
+        self.let_go.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The most certificates held at once.
