@@ -347,15 +347,53 @@ pub struct Certificates {
 #[derive(Debug)]
 struct HeldCertificates {
     most: usize,
-    /// Least recently used first.
-    found: std::collections::VecDeque<Arc<Found>>,
+    /// Least recently used first, each with who keeps it ([`owned_by`]).
+    found: std::collections::VecDeque<(Option<u64>, Arc<Found>)>,
 }
 
 impl HeldCertificates {
-    fn let_go(&mut self) -> Vec<Arc<Found>> {
-        let over = self.found.len().saturating_sub(self.most);
-        self.found.drain(..over).collect()
+    /// One owner's share: half the bound, at least one.
+    fn share(&self) -> usize {
+        (self.most / 2).max(1)
     }
+
+    /// Lets go past the bound: first `owner`'s own least recently used past its share
+    /// (one visitor proving again and again does not let go everyone else's), then the
+    /// least recently used of all.
+    fn let_go(&mut self, owner: Option<u64>) -> Vec<Arc<Found>> {
+        let mut gone = Vec::new();
+        if let Some(o) = owner {
+            let share = self.share();
+            while self.found.iter().filter(|(w, _)| *w == Some(o)).count() > share {
+                let Some(at) = self.found.iter().position(|(w, _)| *w == Some(o)) else {
+                    break;
+                };
+                gone.extend(self.found.remove(at).map(|(_, f)| f));
+            }
+        }
+        let over = self.found.len().saturating_sub(self.most);
+        gone.extend(self.found.drain(..over).map(|(_, f)| f));
+        gone
+    }
+}
+
+thread_local! {
+    /// Who the certificates kept on this thread count for ([`owned_by`]).
+    static OWNER: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` (a proof run, on this thread) with the certificates it keeps counted as
+/// `owner`'s — a museum's client — so that past the bound an owner over its share (half
+/// the bound, at least one) lets go its own least recently used first.
+pub fn owned_by<R>(owner: u64, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            OWNER.with(|o| o.set(self.0));
+        }
+    }
+    let _restore = Restore(OWNER.with(|o| o.replace(Some(owner))));
+    f()
 }
 
 impl Certificates {
@@ -388,10 +426,11 @@ impl Certificates {
             keeper: self,
             about,
         };
+        let owner = OWNER.with(std::cell::Cell::get);
         let gone = {
             let mut held = self.held();
-            held.found.push_back(found);
-            held.let_go()
+            held.found.push_back((owner, found));
+            held.let_go(owner)
         };
         self.count_let_go(gone.len());
         // Freed here, outside the lock.
@@ -406,7 +445,7 @@ impl Certificates {
             let at = held
                 .found
                 .iter()
-                .position(|f| std::ptr::eq(Arc::as_ptr(f), kept.found.as_ptr()));
+                .position(|(_, f)| std::ptr::eq(Arc::as_ptr(f), kept.found.as_ptr()));
             at.and_then(|at| held.found.remove(at))
         };
         drop(gone);
@@ -414,7 +453,7 @@ impl Certificates {
 
     fn used(&self, found: &Arc<Found>) {
         let mut held = self.held();
-        if let Some(at) = held.found.iter().position(|f| Arc::ptr_eq(f, found)) {
+        if let Some(at) = held.found.iter().position(|(_, f)| Arc::ptr_eq(f, found)) {
             if let Some(f) = held.found.remove(at) {
                 held.found.push_back(f);
             }
@@ -427,7 +466,7 @@ impl Certificates {
         let gone = {
             let mut held = self.held();
             held.most = most.max(1);
-            held.let_go()
+            held.let_go(None)
         };
         self.count_let_go(gone.len());
         drop(gone);
