@@ -195,7 +195,15 @@ pub fn in_our_words(message: &str) -> String {
             words = format!("{}{ours}", &words[..words.len() - theirs.len()]);
         }
     }
-    cut_echoes(&words.replace('`', "'"))
+    // Parser words left in a message's middle (a query field's value).
+    let words = words
+        .replace('`', "'")
+        .replace(
+            "provided string was not 'true' or 'false'",
+            "true or false was expected",
+        )
+        .replace("variant identifier", "a name (a string)");
+    cut_echoes(&words)
 }
 
 /// The most characters of a request's own text an error echoes in one piece.
@@ -307,7 +315,13 @@ fn parser_words(said: &str) -> String {
             );
         }
     }
+    if said.starts_with("provided string was not `true` or `false`") {
+        return "true or false was expected".to_string();
+    }
+    // serde's name for what tags an enum (an action's kind) is not a reader's word.
     ludomat_io::error::json_words(said, 0, 0)
+        .replace("variant identifier", "a name (a string)")
+        .replace("variant identifer", "a name (a string)")
 }
 
 /// A Rust type the URL parser expected, in words.
@@ -458,6 +472,19 @@ mod tests {
                 && said.matches('…').count() == 2,
             "{said}"
         );
+    }
+
+    #[test]
+    fn no_parser_words_are_left() {
+        let said = in_our_words(
+            "Failed to deserialize query string: tint: provided string was not `true` or `false`",
+        );
+        assert_eq!(
+            said,
+            "the address's query: tint: true or false was expected"
+        );
+        let said = in_our_words("invalid type: integer `1`, expected variant identifier");
+        assert!(!said.contains("variant identifier"), "{said}");
     }
 
     #[test]
