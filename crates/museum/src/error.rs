@@ -195,7 +195,8 @@ pub fn in_our_words(message: &str) -> String {
             words = format!("{}{ours}", &words[..words.len() - theirs.len()]);
         }
     }
-    // Parser words left in a message's middle (a query field's value).
+    // Parser words left in a message's middle (a query field's value; serde's name for
+    // what tags an enum, an action's kind).
     let words = words
         .replace('`', "'")
         .replace(
@@ -315,13 +316,7 @@ fn parser_words(said: &str) -> String {
             );
         }
     }
-    if said.starts_with("provided string was not `true` or `false`") {
-        return "true or false was expected".to_string();
-    }
-    // serde's name for what tags an enum (an action's kind) is not a reader's word.
     ludomat_io::error::json_words(said, 0, 0)
-        .replace("variant identifier", "a name (a string)")
-        .replace("variant identifer", "a name (a string)")
 }
 
 /// A Rust type the URL parser expected, in words.
