@@ -164,6 +164,9 @@ struct VisitInfo<'a> {
     running: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     job: Option<&'static str>,
+    /// The latest change's note (why a job stopped), as the event stream sends it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
     seq: u64,
 }
 
@@ -179,6 +182,7 @@ async fn visit_json(museum: &Museum, visit: Arc<Visit>) -> Result<Response, ApiE
                 view: latest.view.as_deref(),
                 running: latest.running,
                 job: latest.job,
+                note: latest.note.as_deref(),
                 seq: latest.seq,
             })
             .into_response()

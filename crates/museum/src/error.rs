@@ -195,7 +195,16 @@ pub fn in_our_words(message: &str) -> String {
             words = format!("{}{ours}", &words[..words.len() - theirs.len()]);
         }
     }
-    cut_echoes(&words.replace('`', "'"))
+    // Parser words left in a message's middle (a query field's value; serde's name for
+    // what tags an enum, an action's kind).
+    let words = words
+        .replace('`', "'")
+        .replace(
+            "provided string was not 'true' or 'false'",
+            "true or false was expected",
+        )
+        .replace("variant identifier", "a name (a string)");
+    cut_echoes(&words)
 }
 
 /// The most characters of a request's own text an error echoes in one piece.
@@ -205,20 +214,25 @@ const ECHO_CHARS: usize = 80;
 /// without spaces (a path, a value) — cut with an ellipsis, and control characters
 /// escaped: an error never echoes a whole 60,000-character request.
 fn cut_echoes(words: &str) -> String {
+    let chars: Vec<char> = words.chars().collect();
     let mut out = String::with_capacity(words.len().min(1024));
     let mut run = 0usize;
     let mut quoted = 0usize;
     let mut in_quote = false;
     let mut cutting = false;
-    for c in words.chars() {
-        if c == '\'' {
-            in_quote = !in_quote;
+    for (i, &c) in chars.iter().enumerate() {
+        // A quote opens at a word's start and closes at its end: an apostrophe inside a
+        // word (the address's, Patashnik's) is our words, not an echo.
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let opens = !in_quote && before.is_none_or(|b| !b.is_alphanumeric());
+        let closes = in_quote && after.is_none_or(|a| !a.is_alphanumeric());
+        if c == '\'' && (opens || closes) {
+            in_quote = opens;
             quoted = 0;
-            if cutting {
-                cutting = false;
-            }
+            cutting = false;
             out.push(c);
-            run += 1;
+            run = 0;
             continue;
         }
         if c.is_whitespace() && !in_quote {
@@ -232,7 +246,7 @@ fn cut_echoes(words: &str) -> String {
         if cutting {
             continue;
         }
-        if run > ECHO_CHARS || quoted > ECHO_CHARS {
+        if (in_quote && quoted > ECHO_CHARS) || (!in_quote && run > ECHO_CHARS) {
             out.push('…');
             cutting = true;
             continue;
@@ -428,6 +442,44 @@ mod tests {
             assert_eq!(said, ours);
             assert!(!said.contains('`') && !said.contains("Failed"), "{said}");
         }
+    }
+
+    #[test]
+    fn our_words_are_never_cut_only_the_echoes() {
+        // Apostrophes inside our words do not open a quote.
+        let ours = "the address's query: the field 'bogus' is not known here (the fields \
+                    are 'box', 'tint', 'tab', 'scale', 'paper', 'lines', 'marks', 'title', \
+                    'font', 'seed') — Patashnik's first 15 stones, then the search; 317,724 \
+                    positions, 558,954 bytes gzip; the visitor's certificate was let go";
+        assert_eq!(in_our_words(ours), ours);
+        let ours = "the certificate your proof found (Patashnik's first 15 stones, then the \
+                    search; 317,724 positions, 558,954 bytes gzip) was let go to save memory";
+        assert_eq!(in_our_words(ours), ours);
+        // Each echoed piece is cut, our words around it stay.
+        let long = "x".repeat(300);
+        let said = in_our_words(&format!(
+            "the box '{long}' is not a size (width x depth x height in mm, with a 5 mm \
+             glue tab; --tab 0 for none) and '{long}' neither"
+        ));
+        assert!(
+            said.contains("with a 5 mm glue tab; --tab 0 for none) and '")
+                && said.ends_with("…' neither")
+                && said.matches('…').count() == 2,
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn no_parser_words_are_left() {
+        let said = in_our_words(
+            "Failed to deserialize query string: tint: provided string was not `true` or `false`",
+        );
+        assert_eq!(
+            said,
+            "the address's query: tint: true or false was expected"
+        );
+        let said = in_our_words("invalid type: integer `1`, expected variant identifier");
+        assert!(!said.contains("variant identifier"), "{said}");
     }
 
     #[test]

@@ -223,7 +223,46 @@ fn foreign_write(g: &Guard, req: &Request, host: &str) -> Option<String> {
 }
 
 /// The middleware: Host, then Origin on writes, then the client's rate.
-pub(crate) async fn guard(State(g): State<Guard>, mut req: Request, next: Next) -> Response {
+/// `req` with its body read whole, or the 413 (connection closed) of a body over
+/// `limit` bytes, announced or sent.
+async fn whole_body(req: Request, limit: usize) -> Result<Request, Response> {
+    let too_large = || {
+        let mut r = ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "request body is larger than the limit of {}",
+                ludomat_io::text::count(limit as u64, "byte", "bytes")
+            ),
+        )
+        .into_response();
+        r.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        r
+    };
+    let announced = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > limit as u64) {
+        return Err(too_large());
+    }
+    let (parts, body) = req.into_parts();
+    match axum::body::to_bytes(body, limit).await {
+        Ok(bytes) => Ok(Request::from_parts(parts, axum::body::Body::from(bytes))),
+        Err(_) => Err(too_large()),
+    }
+}
+
+pub(crate) async fn guard(State(g): State<Guard>, req: Request, next: Next) -> Response {
+    // The body first, read whole (it is bounded): every answer then leaves the
+    // connection in step, whether its handler reads the body or not (a `{}` sent to
+    // `…/stop`), and a body announced larger than the limit is refused at once from its
+    // Content-Length, without waiting for it, and the connection closed.
+    let mut req = match whole_body(req, g.museum.config().max_body_bytes).await {
+        Ok(req) => req,
+        Err(refused) => return refused,
+    };
     let refusals = g.museum.refusals();
     if req.headers().get_all(header::HOST).iter().nth(1).is_some() {
         refusals.note(Refusal::TwoHosts, || {

@@ -101,6 +101,9 @@ impl Visit {
         if let Some(old) = old {
             old.cancel();
         }
+        // A job starting is use: the unwatched limit counts from here.
+        self.rewind_unwatched();
+        *lock(&self.cancel_note) = None;
         self.publish_job_change(None);
         Job(Arc::new(JobInner {
             visit: Arc::clone(self),
@@ -120,10 +123,25 @@ impl Visit {
     /// Cancels the job, if one runs, and publishes that it stopped, with `note`. Does not
     /// wait for it. Returns its name.
     pub fn cancel_job_with(&self, note: Option<String>) -> Option<&'static str> {
-        let slot = lock(&self.job).take()?;
+        let slot = {
+            // The note is set before the job can see it has gone (under the job's lock).
+            let mut job = lock(&self.job);
+            let slot = job.take()?;
+            lock(&self.cancel_note).clone_from(&note);
+            slot
+        };
         slot.cancel();
         self.publish_job_change(note);
         Some(slot.what)
+    }
+
+    /// Cancels the job because no page has watched the visit for `secs` seconds, with a
+    /// note naming the job (`autoplay stopped: …`, `run stopped: …`).
+    pub fn cancel_unwatched(&self, secs: u64) -> Option<&'static str> {
+        let what = self.job()?;
+        self.cancel_job_with(Some(format!(
+            "{what} stopped: no page has watched this visit for {secs} s"
+        )))
     }
 
     /// Cancels the job, if one runs. Returns its name.
@@ -233,7 +251,8 @@ impl Job {
     /// Stop): only while the visit runs no other job.
     pub fn report_after_cancel(&self, happenings: Vec<serde_json::Value>) {
         if self.0.visit.job().is_none() {
-            self.0.visit.publish_happenings(happenings);
+            let note = lock(&self.0.visit.cancel_note).clone();
+            self.0.visit.publish_happenings_with_note(happenings, note);
         }
     }
 
@@ -247,8 +266,9 @@ impl Job {
     /// [`Job::report_after_cancel`], with the session's view built afresh.
     pub fn report_after_cancel_with_view(&self, happenings: Vec<serde_json::Value>) {
         if self.0.visit.job().is_none() {
+            let note = lock(&self.0.visit.cancel_note).clone();
             let session = self.0.visit.session();
-            self.0.visit.publish(&**session, happenings, None, false);
+            self.0.visit.publish(&**session, happenings, note, false);
         }
     }
 }

@@ -214,6 +214,10 @@ struct Inner {
     refusals: Refusals,
     /// Visits let go since memory was last given back ([`crate::memory`]).
     released: AtomicUsize,
+    /// Found certificates let go for room, as last seen by the sweep: when more have
+    /// gone, the watched 4×4×4 visits publish their views again (a page then says its
+    /// certificate went instead of offering to play it).
+    certificates_let_go: std::sync::atomic::AtomicU64,
 }
 
 /// What [`Museum::stop`] did.
@@ -274,6 +278,9 @@ impl Museum {
                 stopping: watch::Sender::new(false),
                 refusals: Refusals::default(),
                 released: AtomicUsize::new(0),
+                certificates_let_go: std::sync::atomic::AtomicU64::new(
+                    ludomat_qubic::proof3d::watch::certificates().let_go_count(),
+                ),
             }),
         }
     }
@@ -379,10 +386,25 @@ impl Museum {
             }
         }
         for v in unwatched {
-            v.cancel_job_with(Some(format!(
-                "autoplay stopped: no page has watched this visit for {} s",
-                c.unwatched_job_limit.as_secs()
-            )));
+            v.cancel_unwatched(c.unwatched_job_limit.as_secs());
+        }
+        let let_go = ludomat_qubic::proof3d::watch::certificates().let_go_count();
+        if self
+            .inner
+            .certificates_let_go
+            .swap(let_go, Ordering::SeqCst)
+            != let_go
+        {
+            let watched: Vec<Arc<Visit>> = self
+                .visits()
+                .by_id
+                .values()
+                .filter(|v| v.kind == "qubic" && v.watched())
+                .cloned()
+                .collect();
+            for v in watched {
+                v.republish();
+            }
         }
         self.inner.rates.prune();
         self.inner.refusals.flush();

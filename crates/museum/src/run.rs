@@ -629,6 +629,18 @@ fn estimate_range(e: &Value) -> Option<(Duration, Duration)> {
     Some((lo.min(hi), lo.max(hi)))
 }
 
+/// A client's address as a number (IPv4 and IPv6 apart).
+fn client_key(ip: std::net::IpAddr) -> u64 {
+    match ip {
+        std::net::IpAddr::V4(v4) => u64::from(u32::from(v4)),
+        std::net::IpAddr::V6(v6) => {
+            let n = u128::from(v6);
+            // The /64 network a client's addresses share, marked apart from IPv4's.
+            u64::try_from(n >> 64).unwrap_or(u64::MAX) | (1 << 63)
+        }
+    }
+}
+
 /// The body of a long run's thread: runs it, reporting as it goes, and ends its job.
 fn long_run(
     job: &Job,
@@ -687,12 +699,16 @@ fn long_run(
         r
     };
     let mut last = None;
-    let outcome = run.run(job.cancel().clone(), &mut |p| {
-        if p.last {
-            last = Some(report(p, true));
-        } else {
-            job.report(vec![report(p, false)]);
-        }
+    // What the run keeps (a found certificate) counts as its visitor's.
+    let owner = client_key(job.visit().client);
+    let outcome = ludomat_qubic::proof3d::watch::owned_by(owner, || {
+        run.run(job.cancel().clone(), &mut |p| {
+            if p.last {
+                last = Some(report(p, true));
+            } else {
+                job.report(vec![report(p, false)]);
+            }
+        })
     });
     let wall = started.elapsed();
     // Let go before the end is published: a page that sees the end may start its

@@ -106,6 +106,9 @@ pub struct Visit {
     unwatched_since: Mutex<Instant>,
     pub(crate) job: Mutex<Option<JobSlot>>,
     pub(crate) next_job: AtomicU64,
+    /// Why the last job was cancelled, when the museum said why (no page watching): a
+    /// job's last report after its cancel carries it again, so the latest update keeps it.
+    pub(crate) cancel_note: Mutex<Option<String>>,
     /// Let go by the museum (deleted, released, evicted, expired): its streams end.
     ended: AtomicBool,
 }
@@ -193,6 +196,7 @@ impl Visit {
             unwatched_since: Mutex::new(now),
             job: Mutex::new(None),
             next_job: AtomicU64::new(0),
+            cancel_note: Mutex::new(None),
             ended: AtomicBool::new(false),
         }
     }
@@ -246,6 +250,11 @@ impl Visit {
     #[must_use]
     pub fn streams(&self) -> usize {
         self.streams.load(Ordering::SeqCst)
+    }
+
+    /// Starts the unwatched clock again (a job starting counts as use).
+    pub(crate) fn rewind_unwatched(&self) {
+        *lock(&self.unwatched_since) = Instant::now();
     }
 
     /// How long no page has watched the visit (`None` while one does).
@@ -383,6 +392,14 @@ impl Visit {
     ) -> Arc<Update> {
         let view = (answer || self.watched()).then(|| view_of(session));
         self.publish_view(Change::View(view), happenings, None, Some(earlier))
+    }
+
+    /// Publishes the view again, as it is now (something outside the session changed
+    /// it: a found certificate let go), keeping the latest note.
+    pub(crate) fn republish(&self) {
+        let note = self.latest().note.clone();
+        let session = self.session();
+        self.publish(&**session, Vec::new(), note, false);
     }
 
     /// Publishes happenings that did not change the session (a job's progress).

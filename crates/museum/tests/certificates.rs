@@ -57,8 +57,16 @@ async fn found_certificates_held_at_once_are_bounded_the_least_recently_used_let
         "{about:?}"
     );
     let mut ids: Vec<String> = Vec::new();
-    for _ in 0..3 {
-        let a = c
+    // A page watches the first visit while the third proves: its view is published
+    // again when its certificate goes, so the page does not offer to play it.
+    let mut page = None;
+    for i in 0..3u8 {
+        if ids.len() == 2 {
+            page = Some(common::events(addr, &ids[0]).await);
+        }
+        // Three visitors (one client's certificates past its share go first: below).
+        let mut visitor = Client::connect_from(addr, Some([127, 0, 0, 2 + i].into())).await;
+        let a = visitor
             .post(
                 "/api/visits",
                 json!({"kind": "qubic", "config": {"dims": 3}}),
@@ -71,15 +79,22 @@ async fn found_certificates_held_at_once_are_bounded_the_least_recently_used_let
         assert!(ludomat_qubic::proof3d::watch::certificates().count() <= 2);
     }
     assert_eq!(ludomat_qubic::proof3d::watch::certificates().count(), 2);
-    // The first visit's certificate was let go: its words stay, the view says why.
-    let v = view(&mut c, &ids[0]).await;
-    assert!(
-        v["found"].as_str().is_some_and(|f| f.contains("positions")),
-        "{v}"
-    );
+    // The first visit's certificate was let go: not found any more, the view says what
+    // it was and why (within a sweep, as a page watches it).
+    let mut v = view(&mut c, &ids[0]).await;
+    for _ in 0..30 {
+        if v["found"].is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        v = view(&mut c, &ids[0]).await;
+    }
+    assert!(v["found"].is_null(), "{v}");
+    drop(page);
     let said = v["found_let_go"].as_str().unwrap_or_default();
     assert!(
-        said.contains("let go")
+        said.contains("positions")
+            && said.contains("let go")
             && said.contains("2 found certificates")
             && said.contains("press Prove"),
         "{v}"
@@ -97,5 +112,28 @@ async fn found_certificates_held_at_once_are_bounded_the_least_recently_used_let
     prove(&mut c, &ids[0]).await;
     assert!(view(&mut c, &ids[0]).await["found_let_go"].is_null());
     assert!(view(&mut c, &ids[1]).await["found_let_go"].is_string());
+    assert_eq!(ludomat_qubic::proof3d::watch::certificates().count(), 2);
+    // Fair shares: one client proving again and again lets go its own least recently
+    // used past its share (half the bound, at least one), not a student's.
+    let new_visit = |from: u8| async move {
+        let mut c = Client::connect_from(addr, Some([127, 0, 0, from].into())).await;
+        let a = c
+            .post(
+                "/api/visits",
+                json!({"kind": "qubic", "config": {"dims": 3}}),
+            )
+            .await;
+        assert_eq!(a.status, 201, "{a:?}");
+        a.body["id"].as_str().unwrap().to_string()
+    };
+    let student = new_visit(10).await;
+    prove(&mut c, &student).await;
+    let greedy = [new_visit(11).await, new_visit(11).await];
+    for id in &greedy {
+        prove(&mut c, id).await;
+    }
+    assert!(view(&mut c, &student).await["found_let_go"].is_null());
+    assert!(view(&mut c, &greedy[0]).await["found_let_go"].is_string());
+    assert!(view(&mut c, &greedy[1]).await["found_let_go"].is_null());
     assert_eq!(ludomat_qubic::proof3d::watch::certificates().count(), 2);
 }

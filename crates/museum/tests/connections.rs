@@ -135,3 +135,94 @@ async fn the_cap_is_below_the_raised_file_limit() {
     let mut c = Client::connect(server.addr).await;
     assert_eq!(c.get("/api/exhibits").await.status, 200);
 }
+
+/// One answer read off `r`: its status and whether it said `connection: close`, or
+/// `None` when the connection closed first.
+async fn read_one(r: &mut tokio::io::BufReader<TcpStream>) -> Option<(u16, bool)> {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt};
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).await.ok()? == 0 {
+            return None;
+        }
+        if line == "\r\n" {
+            break;
+        }
+        head.push_str(&line.to_ascii_lowercase());
+    }
+    let status = head.get(9..12)?.parse().ok()?;
+    let len: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0; len];
+    r.read_exact(&mut body).await.ok()?;
+    Some((status, head.contains("connection: close")))
+}
+
+/// A body announced larger than the limit is refused at once from its Content-Length
+/// (413), without waiting for it, and the connection closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_announced_too_large_is_refused_at_once_and_the_connection_closed() {
+    use tokio::io::AsyncReadExt;
+    let (addr, _museum) = common::start(MuseumConfig::default()).await;
+    for path in ["/api/visits", "/api/visits/nope/stop", "/api/nowhere", "/"] {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+             content-length: 99999999\r\n\r\n{{"
+        );
+        s.write_all(head.as_bytes()).await.unwrap();
+        let mut r = tokio::io::BufReader::new(s);
+        let answer = tokio::time::timeout(Duration::from_secs(3), read_one(&mut r))
+            .await
+            .unwrap_or_else(|_| panic!("{path}: no answer in 3 s"));
+        assert_eq!(answer, Some((413, true)), "{path}");
+        let mut rest = Vec::new();
+        let closed = tokio::time::timeout(Duration::from_secs(3), r.read_to_end(&mut rest)).await;
+        assert!(closed.is_ok(), "{path}: the connection stayed open");
+    }
+}
+
+/// Handlers that ignore their body (`…/stop`, `…/release`, a GET) still read it: the
+/// next request on the same keep-alive connection is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_sent_to_a_handler_that_ignores_it_keeps_the_connection_in_step() {
+    let (addr, _museum) = common::start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let v = c
+        .post("/api/visits", json!({"kind": "tictactoe", "config": null}))
+        .await;
+    assert_eq!(v.status, 201, "{v:?}");
+    let id = v.body["id"].as_str().unwrap().to_string();
+    let s = TcpStream::connect(addr).await.unwrap();
+    let mut r = tokio::io::BufReader::new(s);
+    for round in 0..8 {
+        for (method, path, want) in [
+            ("POST", format!("/api/visits/{id}/stop"), 200),
+            ("GET", format!("/api/visits/{id}"), 200),
+            ("POST", "/api/visits/nope/release".to_string(), 404),
+        ] {
+            let req = format!(
+                "{method} {path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+                 content-length: 2\r\n\r\n"
+            );
+            r.get_mut().write_all(req.as_bytes()).await.unwrap();
+            // The body a moment after the head, as a browser's beacon may send it.
+            if round % 2 == 1 {
+                tokio::time::sleep(Duration::from_millis(30)).await;
+            }
+            r.get_mut().write_all(b"{}").await.unwrap();
+            let answer = tokio::time::timeout(Duration::from_secs(3), read_one(&mut r))
+                .await
+                .unwrap_or_else(|_| panic!("round {round}, {method} {path}: no answer"));
+            assert_eq!(
+                answer,
+                Some((want, false)),
+                "round {round}, {method} {path}"
+            );
+        }
+    }
+}

@@ -806,3 +806,51 @@ fn the_readmes_table_of_hosts_is_what_the_guard_does() {
     }
     assert!(checked >= 25, "{checked}");
 }
+
+/// A long run started on a visit no page has watched for longer than the limit runs its
+/// full limit (a run is use), and its cancel says why, in the latest update too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_on_a_long_unwatched_visit_gets_the_full_limit_and_says_why_it_stopped() {
+    let (addr, _museum) = start(MuseumConfig {
+        unwatched_job_limit: Duration::from_secs(2),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "qubic", "config": {"dims": 3}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_millis(2600)).await;
+    let started = Instant::now();
+    let r = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "prove", "params": {"search_after": 9}}),
+        )
+        .await;
+    assert_eq!(r.status, 202, "{r:?}");
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let now = c.get(&format!("/api/visits/{id}")).await.body;
+    assert_eq!(now["running"], true, "cancelled at once: {now}");
+    loop {
+        let v = c.get(&format!("/api/visits/{id}")).await.body;
+        if v["running"] == false {
+            assert!(started.elapsed() >= Duration::from_secs(2), "{v}");
+            // The run's last report after the cancel keeps the note.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let v = c.get(&format!("/api/visits/{id}")).await.body;
+            assert_eq!(
+                v["note"], "run stopped: no page has watched this visit for 2 s",
+                "{v}"
+            );
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(8), "{v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

@@ -316,8 +316,8 @@ pub struct QubicView {
     /// plays it).
     pub found: Option<String>,
     /// When the certificate this session's proof found was let go (the process holds a
-    /// few at once, the least recently used let go first): why, and what to do. The
-    /// proof's counts stay in `found`.
+    /// few at once, the least recently used let go first): what it was, why it went, and
+    /// what to do (`found` is then `None`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub found_let_go: Option<String>,
     /// 4×4×4: what the proof (the long run `prove`) cost from each starting point
@@ -336,12 +336,12 @@ pub struct QubicView {
 }
 
 /// Why a found certificate cannot be played any more.
-fn let_go_words() -> String {
+/// `about`: what it was, in a few words (`the certificate your proof found (…)`).
+fn let_go_words(about: &str) -> String {
     let most = crate::proof3d::watch::certificates().most();
     format!(
-        "the certificate your proof found was let go to save memory (this server keeps {} \
-         at once, the least recently used let go first); its counts stay: press Prove to \
-         find it again",
+        "{about} was let go to save memory (this server keeps {} at once, the least \
+         recently used let go first): press Prove to find it again",
         ludomat_io::text::count(most as u64, "found certificate", "found certificates")
     )
 }
@@ -1117,7 +1117,7 @@ impl QubicSession {
             })?;
         let found = kept
             .get()
-            .ok_or_else(|| SessionError::Refused(let_go_words()))?;
+            .ok_or_else(|| SessionError::Refused(let_go_words(&kept.about)))?;
         let found = (*found).clone();
         #[cfg(feature = "patashnik")]
         let dict = if found.after > 0 {
@@ -1264,10 +1264,12 @@ impl Session for QubicSession {
                 .found
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            (
-                kept.as_ref().map(|f| f.about.clone()),
-                kept.as_ref().filter(|f| !f.held()).map(|_| let_go_words()),
-            )
+            // Let go: no longer found (nothing to play), only why, with what it was.
+            match kept.as_ref() {
+                Some(f) if f.held() => (Some(f.about.clone()), None),
+                Some(f) => (None, Some(let_go_words(&f.about))),
+                None => (None, None),
+            }
         };
         QubicView {
             dims: self.config.dims,
@@ -1424,9 +1426,10 @@ mod tests {
             about: "another".into(),
         });
         let v = s.view();
-        assert_eq!(v.found.as_deref(), Some(found.as_str()));
+        assert_eq!(v.found, None, "a let-go certificate is not found any more");
+        let why = v.found_let_go.as_deref().unwrap();
         assert!(
-            v.found_let_go.as_deref().unwrap().contains("let go"),
+            why.contains("let go") && why.contains(found.as_str()),
             "{v:?}"
         );
         let refused = s.apply(QubicAction::PlayFound).unwrap_err();

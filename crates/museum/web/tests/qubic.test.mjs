@@ -137,3 +137,28 @@ test('qubic: a proof stopped says one thing — stopped, its counts, no certific
   assert.doesNotMatch(log, /finished.*cancelled|of \? positions/);
   assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
 });
+
+test('qubic: a proven win let go for room says so at once and offers Prove again, never Play', async (t) => {
+  const { page, errors } = await openMuseum(t, '/exhibits/qubic?seed=1', { serverArgs: ['--max-certificates', '1'] });
+  const base = new URL(page.url()).origin;
+  await page.locator(`${EX} button[data-action="prove"]`).waitFor();
+  await page.click(`${EX} button[data-action="prove"]`);
+  await page.locator(`${EX} button[data-action="play-proof"]`).waitFor({ timeout: 240_000 });
+  // Another visit proves: the server holds one certificate, this page's goes.
+  const other = await (await fetch(`${base}/api/visits`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'qubic', config: { dims: 3 } }),
+  })).json();
+  const run = await fetch(`${base}/api/visits/${other.id}/run`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ long_run: 'prove', params: { search_after: 15 } }),
+  });
+  assert.equal(run.status, 202);
+  const gone = page.locator(`${EX} [data-found-let-go]`);
+  await gone.waitFor({ timeout: 120_000 });
+  assert.match(await gone.innerText(), /was let go to save memory .*press Prove to find it again/);
+  assert.equal(await page.locator(`${EX} button[data-action="play-proof"]`).count(), 0);
+  assert.equal(await page.locator(`${EX} button[data-action="play-found"]`).count(), 0);
+  await page.locator(`${EX} button[data-action="prove"]`).waitFor();
+  assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
+});

@@ -339,20 +339,61 @@ impl KeptFound {
 #[derive(Debug)]
 pub struct Certificates {
     held: Mutex<HeldCertificates>,
+    /// How many certificates were let go for room so far (a museum republishes the views
+    /// of the visits watched when it changes, so their pages say so at once).
+    let_go: std::sync::atomic::AtomicU64,
 }
 
 #[derive(Debug)]
 struct HeldCertificates {
     most: usize,
-    /// Least recently used first.
-    found: std::collections::VecDeque<Arc<Found>>,
+    /// Least recently used first, each with who keeps it ([`owned_by`]).
+    found: std::collections::VecDeque<(Option<u64>, Arc<Found>)>,
 }
 
 impl HeldCertificates {
-    fn let_go(&mut self) -> Vec<Arc<Found>> {
-        let over = self.found.len().saturating_sub(self.most);
-        self.found.drain(..over).collect()
+    /// One owner's share: half the bound, at least one.
+    fn share(&self) -> usize {
+        (self.most / 2).max(1)
     }
+
+    /// Lets go past the bound: first `owner`'s own least recently used past its share
+    /// (one visitor proving again and again does not let go everyone else's), then the
+    /// least recently used of all.
+    fn let_go(&mut self, owner: Option<u64>) -> Vec<Arc<Found>> {
+        let mut gone = Vec::new();
+        if let Some(o) = owner {
+            let share = self.share();
+            while self.found.iter().filter(|(w, _)| *w == Some(o)).count() > share {
+                let Some(at) = self.found.iter().position(|(w, _)| *w == Some(o)) else {
+                    break;
+                };
+                gone.extend(self.found.remove(at).map(|(_, f)| f));
+            }
+        }
+        let over = self.found.len().saturating_sub(self.most);
+        gone.extend(self.found.drain(..over).map(|(_, f)| f));
+        gone
+    }
+}
+
+thread_local! {
+    /// Who the certificates kept on this thread count for ([`owned_by`]).
+    static OWNER: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` (a proof run, on this thread) with the certificates it keeps counted as
+/// `owner`'s — a museum's client — so that past the bound an owner over its share (half
+/// the bound, at least one) lets go its own least recently used first.
+pub fn owned_by<R>(owner: u64, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            OWNER.with(|o| o.set(self.0));
+        }
+    }
+    let _restore = Restore(OWNER.with(|o| o.replace(Some(owner))));
+    f()
 }
 
 impl Certificates {
@@ -364,6 +405,7 @@ impl Certificates {
                 most: most.max(1),
                 found: std::collections::VecDeque::new(),
             }),
+            let_go: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -384,11 +426,13 @@ impl Certificates {
             keeper: self,
             about,
         };
+        let owner = OWNER.with(std::cell::Cell::get);
         let gone = {
             let mut held = self.held();
-            held.found.push_back(found);
-            held.let_go()
+            held.found.push_back((owner, found));
+            held.let_go(owner)
         };
+        self.count_let_go(gone.len());
         // Freed here, outside the lock.
         drop(gone);
         kept
@@ -401,7 +445,7 @@ impl Certificates {
             let at = held
                 .found
                 .iter()
-                .position(|f| std::ptr::eq(Arc::as_ptr(f), kept.found.as_ptr()));
+                .position(|(_, f)| std::ptr::eq(Arc::as_ptr(f), kept.found.as_ptr()));
             at.and_then(|at| held.found.remove(at))
         };
         drop(gone);
@@ -409,7 +453,7 @@ impl Certificates {
 
     fn used(&self, found: &Arc<Found>) {
         let mut held = self.held();
-        if let Some(at) = held.found.iter().position(|f| Arc::ptr_eq(f, found)) {
+        if let Some(at) = held.found.iter().position(|(_, f)| Arc::ptr_eq(f, found)) {
             if let Some(f) = held.found.remove(at) {
                 held.found.push_back(f);
             }
@@ -422,9 +466,21 @@ impl Certificates {
         let gone = {
             let mut held = self.held();
             held.most = most.max(1);
-            held.let_go()
+            held.let_go(None)
         };
+        self.count_let_go(gone.len());
         drop(gone);
+    }
+
+    fn count_let_go(&self, n: usize) {
+        self.let_go
+            .fetch_add(n as u64, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// How many certificates were let go for room so far (not those a session forgot).
+    #[must_use]
+    pub fn let_go_count(&self) -> u64 {
+        self.let_go.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The most certificates held at once.

@@ -73,7 +73,7 @@ import{S as e,b as t,c as n,d as r,f as i,g as a,h as o,l as s,m as c,o as l,t a
             <div>The proof's answer: <b>${n.answer??`—`}</b> (move ${n.machine_moves})</div>
             <div>It needs at most <b data-left>${n.moves_left_at_most}</b> more move${n.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:f}
         ${e.certificate?t`<div class="level" data-certificate>The machine plays ${e.certificate}.</div>`:f}
-        ${e.found&&e.certificate!==e.found&&!this.proof?e.found_let_go?t`<div class="note" data-found data-found-let-go>Your proof found ${e.found}; ${e.found_let_go}.</div>`:t`<div class="note" data-found>Kept with this visit: ${e.found}.
+        ${this.proof?f:e.found_let_go?t`<div class="note" data-found-let-go>${e.found_let_go.charAt(0).toUpperCase()}${e.found_let_go.slice(1)}.</div>`:e.found&&e.certificate!==e.found?t`<div class="note" data-found>Kept with this visit: ${e.found}.
           <button class="act" data-action="play-found" @click=${()=>this.act({type:`play_found`})}>Play it</button></div>`:f}
         ${e.level?t`<div class="level" data-level>Strategy level <b>${e.level.number}</b>: ${e.level.meaning}</div>`:f}
         ${e.strategy===`louden1962`?t`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${e.paper.join(`

@@ -330,10 +330,11 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             <div>The proof's answer: <b>${f.answer ?? '—'}</b> (move ${f.machine_moves})</div>
             <div>It needs at most <b data-left>${f.moves_left_at_most}</b> more move${f.moves_left_at_most === 1 ? '' : 's'} to win, whatever you do.</div></div>` : nothing}
         ${v.certificate ? html`<div class="level" data-certificate>The machine plays ${v.certificate}.</div>` : nothing}
-        ${v.found && v.certificate !== v.found && !this.proof ? (v.found_let_go
-          ? html`<div class="note" data-found data-found-let-go>Your proof found ${v.found}; ${v.found_let_go}.</div>`
-          : html`<div class="note" data-found>Kept with this visit: ${v.found}.
-          <button class="act" data-action="play-found" @click=${() => this.act({ type: 'play_found' })}>Play it</button></div>`) : nothing}
+        ${this.proof ? nothing : v.found_let_go
+          ? html`<div class="note" data-found-let-go>${v.found_let_go.charAt(0).toUpperCase()}${v.found_let_go.slice(1)}.</div>`
+          : v.found && v.certificate !== v.found
+            ? html`<div class="note" data-found>Kept with this visit: ${v.found}.
+          <button class="act" data-action="play-found" @click=${() => this.act({ type: 'play_found' })}>Play it</button></div>` : nothing}
         ${v.level ? html`<div class="level" data-level>Strategy level <b>${v.level.number}</b>: ${v.level.meaning}</div>` : nothing}
         ${v.strategy === 'louden1962' ? html`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${v.paper.join('\n')}</pre>` : nothing}
         ${v.tables ? html`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
