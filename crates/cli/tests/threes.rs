@@ -96,7 +96,7 @@ fn auto_games_csv_and_chart() {
     assert!(ok, "{err}");
     assert!(out.contains("score: mean"), "{out}");
     assert!(out.contains("  384:"));
-    assert!(out.contains("12288:"));
+    assert!(out.contains("12,288:"));
     // the timing on standard error: the same run prints the same standard output
     assert!(err.contains("swipes/s") && err.contains(" CPU: "), "{err}");
     assert!(!out.contains("swipes/s"), "{out}");
