@@ -221,8 +221,9 @@ impl Puzzle {
                     })?;
                     if raw.len() == MAX_CLUES {
                         return Err(bad(format!(
-                            "a clue beyond the {MAX_CLUES} a puzzle may have \
-                             ({MAX_CLUES_PER_LINE} a line, {MAX_LINES} lines in the largest grid)"
+                            "a clue beyond the {} a puzzle may have \
+                             ({MAX_CLUES_PER_LINE} a line, {MAX_LINES} lines in the largest grid)",
+                            ludomat_io::text::thousands(MAX_CLUES as u64)
                         )));
                     }
                     let chars = value.chars().count();
@@ -467,9 +468,9 @@ mod tests {
         assert_eq!(
             e.to_string(),
             format!(
-                "line {}: a clue beyond the 1512 a puzzle may have (8 a line, 189 lines in the \
+                "line {}: a clue beyond the 1,512 a puzzle may have (8 a line, 189 lines in the \
                  largest grid)",
-                MAX_CLUES + 2
+                ludomat_io::text::thousands(MAX_CLUES as u64 + 2)
             )
         );
         assert!(
