@@ -64,7 +64,7 @@ test('qubic: the proof from the empty board tells its cost against the run limit
   const text = (await cost.innerText()).replace(/\s+/g, ' ');
   assert.match(text, /Measured on this machine \(2 cores, (release|development) build.*\): the proof from the empty board took .+ of CPU/);
   assert.match(text, /A run stops at the museum's limit of 1 minute: this proof cannot finish within it \(it would need [\d.]+ cores the whole time\)/);
-  assert.match(text, /A proof stopped at the limit keeps the positions it proved but writes no certificate/);
+  assert.match(text, /A proof stopped at the limit shows the positions it proved but keeps no certificate/);
   await shot('runs-qubic-cost');
   await page.click(`${QUBIC} button[data-action="prove"]`);
   // While it runs: wall and the proof's own CPU, and the estimate from the recorded CPU
@@ -80,7 +80,7 @@ test('qubic: the proof from the empty board tells its cost against the run limit
   // The limit stops it: the page says so, and what it kept.
   const stopped = page.locator(`${QUBIC} [data-proof-timed-out]`);
   await stopped.waitFor({ timeout: 90_000 });
-  assert.match(await stopped.innerText(), /Stopped at the museum's limit of 1 minute before the end: \d+ of 12 positions proved, no certificate written/);
+  assert.match(await stopped.innerText(), /Stopped at the museum's limit of 1 minute before the end: \d+ of 12 positions proved; no certificate kept/);
   assert.match(await clock.innerText(), new RegExp(`^took ${WALL_CPU.source}: stopped at the museum's limit of 1 minute$`));
   const m = await message(page);
   assert.match(m.text, /prove stopped at the museum's limit of 1 minute \(--run-minutes\)/);
