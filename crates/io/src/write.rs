@@ -80,32 +80,7 @@ fn create_new(
     if std::fs::symlink_metadata(path).is_ok() {
         return Err(taken());
     }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if !dir.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("the folder {} does not exist", crate::text::path(&dir)),
-        ));
-    }
-    remove_stale_temporaries(&dir, TEMP_PREFIX);
-    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    if let Some(mode) = mode {
-        builder.permissions(mode);
-    }
-    let mut tmp = builder.tempfile_in(&dir).map_err(|source| {
-        let kind = source.kind();
-        io::Error::new(kind, crate::error::folder_takes_no_file(&dir, &source))
-    })?;
+    let mut tmp = temporary_beside(path, TEMP_PREFIX, mode.as_ref())?;
     tmp.write_all(bytes).map_err(in_words)?;
     tmp.flush().map_err(in_words)?;
     match tmp.persist_noclobber(path) {
@@ -195,7 +170,31 @@ fn replace(
 ) -> io::Result<PathBuf> {
     check_target(path)?;
     let target = link_target(path)?;
-    let dir = match target.parent() {
+    let mut tmp = temporary_beside(&target, temp_prefix, mode.as_ref())?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    if let Ok(meta) = std::fs::metadata(&target) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
+    // A state file this process holds stays held under its new inode (crate::lock).
+    let held = crate::held::relock(&target, tmp.as_file())?;
+    let file = tmp.persist(&target).map_err(|e| e.error)?;
+    if let Some(held) = held {
+        held.keep(file);
+    }
+    Ok(target)
+}
+
+/// A temporary file in the folder of `path` (which must exist), named with `temp_prefix`
+/// and this process's id, the stale ones of earlier runs removed first: what
+/// [`new_file`] and [`write_atomically`] write before it takes `path`'s place. Its mode is
+/// `mode` when given, else a new file's (0666 less the umask).
+fn temporary_beside(
+    path: &Path,
+    temp_prefix: &str,
+    mode: Option<&std::fs::Permissions>,
+) -> io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
@@ -215,25 +214,13 @@ fn replace(
         // The kernel takes the umask off, as for any new file.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    if let Some(mode) = &mode {
+    if let Some(mode) = mode {
         builder.permissions(mode.clone());
     }
-    let mut tmp = builder.tempfile_in(&dir).map_err(|source| {
+    builder.tempfile_in(&dir).map_err(|source| {
         let kind = source.kind();
         io::Error::new(kind, crate::error::folder_takes_no_file(&dir, &source))
-    })?;
-    tmp.write_all(bytes)?;
-    tmp.flush()?;
-    if let Ok(meta) = std::fs::metadata(&target) {
-        tmp.as_file().set_permissions(meta.permissions())?;
-    }
-    // A state file this process holds stays held under its new inode (crate::lock).
-    let held = crate::held::relock(&target, tmp.as_file())?;
-    let file = tmp.persist(&target).map_err(|e| e.error)?;
-    if let Some(held) = held {
-        held.keep(file);
-    }
-    Ok(target)
+    })
 }
 
 /// Refuse to replace `path` (or what its links lead to) when it exists and is not a
