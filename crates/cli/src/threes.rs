@@ -645,7 +645,7 @@ fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
     ludomat_io::error::check_json(&a.file.shown(), &text).map_err(anyhow::Error::msg)?;
     let record = GameRecord::from_json(&text)
-        .with_context(|| format!("{} is not a valid Threes! record", a.file.shown()))?;
+        .with_context(|| format!("{} is not a Threes! record", a.file.shown()))?;
     let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {

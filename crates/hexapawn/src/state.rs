@@ -101,19 +101,8 @@ impl Her {
         };
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|e| damaged(format!("not valid JSON: {}", ludomat_io::error::json(&e))))?;
-        match value.get("format").and_then(|f| f.as_str()) {
-            Some(FORMAT) => {}
-            Some(other) => {
-                return Err(invalid(format!(
-                    "not a HER state file: its format is {}, not '{FORMAT}'",
-                    ludomat_io::text::quoted(other, 60)
-                )))
-            }
-            None => {
-                return Err(invalid(format!(
-                    "not a HER state file: it has no 'format' field saying '{FORMAT}'"
-                )))
-            }
+        if let Some(words) = ludomat_io::error::format_refused(value.get("format"), FORMAT) {
+            return Err(invalid(format!("not a HER state file: {words}")));
         }
         // the words every versioned file uses (a MENACE state's too)
         let version = value.get("version");

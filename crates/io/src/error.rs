@@ -224,10 +224,62 @@ fn json_text(v: &serde_json::Value) -> String {
 /// very large or small (`1.5`, `1e23`, never `1e+23`).
 #[must_use]
 pub fn number_text(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        return crate::text::thousands_signed(x as i64);
+    if x.fract() == 0.0 && x.abs() < 1e21 {
+        // exact below 1e21: 2^64 is `18,446,744,073,709,551,616`, never `1.8446744073709552e19`
+        let n = x as i128;
+        let sign = if n < 0 { "-" } else { "" };
+        return format!("{sign}{}", thousands_wide(n.unsigned_abs()));
     }
-    crate::text::short(x)
+    crate::text::short(x).replace("e+", "e")
+}
+
+/// A JSON value found in a file, as every refusal says it: `the number 12,288`, `the
+/// number 1e30`, `the text 'x'`, `a list`, `an object`, `null`, `true`.
+#[must_use]
+pub fn value_words(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => format!("the number {}", crate::text::thousands(u)),
+            (_, Some(i), _) => format!("the number {}", crate::text::thousands_signed(i)),
+            (_, _, Some(x)) => format!("the number {}", number_text(x)),
+            _ => format!("the number {n}"),
+        },
+        Value::String(t) => format!("the text {}", crate::text::quoted(t, 40)),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+    }
+}
+
+/// The one sentence of a value of the wrong kind, for readers of JSON values: `the number
+/// 1e30 where a whole number from 0 up was expected` ([`json`]'s words for the same fault).
+#[must_use]
+pub fn found_where(v: &serde_json::Value, expected: &str) -> String {
+    format!("{} where {expected} was expected", value_words(v))
+}
+
+/// The one wording of a saved file whose `format` field is missing or names another kind
+/// of file (`None` when it is `expected`): `it has no 'format' field saying
+/// 'ludomat-menace'`, `its format is 'x', not 'ludomat-menace'`; the reader puts it after
+/// `m.json is not a MENACE state file: `.
+#[must_use]
+pub fn format_refused(found: Option<&serde_json::Value>, expected: &str) -> Option<String> {
+    match found {
+        Some(serde_json::Value::String(f)) if f == expected => None,
+        None | Some(serde_json::Value::Null) => {
+            Some(format!("it has no 'format' field saying '{expected}'"))
+        }
+        Some(serde_json::Value::String(f)) => Some(format!(
+            "its format is {}, not '{expected}'",
+            crate::text::quoted(f, 60)
+        )),
+        Some(v) => Some(format!(
+            "its format is {}, not '{expected}'",
+            crate::text::quoted(&json_text(v), 60)
+        )),
+    }
 }
 
 /// `Err` with [`damaged_json`]'s words when `text` (the file `name`) is not valid JSON:
@@ -415,7 +467,13 @@ fn out_of_range(found: &str, expected: &str) -> Option<String> {
 
 /// `n` with thousands separators, for numbers past `u64`.
 fn thousands_wide(n: u128) -> String {
-    u64::try_from(n).map_or_else(|_| n.to_string(), crate::text::thousands)
+    u64::try_from(n).map_or_else(
+        |_| {
+            let (high, low) = (n / 1000, n % 1000);
+            format!("{},{low:03}", thousands_wide(high))
+        },
+        crate::text::thousands,
+    )
 }
 
 /// A number as the parser wrote it, as we write it: `-6000000000` → `-6,000,000,000`,
@@ -427,6 +485,12 @@ fn number_words(text: &str) -> String {
         } else {
             thousands_wide(n.unsigned_abs())
         };
+    }
+    // a whole number the parser wrote with an exponent (2^64: `1.8446744073709552e19`)
+    if let Ok(x) = text.parse::<f64>() {
+        if text.contains(['e', 'E']) && x.fract() == 0.0 && x.abs() < 1e21 {
+            return number_text(x);
+        }
     }
     // as written (6.0 stays 6.0), but without the exponent's plus sign
     text.replace("e+", "e").replace("E+", "e")
@@ -609,6 +673,54 @@ mod tests {
             damaged_json("s.json", &serde_json::from_str::<Weights>("{").unwrap_err()),
             "s.json is damaged: not valid JSON: line 1, column 1: the text ends in the middle \
              of an object"
+        );
+    }
+
+    /// Big and float numbers as the file wrote them (whole ones with thousands), with
+    /// "was expected", whether the parser or a reader of values finds them.
+    #[test]
+    fn big_numbers_are_said_as_written_with_what_was_expected() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct S {
+            a: u32,
+        }
+        let v = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
+        let said =
+            json(&serde_json::from_value::<S>(v(r#"{"a": 18446744073709551616}"#)).unwrap_err());
+        assert_eq!(
+            said,
+            "the number 18,446,744,073,709,551,616 is too large: a whole number from 0 to \
+             4,294,967,295 was expected"
+        );
+        let said = json(&serde_json::from_str::<S>(r#"{"a": 18446744073709551616}"#).unwrap_err());
+        assert!(said.contains("18,446,744,073,709,551,616") && said.ends_with("was expected"));
+        for (given, shown) in [
+            ("12288", "the number 12,288"),
+            ("1e+30", "the number 1e30"),
+            (
+                "18446744073709551616",
+                "the number 18,446,744,073,709,551,616",
+            ),
+            ("-5", "the number -5"),
+            ("1.5", "the number 1.5"),
+            ("\"x\"", "the text 'x'"),
+            ("[1]", "a list"),
+        ] {
+            assert_eq!(value_words(&v(given)), shown);
+        }
+        assert_eq!(
+            found_where(&v("1e30"), "a whole number from 0 up"),
+            "the number 1e30 where a whole number from 0 up was expected"
+        );
+        assert_eq!(format_refused(Some(&v("\"f\"")), "f"), None);
+        assert_eq!(
+            format_refused(None, "f").as_deref(),
+            Some("it has no 'format' field saying 'f'")
+        );
+        assert_eq!(
+            format_refused(Some(&v("5")), "f").as_deref(),
+            Some("its format is '5', not 'f'")
         );
     }
 

@@ -1647,8 +1647,14 @@ fn check_box_shapes(state: &serde_json::Value) -> Result<(), SessionError> {
                 .find(|(_, c)| c.as_u64().is_none_or(|n| n > u64::from(u32::MAX)))
             {
                 return Err(SessionError::Invalid(format!(
-                    "{at}[{k}] is {c}; expected a bead count from 0 to {}",
-                    u32::MAX
+                    "{at}[{k}]: {}",
+                    ludomat_io::error::found_where(
+                        c,
+                        &format!(
+                            "a bead count from 0 to {}",
+                            ludomat_io::text::thousands(u32::MAX.into())
+                        )
+                    )
                 )));
             }
         }

@@ -195,19 +195,8 @@ impl Menace {
         let obj = value
             .as_object()
             .ok_or_else(|| foreign("the top level is not a JSON object".into()))?;
-        match obj.get("format").and_then(|f| f.as_str()) {
-            Some(FORMAT) => {}
-            Some(other) => {
-                return Err(foreign(format!(
-                    "its format is {}, not '{FORMAT}'",
-                    ludomat_io::text::quoted(other, 60)
-                )))
-            }
-            None => {
-                return Err(foreign(format!(
-                    "it has no 'format' field saying '{FORMAT}'"
-                )))
-            }
+        if let Some(words) = ludomat_io::error::format_refused(obj.get("format"), FORMAT) {
+            return Err(foreign(words));
         }
         let version = obj.get("version");
         // a whole number written as 1e3 or 1.0 is said as the whole number it is

@@ -203,3 +203,21 @@ fn a_missing_file_is_an_io_error_naming_the_path() {
     assert!(matches!(e, StateError::Io { .. }));
     assert!(e.to_string().contains("/nonexistent/menace.json"), "{e}");
 }
+
+/// A bead count past every whole number is said as the file wrote it, with thousands and
+/// what was expected, never in float notation.
+#[test]
+fn a_huge_bead_count_is_said_as_written() {
+    let good = trained(10).0.to_json();
+    let at = good.find("\"beads\":[").unwrap() + "\"beads\":[".len();
+    let end = at + good[at..].find(',').unwrap();
+    let bad = format!("{}18446744073709551616{}", &good[..at], &good[end..]);
+    let e = load_text(&bad).to_string();
+    assert!(
+        e.ends_with(
+            "boxes.first[0].beads[0]: the number 18,446,744,073,709,551,616 is too large: a \
+             whole number from 0 to 4,294,967,295 was expected"
+        ),
+        "{e}"
+    );
+}

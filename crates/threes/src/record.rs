@@ -43,6 +43,10 @@ pub enum RecordError {
     /// Not JSON at all.
     #[error("not valid JSON: {}", ludomat_io::error::json(.0))]
     Json(#[from] serde_json::Error),
+    /// Not a record: the `format` field is missing or names another kind of file
+    /// (`ludomat_io::error::format_refused`'s words).
+    #[error("{0}")]
+    Foreign(String),
     /// A field is missing or wrong.
     #[error("{field}: {problem}")]
     Field {
@@ -51,15 +55,6 @@ pub enum RecordError {
         /// What is wrong with it.
         problem: String,
     },
-}
-
-/// A value found in a record, as every message quotes: in single quotes, escaped, cut
-/// (`'ludomat-x'`, `'1.5'`), never JSON's double quotes.
-fn found(v: &Value) -> String {
-    match v.as_str() {
-        Some(text) => ludomat_io::text::quoted(text, 40),
-        None => ludomat_io::text::quoted(&v.to_string(), 40),
-    }
 }
 
 fn bad(field: impl Into<String>, problem: impl Into<String>) -> RecordError {
@@ -85,8 +80,12 @@ fn join(path: &str, key: &str) -> String {
 }
 
 fn uint(v: &Value, path: &str) -> Result<u64, RecordError> {
-    v.as_u64()
-        .ok_or_else(|| bad(path, format!("expected a whole number, found {}", found(v))))
+    v.as_u64().ok_or_else(|| {
+        bad(
+            path,
+            ludomat_io::error::found_where(v, "a whole number from 0 up"),
+        )
+    })
 }
 
 fn card(v: &Value, path: &str) -> Result<Tile, RecordError> {
@@ -225,12 +224,9 @@ impl GameRecord {
     /// Invalid JSON (with line and column), or the first field that is missing or wrong.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let v: Value = serde_json::from_str(text)?;
-        let format = get(&v, "format", "")?;
-        if format.as_str() != Some(FORMAT) {
-            return Err(bad(
-                "format",
-                format!("expected '{FORMAT}', found {}", found(format)),
-            ));
+        let format = v.as_object().and_then(|o| o.get("format"));
+        if let Some(words) = ludomat_io::error::format_refused(format, FORMAT) {
+            return Err(RecordError::Foreign(words));
         }
         let seed = uint(get(&v, "seed", "")?, "seed")?;
         let hm = get(&v, "hint_model", "")?;
@@ -257,7 +253,10 @@ impl GameRecord {
             if !hint.allows(c) {
                 return Err(bad(
                     format!("{p}.hint"),
-                    format!("the hint {hint} does not allow the card {c}"),
+                    format!(
+                        "the hint {hint} does not allow the card {}",
+                        ludomat_io::text::thousands(u64::from(c.value()))
+                    ),
                 ));
             }
             let mv = f.get("move").unwrap_or(&Value::Null);
@@ -270,7 +269,7 @@ impl GameRecord {
                 other => {
                     return Err(bad(
                         format!("{p}.move"),
-                        format!("expected a swipe name or null, found {}", found(other)),
+                        ludomat_io::error::found_where(other, "a swipe name or null"),
                     ))
                 }
             };
@@ -422,6 +421,44 @@ mod tests {
             GameRecord::from_json("{ nope"),
             Err(RecordError::Json(_))
         ));
+    }
+
+    /// Numbers as the file wrote them (whole ones with thousands), with what was expected;
+    /// a missing format said as every saved file says it.
+    #[test]
+    fn refusals_say_numbers_as_written_and_the_format_one_way() {
+        let said = |f: &dyn Fn(&mut Value)| {
+            let mut v: Value = serde_json::from_str(&sample().to_json()).unwrap();
+            f(&mut v);
+            GameRecord::from_json(&v.to_string())
+                .unwrap_err()
+                .to_string()
+        };
+        let text = sample()
+            .to_json()
+            .replace("\"score\": ", "\"score\": 1e+30, \"was\": ");
+        assert_eq!(
+            GameRecord::from_json(&text).unwrap_err().to_string(),
+            "score: the number 1e30 where a whole number from 0 up was expected"
+        );
+        assert_eq!(
+            said(&|v| v["seed"] = json!(18_446_744_073_709_551_616.0)),
+            "seed: the number 18,446,744,073,709,551,616 where a whole number from 0 up was \
+             expected"
+        );
+        assert_eq!(
+            said(&|v| v["frames"][0]["card"] = json!(12288)),
+            format!(
+                "frames[0].hint: the hint {} does not allow the card 12,288",
+                sample().frames[0].hint
+            )
+        );
+        assert_eq!(
+            said(&|v| {
+                v.as_object_mut().unwrap().remove("format");
+            }),
+            "it has no 'format' field saying 'ludomat-threes-record/1'"
+        );
     }
 }
 

@@ -460,7 +460,8 @@ impl Session for ThreesSession {
                         crate::record::RecordError::Json(_) => {
                             format!("the record file is damaged: {e}")
                         }
-                        crate::record::RecordError::Field { .. } => {
+                        crate::record::RecordError::Field { .. }
+                        | crate::record::RecordError::Foreign(_) => {
                             format!("the record file is not a Threes! record: {e}")
                         }
                     })
