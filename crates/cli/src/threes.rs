@@ -453,10 +453,7 @@ fn versus(a: VersusOptions) -> Result<()> {
     // Every option is checked before the log is opened; the log is never emptied, and a
     // resumed one must carry this run's settings and end in a whole line.
     // options that make no run: usage errors (status 2), as in threes auto
-    let mut config = a.config(entries, Default::default()).map_err(|e| match e {
-        versus::VersusError::Config(m) => crate::usage::usage(m),
-        e => e.into(),
-    })?;
+    let mut config = a.config(entries, Default::default())?; // (usage::find)
     let mut file = match &a.csv {
         Some(path) => {
             let spec = versus::log_spec(&a);

@@ -1256,3 +1256,79 @@ fn logic_sim_vcd_is_checked_as_every_output() {
         assert!(err.contains(wanted), "{vcd}: {err}");
     }
 }
+
+/// Third re-trial, hostile item 7: one kind of refusal, one status. An output that is a
+/// stream of this process (a shell's `>` into the file named, `/dev/stdout`) is a usage
+/// error however it is found (an output check, a state file's lock, a writer), as a bad
+/// `--ai` is: status 2 everywhere, said as clap says its own.
+#[test]
+#[allow(clippy::disallowed_methods)] // a test redirecting standard output into a file
+fn one_kind_of_refusal_exits_with_one_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("p.asm");
+    ludomat_io::write::atomically(&source, "        MOVI A, 0\n").unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (csv, state) = (at("same.csv"), at("same.json"));
+    let bad_ai = "x\u{200b}:1=ludomat threes engine --nodes-per-move {}".to_string();
+    let cases: [(Vec<&str>, Option<&str>); 5] = [
+        (
+            vec![
+                "threes", "auto", "--games", "1", "--depth", "1", "--csv", &csv,
+            ],
+            Some(&csv),
+        ),
+        (
+            vec![
+                "menace",
+                "--state",
+                &state,
+                "train",
+                "--against",
+                "random",
+                "--games",
+                "1",
+                "--quiet",
+            ],
+            Some(&state),
+        ),
+        (
+            vec![
+                "relay",
+                "asm",
+                source.to_str().unwrap(),
+                "-o",
+                "/dev/stdout",
+            ],
+            None,
+        ),
+        (
+            vec![
+                "threes",
+                "auto",
+                "--games",
+                "1",
+                "--depth",
+                "1",
+                "--csv",
+                "/dev/stdout",
+            ],
+            None,
+        ),
+        (
+            vec!["threes", "versus", "--games", "1", "--ai", &bad_ai],
+            None,
+        ),
+    ];
+    for (args, redirect) in cases {
+        let out = match redirect {
+            Some(path) => std::fs::File::create(path).unwrap().into(),
+            None => std::process::Stdio::piped(),
+        };
+        let (code, err) = run_with_stdout(&args, out, std::time::Duration::from_secs(60));
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains("--help"),
+            "{args:?}: {err}"
+        );
+    }
+}

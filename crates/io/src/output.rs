@@ -242,12 +242,10 @@ impl Refused {
     /// which every command says as a usage error.
     #[must_use]
     pub fn two_paths_one_file(&self) -> Option<String> {
-        matches!(
+        (matches!(
             self.why,
-            OutputRefused::SameAsInput(_)
-                | OutputRefused::SameAsOutput(_)
-                | OutputRefused::OwnStream(_)
-        )
+            OutputRefused::SameAsInput(_) | OutputRefused::SameAsOutput(_)
+        ) || crate::write::is_own_stream(&self.why))
         .then(|| self.to_string())
     }
 }

@@ -245,14 +245,11 @@ pub fn check_target(path: &Path) -> io::Result<()> {
         Err(e) if e.kind() == io::ErrorKind::NotFound && target != path => Err(dangling(&target)),
         Ok(_) => match crate::read::own_stream(&target) {
             // `--vcd l8.txt >> l8.txt`: the shell's redirection is kept
-            Some(stream) => Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "{} {}",
-                    crate::text::path(path),
-                    crate::read::own_stream_words(stream)
-                ),
-            )),
+            Some(stream) => Err(own_stream_error(format!(
+                "{} {}",
+                crate::text::path(path),
+                crate::read::own_stream_words(stream)
+            ))),
             None => Ok(()),
         },
         _ => Ok(()),
@@ -325,14 +322,11 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 if through_an_open_file(&p) {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        format!(
-                            "{} leads to a file a process has open (standard output or error, \
-                             or a redirection), not to a file of its own: give a file's name",
-                            crate::text::path(&p)
-                        ),
-                    ));
+                    return Err(own_stream_error(format!(
+                        "{} leads to a file a process has open (standard output or error, or \
+                         a redirection), not to a file of its own: give a file's name",
+                        crate::text::path(&p)
+                    )));
                 }
                 let to = std::fs::read_link(&p)?;
                 p = match p.parent() {
@@ -344,6 +338,40 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
         }
     }
     Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The refusal of an output that is a stream this process or another has open (its own
+/// standard output through a shell's `>`, `/dev/stdout`, `/proc/self/fd/1`): one kind of
+/// refusal, however it is found, which every command says alike ([`is_own_stream`]).
+#[derive(Debug)]
+struct OwnStream(String);
+
+impl std::fmt::Display for OwnStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OwnStream {}
+
+fn own_stream_error(words: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, OwnStream(words))
+}
+
+/// Whether `e` refuses an output because it is a stream a process has open (this process's
+/// standard output or error, `/dev/stdout`, …), found by an output check, a writer or a
+/// lock: the callers say every such refusal as one kind (the command line's, status 2).
+#[must_use]
+pub fn is_own_stream(e: &(dyn std::error::Error + 'static)) -> bool {
+    use crate::output::OutputRefused;
+    match e.downcast_ref::<OutputRefused>() {
+        Some(OutputRefused::OwnStream(_)) => true,
+        Some(OutputRefused::Io(e)) => is_own_stream(e),
+        _ => e
+            .downcast_ref::<io::Error>()
+            .and_then(io::Error::get_ref)
+            .is_some_and(|inner| inner.is::<OwnStream>()),
+    }
 }
 
 /// Whether the link `link` lies in `/dev` or `/proc` (its folder resolved): the links of
