@@ -67,7 +67,7 @@ pub fn to_csv(first: u64, games: &[GameSummary]) -> String {
 #[must_use]
 pub fn csv_row(number: u64, g: &GameSummary) -> String {
     format!(
-        "{},{},{},{},{},{},{:.3}\n",
+        "{},{},{},{},{},{},{:.6}\n",
         number,
         g.seed,
         g.score,
@@ -415,7 +415,7 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
         max_tile: small(3, "max_tile")?,
         moves: small(4, "moves")?,
         nodes: int(5, "nodes")?,
-        // to the microsecond: what `to_csv` writes (milliseconds) reads back exactly
+        // to the microsecond: what `to_csv` writes (microseconds) reads back exactly
         elapsed: Duration::from_micros((seconds * 1e6).round() as u64),
     };
     possible(&summary).map_err(|(i, problem)| err(i, problem))?;

@@ -77,7 +77,8 @@ pub fn stats_of(all: &Aggregate) -> String {
 }
 
 /// How fast the search went in `games` (the time each swipe's search took, recorded with
-/// the game): `search: 744 ns a swipe, 4,967,612 nodes/s`; `None` for no games.
+/// the game): `search: 744 ns a swipe, 4,967,612 nodes/s`; `None` for no games, or none
+/// timed.
 #[must_use]
 pub fn search_speed(games: &[GameSummary]) -> Option<String> {
     search_speed_of(&Aggregate::of(games))
@@ -88,11 +89,15 @@ pub fn search_speed(games: &[GameSummary]) -> Option<String> {
 pub fn search_speed_of(all: &Aggregate) -> Option<String> {
     let stats = all.stats()?;
     let (moves, nodes, search_time) = (stats.moves, stats.nodes, stats.seconds);
-    let search = Duration::from_secs_f64(search_time.max(0.0));
+    if search_time <= 0.0 {
+        // no time to divide by (the head says why): no rate, never a made-up one
+        return None;
+    }
+    let search = Duration::from_secs_f64(search_time);
     Some(format!(
         "search: {} a swipe, {} nodes/s",
         ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
-        ludomat_io::text::number(nodes as f64 / search_time.max(1e-9))
+        ludomat_io::text::number(nodes as f64 / search_time)
     ))
 }
 
@@ -125,14 +130,26 @@ pub fn summary_head(games: &[GameSummary], files: usize) -> String {
 /// [`summary_head`] of the games `all` adds up.
 #[must_use]
 pub fn summary_head_of(all: &Aggregate, files: usize) -> String {
-    let searched = all.search_time();
     format!(
-        "{} from {}; {} of search time",
+        "{} from {}; {}",
         ludomat_io::text::count(all.games(), "game", "games"),
         ludomat_io::text::count(files as u64, "file", "files"),
-        ludomat_io::text::duration(searched)
+        search_time(all)
     )
 }
+
+/// `3.1 s of search time`; a sum of times each too short for the file to record (a
+/// `--depth 1` game written to the millisecond) is never `0 s`: `under 1 ms of search
+/// time a game`.
+fn search_time(all: &Aggregate) -> String {
+    match all.search_time() {
+        t if t.is_zero() && all.games() > 0 => UNTIMED.to_string(),
+        t => format!("{} of search time", ludomat_io::text::duration(t)),
+    }
+}
+
+/// [`search_time`]'s words for games each too quick for their file's clock.
+const UNTIMED: &str = "under 1 ms of search time a game (too quick for the file's clock)";
 
 /// What `threes summary` prints of the games `all` adds up, read from `files` files: the
 /// head ([`summary_head_of`]), the statistics ([`stats_of`]) and the search's speed
@@ -334,6 +351,36 @@ pub fn replay_end(record: &GameRecord) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Games each quicker than their file's clock (a `--depth 1` run written to the
+    /// millisecond) add up to no `0 s` and no made-up rate; a game timed to the
+    /// microsecond is said as the time formatter says it.
+    #[test]
+    fn a_sum_of_untimed_games_is_never_0_s() {
+        let game = |micros| GameSummary {
+            seed: 1,
+            score: 12_114,
+            max_tile: 384,
+            moves: 392,
+            nodes: 1_476,
+            elapsed: Duration::from_micros(micros),
+        };
+        let untimed = [game(0), game(0)];
+        let head = summary_head(&untimed, 1);
+        assert_eq!(
+            head,
+            "2 games from 1 file; under 1 ms of search time a game (too quick for the file's \
+             clock)"
+        );
+        assert_eq!(search_speed(&untimed), None);
+        let timed = [game(354)];
+        assert_eq!(
+            summary_head(&timed, 1),
+            "1 game from 1 file; 354 µs of search time"
+        );
+        let row = crate::summary::csv_row(0, &timed[0]);
+        assert!(row.ends_with(",0.000354\n"), "{row}");
+    }
 
     #[test]
     fn the_versus_table_fits_80_columns() {
