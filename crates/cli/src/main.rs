@@ -172,7 +172,8 @@ fn dispatch(command: Command) -> Result<()> {
 }
 
 fn main() -> std::process::ExitCode {
-    // SIGPIPE stays ignored (Rust's default), and SIGXFSZ too: failed writes, said in words.
+    // Ctrl-C held for the first run (interrupt.rs); SIGPIPE, SIGXFSZ ignored: said in words
+    ludomat_io::interrupt::catch_early();
     ludomat_io::write::file_size_limit_as_an_error();
     if std::env::var_os(out::COMMAND_TREE_VAR).is_some() {
         // For the sweep test (tests/sweep.rs): every subcommand, walked from clap's tree.
@@ -190,6 +191,7 @@ fn main() -> std::process::ExitCode {
     init_tracing(cli.verbose);
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
     let failed_write = out::finish();
+    ludomat_io::interrupt::settle_early();
     match result {
         // stopped by Ctrl-C after printing what it had: the one line, the shell's status
         Err(e) if e.downcast_ref::<interrupt::Stopped>().is_some() => {

@@ -244,3 +244,16 @@ fn sigterm_is_said_as_sigterm_with_status_143() {
         assert!(!tail.contains("Ctrl-C"), "{args:?}: {err}");
     }
 }
+
+/// A signal that comes while the command starts (before its run's handling is in place) is
+/// held from the first line of `main` and given to the run: `threes bench` sent SIGTERM
+/// 50–200 ms after it started still says its stop line (it used to die silent, 143).
+#[test]
+fn a_signal_while_the_command_starts_still_gets_the_stop_line() {
+    for ms in [50, 100, 200] {
+        let args = ["threes", "bench", "--depth", "3"];
+        let (code, out, err) = common::signalled(&args, Duration::from_millis(ms), libc::SIGTERM);
+        assert_eq!(code, Some(143), "{ms} ms\nstdout:\n{out}\nstderr:\n{err}");
+        assert!(err.contains("Stopped by SIGTERM"), "{ms} ms: {err}");
+    }
+}

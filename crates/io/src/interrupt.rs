@@ -11,6 +11,10 @@
 //! - The server stops on Ctrl-C or SIGTERM ([`stop_on_ctrl_c_or_term`]).
 //!
 //! In each, the second press ends the process as usual (the handlers are one-shot).
+//!
+//! Before any of them, from the first line of `main` ([`catch_early`]), a Ctrl-C or
+//! SIGTERM is held for the first scope: a run stopped while it starts says its stop line
+//! as it does later, and a signal no scope takes ends the process as it would have.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
@@ -20,6 +24,74 @@ static LAST_SIGNAL: AtomicI32 = AtomicI32::new(0);
 static INPUT_INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// The last end of input a read reported was Ctrl-C's: see [`input_ended_by_ctrl_c`].
 static ENDED_BY_CTRL_C: AtomicBool = AtomicBool::new(false);
+/// The signal caught by [`catch_early`]'s handler before any scope began (0: none).
+static EARLY: AtomicI32 = AtomicI32::new(0);
+/// [`catch_early`]'s handler is in place.
+static EARLY_ON: AtomicBool = AtomicBool::new(false);
+
+#[cfg(unix)]
+extern "C" fn on_early_signal(signal: libc::c_int) {
+    // Only an atomic store: async-signal-safe.
+    EARLY.store(signal, Ordering::SeqCst);
+}
+
+/// Hold the next Ctrl-C or SIGTERM until the command's first [`Scope`] begins (at the
+/// start of `main`, before any command work): the scope gets it as if it came then (a
+/// run stops at once with its stop line), or, when it does not take that signal, the
+/// process ends of it as it would have. Without a scope, [`settle_early`] at the end of
+/// `main` ends it so.
+pub fn catch_early() {
+    #[cfg(unix)]
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: the handler only stores to an atomic; the structure is zeroed and filled.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_early_signal as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESETHAND | libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+    EARLY_ON.store(true, Ordering::SeqCst);
+}
+
+/// End [`catch_early`]'s holding: the default handling is back, and the signal held, if
+/// one was, is returned.
+fn end_early() -> Option<i32> {
+    #[cfg(unix)]
+    if EARLY_ON.swap(false, Ordering::SeqCst) {
+        for signal in [libc::SIGINT, libc::SIGTERM] {
+            // SAFETY: setting the default disposition.
+            unsafe {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+        }
+    }
+    match EARLY.swap(0, Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
+/// Deliver again a signal [`catch_early`] held, now that it can be handled (or, with the
+/// default handling, ends the process as the signal does).
+fn deliver(signal: Option<i32>) {
+    #[cfg(unix)]
+    if let Some(signal) = signal {
+        // SAFETY: raising a signal on this thread; its handler (or the default) runs.
+        unsafe {
+            libc::raise(signal);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = signal;
+}
+
+/// At the end of `main`: a signal [`catch_early`] held that no scope took ends the process
+/// as it would have; none held, nothing happens.
+pub fn settle_early() {
+    deliver(end_early());
+}
 
 /// Mark standard input as interrupted (Ctrl-C): a read of standard input
 /// ([`crate::read::stdin_line`]) that the signal interrupts, or the next one, returns end
@@ -141,6 +213,7 @@ impl Scope {
     /// Keep the current handling of Ctrl-C and SIGTERM, to put it back at the end of the
     /// scope whatever the code inside installs (the menu wraps each entry in one).
     pub fn keep() -> Self {
+        deliver(end_early());
         #[cfg(unix)]
         {
             let mut previous = Vec::new();
@@ -167,6 +240,7 @@ impl Scope {
         handler: extern "C" fn(libc::c_int),
         restart: bool,
     ) -> Self {
+        let early = end_early();
         REQUESTED.store(false, Ordering::SeqCst);
         LAST_SIGNAL.store(0, Ordering::SeqCst);
         let mut previous = Vec::new();
@@ -184,6 +258,9 @@ impl Scope {
                 }
             }
         }
+        // a signal held since the start comes now, to this scope's handler (or ends the
+        // process when this scope does not take it)
+        deliver(early);
         Scope { previous }
     }
 }
