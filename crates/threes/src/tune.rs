@@ -144,6 +144,7 @@ pub fn tune_run(
                 mean: best_mean,
                 kept: true,
             });
+            ctx.report(1, (config.start, best_mean));
             TuneState {
                 version: 1,
                 best: config.start,
@@ -185,6 +186,8 @@ pub fn tune_run(
                         mean,
                         kept,
                     });
+                    // the bar counts each candidate as its line prints (not every 100 ms)
+                    ctx.report(state.tried, (state.best, state.best_mean));
                 }
             }
             state.next += 1;
@@ -260,6 +263,42 @@ mod tests {
         assert_eq!(ended, Ended::Finished);
         assert!(state.tried < config.bound());
         assert_eq!(last, Some((state.tried, Some(state.tried))));
+    }
+
+    /// The bar counts each candidate as its line prints: a report with the count follows
+    /// every line, however quick the candidates (it stood at 1/23 while eleven printed).
+    #[test]
+    fn the_bar_counts_each_candidate_as_its_line_prints() {
+        let config = TuneConfig {
+            start: Weights::default(),
+            games: 1,
+            depth: 1,
+            rounds: 1,
+            seed: 5,
+        };
+        let events = std::cell::RefCell::new(Vec::new());
+        {
+            let mut watch = |p: &ludomat_game::run::Progress<(Weights, f64)>| {
+                events.borrow_mut().push(format!("bar {}", p.done));
+            };
+            let mut ctx = RunContext::new("candidates", None).watch(&mut watch);
+            let mut cp = Checkpoint::none();
+            let mut line = |_: &TuneStep| events.borrow_mut().push("line".into());
+            tune_run(&config, None, &mut ctx, &mut cp, &mut line).unwrap();
+        }
+        let events = events.into_inner();
+        let mut lines = 0;
+        for (i, e) in events.iter().enumerate() {
+            if e == "line" {
+                lines += 1;
+                assert_eq!(
+                    events.get(i + 1),
+                    Some(&format!("bar {lines}")),
+                    "{events:?}"
+                );
+            }
+        }
+        assert!(lines > 11, "{events:?}");
     }
 
     #[test]

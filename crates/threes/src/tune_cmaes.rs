@@ -258,6 +258,10 @@ pub fn tune_cmaes_run(
             mean,
             best: is_best,
         });
+        // the bar counts each candidate as its line prints (a report per candidate, not
+        // per 100 ms: a quick run's bar stood at 1 while eleven lines printed)
+        let (best, best_mean) = (me.state.best, me.state.best_mean);
+        me.ctx.report(k as u64 + 1, (best, best_mean));
         -mean
     };
     let mut optimiser = CMAESOptions::new(start_point(&start), config.sigma)
