@@ -829,6 +829,7 @@ impl ArenaSession {
             failed: 0,
             first_failure: None,
             elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
             stopped: false,
         };
         let r = p.result.as_ref().unwrap_or(&empty);

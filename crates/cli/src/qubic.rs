@@ -161,9 +161,8 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     if let Some(path) = &args.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
     }
-    let (r, wall, cpu) = ludomat_game::run::cpu::timed(|| {
-        crate::progress::until_ctrl_c(|stop| args.run_until(stop))
-    });
+    // timed over the games, the span of the bar's rate (not the agents' making)
+    let r = crate::progress::until_ctrl_c(|stop| args.run_until(stop));
     let r = r.map_err(crate::usage::of_tournament)?;
     out!(
         "{}",
@@ -172,7 +171,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     // Timing to stderr: the table on stdout is the same for the same command.
     errln!(
         "{}",
-        crate::voice::timing(r.a.games(), "game", "games", wall, cpu)
+        crate::voice::timing(r.a.games(), "game", "games", r.elapsed, r.cpu)
     );
     if let Some(path) = &args.chart {
         let chart = ludomat_chart::BarChart {

@@ -45,3 +45,35 @@ proptest! {
         }
     }
 }
+
+/// The span a tournament's rate is said over (its `elapsed` and `cpu`, which the summary
+/// divides by, as the bar does) is its games', not the making of its agents: a trained
+/// MENACE's training made the summary's rate an eighth of the bar's.
+#[test]
+fn a_tournament_is_timed_over_its_games_only() {
+    use ludomat_game::{tournament_until, Agent, RandomAgent, TournamentConfig};
+    use std::time::{Duration, Instant};
+    let slow_to_make = |s: u64| -> Box<dyn Agent<Board>> {
+        if s == 0 {
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        Box::new(RandomAgent::new(s))
+    };
+    let quick = |s: u64| -> Box<dyn Agent<Board>> { Box::new(RandomAgent::new(s)) };
+    let config = TournamentConfig {
+        games: 100,
+        seed: 1,
+        alternate: false,
+        progress: false,
+    };
+    let outer = Instant::now();
+    let r = tournament_until(&slow_to_make, &quick, &config, &|| false);
+    let outer = outer.elapsed();
+    assert_eq!(r.played(), 100);
+    assert!(
+        r.elapsed + Duration::from_millis(250) < outer,
+        "{:?} of {outer:?}",
+        r.elapsed
+    );
+    assert!(r.cpu < Duration::from_millis(250), "{:?}", r.cpu);
+}
