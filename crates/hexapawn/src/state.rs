@@ -37,6 +37,15 @@ pub enum StateError {
         /// What is wrong, naming the field or box.
         reason: String,
     },
+    /// JSON, but not a HER state: its `format` is missing or another file's (said as
+    /// every saved file says it, `ludomat_io::error::format_refused`).
+    #[error("{} is not a HER state file: {reason}", ludomat_io::text::path(path))]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// What is missing or different.
+        reason: String,
+    },
     /// A HER state cut short, not JSON, or inconsistent: said as every damaged file is
     /// (`h.json is damaged: not valid JSON: line 3, …`).
     #[error(
@@ -102,7 +111,10 @@ impl Her {
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|e| damaged(format!("not valid JSON: {}", ludomat_io::error::json(&e))))?;
         if let Some(words) = ludomat_io::error::format_refused(value.get("format"), FORMAT) {
-            return Err(invalid(format!("not a HER state file: {words}")));
+            return Err(StateError::Foreign {
+                path: path.to_path_buf(),
+                reason: words,
+            });
         }
         // the words every versioned file uses (a MENACE state's too)
         let version = value.get("version");

@@ -66,3 +66,25 @@ fn the_record_saturates_and_never_wraps() {
     let back = Her::from_json(&her.to_json(), path).unwrap();
     assert_eq!(back.record(), r);
 }
+
+/// A JSON object without a format field (or with another file's) is said as every saved
+/// file says it: `h.json is not a HER state file: it has no 'format' field saying …`, the
+/// shape of MENACE's states and Threes! records.
+#[test]
+fn a_missing_format_is_said_as_every_saved_file_says_it() {
+    let path = std::path::Path::new("h.json");
+    let e = Her::from_json("{\"version\": 1}", path)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "h.json is not a HER state file: it has no 'format' field saying 'ludomat-her'"
+    );
+    let e = Her::from_json("{\"format\": 5}", path)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "h.json is not a HER state file: its format is '5', not 'ludomat-her'"
+    );
+}
