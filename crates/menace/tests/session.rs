@@ -470,7 +470,18 @@ fn export_then_import_restores_the_boxes() {
     bad["boxes"]["second"][7]["beads"][3] = json!(-4);
     let e = refused(&mut s, A::Import { state: bad });
     assert!(
-        e.to_string().contains("boxes.second[7].beads[3] is -4"),
+        e.to_string().contains(
+            "boxes.second[7].beads[3]: the number -4 where a bead count from 0 to \
+             4,294,967,295 was expected"
+        ),
+        "{e}"
+    );
+    // a count past every whole number as the file wrote it, never in float notation
+    let mut bad = state.clone();
+    bad["boxes"]["second"][7]["beads"][3] = json!(18_446_744_073_709_551_616.0);
+    let e = refused(&mut s, A::Import { state: bad }).to_string();
+    assert!(
+        e.contains("the number 18,446,744,073,709,551,616 where a bead count"),
         "{e}"
     );
     // A bead on an occupied square of the picture is refused by the state reader.
