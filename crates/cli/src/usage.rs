@@ -46,7 +46,7 @@ pub fn find(e: &anyhow::Error) -> Option<String> {
             (Some(Usage(m)), _, _) | (_, _, Some(OutOfRange(m))) => Some(m.clone()),
             (_, Some(r), _) => ludomat_io::output::Refused::two_paths_one_file(r),
             _ if matches!(c.downcast_ref(), Some(Ai(_))) => Some(c.to_string()),
-            _ => ludomat_io::write::is_own_stream(c).then(|| crate::out::causes(e)),
+            _ => ludomat_io::output::is_own_stream(c).then(|| crate::out::causes(e)),
         },
     )
 }

@@ -46,7 +46,7 @@ pub fn catch_early() {
         // SAFETY: the handler only stores to an atomic; the structure is zeroed and filled.
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_early_signal as libc::sighandler_t;
+            action.sa_sigaction = on_early_signal as *const () as libc::sighandler_t;
             action.sa_flags = libc::SA_RESETHAND | libc::SA_RESTART;
             libc::sigemptyset(&mut action.sa_mask);
             libc::sigaction(signal, &action, std::ptr::null_mut());

@@ -245,8 +245,23 @@ impl Refused {
         (matches!(
             self.why,
             OutputRefused::SameAsInput(_) | OutputRefused::SameAsOutput(_)
-        ) || crate::write::is_own_stream(&self.why))
+        ) || is_own_stream(&self.why))
         .then(|| self.to_string())
+    }
+}
+
+/// Whether `e` refuses an output because it is a stream a process has open (this process's
+/// standard output or error, `/dev/stdout`, …), found by an output check, a writer or a
+/// lock: the callers say every such refusal as one kind (the command line's, status 2).
+#[must_use]
+pub fn is_own_stream(e: &(dyn std::error::Error + 'static)) -> bool {
+    match e.downcast_ref::<OutputRefused>() {
+        Some(OutputRefused::OwnStream(_)) => true,
+        Some(OutputRefused::Io(e)) => is_own_stream(e),
+        _ => e
+            .downcast_ref::<io::Error>()
+            .and_then(io::Error::get_ref)
+            .is_some_and(|inner| inner.is::<crate::write::OwnStream>()),
     }
 }
 

@@ -342,9 +342,10 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
 
 /// The refusal of an output that is a stream this process or another has open (its own
 /// standard output through a shell's `>`, `/dev/stdout`, `/proc/self/fd/1`): one kind of
-/// refusal, however it is found, which every command says alike ([`is_own_stream`]).
+/// refusal, however it is found, which every command says alike
+/// ([`crate::output::is_own_stream`]).
 #[derive(Debug)]
-struct OwnStream(String);
+pub(crate) struct OwnStream(String);
 
 impl std::fmt::Display for OwnStream {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -356,22 +357,6 @@ impl std::error::Error for OwnStream {}
 
 fn own_stream_error(words: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, OwnStream(words))
-}
-
-/// Whether `e` refuses an output because it is a stream a process has open (this process's
-/// standard output or error, `/dev/stdout`, …), found by an output check, a writer or a
-/// lock: the callers say every such refusal as one kind (the command line's, status 2).
-#[must_use]
-pub fn is_own_stream(e: &(dyn std::error::Error + 'static)) -> bool {
-    use crate::output::OutputRefused;
-    match e.downcast_ref::<OutputRefused>() {
-        Some(OutputRefused::OwnStream(_)) => true,
-        Some(OutputRefused::Io(e)) => is_own_stream(e),
-        _ => e
-            .downcast_ref::<io::Error>()
-            .and_then(io::Error::get_ref)
-            .is_some_and(|inner| inner.is::<OwnStream>()),
-    }
 }
 
 /// Whether the link `link` lies in `/dev` or `/proc` (its folder resolved): the links of
