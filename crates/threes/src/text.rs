@@ -247,9 +247,19 @@ fn versus_row(p: &Point) -> [String; 10] {
         format!("{:.2}", p.cpu_ms_per_move),
         ludomat_io::text::percent(p.reached_3072.rate()),
         ludomat_io::text::percent(p.reached_6144.rate()),
-        ludomat_io::text::duration(p.cpu),
-        ludomat_io::text::duration(p.wall),
+        summed(p.cpu, p.games),
+        summed(p.wall, p.games),
     ]
+}
+
+/// A sum of the times of `games` games, never `0 s` when games were played: times each too
+/// short for their file's clock add up to `under 1 ms`.
+fn summed(time: Duration, games: u64) -> String {
+    if time.is_zero() && games > 0 {
+        "under 1 ms".into()
+    } else {
+        ludomat_io::text::duration(time)
+    }
 }
 
 /// The curve's table, a line each, every column as wide as its widest cell: one table
@@ -380,6 +390,10 @@ mod tests {
         );
         let row = crate::summary::csv_row(0, &timed[0]);
         assert!(row.ends_with(",0.000354\n"), "{row}");
+        // the versus table's sums of CPU and wall time too
+        assert_eq!(summed(Duration::ZERO, 3), "under 1 ms");
+        assert_eq!(summed(Duration::ZERO, 0), "0 s");
+        assert_eq!(summed(Duration::from_micros(354), 1), "354 µs");
     }
 
     #[test]

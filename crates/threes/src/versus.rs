@@ -281,7 +281,7 @@ pub const CSV_HEADER: &str =
 #[must_use]
 pub fn csv_row(g: &VersusGame) -> String {
     format!(
-        "{},{},{},{},{},{},{},{},{:.6},{:.3}\n",
+        "{},{},{},{},{},{},{},{},{:.6},{:.6}\n",
         g.ai,
         g.budget,
         g.game,
