@@ -13,10 +13,11 @@
 //! In each, the second press ends the process as usual (the handlers are one-shot).
 //!
 //! Before any of them, from the first line of `main` ([`catch_early`]), a Ctrl-C or
-//! SIGTERM is held for the first scope: a run stopped while it starts says its stop line
-//! as it does later, and a signal no scope takes ends the process as it would have.
+//! SIGTERM in the command's first seconds is held for the first scope: a run stopped while
+//! it starts says its stop line as it does later, and a signal no scope takes ends the
+//! process as it would have.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 static LAST_SIGNAL: AtomicI32 = AtomicI32::new(0);
@@ -28,10 +29,36 @@ static ENDED_BY_CTRL_C: AtomicBool = AtomicBool::new(false);
 static EARLY: AtomicI32 = AtomicI32::new(0);
 /// [`catch_early`]'s handler is in place.
 static EARLY_ON: AtomicBool = AtomicBool::new(false);
+/// When [`catch_early`] began, in nanoseconds of the monotonic clock.
+static EARLY_SINCE: AtomicU64 = AtomicU64::new(0);
+/// How long a signal is held for a scope to come: a command's start. Later, a command
+/// that has no scope (a protocol loop on standard input) ends of the signal as it would.
+const HOLD_NS: u64 = 2_000_000_000;
+
+/// The monotonic clock in nanoseconds (`clock_gettime` is async-signal-safe).
+#[cfg(unix)]
+fn monotonic_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the call only writes to it.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(ts.tv_nsec).unwrap_or(0)
+}
 
 #[cfg(unix)]
 extern "C" fn on_early_signal(signal: libc::c_int) {
-    // Only an atomic store: async-signal-safe.
+    // Only atomics, the clock and raise: async-signal-safe.
+    if monotonic_ns().saturating_sub(EARLY_SINCE.load(Ordering::SeqCst)) > HOLD_NS {
+        // past the start: the default handling (SA_RESETHAND put it back) ends the process
+        // once this handler returns
+        // SAFETY: raise is async-signal-safe.
+        unsafe {
+            libc::raise(signal);
+        }
+        return;
+    }
     EARLY.store(signal, Ordering::SeqCst);
 }
 
@@ -41,6 +68,8 @@ extern "C" fn on_early_signal(signal: libc::c_int) {
 /// process ends of it as it would have. Without a scope, [`settle_early`] at the end of
 /// `main` ends it so.
 pub fn catch_early() {
+    #[cfg(unix)]
+    EARLY_SINCE.store(monotonic_ns(), Ordering::SeqCst);
     #[cfg(unix)]
     for signal in [libc::SIGINT, libc::SIGTERM] {
         // SAFETY: the handler only stores to an atomic; the structure is zeroed and filled.
