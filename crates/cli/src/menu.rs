@@ -13,7 +13,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 
 use crate::colour::Palette;
-use ludomat_game::terminal::Ending;
+use ludomat_game::{terminal::Ending, LineInput};
 
 mod entries;
 
@@ -134,11 +134,9 @@ fn run_with(
                     Screen::Machine(m) => write!(out, "{}", sub_menu(p, &machines[m]))?,
                 }
             }
-            write!(out, "{}", p.prompt(&prompt(screen, machines)))?;
-            out.flush()?;
             // Ctrl-C at a menu goes back one level, as b does; at the top it leaves, saying
             // so, with the status of a Ctrl-C (130) — never killed by the signal
-            let line = read_line(input)?;
+            let line = read_line(input, out, &p.prompt(&prompt(screen, machines)))?;
             if ctrl_c_seen() {
                 writeln!(out)?;
                 if screen == Screen::Machines {
@@ -199,9 +197,7 @@ fn run_with(
 /// Wait for Enter so that what is on screen stays there; `q` or the end of input leave;
 /// anything else typed is a choice of the menu (never dropped).
 fn pause(input: &mut ludomat_game::LineInput, out: &mut dyn Write, p: Palette) -> Result<Next> {
-    write!(out, "\n{}", p.prompt(PAUSE))?;
-    out.flush()?;
-    let line = read_line(input)?;
+    let line = read_line(input, out, &format!("\n{}", p.prompt(PAUSE)))?;
     if ctrl_c_seen() {
         // Ctrl-C here (the entry had already ended) goes back to the menu
         writeln!(out)?;
@@ -234,9 +230,10 @@ extern "C" fn on_ctrl_c(_: libc::c_int) {
 }
 
 /// One line at a menu prompt; Ctrl-C meanwhile ends the read (see [`ctrl_c_seen`]) instead
-/// of the process.
-fn read_line(input: &mut ludomat_game::LineInput) -> Result<Option<String>> {
+/// of the process — caught from before the prompt is written, so no Ctrl-C falls between.
+fn read_line(input: &mut LineInput, out: &mut dyn Write, prompt: &str) -> Result<Option<String>> {
     let _keep = crate::interrupt::Scope::keep();
+    CTRL_C.store(false, std::sync::atomic::Ordering::SeqCst);
     #[cfg(unix)]
     // SAFETY: a zeroed sigaction filled with a handler that only stores to atomics; no
     // SA_RESTART, so the blocked read returns; the scope puts the previous handling back.
@@ -246,7 +243,8 @@ fn read_line(input: &mut ludomat_game::LineInput) -> Result<Option<String>> {
         libc::sigemptyset(&mut action.sa_mask);
         libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
     }
-    CTRL_C.store(false, std::sync::atomic::Ordering::SeqCst);
+    write!(out, "{prompt}")?;
+    out.flush()?;
     #[cfg(unix)]
     if matches!(input, ludomat_game::LineInput::Stdin) {
         return read_unbuffered();
