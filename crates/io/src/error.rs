@@ -396,9 +396,11 @@ fn out_of_range(found: &str, expected: &str) -> Option<String> {
             thousands_wide(n.unsigned_abs())
         }
     };
-    let how = if value > high as f64 {
+    // Compared as whole numbers: 2^64 as a float equals u64::MAX as a float.
+    let whole = value as i128;
+    let how = if whole > high {
         "too large"
-    } else if value < low as f64 && low < 0 {
+    } else if whole < low && low < 0 {
         // (a negative number for a count is said as "where … from 0 up was expected")
         "out of range"
     } else {
@@ -415,7 +417,20 @@ fn out_of_range(found: &str, expected: &str) -> Option<String> {
 
 /// `n` with thousands separators, for numbers past `u64`.
 fn thousands_wide(n: u128) -> String {
-    u64::try_from(n).map_or_else(|_| n.to_string(), crate::text::thousands)
+    u64::try_from(n).map_or_else(
+        |_| {
+            let digits = n.to_string();
+            let mut out = String::with_capacity(digits.len() * 4 / 3);
+            for (i, c) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                    out.push(',');
+                }
+                out.push(c);
+            }
+            out
+        },
+        crate::text::thousands,
+    )
 }
 
 /// A number as the parser wrote it, as we write it: `-6000000000` → `-6,000,000,000`,
@@ -427,6 +442,17 @@ fn number_words(text: &str) -> String {
         } else {
             thousands_wide(n.unsigned_abs())
         };
+    }
+    // A whole number past the parser's integers, which it says in the float's shortest
+    // form (`18446744073709551616` → `1.8446744073709552e19`): its digits, as written.
+    if let Ok(v) = text.parse::<f64>() {
+        let mantissa = text.split(['e', 'E']).next().unwrap_or(text);
+        let digits = mantissa.chars().filter(char::is_ascii_digit).count();
+        if v.is_finite() && v.fract() == 0.0 && v.abs() < 1e30 && digits >= 15 {
+            let n = v as i128;
+            let sign = if n < 0 { "-" } else { "" };
+            return format!("{sign}{}", thousands_wide(n.unsigned_abs()));
+        }
     }
     // as written (6.0 stays 6.0), but without the exponent's plus sign
     text.replace("e+", "e").replace("E+", "e")
@@ -449,6 +475,19 @@ fn expected_words(expected: &str) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_whole_number_past_the_parsers_integers_is_said_as_written() {
+        let e = serde_json::from_str::<u64>("18446744073709551616").unwrap_err();
+        assert!(
+            json(&e).ends_with(
+                "the number 18,446,744,073,709,551,616 is too large: a whole number from 0 \
+                 to 18,446,744,073,709,551,615 was expected"
+            ),
+            "{}",
+            json(&e)
+        );
+    }
 
     /// One wording of versions, whatever the file; numbers as written, never `1e+23`.
     #[test]

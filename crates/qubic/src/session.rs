@@ -1462,7 +1462,9 @@ mod tests {
         assert!(
             certificate.len() > 2
                 && cpu(certificate[certificate.len() - 1]) > cpu(certificate[0])
-                && certificate.iter().all(|p| p["estimate"]["cpu_seconds"] == p["run_cpu_seconds"]),
+                && certificate
+                    .iter()
+                    .all(|p| p["estimate"]["cpu_seconds"] == p["run_cpu_seconds"]),
             "{certificate:?}"
         );
         let found = s.view().found.expect("kept");
