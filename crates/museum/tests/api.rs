@@ -584,6 +584,19 @@ async fn every_api_error_is_in_our_words() {
             b" 5".to_vec(),
             "request body: a number where an object was expected",
         ),
+        // A square that is no number: said with the board's own squares.
+        (
+            "POST",
+            actions.clone(),
+            br#"{"type": "play", "square": "x"}"#.to_vec(),
+            "the text 'x' where a square from 1 to 9 was expected",
+        ),
+        (
+            "POST",
+            actions.clone(),
+            br#"{"type": "play", "square": 300}"#.to_vec(),
+            "the number 300 where a square from 1 to 9 was expected",
+        ),
         // A seed past the largest whole number: said as written, with the range.
         (
             "POST",
