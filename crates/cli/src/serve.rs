@@ -147,10 +147,10 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // steps, runs' applications and long runs are on threads of their own, cancelled by
     // the stop and never waited for: the process ends now.
     runtime.shutdown_timeout(Duration::from_millis(100));
-    drop(ctrl_c);
     let (mut stopped, noticed) = result?;
-    // From the signal noticed to the runtime gone, which is when the process ends.
-    stopped.took = noticed.elapsed();
+    // From the signal's arrival (a busy server notices it late) to the runtime gone.
+    stopped.took = crate::interrupt::since_signal().unwrap_or_else(|| noticed.elapsed());
+    drop(ctrl_c);
     errln!("ludomat museum: stopped: {stopped}");
     Ok(())
 }

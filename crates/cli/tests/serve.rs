@@ -358,4 +358,25 @@ fn ctrl_c_ends_serve_within_a_second_with_runs_going() {
         took < Duration::from_secs(1),
         "ended {took:?} after Ctrl-C: {err}"
     );
+    // The summary's time is the whole stop, from the signal to the process's end: no
+    // more than the wait seen here, and short of it only by the process's exit.
+    let said = err
+        .rsplit_once(" in ")
+        .map(|(_, t)| t.trim())
+        .and_then(|t| t.split_once(' '))
+        .and_then(|(n, unit)| {
+            let n: f64 = n.replace(',', "").parse().ok()?;
+            let scale = match unit {
+                "µs" => 1e-6,
+                "ms" => 1e-3,
+                "s" => 1.0,
+                _ => return None,
+            };
+            Some(Duration::from_secs_f64(n * scale))
+        })
+        .unwrap_or_else(|| panic!("no time in {err}"));
+    assert!(
+        said <= took && took - said < Duration::from_millis(250),
+        "said {said:?}, ended {took:?} after Ctrl-C: {err}"
+    );
 }

@@ -280,6 +280,33 @@ pub fn new_dyn_session<S: Session>(
     Ok(Box::new(S::new(config)?))
 }
 
+/// Reads an action's square, numbered `LO` to `HI` on the machine's board, for
+/// `#[serde(deserialize_with = "ludomat_game::square::<_, 1, 9>")]`: anything that is not
+/// a whole number is refused saying the squares' own range (`the text 'x' where a square
+/// from 1 to 9 was expected`), never the type's (`a whole number from 0 up`). A whole
+/// number out of the range is left to the session, which says why.
+///
+/// # Errors
+/// The deserializer's, for a value that is not a whole number from 0 to 255.
+pub fn square<'de, D: serde::Deserializer<'de>, const LO: u8, const HI: u8>(
+    d: D,
+) -> Result<u8, D::Error> {
+    struct Square<const LO: u8, const HI: u8>;
+    impl<const LO: u8, const HI: u8> serde::de::Visitor<'_> for Square<LO, HI> {
+        type Value = u8;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "a square from {LO} to {HI}")
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u8, E> {
+            u8::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u8, E> {
+            u8::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+        }
+    }
+    d.deserialize_u8(Square::<LO, HI>)
+}
+
 fn to_json<T: Serialize + ?Sized>(value: &T) -> serde_json::Value {
     // Views, configs and happenings are plain data (no maps with non-string keys), so
     // serialisation cannot fail; a failure would be a bug in a session's types.

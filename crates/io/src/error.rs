@@ -448,9 +448,11 @@ fn out_of_range(found: &str, expected: &str) -> Option<String> {
             thousands_wide(n.unsigned_abs())
         }
     };
-    let how = if value > high as f64 {
+    // Compared as whole numbers: 2^64 as a float equals u64::MAX as a float.
+    let whole = value as i128;
+    let how = if whole > high {
         "too large"
-    } else if value < low as f64 && low < 0 {
+    } else if whole < low && low < 0 {
         // (a negative number for a count is said as "where … from 0 up was expected")
         "out of range"
     } else {
@@ -513,6 +515,19 @@ fn expected_words(expected: &str) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_whole_number_past_the_parsers_integers_is_said_as_written() {
+        let e = serde_json::from_str::<u64>("18446744073709551616").unwrap_err();
+        assert!(
+            json(&e).ends_with(
+                "the number 18,446,744,073,709,551,616 is too large: a whole number from 0 \
+                 to 18,446,744,073,709,551,615 was expected"
+            ),
+            "{}",
+            json(&e)
+        );
+    }
 
     /// One wording of versions, whatever the file; numbers as written, never `1e+23`.
     #[test]

@@ -21,6 +21,35 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 static LAST_SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// When the last signal was caught, on the monotonic clock in nanoseconds (0: none).
+static SIGNAL_AT: AtomicU64 = AtomicU64::new(0);
+
+/// The monotonic clock, nanoseconds (what `Instant` reads on Linux); async-signal-safe.
+#[cfg(unix)]
+fn monotonic_ns() -> u64 {
+    // SAFETY: clock_gettime writes one timespec it is given; async-signal-safe (POSIX).
+    let ts = unsafe {
+        let mut ts: libc::timespec = std::mem::zeroed();
+        libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts);
+        ts
+    };
+    (ts.tv_sec as u64)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(ts.tv_nsec as u64)
+}
+
+/// The time since the last Ctrl-C or SIGTERM was caught, from the moment it arrived (not
+/// when a loop noticed it: a busy server notices late), if one was.
+#[must_use]
+pub fn since_signal() -> Option<std::time::Duration> {
+    #[cfg(unix)]
+    {
+        let at = SIGNAL_AT.load(Ordering::SeqCst);
+        (at > 0).then(|| std::time::Duration::from_nanos(monotonic_ns().saturating_sub(at)))
+    }
+    #[cfg(not(unix))]
+    None
+}
 /// Standard input was interrupted (Ctrl-C at a prompt): see [`interrupt_input`].
 static INPUT_INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// The last end of input a read reported was Ctrl-C's: see [`input_ended_by_ctrl_c`].
@@ -34,18 +63,6 @@ static EARLY_SINCE: AtomicU64 = AtomicU64::new(0);
 /// How long a signal is held for a scope to come: a command's start. Later, a command
 /// that has no scope (a protocol loop on standard input) ends of the signal as it would.
 const HOLD_NS: u64 = 2_000_000_000;
-
-/// The monotonic clock in nanoseconds (`clock_gettime` is async-signal-safe).
-#[cfg(unix)]
-fn monotonic_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the call only writes to it.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(ts.tv_nsec).unwrap_or(0)
-}
 
 #[cfg(unix)]
 extern "C" fn on_early_signal(signal: libc::c_int) {
@@ -272,6 +289,7 @@ impl Scope {
         let early = end_early();
         REQUESTED.store(false, Ordering::SeqCst);
         LAST_SIGNAL.store(0, Ordering::SeqCst);
+        SIGNAL_AT.store(0, Ordering::SeqCst);
         let mut previous = Vec::new();
         for &signal in signals {
             // SAFETY: the handlers only store to atomics, which is async-signal-safe; the
@@ -312,7 +330,8 @@ impl Drop for Scope {
 
 #[cfg(unix)]
 extern "C" fn on_signal(signal: libc::c_int) {
-    // Only atomic stores: async-signal-safe.
+    // Only atomic stores and the clock: async-signal-safe.
+    SIGNAL_AT.store(monotonic_ns().max(1), Ordering::SeqCst);
     LAST_SIGNAL.store(signal, Ordering::SeqCst);
     REQUESTED.store(true, Ordering::SeqCst);
 }
@@ -376,6 +395,18 @@ mod tests {
             libc::sigaction(signal, std::ptr::null(), &mut old);
             old.sa_sigaction
         }
+    }
+
+    #[test]
+    fn the_time_since_a_signal_runs_from_its_arrival() {
+        let _server = stop_on_ctrl_c_or_term();
+        assert_eq!(since_signal(), None);
+        // The handler as the kernel calls it (not a real signal: tests share a process).
+        on_signal(libc::SIGTERM);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        assert_eq!(stopping(), Some("SIGTERM"));
+        let since = since_signal().expect("caught");
+        assert!(since >= std::time::Duration::from_millis(30), "{since:?}");
     }
 
     #[test]

@@ -314,6 +314,7 @@ pub enum MenaceAction {
     /// MENACE answers at once.
     Play {
         /// The square, 0 (top left) to 8 (bottom right).
+        #[serde(deserialize_with = "ludomat_game::square::<_, 0, 8>")]
         square: u8,
     },
     /// The next single move of the machine to move (MENACE opens a box and draws a

@@ -35,9 +35,22 @@ impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &Museum) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
+        let limit = state.config().max_body_bytes;
+        let json = crate::headers::is_json(req.headers());
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|r| json_rejection(&r.into(), limit))?;
+        if !json {
+            return Err(crate::error::not_json());
+        }
+        // Every body the API takes is an object: a list or a value alone is refused as
+        // that (serde would read a list as the object's fields in order).
+        if let Some(refused) = crate::error::not_an_object(&bytes) {
+            return Err(refused);
+        }
+        match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(v)) => Ok(Body(v)),
-            Err(rejection) => Err(json_rejection(&rejection, state.config().max_body_bytes)),
+            Err(rejection) => Err(json_rejection(&rejection, limit)),
         }
     }
 }
@@ -118,6 +131,9 @@ async fn unknown_api(Path(rest): Path<String>) -> ApiError {
 /// A page of the front end ([`crate::assets`]) for GET and HEAD; any other method on a
 /// page is refused as on the API (405, with `Allow`), and on no page, 404.
 async fn page(method: Method, uri: Uri) -> Response {
+    if let Some(refused) = crate::error::target_not_served(&method, &uri) {
+        return refused.into_response();
+    }
     let path = uri.path().to_string();
     let answer = crate::assets::asset(uri).await;
     if matches!(method, Method::GET | Method::HEAD) || !answer.status().is_success() {

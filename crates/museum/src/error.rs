@@ -109,6 +109,24 @@ pub fn in_our_words(message: &str) -> String {
     for (theirs, ours) in PREFIXES {
         text = text.replace(theirs, ours);
     }
+    // A struct's name is ours, not the reader's: what it is read from is an object
+    // (`expected struct Autoplay with 2 elements`: a list given where an object goes).
+    while let Some(i) = text.find("expected struct ") {
+        let rest = &text[i + "expected struct ".len()..];
+        let name_end = rest
+            .find(|c: char| !c.is_alphanumeric() && c != '_')
+            .unwrap_or(rest.len());
+        let mut tail = &rest[name_end..];
+        if let Some(after) = tail.strip_prefix(" with ") {
+            if let Some(end) = after.find(" element") {
+                let end = after[end..]
+                    .find(|c: char| !c.is_alphanumeric() && c != ' ')
+                    .map_or(after.len(), |e| end + e);
+                tail = &after[end..];
+            }
+        }
+        text = format!("{}expected an object{}", &text[..i], tail);
+    }
     // A type's name is ours, not the reader's: an action is an object with its 'type'.
     if let Some(i) = text.find("internally tagged enum ") {
         let rest = &text[i + "internally tagged enum ".len()..];
@@ -328,6 +346,59 @@ fn expected_in_words(ty: &str) -> &'static str {
         "bool" => "true or false",
         _ => "what was expected",
     }
+}
+
+/// The refusal of a body that does not say it is JSON.
+pub(crate) fn not_json() -> ApiError {
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "request body: expected Content-Type: application/json",
+    )
+}
+
+/// The refusal of a JSON body that is not an object (a list, a text, a number, true,
+/// false or null alone), naming what it is; `None` for an object, or for text that is
+/// not JSON (the parser then says where).
+pub(crate) fn not_an_object(body: &[u8]) -> Option<ApiError> {
+    let first = body.iter().find(|b| !b.is_ascii_whitespace())?;
+    if *first == b'{' || serde_json::from_slice::<serde::de::IgnoredAny>(body).is_err() {
+        return None;
+    }
+    let what = match first {
+        b'[' => "a list",
+        b'"' => "a text",
+        b't' | b'f' => "true or false",
+        b'n' => "null",
+        _ => "a number",
+    };
+    Some(ApiError::new(
+        StatusCode::BAD_REQUEST,
+        format!("request body: {what} where an object was expected"),
+    ))
+}
+
+/// The refusal of a request whose target is not a path (`OPTIONS *`, `CONNECT
+/// host:port`): the museum serves its pages and its API, each at a path.
+pub(crate) fn target_not_served(
+    method: &axum::http::Method,
+    uri: &axum::http::Uri,
+) -> Option<ApiError> {
+    if uri.path().starts_with('/') {
+        return None;
+    }
+    let target = uri.to_string();
+    Some(ApiError::new(
+        StatusCode::BAD_REQUEST,
+        format!(
+            "{method} {} is not served here: the museum answers requests for its pages and \
+             its API, each at a path beginning with '/'",
+            if target.is_empty() {
+                "(no path)"
+            } else {
+                &target
+            },
+        ),
+    ))
 }
 
 /// The refusal of a JSON body axum rejected (`limit`: the largest body, bytes).

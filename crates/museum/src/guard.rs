@@ -297,21 +297,29 @@ pub(crate) async fn guard(State(g): State<Guard>, req: Request, next: Next) -> R
     };
     let host = line_host.or(header_host).unwrap_or_default();
     if let Some(host) = refused {
-        let given = host.map_or_else(
-            || "no Host".to_string(),
-            |h| format!("Host {}", ludomat_io::text::quoted(&h, 60)),
-        );
-        refusals.note(Refusal::ForeignHost, || given.clone());
-        return ApiError::new(
-            StatusCode::MISDIRECTED_REQUEST,
-            format!(
-                "this museum answers to {}, not to {given}: pages under other names are \
-                 refused (DNS rebinding); to serve it under a name, start it with \
-                 --allowed-host NAME",
+        let message = match &host {
+            // HTTP/1.0 may leave the name out; the museum answers only a request that
+            // names it.
+            None => format!(
+                "this request names no host (it has no Host header): this museum answers \
+                 only requests for {}, named in the Host header",
                 g.policy.describe()
             ),
-        )
-        .into_response();
+            Some(h) => format!(
+                "this museum answers to {}, not to Host {}: pages under other names are \
+                 refused (DNS rebinding); to serve it under a name, start it with \
+                 --allowed-host NAME",
+                g.policy.describe(),
+                ludomat_io::text::quoted(h, 60)
+            ),
+        };
+        refusals.note(Refusal::ForeignHost, || {
+            host.as_deref().map_or_else(
+                || "no Host".to_string(),
+                |h| format!("Host {}", ludomat_io::text::quoted(h, 60)),
+            )
+        });
+        return ApiError::new(StatusCode::MISDIRECTED_REQUEST, message).into_response();
     }
     if is_write(req.method()) {
         if let Some(refusal) = foreign_write(&g, &req, &host) {

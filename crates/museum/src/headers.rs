@@ -39,3 +39,22 @@ pub async fn secure(mut response: Response) -> Response {
     );
     response
 }
+
+/// Whether a request says its body is JSON (`application/json`, or `application/…+json`),
+/// as axum's `Json` asks.
+#[must_use]
+pub fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(t) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let t = t
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    t == "application/json" || (t.starts_with("application/") && t.ends_with("+json"))
+}

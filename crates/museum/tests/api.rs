@@ -555,7 +555,54 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             format!("/api/visits/{id}/actions"),
             br#""play""#.to_vec(),
-            "where an object with its 'type' was expected",
+            "request body: a text where an object was expected",
+        ),
+        // A body that is not an object is refused as that, on every endpoint that takes
+        // one (serde would read a list as an object's fields in order: `["qubic"]` was a
+        // visit), never with a path into it (`[0]: …`).
+        (
+            "POST",
+            "/api/visits".into(),
+            b"[[[\"x\"]]]".to_vec(),
+            "request body: a list where an object was expected",
+        ),
+        (
+            "POST",
+            "/api/visits".into(),
+            b"[\"qubic\"]".to_vec(),
+            "request body: a list where an object was expected",
+        ),
+        (
+            "POST",
+            format!("/api/visits/{id}/autoplay"),
+            b"[1]".to_vec(),
+            "request body: a list where an object was expected",
+        ),
+        (
+            "POST",
+            actions.clone(),
+            b" 5".to_vec(),
+            "request body: a number where an object was expected",
+        ),
+        // A square that is no number: said with the board's own squares.
+        (
+            "POST",
+            actions.clone(),
+            br#"{"type": "play", "square": "x"}"#.to_vec(),
+            "the text 'x' where a square from 1 to 9 was expected",
+        ),
+        (
+            "POST",
+            actions.clone(),
+            br#"{"type": "play", "square": 300}"#.to_vec(),
+            "the number 300 where a square from 1 to 9 was expected",
+        ),
+        // A seed past the largest whole number: said as written, with the range.
+        (
+            "POST",
+            "/api/visits".into(),
+            br#"{"kind": "tictactoe", "config": {"seed": 18446744073709551616}}"#.to_vec(),
+            "the number 18,446,744,073,709,551,616 is too large: a whole number from 0 to 18,446,744,073,709,551,615",
         ),
         (
             "POST",

@@ -647,6 +647,40 @@ async fn the_host_guard_reads_the_request_line_and_refuses_two_hosts() {
     }
 }
 
+/// A request with no Host (HTTP/1.0), `OPTIONS *` and `CONNECT host:port` are refused in
+/// the museum's words: what is missing or not served, never a path it made up (`/*`) or
+/// a sentence with a hole (`not to no Host`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_without_a_host_or_a_path_are_refused_in_our_words() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let (head, body) = raw_tcp(addr, b"GET /api/museum HTTP/1.0\r\n\r\n").await;
+    assert!(head.contains(" 421 "), "{head}");
+    assert!(
+        body.contains("this request names no host (it has no Host header)")
+            && !body.contains("not to no Host"),
+        "{body}"
+    );
+    for (request, says) in [
+        (
+            format!("OPTIONS * HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+            "OPTIONS * is not served here",
+        ),
+        (
+            format!("CONNECT {addr} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+            "is not served here",
+        ),
+    ] {
+        let (head, body) = raw_tcp(addr, request.as_bytes()).await;
+        assert!(head.contains(" 400 "), "{request}: {head}");
+        assert!(
+            body.contains(says)
+                && body.contains("a path beginning with '/'")
+                && !body.contains("/*"),
+            "{request}: {body}"
+        );
+    }
+}
+
 /// Sends `bytes` on a connection of its own; the answer's head and body.
 async fn raw_tcp(addr: std::net::SocketAddr, bytes: &[u8]) -> (String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -287,8 +287,19 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
     assert_eq!(a.status, 202, "{a:?}");
     let mut phases = Vec::new();
     let mut end = None;
+    // The CPU clock of the reports during the certificate's phases.
+    let mut certificate_cpu = Vec::new();
     while let Some(u) = stream.next(Duration::from_secs(300)).await {
         for h in u["happenings"].as_array().into_iter().flatten() {
+            if h["type"] == "run_progress"
+                && h["ended"] == false
+                && matches!(
+                    h["partial"]["phase"].as_str(),
+                    Some("certificate" | "check")
+                )
+            {
+                certificate_cpu.push(h["cpu_ms"].as_u64().unwrap_or(0));
+            }
             if h["type"] == "run_progress" {
                 // From the first report: the CPU the run has used, at least its own
                 // thread's, and a wall time at least that (the re-trial's first report
@@ -312,6 +323,12 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
         }
     }
     let end = end.expect("the proof ended");
+    // The certificate's phases report as they go: the CPU clock keeps moving in them
+    // (it stood still for seconds, with every position proved).
+    assert!(
+        certificate_cpu.len() > 2 && certificate_cpu.last() > certificate_cpu.first(),
+        "{certificate_cpu:?}"
+    );
     let note = end["note"].as_str().unwrap();
     assert!(
         note.starts_with("prove finished in ")

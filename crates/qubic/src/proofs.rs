@@ -27,7 +27,7 @@ use crate::proof3d::dictionary::{notation, Dictionary, DictionaryError};
 use crate::proof3d::distributed::Site;
 use crate::proof3d::run::Verdict;
 use crate::proof3d::run::{
-    prove, prove_with, SearchConfig, SearchConfigError, SearchProgress, SearchRun,
+    prove, prove_with, Phase, SearchConfig, SearchConfigError, SearchProgress, SearchRun,
 };
 use crate::proof3d::solve::Scheme;
 use crate::Cell;
@@ -780,11 +780,19 @@ fn secs_wall_and_cpu(wall: f64, cpu: f64) -> String {
     ludomat_io::text::wall_and_cpu(d(wall), d(cpu))
 }
 
-/// The progress bar's note: expansions, CPU time and the line being searched.
+/// The progress bar's note: expansions, CPU time and the line being searched; outside
+/// the search, the phase first (the certificate's phases take seconds with every
+/// position proved).
 #[must_use]
 pub fn search_note(p: &Progress<SearchProgress>) -> String {
+    let phase = match p.partial.phase {
+        Phase::Frontier => "following Patashnik to the frontier: ",
+        Phase::Search | Phase::Done => "",
+        Phase::Certificate => "writing the certificate: ",
+        Phase::Check => "re-checking the certificate: ",
+    };
     let note = format!(
-        "{} expansions, {} CPU {}",
+        "{phase}{} expansions, {} CPU {}",
         ludomat_io::text::thousands(p.partial.expansions),
         ludomat_io::text::duration(std::time::Duration::from_secs_f64(
             p.partial.cpu_seconds.max(0.0)
@@ -938,6 +946,37 @@ impl PreparedSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_note_names_the_certificate_phases() {
+        let mut p = Progress {
+            done: 12,
+            total: Some(12),
+            unit: "positions",
+            elapsed: Duration::from_secs(7),
+            last: false,
+            partial: SearchProgress {
+                phase: Phase::Search,
+                proved: 12,
+                positions: 12,
+                expansions: 2_746,
+                job: None,
+                line: vec!["111".into()],
+                cpu_seconds: 3.1,
+                run_cpu_seconds: Some(3.1),
+                verdict: None,
+            },
+        };
+        assert_eq!(search_note(&p), "2,746 expansions, 3.1 s CPU 111");
+        p.partial.phase = Phase::Certificate;
+        p.partial.line.clear();
+        assert_eq!(
+            search_note(&p),
+            "writing the certificate: 2,746 expansions, 3.1 s CPU"
+        );
+        p.partial.phase = Phase::Check;
+        assert!(search_note(&p).starts_with("re-checking the certificate: "));
+    }
 
     #[test]
     fn the_flags_choose_the_check() {

@@ -1445,10 +1445,28 @@ mod tests {
         let run = s
             .long_run("prove", &serde_json::json!({"search_after": 9}))
             .unwrap();
+        let mut reports = Vec::new();
         let result = run
-            .run(ludomat_game::run::Cancel::new(), &mut |_| {})
+            .run(ludomat_game::run::Cancel::new(), &mut |p| {
+                reports.push(p.partial.clone());
+            })
             .unwrap();
         assert_eq!(result["verdict"]["verdict"], "proved", "{result}");
+        // The certificate's phases report as they go, not only as each starts: the run's
+        // CPU clock and its estimate keep moving, each report naming its phase.
+        let certificate: Vec<_> = reports
+            .iter()
+            .filter(|p| matches!(p["phase"].as_str(), Some("certificate" | "check")))
+            .collect();
+        let cpu = |p: &serde_json::Value| p["run_cpu_seconds"].as_f64().unwrap_or(0.0);
+        assert!(
+            certificate.len() > 2
+                && cpu(certificate[certificate.len() - 1]) > cpu(certificate[0])
+                && certificate
+                    .iter()
+                    .all(|p| p["estimate"]["cpu_seconds"] == p["run_cpu_seconds"]),
+            "{certificate:?}"
+        );
         let found = s.view().found.expect("kept");
         assert!(found.contains("Patashnik's first 9 stones"), "{found}");
         assert!(found.contains("bytes gzip"), "{found}");

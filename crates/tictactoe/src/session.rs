@@ -70,6 +70,7 @@ pub enum TictactoeAction {
     /// answers at once.
     Play {
         /// 1–9, reading order.
+        #[serde(deserialize_with = "ludomat_game::square::<_, 1, 9>")]
         square: u8,
     },
     /// The machine to move plays one move; once a game is over, a new game starts.

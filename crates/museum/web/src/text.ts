@@ -54,25 +54,35 @@ export function limit(seconds: number): string {
 
 /**
  * A duration as people say it, as the terminal writes it (ludomat_io::text::duration):
- * `794 ns`, `12 µs`, `0.4 ms`, `20 ms`, `12.3 s`, `2 min 05 s`, `1 h 02 min`.
+ * `794 ns`, `12.3 µs`, `400 µs`, `20 ms`, `1.23 s`, `2 min 05 s`, `1 h 02 min`, `1 day 19 h`,
+ * `5 years 12 days`.
  */
 export function duration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms === 0) return '0 s';
   const secs = ms / 1000;
-  if (secs < 1) {
-    if (ms === 0) return '0 s';
-    if (ms < 0.1) {
-      const us = ms * 1000;
-      return us < 1 ? `${number(us * 1000)} ns` : `${number(us)} µs`;
-    }
-    return `${number(ms)} ms`;
+  // the unit is chosen on the rounded number: 999.7 µs is 1 ms, not 1,000 µs
+  for (const [scale, unit] of [[1e9, 'ns'], [1e6, 'µs'], [1e3, 'ms']] as const) {
+    if (secs * scale < 999.5) return `${number(secs * scale)} ${unit}`;
   }
-  if (secs < 59.95) return `${secs.toFixed(1)} s`;
+  if (secs < 59.95) return `${number(secs)} s`;
+  const two = (n: number) => String(n).padStart(2, '0');
   const whole = Math.round(secs);
-  if (whole < 3600) return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
-  const minutes = Math.floor(whole / 60);
-  return `${thousands(Math.floor(minutes / 60))} h ${String(minutes % 60).padStart(2, '0')} min`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${two(whole % 60)} s`;
+  if (whole < DAY) {
+    const minutes = Math.floor(whole / 60);
+    return `${Math.floor(minutes / 60)} h ${two(minutes % 60)} min`;
+  }
+  if (whole < YEAR) {
+    const hours = Math.floor(whole / 3600);
+    return `${count(Math.floor(hours / 24), 'day')} ${two(hours % 24)} h`;
+  }
+  return `${count(Math.floor(whole / YEAR), 'year')} ${count(Math.floor((whole % YEAR) / DAY), 'day')}`;
 }
+
+/** Seconds in a day and in a year of 365.25 days (the longer units of `duration`). */
+const DAY = 86_400;
+const YEAR = 31_557_600;
 
 /**
  * Wall-clock and CPU time of one piece of work, the one spelling every page and command

@@ -103,6 +103,10 @@ test('qubic: watch the 4×4×4 proof being found — after 9 of Patashnik\'s sto
   assert.match(await page.locator(`${EX} [data-proof-phase]`).innerText(), /682 of 682 positions proved/);
   const log = await page.locator('lm-log ol').innerText();
   assert.match(log, /proof: .* — proved/);
+  // the certificate's phases are told, each report that says nothing new adds no line
+  assert.match(log, /proof: writing the certificate, 682 of 682 positions proved/);
+  const lines = log.split('\n').filter((l) => l.trim());
+  for (let i = 1; i < lines.length; i++) assert.notEqual(lines[i], lines[i - 1], `line ${i + 1} repeats`);
   // never a total not known yet as '?'
   assert.doesNotMatch(log, /of \? positions/);
   await shot('qubic-proof-found');
@@ -131,9 +135,12 @@ test('qubic: a proof stopped says one thing — stopped, its counts, no certific
   const said = await verdict.innerText();
   assert.match(said, /^Stopped before the end: .*; no certificate kept\.$/);
   assert.doesNotMatch(said, /written/);
-  assert.match(await page.locator(`${EX} [data-proof-phase]`).innerText(), /^stopped: .*no certificate kept$/);
+  const status = await page.locator(`${EX} [data-proof-phase]`).innerText();
+  assert.match(status, /^stopped: .*no certificate kept$/);
   const log = await page.locator('lm-log ol').innerText();
   assert.match(log, /proof: stopped, .*; no certificate kept/);
+  // the log's last line gives the status's figures, expansions too
+  assert.ok(log.trim().endsWith(`proof: ${status.replace(/^stopped: /, 'stopped, ')}`), `${status}\n${log}`);
   assert.doesNotMatch(log, /finished.*cancelled|of \? positions/);
   assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
 });

@@ -26,7 +26,7 @@ async function message(page) {
 }
 
 /** Wall and CPU time as every page writes them. */
-const WALL_CPU = /[\d.]+ (s|ms|min \d\d s) wall, [\d.]+ (s|ms|µs|min \d\d s) CPU/;
+const WALL_CPU = /[\d.]+ (s|ms|µs|min \d\d s|h \d\d min) wall, [\d.]+ (s|ms|µs|min \d\d s|h \d\d min) CPU/;
 
 test('menace: a training run counts games, and ends with its wall and CPU time', async (t) => {
   const { page, shot, errors } = await openMuseum(t, '/');

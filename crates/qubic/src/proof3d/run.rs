@@ -516,21 +516,45 @@ pub fn prove_with(
         k: config.after,
         search: search.clone(),
     };
-    // Writing and checking stop within a few hundred positions of a cancellation.
-    let cancel = ctx.cancel().clone();
-    let stop = || cancel.is_cancelled();
-    run.verdict = match write_until(&strategy, &stop) {
-        Err(e) => Verdict::Refused {
-            error: e.to_string(),
-        },
-        Ok((cert, _)) => {
-            progress.phase = Phase::Check;
-            progress.cpu_seconds = cpu_now();
-            progress.run_cpu_seconds = own_cpu();
-            ctx.report(progress.proved as u64, progress.clone());
-            recheck(&cert, &mut run, &stop)
-        }
-    };
+    // Writing and checking stop within a few hundred positions of a cancellation, and
+    // report as they go (at most every `RunContext::every`): the clocks and the estimate
+    // keep going through the certificate's phases, each report naming its phase.
+    let phase = std::cell::Cell::new(Phase::Certificate);
+    {
+        let ticking = std::cell::RefCell::new(&mut *ctx);
+        let stop = || match ticking.try_borrow_mut() {
+            Ok(mut ctx) => ctx
+                .tick(progress.proved as u64, || SearchProgress {
+                    phase: phase.get(),
+                    cpu_seconds: cpu_now(),
+                    run_cpu_seconds: own_cpu(),
+                    ..progress.clone()
+                })
+                .is_break(),
+            Err(_) => false,
+        };
+        run.verdict = match write_until(&strategy, &stop) {
+            Err(e) => Verdict::Refused {
+                error: e.to_string(),
+            },
+            Ok((cert, _)) => {
+                phase.set(Phase::Check);
+                if let Ok(mut ctx) = ticking.try_borrow_mut() {
+                    ctx.report(
+                        progress.proved as u64,
+                        SearchProgress {
+                            phase: Phase::Check,
+                            cpu_seconds: cpu_now(),
+                            run_cpu_seconds: own_cpu(),
+                            ..progress.clone()
+                        },
+                    );
+                }
+                recheck(&cert, &mut run, &stop)
+            }
+        };
+    }
+    progress.phase = phase.get();
     run.certificate_time = Timing::since(cert_wall, cert_cpu);
     if ctx.cancelled() {
         run.certificate = None;

@@ -195,7 +195,17 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
         const q = h as { type?: string; place?: number; of?: number };
         return q.type === 'run_queued' ? `the run waits for a run slot: place ${q.place} of ${q.of}` : el.describe(h);
       };
-      const all = [...this.lines, ...happenings.map(line)];
+      // A run's report that says nothing new (the same counts again) adds no line.
+      const added: string[] = [];
+      let last = this.lines[this.lines.length - 1];
+      for (const h of happenings) {
+        const l = line(h);
+        const t = (h as { type?: string }).type;
+        if ((t === 'run_progress' || t === 'run_queued') && l === last) continue;
+        added.push(l);
+        last = l;
+      }
+      const all = [...this.lines, ...added];
       this.dropped += Math.max(0, all.length - 500);
       this.lines = all.slice(-500);
     }

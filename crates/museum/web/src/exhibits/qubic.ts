@@ -208,7 +208,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       const verdict = r.result?.verdict.verdict ?? p?.verdict?.verdict;
       if (!p) return 'proof: starting';
       // Stopped (Stop, the limit): one wording, whatever phase it was in.
-      if (verdict === 'cancelled') return `proof: stopped, ${proofCounts(p)}; no certificate kept`;
+      if (verdict === 'cancelled') return `proof: stopped, ${proofCounts(p)}, ${count(p.expansions, 'expansion')}; no certificate kept`;
       if (!p.positions && !p.proved && p.phase !== 'done') return `proof: starting (${PHASE[p.phase]})`;
       return `proof: ${PHASE[p.phase]}, ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
     }
@@ -373,6 +373,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
    * the empty board) run by the server, its progress live, the certificate re-checked by
    * the independent checker at the end; then play the proven win. The bar shows the
    * positions proved when their number is known (it agrees with the count beside it),
+   * works without a measure while the certificate is written and re-checked (every
+   * position proved, seconds of work left),
    * else the CPU time against the recorded runs; the time left goes by CPU time (the
    * positions proved are no measure of the time: the last ones take longest).
    */
@@ -403,7 +405,9 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       ${!r ? this.proofCost(k, costs) : nothing}
       ${r || going ? html`<lm-run-clock .report=${r} .running=${going}></lm-run-clock>` : nothing}
       ${p ? html`<div data-proof-progress>
-        ${!r?.ended && p.positions
+        ${!r?.ended && (p.phase === 'certificate' || p.phase === 'check')
+          ? html`<progress aria-label=${PHASE[p.phase]}></progress>`
+          : !r?.ended && p.positions
           ? html`<progress max=${p.positions} .value=${Math.min(p.proved, p.positions)} aria-label="positions proved"></progress>`
           : !r?.ended && cost && cpu !== undefined
             ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`

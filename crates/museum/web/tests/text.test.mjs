@@ -1,0 +1,43 @@
+// The page's words for numbers and times, as the terminal writes them (ludomat_io::text):
+// the same cases as the Rust formatter's own tests. No browser and no server: text.ts is
+// compiled here on its own (it imports nothing).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { transformWithOxc } from 'vite';
+
+async function textModule(t) {
+  const src = await readFile(new URL('../src/text.ts', import.meta.url), 'utf8');
+  const { code } = await transformWithOxc(src, 'text.ts');
+  const dir = await mkdtemp(join(tmpdir(), 'lm-text-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const file = join(dir, 'text.mjs');
+  await writeFile(file, code);
+  return import(file);
+}
+
+test('durations read as the terminal writes them, days and years too', async (t) => {
+  const { duration } = await textModule(t);
+  const s = 1000;
+  for (const [ms, said] of [
+    [0.4, '400 µs'],
+    [0.01234, '12.3 µs'],
+    [0.000794, '794 ns'],
+    [0.9997, '1 ms'],
+    [20, '20 ms'],
+    [233, '233 ms'],
+    [1234, '1.23 s'],
+    [12_340, '12.3 s'],
+    [125 * s, '2 min 05 s'],
+    [3720 * s, '1 h 02 min'],
+    [158_040 * s, '1 day 19 h'],
+    [(183 * 86_400 + 7300) * s, '183 days 02 h'],
+    [31_557_600 * s, '1 year 0 days'],
+    [(5 * 31_557_600 + 12 * 86_400 + 5) * s, '5 years 12 days'],
+    [0, '0 s'],
+  ]) {
+    assert.equal(duration(ms), said, `${ms} ms`);
+  }
+});
