@@ -1467,6 +1467,16 @@ mod tests {
                     .all(|p| p["estimate"]["cpu_seconds"] == p["run_cpu_seconds"]),
             "{certificate:?}"
         );
+        // Following the dictionary to the frontier reports as it goes too (it took
+        // seconds with the clocks standing still): more than its first report, CPU moving.
+        let frontier: Vec<_> = reports
+            .iter()
+            .filter(|p| p["phase"].as_str() == Some("frontier"))
+            .collect();
+        assert!(
+            frontier.len() > 1 && cpu(frontier[frontier.len() - 1]) > cpu(frontier[0]),
+            "{frontier:?}"
+        );
         let found = s.view().found.expect("kept");
         assert!(found.contains("Patashnik's first 9 stones"), "{found}");
         assert!(found.contains("bytes gzip"), "{found}");

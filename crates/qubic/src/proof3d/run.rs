@@ -415,8 +415,23 @@ pub fn prove_with(
         }
         (k, Some(before)) => {
             ctx.report(0, progress.clone());
-            let cancel = ctx.cancel().clone();
-            match frontier_until(before, k, config.threat_depth, &|| cancel.is_cancelled()) {
+            // Following the dictionary reports as it goes (at most every
+            // `RunContext::every`), so the clocks and the estimate move from the start.
+            let found = {
+                let ticking = std::cell::RefCell::new(&mut *ctx);
+                let stop = || match ticking.try_borrow_mut() {
+                    Ok(mut ctx) => ctx
+                        .tick(0, || SearchProgress {
+                            cpu_seconds: cpu_now(),
+                            run_cpu_seconds: own_cpu(),
+                            ..progress.clone()
+                        })
+                        .is_break(),
+                    Err(_) => false,
+                };
+                frontier_until(before, k, config.threat_depth, &stop)
+            };
+            match found {
                 Some(jobs) => (None, jobs),
                 None if ctx.cancelled() => {
                     return Ok(cancelled(run, progress, ctx, (wall0, cpu0), own_cpu()))
