@@ -110,9 +110,10 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     let bar = progress::Bar::new("positions", None, false);
     // With --bench the check runs 5 times (the best time counts), each reporting its own
     // positions: the bar counts every run's, so it never stands full while runs are left.
-    let runs_done = std::cell::Cell::new(0u64);
+    let (runs_done, total) = (std::cell::Cell::new(0u64), std::cell::Cell::new(None));
     let mut watch = |p: &Progress<VerifyProgress>| {
         let before = runs_done.get();
+        total.set(p.total);
         let all = Progress {
             done: before * p.total.unwrap_or(0) + p.done,
             total: p.total.map(|t| t * runs),
@@ -133,12 +134,13 @@ fn verify(a: &VerifyArgs, out: &mut dyn Write) -> Result<()> {
     write!(out, "{}", agreement(&report, a.timing, cancelled))?;
     write!(out, "{}", work(&report))?;
     out.flush()?;
-    // the timing to standard error: the same check prints the same standard output
-    errln!("{}", speed(&report, best, a.bench.then_some(5)));
-    if cancelled {
+    // the timing to standard error (of whole runs only: a stopped one times nothing)
+    if !cancelled {
+        errln!("{}", speed(&report, best, a.bench.then_some(5)));
+    } else {
         return Err(ludomat_io::interrupt::Stopped::after(
             report.positions as u64,
-            None,
+            total.get(),
             ("position", "positions"),
             "the check is not complete",
         )

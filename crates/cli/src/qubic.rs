@@ -120,9 +120,11 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
                 out!("{}", wrap(&site.header()));
             }
             let bar = crate::progress::Bar::new("positions proved", None, false);
-            let mut watch = |p: &ludomat_game::run::Progress<_>| {
-                bar.update(p, Some(ludomat_qubic::proofs::search_note(p)));
-            };
+            let mut watch =
+                |p: &ludomat_game::run::Progress<_>| match ludomat_qubic::proofs::search_stage(p) {
+                    Some(stage) => bar.stage(p, &stage),
+                    None => bar.update(p, Some(ludomat_qubic::proofs::search_note(p))),
+                };
             let (mut ctx, _ctrl_c) = crate::progress::context("positions proved", None, &mut watch);
             let run = match &site {
                 Some(site) => search.run_on(site, &mut ctx)?,
@@ -130,15 +132,12 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             };
             drop(ctx);
             bar.finish();
-            out!("{}", search.summary(&run, crate::help::width())?);
-            if run.verdict == ludomat_qubic::proof3d::run::Verdict::Cancelled {
-                return Err(Stopped::after(
-                    run.proved() as u64,
-                    Some(run.jobs.len() as u64),
-                    ("position", "positions"),
-                    "the win is not proved (the search keeps nothing)",
-                )
-                .into());
+            let stopped = search.stopped(&run);
+            if stopped.is_none() || !run.jobs.is_empty() {
+                out!("{}", search.summary(&run, crate::help::width())?);
+            }
+            if let Some(stopped) = stopped {
+                return Err(stopped.into());
             }
             print(search.report(&run)?);
         }

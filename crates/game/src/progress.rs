@@ -22,6 +22,8 @@ pub struct Bar {
     width: usize,
     /// The columns the bar is drawn in now (its style is set again when this changes).
     bar_width: std::cell::Cell<usize>,
+    /// Drawn as a stage ([`Bar::stage`]): no unit, no rate, no time left.
+    staged: std::cell::Cell<bool>,
 }
 
 /// The fewest columns the bar itself is drawn in; the counts and the message take the
@@ -47,6 +49,7 @@ impl Bar {
             // short of the width by room for the terminal's '^C' (see progress_width)
             width: ludomat_io::text::progress_width(),
             bar_width: std::cell::Cell::new(MIN_BAR),
+            staged: std::cell::Cell::new(false),
         }
     }
 
@@ -60,6 +63,30 @@ impl Bar {
     /// Take one progress report: position, total and a rate in whole units per second,
     /// plus `extra` (a short line of the partial result) when given.
     pub fn update<P>(&self, p: &Progress<P>, extra: Option<String>) {
+        self.total_from(p);
+        self.count(p.done, p.elapsed, extra);
+    }
+
+    /// A stage of the run outside its counted work (following a dictionary before the
+    /// positions are counted, writing a certificate once every one is proved): the counts
+    /// stay, and `text` — the stage and its clocks — takes the place of the rate and the
+    /// time left, which would say nothing true there.
+    pub fn stage<P>(&self, p: &Progress<P>, text: &str) {
+        self.total_from(p);
+        self.bar.set_position(p.done);
+        // the bar is full or empty in a stage and the unit goes: its words get the room
+        self.show(p.done, p.elapsed, 3, "", &|room| {
+            let part = ludomat_io::text::fit_parts(text, room);
+            if part.is_empty() {
+                ludomat_io::text::fit(text, room)
+            } else {
+                part
+            }
+        });
+    }
+
+    /// The total a report gives, shown from the report that first gives it.
+    fn total_from<P>(&self, p: &Progress<P>) {
         if let Some(t) = p.total {
             self.bar.set_length(t);
             if self.total.replace(Some(t)).is_none() {
@@ -68,7 +95,6 @@ impl Bar {
                     .set_style(style(&self.unit, Some(self.bar_width.get())));
             }
         }
-        self.count(p.done, p.elapsed, extra);
     }
 
     /// Show `done` units after `elapsed` of this run, with the rate and, when the total is
@@ -89,37 +115,59 @@ impl Bar {
             Some(_) => "  eta —".to_string(),
         };
         let rate = format!("{}/s", format_rate(rate));
+        self.show(done, elapsed, MIN_BAR, &self.unit, &|room| {
+            ludomat_io::text::fit_note(&rate, extra.as_deref(), &eta, room)
+        });
+    }
+
+    /// Draw `done` units after `elapsed` with the message `message` makes for the columns
+    /// the counts (with `unit`, or none) and a bar of `min_bar` columns leave.
+    fn show(
+        &self,
+        done: u64,
+        elapsed: Duration,
+        min_bar: usize,
+        unit: &str,
+        message: &dyn Fn(usize) -> String,
+    ) {
+        let staged = unit.is_empty();
+        if staged != self.staged.replace(staged) {
+            // a stage's style, or back to the counted work's
+            self.bar_width.set(0);
+            if self.total.get().is_none() {
+                self.bar.set_style(style(unit, None));
+            }
+        }
         // the columns the counts take beside the message: ` done/total unit  ` after the
         // bar, or `⠁ done unit  elapsed  ` for a spinner
         let counts = match self.total.get() {
             Some(t) => ludomat_io::text::width(&format!(
-                " {}/{} {}  ",
+                " {}/{} {unit}  ",
                 ludomat_io::text::thousands(done),
                 ludomat_io::text::thousands(t),
-                self.unit
             )),
+            None if staged => 2,
             None => ludomat_io::text::width(&format!(
-                "⠁ {} {}  {}  ",
+                "⠁ {} {unit}  {}  ",
                 ludomat_io::text::thousands(done),
-                self.unit,
                 format_duration(elapsed)
             )),
         };
         let bar = if self.total.get().is_some() {
-            MIN_BAR
+            min_bar
         } else {
             0
         };
         let room = self.width.saturating_sub(counts + bar);
-        let message = ludomat_io::text::fit_note(&rate, extra.as_deref(), &eta, room);
+        let message = message(room);
         if self.total.get().is_some() {
             // the bar takes what the counts and the message leave
             let bar = self
                 .width
                 .saturating_sub(counts + ludomat_io::text::width(&message))
-                .max(MIN_BAR);
+                .max(min_bar);
             if bar != self.bar_width.replace(bar) {
-                self.bar.set_style(style(&self.unit, Some(bar)));
+                self.bar.set_style(style(unit, Some(bar)));
             }
         } else {
             // the spinner's clock, in the words of every other time
@@ -209,11 +257,14 @@ fn style(unit: &str, bar: Option<usize>) -> ProgressStyle {
     // never indicatif's guess from nothing. The message is fitted to what the counts and
     // the shortest bar leave of the width (`ludomat_io::text::fit_note`), and the bar takes the rest, so the
     // line fits and nothing in it is cut by the terminal.
-    let template = match bar {
-        Some(columns) => {
+    let template = match (bar, unit) {
+        // a stage (`Bar::stage`): the counts without a unit, or a spinner and its words
+        (Some(columns), "") => format!("{{bar:{columns}}} {{human_pos}}/{{human_len}}  {{msg}}"),
+        (None, "") => "{spinner} {msg}".to_string(),
+        (Some(columns), _) => {
             format!("{{bar:{columns}}} {{human_pos}}/{{human_len}} {unit}  {{msg}}")
         }
-        None => format!("{{spinner}} {{human_pos}} {unit}  {{prefix}}  {{msg}}"),
+        (None, _) => format!("{{spinner}} {{human_pos}} {unit}  {{prefix}}  {{msg}}"),
     };
     ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
@@ -280,6 +331,38 @@ mod tests {
         assert_eq!(format_duration(Duration::from_millis(45_700)), "45 s");
         assert_eq!(format_duration(Duration::from_secs(185)), "3 min 05 s");
         assert_eq!(format_duration(Duration::from_secs(7800)), "2 h 10 min");
+    }
+
+    #[test]
+    fn a_stage_shows_its_words_instead_of_a_rate_and_a_time_left() {
+        let bar = Bar::new("positions proved", None, true);
+        let mut p = Progress {
+            done: 682,
+            total: Some(682),
+            unit: "positions",
+            elapsed: Duration::from_secs(9),
+            last: false,
+            partial: (),
+        };
+        bar.stage(&p, "writing the certificate: 9 s wall, 3.1 s CPU");
+        assert_eq!(
+            bar.bar.message(),
+            "writing the certificate: 9 s wall, 3.1 s CPU"
+        );
+        assert_eq!(
+            bar.bar.length(),
+            Some(682),
+            "the total a stage reports is shown"
+        );
+        // back in the counted work: the rate and the time left again
+        p.done = 341;
+        p.total = Some(1_000);
+        bar.update(&p, None);
+        assert!(
+            bar.bar.message().contains("/s  eta "),
+            "{}",
+            bar.bar.message()
+        );
     }
 
     #[test]

@@ -802,6 +802,24 @@ pub fn search_note(p: &Progress<SearchProgress>) -> String {
     note.trim_end().to_string()
 }
 
+/// The progress bar's words outside the search (`ludomat_game::progress::Bar::stage`): the
+/// phase and its clocks, which move while every position stays proved (or none is counted
+/// yet); `None` during the search, whose bar keeps its rate, time left and
+/// [`search_note`].
+#[must_use]
+pub fn search_stage(p: &Progress<SearchProgress>) -> Option<String> {
+    let phase = match p.partial.phase {
+        Phase::Frontier => "following Patashnik to the frontier",
+        Phase::Certificate => "writing the certificate",
+        Phase::Check => "re-checking the certificate",
+        Phase::Search | Phase::Done => return None,
+    };
+    Some(format!(
+        "{phase}: {}",
+        secs_wall_and_cpu(p.elapsed.as_secs_f64(), p.partial.cpu_seconds)
+    ))
+}
+
 impl PreparedSearch {
     /// What is about to be searched, said before the search.
     #[must_use]
@@ -865,11 +883,18 @@ impl PreparedSearch {
             Some(w) => format!("critical path {} CPU", seconds(w.critical_path)),
             None => format!("the longest alone {}", seconds(run.longest_job())),
         };
+        // a stopped search says so first: "Proved 682 of 682" beside "not proved" misled
+        let (p, n) = (
+            text::thousands(run.proved() as u64),
+            text::thousands(run.jobs.len() as u64),
+        );
+        let head = match run.verdict {
+            Verdict::Cancelled => format!("Stopped with {p} of {n} positions proved, in"),
+            _ => format!("Proved {p} of {n} positions in"),
+        };
         let mut out = text::wrapped(
             &format!(
-                "Proved {} of {} positions in {} ({longest}): {}, {} evaluated, {}.",
-                text::thousands(run.proved() as u64),
-                text::thousands(run.jobs.len() as u64),
+                "{head} {} ({longest}): {}, {} evaluated, {}.",
                 secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
                 text::count(run.stats.expansions, "node expansion", "node expansions"),
                 text::count(run.stats.evaluations, "leaf", "leaves"),
@@ -886,6 +911,31 @@ impl PreparedSearch {
             out += &w.text(width);
         }
         Ok(out)
+    }
+
+    /// How a stopped search ended, for its stop line (`None` when it was not stopped):
+    /// before any position was searched, while the certificate was written or re-checked
+    /// (every position proved), or during the search.
+    #[must_use]
+    pub fn stopped(&self, run: &SearchRun) -> Option<ludomat_io::interrupt::Stopped> {
+        use ludomat_io::interrupt::Stopped;
+        if run.verdict != Verdict::Cancelled {
+            return None;
+        }
+        let nothing = "the win is not proved (the search keeps nothing)";
+        Some(match (run.jobs.len(), run.proved()) {
+            (0, _) => Stopped::with(&format!(
+                "{} was being followed to the positions to search: nothing was searched, \
+                 and {nothing}",
+                self.name
+            )),
+            (n, p) if p == n => Stopped::with(&format!(
+                "every one of the {} was proved, but the certificate was not finished: \
+                 {nothing}",
+                text::count(n as u64, "position", "positions")
+            )),
+            (n, p) => Stopped::after(p as u64, Some(n as u64), ("position", "positions"), nothing),
+        })
     }
 
     /// The proof told after the [`Self::summary`], its certificate written to the output
@@ -976,6 +1026,13 @@ mod tests {
         );
         p.partial.phase = Phase::Check;
         assert!(search_note(&p).starts_with("re-checking the certificate: "));
+        // the bar's stage: the phase and both clocks, no rate and no time left
+        assert_eq!(
+            search_stage(&p).as_deref(),
+            Some("re-checking the certificate: 7 s wall, 3.1 s CPU")
+        );
+        p.partial.phase = Phase::Search;
+        assert_eq!(search_stage(&p), None);
     }
 
     #[test]

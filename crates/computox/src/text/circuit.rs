@@ -206,7 +206,11 @@ pub fn agreement(r: &Agreement, timing: Timing, cancelled: bool) -> String {
     }
     s.push_str("\nHazard report (two *OA relays in one move; a lamp in an unknown state):\n");
     if r.hazards.is_empty() {
-        s.push_str("  none: no move claims two squares and no lamp is ever unknown.\n");
+        s.push_str(if cancelled {
+            "  none in the positions checked so far.\n"
+        } else {
+            "  none: no move claims two squares and no lamp is ever unknown.\n"
+        });
     }
     for h in r.hazards.iter().take(20) {
         let _ = writeln!(s, "  {h}");
