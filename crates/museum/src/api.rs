@@ -385,6 +385,12 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
             times: None,
             params,
         } => {
+            if let Some(p) = params.as_ref().filter(|p| !p.is_object() && !p.is_null()) {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("params: {} where an object was expected", what_json(p)),
+                ));
+            }
             museum
                 .start_long_run(&visit, name, params.unwrap_or(Value::Null))
                 .await?
@@ -428,6 +434,18 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
         }
     };
     Ok(answer)
+}
+
+/// What kind of JSON value `v` is, in words (`a list`, `a text`, `the number 9`).
+fn what_json(v: &Value) -> String {
+    match v {
+        Value::Array(_) => "a list".into(),
+        Value::String(_) => "a text".into(),
+        Value::Bool(_) => "true or false".into(),
+        Value::Null => "null".into(),
+        Value::Number(n) => format!("the number {n}"),
+        Value::Object(_) => "an object".into(),
+    }
 }
 
 /// A value a request gave, as an error echoes it: JSON, at most 80 characters.

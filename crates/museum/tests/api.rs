@@ -770,3 +770,53 @@ async fn an_event_stream_brings_the_happenings_of_the_changes_it_skipped() {
         "{gaps} changes' happenings never reached the page"
     );
 }
+
+/// A list where an object is expected (serde would read it as the fields in order) is
+/// refused at every level: a config, a config's field, an action, a long run's params.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_is_never_taken_for_an_object() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post("/api/visits", json!({"kind": "tictactoe", "config": [1]}))
+        .await;
+    assert_eq!(a.status, 400, "{a:?}");
+    assert_eq!(
+        a.body["error"],
+        "tictactoe config: a list where an object was expected"
+    );
+    let a = c
+        .post("/api/visits", json!({"kind": "qubic", "config": []}))
+        .await;
+    assert_eq!(a.status, 400, "{a:?}");
+    let q = c.post("/api/visits", json!({"kind": "qubic"})).await;
+    assert_eq!(q.status, 201, "{q:?}");
+    let id = q.body["id"].as_str().unwrap();
+    for params in [json!([9]), json!("x"), json!(9)] {
+        let r = c
+            .post(
+                &format!("/api/visits/{id}/run"),
+                json!({"long_run": "prove", "params": params}),
+            )
+            .await;
+        assert_eq!(r.status, 400, "{params}: {r:?}");
+        assert!(
+            r.body["error"].as_str().unwrap().starts_with("params: ")
+                && r.body["error"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(" where an object was expected"),
+            "{r:?}"
+        );
+    }
+    let r = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "prove", "params": [9]}),
+        )
+        .await;
+    assert_eq!(
+        r.body["error"],
+        "params: a list where an object was expected"
+    );
+}
