@@ -820,3 +820,24 @@ async fn a_list_is_never_taken_for_an_object() {
         "params: a list where an object was expected"
     );
 }
+
+/// A visit its page released is gone, and its 404 says that may be why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_visit_says_it_may_have_been_released() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let (id, _) = visit(&mut c, Value::Null).await;
+    let r = c
+        .post(&format!("/api/visits/{id}/release"), json!({}))
+        .await;
+    assert_eq!(r.status, 204, "{r:?}");
+    let g = c.get(&format!("/api/visits/{id}")).await;
+    assert_eq!(g.status, 404, "{g:?}");
+    assert!(
+        g.body["error"]
+            .as_str()
+            .unwrap()
+            .contains("was released by its page"),
+        "{g:?}"
+    );
+}

@@ -145,6 +145,16 @@ async fn stop_keeps_what_was_played_and_a_second_run_is_refused() {
         .expect("the latest update");
     let (done, total) = progress_of(&latest).expect("a last progress");
     assert_eq!((done * 10_000, total), (played, 1000), "{latest}");
+    // Its note says what it did and its time, as a finished run's does.
+    let note = latest["note"].as_str().unwrap_or_default();
+    assert!(
+        note.starts_with(&format!(
+            "run stopped by Stop after {} of 10,000,000 games: ",
+            ludomat_io::text::thousands(played)
+        )) && note.contains(" wall, ")
+            && note.ends_with(" CPU"),
+        "{latest}"
+    );
     assert!((10_000..10_000_000).contains(&played), "{played}");
     assert_eq!(played % 10_000, 0, "whole applications only: {played}");
     // nothing more is played after the stop
