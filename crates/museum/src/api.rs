@@ -311,7 +311,9 @@ async fn apply_action(
 #[serde(deny_unknown_fields)]
 struct Autoplay {
     action: Value,
-    interval_ms: u64,
+    /// Read here, so that a value that is not a count of milliseconds says the range
+    /// the museum plays at (not the type's, 0 to 18,446,…).
+    interval_ms: Value,
 }
 
 async fn start_autoplay(
@@ -326,7 +328,19 @@ async fn start_autoplay(
             "autoplay: `action` must be an action object such as {\"type\": \"step\"}",
         ));
     }
-    let interval = museum.autoplay(&visit, req.action, Duration::from_millis(req.interval_ms))?;
+    let c = museum.config();
+    let ms = req.interval_ms.as_u64().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "autoplay: 'interval_ms' must be a whole number of milliseconds, {} to {} (it was {})",
+                ludomat_io::text::thousands(u64::try_from(c.min_interval.as_millis()).unwrap_or(u64::MAX)),
+                ludomat_io::text::thousands(u64::try_from(c.max_interval.as_millis()).unwrap_or(u64::MAX)),
+                echo(&req.interval_ms)
+            ),
+        )
+    })?;
+    let interval = museum.autoplay(&visit, req.action, Duration::from_millis(ms))?;
     Ok((
         StatusCode::ACCEPTED,
         Json(json!({

@@ -548,7 +548,19 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": "soon"}"#.to_vec(),
-            "request body: ",
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was \"soon\")",
+        ),
+        (
+            "POST",
+            format!("/api/visits/{id}/autoplay"),
+            br#"{"action": {"type": "step"}, "interval_ms": 1e30}"#.to_vec(),
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was 1e",
+        ),
+        (
+            "POST",
+            format!("/api/visits/{id}/autoplay"),
+            br#"{"action": {"type": "step"}, "interval_ms": -5}"#.to_vec(),
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was -5)",
         ),
         // A non-object action: what was expected, in our words (no type's name).
         (
@@ -636,6 +648,19 @@ async fn every_api_error_is_in_our_words() {
             "nested too deeply",
         ),
         ("GET", "/api/visits/%FF".into(), Vec::new(), "not UTF-8"),
+        // The route's names for its parts are not shown.
+        (
+            "GET",
+            "/api/visits/abc/%FF".into(),
+            Vec::new(),
+            "the address: the path is not UTF-8",
+        ),
+        (
+            "GET",
+            "/api/exhibits/%FF".into(),
+            Vec::new(),
+            "is not UTF-8 text once decoded",
+        ),
         (
             "GET",
             format!("/api/visits/{threes}/kit.pdf?tint=maybe"),
@@ -663,6 +688,8 @@ async fn every_api_error_is_in_our_words() {
             "expected u64",
             "deserialize",
             "EOF",
+            "'rest'",
+            "'id'",
         ] {
             assert!(
                 !said.contains(theirs),
