@@ -606,6 +606,20 @@ impl Museum {
             tokio::task::yield_now().await;
         }
         drop(held.take());
+        if job.is_cancelled() {
+            // Stop came while the last application ran: every application was made, and
+            // the note says both (the job's slot is gone, so `end_with` would publish
+            // nothing).
+            job.report_after_cancel(
+                vec![tally.progress(times, true)],
+                Some(format!(
+                    "run stopped by Stop as it finished: {} in {}",
+                    tally.count(times),
+                    tally.times()
+                )),
+            );
+            return;
+        }
         job.end_with(
             Some(format!(
                 "run finished: {} in {}",
