@@ -238,8 +238,20 @@ impl<S: Session> DynSession for S {
         action: serde_json::Value,
         keep: usize,
     ) -> Result<(Vec<serde_json::Value>, u64), SessionError> {
-        let action: S::Action = serde_json::from_value(action)
-            .map_err(|e| SessionError::Invalid(format!("{} action: {e}", S::KIND)))?;
+        let kind = S::KIND;
+        if list_for_object_at(&action, None).is_some() {
+            return Err(SessionError::Invalid(format!(
+                "{kind} action: a list where an object was expected"
+            )));
+        }
+        let read: S::Action = serde_json::from_value(action.clone())
+            .map_err(|e| SessionError::Invalid(format!("{kind} action: {e}")))?;
+        if let Some(at) = list_for_object_at(&action, Some(&to_json(&read))) {
+            return Err(SessionError::Invalid(format!(
+                "{kind} action: {at}a list where an object was expected"
+            )));
+        }
+        let action = read;
         let happenings = self.apply(action)?;
         let omitted = happenings.len().saturating_sub(keep);
         let kept = happenings.get(omitted..).unwrap_or_default();
@@ -264,6 +276,47 @@ impl<S: Session> DynSession for S {
     }
 }
 
+/// Where a request gave a list for what is an object (serde fills a struct from a list
+/// of its fields in order, so `"config": [9]` or `"params": [9]` would be read as if
+/// written out): the path to it, as a prefix of the refusal (`""` for the value itself,
+/// `"opponent: "` for a field). `read` is what was read, serialized again: a list in
+/// `input` where `read` has an object is one. Without `read`, only the value itself is
+/// looked at.
+#[must_use]
+pub fn list_for_object_at(
+    input: &serde_json::Value,
+    read: Option<&serde_json::Value>,
+) -> Option<String> {
+    use serde_json::Value;
+    fn walk(input: &Value, read: &Value, path: &mut Vec<String>) -> Option<String> {
+        match (input, read) {
+            (Value::Array(_), Value::Object(_)) => {
+                Some(path.iter().map(|p| format!("{p}: ")).collect())
+            }
+            (Value::Object(i), Value::Object(r)) => i.iter().find_map(|(k, v)| {
+                let r = r.get(k)?;
+                path.push(k.clone());
+                let found = walk(v, r, path);
+                path.pop();
+                found
+            }),
+            (Value::Array(i), Value::Array(r)) => {
+                i.iter().zip(r).enumerate().find_map(|(n, (v, r))| {
+                    path.push(format!("item {}", n + 1));
+                    let found = walk(v, r, path);
+                    path.pop();
+                    found
+                })
+            }
+            _ => None,
+        }
+    }
+    match read {
+        None => input.is_array().then(String::new),
+        Some(read) => walk(input, read, &mut Vec::new()),
+    }
+}
+
 /// Starts a session of type `S` from a JSON config (`null` for the default).
 ///
 /// # Errors
@@ -271,11 +324,23 @@ impl<S: Session> DynSession for S {
 pub fn new_dyn_session<S: Session>(
     config: serde_json::Value,
 ) -> Result<Box<dyn DynSession>, SessionError> {
+    let kind = S::KIND;
     let config: S::Config = if config.is_null() {
         S::Config::default()
     } else {
-        serde_json::from_value(config)
-            .map_err(|e| SessionError::Invalid(format!("{} config: {e}", S::KIND)))?
+        if list_for_object_at(&config, None).is_some() {
+            return Err(SessionError::Invalid(format!(
+                "{kind} config: a list where an object was expected"
+            )));
+        }
+        let read = serde_json::from_value(config.clone())
+            .map_err(|e| SessionError::Invalid(format!("{kind} config: {e}")))?;
+        if let Some(at) = list_for_object_at(&config, Some(&to_json(&read))) {
+            return Err(SessionError::Invalid(format!(
+                "{kind} config: {at}a list where an object was expected"
+            )));
+        }
+        read
     };
     Ok(Box::new(S::new(config)?))
 }
@@ -315,6 +380,33 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> serde_json::Value {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn lists_read_as_objects_are_found_at_any_depth() {
+        let at = |input, read| super::list_for_object_at(&input, Some(&read));
+        assert_eq!(
+            super::list_for_object_at(&json!([1]), None),
+            Some(String::new())
+        );
+        assert_eq!(super::list_for_object_at(&json!({"a": 1}), None), None);
+        assert_eq!(
+            at(json!([1, 2]), json!({"x": 1, "y": 2})),
+            Some(String::new())
+        );
+        assert_eq!(
+            at(json!({"opponent": [3]}), json!({"opponent": {"depth": 3}})),
+            Some("opponent: ".to_string())
+        );
+        assert_eq!(
+            at(json!({"moves": [[1]]}), json!({"moves": [{"square": 1}]})),
+            Some("moves: item 1: ".to_string())
+        );
+        // A list that is a list, and renamed or skipped fields, are fine.
+        assert_eq!(at(json!({"moves": [1, 2]}), json!({"moves": [1, 2]})), None);
+        assert_eq!(at(json!({"a": [1]}), json!({"b": {"c": 1}})), None);
+    }
+
     use super::*;
     use serde::Deserialize;
 

@@ -311,7 +311,9 @@ async fn apply_action(
 #[serde(deny_unknown_fields)]
 struct Autoplay {
     action: Value,
-    interval_ms: u64,
+    /// Read here, so that a value that is not a count of milliseconds says the range
+    /// the museum plays at (not the type's, 0 to 18,446,…).
+    interval_ms: Value,
 }
 
 async fn start_autoplay(
@@ -326,7 +328,19 @@ async fn start_autoplay(
             "autoplay: `action` must be an action object such as {\"type\": \"step\"}",
         ));
     }
-    let interval = museum.autoplay(&visit, req.action, Duration::from_millis(req.interval_ms))?;
+    let c = museum.config();
+    let ms = req.interval_ms.as_u64().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "autoplay: 'interval_ms' must be a whole number of milliseconds, {} to {} (it was {})",
+                ludomat_io::text::thousands(u64::try_from(c.min_interval.as_millis()).unwrap_or(u64::MAX)),
+                ludomat_io::text::thousands(u64::try_from(c.max_interval.as_millis()).unwrap_or(u64::MAX)),
+                echo(&req.interval_ms)
+            ),
+        )
+    })?;
+    let interval = museum.autoplay(&visit, req.action, Duration::from_millis(ms))?;
     Ok((
         StatusCode::ACCEPTED,
         Json(json!({
@@ -385,6 +399,12 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
             times: None,
             params,
         } => {
+            if let Some(p) = params.as_ref().filter(|p| !p.is_object() && !p.is_null()) {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("params: {} where an object was expected", what_json(p)),
+                ));
+            }
             museum
                 .start_long_run(&visit, name, params.unwrap_or(Value::Null))
                 .await?
@@ -428,6 +448,18 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
         }
     };
     Ok(answer)
+}
+
+/// What kind of JSON value `v` is, in words (`a list`, `a text`, `the number 9`).
+fn what_json(v: &Value) -> String {
+    match v {
+        Value::Array(_) => "a list".into(),
+        Value::String(_) => "a text".into(),
+        Value::Bool(_) => "true or false".into(),
+        Value::Null => "null".into(),
+        Value::Number(n) => format!("the number {n}"),
+        Value::Object(_) => "an object".into(),
+    }
 }
 
 /// A value a request gave, as an error echoes it: JSON, at most 80 characters.

@@ -211,6 +211,8 @@ pub fn limits(c: &MuseumConfig) -> Value {
         "idle_minutes": c.idle_expiry.as_secs() / 60,
         "networks": c.max_trained_networks,
         "certificates": c.max_certificates,
+        // One regex search's memory, at most (a puzzle that could take more is refused).
+        "regex_search_bytes": ludomat_regex_crossword::session::MAX_SEARCH_BYTES,
         "connections": c.max_connections,
     })
 }

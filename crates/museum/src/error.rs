@@ -47,7 +47,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
-                "no visit {}: it never existed, was deleted or expired when idle",
+                "no visit {}: it never existed, was deleted, was released by its page or expired when idle",
                 ludomat_io::text::quoted(id, 60)
             ),
         )
@@ -321,10 +321,13 @@ fn parser_words(said: &str) -> String {
         }
     }
     if let Some(rest) = said.strip_prefix("Invalid UTF-8 in `") {
-        return format!(
-            "'{}' is not UTF-8 text once decoded",
-            rest.trim_end_matches('`')
-        );
+        // The route's own names for its parts ('rest', 'id') mean nothing to a visitor.
+        let part = match rest.trim_end_matches('`') {
+            "id" => "the visit's id",
+            "kind" => "the exhibit's name",
+            _ => "the path",
+        };
+        return format!("{part} is not UTF-8 text once decoded (a %-escape there is no character)");
     }
     if let Some(rest) = said.strip_prefix("Cannot parse `") {
         if let Some((what, to)) = rest.split_once("` to a `") {
@@ -496,7 +499,11 @@ mod tests {
             ),
             (
                 "Invalid URL: Invalid UTF-8 in `id`",
-                "the address: 'id' is not UTF-8 text once decoded",
+                "the address: the visit's id is not UTF-8 text once decoded (a %-escape there is no character)",
+            ),
+            (
+                "Invalid URL: Invalid UTF-8 in `rest`",
+                "the address: the path is not UTF-8 text once decoded (a %-escape there is no character)",
             ),
             (
                 "train: unknown field `after`, expected one of `games`, `eval_every`, `eval_games`",

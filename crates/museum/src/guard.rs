@@ -206,7 +206,7 @@ fn foreign_write(g: &Guard, req: &Request, host: &str) -> Option<String> {
         if origins.next().is_some() {
             return Some("two Origin headers".into());
         }
-        let text = origin.to_str().unwrap_or("(not text)");
+        let text = &crate::headers::value_text(origin);
         if !g
             .policy
             .allows_origin(text, host, g.museum.config().behind_proxy)
@@ -277,7 +277,7 @@ pub(crate) async fn guard(State(g): State<Guard>, req: Request, next: Next) -> R
     let header_host = req
         .headers()
         .get(header::HOST)
-        .map(|h| h.to_str().map(str::to_string).unwrap_or_default());
+        .map(crate::headers::value_text);
     // An absolute-URI request line (`GET http://host/path`) names its host itself, and
     // that name is the one a server goes by (RFC 9112, 3.2.2): it must be ours, and so
     // must the Host header beside it.

@@ -58,3 +58,43 @@ pub fn is_json(headers: &axum::http::HeaderMap) -> bool {
         .to_ascii_lowercase();
     t == "application/json" || (t.starts_with("application/") && t.ends_with("+json"))
 }
+
+/// A request header's value as text for messages and comparisons: UTF-8 as it is (its
+/// invisible and control characters are escaped where a message quotes it), any byte
+/// that is not UTF-8 written `\xNN` — never dropped, so a refusal quoting a Host or an
+/// Origin shows what came.
+#[must_use]
+pub fn value_text(v: &HeaderValue) -> String {
+    match std::str::from_utf8(v.as_bytes()) {
+        Ok(s) => s.to_string(),
+        Err(_) => v
+            .as_bytes()
+            .utf8_chunks()
+            .flat_map(|chunk| {
+                let bad: String = chunk
+                    .invalid()
+                    .iter()
+                    .map(|b| format!("\\x{b:02x}"))
+                    .collect();
+                [chunk.valid().to_string(), bad]
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod value_tests {
+    use super::*;
+
+    #[test]
+    fn a_value_keeps_every_character() {
+        let v = HeaderValue::from_bytes("127.0.0.1:80\u{200b}".as_bytes()).unwrap();
+        assert_eq!(value_text(&v), "127.0.0.1:80\u{200b}");
+        assert_eq!(
+            ludomat_io::text::quoted(&value_text(&v), 60),
+            "'127.0.0.1:80\\u{200b}'"
+        );
+        let v = HeaderValue::from_bytes(b"a\xffb").unwrap();
+        assert_eq!(value_text(&v), "a\\xffb");
+    }
+}

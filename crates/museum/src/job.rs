@@ -249,9 +249,12 @@ impl Job {
 
     /// Publishes `happenings` once the job was cancelled (a run's last progress after a
     /// Stop): only while the visit runs no other job.
-    pub fn report_after_cancel(&self, happenings: Vec<serde_json::Value>) {
+    ///
+    /// `stopped` is the note of a job stopped by its visitor's Stop (no other note was
+    /// given with the cancel): a run says what it did and its wall and CPU time.
+    pub fn report_after_cancel(&self, happenings: Vec<serde_json::Value>, stopped: Option<String>) {
         if self.0.visit.job().is_none() {
-            let note = lock(&self.0.visit.cancel_note).clone();
+            let note = lock(&self.0.visit.cancel_note).clone().or(stopped);
             self.0.visit.publish_happenings_with_note(happenings, note);
         }
     }
@@ -264,9 +267,13 @@ impl Job {
     }
 
     /// [`Job::report_after_cancel`], with the session's view built afresh.
-    pub fn report_after_cancel_with_view(&self, happenings: Vec<serde_json::Value>) {
+    pub fn report_after_cancel_with_view(
+        &self,
+        happenings: Vec<serde_json::Value>,
+        stopped: Option<String>,
+    ) {
         if self.0.visit.job().is_none() {
-            let note = lock(&self.0.visit.cancel_note).clone();
+            let note = lock(&self.0.visit.cancel_note).clone().or(stopped);
             let session = self.0.visit.session();
             self.0.visit.publish(&**session, happenings, note, false);
         }

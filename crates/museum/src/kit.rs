@@ -19,12 +19,31 @@ pub(crate) struct KitQuery {
     #[serde(rename = "box")]
     front: Option<String>,
     paper: Option<String>,
-    tab: Option<f32>,
+    /// Read as text: a depth that is not a number in range is refused as it was written.
+    tab: Option<String>,
     tint: Option<bool>,
 }
 
 fn bad(message: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, message)
+}
+
+/// The glue tab's depth as the query wrote it, in mm: a number from 0 to the kit's most,
+/// or a refusal quoting what was written (never `infinity` or `NaN`, never the parser's
+/// words).
+fn tab_depth(text: &str) -> Result<f32, ApiError> {
+    let max = ludomat_kit::layout::MAX_TAB;
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && (0.0..=f64::from(max)).contains(t))
+        .map(|t| t as f32)
+        .ok_or_else(|| {
+            bad(format!(
+                "tab: {} is not a glue tab's depth: it must be a number of mm from 0 (none) to {max}",
+                ludomat_io::text::quoted(text, 40)
+            ))
+        })
 }
 
 /// The kit of visit `id` as a PDF download.
@@ -44,8 +63,8 @@ pub(crate) async fn kit_pdf(
     if let Some(p) = &q.paper {
         opts.paper = p.parse::<Paper>().map_err(|e| bad(e.to_string()))?;
     }
-    if let Some(t) = q.tab {
-        opts.tab = t;
+    if let Some(t) = &q.tab {
+        opts.tab = tab_depth(t)?;
     }
     opts.tint = q.tint.unwrap_or(false);
     let kind = visit.kind;

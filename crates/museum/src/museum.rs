@@ -324,6 +324,20 @@ impl Museum {
         lock(&self.inner.visits)
     }
 
+    /// Lets go of every visit at once: the server's stop, once its connections are
+    /// closed, so that their memory is freed inside the stop's measured time and not
+    /// after its summary is printed (a server of 403 visits and 879 MB said 114 ms and
+    /// took 1.7 s to exit).
+    pub(crate) fn let_go_all(&self) {
+        let visits = {
+            let mut v = self.visits();
+            v.per_client.clear();
+            std::mem::take(&mut v.by_id)
+        };
+        drop(visits);
+        crate::memory::give_back();
+    }
+
     /// Visits held now.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -200,6 +200,12 @@ async fn slot_of(job: &Job, admission: Admission) -> Option<RunSlot> {
     }
 }
 
+/// The note of a run its visitor stopped (Stop): what it did and its time, as a finished
+/// run's note says them.
+fn stopped_by_stop(what: &str, times: &str) -> String {
+    format!("run stopped by Stop after {what}: {times}")
+}
+
 /// The note of a run stopped at its time limit.
 fn timed_out(what: &str, limit: Duration) -> String {
     format!(
@@ -553,7 +559,10 @@ impl Museum {
         for done in from..=times {
             if job.is_cancelled() {
                 drop(held.take());
-                job.report_after_cancel(vec![tally.progress(done - 1, true)]);
+                job.report_after_cancel(
+                    vec![tally.progress(done - 1, true)],
+                    Some(stopped_by_stop(&tally.count(done - 1), &tally.times())),
+                );
                 return;
             }
             if tally.started.elapsed() > tally.limit {
@@ -572,7 +581,10 @@ impl Museum {
                 Ok((Step::Applied, _)) => {}
                 Ok((Step::Cancelled, _)) => {
                     drop(held.take());
-                    job.report_after_cancel(vec![tally.progress(done - 1, true)]);
+                    job.report_after_cancel(
+                        vec![tally.progress(done - 1, true)],
+                        Some(stopped_by_stop(&tally.count(done - 1), &tally.times())),
+                    );
                     return;
                 }
                 Ok((Step::Stopped, _)) => return,
@@ -594,6 +606,20 @@ impl Museum {
             tokio::task::yield_now().await;
         }
         drop(held.take());
+        if job.is_cancelled() {
+            // Stop came while the last application ran: every application was made, and
+            // the note says both (the job's slot is gone, so `end_with` would publish
+            // nothing).
+            job.report_after_cancel(
+                vec![tally.progress(times, true)],
+                Some(format!(
+                    "run stopped by Stop as it finished: {} in {}",
+                    tally.count(times),
+                    tally.times()
+                )),
+            );
+            return;
+        }
         job.end_with(
             Some(format!(
                 "run finished: {} in {}",
@@ -739,7 +765,10 @@ fn long_run(
                 job.clone()
                     .end_with_view(Some(timed_out(name, limit)), vec![end]);
             } else if job.is_cancelled() {
-                job.report_after_cancel_with_view(vec![end]);
+                job.report_after_cancel_with_view(
+                    vec![end],
+                    Some(format!("{name} stopped by Stop after {times}")),
+                );
             } else {
                 job.clone()
                     .end_with_view(Some(format!("{name} finished in {times}")), vec![end]);

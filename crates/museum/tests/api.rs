@@ -548,7 +548,19 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": "soon"}"#.to_vec(),
-            "request body: ",
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was \"soon\")",
+        ),
+        (
+            "POST",
+            format!("/api/visits/{id}/autoplay"),
+            br#"{"action": {"type": "step"}, "interval_ms": 1e30}"#.to_vec(),
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was 1e",
+        ),
+        (
+            "POST",
+            format!("/api/visits/{id}/autoplay"),
+            br#"{"action": {"type": "step"}, "interval_ms": -5}"#.to_vec(),
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was -5)",
         ),
         // A non-object action: what was expected, in our words (no type's name).
         (
@@ -636,6 +648,19 @@ async fn every_api_error_is_in_our_words() {
             "nested too deeply",
         ),
         ("GET", "/api/visits/%FF".into(), Vec::new(), "not UTF-8"),
+        // The route's names for its parts are not shown.
+        (
+            "GET",
+            "/api/visits/abc/%FF".into(),
+            Vec::new(),
+            "the address: the path is not UTF-8",
+        ),
+        (
+            "GET",
+            "/api/exhibits/%FF".into(),
+            Vec::new(),
+            "is not UTF-8 text once decoded",
+        ),
         (
             "GET",
             format!("/api/visits/{threes}/kit.pdf?tint=maybe"),
@@ -663,6 +688,8 @@ async fn every_api_error_is_in_our_words() {
             "expected u64",
             "deserialize",
             "EOF",
+            "'rest'",
+            "'id'",
         ] {
             assert!(
                 !said.contains(theirs),
@@ -768,5 +795,76 @@ async fn an_event_stream_brings_the_happenings_of_the_changes_it_skipped() {
     assert!(
         gaps <= 2,
         "{gaps} changes' happenings never reached the page"
+    );
+}
+
+/// A list where an object is expected (serde would read it as the fields in order) is
+/// refused at every level: a config, a config's field, an action, a long run's params.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_is_never_taken_for_an_object() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post("/api/visits", json!({"kind": "tictactoe", "config": [1]}))
+        .await;
+    assert_eq!(a.status, 400, "{a:?}");
+    assert_eq!(
+        a.body["error"],
+        "tictactoe config: a list where an object was expected"
+    );
+    let a = c
+        .post("/api/visits", json!({"kind": "qubic", "config": []}))
+        .await;
+    assert_eq!(a.status, 400, "{a:?}");
+    let q = c.post("/api/visits", json!({"kind": "qubic"})).await;
+    assert_eq!(q.status, 201, "{q:?}");
+    let id = q.body["id"].as_str().unwrap();
+    for params in [json!([9]), json!("x"), json!(9)] {
+        let r = c
+            .post(
+                &format!("/api/visits/{id}/run"),
+                json!({"long_run": "prove", "params": params}),
+            )
+            .await;
+        assert_eq!(r.status, 400, "{params}: {r:?}");
+        assert!(
+            r.body["error"].as_str().unwrap().starts_with("params: ")
+                && r.body["error"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(" where an object was expected"),
+            "{r:?}"
+        );
+    }
+    let r = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "prove", "params": [9]}),
+        )
+        .await;
+    assert_eq!(
+        r.body["error"],
+        "params: a list where an object was expected"
+    );
+}
+
+/// A visit its page released is gone, and its 404 says that may be why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_visit_says_it_may_have_been_released() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let (id, _) = visit(&mut c, Value::Null).await;
+    let r = c
+        .post(&format!("/api/visits/{id}/release"), json!({}))
+        .await;
+    assert_eq!(r.status, 204, "{r:?}");
+    let g = c.get(&format!("/api/visits/{id}")).await;
+    assert_eq!(g.status, 404, "{g:?}");
+    assert!(
+        g.body["error"]
+            .as_str()
+            .unwrap()
+            .contains("was released by its page"),
+        "{g:?}"
     );
 }

@@ -888,3 +888,18 @@ async fn a_run_on_a_long_unwatched_visit_gets_the_full_limit_and_says_why_it_sto
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// A Host (or Origin) with a character that is not plain ASCII is quoted with it
+/// escaped, never shown empty (`Host ''`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_with_an_invisible_character_is_shown_escaped() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let request =
+        format!("GET /api/museum HTTP/1.1\r\nHost: {addr}\u{200b}\r\nConnection: close\r\n\r\n");
+    let (head, body) = raw_tcp(addr, request.as_bytes()).await;
+    assert!(head.contains(" 421 "), "{head}");
+    assert!(
+        body.contains(&format!("not to Host '{addr}\\\\u{{200b}}'")),
+        "{body}"
+    );
+}

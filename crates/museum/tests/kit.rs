@@ -65,6 +65,21 @@ async fn menace_and_her_visits_download_their_kits() {
     let (status, _, body) = get_bytes(addr, &format!("/api/visits/{id}/kit.pdf?box=5x5mm")).await;
     assert_eq!(status, 400);
     assert!(String::from_utf8_lossy(&body).contains("too small to draw the board legibly"));
+    // A tab's depth that is no number in range is refused as it was written.
+    let long = "7".repeat(100);
+    for tab in ["abc", long.as_str(), "1e400", "NaN", "-1", "16"] {
+        let (status, _, body) =
+            get_bytes(addr, &format!("/api/visits/{id}/kit.pdf?tab={tab}")).await;
+        let body = String::from_utf8_lossy(&body);
+        assert_eq!(status, 400, "{tab}: {body}");
+        assert!(
+            body.contains(&format!("tab: '{}", &tab[..tab.len().min(30)]))
+                && body.contains("a number of mm from 0 (none) to 15")
+                && !body.contains("infinity")
+                && !body.contains("float"),
+            "{tab}: {body}"
+        );
+    }
     // Errors are never cut inside the museum's own words, only in the echoed input.
     for q in ["box=999x999mm", "bogus=1", "tint=maybe", "paper=ledger"] {
         let (status, _, body) = get_bytes(addr, &format!("/api/visits/{id}/kit.pdf?{q}")).await;

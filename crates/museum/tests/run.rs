@@ -137,14 +137,34 @@ async fn stop_keeps_what_was_played_and_a_second_run_is_refused() {
     let played = view(&mut c, &id).await["counters"]["games"]
         .as_u64()
         .unwrap();
-    // the latest update is the stopped run's last progress: what was applied
-    let latest = events(addr, &id)
-        .await
-        .next(Duration::from_secs(5))
-        .await
-        .expect("the latest update");
+    // the latest update is the stopped run's last progress: what was applied (published
+    // once the application in progress at the Stop has ended: wait for it)
+    let mut stream = events(addr, &id).await;
+    let latest = loop {
+        let u = stream
+            .next(Duration::from_secs(5))
+            .await
+            .expect("the latest update");
+        let ended = u["happenings"].as_array().is_some_and(|h| {
+            h.iter()
+                .any(|h| h["type"] == "run_progress" && h["ended"] == true)
+        });
+        if ended {
+            break u;
+        }
+    };
     let (done, total) = progress_of(&latest).expect("a last progress");
     assert_eq!((done * 10_000, total), (played, 1000), "{latest}");
+    // Its note says what it did and its time, as a finished run's does.
+    let note = latest["note"].as_str().unwrap_or_default();
+    assert!(
+        note.starts_with(&format!(
+            "run stopped by Stop after {} of 10,000,000 games: ",
+            ludomat_io::text::thousands(played)
+        )) && note.contains(" wall, ")
+            && note.ends_with(" CPU"),
+        "{latest}"
+    );
     assert!((10_000..10_000_000).contains(&played), "{played}");
     assert_eq!(played % 10_000, 0, "whole applications only: {played}");
     // nothing more is played after the stop

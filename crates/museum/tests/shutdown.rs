@@ -56,6 +56,13 @@ async fn a_stop_closes_streams_cancels_autoplay_and_ends_within_two_seconds() {
         "the client's, the page's, the half request's"
     );
     assert_eq!(stopped.dropped, 0, "{stopped}");
+    // The visits are let go inside the stop (their freeing counted in its time), not
+    // when the last handle on the museum goes after the summary.
+    assert!(
+        server.museum.is_empty(),
+        "{} visits held after the stop",
+        server.museum.len()
+    );
     assert!(
         stopped.to_string().starts_with(
             "closed 1 event stream and 3 connections, cancelled 1 autoplay, let go of 1 visit in "

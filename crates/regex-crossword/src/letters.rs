@@ -48,6 +48,12 @@ impl Letters {
         self | Letters::single(c)
     }
 
+    /// This set less `c`.
+    #[must_use]
+    pub fn without(self, c: u8) -> Letters {
+        Letters(self.0 & !Letters::single(c).0)
+    }
+
     /// Whether `c` is in the set.
     #[must_use]
     pub fn contains(self, c: u8) -> bool {

@@ -38,6 +38,25 @@ pub const REVEAL_NODES: u64 = 10_000;
 /// milliseconds): a visit's upload is never a minute of a server's core.
 pub const UNIQUENESS_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// The most memory the solver's search of one puzzle may hold
+/// ([`crate::solver::search_bytes`]): a puzzle file that could take more is refused on
+/// reading. Every shipped puzzle takes under a megabyte; a 64×64 rectangle of 128 clues
+/// over A–Z about 8 MB.
+pub const MAX_SEARCH_BYTES: u64 = 32_000_000;
+
+/// `puzzle` unless its search could hold more than [`MAX_SEARCH_BYTES`].
+fn within_bound(puzzle: Puzzle, name: &str) -> Result<Puzzle, String> {
+    let bytes = crate::solver::search_bytes(&puzzle);
+    if bytes > MAX_SEARCH_BYTES {
+        return Err(format!(
+            "{name}: solving this puzzle could hold {} MB of memory, more than the {} MB a puzzle may take: fewer cells, fewer clues or a smaller alphabet make it smaller",
+            format_args!("{:.1}", bytes as f64 / 1e6),
+            MAX_SEARCH_BYTES / 1_000_000
+        ));
+    }
+    Ok(puzzle)
+}
+
 /// The puzzle to play: the name of a shipped puzzle (`mit-2013-hexagon`, see
 /// [`crate::PUZZLES`]) or the text of a puzzle file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -333,13 +352,17 @@ fn read_puzzle(text: &str, name: &str) -> Result<Puzzle, String> {
             )),
         };
     }
-    Puzzle::parse(text).map_err(|e| place_error(text, name, &e))
+    Puzzle::parse(text)
+        .map_err(|e| place_error(text, name, &e))
+        .and_then(|p| within_bound(p, name))
 }
 
 /// A puzzle file's text read as a puzzle (never as a shipped puzzle's name), its errors
 /// naming the file (`name`), its line and the column in that line.
 fn read_puzzle_file(text: &str, name: &str) -> Result<Puzzle, String> {
-    Puzzle::parse(text).map_err(|e| place_error(text, name, &e))
+    Puzzle::parse(text)
+        .map_err(|e| place_error(text, name, &e))
+        .and_then(|p| within_bound(p, name))
 }
 
 /// A puzzle file's mistake as `name: line L, column C: what` (columns count characters
@@ -1091,5 +1114,72 @@ mod tests {
         let e = s.apply(RegexAction::Reveal).unwrap_err();
         assert!(matches!(e, SessionError::TooMuch(_)), "{e}");
         assert_eq!(s.view().filled, 0);
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::*;
+    use crate::solver::search_bytes;
+
+    /// A 64×64 rectangle, every line with the given clues.
+    fn rectangle(alphabet: &str, across: &[&str], down: &[&str]) -> String {
+        let mut t = format!("title: h\nshape: rectangle 64x64\nalphabet: {alphabet}\n");
+        for n in 1..=64 {
+            for c in across {
+                t.push_str(&format!("across {n}: {c}\n"));
+            }
+        }
+        for n in 1..=64 {
+            for c in down {
+                t.push_str(&format!("down {n}: {c}\n"));
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn a_search_holds_no_more_than_its_bound() {
+        // The hostile trial's puzzle: each level of the search used to copy the grid
+        // (3,845 levels of 4,096 cells: 250 MB).
+        let text = rectangle("A-Z", &["(.*)(.*)\\2\\1(.*)\\3"], &["(.)(.)(.).*\\3\\2\\1"]);
+        let p = read_puzzle_file(&text, "h.txt").unwrap();
+        let bound = search_bytes(&p);
+        assert!(bound < 10_000_000, "{bound}");
+        let out = Solver::new(&p)
+            .solve(SolveOptions {
+                limit: 2,
+                max_nodes: 10_000,
+                max_time: Some(std::time::Duration::from_secs(120)),
+                explain: false,
+            })
+            .unwrap();
+        assert!(out.nodes > 1_000, "{}", out.nodes);
+        assert!(
+            out.peak_bytes > 0 && out.peak_bytes <= bound,
+            "{} > {bound}",
+            out.peak_bytes
+        );
+    }
+
+    #[test]
+    fn a_puzzle_whose_search_could_exceed_the_bound_is_refused() {
+        let clues = ["A*", "B*", "C*", "D*", "E*", "F*", "G*", "H*"];
+        let text = rectangle(" -~", &clues, &clues);
+        let e = read_puzzle_file(&text, "big.txt").unwrap_err();
+        assert!(
+            e.starts_with("big.txt: solving this puzzle could hold ")
+                && e.contains("more than the 32 MB a puzzle may take"),
+            "{e}"
+        );
+        let mut s = RegexSession::new(RegexConfig::default()).unwrap();
+        let load = RegexAction::Load {
+            text,
+            name: Some("big.txt".into()),
+        };
+        assert!(matches!(
+            s.apply(load),
+            Err(SessionError::Invalid(_) | SessionError::Refused(_))
+        ));
     }
 }

@@ -160,6 +160,10 @@ pub struct Outcome {
     pub after_propagation: Vec<Letters>,
     /// The deductions of the first propagation, in order (when asked for).
     pub explanation: Vec<Deduction>,
+    /// The most memory the search held at once, in bytes (the grid, the levels and
+    /// their undo records, as [`search_bytes`] counts them): never above
+    /// [`search_bytes`] of the puzzle.
+    pub peak_bytes: u64,
 }
 
 impl Outcome {
@@ -502,6 +506,7 @@ impl<'p> Solver<'p> {
                 nodes: 0,
                 after_propagation: domains.clone(),
                 explanation,
+                peak_bytes: 0,
             },
         };
         let finished = if ok { search.go(domains, retry)? } else { true };
@@ -609,10 +614,19 @@ impl<'p> Solver<'p> {
     }
 }
 
+/// One level of the search: the cell guessed there, the letters still to try, the
+/// retry marks the level started from, and how to undo the letters its current child
+/// narrowed (cell, letters before).
+struct Level {
+    cell: usize,
+    rest: Letters,
+    retry: Vec<usize>,
+    undo: Vec<(usize, Letters)>,
+}
+
 impl Search<'_, '_> {
-    /// Searches below `domains` (already at a fixpoint); true when the subtree was
-    /// finished, false when the solution limit stopped it.
-    fn go(&mut self, domains: Vec<Letters>, retry: Vec<usize>) -> Result<bool, SolveError> {
+    /// Counts a node and checks the bounds on nodes and time.
+    fn enter(&mut self) -> Result<(), SolveError> {
         self.out.nodes += 1;
         if self.out.nodes > self.options.max_nodes {
             return Err(SolveError::TooManyNodes(self.options.max_nodes));
@@ -629,32 +643,88 @@ impl Search<'_, '_> {
                 elapsed,
             });
         }
+        Ok(())
+    }
+
+    /// Searches below `domains` (already at a fixpoint); true when the tree was
+    /// finished, false when the solution limit stopped it.
+    ///
+    /// Depth-first without recursion, on one grid of letter sets: each level keeps only
+    /// the cells its guess narrowed (to undo them), never a copy of the grid. A copy per
+    /// level held the grid once for every cell guessed on the way down (a 64×64 grid,
+    /// 3,845 nodes deep: 250 MB a search), and a frame per level overflowed a thread's
+    /// stack. Now a search holds the grid twice, the undo records (each narrows a cell,
+    /// so at most the alphabet's size per cell along a path) and a level's retry marks
+    /// per level: [`search_bytes`].
+    fn go(&mut self, mut domains: Vec<Letters>, retry: Vec<usize>) -> Result<bool, SolveError> {
         let s = self.solver;
-        let pick = (0..domains.len())
-            .filter(|&c| domains[c].len() > 1)
-            .min_by_key(|&c| (domains[c].len(), std::cmp::Reverse(s.cell_clues[c].len())));
-        let Some(cell) = pick else {
-            let letters: Vec<u8> = domains.iter().map(|d| d.only().unwrap_or(b'?')).collect();
-            // Propagation is exact for filled lines unless a backreference check ran out
-            // of steps; settle every clue exactly before counting the grid.
-            let failing = s.failing_clues_until(&letters, &self.clock).map_err(
-                |Checking::OutOfTime| {
-                    SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
-                },
-            )??;
-            if failing.is_empty() {
-                self.out.solutions.push(letters);
+        let mut levels: Vec<Level> = Vec::new();
+        let mut entering = Some(retry);
+        let set = std::mem::size_of::<Letters>() as u64;
+        let record = std::mem::size_of::<(usize, Letters)>() as u64;
+        let level_bytes =
+            |l: &Level| std::mem::size_of::<Level>() as u64 + l.retry.len() as u64 * 8;
+        // The grid and the undo records of every level (the levels' own bytes are
+        // counted as they are pushed and popped).
+        let mut held = 2 * domains.len() as u64 * set;
+        loop {
+            self.out.peak_bytes = self.out.peak_bytes.max(held);
+            if let Some(retry) = entering.take() {
+                self.enter()?;
+                let pick = (0..domains.len())
+                    .filter(|&c| domains[c].len() > 1)
+                    .min_by_key(|&c| (domains[c].len(), std::cmp::Reverse(s.cell_clues[c].len())));
+                match pick {
+                    None => {
+                        let letters: Vec<u8> =
+                            domains.iter().map(|d| d.only().unwrap_or(b'?')).collect();
+                        // Propagation is exact for filled lines unless a backreference
+                        // check ran out of steps; settle every clue exactly before
+                        // counting the grid.
+                        let failing = s.failing_clues_until(&letters, &self.clock).map_err(
+                            |Checking::OutOfTime| {
+                                SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
+                            },
+                        )??;
+                        if failing.is_empty() {
+                            self.out.solutions.push(letters);
+                        }
+                        if self.out.solutions.len() >= self.options.limit {
+                            return Ok(false);
+                        }
+                    }
+                    Some(cell) => {
+                        let level = Level {
+                            cell,
+                            rest: domains[cell],
+                            retry,
+                            undo: Vec::new(),
+                        };
+                        held += level_bytes(&level);
+                        levels.push(level);
+                    }
+                }
             }
-            return Ok(self.out.solutions.len() < self.options.limit);
-        };
-        for letter in domains[cell].iter() {
+            let Some(level) = levels.last_mut() else {
+                return Ok(true);
+            };
+            held -= level.undo.len() as u64 * record;
+            while let Some((c, before)) = level.undo.pop() {
+                domains[c] = before;
+            }
+            let Some(letter) = level.rest.iter().next() else {
+                held -= level_bytes(level);
+                levels.pop();
+                continue;
+            };
+            level.rest = level.rest.without(letter);
             let mut next = domains.clone();
-            let mut next_retry = retry.clone();
-            next[cell] = Letters::single(letter);
+            let mut next_retry = level.retry.clone();
+            next[level.cell] = Letters::single(letter);
             let consistent = s
                 .propagate_until(
                     &mut next,
-                    s.cell_clues[cell].iter().copied(),
+                    s.cell_clues[level.cell].iter().copied(),
                     None,
                     SEARCH_BUDGET,
                     Some(&mut next_retry),
@@ -663,12 +733,32 @@ impl Search<'_, '_> {
                 .map_err(|OutOfTime| {
                     SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
                 })?;
-            if consistent && !self.go(next, next_retry)? {
-                return Ok(false);
+            if consistent {
+                for (c, (now, before)) in next.iter().zip(domains.iter_mut()).enumerate() {
+                    if now != before {
+                        level.undo.push((c, *before));
+                        *before = *now;
+                    }
+                }
+                held += level.undo.len() as u64 * record;
+                entering = Some(next_retry);
             }
         }
-        Ok(true)
     }
+}
+
+/// The most memory a search of `puzzle` holds at once, in bytes, besides the compiled
+/// clues: the grid twice, at most one undo record per letter per cell, and one level's
+/// retry marks per cell guessed (each level guesses one more cell).
+#[must_use]
+pub fn search_bytes(puzzle: &Puzzle) -> u64 {
+    let cells = puzzle.grid.cells() as u64;
+    let letters = u64::from(puzzle.alphabet.len());
+    let set = std::mem::size_of::<Letters>() as u64;
+    let record = std::mem::size_of::<(usize, Letters)>() as u64;
+    let level = std::mem::size_of::<Level>() as u64;
+    let distinct = puzzle.clues.len() as u64;
+    2 * cells * set + cells * letters * record + cells * (level + distinct * 8)
 }
 
 #[cfg(test)]

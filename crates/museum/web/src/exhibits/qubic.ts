@@ -65,7 +65,7 @@ type Happening =
 const RESULT: Record<Result, string> = {
   human_wins: 'You win: four in a row.',
   machine_wins: 'The machine wins.',
-  tie: 'The board is full: a tie.',
+  tie: 'The board is full: a draw.',
   stopped: 'The program stopped.',
 };
 const STRATEGY: Record<Strategy, string> = {

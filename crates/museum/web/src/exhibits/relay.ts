@@ -58,7 +58,7 @@ const CLOCK: Record<Clock, string> = {
 const outcomeText = (o: Outcome) =>
   o === 'playing' ? '' : o === 'machine_wins' ? 'The machine wins (it printed 9 9).'
     : o === 'person_wins' ? 'O has three in a row — the machine took unchecked keys.'
-    : o.tie.printed_nine ? 'A tie (the machine printed 9).' : 'A tie — the ROM as numbered halts without printing 9.';
+    : o.tie.printed_nine ? 'A draw (the machine printed 9).' : 'A draw — the ROM as numbered halts without printing 9.';
 
 /** Milliseconds between single steps at the real machine's pace: about 6–10 ticks of 200 ms. */
 const AUTHENTIC_STEP_MS = 1600;
@@ -188,7 +188,7 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
       <h3>The board, as the paper tells it</h3>
       <lm-board .squares=${squares} @square=${(e: CustomEvent) => this.press(rings[e.detail.index])}></lm-board>
       <p class="note" data-outcome>${outcomeText(b.outcome) || (b.legal_keys.length ? 'Your move (O): click a cell or type its number.' : 'The machine (X) is thinking.')}
-        Games: <span class="x">X</span> wins ${v.games.machine_wins}, draws ${v.games.ties}, <span class="o">O</span> wins ${v.games.person_wins}.</p>`;
+        Games: <span class="x">X</span>${` wins ${v.games.machine_wins}, draws ${v.games.ties}, `}<span class="o">O</span>${` wins ${v.games.person_wins}.`}</p>`;
   }
 
   render() {
@@ -245,7 +245,7 @@ export class RelayExhibit extends ExhibitElement<View, Happening> {
         <div class="controls">
           <label>ROM <select data-rom @change=${(e: Event) => this.restart({ ...this.config, rom: (e.target as HTMLSelectElement).value })}>
             <option value="as-numbered" ?selected=${this.config.rom === undefined || this.config.rom === 'as-numbered'}>tic-tac-toe, as numbered in the article</option>
-            <option value="corrected" ?selected=${this.config.rom === 'corrected'}>tic-tac-toe, corrected (a tie prints 9)</option></select></label>
+            <option value="corrected" ?selected=${this.config.rom === 'corrected'}>tic-tac-toe, corrected (a draw prints 9)</option></select></label>
           <label><input type="checkbox" data-guarded ?checked=${v.guarded}
             @change=${(e: Event) => this.restart({ ...this.config, guarded: (e.target as HTMLInputElement).checked })}> guarded</label>
         </div>
