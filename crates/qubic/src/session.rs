@@ -1162,7 +1162,7 @@ impl Session for QubicSession {
             }
             (d, _) => {
                 return Err(SessionError::Invalid(format!(
-                    "qubic config: dims {d}: 3 (4×4×4) or 4 (4×4×4×4)"
+                    "qubic config: dims {d} is not a board here: dims is 3 (4×4×4) or 4 (4×4×4×4)"
                 )))
             }
         }
