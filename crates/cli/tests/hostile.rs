@@ -1332,3 +1332,47 @@ fn one_kind_of_refusal_exits_with_one_status() {
         );
     }
 }
+
+/// A lock file that is a hard link to another file is refused naming it, and that file is
+/// neither written (the pid and command went into it) nor its name removed.
+#[test]
+#[allow(clippy::disallowed_methods)] // the test makes hard links with std
+fn a_lock_file_hard_linked_elsewhere_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    ludomat_io::write::atomically(std::path::Path::new(&at("prec.txt")), "data\n").unwrap();
+    std::fs::hard_link(at("prec.txt"), at("hl.csv.lock")).unwrap();
+    std::fs::hard_link(at("prec.txt"), at("m3.json.lock")).unwrap();
+    let runs: [Vec<String>; 2] = [
+        ["threes", "auto", "--games", "1", "--depth", "1", "--csv"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([at("hl.csv")])
+            .collect(),
+        vec![
+            "menace".into(),
+            "--state".into(),
+            at("m3.json"),
+            "train".into(),
+            "--against".into(),
+            "random".into(),
+            "--games".into(),
+            "1".into(),
+            "--quiet".into(),
+        ],
+    ];
+    for (args, side) in runs.iter().zip(["hl.csv.lock", "m3.json.lock"]) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{args:?}: ran over a hard-linked lock file");
+        assert!(
+            words(&err).contains(&format!("{side} is a hard link")),
+            "{err}"
+        );
+        assert!(dir.path().join(side).exists());
+    }
+    assert_eq!(
+        ludomat_io::read::to_string(std::path::Path::new(&at("prec.txt"))).unwrap(),
+        "data\n"
+    );
+}

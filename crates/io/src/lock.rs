@@ -220,6 +220,15 @@ impl Lock {
                     fail(in_words(e))
                 }
             })?;
+            // a hard link is another name for a file: the holder's words would be written
+            // into it and the name removed at the end (the file opened, not the name, is
+            // looked at, so a link made between the check above and the open is seen)
+            if let Some(names) = other_names(&file) {
+                return Err(side_is(format!(
+                    "a hard link: another name for a file that has {} names",
+                    crate::text::thousands(names)
+                )));
+            }
             take(&file, wait, || held_by(holder(&side))).map_err(|e| e.or_io(&fail))?;
             // the holder before may have removed the side file as it let go (a waiter
             // then holds a file no longer there): only the file at the name counts
@@ -325,6 +334,24 @@ fn libc_eloop() -> i32 {
     #[cfg(not(unix))]
     {
         -1
+    }
+}
+
+/// How many names `file` has, when it is a regular file with more than one (a hard
+/// link to it somewhere): such a file is never a lock's side file.
+fn other_names(file: &std::fs::File) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        file.metadata()
+            .ok()
+            .filter(|m| m.is_file() && m.nlink() > 1)
+            .map(|m| m.nlink())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        None
     }
 }
 
@@ -495,5 +522,35 @@ mod tests {
         let e = Lock::acquire(&csv, Wait::No).unwrap_err().to_string();
         assert!(e.contains("x.csv.lock is a folder; remove it"), "{e}");
         assert!(!e.contains("state file"), "{e}");
+    }
+
+    /// A lock file that is a hard link (to another file, or to the state itself) is
+    /// refused at once, naming it: the file it shares is neither written nor removed, and
+    /// `--wait-lock` does not wait for a holder that is not there.
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes hard links with std
+    fn a_lock_file_that_is_a_hard_link_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let precious = dir.path().join("prec.txt");
+        crate::write::atomically(&precious, "data\n").unwrap();
+        let csv = dir.path().join("hl.csv");
+        let side = dir.path().join("hl.csv.lock");
+        std::fs::hard_link(&precious, &side).unwrap();
+        for wait in [Wait::No, Wait::Yes] {
+            let e = Lock::acquire(&csv, wait).unwrap_err().to_string();
+            assert!(e.contains("hl.csv.lock is a hard link"), "{e}");
+        }
+        assert_eq!(crate::read::to_string(&precious).unwrap(), "data\n");
+        assert!(side.exists());
+        // the lock file hard-linked to the state itself
+        let state = dir.path().join("m5.json");
+        crate::write::atomically(&state, "{}").unwrap();
+        std::fs::hard_link(&state, dir.path().join("m5.json.lock")).unwrap();
+        let started = std::time::Instant::now();
+        let e = Lock::acquire(&state, Wait::Yes).unwrap_err().to_string();
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(e.contains("m5.json.lock is a hard link"), "{e}");
+        assert!(!e.contains("in use"), "{e}");
+        assert_eq!(crate::read::to_string(&state).unwrap(), "{}");
     }
 }
