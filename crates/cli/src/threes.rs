@@ -699,6 +699,7 @@ fn tune(options: TuneOptions) -> Result<()> {
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     // the checkpoint is held while this run saves into it (before --resume is read)
     let _lock = options.lock()?;
+    options.check_checkpoint()?;
     // a checkpoint that does not resume this run is refused before the header
     let resume = match &a.resume {
         Some(path) => {

@@ -173,8 +173,8 @@ fn wait_for_holder(side: &std::path::Path, pid: u32) {
 fn two_tunings_on_one_checkpoint_are_refused_by_any_name() {
     let dir = tempfile::tempdir().unwrap();
     let cp = dir.path().join("cp.json");
-    // an earlier checkpoint, and a second name for it
-    ludomat_io::write::atomically(&cp, "{}").unwrap();
+    // an empty file (nothing a run would lose), and a second name for it
+    ludomat_io::write::atomically(&cp, "").unwrap();
     let other = dir.path().join("other.json");
     std::fs::hard_link(&cp, &other).unwrap();
     let long = [
@@ -1375,4 +1375,46 @@ fn a_lock_file_hard_linked_elsewhere_is_refused_and_left_alone() {
         ludomat_io::read::to_string(std::path::Path::new(&at("prec.txt"))).unwrap(),
         "data\n"
     );
+}
+
+/// `threes tune --checkpoint FILE` never replaces what FILE holds without a word: a
+/// checkpoint not resumed, a MENACE state, a text, a checkpoint of another version.
+#[test]
+fn a_tuning_checkpoint_file_that_holds_something_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("cp.json");
+    for (text, words_said) in [
+        (
+            r#"{"version":1,"round":1,"next":0,"tried":1}"#,
+            "go on from it with --resume",
+        ),
+        (
+            r#"{"version":2,"round":1,"next":0,"tried":1}"#,
+            "of version 2, which this build does not read",
+        ),
+        (
+            r#"{"version":1,"boxes":[]}"#,
+            "something other than a tuning checkpoint",
+        ),
+        ("notes\n", "something other than a tuning checkpoint"),
+    ] {
+        ludomat_io::write::atomically(&cp, text).unwrap();
+        let (ok, out, err) = ludomat(
+            &[
+                "threes",
+                "tune",
+                "--games",
+                "1",
+                "--depth",
+                "1",
+                "--checkpoint",
+                cp.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(!ok, "{text}: tuned over it");
+        assert!(out.is_empty(), "{out}");
+        assert!(words(&err).contains(words_said), "{text}: {err}");
+        assert_eq!(ludomat_io::read::to_string(&cp).unwrap(), text);
+    }
 }
