@@ -1418,3 +1418,46 @@ fn a_tuning_checkpoint_file_that_holds_something_is_refused_before_any_work() {
         assert_eq!(ludomat_io::read::to_string(&cp).unwrap(), text);
     }
 }
+
+/// `--wait-lock` says once whom it waits for, and a Ctrl-C in its first seconds gives up
+/// at once (it waited on in silence, the signal held for a run that had not begun).
+#[test]
+fn a_wait_for_a_lock_says_whom_it_waits_for_and_gives_up_on_ctrl_c() {
+    use ludomat_io::child::Run as _;
+    use std::io::BufRead as _;
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("w.json");
+    let mut args = vec!["threes", "tune", "--games", "100000", "--depth", "1"];
+    args.extend(["--checkpoint", cp.to_str().unwrap()]);
+    let mut first = start(&args);
+    wait_for_holder(&dir.path().join("w.json.lock"), first.id());
+    args.push("--wait-lock");
+    let mut waiter = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .start()
+        .expect("the binary starts");
+    let mut line = String::new();
+    let mut err = std::io::BufReader::new(waiter.stderr.take().unwrap());
+    // the line is wrapped at 80 columns
+    while !line.contains("give up") && err.read_line(&mut line).unwrap() > 0 {}
+    let said = words(&line);
+    assert!(
+        said.starts_with(&format!("waiting for process {} (", first.id())),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("to let go of") || said.contains("to let go of"),
+        "{said}"
+    );
+    let started = std::time::Instant::now();
+    // SAFETY: a signal to the child this test started
+    unsafe { libc::kill(waiter.id() as i32, libc::SIGINT) };
+    let status = waiter.wait().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(!status.success());
+    let _ = first.kill();
+    let _ = first.wait();
+}

@@ -292,7 +292,10 @@ impl NotTaken {
 
 /// Lock `file` for this process: at once, or waiting ([`Wait::Yes`]); `held` says who
 /// has it when it is refused.
+/// Waiting, it says once (on standard error) whom it waits for, and a Ctrl-C in the
+/// command's first seconds (held for a run's start) gives up at once.
 fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Result<(), NotTaken> {
+    let mut said = false;
     loop {
         match file.try_lock() {
             Ok(()) => return Ok(()),
@@ -300,11 +303,26 @@ fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Resul
                 if wait != Wait::Yes {
                     return Err(NotTaken::Held(held()));
                 }
+                if !said {
+                    said = true;
+                    if let LockError::Held { path, holder, .. } = held() {
+                        crate::errln!("{}", waiting_line(&path, &holder));
+                    }
+                }
+                crate::interrupt::give_up_if_signalled();
                 std::thread::sleep(Duration::from_millis(100));
             }
             Err(std::fs::TryLockError::Error(e)) => return Err(NotTaken::Io(e)),
         }
     }
+}
+
+/// The line said once while `--wait-lock` waits.
+fn waiting_line(path: &Path, holder: &str) -> String {
+    format!(
+        "waiting for {holder} to let go of {}; Ctrl-C to give up",
+        crate::text::path(path)
+    )
 }
 
 impl Drop for Lock {
