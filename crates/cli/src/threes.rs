@@ -304,7 +304,7 @@ fn auto(a: AutoOptions) -> Result<()> {
             cluster::Outcome::Done { games, wall } => {
                 let mut log = open_auto_log(&a, &spec)?;
                 // the CPU time is the workers', not this process's: wall-clock time only
-                return finish(&a, rule, &games, (wall, None), log.as_mut(), &spec);
+                return finish(&a, rule, &games, (wall, None, None), log.as_mut(), &spec);
             }
             cluster::Outcome::Local => {}
         }
@@ -327,7 +327,9 @@ fn auto(a: AutoOptions) -> Result<()> {
     );
     let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
     // the swipes made show the run moving long before its first game ends
+    let played = std::cell::Cell::new(0);
     let mut watch = |p: &Progress<AutoProgress>| {
+        played.set(p.partial.moves);
         let swipes = format!("{} swipes", group(p.partial.moves));
         let last = p
             .partial
@@ -360,9 +362,14 @@ fn auto(a: AutoOptions) -> Result<()> {
     let cpu = ludomat_game::run::cpu::with_children().saturating_sub(cpu);
     let (games, ended) = result?;
     if ended == Ended::Cancelled && games.is_empty() {
+        errln!(
+            "{}",
+            text::auto_timing(&[], Some(played.get()), wall, Some(cpu))
+        );
         return Err(stopped_auto(0, a.games, "no game had ended: no statistics").into());
     }
-    finish(&a, rule, &games, (wall, Some(cpu)), stream.as_mut(), &spec)?;
+    let time = (wall, Some(cpu), Some(played.get()));
+    finish(&a, rule, &games, time, stream.as_mut(), &spec)?;
     if ended == Ended::Cancelled {
         let kept = [
             "the statistics above are theirs",
@@ -555,13 +562,16 @@ fn finish(
     a: &AutoOptions,
     rule: DepthRule,
     games: &[GameSummary],
-    time: (Duration, Option<Duration>),
+    time: (Duration, Option<Duration>, Option<u64>),
     log: Option<&mut Log>,
     spec: &ludomat_io::log::Spec,
 ) -> Result<()> {
     out!("{}", wrap(&text::stats(games)));
     if let Some(speed) = text::search_speed(games) {
-        errln!("{speed}\n{}", text::auto_timing(games, time.0, time.1));
+        errln!(
+            "{speed}\n{}",
+            text::auto_timing(games, time.2, time.0, time.1)
+        );
     }
     if let Some(log) = log {
         // the settings line, then the games in order

@@ -159,6 +159,11 @@ fn ctrl_c_before_the_first_game_says_so() {
         "{err}"
     );
     assert!(!text.contains("no games"), "{text}");
+    // the swipes searched and the time they took are said all the same
+    assert!(
+        err.contains(" swipe") && err.contains(" wall, ") && err.contains(" CPU: "),
+        "{err}"
+    );
 }
 
 /// `threes COMMAND` of `games` games on deal seed 5 and `threads` threads, its engine
