@@ -617,21 +617,16 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
-    outln!("checkpoint: {}", a.checkpoint_path().shown());
-    outln!("network:    {} (for --network)", a.network_path().shown());
-    outln!(
-        "curve:      {}, {}",
-        a.curve_path().shown(),
-        a.chart_path().shown()
-    );
+    if learned.saved() {
+        outln!("checkpoint: {}", a.checkpoint_path().shown());
+        outln!("network:    {} (for --network)", a.network_path().shown());
+        let curve = (a.curve_path().shown(), a.chart_path().shown());
+        outln!("curve:      {}, {}", curve.0, curve.1);
+    }
     if learned.ended == Ended::Cancelled {
-        return Err(Stopped::after(
-            learned.learner.state.games,
-            Some(a.games),
-            ("game", "games"),
-            "the network is saved with them: go on with --resume",
-        )
-        .into());
+        let games = learned.learner.state.games;
+        let unit = ("game", "games");
+        return Err(Stopped::after(games, Some(a.games), unit, learned.kept()).into());
     }
     Ok(())
 }

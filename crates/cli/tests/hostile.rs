@@ -1424,7 +1424,7 @@ fn a_tuning_checkpoint_file_that_holds_something_is_refused_before_any_work() {
 #[test]
 fn a_wait_for_a_lock_says_whom_it_waits_for_and_gives_up_on_ctrl_c() {
     use ludomat_io::child::Run as _;
-    use std::io::BufRead as _;
+    use std::io::Read as _;
     let dir = tempfile::tempdir().unwrap();
     let cp = dir.path().join("w.json");
     let mut args = vec!["threes", "tune", "--games", "100000", "--depth", "1"];
@@ -1439,11 +1439,14 @@ fn a_wait_for_a_lock_says_whom_it_waits_for_and_gives_up_on_ctrl_c() {
         .stderr(std::process::Stdio::piped())
         .start()
         .expect("the binary starts");
-    let mut line = String::new();
-    let mut err = std::io::BufReader::new(waiter.stderr.take().unwrap());
+    let mut line = Vec::new();
+    let mut err = waiter.stderr.take().unwrap();
     // the line is wrapped at 80 columns
-    while !line.contains("give up") && err.read_line(&mut line).unwrap() > 0 {}
-    let said = words(&line);
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&line).contains("give up") && err.read(&mut byte).unwrap() > 0 {
+        line.push(byte[0]);
+    }
+    let said = words(&String::from_utf8_lossy(&line));
     assert!(
         said.starts_with(&format!("waiting for process {} (", first.id())),
         "{said}"
@@ -1460,4 +1463,33 @@ fn a_wait_for_a_lock_says_whom_it_waits_for_and_gives_up_on_ctrl_c() {
     assert!(!status.success());
     let _ = first.kill();
     let _ = first.wait();
+}
+
+/// `threes learn` into a new folder stopped as it starts stops promptly, says no game was
+/// trained, and leaves nothing behind (it evaluated for seconds, wrote a checkpoint of
+/// an untrained network and said "the network is saved with them").
+#[test]
+fn a_new_learning_run_stopped_as_it_starts_saves_nothing() {
+    use ludomat_io::child::Run as _;
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("NEW");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(["threes", "learn", "--games", "10000000", "--dir"])
+        .arg(&new)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .start()
+        .expect("the binary starts");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    // SAFETY: a signal to the child this test started
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    let err = words(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(143), "{err}");
+    assert!(
+        err.contains("after 0 of 10,000,000 games; no game was trained, and nothing is saved"),
+        "{err}"
+    );
+    assert!(!new.exists(), "{:?}", ludomat_io::read::entries(&new));
 }

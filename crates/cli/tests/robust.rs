@@ -291,7 +291,8 @@ fn a_regex_solve_stops_at_its_time_bound_with_a_clear_message() {
     assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("gave up after 1.5") // 1.5 s, or 1.51 s on a loaded machine && err.contains("(raise --max-seconds)"),
+        // 1.5 s, or 1.51 s on a loaded machine
+        err.contains("gave up after 1.5") && err.contains("(raise --max-seconds)"),
         "{err}"
     );
     assert!(err.contains("regex solve: "), "progress on stderr: {err}");
