@@ -325,7 +325,7 @@ fn auto(a: AutoOptions) -> Result<()> {
             text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
         ))
     );
-    let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
+    let bar = progress::Bar::new("games", Some(u64::from(a.games)), a.quiet);
     // the swipes made show the run moving long before its first game ends
     let played = std::cell::Cell::new(0);
     let mut watch = |p: &Progress<AutoProgress>| {
@@ -594,7 +594,7 @@ fn finish(
 
 /// `ludomat threes learn`: the run is `ludomat_threes::learn`; this shows it.
 fn learn(a: &LearnOptions) -> Result<()> {
-    let bar = progress::Bar::new("games", Some(a.games), false);
+    let bar = progress::Bar::new("games", Some(a.games), a.quiet);
     // the last recent mean kept over a new window with no game yet (a score is never 0);
     // short, so the counts and the time left keep their room (points print above the bar)
     let shown = std::cell::Cell::new(None::<u64>);
@@ -715,7 +715,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     };
     out!("{}", wrap(&options.header(&start)));
     let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
-    let bar = progress::Bar::new("candidates", Some(options.bound()), false);
+    let bar = progress::Bar::new("candidates", Some(options.bound()), a.quiet);
     // the pass of the candidate last tried, for the bar's message
     let round = std::cell::Cell::new(resume.as_ref().map_or(1, |r| r.round()));
     if let Some(r) = &resume {

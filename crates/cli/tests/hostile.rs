@@ -1493,3 +1493,42 @@ fn a_new_learning_run_stopped_as_it_starts_saves_nothing() {
     );
     assert!(!new.exists(), "{:?}", ludomat_io::read::entries(&new));
 }
+
+/// The README's flag table names exactly the commands that take `--quiet`, and each takes
+/// it (the table promised it for "long runs", and `threes auto`, `learn`, `tune` refused
+/// it).
+#[test]
+fn every_command_the_readme_names_for_quiet_takes_it() {
+    let readme = ludomat_io::read::to_string(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../README.md"
+    )))
+    .unwrap();
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| `--quiet` |"))
+        .expect("a --quiet row");
+    let named: Vec<&str> = row
+        .rsplit('|')
+        .nth(1)
+        .unwrap()
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .collect();
+    assert!(named.len() >= 7, "{row}");
+    for command in named {
+        let mut args: Vec<&str> = command.split_whitespace().filter(|w| *w != "…").collect();
+        let expanded: Vec<Vec<&str>> = if args == ["tournament"] {
+            vec![vec!["tournament", "tictactoe"], vec!["tournament", "qubic"]]
+        } else {
+            vec![std::mem::take(&mut args)]
+        };
+        for mut args in expanded {
+            args.push("--help");
+            let (ok, out, err) = ludomat(&args, "");
+            assert!(ok, "{args:?}: {err}");
+            assert!(out.contains("--quiet"), "{args:?} takes no --quiet");
+        }
+    }
+}

@@ -51,6 +51,9 @@ pub struct AutoOptions {
     /// Write a score histogram (.png or .svg).
     #[cfg_attr(feature = "clap", arg(long))]
     pub chart: Option<PathBuf>,
+    /// No progress bar.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quiet: bool,
     /// Heuristic weights as JSON (as printed by `threes tune`).
     #[cfg_attr(feature = "clap", arg(long))]
     pub weights: Option<PathBuf>,

@@ -109,6 +109,9 @@ pub struct LearnOptions {
     /// run may be going on in it).
     #[cfg_attr(feature = "clap", arg(long, conflicts_with = "resume"))]
     pub export: bool,
+    /// No progress bar.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quiet: bool,
     /// Master seed of the training deals (default 1).
     #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: Option<u64>,

@@ -59,6 +59,9 @@ pub struct TuneOptions {
     /// instead of refusing.
     #[cfg_attr(feature = "clap", arg(long, requires = "checkpoint"))]
     pub wait_lock: bool,
+    /// No progress bar.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quiet: bool,
     /// The optimiser: coordinate search (each weight halved and doubled in turn, --rounds
     /// passes) or CMA-ES (the `cmaes` crate: --generations generations of --population
     /// candidates around the start weights).
@@ -724,6 +727,7 @@ mod tests {
             population: Some(2),
             sigma: 0.3,
             wait_lock: false,
+            quiet: false,
         }
     }
 
