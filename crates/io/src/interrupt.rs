@@ -365,6 +365,27 @@ pub fn stop_on_ctrl_c_or_term() -> Scope {
     Scope::keep()
 }
 
+/// What goes before a line said because of a signal (the stop line, the server's "stopping"):
+/// a line break when standard error is a terminal and the signal was a Ctrl-C, whose `^C`
+/// the terminal has echoed where the cursor was (the line ran on from it: `^CStopped by
+/// Ctrl-C …`); nothing otherwise.
+#[must_use]
+pub fn after_echo() -> &'static str {
+    echo_break(
+        crate::out::stderr_is_terminal(),
+        LAST_SIGNAL.load(Ordering::SeqCst),
+    )
+}
+
+fn echo_break(terminal: bool, signal: i32) -> &'static str {
+    #[cfg(unix)]
+    if terminal && signal == libc::SIGINT {
+        return "\n";
+    }
+    let _ = (terminal, signal);
+    ""
+}
+
 /// The name of the signal caught since the scope began, if one was.
 pub fn stopping() -> Option<&'static str> {
     if !REQUESTED.load(Ordering::SeqCst) {
@@ -396,6 +417,16 @@ pub fn end_input_on_ctrl_c() -> Scope {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// The echoed `^C` is not run into: a Ctrl-C's line starts on a new line at a
+    /// terminal; SIGTERM (no echo) and a file get none.
+    #[test]
+    fn a_ctrl_c_line_starts_after_the_echo_at_a_terminal_only() {
+        assert_eq!(echo_break(true, libc::SIGINT), "\n");
+        assert_eq!(echo_break(false, libc::SIGINT), "");
+        assert_eq!(echo_break(true, libc::SIGTERM), "");
+        assert_eq!(echo_break(true, 0), "");
+    }
 
     fn current(signal: libc::c_int) -> libc::sighandler_t {
         // SAFETY: reading the disposition into a zeroed structure.
