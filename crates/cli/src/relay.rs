@@ -329,7 +329,10 @@ fn bench(a: BenchArgs) -> Result<()> {
             r.progress.instructions,
             Some(a.max_steps),
             ("instruction", "instructions"),
-            "the figures above are theirs",
+            ludomat_io::interrupt::Stopped::figures(
+                r.progress.instructions,
+                "the figures above are theirs",
+            ),
         )
         .into());
     }

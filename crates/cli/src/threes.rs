@@ -224,9 +224,13 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Bench(a) => {
             let network = a.eval.network()?;
             // no safe point to stop at: Ctrl-C ends it with the lines printed so far
-            let stopped = || Stopped::with("the lines above are the measurements finished");
+            use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+            let said = AtomicU64::new(0);
+            let kept = "the lines above are the measurements finished";
+            let stopped = || Stopped::with(Stopped::figures(said.load(Relaxed), kept));
             crate::stop::or_ctrl_c(stopped, || {
                 ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
+                    said.fetch_add(1, Relaxed);
                     outln!("{line}");
                 });
             });

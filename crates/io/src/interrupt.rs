@@ -230,6 +230,18 @@ impl Stopped {
         Stopped(format!("Stopped by {by}; {kept}."), status)
     }
 
+    /// What a stopped measurement keeps: `kept` (`the figures above are theirs`) once
+    /// `done` is more than 0; none done, that none had finished (there are no figures
+    /// above to point at).
+    #[must_use]
+    pub fn figures(done: u64, kept: &str) -> &str {
+        if done == 0 {
+            "none had finished, so there are no figures"
+        } else {
+            kept
+        }
+    }
+
     /// The line, as `main` prints it.
     #[must_use]
     pub fn line(&self) -> &str {
@@ -417,6 +429,17 @@ pub fn end_input_on_ctrl_c() -> Scope {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// A stop before anything was measured points at no figures that are not there.
+    #[test]
+    fn a_stop_with_nothing_measured_says_so() {
+        let kept = "the figures above are theirs";
+        assert_eq!(Stopped::figures(3, kept), kept);
+        let none = Stopped::after(0, Some(10), ("run", "runs"), Stopped::figures(0, kept));
+        assert!(none
+            .line()
+            .ends_with("none had finished, so there are no figures."));
+    }
 
     /// The echoed `^C` is not run into: a Ctrl-C's line starts on a new line at a
     /// terminal; SIGTERM (no echo) and a file get none.
