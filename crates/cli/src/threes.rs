@@ -507,7 +507,7 @@ fn versus(a: VersusOptions) -> Result<()> {
     let stopped = |kept: &str| {
         ludomat_io::interrupt::Stopped::after(
             this_run,
-            None,
+            Some(config.to_play()),
             ("game in this run", "games in this run"),
             kept,
         )

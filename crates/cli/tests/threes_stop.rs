@@ -80,7 +80,8 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
         "an engine saw the Ctrl-C: {err}"
     );
     assert!(
-        err.contains("Stopped by Ctrl-C after ") && err.contains("games in this run;"),
+        // of how many: 100,000 games of one AI at one budget
+        err.contains("Stopped by Ctrl-C after ") && err.contains(" of 100,000 games in this run;"),
         "no interrupted summary: {out}\n{err}"
     );
     assert!(
