@@ -183,7 +183,7 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::from,
         );
     }
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(ludomat_io::out::version_guess(std::env::args_os())) {
         Ok(cli) => cli,
         // help and version wrapped to 80 columns (help.rs); usage errors as clap words them
         Err(e) => return out::clap_exit(&e),

@@ -305,7 +305,7 @@ fn bench(state: &StateOptions, args: &BenchOptions) -> Result<()> {
     out!("{}", crate::help::wrap(&report.text()));
     if ended == Ended::Cancelled {
         let games = report.single.games() + report.parallel.as_ref().map_or(0, |p| p.games());
-        let kept = ludomat_io::interrupt::Stopped::figures(games, "the figures above are theirs");
+        let kept = ludomat_io::interrupt::Stopped::theirs(games);
         let total = Some(report.config.total_games());
         return Err(
             ludomat_io::interrupt::Stopped::after(games, total, ("game", "games"), kept).into(),

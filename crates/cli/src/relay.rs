@@ -329,10 +329,7 @@ fn bench(a: BenchArgs) -> Result<()> {
             r.progress.instructions,
             Some(a.max_steps),
             ("instruction", "instructions"),
-            ludomat_io::interrupt::Stopped::figures(
-                r.progress.instructions,
-                "the figures above are theirs",
-            ),
+            ludomat_io::interrupt::Stopped::theirs(r.progress.instructions),
         )
         .into());
     }

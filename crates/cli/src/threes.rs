@@ -366,10 +366,9 @@ fn auto(a: AutoOptions) -> Result<()> {
     let cpu = ludomat_game::run::cpu::with_children().saturating_sub(cpu);
     let (games, ended) = result?;
     if ended == Ended::Cancelled && games.is_empty() {
-        errln!(
-            "{}",
-            text::auto_timing(&[], Some(played.get()), wall, Some(cpu))
-        );
+        if let Some(time) = text::unfinished_timing(played.get(), wall, cpu) {
+            errln!("{time}");
+        }
         return Err(stopped_auto(0, a.games, "no game had ended: no statistics").into());
     }
     let time = (wall, Some(cpu), Some(played.get()));
@@ -572,10 +571,8 @@ fn finish(
 ) -> Result<()> {
     out!("{}", wrap(&text::stats(games)));
     if let Some(speed) = text::search_speed(games) {
-        errln!(
-            "{speed}\n{}",
-            text::auto_timing(games, time.2, time.0, time.1)
-        );
+        let timing = text::auto_timing(games, time.2, time.0, time.1);
+        errln!("{speed}\n{timing}");
     }
     if let Some(log) = log {
         // the settings line, then the games in order
@@ -621,12 +618,7 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
-    if learned.saved() {
-        outln!("checkpoint: {}", a.checkpoint_path().shown());
-        outln!("network:    {} (for --network)", a.network_path().shown());
-        let curve = (a.curve_path().shown(), a.chart_path().shown());
-        outln!("curve:      {}, {}", curve.0, curve.1);
-    }
+    out!("{}", a.places(learned.saved()));
     if learned.ended == Ended::Cancelled {
         let games = learned.learner.state.games;
         let unit = ("game", "games");

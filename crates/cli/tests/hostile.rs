@@ -1532,3 +1532,14 @@ fn every_command_the_readme_names_for_quiet_takes_it() {
         }
     }
 }
+
+/// A newcomer's guesses for the version say it: `ludomat -v` opened the menu (it is
+/// `--verbose`), `ludomat version` was an unrecognised command.
+#[test]
+fn a_guess_for_the_version_says_it() {
+    for guess in ["-v", "version"] {
+        let (ok, out, err) = ludomat(&[guess], "");
+        assert!(ok, "{guess}: {err}");
+        assert!(out.contains(env!("CARGO_PKG_VERSION")), "{guess}: {out}");
+    }
+}

@@ -242,6 +242,12 @@ impl Stopped {
         }
     }
 
+    /// [`Stopped::figures`] of a measurement whose figures are printed above the line.
+    #[must_use]
+    pub fn theirs(done: u64) -> &'static str {
+        Self::figures(done, "the figures above are theirs")
+    }
+
     /// The line, as `main` prints it.
     #[must_use]
     pub fn line(&self) -> &str {

@@ -257,6 +257,23 @@ impl LearnOptions {
         self.dir.join("network.ntuple")
     }
 
+    /// Where the run's files are, a line each, for the end of a run that `saved` them
+    /// (nothing when it did not: a new run stopped before its first point).
+    #[must_use]
+    pub fn places(&self, saved: bool) -> String {
+        if !saved {
+            return String::new();
+        }
+        let shown = |p: PathBuf| ludomat_io::text::path(p).to_string();
+        format!(
+            "checkpoint: {}\nnetwork:    {} (for --network)\ncurve:      {}, {}\n",
+            shown(self.checkpoint_path()),
+            shown(self.network_path()),
+            shown(self.curve_path()),
+            shown(self.chart_path())
+        )
+    }
+
     /// The learner to start from: the folder's checkpoint (with the options given
     /// overriding its settings), or a fresh network.
     ///

@@ -137,6 +137,13 @@ pub fn auto_timing(
     )
 }
 
+/// [`auto_timing`] of a run stopped before any game ended: the swipes searched (`played`)
+/// in that time, when there were any (an engine's are known only at its game's end).
+#[must_use]
+pub fn unfinished_timing(played: u64, wall: Duration, cpu: Duration) -> Option<String> {
+    (played > 0).then(|| auto_timing(&[], Some(played), wall, Some(cpu)))
+}
+
 /// The first line of `threes summary`: `4 games from 2 files; 3.1 s of search time`.
 #[must_use]
 pub fn summary_head(games: &[GameSummary], files: usize) -> String {
