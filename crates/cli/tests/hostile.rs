@@ -1330,6 +1330,8 @@ fn one_kind_of_refusal_exits_with_one_status() {
             err.starts_with("error: ") && err.contains("--help"),
             "{args:?}: {err}"
         );
+        // the redirect's words only, not a lock's before them
+        assert!(!err.contains("cannot be locked"), "{args:?}: {err}");
     }
 }
 

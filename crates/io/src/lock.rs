@@ -55,6 +55,13 @@ pub enum LockError {
         /// Whether the command has `--wait-lock` (the message names it).
         wait_flag: bool,
     },
+    /// The file is no place to write to: the shell's redirection of this command's own
+    /// output (the check's words name the file; no lock words before them).
+    #[error("{source}")]
+    Refused {
+        /// Why.
+        source: io::Error,
+    },
     /// The file cannot be locked.
     #[error("{} cannot be locked for this run: {source}", crate::text::path(path))]
     Io {
@@ -179,7 +186,13 @@ impl Lock {
             holder,
             wait_flag: wait == Wait::No,
         };
-        crate::write::check_target(path).map_err(fail)?;
+        crate::write::check_target(path).map_err(|source| {
+            if crate::output::is_own_stream(&source) {
+                LockError::Refused { source }
+            } else {
+                fail(source)
+            }
+        })?;
         let target = crate::write::link_target(path).map_err(|e| fail(in_words(e)))?;
         let side = side_file(&target);
         if let Some(dir) = side.parent().filter(|d| !d.as_os_str().is_empty()) {
