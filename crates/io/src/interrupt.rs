@@ -389,10 +389,13 @@ pub fn stop_on_ctrl_c_or_term() -> Scope {
 /// Ctrl-C …`); nothing otherwise.
 #[must_use]
 pub fn after_echo() -> &'static str {
-    echo_break(
-        crate::out::stderr_is_terminal(),
-        LAST_SIGNAL.load(Ordering::SeqCst),
-    )
+    // (not through `out`, which reads standard input through `read`, which reads this)
+    #[cfg(unix)]
+    // SAFETY: isatty only asks about a descriptor.
+    let terminal = unsafe { libc::isatty(libc::STDERR_FILENO) } == 1;
+    #[cfg(not(unix))]
+    let terminal = false;
+    echo_break(terminal, LAST_SIGNAL.load(Ordering::SeqCst))
 }
 
 fn echo_break(terminal: bool, signal: i32) -> &'static str {
