@@ -254,7 +254,7 @@ fn bench(a: BenchArgs) -> Result<()> {
             runs,
             Some(config.runs()),
             ("simulator run", "simulator runs"),
-            "the figures above are theirs",
+            ludomat_io::interrupt::Stopped::theirs(runs),
         )
         .into());
     }

@@ -183,7 +183,7 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::from,
         );
     }
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(ludomat_io::out::version_guess(std::env::args_os())) {
         Ok(cli) => cli,
         // help and version wrapped to 80 columns (help.rs); usage errors as clap words them
         Err(e) => return out::clap_exit(&e),
@@ -197,7 +197,8 @@ fn main() -> std::process::ExitCode {
         Err(e) if e.downcast_ref::<interrupt::Stopped>().is_some() => {
             let stopped = e.downcast_ref::<interrupt::Stopped>();
             let line = stopped.map(|s| s.line());
-            errln!("{}", help::wrap(line.unwrap_or_default()).trim_end());
+            let line = help::wrap(line.unwrap_or_default());
+            errln!("{}{}", interrupt::after_echo(), line.trim_end());
             std::process::ExitCode::from(stopped.map_or(130, interrupt::Stopped::status))
         }
         Err(e) if usage::find(&e).is_some() => {

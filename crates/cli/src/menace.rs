@@ -304,13 +304,12 @@ fn bench(state: &StateOptions, args: &BenchOptions) -> Result<()> {
     bar.finish();
     out!("{}", crate::help::wrap(&report.text()));
     if ended == Ended::Cancelled {
-        return Err(ludomat_io::interrupt::Stopped::after(
-            report.single.games() + report.parallel.as_ref().map_or(0, |p| p.games()),
-            Some(report.config.total_games()),
-            ("game", "games"),
-            "the figures above are theirs",
-        )
-        .into());
+        let games = report.single.games() + report.parallel.as_ref().map_or(0, |p| p.games());
+        let kept = ludomat_io::interrupt::Stopped::theirs(games);
+        let total = Some(report.config.total_games());
+        return Err(
+            ludomat_io::interrupt::Stopped::after(games, total, ("game", "games"), kept).into(),
+        );
     }
     Ok(())
 }

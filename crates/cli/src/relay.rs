@@ -329,7 +329,7 @@ fn bench(a: BenchArgs) -> Result<()> {
             r.progress.instructions,
             Some(a.max_steps),
             ("instruction", "instructions"),
-            "the figures above are theirs",
+            ludomat_io::interrupt::Stopped::theirs(r.progress.instructions),
         )
         .into());
     }

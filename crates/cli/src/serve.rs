@@ -234,7 +234,8 @@ async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::I
                     if let Ok(mut at) = seen.lock() {
                         *at = Some(std::time::Instant::now());
                     }
-                    errln!("ludomat museum: {signal}: stopping");
+                    let line = crate::interrupt::after_echo();
+                    errln!("{line}ludomat museum: {signal}: stopping");
                     return;
                 }
             }

@@ -224,9 +224,13 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
         ThreesSub::Bench(a) => {
             let network = a.eval.network()?;
             // no safe point to stop at: Ctrl-C ends it with the lines printed so far
-            let stopped = || Stopped::with("the lines above are the measurements finished");
+            use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+            let said = AtomicU64::new(0);
+            let kept = "the lines above are the measurements finished";
+            let stopped = || Stopped::with(Stopped::figures(said.load(Relaxed), kept));
             crate::stop::or_ctrl_c(stopped, || {
                 ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
+                    said.fetch_add(1, Relaxed);
                     outln!("{line}");
                 });
             });
@@ -304,7 +308,7 @@ fn auto(a: AutoOptions) -> Result<()> {
             cluster::Outcome::Done { games, wall } => {
                 let mut log = open_auto_log(&a, &spec)?;
                 // the CPU time is the workers', not this process's: wall-clock time only
-                return finish(&a, rule, &games, (wall, None), log.as_mut(), &spec);
+                return finish(&a, rule, &games, (wall, None, None), log.as_mut(), &spec);
             }
             cluster::Outcome::Local => {}
         }
@@ -325,9 +329,11 @@ fn auto(a: AutoOptions) -> Result<()> {
             text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
         ))
     );
-    let bar = progress::Bar::new("games", Some(u64::from(a.games)), false);
+    let bar = progress::Bar::new("games", Some(u64::from(a.games)), a.quiet);
     // the swipes made show the run moving long before its first game ends
+    let played = std::cell::Cell::new(0);
     let mut watch = |p: &Progress<AutoProgress>| {
+        played.set(p.partial.moves);
         let swipes = format!("{} swipes", group(p.partial.moves));
         let last = p
             .partial
@@ -360,9 +366,13 @@ fn auto(a: AutoOptions) -> Result<()> {
     let cpu = ludomat_game::run::cpu::with_children().saturating_sub(cpu);
     let (games, ended) = result?;
     if ended == Ended::Cancelled && games.is_empty() {
+        if let Some(time) = text::unfinished_timing(played.get(), wall, cpu) {
+            errln!("{time}");
+        }
         return Err(stopped_auto(0, a.games, "no game had ended: no statistics").into());
     }
-    finish(&a, rule, &games, (wall, Some(cpu)), stream.as_mut(), &spec)?;
+    let time = (wall, Some(cpu), Some(played.get()));
+    finish(&a, rule, &games, time, stream.as_mut(), &spec)?;
     if ended == Ended::Cancelled {
         let kept = [
             "the statistics above are theirs",
@@ -496,7 +506,7 @@ fn versus(a: VersusOptions) -> Result<()> {
     let stopped = |kept: &str| {
         ludomat_io::interrupt::Stopped::after(
             this_run,
-            None,
+            Some(config.to_play()),
             ("game in this run", "games in this run"),
             kept,
         )
@@ -555,13 +565,14 @@ fn finish(
     a: &AutoOptions,
     rule: DepthRule,
     games: &[GameSummary],
-    time: (Duration, Option<Duration>),
+    time: (Duration, Option<Duration>, Option<u64>),
     log: Option<&mut Log>,
     spec: &ludomat_io::log::Spec,
 ) -> Result<()> {
     out!("{}", wrap(&text::stats(games)));
     if let Some(speed) = text::search_speed(games) {
-        errln!("{speed}\n{}", text::auto_timing(games, time.0, time.1));
+        let timing = text::auto_timing(games, time.2, time.0, time.1);
+        errln!("{speed}\n{timing}");
     }
     if let Some(log) = log {
         // the settings line, then the games in order
@@ -584,7 +595,7 @@ fn finish(
 
 /// `ludomat threes learn`: the run is `ludomat_threes::learn`; this shows it.
 fn learn(a: &LearnOptions) -> Result<()> {
-    let bar = progress::Bar::new("games", Some(a.games), false);
+    let bar = progress::Bar::new("games", Some(a.games), a.quiet);
     // the last recent mean kept over a new window with no game yet (a score is never 0);
     // short, so the counts and the time left keep their room (points print above the bar)
     let shown = std::cell::Cell::new(None::<u64>);
@@ -607,21 +618,11 @@ fn learn(a: &LearnOptions) -> Result<()> {
     };
     // this run's games and time (and the total, resumed): a timing, on standard error
     errln!("{}", learned.trained_line());
-    outln!("checkpoint: {}", a.checkpoint_path().shown());
-    outln!("network:    {} (for --network)", a.network_path().shown());
-    outln!(
-        "curve:      {}, {}",
-        a.curve_path().shown(),
-        a.chart_path().shown()
-    );
+    out!("{}", a.places(learned.saved()));
     if learned.ended == Ended::Cancelled {
-        return Err(Stopped::after(
-            learned.learner.state.games,
-            Some(a.games),
-            ("game", "games"),
-            "the network is saved with them: go on with --resume",
-        )
-        .into());
+        let games = learned.learner.state.games;
+        let unit = ("game", "games");
+        return Err(Stopped::after(games, Some(a.games), unit, learned.kept()).into());
     }
     Ok(())
 }
@@ -699,6 +700,7 @@ fn tune(options: TuneOptions) -> Result<()> {
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     // the checkpoint is held while this run saves into it (before --resume is read)
     let _lock = options.lock()?;
+    options.check_checkpoint()?;
     // a checkpoint that does not resume this run is refused before the header
     let resume = match &a.resume {
         Some(path) => {
@@ -709,7 +711,7 @@ fn tune(options: TuneOptions) -> Result<()> {
     };
     out!("{}", wrap(&options.header(&start)));
     let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
-    let bar = progress::Bar::new("candidates", Some(options.bound()), false);
+    let bar = progress::Bar::new("candidates", Some(options.bound()), a.quiet);
     // the pass of the candidate last tried, for the bar's message
     let round = std::cell::Cell::new(resume.as_ref().map_or(1, |r| r.round()));
     if let Some(r) = &resume {

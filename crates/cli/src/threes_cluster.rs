@@ -61,7 +61,7 @@ fn master(
     out!("{}", crate::help::wrap(&header));
     // the project's bar and time left (progress.rs) in games mode: none until a game is done
     let bar = (mode == Mode::Games)
-        .then(|| crate::progress::Bar::new("games", Some(u64::from(a.games)), false));
+        .then(|| crate::progress::Bar::new("games", Some(u64::from(a.games)), a.quiet));
     let (started, mut done) = (std::time::Instant::now(), 0u64);
     let games = run.play(&mut m, &mut |finished| {
         match finished {

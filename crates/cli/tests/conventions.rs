@@ -253,6 +253,7 @@ fn options_are_listed_as_declared_and_verbose_last() {
             "--checkpoint",
             "--resume",
             "--wait-lock",
+            "--quiet",
             "--method",
             "--generations",
             "--population",

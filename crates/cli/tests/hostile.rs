@@ -173,8 +173,8 @@ fn wait_for_holder(side: &std::path::Path, pid: u32) {
 fn two_tunings_on_one_checkpoint_are_refused_by_any_name() {
     let dir = tempfile::tempdir().unwrap();
     let cp = dir.path().join("cp.json");
-    // an earlier checkpoint, and a second name for it
-    ludomat_io::write::atomically(&cp, "{}").unwrap();
+    // an empty file (nothing a run would lose), and a second name for it
+    ludomat_io::write::atomically(&cp, "").unwrap();
     let other = dir.path().join("other.json");
     std::fs::hard_link(&cp, &other).unwrap();
     let long = [
@@ -1330,5 +1330,218 @@ fn one_kind_of_refusal_exits_with_one_status() {
             err.starts_with("error: ") && err.contains("--help"),
             "{args:?}: {err}"
         );
+        // the redirect's words only, not a lock's before them
+        assert!(!err.contains("cannot be locked"), "{args:?}: {err}");
+    }
+}
+
+/// A lock file that is a hard link to another file is refused naming it, and that file is
+/// neither written (the pid and command went into it) nor its name removed.
+#[test]
+#[allow(clippy::disallowed_methods)] // the test makes hard links with std
+fn a_lock_file_hard_linked_elsewhere_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    ludomat_io::write::atomically(std::path::Path::new(&at("prec.txt")), "data\n").unwrap();
+    std::fs::hard_link(at("prec.txt"), at("hl.csv.lock")).unwrap();
+    std::fs::hard_link(at("prec.txt"), at("m3.json.lock")).unwrap();
+    let runs: [Vec<String>; 2] = [
+        ["threes", "auto", "--games", "1", "--depth", "1", "--csv"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain([at("hl.csv")])
+            .collect(),
+        vec![
+            "menace".into(),
+            "--state".into(),
+            at("m3.json"),
+            "train".into(),
+            "--against".into(),
+            "random".into(),
+            "--games".into(),
+            "1".into(),
+            "--quiet".into(),
+        ],
+    ];
+    for (args, side) in runs.iter().zip(["hl.csv.lock", "m3.json.lock"]) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok, "{args:?}: ran over a hard-linked lock file");
+        assert!(
+            words(&err).contains(&format!("{side} is a hard link")),
+            "{err}"
+        );
+        assert!(dir.path().join(side).exists());
+    }
+    assert_eq!(
+        ludomat_io::read::to_string(std::path::Path::new(&at("prec.txt"))).unwrap(),
+        "data\n"
+    );
+}
+
+/// `threes tune --checkpoint FILE` never replaces what FILE holds without a word: a
+/// checkpoint not resumed, a MENACE state, a text, a checkpoint of another version.
+#[test]
+fn a_tuning_checkpoint_file_that_holds_something_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("cp.json");
+    for (text, words_said) in [
+        (
+            r#"{"version":1,"round":1,"next":0,"tried":1}"#,
+            "go on from it with --resume",
+        ),
+        (
+            r#"{"version":2,"round":1,"next":0,"tried":1}"#,
+            "of version 2, which this build does not read",
+        ),
+        (
+            r#"{"version":1,"boxes":[]}"#,
+            "something other than a tuning checkpoint",
+        ),
+        ("notes\n", "something other than a tuning checkpoint"),
+    ] {
+        ludomat_io::write::atomically(&cp, text).unwrap();
+        let (ok, out, err) = ludomat(
+            &[
+                "threes",
+                "tune",
+                "--games",
+                "1",
+                "--depth",
+                "1",
+                "--checkpoint",
+                cp.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(!ok, "{text}: tuned over it");
+        assert!(out.is_empty(), "{out}");
+        assert!(words(&err).contains(words_said), "{text}: {err}");
+        assert_eq!(ludomat_io::read::to_string(&cp).unwrap(), text);
+    }
+}
+
+/// `--wait-lock` says once whom it waits for, and a Ctrl-C in its first seconds gives up
+/// at once (it waited on in silence, the signal held for a run that had not begun).
+#[test]
+fn a_wait_for_a_lock_says_whom_it_waits_for_and_gives_up_on_ctrl_c() {
+    use ludomat_io::child::Run as _;
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("w.json");
+    let mut args = vec!["threes", "tune", "--games", "100000", "--depth", "1"];
+    args.extend(["--checkpoint", cp.to_str().unwrap()]);
+    let mut first = start(&args);
+    wait_for_holder(&dir.path().join("w.json.lock"), first.id());
+    args.push("--wait-lock");
+    let mut waiter = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .start()
+        .expect("the binary starts");
+    let mut line = Vec::new();
+    let mut err = waiter.stderr.take().unwrap();
+    // the line is wrapped at 80 columns
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&line).contains("give up") && err.read(&mut byte).unwrap() > 0 {
+        line.push(byte[0]);
+    }
+    let said = words(&String::from_utf8_lossy(&line));
+    assert!(
+        said.starts_with(&format!("waiting for process {} (", first.id())),
+        "{said}"
+    );
+    assert!(
+        said.ends_with("to let go of") || said.contains("to let go of"),
+        "{said}"
+    );
+    let started = std::time::Instant::now();
+    // SAFETY: a signal to the child this test started
+    unsafe { libc::kill(waiter.id() as i32, libc::SIGINT) };
+    let status = waiter.wait().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(!status.success());
+    let _ = first.kill();
+    let _ = first.wait();
+}
+
+/// `threes learn` into a new folder stopped as it starts stops promptly, says no game was
+/// trained, and leaves nothing behind (it evaluated for seconds, wrote a checkpoint of
+/// an untrained network and said "the network is saved with them").
+#[test]
+fn a_new_learning_run_stopped_as_it_starts_saves_nothing() {
+    use ludomat_io::child::Run as _;
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("NEW");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(["threes", "learn", "--games", "10000000", "--dir"])
+        .arg(&new)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .start()
+        .expect("the binary starts");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    // SAFETY: a signal to the child this test started
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    let err = words(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(143), "{err}");
+    assert!(
+        err.contains("after 0 of 10,000,000 games; no game was trained, and nothing is saved"),
+        "{err}"
+    );
+    assert!(!new.exists(), "{:?}", ludomat_io::read::entries(&new));
+}
+
+/// The README's flag table names exactly the commands that take `--quiet`, and each takes
+/// it (the table promised it for "long runs", and `threes auto`, `learn`, `tune` refused
+/// it).
+#[test]
+fn every_command_the_readme_names_for_quiet_takes_it() {
+    let readme = ludomat_io::read::to_string(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../README.md"
+    )))
+    .unwrap();
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| `--quiet` |"))
+        .expect("a --quiet row");
+    let named: Vec<&str> = row
+        .rsplit('|')
+        .nth(1)
+        .unwrap()
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .collect();
+    assert!(named.len() >= 7, "{row}");
+    for command in named {
+        let mut args: Vec<&str> = command.split_whitespace().filter(|w| *w != "…").collect();
+        let expanded: Vec<Vec<&str>> = if args == ["tournament"] {
+            vec![vec!["tournament", "tictactoe"], vec!["tournament", "qubic"]]
+        } else {
+            vec![std::mem::take(&mut args)]
+        };
+        for mut args in expanded {
+            args.push("--help");
+            let (ok, out, err) = ludomat(&args, "");
+            assert!(ok, "{args:?}: {err}");
+            assert!(out.contains("--quiet"), "{args:?} takes no --quiet");
+        }
+    }
+}
+
+/// A newcomer's guesses for the version say it: `ludomat -v` opened the menu (it is
+/// `--verbose`), `ludomat version` was an unrecognised command.
+#[test]
+fn a_guess_for_the_version_says_it() {
+    for guess in ["-v", "version"] {
+        let (ok, out, err) = ludomat(&[guess], "");
+        assert!(ok, "{guess}: {err}");
+        assert!(out.contains(env!("CARGO_PKG_VERSION")), "{guess}: {out}");
     }
 }

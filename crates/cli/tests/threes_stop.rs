@@ -80,7 +80,8 @@ fn ctrl_c_in_threes_versus_stops_the_run_not_its_engines() {
         "an engine saw the Ctrl-C: {err}"
     );
     assert!(
-        err.contains("Stopped by Ctrl-C after ") && err.contains("games in this run;"),
+        // of how many: 100,000 games of one AI at one budget
+        err.contains("Stopped by Ctrl-C after ") && err.contains(" of 100,000 games in this run;"),
         "no interrupted summary: {out}\n{err}"
     );
     assert!(
@@ -159,6 +160,11 @@ fn ctrl_c_before_the_first_game_says_so() {
         "{err}"
     );
     assert!(!text.contains("no games"), "{text}");
+    // the swipes searched and the time they took are said all the same
+    assert!(
+        err.contains(" swipe") && err.contains(" wall, ") && err.contains(" CPU: "),
+        "{err}"
+    );
 }
 
 /// `threes COMMAND` of `games` games on deal seed 5 and `threads` threads, its engine

@@ -39,7 +39,7 @@ impl Bar {
     /// A bar for `unit`s, `total` when known, drawn on `target`.
     fn on(unit: &str, total: Option<u64>, target: ProgressDrawTarget) -> Self {
         let bar = ProgressBar::with_draw_target(total, target);
-        bar.set_style(style(unit, total.map(|_| MIN_BAR)));
+        bar.set_style(style(unit, total.map(|_| MIN_BAR), total));
         bar.enable_steady_tick(Duration::from_millis(250));
         Bar {
             bar,
@@ -92,7 +92,7 @@ impl Bar {
             if self.total.replace(Some(t)).is_none() {
                 // the run has counted its work (e.g. the search's jobs): show the total
                 self.bar
-                    .set_style(style(&self.unit, Some(self.bar_width.get())));
+                    .set_style(style(&self.unit, Some(self.bar_width.get()), Some(t)));
             }
         }
     }
@@ -135,15 +135,17 @@ impl Bar {
             // a stage's style, or back to the counted work's
             self.bar_width.set(0);
             if self.total.get().is_none() {
-                self.bar.set_style(style(unit, None));
+                self.bar.set_style(style(unit, None, None));
             }
         }
         // the columns the counts take beside the message: ` done/total unit  ` after the
         // bar, or `⠁ done unit  elapsed  ` for a spinner
         let counts = match self.total.get() {
+            // the count is padded to the total's width (style): the bar keeps its cells
+            // as the count grows
             Some(t) => ludomat_io::text::width(&format!(
                 " {}/{} {unit}  ",
-                ludomat_io::text::thousands(done),
+                ludomat_io::text::thousands(t.max(done)),
                 ludomat_io::text::thousands(t),
             )),
             None if staged => 2,
@@ -167,7 +169,7 @@ impl Bar {
                 .saturating_sub(counts + ludomat_io::text::width(&message))
                 .max(min_bar);
             if bar != self.bar_width.replace(bar) {
-                self.bar.set_style(style(unit, Some(bar)));
+                self.bar.set_style(style(unit, Some(bar), self.total.get()));
             }
         } else {
             // the spinner's clock, in the words of every other time
@@ -252,17 +254,21 @@ impl<T: TermLike> TermLike for Narrowed<T> {
 
 /// The bar's look: with a total (`bar` the bar's columns), a bar and "done/total";
 /// without, a spinner, a count and the time so far.
-fn style(unit: &str, bar: Option<usize>) -> ProgressStyle {
+fn style(unit: &str, bar: Option<usize>, total: Option<u64>) -> ProgressStyle {
     // The estimate of the time left is ours (in the message): none until a unit is done,
     // never indicatif's guess from nothing. The message is fitted to what the counts and
     // the shortest bar leave of the width (`ludomat_io::text::fit_note`), and the bar takes the rest, so the
     // line fits and nothing in it is cut by the terminal.
+    // the count padded to the total's width, so it never takes the bar's cells
+    let pos = total.map_or(0, |t| ludomat_io::text::thousands(t).len());
     let template = match (bar, unit) {
         // a stage (`Bar::stage`): the counts without a unit, or a spinner and its words
-        (Some(columns), "") => format!("{{bar:{columns}}} {{human_pos}}/{{human_len}}  {{msg}}"),
+        (Some(columns), "") => {
+            format!("{{bar:{columns}}} {{human_pos:>{pos}}}/{{human_len}}  {{msg}}")
+        }
         (None, "") => "{spinner} {msg}".to_string(),
         (Some(columns), _) => {
-            format!("{{bar:{columns}}} {{human_pos}}/{{human_len}} {unit}  {{msg}}")
+            format!("{{bar:{columns}}} {{human_pos:>{pos}}}/{{human_len}} {unit}  {{msg}}")
         }
         (None, _) => format!("{{spinner}} {{human_pos}} {unit}  {{prefix}}  {{msg}}"),
     };
@@ -385,7 +391,8 @@ mod tests {
         let bar = Bar::new("positions", Some(1_000_000), true);
         let note = "x".repeat(200);
         bar.count(999_999, Duration::from_secs(3), Some(note));
-        let counts = " 999,999/1,000,000 positions  ".chars().count();
+        // the count padded to the total's width
+        let counts = "   999,999/1,000,000 positions  ".chars().count();
         let line = bar.bar_width.get() + counts + bar.bar.message().chars().count();
         assert_eq!(line, bar.width, "{}", bar.bar.message());
         assert!(bar.bar.message().contains("eta"), "{}", bar.bar.message());
@@ -430,6 +437,25 @@ mod tests {
         fn flush(&self) -> std::io::Result<()> {
             Ok(())
         }
+    }
+
+    /// The count is padded to the total's width, so the bar keeps its cells as the count
+    /// widens (16/23 showed 15 of 22 cells, 17/23 14 of 20: the fill went backwards).
+    #[test]
+    fn the_count_keeps_the_total_s_width() {
+        let fake = Fake::default();
+        let target = || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone())));
+        let bar = Bar::on("candidates", Some(23), target());
+        bar.count(9, Duration::from_secs(1), None);
+        let at_9 = bar.bar_width.get();
+        bar.bar.tick();
+        // a rate and a time left of the same width (9/s, eta 1 s; 5/s, eta 2 s)
+        bar.count(10, Duration::from_secs(2), None);
+        bar.bar.tick();
+        assert_eq!(bar.bar_width.get(), at_9);
+        bar.finish();
+        let written = fake.0.lock().map(|w| w.clone()).unwrap_or_default();
+        assert!(written.contains("  9/23 candidates"), "{written:?}");
     }
 
     #[test]

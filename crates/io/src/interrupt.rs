@@ -133,6 +133,15 @@ fn deliver(signal: Option<i32>) {
     let _ = signal;
 }
 
+/// For a wait before any run begins (`--wait-lock`): a Ctrl-C or SIGTERM that
+/// [`catch_early`] holds ends the process now, as it would have, instead of when the wait
+/// is over.
+pub fn give_up_if_signalled() {
+    if EARLY.load(Ordering::SeqCst) != 0 {
+        settle_early();
+    }
+}
+
 /// At the end of `main`: a signal [`catch_early`] held that no scope took ends the process
 /// as it would have; none held, nothing happens.
 pub fn settle_early() {
@@ -219,6 +228,24 @@ impl Stopped {
     pub fn with(kept: &str) -> Self {
         let (by, status) = stopped_by();
         Stopped(format!("Stopped by {by}; {kept}."), status)
+    }
+
+    /// What a stopped measurement keeps: `kept` (`the figures above are theirs`) once
+    /// `done` is more than 0; none done, that none had finished (there are no figures
+    /// above to point at).
+    #[must_use]
+    pub fn figures(done: u64, kept: &str) -> &str {
+        if done == 0 {
+            "none had finished, so there are no figures"
+        } else {
+            kept
+        }
+    }
+
+    /// [`Stopped::figures`] of a measurement whose figures are printed above the line.
+    #[must_use]
+    pub fn theirs(done: u64) -> &'static str {
+        Self::figures(done, "the figures above are theirs")
     }
 
     /// The line, as `main` prints it.
@@ -356,6 +383,30 @@ pub fn stop_on_ctrl_c_or_term() -> Scope {
     Scope::keep()
 }
 
+/// What goes before a line said because of a signal (the stop line, the server's "stopping"):
+/// a line break when standard error is a terminal and the signal was a Ctrl-C, whose `^C`
+/// the terminal has echoed where the cursor was (the line ran on from it: `^CStopped by
+/// Ctrl-C …`); nothing otherwise.
+#[must_use]
+pub fn after_echo() -> &'static str {
+    // (not through `out`, which reads standard input through `read`, which reads this)
+    #[cfg(unix)]
+    // SAFETY: isatty only asks about a descriptor.
+    let terminal = unsafe { libc::isatty(libc::STDERR_FILENO) } == 1;
+    #[cfg(not(unix))]
+    let terminal = false;
+    echo_break(terminal, LAST_SIGNAL.load(Ordering::SeqCst))
+}
+
+fn echo_break(terminal: bool, signal: i32) -> &'static str {
+    #[cfg(unix)]
+    if terminal && signal == libc::SIGINT {
+        return "\n";
+    }
+    let _ = (terminal, signal);
+    ""
+}
+
 /// The name of the signal caught since the scope began, if one was.
 pub fn stopping() -> Option<&'static str> {
     if !REQUESTED.load(Ordering::SeqCst) {
@@ -387,6 +438,27 @@ pub fn end_input_on_ctrl_c() -> Scope {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// A stop before anything was measured points at no figures that are not there.
+    #[test]
+    fn a_stop_with_nothing_measured_says_so() {
+        let kept = "the figures above are theirs";
+        assert_eq!(Stopped::figures(3, kept), kept);
+        let none = Stopped::after(0, Some(10), ("run", "runs"), Stopped::figures(0, kept));
+        assert!(none
+            .line()
+            .ends_with("none had finished, so there are no figures."));
+    }
+
+    /// The echoed `^C` is not run into: a Ctrl-C's line starts on a new line at a
+    /// terminal; SIGTERM (no echo) and a file get none.
+    #[test]
+    fn a_ctrl_c_line_starts_after_the_echo_at_a_terminal_only() {
+        assert_eq!(echo_break(true, libc::SIGINT), "\n");
+        assert_eq!(echo_break(false, libc::SIGINT), "");
+        assert_eq!(echo_break(true, libc::SIGTERM), "");
+        assert_eq!(echo_break(true, 0), "");
+    }
 
     fn current(signal: libc::c_int) -> libc::sighandler_t {
         // SAFETY: reading the disposition into a zeroed structure.

@@ -55,6 +55,13 @@ pub enum LockError {
         /// Whether the command has `--wait-lock` (the message names it).
         wait_flag: bool,
     },
+    /// The file is no place to write to: the shell's redirection of this command's own
+    /// output (the check's words name the file; no lock words before them).
+    #[error("{source}")]
+    Refused {
+        /// Why.
+        source: io::Error,
+    },
     /// The file cannot be locked.
     #[error("{} cannot be locked for this run: {source}", crate::text::path(path))]
     Io {
@@ -179,7 +186,13 @@ impl Lock {
             holder,
             wait_flag: wait == Wait::No,
         };
-        crate::write::check_target(path).map_err(fail)?;
+        crate::write::check_target(path).map_err(|source| {
+            if crate::output::is_own_stream(&source) {
+                LockError::Refused { source }
+            } else {
+                fail(source)
+            }
+        })?;
         let target = crate::write::link_target(path).map_err(|e| fail(in_words(e)))?;
         let side = side_file(&target);
         if let Some(dir) = side.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -220,6 +233,15 @@ impl Lock {
                     fail(in_words(e))
                 }
             })?;
+            // a hard link is another name for a file: the holder's words would be written
+            // into it and the name removed at the end (the file opened, not the name, is
+            // looked at, so a link made between the check above and the open is seen)
+            if let Some(names) = other_names(&file) {
+                return Err(side_is(format!(
+                    "a hard link: another name for a file that has {} names",
+                    crate::text::thousands(names)
+                )));
+            }
             take(&file, wait, || held_by(holder(&side))).map_err(|e| e.or_io(&fail))?;
             // the holder before may have removed the side file as it let go (a waiter
             // then holds a file no longer there): only the file at the name counts
@@ -283,7 +305,10 @@ impl NotTaken {
 
 /// Lock `file` for this process: at once, or waiting ([`Wait::Yes`]); `held` says who
 /// has it when it is refused.
+/// Waiting, it says once (on standard error) whom it waits for, and a Ctrl-C in the
+/// command's first seconds (held for a run's start) gives up at once.
 fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Result<(), NotTaken> {
+    let mut said = false;
     loop {
         match file.try_lock() {
             Ok(()) => return Ok(()),
@@ -291,11 +316,26 @@ fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Resul
                 if wait != Wait::Yes {
                     return Err(NotTaken::Held(held()));
                 }
+                if !said {
+                    said = true;
+                    if let LockError::Held { path, holder, .. } = held() {
+                        crate::errln!("{}", waiting_line(&path, &holder));
+                    }
+                }
+                crate::interrupt::give_up_if_signalled();
                 std::thread::sleep(Duration::from_millis(100));
             }
             Err(std::fs::TryLockError::Error(e)) => return Err(NotTaken::Io(e)),
         }
     }
+}
+
+/// The line said once while `--wait-lock` waits.
+fn waiting_line(path: &Path, holder: &str) -> String {
+    format!(
+        "waiting for {holder} to let go of {}; Ctrl-C to give up",
+        crate::text::path(path)
+    )
 }
 
 impl Drop for Lock {
@@ -325,6 +365,24 @@ fn libc_eloop() -> i32 {
     #[cfg(not(unix))]
     {
         -1
+    }
+}
+
+/// How many names `file` has, when it is a regular file with more than one (a hard
+/// link to it somewhere): such a file is never a lock's side file.
+fn other_names(file: &std::fs::File) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        file.metadata()
+            .ok()
+            .filter(|m| m.is_file() && m.nlink() > 1)
+            .map(|m| m.nlink())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        None
     }
 }
 
@@ -495,5 +553,35 @@ mod tests {
         let e = Lock::acquire(&csv, Wait::No).unwrap_err().to_string();
         assert!(e.contains("x.csv.lock is a folder; remove it"), "{e}");
         assert!(!e.contains("state file"), "{e}");
+    }
+
+    /// A lock file that is a hard link (to another file, or to the state itself) is
+    /// refused at once, naming it: the file it shares is neither written nor removed, and
+    /// `--wait-lock` does not wait for a holder that is not there.
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes hard links with std
+    fn a_lock_file_that_is_a_hard_link_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let precious = dir.path().join("prec.txt");
+        crate::write::atomically(&precious, "data\n").unwrap();
+        let csv = dir.path().join("hl.csv");
+        let side = dir.path().join("hl.csv.lock");
+        std::fs::hard_link(&precious, &side).unwrap();
+        for wait in [Wait::No, Wait::Yes] {
+            let e = Lock::acquire(&csv, wait).unwrap_err().to_string();
+            assert!(e.contains("hl.csv.lock is a hard link"), "{e}");
+        }
+        assert_eq!(crate::read::to_string(&precious).unwrap(), "data\n");
+        assert!(side.exists());
+        // the lock file hard-linked to the state itself
+        let state = dir.path().join("m5.json");
+        crate::write::atomically(&state, "{}").unwrap();
+        std::fs::hard_link(&state, dir.path().join("m5.json.lock")).unwrap();
+        let started = std::time::Instant::now();
+        let e = Lock::acquire(&state, Wait::Yes).unwrap_err().to_string();
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(e.contains("m5.json.lock is a hard link"), "{e}");
+        assert!(!e.contains("in use"), "{e}");
+        assert_eq!(crate::read::to_string(&state).unwrap(), "{}");
     }
 }

@@ -208,6 +208,18 @@ impl Write for Stderr {
     }
 }
 
+/// The command line (`std::env::args_os()`), with a newcomer's guesses for the version
+/// read as `--version`: `ludomat -v` (alone, `-v` is `--verbose` and opened the menu)
+/// and `ludomat version` (no such command).
+#[must_use]
+pub fn version_guess(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = args.collect();
+    if args.len() == 2 && (args[1] == "-v" || args[1] == "version") {
+        args[1] = "--version".into();
+    }
+    args
+}
+
 /// Whether standard error is a terminal.
 #[must_use]
 pub fn stderr_is_terminal() -> bool {
@@ -252,6 +264,25 @@ pub fn finish() -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
+    /// `ludomat -v` and `ludomat version` say the version; `-v` before a command, and
+    /// `-vv`, stay `--verbose`.
+    #[test]
+    fn a_guess_for_the_version_is_read_as_version() {
+        let guess = |args: &[&str]| {
+            super::version_guess(args.iter().map(std::ffi::OsString::from))
+                .into_iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(guess(&["ludomat", "-v"]), ["ludomat", "--version"]);
+        assert_eq!(guess(&["ludomat", "version"]), ["ludomat", "--version"]);
+        assert_eq!(guess(&["ludomat", "-vv"]), ["ludomat", "-vv"]);
+        assert_eq!(
+            guess(&["ludomat", "-v", "menace"]),
+            ["ludomat", "-v", "menace"]
+        );
+    }
+
     #[test]
     fn the_writer_never_fails_its_caller() {
         use std::io::Write;

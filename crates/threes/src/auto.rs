@@ -51,6 +51,9 @@ pub struct AutoOptions {
     /// Write a score histogram (.png or .svg).
     #[cfg_attr(feature = "clap", arg(long))]
     pub chart: Option<PathBuf>,
+    /// No progress bar.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quiet: bool,
     /// Heuristic weights as JSON (as printed by `threes tune`).
     #[cfg_attr(feature = "clap", arg(long))]
     pub weights: Option<PathBuf>,
@@ -300,7 +303,7 @@ impl AutoGame {
             self.number,
             ludomat_game::count::thousands(self.summary.score),
             ludomat_io::text::count(u64::from(self.summary.moves), "swipe", "swipes"),
-            self.summary.max_tile,
+            ludomat_game::count::thousands(u64::from(self.summary.max_tile)),
             last.board
         ))
     }
@@ -514,6 +517,29 @@ mod tests {
     use crate::autoplay::play_game;
     use crate::{DepthRule, Heuristic, SearchConfig};
     use ludomat_game::run::{Cancel, Progress};
+
+    /// `--show` says the highest card with thousands, as `threes replay` does (it said
+    /// `highest card 1536` where the replay said `1,536`).
+    #[test]
+    fn a_shown_game_says_its_highest_card_with_thousands() {
+        let game = AutoGame {
+            number: 3,
+            summary: GameSummary {
+                seed: 1,
+                score: 12_345,
+                max_tile: 1536,
+                moves: 400,
+                nodes: 0,
+                elapsed: std::time::Duration::ZERO,
+            },
+            record: Some(GameRecord::start(&Threes::new(1, HintModel::Plus))),
+        };
+        let shown = game.shown().unwrap();
+        assert!(
+            shown.starts_with("game 3: score 12,345, 400 swipes, highest card 1,536\n"),
+            "{shown}"
+        );
+    }
 
     fn config(games: u32) -> AutoConfig {
         AutoConfig {

@@ -587,6 +587,11 @@ pub fn train(
     };
     let mut ended = Ended::Finished;
     loop {
+        // a stop asked before a point's evaluation (seconds of games) stops at once
+        if ctx.cancelled() {
+            ended = Ended::Cancelled;
+            break;
+        }
         let state = &mut learner.state;
         // a point is due at every multiple of eval_every (and at the start)
         let due_point = state.games.is_multiple_of(every)
@@ -714,7 +719,10 @@ pub fn train(
         }
     }
     clock.update(&mut learner.state);
-    if learner.state.games > last_saved || ended == Ended::Cancelled {
+    // stopped, the clocks are saved too; a new network stopped before its first point
+    // (no checkpoint yet, no game trained) saves nothing
+    let stopped = ended == Ended::Cancelled && !learner.state.curve.is_empty();
+    if learner.state.games > last_saved || stopped {
         save(learner)?;
     }
     ctx.finish(learner.state.games, progress(&learner.state));
@@ -879,6 +887,35 @@ mod tests {
 
     fn timeless(s: &TrainerState) -> TrainerState {
         s.timeless()
+    }
+
+    /// A stop asked before the first point stops at once: no evaluation (seconds of
+    /// games), no point, nothing saved (it evaluated, saved a checkpoint, and said "the
+    /// network is saved with them").
+    #[test]
+    fn a_stop_before_the_first_point_evaluates_and_saves_nothing() {
+        let mut learner = small();
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let mut ctx = RunContext::new("games", None).with_cancel(cancel);
+        let mut saves = 0;
+        let ended = train(
+            &mut learner,
+            1_000,
+            1,
+            10,
+            &mut ctx,
+            &mut |_| {
+                saves += 1;
+                Ok(())
+            },
+            &mut |_| Ok(()),
+        )
+        .unwrap();
+        assert_eq!(ended, Ended::Cancelled);
+        assert_eq!(saves, 0);
+        assert!(learner.state.curve.is_empty());
+        assert_eq!(learner.state.games, 0);
     }
 
     #[test]

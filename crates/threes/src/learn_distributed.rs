@@ -378,6 +378,11 @@ pub fn train<L: MasterLink>(
     let mut stale = false;
     let mut ended = Ended::Finished;
     loop {
+        // a stop asked before a point's evaluation (seconds of games) stops at once
+        if ctx.cancelled() {
+            ended = Ended::Cancelled;
+            break;
+        }
         let state = &learner.state;
         let due_point = state.games.is_multiple_of(every)
             && state.curve.last().is_none_or(|p| p.games < state.games);
@@ -504,7 +509,10 @@ pub fn train<L: MasterLink>(
         learner.network = Arc::new(ranks.network()?);
     }
     clock.update(&mut learner.state);
-    if learner.state.games > last_saved || ended == Ended::Cancelled {
+    // stopped, the clocks are saved too; a new network stopped before its first point
+    // (no checkpoint yet, no game trained) saves nothing
+    let stopped = ended == Ended::Cancelled && !learner.state.curve.is_empty();
+    if learner.state.games > last_saved || stopped {
         save(learner)?;
     }
     ctx.finish(learner.state.games, learner.state.progress());
@@ -636,9 +644,11 @@ mod tests {
         assert_ne!(*a.network, *small().network);
     }
 
-    /// A cancel ends the round in progress and leaves a whole number of games.
+    /// A cancel ends the round in progress and leaves a whole number of games; asked
+    /// before the first point, it stops at once and saves nothing (it evaluated and
+    /// saved a network no game had trained).
     #[test]
-    fn a_cancel_ends_the_round_and_saves() {
+    fn a_cancel_ends_the_round_and_saves_nothing_before_the_first_point() {
         let cancel = Cancel::new();
         cancel.cancel();
         let mut l = small();
@@ -659,7 +669,8 @@ mod tests {
         .unwrap();
         assert_eq!(ended, Ended::Cancelled);
         assert_eq!(l.state.games, 0);
-        assert!(saved >= 1);
+        assert_eq!(saved, 0);
+        assert!(l.state.curve.is_empty());
     }
 
     /// A game whose swipes are not the deal's is refused before the network changes.

@@ -39,6 +39,23 @@ pub struct Start {
 }
 
 impl Learned {
+    /// Whether the run left a checkpoint and a network (a new run stopped before its
+    /// first point left none).
+    #[must_use]
+    pub fn saved(&self) -> bool {
+        !self.learner.state.curve.is_empty()
+    }
+
+    /// What a stopped run keeps, for its stop line.
+    #[must_use]
+    pub fn kept(&self) -> &'static str {
+        if self.saved() {
+            "the network is saved with them: go on with --resume"
+        } else {
+            "no game was trained, and nothing is saved"
+        }
+    }
+
     /// The run's last line (a timing, for standard error): the games this run trained
     /// and its time — with the total when it resumed a training (`15,863 games trained
     /// in this run (45,863 in all) in …`) — or, for `--export`, that it trained nothing.
@@ -92,6 +109,9 @@ pub struct LearnOptions {
     /// run may be going on in it).
     #[cfg_attr(feature = "clap", arg(long, conflicts_with = "resume"))]
     pub export: bool,
+    /// No progress bar.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quiet: bool,
     /// Master seed of the training deals (default 1).
     #[cfg_attr(feature = "clap", arg(long, value_parser = ludomat_game::count::count::<u64>(0, u64::MAX)))]
     pub seed: Option<u64>,
@@ -237,6 +257,23 @@ impl LearnOptions {
         self.dir.join("network.ntuple")
     }
 
+    /// Where the run's files are, a line each, for the end of a run that `saved` them
+    /// (nothing when it did not: a new run stopped before its first point).
+    #[must_use]
+    pub fn places(&self, saved: bool) -> String {
+        if !saved {
+            return String::new();
+        }
+        let shown = |p: PathBuf| ludomat_io::text::path(p).to_string();
+        format!(
+            "checkpoint: {}\nnetwork:    {} (for --network)\ncurve:      {}, {}\n",
+            shown(self.checkpoint_path()),
+            shown(self.network_path()),
+            shown(self.curve_path()),
+            shown(self.chart_path())
+        )
+    }
+
     /// The learner to start from: the folder's checkpoint (with the options given
     /// overriding its settings), or a fresh network.
     ///
@@ -357,6 +394,7 @@ impl LearnOptions {
                 cpu_seconds: s.cpu_seconds,
             }
         };
+        let existed = self.dir.exists();
         file::make_dir(&self.dir)?;
         let curve = self.curve_path();
         let settings = serde_json::to_string(&learner.state.settings)
@@ -475,7 +513,17 @@ impl LearnOptions {
                 &mut on_point,
             )?
         };
-        self.write_results(&learner, caption)?;
+        if learner.state.curve.is_empty() {
+            // a new run stopped before its first point saved nothing: its curve (the
+            // line that it started) and the folder it made are not left behind
+            drop(log);
+            let _ = std::fs::remove_file(&curve);
+            if !existed {
+                let _ = std::fs::remove_dir(&self.dir);
+            }
+        } else {
+            self.write_results(&learner, caption)?;
+        }
         Ok(Learned {
             learner,
             ended,

@@ -205,7 +205,7 @@ impl Play {
                         self.pending.push_back(Pending::Text(format!(
                             "game over: score {}, highest card {}, {}",
                             thousands(game.score()),
-                            game.board().max_tile(),
+                            thousands(u64::from(game.board().max_tile().value())),
                             ludomat_io::text::count(u64::from(game.moves()), "swipe", "swipes")
                         )));
                     } else if self.assistant.is_some() {

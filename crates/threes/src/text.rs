@@ -103,10 +103,17 @@ pub fn search_speed_of(all: &Aggregate) -> Option<String> {
 
 /// How long a run of `games` took (for standard error): `684 swipes in 5.4 ms wall, 5.3
 /// ms CPU: 127,894 swipes/s`; without `cpu` (the work was other processes'), wall-clock
-/// time only, said so.
+/// time only, said so. `played`: every swipe made in that time, in games not finished
+/// too (a stopped run's, as its bar says them); without it, the finished games' swipes.
 #[must_use]
-pub fn auto_timing(games: &[GameSummary], wall: Duration, cpu: Option<Duration>) -> String {
-    let swipes = Aggregate::of(games).stats().map_or(0, |s| s.moves);
+pub fn auto_timing(
+    games: &[GameSummary],
+    played: Option<u64>,
+    wall: Duration,
+    cpu: Option<Duration>,
+) -> String {
+    let finished = Aggregate::of(games).stats().map_or(0, |s| s.moves);
+    let swipes = played.map_or(finished, |p| p.max(finished));
     let time = match cpu {
         Some(cpu) => ludomat_io::text::wall_and_cpu(wall, cpu),
         None => format!(
@@ -114,11 +121,27 @@ pub fn auto_timing(games: &[GameSummary], wall: Duration, cpu: Option<Duration>)
             ludomat_io::text::duration(wall)
         ),
     };
+    // the swipes of games not finished are not in the statistics above: said apart
+    let apart = match swipes - finished {
+        0 => String::new(),
+        _ if finished == 0 => " (none in a finished game)".to_string(),
+        n => format!(
+            " ({} not in a finished game)",
+            ludomat_io::text::thousands(n)
+        ),
+    };
     format!(
-        "{} in {time}: {}",
+        "{}{apart} in {time}: {}",
         ludomat_io::text::count(swipes, "swipe", "swipes"),
         ludomat_io::text::rate(swipes as f64, wall, "swipes")
     )
+}
+
+/// [`auto_timing`] of a run stopped before any game ended: the swipes searched (`played`)
+/// in that time, when there were any (an engine's are known only at its game's end).
+#[must_use]
+pub fn unfinished_timing(played: u64, wall: Duration, cpu: Duration) -> Option<String> {
+    (played > 0).then(|| auto_timing(&[], Some(played), wall, Some(cpu)))
 }
 
 /// The first line of `threes summary`: `4 games from 2 files; 3.1 s of search time`.
@@ -361,6 +384,20 @@ pub fn replay_end(record: &GameRecord) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stopped run's rate counts every swipe played (finished games and not), the count
+    /// its bar says, over the same span (it counted only the finished games' swipes).
+    #[test]
+    fn a_stopped_run_s_timing_counts_every_swipe_played() {
+        let wall = Duration::from_secs(2);
+        let line = auto_timing(&[], Some(1_000), wall, Some(wall));
+        assert!(
+            line.starts_with("1,000 swipes (none in a finished game) in 2"),
+            "{line}"
+        );
+        assert!(line.ends_with("500 swipes/s"), "{line}");
+        assert!(auto_timing(&[], None, wall, None).starts_with("0 swipes in 2"));
+    }
 
     /// Games each quicker than their file's clock (a `--depth 1` run written to the
     /// millisecond) add up to no `0 s` and no made-up rate; a game timed to the

@@ -59,6 +59,9 @@ pub struct TuneOptions {
     /// instead of refusing.
     #[cfg_attr(feature = "clap", arg(long, requires = "checkpoint"))]
     pub wait_lock: bool,
+    /// No progress bar.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub quiet: bool,
     /// The optimiser: coordinate search (each weight halved and doubled in turn, --rounds
     /// passes) or CMA-ES (the `cmaes` crate: --generations generations of --population
     /// candidates around the start weights).
@@ -148,6 +151,17 @@ pub enum TuningError {
         source_name: String,
         /// What is out of range.
         problem: String,
+    },
+    /// A `--checkpoint` file that holds something this run would replace: a checkpoint
+    /// not resumed, or a file of another kind or version.
+    #[error("{source_name} {holds}: this run would replace it; {hint}")]
+    Occupied {
+        /// The file's name.
+        source_name: String,
+        /// What it holds, in words.
+        holds: String,
+        /// What to do.
+        hint: String,
     },
     /// A checkpoint could not be saved.
     #[error(transparent)]
@@ -339,6 +353,70 @@ impl TuneOptions {
             .transpose()
     }
 
+    /// Refuse a `--checkpoint` file that already holds something, before any work: a
+    /// checkpoint this run does not go on from (`--resume` names another file, or none),
+    /// or a file of another kind (a MENACE state, a text) or of another version. An empty
+    /// file, or the very file `--resume` names, is taken. Call it once the checkpoint is
+    /// locked ([`TuneOptions::lock`]).
+    ///
+    /// # Errors
+    /// [`TuningError::Occupied`] saying what the file holds; a file that cannot be read.
+    pub fn check_checkpoint(&self) -> Result<(), TuningError> {
+        let Some(path) = self.checkpoint.as_deref() else {
+            return Ok(());
+        };
+        let Ok(meta) = std::fs::metadata(path) else {
+            return Ok(());
+        };
+        if meta.len() == 0 {
+            return Ok(());
+        }
+        let resumed = self
+            .resume
+            .as_deref()
+            .is_some_and(|r| ludomat_io::output::same_file(r, path));
+        if resumed {
+            return Ok(());
+        }
+        let name = ludomat_io::text::path(path).to_string();
+        let occupied = |holds: String, hint: String| TuningError::Occupied {
+            source_name: name.clone(),
+            holds,
+            hint,
+        };
+        let other = || {
+            occupied(
+                "holds something other than a tuning checkpoint".into(),
+                "choose another --checkpoint".into(),
+            )
+        };
+        let Ok(text) = ludomat_io::read::text(path, 1 << 24) else {
+            return Err(other());
+        };
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+            return Err(other());
+        };
+        let is_ours = value.get("method").and_then(|m| m.as_str()) == Some("cmaes")
+            || (value.get("round").is_some() && value.get("next").is_some());
+        if !is_ours {
+            return Err(other());
+        }
+        match value.get("version") {
+            Some(v) if v.as_u64() == Some(1) => Err(occupied(
+                "holds a tuning checkpoint".into(),
+                format!("go on from it with --resume {name}, or choose another --checkpoint"),
+            )),
+            Some(v) => Err(occupied(
+                format!(
+                    "holds a tuning checkpoint of version {}, which this build does not read",
+                    ludomat_io::text::fit(&v.to_string(), 40)
+                ),
+                "choose another --checkpoint".into(),
+            )),
+            None => Err(other()),
+        }
+    }
+
     /// The run's header, a line each (each ending in a newline).
     #[must_use]
     pub fn header(&self, start: &Weights) -> String {
@@ -500,9 +578,17 @@ impl TuneOptions {
                 }
                 Ok(Resume::Coordinate(state))
             }
-            TuneMethod::Cmaes => serde_json::from_str(text)
-                .map(Resume::Cmaes)
-                .map_err(|e| TuningError::NotCmaesState(source.into(), e)),
+            TuneMethod::Cmaes => {
+                let state: CmaesState = serde_json::from_str(text)
+                    .map_err(|e| TuningError::NotCmaesState(source.into(), e))?;
+                if state.version != 1 {
+                    return Err(TuningError::Version {
+                        source_name: source.into(),
+                        version: state.version,
+                    });
+                }
+                Ok(Resume::Cmaes(state))
+            }
         }
     }
 
@@ -641,7 +727,72 @@ mod tests {
             population: Some(2),
             sigma: 0.3,
             wait_lock: false,
+            quiet: false,
         }
+    }
+
+    /// A `--checkpoint` that holds something is refused before any work unless it is the
+    /// file resumed (it was replaced without a word: a checkpoint, a MENACE state, a
+    /// text, a version 2 rewritten as 1).
+    #[test]
+    fn a_checkpoint_file_that_holds_something_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let cp = dir.path().join("cp.json");
+        let opts = options(TuneMethod::Coordinate, Some(cp.clone()));
+        // none yet, or empty: taken
+        opts.check_checkpoint().unwrap();
+        ludomat_io::write::atomically(&cp, "").unwrap();
+        opts.check_checkpoint().unwrap();
+        for (text, words) in [
+            (
+                r#"{"version":1,"round":1,"next":0,"tried":1}"#,
+                "holds a tuning checkpoint: this run would replace it; go on from it with --resume",
+            ),
+            (
+                r#"{"version":1,"method":"cmaes","means":[]}"#,
+                "holds a tuning checkpoint: this run",
+            ),
+            (
+                r#"{"version":2,"round":1,"next":0,"tried":1}"#,
+                "holds a tuning checkpoint of version 2, which this build does not read",
+            ),
+            (
+                r#"{"version":1,"boxes":[]}"#,
+                "holds something other than a tuning checkpoint",
+            ),
+            ("hello\n", "holds something other than a tuning checkpoint"),
+        ] {
+            ludomat_io::write::atomically(&cp, text).unwrap();
+            let e = opts.check_checkpoint().unwrap_err().to_string();
+            assert!(e.contains(words), "{text}: {e}");
+            assert!(e.contains("cp.json"), "{e}");
+        }
+        // the file resumed is the one to save into
+        ludomat_io::write::atomically(&cp, r#"{"version":1,"round":1,"next":0,"tried":1}"#)
+            .unwrap();
+        let resumed = TuneOptions {
+            resume: Some(cp.clone()),
+            ..options(TuneMethod::Coordinate, Some(cp.clone()))
+        };
+        resumed.check_checkpoint().unwrap();
+        // a CMA-ES state of another version is not resumed as version 1
+        let v2 = serde_json::to_string(&CmaesState {
+            version: 2,
+            method: "cmaes".into(),
+            means: vec![],
+            best: Weights::default(),
+            best_mean: 0.0,
+            generations: 0,
+        })
+        .unwrap();
+        let e = options(TuneMethod::Cmaes, None)
+            .read_state("cp.json", &v2)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("version 2, which this build does not read"),
+            "{e}"
+        );
     }
 
     /// A checkpoint of the other method is said as such (it said "the field 'method' is

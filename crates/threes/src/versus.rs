@@ -54,6 +54,27 @@ pub struct VersusConfig {
     pub skip: HashSet<(String, String, u64)>,
 }
 
+impl VersusConfig {
+    /// The games this run plays (every AI at every budget, the games done skipped): the
+    /// total its stop line says.
+    #[must_use]
+    pub fn to_play(&self) -> u64 {
+        let end = self.first_game.saturating_add(self.games);
+        self.items(end).len() as u64
+    }
+
+    /// (entry, game number) of every game to play up to `end`, the ones done skipped.
+    fn items(&self, end: u32) -> Vec<(usize, u64)> {
+        (self.first_game..end)
+            .flat_map(|i| (0..self.entries.len()).map(move |e| (e, u64::from(i))))
+            .filter(|&(e, i)| {
+                let en = &self.entries[e];
+                !self.skip.contains(&(en.ai.clone(), en.budget.clone(), i))
+            })
+            .collect()
+    }
+}
+
 /// The options of `threes versus` (with the cargo feature `clap` the binary's flags; its
 /// counts, `--games` and `--threads`, are read by the binary's one count parser).
 #[derive(Debug, Clone, PartialEq)]
@@ -557,13 +578,7 @@ pub fn run(
     let end = config.first_game.checked_add(config.games).ok_or_else(|| {
         VersusError::Config("--first-game + --games is past the last game number".into())
     })?;
-    let items: Vec<(usize, u64)> = (config.first_game..end)
-        .flat_map(|i| (0..config.entries.len()).map(move |e| (e, u64::from(i))))
-        .filter(|&(e, i)| {
-            let en = &config.entries[e];
-            !config.skip.contains(&(en.ai.clone(), en.budget.clone(), i))
-        })
-        .collect();
+    let items = config.items(end);
     ctx.set_total(Some(items.len() as u64));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
