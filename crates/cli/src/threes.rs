@@ -685,7 +685,9 @@ fn replay(a: ReplayArgs) -> Result<()> {
 }
 
 /// `ludomat threes tune`: the run is `ludomat_threes::tuning`; this shows it.
-fn tune(options: TuneOptions) -> Result<()> {
+fn tune(mut options: TuneOptions) -> Result<()> {
+    // --resume F alone saves to F as it goes (it used to go on from F and save nothing)
+    options.checkpoint = options.checkpoint.clone().or(options.resume.clone());
     let a = &options;
     check_outputs(&[(&a.out, "--out", ANY), (&a.checkpoint, "--checkpoint", ANY)])?;
     // the weights never replace the run's own checkpoint or starting files, nor the
@@ -698,10 +700,8 @@ fn tune(options: TuneOptions) -> Result<()> {
     options
         .check()
         .map_err(|e| crate::usage::usage(e.to_string()))?;
-    // the checkpoint is held while this run saves into it (before --resume is read)
-    let _lock = options.lock()?;
+    let _lock = options.lock()?; // held while this run saves into it (before --resume is read)
     options.check_checkpoint()?;
-    // a checkpoint that does not resume this run is refused before the header
     let resume = match &a.resume {
         Some(path) => {
             let text = crate::files::read_string(path, crate::files::TEXT_CAP)?;

@@ -155,6 +155,9 @@ pub fn tune_run(
             }
         }
     };
+    // the state at the last whole weight (or the start): what a stop saves, so that the
+    // stop line's checkpoint exists even when no weight was finished
+    let mut whole = state.clone();
     while state.round <= config.rounds {
         while state.next < TUNED.len() {
             let name = TUNED[state.next];
@@ -165,6 +168,7 @@ pub fn tune_run(
                         .tick(state.tried, || (state.best, state.best_mean))
                         .is_break()
                     {
+                        checkpoint.save(&whole)?;
                         ctx.finish(state.tried, (state.best, state.best_mean));
                         return Ok((state, Ended::Cancelled));
                     }
@@ -192,6 +196,7 @@ pub fn tune_run(
             }
             state.next += 1;
             checkpoint.save(&state)?;
+            whole = state.clone();
         }
         state.next = 0;
         state.round += 1;
@@ -299,6 +304,36 @@ mod tests {
             }
         }
         assert!(lines > 11, "{events:?}");
+    }
+
+    #[test]
+    fn a_stop_before_the_first_whole_weight_still_saves_the_start() {
+        // the stop line promises a checkpoint: a run stopped in its first weight left none
+        let config = TuneConfig {
+            start: Weights::default(),
+            games: 2,
+            depth: 1,
+            rounds: 1,
+            seed: 5,
+        };
+        let mut saved: Vec<TuneState> = Vec::new();
+        let mut save = |s: &TuneState| {
+            saved.push(s.clone());
+            Ok(())
+        };
+        let mut cp = Checkpoint::every(1, &mut save);
+        let cancel = ludomat_game::run::Cancel::new();
+        let c2 = cancel.clone();
+        let mut ctx = RunContext::new("candidates", None).with_cancel(cancel);
+        let (_, ended) = tune_run(&config, None, &mut ctx, &mut cp, &mut |s| {
+            if s.round == 1 {
+                c2.cancel(); // in the first weight, after its first candidate
+            }
+        })
+        .unwrap();
+        assert_eq!(ended, Ended::Cancelled);
+        let last = saved.last().cloned().expect("a checkpoint at the stop");
+        assert_eq!((last.round, last.next, last.tried), (1, 0, 1), "{last:?}");
     }
 
     #[test]

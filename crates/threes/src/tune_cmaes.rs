@@ -290,6 +290,9 @@ pub fn tune_cmaes_run(
         let stop = optimiser.next();
         let mut me = inner.borrow_mut();
         if me.cancelled {
+            // every candidate evaluated so far is saved (a resumed run replays their
+            // means), so the stop line's checkpoint exists even within the first generation
+            checkpoint.save(&me.state)?;
             ended = Ended::Cancelled;
             break;
         }
@@ -370,7 +373,8 @@ mod tests {
             &mut |_| {},
         )
         .unwrap();
-        // cancel in the second generation; the checkpoint holds the first
+        // cancel in the second generation; the checkpoint holds every candidate evaluated
+        // (the first generation and two of the second)
         let mut saved: Vec<CmaesState> = Vec::new();
         let mut save = |s: &CmaesState| {
             saved.push(s.clone());
@@ -392,7 +396,7 @@ mod tests {
         };
         assert_eq!(ended, Ended::Cancelled);
         let last = saved.last().cloned().unwrap();
-        assert_eq!((last.generations, last.means.len()), (1, 4));
+        assert_eq!((last.generations, last.means.len()), (1, 6));
         let json = serde_json::to_string(&last).unwrap();
         let back: CmaesState = serde_json::from_str(&json).unwrap();
         let mut played = 0;
@@ -407,7 +411,7 @@ mod tests {
         .unwrap();
         assert_eq!(ended, Ended::Finished);
         // only the missing candidates were played, and the run is the uninterrupted one
-        assert_eq!(played, 8);
+        assert_eq!(played, 6);
         assert_eq!(state, whole);
     }
 

@@ -52,7 +52,8 @@ pub struct TuneOptions {
     /// with --resume after an interruption.
     #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub checkpoint: Option<PathBuf>,
-    /// Go on from a state saved by --checkpoint (with the same settings).
+    /// Go on from a state saved by --checkpoint (with the same settings), saving into it
+    /// as the run goes unless --checkpoint names another file.
     #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub resume: Option<PathBuf>,
     /// When another process is tuning into the same --checkpoint file, wait for it to end
