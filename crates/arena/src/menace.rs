@@ -50,12 +50,7 @@ pub fn session(config: MenaceConfig) -> Result<MenaceSession, SessionError> {
 /// [`SessionError::Invalid`] when the JSON is not a MENACE config, naming the field, or
 /// as [`session`].
 pub fn start_session(config: serde_json::Value) -> Result<Box<dyn DynSession>, SessionError> {
-    let config: MenaceConfig = if config.is_null() {
-        MenaceConfig::default()
-    } else {
-        serde_json::from_value(config)
-            .map_err(|e| SessionError::Invalid(format!("menace config: {e}")))?
-    };
+    let config: MenaceConfig = ludomat_game::config_from_json("menace", config)?;
     Ok(Box::new(session(config)?))
 }
 

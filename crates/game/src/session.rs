@@ -324,25 +324,34 @@ pub fn list_for_object_at(
 pub fn new_dyn_session<S: Session>(
     config: serde_json::Value,
 ) -> Result<Box<dyn DynSession>, SessionError> {
-    let kind = S::KIND;
-    let config: S::Config = if config.is_null() {
-        S::Config::default()
-    } else {
-        if list_for_object_at(&config, None).is_some() {
-            return Err(SessionError::Invalid(format!(
-                "{kind} config: a list where an object was expected"
-            )));
-        }
-        let read = serde_json::from_value(config.clone())
-            .map_err(|e| SessionError::Invalid(format!("{kind} config: {e}")))?;
-        if let Some(at) = list_for_object_at(&config, Some(&to_json(&read))) {
-            return Err(SessionError::Invalid(format!(
-                "{kind} config: {at}a list where an object was expected"
-            )));
-        }
-        read
-    };
-    Ok(Box::new(S::new(config)?))
+    Ok(Box::new(S::new(config_from_json(S::KIND, config)?)?))
+}
+
+/// A machine's config from JSON (`null` for the default), a list never read as an object
+/// at any depth ([`list_for_object_at`]): what every exhibit's start reads its config with.
+///
+/// # Errors
+/// [`SessionError::Invalid`] when the JSON is not a config of `kind`.
+pub fn config_from_json<C>(kind: &str, config: serde_json::Value) -> Result<C, SessionError>
+where
+    C: Default + Serialize + DeserializeOwned,
+{
+    if config.is_null() {
+        return Ok(C::default());
+    }
+    if list_for_object_at(&config, None).is_some() {
+        return Err(SessionError::Invalid(format!(
+            "{kind} config: a list where an object was expected"
+        )));
+    }
+    let read: C = serde_json::from_value(config.clone())
+        .map_err(|e| SessionError::Invalid(format!("{kind} config: {e}")))?;
+    if let Some(at) = list_for_object_at(&config, Some(&to_json(&read))) {
+        return Err(SessionError::Invalid(format!(
+            "{kind} config: {at}a list where an object was expected"
+        )));
+    }
+    Ok(read)
 }
 
 /// Reads an action's square, numbered `LO` to `HI` on the machine's board, for

@@ -812,8 +812,31 @@ async fn a_list_is_never_taken_for_an_object() {
         a.body["error"],
         "tictactoe config: a list where an object was expected"
     );
+    // every exhibit, MENACE (its own start) included: it read [7, "random"] by position
+    for kind in [
+        "tictactoe",
+        "menace",
+        "hexapawn",
+        "computox",
+        "relay",
+        "logic",
+        "qubic",
+        "threes",
+        "regex",
+        "arena",
+    ] {
+        for config in [json!([]), json!([7, "random"])] {
+            let a = c
+                .post("/api/visits", json!({"kind": kind, "config": config}))
+                .await;
+            assert_eq!(a.status, 400, "{kind} {config}: {a:?}");
+        }
+    }
     let a = c
-        .post("/api/visits", json!({"kind": "qubic", "config": []}))
+        .post(
+            "/api/visits",
+            json!({"kind": "menace", "config": {"menace2": []}}),
+        )
         .await;
     assert_eq!(a.status, 400, "{a:?}");
     let q = c.post("/api/visits", json!({"kind": "qubic"})).await;
