@@ -205,6 +205,16 @@ impl Job {
         &self,
         work: impl FnOnce(&mut dyn DynSession) -> Result<(Vec<serde_json::Value>, u64), SessionError>,
     ) -> Step {
+        self.step_noting(true, work)
+    }
+
+    /// [`Job::step`]; a refusal leaves a note only when `note` (a run's first step is
+    /// refused in the answer to its request: no run started, so none stopped).
+    pub fn step_noting(
+        &self,
+        note: bool,
+        work: impl FnOnce(&mut dyn DynSession) -> Result<(Vec<serde_json::Value>, u64), SessionError>,
+    ) -> Step {
         let visit = &self.0.visit;
         let mut session = visit.session();
         if self.is_cancelled() {
@@ -219,7 +229,7 @@ impl Job {
                 end(
                     visit,
                     self.0.id,
-                    Some(format!("{} stopped: {e}", self.0.what)),
+                    note.then(|| format!("{} stopped: {e}", self.0.what)),
                     Vec::new(),
                 );
                 Step::Stopped

@@ -523,7 +523,7 @@ impl Museum {
         let work = move || {
             let cpu0 = cpu::thread();
             let mut refusal = None;
-            let step = j.step(|s| {
+            let step = j.step_noting(done > 1, |s| {
                 let h = s.apply_json_last((*a).clone(), MAX_HAPPENINGS);
                 t.cpu.fetch_add(
                     u64::try_from(cpu::thread().saturating_sub(cpu0).as_nanos())

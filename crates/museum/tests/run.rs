@@ -200,6 +200,9 @@ async fn runs_are_bounded() {
         .await;
     assert_eq!(refused.status, 422, "{refused:?}");
     assert!(refused.error().contains("per action"), "{refused:?}");
+    // no run started, so none stopped: the refusal is the answer's, not a note's
+    let after = c.get(&format!("/api/visits/{one}")).await;
+    assert!(after.body["note"].is_null(), "{after:?}");
     let long = json!({"action": {"type": "play_games", "n": 10000}, "times": 50});
     let a = c
         .post(&format!("/api/visits/{one}/run"), long.clone())
