@@ -1545,3 +1545,21 @@ fn a_guess_for_the_version_says_it() {
         assert!(out.contains(env!("CARGO_PKG_VERSION")), "{guess}: {out}");
     }
 }
+
+/// Characters one cannot see (a soft hyphen, a Hangul filler, a zero-width space, a tab)
+/// are written out in every message: clap's own "invalid value" line and a file's name.
+#[test]
+fn hidden_characters_are_written_out_in_messages() {
+    let (ok, _, err) = ludomat(&["play", "tictactoe", "--x", "per\u{200b}fect"], "");
+    assert!(!ok);
+    assert!(
+        err.contains("per\\u{200b}fect") && !err.contains('\u{200b}'),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a\u{ad}b\u{3164}c\td.asm");
+    let (ok, _, err) = ludomat(&["relay", "asm", file.to_str().unwrap()], "");
+    assert!(!ok);
+    assert!(err.contains("a\\u{ad}b\\u{3164}c\\td.asm"), "{err}");
+    assert!(!err.contains('\u{ad}') && !err.contains('\t'), "{err}");
+}
