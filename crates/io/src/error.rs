@@ -365,7 +365,7 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         );
         format!(
             "a list of {items} where {} was expected",
-            expected.replace('`', "'")
+            expected_words(expected)
         )
     } else {
         message.replace('`', "'")
@@ -508,6 +508,16 @@ fn expected_words(expected: &str) -> String {
         "a sequence" => "a list".into(),
         "a map" => "an object".into(),
         e if e.starts_with("struct ") => "an object".into(),
+        // a pair written as a list (a bead's move and count): `[\"a3-a2\", 1]`
+        e if e.starts_with("a tuple of size ") => e
+            .trim_start_matches("a tuple of size ")
+            .parse::<u64>()
+            .map_or_else(
+                |_| "a list".into(),
+                |n| format!("a list of {}", crate::text::count(n, "item", "items")),
+            ),
+        e if e.starts_with("tuple") || e == "a tuple" => "a list".into(),
+        "fewer elements in array" => "a shorter list".into(),
         e => e.replace('`', "'"),
     }
 }
@@ -527,6 +537,30 @@ mod tests {
             "{}",
             json(&e)
         );
+    }
+
+    /// A pair written as a list is said in our words, never the parser's "tuple".
+    #[test]
+    fn a_pair_of_the_wrong_length_is_said_in_our_words() {
+        let e = serde_json::from_str::<(String, u32)>(r#"["a", 1, 2]"#).unwrap_err();
+        let said = json(&e);
+        assert!(
+            !said.contains("tuple") && !said.contains("elements"),
+            "{said}"
+        );
+        let v = serde_json::json!(["a", 1, 2]);
+        let e = serde_json::from_value::<(String, u32)>(v).unwrap_err();
+        assert_eq!(
+            json(&e),
+            "a list of 3 items where a shorter list was expected"
+        );
+        let e = serde_json::from_value::<(String, u32)>(serde_json::json!(["a"])).unwrap_err();
+        assert_eq!(
+            json(&e),
+            "a list of 1 item where a list of 2 items was expected"
+        );
+        let e = serde_json::from_value::<(String, u32)>(serde_json::json!({})).unwrap_err();
+        assert_eq!(json(&e), "an object where a list of 2 items was expected");
     }
 
     /// One wording of versions, whatever the file; numbers as written, never `1e+23`.
