@@ -115,14 +115,8 @@ impl Her {
             });
         }
         // the words every versioned file uses (a MENACE state's too)
-        let version = value.get("version");
-        if version.and_then(ludomat_io::error::whole_number) != Some(u64::from(VERSION)) {
-            return Err(invalid(ludomat_io::error::version_refused(
-                "a HER state",
-                version,
-                u64::from(VERSION),
-            )));
-        }
+        ludomat_io::error::version_check(text, &value, "a HER state", u64::from(VERSION))
+            .map_err(invalid)?;
         // the field's path first, as MENACE's state says it (`boxes[2].beads[0]: …`)
         let file: StateFile = serde_path_to_error::deserialize(value).map_err(|e| {
             let field = e.path().to_string();

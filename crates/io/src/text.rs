@@ -47,6 +47,37 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A whole number written in digits, of any length (a 41-digit one in a damaged file),
+/// with thousands separators as [`thousands`] writes them; text that is not only digits
+/// (after an optional `-`) is returned as it is.
+#[must_use]
+pub fn thousands_written(text: &str) -> String {
+    let (sign, digits) = text.strip_prefix('-').map_or(("", text), |d| ("-", d));
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return text.to_string();
+    }
+    let mut out = String::from(sign);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The one wording of a whole number too large for what holds it, in records, states and
+/// every file: `18,446,744,073,709,551,616 is too large: a whole number from 0 to
+/// 18,446,744,073,709,551,615 was expected` (the number as written, with thousands).
+#[must_use]
+pub fn too_large(written: &str, max: u128) -> String {
+    format!(
+        "{} is too large: a whole number from 0 to {} was expected",
+        thousands_written(written),
+        thousands_written(&max.to_string())
+    )
+}
+
 /// A signed `n` with thousands separators: `-34,027`, `+51,622` is not written (use
 /// [`signed`] for a difference that shows its sign).
 #[must_use]
@@ -1123,6 +1154,20 @@ mod tests {
         // a tab in a file name is escaped as an escape is; a prompt's line keeps it
         assert_eq!(path("a\tb\u{1b}"), "a\\tb\\u{1b}");
         assert_eq!(escape_controls("a\tb"), "a\tb");
+    }
+
+    #[test]
+    fn numbers_of_any_length_are_grouped_and_too_large_is_said_one_way() {
+        assert_eq!(
+            thousands_written("12345678901234567890123"),
+            "12,345,678,901,234,567,890,123"
+        );
+        assert_eq!(thousands_written("-1000"), "-1,000");
+        assert_eq!(thousands_written("1e3"), "1e3");
+        assert_eq!(
+            too_large("4294967296", u32::MAX.into()),
+            "4,294,967,296 is too large: a whole number from 0 to 4,294,967,295 was expected"
+        );
     }
 
     #[test]
