@@ -639,8 +639,9 @@ where
 /// `head`, then `note` shortened (with `…`) to what is left, then `tail`, in at most
 /// `room` columns: a progress bar's message, whose rate (`head`) and time left (`tail`)
 /// stay whole while they fit. The note loses whole trailing parts ([`fit_parts`]), never
-/// half a word; without room for one part, it goes, and then the time left goes before
-/// the rate.
+/// half a word; without room for one part, it goes, and then the rate goes before the
+/// time left (the counts and the time left stay, `docs/VOICE.md`: a run of 10^12 steps
+/// keeps its eta while far from its end).
 #[must_use]
 pub fn fit_note(head: &str, note: Option<&str>, tail: &str, room: usize) -> String {
     let bare = format!("{head}{tail}");
@@ -654,6 +655,8 @@ pub fn fit_note(head: &str, note: Option<&str>, tail: &str, room: usize) -> Stri
     }
     if width(&bare) <= room {
         bare
+    } else if !tail.trim().is_empty() && width(tail.trim_start()) <= room {
+        tail.trim_start().to_string()
     } else if width(head) <= room {
         head.to_string()
     } else {
@@ -1170,6 +1173,21 @@ mod tests {
         );
     }
 
+    /// The time left stays when the rate and it do not both fit (a relay bench of 10^12
+    /// steps, whose counts take most of the line).
+    #[test]
+    fn the_time_left_stays_before_the_rate() {
+        assert_eq!(
+            fit_note("12,345,678/s", None, "  eta 3 days 04 h", 18),
+            "eta 3 days 04 h"
+        );
+        assert_eq!(
+            fit_note("12,345,678/s", None, "  eta 1 s", 40),
+            "12,345,678/s  eta 1 s"
+        );
+        assert_eq!(fit_note("12,345,678/s", None, "", 12), "12,345,678/s");
+    }
+
     #[test]
     fn controls_and_bidi_controls_are_escaped() {
         assert_eq!(escape_controls("plain name.json"), "plain name.json");
@@ -1378,8 +1396,9 @@ mod tests {
             fit_note("1,234/s", Some(note), "  eta 8 s", 18),
             "1,234/s  eta 8 s"
         );
-        // room for less: the rate alone, never wider than the room
-        assert_eq!(fit_note("1,234/s", None, "  eta 8 s", 10), "1,234/s");
+        // room for less: the time left alone (the counts and it stay), never wider than
+        // the room
+        assert_eq!(fit_note("1,234/s", None, "  eta 8 s", 10), "eta 8 s");
         assert_eq!(width(&fit_note("1,234/s", None, "  eta 8 s", 6)), 6);
         assert_eq!(fit_note("2/s", Some("last: 1"), "", 80), "2/s  last: 1");
     }
