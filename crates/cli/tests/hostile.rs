@@ -1572,11 +1572,11 @@ fn hidden_characters_are_written_out_in_messages() {
 fn every_output_refused_before_the_work_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    assert!(std::process::Command::new("mkfifo")
-        .arg(at("fifo.csv"))
-        .status()
-        .unwrap()
-        .success());
+    assert!(
+        ludomat_io::child::status(std::process::Command::new("mkfifo").arg(at("fifo.csv")))
+            .unwrap()
+            .success()
+    );
     ludomat_io::write::atomically(at("busy.asm"), "HLT\n").unwrap();
     let auto = |flag: &str, path: String| {
         [
