@@ -334,6 +334,19 @@ pub fn value_words(v: &serde_json::Value) -> String {
 /// 1e30 where a whole number from 0 up was expected` ([`json`]'s words for the same fault).
 #[must_use]
 pub fn found_where(v: &serde_json::Value, expected: &str) -> String {
+    // a whole number past the largest one read is too large, in the one wording of every
+    // file (`the number 18,446,744,073,709,551,616 is too large: a whole number from 0 to
+    // 18,446,744,073,709,551,615 was expected`), never "where … from 0 up was expected"
+    let too_large = v
+        .as_f64()
+        .filter(|x| v.is_f64() && x.fract() == 0.0 && *x >= 18_446_744_073_709_551_616.0);
+    if let (Some(_), "a whole number from 0 up") = (too_large, expected) {
+        return format!(
+            "{} is too large: a whole number from 0 to {} was expected",
+            value_words(v),
+            crate::text::thousands(u64::MAX)
+        );
+    }
     format!("{} where {expected} was expected", value_words(v))
 }
 
@@ -915,7 +928,12 @@ mod tests {
         }
         assert_eq!(
             found_where(&v("1e30"), "a whole number from 0 up"),
-            "the number 1e30 where a whole number from 0 up was expected"
+            "the number 1e30 is too large: a whole number from 0 to 18,446,744,073,709,551,615 \
+             was expected"
+        );
+        assert_eq!(
+            found_where(&v("-5"), "a whole number from 0 up"),
+            "the number -5 where a whole number from 0 up was expected"
         );
         assert_eq!(format_refused(Some(&v("\"f\"")), "f"), None);
         assert_eq!(
