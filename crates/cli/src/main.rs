@@ -186,7 +186,7 @@ fn main() -> std::process::ExitCode {
     let cli = match Cli::try_parse_from(ludomat_io::out::version_guess(std::env::args_os())) {
         Ok(cli) => cli,
         // help and version wrapped to 80 columns (help.rs); usage errors as clap words them
-        Err(e) => return out::clap_exit(&e),
+        Err(e) => return out::clap_exit(&ludomat_game::count::escaped(e)),
     };
     init_tracing(cli.verbose);
     let result = dispatch(cli.command.unwrap_or(Command::Menu));

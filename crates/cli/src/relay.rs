@@ -156,8 +156,7 @@ fn asm(a: AsmArgs) -> Result<()> {
     let format = match &a.output {
         Some(path) => {
             ludomat_io::output::check_flag("-o", path, ludomat_io::output::ANY)?;
-            ludomat_io::output::not_an_input(path, &[a.source.as_path()])
-                .map_err(|e| anyhow!("-o {}: {e}", path.shown()))?;
+            ludomat_io::output::not_an_input_flag("-o", path, &[a.source.as_path()])?;
             Format::for_output(path, a.format).map_err(|e| usage(e.to_string()))?
         }
         None => a.format.unwrap_or(Format::Bin),
@@ -202,8 +201,7 @@ fn disasm(a: DisasmArgs) -> Result<()> {
     let text = disassemble(&words);
     match a.output {
         Some(p) => {
-            ludomat_io::output::not_an_input(&p, &[a.image.as_path()])
-                .map_err(|e| anyhow!("-o {}: {e}", p.shown()))?;
+            ludomat_io::output::not_an_input_flag("-o", &p, &[a.image.as_path()])?;
             crate::files::write(&p, text)?
         }
         None => out!("{}", crate::help::wrap(&text)),

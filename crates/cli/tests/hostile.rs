@@ -1545,3 +1545,86 @@ fn a_guess_for_the_version_says_it() {
         assert!(out.contains(env!("CARGO_PKG_VERSION")), "{guess}: {out}");
     }
 }
+
+/// Characters one cannot see (a soft hyphen, a Hangul filler, a zero-width space, a tab)
+/// are written out in every message: clap's own "invalid value" line and a file's name.
+#[test]
+fn hidden_characters_are_written_out_in_messages() {
+    let (ok, _, err) = ludomat(&["play", "tictactoe", "--x", "per\u{200b}fect"], "");
+    assert!(!ok);
+    assert!(
+        err.contains("per\\u{200b}fect") && !err.contains('\u{200b}'),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a\u{ad}b\u{3164}c\td.asm");
+    let (ok, _, err) = ludomat(&["relay", "asm", file.to_str().unwrap()], "");
+    assert!(!ok);
+    assert!(err.contains("a\\u{ad}b\\u{3164}c\\td.asm"), "{err}");
+    assert!(!err.contains('\u{ad}') && !err.contains('\t'), "{err}");
+}
+
+/// Fourth re-trial: every refusal of an output found before the work — a folder, a FIFO,
+/// /dev/null, /dev/full, a missing folder, a chart format the extension does not name, an
+/// output over an input, the shell's redirect target — is a usage error: status 2, in
+/// clap's shape (docs/VOICE.md), one rule.
+#[test]
+fn every_output_refused_before_the_work_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    assert!(
+        ludomat_io::child::status(std::process::Command::new("mkfifo").arg(at("fifo.csv")))
+            .unwrap()
+            .success()
+    );
+    ludomat_io::write::atomically(at("busy.asm"), "HLT\n").unwrap();
+    let auto = |flag: &str, path: String| {
+        [
+            "threes", "auto", "--games", "1", "--depth", "1", flag, &path,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let cases = [
+        auto("--csv", at("")),
+        auto("--csv", at("fifo.csv")),
+        auto("--csv", "/dev/null".into()),
+        auto("--csv", "/dev/full".into()),
+        auto("--csv", at("no/such/x.csv")),
+        auto("--chart", at("x.bmp")),
+        ["relay", "asm", &at("busy.asm"), "-o", &at("busy.asm")]
+            .map(String::from)
+            .to_vec(),
+    ];
+    let shape = |code: Option<i32>, err: &str, what: &str| {
+        assert_eq!(code, Some(2), "{what}: {err}");
+        assert!(err.starts_with("error: "), "{what}: {err}");
+        assert!(err.contains("Usage: ludomat "), "{what}: {err}");
+        assert!(
+            err.contains("For more information, try '--help'."),
+            "{what}: {err}"
+        );
+    };
+    for args in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = common::ludomat(&args, "");
+        shape(
+            out.status.code(),
+            &common::text(&out.stderr),
+            &args.join(" "),
+        );
+    }
+    let out = ludomat_io::child::output(
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg("\"$L\" threes auto --games 1 --depth 1 --csv o.csv > o.csv")
+            .env("L", env!("CARGO_BIN_EXE_ludomat"))
+            .current_dir(dir.path()),
+    )
+    .unwrap();
+    shape(
+        out.status.code(),
+        &common::text(&out.stderr),
+        "the redirect target",
+    );
+}

@@ -127,11 +127,11 @@ fn absurd_flags_are_refused_with_the_limit_named() {
     );
     fails_saying(
         &["menace", "--start-beads", "random:1-4000000000", "stats"],
-        "limit of 1000 beads",
+        "limit of 1,000 beads",
     );
     fails_saying(
         &["menace", "--empty-box", "refill:4000000000", "stats"],
-        "limit of 1000 beads",
+        "limit of 1,000 beads",
     );
     fails_saying(
         &["logic", "sim", "x.bench", "--random", "1e10"],

@@ -389,9 +389,58 @@ impl clap::builder::TypedValueParser for Decimal {
     }
 }
 
+/// clap's own error with what was typed shown as every message shows it: a value, an
+/// argument or a subcommand holding a control or an invisible character (`--x
+/// 'per\u{200b}fect'`, a tab) is written out (`\u{200b}`, `\t`), never printed raw.
+#[cfg(feature = "clap")]
+#[must_use]
+pub fn escaped(mut e: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue};
+    let shown = |s: &str| ludomat_io::text::escape_controls(s).replace('\t', "\\t");
+    for kind in [
+        ContextKind::InvalidValue,
+        ContextKind::InvalidArg,
+        ContextKind::InvalidSubcommand,
+    ] {
+        let value = match e.get(kind) {
+            Some(ContextValue::String(s)) => ContextValue::String(shown(s)),
+            Some(ContextValue::Strings(v)) => {
+                ContextValue::Strings(v.iter().map(|s| shown(s)).collect())
+            }
+            _ => continue,
+        };
+        e.insert(kind, value);
+    }
+    e
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// clap's "invalid value" line echoes what was typed: an invisible character in it
+    /// is written out, never printed raw (`play tictactoe --x $'per\u200bfect'`).
+    #[cfg(feature = "clap")]
+    #[test]
+    fn clap_errors_show_hidden_characters_escaped() {
+        let cmd = clap::Command::new("t").arg(
+            clap::Arg::new("x")
+                .long("x")
+                .value_parser(clap::builder::PossibleValuesParser::new(["perfect"])),
+        );
+        for (typed, shown) in [
+            ("per\u{200b}fect", "per\\u{200b}fect"),
+            ("a\tb\u{ad}", "a\\tb\\u{ad}"),
+        ] {
+            let e = cmd
+                .clone()
+                .try_get_matches_from(["t", "--x", typed])
+                .unwrap_err();
+            assert!(e.render().to_string().contains(typed));
+            let text = escaped(e).render().to_string();
+            assert!(text.contains(shown) && !text.contains(typed), "{text}");
+        }
+    }
 
     #[test]
     fn counts_and_limits() {

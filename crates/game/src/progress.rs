@@ -386,6 +386,15 @@ mod tests {
         assert_eq!(spinner.bar.message(), "2/s");
     }
 
+    /// A run of 10^12 instructions (`relay bench --max-steps 1e12`): its counts take most
+    /// of the line, and the time left stays while the bar is far from its end.
+    #[test]
+    fn a_huge_total_keeps_its_time_left() {
+        let bar = Bar::new("instructions", Some(1_000_000_000_000), true);
+        bar.count(123_456_789, Duration::from_secs(3), None);
+        assert!(bar.bar.message().contains("eta"), "{}", bar.bar.message());
+    }
+
     #[test]
     fn the_whole_line_fits_the_width() {
         let bar = Bar::new("positions", Some(1_000_000), true);

@@ -29,8 +29,8 @@ pub enum StateError {
         /// The error.
         source: std::io::Error,
     },
-    /// Not a HER state of this version, or inconsistent.
-    #[error("{}: {reason}", ludomat_io::text::path(path))]
+    /// Not a HER state of this version (said as MENACE's: the file is left untouched).
+    #[error("{}: {reason}\nThe file was left untouched. Move it away, or choose another file with --state PATH.", ludomat_io::text::path(path))]
     Invalid {
         /// The file.
         path: PathBuf,
@@ -39,7 +39,7 @@ pub enum StateError {
     },
     /// JSON, but not a HER state: its `format` is missing or another file's (said as
     /// every saved file says it, `ludomat_io::error::format_refused`).
-    #[error("{} is not a HER state file: {reason}", ludomat_io::text::path(path))]
+    #[error("{} is not a HER state file: {reason}\nThe file was left untouched. Move it away, or choose another file with --state PATH.", ludomat_io::text::path(path))]
     Foreign {
         /// The file.
         path: PathBuf,
@@ -48,9 +48,7 @@ pub enum StateError {
     },
     /// A HER state cut short, not JSON, or inconsistent: said as every damaged file is
     /// (`h.json is damaged: not valid JSON: line 3, …`).
-    #[error(
-        "{path} is damaged: {reason}\nThe file was left untouched. Move it away, or choose another file with --state PATH."
-    )]
+    #[error("{} is damaged: {reason}\nThe file was left untouched. Move it away, or choose another file with --state PATH.", ludomat_io::text::path(path))]
     Damaged {
         /// The file.
         path: PathBuf,
@@ -117,16 +115,18 @@ impl Her {
             });
         }
         // the words every versioned file uses (a MENACE state's too)
-        let version = value.get("version");
-        if version.and_then(ludomat_io::error::whole_number) != Some(u64::from(VERSION)) {
-            return Err(invalid(ludomat_io::error::version_refused(
-                "a HER state",
-                version,
-                u64::from(VERSION),
-            )));
-        }
-        let file: StateFile =
-            serde_json::from_value(value).map_err(|e| damaged(ludomat_io::error::json(&e)))?;
+        ludomat_io::error::version_check(text, &value, "a HER state", u64::from(VERSION))
+            .map_err(invalid)?;
+        // the field's path first, as MENACE's state says it (`boxes[2].beads[0]: …`)
+        let file: StateFile = serde_path_to_error::deserialize(value).map_err(|e| {
+            let field = e.path().to_string();
+            let words = ludomat_io::error::json(e.inner());
+            damaged(if field.is_empty() || field == "." {
+                words
+            } else {
+                format!("{field}: {words}")
+            })
+        })?;
         let mut her = Her::new(file.seed);
         if file.boxes.len() != her.boxes.len() {
             return Err(damaged(format!(
@@ -161,7 +161,8 @@ impl Her {
                     .ok_or_else(|| damaged(format!("boxes[{i}]: {m} is not a legal move")))?;
                 if *n > 1 {
                     return Err(damaged(format!(
-                        "boxes[{i}]: {n} beads of {m}; Gardner's boxes hold at most one"
+                        "boxes[{i}]: {} beads of {m}; Gardner's boxes hold at most one",
+                        ludomat_io::text::thousands(u64::from(*n))
                     )));
                 }
                 slot.1 = *n;

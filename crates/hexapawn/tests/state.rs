@@ -78,13 +78,51 @@ fn a_missing_format_is_said_as_every_saved_file_says_it() {
         .to_string();
     assert_eq!(
         e,
-        "h.json is not a HER state file: it has no 'format' field saying 'ludomat-her'"
+        "h.json is not a HER state file: it has no 'format' field saying 'ludomat-her'\nThe file was left untouched. Move it away, or choose another file with --state PATH."
     );
     let e = Her::from_json("{\"format\": 5}", path)
         .unwrap_err()
         .to_string();
     assert_eq!(
         e,
-        "h.json is not a HER state file: its format is '5', not 'ludomat-her'"
+        "h.json is not a HER state file: its format is '5', not 'ludomat-her'\nThe file was left untouched. Move it away, or choose another file with --state PATH."
     );
+}
+
+/// HER's state refusals are worded as MENACE's: the field's path, our words (never the
+/// parser's "tuple"), counts with thousands, and "The file was left untouched" after a
+/// version refusal too.
+#[test]
+fn her_state_refusals_are_worded_as_menaces() {
+    let path = std::path::Path::new("h.json");
+    let her = Her::new(4);
+    let good: serde_json::Value = serde_json::from_str(&her.to_json()).unwrap();
+    let said = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = good.clone();
+        edit(&mut v);
+        Her::from_json(&v.to_string(), path)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = said(&|v| v["version"] = serde_json::json!(2));
+    assert!(
+        e.ends_with(
+            "which this build does not read (it reads version 1)\nThe file was left \
+             untouched. Move it away, or choose another file with --state PATH."
+        ),
+        "{e}"
+    );
+    let e = said(&|v| v["boxes"][2]["beads"][0] = serde_json::json!(["a3-a2", 1, 5]));
+    assert!(
+        e.starts_with("h.json is damaged: boxes[2].beads[0]: a list of 3 items where"),
+        "{e}"
+    );
+    assert!(!e.contains("tuple") && !e.contains("elements"), "{e}");
+    let e = said(&|v| v["boxes"][2]["beads"][0] = serde_json::json!(["a3-a2"]));
+    assert!(
+        e.contains("boxes[2].beads[0]: a list of 1 item where a list of 2 items was expected"),
+        "{e}"
+    );
+    let e = said(&|v| v["boxes"][0]["beads"][0][1] = serde_json::json!(2_000_000_000));
+    assert!(e.contains("2,000,000,000 beads of"), "{e}");
 }

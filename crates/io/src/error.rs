@@ -189,6 +189,83 @@ pub fn version_refused(what: &str, found: Option<&serde_json::Value>, reads: u64
     }
 }
 
+/// The one check of a saved JSON file's version, for every versioned file (a MENACE or HER
+/// state, a tuning checkpoint): only the whole number `reads` itself, written as one
+/// (`1`), is read; anything else — `2`, `1.0`, `1e0`, `-1`, `"1"`, `null` — is refused
+/// in one wording, the version as the file wrote it: `a MENACE state of version 1e0,
+/// which this build does not read (it reads version 1)` (none at all: `… without a
+/// version number`). `text` is the file's text, `value` the JSON read from it.
+///
+/// # Errors
+/// The words of the refusal.
+pub fn version_check(
+    text: &str,
+    value: &serde_json::Value,
+    what: &str,
+    reads: u64,
+) -> Result<(), String> {
+    let found = value.get("version");
+    match found {
+        Some(v)
+            if v.as_u64() == Some(reads)
+                && written_version(text).is_none_or(|w| w == reads.to_string()) =>
+        {
+            Ok(())
+        }
+        None => Err(format!(
+            "{what} without a version number (this build reads version {reads})"
+        )),
+        Some(v) => Err(format!(
+            "{what} of version {}, which this build does not read (it reads version {reads})",
+            version_as_written(text, v)
+        )),
+    }
+}
+
+/// A version found in a file as the file wrote it (`1e0`, `-1`, `"1"`, `null`), escaped
+/// and cut short as every echo is; when it cannot be found in the text, as the value reads.
+#[must_use]
+pub fn version_as_written(text: &str, v: &serde_json::Value) -> String {
+    let said = written_version(text).unwrap_or_else(|| json_text(v));
+    let said = crate::text::escape_controls(&said).into_owned();
+    crate::text::fit(&said, 40)
+}
+
+/// The text after the first `"version":` of a JSON text, up to the end of its value (a
+/// text in quotes whole; a list or an object is not taken).
+fn written_version(text: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(at) = rest.find("\"version\"") {
+        rest = &rest[at + "\"version\"".len()..];
+        let Some(after) = rest.trim_start().strip_prefix(':') else {
+            continue;
+        };
+        let value = after.trim_start();
+        if let Some(inner) = value.strip_prefix('"') {
+            let mut end = None;
+            let mut escaped = false;
+            for (i, c) in inner.char_indices() {
+                match c {
+                    _ if escaped => escaped = false,
+                    '\\' => escaped = true,
+                    '"' => {
+                        end = Some(i);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            return end.map(|e| format!("\"{}\"", &inner[..e]));
+        }
+        let end = value
+            .find(|c: char| matches!(c, ',' | '}' | ']') || c.is_whitespace())
+            .unwrap_or(value.len());
+        let token = &value[..end];
+        return (!token.is_empty() && !token.starts_with(['{', '['])).then(|| token.to_string());
+    }
+    None
+}
+
 /// [`version_refused`] for a version read as a whole number (a binary file's header).
 #[must_use]
 pub fn version_not_read(what: &str, found: u64, reads: u64) -> String {
@@ -257,6 +334,19 @@ pub fn value_words(v: &serde_json::Value) -> String {
 /// 1e30 where a whole number from 0 up was expected` ([`json`]'s words for the same fault).
 #[must_use]
 pub fn found_where(v: &serde_json::Value, expected: &str) -> String {
+    // a whole number past the largest one read is too large, in the one wording of every
+    // file (`the number 18,446,744,073,709,551,616 is too large: a whole number from 0 to
+    // 18,446,744,073,709,551,615 was expected`), never "where … from 0 up was expected"
+    let too_large = v
+        .as_f64()
+        .filter(|x| v.is_f64() && x.fract() == 0.0 && *x >= 18_446_744_073_709_551_616.0);
+    if let (Some(_), "a whole number from 0 up") = (too_large, expected) {
+        return format!(
+            "{} is too large: a whole number from 0 to {} was expected",
+            value_words(v),
+            crate::text::thousands(u64::MAX)
+        );
+    }
     format!("{} where {expected} was expected", value_words(v))
 }
 
@@ -271,15 +361,42 @@ pub fn format_refused(found: Option<&serde_json::Value>, expected: &str) -> Opti
         None | Some(serde_json::Value::Null) => {
             Some(format!("it has no 'format' field saying '{expected}'"))
         }
-        Some(serde_json::Value::String(f)) => Some(format!(
-            "its format is {}, not '{expected}'",
-            crate::text::quoted(f, 60)
-        )),
+        Some(serde_json::Value::String(f)) => {
+            Some(other_version(f, expected).unwrap_or_else(|| {
+                format!(
+                    "its format is {}, not '{expected}'",
+                    crate::text::quoted(f, 60)
+                )
+            }))
+        }
         Some(v) => Some(format!(
             "its format is {}, not '{expected}'",
             crate::text::quoted(&json_text(v), 60)
         )),
     }
+}
+
+/// A format named with its version (`ludomat-threes-record/2`) that is the expected one
+/// (`…/1`) of another version, in the version words of every file: `its format
+/// 'ludomat-threes-record/2' is a newer version (2), which this build does not read (it
+/// reads version 1)`.
+fn other_version(found: &str, expected: &str) -> Option<String> {
+    let (name, reads) = expected.rsplit_once('/')?;
+    let (found_name, version) = found.rsplit_once('/')?;
+    let (reads, version): (u64, u64) = (reads.parse().ok()?, version.parse().ok()?);
+    if found_name != name || version == reads {
+        return None;
+    }
+    let age = if version > reads { "newer" } else { "older" };
+    Some(
+        format!(
+            "its format {} is an {age} version ({}), which this build does not read (it reads \
+         version {reads})",
+            crate::text::quoted(found, 60),
+            crate::text::thousands(version)
+        )
+        .replace("an newer", "a newer"),
+    )
 }
 
 /// `Err` with [`damaged_json`]'s words when `text` (the file `name`) is not valid JSON:
@@ -365,7 +482,7 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         );
         format!(
             "a list of {items} where {} was expected",
-            expected.replace('`', "'")
+            expected_words(expected)
         )
     } else {
         message.replace('`', "'")
@@ -508,6 +625,16 @@ fn expected_words(expected: &str) -> String {
         "a sequence" => "a list".into(),
         "a map" => "an object".into(),
         e if e.starts_with("struct ") => "an object".into(),
+        // a pair written as a list (a bead's move and count): `[\"a3-a2\", 1]`
+        e if e.starts_with("a tuple of size ") => e
+            .trim_start_matches("a tuple of size ")
+            .parse::<u64>()
+            .map_or_else(
+                |_| "a list".into(),
+                |n| format!("a list of {}", crate::text::count(n, "item", "items")),
+            ),
+        e if e.starts_with("tuple") || e == "a tuple" => "a list".into(),
+        "fewer elements in array" => "a shorter list".into(),
         e => e.replace('`', "'"),
     }
 }
@@ -527,6 +654,81 @@ mod tests {
             "{}",
             json(&e)
         );
+    }
+
+    #[test]
+    fn a_format_of_another_version_is_said_in_the_version_words() {
+        let f = |t: &str| format_refused(Some(&serde_json::json!(t)), "ludomat-threes-record/1");
+        assert_eq!(
+            f("ludomat-threes-record/2").as_deref(),
+            Some(
+                "its format 'ludomat-threes-record/2' is a newer version (2), which this build \
+                 does not read (it reads version 1)"
+            )
+        );
+        assert_eq!(
+            f("ludomat-her").as_deref(),
+            Some("its format is 'ludomat-her', not 'ludomat-threes-record/1'")
+        );
+    }
+
+    /// One version wording for every version that is not the one read, as written.
+    #[test]
+    fn every_other_version_is_said_as_written() {
+        let check = |t: &str| {
+            let v: serde_json::Value = serde_json::from_str(t).unwrap();
+            version_check(t, &v, "a HER state", 1)
+        };
+        assert_eq!(check(r#"{"version": 1, "x": 2}"#), Ok(()));
+        for (file, said) in [
+            (r#"{"version": 1.0}"#, "1.0"),
+            (r#"{"version":1e0}"#, "1e0"),
+            (r#"{"version": -1}"#, "-1"),
+            (r#"{"version": "1"}"#, "\"1\""),
+            (r#"{"version": null}"#, "null"),
+            (r#"{"version": 2}"#, "2"),
+            (
+                r#"{"version": 100000000000000000000000000000}"#,
+                "100000000000000000000000000000",
+            ),
+        ] {
+            assert_eq!(
+                check(file),
+                Err(format!(
+                    "a HER state of version {said}, which this build does not read (it reads \
+                     version 1)"
+                )),
+                "{file}"
+            );
+        }
+        assert_eq!(
+            check("{}"),
+            Err("a HER state without a version number (this build reads version 1)".into())
+        );
+    }
+
+    /// A pair written as a list is said in our words, never the parser's "tuple".
+    #[test]
+    fn a_pair_of_the_wrong_length_is_said_in_our_words() {
+        let e = serde_json::from_str::<(String, u32)>(r#"["a", 1, 2]"#).unwrap_err();
+        let said = json(&e);
+        assert!(
+            !said.contains("tuple") && !said.contains("elements"),
+            "{said}"
+        );
+        let v = serde_json::json!(["a", 1, 2]);
+        let e = serde_json::from_value::<(String, u32)>(v).unwrap_err();
+        assert_eq!(
+            json(&e),
+            "a list of 3 items where a shorter list was expected"
+        );
+        let e = serde_json::from_value::<(String, u32)>(serde_json::json!(["a"])).unwrap_err();
+        assert_eq!(
+            json(&e),
+            "a list of 1 item where a list of 2 items was expected"
+        );
+        let e = serde_json::from_value::<(String, u32)>(serde_json::json!({})).unwrap_err();
+        assert_eq!(json(&e), "an object where a list of 2 items was expected");
     }
 
     /// One wording of versions, whatever the file; numbers as written, never `1e+23`.
@@ -726,7 +928,12 @@ mod tests {
         }
         assert_eq!(
             found_where(&v("1e30"), "a whole number from 0 up"),
-            "the number 1e30 where a whole number from 0 up was expected"
+            "the number 1e30 is too large: a whole number from 0 to 18,446,744,073,709,551,615 \
+             was expected"
+        );
+        assert_eq!(
+            found_where(&v("-5"), "a whole number from 0 up"),
+            "the number -5 where a whole number from 0 up was expected"
         );
         assert_eq!(format_refused(Some(&v("\"f\"")), "f"), None);
         assert_eq!(

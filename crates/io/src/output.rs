@@ -237,17 +237,30 @@ pub struct Refused {
 }
 
 impl Refused {
-    /// The refusal's words when it is of two paths of one command line that are one file
-    /// (an output over an input, two outputs into one): options that do not go together,
-    /// which every command says as a usage error.
+    /// The refusal's words as a usage error: every refusal of an output found before the
+    /// work — a folder, a FIFO or a device at the path, a folder that is missing or takes
+    /// no file, a format the extension does not name, an output over an input, two outputs
+    /// into one, the shell's redirect target — is a refusal of an option's value, which
+    /// every command says as clap says its own (status 2, `docs/VOICE.md`). Only a path
+    /// that could not be looked at at all (the system's error) is not.
     #[must_use]
-    pub fn two_paths_one_file(&self) -> Option<String> {
-        (matches!(
-            self.why,
-            OutputRefused::SameAsInput(_) | OutputRefused::SameAsOutput(_)
-        ) || is_own_stream(&self.why))
-        .then(|| self.to_string())
+    pub fn usage_words(&self) -> Option<String> {
+        (!matches!(self.why, OutputRefused::Io(_)) || is_own_stream(&self.why))
+            .then(|| self.to_string())
     }
+}
+
+/// [`not_an_input`], the refusal naming `flag` and `path` (a [`Refused`], so a usage
+/// error as every output check's).
+///
+/// # Errors
+/// As [`not_an_input`], as a [`Refused`].
+pub fn not_an_input_flag(flag: &str, output: &Path, inputs: &[&Path]) -> Result<(), Refused> {
+    not_an_input(output, inputs).map_err(|why| Refused {
+        flag: flag.to_string(),
+        path: output.to_path_buf(),
+        why,
+    })
 }
 
 /// Whether `e` refuses an output because it is a stream a process has open (this process's

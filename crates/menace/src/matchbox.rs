@@ -19,7 +19,7 @@ pub enum CountsError {
     #[error("holds {0} beads, but {0} is taken on its picture")]
     Taken(Bead),
     /// More beads than a box holds.
-    #[error("holds {0} beads in all, more than the limit of {CAPACITY}")]
+    #[error("holds {} beads in all, more than the limit of {}", ludomat_io::text::thousands(*.0), ludomat_io::text::thousands(u64::from(CAPACITY)))]
     Full(u64),
 }
 

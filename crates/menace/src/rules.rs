@@ -172,7 +172,7 @@ pub enum RulesError {
         max: u32,
     },
     /// A count above [`MAX_BEADS`].
-    #[error("{what} {value} is more than the limit of {MAX_BEADS} beads")]
+    #[error("{what} {} is more than the limit of {} beads", ludomat_io::text::thousands_signed(*value), ludomat_io::text::thousands(u64::from(MAX_BEADS)))]
     TooMany {
         /// Which setting.
         what: &'static str,

@@ -198,18 +198,14 @@ impl Menace {
         if let Some(words) = ludomat_io::error::format_refused(obj.get("format"), FORMAT) {
             return Err(foreign(words));
         }
-        let version = obj.get("version");
-        // a whole number written as 1e3 or 1.0 is said as the whole number it is
-        let whole = version.and_then(ludomat_io::error::whole_number);
-        if whole != Some(u64::from(VERSION)) {
+        // the words every versioned file uses, the version as the file wrote it
+        if let Err(reason) =
+            ludomat_io::error::version_check(text, &value, "a MENACE state", u64::from(VERSION))
+        {
             return Err(StateError::Version {
                 path: path_buf,
-                found: whole,
-                reason: ludomat_io::error::version_refused(
-                    "a MENACE state",
-                    version,
-                    u64::from(VERSION),
-                ),
+                found: obj.get("version").and_then(ludomat_io::error::whole_number),
+                reason,
             });
         }
         let invalid = |reason: String| StateError::Invalid {
@@ -229,11 +225,17 @@ impl Menace {
             .map_err(|e| invalid(format!("rules: {e}")))?;
         let key =
             unhex(&file.rng.seed).ok_or_else(|| invalid("rng.seed is not 64 hex digits".into()))?;
-        let word_pos: u128 = file
-            .rng
-            .word_pos
-            .parse()
-            .map_err(|_| invalid("rng.word_pos is not a number".into()))?;
+        let word_pos: u128 = file.rng.word_pos.parse().map_err(|_| {
+            let w = file.rng.word_pos.trim();
+            invalid(if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+                format!("rng.word_pos {}", ludomat_io::text::too_large(w, u128::MAX))
+            } else {
+                format!(
+                    "rng.word_pos {} is not a whole number",
+                    ludomat_io::text::quoted(&file.rng.word_pos, 40)
+                )
+            })
+        })?;
         let mut rng = <seed::Rng as rand::SeedableRng>::from_seed(key);
         rng.set_stream(file.rng.stream);
         rng.set_word_pos(word_pos);

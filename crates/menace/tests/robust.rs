@@ -34,7 +34,7 @@ fn out_of_range_numbers_are_refused_naming_the_field() {
     let e = load_text(&good.replace("{\"refill\":3}", "{\"refill\":4000000000}"));
     assert!(
         e.to_string()
-            .contains("rules: refill 4000000000 is more than the limit"),
+            .contains("rules: refill 4,000,000,000 is more than the limit"),
         "{e}"
     );
 
@@ -56,7 +56,7 @@ fn out_of_range_numbers_are_refused_naming_the_field() {
     let e = load_text(&full);
     assert!(
         e.to_string()
-            .contains("boxes.first[0] (.../.../...) holds 36000000000 beads in all"),
+            .contains("boxes.first[0] (.../.../...) holds 36,000,000,000 beads in all"),
         "{e}"
     );
 

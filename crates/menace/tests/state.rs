@@ -147,8 +147,9 @@ fn bad_files_are_reported_precisely() {
 #[test]
 fn serde_words_never_reach_a_person() {
     let good = trained(10).0.to_json();
-    // a version written 1e3 is the whole number 1,000
+    // a version written 1e3 is the whole number 1,000, said as written
     let e = load_text(&good.replace("\"version\":1", "\"version\":1e3"));
+    assert!(e.to_string().contains("of version 1e3, which"), "{e}");
     assert!(
         matches!(
             e,
@@ -219,5 +220,23 @@ fn a_huge_bead_count_is_said_as_written() {
              whole number from 0 to 4,294,967,295 was expected"
         ),
         "{e}"
+    );
+}
+
+/// Numbers in refusals as written, with thousands: a 41-digit word_pos is too large (not
+/// "not a number"), a box's beads past the limit are `2,000,000,002`.
+#[test]
+fn numbers_in_refusals_are_said_with_thousands() {
+    let good: serde_json::Value = serde_json::from_str(&trained(10).0.to_json()).unwrap();
+    let mut v = good.clone();
+    v["rng"]["word_pos"] = serde_json::json!("9".repeat(41));
+    let e = load_text(&v.to_string()).to_string();
+    assert!(
+        e.contains("rng.word_pos 99,999,") && e.contains("is too large: a whole number from 0 to"),
+        "{e}"
+    );
+    assert_eq!(
+        ludomat_menace::CountsError::Full(2_000_000_002).to_string(),
+        "holds 2,000,000,002 beads in all, more than the limit of 1,000,000,000"
     );
 }

@@ -269,7 +269,7 @@ fn cut_echoes(words: &str) -> String {
             cutting = true;
             continue;
         }
-        if c.is_control() {
+        if ludomat_io::text::hidden(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);

@@ -480,11 +480,11 @@ impl Console for RelayConsole {
                     .chars()
                     .take(40)
                     .flat_map(|c| {
-                        let escaped = c.is_control().then(|| c.escape_default());
+                        let escaped = ludomat_io::text::hidden(c).then(|| c.escape_default());
                         escaped
                             .into_iter()
                             .flatten()
-                            .chain((!c.is_control()).then_some(c))
+                            .chain((!ludomat_io::text::hidden(c)).then_some(c))
                     })
                     .collect();
                 return Ok(Reply::Go(format!(

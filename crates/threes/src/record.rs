@@ -439,12 +439,13 @@ mod tests {
             .replace("\"score\": ", "\"score\": 1e+30, \"was\": ");
         assert_eq!(
             GameRecord::from_json(&text).unwrap_err().to_string(),
-            "score: the number 1e30 where a whole number from 0 up was expected"
+            "score: the number 1e30 is too large: a whole number from 0 to \
+             18,446,744,073,709,551,615 was expected"
         );
         assert_eq!(
             said(&|v| v["seed"] = json!(18_446_744_073_709_551_616.0)),
-            "seed: the number 18,446,744,073,709,551,616 where a whole number from 0 up was \
-             expected"
+            "seed: the number 18,446,744,073,709,551,616 is too large: a whole number from 0 \
+             to 18,446,744,073,709,551,615 was expected"
         );
         assert_eq!(
             said(&|v| v["frames"][0]["card"] = json!(12288)),

@@ -370,11 +370,14 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
     let int = |i: usize, name: &str| -> Result<u64, SummaryError> {
         let t = fields[i].trim();
         t.parse().map_err(|_| {
-            let why = if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-                format!("is larger than {}", u64::MAX)
-            } else {
-                "is not a whole number".to_string()
-            };
+            if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                // said as every file's too-large number is: as written, with thousands
+                return err(
+                    i,
+                    format!("{name} {}", ludomat_io::text::too_large(t, u64::MAX.into())),
+                );
+            }
+            let why = "is not a whole number from 0 up";
             err(
                 i,
                 format!("{name} {} {why}", ludomat_io::text::quoted(fields[i], 40)),
@@ -383,7 +386,10 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
     };
     let small = |i: usize, name: &str| -> Result<u32, SummaryError> {
         let v = int(i, name)?;
-        u32::try_from(v).map_err(|_| err(i, format!("{name} {v} is larger than {}", u32::MAX)))
+        u32::try_from(v).map_err(|_| {
+            let said = ludomat_io::text::too_large(&v.to_string(), u32::MAX.into());
+            err(i, format!("{name} {said}"))
+        })
     };
     let game = int(0, "game")?;
     let seconds: f64 = fields[6]
@@ -686,6 +692,26 @@ pub fn histogram_of(
 mod tests {
     use super::*;
 
+    /// A number too large for its field is said as every file's is: as written, with
+    /// thousands, "is too large: a whole number from 0 to … was expected".
+    #[test]
+    fn too_large_numbers_are_said_with_thousands() {
+        let e = parse_line("1,7,18446744073709551616,384,100,2,0.5", "l").unwrap_err();
+        assert!(
+            e.problem
+                == "score 18,446,744,073,709,551,616 is too large: a whole number from 0 \
+                 to 18,446,744,073,709,551,615 was expected",
+            "{}",
+            e.problem
+        );
+        let e = parse_line("1,7,5,4294967296,100,2,0.5", "l").unwrap_err();
+        assert!(
+            e.problem.starts_with("max_tile 4,294,967,296 is too large"),
+            "{}",
+            e.problem
+        );
+    }
+
     fn game(score: u64) -> GameSummary {
         GameSummary {
             seed: 7,
@@ -762,7 +788,8 @@ mod tests {
         let text = format!("{CSV_HEADER}\n0,1,2,99999999999,4,5,1\n");
         let e = Summaries::new().read("a.csv", &text).unwrap_err();
         assert!(
-            e.to_string().contains("max_tile 99999999999 is larger"),
+            e.to_string()
+                .contains("max_tile 99,999,999,999 is too large"),
             "{e}"
         );
         let text = format!("{CSV_HEADER}\n0,1,99999999999999999999999,3,4,5,1\n");

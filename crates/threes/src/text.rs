@@ -77,8 +77,9 @@ pub fn stats_of(all: &Aggregate) -> String {
 }
 
 /// How fast the search went in `games` (the time each swipe's search took, recorded with
-/// the game): `search: 744 ns a swipe, 4,967,612 nodes/s`; `None` for no games, or none
-/// timed.
+/// the game, by the wall clock: a `--cpu-per-move` budget is CPU time, so the line says
+/// which it is): `search: 744 ns wall a swipe, 4,967,612 nodes/s`; `None` for no games, or
+/// none timed.
 #[must_use]
 pub fn search_speed(games: &[GameSummary]) -> Option<String> {
     search_speed_of(&Aggregate::of(games))
@@ -95,7 +96,7 @@ pub fn search_speed_of(all: &Aggregate) -> Option<String> {
     }
     let search = Duration::from_secs_f64(search_time);
     Some(format!(
-        "search: {} a swipe, {} nodes/s",
+        "search: {} wall a swipe, {} nodes/s",
         ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
         ludomat_io::text::number(nodes as f64 / search_time)
     ))
@@ -421,6 +422,12 @@ mod tests {
         );
         assert_eq!(search_speed(&untimed), None);
         let timed = [game(354)];
+        // the search's time is the wall clock's, said so (a --cpu-per-move budget is CPU)
+        let speed = search_speed(&timed).unwrap_or_default();
+        assert!(
+            speed.starts_with("search: 903 ns wall a swipe, "),
+            "{speed}"
+        );
         assert_eq!(
             summary_head(&timed, 1),
             "1 game from 1 file; 354 µs of search time"

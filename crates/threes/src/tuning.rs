@@ -127,12 +127,13 @@ pub enum TuningError {
         asked: &'static str,
     },
     /// A coordinate-search state of another version.
-    #[error("{source_name}: {}", ludomat_io::error::version_not_read("a tuning state", u64::from(*version), 1))]
+    #[error("{source_name}: {words}")]
     Version {
         /// The file's name.
         source_name: String,
-        /// Its version.
-        version: u32,
+        /// The refusal's words, the version as the file wrote it
+        /// (`ludomat_io::error::version_check`).
+        words: String,
     },
     /// A saved state written with other settings, or without them.
     #[error("{source_name} was saved by a run with other settings, so its candidates' means do not belong to this run: {}; give the same settings, or start without --resume", differences.join("; "))]
@@ -403,14 +404,16 @@ impl TuneOptions {
             return Err(other());
         }
         match value.get("version") {
-            Some(v) if v.as_u64() == Some(1) => Err(occupied(
-                "holds a tuning checkpoint".into(),
-                format!("go on from it with --resume {name}, or choose another --checkpoint"),
-            )),
+            Some(_) if ludomat_io::error::version_check(&text, &value, "", 1).is_ok() => {
+                Err(occupied(
+                    "holds a tuning checkpoint".into(),
+                    format!("go on from it with --resume {name}, or choose another --checkpoint"),
+                ))
+            }
             Some(v) => Err(occupied(
                 format!(
                     "holds a tuning checkpoint of version {}, which this build does not read",
-                    ludomat_io::text::fit(&v.to_string(), 40)
+                    ludomat_io::error::version_as_written(&text, v)
                 ),
                 "choose another --checkpoint".into(),
             )),
@@ -566,28 +569,26 @@ impl TuneOptions {
                     asked: method_name(self.method),
                 });
             }
+            // the version words of every file, before any field is read (a file that
+            // is none of ours is said so by the fields it lacks)
+            let checked = saved.is_some() || v.get("version").is_some();
+            let version = ludomat_io::error::version_check(text, &v, "a tuning state", 1);
+            if let (true, Err(words)) = (checked, version) {
+                return Err(TuningError::Version {
+                    source_name: source.into(),
+                    words,
+                });
+            }
         }
         match self.method {
             TuneMethod::Coordinate => {
                 let state: TuneState = serde_json::from_str(text)
                     .map_err(|e| TuningError::NotState(source.into(), e))?;
-                if state.version != 1 {
-                    return Err(TuningError::Version {
-                        source_name: source.into(),
-                        version: state.version,
-                    });
-                }
                 Ok(Resume::Coordinate(state))
             }
             TuneMethod::Cmaes => {
                 let state: CmaesState = serde_json::from_str(text)
                     .map_err(|e| TuningError::NotCmaesState(source.into(), e))?;
-                if state.version != 1 {
-                    return Err(TuningError::Version {
-                        source_name: source.into(),
-                        version: state.version,
-                    });
-                }
                 Ok(Resume::Cmaes(state))
             }
         }
@@ -934,6 +935,20 @@ mod tests {
             e.to_string(),
             "x.json: a tuning state of version 2, which this build does not read (it reads version 1)"
         );
+        // every other version in the same words, as the file wrote it
+        for written in ["-1", "1.0", "\"1\"", "null"] {
+            let other = text.replace("\"version\":2", &format!("\"version\":{written}"));
+            let e = o
+                .read_resume(&Weights::default(), "x.json", &other)
+                .unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "x.json: a tuning state of version {written}, which this build does not \
+                     read (it reads version 1)"
+                )
+            );
+        }
         assert!(o
             .header(&Weights::default())
             .contains("2 games per candidate"));
