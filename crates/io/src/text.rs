@@ -36,15 +36,7 @@ pub const ELLIPSIS: char = '…';
 /// `n` with thousands separators: `1,000,000`.
 #[must_use]
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    thousands_written(&n.to_string())
 }
 
 /// A whole number written in digits, of any length (a 41-digit one in a damaged file),
