@@ -237,6 +237,8 @@ impl Lock {
             // into it and the name removed at the end (the file opened, not the name, is
             // looked at, so a link made between the check above and the open is seen)
             if let Some(names) = other_names(&file) {
+                // a live run that holds it is said as the holder it is, not as no run
+                take(&file, Wait::No, || held_by(holder(&side))).map_err(|e| e.or_io(&fail))?;
                 return Err(side_is(format!(
                     "a hard link: another name for a file that has {} names",
                     crate::text::thousands(names)
@@ -553,6 +555,26 @@ mod tests {
         let e = Lock::acquire(&csv, Wait::No).unwrap_err().to_string();
         assert!(e.contains("x.csv.lock is a folder; remove it"), "{e}");
         assert!(!e.contains("state file"), "{e}");
+    }
+
+    /// A hard-linked lock file a live run holds is refused naming that run, never with
+    /// the advice that no run is using it.
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes hard links with std
+    fn a_hard_linked_lock_a_run_holds_names_the_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("hm.json");
+        crate::write::atomically(&state, "{}").unwrap();
+        let held = Lock::acquire(&state, Wait::No).unwrap();
+        std::fs::hard_link(
+            dir.path().join("hm.json.lock"),
+            dir.path().join("other.lnk"),
+        )
+        .unwrap();
+        let e = Lock::acquire(&state, Wait::No).unwrap_err().to_string();
+        assert!(!e.contains("no run is using it now"), "{e}");
+        assert!(e.contains("in use by"), "{e}");
+        drop(held);
     }
 
     /// A lock file that is a hard link (to another file, or to the state itself) is
