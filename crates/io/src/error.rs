@@ -586,13 +586,7 @@ fn out_of_range(found: &str, expected: &str) -> Option<String> {
 
 /// `n` with thousands separators, for numbers past `u64`.
 fn thousands_wide(n: u128) -> String {
-    u64::try_from(n).map_or_else(
-        |_| {
-            let (high, low) = (n / 1000, n % 1000);
-            format!("{},{low:03}", thousands_wide(high))
-        },
-        crate::text::thousands,
-    )
+    crate::text::thousands_written(&n.to_string())
 }
 
 /// A number as the parser wrote it, as we write it: `-6000000000` → `-6,000,000,000`,
