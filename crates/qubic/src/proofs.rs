@@ -17,7 +17,9 @@ use ludomat_io::text;
 
 use ludomat_game::run::{cpu, Progress, RunContext};
 
-use crate::proof::strategy::{forced_win_4d, size, unpack, verify, verify_partial, AttackNode};
+use crate::proof::strategy::{
+    forced_win_4d, size, unpack, verify_counting, verify_partial, AttackNode,
+};
 use crate::proof3d::certificate::{
     check_gzip, write_gzip, Bundled, CertificateError, CertificateSummary, PatashnikStrategy,
 };
@@ -691,14 +693,120 @@ pub fn tree_opening(tree: &AttackNode) -> String {
     )
 }
 
+/// Positions the check of the stored 4×4×4×4 tree goes through (a test counts them), so
+/// a stopped check can say how far it got.
+pub const STORED_TREE_POSITIONS: u64 = 16_254_366;
+
+/// How far the check of a 4×4×4×4 tree ([`check_tree`]) has got, for a watcher on
+/// another thread: its spinner's note and, if it is stopped, its stop line.
+#[derive(Debug)]
+pub struct TreeProgress {
+    read: std::sync::atomic::AtomicBool,
+    checked: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    total: Option<u64>,
+}
+
+impl TreeProgress {
+    /// The check of `file`, or of the stored tree (whose positions are known ahead).
+    #[must_use]
+    pub fn new(file: Option<&Path>) -> Self {
+        TreeProgress {
+            read: std::sync::atomic::AtomicBool::new(false),
+            checked: std::sync::Arc::default(),
+            total: file.is_none().then_some(STORED_TREE_POSITIONS),
+        }
+    }
+
+    fn counts(&self) -> Option<String> {
+        use std::sync::atomic::Ordering;
+        let done = self.checked.load(Ordering::Relaxed);
+        self.read.load(Ordering::Relaxed).then(|| match self.total {
+            Some(total) => format!(
+                "{} of {}",
+                text::thousands(done.min(total)),
+                text::count(total, "position", "positions")
+            ),
+            None => text::count(done, "position", "positions"),
+        })
+    }
+
+    /// The spinner's note `elapsed` after the start: `reading the tree  2 s`, then
+    /// `1,234,567 of 9,876,543 positions  5 s` (whole seconds, the clock of reading and
+    /// checking together).
+    #[must_use]
+    pub fn note(&self, elapsed: Duration) -> String {
+        let clock = text::duration(Duration::from_secs(elapsed.as_secs()));
+        match self.counts() {
+            Some(counts) => format!("{counts}  {clock}"),
+            None => format!("reading the tree  {clock}"),
+        }
+    }
+
+    /// The stop line of the check stopped `elapsed` after the start: how far it got,
+    /// when, and that nothing of it is kept (it has no safe point to keep).
+    #[must_use]
+    pub fn stopped(&self, elapsed: Duration) -> ludomat_io::interrupt::Stopped {
+        use std::sync::atomic::Ordering;
+        let when = text::duration(elapsed);
+        if !self.read.load(Ordering::Relaxed) {
+            return ludomat_io::interrupt::Stopped::with(&format!(
+                "the tree was still being read after {when}; nothing was checked"
+            ));
+        }
+        let done = self.checked.load(Ordering::Relaxed);
+        ludomat_io::interrupt::Stopped::after(
+            self.total.map_or(done, |t| done.min(t)),
+            self.total,
+            ("position checked", "positions checked"),
+            &format!("the check ran {when} and is not complete; nothing of it is kept"),
+        )
+    }
+}
+
+/// The whole 4×4×4×4 check: the tree read ([`read_tree`]), `opening` handed what to say
+/// before the check ([`tree_opening`], and for the stored tree where the 4×4×4 proofs
+/// are), then every position checked ([`verify_tree`]) with its count kept in `progress`.
+/// The timing says both parts: reading, then the check.
+///
+/// # Errors
+/// As [`read_tree`] and [`verify_tree`].
+pub fn check_tree(
+    file: Option<&Path>,
+    progress: &TreeProgress,
+    opening: impl FnOnce(String),
+) -> Result<ProofReport, ProofError> {
+    let (t, c) = (Instant::now(), cpu::process());
+    let tree = read_tree(file)?;
+    let read_time = text::wall_and_cpu(t.elapsed(), cpu::process().saturating_sub(c));
+    let mut said = tree_opening(&tree);
+    if file.is_none() {
+        said += "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: 'ludomat qubic \
+                 proof --dims 3'.)\n";
+    }
+    opening(said);
+    progress
+        .read
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut report = verify_tree_counting(&tree, &progress.checked)?;
+    report.timing = format!("Read the tree in {read_time}. {}", report.timing);
+    Ok(report)
+}
+
 /// Every position of the tree checked against the rules (seconds; reports no steps of
 /// its own): what it proves, and its time apart.
 ///
 /// # Errors
 /// [`ProofError::NotProved`]: not a win, or replies without an answer (named).
 pub fn verify_tree(tree: &AttackNode) -> Result<ProofReport, ProofError> {
+    verify_tree_counting(tree, &std::sync::Arc::default())
+}
+
+fn verify_tree_counting(
+    tree: &AttackNode,
+    seen: &std::sync::Arc<std::sync::atomic::AtomicU64>,
+) -> Result<ProofReport, ProofError> {
     let (t, c) = (Instant::now(), cpu::process());
-    match verify(tree) {
+    match verify_counting(tree, seen) {
         Ok(v) => Ok(ProofReport {
             head: format!(
                 "Verified against the rules: {}, every reply answered. The first player \
@@ -879,9 +987,11 @@ impl PreparedSearch {
                 self.name, self.task.config.after
             )));
         }
-        let longest = match &run.work {
-            Some(w) => format!("critical path {} CPU", seconds(w.critical_path)),
-            None => format!("the longest alone {}", seconds(run.longest_job())),
+        // a search stopped before any position finished has no longest position
+        let longest = match (&run.work, run.longest_job()) {
+            (Some(w), _) => format!(" (critical path {} CPU)", seconds(w.critical_path)),
+            (None, Some(s)) => format!(" (the longest alone {})", seconds(s)),
+            (None, None) => String::new(),
         };
         // a stopped search says so first: "Proved 682 of 682" beside "not proved" misled
         let (p, n) = (
@@ -894,7 +1004,7 @@ impl PreparedSearch {
         };
         let mut out = text::wrapped(
             &format!(
-                "{head} {} ({longest}): {}, {} evaluated, {}.",
+                "{head} {}{longest}: {}, {} evaluated, {}.",
                 secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
                 text::count(run.stats.expansions, "node expansion", "node expansions"),
                 text::count(run.stats.evaluations, "leaf", "leaves"),
@@ -996,6 +1106,43 @@ impl PreparedSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tree_check_says_how_far_it_got() {
+        let p = TreeProgress::new(None);
+        assert_eq!(
+            p.note(Duration::from_millis(2_400)),
+            "reading the tree  2 s"
+        );
+        assert!(
+            p.stopped(Duration::from_secs(3))
+                .line()
+                .ends_with("the tree was still being read after 3 s; nothing was checked."),
+            "{:?}",
+            p.stopped(Duration::from_secs(3))
+        );
+        p.read.store(true, std::sync::atomic::Ordering::Relaxed);
+        p.checked
+            .store(65_536, std::sync::atomic::Ordering::Relaxed);
+        let total = text::thousands(STORED_TREE_POSITIONS);
+        assert_eq!(
+            p.note(Duration::from_secs(5)),
+            format!("65,536 of {total} positions  5 s")
+        );
+        let line = p.stopped(Duration::from_millis(5_250));
+        assert!(
+            line.line().ends_with(&format!(
+                "after 65,536 of {total} positions checked; the check ran 5.25 s and is not \
+                 complete; nothing of it is kept."
+            )),
+            "{line:?}"
+        );
+        // a file's tree: no total known ahead
+        let f = TreeProgress::new(Some(Path::new("t.bin")));
+        f.read.store(true, std::sync::atomic::Ordering::Relaxed);
+        f.checked.store(12, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(f.note(Duration::from_secs(1)), "12 positions  1 s");
+    }
 
     #[test]
     fn the_search_note_names_the_certificate_phases() {

@@ -125,3 +125,14 @@ fn the_strategy_beats_defenders_within_its_bound() {
     longest = longest.max(won_in(&mut threats, &mut player));
     assert!(longest <= bound, "{longest} moves > {bound}");
 }
+
+#[test]
+fn the_stored_tree_has_the_positions_a_stopped_check_counts_against() {
+    let tree = forced_win_4d().expect("the stored strategy unpacks");
+    let seen = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let v = ludomat_qubic::proof::strategy::verify_counting(&tree, &seen)
+        .expect("the strategy answers every defence and wins");
+    assert_eq!(v.positions, ludomat_qubic::proofs::STORED_TREE_POSITIONS);
+    // the whole count is published at the end
+    assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), v.positions);
+}

@@ -8,7 +8,8 @@
 //! a first-player three lose at once and need no entry: the verifier completes the four.
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use ludomat_game::{Game, Outcome, Player};
 
@@ -122,6 +123,8 @@ fn not(s: CellSet) -> CellSet {
 pub(super) struct Verifier {
     group: &'static [Vec<u8>],
     positions: u64,
+    /// Where the count of positions is published as the check goes, for a watcher.
+    seen: Option<(Arc<AtomicU64>, u64)>,
     /// Second-player replies to the first move left unanswered, when allowed.
     open: Option<Vec<u8>>,
     board: Board<4>,
@@ -136,6 +139,7 @@ impl Verifier {
         Verifier {
             group: Self::group(),
             positions: 0,
+            seen: None,
             open: None,
             board: Board::empty(),
             count: vec![[0, 0]; layout::<4>().masks.len()],
@@ -331,6 +335,12 @@ impl Verifier {
     /// First player to move with `node`'s move; Ok(first-player moves to the win).
     fn attack(&mut self, node: &AttackNode, path: &mut Vec<u8>) -> Result<u8, VerifyError> {
         self.positions += 1;
+        if let Some((seen, next)) = &mut self.seen {
+            if self.positions >= *next {
+                seen.store(self.positions, Ordering::Relaxed);
+                *next = self.positions + PUBLISH_EVERY;
+            }
+        }
         if self.threes[0] > 0 {
             return Ok(1);
         }
@@ -469,10 +479,26 @@ impl Verifier {
 /// # Errors
 /// The first defence the tree does not beat.
 pub fn verify(root: &AttackNode) -> Result<Verified, VerifyError> {
+    verify_counting(root, &Arc::new(AtomicU64::new(0)))
+}
+
+/// How many positions the check goes between two counts published by
+/// [`verify_counting`] (a few times a second).
+const PUBLISH_EVERY: u64 = 1 << 16;
+
+/// [`verify`], with the count of positions checked so far stored in `seen` as the check
+/// goes (every 65,536 positions, and the whole count at the end), so another thread can
+/// show it and say, when the check is stopped, how far it got.
+///
+/// # Errors
+/// As [`verify`].
+pub fn verify_counting(root: &AttackNode, seen: &Arc<AtomicU64>) -> Result<Verified, VerifyError> {
     let mut v = Verifier::new();
-    let n = v.attack(root, &mut Vec::new())?;
+    v.seen = Some((Arc::clone(seen), 0));
+    let n = v.attack(root, &mut Vec::new());
+    seen.store(v.positions, Ordering::Relaxed);
     Ok(Verified {
-        first_player_moves: n,
+        first_player_moves: n?,
         positions: v.positions,
     })
 }

@@ -327,10 +327,15 @@ pub struct SearchRun {
 }
 
 impl SearchRun {
-    /// The position whose search took longest, and its seconds.
+    /// The seconds of the finished position (proved or disproved) whose search took
+    /// longest; `None` when no position's search finished (a search stopped early).
     #[must_use]
-    pub fn longest_job(&self) -> f64 {
-        self.jobs.iter().map(|j| j.seconds).fold(0.0, f64::max)
+    pub fn longest_job(&self) -> Option<f64> {
+        self.jobs
+            .iter()
+            .filter(|j| j.outcome != Outcome::Unknown)
+            .map(|j| j.seconds)
+            .reduce(f64::max)
     }
 
     /// Positions proved.
@@ -643,4 +648,42 @@ fn finish(
     progress.verdict = Some(run.verdict.clone());
     ctx.finish(progress.proved as u64, progress);
     run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(outcome: Outcome, seconds: f64) -> Job {
+        Job {
+            x: 1,
+            o: 2,
+            outcome,
+            stats: DfpnStats::default(),
+            seconds,
+        }
+    }
+
+    #[test]
+    fn the_longest_position_is_a_finished_one_or_none() {
+        let mut run = SearchRun {
+            ended: Ended::Cancelled,
+            first_move: None,
+            jobs: vec![job(Outcome::Unknown, 9.0)],
+            stats: DfpnStats::default(),
+            work: None,
+            table_positions: 0,
+            searched_moves: 0,
+            search: Timing::default(),
+            certificate_time: Timing::default(),
+            total: Timing::default(),
+            verdict: Verdict::Cancelled,
+            certificate: None,
+        };
+        // a search stopped before any position finished has no longest position
+        assert_eq!(run.longest_job(), None);
+        run.jobs.push(job(Outcome::Proved, 2.0));
+        run.jobs.push(job(Outcome::Disproved, 3.0));
+        assert_eq!(run.longest_job(), Some(3.0));
+    }
 }
