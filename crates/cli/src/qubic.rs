@@ -63,39 +63,26 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     match task {
         ProofTask::Tree { file } => {
-            // A spinner and its clock on stderr: reading and checking the tree take seconds,
-            // report no steps, have no safe point to stop at: Ctrl-C caught throughout.
+            // A spinner on stderr with the count and its clock: reading and checking the
+            // tree take seconds, have no safe point to stop at: Ctrl-C caught throughout.
+            let seen = ludomat_qubic::proofs::TreeProgress::new(file.as_deref());
             let spinner = ludomat_game::progress::spinner().with_style(
                 indicatif::ProgressStyle::with_template(
-                    "{spinner} checking every position of the tree against the rules  {msg}",
+                    "{spinner} checking the tree against the rules  {msg}",
                 )
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
             );
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+            let started = std::time::Instant::now();
             let stopped = || {
                 spinner.finish_and_clear();
-                nothing_kept()
+                seen.stopped(started.elapsed())
             };
-            let tick = |t: std::time::Duration| {
-                spinner.set_message(ludomat_io::text::duration(std::time::Duration::from_secs(
-                    t.as_secs(),
-                )));
-            };
+            let tick = |t| spinner.set_message(seen.note(t));
             let checked = crate::stop::or_ctrl_c_ticking(stopped, tick, || {
-                let tree = ludomat_qubic::proofs::read_tree(file.as_deref())?;
-                spinner.suspend(|| {
-                    out!("{}", wrap(&ludomat_qubic::proofs::tree_opening(&tree)));
-                    if file.is_none() {
-                        out!(
-                            "{}",
-                            wrap(
-                                "(The 4×4×4×4 proof. For the 4×4×4 win, Patashnik's and ours: \
-                                 'ludomat qubic proof --dims 3'.)\n"
-                            )
-                        );
-                    }
-                });
-                ludomat_qubic::proofs::verify_tree(&tree)
+                ludomat_qubic::proofs::check_tree(file.as_deref(), &seen, |opening| {
+                    spinner.suspend(|| out!("{}", wrap(&opening)));
+                })
             });
             spinner.finish_and_clear();
             print(checked?);
@@ -142,6 +129,8 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             print(search.report(&run)?);
         }
         task => {
+            let nothing_kept =
+                || Stopped::with("the check is not complete, and nothing of it is kept");
             let checked = crate::stop::or_ctrl_c(nothing_kept, || {
                 task.run(&mut |head| out!("{}", wrap(head)))
             });
@@ -149,11 +138,6 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A check stopped by Ctrl-C, which has no safe point to stop at.
-fn nothing_kept() -> Stopped {
-    Stopped::with("the check is not complete, and nothing of it is kept")
 }
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
