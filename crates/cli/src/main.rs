@@ -88,6 +88,9 @@ enum Command {
     Her(hexapawn::HerCmd),
     /// The interactive menu of machines (the default).
     Menu,
+    /// Print the version, as --version does (a newcomer's guess).
+    #[command(hide = true)]
+    Version,
 }
 
 #[derive(Debug, Subcommand)]
@@ -168,6 +171,10 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Regex(c) => regex::run(c),
         Command::Her(c) => hexapawn::run(c),
         Command::Menu => menu::run(),
+        Command::Version => {
+            out!("{}", <Cli as clap::CommandFactory>::command().render_version());
+            Ok(())
+        }
     }
 }
 
@@ -188,6 +195,13 @@ fn main() -> std::process::ExitCode {
         // help and version wrapped to 80 columns (help.rs); usage errors as clap words them
         Err(e) => return out::clap_exit(&ludomat_game::count::escaped(e)),
     };
+    if cli.command.is_none() && cli.verbose > 0 {
+        // `-vv` or `--verbose` alone opened the menu, and `-v` alone is the version
+        let words = "--verbose makes a command say more: give the command (ludomat -v threes \
+                     auto); the version: ludomat --version";
+        let args: Vec<String> = std::env::args().collect();
+        return out::clap_exit(&usage::clap_error(words, &args));
+    }
     init_tracing(cli.verbose);
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
     let failed_write = out::finish();

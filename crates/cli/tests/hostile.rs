@@ -1536,13 +1536,36 @@ fn every_command_the_readme_names_for_quiet_takes_it() {
 }
 
 /// A newcomer's guesses for the version say it: `ludomat -v` opened the menu (it is
-/// `--verbose`), `ludomat version` was an unrecognised command.
+/// `--verbose`), `ludomat version` was an unrecognised command; `-v version` and `help
+/// version` too. `--verbose` or `-vv` alone no longer open the menu unasked: a usage
+/// error that says what they do; `version extra` is refused as clap refuses.
 #[test]
 fn a_guess_for_the_version_says_it() {
-    for guess in ["-v", "version"] {
-        let (ok, out, err) = ludomat(&[guess], "");
-        assert!(ok, "{guess}: {err}");
-        assert!(out.contains(env!("CARGO_PKG_VERSION")), "{guess}: {out}");
+    for guess in [
+        &["-v"][..],
+        &["version"],
+        &["-v", "version"],
+        &["--version"],
+    ] {
+        let (ok, out, err) = ludomat(guess, "");
+        assert!(ok, "{guess:?}: {err}");
+        assert!(out.contains(env!("CARGO_PKG_VERSION")), "{guess:?}: {out}");
+    }
+    for help in [&["version", "--help"][..], &["help", "version"]] {
+        let (ok, out, err) = ludomat(help, "");
+        assert!(ok, "{help:?}: {err}");
+        assert!(out.contains("Print the version"), "{help:?}: {out}");
+    }
+    for wrong in [&["--verbose"][..], &["-vv"], &["version", "extra"]] {
+        let out = ludomat_io::child::output(
+            std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+                .args(wrong)
+                .stdin(std::process::Stdio::null()),
+        )
+        .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{wrong:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{wrong:?}: {err}");
     }
 }
 

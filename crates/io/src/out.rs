@@ -208,13 +208,13 @@ impl Write for Stderr {
     }
 }
 
-/// The command line (`std::env::args_os()`), with a newcomer's guesses for the version
-/// read as `--version`: `ludomat -v` (alone, `-v` is `--verbose` and opened the menu)
-/// and `ludomat version` (no such command).
+/// The command line (`std::env::args_os()`), with a newcomer's guess for the version read
+/// as `--version`: `ludomat -v` alone (elsewhere `-v` is `--verbose`; the binary has a
+/// hidden `version` command for the other guess, so `version --help` works too).
 #[must_use]
 pub fn version_guess(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let mut args: Vec<std::ffi::OsString> = args.collect();
-    if args.len() == 2 && (args[1] == "-v" || args[1] == "version") {
+    if args.len() == 2 && args[1] == "-v" {
         args[1] = "--version".into();
     }
     args
@@ -264,7 +264,7 @@ pub fn finish() -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
-    /// `ludomat -v` and `ludomat version` say the version; `-v` before a command, and
+    /// `ludomat -v` says the version (`ludomat version` is a hidden command); `-v` before a command, and
     /// `-vv`, stay `--verbose`.
     #[test]
     fn a_guess_for_the_version_is_read_as_version() {
@@ -275,7 +275,7 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(guess(&["ludomat", "-v"]), ["ludomat", "--version"]);
-        assert_eq!(guess(&["ludomat", "version"]), ["ludomat", "--version"]);
+        assert_eq!(guess(&["ludomat", "version"]), ["ludomat", "version"]);
         assert_eq!(guess(&["ludomat", "-vv"]), ["ludomat", "-vv"]);
         assert_eq!(
             guess(&["ludomat", "-v", "menace"]),

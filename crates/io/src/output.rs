@@ -56,6 +56,10 @@ pub enum OutputRefused {
     /// would destroy the input.
     #[error("is the same file as {}, which this command reads: writing it would destroy it", crate::text::path(.0))]
     SameAsInput(PathBuf),
+    /// An output folder is where a file the same command reads goes (its state, not
+    /// made yet): the folder and the file cannot both be made there.
+    #[error("is the same place as the file {}, which this command reads and writes: the folder cannot be made there", crate::text::path(.0))]
+    FolderIsInput(PathBuf),
     /// Two outputs of one run are one file: the later would replace the earlier.
     #[error("is the same file as {0} gives, which this command also writes")]
     SameAsOutput(String),
@@ -184,7 +188,8 @@ pub fn outputs_not_inputs(
 }
 
 /// [`outputs_not_inputs`] for the files `names` a command writes into its output folder
-/// `dir` (named by `flag`).
+/// `dir` (named by `flag`), and the folder itself: a state file not made yet at the
+/// folder's place (`--state x --out x`) is refused before the work, not after it.
 ///
 /// # Errors
 /// A [`Refused`] naming the file in the folder, and the input.
@@ -194,6 +199,13 @@ pub fn folder_not_inputs(
     names: &[&str],
     inputs: &[Option<&Path>],
 ) -> Result<(), Refused> {
+    if let Some(input) = inputs.iter().flatten().find(|i| same_file(dir, i)) {
+        return Err(Refused {
+            flag: flag.to_string(),
+            path: dir.to_path_buf(),
+            why: OutputRefused::FolderIsInput(input.to_path_buf()),
+        });
+    }
     for name in names {
         let path = dir.join(name);
         outputs_not_inputs(&[(flag, Some(&path))], inputs)?;
@@ -627,6 +639,26 @@ mod same_file_tests {
         std::os::unix::fs::symlink(&link, &mine).unwrap();
         assert!(check(&mine, ANY).is_err());
         drop(file);
+    }
+
+    #[test]
+    fn an_output_folder_where_a_new_state_goes_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        // `--state x --out x`, neither made yet: the state would be saved at x, then the
+        // folder x could not be made
+        let x = dir.path().join("x");
+        let e = folder_not_inputs("--out", &x, &["curve.csv"], &[Some(&x)]).unwrap_err();
+        assert!(matches!(e.why, OutputRefused::FolderIsInput(_)), "{e}");
+        assert!(
+            e.to_string().contains("the folder cannot be made there"),
+            "{e}"
+        );
+        // by another spelling too
+        let dotted = dir.path().join("./x");
+        assert!(folder_not_inputs("--out", &dotted, &["curve.csv"], &[Some(&x)]).is_err());
+        // a state inside the folder is another file
+        let inside = x.join("m.json");
+        assert!(folder_not_inputs("--out", &x, &["curve.csv"], &[Some(&inside)]).is_ok());
     }
 
     #[test]
