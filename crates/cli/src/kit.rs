@@ -179,14 +179,12 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
     };
     ludomat_kit::layout::Geometry::new(&opts).map_err(kit_error)?;
     let out = a.out.unwrap_or_else(|| PathBuf::from(default_out));
-    let inputs: Vec<&Path> = input.into_iter().collect();
-    // the kit never replaces the state it is made from
-    let not_input = |path: &Path| {
-        ludomat_io::output::not_an_input(path, &inputs)
-            .map_err(|e| no_kit(&format!("--out {}: {e}", path.shown())))
-    };
+    // the kit never replaces the state it is made from; every refusal of --out before
+    // anything is written is a usage error (usage::find)
+    let not_input =
+        |path: &Path| ludomat_io::output::outputs_not_inputs(&[("--out", Some(path))], &[input]);
     not_input(&out)?;
-    let to = output::destination(&out, a.per_move || a.svg).map_err(|e| no_kit(&e))?;
+    let to = output::destination(&out, a.per_move || a.svg)?;
     let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg).map_err(kit_error)?;
     outln!(
         "{}",
@@ -208,8 +206,7 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
     for f in &files {
         let path = to.path_of(&f.name);
         not_input(&path)?;
-        ludomat_io::output::check(&path, ludomat_io::output::ANY)
-            .map_err(|e| no_kit(&format!("--out {}: {e}", path.shown())))?;
+        ludomat_io::output::check_flag("--out", &path, ludomat_io::output::ANY)?;
     }
     for f in &files {
         let path = to.path_of(&f.name);
