@@ -118,15 +118,8 @@ impl Her {
         ludomat_io::error::version_check(text, &value, "a HER state", u64::from(VERSION))
             .map_err(invalid)?;
         // the field's path first, as MENACE's state says it (`boxes[2].beads[0]: …`)
-        let file: StateFile = serde_path_to_error::deserialize(value).map_err(|e| {
-            let field = e.path().to_string();
-            let words = ludomat_io::error::json(e.inner());
-            damaged(if field.is_empty() || field == "." {
-                words
-            } else {
-                format!("{field}: {words}")
-            })
-        })?;
+        // from the text, so a number is quoted as the file wrote it (`1e3`, not `1000.0`)
+        let file: StateFile = ludomat_io::error::typed_json(text).map_err(damaged)?;
         let mut her = Her::new(file.seed);
         if file.boxes.len() != her.boxes.len() {
             return Err(damaged(format!(

@@ -423,6 +423,89 @@ pub fn damaged_content(name: &str, field: &str, e: &serde_json::Error) -> String
     }
 }
 
+/// A saved file's JSON `text` read into `T`, its first fault in the project's words: the
+/// field's path first (`boxes[2].beads[0]: …`; the path says where), and a number quoted
+/// as the file wrote it — `1e3`, never the parser's `1000.0`; a 30-digit number in full, with thousands;
+/// `-0` — found in `text` where the parser stopped.
+///
+/// # Errors
+/// The words of the fault.
+pub fn typed_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| json(&e))?;
+    // from the value, whose words are the better ones (`a list of 3 items where a list of
+    // 2 items was expected`, where the text's parser says only `trailing characters`)
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let field = e.path().to_string();
+        let mut words = json(e.inner());
+        if words.contains("the number ") {
+            // the text's parser stops on the number: it is quoted from there
+            let mut de = serde_json::Deserializer::from_str(text);
+            if let Err(at) = serde_path_to_error::deserialize::<_, T>(&mut de) {
+                let inner = at.inner();
+                if at.path().to_string() == field {
+                    if let Some(written) = number_at(text, inner.line(), inner.column()) {
+                        words = with_number_as_written(&words, written);
+                    }
+                }
+            }
+        }
+        if field.is_empty() || field == "." {
+            words
+        } else {
+            format!("{field}: {words}")
+        }
+    })
+}
+
+/// The number literal in `text` where the parser stopped (line and column from 1; the
+/// parser stops on the number's last character or just after it).
+fn number_at(text: &str, line: usize, column: usize) -> Option<&str> {
+    let l = text.split('\n').nth(line.checked_sub(1)?)?;
+    let b = l.as_bytes();
+    let is_num = |c: u8| c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E');
+    if b.is_empty() {
+        return None;
+    }
+    let mut i = column.saturating_sub(1).min(b.len() - 1);
+    if !is_num(b[i]) && i > 0 && is_num(b[i - 1]) {
+        i -= 1;
+    } else if !is_num(b[i]) && i + 1 < b.len() && is_num(b[i + 1]) {
+        i += 1;
+    }
+    if !is_num(b[i]) {
+        return None;
+    }
+    let (mut start, mut end) = (i, i + 1);
+    while start > 0 && is_num(b[start - 1]) {
+        start -= 1;
+    }
+    while end < b.len() && is_num(b[end]) {
+        end += 1;
+    }
+    let token = &l[start..end];
+    (token.starts_with('-') || token.starts_with(|c: char| c.is_ascii_digit())).then_some(token)
+}
+
+/// `words` with the number after `the number ` replaced by `written`, as we write it: a
+/// whole number with thousands (`-6,000,000,000`), anything else as written (`1e3`).
+fn with_number_as_written(words: &str, written: &str) -> String {
+    let Some(at) = words.find("the number ") else {
+        return words.to_string();
+    };
+    let from = at + "the number ".len();
+    // the number as the parser wrote it ends at a space (a comma in it groups thousands)
+    let to = words[from..].find(' ').map_or(words.len(), |n| from + n);
+    let to = from + words[from..to].trim_end_matches([':', ';', ',']).len();
+    let digits = written.strip_prefix('-').unwrap_or(written);
+    let shown = if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) {
+        let sign = if written.starts_with('-') { "-" } else { "" };
+        format!("{sign}{}", crate::text::thousands_written(digits))
+    } else {
+        written.to_string()
+    };
+    format!("{}{shown}{}", &words[..from], &words[to..])
+}
+
 /// [`json`] from the parser's message and position (the message may end in its own
 /// ` at line L column C`, which is dropped: the position is said once, first).
 #[must_use]
@@ -636,6 +719,50 @@ fn expected_words(expected: &str) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saved_file_s_numbers_are_quoted_as_written() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct S {
+            n: u64,
+            #[serde(default)]
+            v: Vec<u64>,
+        }
+        let words = |text: &str| typed_json::<S>(text).unwrap_err();
+        assert_eq!(
+            words(r#"{"n": 1e3}"#),
+            "n: the number 1e3 where a whole number from 0 up was expected"
+        );
+        assert_eq!(
+            words("{\"n\": 100000000000000000000000000000}"),
+            "n: the number 100,000,000,000,000,000,000,000,000,000 is too large: a whole \
+             number from 0 to 18,446,744,073,709,551,615 was expected"
+        );
+        assert_eq!(
+            words("{\"n\": 1,\n \"v\": [1, 2.50]}"),
+            "v[1]: the number 2.50 where a whole number from 0 up was expected"
+        );
+        assert_eq!(
+            words(r#"{"n": -7000000000}"#),
+            "n: the number -7,000,000,000 where a whole number from 0 up was expected"
+        );
+        assert_eq!(
+            words(r#"{"n": 1E+3 }"#),
+            "n: the number 1E+3 where a whole number from 0 up was expected"
+        );
+        // no field to name: the place
+        assert_eq!(
+            typed_json::<u64>("  -0.0").unwrap_err(),
+            "the number -0.0 where a whole number from 0 up was expected"
+        );
+        // what is no number keeps its words
+        assert_eq!(
+            words(r#"{"n": "12"}"#),
+            "n: the text '12' where a whole number from 0 up was expected"
+        );
+        assert!(typed_json::<S>(r#"{"n": 12}"#).is_ok());
+    }
 
     #[test]
     fn a_whole_number_past_the_parsers_integers_is_said_as_written() {

@@ -212,14 +212,8 @@ impl Menace {
             path: path_buf.clone(),
             reason,
         };
-        let file: StateFile = serde_path_to_error::deserialize(value).map_err(|e| {
-            let field = e.path().to_string();
-            invalid(if field.is_empty() || field == "." {
-                ludomat_io::error::json(e.inner())
-            } else {
-                format!("{field}: {}", ludomat_io::error::json(e.inner()))
-            })
-        })?;
+        // from the text, so a number is quoted as the file wrote it (`1e3`, not `1000.0`)
+        let file: StateFile = ludomat_io::error::typed_json(text).map_err(invalid)?;
         file.rules
             .validate()
             .map_err(|e| invalid(format!("rules: {e}")))?;

@@ -126,6 +126,15 @@ fn bad_files_are_reported_precisely() {
         "{e}"
     );
 
+    // A number of the wrong kind is quoted as the file wrote it, not as the parser
+    // re-reads it (`1000.0`)
+    let e = load_text(&good.replacen("\"draws\":0", "\"draws\":1e3", 1));
+    assert!(
+        e.to_string()
+            .contains("the number 1e3 where a whole number from 0 up was expected"),
+        "{e}"
+    );
+
     // A bead on the square X holds in the second player's first box.
     let e = load_text(&bead_on_the_x_square(&good));
     assert!(
