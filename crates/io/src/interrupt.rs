@@ -135,15 +135,6 @@ fn deliver(signal: Option<i32>) {
     let _ = signal;
 }
 
-/// For a wait before any run begins (`--wait-lock`): a Ctrl-C or SIGTERM that
-/// [`catch_early`] holds ends the process now, as it would have, instead of when the wait
-/// is over.
-pub fn give_up_if_signalled() {
-    if EARLY.load(Ordering::SeqCst) != 0 {
-        settle_early();
-    }
-}
-
 /// At the end of `main`: a signal [`catch_early`] held that no scope took ends the process
 /// as it would have; none held, nothing happens.
 pub fn settle_early() {
