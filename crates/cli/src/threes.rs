@@ -17,7 +17,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_game::LineInput;
-use ludomat_io::interrupt::Stopped;
+use ludomat_io::interrupt::{self, Stopped};
 use ludomat_io::lock::Wait;
 use ludomat_io::log::{Log, Resume};
 use ludomat_io::output::{self, ANY, CHART};
@@ -608,7 +608,8 @@ fn learn(a: &LearnOptions) -> Result<()> {
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let caption = crate::caption::made_by();
     let result = a.run_placed(&mut ctx, &caption, &mut |line| {
-        bar.suspend(|| out!("{}", wrap(&format!("{line}\n"))))
+        let fresh = interrupt::after_echo_out(); // a Ctrl-C's echo before it: a line break
+        bar.suspend(|| out!("{}", wrap(&format!("{fresh}{line}\n"))))
     });
     drop(ctx);
     bar.finish();
@@ -616,8 +617,8 @@ fn learn(a: &LearnOptions) -> Result<()> {
     let Some(learned) = result? else {
         return Ok(());
     };
-    // this run's games and time (and the total, resumed): a timing, on standard error
-    errln!("{}", learned.trained_line());
+    // this run's games and time: a timing (after a Ctrl-C's echo, on a line of its own)
+    errln!("{}{}", interrupt::after_echo(), learned.trained_line());
     out!("{}", a.places(learned.saved()));
     if learned.ended == Ended::Cancelled {
         let games = learned.learner.state.games;
