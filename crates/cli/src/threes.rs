@@ -295,7 +295,7 @@ fn auto(a: AutoOptions) -> Result<()> {
     if let Some(dir) = &a.record_dir {
         // an earlier run's records are never replaced
         let (first, games) = (u64::from(a.first_game), u64::from(a.games));
-        ludomat_threes::record::ready_dir(dir, first, games).map_err(anyhow::Error::msg)?;
+        ludomat_threes::record::ready_dir(dir, first, games)?; // a bad folder: usage::find
     }
     let spec = a.log_spec(rule, &weights)?;
     // --- cluster (MPI) ---
