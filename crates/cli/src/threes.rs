@@ -503,27 +503,15 @@ fn versus(a: VersusOptions) -> Result<()> {
     let (played, ended) = result?;
     let this_run = played.len() as u64;
     games.extend(played);
-    let stopped = |kept: &str| {
-        ludomat_io::interrupt::Stopped::after(
-            this_run,
-            Some(config.to_play()),
-            ("game in this run", "games in this run"),
-            kept,
-        )
-    };
-    if ended == Ended::Cancelled && games.is_empty() {
-        return Err(stopped("no game had ended: no table").into());
+    let all = games.len() as u64;
+    let stopped = versus::stopped(this_run, config.to_play(), all, a.csv.is_some());
+    if all > 0 || ended != Ended::Cancelled {
+        versus_report(&games, a.chart.as_deref(), a.paired.as_deref())?;
     }
-    versus_report(&games, a.chart.as_deref(), a.paired.as_deref())?;
-    if ended == Ended::Cancelled {
-        let kept = if a.csv.is_some() {
-            "the table above is theirs, and the log holds them (go on with --resume)"
-        } else {
-            "the table above is theirs"
-        };
-        return Err(stopped(kept).into());
+    match ended {
+        Ended::Cancelled => Err(stopped.into()),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// The curve's table, and its chart when asked.
