@@ -707,7 +707,7 @@ fn tune(mut options: TuneOptions) -> Result<()> {
         if let Some(tried) = r.tried() {
             bar.resumed_at(tried);
         }
-        outln!("{}", r.line());
+        outln!("{}", wrap(&options.resume_line(r)));
     }
     let mut watch = |p: &Progress<(Weights, f64)>| {
         bar.update(p, Some(options.bar_message(round.get(), p.partial.1)));
@@ -721,14 +721,10 @@ fn tune(mut options: TuneOptions) -> Result<()> {
     bar.finish();
     out!("{}", wrap(&options.summary(&tuned)));
     // the weights are the result (standard output); the time is a timing (standard error)
-    errln!(
-        "{} tried in {}",
-        ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
-        ludomat_io::text::wall_and_cpu(
-            started.elapsed(),
-            ludomat_game::run::cpu::process().saturating_sub(cpu)
-        )
-    );
+    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    if let Some(timing) = tuned.timing(started.elapsed(), cpu) {
+        errln!("{timing}");
+    }
     let json = serde_json::to_string_pretty(&tuned.best)?;
     outln!("{json}");
     if let Some(path) = &a.out {
