@@ -272,7 +272,10 @@ fn differences(saved: &[(String, String)], now: &[(String, String)]) -> Vec<Stri
             for key in keys {
                 let (x, y) = (a.get(key), b.get(key));
                 if x != y {
-                    let said = |v: Option<&serde_json::Value>| v.map(ToString::to_string);
+                    // as every weight is said: 2,160, 5.875
+                    let said = |v: Option<&serde_json::Value>| {
+                        v.map(|v| v.as_f64().map_or(v.to_string(), ludomat_io::text::decimal))
+                    };
                     out.push(difference(&format!("start weight {key}"), said(x), said(y)));
                 }
             }
@@ -290,7 +293,7 @@ fn difference(name: &str, was: Option<String>, is: Option<String>) -> String {
         Some(v)
             if v.len() <= 24
                 && v.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || ".-+".contains(c)) =>
+                    .all(|c| c.is_ascii_alphanumeric() || ".,-+".contains(c)) =>
         {
             v
         }
@@ -1126,7 +1129,7 @@ mod tests {
         assert!(
             lines
                 .iter()
-                .any(|l| l.starts_with("  start weight empty: ") && l.ends_with(", 999.0 now")),
+                .any(|l| l.starts_with("  start weight empty: ") && l.ends_with(", 999 now")),
             "{e}"
         );
         assert_eq!(lines.len(), 4, "{e}");
