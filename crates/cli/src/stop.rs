@@ -1,7 +1,8 @@
 //! Work with no safe point of its own to stop at (a proof check, a benchmark that reports
 //! no steps), under the one rule of a long run stopped by Ctrl-C
-//! (`ludomat_io::interrupt::Stopped`): the line, last, on standard error, and status 130 —
-//! instead of dying of the signal with no word.
+//! (`ludomat_io::interrupt::Stopped::end_process`): the line, last, on standard error (on
+//! a line of its own after the echoed `^C`), and status 130 — never dying of the signal
+//! with no word.
 
 use ludomat_io::interrupt::Stopped;
 
@@ -26,10 +27,7 @@ pub fn or_ctrl_c_ticking<T: Send>(
         let running = s.spawn(work);
         while !running.is_finished() {
             if caught() {
-                let line = stopped();
-                let _ = crate::out::finish();
-                errln!("{}", crate::help::wrap(line.line()).trim_end());
-                std::process::exit(i32::from(line.status()));
+                stopped().end_process();
             }
             tick(started.elapsed());
             std::thread::sleep(std::time::Duration::from_millis(40));

@@ -17,7 +17,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
 use ludomat_game::LineInput;
-use ludomat_io::interrupt::Stopped;
+use ludomat_io::interrupt::{self, Stopped};
 use ludomat_io::lock::Wait;
 use ludomat_io::log::{Log, Resume};
 use ludomat_io::output::{self, ANY, CHART};
@@ -295,7 +295,7 @@ fn auto(a: AutoOptions) -> Result<()> {
     if let Some(dir) = &a.record_dir {
         // an earlier run's records are never replaced
         let (first, games) = (u64::from(a.first_game), u64::from(a.games));
-        ludomat_threes::record::ready_dir(dir, first, games).map_err(anyhow::Error::msg)?;
+        ludomat_threes::record::ready_dir(dir, first, games)?; // a bad folder: usage::find
     }
     let spec = a.log_spec(rule, &weights)?;
     // --- cluster (MPI) ---
@@ -503,27 +503,15 @@ fn versus(a: VersusOptions) -> Result<()> {
     let (played, ended) = result?;
     let this_run = played.len() as u64;
     games.extend(played);
-    let stopped = |kept: &str| {
-        ludomat_io::interrupt::Stopped::after(
-            this_run,
-            Some(config.to_play()),
-            ("game in this run", "games in this run"),
-            kept,
-        )
-    };
-    if ended == Ended::Cancelled && games.is_empty() {
-        return Err(stopped("no game had ended: no table").into());
+    let all = games.len() as u64;
+    let stopped = versus::stopped(this_run, config.to_play(), all, a.csv.is_some());
+    if all > 0 || ended != Ended::Cancelled {
+        versus_report(&games, a.chart.as_deref(), a.paired.as_deref())?;
     }
-    versus_report(&games, a.chart.as_deref(), a.paired.as_deref())?;
-    if ended == Ended::Cancelled {
-        let kept = if a.csv.is_some() {
-            "the table above is theirs, and the log holds them (go on with --resume)"
-        } else {
-            "the table above is theirs"
-        };
-        return Err(stopped(kept).into());
+    match ended {
+        Ended::Cancelled => Err(stopped.into()),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// The curve's table, and its chart when asked.
@@ -608,7 +596,8 @@ fn learn(a: &LearnOptions) -> Result<()> {
     let (mut ctx, _ctrl_c) = progress::context("games", Some(a.games), &mut watch);
     let caption = crate::caption::made_by();
     let result = a.run_placed(&mut ctx, &caption, &mut |line| {
-        bar.suspend(|| out!("{}", wrap(&format!("{line}\n"))))
+        let fresh = interrupt::after_echo_out(); // a Ctrl-C's echo before it: a line break
+        bar.suspend(|| out!("{}", wrap(&format!("{fresh}{line}\n"))))
     });
     drop(ctx);
     bar.finish();
@@ -616,8 +605,8 @@ fn learn(a: &LearnOptions) -> Result<()> {
     let Some(learned) = result? else {
         return Ok(());
     };
-    // this run's games and time (and the total, resumed): a timing, on standard error
-    errln!("{}", learned.trained_line());
+    // this run's games and time: a timing (after a Ctrl-C's echo, on a line of its own)
+    errln!("{}{}", interrupt::after_echo(), learned.trained_line());
     out!("{}", a.places(learned.saved()));
     if learned.ended == Ended::Cancelled {
         let games = learned.learner.state.games;
@@ -718,7 +707,7 @@ fn tune(mut options: TuneOptions) -> Result<()> {
         if let Some(tried) = r.tried() {
             bar.resumed_at(tried);
         }
-        outln!("{}", r.line());
+        outln!("{}", wrap(&options.resume_line(r)));
     }
     let mut watch = |p: &Progress<(Weights, f64)>| {
         bar.update(p, Some(options.bar_message(round.get(), p.partial.1)));
@@ -732,14 +721,10 @@ fn tune(mut options: TuneOptions) -> Result<()> {
     bar.finish();
     out!("{}", wrap(&options.summary(&tuned)));
     // the weights are the result (standard output); the time is a timing (standard error)
-    errln!(
-        "{} tried in {}",
-        ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
-        ludomat_io::text::wall_and_cpu(
-            started.elapsed(),
-            ludomat_game::run::cpu::process().saturating_sub(cpu)
-        )
-    );
+    let cpu = ludomat_game::run::cpu::process().saturating_sub(cpu);
+    if let Some(timing) = tuned.timing(started.elapsed(), cpu) {
+        errln!("{timing}");
+    }
     let json = serde_json::to_string_pretty(&tuned.best)?;
     outln!("{json}");
     if let Some(path) = &a.out {

@@ -1398,7 +1398,8 @@ fn a_tuning_checkpoint_file_that_holds_something_is_refused_before_any_work() {
             r#"{"version":1,"boxes":[]}"#,
             "something other than a tuning checkpoint",
         ),
-        ("notes\n", "something other than a tuning checkpoint"),
+        // not JSON: damaged, in the words --resume says it in
+        ("notes\n", "is damaged: not valid JSON: line 1, column 2: "),
     ] {
         ludomat_io::write::atomically(&cp, text).unwrap();
         let (ok, out, err) = ludomat(

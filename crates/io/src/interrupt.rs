@@ -21,6 +21,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 static LAST_SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// The line break after the echoed `^C` of [`LAST_SIGNAL`] was given ([`after_echo`]).
+static ECHO_BROKEN: AtomicBool = AtomicBool::new(false);
 /// When the last signal was caught, on the monotonic clock in nanoseconds (0: none).
 static SIGNAL_AT: AtomicU64 = AtomicU64::new(0);
 
@@ -133,15 +135,6 @@ fn deliver(signal: Option<i32>) {
     let _ = signal;
 }
 
-/// For a wait before any run begins (`--wait-lock`): a Ctrl-C or SIGTERM that
-/// [`catch_early`] holds ends the process now, as it would have, instead of when the wait
-/// is over.
-pub fn give_up_if_signalled() {
-    if EARLY.load(Ordering::SeqCst) != 0 {
-        settle_early();
-    }
-}
-
 /// At the end of `main`: a signal [`catch_early`] held that no scope took ends the process
 /// as it would have; none held, nothing happens.
 pub fn settle_early() {
@@ -230,6 +223,32 @@ impl Stopped {
         Stopped(format!("Stopped by {by}; {kept}."), status)
     }
 
+    /// Stopped while doing something that counts nothing (a wait): `Stopped by Ctrl-C
+    /// while {doing}; {kept}.`
+    #[must_use]
+    pub fn during(doing: &str, kept: &str) -> Self {
+        let (by, status) = stopped_by();
+        Stopped(format!("Stopped by {by} while {doing}; {kept}."), status)
+    }
+
+    /// The line as it is said on standard error: on a line of its own after the
+    /// terminal's echoed `^C` ([`after_echo`]), wrapped at its words to the terminal's
+    /// width. Every stop line is said so (`main`'s, and [`Stopped::end_process`]'s).
+    #[must_use]
+    pub fn said(&self) -> String {
+        let wrapped = crate::layout::wrap_hanging(&self.0, crate::text::terminal_width());
+        format!("{}{}", after_echo(), wrapped.trim_end())
+    }
+
+    /// For work with no safe point to stop at (a wait, a measurement): standard output
+    /// flushed, the line [said](Stopped::said) on standard error, and the process ended
+    /// at once with the status (130, or 143 after SIGTERM).
+    pub fn end_process(&self) -> ! {
+        let _ = crate::out::finish();
+        crate::errln!("{}", self.said());
+        std::process::exit(i32::from(self.1))
+    }
+
     /// What a stopped measurement keeps: `kept` (`the figures above are theirs`) once
     /// `done` is more than 0; none done, that none had finished (there are no figures
     /// above to point at).
@@ -316,6 +335,7 @@ impl Scope {
         let early = end_early();
         REQUESTED.store(false, Ordering::SeqCst);
         LAST_SIGNAL.store(0, Ordering::SeqCst);
+        ECHO_BROKEN.store(false, Ordering::SeqCst);
         SIGNAL_AT.store(0, Ordering::SeqCst);
         let mut previous = Vec::new();
         for &signal in signals {
@@ -360,6 +380,7 @@ extern "C" fn on_signal(signal: libc::c_int) {
     // Only atomic stores and the clock: async-signal-safe.
     SIGNAL_AT.store(monotonic_ns().max(1), Ordering::SeqCst);
     LAST_SIGNAL.store(signal, Ordering::SeqCst);
+    ECHO_BROKEN.store(false, Ordering::SeqCst);
     REQUESTED.store(true, Ordering::SeqCst);
 }
 
@@ -383,28 +404,51 @@ pub fn stop_on_ctrl_c_or_term() -> Scope {
     Scope::keep()
 }
 
-/// What goes before a line said because of a signal (the stop line, the server's "stopping"):
-/// a line break when standard error is a terminal and the signal was a Ctrl-C, whose `^C`
-/// the terminal has echoed where the cursor was (the line ran on from it: `^CStopped by
-/// Ctrl-C …`); nothing otherwise.
+/// What goes before the first line said because of a signal (the stop line, the lines a
+/// stopped run prints before it, the server's "stopping"): a line break when standard
+/// error is a terminal and the signal was a Ctrl-C, whose `^C` the terminal has echoed
+/// where the cursor was (the line ran on from it: `^CStopped by Ctrl-C …`); nothing
+/// otherwise. Given once a signal: the lines after the first are on fresh lines already,
+/// so whichever line comes first — a run's last lines, or the stop line itself — takes it,
+/// and the stop line after them has no empty line before it.
 #[must_use]
 pub fn after_echo() -> &'static str {
-    // (not through `out`, which reads standard input through `read`, which reads this)
     #[cfg(unix)]
-    // SAFETY: isatty only asks about a descriptor.
-    let terminal = unsafe { libc::isatty(libc::STDERR_FILENO) } == 1;
+    return echo_once(libc::STDERR_FILENO);
     #[cfg(not(unix))]
-    let terminal = false;
-    echo_break(terminal, LAST_SIGNAL.load(Ordering::SeqCst))
+    ""
 }
 
-fn echo_break(terminal: bool, signal: i32) -> &'static str {
+/// [`after_echo`] for a line on standard output (a stopped run's header or last lines):
+/// the break is given only when standard output is the terminal (a file or a pipe has no
+/// `^C` in it).
+#[must_use]
+pub fn after_echo_out() -> &'static str {
     #[cfg(unix)]
-    if terminal && signal == libc::SIGINT {
-        return "\n";
-    }
-    let _ = (terminal, signal);
+    return echo_once(libc::STDOUT_FILENO);
+    #[cfg(not(unix))]
     ""
+}
+
+#[cfg(unix)]
+fn echo_once(fd: libc::c_int) -> &'static str {
+    // (not through `out`, which reads standard input through `read`, which reads this)
+    // SAFETY: isatty only asks about a descriptor.
+    let terminal = unsafe { libc::isatty(fd) } == 1;
+    let wanted = echo_break(terminal, LAST_SIGNAL.load(Ordering::SeqCst));
+    if wanted.is_empty() || ECHO_BROKEN.swap(true, Ordering::SeqCst) {
+        return "";
+    }
+    wanted
+}
+
+#[cfg(unix)]
+fn echo_break(terminal: bool, signal: i32) -> &'static str {
+    if terminal && signal == libc::SIGINT {
+        "\n"
+    } else {
+        ""
+    }
 }
 
 /// The name of the signal caught since the scope began, if one was.

@@ -25,6 +25,7 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crate::error::in_words;
@@ -307,10 +308,14 @@ impl NotTaken {
 
 /// Lock `file` for this process: at once, or waiting ([`Wait::Yes`]); `held` says who
 /// has it when it is refused.
-/// Waiting, it says once (on standard error) whom it waits for, and a Ctrl-C in the
-/// command's first seconds (held for a run's start) gives up at once.
+/// Waiting, it says once (on standard error) whom it waits for; a Ctrl-C or SIGTERM then
+/// (or one held since the command's start) gives up: the process ends with its stop line
+/// (`Stopped by Ctrl-C while waiting for process 1234 (ludomat …) to let go of F;
+/// nothing was written.`) and status 130 (143), as every run stopped so ends — it used to
+/// die of the signal without a word.
 fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Result<(), NotTaken> {
-    let mut said = false;
+    // what the wait is, in the stop line's words, once it has begun
+    let mut waiting: Option<(String, Option<crate::interrupt::Scope>)> = None;
     loop {
         match file.try_lock() {
             Ok(()) => return Ok(()),
@@ -318,13 +323,20 @@ fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Resul
                 if wait != Wait::Yes {
                     return Err(NotTaken::Held(held()));
                 }
-                if !said {
-                    said = true;
-                    if let LockError::Held { path, holder, .. } = held() {
-                        crate::errln!("{}", waiting_line(&path, &holder));
-                    }
+                let (doing, scope) = waiting.get_or_insert_with(|| {
+                    let doing = match held() {
+                        LockError::Held { path, holder, .. } => {
+                            let doing = waiting_for(&path, &holder);
+                            crate::errln!("{doing}; Ctrl-C to give up");
+                            doing
+                        }
+                        _ => "waiting for a lock".into(),
+                    };
+                    (doing, catch_while_waiting())
+                });
+                if scope.is_some() && crate::interrupt::requested().load(Ordering::SeqCst) {
+                    crate::interrupt::Stopped::during(doing, "nothing was written").end_process();
                 }
-                crate::interrupt::give_up_if_signalled();
                 std::thread::sleep(Duration::from_millis(100));
             }
             Err(std::fs::TryLockError::Error(e)) => return Err(NotTaken::Io(e)),
@@ -332,10 +344,17 @@ fn take(file: &std::fs::File, wait: Wait, held: impl Fn() -> LockError) -> Resul
     }
 }
 
-/// The line said once while `--wait-lock` waits.
-fn waiting_line(path: &Path, holder: &str) -> String {
+/// Ctrl-C and SIGTERM caught for as long as a wait lasts (a signal held since the
+/// command's start comes now). Not in this crate's unit tests: they share one process,
+/// its signal handling and its flag with the tests of `interrupt`.
+fn catch_while_waiting() -> Option<crate::interrupt::Scope> {
+    (!cfg!(test)).then(crate::interrupt::catch)
+}
+
+/// What `--wait-lock` waits for, said once as it begins and in the line of a stop.
+fn waiting_for(path: &Path, holder: &str) -> String {
     format!(
-        "waiting for {holder} to let go of {}; Ctrl-C to give up",
+        "waiting for {holder} to let go of {}",
         crate::text::path(path)
     )
 }

@@ -520,17 +520,37 @@ pub fn refuse_replacing(dir: &std::path::Path, first: u64, games: u64) -> Result
     ))
 }
 
+/// Why a `--record-dir` cannot take a run's records.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordDirError {
+    /// No folder that can take files (a file, a FIFO or a dangling link there, a folder
+    /// above that is missing or takes no file): an output refused before the work, which
+    /// the binary says as a usage error (status 2), as every such refusal.
+    #[error("{0}")]
+    Refused(#[source] ludomat_io::output::Refused),
+    /// Records of this run's games are there already ([`refuse_replacing`]), or the
+    /// folder could not be made.
+    #[error("{0}")]
+    InTheWay(String),
+}
+
 /// Make `dir` ready for the records of games `first` to `first + games - 1`: a folder
 /// that can take files, none of them there already ([`refuse_replacing`]), made if missing.
 ///
 /// # Errors
 /// What is in the way, in words, naming `--record-dir`.
-pub fn ready_dir(dir: &std::path::Path, first: u64, games: u64) -> Result<(), String> {
+pub fn ready_dir(dir: &std::path::Path, first: u64, games: u64) -> Result<(), RecordDirError> {
     use ludomat_io::text::Shown as _;
-    let named = |e: &dyn std::fmt::Display| format!("--record-dir {}: {e}", dir.shown());
-    ludomat_io::output::check_folder(dir).map_err(|e| named(&e))?;
-    refuse_replacing(dir, first, games)?;
-    ludomat_io::write::folders(dir).map_err(|e| named(&e))
+    ludomat_io::output::check_folder(dir).map_err(|why| {
+        RecordDirError::Refused(ludomat_io::output::Refused {
+            flag: "--record-dir".into(),
+            path: dir.to_path_buf(),
+            why,
+        })
+    })?;
+    refuse_replacing(dir, first, games).map_err(RecordDirError::InTheWay)?;
+    ludomat_io::write::folders(dir)
+        .map_err(|e| RecordDirError::InTheWay(format!("--record-dir {}: {e}", dir.shown())))
 }
 
 /// Save a record (`json`) at `path` as a new file, never over anything there, checked as
@@ -572,5 +592,26 @@ mod record_dir_tests {
         assert!(super::records_in(&dir.path().join("new"), 0, 5)
             .unwrap()
             .is_empty());
+    }
+
+    /// A folder that can take no records is an output refused before the work, typed so
+    /// (the binary says it as a usage error, status 2: it was a string, status 1); records
+    /// in the way are not.
+    #[test]
+    fn a_bad_record_folder_is_refused_as_an_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("f");
+        ludomat_io::write::atomically(&file, "x").unwrap();
+        let e = super::ready_dir(&file, 0, 1).unwrap_err();
+        assert!(matches!(e, super::RecordDirError::Refused(_)), "{e}");
+        assert!(e.to_string().starts_with("--record-dir "), "{e}");
+        let source = std::error::Error::source(&e).unwrap();
+        let refused = source
+            .downcast_ref::<ludomat_io::output::Refused>()
+            .unwrap();
+        assert!(refused.usage_words().is_some());
+        ludomat_io::write::atomically(dir.path().join("game-0.json"), "{}").unwrap();
+        let e = super::ready_dir(dir.path(), 0, 1).unwrap_err();
+        assert!(matches!(e, super::RecordDirError::InTheWay(_)), "{e}");
     }
 }

@@ -135,8 +135,8 @@ pub enum TuningError {
         /// (`ludomat_io::error::version_check`).
         words: String,
     },
-    /// A saved state written with other settings, or without them.
-    #[error("{source_name} was saved by a run with other settings, so its candidates' means do not belong to this run: {}; give the same settings, or start without --resume", differences.join("; "))]
+    /// A saved state written with other settings: what differs, a line each.
+    #[error("{source_name} was saved by a run with other settings, so its candidates' means do not belong to this run:\n{}\nGive the same settings to go on from it, or start afresh without --resume.", differences.iter().map(|d| format!("  {d}")).collect::<Vec<_>>().join("\n"))]
     OtherSettings {
         /// The file's name.
         source_name: String,
@@ -154,6 +154,11 @@ pub enum TuningError {
         /// What is out of range.
         problem: String,
     },
+    /// A `--checkpoint` file that is damaged (cut short, not JSON: said as
+    /// `ludomat_io::error::damaged_json` says every such file, as `--resume` says it),
+    /// which this run would replace; the flag that named it.
+    #[error("{0}; this run would replace it: choose another {1}")]
+    Damaged(String, &'static str),
     /// A `--checkpoint` file that holds something this run would replace: a checkpoint
     /// not resumed, or a file of another kind or version.
     #[error("{source_name} {holds}: this run would replace it; {hint}")]
@@ -205,13 +210,15 @@ impl Resume {
     #[must_use]
     pub fn line(&self) -> String {
         match self {
-            Resume::Coordinate(s) => format!(
-                "resuming at round {}, weight {} of {}, best mean {}",
-                s.round,
-                s.next + 1,
-                TUNED.len(),
-                ludomat_io::text::number(s.best_mean)
-            ),
+            Resume::Coordinate(s) => {
+                let (round, next) = where_next(s);
+                format!(
+                    "resuming at round {round}, weight {} of {}, best mean {}",
+                    next + 1,
+                    TUNED.len(),
+                    ludomat_io::text::number(s.best_mean)
+                )
+            }
             Resume::Cmaes(s) => format!(
                 "resuming after generation {} ({}), best mean {}",
                 s.generations,
@@ -222,6 +229,84 @@ impl Resume {
     }
 }
 
+/// The pass and the weight a coordinate search's state goes on at: a state saved after a
+/// pass's last weight (weight 12 of 11) goes on at the next pass's first.
+fn where_next(s: &TuneState) -> (u32, usize) {
+    if s.next >= TUNED.len() {
+        (s.round.saturating_add(1), 0)
+    } else {
+        (s.round, s.next)
+    }
+}
+
+/// Where the settings a checkpoint was saved with (`saved`) and this run's (`now`) differ,
+/// one short line each: `--games: 40 in the checkpoint, 20 now`; the start weights (one
+/// setting, their JSON) a line for each weight that differs: `start weight empty: 100 in
+/// the checkpoint, 200 now` (they were said as two JSON texts of 200 columns).
+fn differences(saved: &[(String, String)], now: &[(String, String)]) -> Vec<String> {
+    let get = |pairs: &[(String, String)], name: &str| {
+        pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    let mut names: Vec<&str> = saved.iter().map(|(n, _)| n.as_str()).collect();
+    names.extend(
+        now.iter()
+            .map(|(n, _)| n.as_str())
+            .filter(|n| get(saved, n).is_none()),
+    );
+    let mut out = Vec::new();
+    for name in names {
+        let (was, is) = (get(saved, name), get(now, name));
+        if was == is {
+            continue;
+        }
+        let weights = |v: &Option<String>| {
+            let text = v.as_deref()?;
+            serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text).ok()
+        };
+        if let (true, Some(a), Some(b)) = (name == "start weights", weights(&was), weights(&is)) {
+            let mut keys: Vec<&String> = a.keys().collect();
+            keys.extend(b.keys().filter(|k| !a.contains_key(*k)));
+            for key in keys {
+                let (x, y) = (a.get(key), b.get(key));
+                if x != y {
+                    // as every weight is said: 2,160, 5.875
+                    let said = |v: Option<&serde_json::Value>| {
+                        v.map(|v| v.as_f64().map_or(v.to_string(), ludomat_io::text::decimal))
+                    };
+                    out.push(difference(&format!("start weight {key}"), said(x), said(y)));
+                }
+            }
+        } else {
+            out.push(difference(name, was, is));
+        }
+    }
+    out
+}
+
+/// One setting that differs: `--games: 40 in the checkpoint, 20 now`.
+fn difference(name: &str, was: Option<String>, is: Option<String>) -> String {
+    let said = |v: Option<String>| match v {
+        None => "not set".to_string(),
+        Some(v)
+            if v.len() <= 24
+                && v.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".,-+".contains(c)) =>
+        {
+            v
+        }
+        Some(v) => ludomat_io::text::quoted(&v, 24),
+    };
+    format!(
+        "{}: {} in the checkpoint, {} now",
+        ludomat_io::text::fit(&ludomat_io::text::escape_controls(name), 32),
+        said(was),
+        said(is)
+    )
+}
+
 /// How a tuning run ended.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tuned {
@@ -229,10 +314,38 @@ pub struct Tuned {
     pub best: Weights,
     /// Their mean score.
     pub best_mean: f64,
-    /// Candidates tried (with coordinate search the start included).
+    /// Candidates tried (with coordinate search the start included), those of the
+    /// checkpoint resumed included.
     pub candidates: u64,
+    /// Of them, the checkpoint's (0 when the run was not resumed).
+    pub before: u64,
     /// Finished or cancelled.
     pub ended: Ended,
+}
+
+impl Tuned {
+    /// The timing line of the candidates this run tried: `20 candidates tried in 3.6 s
+    /// wall, 7.1 s CPU` (resumed, as `threes learn` says it: `12 candidates tried in this
+    /// run (32 in all) in …`); none when it tried none (a finished run resumed), so no
+    /// time is said of no work.
+    #[must_use]
+    pub fn timing(&self, wall: std::time::Duration, cpu: std::time::Duration) -> Option<String> {
+        let now = self.candidates.saturating_sub(self.before);
+        let all = match self.before {
+            0 => String::new(),
+            _ => format!(
+                " in this run ({} in all)",
+                ludomat_io::text::thousands(self.candidates)
+            ),
+        };
+        (now > 0).then(|| {
+            format!(
+                "{} tried{all} in {}",
+                ludomat_io::text::count(now, "candidate", "candidates"),
+                ludomat_io::text::wall_and_cpu(wall, cpu)
+            )
+        })
+    }
 }
 
 /// One candidate tried, as the terminal prints it, and the pass it belongs to (coordinate
@@ -395,9 +508,10 @@ impl TuneOptions {
         let Ok(text) = ludomat_io::read::text(path, 1 << 24) else {
             return Err(other());
         };
-        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
-            return Err(other());
-        };
+        // cut short or not JSON: in the one wording of a damaged file, as --resume says it
+        let value = serde_json::from_str::<serde_json::Value>(&text).map_err(|e| {
+            TuningError::Damaged(ludomat_io::error::damaged_json(&name, &e), "--checkpoint")
+        })?;
         let is_ours = value.get("method").and_then(|m| m.as_str()) == Some("cmaes")
             || (value.get("round").is_some() && value.get("next").is_some());
         if !is_ours {
@@ -472,6 +586,44 @@ impl TuneOptions {
         }
     }
 
+    /// Where a resumed run goes on, in words ([`Resume::line`]); a checkpoint whose run
+    /// is finished (every pass, or every generation, these options ask for) is said so —
+    /// the run then tries nothing and ends with the checkpoint's result, which the
+    /// caller prints as the finished run did.
+    #[must_use]
+    pub fn resume_line(&self, resume: &Resume) -> String {
+        let finished = match resume {
+            Resume::Coordinate(s) => (where_next(s).0 > self.rounds).then(|| {
+                let rounds = where_next(s).0.saturating_sub(1);
+                (
+                    ludomat_io::text::count(u64::from(rounds), "round", "rounds"),
+                    s.tried,
+                    "--rounds",
+                )
+            }),
+            Resume::Cmaes(s) => (s.generations >= self.generations).then(|| {
+                let done = u64::from(s.generations);
+                (
+                    ludomat_io::text::count(done, "generation", "generations"),
+                    s.means.len() as u64,
+                    "--generations",
+                )
+            }),
+        };
+        let Some((done, tried, more)) = finished else {
+            return resume.line();
+        };
+        let name = self.resume.as_deref().map_or_else(
+            || "the checkpoint".to_string(),
+            |p| ludomat_io::text::path(p).to_string(),
+        );
+        format!(
+            "{name} holds a finished run ({done}, {}): its result is below; give more {more} \
+             to go on from it",
+            ludomat_io::text::count(tried, "candidate tried", "candidates tried")
+        )
+    }
+
     /// A state saved by `--checkpoint` (its text; `source`: the file's name) for a run of
     /// these options from `start`: refused when it was saved with other settings
     /// ([`TuneOptions::settings`]), names none, or holds numbers no such run reaches
@@ -494,11 +646,7 @@ impl TuneOptions {
         let Some(saved) = saved else {
             return Err(TuningError::NoSettings(source.into()));
         };
-        let mut was = ludomat_io::log::Settings::new();
-        for (name, value) in &saved {
-            was = was.with(name, value);
-        }
-        let differences = was.differences_in(&self.settings(start), "the checkpoint");
+        let differences = differences(&saved, self.settings(start).pairs());
         if !differences.is_empty() {
             return Err(TuningError::OtherSettings {
                 source_name: source.into(),
@@ -615,6 +763,7 @@ impl TuneOptions {
                     Some(Resume::Coordinate(s)) => Some(s),
                     _ => None,
                 };
+                let before = resume.as_ref().map_or(0, |s| s.tried);
                 let settings = self.settings(&start);
                 let pairs = settings.pairs();
                 let mut save = |state: &TuneState| {
@@ -644,6 +793,7 @@ impl TuneOptions {
                     best: state.best,
                     best_mean: state.best_mean,
                     candidates: state.tried,
+                    before,
                     ended,
                 })
             }
@@ -652,6 +802,7 @@ impl TuneOptions {
                     Some(Resume::Cmaes(s)) => Some(s),
                     _ => None,
                 };
+                let before = resume.as_ref().map_or(0, |s| s.means.len() as u64);
                 let settings = self.settings(&start);
                 let pairs = settings.pairs();
                 let mut save = |state: &CmaesState| {
@@ -682,6 +833,7 @@ impl TuneOptions {
                     best: state.best,
                     best_mean: state.best_mean,
                     candidates: state.means.len() as u64,
+                    before,
                     ended,
                 })
             }
@@ -762,7 +914,16 @@ mod tests {
                 r#"{"version":1,"boxes":[]}"#,
                 "holds something other than a tuning checkpoint",
             ),
-            ("hello\n", "holds something other than a tuning checkpoint"),
+            // not JSON, or cut short: damaged, in the words --resume says it in
+            (
+                "hello\n",
+                "cp.json is damaged: not valid JSON: line 1, column 1: ",
+            ),
+            (
+                "{\"version\":1,\"round\":1,",
+                "cp.json is damaged: not valid JSON: line 1, column 23: the text ends in the \
+                 middle of a value; this run would replace it: choose another --checkpoint",
+            ),
         ] {
             ludomat_io::write::atomically(&cp, text).unwrap();
             let e = opts.check_checkpoint().unwrap_err().to_string();
@@ -831,12 +992,15 @@ mod tests {
         assert_eq!(o.bar_message(1, 12_345.6), "best 12,346");
     }
 
-    /// A damaged checkpoint is said as every damaged file is, never in serde's words.
+    /// A damaged checkpoint is said as every damaged file is, never in serde's words, and
+    /// in the same words whichever flag names it (`--checkpoint` said "holds something
+    /// other than a tuning checkpoint").
     #[test]
     fn a_damaged_checkpoint_is_said_in_the_one_wording() {
         let o = options(TuneMethod::Coordinate, None);
+        let cut = "{\n  \"version\": 1,\n";
         let e = o
-            .read_resume(&Weights::default(), "cp.json", "{\n  \"version\": 1,\n")
+            .read_resume(&Weights::default(), "cp.json", cut)
             .unwrap_err()
             .to_string();
         assert_eq!(
@@ -844,6 +1008,133 @@ mod tests {
             "cp.json is damaged: not valid JSON: line 2, at its end: the text ends in the \
              middle of a value"
         );
+        let dir = tempfile::tempdir().unwrap();
+        let cp = dir.path().join("cp.json");
+        ludomat_io::write::atomically(&cp, cut).unwrap();
+        let named = options(TuneMethod::Coordinate, Some(cp.clone()))
+            .check_checkpoint()
+            .unwrap_err()
+            .to_string();
+        let resumed = o
+            .read_resume(
+                &Weights::default(),
+                &ludomat_io::text::path(&cp).to_string(),
+                cut,
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(named.starts_with(&format!("{resumed}; ")), "{named}");
+        assert!(!named.contains("something other"), "{named}");
+    }
+
+    /// A checkpoint whose run is finished, resumed, is said to be finished (it said
+    /// "resuming at round 1, weight 12 of 11"), tries nothing, and says no time (it said
+    /// "20 candidates tried in 157 µs"); with more rounds it goes on at the next round's
+    /// first weight.
+    #[test]
+    fn a_finished_checkpoint_resumed_is_said_finished() {
+        let dir = tempfile::tempdir().unwrap();
+        let cp = dir.path().join("cp.json");
+        for method in [TuneMethod::Coordinate, TuneMethod::Cmaes] {
+            let first = options(method, Some(cp.clone()));
+            let mut ctx = RunContext::new("candidates", None);
+            let done = first
+                .run(Weights::default(), None, &mut ctx, &mut |_| {})
+                .unwrap();
+            let timing = done.timing(std::time::Duration::from_millis(2), Default::default());
+            assert!(
+                timing.as_deref().is_some_and(
+                    |t| t.starts_with(&format!("{} candidates tried in ", done.candidates))
+                ),
+                "{timing:?}"
+            );
+            let text = ludomat_io::read::to_string(&cp).unwrap();
+            let o = TuneOptions {
+                resume: Some(cp.clone()),
+                ..first.clone()
+            };
+            let resume = o
+                .read_resume(&Weights::default(), "cp.json", &text)
+                .unwrap();
+            let line = o.resume_line(&resume);
+            let (did, more) = match method {
+                TuneMethod::Coordinate => ("1 round", "--rounds"),
+                TuneMethod::Cmaes => ("2 generations", "--generations"),
+            };
+            assert_eq!(
+                line,
+                format!(
+                    "{} holds a finished run ({did}, {} candidates tried): its result is \
+                     below; give more {more} to go on from it",
+                    ludomat_io::text::path(&cp),
+                    done.candidates
+                )
+            );
+            let mut ctx = RunContext::new("candidates", None);
+            let again = o
+                .run(
+                    Weights::default(),
+                    Some(resume.clone()),
+                    &mut ctx,
+                    &mut |l| panic!("a finished run tried {}", l.text),
+                )
+                .unwrap();
+            assert_eq!(again.ended, Ended::Finished);
+            assert_eq!(
+                (again.best, again.best_mean, again.candidates),
+                (done.best, done.best_mean, done.candidates)
+            );
+            let quick = std::time::Duration::from_micros(157);
+            assert_eq!(again.timing(quick, quick), None);
+            if method == TuneMethod::Coordinate {
+                let more = TuneOptions { rounds: 2, ..o };
+                let line = more.resume_line(&resume);
+                assert!(
+                    line.starts_with("resuming at round 2, weight 1 of 11"),
+                    "{line}"
+                );
+                let resumed = Tuned { before: 5, ..again };
+                let t = resumed.timing(quick, quick).unwrap();
+                assert!(t.contains("tried in this run ("), "{t}");
+            }
+        }
+    }
+
+    /// Settings that differ are said a line each, within 80 columns, the start weights
+    /// weight by weight (they were two JSON texts of 200 columns on one line).
+    #[test]
+    fn other_settings_are_said_a_line_each() {
+        let dir = tempfile::tempdir().unwrap();
+        let cp = dir.path().join("cp.json");
+        let first = options(TuneMethod::Coordinate, Some(cp.clone()));
+        let mut ctx = RunContext::new("candidates", None);
+        first
+            .run(Weights::default(), None, &mut ctx, &mut |_| {})
+            .unwrap();
+        let text = ludomat_io::read::to_string(&cp).unwrap();
+        let other = TuneOptions { games: 3, ..first };
+        let start = Weights {
+            empty: 999.0,
+            ..Weights::default()
+        };
+        let e = other
+            .read_resume(&start, "cp.json", &text)
+            .unwrap_err()
+            .to_string();
+        let lines: Vec<&str> = e.lines().collect();
+        assert!(
+            lines.contains(&"  --games: 2 in the checkpoint, 3 now"),
+            "{e}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("  start weight empty: ") && l.ends_with(", 999 now")),
+            "{e}"
+        );
+        assert_eq!(lines.len(), 4, "{e}");
+        assert!(lines.iter().skip(1).all(|l| l.chars().count() <= 80), "{e}");
+        assert!(lines[3].contains("start afresh without --resume"), "{e}");
     }
 
     #[test]
@@ -883,7 +1174,7 @@ mod tests {
             .unwrap_err();
         assert!(
             e.to_string()
-                .contains("--seed: '5' in the checkpoint, '99' now"),
+                .contains("\n  --seed: 5 in the checkpoint, 99 now\n"),
             "{e}"
         );
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();

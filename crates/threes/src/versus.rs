@@ -749,8 +749,63 @@ pub fn chart(
     ludomat_chart::curve_chart(&chart, path)
 }
 
+/// The stop line of a run stopped by Ctrl-C after `this_run` of its `to_play` games,
+/// saying what the table printed above it holds: `all` games, the log's earlier games
+/// (`--resume`) with this run's; `logged`: a log (`--csv`) keeps them. A resumed run
+/// stopped at once says the table is the log's games, never that it is this run's none.
+#[must_use]
+pub fn stopped(
+    this_run: u64,
+    to_play: u64,
+    all: u64,
+    logged: bool,
+) -> ludomat_io::interrupt::Stopped {
+    let earlier = all.saturating_sub(this_run);
+    let go_on = if logged { " (go on with --resume)" } else { "" };
+    let kept = match (this_run, earlier) {
+        _ if all == 0 => "no game had ended: no table".to_string(),
+        (_, 0) if logged => format!("the table above is theirs, and the log holds them{go_on}"),
+        (_, 0) => "the table above is theirs".to_string(),
+        (0, _) => format!(
+            "the table above holds the log's {}{go_on}",
+            ludomat_io::text::count(earlier, "game", "games")
+        ),
+        _ => format!(
+            "the table above holds them and the log's {}{go_on}",
+            ludomat_io::text::count(earlier, "earlier game", "earlier games")
+        ),
+    };
+    let unit = ("game in this run", "games in this run");
+    ludomat_io::interrupt::Stopped::after(this_run, Some(to_play), unit, &kept)
+}
+
 #[cfg(test)]
 mod tests {
+    /// A stopped run says what its table holds: this run's games, the log's, or both
+    /// (a resumed run stopped at once said "after 0 of 99 games in this run; the table
+    /// above is theirs" over a table of the log's game).
+    #[test]
+    fn a_stop_says_what_the_table_holds() {
+        let line = |this_run, all, logged| super::stopped(this_run, 99, all, logged).to_string();
+        assert_eq!(
+            line(0, 1, true),
+            "Stopped by Ctrl-C after 0 of 99 games in this run; the table above holds the \
+             log's 1 game (go on with --resume)."
+        );
+        assert_eq!(
+            line(2, 5, true),
+            "Stopped by Ctrl-C after 2 of 99 games in this run; the table above holds them \
+             and the log's 3 earlier games (go on with --resume)."
+        );
+        assert_eq!(
+            line(2, 2, true),
+            "Stopped by Ctrl-C after 2 of 99 games in this run; the table above is theirs, \
+             and the log holds them (go on with --resume)."
+        );
+        assert!(line(2, 2, false).ends_with("; the table above is theirs."));
+        assert!(line(0, 0, false).ends_with("; no game had ended: no table."));
+    }
+
     use super::*;
 
     fn g(ai: &str, budget: &str, game: u64, score: u64, moves: u32, cpu_ms: u64) -> VersusGame {
