@@ -312,6 +312,7 @@ const ROWS: &[Row] = &[
     ]),
     with_out("her kit", &["--svg", "--out", "{out}"], Out::Dir),
     row("menu", &[]),
+    row("version", &[]),
 ];
 
 fn bin() -> &'static str {
