@@ -153,7 +153,7 @@ impl Said {
         // Lists, objects, true, false, null: the innermost of the kind (places are
         // noted innermost first).
         if found_at.is_none() {
-            let kinds: [(&str, fn(&str) -> bool); 5] = [
+            let kinds: [(&str, Is); 5] = [
                 ("invalid type: sequence", |w| w.starts_with('[')),
                 ("invalid type: map", |w| w.starts_with('{')),
                 ("invalid type: boolean `true`", |w| w == "true"),
@@ -240,6 +240,9 @@ impl Said {
         })
     }
 }
+
+/// Whether a value's text is of a kind (a list, `true` …).
+type Is = fn(&str) -> bool;
 
 /// Whether `head` ends with `field` as a word of its own (`n:` ends `menace: n:`, not
 /// `menace action:`).
