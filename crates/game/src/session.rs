@@ -74,6 +74,55 @@ pub fn watched_as_json<P: Serialize, R>(
     work(&mut ctx)
 }
 
+/// How every renderer speaks of a long run by its name, so that every exhibit's notes
+/// say it one way: the run as a sentence's subject (`Training stopped by Stop after …`,
+/// `The proof finished: …`) and what its units are once done (`games trained`,
+/// `positions proved`), never the run's name used as a noun (`train stopped`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunWords {
+    /// The run as the subject of a sentence: `Training`, `The proof`, `The check`.
+    pub subject: &'static str,
+    /// What a unit of its work is once done, after the unit: `trained` (`games
+    /// trained`), `proved`, `checked`.
+    pub done: &'static str,
+}
+
+impl RunWords {
+    /// The words of the long run named `name` (a session's [`Session::long_run`]):
+    /// `train` (Threes!), `prove` (qubic), `verify` (Computox); any other, `The run` and
+    /// `done`.
+    #[must_use]
+    pub fn of(name: &str) -> RunWords {
+        let (subject, done) = match name {
+            "train" => ("Training", "trained"),
+            "prove" => ("The proof", "proved"),
+            "verify" => ("The check", "checked"),
+            _ => ("The run", "done"),
+        };
+        RunWords { subject, done }
+    }
+
+    /// The work done, in the run's own unit (`unit`, plural: `games`), of how much when
+    /// the total is known: `1,234 of 10,000 games trained`, `682 positions proved`,
+    /// `1 game trained`.
+    #[must_use]
+    pub fn work(&self, done: u64, total: Option<u64>, unit: &str) -> String {
+        use ludomat_io::text::thousands;
+        let one = unit.strip_suffix('s').unwrap_or(unit);
+        let unit = |n: u64| if n == 1 { one } else { unit };
+        match total {
+            Some(total) => format!(
+                "{} of {} {} {}",
+                thousands(done),
+                thousands(total),
+                unit(total),
+                self.done
+            ),
+            None => format!("{} {} {}", thousands(done), unit(done), self.done),
+        }
+    }
+}
+
 /// What one action amounts to in the machine's own units of work (`play_games` with
 /// `n: 1000` is 1,000 games), for a renderer that repeats it and counts what was done in
 /// those units rather than in actions ([`Session::work_of`]).
@@ -356,12 +405,13 @@ where
 
 /// Reads an action's square, numbered `LO` to `HI` on the machine's board, for
 /// `#[serde(deserialize_with = "ludomat_game::square::<_, 1, 9>")]`: anything that is not
-/// a whole number is refused saying the squares' own range (`the text 'x' where a square
-/// from 1 to 9 was expected`), never the type's (`a whole number from 0 up`). A whole
-/// number out of the range is left to the session, which says why.
+/// one of the board's squares — a text, a fraction, a whole number out of the range, -1
+/// and 99 alike — is refused in one wording, saying the squares' own range (`the number
+/// 99 where a square from 1 to 9 was expected`), never the type's (`a whole number from
+/// 0 up`).
 ///
 /// # Errors
-/// The deserializer's, for a value that is not a whole number from 0 to 255.
+/// The deserializer's, for a value that is not a whole number from `LO` to `HI`.
 pub fn square<'de, D: serde::Deserializer<'de>, const LO: u8, const HI: u8>(
     d: D,
 ) -> Result<u8, D::Error> {
@@ -372,10 +422,16 @@ pub fn square<'de, D: serde::Deserializer<'de>, const LO: u8, const HI: u8>(
             write!(f, "a square from {LO} to {HI}")
         }
         fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u8, E> {
-            u8::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            u8::try_from(v)
+                .ok()
+                .filter(|s| (LO..=HI).contains(s))
+                .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
         }
         fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u8, E> {
-            u8::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            u8::try_from(v)
+                .ok()
+                .filter(|s| (LO..=HI).contains(s))
+                .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
         }
     }
     d.deserialize_u8(Square::<LO, HI>)
@@ -418,6 +474,46 @@ mod tests {
 
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn long_runs_are_spoken_of_in_phrases_with_their_work() {
+        let train = RunWords::of("train");
+        assert_eq!(train.subject, "Training");
+        assert_eq!(
+            train.work(1234, Some(10_000), "games"),
+            "1,234 of 10,000 games trained"
+        );
+        assert_eq!(train.work(1, Some(1), "games"), "1 of 1 game trained");
+        let prove = RunWords::of("prove");
+        assert_eq!(prove.subject, "The proof");
+        assert_eq!(prove.work(682, None, "positions"), "682 positions proved");
+        assert_eq!(RunWords::of("verify").subject, "The check");
+        assert_eq!(RunWords::of("other").work(2, None, "steps"), "2 steps done");
+    }
+
+    #[test]
+    fn a_square_off_the_board_is_refused_in_one_wording() {
+        #[derive(Debug, Deserialize)]
+        struct Play {
+            #[serde(deserialize_with = "crate::square::<_, 0, 8>")]
+            square: u8,
+        }
+        let read = |v: serde_json::Value| serde_json::from_value::<Play>(v);
+        assert_eq!(read(json!({"square": 8})).unwrap().square, 8);
+        for (v, says) in [
+            (json!(-1), "integer `-1`"),
+            (json!(9), "integer `9`"),
+            (json!(99), "integer `99`"),
+            (json!(300), "integer `300`"),
+        ] {
+            let e = read(json!({ "square": v })).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("invalid value: {says}, expected a square from 0 to 8"),
+                "{v}"
+            );
+        }
+    }
 
     /// A counter that refuses to go past 3: enough to check the JSON plumbing.
     struct Counter {

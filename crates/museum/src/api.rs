@@ -25,11 +25,15 @@ use crate::client::Client;
 use crate::error::{json_rejection, status_of, ApiError};
 use crate::exhibits::EXHIBITS;
 use crate::guard::{Guard, HostPolicy};
+use crate::said::Said;
 use crate::visit::{Update, Visit};
 use crate::Museum;
+use axum::extract::rejection::JsonRejection;
 
-/// A JSON request body whose rejections are [`ApiError`]s with JSON messages.
-pub struct Body<T>(pub T);
+/// A JSON request body whose rejections are [`ApiError`]s with JSON messages, with its
+/// text ([`Said`]): a refusal says a number as the visitor wrote it, and where. A field
+/// given twice in one object is refused, naming it and where.
+pub(crate) struct Body<T>(pub T, pub Said);
 
 impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
     type Rejection = ApiError;
@@ -48,9 +52,24 @@ impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
         if let Some(refused) = crate::error::not_an_object(&bytes) {
             return Err(refused);
         }
+        let text = std::str::from_utf8(&bytes).unwrap_or_default();
         match axum::Json::<T>::from_bytes(&bytes) {
-            Ok(axum::Json(v)) => Ok(Body(v)),
-            Err(rejection) => Err(json_rejection(&rejection, limit)),
+            Ok(axum::Json(v)) => {
+                let said = Said::read(text)
+                    .map_err(|twice| ApiError::new(StatusCode::BAD_REQUEST, twice.words()))?;
+                Ok(Body(v, said))
+            }
+            Err(rejection) => {
+                let refused = json_rejection(&rejection, limit);
+                // JSON of the wrong shape: its number as written, where.
+                match (&rejection, Said::read(text)) {
+                    (JsonRejection::JsonDataError(_), Ok(said)) => Err(said.refused(refused)),
+                    (_, Err(twice)) if matches!(rejection, JsonRejection::JsonDataError(_)) => {
+                        Err(ApiError::new(StatusCode::BAD_REQUEST, twice.words()))
+                    }
+                    _ => Err(refused),
+                }
+            }
         }
     }
 }
@@ -209,9 +228,12 @@ async fn visit_json(museum: &Museum, visit: Arc<Visit>) -> Result<Response, ApiE
 async fn create_visit(
     State(museum): State<Museum>,
     Extension(Client(client)): Extension<Client>,
-    Body(req): Body<NewVisit>,
+    Body(req, said): Body<NewVisit>,
 ) -> Result<Response, ApiError> {
-    let visit = museum.create(&req.kind, req.config, client).await?;
+    let visit = museum
+        .create(&req.kind, req.config, client)
+        .await
+        .map_err(|e| said.refused(e))?;
     let mut answer = visit_json(&museum, visit).await?;
     *answer.status_mut() = StatusCode::CREATED;
     Ok(answer)
@@ -271,7 +293,7 @@ async fn apply_action(
     State(museum): State<Museum>,
     Path(id): Path<String>,
     Query(query): Query<ActionQuery>,
-    Body(action): Body<Value>,
+    Body(action, said): Body<Value>,
 ) -> Result<Response, ApiError> {
     let visit = museum.get(&id)?;
     let inline = query.refusals.as_deref() == Some("inline");
@@ -298,12 +320,12 @@ async fn apply_action(
         Err(e) if inline => Ok(Json(json!({
             "refused": {
                 "status": status_of(&e).as_u16(),
-                "error": crate::error::in_our_words(&e.to_string()),
+                "error": said.words(&crate::error::session_words(&e)),
             },
             "seq": visit.latest().seq,
         }))
         .into_response()),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(said.refused(e.into())),
     }
 }
 
@@ -319,7 +341,7 @@ struct Autoplay {
 async fn start_autoplay(
     State(museum): State<Museum>,
     Path(id): Path<String>,
-    Body(req): Body<Autoplay>,
+    Body(req, said): Body<Autoplay>,
 ) -> Result<Response, ApiError> {
     let visit = museum.get(&id)?;
     if !req.action.is_object() {
@@ -336,11 +358,13 @@ async fn start_autoplay(
                 "autoplay: 'interval_ms' must be a whole number of milliseconds, {} to {} (it was {})",
                 ludomat_io::text::thousands(u64::try_from(c.min_interval.as_millis()).unwrap_or(u64::MAX)),
                 ludomat_io::text::thousands(u64::try_from(c.max_interval.as_millis()).unwrap_or(u64::MAX)),
-                echo(&req.interval_ms)
+                said.written("interval_ms").unwrap_or_else(|| echo(&req.interval_ms))
             ),
         )
     })?;
-    let interval = museum.autoplay(&visit, req.action, Duration::from_millis(ms))?;
+    let interval = museum
+        .autoplay(&visit, req.action, Duration::from_millis(ms))
+        .map_err(|e| said.refused(e))?;
     Ok((
         StatusCode::ACCEPTED,
         Json(json!({
@@ -372,10 +396,13 @@ async fn start_run(
     State(museum): State<Museum>,
     Path(id): Path<String>,
     Query(query): Query<ActionQuery>,
-    Body(req): Body<RunRequest>,
+    Body(req, said): Body<RunRequest>,
 ) -> Result<Response, ApiError> {
     let inline = query.refusals.as_deref() == Some("inline");
-    match run_of(&museum, &id, req).await {
+    match run_of(&museum, &id, req, &said)
+        .await
+        .map_err(|e| said.refused(e))
+    {
         Ok(answer) => Ok((StatusCode::ACCEPTED, Json(answer)).into_response()),
         // As for actions: a page shows the refusal (a second run of its visitor, a full
         // queue) in its message line, not as a console error.
@@ -390,7 +417,12 @@ async fn start_run(
     }
 }
 
-async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, ApiError> {
+async fn run_of(
+    museum: &Museum,
+    id: &str,
+    req: RunRequest,
+    said: &Said,
+) -> Result<Value, ApiError> {
     let visit = museum.get(id)?;
     let answer = match req {
         RunRequest {
@@ -402,7 +434,16 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
             if let Some(p) = params.as_ref().filter(|p| !p.is_object() && !p.is_null()) {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    format!("params: {} where an object was expected", what_json(p)),
+                    format!(
+                        "params: {} where an object was expected",
+                        match p {
+                            Value::Number(_) => format!(
+                                "the number {}",
+                                said.written("params").unwrap_or_else(|| p.to_string())
+                            ),
+                            p => what_json(p),
+                        }
+                    ),
                 ));
             }
             museum
@@ -422,7 +463,7 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
                     format!(
                         "run: 'times' must be a whole number from 1 to {} (it was {})",
                         ludomat_io::text::thousands(most),
-                        echo(&times)
+                        said.written("times").unwrap_or_else(|| echo(&times))
                     ),
                 )
             })?;
@@ -436,7 +477,7 @@ async fn run_of(museum: &Museum, id: &str, req: RunRequest) -> Result<Value, Api
                 StatusCode::BAD_REQUEST,
                 format!(
                     "run: 'action' must be an action object such as {{\"type\": \"play_games\", \"n\": 1000}} (it was {})",
-                    echo(&action)
+                    said.written("action").unwrap_or_else(|| echo(&action))
                 ),
             ))
         }

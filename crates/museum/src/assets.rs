@@ -10,10 +10,18 @@ use rust_embed::RustEmbed;
 struct Assets;
 
 /// The page for a path: a file of `web/dist`, or `index.html` for `/` and every
-/// `/exhibits/<kind>` (the page reads the kind and the config from the URL).
+/// `/exhibits/<kind>` of an exhibit the museum has (the page reads the kind and the
+/// config from the URL); any other `/exhibits/…` (an exhibit it does not have, a
+/// %-escape that is no character) is a 404 page saying so, with a link home.
 /// Answers a request outside `/api` from the embedded front end.
 pub async fn asset(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
+    if let Some(kind) = path.strip_prefix("exhibits/") {
+        let kind = kind.strip_suffix('/').unwrap_or(kind);
+        if !crate::exhibits::EXHIBITS.iter().any(|e| e.kind == kind) {
+            return no_such_exhibit(uri.path());
+        }
+    }
     let path = if path.is_empty() || path.starts_with("exhibits/") {
         "index.html"
     } else {
@@ -35,6 +43,36 @@ pub async fn asset(uri: Uri) -> Response {
         )
         .into_response(),
     }
+}
+
+/// The 404 page of an exhibit the museum does not have, at `path` (as the address has
+/// it, %-escapes and all): what it is, and the way home.
+fn no_such_exhibit(path: &str) -> Response {
+    let shown = ludomat_io::text::fit(path, 80)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;");
+    let page = format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>No such exhibit — the ludomat museum</title>\n\
+         <link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<main>\n\
+         <h1>No such exhibit</h1>\n\
+         <p data-no-exhibit>The museum has no exhibit at {shown}.</p>\n\
+         <p><a href=\"/\">Every exhibit is on the museum's home page</a>.</p>\n\
+         </main>\n</body>\n</html>\n"
+    );
+    (
+        StatusCode::NOT_FOUND,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+        ],
+        page,
+    )
+        .into_response()
 }
 
 /// Every embedded file and its size in bytes, for the page-weight benchmark.

@@ -66,8 +66,67 @@ pub fn status_of(e: &SessionError) -> StatusCode {
 
 impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> Self {
-        ApiError::new(status_of(&e), e.to_string())
+        ApiError::new(status_of(&e), session_words(&e))
     }
+}
+
+/// A session's refusal with every number in it said as every number is, with thousands
+/// (`run 100000 games: at most 10000 at once` is said `run 100,000 games: at most 10,000
+/// at once`): whole numbers of five digits or more standing alone, never those inside an
+/// echo ('…', "…", `…`), a decimal (`1000000.5`) or a word (`U12345`).
+#[must_use]
+pub fn session_words(e: &SessionError) -> String {
+    grouped(&e.to_string())
+}
+
+/// [`session_words`] for any text.
+fn grouped(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut quote: Option<char> = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        if matches!(c, '\'' | '"' | '`') {
+            // An apostrophe inside a word (Patashnik's) opens nothing.
+            let opens =
+                quote.is_none() && (c != '\'' || before.is_none_or(|b| !b.is_alphanumeric()));
+            if opens {
+                quote = Some(c);
+            } else if quote == Some(c) && (c != '\'' || after.is_none_or(|a| !a.is_alphanumeric()))
+            {
+                quote = None;
+            }
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        if quote.is_none()
+            && c.is_ascii_digit()
+            && before.is_none_or(|b| !(b.is_alphanumeric() || matches!(b, '.' | ',' | '_')))
+        {
+            let end = chars[i..]
+                .iter()
+                .position(|d| !d.is_ascii_digit())
+                .map_or(chars.len(), |n| i + n);
+            let next = chars.get(end).copied();
+            let decimal = next == Some('.') && chars.get(end + 1).is_some_and(char::is_ascii_digit);
+            let alone = !decimal && next.is_none_or(|n| !(n.is_alphanumeric() || n == '_'));
+            let digits: String = chars[i..end].iter().collect();
+            if alone && digits.len() >= 5 {
+                out.push_str(&ludomat_io::text::thousands_written(&digits));
+            } else {
+                out.push_str(&digits);
+            }
+            i = end;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 impl IntoResponse for ApiError {
@@ -434,7 +493,8 @@ pub(crate) fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
 /// Makes every error answer JSON: an error whose body is something else — one of axum's
 /// rejections (a query that does not parse, a repeated parameter, a path that is not
 /// UTF-8 once decoded), plain text — becomes `{"error": "<that text>"}` with the same
-/// status and headers.
+/// status and headers. A page of its own (HTML: the 404 page of an exhibit the museum
+/// does not have) stays a page.
 pub(crate) async fn json_errors(response: Response) -> Response {
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
@@ -444,7 +504,8 @@ pub(crate) async fn json_errors(response: Response) -> Response {
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("application/json"));
+        .is_some_and(|t| t.starts_with("application/json") || t.starts_with("text/html"));
+    // (a page of its own: the 404 page of an exhibit the museum does not have)
     if json {
         return response;
     }
@@ -473,6 +534,27 @@ pub(crate) async fn json_errors(response: Response) -> Response {
 #[cfg(test)]
 mod tests {
     use super::in_our_words;
+
+    #[test]
+    fn every_number_of_a_sessions_refusal_has_thousands() {
+        for (theirs, ours) in [
+            (
+                "run 100000 games: at most 10000 at once",
+                "run 100,000 games: at most 10,000 at once",
+            ),
+            (
+                "play_games: 1000000000000 games is more than 10000 per action; apply it again for more",
+                "play_games: 1,000,000,000,000 games is more than 10,000 per action; apply it again for more",
+            ),
+            // Echoes, decimals, words and short numbers stay as they are.
+            (
+                "'123456' and \"654321\" and `99999` and 1000000.5 and U12345 and 1962 and Patashnik's 12345",
+                "'123456' and \"654321\" and `99999` and 1000000.5 and U12345 and 1962 and Patashnik's 12,345",
+            ),
+        ] {
+            assert_eq!(super::grouped(theirs), ours);
+        }
+    }
 
     #[test]
     fn the_parsers_words_are_said_in_ours() {

@@ -55,6 +55,7 @@ mod raw_errors;
 pub mod refusal;
 pub mod run;
 pub mod run_slots;
+mod said;
 mod server;
 pub mod visit;
 pub mod work;

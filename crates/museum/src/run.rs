@@ -43,7 +43,7 @@ use axum::http::StatusCode;
 use ludomat_game::run::cpu;
 use serde_json::{json, Value};
 
-use crate::error::{status_of, ApiError};
+use crate::error::ApiError;
 use crate::job::{Job, Step};
 use crate::refusal::Refusal;
 use crate::run_slots::{Admission, ClientRun, RunRefusal, RunSlot};
@@ -206,6 +206,12 @@ fn stopped_by_stop(what: &str, times: &str) -> String {
     format!("run stopped by Stop after {what}: {times}")
 }
 
+/// The note of a run (`subject`: `run`, `Training`, `The proof`) stopped by Stop while
+/// it waited in the queue for a run slot: taken out of the queue, it did nothing.
+fn stopped_while_queued(subject: &str) -> String {
+    format!("{subject} stopped by Stop while it waited for a run slot; nothing was done")
+}
+
 /// The note of a run stopped at its time limit.
 fn timed_out(what: &str, limit: Duration) -> String {
     format!(
@@ -353,7 +359,7 @@ impl Museum {
                 held.session().long_run_dyn(&n, &params)
             })
             .await?
-            .map_err(|e| ApiError::new(status_of(&e), e.to_string()))?;
+            .map_err(ApiError::from)?;
         self.stopped_runs_let_go(visit.client, Duration::from_secs(2))
             .await;
         let (counted, admission) =
@@ -371,9 +377,12 @@ impl Museum {
         tokio::spawn(async move {
             let Some(slot) = slot_of(&job, admission).await else {
                 drop(held);
-                if !job.is_cancelled() {
+                let subject = ludomat_game::RunWords::of(&name).subject;
+                if job.is_cancelled() {
+                    job.report_after_cancel(Vec::new(), Some(stopped_while_queued(subject)));
+                } else {
                     job.end(Some(format!(
-                        "{name} did not start: the museum is stopping"
+                        "{subject} did not start: the museum is stopping"
                     )));
                 }
                 return;
@@ -460,7 +469,11 @@ impl Museum {
                 tokio::spawn(async move {
                     let Some(slot) = slot_of(&job, queued).await else {
                         drop(held);
-                        if !job.is_cancelled() {
+                        if job.is_cancelled() {
+                            // Taken out of the queue by Stop (or the visit let go): a
+                            // note says so, as every stopped run's does.
+                            job.report_after_cancel(Vec::new(), Some(stopped_while_queued("run")));
+                        } else {
                             job.end(Some("the run did not start: the museum is stopping".into()));
                         }
                         return;
@@ -480,7 +493,7 @@ impl Museum {
         match first {
             (_, Some(e)) => {
                 job.end(None);
-                return Err(ApiError::new(status_of(&e), e.to_string()));
+                return Err(ApiError::from(e));
             }
             (Step::Cancelled, _) => {
                 return Ok(json!({ "running": false, "done": 0, "total": times }));
@@ -655,6 +668,15 @@ fn estimate_range(e: &Value) -> Option<(Duration, Duration)> {
     Some((lo.min(hi), lo.max(hi)))
 }
 
+/// What a long run did by its end, from its last progress (`done`, `total` when known,
+/// `unit`), in its own words: `1,234 of 10,000 games trained`, `682 positions proved`.
+fn long_run_work(words: &ludomat_game::RunWords, end: &Value) -> Option<String> {
+    let done = end.get("done")?.as_u64()?;
+    let unit = end.get("unit")?.as_str()?;
+    let total = end.get("total").and_then(Value::as_u64);
+    Some(words.work(done, total, unit))
+}
+
 /// A client's address as a number (IPv4 and IPv6 apart).
 fn client_key(ip: std::net::IpAddr) -> u64 {
     match ip {
@@ -759,22 +781,38 @@ fn long_run(
                 // Why it ended early, for the page to say: the museum's time limit.
                 o.insert("timed_out".into(), json!(timed_out_now));
             }
+            // What it did, in its own unit (`1,234 of 10,000 games trained`), when its
+            // last progress says.
+            let words = ludomat_game::RunWords::of(name);
+            let work = long_run_work(&words, &end);
+            let subject = words.subject;
             // With the session's view: what the run left with it (a certificate found, a
             // network trained) shows at once.
             if timed_out_now {
+                let what = match &work {
+                    Some(work) => format!("{subject} ({work}; {times})"),
+                    None => format!("{subject} ({times})"),
+                };
                 job.clone()
-                    .end_with_view(Some(timed_out(name, limit)), vec![end]);
+                    .end_with_view(Some(timed_out(&what, limit)), vec![end]);
             } else if job.is_cancelled() {
-                job.report_after_cancel_with_view(
-                    vec![end],
-                    Some(format!("{name} stopped by Stop after {times}")),
-                );
+                let note = match &work {
+                    Some(work) => format!("{subject} stopped by Stop after {work}: {times}"),
+                    None => format!("{subject} stopped by Stop after {times}"),
+                };
+                job.report_after_cancel_with_view(vec![end], Some(note));
             } else {
-                job.clone()
-                    .end_with_view(Some(format!("{name} finished in {times}")), vec![end]);
+                let note = match &work {
+                    Some(work) => format!("{subject} finished: {work} in {times}"),
+                    None => format!("{subject} finished in {times}"),
+                };
+                job.clone().end_with_view(Some(note), vec![end]);
             }
             None
         }
-        Err(e) => Some(format!("{name} stopped: {e}")),
+        Err(e) => Some(format!(
+            "{} stopped: {e}",
+            ludomat_game::RunWords::of(name).subject
+        )),
     }
 }

@@ -105,7 +105,13 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
         (
             b"{\"type\": \"play\", \"square\": 10}",
             400,
-            "square 10 does not exist",
+            "square: the number 10 where a square from 1 to 9 was expected",
+        ),
+        // Below the board: the same wording.
+        (
+            b"{\"type\": \"play\", \"square\": -1}",
+            400,
+            "square: the number -1 where a square from 1 to 9 was expected",
         ),
         (
             b"{\"type\": \"play\", \"square\": 1}",
@@ -116,7 +122,7 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
         (
             b"{\"type\": \"run\", \"games\": 99999}",
             422,
-            "at most 10000",
+            "run 99,999 games: at most 10,000 at once",
         ),
         (big.as_bytes(), 413, "larger than the limit of 1,024 bytes"),
     ];
@@ -890,4 +896,186 @@ async fn a_released_visit_says_it_may_have_been_released() {
             .contains("was released by its page"),
         "{g:?}"
     );
+}
+
+/// A visit of `kind` with `config`, by id.
+async fn visit_of(c: &mut Client, kind: &str, config: Value) -> String {
+    let a = c
+        .post("/api/visits", json!({"kind": kind, "config": config}))
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    a.body["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let menace = visit_of(&mut c, "menace", json!({"seed": 3, "opponent": "random"})).await;
+    let tictactoe = visit_of(&mut c, "tictactoe", json!({"seed": 1})).await;
+    let threes = visit_of(&mut c, "threes", json!({"seed": 3})).await;
+    let qubic = visit_of(&mut c, "qubic", json!({"seed": 1})).await;
+    let actions = |id: &str| format!("/api/visits/{id}/actions");
+    let run = |id: &str| format!("/api/visits/{id}/run");
+    let cases: Vec<(String, &[u8], u16, &str)> = vec![
+        // Numbers as the visitor wrote them, with the field's place.
+        (
+            actions(&menace),
+            br#"{"type": "play_games", "n": 1e3}"#,
+            400,
+            "menace action: n: the number 1e3 where a whole number from 0 up was expected",
+        ),
+        (
+            actions(&menace),
+            br#"{"type": "play_games", "n": -0}"#,
+            400,
+            "n: the number -0 where a whole number from 0 up was expected",
+        ),
+        (
+            actions(&menace),
+            br#"{"type": "play_games", "n": 1e300}"#,
+            400,
+            "menace action: n: the number 1e300 where a whole number from 0 up was expected",
+        ),
+        (
+            run(&threes),
+            br#"{"long_run": "train", "params": {"games": 1e3}}"#,
+            400,
+            "params.games: the number 1e3 where a whole number from 0 up was expected",
+        ),
+        (
+            run(&threes),
+            br#"{"long_run": "train", "params": {"after": 1}}"#,
+            400,
+            "params: the field 'after' is not known here",
+        ),
+        (
+            run(&menace),
+            br#"{"action": {"type": "step"}, "times": 18446744073709551616}"#,
+            400,
+            "(it was 18446744073709551616)",
+        ),
+        (
+            run(&menace),
+            br#"{"action": {"type": "step"}, "times": 1e3}"#,
+            400,
+            "(it was 1e3)",
+        ),
+        (
+            run(&menace),
+            br#"{"long_run": "x", "params": 1e3}"#,
+            400,
+            "params: the number 1e3 where an object was expected",
+        ),
+        // A setting's own range, not its type's.
+        (
+            run(&qubic),
+            br#"{"long_run": "prove", "params": {"search_after": "9"}}"#,
+            400,
+            "params.search_after: the text '9' where a whole number of stones from 0 (from scratch) to 15 was expected",
+        ),
+        (
+            run(&qubic),
+            br#"{"long_run": "prove", "params": {"search_after": []}}"#,
+            400,
+            "params.search_after: a list where a whole number of stones from 0 (from scratch) to 15 was expected",
+        ),
+        // Every number of a refusal with thousands.
+        (
+            actions(&tictactoe),
+            br#"{"type": "run", "games": 100000}"#,
+            422,
+            "run 100,000 games: at most 10,000 at once",
+        ),
+        (
+            actions(&menace),
+            br#"{"type": "play_games", "n": 1000000000000}"#,
+            422,
+            "1,000,000,000,000 games is more than 10,000 per action",
+        ),
+        // A field given twice: refused, naming it and where.
+        (
+            actions(&menace),
+            br#"{"type": "step", "type": "new_game"}"#,
+            400,
+            "request body: line 1, column 18: the field 'type' is given twice",
+        ),
+        (
+            "/api/visits".to_string(),
+            br#"{"kind": "tictactoe", "config": {"seed": 1, "seed": 2}}"#,
+            400,
+            "request body: line 1, column 45: config: the field 'seed' is given twice",
+        ),
+        (
+            run(&menace),
+            br#"{"action": {"type": "play_games", "n": 1, "n": 2}, "times": 2}"#,
+            400,
+            "action: the field 'n' is given twice",
+        ),
+    ];
+    for (path, body, status, says) in cases {
+        let a = c.raw("POST", &path, body).await;
+        let text = String::from_utf8_lossy(body);
+        assert_eq!(a.status, status, "{text}: {a:?}");
+        assert!(
+            a.error().contains(says),
+            "{text}: {:?} lacks {says:?}",
+            a.error()
+        );
+        for theirs in [
+            "1000.0",
+            "`",
+            "1.8446744073709552e19",
+            "-0.0",
+            "invalid type",
+        ] {
+            assert!(!a.error().contains(theirs), "{text}: {:?}", a.error());
+        }
+    }
+    // Nothing was done by any of them.
+    assert_eq!(
+        c.get(&format!("/api/visits/{menace}")).await.body["view"]["counters"]["games"],
+        0
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exhibit_the_museum_does_not_have_is_a_404_page_linking_home() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    for path in [
+        "/exhibits/%FF",
+        "/exhibits/bogus",
+        "/exhibits/",
+        "/exhibits/menace/x",
+    ] {
+        let a = c.get(path).await;
+        assert_eq!(a.status, 404, "{path}: {a:?}");
+        assert!(
+            a.header("content-type")
+                .is_some_and(|t| t.starts_with("text/html")),
+            "{path}: {a:?}"
+        );
+        let page = a.body.as_str().unwrap_or_default();
+        assert!(
+            page.contains("<h1>No such exhibit</h1>")
+                && page.contains(&format!("The museum has no exhibit at {path}."))
+                && page.contains("<a href=\"/\">"),
+            "{path}: {page}"
+        );
+        assert!(!page.contains("<lm-app>"), "{path}: the home page");
+    }
+    // Every exhibit it has is its page, with or without a closing slash.
+    for path in [
+        "/exhibits/menace",
+        "/exhibits/qubic/",
+        "/exhibits/tictactoe?seed=3",
+    ] {
+        let a = c.get(path).await;
+        assert_eq!(a.status, 200, "{path}: {a:?}");
+        assert!(
+            a.body.as_str().unwrap_or_default().contains("<lm-app>"),
+            "{path}"
+        );
+    }
 }

@@ -102,7 +102,7 @@ async fn every_action_of_the_hexapawn_exhibit() {
         &mut c,
         &id,
         json!({"type": "play_games", "n": 10001}),
-        "10000",
+        "play_games n = 10,001: between 1 and 10,000 games per action",
     )
     .await;
     let a = act(&mut c, &id, json!({"type": "play_games", "n": 60})).await;

@@ -57,7 +57,22 @@ async fn every_action_of_the_menace_exhibit() {
         &mut c,
         &id,
         json!({"type": "play", "square": 9}),
-        "off the board",
+        "the number 9 where a square from 0 to 8 was expected",
+    )
+    .await;
+    // Below the board and far past it: the one wording of a square out of its range.
+    refused_4xx(
+        &mut c,
+        &id,
+        json!({"type": "play", "square": -1}),
+        "the number -1 where a square from 0 to 8 was expected",
+    )
+    .await;
+    refused_4xx(
+        &mut c,
+        &id,
+        json!({"type": "play", "square": 99}),
+        "the number 99 where a square from 0 to 8 was expected",
     )
     .await;
     refused_4xx(&mut c, &id, json!({"type": "step"}), "your move").await;
@@ -111,7 +126,7 @@ async fn every_action_of_the_menace_exhibit() {
         &mut c,
         &id,
         json!({"type": "play_games", "n": 10_001}),
-        "10000",
+        "10,001 games is more than 10,000 per action",
     )
     .await;
     let a = act(&mut c, &id, json!({"type": "step"})).await;

@@ -266,7 +266,10 @@ async fn the_computox_circuit_is_checked_over_its_690_positions_as_a_long_run() 
     assert_eq!(a.status, 202, "{a:?}");
     let end = the_end(&mut stream, Duration::from_secs(60)).await;
     assert!(
-        end["note"].as_str().unwrap().contains("verify finished"),
+        end["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("The check finished: 690 of 690 positions checked in "),
         "{end}"
     );
     let last = last_progress(&end);
@@ -354,7 +357,8 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
     );
     let note = end["note"].as_str().unwrap();
     assert!(
-        note.starts_with("prove finished in ")
+        note.starts_with("The proof finished: ")
+            && note.contains(" positions proved in ")
             && note.contains(" wall, ")
             && note.ends_with(" CPU"),
         "{end}"
@@ -463,10 +467,15 @@ async fn the_proof_from_scratch_estimates_from_its_recorded_work_and_stops_at_th
     }
     let end = end.expect("the run ended");
     assert!(
-        end["note"]
-            .as_str()
-            .unwrap()
-            .contains("prove stopped at the museum's limit of "),
+        end["note"].as_str().unwrap().starts_with("The proof ("),
+        "{end}"
+    );
+    assert!(
+        end["note"].as_str().unwrap().contains(" proved; ")
+            && end["note"]
+                .as_str()
+                .unwrap()
+                .contains(") stopped at the museum's limit of "),
         "{end}"
     );
     let last = last_progress(&end);
@@ -534,4 +543,120 @@ async fn a_watched_run_sends_a_few_states_a_second_not_every_step() {
         }
     }
     assert!(t1.elapsed() < Duration::from_secs(1), "{:?}", t1.elapsed());
+}
+
+/// The visit's latest note, once it says `what` (within a few seconds).
+async fn note_saying(c: &mut Client, id: &str, what: &str) -> String {
+    let mut note = String::new();
+    for _ in 0..200 {
+        let v = c.get(&format!("/api/visits/{id}")).await;
+        note = v.body["note"].as_str().unwrap_or_default().to_string();
+        if note.contains(what) {
+            return note;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("no note saying {what:?}; the last: {note:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_taken_out_of_the_queue_by_stop_leaves_a_note() {
+    // One run slot: a first visit's training holds it, the others wait in the queue.
+    let (addr, museum) = start(MuseumConfig {
+        max_runs: 1,
+        max_runs_per_client: 3,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let (first, second) = (menace(&mut c).await, menace(&mut c).await);
+    let long = json!({"action": {"type": "play_games", "n": 10000}, "times": 1000});
+    let a = c
+        .post(&format!("/api/visits/{first}/run"), long.clone())
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let queued = c.post(&format!("/api/visits/{second}/run"), long).await;
+    assert_eq!(queued.body["queued"]["place"], 1, "{queued:?}");
+    let stop = c
+        .post(&format!("/api/visits/{second}/stop"), json!({}))
+        .await;
+    assert_eq!(stop.body["was_running"], true, "{stop:?}");
+    let note = note_saying(&mut c, &second, "stopped by Stop").await;
+    assert_eq!(
+        note,
+        "run stopped by Stop while it waited for a run slot; nothing was done"
+    );
+    assert_eq!(view(&mut c, &second).await["counters"]["games"], 0);
+    // A long run waiting for its slot says so in its own words.
+    let t = c
+        .post(
+            "/api/visits",
+            json!({"kind": "threes", "config": {"seed": 3}}),
+        )
+        .await;
+    let threes = t.body["id"].as_str().unwrap().to_string();
+    let queued = c
+        .post(
+            &format!("/api/visits/{threes}/run"),
+            json!({"long_run": "train", "params": {"games": 1000}}),
+        )
+        .await;
+    assert_eq!(queued.body["queued"]["place"], 1, "{queued:?}");
+    c.post(&format!("/api/visits/{threes}/stop"), json!({}))
+        .await;
+    let note = note_saying(&mut c, &threes, "stopped by Stop").await;
+    assert_eq!(
+        note,
+        "Training stopped by Stop while it waited for a run slot; nothing was done"
+    );
+    for _ in 0..100 {
+        if museum.load().1 == (1, 0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(museum.load().1, (1, 0), "the stopped runs left the queue");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_run_stopped_by_stop_says_what_it_did_in_its_own_words() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let t = c
+        .post(
+            "/api/visits",
+            json!({"kind": "threes", "config": {"seed": 3}}),
+        )
+        .await;
+    let id = t.body["id"].as_str().unwrap().to_string();
+    let mut stream = events(addr, &id).await;
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "train", "params": {"games": 10_000_000}}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    // Some games trained, then Stop.
+    while let Some(u) = stream.next(Duration::from_secs(30)).await {
+        if progress_of(&u).is_some_and(|(done, _)| done > 0) {
+            break;
+        }
+    }
+    c.post(&format!("/api/visits/{id}/stop"), json!({})).await;
+    let end = the_end(&mut stream, Duration::from_secs(30)).await;
+    let p = last_progress(&end);
+    let done = p["done"].as_u64().unwrap();
+    let note = end["note"].as_str().unwrap();
+    // `Training stopped by Stop after 1,234 of 10,000,000 games trained: 3.25 s wall,
+    // 1.22 s CPU`: the work done, of how much, in the machine's unit, with the times;
+    // never the run's name as a noun (`train stopped`).
+    assert!(
+        note.starts_with(&format!(
+            "Training stopped by Stop after {} of 10,000,000 games trained: ",
+            ludomat_io::text::thousands(done)
+        )) && note.contains(" wall, ")
+            && note.ends_with(" CPU"),
+        "{end}"
+    );
 }

@@ -222,7 +222,9 @@ async fn the_shipped_network_plays_and_a_network_is_trained_from_nothing_then_pl
     let end = end.expect("the training ended");
     let note = end["note"].as_str().unwrap();
     assert!(
-        note.starts_with("train finished in ") && note.ends_with(" CPU"),
+        note.starts_with("Training finished: ")
+            && note.contains(" games trained in ")
+            && note.ends_with(" CPU"),
         "{end}"
     );
     assert!(points.windows(2).all(|w| w[0] <= w[1]), "{points:?}");

@@ -28,3 +28,22 @@ test('home page: one card per machine, each linked to its exhibit', async (t) =>
   await page.locator('lm-exhibit-tictactoe [data-status]').waitFor();
   assert.deepEqual(errors, []);
 });
+
+test('an exhibit the museum does not have: a 404 page that says so and leads home', async (t) => {
+  // A visitor who types or follows a wrong address (a %-escape that is no character, a
+  // machine the museum does not have) is told so, not shown the home page at it.
+  const { page, url, errors } = await openMuseum(t, '/');
+  await page.locator('article[data-machine]').first().waitFor();
+  for (const path of ['/exhibits/%FF', '/exhibits/bogus']) {
+    const answer = await page.goto(url + path);
+    assert.equal(answer.status(), 404, path);
+    assert.equal(await page.locator('h1').innerText(), 'No such exhibit');
+    assert.equal(await page.locator('[data-no-exhibit]').innerText(), `The museum has no exhibit at ${path}.`);
+    assert.equal(await page.locator('lm-app').count(), 0, `${path} is not the home page`);
+    await page.click('a[href="/"]');
+    await page.waitForURL(url + '/');
+    await page.locator('article[data-machine="tictactoe"] a.play').waitFor();
+  }
+  // The browser logs each 404 answer; nothing else went wrong.
+  assert.deepEqual(errors.filter((e) => !/404/.test(e)), []);
+});

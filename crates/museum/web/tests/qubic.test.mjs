@@ -145,6 +145,27 @@ test('qubic: a proof stopped says one thing — stopped, its counts, no certific
   assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
 });
 
+test('qubic: a proof stopped while its certificate is written says so — all positions proved, no certificate kept — not "before the end"', async (t) => {
+  const { page, errors } = await openMuseum(t, '/', { browserArgs: ['--enable-unsafe-swiftshader'] });
+  await page.click('a[href^="/exhibits/qubic"]');
+  await page.locator(`${EX} button[data-action="prove"]`).waitFor();
+  assert.equal(await page.locator(`${EX} select[data-setting="prove_after"]`).inputValue(), '9');
+  await page.click(`${EX} button[data-action="prove"]`);
+  // Every position proved, the certificate being written (or already re-checked): Stop.
+  await page.locator(`${EX} [data-proof-phase]`, { hasText: /^(writing the certificate|the independent checker re-reads it):/ }).waitFor({ timeout: 240_000 });
+  await page.click(`${EX} button[data-action="stop-proof"]`);
+  const verdict = page.locator(`${EX} [data-proof-verdict]`);
+  await verdict.waitFor({ timeout: 60_000 });
+  const said = await verdict.innerText();
+  assert.match(said, /^Stopped while the certificate was (written|re-checked): all 682 positions proved; no certificate kept\.$/);
+  assert.doesNotMatch(said, /before the end|682 of 682/);
+  const status = await page.locator(`${EX} [data-proof-phase]`).innerText();
+  assert.match(status, /^stopped while the certificate was (written|re-checked): all 682 positions proved, .*; no certificate kept$/);
+  const log = await page.locator('lm-log ol').innerText();
+  assert.match(log, /proof: stopped while the certificate was (written|re-checked), all 682 positions proved, .*; no certificate kept/);
+  assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
+});
+
 test('qubic: a proven win let go for room says so at once and offers Prove again, never Play', async (t) => {
   const { page, errors } = await openMuseum(t, '/exhibits/qubic?seed=1', { serverArgs: ['--max-certificates', '1'] });
   const base = new URL(page.url()).origin;

@@ -83,7 +83,7 @@ test('qubic: the proof from the empty board tells its cost against the run limit
   assert.match(await stopped.innerText(), /Stopped at the museum's limit of 1 minute before the end: \d+ of 12 positions proved; no certificate kept/);
   assert.match(await clock.innerText(), new RegExp(`^took ${WALL_CPU.source}: stopped at the museum's limit of 1 minute$`));
   const m = await message(page);
-  assert.match(m.text, /prove stopped at the museum's limit of 1 minute \(--run-minutes\)/);
+  assert.match(m.text, /The proof \(.*\d+ positions? proved; .* wall, .* CPU\) stopped at the museum's limit of 1 minute \(--run-minutes\)/);
   await shot('runs-qubic-limit');
   assert.deepEqual(errors, []);
 });
@@ -135,6 +135,10 @@ test("a queued run's buttons: its place and Stop while it waits, the start butto
   assert.ok(await start.isEnabled());
   assert.ok(await stop.isDisabled());
   assert.equal((await stop.innerText()).trim(), 'Stop');
+  // And the message line says what happened to it.
+  const note = check.locator('lm-exhibit-page .message', { hasText: 'waited for a run slot' });
+  await note.waitFor();
+  assert.match(await note.innerText(), /^The check stopped by Stop while it waited for a run slot; nothing was done/);
   // Asked again, it waits again; when the proof stops, it starts by itself.
   await start.click();
   await check.locator('lm-exhibit-page [data-run-queue]').waitFor();

@@ -20,7 +20,9 @@
 //! shared machine). A range, from the least and the most the recorded runs needed; none
 //! before the pace is known, for a starting point never recorded, or once the run has
 //! used more than the recorded runs did (`estimate.left_seconds` is then absent and the
-//! `basis` says why).
+//! `basis` says why). The last report's partial result says the phase the run was in
+//! before its end (`ended_in`: `search`, `certificate`, `check` …), so a run stopped while
+//! its certificate was written says so, not "before the end".
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -515,8 +517,37 @@ pub fn keep_at_most(most: usize) {
 pub struct ProveParams {
     /// Patashnik's strategy for the first player's first K stones, the search after;
     /// 0 (the default): the search alone, from the empty board.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "stones")]
     pub search_after: u8,
+}
+
+/// Reads `search_after`: anything but a whole number from 0 to [`MAX_AFTER`] — a text
+/// (`"9"`), a list, -1, 16 — is refused saying the setting's own range (`the text '9'
+/// where a whole number of stones from 0 (from scratch) to 15 was expected`), never the
+/// type's (`a whole number from 0 up`).
+fn stones<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    struct Stones;
+    impl serde::de::Visitor<'_> for Stones {
+        type Value = u8;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(
+                f,
+                "a whole number of stones from 0 (from scratch) to {MAX_AFTER}"
+            )
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u8, E> {
+            u8::try_from(v)
+                .ok()
+                .filter(|k| *k <= MAX_AFTER)
+                .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u8, E> {
+            u64::try_from(v)
+                .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+                .and_then(|v| self.visit_u64(v))
+        }
+    }
+    d.deserialize_u8(Stones)
 }
 
 /// The proof search, ready to run off the session.
@@ -592,8 +623,20 @@ impl LongRun for ProveRun {
         // Each report with the estimate of the time left from the recorded cost (the
         // positions proved are no measure of it).
         let mut estimator = Estimator::new(self.config.after);
+        // The phase of the last report before the end: the end's own says `done`, and a
+        // run stopped while its certificate was written or re-checked (every position
+        // proved) says so, not "before the end".
+        let mut phase_before = Phase::Frontier;
         let mut forward = |p: &Progress<SearchProgress>| {
             let mut json = p.to_json();
+            if let (true, Some(o)) = (p.last, json.partial.as_object_mut()) {
+                o.insert(
+                    "ended_in".into(),
+                    serde_json::to_value(phase_before).unwrap_or(serde_json::Value::Null),
+                );
+            } else {
+                phase_before = p.partial.phase;
+            }
             let estimate = match (p.last, p.partial.phase, p.partial.run_cpu_seconds) {
                 (false, Phase::Search | Phase::Certificate | Phase::Check, Some(cpu)) => {
                     serde_json::to_value(estimator.estimate(p.elapsed.as_secs_f64(), cpu))
@@ -646,6 +689,64 @@ impl LongRun for ProveRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_after_is_refused_in_its_own_range() {
+        for (params, says) in [
+            (
+                serde_json::json!({"search_after": "9"}),
+                "string \"9\", expected a whole number of stones from 0 (from scratch) to 15",
+            ),
+            (
+                serde_json::json!({"search_after": []}),
+                "sequence, expected a whole number of stones from 0 (from scratch) to 15",
+            ),
+            (
+                serde_json::json!({"search_after": 16}),
+                "integer `16`, expected a whole number of stones from 0 (from scratch) to 15",
+            ),
+            (
+                serde_json::json!({"search_after": -1}),
+                "integer `-1`, expected a whole number of stones from 0 (from scratch) to 15",
+            ),
+        ] {
+            let e = ProveRun::from_params(&params).unwrap_err().to_string();
+            assert!(
+                e.starts_with("prove: ") && e.contains(says),
+                "{params}: {e}"
+            );
+        }
+        assert!(ProveRun::from_params(&serde_json::json!({"search_after": 0})).is_ok());
+    }
+
+    #[cfg(feature = "patashnik")]
+    #[test]
+    fn a_proof_stopped_while_its_certificate_is_written_says_so_at_its_end() {
+        let run = ProveRun::from_params(&serde_json::json!({"search_after": 9})).unwrap();
+        let cancel = Cancel::new();
+        let mut last = None;
+        let result = Box::new(run)
+            .run(cancel.clone(), &mut |p| {
+                if p.partial["phase"] == "certificate" {
+                    cancel.cancel();
+                }
+                if p.last {
+                    last = Some(p.partial.clone());
+                }
+            })
+            .unwrap();
+        assert_eq!(result["verdict"]["verdict"], "cancelled", "{result}");
+        let last = last.expect("a last report");
+        // Its own phase says `done`; the phase it was stopped in is told beside it, with
+        // every position proved.
+        assert_eq!(last["phase"], "done", "{last}");
+        assert_eq!(last["ended_in"], "certificate", "{last}");
+        assert!(
+            last["positions"].as_u64().is_some_and(|n| n > 0)
+                && last["proved"] == last["positions"],
+            "{last}"
+        );
+    }
 
     /// The proof from the empty board as the release build recorded it.
     fn scratch() -> Cost {

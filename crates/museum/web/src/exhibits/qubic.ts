@@ -84,6 +84,8 @@ interface ProofProgress {
   /** The run's own CPU time (its threads), when counted. */
   run_cpu_seconds?: number | null;
   verdict: ProofVerdict | null;
+  /** At the end: the phase the run was in before it (its own phase says `done`). */
+  ended_in?: ProofProgress['phase'];
 }
 type ProofVerdict =
   | { verdict: 'proved'; certificate: { records: number; moves: number; threat_lines: number; bytes: number } }
@@ -108,6 +110,20 @@ export function coreShare(cores: number): string {
 }
 /** What a proof has proved, in words: `12 of 682 positions proved`, or before the total is
  *  known `12 positions proved so far`, or `nothing proved yet`. */
+/** When a stopped proof stopped and what it had proved: every position proved and the
+ *  stop came while its certificate was written or re-checked (or before it was begun)
+ *  is said so — `while the certificate was written`, `all 682 positions proved` — never
+ *  `before the end: 682 of 682 positions proved`. */
+function proofStopped(p: ProofProgress | null | undefined): { when: string; counts: string } {
+  if (!p) return { when: 'before the end', counts: 'nothing proved yet' };
+  if (p.positions && p.proved >= p.positions) {
+    const when = p.ended_in === 'certificate' ? 'while the certificate was written'
+      : p.ended_in === 'check' ? 'while the certificate was re-checked'
+      : 'before the certificate was written';
+    return { when, counts: `all ${count(p.positions, 'position')} proved` };
+  }
+  return { when: 'before the end', counts: proofCounts(p) };
+}
 function proofCounts(p: ProofProgress): string {
   if (p.positions) return `${thousands(p.proved)} of ${count(p.positions, 'position')} proved`;
   return p.proved ? `${count(p.proved, 'position')} proved so far` : 'nothing proved yet';
@@ -208,7 +224,11 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       const verdict = r.result?.verdict.verdict ?? p?.verdict?.verdict;
       if (!p) return 'proof: starting';
       // Stopped (Stop, the limit): one wording, whatever phase it was in.
-      if (verdict === 'cancelled') return `proof: stopped, ${proofCounts(p)}, ${count(p.expansions, 'expansion')}; no certificate kept`;
+      if (verdict === 'cancelled') {
+        const s = proofStopped(p);
+        const when = s.when === 'before the end' ? '' : ` ${s.when}`;
+        return `proof: stopped${when}, ${s.counts}, ${count(p.expansions, 'expansion')}; no certificate kept`;
+      }
       if (!p.positions && !p.proved && p.phase !== 'done') return `proof: starting (${PHASE[p.phase]})`;
       return `proof: ${PHASE[p.phase]}, ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
     }
@@ -390,6 +410,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     const cpu = r?.cpu_ms;
     // A proof stopped (Stop, the limit) never says it is finished.
     const stopped = verdict?.verdict === 'cancelled' || (!!r?.ended && verdict?.verdict !== 'proved' && p?.phase === 'done');
+    const halt = proofStopped(p);
     const label = (n: number, t: string) => {
       const c = costs.find((x) => x.after === n);
       return c ? `${t} (${range(c.cpu_ms)} CPU)` : t;
@@ -413,7 +434,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`
             : nothing}
         <div data-proof-phase>${stopped
-          ? `stopped: ${proofCounts(p)}, ${count(p.expansions, 'expansion')}; no certificate kept`
+          ? `stopped${halt.when === 'before the end' ? '' : ` ${halt.when}`}: ${halt.counts}, ${count(p.expansions, 'expansion')}; no certificate kept`
           : !p.positions && !p.proved
             ? `starting (${PHASE[p.phase]}): how many positions there are is known once the search has them all`
             : `${PHASE[p.phase]}: ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${p.positions ? '' : '; how many positions there are is known only at the end'}`}</div>
@@ -427,8 +448,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
             <span class="note">(the certificate this proof just found, kept with your visit)</span>`}`
         : verdict.verdict === 'cancelled'
           ? (r?.timed_out
-            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs ? ` of ${limitText(this.limitMs / 1000)}` : ''}</b> before the end: ${p ? proofCounts(p) : 'nothing proved yet'}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
-            : html`<span data-proof-stopped>Stopped before the end: ${p ? proofCounts(p) : 'nothing proved yet'}; no certificate kept.</span>`)
+            ? html`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs ? ` of ${limitText(this.limitMs / 1000)}` : ''}</b> ${halt.when}: ${halt.counts}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
+            : html`<span data-proof-stopped>Stopped ${halt.when}: ${halt.counts}; no certificate kept.</span>`)
           : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
     </fieldset>`;
   }
