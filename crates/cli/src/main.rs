@@ -172,7 +172,10 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Her(c) => hexapawn::run(c),
         Command::Menu => menu::run(),
         Command::Version => {
-            out!("{}", <Cli as clap::CommandFactory>::command().render_version());
+            out!(
+                "{}",
+                <Cli as clap::CommandFactory>::command().render_version()
+            );
             Ok(())
         }
     }

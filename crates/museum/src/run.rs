@@ -796,9 +796,15 @@ fn long_run(
                 job.clone()
                     .end_with_view(Some(timed_out(&what, limit)), vec![end]);
             } else if job.is_cancelled() {
+                // a proof stopped after its search, while its certificate was made
+                let phase = match end.pointer("/partial/ended_in").and_then(Value::as_str) {
+                    Some("certificate") => ", while the certificate was written",
+                    Some("check") => ", while the certificate was re-checked",
+                    _ => "",
+                };
                 let note = match &work {
-                    Some(work) => format!("{subject} stopped by Stop after {work}: {times}"),
-                    None => format!("{subject} stopped by Stop after {times}"),
+                    Some(work) => format!("{subject} stopped by Stop after {work}{phase}: {times}"),
+                    None => format!("{subject} stopped by Stop{phase} after {times}"),
                 };
                 job.report_after_cancel_with_view(vec![end], Some(note));
             } else {

@@ -1079,3 +1079,38 @@ async fn an_exhibit_the_museum_does_not_have_is_a_404_page_linking_home() {
         );
     }
 }
+
+/// `dims` of the cube exhibit refused in its own values, whatever was given: a text, a
+/// list, a number that is no board (it said "a whole number from 0 up" of a text).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn qubic_dims_are_refused_in_their_own_values() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    for (dims, found) in [
+        (json!("9"), "the text '9'"),
+        (json!(9), "the number 9"),
+        (json!([]), "a list"),
+        (json!(-1), "the number -1"),
+    ] {
+        let r = c
+            .post(
+                "/api/visits",
+                json!({"kind": "qubic", "config": {"dims": dims}}),
+            )
+            .await;
+        assert_eq!(r.status, 400, "{r:?}");
+        assert!(
+            r.error().contains(&format!(
+                "{found} where 3 (4×4×4) or 4 (4×4×4×4) was expected"
+            )),
+            "{r:?}"
+        );
+    }
+    let ok = c
+        .post(
+            "/api/visits",
+            json!({"kind": "qubic", "config": {"dims": 4}}),
+        )
+        .await;
+    assert_eq!(ok.status, 201, "{ok:?}");
+}

@@ -660,3 +660,59 @@ async fn a_long_run_stopped_by_stop_says_what_it_did_in_its_own_words() {
         "{end}"
     );
 }
+
+/// A proof stopped after its search, while its certificate is written or re-checked,
+/// says so in its note (every position proved; it said only "after 682 positions
+/// proved", as if stopped in the search).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_proof_stopped_while_its_certificate_is_made_says_so_in_its_note() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let v = c
+        .post(
+            "/api/visits",
+            json!({"kind": "qubic", "config": {"seed": 1}}),
+        )
+        .await;
+    let id = v.body["id"].as_str().unwrap().to_string();
+    let mut stream = events(addr, &id).await;
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "prove", "params": {"search_after": 9}}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let in_certificate = |u: &Value| {
+        u["happenings"].as_array().is_some_and(|hs| {
+            hs.iter().any(|h| {
+                h["type"] == "run_progress"
+                    && matches!(
+                        h["partial"]["phase"].as_str(),
+                        Some("certificate" | "check")
+                    )
+            })
+        })
+    };
+    let mut seen = false;
+    while let Some(u) = stream.next(Duration::from_secs(120)).await {
+        if in_certificate(&u) {
+            seen = true;
+            break;
+        }
+        assert!(
+            !(u["running"] == false && u["note"].is_string()),
+            "the proof ended before its certificate: {u}"
+        );
+    }
+    assert!(seen, "the proof never reached its certificate");
+    c.post(&format!("/api/visits/{id}/stop"), json!({})).await;
+    let end = the_end(&mut stream, Duration::from_secs(60)).await;
+    let note = end["note"].as_str().unwrap();
+    assert!(
+        note.starts_with(
+            "The proof stopped by Stop after 682 of 682 positions proved, while the certificate was "
+        ),
+        "{end}"
+    );
+}

@@ -52,11 +52,40 @@ pub enum Strategy {
     Forced,
 }
 
+/// The boards a session plays, in the words of a refusal.
+const DIMS: &str = "3 (4×4×4) or 4 (4×4×4×4)";
+
+/// Reads `dims`: anything but 3 or 4 — a text (`"9"`), a list, 9 — is refused saying
+/// the setting's own values (`the text '9' where 3 (4×4×4) or 4 (4×4×4×4) was
+/// expected`), never the type's (`a whole number from 0 up`).
+fn board_dims<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    struct Dims;
+    impl serde::de::Visitor<'_> for Dims {
+        type Value = u8;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(DIMS)
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u8, E> {
+            match v {
+                3 | 4 => Ok(v as u8),
+                _ => Err(E::invalid_value(serde::de::Unexpected::Unsigned(v), &self)),
+            }
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u8, E> {
+            u64::try_from(v)
+                .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+                .and_then(|v| self.visit_u64(v))
+        }
+    }
+    d.deserialize_u8(Dims)
+}
+
 /// How a session starts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct QubicConfig {
     /// 3 for the 4×4×4 cube, 4 for the 4×4×4×4 board.
+    #[serde(deserialize_with = "board_dims")]
     pub dims: u8,
     /// The machine's program.
     pub strategy: Strategy,
@@ -1162,7 +1191,7 @@ impl Session for QubicSession {
             }
             (d, _) => {
                 return Err(SessionError::Invalid(format!(
-                    "qubic config: dims {d} is not a board here: dims is 3 (4×4×4) or 4 (4×4×4×4)"
+                    "qubic config: dims: the number {d} where {DIMS} was expected"
                 )))
             }
         }
@@ -1382,62 +1411,6 @@ fn parts<const D: usize>(c: &Core<D>) -> Parts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proof3d::watch::{Certificates, Found};
-
-    #[test]
-    fn the_certificate_a_proof_found_is_played_and_kept_through_reset() {
-        let mut s = QubicSession::new(QubicConfig::default()).unwrap();
-        assert!(s.view().found.is_none());
-        let refused = s.apply(QubicAction::PlayFound).unwrap_err();
-        assert!(
-            matches!(&refused, SessionError::Refused(m) if m.contains("no proof has been found")),
-            "{refused:?}"
-        );
-        // What a proof run puts into the session's slot (here the bundled from-scratch
-        // certificate's bytes, as a found one).
-        let keeper: &'static Certificates = Box::leak(Box::new(Certificates::new(1)));
-        *s.found.lock().unwrap() = Some(keeper.keep(Found {
-            bytes: crate::proof3d::certificate::FROM_SCRATCH.to_vec(),
-            after: 0,
-            about: "the certificate your proof found (the search from the empty board)".into(),
-        }));
-        let found = s.view().found.unwrap();
-        let h = s.apply(QubicAction::PlayFound).unwrap();
-        assert!(matches!(h[0], QubicHappening::NewGame { game: 1 }));
-        let v = s.view();
-        assert_eq!(v.certificate.as_deref(), Some(found.as_str()));
-        assert_eq!((v.dims, v.strategy), (3, Strategy::Forced));
-        assert!(v.moves.len() == 1 && v.human_to_move, "the machine opened");
-        // Reset and the next game go on with it; the slot stays with the session.
-        s.apply(QubicAction::Reset).unwrap();
-        assert_eq!(s.view().certificate.as_deref(), Some(found.as_str()));
-        assert_eq!(s.view().found.as_deref(), Some(found.as_str()));
-        s.apply(QubicAction::NewGame).unwrap();
-        assert_eq!(s.view().certificate.as_deref(), Some(found.as_str()));
-        // A fresh session plays the bundled certificate.
-        let bundled = QubicSession::new(s.config().clone()).unwrap();
-        assert_ne!(bundled.view().certificate.as_deref(), Some(found.as_str()));
-        assert!(s.view().found_let_go.is_none());
-        // Another visit's certificate: this one is let go (the keeper holds one); its
-        // words stay, playing it again is refused with why.
-        let _other = keeper.keep(Found {
-            bytes: Vec::new(),
-            after: 9,
-            about: "another".into(),
-        });
-        let v = s.view();
-        assert_eq!(v.found, None, "a let-go certificate is not found any more");
-        let why = v.found_let_go.as_deref().unwrap();
-        assert!(
-            why.contains("let go") && why.contains(found.as_str()),
-            "{v:?}"
-        );
-        let refused = s.apply(QubicAction::PlayFound).unwrap_err();
-        assert!(
-            matches!(&refused, SessionError::Refused(m) if m.contains("press Prove")),
-            "{refused:?}"
-        );
-    }
 
     #[test]
     fn a_proof_run_keeps_what_it_found_in_its_session() {
