@@ -143,6 +143,28 @@ pub fn json(e: &serde_json::Error) -> String {
     json_words(&e.to_string(), e.line(), e.column())
 }
 
+/// [`json`] of an error the parser met reading `text`: a number quoted as the text wrote
+/// it (`1e3`, never the parser's `1000.0`), found where the parser stopped.
+#[must_use]
+pub fn json_in(text: &str, e: &serde_json::Error) -> String {
+    let words = json(e);
+    match number_at(text, e.line(), e.column()) {
+        Some(written) if words.contains("the number ") => with_number_as_written(&words, written),
+        _ => words,
+    }
+}
+
+/// [`damaged_json`] of an error the parser met reading `text`, a number quoted as the text
+/// wrote it ([`json_in`]).
+#[must_use]
+pub fn damaged_json_in(name: &str, text: &str, e: &serde_json::Error) -> String {
+    let words = damaged_json(name, e);
+    match number_at(text, e.line(), e.column()) {
+        Some(written) if words.contains("the number ") => with_number_as_written(&words, written),
+        _ => words,
+    }
+}
+
 /// The one wording of a file that should hold JSON and does not (cut short, damaged, or
 /// not JSON at all), whatever the file — a MENACE or HER state, a tuning checkpoint, a
 /// record: `state.json is damaged: not valid JSON: line 3, column 5: the text ends in the
@@ -762,6 +784,18 @@ mod tests {
             "n: the text '12' where a whole number from 0 up was expected"
         );
         assert!(typed_json::<S>(r#"{"n": 12}"#).is_ok());
+        // read straight from the text, the parser's error is said so too
+        let text = "{\"n\": 1e3}";
+        let e = serde_json::from_str::<S>(text).unwrap_err();
+        assert_eq!(
+            json_in(text, &e),
+            "line 1, column 9: the number 1e3 where a whole number from 0 up was expected"
+        );
+        assert_eq!(
+            damaged_json_in("t.json", text, &e),
+            "t.json is damaged: line 1, column 9: the number 1e3 where a whole number from 0 \
+             up was expected"
+        );
     }
 
     #[test]

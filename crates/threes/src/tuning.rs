@@ -91,14 +91,14 @@ fn method_name(method: TuneMethod) -> &'static str {
 
 /// A file that is not a saved state: damaged (cut short, not JSON) in the words every
 /// damaged file is said in, or JSON of something else.
-fn not_state(name: &str, what: &str, e: &serde_json::Error) -> String {
+fn not_state(name: &str, what: &str, text: &str, e: &serde_json::Error) -> String {
     if e.is_data() {
         format!(
             "{name} is not a saved {what}: {}",
-            ludomat_io::error::json(e)
+            ludomat_io::error::json_in(text, e)
         )
     } else {
-        ludomat_io::error::damaged_json(name, e)
+        ludomat_io::error::damaged_json_in(name, text, e)
     }
 }
 
@@ -111,11 +111,12 @@ pub enum TuningError {
     #[error("--sigma '{}' is not a number from 0.01 to 10", ludomat_io::text::short(*.0))]
     Sigma(f64),
     /// A saved state that is not one (the file's name).
-    #[error("{}", not_state(.0, "tuning state", .1))]
-    NotState(String, serde_json::Error),
-    /// A saved state that is not a CMA-ES one (the file's name).
-    #[error("{}", not_state(.0, "CMA-ES tuning state", .1))]
-    NotCmaesState(String, serde_json::Error),
+    /// (Its words, a number quoted as the file wrote it.)
+    #[error("{0}")]
+    NotState(String),
+    /// A saved state that is not a CMA-ES one (its words).
+    #[error("{0}")]
+    NotCmaesState(String),
     /// A checkpoint of the other method.
     #[error("{source_name} is a checkpoint of {saved}, not of {asked}: resume it with --method {saved}, or start without --resume")]
     OtherMethod {
@@ -510,7 +511,10 @@ impl TuneOptions {
         };
         // cut short or not JSON: in the one wording of a damaged file, as --resume says it
         let value = serde_json::from_str::<serde_json::Value>(&text).map_err(|e| {
-            TuningError::Damaged(ludomat_io::error::damaged_json(&name, &e), "--checkpoint")
+            TuningError::Damaged(
+                ludomat_io::error::damaged_json_in(&name, &text, &e),
+                "--checkpoint",
+            )
         })?;
         let is_ours = value.get("method").and_then(|m| m.as_str()) == Some("cmaes")
             || (value.get("round").is_some() && value.get("next").is_some());
@@ -730,13 +734,15 @@ impl TuneOptions {
         }
         match self.method {
             TuneMethod::Coordinate => {
-                let state: TuneState = serde_json::from_str(text)
-                    .map_err(|e| TuningError::NotState(source.into(), e))?;
+                let state: TuneState = serde_json::from_str(text).map_err(|e| {
+                    TuningError::NotState(not_state(source, "tuning state", text, &e))
+                })?;
                 Ok(Resume::Coordinate(state))
             }
             TuneMethod::Cmaes => {
-                let state: CmaesState = serde_json::from_str(text)
-                    .map_err(|e| TuningError::NotCmaesState(source.into(), e))?;
+                let state: CmaesState = serde_json::from_str(text).map_err(|e| {
+                    TuningError::NotCmaesState(not_state(source, "CMA-ES tuning state", text, &e))
+                })?;
                 Ok(Resume::Cmaes(state))
             }
         }
@@ -1218,6 +1224,13 @@ mod tests {
             next: 0,
             tried: 1,
         };
+        // a number of the wrong kind quoted as the file wrote it, never `1000.0`
+        let mut v = serde_json::to_value(&state).unwrap();
+        v["version"] = serde_json::json!(1);
+        let text = v.to_string().replace("\"tried\":1", "\"tried\":1e3");
+        let e = o.read_resume(&Weights::default(), "x.json", &text);
+        let e = e.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("the number 1e3 where"), "{e}");
         let text = serde_json::to_string(&state).unwrap();
         let e = o
             .read_resume(&Weights::default(), "x.json", &text)
