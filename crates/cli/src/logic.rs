@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::run::{Ended, Progress};
+use ludomat_io::interrupt::Stopped;
 use ludomat_logic::check::{check_dir, CheckReport};
 use ludomat_logic::latch::walk;
 use ludomat_logic::random::{check_unknown, random_vectors};
@@ -151,21 +152,32 @@ fn sim(a: SimArgs) -> Result<()> {
         (None, None) => usage!("give --vectors FILE or --random N"),
     };
     tracing::info!(circuit = netlist.name(), vectors = vectors.len(), engine = %a.engine, "simulating");
-    let outputs = if let Some(path) = &a.vcd {
-        let mut w = std::io::BufWriter::new(crate::files::create(path)?);
-        let outputs = simulate_with_vcd(&netlist, a.engine, &vectors, &mut w)?;
-        std::io::Write::flush(&mut w)?;
-        outputs
-    } else {
-        simulate(&netlist, a.engine, &vectors)?
+    // no safe point: Ctrl-C (or SIGTERM) ends it at once with its stop line, never after
+    // the whole run (it ran on for minutes, printing)
+    let stopped = || match &a.vcd {
+        Some(vcd) => Stopped::with(&format!(
+            "the simulation is not complete: {} holds only its beginning",
+            vcd.shown()
+        )),
+        None => Stopped::with("the simulation is not complete, and nothing of it is kept"),
     };
-    let mut text = table(&netlist, &vectors, &outputs, a.engine, a.bare);
-    if a.vectors.is_none() && !a.bare {
-        // drawn at random: the seed under the header's first line, as every seeded one
-        text = text.replacen('\n', &format!("\n# drawn at random, seed {}\n", a.seed), 1);
-    }
-    out!("{text}");
-    Ok(())
+    crate::stop::or_ctrl_c(stopped, || -> Result<()> {
+        let outputs = if let Some(path) = &a.vcd {
+            let mut w = std::io::BufWriter::new(crate::files::create(path)?);
+            let outputs = simulate_with_vcd(&netlist, a.engine, &vectors, &mut w)?;
+            std::io::Write::flush(&mut w)?;
+            outputs
+        } else {
+            simulate(&netlist, a.engine, &vectors)?
+        };
+        let mut text = table(&netlist, &vectors, &outputs, a.engine, a.bare);
+        if a.vectors.is_none() && !a.bare {
+            // drawn at random: the seed under the header's first line, as every seeded one
+            text = text.replacen('\n', &format!("\n# drawn at random, seed {}\n", a.seed), 1);
+        }
+        out!("{text}");
+        Ok(())
+    })
 }
 
 fn check(dir: &Path) -> Result<()> {

@@ -167,6 +167,31 @@ fn threes_auto_learn_tune_bench() {
     says_it_in_one_wording(&["threes", "bench", "--depth", "3"], SOON, None);
 }
 
+/// `logic sim` has no safe point: it caught Ctrl-C and ran on to its end (minutes at a
+/// terminal), then ended 130 without a word. Now it stops at once with its line.
+#[test]
+fn logic_sim_stops_at_once() {
+    let started = std::time::Instant::now();
+    let line = says_it_in_one_wording(
+        &[
+            "logic",
+            "sim",
+            "tests/data/atalanta/c432.bench",
+            "--random",
+            "1000000",
+        ],
+        Duration::from_millis(1500),
+        None,
+    );
+    assert!(line.contains("the simulation is not complete"), "{line}");
+    // a million vectors take about 20 s of a debug build: stopped long before
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
 #[test]
 fn relay_her_and_the_proof_checks() {
     says_it_in_one_wording(

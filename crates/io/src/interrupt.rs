@@ -240,15 +240,6 @@ impl Stopped {
         format!("{}{}", after_echo(), wrapped.trim_end())
     }
 
-    /// For work with no safe point to stop at (a wait, a measurement): standard output
-    /// flushed, the line [said](Stopped::said) on standard error, and the process ended
-    /// at once with the status (130, or 143 after SIGTERM).
-    pub fn end_process(&self) -> ! {
-        let _ = crate::out::finish();
-        crate::errln!("{}", self.said());
-        std::process::exit(i32::from(self.1))
-    }
-
     /// What a stopped measurement keeps: `kept` (`the figures above are theirs`) once
     /// `done` is more than 0; none done, that none had finished (there are no figures
     /// above to point at).

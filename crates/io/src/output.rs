@@ -60,6 +60,10 @@ pub enum OutputRefused {
     /// made yet): the folder and the file cannot both be made there.
     #[error("is the same place as the file {}, which this command reads and writes: the folder cannot be made there", crate::text::path(.0))]
     FolderIsInput(PathBuf),
+    /// The output holds saved work (a MENACE state, a tuning checkpoint …), which an
+    /// output never replaces.
+    #[error("holds {0}, which this would replace: choose another file, or move it away first")]
+    SavedWork(&'static str),
     /// Two outputs of one run are one file: the later would replace the earlier.
     #[error("is the same file as {0} gives, which this command also writes")]
     SameAsOutput(String),
@@ -362,11 +366,49 @@ pub fn check_flag(
     path: &Path,
     formats: &'static [&'static str],
 ) -> Result<(), Refused> {
-    check(path, formats).map_err(|why| Refused {
+    let refused = |why| Refused {
         flag: flag.to_string(),
         path: path.to_path_buf(),
         why,
-    })
+    };
+    check(path, formats).map_err(refused)?;
+    // an output (a chart, an assembled program, a trace, tuned weights) never replaces
+    // saved work; the flags that name a state file itself check it their own way
+    if !STATE_FLAGS.contains(&flag) {
+        if let Some(kind) = saved_work(path) {
+            return Err(refused(OutputRefused::SavedWork(kind)));
+        }
+    }
+    Ok(())
+}
+
+/// The flags that name a state file, which a run reads and saves again.
+const STATE_FLAGS: [&str; 3] = ["--state", "--checkpoint", "--resume"];
+
+/// What saved work the file at `path` holds, if it holds some: a MENACE or HER state, a
+/// Threes! record or a tuning checkpoint (read from its first 4 KiB).
+#[must_use]
+pub fn saved_work(path: &Path) -> Option<&'static str> {
+    let head = crate::read::at_most(crate::read::open(path).ok()?, 4096).ok()?;
+    let text = String::from_utf8_lossy(&head);
+    let text = text.trim_start();
+    if !text.starts_with('{') {
+        return None;
+    }
+    let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if squeezed.contains("\"format\":\"ludomat-menace") {
+        Some("a MENACE state")
+    } else if squeezed.contains("\"format\":\"ludomat-her") {
+        Some("a HER state")
+    } else if squeezed.contains("\"format\":\"ludomat-threes-record") {
+        Some("a Threes! record")
+    } else if squeezed.contains("\"format\":\"ludomat") {
+        Some("a saved ludomat file")
+    } else if squeezed.contains("\"best_mean\":") && squeezed.contains("\"tried\":") {
+        Some("a tuning checkpoint")
+    } else {
+        None
+    }
 }
 
 /// A folder the run writes files into (a kit, records): it must be a folder that can be
@@ -639,6 +681,41 @@ mod same_file_tests {
         std::os::unix::fs::symlink(&link, &mine).unwrap();
         assert!(check(&mine, ANY).is_err());
         drop(file);
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes its files with std
+    fn an_output_never_replaces_saved_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("m.json");
+        std::fs::write(
+            &state,
+            "{\n  \"format\": \"ludomat-menace\",\n  \"version\": 1}",
+        )
+        .unwrap();
+        let e = check_flag("--out", &state, ANY).unwrap_err();
+        assert!(
+            matches!(e.why, OutputRefused::SavedWork("a MENACE state")),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("holds a MENACE state, which this would replace"),
+            "{e}"
+        );
+        let tune = dir.path().join("t.json");
+        std::fs::write(
+            &tune,
+            r#"{"version":1,"best":{},"best_mean":1.5,"round":1,"next":0,"tried":3}"#,
+        )
+        .unwrap();
+        assert!(check_flag("--vcd", &tune, ANY).is_err());
+        // the flags that name the state itself check it their own way
+        assert!(check_flag("--checkpoint", &tune, ANY).is_ok());
+        // anything else is replaced as before
+        let other = dir.path().join("o.json");
+        std::fs::write(&other, r#"{"empty": 135}"#).unwrap();
+        assert!(check_flag("--out", &other, ANY).is_ok());
     }
 
     #[test]

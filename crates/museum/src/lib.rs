@@ -62,4 +62,4 @@ pub mod work;
 
 pub use error::ApiError;
 pub use museum::{Museum, MuseumConfig, Stopping};
-pub use server::{runtime, signal, Server, Stopped, BLOCKING_THREAD_KEEP_ALIVE};
+pub use server::{per_address, runtime, signal, Server, Stopped, BLOCKING_THREAD_KEEP_ALIVE};

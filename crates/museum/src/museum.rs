@@ -98,8 +98,15 @@ pub struct MuseumConfig {
     /// Most connections open at once; `None`: below the file-descriptor limit (see
     /// [`crate::server`]).
     pub max_connections: Option<usize>,
+    /// Most connections one address may hold at once; `None`: an eighth of
+    /// `max_connections`, 16 to 256 ([`crate::per_address`]). Not counted behind a proxy.
+    pub max_connections_per_client: Option<usize>,
     /// A connection with no request for this long is closed.
     pub connection_idle: Duration,
+    /// A request whose body has not come whole within this long is answered as such and
+    /// its connection closed (a client that sends half a body held its connection, busy,
+    /// for ever). 20 s by default.
+    pub body_timeout: Duration,
     /// On Ctrl-C / SIGTERM, how long connections get to finish before they are dropped.
     pub shutdown_grace: Duration,
 }
@@ -144,7 +151,9 @@ impl Default for MuseumConfig {
             allowed_hosts: Vec::new(),
             behind_proxy: false,
             max_connections: None,
+            max_connections_per_client: None,
             connection_idle: Duration::from_secs(60),
+            body_timeout: Duration::from_secs(20),
             shutdown_grace: Duration::from_secs(1),
         }
     }

@@ -25,6 +25,9 @@ pub enum Refusal {
     Connections,
     /// An idle connection closed to make room for a new one.
     IdleConnectionClosed,
+    /// A connection refused at the limit of one address, every one of its connections
+    /// busy (503).
+    ClientConnections,
     /// Accepting failed (out of file descriptors).
     Accept,
     /// A bad `X-Forwarded-For` header (400).
@@ -43,7 +46,7 @@ pub enum Refusal {
     Autoplays,
 }
 
-const KINDS: usize = 16;
+const KINDS: usize = 17;
 
 impl Refusal {
     fn index(self) -> usize {
@@ -60,6 +63,9 @@ impl Refusal {
             Refusal::Evicted => "unwatched visit let go to make room",
             Refusal::Connections => "503 connection limit, every connection busy",
             Refusal::IdleConnectionClosed => "idle connection closed to make room",
+            Refusal::ClientConnections => {
+                "503 connection limit of one address, every one of its connections busy"
+            }
             Refusal::Accept => "accepting a connection failed",
             Refusal::BadForwardedFor => "400 bad X-Forwarded-For",
             Refusal::TooMuchWaiting => "429 client has its most work waiting",
@@ -160,6 +166,7 @@ const ALL: [Refusal; KINDS] = [
     Refusal::Evicted,
     Refusal::Connections,
     Refusal::IdleConnectionClosed,
+    Refusal::ClientConnections,
     Refusal::Accept,
     Refusal::BadForwardedFor,
     Refusal::TooMuchWaiting,

@@ -75,7 +75,7 @@ impl Said {
             twice: None,
         };
         // Text the scan cannot follow (never, after the parser) leaves the places found.
-        let _ = scan.value(String::new());
+        let _ = scan.value(String::new(), 0);
         if let Some((object, key, at)) = scan.twice {
             let (line, column) = line_column(text, at);
             return Err(Twice {
@@ -275,6 +275,10 @@ struct Scan<'a> {
     twice: Option<(String, String, usize)>,
 }
 
+/// Lists and objects nested deeper than this are not scanned (the parser refuses bodies
+/// nested deeper than 128 levels; a refused one may be nested much deeper).
+const MAX_DEPTH: usize = 130;
+
 impl Scan<'_> {
     fn ws(&mut self) {
         while self.b.get(self.i).is_some_and(u8::is_ascii_whitespace) {
@@ -304,9 +308,15 @@ impl Scan<'_> {
         }
     }
 
-    fn value(&mut self, path: String) -> Option<()> {
+    /// A value at `depth` lists and objects down; past [`MAX_DEPTH`] the scan gives up
+    /// (the places found so far kept), so a body nested thousands deep never runs the
+    /// stack out, nor builds a path per level.
+    fn value(&mut self, path: String, depth: usize) -> Option<()> {
         self.ws();
         let start = self.i;
+        if depth >= MAX_DEPTH && matches!(self.at()?, b'{' | b'[') {
+            return None;
+        }
         match self.at()? {
             b'{' => {
                 self.i += 1;
@@ -334,7 +344,7 @@ impl Scan<'_> {
                         } else {
                             format!("{path}.{key}")
                         };
-                        self.value(child)?;
+                        self.value(child, depth + 1)?;
                         self.ws();
                         match self.at()? {
                             b',' => self.i += 1,
@@ -355,7 +365,7 @@ impl Scan<'_> {
                 } else {
                     let mut n = 0usize;
                     loop {
-                        self.value(format!("{path}[{n}]"))?;
+                        self.value(format!("{path}[{n}]"), depth + 1)?;
                         n += 1;
                         self.ws();
                         match self.at()? {
@@ -394,6 +404,17 @@ impl Scan<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_body_nested_thousands_deep_is_no_crash() {
+        // 14 KB of `[`: the scan gives up at its depth, whatever the depth
+        for open in ["[", "{\"a\":"] {
+            let deep = format!("{}1", open.repeat(100_000));
+            let _ = Said::read(&deep);
+        }
+        let said = Said::read(r#"{"a": [[1e3]]}"#).unwrap();
+        assert_eq!(said.written("a[0][0]").as_deref(), Some("1e3"));
+    }
 
     #[test]
     fn numbers_are_said_as_written_with_their_place() {

@@ -10,7 +10,11 @@
 //! an attacker's, never locks out a new visitor; only when every connection is busy is
 //! the newcomer answered 503 at once. Connections idle for
 //! [`MuseumConfig::connection_idle`] are closed anyway, and a connection that sends no
-//! complete request head within 30 s is closed by hyper.
+//! complete request head within 30 s is closed by hyper; a request whose body has not
+//! all come within [`MuseumConfig::body_timeout`] is answered as such and its connection closed. One
+//! address holds at most [`per_address`] of the connections (unless the museum stands
+//! behind a proxy, whose address every visitor shares): a client that opens many and
+//! sends nothing, or half a body, never shuts the others out.
 //!
 //! Stopping: the listener is closed, the museum stopped ([`Museum::stop`]: event streams
 //! end, jobs are cancelled), connections without a request in progress are closed at
@@ -21,6 +25,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::fmt;
+use std::future::Future as _;
 use std::net::SocketAddr;
 use std::pin::{pin, Pin};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -46,8 +51,18 @@ use crate::refusal::Refusal;
 use crate::visit::lock;
 use crate::{fd_limit, memory, Museum, MuseumConfig};
 
+/// The connections one address may hold at once, of the museum's `max` (a class behind
+/// one address's NAT still has room: an eighth of `max`, 16 to 256; a museum of fewer
+/// connections than that has no share per address).
+#[must_use]
+pub fn per_address(max: usize) -> usize {
+    (max / 8).clamp(16, 256)
+}
+
 /// One open connection.
 struct Conn {
+    /// The address it comes from.
+    ip: std::net::IpAddr,
     /// Requests in progress (their answers not yet fully sent).
     busy: AtomicUsize,
     /// When a request last started or finished (or the connection opened).
@@ -68,15 +83,19 @@ impl Conn {
 #[derive(Default)]
 struct Conns {
     map: Mutex<HashMap<u64, Arc<Conn>>>,
+    /// Connections open from each address.
+    per_ip: Mutex<HashMap<std::net::IpAddr, usize>>,
     next: AtomicU64,
     /// Open and not asked to close.
     open: AtomicUsize,
 }
 
 impl Conns {
-    fn add(&self) -> (u64, Arc<Conn>) {
+    fn add(&self, ip: std::net::IpAddr) -> (u64, Arc<Conn>) {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
+        *lock(&self.per_ip).entry(ip).or_insert(0) += 1;
         let conn = Arc::new(Conn {
+            ip,
             busy: AtomicUsize::new(0),
             last: Mutex::new(Instant::now()),
             closing: AtomicBool::new(false),
@@ -89,6 +108,13 @@ impl Conns {
 
     fn remove(&self, id: u64) {
         if let Some(c) = lock(&self.map).remove(&id) {
+            let mut per_ip = lock(&self.per_ip);
+            if let Some(n) = per_ip.get_mut(&c.ip) {
+                *n -= 1;
+                if *n == 0 {
+                    per_ip.remove(&c.ip);
+                }
+            }
             if !c.closing.swap(true, Ordering::SeqCst) {
                 self.open.fetch_sub(1, Ordering::SeqCst);
             }
@@ -108,6 +134,22 @@ impl Conns {
     fn close_longest_idle(&self) -> bool {
         let victim = lock(&self.map)
             .values()
+            .filter_map(|c| c.idle_for().map(|t| (t, Arc::clone(c))))
+            .max_by_key(|(t, _)| *t)
+            .map(|(_, c)| c);
+        victim.is_some_and(|c| self.ask_to_close(&c))
+    }
+
+    /// Connections open from `ip` (those asked to close included, until they have).
+    fn of(&self, ip: std::net::IpAddr) -> usize {
+        lock(&self.per_ip).get(&ip).copied().unwrap_or(0)
+    }
+
+    /// Closes `ip`'s connection idle longest; whether it had one.
+    fn close_longest_idle_of(&self, ip: std::net::IpAddr) -> bool {
+        let victim = lock(&self.map)
+            .values()
+            .filter(|c| c.ip == ip)
             .filter_map(|c| c.idle_for().map(|t| (t, Arc::clone(c))))
             .max_by_key(|(t, _)| *t)
             .map(|(_, c)| c);
@@ -162,6 +204,59 @@ impl http_body::Body for Tracked {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
         Pin::new(&mut self.get_mut().inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// A request's body that fails once `deadline` passes before its end: a client that
+/// sends half a body and stops holds its connection no longer than that.
+struct Deadline {
+    inner: Incoming,
+    within: Duration,
+    deadline: Pin<Box<tokio::time::Sleep>>,
+}
+
+impl Deadline {
+    fn new(inner: Incoming, within: Duration) -> Self {
+        Deadline {
+            inner,
+            within,
+            deadline: Box::pin(tokio::time::sleep(within)),
+        }
+    }
+}
+
+/// The error of a body that did not come whole in time.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the request's body did not come whole within {}",
+    ludomat_io::text::duration(*.0)
+)]
+struct BodyTooSlow(Duration);
+
+impl http_body::Body for Deadline {
+    type Data = Bytes;
+    type Error = Box<dyn std::error::Error + Send + Sync>;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        let this = self.get_mut();
+        match Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Ready(frame) => Poll::Ready(frame.map(|f| f.map_err(Into::into))),
+            Poll::Pending => match this.deadline.as_mut().poll(cx) {
+                Poll::Ready(()) => Poll::Ready(Some(Err(Box::new(BodyTooSlow(this.within))))),
+                Poll::Pending => Poll::Pending,
+            },
+        }
     }
 
     fn is_end_stream(&self) -> bool {
@@ -366,6 +461,23 @@ impl Server {
             };
             match accepted {
                 Ok((stream, peer)) => {
+                    // one address's share (behind a proxy every visitor has its address)
+                    let ip = peer.ip();
+                    let share = museum
+                        .config()
+                        .max_connections_per_client
+                        .unwrap_or_else(|| per_address(max_connections));
+                    if !museum.config().behind_proxy
+                        && share < max_connections
+                        && conns.of(ip) >= share
+                        && !conns.close_longest_idle_of(ip)
+                    {
+                        museum.refusals().note(Refusal::ClientConnections, || {
+                            format!("{peer} ({share} open)")
+                        });
+                        tasks.spawn(refuse_address(stream, share));
+                        continue;
+                    }
                     if conns.open() >= max_connections {
                         if conns.close_longest_idle() {
                             museum
@@ -379,12 +491,14 @@ impl Server {
                             continue;
                         }
                     }
-                    let (id, conn) = conns.add();
+                    let (id, conn) = conns.add(ip);
+                    let body_timeout = museum.config().body_timeout;
                     let conns = Arc::clone(&conns);
                     let app = app.clone();
                     let stop = stop_rx.clone();
                     tasks.spawn(async move {
-                        serve_connection(stream, peer, Arc::clone(&conn), app, stop).await;
+                        serve_connection(stream, peer, Arc::clone(&conn), app, stop, body_timeout)
+                            .await;
                         conns.remove(id);
                     });
                 }
@@ -455,6 +569,7 @@ async fn serve_connection(
     conn: Arc<Conn>,
     app: Router,
     mut stop: watch::Receiver<bool>,
+    body_timeout: Duration,
 ) {
     let _ = stream.set_nodelay(true);
     let tracked = Arc::clone(&conn);
@@ -462,7 +577,8 @@ async fn serve_connection(
         let busy = Busy::new(Arc::clone(&tracked));
         let app = app.clone();
         async move {
-            let mut req = req.map(Body::new);
+            // a body that stops coming ends the request after the body timeout
+            let mut req = req.map(|b| Body::new(Deadline::new(b, body_timeout)));
             req.extensions_mut().insert(Peer(peer));
             let answer = match app.oneshot(req).await {
                 Ok(a) => a,
@@ -501,14 +617,33 @@ async fn serve_connection(
 }
 
 /// Answers a connection over the limit, when every open one is busy: 503 and close.
-async fn refuse_busy(mut stream: TcpStream, max: usize) {
-    let body = serde_json::json!({
-        "error": format!(
+async fn refuse_busy(stream: TcpStream, max: usize) {
+    refuse_with(
+        stream,
+        format!(
             "the museum has {} open, every one busy: try again in a moment",
             ludomat_io::text::count(max as u64, "connection", "connections")
-        )
-    })
-    .to_string();
+        ),
+    )
+    .await;
+}
+
+/// Answers a connection over its address's share, every one of them busy: 503 and close.
+async fn refuse_address(stream: TcpStream, share: usize) {
+    refuse_with(
+        stream,
+        format!(
+            "your address has {} open to the museum, every one busy (the most one address \
+             may hold): try again in a moment",
+            ludomat_io::text::count(share as u64, "connection", "connections")
+        ),
+    )
+    .await;
+}
+
+/// 503 with `error`, and close.
+async fn refuse_with(mut stream: TcpStream, error: String) {
+    let body = serde_json::json!({ "error": error }).to_string();
     let answer = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
          content-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",

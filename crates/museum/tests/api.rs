@@ -1114,3 +1114,36 @@ async fn qubic_dims_are_refused_in_their_own_values() {
         .await;
     assert_eq!(ok.status, 201, "{ok:?}");
 }
+
+/// A body nested thousands deep (14 KB, under the body limit) is refused as too deep,
+/// on every endpoint that reads JSON, and the museum goes on (it ran the stack out and
+/// aborted the whole server).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_nested_thousands_deep_is_refused_and_the_museum_goes_on() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let (id, _) = visit(&mut c, json!({"seed": 1})).await;
+    let deep = |open: &str, close: &str| format!("{}1{}", open.repeat(7_000), close.repeat(7_000));
+    let bodies = [
+        (
+            "/api/visits".to_string(),
+            format!(r#"{{"kind":"tictactoe","config":{}}}"#, deep("[", "]")),
+        ),
+        (
+            format!("/api/visits/{id}/actions"),
+            format!(r#"{{"type":"play","square":{}}}"#, deep("[", "]")),
+        ),
+        (
+            format!("/api/visits/{id}/run"),
+            format!(r#"{{"long_run":"x","params":{}}}"#, deep(r#"{"a":"#, "}")),
+        ),
+    ];
+    for (path, body) in bodies {
+        c = Client::connect(addr).await;
+        let a = c.raw("POST", &path, body.as_bytes()).await;
+        assert_eq!(a.status, 400, "{path}: {a:?}");
+        assert!(a.error().contains("nested too deeply"), "{path}: {a:?}");
+    }
+    c = Client::connect(addr).await;
+    assert_eq!(c.get("/api/museum").await.status, 200);
+}

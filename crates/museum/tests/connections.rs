@@ -23,6 +23,7 @@ fn relaxed(config: MuseumConfig) -> MuseumConfig {
         max_visits_per_client: usize::MAX,
         max_streams_per_visit: usize::MAX,
         max_streams_per_client: usize::MAX,
+        max_connections_per_client: Some(usize::MAX),
         ..config
     }
 }
@@ -225,4 +226,69 @@ async fn a_body_sent_to_a_handler_that_ignores_it_keeps_the_connection_in_step()
             );
         }
     }
+}
+
+/// A connection to the museum from `ip` (a loopback address of its own).
+async fn connect_from(ip: [u8; 4], addr: std::net::SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::from((ip, 0))).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// One address that opens many connections and sends half a body on each holds no more
+/// than its share (an eighth of the cap), and each of them only until the body timeout:
+/// another address is answered at once (it got 503 for as long as the stalled sockets
+/// stayed open); the stalled address's next connection is told why it is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_with_stalled_bodies_never_shuts_the_others_out() {
+    // (not `relaxed`: the share per address is what is tried)
+    let server = Running::start(MuseumConfig {
+        rate_limit: None,
+        max_connections: Some(200),
+        body_timeout: Duration::from_millis(800),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let addr = server.addr;
+    let share = ludomat_museum::per_address(200);
+    assert_eq!(share, 25);
+    let half = format!(
+        "POST /api/visits HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         content-length: 100\r\n\r\n{{\"kind\""
+    );
+    let get = format!("GET /api/museum HTTP/1.1\r\nhost: {addr}\r\n\r\n");
+    let mut stalled = Vec::new();
+    for _ in 0..share {
+        let mut s = connect_from([127, 0, 0, 1], addr).await;
+        s.write_all(half.as_bytes()).await.unwrap();
+        stalled.push(s);
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // the same address, over its share, every one busy: 503 naming the address's share
+    let over = connect_from([127, 0, 0, 1], addr).await;
+    let mut over = tokio::io::BufReader::new(over);
+    over.get_mut().write_all(get.as_bytes()).await.unwrap();
+    let (status, _) = read_one(&mut over).await.expect("an answer");
+    assert_eq!(status, 503);
+    // another address: answered at once
+    let other = connect_from([127, 0, 0, 2], addr).await;
+    let mut other = tokio::io::BufReader::new(other);
+    let t = Instant::now();
+    other.get_mut().write_all(get.as_bytes()).await.unwrap();
+    let (status, _) = read_one(&mut other).await.expect("an answer");
+    assert_eq!(status, 200);
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+    // the stalled bodies: answered and closed after the body timeout
+    let t = Instant::now();
+    let mut r = tokio::io::BufReader::new(stalled.pop().unwrap());
+    let answered = tokio::time::timeout(Duration::from_secs(5), read_one(&mut r)).await;
+    let (status, _) = answered
+        .expect("answered within the timeout")
+        .expect("an answer");
+    assert!((400..500).contains(&status), "{status}");
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
 }

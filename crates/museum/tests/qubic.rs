@@ -135,7 +135,10 @@ async fn refusals_and_bad_configs() {
 
     for (config, says) in [
         (json!({"dims": 4, "strategy": "louden1962"}), "4×4×4 only"),
-        (json!({"dims": 2}), "dims 2"),
+        (
+            json!({"dims": 2}),
+            "the number 2 where 3 (4×4×4) or 4 (4×4×4×4) was expected",
+        ),
         (json!({"disable": [0]}), "0 is not a level"),
         (
             json!({"colour": "red"}),

@@ -189,7 +189,7 @@ fn configs_are_checked() {
                 dims: 5,
                 ..QubicConfig::default()
             },
-            "dims 5",
+            "dims: the number 5 where 3 (4×4×4) or 4 (4×4×4×4) was expected",
         ),
         (
             QubicConfig {

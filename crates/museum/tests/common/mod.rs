@@ -23,6 +23,7 @@ pub async fn start(config: MuseumConfig) -> (SocketAddr, Museum) {
         max_streams_per_client: usize::MAX,
         max_waiting_per_client: usize::MAX,
         max_autoplays_per_client: usize::MAX,
+        max_connections_per_client: Some(usize::MAX),
         ..config
     })
     .await
