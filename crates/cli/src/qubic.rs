@@ -67,10 +67,8 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             // tree take seconds, have no safe point to stop at: Ctrl-C caught throughout.
             let seen = ludomat_qubic::proofs::TreeProgress::new(file.as_deref());
             let spinner = ludomat_game::progress::spinner().with_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} checking the tree against the rules  {msg}",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+                indicatif::ProgressStyle::with_template("{spinner} checking the tree  {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
             );
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
             let started = std::time::Instant::now();

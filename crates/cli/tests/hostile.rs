@@ -1652,3 +1652,30 @@ fn every_output_refused_before_the_work_is_a_usage_error() {
         "the redirect target",
     );
 }
+
+/// `threes tune --resume F --wait-lock`: the lock message says to give --wait-lock, and
+/// it was refused for want of --checkpoint (a resumed run saves into F).
+#[test]
+fn tune_waits_for_the_lock_of_a_resumed_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("missing.json");
+    let (ok, _, err) = ludomat(
+        &[
+            "threes",
+            "tune",
+            "--resume",
+            f.to_str().unwrap(),
+            "--wait-lock",
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert!(!err.contains("required arguments"), "{err}");
+    assert!(err.contains("missing.json"), "{err}");
+    // alone it still needs a file to wait for
+    let (ok, _, err) = ludomat(&["threes", "tune", "--wait-lock"], "");
+    assert!(
+        !ok && err.contains("--checkpoint <FILE>|--resume <FILE>"),
+        "{err}"
+    );
+}

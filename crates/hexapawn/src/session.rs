@@ -48,9 +48,12 @@ pub enum HexapawnAction {
     /// The person's move as White: squares 0–8 in reading order from the top left (the
     /// terminal reads `b1-b2`). HER answers at once.
     Play {
-        /// The pawn's square.
+        /// The pawn's square (any value off the board refused in one wording: `the
+        /// number 99 where a square from 0 to 8 was expected`).
+        #[serde(deserialize_with = "ludomat_game::square::<_, 0, 8>")]
         from: u8,
         /// Where it goes.
+        #[serde(deserialize_with = "ludomat_game::square::<_, 0, 8>")]
         to: u8,
     },
     /// The next single move of the machine to move; after a finished game, a new one.
@@ -308,8 +311,11 @@ pub struct HexapawnSession {
 }
 
 fn sq(i: u8) -> Result<Square, SessionError> {
-    Square::from_index(usize::from(i))
-        .ok_or_else(|| SessionError::Invalid(format!("square {i} is not on the board (0–8)")))
+    Square::from_index(usize::from(i)).ok_or_else(|| {
+        SessionError::Invalid(format!(
+            "the number {i} where a square from 0 to 8 was expected"
+        ))
+    })
 }
 
 fn move_view(side: Side, m: Move) -> MoveView {

@@ -262,6 +262,19 @@ pub fn finish() -> Option<u8> {
     }
 }
 
+// In this file, not beside `Stopped` (`interrupt.rs`): it prints, and `interrupt` stays
+// below `out` (out → read → interrupt), so the imports between files go one way.
+impl crate::interrupt::Stopped {
+    /// For work with no safe point to stop at (a wait, a measurement): standard output
+    /// flushed, the line [said](crate::interrupt::Stopped::said) on standard error, and
+    /// the process ended at once with the status (130, or 143 after SIGTERM).
+    pub fn end_process(&self) -> ! {
+        let _ = finish();
+        crate::errln!("{}", self.said());
+        std::process::exit(i32::from(self.status()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// `ludomat -v` says the version (`ludomat version` is a hidden command); `-v` before a command, and
@@ -289,18 +302,5 @@ mod tests {
         let mut w = super::stdout();
         assert!(writeln!(w, "a line").is_ok());
         assert!(w.flush().is_ok());
-    }
-}
-
-// In this file, not beside `Stopped` (`interrupt.rs`): it prints, and `interrupt` stays
-// below `out` (out → read → interrupt), so the imports between files go one way.
-impl crate::interrupt::Stopped {
-    /// For work with no safe point to stop at (a wait, a measurement): standard output
-    /// flushed, the line [said](crate::interrupt::Stopped::said) on standard error, and
-    /// the process ended at once with the status (130, or 143 after SIGTERM).
-    pub fn end_process(&self) -> ! {
-        let _ = finish();
-        crate::errln!("{}", self.said());
-        std::process::exit(i32::from(self.status()))
     }
 }

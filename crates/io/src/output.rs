@@ -203,7 +203,12 @@ pub fn folder_not_inputs(
     names: &[&str],
     inputs: &[Option<&Path>],
 ) -> Result<(), Refused> {
-    if let Some(input) = inputs.iter().flatten().find(|i| same_file(dir, i)) {
+    // the folder, or a folder it is to be made in, where a state not made yet goes
+    // (`--state y --out y/sub`)
+    if let Some(input) = inputs.iter().flatten().find(|i| {
+        dir.ancestors()
+            .any(|a| !a.as_os_str().is_empty() && same_file(a, i))
+    }) {
         return Err(Refused {
             flag: flag.to_string(),
             path: dir.to_path_buf(),
@@ -215,6 +220,25 @@ pub fn folder_not_inputs(
         outputs_not_inputs(&[(flag, Some(&path))], inputs)?;
     }
     Ok(())
+}
+
+/// A path that runs through a file (`afile/x.pdf`): the file on the way, said as a
+/// folder that is not one, so it is a refusal of the option's value as any other.
+fn through_a_file(path: &Path) -> Option<OutputRefused> {
+    path.ancestors().skip(1).find_map(|p| {
+        let p = if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        };
+        match std::fs::metadata(p) {
+            Ok(m) if !m.is_dir() => Some(OutputRefused::NotAFolder(
+                p.to_path_buf(),
+                kind_of(&m.file_type()),
+            )),
+            _ => None,
+        }
+    })
 }
 
 fn expected(allowed: &[&str]) -> String {
@@ -342,7 +366,7 @@ pub fn check(path: &Path, formats: &'static [&'static str]) -> Result<(), Output
                 return Err(OutputRefused::Dangling(target));
             }
         }
-        Err(e) => return Err(OutputRefused::Io(in_words(e))),
+        Err(e) => return Err(through_a_file(&target).unwrap_or(OutputRefused::Io(in_words(e)))),
     }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -460,7 +484,7 @@ pub fn check_folder(dir: &Path) -> Result<(), OutputRefused> {
             }
             Ok(())
         }
-        Err(e) => Err(OutputRefused::Io(in_words(e))),
+        Err(e) => Err(through_a_file(dir).unwrap_or(OutputRefused::Io(in_words(e)))),
     }
 }
 
@@ -685,6 +709,24 @@ mod same_file_tests {
 
     #[test]
     #[allow(clippy::disallowed_methods)] // the test makes its files with std
+    fn a_path_through_a_file_is_refused_as_a_value() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("afile");
+        std::fs::write(&file, "x").unwrap();
+        let e = check(&file.join("x.pdf"), PDF).unwrap_err();
+        assert!(
+            matches!(e, OutputRefused::NotAFolder(ref p, _) if *p == file),
+            "{e}"
+        );
+        let e = check_folder(&file.join("sub/deeper")).unwrap_err();
+        assert!(
+            matches!(e, OutputRefused::NotAFolder(ref p, _) if *p == file),
+            "{e}"
+        );
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes its files with std
     fn an_output_never_replaces_saved_work() {
         let dir = tempfile::tempdir().unwrap();
         let state = dir.path().join("m.json");
@@ -733,6 +775,9 @@ mod same_file_tests {
         // by another spelling too
         let dotted = dir.path().join("./x");
         assert!(folder_not_inputs("--out", &dotted, &["curve.csv"], &[Some(&x)]).is_err());
+        // a folder to be made inside where the state goes
+        let e = folder_not_inputs("--out", &x.join("sub"), &["curve.csv"], &[Some(&x)]);
+        assert!(e.is_err());
         // a state inside the folder is another file
         let inside = x.join("m.json");
         assert!(folder_not_inputs("--out", &x, &["curve.csv"], &[Some(&inside)]).is_ok());

@@ -47,7 +47,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
-                "no visit {}: it never existed, was deleted, was released by its page or expired when idle",
+                "no visit {}: it never existed, was deleted, was released by its page, expired when idle or was let go to make room",
                 ludomat_io::text::quoted(id, 60)
             ),
         )

@@ -197,7 +197,8 @@ impl Visits {
         self.by_id
             .values()
             .filter(|v| client.is_none_or(|c| v.client == c) && !v.watched())
-            .max_by_key(|v| v.idle())
+            // a visit whose run or autoplay is going is let go last: its work is lost
+            .max_by_key(|v| (!v.running(), v.idle()))
             .cloned()
     }
 }

@@ -1147,3 +1147,32 @@ async fn a_body_nested_thousands_deep_is_refused_and_the_museum_goes_on() {
     c = Client::connect(addr).await;
     assert_eq!(c.get("/api/museum").await.status, 200);
 }
+
+/// Hexapawn's squares off the board, below or above, in one wording with the field's
+/// name (−1 was "a whole number from 0 up", 99 "square 99 is not on the board").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hexapawn_squares_off_the_board_are_said_one_way() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let v = c.post("/api/visits", json!({"kind": "hexapawn"})).await;
+    let id = v.body["id"].as_str().unwrap().to_string();
+    for (from, to, field, n) in [
+        (-1, 4, "from", "-1"),
+        (99, 1, "from", "99"),
+        (7, 99, "to", "99"),
+    ] {
+        let a = c
+            .post(
+                &format!("/api/visits/{id}/actions"),
+                json!({"type": "play", "from": from, "to": to}),
+            )
+            .await;
+        assert_eq!(a.status, 400, "{a:?}");
+        assert!(
+            a.error().contains(&format!(
+                "{field}: the number {n} where a square from 0 to 8 was expected"
+            )),
+            "{a:?}"
+        );
+    }
+}

@@ -716,3 +716,39 @@ async fn a_proof_stopped_while_its_certificate_is_made_says_so_in_its_note() {
         "{end}"
     );
 }
+
+/// A museum full of unwatched visits lets go of the idlest to make room, but a visit
+/// whose run is going last: its work would be lost (a proof, a training was cancelled
+/// by a flood of other visits).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visit_with_its_run_going_is_let_go_last() {
+    let (addr, _museum) = start(MuseumConfig {
+        max_visits: 4,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let t = c
+        .post(
+            "/api/visits",
+            json!({"kind": "threes", "config": {"seed": 3}}),
+        )
+        .await;
+    let id = t.body["id"].as_str().unwrap().to_string();
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"long_run": "train", "params": {"games": 10_000_000}}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    // the run's visit is the idlest now
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for _ in 0..10 {
+        let v = c.post("/api/visits", json!({"kind": "tictactoe"})).await;
+        assert_eq!(v.status, 201, "{v:?}");
+    }
+    let still = c.get(&format!("/api/visits/{id}")).await;
+    assert_eq!(still.status, 200, "{still:?}");
+    c.post(&format!("/api/visits/{id}/stop"), json!({})).await;
+}

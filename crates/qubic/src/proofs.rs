@@ -704,6 +704,8 @@ pub struct TreeProgress {
     read: std::sync::atomic::AtomicBool,
     checked: std::sync::Arc<std::sync::atomic::AtomicU64>,
     total: Option<u64>,
+    /// When the check began (the tree read), wall and the process's CPU.
+    check_began: std::sync::Mutex<Option<(Instant, Duration)>>,
 }
 
 impl TreeProgress {
@@ -714,7 +716,15 @@ impl TreeProgress {
             read: std::sync::atomic::AtomicBool::new(false),
             checked: std::sync::Arc::default(),
             total: file.is_none().then_some(STORED_TREE_POSITIONS),
+            check_began: std::sync::Mutex::new(None),
         }
+    }
+
+    fn began(&self) {
+        if let Ok(mut b) = self.check_began.lock() {
+            *b = Some((Instant::now(), cpu::process()));
+        }
+        self.read.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn counts(&self) -> Option<String> {
@@ -731,7 +741,7 @@ impl TreeProgress {
     }
 
     /// The spinner's note `elapsed` after the start: `reading the tree  2 s`, then
-    /// `1,234,567 of 9,876,543 positions  5 s` (whole seconds, the clock of reading and
+    /// `1,234,567 of 16,254,366 positions  5 s` (whole seconds, the clock of reading and
     /// checking together).
     #[must_use]
     pub fn note(&self, elapsed: Duration) -> String {
@@ -742,23 +752,29 @@ impl TreeProgress {
         }
     }
 
-    /// The stop line of the check stopped `elapsed` after the start: how far it got,
-    /// when, and that nothing of it is kept (it has no safe point to keep).
+    /// The stop line of the check stopped `elapsed` after the start: how far it got, how
+    /// long the check itself ran (wall and CPU, the reading apart), and that nothing of
+    /// it is kept (it has no safe point to keep).
     #[must_use]
     pub fn stopped(&self, elapsed: Duration) -> ludomat_io::interrupt::Stopped {
         use std::sync::atomic::Ordering;
-        let when = text::duration(elapsed);
-        if !self.read.load(Ordering::Relaxed) {
+        let began = self.check_began.lock().ok().and_then(|b| *b);
+        let Some((wall, cpu0)) = began.filter(|_| self.read.load(Ordering::Relaxed)) else {
             return ludomat_io::interrupt::Stopped::with(&format!(
-                "the tree was still being read after {when}; nothing was checked"
+                "the tree was still being read after {}; nothing was checked",
+                text::duration(elapsed)
             ));
-        }
+        };
         let done = self.checked.load(Ordering::Relaxed);
+        let ran = text::wall_and_cpu(wall.elapsed(), cpu::process().saturating_sub(cpu0));
         ludomat_io::interrupt::Stopped::after(
             self.total.map_or(done, |t| done.min(t)),
             self.total,
             ("position checked", "positions checked"),
-            &format!("the check ran {when} and is not complete; nothing of it is kept"),
+            &format!(
+                "the check ran {ran} after the tree was read and is not complete; nothing \
+                 of it is kept"
+            ),
         )
     }
 }
@@ -784,9 +800,7 @@ pub fn check_tree(
                  proof --dims 3'.)\n";
     }
     opening(said);
-    progress
-        .read
-        .store(true, std::sync::atomic::Ordering::Relaxed);
+    progress.began();
     let mut report = verify_tree_counting(&tree, &progress.checked)?;
     report.timing = format!("Read the tree in {read_time}. {}", report.timing);
     Ok(report)
@@ -1121,7 +1135,7 @@ mod tests {
             "{:?}",
             p.stopped(Duration::from_secs(3))
         );
-        p.read.store(true, std::sync::atomic::Ordering::Relaxed);
+        p.began();
         p.checked
             .store(65_536, std::sync::atomic::Ordering::Relaxed);
         let total = text::thousands(STORED_TREE_POSITIONS);
@@ -1131,15 +1145,17 @@ mod tests {
         );
         let line = p.stopped(Duration::from_millis(5_250));
         assert!(
-            line.line().ends_with(&format!(
-                "after 65,536 of {total} positions checked; the check ran 5.25 s and is not \
-                 complete; nothing of it is kept."
-            )),
+            line.line().contains(&format!(
+                "after 65,536 of {total} positions checked; the check ran "
+            )) && line.line().contains(" wall, ")
+                && line.line().ends_with(
+                    " CPU after the tree was read and is not complete; nothing of it is kept."
+                ),
             "{line:?}"
         );
         // a file's tree: no total known ahead
         let f = TreeProgress::new(Some(Path::new("t.bin")));
-        f.read.store(true, std::sync::atomic::Ordering::Relaxed);
+        f.began();
         f.checked.store(12, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(f.note(Duration::from_secs(1)), "12 positions  1 s");
     }

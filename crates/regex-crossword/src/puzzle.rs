@@ -44,11 +44,15 @@ pub const MAX_PUZZLE_POSITIONS: u64 = 16 * MAX_POSITIONS;
 /// and how long it is (a 16,000-character clue is not repeated in full).
 fn shortened(clue: &str) -> String {
     let n = clue.chars().count();
+    // a clue's control characters written out, never sent to the terminal
     if n <= 80 {
-        clue.to_string()
+        ludomat_io::text::escape_controls(clue).into_owned()
     } else {
         let head: String = clue.chars().take(60).collect();
-        format!("{head}… ({n} characters)")
+        format!(
+            "{}… ({n} characters)",
+            ludomat_io::text::escape_controls(&head)
+        )
     }
 }
 
@@ -188,8 +192,10 @@ impl Puzzle {
             let key = key.trim();
             let value = value.trim();
             match key {
-                "title" => title = Some(value.to_string()),
-                "source" => source = Some(value.to_string()),
+                // a downloaded puzzle's title never sends the terminal an escape sequence:
+                // its control characters are written out as every message writes them
+                "title" => title = Some(ludomat_io::text::escape_controls(value).into_owned()),
+                "source" => source = Some(ludomat_io::text::escape_controls(value).into_owned()),
                 "shape" => {
                     if let Some((first, _)) = shape {
                         return Err(bad(format!(
@@ -205,12 +211,14 @@ impl Puzzle {
                     let (Some(d), Some(num), None) = (words.next(), words.next(), words.next())
                     else {
                         return Err(bad(format!(
-                            "unknown key '{key}': expected title, source, shape, alphabet or '<direction> <number>'"
+                            "unknown key '{}': expected title, source, shape, alphabet or '<direction> <number>'",
+                            ludomat_io::text::escape_controls(key)
                         )));
                     };
                     let dir = Direction::from_name(d).ok_or_else(|| {
                         bad(format!(
-                            "unknown direction '{d}': expected across, down, nw or sw"
+                            "unknown direction '{}': expected across, down, nw or sw",
+                            ludomat_io::text::escape_controls(d)
                         ))
                     })?;
                     let num: usize = num.parse().map_err(|_| {
@@ -403,6 +411,23 @@ fn ordinal(k: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_and_a_clue_never_send_the_terminal_an_escape() {
+        let p = Puzzle::parse(
+            "title: a\u{1b}[2Jb\u{1b}]0;owned\u{7}\nshape: rectangle 1x1\nacross 1: A\ndown 1: A\n",
+        )
+        .unwrap();
+        let title = p.title.unwrap_or_default();
+        assert!(
+            !title.contains('\u{1b}') && !title.contains('\u{7}'),
+            "{title:?}"
+        );
+        assert!(title.contains("\\u{1b}"), "{title:?}");
+        let e =
+            Puzzle::parse("shape: rectangle 1x1\nacross 1: (\u{1b}[2J\ndown 1: A\n").unwrap_err();
+        assert!(!e.to_string().contains('\u{1b}'), "{e}");
+    }
 
     const SMALL: &str = "title: t\nshape: rectangle 2x2\nacross 1: [AB]C\nacross 2: X[YZ]\ndown 1: A.\ndown 2: CY|DZ\ndown 2: [CD][YZ]\n";
 

@@ -27,6 +27,14 @@ pub enum TuneMethod {
 /// the files the caller reads and writes; the run itself saves to `checkpoint`.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
+#[cfg_attr(
+    feature = "clap",
+    command(group(
+        clap::ArgGroup::new("saved")
+            .args(["checkpoint", "resume"])
+            .multiple(true)
+    ))
+)]
 pub struct TuneOptions {
     /// Games per candidate (1 to 100,000).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = 200, value_name = "N"))]
@@ -56,9 +64,9 @@ pub struct TuneOptions {
     /// as the run goes unless --checkpoint names another file.
     #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub resume: Option<PathBuf>,
-    /// When another process is tuning into the same --checkpoint file, wait for it to end
-    /// instead of refusing.
-    #[cfg_attr(feature = "clap", arg(long, requires = "checkpoint"))]
+    /// When another process is tuning into the same --checkpoint (or --resume) file, wait
+    /// for it to end instead of refusing.
+    #[cfg_attr(feature = "clap", arg(long, requires = "saved"))]
     pub wait_lock: bool,
     /// No progress bar.
     #[cfg_attr(feature = "clap", arg(long))]
