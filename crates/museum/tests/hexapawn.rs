@@ -43,7 +43,7 @@ async fn every_action_of_the_hexapawn_exhibit() {
         &mut c,
         &id,
         json!({"type": "play", "from": 12, "to": 3}),
-        "not on the board",
+        "from: the number 12 where a square from 0 to 8 was expected",
     )
     .await;
     refused_4xx(&mut c, &id, json!({"type": "step"}), "your move").await;
