@@ -46,6 +46,10 @@ pub fn find(e: &anyhow::Error) -> Option<String> {
             (Some(Usage(m)), _, _) | (_, _, Some(OutOfRange(m))) => Some(m.clone()),
             (_, Some(r), _) => ludomat_io::output::Refused::usage_words(r),
             _ if matches!(c.downcast_ref(), Some(Ai(_))) => Some(c.to_string()),
+            _ if c.is::<ludomat_qubic::proofs::ProofError>() => match c.downcast_ref() {
+                Some(ludomat_qubic::proofs::ProofError::Output(r)) => r.usage_words(),
+                _ => None,
+            },
             _ if c.is::<ludomat_kit::output::DestinationError>() => c
                 .downcast_ref::<ludomat_kit::output::DestinationError>()
                 .and_then(ludomat_kit::output::DestinationError::usage_words),

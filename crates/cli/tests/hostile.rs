@@ -1679,3 +1679,21 @@ fn tune_waits_for_the_lock_of_a_resumed_run() {
         "{err}"
     );
 }
+
+/// `qubic proof --write-certificate` refused before the work is a usage error, status 2,
+/// as every output (it was 1: the proof's error hid the refusal inside it).
+#[test]
+fn a_certificate_output_refused_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let txt = dir.path().join("x.txt");
+    let out = ludomat_io::child::output(
+        std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+            .args(["qubic", "proof", "--dims", "3", "--write-certificate"])
+            .arg(&txt)
+            .stdin(std::process::Stdio::null()),
+    )
+    .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: --write-certificate"), "{err}");
+}

@@ -430,8 +430,9 @@ impl Museum {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "run: 'times' must be a whole number from 1 to {} (it was {times})",
-                    ludomat_io::text::thousands(c.max_run_steps)
+                    "run: 'times' must be a whole number from 1 to {} (it was {})",
+                    ludomat_io::text::thousands(c.max_run_steps),
+                    ludomat_io::text::thousands(times)
                 ),
             ));
         }

@@ -953,7 +953,7 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
             run(&menace),
             br#"{"action": {"type": "step"}, "times": 18446744073709551616}"#,
             400,
-            "(it was 18446744073709551616)",
+            "(it was 18,446,744,073,709,551,616)",
         ),
         (
             run(&menace),

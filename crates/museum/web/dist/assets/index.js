@@ -20,7 +20,7 @@ var e=globalThis,t=e.ShadowRoot&&(e.ShadyCSS===void 0||e.ShadyCSS.nativeShadow)&
       ${[0,1,2].map(e=>Array.from({length:8},(t,n)=>j`<circle cx="${16+n*12.5}" cy="${18+e*14}" r="4" fill="${(e*3+n)%4==1?`#e0a100`:`#6b6253`}"/>`))}
       <rect x="20" y="66" width="80" height="48" fill="#fffdf8" stroke="#8a7d66" stroke-width="2"/>
       <text x="28" y="86" font-family="monospace" font-size="12" fill="#1d1b18">8071399</text>
-      <text x="28" y="104" font-family="monospace" font-size="12" fill="#1d1b18">5?</text></svg>`},{kind:`logic`,name:`Ternary logic graphs`,history:`Gates, relays and lamps on balanced ternary (true, unknown, false), event by event — the engine the Computox will be simulated on.`,source:`The ternary logic graphs article; ISCAS-85 benchmark circuits.`,terminal:`ludomat logic latch --trace`,picture:j`<svg viewBox="0 0 120 120" role="img" aria-label="two NOR gates in a latch">
+      <text x="28" y="104" font-family="monospace" font-size="12" fill="#1d1b18">5?</text></svg>`},{kind:`logic`,name:`Ternary logic graphs`,history:`Gates, relays and lamps on balanced ternary (true, unknown, false), event by event — the engine the Computox is simulated on, relay by relay.`,source:`The ternary logic graphs article; ISCAS-85 benchmark circuits.`,terminal:`ludomat logic latch --trace`,picture:j`<svg viewBox="0 0 120 120" role="img" aria-label="two NOR gates in a latch">
       <path d="M20 20 q20 0 30 20 q-10 20 -30 20 q8 -20 0 -40z" fill="#fffdf8" stroke="#5b5346" stroke-width="3"/>
       <circle cx="54" cy="40" r="4" fill="#fffdf8" stroke="#5b5346" stroke-width="3"/>
       <path d="M20 64 q20 0 30 20 q-10 20 -30 20 q8 -20 0 -40z" fill="#fffdf8" stroke="#5b5346" stroke-width="3"/>
