@@ -518,13 +518,7 @@ fn with_number_as_written(words: &str, written: &str) -> String {
     // the number as the parser wrote it ends at a space (a comma in it groups thousands)
     let to = words[from..].find(' ').map_or(words.len(), |n| from + n);
     let to = from + words[from..to].trim_end_matches([':', ';', ',']).len();
-    let digits = written.strip_prefix('-').unwrap_or(written);
-    let shown = if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) {
-        let sign = if written.starts_with('-') { "-" } else { "" };
-        format!("{sign}{}", crate::text::thousands_written(digits))
-    } else {
-        written.to_string()
-    };
+    let shown = crate::text::thousands_written(written);
     format!("{}{shown}{}", &words[..from], &words[to..])
 }
 

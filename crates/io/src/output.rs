@@ -708,11 +708,10 @@ mod same_file_tests {
     }
 
     #[test]
-    #[allow(clippy::disallowed_methods)] // the test makes its files with std
     fn a_path_through_a_file_is_refused_as_a_value() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("afile");
-        std::fs::write(&file, "x").unwrap();
+        crate::write::atomically(&file, "x").unwrap();
         let e = check(&file.join("x.pdf"), PDF).unwrap_err();
         assert!(
             matches!(e, OutputRefused::NotAFolder(ref p, _) if *p == file),
@@ -726,11 +725,10 @@ mod same_file_tests {
     }
 
     #[test]
-    #[allow(clippy::disallowed_methods)] // the test makes its files with std
     fn an_output_never_replaces_saved_work() {
         let dir = tempfile::tempdir().unwrap();
         let state = dir.path().join("m.json");
-        std::fs::write(
+        crate::write::atomically(
             &state,
             "{\n  \"format\": \"ludomat-menace\",\n  \"version\": 1}",
         )
@@ -746,7 +744,7 @@ mod same_file_tests {
             "{e}"
         );
         let tune = dir.path().join("t.json");
-        std::fs::write(
+        crate::write::atomically(
             &tune,
             r#"{"version":1,"best":{},"best_mean":1.5,"round":1,"next":0,"tried":3}"#,
         )
@@ -756,7 +754,7 @@ mod same_file_tests {
         assert!(check_flag("--checkpoint", &tune, ANY).is_ok());
         // anything else is replaced as before
         let other = dir.path().join("o.json");
-        std::fs::write(&other, r#"{"empty": 135}"#).unwrap();
+        crate::write::atomically(&other, r#"{"empty": 135}"#).unwrap();
         assert!(check_flag("--out", &other, ANY).is_ok());
     }
 

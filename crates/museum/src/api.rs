@@ -358,7 +358,9 @@ async fn start_autoplay(
                 "autoplay: 'interval_ms' must be a whole number of milliseconds, {} to {} (it was {})",
                 ludomat_io::text::thousands(u64::try_from(c.min_interval.as_millis()).unwrap_or(u64::MAX)),
                 ludomat_io::text::thousands(u64::try_from(c.max_interval.as_millis()).unwrap_or(u64::MAX)),
-                grouped(said.written("interval_ms").unwrap_or_else(|| echo(&req.interval_ms)))
+                ludomat_io::text::thousands_written(
+                    &said.written("interval_ms").unwrap_or_else(|| echo(&req.interval_ms))
+                )
             ),
         )
     })?;
@@ -463,7 +465,9 @@ async fn run_of(
                     format!(
                         "run: 'times' must be a whole number from 1 to {} (it was {})",
                         ludomat_io::text::thousands(most),
-                        grouped(said.written("times").unwrap_or_else(|| echo(&times)))
+                        ludomat_io::text::thousands_written(
+                            &said.written("times").unwrap_or_else(|| echo(&times))
+                        )
                     ),
                 )
             })?;
@@ -606,15 +610,4 @@ async fn events(
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
-}
-
-/// A value as the visitor wrote it, a whole number grouped in thousands as every number
-/// the museum says (`18,446,744,073,709,551,616`); anything else as written.
-fn grouped(written: String) -> String {
-    let digits = written.strip_prefix('-').unwrap_or(&written);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return written;
-    }
-    let sign = if written.starts_with('-') { "-" } else { "" };
-    format!("{sign}{}", ludomat_io::text::thousands_written(digits))
 }
