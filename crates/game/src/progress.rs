@@ -24,6 +24,9 @@ pub struct Bar {
     bar_width: std::cell::Cell<usize>,
     /// Drawn as a stage ([`Bar::stage`]): no unit, no rate, no time left.
     staged: std::cell::Cell<bool>,
+    /// The count when it last moved, and the run's time then: a time left already
+    /// overrun while the count stands still (one long unit at the end) is no estimate.
+    moved: std::cell::Cell<(u64, Duration)>,
 }
 
 /// The fewest columns the bar itself is drawn in; the counts and the message take the
@@ -50,6 +53,7 @@ impl Bar {
             width: ludomat_io::text::progress_width(),
             bar_width: std::cell::Cell::new(MIN_BAR),
             staged: std::cell::Cell::new(false),
+            moved: std::cell::Cell::new((0, Duration::ZERO)),
         }
     }
 
@@ -106,11 +110,20 @@ impl Bar {
         let fresh = done.saturating_sub(self.base.get());
         let secs = elapsed.as_secs_f64();
         let rate = if secs > 0.0 { fresh as f64 / secs } else { 0.0 };
+        if done != self.moved.get().0 {
+            self.moved.set((done, elapsed));
+        }
+        let still = elapsed.saturating_sub(self.moved.get().1);
         let eta = match self.total.get() {
             None => String::new(),
             Some(t) if fresh > 0 && rate > 0.0 => {
                 let left = Duration::from_secs_f64(t.saturating_sub(done) as f64 / rate);
-                format!("  eta {}", format_duration(left))
+                if still > left + Duration::from_secs(1) {
+                    // overrun: the units left take longer than the ones done
+                    "  eta —".to_string()
+                } else {
+                    format!("  eta {}", format_duration(left))
+                }
             }
             Some(_) => "  eta —".to_string(),
         };
@@ -384,6 +397,39 @@ mod tests {
         let spinner = Bar::new("files", None, true);
         spinner.count(4, Duration::from_secs(2), None);
         assert_eq!(spinner.bar.message(), "2/s");
+    }
+
+    /// One long unit at the end (the 3D proof's hardest position alone): the count stands
+    /// still past the time left its rate gave, and the bar says it has no estimate rather
+    /// than `eta 0 s` for a minute.
+    #[test]
+    fn a_time_left_overrun_is_no_estimate() {
+        let bar = Bar::new("positions proved", Some(100), true);
+        bar.count(99, Duration::from_secs(10), None);
+        assert!(
+            bar.bar.message().ends_with("eta 0 s"),
+            "{}",
+            bar.bar.message()
+        );
+        bar.count(99, Duration::from_secs(11), None);
+        assert!(
+            bar.bar.message().ends_with("eta 0 s"),
+            "{}",
+            bar.bar.message()
+        );
+        bar.count(99, Duration::from_secs(40), None);
+        assert!(
+            bar.bar.message().ends_with("eta —"),
+            "{}",
+            bar.bar.message()
+        );
+        // the count moves again: an estimate again
+        bar.count(100, Duration::from_secs(41), None);
+        assert!(
+            bar.bar.message().ends_with("eta 0 s"),
+            "{}",
+            bar.bar.message()
+        );
     }
 
     /// A run of 10^12 instructions (`relay bench --max-steps 1e12`): its counts take most

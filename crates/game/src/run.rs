@@ -418,6 +418,45 @@ pub mod cpu {
         clock(libc_clock::PROCESS)
     }
 
+    /// The CPU clock of one thread, read from any thread for as long as that thread
+    /// lives (a search's searchers, whose clocks a progress report reads between their
+    /// own reports). Reading it after the thread ended says nothing true: the owner
+    /// forgets it first.
+    #[derive(Debug, Clone, Copy)]
+    pub struct ThreadClock(#[cfg(unix)] libc::clockid_t);
+
+    impl ThreadClock {
+        /// The calling thread's clock (`None` where the platform cannot say).
+        #[must_use]
+        pub fn current() -> Option<ThreadClock> {
+            #[cfg(unix)]
+            {
+                let mut id: libc::clockid_t = 0;
+                // SAFETY: `pthread_self` is always valid for the calling thread, and `id`
+                // is a valid, writable clockid_t that the call only writes to.
+                let rc = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) };
+                (rc == 0).then_some(ThreadClock(id))
+            }
+            #[cfg(not(unix))]
+            {
+                None
+            }
+        }
+
+        /// The thread's CPU time so far.
+        #[must_use]
+        pub fn read(&self) -> Duration {
+            #[cfg(unix)]
+            {
+                clock(self.0)
+            }
+            #[cfg(not(unix))]
+            {
+                Duration::ZERO
+            }
+        }
+    }
+
     /// `work`'s result with the wall-clock and process CPU time of one span, measured
     /// together around it (a wall time of part of the work beside the CPU time of all of
     /// it made a tiny run's CPU time look above its wall time).
@@ -585,5 +624,35 @@ mod tests {
         std::hint::black_box(x);
         assert!(cpu::thread() > t0);
         assert!(cpu::process() >= cpu::thread());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_threads_clock_is_read_from_another_thread_while_it_works() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let spinning = std::sync::Arc::clone(&stop);
+        let worker = std::thread::spawn(move || {
+            let _ = tx.send(cpu::ThreadClock::current());
+            let mut x = 0u64;
+            while !spinning.load(std::sync::atomic::Ordering::Relaxed) {
+                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(1));
+            }
+        });
+        let clock = rx.recv().unwrap().expect("a thread clock on unix");
+        let first = clock.read();
+        let mut later = first;
+        for _ in 0..200 {
+            std::thread::sleep(Duration::from_millis(5));
+            later = clock.read();
+            if later > first {
+                break;
+            }
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        worker.join().unwrap();
+        assert!(later > first, "the worker's clock did not move: {first:?}");
+        // not this thread's clock: this thread slept
+        assert!(later > cpu::thread() || later > Duration::from_millis(1));
     }
 }

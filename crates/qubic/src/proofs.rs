@@ -913,12 +913,14 @@ pub fn search_note(p: &Progress<SearchProgress>) -> String {
         Phase::Certificate => "writing the certificate: ",
         Phase::Check => "re-checking the certificate: ",
     };
+    // the CPU clock first: it moves while one long position keeps the count still, and
+    // a narrow bar keeps the note's first part
     let note = format!(
-        "{phase}{} expansions, {} CPU {}",
-        ludomat_io::text::thousands(p.partial.expansions),
+        "{phase}{} CPU, {} expansions  {}",
         ludomat_io::text::duration(std::time::Duration::from_secs_f64(
             p.partial.cpu_seconds.max(0.0)
         )),
+        ludomat_io::text::thousands(p.partial.expansions),
         p.partial.line.join(" ")
     );
     note.trim_end().to_string()
@@ -926,15 +928,18 @@ pub fn search_note(p: &Progress<SearchProgress>) -> String {
 
 /// The progress bar's words outside the search (`ludomat_game::progress::Bar::stage`): the
 /// phase and its clocks, which move while every position stays proved (or none is counted
-/// yet); `None` during the search, whose bar keeps its rate, time left and
+/// yet), and the run's end (finished or stopped: its last frame shows no stale rate or
+/// time left); `None` during the search, whose bar keeps its rate, time left and
 /// [`search_note`].
 #[must_use]
 pub fn search_stage(p: &Progress<SearchProgress>) -> Option<String> {
-    let phase = match p.partial.phase {
-        Phase::Frontier => "following Patashnik to the frontier",
-        Phase::Certificate => "writing the certificate",
-        Phase::Check => "re-checking the certificate",
-        Phase::Search | Phase::Done => return None,
+    let phase = match (p.partial.phase, &p.partial.verdict) {
+        (Phase::Frontier, _) => "following Patashnik to the frontier",
+        (Phase::Certificate, _) => "writing the certificate",
+        (Phase::Check, _) => "re-checking the certificate",
+        (Phase::Done, Some(Verdict::Cancelled)) => "stopped",
+        (Phase::Done, _) => "ended",
+        (Phase::Search, _) => return None,
     };
     Some(format!(
         "{phase}: {}",
@@ -1016,9 +1021,18 @@ impl PreparedSearch {
             Verdict::Cancelled => format!("Stopped with {p} of {n} positions proved, in"),
             _ => format!("Proved {p} of {n} positions in"),
         };
+        // several searchers share their work as they go: the counts are not the same twice
+        let solve = self.task.config.solve_config();
+        let varies = match solve.workers() {
+            n if n > 1 && solve.scheme != Scheme::PerJob => format!(
+                " The counts differ from run to run: {n} searchers share their work as they \
+                 go (--threads 1 gives the same counts every time)."
+            ),
+            _ => String::new(),
+        };
         let mut out = text::wrapped(
             &format!(
-                "{head} {}{longest}: {}, {} evaluated, {}.",
+                "{head} {}{longest}: {}, {} evaluated, {}.{varies}",
                 secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
                 text::count(run.stats.expansions, "node expansion", "node expansions"),
                 text::count(run.stats.evaluations, "leaf", "leaves"),
@@ -1180,12 +1194,17 @@ mod tests {
                 verdict: None,
             },
         };
-        assert_eq!(search_note(&p), "2,746 expansions, 3.1 s CPU 111");
+        assert_eq!(search_note(&p), "3.1 s CPU, 2,746 expansions  111");
+        // a narrow bar keeps the moving clock
+        assert_eq!(
+            ludomat_io::text::fit_parts(&search_note(&p), 14),
+            "3.1 s CPU, …"
+        );
         p.partial.phase = Phase::Certificate;
         p.partial.line.clear();
         assert_eq!(
             search_note(&p),
-            "writing the certificate: 2,746 expansions, 3.1 s CPU"
+            "writing the certificate: 3.1 s CPU, 2,746 expansions"
         );
         p.partial.phase = Phase::Check;
         assert!(search_note(&p).starts_with("re-checking the certificate: "));
@@ -1196,6 +1215,17 @@ mod tests {
         );
         p.partial.phase = Phase::Search;
         assert_eq!(search_stage(&p), None);
+        // the end is a stage too: no stale rate or time left in the last frame
+        p.partial.phase = Phase::Done;
+        assert_eq!(
+            search_stage(&p).as_deref(),
+            Some("ended: 7 s wall, 3.1 s CPU")
+        );
+        p.partial.verdict = Some(Verdict::Cancelled);
+        assert_eq!(
+            search_stage(&p).as_deref(),
+            Some("stopped: 7 s wall, 3.1 s CPU")
+        );
     }
 
     #[test]

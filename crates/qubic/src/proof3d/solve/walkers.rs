@@ -38,6 +38,30 @@ struct Board {
     helped: Mutex<DfpnStats>,
     /// CPU time of the searchers' threads so far, in nanoseconds ([`CpuShare`]).
     cpu_ns: AtomicU64,
+    /// The searchers at work: each one's clock and its reading when it last added to
+    /// `cpu_ns`, so a report between their ticks counts the time since (a position whose
+    /// few expansions take seconds froze the search's CPU clock for those seconds).
+    live: Mutex<Vec<Live>>,
+}
+
+/// A searcher's thread clock and its last reading added to the board's count.
+struct Live {
+    thread: std::thread::ThreadId,
+    clock: cpu::ThreadClock,
+    added: Duration,
+}
+
+impl Board {
+    /// The searchers' CPU time so far: what they added, and what each still at work has
+    /// used since.
+    fn cpu(&self) -> Duration {
+        let live = lock(&self.live);
+        let since: Duration = live
+            .iter()
+            .map(|l| l.clock.read().saturating_sub(l.added))
+            .sum();
+        Duration::from_nanos(self.cpu_ns.load(Ordering::Relaxed)) + since
+    }
 }
 
 /// A searcher's thread adding its CPU time to the board's count as it goes (at each
@@ -49,16 +73,27 @@ struct CpuShare<'b> {
 }
 
 impl<'b> CpuShare<'b> {
-    /// Counting from now, on the calling thread.
+    /// Counting from now, on the calling thread, whose clock the board reads between
+    /// flushes until the share is dropped.
     fn new(board: &'b Board) -> Self {
+        let now = cpu::thread();
+        if let Some(clock) = cpu::ThreadClock::current() {
+            lock(&board.live).push(Live {
+                thread: std::thread::current().id(),
+                clock,
+                added: now,
+            });
+        }
         CpuShare {
             board,
-            last: Cell::new(cpu::thread()),
+            last: Cell::new(now),
         }
     }
 
     /// Adds the thread's CPU time since the last call.
     fn flush(&self) {
+        // under the lock, so a report never counts the same time twice
+        let mut live = lock(&self.board.live);
         let now = cpu::thread();
         let d = now.saturating_sub(self.last.get());
         self.last.set(now);
@@ -66,6 +101,20 @@ impl<'b> CpuShare<'b> {
             u64::try_from(d.as_nanos()).unwrap_or(u64::MAX),
             Ordering::Relaxed,
         );
+        let me = std::thread::current().id();
+        if let Some(l) = live.iter_mut().find(|l| l.thread == me) {
+            l.added = now;
+        }
+    }
+}
+
+impl Drop for CpuShare<'_> {
+    /// The last of the thread's time added, and its clock forgotten while the thread
+    /// still lives.
+    fn drop(&mut self) {
+        self.flush();
+        let me = std::thread::current().id();
+        lock(&self.board.live).retain(|l| l.thread != me);
     }
 }
 
@@ -205,6 +254,19 @@ fn tally<'b>(
     }
 }
 
+/// How often the walkers' progress is reported while they search.
+const REPORT_EVERY: Duration = Duration::from_millis(50);
+
+/// A walker's word that it ended, sent when it is dropped (at the end of the walk, or
+/// when the walk panics).
+struct Said(std::sync::mpsc::Sender<()>);
+
+impl Drop for Said {
+    fn drop(&mut self) {
+        let _ = self.0.send(());
+    }
+}
+
 /// The evaluator of a finished search, for the searcher's next one.
 fn hand_back(d: Dfpn<'_>, limits: DfpnLimits) -> Leaves {
     d.into_evaluator()
@@ -273,30 +335,41 @@ pub(super) fn solve_walkers(
             expansions: board.expansions.load(Ordering::Relaxed),
             job,
             line,
-            searchers_cpu: Some(Duration::from_nanos(board.cpu_ns.load(Ordering::Relaxed))),
+            searchers_cpu: Some(board.cpu()),
         });
     };
     let mut results: Vec<Option<(Job, ProofMoves)>> = vec![None; total];
     let mut run = |round: &Round<'_>, results: &mut Vec<Option<(Job, ProofMoves)>>| {
         board.next.store(0, Ordering::Relaxed);
         std::thread::scope(|scope| {
+            // Each walker says when it ends (a guard, so a panic says so too): the round
+            // ends with its last walker, not at the next report (a short search took
+            // 100 ms of wall time for 15 ms of CPU, waiting out the reports' sleep).
+            let (ended, ends) = std::sync::mpsc::channel::<()>();
             let walkers: Vec<_> = (0..threads)
                 .map(|k| {
                     let (board, shared) = (&board, shared.as_ref());
+                    let said = Said(ended.clone());
                     std::thread::Builder::new()
                         .name(format!("qubic-dfpn-{k}"))
-                        .spawn_scoped(scope, move || walk(round, config.limits, shared, board))
+                        .spawn_scoped(scope, move || {
+                            let _said = said;
+                            walk(round, config.limits, shared, board)
+                        })
                 })
                 .collect();
-            while walkers
-                .iter()
-                .any(|w| w.as_ref().is_ok_and(|w| !w.is_finished()))
-            {
+            drop(ended);
+            let mut running = walkers.iter().filter(|w| w.is_ok()).count();
+            while running > 0 {
                 if cancel.is_cancelled() {
                     board.stop.store(true, Ordering::Relaxed);
                 }
                 report(status);
-                std::thread::sleep(Duration::from_millis(50));
+                match ends.recv_timeout(REPORT_EVERY) {
+                    Ok(()) => running -= 1,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                }
             }
             for w in walkers.into_iter().flatten() {
                 for (i, mut job, moves) in w.join().unwrap_or_default() {
@@ -374,5 +447,51 @@ pub(super) fn solve_walkers(
             .map_or(board.largest.load(Ordering::Relaxed), |t| t.len()),
         work: None,
         failure: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A searcher deep in one position (no tick, no flush) still counts in the board's
+    /// CPU time: the museum's clock of a long position moved only at its ticks.
+    #[cfg(unix)]
+    #[test]
+    fn the_searchers_time_counts_between_their_ticks() {
+        let board = Board::default();
+        let done = AtomicBool::new(false);
+        let started = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let share = CpuShare::new(&board);
+                started.store(true, Ordering::Relaxed);
+                let mut x = 0u64;
+                while !done.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(1));
+                }
+                drop(share);
+            });
+            while !started.load(Ordering::Relaxed) {
+                std::thread::yield_now();
+            }
+            let first = board.cpu();
+            let mut later = first;
+            for _ in 0..400 {
+                std::thread::sleep(Duration::from_millis(5));
+                later = board.cpu();
+                if later >= first + Duration::from_millis(20) {
+                    break;
+                }
+            }
+            done.store(true, Ordering::Relaxed);
+            assert!(
+                later >= first + Duration::from_millis(20),
+                "{first:?} → {later:?}"
+            );
+        });
+        // the searcher's clock forgotten when it ends, its time kept
+        assert!(lock(&board.live).is_empty());
+        assert!(board.cpu() >= Duration::from_millis(20));
     }
 }
