@@ -123,6 +123,19 @@ impl RunWords {
     }
 }
 
+/// The refusal of a long run by a machine that has none, saying so as a machine with
+/// runs lists them (`threes has one long run, 'train' (not 'x')`): `menace has no long
+/// runs (not 'x'): its work is its actions; repeat one with a run of 'action' and
+/// 'times'`.
+#[must_use]
+pub fn no_long_runs(kind: &str, name: &str) -> String {
+    format!(
+        "{kind} has no long runs (not {}): its work is its actions; repeat one with a run of \
+         'action' and 'times'",
+        ludomat_io::text::quoted(name, 40)
+    )
+}
+
 /// What one action amounts to in the machine's own units of work (`play_games` with
 /// `n: 1000` is 1,000 games), for a renderer that repeats it and counts what was done in
 /// those units rather than in actions ([`Session::work_of`]).
@@ -192,11 +205,7 @@ pub trait Session: Send + 'static {
         params: &serde_json::Value,
     ) -> Result<Box<dyn LongRun>, SessionError> {
         let _ = params;
-        Err(SessionError::Invalid(format!(
-            "{} has no long run named {}",
-            Self::KIND,
-            ludomat_io::text::quoted(name, 60)
-        )))
+        Err(SessionError::Invalid(no_long_runs(Self::KIND, name)))
     }
 
     /// What `action` amounts to in the machine's own units of work, when it does a
@@ -489,6 +498,18 @@ mod tests {
         assert_eq!(prove.work(682, None, "positions"), "682 positions proved");
         assert_eq!(RunWords::of("verify").subject, "The check");
         assert_eq!(RunWords::of("other").work(2, None, "steps"), "2 steps done");
+    }
+
+    /// A machine without long runs says it has none, as one with runs lists them.
+    #[test]
+    fn a_machine_without_long_runs_says_it_has_none() {
+        let c = new_dyn_session::<Counter>(json!({"start": 1})).unwrap();
+        let e = c.long_run_dyn("train", &serde_json::Value::Null).err();
+        assert_eq!(
+            e.map(|e| e.to_string()).unwrap_or_default(),
+            "counter has no long runs (not 'train'): its work is its actions; repeat one \
+             with a run of 'action' and 'times'"
+        );
     }
 
     #[test]
