@@ -247,7 +247,7 @@ async fn the_shipped_network_plays_and_a_network_is_trained_from_nothing_then_pl
     assert!(
         end["view"]["trained"]
             .as_str()
-            .is_some_and(|t| t.starts_with("a 4x5")),
+            .is_some_and(|t| t.starts_with("a 4×5")),
         "{}",
         end["view"]
     );
