@@ -133,7 +133,11 @@ fn stops_within_two_seconds(signal: libc::c_int, name: &str) {
         err.contains(&format!(
             "Stopped by {}; the museum kept nothing: closed 1 event stream and 1 connection, \
              cancelled 1 autoplay, let go of 1 visit",
-            if signal == libc::SIGTERM { "SIGTERM" } else { "Ctrl-C" }
+            if signal == libc::SIGTERM {
+                "SIGTERM"
+            } else {
+                "Ctrl-C"
+            }
         )),
         "{err}"
     );
@@ -221,8 +225,16 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("error: --allowed-host 'bad name'"), "{err}");
     for (flag, value, says) in [
-        ("--allowed-host", "", "--allowed-host '': not a host name or address"),
-        ("--bind", "999.1.1.1", "--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0"),
+        (
+            "--allowed-host",
+            "",
+            "--allowed-host '': not a host name or address",
+        ),
+        (
+            "--bind",
+            "999.1.1.1",
+            "--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
             .args(["serve", "--port", "0", flag, value])

@@ -97,7 +97,10 @@ pub fn serve_flags(bind: &str, allowed: &[String]) -> Result<IpAddr, String> {
     let ip = bind.trim().parse::<IpAddr>().map_err(|_| {
         format!(
             "--bind {}: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
-            if !bind.is_empty() && bind.len() <= 60 && bind.bytes().all(|b| b.is_ascii_graphic() && b != b'\'') {
+            if !bind.is_empty()
+                && bind.len() <= 60
+                && bind.bytes().all(|b| b.is_ascii_graphic() && b != b'\'')
+            {
                 bind.to_string()
             } else {
                 ludomat_io::text::quoted(bind, 60)

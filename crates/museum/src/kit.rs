@@ -71,7 +71,8 @@ pub(crate) async fn kit_pdf(
 ) -> Result<Response, ApiError> {
     let raw = raw.as_deref();
     // A refusal names a value as it was sent (`%FF`, not a replacement character).
-    let said = |key: &str, decoded: &str, e: String| e.replace(decoded, &as_sent(raw, key, decoded));
+    let said =
+        |key: &str, decoded: &str, e: String| e.replace(decoded, &as_sent(raw, key, decoded));
     let visit = museum.get(&id)?;
     let mut opts = Options {
         command: format!("ludomat museum: the {} visit {id}", visit.kind),

@@ -440,7 +440,10 @@ mod tests {
             String::from_utf8(read).unwrap(),
             r#"{"n":  0, "m": -0.5, "s": "-0", "l": [ 0]}"#
         );
-        assert!(Said::read(r#"{"n": -1}"#).unwrap().minus_zero_as_zero().is_none());
+        assert!(Said::read(r#"{"n": -1}"#)
+            .unwrap()
+            .minus_zero_as_zero()
+            .is_none());
     }
 
     #[test]

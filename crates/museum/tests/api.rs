@@ -1224,7 +1224,9 @@ async fn an_encoded_body_is_refused_as_its_encoding() {
     let mut c = Client::connect(addr).await;
     c.headers = vec!["content-encoding: gzip".into()];
     // the first bytes of any gzip stream
-    let a = c.raw("POST", "/api/visits", b"\x1f\x8b\x08\x00\x00\x00\x00\x00").await;
+    let a = c
+        .raw("POST", "/api/visits", b"\x1f\x8b\x08\x00\x00\x00\x00\x00")
+        .await;
     assert_eq!(a.status, 415, "{a:?}");
     assert_eq!(
         a.error(),

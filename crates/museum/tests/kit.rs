@@ -85,7 +85,10 @@ async fn menace_and_her_visits_download_their_kits() {
         let (status, _, body) = get_bytes(addr, &format!("/api/visits/{id}/kit.pdf?{q}")).await;
         let body = String::from_utf8_lossy(&body);
         assert_eq!(status, 400, "{q}: {body}");
-        assert!(body.contains(says) && !body.contains('\u{FFFD}'), "{q}: {body}");
+        assert!(
+            body.contains(says) && !body.contains('\u{FFFD}'),
+            "{q}: {body}"
+        );
     }
     // Errors are never cut inside the museum's own words, only in the echoed input.
     for q in ["box=999x999mm", "bogus=1", "tint=maybe", "paper=ledger"] {
