@@ -158,6 +158,12 @@ impl RunWords {
         } else {
             self.kept
         };
+        if done == 1 {
+            // one game's beads, never `1 games'`
+            return words
+                .replace("{n} games'", "1 game's")
+                .replace("{n} games", "1 game");
+        }
         words.replace("{n}", &ludomat_io::text::thousands(done))
     }
 
@@ -576,6 +582,7 @@ mod tests {
             games.kept(1234, true),
             "the boxes keep the 1,234 games' beads"
         );
+        assert_eq!(games.kept(1, false), "the boxes keep the 1 game's beads");
         assert_eq!(
             RunWords::of_action("step").kept(3, true),
             "what was done stays"

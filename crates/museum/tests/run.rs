@@ -108,7 +108,7 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
         Duration::from_millis(p["elapsed_ms"].as_u64().unwrap()),
         Duration::from_millis(p["cpu_ms"].as_u64().unwrap()),
     );
-    assert!(note.ends_with(&format!(" in {said}")), "{note} / {said}");
+    assert!(note.contains(&format!(" in {said}; ")), "{note} / {said}");
     let v = view(&mut c, &id).await;
     assert_eq!(v["counters"]["games"], 100_000);
     // the learning curve grew with the games
