@@ -201,7 +201,7 @@ test('qubic from the home page: the seed shown once, and why fewer stones can co
   assert.equal(await page.locator('input[data-seed-input]').inputValue(), '');
   // The proof's starting points: after 3 stones costs less than after 5, and the page says why.
   const why = await page.locator(`${EX} [data-proof-why]`).innerText();
-  assert.match(why, /Fewer stones is not always dearer: after 3 stones \([\d.]+ s/);
+  assert.match(why, /Fewer stones is not always dearer: after 3 stones \((\d+ min \d\d s|[\d.]+ s)( – [^)]*)? of CPU\)/);
   assert.match(why, /its own moves win with fewer positions than Patashnik's/);
   assert.match(why, /265,140 positions after 3 stones and 345,832 after 5/);
   assert.deepEqual(errors, []);
