@@ -394,7 +394,7 @@ fn ctrl_c_ends_serve_within_a_second_with_runs_going() {
     // more than the wait seen here, and short of it only by the process's exit.
     let said = err
         .rsplit_once(" in ")
-        .map(|(_, t)| t.trim())
+        .map(|(_, t)| t.trim().trim_end_matches('.'))
         .and_then(|t| t.split_once(' '))
         .and_then(|(n, unit)| {
             let n: f64 = n.replace(',', "").parse().ok()?;
