@@ -2,12 +2,12 @@
 //! otherwise. The tokio runtime lives only here; the rest of the CLI stays synchronous.
 
 use ludomat_io::child::Run as _;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use ludomat_museum::client::RateLimit;
+use ludomat_museum::{client::RateLimit, Stopped};
 
 /// Start the web museum on 127.0.0.1 and print its URL.
 #[derive(Debug, Args)]
@@ -18,8 +18,8 @@ pub struct ServeArgs {
     /// The address to listen on. Loopback (127.0.0.1) by default: only this machine can
     /// visit. Any other address (0.0.0.0 for all) makes the museum reachable from the
     /// network and prints a warning; see the README's 'Hosting the museum'.
-    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
-    pub bind: IpAddr,
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: String,
     /// Another name the museum answers to (the Host of its URL, e.g. museum.example.org
     /// behind a reverse proxy), besides the address it is bound to; NAME or NAME:PORT,
     /// repeatable. Requests for any other Host are refused (421).
@@ -108,7 +108,7 @@ pub struct ServeArgs {
     pub streams_per_client: u32,
 }
 
-/// Run the museum until Ctrl-C or SIGTERM.
+/// Run the museum until Ctrl-C or SIGTERM; its stop line is the error (status 130, 143).
 pub fn run(args: ServeArgs) -> Result<()> {
     if args.interactive_slots >= args.work_slots {
         usage!(
@@ -118,6 +118,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
             args.work_slots
         );
     }
+    let bind = ludomat_museum::guard::serve_flags(&args.bind, &args.allowed_host);
+    let bind = bind.map_err(crate::usage::usage)?;
     if let Some(kind) = &args.exhibit {
         if ludomat_museum::exhibits::find(kind).is_none() {
             usage!(
@@ -142,7 +144,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // (not tokio's, which stays installed for the life of the process: the menu goes on
     // after the server). A second signal ends the process at once.
     let ctrl_c = crate::interrupt::stop_on_ctrl_c_or_term();
-    let result = runtime.block_on(serve(args));
+    let result = runtime.block_on(serve(args, SocketAddr::new(bind, 0)));
     // A visitor's action still on the blocking pool is not waited for beyond this; autoplay
     // steps, runs' applications and long runs are on threads of their own, cancelled by
     // the stop and never waited for: the process ends now.
@@ -151,13 +153,12 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // From the signal's arrival (a busy server notices it late) to the runtime gone.
     stopped.took = crate::interrupt::since_signal().unwrap_or_else(|| noticed.elapsed());
     drop(ctrl_c);
-    errln!("ludomat museum: stopped: {stopped}");
-    Ok(())
+    Err(stopped.stop_line().into())
 }
 
 /// Serves until a signal; what stopping did, and when the signal was noticed.
-async fn serve(args: ServeArgs) -> Result<(ludomat_museum::Stopped, std::time::Instant)> {
-    let addr = SocketAddr::new(args.bind, args.port);
+async fn serve(args: ServeArgs, mut addr: SocketAddr) -> Result<(Stopped, std::time::Instant)> {
+    addr.set_port(args.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr} (is the port in use? try --port 0)"))?;
@@ -275,11 +276,7 @@ fn print_class(bound: SocketAddr) {
 
 /// Opens `url` in the default browser; only warns when that is not possible.
 fn open_browser(url: &str) {
-    let opener = if cfg!(target_os = "macos") {
-        "open"
-    } else {
-        "xdg-open"
-    };
+    let opener = ["xdg-open", "open"][usize::from(cfg!(target_os = "macos"))];
     match std::process::Command::new(opener)
         .arg(url)
         .stdin(std::process::Stdio::null())

@@ -123,12 +123,22 @@ fn stops_within_two_seconds(signal: libc::c_int, name: &str) {
         std::thread::sleep(Duration::from_millis(10));
     };
     let took = sent.elapsed();
-    assert!(ended.success(), "{name}: {ended:?}");
+    // the shell's status of the signal, after the stop line (as every long run)
+    let status = if signal == libc::SIGTERM { 143 } else { 130 };
+    assert_eq!(ended.code(), Some(status), "{name}: {ended:?}");
     let err = ludomat_io::read::capped_text(child.stderr.take().unwrap(), 1 << 20).unwrap();
     let err = err.replace('\n', " "); // wrapped at 80 columns
     assert!(err.contains(&format!("{name}: stopping")), "{err}");
     assert!(
-        err.contains("stopped: closed 1 event stream and 1 connection, cancelled 1 autoplay, let go of 1 visit"),
+        err.contains(&format!(
+            "Stopped by {}; the museum kept nothing: closed 1 event stream and 1 connection, \
+             cancelled 1 autoplay, let go of 1 visit",
+            if signal == libc::SIGTERM {
+                "SIGTERM"
+            } else {
+                "Ctrl-C"
+            }
+        )),
         "{err}"
     );
     // The page's stream was closed (ended), not left hanging.
@@ -210,9 +220,31 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
         .args(["serve", "--port", "0", "--allowed-host", "bad name"])
         .run_output()
         .unwrap();
-    assert!(!out.status.success());
+    // a usage error, as clap says its own (status 2), before anything starts
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--allowed-host 'bad name'"), "{err}");
+    assert!(err.contains("error: --allowed-host 'bad name'"), "{err}");
+    for (flag, value, says) in [
+        (
+            "--allowed-host",
+            "",
+            "--allowed-host '': not a host name or address",
+        ),
+        (
+            "--bind",
+            "999.1.1.1",
+            "--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+            .args(["serve", "--port", "0", flag, value])
+            .run_output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value:?}");
+        let err = String::from_utf8_lossy(&out.stderr).replace('\n', " ");
+        assert!(err.contains(&format!("error: {says}")), "{err}");
+        assert!(err.contains("For more information, try '--help'."), "{err}");
+    }
 }
 
 /// On a terminal the QR code of the class's address is printed black on white in
@@ -344,7 +376,7 @@ fn ctrl_c_ends_serve_within_a_second_with_runs_going() {
         std::thread::sleep(Duration::from_millis(5));
     };
     let took = sent.elapsed();
-    assert!(ended.success(), "{ended:?}");
+    assert_eq!(ended.code(), Some(130), "{ended:?}");
     let err = ludomat_io::read::capped_text(child.stderr.take().unwrap(), 1 << 20).unwrap();
     let err = err.replace('\n', " ");
     assert!(err.contains("cancelled 1 autoplay and 1 run,"), "{err}");
@@ -362,7 +394,7 @@ fn ctrl_c_ends_serve_within_a_second_with_runs_going() {
     // more than the wait seen here, and short of it only by the process's exit.
     let said = err
         .rsplit_once(" in ")
-        .map(|(_, t)| t.trim())
+        .map(|(_, t)| t.trim().trim_end_matches('.'))
         .and_then(|t| t.split_once(' '))
         .and_then(|(n, unit)| {
             let n: f64 = n.replace(',', "").parse().ok()?;

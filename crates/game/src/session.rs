@@ -85,6 +85,13 @@ pub struct RunWords {
     /// What a unit of its work is once done, after the unit: `trained` (`games
     /// trained`), `proved`, `checked`.
     pub done: &'static str,
+    /// What the machine keeps of a finished run (`{n}`: the work's count, with
+    /// thousands): `the boxes keep the {n} games' beads`, `the certificate is kept with
+    /// the visit`.
+    pub kept: &'static str,
+    /// What it keeps of a run stopped before its end (by Stop or a time limit): `the
+    /// boxes keep the {n} games' beads`, `no certificate kept`.
+    pub kept_stopped: &'static str,
 }
 
 impl RunWords {
@@ -93,13 +100,71 @@ impl RunWords {
     /// `done`.
     #[must_use]
     pub fn of(name: &str) -> RunWords {
-        let (subject, done) = match name {
-            "train" => ("Training", "trained"),
-            "prove" => ("The proof", "proved"),
-            "verify" => ("The check", "checked"),
-            _ => ("The run", "done"),
+        let (subject, done, kept, kept_stopped) = match name {
+            "train" => (
+                "Training",
+                "trained",
+                "the network stays with the visit",
+                "the network learnt so far stays with the visit",
+            ),
+            "prove" => (
+                "The proof",
+                "proved",
+                "the certificate is kept with the visit",
+                "no certificate kept",
+            ),
+            "verify" => (
+                "The check",
+                "checked",
+                "the report holds every position",
+                "the report holds the positions checked",
+            ),
+            _ => ("The run", "done", WHAT_WAS_DONE, WHAT_WAS_DONE),
         };
-        RunWords { subject, done }
+        RunWords {
+            subject,
+            done,
+            kept,
+            kept_stopped,
+        }
+    }
+
+    /// The words of a run of an action repeated (the museum's runs of `action` ×
+    /// `times`), by the action's type: `play_games` trains (MENACE's and HER's boxes:
+    /// `Training`, `games trained`), a tournament's `batch` and noughts and crosses' `run`
+    /// play; any other, `The run` and `done`.
+    #[must_use]
+    pub fn of_action(action_type: &str) -> RunWords {
+        let (subject, done, kept) = match action_type {
+            "play_games" => ("Training", "trained", "the boxes keep the {n} games' beads"),
+            "batch" => ("The tournament", "played", "the table holds the {n} games"),
+            "run" => ("The run", "played", "the tally holds the {n} games"),
+            _ => ("The run", "done", WHAT_WAS_DONE),
+        };
+        RunWords {
+            subject,
+            done,
+            kept,
+            kept_stopped: kept,
+        }
+    }
+
+    /// What was kept, its `{n}` the count of work done (`1,234`): of a finished run, or
+    /// of one `stopped` before its end.
+    #[must_use]
+    pub fn kept(&self, done: u64, stopped: bool) -> String {
+        let words = if stopped {
+            self.kept_stopped
+        } else {
+            self.kept
+        };
+        if done == 1 {
+            // one game's beads, never `1 games'`
+            return words
+                .replace("{n} games'", "1 game's")
+                .replace("{n} games", "1 game");
+        }
+        words.replace("{n}", &ludomat_io::text::thousands(done))
     }
 
     /// The work done, in the run's own unit (`unit`, plural: `games`), of how much when
@@ -122,6 +187,22 @@ impl RunWords {
         }
     }
 }
+
+/// The refusal of a long run by a machine that has none, saying so as a machine with
+/// runs lists them (`threes has one long run, 'train' (not 'x')`): `menace has no long
+/// runs (not 'x'): its work is its actions; repeat one with a run of 'action' and
+/// 'times'`.
+#[must_use]
+pub fn no_long_runs(kind: &str, name: &str) -> String {
+    format!(
+        "{kind} has no long runs (not {}): its work is its actions; repeat one with a run of \
+         'action' and 'times'",
+        ludomat_io::text::quoted(name, 40)
+    )
+}
+
+/// What a run whose machine names nothing it keeps keeps: its work.
+const WHAT_WAS_DONE: &str = "what was done stays";
 
 /// What one action amounts to in the machine's own units of work (`play_games` with
 /// `n: 1000` is 1,000 games), for a renderer that repeats it and counts what was done in
@@ -192,11 +273,7 @@ pub trait Session: Send + 'static {
         params: &serde_json::Value,
     ) -> Result<Box<dyn LongRun>, SessionError> {
         let _ = params;
-        Err(SessionError::Invalid(format!(
-            "{} has no long run named {}",
-            Self::KIND,
-            ludomat_io::text::quoted(name, 60)
-        )))
+        Err(SessionError::Invalid(no_long_runs(Self::KIND, name)))
     }
 
     /// What `action` amounts to in the machine's own units of work, when it does a
@@ -489,6 +566,39 @@ mod tests {
         assert_eq!(prove.work(682, None, "positions"), "682 positions proved");
         assert_eq!(RunWords::of("verify").subject, "The check");
         assert_eq!(RunWords::of("other").work(2, None, "steps"), "2 steps done");
+        // what each keeps: a stopped proof keeps no certificate
+        assert_eq!(prove.kept(682, true), "no certificate kept");
+        assert_eq!(
+            prove.kept(12, false),
+            "the certificate is kept with the visit"
+        );
+        let games = RunWords::of_action("play_games");
+        assert_eq!(games.subject, "Training");
+        assert_eq!(
+            games.work(1234, Some(10_000_000), "games"),
+            "1,234 of 10,000,000 games trained"
+        );
+        assert_eq!(
+            games.kept(1234, true),
+            "the boxes keep the 1,234 games' beads"
+        );
+        assert_eq!(games.kept(1, false), "the boxes keep the 1 game's beads");
+        assert_eq!(
+            RunWords::of_action("step").kept(3, true),
+            "what was done stays"
+        );
+    }
+
+    /// A machine without long runs says it has none, as one with runs lists them.
+    #[test]
+    fn a_machine_without_long_runs_says_it_has_none() {
+        let c = new_dyn_session::<Counter>(json!({"start": 1})).unwrap();
+        let e = c.long_run_dyn("train", &serde_json::Value::Null).err();
+        assert_eq!(
+            e.map(|e| e.to_string()).unwrap_or_default(),
+            "counter has no long runs (not 'train'): its work is its actions; repeat one \
+             with a run of 'action' and 'times'"
+        );
     }
 
     #[test]

@@ -722,6 +722,12 @@ impl LogicSession {
         }
         let netlist = Netlist::from_bench_with_loops(&short, text)
             .map_err(|e| SessionError::Invalid(format!("{short}: {e}")))?;
+        if netlist.is_empty() {
+            return Err(SessionError::Invalid(format!(
+                "{short}: the netlist is empty: a .bench file names its inputs, outputs and \
+                 gates (INPUT(A), OUTPUT(Y), Y = NOT(A))"
+            )));
+        }
         if netlist.len() > MAX_UPLOAD_NODES {
             return Err(SessionError::TooMuch(format!(
                 "{short}: {} nodes; the bench takes uploads up to {MAX_UPLOAD_NODES} nodes",

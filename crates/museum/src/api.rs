@@ -41,6 +41,10 @@ impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
     async fn from_request(req: Request, state: &Museum) -> Result<Self, Self::Rejection> {
         let limit = state.config().max_body_bytes;
         let json = crate::headers::is_json(req.headers());
+        // A body in an encoding (gzip) is refused as that, before it is read as JSON.
+        if let Some(encoding) = crate::headers::encoded(req.headers()) {
+            return Err(crate::error::encoded(&encoding));
+        }
         let bytes = axum::body::Bytes::from_request(req, state)
             .await
             .map_err(|r| json_rejection(&r.into(), limit))?;
@@ -53,7 +57,9 @@ impl<T: DeserializeOwned + Send> FromRequest<Museum> for Body<T> {
             return Err(refused);
         }
         let text = std::str::from_utf8(&bytes).unwrap_or_default();
-        match axum::Json::<T>::from_bytes(&bytes) {
+        // `-0` is read as the 0 it is, so the session says the field's own range.
+        let zero = Said::read(text).ok().and_then(|s| s.minus_zero_as_zero());
+        match axum::Json::<T>::from_bytes(zero.as_deref().unwrap_or(&bytes)) {
             Ok(axum::Json(v)) => {
                 let said = Said::read(text)
                     .map_err(|twice| ApiError::new(StatusCode::BAD_REQUEST, twice.words()))?;
@@ -329,6 +335,11 @@ async fn apply_action(
     }
 }
 
+/// A duration in whole milliseconds, as the API says them.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Autoplay {
@@ -351,13 +362,15 @@ async fn start_autoplay(
         ));
     }
     let c = museum.config();
-    let ms = req.interval_ms.as_u64().ok_or_else(|| {
+    // One rule: a value outside the range is refused with the range, never clamped.
+    let range = millis(c.min_interval)..=millis(c.max_interval);
+    let ms = req.interval_ms.as_u64().filter(|ms| range.contains(ms)).ok_or_else(|| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
             format!(
                 "autoplay: 'interval_ms' must be a whole number of milliseconds, {} to {} (it was {})",
-                ludomat_io::text::thousands(u64::try_from(c.min_interval.as_millis()).unwrap_or(u64::MAX)),
-                ludomat_io::text::thousands(u64::try_from(c.max_interval.as_millis()).unwrap_or(u64::MAX)),
+                ludomat_io::text::thousands(*range.start()),
+                ludomat_io::text::thousands(*range.end()),
                 ludomat_io::text::thousands_written(
                     &said.written("interval_ms").unwrap_or_else(|| echo(&req.interval_ms))
                 )
@@ -371,7 +384,7 @@ async fn start_autoplay(
         StatusCode::ACCEPTED,
         Json(json!({
             "running": true,
-            "interval_ms": u64::try_from(interval.as_millis()).unwrap_or(u64::MAX),
+            "interval_ms": millis(interval),
         })),
     )
         .into_response())
@@ -485,14 +498,52 @@ async fn run_of(
                 ),
             ))
         }
-        _ => {
+        req => {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
-                "run: give either `action` (an action object such as {\"type\": \"play_games\", \"n\": 1000}) and `times`, or `long_run` (a name such as \"verify\")",
+                format!(
+                    "run: {}give either `action` (an action object such as {{\"type\": \"play_games\", \"n\": 1000}}) and `times`, or `long_run` (a name such as \"verify\") with its `params` if any",
+                    fields_apart(&req)
+                ),
             ))
         }
     };
     Ok(answer)
+}
+
+/// What in a run request's fields does not go together, named, ending in `; ` (nothing
+/// when no field was given): `params` beside `action`, `long_run` beside `action`,
+/// `times` beside `long_run`, `action` without `times`.
+fn fields_apart(req: &RunRequest) -> String {
+    let given = |present: bool, name: &'static str| present.then_some(name);
+    let named = |names: &[&str]| {
+        let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        quoted.join(" and ")
+    };
+    let (action, times) = (req.action.is_some(), req.times.is_some());
+    let (long_run, params) = (req.long_run.is_some(), req.params.is_some());
+    if (action || times) && (long_run || params) {
+        let one: Vec<&str> = [given(action, "action"), given(times, "times")]
+            .into_iter()
+            .flatten()
+            .collect();
+        let other: Vec<&str> = [given(long_run, "long_run"), given(params, "params")]
+            .into_iter()
+            .flatten()
+            .collect();
+        return format!(
+            "{} {} a long run's, not beside {}; ",
+            named(&other),
+            if other.len() == 1 { "is" } else { "are" },
+            named(&one)
+        );
+    }
+    match (action, times, long_run, params) {
+        (true, false, ..) => "`action` needs `times` (how many times to apply it); ".into(),
+        (false, true, ..) => "`times` needs `action` (the action to apply); ".into(),
+        (false, false, false, true) => "`params` needs `long_run` (the run they set); ".into(),
+        _ => String::new(),
+    }
 }
 
 /// What kind of JSON value `v` is, in words (`a list`, `a text`, `the number 9`).

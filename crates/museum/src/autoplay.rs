@@ -106,8 +106,9 @@ impl Museum {
         lock(self.inner_autoplays()).len()
     }
 
-    /// Starts autoplay on `visit`: `action` applied every `interval` (clamped to the
-    /// configured range). Returns the interval used.
+    /// Starts autoplay on `visit`: `action` applied every `interval` (kept within the
+    /// configured range; the API refuses a value outside it first, saying the range).
+    /// Returns the interval used.
     ///
     /// # Errors
     /// 429 when the visit's client has [`crate::MuseumConfig::max_autoplays_per_client`]

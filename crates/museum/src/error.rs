@@ -362,10 +362,18 @@ fn parser_words(said: &str) -> String {
             );
         }
         if let Some((what, expected)) = rest.split_once("`, expected ") {
-            return format!(
-                "the field '{what}' is not known here (the field is {})",
-                quoted(expected)
-            );
+            // serde's two fields are `from` or `to`: both are fields the object takes.
+            return match expected.split_once(" or ") {
+                Some((a, b)) => format!(
+                    "the field '{what}' is not known here (the fields are {} and {})",
+                    quoted(a),
+                    quoted(b)
+                ),
+                None => format!(
+                    "the field '{what}' is not known here (the field is {})",
+                    quoted(expected)
+                ),
+            };
         }
         if let Some((what, _)) = rest.split_once("`, there are no fields") {
             return format!("the field '{what}' is not known here (it takes none)");
@@ -408,6 +416,18 @@ fn expected_in_words(ty: &str) -> &'static str {
         "bool" => "true or false",
         _ => "what was expected",
     }
+}
+
+/// The refusal of a body sent in an encoding (`Content-Encoding: gzip`): 415, saying so
+/// (never "malformed JSON" of the encoded bytes).
+pub(crate) fn encoded(encoding: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        format!(
+            "request body: Content-Encoding {} is not accepted; send the JSON as it is",
+            ludomat_io::text::quoted(encoding, 40)
+        ),
+    )
 }
 
 /// The refusal of a body that does not say it is JSON.

@@ -59,7 +59,14 @@ fn split_authority(authority: &str) -> Option<(String, Option<u16>)> {
     }
     let port = match port {
         None => None,
-        Some(p) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => Some(p.parse().ok()?),
+        // digits as a port is written: no leading zero (`08080` is no spelling of 8080)
+        Some(p)
+            if !p.is_empty()
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (p == "0" || !p.starts_with('0')) =>
+        {
+            Some(p.parse().ok()?)
+        }
         Some(_) => return None,
     };
     Some((host, port))
@@ -78,6 +85,30 @@ fn ip_literal(ip: IpAddr) -> String {
         IpAddr::V4(v4) => v4.to_string(),
         IpAddr::V6(v6) => format!("[{v6}]"),
     }
+}
+
+/// `ludomat serve`'s `--bind` and `--allowed-host` read before anything starts: the
+/// address to listen on.
+///
+/// # Errors
+/// A usage error's words: `--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or
+/// 0.0.0.0`, or an allowed host that is not a host name or address.
+pub fn serve_flags(bind: &str, allowed: &[String]) -> Result<IpAddr, String> {
+    let ip = bind.trim().parse::<IpAddr>().map_err(|_| {
+        format!(
+            "--bind {}: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
+            if !bind.is_empty()
+                && bind.len() <= 60
+                && bind.bytes().all(|b| b.is_ascii_graphic() && b != b'\'')
+            {
+                bind.to_string()
+            } else {
+                ludomat_io::text::quoted(bind, 60)
+            }
+        )
+    })?;
+    HostPolicy::new(SocketAddr::new(ip, 0), allowed)?;
+    Ok(ip)
 }
 
 impl HostPolicy {
@@ -427,6 +458,9 @@ mod tests {
             "",
             "localhost:",
             "localhost:99999",
+            // a port written with a leading zero is no spelling of the museum's
+            "localhost:08462",
+            "127.0.0.1:008462",
         ] {
             assert!(!p.allows(bad), "{bad}");
         }
@@ -456,6 +490,24 @@ mod tests {
         assert!(!p.allows_origin("null", own, false));
         assert!(!p.allows_origin("http://127.0.0.1:8462/x", own, false));
         assert!(HostPolicy::new("127.0.0.1:1".parse().unwrap(), &["a b".into()]).is_err());
+    }
+
+    /// `serve`'s flags are read before anything starts, in our words (usage errors).
+    #[test]
+    fn serve_flags_in_our_words() {
+        assert_eq!(serve_flags("0.0.0.0", &[]), Ok(IpAddr::from([0, 0, 0, 0])));
+        assert_eq!(
+            serve_flags("999.1.1.1", &[]),
+            Err("--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0".into())
+        );
+        assert_eq!(
+            serve_flags("", &[]),
+            Err("--bind '': not an IP address; give e.g. 127.0.0.1 or 0.0.0.0".into())
+        );
+        assert_eq!(
+            serve_flags("127.0.0.1", &[String::new()]),
+            Err("--allowed-host '': not a host name or address (NAME or NAME:PORT)".into())
+        );
     }
 
     /// The origin of the page itself: its scheme (http, https only where a proxy may

@@ -82,6 +82,17 @@ pub fn value_text(v: &HeaderValue) -> String {
     }
 }
 
+/// The `Content-Encoding` of a request body other than `identity` (`gzip`), as sent
+/// (control characters escaped); the museum reads bodies as they are.
+#[must_use]
+pub fn encoded(headers: &axum::http::HeaderMap) -> Option<String> {
+    let value = headers.get(header::CONTENT_ENCODING)?;
+    let text = String::from_utf8_lossy(value.as_bytes());
+    let text = text.trim();
+    (!text.is_empty() && !text.eq_ignore_ascii_case("identity"))
+        .then(|| ludomat_io::text::escape_controls(text).into_owned())
+}
+
 #[cfg(test)]
 mod value_tests {
     use super::*;

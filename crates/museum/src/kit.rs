@@ -3,7 +3,7 @@
 //! print, made from the visit's latest view. Query: `box` (`15x35mm`), `paper` (`a4`,
 //! `letter`), `tab` (mm), `tint` (`true`).
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use ludomat_kit::{FrontSize, Kit, KitError, Options, Paper, Part};
@@ -31,7 +31,7 @@ fn bad(message: impl Into<String>) -> ApiError {
 /// The glue tab's depth as the query wrote it, in mm: a number from 0 to the kit's most,
 /// or a refusal quoting what was written (never `infinity` or `NaN`, never the parser's
 /// words).
-fn tab_depth(text: &str) -> Result<f32, ApiError> {
+fn tab_depth(text: &str, sent: &str) -> Result<f32, ApiError> {
     let max = ludomat_kit::layout::MAX_TAB;
     text.trim()
         .parse::<f64>()
@@ -41,9 +41,25 @@ fn tab_depth(text: &str) -> Result<f32, ApiError> {
         .ok_or_else(|| {
             bad(format!(
                 "tab: {} is not a glue tab's depth: it must be a number of mm from 0 (none) to {max}",
-                ludomat_io::text::quoted(text, 40)
+                ludomat_io::text::quoted(sent, 40)
             ))
         })
+}
+
+/// The value of `key` in the query as it was sent (`%FF`), where its decoded text is no
+/// text (bytes that are not UTF-8, decoded as U+FFFD): a refusal quotes what the visitor
+/// sent, never a replacement character. Otherwise the decoded text.
+fn as_sent(raw: Option<&str>, key: &str, decoded: &str) -> String {
+    if !decoded.contains('\u{FFFD}') {
+        return decoded.to_string();
+    }
+    raw.and_then(|q| {
+        q.split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.to_string())
+    })
+    .unwrap_or_else(|| decoded.to_string())
 }
 
 /// The kit of visit `id` as a PDF download.
@@ -51,20 +67,29 @@ pub(crate) async fn kit_pdf(
     State(museum): State<Museum>,
     Path(id): Path<String>,
     Query(q): Query<KitQuery>,
+    RawQuery(raw): RawQuery,
 ) -> Result<Response, ApiError> {
+    let raw = raw.as_deref();
+    // A refusal names a value as it was sent (`%FF`, not a replacement character).
+    let said =
+        |key: &str, decoded: &str, e: String| e.replace(decoded, &as_sent(raw, key, decoded));
     let visit = museum.get(&id)?;
     let mut opts = Options {
         command: format!("ludomat museum: the {} visit {id}", visit.kind),
         ..Options::default()
     };
     if let Some(f) = &q.front {
-        opts.front = f.parse::<FrontSize>().map_err(|e| bad(e.to_string()))?;
+        opts.front = f
+            .parse::<FrontSize>()
+            .map_err(|e| bad(said("box", f, e.to_string())))?;
     }
     if let Some(p) = &q.paper {
-        opts.paper = p.parse::<Paper>().map_err(|e| bad(e.to_string()))?;
+        opts.paper = p
+            .parse::<Paper>()
+            .map_err(|e| bad(said("paper", p, e.to_string())))?;
     }
     if let Some(t) = &q.tab {
-        opts.tab = tab_depth(t)?;
+        opts.tab = tab_depth(t, &as_sent(raw, "tab", t))?;
     }
     opts.tint = q.tint.unwrap_or(false);
     let kind = visit.kind;

@@ -93,39 +93,66 @@ struct Tally {
     cpu: AtomicU64,
     /// What one application does in the machine's own units (games), when it says.
     work: Option<Work>,
+    /// How its notes speak of it (`Training`, `games trained`, what the boxes keep).
+    words: ludomat_game::RunWords,
     /// The run's wall time at its end, once taken: its last progress and its note say
     /// the same figure.
     ended: std::sync::OnceLock<Duration>,
 }
 
 impl Tally {
-    fn new(total: u64, limit: Duration, work: Option<Work>) -> Tally {
+    fn new(
+        total: u64,
+        limit: Duration,
+        work: Option<Work>,
+        words: ludomat_game::RunWords,
+    ) -> Tally {
         Tally {
             started: Instant::now(),
             total,
             limit,
             cpu: AtomicU64::new(0),
             work,
+            words,
             ended: std::sync::OnceLock::new(),
         }
     }
 
-    /// `done` of `total` applications in words, in the machine's units when it has them:
-    /// `52,000 of 100,000 games`, or `52 of 100`.
+    /// `done` applications in the machine's units when it has them (games), else in
+    /// actions.
+    fn units(&self, done: u64) -> u64 {
+        self.work.map_or(done, |w| done.saturating_mul(w.amount))
+    }
+
+    /// `done` of `total` applications in the run's words, in the machine's units when it
+    /// has them: `52,000 of 100,000 games trained`, or `52 of 100 actions done`.
     fn count(&self, done: u64) -> String {
-        use ludomat_io::text::thousands;
-        match self.work {
-            Some(w) => format!(
-                "{} of {} {}",
-                thousands(done.saturating_mul(w.amount)),
-                thousands(self.total.saturating_mul(w.amount)),
-                if self.total.saturating_mul(w.amount) == 1 {
-                    w.one
-                } else {
-                    w.many
-                }
+        let unit = self.work.map_or("actions", |w| w.many);
+        self.words
+            .work(self.units(done), Some(self.units(self.total)), unit)
+    }
+
+    /// What the machine keeps after `done` applications (`the boxes keep the 52,000
+    /// games' beads`), of a run `stopped` before its end or not.
+    fn kept(&self, done: u64, stopped: bool) -> String {
+        self.words.kept(self.units(done), stopped)
+    }
+
+    /// The note of the run's end after `done` applications: `{Subject} finished: {work}
+    /// in {times}; {kept}`, or stopped by Stop (`as_it_finished`: with every application
+    /// made) — one shape for every run, long runs' too.
+    fn note(&self, done: u64, how: End) -> String {
+        let (subject, work, times) = (self.words.subject, self.count(done), self.times());
+        match how {
+            End::Finished => format!(
+                "{subject} finished: {work} in {times}; {}",
+                self.kept(done, false)
             ),
-            None => format!("{} of {}", thousands(done), thousands(self.total)),
+            End::Stopped => stopped_by_stop(subject, &work, &times, &self.kept(done, true)),
+            End::StoppedAsItFinished => format!(
+                "{subject} stopped by Stop as it finished: {work} in {times}; {}",
+                self.kept(done, false)
+            ),
         }
     }
 
@@ -181,6 +208,14 @@ impl Tally {
     }
 }
 
+/// How an action run ended, for its note.
+#[derive(Clone, Copy)]
+enum End {
+    Finished,
+    Stopped,
+    StoppedAsItFinished,
+}
+
 /// A run's place in the queue, for its visit's pages.
 fn queued(place: usize, of: usize) -> Value {
     json!({"type": "run_queued", "place": place, "of": of})
@@ -200,10 +235,12 @@ async fn slot_of(job: &Job, admission: Admission) -> Option<RunSlot> {
     }
 }
 
-/// The note of a run its visitor stopped (Stop): what it did and its time, as a finished
-/// run's note says them.
-fn stopped_by_stop(what: &str, times: &str) -> String {
-    format!("run stopped by Stop after {what}: {times}")
+/// The note of a run its visitor stopped (Stop), in every run's one shape: what it did
+/// and its time, as a finished run's note says them, then what was kept: `Training
+/// stopped by Stop after 1,234 of 10,000,000 games trained: 3.2 s wall, 1.2 s CPU; the
+/// boxes keep the 1,234 games' beads`.
+fn stopped_by_stop(subject: &str, work: &str, times: &str, kept: &str) -> String {
+    format!("{subject} stopped by Stop after {work}: {times}; {kept}")
 }
 
 /// The note of a run (`subject`: `run`, `Training`, `The proof`) stopped by Stop while
@@ -212,11 +249,10 @@ fn stopped_while_queued(subject: &str) -> String {
     format!("{subject} stopped by Stop while it waited for a run slot; nothing was done")
 }
 
-/// The note of a run stopped at its time limit.
-fn timed_out(what: &str, limit: Duration) -> String {
+/// The note of a run stopped at its time limit, with what was kept.
+fn timed_out(what: &str, limit: Duration, kept: &str) -> String {
     format!(
-        "{what} stopped at the museum's limit of {} (--run-minutes); what it did by then \
-         stays",
+        "{what} stopped at the museum's limit of {} (--run-minutes); {kept}",
         limit_words(limit)
     )
 }
@@ -441,6 +477,7 @@ impl Museum {
             .and_then(Value::as_str)
             .unwrap_or("an action")
             .to_string();
+        let words = ludomat_game::RunWords::of_action(&what);
         // What one application does in the machine's units (MENACE's `play_games`:
         // games), so that the run counts those.
         let work = {
@@ -473,13 +510,19 @@ impl Museum {
                         if job.is_cancelled() {
                             // Taken out of the queue by Stop (or the visit let go): a
                             // note says so, as every stopped run's does.
-                            job.report_after_cancel(Vec::new(), Some(stopped_while_queued("run")));
+                            job.report_after_cancel(
+                                Vec::new(),
+                                Some(stopped_while_queued(words.subject)),
+                            );
                         } else {
-                            job.end(Some("the run did not start: the museum is stopping".into()));
+                            job.end(Some(format!(
+                                "{} did not start: the museum is stopping",
+                                words.subject
+                            )));
                         }
                         return;
                     };
-                    let tally = Arc::new(Tally::new(times, limit, work));
+                    let tally = Arc::new(Tally::new(times, limit, work, words));
                     held.slot = Some(slot);
                     museum.applications(job, action, tally, 1, held).await;
                 });
@@ -487,7 +530,7 @@ impl Museum {
             }
         }
         // The first application answers the request.
-        let tally = Arc::new(Tally::new(times, limit, work));
+        let tally = Arc::new(Tally::new(times, limit, work, words));
         let first = self
             .apply_once(&job, &action, &tally, 1, WorkKind::Interactive)
             .await?;
@@ -503,14 +546,8 @@ impl Museum {
         }
         if times == 1 {
             drop(held);
-            job.end_with(
-                Some(format!(
-                    "run finished: {} in {}",
-                    tally.count(1),
-                    tally.times()
-                )),
-                vec![tally.progress(1, true)],
-            );
+            let end = tally.progress(1, true);
+            job.end_with(Some(tally.note(1, End::Finished)), vec![end]);
             return Ok(json!({ "running": false, "done": 1, "total": 1 }));
         }
         let museum = self.clone();
@@ -573,17 +610,21 @@ impl Museum {
         for done in from..=times {
             if job.is_cancelled() {
                 drop(held.take());
-                job.report_after_cancel(
-                    vec![tally.progress(done - 1, true)],
-                    Some(stopped_by_stop(&tally.count(done - 1), &tally.times())),
-                );
+                let end = tally.progress(done - 1, true);
+                job.report_after_cancel(vec![end], Some(tally.note(done - 1, End::Stopped)));
                 return;
             }
             if tally.started.elapsed() > tally.limit {
                 drop(held.take());
                 let note = timed_out(
-                    &format!("the run ({}; {})", tally.count(done - 1), tally.times()),
+                    &format!(
+                        "{} ({}; {})",
+                        tally.words.subject,
+                        tally.count(done - 1),
+                        tally.times()
+                    ),
                     tally.limit,
+                    &tally.kept(done - 1, true),
                 );
                 job.end_with(Some(note), vec![tally.progress(done - 1, true)]);
                 return;
@@ -595,10 +636,8 @@ impl Museum {
                 Ok((Step::Applied, _)) => {}
                 Ok((Step::Cancelled, _)) => {
                     drop(held.take());
-                    job.report_after_cancel(
-                        vec![tally.progress(done - 1, true)],
-                        Some(stopped_by_stop(&tally.count(done - 1), &tally.times())),
-                    );
+                    let end = tally.progress(done - 1, true);
+                    job.report_after_cancel(vec![end], Some(tally.note(done - 1, End::Stopped)));
                     return;
                 }
                 Ok((Step::Stopped, _)) => return,
@@ -606,7 +645,8 @@ impl Museum {
                     drop(held.take());
                     job.end_with(
                         Some(format!(
-                            "the run stopped ({}; {}): {}",
+                            "{} stopped ({}; {}): {}",
+                            tally.words.subject,
                             tally.count(done - 1),
                             tally.times(),
                             e.message
@@ -624,24 +664,12 @@ impl Museum {
             // Stop came while the last application ran: every application was made, and
             // the note says both (the job's slot is gone, so `end_with` would publish
             // nothing).
-            job.report_after_cancel(
-                vec![tally.progress(times, true)],
-                Some(format!(
-                    "run stopped by Stop as it finished: {} in {}",
-                    tally.count(times),
-                    tally.times()
-                )),
-            );
+            let end = tally.progress(times, true);
+            job.report_after_cancel(vec![end], Some(tally.note(times, End::StoppedAsItFinished)));
             return;
         }
-        job.end_with(
-            Some(format!(
-                "run finished: {} in {}",
-                tally.count(times),
-                tally.times()
-            )),
-            vec![tally.progress(times, true)],
-        );
+        let end = tally.progress(times, true);
+        job.end_with(Some(tally.note(times, End::Finished)), vec![end]);
     }
 }
 
@@ -789,13 +817,14 @@ fn long_run(
             let subject = words.subject;
             // With the session's view: what the run left with it (a certificate found, a
             // network trained) shows at once.
+            let done = end.get("done").and_then(Value::as_u64).unwrap_or(0);
             if timed_out_now {
                 let what = match &work {
                     Some(work) => format!("{subject} ({work}; {times})"),
                     None => format!("{subject} ({times})"),
                 };
-                job.clone()
-                    .end_with_view(Some(timed_out(&what, limit)), vec![end]);
+                let note = timed_out(&what, limit, &words.kept(done, true));
+                job.clone().end_with_view(Some(note), vec![end]);
             } else if job.is_cancelled() {
                 // a proof stopped after its search, while its certificate was made
                 let phase = match end.pointer("/partial/ended_in").and_then(Value::as_str) {
@@ -803,15 +832,19 @@ fn long_run(
                     Some("check") => ", while the certificate was re-checked",
                     _ => "",
                 };
+                let kept = words.kept(done, true);
                 let note = match &work {
-                    Some(work) => format!("{subject} stopped by Stop after {work}{phase}: {times}"),
-                    None => format!("{subject} stopped by Stop{phase} after {times}"),
+                    Some(work) => {
+                        stopped_by_stop(subject, &format!("{work}{phase}"), &times, &kept)
+                    }
+                    None => format!("{subject} stopped by Stop{phase} after {times}; {kept}"),
                 };
                 job.report_after_cancel_with_view(vec![end], Some(note));
             } else {
+                let kept = words.kept(done, false);
                 let note = match &work {
-                    Some(work) => format!("{subject} finished: {work} in {times}"),
-                    None => format!("{subject} finished in {times}"),
+                    Some(work) => format!("{subject} finished: {work} in {times}; {kept}"),
+                    None => format!("{subject} finished in {times}; {kept}"),
                 };
                 job.clone().end_with_view(Some(note), vec![end]);
             }

@@ -91,6 +91,22 @@ impl Said {
         })
     }
 
+    /// The body with every number written `-0` read as the `0` it is (the parser takes
+    /// `-0` for a fraction, and its refusal would say the type's range, `from 0 up`,
+    /// where the field's own, said by the session, applies: `n must be at least 1`);
+    /// `None` when the body has no `-0`.
+    pub(crate) fn minus_zero_as_zero(&self) -> Option<Vec<u8>> {
+        let mut bytes = self.text.as_bytes().to_vec();
+        let mut any = false;
+        for p in &self.places {
+            if self.text.get(p.start..p.end) == Some("-0") {
+                bytes[p.start] = b' ';
+                any = true;
+            }
+        }
+        any.then_some(bytes)
+    }
+
     /// The value at `path` as the visitor wrote it (at most 80 characters, cut with an
     /// ellipsis), if the body has one there.
     pub(crate) fn written(&self, path: &str) -> Option<String> {
@@ -414,6 +430,20 @@ mod tests {
         }
         let said = Said::read(r#"{"a": [[1e3]]}"#).unwrap();
         assert_eq!(said.written("a[0][0]").as_deref(), Some("1e3"));
+    }
+
+    #[test]
+    fn minus_zero_is_read_as_zero() {
+        let said = Said::read(r#"{"n": -0, "m": -0.5, "s": "-0", "l": [-0]}"#).unwrap();
+        let read = said.minus_zero_as_zero().unwrap();
+        assert_eq!(
+            String::from_utf8(read).unwrap(),
+            r#"{"n":  0, "m": -0.5, "s": "-0", "l": [ 0]}"#
+        );
+        assert!(Said::read(r#"{"n": -1}"#)
+            .unwrap()
+            .minus_zero_as_zero()
+            .is_none());
     }
 
     #[test]

@@ -321,6 +321,17 @@ impl Stopped {
     }
 }
 
+impl Stopped {
+    /// The stop line `ludomat serve` ends with, in every long run's words and with their
+    /// status (130 after Ctrl-C, 143 after SIGTERM): `Stopped by Ctrl-C; the museum kept
+    /// nothing: closed 1 event stream and 1 connection, cancelled 1 autoplay, let go of 1
+    /// visit in 12 ms.`
+    #[must_use]
+    pub fn stop_line(&self) -> ludomat_io::interrupt::Stopped {
+        ludomat_io::interrupt::Stopped::with(&format!("the museum kept nothing: {self}"))
+    }
+}
+
 impl fmt::Display for Stopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

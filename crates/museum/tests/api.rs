@@ -267,11 +267,11 @@ async fn autoplay_runs_off_the_request_threads_and_stops_every_way() {
     let a = c
         .post(
             &format!("/api/visits/{id}/autoplay"),
-            json!({"action": {"type": "step"}, "interval_ms": 1}),
+            json!({"action": {"type": "step"}, "interval_ms": 10}),
         )
         .await;
     assert_eq!(a.status, 202, "{a:?}");
-    assert_eq!(a.body["interval_ms"], 10, "clamped to the minimum");
+    assert_eq!(a.body["interval_ms"], 10);
     // Updates arrive by themselves, in order.
     let mut last = 0;
     let mut steps = 0;
@@ -507,7 +507,31 @@ async fn every_api_error_is_in_our_words() {
     let threes = t.body["id"].as_str().unwrap().to_string();
     let actions = format!("/api/visits/{id}/actions");
     let run = format!("/api/visits/{threes}/run");
+    let m = c
+        .post("/api/visits", json!({"kind": "menace", "config": null}))
+        .await;
+    let menace = format!("/api/visits/{}/run", m.body["id"].as_str().unwrap());
     let cases: Vec<(&str, String, Vec<u8>, &str)> = vec![
+        // Fields that do not go together are named, whichever they are.
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "swipe", "direction": "up"}, "times": 2, "params": {}}"#.to_vec(),
+            "run: 'params' is a long run's, not beside 'action' and 'times'; give either",
+        ),
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "swipe", "direction": "up"}}"#.to_vec(),
+            "run: 'action' needs 'times' (how many times to apply it); give either",
+        ),
+        // A machine without long runs says so, as one with runs lists them.
+        (
+            "POST",
+            menace.clone(),
+            br#"{"long_run": "train"}"#.to_vec(),
+            "menace has no long runs (not 'train'): its work is its actions; repeat one with a run of 'action' and 'times'",
+        ),
         (
             "POST",
             actions.clone(),
@@ -567,6 +591,20 @@ async fn every_api_error_is_in_our_words() {
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": -5}"#.to_vec(),
             "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was -5)",
+        ),
+        // Out of the range: refused with the range, as a value of no kind is (never
+        // clamped beside a refusal that states a range).
+        (
+            "POST",
+            format!("/api/visits/{id}/autoplay"),
+            br#"{"action": {"type": "step"}, "interval_ms": 1}"#.to_vec(),
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was 1)",
+        ),
+        (
+            "POST",
+            format!("/api/visits/{id}/autoplay"),
+            br#"{"action": {"type": "step"}, "interval_ms": 100000}"#.to_vec(),
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was 100,000)",
         ),
         // A non-object action: what was expected, in our words (no type's name).
         (
@@ -929,7 +967,8 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
             actions(&menace),
             br#"{"type": "play_games", "n": -0}"#,
             400,
-            "n: the number -0 where a whole number from 0 up was expected",
+            // -0 is 0: the field's own range, never the type's `from 0 up`
+            "n must be at least 1",
         ),
         (
             actions(&menace),
@@ -1175,4 +1214,27 @@ async fn hexapawn_squares_off_the_board_are_said_one_way() {
             "{a:?}"
         );
     }
+}
+
+/// A body sent in an encoding (gzip) is refused as that, 415, never read as malformed
+/// JSON; `identity` is no encoding.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_encoded_body_is_refused_as_its_encoding() {
+    let (addr, _) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    c.headers = vec!["content-encoding: gzip".into()];
+    // the first bytes of any gzip stream
+    let a = c
+        .raw("POST", "/api/visits", b"\x1f\x8b\x08\x00\x00\x00\x00\x00")
+        .await;
+    assert_eq!(a.status, 415, "{a:?}");
+    assert_eq!(
+        a.error(),
+        "request body: Content-Encoding 'gzip' is not accepted; send the JSON as it is"
+    );
+    c.headers = vec!["content-encoding: identity".into()];
+    let a = c
+        .raw("POST", "/api/visits", br#"{"kind": "tictactoe"}"#)
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
 }

@@ -46,6 +46,14 @@ async fn every_action_of_the_hexapawn_exhibit() {
         "from: the number 12 where a square from 0 to 8 was expected",
     )
     .await;
+    // An unknown field beside the two a move takes names both as fields it takes.
+    refused_4xx(
+        &mut c,
+        &id,
+        json!({"type": "play", "from": 6, "to": 3, "by": 1}),
+        "the field 'by' is not known here (the fields are 'from' and 'to')",
+    )
+    .await;
     refused_4xx(&mut c, &id, json!({"type": "step"}), "your move").await;
     refused_4xx(
         &mut c,

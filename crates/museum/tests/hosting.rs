@@ -47,6 +47,9 @@ async fn foreign_hosts_are_refused_in_every_spelling_and_own_names_served() {
         format!("127.0.0.2:{port}"),
         "127.0.0.1".to_string(),
         format!("EVIL.example:{port}"),
+        // the museum's port with a leading zero is another spelling, refused as any
+        format!("localhost:0{port}"),
+        format!("127.0.0.1:00{port}"),
     ] {
         c.host = host.clone();
         for (method, path, body) in [

@@ -80,6 +80,16 @@ async fn menace_and_her_visits_download_their_kits() {
             "{tab}: {body}"
         );
     }
+    // Bytes that are no text are quoted as they were sent, never as U+FFFD.
+    for (q, says) in [("tab=%FF", "tab: '%FF' is not"), ("paper=%FF", "'%FF'")] {
+        let (status, _, body) = get_bytes(addr, &format!("/api/visits/{id}/kit.pdf?{q}")).await;
+        let body = String::from_utf8_lossy(&body);
+        assert_eq!(status, 400, "{q}: {body}");
+        assert!(
+            body.contains(says) && !body.contains('\u{FFFD}'),
+            "{q}: {body}"
+        );
+    }
     // Errors are never cut inside the museum's own words, only in the echoed input.
     for q in ["box=999x999mm", "bogus=1", "tint=maybe", "paper=ledger"] {
         let (status, _, body) = get_bytes(addr, &format!("/api/visits/{id}/kit.pdf?{q}")).await;

@@ -113,6 +113,17 @@ async fn every_action_of_the_logic_bench() {
         "bad.bench: line 3, column 12",
     )
     .await;
+    // An empty file (or comments alone) is refused, never put on the bench as a circuit.
+    for text in ["", "# nothing here\n"] {
+        refused(
+            &mut c,
+            &id,
+            json!({"type": "upload", "name": "empty.bench", "text": text}),
+            400,
+            "empty.bench: the netlist is empty",
+        )
+        .await;
+    }
     let a = c
         .post(
             "/api/visits",

@@ -60,6 +60,20 @@ async fn the_mit_hexagon_by_its_deduction_log() {
         a.body["refused"]["error"],
         "bad.txt: line 2, column 12: clue across 1: '(' is never closed"
     );
+    // A clue too long: its length and the most, with thousands as every count.
+    let long = format!("shape: rectangle 1x2\nacross 1: {}\n", "A".repeat(16_385));
+    let a = c
+        .post(
+            &format!("{url}?refusals=inline"),
+            json!({"type": "load", "name": "long.txt", "text": long}),
+        )
+        .await;
+    assert_eq!(a.body["refused"]["status"], 400, "{a:?}");
+    let error = a.body["refused"]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("is 16,385 characters long; at most 16,384"),
+        "{error}"
+    );
     let same = c.get(&format!("/api/visits/{id}")).await;
     assert_eq!(same.body["view"], done.body["view"]);
 }

@@ -90,9 +90,9 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
     // says the wall and CPU time as every command does.
     let note = last["note"].as_str().unwrap();
     assert!(
-        note.starts_with("run finished: 100,000 of 100,000 games in ")
+        note.starts_with("Training finished: 100,000 of 100,000 games trained in ")
             && note.contains(" wall, ")
-            && note.ends_with(" CPU"),
+            && note.ends_with(" CPU; the boxes keep the 100,000 games' beads"),
         "{last}"
     );
     let p = last_progress(&last);
@@ -108,7 +108,7 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
         Duration::from_millis(p["elapsed_ms"].as_u64().unwrap()),
         Duration::from_millis(p["cpu_ms"].as_u64().unwrap()),
     );
-    assert!(note.ends_with(&format!(" in {said}")), "{note} / {said}");
+    assert!(note.contains(&format!(" in {said}; ")), "{note} / {said}");
     let v = view(&mut c, &id).await;
     assert_eq!(v["counters"]["games"], 100_000);
     // the learning curve grew with the games
@@ -159,10 +159,13 @@ async fn stop_keeps_what_was_played_and_a_second_run_is_refused() {
     let note = latest["note"].as_str().unwrap_or_default();
     assert!(
         note.starts_with(&format!(
-            "run stopped by Stop after {} of 10,000,000 games: ",
+            "Training stopped by Stop after {} of 10,000,000 games trained: ",
             ludomat_io::text::thousands(played)
         )) && note.contains(" wall, ")
-            && note.ends_with(" CPU"),
+            && note.ends_with(&format!(
+                " CPU; the boxes keep the {} games' beads",
+                ludomat_io::text::thousands(played)
+            )),
         "{latest}"
     );
     assert!((10_000..10_000_000).contains(&played), "{played}");
@@ -269,7 +272,11 @@ async fn the_computox_circuit_is_checked_over_its_690_positions_as_a_long_run() 
         end["note"]
             .as_str()
             .unwrap()
-            .starts_with("The check finished: 690 of 690 positions checked in "),
+            .starts_with("The check finished: 690 of 690 positions checked in ")
+            && end["note"]
+                .as_str()
+                .unwrap()
+                .ends_with(" CPU; the report holds every position"),
         "{end}"
     );
     let last = last_progress(&end);
@@ -360,7 +367,7 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
         note.starts_with("The proof finished: ")
             && note.contains(" positions proved in ")
             && note.contains(" wall, ")
-            && note.ends_with(" CPU"),
+            && note.ends_with(" CPU; the certificate is kept with the visit"),
         "{end}"
     );
     // The end comes with the session's view: the certificate found is kept with it.
@@ -584,7 +591,7 @@ async fn a_run_taken_out_of_the_queue_by_stop_leaves_a_note() {
     let note = note_saying(&mut c, &second, "stopped by Stop").await;
     assert_eq!(
         note,
-        "run stopped by Stop while it waited for a run slot; nothing was done"
+        "Training stopped by Stop while it waited for a run slot; nothing was done"
     );
     assert_eq!(view(&mut c, &second).await["counters"]["games"], 0);
     // A long run waiting for its slot says so in its own words.
@@ -649,14 +656,14 @@ async fn a_long_run_stopped_by_stop_says_what_it_did_in_its_own_words() {
     let done = p["done"].as_u64().unwrap();
     let note = end["note"].as_str().unwrap();
     // `Training stopped by Stop after 1,234 of 10,000,000 games trained: 3.25 s wall,
-    // 1.22 s CPU`: the work done, of how much, in the machine's unit, with the times;
-    // never the run's name as a noun (`train stopped`).
+    // 1.22 s CPU; the network …`: the work done, of how much, in the machine's unit, with
+    // the times, then what was kept; never the run's name as a noun (`train stopped`).
     assert!(
         note.starts_with(&format!(
             "Training stopped by Stop after {} of 10,000,000 games trained: ",
             ludomat_io::text::thousands(done)
         )) && note.contains(" wall, ")
-            && note.ends_with(" CPU"),
+            && note.ends_with(" CPU; the network learnt so far stays with the visit"),
         "{end}"
     );
 }
@@ -712,7 +719,7 @@ async fn a_proof_stopped_while_its_certificate_is_made_says_so_in_its_note() {
     assert!(
         note.starts_with(
             "The proof stopped by Stop after 682 of 682 positions proved, while the certificate was "
-        ),
+        ) && note.ends_with(" CPU; no certificate kept"),
         "{end}"
     );
 }

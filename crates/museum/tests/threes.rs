@@ -224,7 +224,7 @@ async fn the_shipped_network_plays_and_a_network_is_trained_from_nothing_then_pl
     assert!(
         note.starts_with("Training finished: ")
             && note.contains(" games trained in ")
-            && note.ends_with(" CPU"),
+            && note.ends_with(" CPU; the network stays with the visit"),
         "{end}"
     );
     assert!(points.windows(2).all(|w| w[0] <= w[1]), "{points:?}");
@@ -247,7 +247,7 @@ async fn the_shipped_network_plays_and_a_network_is_trained_from_nothing_then_pl
     assert!(
         end["view"]["trained"]
             .as_str()
-            .is_some_and(|t| t.starts_with("a 4x5")),
+            .is_some_and(|t| t.starts_with("a 4×5")),
         "{}",
         end["view"]
     );

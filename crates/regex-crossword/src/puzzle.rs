@@ -237,7 +237,9 @@ impl Puzzle {
                     let chars = value.chars().count();
                     if chars > MAX_CLUE_CHARS {
                         return Err(bad(format!(
-                            "the clue of {d} {num} is {chars} characters long; at most {MAX_CLUE_CHARS}"
+                            "the clue of {d} {num} is {} characters long; at most {}",
+                            ludomat_io::text::thousands(chars as u64),
+                            ludomat_io::text::thousands(MAX_CLUE_CHARS as u64)
                         )));
                     }
                     raw.push((n, dir, num, value.to_string()));
@@ -533,7 +535,7 @@ mod tests {
         let e = Puzzle::parse(&text).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2: the clue of across 1 is 16385 characters long; at most 16384"
+            "line 2: the clue of across 1 is 16,385 characters long; at most 16,384"
         );
     }
 

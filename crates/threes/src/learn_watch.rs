@@ -143,7 +143,7 @@ pub const DEFAULT_MOST_KEPT: usize = 16;
 pub struct KeptNetwork {
     network: std::sync::Weak<Network>,
     keeper: &'static Keeper,
-    /// The network in a few words (`a 4x5 network (1,234 weights)`).
+    /// The network in a few words (`a 4×5 network (1,234 weights)`).
     about: String,
 }
 
@@ -209,9 +209,10 @@ impl Keeper {
         let kept = KeptNetwork {
             network: Arc::downgrade(&network),
             keeper: self,
+            // in words a tuple set's size is 4×5 (the command line's `4x5` is its name)
             about: format!(
                 "a {} network ({} weights)",
-                network.spec(),
+                times_sign(&network.spec().to_string()),
                 crate::text::thousands(network.weight_count() as u64)
             ),
         };
@@ -390,6 +391,21 @@ impl LongRun for TrainRun {
     }
 }
 
+/// `4x5` as words write it, `4×5`: an `x` between digits becomes `×`.
+fn times_sign(text: &str) -> String {
+    let b = text.as_bytes();
+    text.char_indices()
+        .map(|(i, c)| {
+            let digit = |j: Option<usize>| j.and_then(|j| b.get(j)).is_some_and(u8::is_ascii_digit);
+            if c == 'x' && digit(i.checked_sub(1)) && digit(Some(i + 1)) {
+                '×'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,7 +447,7 @@ mod tests {
         let a = keeper.keep(net());
         let b = keeper.keep(net());
         assert!(a.held() && b.held());
-        assert!(a.about().starts_with("a 4x5"), "{}", a.about());
+        assert!(a.about().starts_with("a 4×5"), "{}", a.about());
         // a is used: b is now the least recently used, and goes for c.
         assert!(a.get().is_some());
         let c = keeper.keep(net());

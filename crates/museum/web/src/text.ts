@@ -20,7 +20,22 @@ export function number(x: number): string {
   if (!Number.isFinite(x)) return '—';
   if (Math.abs(x) >= 100) return thousands(x);
   if (x === 0) return '0';
-  return String(Number(x.toPrecision(3)));
+  return String(Math.sign(x) * threeDigits(Math.abs(x)));
+}
+
+/**
+ * `a` (above 0) to three significant digits, rounded as the terminal's formatter rounds
+ * (Rust's): a value exactly halfway goes to the even digit (1.125 → 1.12, 3.625 → 3.62),
+ * where `toPrecision` rounds it up — so a run's clock and its note (written by the server)
+ * never differ by a digit.
+ */
+function threeDigits(a: number): number {
+  const up = Number(a.toPrecision(3));
+  // The exact decimal value (`toExponential` gives every digit of the double asked for).
+  const [mantissa, exponent] = a.toExponential(60).split('e');
+  const digits = mantissa.replace('.', '');
+  if (!/^50*$/.test(digits.slice(3)) || Number(digits[2]) % 2 !== 0) return up;
+  return Number(`${digits[0]}.${digits.slice(1, 3)}e${exponent}`);
 }
 
 /** A share in percent: `96.5 %` (one decimal, as ludomat_io::text::percent). */

@@ -74,3 +74,19 @@ test('arena: watch a game move by move; cancel a long tournament; a 3D round rob
   await shot('arena-round-robin');
   assert.deepEqual(errors, []);
 });
+
+test('arena: Run plays the pair the form shows, applied on the way when Apply was not clicked', async (t) => {
+  const { page, errors } = await openMuseum(t, '/');
+  await page.locator('section[data-arena] a.play').click();
+  await page.locator(`${EX} [data-desc]`).waitFor();
+  // Another pair and count, typed in and left without Apply.
+  await page.selectOption(`${EX} select[data-setting="a"]`, 'random');
+  await page.selectOption(`${EX} select[data-setting="b"]`, 'perfect');
+  await page.locator(`${EX} input[data-setting="games"]`).fill('30');
+  assert.match(await page.locator(`${EX} button[data-action="run"]`).innerText(), /Run 30 games/);
+  await page.click(`${EX} button[data-action="run"]`);
+  await page.locator(`${EX} [data-progress-text]`, { hasText: '30 of 30 games — finished' }).waitFor({ timeout: 30_000 });
+  await page.waitForURL(/games=30/);
+  assert.match(await page.locator(`${EX} [data-command]`).innerText(), /--x random --o perfect --games 30/);
+  assert.deepEqual(errors, []);
+});

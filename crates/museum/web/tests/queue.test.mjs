@@ -48,7 +48,15 @@ test('runs wait their turn for a slot, their place shown, and a visitor runs its
   assert.ok(await train.locator(`${MENACE} button[data-action="train"]`).isEnabled());
   // Asked again it waits again; a third run of this browser is one too many.
   await train.click(`${MENACE} button[data-action="train"]`);
+  const clickedAt = Date.now();
   await queue.waitFor();
+  // While it waits, its clock tells the place and the wait apart, in tenths of a second;
+  // the run's own clock has not started.
+  const clock = train.locator(`${MENACE} [data-run-clock]`);
+  await train.waitForTimeout(1500);
+  const waiting = await clock.innerText();
+  assert.match(waiting, /^waiting for a run slot: place 1 of 1, waited [\d.]+ s; the run's clock starts when it does$/);
+  assert.doesNotMatch(waiting, /elapsed/);
   const check = await open(browser, `${server.url}/exhibits/computox`, errors);
   await check.click('lm-exhibit-computox button[data-action="verify"]');
   const message = check.locator('lm-exhibit-page .message', { hasText: 'going or waiting already' });
@@ -59,6 +67,13 @@ test('runs wait their turn for a slot, their place shown, and a visitor runs its
   await queue.waitFor({ state: 'detached', timeout: 30_000 });
   await train.locator(`${MENACE} [data-run-progress]`).waitFor();
   await train.locator(`${MENACE} [data-run-clock]`).waitFor();
-  assert.match(await train.locator(`${MENACE} [data-run-clock]`).innerText(), /(elapsed|took) [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/);
+  const ran = await train.locator(`${MENACE} [data-run-clock]`).innerText();
+  assert.match(ran, /(elapsed|took) [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/);
+  // The run's clock counts from its start, not from the click: the wait is not in it.
+  const wall = ran.match(/(?:elapsed|took) ([\d.]+) (µs|ms|s) wall/);
+  if (wall) {
+    const ms = Number(wall[1]) * { 'µs': 1e-3, ms: 1, s: 1000 }[wall[2]];
+    assert.ok(ms <= Date.now() - clickedAt - 1000, `${ran}, ${Date.now() - clickedAt} ms after the click`);
+  }
   assert.deepEqual(errors, []);
 });

@@ -38,12 +38,16 @@ test('menace: a training run counts games, and ends with its wall and CPU time',
   const bar = page.locator(`${MENACE} [data-run-progress]`);
   await bar.filter({ hasText: /100,000 of 100,000 games, [\d,]+ games\/s — finished/ }).waitFor({ timeout: 120_000 });
   // The museum's note counts games, not the 100 batches of 1,000 it played them in.
-  const note = page.locator('lm-exhibit-page .message', { hasText: 'run finished' });
+  const note = page.locator('lm-exhibit-page .message', { hasText: 'Training finished' });
   await note.waitFor();
   const m = await message(page);
   assert.equal(m.kind, 'note');
-  assert.match(m.text, new RegExp(`^run finished: 100,000 of 100,000 games in ${WALL_CPU.source}$`));
-  assert.match(await page.locator(`${MENACE} [data-run-clock]`).innerText(), new RegExp(`^took ${WALL_CPU.source}$`));
+  // One shape for every run's note, with what was kept.
+  assert.match(m.text, new RegExp(`^Training finished: 100,000 of 100,000 games trained in ${WALL_CPU.source}; the boxes keep the 100,000 games' beads$`));
+  const clock = await page.locator(`${MENACE} [data-run-clock]`).innerText();
+  assert.match(clock, new RegExp(`^took ${WALL_CPU.source}$`));
+  // The clock and the note say the same times, to the digit (one rounding for both).
+  assert.equal(clock.match(WALL_CPU)[0], m.text.match(WALL_CPU)[0]);
   assert.match(await page.locator('lm-log ol').innerText(), /training run: 100,000 of 100,000 games, finished/);
   await shot('runs-menace-games');
   assert.deepEqual(errors, []);

@@ -41,3 +41,17 @@ test('durations read as the terminal writes them, days and years too', async (t)
     assert.equal(duration(ms), said, `${ms} ms`);
   }
 });
+
+test('a value halfway rounds as the terminal rounds it (to the even digit): a clock and its note agree', async (t) => {
+  const { duration, wallAndCpu, number } = await textModule(t);
+  // Rust's `format!("{:.2}", 1.125)` is 1.12, JavaScript's (1.125).toPrecision(3) 1.13.
+  assert.equal(duration(1125), '1.12 s');
+  assert.equal(duration(3625), '3.62 s');
+  assert.equal(duration(1135), '1.14 s');
+  assert.equal(duration(12.25), '12.2 ms');
+  assert.equal(duration(1235), '1.24 s', 'not a tie: the double is above 1.235');
+  assert.equal(wallAndCpu(3625, 1125), '3.62 s wall, 1.12 s CPU');
+  assert.equal(number(-1.125), '-1.12');
+  assert.equal(number(0.125), '0.125');
+  assert.equal(number(2.5), '2.5');
+});

@@ -115,7 +115,7 @@ test('threes: from the home page, the AI with the shipped network, then a networ
   await page.locator(`${EX} [data-train-progress]`, { hasText: /— (stopped|done)/ }).waitFor();
   assert.match(await page.locator(`${EX} [data-learn] [data-run-clock]`).innerText(), /^took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU$/);
   // The network trained here, kept with the visit: the AI plays with it.
-  await page.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4x5' }).waitFor();
+  await page.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4×5' }).waitFor();
   await page.click(`${EX} button[data-action="play-trained"]`);
   await page.locator(`${EX} [data-eval]`, { hasText: 'the network trained here' }).waitFor();
   await page.click(`${EX} lm-run-control button[data-action="step"]`);
@@ -136,7 +136,7 @@ test('threes: the museum holds only so many trained networks; a visit whose netw
     await p.click(`${EX} button[data-action="train"]`);
     await p.locator(`${EX} [data-train-mean]`).waitFor({ timeout: 120_000 });
     await p.click(`${EX} button[data-action="stop-train"]`);
-    await p.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4x5' }).waitFor({ timeout: 60_000 });
+    await p.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4×5' }).waitFor({ timeout: 60_000 });
   };
   await trainOne(page);
   // A second visitor (another tab) trains one: the first network is let go.
@@ -154,7 +154,7 @@ test('threes: the museum holds only so many trained networks; a visit whose netw
   await page.click(`${EX} button[data-action="train"]`);
   await page.locator(`${EX} [data-train-mean]`).waitFor({ timeout: 120_000 });
   await page.click(`${EX} button[data-action="stop-train"]`);
-  await page.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4x5' }).waitFor({ timeout: 60_000 });
+  await page.locator(`${EX} [data-trained]`, { hasText: 'Kept with this visit: a 4×5' }).waitFor({ timeout: 60_000 });
   assert.equal(await said.count(), 0);
   await page.click(`${EX} button[data-action="play-trained"]`);
   await page.locator(`${EX} [data-eval]`, { hasText: 'the network trained here' }).waitFor();

@@ -106,6 +106,11 @@ test('menace: seed 1 unless set, settable, and kept in the share link with the s
   const { page, errors } = await openMuseum(t, '/');
   await visit(page, 'menace');
   assert.equal(await page.locator('[data-seed]').innerText(), '1');
+  // The seed is shown once: the field beside it is for another, empty until typed in.
+  assert.equal(await page.locator('input[data-seed-input]').inputValue(), '');
+  assert.equal(await page.locator('input[data-seed-input]').getAttribute('placeholder'), 'another seed');
+  await page.click('button[data-action="set-seed"]');
+  assert.equal(await page.locator('[data-seed]').innerText(), '1', 'an empty field sets no seed');
   const link = await page.locator('lm-exhibit-page a[data-share]').getAttribute('href');
   assert.match(link, /[?&]seed=1(&|$)/);
   assert.match(link, /[?&]preset=source(&|$)/);

@@ -174,7 +174,7 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
         <button data-action="stop-verify" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>
         ${l?t`<small data-start-why>${l}</small>`:``}
       </div>
-      <lm-run-clock .report=${n} .running=${c}></lm-run-clock>
+      <lm-run-clock .report=${n} .running=${c} .queued=${this.queued}></lm-run-clock>
       ${a?t`<div class="row"><progress max=${o} .value=${s} aria-label="positions checked"></progress>
         <span data-verify-count>${r(s)} of ${i(o,`position`)}${n?.ended?` — ${u}`:``}</span></div>
         <table class="muted" data-verify-modes><tbody>${a.modes.map((e,n)=>t`<tr><td>${e}</td><td>${a.checked[n]} / ${a.expected[n]}</td></tr>`)}</tbody></table>

@@ -88,7 +88,12 @@ import{S as e,b as t,c as n,d as r,f as i,g as a,h as o,l as s,m as c,o as l,t a
       the proof ${i} took <b>${S(r.cpu_ms)} of CPU</b>${o}.
       Here it runs at a lower priority beside every visitor's work, so a busy museum takes longer.
       ${a?t`<span data-proof-limit>A run stops at the museum's limit of <b>${s(a/1e3)}</b>${c>2?t`: <b>this proof cannot finish within it</b> (it would need ${d(c)} cores the whole time)`:t`: it finishes within that if it gets at least ${_(c)} on average`}.
-        A proof stopped at the limit shows the positions it proved but keeps no certificate.</span>`:f}</p>`}proofPanel(e){let n=Number(this.pageValues.prove_after??9),r=this.proof,i=r?.partial,a=r?.result?.verdict,c=e.proof_costs??[],u=c.find(e=>e.after===n),d=this.runOf(`prove`,r),p=this.startBlocked(d),m=r?.cpu_ms,h=a?.verdict===`cancelled`||!!r?.ended&&a?.verdict!==`proved`&&i?.phase===`done`,_=v(i),x=(e,t)=>{let n=c.find(t=>t.after===e);return n?`${t} (${S(n.cpu_ms)} CPU)`:t};return t`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
+        A proof stopped at the limit shows the positions it proved but keeps no certificate.</span>`:f}</p>`}fewerStones(e){let[n,r]=[3,5].map(t=>e.find(e=>e.after===t));return!n||!r||n.cpu_ms[1]>=r.cpu_ms[0]?f:t`<p class="note" data-proof-why>Fewer stones is not always dearer: after 3 stones
+      (${S(n.cpu_ms)} of CPU) the search chooses the first player's 4th and 5th moves
+      itself, and its own moves win with fewer positions than Patashnik's, so it does less than
+      after 5 (${S(r.cpu_ms)}): the recorded runs expanded 265,140 positions after 3
+      stones and 345,832 after 5. From the empty board it must also find the first 3 moves,
+      and costs most.</p>`}proofPanel(e){let n=Number(this.pageValues.prove_after??9),r=this.proof,i=r?.partial,a=r?.result?.verdict,c=e.proof_costs??[],u=c.find(e=>e.after===n),d=this.runOf(`prove`,r),p=this.startBlocked(d),m=r?.cpu_ms,h=a?.verdict===`cancelled`||!!r?.ended&&a?.verdict!==`proved`&&i?.phase===`done`,_=v(i),x=(e,t)=>{let n=c.find(t=>t.after===e);return n?`${t} (${S(n.cpu_ms)} CPU)`:t};return t`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
       <div class="row">
         <label>Search <select data-setting="prove_after" @change=${e=>this.setSetting(`prove_after`,Number(e.target.value))}>
           ${b.map(([e,r])=>t`<option value=${e} ?selected=${e===n}>${x(e,r)}</option>`)}</select></label>
@@ -97,13 +102,14 @@ import{S as e,b as t,c as n,d as r,f as i,g as a,h as o,l as s,m as c,o as l,t a
       </div>
       ${p?t`<small class="note" data-start-why>${p}</small>`:f}
       ${r?f:this.proofCost(n,c)}
-      ${r||d?t`<lm-run-clock .report=${r} .running=${d}></lm-run-clock>`:f}
+      ${r?f:this.fewerStones(c)}
+      ${r||d?t`<lm-run-clock .report=${r} .running=${d} .queued=${this.queued}></lm-run-clock>`:f}
       ${i?t`<div data-proof-progress>
         ${!r?.ended&&(i.phase===`certificate`||i.phase===`check`)?t`<progress aria-label=${g[i.phase]}></progress>`:!r?.ended&&i.positions?t`<progress max=${i.positions} .value=${Math.min(i.proved,i.positions)} aria-label="positions proved"></progress>`:!r?.ended&&u&&m!==void 0?t`<progress max=${u.cpu_ms[1]} .value=${Math.min(m,u.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`:f}
         <div data-proof-phase>${h?`stopped${_.when===`before the end`?``:` ${_.when}`}: ${_.counts}, ${l(i.expansions,`expansion`)}; no certificate kept`:!i.positions&&!i.proved?`starting (${g[i.phase]}): how many positions there are is known once the search has them all`:`${g[i.phase]}: ${y(i)}, ${l(i.expansions,`expansion`)}${i.positions?``:`; how many positions there are is known only at the end`}`}</div>
         ${i.line.length&&!r?.ended?t`<div class="note" data-proof-line>looking at ${i.line.join(` `)}</div>`:f}
       </div>`:f}
-      ${a?t`<div class="level" data-proof-verdict>${a.verdict===`proved`?t`<b>Proved: the first player wins.</b> The certificate (${l(a.certificate.records,`position`)}, ${l(a.certificate.bytes,`byte`)} gzip) was written and accepted by the independent checker, twice; ${o(r.elapsed_ms,m??0)}.
+      ${a?t`<div class="level" data-proof-verdict>${a.verdict===`proved`?t`<b>Proved: the first player wins.</b> The certificate (${l(a.certificate.records,`position`)}, ${l(a.certificate.bytes,`byte`)} gzip) was written and accepted by the independent checker; ${o(r.elapsed_ms,m??0)}.
             ${e.found_let_go?t`<span class="note" data-found-let-go>But ${e.found_let_go}.</span>`:t`<button class="act" data-action="play-proof" @click=${()=>this.act({type:`play_found`})}>Play the proven win</button>
             <span class="note">(the certificate this proof just found, kept with your visit)</span>`}`:a.verdict===`cancelled`?r?.timed_out?t`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs?` of ${s(this.limitMs/1e3)}`:``}</b> ${_.when}: ${_.counts}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`:t`<span data-proof-stopped>Stopped ${_.when}: ${_.counts}; no certificate kept.</span>`:`Not proved: ${JSON.stringify(a)}`}</div>`:f}
     </fieldset>`}updated(){let e=this.renderRoot.querySelector(`[data-paper]`);e&&(e.scrollTop=e.scrollHeight);let t=this.view,n=this.renderRoot.querySelector(`[data-cube]`);!t||t.dims!==3||!n?(this.cube?.dispose(),this.cube=void 0):!this.cube&&!this.loadingCube&&this.webgl!==`off`?(this.loadingCube=!0,u(async()=>{let{createCube:e}=await import(`./qubic-cube.js`);return{createCube:e}},[]).then(({createCube:e})=>{this.loadingCube=!1;let t=e(n,e=>this.play(e));t?(this.cube=t,this.webgl=`on`,this.view&&t.show(this.view.cells,this.view.line,this.view.last_machine_move)):this.webgl=`off`})):this.cube?.show(t.cells,t.line,t.last_machine_move)}disconnectedCallback(){super.disconnectedCallback(),this.cube?.dispose(),this.cube=void 0}};customElements.define(`lm-exhibit-qubic`,w);export{w as QubicExhibit,C as cellName,_ as coreShare};

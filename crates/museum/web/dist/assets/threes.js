@@ -92,7 +92,7 @@ import{S as e,b as t,g as n,h as r,l as i,m as a,o,s,v as c}from"./index.js";imp
         ${f?t`<small class="note" data-start-why>${f}</small>`:c}
       </div>
       ${s?c:this.trainCost(e,i)}
-      ${s||d?t`<lm-run-clock .report=${s} .running=${d}></lm-run-clock>`:c}
+      ${s||d?t`<lm-run-clock .report=${s} .running=${d} .queued=${this.queued}></lm-run-clock>`:c}
       ${s?t`<div class="row" data-train-progress>
         <progress max=${s.total} .value=${s.done} aria-label="games trained"></progress>
         <span>${a(s.done)} of ${o(s.total,`game`)} trained${u?t`; mean score <b data-train-mean>${a(u.mean)}</b> ± ${a(u.half_width)} after ${o(u.games,`game`)}`:``}${s.ended?s.result?.ended===`cancelled`?` — stopped`:` — finished`:``}</span>

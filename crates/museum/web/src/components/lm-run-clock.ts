@@ -36,16 +36,22 @@ export class LmRunClock extends LitElement {
   static properties = {
     report: { attribute: false },
     running: { type: Boolean },
+    queued: { attribute: false },
     limitMs: { state: true },
     now: { state: true },
   };
   declare report: RunTiming | null | undefined;
-  /** The run is going (set by the exhibit from its click on): the clock ticks each second. */
+  /** The run is going (set by the exhibit from its click on): the clock ticks. */
   declare running: boolean;
+  /** The run waits for a run slot (its place in the museum's queue): the wait is told
+   *  apart, and the run's clock starts only when the run does. */
+  declare queued: { place: number; of: number } | null | undefined;
   declare limitMs: number | undefined;
   declare now: number;
   /** When the run was seen going first, and when its last report came (page clock). */
   private startedAt: number | undefined;
+  /** When the run was seen waiting for a slot first (page clock). */
+  private queuedAt: number | undefined;
   private reportAt = 0;
   private seen: RunTiming | null | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -68,11 +74,19 @@ export class LmRunClock extends LitElement {
       this.seen = this.report;
       this.reportAt = now;
     }
-    if (this.running && !this.report?.ended) {
-      this.startedAt ??= now;
-      this.timer ??= setInterval(() => { this.now = performance.now(); }, 1000);
+    if (this.running && (this.queued || !this.report?.ended)) {
+      // Waiting for a slot is no part of the run's time: its clock starts when it does.
+      if (this.queued) {
+        this.queuedAt ??= now;
+        this.startedAt = undefined;
+      } else {
+        this.queuedAt = undefined;
+        this.startedAt ??= now;
+      }
+      // Tenths of a second move, as every time on the page has them (`3.2 s`).
+      this.timer ??= setInterval(() => { this.now = performance.now(); }, 100);
     } else {
-      if (!this.running) this.startedAt = undefined;
+      if (!this.running) { this.startedAt = undefined; this.queuedAt = undefined; }
       clearInterval(this.timer);
       this.timer = undefined;
     }
@@ -92,8 +106,12 @@ export class LmRunClock extends LitElement {
     const r = this.report;
     const limit = r?.limit_ms ?? this.limitMs;
     const going = this.running && !r?.ended;
+    if (this.running && this.queued && this.queuedAt !== undefined) {
+      const waited = Math.max(0, performance.now() - this.queuedAt);
+      return html`<span data-run-clock data-run-waiting>waiting for a run slot: place ${this.queued.place} of ${this.queued.of}, <span data-waited>waited ${duration(waited)}</span>; the run's clock starts when it does</span>`;
+    }
     if (!r || r.elapsed_ms === undefined) {
-      // Going, before its first report: the wall time ticks from the click on.
+      // Going, before its first report: the wall time ticks from the run's start on.
       if (going && this.startedAt !== undefined) {
         const wall = Math.max(0, performance.now() - this.startedAt);
         return html`<span data-run-clock>elapsed ${wallAndCpu(wall, 0)}, <span data-eta>the time left is told once the run reports</span></span>`;

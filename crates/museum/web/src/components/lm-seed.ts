@@ -1,6 +1,7 @@
 import { LitElement, css, html } from 'lit';
 
-/** The seed in use, a field to set one and a button for a fresh one (each fires `seed` with detail.seed). */
+/** The seed in use (shown once), a field to set another and a button for a fresh one
+ *  (each fires `seed` with detail.seed). */
 export class LmSeed extends LitElement {
   static properties = { seed: { type: Number } };
   declare seed: number | undefined;
@@ -22,9 +23,10 @@ export class LmSeed extends LitElement {
     return html`<span>seed <code data-seed>${this.seed}</code></span>
       <form @submit=${(e: Event) => {
         e.preventDefault();
-        const n = Number((this.renderRoot.querySelector('input[data-seed-input]') as HTMLInputElement | null)?.value);
-        if (Number.isSafeInteger(n) && n >= 0) this.use(n);
-      }}><input type="number" min="0" step="1" data-seed-input aria-label="seed" .value=${String(this.seed)}>
+        const typed = (this.renderRoot.querySelector('input[data-seed-input]') as HTMLInputElement | null)?.value.trim() ?? '';
+        const n = Number(typed);
+        if (typed !== '' && Number.isSafeInteger(n) && n >= 0) this.use(n);
+      }}><input type="number" min="0" step="1" data-seed-input aria-label="another seed" placeholder="another seed" .value=${''}>
         <button type="submit" data-action="set-seed">set seed</button></form>
       <button data-action="new-seed" @click=${() => this.use(Math.floor(Math.random() * 1_000_000_000))}>new seed</button>`;
   }

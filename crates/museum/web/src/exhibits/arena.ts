@@ -59,9 +59,12 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     ...ExhibitElement.properties,
     interval: { state: true },
     watchGame: { state: true },
+    typedGames: { state: true },
   };
   declare interval: number;
   declare watchGame: number;
+  /** The games the form shows when changed and not yet applied (Run says that count). */
+  declare typedGames: number | undefined;
 
   constructor() {
     super();
@@ -121,24 +124,45 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     }
   }
 
-  private settings(e: Event) {
-    e.preventDefault();
-    const f = new FormData(e.target as HTMLFormElement);
+  /** The settings the form shows (what Apply would start). */
+  private formConfig(form: HTMLFormElement) {
+    const f = new FormData(form);
     const game = String(f.get('game')) as Game;
     const old = this.view!.config;
     let a = String(f.get('a') ?? ''), b = String(f.get('b') ?? '');
     if (game !== old.game) [a, b] = DEFAULTS[game];
-    this.restart({
+    return {
       game, a, b,
       games: Number(f.get('games')),
       seed: Number(f.get('seed')),
       sides: String(f.get('sides')),
       a_disable: game === 'qubic' ? String(f.get('a_disable') ?? '') : '',
       b_disable: game === 'qubic' ? String(f.get('b_disable') ?? '') : '',
-    });
+    };
   }
 
+  private settings(e: Event) {
+    e.preventDefault();
+    this.typedGames = undefined;
+    this.restart(this.formConfig(e.target as HTMLFormElement));
+  }
+
+  /** Run and Round robin use what the form shows: settings changed without Apply are
+   *  applied first (a visitor expects the pair on the screen to play), and nothing runs
+   *  when the museum refused them. */
   private async run(action: 'run' | 'round_robin') {
+    const form = this.renderRoot.querySelector('form[data-settings]') as HTMLFormElement | null;
+    if (form && this.view) {
+      const want = this.formConfig(form);
+      const same = (c: Config) => (['game', 'a', 'b', 'games', 'seed', 'sides'] as const).every((k) => String(c[k]) === String(want[k]))
+        && (want.game !== 'qubic' || (c.a_disable === want.a_disable && c.b_disable === want.b_disable));
+      if (!same(this.view.config)) {
+        const visit = this.host?.visitId?.();
+        this.typedGames = undefined;
+        await this.restart(want);
+        if (this.host?.visitId?.() === visit || !this.view || !same(this.view.config)) return;
+      }
+    }
     const u = await this.act({ type: action });
     if (u) this.autoplay(this.tick(), this.interval);
   }
@@ -283,7 +307,10 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     const running = this.running;
     return html`
       <div>
-        <form data-settings @submit=${(e: Event) => this.settings(e)}>
+        <form data-settings @submit=${(e: Event) => this.settings(e)} @input=${(e: Event) => {
+          const games = Number(new FormData(e.currentTarget as HTMLFormElement).get('games'));
+          this.typedGames = Number.isSafeInteger(games) && games > 0 ? games : undefined;
+        }}>
           <label>game <select name="game" data-setting="game">
             <option value="tictactoe" ?selected=${c.game === 'tictactoe'}>noughts and crosses</option>
             <option value="qubic" ?selected=${c.game === 'qubic'}>3D tic-tac-toe (4×4×4)</option></select></label>
@@ -301,7 +328,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
         </form>
         <p class="desc" data-desc>A: ${desc(c.a)}<br>B: ${desc(c.b)}</p>
         <div class="row">
-          <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>${ICONS.run}Run ${count(c.games, 'game')}</button>
+          <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>${ICONS.run}Run ${count(this.typedGames ?? c.games, 'game')}</button>
           <button data-action="round-robin" ?disabled=${running} @click=${() => this.run('round_robin')}>Round robin (every pair)</button>
           <button data-action="cancel" ?disabled=${!v.busy || v.mode === 'watching'} @click=${() => this.cancel()}>${ICONS.stop}Stop</button>
         </div>

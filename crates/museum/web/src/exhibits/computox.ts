@@ -514,7 +514,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
         <button data-action="stop-verify" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small data-start-why>${why}</small>` : ''}
       </div>
-      <lm-run-clock .report=${c} .running=${going}></lm-run-clock>
+      <lm-run-clock .report=${c} .running=${going} .queued=${this.queued}></lm-run-clock>
       ${r ? html`<div class="row"><progress max=${expected} .value=${done} aria-label="positions checked"></progress>
         <span data-verify-count>${thousands(done)} of ${count(expected, 'position')}${c?.ended ? ` — ${verdict}` : ''}</span></div>
         <table class="muted" data-verify-modes><tbody>${r.modes.map((m, i) => html`<tr><td>${m}</td><td>${r.checked[i]} / ${r.expected[i]}</td></tr>`)}</tbody></table>

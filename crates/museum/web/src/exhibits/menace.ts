@@ -389,7 +389,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
         <progress max=${g.total} .value=${g.done} aria-label="training run"></progress>
         <small>${group(g.done)} of ${count(g.total, 'game')}${p.per_second > 0 ? `, ${group(p.per_second * (p.each ?? RUN_CHUNK))} games/s` : ''}${!p.ended ? '' : p.done < p.total ? ' — stopped' : ' — finished'}</small>
       </div>` : nothing}
-      <lm-run-clock .report=${p} .running=${going}></lm-run-clock>`;
+      <lm-run-clock .report=${p} .running=${going} .queued=${this.queued}></lm-run-clock>`;
   }
 
   private curve(v: View) {

@@ -389,6 +389,22 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
   }
 
   /**
+   * Why fewer of Patashnik's stones can cost less (after 3 cheaper than after 5), from the
+   * recorded runs (`proof3d::watch::RELEASE_COSTS`, BENCHMARKS.md): the search chooses
+   * the first player's later moves itself, and its moves win with fewer positions.
+   */
+  private fewerStones(costs: Cost[]) {
+    const [three, five] = [3, 5].map((n) => costs.find((x) => x.after === n));
+    if (!three || !five || three.cpu_ms[1] >= five.cpu_ms[0]) return nothing;
+    return html`<p class="note" data-proof-why>Fewer stones is not always dearer: after 3 stones
+      (${range(three.cpu_ms)} of CPU) the search chooses the first player's 4th and 5th moves
+      itself, and its own moves win with fewer positions than Patashnik's, so it does less than
+      after 5 (${range(five.cpu_ms)}): the recorded runs expanded 265,140 positions after 3
+      stones and 345,832 after 5. From the empty board it must also find the first 3 moves,
+      and costs most.</p>`;
+  }
+
+  /**
    * Watch the 4×4×4 proof being found: the search after K of Patashnik's stones (or from
    * the empty board) run by the server, its progress live, the certificate re-checked by
    * the independent checker at the end; then play the proven win. The bar shows the
@@ -424,7 +440,8 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
       </div>
       ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
       ${!r ? this.proofCost(k, costs) : nothing}
-      ${r || going ? html`<lm-run-clock .report=${r} .running=${going}></lm-run-clock>` : nothing}
+      ${!r ? this.fewerStones(costs) : nothing}
+      ${r || going ? html`<lm-run-clock .report=${r} .running=${going} .queued=${this.queued}></lm-run-clock>` : nothing}
       ${p ? html`<div data-proof-progress>
         ${!r?.ended && (p.phase === 'certificate' || p.phase === 'check')
           ? html`<progress aria-label=${PHASE[p.phase]}></progress>`
@@ -441,7 +458,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
-        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker, twice; ${wallAndCpu(r!.elapsed_ms, cpu ?? 0)}.
+        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker; ${wallAndCpu(r!.elapsed_ms, cpu ?? 0)}.
             ${v.found_let_go
               ? html`<span class="note" data-found-let-go>But ${v.found_let_go}.</span>`
               : html`<button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>

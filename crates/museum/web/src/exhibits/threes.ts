@@ -323,7 +323,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
         ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
       </div>
       ${!r ? this.trainCost(v, size) : nothing}
-      ${r || going ? html`<lm-run-clock .report=${r} .running=${going}></lm-run-clock>` : nothing}
+      ${r || going ? html`<lm-run-clock .report=${r} .running=${going} .queued=${this.queued}></lm-run-clock>` : nothing}
       ${r ? html`<div class="row" data-train-progress>
         <progress max=${r.total} .value=${r.done} aria-label="games trained"></progress>
         <span>${thousands(r.done)} of ${count(r.total, 'game')} trained${last ? html`; mean score <b data-train-mean>${thousands(last.mean)}</b> ± ${thousands(last.half_width)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ' — stopped' : ' — finished') : ''}</span>
