@@ -423,14 +423,36 @@ pub fn after_echo_out() -> &'static str {
 
 #[cfg(unix)]
 fn echo_once(fd: libc::c_int) -> &'static str {
+    // Two atomic loads when there is no echo to break (what every line of output asks,
+    // `crate::out`): the terminal is asked only after a Ctrl-C not yet broken after.
+    let signal = LAST_SIGNAL.load(Ordering::SeqCst);
+    if signal != libc::SIGINT || ECHO_BROKEN.load(Ordering::SeqCst) {
+        return "";
+    }
     // (not through `out`, which reads standard input through `read`, which reads this)
     // SAFETY: isatty only asks about a descriptor.
     let terminal = unsafe { libc::isatty(fd) } == 1;
-    let wanted = echo_break(terminal, LAST_SIGNAL.load(Ordering::SeqCst));
+    let wanted = echo_break(terminal, signal);
     if wanted.is_empty() || ECHO_BROKEN.swap(true, Ordering::SeqCst) {
         return "";
     }
     wanted
+}
+
+/// Whether a Ctrl-C or SIGTERM was caught by the current scope (or by the last one, once
+/// it has ended, until the next begins): what a progress bar asks before it draws, so
+/// that once the signal is seen the bar is cleared once and never drawn again
+/// ([`bar_cleared`]).
+#[must_use]
+pub fn signalled() -> bool {
+    LAST_SIGNAL.load(Ordering::SeqCst) != 0
+}
+
+/// The line the echoed `^C` was on has been cleared (a progress bar cleared after the
+/// signal, `\r` and the line erased): the cursor is at the start of an empty line, so the
+/// next line needs no break before it ([`after_echo`] gives none).
+pub fn bar_cleared() {
+    ECHO_BROKEN.store(true, Ordering::SeqCst);
 }
 
 #[cfg(unix)]
