@@ -398,8 +398,13 @@ fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option
         Resume::Never,
         Wait::Never,
         &summary::is_whole_row,
-    )?;
-    Ok(Some(opened.log))
+    );
+    // an earlier run's file, or one no run wrote: refused before the work, a usage error
+    let refusal = |e: ludomat_io::log::LogError| match e.is_refusal() {
+        true => crate::usage::usage(format!("--csv: {e}")),
+        false => e.into(),
+    };
+    Ok(Some(opened.map_err(refusal)?.log))
 }
 
 /// Save game `number`'s record (JSON) into `dir`, if there is one.
@@ -633,18 +638,8 @@ fn replay(a: ReplayArgs) -> Result<()> {
     ludomat_io::error::check_json(&a.file.shown(), &text).map_err(anyhow::Error::msg)?;
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a Threes! record", a.file.shown()))?;
-    let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
-    // a game of `threes auto` is dealt from its own seed, derived from the run's
-    let derived = if seed > u64::from(u32::MAX) {
-        " (the game's own seed: 'threes auto' derives each game's from the run's --seed)"
-    } else {
-        ""
-    };
-    let head = format!(
-        "{}: {}, hint model {model}, seed {seed}{derived}\n",
-        a.file.shown(),
-        ludomat_io::text::count(moves as u64, "swipe", "swipes"),
-    );
+    let moves = record.moves();
+    let head = text::replay_head(&a.file.shown(), &record);
     out!("{}", wrap(&head));
     let mut input = LineInput::Stdin;
     // thousands of lines: paged on a terminal, the result printed after the pager

@@ -311,7 +311,10 @@ fn hangup_and_quit_save_and_say_their_stop_line() {
         "--out",
         o,
     ];
-    for (signal, by, status) in [(libc::SIGHUP, "SIGHUP", 129), (libc::SIGQUIT, "Ctrl-\\", 131)] {
+    for (signal, by, status) in [
+        (libc::SIGHUP, "SIGHUP", 129),
+        (libc::SIGQUIT, "Ctrl-\\", 131),
+    ] {
         let (code, out, err) = common::signalled(&args, SOON, signal);
         assert_eq!(code, Some(status), "{by}\nstdout:\n{out}\nstderr:\n{err}");
         let said = err.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -495,7 +495,8 @@ mod tests {
     #[test]
     fn the_count_keeps_the_total_s_width() {
         let fake = Fake::default();
-        let target = || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default())));
+        let target =
+            || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default())));
         let bar = Bar::on("candidates", Some(23), target());
         bar.count(9, Duration::from_secs(1), None);
         let at_9 = bar.bar_width.get();
@@ -512,7 +513,8 @@ mod tests {
     #[test]
     fn no_drawn_line_fills_the_terminal() {
         let fake = Fake::default();
-        let target = || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default())));
+        let target =
+            || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default())));
         // a bar with a long note, a spinner, and a wide bar of indicatif's own
         let bar = Bar::on("games", Some(1_000), target());
         bar.count(500, Duration::from_secs(2), Some("x ".repeat(100)));

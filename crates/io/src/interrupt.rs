@@ -460,8 +460,7 @@ fn echo_once(fd: libc::c_int) -> &'static str {
     // Two atomic loads when there is no echo to break (what every line of output asks,
     // `crate::out`): the terminal is asked only after a Ctrl-C not yet broken after.
     let signal = LAST_SIGNAL.load(Ordering::SeqCst);
-    if (signal != libc::SIGINT && signal != libc::SIGQUIT) || ECHO_BROKEN.load(Ordering::SeqCst)
-    {
+    if (signal != libc::SIGINT && signal != libc::SIGQUIT) || ECHO_BROKEN.load(Ordering::SeqCst) {
         return "";
     }
     // (not through `out`, which reads standard input through `read`, which reads this)

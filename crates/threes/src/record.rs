@@ -47,6 +47,10 @@ pub enum RecordError {
     /// (`ludomat_io::error::format_refused`'s words).
     #[error("{0}")]
     Foreign(String),
+    /// A field's value refused with the number as the file wrote it
+    /// (`ludomat_io::error::typed_json`'s words, the field first).
+    #[error("{0}")]
+    Written(String),
     /// A field is missing or wrong.
     #[error("{field}: {problem}")]
     Field {
@@ -224,6 +228,18 @@ impl GameRecord {
     /// Invalid JSON (with line and column), or the first field that is missing or wrong.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let v: Value = serde_json::from_str(text)?;
+        // the seed read from the text, so a number too large is quoted as the file wrote
+        // it (`123,456,…,890`), never as the parser re-reads it (`1.2345678901234568e29`)
+        #[derive(serde::Deserialize)]
+        struct Seed {
+            #[allow(dead_code)] // read for its refusal only
+            seed: u64,
+        }
+        if v.get("seed").is_some_and(Value::is_f64) {
+            if let Err(words) = ludomat_io::error::typed_json::<Seed>(text) {
+                return Err(RecordError::Written(words));
+            }
+        }
         let format = v.as_object().and_then(|o| o.get("format"));
         if let Some(words) = ludomat_io::error::format_refused(format, FORMAT) {
             return Err(RecordError::Foreign(words));
@@ -613,5 +629,19 @@ mod record_dir_tests {
         ludomat_io::write::atomically(dir.path().join("game-0.json"), "{}").unwrap();
         let e = super::ready_dir(dir.path(), 0, 1).unwrap_err();
         assert!(matches!(e, super::RecordDirError::InTheWay(_)), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod written_tests {
+    /// A seed of 30 digits is quoted as the file wrote it, with thousands.
+    #[test]
+    fn a_huge_seed_is_quoted_as_written() {
+        let text = r#"{"format": "ludomat-threes-record/1", "seed": 123456789012345678901234567890, "hint_model": "plus", "frames": []}"#;
+        let e = super::GameRecord::from_json(text)
+            .expect_err("too large")
+            .to_string();
+        assert!(e.contains("123,456,789,012,345,678,901,234,567,890"), "{e}");
+        assert!(!e.contains("e29"), "{e}");
     }
 }
