@@ -396,7 +396,7 @@ fn learn_resume_and_play_with_the_network() {
     let one = dir.path().join("one");
     let out = run(&one, "80", false);
     assert!(out.contains("a new network: 4x5, 1 stage, hint"), "{out}");
-    assert!(out.contains("after 80 games: mean score"), "{out}");
+    assert!(out.contains("at game 80: mean score"), "{out}");
     let two = dir.path().join("two");
     run(&two, "40", false);
     let out = run(&two, "80", true);
@@ -594,7 +594,7 @@ fn a_resumed_learn_that_can_do_nothing_says_why() {
     );
     assert!(ok, "{err}");
     assert!(
-        out.contains("after 20 games: mean score ") && out.contains(" reached in "),
+        out.contains("at game 20: mean score ") && out.contains("; card 3,072 in "),
         "{out}"
     );
     for (extra, words) in [
