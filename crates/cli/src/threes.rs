@@ -695,14 +695,16 @@ fn tune(mut options: TuneOptions) -> Result<()> {
     };
     out!("{}", wrap(&options.header(&start)));
     let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
-    let bar = progress::Bar::new("candidates", Some(options.bound()), a.quiet);
+    if let Some(r) = &resume {
+        outln!("{}", wrap(&options.resume_line(r)));
+    }
+    // before the bar, which a finished run (it tries nothing) does not draw
+    let quiet = a.quiet || resume.as_ref().is_some_and(|r| options.is_finished(r));
+    let bar = progress::Bar::new("candidates", Some(options.bound()), quiet);
     // the pass of the candidate last tried, for the bar's message
     let round = std::cell::Cell::new(resume.as_ref().map_or(1, |r| r.round()));
-    if let Some(r) = &resume {
-        if let Some(tried) = r.tried() {
-            bar.resumed_at(tried);
-        }
-        outln!("{}", wrap(&options.resume_line(r)));
+    if let Some(tried) = resume.as_ref().and_then(|r| r.tried()) {
+        bar.resumed_at(tried);
     }
     let mut watch = |p: &Progress<(Weights, f64)>| {
         bar.update(p, Some(options.bar_message(round.get(), p.partial.1)));

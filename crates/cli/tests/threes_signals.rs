@@ -270,6 +270,35 @@ fn a_finished_tuning_checkpoint_resumed_says_so_with_its_result() {
     );
     assert!(named.starts_with(resumed.trim_end()), "{named}\n{resumed}");
     assert!(!named.contains("something other"), "{named}");
+    // CMA-ES's weights to three significant digits
+    let cma = dir.path().join("cma.json");
+    let cma = cma.to_str().expect("utf-8");
+    let cmaes = [
+        "threes",
+        "tune",
+        "--method",
+        "cmaes",
+        "--generations",
+        "1",
+        "--population",
+        "4",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+    ];
+    let (ok, cout, cerr) = common::run(&[&cmaes[..], &["--checkpoint", cma]].concat(), "");
+    assert!(ok, "{cerr}");
+    let best = cout[cout.find("best: ").expect("best")..]
+        .split("\nmean")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let six = best
+        .split('.')
+        .skip(1)
+        .any(|d| d.chars().take_while(char::is_ascii_digit).count() > 3);
+    assert!(!six, "{best}");
 }
 
 #[test]
