@@ -617,3 +617,51 @@ fn a_resumed_learn_that_can_do_nothing_says_why() {
         assert!(!err.contains("CPU"), "{err}");
     }
 }
+
+/// A checkpoint that cannot be saved (the file-size limit) says what the run loses and
+/// that the checkpoint on disk is unchanged (the save is atomic), with its game.
+#[cfg(unix)]
+#[test]
+fn a_failed_save_says_what_is_kept_and_what_is_lost() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let run = dir.path().join("run");
+    let r = run.to_str().expect("utf-8");
+    let learn = [
+        "threes",
+        "learn",
+        "--dir",
+        r,
+        "--eval-games",
+        "2",
+        "--eval-every",
+        "25",
+    ];
+    let (ok, _, err) = ludomat(
+        &[&learn[..], &["--tuples", "4x5", "--games", "50"]].concat(),
+        "",
+    );
+    assert!(ok, "{err}");
+    let checkpoint = run.join("checkpoint.ntuple");
+    let before = ludomat_io::read::to_bytes(&checkpoint).expect("the checkpoint");
+    let limited = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 50 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ludomat"))
+        .args(&learn)
+        .args(["--resume", "--games", "100", "--quiet"])
+        .run_output()
+        .expect("runs");
+    assert!(!limited.status.success());
+    let err = String::from_utf8_lossy(&limited.stderr);
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        err.contains("cannot save the checkpoint: ")
+            && err.contains("the 25 games trained in this run are not saved; ")
+            && err.contains("checkpoint.ntuple is unchanged: it holds game 50"),
+        "{err}"
+    );
+    assert_eq!(
+        ludomat_io::read::to_bytes(&checkpoint).expect("kept"),
+        before
+    );
+}

@@ -94,6 +94,35 @@ impl Learned {
     }
 }
 
+/// A failed save of the checkpoint in words: the error, the games it loses and what the
+/// file still holds: `cannot save the checkpoint: run/checkpoint.ntuple: the file is too
+/// large …; the 50 games trained in this run are not saved; run/checkpoint.ntuple is
+/// unchanged: it holds game 100`. `saved_at`: this run's last save, `before`: the
+/// checkpoint's games when the run resumed it.
+fn unsaved(
+    e: &NetworkFileError,
+    l: &Learner,
+    saved_at: Option<u64>,
+    before: Option<u64>,
+    checkpoint: &std::path::Path,
+) -> String {
+    let from = saved_at.or(before).unwrap_or(0);
+    let lost = ludomat_io::text::not_saved(
+        l.state.games.saturating_sub(from),
+        saved_at.is_some(),
+        "network",
+    );
+    let kept = match (saved_at, before) {
+        (None, Some(g)) => format!(
+            "; {} is unchanged: it holds game {}",
+            ludomat_io::text::path(checkpoint),
+            crate::text::thousands(g)
+        ),
+        _ => String::new(),
+    };
+    format!("cannot save the checkpoint: {e}; {lost}{kept}")
+}
+
 /// The options of `threes learn` (with the cargo feature `clap` the binary's flags).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
@@ -516,7 +545,17 @@ impl LearnOptions {
             st.seed, st.eval_seed, st.alpha, st.lambda
         ));
         let checkpoint = self.checkpoint_path();
-        let mut save = |l: &Learner| -> Result<(), LearnError> { Ok(l.save(&checkpoint)?) };
+        // a failed save says what it loses, and what the checkpoint on disk still holds
+        // (the save is atomic: a failed one leaves the file as it was)
+        let saved_at = std::cell::Cell::new(None::<u64>);
+        let before = self.resume.then_some(start.games);
+        let mut save = |l: &Learner| -> Result<(), LearnError> {
+            l.save(&checkpoint).map_err(|e| {
+                LearnError::Output(unsaved(&e, l, saved_at.get(), before, &checkpoint))
+            })?;
+            saved_at.set(Some(l.state.games));
+            Ok(())
+        };
         let mut on_point = |p: &CurvePoint| -> Result<(), LearnError> {
             line(&mut log, &p.csv())?;
             say(p.line());
