@@ -213,7 +213,7 @@ pub enum LogError {
         resume_flag: bool,
     },
     /// A file is there that this kind of log did not write (a run without `--resume`).
-    #[error("{} is not a log of 'ludomat {what}' (its first line is no settings line of one); it is never replaced: write to another file, or remove it first", crate::text::path(path))]
+    #[error("{} is not a log of 'ludomat {what}' (its first line is no settings line of one); it is never emptied: write to another file, or remove it first", crate::text::path(path))]
     NotThisLog {
         /// The file.
         path: PathBuf,
