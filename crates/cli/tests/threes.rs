@@ -647,7 +647,7 @@ fn a_failed_save_says_what_is_kept_and_what_is_lost() {
         .arg("-c")
         .arg("ulimit -f 50 && exec \"$0\" \"$@\"")
         .arg(env!("CARGO_BIN_EXE_ludomat"))
-        .args(&learn)
+        .args(learn)
         .args(["--resume", "--games", "100", "--quiet"])
         .run_output()
         .expect("runs");
