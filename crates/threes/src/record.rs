@@ -83,6 +83,19 @@ fn join(path: &str, key: &str) -> String {
     }
 }
 
+/// The top-level seed as the text wrote it, when it is only digits (a whole number past
+/// what a `u64` holds, which the parser reads as a float).
+fn written_seed(text: &str) -> Option<&str> {
+    let after = &text[text.find("\"seed\"")? + "\"seed\"".len()..];
+    let value = after.trim_start().strip_prefix(':')?.trim_start();
+    let end = value
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(value.len());
+    let digits = &value[..end];
+    let whole = !digits.is_empty() && !value[end..].starts_with(['.', 'e', 'E']);
+    whole.then_some(digits)
+}
+
 fn uint(v: &Value, path: &str) -> Result<u64, RecordError> {
     v.as_u64().ok_or_else(|| {
         bad(
@@ -228,17 +241,14 @@ impl GameRecord {
     /// Invalid JSON (with line and column), or the first field that is missing or wrong.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let v: Value = serde_json::from_str(text)?;
-        // the seed read from the text, so a number too large is quoted as the file wrote
-        // it (`123,456,…,890`), never as the parser re-reads it (`1.2345678901234568e29`)
-        #[derive(serde::Deserialize)]
-        struct Seed {
-            #[allow(dead_code)] // read for its refusal only
-            seed: u64,
-        }
-        if v.get("seed").is_some_and(Value::is_f64) {
-            if let Err(words) = ludomat_io::error::typed_json::<Seed>(text) {
-                return Err(RecordError::Written(words));
-            }
+        // a seed of more digits than any whole number read here is quoted as the file
+        // wrote it (`123,456,…,890`), never as the parser re-reads it
+        // (`1.2345678901234568e29`)
+        if let Some(digits) = v.get("seed").filter(|s| s.is_f64()).and(written_seed(text)) {
+            return Err(RecordError::Written(format!(
+                "seed: the number {}",
+                ludomat_io::text::too_large(digits, u128::from(u64::MAX))
+            )));
         }
         let format = v.as_object().and_then(|o| o.get("format"));
         if let Some(words) = ludomat_io::error::format_refused(format, FORMAT) {
