@@ -200,7 +200,14 @@ pub fn draw_target(quiet: bool) -> ProgressDrawTarget {
     if quiet || !term.is_term() {
         return ProgressDrawTarget::hidden();
     }
-    ProgressDrawTarget::term_like_with_hz(Box::new(Narrowed(term, Default::default())), 20)
+    ProgressDrawTarget::term_like_with_hz(
+        Box::new(Narrowed(
+            term,
+            Default::default(),
+            ludomat_io::interrupt::mark(),
+        )),
+        20,
+    )
 }
 
 /// A spinner drawn on [`draw_target`] (hidden when standard error is not a terminal).
@@ -215,12 +222,12 @@ pub fn spinner() -> ProgressBar {
 /// once, and nothing is drawn after: the bar never comes back over or after the lines
 /// a stopped run prints.
 #[derive(Debug)]
-struct Narrowed<T>(T, std::sync::atomic::AtomicBool);
+struct Narrowed<T>(T, std::sync::atomic::AtomicBool, u64);
 
 impl<T: TermLike> Narrowed<T> {
     /// Whether to draw: no once a signal was caught; the first time, the line is cleared.
     fn drawing(&self) -> std::io::Result<bool> {
-        if !ludomat_io::interrupt::signalled() {
+        if !ludomat_io::interrupt::signalled_since(self.2) {
             return Ok(true);
         }
         if !self.1.swap(true, std::sync::atomic::Ordering::SeqCst) {
@@ -495,8 +502,9 @@ mod tests {
     #[test]
     fn the_count_keeps_the_total_s_width() {
         let fake = Fake::default();
-        let target =
-            || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default())));
+        let target = || {
+            ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default(), 0)))
+        };
         let bar = Bar::on("candidates", Some(23), target());
         bar.count(9, Duration::from_secs(1), None);
         let at_9 = bar.bar_width.get();
@@ -513,8 +521,9 @@ mod tests {
     #[test]
     fn no_drawn_line_fills_the_terminal() {
         let fake = Fake::default();
-        let target =
-            || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default())));
+        let target = || {
+            ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default(), 0)))
+        };
         // a bar with a long note, a spinner, and a wide bar of indicatif's own
         let bar = Bar::on("games", Some(1_000), target());
         bar.count(500, Duration::from_secs(2), Some("x ".repeat(100)));

@@ -473,13 +473,23 @@ fn echo_once(fd: libc::c_int) -> &'static str {
     wanted
 }
 
-/// Whether a Ctrl-C or SIGTERM was caught by the current scope (or by the last one, once
-/// it has ended, until the next begins): what a progress bar asks before it draws, so
-/// that once the signal is seen the bar is cleared once and never drawn again
-/// ([`bar_cleared`]).
+/// A moment to ask [`signalled_since`] about (the monotonic clock; 0 where there is none).
 #[must_use]
-pub fn signalled() -> bool {
-    LAST_SIGNAL.load(Ordering::SeqCst) != 0
+pub fn mark() -> u64 {
+    #[cfg(unix)]
+    return monotonic_ns();
+    #[cfg(not(unix))]
+    0
+}
+
+/// Whether a Ctrl-C or SIGTERM was caught since `mark` ([`mark`]): what a progress bar
+/// made at `mark` asks before it draws, so that once the signal is seen the bar is cleared
+/// once and never drawn again ([`bar_cleared`]) — and a signal that stopped an earlier run
+/// of the same process (the menu's) never hides a later run's bar.
+#[must_use]
+pub fn signalled_since(mark: u64) -> bool {
+    let at = SIGNAL_AT.load(Ordering::SeqCst);
+    at > 0 && at >= mark
 }
 
 /// The line the echoed `^C` was on has been cleared (a progress bar cleared after the
