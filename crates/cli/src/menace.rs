@@ -232,7 +232,7 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     let saved = run.menace.save(&path).map_err(|e| {
         let since = saved_at.get();
         let lost = run.progress.played - since.unwrap_or(0);
-        let lost = text::not_saved(lost, since.is_some());
+        let lost = text::not_saved(lost, since.is_some(), &path);
         anyhow!("cannot save MENACE's matchboxes: {e}; {lost}")
     });
     let ended = match ended {

@@ -398,8 +398,13 @@ fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option
         Resume::Never,
         Wait::Never,
         &summary::is_whole_row,
-    )?;
-    Ok(Some(opened.log))
+    );
+    // an earlier run's file, or one no run wrote: refused before the work, a usage error
+    let refusal = |e: ludomat_io::log::LogError| match e.is_refusal() {
+        true => crate::usage::usage(format!("--csv: {e}")),
+        false => e.into(),
+    };
+    Ok(Some(opened.map_err(refusal)?.log))
 }
 
 /// Save game `number`'s record (JSON) into `dir`, if there is one.
@@ -633,18 +638,8 @@ fn replay(a: ReplayArgs) -> Result<()> {
     ludomat_io::error::check_json(&a.file.shown(), &text).map_err(anyhow::Error::msg)?;
     let record = GameRecord::from_json(&text)
         .with_context(|| format!("{} is not a Threes! record", a.file.shown()))?;
-    let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
-    // a game of `threes auto` is dealt from its own seed, derived from the run's
-    let derived = if seed > u64::from(u32::MAX) {
-        " (the game's own seed: 'threes auto' derives each game's from the run's --seed)"
-    } else {
-        ""
-    };
-    let head = format!(
-        "{}: {}, hint model {model}, seed {seed}{derived}\n",
-        a.file.shown(),
-        ludomat_io::text::count(moves as u64, "swipe", "swipes"),
-    );
+    let moves = record.moves();
+    let head = text::replay_head(&a.file.shown(), &record);
     out!("{}", wrap(&head));
     let mut input = LineInput::Stdin;
     // thousands of lines: paged on a terminal, the result printed after the pager
@@ -700,14 +695,16 @@ fn tune(mut options: TuneOptions) -> Result<()> {
     };
     out!("{}", wrap(&options.header(&start)));
     let (started, cpu) = (Instant::now(), ludomat_game::run::cpu::process());
-    let bar = progress::Bar::new("candidates", Some(options.bound()), a.quiet);
+    if let Some(r) = &resume {
+        outln!("{}", wrap(&options.resume_line(r)));
+    }
+    // before the bar, which a finished run (it tries nothing) does not draw
+    let quiet = a.quiet || resume.as_ref().is_some_and(|r| options.is_finished(r));
+    let bar = progress::Bar::new("candidates", Some(options.bound()), quiet);
     // the pass of the candidate last tried, for the bar's message
     let round = std::cell::Cell::new(resume.as_ref().map_or(1, |r| r.round()));
-    if let Some(r) = &resume {
-        if let Some(tried) = r.tried() {
-            bar.resumed_at(tried);
-        }
-        outln!("{}", wrap(&options.resume_line(r)));
+    if let Some(tried) = resume.as_ref().and_then(|r| r.tried()) {
+        bar.resumed_at(tried);
     }
     let mut watch = |p: &Progress<(Weights, f64)>| {
         bar.update(p, Some(options.bar_message(round.get(), p.partial.1)));

@@ -40,12 +40,17 @@ macro_rules! usage {
 /// The usage error in `e` (anywhere in its chain): a [`Usage`], a setting out of its range, a
 /// bad `--ai`, an output refused before the work (`ludomat_io::output::Refused`), a stream.
 pub fn find(e: &anyhow::Error) -> Option<String> {
+    use ludomat_threes::ntuple::file::NetworkFileError::NotLearned;
     use ludomat_threes::{learn::LearnError::OutOfRange, versus::VersusError::Config as Ai};
     e.chain().find_map(
         |c| match (c.downcast_ref(), c.downcast_ref(), c.downcast_ref()) {
             (Some(Usage(m)), _, _) | (_, _, Some(OutOfRange(m))) => Some(m.clone()),
             (_, Some(r), _) => ludomat_io::output::Refused::usage_words(r),
-            _ if matches!(c.downcast_ref(), Some(Ai(_))) => Some(c.to_string()),
+            _ if matches!(c.downcast_ref(), Some(Ai(_)))
+                || matches!(c.downcast_ref(), Some(NotLearned(_))) =>
+            {
+                Some(c.to_string())
+            }
             _ if c.is::<ludomat_qubic::proofs::ProofError>() => match c.downcast_ref() {
                 Some(ludomat_qubic::proofs::ProofError::Output(r)) => r.usage_words(),
                 _ => None,

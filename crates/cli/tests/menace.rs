@@ -523,3 +523,18 @@ fn the_readme_says_what_a_saved_menace_does_with_its_seed() {
     );
     assert!(readme.contains("`--seed N` always restarts them"), "README");
 }
+
+/// A value too long to echo whole (`menace boxes --position` of 100,000 characters) is
+/// quoted by its first 60 characters and its length, never whole.
+#[test]
+fn a_huge_value_is_quoted_by_its_start() {
+    let huge = "x".repeat(100_000);
+    let out = ludomat(&["menace", "boxes", "--position", &huge], "");
+    let err = text(&out.stderr)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("… (100,000 characters)"), "{err}");
+    assert!(err.len() < 1_000, "{err}");
+}

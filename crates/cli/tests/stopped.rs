@@ -288,3 +288,45 @@ fn a_signal_while_the_command_starts_still_gets_the_stop_line() {
         assert!(err.contains("Stopped by SIGTERM"), "{ms} ms: {err}");
     }
 }
+
+/// SIGHUP (the terminal closed) and Ctrl-\ (SIGQUIT) stop a long run as SIGTERM does: what
+/// was done is saved, the lock let go (the next run takes the state without taking over a
+/// lock), the stop line names the signal, and the status is 128 + its number.
+#[test]
+fn hangup_and_quit_save_and_say_their_stop_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let state = dir.path().join("m.json");
+    let out = dir.path().join("out");
+    let (s, o) = (state.to_str().expect("utf-8"), out.to_str().expect("utf-8"));
+    let args = [
+        "menace",
+        "--state",
+        s,
+        "train",
+        "--against",
+        "random",
+        "--games",
+        "1000000000",
+        "--quiet",
+        "--out",
+        o,
+    ];
+    for (signal, by, status) in [
+        (libc::SIGHUP, "SIGHUP", 129),
+        (libc::SIGQUIT, "Ctrl-\\", 131),
+    ] {
+        let (code, out, err) = common::signalled(&args, SOON, signal);
+        assert_eq!(code, Some(status), "{by}\nstdout:\n{out}\nstderr:\n{err}");
+        let said = err.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            said.contains(&format!("Stopped by {by} after ")) && said.contains("MENACE is saved"),
+            "{said}"
+        );
+        assert!(!said.contains("taken over"), "{said}");
+    }
+    // saved, and free: a read of it says its games
+    let (ok, stats, err) = common::run(&["menace", "--state", s, "stats"], "");
+    assert!(ok, "{err}");
+    assert!(!err.contains("taken over"), "{err}");
+    assert!(stats.contains("games"), "{stats}");
+}

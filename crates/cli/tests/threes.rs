@@ -396,7 +396,7 @@ fn learn_resume_and_play_with_the_network() {
     let one = dir.path().join("one");
     let out = run(&one, "80", false);
     assert!(out.contains("a new network: 4x5, 1 stage, hint"), "{out}");
-    assert!(out.contains("80 games: mean"), "{out}");
+    assert!(out.contains("at game 80: mean score"), "{out}");
     let two = dir.path().join("two");
     run(&two, "40", false);
     let out = run(&two, "80", true);
@@ -500,4 +500,168 @@ fn learn_resume_and_play_with_the_network() {
         "",
     );
     assert!(!ok && err.contains("checkpoint.ntuple"), "{err}");
+}
+
+/// Refusals found before the work are usage errors (status 2) naming the flag and what it
+/// takes: `--dir` that is a file, a FIFO or a device, an unknown `--tuples`, `--csv` over
+/// an earlier run's log (or a file no run of `threes auto` wrote, not called lines of an
+/// earlier run), `--record` over a file, `--network` without `--eval learned`.
+#[test]
+fn refusals_before_the_work_are_usage_errors() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let file = dir.path().join("afile");
+    ludomat_io::write::atomically(&file, "x\n").expect("a file");
+    let f = file.to_str().expect("utf-8");
+    let run = dir.path().join("run");
+    let r = run.to_str().expect("utf-8");
+    let usage = |args: &[&str], words: &[&str]| {
+        let out = common::ludomat(args, "");
+        let err = common::text(&out.stderr);
+        let said = err.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        for w in words {
+            assert!(said.contains(w), "{args:?}: {w:?} not in {said}");
+        }
+        said
+    };
+    let learn = ["threes", "learn", "--games", "10", "--dir"];
+    for place in [f, "/dev/null"] {
+        usage(
+            &[&learn[..], &[place]].concat(),
+            &["--dir ", ", not a folder: --dir takes the run's folder"],
+        );
+    }
+    usage(
+        &[&learn[..], &[r, "--tuples", "9x9"]].concat(),
+        &["--tuples '9x9' is no tuple set: it takes 6x4, 5x6, 4x5"],
+    );
+    assert!(!run.exists(), "made before the refusal");
+    let auto = ["threes", "auto", "--games", "1", "--depth", "1"];
+    let said = usage(
+        &[&auto[..], &["--csv", f]].concat(),
+        &["--csv: ", "is not a log of 'ludomat threes auto'"],
+    );
+    assert!(!said.contains("earlier run"), "{said}");
+    let csv = dir.path().join("r.csv");
+    let c = csv.to_str().expect("utf-8");
+    let (ok, _, err) = ludomat(&[&auto[..], &["--csv", c]].concat(), "");
+    assert!(ok, "{err}");
+    usage(
+        &[&auto[..], &["--csv", c]].concat(),
+        &["of an earlier run; it is never emptied"],
+    );
+    usage(
+        &["play", "threes", "--record", f],
+        &[
+            "--record ",
+            "a file is already there; records are never replaced",
+        ],
+    );
+    usage(
+        &[&auto[..], &["--network", f]].concat(),
+        &[
+            "--network ",
+            "is for --eval learned: give --eval learned with it",
+        ],
+    );
+}
+
+/// A resumed `threes learn` that could do nothing says why before the work (no timing of
+/// nothing, with more CPU than wall): `--games` not above the checkpoint's, `--tuples` of
+/// another network — the file, the checkpoint's network and the remedy named. Its
+/// evaluation lines say every figure with its words.
+#[test]
+fn a_resumed_learn_that_can_do_nothing_says_why() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let run = dir.path().join("run");
+    let r = run.to_str().expect("utf-8");
+    let learn = [
+        "threes",
+        "learn",
+        "--dir",
+        r,
+        "--eval-games",
+        "2",
+        "--quiet",
+    ];
+    let (ok, out, err) = ludomat(
+        &[
+            &learn[..],
+            &["--tuples", "4x5", "--games", "40", "--eval-every", "20"],
+        ]
+        .concat(),
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("at game 20: mean score ") && out.contains("; card 3,072 in "),
+        "{out}"
+    );
+    for (extra, words) in [
+        (&["--games", "30"][..], "--games 30: the checkpoint "),
+        (
+            &["--games", "100", "--tuples", "6x4"][..],
+            "holds a network of 4x5",
+        ),
+    ] {
+        let o = common::ludomat(&[&learn[..], &["--resume"], extra].concat(), "");
+        let err = common::text(&o.stderr)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(words) && err.contains("checkpoint.ntuple"),
+            "{err}"
+        );
+        assert!(!err.contains("CPU"), "{err}");
+    }
+}
+
+/// A checkpoint that cannot be saved (the file-size limit) says what the run loses and
+/// that the checkpoint on disk is unchanged (the save is atomic), with its game.
+#[cfg(unix)]
+#[test]
+fn a_failed_save_says_what_is_kept_and_what_is_lost() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let run = dir.path().join("run");
+    let r = run.to_str().expect("utf-8");
+    let learn = [
+        "threes",
+        "learn",
+        "--dir",
+        r,
+        "--eval-games",
+        "2",
+        "--eval-every",
+        "25",
+    ];
+    let (ok, _, err) = ludomat(
+        &[&learn[..], &["--tuples", "4x5", "--games", "50"]].concat(),
+        "",
+    );
+    assert!(ok, "{err}");
+    let checkpoint = run.join("checkpoint.ntuple");
+    let before = ludomat_io::read::to_bytes(&checkpoint).expect("the checkpoint");
+    let limited = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 50 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ludomat"))
+        .args(learn)
+        .args(["--resume", "--games", "100", "--quiet"])
+        .run_output()
+        .expect("runs");
+    assert!(!limited.status.success());
+    let err = String::from_utf8_lossy(&limited.stderr);
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        err.contains("cannot save the checkpoint: ")
+            && err.contains("the 25 games trained in this run are not saved; ")
+            && err.contains("checkpoint.ntuple is unchanged: it holds game 50"),
+        "{err}"
+    );
+    assert_eq!(
+        ludomat_io::read::to_bytes(&checkpoint).expect("kept"),
+        before
+    );
 }

@@ -114,6 +114,9 @@ fn ctrl_c_on_a_terminal(args: &[&str], after: Duration) -> (String, Option<i32>)
     (shown(), code)
 }
 
+/// A line cleared: back to its start, and erased.
+const CLEARED: &str = "\r\x1b[2K";
+
 /// Every `^C` the terminal echoed is followed by a new line: nothing the command printed
 /// ran on from it.
 fn nothing_runs_into_the_echo(screen: &str) {
@@ -121,7 +124,11 @@ fn nothing_runs_into_the_echo(screen: &str) {
     for (at, _) in screen.match_indices("^C") {
         let rest = &screen[at + 2..];
         assert!(
-            rest.is_empty() || rest.starts_with("\r\n") || rest.starts_with('\n'),
+            rest.is_empty()
+                || rest.starts_with("\r\n")
+                || rest.starts_with('\n')
+                // a bar's line, cleared with its echo once Ctrl-C was seen
+                || rest.starts_with(CLEARED),
             "a line runs into the echoed ^C: {screen:?}"
         );
     }
@@ -263,6 +270,35 @@ fn a_finished_tuning_checkpoint_resumed_says_so_with_its_result() {
     );
     assert!(named.starts_with(resumed.trim_end()), "{named}\n{resumed}");
     assert!(!named.contains("something other"), "{named}");
+    // CMA-ES's weights to three significant digits
+    let cma = dir.path().join("cma.json");
+    let cma = cma.to_str().expect("utf-8");
+    let cmaes = [
+        "threes",
+        "tune",
+        "--method",
+        "cmaes",
+        "--generations",
+        "1",
+        "--population",
+        "4",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+    ];
+    let (ok, cout, cerr) = common::run(&[&cmaes[..], &["--checkpoint", cma]].concat(), "");
+    assert!(ok, "{cerr}");
+    let best = cout[cout.find("best: ").expect("best")..]
+        .split("\nmean")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let six = best
+        .split('.')
+        .skip(1)
+        .any(|d| d.chars().take_while(char::is_ascii_digit).count() > 3);
+    assert!(!six, "{best}");
 }
 
 #[test]
@@ -287,4 +323,63 @@ fn a_record_folder_that_takes_no_records_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.starts_with("error: --record-dir "), "{err}");
     assert!(err.contains("not a folder"), "{err}");
+}
+
+/// Runs with `--quiet` (no bar) stopped by Ctrl-C: the first line they print after it —
+/// their results, before the stop line — starts on a line of its own after the echoed
+/// `^C`; and a bar, once Ctrl-C is seen, is cleared once and never drawn again.
+#[test]
+fn the_first_line_after_ctrl_c_never_runs_into_the_echo() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let state = dir.path().join("menace.json");
+    let curve = dir.path().join("curve");
+    let cp = dir.path().join("cp.json");
+    let (state, curve, cp) = (
+        state.to_str().expect("utf-8"),
+        curve.to_str().expect("utf-8"),
+        cp.to_str().expect("utf-8"),
+    );
+    let menace = [
+        "menace",
+        "train",
+        "--against",
+        "random",
+        "--fresh",
+        "--games",
+        "1000000000",
+        "--state",
+        state,
+        "--out",
+        curve,
+    ];
+    let auto = ["threes", "auto", "--games", "100000", "--depth", "1"];
+    let tune = [
+        "threes",
+        "tune",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--rounds",
+        "100",
+        "--checkpoint",
+        cp,
+    ];
+    for run in [&menace[..], &auto[..], &tune[..]] {
+        for quiet in [true, false] {
+            let _ = std::fs::remove_file(cp);
+            let args = [run, if quiet { &["--quiet"][..] } else { &[][..] }].concat();
+            let (screen, code) = ctrl_c_on_a_terminal(&args, Duration::from_millis(2_500));
+            nothing_runs_into_the_echo(&screen);
+            assert_eq!(code, Some(130), "{screen:?}");
+            // the bar is cleared once after the echo, and not drawn again: nothing after
+            // it goes back to the start of its line
+            let after = &screen[screen.find("^C").expect("the echo") + 2..];
+            let after = after.strip_prefix(CLEARED).unwrap_or(after);
+            assert!(
+                !after.replace("\r\n", "").contains('\r'),
+                "{args:?}: a bar drawn after ^C: {screen:?}"
+            );
+        }
+    }
 }

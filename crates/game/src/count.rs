@@ -389,14 +389,32 @@ impl clap::builder::TypedValueParser for Decimal {
     }
 }
 
+/// The most characters of a value clap's error echoes ([`escaped`]).
+#[cfg(feature = "clap")]
+const ECHOED: usize = 60;
+
 /// clap's own error with what was typed shown as every message shows it: a value, an
 /// argument or a subcommand holding a control or an invisible character (`--x
-/// 'per\u{200b}fect'`, a tab) is written out (`\u{200b}`, `\t`), never printed raw.
+/// 'per\u{200b}fect'`, a tab) is written out (`\u{200b}`, `\t`), never printed raw; a
+/// value of more than 60 characters is quoted by its start (`'xxx… (100,000
+/// characters)'`).
 #[cfg(feature = "clap")]
 #[must_use]
 pub fn escaped(mut e: clap::Error) -> clap::Error {
     use clap::error::{ContextKind, ContextValue};
-    let shown = |s: &str| ludomat_io::text::escape_controls(s).replace('\t', "\\t");
+    let shown = |s: &str| {
+        let escaped = ludomat_io::text::escape_controls(s).replace('\t', "\\t");
+        // a value too long to echo whole (100,000 characters) is quoted by its start
+        let chars = s.chars().count();
+        if escaped.chars().count() <= ECHOED {
+            return escaped;
+        }
+        let start: String = escaped.chars().take(ECHOED).collect();
+        format!(
+            "{start}… ({})",
+            ludomat_io::text::count(chars as u64, "character", "characters")
+        )
+    };
     for kind in [
         ContextKind::InvalidValue,
         ContextKind::InvalidArg,

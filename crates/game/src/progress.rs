@@ -213,7 +213,14 @@ pub fn draw_target(quiet: bool) -> ProgressDrawTarget {
     if quiet || !term.is_term() {
         return ProgressDrawTarget::hidden();
     }
-    ProgressDrawTarget::term_like_with_hz(Box::new(Narrowed(term)), 20)
+    ProgressDrawTarget::term_like_with_hz(
+        Box::new(Narrowed(
+            term,
+            Default::default(),
+            ludomat_io::interrupt::mark(),
+        )),
+        20,
+    )
 }
 
 /// A spinner drawn on [`draw_target`] (hidden when standard error is not a terminal).
@@ -223,9 +230,27 @@ pub fn spinner() -> ProgressBar {
 }
 
 /// A terminal that says it is [`ludomat_io::text::PROGRESS_MARGIN`] columns narrower than
-/// it is (and never wider than [`ludomat_io::text::terminal_width`]).
+/// it is (and never wider than [`ludomat_io::text::terminal_width`]). Once a Ctrl-C or
+/// SIGTERM is caught, its first draw clears the bar's line (and the echoed `^C` on it)
+/// once, and nothing is drawn after: the bar never comes back over or after the lines
+/// a stopped run prints.
 #[derive(Debug)]
-struct Narrowed<T>(T);
+struct Narrowed<T>(T, std::sync::atomic::AtomicBool, u64);
+
+impl<T: TermLike> Narrowed<T> {
+    /// Whether to draw: no once a signal was caught; the first time, the line is cleared.
+    fn drawing(&self) -> std::io::Result<bool> {
+        if !ludomat_io::interrupt::signalled_since(self.2) {
+            return Ok(true);
+        }
+        if !self.1.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            self.0.clear_line()?;
+            self.0.flush()?;
+            ludomat_io::interrupt::bar_cleared();
+        }
+        Ok(false)
+    }
+}
 
 impl<T: TermLike> TermLike for Narrowed<T> {
     fn width(&self) -> u16 {
@@ -240,27 +265,51 @@ impl<T: TermLike> TermLike for Narrowed<T> {
         self.0.height()
     }
     fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.move_cursor_up(n)
     }
     fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.move_cursor_down(n)
     }
     fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.move_cursor_right(n)
     }
     fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.move_cursor_left(n)
     }
     fn write_line(&self, s: &str) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.write_line(s)
     }
     fn write_str(&self, s: &str) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.write_str(s)
     }
     fn clear_line(&self) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.clear_line()
     }
     fn flush(&self) -> std::io::Result<()> {
+        if !self.drawing()? {
+            return Ok(());
+        }
         self.0.flush()
     }
 }
@@ -499,7 +548,9 @@ mod tests {
     #[test]
     fn the_count_keeps_the_total_s_width() {
         let fake = Fake::default();
-        let target = || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone())));
+        let target = || {
+            ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default(), 0)))
+        };
         let bar = Bar::on("candidates", Some(23), target());
         bar.count(9, Duration::from_secs(1), None);
         let at_9 = bar.bar_width.get();
@@ -516,7 +567,9 @@ mod tests {
     #[test]
     fn no_drawn_line_fills_the_terminal() {
         let fake = Fake::default();
-        let target = || ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone())));
+        let target = || {
+            ProgressDrawTarget::term_like(Box::new(Narrowed(fake.clone(), Default::default(), 0)))
+        };
         // a bar with a long note, a spinner, and a wide bar of indicatif's own
         let bar = Bar::on("games", Some(1_000), target());
         bar.count(500, Duration::from_secs(2), Some("x ".repeat(100)));

@@ -66,6 +66,30 @@ static EARLY_SINCE: AtomicU64 = AtomicU64::new(0);
 /// that has no scope (a protocol loop on standard input) ends of the signal as it would.
 const HOLD_NS: u64 = 2_000_000_000;
 
+/// The signals a long run catches to stop at its next safe point, save and say its stop
+/// line: Ctrl-C (SIGINT), SIGTERM, SIGHUP (the terminal was closed: what was done is
+/// saved though nobody may read the line) and Ctrl-\\ (SIGQUIT: a stop, not a core dump
+/// that would lose the work). Each ends the process with 128 + its number, as a shell
+/// reports a process the signal ended.
+#[cfg(unix)]
+const STOPPING: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
+
+/// Whether `signal` is ignored and must stay so: SIGHUP under `nohup` (the run must outlive
+/// its terminal) and SIGQUIT when the parent ignores it. (SIGINT and SIGTERM are caught
+/// as before.)
+#[cfg(unix)]
+fn left_ignored(signal: libc::c_int) -> bool {
+    if signal != libc::SIGHUP && signal != libc::SIGQUIT {
+        return false;
+    }
+    // SAFETY: reading the current disposition into a zeroed structure.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
 #[cfg(unix)]
 extern "C" fn on_early_signal(signal: libc::c_int) {
     // Only atomics, the clock and raise: async-signal-safe.
@@ -90,7 +114,7 @@ pub fn catch_early() {
     #[cfg(unix)]
     EARLY_SINCE.store(monotonic_ns(), Ordering::SeqCst);
     #[cfg(unix)]
-    for signal in [libc::SIGINT, libc::SIGTERM] {
+    for signal in STOPPING.into_iter().filter(|&s| !left_ignored(s)) {
         // SAFETY: the handler only stores to an atomic; the structure is zeroed and filled.
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
@@ -108,7 +132,7 @@ pub fn catch_early() {
 fn end_early() -> Option<i32> {
     #[cfg(unix)]
     if EARLY_ON.swap(false, Ordering::SeqCst) {
-        for signal in [libc::SIGINT, libc::SIGTERM] {
+        for signal in STOPPING.into_iter().filter(|&s| !left_ignored(s)) {
             // SAFETY: setting the default disposition.
             unsafe {
                 libc::signal(signal, libc::SIG_DFL);
@@ -192,10 +216,20 @@ pub struct Stopped(String, u8);
 /// process ends with.
 fn stopped_by() -> (&'static str, u8) {
     #[cfg(unix)]
-    if LAST_SIGNAL.load(Ordering::SeqCst) == libc::SIGTERM {
-        return ("SIGTERM", 143);
-    }
+    return said_as(LAST_SIGNAL.load(Ordering::SeqCst));
+    #[cfg(not(unix))]
     ("Ctrl-C", 130)
+}
+
+/// A stopping signal's words and the status it ends the process with (128 + its number).
+#[cfg(unix)]
+fn said_as(signal: libc::c_int) -> (&'static str, u8) {
+    match signal {
+        libc::SIGTERM => ("SIGTERM", 143),
+        libc::SIGHUP => ("SIGHUP", 129),
+        libc::SIGQUIT => ("Ctrl-\\", 131),
+        _ => ("Ctrl-C", 130),
+    }
 }
 
 impl Stopped {
@@ -300,7 +334,7 @@ impl Scope {
         #[cfg(unix)]
         {
             let mut previous = Vec::new();
-            for signal in [libc::SIGINT, libc::SIGTERM] {
+            for signal in STOPPING {
                 // SAFETY: reading the current disposition into a zeroed structure.
                 unsafe {
                     let mut old: libc::sigaction = std::mem::zeroed();
@@ -329,7 +363,7 @@ impl Scope {
         ECHO_BROKEN.store(false, Ordering::SeqCst);
         SIGNAL_AT.store(0, Ordering::SeqCst);
         let mut previous = Vec::new();
-        for &signal in signals {
+        for &signal in signals.iter().filter(|&&s| !left_ignored(s)) {
             // SAFETY: the handlers only store to atomics, which is async-signal-safe; the
             // structures are zeroed and then filled with valid values.
             unsafe {
@@ -381,7 +415,7 @@ extern "C" fn on_signal(signal: libc::c_int) {
 /// are ended, never left behind.
 pub fn catch() -> Scope {
     #[cfg(unix)]
-    return Scope::install(&[libc::SIGINT, libc::SIGTERM], on_signal, true);
+    return Scope::install(&STOPPING, on_signal, true);
     #[cfg(not(unix))]
     Scope::keep()
 }
@@ -423,19 +457,52 @@ pub fn after_echo_out() -> &'static str {
 
 #[cfg(unix)]
 fn echo_once(fd: libc::c_int) -> &'static str {
+    // Two atomic loads when there is no echo to break (what every line of output asks,
+    // `crate::out`): the terminal is asked only after a Ctrl-C not yet broken after.
+    let signal = LAST_SIGNAL.load(Ordering::SeqCst);
+    if (signal != libc::SIGINT && signal != libc::SIGQUIT) || ECHO_BROKEN.load(Ordering::SeqCst) {
+        return "";
+    }
     // (not through `out`, which reads standard input through `read`, which reads this)
     // SAFETY: isatty only asks about a descriptor.
     let terminal = unsafe { libc::isatty(fd) } == 1;
-    let wanted = echo_break(terminal, LAST_SIGNAL.load(Ordering::SeqCst));
+    let wanted = echo_break(terminal, signal);
     if wanted.is_empty() || ECHO_BROKEN.swap(true, Ordering::SeqCst) {
         return "";
     }
     wanted
 }
 
+/// A moment to ask [`signalled_since`] about (the monotonic clock; 0 where there is none).
+#[must_use]
+pub fn mark() -> u64 {
+    #[cfg(unix)]
+    return monotonic_ns();
+    #[cfg(not(unix))]
+    0
+}
+
+/// Whether a Ctrl-C or SIGTERM was caught since `mark` ([`mark`]): what a progress bar
+/// made at `mark` asks before it draws, so that once the signal is seen the bar is cleared
+/// once and never drawn again ([`bar_cleared`]) — and a signal that stopped an earlier run
+/// of the same process (the menu's) never hides a later run's bar.
+#[must_use]
+pub fn signalled_since(mark: u64) -> bool {
+    let at = SIGNAL_AT.load(Ordering::SeqCst);
+    at > 0 && at >= mark
+}
+
+/// The line the echoed `^C` was on has been cleared (a progress bar cleared after the
+/// signal, `\r` and the line erased): the cursor is at the start of an empty line, so the
+/// next line needs no break before it ([`after_echo`] gives none).
+pub fn bar_cleared() {
+    ECHO_BROKEN.store(true, Ordering::SeqCst);
+}
+
 #[cfg(unix)]
 fn echo_break(terminal: bool, signal: i32) -> &'static str {
-    if terminal && signal == libc::SIGINT {
+    // the terminal echoes `^C` for Ctrl-C and `^\` for Ctrl-\
+    if terminal && (signal == libc::SIGINT || signal == libc::SIGQUIT) {
         "\n"
     } else {
         ""
@@ -448,8 +515,11 @@ pub fn stopping() -> Option<&'static str> {
         return None;
     }
     #[cfg(unix)]
-    if LAST_SIGNAL.load(Ordering::SeqCst) == libc::SIGTERM {
-        return Some("SIGTERM");
+    match LAST_SIGNAL.load(Ordering::SeqCst) {
+        libc::SIGTERM => return Some("SIGTERM"),
+        libc::SIGHUP => return Some("SIGHUP"),
+        libc::SIGQUIT => return Some("Ctrl-\\ (SIGQUIT)"),
+        _ => {}
     }
     Some("Ctrl-C (SIGINT)")
 }
@@ -547,6 +617,27 @@ mod tests {
             );
         }
         assert_eq!(current(libc::SIGTERM), before_term);
+    }
+
+    /// SIGHUP (the terminal closed) and Ctrl-\\ stop a run as Ctrl-C does, each said by
+    /// its name with 128 + its number.
+    #[test]
+    fn hangup_and_quit_stop_a_run_with_their_own_words_and_status() {
+        assert_eq!(said_as(libc::SIGHUP), ("SIGHUP", 129));
+        assert_eq!(said_as(libc::SIGQUIT), ("Ctrl-\\", 131));
+        assert_eq!(said_as(libc::SIGTERM), ("SIGTERM", 143));
+        assert_eq!(said_as(libc::SIGINT), ("Ctrl-C", 130));
+        let before = current(libc::SIGHUP);
+        {
+            let _run = catch();
+            for signal in [libc::SIGHUP, libc::SIGQUIT] {
+                assert_eq!(
+                    current(signal),
+                    on_signal as *const () as libc::sighandler_t
+                );
+            }
+        }
+        assert_eq!(current(libc::SIGHUP), before);
     }
 
     #[test]

@@ -212,6 +212,14 @@ pub enum LogError {
         /// Whether the command has `--resume` (the message names it).
         resume_flag: bool,
     },
+    /// A file is there that this kind of log did not write (a run without `--resume`).
+    #[error("{} is not a log of 'ludomat {what}' (its first line is no settings line of one); it is never emptied: write to another file, or remove it first", crate::text::path(path))]
+    NotThisLog {
+        /// The file.
+        path: PathBuf,
+        /// The kind of log.
+        what: String,
+    },
     /// The log was written with other settings.
     #[error("{} was written with other settings, so its lines cannot be mixed with this run's: {}; give the same settings, or write to another file", crate::text::path(path), differences.join("; "))]
     Settings {
@@ -247,6 +255,16 @@ pub enum LogError {
         /// Why.
         source: io::Error,
     },
+}
+
+impl LogError {
+    /// Whether this refuses the file a flag named, before the work: a log of an earlier
+    /// run, or a file that is no such log, where a new one was asked for. A usage error
+    /// (status 2), as every output refused before the work is (`docs/VOICE.md`).
+    #[must_use]
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, LogError::Exists { .. } | LogError::NotThisLog { .. })
+    }
 }
 
 /// An open append-only log (see the module), locked until dropped.
@@ -302,6 +320,15 @@ impl Log {
         if !existing.is_empty() {
             let lines = existing.lines().count() as u64;
             if resume != Resume::Yes {
+                // a file this kind of log never wrote (a MENACE state, another command's
+                // CSV) is not "lines of an earlier run"
+                let first = existing.lines().next().unwrap_or_default();
+                if spec.read_settings(first).is_none() {
+                    return Err(LogError::NotThisLog {
+                        path: path.to_path_buf(),
+                        what: spec.what.clone(),
+                    });
+                }
                 return Err(LogError::Exists {
                     path: path.to_path_buf(),
                     lines,

@@ -47,11 +47,20 @@ pub fn gone() -> bool {
 }
 
 /// Write formatted text to standard output (what [`out!`] and [`outln!`] call).
+/// After a Ctrl-C, the first line printed (on either stream, whichever comes first) starts
+/// on a line of its own after the terminal's echoed `^C`
+/// ([`crate::interrupt::after_echo`]): a run's results, a timing, the stop line — whatever
+/// a run prints next, at whatever moment the key was pressed.
 pub fn print(args: Arguments<'_>) {
     if gone() {
         return;
     }
-    if let Err(e) = raw_stdout().lock().write_fmt(args) {
+    let mut out = raw_stdout().lock();
+    let fresh = crate::interrupt::after_echo_out();
+    if let Err(e) = out
+        .write_all(fresh.as_bytes())
+        .and_then(|()| out.write_fmt(args))
+    {
         record(e);
     }
 }
@@ -68,7 +77,10 @@ pub fn eprint(args: Arguments<'_>) {
     } else {
         text
     };
-    let _ = raw_stderr().lock().write_all(text.as_bytes());
+    let mut err = raw_stderr().lock();
+    let fresh = crate::interrupt::after_echo();
+    let _ = err.write_all(fresh.as_bytes());
+    let _ = err.write_all(text.as_bytes());
 }
 
 /// Standard output as a [`Write`]r on the same path: a failed write is recorded (see the
@@ -125,7 +137,12 @@ impl Write for UntilGone {
         if gone() {
             return Err(failure());
         }
-        match raw_stdout().lock().write_all(buf) {
+        let mut out = raw_stdout().lock();
+        let fresh = crate::interrupt::after_echo_out();
+        match out
+            .write_all(fresh.as_bytes())
+            .and_then(|()| out.write_all(buf))
+        {
             Ok(()) => Ok(buf.len()),
             Err(e) => {
                 record(e);
@@ -148,7 +165,12 @@ impl Write for UntilGone {
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         if !gone() {
-            if let Err(e) = raw_stdout().lock().write_all(buf) {
+            let mut out = raw_stdout().lock();
+            let fresh = crate::interrupt::after_echo_out();
+            if let Err(e) = out
+                .write_all(fresh.as_bytes())
+                .and_then(|()| out.write_all(buf))
+            {
                 record(e);
             }
         }
@@ -198,7 +220,9 @@ pub fn stderr() -> Stderr {
 
 impl Write for Stderr {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let _ = raw_stderr().lock().write_all(buf);
+        let mut err = raw_stderr().lock();
+        let _ = err.write_all(crate::interrupt::after_echo().as_bytes());
+        let _ = err.write_all(buf);
         Ok(buf.len())
     }
 

@@ -20,6 +20,12 @@ pub enum OutputRefused {
     /// The path is a folder.
     #[error("is a folder, not a file")]
     Folder,
+    /// Something is there, and outputs of this kind (`records`) are never replaced
+    /// ([`refuse_existing`]).
+    #[error(
+        "a file is already there; {0} are never replaced: give another name, or remove it first"
+    )]
+    NeverReplaced(&'static str),
     /// The name ends in `/`: it names a folder, there or not.
     #[error("ends in '/', so it names a folder, not a file")]
     FolderName,
@@ -525,19 +531,16 @@ fn probe(dir: &Path) -> io::Result<()> {
 /// replaced: give another name, or remove it first`.
 ///
 /// # Errors
-/// The refusal (`AlreadyExists`).
-pub fn refuse_existing(path: &Path, flag: &str, what: &str) -> io::Result<()> {
+/// The refusal, a [`Refused`] (a usage error, found before the work).
+pub fn refuse_existing(path: &Path, flag: &str, what: &'static str) -> Result<(), Refused> {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(());
     }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        format!(
-            "{flag} {}: a file is already there; {what} are never replaced: give another \
-             name, or remove it first",
-            crate::text::path(path)
-        ),
-    ))
+    Err(Refused {
+        flag: flag.to_string(),
+        path: path.to_path_buf(),
+        why: OutputRefused::NeverReplaced(what),
+    })
 }
 
 #[cfg(all(test, unix))]

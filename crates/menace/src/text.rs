@@ -342,11 +342,21 @@ pub fn widened_window(asked: Option<u64>, per_point: u64) -> Option<String> {
     })
 }
 
-/// What a training run loses when its last save fails ([`ludomat_io::text::not_saved`]):
-/// `the 3,000 games trained in this run are not saved`.
+/// What a training run loses when its last save fails ([`ludomat_io::text::not_saved`]),
+/// and what the state file (`path`) still holds when the run saved nothing on the way:
+/// the save is atomic, so a file there is the MENACE of before this run — `the 3,000
+/// games trained in this run are not saved; m.json is unchanged: it holds MENACE as it
+/// was before this run`.
 #[must_use]
-pub fn not_saved(unsaved: u64, saved_on_the_way: bool) -> String {
-    ludomat_io::text::not_saved(unsaved, saved_on_the_way, "MENACE")
+pub fn not_saved(unsaved: u64, saved_on_the_way: bool, path: &std::path::Path) -> String {
+    let lost = ludomat_io::text::not_saved(unsaved, saved_on_the_way, "MENACE");
+    if saved_on_the_way || std::fs::symlink_metadata(path).is_err() {
+        return lost;
+    }
+    format!(
+        "{lost}; {} is unchanged: it holds MENACE as it was before this run",
+        ludomat_io::text::path(path)
+    )
 }
 
 #[cfg(test)]
@@ -394,13 +404,22 @@ mod tests {
 
     #[test]
     fn a_failed_save_says_what_is_lost() {
+        let none = std::path::Path::new("/nonexistent/m.json");
         assert_eq!(
-            not_saved(3000, false),
+            not_saved(3000, false, none),
             "the 3,000 games trained in this run are not saved"
         );
-        assert!(
-            not_saved(1, true).starts_with("the 1 game trained since this run's last save is not")
+        assert!(not_saved(1, true, none)
+            .starts_with("the 1 game trained since this run's last save is not"));
+        // a state saved before the run is there still (the save is atomic)
+        let dir = tempfile::tempdir().expect("scratch");
+        let m = dir.path().join("m.json");
+        ludomat_io::write::atomically(&m, "{}").expect("a state");
+        let kept = format!(
+            "are not saved; {} is unchanged: it holds MENACE as it was before this run",
+            ludomat_io::text::path(&m)
         );
+        assert!(not_saved(3000, false, &m).ends_with(&kept));
     }
 
     /// The training bar's note in the words of every result, never `W/D/L`.

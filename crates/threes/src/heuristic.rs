@@ -74,10 +74,10 @@ fn weight(w: f64) -> String {
     ludomat_io::text::decimal(w)
 }
 
-impl fmt::Display for Weights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
+impl Weights {
+    /// The weights in the words of [`Display`](fmt::Display), each written by `weight`.
+    fn said(&self, weight: fn(f64) -> String) -> String {
+        format!(
             "alive {} empty {} merges {} small merges {} clogs {} trapped {} monotonicity {}^{} sum {}^{} middle {} roughness {}",
             weight(self.alive),
             weight(self.empty),
@@ -92,6 +92,20 @@ impl fmt::Display for Weights {
             weight(self.middle),
             weight(self.roughness)
         )
+    }
+
+    /// The weights to three significant digits, as every other figure is said
+    /// (`ludomat_io::text::number`: `3,238`, `18.5`, `2.95`): for weights of any
+    /// precision (CMA-ES's), whose sixth decimal says nothing.
+    #[must_use]
+    pub fn rounded(&self) -> String {
+        self.said(ludomat_io::text::number)
+    }
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.said(weight))
     }
 }
 
@@ -410,5 +424,24 @@ mod tests {
             "trapped":6.0,"monotonicity":7.0,"monotonicity_power":3.0,"sum":1.0,"sum_power":3.5}"#;
         let w: Weights = serde_json::from_str(json).unwrap();
         assert_eq!((w.middle, w.roughness), (0.0, 0.0));
+    }
+}
+
+#[cfg(test)]
+mod rounded_tests {
+    /// Weights of any precision (CMA-ES's) are said to three significant digits, never
+    /// six decimals; the Display keeps them as they are.
+    #[test]
+    fn weights_of_any_precision_are_said_to_three_significant_digits() {
+        let w = super::Weights {
+            empty: 3_238.030_380_163_181,
+            monotonicity: 18.512_507_087_918_95,
+            monotonicity_power: 2.954_032_829_020_291,
+            ..super::Weights::default()
+        };
+        let said = w.rounded();
+        assert!(said.contains("empty 3,238 "), "{said}");
+        assert!(said.contains("monotonicity 18.5^2.95 "), "{said}");
+        assert!(w.to_string().contains("empty 3,238.03038"), "{w}");
     }
 }

@@ -128,12 +128,14 @@ impl CurvePoint {
 }
 
 impl CurvePoint {
-    /// The point as the terminal shows it (at most 80 columns).
+    /// The point as the terminal shows it, every figure with its words (`at game 12,000:
+    /// mean score 6,724 ± 212; card 3,072 in 50 %, 6,144 in 4 %; 12.3 s CPU`: the games
+    /// trained, the evaluation's mean score, the share of its games that reached a card).
     #[must_use]
     pub fn line(&self) -> String {
         use crate::text::thousands;
         format!(
-            "{} games: mean {} ± {}; 3,072 {:.0} %, 6,144 {:.0} %; {} CPU",
+            "at game {}: mean score {} ± {}; card 3,072 in {:.0} %, 6,144 in {:.0} %; {} CPU",
             thousands(self.games),
             thousands(self.mean.round() as u64),
             thousands(self.half_width.round() as u64),
@@ -770,7 +772,7 @@ mod tests {
         };
         assert_eq!(
             point(12.34).line(),
-            "12,000 games: mean 6,724 ± 212; 3,072 50 %, 6,144 4 %; 12.3 s CPU"
+            "at game 12,000: mean score 6,724 ± 212; card 3,072 in 50 %, 6,144 in 4 %; 12.3 s CPU"
         );
         assert!(point(125.0).line().ends_with("; 2 min 05 s CPU"));
     }

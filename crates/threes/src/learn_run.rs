@@ -75,6 +75,14 @@ impl Learned {
             secs(s.cpu_seconds - start.cpu_seconds),
         );
         let trained = ludomat_io::text::count(games, "game", "games");
+        if games == 0 {
+            // nothing was done: no time to say (a few microseconds, clocked two ways, may
+            // show more CPU than wall)
+            return format!(
+                "no game trained ({} in all)",
+                crate::text::thousands(s.games)
+            );
+        }
         if start.games == 0 {
             format!("{trained} trained in {time}")
         } else {
@@ -84,6 +92,35 @@ impl Learned {
             )
         }
     }
+}
+
+/// A failed save of the checkpoint in words: the error, the games it loses and what the
+/// file still holds: `cannot save the checkpoint: run/checkpoint.ntuple: the file is too
+/// large …; the 50 games trained in this run are not saved; run/checkpoint.ntuple is
+/// unchanged: it holds game 100`. `saved_at`: this run's last save, `before`: the
+/// checkpoint's games when the run resumed it.
+fn unsaved(
+    e: &NetworkFileError,
+    l: &Learner,
+    saved_at: Option<u64>,
+    before: Option<u64>,
+    checkpoint: &std::path::Path,
+) -> String {
+    let from = saved_at.or(before).unwrap_or(0);
+    let lost = ludomat_io::text::not_saved(
+        l.state.games.saturating_sub(from),
+        saved_at.is_some(),
+        "network",
+    );
+    let kept = match (saved_at, before) {
+        (None, Some(g)) => format!(
+            "; {} is unchanged: it holds game {}",
+            ludomat_io::text::path(checkpoint),
+            crate::text::thousands(g)
+        ),
+        _ => String::new(),
+    };
+    format!("cannot save the checkpoint: {e}; {lost}{kept}")
 }
 
 /// The options of `threes learn` (with the cargo feature `clap` the binary's flags).
@@ -209,7 +246,19 @@ impl LearnOptions {
             stages,
             !self.no_hint,
         )
-        .map_err(|e| LearnError::Settings(format!("--tuples/--stages: {e}")))?;
+        .map_err(|e| match e {
+            // a name no preset has: a usage error naming the flag and what it takes
+            crate::ntuple::SpecError::Preset(name) => LearnError::OutOfRange(format!(
+                "--tuples {} is no tuple set: it takes {}",
+                ludomat_io::text::quoted(&name, 60),
+                crate::ntuple::PRESETS
+                    .iter()
+                    .map(|p| p.0)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            e => LearnError::Settings(format!("--tuples/--stages: {e}")),
+        })?;
         if self.hint_all {
             if spec
                 .tuples
@@ -322,9 +371,21 @@ impl LearnOptions {
             }
         }
         if *learner.network.spec() != spec && self.tuples_given() {
-            return Err(LearnError::Settings(format!(
-                "the checkpoint's network is {}, not {spec}",
+            return Err(LearnError::OutOfRange(format!(
+                "--tuples/--stages ask for {spec}, but {} holds a network of {}: leave \
+                 those flags out to go on with it, or start afresh in another --dir",
+                ludomat_io::text::path(&path),
                 learner.network.spec()
+            )));
+        }
+        if self.games <= learner.state.games {
+            return Err(LearnError::OutOfRange(format!(
+                "--games {}: the checkpoint {} already has {}; nothing to learn: give \
+                 --games above {} (the games in all)",
+                crate::text::thousands(self.games),
+                ludomat_io::text::path(&path),
+                ludomat_io::text::count(learner.state.games, "game", "games"),
+                crate::text::thousands(learner.state.games)
             )));
         }
         s.alpha = self.alpha.unwrap_or(s.alpha);
@@ -333,6 +394,22 @@ impl LearnOptions {
         s.eval_games = self.eval_games.unwrap_or(s.eval_games);
         crate::learn::check_settings(s)?;
         Ok(learner)
+    }
+
+    /// `--dir` is a folder, or nothing yet (made by the run); a file, a FIFO or a device
+    /// there is refused as a usage error naming `--dir` and what it takes.
+    ///
+    /// # Errors
+    /// [`LearnError::OutOfRange`].
+    pub fn check_dir(&self) -> Result<(), LearnError> {
+        match std::fs::metadata(&self.dir) {
+            Ok(m) if !m.is_dir() => Err(LearnError::OutOfRange(format!(
+                "--dir {} is {}, not a folder: --dir takes the run's folder (made if missing)",
+                ludomat_io::text::path(&self.dir),
+                ludomat_io::read::kind_of(&m.file_type())
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Whether the network was stated (or left to the defaults).
@@ -372,6 +449,9 @@ impl LearnOptions {
         say: &mut dyn FnMut(String),
         on: On<'_>,
     ) -> Result<Learned, LearnError> {
+        // a file, a FIFO or a device where the folder should be: the flag named, before
+        // anything is read or made
+        self.check_dir()?;
         if self.export {
             let learner = Learner::load(&self.checkpoint_path())?;
             self.write_results(&learner, caption)?;
@@ -465,7 +545,17 @@ impl LearnOptions {
             st.seed, st.eval_seed, st.alpha, st.lambda
         ));
         let checkpoint = self.checkpoint_path();
-        let mut save = |l: &Learner| -> Result<(), LearnError> { Ok(l.save(&checkpoint)?) };
+        // a failed save says what it loses, and what the checkpoint on disk still holds
+        // (the save is atomic: a failed one leaves the file as it was)
+        let saved_at = std::cell::Cell::new(None::<u64>);
+        let before = self.resume.then_some(start.games);
+        let mut save = |l: &Learner| -> Result<(), LearnError> {
+            l.save(&checkpoint).map_err(|e| {
+                LearnError::Output(unsaved(&e, l, saved_at.get(), before, &checkpoint))
+            })?;
+            saved_at.set(Some(l.state.games));
+            Ok(())
+        };
         let mut on_point = |p: &CurvePoint| -> Result<(), LearnError> {
             line(&mut log, &p.csv())?;
             say(p.line());

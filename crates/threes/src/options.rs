@@ -193,10 +193,7 @@ impl EvalOptions {
         use crate::ntuple::file::{load, NetworkFileError};
         match (self.eval, &self.network) {
             (Eval::Heuristic, None) => Ok(None),
-            (Eval::Heuristic, Some(p)) => Err(NetworkFileError::Damaged {
-                path: ludomat_io::text::path(p).to_string(),
-                problem: "--network is for --eval learned".into(),
-            }),
+            (Eval::Heuristic, Some(p)) => Err(NetworkFileError::NotLearned(p.clone())),
             (Eval::Learned, Some(p)) => Ok(Some(std::sync::Arc::new(load(p)?.network.compact()))),
             (Eval::Learned, None) => crate::ntuple::shipped().map(Some),
         }

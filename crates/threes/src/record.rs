@@ -47,6 +47,10 @@ pub enum RecordError {
     /// (`ludomat_io::error::format_refused`'s words).
     #[error("{0}")]
     Foreign(String),
+    /// A field's value refused with the number as the file wrote it
+    /// (`ludomat_io::error::typed_json`'s words, the field first).
+    #[error("{0}")]
+    Written(String),
     /// A field is missing or wrong.
     #[error("{field}: {problem}")]
     Field {
@@ -77,6 +81,19 @@ fn join(path: &str, key: &str) -> String {
     } else {
         format!("{path}.{key}")
     }
+}
+
+/// The top-level seed as the text wrote it, when it is only digits (a whole number past
+/// what a `u64` holds, which the parser reads as a float).
+fn written_seed(text: &str) -> Option<&str> {
+    let after = &text[text.find("\"seed\"")? + "\"seed\"".len()..];
+    let value = after.trim_start().strip_prefix(':')?.trim_start();
+    let end = value
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(value.len());
+    let digits = &value[..end];
+    let whole = !digits.is_empty() && !value[end..].starts_with(['.', 'e', 'E']);
+    whole.then_some(digits)
 }
 
 fn uint(v: &Value, path: &str) -> Result<u64, RecordError> {
@@ -224,6 +241,15 @@ impl GameRecord {
     /// Invalid JSON (with line and column), or the first field that is missing or wrong.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
         let v: Value = serde_json::from_str(text)?;
+        // a seed of more digits than any whole number read here is quoted as the file
+        // wrote it (`123,456,…,890`), never as the parser re-reads it
+        // (`1.2345678901234568e29`)
+        if let Some(digits) = v.get("seed").filter(|s| s.is_f64()).and(written_seed(text)) {
+            return Err(RecordError::Written(format!(
+                "seed: the number {}",
+                ludomat_io::text::too_large(digits, u128::from(u64::MAX))
+            )));
+        }
         let format = v.as_object().and_then(|o| o.get("format"));
         if let Some(words) = ludomat_io::error::format_refused(format, FORMAT) {
             return Err(RecordError::Foreign(words));
@@ -613,5 +639,19 @@ mod record_dir_tests {
         ludomat_io::write::atomically(dir.path().join("game-0.json"), "{}").unwrap();
         let e = super::ready_dir(dir.path(), 0, 1).unwrap_err();
         assert!(matches!(e, super::RecordDirError::InTheWay(_)), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod written_tests {
+    /// A seed of 30 digits is quoted as the file wrote it, with thousands.
+    #[test]
+    fn a_huge_seed_is_quoted_as_written() {
+        let text = r#"{"format": "ludomat-threes-record/1", "seed": 123456789012345678901234567890, "hint_model": "plus", "frames": []}"#;
+        let e = super::GameRecord::from_json(text)
+            .expect_err("too large")
+            .to_string();
+        assert!(e.contains("123,456,789,012,345,678,901,234,567,890"), "{e}");
+        assert!(!e.contains("e29"), "{e}");
     }
 }

@@ -461,7 +461,8 @@ impl Session for ThreesSession {
                             format!("the record file is damaged: {e}")
                         }
                         crate::record::RecordError::Field { .. }
-                        | crate::record::RecordError::Foreign(_) => {
+                        | crate::record::RecordError::Foreign(_)
+                        | crate::record::RecordError::Written(_) => {
                             format!("the record file is not a Threes! record: {e}")
                         }
                     })

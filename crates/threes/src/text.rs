@@ -370,6 +370,23 @@ pub fn replay(record: &GameRecord) -> Vec<(String, bool)> {
         .collect()
 }
 
+/// The line over a replayed game (`name`: the file as shown): its swipes, hint model and
+/// seed, with where a seed past 32 bits comes from.
+#[must_use]
+pub fn replay_head(name: &str, record: &GameRecord) -> String {
+    let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
+    // a game of `threes auto` is dealt from its own seed, derived from the run's
+    let derived = if seed > u64::from(u32::MAX) {
+        " (the game's own seed: 'threes auto' derives each game's from the run's --seed)"
+    } else {
+        ""
+    };
+    format!(
+        "{name}: {}, hint model {model}, seed {seed}{derived}\n",
+        ludomat_io::text::count(moves as u64, "swipe", "swipes"),
+    )
+}
+
 /// The line under a replayed game: its final score and highest card.
 #[must_use]
 pub fn replay_end(record: &GameRecord) -> String {

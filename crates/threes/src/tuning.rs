@@ -598,6 +598,16 @@ impl TuneOptions {
         }
     }
 
+    /// Whether `resume` holds a finished run (every pass, or every generation, these
+    /// options ask for): the run tries nothing, and draws no progress bar.
+    #[must_use]
+    pub fn is_finished(&self, resume: &Resume) -> bool {
+        match resume {
+            Resume::Coordinate(s) => where_next(s).0 > self.rounds,
+            Resume::Cmaes(s) => s.generations >= self.generations,
+        }
+    }
+
     /// Where a resumed run goes on, in words ([`Resume::line`]); a checkpoint whose run
     /// is finished (every pass, or every generation, these options ask for) is said so —
     /// the run then tries nothing and ends with the checkpoint's result, which the
@@ -867,8 +877,10 @@ impl TuneOptions {
                     ludomat_io::text::number(mean)
                 )
             }
+            // CMA-ES draws weights of any precision: said to three significant digits
             TuneMethod::Cmaes => format!(
-                "best: {best}\nmean score {} over {}\n",
+                "best: {}\nmean score {} over {}\n",
+                best.rounded(),
                 ludomat_io::text::number(mean),
                 ludomat_io::text::count(tuned.candidates, "candidate", "candidates"),
             ),
@@ -1071,6 +1083,8 @@ mod tests {
                 .read_resume(&Weights::default(), "cp.json", &text)
                 .unwrap();
             let line = o.resume_line(&resume);
+            // a finished run draws no bar (the binary asks before it makes one)
+            assert!(o.is_finished(&resume));
             let (did, more) = match method {
                 TuneMethod::Coordinate => ("1 round", "--rounds"),
                 TuneMethod::Cmaes => ("2 generations", "--generations"),

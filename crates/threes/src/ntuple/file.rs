@@ -80,6 +80,14 @@ pub enum NetworkFileError {
         #[source]
         source: std::io::Error,
     },
+    /// `--network` given without `--eval learned` (the heuristic uses no network): a
+    /// usage error naming both flags.
+    #[error(
+        "--network {} is for --eval learned: give --eval learned with it, or leave \
+         --network out",
+        ludomat_io::text::path(.0)
+    )]
+    NotLearned(std::path::PathBuf),
     /// Not a network file, or a damaged one.
     #[error("{}: {problem}", ludomat_io::text::path(path))]
     Damaged {
