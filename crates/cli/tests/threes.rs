@@ -665,3 +665,31 @@ fn a_failed_save_says_what_is_kept_and_what_is_lost() {
         before
     );
 }
+
+/// An auto run whose log cannot take a game (the file-size limit) stops there and says
+/// what it keeps: the games written before, in the log (whole lines).
+#[cfg(unix)]
+#[test]
+fn an_auto_run_that_cannot_write_says_what_it_kept() {
+    let dir = tempfile::tempdir().expect("scratch");
+    let csv = dir.path().join("games.csv");
+    let limited = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 2 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ludomat"))
+        .args([
+            "threes", "auto", "--games", "2000", "--depth", "1", "--quiet",
+        ])
+        .args(["--threads", "1", "--csv"])
+        .arg(&csv)
+        .run_output()
+        .expect("runs");
+    assert!(!limited.status.success());
+    let err = String::from_utf8_lossy(&limited.stderr);
+    let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        err.contains("the run stopped at game ")
+            && err.contains(" before (the log's lines, the records) is kept"),
+        "{err}"
+    );
+}

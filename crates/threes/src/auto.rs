@@ -230,15 +230,34 @@ pub struct AutoProgress {
     pub moves: u64,
 }
 
+/// What a run that could not take a game keeps: the games written before it.
+fn kept_before(kept: u64) -> String {
+    match kept {
+        0 => "no game was written before it".to_string(),
+        n => format!(
+            "what it wrote of the {} before (the log's lines, the records) is kept",
+            ludomat_io::text::count(n, "game", "games")
+        ),
+    }
+}
+
 /// Why an `auto` run stopped early.
 #[derive(Debug, thiserror::Error)]
 pub enum AutoError {
     /// The engine failed (the games finished before were handed out).
     #[error(transparent)]
     Engine(#[from] EngineError),
-    /// The caller could not take a game (a file could not be written).
-    #[error("{0}")]
-    Output(String),
+    /// The caller could not take a game (a file could not be written): the run stopped
+    /// there, and what it wrote of the games before is kept.
+    #[error("{error}; the run stopped at game {number}: {}", kept_before(*.kept))]
+    Output {
+        /// The caller's words.
+        error: String,
+        /// The game it could not take.
+        number: u32,
+        /// The games taken before it.
+        kept: u64,
+    },
     /// Game numbers past the last one.
     #[error(
         "first game {first} + {games} games is past the last game number {}",
@@ -460,7 +479,11 @@ pub fn run(
             match r {
                 Ok(g) if failure.is_none() => {
                     if let Err(e) = on_game(&g) {
-                        failure = Some(AutoError::Output(e));
+                        failure = Some(AutoError::Output {
+                            error: e,
+                            number: g.number,
+                            kept: games.len() as u64,
+                        });
                         stop.store(true, Ordering::Relaxed);
                         continue;
                     }
