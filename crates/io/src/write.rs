@@ -355,7 +355,7 @@ impl std::fmt::Display for OwnStream {
 
 impl std::error::Error for OwnStream {}
 
-fn own_stream_error(words: String) -> io::Error {
+pub(crate) fn own_stream_error(words: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, OwnStream(words))
 }
 
