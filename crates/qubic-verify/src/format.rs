@@ -50,10 +50,10 @@ pub struct Certificate {
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     /// Not gzip, or damaged compression.
-    #[error("not a readable gzip stream: {0}")]
+    #[error("not a readable gzip stream: {}", gzip_words(.0))]
     Gzip(std::io::Error),
     /// Too big once decompressed.
-    #[error("larger than {MAX_BYTES} bytes decompressed")]
+    #[error("larger than {} decompressed", ludomat_io::read::size(MAX_BYTES))]
     TooBig,
     /// Does not start with the magic line.
     #[error(
@@ -62,10 +62,10 @@ pub enum FormatError {
     )]
     Magic,
     /// Another version.
-    #[error("certificate version {0}; this checker reads version {VERSION}")]
+    #[error("certificate version {}; this checker reads version {VERSION}", ludomat_io::text::thousands(u64::from(*.0)))]
     Version(u32),
     /// Ends early.
-    #[error("truncated: {what} missing at byte {at}")]
+    #[error("truncated: {what} missing at byte {}", ludomat_io::text::thousands(*at as u64))]
     Truncated {
         /// What was expected.
         what: &'static str,
@@ -81,7 +81,7 @@ pub enum FormatError {
         computed: u64,
     },
     /// A byte that is no record.
-    #[error("record {record} (body byte {at}): {why}")]
+    #[error("record {} (body byte {}): {why}", ludomat_io::text::thousands(*record), ludomat_io::text::thousands(*at as u64))]
     Record {
         /// The record's number.
         record: u64,
@@ -93,6 +93,19 @@ pub enum FormatError {
     /// Counts disagree.
     #[error("{0}")]
     Counts(String),
+}
+
+/// A gzip reader's error in words: the decompressor's own (`incomplete deflate stream`,
+/// `corrupt deflate stream`) never reach a person.
+fn gzip_words(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    if e.kind() == std::io::ErrorKind::UnexpectedEof || text.contains("incomplete") {
+        "the compressed data ends early (the file was cut short)".into()
+    } else if text.contains("corrupt") || text.contains("invalid") {
+        "the compressed data is damaged".into()
+    } else {
+        text
+    }
 }
 
 /// FNV-1a, 64 bits.
