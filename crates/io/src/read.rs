@@ -100,7 +100,7 @@ pub fn check_readable(path: &Path) -> io::Result<()> {
         Some(stream) => {
             let words = read_into_words(path, stream);
             let _ = READ_INTO_OWN_STREAM.set(words.clone());
-            Err(crate::write::own_stream_error(words))
+            Err(own_stream_error(words))
         }
         None => Ok(()),
     }
@@ -674,6 +674,25 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
         let _ = path;
         None
     }
+}
+
+/// The refusal of an output that is a stream this process or another has open (its own
+/// standard output through a shell's `>`, `/dev/stdout`, `/proc/self/fd/1`): one kind of
+/// refusal, however it is found, which every command says alike
+/// ([`crate::output::is_own_stream`]).
+#[derive(Debug)]
+pub(crate) struct OwnStream(String);
+
+impl std::fmt::Display for OwnStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OwnStream {}
+
+pub(crate) fn own_stream_error(words: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, OwnStream(words))
 }
 
 /// The words of `crate::output::OutputRefused::OwnStream` (`stream`: `standard output`).
