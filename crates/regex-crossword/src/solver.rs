@@ -179,7 +179,7 @@ impl Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// The node bound was reached.
-    #[error("gave up after {0} search nodes (raise --max-nodes)")]
+    #[error("gave up after {} (raise --max-nodes)", ludomat_io::text::count(*.0, "search node", "search nodes"))]
     TooManyNodes(u64),
     /// The time bound was reached (after this many search nodes).
     #[error("gave up after {} and {} (raise --max-seconds)", ludomat_io::text::duration(*.0), ludomat_io::text::count(*.1, "search node", "search nodes"))]

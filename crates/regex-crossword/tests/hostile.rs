@@ -208,3 +208,23 @@ fn found_so_far_draws_each_grid() {
         "{two}"
     );
 }
+
+/// Numbers in a puzzle's refusals with thousands, as every count is written.
+#[test]
+fn refusals_write_numbers_with_thousands() {
+    let e = Puzzle::parse("shape: rectangle 1000000x1000000\nalphabet: AB\nacross 1: A*\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not 1,000,000 × 1,000,000"), "{e}");
+    let e = Puzzle::parse("shape: hexagon 12345\nalphabet: AB\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not 12,345"), "{e}");
+    let p = Puzzle::parse("shape: rectangle 1x2\nalphabet: AB\nacross 1: ..\n").unwrap();
+    let e = p.parse_answer(&"A".repeat(1234)).unwrap_err();
+    assert!(e.contains("has 1,234 letters"), "{e}");
+    assert_eq!(
+        SolveError::TooManyNodes(1_000_000).to_string(),
+        "gave up after 1,000,000 search nodes (raise --max-nodes)"
+    );
+}
