@@ -106,8 +106,12 @@ impl Her {
             path: path.to_path_buf(),
             reason,
         };
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| damaged(format!("not valid JSON: {}", ludomat_io::error::json(&e))))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            damaged(format!(
+                "not valid JSON: {}",
+                ludomat_io::error::json_in(text, &e)
+            ))
+        })?;
         if let Some(words) = ludomat_io::error::format_refused(value.get("format"), FORMAT) {
             return Err(StateError::Foreign {
                 path: path.to_path_buf(),
