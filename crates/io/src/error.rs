@@ -131,6 +131,22 @@ pub fn in_words(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), Words { text: words(&e) })
 }
 
+/// A gzip reader's error in words (`flate2`'s): `the compressed data ends early (the
+/// file was cut short)`, `the compressed data is damaged` — never the decompressor's own
+/// (`incomplete deflate stream`, `corrupt deflate stream`). For every reader of a `.gz`
+/// file (certificates, proof trees, networks), after the file's name.
+#[must_use]
+pub fn gzip(e: &io::Error) -> String {
+    let text = e.to_string();
+    if e.kind() == io::ErrorKind::UnexpectedEof || text.contains("incomplete") {
+        "the compressed data ends early (the file was cut short)".into()
+    } else if text.contains("corrupt") || text.contains("invalid") {
+        "the compressed data is damaged".into()
+    } else {
+        text
+    }
+}
+
 /// [`json`]'s words for a text with nothing in it.
 const EMPTY: &str = "it is empty";
 

@@ -50,7 +50,7 @@ pub struct Certificate {
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     /// Not gzip, or damaged compression.
-    #[error("not a readable gzip stream: {}", gzip_words(.0))]
+    #[error("not a readable gzip stream: {}", ludomat_io::error::gzip(.0))]
     Gzip(std::io::Error),
     /// Too big once decompressed.
     #[error("larger than {} decompressed", ludomat_io::read::size(MAX_BYTES))]
@@ -93,19 +93,6 @@ pub enum FormatError {
     /// Counts disagree.
     #[error("{0}")]
     Counts(String),
-}
-
-/// A gzip reader's error in words: the decompressor's own (`incomplete deflate stream`,
-/// `corrupt deflate stream`) never reach a person.
-fn gzip_words(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    if e.kind() == std::io::ErrorKind::UnexpectedEof || text.contains("incomplete") {
-        "the compressed data ends early (the file was cut short)".into()
-    } else if text.contains("corrupt") || text.contains("invalid") {
-        "the compressed data is damaged".into()
-    } else {
-        text
-    }
 }
 
 /// FNV-1a, 64 bits.
