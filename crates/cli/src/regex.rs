@@ -93,7 +93,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
     // the deductions run to hundreds of lines: paged on a terminal
     let _page = a.options.explain.then(crate::page::Pager::start);
     let solver = Solver::new(&p);
-    let o = solver.solve_with(a.options, &mut |p| errln!("{}", text::progress(p)))?;
+    let o = text::solve_until_ctrl_c(&solver, &p, a.options)??;
     // One deduction a line, at most 80 columns: "  12. R3 /clue/ rules out AB at row 3
     // cell 4: left C"; what does not fit goes on under its clue's name, broken between
     // its parts (a part wider than a line is cut into pieces).

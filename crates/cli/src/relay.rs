@@ -191,13 +191,7 @@ fn read_image(path: &Path, format: Option<ImageFormat>) -> Result<Vec<u16>> {
 
 fn disasm(a: DisasmArgs) -> Result<()> {
     let words = read_image(&a.image, a.format)?;
-    if words.len() > memory::MAX_ROM_WORDS {
-        bail!(
-            "{}: {} words, more than the 256 an 8-bit address reaches",
-            a.image.shown(),
-            words.len()
-        );
-    }
+    ludomat_relay_cpu::disasm::fits(&a.image, words.len()).map_err(anyhow::Error::msg)?;
     let text = disassemble(&words);
     match a.output {
         Some(p) => {

@@ -37,30 +37,34 @@ macro_rules! usage {
     };
 }
 
-/// The usage error in `e` (anywhere in its chain): a [`Usage`], a setting out of its range, a
-/// bad `--ai`, an output refused before the work (`ludomat_io::output::Refused`), a stream.
+/// The usage error in `e`: an input refused as the stream it prints into (whatever the
+/// chain kept: `read::refused_own_stream`); else, anywhere in its chain, a [`Usage`], a
+/// setting out of its range, a bad `--ai`, an output refused before the work
+/// (`ludomat_io::output::Refused`), a stream.
 pub fn find(e: &anyhow::Error) -> Option<String> {
     use ludomat_threes::ntuple::file::NetworkFileError::NotLearned;
     use ludomat_threes::{learn::LearnError::OutOfRange, versus::VersusError::Config as Ai};
-    e.chain().find_map(
-        |c| match (c.downcast_ref(), c.downcast_ref(), c.downcast_ref()) {
-            (Some(Usage(m)), _, _) | (_, _, Some(OutOfRange(m))) => Some(m.clone()),
-            (_, Some(r), _) => ludomat_io::output::Refused::usage_words(r),
-            _ if matches!(c.downcast_ref(), Some(Ai(_)))
-                || matches!(c.downcast_ref(), Some(NotLearned(_))) =>
-            {
-                Some(c.to_string())
-            }
-            _ if c.is::<ludomat_qubic::proofs::ProofError>() => match c.downcast_ref() {
-                Some(ludomat_qubic::proofs::ProofError::Output(r)) => r.usage_words(),
-                _ => None,
+    ludomat_io::read::refused_own_stream().or_else(|| {
+        e.chain().find_map(
+            |c| match (c.downcast_ref(), c.downcast_ref(), c.downcast_ref()) {
+                (Some(Usage(m)), _, _) | (_, _, Some(OutOfRange(m))) => Some(m.clone()),
+                (_, Some(r), _) => ludomat_io::output::Refused::usage_words(r),
+                _ if matches!(c.downcast_ref(), Some(Ai(_)))
+                    || matches!(c.downcast_ref(), Some(NotLearned(_))) =>
+                {
+                    Some(c.to_string())
+                }
+                _ if c.is::<ludomat_qubic::proofs::ProofError>() => match c.downcast_ref() {
+                    Some(ludomat_qubic::proofs::ProofError::Output(r)) => r.usage_words(),
+                    _ => None,
+                },
+                _ if c.is::<ludomat_kit::output::DestinationError>() => c
+                    .downcast_ref::<ludomat_kit::output::DestinationError>()
+                    .and_then(ludomat_kit::output::DestinationError::usage_words),
+                _ => ludomat_io::output::is_own_stream(c).then(|| crate::out::causes(e)),
             },
-            _ if c.is::<ludomat_kit::output::DestinationError>() => c
-                .downcast_ref::<ludomat_kit::output::DestinationError>()
-                .and_then(ludomat_kit::output::DestinationError::usage_words),
-            _ => ludomat_io::output::is_own_stream(c).then(|| crate::out::causes(e)),
-        },
-    )
+        )
+    })
 }
 
 /// `message` as clap's error of the subcommand named on the command line `args` (the

@@ -176,7 +176,6 @@ fn two_tunings_on_one_checkpoint_are_refused_by_any_name() {
     // an empty file (nothing a run would lose), and a second name for it
     ludomat_io::write::atomically(&cp, "").unwrap();
     let other = dir.path().join("other.json");
-    std::fs::hard_link(&cp, &other).unwrap();
     let long = [
         "threes",
         "tune",
@@ -190,6 +189,9 @@ fn two_tunings_on_one_checkpoint_are_refused_by_any_name() {
     args.push(cp.to_str().unwrap());
     let mut first = start(&args);
     wait_for_holder(&dir.path().join("cp.json.lock"), first.id());
+    // the second name made once the first run holds the file (a file with two names is
+    // refused before a run takes it: a save would split it)
+    std::fs::hard_link(&cp, &other).unwrap();
     for (name, hint) in [(&cp, "--wait-lock"), (&other, "hard link")] {
         let mut args = long.to_vec();
         args.push(name.to_str().unwrap());

@@ -83,6 +83,12 @@ fn read_whole(text: &str) -> Whole {
         Some(at) => (&body[..at], Some(&body[at + 1..])),
         None => (body, None),
     };
+    // a decimal point without an exponent writes a decimal, not a whole number (`1000.0`
+    // is refused as the words say: "not a whole number"); with one, it is the exponent
+    // form's (`2.5e3`, `1e9`: accepted, as docs/VOICE.md says)
+    if exponent.is_none() && mantissa.contains('.') {
+        return Whole::Fraction;
+    }
     let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if int_part.len() + frac_part.len() == 0 || !digits_only(int_part) || !digits_only(frac_part) {
@@ -566,6 +572,9 @@ mod tests {
         );
         for bad in [
             "1.5",
+            "1000.0",
+            "1000.",
+            "0.0",
             "1e-3",
             "15e-1",
             "1e",

@@ -106,8 +106,12 @@ impl Her {
             path: path.to_path_buf(),
             reason,
         };
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| damaged(format!("not valid JSON: {}", ludomat_io::error::json(&e))))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            damaged(format!(
+                "not valid JSON: {}",
+                ludomat_io::error::json_in(text, &e)
+            ))
+        })?;
         if let Some(words) = ludomat_io::error::format_refused(value.get("format"), FORMAT) {
             return Err(StateError::Foreign {
                 path: path.to_path_buf(),
@@ -123,9 +127,9 @@ impl Her {
         let mut her = Her::new(file.seed);
         if file.boxes.len() != her.boxes.len() {
             return Err(damaged(format!(
-                "{} boxes; HER has {}",
-                file.boxes.len(),
-                her.boxes.len()
+                "{}; HER has {}",
+                ludomat_io::text::count(file.boxes.len() as u64, "box", "boxes"),
+                ludomat_io::text::thousands(her.boxes.len() as u64)
             )));
         }
         for (i, (s, b)) in file.boxes.iter().zip(her.boxes.iter_mut()).enumerate() {
@@ -134,9 +138,11 @@ impl Her {
                 .parse()
                 .map_err(|e| damaged(format!("boxes[{i}]: {e}")))?;
             if pic != b.picture {
+                // the box named one way, as the file's field (`boxes[0]`), as every refusal
+                // of a box names it
                 return Err(damaged(format!(
-                    "boxes[{i}] shows {} but box {i} shows {}",
-                    s.picture,
+                    "boxes[{i}] shows {}, but HER's box in that place shows {}",
+                    ludomat_io::text::quoted(&s.picture, 40),
                     b.picture.line()
                 )));
             }
@@ -163,9 +169,13 @@ impl Her {
         }
         let r = file.record;
         if r.wins.checked_add(r.losses) != Some(r.games) || r.last_loss > r.games {
+            let n = ludomat_io::text::thousands;
             return Err(damaged(format!(
                 "record: {} games but {} wins and {} losses, last loss {}",
-                r.games, r.wins, r.losses, r.last_loss
+                n(r.games),
+                n(r.wins),
+                n(r.losses),
+                n(r.last_loss)
             )));
         }
         Ok(Her::from_parts(file.seed, her.boxes, r))

@@ -42,6 +42,22 @@ fn saved_state_loads_back_and_bad_files_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("boxes[0]"), "{e}");
+    // a box named one way (the file's boxes[0]), numbers with thousands
+    let mut v: serde_json::Value = serde_json::from_str(&her.to_json()).unwrap();
+    let second = v["boxes"][1]["picture"].clone();
+    v["boxes"][0]["picture"] = second;
+    let e = Her::from_json(&v.to_string(), &path)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("boxes[0] shows '"), "{e}");
+    assert!(e.contains("but HER's box in that place shows"), "{e}");
+    assert!(!e.contains("box 0"), "{e}");
+    let mut v: serde_json::Value = serde_json::from_str(&her.to_json()).unwrap();
+    v["record"]["games"] = serde_json::json!(12_345);
+    let e = Her::from_json(&v.to_string(), &path)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("record: 12,345 games but"), "{e}");
 }
 
 #[test]

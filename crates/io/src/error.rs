@@ -131,6 +131,22 @@ pub fn in_words(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), Words { text: words(&e) })
 }
 
+/// A gzip reader's error in words (`flate2`'s): `the compressed data ends early (the
+/// file was cut short)`, `the compressed data is damaged` — never the decompressor's own
+/// (`incomplete deflate stream`, `corrupt deflate stream`). For every reader of a `.gz`
+/// file (certificates, proof trees, networks), after the file's name.
+#[must_use]
+pub fn gzip(e: &io::Error) -> String {
+    let text = e.to_string();
+    if e.kind() == io::ErrorKind::UnexpectedEof || text.contains("incomplete") {
+        "the compressed data ends early (the file was cut short)".into()
+    } else if text.contains("corrupt") || text.contains("invalid") {
+        "the compressed data is damaged".into()
+    } else {
+        text
+    }
+}
+
 /// [`json`]'s words for a text with nothing in it.
 const EMPTY: &str = "it is empty";
 
@@ -147,6 +163,9 @@ pub fn json(e: &serde_json::Error) -> String {
 /// it (`1e3`, never the parser's `1000.0`), found where the parser stopped.
 #[must_use]
 pub fn json_in(text: &str, e: &serde_json::Error) -> String {
+    if let Some(words) = hidden_where_stopped(text, e) {
+        return words;
+    }
     let words = json(e);
     match number_at(text, e.line(), e.column()) {
         Some(written) if words.contains("the number ") => with_number_as_written(&words, written),
@@ -154,10 +173,41 @@ pub fn json_in(text: &str, e: &serde_json::Error) -> String {
     }
 }
 
+/// A character one cannot see where the parser stopped (a byte-order mark at the start, a
+/// zero-width space), named with its place: `line 1, column 1: a byte-order mark (U+FEFF),
+/// which JSON does not allow: save the file as UTF-8 without one`. The parser's own words
+/// (`something that is not a JSON value`) would point at nothing a person sees there.
+fn hidden_where_stopped(text: &str, e: &serde_json::Error) -> Option<String> {
+    if e.is_data() || e.is_eof() {
+        return None;
+    }
+    if text.starts_with('\u{feff}') {
+        return Some(format!(
+            "{}: a byte-order mark (U+FEFF), which JSON does not allow: save the file as \
+             UTF-8 without one",
+            crate::text::line_column(1, 1)
+        ));
+    }
+    // the parser counts columns in bytes; the place is said in characters
+    let line = text.split('\n').nth(e.line().checked_sub(1)?)?;
+    let (column, c) = (line.char_indices().take_while(|&(at, _)| at < e.column()))
+        .map(|(_, c)| c)
+        .enumerate()
+        .find(|&(_, c)| crate::text::hidden(c) && c != '\t')?;
+    let (_, kind) = crate::text::first_hidden(&c.to_string())?;
+    Some(format!(
+        "{}: {kind}, which JSON does not allow there",
+        crate::text::line_column(e.line(), column + 1)
+    ))
+}
+
 /// [`damaged_json`] of an error the parser met reading `text`, a number quoted as the text
 /// wrote it ([`json_in`]).
 #[must_use]
 pub fn damaged_json_in(name: &str, text: &str, e: &serde_json::Error) -> String {
+    if let Some(words) = hidden_where_stopped(text, e) {
+        return format!("{name} is damaged: not valid JSON: {words}");
+    }
     let words = damaged_json(name, e);
     match number_at(text, e.line(), e.column()) {
         Some(written) if words.contains("the number ") => with_number_as_written(&words, written),
@@ -453,7 +503,8 @@ pub fn damaged_content(name: &str, field: &str, e: &serde_json::Error) -> String
 /// # Errors
 /// The words of the fault.
 pub fn typed_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| json(&e))?;
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| too_large_for::<T>(text, &e).unwrap_or_else(|| json_in(text, &e)))?;
     // from the value, whose words are the better ones (`a list of 3 items where a list of
     // 2 items was expected`, where the text's parser says only `trailing characters`)
     serde_path_to_error::deserialize(value).map_err(|e| {
@@ -471,12 +522,87 @@ pub fn typed_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Strin
                 }
             }
         }
+        let words = with_hidden_key(text, words);
+        // an unknown field's path ends in its own name, which the words say: the object
+        // it is in is named (`boxes[0]: the field 'x' is not one …`)
+        let mut field = field;
+        if words.contains("' is not one this file has") {
+            let cut = field.rfind('.').unwrap_or(0);
+            field.truncate(cut);
+        }
         if field.is_empty() || field == "." {
             words
         } else {
             format!("{field}: {words}")
         }
     })
+}
+
+/// A number too large for any number the parser holds (`1e400`), said with what its field
+/// takes: `line 1, column 11: n: the number 1e400 is too large: the field takes a whole
+/// number from 0 up` (found by reading the text again with `null` in its place).
+fn too_large_for<T: serde::de::DeserializeOwned>(
+    text: &str,
+    e: &serde_json::Error,
+) -> Option<String> {
+    if !e.to_string().starts_with("number out of range") {
+        return None;
+    }
+    let written = number_at(text, e.line(), e.column())?;
+    let start = (written.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    let end = start + written.len();
+    let again = format!("{}null{}", text.get(..start)?, text.get(end..)?);
+    let value: serde_json::Value = serde_json::from_str(&again).ok()?;
+    let Err(at) = serde_path_to_error::deserialize::<_, T>(value) else {
+        return None;
+    };
+    let message = at.inner().to_string();
+    let expected = message.strip_prefix("invalid type: null, expected ")?;
+    let takes = match expected {
+        "f64" => "a number of at most about 1.8e308".to_string(),
+        "f32" => "a number of at most about 3.4e38".to_string(),
+        e => expected_words(e),
+    };
+    let field = at.path().to_string();
+    let field = if field.is_empty() || field == "." {
+        String::new()
+    } else {
+        format!("{field}: ")
+    };
+    // the place where the number begins, in characters
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let column = text[line_start..start].chars().count() + 1;
+    Some(format!(
+        "{}: {field}the number {} is too large: the field takes {takes}",
+        crate::text::line_column(e.line(), column),
+        crate::text::thousands_written(written)
+    ))
+}
+
+/// `the field 'games' is missing`, when the text has that key with a character one cannot
+/// see in it (`ga` U+200B `mes`): the key as it is written, its invisible character shown.
+fn with_hidden_key(text: &str, words: String) -> String {
+    let Some(field) = words
+        .strip_prefix("the field '")
+        .and_then(|w| w.strip_suffix("' is missing"))
+    else {
+        return words;
+    };
+    let found = text.split('"').skip(1).step_by(2).find(|key| {
+        key.chars().any(crate::text::hidden)
+            && key
+                .chars()
+                .filter(|&c| !crate::text::hidden(c))
+                .eq(field.chars())
+    });
+    match found {
+        Some(key) => format!(
+            "{words}; the file has the key '{}', which has {} in it",
+            crate::text::escape_controls(key),
+            crate::text::first_hidden(key).map_or_else(String::new, |(_, kind)| kind)
+        ),
+        None => words,
+    }
 }
 
 /// The number literal in `text` where the parser stopped (line and column from 1; the
@@ -556,6 +682,8 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         .and_then(|f| f.strip_suffix('`'))
     {
         format!("the field '{field}' is missing")
+    } else if let Some(rest) = message.strip_prefix("unknown field `") {
+        unknown_field_words(rest)
     } else if let Some((found, expected)) = message
         .strip_prefix("invalid type: ")
         .or_else(|| message.strip_prefix("invalid value: "))
@@ -587,6 +715,28 @@ pub fn json_words(message: &str, line: usize, column: usize) -> String {
         message.replace('`', "'")
     };
     format!("{place}{what}")
+}
+
+/// `unknown field `format`, expected one of `a`, `b`, `c`` (after `unknown field ``) in
+/// words: `the field 'format' is not one this file has; its fields are 'a', 'b' and 'c'`
+/// (the name's invisible characters shown).
+fn unknown_field_words(rest: &str) -> String {
+    let (field, expected) = rest
+        .split_once("`, ")
+        .unwrap_or((rest.trim_end_matches('`'), ""));
+    let field = crate::text::escape_controls(field);
+    let names: Vec<String> = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|n| format!("'{n}'"))
+        .collect();
+    let fields = match names.as_slice() {
+        [] => return format!("the field '{field}' is not one this file has: it has none"),
+        [one] => format!("its one field is {one}"),
+        [init @ .., last] => format!("its fields are {} and {last}", init.join(", ")),
+    };
+    format!("the field '{field}' is not one this file has; {fields}")
 }
 
 /// The parser's words for text that is not JSON, in ours.
@@ -628,7 +778,7 @@ fn found_words(found: &str) -> String {
                 .strip_prefix('"')
                 .and_then(|t| t.strip_suffix('"'))
                 .unwrap_or(text);
-            format!("the text '{text}'")
+            format!("the text '{}'", crate::text::escape_controls(text))
         }
         "map" => "an object".into(),
         "sequence" => "a list".into(),
@@ -735,6 +885,60 @@ fn expected_words(expected: &str) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// Words a person reads for an unknown field, a number too large for the parser, and
+    /// characters one cannot see: never the parser's (`unknown field `format`, expected one
+    /// of …`, `a number too large`), nothing invisible left unnamed.
+    #[test]
+    fn unknown_fields_huge_numbers_and_invisible_characters_in_words() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Strict {
+            a: u64,
+            b: u64,
+            c: f64,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Loose {
+            games: u64,
+        }
+        let e = typed_json::<Strict>(r#"{"a": 1, "b": 2, "c": 3, "format": "x"}"#).unwrap_err();
+        assert_eq!(
+            e,
+            "the field 'format' is not one this file has; its fields are 'a', 'b' and 'c'"
+        );
+        let e = typed_json::<Strict>("{\"a\": 1, \"b\": 1e400, \"c\": 3}").unwrap_err();
+        assert_eq!(
+            e,
+            "line 1, column 15: b: the number 1e400 is too large: the field takes a whole \
+             number from 0 up"
+        );
+        let e = typed_json::<Strict>("{\"a\": 1, \"b\": 1, \"c\": -1e999}").unwrap_err();
+        assert!(e.ends_with("c: the number -1e999 is too large: the field takes a number of at most about 1.8e308"), "{e}");
+        let e = typed_json::<Loose>("\u{feff}{\"games\": 1}").unwrap_err();
+        assert_eq!(
+            e,
+            "line 1, column 1: a byte-order mark (U+FEFF), which JSON does not allow: save \
+             the file as UTF-8 without one"
+        );
+        let e = typed_json::<Loose>("{\"ga\u{200b}mes\": 1}").unwrap_err();
+        assert_eq!(
+            e,
+            "the field 'games' is missing; the file has the key 'ga\\u{200b}mes', which has \
+             an invisible character (\\u{200b}) in it"
+        );
+        let e = typed_json::<Loose>("{\"games\":\u{200b} 1}").unwrap_err();
+        assert_eq!(
+            e,
+            "line 1, column 10: an invisible character (\\u{200b}), which JSON does not \
+             allow there"
+        );
+        let e =
+            typed_json::<Strict>("{\"a\": 1, \"b\": 1, \"c\": 1, \"x\u{200b}\": 1}").unwrap_err();
+        assert!(e.starts_with("the field 'x\\u{200b}' is not one"), "{e}");
+    }
 
     #[test]
     fn a_saved_file_s_numbers_are_quoted_as_written() {

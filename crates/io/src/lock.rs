@@ -71,6 +71,16 @@ pub enum LockError {
         /// Why.
         source: io::Error,
     },
+    /// The state file has more than one name (a hard link to it elsewhere): a save writes
+    /// a new file under this name only, so the other names would keep the old content —
+    /// the file split in two without a word. Refused before the work, with the remedy.
+    #[error("{}", hard_linked_words(path, *names))]
+    HardLinked {
+        /// The state file.
+        path: PathBuf,
+        /// How many names it has.
+        names: u64,
+    },
     /// The side file `PATH.lock` cannot be used: a symbolic link (never followed: the
     /// lock would be taken on, and the holder's words written into, whatever it names), a
     /// folder, a device, or a name another process keeps replacing.
@@ -83,6 +93,17 @@ pub enum LockError {
         /// What the lock file is, in words.
         what: String,
     },
+}
+
+/// [`LockError::HardLinked`]'s words: what would happen, and the remedy.
+fn hard_linked_words(path: &Path, names: u64) -> String {
+    let p = crate::text::path(path);
+    format!(
+        "{p} has {} names (hard links to one file): a save writes a new file under this \
+         name only, and the other names would keep the old content; give it a file of its \
+         own ('cp {p} {p}.new && mv {p}.new {p}', or remove the other names) and run again",
+        crate::text::thousands(names)
+    )
 }
 
 /// How many times a lock file found replaced is opened again before the lock is refused
@@ -269,8 +290,17 @@ impl Lock {
             }
             _ => None,
         };
+        // held, so a second run by another name was told who holds it, above
+        let names = first.as_ref().and_then(other_names);
         let id = crate::held::hold(&target, first);
         let mut lock = Lock { file, side, id };
+        if let Some(names) = names {
+            // (the lock and its side file go as `lock` drops)
+            return Err(LockError::HardLinked {
+                path: path.to_path_buf(),
+                names,
+            });
+        }
         lock.sign().map_err(|e| fail(in_words(e)))?;
         Ok(lock)
     }
@@ -498,8 +528,9 @@ mod tests {
         let state = dir.path().join("menace.json");
         crate::write::atomically(&state, "{}").unwrap();
         let other = dir.path().join("other.json");
-        std::fs::hard_link(&state, &other).unwrap();
         let first = Lock::acquire(&state, Wait::No).unwrap();
+        // the second name made while the first run holds the file
+        std::fs::hard_link(&state, &other).unwrap();
         let e = Lock::acquire(&other, Wait::No).unwrap_err();
         assert!(matches!(e, LockError::Held { .. }), "{e}");
         assert!(e.to_string().contains("hard link"), "{e}");
@@ -515,9 +546,42 @@ mod tests {
         std::fs::hard_link(&state, &fourth).unwrap();
         assert!(Lock::acquire(&fourth, Wait::No).is_err());
         drop(first);
-        for name in [&state, &other, &third, &fourth] {
+        // each save made a new file: every name but the last file's two is one file's
+        // only name again, and taken
+        assert!(matches!(
+            Lock::acquire(&fourth, Wait::No),
+            Err(LockError::HardLinked { .. })
+        ));
+        std::fs::remove_file(&fourth).unwrap();
+        for name in [&state, &other, &third] {
             drop(Lock::acquire(name, Wait::No).unwrap());
         }
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes hard links with std
+    fn a_state_with_two_names_is_refused_before_the_work_with_the_remedy() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("s.json");
+        crate::write::atomically(&state, "{}").unwrap();
+        let other = dir.path().join("o.json");
+        std::fs::hard_link(&state, &other).unwrap();
+        // an atomic save would put a new file under this name only: the other keeps the
+        // old content, the state split silently
+        for name in [&state, &other] {
+            let e = Lock::acquire(name, Wait::No).unwrap_err();
+            assert!(matches!(e, LockError::HardLinked { names: 2, .. }), "{e}");
+            let words = e.to_string();
+            assert!(words.contains("has 2 names (hard links"), "{words}");
+            assert!(words.contains(".new && mv"), "{words}");
+        }
+        // nothing was written, no lock file is left
+        assert_eq!(crate::read::to_string(&state).unwrap(), "{}");
+        assert!(!dir.path().join("s.json.lock").exists());
+        assert!(!dir.path().join("o.json.lock").exists());
+        // one name again: taken
+        std::fs::remove_file(&other).unwrap();
+        drop(Lock::acquire(&state, Wait::No).unwrap());
     }
 
     #[test]

@@ -320,7 +320,7 @@ pub fn is_own_stream(e: &(dyn std::error::Error + 'static)) -> bool {
         _ => e
             .downcast_ref::<io::Error>()
             .and_then(io::Error::get_ref)
-            .is_some_and(|inner| inner.is::<crate::write::OwnStream>()),
+            .is_some_and(|inner| inner.is::<crate::read::OwnStream>()),
     }
 }
 

@@ -83,17 +83,52 @@ fn not_regular(what: &'static str) -> io::Error {
 }
 
 /// Refuse to read `path` unless it is a regular file (links followed): a folder, a FIFO,
-/// a device or a socket is an error naming what it is.
+/// a device or a socket is an error naming what it is. A file this process's standard
+/// output or error goes to (`ludomat menace stats --state s.json >> s.json`) is refused
+/// too, before anything is printed into it: what the command prints would be added to
+/// the file it reads (a saved state damaged by its own report). The refusal is the one of
+/// an output that is its own stream ([`crate::output::is_own_stream`]: a usage error).
 ///
 /// # Errors
 /// `InvalidInput` naming what is there, or the error of looking at it (not found …).
 pub fn check_readable(path: &Path) -> io::Result<()> {
     let meta = std::fs::metadata(path).map_err(in_words)?;
-    if meta.file_type().is_file() {
-        Ok(())
-    } else {
-        Err(not_regular(kind_of(&meta.file_type())))
+    if !meta.file_type().is_file() {
+        return Err(not_regular(kind_of(&meta.file_type())));
     }
+    match own_stream(path) {
+        Some(stream) => {
+            let words = read_into_words(path, stream);
+            let _ = READ_INTO_OWN_STREAM.set(words.clone());
+            Err(own_stream_error(words))
+        }
+        None => Ok(()),
+    }
+}
+
+/// The first refusal of [`check_readable`] of a file this process's standard output or
+/// error goes to, in its words.
+static READ_INTO_OWN_STREAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The refusal of a file this process reads that is also where its standard output (or
+/// error) goes, if a read was refused so ([`check_readable`]): a command that failed
+/// after it failed of it, however its error wrapped the reader's (a state's loader that
+/// kept only the words), and the binary says it as a usage error (status 2) in these
+/// words.
+#[must_use]
+pub fn refused_own_stream() -> Option<String> {
+    READ_INTO_OWN_STREAM.get().cloned()
+}
+
+/// The refusal of an input that is also where `stream` goes: `s.json is read by this
+/// command and is also where its standard output goes (a shell redirection): …`.
+fn read_into_words(path: &Path, stream: &str) -> String {
+    format!(
+        "{} is read by this command and is also where its {stream} goes (a shell \
+         redirection): what it prints would be added to the file it reads; send the {stream} \
+         to another file",
+        crate::text::path(path)
+    )
 }
 
 /// Open `path` for reading, a regular file only ([`check_readable`], checked before the
@@ -639,6 +674,25 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
         let _ = path;
         None
     }
+}
+
+/// The refusal of an output that is a stream this process or another has open (its own
+/// standard output through a shell's `>`, `/dev/stdout`, `/proc/self/fd/1`): one kind of
+/// refusal, however it is found, which every command says alike
+/// ([`crate::output::is_own_stream`]).
+#[derive(Debug)]
+pub(crate) struct OwnStream(String);
+
+impl std::fmt::Display for OwnStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OwnStream {}
+
+pub(crate) fn own_stream_error(words: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, OwnStream(words))
 }
 
 /// The words of `crate::output::OutputRefused::OwnStream` (`stream`: `standard output`).

@@ -58,6 +58,20 @@ pub fn thousands_written(text: &str) -> String {
     out
 }
 
+/// A decimal number as written (`1234.5`, `-1000`), its whole part with thousands
+/// separators as [`thousands`] writes them (`1,234.5`); text that is not such a number is
+/// returned as it is.
+#[must_use]
+pub fn thousands_decimal(text: &str) -> String {
+    match text.split_once('.') {
+        Some((whole, fraction)) if fraction.bytes().all(|b| b.is_ascii_digit()) => {
+            format!("{}.{fraction}", thousands_written(whole))
+        }
+        Some(_) => text.to_string(),
+        None => thousands_written(text),
+    }
+}
+
 /// The one wording of a whole number too large for what holds it, in records, states and
 /// every file: `18,446,744,073,709,551,616 is too large: a whole number from 0 to
 /// 18,446,744,073,709,551,615 was expected` (the number as written, with thousands).
@@ -1009,6 +1023,16 @@ pub fn wrapped(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_decimal_as_written_gets_thousands() {
+        assert_eq!(thousands_decimal("1000"), "1,000");
+        assert_eq!(thousands_decimal("1234.5"), "1,234.5");
+        assert_eq!(thousands_decimal("-12345.25"), "-12,345.25");
+        assert_eq!(thousands_decimal("15"), "15");
+        assert_eq!(thousands_decimal("1e3"), "1e3");
+        assert_eq!(thousands_decimal("1.5e3"), "1.5e3");
+    }
 
     /// A typed line is quoted as typed, escaped once, and cut between characters — an
     /// escape is one character, never cut in its middle — with `…` when cut.

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::in_words;
-use crate::read::kind_of;
+use crate::read::{kind_of, own_stream_error};
 
 /// How temporary files end.
 pub const TEMP_SUFFIX: &str = ".tmp";
@@ -338,25 +338,6 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
         }
     }
     Err(io::Error::other("too many levels of symbolic links"))
-}
-
-/// The refusal of an output that is a stream this process or another has open (its own
-/// standard output through a shell's `>`, `/dev/stdout`, `/proc/self/fd/1`): one kind of
-/// refusal, however it is found, which every command says alike
-/// ([`crate::output::is_own_stream`]).
-#[derive(Debug)]
-pub(crate) struct OwnStream(String);
-
-impl std::fmt::Display for OwnStream {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for OwnStream {}
-
-fn own_stream_error(words: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, OwnStream(words))
 }
 
 /// Whether the link `link` lies in `/dev` or `/proc` (its folder resolved): the links of

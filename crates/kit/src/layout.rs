@@ -197,6 +197,12 @@ mod tests {
             e.contains("larger than the page") && e.contains("190 × 251 mm"),
             "{e}"
         );
+        // from 1,000 up with thousands
+        let e = with("1000x1000mm", Paper::A4, 5.0).unwrap_err().to_string();
+        assert!(
+            e.starts_with("a box front of 1,000 × 1,000 mm is larger"),
+            "{e}"
+        );
         assert!(with("190x251mm", Paper::A4, 5.0).is_ok());
         assert!(with("190x252mm", Paper::A4, 5.0).is_err());
         let e = with("15x35mm", Paper::A4, 16.0).unwrap_err().to_string();

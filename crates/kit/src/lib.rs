@@ -123,5 +123,6 @@ pub enum KitError {
 /// A length in mm as people write it: to 0.1 mm, no trailing zeros.
 pub(crate) fn mm(x: f32) -> String {
     let r = (x * 10.0).round() / 10.0;
-    format!("{r}")
+    // `1,000 × 1,000 mm`, as every number from 1,000 up
+    ludomat_io::text::thousands_decimal(&format!("{r}"))
 }

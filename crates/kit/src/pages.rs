@@ -460,9 +460,10 @@ fn assembly_page(kit: &Kit, opts: &Options, g: &Geometry, wheres: &[(u32, String
     f.width = width * 0.55;
     f.para(
         &format!(
-            "{n} matchboxes with fronts of {} × {} mm, scissors, glue, and {total} beads in {} colours:",
+            "{n} matchboxes with fronts of {} × {} mm, scissors, glue, and {} beads in {} colours:",
             mm(opts.front.width),
             mm(opts.front.height),
+            ludomat_io::text::thousands(total),
             totals.len()
         ),
         2.9,

@@ -716,8 +716,9 @@ impl LogicSession {
         let short = ludomat_io::text::escape_controls(&cut).into_owned();
         if text.len() > MAX_UPLOAD_BYTES {
             return Err(SessionError::TooMuch(format!(
-                "{short}: {} bytes; the bench takes uploads up to {MAX_UPLOAD_BYTES} bytes",
-                text.len()
+                "{short}: {}; the bench takes uploads up to {}",
+                ludomat_io::text::count(text.len() as u64, "byte", "bytes"),
+                ludomat_io::text::count(MAX_UPLOAD_BYTES as u64, "byte", "bytes")
             )));
         }
         let netlist = Netlist::from_bench_with_loops(&short, text)
@@ -730,8 +731,9 @@ impl LogicSession {
         }
         if netlist.len() > MAX_UPLOAD_NODES {
             return Err(SessionError::TooMuch(format!(
-                "{short}: {} nodes; the bench takes uploads up to {MAX_UPLOAD_NODES} nodes",
-                netlist.len()
+                "{short}: {}; the bench takes uploads up to {}",
+                ludomat_io::text::count(netlist.len() as u64, "node", "nodes"),
+                ludomat_io::text::count(MAX_UPLOAD_NODES as u64, "node", "nodes")
             )));
         }
         let nodes = netlist.len();

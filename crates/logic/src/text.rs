@@ -99,7 +99,16 @@ pub fn check_rows(r: &CheckReport) -> Vec<(Vec<String>, String)> {
                     "{name:<8} {}",
                     check_counts(f.responses, f.responses - f.mismatched, f.mismatched)
                 ),
-                Some(e) => format!("{name:<8} error: {e}"),
+                // within the width, continued under the error's first word
+                Some(e) => {
+                    let words: Vec<String> = format!("error: {e}")
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect();
+                    let head = format!("{name:<8} ");
+                    let indent = head.chars().count() + "error: ".len();
+                    ludomat_io::layout::pack(&head, &words, indent, " ", 80)
+                }
             };
             (mismatches, line)
         })
@@ -226,6 +235,31 @@ pub fn speed_chart(config: &SpeedConfig, r: &SpeedReport, caption: String) -> Lo
 mod tests {
     use super::*;
     use crate::relay::Delays;
+
+    /// A file that could not be checked (a FIFO named `c17.bench`) is said within 80
+    /// columns (its row was 94 wide), continued under the error's words.
+    #[test]
+    fn a_check_error_row_fits_80_columns() {
+        let r = crate::check::CheckReport {
+            files: vec![crate::check::FileCheck {
+                circuit: "c17".into(),
+                responses: 0,
+                mismatched: 0,
+                error: Some(
+                    "reading d/c17.bench: is a FIFO, not a regular file: only regular files \
+                     are read"
+                        .into(),
+                ),
+            }],
+            mismatches: Vec::new(),
+        };
+        let rows = check_rows(&r);
+        let lines: Vec<&str> = rows[0].1.lines().collect();
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80), "{lines:?}");
+        assert!(lines[0].starts_with("c17      error: reading"), "{lines:?}");
+        assert!(lines[1].starts_with(&" ".repeat(16)), "{lines:?}");
+    }
 
     /// A check's counts with their plurals, the columns aligned (it said `0 mismatch`).
     #[test]

@@ -203,6 +203,16 @@ fn a_bad_upload_names_line_and_column_and_changes_nothing() {
         assert!(s.apply(bad.clone()).is_err(), "{bad:?}");
         assert_eq!(serde_json::to_string(&s.view()).unwrap(), before, "{bad:?}");
     }
+    // its numbers with thousands
+    let big = LogicAction::Upload {
+        name: "big".into(),
+        text: "#".repeat(300_000),
+    };
+    let msg = s.apply(big).unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        "big: 300,000 bytes; the bench takes uploads up to 262,144 bytes"
+    );
     assert!(LogicSession::new(LogicConfig {
         circuit: "../../etc/passwd".into()
     })

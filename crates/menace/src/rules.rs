@@ -164,7 +164,7 @@ pub const MAX_BEADS: u32 = 1000;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
     /// `min > max` or no beads at all in the random filling.
-    #[error("starting beads {min}..={max}: need 1 <= min <= max")]
+    #[error("starting beads from {min} to {max}: {}", if *max == 0 { "a box needs a bead, so the most must be from 1 up" } else if min > max { "the range is empty (the fewest must be no more than the most)" } else { "a box needs a bead, so the fewest must be from 1 up" })]
     BadRange {
         /// Fewest.
         min: u32,
@@ -480,6 +480,14 @@ mod tests {
             "random:5-2".parse::<StartingBeads>(),
             Err(RulesError::BadRange { min: 5, max: 2 })
         );
+        // in words, never Rust's range (`9..=1`)
+        assert_eq!(
+            RulesError::BadRange { min: 9, max: 1 }.to_string(),
+            "starting beads from 9 to 1: the range is empty (the fewest must be no more than \
+             the most)"
+        );
+        let zero = RulesError::BadRange { min: 0, max: 3 }.to_string();
+        assert!(zero.ends_with("the fewest must be from 1 up"), "{zero}");
         assert_eq!("refill:4".parse::<EmptyBox>(), Ok(EmptyBox::Refill(4)));
         assert_eq!("Resign".parse::<EmptyBox>(), Ok(EmptyBox::Resign));
         assert_eq!("refill:0".parse::<EmptyBox>(), Err(RulesError::EmptyRefill));

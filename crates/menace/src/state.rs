@@ -186,7 +186,7 @@ impl Menace {
                 path: path_buf.clone(),
                 line: e.line(),
                 column: e.column(),
-                reason: ludomat_io::error::json(&e),
+                reason: ludomat_io::error::json_in(text, &e),
             })?;
         let foreign = |reason: String| StateError::Foreign {
             path: path_buf.clone(),

@@ -50,10 +50,10 @@ pub struct Certificate {
 #[derive(Debug, thiserror::Error)]
 pub enum FormatError {
     /// Not gzip, or damaged compression.
-    #[error("not a readable gzip stream: {0}")]
+    #[error("not a readable gzip stream: {}", ludomat_io::error::gzip(.0))]
     Gzip(std::io::Error),
     /// Too big once decompressed.
-    #[error("larger than {MAX_BYTES} bytes decompressed")]
+    #[error("larger than {} decompressed", ludomat_io::read::size(MAX_BYTES))]
     TooBig,
     /// Does not start with the magic line.
     #[error(
@@ -62,10 +62,10 @@ pub enum FormatError {
     )]
     Magic,
     /// Another version.
-    #[error("certificate version {0}; this checker reads version {VERSION}")]
+    #[error("certificate version {}; this checker reads version {VERSION}", ludomat_io::text::thousands(u64::from(*.0)))]
     Version(u32),
     /// Ends early.
-    #[error("truncated: {what} missing at byte {at}")]
+    #[error("truncated: {what} missing at byte {}", ludomat_io::text::thousands(*at as u64))]
     Truncated {
         /// What was expected.
         what: &'static str,
@@ -81,7 +81,7 @@ pub enum FormatError {
         computed: u64,
     },
     /// A byte that is no record.
-    #[error("record {record} (body byte {at}): {why}")]
+    #[error("record {} (body byte {}): {why}", ludomat_io::text::thousands(*record), ludomat_io::text::thousands(*at as u64))]
     Record {
         /// The record's number.
         record: u64,

@@ -158,8 +158,20 @@ fn damaged_files_are_named() {
     // Truncated.
     let e = Certificate::read(&gz[..gz.len() / 2]).unwrap_err();
     assert!(matches!(e, FormatError::Gzip(_)), "{e}");
+    // in words, not the decompressor's ("incomplete deflate stream")
+    assert!(
+        e.to_string()
+            .ends_with("the compressed data ends early (the file was cut short)"),
+        "{e}"
+    );
     let e = Certificate::parse(&raw[..raw.len() - 100]).unwrap_err();
     assert!(matches!(e, FormatError::Truncated { .. }), "{e}");
+    // a byte's place with thousands
+    let far = FormatError::Truncated {
+        what: "the body",
+        at: 12_345,
+    };
+    assert!(far.to_string().ends_with(" at byte 12,345"), "{far}");
     // A flipped byte in the body.
     let mut flipped = raw.clone();
     flipped[1000] ^= 0x01;
@@ -172,6 +184,9 @@ fn damaged_files_are_named() {
         Certificate::parse(&v2).unwrap_err(),
         FormatError::Version(2)
     ));
+    v2[20..24].copy_from_slice(&1_000_000u32.to_le_bytes());
+    let e = Certificate::parse(&v2).unwrap_err().to_string();
+    assert!(e.starts_with("certificate version 1,000,000;"), "{e}");
     assert!(matches!(
         Certificate::parse(b"hello").unwrap_err(),
         FormatError::Magic

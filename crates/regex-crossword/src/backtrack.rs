@@ -46,7 +46,7 @@ enum Inst {
 
 /// The run ran out of steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the backtracking matcher gave up after {0} steps")]
+#[error("the backtracking matcher gave up after {} steps", ludomat_io::text::thousands(*.0))]
 pub struct OutOfSteps(pub u64);
 
 /// Why a run stopped before it was decided: its steps or its time ran out.

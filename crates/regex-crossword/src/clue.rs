@@ -212,7 +212,9 @@ impl Clue {
             return Err(ClueError {
                 column: 1,
                 message: format!(
-                    "the clue expands to {n} character positions, more than the {MAX_POSITIONS} supported"
+                    "the clue expands to {} character positions, more than the {} supported",
+                    ludomat_io::text::thousands(n),
+                    ludomat_io::text::thousands(MAX_POSITIONS)
                 ),
             });
         }

@@ -127,7 +127,9 @@ impl Grid {
             Shape::Rectangle { rows, cols } => {
                 if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
                     return Err(ShapeError(format!(
-                        "a rectangle's sides must be 1 to {MAX_SIDE} cells, not {rows}×{cols}"
+                        "a rectangle's sides must be 1 to {MAX_SIDE} cells, not {} × {}",
+                        ludomat_io::text::thousands(rows as u64),
+                        ludomat_io::text::thousands(cols as u64)
                     )));
                 }
                 let mut lines = Vec::new();
@@ -154,7 +156,8 @@ impl Grid {
             Shape::Hexagon { side } => {
                 if side == 0 || side > MAX_HEXAGON_SIDE {
                     return Err(ShapeError(format!(
-                        "a hexagon's side must be 1 to {MAX_HEXAGON_SIDE} cells, not {side}"
+                        "a hexagon's side must be 1 to {MAX_HEXAGON_SIDE} cells, not {}",
+                        ludomat_io::text::thousands(side as u64)
                     )));
                 }
                 let n = side;

@@ -354,8 +354,8 @@ impl Puzzle {
             if rows.len() != self.grid.row_lengths.len() {
                 return Err(format!(
                     "the answer has {} rows, the grid {}",
-                    rows.len(),
-                    self.grid.row_lengths.len()
+                    ludomat_io::text::thousands(rows.len() as u64),
+                    ludomat_io::text::thousands(self.grid.row_lengths.len() as u64)
                 ));
             }
             let mut out = Vec::new();
@@ -363,9 +363,10 @@ impl Puzzle {
                 let r = clean(r);
                 if r.len() != want {
                     return Err(format!(
-                        "row {} of the answer has {} letters, the grid {want}",
+                        "row {} of the answer has {} letters, the grid {}",
                         i + 1,
-                        r.len()
+                        ludomat_io::text::thousands(r.len() as u64),
+                        ludomat_io::text::thousands(want as u64)
                     ));
                 }
                 out.extend(r);
@@ -376,8 +377,8 @@ impl Puzzle {
             if r.len() != self.grid.cells() {
                 return Err(format!(
                     "the answer has {} letters, the grid {} cells",
-                    r.len(),
-                    self.grid.cells()
+                    ludomat_io::text::thousands(r.len() as u64),
+                    ludomat_io::text::thousands(self.grid.cells() as u64)
                 ));
             }
             Ok(r)

@@ -11,6 +11,7 @@
 //! solutions are found or none are left, so "unique" means the whole tree was searched.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -178,7 +179,7 @@ impl Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// The node bound was reached.
-    #[error("gave up after {0} search nodes (raise --max-nodes)")]
+    #[error("gave up after {} (raise --max-nodes)", ludomat_io::text::count(*.0, "search node", "search nodes"))]
     TooManyNodes(u64),
     /// The time bound was reached (after this many search nodes).
     #[error("gave up after {} and {} (raise --max-seconds)", ludomat_io::text::duration(*.0), ludomat_io::text::count(*.1, "search node", "search nodes"))]
@@ -186,6 +187,15 @@ pub enum SolveError {
     /// A filled line's backreference check ran out of steps.
     #[error("clue {0}: {1}")]
     Undecided(String, OutOfSteps),
+    /// The stop flag of [`Solver::solve_until`] was raised (Ctrl-C), after `nodes`
+    /// search nodes, with the solutions found by then.
+    #[error("stopped after {} with {}", ludomat_io::text::count(*nodes, "search node", "search nodes"), ludomat_io::text::count(solutions.len() as u64, "solution", "solutions"))]
+    Stopped {
+        /// Search nodes visited.
+        nodes: u64,
+        /// The solutions found before the stop (letters in cell order).
+        solutions: Vec<Vec<u8>>,
+    },
 }
 
 /// A clue compiled both ways.
@@ -229,19 +239,22 @@ struct Search<'a, 'p> {
     next_report: Duration,
 }
 
-/// When a solve started and when it must stop.
+/// When a solve started and when it must stop: at its deadline, or when its stop flag
+/// (Ctrl-C) is raised.
 #[derive(Debug, Clone, Copy)]
 struct Clock {
     started: Instant,
     deadline: Option<Instant>,
+    stop: Option<&'static AtomicBool>,
 }
 
 impl Clock {
-    fn start(max_time: Option<Duration>) -> Clock {
+    fn start(max_time: Option<Duration>, stop: Option<&'static AtomicBool>) -> Clock {
         let started = Instant::now();
         Clock {
             started,
             deadline: max_time.and_then(|d| started.checked_add(d)),
+            stop,
         }
     }
 
@@ -249,11 +262,28 @@ impl Clock {
         Clock {
             started: Instant::now(),
             deadline: None,
+            stop: None,
         }
     }
 
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
     fn out(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Why a solve that ran out of this clock ended, after `nodes` nodes with `found`.
+    fn ended(&self, nodes: u64, found: &[Vec<u8>]) -> SolveError {
+        if self.stopped() {
+            SolveError::Stopped {
+                nodes,
+                solutions: found.to_vec(),
+            }
+        } else {
+            SolveError::OutOfTime(self.started.elapsed(), nodes)
+        }
     }
 }
 
@@ -473,12 +503,36 @@ impl<'p> Solver<'p> {
         options: SolveOptions,
         progress: &mut dyn FnMut(&SolveProgress),
     ) -> Result<Outcome, SolveError> {
+        self.solve_stopping(options, progress, None)
+    }
+
+    /// [`Solver::solve_with`], stopped at its next check of the clock once `stop` is
+    /// raised (by Ctrl-C: `ludomat_io::interrupt::requested`).
+    ///
+    /// # Errors
+    /// As [`Solver::solve`], and [`SolveError::Stopped`] (with the solutions found by
+    /// then) after the stop.
+    pub fn solve_until(
+        &self,
+        options: SolveOptions,
+        progress: &mut dyn FnMut(&SolveProgress),
+        stop: &'static AtomicBool,
+    ) -> Result<Outcome, SolveError> {
+        self.solve_stopping(options, progress, Some(stop))
+    }
+
+    fn solve_stopping(
+        &self,
+        options: SolveOptions,
+        progress: &mut dyn FnMut(&SolveProgress),
+        stop: Option<&'static AtomicBool>,
+    ) -> Result<Outcome, SolveError> {
         let options = SolveOptions {
             limit: options.limit.clamp(1, MAX_LIMIT),
             ..options
         };
-        let clock = Clock::start(options.max_time);
-        let out_of_time = |nodes| SolveError::OutOfTime(clock.started.elapsed(), nodes);
+        let clock = Clock::start(options.max_time, stop);
+        let out_of_time = |nodes| clock.ended(nodes, &[]);
         self.compile_all(&clock)
             .map_err(|OutOfTime| out_of_time(0))?;
         let mut domains = vec![self.puzzle.alphabet; self.puzzle.grid.cells()];
@@ -633,7 +687,7 @@ impl Search<'_, '_> {
         }
         let elapsed = self.clock.started.elapsed();
         if self.clock.out() {
-            return Err(SolveError::OutOfTime(elapsed, self.out.nodes - 1));
+            return Err(self.clock.ended(self.out.nodes - 1, &self.out.solutions));
         }
         if elapsed >= self.next_report {
             self.next_report = elapsed + PROGRESS_EVERY;
@@ -683,7 +737,7 @@ impl Search<'_, '_> {
                         // counting the grid.
                         let failing = s.failing_clues_until(&letters, &self.clock).map_err(
                             |Checking::OutOfTime| {
-                                SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
+                                self.clock.ended(self.out.nodes, &self.out.solutions)
                             },
                         )??;
                         if failing.is_empty() {
@@ -730,9 +784,7 @@ impl Search<'_, '_> {
                     Some(&mut next_retry),
                     &self.clock,
                 )
-                .map_err(|OutOfTime| {
-                    SolveError::OutOfTime(self.clock.started.elapsed(), self.out.nodes)
-                })?;
+                .map_err(|OutOfTime| self.clock.ended(self.out.nodes, &self.out.solutions))?;
             if consistent {
                 for (c, (now, before)) in next.iter().zip(domains.iter_mut()).enumerate() {
                     if now != before {

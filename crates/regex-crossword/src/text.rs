@@ -9,7 +9,9 @@ use ludomat_game::console::{Console, Reply};
 use ludomat_game::terminal::{with_quit_key, QUIT_KEY};
 use ludomat_game::{Session, SessionError};
 
-use crate::solver::SolveProgress;
+use ludomat_io::interrupt::{self, Stopped};
+
+use crate::solver::{SolveError, SolveOptions, SolveProgress, Solver};
 use crate::PUZZLES;
 use crate::{ClueStatus, Deduction, Outcome, Puzzle, RegexConfig, RegexHappening, RegexSession};
 
@@ -122,6 +124,62 @@ pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String
         "{verdict} ({})",
         ludomat_io::text::count(o.nodes, "search node", "search nodes")
     );
+    s
+}
+
+/// `regex solve`'s search, its [`progress`] on standard error every second, with Ctrl-C
+/// (or SIGTERM) caught: a long search stops at its next check of the clock, prints on standard output what it found by then (the
+/// puzzle's title and each grid found) and gives back the stop line, which `main` says
+/// last: `Stopped by Ctrl-C after 1,234 search nodes; no solution was found by then.`
+///
+/// # Errors
+/// The outer error: the run was stopped ([`Stopped`]); the inner: as
+/// [`Solver::solve_with`].
+pub fn solve_until_ctrl_c(
+    solver: &Solver<'_>,
+    p: &Puzzle,
+    options: SolveOptions,
+) -> Result<Result<Outcome, SolveError>, Stopped> {
+    let scope = interrupt::catch();
+    let mut said = |e: &SolveProgress| ludomat_io::out::eprint(format_args!("{}\n", progress(e)));
+    let solved = solver.solve_until(options, &mut said, interrupt::requested());
+    let Err(SolveError::Stopped { nodes, solutions }) = solved else {
+        return Ok(solved);
+    };
+    ludomat_io::out::print(format_args!("{}", found_so_far(p, &solutions)));
+    let kept = match solutions.len() {
+        0 => "no solution was found by then".to_string(),
+        1 => "the grid above is the one solution found by then (unique or not was not \
+              settled)"
+            .to_string(),
+        n => format!("the {n} grids above are the solutions found by then"),
+    };
+    drop(scope);
+    Err(Stopped::after(
+        nodes,
+        None,
+        ("search node", "search nodes"),
+        &kept,
+    ))
+}
+
+/// What a stopped search prints: the title, then each solution found (none: nothing).
+#[must_use]
+pub fn found_so_far(p: &Puzzle, solutions: &[Vec<u8>]) -> String {
+    let mut s = String::new();
+    if solutions.is_empty() {
+        return s;
+    }
+    s.push_str(interrupt::after_echo_out());
+    if let Some(t) = &p.title {
+        let _ = writeln!(s, "{t}\n");
+    }
+    for (i, sol) in solutions.iter().enumerate() {
+        if solutions.len() > 1 {
+            let _ = writeln!(s, "Solution {}:", i + 1);
+        }
+        let _ = writeln!(s, "{}", draw(p, sol));
+    }
     s
 }
 

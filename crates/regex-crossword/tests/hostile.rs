@@ -164,3 +164,67 @@ fn compiling_the_clues_is_inside_the_time_bound() {
         "took {took:?} with a bound of {bound:?}; one clue compiles in {one:?}"
     );
 }
+
+/// A solve whose stop flag is raised (Ctrl-C) ends at its next check with the nodes
+/// searched and the solutions found by then, not at its time bound.
+#[test]
+fn a_raised_stop_flag_ends_the_solve_with_what_it_found() {
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let p = backreference_heavy_unsatisfiable();
+    let s = Solver::new(&p);
+    let started = Instant::now();
+    let raiser = std::thread::spawn(|| {
+        std::thread::sleep(Duration::from_millis(300));
+        STOP.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    let out = s.solve_until(
+        SolveOptions {
+            max_time: Some(Duration::from_secs(60)),
+            ..SolveOptions::default()
+        },
+        &mut |_| {},
+        &STOP,
+    );
+    raiser.join().unwrap();
+    match out {
+        Err(SolveError::Stopped { solutions, .. }) => assert!(solutions.is_empty()),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// What a stopped solve prints: nothing when nothing was found, else each grid.
+#[test]
+fn found_so_far_draws_each_grid() {
+    let p = Puzzle::parse("shape: rectangle 1x2\nalphabet: AB\nacross 1: ..\n").unwrap();
+    assert_eq!(ludomat_regex_crossword::text::found_so_far(&p, &[]), "");
+    let two = ludomat_regex_crossword::text::found_so_far(&p, &[b"AB".to_vec(), b"BA".to_vec()]);
+    assert!(
+        two.contains("Solution 1:") && two.contains("Solution 2:"),
+        "{two}"
+    );
+}
+
+/// Numbers in a puzzle's refusals with thousands, as every count is written.
+#[test]
+fn refusals_write_numbers_with_thousands() {
+    let e = Puzzle::parse("shape: rectangle 1000000x1000000\nalphabet: AB\nacross 1: A*\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not 1,000,000 × 1,000,000"), "{e}");
+    let e = Puzzle::parse("shape: hexagon 12345\nalphabet: AB\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not 12,345"), "{e}");
+    let p = Puzzle::parse("shape: rectangle 1x2\nalphabet: AB\nacross 1: ..\n").unwrap();
+    let e = p.parse_answer(&"A".repeat(1234)).unwrap_err();
+    assert!(e.contains("has 1,234 letters"), "{e}");
+    assert_eq!(
+        SolveError::TooManyNodes(1_000_000).to_string(),
+        "gave up after 1,000,000 search nodes (raise --max-nodes)"
+    );
+}

@@ -10,6 +10,23 @@ use std::collections::BTreeSet;
 use crate::instruction::{bits, Instruction};
 use crate::{Condition, Register};
 
+/// Refuse an image of more words than an 8-bit address reaches, before disassembling
+/// it: `big.bin: 1,000 words, more than the 256 an 8-bit address reaches`.
+///
+/// # Errors
+/// The refusal, naming the file (`name`) and its words.
+pub fn fits(name: &std::path::Path, words: usize) -> Result<(), String> {
+    if words <= crate::memory::MAX_ROM_WORDS {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: {}, more than the {} an 8-bit address reaches",
+        ludomat_io::text::path(name),
+        ludomat_io::text::count(words as u64, "word", "words"),
+        crate::memory::MAX_ROM_WORDS
+    ))
+}
+
 fn target(i: Instruction) -> Option<u8> {
     match i {
         Instruction::Movi {
@@ -56,7 +73,8 @@ pub fn disassemble(words: &[u16]) -> String {
         .filter_map(|&i| target(i))
         .filter(|&a| (a as usize) < words.len())
         .collect();
-    let mut out = format!("; {} words, disassembled by ludomat\n", words.len());
+    let counted = ludomat_io::text::count(words.len() as u64, "word", "words");
+    let mut out = format!("; {counted}, disassembled by ludomat\n");
     for (addr, (&word, ins)) in words.iter().zip(&decoded).enumerate() {
         let addr = addr as u8;
         if targets.contains(&addr) {
@@ -98,6 +116,17 @@ pub fn short_jump(cond: Condition) -> String {
 mod tests {
     use super::*;
     use crate::assemble_for;
+
+    #[test]
+    fn an_image_too_long_is_refused_with_thousands() {
+        assert!(fits(std::path::Path::new("b.bin"), 256).is_ok());
+        let e = fits(std::path::Path::new("b.bin"), 1000).unwrap_err();
+        assert_eq!(
+            e,
+            "b.bin: 1,000 words, more than the 256 an 8-bit address reaches"
+        );
+        assert!(disassemble(&[0x1000]).starts_with("; 1 word, disassembled"));
+    }
 
     #[test]
     fn labels_and_raw_words() {

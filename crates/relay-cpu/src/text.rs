@@ -33,6 +33,19 @@ pub fn real_time(steps: u64, ticks: u64) -> String {
 pub const TRACE_HEAD: &str =
     "ad  switches           instruction        A  B  C  D  M  S  L  PC CZS";
 
+/// What a traced run writes once Ctrl-C stopped it, `brk` being the line break after the
+/// terminal's echoed `^C` (`interrupt::after_echo_out`: given only when standard output
+/// is the terminal): the last trace line again, whole. A terminal throws away what it had
+/// not shown yet when Ctrl-C is pressed, so the trace on the screen ended mid-line; now it
+/// ends with a whole line. To a file or a pipe (nothing thrown away), nothing.
+#[must_use]
+pub fn trace_after_stop(brk: &str, last: &str) -> String {
+    if brk.is_empty() || last.is_empty() {
+        return String::new();
+    }
+    format!("{brk}{last}\n")
+}
+
 /// A trace line: address, switches, instruction, then registers A–L, PC and the flag
 /// lamps after it, under [`TRACE_HEAD`].
 #[must_use]
@@ -285,8 +298,12 @@ impl ProgramRun {
     ) -> Result<Rest, ConverseError> {
         let authentic = self.authentic;
         let slow = self.trace || authentic;
+        let mut last_trace = String::new();
         loop {
             if stop() {
+                let tail = trace_after_stop(ludomat_io::interrupt::after_echo_out(), &last_trace);
+                write!(out, "{tail}")?;
+                out.flush()?;
                 return Ok(Rest::Stopped);
             }
             let budget = self.max_steps.saturating_sub(self.machine().steps());
@@ -334,11 +351,8 @@ impl ProgramRun {
                 }),
             ) = (self.trace, happenings.first())
             {
-                writeln!(
-                    out,
-                    "{}",
-                    trace_line(*address, bits, text, registers, *flags)
-                )?;
+                last_trace = trace_line(*address, bits, text, registers, *flags);
+                writeln!(out, "{last_trace}")?;
                 // what the teletype printed is an event of its own, on its own line
                 if let Some(c) = last_code {
                     writeln!(out, "    teletype: {c}")?;
@@ -549,6 +563,16 @@ impl Console for RelayConsole {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A trace stopped at a terminal ends with its last line whole (the terminal threw
+    /// away the rest of it at Ctrl-C); to a file or a pipe nothing is added.
+    #[test]
+    fn a_stopped_trace_ends_with_a_whole_line() {
+        let last = "0x08  JMP NC,0x08";
+        assert_eq!(trace_after_stop("\n", last), format!("\n{last}\n"));
+        assert_eq!(trace_after_stop("", last), "");
+        assert_eq!(trace_after_stop("\n", ""), "");
+    }
     use crate::session::RomChoice;
     use ludomat_game::console::transcript;
 

@@ -167,7 +167,7 @@ impl Weights {
                 return Err(WeightsError::Range {
                     field,
                     value,
-                    limit: format!("-{MAX_WEIGHT:e}..={MAX_WEIGHT:e}"),
+                    limit: format!("it must be from -{MAX_WEIGHT:e} to {MAX_WEIGHT:e}"),
                 });
             }
         }
@@ -179,7 +179,7 @@ impl Weights {
                 return Err(WeightsError::Range {
                     field,
                     value,
-                    limit: format!("0..={MAX_POWER}"),
+                    limit: format!("it must be from 0 to {MAX_POWER}"),
                 });
             }
         }
@@ -332,11 +332,17 @@ mod tests {
         w.alive = 1e308;
         let e = w.check().unwrap_err();
         assert!(e.to_string().contains("alive = 1e308"), "{e}");
+        // the range in words, never Rust's `-1e9..=1e9`
+        assert!(
+            e.to_string().ends_with("it must be from -1e9 to 1e9"),
+            "{e}"
+        );
         let text = serde_json::to_string(&Weights::default())
             .unwrap()
             .replace("\"sum_power\":3.5", "\"sum_power\":1e3");
         let e = Weights::from_json(&text).unwrap_err();
         assert!(e.to_string().contains("sum_power"), "{e}");
+        assert!(e.to_string().ends_with("it must be from 0 to 8"), "{e}");
         assert_eq!(
             Weights::from_json(&serde_json::to_string(&Weights::default()).unwrap()),
             Ok(Weights::default())

@@ -1,0 +1,94 @@
+//! A command's own files by other names: a state with two names (a hard link), split by a
+//! save without a word; a state a read-only command reads while its standard output is
+//! appended to it (`menace stats >> s.json`), damaged with status 0.
+#![cfg(unix)]
+
+mod common;
+
+/// `sh -c SCRIPT` in `dir`, `$L` the binary: the status code and stderr (words joined).
+fn through_a_shell(dir: &std::path::Path, script: &str) -> (Option<i32>, String) {
+    let out = ludomat_io::child::output(
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .env("L", env!("CARGO_BIN_EXE_ludomat"))
+            .current_dir(dir),
+    )
+    .expect("sh runs");
+    let err = common::text(&out.stderr);
+    (
+        out.status.code(),
+        err.split_whitespace().collect::<Vec<_>>().join(" "),
+    )
+}
+
+fn read(path: &std::path::Path) -> String {
+    ludomat_io::read::to_string(path).expect("read")
+}
+
+#[test]
+fn a_read_only_command_printing_into_the_state_it_reads_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let made = [
+        "\"$L\" menace --state s.json train --against random --games 10 --quiet",
+        "\"$L\" her train --state h.json --games 5",
+    ];
+    for script in made {
+        let (code, err) = through_a_shell(dir.path(), &format!("{script} > /dev/null"));
+        assert_eq!(code, Some(0), "{script}: {err}");
+    }
+    let (s, h) = (
+        read(&dir.path().join("s.json")),
+        read(&dir.path().join("h.json")),
+    );
+    for (script, file, before) in [
+        ("\"$L\" menace --state s.json stats >> s.json", "s.json", &s),
+        ("\"$L\" menace --state s.json boxes >> s.json", "s.json", &s),
+        ("\"$L\" her boxes --state h.json >> h.json", "h.json", &h),
+        ("\"$L\" her boxes --state h.json 2>> h.json", "h.json", &h),
+    ] {
+        let (code, err) = through_a_shell(dir.path(), script);
+        let now = read(&dir.path().join(file));
+        if script.contains("2>>") {
+            // the refusal itself went into the file: nothing else did
+            assert!(now.starts_with(before.as_str()), "{script}: {now}");
+            assert!(
+                now.contains("is also where its standard error goes"),
+                "{now}"
+            );
+            assert_eq!(code, Some(2), "{script}: {now}");
+            continue;
+        }
+        assert_eq!(code, Some(2), "{script}: {err}");
+        assert_eq!(&now, before, "{script}: the state changed");
+        let said = format!(
+            "error: {file} is read by this command and is also where its standard output goes"
+        );
+        assert!(err.starts_with(&said), "{script}: {err}");
+    }
+}
+
+#[test]
+#[allow(clippy::disallowed_methods)] // the test makes a hard link with std
+fn a_state_with_two_names_is_refused_before_the_work() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let train = "\"$L\" menace --state s.json train --against random --games 10 --quiet";
+    let (code, err) = through_a_shell(dir.path(), &format!("{train} > /dev/null"));
+    assert_eq!(code, Some(0), "{err}");
+    std::fs::hard_link(dir.path().join("s.json"), dir.path().join("other.json")).expect("link");
+    let before = read(&dir.path().join("s.json"));
+    let (code, err) = through_a_shell(dir.path(), &format!("{train} > /dev/null"));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("s.json has 2 names (hard links to one file)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("'cp s.json s.json.new && mv s.json.new s.json'"),
+        "{err}"
+    );
+    // nothing was played or saved: both names keep the one file
+    assert_eq!(read(&dir.path().join("s.json")), before);
+    assert_eq!(read(&dir.path().join("other.json")), before);
+    assert!(!dir.path().join("s.json.lock").exists());
+}
