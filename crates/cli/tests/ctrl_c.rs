@@ -199,7 +199,7 @@ impl Terminal {
         self.type_keys("10.1\n");
         self.expect("ludomat museum: http", 60);
         self.type_keys(CTRL_C);
-        self.expect("stopped", 10);
+        self.expect("Stopped by Ctrl-C", 10);
         self.expect(PAUSE, 10);
         self.still_waiting();
     }

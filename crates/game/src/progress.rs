@@ -127,7 +127,12 @@ impl Bar {
             }
             Some(_) => "  eta —".to_string(),
         };
-        let rate = format!("{}/s", format_rate(rate));
+        // nothing done yet in this run: no rate measured (`docs/VOICE.md`), not `0/s`
+        let rate = if fresh == 0 {
+            "—/s".to_string()
+        } else {
+            format!("{}/s", format_rate(rate))
+        };
         self.show(done, elapsed, MIN_BAR, &self.unit, &|room| {
             ludomat_io::text::fit_note(&rate, extra.as_deref(), &eta, room)
         });
@@ -177,10 +182,18 @@ impl Bar {
         let message = message(room);
         if self.total.get().is_some() {
             // the bar takes what the counts and the message leave
-            let bar = self
+            let fits = self
                 .width
                 .saturating_sub(counts + ludomat_io::text::width(&message))
                 .max(min_bar);
+            // the bar shrinks when the message needs it, and grows back only by three
+            // columns or more: a rate's digits (`37/s`, `36.8/s`) do not make it jiggle
+            let now = self.bar_width.get();
+            let bar = if fits > now && fits < now + 3 {
+                now
+            } else {
+                fits
+            };
             if bar != self.bar_width.replace(bar) {
                 self.bar.set_style(style(unit, Some(bar), self.total.get()));
             }
@@ -437,7 +450,7 @@ mod tests {
     fn the_time_left_counts_only_this_runs_work() {
         let bar = Bar::new("games", Some(10), true);
         bar.count(0, Duration::from_secs(30), None);
-        assert_eq!(bar.bar.message(), "0/s  eta —");
+        assert_eq!(bar.bar.message(), "—/s  eta —");
         // resumed at 5 of 10: one game in 2 s leaves 4 games, 8 s
         bar.resumed_at(5);
         bar.count(6, Duration::from_secs(2), Some("last: 1".into()));
@@ -541,6 +554,40 @@ mod tests {
         fn flush(&self) -> std::io::Result<()> {
             Ok(())
         }
+    }
+
+    /// A rate whose digits change (`37/s`, `36.8/s`) does not move the bar's end.
+    #[test]
+    fn the_bar_does_not_jiggle_with_the_rate_s_digits() {
+        let bar = Bar::new("positions proved", Some(1_172), true);
+        bar.count(
+            1_084,
+            Duration::from_millis(29_297),
+            Some("18.7 s CPU".into()),
+        );
+        let first = bar.bar_width.get();
+        bar.count(
+            1_084,
+            Duration::from_millis(29_460),
+            Some("18.8 s CPU".into()),
+        );
+        assert!(
+            bar.bar.message().starts_with("36.8/s"),
+            "{}",
+            bar.bar.message()
+        );
+        let second = bar.bar_width.get();
+        bar.count(
+            1_085,
+            Duration::from_millis(29_324),
+            Some("18.9 s CPU".into()),
+        );
+        assert!(
+            bar.bar.message().starts_with("37/s"),
+            "{}",
+            bar.bar.message()
+        );
+        assert_eq!(bar.bar_width.get(), second, "{first} {second}");
     }
 
     /// The count is padded to the total's width, so the bar keeps its cells as the count

@@ -314,9 +314,16 @@ impl<'a, P> RunContext<'a, P> {
         ControlFlow::Continue(())
     }
 
-    /// Report now, whatever the time (a run's milestone: a reply class proved).
+    /// Report now, whatever the time (a run's milestone: a reply class proved). A
+    /// milestone often starts a phase that ticks at another pace (the 3D proof follows
+    /// the dictionary with a tick per position, then searches with a tick per 50 ms): the
+    /// ticks are counted afresh, or a stride learnt from the fast phase left the slow one
+    /// without a report for seconds.
     pub fn report(&mut self, done: u64, partial: P) {
         self.next_report = Instant::now() + self.every;
+        self.stride = 1;
+        self.countdown = 0;
+        self.last_tick = Instant::now();
         self.send(done, partial, false);
     }
 
@@ -569,6 +576,30 @@ mod tests {
         let (done, ended) = count(u64::MAX, &mut ctx);
         assert_eq!(ended, Ended::Cancelled);
         assert!((10..10_000_000).contains(&done), "{done}");
+    }
+
+    /// A fast phase (a tick per microsecond) teaches the stride to skip clock readings;
+    /// the slow phase after a milestone (a tick per 20 ms) still reports within its
+    /// interval, not after thousands of ticks.
+    #[test]
+    fn a_slow_phase_after_a_fast_one_reports_on_time() {
+        let reports = std::cell::Cell::new(0u32);
+        let mut w = |_: &Progress<u64>| reports.set(reports.get() + 1);
+        let mut ctx = RunContext::new("steps", None)
+            .every(Duration::from_millis(10))
+            .watch(&mut w);
+        for i in 0..2_000_000u64 {
+            let _ = ctx.tick(i, || i);
+        }
+        ctx.report(0, 0);
+        let before = reports.get();
+        for i in 0..10u64 {
+            std::thread::sleep(Duration::from_millis(20));
+            let _ = ctx.tick(i, || i);
+        }
+        drop(ctx);
+        let slow = reports.get() - before;
+        assert!(slow >= 8, "{slow} reports in 10 slow ticks");
     }
 
     #[test]

@@ -59,7 +59,9 @@ fn wrap_line(line: &str, width: usize, out: &mut String) {
     let mut used = indent;
     let mut at_start = true;
     let mut lines: Vec<String> = Vec::new();
-    for word in rest.split(' ').filter(|w| !w.is_empty()) {
+    // a number keeps its unit, a naming its name (`8.67 ms`, `B = other1`)
+    for word in crate::text::glued_words(rest) {
+        let word = word.as_str();
         let w = crate::text::width(word);
         if !at_start && used + 1 + w > width {
             lines.push(current.trim_end().to_string());
@@ -129,6 +131,15 @@ mod tests {
         assert_eq!(lines.last(), Some(&"short"));
         let words: usize = lines.iter().map(|l| l.matches("word").count()).sum();
         assert_eq!(words, 30);
+    }
+
+    /// A learning curve's point: its CPU time is never cut from its unit.
+    #[test]
+    fn a_number_keeps_its_unit_in_a_hanging_wrap() {
+        let line =
+            "at game 1,000: mean score 1,099 ± 466; card 3,072 in 0 %, 6,144 in 0 %; 60.5 ms CPU";
+        let wrapped = wrap_hanging(line, WIDTH);
+        assert!(wrapped.ends_with("\n60.5 ms CPU"), "{wrapped}");
     }
 
     /// A list of values under an option (clap's `- name: description`): the longest name

@@ -808,7 +808,7 @@ const UNITS: [&str; 12] = [
 /// The words of `body` as [`wrap`] places them: split at spaces, except that a naming
 /// `A = other1` stays one word (a line never ends in `B =` nor starts with `= other1`),
 /// and so does a number and its unit (`8.67 ms):`).
-fn glued_words(body: &str) -> Vec<String> {
+pub(crate) fn glued_words(body: &str) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     let mut glue_next = false;
     for word in body.split(' ').filter(|w| !w.is_empty()) {
@@ -851,14 +851,15 @@ pub(crate) fn no_lone_last_word(lines: &mut [String], width: usize) {
     if lone.is_empty() || lone.contains(' ') {
         return;
     }
-    let words_above = above[above_lead..]
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .count();
-    if words_above < 3 {
+    // the words as the wrap placed them: a number moves down with its unit
+    let words_above = glued_words(&above[above_lead..]);
+    if words_above.len() < 3 {
         return;
     }
-    let Some((kept, moved)) = above.trim_end().rsplit_once(' ') else {
+    let Some(moved) = words_above.last() else {
+        return;
+    };
+    let Some(kept) = above.trim_end().strip_suffix(moved.as_str()) else {
         return;
     };
     let joined = format!("{}{moved} {lone}", &last[..last_lead]);

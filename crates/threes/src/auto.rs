@@ -676,6 +676,31 @@ mod tests {
         assert!((3..50).contains(&games.len()), "{}", games.len());
         let mut ctx = RunContext::new("games", None);
         let e = run(&c, 2, None, &mut ctx, &mut |_| Err("disk full".into())).unwrap_err();
-        assert_eq!(e.to_string(), "disk full");
+        // two threads: whichever game ends first is the one refused
+        let said = e.to_string();
+        assert!(
+            said.starts_with("disk full; the run stopped at game ")
+                && said.ends_with(": no game was written before it"),
+            "{said}"
+        );
+        // a failure after some games says they are kept
+        let mut ctx = RunContext::new("games", None);
+        let mut taken = 0;
+        let e = run(&c, 1, None, &mut ctx, &mut |_| {
+            taken += 1;
+            if taken > 3 {
+                Err("disk full".into())
+            } else {
+                Ok(())
+            }
+        })
+        .unwrap_err();
+        let said = e.to_string();
+        assert!(
+            said.ends_with(
+                ": what it wrote of the 3 games before (the log's lines, the records) is kept"
+            ),
+            "{said}"
+        );
     }
 }
