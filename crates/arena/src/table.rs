@@ -7,6 +7,28 @@ use std::fmt::Write as _;
 use ludomat_game::TournamentResult;
 use ludomat_io::text::thousands;
 
+/// The results' rows under their heading: each label, its count and its share, the
+/// labels' column as wide as the longest (at least 24 columns), so a long agent's name
+/// does not push its row out of line.
+fn results(s: &mut String, rows: &[(String, u64, impl std::fmt::Display)]) {
+    let w = rows
+        .iter()
+        .map(|(label, _, _)| ludomat_io::text::width(label))
+        .max()
+        .unwrap_or(0)
+        .max(24);
+    let _ = writeln!(
+        s,
+        "result{} {:>9}  share (95 % interval)",
+        " ".repeat(w - 6),
+        "games"
+    );
+    for (label, n, rate) in rows {
+        let pad = w.saturating_sub(ludomat_io::text::width(label));
+        let _ = writeln!(s, "{label}{} {:>9}  {rate}", " ".repeat(pad), thousands(*n));
+    }
+}
+
 /// `ludomat tournament tictactoe`'s table.
 #[must_use]
 pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
@@ -18,27 +40,17 @@ pub fn tictactoe(r: &TournamentResult, alternate: bool, seed: u64) -> String {
     let mut s = String::new();
     let games = ludomat_io::text::count(r.a.games(), "game", "games");
     let _ = writeln!(s, "{games}, seed {seed}, {sides}");
-    let _ = writeln!(s, "{:<24} {:>9}  share (95 % interval)", "result", "games");
-    let _ = writeln!(
-        s,
-        "{:<24} {:>9}  {}",
-        format!("A ({}) wins", r.a_name),
-        thousands(r.a.wins),
-        r.a.win_rate()
-    );
-    let _ = writeln!(
-        s,
-        "{:<24} {:>9}  {}",
-        "draws",
-        thousands(r.a.draws),
-        r.a.draw_rate()
-    );
-    let _ = writeln!(
-        s,
-        "{:<24} {:>9}  {}",
-        format!("B ({}) wins", r.b_name),
-        thousands(r.a.losses),
-        r.a.loss_rate()
+    results(
+        &mut s,
+        &[
+            (format!("A ({}) wins", r.a_name), r.a.wins, r.a.win_rate()),
+            ("draws".to_string(), r.a.draws, r.a.draw_rate()),
+            (
+                format!("B ({}) wins", r.b_name),
+                r.a.losses,
+                r.a.loss_rate(),
+            ),
+        ],
     );
     if alternate {
         let _ = writeln!(
@@ -73,7 +85,6 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
         "{}",
         ludomat_io::text::wrapped(&head, ludomat_io::text::DEFAULT_WIDTH)
     );
-    let _ = writeln!(s, "{:<24} {:>9}  share (95 % interval)", "result", "games");
     let rows = [
         (
             "first mover wins".to_string(),
@@ -97,9 +108,7 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
             r.a.loss_rate(),
         ),
     ];
-    for (label, n, rate) in rows {
-        let _ = writeln!(s, "{label:<24} {:>9}  {rate}", thousands(n));
-    }
+    results(&mut s, &rows);
     let _ = writeln!(s, "A against B, by who moved first:");
     let _ = writeln!(
         s,
@@ -121,4 +130,31 @@ pub fn qubic(r: &TournamentResult, dims: u8, seed: u64, fixed: bool) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    /// A long agent's name widens the labels' column: every row's count ends in one column.
+    #[test]
+    fn a_long_name_keeps_the_rows_in_line() {
+        let mut s = String::new();
+        super::results(
+            &mut s,
+            &[
+                ("A (menace-trained) wins".to_string(), 0, "0.0 %"),
+                ("draws".to_string(), 1_051, "70.1 %"),
+                ("B (computox-beatable) wins".to_string(), 449, "29.9 %"),
+            ],
+        );
+        let tails = ["  share (95 % interval)", "  0.0 %", "  70.1 %", "  29.9 %"];
+        let ends: Vec<usize> = s
+            .lines()
+            .zip(tails)
+            .map(|(l, tail)| {
+                assert!(l.ends_with(tail), "{l:?}");
+                l.chars().count() - tail.chars().count()
+            })
+            .collect();
+        assert!(ends.iter().all(|&e| e == ends[0]), "{s}");
+    }
 }

@@ -631,7 +631,8 @@ fn check_dictionary(
     );
     if let Some((k, seq)) = &r.longest {
         head += &format!(
-            "  longest threat sequence: {} threes, from {} : {}\n",
+            "  longest threat sequence: {} threes, from the position {} (the dictionary's \
+             notation), moves {}\n",
             seq.len(),
             notation(*k as u64, (*k >> 64) as u64),
             moves_text(seq)
@@ -941,10 +942,12 @@ pub fn search_stage(p: &Progress<SearchProgress>) -> Option<String> {
         (Phase::Done, _) => "ended",
         (Phase::Search, _) => return None,
     };
-    Some(format!(
-        "{phase}: {}",
-        secs_wall_and_cpu(p.elapsed.as_secs_f64(), p.partial.cpu_seconds)
-    ))
+    // the clocks are the whole run's, said so (not the phase's own time)
+    let times = secs_wall_and_cpu(p.elapsed.as_secs_f64(), p.partial.cpu_seconds);
+    Some(match p.partial.phase {
+        Phase::Done => format!("{phase} after {times}"),
+        _ => format!("{phase}; the run so far: {times}"),
+    })
 }
 
 impl PreparedSearch {
@@ -1009,7 +1012,7 @@ impl PreparedSearch {
         // a search stopped before any position finished has no longest position
         let longest = match (&run.work, run.longest_job()) {
             (Some(w), _) => format!(" (critical path {} CPU)", seconds(w.critical_path)),
-            (None, Some(s)) => format!(" (the longest alone {})", seconds(s)),
+            (None, Some(s)) => format!(" (the longest position alone {})", seconds(s)),
             (None, None) => String::new(),
         };
         // a stopped search says so first: "Proved 682 of 682" beside "not proved" misled
@@ -1211,7 +1214,7 @@ mod tests {
         // the bar's stage: the phase and both clocks, no rate and no time left
         assert_eq!(
             search_stage(&p).as_deref(),
-            Some("re-checking the certificate: 7 s wall, 3.1 s CPU")
+            Some("re-checking the certificate; the run so far: 7 s wall, 3.1 s CPU")
         );
         p.partial.phase = Phase::Search;
         assert_eq!(search_stage(&p), None);
@@ -1219,12 +1222,12 @@ mod tests {
         p.partial.phase = Phase::Done;
         assert_eq!(
             search_stage(&p).as_deref(),
-            Some("ended: 7 s wall, 3.1 s CPU")
+            Some("ended after 7 s wall, 3.1 s CPU")
         );
         p.partial.verdict = Some(Verdict::Cancelled);
         assert_eq!(
             search_stage(&p).as_deref(),
-            Some("stopped: 7 s wall, 3.1 s CPU")
+            Some("stopped after 7 s wall, 3.1 s CPU")
         );
     }
 
