@@ -30,6 +30,32 @@ fn raw_stderr() -> std::io::Stderr {
     std::io::stderr()
 }
 
+/// Set once standard error is found to be a file this process reads or writes
+/// (`menace stats --state s.json 2>> s.json`): from then on what would go there goes to
+/// the terminal (`/dev/tty`) when there is one, else nowhere — never into the file it
+/// would damage (the refusal itself once did).
+static STDERR_IS_A_FILE_OF_OURS: AtomicBool = AtomicBool::new(false);
+
+/// Standard error is a file this process uses: keep every later write out of it
+/// ([`crate::read::own_stream`] calls this when it finds so).
+pub fn stderr_is_a_file_of_ours() {
+    STDERR_IS_A_FILE_OF_OURS.store(true, Ordering::Relaxed);
+}
+
+/// Write `bytes` to standard error, or, when standard error is a file of ours, to the
+/// terminal if there is one.
+fn write_err(bytes: &[u8]) {
+    if STDERR_IS_A_FILE_OF_OURS.load(Ordering::Relaxed) {
+        // the controlling terminal, a character device (never a file, never a FIFO)
+        #[allow(clippy::disallowed_methods)]
+        if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+            let _ = tty.write_all(bytes);
+        }
+        return;
+    }
+    let _ = raw_stderr().lock().write_all(bytes);
+}
+
 /// The first failed write to standard output.
 static FAILURE: OnceLock<std::io::Error> = OnceLock::new();
 /// Set together with [`FAILURE`]; cheap to poll.
@@ -77,10 +103,8 @@ pub fn eprint(args: Arguments<'_>) {
     } else {
         text
     };
-    let mut err = raw_stderr().lock();
     let fresh = crate::interrupt::after_echo();
-    let _ = err.write_all(fresh.as_bytes());
-    let _ = err.write_all(text.as_bytes());
+    write_err(format!("{fresh}{text}").as_bytes());
 }
 
 /// Standard output as a [`Write`]r on the same path: a failed write is recorded (see the
@@ -220,9 +244,11 @@ pub fn stderr() -> Stderr {
 
 impl Write for Stderr {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut err = raw_stderr().lock();
-        let _ = err.write_all(crate::interrupt::after_echo().as_bytes());
-        let _ = err.write_all(buf);
+        let fresh = crate::interrupt::after_echo();
+        let mut bytes = Vec::with_capacity(fresh.len() + buf.len());
+        bytes.extend_from_slice(fresh.as_bytes());
+        bytes.extend_from_slice(buf);
+        write_err(&bytes);
         Ok(buf.len())
     }
 

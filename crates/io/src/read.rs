@@ -650,6 +650,7 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
         if !meta.is_file() {
             return None;
         }
+        let mut found = None;
         for (fd, name) in [(1, "standard output"), (2, "standard error")] {
             // SAFETY: fstat fills a zeroed stat this function owns; its result is checked.
             let (dev, ino) = unsafe {
@@ -664,15 +665,36 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
             };
             #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
             if u64::from(dev as u64) == meta.dev() && u64::from(ino as u64) == meta.ino() {
-                return Some(name);
+                if fd == 2 {
+                    // not one more byte into it, the refusal included
+                    crate::out::stderr_is_a_file_of_ours();
+                }
+                found = found.or(Some(name));
             }
         }
-        None
+        found
     }
     #[cfg(not(unix))]
     {
         let _ = path;
         None
+    }
+}
+
+/// Standard error into a file the command line names (`menace --state s.json train
+/// 2>> s.json`, `--state=s.json` too), found before anything is said: not even a usage
+/// error goes into it ([`crate::out::stderr_is_a_file_of_ours`]; the command then refuses
+/// the file as it reads or writes it).
+pub fn guard_stderr(args: &[std::ffi::OsString]) {
+    for arg in args.iter().skip(1) {
+        let whole = Path::new(arg);
+        let value = arg
+            .to_str()
+            .and_then(|a| a.split_once('='))
+            .map(|(_, v)| Path::new(v));
+        for path in std::iter::once(whole).chain(value) {
+            let _ = own_stream(path);
+        }
     }
 }
 
