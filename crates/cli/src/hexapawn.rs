@@ -216,13 +216,14 @@ fn train(a: TrainArgs) -> Result<()> {
             &run.report
         ))
     );
+    // the state is saved: said before the chart, which may fail (a full disk)
+    if let Some(p) = &a.state {
+        outln!("state: {}", p.shown());
+    }
     if let Some(path) = &a.chart {
         let chart = text::curve_chart(&run.report, crate::caption::made_by());
         line_chart(&chart, path)?;
         outln!("chart: {}", path.shown());
-    }
-    if let Some(p) = &a.state {
-        outln!("state: {}", p.shown());
     }
     if ended == Ended::Cancelled {
         let kept = if a.state.is_some() {

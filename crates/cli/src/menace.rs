@@ -255,6 +255,12 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         crate::voice::timing(played, "game", "games", secs, cpu_secs)
     );
     out!("{}", crate::help::wrap(&run.summary()));
+    // the state is saved: said before the curve's files, which may fail (a full disk)
+    let kept = replaced.zip(backup.as_deref());
+    out!(
+        "{}",
+        crate::help::wrap(&text::trained(run.menace.games(), &path, kept))
+    );
     ludomat_io::write::folders(&args.out)
         .with_context(|| format!("cannot make the output folder {}", args.out.shown()))?;
     crate::files::write(&args.out.join("curve.csv"), run.curve_csv())?;
@@ -271,11 +277,6 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
     if let Some(line) = text::widened_window(args.window, run.progress.per_point) {
         out!("{}", crate::help::wrap(&line));
     }
-    let kept = replaced.zip(backup.as_deref());
-    out!(
-        "{}",
-        crate::help::wrap(&text::trained(run.menace.games(), &path, kept))
-    );
     if ended == Ended::Cancelled {
         return Err(ludomat_io::interrupt::Stopped::after(
             played,

@@ -538,3 +538,42 @@ fn a_huge_value_is_quoted_by_its_start() {
     assert!(err.contains("… (100,000 characters)"), "{err}");
     assert!(err.len() < 1_000, "{err}");
 }
+
+/// A chart that cannot be written (the file-size limit) after the state was saved: the
+/// run has said the state is saved before the error, so nobody thinks the games lost.
+#[cfg(unix)]
+#[test]
+fn a_failed_chart_comes_after_the_word_that_the_state_is_saved() {
+    use ludomat_io::child::Run as _;
+    let dir = tempfile::tempdir().expect("scratch");
+    let state = dir.path().join("u.json");
+    let out = dir.path().join("out");
+    let limited = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 100 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ludomat"))
+        .arg("menace")
+        .arg("--state")
+        .arg(&state)
+        .args([
+            "train",
+            "--against",
+            "random",
+            "--games",
+            "2000",
+            "--seed",
+            "1",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .run_output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&limited.stdout);
+    let err = String::from_utf8_lossy(&limited.stderr);
+    assert!(!limited.status.success(), "{said}{err}");
+    assert!(err.contains("cannot write"), "{err}");
+    assert!(
+        said.contains("u.json"),
+        "the state's line is missing: {said}"
+    );
+}

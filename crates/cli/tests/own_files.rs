@@ -67,6 +67,17 @@ fn a_read_only_command_printing_into_the_state_it_reads_is_refused() {
         );
         assert!(err.starts_with(&said), "{script}: {err}");
     }
+    // `> s.json`: the shell emptied the state before the command started, and the
+    // refusal says so
+    let (code, err) = through_a_shell(
+        dir.path(),
+        "cp s.json e.json && \"$L\" menace --state e.json stats > e.json",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("the shell emptied it before the command started"),
+        "{err}"
+    );
     // a run that saves its state with standard error into it: refused, and the state
     // still reads
     let script = "\"$L\" menace --state s.json train --games 5 --quiet 2>> s.json";

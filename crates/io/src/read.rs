@@ -123,10 +123,17 @@ pub fn refused_own_stream() -> Option<String> {
 /// The refusal of an input that is also where `stream` goes: `s.json is read by this
 /// command and is also where its standard output goes (a shell redirection): …`.
 fn read_into_words(path: &Path, stream: &str) -> String {
+    // `> s.json` empties the file before the command starts: nothing is left to protect
+    let emptied = std::fs::metadata(path).is_ok_and(|m| m.len() == 0);
+    let what = if emptied {
+        "the shell emptied it before the command started (`>` empties a file): what it \
+         held is gone unless you have a copy"
+    } else {
+        "what it prints would be added to the file it reads"
+    };
     format!(
         "{} is read by this command and is also where its {stream} goes (a shell \
-         redirection): what it prints would be added to the file it reads; send the {stream} \
-         to another file",
+         redirection): {what}; send the {stream} to another file",
         crate::text::path(path)
     )
 }

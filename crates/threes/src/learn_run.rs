@@ -549,7 +549,19 @@ impl LearnOptions {
         // (the save is atomic: a failed one leaves the file as it was)
         let saved_at = std::cell::Cell::new(None::<u64>);
         let before = self.resume.then_some(start.games);
+        let say = std::cell::RefCell::new(say);
+        let cancel = ctx.cancel().clone();
+        let mut saving_said = false;
         let mut save = |l: &Learner| -> Result<(), LearnError> {
+            if cancel.is_cancelled() && !saving_said {
+                // seconds of writing after the Ctrl-C: said, so a second press (which
+                // ends the process at once) is not the only answer to a silence
+                saving_said = true;
+                (say.borrow_mut())(format!(
+                    "saving the checkpoint and the network of {}…",
+                    ludomat_io::text::count(l.state.games, "game", "games")
+                ));
+            }
             l.save(&checkpoint).map_err(|e| {
                 LearnError::Output(unsaved(&e, l, saved_at.get(), before, &checkpoint))
             })?;
@@ -558,7 +570,7 @@ impl LearnOptions {
         };
         let mut on_point = |p: &CurvePoint| -> Result<(), LearnError> {
             line(&mut log, &p.csv())?;
-            say(p.line());
+            (say.borrow_mut())(p.line());
             Ok(())
         };
         let threads = usize::from(self.threads.max(1));
