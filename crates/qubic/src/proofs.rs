@@ -946,7 +946,7 @@ pub fn search_stage(p: &Progress<SearchProgress>) -> Option<String> {
     let times = secs_wall_and_cpu(p.elapsed.as_secs_f64(), p.partial.cpu_seconds);
     Some(match p.partial.phase {
         Phase::Done => format!("{phase} after {times}"),
-        _ => format!("{phase}; the run so far: {times}"),
+        _ => format!("{phase}; so far {times}"),
     })
 }
 
@@ -1033,9 +1033,18 @@ impl PreparedSearch {
             ),
             _ => String::new(),
         };
+        // a stopped run has no timing line after it: its whole time (following the
+        // dictionary included, as the bar counted it) is said here
+        let whole = match run.verdict {
+            Verdict::Cancelled => format!(
+                " The whole run: {}.",
+                secs_wall_and_cpu(run.total.seconds, run.total.cpu_seconds)
+            ),
+            _ => String::new(),
+        };
         let mut out = text::wrapped(
             &format!(
-                "{head} {}{longest}: {}, {} evaluated, {}.{varies}",
+                "{head} {}{longest}: {}, {} evaluated, {}.{whole}{varies}",
                 secs_wall_and_cpu(run.search.seconds, run.search.cpu_seconds),
                 text::count(run.stats.expansions, "node expansion", "node expansions"),
                 text::count(run.stats.evaluations, "leaf", "leaves"),
@@ -1214,7 +1223,7 @@ mod tests {
         // the bar's stage: the phase and both clocks, no rate and no time left
         assert_eq!(
             search_stage(&p).as_deref(),
-            Some("re-checking the certificate; the run so far: 7 s wall, 3.1 s CPU")
+            Some("re-checking the certificate; so far 7 s wall, 3.1 s CPU")
         );
         p.partial.phase = Phase::Search;
         assert_eq!(search_stage(&p), None);

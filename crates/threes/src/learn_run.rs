@@ -544,6 +544,17 @@ impl LearnOptions {
             "training deals: seed {}; evaluation deals: seed {}; α {}, λ {}",
             st.seed, st.eval_seed, st.alpha, st.lambda
         ));
+        // what each point's figures are, once (the points are short)
+        say(format!(
+            "each point: the greedy player's mean score on {} ± its 95 % interval, the \
+             share reaching the cards 3,072 and 6,144, the CPU time trained so far; the \
+             bar's 'recent': the mean score of the latest training games",
+            ludomat_io::text::count(
+                u64::from(st.eval_games),
+                "evaluation deal",
+                "evaluation deals"
+            )
+        ));
         let checkpoint = self.checkpoint_path();
         // a failed save says what it loses, and what the checkpoint on disk still holds
         // (the save is atomic: a failed one leaves the file as it was)

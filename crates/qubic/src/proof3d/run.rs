@@ -453,6 +453,9 @@ pub fn prove_with(
     ctx.set_total(Some(jobs.len() as u64));
     progress.phase = Phase::Search;
     progress.positions = jobs.len();
+    // the clocks as they are now (following the dictionary took some), not zero
+    progress.cpu_seconds = cpu_now();
+    progress.run_cpu_seconds = own_cpu();
     ctx.report(0, progress.clone());
     let (search_wall, search_cpu) = (Instant::now(), cpu::process());
     let cancel = ctx.cancel().clone();
