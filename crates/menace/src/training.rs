@@ -439,7 +439,12 @@ impl Training {
             ludomat_io::text::count(self.progress.played, "game", "games"),
             ludomat_io::text::results(wins, draws, losses),
         );
-        if let Some(p) = self.progress.curve.last().filter(|p| p.games > 0) {
+        // the last whole window: a run stopped mid-window ends with a remainder (`last 48
+        // games`), too few to say a rate by, unless no window was whole
+        let whole = |p: &&TrainPoint| p.games > 0 && p.window_games() >= self.config.window;
+        let last = self.progress.curve.iter().rev().find(whole);
+        let last = last.or_else(|| self.progress.curve.last().filter(|p| p.games > 0));
+        if let Some(p) = last {
             let n = p.window_games().max(1) as f64;
             let share = |k: u64| ludomat_io::text::percent(k as f64 / n);
             s.push_str(&format!(

@@ -280,3 +280,15 @@ fn the_learning_curve_stays_bounded_whatever_the_window() {
         .iter()
         .all(|p| p.window_games() == 4));
 }
+
+/// A run that ends mid-window (1,048 games in windows of 100) says the rates of its last
+/// whole window, not of the 48 games after it.
+#[test]
+fn the_summary_speaks_of_the_last_whole_window() {
+    let mut t = fast(Rules::source(), 1_048, Player::First);
+    t.run(&mut RunContext::new("games", None), &mut Checkpoint::none())
+        .unwrap();
+    let summary = t.summary();
+    assert!(summary.contains("last 100 games: "), "{summary}");
+    assert!(!summary.contains("last 48 games"), "{summary}");
+}
