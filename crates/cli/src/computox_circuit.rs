@@ -69,7 +69,7 @@ pub fn netlist_file(path: &Path) -> Result<String> {
     let text = crate::files::read_string(path, MAX_NETLIST_BYTES as u64)?;
     let empty = ludomat_io::text::empty(&path.shown());
     ensure!(!text.trim().is_empty(), empty);
-    Netlist::parse(&text).with_context(|| format!("in {}", path.shown()))?;
+    ludomat_computox::circuit::check_netlist_file(&path.shown().to_string(), &text)?;
     Ok(text)
 }
 

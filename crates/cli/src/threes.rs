@@ -588,6 +588,7 @@ fn finish(
 
 /// `ludomat threes learn`: the run is `ludomat_threes::learn`; this shows it.
 fn learn(a: &LearnOptions) -> Result<()> {
+    a.refuse_before_work()?; // --dir through a file, a fresh run over a checkpoint: usage
     let bar = progress::Bar::new("games", Some(a.games), a.quiet);
     // the last recent mean kept over a new window with no game yet (a score is never 0);
     // short, so the counts and the time left keep their room (points print above the bar)

@@ -310,6 +310,10 @@ fn records_are_never_replaced() {
         "{err}"
     );
     assert!(err.contains("never replaced"), "{err}");
+    assert!(
+        err.starts_with("error: --record-dir ") && err.contains("Usage:"),
+        "{err}"
+    );
     assert_eq!(
         ludomat_io::read::to_string(records.join("game-0.json")).unwrap(),
         game0

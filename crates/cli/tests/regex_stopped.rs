@@ -57,6 +57,12 @@ fn a_stopped_regex_solve_prints_the_solutions_found_so_far() {
     let (code, out, err) = common::interrupted(&args, Duration::from_millis(2500));
     assert_eq!(code, Some(130), "stdout:\n{out}\nstderr:\n{err}");
     let line = err.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(line.contains(" are the solutions found by then."), "{line}");
+    assert!(
+        line.contains(" are the solutions found by then.")
+            || line.contains(" solutions were found by then; the first 3 are above, the other "),
+        "{line}"
+    );
     assert!(out.contains("Solution 1:\nA A A"), "{out}");
+    // thousands found are not all drawn: at most the first 3
+    assert!(!out.contains("Solution 4:"), "{out}");
 }

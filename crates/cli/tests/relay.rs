@@ -89,7 +89,9 @@ fn asm_errors_name_line_and_column_and_write_nothing() {
     assert!(!o.status.success());
     let err = text(&o.stderr);
     assert!(
-        err.contains("line 2, column 13: 9 does not fit the ALU's 3-bit unsigned immediate (0-7)"),
+        err.contains(
+            "line 2, column 13: 9 does not fit the ALU's 3-bit unsigned immediate: 0 to 7"
+        ),
         "{err}"
     );
     assert!(

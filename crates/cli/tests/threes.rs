@@ -430,6 +430,30 @@ fn learn_resume_and_play_with_the_network() {
         !ok && err.contains("has a checkpoint: go on with --resume"),
         "{err}"
     );
+    // a usage error naming --dir (status 2, clap's shape), as every output refused first
+    assert!(
+        err.starts_with("error: --dir ") && err.contains("Usage:"),
+        "{err}"
+    );
+    // a --dir whose path runs through a file: the file named, and --dir
+    let afile = one.join("network.ntuple").join("sub");
+    let (ok, _, err) = ludomat(
+        &[
+            "threes",
+            "learn",
+            "--games",
+            "10",
+            "--dir",
+            afile.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!ok && err.starts_with("error: --dir "), "{err}");
+    assert!(
+        err.contains("network.ntuple is a file, not a folder"),
+        "{err}"
+    );
+    assert!(err.contains("Usage:"), "{err}");
 
     // the network plays
     let net = one.join("network.ntuple");

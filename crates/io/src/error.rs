@@ -173,6 +173,53 @@ pub fn json_in(text: &str, e: &serde_json::Error) -> String {
     }
 }
 
+/// The one wording of a byte-order mark at the start of a text file whose format does not
+/// allow one (`what`: `JSON`, `a netlist`): `a byte-order mark (U+FEFF), which JSON does not
+/// allow: save the file as UTF-8 without one`.
+#[must_use]
+pub fn byte_order_mark(what: &str) -> String {
+    format!(
+        "a byte-order mark (U+FEFF), which {what} does not allow: save the file as UTF-8 \
+         without one"
+    )
+}
+
+/// The name of a character one cannot see, with its code point: `a zero-width space
+/// (U+200B)`, `a byte-order mark (U+FEFF)`, `a no-break space (U+00A0)`; others by kind
+/// (`an invisible character (U+2060)`, `a control character (U+001B)`).
+#[must_use]
+pub fn hidden_name(c: char) -> String {
+    let name = match c {
+        '\u{feff}' => "a byte-order mark",
+        '\u{200b}' => "a zero-width space",
+        '\u{200c}' => "a zero-width non-joiner",
+        '\u{200d}' => "a zero-width joiner",
+        '\u{2060}' => "a word joiner",
+        '\u{ad}' => "a soft hyphen",
+        '\u{a0}' | '\u{2007}' | '\u{202f}' => "a no-break space",
+        c if c.is_control() => "a control character",
+        '\u{202a}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{061c}' => "a bidirectional control",
+        _ => "an invisible character",
+    };
+    format!("{name} (U+{:04X})", u32::from(c))
+}
+
+/// What a value a person cannot read right has in it, for the end of its refusal: `: it
+/// has a zero-width space (U+200B) in it` (the value itself is shown escaped); nothing for
+/// a value with no such character.
+#[must_use]
+pub fn hidden_in(text: &str) -> String {
+    text.chars()
+        .find(|&c| crate::text::hidden(c))
+        .map_or_else(String::new, |c| {
+            format!(": it has {} in it", hidden_name(c))
+        })
+}
+
 /// A character one cannot see where the parser stopped (a byte-order mark at the start, a
 /// zero-width space), named with its place: `line 1, column 1: a byte-order mark (U+FEFF),
 /// which JSON does not allow: save the file as UTF-8 without one`. The parser's own words
@@ -183,9 +230,9 @@ fn hidden_where_stopped(text: &str, e: &serde_json::Error) -> Option<String> {
     }
     if text.starts_with('\u{feff}') {
         return Some(format!(
-            "{}: a byte-order mark (U+FEFF), which JSON does not allow: save the file as \
-             UTF-8 without one",
-            crate::text::line_column(1, 1)
+            "{}: {}",
+            crate::text::line_column(1, 1),
+            byte_order_mark("JSON")
         ));
     }
     // the parser counts columns in bytes; the place is said in characters
@@ -480,7 +527,8 @@ fn other_version(found: &str, expected: &str) -> Option<String> {
 pub fn check_json(name: &str, text: &str) -> Result<(), String> {
     serde_json::from_str::<serde::de::IgnoredAny>(text)
         .map(|_| ())
-        .map_err(|e| damaged_json(name, &e))
+        // a byte-order mark or another invisible character named, a number quoted
+        .map_err(|e| damaged_json_in(name, text, &e))
 }
 
 /// The one wording of a file that is JSON but not what it should be (a field of the wrong
@@ -1318,5 +1366,34 @@ mod tests {
         let e = serde_json::from_value::<Weights>(value).unwrap_err();
         let said = damaged_content("m.json", ".", &e);
         assert!(!said.contains("invalid") && !said.contains('`'), "{said}");
+    }
+}
+
+#[cfg(test)]
+mod hidden_tests {
+    /// Invisible characters named, with their code points.
+    #[test]
+    fn invisible_characters_are_named() {
+        assert_eq!(super::hidden_in("12114"), "");
+        assert_eq!(
+            super::hidden_in("12\u{200b}114"),
+            ": it has a zero-width space (U+200B) in it"
+        );
+        assert_eq!(super::hidden_name('\u{a0}'), "a no-break space (U+00A0)");
+        assert_eq!(super::hidden_name('\u{1b}'), "a control character (U+001B)");
+    }
+
+    /// The first check of a JSON file names a byte-order mark (a number too large for
+    /// the parser passes it: the reader names its field).
+    #[test]
+    fn check_json_names_what_it_finds() {
+        let e = super::check_json("r.json", "\u{feff}{}").unwrap_err();
+        assert!(
+            e.starts_with(
+                "r.json is damaged: not valid JSON: line 1, column 1: a byte-order mark (U+FEFF)"
+            ),
+            "{e}"
+        );
+        assert!(super::check_json("r.json", "{\"score\": 1e400}").is_ok());
     }
 }

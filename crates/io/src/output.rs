@@ -77,6 +77,10 @@ pub enum OutputRefused {
     /// `>` or `>>`): writing it too would mix the two or replace what is printed there.
     #[error("{}", own_stream_words(.0))]
     OwnStream(&'static str),
+    /// Something there that this run would replace or cannot go on from (a tuning
+    /// checkpoint, records of this run's games): what is there and what to do, in words.
+    #[error("{0}")]
+    InTheWay(String),
     /// The path cannot be looked at.
     #[error("{0}")]
     Io(#[source] io::Error),

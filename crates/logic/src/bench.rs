@@ -64,6 +64,9 @@ pub enum BenchErrorKind {
     /// A structural problem: a loop without a flip-flop, a NOT with two inputs …
     #[error(transparent)]
     Netlist(NetlistError),
+    /// A byte-order mark at the start, named as every file that allows none names it.
+    #[error("{}", ludomat_io::error::byte_order_mark("a .bench file"))]
+    ByteOrderMark,
 }
 
 /// A `.bench` error with its place in the file.
@@ -258,6 +261,12 @@ impl Netlist {
         let mut outputs: Vec<(String, Location)> = Vec::new();
         let mut seen: HashMap<String, Location> = HashMap::new();
         let mut seen_out: HashMap<String, Location> = HashMap::new();
+        if text.starts_with('\u{feff}') {
+            return Err(BenchError {
+                location: Location::new(1, 1),
+                kind: BenchErrorKind::ByteOrderMark,
+            });
+        }
         for (i, raw) in text.lines().enumerate() {
             let lno = i as u32 + 1;
             let mut l = Line::new(raw, lno);
@@ -448,6 +457,17 @@ mod tests {
 
     fn error(text: &str) -> BenchError {
         Netlist::from_bench("t", text).unwrap_err()
+    }
+
+    /// A byte-order mark is named, not taken for a gate's name.
+    #[test]
+    fn a_byte_order_mark_is_named() {
+        let e = error("\u{feff}INPUT(a)\nOUTPUT(a)\n");
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: a byte-order mark (U+FEFF), which a .bench file does not \
+             allow: save the file as UTF-8 without one"
+        );
     }
 
     #[test]

@@ -103,6 +103,13 @@ pub enum CheckError {
     /// Nothing to check.
     #[error("no .bench file with a .test file beside it in {}", ludomat_io::text::path(.0))]
     Empty(PathBuf),
+    /// The path given is a file, a FIFO, a device: not the folder to check.
+    #[error(
+        "{} is {}, not a folder: logic check takes a folder of .bench files",
+        ludomat_io::text::path(.0),
+        .1
+    )]
+    NotAFolder(PathBuf, &'static str),
 }
 
 /// Why one file could not be checked (reported in its [`FileCheck`]).
@@ -203,6 +210,13 @@ pub fn check_dir(
     dir: &Path,
     ctx: &mut RunContext<'_, CheckReport>,
 ) -> Result<(CheckReport, Ended), CheckError> {
+    // a file, a FIFO, a device: said as what it is (listing it says only ENOTDIR)
+    if let Ok(m) = std::fs::metadata(dir) {
+        if !m.is_dir() {
+            let kind = ludomat_io::read::kind_of(&m.file_type());
+            return Err(CheckError::NotAFolder(dir.to_path_buf(), kind));
+        }
+    }
     let entries = pairs(dir)?;
     ctx.set_total(Some(entries.len() as u64));
     let mut report = CheckReport::default();
@@ -257,6 +271,21 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().starts_with("reading /nonexistent"), "{e}");
+        // a file, or a device, is said as what it is
+        let file = data().join("c17.bench");
+        let e = check_dir(&file, &mut RunContext::new("files", None)).unwrap_err();
+        assert!(
+            e.to_string().ends_with(
+                "c17.bench is a file, not a folder: logic check takes a folder of .bench files"
+            ),
+            "{e}"
+        );
+        let e = check_dir(Path::new("/dev/null"), &mut RunContext::new("files", None)).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("/dev/null is a character device, not a folder"),
+            "{e}"
+        );
     }
 
     /// Issue 39: `.test` and `.bench` files were read uncapped and whatever they were — a

@@ -127,10 +127,32 @@ pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String
     s
 }
 
+/// How many grids a stopped search draws at most: thousands of large grids would flood
+/// the terminal for minutes after the Ctrl-C; the stop line says how many were found.
+pub const SHOWN_AFTER_A_STOP: usize = 3;
+
+/// A search's outcome, with the Ctrl-C handling still caught for as long as it lives: a
+/// Ctrl-C while the report is printed (just after the search ended) is not the end of
+/// the process — the report is printed whole and the run ends as it would have.
+#[derive(Debug)]
+pub struct Caught {
+    outcome: Outcome,
+    _scope: interrupt::Scope,
+}
+
+impl std::ops::Deref for Caught {
+    type Target = Outcome;
+    fn deref(&self) -> &Outcome {
+        &self.outcome
+    }
+}
+
 /// `regex solve`'s search, its [`progress`] on standard error every second, with Ctrl-C
-/// (or SIGTERM) caught: a long search stops at its next check of the clock, prints on standard output what it found by then (the
-/// puzzle's title and each grid found) and gives back the stop line, which `main` says
-/// last: `Stopped by Ctrl-C after 1,234 search nodes; no solution was found by then.`
+/// (or SIGTERM) caught: a long search stops at its next check of the clock, prints on
+/// standard output what it found by then (the puzzle's title and the first
+/// [`SHOWN_AFTER_A_STOP`] grids found) and gives back the stop line, which `main` says
+/// last: `Stopped by Ctrl-C after 1,234 search nodes; no solution was found by then.` A
+/// search that ended keeps the signal caught while its report is printed ([`Caught`]).
 ///
 /// # Errors
 /// The outer error: the run was stopped ([`Stopped`]); the inner: as
@@ -139,21 +161,18 @@ pub fn solve_until_ctrl_c(
     solver: &Solver<'_>,
     p: &Puzzle,
     options: SolveOptions,
-) -> Result<Result<Outcome, SolveError>, Stopped> {
+) -> Result<Result<Caught, SolveError>, Stopped> {
     let scope = interrupt::catch();
     let mut said = |e: &SolveProgress| ludomat_io::out::eprint(format_args!("{}\n", progress(e)));
     let solved = solver.solve_until(options, &mut said, interrupt::requested());
     let Err(SolveError::Stopped { nodes, solutions }) = solved else {
-        return Ok(solved);
+        return Ok(solved.map(|outcome| Caught {
+            outcome,
+            _scope: scope,
+        }));
     };
     ludomat_io::out::print(format_args!("{}", found_so_far(p, &solutions)));
-    let kept = match solutions.len() {
-        0 => "no solution was found by then".to_string(),
-        1 => "the grid above is the one solution found by then (unique or not was not \
-              settled)"
-            .to_string(),
-        n => format!("the {n} grids above are the solutions found by then"),
-    };
+    let kept = stopped_kept(solutions.len());
     drop(scope);
     Err(Stopped::after(
         nodes,
@@ -163,7 +182,30 @@ pub fn solve_until_ctrl_c(
     ))
 }
 
-/// What a stopped search prints: the title, then each solution found (none: nothing).
+/// What a stopped search kept, for its stop line: `the 2 grids above are the solutions
+/// found by then`; past [`SHOWN_AFTER_A_STOP`], `5,895 solutions were found by then; the
+/// first 3 are above, the other 5,892 not shown`.
+#[must_use]
+pub fn stopped_kept(found: usize) -> String {
+    match found {
+        0 => "no solution was found by then".to_string(),
+        1 => "the grid above is the one solution found by then (unique or not was not \
+              settled)"
+            .to_string(),
+        n if n <= SHOWN_AFTER_A_STOP => {
+            format!("the {n} grids above are the solutions found by then")
+        }
+        n => format!(
+            "{} were found by then; the first {SHOWN_AFTER_A_STOP} are above, the other {} \
+             not shown",
+            ludomat_io::text::count(n as u64, "solution", "solutions"),
+            ludomat_io::text::thousands((n - SHOWN_AFTER_A_STOP) as u64)
+        ),
+    }
+}
+
+/// What a stopped search prints: the title, then each solution found, the first
+/// [`SHOWN_AFTER_A_STOP`] of them (none: nothing).
 #[must_use]
 pub fn found_so_far(p: &Puzzle, solutions: &[Vec<u8>]) -> String {
     let mut s = String::new();
@@ -174,7 +216,7 @@ pub fn found_so_far(p: &Puzzle, solutions: &[Vec<u8>]) -> String {
     if let Some(t) = &p.title {
         let _ = writeln!(s, "{t}\n");
     }
-    for (i, sol) in solutions.iter().enumerate() {
+    for (i, sol) in solutions.iter().take(SHOWN_AFTER_A_STOP).enumerate() {
         if solutions.len() > 1 {
             let _ = writeln!(s, "Solution {}:", i + 1);
         }

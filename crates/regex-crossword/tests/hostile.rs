@@ -207,6 +207,19 @@ fn found_so_far_draws_each_grid() {
         two.contains("Solution 1:") && two.contains("Solution 2:"),
         "{two}"
     );
+    // thousands found: the first few drawn, the stop line says how many are not
+    let many: Vec<Vec<u8>> = (0..5895).map(|_| b"AB".to_vec()).collect();
+    let drawn = ludomat_regex_crossword::text::found_so_far(&p, &many);
+    assert!(drawn.contains("Solution 3:"), "{drawn}");
+    assert!(!drawn.contains("Solution 4:"), "{drawn}");
+    assert_eq!(
+        ludomat_regex_crossword::text::stopped_kept(5895),
+        "5,895 solutions were found by then; the first 3 are above, the other 5,892 not shown"
+    );
+    assert_eq!(
+        ludomat_regex_crossword::text::stopped_kept(2),
+        "the 2 grids above are the solutions found by then"
+    );
 }
 
 /// Numbers in a puzzle's refusals with thousands, as every count is written.

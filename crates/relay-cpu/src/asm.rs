@@ -55,18 +55,48 @@ pub enum AsmErrorKind {
         found: usize,
     },
     /// An operand of the wrong kind.
-    #[error("'{}' is not {expected}", ludomat_io::text::escape_controls(text))]
+    #[error(
+        "'{}' is not {expected}{}",
+        ludomat_io::text::escape_controls(text),
+        ludomat_io::error::hidden_in(text)
+    )]
     BadOperand {
         /// The operand as written.
         text: String,
         /// What was expected there.
         expected: &'static str,
     },
-    /// A number that does not fit its field.
-    #[error("{value} does not fit {field} ({min}-{max})")]
+    /// A number that does not fit its field: as written, its value beside it when
+    /// written otherwise (`0x100 (256) does not fit an 8-bit immediate: -128 to 255`).
+    #[error(
+        "{} does not fit {field}: {} to {}",
+        as_written(text, *value),
+        ludomat_io::text::thousands_signed(*min),
+        ludomat_io::text::thousands_signed(*max)
+    )]
     OutOfRange {
+        /// The operand as written.
+        text: String,
         /// The value.
         value: i64,
+        /// The field.
+        field: &'static str,
+        /// Smallest allowed.
+        min: i64,
+        /// Largest allowed.
+        max: i64,
+    },
+    /// A number too large for any field (`99999999999999999999999999999`): quoted as
+    /// written, with the field's range.
+    #[error(
+        "'{}' is a number too large for {field} ({} to {})",
+        ludomat_io::text::thousands_written(&ludomat_io::text::escape_controls(text)),
+        ludomat_io::text::thousands_signed(*min),
+        ludomat_io::text::thousands_signed(*max)
+    )]
+    NumberTooLarge {
+        /// The operand as written.
+        text: String,
         /// The field.
         field: &'static str,
         /// Smallest allowed.
@@ -293,23 +323,38 @@ fn label_problem(name: &str) -> Option<&'static str> {
 }
 
 /// Parse a number: `0x…`, `0b…`, decimal, optionally negative; `_` separators allowed.
-fn parse_number(text: &str) -> Option<i64> {
+/// A number operand's value: `None` when it is not written as a number, `Some(None)`
+/// when it is one too large for any field.
+fn parse_number(text: &str) -> Option<Option<i64>> {
     let (neg, t) = match text.strip_prefix('-') {
         Some(t) => (true, t),
         None => (false, text),
     };
     let t = t.replace('_', "");
     let lower = t.to_ascii_lowercase();
-    let v = if let Some(h) = lower.strip_prefix("0x") {
-        i64::from_str_radix(h, 16).ok()?
+    let (digits, radix) = if let Some(h) = lower.strip_prefix("0x") {
+        (h, 16)
     } else if let Some(b) = lower.strip_prefix("0b") {
-        i64::from_str_radix(b, 2).ok()?
-    } else if !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_digit()) {
-        lower.parse().ok()?
+        (b, 2)
     } else {
-        return None;
+        (lower.as_str(), 10)
     };
-    Some(if neg { -v } else { v })
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let v = i64::from_str_radix(digits, radix).ok();
+    Some(v.map(|v| if neg { -v } else { v }))
+}
+
+/// A number as written, its value beside it when written otherwise: `70,000`, `0x100
+/// (256)`.
+fn as_written(text: &str, value: i64) -> String {
+    let shown = ludomat_io::text::thousands_signed(value);
+    if text.replace('_', "") == value.to_string() {
+        shown
+    } else {
+        format!("{} ({shown})", ludomat_io::text::escape_controls(text))
+    }
 }
 
 struct Ctx<'a> {
@@ -359,6 +404,18 @@ impl Ctx<'_> {
     /// A number or label within `min..=max`.
     fn value(&self, tok: &Tok<'_>, field: &'static str, min: i64, max: i64) -> R<i64> {
         let v = if let Some(v) = parse_number(tok.text) {
+            let Some(v) = v else {
+                let text = tok.text.to_string();
+                return Err(self.err(
+                    tok,
+                    AsmErrorKind::NumberTooLarge {
+                        text,
+                        field,
+                        min,
+                        max,
+                    },
+                ));
+            };
             v
         } else if is_ident(tok.text) {
             if tok.text.parse::<Register>().is_ok() {
@@ -377,6 +434,7 @@ impl Ctx<'_> {
             return Err(self.err(
                 tok,
                 AsmErrorKind::OutOfRange {
+                    text: tok.text.to_string(),
                     value: v,
                     field,
                     min,
@@ -766,6 +824,36 @@ mod tests {
             assert!(e.to_string().contains("no instruction"), "{e}");
         }
         assert_eq!(assemble("HALT").unwrap().words.len(), 1);
+    }
+
+    /// Numbers out of range are quoted as written, with thousands and a range in words;
+    /// one too large for any field is still called a number.
+    #[test]
+    fn numbers_out_of_range_are_said_as_written() {
+        let said = |src: &str| err(src).kind.to_string();
+        assert_eq!(
+            said("MOVI A, 99999999999999999999999999999"),
+            "'99,999,999,999,999,999,999,999,999,999' is a number too large for an 8-bit \
+             immediate (-128 to 255)"
+        );
+        assert_eq!(
+            said("MOVI A, 0x100"),
+            "0x100 (256) does not fit an 8-bit immediate: -128 to 255"
+        );
+        assert_eq!(
+            said("MOVI A, 70000"),
+            "70,000 does not fit an 8-bit immediate: -128 to 255"
+        );
+        assert_eq!(
+            said("MOVI A, 0xZZ"),
+            "'0xZZ' is not a number (0x.., 0b.., decimal) or label"
+        );
+        // a character one cannot see: shown escaped, and named
+        assert_eq!(
+            said("MOVI A, 1\u{200b}0"),
+            "'1\\u{200b}0' is not a number (0x.., 0b.., decimal) or label: it has a \
+             zero-width space (U+200B) in it"
+        );
     }
 
     fn one(src: &str) -> u16 {

@@ -43,6 +43,10 @@ pub enum RecordError {
     /// Not JSON at all.
     #[error("not valid JSON: {}", ludomat_io::error::json(.0))]
     Json(#[from] serde_json::Error),
+    /// Not JSON at all, in `ludomat_io::error::json_in`'s words (a byte-order mark
+    /// named, a number quoted as written).
+    #[error("not valid JSON: {0}")]
+    NotJson(String),
     /// Not a record: the `format` field is missing or names another kind of file
     /// (`ludomat_io::error::format_refused`'s words).
     #[error("{0}")]
@@ -59,6 +63,33 @@ pub enum RecordError {
         /// What is wrong with it.
         problem: String,
     },
+}
+
+/// A record's whole numbers, read typed only to quote a bad one as the file wrote it
+/// (`ludomat_io::error::typed_json`); every other fault is the record reader's. Not
+/// `Option`s: a number too large for the parser is found by reading `null` in its place.
+#[derive(serde::Deserialize)]
+struct Numbers {
+    #[serde(default)]
+    #[allow(dead_code)] // read for its faults
+    seed: u64,
+    #[serde(default)]
+    #[allow(dead_code)]
+    score: u64,
+    #[serde(default)]
+    #[allow(dead_code)]
+    frames: Vec<FrameNumbers>,
+}
+
+/// A frame's whole numbers ([`Numbers`]).
+#[derive(serde::Deserialize)]
+struct FrameNumbers {
+    #[serde(default)]
+    #[allow(dead_code)]
+    card: u64,
+    #[serde(default)]
+    #[allow(dead_code)]
+    board: Vec<Vec<u64>>,
 }
 
 fn bad(field: impl Into<String>, problem: impl Into<String>) -> RecordError {
@@ -240,7 +271,27 @@ impl GameRecord {
     /// # Errors
     /// Invalid JSON (with line and column), or the first field that is missing or wrong.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let v: Value = serde_json::from_str(text)?;
+        let v: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            // a number too large for the parser (`1e400`) named with its field; a
+            // byte-order mark or another invisible character named
+            Err(e) => {
+                let typed = ludomat_io::error::typed_json::<Numbers>(text).err();
+                return Err(match typed {
+                    Some(words) if words.contains(" is too large: the field takes ") => {
+                        RecordError::Written(words)
+                    }
+                    _ => RecordError::NotJson(ludomat_io::error::json_in(text, &e)),
+                });
+            }
+        };
+        // every whole number quoted as the file wrote it (`-0`, `1e3`, 30 digits with
+        // thousands), never as the parser re-reads it
+        if let Err(words) = ludomat_io::error::typed_json::<Numbers>(text) {
+            if words.contains("the number ") {
+                return Err(RecordError::Written(words));
+            }
+        }
         // a seed of more digits than any whole number read here is quoted as the file
         // wrote it (`123,456,…,890`), never as the parser re-reads it
         // (`1.2345678901234568e29`)
@@ -329,7 +380,11 @@ impl GameRecord {
             if s != record.score() {
                 return Err(bad(
                     "score",
-                    format!("{s}, but the last board scores {}", record.score()),
+                    format!(
+                        "{}, but the last board scores {}",
+                        ludomat_io::text::thousands(s),
+                        ludomat_io::text::thousands(record.score())
+                    ),
                 ));
             }
         }
@@ -401,6 +456,8 @@ mod tests {
         f(&mut v);
         match GameRecord::from_json(&v.to_string()) {
             Err(RecordError::Field { field, .. }) => field,
+            // a number quoted as written: the field first
+            Err(RecordError::Written(words)) => words.split(':').next().unwrap().to_string(),
             other => panic!("{other:?}"),
         }
     }
@@ -445,7 +502,7 @@ mod tests {
         );
         assert!(matches!(
             GameRecord::from_json("{ nope"),
-            Err(RecordError::Json(_))
+            Err(RecordError::NotJson(_))
         ));
     }
 
@@ -465,13 +522,13 @@ mod tests {
             .replace("\"score\": ", "\"score\": 1e+30, \"was\": ");
         assert_eq!(
             GameRecord::from_json(&text).unwrap_err().to_string(),
-            "score: the number 1e30 is too large: a whole number from 0 to \
+            "score: the number 1e+30 is too large: a whole number from 0 to \
              18,446,744,073,709,551,615 was expected"
         );
         assert_eq!(
             said(&|v| v["seed"] = json!(18_446_744_073_709_551_616.0)),
-            "seed: the number 18,446,744,073,709,551,616 is too large: a whole number from 0 \
-             to 18,446,744,073,709,551,615 was expected"
+            "seed: the number 1.8446744073709552e+19 is too large: a whole number from 0 to \
+             18,446,744,073,709,551,615 was expected"
         );
         assert_eq!(
             said(&|v| v["frames"][0]["card"] = json!(12288)),
@@ -524,26 +581,35 @@ pub fn records_in(
 }
 
 /// Refuse a run whose records (games `first` to `first + games - 1`) would replace
-/// records already in `dir` ([`records_in`]), naming how many and the first.
+/// records already in `dir` ([`records_in`]), naming how many and the first: an output
+/// refused before the work ([`RecordDirError::Refused`], a usage error naming
+/// `--record-dir`).
 ///
 /// # Errors
-/// The refusal, in words, or the folder cannot be listed.
-pub fn refuse_replacing(dir: &std::path::Path, first: u64, games: u64) -> Result<(), String> {
+/// The refusal, or the folder cannot be listed.
+pub fn refuse_replacing(
+    dir: &std::path::Path,
+    first: u64,
+    games: u64,
+) -> Result<(), RecordDirError> {
     use ludomat_io::text::Shown as _;
-    let there =
-        records_in(dir, first, games).map_err(|e| format!("--record-dir {}: {e}", dir.shown()))?;
+    let there = records_in(dir, first, games)
+        .map_err(|e| RecordDirError::InTheWay(format!("--record-dir {}: {e}", dir.shown())))?;
     let Some(one) = there.first() else {
         return Ok(());
     };
-    Err(format!(
-        "--record-dir {}: {} of this run's games {} already there ({}{}); records are never \
-         replaced: give another folder, or remove them first",
-        dir.shown(),
-        ludomat_io::text::count(there.len() as u64, "record", "records"),
-        if there.len() == 1 { "is" } else { "are" },
-        one.file_name().map(|n| n.shown()).unwrap_or_default(),
-        if there.len() > 1 { " …" } else { "" }
-    ))
+    Err(RecordDirError::Refused(ludomat_io::output::Refused {
+        flag: "--record-dir".into(),
+        path: dir.to_path_buf(),
+        why: ludomat_io::output::OutputRefused::InTheWay(format!(
+            "{} of this run's games {} already there ({}{}); records are never replaced: give \
+             another folder, or remove them first",
+            ludomat_io::text::count(there.len() as u64, "record", "records"),
+            if there.len() == 1 { "is" } else { "are" },
+            one.file_name().map(|n| n.shown()).unwrap_or_default(),
+            if there.len() > 1 { " …" } else { "" }
+        )),
+    }))
 }
 
 /// Why a `--record-dir` cannot take a run's records.
@@ -554,8 +620,7 @@ pub enum RecordDirError {
     /// the binary says as a usage error (status 2), as every such refusal.
     #[error("{0}")]
     Refused(#[source] ludomat_io::output::Refused),
-    /// Records of this run's games are there already ([`refuse_replacing`]), or the
-    /// folder could not be made.
+    /// The folder could not be listed or made.
     #[error("{0}")]
     InTheWay(String),
 }
@@ -574,7 +639,7 @@ pub fn ready_dir(dir: &std::path::Path, first: u64, games: u64) -> Result<(), Re
             why,
         })
     })?;
-    refuse_replacing(dir, first, games).map_err(RecordDirError::InTheWay)?;
+    refuse_replacing(dir, first, games)?;
     ludomat_io::write::folders(dir)
         .map_err(|e| RecordDirError::InTheWay(format!("--record-dir {}: {e}", dir.shown())))
 }
@@ -636,9 +701,18 @@ mod record_dir_tests {
             .downcast_ref::<ludomat_io::output::Refused>()
             .unwrap();
         assert!(refused.usage_words().is_some());
+        // records of this run's games already there: refused before the work as well
         ludomat_io::write::atomically(dir.path().join("game-0.json"), "{}").unwrap();
         let e = super::ready_dir(dir.path(), 0, 1).unwrap_err();
-        assert!(matches!(e, super::RecordDirError::InTheWay(_)), "{e}");
+        assert!(
+            e.to_string()
+                .contains(": 1 record of this run's games is already there"),
+            "{e}"
+        );
+        let refused = std::error::Error::source(&e)
+            .and_then(|s| s.downcast_ref::<ludomat_io::output::Refused>())
+            .unwrap();
+        assert!(refused.usage_words().is_some());
     }
 }
 
@@ -653,5 +727,49 @@ mod written_tests {
             .to_string();
         assert!(e.contains("123,456,789,012,345,678,901,234,567,890"), "{e}");
         assert!(!e.contains("e29"), "{e}");
+    }
+
+    /// A record's score as the file wrote it: 30 digits with thousands, `-0`, `1e3`,
+    /// `1e400`; a byte-order mark named; a score that differs with thousands.
+    #[test]
+    fn numbers_are_quoted_as_written() {
+        let mut g = crate::Threes::new(21, crate::HintModel::Plus);
+        let mut r = super::GameRecord::start(&g);
+        for _ in 0..60 {
+            let Some(&d) = g.board().legal_swipes().first() else {
+                break;
+            };
+            let t = g.swipe(d).unwrap();
+            r.push(&t, &g);
+        }
+        let good = r.to_json();
+        let score = format!("\"score\": {}", r.score());
+        assert!(good.contains(&score), "{good}");
+        let with = |s: &str| good.replace(&score, &format!("\"score\": {s}"));
+        let said = |text: String| super::GameRecord::from_json(&text).unwrap_err().to_string();
+        let e = said(with("123456789012345678901234567890"));
+        assert!(
+            e.contains("score: the number 123,456,789,012,345,678,901,234,567,890 is too large"),
+            "{e}"
+        );
+        let e = said(with("-0"));
+        assert!(e.contains("score: the number -0 where"), "{e}");
+        let e = said(with("1e3"));
+        assert!(e.contains("score: the number 1e3 where"), "{e}");
+        let e = said(with("1e400"));
+        assert!(e.contains("score: the number 1e400 is too large"), "{e}");
+        let e = said(with("5"));
+        assert!(
+            e.ends_with(&format!(
+                "score: 5, but the last board scores {}",
+                ludomat_io::text::thousands(r.score())
+            )),
+            "{e}"
+        );
+        let e = said(format!("\u{feff}{good}"));
+        assert!(
+            e.starts_with("not valid JSON: line 1, column 1: a byte-order mark (U+FEFF)"),
+            "{e}"
+        );
     }
 }

@@ -457,7 +457,8 @@ impl Session for ThreesSession {
                 // Worded as MENACE's import: the file, then what is wrong with it.
                 let r = GameRecord::from_json(&record).map_err(|e| {
                     SessionError::Invalid(match e {
-                        crate::record::RecordError::Json(_) => {
+                        crate::record::RecordError::Json(_)
+                        | crate::record::RecordError::NotJson(_) => {
                             format!("the record file is damaged: {e}")
                         }
                         crate::record::RecordError::Field { .. }

@@ -380,7 +380,11 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
             let why = "is not a whole number from 0 up";
             err(
                 i,
-                format!("{name} {} {why}", ludomat_io::text::quoted(fields[i], 40)),
+                format!(
+                    "{name} {} {why}{}",
+                    ludomat_io::text::quoted(fields[i], 40),
+                    ludomat_io::error::hidden_in(fields[i])
+                ),
             )
         })
     };
@@ -795,6 +799,15 @@ mod tests {
         let text = format!("{CSV_HEADER}\n0,1,99999999999999999999999,3,4,5,1\n");
         let e = Summaries::new().read("a.csv", &text).unwrap_err();
         assert!(e.to_string().contains("score"), "{e}");
+        // a character one cannot see: shown escaped, and named
+        let text = format!("{CSV_HEADER}\n0,1,12\u{200b}114,3,4,5,1\n");
+        let e = Summaries::new().read("a.csv", &text).unwrap_err();
+        assert!(
+            e.to_string().ends_with(
+                "is not a whole number from 0 up: it has a zero-width space (U+200B) in it"
+            ),
+            "{e}"
+        );
     }
 
     /// A reader of `games` generated rows (a run's CSV, its games in order but for

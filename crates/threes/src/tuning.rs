@@ -169,16 +169,10 @@ pub enum TuningError {
     #[error("{0}; this run would replace it: choose another {1}")]
     Damaged(String, &'static str),
     /// A `--checkpoint` file that holds something this run would replace: a checkpoint
-    /// not resumed, or a file of another kind or version.
-    #[error("{source_name} {holds}: this run would replace it; {hint}")]
-    Occupied {
-        /// The file's name.
-        source_name: String,
-        /// What it holds, in words.
-        holds: String,
-        /// What to do.
-        hint: String,
-    },
+    /// not resumed, or a file of another kind or version (an output refused before the
+    /// work: a usage error, naming `--checkpoint`).
+    #[error("{0}")]
+    Occupied(#[source] ludomat_io::output::Refused),
     /// A checkpoint could not be saved.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
@@ -503,10 +497,14 @@ impl TuneOptions {
             return Ok(());
         }
         let name = ludomat_io::text::path(path).to_string();
-        let occupied = |holds: String, hint: String| TuningError::Occupied {
-            source_name: name.clone(),
-            holds,
-            hint,
+        let occupied = |holds: String, hint: String| {
+            TuningError::Occupied(ludomat_io::output::Refused {
+                flag: "--checkpoint".into(),
+                path: path.to_path_buf(),
+                why: ludomat_io::output::OutputRefused::InTheWay(format!(
+                    "{holds}: this run would replace it; {hint}"
+                )),
+            })
         };
         let other = || {
             occupied(
@@ -959,6 +957,19 @@ mod tests {
         // the file resumed is the one to save into
         ludomat_io::write::atomically(&cp, r#"{"version":1,"round":1,"next":0,"tried":1}"#)
             .unwrap();
+        // a checkpoint in the way is an output refused before the work: a usage error
+        // naming --checkpoint, as every such refusal
+        match opts.check_checkpoint() {
+            Err(TuningError::Occupied(r)) => {
+                let words = r.usage_words().unwrap();
+                assert!(words.starts_with("--checkpoint "), "{words}");
+                assert!(
+                    words.contains("cp.json: holds a tuning checkpoint"),
+                    "{words}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
         let resumed = TuneOptions {
             resume: Some(cp.clone()),
             ..options(TuneMethod::Coordinate, Some(cp.clone()))

@@ -22,7 +22,7 @@ pub use agreement::{
     check, expected_positions, verify, verify_timed, Agreement, Disagreement, Hazard, Mode,
     RunTime, VerifyProgress,
 };
-pub use model::{BuildError, Circuit, Parts, SquareParts};
+pub use model::{check_netlist_file, BuildError, Circuit, NetlistFileError, Parts, SquareParts};
 pub use netlist::{Netlist, NetlistError};
 pub use simulation::{
     Change, CircuitError, Happening, Panel, Refusal, RelayComputox, Trace, COMPUTOX_NET, RESET_HOLD,

@@ -27,6 +27,30 @@ pub enum BuildError {
     },
 }
 
+/// Why a netlist file (`--netlist t.net`) is not a Computox, its name said first.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetlistFileError {
+    /// It does not parse.
+    #[error("in {0}: {1}")]
+    Parse(String, super::netlist::NetlistError),
+    /// It parses, but a part the machine needs is missing: the parts come in the built-in
+    /// netlist's order, so a file cut short misses the last ones.
+    #[error("{0}: {1}: the file may be cut short")]
+    Missing(String, BuildError),
+}
+
+/// A netlist file's text (`name`: the file as shown) checked before any work: it parses,
+/// and it has every part the Computox needs (built with the default timing).
+///
+/// # Errors
+/// [`NetlistFileError`], naming the file.
+pub fn check_netlist_file(name: &str, text: &str) -> Result<Netlist, NetlistFileError> {
+    let netlist = Netlist::parse(text).map_err(|e| NetlistFileError::Parse(name.into(), e))?;
+    Circuit::build(&netlist, Timing::default())
+        .map_err(|e| NetlistFileError::Missing(name.into(), e))?;
+    Ok(netlist)
+}
+
 /// The four occupancy relays, the button and the two lamps of one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SquareParts {
@@ -318,5 +342,25 @@ impl Circuit {
     #[must_use]
     pub fn square(&self, q: Square) -> &SquareParts {
         &self.parts.squares[q.index()]
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    /// A netlist file cut short is named, and said to be perhaps cut short.
+    #[test]
+    fn a_cut_netlist_file_is_named() {
+        let full = super::super::COMPUTOX_NET;
+        super::check_netlist_file("t.net", full).unwrap();
+        let cut = &full[..=full[..2000].rfind('\n').unwrap()];
+        let e = super::check_netlist_file("t.net", cut)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("t.net: the netlist has no "), "{e}");
+        assert!(e.ends_with(": the file may be cut short"), "{e}");
+        let e = super::check_netlist_file("t.net", "frob\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("in t.net: netlist line 1"), "{e}");
     }
 }

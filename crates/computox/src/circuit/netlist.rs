@@ -493,6 +493,13 @@ impl Netlist {
             switches: HashMap::new(),
             positions: HashMap::new(),
         };
+        if text.starts_with('\u{feff}') {
+            return Err(NetlistError {
+                line: 1,
+                column: 1,
+                message: ludomat_io::error::byte_order_mark("a netlist"),
+            });
+        }
         let mut statements = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             p.line = i + 1;
@@ -612,6 +619,13 @@ mod tests {
         let e = err("relay R c\n  frob R\n");
         assert_eq!((e.line, e.column), (2, 3));
         assert!(e.message.contains("unknown statement 'frob'"), "{e}");
+        // a byte-order mark is named, as in every file that does not allow one
+        let e = Netlist::parse("\u{feff}supply V\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "netlist line 1, column 1: a byte-order mark (U+FEFF), which a netlist does not \
+             allow: save the file as UTF-8 without one"
+        );
         let e = err("relay R c\nmake R T1 a\n");
         assert!(e.message.contains("too few words"), "{e}");
         let e = err("relay R c pull_in=x\n");

@@ -256,9 +256,10 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
     if bytes.len() < 2 || bytes[..2] != [0x1f, 0x8b] {
         return Err(damaged("not a network file (not gzip data)".into()));
     }
-    let mut gz = flate2::read::GzDecoder::new(bytes);
+    // the bufread decoder takes no byte past the gzip data's end: what is left is extra
+    let mut gz = flate2::bufread::GzDecoder::new(bytes);
     let mut hash = Fnv::new();
-    let mut take = |gz: &mut flate2::read::GzDecoder<&[u8]>,
+    let mut take = |gz: &mut flate2::bufread::GzDecoder<&[u8]>,
                     buf: &mut [u8],
                     what: &str|
      -> Result<(), NetworkFileError> {
@@ -369,6 +370,14 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
         Ok(0) => {}
         Ok(_) => return Err(damaged("data after the checksum".into())),
         Err(e) => return Err(damaged(format!("damaged at the end: {e}"))),
+    }
+    // bytes appended after the gzip data (text added by a shell's `2>>`): damaged
+    let left = gz.into_inner().len();
+    if left > 0 {
+        return Err(damaged(format!(
+            "{} after the end of the network: the file is damaged",
+            ludomat_io::text::count(left as u64, "byte", "bytes")
+        )));
     }
     net.set_stages_used(&header.stages_used);
     Ok(Loaded {
@@ -559,6 +568,14 @@ mod tests {
         assert!(
             e.to_string().starts_with("net: cut short or damaged"),
             "{e}"
+        );
+        // bytes appended after the end
+        let mut longer = bytes.clone();
+        longer.extend_from_slice(&[b'x'; 1234]);
+        let e = from_bytes("net", &longer).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "net: 1,234 bytes after the end of the network: the file is damaged"
         );
         // a flipped byte in the compressed data
         let mut flipped = bytes.clone();
