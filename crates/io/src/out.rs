@@ -30,22 +30,12 @@ fn raw_stderr() -> std::io::Stderr {
     std::io::stderr()
 }
 
-/// Set once standard error is found to be a file this process reads or writes
-/// (`menace stats --state s.json 2>> s.json`): from then on what would go there goes to
-/// the terminal (`/dev/tty`) when there is one, else nowhere — never into the file it
-/// would damage (the refusal itself once did).
-static STDERR_IS_A_FILE_OF_OURS: AtomicBool = AtomicBool::new(false);
-
-/// Standard error is a file this process uses: keep every later write out of it
-/// ([`crate::read::own_stream`] calls this when it finds so).
-pub fn stderr_is_a_file_of_ours() {
-    STDERR_IS_A_FILE_OF_OURS.store(true, Ordering::Relaxed);
-}
-
-/// Write `bytes` to standard error, or, when standard error is a file of ours, to the
-/// terminal if there is one.
+/// Write `bytes` to standard error, or, when standard error is a file this process reads
+/// or writes (`menace stats --state s.json 2>> s.json`, found by
+/// [`crate::read::own_stream`]), to the terminal (`/dev/tty`) when there is one, else
+/// nowhere — never into the file it would damage (the refusal itself once did).
 fn write_err(bytes: &[u8]) {
-    if STDERR_IS_A_FILE_OF_OURS.load(Ordering::Relaxed) {
+    if crate::read::stderr_is_a_file_of_ours() {
         // the controlling terminal, a character device (never a file, never a FIFO)
         #[allow(clippy::disallowed_methods)]
         if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {

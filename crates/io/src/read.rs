@@ -126,7 +126,7 @@ fn read_into_words(path: &Path, stream: &str) -> String {
     // `> s.json` empties the file before the command starts: nothing is left to protect
     let emptied = std::fs::metadata(path).is_ok_and(|m| m.len() == 0);
     let what = if emptied {
-        "the shell emptied it before the command started (`>` empties a file): what it \
+        "the shell emptied it before the command started ('>' empties a file): what it \
          held is gone unless you have a copy"
     } else {
         "what it prints would be added to the file it reads"
@@ -674,7 +674,7 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
             if u64::from(dev as u64) == meta.dev() && u64::from(ino as u64) == meta.ino() {
                 if fd == 2 {
                     // not one more byte into it, the refusal included
-                    crate::out::stderr_is_a_file_of_ours();
+                    STDERR_IS_A_FILE_OF_OURS.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
                 found = found.or(Some(name));
             }
@@ -688,9 +688,21 @@ pub fn own_stream(path: &Path) -> Option<&'static str> {
     }
 }
 
+/// Set once standard error is found to be a file this process reads or writes
+/// ([`own_stream`]): the module `out` then keeps every later write out of it.
+static STDERR_IS_A_FILE_OF_OURS: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Whether standard error is a file this process reads or writes ([`own_stream`] found
+/// it so): nothing more may be written there.
+#[must_use]
+pub fn stderr_is_a_file_of_ours() -> bool {
+    STDERR_IS_A_FILE_OF_OURS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Standard error into a file the command line names (`menace --state s.json train
 /// 2>> s.json`, `--state=s.json` too), found before anything is said: not even a usage
-/// error goes into it ([`crate::out::stderr_is_a_file_of_ours`]; the command then refuses
+/// error goes into it ([`stderr_is_a_file_of_ours`]; the command then refuses
 /// the file as it reads or writes it).
 pub fn guard_stderr(args: &[std::ffi::OsString]) {
     for arg in args.iter().skip(1) {

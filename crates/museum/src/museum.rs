@@ -517,11 +517,19 @@ impl Museum {
             spare = Some(v);
         }
         if let (Some(v), true) = (spare, evict) {
+            // a visit whose run or autoplay was going was not idle: its work stopped with
+            // it, and the log says so
+            let working = v.running();
             visits.remove(&v.id);
             self.let_go(&v);
             self.inner.refusals.note(Refusal::Evicted, || {
+                let how = if working {
+                    "its run or autoplay going, stopped with it; no page watched it for"
+                } else {
+                    "idle"
+                };
                 format!(
-                    "visit {} ({}, client {}) idle {} s",
+                    "visit {} ({}, client {}) {how} {} s",
                     v.id,
                     v.kind,
                     v.client,
