@@ -13,7 +13,7 @@ test('logic bench: the latch reset and set, event by event, in the source\'s ord
   await page.locator(`${EX} [data-latch]`).waitFor();
   assert.equal(await nodeValue(page, 'Q'), 'x');
   // At power-on a lamp is neither lit nor dark: one word for its state, not `Q x off`.
-  assert.equal((await page.locator(`${EX} [data-lamp="Q"] lm-lamp`).innerText()).replace(/\s+/g, ' ').trim(), 'Q unknown');
+  assert.equal(await page.locator(`${EX} [data-lamp="Q"] lm-lamp`).evaluate((e) => [...e.shadowRoot.querySelectorAll('span')].map((s) => s.textContent).filter(Boolean).join(' ')), 'Q unknown');
   // S = 0 shown at once; then R = 1 step by step.
   await page.click(`${EX} [data-setting="step-mode"]`);
   await page.click(`${EX} button[data-button="S=0"]`);
