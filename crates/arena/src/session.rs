@@ -339,10 +339,11 @@ pub struct ArenaView {
     /// Games asked for in all.
     pub total: u64,
     /// The tournament's wall time so far, from its start to its last batch of games
-    /// (milliseconds; 0 before its first).
-    pub elapsed_ms: u64,
-    /// The CPU time its games took so far (milliseconds).
-    pub cpu_ms: u64,
+    /// (milliseconds with their fraction, so that a short tournament reads `1.5 ms`, not
+    /// `0 s`; 0 before its first).
+    pub elapsed_ms: f64,
+    /// The CPU time its games took so far (milliseconds with their fraction).
+    pub cpu_ms: f64,
 }
 
 /// One side's agent factory, for either game.
@@ -957,8 +958,8 @@ impl Session for ArenaSession {
             current: self.current,
             played: self.played(),
             total: self.pairs.iter().map(|p| p.total).sum(),
-            elapsed_ms: u64::try_from(self.elapsed.as_millis()).unwrap_or(u64::MAX),
-            cpu_ms: u64::try_from(self.cpu.as_millis()).unwrap_or(u64::MAX),
+            elapsed_ms: self.elapsed.as_secs_f64() * 1000.0,
+            cpu_ms: self.cpu.as_secs_f64() * 1000.0,
         }
     }
 

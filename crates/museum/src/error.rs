@@ -198,6 +198,11 @@ pub fn in_our_words(message: &str) -> String {
             &rest[name_end..]
         );
     }
+    // An empty body: nothing was read, so there is no place to name (the parser says
+    // column 0) and no value it ended in the middle of.
+    if let Some(head) = text.strip_suffix("EOF while parsing a value at line 1 column 0") {
+        return format!("{head}the body is empty: a JSON object was expected");
+    }
     // The position, said once and first: `… at line 1 column 5`.
     let mut at = String::new();
     if let Some((head, tail)) = text.rsplit_once(" at line ") {
@@ -590,6 +595,10 @@ mod tests {
             (
                 "Failed to parse the request body as JSON: key must be a string at line 1 column 2",
                 "malformed JSON: line 1, column 2: a key must be a string in double quotes",
+            ),
+            (
+                "Failed to parse the request body as JSON: EOF while parsing a value at line 1 column 0",
+                "malformed JSON: the body is empty: a JSON object was expected",
             ),
             (
                 "Failed to parse the request body as JSON: EOF while parsing an object at line 1 column 28",

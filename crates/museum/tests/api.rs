@@ -546,6 +546,12 @@ async fn every_api_error_is_in_our_words() {
         ),
         (
             "POST",
+            "/api/visits".into(),
+            Vec::new(),
+            "malformed JSON: the body is empty: a JSON object was expected",
+        ),
+        (
+            "POST",
             actions.clone(),
             b"{type: 1}".to_vec(),
             "malformed JSON: line 1, column 2:",

@@ -75,6 +75,27 @@ async fn a_tournament_runs_by_autoplay_to_the_clis_table() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_tournaments_times_keep_their_fraction_of_a_millisecond() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = visit(&mut c, json!({"a": "random", "b": "random", "games": 3})).await;
+    act(&mut c, &id, json!({"type": "run"})).await;
+    let mut v = view(&mut c, &id).await;
+    for _ in 0..100 {
+        if v["busy"] == false {
+            break;
+        }
+        v = act(&mut c, &id, json!({"type": "step"})).await.body["view"].clone();
+    }
+    assert_eq!(v["played"], 3, "{v}");
+    // Three random games take well under a millisecond: whole milliseconds said `0 s`.
+    let wall = v["elapsed_ms"].as_f64().unwrap();
+    let cpu = v["cpu_ms"].as_f64().unwrap();
+    assert!(wall > 0.0 && wall.fract() != 0.0, "{v}");
+    assert!(cpu >= 0.0, "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watching_cancelling_and_bad_settings() {
     let (addr, _museum) = start(MuseumConfig::default()).await;
     let mut c = Client::connect(addr).await;

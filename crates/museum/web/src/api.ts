@@ -35,12 +35,26 @@ export class ApiError extends Error {
   }
 }
 
+/** What the page says when the server does not answer at all (stopped, or the network gone). */
+export const NOT_ANSWERING = 'The museum is not answering (stopped?): reload the page when it is back.';
+
+/** Whether `e` is the server not answering at all (status 0), not a refusal. */
+export function notAnswering(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 0;
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    // The browser's own words ("TypeError: Failed to fetch") tell a visitor nothing.
+    throw new ApiError(0, NOT_ANSWERING);
+  }
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => ({ error: res.statusText }));
   if (!res.ok) throw new ApiError(res.status, data.error ?? res.statusText);
@@ -89,6 +103,11 @@ export class Visit {
   private renewing?: Promise<boolean>;
   private retries = 0;
   seq = -1;
+  /**
+   * Told when the event stream finds the museum not answering (its message), and again
+   * (`null`) when the stream is back: the page says so before the visitor clicks.
+   */
+  onAway?: (message: string | null) => void;
 
   private constructor(
     public info: VisitInfo,
@@ -119,18 +138,27 @@ export class Visit {
       this.retries = 0;
       this.receive(JSON.parse((e as MessageEvent).data) as Update);
     });
+    source.addEventListener('open', () => this.onAway?.(null));
     source.addEventListener('error', () => {
       // CLOSED: the server refused the stream (the visit is gone). While the server is
-      // away the browser keeps trying by itself (CONNECTING).
-      if (source.readyState === EventSource.CLOSED && this.source === source) {
-        call('GET', `/api/visits/${this.id}`).then(() => {
-          // The visit is there but its stream was refused (too many open on it or from
-          // this client, 429): try again in a moment, a few times.
-          if (this.retries++ < 5) setTimeout(() => { if (this.source === source) this.listen(); }, 3000);
-        }, (e) => {
-          if (visitGone(e)) this.renew();
-        });
-      }
+      // away the browser keeps trying by itself (CONNECTING); the page says it is away.
+      if (this.source !== source) return;
+      const closed = source.readyState === EventSource.CLOSED;
+      call('GET', `/api/visits/${this.id}`).then(() => {
+        // The visit is there but its stream was refused (too many open on it or from
+        // this client, 429): try again in a moment, a few times.
+        if (closed && this.retries++ < 5) setTimeout(() => { if (this.source === source) this.listen(); }, 3000);
+      }, (e) => {
+        if (this.source !== source) return;
+        if (notAnswering(e)) {
+          this.onAway?.(NOT_ANSWERING);
+          // A stream the browser gave up on: try again now and then, so the page
+          // notices the museum back (the visit is then renewed).
+          if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (this.source === source) this.listen(); }, 5000);
+        } else if (closed && visitGone(e)) {
+          this.renew();
+        }
+      });
     });
   }
 

@@ -78,8 +78,8 @@ export const MACHINES: Machine[] = [
   },
   {
     kind: 'logic',
-    name: 'Ternary logic graphs',
-    history: 'Gates, relays and lamps on balanced ternary (true, unknown, false), event by event — the engine the Computox is simulated on, relay by relay.',
+    name: 'The logic bench',
+    history: 'Ternary logic graphs: gates, relays and lamps on balanced ternary (true, unknown, false), event by event — the engine the Computox is simulated on, relay by relay.',
     source: 'The ternary logic graphs article; ISCAS-85 benchmark circuits.',
     terminal: 'ludomat logic latch --trace',
     picture: svg`<svg viewBox="0 0 120 120" role="img" aria-label="two NOR gates in a latch">

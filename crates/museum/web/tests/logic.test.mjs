@@ -12,6 +12,8 @@ test('logic bench: the latch reset and set, event by event, in the source\'s ord
   const { page, shot, errors } = await openMuseum(t, '/exhibits/logic');
   await page.locator(`${EX} [data-latch]`).waitFor();
   assert.equal(await nodeValue(page, 'Q'), 'x');
+  // At power-on a lamp is neither lit nor dark: one word for its state, not `Q x off`.
+  assert.equal(await page.locator(`${EX} [data-lamp="Q"] lm-lamp`).evaluate((e) => [...e.shadowRoot.querySelectorAll('span')].map((s) => s.textContent).filter(Boolean).join(' ')), 'Q unknown');
   // S = 0 shown at once; then R = 1 step by step.
   await page.click(`${EX} [data-setting="step-mode"]`);
   await page.click(`${EX} button[data-button="S=0"]`);
@@ -31,14 +33,14 @@ test('logic bench: the latch reset and set, event by event, in the source\'s ord
   assert.equal(order[5], 'lamp Q shows 0');
   assert.equal(order[10], 'NOR1 evaluates 0: unchanged, stops here');
   assert.equal(await nodeValue(page, 'Q'), '0');
-  assert.equal(await page.locator(`${EX} [data-lamp="Q̄"] lm-lamp`).getAttribute('label'), 'Q̄ 1');
+  assert.equal(await page.locator(`${EX} [data-lamp="Q̄"] lm-lamp`).getAttribute('state'), 'on');
   assert.equal(await page.locator(`${EX} [data-lamp="Q̄"] lm-lamp .state`).innerText(), 'on');
   await shot('logic-latch-reset');
   // Set: R back to 0, S to 1, run at once.
   await page.click(`${EX} [data-setting="step-mode"]`);
   await page.click(`${EX} button[data-button="R=0"]`);
   await page.click(`${EX} button[data-button="S=1"]`);
-  await page.locator(`${EX} [data-lamp="Q"] lm-lamp[label="Q 1"]`).waitFor();
+  await page.locator(`${EX} [data-lamp="Q"] lm-lamp[state="on"]`).waitFor();
   assert.equal(await page.locator(`${EX} [data-lamp="Q"] lm-lamp .state`).innerText(), 'on');
   assert.equal(await nodeValue(page, 'Q̄'), '0');
   assert.equal(await page.locator(`${EX} [data-timing] [data-trace="Q"]`).count(), 1);

@@ -1,4 +1,4 @@
-import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-lamp.js";import"./lm-run-control.js";import"./lm-run-clock.js";var s={operated:{colour:`#e0a100`,text:`#1d1b18`,word:`operated`},released:{colour:`#5b5346`,text:`#f4efe4`,word:`released`},unknown:{colour:`#9e9e9e`,text:`#1d1b18`,word:`unknown`}},c=[[1,`real time`],[.25,`¼ speed`],[.1,`1/10 speed`],[.02,`1/50 speed`]],l={T:`player relay`,OS:`machine starts`,X:`beatable`,DS:`DS`,W:`W: machine won`,L:`L: machine lost`,CTR:`game counter`,DM:`DM`},u={1:`#2e7d32`,2:`#b3261e`,3:`#6a3fa0`,4:`#b07d00`},d={1:`win`,2:`block`,3:`fork prevention`,4:`good square`},f=`ABCDEFGHJ`,p=class extends o{static{this.properties={...o.properties,interval:{state:!0},autoRun:{state:!0},shown:{state:!0},shownU1:{state:!0},replaySpeed:{state:!0},replaying:{state:!0},check:{state:!0}}}constructor(){super(),this.replayFrame=0,this.replayLeft=[],this.onKey=e=>{let t=e.composedPath()[0];if(t instanceof HTMLInputElement||t instanceof HTMLSelectElement||e.ctrlKey||e.metaKey||e.altKey)return;let n=e.key.toUpperCase();n.length===1&&f.includes(n)?this.press(n):n===`S`?this.act({type:`step`}):n===`W`?this.act({type:`sweep`}):n===`R`?this.machineReset():n===`G`&&this.start()},this.interval=150,this.autoRun=!0,this.shown={},this.shownU1=null,this.replaySpeed=.1,this.replaying=!1,this.check=null}syncRelays(){let e=this.view?.relays;e?(this.shown=Object.fromEntries(e.relays.map(e=>[e.name,e.state])),this.shownU1=e.u1):this.shown={}}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`verify`&&(this.check=e);if(!e.has(`happenings`)&&!e.has(`view`))return;let t=this.view;if(!t?.relays){this.shown={};return}if(!e.has(`happenings`)){Object.keys(this.shown).length===0&&this.syncRelays();return}let n=this.happenings.filter(e=>e.type===`relay`);if(cancelAnimationFrame(this.replayFrame),this.replayLeft.length){let e={...this.shown};for(let t of this.replayLeft)t.change===`stepped`?t.part===`U1`&&(this.shownU1=t.position):e[t.part]=t.change;this.shown=e,this.replayLeft=[]}if(Object.keys(this.shown).length===0||n.length===0){this.replaying=!1,(t.turn!==`machine`||Object.keys(this.shown).length===0)&&this.syncRelays();return}let r=performance.now(),i=0;this.replayLeft=n,this.replaying=!0;let a=()=>{let e=(performance.now()-r)*this.replaySpeed,t={...this.shown},o=this.shownU1;for(;i<n.length&&n[i].ms<=e;){let e=n[i++];e.change===`stepped`?e.part===`U1`&&(o=e.position):t[e.part]=e.change}this.shown=t,this.shownU1=o,this.replayLeft=n.slice(i),i<n.length?this.replayFrame=requestAnimationFrame(a):(this.replaying=!1,this.view?.turn!==`machine`&&this.syncRelays())};this.replayFrame=requestAnimationFrame(a)}static{this.styles=e`
+import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}from"./exhibit.js";import"./lm-lamp.js";import"./lm-run-control.js";import"./lm-run-clock.js";var s={operated:{colour:`#e0a100`,text:`#1d1b18`,word:`operated`},released:{colour:`#5b5346`,text:`#f4efe4`,word:`released`},unknown:{colour:`#9e9e9e`,text:`#1d1b18`,word:`unknown`}},c=e=>e===0?`the bell has not rung`:e===1?`the bell rang once`:`the bell rang ${r(e)} times`,l=[[1,`real time`],[.25,`¼ speed`],[.1,`1/10 speed`],[.02,`1/50 speed`]],u={T:`player relay`,OS:`machine starts`,X:`beatable`,DS:`DS`,W:`W: machine won`,L:`L: machine lost`,CTR:`game counter`,DM:`DM`},d={1:`#2e7d32`,2:`#b3261e`,3:`#6a3fa0`,4:`#b07d00`},f={1:`win`,2:`block`,3:`fork prevention`,4:`good square`},p=`ABCDEFGHJ`,m=class extends o{static{this.properties={...o.properties,interval:{state:!0},autoRun:{state:!0},shown:{state:!0},shownU1:{state:!0},replaySpeed:{state:!0},replaying:{state:!0},check:{state:!0}}}constructor(){super(),this.replayFrame=0,this.replayLeft=[],this.onKey=e=>{let t=e.composedPath()[0];if(t instanceof HTMLInputElement||t instanceof HTMLSelectElement||e.ctrlKey||e.metaKey||e.altKey)return;let n=e.key.toUpperCase();n.length===1&&p.includes(n)?this.press(n):n===`S`?this.act({type:`step`}):n===`W`?this.act({type:`sweep`}):n===`R`?this.machineReset():n===`G`&&this.start()},this.interval=150,this.autoRun=!0,this.shown={},this.shownU1=null,this.replaySpeed=.1,this.replaying=!1,this.check=null}syncRelays(){let e=this.view?.relays;e?(this.shown=Object.fromEntries(e.relays.map(e=>[e.name,e.state])),this.shownU1=e.u1):this.shown={}}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`verify`&&(this.check=e);if(!e.has(`happenings`)&&!e.has(`view`))return;let t=this.view;if(!t?.relays){this.shown={};return}if(!e.has(`happenings`)){Object.keys(this.shown).length===0&&this.syncRelays();return}let n=this.happenings.filter(e=>e.type===`relay`);if(cancelAnimationFrame(this.replayFrame),this.replayLeft.length){let e={...this.shown};for(let t of this.replayLeft)t.change===`stepped`?t.part===`U1`&&(this.shownU1=t.position):e[t.part]=t.change;this.shown=e,this.replayLeft=[]}if(Object.keys(this.shown).length===0||n.length===0){this.replaying=!1,(t.turn!==`machine`||Object.keys(this.shown).length===0)&&this.syncRelays();return}let r=performance.now(),i=0;this.replayLeft=n,this.replaying=!0;let a=()=>{let e=(performance.now()-r)*this.replaySpeed,t={...this.shown},o=this.shownU1;for(;i<n.length&&n[i].ms<=e;){let e=n[i++];e.change===`stepped`?e.part===`U1`&&(o=e.position):t[e.part]=e.change}this.shown=t,this.shownU1=o,this.replayLeft=n.slice(i),i<n.length?this.replayFrame=requestAnimationFrame(a):(this.replaying=!1,this.view?.turn!==`machine`&&this.syncRelays())};this.replayFrame=requestAnimationFrame(a)}static{this.styles=e`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -69,7 +69,7 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
             <lm-lamp data-lamp="bell" label=${r?`bell (rang)`:`bell`} color="#f4c430" ?on=${r}></lm-lamp>
           </div>
           <div class="row"><span>game counter</span> <span class="counter" data-counter>${e.counter}</span>
-            <span class="muted">bell rang ${e.bells}×</span></div>`:t`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
+            <span class="muted" data-bell>${c(e.bells)}</span></div>`:t`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
         <div class="row">
           <button class="cmd reset" data-action="machine-reset" @click=${()=>this.machineReset()}>RESET (r)</button>
           <button class="cmd" data-action="start" ?disabled=${e.two_player}
@@ -114,9 +114,9 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
     </div></fieldset>`}dial(e){let t=e.uniselector.contacts,n=(e,n)=>{let r=-Math.PI/2+2*Math.PI*(e-1)/t;return[150+n*Math.cos(r),150+n*Math.sin(r)]},r=t=>e.plan.find(e=>e.number===t)?.tactic,i=e.contact?.number,o=e.contact?.fired?e.contact.number:void 0,[s,c]=n(e.uniselector.position,106);return a`<svg viewBox="0 0 300 300" width="300" height="300" style="max-width:100%;height:auto" role="img" data-dial
         aria-label="uniselector U1: wiper on ${e.uniselector.label}">
       <circle cx=${150} cy=${150} r=${136} fill="#f4efe4" stroke="#8a7d66"></circle>
-      ${Array.from({length:t},(e,t)=>t+1).map(e=>{let[t,s]=n(e,120),[c,l]=n(e,94),d=r(e),f=d?u[d]:`#d9d2c3`;return a`<g data-contact=${e}>
+      ${Array.from({length:t},(e,t)=>t+1).map(e=>{let[t,s]=n(e,120),[c,l]=n(e,94),u=r(e),f=u?d[u]:`#d9d2c3`;return a`<g data-contact=${e}>
           <circle cx=${t} cy=${s} r=${e===i?10:8} fill=${f} stroke=${e===o?`#e0a100`:e===i?`#1d1b18`:`none`} stroke-width="3"></circle>
-          <text x=${t} y=${s+3.5} text-anchor="middle" fill=${d?`#fff`:`#1d1b18`} font-weight="700">${e}</text>
+          <text x=${t} y=${s+3.5} text-anchor="middle" fill=${u?`#fff`:`#1d1b18`} font-weight="700">${e}</text>
           ${e===i?a`<text x=${c} y=${l+3} text-anchor="middle" fill="#1d1b18">${e===o?`fired`:`test`}</text>`:``}
         </g>`})}
       <line x1=${150} y1=${150} x2=${s} y2=${c} stroke="#1d1b18" stroke-width="4" stroke-linecap="round"></line>
@@ -128,7 +128,7 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
       <div class="inside">
         <div>
           ${this.dial(e)}
-          <div class="legend">${[1,2,3,4].map(e=>t`<span><span class="swatch" style="background:${u[e]}"></span>tactic ${e}: ${d[e]}</span>`)}
+          <div class="legend">${[1,2,3,4].map(e=>t`<span><span class="swatch" style="background:${d[e]}"></span>tactic ${e}: ${f[e]}</span>`)}
             <span><span class="swatch" style="background:#d9d2c3"></span>N1 home</span></div>
         </div>
         <div>
@@ -145,7 +145,7 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
               run U1 by itself after each move</label>
           </div>
           <div data-contact-checks>
-          ${r?t`<p><b>${r.label}</b>: <span class="swatch" style="background:${u[r.tactic]}"></span>tactic ${r.tactic} (${r.tactic_name})${r.line?`, line ${r.line}`:``}
+          ${r?t`<p><b>${r.label}</b>: <span class="swatch" style="background:${d[r.tactic]}"></span>tactic ${r.tactic} (${r.tactic_name})${r.line?`, line ${r.line}`:``}
               — ${r.fired?t`<b data-fired>fired: claims ${r.fired}</b>`:r.cut?`cut`:`nothing closes, the wiper steps on`}</p>
             <table><thead><tr><th>check</th><th>tests</th><th>now</th></tr></thead><tbody>
               ${r.checks.map(e=>t`<tr class=${e.closed?`closed`:``}><td>${e.label}</td><td>${e.tests}</td>
@@ -159,13 +159,13 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
       <h3>Inside: the relays (${n.timing} timing, ${n.tick_ms} ms a tick)</h3>
       <div class="row">
         <label>Replay <select data-setting="replay" @change=${e=>{this.replaySpeed=Number(e.target.value)}}>
-          ${c.map(([e,n])=>t`<option value=${e} ?selected=${e===this.replaySpeed}>${n}</option>`)}
+          ${l.map(([e,n])=>t`<option value=${e} ?selected=${e===this.replaySpeed}>${n}</option>`)}
         </select></label>
         <span class="muted" data-relay-u1>circuit U1: ${this.shownU1?`U1-N${this.shownU1}`:`unknown`}${this.replaying?` (replaying)`:``}; SAL-N${n.sal??`?`}; ${i(n.events,`relay event`)} since power-on</span>
       </div>
       <div class="legend">${[`operated`,`released`,`unknown`].map(e=>t`<span><span class="swatch" style="background:${s[e].colour}"></span>${s[e].word}</span>`)}</div>
       <div class="relays" data-relays role="group" aria-label="the circuit's relays">
-        <div class="relay-row"><span class="muted">control</span>${Object.entries(l).filter(([e])=>e in this.shown||n.relays.some(t=>t.name===e)).map(([e,t])=>r(e,t))}</div>
+        <div class="relay-row"><span class="muted">control</span>${Object.entries(u).filter(([e])=>e in this.shown||n.relays.some(t=>t.name===e)).map(([e,t])=>r(e,t))}</div>
         ${a.map(e=>t`<div class="relay-row"><span class="muted">square ${e}</span>
           ${r(`${e}XA`,`${e}XA: the human's latch`)}${r(`${e}XB`,`its slave`)}${r(`${e}OA`,`${e}OA: the machine's latch`)}${r(`${e}OB`,`its slave`)}</div>`)}
       </div>`}get checkGoing(){return this.runOf(`verify`,this.check)}verifyPanel(e){if(e.variant!==`computox`)return t``;let n=this.check,a=n?.result??n?.partial,o=a?a.expected.reduce((e,t)=>e+t,0):690,s=a?a.checked.reduce((e,t)=>e+t,0):0,c=this.runOf(`verify`,n),l=this.startBlocked(c),u=n?.result?n.result.cancelled?`stopped`:n.result.clean?`the circuit agrees with the model everywhere, no hazards`:`${i(n.result.disagreements.length,`disagreement`)}, ${i(n.result.hazards.length,`hazard`)}`:``;return t`<fieldset data-verify><legend>Check the circuit against the model</legend>
@@ -178,7 +178,7 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
       ${a?t`<div class="row"><progress max=${o} .value=${s} aria-label="positions checked"></progress>
         <span data-verify-count>${r(s)} of ${i(o,`position`)}${n?.ended?` — ${u}`:``}</span></div>
         <table class="muted" data-verify-modes><tbody>${a.modes.map((e,n)=>t`<tr><td>${e}</td><td>${a.checked[n]} / ${a.expected[n]}</td></tr>`)}</tbody></table>
-        <p class="muted">${i(a.events,`relay event`)} in ${i(a.ticks,`simulated tick`)};
+        <p class="muted" data-verify-work>${r(a.events)} relay events and uniselector steps in ${i(a.ticks,`simulated tick`)};
           ${a.power_on_unknown_lamps===1?`1 lamp`:i(a.power_on_unknown_lamps,`lamp`)} unknown at power-on (RESET makes them known)</p>
         ${a.disagreements.length?t`<ul data-verify-disagreements>${a.disagreements.map(e=>t`<li>${e}</li>`)}</ul>`:``}
         ${a.hazards.length?t`<ul data-verify-hazards>${a.hazards.map(e=>t`<li>${e}</li>`)}</ul>`:``}`:``}
@@ -192,4 +192,4 @@ import{S as e,b as t,f as n,m as r,o as i,x as a}from"./index.js";import{t as o}
         ${this.verifyPanel(e)}
         <p class="muted">Keys: A–J press a square, s step, w finish the sweep, r RESET, g ${e.variant===`autox`?`START`:`machine first`}.</p>
       </div>
-      <div>${this.inside(e)}${this.relaysPanel(e)}</div>`}};customElements.define(`lm-exhibit-computox`,p);export{p as ComputoxExhibit};
+      <div>${this.inside(e)}${this.relaysPanel(e)}</div>`}};customElements.define(`lm-exhibit-computox`,m);export{m as ComputoxExhibit};

@@ -103,7 +103,7 @@ ${` `.repeat(String(this.uploadError.line).length+3+Math.max(0,(this.uploadError
               .value=${e.cells[this.selected]??``}
               @keydown=${e=>{(e.key.startsWith(`Arrow`)||e.key===`Backspace`)&&this.onKey(e)}}
               @input=${e=>{let t=e.target,n=t.value.slice(-1);t.value=``,n&&this.type(n)}}></label>
-            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: ${e.alphabet}.</small>
+            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: <span data-alphabet>${e.alphabet.replace(/(\w)-(\w)/g,`$1–$2`)}</span>.</small>
           </div>
           <p class="broken-list" data-broken aria-live="polite">${r.length?`Broken: ${r.map(e=>`${e.name} /${e.clue}/ (its line reads ${e.line})`).join(`; `)}`:``}</p>
           ${e.solved?n`<p class="solved" data-solved>Solved: every clue matches.</p>`:i}

@@ -1,5 +1,5 @@
 import { LitElement, css, html } from 'lit';
-import { ApiError, Visit, listExhibits, type ExhibitInfo, type Update } from '../api.ts';
+import { ApiError, NOT_ANSWERING, Visit, listExhibits, type ExhibitInfo, type Update } from '../api.ts';
 import { configFromQuery, exhibitUrl } from '../share.ts';
 import type { ExhibitElement, ExhibitHost } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
@@ -145,6 +145,10 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
         return;
       }
     }
+    this.visit.onAway = (message) => {
+      if (message) this.say(message, 'error');
+      else if (this.message === NOT_ANSWERING) this.message = '';
+    };
     this.config = this.visit.info.config;
     this.dataset.visit = this.visit.id;
     history.replaceState(null, '', this.link());

@@ -1,21 +1,27 @@
 import { LitElement, css, html } from 'lit';
 
-/** A panel lamp: a coloured light with its label and its state in words. */
+/**
+ * A panel lamp: a coloured light with its label and its state in a word (`on`/`off`, or
+ * the `state` given, e.g. `unknown` for a lamp of three-valued logic).
+ */
 export class LmLamp extends LitElement {
   static properties = {
     label: { type: String },
     on: { type: Boolean, reflect: true },
     color: { type: String },
+    state: { type: String, reflect: true },
   };
   declare label: string;
   declare on: boolean;
   declare color: string;
+  declare state: string;
 
   constructor() {
     super();
     this.label = '';
     this.on = false;
     this.color = '#e0a100';
+    this.state = '';
   }
 
   static styles = css`
@@ -26,7 +32,7 @@ export class LmLamp extends LitElement {
 
   render() {
     return html`<span class="bulb" style=${this.on ? `background:${this.color};box-shadow:0 0 8px ${this.color}` : ''}></span>
-      <span>${this.label}</span><span class="state">${this.on ? 'on' : 'off'}</span>`;
+      <span>${this.label}</span><span class="state">${this.state || (this.on ? 'on' : 'off')}</span>`;
   }
 }
 customElements.define('lm-lamp', LmLamp);

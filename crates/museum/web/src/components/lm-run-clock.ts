@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { museumInfo } from '../api.ts';
-import { duration, durationRange, limit as limitText, wallAndCpu } from '../text.ts';
+import { duration, durationRange, limit as limitText } from '../text.ts';
+import { kept, keptWallAndCpu } from '../kept.ts';
 
 export { duration } from '../text.ts';
 
@@ -114,14 +115,14 @@ export class LmRunClock extends LitElement {
       // Going, before its first report: the wall time ticks from the run's start on.
       if (going && this.startedAt !== undefined) {
         const wall = Math.max(0, performance.now() - this.startedAt);
-        return html`<span data-run-clock>elapsed ${wallAndCpu(wall, 0)}, <span data-eta>the time left is told once the run reports</span></span>`;
+        return html`<span data-run-clock>elapsed ${keptWallAndCpu(wall, 0)}, <span data-eta>the time left is told once the run reports</span></span>`;
       }
       return limit ? html`<span data-run-limit>A run stops at the museum's limit of ${limitWords(limit)}.</span>` : nothing;
     }
     // Between reports the wall time goes on at the page's clock (the CPU time is the
     // last reported).
     const wall = going ? r.elapsed_ms + Math.max(0, performance.now() - this.reportAt) : r.elapsed_ms;
-    const times = r.cpu_ms !== undefined ? wallAndCpu(wall, r.cpu_ms) : `${duration(wall)} wall`;
+    const times = r.cpu_ms !== undefined ? keptWallAndCpu(wall, r.cpu_ms) : kept(`${duration(wall)} wall`);
     if (r.ended) {
       return r.timed_out
         ? html`<span data-run-clock>took ${times}: <span data-run-limit>stopped at the museum's limit of ${limitWords(limit ?? r.elapsed_ms)}</span></span>`

@@ -7,7 +7,8 @@ import { css, html, svg, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import '../components/lm-run-control.ts';
-import { count, duration, shareWithInterval, thousands, wallAndCpu } from '../text.ts';
+import { count, duration, shareWithInterval, thousands } from '../text.ts';
+import { keptWallAndCpu } from '../kept.ts';
 
 type Game = 'tictactoe' | 'qubic';
 type Sides = 'fixed' | 'alternate';
@@ -60,11 +61,15 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     interval: { state: true },
     watchGame: { state: true },
     typedGames: { state: true },
+    typedPair: { state: true },
   };
   declare interval: number;
   declare watchGame: number;
   /** The games the form shows when changed and not yet applied (Run says that count). */
   declare typedGames: number | undefined;
+  /** The pair the form shows when changed and not yet applied, with the settings it was
+   *  chosen over (the descriptions under the form follow the choice at once). */
+  declare typedPair: { a: string; b: string; over: string } | undefined;
 
   constructor() {
     super();
@@ -269,7 +274,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
    */
   private clock(v: View) {
     if (!v.played) return nothing;
-    const times = wallAndCpu(v.elapsed_ms, v.cpu_ms);
+    const times = keptWallAndCpu(v.elapsed_ms, v.cpu_ms);
     if (!v.busy) return html`<p class="status" data-run-clock>took ${times}</p>`;
     const left = v.elapsed_ms > 0 ? ((v.total - v.played) * v.elapsed_ms) / v.played : NaN;
     return html`<p class="status" data-run-clock>elapsed ${times}${Number.isFinite(left)
@@ -304,12 +309,18 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
     if (!v) return html``;
     const c = v.config;
     const desc = (n: string) => v.contestants.find((x) => x.name === n)?.description ?? '';
+    // What the form shows: the choice not yet applied, as long as the settings it was
+    // made over are the visit's.
+    const typed = this.typedPair;
+    const pair = typed && typed.over === JSON.stringify(c) ? typed : c;
     const running = this.running;
     return html`
       <div>
         <form data-settings @submit=${(e: Event) => this.settings(e)} @input=${(e: Event) => {
           const games = Number(new FormData(e.currentTarget as HTMLFormElement).get('games'));
           this.typedGames = Number.isSafeInteger(games) && games > 0 ? games : undefined;
+          const want = this.formConfig(e.currentTarget as HTMLFormElement);
+          this.typedPair = { a: want.a, b: want.b, over: JSON.stringify(c) };
         }}>
           <label>game <select name="game" data-setting="game">
             <option value="tictactoe" ?selected=${c.game === 'tictactoe'}>noughts and crosses</option>
@@ -326,7 +337,7 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
             <label>B's levels off <input name="b_disable" .value=${c.b_disable} placeholder="e.g. 6,9" size="6"></label>` : nothing}
           <button type="submit" data-action="apply">Apply</button>
         </form>
-        <p class="desc" data-desc>A: ${desc(c.a)}<br>B: ${desc(c.b)}</p>
+        <p class="desc" data-desc>A: ${desc(pair.a)}<br>B: ${desc(pair.b)}</p>
         <div class="row">
           <button data-action="run" ?disabled=${running} @click=${() => this.run('run')}>${ICONS.run}Run ${count(this.typedGames ?? c.games, 'game')}</button>
           <button data-action="round-robin" ?disabled=${running} @click=${() => this.run('round_robin')}>Round robin (every pair)</button>

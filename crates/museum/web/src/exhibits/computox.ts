@@ -68,6 +68,9 @@ const ARMATURE: Record<ArmatureState, { colour: string; text: string; word: stri
   unknown: { colour: '#9e9e9e', text: '#1d1b18', word: 'unknown' },
 };
 /** Replay speeds: simulated milliseconds per real millisecond. */
+/** The bell's count in words: "the bell has not rung", "rang once", "rang 3 times". */
+const bellRang = (n: number) =>
+  n === 0 ? 'the bell has not rung' : n === 1 ? 'the bell rang once' : `the bell rang ${thousands(n)} times`;
 const REPLAY: [number, string][] = [[1, 'real time'], [0.25, '¼ speed'], [0.1, '1/10 speed'], [0.02, '1/50 speed']];
 const CONTROL_RELAYS: Record<string, string> = {
   T: 'player relay', OS: 'machine starts', X: 'beatable', DS: 'DS', W: 'W: machine won', L: 'L: machine lost', CTR: 'game counter', DM: 'DM',
@@ -319,7 +322,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
             <lm-lamp data-lamp="bell" label=${bell ? 'bell (rang)' : 'bell'} color="#f4c430" ?on=${bell}></lm-lamp>
           </div>
           <div class="row"><span>game counter</span> <span class="counter" data-counter>${v.counter}</span>
-            <span class="muted">bell rang ${v.bells}×</span></div>` : html`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
+            <span class="muted" data-bell>${bellRang(v.bells)}</span></div>` : html`<p class="muted">The AUTOX has no W/L lamps, bell or counter: you judge the board.</p>`}
         <div class="row">
           <button class="cmd reset" data-action="machine-reset" @click=${() => this.machineReset()}>RESET (r)</button>
           <button class="cmd" data-action="start" ?disabled=${v.two_player}
@@ -518,7 +521,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       ${r ? html`<div class="row"><progress max=${expected} .value=${done} aria-label="positions checked"></progress>
         <span data-verify-count>${thousands(done)} of ${count(expected, 'position')}${c?.ended ? ` — ${verdict}` : ''}</span></div>
         <table class="muted" data-verify-modes><tbody>${r.modes.map((m, i) => html`<tr><td>${m}</td><td>${r.checked[i]} / ${r.expected[i]}</td></tr>`)}</tbody></table>
-        <p class="muted">${count(r.events, 'relay event')} in ${count(r.ticks, 'simulated tick')};
+        <p class="muted" data-verify-work>${thousands(r.events)} relay events and uniselector steps in ${count(r.ticks, 'simulated tick')};
           ${r.power_on_unknown_lamps === 1 ? '1 lamp' : count(r.power_on_unknown_lamps, 'lamp')} unknown at power-on (RESET makes them known)</p>
         ${r.disagreements.length ? html`<ul data-verify-disagreements>${r.disagreements.map((d) => html`<li>${d}</li>`)}</ul>` : ''}
         ${r.hazards.length ? html`<ul data-verify-hazards>${r.hazards.map((d) => html`<li>${d}</li>`)}</ul>` : ''}` : ''}

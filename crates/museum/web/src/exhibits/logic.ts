@@ -52,6 +52,8 @@ const LABEL: Record<string, string> = { '1': '1', '0': 'x', '-1': '0' };
 const WORD: Record<string, string> = { '1': 'true', '0': 'unknown', '-1': 'false' };
 const COLOR: Record<string, string> = { '1': '#2e7d32', '0': '#8a7d66', '-1': '#b3261e' };
 const label = (v: Val) => LABEL[String(v)];
+/** A lamp's state in one word: lit for 1, dark for 0, not known for x. */
+const lampState = (v: Val) => (v === 1 ? 'on' : v === -1 ? 'off' : 'unknown');
 const color = (v: Val) => COLOR[String(v)];
 /**
  * The buttons' levels: the API's level ('1' true, '0' false, 'x' unknown — the same as
@@ -182,7 +184,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
       })}
       <div class="lamps">${['Q', 'Q̄'].map((n) => {
         const l = lamp(n)!;
-        return html`<span data-lamp=${n}><lm-lamp label="${n} ${label(l.value)}" .on=${l.value === 1} color="#ffcc33"></lm-lamp></span>`;
+        return html`<span data-lamp=${n}><lm-lamp label=${n} state=${lampState(l.value)} .on=${l.value === 1} color="#ffcc33"></lm-lamp></span>`;
       })}</div>
     </div>`;
   }
@@ -190,7 +192,7 @@ export class LogicExhibit extends ExhibitElement<View, Happening> {
   private squaresPanel(v: View) {
     return html`<div class="panel" data-squares>
       <div class="row">${v.inputs.map((p) => html`<button data-push=${p.name} @click=${() => this.act({ type: 'push', button: p.name })}>${p.name}</button>`)}</div>
-      <div class="lamps">${v.outputs.map((l) => html`<span data-lamp=${l.name}><lm-lamp label="${l.name} ${label(l.value)}" .on=${l.value === 1} color=${l.name.startsWith('X') ? '#ff6b5e' : '#7fb2ff'}></lm-lamp></span>`)}</div>
+      <div class="lamps">${v.outputs.map((l) => html`<span data-lamp=${l.name}><lm-lamp label=${l.name} state=${lampState(l.value)} .on=${l.value === 1} color=${l.name.startsWith('X') ? '#ff6b5e' : '#7fb2ff'}></lm-lamp></span>`)}</div>
     </div>
     <h3>Relays (armatures: 1 operated, 0 released, x unknown) — click one for the timing diagram</h3>
     <div class="pins">${v.relays.map((r) => html`<span class="pin" data-relay=${r.name} @click=${() => this.toggleWatch(r.name)} style="cursor:pointer">

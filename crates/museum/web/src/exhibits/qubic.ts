@@ -458,7 +458,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
-        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'position')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker; ${wallAndCpu(r!.elapsed_ms, cpu ?? 0)}.
+        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'record')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker; ${wallAndCpu(r!.elapsed_ms, cpu ?? 0)}.
             ${v.found_let_go
               ? html`<span class="note" data-found-let-go>But ${v.found_let_go}.</span>`
               : html`<button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>

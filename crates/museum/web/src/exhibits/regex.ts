@@ -405,7 +405,7 @@ ${' '.repeat(String(this.uploadError.line).length + 3 + Math.max(0, (this.upload
               .value=${v.cells[this.selected] ?? ''}
               @keydown=${(e: KeyboardEvent) => { if (e.key.startsWith('Arrow') || e.key === 'Backspace') { this.onKey(e); } }}
               @input=${(e: Event) => { const t = e.target as HTMLInputElement; const l = t.value.slice(-1); t.value = ''; if (l) this.type(l); }}></label>
-            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: ${v.alphabet}.</small>
+            <small>Click a cell and type; arrows move, Backspace clears. Alphabet: <span data-alphabet>${v.alphabet.replace(/(\w)-(\w)/g, '$1–$2')}</span>.</small>
           </div>
           <p class="broken-list" data-broken aria-live="polite">${broken.length
             ? `Broken: ${broken.map((c) => `${c.name} /${c.clue}/ (its line reads ${c.line})`).join('; ')}`

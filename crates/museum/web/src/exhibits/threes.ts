@@ -13,7 +13,8 @@ import '../components/lm-run-clock.ts';
 import '../components/lm-menace-chart.ts';
 import type { RunTiming } from '../components/lm-run-clock.ts';
 import { museumInfo } from '../api.ts';
-import { count, duration, limit as limitText, thousands, wallAndCpu } from '../text.ts';
+import { count, limit as limitText, thousands } from '../text.ts';
+import { keptDuration, keptWallAndCpu } from '../kept.ts';
 
 type Dir = 'up' | 'down' | 'left' | 'right';
 const DIRS: Dir[] = ['up', 'down', 'left', 'right'];
@@ -286,10 +287,10 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     const mine = costs.find((c) => c.games === size);
     return html`<p class="note" data-train-cost>${costs.length
       ? html`Measured on this machine (2 cores, shared with other work; ${costs[0].build} build):
-        ${costs.map((c, i) => html`${i ? '; ' : ''}${count(c.games, 'game')} took ${wallAndCpu(c.wall_ms, c.cpu_ms)}`)}.`
+        ${costs.map((c, i) => html`${i ? '; ' : ''}${count(c.games, 'game')} took ${keptWallAndCpu(c.wall_ms, c.cpu_ms)}`)}.`
       : 'No training run was measured in this build.'}
       ${limit ? html`A run stops at the museum's limit of ${limitText(limit / 1000)}${mine && mine.wall_ms > limit
-        ? html`: <b>the ${thousands(size)}-game run took ${duration(mine.wall_ms)} here</b>, so it may be stopped before its end`
+        ? html`: <b>the ${thousands(size)}-game run took ${keptDuration(mine.wall_ms)} here</b>, so it may be stopped before its end`
         : ''}; a run stopped there keeps what the network learnt.` : nothing}</p>`;
   }
 

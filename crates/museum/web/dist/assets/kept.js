@@ -1,0 +1,1 @@
+import{b as e,s as t}from"./index.js";var n=t=>e`<span class="kept" style="white-space: nowrap">${t}</span>`,r=e=>n(t(e)),i=(r,i)=>e`${n(`${t(r)} wall`)}, ${n(`${t(i)} CPU`)}`;export{r as n,i as r,n as t};
