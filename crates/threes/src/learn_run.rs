@@ -690,3 +690,29 @@ impl LearnOptions {
         Ok(())
     }
 }
+
+impl LearnOptions {
+    /// What the command line asks that no run can do, found before anything is read or
+    /// made, as usage errors naming `--dir` ([`LearnError::OutOfRange`]): a `--dir` whose
+    /// path runs through a file (`afile/sub`), and a fresh run in a folder that has a
+    /// checkpoint (it would be replaced).
+    ///
+    /// # Errors
+    /// [`LearnError::OutOfRange`], in words.
+    pub fn refuse_before_work(&self) -> Result<(), LearnError> {
+        let dir = ludomat_io::text::path(&self.dir);
+        if std::fs::metadata(&self.dir).is_err() {
+            if let Err(why) = ludomat_io::output::check_folder(&self.dir) {
+                return Err(LearnError::OutOfRange(format!(
+                    "--dir {dir}: {why}: --dir takes the run's folder (made if missing)"
+                )));
+            }
+        }
+        if !self.resume && !self.export && self.checkpoint_path().exists() {
+            return Err(LearnError::OutOfRange(format!(
+                "--dir {dir} has a checkpoint: go on with --resume, or choose another --dir"
+            )));
+        }
+        Ok(())
+    }
+}
