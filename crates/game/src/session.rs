@@ -188,6 +188,23 @@ impl RunWords {
     }
 }
 
+/// `play_games`'s count in one wording for every machine: from 1 to `max` games per action
+/// — 0 is not a count (400), more than `max` is too much for one action (422: apply it
+/// again).
+///
+/// # Errors
+/// [`SessionError::Invalid`] for 0, [`SessionError::TooMuch`] above `max`.
+pub fn games_per_action(n: u64, max: u64) -> Result<(), SessionError> {
+    let rule = format!("play_games: n must be from 1 to {max} games per action");
+    match n {
+        0 => Err(SessionError::Invalid(rule)),
+        n if n > max => Err(SessionError::TooMuch(format!(
+            "{rule} (it was {n}); apply it again for more"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// The refusal of a long run by a machine that has none, saying so as a machine with
 /// runs lists them (`threes has one long run, 'train' (not 'x')`): `menace has no long
 /// runs (not 'x'): its work is its actions; repeat one with a run of 'action' and
@@ -550,6 +567,22 @@ mod tests {
     }
 
     use super::*;
+
+    /// `play_games` is refused in one wording whatever the machine: 0 not a count (400),
+    /// too many for one action (422).
+    #[test]
+    fn games_per_action_are_said_one_way() {
+        assert!(games_per_action(1, 10_000).is_ok());
+        assert!(games_per_action(10_000, 10_000).is_ok());
+        assert!(matches!(
+            games_per_action(0, 10_000),
+            Err(SessionError::Invalid(m)) if m == "play_games: n must be from 1 to 10000 games per action"
+        ));
+        assert!(matches!(
+            games_per_action(10_001, 10_000),
+            Err(SessionError::TooMuch(m)) if m.ends_with("(it was 10001); apply it again for more")
+        ));
+    }
     use serde::Deserialize;
 
     #[test]

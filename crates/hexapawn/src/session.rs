@@ -514,11 +514,7 @@ impl HexapawnSession {
                         "whole games need a machine White: set White to random or perfect".into(),
                     ));
                 }
-                if n == 0 || n > MAX_GAMES_PER_ACTION {
-                    return Err(SessionError::TooMuch(format!(
-                        "play_games n = {n}: between 1 and {MAX_GAMES_PER_ACTION} games per action"
-                    )));
-                }
+                ludomat_game::games_per_action(n, MAX_GAMES_PER_ACTION)?;
                 let before = self.her.record();
                 let mut left = n;
                 if self.result.is_none() && (self.ply > 0) {

@@ -1348,16 +1348,7 @@ impl MenaceSession {
     }
 
     fn play_games(&mut self, n: u64, h: &mut Vec<MenaceHappening>) -> Result<(), SessionError> {
-        if n == 0 {
-            return Err(SessionError::Invalid(
-                "play_games: n must be at least 1".into(),
-            ));
-        }
-        if n > MAX_GAMES_PER_ACTION {
-            return Err(SessionError::TooMuch(format!(
-                "play_games: {n} games is more than {MAX_GAMES_PER_ACTION} per action; apply it again for more"
-            )));
-        }
+        ludomat_game::games_per_action(n, MAX_GAMES_PER_ACTION)?;
         if matches!(self.opponent, Opp::Human) {
             return Err(SessionError::Refused(
                 "the opponent is a human: choose a machine opponent to play whole games".into(),

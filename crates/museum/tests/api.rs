@@ -974,7 +974,7 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
             br#"{"type": "play_games", "n": -0}"#,
             400,
             // -0 is 0: the field's own range, never the type's `from 0 up`
-            "n must be at least 1",
+            "play_games: n must be from 1 to 10,000 games per action",
         ),
         (
             actions(&menace),
@@ -1036,7 +1036,7 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
             actions(&menace),
             br#"{"type": "play_games", "n": 1000000000000}"#,
             422,
-            "1,000,000,000,000 games is more than 10,000 per action",
+            "play_games: n must be from 1 to 10,000 games per action (it was 1,000,000,000,000)",
         ),
         // A field given twice: refused, naming it and where.
         (

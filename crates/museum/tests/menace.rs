@@ -126,7 +126,7 @@ async fn every_action_of_the_menace_exhibit() {
         &mut c,
         &id,
         json!({"type": "play_games", "n": 10_001}),
-        "10,001 games is more than 10,000 per action",
+        "play_games: n must be from 1 to 10,000 games per action (it was 10,001)",
     )
     .await;
     let a = act(&mut c, &id, json!({"type": "step"})).await;
