@@ -544,30 +544,24 @@ fn a_huge_value_is_quoted_by_its_start() {
 #[cfg(unix)]
 #[test]
 fn a_failed_chart_comes_after_the_word_that_the_state_is_saved() {
-    use ludomat_io::child::Run as _;
     let dir = tempfile::tempdir().expect("scratch");
     let state = dir.path().join("u.json");
     let out = dir.path().join("out");
-    let limited = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -f 100 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_ludomat"))
-        .arg("menace")
-        .arg("--state")
-        .arg(&state)
-        .args([
-            "train",
-            "--against",
-            "random",
-            "--games",
-            "2000",
-            "--seed",
-            "1",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .run_output()
-        .expect("runs");
+    let mut args: Vec<&std::ffi::OsStr> = vec!["menace".as_ref(), "--state".as_ref()];
+    args.push(state.as_os_str());
+    let train = [
+        "train",
+        "--against",
+        "random",
+        "--games",
+        "2000",
+        "--seed",
+        "1",
+        "--out",
+    ];
+    args.extend(train.iter().map(std::ffi::OsStr::new));
+    args.push(out.as_os_str());
+    let limited = common::under_file_size_limit(100, &args);
     let said = String::from_utf8_lossy(&limited.stdout);
     let err = String::from_utf8_lossy(&limited.stderr);
     assert!(!limited.status.success(), "{said}{err}");

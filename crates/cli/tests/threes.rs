@@ -667,14 +667,9 @@ fn a_failed_save_says_what_is_kept_and_what_is_lost() {
     assert!(ok, "{err}");
     let checkpoint = run.join("checkpoint.ntuple");
     let before = ludomat_io::read::to_bytes(&checkpoint).expect("the checkpoint");
-    let limited = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -f 50 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_ludomat"))
-        .args(learn)
-        .args(["--resume", "--games", "100", "--quiet"])
-        .run_output()
-        .expect("runs");
+    let more = ["--resume", "--games", "100", "--quiet"];
+    let args: Vec<&std::ffi::OsStr> = learn.iter().chain(&more).map(|a| a.as_ref()).collect();
+    let limited = common::under_file_size_limit(50, &args);
     assert!(!limited.status.success());
     let err = String::from_utf8_lossy(&limited.stderr);
     let err = err.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -697,17 +692,13 @@ fn a_failed_save_says_what_is_kept_and_what_is_lost() {
 fn an_auto_run_that_cannot_write_says_what_it_kept() {
     let dir = tempfile::tempdir().expect("scratch");
     let csv = dir.path().join("games.csv");
-    let limited = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -f 2 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_ludomat"))
-        .args([
-            "threes", "auto", "--games", "2000", "--depth", "1", "--quiet",
-        ])
-        .args(["--threads", "1", "--csv"])
-        .arg(&csv)
-        .run_output()
-        .expect("runs");
+    let mut args: Vec<&std::ffi::OsStr> = ["threes", "auto", "--games", "2000", "--depth", "1"]
+        .iter()
+        .chain(&["--quiet", "--threads", "1", "--csv"])
+        .map(|a| a.as_ref())
+        .collect();
+    args.push(csv.as_os_str());
+    let limited = common::under_file_size_limit(2, &args);
     assert!(!limited.status.success());
     let err = String::from_utf8_lossy(&limited.stderr);
     let err = err.split_whitespace().collect::<Vec<_>>().join(" ");

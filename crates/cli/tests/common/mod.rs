@@ -147,3 +147,16 @@ pub fn signalled(
     };
     (code, text(out), text(err))
 }
+
+/// The binary run with `args` under the file-size limit of `blocks` (`ulimit -f`, blocks of
+/// 512 bytes): a full disk's failed write, made the same way every time.
+#[cfg(unix)]
+pub fn under_file_size_limit(blocks: u32, args: &[&std::ffi::OsStr]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -f {blocks} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_ludomat"))
+        .args(args)
+        .run_output()
+        .expect("runs")
+}
