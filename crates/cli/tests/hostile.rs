@@ -1150,14 +1150,7 @@ fn no_header_is_printed_before_a_refusal() {
 
 /// `sh -c 'ludomat ARGS >> FILE'` (or another redirection) in `dir`: the status, stderr.
 fn through_a_shell(dir: &std::path::Path, script: &str) -> (bool, String) {
-    let out = ludomat_io::child::output(
-        std::process::Command::new("sh")
-            .arg("-c")
-            .arg(script)
-            .env("L", env!("CARGO_BIN_EXE_ludomat"))
-            .current_dir(dir),
-    )
-    .unwrap();
+    let out = common::through_a_shell(dir, script);
     (out.status.success(), common::text(&out.stderr))
 }
 

@@ -7,14 +7,7 @@ mod common;
 
 /// `sh -c SCRIPT` in `dir`, `$L` the binary: the status code and stderr (words joined).
 fn through_a_shell(dir: &std::path::Path, script: &str) -> (Option<i32>, String) {
-    let out = ludomat_io::child::output(
-        std::process::Command::new("sh")
-            .arg("-c")
-            .arg(script)
-            .env("L", env!("CARGO_BIN_EXE_ludomat"))
-            .current_dir(dir),
-    )
-    .expect("sh runs");
+    let out = common::through_a_shell(dir, script);
     let err = common::text(&out.stderr);
     (
         out.status.code(),

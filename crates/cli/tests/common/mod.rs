@@ -160,3 +160,16 @@ pub fn under_file_size_limit(blocks: u32, args: &[&std::ffi::OsStr]) -> Output {
         .run_output()
         .expect("runs")
 }
+
+/// `sh -c SCRIPT` in `dir`, with `$L` the binary (for shell redirections such as
+/// `"$L" menace stats >> s.json`): the whole output.
+pub fn through_a_shell(dir: &Path, script: &str) -> Output {
+    ludomat_io::child::output(
+        Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .env("L", env!("CARGO_BIN_EXE_ludomat"))
+            .current_dir(dir),
+    )
+    .expect("sh runs")
+}
