@@ -62,12 +62,13 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         .task()
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     match task {
-        ProofTask::Tree { file } => {
-            // A spinner on stderr with the count and its clock: reading and checking the
-            // tree take seconds, have no safe point to stop at: Ctrl-C caught throughout.
-            let seen = ludomat_qubic::proofs::TreeProgress::new(file.as_deref());
+        task @ (ProofTask::Tree { .. } | ProofTask::Dictionary { .. }) => {
+            // A spinner on stderr with the count and its clock: reading and checking take
+            // seconds and have no safe point to stop at: Ctrl-C caught throughout.
+            let seen = task.progress().context("a counted check")?;
+            let style = format!("{{spinner}} {}  {{msg}}", seen.label());
             let spinner = ludomat_game::progress::spinner().with_style(
-                indicatif::ProgressStyle::with_template("{spinner} checking the tree  {msg}")
+                indicatif::ProgressStyle::with_template(&style)
                     .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
             );
             spinner.enable_steady_tick(std::time::Duration::from_millis(120));
@@ -78,7 +79,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             };
             let tick = |t| spinner.set_message(seen.note(t));
             let checked = crate::stop::or_ctrl_c_ticking(stopped, tick, || {
-                ludomat_qubic::proofs::check_tree(file.as_deref(), &seen, |opening| {
+                task.run_counted(&seen, |opening| {
                     spinner.suspend(|| out!("{}", wrap(&opening)));
                 })
             });

@@ -240,6 +240,13 @@ fn relay_her_and_the_proof_checks() {
         Some("of 16,254,366 positions checked"),
     );
     assert!(line.contains("not complete"), "{line}");
+    // Patashnik's dictionary checked: counted too, against its known count
+    let line = says_it_in_one_wording(
+        &["qubic", "proof", "--dims", "3", "--dictionary"],
+        SOON,
+        Some("of 317,789 positions checked"),
+    );
+    assert!(line.contains("after the dictionary was read"), "{line}");
 }
 
 /// SIGTERM stops a long run as Ctrl-C does, and the line and status say SIGTERM (143),

@@ -23,7 +23,7 @@ use crate::proof::strategy::{
 use crate::proof3d::certificate::{
     check_gzip, write_gzip, Bundled, CertificateError, CertificateSummary, PatashnikStrategy,
 };
-use crate::proof3d::check::{check, moves_text, CheckError, CheckLimits};
+use crate::proof3d::check::{check_counting, moves_text, CheckError, CheckLimits};
 use crate::proof3d::dfpn::Outcome;
 use crate::proof3d::dictionary::{notation, Dictionary, DictionaryError};
 use crate::proof3d::distributed::Site;
@@ -491,11 +491,51 @@ impl ProofTask {
                 write_certificate(dictionary.as_deref(), out)
             }
             ProofTask::Dictionary { dictionary, limits } => {
-                check_dictionary(dictionary.as_deref(), *limits, say)
+                check_dictionary(dictionary.as_deref(), *limits, None, |s| say(&s))
             }
             ProofTask::Tree { .. } | ProofTask::Search(_) => Err(ProofError::Options(
                 "this proof is run with its progress shown".into(),
             )),
+        }
+    }
+
+    /// The count a watcher follows, for the checks that keep one: the 4×4×4×4 tree and a
+    /// dictionary ([`ProofTask::run_counted`]).
+    #[must_use]
+    pub fn progress(&self) -> Option<CheckProgress> {
+        match self {
+            ProofTask::Tree { file } => Some(CheckProgress::tree(file.as_deref())),
+            ProofTask::Dictionary { dictionary, limits } => {
+                Some(CheckProgress::dictionary(dictionary.as_deref(), *limits))
+            }
+            _ => None,
+        }
+    }
+
+    /// Run a check counting its positions in `progress` (from [`ProofTask::progress`]),
+    /// `opening` handed what to say before the check; the other checks as
+    /// [`ProofTask::run`].
+    ///
+    /// # Errors
+    /// As [`ProofTask::run`] and [`check_tree`].
+    pub fn run_counted(
+        &self,
+        progress: &CheckProgress,
+        opening: impl FnOnce(String),
+    ) -> Result<ProofReport, ProofError> {
+        match self {
+            ProofTask::Tree { file } => check_tree(file.as_deref(), progress, opening),
+            ProofTask::Dictionary { dictionary, limits } => {
+                check_dictionary(dictionary.as_deref(), *limits, Some(progress), opening)
+            }
+            other => {
+                let mut opening = Some(opening);
+                other.run(&mut |s| {
+                    if let Some(o) = opening.take() {
+                        o(s.to_string());
+                    }
+                })
+            }
         }
     }
 }
@@ -579,10 +619,11 @@ fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofRepor
 fn check_dictionary(
     file: Option<&Path>,
     limits: CheckLimits,
-    say: &mut dyn FnMut(&str),
+    progress: Option<&CheckProgress>,
+    say: impl FnOnce(String),
 ) -> Result<ProofReport, ProofError> {
     let (dict, name) = read_dictionary(file)?;
-    say(&format!(
+    say(format!(
         "4×4×4: {name}, {}. The first player plays a win, else the block of a three, else \
          the dictionary's move (under the 192 symmetries), else a threat sequence of at \
          most {} threes; every reply of the second player is answered.\n",
@@ -590,7 +631,11 @@ fn check_dictionary(
         limits.threat_depth
     ));
     let (t, c) = (Instant::now(), cpu::process());
-    let r = check(&dict, limits).map_err(|source| ProofError::NoWin {
+    if let Some(p) = progress {
+        p.began();
+    }
+    let counted = progress.map(|p| p.checked.as_ref());
+    let r = check_counting(&dict, limits, &[], counted).map_err(|source| ProofError::NoWin {
         name: name.clone(),
         source,
     })?;
@@ -698,10 +743,17 @@ pub fn tree_opening(tree: &AttackNode) -> String {
 /// a stopped check can say how far it got.
 pub const STORED_TREE_POSITIONS: u64 = 16_254_366;
 
-/// How far the check of a 4×4×4×4 tree ([`check_tree`]) has got, for a watcher on
-/// another thread: its spinner's note and, if it is stopped, its stop line.
+/// Positions the check of Patashnik's dictionary goes through under the default limits
+/// (a test counts them), so a stopped check can say how far it got.
+pub const PATASHNIK_POSITIONS: u64 = 317_789;
+
+/// How far a counted check — the 4×4×4×4 tree ([`check_tree`]) or a dictionary
+/// ([`ProofTask::Dictionary`]) — has got, for a watcher on another thread: its spinner's
+/// label and note and, if it is stopped, its stop line.
 #[derive(Debug)]
-pub struct TreeProgress {
+pub struct CheckProgress {
+    /// What is read, then checked: "the tree", "the dictionary".
+    what: &'static str,
     read: std::sync::atomic::AtomicBool,
     checked: std::sync::Arc<std::sync::atomic::AtomicU64>,
     total: Option<u64>,
@@ -709,16 +761,36 @@ pub struct TreeProgress {
     check_began: std::sync::Mutex<Option<(Instant, Duration)>>,
 }
 
-impl TreeProgress {
-    /// The check of `file`, or of the stored tree (whose positions are known ahead).
-    #[must_use]
-    pub fn new(file: Option<&Path>) -> Self {
-        TreeProgress {
+impl CheckProgress {
+    fn of(what: &'static str, total: Option<u64>) -> Self {
+        CheckProgress {
+            what,
             read: std::sync::atomic::AtomicBool::new(false),
             checked: std::sync::Arc::default(),
-            total: file.is_none().then_some(STORED_TREE_POSITIONS),
+            total,
             check_began: std::sync::Mutex::new(None),
         }
+    }
+
+    /// The check of the 4×4×4×4 tree in `file`, or of the stored tree (whose positions
+    /// are known ahead).
+    #[must_use]
+    pub fn tree(file: Option<&Path>) -> Self {
+        CheckProgress::of("the tree", file.is_none().then_some(STORED_TREE_POSITIONS))
+    }
+
+    /// The check of the dictionary in `file`, or of Patashnik's (whose positions are
+    /// known ahead under the default limits).
+    #[must_use]
+    pub fn dictionary(file: Option<&Path>, limits: CheckLimits) -> Self {
+        let known = file.is_none() && limits == CheckLimits::default();
+        CheckProgress::of("the dictionary", known.then_some(PATASHNIK_POSITIONS))
+    }
+
+    /// The spinner's label: `checking the tree`.
+    #[must_use]
+    pub fn label(&self) -> String {
+        format!("checking {}", self.what)
     }
 
     fn began(&self) {
@@ -749,7 +821,7 @@ impl TreeProgress {
         let clock = text::duration(Duration::from_secs(elapsed.as_secs()));
         match self.counts() {
             Some(counts) => format!("{counts}  {clock}"),
-            None => format!("reading the tree  {clock}"),
+            None => format!("reading {}  {clock}", self.what),
         }
     }
 
@@ -762,7 +834,8 @@ impl TreeProgress {
         let began = self.check_began.lock().ok().and_then(|b| *b);
         let Some((wall, cpu0)) = began.filter(|_| self.read.load(Ordering::Relaxed)) else {
             return ludomat_io::interrupt::Stopped::with(&format!(
-                "the tree was still being read after {}; nothing was checked",
+                "{} was still being read after {}; nothing was checked",
+                self.what,
                 text::duration(elapsed)
             ));
         };
@@ -773,8 +846,9 @@ impl TreeProgress {
             self.total,
             ("position checked", "positions checked"),
             &format!(
-                "the check ran {ran} after the tree was read and is not complete; nothing \
-                 of it is kept"
+                "the check ran {ran} after {} was read and is not complete; nothing \
+                 of it is kept",
+                self.what
             ),
         )
     }
@@ -789,7 +863,7 @@ impl TreeProgress {
 /// As [`read_tree`] and [`verify_tree`].
 pub fn check_tree(
     file: Option<&Path>,
-    progress: &TreeProgress,
+    progress: &CheckProgress,
     opening: impl FnOnce(String),
 ) -> Result<ProofReport, ProofError> {
     let (t, c) = (Instant::now(), cpu::process());
@@ -1149,7 +1223,7 @@ mod tests {
 
     #[test]
     fn a_tree_check_says_how_far_it_got() {
-        let p = TreeProgress::new(None);
+        let p = CheckProgress::tree(None);
         assert_eq!(
             p.note(Duration::from_millis(2_400)),
             "reading the tree  2 s"
@@ -1180,10 +1254,48 @@ mod tests {
             "{line:?}"
         );
         // a file's tree: no total known ahead
-        let f = TreeProgress::new(Some(Path::new("t.bin")));
+        let f = CheckProgress::tree(Some(Path::new("t.bin")));
         f.began();
         f.checked.store(12, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(f.note(Duration::from_secs(1)), "12 positions  1 s");
+    }
+
+    #[test]
+    fn a_dictionary_check_says_how_far_it_got() {
+        let p = CheckProgress::dictionary(None, CheckLimits::default());
+        assert_eq!(p.label(), "checking the dictionary");
+        assert_eq!(
+            p.note(Duration::from_secs(0)),
+            "reading the dictionary  0 s"
+        );
+        p.began();
+        p.checked.store(1_024, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            p.note(Duration::from_secs(1)),
+            "1,024 of 317,789 positions  1 s"
+        );
+        let line = p.stopped(Duration::from_secs(1));
+        assert!(
+            line.line()
+                .contains("after 1,024 of 317,789 positions checked; the check ran ")
+                && line.line().contains("after the dictionary was read"),
+            "{line:?}"
+        );
+        // other limits, another file: no total known ahead
+        let shortest = CheckLimits {
+            shortest: true,
+            ..CheckLimits::default()
+        };
+        let p = CheckProgress::dictionary(None, shortest);
+        p.began();
+        assert_eq!(p.note(Duration::from_secs(1)), "0 positions  1 s");
+        let task = ProofTask::Dictionary {
+            dictionary: Some("d.txt".into()),
+            limits: CheckLimits::default(),
+        };
+        let p = task.progress().expect("a dictionary check is counted");
+        p.began();
+        assert_eq!(p.note(Duration::from_secs(2)), "0 positions  2 s");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 mod common;
 
 use ludomat_qubic::proof3d::canonical::canonical;
-use ludomat_qubic::proof3d::check::{check, check_from, CheckError, CheckLimits};
+use ludomat_qubic::proof3d::check::{check, check_counting, check_from, CheckError, CheckLimits};
 use ludomat_qubic::proof3d::dictionary::{
     Dictionary, DictionaryError, PATASHNIK, PATASHNIK_ENTRIES,
 };
@@ -41,6 +41,16 @@ fn one_reply_class_is_won_against_every_defence() {
         r.dictionary_moves + r.forced_blocks + r.threat_sequences
     );
     assert!(r.longest_sequence() <= 20);
+}
+
+#[test]
+fn a_watcher_counts_every_position_checked() {
+    let dict = Dictionary::patashnik().expect("the bundled dictionary reads");
+    let counted = std::sync::atomic::AtomicU64::new(0);
+    let r = check_counting(&dict, CheckLimits::default(), &SUBTREE, Some(&counted))
+        .expect("the subtree is won");
+    assert_eq!(counted.into_inner(), r.positions);
+    assert_eq!(r.positions, 67_934);
 }
 
 #[test]
@@ -119,6 +129,8 @@ fn patashnik_wins_against_every_defence() {
     let dict = Dictionary::patashnik().expect("reads");
     let r = check(&dict, CheckLimits::default()).expect("the strategy wins");
     assert_eq!(r.positions, 317_789);
+    // what a stopped check counts against
+    assert_eq!(r.positions, ludomat_qubic::proofs::PATASHNIK_POSITIONS);
     assert_eq!(r.dictionary_moves, 2_929);
     assert_eq!(r.entries_reached(), PATASHNIK_ENTRIES);
     assert_eq!(r.forced_blocks, 10_976);

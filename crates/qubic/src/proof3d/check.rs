@@ -15,7 +15,7 @@
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -226,9 +226,24 @@ struct Worker<'a> {
     /// Collect positions at this many plies as tasks instead of checking them.
     split: Option<usize>,
     tasks: Vec<Task>,
+    /// Where positions checked are counted for a watcher on another thread (a few
+    /// hundred at a time, so the workers do not share a cache line at every position).
+    counted: Option<&'a AtomicU64>,
+    uncounted: u64,
 }
 
+/// Positions a worker checks between two additions to the shared count.
+const COUNT_EVERY: u64 = 256;
+
 impl Worker<'_> {
+    /// Add the positions checked since the last call to the shared count.
+    fn flush_count(&mut self) {
+        if let Some(c) = self.counted {
+            c.fetch_add(self.uncounted, Ordering::Relaxed);
+        }
+        self.uncounted = 0;
+    }
+
     fn play(&mut self, c: usize, p: usize) {
         self.b.play(c, p);
         self.sh.toggle(c, p);
@@ -252,6 +267,10 @@ impl Worker<'_> {
             return Ok(());
         }
         self.report.positions += 1;
+        self.uncounted += 1;
+        if self.uncounted == COUNT_EVERY {
+            self.flush_count();
+        }
         let ot = self.b.threats(O);
         let m = if ot.count_ones() > 1 {
             return Err(CheckError::TwoThrees {
@@ -364,6 +383,21 @@ pub fn check_from(
     limits: CheckLimits,
     moves: &[usize],
 ) -> Result<CheckReport, CheckError> {
+    check_counting(dict, limits, moves, None)
+}
+
+/// [`check_from`], adding the positions checked to `counted` as it goes (a few hundred at a
+/// time, all of them by the end) for a watcher on another thread: the count equals
+/// [`CheckReport::positions`] when the check ends.
+///
+/// # Errors
+/// [`CheckError`] as for [`check`].
+pub fn check_counting(
+    dict: &Dictionary,
+    limits: CheckLimits,
+    moves: &[usize],
+    counted: Option<&AtomicU64>,
+) -> Result<CheckReport, CheckError> {
     let seen = Seen::new();
     let stop = AtomicBool::new(false);
     let mut ts = ThreatSearch::new();
@@ -379,13 +413,17 @@ pub fn check_from(
         moves: Vec::new(),
         split: Some(moves.len() + limits.split_plies),
         tasks: Vec::new(),
+        counted,
+        uncounted: 0,
     };
     for (i, &c) in moves.iter().enumerate() {
         w.play(c, i % 2);
     }
     let (key, s) = w.sh.canonical(w.b.stones[X], w.b.stones[O]);
     seen.insert(key);
-    w.visit(key, s)?;
+    let first = w.visit(key, s);
+    w.flush_count();
+    first?;
     let (mut report, tasks) = (w.report, w.tasks);
     report.threat_nodes += ts.nodes;
     let results: Vec<Result<CheckReport, CheckError>> = tasks
@@ -404,12 +442,15 @@ pub fn check_from(
                 moves: Vec::new(),
                 split: None,
                 tasks: Vec::new(),
+                counted,
+                uncounted: 0,
             };
             for (i, &c) in task.moves.iter().enumerate() {
                 w.play(c, i % 2);
             }
             let (key, s) = w.sh.canonical(w.b.stones[X], w.b.stones[O]);
             let r = w.visit(key, s);
+            w.flush_count();
             let mut rep = w.report;
             rep.threat_nodes = ts.nodes - before;
             if r.is_err() {
