@@ -115,7 +115,42 @@ pub fn signalled(
     after: std::time::Duration,
     signal: libc::c_int,
 ) -> (Option<i32>, String, String) {
-    let mut child = in_own_group(args);
+    signal_child(in_own_group(args), args, after, signal)
+}
+
+#[cfg(unix)]
+/// [`signalled`], `after` counted from the moment the process catches `signal` (read from
+/// `/proc`: the first line of `main` holds it): on a loaded machine a process may take
+/// longer than `after` to reach `main`, and a signal before that ends it silent, as it
+/// would end any program.
+pub fn signalled_once_caught(
+    args: &[&str],
+    after: std::time::Duration,
+    signal: libc::c_int,
+) -> (Option<i32>, String, String) {
+    let child = in_own_group(args);
+    let status = format!("/proc/{}/status", child.id());
+    let started = std::time::Instant::now();
+    let caught = || {
+        let text = ludomat_io::read::text(std::path::Path::new(&status), 1 << 16).ok()?;
+        let mask = text.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+        let mask = u64::from_str_radix(mask.trim(), 16).ok()?;
+        Some(mask & (1 << (signal - 1)) != 0)
+    };
+    while caught() == Some(false) && started.elapsed() < std::time::Duration::from_secs(30) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert_eq!(caught(), Some(true), "{args:?} never caught signal {signal}");
+    signal_child(child, args, after, signal)
+}
+
+#[cfg(unix)]
+fn signal_child(
+    mut child: std::process::Child,
+    args: &[&str],
+    after: std::time::Duration,
+    signal: libc::c_int,
+) -> (Option<i32>, String, String) {
     let mut out = child.stdout.take().expect("piped");
     let mut err = child.stderr.take().expect("piped");
     let out = std::thread::spawn(move || ludomat_io::read::capped(&mut out, 1 << 20));
