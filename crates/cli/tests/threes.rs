@@ -625,7 +625,7 @@ fn a_resumed_learn_that_can_do_nothing_says_why() {
         (&["--games", "30"][..], "--games 30: the checkpoint "),
         (
             &["--games", "100", "--tuples", "6x4"][..],
-            "holds a network of 4x5",
+            "holds a network of 4×5",
         ),
     ] {
         let o = common::ludomat(&[&learn[..], &["--resume"], extra].concat(), "");
