@@ -61,6 +61,13 @@ mod tests {
             if !arg.get_action().takes_values() {
                 continue;
             }
+            // `--games -1`: the option's own refusal with its range, not an unknown flag
+            let line = ["ludomat".into()].into_iter().chain(path.iter().cloned());
+            let e = ludomat_game::count::parse_from::<Cli, _, String>(
+                line.chain([format!("--{long}"), "-1".into()]),
+            );
+            let e = e.err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(!e.contains("unexpected argument"), "{path:?} --{long}: {e}");
             if ints
                 .concat()
                 .iter()

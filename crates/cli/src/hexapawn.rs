@@ -64,6 +64,10 @@ pub struct PlayArgs {
 /// `ludomat her …`: HER, Gardner's Hexapawn Educable Robot.
 #[derive(Debug, Args)]
 pub struct HerCmd {
+    /// HER's state file: 'train' continues from it (if it exists) and saves HER there
+    /// afterwards; 'boxes' and 'kit' read it (without it: a fresh HER).
+    #[arg(long, global = true, value_name = "PATH", display_order = 900)]
+    state: Option<PathBuf>,
     #[command(subcommand)]
     sub: HerSub,
 }
@@ -74,11 +78,7 @@ enum HerSub {
     /// stopped losing.
     Train(TrainArgs),
     /// Print HER's matchboxes and their beads (fresh, or from a state file). Read-only.
-    Boxes {
-        /// A state file written by `her train --state`.
-        #[arg(long)]
-        state: Option<PathBuf>,
-    },
+    Boxes,
     /// Print a matchbox kit (PDF, SVG) of the boxes, sized for real matchbox fronts.
     Kit(crate::kit::HerKitArgs),
 }
@@ -97,12 +97,9 @@ struct TrainArgs {
     /// Also draw the learning curve to this file (.png or .svg).
     #[arg(long)]
     chart: Option<PathBuf>,
-    /// Continue from this state file (if it exists) and save HER there afterwards.
-    #[arg(long, value_name = "PATH")]
-    state: Option<PathBuf>,
     /// With --state: start over from fresh boxes; the saved HER is first kept beside it
     /// as PATH.bak-N.
-    #[arg(long, requires = "state")]
+    #[arg(long)]
     fresh: bool,
     /// With --state: also save every N games (1 to 1,000,000; a killed run loses at most
     /// the games since).
@@ -113,16 +110,19 @@ struct TrainArgs {
     quiet: bool,
     /// When another process is training into the same --state file, wait for it to end
     /// instead of refusing.
-    #[arg(long, requires = "state")]
+    #[arg(long)]
     wait_lock: bool,
+    #[arg(skip)] // `ludomat her --state`, before or after `train`
+    state: Option<PathBuf>,
 }
 
 /// Run `ludomat her …`.
 pub fn run(cmd: HerCmd) -> Result<()> {
-    match cmd.sub {
-        HerSub::Train(a) => train(a),
-        HerSub::Kit(a) => crate::kit::her(a),
-        HerSub::Boxes { state } => {
+    let HerCmd { state, sub } = cmd;
+    match sub {
+        HerSub::Train(a) => train(TrainArgs { state, ..a }),
+        HerSub::Kit(a) => crate::kit::her(a, state),
+        HerSub::Boxes => {
             let her = match state {
                 Some(p) => Her::load(&p)?,
                 None => Her::new(0),
@@ -134,8 +134,9 @@ pub fn run(cmd: HerCmd) -> Result<()> {
 }
 
 fn train(a: TrainArgs) -> Result<()> {
-    if a.save_every.is_some() && a.state.is_none() {
-        usage!("--save-every saves into the state file: give it with --state PATH");
+    let given = [a.save_every.is_some(), a.fresh, a.wait_lock];
+    if let Some(words) = ludomat_hexapawn::state::needs_state(a.state.is_some(), given) {
+        usage!("{words}");
     }
     if let Some(path) = &a.chart {
         crate::threes::check_output(path, "--chart", ludomat_io::output::CHART)?;
@@ -143,15 +144,9 @@ fn train(a: TrainArgs) -> Result<()> {
     }
     // The state file is held while this run may save into it: a second `her train` on it
     // is refused (or waits, with --wait-lock) before it loads the boxes.
-    let wait = if a.wait_lock {
-        ludomat_io::lock::Wait::Yes
-    } else {
-        ludomat_io::lock::Wait::No
-    };
-    let _lock = match &a.state {
-        Some(p) => Some(ludomat_io::lock::Lock::acquire(p, wait)?),
-        None => None,
-    };
+    use ludomat_io::lock::{Lock, Wait};
+    let wait = if a.wait_lock { Wait::Yes } else { Wait::No };
+    let _lock = Option::transpose(a.state.as_ref().map(|p| Lock::acquire(p, wait)))?;
     let her = match &a.state {
         Some(p) if p.exists() => {
             // a file that is not a HER state is reported and never replaced

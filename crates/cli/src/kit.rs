@@ -59,10 +59,6 @@ pub struct MenaceKitArgs {
 pub struct HerKitArgs {
     #[command(flatten)]
     kit: KitArgs,
-    /// A state file written by `her train --state` (without it: a fresh HER, one bead
-    /// per move; HER keeps no state of its own).
-    #[arg(long, value_name = "FILE")]
-    state: Option<PathBuf>,
 }
 
 /// A side of the board.
@@ -133,8 +129,8 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
 }
 
 /// `ludomat her kit`
-pub fn her(args: HerKitArgs) -> Result<()> {
-    let kit = match &args.state {
+pub fn her(args: HerKitArgs, state: Option<PathBuf>) -> Result<()> {
+    let kit = match &state {
         Some(path) if !path.exists() => bail!(
             "--state {}: no such file. A state file is made by 'ludomat her train --state \
              {0}'; without --state the kit is of a fresh HER. No kit was written.",
@@ -154,7 +150,7 @@ pub fn her(args: HerKitArgs) -> Result<()> {
         }
         None => Kit::her(Her::new(0).boxes(), "a fresh HER: one bead for every move"),
     };
-    write(&kit, args.kit, "out/her-kit/", args.state.as_deref())
+    write(&kit, args.kit, "out/her-kit/", state.as_deref())
 }
 
 /// Check the layout and `--out` first (`ludomat_kit::output`), then make every file,

@@ -195,7 +195,7 @@ fn main() -> std::process::ExitCode {
     }
     let args = ludomat_io::out::version_guess(std::env::args_os());
     ludomat_io::read::guard_stderr(&args); // `2>> s.json`: not even a usage error into it
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match ludomat_game::count::parse_from::<Cli, _, _>(args) {
         Ok(cli) => cli,
         // help and version wrapped to 80 columns (help.rs); usage errors as clap words them
         Err(e) => return out::clap_exit(&ludomat_game::count::escaped(e)),

@@ -231,7 +231,8 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
             crate::stop::or_ctrl_c(stopped, || {
                 ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
                     said.fetch_add(1, Relaxed);
-                    outln!("{line}");
+                    let lines = format!("{line}\n"); // one write: a Ctrl-C not inside it
+                    out!("{lines}");
                 });
             });
             Ok(())

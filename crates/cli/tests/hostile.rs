@@ -1210,10 +1210,10 @@ fn an_output_that_is_the_commands_own_standard_output_is_refused() {
 #[test]
 fn an_ai_name_with_control_characters_is_refused_before_any_game() {
     for (name, said) in [
-        ("x\u{1b}[2J", "a control character (\\u{1b}) at character 2"),
+        ("x\u{1b}[2J", "a control character (U+001B) at character 2"),
         (
             "ab\u{202e}c",
-            "a bidirectional control (\\u{202e}) at character 3",
+            "a bidirectional control (U+202E) at character 3",
         ),
     ] {
         let spec = format!("{name}:1=ludomat threes engine --nodes-per-move {{}}");

@@ -395,7 +395,7 @@ fn learn_resume_and_play_with_the_network() {
     };
     let one = dir.path().join("one");
     let out = run(&one, "80", false);
-    assert!(out.contains("a new network: 4x5, 1 stage, hint"), "{out}");
+    assert!(out.contains("a new network: 4×5, 1 stage, hint"), "{out}");
     assert!(out.contains("at game 80: mean score"), "{out}");
     let two = dir.path().join("two");
     run(&two, "40", false);
@@ -625,7 +625,7 @@ fn a_resumed_learn_that_can_do_nothing_says_why() {
         (&["--games", "30"][..], "--games 30: the checkpoint "),
         (
             &["--games", "100", "--tuples", "6x4"][..],
-            "holds a network of 4x5",
+            "holds a network of 4×5",
         ),
     ] {
         let o = common::ludomat(&[&learn[..], &["--resume"], extra].concat(), "");

@@ -235,8 +235,10 @@ impl<T> Count<T> {
     /// # Errors
     /// The message, when `text` is not a whole number within the limits.
     pub fn read(&self, text: &str) -> Result<i128, String> {
+        // `-0` for a count that cannot be negative is a slip, not a zero
+        let signed = self.min < 0 || !text.trim().starts_with('-');
         match read_whole(text) {
-            Whole::Value(n) if (self.min..=self.max).contains(&n) => Ok(n),
+            Whole::Value(n) if signed && (self.min..=self.max).contains(&n) => Ok(n),
             _ => Err(format!(
                 "{} is not a whole number from {}",
                 ludomat_io::text::quoted(text.trim(), 40),
@@ -395,6 +397,36 @@ impl clap::builder::TypedValueParser for Decimal {
     }
 }
 
+/// `cmd` with every option that takes a value (in it and in its subcommands) taking one
+/// that reads as a negative number (`--games -1`, `--seed -5`, `--port -0`) as its value,
+/// so that the option's own refusal speaks, with its range (`--games '-1' is not a whole
+/// number from 1 to 1,000,000`), never clap's `unexpected argument '-1'`. No option has a
+/// digit for its short name, so none is hidden by it.
+#[cfg(feature = "clap")]
+#[must_use]
+pub fn negatives_as_values(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|a| {
+        let takes = a.get_long().is_some() && a.get_action().takes_values();
+        a.allow_negative_numbers(takes)
+    })
+    .mut_subcommands(negatives_as_values)
+}
+
+/// `P` parsed from `args` as clap would, with [`negatives_as_values`].
+///
+/// # Errors
+/// clap's error for a command line that is not one of `P`'s.
+#[cfg(feature = "clap")]
+pub fn parse_from<P, I, T>(args: I) -> Result<P, clap::Error>
+where
+    P: clap::Parser,
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = negatives_as_values(P::command()).try_get_matches_from(args)?;
+    P::from_arg_matches(&matches)
+}
+
 /// The most characters of a value clap's error echoes ([`escaped`]).
 #[cfg(feature = "clap")]
 const ECHOED: usize = 60;
@@ -464,6 +496,54 @@ mod tests {
             let text = escaped(e).render().to_string();
             assert!(text.contains(shown) && !text.contains(typed), "{text}");
         }
+    }
+
+    /// `--games -1` is the option's value, refused in its words with its range; a flag
+    /// and a positional argument are left as they were.
+    #[cfg(feature = "clap")]
+    #[test]
+    fn a_negative_number_is_an_options_value() {
+        let cmd = clap::Command::new("t").subcommand(
+            clap::Command::new("run")
+                .arg(
+                    clap::Arg::new("games")
+                        .long("games")
+                        .value_parser(count::<u64>(1, 1_000)),
+                )
+                .arg(
+                    clap::Arg::new("q")
+                        .long("q")
+                        .action(clap::ArgAction::SetTrue),
+                )
+                .arg(clap::Arg::new("file")),
+        );
+        let said = |cmd: clap::Command, v: &str| {
+            let e = cmd
+                .try_get_matches_from(["t", "run", "--games", v])
+                .unwrap_err();
+            e.render().to_string()
+        };
+        assert!(said(cmd.clone(), "-1").contains("unexpected argument '-1'"));
+        let cmd = negatives_as_values(cmd);
+        // `--port -0`: a minus on a count that cannot be negative is refused, not read as 0
+        assert!(count::<u64>(0, 10).read("-0").is_err());
+        assert_eq!(signed::<i32>(-5, 5).read("-0"), Ok(0));
+        for v in ["-1", "-5e3", "-0"] {
+            let e = said(cmd.clone(), v);
+            assert!(
+                e.contains(&format!(
+                    "--games '{v}' is not a whole number from 1 to 1,000"
+                )),
+                "{e}"
+            );
+        }
+        let run = cmd.find_subcommand("run").unwrap();
+        assert!(!run
+            .get_arguments()
+            .any(|a| a.get_id() == "q" && a.is_allow_negative_numbers_set()));
+        assert!(!run
+            .get_arguments()
+            .any(|a| a.get_id() == "file" && a.is_allow_negative_numbers_set()));
     }
 
     #[test]

@@ -276,7 +276,15 @@ impl FromStr for Board {
                 'W' => Some(Side::White),
                 'B' => Some(Side::Black),
                 '.' => None,
-                other => return Err(err(format!("'{other}' at square {}", i + 1))),
+                other => {
+                    let other = other.to_string();
+                    return Err(err(format!(
+                        "{} at square {}{}",
+                        ludomat_io::text::quoted(&other, 1),
+                        i + 1,
+                        ludomat_io::error::hidden_in(&other)
+                    )));
+                }
             };
         }
         Ok(b)
@@ -286,6 +294,25 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An escape in a board's text or a White player's name is shown escaped and named,
+    /// never sent raw to the terminal.
+    #[test]
+    fn control_characters_in_a_value_are_shown_escaped_and_named() {
+        let e = "BBB/.../W\u{1b}W".parse::<Board>().unwrap_err().to_string();
+        assert!(
+            e.ends_with("'\\u{1b}' at square 8: it has a control character (U+001B) in it"),
+            "{e}"
+        );
+        let e = "ran\u{1b}[2Jdom"
+            .parse::<crate::opponent::WhiteKind>()
+            .unwrap_err();
+        assert_eq!(
+            e,
+            "'ran\\u{1b}[2jdom' is not a White player: expected human, random or perfect: \
+             it has a control character (U+001B) in it"
+        );
+    }
 
     #[test]
     fn text_round_trips() {

@@ -30,7 +30,9 @@ impl std::str::FromStr for WhiteKind {
             "random" => Ok(WhiteKind::Random),
             "perfect" => Ok(WhiteKind::Perfect),
             other => Err(format!(
-                "'{other}' is not a White player: expected human, random or perfect"
+                "{} is not a White player: expected human, random or perfect{}",
+                ludomat_io::text::quoted(other, 40),
+                ludomat_io::error::hidden_in(other)
             )),
         }
     }

@@ -214,3 +214,36 @@ impl Her {
 pub fn default_path() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("ludomat").join("her.json"))
 }
+
+/// The refusal of a `her train` option that works on the state file, given without one
+/// (`given`: whether `--save-every`, `--fresh` and `--wait-lock` were given): `--fresh
+/// starts over the state file: give it with --state PATH`. None with a state file, or
+/// none of them given. (Not clap's `requires`: `--state` may stand before `train`, where
+/// `requires` cannot see it.)
+#[must_use]
+pub fn needs_state(state: bool, given: [bool; 3]) -> Option<String> {
+    let options = [
+        "--save-every saves into",
+        "--fresh starts over",
+        "--wait-lock waits for",
+    ];
+    let (_, option) = given.iter().zip(options).find(|g| *g.0 && !state)?;
+    Some(format!(
+        "{option} the state file: give it with --state PATH"
+    ))
+}
+
+#[cfg(test)]
+mod needs_state_tests {
+    use super::needs_state;
+
+    #[test]
+    fn the_state_files_options_need_one() {
+        assert_eq!(needs_state(true, [true, true, true]), None);
+        assert_eq!(needs_state(false, [false, false, false]), None);
+        assert_eq!(
+            needs_state(false, [false, false, true]).as_deref(),
+            Some("--wait-lock waits for the state file: give it with --state PATH")
+        );
+    }
+}

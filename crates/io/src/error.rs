@@ -189,23 +189,7 @@ pub fn byte_order_mark(what: &str) -> String {
 /// (`an invisible character (U+2060)`, `a control character (U+001B)`).
 #[must_use]
 pub fn hidden_name(c: char) -> String {
-    let name = match c {
-        '\u{feff}' => "a byte-order mark",
-        '\u{200b}' => "a zero-width space",
-        '\u{200c}' => "a zero-width non-joiner",
-        '\u{200d}' => "a zero-width joiner",
-        '\u{2060}' => "a word joiner",
-        '\u{ad}' => "a soft hyphen",
-        '\u{a0}' | '\u{2007}' | '\u{202f}' => "a no-break space",
-        c if c.is_control() => "a control character",
-        '\u{202a}'..='\u{202e}'
-        | '\u{2066}'..='\u{2069}'
-        | '\u{200e}'
-        | '\u{200f}'
-        | '\u{061c}' => "a bidirectional control",
-        _ => "an invisible character",
-    };
-    format!("{name} (U+{:04X})", u32::from(c))
+    crate::text::hidden_name(c)
 }
 
 /// What a value a person cannot read right has in it, for the end of its refusal: `: it
@@ -975,13 +959,13 @@ mod tests {
         assert_eq!(
             e,
             "the field 'games' is missing; the file has the key 'ga\\u{200b}mes', which has \
-             an invisible character (\\u{200b}) in it"
+             a zero-width space (U+200B) in it"
         );
         let e = typed_json::<Loose>("{\"games\":\u{200b} 1}").unwrap_err();
         assert_eq!(
             e,
-            "line 1, column 10: an invisible character (\\u{200b}), which JSON does not \
-             allow there"
+            "line 1, column 10: a zero-width space (U+200B), which JSON does not allow \
+             there"
         );
         let e =
             typed_json::<Strict>("{\"a\": 1, \"b\": 1, \"c\": 1, \"x\u{200b}\": 1}").unwrap_err();

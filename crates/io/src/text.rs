@@ -515,23 +515,35 @@ pub fn escape_controls(line: &str) -> std::borrow::Cow<'_, str> {
 
 /// The first character of `text` that a message never prints as it is (a control
 /// character, a tab included, a bidirectional control, or a character one cannot see),
-/// with its position counted in characters from 1 and its words: `(3, "a control
-/// character (\u{1b})")`. For names a person gives that are then shown in tables and
-/// written to files (an AI's name), which are refused with it rather than escaped in every
-/// place they appear.
+/// with its position counted in characters from 1 and its words ([`hidden_name`]): `(3,
+/// "a control character (U+001B)")`. For names a person gives that are then shown in
+/// tables and written to files (an AI's name), which are refused with it rather than
+/// escaped in every place they appear.
 #[must_use]
 pub fn first_hidden(text: &str) -> Option<(usize, String)> {
     let (i, c) = text.chars().enumerate().find(|&(_, c)| hidden(c))?;
-    let kind = if c.is_control() {
-        "a control character"
-    } else if bidirectional(c) {
-        "a bidirectional control"
-    } else if matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}') {
-        "a no-break space"
-    } else {
-        "an invisible character"
+    Some((i + 1, hidden_name(c)))
+}
+
+/// The name of a character one cannot see, with its code point as every message writes
+/// it (never Rust's `\u{a0}`): `a zero-width space (U+200B)`, `a byte-order mark
+/// (U+FEFF)`, `a no-break space (U+00A0)`; others by kind (`an invisible character
+/// (U+2060)`, `a control character (U+001B)`, `a bidirectional control (U+202E)`).
+#[must_use]
+pub fn hidden_name(c: char) -> String {
+    let name = match c {
+        '\u{feff}' => "a byte-order mark",
+        '\u{200b}' => "a zero-width space",
+        '\u{200c}' => "a zero-width non-joiner",
+        '\u{200d}' => "a zero-width joiner",
+        '\u{2060}' => "a word joiner",
+        '\u{ad}' => "a soft hyphen",
+        '\u{a0}' | '\u{2007}' | '\u{202f}' => "a no-break space",
+        c if c.is_control() => "a control character",
+        c if bidirectional(c) => "a bidirectional control",
+        _ => "an invisible character",
     };
-    Some((i + 1, format!("{kind} ({})", c.escape_default())))
+    format!("{name} (U+{:04X})", u32::from(c))
 }
 
 /// A control character, a bidirectional control or a character one cannot see (or cannot
@@ -1145,17 +1157,17 @@ mod tests {
         assert_eq!(first_hidden("plain name"), None);
         assert_eq!(
             first_hidden("ab\u{1b}[2J"),
-            Some((3, "a control character (\\u{1b})".to_string()))
+            Some((3, "a control character (U+001B)".to_string()))
         );
         assert_eq!(
             first_hidden("x\u{202e}y"),
-            Some((2, "a bidirectional control (\\u{202e})".to_string()))
+            Some((2, "a bidirectional control (U+202E)".to_string()))
         );
         assert_eq!(first_hidden("\t").map(|h| h.0), Some(1));
         // 'x' and 'x' with a zero-width space look the same in a table
         assert_eq!(
             first_hidden("x\u{200b}"),
-            Some((2, "an invisible character (\\u{200b})".to_string()))
+            Some((2, "a zero-width space (U+200B)".to_string()))
         );
     }
 
@@ -1193,7 +1205,7 @@ mod tests {
         }
         assert_eq!(
             first_hidden("a\u{a0}b").map(|h| h.1),
-            Some("a no-break space (\\u{a0})".into())
+            Some("a no-break space (U+00A0)".into())
         );
         for seen in "plain ×→–…é中🙂 ½ ' \"".chars() {
             assert!(!hidden(seen), "{seen:?}");

@@ -50,6 +50,18 @@ impl FromStr for HintModel {
     }
 }
 
+impl HintModel {
+    /// The hint model in words, as the README names it: `the '+' hint`, `the window
+    /// hint` (`plus` and `window` are the names `--hint-model` takes).
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            HintModel::Plus => "the '+' hint",
+            HintModel::Window => "the window hint",
+        }
+    }
+}
+
 impl fmt::Display for HintModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(match self {

@@ -106,6 +106,20 @@ fn get<'a>(obj: &'a Value, key: &str, path: &str) -> Result<&'a Value, RecordErr
     o.get(key).ok_or_else(|| bad(join(path, key), "missing"))
 }
 
+/// A key with a character one cannot see in it (`"score"` and a zero-width space): no
+/// field of a record has one, and an optional field so written would be passed over
+/// without a word — it is named as the unknown field it is.
+fn hidden_keys(obj: &Value, path: &str) -> Result<(), RecordError> {
+    let mut keys = obj.as_object().into_iter().flat_map(|o| o.keys());
+    match keys.find(|k| k.chars().any(ludomat_io::text::hidden)) {
+        Some(key) => Err(bad(
+            join(path, &ludomat_io::text::escape_controls(key)),
+            format!("an unknown field{}", ludomat_io::error::hidden_in(key)),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn join(path: &str, key: &str) -> String {
     if path.is_empty() {
         key.to_string()
@@ -305,6 +319,7 @@ impl GameRecord {
         if let Some(words) = ludomat_io::error::format_refused(format, FORMAT) {
             return Err(RecordError::Foreign(words));
         }
+        hidden_keys(&v, "")?;
         let seed = uint(get(&v, "seed", "")?, "seed")?;
         let hm = get(&v, "hint_model", "")?;
         let hint_model: HintModel = hm
@@ -321,6 +336,7 @@ impl GameRecord {
         let mut frames = Vec::with_capacity(list.len());
         for (i, f) in list.iter().enumerate() {
             let p = format!("frames[{i}]");
+            hidden_keys(f, &p)?;
             let board = board_of(get(f, "board", &p)?, &format!("{p}.board"))?;
             let c = card(get(f, "card", &p)?, &format!("{p}.card"))?;
             if c.is_empty() {
@@ -770,6 +786,17 @@ mod written_tests {
         assert!(
             e.starts_with("not valid JSON: line 1, column 1: a byte-order mark (U+FEFF)"),
             "{e}"
+        );
+        // an optional field's key with a zero-width space was passed over without a word
+        let e = said(good.replace(&score, "\"score\u{200b}\": 5"));
+        assert_eq!(
+            e,
+            "score\\u{200b}: an unknown field: it has a zero-width space (U+200B) in it"
+        );
+        let e = said(good.replacen("\"card\"", "\"card\u{a0}\": 1, \"card\"", 1));
+        assert_eq!(
+            e,
+            "frames[0].card\\u{a0}: an unknown field: it has a no-break space (U+00A0) in it"
         );
     }
 }

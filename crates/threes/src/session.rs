@@ -238,7 +238,7 @@ pub struct ThreesSession {
 
 /// The evaluation words of the view.
 const HEURISTIC: &str = "the heuristic";
-const SHIPPED: &str = "the shipped network (5x6, trained by TD(λ) self-play)";
+const SHIPPED: &str = "the shipped network (5×6, trained by TD(λ) self-play)";
 const TRAINED: &str = "the network trained here";
 
 impl ThreesSession {

@@ -202,17 +202,16 @@ pub fn summary_of(all: &Aggregate, files: usize) -> Result<String, String> {
 #[must_use]
 pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String {
     let (first, games, seed) = (config.first_game, config.games, config.seed);
-    let model = config.model;
+    let model = config.model.words();
     match &config.contender {
         Contender::Engine(..) => format!(
-            "Threes! engine {engine}: {} (from game {}), seed {seed}, {}, hint model \
-             {model}",
+            "Threes! engine {engine}: {} (from game {}), seed {seed}, {}, {model}",
             ludomat_io::text::count(u64::from(games), "game", "games"),
             ludomat_io::text::thousands(u64::from(first)),
             ludomat_io::text::count(threads as u64, "thread", "threads")
         ),
         Contender::Searcher(s) => format!(
-            "Threes! AI: {} (from game {}), seed {seed}, {}, {}, hint model {model}",
+            "Threes! AI: {} (from game {}), seed {seed}, {}, {}, {model}",
             ludomat_io::text::count(u64::from(games), "game", "games"),
             ludomat_io::text::thousands(u64::from(first)),
             rule(s.config().depth),
@@ -226,14 +225,14 @@ pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String 
 pub fn versus_header(config: &VersusConfig) -> String {
     format!(
         "Threes! versus: {} AI×budget points, games {}–{} of seed {} each\n\
-         ({} already done), {} at once, hint model {}",
+         ({} already done), {} at once, {}",
         config.entries.len(),
         config.first_game,
         u64::from(config.first_game) + u64::from(config.games) - 1,
         config.seed,
         config.skip.len(),
         config.threads,
-        config.model
+        config.model.words()
     )
 }
 
@@ -374,7 +373,7 @@ pub fn replay(record: &GameRecord) -> Vec<(String, bool)> {
 /// seed, with where a seed past 32 bits comes from.
 #[must_use]
 pub fn replay_head(name: &str, record: &GameRecord) -> String {
-    let (seed, model, moves) = (record.seed, record.hint_model, record.moves());
+    let (seed, model, moves) = (record.seed, record.hint_model.words(), record.moves());
     // a game of `threes auto` is dealt from its own seed, derived from the run's
     let derived = if seed > u64::from(u32::MAX) {
         " (the game's own seed: 'threes auto' derives each game's from the run's --seed)"
@@ -382,7 +381,7 @@ pub fn replay_head(name: &str, record: &GameRecord) -> String {
         ""
     };
     format!(
-        "{name}: {}, hint model {model}, seed {seed}{derived}\n",
+        "{name}: {}, {model}, seed {seed}{derived}\n",
         ludomat_io::text::count(moves as u64, "swipe", "swipes"),
     )
 }

@@ -830,15 +830,15 @@ mod tests {
         for (spec, said) in [
             (
                 "x\u{1b}[2J:1=prog {}",
-                "the name holds a control character (\\u{1b}) at character 2",
+                "the name holds a control character (U+001B) at character 2",
             ),
             (
                 "ab\u{202e}c:1=prog {}",
-                "the name holds a bidirectional control (\\u{202e}) at character 3",
+                "the name holds a bidirectional control (U+202E) at character 3",
             ),
             (
                 "x:1,\u{7}2=prog {}",
-                "the budgets hold a control character (\\u{7}) at character 3",
+                "the budgets hold a control character (U+0007) at character 3",
             ),
         ] {
             let e = entries(spec).unwrap_err().to_string();

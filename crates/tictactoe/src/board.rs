@@ -354,10 +354,17 @@ impl FromStr for Board {
                 'O' | 'o' | '0' => Some(Mark::O),
                 '.' | '-' | '_' => None,
                 other => {
+                    // an escape or an invisible character shown escaped and named, never
+                    // sent raw to the terminal (an escape would eat the words after it)
+                    let other = other.to_string();
                     return Err(BoardError::BadText {
                         position: pos + 1,
-                        reason: format!("'{other}' is not X, O or ."),
-                    })
+                        reason: format!(
+                            "{} is not X, O or .{}",
+                            ludomat_io::text::quoted(&other, 1),
+                            ludomat_io::error::hidden_in(&other)
+                        ),
+                    });
                 }
             };
             let cell = Cell::from_index(i).ok_or_else(|| BoardError::BadText {
@@ -428,6 +435,25 @@ mod tests {
         ));
         assert!("XO".parse::<Board>().is_err());
         assert!("XXXXXXXXXX".parse::<Board>().is_err());
+    }
+
+    /// An escape in a board text (`menace boxes --position`) once ate the words after it
+    /// on the terminal: it is shown escaped and named, as is an invisible character.
+    #[test]
+    fn a_control_character_in_a_board_text_is_shown_escaped_and_named() {
+        let e = "X../.O./..\u{1b}[31m.".parse::<Board>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad board text at character 11: '\\u{1b}' is not X, O or .: it has a control \
+             character (U+001B) in it"
+        );
+        let e = "X\u{200b}".parse::<Board>().unwrap_err().to_string();
+        assert!(
+            e.ends_with("'\\u{200b}' is not X, O or .: it has a zero-width space (U+200B) in it"),
+            "{e}"
+        );
+        let e = "X?".parse::<Board>().unwrap_err().to_string();
+        assert!(e.ends_with("'?' is not X, O or ."), "{e}");
     }
 
     #[test]

@@ -169,8 +169,7 @@ impl DistributedRun {
     ) -> String {
         format!(
             "Threes! AI on {ranks} MPI ranks (master on {processor}, message round trip {:.1} \
-             µs), {} mode: {} (from game {}), seed {}, {}, parallel depth {}, hint model \
-             {}\n",
+             µs), {} mode: {} (from game {}), seed {}, {}, parallel depth {}, {}\n",
             round_trip.as_secs_f64() * 1e6,
             match self.mode {
                 Mode::Search => "search",
@@ -181,7 +180,7 @@ impl DistributedRun {
             self.seed,
             crate::search::rule(setup.config.depth),
             setup.config.job_levels,
-            self.model
+            self.model.words()
         )
     }
 

@@ -273,14 +273,15 @@ impl Spec {
 }
 
 impl fmt::Display for Spec {
-    /// `6x4, 2 stages (from 1536), hint, 2 hint lines, entry` (a named tuple set by its
-    /// name, others by their sizes: `3 tuples (6,5,4)`).
+    /// `6×4, 2 stages (from 1536), hint, 2 hint lines, entry` (a named tuple set by its
+    /// name as words write it — `6×4`, where `--tuples` takes `6x4` — others by their
+    /// sizes: `3 tuples (6,5,4)`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let named = |tuples: &[Vec<u8>]| {
             PRESETS
                 .iter()
                 .find(|p| p.1.iter().map(|t| t.to_vec()).eq(tuples.iter().cloned()))
-                .map(|p| p.0)
+                .map(|p| p.0.replace('x', "×"))
         };
         let mut hint_tuples = self.hint_tuples.len();
         if self.tuples.is_empty() {
@@ -298,7 +299,7 @@ impl fmt::Display for Spec {
             }
         } else {
             match named(&self.tuples) {
-                Some(name) => f.write_str(name)?,
+                Some(name) => f.write_str(&name)?,
                 None => {
                     let sizes: Vec<String> =
                         self.tuples.iter().map(|t| t.len().to_string()).collect();
@@ -1397,7 +1398,7 @@ mod tests {
         let net = shipped().unwrap();
         assert_eq!(
             net.spec().to_string(),
-            "5x6, 2 stages (from 1536), hint, 2 hint tuples, entry"
+            "5×6, 2 stages (from 1536), hint, 2 hint tuples, entry"
         );
         let settings = crate::learn::LearnSettings::default();
         let mean = |n: &Network| {
