@@ -393,8 +393,8 @@ fn ctrl_c_ends_serve_within_a_second_with_runs_going() {
     // The summary's time is the whole stop, from the signal to the process's end: no
     // more than the wait seen here, and short of it only by the process's exit.
     let said = err
-        .rsplit_once(" in ")
-        .map(|(_, t)| t.trim().trim_end_matches('.'))
+        .rsplit_once("; the museum ended ")
+        .and_then(|(_, t)| t.trim().strip_suffix(" after the signal."))
         .and_then(|t| t.split_once(' '))
         .and_then(|(n, unit)| {
             let n: f64 = n.replace(',', "").parse().ok()?;
