@@ -261,7 +261,7 @@ async fn whole_body(req: Request, limit: usize) -> Result<Request, Response> {
         let mut r = ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
-                "request body is larger than the limit of {}",
+                "request body: it is larger than the limit of {}",
                 ludomat_io::text::count(limit as u64, "byte", "bytes")
             ),
         )
