@@ -28,7 +28,8 @@
 //! [`crate::MuseumConfig::max_runs_per_client`] per client, waiting ones included (429);
 //! at most [`crate::MuseumConfig::max_runs`] going in the whole museum — more wait in a
 //! queue, their place published as a `run_queued` happening `{"type": "run_queued",
-//! "place": p, "of": n}` whenever it changes (503 only when the queue is full); each run
+//! "place": p, "of": n}` whenever it changes, and `{"type": "run_left_queue"}` when Stop
+//! takes it out of the queue before it started (503 only when the queue is full); each run
 //! stopped after [`crate::MuseumConfig::max_run_time`]. An action run's first application
 //! answers its request (interactive work); the others are background work, in the slots
 //! background work may hold, in the client's turn, on low-priority threads
@@ -219,6 +220,13 @@ enum End {
 /// A run's place in the queue, for its visit's pages.
 fn queued(place: usize, of: usize) -> Value {
     json!({"type": "run_queued", "place": place, "of": of})
+}
+
+/// The happening of a run taken out of the queue by Stop before it started: a page's
+/// log ends on it (`the run was taken out of the queue by Stop; it never started`), not
+/// on the run's last place in the queue.
+fn left_queue() -> Value {
+    json!({"type": "run_left_queue"})
 }
 
 /// Waits for the run's slot (at once when admitted so): `None` when the run was stopped
@@ -415,7 +423,10 @@ impl Museum {
                 drop(held);
                 let subject = ludomat_game::RunWords::of(&name).subject;
                 if job.is_cancelled() {
-                    job.report_after_cancel(Vec::new(), Some(stopped_while_queued(subject)));
+                    job.report_after_cancel(
+                        vec![left_queue()],
+                        Some(stopped_while_queued(subject)),
+                    );
                 } else {
                     job.end(Some(format!(
                         "{subject} did not start: the museum is stopping"
@@ -511,7 +522,7 @@ impl Museum {
                             // Taken out of the queue by Stop (or the visit let go): a
                             // note says so, as every stopped run's does.
                             job.report_after_cancel(
-                                Vec::new(),
+                                vec![left_queue()],
                                 Some(stopped_while_queued(words.subject)),
                             );
                         } else {
