@@ -837,18 +837,33 @@ fn long_run(
                 let note = timed_out(&what, limit, &words.kept(done, true));
                 job.clone().end_with_view(Some(note), vec![end]);
             } else if job.is_cancelled() {
-                // a proof stopped after its search, while its certificate was made
+                // A proof stopped after its search, while its certificate was made: when,
+                // and every position proved, in the page's words (`stopped while the
+                // certificate was written: all 682 positions proved`), never `after 682
+                // of 682 positions proved, while …`.
                 let phase = match end.pointer("/partial/ended_in").and_then(Value::as_str) {
-                    Some("certificate") => ", while the certificate was written",
-                    Some("check") => ", while the certificate was re-checked",
-                    _ => "",
+                    Some("certificate") => Some("while the certificate was written"),
+                    Some("check") => Some("while the certificate was re-checked"),
+                    _ => None,
                 };
                 let kept = words.kept(done, true);
-                let note = match &work {
-                    Some(work) => {
-                        stopped_by_stop(subject, &format!("{work}{phase}"), &times, &kept)
+                let note = match (&work, phase) {
+                    (Some(work), Some(phase)) => {
+                        let total = end.get("total").and_then(Value::as_u64);
+                        let unit = end.get("unit").and_then(Value::as_str);
+                        let all = match unit {
+                            Some(unit) if total.is_none_or(|t| done >= t) => {
+                                format!("all {}", words.work(done, None, unit))
+                            }
+                            _ => work.clone(),
+                        };
+                        format!("{subject} stopped by Stop {phase}: {all} in {times}; {kept}")
                     }
-                    None => format!("{subject} stopped by Stop{phase} after {times}; {kept}"),
+                    (Some(work), None) => stopped_by_stop(subject, work, &times, &kept),
+                    (None, Some(phase)) => {
+                        format!("{subject} stopped by Stop {phase}, after {times}; {kept}")
+                    }
+                    (None, None) => format!("{subject} stopped by Stop after {times}; {kept}"),
                 };
                 job.report_after_cancel_with_view(vec![end], Some(note));
             } else {
