@@ -172,11 +172,12 @@ impl Tally {
         self.cpu.load(Ordering::Relaxed).saturating_add(500_000) / 1_000_000
     }
 
-    /// Wall and CPU time of the run at its end, as every note says it: `3.6 s wall, 1.0 s
-    /// CPU` — from the same whole milliseconds as its last progress (`elapsed_ms`,
-    /// `cpu_ms`), so the page's clock and the note never differ by a rounding.
+    /// Wall and CPU time of the run at its end, as every note says it: `3.60 s wall, 1.00
+    /// s CPU` ([`crate::times`]) — from the same whole milliseconds as its last progress
+    /// (`elapsed_ms`, `cpu_ms`), so the page's clock and the note never differ by a
+    /// rounding.
     fn times(&self) -> String {
-        ludomat_io::text::wall_and_cpu(
+        crate::times::wall_and_cpu(
             Duration::from_millis(millis(self.elapsed(true))),
             Duration::from_millis(self.cpu_ms()),
         )
@@ -809,7 +810,7 @@ fn long_run(
             );
             let cpu = end["cpu_ms"].as_u64().map(Duration::from_millis);
             // The figures of the last progress, in whole milliseconds as it has them.
-            let times = ludomat_io::text::wall_and_cpu(
+            let times = crate::times::wall_and_cpu(
                 Duration::from_millis(millis(wall)),
                 cpu.unwrap_or_else(|| cpu::thread().saturating_sub(cpu0)),
             );
