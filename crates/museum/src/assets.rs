@@ -63,13 +63,16 @@ fn no_such_exhibit(path: &str) -> Response {
 /// words the API's JSON error gives), for a person in a browser rather than raw JSON.
 /// Its address may be a name the museum does not answer to: the page links nowhere.
 pub(crate) fn refusal_page(status: StatusCode, heading: &str, message: &str) -> Response {
+    // A sentence of its own on the page: it begins with a capital.
+    let words = crate::error::in_our_words(message);
+    let mut chars = words.chars();
+    let sentence = chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect::<String>()
+    });
     page(
         status,
         heading,
-        &format!(
-            "<p data-refusal>{}.</p>",
-            escaped(&crate::error::in_our_words(message))
-        ),
+        &format!("<p data-refusal>{}.</p>", escaped(&sentence)),
     )
 }
 

@@ -75,7 +75,8 @@ async fn foreign_hosts_are_refused_in_every_spelling_and_own_names_served() {
                     "{a:?}"
                 );
                 assert!(
-                    page.contains(&format!("not to Host &#39;{host}&#39;"))
+                    page.contains("<p data-refusal>This museum answers to ")
+                        && page.contains(&format!("not to Host &#39;{host}&#39;"))
                         && page.contains("--allowed-host NAME.</p>")
                         && page.contains("<h1>Not this museum&#39;s name</h1>"),
                     "{page}"
