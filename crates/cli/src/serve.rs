@@ -236,7 +236,7 @@ async fn serve(args: ServeArgs, mut addr: SocketAddr) -> Result<(Stopped, std::t
                         *at = Some(std::time::Instant::now());
                     }
                     let line = crate::interrupt::after_echo();
-                    errln!("{line}ludomat museum: {signal}: stopping");
+                    ludomat_io::logln!("{line}ludomat museum: {signal}: stopping");
                     return;
                 }
             }

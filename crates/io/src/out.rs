@@ -86,15 +86,30 @@ pub fn print(args: Arguments<'_>) {
 /// timings), so a line wider than [`crate::text::DEFAULT_WIDTH`] columns is wrapped at its
 /// words ([`crate::layout::wrap_hanging`]).
 pub fn eprint(args: Arguments<'_>) {
-    let text = args.to_string();
+    let text = wrapped(args.to_string(), true);
+    let fresh = crate::interrupt::after_echo();
+    write_err(format!("{fresh}{text}").as_bytes());
+}
+
+/// Write a line of a server's log (`ludomat museum: 429 too many requests …`) to standard
+/// error (what [`logln!`](crate::logln) calls): one line in a file or a pipe however long
+/// it is (`ludomat serve 2> log`), so that grep and log tools see each entry whole;
+/// wrapped at its words as [`eprint`] wraps only when standard error is a terminal.
+pub fn log(args: Arguments<'_>) {
+    let text = wrapped(args.to_string(), stderr_is_terminal());
+    let fresh = crate::interrupt::after_echo();
+    write_err(format!("{fresh}{text}").as_bytes());
+}
+
+/// `text` with every line wider than [`crate::text::DEFAULT_WIDTH`] columns wrapped at its
+/// words when `wrap`, else as it is.
+fn wrapped(text: String, wrap: bool) -> String {
     let width = crate::text::DEFAULT_WIDTH;
-    let text = if text.lines().any(|l| crate::text::width(l) > width) {
+    if wrap && text.lines().any(|l| crate::text::width(l) > width) {
         crate::layout::wrap_hanging(&text, width)
     } else {
         text
-    };
-    let fresh = crate::interrupt::after_echo();
-    write_err(format!("{fresh}{text}").as_bytes());
+    }
 }
 
 /// Standard output as a [`Write`]r on the same path: a failed write is recorded (see the
@@ -221,6 +236,13 @@ macro_rules! errln {
     ($($arg:tt)*) => { $crate::out::eprint(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
+/// A line of a server's log on standard error ([`log`]): whole on one line in a file or a
+/// pipe, wrapped only on a terminal.
+#[macro_export]
+macro_rules! logln {
+    ($($arg:tt)*) => { $crate::out::log(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 /// Standard error as a [`Write`]r whose failures are ignored (there is nowhere left to
 /// report them), never a panic.
 #[derive(Debug, Default, Clone, Copy)]
@@ -334,6 +356,24 @@ mod tests {
             guess(&["ludomat", "-v", "menace"]),
             ["ludomat", "-v", "menace"]
         );
+    }
+
+    /// A log line is one line in a file or a pipe, however long; on a terminal it is
+    /// wrapped at its words as every line on standard error is.
+    #[test]
+    fn a_log_line_is_wrapped_only_for_a_terminal() {
+        let line = format!(
+            "ludomat museum: 429 too many requests a second: 127.0.0.99 (and {} more in the \
+             last second)\n",
+            5318
+        );
+        assert!(crate::text::width(line.trim_end()) > crate::text::DEFAULT_WIDTH);
+        assert_eq!(super::wrapped(line.clone(), false), line);
+        let wrapped = super::wrapped(line.clone(), true);
+        assert!(wrapped.trim_end().lines().count() > 1, "{wrapped}");
+        assert!(wrapped
+            .lines()
+            .all(|l| crate::text::width(l) <= crate::text::DEFAULT_WIDTH));
     }
 
     #[test]

@@ -371,9 +371,7 @@ async fn start_autoplay(
                 "autoplay: 'interval_ms' must be a whole number of milliseconds, {} to {} (it was {})",
                 ludomat_io::text::thousands(*range.start()),
                 ludomat_io::text::thousands(*range.end()),
-                ludomat_io::text::thousands_written(
-                    &said.written("interval_ms").unwrap_or_else(|| echo(&req.interval_ms))
-                )
+                as_said(&said, "interval_ms", &req.interval_ms)
             ),
         )
     })?;
@@ -447,10 +445,13 @@ async fn run_of(
             params,
         } => {
             if let Some(p) = params.as_ref().filter(|p| !p.is_object() && !p.is_null()) {
+                // Named by its run, as the session's refusals of its fields are
+                // (`prove: params.search_after: …`).
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
                     format!(
-                        "params: {} where an object was expected",
+                        "{}: params: {} where an object was expected",
+                        ludomat_io::text::fit(&ludomat_io::text::escape_controls(&name), 40),
                         match p {
                             Value::Number(_) => format!(
                                 "the number {}",
@@ -478,9 +479,7 @@ async fn run_of(
                     format!(
                         "run: 'times' must be a whole number from 1 to {} (it was {})",
                         ludomat_io::text::thousands(most),
-                        ludomat_io::text::thousands_written(
-                            &said.written("times").unwrap_or_else(|| echo(&times))
-                        )
+                        as_said(said, "times", &times)
                     ),
                 )
             })?;
@@ -494,7 +493,7 @@ async fn run_of(
                 StatusCode::BAD_REQUEST,
                 format!(
                     "run: 'action' must be an action object such as {{\"type\": \"play_games\", \"n\": 1000}} (it was {})",
-                    said.written("action").unwrap_or_else(|| echo(&action))
+                    as_said(said, "action", &action)
                 ),
             ))
         }
@@ -555,6 +554,19 @@ fn what_json(v: &Value) -> String {
         Value::Null => "null".into(),
         Value::Number(n) => format!("the number {n}"),
         Value::Object(_) => "an object".into(),
+    }
+}
+
+/// The value of a request's `field` a refusal names, in the one way every refusal says
+/// a value (docs/VOICE.md): a number as it was written, with thousands (`100,000`, `1e3`,
+/// `-5`), anything else in words, a text in single quotes (`the text 'soon'`, `a list`)
+/// — never JSON's double quotes (`"soon"`).
+fn as_said(said: &Said, field: &str, v: &Value) -> String {
+    match v {
+        Value::Number(_) => {
+            ludomat_io::text::thousands_written(&said.written(field).unwrap_or_else(|| echo(v)))
+        }
+        other => ludomat_io::error::value_words(other),
     }
 }
 

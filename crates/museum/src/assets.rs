@@ -48,24 +48,55 @@ pub async fn asset(uri: Uri) -> Response {
 /// The 404 page of an exhibit the museum does not have, at `path` (as the address has
 /// it, %-escapes and all): what it is, and the way home.
 fn no_such_exhibit(path: &str) -> Response {
-    let shown = ludomat_io::text::fit(path, 80)
-        .replace('&', "&amp;")
+    let shown = escaped(&ludomat_io::text::fit(path, 80));
+    page(
+        StatusCode::NOT_FOUND,
+        "No such exhibit",
+        &format!(
+            "<p data-no-exhibit>The museum has no exhibit at {shown}.</p>\n\
+             <p><a href=\"/\">Every exhibit is on the museum's home page</a>.</p>"
+        ),
+    )
+}
+
+/// A refusal of a page as a short page: its heading and the refusal's sentence (the
+/// words the API's JSON error gives), for a person in a browser rather than raw JSON.
+/// Its address may be a name the museum does not answer to: the page links nowhere.
+pub(crate) fn refusal_page(status: StatusCode, heading: &str, message: &str) -> Response {
+    // A sentence of its own on the page: it begins with a capital.
+    let words = crate::error::in_our_words(message);
+    let mut chars = words.chars();
+    let sentence = chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect::<String>()
+    });
+    page(
+        status,
+        heading,
+        &format!("<p data-refusal>{}.</p>", escaped(&sentence)),
+    )
+}
+
+/// `text` safe inside HTML.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-        .replace('\'', "&#39;");
+        .replace('\'', "&#39;")
+}
+
+/// A page of its own (no script, no style sheet): `heading` and the HTML `body` under it.
+fn page(status: StatusCode, heading: &str, body: &str) -> Response {
+    let heading = escaped(heading);
     let page = format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>No such exhibit — the ludomat museum</title>\n\
+         <title>{heading} — the ludomat museum</title>\n\
          <link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<main>\n\
-         <h1>No such exhibit</h1>\n\
-         <p data-no-exhibit>The museum has no exhibit at {shown}.</p>\n\
-         <p><a href=\"/\">Every exhibit is on the museum's home page</a>.</p>\n\
-         </main>\n</body>\n</html>\n"
+         <h1>{heading}</h1>\n{body}\n</main>\n</body>\n</html>\n"
     );
     (
-        StatusCode::NOT_FOUND,
+        status,
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
             (header::CACHE_CONTROL, "no-cache".to_string()),

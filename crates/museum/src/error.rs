@@ -150,7 +150,7 @@ pub fn in_our_words(message: &str) -> String {
     const PREFIXES: &[(&str, &str)] = &[
         (
             "Failed to parse the request body as JSON: ",
-            "malformed JSON: ",
+            "request body: not valid JSON: ",
         ),
         (
             "Failed to deserialize the JSON body into the target type: ",
@@ -199,9 +199,11 @@ pub fn in_our_words(message: &str) -> String {
         );
     }
     // An empty body: nothing was read, so there is no place to name (the parser says
-    // column 0) and no value it ended in the middle of.
+    // column 0) and no value it ended in the middle of; it is not JSON of the wrong kind
+    // either.
     if let Some(head) = text.strip_suffix("EOF while parsing a value at line 1 column 0") {
-        return format!("{head}the body is empty: a JSON object was expected");
+        let head = head.strip_suffix("not valid JSON: ").unwrap_or(head);
+        return format!("{head}it is empty: a JSON object was expected");
     }
     // The position, said once and first: `… at line 1 column 5`.
     let mut at = String::new();
@@ -241,8 +243,8 @@ pub fn in_our_words(message: &str) -> String {
         }
         None => (String::new(), text),
     };
-    // The position goes after what the request was (`malformed JSON: `), else before the
-    // parser's sentence.
+    // The position goes after what the request was (`request body: not valid JSON: `),
+    // else before the parser's sentence.
     let lead = PREFIXES
         .iter()
         .map(|(_, ours)| *ours)
@@ -503,12 +505,12 @@ pub(crate) fn json_rejection(r: &JsonRejection, limit: usize) -> ApiError {
         }
         _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
             format!(
-                "request body is larger than the limit of {}",
+                "request body: it is larger than the limit of {}",
                 ludomat_io::text::count(limit as u64, "byte", "bytes")
             )
         }
         // axum's words, said in ours by `in_our_words` as the answer is made
-        // (`malformed JSON: …`, `request body: …`).
+        // (`request body: not valid JSON: …`, `request body: …`).
         JsonRejection::JsonSyntaxError(_) | JsonRejection::JsonDataError(_) => r.body_text(),
         _ => format!("request body: {}", r.body_text()),
     };
@@ -594,15 +596,15 @@ mod tests {
             ),
             (
                 "Failed to parse the request body as JSON: key must be a string at line 1 column 2",
-                "malformed JSON: line 1, column 2: a key must be a string in double quotes",
+                "request body: not valid JSON: line 1, column 2: a key must be a string in double quotes",
             ),
             (
                 "Failed to parse the request body as JSON: EOF while parsing a value at line 1 column 0",
-                "malformed JSON: the body is empty: a JSON object was expected",
+                "request body: it is empty: a JSON object was expected",
             ),
             (
                 "Failed to parse the request body as JSON: EOF while parsing an object at line 1 column 28",
-                "malformed JSON: line 1, column 28: the text ends in the middle of an object",
+                "request body: not valid JSON: line 1, column 28: the text ends in the middle of an object",
             ),
             (
                 "train: invalid type: floating point `1000000000.0`, expected u64",

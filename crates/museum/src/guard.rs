@@ -261,7 +261,7 @@ async fn whole_body(req: Request, limit: usize) -> Result<Request, Response> {
         let mut r = ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
-                "request body is larger than the limit of {}",
+                "request body: it is larger than the limit of {}",
                 ludomat_io::text::count(limit as u64, "byte", "bytes")
             ),
         )
@@ -313,18 +313,19 @@ pub(crate) async fn guard(State(g): State<Guard>, req: Request, next: Next) -> R
     // that name is the one a server goes by (RFC 9112, 3.2.2): it must be ours, and so
     // must the Host header beside it.
     let line_host = req.uri().authority().map(|a| a.as_str().to_string());
-    let named: Vec<String> = line_host
+    // Each name with where the request gave it: the request line's first.
+    let named: Vec<(&str, String)> = line_host
         .iter()
-        .chain(header_host.iter())
-        .cloned()
+        .map(|h| ("the request line's host", h.clone()))
+        .chain(header_host.iter().map(|h| ("Host", h.clone())))
         .collect();
     let refused = if named.is_empty() {
         Some(None)
     } else {
         named
             .iter()
-            .find(|h| !g.policy.allows(h))
-            .map(|h| Some(h.clone()))
+            .find(|(_, h)| !g.policy.allows(h))
+            .map(|(from, h)| Some((*from, h.clone())))
     };
     let host = line_host.or(header_host).unwrap_or_default();
     if let Some(host) = refused {
@@ -336,8 +337,8 @@ pub(crate) async fn guard(State(g): State<Guard>, req: Request, next: Next) -> R
                  only requests for {}, named in the Host header",
                 g.policy.describe()
             ),
-            Some(h) => format!(
-                "this museum answers to {}, not to Host {}: pages under other names are \
+            Some((from, h)) => format!(
+                "this museum answers to {}, not to {from} {}: pages under other names are \
                  refused (DNS rebinding); to serve it under a name, start it with \
                  --allowed-host NAME",
                 g.policy.describe(),
@@ -345,12 +346,12 @@ pub(crate) async fn guard(State(g): State<Guard>, req: Request, next: Next) -> R
             ),
         };
         refusals.note(Refusal::ForeignHost, || {
-            host.as_deref().map_or_else(
+            host.as_ref().map_or_else(
                 || "no Host".to_string(),
-                |h| format!("Host {}", ludomat_io::text::quoted(h, 60)),
+                |(from, h)| format!("{from} {}", ludomat_io::text::quoted(h, 60)),
             )
         });
-        return ApiError::new(StatusCode::MISDIRECTED_REQUEST, message).into_response();
+        return misdirected(req.uri().path(), message);
     }
     if is_write(req.method()) {
         if let Some(refusal) = foreign_write(&g, &req, &host) {
@@ -399,6 +400,21 @@ pub(crate) async fn guard(State(g): State<Guard>, req: Request, next: Next) -> R
     }
     req.extensions_mut().insert(Client(client));
     next.run(req).await
+}
+
+/// The 421 of a request for another name: JSON for the API, as every API error is; for a
+/// page (a person who reached the museum under a name it does not answer to, in a
+/// browser) a short page saying the same ([`crate::assets::refusal_page`]).
+fn misdirected(path: &str, message: String) -> Response {
+    if path == "/api" || path.starts_with("/api/") {
+        ApiError::new(StatusCode::MISDIRECTED_REQUEST, message).into_response()
+    } else {
+        crate::assets::refusal_page(
+            StatusCode::MISDIRECTED_REQUEST,
+            "Not this museum's name",
+            &message,
+        )
+    }
 }
 
 /// A wait as `Retry-After` gives it: whole seconds, rounded up, at least 1.

@@ -152,9 +152,10 @@ impl Refusals {
 }
 
 /// One line of the log, in the museum's own format, as `ludomat serve` writes its other
-/// lines (`ludomat museum: 421 foreign Host: …`), not the tracing library's.
+/// lines (`ludomat museum: 421 foreign Host: …`), not the tracing library's: one line in
+/// a file or a pipe however long (`ludomat serve 2> log`), wrapped only on a terminal.
 fn log(line: &str) {
-    ludomat_io::errln!("ludomat museum: {line}");
+    ludomat_io::logln!("ludomat museum: {line}");
 }
 
 const ALL: [Refusal; KINDS] = [

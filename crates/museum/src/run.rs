@@ -28,7 +28,8 @@
 //! [`crate::MuseumConfig::max_runs_per_client`] per client, waiting ones included (429);
 //! at most [`crate::MuseumConfig::max_runs`] going in the whole museum — more wait in a
 //! queue, their place published as a `run_queued` happening `{"type": "run_queued",
-//! "place": p, "of": n}` whenever it changes (503 only when the queue is full); each run
+//! "place": p, "of": n}` whenever it changes, and `{"type": "run_left_queue"}` when Stop
+//! takes it out of the queue before it started (503 only when the queue is full); each run
 //! stopped after [`crate::MuseumConfig::max_run_time`]. An action run's first application
 //! answers its request (interactive work); the others are background work, in the slots
 //! background work may hold, in the client's turn, on low-priority threads
@@ -171,11 +172,12 @@ impl Tally {
         self.cpu.load(Ordering::Relaxed).saturating_add(500_000) / 1_000_000
     }
 
-    /// Wall and CPU time of the run at its end, as every note says it: `3.6 s wall, 1.0 s
-    /// CPU` — from the same whole milliseconds as its last progress (`elapsed_ms`,
-    /// `cpu_ms`), so the page's clock and the note never differ by a rounding.
+    /// Wall and CPU time of the run at its end, as every note says it: `3.60 s wall, 1.00
+    /// s CPU` ([`crate::times`]) — from the same whole milliseconds as its last progress
+    /// (`elapsed_ms`, `cpu_ms`), so the page's clock and the note never differ by a
+    /// rounding.
     fn times(&self) -> String {
-        ludomat_io::text::wall_and_cpu(
+        crate::times::wall_and_cpu(
             Duration::from_millis(millis(self.elapsed(true))),
             Duration::from_millis(self.cpu_ms()),
         )
@@ -219,6 +221,13 @@ enum End {
 /// A run's place in the queue, for its visit's pages.
 fn queued(place: usize, of: usize) -> Value {
     json!({"type": "run_queued", "place": place, "of": of})
+}
+
+/// The happening of a run taken out of the queue by Stop before it started: a page's
+/// log ends on it (`the run was taken out of the queue by Stop; it never started`), not
+/// on the run's last place in the queue.
+fn left_queue() -> Value {
+    json!({"type": "run_left_queue"})
 }
 
 /// Waits for the run's slot (at once when admitted so): `None` when the run was stopped
@@ -415,7 +424,10 @@ impl Museum {
                 drop(held);
                 let subject = ludomat_game::RunWords::of(&name).subject;
                 if job.is_cancelled() {
-                    job.report_after_cancel(Vec::new(), Some(stopped_while_queued(subject)));
+                    job.report_after_cancel(
+                        vec![left_queue()],
+                        Some(stopped_while_queued(subject)),
+                    );
                 } else {
                     job.end(Some(format!(
                         "{subject} did not start: the museum is stopping"
@@ -511,7 +523,7 @@ impl Museum {
                             // Taken out of the queue by Stop (or the visit let go): a
                             // note says so, as every stopped run's does.
                             job.report_after_cancel(
-                                Vec::new(),
+                                vec![left_queue()],
                                 Some(stopped_while_queued(words.subject)),
                             );
                         } else {
@@ -798,7 +810,7 @@ fn long_run(
             );
             let cpu = end["cpu_ms"].as_u64().map(Duration::from_millis);
             // The figures of the last progress, in whole milliseconds as it has them.
-            let times = ludomat_io::text::wall_and_cpu(
+            let times = crate::times::wall_and_cpu(
                 Duration::from_millis(millis(wall)),
                 cpu.unwrap_or_else(|| cpu::thread().saturating_sub(cpu0)),
             );
@@ -826,18 +838,33 @@ fn long_run(
                 let note = timed_out(&what, limit, &words.kept(done, true));
                 job.clone().end_with_view(Some(note), vec![end]);
             } else if job.is_cancelled() {
-                // a proof stopped after its search, while its certificate was made
+                // A proof stopped after its search, while its certificate was made: when,
+                // and every position proved, in the page's words (`stopped while the
+                // certificate was written: all 682 positions proved`), never `after 682
+                // of 682 positions proved, while …`.
                 let phase = match end.pointer("/partial/ended_in").and_then(Value::as_str) {
-                    Some("certificate") => ", while the certificate was written",
-                    Some("check") => ", while the certificate was re-checked",
-                    _ => "",
+                    Some("certificate") => Some("while the certificate was written"),
+                    Some("check") => Some("while the certificate was re-checked"),
+                    _ => None,
                 };
                 let kept = words.kept(done, true);
-                let note = match &work {
-                    Some(work) => {
-                        stopped_by_stop(subject, &format!("{work}{phase}"), &times, &kept)
+                let note = match (&work, phase) {
+                    (Some(work), Some(phase)) => {
+                        let total = end.get("total").and_then(Value::as_u64);
+                        let unit = end.get("unit").and_then(Value::as_str);
+                        let all = match unit {
+                            Some(unit) if total.is_none_or(|t| done >= t) => {
+                                format!("all {}", words.work(done, None, unit))
+                            }
+                            _ => work.clone(),
+                        };
+                        format!("{subject} stopped by Stop {phase}: {all} in {times}; {kept}")
                     }
-                    None => format!("{subject} stopped by Stop{phase} after {times}; {kept}"),
+                    (Some(work), None) => stopped_by_stop(subject, work, &times, &kept),
+                    (None, Some(phase)) => {
+                        format!("{subject} stopped by Stop {phase}, after {times}; {kept}")
+                    }
+                    (None, None) => format!("{subject} stopped by Stop after {times}; {kept}"),
                 };
                 job.report_after_cancel_with_view(vec![end], Some(note));
             } else {

@@ -95,7 +95,11 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
         "x".repeat(4096)
     );
     let cases: Vec<(&[u8], u16, &str)> = vec![
-        (b"{\"type\": \"play\", \"square\": ", 400, "malformed JSON"),
+        (
+            b"{\"type\": \"play\", \"square\": ",
+            400,
+            "request body: not valid JSON",
+        ),
         (b"{\"type\": \"fly\"}", 400, "'fly' is not one of"),
         (
             b"{\"type\": \"play\", \"cell\": 3}",
@@ -542,19 +546,19 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             actions.clone(),
             b"{\"type\": \"play\", ".to_vec(),
-            "malformed JSON: line 1, column 17: the text ends in the middle of a value",
+            "request body: not valid JSON: line 1, column 17: the text ends in the middle of a value",
         ),
         (
             "POST",
             "/api/visits".into(),
             Vec::new(),
-            "malformed JSON: the body is empty: a JSON object was expected",
+            "request body: it is empty: a JSON object was expected",
         ),
         (
             "POST",
             actions.clone(),
             b"{type: 1}".to_vec(),
-            "malformed JSON: line 1, column 2:",
+            "request body: not valid JSON: line 1, column 2:",
         ),
         (
             "POST",
@@ -584,7 +588,7 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": "soon"}"#.to_vec(),
-            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was \"soon\")",
+            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was the text 'soon')",
         ),
         (
             "POST",
@@ -685,6 +689,20 @@ async fn every_api_error_is_in_our_words() {
             br#"{"action": {"type": "step"}, "times": 0}"#.to_vec(),
             "'times' must be a whole number from 1 to 1,000 (it was 0)",
         ),
+        // A value of another kind: said in words, a text in single quotes as every
+        // refusal quotes it, never in JSON's double quotes.
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "step"}, "times": "5"}"#.to_vec(),
+            "'times' must be a whole number from 1 to 1,000 (it was the text '5')",
+        ),
+        (
+            "POST",
+            run.clone(),
+            br#"{"action": {"type": "step"}, "times": [5]}"#.to_vec(),
+            "'times' must be a whole number from 1 to 1,000 (it was a list)",
+        ),
         // Deep JSON: nested too deeply, without the path.
         (
             "POST",
@@ -740,6 +758,8 @@ async fn every_api_error_is_in_our_words() {
             "EOF",
             "'rest'",
             "'id'",
+            // one shape for every body error: 'request body: …'
+            "malformed JSON",
         ] {
             assert!(
                 !said.contains(theirs),
@@ -901,7 +921,10 @@ async fn a_list_is_never_taken_for_an_object() {
             .await;
         assert_eq!(r.status, 400, "{params}: {r:?}");
         assert!(
-            r.body["error"].as_str().unwrap().starts_with("params: ")
+            r.body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("prove: params: ")
                 && r.body["error"]
                     .as_str()
                     .unwrap()
@@ -917,7 +940,7 @@ async fn a_list_is_never_taken_for_an_object() {
         .await;
     assert_eq!(
         r.body["error"],
-        "params: a list where an object was expected"
+        "prove: params: a list where an object was expected"
     );
 }
 

@@ -59,12 +59,29 @@ async fn foreign_hosts_are_refused_in_every_spelling_and_own_names_served() {
         ] {
             let a = c.call(method, path, body).await;
             assert_eq!(a.status, 421, "{method} {path} with Host {host}: {a:?}");
-            assert!(is_json_error(&a), "{a:?}");
-            assert!(
-                a.error().contains(&format!("not to Host '{host}'")),
-                "{a:?}"
-            );
-            assert!(a.error().contains("--allowed-host"), "{a:?}");
+            if path.starts_with("/api/") {
+                assert!(is_json_error(&a), "{a:?}");
+                assert!(
+                    a.error().contains(&format!("not to Host '{host}'")),
+                    "{a:?}"
+                );
+                assert!(a.error().contains("--allowed-host"), "{a:?}");
+            } else {
+                // A page: a short page in the same words, never raw JSON in a browser.
+                let page = a.body.as_str().unwrap_or_default();
+                assert_eq!(
+                    a.header("content-type"),
+                    Some("text/html; charset=utf-8"),
+                    "{a:?}"
+                );
+                assert!(
+                    page.contains("<p data-refusal>This museum answers to ")
+                        && page.contains(&format!("not to Host &#39;{host}&#39;"))
+                        && page.contains("--allowed-host NAME.</p>")
+                        && page.contains("<h1>Not this museum&#39;s name</h1>"),
+                    "{page}"
+                );
+            }
         }
     }
     assert_eq!(museum.len(), 0, "no visit was opened under a foreign name");
@@ -626,7 +643,25 @@ async fn the_host_guard_reads_the_request_line_and_refuses_two_hosts() {
     ] {
         let a = c.raw("GET", &target, b"").await;
         assert_eq!(a.status, status, "{target}: {a:?}");
+        // The name refused is the request line's, and said so (the Host header is ours).
+        if status == 421 {
+            assert!(
+                a.error()
+                    .contains("not to the request line's host 'evil.example")
+                    && !a.error().contains("not to Host"),
+                "{a:?}"
+            );
+        }
     }
+    // A page asked for under a foreign name in the request line: a page saying so.
+    let a = c.raw("GET", "http://evil.example/", b"").await;
+    assert_eq!(a.status, 421, "{a:?}");
+    assert!(
+        a.body.as_str().is_some_and(
+            |p| p.contains("not to the request line&#39;s host &#39;evil.example&#39;")
+        ),
+        "{a:?}"
+    );
     // The Host header must be ours too, beside an own request line.
     c.host = "evil.example".into();
     let a = c

@@ -100,11 +100,28 @@ const DAY = 86_400;
 const YEAR = 31_557_600;
 
 /**
- * Wall-clock and CPU time of one piece of work, the one spelling every page and command
- * uses (ludomat_io::text::wall_and_cpu): `12.3 s wall, 20.1 s CPU`.
+ * A duration as `duration` writes it, with its three significant digits whole below a
+ * minute — trailing zeros kept: `2.20 s`, `7.00 s`, `40.0 ms` — for a time beside another
+ * (the server's `ludomat_museum::times::whole_digits`).
+ */
+export function durationWhole(ms: number): string {
+  const said = duration(ms);
+  const m = /^([\d.]+) (ns|µs|ms|s)$/.exec(said);
+  if (!m || m[1] === '0') return said;
+  const significant = m[1].replace('.', '').replace(/^0+/, '').length;
+  if (significant >= 3) return said;
+  const digits = m[1].includes('.') ? m[1] : `${m[1]}.`;
+  return `${digits}${'0'.repeat(3 - significant)} ${m[2]}`;
+}
+
+/**
+ * Wall-clock and CPU time of one piece of work, the one spelling every page and the
+ * museum's notes use (`ludomat_museum::times::wall_and_cpu`): `12.3 s wall, 20.1 s CPU`,
+ * two times side by side with one precision — `2.20 s wall, 2.09 s CPU`, never `2.2 s
+ * wall, 2.09 s CPU`.
  */
 export function wallAndCpu(wallMs: number, cpuMs: number): string {
-  return `${duration(wallMs)} wall, ${duration(cpuMs)} CPU`;
+  return `${durationWhole(wallMs)} wall, ${durationWhole(cpuMs)} CPU`;
 }
 
 /** A range of durations: `46.5 s – 51.5 s`, or one duration when both ends read alike. */

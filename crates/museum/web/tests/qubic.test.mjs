@@ -134,14 +134,14 @@ test('qubic: a proof stopped says one thing — stopped, its counts, no certific
   const verdict = page.locator(`${EX} [data-proof-verdict]`);
   await verdict.waitFor({ timeout: 60_000 });
   const said = await verdict.innerText();
-  assert.match(said, /^Stopped before the end: .*; no certificate kept\.$/);
+  assert.match(said, /^Stopped before the end: .*, [\d,]+ expansions?; no certificate kept\.$/);
   assert.doesNotMatch(said, /written/);
-  const status = await page.locator(`${EX} [data-proof-phase]`).innerText();
-  assert.match(status, /^stopped: .*no certificate kept$/);
+  // Said once in the panel: no status line beside the verdict, no note above the page.
+  assert.equal(await page.locator(`${EX} [data-proof-phase]`).count(), 0);
+  assert.equal((await page.locator('lm-exhibit-page .message').innerText()).trim(), '');
   const log = await page.locator('lm-log ol').innerText();
-  assert.match(log, /proof: stopped, .*; no certificate kept/);
-  // the log's last line gives the status's figures, expansions too
-  assert.ok(log.trim().endsWith(`proof: ${status.replace(/^stopped: /, 'stopped, ')}`), `${status}\n${log}`);
+  // the log's last line is the verdict's, in its words
+  assert.ok(log.trim().endsWith(`proof: s${said.slice(1, -1)}`), `${said}\n${log}`);
   assert.doesNotMatch(log, /finished.*cancelled|of \? positions/);
   assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
 });
@@ -158,12 +158,15 @@ test('qubic: a proof stopped while its certificate is written says so — all po
   const verdict = page.locator(`${EX} [data-proof-verdict]`);
   await verdict.waitFor({ timeout: 60_000 });
   const said = await verdict.innerText();
-  assert.match(said, /^Stopped while the certificate was (written|re-checked): all 682 positions proved; no certificate kept\.$/);
+  assert.match(said, /^Stopped while the certificate was (written|re-checked): all 682 positions proved, [\d,]+ expansions; no certificate kept\.$/);
   assert.doesNotMatch(said, /before the end|682 of 682/);
-  const status = await page.locator(`${EX} [data-proof-phase]`).innerText();
-  assert.match(status, /^stopped while the certificate was (written|re-checked): all 682 positions proved, .*; no certificate kept$/);
+  // One statement in one wording: no status line beside the verdict, no note above the
+  // page saying it again ("after 682 of 682"), and the log's last line in the same words.
+  assert.equal(await page.locator(`${EX} [data-proof-phase]`).count(), 0);
+  assert.equal((await page.locator('lm-exhibit-page .message').innerText()).trim(), '');
   const log = await page.locator('lm-log ol').innerText();
-  assert.match(log, /proof: stopped while the certificate was (written|re-checked), all 682 positions proved, .*; no certificate kept/);
+  assert.ok(log.trim().endsWith(`proof: s${said.slice(1, -1)}`), `${said}\n${log}`);
+  assert.doesNotMatch(log, /682 of 682 positions proved.*no certificate kept/);
   assert.deepEqual(errors.filter((e) => !/WebGL/i.test(e)), []);
 });
 

@@ -45,6 +45,10 @@ test('runs wait their turn for a slot, their place shown, and a visitor runs its
   await train.screenshot({ path: join(SCREENSHOTS, 'queue-waiting.png') });
   await train.click('lm-exhibit-page button[data-action="stop-waiting"]');
   await queue.waitFor({ state: 'detached' });
+  // Its log ends saying the run left the queue and never started, not on its place.
+  const left = train.locator('lm-log ol li').last();
+  await train.locator('lm-log ol li', { hasText: 'taken out of the queue' }).waitFor();
+  assert.equal(await left.innerText(), 'the run was taken out of the queue by Stop; it never started');
   assert.ok(await train.locator(`${MENACE} button[data-action="train"]`).isEnabled());
   // Asked again it waits again; a third run of this browser is one too many.
   await train.click(`${MENACE} button[data-action="train"]`);

@@ -55,3 +55,17 @@ test('a value halfway rounds as the terminal rounds it (to the even digit): a cl
   assert.equal(number(0.125), '0.125');
   assert.equal(number(2.5), '2.5');
 });
+
+test('two times side by side read with one precision: trailing zeros kept, as the notes write them', async (t) => {
+  const { wallAndCpu, durationWhole, duration } = await textModule(t);
+  // The museum re-trial's pairs (the same cases as ludomat_museum::times's test).
+  assert.equal(wallAndCpu(2200, 2090), '2.20 s wall, 2.09 s CPU');
+  assert.equal(wallAndCpu(7450, 7000), '7.45 s wall, 7.00 s CPU');
+  assert.equal(wallAndCpu(12_300, 20_100), '12.3 s wall, 20.1 s CPU');
+  assert.equal(wallAndCpu(1200, 40), '1.20 s wall, 40.0 ms CPU');
+  assert.equal(wallAndCpu(0.4, 0.001), '400 µs wall, 1.00 µs CPU');
+  assert.equal(durationWhole(9996), '10.0 s');
+  assert.equal(wallAndCpu(0, 125_000), '0 s wall, 2 min 05 s CPU');
+  // A time alone keeps duration's words.
+  assert.equal(duration(2200), '2.2 s');
+});

@@ -1,1 +1,1 @@
-import{b as e,s as t}from"./index.js";var n=t=>e`<span class="kept" style="white-space: nowrap">${t}</span>`,r=e=>n(t(e)),i=(r,i)=>e`${n(`${t(r)} wall`)}, ${n(`${t(i)} CPU`)}`;export{r as n,i as r,n as t};
+import{l as e,s as t,x as n}from"./index.js";var r=e=>n`<span class="kept" style="white-space: nowrap">${e}</span>`,i=e=>r(t(e)),a=(t,i)=>n`${r(`${e(t)} wall`)}, ${r(`${e(i)} CPU`)}`;export{i as n,a as r,r as t};

@@ -1,4 +1,4 @@
-import{S as e,_ as t,b as n}from"./index.js";var r=class extends t{static{this.properties={squares:{attribute:!1},columns:{type:Number},size:{type:String}}}constructor(){super(),this.squares=[],this.columns=3,this.size=`5.5rem`}static{this.styles=e`
+import{C as e,v as t,x as n}from"./index.js";var r=class extends t{static{this.properties={squares:{attribute:!1},columns:{type:Number},size:{type:String}}}constructor(){super(),this.squares=[],this.columns=3,this.size=`5.5rem`}static{this.styles=e`
     .grid { display: inline-grid; gap: 6px; }
     button {
       font: 700 2.4rem/1 system-ui, sans-serif; border: 2px solid #8a7d66; border-radius: 8px;

@@ -1,4 +1,4 @@
-import{S as e,_ as t,b as n}from"./index.js";var r=class extends t{static{this.properties={visit:{type:String},boxes:{type:Number},paper:{state:!0},front:{state:!0}}}constructor(){super(),this.visit=void 0,this.boxes=0,this.paper=`a4`,this.front=`15x35mm`}static{this.styles=e`
+import{C as e,v as t,x as n}from"./index.js";var r=class extends t{static{this.properties={visit:{type:String},boxes:{type:Number},paper:{state:!0},front:{state:!0}}}constructor(){super(),this.visit=void 0,this.boxes=0,this.paper=`a4`,this.front=`15x35mm`}static{this.styles=e`
     :host { display: flex; flex-wrap: wrap; gap: 0.4rem 0.8rem; align-items: center; }
     a { font-weight: 600; color: #1f5fa8; }
     select { font-size: 0.9rem; padding: 0.15rem 0.35rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; }

@@ -1,4 +1,4 @@
-import{S as e,_ as t,a as n,b as r}from"./index.js";var i=class extends t{static{this.properties={running:{type:Boolean},interval:{type:Number},disabled:{type:Boolean},reason:{type:String}}}constructor(){super(),this.running=!1,this.interval=500,this.disabled=!1,this.reason=``}static{this.styles=e`
+import{C as e,a as t,v as n,x as r}from"./index.js";var i=class extends n{static{this.properties={running:{type:Boolean},interval:{type:Number},disabled:{type:Boolean},reason:{type:String}}}constructor(){super(),this.running=!1,this.interval=500,this.disabled=!1,this.reason=``}static{this.styles=e`
     :host { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
     button { font-size: 1rem; padding: 0.4rem 0.9rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8;
       color: #1d1b18; cursor: pointer; display: inline-grid; }
@@ -13,11 +13,11 @@ import{S as e,_ as t,a as n,b as r}from"./index.js";var i=class extends t{static
   `}fire(e){this.dispatchEvent(new CustomEvent(e,{detail:{interval:this.interval},bubbles:!0,composed:!0}))}render(){return r`
       <button class="stack" data-action=${this.running?`pause`:`run`} ?disabled=${!this.running&&this.disabled}
         @click=${()=>{this.running?(this.running=!1,this.fire(`pause`)):this.fire(`run`)}}>
-        <span ?hidden=${this.running}>${n.run}Run</span>
-        <span ?hidden=${!this.running}>${n.pause}Pause</span>
+        <span ?hidden=${this.running}>${t.run}Run</span>
+        <span ?hidden=${!this.running}>${t.pause}Pause</span>
       </button>
       <button data-action="step" ?disabled=${this.disabled||this.running} @click=${()=>this.fire(`step`)}>
-        <span>${n.step}Step</span></button>
+        <span>${t.step}Step</span></button>
       <label>Speed
         <input type="range" min="10" max="2000" step="10" aria-label="interval between steps in milliseconds"
           .value=${String(2010-this.interval)}

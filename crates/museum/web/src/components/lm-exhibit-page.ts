@@ -169,7 +169,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     this.pending = u;
     for (const h of u.happenings as { type?: string; place?: number; of?: number }[]) {
       if (h.type === 'run_queued') this.queue = { place: h.place ?? 0, of: h.of ?? 0 };
-      else if (h.type === 'run_progress') this.queue = null;
+      else if (h.type === 'run_progress' || h.type === 'run_left_queue') this.queue = null;
     }
     if (!u.running) this.queue = null;
     if (u.happenings.length) {
@@ -195,9 +195,13 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     el.running = !!u.running && !this.stopping;
     el.queued = el.running ? this.queue : null;
     if (happenings.length) {
+      // A run's place in the queue, and its leaving the queue by Stop before it started:
+      // the log never ends on a place in a queue the run has left.
       const line = (h: unknown) => {
         const q = h as { type?: string; place?: number; of?: number };
-        return q.type === 'run_queued' ? `the run waits for a run slot: place ${q.place} of ${q.of}` : el.describe(h);
+        if (q.type === 'run_queued') return `the run waits for a run slot: place ${q.place} of ${q.of}`;
+        if (q.type === 'run_left_queue') return 'the run was taken out of the queue by Stop; it never started';
+        return el.describe(h);
       };
       // A run's report that says nothing new (the same counts again) adds no line.
       const added: string[] = [];

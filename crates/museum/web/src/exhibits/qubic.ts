@@ -124,6 +124,14 @@ function proofStopped(p: ProofProgress | null | undefined): { when: string; coun
   }
   return { when: 'before the end', counts: proofCounts(p) };
 }
+/** A proof stopped (Stop, the limit), in the one wording the panel's verdict and the log
+ *  share: `stopped while the certificate was written: all 682 positions proved, 2,622
+ *  expansions; no certificate kept`. Said once in the panel (no status line beside it, and
+ *  the server's note of it is not repeated above the page). */
+function stoppedWords(p: ProofProgress | null | undefined): string {
+  const s = proofStopped(p);
+  return `stopped ${s.when}: ${s.counts}${p ? `, ${count(p.expansions, 'expansion')}` : ''}; no certificate kept`;
+}
 function proofCounts(p: ProofProgress): string {
   if (p.positions) return `${thousands(p.proved)} of ${count(p.positions, 'position')} proved`;
   return p.proved ? `${count(p.proved, 'position')} proved so far` : 'nothing proved yet';
@@ -217,18 +225,21 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     }
   }
 
+  /** A proof stopped by Stop once it had started: its panel says so (the verdict), once;
+   *  the server's note of the same is not repeated above the page. (One taken out of the
+   *  queue has no verdict: its note is shown.) */
+  expectedNote(note: string): boolean {
+    return note.startsWith('The proof stopped by Stop') && !note.includes('waited for a run slot');
+  }
+
   describe(h: Happening): string {
     if ((h as { type: string }).type === 'run_progress') {
       const r = h as unknown as ProofReport;
       const p = r.partial;
       const verdict = r.result?.verdict.verdict ?? p?.verdict?.verdict;
       if (!p) return 'proof: starting';
-      // Stopped (Stop, the limit): one wording, whatever phase it was in.
-      if (verdict === 'cancelled') {
-        const s = proofStopped(p);
-        const when = s.when === 'before the end' ? '' : ` ${s.when}`;
-        return `proof: stopped${when}, ${s.counts}, ${count(p.expansions, 'expansion')}; no certificate kept`;
-      }
+      // Stopped (Stop, the limit): one wording, whatever phase it was in, the verdict's.
+      if (verdict === 'cancelled') return `proof: ${stoppedWords(p)}`;
       if (!p.positions && !p.proved && p.phase !== 'done') return `proof: starting (${PHASE[p.phase]})`;
       return `proof: ${PHASE[p.phase]}, ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${verdict ? ` — ${verdict.replace('_', ' ')}` : ''}`;
     }
@@ -450,11 +461,11 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
           : !r?.ended && cost && cpu !== undefined
             ? html`<progress max=${cost.cpu_ms[1]} .value=${Math.min(cpu, cost.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`
             : nothing}
-        <div data-proof-phase>${stopped
+        ${verdict?.verdict === 'cancelled' ? nothing : html`<div data-proof-phase>${stopped
           ? `stopped${halt.when === 'before the end' ? '' : ` ${halt.when}`}: ${halt.counts}, ${count(p.expansions, 'expansion')}; no certificate kept`
           : !p.positions && !p.proved
             ? `starting (${PHASE[p.phase]}): how many positions there are is known once the search has them all`
-            : `${PHASE[p.phase]}: ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${p.positions ? '' : '; how many positions there are is known only at the end'}`}</div>
+            : `${PHASE[p.phase]}: ${proofCounts(p)}, ${count(p.expansions, 'expansion')}${p.positions ? '' : '; how many positions there are is known only at the end'}`}</div>`}
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
@@ -466,7 +477,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         : verdict.verdict === 'cancelled'
           ? (r?.timed_out
             ? html`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs ? ` of ${limitText(this.limitMs / 1000)}` : ''}</b> ${halt.when}: ${halt.counts}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`
-            : html`<span data-proof-stopped>Stopped ${halt.when}: ${halt.counts}; no certificate kept.</span>`)
+            : html`<span data-proof-stopped>S${stoppedWords(p).slice(1)}.</span>`)
           : `Not proved: ${JSON.stringify(verdict)}`}</div>` : nothing}
     </fieldset>`;
   }
