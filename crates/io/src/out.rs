@@ -71,12 +71,12 @@ pub fn print(args: Arguments<'_>) {
     if gone() {
         return;
     }
+    // One write of the whole text (the break after an echoed `^C` included): written in
+    // its formatting's pieces, a signal between two of them left the rest of a board on
+    // the line of the `^C`.
+    let text = format!("{}{args}", crate::interrupt::after_echo_out());
     let mut out = raw_stdout().lock();
-    let fresh = crate::interrupt::after_echo_out();
-    if let Err(e) = out
-        .write_all(fresh.as_bytes())
-        .and_then(|()| out.write_fmt(args))
-    {
+    if let Err(e) = out.write_all(text.as_bytes()) {
         record(e);
     }
 }

@@ -298,11 +298,42 @@ const DAY: u64 = 86_400;
 const YEAR: u64 = 31_557_600;
 
 /// Wall-clock and CPU time of one piece of work, the one spelling the program uses:
-/// `12.3 s wall, 20.1 s CPU`, each written as [`duration`] writes it (`30.3 µs wall,
-/// 1.69 ms CPU`; `1.2 s wall, 40 ms CPU`): one formatter for every time.
+/// `12.3 s wall, 20.1 s CPU`, each written as [`duration`] writes it but with its three
+/// significant digits whole, trailing zeros kept ([`whole_digits`]), so that two times side
+/// by side read with one precision: `2.20 s wall, 2.09 s CPU`, `1.20 s wall, 40.0 ms CPU`,
+/// never `2.2 s wall, 2.09 s CPU` (which reads as if the wall time were rounded more). One
+/// formatter for every time, in the terminal and the museum alike.
 #[must_use]
 pub fn wall_and_cpu(wall: Duration, cpu: Duration) -> String {
-    format!("{} wall, {} CPU", duration(wall), duration(cpu))
+    format!("{} wall, {} CPU", whole_digits(wall), whole_digits(cpu))
+}
+
+/// `d` as [`duration`] writes it, with its three significant digits whole below a minute:
+/// `2.20 s`, `7.00 s`, `40.0 ms`, `233 ms`, `0 s`; from a minute up `duration`'s forms
+/// (`2 min 05 s`).
+#[must_use]
+pub fn whole_digits(d: Duration) -> String {
+    let said = duration(d);
+    let Some((number, unit)) = said.split_once(' ') else {
+        return said;
+    };
+    if !matches!(unit, "ns" | "µs" | "ms" | "s") || number == "0" {
+        return said;
+    }
+    let significant = number
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|&c| c == '0')
+        .count();
+    if significant >= 3 || number.contains(',') {
+        return said;
+    }
+    let mut out = number.to_string();
+    if !out.contains('.') {
+        out.push('.');
+    }
+    out.extend(std::iter::repeat_n('0', 3 - significant));
+    format!("{out} {unit}")
 }
 
 /// [`wall_and_cpu`] for work done by one thread, timed on that thread from one span: the
@@ -1342,11 +1373,11 @@ mod tests {
         );
         assert_eq!(
             wall_and_cpu(Duration::from_nanos(12_600), Duration::from_micros(20)),
-            "12.6 µs wall, 20 µs CPU"
+            "12.6 µs wall, 20.0 µs CPU"
         );
         assert_eq!(
             wall_and_cpu(Duration::from_millis(1_200), Duration::from_millis(233)),
-            "1.2 s wall, 233 ms CPU"
+            "1.20 s wall, 233 ms CPU"
         );
         assert_eq!(
             wall_and_cpu(Duration::from_nanos(12_300), Duration::ZERO),
@@ -1495,5 +1526,27 @@ mod tests {
             assert!(width(&m) <= room.max(5), "{room}: {m}");
             assert!(!m.contains("los…") && !m.contains("wi…"), "{room}: {m}");
         }
+    }
+
+    #[test]
+    fn two_times_side_by_side_have_one_precision() {
+        let ms = Duration::from_millis;
+        // The museum re-trial's pairs.
+        assert_eq!(wall_and_cpu(ms(2200), ms(2090)), "2.20 s wall, 2.09 s CPU");
+        assert_eq!(wall_and_cpu(ms(7450), ms(7000)), "7.45 s wall, 7.00 s CPU");
+        // Three significant digits already, and the other units.
+        assert_eq!(
+            wall_and_cpu(ms(12_300), ms(20_100)),
+            "12.3 s wall, 20.1 s CPU"
+        );
+        assert_eq!(wall_and_cpu(ms(1200), ms(40)), "1.20 s wall, 40.0 ms CPU");
+        assert_eq!(
+            wall_and_cpu(Duration::from_micros(400), Duration::from_nanos(1000)),
+            "400 µs wall, 1.00 µs CPU"
+        );
+        // Rounded up into the next digit: still three (9.996 s is 10.0 s, not 10.00 s).
+        assert_eq!(whole_digits(Duration::from_micros(9_996_000)), "10.0 s");
+        // Nothing and minutes as `duration` writes them.
+        assert_eq!(wall_and_cpu(ms(0), ms(125_000)), "0 s wall, 2 min 05 s CPU");
     }
 }

@@ -57,7 +57,6 @@ pub mod run;
 pub mod run_slots;
 mod said;
 mod server;
-pub mod times;
 pub mod visit;
 pub mod work;
 

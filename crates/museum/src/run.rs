@@ -177,7 +177,7 @@ impl Tally {
     /// (`elapsed_ms`, `cpu_ms`), so the page's clock and the note never differ by a
     /// rounding.
     fn times(&self) -> String {
-        crate::times::wall_and_cpu(
+        ludomat_io::text::wall_and_cpu(
             Duration::from_millis(millis(self.elapsed(true))),
             Duration::from_millis(self.cpu_ms()),
         )
@@ -810,7 +810,7 @@ fn long_run(
             );
             let cpu = end["cpu_ms"].as_u64().map(Duration::from_millis);
             // The figures of the last progress, in whole milliseconds as it has them.
-            let times = crate::times::wall_and_cpu(
+            let times = ludomat_io::text::wall_and_cpu(
                 Duration::from_millis(millis(wall)),
                 cpu.unwrap_or_else(|| cpu::thread().saturating_sub(cpu0)),
             );

@@ -104,7 +104,7 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
     assert!(p["cpu_ms"].as_u64().is_some(), "{p}");
     // One CPU figure and one wall figure: the note says those of the last progress, the
     // page's clock (the museum re-trial: 157 ms CPU in the note, 156 ms on the clock).
-    let said = ludomat_museum::times::wall_and_cpu(
+    let said = ludomat_io::text::wall_and_cpu(
         Duration::from_millis(p["elapsed_ms"].as_u64().unwrap()),
         Duration::from_millis(p["cpu_ms"].as_u64().unwrap()),
     );

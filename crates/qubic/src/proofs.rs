@@ -1335,7 +1335,7 @@ mod tests {
         // the bar's stage: the phase and both clocks, no rate and no time left
         assert_eq!(
             search_stage(&p).as_deref(),
-            Some("re-checking the certificate; so far 7 s wall, 3.1 s CPU")
+            Some("re-checking the certificate; so far 7.00 s wall, 3.10 s CPU")
         );
         p.partial.phase = Phase::Search;
         assert_eq!(search_stage(&p), None);
@@ -1343,12 +1343,12 @@ mod tests {
         p.partial.phase = Phase::Done;
         assert_eq!(
             search_stage(&p).as_deref(),
-            Some("ended after 7 s wall, 3.1 s CPU")
+            Some("ended after 7.00 s wall, 3.10 s CPU")
         );
         p.partial.verdict = Some(Verdict::Cancelled);
         assert_eq!(
             search_stage(&p).as_deref(),
-            Some("stopped after 7 s wall, 3.1 s CPU")
+            Some("stopped after 7.00 s wall, 3.10 s CPU")
         );
     }
 

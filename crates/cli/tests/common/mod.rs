@@ -140,7 +140,11 @@ pub fn signalled_once_caught(
     while caught() == Some(false) && started.elapsed() < std::time::Duration::from_secs(30) {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    assert_eq!(caught(), Some(true), "{args:?} never caught signal {signal}");
+    assert_eq!(
+        caught(),
+        Some(true),
+        "{args:?} never caught signal {signal}"
+    );
     signal_child(child, args, after, signal)
 }
 

@@ -102,7 +102,7 @@ const YEAR = 31_557_600;
 /**
  * A duration as `duration` writes it, with its three significant digits whole below a
  * minute — trailing zeros kept: `2.20 s`, `7.00 s`, `40.0 ms` — for a time beside another
- * (the server's `ludomat_museum::times::whole_digits`).
+ * (the server's `ludomat_io::text::whole_digits`).
  */
 export function durationWhole(ms: number): string {
   const said = duration(ms);
@@ -116,7 +116,7 @@ export function durationWhole(ms: number): string {
 
 /**
  * Wall-clock and CPU time of one piece of work, the one spelling every page and the
- * museum's notes use (`ludomat_museum::times::wall_and_cpu`): `12.3 s wall, 20.1 s CPU`,
+ * museum's notes use (`ludomat_io::text::wall_and_cpu`): `12.3 s wall, 20.1 s CPU`,
  * two times side by side with one precision — `2.20 s wall, 2.09 s CPU`, never `2.2 s
  * wall, 2.09 s CPU`.
  */
