@@ -229,7 +229,7 @@ fn bench(a: BenchArgs) -> Result<()> {
         seed: a.seed,
         external: !a.no_external,
     };
-    let bar = progress::Bar::new("simulator runs", Some(config.runs()), false);
+    let bar = progress::Bar::new("simulator runs", Some(config.runs()), false).without_eta();
     let mut watch = |p: &Progress<SpeedReport>| bar.update(p, Some(p.partial.running.clone()));
     let (mut ctx, _ctrl_c) = progress::context("simulator runs", Some(config.runs()), &mut watch);
     let (started, cpu) = (

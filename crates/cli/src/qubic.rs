@@ -105,7 +105,7 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             if let Some(site) = &site {
                 out!("{}", wrap(&site.header()));
             }
-            let bar = crate::progress::Bar::new("positions proved", None, false);
+            let bar = crate::progress::Bar::new("positions proved", None, false).without_eta();
             let mut watch =
                 |p: &ludomat_game::run::Progress<_>| match ludomat_qubic::proofs::search_stage(p) {
                     Some(stage) => bar.stage(p, &stage),

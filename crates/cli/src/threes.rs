@@ -323,13 +323,7 @@ fn auto(a: AutoOptions) -> Result<()> {
     // is opened only now, every option checked, and never empties an earlier file; a log
     // it refuses is refused before the header.
     let mut stream = open_auto_log(&a, &spec)?;
-    out!(
-        "{}",
-        wrap(&format!(
-            "{}\n",
-            text::auto_header(&config, threads, a.engine.as_deref().unwrap_or_default())
-        ))
-    );
+    out!("{}", wrap(&format!("{}\n", a.header(&config, threads))));
     let bar = progress::Bar::new("games", Some(u64::from(a.games)), a.quiet);
     // the swipes made show the run moving long before its first game ends
     let played = std::cell::Cell::new(0);

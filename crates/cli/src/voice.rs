@@ -36,7 +36,10 @@ mod tests {
             std::time::Duration::from_millis(2),
             std::time::Duration::from_millis(3),
         );
-        assert_eq!(t, "1,000 games in 2.00 ms wall, 3.00 ms CPU: 500,000 games/s");
+        assert_eq!(
+            t,
+            "1,000 games in 2.00 ms wall, 3.00 ms CPU: 500,000 games/s"
+        );
         let quick = super::timing(
             1,
             "game",

@@ -18,7 +18,7 @@ pub struct Bar {
     total: std::cell::Cell<Option<u64>>,
     /// Units done before this run started (a resumed run): not counted in the rate.
     base: std::cell::Cell<u64>,
-    /// The columns the line may take (the terminal's width, at most 80).
+    /// The columns the line may take (the terminal's width, at most 200).
     width: usize,
     /// The columns the bar is drawn in now (its style is set again when this changes).
     bar_width: std::cell::Cell<usize>,
@@ -27,6 +27,9 @@ pub struct Bar {
     /// The count when it last moved, and the run's time then: a time left already
     /// overrun while the count stands still (one long unit at the end) is no estimate.
     moved: std::cell::Cell<(u64, Duration)>,
+    /// Whether a time left is said: not for units whose costs differ by orders of
+    /// magnitude ([`Bar::without_eta`]).
+    eta: bool,
 }
 
 /// The fewest columns the bar itself is drawn in; the counts and the message take the
@@ -54,7 +57,18 @@ impl Bar {
             bar_width: std::cell::Cell::new(MIN_BAR),
             staged: std::cell::Cell::new(false),
             moved: std::cell::Cell::new((0, Duration::ZERO)),
+            eta: true,
         }
+    }
+
+    /// The same bar without a time left: for runs whose units cost orders of magnitude
+    /// apart (the 3D proof's positions, the hardest last; the logic bench's circuits), where
+    /// the rate so far says nothing of the time left — it said `eta 3 s` with two minutes
+    /// to go.
+    #[must_use]
+    pub fn without_eta(mut self) -> Self {
+        self.eta = false;
+        self
     }
 
     /// The run resumes with `done` units already done before it: the bar starts there,
@@ -116,6 +130,7 @@ impl Bar {
         let still = elapsed.saturating_sub(self.moved.get().1);
         let eta = match self.total.get() {
             None => String::new(),
+            Some(_) if !self.eta => String::new(),
             Some(t) if fresh > 0 && rate > 0.0 => {
                 let left = Duration::from_secs_f64(t.saturating_sub(done) as f64 / rate);
                 if still > left + Duration::from_secs(1) {

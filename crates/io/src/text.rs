@@ -758,15 +758,29 @@ pub fn terminal_width() -> usize {
     })
 }
 
-/// The columns a progress line (a bar, a spinner) may take: [`terminal_width`] less
-/// [`PROGRESS_MARGIN`]. A line that fills the last column leaves the cursor waiting to
-/// wrap, and the terminal's echo of Ctrl-C (`^C`, two columns) then wraps onto a new
-/// line, so the clear at the end of the run clears that line and leaves the bar above
-/// it on screen. Every progress line is laid out in this width.
+/// The columns a progress line (a bar, a spinner) may take: the terminal's whole width
+/// (not [`terminal_width`]'s 80 at most: a progress line is redrawn in place, never kept,
+/// and on a wider terminal its note — the results so far — shows whole), at most
+/// [`WIDEST_PROGRESS`], less [`PROGRESS_MARGIN`]. A line that fills the last column leaves
+/// the cursor waiting to wrap, and the terminal's echo of Ctrl-C (`^C`, two columns) then
+/// wraps onto a new line, so the clear at the end of the run clears that line and leaves
+/// the bar above it on screen. Every progress line is laid out in this width.
 #[must_use]
 pub fn progress_width() -> usize {
-    terminal_width().saturating_sub(PROGRESS_MARGIN)
+    static ASKED: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let columns = *ASKED.get_or_init(|| {
+        terminal_columns()
+            .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+            .filter(|&c| c > 0)
+            .map_or(DEFAULT_WIDTH, |c: usize| {
+                c.clamp(NARROWEST, WIDEST_PROGRESS)
+            })
+    });
+    columns.saturating_sub(PROGRESS_MARGIN)
 }
+
+/// The widest a progress line is laid out, whatever the terminal's width.
+pub const WIDEST_PROGRESS: usize = 200;
 
 /// The columns a progress line leaves free at the right: room for the terminal's `^C`
 /// and the cursor after it ([`progress_width`]).

@@ -992,7 +992,7 @@ pub fn search_note(p: &Progress<SearchProgress>) -> String {
     // a narrow bar keeps the note's first part
     let note = format!(
         "{phase}{} CPU, {} expansions  {}",
-        ludomat_io::text::duration(std::time::Duration::from_secs_f64(
+        ludomat_io::text::whole_digits(std::time::Duration::from_secs_f64(
             p.partial.cpu_seconds.max(0.0)
         )),
         ludomat_io::text::thousands(p.partial.expansions),
@@ -1089,13 +1089,14 @@ impl PreparedSearch {
             (None, Some(s)) => format!(" (the longest position alone {})", seconds(s)),
             (None, None) => String::new(),
         };
-        // a stopped search says so first: "Proved 682 of 682" beside "not proved" misled
+        // a stopped search does not open as a result ("Proved 682 of 682" beside "not
+        // proved" misled), nor says "Stopped" before its stop line does
         let (p, n) = (
             text::thousands(run.proved() as u64),
             text::thousands(run.jobs.len() as u64),
         );
         let head = match run.verdict {
-            Verdict::Cancelled => format!("Stopped with {p} of {n} positions proved, in"),
+            Verdict::Cancelled => format!("So far {p} of {n} positions proved, in"),
             _ => format!("Proved {p} of {n} positions in"),
         };
         // several searchers share their work as they go: the counts are not the same twice
@@ -1318,17 +1319,17 @@ mod tests {
                 verdict: None,
             },
         };
-        assert_eq!(search_note(&p), "3.1 s CPU, 2,746 expansions  111");
+        assert_eq!(search_note(&p), "3.10 s CPU, 2,746 expansions  111");
         // a narrow bar keeps the moving clock
         assert_eq!(
             ludomat_io::text::fit_parts(&search_note(&p), 14),
-            "3.1 s CPU, …"
+            "3.10 s CPU, …"
         );
         p.partial.phase = Phase::Certificate;
         p.partial.line.clear();
         assert_eq!(
             search_note(&p),
-            "writing the certificate: 3.1 s CPU, 2,746 expansions"
+            "writing the certificate: 3.10 s CPU, 2,746 expansions"
         );
         p.partial.phase = Phase::Check;
         assert!(search_note(&p).starts_with("re-checking the certificate: "));

@@ -180,6 +180,17 @@ pub struct EvalOptions {
 }
 
 impl EvalOptions {
+    /// What values the positions, in words for a run's heading: `the heuristic`, `the
+    /// shipped network`, `the network learned/network.ntuple`.
+    #[must_use]
+    pub fn words(&self) -> String {
+        match (self.eval, &self.network) {
+            (Eval::Heuristic, _) => "the heuristic".into(),
+            (Eval::Learned, None) => "the shipped network".into(),
+            (Eval::Learned, Some(p)) => format!("the network {}", ludomat_io::text::path(p)),
+        }
+    }
+
     /// The network these options ask for (compact: 16 bits, to play): `None` for the
     /// heuristic.
     ///
