@@ -7,7 +7,6 @@
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use ludomat_game::LineInput;
-use ludomat_io::interrupt::Stopped;
 use ludomat_io::text::Shown as _;
 use ludomat_qubic::proofs::{ProofReport, ProofTask};
 
@@ -62,30 +61,6 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
         .task()
         .map_err(|e| crate::usage::usage(e.to_string()))?;
     match task {
-        task @ (ProofTask::Tree { .. } | ProofTask::Dictionary { .. }) => {
-            // A spinner on stderr with the count and its clock: reading and checking take
-            // seconds and have no safe point to stop at: Ctrl-C caught throughout.
-            let seen = task.progress().context("a counted check")?;
-            let style = format!("{{spinner}} {}  {{msg}}", seen.label());
-            let spinner = ludomat_game::progress::spinner().with_style(
-                indicatif::ProgressStyle::with_template(&style)
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-            );
-            spinner.enable_steady_tick(std::time::Duration::from_millis(120));
-            let started = std::time::Instant::now();
-            let stopped = || {
-                spinner.finish_and_clear();
-                seen.stopped(started.elapsed())
-            };
-            let tick = |t| spinner.set_message(seen.note(t));
-            let checked = crate::stop::or_ctrl_c_ticking(stopped, tick, || {
-                task.run_counted(&seen, |opening| {
-                    spinner.suspend(|| out!("{}", wrap(&opening)));
-                })
-            });
-            spinner.finish_and_clear();
-            print(checked?);
-        }
         ProofTask::Search(task) => {
             use ludomat_qubic::proof3d::distributed::{place, Place};
             // Every rank checks the settings the same way (and fails alike) before MPI
@@ -128,11 +103,27 @@ pub fn run(cmd: QubicCmd) -> Result<()> {
             print(search.report(&run)?);
         }
         task => {
-            let nothing_kept =
-                || Stopped::with("the check is not complete, and nothing of it is kept");
-            let checked = crate::stop::or_ctrl_c(nothing_kept, || {
-                task.run(&mut |head| out!("{}", wrap(head)))
+            // A spinner on stderr with the count and its clock: reading and checking take
+            // seconds and have no safe point to stop at: Ctrl-C caught throughout.
+            let seen = task.progress().context("a counted check")?;
+            let style = format!("{{spinner}} {}  {{msg}}", seen.label());
+            let spinner = ludomat_game::progress::spinner().with_style(
+                indicatif::ProgressStyle::with_template(&style)
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+            let started = std::time::Instant::now();
+            let stopped = || {
+                spinner.finish_and_clear();
+                seen.stopped(started.elapsed())
+            };
+            let tick = |t| spinner.set_message(seen.note(t));
+            let checked = crate::stop::or_ctrl_c_ticking(stopped, tick, || {
+                task.run_counted(&seen, |opening| {
+                    spinner.suspend(|| out!("{}", wrap(&opening)));
+                })
             });
+            spinner.finish_and_clear();
             print(checked?);
         }
     }

@@ -276,6 +276,21 @@ fn relay_her_and_the_proof_checks() {
         "positions checked",
     );
     assert!(line.contains("after the dictionary was read"), "{line}");
+    // a certificate written counts its positions, and none is left behind
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cert = dir.path().join("c.gz");
+    let cert_arg = cert.to_str().expect("utf-8");
+    let args = [
+        "qubic",
+        "proof",
+        "--dims",
+        "3",
+        "--write-certificate",
+        cert_arg,
+    ];
+    let line = says_it_once_read(&args, Duration::from_millis(1000), "positions written");
+    assert!(line.contains("of 317,789 positions written"), "{line}");
+    assert!(!cert.exists());
 }
 
 /// SIGTERM stops a long run as Ctrl-C does, and the line and status say SIGTERM (143),

@@ -21,7 +21,8 @@ use crate::proof::strategy::{
     forced_win_4d, size, unpack, verify_counting, verify_partial, AttackNode,
 };
 use crate::proof3d::certificate::{
-    check_gzip, write_gzip, Bundled, CertificateError, CertificateSummary, PatashnikStrategy,
+    check_gzip, write_gzip, write_gzip_counting, Bundled, CertificateError, CertificateSummary,
+    PatashnikStrategy,
 };
 use crate::proof3d::check::{check_counting, moves_text, CheckError, CheckLimits};
 use crate::proof3d::dfpn::Outcome;
@@ -486,9 +487,11 @@ impl ProofTask {
     /// [`ProofError`]: a file, or the proof not holding.
     pub fn run(&self, say: &mut dyn FnMut(&str)) -> Result<ProofReport, ProofError> {
         match self {
-            ProofTask::Certificate { file, patashnik } => recheck(file.as_deref(), *patashnik),
+            ProofTask::Certificate { file, patashnik } => {
+                recheck(file.as_deref(), *patashnik, None)
+            }
             ProofTask::WriteCertificate { dictionary, out } => {
-                write_certificate(dictionary.as_deref(), out)
+                write_certificate(dictionary.as_deref(), out, None)
             }
             ProofTask::Dictionary { dictionary, limits } => {
                 check_dictionary(dictionary.as_deref(), *limits, None, |s| say(&s))
@@ -508,7 +511,11 @@ impl ProofTask {
             ProofTask::Dictionary { dictionary, limits } => {
                 Some(CheckProgress::dictionary(dictionary.as_deref(), *limits))
             }
-            _ => None,
+            ProofTask::WriteCertificate { dictionary, .. } => {
+                Some(CheckProgress::certificate_written(dictionary.as_deref()))
+            }
+            ProofTask::Certificate { .. } => Some(CheckProgress::certificate_rechecked()),
+            ProofTask::Search(_) => None,
         }
     }
 
@@ -528,6 +535,12 @@ impl ProofTask {
             ProofTask::Dictionary { dictionary, limits } => {
                 check_dictionary(dictionary.as_deref(), *limits, Some(progress), opening)
             }
+            ProofTask::Certificate { file, patashnik } => {
+                recheck(file.as_deref(), *patashnik, Some(progress))
+            }
+            ProofTask::WriteCertificate { dictionary, out } => {
+                write_certificate(dictionary.as_deref(), out, Some(progress))
+            }
             other => {
                 let mut opening = Some(opening);
                 other.run(&mut |s| {
@@ -542,7 +555,11 @@ impl ProofTask {
 
 /// A certificate re-checked by the independent checker (`ludomat-qubic-verify`: its own
 /// lines, symmetries and rules) — by default the bundled one found from scratch.
-fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofError> {
+fn recheck(
+    file: Option<&Path>,
+    patashnik: bool,
+    progress: Option<&CheckProgress>,
+) -> Result<ProofReport, ProofError> {
     let (bytes, name) = match file {
         Some(f) => (read(f, BINARY_CAP)?, ludomat_io::text::path(f).to_string()),
         None => {
@@ -558,6 +575,9 @@ fn recheck(file: Option<&Path>, patashnik: bool) -> Result<ProofReport, ProofErr
         }
     };
     let (t, c) = (Instant::now(), cpu::process());
+    if let Some(p) = progress {
+        p.began();
+    }
     let (_, r) = check_gzip(&bytes).map_err(|source| ProofError::Certificate {
         what: name.clone(),
         source,
@@ -591,15 +611,30 @@ fn write_file(out: &Path, gz: &[u8]) -> Result<(), ProofError> {
 
 /// The dictionary's strategy walked and stored, checked as it is written and again from
 /// its bytes, written atomically.
-fn write_certificate(dictionary: Option<&Path>, out: &Path) -> Result<ProofReport, ProofError> {
+fn write_certificate(
+    dictionary: Option<&Path>,
+    out: &Path,
+    progress: Option<&CheckProgress>,
+) -> Result<ProofReport, ProofError> {
     check_output(out, "--write-certificate")?;
     let (dict, name) = read_dictionary(dictionary)?;
     let (t, c) = (Instant::now(), cpu::process());
-    let (gz, r) =
-        write_gzip(&PatashnikStrategy::new(dict)).map_err(|source| ProofError::Certificate {
-            what: format!("the strategy of {name}"),
-            source,
-        })?;
+    let strategy = PatashnikStrategy::new(dict);
+    let written = match progress {
+        Some(p) => {
+            p.began();
+            let rechecking = || {
+                p.rechecking
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            };
+            write_gzip_counting(&strategy, &p.checked, &rechecking)
+        }
+        None => write_gzip(&strategy),
+    };
+    let (gz, r) = written.map_err(|source| ProofError::Certificate {
+        what: format!("the strategy of {name}"),
+        source,
+    })?;
     write_file(out, &gz)?;
     Ok(ProofReport {
         head: format!(
@@ -747,16 +782,26 @@ pub const STORED_TREE_POSITIONS: u64 = 16_254_366;
 /// (a test counts them), so a stopped check can say how far it got.
 pub const PATASHNIK_POSITIONS: u64 = 317_789;
 
-/// How far a counted check — the 4×4×4×4 tree ([`check_tree`]) or a dictionary
-/// ([`ProofTask::Dictionary`]) — has got, for a watcher on another thread: its spinner's
-/// label and note and, if it is stopped, its stop line.
+/// How far a check — the 4×4×4×4 tree ([`check_tree`]), a dictionary
+/// ([`ProofTask::Dictionary`]), a certificate written or re-checked — has got, for a
+/// watcher on another thread: its spinner's label and note and, if it is stopped, its stop
+/// line.
 #[derive(Debug)]
 pub struct CheckProgress {
-    /// What is read, then checked: "the tree", "the dictionary".
+    /// What is read, then checked: "the tree", "the dictionary", "the certificate".
     what: &'static str,
+    /// The spinner's label: "checking the tree", "writing the certificate".
+    label: &'static str,
+    /// The work, in a stop line: "the check", "the writing", "the re-check".
+    work: &'static str,
+    /// The work's unit, done (`position checked`, `positions written`); `None`: the work
+    /// is not counted (the independent checker's re-check), only timed.
+    unit: Option<(&'static str, &'static str)>,
     read: std::sync::atomic::AtomicBool,
     checked: std::sync::Arc<std::sync::atomic::AtomicU64>,
     total: Option<u64>,
+    /// A certificate written whole and being re-checked from its bytes.
+    rechecking: std::sync::atomic::AtomicBool,
     /// When the check began (the tree read), wall and the process's CPU.
     check_began: std::sync::Mutex<Option<(Instant, Duration)>>,
 }
@@ -765,9 +810,13 @@ impl CheckProgress {
     fn of(what: &'static str, total: Option<u64>) -> Self {
         CheckProgress {
             what,
+            label: "checking",
+            work: "the check",
+            unit: Some(("position checked", "positions checked")),
             read: std::sync::atomic::AtomicBool::new(false),
             checked: std::sync::Arc::default(),
             total,
+            rechecking: std::sync::atomic::AtomicBool::new(false),
             check_began: std::sync::Mutex::new(None),
         }
     }
@@ -776,7 +825,10 @@ impl CheckProgress {
     /// are known ahead).
     #[must_use]
     pub fn tree(file: Option<&Path>) -> Self {
-        CheckProgress::of("the tree", file.is_none().then_some(STORED_TREE_POSITIONS))
+        CheckProgress {
+            label: "checking the tree",
+            ..CheckProgress::of("the tree", file.is_none().then_some(STORED_TREE_POSITIONS))
+        }
     }
 
     /// The check of the dictionary in `file`, or of Patashnik's (whose positions are
@@ -784,13 +836,43 @@ impl CheckProgress {
     #[must_use]
     pub fn dictionary(file: Option<&Path>, limits: CheckLimits) -> Self {
         let known = file.is_none() && limits == CheckLimits::default();
-        CheckProgress::of("the dictionary", known.then_some(PATASHNIK_POSITIONS))
+        CheckProgress {
+            label: "checking the dictionary",
+            ..CheckProgress::of("the dictionary", known.then_some(PATASHNIK_POSITIONS))
+        }
+    }
+
+    /// The certificate of the strategy of the dictionary in `file` (or Patashnik's, whose
+    /// positions are known ahead) written, then re-checked from its bytes.
+    #[must_use]
+    pub fn certificate_written(file: Option<&Path>) -> Self {
+        CheckProgress {
+            label: "writing the certificate",
+            work: "the writing",
+            unit: Some(("position written", "positions written")),
+            ..CheckProgress::of(
+                "the dictionary",
+                file.is_none().then_some(PATASHNIK_POSITIONS),
+            )
+        }
+    }
+
+    /// A certificate re-checked by the independent checker (timed, not counted: the
+    /// checker is kept apart from this crate and reports nothing until it ends).
+    #[must_use]
+    pub fn certificate_rechecked() -> Self {
+        CheckProgress {
+            label: "re-checking the certificate",
+            work: "the re-check",
+            unit: None,
+            ..CheckProgress::of("the certificate", None)
+        }
     }
 
     /// The spinner's label: `checking the tree`.
     #[must_use]
-    pub fn label(&self) -> String {
-        format!("checking {}", self.what)
+    pub fn label(&self) -> &'static str {
+        self.label
     }
 
     fn began(&self) {
@@ -803,13 +885,26 @@ impl CheckProgress {
     fn counts(&self) -> Option<String> {
         use std::sync::atomic::Ordering;
         let done = self.checked.load(Ordering::Relaxed);
-        self.read.load(Ordering::Relaxed).then(|| match self.total {
+        if !self.read.load(Ordering::Relaxed) {
+            return None;
+        }
+        let counted = match self.total {
+            _ if self.unit.is_none() => String::new(),
             Some(total) => format!(
                 "{} of {}",
                 text::thousands(done.min(total)),
                 text::count(total, "position", "positions")
             ),
             None => text::count(done, "position", "positions"),
+        };
+        Some(if self.rechecking.load(Ordering::Relaxed) {
+            let all = self.total.unwrap_or(done);
+            format!(
+                "all {} written; re-checking",
+                text::count(all, "position", "positions")
+            )
+        } else {
+            counted
         })
     }
 
@@ -820,6 +915,7 @@ impl CheckProgress {
     pub fn note(&self, elapsed: Duration) -> String {
         let clock = text::duration(Duration::from_secs(elapsed.as_secs()));
         match self.counts() {
+            Some(counts) if counts.is_empty() => clock,
             Some(counts) => format!("{counts}  {clock}"),
             None => format!("reading {}  {clock}", self.what),
         }
@@ -830,10 +926,11 @@ impl CheckProgress {
     /// it is kept (it has no safe point to keep).
     #[must_use]
     pub fn stopped(&self, elapsed: Duration) -> ludomat_io::interrupt::Stopped {
+        use ludomat_io::interrupt::Stopped;
         use std::sync::atomic::Ordering;
         let began = self.check_began.lock().ok().and_then(|b| *b);
         let Some((wall, cpu0)) = began.filter(|_| self.read.load(Ordering::Relaxed)) else {
-            return ludomat_io::interrupt::Stopped::with(&format!(
+            return Stopped::with(&format!(
                 "{} was still being read after {}; nothing was checked",
                 self.what,
                 text::duration(elapsed)
@@ -841,16 +938,21 @@ impl CheckProgress {
         };
         let done = self.checked.load(Ordering::Relaxed);
         let ran = text::wall_and_cpu(wall.elapsed(), cpu::process().saturating_sub(cpu0));
-        ludomat_io::interrupt::Stopped::after(
-            self.total.map_or(done, |t| done.min(t)),
-            self.total,
-            ("position checked", "positions checked"),
-            &format!(
-                "the check ran {ran} after {} was read and is not complete; nothing \
-                 of it is kept",
-                self.what
-            ),
-        )
+        let done = self.total.map_or(done, |t| done.min(t));
+        if self.rechecking.load(Ordering::Relaxed) {
+            return Stopped::with(&format!(
+                "all {} were written, but the re-check from its bytes is not complete                  ({ran} in all): no certificate is written",
+                text::count(done, "position", "positions")
+            ));
+        }
+        let kept = format!(
+            "{} ran {ran} after {} was read and is not complete; nothing of it is kept",
+            self.work, self.what
+        );
+        match self.unit {
+            Some(unit) => Stopped::after(done, self.total, unit, &kept),
+            None => Stopped::with(&kept),
+        }
     }
 }
 
@@ -1259,6 +1361,51 @@ mod tests {
         f.began();
         f.checked.store(12, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(f.note(Duration::from_secs(1)), "12 positions  1 s");
+    }
+
+    #[test]
+    fn a_certificate_written_or_rechecked_says_how_far_it_got() {
+        use std::sync::atomic::Ordering;
+        let p = CheckProgress::certificate_written(None);
+        assert_eq!(p.label(), "writing the certificate");
+        p.began();
+        p.checked.store(97_024, Ordering::Relaxed);
+        assert_eq!(
+            p.note(Duration::from_secs(1)),
+            "97,024 of 317,789 positions  1 s"
+        );
+        let line = p.stopped(Duration::from_secs(1));
+        assert!(
+            line.line()
+                .contains("after 97,024 of 317,789 positions written; the writing ran "),
+            "{line:?}"
+        );
+        p.checked.store(PATASHNIK_POSITIONS, Ordering::Relaxed);
+        p.rechecking.store(true, Ordering::Relaxed);
+        assert_eq!(
+            p.note(Duration::from_secs(5)),
+            "all 317,789 positions written; re-checking  5 s"
+        );
+        let line = p.stopped(Duration::from_secs(5));
+        assert!(
+            line.line()
+                .contains("all 317,789 positions were written, but the re-check")
+                && line.line().ends_with("no certificate is written."),
+            "{line:?}"
+        );
+        let p = CheckProgress::certificate_rechecked();
+        assert_eq!(
+            p.note(Duration::from_secs(0)),
+            "reading the certificate  0 s"
+        );
+        p.began();
+        assert_eq!(p.note(Duration::from_secs(2)), "2 s");
+        let line = p.stopped(Duration::from_secs(2));
+        assert!(
+            line.line().contains("; the re-check ran ")
+                && line.line().contains("after the certificate was read"),
+            "{line:?}"
+        );
     }
 
     #[test]

@@ -229,6 +229,30 @@ pub fn check_gzip_until(
     Ok((cert, CertificateSummary::of(&report, gz.len())))
 }
 
+/// [`write_gzip`], adding the positions written to `counted` as the walk goes (a few
+/// hundred at a time; all of them once it is whole), and calling `rechecking` when the
+/// certificate is whole, before it is re-checked from its bytes — for a watcher on
+/// another thread.
+///
+/// # Errors
+/// As [`write_gzip`].
+pub fn write_gzip_counting(
+    strategy: &dyn AttackerStrategy,
+    counted: &std::sync::atomic::AtomicU64,
+    rechecking: &dyn Fn(),
+) -> Result<(Vec<u8>, CertificateSummary), CertificateError> {
+    use std::sync::atomic::Ordering;
+    let (cert, report) = write_until(strategy, &|| {
+        counted.fetch_add(256, Ordering::Relaxed);
+        false
+    })?;
+    counted.store(report.positions, Ordering::Relaxed);
+    rechecking();
+    let gz = cert.to_gzip()?;
+    let (_, summary) = check_gzip(&gz)?;
+    Ok((gz, summary))
+}
+
 /// The certificate of `strategy` from the empty board written (checked as it is
 /// written), compressed, and re-checked from its bytes: the gzip and what it holds.
 ///
