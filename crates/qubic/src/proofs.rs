@@ -1188,7 +1188,7 @@ impl PreparedSearch {
         // a search stopped before any position finished has no longest position
         let longest = match (&run.work, run.longest_job()) {
             (Some(w), _) => format!(" (critical path {} CPU)", seconds(w.critical_path)),
-            (None, Some(s)) => format!(" (the longest position alone {})", seconds(s)),
+            (None, Some(s)) => format!(" (the longest position alone {} wall)", seconds(s)),
             (None, None) => String::new(),
         };
         // a stopped search does not open as a result ("Proved 682 of 682" beside "not

@@ -410,7 +410,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
     return html`<p class="note" data-proof-why>Fewer stones is not always dearer: after 3 stones
       (${range(three.cpu_ms)} of CPU) the search chooses the first player's 4th and 5th moves
       itself, and its own moves win with fewer positions than Patashnik's, so it does less than
-      after 5 (${range(five.cpu_ms)}): the recorded runs expanded 265,140 positions after 3
+      after 5 (${range(five.cpu_ms)}): the recorded runs made 265,140 node expansions after 3
       stones and 345,832 after 5. From the empty board it must also find the first 3 moves,
       and costs most.</p>`;
   }
