@@ -31,7 +31,7 @@ pub enum ParseCellError {
         example: &'static str,
     },
     /// A character that is not a digit.
-    #[error("'{}': character {position} ('{}') is not a digit 1–4", ludomat_io::text::escape_controls(input), ludomat_io::text::escape_controls(&found.to_string()))]
+    #[error("'{}': the {} character, '{}', is not a digit 1–4", ludomat_io::text::escape_controls(input), ordinal(*position), ludomat_io::text::escape_controls(&found.to_string()))]
     NotADigit {
         /// What was typed.
         input: String,
@@ -42,8 +42,9 @@ pub enum ParseCellError {
     },
     /// A digit outside 1–4.
     #[error(
-        "'{}': digit {position} ({found}) is out of range; each coordinate is 1–4",
-        ludomat_io::text::escape_controls(input)
+        "'{}': the {} digit, {found}, is out of range: each coordinate is 1–4",
+        ludomat_io::text::escape_controls(input),
+        ordinal(*position)
     )]
     OutOfRange {
         /// What was typed.
@@ -53,6 +54,17 @@ pub enum ParseCellError {
         /// The digit.
         found: u32,
     },
+}
+
+/// `1` → `first`, … (a move has at most four digits; further places as numbers).
+fn ordinal(position: usize) -> String {
+    match position {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        n => format!("{n}th"),
+    }
 }
 
 /// One move-spot, numbered as the seed numbers them: on 4×4×4
@@ -234,6 +246,6 @@ mod tests {
             Err(ParseCellError::WrongDigitCount { expected: 4, .. })
         ));
         let e = "250".parse::<Cell<3>>().unwrap_err().to_string();
-        assert!(e.contains("digit 2 (5)"), "{e}");
+        assert!(e.contains("the second digit, 5,"), "{e}");
     }
 }
