@@ -113,7 +113,7 @@ async fn refusals_and_bad_configs() {
         &id,
         json!({"type": "play", "cell": "251"}),
         400,
-        "digit 2 (5) is out of range",
+        "the second digit, 5, is out of range",
     )
     .await;
     refused(

@@ -132,7 +132,7 @@ fn bad_input_is_explained_and_refusals_change_nothing() {
     .unwrap();
     for (bad, says) in [
         ("25", "a move is 3 digits"),
-        ("251", "digit 2 (5) is out of range"),
+        ("251", "the second digit, 5, is out of range"),
         ("2x1", "is not a digit"),
     ] {
         let err = s.parse_action(bad).unwrap_err();
