@@ -502,7 +502,7 @@ fn assembly_page(kit: &Kit, opts: &Options, g: &Geometry, wheres: &[(u32, String
         f.page.text(
             (col_count, f.y),
             3.0,
-            count.to_string(),
+            ludomat_io::text::thousands(u64::from(*count)),
             colour::INK,
             Anchor::End,
             Weight::Bold,
@@ -526,7 +526,7 @@ fn assembly_page(kit: &Kit, opts: &Options, g: &Geometry, wheres: &[(u32, String
     f.page.text(
         (col_count, f.y),
         3.0,
-        total.to_string(),
+        ludomat_io::text::thousands(total),
         colour::INK,
         Anchor::End,
         Weight::Bold,
@@ -736,8 +736,8 @@ fn contents_pages(kit: &Kit, g: &Geometry) -> Vec<Page> {
             4.2,
             format!(
                 "What goes in each box — {} boxes, {} beads",
-                kit.boxes.len(),
-                kit.bead_total()
+                ludomat_io::text::thousands(kit.boxes.len() as u64),
+                ludomat_io::text::thousands(kit.bead_total())
             ),
             colour::INK,
             Anchor::Start,
@@ -825,8 +825,8 @@ fn contents_pages(kit: &Kit, g: &Geometry) -> Vec<Page> {
                 Some(Pen::solid(colour::INK, 0.1)),
             );
             let label = match kit.machine {
-                Machine::Menace(_) => s.count.to_string(),
-                Machine::Her => format!("{} {}", s.count, s.name),
+                Machine::Menace(_) => ludomat_io::text::thousands(u64::from(s.count)),
+                Machine::Her => format!("{} {}", ludomat_io::text::thousands(u64::from(s.count)), s.name),
             };
             p.text(
                 (x0 + ex + 2.0 * r + 0.5, ey),
@@ -844,8 +844,8 @@ fn contents_pages(kit: &Kit, g: &Geometry) -> Vec<Page> {
 
 fn entry_width(machine: Machine, s: &crate::kit::Slot, size: f32) -> f32 {
     let label = match machine {
-        Machine::Menace(_) => s.count.to_string(),
-        Machine::Her => format!("{} {}", s.count, s.name),
+        Machine::Menace(_) => ludomat_io::text::thousands(u64::from(s.count)),
+        Machine::Her => format!("{} {}", ludomat_io::text::thousands(u64::from(s.count)), s.name),
     };
     2.1 + 0.5 + font::width(&label, size, Weight::Regular) + 1.8
 }
