@@ -188,13 +188,13 @@ fn bead_totals_on_the_assembly_page_are_the_sums_over_the_boxes() {
         let doc = document(&kit, &Options::default(), Part::Assembly).unwrap();
         let texts = doc.pages[0].texts();
         assert!(
-            texts.contains(&sums.to_string().as_str()),
+            texts.contains(&ludomat_io::text::thousands(sums).as_str()),
             "{} total: {texts:?}",
             kit.origin
         );
         for (c, n) in &totals {
             let i = texts.iter().position(|t| t.starts_with(c.name)).unwrap();
-            assert_eq!(texts[i + 1], n.to_string(), "{}", c.name);
+            assert_eq!(texts[i + 1], ludomat_io::text::thousands(*n), "{}", c.name);
         }
     }
     assert_eq!(Kit::her(Her::new(1).boxes(), "fresh").bead_total(), 47);
