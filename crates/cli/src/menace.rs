@@ -204,11 +204,9 @@ fn train(state: &StateOptions, args: &TrainOptions) -> Result<()> {
         None
     };
     let opponent = args.opponent(state.seed, store.menace.games())?;
-    outln!(
-        "Training {} ({}).",
-        ludomat_io::text::count(args.games, "game", "games"),
-        store.seed_text()
-    );
+    let games = ludomat_io::text::count(args.games, "game", "games");
+    let head = format!("Training {games} ({}).\n", store.seed_text());
+    out!("{}", crate::help::wrap(&head));
     let path = store.path;
     let mut run = Training::new(store.menace, opponent, args.config())?;
     let bar = Bar::new("games", Some(args.games), args.quiet);

@@ -38,7 +38,10 @@ fn bad_input_is_explained_and_the_prompt_repeats() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("a move is 3 digits"), "{out}");
-    assert!(out.contains("the second digit, 5, is out of range"), "{out}");
+    assert!(
+        out.contains("the second digit, 5, is out of range"),
+        "{out}"
+    );
     assert!(out.contains("is not a digit"), "{out}");
     assert!(out.contains("111 is already taken by you"), "{out}");
     assert!(out.contains("strategy level 11"), "{out}");

@@ -826,7 +826,11 @@ fn contents_pages(kit: &Kit, g: &Geometry) -> Vec<Page> {
             );
             let label = match kit.machine {
                 Machine::Menace(_) => ludomat_io::text::thousands(u64::from(s.count)),
-                Machine::Her => format!("{} {}", ludomat_io::text::thousands(u64::from(s.count)), s.name),
+                Machine::Her => format!(
+                    "{} {}",
+                    ludomat_io::text::thousands(u64::from(s.count)),
+                    s.name
+                ),
             };
             p.text(
                 (x0 + ex + 2.0 * r + 0.5, ey),
@@ -845,7 +849,11 @@ fn contents_pages(kit: &Kit, g: &Geometry) -> Vec<Page> {
 fn entry_width(machine: Machine, s: &crate::kit::Slot, size: f32) -> f32 {
     let label = match machine {
         Machine::Menace(_) => ludomat_io::text::thousands(u64::from(s.count)),
-        Machine::Her => format!("{} {}", ludomat_io::text::thousands(u64::from(s.count)), s.name),
+        Machine::Her => format!(
+            "{} {}",
+            ludomat_io::text::thousands(u64::from(s.count)),
+            s.name
+        ),
     };
     2.1 + 0.5 + font::width(&label, size, Weight::Regular) + 1.8
 }
