@@ -333,11 +333,19 @@ impl BenchConfig {
                     .replacen("custom: ", "custom rules (", 1)
             ),
         };
+        // every run is said: a stopped run's "of 3,000,000,000 games" counts them all
+        let runs = 1 + self.threads as u64;
+        let then = match self.threads {
+            1 => "one again".to_string(),
+            n => format!("{n} at once"),
+        };
         format!(
             "MENACE training benchmark: {rules_name}, MENACE (X) against {}, {} per run, \
-             seed {} (fresh MENACE each run, nothing saved)\n",
+             one run alone, then {then} ({} in all), seed {} (fresh MENACE each run, \
+             nothing saved)\n",
             self.against.name(),
             ludomat_io::text::count(self.games, "game", "games"),
+            ludomat_io::text::count(runs.saturating_mul(self.games), "game", "games"),
             self.seed
         )
     }
