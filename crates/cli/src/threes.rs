@@ -230,6 +230,10 @@ pub fn run(cmd: ThreesCmd) -> Result<()> {
             let stopped = || Stopped::with(Stopped::figures(said.load(Relaxed), kept));
             crate::stop::or_ctrl_c(stopped, || {
                 ludomat_threes::bench::measure_with(&a.config, network.as_ref(), &mut |line| {
+                    // after a Ctrl-C nothing more: the process ends within 40 ms
+                    if ludomat_io::interrupt::requested().load(Relaxed) {
+                        return;
+                    }
                     said.fetch_add(1, Relaxed);
                     let lines = format!("{line}\n"); // one write: a Ctrl-C not inside it
                     out!("{lines}");
