@@ -201,10 +201,13 @@ impl Bar {
                 .width
                 .saturating_sub(counts + ludomat_io::text::width(&message))
                 .max(min_bar);
-            // the bar shrinks when the message needs it, and grows back only by three
-            // columns or more: a rate's digits (`37/s`, `36.8/s`) do not make it jiggle
+            // the bar shrinks when the message needs it — by two columns more, kept for
+            // the next digits — and grows back only by five columns or more: a rate's or a
+            // clock's digits (`37/s`, `36.8/s`; `3.5 s`, `3.53 s`) do not make it jiggle
             let now = self.bar_width.get();
-            let bar = if fits > now && fits < now + 3 {
+            let bar = if fits < now {
+                fits.saturating_sub(2).max(min_bar)
+            } else if fits < now + 5 {
                 now
             } else {
                 fits
@@ -603,6 +606,27 @@ mod tests {
             bar.bar.message()
         );
         assert_eq!(bar.bar_width.get(), second, "{first} {second}");
+    }
+
+    /// A clock gaining digits beside a rate (`3.5 s` → `3.53 s`, `102/s` → `97.2/s`: the
+    /// newcomer's three frames drew 18, 17 and 16 cells) moves the bar's end once at most.
+    #[test]
+    fn the_bar_does_not_shrink_a_cell_a_frame() {
+        let bar = Bar::new("positions proved", Some(1_483), true);
+        let frames = [
+            (547, 5_363, "3.5 s CPU"),
+            (550, 5_446, "3.53 s CPU"),
+            (552, 5_679, "3.59 s CPU"),
+            (553, 5_689, "3.6 s CPU"),
+            (556, 5_742, "3.61 s CPU"),
+        ];
+        let mut widths = Vec::new();
+        for (done, ms, cpu) in frames {
+            bar.count(done, Duration::from_millis(ms), Some(cpu.into()));
+            widths.push(bar.bar_width.get());
+        }
+        widths.dedup();
+        assert!(widths.len() <= 2, "{widths:?}");
     }
 
     /// The count is padded to the total's width, so the bar keeps its cells as the count
