@@ -248,11 +248,16 @@ impl CountField {
         if let Some(u) = n.as_u64() {
             return self.check(u).map(|_| ());
         }
-        let whole = n.as_i64().is_some()
-            || n.as_f64()
-                .is_some_and(|f| f.is_finite() && f.fract() == 0.0);
-        if whole {
-            // Negative, or beyond any count (read as a float: the museum says it as written).
+        // Negative, or a float: refused here when whole and out of the range (`-5`, `1e300`,
+        // a number past any count, which is read as a float: the museum says it as
+        // written); a fraction, or a whole float in range (`1e3`), is left to the reading.
+        let out = n.as_i64().is_some()
+            || n.as_f64().is_some_and(|f| {
+                f.is_finite()
+                    && f.fract() == 0.0
+                    && !(self.min as f64..=self.max as f64).contains(&f)
+            });
+        if out {
             return Err(self.refusal(&n.to_string()));
         }
         Ok(())
@@ -694,6 +699,7 @@ mod tests {
         for json in [
             serde_json::json!({"n": 7}),
             serde_json::json!({"n": 1.5}),
+            serde_json::json!({"n": 1000.0}),
             serde_json::json!({"n": "7"}),
             serde_json::json!({}),
         ] {

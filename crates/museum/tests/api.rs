@@ -576,7 +576,8 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             run.clone(),
             br#"{"long_run": "train", "params": {"games": 1000000000.0}}"#.to_vec(),
-            "the number 1000000000.0 where a whole number from 0 up was expected",
+            // Whole but out of the count's range: the range, the number as written.
+            "train: games must be from 1,000 to 10,000,000 games (it was 1000000000.0)",
         ),
         (
             "POST",
@@ -1004,7 +1005,7 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
             actions(&menace),
             br#"{"type": "play_games", "n": 1e300}"#,
             400,
-            "menace action: n: the number 1e300 where a whole number from 0 up was expected",
+            "play_games: n must be from 1 to 10,000 games per action (it was 1e300)",
         ),
         (
             run(&threes),

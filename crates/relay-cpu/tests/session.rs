@@ -153,7 +153,11 @@ fn start_at_a_keys_halt_is_read_from_the_paper() {
     let v = s.view();
     assert_eq!(v.teletype.paper, ["807"]);
     let b = v.board.unwrap();
-    assert_eq!(b.rows[0][0].mark, Some(Mark::O), "the 0 the CPU read is O's");
+    assert_eq!(
+        b.rows[0][0].mark,
+        Some(Mark::O),
+        "the 0 the CPU read is O's"
+    );
     assert_eq!(b.rows[1][0].mark, Some(Mark::X), "the machine's 7");
     assert_eq!(b.outcome, Outcome::Playing);
     assert_eq!(b.legal_keys, [1, 2, 3, 4, 5, 6]);
