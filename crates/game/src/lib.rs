@@ -44,8 +44,8 @@ pub use game::{Game, Outcome, Player};
 pub use matches::{play_match, GameRecord, MatchError, Series};
 pub use random::RandomAgent;
 pub use session::{
-    config_from_json, games_per_action, new_dyn_session, square, watched_as_json, DynSession,
-    LongRun, RunWords, Session, SessionError, Work,
+    config_from_json, games_per_action, new_dyn_session, play_games_count, square, watched_as_json,
+    CountField, DynSession, LongRun, RunWords, Session, SessionError, Work,
 };
 pub use stats::{Proportion, Tally};
 pub use terminal::{Ending, LineInput};

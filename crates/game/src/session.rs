@@ -188,21 +188,100 @@ impl RunWords {
     }
 }
 
-/// `play_games`'s count in one wording for every machine: from 1 to `max` games per action
-/// — 0 is not a count (400), more than `max` is too much for one action (422: apply it
-/// again).
+/// A count an action (or a long run's params) takes, with its range: every machine refuses
+/// a count out of its range in one wording, as a 400 ([`SessionError::Invalid`]), with
+/// the value as written: `play_games: n must be from 1 to 10,000 games per action (it was
+/// -5)` — the same whether the number is 0, too many, negative or too large for any
+/// count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountField {
+    /// The action's `type` (or the long run's name) that has the field: `play_games`.
+    pub action: &'static str,
+    /// The field: `n`.
+    pub field: &'static str,
+    /// The least count.
+    pub min: u64,
+    /// The most.
+    pub max: u64,
+    /// What is counted, after the range: `games per action`.
+    pub unit: &'static str,
+}
+
+impl CountField {
+    /// The refusal of a value written `written`.
+    fn refusal(&self, written: &str) -> SessionError {
+        use ludomat_io::text::{thousands, thousands_written};
+        SessionError::Invalid(format!(
+            "{}: {} must be from {} to {} {} (it was {})",
+            self.action,
+            self.field,
+            thousands(self.min),
+            thousands(self.max),
+            self.unit,
+            thousands_written(written)
+        ))
+    }
+
+    /// Check a count read as a number.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] outside the range.
+    pub fn check(&self, n: u64) -> Result<u64, SessionError> {
+        if (self.min..=self.max).contains(&n) {
+            Ok(n)
+        } else {
+            Err(self.refusal(&n.to_string()))
+        }
+    }
+
+    /// Check the field in a JSON object (an action, a run's params) before it is read into
+    /// its type, so that a whole number of any sign and size out of the range is refused
+    /// in the range's words rather than the type's (`from 0 up`). Anything else (no such
+    /// field, a fraction, a text) is left to the reading.
+    ///
+    /// # Errors
+    /// [`SessionError::Invalid`] for a whole number outside the range.
+    pub fn check_json(&self, object: &serde_json::Value) -> Result<(), SessionError> {
+        let Some(serde_json::Value::Number(n)) = object.get(self.field) else {
+            return Ok(());
+        };
+        if let Some(u) = n.as_u64() {
+            return self.check(u).map(|_| ());
+        }
+        // Negative, or a float: refused here when whole and out of the range (`-5`, `1e300`,
+        // a number past any count, which is read as a float: the museum says it as
+        // written); a fraction, or a whole float in range (`1e3`), is left to the reading.
+        let out = n.as_i64().is_some()
+            || n.as_f64().is_some_and(|f| {
+                f.is_finite()
+                    && f.fract() == 0.0
+                    && !(self.min as f64..=self.max as f64).contains(&f)
+            });
+        if out {
+            return Err(self.refusal(&n.to_string()));
+        }
+        Ok(())
+    }
+}
+
+/// The count of `play_games`, whatever the machine: from 1 to `max` games per action.
+#[must_use]
+pub const fn play_games_count(max: u64) -> CountField {
+    CountField {
+        action: "play_games",
+        field: "n",
+        min: 1,
+        max,
+        unit: "games per action",
+    }
+}
+
+/// `play_games`'s count in one wording for every machine (see [`CountField`]).
 ///
 /// # Errors
-/// [`SessionError::Invalid`] for 0, [`SessionError::TooMuch`] above `max`.
+/// [`SessionError::Invalid`] for 0 or more than `max`.
 pub fn games_per_action(n: u64, max: u64) -> Result<(), SessionError> {
-    let rule = format!("play_games: n must be from 1 to {max} games per action");
-    match n {
-        0 => Err(SessionError::Invalid(rule)),
-        n if n > max => Err(SessionError::TooMuch(format!(
-            "{rule} (it was {n}); apply it again for more"
-        ))),
-        _ => Ok(()),
-    }
+    play_games_count(max).check(n).map(|_| ())
 }
 
 /// The refusal of a long run by a machine that has none, saying so as a machine with
@@ -255,6 +334,11 @@ pub trait Session: Send + 'static {
 
     /// A short, stable name for the machine ("menace", "computox", "relay").
     const KIND: &'static str;
+
+    /// The counts its actions take, with their ranges ([`CountField`]): checked on an
+    /// action given as JSON before it is read, so that every count out of range is refused
+    /// in one wording.
+    const COUNTS: &'static [CountField] = &[];
 
     /// A fresh session.
     ///
@@ -386,6 +470,11 @@ impl<S: Session> DynSession for S {
             return Err(SessionError::Invalid(format!(
                 "{kind} action: a list where an object was expected"
             )));
+        }
+        if let Some(t) = action.get("type").and_then(serde_json::Value::as_str) {
+            for count in S::COUNTS.iter().filter(|c| c.action == t) {
+                count.check_json(&action)?;
+            }
         }
         let read: S::Action = serde_json::from_value(action.clone())
             .map_err(|e| SessionError::Invalid(format!("{kind} action: {e}")))?;
@@ -568,20 +657,54 @@ mod tests {
 
     use super::*;
 
-    /// `play_games` is refused in one wording whatever the machine: 0 not a count (400),
-    /// too many for one action (422).
+    /// `play_games` is refused in one wording whatever the machine and whatever the
+    /// number: 0, too many, negative or beyond any count, each a 400 with its value.
     #[test]
     fn games_per_action_are_said_one_way() {
         assert!(games_per_action(1, 10_000).is_ok());
         assert!(games_per_action(10_000, 10_000).is_ok());
-        assert!(matches!(
-            games_per_action(0, 10_000),
-            Err(SessionError::Invalid(m)) if m == "play_games: n must be from 1 to 10000 games per action"
-        ));
-        assert!(matches!(
-            games_per_action(10_001, 10_000),
-            Err(SessionError::TooMuch(m)) if m.ends_with("(it was 10001); apply it again for more")
-        ));
+        let said = |r: Result<(), SessionError>| match r {
+            Err(SessionError::Invalid(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        let rule = "play_games: n must be from 1 to 10,000 games per action";
+        assert_eq!(
+            said(games_per_action(0, 10_000)),
+            format!("{rule} (it was 0)")
+        );
+        assert_eq!(
+            said(games_per_action(10_001, 10_000)),
+            format!("{rule} (it was 10,001)")
+        );
+        let count = play_games_count(10_000);
+        for (json, it_was) in [
+            (serde_json::json!({"n": -5}), "-5"),
+            (serde_json::json!({"n": 0}), "0"),
+            (serde_json::json!({"n": 10_001}), "10,001"),
+            (
+                serde_json::json!({"n": u64::MAX}),
+                "18,446,744,073,709,551,615",
+            ),
+            (serde_json::json!({"n": -5.0}), "-5.0"),
+        ] {
+            assert_eq!(
+                said(count.check_json(&json)),
+                format!("{rule} (it was {it_was})")
+            );
+        }
+        let big: serde_json::Value =
+            serde_json::from_str(r#"{"n": 18446744073709551616}"#).unwrap();
+        assert!(said(count.check_json(&big)).starts_with(rule));
+        // In range, a fraction or a text: left to the reading of the action.
+        for json in [
+            serde_json::json!({"n": 7}),
+            serde_json::json!({"n": 1.5}),
+            serde_json::json!({"n": 1000.0}),
+            serde_json::json!({"n": "7"}),
+            serde_json::json!({}),
+        ] {
+            assert!(count.check_json(&json).is_ok(), "{json}");
+        }
     }
     use serde::Deserialize;
 

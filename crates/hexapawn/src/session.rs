@@ -578,6 +578,8 @@ impl Session for HexapawnSession {
     type View = HexapawnView;
     type Happening = HexapawnHappening;
     const KIND: &'static str = "hexapawn";
+    const COUNTS: &'static [ludomat_game::CountField] =
+        &[ludomat_game::play_games_count(MAX_GAMES_PER_ACTION)];
 
     fn new(mut config: HexapawnConfig) -> Result<Self, SessionError> {
         let seed = *config

@@ -63,7 +63,7 @@ fn refusals_leave_the_session_unchanged() {
     let mut r = HexapawnSession::new(config(3, WhiteKind::Random)).unwrap();
     assert!(matches!(
         r.apply(HexapawnAction::PlayGames { n: 10_001 }),
-        Err(SessionError::TooMuch(_))
+        Err(SessionError::Invalid(m)) if m == "play_games: n must be from 1 to 10,000 games per action (it was 10,001)"
     ));
     assert!(matches!(
         r.apply(HexapawnAction::Play { from: 7, to: 4 }),

@@ -1667,6 +1667,8 @@ impl Session for MenaceSession {
     type View = MenaceView;
     type Happening = MenaceHappening;
     const KIND: &'static str = "menace";
+    const COUNTS: &'static [ludomat_game::CountField] =
+        &[ludomat_game::play_games_count(MAX_GAMES_PER_ACTION)];
 
     /// A fresh session without the opponents that are other machines (asking for one
     /// is refused, naming `ludomat-arena`, which starts sessions with them).

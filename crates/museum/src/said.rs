@@ -126,6 +126,7 @@ impl Said {
         let mut raw = message.to_string();
         let mut marks: Vec<(String, String)> = Vec::new();
         let mut found_at: Option<&Place> = None;
+        self.count_as_written(&mut raw);
         // The parser's numbers: ``floating point `1000.0` ``, ``integer `300` ``.
         for kind in ["floating point `", "integer `"] {
             let Some(i) = raw.find(kind) else { continue };
@@ -232,6 +233,42 @@ impl Said {
             words = words.replace(&mark, &written);
         }
         words
+    }
+
+    /// A count a session refused out of its range with the value it read (`n must be from
+    /// 1 to 10,000 games per action (it was -5)`, a number past any count read as
+    /// `1.8446744073709552e19`, `-0` read as `0`): the value as the visitor wrote it, with
+    /// thousands — preferring the number of the field the words name.
+    fn count_as_written(&self, raw: &mut String) {
+        const IT_WAS: &str = "(it was ";
+        let Some(i) = raw.find(IT_WAS) else { return };
+        let from = i + IT_WAS.len();
+        let Some(len) = raw[from..].find(')') else {
+            return;
+        };
+        let Ok(value) = raw[from..from + len].replace(',', "").parse::<f64>() else {
+            return;
+        };
+        let same = |p: &&Place| {
+            let w = &self.text[p.start..p.end];
+            w.starts_with(|c: char| c == '-' || c.is_ascii_digit())
+                && w.parse::<f64>().is_ok_and(|v| v == value)
+        };
+        let named = |p: &&Place| {
+            let last = p.path.rsplit(['.', '[']).next().unwrap_or(&p.path);
+            !last.is_empty() && raw[..i].contains(&format!("{last} must be"))
+        };
+        let place = self
+            .places
+            .iter()
+            .filter(same)
+            .find(named)
+            .or_else(|| self.places.iter().find(same));
+        if let Some(p) = place {
+            let written =
+                ludomat_io::text::thousands_written(&fit(&self.text[p.start..p.end], ECHO_CHARS));
+            raw.replace_range(from..from + len, &written);
+        }
     }
 
     /// [`Said::words`] for a refusal: its status, its message said so.

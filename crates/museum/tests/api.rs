@@ -125,8 +125,8 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
         (b"{\"type\": \"step\"}", 409, "played by a person"),
         (
             b"{\"type\": \"run\", \"games\": 99999}",
-            422,
-            "run 99,999 games: at most 10,000 at once",
+            400,
+            "run: games must be from 1 to 10,000 games (it was 99,999)",
         ),
         (big.as_bytes(), 413, "larger than the limit of 1,024 bytes"),
     ];
@@ -576,7 +576,8 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             run.clone(),
             br#"{"long_run": "train", "params": {"games": 1000000000.0}}"#.to_vec(),
-            "the number 1000000000.0 where a whole number from 0 up was expected",
+            // Whole but out of the count's range: the range, the number as written.
+            "train: games must be from 1,000 to 10,000,000 games (it was 1000000000.0)",
         ),
         (
             "POST",
@@ -982,6 +983,7 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
     let tictactoe = visit_of(&mut c, "tictactoe", json!({"seed": 1})).await;
     let threes = visit_of(&mut c, "threes", json!({"seed": 3})).await;
     let qubic = visit_of(&mut c, "qubic", json!({"seed": 1})).await;
+    let hexapawn = visit_of(&mut c, "hexapawn", json!({"seed": 9})).await;
     let actions = |id: &str| format!("/api/visits/{id}/actions");
     let run = |id: &str| format!("/api/visits/{id}/run");
     let cases: Vec<(String, &[u8], u16, &str)> = vec![
@@ -997,13 +999,13 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
             br#"{"type": "play_games", "n": -0}"#,
             400,
             // -0 is 0: the field's own range, never the type's `from 0 up`
-            "play_games: n must be from 1 to 10,000 games per action",
+            "play_games: n must be from 1 to 10,000 games per action (it was -0)",
         ),
         (
             actions(&menace),
             br#"{"type": "play_games", "n": 1e300}"#,
             400,
-            "menace action: n: the number 1e300 where a whole number from 0 up was expected",
+            "play_games: n must be from 1 to 10,000 games per action (it was 1e300)",
         ),
         (
             run(&threes),
@@ -1052,14 +1054,82 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
         (
             actions(&tictactoe),
             br#"{"type": "run", "games": 100000}"#,
-            422,
-            "run 100,000 games: at most 10,000 at once",
+            400,
+            "run: games must be from 1 to 10,000 games (it was 100,000)",
         ),
         (
             actions(&menace),
             br#"{"type": "play_games", "n": 1000000000000}"#,
-            422,
+            400,
             "play_games: n must be from 1 to 10,000 games per action (it was 1,000,000,000,000)",
+        ),
+        // Every count out of its range in one wording, one status, the value as written:
+        // 0, too many, negative, past any count.
+        (
+            actions(&hexapawn),
+            br#"{"type": "play_games", "n": 0}"#,
+            400,
+            "play_games: n must be from 1 to 10,000 games per action (it was 0)",
+        ),
+        (
+            actions(&hexapawn),
+            br#"{"type": "play_games", "n": 10001}"#,
+            400,
+            "play_games: n must be from 1 to 10,000 games per action (it was 10,001)",
+        ),
+        (
+            actions(&hexapawn),
+            br#"{"type": "play_games", "n": -5}"#,
+            400,
+            "play_games: n must be from 1 to 10,000 games per action (it was -5)",
+        ),
+        (
+            actions(&menace),
+            br#"{"type": "play_games", "n": -5}"#,
+            400,
+            "play_games: n must be from 1 to 10,000 games per action (it was -5)",
+        ),
+        (
+            actions(&menace),
+            br#"{"type": "play_games", "n": 18446744073709551616}"#,
+            400,
+            "play_games: n must be from 1 to 10,000 games per action (it was 18,446,744,073,709,551,616)",
+        ),
+        (
+            actions(&tictactoe),
+            br#"{"type": "run", "games": -5}"#,
+            400,
+            "run: games must be from 1 to 10,000 games (it was -5)",
+        ),
+        (
+            actions(&tictactoe),
+            br#"{"type": "run", "games": 0}"#,
+            400,
+            "run: games must be from 1 to 10,000 games (it was 0)",
+        ),
+        (
+            actions(&tictactoe),
+            br#"{"type": "run", "games": 100000000}"#,
+            400,
+            "run: games must be from 1 to 10,000 games (it was 100,000,000)",
+        ),
+        (
+            actions(&tictactoe),
+            br#"{"type": "run", "games": 18446744073709551616}"#,
+            400,
+            "run: games must be from 1 to 10,000 games (it was 18,446,744,073,709,551,616)",
+        ),
+        (
+            run(&threes),
+            br#"{"long_run": "train", "params": {"games": -5}}"#,
+            400,
+            "train: games must be from 1,000 to 10,000,000 games (it was -5)",
+        ),
+        (
+            run(&threes),
+            br#"{"long_run": "train", "params": {"games": 0}}"#,
+            400,
+            "train: games must be from 1,000 to 10,000,000 games (it was 0)",
         ),
         // A field given twice: refused, naming it and where.
         (

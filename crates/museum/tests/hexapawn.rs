@@ -110,7 +110,7 @@ async fn every_action_of_the_hexapawn_exhibit() {
         &mut c,
         &id,
         json!({"type": "play_games", "n": 10001}),
-        "play_games: n must be from 1 to 10,000 games per action (it was 10,001); apply it again for more",
+        "play_games: n must be from 1 to 10,000 games per action (it was 10,001)",
     )
     .await;
     let a = act(&mut c, &id, json!({"type": "play_games", "n": 60})).await;

@@ -192,8 +192,9 @@ async fn the_shipped_network_plays_and_a_network_is_trained_from_nothing_then_pl
         )
         .await;
     assert_eq!(bad.status, 400, "{bad:?}");
-    assert!(
-        bad.error().contains("games 10 is out of its limits"),
+    assert_eq!(
+        bad.error(),
+        "train: games must be from 1,000 to 10,000,000 games (it was 10)",
         "{bad:?}"
     );
     // A short training run: its curve grows on the stream, counted in games.

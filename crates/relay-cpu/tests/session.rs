@@ -139,6 +139,67 @@ fn keys_0_1_the_whole_story() {
     assert_eq!(v.games.machine_wins, 1);
 }
 
+/// Start at the first key's HALT, before any key: the CPU reads the empty latch as 0 and
+/// the paper goes on as if 0 were typed. The board and the result follow the paper (the
+/// CPU's reads), not the keys pressed: the same game as keys 0 then 1, a machine win.
+#[test]
+fn start_at_a_keys_halt_is_read_from_the_paper() {
+    let mut s = session(RelayConfig::default());
+    s.apply(RelayAction::Run { max_steps: 1000 }).unwrap();
+    assert_eq!(s.view().clock, Clock::WaitingForKey);
+    s.apply(RelayAction::Start).unwrap();
+    let h = s.apply(RelayAction::Run { max_steps: 1000 }).unwrap();
+    assert_eq!(h[0], RelayHappening::KeyRead { digit: 0, times: 1 });
+    let v = s.view();
+    assert_eq!(v.teletype.paper, ["807"]);
+    let b = v.board.unwrap();
+    assert_eq!(
+        b.rows[0][0].mark,
+        Some(Mark::O),
+        "the 0 the CPU read is O's"
+    );
+    assert_eq!(b.rows[1][0].mark, Some(Mark::X), "the machine's 7");
+    assert_eq!(b.outcome, Outcome::Playing);
+    assert_eq!(b.legal_keys, [1, 2, 3, 4, 5, 6]);
+    s.apply(RelayAction::Key { digit: 1 }).unwrap();
+    let h = s.apply(RelayAction::Run { max_steps: 1000 }).unwrap();
+    assert!(
+        h.contains(&RelayHappening::GameOver {
+            outcome: Outcome::MachineWins,
+            games: ludomat_relay_cpu::session::Games {
+                machine_wins: 1,
+                ties: 0,
+                person_wins: 0
+            }
+        }),
+        "{h:?}"
+    );
+    let by_keys = play(RomChoice::AsNumbered, false, &[0, 1]).view();
+    let v = s.view();
+    assert_eq!(v.teletype.paper, ["8071399"]);
+    assert_eq!(v.board, by_keys.board, "the same paper, the same board");
+    assert_eq!(v.games, by_keys.games);
+}
+
+/// A key pressed while the machine thinks is not echoed until the CPU reads it: the
+/// board waits for the read.
+#[test]
+fn a_key_pressed_while_the_machine_runs_counts_when_read() {
+    let mut s = session(RelayConfig::default());
+    s.apply(RelayAction::Key { digit: 0 }).unwrap();
+    run(&mut s);
+    let v = s.view();
+    assert_eq!(v.teletype.paper, ["8"]);
+    let b = v.board.unwrap();
+    assert_eq!(b.rows[0][0].mark, None, "no read yet, no O");
+    assert_eq!(b.outcome, Outcome::Playing);
+    s.apply(RelayAction::Key { digit: 0 }).unwrap();
+    run(&mut s);
+    s.apply(RelayAction::Key { digit: 1 }).unwrap();
+    run(&mut s);
+    assert_eq!(s.view().board.unwrap().outcome, Outcome::MachineWins);
+}
+
 #[test]
 fn step_reports_each_instruction() {
     let mut s = session(RelayConfig::default());

@@ -17,6 +17,16 @@ use serde::{Deserialize, Serialize};
 use crate::record::GameRecord;
 use crate::{DepthRule, Direction, Heuristic, HintModel, SearchConfig, Searcher, Threes};
 
+/// The count of the `train` run's `games`: 1,000 to [`crate::learn_watch::MAX_GAMES`],
+/// refused in the one wording of every count, with the value as written.
+const TRAIN_GAMES: ludomat_game::CountField = ludomat_game::CountField {
+    action: "train",
+    field: "games",
+    min: 1_000,
+    max: crate::learn_watch::MAX_GAMES,
+    unit: "games",
+};
+
 /// Deepest AI search a session runs (each level multiplies the work).
 pub const MAX_SESSION_DEPTH: u8 = 4;
 /// Most swipes a session can take back.
@@ -570,6 +580,7 @@ impl Session for ThreesSession {
                 ludomat_io::text::quoted(name, 40)
             )));
         }
+        TRAIN_GAMES.check_json(params)?;
         Ok(Box::new(
             crate::learn_watch::TrainRun::from_params(
                 params,
@@ -604,6 +615,28 @@ mod tests {
     fn direction_order_matches_the_estimate() {
         for (i, d) in Direction::ALL.iter().enumerate() {
             assert_eq!(d.index(), i);
+        }
+    }
+
+    /// The training run's games out of range, whatever the number, in the one wording of
+    /// every count (not the type's `from 0 up`, nor "out of its limits").
+    #[test]
+    fn train_games_out_of_range_are_said_one_way() {
+        let s = ThreesSession::new(ThreesConfig::default()).unwrap();
+        let rule = "train: games must be from 1,000 to 10,000,000 games";
+        for (games, it_was) in [
+            ("0", "0"),
+            ("-5", "-5"),
+            ("999", "999"),
+            ("10000001", "10,000,001"),
+        ] {
+            let params: serde_json::Value =
+                serde_json::from_str(&format!(r#"{{"games": {games}}}"#)).unwrap();
+            match s.long_run("train", &params) {
+                Err(SessionError::Invalid(m)) => assert_eq!(m, format!("{rule} (it was {it_was})")),
+                Err(other) => panic!("{games}: {other:?}"),
+                Ok(_) => panic!("{games}: a run was made"),
+            }
         }
     }
 }

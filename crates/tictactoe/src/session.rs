@@ -18,6 +18,15 @@ use crate::{Board, Cell, Mark, PerfectAgent, RandomAgent};
 
 /// Most whole games one `run` action plays.
 pub const MAX_RUN_GAMES: u32 = 10_000;
+/// The count of a `run` action's `games`: 1 to [`MAX_RUN_GAMES`], refused in the one
+/// wording of every count.
+const RUN_GAMES: ludomat_game::CountField = ludomat_game::CountField {
+    action: "run",
+    field: "games",
+    min: 1,
+    max: MAX_RUN_GAMES as u64,
+    unit: "games",
+};
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -377,11 +386,7 @@ impl TictactoeSession {
                 }
             }
             TictactoeAction::Run { games } => {
-                if games > MAX_RUN_GAMES {
-                    return Err(SessionError::TooMuch(format!(
-                        "run {games} games: at most {MAX_RUN_GAMES} at once"
-                    )));
-                }
+                RUN_GAMES.check(u64::from(games))?;
                 if !(self.config.x.is_machine() && self.config.o.is_machine()) {
                     return Err(SessionError::Refused(
                         "run needs machines on both sides (x and o perfect or random)".into(),
@@ -431,6 +436,7 @@ impl Session for TictactoeSession {
     type View = TictactoeView;
     type Happening = TictactoeHappening;
     const KIND: &'static str = "tictactoe";
+    const COUNTS: &'static [ludomat_game::CountField] = &[RUN_GAMES];
 
     fn new(config: TictactoeConfig) -> Result<Self, SessionError> {
         TictactoeSession::start(config, &mut Vec::new())
@@ -613,6 +619,37 @@ mod tests {
             .unwrap_err();
         assert!(matches!(err, SessionError::Invalid(_)));
         assert!(new_dyn_session::<TictactoeSession>(serde_json::json!({"x": "robot"})).is_err());
+    }
+
+    /// A run's games out of range, whatever the number, in the one wording of every count
+    /// and one status (invalid, 400 in the museum).
+    #[test]
+    fn run_games_out_of_range_are_said_one_way() {
+        let mut s: Box<dyn DynSession> = new_dyn_session::<TictactoeSession>(
+            serde_json::json!({"x": "random", "o": "random", "seed": 4}),
+        )
+        .unwrap();
+        let rule = "run: games must be from 1 to 10,000 games";
+        for (games, it_was) in [
+            ("0", "0"),
+            ("-5", "-5"),
+            ("10001", "10,001"),
+            ("100000000", "100,000,000"),
+            ("5000000000", "5,000,000,000"),
+        ] {
+            let action: serde_json::Value =
+                serde_json::from_str(&format!(r#"{{"type": "run", "games": {games}}}"#)).unwrap();
+            match s.apply_json(action) {
+                Err(SessionError::Invalid(m)) => assert_eq!(m, format!("{rule} (it was {it_was})")),
+                other => panic!("{games}: {other:?}"),
+            }
+        }
+        let past: serde_json::Value =
+            serde_json::from_str(r#"{"type": "run", "games": 18446744073709551616}"#).unwrap();
+        assert!(matches!(s.apply_json(past), Err(SessionError::Invalid(m)) if m.starts_with(rule)));
+        assert!(s
+            .apply_json(serde_json::json!({"type": "run", "games": 3}))
+            .is_ok());
     }
 
     #[test]

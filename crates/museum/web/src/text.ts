@@ -15,6 +15,11 @@ export function count(n: number, one: string, many: string = `${one}s`): string 
   return `${thousands(n)} ${Math.round(n) === 1 ? one : many}`;
 }
 
+/** A word with its indefinite article by its sound: "a red", "an indigo", "an orange". */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
 /** A number that is not a count: whole from 100 up, three significant digits below. */
 export function number(x: number): string {
   if (!Number.isFinite(x)) return '—';

@@ -49,3 +49,22 @@ test('relay: the teletype answers a key, a DIP switch flips, step, and an assemb
   await shot('relay-stepped');
   assert.deepEqual(errors, []);
 });
+
+test('relay: Start at the first HALT before any key reads the latch as 0, and the game is read from the paper', async (t) => {
+  const { page, errors } = await openMuseum(t, '/exhibits/relay');
+  await page.locator(`${ex} [data-status]`, { hasText: 'waiting for a key' }).waitFor();
+  // Start wakes the CPU with the latch empty: it reads 0, echoes it and answers 7.
+  await page.click(`${ex} button[data-action="start"]`);
+  await page.locator(`${ex} [data-paper]`, { hasText: '807' }).waitFor();
+  await page.locator(`${ex} [data-status]`, { hasText: 'waiting for a key' }).waitFor();
+  // The board shows the 0 the CPU read as O's and the machine's 7.
+  await page.locator(`${ex} lm-board`).getByText('O').first().waitFor();
+  // Key 1: the same paper as keys 0 and 1, a machine win — in the status, the tally and the Log.
+  await page.keyboard.press('1');
+  await page.locator(`${ex} [data-paper]`, { hasText: '8071399' }).waitFor();
+  await page.locator(`${ex} [data-outcome]`, { hasText: 'The machine wins' }).waitFor();
+  assert.match(await page.locator(`${ex} [data-outcome]`).innerText(), /X\s*wins 1, draws 0,/);
+  await page.locator('lm-log ol', { hasText: 'The machine wins (it printed 9 9).' }).waitFor();
+  assert.doesNotMatch(await page.locator('lm-log ol').innerText(), /A draw/);
+  assert.deepEqual(errors, []);
+});

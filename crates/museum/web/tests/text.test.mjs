@@ -69,3 +69,14 @@ test('two times side by side read with one precision: trailing zeros kept, as th
   // A time alone keeps duration's words.
   assert.equal(duration(2200), '2.2 s');
 });
+
+test('a bead is "a red" or "an indigo" bead: the article goes by the colour', async (t) => {
+  const { withArticle } = await textModule(t);
+  for (const [colour, said] of [
+    ['red', 'a red'], ['orange', 'an orange'], ['yellow', 'a yellow'], ['green', 'a green'],
+    ['blue', 'a blue'], ['indigo', 'an indigo'], ['violet', 'a violet'], ['white', 'a white'],
+    ['black', 'a black'],
+  ]) {
+    assert.equal(withArticle(colour), said);
+  }
+});

@@ -85,13 +85,15 @@ pub struct Board {
 }
 
 impl Board {
-    /// Decode the codes printed since reset, given how many keys were pressed since then
-    /// and whether the machine has stopped for good (halted, not waiting for a key).
+    /// Decode the codes printed since reset, given how many times the CPU has read the key
+    /// latch since then (each read is echoed; Start at a key's `HALT` makes a read too, of
+    /// whatever the latch holds) and whether the machine has stopped for good (halted,
+    /// not waiting for a key).
     ///
     /// The paper alternates: the machine's move, the echo of a key, the machine's move …
     /// A `9` where the machine's move belongs ends the game; a move followed by `9 9`
-    /// before any further key is the machine's win. A code in the echo's place with no key
-    /// pressed for it is not the game's (another program): decoding stops there.
+    /// before any further read is the machine's win. A code in the echo's place with no
+    /// read for it is not the game's (another program): decoding stops there.
     #[must_use]
     pub fn decode(codes: &[u8], keys: usize, finished: bool) -> Board {
         let mut cells = [None; 9];

@@ -335,8 +335,6 @@ pub struct RelaySession {
     paper: Paper,
     /// The first [`BOARD_CODES`] codes printed since reset.
     codes: Vec<u8>,
-    /// Keys pressed since reset.
-    keys: usize,
     games: Games,
     /// Whether the current game's end was counted.
     counted: bool,
@@ -433,7 +431,11 @@ impl RelaySession {
     pub fn board(&self) -> Option<Board> {
         self.tictactoe()?;
         let finished = self.machine.is_halted() && !self.machine.waiting_for_key();
-        Some(Board::decode(&self.codes, self.keys, finished))
+        // The echoes on the paper follow the CPU's reads of the key latch, not the keys
+        // pressed: Start at a key's HALT has the CPU read the latch as it is (0 before
+        // any key), and a key pressed while the machine thinks is read later or never.
+        let reads = usize::try_from(self.machine.teletype().reads()).unwrap_or(usize::MAX);
+        Some(Board::decode(&self.codes, reads, finished))
     }
 
     /// What the clock is doing.
@@ -559,7 +561,6 @@ impl RelaySession {
         }
         let woke = self.machine.is_halted();
         self.machine.press_key(key);
-        self.keys += 1;
         Ok(vec![RelayHappening::KeyPressed {
             digit,
             woke,
@@ -688,7 +689,6 @@ impl RelaySession {
         self.machine.reset();
         self.paper = Paper::new();
         self.codes.clear();
-        self.keys = 0;
         self.stopped = false;
         self.counted = false;
     }
@@ -793,7 +793,6 @@ impl Session for RelaySession {
             stopped: false,
             paper: Paper::new(),
             codes: Vec::new(),
-            keys: 0,
             games: Games::default(),
             counted: false,
         })

@@ -1,1 +1,1 @@
-import{l as e,s as t,x as n}from"./index.js";var r=e=>n`<span class="kept" style="white-space: nowrap">${e}</span>`,i=e=>r(t(e)),a=(t,i)=>n`${r(`${e(t)} wall`)}, ${r(`${e(i)} CPU`)}`;export{i as n,a as r,r as t};
+import{S as e,l as t,s as n}from"./index.js";var r=t=>e`<span class="kept" style="white-space: nowrap">${t}</span>`,i=e=>r(n(e)),a=(n,i)=>e`${r(`${t(n)} wall`)}, ${r(`${t(i)} CPU`)}`;export{i as n,a as r,r as t};

@@ -1,4 +1,4 @@
-import{C as e,_ as t,c as n,d as r,f as i,g as a,h as o,o as s,p as c,t as l,u,x as d,y as f}from"./index.js";import{t as p}from"./exhibit.js";import"./lm-run-clock.js";var m={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a draw.`,stopped:`The program stopped.`},h={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`},g={frontier:`following Patashnik to the frontier`,search:`searching`,certificate:`writing the certificate`,check:`the independent checker re-reads it`,done:`finished`};function _(e){if(e>=1)return`${r(e)} ${e===1?`core`:`cores`}`;let t=e*100;return t<1?`about 1 % of a core`:`${i(t)} of a core`}function v(e){return e?e.positions&&e.proved>=e.positions?{when:e.ended_in===`certificate`?`while the certificate was written`:e.ended_in===`check`?`while the certificate was re-checked`:`before the certificate was written`,counts:`all ${s(e.positions,`position`)} proved`}:{when:`before the end`,counts:b(e)}:{when:`before the end`,counts:`nothing proved yet`}}function y(e){let t=v(e);return`stopped ${t.when}: ${t.counts}${e?`, ${s(e.expansions,`expansion`)}`:``}; no certificate kept`}function b(e){return e.positions?`${o(e.proved)} of ${s(e.positions,`position`)} proved`:e.proved?`${s(e.proved,`position`)} proved so far`:`nothing proved yet`}var x=[[9,`after Patashnik's first 9 stones`],[7,`after 7 stones`],[5,`after 5 stones`],[3,`after 3 stones`],[0,`from the empty board`]],S={release:`release build`,debug:`development build`},C=e=>n(e[0],e[1]);function w(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var T=class extends p{static{this.properties={...p.properties,showTables:{state:!0},webgl:{state:!0},proof:{state:!0},limitMs:{state:!0}}}static{this.pageSettings={prove_after:9}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.proof=null,this.webgl=`loading`}static{this.styles=e`
+import{S as e,b as t,c as n,d as r,f as i,g as a,h as o,o as s,p as c,t as l,u,v as d,w as f}from"./index.js";import{t as p}from"./exhibit.js";import"./lm-run-clock.js";var m={human_wins:`You win: four in a row.`,machine_wins:`The machine wins.`,tie:`The board is full: a draw.`,stopped:`The program stopped.`},h={other1:`OTHER-1 (levels 1–12)`,louden1962:`Louden's 1962 deck`,forced:`the proven forced win`},g={frontier:`following Patashnik to the frontier`,search:`searching`,certificate:`writing the certificate`,check:`the independent checker re-reads it`,done:`finished`};function _(e){if(e>=1)return`${r(e)} ${e===1?`core`:`cores`}`;let t=e*100;return t<1?`about 1 % of a core`:`${i(t)} of a core`}function v(e){return e?e.positions&&e.proved>=e.positions?{when:e.ended_in===`certificate`?`while the certificate was written`:e.ended_in===`check`?`while the certificate was re-checked`:`before the certificate was written`,counts:`all ${s(e.positions,`position`)} proved`}:{when:`before the end`,counts:b(e)}:{when:`before the end`,counts:`nothing proved yet`}}function y(e){let t=v(e);return`stopped ${t.when}: ${t.counts}${e?`, ${s(e.expansions,`expansion`)}`:``}; no certificate kept`}function b(e){return e.positions?`${o(e.proved)} of ${s(e.positions,`position`)} proved`:e.proved?`${s(e.proved,`position`)} proved so far`:`nothing proved yet`}var x=[[9,`after Patashnik's first 9 stones`],[7,`after 7 stones`],[5,`after 5 stones`],[3,`after 3 stones`],[0,`from the empty board`]],S={release:`release build`,debug:`development build`},C=e=>n(e[0],e[1]);function w(e,t){let n=[];for(let r=t-1;r>=0;r--)n.push((e>>2*r&3)+1);return n.join(``)}var T=class extends p{static{this.properties={...p.properties,showTables:{state:!0},webgl:{state:!0},proof:{state:!0},limitMs:{state:!0}}}static{this.pageSettings={prove_after:9}}constructor(){super(),this.loadingCube=!1,this.showTables=!1,this.proof=null,this.webgl=`loading`}static{this.styles=f`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -35,81 +35,81 @@ import{C as e,_ as t,c as n,d as r,f as i,g as a,h as o,o as s,p as c,t as l,u,x
     .levels { display: flex; flex-wrap: wrap; gap: 0.2rem 0.6rem; font-size: 0.9rem; }
     .tally { display: flex; gap: 1rem; }
     .p { color: #b3261e; font-weight: 700; } .m { color: #1f5fa8; font-weight: 700; }
-  `}connectedCallback(){super.connectedCallback(),t().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`prove`&&(this.proof=e)}expectedNote(e){return e.startsWith(`The proof stopped by Stop`)&&!e.includes(`waited for a run slot`)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial,r=t.result?.verdict.verdict??n?.verdict?.verdict;return n?r===`cancelled`?`proof: ${y(n)}`:!n.positions&&!n.proved&&n.phase!==`done`?`proof: starting (${g[n.phase]})`:`proof: ${g[n.phase]}, ${b(n)}, ${s(n.expansions,`expansion`)}${r?` — ${r.replace(`_`,` `)}`:``}`:`proof: starting`}switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${m[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${o(e.game)} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:w(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?m[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(e,t,n){let r=e.last_machine_move,i=[];for(let n=0;n<16;n++){let a=t+n,o=e.cells[a],s=w(a,e.dims),c=[o??``,a===r?`last`:``,e.line?.includes(a)?`win`:``].join(` `);i.push(d`<button class=${c} data-cell=${s} ?disabled=${!e.human_to_move||!!o}
-        aria-label=${`cell ${s}, ${o===`human`?`yours (P)`:o===`machine`?`the machine's (M)`:`empty`}`}
-        @click=${()=>this.play(a)}>${o===`human`?`P`:o===`machine`?`M`:s}</button>`)}return d`<div class="plane" data-plane=${n}><h4>${n}</h4><div class="grid">${i}</div></div>`}planes(e){if(e.dims===3)return d`<div class="planes d3">${[0,1,2,3].map(t=>this.planeGrid(e,t*16,`plane ${t+1}`))}</div>`;let t=[];for(let n=0;n<4;n++){t.push(d`<span class="blocklabel">block ${n+1}</span>`);for(let r=0;r<4;r++)t.push(this.planeGrid(e,n*64+r*16,`${n+1}·plane ${r+1}`))}return d`<div class="planes d4">${t}</div>`}tables(e,t){return d`<div class="tables" data-tables>
-      ${e.levels_run.length?d`<div>levels run: ${e.levels_run.join(` `)}</div>`:f}
-      ${e.k1===null?f:d`<div>K1 = ${e.k1} (where the preferred list is scanned from)</div>`}
+  `}connectedCallback(){super.connectedCallback(),d().then(e=>{this.limitMs=e.limits.run_seconds*1e3}).catch(()=>{})}willUpdate(e){if(e.has(`happenings`))for(let e of this.happenings)e.type===`run_progress`&&e.long_run===`prove`&&(this.proof=e)}expectedNote(e){return e.startsWith(`The proof stopped by Stop`)&&!e.includes(`waited for a run slot`)}describe(e){if(e.type===`run_progress`){let t=e,n=t.partial,r=t.result?.verdict.verdict??n?.verdict?.verdict;return n?r===`cancelled`?`proof: ${y(n)}`:!n.positions&&!n.proved&&n.phase!==`done`?`proof: starting (${g[n.phase]})`:`proof: ${g[n.phase]}, ${b(n)}, ${s(n.expansions,`expansion`)}${r?` — ${r.replace(`_`,` `)}`:``}`:`proof: starting`}switch(e.type){case`placed`:return e.by===`human`?`P plays ${e.cell}`:`M plays ${e.cell}: ${e.why}`;case`typed`:return`typewriter: ${e.line}`;case`note`:return e.text;case`game_over`:return`${m[e.result]}${e.line?` The row: ${e.line.join(` `)}`:``}`;case`new_game`:return`game ${o(e.game)} begins`}}cubeCellPoint(e){return this.cube?.cellPoint(e)??null}play(e){let t=this.view;t&&t.human_to_move&&!t.cells[e]&&this.act({type:`play`,cell:w(e,t.dims)})}status(e){return e.deck_finished?`The deck has typed its last message: reset to play again.`:e.result?m[e.result]:e.human_to_move?`Your move (P): click a cell${this.webgl===`on`?` on a plane or in the cube`:``}.`:`The machine is thinking.`}planeGrid(t,n,r){let i=t.last_machine_move,a=[];for(let r=0;r<16;r++){let o=n+r,s=t.cells[o],c=w(o,t.dims),l=[s??``,o===i?`last`:``,t.line?.includes(o)?`win`:``].join(` `);a.push(e`<button class=${l} data-cell=${c} ?disabled=${!t.human_to_move||!!s}
+        aria-label=${`cell ${c}, ${s===`human`?`yours (P)`:s===`machine`?`the machine's (M)`:`empty`}`}
+        @click=${()=>this.play(o)}>${s===`human`?`P`:s===`machine`?`M`:c}</button>`)}return e`<div class="plane" data-plane=${r}><h4>${r}</h4><div class="grid">${a}</div></div>`}planes(t){if(t.dims===3)return e`<div class="planes d3">${[0,1,2,3].map(e=>this.planeGrid(t,e*16,`plane ${e+1}`))}</div>`;let n=[];for(let r=0;r<4;r++){n.push(e`<span class="blocklabel">block ${r+1}</span>`);for(let e=0;e<4;e++)n.push(this.planeGrid(t,r*64+e*16,`${r+1}·plane ${e+1}`))}return e`<div class="planes d4">${n}</div>`}tables(n,r){return e`<div class="tables" data-tables>
+      ${n.levels_run.length?e`<div>levels run: ${n.levels_run.join(` `)}</div>`:t}
+      ${n.k1===null?t:e`<div>K1 = ${n.k1} (where the preferred list is scanned from)</div>`}
       <h4>Row sums (player 1, machine 5 a cell)</h4>
-      ${t.strategy===`louden1962`?d`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:f}
-      <div data-rows>${e.rows.map(e=>d`<div>${e.cells.join(` `)}: ${String(e.sum).padStart(2,`0`)}</div>`)}</div>
-      <h4>Intersection marks</h4><div data-marks>${e.marks.join(` `)||`none`}</div>
-      <h4>${t.strategy===`louden1962`?`J3 (level 6 save)`:`6MOV / 9MOV / held`}</h4>
-      <div>${t.strategy===`louden1962`?e.mov6.join(` `)||`none`:d`6MOV: ${e.mov6.join(` `)||`—`}; 9MOV: ${e.mov9.join(` `)||`—`}; level 10 held: ${e.held??`—`}`}</div>
-    </div>`}settings(e){let t=this.config,n=e.dims,r=e.strategy,i=e.disabled,a=e=>this.restart({...this.config,...e});return d`
-      <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);a({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
-        <option value="3" ?selected=${n===3}>4×4×4 cube</option>
-        <option value="4" ?selected=${n===4}>4×4×4×4</option></select></label>
-      <label>Machine <select data-setting="strategy" @change=${e=>a({strategy:e.target.value,disable:[]})}>
-        ${(n===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(e=>d`<option value=${e} ?selected=${e===r}>${e===`forced`&&n===3?`the proven win (a checked certificate)`:h[e]}</option>`)}</select></label>
-      ${r===`forced`?f:d`<label><input type="checkbox" data-setting="machine_first" .checked=${!!t.machine_first}
-          @change=${e=>a({machine_first:e.target.checked})}> the machine moves first</label>`}
-      ${r===`other1`?d`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
-        ${[3,4,5,6,7,8,9,10].map(e=>d`<label><input type="checkbox" data-level=${e} .checked=${i.includes(e)}
-          @change=${t=>{let n=t.target.checked;a({disable:n?[...i,e].sort((e,t)=>e-t):i.filter(t=>t!==e)})}}>${e}</label>`)}</div></div>`:f}
+      ${r.strategy===`louden1962`?e`<div class="note">LANE(M) for M ≤ 64 also carries +100 when cell M is marked, as the deck keeps it.</div>`:t}
+      <div data-rows>${n.rows.map(t=>e`<div>${t.cells.join(` `)}: ${String(t.sum).padStart(2,`0`)}</div>`)}</div>
+      <h4>Intersection marks</h4><div data-marks>${n.marks.join(` `)||`none`}</div>
+      <h4>${r.strategy===`louden1962`?`J3 (level 6 save)`:`6MOV / 9MOV / held`}</h4>
+      <div>${r.strategy===`louden1962`?n.mov6.join(` `)||`none`:e`6MOV: ${n.mov6.join(` `)||`—`}; 9MOV: ${n.mov9.join(` `)||`—`}; level 10 held: ${n.held??`—`}`}</div>
+    </div>`}settings(n){let r=this.config,i=n.dims,a=n.strategy,s=n.disabled,l=e=>this.restart({...this.config,...e});return e`
+      <label>Board <select data-setting="dims" @change=${e=>{let t=Number(e.target.value);l({dims:t,strategy:t===4?`forced`:`other1`,disable:[],machine_first:t===4})}}>
+        <option value="3" ?selected=${i===3}>4×4×4 cube</option>
+        <option value="4" ?selected=${i===4}>4×4×4×4</option></select></label>
+      <label>Machine <select data-setting="strategy" @change=${e=>l({strategy:e.target.value,disable:[]})}>
+        ${(i===3?[`other1`,`louden1962`,`forced`]:[`forced`,`other1`]).map(t=>e`<option value=${t} ?selected=${t===a}>${t===`forced`&&i===3?`the proven win (a checked certificate)`:h[t]}</option>`)}</select></label>
+      ${a===`forced`?t:e`<label><input type="checkbox" data-setting="machine_first" .checked=${!!r.machine_first}
+          @change=${e=>l({machine_first:e.target.checked})}> the machine moves first</label>`}
+      ${a===`other1`?e`<div><span class="note">OTHER-1 levels switched off:</span><div class="levels">
+        ${[3,4,5,6,7,8,9,10].map(t=>e`<label><input type="checkbox" data-level=${t} .checked=${s.includes(t)}
+          @change=${e=>{let n=e.target.checked;l({disable:n?[...s,t].sort((e,t)=>e-t):s.filter(e=>e!==t)})}}>${t}</label>`)}</div></div>`:t}
       <div class="tally" data-tally>
-        <span>game <b>${o(e.game)}</b></span>
-        <span>you (<span class="p">P</span>): <b>${c(e.tally.human_wins,e.tally.ties,e.tally.machine_wins)}</b></span>
+        <span>game <b>${o(n.game)}</b></span>
+        <span>you (<span class="p">P</span>): <b>${c(n.tally.human_wins,n.tally.ties,n.tally.machine_wins)}</b></span>
       </div>
-      <div><button class="act" data-action="new-game" ?disabled=${e.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let e=this.view;if(!e)return d``;let t=e.forced;return d`
+      <div><button class="act" data-action="new-game" ?disabled=${n.deck_finished} @click=${()=>this.act({type:`new_game`})}>New game</button></div>`}render(){let n=this.view;if(!n)return e``;let r=n.forced;return e`
       <div>
-        <p class="status" data-status>${this.status(e)}</p>
-        ${this.planes(e)}
-        ${e.dims===3?d`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
-          ${this.webgl===`off`?d`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:d`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:f}
+        <p class="status" data-status>${this.status(n)}</p>
+        ${this.planes(n)}
+        ${n.dims===3?e`<div class="cube" data-cube ?hidden=${this.webgl===`off`}></div>
+          ${this.webgl===`off`?e`<p class="note" data-no-webgl>No WebGL in this browser: the 3D view is left out; the planes above play the same game.</p>`:e`<p class="note">Drag to turn the cube; click a cell to move there. Red P is yours, blue M the machine's; the winning row is drawn through the cube.</p>`}`:t}
       </div>
       <div class="side">
-        ${t?d`<div class="level" data-forced>
-            <div>The proof's answer: <b>${t.answer??`—`}</b> (move ${t.machine_moves})</div>
-            <div>It needs at most <b data-left>${t.moves_left_at_most}</b> more move${t.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:f}
-        ${e.certificate?d`<div class="level" data-certificate>The machine plays ${e.certificate}.</div>`:f}
-        ${this.proof?f:e.found_let_go?d`<div class="note" data-found-let-go>${e.found_let_go.charAt(0).toUpperCase()}${e.found_let_go.slice(1)}.</div>`:e.found&&e.certificate!==e.found?d`<div class="note" data-found>Kept with this visit: ${e.found}.
-          <button class="act" data-action="play-found" @click=${()=>this.act({type:`play_found`})}>Play it</button></div>`:f}
-        ${e.level?d`<div class="level" data-level>Strategy level <b>${e.level.number}</b>: ${e.level.meaning}</div>`:f}
-        ${e.strategy===`louden1962`?d`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${e.paper.join(`
-`)}</pre>`:f}
-        ${e.tables?d`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
+        ${r?e`<div class="level" data-forced>
+            <div>The proof's answer: <b>${r.answer??`—`}</b> (move ${r.machine_moves})</div>
+            <div>It needs at most <b data-left>${r.moves_left_at_most}</b> more move${r.moves_left_at_most===1?``:`s`} to win, whatever you do.</div></div>`:t}
+        ${n.certificate?e`<div class="level" data-certificate>The machine plays ${n.certificate}.</div>`:t}
+        ${this.proof?t:n.found_let_go?e`<div class="note" data-found-let-go>${n.found_let_go.charAt(0).toUpperCase()}${n.found_let_go.slice(1)}.</div>`:n.found&&n.certificate!==n.found?e`<div class="note" data-found>Kept with this visit: ${n.found}.
+          <button class="act" data-action="play-found" @click=${()=>this.act({type:`play_found`})}>Play it</button></div>`:t}
+        ${n.level?e`<div class="level" data-level>Strategy level <b>${n.level.number}</b>: ${n.level.meaning}</div>`:t}
+        ${n.strategy===`louden1962`?e`<pre class="paper" data-paper aria-label="typewriter paper" aria-live="polite">${n.paper.join(`
+`)}</pre>`:t}
+        ${n.tables?e`<div><button class="act" data-action="tables" aria-pressed=${this.showTables}
             @click=${()=>{this.showTables=!this.showTables}}>${this.showTables?`Hide`:`Show`} the 1620's tables</button></div>
-          ${this.showTables?this.tables(e.tables,e):f}`:f}
-        ${this.settings(e)}
-        ${e.dims===3?this.proofPanel(e):f}
-      </div>`}proofCost(e,t){let n=t.find(t=>t.after===e),i=e===0?`from the empty board`:`after Patashnik's first ${e} stones`,a=this.limitMs;if(!n)return d`<p class="note" data-proof-cost>The proof ${i} was not measured in this build: its time cannot be told before it runs.
-      ${a?d`A run stops at the museum's limit of ${u(a/1e3)}.`:f}</p>`;let o=n.wall_ms[0]>0?d`, ${C(n.wall_ms)} wall with both cores free`:f,c=a?n.cpu_ms[1]/a:0;return d`<p class="note" data-proof-cost>Measured on this machine (2 cores, ${S[n.build]}${n.runs>1?`, ${s(n.runs,`run`)}`:``}):
-      the proof ${i} took <b>${C(n.cpu_ms)} of CPU</b>${o}.
+          ${this.showTables?this.tables(n.tables,n):t}`:t}
+        ${this.settings(n)}
+        ${n.dims===3?this.proofPanel(n):t}
+      </div>`}proofCost(n,i){let a=i.find(e=>e.after===n),o=n===0?`from the empty board`:`after Patashnik's first ${n} stones`,c=this.limitMs;if(!a)return e`<p class="note" data-proof-cost>The proof ${o} was not measured in this build: its time cannot be told before it runs.
+      ${c?e`A run stops at the museum's limit of ${u(c/1e3)}.`:t}</p>`;let l=a.wall_ms[0]>0?e`, ${C(a.wall_ms)} wall with both cores free`:t,d=c?a.cpu_ms[1]/c:0;return e`<p class="note" data-proof-cost>Measured on this machine (2 cores, ${S[a.build]}${a.runs>1?`, ${s(a.runs,`run`)}`:``}):
+      the proof ${o} took <b>${C(a.cpu_ms)} of CPU</b>${l}.
       Here it runs at a lower priority beside every visitor's work, so a busy museum takes longer.
-      ${a?d`<span data-proof-limit>A run stops at the museum's limit of <b>${u(a/1e3)}</b>${c>2?d`: <b>this proof cannot finish within it</b> (it would need ${r(c)} cores the whole time)`:d`: it finishes within that if it gets at least ${_(c)} on average`}.
-        A proof stopped at the limit shows the positions it proved but keeps no certificate.</span>`:f}</p>`}fewerStones(e){let[t,n]=[3,5].map(t=>e.find(e=>e.after===t));return!t||!n||t.cpu_ms[1]>=n.cpu_ms[0]?f:d`<p class="note" data-proof-why>Fewer stones is not always dearer: after 3 stones
-      (${C(t.cpu_ms)} of CPU) the search chooses the first player's 4th and 5th moves
+      ${c?e`<span data-proof-limit>A run stops at the museum's limit of <b>${u(c/1e3)}</b>${d>2?e`: <b>this proof cannot finish within it</b> (it would need ${r(d)} cores the whole time)`:e`: it finishes within that if it gets at least ${_(d)} on average`}.
+        A proof stopped at the limit shows the positions it proved but keeps no certificate.</span>`:t}</p>`}fewerStones(n){let[r,i]=[3,5].map(e=>n.find(t=>t.after===e));return!r||!i||r.cpu_ms[1]>=i.cpu_ms[0]?t:e`<p class="note" data-proof-why>Fewer stones is not always dearer: after 3 stones
+      (${C(r.cpu_ms)} of CPU) the search chooses the first player's 4th and 5th moves
       itself, and its own moves win with fewer positions than Patashnik's, so it does less than
-      after 5 (${C(n.cpu_ms)}): the recorded runs expanded 265,140 positions after 3
+      after 5 (${C(i.cpu_ms)}): the recorded runs expanded 265,140 positions after 3
       stones and 345,832 after 5. From the empty board it must also find the first 3 moves,
-      and costs most.</p>`}proofPanel(e){let t=Number(this.pageValues.prove_after??9),n=this.proof,r=n?.partial,i=n?.result?.verdict,o=e.proof_costs??[],c=o.find(e=>e.after===t),l=this.runOf(`prove`,n),p=this.startBlocked(l),m=n?.cpu_ms,h=i?.verdict===`cancelled`||!!n?.ended&&i?.verdict!==`proved`&&r?.phase===`done`,_=v(r),S=(e,t)=>{let n=o.find(t=>t.after===e);return n?`${t} (${C(n.cpu_ms)} CPU)`:t};return d`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
+      and costs most.</p>`}proofPanel(n){let r=Number(this.pageValues.prove_after??9),i=this.proof,o=i?.partial,c=i?.result?.verdict,l=n.proof_costs??[],d=l.find(e=>e.after===r),f=this.runOf(`prove`,i),p=this.startBlocked(f),m=i?.cpu_ms,h=c?.verdict===`cancelled`||!!i?.ended&&c?.verdict!==`proved`&&o?.phase===`done`,_=v(o),S=(e,t)=>{let n=l.find(t=>t.after===e);return n?`${t} (${C(n.cpu_ms)} CPU)`:t};return e`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
       <div class="row">
         <label>Search <select data-setting="prove_after" @change=${e=>this.setSetting(`prove_after`,Number(e.target.value))}>
-          ${x.map(([e,n])=>d`<option value=${e} ?selected=${e===t}>${S(e,n)}</option>`)}</select></label>
-        <button class="act" data-action="prove" ?disabled=${this.running} title=${p} @click=${()=>{this.proof=null,this.ownRun=`prove`,this.host?.runLong(`prove`,{search_after:t})}}>Prove</button>
+          ${x.map(([t,n])=>e`<option value=${t} ?selected=${t===r}>${S(t,n)}</option>`)}</select></label>
+        <button class="act" data-action="prove" ?disabled=${this.running} title=${p} @click=${()=>{this.proof=null,this.ownRun=`prove`,this.host?.runLong(`prove`,{search_after:r})}}>Prove</button>
         <button class="act" data-action="stop-proof" ?disabled=${!this.running} @click=${()=>this.stop()}>${this.stopLabel()}</button>
       </div>
-      ${p?d`<small class="note" data-start-why>${p}</small>`:f}
-      ${n?f:this.proofCost(t,o)}
-      ${n?f:this.fewerStones(o)}
-      ${n||l?d`<lm-run-clock .report=${n} .running=${l} .queued=${this.queued}></lm-run-clock>`:f}
-      ${r?d`<div data-proof-progress>
-        ${!n?.ended&&(r.phase===`certificate`||r.phase===`check`)?d`<progress aria-label=${g[r.phase]}></progress>`:!n?.ended&&r.positions?d`<progress max=${r.positions} .value=${Math.min(r.proved,r.positions)} aria-label="positions proved"></progress>`:!n?.ended&&c&&m!==void 0?d`<progress max=${c.cpu_ms[1]} .value=${Math.min(m,c.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`:f}
-        ${i?.verdict===`cancelled`?f:d`<div data-proof-phase>${h?`stopped${_.when===`before the end`?``:` ${_.when}`}: ${_.counts}, ${s(r.expansions,`expansion`)}; no certificate kept`:!r.positions&&!r.proved?`starting (${g[r.phase]}): how many positions there are is known once the search has them all`:`${g[r.phase]}: ${b(r)}, ${s(r.expansions,`expansion`)}${r.positions?``:`; how many positions there are is known only at the end`}`}</div>`}
-        ${r.line.length&&!n?.ended?d`<div class="note" data-proof-line>looking at ${r.line.join(` `)}</div>`:f}
-      </div>`:f}
-      ${i?d`<div class="level" data-proof-verdict>${i.verdict===`proved`?d`<b>Proved: the first player wins.</b> The certificate (${s(i.certificate.records,`record`)}, ${s(i.certificate.bytes,`byte`)} gzip) was written and accepted by the independent checker; ${a(n.elapsed_ms,m??0)}.
-            ${e.found_let_go?d`<span class="note" data-found-let-go>But ${e.found_let_go}.</span>`:d`<button class="act" data-action="play-proof" @click=${()=>this.act({type:`play_found`})}>Play the proven win</button>
-            <span class="note">(the certificate this proof just found, kept with your visit)</span>`}`:i.verdict===`cancelled`?n?.timed_out?d`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs?` of ${u(this.limitMs/1e3)}`:``}</b> ${_.when}: ${_.counts}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`:d`<span data-proof-stopped>S${y(r).slice(1)}.</span>`:`Not proved: ${JSON.stringify(i)}`}</div>`:f}
+      ${p?e`<small class="note" data-start-why>${p}</small>`:t}
+      ${i?t:this.proofCost(r,l)}
+      ${i?t:this.fewerStones(l)}
+      ${i||f?e`<lm-run-clock .report=${i} .running=${f} .queued=${this.queued}></lm-run-clock>`:t}
+      ${o?e`<div data-proof-progress>
+        ${!i?.ended&&(o.phase===`certificate`||o.phase===`check`)?e`<progress aria-label=${g[o.phase]}></progress>`:!i?.ended&&o.positions?e`<progress max=${o.positions} .value=${Math.min(o.proved,o.positions)} aria-label="positions proved"></progress>`:!i?.ended&&d&&m!==void 0?e`<progress max=${d.cpu_ms[1]} .value=${Math.min(m,d.cpu_ms[1])} aria-label="work done, by CPU time against the most the recorded runs needed"></progress>`:t}
+        ${c?.verdict===`cancelled`?t:e`<div data-proof-phase>${h?`stopped${_.when===`before the end`?``:` ${_.when}`}: ${_.counts}, ${s(o.expansions,`expansion`)}; no certificate kept`:!o.positions&&!o.proved?`starting (${g[o.phase]}): how many positions there are is known once the search has them all`:`${g[o.phase]}: ${b(o)}, ${s(o.expansions,`expansion`)}${o.positions?``:`; how many positions there are is known only at the end`}`}</div>`}
+        ${o.line.length&&!i?.ended?e`<div class="note" data-proof-line>looking at ${o.line.join(` `)}</div>`:t}
+      </div>`:t}
+      ${c?e`<div class="level" data-proof-verdict>${c.verdict===`proved`?e`<b>Proved: the first player wins.</b> The certificate (${s(c.certificate.records,`record`)}, ${s(c.certificate.bytes,`byte`)} gzip) was written and accepted by the independent checker; ${a(i.elapsed_ms,m??0)}.
+            ${n.found_let_go?e`<span class="note" data-found-let-go>But ${n.found_let_go}.</span>`:e`<button class="act" data-action="play-proof" @click=${()=>this.act({type:`play_found`})}>Play the proven win</button>
+            <span class="note">(the certificate this proof just found, kept with your visit)</span>`}`:c.verdict===`cancelled`?i?.timed_out?e`<span data-proof-timed-out><b>Stopped at the museum's limit${this.limitMs?` of ${u(this.limitMs/1e3)}`:``}</b> ${_.when}: ${_.counts}; no certificate kept. The proof did not finish here; the bundled certificate still plays the proven win.</span>`:e`<span data-proof-stopped>S${y(o).slice(1)}.</span>`:`Not proved: ${JSON.stringify(c)}`}</div>`:t}
     </fieldset>`}updated(){let e=this.renderRoot.querySelector(`[data-paper]`);e&&(e.scrollTop=e.scrollHeight);let t=this.view,n=this.renderRoot.querySelector(`[data-cube]`);!t||t.dims!==3||!n?(this.cube?.dispose(),this.cube=void 0):!this.cube&&!this.loadingCube&&this.webgl!==`off`?(this.loadingCube=!0,l(async()=>{let{createCube:e}=await import(`./qubic-cube.js`);return{createCube:e}},[]).then(({createCube:e})=>{this.loadingCube=!1;let t=e(n,e=>this.play(e));t?(this.cube=t,this.webgl=`on`,this.view&&t.show(this.view.cells,this.view.line,this.view.last_machine_move)):this.webgl=`off`})):this.cube?.show(t.cells,t.line,t.last_machine_move)}disconnectedCallback(){super.disconnectedCallback(),this.cube?.dispose(),this.cube=void 0}};customElements.define(`lm-exhibit-qubic`,T);export{T as QubicExhibit,w as cellName,_ as coreShare};

@@ -1,4 +1,4 @@
-import{C as e,x as t}from"./index.js";import{t as n}from"./exhibit.js";import"./lm-board.js";import"./lm-lamp.js";import"./lm-run-control.js";var r=[`human`,`perfect`,`random`],i={human:`a person`,perfect:`the perfect player`,random:`the random player`},a={x_wins:`X wins`,o_wins:`O wins`,draw:`A draw`},o=class extends n{static{this.properties={...n.properties,interval:{state:!0}}}constructor(){super(),this.onKey=e=>{e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement||(e.key>=`1`&&e.key<=`9`&&this.view?.human_to_move?this.act({type:`play`,square:Number(e.key)}):e.key===`n`&&this.act({type:`new_game`}))},this.interval=400}static{this.styles=e`
+import{S as e,w as t}from"./index.js";import{t as n}from"./exhibit.js";import"./lm-board.js";import"./lm-lamp.js";import"./lm-run-control.js";var r=[`human`,`perfect`,`random`],i={human:`a person`,perfect:`the perfect player`,random:`the random player`},a={x_wins:`X wins`,o_wins:`O wins`,draw:`A draw`},o=class extends n{static{this.properties={...n.properties,interval:{state:!0}}}constructor(){super(),this.onKey=e=>{e.target instanceof HTMLInputElement||e.target instanceof HTMLSelectElement||(e.key>=`1`&&e.key<=`9`&&this.view?.human_to_move?this.act({type:`play`,square:Number(e.key)}):e.key===`n`&&this.act({type:`new_game`}))},this.interval=400}static{this.styles=t`
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -18,31 +18,31 @@ import{C as e,x as t}from"./index.js";import{t as n}from"./exhibit.js";import"./
     button { cursor: pointer; }
     .x { color: #b3261e; font-weight: 700; } .o { color: #1f5fa8; font-weight: 700; }
     .why { color: #5b5346; min-height: 1.3rem; }
-  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){switch(e.type){case`placed`:return`${e.mark} (${e.by}) on square ${e.square}: ${e.why}`;case`game_over`:return`${a[e.result??`draw`]}${e.line?` — the line ${e.line.join(`-`)}`:``}`;case`new_game`:return`game ${e.game} begins`}}status(e){if(e.result)return`${a[e.result]}.`;let t=e.to_move,n=t===`X`?e.x:e.o;return n===`human`?`Your move: ${t} — click a square or type 1–9.`:`${t} to move: ${i[n]}.`}seatPicker(e){let n=this.config[e]??`human`;return t`<label>${e.toUpperCase()} is played by
-      <select data-seat=${e} @change=${t=>this.restart({...this.config,[e]:t.target.value})}>
-        ${r.map(e=>t`<option value=${e} ?selected=${e===n}>${i[e]}</option>`)}
-      </select></label>`}render(){let e=this.view;if(!e)return t``;let n=[...this.happenings].reverse().find(e=>e.type===`placed`),r=e.board.map((t,n)=>({text:t??String(n+1),mark:t?t.toLowerCase():void 0,label:`square ${n+1}, ${t??`empty`}`,playable:e.human_to_move&&e.legal.includes(n+1),highlight:!!e.line?.includes(n+1)})),i=e.x!==`human`&&e.o!==`human`,a=e.value===null?``:` With perfect play from here, ${e.to_move} ${e.value>0?`wins`:e.value<0?`loses`:`draws`}.`;return t`
+  `}connectedCallback(){super.connectedCallback(),window.addEventListener(`keydown`,this.onKey)}disconnectedCallback(){super.disconnectedCallback(),window.removeEventListener(`keydown`,this.onKey)}describe(e){switch(e.type){case`placed`:return`${e.mark} (${e.by}) on square ${e.square}: ${e.why}`;case`game_over`:return`${a[e.result??`draw`]}${e.line?` — the line ${e.line.join(`-`)}`:``}`;case`new_game`:return`game ${e.game} begins`}}status(e){if(e.result)return`${a[e.result]}.`;let t=e.to_move,n=t===`X`?e.x:e.o;return n===`human`?`Your move: ${t} — click a square or type 1–9.`:`${t} to move: ${i[n]}.`}seatPicker(t){let n=this.config[t]??`human`;return e`<label>${t.toUpperCase()} is played by
+      <select data-seat=${t} @change=${e=>this.restart({...this.config,[t]:e.target.value})}>
+        ${r.map(t=>e`<option value=${t} ?selected=${t===n}>${i[t]}</option>`)}
+      </select></label>`}render(){let t=this.view;if(!t)return e``;let n=[...this.happenings].reverse().find(e=>e.type===`placed`),r=t.board.map((e,n)=>({text:e??String(n+1),mark:e?e.toLowerCase():void 0,label:`square ${n+1}, ${e??`empty`}`,playable:t.human_to_move&&t.legal.includes(n+1),highlight:!!t.line?.includes(n+1)})),i=t.x!==`human`&&t.o!==`human`,a=t.value===null?``:` With perfect play from here, ${t.to_move} ${t.value>0?`wins`:t.value<0?`loses`:`draws`}.`;return e`
       <div>
-        <p class="status" data-status>${this.status(e)}</p>
+        <p class="status" data-status>${this.status(t)}</p>
         <lm-board .squares=${r} @square=${e=>this.act({type:`play`,square:e.detail.index+1})}></lm-board>
         <p class="why" data-why>${n?`${n.mark}: ${n.why}.`:``}${a}</p>
       </div>
       <div class="side">
         <div class="lamps">
-          <lm-lamp label="X to move" color="#b3261e" ?on=${e.to_move===`X`}></lm-lamp>
-          <lm-lamp label="O to move" color="#1f5fa8" ?on=${e.to_move===`O`}></lm-lamp>
+          <lm-lamp label="X to move" color="#b3261e" ?on=${t.to_move===`X`}></lm-lamp>
+          <lm-lamp label="O to move" color="#1f5fa8" ?on=${t.to_move===`O`}></lm-lamp>
         </div>
         <div class="tally" data-tally>
-          <span>game <b>${e.game}</b></span>
-          <span><span><span class="x">X</span> wins</span><b>${e.tally.x_wins}</b></span>
-          <span><span><span class="o">O</span> wins</span><b>${e.tally.o_wins}</b></span>
-          <span>draws <b>${e.tally.draws}</b></span>
+          <span>game <b>${t.game}</b></span>
+          <span><span><span class="x">X</span> wins</span><b>${t.tally.x_wins}</b></span>
+          <span><span><span class="o">O</span> wins</span><b>${t.tally.o_wins}</b></span>
+          <span>draws <b>${t.tally.draws}</b></span>
         </div>
         ${this.seatPicker(`x`)} ${this.seatPicker(`o`)}
         <div><button data-action="new-game" @click=${()=>this.act({type:`new_game`})}>New game (n)</button></div>
-        ${i?t`<lm-run-control .running=${this.running} .interval=${this.interval}
+        ${i?e`<lm-run-control .running=${this.running} .interval=${this.interval}
             @run=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
             @speed=${e=>{this.interval=e.detail.interval,this.autoplay({type:`step`},this.interval)}}
             @pause=${()=>this.stop()}
-            @step=${()=>this.act({type:`step`})}></lm-run-control>`:t`<p><small>Choose machines for both sides to watch them play, step by step or running.</small></p>`}
+            @step=${()=>this.act({type:`step`})}></lm-run-control>`:e`<p><small>Choose machines for both sides to watch them play, step by step or running.</small></p>`}
       </div>`}};customElements.define(`lm-exhibit-tictactoe`,o);export{o as TictactoeExhibit};

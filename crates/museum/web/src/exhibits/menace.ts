@@ -14,7 +14,7 @@ import type { RunTiming } from '../components/lm-run-clock.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-menace-chart.ts';
 import '../components/lm-kit-link.ts';
-import { count, results, thousands } from '../text.ts';
+import { count, results, thousands, withArticle } from '../text.ts';
 
 type Mark = 'X' | 'O';
 type Opponent = 'human' | 'random' | 'perfect' | 'menace2' | 'computox' | 'computox_beatable' | 'relay';
@@ -281,7 +281,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
       case 'game_started': return `game ${thousands(h.game)} begins; MENACE plays ${h.menace}`;
       case 'box_opened': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'} opens box #${h.box_id} (its ${ORD(h.menace_move)} move; the board ${h.symmetry === 'identity' ? 'is the picture' : `under ${h.symmetry} is the picture`})`;
       case 'box_refilled': return `box #${h.box_id} was empty: refilled with random beads`;
-      case 'bead_drawn': return `draws a ${h.colour} bead (${h.bead} of the picture) → square ${NAMES[h.square]} of the board`;
+      case 'bead_drawn': return `draws ${withArticle(h.colour)} bead (${h.bead} of the picture) → square ${NAMES[h.square]} of the board`;
       case 'move_played': return `MENACE (${h.mark}) plays ${h.name}${h.forced ? ' (forced: the last square)' : ''}`;
       case 'opponent_move': return `${h.opponent} (${h.mark}) plays ${h.name}`;
       case 'resigned': return `${h.who === 'menace' ? 'MENACE' : 'MENACE2'}'s box #${h.box_id} is empty: it resigns`;
