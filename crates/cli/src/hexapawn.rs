@@ -144,9 +144,9 @@ fn train(a: TrainArgs) -> Result<()> {
     }
     // The state file is held while this run may save into it: a second `her train` on it
     // is refused (or waits, with --wait-lock) before it loads the boxes.
-    use ludomat_io::lock::{Lock, Wait};
+    use {ludomat_io::lock::Wait, ludomat_menace::store::lock};
     let wait = if a.wait_lock { Wait::Yes } else { Wait::No };
-    let _lock = Option::transpose(a.state.as_ref().map(|p| Lock::acquire(p, wait)))?;
+    let _lock = Option::transpose(a.state.as_ref().map(|p| lock(p, wait)))?;
     let her = match &a.state {
         Some(p) if p.exists() => {
             // a file that is not a HER state is reported and never replaced

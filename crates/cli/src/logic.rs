@@ -256,9 +256,10 @@ fn bench(a: BenchArgs) -> Result<()> {
         ludomat_io::text::count(runs, "simulator run", "simulator runs"),
         ludomat_io::text::wall_and_cpu(wall, cpu)
     );
-    if let Some(path) = a.chart {
+    let undrawn = a.chart.is_some() && r.rates.is_empty() && ended == Ended::Cancelled;
+    if let Some(path) = a.chart.as_ref().filter(|_| !undrawn) {
         let chart = text::speed_chart(&config, &r, crate::caption::made_by());
-        ludomat_chart::log_bar_chart(&chart, &path)?;
+        ludomat_chart::log_bar_chart(&chart, path)?;
         outln!("chart: {}", path.shown());
     }
     if ended == Ended::Cancelled {
@@ -266,7 +267,7 @@ fn bench(a: BenchArgs) -> Result<()> {
             runs,
             Some(config.runs()),
             ("simulator run", "simulator runs"),
-            ludomat_io::interrupt::Stopped::theirs(runs),
+            ludomat_io::interrupt::Stopped::theirs_undrawn(runs, undrawn),
         )
         .into());
     }

@@ -105,7 +105,7 @@ fn solve(a: &SolveArgs, out: &mut dyn Write) -> Result<()> {
         })
         .collect();
     let deductions = a.options.explain.then_some(lines.as_slice());
-    write!(out, "{}", text::solved(&p, &o, a.options.limit, deductions))?;
+    text::write_solved(out, &p, &o, a.options.limit, deductions)??;
     out.flush()?;
     Ok(())
 }

@@ -480,7 +480,7 @@ fn versus(a: VersusOptions) -> Result<()> {
             )?;
             if !opened.existing.is_empty() {
                 let name = path.shown().to_string();
-                versus::read_csv(&name, &opened.existing, &mut games)?;
+                versus::read_log(&name, &opened.existing, &config.entries, &mut games)?;
             }
             Some(opened.log)
         }

@@ -104,3 +104,61 @@ fn a_state_with_two_names_is_refused_before_the_work() {
     assert_eq!(read(&dir.path().join("other.json")), before);
     assert!(!dir.path().join("s.json.lock").exists());
 }
+
+/// `threes learn --resume … >> DIR/network.ntuple` trained, printed into the network
+/// (damaged), then refused; `>> DIR/curve.svg` was refused only after the run. Every file
+/// of the run's folder is refused as a stream before any work: status 2, nothing changed.
+#[test]
+fn a_learn_printing_into_a_file_of_its_folder_is_refused_before_the_work() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let learn = "\"$L\" threes learn --dir d --tuples 4x5 --eval-every 4 --eval-games 1 --quiet";
+    let (code, err) = through_a_shell(dir.path(), &format!("{learn} --games 4 > /dev/null"));
+    assert_eq!(code, Some(0), "{err}");
+    let files = [
+        "checkpoint.ntuple",
+        "network.ntuple",
+        "curve.csv",
+        "curve.svg",
+    ];
+    let bytes = |f: &str| ludomat_io::read::to_bytes(dir.path().join("d").join(f)).expect("read");
+    let before: Vec<Vec<u8>> = files.iter().map(|f| bytes(f)).collect();
+    for file in ["network.ntuple", "curve.svg"] {
+        for redirect in [">>", "2>>"] {
+            let script = format!("{learn} --games 8 --resume {redirect} d/{file}");
+            let (code, err) = through_a_shell(dir.path(), &script);
+            assert_eq!(code, Some(2), "{script}: {err}");
+            let now: Vec<Vec<u8>> = files.iter().map(|f| bytes(f)).collect();
+            assert!(now == before, "{script}: the folder changed");
+            if redirect == ">>" {
+                let said =
+                    format!("error: d/{file} is also where this command's standard output goes");
+                assert!(err.starts_with(&said), "{script}: {err}");
+                assert_eq!(err.matches(file).count(), 1, "{script}: {err}");
+            }
+        }
+    }
+}
+
+/// `menace train > s.json` (and `her train`): the shell emptied the state before the
+/// command started, and the refusal says so, as `menace stats > s.json` does.
+#[test]
+fn a_training_run_printing_into_its_state_says_the_shell_emptied_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for script in [
+        "\"$L\" menace --state s.json train --against random --games 5 --quiet > /dev/null",
+        "\"$L\" her train --state h.json --games 5 > /dev/null",
+        "cp s.json e.json && \"$L\" menace --state e.json train --against random --games 5 > e.json",
+        "cp h.json f.json && \"$L\" her train --state f.json --games 5 > f.json",
+    ] {
+        let (code, err) = through_a_shell(dir.path(), script);
+        if script.ends_with("/dev/null") {
+            assert_eq!(code, Some(0), "{script}: {err}");
+            continue;
+        }
+        assert_eq!(code, Some(2), "{script}: {err}");
+        assert!(
+            err.contains("the shell emptied it before the command started"),
+            "{script}: {err}"
+        );
+    }
+}

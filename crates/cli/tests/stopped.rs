@@ -383,3 +383,25 @@ fn hangup_and_quit_save_and_say_their_stop_line() {
     assert!(!err.contains("taken over"), "{err}");
     assert!(stats.contains("games"), "{stats}");
 }
+
+/// `logic bench --chart F` stopped before any run had finished: it failed (status 1)
+/// with "nothing to draw"; now it stops with its line, which says there is no chart.
+#[test]
+fn logic_bench_with_a_chart_stopped_before_a_run_says_there_is_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let chart = dir.path().join("lb.png");
+    let chart_arg = chart.to_str().expect("a UTF-8 temporary path");
+    let args = [
+        "logic",
+        "bench",
+        "--vectors",
+        "1000000",
+        "--chart",
+        chart_arg,
+    ];
+    let line = says_it_in_one_wording(&args, Duration::from_millis(1500), Some("simulator runs"));
+    if line.contains("after 0 of") {
+        assert!(line.contains("no chart"), "{line}");
+        assert!(!chart.exists());
+    }
+}

@@ -515,6 +515,95 @@ pub fn check_json(name: &str, text: &str) -> Result<(), String> {
         .map_err(|e| damaged_json_in(name, text, &e))
 }
 
+/// The first field given twice in one object of the JSON `text` (valid JSON: read after
+/// the parser took it, which keeps the last of the two silently), in words naming the
+/// place, the object and the field: `line 1, column 95: record.first: the field 'wins'
+/// is given twice`; `None` when every object's fields are distinct.
+#[must_use]
+pub fn field_twice(text: &str) -> Option<String> {
+    use serde::de::DeserializeSeed as _;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let e = Unique("").deserialize(&mut de).err()?;
+    let said = e.to_string();
+    let words = said
+        .rsplit_once(" at line ")
+        .map_or(said.as_str(), |(w, _)| w);
+    Some(format!("line {}, column {}: {words}", e.line(), e.column()))
+}
+
+/// A JSON value whose objects are checked for a field given twice; the path of the value
+/// (`record.first`, `boxes[3]`; empty at the top).
+struct Unique<'a>(&'a str);
+
+impl Unique<'_> {
+    fn inner(&self, step: &str) -> String {
+        match (self.0.is_empty(), step.starts_with('[')) {
+            (true, _) | (false, true) => format!("{}{step}", self.0),
+            (false, false) => format!("{}.{step}", self.0),
+        }
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Unique<'_> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Unique<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut i = 0usize;
+        while seq
+            .next_element_seed(Unique(&self.inner(&format!("[{i}]"))))?
+            .is_some()
+        {
+            i += 1;
+        }
+        Ok(())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                let object = if self.0.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", self.0)
+                };
+                return Err(serde::de::Error::custom(format!(
+                    "{object}the field {} is given twice",
+                    crate::text::quoted(&key, 40)
+                )));
+            }
+            map.next_value_seed(Unique(&self.inner(&key)))?;
+        }
+        Ok(())
+    }
+}
+
 /// The one wording of a file that is JSON but not what it should be (a field of the wrong
 /// kind, one missing): `state.json is damaged: boxes.first[3]: the number 6.0 where a whole
 /// number from 0 up was expected`.
@@ -1369,6 +1458,26 @@ mod hidden_tests {
 
     /// The first check of a JSON file names a byte-order mark (a number too large for
     /// the parser passes it: the reader names its field).
+    #[test]
+    fn a_field_given_twice_is_named_with_its_place() {
+        let text = "{\"record\": {\"first\": {\"wins\": 131, \"wins\": 5}}, \"a\": [1, {}]}";
+        let said = super::field_twice(text).expect("found");
+        assert!(said.starts_with("line 1, column "), "{said}");
+        assert!(
+            said.ends_with("record.first: the field 'wins' is given twice"),
+            "{said}"
+        );
+        assert_eq!(
+            super::field_twice("{\"a\": [{\"b\": 1}, {\"b\": 2}]}"),
+            None
+        );
+        let said = super::field_twice("[{}, {\"b\": 1, \"b\": 1}]").expect("found");
+        assert!(
+            said.ends_with("[1]: the field 'b' is given twice"),
+            "{said}"
+        );
+    }
+
     #[test]
     fn check_json_names_what_it_finds() {
         let e = super::check_json("r.json", "\u{feff}{}").unwrap_err();

@@ -102,7 +102,32 @@ extern "C" fn on_early_signal(signal: libc::c_int) {
         }
         return;
     }
-    EARLY.store(signal, Ordering::SeqCst);
+    if let Some(late) = hold(&EARLY, &EARLY_ON, signal) {
+        // the hold ended while this handler ran on another thread, after the scope had
+        // looked for a held signal: given again, to the handling there now (the scope's,
+        // or the default, which ends the process), once this handler returns
+        // SAFETY: raise is async-signal-safe.
+        unsafe {
+            libc::raise(late);
+        }
+    }
+}
+
+/// Hold `signal` in `early` for the first scope; the signal back when the hold has ended
+/// meanwhile (`on` false) and no scope took it from `early`: the scope's look
+/// ([`end_early`]: `on` cleared, then `early` taken) and this hand-over take it exactly
+/// once between them, whichever thread runs which first (a signal caught on another
+/// thread just as the first scope begins was lost so, and its run went on).
+#[cfg(unix)]
+fn hold(early: &AtomicI32, on: &AtomicBool, signal: i32) -> Option<i32> {
+    early.store(signal, Ordering::SeqCst);
+    if on.load(Ordering::SeqCst) {
+        return None;
+    }
+    match early.swap(0, Ordering::SeqCst) {
+        0 => None,
+        late => Some(late),
+    }
 }
 
 /// Hold the next Ctrl-C or SIGTERM until the command's first [`Scope`] begins (at the
@@ -290,6 +315,20 @@ impl Stopped {
     #[must_use]
     pub fn theirs(done: u64) -> &'static str {
         Self::figures(done, "the figures above are theirs")
+    }
+
+    /// [`Stopped::theirs`] of a measurement whose chart was not drawn (`undrawn`: no run
+    /// had finished that it would show), which says so too.
+    #[must_use]
+    pub fn theirs_undrawn(done: u64, undrawn: bool) -> &'static str {
+        match (done, undrawn) {
+            (_, false) => Self::theirs(done),
+            (0, true) => "none had finished, so there are no figures and no chart",
+            (_, true) => {
+                "the figures above are theirs; none had finished that a chart shows, \
+                          so there is no chart"
+            }
+        }
     }
 
     /// The line, as `main` prints it.
@@ -544,6 +583,21 @@ pub fn end_input_on_ctrl_c() -> Scope {
 mod tests {
     use super::*;
 
+    /// A signal caught on another thread while the first scope takes the held one: held
+    /// before the look, the look has it; after it, the handler gives it again. Once only.
+    #[cfg(unix)]
+    #[test]
+    fn a_signal_held_as_the_hold_ends_is_taken_once() {
+        let (early, on) = (AtomicI32::new(0), AtomicBool::new(true));
+        // held while the hold lasts: the scope's look takes it
+        assert_eq!(hold(&early, &on, 2), None);
+        on.store(false, Ordering::SeqCst);
+        assert_eq!(early.swap(0, Ordering::SeqCst), 2);
+        // caught after the look: given back to be raised again, nothing left held
+        assert_eq!(hold(&early, &on, 15), Some(15));
+        assert_eq!(early.load(Ordering::SeqCst), 0);
+    }
+
     /// A stop before anything was measured points at no figures that are not there.
     #[test]
     fn a_stop_with_nothing_measured_says_so() {
@@ -553,6 +607,14 @@ mod tests {
         assert!(none
             .line()
             .ends_with("none had finished, so there are no figures."));
+    }
+
+    /// A measurement whose chart was not drawn says so too, with figures or without.
+    #[test]
+    fn a_stop_before_a_chart_says_there_is_none() {
+        assert_eq!(Stopped::theirs_undrawn(2, false), Stopped::theirs(2));
+        assert!(Stopped::theirs_undrawn(0, true).ends_with("no figures and no chart"));
+        assert!(Stopped::theirs_undrawn(2, true).ends_with("there is no chart"));
     }
 
     /// The echoed `^C` is not run into: a Ctrl-C's line starts on a new line at a

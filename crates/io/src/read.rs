@@ -106,6 +106,21 @@ pub fn check_readable(path: &Path) -> io::Result<()> {
     }
 }
 
+/// A state file that a run reads and saves, which this process's standard output or
+/// error goes to and which is empty: the shell's `>` emptied it before the command
+/// started, and the refusal says so in [`check_readable`]'s words (a usage error), not
+/// only that it cannot be written (`menace train > s.json`).
+///
+/// # Errors
+/// [`check_readable`]'s refusal.
+pub fn refuse_emptied(path: &Path) -> io::Result<()> {
+    let empty = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
+    if empty && own_stream(path).is_some() {
+        check_readable(path)?;
+    }
+    Ok(())
+}
+
 /// The first refusal of [`check_readable`] of a file this process's standard output or
 /// error goes to, in its words.
 static READ_INTO_OWN_STREAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();

@@ -188,6 +188,13 @@ impl Menace {
                 column: e.column(),
                 reason: ludomat_io::error::json_in(text, &e),
             })?;
+        // `"wins":131,"wins":5`: the parser keeps the last, and 126 wins were lost unsaid
+        if let Some(reason) = ludomat_io::error::field_twice(text) {
+            return Err(StateError::Invalid {
+                path: path_buf,
+                reason,
+            });
+        }
         let foreign = |reason: String| StateError::Foreign {
             path: path_buf.clone(),
             reason,

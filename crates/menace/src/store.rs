@@ -190,6 +190,21 @@ pub struct Stored {
     pub lock: Option<std::sync::Arc<ludomat_io::lock::Lock>>,
 }
 
+/// Lock the state file at `path` that a run reads and saves (MENACE's, HER's): a state
+/// that the shell emptied for this command's output (`train > s.json`) is refused in
+/// words that say so, before the lock's own refusal of the redirection.
+///
+/// # Errors
+/// [`ludomat_io::lock::LockError`].
+pub fn lock(
+    path: &std::path::Path,
+    wait: ludomat_io::lock::Wait,
+) -> Result<ludomat_io::lock::Lock, ludomat_io::lock::LockError> {
+    ludomat_io::read::refuse_emptied(path)
+        .map_err(|source| ludomat_io::lock::LockError::Refused { source })?;
+    ludomat_io::lock::Lock::acquire(path, wait)
+}
+
 impl Stored {
     /// Load the state file, or start a fresh MENACE when there is none or `fresh`.
     /// A file that exists but is not a valid MENACE state is an error, even when
@@ -244,7 +259,7 @@ impl Stored {
         } else {
             ludomat_io::lock::Wait::No
         };
-        let lock = ludomat_io::lock::Lock::acquire(&path, wait)?;
+        let lock = lock(&path, wait)?;
         Stored::open_with(args, fresh, Some(std::sync::Arc::new(lock)))
     }
 

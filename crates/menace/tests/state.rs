@@ -249,3 +249,19 @@ fn numbers_in_refusals_are_said_with_thousands() {
         "holds 2,000,000,002 beads in all, more than the limit of 1,000,000,000"
     );
 }
+
+/// A state with a field given twice (`"wins":131,"wins":5`) was read silently (the last
+/// kept, 126 wins lost at the next save): refused, naming the field and where.
+#[test]
+fn a_field_given_twice_is_refused() {
+    let good = trained(10).0.to_json();
+    assert!(good.contains("\"wins\":"), "{good}");
+    let twice = good.replacen("\"wins\":", "\"wins\":131,\"wins\":", 1);
+    let e = load_text(&twice).to_string();
+    assert!(
+        e.starts_with("state.json is damaged: line 1, column "),
+        "{e}"
+    );
+    assert!(e.ends_with("the field 'wins' is given twice"), "{e}");
+    assert!(Menace::from_json(&good, Path::new("state.json")).is_ok());
+}

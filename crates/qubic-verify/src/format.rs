@@ -93,6 +93,15 @@ pub enum FormatError {
     /// Counts disagree.
     #[error("{0}")]
     Counts(String),
+    /// Bytes after the last gzip member that start no other (the n-tuple loader's words).
+    #[error(
+        "{} after the end of the certificate: the file is damaged",
+        ludomat_io::text::count(*.0 as u64, "byte", "bytes")
+    )]
+    Trailing(usize),
+    /// Nothing in the file.
+    #[error("the file is empty")]
+    Empty,
 }
 
 /// FNV-1a, 64 bits.
@@ -124,10 +133,23 @@ impl Certificate {
     /// # Errors
     /// [`FormatError`] saying what is wrong and where.
     pub fn read(gz: &[u8]) -> Result<Certificate, FormatError> {
-        let d = ludomat_io::read::at_most(flate2::read::MultiGzDecoder::new(gz), MAX_BYTES + 1)
-            .map_err(FormatError::Gzip)?;
-        if d.len() as u64 > MAX_BYTES {
-            return Err(FormatError::TooBig);
+        if gz.is_empty() {
+            return Err(FormatError::Empty);
+        }
+        // member after member; bytes after the last that start no other are refused as
+        // such (a reader of members took them for a member cut short)
+        let (mut d, mut rest) = (Vec::new(), gz);
+        while !rest.is_empty() {
+            if !rest.starts_with(&[0x1f, 0x8b]) && !d.is_empty() {
+                return Err(FormatError::Trailing(rest.len()));
+            }
+            let mut member = flate2::bufread::GzDecoder::new(rest);
+            let room = (MAX_BYTES + 1).saturating_sub(d.len() as u64);
+            d.extend(ludomat_io::read::at_most(&mut member, room).map_err(FormatError::Gzip)?);
+            if d.len() as u64 > MAX_BYTES {
+                return Err(FormatError::TooBig);
+            }
+            rest = member.into_inner();
         }
         Certificate::parse(&d)
     }

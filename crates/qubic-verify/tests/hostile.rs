@@ -72,3 +72,32 @@ fn two_gzip_members_are_read_as_one_file() {
         ]
     );
 }
+
+/// Bytes after the certificate's gzip (`printf '\n' >> c.cert.gz`) were said to be a
+/// stream "cut short": named as bytes after its end, as the n-tuple loader says them.
+#[test]
+fn bytes_after_the_end_are_named_as_such() {
+    let gz = gzip(&raw(2, &[0, 1]));
+    assert!(Certificate::read(&gz).is_ok());
+    for (tail, said) in [
+        (
+            &b"\n"[..],
+            "1 byte after the end of the certificate: the file is damaged",
+        ),
+        (
+            &b"\0\0\0\0"[..],
+            "4 bytes after the end of the certificate: the file is damaged",
+        ),
+    ] {
+        let mut more = gz.clone();
+        more.extend_from_slice(tail);
+        let e = Certificate::read(&more).unwrap_err();
+        assert!(matches!(e, FormatError::Trailing(_)), "{e}");
+        assert_eq!(e.to_string(), said);
+    }
+    let e = Certificate::read(&[]).unwrap_err();
+    assert_eq!(e.to_string(), "the file is empty");
+    // a gzip cut short is still said so
+    let e = Certificate::read(&gz[..gz.len() - 3]).unwrap_err();
+    assert!(matches!(e, FormatError::Gzip(_)), "{e}");
+}

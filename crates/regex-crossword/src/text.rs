@@ -89,6 +89,23 @@ pub fn deduction_parts(p: &Puzzle, d: &Deduction, room: usize) -> Vec<String> {
 #[must_use]
 pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String]>) -> String {
     let mut s = String::new();
+    solved_parts(p, o, limit, deductions, &mut |part| {
+        s.push_str(part);
+        true
+    });
+    s
+}
+
+/// [`solved`], a part at a time (the heading, each solution, the verdict) handed to
+/// `each` until it says no: then the solutions given before, else `None`.
+fn solved_parts(
+    p: &Puzzle,
+    o: &Outcome,
+    limit: usize,
+    deductions: Option<&[String]>,
+    each: &mut dyn FnMut(&str) -> bool,
+) -> Option<usize> {
+    let mut s = String::new();
     if let Some(t) = &p.title {
         let _ = writeln!(s, "{t}\n");
     }
@@ -107,11 +124,18 @@ pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String
             );
         }
     }
+    if !each(&s) {
+        return Some(0);
+    }
     for (i, sol) in o.solutions.iter().enumerate() {
+        let mut s = String::new();
         if o.solutions.len() > 1 {
             let _ = writeln!(s, "Solution {}:", i + 1);
         }
         let _ = writeln!(s, "{}", draw(p, sol));
+        if !each(&s) {
+            return Some(i);
+        }
     }
     let verdict = match (o.solutions.len(), o.complete) {
         (0, _) => "no solution".to_string(),
@@ -119,12 +143,57 @@ pub fn solved(p: &Puzzle, o: &Outcome, limit: usize, deductions: Option<&[String
         (n, true) => format!("exactly {n} solutions"),
         (n, false) => format!("at least {n} solutions (stopped at --limit {limit})"),
     };
-    let _ = writeln!(
-        s,
-        "{verdict} ({})",
+    let s = format!(
+        "{verdict} ({})\n",
         ludomat_io::text::count(o.nodes, "search node", "search nodes")
     );
-    s
+    (!each(&s)).then_some(o.solutions.len())
+}
+
+/// [`solved`] written to `out` a part at a time, while the search's Ctrl-C is still caught
+/// ([`Caught`]): a Ctrl-C (or SIGTERM) while thousands of grids are printed stops the
+/// listing, and the stop line is given back (the search had ended; the rest is not shown).
+///
+/// # Errors
+/// The outer error: writing failed; the inner: the listing was stopped.
+pub fn write_solved(
+    out: &mut dyn std::io::Write,
+    p: &Puzzle,
+    o: &Caught,
+    limit: usize,
+    deductions: Option<&[String]>,
+) -> std::io::Result<Result<(), Stopped>> {
+    write_solved_until(out, p, o, limit, deductions, interrupt::requested())
+}
+
+fn write_solved_until(
+    out: &mut dyn std::io::Write,
+    p: &Puzzle,
+    o: &Outcome,
+    limit: usize,
+    deductions: Option<&[String]>,
+    stop: &std::sync::atomic::AtomicBool,
+) -> std::io::Result<Result<(), Stopped>> {
+    let mut failed = None;
+    let given = solved_parts(p, o, limit, deductions, &mut |part| {
+        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            return false;
+        }
+        let wrote = out.write_all(part.as_bytes()).and_then(|()| out.flush());
+        wrote.map_err(|e| failed = Some(e)).is_ok()
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok(match given {
+        None => Ok(()),
+        Some(n) => Err(Stopped::after(
+            n as u64,
+            Some(o.solutions.len() as u64),
+            ("solution printed", "solutions printed"),
+            "the search had ended; the other solutions are not shown",
+        )),
+    })
 }
 
 /// How many grids a stopped search draws at most: thousands of large grids would flood
@@ -434,6 +503,50 @@ mod tests {
 
     const SMALL: &str =
         "shape: rectangle 2x2\nacross 1: [AB]C\nacross 2: X[YZ]\ndown 1: A.\ndown 2: CY|DZ\n";
+
+    /// A Ctrl-C while thousands of solutions are printed stops the listing with its
+    /// line (it was caught and the printing went on to the end).
+    #[test]
+    fn a_stop_while_the_solutions_are_printed_ends_the_listing() {
+        let p = Puzzle::parse(
+            "shape: rectangle 2x2\nacross 1: [AB]*\nacross 2: [AB]*\ndown 1: .*\ndown 2: .*\n",
+        )
+        .unwrap();
+        let options = SolveOptions {
+            limit: 16,
+            ..SolveOptions::default()
+        };
+        let o = Solver::new(&p).solve(options).unwrap();
+        assert_eq!(o.solutions.len(), 16);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut out = Vec::new();
+        let all = write_solved_until(&mut out, &p, &o, 16, None, &stop).unwrap();
+        assert!(all.is_ok());
+        assert_eq!(String::from_utf8(out).unwrap(), solved(&p, &o, 16, None));
+        // a writer asked to stop after its second grid (the heading here is empty)
+        struct Stopping<'a>(&'a std::sync::atomic::AtomicBool, usize);
+        impl std::io::Write for Stopping<'_> {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.1 += 1;
+                if self.1 == 2 {
+                    self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+                }
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut out = Stopping(&stop, 0);
+        let stopped = write_solved_until(&mut out, &p, &o, 16, None, &stop).unwrap();
+        let line = stopped.unwrap_err();
+        assert!(
+            line.line().contains("after 2 of 16 solutions printed; "),
+            "{}",
+            line.line()
+        );
+        assert_eq!(out.1, 2);
+    }
 
     /// q and the end of input are said as every game says them (q printed nothing).
     #[test]

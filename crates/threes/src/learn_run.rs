@@ -713,6 +713,48 @@ impl LearnOptions {
                 "--dir {dir} has a checkpoint: go on with --resume, or choose another --dir"
             )));
         }
+        self.refuse_own_streams()
+    }
+
+    /// Every file in `--dir` that this process's standard output or error goes to (`>>
+    /// DIR/network.ntuple`, `2>> DIR/curve.svg`, the curve's lock …), refused before the
+    /// work: the run reads or writes every file there, and what it prints would go into
+    /// one of them (a network then damaged, a chart not drawn after hours of training).
+    /// A file the run reads (the checkpoint, the curve it goes on) is said in the reader's
+    /// words.
+    ///
+    /// # Errors
+    /// [`LearnError::OutOfRange`], naming the file once.
+    fn refuse_own_streams(&self) -> Result<(), LearnError> {
+        if !self.dir.is_dir() {
+            return Ok(());
+        }
+        let read = [
+            (self.resume || self.export).then(|| self.checkpoint_path()),
+            self.resume.then(|| self.curve_path()),
+        ];
+        let files = ludomat_io::read::entries(&self.dir).unwrap_or_default();
+        let known = [
+            self.checkpoint_path(),
+            self.network_path(),
+            self.curve_path(),
+            self.chart_path(),
+        ];
+        for path in known.into_iter().chain(files) {
+            let Some(stream) = ludomat_io::read::own_stream(&path) else {
+                continue;
+            };
+            if read.contains(&Some(path.clone())) {
+                if let Err(e) = ludomat_io::read::check_readable(&path) {
+                    return Err(LearnError::OutOfRange(e.to_string()));
+                }
+            }
+            return Err(LearnError::OutOfRange(format!(
+                "{} {}",
+                ludomat_io::text::path(&path),
+                ludomat_io::read::own_stream_words(stream)
+            )));
+        }
         Ok(())
     }
 }

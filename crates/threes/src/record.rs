@@ -78,6 +78,9 @@ struct Numbers {
     score: u64,
     #[serde(default)]
     #[allow(dead_code)]
+    moves: u64,
+    #[serde(default)]
+    #[allow(dead_code)]
     frames: Vec<FrameNumbers>,
 }
 
@@ -391,6 +394,19 @@ impl GameRecord {
             frames,
         };
         record.check_replay()?;
+        if let Some(m) = v.get("moves") {
+            let m = uint(m, "moves")?;
+            if m != record.moves() as u64 {
+                return Err(bad(
+                    "moves",
+                    format!(
+                        "{}, but the record has {}",
+                        ludomat_io::text::thousands(m),
+                        ludomat_io::text::count(record.moves() as u64, "swipe", "swipes")
+                    ),
+                ));
+            }
+        }
         if let Some(s) = v.get("score") {
             let s = uint(s, "score")?;
             if s != record.score() {
@@ -458,6 +474,32 @@ mod tests {
             r.push(&t, &g);
         }
         r
+    }
+
+    /// A record's `moves` was not checked: `-1`, `1.5`, `"x"`, `null` and `1e30` replayed.
+    #[test]
+    fn the_moves_are_checked() {
+        let r = sample();
+        let good = r.to_json();
+        let moves = format!("\"moves\": {}", r.moves());
+        assert!(good.contains(&moves), "{good}");
+        for (m, said) in [
+            ("-1", "moves: the number -1 where"),
+            ("1.5", "moves: the number 1.5 where"),
+            ("\"x\"", "moves: "),
+            ("null", "moves: "),
+            ("1e30", "moves: "),
+            ("1e400", "moves: the number 1e400 is too large"),
+        ] {
+            let e = GameRecord::from_json(&good.replace(&moves, &format!("\"moves\": {m}")))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(said), "{m}: {e}");
+        }
+        let more = good.replace(&moves, &format!("\"moves\": {}", r.moves() + 1));
+        let e = GameRecord::from_json(&more).unwrap_err().to_string();
+        assert!(e.contains("but the record has"), "{e}");
+        assert!(GameRecord::from_json(&good).is_ok());
     }
 
     #[test]

@@ -334,6 +334,30 @@ pub fn read_csv_from(
     reader: impl std::io::BufRead,
     into: &mut Vec<VersusGame>,
 ) -> Result<(), SummaryError> {
+    read_rows(source, reader, None, into)
+}
+
+/// [`read_csv`] of the log a run resumes (`--resume`): a line whose AI and budget are not
+/// one of `entries` (this run's) is refused, as a cut or doubled line is — its game would
+/// get a row of its own, and the run's game of that number be played again.
+///
+/// # Errors
+/// As [`read_csv`], and a line of an AI or budget this run does not have.
+pub fn read_log(
+    source: &str,
+    text: &str,
+    entries: &[Entry],
+    into: &mut Vec<VersusGame>,
+) -> Result<(), SummaryError> {
+    read_rows(source, text.as_bytes(), Some(entries), into)
+}
+
+fn read_rows(
+    source: &str,
+    reader: impl std::io::BufRead,
+    entries: Option<&[Entry]>,
+    into: &mut Vec<VersusGame>,
+) -> Result<(), SummaryError> {
     let mut seen: HashSet<(String, String, u64)> = into
         .iter()
         .map(|g| (g.ai.clone(), g.budget.clone(), g.game))
@@ -344,8 +368,43 @@ pub fn read_csv_from(
         CSV_HEADER,
         "threes versus",
         &mut |_| Ok(()),
-        &mut |n, line| read_row(&crate::summary::at_line(source, n), line, &mut seen, into),
+        &mut |n, line| {
+            let at = crate::summary::at_line(source, n);
+            read_row(&at, line, &mut seen, into)?;
+            match (entries, into.last()) {
+                (Some(entries), Some(g)) => of_this_run(&at, g, entries),
+                _ => Ok(()),
+            }
+        },
     )
+}
+
+/// A resumed log's game `g` (at `at`) is of one of this run's `entries`.
+fn of_this_run(at: &str, g: &VersusGame, entries: &[Entry]) -> Result<(), SummaryError> {
+    if entries.iter().any(|e| e.ai == g.ai && e.budget == g.budget) {
+        return Ok(());
+    }
+    let budgets: Vec<&str> = (entries.iter())
+        .filter(|e| e.ai == g.ai)
+        .map(|e| e.budget.as_str())
+        .collect();
+    let problem = if budgets.is_empty() {
+        format!(
+            "the AI {} is not one of this run's",
+            ludomat_io::text::quoted(&g.ai, 40)
+        )
+    } else {
+        format!(
+            "budget {} is not one of this run's for {} ({})",
+            ludomat_io::text::quoted(&g.budget, 40),
+            g.ai,
+            budgets.join(", ")
+        )
+    };
+    Err(SummaryError {
+        at: at.to_string(),
+        problem,
+    })
 }
 
 /// One row of a curve CSV, at `at`, into `into` (`seen`: the games already there).
@@ -868,6 +927,27 @@ mod tests {
         let e = read_csv("x.csv", &text, &mut back).unwrap_err();
         assert!(e.problem.contains("already there"), "{e}");
         assert!(read_csv("y.csv", "nonsense\n", &mut Vec::new()).is_err());
+    }
+
+    /// A resumed log's line whose budget (`-0` for `1000`) or AI is not the run's got a
+    /// table row of its own, and the game was played again: refused, naming it.
+    #[test]
+    fn a_resumed_log_holds_only_this_runs_ais_and_budgets() {
+        let run = entries("a:1,2=prog {}").unwrap();
+        let text = |ai: &str, budget: &str| {
+            format!("{CSV_HEADER}\n{}", csv_row(&g(ai, budget, 0, 100, 10, 20)))
+        };
+        assert!(read_log("x.csv", &text("a", "2"), &run, &mut Vec::new()).is_ok());
+        let e = read_log("x.csv", &text("a", "-0"), &run, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.at, "x.csv, line 2");
+        assert_eq!(
+            e.problem,
+            "budget '-0' is not one of this run's for a (1, 2)"
+        );
+        let e = read_log("x.csv", &text("b", "1"), &run, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.problem, "the AI 'b' is not one of this run's");
+        // a summary of logs reads any
+        assert!(read_csv("x.csv", &text("b", "1"), &mut Vec::new()).is_ok());
     }
 
     #[test]

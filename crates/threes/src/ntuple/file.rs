@@ -69,10 +69,20 @@ pub struct Loaded {
 }
 
 /// A network file that could not be written or read.
+/// `path: why`; a refusal of the file as a stream this process prints into names the
+/// file itself, so only once.
+fn io_words(path: &str, source: &std::io::Error) -> String {
+    if ludomat_io::output::is_own_stream(source) {
+        source.to_string()
+    } else {
+        format!("{}: {source}", ludomat_io::text::path(path))
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum NetworkFileError {
     /// The file system's error.
-    #[error("{}: {source}", ludomat_io::text::path(path))]
+    #[error("{}", io_words(path, source))]
     Io {
         /// The file.
         path: String,
