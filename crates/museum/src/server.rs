@@ -239,7 +239,7 @@ impl Deadline {
     "the request's body did not come whole within {}",
     ludomat_io::text::duration(*.0)
 )]
-struct BodyTooSlow(Duration);
+pub(crate) struct BodyTooSlow(Duration);
 
 impl http_body::Body for Deadline {
     type Data = Bytes;
