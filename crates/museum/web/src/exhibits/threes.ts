@@ -154,7 +154,8 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       // A measurement is said once, when it is new (not on every report until the next).
       const last = (r.result?.curve ?? r.partial?.curve)?.at(-1);
       const fresh = last && last.games !== this.saidMeasurement;
-      this.saidMeasurement = r.ended ? undefined : last?.games;
+      if (last) this.saidMeasurement = last.games;
+      if (r.ended) this.saidMeasurement = undefined;
       const mean = last && fresh ? `; the greedy player's mean ${thousands(last.mean)} after ${count(last.games, 'game')}` : '';
       const games = `${thousands(r.done)} of ${count(r.total, 'game')}`;
       if (!r.ended) return `training: ${games}${mean}`;
