@@ -506,7 +506,7 @@ impl Museum {
         let job = visit.start_job(RUN);
         *crate::visit::lock(&visit.run_words) = Some(format!(
             "its run of {what} × {}",
-            ludomat_io::text::thousands(times as u64)
+            ludomat_io::text::thousands(times)
         ));
         let mut held = self.hold(visit, counted, job.cancel());
         let action = Arc::new(action);
