@@ -295,10 +295,18 @@ async fn whole_body(req: Request, limit: usize) -> Result<Request, Response> {
     }
 }
 
+/// The error of a body that did not come whole in time (the server's body timeout).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the request's body did not come whole within {}",
+    ludomat_io::text::duration(*.0)
+)]
+pub(crate) struct BodyTooSlow(pub(crate) std::time::Duration);
+
 /// Why a body could not be read whole.
 enum BodyFault<'e> {
     TooLarge,
-    TooSlow(&'e crate::server::BodyTooSlow),
+    TooSlow(&'e BodyTooSlow),
     BrokeOff,
 }
 
@@ -311,7 +319,7 @@ impl<'e> BodyFault<'e> {
             if e.is::<http_body_util::LengthLimitError>() {
                 return BodyFault::TooLarge;
             }
-            if let Some(slow) = e.downcast_ref::<crate::server::BodyTooSlow>() {
+            if let Some(slow) = e.downcast_ref::<BodyTooSlow>() {
                 return BodyFault::TooSlow(slow);
             }
             at = e.source();

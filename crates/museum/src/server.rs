@@ -233,14 +233,6 @@ impl Deadline {
     }
 }
 
-/// The error of a body that did not come whole in time.
-#[derive(Debug, thiserror::Error)]
-#[error(
-    "the request's body did not come whole within {}",
-    ludomat_io::text::duration(*.0)
-)]
-pub(crate) struct BodyTooSlow(Duration);
-
 impl http_body::Body for Deadline {
     type Data = Bytes;
     type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -253,7 +245,9 @@ impl http_body::Body for Deadline {
         match Pin::new(&mut this.inner).poll_frame(cx) {
             Poll::Ready(frame) => Poll::Ready(frame.map(|f| f.map_err(Into::into))),
             Poll::Pending => match this.deadline.as_mut().poll(cx) {
-                Poll::Ready(()) => Poll::Ready(Some(Err(Box::new(BodyTooSlow(this.within))))),
+                Poll::Ready(()) => {
+                    Poll::Ready(Some(Err(Box::new(crate::guard::BodyTooSlow(this.within)))))
+                }
                 Poll::Pending => Poll::Pending,
             },
         }
