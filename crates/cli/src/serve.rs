@@ -150,10 +150,11 @@ pub fn run(args: ServeArgs) -> Result<()> {
     // the stop and never waited for: the process ends now.
     runtime.shutdown_timeout(Duration::from_millis(100));
     let (mut stopped, noticed) = result?;
-    // From the signal's arrival (a busy server notices it late) to the runtime gone.
-    stopped.took = crate::interrupt::since_signal().unwrap_or_else(|| noticed.elapsed());
     drop(ctrl_c);
-    Err(stopped.stop_line().into())
+    // From the signal's arrival (a busy server notices it late) to the process's end: the
+    // line is the last thing it does, logged (whole in a file), then the process exits.
+    stopped.took = crate::interrupt::since_signal().unwrap_or_else(|| noticed.elapsed());
+    stopped.stop_line().log_and_end_process()
 }
 
 /// Serves until a signal; what stopping did, and when the signal was noticed.

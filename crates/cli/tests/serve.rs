@@ -127,8 +127,13 @@ fn stops_within_two_seconds(signal: libc::c_int, name: &str) {
     let status = if signal == libc::SIGTERM { 143 } else { 130 };
     assert_eq!(ended.code(), Some(status), "{name}: {ended:?}");
     let err = ludomat_io::read::capped_text(child.stderr.take().unwrap(), 1 << 20).unwrap();
-    let err = err.replace('\n', " "); // wrapped at 80 columns
+    // the stop line is a log line: whole on one line in a pipe, not wrapped at 80 columns
     assert!(err.contains(&format!("{name}: stopping")), "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("Stopped by ") && l.ends_with("after the signal.")),
+        "{err}"
+    );
     assert!(
         err.contains(&format!(
             "Stopped by {}; the museum kept nothing: closed 1 event stream and 1 connection, \

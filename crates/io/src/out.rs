@@ -335,6 +335,16 @@ impl crate::interrupt::Stopped {
         crate::errln!("{}", self.said());
         std::process::exit(i32::from(self.status()))
     }
+
+    /// For a server's stop line (`ludomat serve`), as late as the process can say it:
+    /// standard output flushed, the line logged as the server's log is ([`log`]: whole
+    /// on one line in a file or a pipe, wrapped only on a terminal), and the process ended
+    /// at once with the status (130, or 143 after SIGTERM).
+    pub fn log_and_end_process(&self) -> ! {
+        let _ = finish();
+        crate::logln!("{}", self.line());
+        std::process::exit(i32::from(self.status()))
+    }
 }
 
 #[cfg(test)]

@@ -256,10 +256,7 @@ pub fn in_our_words(message: &str) -> String {
     };
     // The parser's syntax errors.
     const SYNTAX: &[(&str, &str)] = &[
-        (
-            "key must be a string",
-            "a key must be a string in double quotes",
-        ),
+        ("key must be a string", "a key must be in double quotes"),
         ("expected value", "a value was expected"),
         ("trailing characters", "there is more after the value"),
         ("expected `,` or `}`", "',' or '}' was expected"),
@@ -270,7 +267,7 @@ pub fn in_our_words(message: &str) -> String {
         ("invalid number", "a number that is not JSON's"),
         (
             "control character (\\u0000-\\u001F) found while parsing a string",
-            "a control character in a string",
+            "a control character in a text",
         ),
     ];
     let mut words = words;
@@ -287,8 +284,40 @@ pub fn in_our_words(message: &str) -> String {
             "provided string was not 'true' or 'false'",
             "true or false was expected",
         )
-        .replace("variant identifier", "a name (a string)");
-    cut_echoes(&words)
+        .replace("variant identifier", "a name")
+        // serde's and JSON's own words for things the project says otherwise ("text")
+        .replace("where a string was expected", "where a text was expected")
+        .replace(
+            "where string or map was expected",
+            "where a text or an object was expected",
+        )
+        .replace("in the middle of a string", "in the middle of a text")
+        .replace("number out of range", "a number too large to read")
+        .replace(
+            "invalid unicode code point",
+            "a \\u escape that is no character",
+        );
+    cut_echoes(&field_named_once(&words))
+}
+
+/// `zzz: the field 'zzz' is not known here` said with the field named once: the path
+/// before the parser's sentence is the field itself.
+fn field_named_once(words: &str) -> String {
+    const FIELD: &str = "the field '";
+    let Some(i) = words.find(FIELD) else {
+        return words.to_string();
+    };
+    let name = words[i + FIELD.len()..]
+        .split('\'')
+        .next()
+        .unwrap_or_default();
+    let head = &words[..i];
+    match head.strip_suffix(&format!("{name}: ")) {
+        Some(before) if !name.is_empty() && (before.is_empty() || before.ends_with(": ")) => {
+            format!("{before}{}", &words[i..])
+        }
+        _ => words.to_string(),
+    }
 }
 
 /// The most characters of a request's own text an error echoes in one piece.
@@ -449,7 +478,14 @@ pub(crate) fn not_json() -> ApiError {
 /// false or null alone), naming what it is; `None` for an object, or for text that is
 /// not JSON (the parser then says where).
 pub(crate) fn not_an_object(body: &[u8]) -> Option<ApiError> {
-    let first = body.iter().find(|b| !b.is_ascii_whitespace())?;
+    // Only white space is as empty as nothing (not "the text ends in the middle of a
+    // value").
+    let Some(first) = body.iter().find(|b| !b.is_ascii_whitespace()) else {
+        return Some(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "request body: it is empty: a JSON object was expected",
+        ));
+    };
     if *first == b'{' || serde_json::from_slice::<serde::de::IgnoredAny>(body).is_err() {
         return None;
     }
@@ -596,7 +632,7 @@ mod tests {
             ),
             (
                 "Failed to parse the request body as JSON: key must be a string at line 1 column 2",
-                "request body: not valid JSON: line 1, column 2: a key must be a string in double quotes",
+                "request body: not valid JSON: line 1, column 2: a key must be in double quotes",
             ),
             (
                 "Failed to parse the request body as JSON: EOF while parsing a value at line 1 column 0",
@@ -671,6 +707,50 @@ mod tests {
         );
         let said = in_our_words("invalid type: integer `1`, expected variant identifier");
         assert!(!said.contains("variant identifier"), "{said}");
+    }
+
+    /// "text", the project's word, not serde's "string"; serde's other words said in ours;
+    /// a field the path names already is named once.
+    #[test]
+    fn serde_words_left_over_are_said_in_ours() {
+        for (theirs, ours) in [
+            (
+                "kind: invalid type: integer `5`, expected a string",
+                "kind: the number 5 where a text was expected",
+            ),
+            (
+                "value: invalid type: integer `7`, expected string or map",
+                "value: the number 7 where a text or an object was expected",
+            ),
+            ("games: number out of range", "games: a number too large to read"),
+            (
+                "Failed to parse the request body as JSON: EOF while parsing a string at line 1 column 5",
+                "request body: not valid JSON: line 1, column 5: the text ends in the middle of a text",
+            ),
+            (
+                "zzz: unknown field `zzz`, expected `a` or `b`",
+                "the field 'zzz' is not known here (the fields are 'a' and 'b')",
+            ),
+            (
+                "config: zzz: unknown field `zzz`, expected `a` or `b`",
+                "config: the field 'zzz' is not known here (the fields are 'a' and 'b')",
+            ),
+            (
+                "train: unknown field `after`, expected `games`",
+                "train: the field 'after' is not known here (the field is 'games')",
+            ),
+        ] {
+            assert_eq!(in_our_words(theirs), ours, "{theirs}");
+        }
+        let said = in_our_words("invalid unicode code point at line 1 column 9");
+        assert!(!said.contains("unicode code point"), "{said}");
+        for body in [&b""[..], b"   ", b"\n\t "] {
+            let refused = super::not_an_object(body).expect("refused");
+            assert_eq!(
+                refused.message,
+                "request body: it is empty: a JSON object was expected"
+            );
+        }
     }
 
     #[test]

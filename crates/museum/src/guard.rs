@@ -254,21 +254,24 @@ fn foreign_write(g: &Guard, req: &Request, host: &str) -> Option<String> {
 }
 
 /// The middleware: Host, then Origin on writes, then the client's rate.
-/// `req` with its body read whole, or the 413 (connection closed) of a body over
-/// `limit` bytes, announced or sent.
+/// `req` with its body read whole, or, with the connection closed, the 413 of a body
+/// over `limit` bytes, announced or sent, the 408 of a body that did not come whole
+/// within the server's body timeout, or the 400 of a body that broke off.
 async fn whole_body(req: Request, limit: usize) -> Result<Request, Response> {
+    let refuse = |status: StatusCode, text: String| {
+        let mut r = ApiError::new(status, text).into_response();
+        r.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        r
+    };
     let too_large = || {
-        let mut r = ApiError::new(
+        refuse(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "request body: it is larger than the limit of {}",
                 ludomat_io::text::count(limit as u64, "byte", "bytes")
             ),
         )
-        .into_response();
-        r.headers_mut()
-            .insert(header::CONNECTION, HeaderValue::from_static("close"));
-        r
     };
     let announced = req
         .headers()
@@ -281,7 +284,47 @@ async fn whole_body(req: Request, limit: usize) -> Result<Request, Response> {
     let (parts, body) = req.into_parts();
     match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => Ok(Request::from_parts(parts, axum::body::Body::from(bytes))),
-        Err(_) => Err(too_large()),
+        Err(e) => Err(match BodyFault::of(&e) {
+            BodyFault::TooLarge => too_large(),
+            BodyFault::TooSlow(slow) => refuse(StatusCode::REQUEST_TIMEOUT, slow.to_string()),
+            BodyFault::BrokeOff => refuse(
+                StatusCode::BAD_REQUEST,
+                "request body: it broke off before its end".into(),
+            ),
+        }),
+    }
+}
+
+/// The error of a body that did not come whole in time (the server's body timeout).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the request's body did not come whole within {}",
+    ludomat_io::text::duration(*.0)
+)]
+pub(crate) struct BodyTooSlow(pub(crate) std::time::Duration);
+
+/// Why a body could not be read whole.
+enum BodyFault<'e> {
+    TooLarge,
+    TooSlow(&'e BodyTooSlow),
+    BrokeOff,
+}
+
+impl<'e> BodyFault<'e> {
+    /// Looks through the error's sources: the limit's error, the server's body
+    /// timeout, or anything else (the connection closed mid-body).
+    fn of(e: &'e (dyn std::error::Error + 'static)) -> Self {
+        let mut at = Some(e);
+        while let Some(e) = at {
+            if e.is::<http_body_util::LengthLimitError>() {
+                return BodyFault::TooLarge;
+            }
+            if let Some(slow) = e.downcast_ref::<BodyTooSlow>() {
+                return BodyFault::TooSlow(slow);
+            }
+            at = e.source();
+        }
+        BodyFault::BrokeOff
     }
 }
 

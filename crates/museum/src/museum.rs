@@ -519,22 +519,19 @@ impl Museum {
         if let (Some(v), true) = (spare, evict) {
             // a visit whose run or autoplay was going was not idle: its work stopped with
             // it, and the log says so
-            let working = v.running();
+            let working = evicted_work(&v);
             visits.remove(&v.id);
             self.let_go(&v);
             self.inner.refusals.note(Refusal::Evicted, || {
-                let how = if working {
-                    "its run or autoplay going, stopped with it; no page watched it for"
-                } else {
-                    "idle"
-                };
-                format!(
-                    "visit {} ({}, client {}) {how} {} s",
-                    v.id,
-                    v.kind,
-                    v.client,
-                    v.idle().as_secs()
-                )
+                let about = format!("visit {} ({}, client {})", v.id, v.kind, v.client);
+                let secs = ludomat_io::text::thousands(v.idle().as_secs());
+                match working {
+                    Some(work) => format!(
+                        "{about}, watched by no page for {secs} s: {work} was going and \
+                         stopped with it"
+                    ),
+                    None => format!("{about} idle {secs} s"),
+                }
             });
         }
         Ok(())
@@ -770,6 +767,17 @@ impl Drop for ClientStream {
             }
         }
     }
+}
+
+/// What a visit let go to make room had going, in words for the log (`its autoplay`,
+/// `its 'train' run`), or `None` when it was idle.
+fn evicted_work(v: &Visit) -> Option<String> {
+    Some(match v.job()? {
+        crate::job::RUN => crate::visit::lock(&v.run_words)
+            .clone()
+            .unwrap_or_else(|| "its run".into()),
+        other => format!("its {other}"),
+    })
 }
 
 /// Runs `work` as `job` on a thread of its own, at a lower priority than the visitors'

@@ -121,15 +121,7 @@ impl Refusals {
         slot.example.clear();
         slot.last = Some(now);
         drop(slot);
-        let detail = detail();
-        if more > 0 {
-            log(&format!(
-                "{}: {detail} (and {more} more in the last second)",
-                kind.what()
-            ));
-        } else {
-            log(&format!("{}: {detail}", kind.what()));
-        }
+        log(&summary(kind, &detail(), more));
         true
     }
 
@@ -145,9 +137,23 @@ impl Refusals {
             let example = std::mem::take(&mut slot.example);
             slot.last = Some(Instant::now());
             drop(slot);
-            let kind = ALL[i];
-            log(&format!("{}: {more} more, e.g. {example}", kind.what()));
+            // the example is one of them: it and the others, in the one shape
+            log(&summary(ALL[i], &example, more - 1));
         }
+    }
+}
+
+/// A refusal's line in its one shape: `429 too many requests a second: 127.0.0.99 (and
+/// 1,758 more in the last second)`, or without the brackets when it was alone.
+fn summary(kind: Refusal, detail: &str, more: u64) -> String {
+    if more == 0 {
+        format!("{}: {detail}", kind.what())
+    } else {
+        format!(
+            "{}: {detail} (and {} more in the last second)",
+            kind.what(),
+            ludomat_io::text::thousands(more)
+        )
     }
 }
 
@@ -195,5 +201,17 @@ mod tests {
         for (i, k) in ALL.iter().enumerate() {
             assert_eq!(k.index(), i);
         }
+    }
+
+    /// A flood's summary has one shape, its count with thousands, whether a refusal's own
+    /// line or the second's last count tells it.
+    #[test]
+    fn a_flood_is_summed_up_in_one_shape_with_thousands() {
+        let line = summary(Refusal::TooFast, "127.0.0.99", 1758);
+        assert!(
+            line.ends_with(": 127.0.0.99 (and 1,758 more in the last second)"),
+            "{line}"
+        );
+        assert!(!summary(Refusal::TooFast, "127.0.0.99", 0).contains("more"));
     }
 }

@@ -411,6 +411,7 @@ impl Museum {
             self.admit_run(visit, format!("{name} on a {} visit", visit.kind))?;
         let answer = self.run_answer(&admission, json!({ "long_run": name }));
         let job = visit.start_job(RUN);
+        *crate::visit::lock(&visit.run_words) = Some(format!("its '{name}' run"));
         let mut held = self.hold(visit, counted, job.cancel());
         if let Some(q) = answer.get("queued") {
             job.report(vec![queued(
@@ -503,6 +504,10 @@ impl Museum {
             self.admit_run(visit, format!("{what} × {times} on a {} visit", visit.kind))?;
         let answer = self.run_answer(&admission, json!({ "done": 0, "total": times }));
         let job = visit.start_job(RUN);
+        *crate::visit::lock(&visit.run_words) = Some(format!(
+            "its run of {what} × {}",
+            ludomat_io::text::thousands(times)
+        ));
         let mut held = self.hold(visit, counted, job.cancel());
         let action = Arc::new(action);
         let limit = c.max_run_time;

@@ -233,14 +233,6 @@ impl Deadline {
     }
 }
 
-/// The error of a body that did not come whole in time.
-#[derive(Debug, thiserror::Error)]
-#[error(
-    "the request's body did not come whole within {}",
-    ludomat_io::text::duration(*.0)
-)]
-struct BodyTooSlow(Duration);
-
 impl http_body::Body for Deadline {
     type Data = Bytes;
     type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -253,7 +245,9 @@ impl http_body::Body for Deadline {
         match Pin::new(&mut this.inner).poll_frame(cx) {
             Poll::Ready(frame) => Poll::Ready(frame.map(|f| f.map_err(Into::into))),
             Poll::Pending => match this.deadline.as_mut().poll(cx) {
-                Poll::Ready(()) => Poll::Ready(Some(Err(Box::new(BodyTooSlow(this.within))))),
+                Poll::Ready(()) => {
+                    Poll::Ready(Some(Err(Box::new(crate::guard::BodyTooSlow(this.within)))))
+                }
                 Poll::Pending => Poll::Pending,
             },
         }
@@ -314,7 +308,7 @@ impl Stopped {
             parts.push(runs);
         }
         if parts.is_empty() {
-            "no autoplay or run".to_string()
+            "0 autoplays or runs".to_string()
         } else {
             parts.join(" and ")
         }
@@ -324,7 +318,7 @@ impl Stopped {
 impl Stopped {
     /// The stop line `ludomat serve` ends with, in every long run's words and with their
     /// status (130 after Ctrl-C, 143 after SIGTERM), `took` timed from the signal's
-    /// arrival to the museum's end (its runtime gone: what is left is the process's exit):
+    /// arrival to the process's end (its runtime gone, the line said just before it exits):
     /// `Stopped by Ctrl-C; the museum kept nothing: closed 1 event stream and 1
     /// connection, cancelled 1 autoplay, let go of 1 visit; the museum ended 12 ms after
     /// the signal.` — the whole stop, never only the letting go (a stop that took 13 ms
@@ -760,7 +754,8 @@ mod tests {
         );
         assert!(stopped(1, 0, 0).contains("cancelled 1 autoplay, let go"));
         assert!(stopped(0, 1, 0).contains("cancelled 1 run, let go"));
-        assert!(stopped(0, 0, 0).contains("cancelled no autoplay or run, let go"));
+        // zero said one way, as the streams and connections say it
+        assert!(stopped(0, 0, 0).contains("cancelled 0 autoplays or runs, let go"));
     }
 
     /// The stop line times the whole stop, from the signal, and says so: never `let go of
@@ -782,7 +777,7 @@ mod tests {
         assert!(
             line.ends_with(
                 "the museum kept nothing: closed 1 event stream and 1 connection, cancelled \
-                 no autoplay or run, let go of 182 visits; the museum ended 32.3 ms after the \
+                 0 autoplays or runs, let go of 182 visits; the museum ended 32.3 ms after the \
                  signal."
             ),
             "{line}"

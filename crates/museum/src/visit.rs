@@ -109,6 +109,9 @@ pub struct Visit {
     /// Why the last job was cancelled, when the museum said why (no page watching): a
     /// job's last report after its cancel carries it again, so the latest update keeps it.
     pub(crate) cancel_note: Mutex<Option<String>>,
+    /// The visit's last run in words, for the log of a visit let go with it going: `its
+    /// 'train' run`, `its run of play_games × 100`.
+    pub(crate) run_words: Mutex<Option<String>>,
     /// Let go by the museum (deleted, released, evicted, expired): its streams end.
     ended: AtomicBool,
 }
@@ -197,6 +200,7 @@ impl Visit {
             job: Mutex::new(None),
             next_job: AtomicU64::new(0),
             cancel_note: Mutex::new(None),
+            run_words: Mutex::new(None),
             ended: AtomicBool::new(false),
         }
     }

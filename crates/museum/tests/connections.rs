@@ -187,6 +187,36 @@ async fn a_body_announced_too_large_is_refused_at_once_and_the_connection_closed
     }
 }
 
+/// A body that does not come whole within the body timeout is answered 408 with the
+/// server's words for it, not 413 "larger than the limit"; the connection is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_too_slow_is_a_timeout_not_too_large() {
+    use tokio::io::AsyncReadExt;
+    let (addr, _museum) = common::start(MuseumConfig {
+        body_timeout: Duration::from_millis(400),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /api/visits HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\n\
+         content-length: 100\r\n\r\n{{\"kind\""
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    let mut all = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut all))
+        .await
+        .expect("answered and closed within 5 s")
+        .unwrap();
+    let all = String::from_utf8_lossy(&all);
+    assert!(all.starts_with("HTTP/1.1 408"), "{all}");
+    assert!(
+        all.contains("the request's body did not come whole within 400 ms"),
+        "{all}"
+    );
+    assert!(!all.contains("larger than the limit"), "{all}");
+}
+
 /// Handlers that ignore their body (`…/stop`, `…/release`, a GET) still read it: the
 /// next request on the same keep-alive connection is answered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,7 +7,7 @@ import { css, html, svg, nothing } from 'lit';
 import { ExhibitElement } from '../exhibit.ts';
 import { ICONS } from '../icons.ts';
 import '../components/lm-run-control.ts';
-import { count, duration, shareWithInterval, thousands } from '../text.ts';
+import { count, duration, shareWithInterval, thousands, wallAndCpu } from '../text.ts';
 import { keptWallAndCpu } from '../kept.ts';
 
 type Game = 'tictactoe' | 'qubic';
@@ -123,10 +123,17 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
       case 'game_over': return `game over: ${h.result}`;
       case 'started': return `${h.pairs === 1 ? 'a tournament' : `a round robin of ${count(h.pairs, 'pair')}`}: ${count(h.games, 'game')}`;
       case 'played': return `${h.pair}: ${count(h.games, 'game')} (${thousands(h.done)} done)`;
-      case 'finished': return `finished: ${count(h.games, 'game')} played`;
-      case 'cancelled': return `stopped after ${count(h.games, 'game')}`;
+      // The run's end says what the panel says: its time, and that the table keeps it.
+      case 'finished': return `finished: ${count(h.games, 'game')} played${this.took()}; the table below keeps them`;
+      case 'cancelled': return `stopped after ${count(h.games, 'game')}${this.took()}; the table below keeps ${h.games === 1 ? 'it' : 'them'}`;
       case 'reset': return 'new settings';
     }
+  }
+
+  /** ` in 150 ms wall, 40.3 ms CPU`: the tournament's time, as its clock says it. */
+  private took(): string {
+    const v = this.view;
+    return v?.played ? ` in ${wallAndCpu(v.elapsed_ms, v.cpu_ms)}` : '';
   }
 
   /** The settings the form shows (what Apply would start). */

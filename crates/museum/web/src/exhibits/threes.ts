@@ -13,7 +13,7 @@ import '../components/lm-run-clock.ts';
 import '../components/lm-menace-chart.ts';
 import type { RunTiming } from '../components/lm-run-clock.ts';
 import { museumInfo } from '../api.ts';
-import { count, limit as limitText, thousands } from '../text.ts';
+import { count, limit as limitText, thousands, wallAndCpu } from '../text.ts';
 import { keptDuration, keptWallAndCpu } from '../kept.ts';
 
 type Dir = 'up' | 'down' | 'left' | 'right';
@@ -145,11 +145,27 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
   }
   disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
 
+  /** The games of the last measurement the Log said: a measurement is said once. */
+  private saidMeasurement?: number;
+
   describe(h: Happening): string {
     if ((h as { type: string }).type === 'run_progress') {
       const r = h as unknown as TrainReport;
-      const last = r.partial?.curve.at(-1);
-      return `training: ${thousands(r.done)} of ${count(r.total, 'game')}${last ? `; the greedy player's mean ${thousands(last.mean)} after ${count(last.games, 'game')}` : ''}${r.ended ? (r.result?.ended === 'cancelled' ? ', stopped' : ', finished') : ''}`;
+      // A measurement is said once, when it is new (not on every report until the next).
+      const last = (r.result?.curve ?? r.partial?.curve)?.at(-1);
+      const fresh = last && last.games !== this.saidMeasurement;
+      if (last) this.saidMeasurement = last.games;
+      if (r.ended) this.saidMeasurement = undefined;
+      const mean = last && fresh ? `; the greedy player's mean ${thousands(last.mean)} after ${count(last.games, 'game')}` : '';
+      const games = `${thousands(r.done)} of ${count(r.total, 'game')}`;
+      if (!r.ended) return `training: ${games}${mean}`;
+      // The end says what the panel says: how it ended, its time, what was kept.
+      const how = r.timed_out ? "training stopped at the museum's time limit"
+        : r.result?.ended === 'cancelled' ? 'training stopped' : 'training finished';
+      const took = r.elapsed_ms !== undefined ? ` in ${wallAndCpu(r.elapsed_ms, r.cpu_ms ?? 0)}` : '';
+      const network = this.view?.trained ?? r.result?.network;
+      const kept = network ? `; kept with this visit: ${network}` : '';
+      return `${how}: ${games} trained${took}${mean}${kept}`;
     }
     switch (h.type) {
       case 'swiped': return `${h.by_ai ? 'AI' : 'you'}: ${h.direction} ${ARROW[h.direction]}, a ${h.card} came in`;
