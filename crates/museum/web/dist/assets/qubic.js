@@ -91,7 +91,7 @@ import{S as e,b as t,c as n,d as r,f as i,g as a,h as o,o as s,p as c,t as l,u,v
         A proof stopped at the limit shows the positions it proved but keeps no certificate.</span>`:t}</p>`}fewerStones(n){let[r,i]=[3,5].map(e=>n.find(t=>t.after===e));return!r||!i||r.cpu_ms[1]>=i.cpu_ms[0]?t:e`<p class="note" data-proof-why>Fewer stones is not always dearer: after 3 stones
       (${C(r.cpu_ms)} of CPU) the search chooses the first player's 4th and 5th moves
       itself, and its own moves win with fewer positions than Patashnik's, so it does less than
-      after 5 (${C(i.cpu_ms)}): the recorded runs expanded 265,140 positions after 3
+      after 5 (${C(i.cpu_ms)}): the recorded runs made 265,140 node expansions after 3
       stones and 345,832 after 5. From the empty board it must also find the first 3 moves,
       and costs most.</p>`}proofPanel(n){let r=Number(this.pageValues.prove_after??9),i=this.proof,o=i?.partial,c=i?.result?.verdict,l=n.proof_costs??[],d=l.find(e=>e.after===r),f=this.runOf(`prove`,i),p=this.startBlocked(f),m=i?.cpu_ms,h=c?.verdict===`cancelled`||!!i?.ended&&c?.verdict!==`proved`&&o?.phase===`done`,_=v(o),S=(e,t)=>{let n=l.find(t=>t.after===e);return n?`${t} (${C(n.cpu_ms)} CPU)`:t};return e`<fieldset data-proof><legend>Watch the 4×4×4 proof being found</legend>
       <div class="row">
