@@ -327,7 +327,10 @@ fn auto(a: AutoOptions) -> Result<()> {
     // is opened only now, every option checked, and never empties an earlier file; a log
     // it refuses is refused before the header.
     let mut stream = open_auto_log(&a, &spec)?;
-    out!("{}", wrap(&format!("{}\n", a.header(&config, threads))));
+    out!(
+        "{}",
+        wrap(&format!("{}\n", text::auto_heading(&a, &config, threads)))
+    );
     let bar = progress::Bar::new("games", Some(u64::from(a.games)), a.quiet);
     // the swipes made show the run moving long before its first game ends
     let played = std::cell::Cell::new(0);

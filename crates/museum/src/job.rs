@@ -104,6 +104,7 @@ impl Visit {
         // A job starting is use: the unwatched limit counts from here.
         self.rewind_unwatched();
         *lock(&self.cancel_note) = None;
+        *lock(&self.cancel_cause) = None;
         self.publish_job_change(None);
         Job(Arc::new(JobInner {
             visit: Arc::clone(self),
@@ -139,9 +140,16 @@ impl Visit {
     /// note naming the job (`autoplay stopped: …`, `run stopped: …`).
     pub fn cancel_unwatched(&self, secs: u64) -> Option<&'static str> {
         let what = self.job()?;
+        *lock(&self.cancel_cause) = Some(format!("no page watched this visit for {secs} s"));
         self.cancel_job_with(Some(format!(
             "{what} stopped: no page has watched this visit for {secs} s"
         )))
+    }
+
+    /// Why the museum cancelled the running job, if it did (not the visitor's Stop).
+    #[must_use]
+    pub fn cancel_cause(&self) -> Option<String> {
+        lock(&self.cancel_cause).clone()
     }
 
     /// Cancels the job, if one runs. Returns its name.
@@ -283,7 +291,12 @@ impl Job {
         stopped: Option<String>,
     ) {
         if self.0.visit.job().is_none() {
-            let note = lock(&self.0.visit.cancel_note).clone().or(stopped);
+            // a run's own note says the museum's cause with its work and times
+            let cancelled = lock(&self.0.visit.cancel_note).clone();
+            let note = match self.0.visit.cancel_cause() {
+                Some(_) => stopped.or(cancelled),
+                None => cancelled.or(stopped),
+            };
             let session = self.0.visit.session();
             self.0.visit.publish(&**session, happenings, note, false);
         }

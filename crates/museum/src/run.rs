@@ -149,7 +149,9 @@ impl Tally {
                 "{subject} finished: {work} in {times}; {}",
                 self.kept(done, false)
             ),
-            End::Stopped => stopped_by_stop(subject, &work, &times, &self.kept(done, true)),
+            End::Stopped => {
+                stopped_by_stop(subject, "by Stop", &work, &times, &self.kept(done, true))
+            }
             End::StoppedAsItFinished => format!(
                 "{subject} stopped by Stop as it finished: {work} in {times}; {}",
                 self.kept(done, false)
@@ -248,8 +250,8 @@ async fn slot_of(job: &Job, admission: Admission) -> Option<RunSlot> {
 /// and its time, as a finished run's note says them, then what was kept: `Training
 /// stopped by Stop after 1,234 of 10,000,000 games trained: 3.2 s wall, 1.2 s CPU; the
 /// boxes keep the 1,234 games' beads`.
-fn stopped_by_stop(subject: &str, work: &str, times: &str, kept: &str) -> String {
-    format!("{subject} stopped by Stop after {work}: {times}; {kept}")
+fn stopped_by_stop(subject: &str, by: &str, work: &str, times: &str, kept: &str) -> String {
+    format!("{subject} stopped {by} after {work}: {times}; {kept}")
 }
 
 /// The note of a run (`subject`: `run`, `Training`, `The proof`) stopped by Stop while
@@ -853,6 +855,11 @@ fn long_run(
                     _ => None,
                 };
                 let kept = words.kept(done, true);
+                // the visitor's Stop, or the museum's own cause (no page watched)
+                let by = job
+                    .visit()
+                    .cancel_cause()
+                    .map_or_else(|| "by Stop".to_string(), |c| format!("because {c}"));
                 let note = match (&work, phase) {
                     (Some(work), Some(phase)) => {
                         let total = end.get("total").and_then(Value::as_u64);
@@ -863,13 +870,13 @@ fn long_run(
                             }
                             _ => work.clone(),
                         };
-                        format!("{subject} stopped by Stop {phase}: {all} in {times}; {kept}")
+                        format!("{subject} stopped {by} {phase}: {all} in {times}; {kept}")
                     }
-                    (Some(work), None) => stopped_by_stop(subject, work, &times, &kept),
+                    (Some(work), None) => stopped_by_stop(subject, &by, work, &times, &kept),
                     (None, Some(phase)) => {
-                        format!("{subject} stopped by Stop {phase}, after {times}; {kept}")
+                        format!("{subject} stopped {by} {phase}, after {times}; {kept}")
                     }
-                    (None, None) => format!("{subject} stopped by Stop after {times}; {kept}"),
+                    (None, None) => format!("{subject} stopped {by} after {times}; {kept}"),
                 };
                 job.report_after_cancel_with_view(vec![end], Some(note));
             } else {

@@ -109,6 +109,9 @@ pub struct Visit {
     /// Why the last job was cancelled, when the museum said why (no page watching): a
     /// job's last report after its cancel carries it again, so the latest update keeps it.
     pub(crate) cancel_note: Mutex<Option<String>>,
+    /// Why the museum cancelled the job, when it did (`no page watched this visit for 30
+    /// s`), for a run's own note to say instead of "by Stop".
+    pub(crate) cancel_cause: Mutex<Option<String>>,
     /// The visit's last run in words, for the log of a visit let go with it going: `its
     /// 'train' run`, `its run of play_games × 100`.
     pub(crate) run_words: Mutex<Option<String>>,
@@ -200,6 +203,7 @@ impl Visit {
             job: Mutex::new(None),
             next_job: AtomicU64::new(0),
             cancel_note: Mutex::new(None),
+            cancel_cause: Mutex::new(None),
             run_words: Mutex::new(None),
             ended: AtomicBool::new(false),
         }

@@ -101,18 +101,6 @@ pub struct AutoOptions {
 }
 
 impl AutoOptions {
-    /// The run's first line ([`crate::text::auto_header`]) with what values the positions
-    /// (the heuristic, the shipped network or a file's: the score depends on it most).
-    #[must_use]
-    pub fn header(&self, config: &AutoConfig, threads: usize) -> String {
-        let engine = self.engine.as_deref().unwrap_or_default();
-        let head = crate::text::auto_header(config, threads, engine);
-        match config.contender {
-            Contender::Searcher(_) => format!("{head}, {}", self.eval.words()),
-            Contender::Engine(..) => head,
-        }
-    }
-
     /// The search rule, once the options are known to make a run.
     ///
     /// # Errors

@@ -220,6 +220,22 @@ pub fn auto_header(config: &AutoConfig, threads: usize, engine: &str) -> String 
     }
 }
 
+/// The first line of an `auto` run ([`auto_header`]) with what values the positions (the
+/// heuristic, the shipped network or a file's: the score depends on it most).
+#[must_use]
+pub fn auto_heading(
+    options: &crate::auto::AutoOptions,
+    config: &AutoConfig,
+    threads: usize,
+) -> String {
+    let engine = options.engine.as_deref().unwrap_or_default();
+    let head = auto_header(config, threads, engine);
+    match config.contender {
+        crate::auto::Contender::Searcher(_) => format!("{head}, {}", options.eval.words()),
+        crate::auto::Contender::Engine(..) => head,
+    }
+}
+
 /// The two header lines of a `versus` run.
 #[must_use]
 pub fn versus_header(config: &VersusConfig) -> String {
