@@ -502,7 +502,7 @@ fn assembly_page(kit: &Kit, opts: &Options, g: &Geometry, wheres: &[(u32, String
         f.page.text(
             (col_count, f.y),
             3.0,
-            ludomat_io::text::thousands(u64::from(*count)),
+            ludomat_io::text::thousands(*count),
             colour::INK,
             Anchor::End,
             Weight::Bold,
