@@ -201,7 +201,7 @@ async fn runs_are_bounded() {
             json!({"action": {"type": "play_games", "n": 1_000_000}, "times": 2}),
         )
         .await;
-    assert_eq!(refused.status, 422, "{refused:?}");
+    assert_eq!(refused.status, 400, "{refused:?}");
     assert!(refused.error().contains("per action"), "{refused:?}");
     // no run started, so none stopped: the refusal is the answer's, not a note's
     let after = c.get(&format!("/api/visits/{one}")).await;
