@@ -206,6 +206,6 @@ test('qubic from the home page: the seed shown once, and why fewer stones can co
   const why = await page.locator(`${EX} [data-proof-why]`).innerText();
   assert.match(why, /Fewer stones is not always dearer: after 3 stones \((\d+ min \d\d s|[\d.]+ s)( – [^)]*)? of CPU\)/);
   assert.match(why, /its own moves win with fewer positions than Patashnik's/);
-  assert.match(why, /265,140 positions after 3 stones and 345,832 after 5/);
+  assert.match(why, /265,140 node expansions after 3 stones and 345,832 after 5/);
   assert.deepEqual(errors, []);
 });
