@@ -824,14 +824,7 @@ fn contents_pages(kit: &Kit, g: &Geometry) -> Vec<Page> {
                 Some(s.colour.fill),
                 Some(Pen::solid(colour::INK, 0.1)),
             );
-            let label = match kit.machine {
-                Machine::Menace(_) => ludomat_io::text::thousands(u64::from(s.count)),
-                Machine::Her => format!(
-                    "{} {}",
-                    ludomat_io::text::thousands(u64::from(s.count)),
-                    s.name
-                ),
-            };
+            let label = entry_label(kit.machine, s);
             p.text(
                 (x0 + ex + 2.0 * r + 0.5, ey),
                 size,
@@ -846,14 +839,16 @@ fn contents_pages(kit: &Kit, g: &Geometry) -> Vec<Page> {
     pages
 }
 
+/// A box's entry: its bead count (with thousands), and for HER the move's name.
+fn entry_label(machine: Machine, s: &crate::kit::Slot) -> String {
+    let count = ludomat_io::text::thousands(u64::from(s.count));
+    match machine {
+        Machine::Menace(_) => count,
+        Machine::Her => format!("{count} {}", s.name),
+    }
+}
+
 fn entry_width(machine: Machine, s: &crate::kit::Slot, size: f32) -> f32 {
-    let label = match machine {
-        Machine::Menace(_) => ludomat_io::text::thousands(u64::from(s.count)),
-        Machine::Her => format!(
-            "{} {}",
-            ludomat_io::text::thousands(u64::from(s.count)),
-            s.name
-        ),
-    };
+    let label = entry_label(machine, s);
     2.1 + 0.5 + font::width(&label, size, Weight::Regular) + 1.8
 }
