@@ -807,10 +807,11 @@ pub struct CheckProgress {
 }
 
 impl CheckProgress {
-    fn of(what: &'static str, total: Option<u64>) -> Self {
+    /// A check (`label` on its spinner) of `what`, counting positions checked.
+    fn of(label: &'static str, what: &'static str, total: Option<u64>) -> Self {
         CheckProgress {
             what,
-            label: "checking",
+            label,
             work: "the check",
             unit: Some(("position checked", "positions checked")),
             read: std::sync::atomic::AtomicBool::new(false),
@@ -825,10 +826,8 @@ impl CheckProgress {
     /// are known ahead).
     #[must_use]
     pub fn tree(file: Option<&Path>) -> Self {
-        CheckProgress {
-            label: "checking the tree",
-            ..CheckProgress::of("the tree", file.is_none().then_some(STORED_TREE_POSITIONS))
-        }
+        let total = file.is_none().then_some(STORED_TREE_POSITIONS);
+        CheckProgress::of("checking the tree", "the tree", total)
     }
 
     /// The check of the dictionary in `file`, or of Patashnik's (whose positions are
@@ -836,24 +835,19 @@ impl CheckProgress {
     #[must_use]
     pub fn dictionary(file: Option<&Path>, limits: CheckLimits) -> Self {
         let known = file.is_none() && limits == CheckLimits::default();
-        CheckProgress {
-            label: "checking the dictionary",
-            ..CheckProgress::of("the dictionary", known.then_some(PATASHNIK_POSITIONS))
-        }
+        let total = known.then_some(PATASHNIK_POSITIONS);
+        CheckProgress::of("checking the dictionary", "the dictionary", total)
     }
 
     /// The certificate of the strategy of the dictionary in `file` (or Patashnik's, whose
     /// positions are known ahead) written, then re-checked from its bytes.
     #[must_use]
     pub fn certificate_written(file: Option<&Path>) -> Self {
+        let total = file.is_none().then_some(PATASHNIK_POSITIONS);
         CheckProgress {
-            label: "writing the certificate",
             work: "the writing",
             unit: Some(("position written", "positions written")),
-            ..CheckProgress::of(
-                "the dictionary",
-                file.is_none().then_some(PATASHNIK_POSITIONS),
-            )
+            ..CheckProgress::of("writing the certificate", "the dictionary", total)
         }
     }
 
@@ -862,10 +856,9 @@ impl CheckProgress {
     #[must_use]
     pub fn certificate_rechecked() -> Self {
         CheckProgress {
-            label: "re-checking the certificate",
             work: "the re-check",
             unit: None,
-            ..CheckProgress::of("the certificate", None)
+            ..CheckProgress::of("re-checking the certificate", "the certificate", None)
         }
     }
 
