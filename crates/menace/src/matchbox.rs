@@ -219,22 +219,33 @@ impl Matchbox {
         self.picture.to_string().replace('\n', "/")
     }
 
-    /// The picture drawn as a grid with each empty square showing its bead count.
+    /// The picture drawn as a grid with each empty square showing its bead count, with
+    /// thousands separators; the cells widen together so a trained box (counts of six
+    /// digits and more) keeps its grid aligned.
     #[must_use]
     pub fn drawing(&self) -> String {
+        let cell = |c: ludomat_tictactoe::Cell| match self.picture.get(c) {
+            Some(m) => m.to_string(),
+            None => ludomat_io::text::thousands(u64::from(self.beads[c.index()])),
+        };
+        let width = ludomat_tictactoe::Cell::ALL
+            .iter()
+            .map(|&c| cell(c).chars().count() + 2)
+            .max()
+            .unwrap_or(4)
+            .max(4);
+        let rule = vec!["-".repeat(width); 3].join("+");
         let mut out = String::new();
         for row in 0..3 {
             let cells: Vec<String> = (0..3)
                 .filter_map(|col| ludomat_tictactoe::Cell::from_coords(row, col))
-                .map(|c| match self.picture.get(c) {
-                    Some(m) => format!("{:^4}", m.to_string()),
-                    None => format!("{:^4}", self.beads[c.index()]),
-                })
+                .map(|c| format!("{:^width$}", cell(c)))
                 .collect();
             out.push_str(&cells.join("|"));
             out.push('\n');
             if row < 2 {
-                out.push_str("----+----+----\n");
+                out.push_str(&rule);
+                out.push('\n');
             }
         }
         out
@@ -251,6 +262,26 @@ impl fmt::Display for Matchbox {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A trained box's counts of six digits keep the grid aligned, with thousands.
+    #[test]
+    fn a_trained_box_keeps_its_grid() {
+        let mut m = Matchbox::empty("X../.O./...".parse().unwrap());
+        assert!(m.put(Bead::ALL[6], 185_397));
+        assert!(m.put(Bead::ALL[1], 3));
+        let drawing = m.drawing();
+        let lines: Vec<&str> = drawing.lines().collect();
+        assert_eq!(lines.len(), 5, "{drawing}");
+        let widths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{drawing}");
+        assert!(drawing.contains(" 185,397 "), "{drawing}");
+        assert_eq!(lines[1], "---------+---------+---------", "{drawing}");
+        // an untrained box stays as it was
+        let fresh = Matchbox::empty("X../.O./...".parse().unwrap());
+        assert!(fresh
+            .drawing()
+            .starts_with(" X  | 0  | 0  \n----+----+----\n"));
+    }
 
     #[test]
     fn only_legal_beads_go_in() {

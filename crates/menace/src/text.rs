@@ -195,14 +195,21 @@ pub fn explain(menace: &Menace, side: Player, board: Board) -> Result<String, St
         );
     }
     s.push_str("Beads in play on the real board:\n");
+    let counts = |bead| ludomat_io::text::thousands(u64::from(b.beads(bead)));
+    let room = b
+        .legal_beads()
+        .map(|bead| counts(bead).len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
     for bead in b.legal_beads() {
         let square = set.index().square_for(bead, symmetry);
         let _ = writeln!(
             s,
-            "  {:>6} bead {} ×{:<4} → plays {}",
+            "  {:>6} bead {} ×{:<room$} → plays {}",
             bead.colour(),
             bead,
-            b.beads(bead),
+            counts(bead),
             Notation::Menace.name(square)
         );
     }
