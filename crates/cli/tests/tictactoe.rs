@@ -42,8 +42,8 @@ fn human_against_perfect_with_bad_input_then_end_of_input() {
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let s = stdout(&o);
-    assert!(s.contains("'x' is not a numeric square"), "{s}");
-    assert!(s.contains("'10' is not a numeric square"), "{s}");
+    assert!(s.contains("'x' is not a square"), "{s}");
+    assert!(s.contains("'10' is not a square"), "{s}");
     assert!(s.contains("already taken by X"), "{s}");
     assert!(s.contains("nothing was typed"), "{s}");
     assert!(s.contains("Input ended; game abandoned."), "{s}");

@@ -1426,7 +1426,7 @@ impl Session for ComputoxSession {
         match words.as_slice() {
             [] if over => {
                 return Err(SessionError::Invalid(
-                    "nothing was typed; R for another game (q quits)".into(),
+                    "nothing was typed; R for another game (q quits).".into(),
                 ))
             }
             [] => {

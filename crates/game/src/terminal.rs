@@ -18,18 +18,17 @@ use ludomat_io::text::thousands;
 pub const QUIT_KEY: &str = "(q quits)";
 
 /// `line` (a sentence, or a game's refusal of what was typed) with the quit key named at
-/// its end, before its full stop if it has one: `'x' is not a key: type a key 0–9 (q
-/// quits).`; a line that already names it is returned as it is.
+/// its end, before its full stop (every such line ends with one): `'x' is not a key: type
+/// a key 0–9 (q quits).`; a line that already names it is returned as it is.
 #[must_use]
 pub fn with_quit_key(line: &str) -> String {
     let line = line.trim_end();
     if line.ends_with(QUIT_KEY) || line.ends_with(&format!("{QUIT_KEY}.")) {
         return line.to_string();
     }
-    match line.strip_suffix('.') {
-        Some(body) => format!("{body} {QUIT_KEY}."),
-        None => format!("{line} {QUIT_KEY}"),
-    }
+    // every refusal is a sentence: it ends with a full stop, after the key
+    let body = line.strip_suffix('.').unwrap_or(line);
+    format!("{body} {QUIT_KEY}.")
 }
 
 /// How a person's side of a game stopped before the game's end: in the words every game
@@ -165,7 +164,7 @@ mod tests {
         );
         assert_eq!(
             with_quit_key("'x' is not a key\n"),
-            "'x' is not a key (q quits)"
+            "'x' is not a key (q quits)."
         );
         assert_eq!(with_quit_key("done (q quits)."), "done (q quits).");
     }

@@ -165,7 +165,7 @@ mod tests {
         assert!(out.ends_with("Another game? [Y/n] You quit.\n"), "{out}");
         // a move that is not one names the quit key
         let out = said("zz\nq\n");
-        assert!(out.contains("(q quits)\n"), "{out}");
+        assert!(out.contains("(q quits).\n"), "{out}");
     }
 
     /// "Another game?" takes y, n or Enter only: anything else is asked again (it used to

@@ -524,7 +524,7 @@ pub fn not_saved(unsaved: u64, saved_on_the_way: bool, who: &str) -> String {
 /// A line a person typed at a prompt, as every prompt hands it on: its control
 /// characters (an escape, a bell, a carriage return inside the line; a tab stays) written
 /// out as `\u{1b}`, `\u{7}`, `\r`, so that an answer quoted in a refusal (`'a\u{1b}[2J'
-/// is not a numeric square`) can never send a terminal an escape sequence. A line without
+/// is not a square`) can never send a terminal an escape sequence. A line without
 /// any is returned as it is.
 /// The bidirectional controls (U+202A–U+202E, U+2066–U+2069, and the marks U+200E,
 /// U+200F, U+061C) are escaped too: they would turn the rest of a terminal's line around.

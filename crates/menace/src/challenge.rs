@@ -330,7 +330,7 @@ mod tests {
         assert_eq!(out.matches("new game\n").count(), 2, "{out}");
         assert!(out.contains("row 'X' is not L, M or R"), "{out}");
         assert!(out.contains("nothing was typed"), "{out}");
-        assert!(out.contains("3 letters; a cell is two letters"), "{out}");
+        assert!(out.contains("3 letters; a square is two letters"), "{out}");
         assert!(out.contains("MENACE plays "), "{out}");
         assert_eq!(out.matches("The 304 matchboxes").count(), 2);
         // the game's result is said again under the boxes

@@ -468,7 +468,7 @@ impl Console for RegexConsole {
             Err(SessionError::Invalid(m)) if m.starts_with("cannot read ") => {
                 return Ok(Reply::Go(format!(
                     "cannot read {}: type ROW CELL LETTER, ROW LETTERS, clear ROW CELL, hint, \
-                     reveal, reset or clues {QUIT_KEY}\n",
+                     reveal, reset or clues {QUIT_KEY}.\n",
                     ludomat_io::text::quoted(t, 60)
                 )))
             }
@@ -561,7 +561,7 @@ mod tests {
         // a line of no shape: the commands of the opening, clues and q too, no others
         let text = transcript(&mut RegexConsole::new(config()).unwrap(), "a b c d\n").unwrap();
         assert!(
-            text.contains("hint, reveal, reset or clues (q quits)\n") && !text.contains("deduce"),
+            text.contains("hint, reveal, reset or clues (q quits).\n") && !text.contains("deduce"),
             "{text}"
         );
     }

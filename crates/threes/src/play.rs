@@ -277,7 +277,7 @@ impl Play {
                 stop(Ending::CtrlC)
             }
             Some(Key::Unknown(k)) => {
-                format!("'{k}' is no swipe: use the arrow keys or w a s d (q quits)")
+                format!("'{k}' is no swipe: use the arrow keys or w a s d (q quits).")
             }
             Some(Key::Swipe(d)) => match self.session.apply(ThreesAction::Swipe { direction: d }) {
                 Ok(happenings) => {

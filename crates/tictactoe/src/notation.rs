@@ -87,7 +87,7 @@ impl Notation {
         match self {
             Notation::Numeric => match chars.as_slice() {
                 [d @ '1'..='9'] => Ok(Cell::ALL[(*d as u8 - b'1') as usize]),
-                ['0'] => Err(err("0 is not a square; squares are numbered from 1".into())),
+                ['0'] => Err(err("squares are numbered from 1".into())),
                 _ => Err(err("not a single digit".into())),
             },
             Notation::Computox => match chars.as_slice() {
@@ -109,14 +109,14 @@ impl Notation {
                     let col = LMR.iter().position(|l| l == c);
                     match (row, col) {
                         (Some(row), Some(col)) => {
-                            Cell::from_coords(row, col).ok_or_else(|| err("no such cell".into()))
+                            Cell::from_coords(row, col).ok_or_else(|| err("no such square".into()))
                         }
                         (None, _) => Err(err(format!("row '{r}' is not L, M or R"))),
                         (_, None) => Err(err(format!("column '{c}' is not L, M or R"))),
                     }
                 }
                 _ => Err(err(format!(
-                    "{} letters; a cell is two letters",
+                    "{} letters; a square is two letters",
                     chars.len()
                 ))),
             },
@@ -127,7 +127,7 @@ impl Notation {
                         .iter()
                         .position(|&r| r == n)
                         .map(|i| Cell::ALL[i])
-                        .ok_or_else(|| err("no such cell".into()))
+                        .ok_or_else(|| err("no such square".into()))
                 }
                 ['9'] => Err(err("9 is not on the ring; the squares are 0–8".into())),
                 _ => Err(err("not a single digit".into())),
@@ -180,7 +180,7 @@ impl FromStr for Cell {
 
 /// A cell name that could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{input}' is not a {notation} square: {reason}; expected {}", notation.hint())]
+#[error("'{input}' is not a square: {reason}; expected {}", notation.hint())]
 pub struct ParseCellError {
     /// The notation that was expected.
     pub notation: Notation,
