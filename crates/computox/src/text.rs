@@ -489,8 +489,8 @@ impl Console for ComputoxConsole {
                 ludomat_io::text::results(u64::from(t.w), u64::from(t.drawn), u64::from(t.l)),
                 ludomat_io::text::count(
                     v.relays.map_or(0, |r| r.events),
-                    "relay event",
-                    "relay events"
+                    "relay event or uniselector step",
+                    "relay events and uniselector steps"
                 )
             )
         } else if v.two_player {
@@ -608,11 +608,11 @@ mod tests {
         assert!(out.contains("there is no square I"), "{out}");
         // every refusal names the quit key, one way, as the first lines do
         for refusal in out.lines().filter(|l| l.contains("is not one of")) {
-            assert!(refusal.ends_with("(q quits)"), "{refusal}");
+            assert!(refusal.ends_with("(q quits)."), "{refusal}");
         }
         assert!(out.contains("R = RESET (q quits).\n"), "{out}");
         assert!(
-            out.contains("'k' is not a computox square: 'k' is not one of the square letters"),
+            out.contains("'k' is not a square: 'k' is not one of the square letters"),
             "{out}"
         );
         assert!(out.contains("nothing was typed"), "{out}");

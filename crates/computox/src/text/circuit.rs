@@ -34,9 +34,9 @@ pub fn trace(t: &CircuitTrace, timing: Timing) -> String {
     let _ = writeln!(s, "    relays in order: {}", t.relays.join(" "));
     let _ = writeln!(
         s,
-        "    {} relay operations (the interrupter DM buzzed {} times); {} ticks{}.",
-        ludomat_io::text::thousands(u64::from(t.operations)),
-        ludomat_io::text::thousands(u64::from(t.buzzes)),
+        "    {} pulled in (the interrupter DM buzzed {}); {} ticks{}.",
+        ludomat_io::text::count(u64::from(t.operations), "relay", "relays"),
+        ludomat_io::text::count(u64::from(t.buzzes), "time", "times"),
         ludomat_io::text::thousands(t.ticks),
         if timing == Timing::IDEAL {
             String::new()
