@@ -78,8 +78,9 @@ pub fn stats_of(all: &Aggregate) -> String {
 
 /// How fast the search went in `games` (the time each swipe's search took, recorded with
 /// the game, by the wall clock: a `--cpu-per-move` budget is CPU time, so the line says
-/// which it is): `search: 744 ns wall a swipe, 4,967,612 nodes/s`; `None` for no games, or
-/// none timed.
+/// which it is; games run side by side on threads, so it is each game's own thread's
+/// time, not the run's time over its swipes): `search, on each game's thread: 744 ns wall a
+/// swipe, 4,967,612 nodes/s`; `None` for no games, or none timed.
 #[must_use]
 pub fn search_speed(games: &[GameSummary]) -> Option<String> {
     search_speed_of(&Aggregate::of(games))
@@ -96,7 +97,7 @@ pub fn search_speed_of(all: &Aggregate) -> Option<String> {
     }
     let search = Duration::from_secs_f64(search_time);
     Some(format!(
-        "search: {} wall a swipe, {} nodes/s",
+        "search, on each game's thread: {} wall a swipe, {} nodes/s",
         ludomat_io::text::duration(search / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)),
         ludomat_io::text::number(nodes as f64 / search_time)
     ))
@@ -457,7 +458,7 @@ mod tests {
         // the search's time is the wall clock's, said so (a --cpu-per-move budget is CPU)
         let speed = search_speed(&timed).unwrap_or_default();
         assert!(
-            speed.starts_with("search: 903 ns wall a swipe, "),
+            speed.starts_with("search, on each game's thread: 903 ns wall a swipe, "),
             "{speed}"
         );
         assert_eq!(
