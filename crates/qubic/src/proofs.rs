@@ -609,6 +609,16 @@ fn write_file(out: &Path, gz: &[u8]) -> Result<(), ProofError> {
         })
 }
 
+/// What the written line adds when `out` replaces a file (as every output does): said,
+/// never done silently; nothing for a new file.
+fn replacing(out: &Path) -> &'static str {
+    if std::fs::metadata(out).is_ok_and(|m| m.is_file()) {
+        "; it replaced the file that was there"
+    } else {
+        ""
+    }
+}
+
 /// The dictionary's strategy walked and stored, checked as it is written and again from
 /// its bytes, written atomically.
 fn write_certificate(
@@ -635,14 +645,16 @@ fn write_certificate(
         what: format!("the strategy of {name}"),
         source,
     })?;
+    let replaced = replacing(out);
     write_file(out, &gz)?;
     Ok(ProofReport {
         head: format!(
             "{}: the certificate of the strategy of {name}, {} records, {} bytes, written \
-             and checked.\n",
+             and checked{}.\n",
             ludomat_io::text::path(out),
             text::thousands(r.records),
             text::thousands(gz.len() as u64),
+            replaced,
         ),
         checker: certificate_text(&r),
         tail: String::new(),
@@ -1491,6 +1503,16 @@ mod tests {
             search_stage(&p).as_deref(),
             Some("stopped after 7.00 s wall, 3.10 s CPU")
         );
+    }
+
+    #[test]
+    fn a_replaced_file_is_said() {
+        let out = std::env::temp_dir().join(format!("ludomat-replacing-{}.gz", std::process::id()));
+        let _ = std::fs::remove_file(&out);
+        assert_eq!(replacing(&out), "");
+        ludomat_io::write::atomically(&out, b"hello").unwrap();
+        assert_eq!(replacing(&out), "; it replaced the file that was there");
+        let _ = std::fs::remove_file(&out);
     }
 
     #[test]
