@@ -113,10 +113,14 @@ fn unsaved(
         "network",
     );
     let kept = match (saved_at, before) {
+        // no save went through, so no point was logged (each is logged after its save):
+        // the curve has only the line that says where this run began
         (None, Some(g)) => format!(
-            "; {} is unchanged: it holds game {}",
+            "; {} is unchanged: it holds game {}, and {} has only a line more, noting \
+             that this run began there ('# resumed at game {g}')",
             ludomat_io::text::path(checkpoint),
-            crate::text::thousands(g)
+            crate::text::thousands(g),
+            ludomat_io::text::path(checkpoint.with_file_name("curve.csv"))
         ),
         _ => String::new(),
     };
