@@ -30,9 +30,10 @@ pub enum ArenaError {
         /// The names there are.
         known: String,
     },
-    /// The contestant cannot take that seat.
+    /// The contestant cannot take that seat: options that do not go together, a refusal
+    /// of the command line (status 2).
     #[error("{0}")]
-    Seat(String),
+    Seat(#[source] ludomat_io::error::Refusal),
     /// Its machine could not be built.
     #[error("{name}: {why}")]
     Build {
@@ -206,10 +207,10 @@ impl TictactoeContestant {
     /// [`ArenaError::Seat`] with the reason.
     pub fn check_seat(self, seat: Player, hint: &str) -> Result<(), ArenaError> {
         if seat == Player::Second && !self.plays_second() {
-            return Err(ArenaError::Seat(format!(
+            return Err(ArenaError::Seat(ludomat_io::error::Refusal::new(format!(
                 "the relay computer cannot play O: its 46-word ROM always moves first (X, into \
                  the centre); {hint}"
-            )));
+            ))));
         }
         Ok(())
     }

@@ -110,10 +110,9 @@ impl TrainOptions {
     /// [`ArenaError::Seat`] with what to do instead.
     pub fn check(&self) -> Result<(), ArenaError> {
         if self.against == AgentKind::Human {
-            return Err(ArenaError::Seat(
-                "MENACE trains against a machine; to play it yourself use 'ludomat menace play'"
-                    .into(),
-            ));
+            return Err(ArenaError::Seat(ludomat_io::error::Refusal::new(
+                "MENACE trains against a machine; to play it yourself use 'ludomat menace play'",
+            )));
         }
         self.against.check_side(
             self.side.player().opponent(),

@@ -20,6 +20,7 @@ pub struct KitArgs {
     /// The matchbox front each picture is cut to, WIDTHxHEIGHT in mm (or cm, in):
     /// Scroggs' MENACE boxes are 15x35mm.
     #[arg(long = "box", value_name = "WxH", default_value = "15x35mm")]
+    #[arg(allow_hyphen_values = true)] // `--box -15x35mm`: refused in words, not clap's
     front: FrontSize,
     /// The paper: a4 or letter.
     #[arg(long, value_name = "PAPER", default_value = "a4")]
@@ -89,7 +90,7 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
     let path = state.path()?;
     // rule flags without --state ask for a fresh MENACE of those rules
     let saved = state.state.is_some() || (path.exists() && !rules_given);
-    if saved && !path.exists() {
+    if saved && !path.try_exists().unwrap_or(true) {
         bail!(
             "--state {}: no such file. A state file is made by 'ludomat menace --state {0} \
              train' (or 'menace play'); without --state the kit is of the saved MENACE, or \
@@ -131,7 +132,7 @@ pub fn menace(args: MenaceKitArgs, state: &StateOptions) -> Result<()> {
 /// `ludomat her kit`
 pub fn her(args: HerKitArgs, state: Option<PathBuf>) -> Result<()> {
     let kit = match &state {
-        Some(path) if !path.exists() => bail!(
+        Some(path) if !path.try_exists().unwrap_or(true) => bail!(
             "--state {}: no such file. A state file is made by 'ludomat her train --state \
              {0}'; without --state the kit is of a fresh HER. No kit was written.",
             path.shown()
@@ -182,6 +183,16 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
     not_input(&out)?;
     let to = output::destination(&out, a.per_move || a.svg)?;
     let files = ludomat_kit::files(kit, &opts, a.per_move, a.svg).map_err(kit_error)?;
+    if let output::Destination::Folder(dir) = &to {
+        ludomat_io::write::folders(dir)
+            .with_context(|| format!("--out {}: cannot make the folder", dir.shown()))?;
+    }
+    for f in &files {
+        let path = to.path_of(&f.name);
+        not_input(&path)?;
+        ludomat_io::output::check_flag("--out", &path, ludomat_io::output::ANY)?;
+    }
+    // the heading once every file is checked: never above a refusal
     outln!(
         "{}",
         crate::help::wrap(&format!("The kit of {}.", kit.origin))
@@ -195,15 +206,6 @@ fn write(kit: &Kit, a: KitArgs, default_out: &str, input: Option<&Path>) -> Resu
         a.front.height,
         a.paper
     );
-    if let output::Destination::Folder(dir) = &to {
-        ludomat_io::write::folders(dir)
-            .with_context(|| format!("--out {}: cannot make the folder", dir.shown()))?;
-    }
-    for f in &files {
-        let path = to.path_of(&f.name);
-        not_input(&path)?;
-        ludomat_io::output::check_flag("--out", &path, ludomat_io::output::ANY)?;
-    }
     for f in &files {
         let path = to.path_of(&f.name);
         ludomat_io::write::write_atomically(&path, &f.bytes, ".kit-")

@@ -42,7 +42,7 @@ mod voice;
 #[derive(Debug, Parser)]
 #[command(name = "ludomat", version, about, long_about = None)]
 pub struct Cli {
-    /// Print diagnostics (repeat for more): -v info, -vv debug, -vvv trace.
+    /// Print diagnostics (repeat for more): -v info, -vv debug, -vvv trace; -v alone: the version.
     // Global, so every subcommand lists it: after the subcommand's own options (which
     // clap lists in the order they are declared), just before -h. Without an order of its
     // own it would share the first option's place and be sorted among them by letter.
@@ -202,10 +202,9 @@ fn main() -> std::process::ExitCode {
     };
     if cli.command.is_none() && cli.verbose > 0 {
         // `-vv` or `--verbose` alone opened the menu, and `-v` alone is the version
-        let words = "--verbose makes a command say more: give the command (ludomat -v threes \
-                     auto); the version: ludomat --version";
         let args: Vec<String> = std::env::args().collect();
-        return out::clap_exit(&usage::clap_error(words, &args));
+        let words = ludomat_io::out::verbose_alone(&args);
+        return out::clap_exit(&usage::clap_error(&words, &args));
     }
     init_tracing(cli.verbose);
     let result = dispatch(cli.command.unwrap_or(Command::Menu));

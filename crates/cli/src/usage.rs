@@ -61,7 +61,7 @@ pub fn find(e: &anyhow::Error) -> Option<String> {
                 _ if c.is::<ludomat_kit::output::DestinationError>() => c
                     .downcast_ref::<ludomat_kit::output::DestinationError>()
                     .and_then(ludomat_kit::output::DestinationError::usage_words),
-                _ => ludomat_io::output::is_own_stream(c).then(|| crate::out::causes(e)),
+                _ => ludomat_io::output::is_usage(c).then(|| crate::out::causes(e)),
             },
         )
     })

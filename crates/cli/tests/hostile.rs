@@ -1553,7 +1553,14 @@ fn a_guess_for_the_version_says_it() {
         assert!(ok, "{help:?}: {err}");
         assert!(out.contains("Print the version"), "{help:?}: {out}");
     }
-    for wrong in [&["--verbose"][..], &["-vv"], &["version", "extra"]] {
+    // (`--version extra` printed the version and passed over `extra`)
+    let wrongs = [
+        &["--verbose"][..],
+        &["-vv"],
+        &["version", "extra"],
+        &["--version", "extra"],
+    ];
+    for wrong in wrongs {
         let out = ludomat_io::child::output(
             std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
                 .args(wrong)
@@ -1563,7 +1570,17 @@ fn a_guess_for_the_version_says_it() {
         assert_eq!(out.status.code(), Some(2), "{wrong:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("error: "), "{wrong:?}: {err}");
+        // the flag as typed: `-vv` was named `--verbose`
+        if wrong[0] == "-vv" || wrong[0] == "--verbose" {
+            assert!(
+                err.starts_with(&format!("error: {} makes", wrong[0])),
+                "{err}"
+            );
+        }
     }
+    // the help says what `-v` alone does
+    let (_, out, _) = ludomat(&["--help"], "");
+    assert!(out.contains("-v alone: the version"), "{out}");
 }
 
 /// Characters one cannot see (a soft hyphen, a Hangul filler, a zero-width space, a tab)

@@ -449,3 +449,145 @@ fn file_names_and_contents_are_shown_escaped() {
         );
     }
 }
+
+/// `ludomat ARGS` in `dir`: the status, standard output and error.
+fn in_dir(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = ludomat_io::child::output(
+        std::process::Command::new(env!("CARGO_BIN_EXE_ludomat"))
+            .args(args)
+            .current_dir(dir)
+            .stdin(std::process::Stdio::null()),
+    )
+    .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// The eighth hostile re-trial: a refusal of a file named on the command line, before any
+/// work, is a usage error (status 2) in words that say what is there — a folder, a FIFO or
+/// a device given as a trained state, a folder that takes no new file (`/proc` was "no
+/// such file"), a loop of symbolic links (worded three ways, one of them "no such file")
+/// — and so is an agent that cannot play its side, and a negative `--box` (clap's words).
+/// All were status 1, or clap's `unexpected argument`.
+#[test]
+fn refusals_before_the_work_are_usage_errors_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("folder")).unwrap();
+    std::os::unix::fs::symlink("loop2", d.join("loop1")).unwrap();
+    std::os::unix::fs::symlink("loop1", d.join("loop2")).unwrap();
+    let fifo = ludomat_io::child::status(std::process::Command::new("mkfifo").arg(d.join("ff")));
+    assert!(fifo.unwrap().success());
+    let train = |state: &'static str| -> Vec<&'static str> {
+        vec![
+            "menace",
+            "--state",
+            state,
+            "train",
+            "--against",
+            "random",
+            "--games",
+            "5",
+        ]
+    };
+    let loop_words = ludomat_io::error::LOOP_OF_LINKS;
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (train("folder"), 2, "folder is a folder"),
+        (train("/dev/null"), 2, "is a character device"),
+        (
+            vec!["her", "train", "--state", "ff", "--games", "1"],
+            2,
+            "is a FIFO",
+        ),
+        (
+            vec!["threes", "learn", "--games", "5", "--dir", "/proc"],
+            2,
+            "the folder /proc does not accept new files",
+        ),
+        (
+            vec![
+                "threes", "auto", "--games", "1", "--depth", "1", "--csv", "loop1",
+            ],
+            2,
+            loop_words,
+        ),
+        (train("loop1"), 2, loop_words),
+        (vec!["her", "kit", "--state", "loop1"], 1, loop_words),
+        (vec!["menace", "--state", "loop1", "stats"], 1, loop_words),
+        (
+            vec!["menace", "train", "--against", "relay", "--games", "5"],
+            2,
+            "the relay computer cannot play O",
+        ),
+        (
+            vec!["menace", "kit", "--box", "-15x35mm"],
+            2,
+            "the width -15 is not more than 0",
+        ),
+    ];
+    for (args, status, says) in cases {
+        let (code, out, err) = in_dir(d, &args);
+        assert_eq!(code, Some(status), "{args:?}: {err}");
+        assert!(words(&err).contains(says), "{args:?}: {err}");
+        assert!(!err.contains("no such file"), "{args:?}: {err}");
+        if status == 2 {
+            assert!(err.starts_with("error: "), "{args:?}: {err}");
+        }
+        assert_eq!(out, "", "{args:?}: nothing before the refusal");
+    }
+    // nothing was made beside the files named
+    assert!(!d.join("folder.lock").exists() && !d.join("ff.lock").exists());
+    // the kit's heading is not printed above its refusal (the kit over its own state)
+    let state = "o7/menace-x-kit.pdf";
+    let made = ["menace", "--state", state, "train", "--against", "random"];
+    let (code, _, err) = in_dir(
+        d,
+        &[&made[..], &["--games", "5", "--quiet", "--out", "tr"]].concat(),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = in_dir(d, &["menace", "--state", state, "kit", "--out", "o7"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(out, "", "{err}");
+}
+
+/// `threes learn --resume … > DIR/network.ntuple`: the refusal says the shell emptied
+/// the file, as it does for the checkpoint; a `curve.svg` that is a link to the network
+/// is refused before the work (it was written over the network and said written).
+#[test]
+fn learn_says_what_the_shell_emptied_and_refuses_a_chart_linked_to_the_network() {
+    let dir = tempfile::tempdir().unwrap();
+    let learn = "\"$L\" threes learn --dir l --tuples 4x5 --eval-every 10 --eval-games 2 \
+                 --quiet";
+    let made = common::through_a_shell(dir.path(), &format!("{learn} --games 20 > /dev/null"));
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let again = format!("{learn} --games 30 --resume > l/network.ntuple");
+    let o = common::through_a_shell(dir.path(), &again);
+    let err = words(&String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the shell emptied it before the command started"),
+        "{err}"
+    );
+    // the network again, then the chart made a link to it
+    let o = common::through_a_shell(
+        dir.path(),
+        &format!("{learn} --games 20 --export > /dev/null"),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let network = ludomat_io::read::bytes(&dir.path().join("l/network.ntuple"), 1 << 24).unwrap();
+    std::fs::remove_file(dir.path().join("l/curve.svg")).unwrap();
+    std::os::unix::fs::symlink("network.ntuple", dir.path().join("l/curve.svg")).unwrap();
+    let o = common::through_a_shell(dir.path(), &format!("{learn} --games 30 --resume"));
+    let err = words(&String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("curve.svg is a symbolic link to l/network.ntuple"),
+        "{err}"
+    );
+    let after = ludomat_io::read::bytes(&dir.path().join("l/network.ntuple"), 1 << 24).unwrap();
+    assert_eq!(after, network, "the network is untouched");
+}

@@ -474,7 +474,8 @@ fn an_opponent_that_cannot_play_the_side_is_refused_at_once() {
     let state = state_arg(&dir.path().join("menace.json"));
     let out_dir = state_arg(&dir.path().join("out"));
     let out = ludomat(&train_args(&state, &out_dir, &["--against", "relay"]), "");
-    assert!(!out.status.success());
+    // options that do not go together: a usage error, as '--against human' (it was 1)
+    assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains("the relay computer cannot play O"), "{err}");
     assert!(err.contains("--side o"), "{err}");

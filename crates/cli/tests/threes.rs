@@ -676,7 +676,9 @@ fn a_failed_save_says_what_is_kept_and_what_is_lost() {
     assert!(
         err.contains("cannot save the checkpoint: ")
             && err.contains("the 25 games trained in this run are not saved; ")
-            && err.contains("checkpoint.ntuple is unchanged: it holds game 50"),
+            && err.contains("checkpoint.ntuple is unchanged: it holds game 50")
+            // the comment the run left in the curve is said (it was left unsaid)
+            && err.contains("curve.csv has only a line more, noting that this run began there ('# resumed at game 50')"),
         "{err}"
     );
     assert_eq!(

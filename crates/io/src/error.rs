@@ -69,6 +69,11 @@ pub fn words(e: &io::Error) -> String {
     }
 }
 
+/// The one wording of a path whose symbolic links lead round in a loop (or on and on):
+/// the system's `ELOOP`, and the links the foundation follows itself.
+pub const LOOP_OF_LINKS: &str =
+    "a loop of symbolic links (or more than 40 in a row), which leads to no file";
+
 /// The words of the errors a user meets most.
 #[cfg(unix)]
 fn known(code: i32) -> Option<&'static str> {
@@ -82,7 +87,7 @@ fn known(code: i32) -> Option<&'static str> {
         libc::ENOSPC => "the disk is full",
         libc::EDQUOT => "the disk quota is used up",
         libc::EROFS => "the file system is read-only",
-        libc::ELOOP => "too many symbolic links in a row",
+        libc::ELOOP => LOOP_OF_LINKS,
         libc::ENAMETOOLONG => "the name is too long",
         libc::ENOTEMPTY => "the folder is not empty",
         libc::EXDEV => "on another file system",
@@ -119,6 +124,47 @@ pub fn folder_takes_no_file(dir: &std::path::Path, e: &io::Error) -> String {
         "the folder {} does not accept new files{why}",
         crate::text::path(dir)
     )
+}
+
+/// A refusal of the command line found before any work: a file named on it refused for
+/// what is at its path (a folder, a FIFO or a device where a state file should be, a file
+/// with other names, a loop of symbolic links, a folder that takes no new file), or an
+/// option that does not go with another (an agent on a side it cannot play). Carried as
+/// an error's source, or inside an [`io::Error`] ([`refusal`]); the binary says it as the
+/// command line's error (status 2, `docs/VOICE.md`), as every output refused before the
+/// work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal(String);
+
+impl Refusal {
+    /// A refusal in these words.
+    #[must_use]
+    pub fn new(words: impl Into<String>) -> Refusal {
+        Refusal(words.into())
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// A [`Refusal`] in these words, as an [`io::Error`] of the kind `InvalidInput`.
+#[must_use]
+pub fn refusal(words: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, Refusal::new(words))
+}
+
+/// Whether `e` is a [`Refusal`], or an [`io::Error`] that carries one.
+#[must_use]
+pub fn is_refusal(e: &(dyn std::error::Error + 'static)) -> bool {
+    e.is::<Refusal>()
+        || e.downcast_ref::<io::Error>()
+            .and_then(io::Error::get_ref)
+            .is_some_and(|inner| inner.is::<Refusal>())
 }
 
 /// `e` with its text in words ([`words`]), of the same kind; an error that is not the
@@ -202,6 +248,20 @@ pub fn hidden_in(text: &str) -> String {
         .map_or_else(String::new, |c| {
             format!(": it has {} in it", hidden_name(c))
         })
+}
+
+/// [`hidden_in`] of a line a prompt read, which comes with its hidden characters already
+/// written out (`3\u{200b}`, [`crate::text::escape_controls`]): the first one written so
+/// is named, `: it has a zero-width space (U+200B) in it`.
+#[must_use]
+pub fn hidden_in_escaped(line: &str) -> String {
+    let found = line.split("\\u{").skip(1).find_map(|rest| {
+        let hex = &rest[..rest.find('}')?];
+        char::from_u32(u32::from_str_radix(hex, 16).ok()?).filter(|&c| crate::text::hidden(c))
+    });
+    found.map_or_else(String::new, |c| {
+        format!(": it has {} in it", hidden_name(c))
+    })
 }
 
 /// A character one cannot see where the parser stopped (a byte-order mark at the start, a

@@ -57,7 +57,10 @@ pub enum LockError {
         wait_flag: bool,
     },
     /// The file is no place to write to: the shell's redirection of this command's own
-    /// output (the check's words name the file; no lock words before them).
+    /// output, or a file with more than one name (a hard link to it elsewhere: a save
+    /// writes a new file under this name only, so the other names would keep the old
+    /// content — the file split in two without a word); refused before the work, as the
+    /// command line's error (the check's words name the file; no lock words before them).
     #[error("{source}")]
     Refused {
         /// Why.
@@ -70,16 +73,6 @@ pub enum LockError {
         path: PathBuf,
         /// Why.
         source: io::Error,
-    },
-    /// The state file has more than one name (a hard link to it elsewhere): a save writes
-    /// a new file under this name only, so the other names would keep the old content —
-    /// the file split in two without a word. Refused before the work, with the remedy.
-    #[error("{}", hard_linked_words(path, *names))]
-    HardLinked {
-        /// The state file.
-        path: PathBuf,
-        /// How many names it has.
-        names: u64,
     },
     /// The side file `PATH.lock` cannot be used: a symbolic link (never followed: the
     /// lock would be taken on, and the holder's words written into, whatever it names), a
@@ -95,7 +88,7 @@ pub enum LockError {
     },
 }
 
-/// [`LockError::HardLinked`]'s words: what would happen, and the remedy.
+/// The words of a state file with more than one name: what would happen, and the remedy.
 fn hard_linked_words(path: &Path, names: u64) -> String {
     let p = crate::text::path(path);
     format!(
@@ -211,6 +204,10 @@ impl Lock {
         crate::write::check_target(path).map_err(|source| {
             if crate::output::is_own_stream(&source) {
                 LockError::Refused { source }
+            } else if source.kind() == io::ErrorKind::InvalidInput {
+                // a folder, a FIFO, a device, a dangling link at the path named: the
+                // command line's error (status 2), as an output refused before the work
+                fail(crate::error::refusal(source.to_string()))
             } else {
                 fail(source)
             }
@@ -251,6 +248,14 @@ impl Lock {
             let file = options.open(&side).map_err(|e| {
                 if e.raw_os_error() == Some(libc_eloop()) {
                     side_is("a symbolic link".into())
+                } else if e.kind() == io::ErrorKind::NotFound {
+                    // its folder is there (made above): one that takes no new file, as
+                    // `/proc`'s folders, is said so, not as a file missing
+                    let dir = side.parent().filter(|d| !d.as_os_str().is_empty());
+                    let dir = dir.unwrap_or(Path::new("."));
+                    fail(crate::error::refusal(crate::error::folder_takes_no_file(
+                        dir, &e,
+                    )))
                 } else {
                     fail(in_words(e))
                 }
@@ -296,9 +301,9 @@ impl Lock {
         let mut lock = Lock { file, side, id };
         if let Some(names) = names {
             // (the lock and its side file go as `lock` drops)
-            return Err(LockError::HardLinked {
-                path: path.to_path_buf(),
-                names,
+            // named by the file that has the names (a symbolic link to it has one)
+            return Err(LockError::Refused {
+                source: crate::error::refusal(hard_linked_words(&target, names)),
             });
         }
         lock.sign().map_err(|e| fail(in_words(e)))?;
@@ -550,7 +555,7 @@ mod tests {
         // only name again, and taken
         assert!(matches!(
             Lock::acquire(&fourth, Wait::No),
-            Err(LockError::HardLinked { .. })
+            Err(LockError::Refused { .. })
         ));
         std::fs::remove_file(&fourth).unwrap();
         for name in [&state, &other, &third] {
@@ -570,7 +575,10 @@ mod tests {
         // old content, the state split silently
         for name in [&state, &other] {
             let e = Lock::acquire(name, Wait::No).unwrap_err();
-            assert!(matches!(e, LockError::HardLinked { names: 2, .. }), "{e}");
+            assert!(matches!(e, LockError::Refused { .. }), "{e}");
+            // a usage error (status 2), as an output refused before the work
+            let why = std::error::Error::source(&e).unwrap();
+            assert!(crate::output::is_usage(why), "{e}");
             let words = e.to_string();
             assert!(words.contains("has 2 names (hard links"), "{words}");
             assert!(words.contains(".new && mv"), "{words}");
@@ -605,6 +613,39 @@ mod tests {
             e.starts_with("/dev/zero cannot be locked for this run: "),
             "{e}"
         );
+    }
+
+    /// A device, a FIFO or a folder named as a state file, a folder that takes no new
+    /// file (`/proc`) and a loop of symbolic links are refusals of the command line
+    /// (status 2), in words that say what is there (`/proc` said "no such file").
+    #[test]
+    fn what_is_at_the_path_is_the_command_lines_error() {
+        let usage = |e: &LockError| {
+            let mut c: Option<&(dyn std::error::Error + 'static)> = Some(e);
+            let mut found = false;
+            while let Some(e) = c {
+                found |= crate::output::is_usage(e);
+                c = e.source();
+            }
+            found
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let (l1, l2) = (dir.path().join("loop1"), dir.path().join("loop2"));
+        std::os::unix::fs::symlink(&l2, &l1).unwrap();
+        std::os::unix::fs::symlink(&l1, &l2).unwrap();
+        for (path, words) in [
+            (Path::new("/dev/zero"), "a character device"),
+            (dir.path(), "a folder"),
+            (
+                Path::new("/proc/curve.csv"),
+                "the folder /proc does not accept new files",
+            ),
+            (l1.as_path(), crate::error::LOOP_OF_LINKS),
+        ] {
+            let e = Lock::acquire(path, Wait::No).unwrap_err();
+            assert!(usage(&e), "{e}");
+            assert!(e.to_string().contains(words), "{e}");
+        }
     }
 
     /// A lock file that is a symbolic link (to a file, dangling, or to a folder) or a

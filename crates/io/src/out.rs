@@ -271,15 +271,34 @@ impl Write for Stderr {
 }
 
 /// The command line (`std::env::args_os()`), with a newcomer's guess for the version read
-/// as `--version`: `ludomat -v` alone (elsewhere `-v` is `--verbose`; the binary has a
-/// hidden `version` command for the other guess, so `version --help` works too).
+/// as `--version`: `ludomat -v` alone (elsewhere `-v` is `--verbose`, and its help says
+/// so; the binary has a hidden `version` command for the other guess, so `version --help`
+/// works too). `--version` (`-V`) with more after it is that command, so what follows is
+/// refused as clap refuses it, not passed over.
 #[must_use]
 pub fn version_guess(args: impl Iterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let mut args: Vec<std::ffi::OsString> = args.collect();
     if args.len() == 2 && args[1] == "-v" {
         args[1] = "--version".into();
+    } else if args.len() > 2 && (args[1] == "--version" || args[1] == "-V") {
+        args[1] = "version".into();
     }
     args
+}
+
+/// The refusal of `--verbose` (or `-vv`, as typed: the first such word of `args`, the
+/// program's name first) given without a command: what it does, and where the version is.
+#[must_use]
+pub fn verbose_alone(args: &[String]) -> String {
+    let typed = args.iter().skip(1).find(|a| {
+        a.starts_with("--verbose")
+            || (a.starts_with('-') && !a.starts_with("--") && a.contains('v'))
+    });
+    format!(
+        "{} makes a command say more: give the command (ludomat -v threes auto); the \
+         version: ludomat --version",
+        typed.map_or("--verbose", String::as_str)
+    )
 }
 
 /// Whether standard error is a terminal.

@@ -295,8 +295,7 @@ impl Refused {
     /// that could not be looked at at all (the system's error) is not.
     #[must_use]
     pub fn usage_words(&self) -> Option<String> {
-        (!matches!(self.why, OutputRefused::Io(_)) || is_own_stream(&self.why))
-            .then(|| self.to_string())
+        (!matches!(self.why, OutputRefused::Io(_)) || is_usage(&self.why)).then(|| self.to_string())
     }
 }
 
@@ -326,6 +325,18 @@ pub fn is_own_stream(e: &(dyn std::error::Error + 'static)) -> bool {
             .and_then(io::Error::get_ref)
             .is_some_and(|inner| inner.is::<crate::read::OwnStream>()),
     }
+}
+
+/// Whether `e` is a refusal of the command line found before the work: an output that is
+/// a stream the process has open ([`is_own_stream`]), or a file named on the command line
+/// refused for what is at its path ([`crate::error::Refusal`]: a state file that is a
+/// device or has other names, a loop of symbolic links). The binary says it as clap says
+/// its own errors, status 2.
+#[must_use]
+pub fn is_usage(e: &(dyn std::error::Error + 'static)) -> bool {
+    is_own_stream(e)
+        || crate::error::is_refusal(e)
+        || matches!(e.downcast_ref::<OutputRefused>(), Some(OutputRefused::Io(e)) if is_usage(e))
 }
 
 /// Any format: for outputs whose extension is free (a record, a state file).

@@ -135,14 +135,18 @@ pub fn refused_own_stream() -> Option<String> {
     READ_INTO_OWN_STREAM.get().cloned()
 }
 
+/// What a refusal of a file the shell's `>` redirected into adds: the file was emptied
+/// before the command started, whatever the command then does.
+pub const EMPTIED: &str = "the shell emptied it before the command started ('>' empties a \
+                           file): what it held is gone unless you have a copy";
+
 /// The refusal of an input that is also where `stream` goes: `s.json is read by this
 /// command and is also where its standard output goes (a shell redirection): …`.
 fn read_into_words(path: &Path, stream: &str) -> String {
     // `> s.json` empties the file before the command starts: nothing is left to protect
     let emptied = std::fs::metadata(path).is_ok_and(|m| m.len() == 0);
     let what = if emptied {
-        "the shell emptied it before the command started ('>' empties a file): what it \
-         held is gone unless you have a copy"
+        EMPTIED
     } else {
         "what it prints would be added to the file it reads"
     };

@@ -642,11 +642,21 @@ fn invisible(c: char) -> bool {
 /// A file name as every message shows it: [`escape_controls`] of its text, so a name
 /// made of escape sequences or bidirectional controls never reaches the terminal raw
 /// (`x\u{1b}]0;title` is shown so). Names that are not UTF-8 show U+FFFD for the bytes
-/// that are not.
+/// that are not. A name longer than any a system takes (over 4,096 characters: a value
+/// typed or pasted by mistake) is shown by its first 60 characters and its length, never
+/// echoed whole.
 #[must_use]
 pub fn path(p: impl AsRef<std::path::Path>) -> String {
+    let text = p.as_ref().display().to_string();
+    let n = text.chars().count();
+    let text = if n > 4096 {
+        let head: String = text.chars().take(60).collect();
+        format!("{head}… ({} characters)", thousands(n as u64))
+    } else {
+        text
+    };
     // a tab in a name is escaped as an escape is: `a\tb` never looks like `a    b`
-    escape_controls(&p.as_ref().display().to_string()).replace('\t', "\\t")
+    escape_controls(&text).replace('\t', "\\t")
 }
 
 /// [`path`] as a method: `file.shown()` where a message names a file.
@@ -1081,6 +1091,19 @@ pub fn wrapped(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A 100,000-character name (a `--record-dir` pasted by mistake) was echoed whole in
+    /// a 100,045-byte message.
+    #[test]
+    fn a_name_longer_than_any_is_shortened() {
+        let long = "X".repeat(100_000);
+        assert_eq!(
+            path(&long),
+            format!("{}… (100,000 characters)", "X".repeat(60))
+        );
+        let real = "d/".repeat(2000);
+        assert_eq!(path(&real), real);
+    }
 
     #[test]
     fn a_decimal_as_written_gets_thousands() {

@@ -337,7 +337,8 @@ pub fn link_target(path: &Path) -> io::Result<PathBuf> {
             _ => return Ok(p),
         }
     }
-    Err(io::Error::other("too many levels of symbolic links"))
+    // (the caller names the path)
+    Err(crate::error::refusal(crate::error::LOOP_OF_LINKS))
 }
 
 /// Whether the link `link` lies in `/dev` or `/proc` (its folder resolved): the links of

@@ -31,15 +31,35 @@ impl fmt::Display for FrontSize {
     }
 }
 
-/// Text that is not a front size.
+/// Text that is not a front size: the text, and why (the form expected, or which number
+/// is out of its range).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a box front size: expected WIDTHxHEIGHT in mm, cm or in, e.g. 15x35mm, 1.5x3.5cm or 0.6x1.4in (two positive numbers)", ludomat_io::text::escape_controls(.0))]
-pub struct ParseSizeError(pub String);
+#[error("{} is not a box front size: {}", ludomat_io::text::quoted(.0, 60), .1)]
+pub struct ParseSizeError(pub String, pub String);
+
+/// The largest side taken, mm (no page is larger).
+const LARGEST: f32 = 10_000.0;
 
 impl FromStr for FrontSize {
     type Err = ParseSizeError;
     fn from_str(s: &str) -> Result<FrontSize, ParseSizeError> {
-        let bad = || ParseSizeError(s.trim().to_string());
+        let bad = || {
+            ParseSizeError(
+                s.trim().to_string(),
+                format!(
+                    "expected WIDTHxHEIGHT in mm, cm or in, e.g. 15x35mm, 1.5x3.5cm or \
+                     0.6x1.4in (two positive numbers){}",
+                    ludomat_io::error::hidden_in(s)
+                ),
+            )
+        };
+        // a number of the right form out of its range, named as written
+        let out_of_range = |side: &str, x: &str, why: &str| {
+            ParseSizeError(
+                s.trim().to_string(),
+                format!("the {side} {} {why}", x.trim()),
+            )
+        };
         let t = s
             .trim()
             .to_ascii_lowercase()
@@ -55,17 +75,25 @@ impl FromStr for FrontSize {
             (t.as_str(), 1.0)
         };
         let (w, h) = body.split_once('x').ok_or_else(bad)?;
-        let num = |x: &str| -> Result<f32, ParseSizeError> {
+        let num = |side: &str, x: &str| -> Result<f32, ParseSizeError> {
             let v: f32 = x.trim().parse().map_err(|_| bad())?;
-            if v.is_finite() && v > 0.0 && v < 10_000.0 {
-                Ok(v * per_unit)
-            } else {
+            if v.is_nan() {
                 Err(bad())
+            } else if v <= 0.0 {
+                Err(out_of_range(side, x, "is not more than 0"))
+            } else if v * per_unit >= LARGEST {
+                Err(out_of_range(
+                    side,
+                    x,
+                    "is larger than any page (at most 10,000 mm)",
+                ))
+            } else {
+                Ok(v * per_unit)
             }
         };
         Ok(FrontSize {
-            width: num(w)?,
-            height: num(h)?,
+            width: num("width", w)?,
+            height: num("height", h)?,
         })
     }
 }
@@ -124,6 +152,31 @@ impl FromStr for Paper {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A number out of its range is named, as written, with what is wrong with it (it
+    /// was "two positive numbers" for a 20-digit width); an invisible character is
+    /// named (it was not).
+    #[test]
+    fn a_size_out_of_range_says_which_number() {
+        let e = |t: &str| t.parse::<FrontSize>().unwrap_err().to_string();
+        let huge = e("99999999999999999999x35mm");
+        assert!(
+            huge.contains("the width 99999999999999999999 is larger than any page"),
+            "{huge}"
+        );
+        let negative = e("-15x35mm");
+        assert!(
+            negative.contains("the width -15 is not more than 0"),
+            "{negative}"
+        );
+        let zero = e("15x0mm");
+        assert!(zero.contains("the height 0 is not more than 0"), "{zero}");
+        let hidden = e("15x35mm\u{200b}");
+        assert!(
+            hidden.contains("15x35mm\\u{200b}") && hidden.contains("zero-width space (U+200B)"),
+            "{hidden}"
+        );
+    }
 
     #[test]
     fn sizes_parse_in_three_units() {

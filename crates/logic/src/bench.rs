@@ -64,6 +64,18 @@ pub enum BenchErrorKind {
     /// A structural problem: a loop without a flip-flop, a NOT with two inputs …
     #[error(transparent)]
     Netlist(NetlistError),
+    /// A name with a character one cannot see in it (a zero-width space): a name that
+    /// looks like another would be another signal, refused where it is written.
+    #[error(
+        "the name {} has {kind} in it: a name that looks like another would be another signal",
+        ludomat_io::text::quoted(name, 60)
+    )]
+    HiddenInName {
+        /// The name.
+        name: String,
+        /// The character, in words (`a zero-width space (U+200B)`).
+        kind: String,
+    },
     /// A byte-order mark at the start, named as every file that allows none names it.
     #[error("{}", ludomat_io::error::byte_order_mark("a .bench file"))]
     ByteOrderMark,
@@ -187,10 +199,15 @@ impl<'a> Line<'a> {
                 },
             ));
         }
-        Ok((
-            self.chars[start..self.pos].iter().map(|c| c.1).collect(),
-            loc,
-        ))
+        let name: String = self.chars[start..self.pos].iter().map(|c| c.1).collect();
+        if let Some((at, kind)) = ludomat_io::text::first_hidden(&name) {
+            return Err(err(
+                loc.line,
+                self.chars[start + at - 1].0,
+                BenchErrorKind::HiddenInName { name, kind },
+            ));
+        }
+        Ok((name, loc))
     }
 }
 
@@ -467,6 +484,20 @@ mod tests {
             e.to_string(),
             "line 1, column 1: a byte-order mark (U+FEFF), which a .bench file does not \
              allow: save the file as UTF-8 without one"
+        );
+    }
+
+    /// A zero-width space in a defined name is named where it is written (it was said
+    /// only where the name was used, shown without it: `signal 'N10' is used but never
+    /// defined`).
+    #[test]
+    fn a_hidden_character_in_a_name_is_named_where_it_is() {
+        let e = error("INPUT(N1)\nOUTPUT(N10)\nN10\u{200b} = NOT(N1)\n");
+        assert_eq!(e.location, Location::new(3, 4));
+        assert_eq!(
+            e.to_string(),
+            "line 3, column 4: the name 'N10\\u{200b}' has a zero-width space (U+200B) in it: \
+             a name that looks like another would be another signal"
         );
     }
 

@@ -73,7 +73,10 @@ fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Resu
                 out,
                 &format!(
                     "  {}\n",
-                    with_quit_key(&format!("{e}; type a number of games."))
+                    with_quit_key(&format!(
+                        "{e}{}; type a number of games.",
+                        ludomat_io::error::hidden_in_escaped(t)
+                    ))
                 ),
             )?,
         }
@@ -314,11 +317,16 @@ mod tests {
     fn play_follows_the_challenge() {
         let dir = tempfile::tempdir().unwrap();
         let mut s = session(dir.path());
-        let script = format!("two\n\n0\n2\nXX\n\nMMM\n{}", every_square(12));
+        let script = format!("two\n3\u{200b}\n\n0\n2\nXX\n\nMMM\n{}", every_square(12));
         let out = run_play(&mut s, None, false, &script);
         assert!(out.contains("How many games? "), "{out}");
         assert!(
             out.contains("'two' is not a whole number from 1 to 1,000; type a number of games"),
+            "{out}"
+        );
+        // an invisible character is named (it was only shown written out)
+        assert!(
+            out.contains("'3\\u{200b}' is not a whole number from 1 to 1,000: it has a zero-width space (U+200B) in it; type"),
             "{out}"
         );
         // 0 games is no answer: asked again, with the range

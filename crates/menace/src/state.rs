@@ -181,13 +181,23 @@ impl Menace {
     /// [`StateError::Invalid`], naming what is wrong.
     pub fn from_json(text: &str, path: &Path) -> Result<Menace, StateError> {
         let path_buf = path.to_path_buf();
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| StateError::NotJson {
-                path: path_buf.clone(),
-                line: e.line(),
-                column: e.column(),
-                reason: ludomat_io::error::json_in(text, &e),
-            })?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            // `"max": 1e400`: the number and its field named, as the state's fields are
+            match ludomat_io::error::typed_json::<StateFile>(text) {
+                Err(reason) if e.to_string().starts_with("number out of range") => {
+                    StateError::Invalid {
+                        path: path_buf.clone(),
+                        reason,
+                    }
+                }
+                _ => StateError::NotJson {
+                    path: path_buf.clone(),
+                    line: e.line(),
+                    column: e.column(),
+                    reason: ludomat_io::error::json_in(text, &e),
+                },
+            }
+        })?;
         // `"wins":131,"wins":5`: the parser keeps the last, and 126 wins were lost unsaid
         if let Some(reason) = ludomat_io::error::field_twice(text) {
             return Err(StateError::Invalid {

@@ -265,3 +265,15 @@ fn a_field_given_twice_is_refused() {
     assert!(e.ends_with("the field 'wins' is given twice"), "{e}");
     assert!(Menace::from_json(&good, Path::new("state.json")).is_ok());
 }
+
+/// A number too large for any number (`"max":1e400`) was said only as `a number too
+/// large`: the number and its field are named, as a record names them.
+#[test]
+fn a_number_too_large_is_named_with_its_field() {
+    let good = trained(10).0.to_json();
+    let at = good.find("\"wins\":").unwrap() + "\"wins\":".len();
+    let digits = good[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let huge = format!("{}1e400{}", &good[..at], &good[at + digits..]);
+    let e = load_text(&huge).to_string();
+    assert!(e.contains("wins: the number 1e400 is too large"), "{e}");
+}

@@ -334,6 +334,16 @@ impl Puzzle {
     /// # Errors
     /// When the number of letters (or of a row's letters) is wrong.
     pub fn parse_answer(&self, text: &str) -> Result<Vec<u8>, String> {
+        // an escape (`\e[2J`) is one character, named, not counted among the letters
+        let hidden = (text.chars().enumerate())
+            .find(|&(_, c)| !matches!(c, '\n' | '\r') && ludomat_io::text::hidden(c));
+        if let Some((at, c)) = hidden {
+            return Err(format!(
+                "the answer has {} at character {}, which no cell holds",
+                ludomat_io::error::hidden_name(c),
+                ludomat_io::text::thousands(at as u64 + 1)
+            ));
+        }
         // Cells hold one ASCII character each (as clues do): a letter such as 'Ä' is
         // named whole, not split into bytes that print as mojibake.
         if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
@@ -560,6 +570,17 @@ mod tests {
     #[test]
     fn a_non_ascii_answer_is_named_whole() {
         let p = Puzzle::parse("shape: rectangle 1x2\nacross 1: ..\n").unwrap();
+        // an escape is one character, named where it is (it was counted as letters)
+        let e = p.parse_answer("AC/X\u{1b}[2JY").unwrap_err();
+        assert_eq!(
+            e,
+            "the answer has a control character (U+001B) at character 5, which no cell holds"
+        );
+        let e = p.parse_answer("AC\u{200b}XY").unwrap_err();
+        assert!(
+            e.starts_with("the answer has a zero-width space (U+200B) at character 3"),
+            "{e}"
+        );
         let e = p.parse_answer("ÄB").unwrap_err();
         assert!(e.contains("'Ä'"), "{e}");
         // two bytes for two cells: without the check this was a "solution" whose cells

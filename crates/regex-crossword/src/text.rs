@@ -140,14 +140,19 @@ fn solved_parts(
     let verdict = match (o.solutions.len(), o.complete) {
         (0, _) => "no solution".to_string(),
         (1, true) => "the solution is unique".to_string(),
-        (n, true) => format!("exactly {n} solutions"),
-        (n, false) => format!("at least {n} solutions (stopped at --limit {limit})"),
+        (n, true) => format!("exactly {}", solutions(n)),
+        (n, false) => format!("at least {} (stopped at --limit {limit})", solutions(n)),
     };
     let s = format!(
         "{verdict} ({})\n",
         ludomat_io::text::count(o.nodes, "search node", "search nodes")
     );
     (!each(&s)).then_some(o.solutions.len())
+}
+
+/// `1 solution`, `10,000 solutions`.
+fn solutions(n: usize) -> String {
+    ludomat_io::text::count(n as u64, "solution", "solutions")
 }
 
 /// [`solved`] written to `out` a part at a time, while the search's Ctrl-C is still caught
@@ -503,6 +508,29 @@ mod tests {
 
     const SMALL: &str =
         "shape: rectangle 2x2\nacross 1: [AB]C\nacross 2: X[YZ]\ndown 1: A.\ndown 2: CY|DZ\n";
+
+    /// The verdict counts as every count does: `1 solution`, thousands separated (it
+    /// said `at least 1 solutions`, `at least 10000 solutions`).
+    #[test]
+    fn the_verdict_counts_in_words() {
+        let p = Puzzle::parse(
+            "shape: rectangle 2x2\nacross 1: [AB]*\nacross 2: [AB]*\ndown 1: .*\ndown 2: .*\n",
+        )
+        .unwrap();
+        for (limit, words) in [
+            (1, "at least 1 solution (stopped at --limit 1)"),
+            (2, "at least 2 solutions (stopped at --limit 2)"),
+        ] {
+            let options = SolveOptions {
+                limit,
+                ..SolveOptions::default()
+            };
+            let o = Solver::new(&p).solve(options).unwrap();
+            let text = solved(&p, &o, limit, None);
+            assert!(text.contains(words), "{text}");
+        }
+        assert_eq!(solutions(10_000), "10,000 solutions");
+    }
 
     /// A Ctrl-C while thousands of solutions are printed stops the listing with its
     /// line (it was caught and the printing went on to the end).

@@ -113,10 +113,14 @@ fn unsaved(
         "network",
     );
     let kept = match (saved_at, before) {
+        // no save went through, so no point was logged (each is logged after its save):
+        // the curve has only the line that says where this run began
         (None, Some(g)) => format!(
-            "; {} is unchanged: it holds game {}",
+            "; {} is unchanged: it holds game {}, and {} has only a line more, noting \
+             that this run began there ('# resumed at game {g}')",
             ludomat_io::text::path(checkpoint),
-            crate::text::thousands(g)
+            crate::text::thousands(g),
+            ludomat_io::text::path(checkpoint.with_file_name("curve.csv"))
         ),
         _ => String::new(),
     };
@@ -749,11 +753,51 @@ impl LearnOptions {
                     return Err(LearnError::OutOfRange(e.to_string()));
                 }
             }
+            // `> DIR/network.ntuple` emptied it already: said, as for a file read
+            if std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) {
+                return Err(LearnError::OutOfRange(format!(
+                    "{} is also where this command's {stream} goes (a shell redirection): \
+                     {}; give another file",
+                    ludomat_io::text::path(&path),
+                    ludomat_io::read::EMPTIED
+                )));
+            }
             return Err(LearnError::OutOfRange(format!(
                 "{} {}",
                 ludomat_io::text::path(&path),
                 ludomat_io::read::own_stream_words(stream)
             )));
+        }
+        self.refuse_links_between()
+    }
+
+    /// A file of `--dir` that is a symbolic link to another the run writes (`curve.svg`
+    /// to `network.ntuple`): the one would be written over the other, and the chart said
+    /// written where the network is. Refused before the work.
+    ///
+    /// # Errors
+    /// [`LearnError::OutOfRange`], naming both.
+    fn refuse_links_between(&self) -> Result<(), LearnError> {
+        let known = [
+            self.checkpoint_path(),
+            self.network_path(),
+            self.curve_path(),
+            self.chart_path(),
+        ];
+        for link in &known {
+            if !std::fs::symlink_metadata(link).is_ok_and(|m| m.file_type().is_symlink()) {
+                continue;
+            }
+            let same =
+                |other: &&PathBuf| other != &link && ludomat_io::output::same_file(link, other);
+            if let Some(other) = known.iter().find(same) {
+                return Err(LearnError::OutOfRange(format!(
+                    "{} is a symbolic link to {}, which this run also writes: the one would \
+                     be written over the other; remove the link, or choose another --dir",
+                    ludomat_io::text::path(link),
+                    ludomat_io::text::path(other)
+                )));
+            }
         }
         Ok(())
     }

@@ -437,15 +437,19 @@ fn parse_line(line: &str, at: &str) -> Result<(u64, GameSummary), SummaryError> 
 /// more than …`). The field at fault, and what is wrong.
 fn possible(g: &GameSummary) -> Result<(), (usize, String)> {
     let t = ludomat_io::text::thousands;
-    let card = crate::Tile::from_value(u64::from(g.max_tile)).map_err(|_| {
-        (
-            3,
-            format!(
-                "max_tile {} is not a card value (1, 2, 3, 6, 12 … 12,288)",
-                t(g.max_tile.into())
-            ),
-        )
-    })?;
+    // 0 is the empty cell's code, no card: a game always ends with one on the board
+    let card = crate::Tile::from_value(u64::from(g.max_tile))
+        .ok()
+        .filter(|_| g.max_tile > 0)
+        .ok_or_else(|| {
+            (
+                3,
+                format!(
+                    "max_tile {} is not a card value (1, 2, 3, 6, 12 … 12,288)",
+                    t(g.max_tile.into())
+                ),
+            )
+        })?;
     let most = 16 * card.score();
     if g.score > most {
         return Err((
@@ -780,6 +784,13 @@ mod tests {
         assert_eq!(e.at, "a.csv, line 2, column 8");
         assert!(
             e.problem.starts_with("max_tile 385 is not a card value"),
+            "{e}"
+        );
+        // 0 is no card either (it was let through, then blamed on the score)
+        let text = format!("{CSV_HEADER}\n0,1,12114,0,4,5,1\n");
+        let e = Summaries::new().read("a.csv", &text).unwrap_err();
+        assert!(
+            e.problem.starts_with("max_tile 0 is not a card value"),
             "{e}"
         );
         // the most a board holds is read

@@ -198,6 +198,17 @@ impl Parser {
     }
 
     fn declare(&mut self, w: Word<'_>, kind: Kind) -> Result<(), NetlistError> {
+        // named where it is declared, not only where it is used (and shown without it)
+        if let Some((at, what)) = ludomat_io::text::first_hidden(w.text) {
+            return Err(self.err(
+                w.column + at - 1,
+                format!(
+                    "the name {} has {what} in it: a name that looks like another would be \
+                     another part",
+                    ludomat_io::text::quoted(w.text, 60)
+                ),
+            ));
+        }
         if let Some((_, line, _)) = self.names.get(w.text) {
             return Err(self.err(
                 w.column,
@@ -613,6 +624,14 @@ mod tests {
         let e = err("supply +\n\nrelay R c\nmake Q T1 + c\n");
         assert_eq!((e.line, e.column), (4, 6));
         assert!(e.message.contains("no relay or button 'Q'"), "{e}");
+        // an invisible character in a declared name is named where it is declared
+        let e = err("supply +\nbutton RESET\u{200b}\n");
+        assert_eq!((e.line, e.column), (2, 13));
+        assert!(
+            e.message
+                .starts_with("the name 'RESET\\u{200b}' has a zero-width space (U+200B) in it"),
+            "{e}"
+        );
         let e = err("relay R c\nmake R T1 a b\nbreak R T1 a b\n");
         assert_eq!((e.line, e.column), (3, 9));
         assert!(e.message.contains("R-T1 is already wired at line 2"), "{e}");
