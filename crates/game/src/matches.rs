@@ -25,13 +25,24 @@ pub enum MatchError {
         ending: crate::Ending,
     },
     /// An agent failed.
-    #[error("{agent} failed: {reason}")]
+    #[error("{}", failed(agent, reason))]
     AgentFailed {
         /// The agent's name.
         agent: String,
         /// What went wrong.
         reason: String,
     },
+}
+
+/// An agent's failure in words: `menace failed: …`; a person's side (the agent `human`,
+/// whose input could not be read) says only what went wrong, as every other game's
+/// prompt does (`a line longer than 4,096 bytes on standard input`).
+fn failed(agent: &str, reason: &str) -> String {
+    if agent == "human" {
+        reason.to_string()
+    } else {
+        format!("{agent} failed: {reason}")
+    }
 }
 
 /// A finished game.
@@ -186,5 +197,30 @@ impl<'a, G: Game> Series<'a, G> {
     #[must_use]
     pub fn tally(&self) -> Tally {
         self.tally
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A machine's failure names it; a person's unreadable input says only what was wrong.
+    #[test]
+    fn a_failure_is_said_by_whose_it_was() {
+        let e = |agent: &str| {
+            MatchError::AgentFailed {
+                agent: agent.into(),
+                reason: "a line longer than 4,096 bytes on standard input".into(),
+            }
+            .to_string()
+        };
+        assert_eq!(
+            e("human"),
+            "a line longer than 4,096 bytes on standard input"
+        );
+        assert_eq!(
+            e("relay"),
+            "relay failed: a line longer than 4,096 bytes on standard input"
+        );
     }
 }

@@ -544,6 +544,36 @@ pub fn escape_controls(line: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The first character a person typed that [`escape_controls`] wrote out, in a line it
+/// handed on (every prompt's line): its position among the characters typed, counted
+/// from 1 (an escape written out `\u{1b}` is one character), and the character itself,
+/// for a refusal that names it ([`hidden_name`]) rather than counting the letters of its
+/// written-out form. `None` when the line holds none.
+#[must_use]
+pub fn first_escaped(line: &str) -> Option<(usize, char)> {
+    let mut rest = line;
+    let mut at = 0;
+    while let Some(c) = rest.chars().next() {
+        at += 1;
+        if c == '\\' {
+            let after = &rest[1..];
+            // a carriage return is written `\r`; every other one `\u{…}`
+            if after.starts_with('r') {
+                return Some((at, '\r'));
+            }
+            if let Some(hex) = after.strip_prefix("u{").and_then(|h| h.split_once('}')) {
+                if let Some(c) = u32::from_str_radix(hex.0, 16).ok().and_then(char::from_u32) {
+                    if hidden(c) {
+                        return Some((at, c));
+                    }
+                }
+            }
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    None
+}
+
 /// The first character of `text` that a message never prints as it is (a control
 /// character, a tab included, a bidirectional control, or a character one cannot see),
 /// with its position counted in characters from 1 and its words ([`hidden_name`]): `(3,
@@ -1090,6 +1120,29 @@ pub fn wrapped(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A line as a prompt hands it on: its hidden characters found where they were typed.
+    #[test]
+    fn an_escaped_character_is_found_where_it_was_typed() {
+        for (typed, at) in [
+            ("111\u{200b}", 4),
+            ("\u{1b}[A", 1),
+            ("LM\u{200b}", 3),
+            ("a\r", 2),
+        ] {
+            let line = escape_controls(typed);
+            let (i, c) = first_escaped(&line).unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(i, at, "{line}");
+            assert_eq!(Some(c), typed.chars().nth(at - 1), "{line}");
+        }
+        assert_eq!(first_escaped("11\\x"), None);
+        assert_eq!(first_escaped("plain"), None);
+        assert_eq!(
+            first_escaped("\\u{41}"),
+            None,
+            "a letter typed out is no hidden one"
+        );
+    }
     use proptest::prelude::*;
 
     /// A 100,000-character name (a `--record-dir` pasted by mistake) was echoed whole in

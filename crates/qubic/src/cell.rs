@@ -31,7 +31,7 @@ pub enum ParseCellError {
         example: &'static str,
     },
     /// A character that is not a digit.
-    #[error("'{}': the {} character, '{}', is not a digit 1–4", ludomat_io::text::escape_controls(input), ordinal(*position), ludomat_io::text::escape_controls(&found.to_string()))]
+    #[error("'{}': the {} character, {}, is not a digit 1–4", ludomat_io::text::escape_controls(input), ordinal(*position), named(*found))]
     NotADigit {
         /// What was typed.
         input: String,
@@ -147,6 +147,15 @@ impl<const D: usize> fmt::Debug for Cell<D> {
     }
 }
 
+/// A typed character as a refusal names it: `'x'`, or a hidden one by its code point.
+fn named(c: char) -> String {
+    if ludomat_io::text::hidden(c) {
+        ludomat_io::text::hidden_name(c)
+    } else {
+        format!("'{c}'")
+    }
+}
+
 impl<const D: usize> FromStr for Cell<D> {
     type Err = ParseCellError;
 
@@ -156,6 +165,15 @@ impl<const D: usize> FromStr for Cell<D> {
             return Err(ParseCellError::Empty {
                 expected: D,
                 example: Self::example(),
+            });
+        }
+        // a prompt's line comes with its hidden characters written out (`\u{200b}`):
+        // named where they were typed, not counted as the letters of that form
+        if let Some((position, found)) = ludomat_io::text::first_escaped(input) {
+            return Err(ParseCellError::NotADigit {
+                input: input.to_string(),
+                position,
+                found,
             });
         }
         let chars: Vec<char> = input.chars().collect();
@@ -197,6 +215,25 @@ impl<const D: usize> FromStr for Cell<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A prompt's line, its hidden characters written out: named where they were typed.
+    #[test]
+    fn a_hidden_character_is_named_where_it_was_typed() {
+        let typed = ludomat_io::text::escape_controls("111\u{200b}").into_owned();
+        let e = typed.parse::<Cell<3>>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "'111\\u{200b}': the fourth character, a zero-width space (U+200B), is not a digit 1–4"
+        );
+        let typed = ludomat_io::text::escape_controls("\u{1b}[A").into_owned();
+        let e = typed.parse::<Cell<3>>().unwrap_err().to_string();
+        assert!(
+            e.contains("the first character, a control character (U+001B)"),
+            "{e}"
+        );
+        let e = "1x1".parse::<Cell<3>>().unwrap_err().to_string();
+        assert!(e.contains("the second character, 'x', is not"), "{e}");
+    }
 
     #[test]
     fn seed_numbering_round_trips() {

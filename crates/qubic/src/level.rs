@@ -60,7 +60,7 @@ impl fmt::Display for Level {
 
 /// Why a level list does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a level 1–12 (give levels as a comma list, e.g. 6,9)")]
+#[error("'{}' is not a level 1–12 (give levels as a comma list, e.g. 6,9)", ludomat_io::text::escape_controls(.0))]
 pub struct ParseLevelError(pub String);
 
 /// A set of levels (for switching levels off).
@@ -118,6 +118,15 @@ impl fmt::Display for LevelSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bad item is quoted escaped: a control character never reaches the terminal.
+    #[test]
+    fn a_bad_item_is_quoted_escaped() {
+        let e = "7,\u{1b}[2J".parse::<LevelSet>().unwrap_err().to_string();
+        assert!(e.starts_with("'\\u{1b}[2J' is not a level 1–12"), "{e}");
+        let e = "6\u{200b}".parse::<LevelSet>().unwrap_err().to_string();
+        assert!(e.starts_with("'6\\u{200b}' is not"), "{e}");
+    }
 
     #[test]
     fn level_sets_parse() {

@@ -29,8 +29,28 @@ fn all_strings(len: usize) -> Vec<Vec<u8>> {
     v
 }
 
+/// The same 400 random clues on every run (a fixed seed): fancy-regex 0.14 is wrong on
+/// some rare clues (below), so a random seed could fail the suite on fancy-regex's answer.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 400,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x1ad0_3a70),
+        ..ProptestConfig::default()
+    }
+}
+
+/// A clue fancy-regex 0.14 refuses on `BACB` although `(B)` then `AC\1` matches it
+/// (Python's `re.fullmatch` agrees with us): the random test met it once.
+#[test]
+fn a_group_taken_on_the_second_try_is_matched_back() {
+    let clue = Clue::parse(r"BC{2,2}A|(?:.|(B))((?:.C\1))").unwrap();
+    let prog = Program::new(&clue, Letters::of("ABC"));
+    assert_eq!(prog.is_match(b"BACB", 1_000_000), Ok(true));
+    assert_eq!(prog.is_match(b"BACA", 1_000_000), Ok(false));
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(config())]
 
     #[test]
     fn matcher_agrees_with_fancy_regex(seed in any::<u64>()) {

@@ -89,7 +89,7 @@ impl HumanAgent {
     fn read_line(&mut self) -> Result<Option<String>, AgentError> {
         self.input
             .next_line()
-            .map_err(|e| AgentError::Failed(format!("cannot read input: {e}")))
+            .map_err(|e| AgentError::Failed(e.to_string()))
     }
 
     fn say(&mut self, text: &str) -> Result<(), AgentError> {

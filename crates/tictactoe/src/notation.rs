@@ -83,6 +83,14 @@ impl Notation {
         if t.is_empty() {
             return Err(err("nothing was typed".into()));
         }
+        // a prompt's line comes with its hidden characters written out (`\u{200b}`):
+        // named where they were typed, not counted as the letters of that form
+        if let Some((at, c)) = ludomat_io::text::first_escaped(text.trim()) {
+            return Err(err(format!(
+                "character {at} is {}",
+                ludomat_io::text::hidden_name(c)
+            )));
+        }
         let chars: Vec<char> = t.chars().collect();
         match self {
             Notation::Numeric => match chars.as_slice() {
@@ -225,6 +233,13 @@ mod tests {
         assert!(e.contains("3 letters"), "{e}");
         let e = Notation::Ring.parse("9").unwrap_err().to_string();
         assert!(e.contains("9 is not on the ring"), "{e}");
+        // a prompt's line, its hidden character written out
+        let typed = ludomat_io::text::escape_controls("LM\u{200b}").into_owned();
+        let e = Notation::Menace.parse(&typed).unwrap_err().to_string();
+        assert!(
+            e.contains("character 3 is a zero-width space (U+200B)"),
+            "{e}"
+        );
         let e = Notation::Numeric.parse("").unwrap_err().to_string();
         assert!(e.contains("nothing was typed"), "{e}");
         assert!(Notation::Numeric.parse("10").is_err());
