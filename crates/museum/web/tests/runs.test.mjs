@@ -87,7 +87,7 @@ test('qubic: the proof from the empty board tells its cost against the run limit
   assert.match(await stopped.innerText(), /Stopped at the museum's limit of 1 minute before the end: \d+ of 12 positions proved; no certificate kept/);
   assert.match(await clock.innerText(), new RegExp(`^took ${WALL_CPU.source}: stopped at the museum's limit of 1 minute$`));
   const m = await message(page);
-  assert.match(m.text, /The proof \(.*\d+ positions? proved; .* wall, .* CPU\) stopped at the museum's limit of 1 minute \(--run-minutes\)/);
+  assert.match(m.text, /^The proof stopped by the museum's limit of 1 minute \(--run-minutes\) after .*\d+ positions? proved: .* wall, .* CPU; /);
   await shot('runs-qubic-limit');
   assert.deepEqual(errors, []);
 });
