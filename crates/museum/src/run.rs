@@ -210,6 +210,18 @@ impl Tally {
     }
 }
 
+/// A run's `times`, 1 to the museum's `most`, as every count is refused (`run: times must
+/// be from 1 to 1,000 (it was -1)`).
+pub(crate) fn times_field(most: u64) -> ludomat_game::CountField {
+    ludomat_game::CountField {
+        action: "run",
+        field: "times",
+        min: 1,
+        max: most,
+        unit: "",
+    }
+}
+
 /// How an action run ended, for its note.
 #[derive(Clone, Copy)]
 enum End {
@@ -399,19 +411,31 @@ impl Museum {
     /// result (`"result"`). Stop, an action, the visit let go or the time limit stop it;
     /// what it found so far is its result.
     ///
+    /// `bad_params`: the refusal of `params` of the wrong kind, said once the machine is
+    /// found to have the run (its name is checked first).
+    ///
     /// # Errors
-    /// 409 / 429 / 503 as [`Museum::start_run`], and the session's refusal of the name.
+    /// 409 / 429 / 503 as [`Museum::start_run`], the session's refusal of the name, then
+    /// `bad_params`.
     pub async fn start_long_run(
         &self,
         visit: &Arc<Visit>,
         name: String,
         params: Value,
+        bad_params: Option<String>,
     ) -> Result<Value, ApiError> {
         let held = Arc::clone(visit);
         let n = name.clone();
         let run = self
             .blocking(visit.client, move || {
-                held.session().long_run_dyn(&n, &params)
+                let session = held.session();
+                if let Some(refusal) = bad_params {
+                    // The run's name first: a machine without it says so (with its
+                    // defaults the run is only built, never started).
+                    session.long_run_dyn(&n, &Value::Null)?;
+                    return Err(ludomat_game::SessionError::Invalid(refusal));
+                }
+                session.long_run_dyn(&n, &params)
             })
             .await?
             .map_err(ApiError::from)?;
@@ -485,16 +509,7 @@ impl Museum {
         times: u64,
     ) -> Result<Value, ApiError> {
         let c = self.config();
-        if times == 0 || times > c.max_run_steps {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "run: 'times' must be a whole number from 1 to {} (it was {})",
-                    ludomat_io::text::thousands(c.max_run_steps),
-                    ludomat_io::text::thousands(times)
-                ),
-            ));
-        }
+        times_field(c.max_run_steps).check(times)?;
         let what = action
             .get("type")
             .and_then(Value::as_str)
