@@ -358,7 +358,7 @@ async fn start_autoplay(
     if !req.action.is_object() {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
-            "autoplay: `action` must be an action object such as {\"type\": \"step\"}",
+            "autoplay: 'action' must be an action object, as POST …/actions takes",
         ));
     }
     let c = museum.config();
@@ -489,7 +489,7 @@ async fn run_of(
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "run: 'action' must be an action object, such as the page's actions are (it was {})",
+                    "run: 'action' must be an action object, as POST …/actions takes (it was {})",
                     as_said(said, "action", &action)
                 ),
             ))
@@ -498,7 +498,7 @@ async fn run_of(
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "run: {}give either 'action' (an action object, such as the page's actions are) and 'times', or 'long_run' (a name such as 'verify') with its 'params' if any",
+                    "run: {}give either 'action' (an action object, as POST …/actions takes) and 'times', or 'long_run' (a name such as 'verify') with its 'params' if any",
                     fields_apart(&req)
                 ),
             ))

@@ -522,7 +522,7 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             run.clone(),
             br#"{"action": {"type": "swipe", "direction": "up"}, "times": 2, "params": {}}"#.to_vec(),
-            "run: 'params' is for a long run, not beside 'action' and 'times'; give either 'action' (an action object, such as the page's actions are) and 'times', or 'long_run' (a name such as 'verify') with its 'params' if any",
+            "run: 'params' is for a long run, not beside 'action' and 'times'; give either 'action' (an action object, as POST …/actions takes) and 'times', or 'long_run' (a name such as 'verify') with its 'params' if any",
         ),
         (
             "POST",
