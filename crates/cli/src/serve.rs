@@ -110,24 +110,10 @@ pub struct ServeArgs {
 
 /// Run the museum until Ctrl-C or SIGTERM; its stop line is the error (status 130, 143).
 pub fn run(args: ServeArgs) -> Result<()> {
-    if args.interactive_slots >= args.work_slots {
-        usage!(
-            "--interactive-slots {} must be below --work-slots {}: autoplay steps and runs \
-             need at least one slot of their own",
-            args.interactive_slots,
-            args.work_slots
-        );
-    }
-    let bind = ludomat_museum::guard::serve_flags(&args.bind, &args.allowed_host);
+    let slots = (args.interactive_slots, args.work_slots);
+    let (exhibit, allowed) = (args.exhibit.as_deref(), &args.allowed_host);
+    let bind = ludomat_museum::guard::serve_flags(&args.bind, allowed, exhibit, slots);
     let bind = bind.map_err(crate::usage::usage)?;
-    if let Some(kind) = &args.exhibit {
-        if ludomat_museum::exhibits::find(kind).is_none() {
-            usage!(
-                "--exhibit {kind}: no such exhibit; the kinds are {}",
-                ludomat_museum::exhibits::kinds()
-            );
-        }
-    }
     // Started as `ludomat serve` (not from the menu, whose process must go on): restart
     // with the allocator settings that give memory back after crowds (glibc reads them
     // only at start; see ludomat_museum::memory).
@@ -160,9 +146,9 @@ pub fn run(args: ServeArgs) -> Result<()> {
 /// Serves until a signal; what stopping did, and when the signal was noticed.
 async fn serve(args: ServeArgs, mut addr: SocketAddr) -> Result<(Stopped, std::time::Instant)> {
     addr.set_port(args.port);
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .with_context(|| format!("cannot listen on {addr} (is the port in use? try --port 0)"))?;
+    // A port in use is a usage error, said as the flag that chose it.
+    let listener = ludomat_museum::guard::listen(addr).await;
+    let listener = listener.map_err(crate::usage::usage)?;
     let config = ludomat_museum::MuseumConfig {
         max_visits: args.max_visits as usize,
         max_visits_per_client: args.max_visits_per_client as usize,

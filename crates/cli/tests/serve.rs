@@ -233,12 +233,12 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
         (
             "--allowed-host",
             "",
-            "--allowed-host '': not a host name or address",
+            "--allowed-host '' is not a host name or address",
         ),
         (
             "--bind",
             "999.1.1.1",
-            "--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
+            "--bind '999.1.1.1' is not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
         ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
@@ -250,6 +250,28 @@ fn binding_off_loopback_warns_and_flags_are_checked() {
         assert!(err.contains(&format!("error: {says}")), "{err}");
         assert!(err.contains("For more information, try '--help'."), "{err}");
     }
+}
+
+/// A port another program holds is a usage error as every other refused flag is
+/// (`error:`, status 2), its value quoted the terminal's one way.
+#[test]
+fn a_port_in_use_is_a_usage_error_naming_the_flag() {
+    let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = held.local_addr().unwrap().port().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_ludomat"))
+        .args(["serve", "--port", &port])
+        .run_output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr).replace('\n', " ");
+    assert!(
+        err.starts_with(&format!(
+            "error: --port '{port}' is in use by another program"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("ludomat:"), "{err}");
+    assert!(err.contains("For more information, try '--help'."), "{err}");
 }
 
 /// On a terminal the QR code of the class's address is printed black on white in

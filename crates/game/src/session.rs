@@ -192,7 +192,8 @@ impl RunWords {
 /// a count out of its range in one wording, as a 400 ([`SessionError::Invalid`]), with
 /// the value as written: `play_games: n must be from 1 to 10,000 games per action (it was
 /// -5)` — the same whether the number is 0, too many, negative or too large for any
-/// count.
+/// count; a value that is not a whole number says so, with the same range: `n must be a
+/// whole number from 1 to 10,000 games per action (it was 1.5)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountField {
     /// The action's `type` (or the long run's name) that has the field: `play_games`.
@@ -203,22 +204,28 @@ pub struct CountField {
     pub min: u64,
     /// The most.
     pub max: u64,
-    /// What is counted, after the range: `games per action`.
+    /// What is counted, after the range: `games per action` (empty: nothing said).
     pub unit: &'static str,
 }
 
 impl CountField {
-    /// The refusal of a value written `written`.
-    fn refusal(&self, written: &str) -> SessionError {
+    /// The refusal of a value said `said` (a number as written, or in words: `the text
+    /// '5'`), `whole` when it is a whole number (only its range is then wrong).
+    fn refusal(&self, said: &str, whole: bool) -> SessionError {
         use ludomat_io::text::{thousands, thousands_written};
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
         SessionError::Invalid(format!(
-            "{}: {} must be from {} to {} {} (it was {})",
+            "{}: {} must be {}from {} to {}{unit} (it was {})",
             self.action,
             self.field,
+            if whole { "" } else { "a whole number " },
             thousands(self.min),
             thousands(self.max),
-            self.unit,
-            thousands_written(written)
+            thousands_written(said)
         ))
     }
 
@@ -230,37 +237,44 @@ impl CountField {
         if (self.min..=self.max).contains(&n) {
             Ok(n)
         } else {
-            Err(self.refusal(&n.to_string()))
+            Err(self.refusal(&n.to_string(), true))
         }
     }
 
     /// Check the field in a JSON object (an action, a run's params) before it is read into
-    /// its type, so that a whole number of any sign and size out of the range is refused
-    /// in the range's words rather than the type's (`from 0 up`). Anything else (no such
-    /// field, a fraction, a text) is left to the reading.
+    /// its type, so that every value but a whole number in the range is refused in the
+    /// range's words rather than the type's (`from 0 up`): a whole number of any sign and
+    /// size out of the range, a fraction, a text, a list. A whole number written with an
+    /// exponent (`1e3`) in the range is read as the count it is (the terminal's counts
+    /// take it too). No such field is left to the reading (its default).
     ///
     /// # Errors
-    /// [`SessionError::Invalid`] for a whole number outside the range.
-    pub fn check_json(&self, object: &serde_json::Value) -> Result<(), SessionError> {
-        let Some(serde_json::Value::Number(n)) = object.get(self.field) else {
+    /// [`SessionError::Invalid`] for any value but a whole number in the range.
+    pub fn check_json(&self, object: &mut serde_json::Value) -> Result<(), SessionError> {
+        use serde_json::Value;
+        let Some(value) = object.get_mut(self.field) else {
             return Ok(());
+        };
+        let Value::Number(n) = value else {
+            return Err(self.refusal(&ludomat_io::error::value_words(value), false));
         };
         if let Some(u) = n.as_u64() {
             return self.check(u).map(|_| ());
         }
-        // Negative, or a float: refused here when whole and out of the range (`-5`, `1e300`,
-        // a number past any count, which is read as a float: the museum says it as
-        // written); a fraction, or a whole float in range (`1e3`), is left to the reading.
-        let out = n.as_i64().is_some()
-            || n.as_f64().is_some_and(|f| {
-                f.is_finite()
-                    && f.fract() == 0.0
-                    && !(self.min as f64..=self.max as f64).contains(&f)
-            });
-        if out {
-            return Err(self.refusal(&n.to_string()));
+        if n.as_i64().is_some() {
+            return Err(self.refusal(&n.to_string(), true));
         }
-        Ok(())
+        // A float: whole (`1e3`, `-5.0`, `1e300`, a number past any count) or not.
+        let f = n.as_f64().unwrap_or(f64::NAN);
+        if !f.is_finite() || f.fract() != 0.0 {
+            return Err(self.refusal(&n.to_string(), false));
+        }
+        if (self.min as f64..=self.max as f64).contains(&f) {
+            // In the range, so below 2^53: exact.
+            *value = Value::from(f as u64);
+            return Ok(());
+        }
+        Err(self.refusal(&n.to_string(), true))
     }
 }
 
@@ -471,16 +485,35 @@ impl<S: Session> DynSession for S {
                 "{kind} action: a list where an object was expected"
             )));
         }
+        let mut action = action;
         if let Some(t) = action.get("type").and_then(serde_json::Value::as_str) {
+            let t = t.to_string();
             for count in S::COUNTS.iter().filter(|c| c.action == t) {
-                count.check_json(&action)?;
+                count.check_json(&mut action)?;
             }
         }
-        let read: S::Action = serde_json::from_value(action.clone())
-            .map_err(|e| SessionError::Invalid(format!("{kind} action: {e}")))?;
+        // Named by its type once the machine has it, as the sessions' own refusals are
+        // (`play_games: n must be …`, `play: cell: …`): `play: square: the number 0 where …`;
+        // an action of no type the machine has, by the machine (`tictactoe action: …`).
+        let typed = action
+            .get("type")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_string);
+        let prefix = |e: &str| match &typed {
+            Some(t) if !e.starts_with(&format!("unknown variant `{t}`")) => format!(
+                "{}: ",
+                ludomat_io::text::fit(&ludomat_io::text::escape_controls(t), 40)
+            ),
+            _ => format!("{kind} action: "),
+        };
+        let read: S::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            let e = e.to_string();
+            SessionError::Invalid(format!("{}{e}", prefix(&e)))
+        })?;
         if let Some(at) = list_for_object_at(&action, Some(&to_json(&read))) {
             return Err(SessionError::Invalid(format!(
-                "{kind} action: {at}a list where an object was expected"
+                "{}{at}a list where an object was expected",
+                prefix("")
             )));
         }
         let action = read;
@@ -687,23 +720,43 @@ mod tests {
             ),
             (serde_json::json!({"n": -5.0}), "-5.0"),
         ] {
+            let mut json = json;
             assert_eq!(
-                said(count.check_json(&json)),
+                said(count.check_json(&mut json)),
                 format!("{rule} (it was {it_was})")
             );
         }
-        let big: serde_json::Value =
+        let mut big: serde_json::Value =
             serde_json::from_str(r#"{"n": 18446744073709551616}"#).unwrap();
-        assert!(said(count.check_json(&big)).starts_with(rule));
-        // In range, a fraction or a text: left to the reading of the action.
-        for json in [
-            serde_json::json!({"n": 7}),
-            serde_json::json!({"n": 1.5}),
-            serde_json::json!({"n": 1000.0}),
-            serde_json::json!({"n": "7"}),
-            serde_json::json!({}),
+        assert!(said(count.check_json(&mut big)).starts_with(rule));
+        // Not a whole number: said so, with the same range, never the type's `from 0 up`.
+        let whole = "play_games: n must be a whole number from 1 to 10,000 games per action";
+        for (json, it_was) in [
+            (serde_json::json!({"n": 1.5}), "1.5"),
+            (serde_json::json!({"n": -0.5}), "-0.5"),
+            (serde_json::json!({"n": "7"}), "the text '7'"),
+            (serde_json::json!({"n": [7]}), "a list"),
+            (serde_json::json!({"n": null}), "null"),
         ] {
-            assert!(count.check_json(&json).is_ok(), "{json}");
+            let mut json = json;
+            assert_eq!(
+                said(count.check_json(&mut json)),
+                format!("{whole} (it was {it_was})")
+            );
+        }
+        // In range, whole: read as the count, an exponent's too; no field: the default.
+        for (json, read) in [
+            (serde_json::json!({"n": 7}), serde_json::json!({"n": 7})),
+            (
+                serde_json::json!({"n": 1000.0}),
+                serde_json::json!({"n": 1000}),
+            ),
+            (serde_json::json!({}), serde_json::json!({})),
+        ] {
+            let mut json = json;
+            assert!(count.check_json(&mut json).is_ok(), "{json}");
+            assert_eq!(json, read);
+            assert!(json.get("n").is_none_or(serde_json::Value::is_u64));
         }
     }
     use serde::Deserialize;

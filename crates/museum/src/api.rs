@@ -358,23 +358,25 @@ async fn start_autoplay(
     if !req.action.is_object() {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
-            "autoplay: `action` must be an action object such as {\"type\": \"step\"}",
+            "autoplay: 'action' must be an action object, as POST …/actions takes",
         ));
     }
     let c = museum.config();
     // One rule: a value outside the range is refused with the range, never clamped.
-    let range = millis(c.min_interval)..=millis(c.max_interval);
-    let ms = req.interval_ms.as_u64().filter(|ms| range.contains(ms)).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "autoplay: 'interval_ms' must be a whole number of milliseconds, {} to {} (it was {})",
-                ludomat_io::text::thousands(*range.start()),
-                ludomat_io::text::thousands(*range.end()),
-                as_said(&said, "interval_ms", &req.interval_ms)
-            ),
-        )
-    })?;
+    // In the one wording of every count: `autoplay: interval_ms must be from 10 to 60,000
+    // milliseconds (it was 5)`.
+    let interval = ludomat_game::CountField {
+        action: "autoplay",
+        field: "interval_ms",
+        min: millis(c.min_interval),
+        max: millis(c.max_interval),
+        unit: "milliseconds",
+    };
+    let mut ms = json!({ "interval_ms": req.interval_ms });
+    interval
+        .check_json(&mut ms)
+        .map_err(|e| said.refused(e.into()))?;
+    let ms = ms["interval_ms"].as_u64().unwrap_or(interval.min);
     let interval = museum
         .autoplay(&visit, req.action, Duration::from_millis(ms))
         .map_err(|e| said.refused(e))?;
@@ -444,11 +446,13 @@ async fn run_of(
             times: None,
             params,
         } => {
-            if let Some(p) = params.as_ref().filter(|p| !p.is_object() && !p.is_null()) {
-                // Named by its run, as the session's refusals of its fields are
-                // (`prove: params.search_after: …`).
-                return Err(ApiError::new(
-                    StatusCode::BAD_REQUEST,
+            // Named by its run, as the session's refusals of its fields are (`prove:
+            // params.search_after: …`); said only once the machine has the run (its name
+            // is checked first).
+            let bad_params = params
+                .as_ref()
+                .filter(|p| !p.is_object() && !p.is_null())
+                .map(|p| {
                     format!(
                         "{}: params: {} where an object was expected",
                         ludomat_io::text::fit(&ludomat_io::text::escape_controls(&name), 40),
@@ -459,11 +463,10 @@ async fn run_of(
                             ),
                             p => what_json(p),
                         }
-                    ),
-                ));
-            }
+                    )
+                });
             museum
-                .start_long_run(&visit, name, params.unwrap_or(Value::Null))
+                .start_long_run(&visit, name, params.unwrap_or(Value::Null), bad_params)
                 .await?
         }
         RunRequest {
@@ -472,17 +475,11 @@ async fn run_of(
             times: Some(times),
             params: None,
         } if action.is_object() => {
-            let most = museum.config().max_run_steps;
-            let n = times.as_u64().filter(|n| (1..=most).contains(n)).ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    format!(
-                        "run: 'times' must be a whole number from 1 to {} (it was {})",
-                        ludomat_io::text::thousands(most),
-                        as_said(said, "times", &times)
-                    ),
-                )
-            })?;
+            // In the one wording of every count (`run: times must be from 1 to 1,000 (it
+            // was -1)`); `1e2` is read as the count it is.
+            let mut times = json!({ "times": times });
+            crate::run::times_field(museum.config().max_run_steps).check_json(&mut times)?;
+            let n = times["times"].as_u64().unwrap_or(0);
             museum.start_run(&visit, action, n).await?
         }
         RunRequest {
@@ -492,7 +489,7 @@ async fn run_of(
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "run: 'action' must be an action object such as {{\"type\": \"play_games\", \"n\": 1000}} (it was {})",
+                    "run: 'action' must be an action object, as POST …/actions takes (it was {})",
                     as_said(said, "action", &action)
                 ),
             ))
@@ -501,7 +498,7 @@ async fn run_of(
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
-                    "run: {}give either `action` (an action object such as {{\"type\": \"play_games\", \"n\": 1000}}) and `times`, or `long_run` (a name such as \"verify\") with its `params` if any",
+                    "run: {}give either 'action' (an action object, as POST …/actions takes) and 'times', or 'long_run' (a name such as 'verify') with its 'params' if any",
                     fields_apart(&req)
                 ),
             ))
@@ -516,7 +513,7 @@ async fn run_of(
 fn fields_apart(req: &RunRequest) -> String {
     let given = |present: bool, name: &'static str| present.then_some(name);
     let named = |names: &[&str]| {
-        let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
         quoted.join(" and ")
     };
     let (action, times) = (req.action.is_some(), req.times.is_some());
@@ -531,16 +528,16 @@ fn fields_apart(req: &RunRequest) -> String {
             .flatten()
             .collect();
         return format!(
-            "{} {} a long run's, not beside {}; ",
+            "{} {} for a long run, not beside {}; ",
             named(&other),
             if other.len() == 1 { "is" } else { "are" },
             named(&one)
         );
     }
     match (action, times, long_run, params) {
-        (true, false, ..) => "`action` needs `times` (how many times to apply it); ".into(),
-        (false, true, ..) => "`times` needs `action` (the action to apply); ".into(),
-        (false, false, false, true) => "`params` needs `long_run` (the run they set); ".into(),
+        (true, false, ..) => "'action' needs 'times' (how many times to apply it); ".into(),
+        (false, true, ..) => "'times' needs 'action' (the action to apply); ".into(),
+        (false, false, false, true) => "'params' needs 'long_run' (the run they set); ".into(),
         _ => String::new(),
     }
 }

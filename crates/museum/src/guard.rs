@@ -87,28 +87,76 @@ fn ip_literal(ip: IpAddr) -> String {
     }
 }
 
-/// `ludomat serve`'s `--bind` and `--allowed-host` read before anything starts: the
-/// address to listen on.
+/// `ludomat serve`'s `--bind`, `--allowed-host`, `--exhibit` and slots read before
+/// anything starts: the address to listen on. Every refusal quotes the value as the
+/// terminal's do (`--games '0' is not a whole number from 1 to 1,000,000`).
 ///
 /// # Errors
-/// A usage error's words: `--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or
-/// 0.0.0.0`, or an allowed host that is not a host name or address.
-pub fn serve_flags(bind: &str, allowed: &[String]) -> Result<IpAddr, String> {
+/// A usage error's words: `--bind '999.1.1.1' is not an IP address; give e.g. 127.0.0.1
+/// or 0.0.0.0`, an allowed host that is not a host name or address, an exhibit that is
+/// none, `--interactive-slots` not below `--work-slots`.
+pub fn serve_flags(
+    bind: &str,
+    allowed: &[String],
+    exhibit: Option<&str>,
+    (interactive, work): (u32, u32),
+) -> Result<IpAddr, String> {
+    use ludomat_io::text::quoted;
+    if interactive >= work {
+        return Err(format!(
+            "--interactive-slots '{interactive}' must be below --work-slots '{work}': autoplay \
+             steps and runs need at least one slot of their own"
+        ));
+    }
     let ip = bind.trim().parse::<IpAddr>().map_err(|_| {
         format!(
-            "--bind {}: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
-            if !bind.is_empty()
-                && bind.len() <= 60
-                && bind.bytes().all(|b| b.is_ascii_graphic() && b != b'\'')
-            {
-                bind.to_string()
-            } else {
-                ludomat_io::text::quoted(bind, 60)
-            }
+            "--bind {} is not an IP address; give e.g. 127.0.0.1 or 0.0.0.0",
+            quoted(bind, 60)
         )
     })?;
     HostPolicy::new(SocketAddr::new(ip, 0), allowed)?;
+    if let Some(kind) = exhibit.filter(|k| crate::exhibits::find(k).is_none()) {
+        return Err(format!(
+            "--exhibit {} is not an exhibit; the kinds are {}",
+            quoted(kind, 40),
+            crate::exhibits::kinds()
+        ));
+    }
     Ok(ip)
+}
+
+/// Listens on `addr` for `ludomat serve`: a port another program holds, or an address
+/// that is not this machine's, is said as the flag that chose it, as a usage error's
+/// words (`--port '8462' is in use by another program: …`), never the system's alone.
+///
+/// # Errors
+/// Those words.
+pub async fn listen(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    use std::io::ErrorKind;
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| match e.kind() {
+            ErrorKind::AddrInUse => format!(
+                "--port '{}' is in use by another program on {}: choose another, or '--port 0' \
+             for a free one",
+                addr.port(),
+                ip_literal(addr.ip())
+            ),
+            ErrorKind::AddrNotAvailable => format!(
+                "--bind '{}' is not an address of this machine; give e.g. 127.0.0.1 or 0.0.0.0",
+                addr.ip()
+            ),
+            ErrorKind::PermissionDenied => format!(
+                "--port '{}' needs privileges this user lacks (ports below 1,024): choose one \
+             from 1,024 up, or '--port 0' for a free one",
+                addr.port()
+            ),
+            _ => format!(
+                "--port '{}' --bind '{}': cannot listen there ({e})",
+                addr.port(),
+                addr.ip()
+            ),
+        })
 }
 
 impl HostPolicy {
@@ -131,7 +179,7 @@ impl HostPolicy {
             .map(|a| {
                 split_authority(a).ok_or_else(|| {
                     format!(
-                        "--allowed-host {}: not a host name or address (NAME or NAME:PORT)",
+                        "--allowed-host {} is not a host name or address (NAME or NAME:PORT)",
                         ludomat_io::text::quoted(a, 60)
                     )
                 })
@@ -554,18 +602,50 @@ mod tests {
     /// `serve`'s flags are read before anything starts, in our words (usage errors).
     #[test]
     fn serve_flags_in_our_words() {
-        assert_eq!(serve_flags("0.0.0.0", &[]), Ok(IpAddr::from([0, 0, 0, 0])));
+        let slots = (4, 8);
         assert_eq!(
-            serve_flags("999.1.1.1", &[]),
-            Err("--bind 999.1.1.1: not an IP address; give e.g. 127.0.0.1 or 0.0.0.0".into())
+            serve_flags("0.0.0.0", &[], Some("menace"), slots),
+            Ok(IpAddr::from([0, 0, 0, 0]))
+        );
+        // Every value quoted one way, the terminal's: `--flag 'value' is not …`.
+        assert_eq!(
+            serve_flags("999.1.1.1", &[], None, slots),
+            Err("--bind '999.1.1.1' is not an IP address; give e.g. 127.0.0.1 or 0.0.0.0".into())
         );
         assert_eq!(
-            serve_flags("", &[]),
-            Err("--bind '': not an IP address; give e.g. 127.0.0.1 or 0.0.0.0".into())
+            serve_flags("", &[], None, slots),
+            Err("--bind '' is not an IP address; give e.g. 127.0.0.1 or 0.0.0.0".into())
         );
         assert_eq!(
-            serve_flags("127.0.0.1", &[String::new()]),
-            Err("--allowed-host '': not a host name or address (NAME or NAME:PORT)".into())
+            serve_flags("127.0.0.1", &[String::new()], None, slots),
+            Err("--allowed-host '' is not a host name or address (NAME or NAME:PORT)".into())
+        );
+        assert!(serve_flags("127.0.0.1", &[], Some("nope"), slots)
+            .unwrap_err()
+            .starts_with("--exhibit 'nope' is not an exhibit; the kinds are tictactoe, "));
+        assert_eq!(
+            serve_flags("127.0.0.1", &[], None, (8, 8)),
+            Err(
+                "--interactive-slots '8' must be below --work-slots '8': autoplay steps and \
+                 runs need at least one slot of their own"
+                    .into()
+            )
+        );
+    }
+
+    #[tokio::test]
+    async fn a_port_in_use_is_said_as_the_flag_that_chose_it() {
+        let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = held.local_addr().unwrap().port();
+        let e = listen(SocketAddr::from(([127, 0, 0, 1], port)))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            e,
+            format!(
+                "--port '{port}' is in use by another program on 127.0.0.1: choose another, \
+                 or '--port 0' for a free one"
+            )
         );
     }
 

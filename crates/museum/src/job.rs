@@ -272,7 +272,12 @@ impl Job {
     /// given with the cancel): a run says what it did and its wall and CPU time.
     pub fn report_after_cancel(&self, happenings: Vec<serde_json::Value>, stopped: Option<String>) {
         if self.0.visit.job().is_none() {
-            let note = lock(&self.0.visit.cancel_note).clone().or(stopped);
+            // a run's own note says the museum's cause with its work and times
+            let cancelled = lock(&self.0.visit.cancel_note).clone();
+            let note = match self.0.visit.cancel_cause() {
+                Some(_) => stopped.or(cancelled),
+                None => cancelled.or(stopped),
+            };
             self.0.visit.publish_happenings_with_note(happenings, note);
         }
     }

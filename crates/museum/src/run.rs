@@ -140,20 +140,18 @@ impl Tally {
     }
 
     /// The note of the run's end after `done` applications: `{Subject} finished: {work}
-    /// in {times}; {kept}`, or stopped by Stop (`as_it_finished`: with every application
-    /// made) — one shape for every run, long runs' too.
-    fn note(&self, done: u64, how: End) -> String {
+    /// in {times}; {kept}`, or stopped `by` Stop or the museum (`as_it_finished`: with
+    /// every application made) — one shape for every run, long runs' too.
+    fn note(&self, done: u64, how: End, by: &str) -> String {
         let (subject, work, times) = (self.words.subject, self.count(done), self.times());
         match how {
             End::Finished => format!(
                 "{subject} finished: {work} in {times}; {}",
                 self.kept(done, false)
             ),
-            End::Stopped => {
-                stopped_by_stop(subject, "by Stop", &work, &times, &self.kept(done, true))
-            }
+            End::Stopped => stopped_by_stop(subject, by, &work, &times, &self.kept(done, true)),
             End::StoppedAsItFinished => format!(
-                "{subject} stopped by Stop as it finished: {work} in {times}; {}",
+                "{subject} stopped {by} as it finished: {work} in {times}; {}",
                 self.kept(done, false)
             ),
         }
@@ -212,6 +210,18 @@ impl Tally {
     }
 }
 
+/// A run's `times`, 1 to the museum's `most`, as every count is refused (`run: times must
+/// be from 1 to 1,000 (it was -1)`).
+pub(crate) fn times_field(most: u64) -> ludomat_game::CountField {
+    ludomat_game::CountField {
+        action: "run",
+        field: "times",
+        min: 1,
+        max: most,
+        unit: "",
+    }
+}
+
 /// How an action run ended, for its note.
 #[derive(Clone, Copy)]
 enum End {
@@ -246,10 +256,11 @@ async fn slot_of(job: &Job, admission: Admission) -> Option<RunSlot> {
     }
 }
 
-/// The note of a run its visitor stopped (Stop), in every run's one shape: what it did
-/// and its time, as a finished run's note says them, then what was kept: `Training
-/// stopped by Stop after 1,234 of 10,000,000 games trained: 3.2 s wall, 1.2 s CPU; the
-/// boxes keep the 1,234 games' beads`.
+/// The note of a run stopped before its end, in every run's one shape whatever stopped it
+/// (`by`: [`stopped_by`], [`by_the_limit`]), as the terminal's stop lines are: what
+/// it did and its time, as a finished run's note says them, then what was kept:
+/// `Training stopped by Stop after 1,234 of 10,000,000 games trained: 3.2 s wall, 1.2 s
+/// CPU; the boxes keep the 1,234 games' beads`.
 fn stopped_by_stop(subject: &str, by: &str, work: &str, times: &str, kept: &str) -> String {
     format!("{subject} stopped {by} after {work}: {times}; {kept}")
 }
@@ -260,10 +271,19 @@ fn stopped_while_queued(subject: &str) -> String {
     format!("{subject} stopped by Stop while it waited for a run slot; nothing was done")
 }
 
-/// The note of a run stopped at its time limit, with what was kept.
-fn timed_out(what: &str, limit: Duration, kept: &str) -> String {
+/// Who stopped a run its job's cancel ended: the visitor's Stop (`by Stop`), or the
+/// museum, with its cause (`by the museum (no page watched this visit for 30 s)`).
+fn stopped_by(job: &Job) -> String {
+    job.visit()
+        .cancel_cause()
+        .map_or_else(|| "by Stop".to_string(), |c| format!("by the museum ({c})"))
+}
+
+/// What stopped a run at its time limit: `by the museum's limit of 10 minutes
+/// (--run-minutes)`.
+fn by_the_limit(limit: Duration) -> String {
     format!(
-        "{what} stopped at the museum's limit of {} (--run-minutes); {kept}",
+        "by the museum's limit of {} (--run-minutes)",
         limit_words(limit)
     )
 }
@@ -391,19 +411,31 @@ impl Museum {
     /// result (`"result"`). Stop, an action, the visit let go or the time limit stop it;
     /// what it found so far is its result.
     ///
+    /// `bad_params`: the refusal of `params` of the wrong kind, said once the machine is
+    /// found to have the run (its name is checked first).
+    ///
     /// # Errors
-    /// 409 / 429 / 503 as [`Museum::start_run`], and the session's refusal of the name.
+    /// 409 / 429 / 503 as [`Museum::start_run`], the session's refusal of the name, then
+    /// `bad_params`.
     pub async fn start_long_run(
         &self,
         visit: &Arc<Visit>,
         name: String,
         params: Value,
+        bad_params: Option<String>,
     ) -> Result<Value, ApiError> {
         let held = Arc::clone(visit);
         let n = name.clone();
         let run = self
             .blocking(visit.client, move || {
-                held.session().long_run_dyn(&n, &params)
+                let session = held.session();
+                if let Some(refusal) = bad_params {
+                    // The run's name first: a machine without it says so (with its
+                    // defaults the run is only built, never started).
+                    session.long_run_dyn(&n, &Value::Null)?;
+                    return Err(ludomat_game::SessionError::Invalid(refusal));
+                }
+                session.long_run_dyn(&n, &params)
             })
             .await?
             .map_err(ApiError::from)?;
@@ -477,16 +509,7 @@ impl Museum {
         times: u64,
     ) -> Result<Value, ApiError> {
         let c = self.config();
-        if times == 0 || times > c.max_run_steps {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "run: 'times' must be a whole number from 1 to {} (it was {})",
-                    ludomat_io::text::thousands(c.max_run_steps),
-                    ludomat_io::text::thousands(times)
-                ),
-            ));
-        }
+        times_field(c.max_run_steps).check(times)?;
         let what = action
             .get("type")
             .and_then(Value::as_str)
@@ -566,7 +589,7 @@ impl Museum {
         if times == 1 {
             drop(held);
             let end = tally.progress(1, true);
-            job.end_with(Some(tally.note(1, End::Finished)), vec![end]);
+            job.end_with(Some(tally.note(1, End::Finished, "")), vec![end]);
             return Ok(json!({ "running": false, "done": 1, "total": 1 }));
         }
         let museum = self.clone();
@@ -630,19 +653,17 @@ impl Museum {
             if job.is_cancelled() {
                 drop(held.take());
                 let end = tally.progress(done - 1, true);
-                job.report_after_cancel(vec![end], Some(tally.note(done - 1, End::Stopped)));
+                let note = tally.note(done - 1, End::Stopped, &stopped_by(&job));
+                job.report_after_cancel(vec![end], Some(note));
                 return;
             }
             if tally.started.elapsed() > tally.limit {
                 drop(held.take());
-                let note = timed_out(
-                    &format!(
-                        "{} ({}; {})",
-                        tally.words.subject,
-                        tally.count(done - 1),
-                        tally.times()
-                    ),
-                    tally.limit,
+                let note = stopped_by_stop(
+                    tally.words.subject,
+                    &by_the_limit(tally.limit),
+                    &tally.count(done - 1),
+                    &tally.times(),
                     &tally.kept(done - 1, true),
                 );
                 job.end_with(Some(note), vec![tally.progress(done - 1, true)]);
@@ -656,7 +677,8 @@ impl Museum {
                 Ok((Step::Cancelled, _)) => {
                     drop(held.take());
                     let end = tally.progress(done - 1, true);
-                    job.report_after_cancel(vec![end], Some(tally.note(done - 1, End::Stopped)));
+                    let note = tally.note(done - 1, End::Stopped, &stopped_by(&job));
+                    job.report_after_cancel(vec![end], Some(note));
                     return;
                 }
                 Ok((Step::Stopped, _)) => return,
@@ -684,11 +706,12 @@ impl Museum {
             // the note says both (the job's slot is gone, so `end_with` would publish
             // nothing).
             let end = tally.progress(times, true);
-            job.report_after_cancel(vec![end], Some(tally.note(times, End::StoppedAsItFinished)));
+            let note = tally.note(times, End::StoppedAsItFinished, &stopped_by(&job));
+            job.report_after_cancel(vec![end], Some(note));
             return;
         }
         let end = tally.progress(times, true);
-        job.end_with(Some(tally.note(times, End::Finished)), vec![end]);
+        job.end_with(Some(tally.note(times, End::Finished, "")), vec![end]);
     }
 }
 
@@ -838,11 +861,11 @@ fn long_run(
             // network trained) shows at once.
             let done = end.get("done").and_then(Value::as_u64).unwrap_or(0);
             if timed_out_now {
-                let what = match &work {
-                    Some(work) => format!("{subject} ({work}; {times})"),
-                    None => format!("{subject} ({times})"),
+                let (by, kept) = (by_the_limit(limit), words.kept(done, true));
+                let note = match &work {
+                    Some(work) => stopped_by_stop(subject, &by, work, &times, &kept),
+                    None => format!("{subject} stopped {by} after {times}; {kept}"),
                 };
-                let note = timed_out(&what, limit, &words.kept(done, true));
                 job.clone().end_with_view(Some(note), vec![end]);
             } else if job.is_cancelled() {
                 // A proof stopped after its search, while its certificate was made: when,
@@ -856,10 +879,7 @@ fn long_run(
                 };
                 let kept = words.kept(done, true);
                 // the visitor's Stop, or the museum's own cause (no page watched)
-                let by = job
-                    .visit()
-                    .cancel_cause()
-                    .map_or_else(|| "by Stop".to_string(), |c| format!("because {c}"));
+                let by = stopped_by(job);
                 let note = match (&work, phase) {
                     (Some(work), Some(phase)) => {
                         let total = end.get("total").and_then(Value::as_u64);

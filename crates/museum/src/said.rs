@@ -202,7 +202,14 @@ impl Said {
                     || names(head, &format!("{last}:"))
                     || head.ends_with(&format!("'{last}'"));
                 if !named {
-                    raw.insert_str(at, &format!("{}: ", place.path));
+                    // Its object once: `tictactoe config: seed: …`, not `… config:
+                    // config.seed: …`.
+                    let object = head.trim_end_matches(':').trim_end();
+                    let path = match place.path.split_once('.') {
+                        Some((first, rest)) if names(object, first) => rest,
+                        _ => place.path.as_str(),
+                    };
+                    raw.insert_str(at, &format!("{path}: "));
                 }
             }
         }
@@ -288,7 +295,9 @@ impl Said {
                 let value = said.parse::<f64>().ok().map(f64::to_bits);
                 value.is_some() && w.parse::<f64>().ok().map(f64::to_bits) == value
             } else {
-                w == said
+                // `-0`, read as the `0` it is ([`Said::minus_zero_as_zero`]), is said as
+                // written.
+                w == said || (said == "0" && w == "-0")
             }
         })
     }
@@ -511,8 +520,8 @@ mod tests {
         );
         assert_eq!(
             words,
-            "tictactoe config: config.seed: the number 18,446,744,073,709,551,616 is too \
-             large: a whole number from 0 to 18,446,744,073,709,551,615 was expected"
+            "tictactoe config: seed: the number 18,446,744,073,709,551,616 is too large: a \
+             whole number from 0 to 18,446,744,073,709,551,615 was expected"
         );
         // A field the words name already is not named twice.
         let said = Said::read(r#"{"games": 1e3}"#).unwrap();
@@ -533,6 +542,15 @@ mod tests {
         assert_eq!(
             said.written("params").as_deref(),
             Some("{\"search_after\": \"9\"}")
+        );
+    }
+
+    #[test]
+    fn minus_zero_read_as_zero_is_said_as_written_with_its_place() {
+        let said = Said::read(r#"{"type": "play", "square": -0}"#).unwrap();
+        assert_eq!(
+            said.words("play: invalid value: integer `0`, expected a square from 1 to 9"),
+            "play: square: the number -0 where a square from 1 to 9 was expected"
         );
     }
 

@@ -104,7 +104,8 @@ async fn bad_input_is_a_4xx_naming_what_and_leaves_the_visit_unchanged() {
         (
             b"{\"type\": \"play\", \"cell\": 3}",
             400,
-            "tictactoe action",
+            // named by its type, as the session's own refusals are
+            "play: the field 'cell' is not known here",
         ),
         (
             b"{\"type\": \"play\", \"square\": 10}",
@@ -521,7 +522,7 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             run.clone(),
             br#"{"action": {"type": "swipe", "direction": "up"}, "times": 2, "params": {}}"#.to_vec(),
-            "run: 'params' is a long run's, not beside 'action' and 'times'; give either",
+            "run: 'params' is for a long run, not beside 'action' and 'times'; give either 'action' (an action object, as POST …/actions takes) and 'times', or 'long_run' (a name such as 'verify') with its 'params' if any",
         ),
         (
             "POST",
@@ -589,19 +590,19 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": "soon"}"#.to_vec(),
-            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was the text 'soon')",
+            "autoplay: interval_ms must be a whole number from 10 to 60,000 milliseconds (it was the text 'soon')",
         ),
         (
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": 1e30}"#.to_vec(),
-            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was 1e",
+            "autoplay: interval_ms must be from 10 to 60,000 milliseconds (it was 1e30)",
         ),
         (
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": -5}"#.to_vec(),
-            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was -5)",
+            "autoplay: interval_ms must be from 10 to 60,000 milliseconds (it was -5)",
         ),
         // Out of the range: refused with the range, as a value of no kind is (never
         // clamped beside a refusal that states a range).
@@ -609,13 +610,13 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": 1}"#.to_vec(),
-            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was 1)",
+            "autoplay: interval_ms must be from 10 to 60,000 milliseconds (it was 1)",
         ),
         (
             "POST",
             format!("/api/visits/{id}/autoplay"),
             br#"{"action": {"type": "step"}, "interval_ms": 100000}"#.to_vec(),
-            "'interval_ms' must be a whole number of milliseconds, 10 to 60,000 (it was 100,000)",
+            "autoplay: interval_ms must be from 10 to 60,000 milliseconds (it was 100,000)",
         ),
         // A non-object action: what was expected, in our words (no type's name).
         (
@@ -669,7 +670,8 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             "/api/visits".into(),
             br#"{"kind": "tictactoe", "config": {"seed": 18446744073709551616}}"#.to_vec(),
-            "the number 18,446,744,073,709,551,616 is too large: a whole number from 0 to 18,446,744,073,709,551,615",
+            // its object named once (not `config: config.seed:`)
+            "tictactoe config: seed: the number 18,446,744,073,709,551,616 is too large: a whole number from 0 to 18,446,744,073,709,551,615",
         ),
         (
             "POST",
@@ -677,18 +679,18 @@ async fn every_api_error_is_in_our_words() {
             br#"{"action": "play_games", "times": 3}"#.to_vec(),
             "'action' must be an action object",
         ),
-        // 'times' out of range says the real range.
+        // times out of range says the real range, in every count's one wording.
         (
             "POST",
             run.clone(),
             br#"{"action": {"type": "step"}, "times": 1000000000.0}"#.to_vec(),
-            "'times' must be a whole number from 1 to 1,000",
+            "run: times must be from 1 to 1,000 (it was 1000000000.0)",
         ),
         (
             "POST",
             run.clone(),
             br#"{"action": {"type": "step"}, "times": 0}"#.to_vec(),
-            "'times' must be a whole number from 1 to 1,000 (it was 0)",
+            "run: times must be from 1 to 1,000 (it was 0)",
         ),
         // A value of another kind: said in words, a text in single quotes as every
         // refusal quotes it, never in JSON's double quotes.
@@ -696,13 +698,13 @@ async fn every_api_error_is_in_our_words() {
             "POST",
             run.clone(),
             br#"{"action": {"type": "step"}, "times": "5"}"#.to_vec(),
-            "'times' must be a whole number from 1 to 1,000 (it was the text '5')",
+            "run: times must be a whole number from 1 to 1,000 (it was the text '5')",
         ),
         (
             "POST",
             run.clone(),
             br#"{"action": {"type": "step"}, "times": [5]}"#.to_vec(),
-            "'times' must be a whole number from 1 to 1,000 (it was a list)",
+            "run: times must be a whole number from 1 to 1,000 (it was a list)",
         ),
         // Deep JSON: nested too deeply, without the path.
         (
@@ -990,9 +992,28 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
         // Numbers as the visitor wrote them, with the field's place.
         (
             actions(&menace),
-            br#"{"type": "play_games", "n": 1e3}"#,
+            br#"{"type": "play_games", "n": 1.5}"#,
             400,
-            "menace action: n: the number 1e3 where a whole number from 0 up was expected",
+            // not a whole number, said so, with the count's own range (not `from 0 up`)
+            "play_games: n must be a whole number from 1 to 10,000 games per action (it was 1.5)",
+        ),
+        (
+            actions(&tictactoe),
+            br#"{"type": "run", "games": 2.5}"#,
+            400,
+            "run: games must be a whole number from 1 to 10,000 games (it was 2.5)",
+        ),
+        (
+            run(&threes),
+            br#"{"long_run": "train", "params": {"games": 2.50}}"#,
+            400,
+            "train: games must be a whole number from 1,000 to 10,000,000 games (it was 2.50)",
+        ),
+        (
+            run(&menace),
+            br#"{"action": {"type": "step"}, "times": 1.5}"#,
+            400,
+            "run: times must be a whole number from 1 to 1,000 (it was 1.5)",
         ),
         (
             actions(&menace),
@@ -1009,9 +1030,9 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
         ),
         (
             run(&threes),
-            br#"{"long_run": "train", "params": {"games": 1e3}}"#,
+            br#"{"long_run": "train", "params": {"games": 1e2}}"#,
             400,
-            "params.games: the number 1e3 where a whole number from 0 up was expected",
+            "train: games must be from 1,000 to 10,000,000 games (it was 1e2)",
         ),
         (
             run(&threes),
@@ -1027,15 +1048,35 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
         ),
         (
             run(&menace),
-            br#"{"action": {"type": "step"}, "times": 1e3}"#,
+            br#"{"action": {"type": "step"}, "times": 1e4}"#,
             400,
-            "(it was 1e3)",
+            "run: times must be from 1 to 1,000 (it was 1e4)",
+        ),
+        (
+            run(&threes),
+            br#"{"long_run": "train", "params": 1e3}"#,
+            400,
+            "train: params: the number 1e3 where an object was expected",
+        ),
+        // The run's name is checked before its params' kind.
+        (
+            run(&threes),
+            br#"{"long_run": "x", "params": [7]}"#,
+            400,
+            "threes has one long run, 'train' (not 'x')",
         ),
         (
             run(&menace),
             br#"{"long_run": "x", "params": 1e3}"#,
             400,
-            "params: the number 1e3 where an object was expected",
+            "menace has no long runs (not 'x')",
+        ),
+        // -0 is said as written, with its place.
+        (
+            actions(&tictactoe),
+            br#"{"type": "play", "square": -0}"#,
+            400,
+            "play: square: the number -0 where a square from 1 to 9 was expected",
         ),
         // A setting's own range, not its type's.
         (
@@ -1174,6 +1215,19 @@ async fn refusals_say_numbers_as_written_with_their_place_and_thousands() {
     assert_eq!(
         c.get(&format!("/api/visits/{menace}")).await.body["view"]["counters"]["games"],
         0
+    );
+    // A whole count written with an exponent is the count it is, as the terminal's.
+    let a = c
+        .raw(
+            "POST",
+            &actions(&menace),
+            br#"{"type": "play_games", "n": 1e3}"#,
+        )
+        .await;
+    assert_eq!(a.status, 200, "{a:?}");
+    assert_eq!(
+        c.get(&format!("/api/visits/{menace}")).await.body["view"]["counters"]["games"],
+        1000
     );
 }
 

@@ -73,7 +73,7 @@ async fn every_action_through_the_api() {
         &id,
         json!({"type": "press"}),
         400,
-        "computox action",
+        "press: the field 'square' is missing",
     )
     .await;
     refused(

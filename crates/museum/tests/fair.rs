@@ -193,8 +193,13 @@ async fn a_run_stops_at_its_time_limit_keeping_what_it_did() {
     };
     let took = t0.elapsed();
     let note = end["note"].as_str().unwrap();
+    // One shape for every stop, as Stop's note: what stopped it, after what, its times,
+    // what was kept.
     assert!(
-        note.contains("stopped at the museum's limit of ") && note.contains("--run-minutes"),
+        note.starts_with("Training stopped by the museum's limit of 500 ms (--run-minutes) after ")
+            && note.contains(" games trained: ")
+            && note.contains(" wall, ")
+            && note.contains(" CPU; the boxes keep the "),
         "{note}"
     );
     assert!(took < Duration::from_secs(5), "{took:?}");

@@ -919,8 +919,9 @@ async fn a_run_on_a_long_unwatched_visit_gets_the_full_limit_and_says_why_it_sto
             let v = c.get(&format!("/api/visits/{id}")).await.body;
             let note = v["note"].as_str().unwrap_or_default();
             assert!(
-                note.starts_with("The proof stopped because no page watched this visit for 2 s")
-                    && note.contains(" wall, ")
+                note.starts_with(
+                    "The proof stopped by the museum (no page watched this visit for 2 s) "
+                ) && note.contains(" wall, ")
                     && note.contains(" CPU; "),
                 "{v}"
             );
@@ -944,4 +945,51 @@ async fn a_host_with_an_invisible_character_is_shown_escaped() {
         body.contains(&format!("not to Host '{addr}\\\\u{{200b}}'")),
         "{body}"
     );
+}
+
+/// An action run (MENACE's training) no page watches is stopped by the museum with the
+/// one note of every stopped run: what stopped it, after what, its times, what was kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_run_no_page_watches_stops_with_every_runs_one_note() {
+    let (addr, _museum) = start(MuseumConfig {
+        unwatched_job_limit: Duration::from_secs(1),
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "menace", "config": {"opponent": "random", "seed": 1}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let r = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"action": {"type": "play_games", "n": 10000}, "times": 1000}),
+        )
+        .await;
+    assert_eq!(r.status, 202, "{r:?}");
+    let started = Instant::now();
+    loop {
+        let v = c.get(&format!("/api/visits/{id}")).await.body;
+        if v["running"] == false {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let v = c.get(&format!("/api/visits/{id}")).await.body;
+            let note = v["note"].as_str().unwrap_or_default();
+            assert!(
+                note.starts_with(
+                    "Training stopped by the museum (no page watched this visit for 1 s) after "
+                ) && note.contains(" of 10,000,000 games trained: ")
+                    && note.contains(" wall, ")
+                    && note.contains(" CPU; the boxes keep the "),
+                "{v}"
+            );
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "{v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

@@ -88,7 +88,7 @@ async fn every_action_of_the_logic_bench() {
         &mut c,
         &id,
         json!({"type": "set", "input": "R", "value": "2"}),
-        "logic action",
+        "set: ",
     )
     .await;
     refused_4xx(

@@ -580,10 +580,12 @@ impl Session for ThreesSession {
                 ludomat_io::text::quoted(name, 40)
             )));
         }
-        TRAIN_GAMES.check_json(params)?;
+        // `games` refused out of its range in the one wording, `1e5` read as the count.
+        let mut params = params.clone();
+        TRAIN_GAMES.check_json(&mut params)?;
         Ok(Box::new(
             crate::learn_watch::TrainRun::from_params(
-                params,
+                &params,
                 self.config.seed,
                 self.config.hint_model,
             )?

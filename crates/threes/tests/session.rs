@@ -76,7 +76,7 @@ fn refusals_leave_the_game_unchanged() {
     let err = s
         .apply_json(serde_json::json!({"type": "swipe", "direction": "sideways"}))
         .unwrap_err();
-    assert!(err.to_string().contains("threes action"), "{err}");
+    assert!(err.to_string().contains("swipe: "), "{err}");
     assert!(s.apply(ThreesAction::ReplayFrame { index: 0 }).is_err());
     let err = ThreesSession::new(ThreesConfig {
         depth: 9,

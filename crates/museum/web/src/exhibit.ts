@@ -82,12 +82,13 @@ export class ExhibitElement<V = any, H = any> extends LitElement {
 
   /**
    * Why a run's start button is disabled now, in words (empty when it is enabled): the
-   * run waiting for a slot (its place), or another run or autoplay of the page going.
+   * run waiting for a slot, or another run or autoplay of the page going.
    * Every exhibit shows it beside the button; its Stop button cancels a waiting run.
    * `own`: the run going is this button's own (its Stop beside it says enough).
    */
   startBlocked(own = false): string {
-    if (this.queued) return `Your run waits for a run slot (place ${this.queued.place} of ${this.queued.of}): Stop takes it out of the queue.`;
+    // Its place is said once, in the page's banner above.
+    if (this.queued) return 'Your run waits for a run slot: Stop takes it out of the queue.';
     if (this.running && !own) return 'A run or autoplay is going: stop it first.';
     return '';
   }

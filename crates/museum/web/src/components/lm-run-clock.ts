@@ -109,7 +109,8 @@ export class LmRunClock extends LitElement {
     const going = this.running && !r?.ended;
     if (this.running && this.queued && this.queuedAt !== undefined) {
       const waited = Math.max(0, performance.now() - this.queuedAt);
-      return html`<span data-run-clock data-run-waiting>waiting for a run slot: place ${this.queued.place} of ${this.queued.of}, <span data-waited>waited ${duration(waited)}</span>; the run's clock starts when it does</span>`;
+      // Its place is said once, in the page's banner (lm-exhibit-page).
+      return html`<span data-run-clock data-run-waiting>waiting for a run slot, <span data-waited>waited ${duration(waited)}</span>; the run's clock starts when it does</span>`;
     }
     if (!r || r.elapsed_ms === undefined) {
       // Going, before its first report: the wall time ticks from the run's start on.

@@ -116,6 +116,12 @@ const TICKS: [string, unknown][] = [
 /** Games per application of a training run (the session's bounded action). */
 const RUN_CHUNK = 1000;
 /**
+ * A run's games per application: RUN_CHUNK, or more for a run larger than the museum's
+ * most applications (1,000) of it: 10,000,000 games are 1,000 of 10,000 (the most a
+ * `play_games` takes).
+ */
+const chunkOf = (size: number) => Math.max(RUN_CHUNK, size / 1000);
+/**
  * The rule presets: the value the server reads (`seed` is the source preset's name in
  * state files and settings) and the name the terminal gives it (`--rules source`).
  */
@@ -124,7 +130,12 @@ const PRESETS: [string, string][] = [
   ['michie', 'michie (Michie 1961)'],
   ['scroggs', 'scroggs (Scroggs\' online MENACE)'],
 ];
-const RUN_SIZES = [10_000, 100_000, 1_000_000];
+/**
+ * The training runs offered. A million games end within a second or two, before Stop can
+ * matter; ten million take long enough to watch, and to stop (Stop keeps every game
+ * played).
+ */
+const RUN_SIZES = [10_000, 100_000, 1_000_000, 10_000_000];
 const group = thousands;
 
 export class MenaceExhibit extends ExhibitElement<View, Happening> {
@@ -368,7 +379,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
 
   /**
    * A training run at full speed: the server plays the games in bounded actions of
-   * RUN_CHUNK back to back; the bar shows the games done, the rate and the time left, the
+   * RUN_CHUNK (or more, `chunkOf`) back to back; the bar shows the games done, the rate and the time left, the
    * curve and the boxes follow, and Stop keeps every game played.
    */
   private training() {
@@ -381,7 +392,7 @@ export class MenaceExhibit extends ExhibitElement<View, Happening> {
         <label>Train at full speed <select data-setting="train" @change=${(e: Event) => this.setSetting('train', Number((e.target as HTMLSelectElement).value))}>
           ${RUN_SIZES.map((n) => html`<option value=${n} ?selected=${n === size}>${group(n)} games</option>`)}</select></label>
         <button data-action="train" ?disabled=${this.running} title=${why}
-          @click=${() => { this.runProgress = null; this.ownRun = 'train'; this.runAction({ type: 'play_games', n: RUN_CHUNK }, size / RUN_CHUNK); }}>Train</button>
+          @click=${() => { this.runProgress = null; this.ownRun = 'train'; this.runAction({ type: 'play_games', n: chunkOf(size) }, size / chunkOf(size)); }}>Train</button>
         <button data-action="stop-run" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small data-start-why>${why}</small>` : nothing}
       </div>

@@ -10,7 +10,7 @@ import type { CubeView } from '../three/qubic-cube.ts';
 import '../components/lm-run-clock.ts';
 import type { RunTiming } from '../components/lm-run-clock.ts';
 import { museumInfo } from '../api.ts';
-import { count, durationRange, limit as limitText, number, percent, results, thousands, wallAndCpu } from '../text.ts';
+import { count, durationRange, limit as limitText, number, percent, results, thousands } from '../text.ts';
 
 type Who = 'human' | 'machine';
 type Strategy = 'other1' | 'louden1962' | 'forced';
@@ -469,7 +469,7 @@ export class QubicExhibit extends ExhibitElement<View, Happening> {
         ${p.line.length && !r?.ended ? html`<div class="note" data-proof-line>looking at ${p.line.join(' ')}</div>` : nothing}
       </div>` : nothing}
       ${verdict ? html`<div class="level" data-proof-verdict>${verdict.verdict === 'proved'
-        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'record')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker; ${wallAndCpu(r!.elapsed_ms, cpu ?? 0)}.
+        ? html`<b>Proved: the first player wins.</b> The certificate (${count(verdict.certificate.records, 'record')}, ${count(verdict.certificate.bytes, 'byte')} gzip) was written and accepted by the independent checker.
             ${v.found_let_go
               ? html`<span class="note" data-found-let-go>But ${v.found_let_go}.</span>`
               : html`<button class="act" data-action="play-proof" @click=${() => this.act({ type: 'play_found' })}>Play the proven win</button>

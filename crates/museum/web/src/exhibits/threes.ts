@@ -15,6 +15,7 @@ import type { RunTiming } from '../components/lm-run-clock.ts';
 import { museumInfo } from '../api.ts';
 import { count, limit as limitText, thousands, wallAndCpu } from '../text.ts';
 import { keptDuration, keptWallAndCpu } from '../kept.ts';
+import { offered, quoted, type TrainCost } from '../train-costs.ts';
 
 type Dir = 'up' | 'down' | 'left' | 'right';
 const DIRS: Dir[] = ['up', 'down', 'left', 'right'];
@@ -35,7 +36,7 @@ interface View {
   /** Why there is no trained network although one was trained here: the museum let it go. */
   trained_let_go?: string | null;
   /** What training runs cost when measured in this build. */
-  train_costs?: { games: number; cpu_ms: number; wall_ms: number; build: string }[];
+  train_costs?: TrainCost[];
   replay: Replay | null;
 }
 /** One point of the learning curve (`ludomat_threes::learn::CurvePoint`). */
@@ -282,29 +283,16 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       ${this.learnPanel(v)}`;
   }
 
-  /**
-   * Whether a run of `size` games fits the museum's limit by this build's own figures: its
-   * measured wall time, or that of the largest smaller run measured, in proportion.
-   */
-  private fits(v: View, size: number): boolean {
-    const limit = this.limitMs;
-    if (!limit) return true;
-    const costs = v.train_costs ?? [];
-    const mine = costs.find((c) => c.games === size);
-    if (mine) return mine.wall_ms <= limit;
-    const below = costs.filter((c) => c.games < size).sort((a, b) => b.games - a.games)[0];
-    return !below || (below.wall_ms * size) / below.games <= limit;
-  }
-
   /** Before a training run: what runs cost when measured here, against the run limit. */
-  private trainCost(v: View, size: number) {
-    const costs = v.train_costs ?? [];
+  private trainCost(v: View, size: number, sizes: number[]) {
+    // Only the runs offered here are quoted (a longer one measured is not offered).
+    const costs = quoted(v.train_costs ?? [], sizes);
     const limit = this.limitMs;
     const mine = costs.find((c) => c.games === size);
     return html`<p class="note" data-train-cost>${costs.length
       ? html`Measured on this machine (2 cores, shared with other work; ${costs[0].build} build):
         ${costs.map((c, i) => html`${i ? '; ' : ''}${count(c.games, 'game')} took ${keptWallAndCpu(c.wall_ms, c.cpu_ms)}`)}.`
-      : 'No training run was measured in this build.'}
+      : 'No training run offered here was measured in this build.'}
       ${limit ? html`A run stops at the museum's limit of ${limitText(limit / 1000)}${mine && mine.wall_ms > limit
         ? html`: <b>the ${thousands(size)}-game run took ${keptDuration(mine.wall_ms)} here</b>, so it may be stopped before its end`
         : ''}; a run stopped there keeps what the network learnt.` : nothing}</p>`;
@@ -318,7 +306,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
    */
   private learnPanel(v: View) {
     // Only the runs that fit the museum's limit by the figures below are offered.
-    const sizes = TRAIN_SIZES.filter((n) => this.fits(v, n));
+    const sizes = offered(TRAIN_SIZES, v.train_costs ?? [], this.limitMs);
     const asked = Number(this.pageValues.train_games) || 100_000;
     const size = sizes.includes(asked) ? asked : (sizes.filter((n) => n <= asked).at(-1) ?? sizes[0] ?? TRAIN_SIZES[0]);
     const r = this.training;
@@ -339,7 +327,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
         <button class="act" data-action="stop-train" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small class="note" data-start-why>${why}</small>` : nothing}
       </div>
-      ${!r ? this.trainCost(v, size) : nothing}
+      ${!r ? this.trainCost(v, size, sizes) : nothing}
       ${r || going ? html`<lm-run-clock .report=${r} .running=${going} .queued=${this.queued}></lm-run-clock>` : nothing}
       ${r ? html`<div class="row" data-train-progress>
         <progress max=${r.total} .value=${r.done} aria-label="games trained"></progress>
