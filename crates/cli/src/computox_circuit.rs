@@ -96,6 +96,7 @@ pub fn run(cmd: ComputoxCmd) -> Result<()> {
 
 fn netlist(a: &NetlistArgs, out: &mut dyn Write) -> Result<()> {
     let (text, n) = load(a.netlist.as_deref())?;
+    let _page = crate::page::Pager::start(); // some 360 lines: paged on a terminal
     if a.by_relay {
         write!(out, "{}", n.by_relay())?;
     } else {

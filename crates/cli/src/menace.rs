@@ -139,6 +139,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
         // read-only: never write, create or touch the state file
         MenaceSub::Boxes(a) => {
             let store = Stored::open_saved(&cmd.state)?;
+            let _page = crate::page::Pager::start(); // 304 boxes: paged on a terminal
             let side = a.side.player();
             match a.position {
                 None => out!(

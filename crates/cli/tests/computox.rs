@@ -28,7 +28,7 @@ fn bad_input_then_end_of_input_exits_cleanly() {
     assert!(ok, "{err}");
     assert!(out.contains("there is no square I"), "{out}");
     assert!(
-        out.contains("'Z' is not one of the square letters"),
+        out.contains("'Z' is not a square: not one of the square letters"),
         "{out}"
     );
     assert!(

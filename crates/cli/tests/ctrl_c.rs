@@ -44,6 +44,11 @@ impl Terminal {
     /// The same, with `extra` folders after the test's own on PATH (where `sh` and `less`
     /// are, for the pager).
     fn menu_with_path(extra: &[&str]) -> Self {
+        Self::run_with_path(&[], extra)
+    }
+
+    /// `ludomat ARGS` on the terminal, as [`Terminal::menu_with_path`].
+    fn run_with_path(args: &[&str], extra: &[&str]) -> Self {
         let bin = tempfile::tempdir().expect("temp dir");
         let opener = bin.path().join("xdg-open");
         ludomat_io::write::atomically(&opener, "#!/bin/sh\necho 'no browser' >&2\nexit 3\n")
@@ -79,6 +84,7 @@ impl Terminal {
         let stdio = |fd: &OwnedFd| Stdio::from(fd.try_clone().expect("dup"));
         let mut command = Command::new(env!("CARGO_BIN_EXE_ludomat"));
         command
+            .args(args)
             .env_clear()
             // outside a checkout: every entry must work from any folder
             .current_dir(bin.path())
@@ -358,6 +364,24 @@ fn ctrl_c_in_the_pager_returns_to_the_menu() {
     t.type_keys("\n");
     t.expect("Entry (", 10);
     t.answers_and_quits();
+}
+
+/// The long listings of quick commands are paged on a terminal as the others are: every
+/// MENACE box (some 340 lines) and the Computox's relays with their contacts (360).
+#[test]
+fn long_listings_are_paged() {
+    let (Some(sh), Some(less)) = (folder_of("sh"), folder_of("less")) else {
+        ludomat_io::errln!("skipped: no sh or less on PATH");
+        return;
+    };
+    let _port = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for args in [
+        &["menace", "boxes"][..],
+        &["computox", "netlist", "--by-relay"][..],
+    ] {
+        let mut t = Terminal::run_with_path(args, &[&sh, &less]);
+        t.expect("Space: next page, b: back, q: quit", 60);
+    }
 }
 
 /// Ctrl-C at a game's prompt is told as such, not as the end of input (`menace play`,

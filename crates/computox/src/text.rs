@@ -612,7 +612,7 @@ mod tests {
         }
         assert!(out.contains("R = RESET (q quits).\n"), "{out}");
         assert!(
-            out.contains("'k' is not a square: 'k' is not one of the square letters"),
+            out.contains("'k' is not a square: not one of the square letters"),
             "{out}"
         );
         assert!(out.contains("nothing was typed"), "{out}");

@@ -505,7 +505,7 @@ fn parse_action_reads_the_terminal() {
     assert!(p("K")
         .unwrap_err()
         .to_string()
-        .contains("'K' is not one of the square letters"));
+        .contains("'K' is not a square: not one of the square letters"));
     assert!(p("").unwrap_err().to_string().contains("nothing was typed"));
     assert!(p("mode 12").is_err());
     assert!(

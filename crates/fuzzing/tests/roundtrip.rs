@@ -62,10 +62,10 @@ proptest! {
     /// `threes auto --csv` summaries (times in whole milliseconds, as written).
     #[test]
     fn threes_summary(games in proptest::collection::vec(
-        (any::<u64>(), any::<u64>(), 0u8..=15, any::<u32>(), any::<u64>(), 0u64..(MAX_SECONDS as u64 * 1000)),
+        (any::<u64>(), any::<u64>(), 1u8..=15, any::<u32>(), any::<u64>(), 0u64..(MAX_SECONDS as u64 * 1000)),
         0..20), first in 0u64..1_000_000) {
-        // games a board can end in: a card value as the highest card, a score sixteen
-        // such cards hold at most
+        // games a board can end in: a card value as the highest card (never none: a
+        // board always holds cards), a score sixteen such cards hold at most
         let games: Vec<GameSummary> = games
             .into_iter()
             .map(|(seed, score, code, moves, nodes, ms)| {

@@ -500,7 +500,8 @@ impl<S: Session> DynSession for S {
             .and_then(serde_json::Value::as_str)
             .map(str::to_string);
         let prefix = |e: &str| match &typed {
-            Some(t) if !e.starts_with(&format!("unknown variant `{t}`")) => format!(
+            // serde's own words for a type it does not know (a backtick is U+0060)
+            Some(t) if !e.starts_with(&format!("unknown variant \u{60}{t}\u{60}")) => format!(
                 "{}: ",
                 ludomat_io::text::fit(&ludomat_io::text::escape_controls(t), 40)
             ),

@@ -49,10 +49,21 @@ impl Ending {
     #[must_use]
     pub fn after_no_line() -> Ending {
         if input_ended_by_ctrl_c() {
-            Ending::CtrlC
+            Ending::CtrlC.noted()
         } else {
             Ending::InputEnded
         }
+    }
+
+    /// This ending, noted for the process's status: a game left by Ctrl-C at its prompt
+    /// ends the command with 130, as every Ctrl-C does ([`stopped_at_a_prompt`]); a game
+    /// that reads keys itself (a raw terminal) notes its Ctrl-C so.
+    #[must_use]
+    pub fn noted(self) -> Ending {
+        if self == Ending::CtrlC {
+            STOPPED_AT_A_PROMPT.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        self
     }
 
     /// The words that start a sentence about it: `You quit`, `Stopped by Ctrl-C`,
@@ -83,6 +94,17 @@ impl Ending {
             format!("{}.", self.words())
         }
     }
+}
+
+static STOPPED_AT_A_PROMPT: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a game of this process was left by Ctrl-C at its prompt ([`Ending::noted`]):
+/// the command then ends with status 130 after the game's own line (`Stopped by Ctrl-C;
+/// game abandoned.`), so a script tells it from a game played to its end.
+#[must_use]
+pub fn stopped_at_a_prompt() -> bool {
+    STOPPED_AT_A_PROMPT.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// Where a human's typed lines come from.

@@ -52,7 +52,7 @@ pub fn play(
                 match session.parse_action(&line) {
                     Ok(a) => a,
                     Err(e) => {
-                        writeln!(out, "{}", with_quit_key(&e.to_string()))?;
+                        refuse(out, &e.to_string())?;
                         continue;
                     }
                 }
@@ -81,9 +81,20 @@ pub fn play(
                 }
                 write!(out, "{}", text::diagram(&v.board))?;
             }
-            Err(e) => writeln!(out, "{e}")?,
+            // a move the rules refuse: said as a refusal of what was typed
+            Err(e) => refuse(out, &e.to_string())?,
         }
     }
+}
+
+/// A refusal of what was typed: a sentence with the quit key, broken at words within 80
+/// columns, as every game's.
+fn refuse(out: &mut dyn Write, why: &str) -> io::Result<()> {
+    let said = ludomat_io::layout::wrap_hanging(
+        &format!("{}\n", with_quit_key(why)),
+        ludomat_io::text::DEFAULT_WIDTH,
+    );
+    write!(out, "{said}")
 }
 
 /// `prompt`, then a line (`None` at the end of input), echoed when `echo`.
@@ -123,7 +134,7 @@ fn another_game(input: &mut LineInput, out: &mut dyn Write, echo: bool) -> io::R
                 let shown = ludomat_io::text::quoted(line.trim(), 20);
                 writeln!(
                     out,
-                    "{shown} is no answer: y (or Enter) plays again, n stops {QUIT_KEY}."
+                    "{shown} is not an answer: y (or Enter) plays again, n stops {QUIT_KEY}."
                 )?;
             }
         }
@@ -166,6 +177,12 @@ mod tests {
         // a move that is not one names the quit key
         let out = said("zz\nq\n");
         assert!(out.contains("(q quits).\n"), "{out}");
+        // every refusal a sentence within 80 columns, the illegal move's too (the
+        // transcript does not echo: each refusal follows its prompt on the prompt's line)
+        let out = said("b1-b2 extra\na1-a3\nq\n");
+        let refusals = out.replace("Your move (a1-a2 b1-b2 c1-c2): ", "\n");
+        assert!(refusals.lines().all(|l| l.chars().count() <= 80), "{out}");
+        assert!(out.contains("legal: a1-a2 b1-b2 c1-c2 (q quits)."), "{out}");
     }
 
     /// "Another game?" takes y, n or Enter only: anything else is asked again (it used to
@@ -183,7 +200,7 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(
             out.contains(
-                "Another game? [Y/n] maybe\n'maybe' is no answer: y (or Enter) plays again, \
+                "Another game? [Y/n] maybe\n'maybe' is not an answer: y (or Enter) plays again, \
                  n stops (q quits)."
             ),
             "{out}"

@@ -457,7 +457,7 @@ impl HexapawnSession {
         match self.pos.to_move {
             Side::Black => self.her_move(h),
             Side::White if self.config.white == WhiteKind::Human => Err(SessionError::Refused(
-                "it is your move (White): play a pawn, e.g. b1-b2".into(),
+                "It is your move (White): play a pawn, e.g. b1-b2.".into(),
             )),
             Side::White => {
                 self.white_machine_move(h);

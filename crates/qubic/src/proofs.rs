@@ -511,8 +511,13 @@ impl ProofTask {
             ProofTask::Dictionary { dictionary, limits } => {
                 Some(CheckProgress::dictionary(dictionary.as_deref(), *limits))
             }
-            ProofTask::WriteCertificate { dictionary, .. } => {
-                Some(CheckProgress::certificate_written(dictionary.as_deref()))
+            ProofTask::WriteCertificate { dictionary, out } => {
+                let mut p = CheckProgress::certificate_written(dictionary.as_deref());
+                // a stopped writing leaves the file that was there as it was: said so
+                if !replacing(out).is_empty() {
+                    p.kept = "the file that was there is left as it was";
+                }
+                Some(p)
             }
             ProofTask::Certificate { .. } => Some(CheckProgress::certificate_rechecked()),
             ProofTask::Search(_) => None,
@@ -780,7 +785,9 @@ fn opening_cell(tree: &AttackNode) -> String {
 #[must_use]
 pub fn tree_opening(tree: &AttackNode) -> String {
     format!(
-        "4×4×4×4: a strategy tree of {}; the first player opens at {}.\n",
+        "4×4×4×4: a strategy tree of {} (stored moves of either player; the check counts \
+         the positions its lines of play go through, each line until the win is certain); \
+         the first player opens at {}.\n",
         text::count(size(tree) as u64, "node", "nodes"),
         opening_cell(tree)
     )
@@ -816,6 +823,9 @@ pub struct CheckProgress {
     rechecking: std::sync::atomic::AtomicBool,
     /// When the check began (the tree read), wall and the process's CPU.
     check_began: std::sync::Mutex<Option<(Instant, Duration)>>,
+    /// What a stop keeps: "nothing of it is kept", or, for a certificate written over a
+    /// file, that the file is left as it was.
+    kept: &'static str,
 }
 
 impl CheckProgress {
@@ -831,6 +841,7 @@ impl CheckProgress {
             total,
             rechecking: std::sync::atomic::AtomicBool::new(false),
             check_began: std::sync::Mutex::new(None),
+            kept: "nothing of it is kept",
         }
     }
 
@@ -913,12 +924,12 @@ impl CheckProgress {
         })
     }
 
-    /// The spinner's note `elapsed` after the start: `reading the tree  2 s`, then
-    /// `1,234,567 of 16,254,366 positions  5 s` (whole seconds, the clock of reading and
-    /// checking together).
+    /// The spinner's note `elapsed` after the start: `reading the tree  2.40 s`, then
+    /// `1,234,567 of 16,254,366 positions  5.00 s` (three significant digits, as every
+    /// time is written; the clock of reading and checking together).
     #[must_use]
     pub fn note(&self, elapsed: Duration) -> String {
-        let clock = text::duration(Duration::from_secs(elapsed.as_secs()));
+        let clock = text::whole_digits(elapsed);
         match self.counts() {
             Some(counts) if counts.is_empty() => clock,
             Some(counts) => format!("{counts}  {clock}"),
@@ -946,13 +957,19 @@ impl CheckProgress {
         let done = self.total.map_or(done, |t| done.min(t));
         if self.rechecking.load(Ordering::Relaxed) {
             return Stopped::with(&format!(
-                "all {} were written, but the re-check from its bytes is not complete                  ({ran} in all): no certificate is written",
-                text::count(done, "position", "positions")
+                "all {} were written, but the re-check from its bytes is not complete \
+                 ({ran} in all): no certificate is written{}",
+                text::count(done, "position", "positions"),
+                if self.kept == "nothing of it is kept" {
+                    String::new()
+                } else {
+                    format!(", and {}", self.kept)
+                }
             ));
         }
         let kept = format!(
-            "{} ran {ran} after {} was read and is not complete; nothing of it is kept",
-            self.work, self.what
+            "{} ran {ran} after {} was read and is not complete; {}",
+            self.work, self.what, self.kept
         );
         match self.unit {
             Some(unit) => Stopped::after(done, self.total, unit, &kept),
@@ -1334,7 +1351,7 @@ mod tests {
         let p = CheckProgress::tree(None);
         assert_eq!(
             p.note(Duration::from_millis(2_400)),
-            "reading the tree  2 s"
+            "reading the tree  2.40 s"
         );
         assert!(
             p.stopped(Duration::from_secs(3))
@@ -1349,7 +1366,7 @@ mod tests {
         let total = text::thousands(STORED_TREE_POSITIONS);
         assert_eq!(
             p.note(Duration::from_secs(5)),
-            format!("65,536 of {total} positions  5 s")
+            format!("65,536 of {total} positions  5.00 s")
         );
         let line = p.stopped(Duration::from_millis(5_250));
         assert!(
@@ -1365,7 +1382,7 @@ mod tests {
         let f = CheckProgress::tree(Some(Path::new("t.bin")));
         f.began();
         f.checked.store(12, std::sync::atomic::Ordering::Relaxed);
-        assert_eq!(f.note(Duration::from_secs(1)), "12 positions  1 s");
+        assert_eq!(f.note(Duration::from_secs(1)), "12 positions  1.00 s");
     }
 
     #[test]
@@ -1377,7 +1394,7 @@ mod tests {
         p.checked.store(97_024, Ordering::Relaxed);
         assert_eq!(
             p.note(Duration::from_secs(1)),
-            "97,024 of 317,789 positions  1 s"
+            "97,024 of 317,789 positions  1.00 s"
         );
         let line = p.stopped(Duration::from_secs(1));
         assert!(
@@ -1389,7 +1406,7 @@ mod tests {
         p.rechecking.store(true, Ordering::Relaxed);
         assert_eq!(
             p.note(Duration::from_secs(5)),
-            "all 317,789 positions written; re-checking  5 s"
+            "all 317,789 positions written; re-checking  5.00 s"
         );
         let line = p.stopped(Duration::from_secs(5));
         assert!(
@@ -1398,13 +1415,29 @@ mod tests {
                 && line.line().ends_with("no certificate is written."),
             "{line:?}"
         );
+        // written over a file: a stop says the file is left as it was
+        let out = std::env::temp_dir().join(format!("ludomat-kept-{}.gz", std::process::id()));
+        ludomat_io::write::atomically(&out, b"keep").unwrap();
+        let task = ProofTask::WriteCertificate {
+            dictionary: None,
+            out: out.clone(),
+        };
+        let p = task.progress().unwrap();
+        p.began();
+        let line = p.stopped(Duration::from_secs(1));
+        assert!(
+            line.line()
+                .ends_with("is not complete; the file that was there is left as it was."),
+            "{line:?}"
+        );
+        let _ = std::fs::remove_file(&out);
         let p = CheckProgress::certificate_rechecked();
         assert_eq!(
             p.note(Duration::from_secs(0)),
             "reading the certificate  0 s"
         );
         p.began();
-        assert_eq!(p.note(Duration::from_secs(2)), "2 s");
+        assert_eq!(p.note(Duration::from_secs(2)), "2.00 s");
         let line = p.stopped(Duration::from_secs(2));
         assert!(
             line.line().contains("; the re-check ran ")
@@ -1425,7 +1458,7 @@ mod tests {
         p.checked.store(1_024, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(
             p.note(Duration::from_secs(1)),
-            "1,024 of 317,789 positions  1 s"
+            "1,024 of 317,789 positions  1.00 s"
         );
         let line = p.stopped(Duration::from_secs(1));
         assert!(
@@ -1441,14 +1474,14 @@ mod tests {
         };
         let p = CheckProgress::dictionary(None, shortest);
         p.began();
-        assert_eq!(p.note(Duration::from_secs(1)), "0 positions  1 s");
+        assert_eq!(p.note(Duration::from_secs(1)), "0 positions  1.00 s");
         let task = ProofTask::Dictionary {
             dictionary: Some("d.txt".into()),
             limits: CheckLimits::default(),
         };
         let p = task.progress().expect("a dictionary check is counted");
         p.began();
-        assert_eq!(p.note(Duration::from_secs(2)), "0 positions  2 s");
+        assert_eq!(p.note(Duration::from_secs(2)), "0 positions  2.00 s");
     }
 
     #[test]

@@ -128,14 +128,15 @@ impl CurvePoint {
 }
 
 impl CurvePoint {
-    /// The point as the terminal shows it, every figure with its words (`at game 12,000:
-    /// mean score 6,724 ± 212; card 3,072 in 50 %, 6,144 in 4 %; 12.3 s CPU`: the games
-    /// trained, the evaluation's mean score, the share of its games that reached a card).
+    /// The point as the terminal shows it, short enough for one line of 80 columns (`at
+    /// game 12,000: mean 6,724 ± 212; 3,072 in 50 %, 6,144 in 4 %; 12.3 s CPU`: the games
+    /// trained, the evaluation's mean score, the share of its games that reached a card —
+    /// the run's heading says so once).
     #[must_use]
     pub fn line(&self) -> String {
         use crate::text::thousands;
         format!(
-            "at game {}: mean score {} ± {}; card 3,072 in {:.0} %, 6,144 in {:.0} %; {} CPU",
+            "at game {}: mean {} ± {}; 3,072 in {:.0} %, 6,144 in {:.0} %; {} CPU",
             thousands(self.games),
             thousands(self.mean.round() as u64),
             thousands(self.half_width.round() as u64),
@@ -772,7 +773,7 @@ mod tests {
         };
         assert_eq!(
             point(12.34).line(),
-            "at game 12,000: mean score 6,724 ± 212; card 3,072 in 50 %, 6,144 in 4 %; 12.3 s CPU"
+            "at game 12,000: mean 6,724 ± 212; 3,072 in 50 %, 6,144 in 4 %; 12.3 s CPU"
         );
         assert!(point(125.0).line().ends_with("; 2 min 05 s CPU"));
     }

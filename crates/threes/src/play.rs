@@ -55,6 +55,16 @@ pub fn keys_of_line(line: &str) -> Vec<Key> {
         .collect()
 }
 
+/// A key as a refusal names it: a terminal sends Enter as Ctrl-J (or Ctrl-M), named as the
+/// key pressed.
+fn key_name(k: &str) -> &str {
+    if matches!(k, "Ctrl-j" | "Ctrl-m") {
+        "Enter"
+    } else {
+        k
+    }
+}
+
 /// Keys from lines of input (a pipe, a script): each line's keys in turn.
 pub struct LineKeys {
     input: LineInput,
@@ -274,10 +284,13 @@ impl Play {
             }
             Some(Key::CtrlC) => {
                 self.ended = true;
-                stop(Ending::CtrlC)
+                stop(Ending::CtrlC.noted())
             }
             Some(Key::Unknown(k)) => {
-                format!("'{k}' is no swipe: use the arrow keys or w a s d (q quits).")
+                format!(
+                    "'{}' is not a swipe: use the arrow keys or w a s d (q quits).",
+                    key_name(&k)
+                )
             }
             Some(Key::Swipe(d)) => match self.session.apply(ThreesAction::Swipe { direction: d }) {
                 Ok(happenings) => {
@@ -311,6 +324,10 @@ fn assist_line(best: Direction, value: f64, values: &[Option<f64>; 4], depth: u8
         .filter_map(|(d, v)| v.map(|v| (*d, v)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
     let margin = match next {
+        // a lead that rounds to nothing is a tie, not "0.0 % ahead"
+        Some((d, v)) if value.abs() > 0.0 && (value - v) / value.abs() < 0.000_5 => {
+            format!("; level with {d} by the heuristic's score")
+        }
         Some((d, v)) if value.abs() > 0.0 => format!(
             "; {} ahead of {d} by the heuristic's score",
             ludomat_io::text::percent((value - v) / value.abs())
@@ -355,7 +372,24 @@ mod tests {
         };
         let mut play = Play::new(&options).unwrap();
         let out = script(&mut play, &["w", "x", "left", "asd", "q"]).join("\n");
-        assert!(out.contains("'x' is no swipe"), "{out}");
+        assert!(out.contains("'x' is not a swipe"), "{out}");
+        assert_eq!(key_name("Ctrl-j"), "Enter");
+        // a tie is said as one, not as "0.0 % ahead"
+        let tie = assist_line(
+            Direction::Left,
+            100.0,
+            &[Some(100.0), None, Some(100.0), None],
+            2,
+        );
+        assert!(tie.contains("level with "), "{tie}");
+        let lead = assist_line(
+            Direction::Left,
+            100.0,
+            &[Some(90.0), None, Some(100.0), None],
+            2,
+        );
+        assert!(lead.contains("10.0 % ahead of "), "{lead}");
+        assert_eq!(key_name("Ctrl-x"), "Ctrl-x");
         assert!(out.contains("assist: swipe"), "{out}");
         assert!(out.contains("came in"), "{out}");
         assert!(

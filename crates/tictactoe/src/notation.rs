@@ -104,11 +104,8 @@ impl Notation {
                     .iter()
                     .position(|l| l == c)
                     .map(|i| Cell::ALL[i])
-                    .ok_or_else(|| {
-                        // the letter as it was typed, not upper-cased
-                        let typed = text.trim().chars().next().unwrap_or(*c);
-                        err(format!("'{typed}' is not one of the square letters"))
-                    }),
+                    // the quote before says what was typed: the reason does not repeat it
+                    .ok_or_else(|| err("not one of the square letters".into())),
                 _ => Err(err("not a single letter".into())),
             },
             Notation::Menace => match chars.as_slice() {
@@ -226,7 +223,10 @@ mod tests {
         let e = Notation::Computox.parse("I").unwrap_err().to_string();
         assert!(e.contains("no square I"), "{e}");
         let e = Notation::Computox.parse("K").unwrap_err().to_string();
-        assert!(e.contains("'K' is not one of the square letters"), "{e}");
+        assert!(
+            e.contains("'K' is not a square: not one of the square letters"),
+            "{e}"
+        );
         let e = Notation::Menace.parse("LX").unwrap_err().to_string();
         assert!(e.contains("column 'X'"), "{e}");
         let e = Notation::Menace.parse("MMM").unwrap_err().to_string();
