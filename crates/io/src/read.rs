@@ -793,8 +793,10 @@ pub fn stdin_line(cap: usize) -> io::Result<Option<Vec<u8>>> {
 }
 
 /// A failed read of standard input in the project's words, naming it: `standard input is
-/// a folder, not a file` (`< dd`), `cannot read standard input: …`.
-fn stdin_error(e: io::Error) -> io::Error {
+/// a folder, not a file` (`< dd`), `cannot read standard input: …` (for every reader of
+/// it: [`stdin_line`], the menu's byte by byte).
+#[must_use]
+pub fn stdin_error(e: io::Error) -> io::Error {
     if e.raw_os_error().is_none() {
         return e;
     }
