@@ -432,12 +432,7 @@ fn this_ludomat(mut command: EngineCommand) -> Result<EngineCommand> {
                 "engine" => "--engine".to_string(),
                 name => format!("--ai {}", ludomat_io::text::quoted(name, 40)),
             };
-            let why = e.to_string();
-            let why = why
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .trim_start_matches("error: ");
+            let why = ludomat_game::count::said(&e);
             usage!("{flag}: its engine would refuse its command line: {why}");
         }
         command.program = std::env::current_exe().context("cannot find this ludomat's path")?;

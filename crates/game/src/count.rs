@@ -435,6 +435,16 @@ where
     P::from_arg_matches(&matches)
 }
 
+/// What clap's error `e` says, without its `error: ` and usage lines: for a message that
+/// quotes a command line's refusal inside its own (an engine's command in `--ai`).
+#[cfg(feature = "clap")]
+#[must_use]
+pub fn said(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    first.trim_start_matches("error: ").to_string()
+}
+
 /// The most characters of a value clap's error echoes ([`escaped`]).
 #[cfg(feature = "clap")]
 const ECHOED: usize = 60;
