@@ -208,6 +208,8 @@ fn main() -> std::process::ExitCode {
     }
     init_tracing(cli.verbose);
     let result = dispatch(cli.command.unwrap_or(Command::Menu));
+    // a pager Ctrl-C left ends the command as Ctrl-C ends any run
+    let result = result.and_then(|()| Ok(page::not_stopped()?));
     let failed_write = out::finish();
     ludomat_io::interrupt::settle_early();
     match result {
@@ -226,7 +228,8 @@ fn main() -> std::process::ExitCode {
             out::clap_exit(&usage::clap_error(&message, &args))
         }
         Err(e) if !out::is_output_failure(&e) => {
-            // wrapped at words to 80 columns, as everything the program writes
+            // wrapped at words to 80 columns, on a line of its own (never after a prompt)
+            ludomat_io::out::end_line();
             let line = ludomat_io::text::ticks_as_quotes(&format!("ludomat: {}", out::causes(&e)));
             errln!("{}", help::wrap(&line).trim_end());
             std::process::ExitCode::FAILURE

@@ -123,6 +123,7 @@ pub fn run(cmd: MenaceCmd) -> Result<()> {
                     out.flush()?;
                     page.active()
                 };
+                let _ = crate::page::left_by_ctrl_c(); // Ctrl-C there: the game goes on
                 if paged {
                     // and again under the boxes, where the pager leaves the screen
                     writeln!(out, "{record}")?;

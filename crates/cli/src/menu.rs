@@ -265,7 +265,7 @@ fn read_unbuffered() -> Result<Option<String>> {
         if n < 0 {
             let e = std::io::Error::last_os_error();
             if e.kind() != std::io::ErrorKind::Interrupted {
-                return Err(e.into());
+                return Err(ludomat_io::read::stdin_error(e).into());
             }
             if CTRL_C.load(std::sync::atomic::Ordering::SeqCst) {
                 return Ok(None);

@@ -60,7 +60,8 @@ pub struct PlayArgs {
 /// The text of a puzzle file, or of the shipped puzzle of that name.
 fn puzzle_text(file: &str) -> Result<String> {
     let path = Path::new(file);
-    if path.exists() {
+    // a name that is there (a loop of links, a dangling link too) is read, and refused so
+    if path.symlink_metadata().is_ok() {
         return crate::files::read_string(path, crate::files::TEXT_CAP);
     }
     let names = text::shipped_names();

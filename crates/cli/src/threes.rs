@@ -401,12 +401,15 @@ fn open_auto_log(a: &AutoOptions, spec: &ludomat_io::log::Spec) -> Result<Option
         Wait::Never,
         &summary::is_whole_row,
     );
-    // an earlier run's file, or one no run wrote: refused before the work, a usage error
-    let refusal = |e: ludomat_io::log::LogError| match e.is_refusal() {
+    Ok(Some(opened.map_err(csv_refusal)?.log))
+}
+
+/// A `--csv` of an earlier run, or one no run wrote: a usage error (before the work).
+fn csv_refusal(e: ludomat_io::log::LogError) -> anyhow::Error {
+    match e.is_refusal() {
         true => crate::usage::usage(format!("--csv: {e}")),
         false => e.into(),
-    };
-    Ok(Some(opened.map_err(refusal)?.log))
+    }
 }
 
 /// Save game `number`'s record (JSON) into `dir`, if there is one.
@@ -420,9 +423,18 @@ fn save_record(dir: Option<&Path>, number: u32, json: &str) -> Result<(), String
     Ok(())
 }
 
-/// `command` with the program `ludomat` replaced by this ludomat's path.
+/// `command` with `ludomat` as this ludomat's path; a line it refuses is a usage error.
 fn this_ludomat(mut command: EngineCommand) -> Result<EngineCommand> {
     if command.program.as_os_str() == "ludomat" {
+        let line = std::iter::once("ludomat").chain(command.args.iter().map(String::as_str));
+        if let Err(e) = ludomat_game::count::parse_from::<crate::Cli, _, _>(line) {
+            let flag = match command.name.as_str() {
+                "engine" => "--engine".to_string(),
+                name => format!("--ai {}", ludomat_io::text::quoted(name, 40)),
+            };
+            let why = ludomat_game::count::said(&e);
+            usage!("{flag}: its engine would refuse its command line: {why}");
+        }
         command.program = std::env::current_exe().context("cannot find this ludomat's path")?;
     }
     Ok(command)
@@ -480,7 +492,8 @@ fn versus(a: VersusOptions) -> Result<()> {
                 a.resume.into(),
                 Wait::Never,
                 &versus::is_whole_row,
-            )?;
+            )
+            .map_err(csv_refusal)?;
             if !opened.existing.is_empty() {
                 let name = path.shown().to_string();
                 versus::read_log(&name, &opened.existing, &config.entries, &mut games)?;
@@ -639,8 +652,8 @@ fn summary(a: SummaryArgs) -> Result<()> {
 fn replay(a: ReplayArgs) -> Result<()> {
     let text = crate::files::read_string(&a.file, crate::files::TEXT_CAP)?;
     ludomat_io::error::check_json(&a.file.shown(), &text).map_err(anyhow::Error::msg)?;
-    let record = GameRecord::from_json(&text)
-        .with_context(|| format!("{} is not a Threes! record", a.file.shown()))?;
+    let record =
+        GameRecord::from_json(&text).map_err(|e| anyhow::Error::msg(e.of_file(&a.file.shown())))?;
     let moves = record.moves();
     let head = text::replay_head(&a.file.shown(), &record);
     out!("{}", wrap(&head));

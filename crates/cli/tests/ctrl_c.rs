@@ -346,7 +346,8 @@ fn folder_of(program: &str) -> Option<String> {
 
 /// The menu's long texts go through `less` (2.8, the Computox's contact plan): Ctrl-C in
 /// the pager leaves it, back to the menu's "Press Enter", as Ctrl-C does everywhere else
-/// (plain less stays on Ctrl-C, so the entry could only be left with q).
+/// (plain less stays on Ctrl-C, so the entry could only be left with q); the entry says
+/// it stopped, as any command Ctrl-C ends (it used to end with status 0, silent).
 #[test]
 fn ctrl_c_in_the_pager_returns_to_the_menu() {
     let (Some(sh), Some(less)) = (folder_of("sh"), folder_of("less")) else {
@@ -359,6 +360,11 @@ fn ctrl_c_in_the_pager_returns_to_the_menu() {
     t.type_keys("2.8\n");
     t.expect("Space: next page, b: back, q: quit", 60);
     t.type_keys(CTRL_C);
+    // the entry ends as Ctrl-C ends any command: its stop line (status 130)
+    t.expect(
+        "Stopped by Ctrl-C while paging its text; the command had finished",
+        30,
+    );
     t.expect(PAUSE, 30);
     t.still_waiting();
     t.type_keys("\n");

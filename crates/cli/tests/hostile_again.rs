@@ -591,3 +591,114 @@ fn learn_says_what_the_shell_emptied_and_refuses_a_chart_linked_to_the_network()
     let after = ludomat_io::read::bytes(&dir.path().join("l/network.ntuple"), 1 << 24).unwrap();
     assert_eq!(after, network, "the network is untouched");
 }
+
+/// Ninth hostile re-trial: `threes versus` refuses a budget its engine will refuse before
+/// the work (status 2, no log left); a log a failed start left with only its first lines
+/// is no earlier run; a log of an earlier run is refused as `threes auto` refuses its own.
+#[test]
+fn versus_refuses_a_budget_first_and_a_log_as_auto_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("vs.csv").display().to_string();
+    let versus = |ai: &str| {
+        let o = common::ludomat(
+            &[
+                "threes", "versus", "--games", "1", "--ai", ai, "--csv", &csv,
+            ],
+            "",
+        );
+        (
+            o.status.code(),
+            common::text(&o.stdout),
+            common::text(&o.stderr),
+        )
+    };
+    for budget in ["-0", "0.001"] {
+        let (code, out, err) = versus(&format!(
+            "ludomat:{budget}=ludomat threes engine --cpu-per-move {{}}"
+        ));
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            words(&err).starts_with(&format!(
+                "error: --ai 'ludomat': its engine would refuse its command line: \
+                 --cpu-per-move '{budget}' is not a number from 0.01"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("\nUsage: ludomat threes versus"), "{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(!std::path::Path::new(&csv).exists());
+    }
+    // an engine that ends at once: the log keeps only its first lines
+    let (code, _, err) = versus("x:1=true {}");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        ludomat_io::read::to_string(&csv).unwrap().lines().count(),
+        2
+    );
+    // so the next run, without --resume, takes it as new
+    let good = "x:1=ludomat threes engine --depth {}";
+    let (code, _, err) = versus(good);
+    assert_eq!(code, Some(0), "{err}");
+    let before = ludomat_io::read::to_string(&csv).unwrap();
+    assert_eq!(before.lines().count(), 3, "{before}");
+    // a game line in it: an earlier run, refused before the work as a usage error
+    let (code, out, err) = versus(good);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        words(&err).starts_with("error: --csv: ") && words(&err).contains("already holds 3 lines"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(ludomat_io::read::to_string(&csv).unwrap(), before);
+}
+
+/// Ninth hostile re-trial: standard input a folder (`< dd`) is said one way by every game,
+/// in words, on a line of its own (never run on from the prompt).
+#[test]
+fn a_folder_as_standard_input_is_said_one_way() {
+    let dir = tempfile::tempdir().unwrap();
+    ludomat_io::write::folders(&dir.path().join("dd")).unwrap();
+    for game in [
+        "play tictactoe --x human --o perfect",
+        "menace play --state s.json",
+        "play computox",
+        "play qubic",
+        "play relay-tictactoe",
+        "play regex two-by-two",
+        "play hexapawn",
+        "play threes",
+        "menu",
+    ] {
+        let o = common::through_a_shell(dir.path(), &format!("\"$L\" {game} < dd"));
+        let (out, err) = (common::text(&o.stdout), common::text(&o.stderr));
+        assert_eq!(o.status.code(), Some(1), "{game}: {err}");
+        assert_eq!(
+            err, "ludomat: standard input is a folder, not a file\n",
+            "{game}"
+        );
+        assert!(out.is_empty() || out.ends_with('\n'), "{game}: {out}");
+    }
+}
+
+/// Ninth hostile re-trial: a loop of symbolic links is said one way by `logic sim` and
+/// `regex solve` as by every other command (regex said "no such file": the name is there).
+#[test]
+fn a_loop_of_links_is_said_one_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("loopa"), dir.path().join("loopb"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    let a = a.display().to_string();
+    for args in [vec!["logic", "sim", &a], vec!["regex", "solve", &a]] {
+        let (ok, _, err) = ludomat(&args, "");
+        assert!(!ok);
+        let err = words(&err);
+        assert!(
+            err.starts_with(&format!(
+                "ludomat: cannot read {a}: a loop of symbolic links"
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("no such file"), "{err}");
+    }
+}

@@ -223,6 +223,12 @@ fn say(v: i128) -> String {
 /// The most worker threads any command starts.
 pub const MAX_THREADS: u64 = 256;
 
+/// A hidden character in a refused number, named where it is (`: character 2 is a
+/// zero-width space (U+200B)`); empty when there is none.
+fn hidden_in(text: &str) -> String {
+    ludomat_io::text::hidden_where(text.trim()).map_or_else(String::new, |w| format!(": {w}"))
+}
+
 impl<T> Count<T> {
     /// The limits as `--help` states them: "1 to 1,000,000".
     #[must_use]
@@ -240,9 +246,10 @@ impl<T> Count<T> {
         match read_whole(text) {
             Whole::Value(n) if signed && (self.min..=self.max).contains(&n) => Ok(n),
             _ => Err(format!(
-                "{} is not a whole number from {}",
+                "{} is not a whole number from {}{}",
                 ludomat_io::text::quoted(text.trim(), 40),
-                self.limits()
+                self.limits(),
+                hidden_in(text)
             )),
         }
     }
@@ -347,9 +354,10 @@ impl Decimal {
         let t = text.trim();
         let refused = || {
             format!(
-                "{} is not a number from {}",
+                "{} is not a number from {}{}",
                 ludomat_io::text::quoted(t, 40),
-                self.limits()
+                self.limits(),
+                hidden_in(t)
             )
         };
         // digits, a point, an exponent: no 'inf', 'nan' or '_'
@@ -425,6 +433,16 @@ where
 {
     let matches = negatives_as_values(P::command()).try_get_matches_from(args)?;
     P::from_arg_matches(&matches)
+}
+
+/// What clap's error `e` says, without its `error: ` and usage lines: for a message that
+/// quotes a command line's refusal inside its own (an engine's command in `--ai`).
+#[cfg(feature = "clap")]
+#[must_use]
+pub fn said(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    first.trim_start_matches("error: ").to_string()
 }
 
 /// The most characters of a value clap's error echoes ([`escaped`]).
@@ -697,5 +715,15 @@ mod tests {
             assert_eq!(e, format!("'{bad}' is not a whole number from 1 to 256"));
         }
         assert_eq!(thousands(1_000_000), "1,000,000");
+        // a hidden character is named where it is
+        assert_eq!(
+            c.read("1\u{200b}0").unwrap_err(),
+            "'1\\u{200b}0' is not a whole number from 1 to 256: character 2 is a zero-width \
+             space (U+200B)"
+        );
+        assert!(decimal(0.01, 1.0)
+            .read("0\u{200b}.5")
+            .unwrap_err()
+            .ends_with(": character 2 is a zero-width space (U+200B)"));
     }
 }

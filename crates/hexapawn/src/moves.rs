@@ -47,6 +47,10 @@ pub enum ParseMoveError {
     /// Not two squares.
     #[error("'{}' is not a move: expected two squares, e.g. b1-b2 or b1xa2 (or b1b2)", ludomat_io::text::escape_controls(.0))]
     Shape(String),
+    /// A character one cannot see (typed at a prompt, which wrote it out as `\u{200b}`),
+    /// named where it was typed, from 1.
+    #[error("'{}' is not a move: character {} is {}", ludomat_io::text::escape_controls(.0), .1, ludomat_io::text::hidden_name(*.2))]
+    Hidden(String, usize, char),
     /// A square is wrong.
     #[error(transparent)]
     Square(#[from] ParseSquareError),
@@ -56,6 +60,17 @@ impl FromStr for Move {
     type Err = ParseMoveError;
     /// `b1-b2`, `b1xa2`, `b1 b2` or `b1b2`.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let typed = s.trim();
+        let raw = || {
+            typed
+                .chars()
+                .zip(1..)
+                .find(|&(c, _)| ludomat_io::text::hidden(c))
+        };
+        let found = ludomat_io::text::first_escaped(typed).or_else(|| raw().map(|(c, at)| (at, c)));
+        if let Some((at, c)) = found {
+            return Err(ParseMoveError::Hidden(typed.to_string(), at, c));
+        }
         let t: String = s
             .trim()
             .chars()
@@ -127,6 +142,22 @@ mod tests {
         assert_eq!(black, ["a3-a2", "a3xb2", "c3xb2", "c3-c2"]);
         assert_eq!("b1xa2".parse::<Move>().unwrap().to_string(), "b1xa2");
         assert!("b1".parse::<Move>().is_err());
+        // a hidden character is named where it was typed (the prompt writes it out)
+        let e = "b1\\u{200b}-b2".parse::<Move>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "'b1\\u{200b}-b2' is not a move: character 3 is a zero-width space (U+200B)"
+        );
+        let e = "b1-b2\\u{1b}[A".parse::<Move>().unwrap_err().to_string();
+        assert!(
+            e.ends_with("character 6 is a control character (U+001B)"),
+            "{e}"
+        );
+        let e = "b1\u{200b}-b2".parse::<Move>().unwrap_err().to_string();
+        assert!(
+            e.ends_with("character 3 is a zero-width space (U+200B)"),
+            "{e}"
+        );
         assert!("b1-d2".parse::<Move>().is_err());
     }
 }

@@ -112,7 +112,7 @@ impl Her {
                 ludomat_io::error::json_in(text, &e)
             ))
         })?;
-        if let Some(words) = ludomat_io::error::format_refused(value.get("format"), FORMAT) {
+        if let Some(words) = ludomat_io::error::format_refused_in(&value, FORMAT) {
             return Err(StateError::Foreign {
                 path: path.to_path_buf(),
                 reason: words,

@@ -390,6 +390,8 @@ pub fn version_check(
 #[must_use]
 pub fn version_as_written(text: &str, v: &serde_json::Value) -> String {
     let said = written_version(text).unwrap_or_else(|| json_text(v));
+    // digits with thousands separators, as every number said (`18,446,744,073,709,551,616`)
+    let said = crate::text::thousands_written(&said);
     let said = crate::text::escape_controls(&said).into_owned();
     crate::text::fit(&said, 40)
 }
@@ -537,6 +539,35 @@ pub fn format_refused(found: Option<&serde_json::Value>, expected: &str) -> Opti
             crate::text::quoted(&json_text(v), 60)
         )),
     }
+}
+
+/// [`format_refused`] of the file's `value`: when it has no `format` field but a key that
+/// is `format` with a character one cannot see in it, that key is named too, the
+/// character where it is (`…; the file has the key 'for\u{200b}mat', whose character 4 is
+/// a zero-width space (U+200B)`).
+#[must_use]
+pub fn format_refused_in(value: &serde_json::Value, expected: &str) -> Option<String> {
+    let found = value.get("format");
+    let words = format_refused(found, expected)?;
+    let visible = |k: &str| {
+        k.chars()
+            .filter(|&c| !crate::text::hidden(c))
+            .collect::<String>()
+    };
+    let key = (value
+        .as_object()
+        .into_iter()
+        .flat_map(serde_json::Map::keys))
+    .find(|k| found.is_none() && k.as_str() != "format" && visible(k) == "format");
+    Some(
+        match key.and_then(|k| Some((k, crate::text::first_hidden(k)?))) {
+            Some((key, (at, kind))) => format!(
+                "{words}; the file has the key '{}', whose character {at} is {kind}",
+                crate::text::escape_controls(key)
+            ),
+            None => words,
+        },
+    )
 }
 
 /// A format named with its version (`ludomat-threes-record/2`) that is the expected one
@@ -905,6 +936,10 @@ fn unknown_field_words(rest: &str) -> String {
     let (field, expected) = rest
         .split_once("`, ")
         .unwrap_or((rest.trim_end_matches('`'), ""));
+    // a hidden character in the name, named where it is
+    let hidden = crate::text::first_hidden(field).map_or_else(String::new, |(at, kind)| {
+        format!(": its character {at} is {kind}")
+    });
     let field = crate::text::escape_controls(field);
     let names: Vec<String> = expected
         .split('`')
@@ -913,11 +948,11 @@ fn unknown_field_words(rest: &str) -> String {
         .map(|n| format!("'{n}'"))
         .collect();
     let fields = match names.as_slice() {
-        [] => return format!("the field '{field}' is not one this file has: it has none"),
+        [] => return format!("the field '{field}' is not one this file has{hidden}; it has none"),
         [one] => format!("its one field is {one}"),
         [init @ .., last] => format!("its fields are {} and {last}", init.join(", ")),
     };
-    format!("the field '{field}' is not one this file has; {fields}")
+    format!("the field '{field}' is not one this file has{hidden}; {fields}")
 }
 
 /// The parser's words for text that is not JSON, in ours.
@@ -1223,7 +1258,11 @@ mod tests {
             (r#"{"version": 2}"#, "2"),
             (
                 r#"{"version": 100000000000000000000000000000}"#,
-                "100000000000000000000000000000",
+                "100,000,000,000,000,000,000,000,000,000",
+            ),
+            (
+                r#"{"version":18446744073709551616}"#,
+                "18,446,744,073,709,551,616",
             ),
         ] {
             assert_eq!(
@@ -1470,6 +1509,19 @@ mod tests {
             "the number -5 where a whole number from 0 up was expected"
         );
         assert_eq!(format_refused(Some(&v("\"f\"")), "f"), None);
+        // a key that is 'format' with a hidden character in it: named, where it is
+        assert_eq!(
+            format_refused_in(&v("{\"for\u{200b}mat\":\"f\"}"), "f").as_deref(),
+            Some(
+                "it has no 'format' field saying 'f'; the file has the key 'for\\u{200b}mat', \
+                 whose character 4 is a zero-width space (U+200B)"
+            )
+        );
+        assert_eq!(
+            unknown_field_words("sp\u{200b}c`, expected `a`, `b`"),
+            "the field 'sp\\u{200b}c' is not one this file has: its character 3 is a \
+             zero-width space (U+200B); its fields are 'a' and 'b'"
+        );
         assert_eq!(
             format_refused(None, "f").as_deref(),
             Some("it has no 'format' field saying 'f'")

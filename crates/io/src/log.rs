@@ -138,6 +138,26 @@ impl Spec {
         }
     }
 
+    /// Whether `text` holds no more than a new log's first lines (this kind of log's
+    /// settings line, of any settings, and the CSV header, either cut short): no line of a
+    /// run.
+    fn only_head(&self, text: &str) -> bool {
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or_default();
+        let rest: Vec<&str> = lines.collect();
+        let whole = text.ends_with('\n');
+        self.read_settings(first)
+            .is_some_and(|_| whole || !rest.is_empty())
+            && match &self.format {
+                Format::Csv(header) => match rest.as_slice() {
+                    [] => true,
+                    [h] => h == header || (!whole && header.starts_with(h)),
+                    _ => false,
+                },
+                Format::JsonLines => rest.is_empty(),
+            }
+    }
+
     /// The first line(s) of a new log, with their newlines.
     fn head(&self) -> String {
         match &self.format {
@@ -317,6 +337,12 @@ impl Log {
             Err(e) => return Err(io_err(e)),
         };
         let mut repair = false;
+        // a log with only its first lines (no run ended a line in it: an engine refused at
+        // the start, a run stopped before its first game) holds no earlier run: begun anew
+        let fresh = !existing.is_empty() && spec.only_head(&existing);
+        if fresh {
+            existing.clear();
+        }
         if !existing.is_empty() {
             let lines = existing.lines().count() as u64;
             if resume != Resume::Yes {
@@ -365,6 +391,9 @@ impl Log {
             .create(true)
             .open(path)
             .map_err(io_err)?;
+        if fresh {
+            file.set_len(0).map_err(io_err)?;
+        }
         let mut head = String::new();
         if existing.is_empty() {
             head = spec.head();
@@ -574,5 +603,34 @@ mod tests {
             ..spec
         };
         assert!(Log::open(&path, &other, Resume::Yes, Wait::No, &|_| false).is_err());
+    }
+
+    #[test]
+    fn a_log_with_only_its_first_lines_is_no_earlier_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("curve.csv");
+        // a run that wrote its head and no line (an engine refused at the start), with
+        // other settings: the next run, without --resume, begins the log anew
+        drop(Log::open(&path, &spec(2), Resume::No, Wait::No, &whole).unwrap());
+        let o = Log::open(&path, &spec(1), Resume::No, Wait::No, &whole).unwrap();
+        assert_eq!(o.existing, "");
+        drop(o);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with("# ludomat threes versus [[\"--seed\",\"1\"]"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 2, "{text}");
+        // a head cut short in its CSV header: the same
+        std::fs::write(&path, format!("{}a", spec(3).settings_line())).unwrap();
+        assert!(Log::open(&path, &spec(1), Resume::Never, Wait::No, &whole).is_ok());
+        // one line of a run: an earlier run
+        std::fs::write(&path, format!("{}a,b\n1,2\n", spec(1).settings_line())).unwrap();
+        let e = Log::open(&path, &spec(1), Resume::No, Wait::No, &whole).unwrap_err();
+        assert!(matches!(e, LogError::Exists { lines: 3, .. }), "{e}");
+        // another file's lines are never taken for a head
+        std::fs::write(&path, "a,b\n").unwrap();
+        let e = Log::open(&path, &spec(1), Resume::No, Wait::No, &whole).unwrap_err();
+        assert!(matches!(e, LogError::NotThisLog { .. }), "{e}");
     }
 }

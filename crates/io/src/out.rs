@@ -51,6 +51,24 @@ static FAILURE: OnceLock<std::io::Error> = OnceLock::new();
 /// Set together with [`FAILURE`]; cheap to poll.
 static GONE: AtomicBool = AtomicBool::new(false);
 
+/// Whether the last text written to standard output ended inside a line (a prompt).
+static LINE_OPEN: AtomicBool = AtomicBool::new(false);
+
+/// Note what was just written to standard output: whether its line is left open.
+fn wrote(bytes: &[u8]) {
+    if let Some(&last) = bytes.last() {
+        LINE_OPEN.store(last != b'\n', Ordering::Relaxed);
+    }
+}
+
+/// End the line standard output was left in (a prompt a failed read ended): what a
+/// command that fails prints its error after, so that the error starts a line of its own.
+pub fn end_line() {
+    if LINE_OPEN.swap(false, Ordering::Relaxed) {
+        print(format_args!("\n"));
+    }
+}
+
 fn record(e: std::io::Error) {
     GONE.store(true, Ordering::Relaxed);
     let _ = FAILURE.set(e);
@@ -76,6 +94,7 @@ pub fn print(args: Arguments<'_>) {
     // the line of the `^C`.
     let text = format!("{}{args}", crate::interrupt::after_echo_out());
     let mut out = raw_stdout().lock();
+    wrote(text.as_bytes());
     if let Err(e) = out.write_all(text.as_bytes()) {
         record(e);
     }
@@ -168,6 +187,7 @@ impl Write for UntilGone {
         }
         let mut out = raw_stdout().lock();
         let fresh = crate::interrupt::after_echo_out();
+        wrote(buf);
         match out
             .write_all(fresh.as_bytes())
             .and_then(|()| out.write_all(buf))
@@ -196,6 +216,7 @@ impl Write for Stdout {
         if !gone() {
             let mut out = raw_stdout().lock();
             let fresh = crate::interrupt::after_echo_out();
+            wrote(buf);
             if let Err(e) = out
                 .write_all(fresh.as_bytes())
                 .and_then(|()| out.write_all(buf))

@@ -336,7 +336,9 @@ pub fn is_own_stream(e: &(dyn std::error::Error + 'static)) -> bool {
 pub fn is_usage(e: &(dyn std::error::Error + 'static)) -> bool {
     is_own_stream(e)
         || crate::error::is_refusal(e)
-        || matches!(e.downcast_ref::<OutputRefused>(), Some(OutputRefused::Io(e)) if is_usage(e))
+        || matches!(e.downcast_ref::<OutputRefused>(), Some(OutputRefused::Io(e))
+            // a name too long for the system is the value refused, as any other
+            if is_usage(e) || e.kind() == io::ErrorKind::InvalidFilename)
 }
 
 /// Any format: for outputs whose extension is free (a record, a state file).
@@ -560,6 +562,22 @@ pub fn refuse_existing(path: &Path, flag: &str, what: &'static str) -> Result<()
 
 #[cfg(all(test, unix))]
 mod tests {
+
+    /// A folder's name too long for the system (a name of 100,000 characters, or a path of
+    /// 6,000) is refused as the option's value: a usage error.
+    #[test]
+    fn a_name_too_long_is_a_usage_error() {
+        for name in ["x".repeat(100_000), "x/".repeat(3_000)] {
+            let why = super::check_folder(std::path::Path::new(&name)).unwrap_err();
+            let r = super::Refused {
+                flag: "--record-dir".into(),
+                path: name.into(),
+                why,
+            };
+            let words = r.usage_words().expect("a usage error");
+            assert!(words.contains("the name is too long"), "{words}");
+        }
+    }
 
     /// A file the shell's redirection already writes is said in one sentence, no colon.
     #[test]

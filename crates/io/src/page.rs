@@ -2,13 +2,46 @@
 //! latch trace, the Computox's contact plan, a solve's deductions) writes its standard
 //! output to a scratch file while it runs, then shows the file with a pager — `$PAGER`,
 //! or `less -FRXK`, which leaves at once when the text fits one screen, keeps the text
-//! on screen after `q`, leaves on Ctrl-C too (as everything else does: the menu comes
-//! back), its prompt saying how to page and leave. A game's result is never
+//! on screen after `q`, leaves on Ctrl-C too (as everything else does: the command ends
+//! with its stop line and status 130, and the menu comes back), its prompt saying how to page and leave. A game's result is never
 //! left inside the pager only: the commands print it again after the pager closes. Only when standard input and output are both a terminal; in a
 //! pipe or a file nothing changes. `LUDOMAT_PAGER=0` (or an empty `PAGER`) turns it off,
 //! and when no pager starts the text is printed as it is.
 //!
 //! Only for commands that ask nothing: their output is not seen until they end.
+
+/// Set when a pager was left by Ctrl-C (see [`left_by_ctrl_c`]).
+static LEFT_BY_CTRL_C: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a pager was left by Ctrl-C since the last look (and forget it). A command that
+/// ends after its pager then ends as Ctrl-C ends any run: its stop line
+/// ([`stopped_in_pager`]), status 130 (`main` asks); a game that pages between its
+/// prompts (`menace play`'s boxes) asks and goes on.
+pub fn left_by_ctrl_c() -> bool {
+    LEFT_BY_CTRL_C.swap(false, std::sync::atomic::Ordering::SeqCst)
+}
+
+/// The stop line of a command whose pager Ctrl-C left: its work was done, its text shown
+/// up to where the pager was left.
+#[must_use]
+pub fn stopped_in_pager() -> crate::interrupt::Stopped {
+    crate::interrupt::Stopped::during(
+        "paging its text",
+        "the command had finished: run it again to read the rest",
+    )
+}
+
+/// After a command's work: its stop line ([`stopped_in_pager`]) when a pager was left by
+/// Ctrl-C ([`left_by_ctrl_c`]), for `main` to end with (status 130).
+///
+/// # Errors
+/// That stop line.
+pub fn not_stopped() -> Result<(), crate::interrupt::Stopped> {
+    match left_by_ctrl_c() {
+        true => Err(stopped_in_pager()),
+        false => Ok(()),
+    }
+}
 
 /// Standard output collected for the pager for as long as this lives.
 pub struct Pager {
@@ -118,6 +151,10 @@ impl Drop for Pager {
                 .ok()
                 .filter(pager_ran)
             });
+            // the terminal's Ctrl-C reaches this process too: caught, and remembered
+            if crate::interrupt::requested().load(std::sync::atomic::Ordering::SeqCst) {
+                LEFT_BY_CTRL_C.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
             if shown.is_none() {
                 // no pager: the text as it is
                 let _ = file.rewind();

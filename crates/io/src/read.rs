@@ -779,7 +779,7 @@ pub fn stdin_line(cap: usize) -> io::Result<Option<Vec<u8>>> {
     let mut lock = stdin.lock();
     let mut buf = Vec::new();
     let stop = || crate::interrupt::take_input_interrupt();
-    match read_line_capped(&mut lock, &mut buf, cap.max(1), &stop)? {
+    match read_line_capped(&mut lock, &mut buf, cap.max(1), &stop).map_err(stdin_error)? {
         Got::End => Ok(None),
         Got::Line => Ok(Some(buf)),
         Got::TooLong => Err(io::Error::new(
@@ -792,6 +792,22 @@ pub fn stdin_line(cap: usize) -> io::Result<Option<Vec<u8>>> {
     }
 }
 
+/// A failed read of standard input in the project's words, naming it: `standard input is
+/// a folder, not a file` (`< dd`), `cannot read standard input: …` (for every reader of
+/// it: [`stdin_line`], the menu's byte by byte).
+#[must_use]
+pub fn stdin_error(e: io::Error) -> io::Error {
+    if e.raw_os_error().is_none() {
+        return e;
+    }
+    let words = crate::error::words(&e);
+    let text = match e.kind() {
+        io::ErrorKind::IsADirectory => format!("standard input is {words}"),
+        _ => format!("cannot read standard input: {words}"),
+    };
+    io::Error::new(e.kind(), text)
+}
+
 /// This process's standard input as a `BufRead` (for a protocol reader that wraps it in
 /// [`Lines`]).
 #[allow(clippy::disallowed_methods)] // the one handle on standard input
@@ -802,6 +818,19 @@ pub fn stdin() -> io::StdinLock<'static> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// Standard input a folder (`< dd`) is said one way, in words, for every game.
+    #[test]
+    fn a_folder_as_standard_input_is_said_in_words() {
+        let e = stdin_error(io::Error::from_raw_os_error(libc::EISDIR));
+        assert_eq!(e.to_string(), "standard input is a folder, not a file");
+        let e = stdin_error(io::Error::from_raw_os_error(libc::EIO));
+        assert!(
+            e.to_string().starts_with("cannot read standard input: "),
+            "{e}"
+        );
+        assert!(!e.to_string().contains("os error"), "{e}");
+    }
 
     #[test]
     fn lines_are_capped_and_numbered() {

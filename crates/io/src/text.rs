@@ -1117,8 +1117,32 @@ pub fn wrapped(text: &str, width: usize) -> String {
     out
 }
 
+/// Where the first character one cannot see is in `text`, in words: `character 3 is a
+/// zero-width space (U+200B)` — one a prompt wrote out ([`first_escaped`]) or one as it is
+/// ([`hidden`]), its position counted in characters from 1. For a refusal that quotes a
+/// value a person gave (a key, a number, a name) and must say what is hidden in it.
+#[must_use]
+pub fn hidden_where(text: &str) -> Option<String> {
+    let raw = || text.chars().zip(1..).find(|&(c, _)| hidden(c));
+    let (at, c) = first_escaped(text).or_else(|| raw().map(|(c, at)| (at, c)))?;
+    Some(format!("character {at} is {}", hidden_name(c)))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn hidden_characters_are_named_where_they_are() {
+        assert_eq!(
+            super::hidden_where("1\u{200b}0").as_deref(),
+            Some("character 2 is a zero-width space (U+200B)")
+        );
+        assert_eq!(
+            super::hidden_where("4\u{200b}").as_deref(),
+            Some("character 2 is a zero-width space (U+200B)")
+        );
+        assert_eq!(super::hidden_where("10"), None);
+    }
+
     use super::*;
 
     /// A line as a prompt hands it on: its hidden characters found where they were typed.

@@ -220,7 +220,7 @@ enum Def {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("reading {}: {source}", ludomat_io::text::path(path))]
+    #[error("cannot read {}: {source}", ludomat_io::text::path(path))]
     Read {
         /// The file.
         path: std::path::PathBuf,

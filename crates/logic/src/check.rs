@@ -93,7 +93,7 @@ impl CheckReport {
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     /// The folder could not be listed.
-    #[error("reading {}: {source}", ludomat_io::text::path(dir))]
+    #[error("cannot read {}: {source}", ludomat_io::text::path(dir))]
     Dir {
         /// The folder.
         dir: PathBuf,
@@ -117,7 +117,7 @@ pub enum CheckError {
 enum FileError {
     #[error(transparent)]
     Load(#[from] LoadError),
-    #[error("reading {}: {source}", ludomat_io::text::path(path))]
+    #[error("cannot read {}: {source}", ludomat_io::text::path(path))]
     Read {
         path: PathBuf,
         source: std::io::Error,
@@ -270,7 +270,7 @@ mod tests {
             &mut RunContext::new("files", None),
         )
         .unwrap_err();
-        assert!(e.to_string().starts_with("reading /nonexistent"), "{e}");
+        assert!(e.to_string().starts_with("cannot read /nonexistent"), "{e}");
         // a file, or a device, is said as what it is
         let file = data().join("c17.bench");
         let e = check_dir(&file, &mut RunContext::new("files", None)).unwrap_err();

@@ -246,7 +246,7 @@ mod tests {
                 responses: 0,
                 mismatched: 0,
                 error: Some(
-                    "reading d/c17.bench: is a FIFO, not a regular file: only regular files \
+                    "cannot read d/c17.bench: is a FIFO, not a regular file: only regular files \
                      are read"
                         .into(),
                 ),
@@ -257,7 +257,10 @@ mod tests {
         let lines: Vec<&str> = rows[0].1.lines().collect();
         assert!(lines.len() > 1, "{lines:?}");
         assert!(lines.iter().all(|l| l.chars().count() <= 80), "{lines:?}");
-        assert!(lines[0].starts_with("c17      error: reading"), "{lines:?}");
+        assert!(
+            lines[0].starts_with("c17      error: cannot read"),
+            "{lines:?}"
+        );
         assert!(lines[1].starts_with(&" ".repeat(16)), "{lines:?}");
     }
 

@@ -73,10 +73,8 @@ fn ask_games(input: &mut LineInput, out: &mut dyn Write) -> std::io::Result<Resu
                 out,
                 &format!(
                     "  {}\n",
-                    with_quit_key(&format!(
-                        "{e}{}; type a number of games.",
-                        ludomat_io::error::hidden_in_escaped(t)
-                    ))
+                    // a hidden character is named by the count's words, where it is
+                    with_quit_key(&format!("{e}; type a number of games."))
                 ),
             )?,
         }
@@ -326,7 +324,7 @@ mod tests {
         );
         // an invisible character is named (it was only shown written out)
         assert!(
-            out.contains("'3\\u{200b}' is not a whole number from 1 to 1,000: it has a zero-width space (U+200B) in it; type"),
+            out.contains("'3\\u{200b}' is not a whole number from 1 to 1,000: character 2 is a zero-width space (U+200B); type"),
             "{out}"
         );
         // 0 games is no answer: asked again, with the range

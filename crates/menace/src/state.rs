@@ -212,7 +212,7 @@ impl Menace {
         let obj = value
             .as_object()
             .ok_or_else(|| foreign("the top level is not a JSON object".into()))?;
-        if let Some(words) = ludomat_io::error::format_refused(obj.get("format"), FORMAT) {
+        if let Some(words) = ludomat_io::error::format_refused_in(&value, FORMAT) {
             return Err(foreign(words));
         }
         // the words every versioned file uses, the version as the file wrote it

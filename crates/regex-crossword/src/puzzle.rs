@@ -346,10 +346,20 @@ impl Puzzle {
         }
         // Cells hold one ASCII character each (as clues do): a letter such as 'Ä' is
         // named whole, not split into bytes that print as mojibake.
-        if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
+        // by its code point and place; a combining mark (U+0301) is never printed, as it
+        // would land on the quote before it
+        if let Some((c, at)) = text.chars().zip(1u64..).find(|(c, _)| !c.is_ascii()) {
+            let combining = matches!(c, '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1aff}'
+                | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe20}'..='\u{fe2f}');
+            let shown = match combining {
+                true => "a combining mark".to_string(),
+                false => ludomat_io::text::quoted(&c.to_string(), 1),
+            };
             return Err(format!(
-                "the answer has {}, which is not an ASCII character (every cell holds one)",
-                ludomat_io::text::quoted(&c.to_string(), 1)
+                "the answer has {shown} (U+{:04X}) at character {}, which is not an ASCII \
+                 character (every cell holds one)",
+                u32::from(c),
+                ludomat_io::text::thousands(at)
             ));
         }
         let keep_space = self.alphabet.contains(b' ');
@@ -587,6 +597,13 @@ mod tests {
         // printed as mojibake
         let e = p.parse_answer("Ä").unwrap_err();
         assert!(e.contains("'Ä'"), "{e}");
+        // a combining accent by its code point and place, never printed raw
+        let e = p.parse_answer("AC/X\u{301}Y").unwrap_err();
+        assert_eq!(
+            e,
+            "the answer has a combining mark (U+0301) at character 5, which is not an ASCII \
+             character (every cell holds one)"
+        );
     }
 
     #[test]

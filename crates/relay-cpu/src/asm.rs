@@ -38,6 +38,15 @@ pub struct AsmError {
     pub kind: AsmErrorKind,
 }
 
+/// Why a label is refused, a hidden character in it named first, where it is: `character
+/// 5 is a zero-width space (U+200B); a label starts with a letter …`.
+fn label_why(name: &str, why: &str) -> String {
+    match ludomat_io::text::first_hidden(name) {
+        Some((at, kind)) => format!("character {at} is {kind}; {why}"),
+        None => why.to_string(),
+    }
+}
+
 /// What was wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AsmErrorKind {
@@ -123,7 +132,7 @@ pub enum AsmErrorKind {
         first_line: usize,
     },
     /// A label name that is not an identifier or clashes with a register or condition.
-    #[error("'{}' cannot be a label: {}", ludomat_io::text::escape_controls(.0), .1)]
+    #[error("'{}' cannot be a label: {}", ludomat_io::text::escape_controls(.0), label_why(.0, .1))]
     BadLabel(String, &'static str),
     /// ORG backwards.
     #[error("ORG {target:#04x} goes back: {here:#04x} words are already placed")]
@@ -936,6 +945,12 @@ mod tests {
         assert!(matches!(e.kind, AsmErrorKind::OrgBackwards { .. }));
         let e = err("C: NOP");
         assert!(matches!(e.kind, AsmErrorKind::BadLabel(..)));
+        // a hidden character in a label is named where it is
+        let e = err("main\u{200b}: NOP").to_string();
+        assert!(
+            e.contains("'main\\u{200b}' cannot be a label: character 5 is a zero-width space (U+200B); a label starts"),
+            "{e}"
+        );
         let e = err("MOVI A, 0x1g");
         assert!(matches!(e.kind, AsmErrorKind::BadOperand { .. }));
         // Every error is reported.

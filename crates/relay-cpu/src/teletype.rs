@@ -47,7 +47,7 @@ impl fmt::Display for Key {
 
 /// Text that is not a digit key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{}' is not a teletype key: the machine reads the digit keys 0–9", ludomat_io::text::escape_controls(.0))]
+#[error("'{}' is not a teletype key: {}the machine reads the digit keys 0–9", ludomat_io::text::escape_controls(.0), ludomat_io::text::hidden_where(.0).map_or_else(String::new, |w| w + "; "))]
 pub struct ParseKeyError(pub String);
 
 impl FromStr for Key {
@@ -149,6 +149,16 @@ impl Teletype {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hidden_character_in_a_key_is_named() {
+        let e = "4\u{200b}".parse::<Key>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "'4\\u{200b}' is not a teletype key: character 2 is a zero-width space (U+200B); \
+             the machine reads the digit keys 0–9"
+        );
+    }
 
     #[test]
     fn prints_low_bits_and_latches_keys() {

@@ -501,8 +501,19 @@ impl Console for RelayConsole {
                             .chain((!ludomat_io::text::hidden(c)).then_some(c))
                     })
                     .collect();
+                // a hidden character (written out by the prompt) named where it was typed
+                let raw = || {
+                    text.chars()
+                        .zip(1..)
+                        .find(|&(c, _)| ludomat_io::text::hidden(c))
+                };
+                let hidden = (ludomat_io::text::first_escaped(text))
+                    .or_else(|| raw().map(|(c, at)| (at, c)))
+                    .map_or_else(String::new, |(at, c)| {
+                        format!("character {at} is {}; ", ludomat_io::text::hidden_name(c))
+                    });
                 return Ok(Reply::Go(format!(
-                    "'{typed}' is not a key: type a key 0–9 {QUIT_KEY}.\n"
+                    "'{typed}' is not a key: {hidden}type a key 0–9 {QUIT_KEY}.\n"
                 )));
             }
         };
@@ -601,6 +612,15 @@ mod tests {
         // the keys a game takes, q included (not the machine's commands)
         assert!(
             s.contains("'x' is not a key: type a key 0–9 (q quits)."),
+            "{s}"
+        );
+        // a hidden character is named where it was typed
+        let s = play_script(true, RomChoice::AsNumbered, "1\u{1b}[A\n");
+        assert!(
+            s.contains(
+                "'1\\u{1b}[A' is not a key: character 2 is a control character (U+001B); \
+                 type a key 0–9"
+            ),
             "{s}"
         );
         assert!(s.contains("Paper: 8071399"), "{s}");

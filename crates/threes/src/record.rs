@@ -51,6 +51,11 @@ pub enum RecordError {
     /// (`ludomat_io::error::format_refused`'s words).
     #[error("{0}")]
     Foreign(String),
+    /// A record of a version this build does not read (`a Threes! record of version 2,
+    /// which this build does not read (it reads version 1)`): a record, said as every
+    /// versioned file says it ([`RecordError::of_file`]).
+    #[error("{0}")]
+    Version(String),
     /// A field's value refused with the number as the file wrote it
     /// (`ludomat_io::error::typed_json`'s words, the field first).
     #[error("{0}")]
@@ -63,6 +68,18 @@ pub enum RecordError {
         /// What is wrong with it.
         problem: String,
     },
+}
+
+impl RecordError {
+    /// The error as said of the file `name`: `r.json is a Threes! record of version 2,
+    /// which this build does not read …`, else `r.json is not a Threes! record: …`.
+    #[must_use]
+    pub fn of_file(&self, name: &str) -> String {
+        match self {
+            RecordError::Version(words) => format!("{name} is {words}"),
+            e => format!("{name} is not a Threes! record: {e}"),
+        }
+    }
 }
 
 /// A record's whole numbers, read typed only to quote a bad one as the file wrote it
@@ -318,8 +335,15 @@ impl GameRecord {
                 ludomat_io::text::too_large(digits, u128::from(u64::MAX))
             )));
         }
-        let format = v.as_object().and_then(|o| o.get("format"));
-        if let Some(words) = ludomat_io::error::format_refused(format, FORMAT) {
+        let format = v.get("format").and_then(Value::as_str);
+        let (name, reads) = FORMAT.rsplit_once('/').unwrap_or((FORMAT, "1"));
+        let version = format.and_then(|f| f.strip_prefix(name)?.strip_prefix('/')?.parse().ok());
+        if let Some(found) = version.filter(|&n: &u64| n.to_string() != reads) {
+            let reads = reads.parse().unwrap_or(1);
+            let words = ludomat_io::error::version_not_read("a Threes! record", found, reads);
+            return Err(RecordError::Version(words));
+        }
+        if let Some(words) = ludomat_io::error::format_refused_in(&v, FORMAT) {
             return Err(RecordError::Foreign(words));
         }
         hidden_keys(&v, "")?;
@@ -461,6 +485,31 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A newer record is a Threes! record of another version, said as MENACE's and the
+    /// network's are; a hidden character in the `format` key is named where it is.
+    #[test]
+    fn a_newer_record_is_said_in_the_version_words() {
+        let json = sample().to_json();
+        let newer = json.replace(FORMAT, "ludomat-threes-record/2");
+        let e = GameRecord::from_json(&newer).unwrap_err();
+        assert_eq!(
+            e.of_file("r.json"),
+            "r.json is a Threes! record of version 2, which this build does not read (it \
+             reads version 1)"
+        );
+        let hidden = json.replace("\"format\"", "\"for\u{200b}mat\"");
+        let e = GameRecord::from_json(&hidden)
+            .unwrap_err()
+            .of_file("r.json");
+        assert!(
+            e.ends_with(
+                "the file has the key 'for\\u{200b}mat', whose character 4 is a \
+                 zero-width space (U+200B)"
+            ),
+            "{e}"
+        );
+    }
 
     fn sample() -> GameRecord {
         let mut g = Threes::new(21, HintModel::Plus);

@@ -473,9 +473,8 @@ impl Session for ThreesSession {
                         }
                         crate::record::RecordError::Field { .. }
                         | crate::record::RecordError::Foreign(_)
-                        | crate::record::RecordError::Written(_) => {
-                            format!("the record file is not a Threes! record: {e}")
-                        }
+                        | crate::record::RecordError::Version(_)
+                        | crate::record::RecordError::Written(_) => e.of_file("the record file"),
                     })
                 })?;
                 let h = ThreesHappening::RecordLoaded {

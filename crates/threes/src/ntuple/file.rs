@@ -273,8 +273,14 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
                     buf: &mut [u8],
                     what: &str|
      -> Result<(), NetworkFileError> {
-        gz.read_exact(buf)
-            .map_err(|e| damaged(format!("cut short or damaged in {what}: {e}")))?;
+        // in our words, never the decompressor's (`incomplete deflate stream`) nor the
+        // reader's (`failed to fill whole buffer`)
+        gz.read_exact(buf).map_err(|e| {
+            damaged(format!(
+                "cut short or damaged in {what}: {}",
+                ludomat_io::error::gzip(&e)
+            ))
+        })?;
         hash.feed(buf);
         Ok(())
     };
@@ -296,7 +302,9 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
     let len = u32::from_le_bytes(word);
     if len > MAX_HEADER {
         return Err(damaged(format!(
-            "a header of {len} bytes (at most {MAX_HEADER})"
+            "a header of {} bytes (at most {})",
+            ludomat_io::text::thousands(u64::from(len)),
+            ludomat_io::text::thousands(u64::from(MAX_HEADER))
         )));
     }
     let mut json = vec![0u8; len as usize];
@@ -368,18 +376,33 @@ pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Loaded, NetworkFileError> 
     }
     let want = hash.0;
     let mut sum = [0u8; 8];
-    gz.read_exact(&mut sum)
-        .map_err(|e| damaged(format!("cut short or damaged in the checksum: {e}")))?;
+    gz.read_exact(&mut sum).map_err(|e| {
+        damaged(format!(
+            "cut short or damaged in the checksum: {}",
+            ludomat_io::error::gzip(&e)
+        ))
+    })?;
     if u64::from_le_bytes(sum) != want {
         return Err(damaged(
             "the checksum does not match: the file is damaged".into(),
         ));
     }
-    let mut rest = [0u8; 1];
-    match gz.read(&mut rest) {
+    // what follows the checksum inside the compressed data, counted (as far as the file
+    // can hold)
+    match std::io::copy(&mut (&mut gz).take(MAX_FILE), &mut std::io::sink()) {
         Ok(0) => {}
-        Ok(_) => return Err(damaged("data after the checksum".into())),
-        Err(e) => return Err(damaged(format!("damaged at the end: {e}"))),
+        Ok(n) => {
+            return Err(damaged(format!(
+                "{} after the checksum: the file is damaged",
+                ludomat_io::text::count(n, "byte", "bytes")
+            )))
+        }
+        Err(e) => {
+            return Err(damaged(format!(
+                "damaged at the end: {}",
+                ludomat_io::error::gzip(&e)
+            )))
+        }
     }
     // bytes appended after the gzip data (text added by a shell's `2>>`): damaged
     let left = gz.into_inner().len();
@@ -586,6 +609,39 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "net: 1,234 bytes after the end of the network: the file is damaged"
+        );
+        // in our words: never the decompressor's nor the reader's
+        let e = from_bytes("net", &bytes[..bytes.len() / 2])
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains("deflate") && !e.contains("fill whole"), "{e}");
+        let mut raw = Vec::new();
+        std::io::copy(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut raw).unwrap();
+        let regz = |raw: &[u8]| {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gz.write_all(raw).unwrap();
+            gz.finish().unwrap()
+        };
+        // the weights short by 100 bytes (and the checksum's 8)
+        let e = from_bytes("net", &regz(&raw[..raw.len() - 108]))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("net: cut short or damaged in the weights: the compressed data ends"),
+            "{e}"
+        );
+        let mut long = raw.clone();
+        long.extend_from_slice(&[0; 5]);
+        assert_eq!(
+            from_bytes("net", &regz(&long)).unwrap_err().to_string(),
+            "net: 5 bytes after the checksum: the file is damaged"
+        );
+        let mut big = raw[..26].to_vec();
+        big.extend_from_slice(&0x7fff_ffffu32.to_le_bytes());
+        let e = from_bytes("net", &regz(&big)).unwrap_err().to_string();
+        assert!(
+            e.ends_with("a header of 2,147,483,647 bytes (at most 1,048,576)"),
+            "{e}"
         );
         // a flipped byte in the compressed data
         let mut flipped = bytes.clone();
