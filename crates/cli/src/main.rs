@@ -234,8 +234,6 @@ fn main() -> std::process::ExitCode {
             errln!("{}", help::wrap(&line).trim_end());
             std::process::ExitCode::FAILURE
         }
-        // a game left by Ctrl-C at its prompt has said so: the status of a Ctrl-C
-        _ if ludomat_game::terminal::stopped_at_a_prompt() => std::process::ExitCode::from(130),
         _ => failed_write.map_or(
             std::process::ExitCode::SUCCESS,
             std::process::ExitCode::from,

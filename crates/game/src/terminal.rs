@@ -56,12 +56,13 @@ impl Ending {
     }
 
     /// This ending, noted for the process's status: a game left by Ctrl-C at its prompt
-    /// ends the command with 130, as every Ctrl-C does ([`stopped_at_a_prompt`]); a game
+    /// ends the command with 130, as every Ctrl-C does
+    /// (`ludomat_io::interrupt::note_stopped_at_a_prompt`, said by `out::finish`); a game
     /// that reads keys itself (a raw terminal) notes its Ctrl-C so.
     #[must_use]
     pub fn noted(self) -> Ending {
         if self == Ending::CtrlC {
-            STOPPED_AT_A_PROMPT.store(true, std::sync::atomic::Ordering::SeqCst);
+            ludomat_io::interrupt::note_stopped_at_a_prompt();
         }
         self
     }
@@ -94,17 +95,6 @@ impl Ending {
             format!("{}.", self.words())
         }
     }
-}
-
-static STOPPED_AT_A_PROMPT: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(false);
-
-/// Whether a game of this process was left by Ctrl-C at its prompt ([`Ending::noted`]):
-/// the command then ends with status 130 after the game's own line (`Stopped by Ctrl-C;
-/// game abandoned.`), so a script tells it from a game played to its end.
-#[must_use]
-pub fn stopped_at_a_prompt() -> bool {
-    STOPPED_AT_A_PROMPT.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// Where a human's typed lines come from.

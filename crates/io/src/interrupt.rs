@@ -225,6 +225,22 @@ pub fn input_ended_by_ctrl_c() -> bool {
     ENDED_BY_CTRL_C.swap(false, Ordering::SeqCst)
 }
 
+static STOPPED_AT_A_PROMPT: AtomicBool = AtomicBool::new(false);
+
+/// Note that a game was left by Ctrl-C at its prompt (after saying so in its own line,
+/// `Stopped by Ctrl-C; game abandoned.`): the process then ends with status 130, as every
+/// Ctrl-C does ([`crate::out::finish`]), so a script tells it from a game played to its end.
+pub fn note_stopped_at_a_prompt() {
+    STOPPED_AT_A_PROMPT.store(true, Ordering::SeqCst);
+}
+
+/// Whether a game of this process was left by Ctrl-C at its prompt
+/// ([`note_stopped_at_a_prompt`]).
+#[must_use]
+pub fn stopped_at_a_prompt() -> bool {
+    STOPPED_AT_A_PROMPT.load(Ordering::SeqCst)
+}
+
 /// A long run stopped by Ctrl-C that has printed (and saved) what it had: `main` prints
 /// its one line last, on standard error, and ends with status 130 (128 + SIGINT, what a
 /// shell reports for a process that Ctrl-C ended). Every long run says it in these words:

@@ -345,14 +345,18 @@ pub fn is_failure(e: &std::io::Error) -> bool {
 
 /// Flush standard output and turn a failed write into the process's exit status: `None`
 /// when every write went through, else the status to exit with (after reporting the
-/// error on standard error, unless the reader of a pipe simply went away).
+/// error on standard error, unless the reader of a pipe simply went away); with every
+/// write through, 130 when a game was left by Ctrl-C at its prompt
+/// ([`crate::interrupt::stopped_at_a_prompt`]).
 pub fn finish() -> Option<u8> {
     if !gone() {
         if let Err(e) = raw_stdout().lock().flush() {
             record(e);
         }
     }
-    let e = FAILURE.get()?;
+    let Some(e) = FAILURE.get() else {
+        return crate::interrupt::stopped_at_a_prompt().then_some(130);
+    };
     if e.kind() == ErrorKind::BrokenPipe {
         Some(141)
     } else {
