@@ -103,10 +103,11 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
     );
     assert!(p["cpu_ms"].as_u64().is_some(), "{p}");
     // One CPU figure and one wall figure: the note says those of the last progress, the
-    // page's clock (the museum re-trial: 157 ms CPU in the note, 156 ms on the clock).
+    // page's clock (the museum re-trial: 157 ms CPU in the note, 156 ms on the clock),
+    // to the microsecond.
     let said = ludomat_io::text::wall_and_cpu(
-        Duration::from_millis(p["elapsed_ms"].as_u64().unwrap()),
-        Duration::from_millis(p["cpu_ms"].as_u64().unwrap()),
+        Duration::from_micros(p["elapsed_us"].as_u64().unwrap()),
+        Duration::from_micros(p["cpu_us"].as_u64().unwrap()),
     );
     assert!(note.contains(&format!(" in {said}; ")), "{note} / {said}");
     let v = view(&mut c, &id).await;
@@ -760,4 +761,43 @@ async fn a_visit_with_its_run_going_is_let_go_last() {
     let still = c.get(&format!("/api/visits/{id}")).await;
     assert_eq!(still.status, 200, "{still:?}");
     c.post(&format!("/api/visits/{id}/stop"), json!({})).await;
+}
+
+/// A run done within its first step is timed too, to the microsecond (not `0 s wall, 0 s
+/// CPU`): its clock starts before its first step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_done_in_its_first_step_says_its_time() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let a = c
+        .post(
+            "/api/visits",
+            json!({"kind": "tictactoe", "config": {"x": "perfect", "o": "perfect"}}),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{a:?}");
+    let id = a.body["id"].as_str().unwrap().to_string();
+    let mut stream = events(addr, &id).await;
+    let r = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"action": {"type": "step"}, "times": 1}),
+        )
+        .await;
+    assert_eq!(r.status, 202, "{r:?}");
+    let end = the_end(&mut stream, Duration::from_secs(10)).await;
+    let note = end["note"].as_str().unwrap();
+    let p = last_progress(&end);
+    let (wall, cpu) = (
+        p["elapsed_us"].as_u64().unwrap(),
+        p["cpu_us"].as_u64().unwrap(),
+    );
+    assert!(wall > 0 && cpu > 0, "{p}");
+    let said =
+        ludomat_io::text::wall_and_cpu(Duration::from_micros(wall), Duration::from_micros(cpu));
+    assert_eq!(
+        note,
+        format!("The run finished: 1 of 1 action done in {said}; what was done stays")
+    );
+    assert!(!note.contains(" 0 s "), "{note}");
 }

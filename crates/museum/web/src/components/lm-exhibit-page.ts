@@ -6,6 +6,9 @@ import { ICONS } from '../icons.ts';
 import './lm-seed.ts';
 import './lm-log.ts';
 
+/** A running run's reports are logged at most this often (and at each tenth of it). */
+const LOG_EVERY_MS = 2000;
+
 /** Text whose `quoted` parts (a command, a crate) are shown as code, not as backticks. */
 function withCode(text: string) {
   return text.split('`').map((part, i) => (i % 2 ? html`<code>${part}</code>` : part));
@@ -56,6 +59,11 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   private defaults: Record<string, unknown> = {};
   private pending?: Update;
   private pendingHappenings: unknown[] = [];
+  /** Beside each pending happening: whether the log says it (a run's reports are logged
+   *  at most every few seconds or at its tenths, with everything their update brought). */
+  private pendingLogged: boolean[] = [];
+  /** When the running run's report was last logged, and at which tenth of it. */
+  private logGate: { at: number; tenth: number } | null = null;
   private frame = 0;
   /** Pause was clicked: show the machine stopped until an update says so too. */
   private stopping = false;
@@ -131,6 +139,8 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     this.message = '';
     this.pending = undefined;
     this.pendingHappenings = [];
+    this.pendingLogged = [];
+    this.logGate = null;
     this.stopping = false;
     this.queue = null;
     try {
@@ -173,11 +183,37 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     }
     if (!u.running) this.queue = null;
     if (u.happenings.length) {
+      const logged = this.logs(u.happenings);
       this.pendingHappenings.push(...u.happenings);
-      if (this.pendingHappenings.length > 500) this.pendingHappenings.splice(0, this.pendingHappenings.length - 500);
+      this.pendingLogged.push(...u.happenings.map(() => logged));
+      if (this.pendingHappenings.length > 500) {
+        this.pendingHappenings.splice(0, this.pendingHappenings.length - 500);
+        this.pendingLogged.splice(0, this.pendingLogged.length - 500);
+      }
     }
     if (u.note && !this.element?.expectedNote(u.note)) this.showNote(u.note);
     if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  /**
+   * Whether the log says an update's happenings: a run's report (and what its update
+   * brought, e.g. the games an application played) at most every {@link LOG_EVERY_MS}
+   * or when the run passes a tenth of its work; its first report and its end always.
+   */
+  private logs(happenings: unknown[]): boolean {
+    const p = happenings.find((h) => (h as { type?: string }).type === 'run_progress') as
+      { done?: number; total?: number | null; ended?: boolean } | undefined;
+    if (!p) return true;
+    if (p.ended) {
+      this.logGate = null;
+      return true;
+    }
+    const now = performance.now();
+    const tenth = p.total ? Math.floor((10 * (p.done ?? 0)) / p.total) : -1;
+    const gate = this.logGate;
+    if (gate && tenth <= gate.tenth && now - gate.at < LOG_EVERY_MS) return false;
+    this.logGate = { at: now, tenth };
+    return true;
   }
 
   /** Draws the latest update (once a frame). */
@@ -188,7 +224,9 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     if (!u || !el) return;
     this.pending = undefined;
     const happenings = this.pendingHappenings;
+    const logged = this.pendingLogged;
     this.pendingHappenings = [];
+    this.pendingLogged = [];
     if (!u.running) this.stopping = false;
     el.view = u.view;
     el.happenings = happenings;
@@ -198,15 +236,17 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       // A run's place in the queue, and its leaving the queue by Stop before it started:
       // the log never ends on a place in a queue the run has left.
       const line = (h: unknown) => {
-        const q = h as { type?: string; place?: number; of?: number };
+        const q = h as { type?: string; place?: number; of?: number; note?: string };
         if (q.type === 'run_queued') return `the run waits for a run slot: place ${q.place} of ${q.of}`;
-        if (q.type === 'run_left_queue') return 'the run was taken out of the queue by Stop; it never started';
+        // In the run's note's words (who took it out: Stop, or the museum, and why).
+        if (q.type === 'run_left_queue') return q.note ?? 'the run stopped while it waited for a run slot; nothing was done';
         return el.describe(h);
       };
       // A run's report that says nothing new (the same counts again) adds no line.
       const added: string[] = [];
       let last = this.lines[this.lines.length - 1];
-      for (const h of happenings) {
+      for (const [i, h] of happenings.entries()) {
+        if (logged[i] === false) continue;
         const l = line(h);
         const t = (h as { type?: string }).type;
         if ((t === 'run_progress' || t === 'run_queued') && l === last) continue;
