@@ -48,13 +48,7 @@ test('menace: a training run counts games, and ends with its wall and CPU time',
   assert.match(clock, new RegExp(`^took ${WALL_CPU.source}$`));
   // The clock and the note say the same times, to the digit (one rounding for both).
   assert.equal(clock.match(WALL_CPU)[0], m.text.match(WALL_CPU)[0]);
-  const log = await page.locator('lm-log ol').innerText();
-  assert.match(log, /training run: 100,000 of 100,000 games, finished/);
-  // The log is no line per application: at most every few seconds or a tenth of the run,
-  // and its end (the museum re-trial counted two lines per application).
-  const reports = log.split('\n').filter((l) => l.startsWith('training run:')).length;
-  const played = log.split('\n').filter((l) => / played quickly: /.test(l)).length;
-  assert.ok(reports <= 20 && played <= 20, `${reports} report lines, ${played} played lines:\n${log}`);
+  assert.match(await page.locator('lm-log ol').innerText(), /training run: 100,000 of 100,000 games, finished/);
   await shot('runs-menace-games');
   assert.deepEqual(errors, []);
 });

@@ -6,9 +6,6 @@ import { ICONS } from '../icons.ts';
 import './lm-seed.ts';
 import './lm-log.ts';
 
-/** A running run's reports are logged at most this often (and at each tenth of it). */
-const LOG_EVERY_MS = 2000;
-
 /** Text whose `quoted` parts (a command, a crate) are shown as code, not as backticks. */
 function withCode(text: string) {
   return text.split('`').map((part, i) => (i % 2 ? html`<code>${part}</code>` : part));
@@ -59,11 +56,6 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
   private defaults: Record<string, unknown> = {};
   private pending?: Update;
   private pendingHappenings: unknown[] = [];
-  /** Beside each pending happening: whether the log says it (a run's reports are logged
-   *  at most every few seconds or at its tenths, with everything their update brought). */
-  private pendingLogged: boolean[] = [];
-  /** When the running run's report was last logged, and at which tenth of it. */
-  private logGate: { at: number; tenth: number } | null = null;
   private frame = 0;
   /** Pause was clicked: show the machine stopped until an update says so too. */
   private stopping = false;
@@ -139,8 +131,6 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     this.message = '';
     this.pending = undefined;
     this.pendingHappenings = [];
-    this.pendingLogged = [];
-    this.logGate = null;
     this.stopping = false;
     this.queue = null;
     try {
@@ -183,37 +173,11 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     }
     if (!u.running) this.queue = null;
     if (u.happenings.length) {
-      const logged = this.logs(u.happenings);
       this.pendingHappenings.push(...u.happenings);
-      this.pendingLogged.push(...u.happenings.map(() => logged));
-      if (this.pendingHappenings.length > 500) {
-        this.pendingHappenings.splice(0, this.pendingHappenings.length - 500);
-        this.pendingLogged.splice(0, this.pendingLogged.length - 500);
-      }
+      if (this.pendingHappenings.length > 500) this.pendingHappenings.splice(0, this.pendingHappenings.length - 500);
     }
     if (u.note && !this.element?.expectedNote(u.note)) this.showNote(u.note);
     if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
-  }
-
-  /**
-   * Whether the log says an update's happenings: a run's report (and what its update
-   * brought, e.g. the games an application played) at most every {@link LOG_EVERY_MS}
-   * or when the run passes a tenth of its work; its first report and its end always.
-   */
-  private logs(happenings: unknown[]): boolean {
-    const p = happenings.find((h) => (h as { type?: string }).type === 'run_progress') as
-      { done?: number; total?: number | null; ended?: boolean } | undefined;
-    if (!p) return true;
-    if (p.ended) {
-      this.logGate = null;
-      return true;
-    }
-    const now = performance.now();
-    const tenth = p.total ? Math.floor((10 * (p.done ?? 0)) / p.total) : -1;
-    const gate = this.logGate;
-    if (gate && tenth <= gate.tenth && now - gate.at < LOG_EVERY_MS) return false;
-    this.logGate = { at: now, tenth };
-    return true;
   }
 
   /** Draws the latest update (once a frame). */
@@ -224,9 +188,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
     if (!u || !el) return;
     this.pending = undefined;
     const happenings = this.pendingHappenings;
-    const logged = this.pendingLogged;
     this.pendingHappenings = [];
-    this.pendingLogged = [];
     if (!u.running) this.stopping = false;
     el.view = u.view;
     el.happenings = happenings;
@@ -245,8 +207,7 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       // A run's report that says nothing new (the same counts again) adds no line.
       const added: string[] = [];
       let last = this.lines[this.lines.length - 1];
-      for (const [i, h] of happenings.entries()) {
-        if (logged[i] === false) continue;
+      for (const h of happenings) {
         const l = line(h);
         const t = (h as { type?: string }).type;
         if ((t === 'run_progress' || t === 'run_queued') && l === last) continue;
