@@ -801,3 +801,39 @@ async fn a_run_done_in_its_first_step_says_its_time() {
     );
     assert!(!note.contains(" 0 s "), "{note}");
 }
+
+/// A watched run's CPU time counts its updates published on its thread (the view built
+/// for the pages), not its applications alone: the newcomer read `185 ms CPU` where the
+/// server spent 0.71 s. Here most of the process's CPU is the run's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_runs_cpu_time_counts_its_updates_published() {
+    use ludomat_game::run::cpu;
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    let id = menace(&mut c).await;
+    let mut stream = events(addr, &id).await;
+    // A long learning curve first: a view worth building.
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"action": {"type": "play_games", "n": 10000}, "times": 10}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    the_end(&mut stream, Duration::from_secs(60)).await;
+    let cpu0 = cpu::process();
+    let a = c
+        .post(
+            &format!("/api/visits/{id}/run"),
+            json!({"action": {"type": "play_games", "n": 1}, "times": 300}),
+        )
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let end = the_end(&mut stream, Duration::from_secs(60)).await;
+    let process = cpu::process().saturating_sub(cpu0);
+    let run = Duration::from_micros(last_progress(&end)["cpu_us"].as_u64().unwrap());
+    assert!(
+        run * 4 >= process,
+        "run {run:?} of the process's {process:?}"
+    );
+}
