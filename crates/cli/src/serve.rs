@@ -146,8 +146,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
 /// Serves until a signal; what stopping did, and when the signal was noticed.
 async fn serve(args: ServeArgs, mut addr: SocketAddr) -> Result<(Stopped, std::time::Instant)> {
     addr.set_port(args.port);
-    // A port in use is a usage error, said as the flag that chose it.
-    let listener = ludomat_museum::guard::listen(addr).await;
+    // A refused flag is a usage error, said as the flag; a port in use is said alone.
+    let listener = ludomat_museum::guard::listen_or_end(addr).await;
     let listener = listener.map_err(crate::usage::usage)?;
     let config = ludomat_museum::MuseumConfig {
         max_visits: args.max_visits as usize,

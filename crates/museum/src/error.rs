@@ -293,9 +293,16 @@ pub fn in_our_words(message: &str) -> String {
         )
         .replace("in the middle of a string", "in the middle of a text")
         .replace("number out of range", "a number too large to read")
+        // serde_json says this of bytes that are not UTF-8 (its \u escapes of half a
+        // character have words of their own, below)
+        .replace("invalid unicode code point", "a byte that is not UTF-8")
         .replace(
-            "invalid unicode code point",
-            "a \\u escape that is no character",
+            "lone leading surrogate in hex escape",
+            "a \\u escape of half a character (a lone surrogate)",
+        )
+        .replace(
+            "unexpected end of hex escape",
+            "a \\u escape of half a character (a lone surrogate)",
         );
     cut_echoes(&field_named_once(&words))
 }
@@ -477,7 +484,17 @@ pub(crate) fn not_json() -> ApiError {
 /// The refusal of a JSON body that is not an object (a list, a text, a number, true,
 /// false or null alone), naming what it is; `None` for an object, or for text that is
 /// not JSON (the parser then says where).
+///
+/// A byte-order mark before the JSON is refused as that (the parser would say "a value
+/// was expected" where the value is).
 pub(crate) fn not_an_object(body: &[u8]) -> Option<ApiError> {
+    if body.starts_with(b"\xEF\xBB\xBF") {
+        return Some(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "request body: line 1, column 1: a byte-order mark (U+FEFF) before the JSON: \
+             send the JSON without it",
+        ));
+    }
     // Only white space is as empty as nothing (not "the text ends in the middle of a
     // value").
     let Some(first) = body.iter().find(|b| !b.is_ascii_whitespace()) else {
@@ -743,7 +760,23 @@ mod tests {
             assert_eq!(in_our_words(theirs), ours, "{theirs}");
         }
         let said = in_our_words("invalid unicode code point at line 1 column 9");
-        assert!(!said.contains("unicode code point"), "{said}");
+        assert_eq!(said, "line 1, column 9: a byte that is not UTF-8");
+        for lone in [
+            "kind: unexpected end of hex escape at line 1 column 16",
+            "kind: lone leading surrogate in hex escape at line 1 column 22",
+        ] {
+            let said = in_our_words(lone);
+            assert!(
+                said.ends_with(": a \\u escape of half a character (a lone surrogate)"),
+                "{said}"
+            );
+        }
+        let bom = super::not_an_object(b"\xEF\xBB\xBF{\"kind\":\"tictactoe\"}").expect("refused");
+        assert_eq!(
+            bom.message,
+            "request body: line 1, column 1: a byte-order mark (U+FEFF) before the JSON: \
+             send the JSON without it"
+        );
         for body in [&b""[..], b"   ", b"\n\t "] {
             let refused = super::not_an_object(body).expect("refused");
             assert_eq!(

@@ -131,32 +131,65 @@ pub fn serve_flags(
 ///
 /// # Errors
 /// Those words.
-pub async fn listen(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+pub async fn listen(addr: SocketAddr) -> Result<tokio::net::TcpListener, NotListening> {
     use std::io::ErrorKind;
-    tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| match e.kind() {
-            ErrorKind::AddrInUse => format!(
+    tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+        NotListening(
+            e.kind() == ErrorKind::AddrInUse,
+            match e.kind() {
+                ErrorKind::AddrInUse => format!(
                 "--port '{}' is in use by another program on {}: choose another, or '--port 0' \
              for a free one",
                 addr.port(),
                 ip_literal(addr.ip())
             ),
-            ErrorKind::AddrNotAvailable => format!(
-                "--bind '{}' is not an address of this machine; give e.g. 127.0.0.1 or 0.0.0.0",
-                addr.ip()
-            ),
-            ErrorKind::PermissionDenied => format!(
-                "--port '{}' needs privileges this user lacks (ports below 1,024): choose one \
+                ErrorKind::AddrNotAvailable => format!(
+                    "--bind '{}' is not an address of this machine; give e.g. 127.0.0.1 or 0.0.0.0",
+                    addr.ip()
+                ),
+                ErrorKind::PermissionDenied => format!(
+                    "--port '{}' needs privileges this user lacks (ports below 1,024): choose one \
              from 1,024 up, or '--port 0' for a free one",
-                addr.port()
-            ),
-            _ => format!(
-                "--port '{}' --bind '{}': cannot listen there ({e})",
-                addr.port(),
-                addr.ip()
-            ),
-        })
+                    addr.port()
+                ),
+                _ => format!(
+                    "--port '{}' --bind '{}': cannot listen there ({e})",
+                    addr.port(),
+                    addr.ip()
+                ),
+            },
+        )
+    })
+}
+
+/// Why `ludomat serve` cannot listen, in the words of the flag that chose it; `.0`: a
+/// port another program holds (no mistyped command line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotListening(pub bool, pub String);
+
+impl std::fmt::Display for NotListening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.1)
+    }
+}
+
+/// [`listen`] for `ludomat serve`: a port another program holds is no mistyped command
+/// line, so it is said alone (`error: …`, with no usage), whole in a file and wrapped on
+/// a terminal as every log line, and the process ends with status 2. Other refusals are
+/// returned, to be said as usage errors.
+///
+/// # Errors
+/// A refused flag's words.
+pub async fn listen_or_end(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    match listen(addr).await {
+        Ok(listener) => Ok(listener),
+        Err(NotListening(true, words)) => {
+            let _ = ludomat_io::out::finish();
+            ludomat_io::logln!("error: {words}");
+            std::process::exit(2)
+        }
+        Err(NotListening(false, words)) => Err(words),
+    }
 }
 
 impl HostPolicy {
@@ -640,8 +673,9 @@ mod tests {
         let e = listen(SocketAddr::from(([127, 0, 0, 1], port)))
             .await
             .unwrap_err();
+        assert!(e.0, "{e}");
         assert_eq!(
-            e,
+            e.1,
             format!(
                 "--port '{port}' is in use by another program on 127.0.0.1: choose another, \
                  or '--port 0' for a free one"

@@ -314,6 +314,31 @@ fn names(head: &str, field: &str) -> bool {
 }
 
 /// Whether `w` is a whole number written with digits alone (`-6000`, not `-0`, `1e3`).
+/// `value` with every whole number written as a fraction or with an exponent (`1e3`,
+/// `1000.0`) read as the whole number it is (`1000`), as the counts read it: one rule for
+/// whole numbers, a config's seed too. Only numbers a fraction holds exactly (up to
+/// 2^53) are read so; `-0` is already `0` ([`Said::minus_zero_as_zero`]).
+pub(crate) fn whole_numbers_read_whole(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    match value {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => {
+            if let Some(x) = n.as_f64().filter(|x| x.fract() == 0.0 && x.abs() <= EXACT) {
+                #[allow(clippy::cast_possible_truncation)]
+                let whole = x as i64;
+                *value = if whole >= 0 {
+                    Value::from(whole.unsigned_abs())
+                } else {
+                    Value::from(whole)
+                };
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers_read_whole),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers_read_whole),
+        _ => {}
+    }
+}
+
 fn plain_integer(w: &str) -> bool {
     let digits = w.strip_prefix('-').unwrap_or(w);
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && w != "-0"

@@ -320,7 +320,7 @@ impl Stopped {
     /// status (130 after Ctrl-C, 143 after SIGTERM), `took` timed from the signal's
     /// arrival to the process's end (its runtime gone, the line said just before it exits):
     /// `Stopped by Ctrl-C; the museum kept nothing: closed 1 event stream and 1
-    /// connection, cancelled 1 autoplay, let go of 1 visit; the museum ended 12 ms after
+    /// connection, cancelled 1 autoplay, let go of 1 visit; the museum ended 12.0 ms after
     /// the signal.` — the whole stop, never only the letting go (a stop that took 13 ms
     /// read as the letting go of the visits).
     #[must_use]
@@ -328,7 +328,8 @@ impl Stopped {
         ludomat_io::interrupt::Stopped::with(&format!(
             "the museum kept nothing: {}; the museum ended {} after the signal",
             self.done(),
-            ludomat_io::text::duration(self.took)
+            // three significant digits whole, as every time: `19.0 ms`, never `19 ms`
+            ludomat_io::text::whole_digits(self.took)
         ))
     }
 
@@ -783,5 +784,11 @@ mod tests {
             "{line}"
         );
         assert!(!line.contains("visits in"), "{line}");
+        let whole = Stopped {
+            took: Duration::from_millis(19),
+            ..s
+        };
+        let line = whole.stop_line().line().to_string();
+        assert!(line.ends_with("ended 19.0 ms after the signal."), "{line}");
     }
 }

@@ -1391,3 +1391,59 @@ async fn an_encoded_body_is_refused_as_its_encoding() {
         .await;
     assert_eq!(a.status, 201, "{a:?}");
 }
+
+/// A body's bytes that are not UTF-8, a `\u` escape of half a character and a
+/// byte-order mark are each named for what they are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_with_bytes_not_utf8_a_lone_surrogate_or_a_bom_say_so() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    for (body, says) in [
+        (
+            &b"{\"kind\":\"\xFF\"}"[..],
+            "request body: not valid JSON: line 1, column 10: kind: a byte that is not UTF-8",
+        ),
+        (
+            b"{\"ki\xFFnd\":\"tictactoe\"}",
+            "request body: not valid JSON: line 1, column 5: a byte that is not UTF-8",
+        ),
+        (
+            br#"{"kind":"\ud800"}"#,
+            "request body: not valid JSON: line 1, column 16: kind: a \\u escape of half a \
+             character (a lone surrogate)",
+        ),
+        (
+            b"\xEF\xBB\xBF{\"kind\":\"tictactoe\"}",
+            "request body: line 1, column 1: a byte-order mark (U+FEFF) before the JSON: \
+             send the JSON without it",
+        ),
+    ] {
+        let a = c.raw("POST", "/api/visits", body).await;
+        assert_eq!(a.status, 400, "{a:?}");
+        assert_eq!(a.error(), says, "{body:?}");
+    }
+}
+
+/// One rule for whole numbers: a config's seed written `1e3` or `1000.0` is the 1,000 it
+/// is, as every count's (`"n": 1e3`), and `-0` is the 0 it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_config_seed_written_1e3_is_1000_as_a_count_is() {
+    let (addr, _museum) = start(MuseumConfig::default()).await;
+    let mut c = Client::connect(addr).await;
+    for (written, seed) in [("1e3", 1000), ("1000.0", 1000), ("-0", 0), ("7", 7)] {
+        let body = format!(r#"{{"kind":"tictactoe","config":{{"seed":{written}}}}}"#);
+        let a = c.raw("POST", "/api/visits", body.as_bytes()).await;
+        assert_eq!(a.status, 201, "{body}: {a:?}");
+        assert_eq!(a.body["config"]["seed"], seed, "{body}: {a:?}");
+    }
+    // A fraction is still refused, as a count's is.
+    let a = c
+        .raw(
+            "POST",
+            "/api/visits",
+            br#"{"kind":"tictactoe","config":{"seed":1.5}}"#,
+        )
+        .await;
+    assert_eq!(a.status, 400, "{a:?}");
+    assert!(a.error().contains("1.5"), "{a:?}");
+}

@@ -158,7 +158,11 @@ async fn one_run_per_client_and_a_queue_with_each_visitors_place() {
     assert_eq!(museum.load().1, (1, 0));
     // Its pages are told it left the queue (their log ends there, not on its place).
     let left = happening(&mut third, "run_left_queue", Duration::from_secs(5)).await;
-    assert_eq!(left, json!({"type": "run_left_queue"}));
+    assert_eq!(
+        left,
+        json!({"type": "run_left_queue",
+               "note": "Training stopped by Stop while it waited for a run slot; nothing was done"})
+    );
     // And the first client may run again now that its run has ended.
     let again = one
         .post(&format!("/api/visits/{b}/run"), long_training())

@@ -993,3 +993,56 @@ async fn an_action_run_no_page_watches_stops_with_every_runs_one_note() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// A run waiting for a run slot that no page watches is taken out of the queue by the
+/// museum, and its note says so (not "by Stop", which nobody sent).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_run_no_page_watches_is_said_stopped_by_the_museum() {
+    let (addr, _museum) = start(MuseumConfig {
+        unwatched_job_limit: Duration::from_secs(1),
+        max_runs: 1,
+        max_runs_per_client: 2,
+        ..MuseumConfig::default()
+    })
+    .await;
+    let mut c = Client::connect(addr).await;
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let a = c
+            .post(
+                "/api/visits",
+                json!({"kind": "menace", "config": {"opponent": "random", "seed": 1}}),
+            )
+            .await;
+        ids.push(a.body["id"].as_str().unwrap().to_string());
+    }
+    let (first, second) = (ids[0].clone(), ids[1].clone());
+    // The first run is watched, and holds the one slot; the second waits, unwatched.
+    let _watching = events(addr, &first).await;
+    let long = json!({"action": {"type": "play_games", "n": 10000}, "times": 1000});
+    let a = c
+        .post(&format!("/api/visits/{first}/run"), long.clone())
+        .await;
+    assert_eq!(a.status, 202, "{a:?}");
+    let q = c.post(&format!("/api/visits/{second}/run"), long).await;
+    assert_eq!(q.body["queued"]["place"], 1, "{q:?}");
+    let started = Instant::now();
+    loop {
+        let v = c.get(&format!("/api/visits/{second}")).await.body;
+        if v["running"] == false {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let v = c.get(&format!("/api/visits/{second}")).await.body;
+            assert_eq!(
+                v["note"],
+                "Training stopped by the museum (no page watched this visit for 1 s) while \
+                 it waited for a run slot; nothing was done",
+                "{v}"
+            );
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "{v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    c.post(&format!("/api/visits/{first}/stop"), json!({}))
+        .await;
+}

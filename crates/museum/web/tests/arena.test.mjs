@@ -63,6 +63,21 @@ test('arena: watch a game move by move; cancel a long tournament; a 3D round rob
   const text = await page.locator(`${EX} [data-progress-text]`).innerText();
   const played = Number(text.split(' ')[0].replaceAll(',', ''));
   assert.ok(played > 0 && played < 1_000_000, text);
+  // Its counts by who moved first have thousands, as every count; the log says where
+  // the table is no more (it is above the log, not below); the command's options never
+  // break inside (the newcomer saw '--' and 'sides' on two lines).
+  for (const n of await page.locator(`${EX} [data-by-first] [data-count]`).allInnerTexts()) {
+    assert.match(n, /^\d{1,3}(,\d{3})*$/, n);
+  }
+  assert.ok(played < 1000 || (await page.locator(`${EX} [data-by-first]`).innerText()).includes(','));
+  const log = await page.locator('lm-log ol').innerText();
+  assert.match(log, /stopped after [\d,]+ games? in .+; the table keeps (it|them)/);
+  assert.doesNotMatch(log, /table below/);
+  const options = page.locator(`${EX} [data-command] .option`);
+  assert.ok(await options.count() >= 6);
+  for (const o of await options.all()) {
+    assert.equal(await o.evaluate((e) => new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size), 1);
+  }
 
   await page.selectOption(`${EX} select[data-setting="game"]`, 'qubic');
   await page.locator(`${EX} input[data-setting="games"]`).fill('2');

@@ -47,8 +47,8 @@ test('runs wait their turn for a slot, their place shown, and a visitor runs its
   await queue.waitFor({ state: 'detached' });
   // Its log ends saying the run left the queue and never started, not on its place.
   const left = train.locator('lm-log ol li').last();
-  await train.locator('lm-log ol li', { hasText: 'taken out of the queue' }).waitFor();
-  assert.equal(await left.innerText(), 'the run was taken out of the queue by Stop; it never started');
+  await train.locator('lm-log ol li', { hasText: 'while it waited for a run slot' }).waitFor();
+  assert.equal(await left.innerText(), 'Training stopped by Stop while it waited for a run slot; nothing was done');
   assert.ok(await train.locator(`${MENACE} button[data-action="train"]`).isEnabled());
   // Asked again it waits again; a third run of this browser is one too many.
   await train.click(`${MENACE} button[data-action="train"]`);

@@ -30,6 +30,26 @@ test('threes: a game played with the keys, undo, the heat map, autoplay', async 
   await page.keyboard.press('e');
   await page.locator(`${EX} [data-estimate]`).waitFor();
   assert.equal(await page.locator(`${EX} [data-heat]`, { hasText: 'best' }).count(), 1);
+  // Each expected value is on one line: never broken inside its number.
+  const broken = await page.evaluate(() => {
+    const ex = document.querySelector('lm-exhibit-page')?.shadowRoot?.querySelector('lm-exhibit-threes');
+    const out = [];
+    for (const heat of ex?.shadowRoot?.querySelectorAll('[data-heat]') ?? []) {
+      const walker = document.createTreeWalker(heat, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const m = /[\d,]+/.exec(n.data);
+        if (!m) continue;
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+        if (tops.size > 1) out.push(heat.textContent);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(broken, [], 'a swipe button breaks its expected value inside the number');
+  assert.match(await page.locator(`${EX} [data-score]`).innerText(), /^score \d+ · swipe 11$/);
   await shot('threes-heat-map');
   // Autoplay by the AI, then pause.
   await page.click(`${EX} lm-run-control button[data-action="run"]`);

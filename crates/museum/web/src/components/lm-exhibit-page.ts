@@ -198,9 +198,10 @@ export class LmExhibitPage extends LitElement implements ExhibitHost {
       // A run's place in the queue, and its leaving the queue by Stop before it started:
       // the log never ends on a place in a queue the run has left.
       const line = (h: unknown) => {
-        const q = h as { type?: string; place?: number; of?: number };
+        const q = h as { type?: string; place?: number; of?: number; note?: string };
         if (q.type === 'run_queued') return `the run waits for a run slot: place ${q.place} of ${q.of}`;
-        if (q.type === 'run_left_queue') return 'the run was taken out of the queue by Stop; it never started';
+        // In the run's note's words (who took it out: Stop, or the museum, and why).
+        if (q.type === 'run_left_queue') return q.note ?? 'the run stopped while it waited for a run slot; nothing was done';
         return el.describe(h);
       };
       // A run's report that says nothing new (the same counts again) adds no line.

@@ -8,9 +8,16 @@ export { duration } from '../text.ts';
 /** The museum's run limit (milliseconds) in words. */
 const limitWords = (ms: number) => limitText(Math.round(ms / 1000));
 
+/** A run's reported wall time in milliseconds, to the microsecond when it says it. */
+export const runWallMs = (r: RunTiming) => (r.elapsed_us !== undefined ? r.elapsed_us / 1000 : r.elapsed_ms);
+/** A run's reported CPU time in milliseconds, to the microsecond when it says it. */
+export const runCpuMs = (r: RunTiming) => (r.cpu_us !== undefined ? r.cpu_us / 1000 : r.cpu_ms);
+
 /** The timing fields of a `run_progress` happening (crates/museum/src/run.rs). */
 export interface RunTiming {
   elapsed_ms?: number;
+  /** The same in microseconds: a run done within its first step is timed too. */
+  elapsed_us?: number;
   /** The time left, when it can be told (the upper end of `eta_range_ms` if given). */
   eta_ms?: number;
   /** A long run's own estimate of the time left: the least and the most. */
@@ -20,6 +27,8 @@ export interface RunTiming {
   limit_ms?: number;
   /** The CPU time of the run's own work (every thread of it). */
   cpu_ms?: number;
+  /** The same in microseconds. */
+  cpu_us?: number;
   ended?: boolean;
   /** A long run stopped at the museum's time limit. */
   timed_out?: boolean;
@@ -122,8 +131,10 @@ export class LmRunClock extends LitElement {
     }
     // Between reports the wall time goes on at the page's clock (the CPU time is the
     // last reported).
-    const wall = going ? r.elapsed_ms + Math.max(0, performance.now() - this.reportAt) : r.elapsed_ms;
-    const times = r.cpu_ms !== undefined ? keptWallAndCpu(wall, r.cpu_ms) : kept(`${duration(wall)} wall`);
+    const reported = runWallMs(r) ?? r.elapsed_ms;
+    const wall = going ? reported + Math.max(0, performance.now() - this.reportAt) : reported;
+    const cpu = runCpuMs(r);
+    const times = cpu !== undefined ? keptWallAndCpu(wall, cpu) : kept(`${duration(wall)} wall`);
     if (r.ended) {
       return r.timed_out
         ? html`<span data-run-clock>took ${times}: <span data-run-limit>stopped at the museum's limit of ${limitWords(limit ?? r.elapsed_ms)}</span></span>`

@@ -78,6 +78,8 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
   }
 
   static styles = css`
+    /* a command's option never breaks from its value, nor inside (at a hyphen) */
+    code[data-command] .option { white-space: nowrap; }
     /* Nothing wider than the screen: long choices shrink, labels wrap. */
     select { max-width: 100%; min-width: 0; }
     label { max-width: 100%; }
@@ -124,8 +126,8 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
       case 'started': return `${h.pairs === 1 ? 'a tournament' : `a round robin of ${count(h.pairs, 'pair')}`}: ${count(h.games, 'game')}`;
       case 'played': return `${h.pair}: ${count(h.games, 'game')} (${thousands(h.done)} done)`;
       // The run's end says what the panel says: its time, and that the table keeps it.
-      case 'finished': return `finished: ${count(h.games, 'game')} played${this.took()}; the table below keeps them`;
-      case 'cancelled': return `stopped after ${count(h.games, 'game')}${this.took()}; the table below keeps ${h.games === 1 ? 'it' : 'them'}`;
+      case 'finished': return `finished: ${count(h.games, 'game')} played${this.took()}; the table keeps them`;
+      case 'cancelled': return `stopped after ${count(h.games, 'game')}${this.took()}; the table keeps ${h.games === 1 ? 'it' : 'them'}`;
       case 'reset': return 'new settings';
     }
   }
@@ -265,13 +267,14 @@ export class ArenaExhibit extends ExhibitElement<View, Happening> {
         ${t.failed ? html`<tr><td>could not be finished</td><td>${t.failed}</td><td></td></tr>` : nothing}
       </table>
       <h3>A against B, by who moved first</h3>
-      <table><tr><th></th><th>A wins</th><th>draws</th><th>B wins</th></tr>
-        ${(['A first', 'B first'] as const).map((n, k) => html`<tr><td>${n}</td>${t.by_first[k].map((x) => html`<td>${x}</td>`)}</tr>`)}</table>
+      <table data-by-first><tr><th></th><th>A wins</th><th>draws</th><th>B wins</th></tr>
+        ${(['A first', 'B first'] as const).map((n, k) => html`<tr><td>${n}</td>${t.by_first[k].map((x) => html`<td data-count>${thousands(x)}</td>`)}</tr>`)}</table>
       ${this.rates(t)}
       ${this.curve(t)}
       <h3>As the terminal prints it</h3>
       <pre data-table-text>${t.text}</pre>
-      <p><small>The same table comes from <code data-command>${this.command(v)}</code>.</small></p>
+      <p><small>The same table comes from <code data-command>${this.command(v).split(/ (?=--)/).map((o, i) =>
+        html`${i ? ' ' : ''}<span class="option">${o}</span>`)}</code>.</small></p>
     </div>`;
   }
 

@@ -11,7 +11,7 @@ import { ExhibitElement } from '../exhibit.ts';
 import '../components/lm-run-control.ts';
 import '../components/lm-run-clock.ts';
 import '../components/lm-menace-chart.ts';
-import type { RunTiming } from '../components/lm-run-clock.ts';
+import { runCpuMs, runWallMs, type RunTiming } from '../components/lm-run-clock.ts';
 import { museumInfo } from '../api.ts';
 import { count, limit as limitText, thousands, wallAndCpu } from '../text.ts';
 import { keptDuration, keptWallAndCpu } from '../kept.ts';
@@ -109,6 +109,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     .pad button, button.act { font-size: 1rem; padding: 0.4rem 0.6rem; border-radius: 6px; border: 1px solid #8a7d66; background: #fffdf8; cursor: pointer; }
     .pad button { position: relative; }
     .heat { font-size: 0.75rem; display: block; }
+    .heat .figure { white-space: nowrap; }
     .score { font-size: 1.2rem; }
     .note { color: #5b5346; font-size: 0.9rem; }
     .replay { border: 1px solid #cbbf9f; border-radius: 6px; padding: 0.5rem; background: #fffdf8; }
@@ -163,14 +164,14 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
       // The end says what the panel says: how it ended, its time, what was kept.
       const how = r.timed_out ? "training stopped at the museum's time limit"
         : r.result?.ended === 'cancelled' ? 'training stopped' : 'training finished';
-      const took = r.elapsed_ms !== undefined ? ` in ${wallAndCpu(r.elapsed_ms, r.cpu_ms ?? 0)}` : '';
+      const took = r.elapsed_ms !== undefined ? ` in ${wallAndCpu(runWallMs(r) ?? 0, runCpuMs(r) ?? 0)}` : '';
       const network = this.view?.trained ?? r.result?.network;
       const kept = network ? `; kept with this visit: ${network}` : '';
       return `${how}: ${games} trained${took}${mean}${kept}`;
     }
     switch (h.type) {
       case 'swiped': return `${h.by_ai ? 'AI' : 'you'}: ${h.direction} ${ARROW[h.direction]}, a ${h.card} came in`;
-      case 'undone': return `undone, back to move ${h.moves}`;
+      case 'undone': return `undone, back to ${count(h.moves, 'swipe')}`;
       case 'estimated': return `AI estimate: best ${h.best ?? 'none'}`;
       case 'game_over': return `no swipe moves anything: game over, score ${h.score}`;
       case 'new_game': return `new deal, seed ${h.seed}`;
@@ -206,7 +207,8 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
     if (!e) return nothing;
     const x = e.values[DIRS.indexOf(d)];
     if (x === null) return html`<span class="heat">moves nothing</span>`;
-    return html`<span class="heat" data-heat=${d}>${thousands(x)} points${d === e.best ? ' (best)' : ''}</span>`;
+    // The figure never breaks inside (a visitor would read its tail as the value).
+    return html`<span class="heat" data-heat=${d}><span class="figure">${thousands(x)} points</span>${d === e.best ? ' (best)' : ''}</span>`;
   }
 
   private heatStyle(v: View, d: Dir): string {
@@ -248,7 +250,7 @@ export class ThreesExhibit extends ExhibitElement<View, Happening> {
         <div class="board" data-board @pointerdown=${this.pointerDown} @pointerup=${this.pointerUp}>${this.cards(v.cells, v.last_card)}</div>
       </div>
       <div class="side">
-        <div class="score" data-score>score <b>${v.score}</b> · move <b data-moves>${v.moves}</b></div>
+        <div class="score" data-score>score <b>${v.score}</b> · swipe <b data-moves>${v.moves}</b></div>
         <div class="hint" data-hint>next card:
           ${v.hint_plus ? html`<div class="card big">+</div><span class="note">a bonus card (6 or more)</span>`
             : v.hint.map((h) => html`<div class="card ${kind(h)}">${h}</div>`)}</div>
