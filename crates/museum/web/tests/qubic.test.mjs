@@ -191,7 +191,8 @@ test('qubic: a proven win let go for room says so at once and offers Prove again
   });
   assert.equal(run.status, 202);
   const gone = page.locator(`${EX} [data-found-let-go]`);
-  await gone.waitFor({ timeout: 120_000 });
+  // the other proof runs on a loaded machine too: minutes, not seconds, at worst
+  await gone.waitFor({ timeout: 240_000 });
   assert.match(await gone.innerText(), /was let go to save memory .*press Prove to find it again/);
   assert.equal(await page.locator(`${EX} button[data-action="play-proof"]`).count(), 0);
   assert.equal(await page.locator(`${EX} button[data-action="play-found"]`).count(), 0);
