@@ -970,13 +970,15 @@ fn syntax_words(message: &str) -> Option<&'static str> {
         "invalid escape" => "a '\\' escape that JSON does not know",
         "invalid number" => "a number written in a way JSON does not allow",
         "number out of range" => "a number too large",
-        "invalid unicode code point" => "a '\\u' escape that is no character",
+        // serde_json's words for bytes that are not UTF-8 (its \u escapes of half a
+        // character have words of their own, below)
+        "invalid unicode code point" => "a byte that is not UTF-8",
         "key must be a string" => "a field's name not in double quotes",
         "trailing comma" => "a ',' before the end of a list or object",
         "trailing characters" => "more text after the end of the JSON value",
         "recursion limit exceeded" => "lists or objects nested too deep",
         m if m.starts_with("lone leading surrogate") || m.starts_with("unexpected end of hex") => {
-            "a '\\u' escape that is no character"
+            "a '\\u' escape of half a character (a lone surrogate)"
         }
         _ => return None,
     })
