@@ -614,6 +614,7 @@ mod tests {
             s.contains("'x' is not a key: type a key 0–9 (q quits)."),
             "{s}"
         );
+        assert!(s.contains("Paper: 8071399"), "{s}");
         // a hidden character is named where it was typed
         let s = play_script(true, RomChoice::AsNumbered, "1\u{1b}[A\n");
         assert!(
@@ -623,7 +624,6 @@ mod tests {
             ),
             "{s}"
         );
-        assert!(s.contains("Paper: 8071399"), "{s}");
         // Faithful mode takes the occupied centre.
         let s = play_script(false, RomChoice::AsNumbered, "8\n9\n");
         assert!(s.contains("the original does not check"), "{s}");
