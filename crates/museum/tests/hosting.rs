@@ -949,6 +949,8 @@ async fn a_host_with_an_invisible_character_is_shown_escaped() {
 
 /// An action run (MENACE's training) no page watches is stopped by the museum with the
 /// one note of every stopped run: what stopped it, after what, its times, what was kept.
+/// Against the relay computer (emulated relay by relay), so the run is far from its end
+/// when the museum's sweep comes (against random, 10,000,000 games can end in 2 s).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_action_run_no_page_watches_stops_with_every_runs_one_note() {
     let (addr, _museum) = start(MuseumConfig {
@@ -960,7 +962,7 @@ async fn an_action_run_no_page_watches_stops_with_every_runs_one_note() {
     let a = c
         .post(
             "/api/visits",
-            json!({"kind": "menace", "config": {"opponent": "random", "seed": 1}}),
+            json!({"kind": "menace", "config": {"opponent": "relay", "menace_plays": "O", "seed": 1}}),
         )
         .await;
     assert_eq!(a.status, 201, "{a:?}");
