@@ -61,14 +61,7 @@ impl FromStr for Move {
     /// `b1-b2`, `b1xa2`, `b1 b2` or `b1b2`.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let typed = s.trim();
-        let raw = || {
-            typed
-                .chars()
-                .zip(1..)
-                .find(|&(c, _)| ludomat_io::text::hidden(c))
-        };
-        let found = ludomat_io::text::first_escaped(typed).or_else(|| raw().map(|(c, at)| (at, c)));
-        if let Some((at, c)) = found {
+        if let Some((at, c)) = ludomat_io::text::hidden_at(typed) {
             return Err(ParseMoveError::Hidden(typed.to_string(), at, c));
         }
         let t: String = s

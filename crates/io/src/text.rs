@@ -1123,9 +1123,21 @@ pub fn wrapped(text: &str, width: usize) -> String {
 /// value a person gave (a key, a number, a name) and must say what is hidden in it.
 #[must_use]
 pub fn hidden_where(text: &str) -> Option<String> {
-    let raw = || text.chars().zip(1..).find(|&(c, _)| hidden(c));
-    let (at, c) = first_escaped(text).or_else(|| raw().map(|(c, at)| (at, c)))?;
+    let (at, c) = hidden_at(text)?;
     Some(format!("character {at} is {}", hidden_name(c)))
+}
+
+/// The first character one cannot see in `text` and its position (from 1): one a prompt
+/// wrote out ([`first_escaped`]), else one as it is ([`hidden`]); what [`hidden_where`]
+/// says, for a refusal that keeps the character itself.
+#[must_use]
+pub fn hidden_at(text: &str) -> Option<(usize, char)> {
+    first_escaped(text).or_else(|| {
+        text.chars()
+            .zip(1..)
+            .find(|&(c, _)| hidden(c))
+            .map(|(c, at)| (at, c))
+    })
 }
 
 #[cfg(test)]

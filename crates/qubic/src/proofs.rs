@@ -515,7 +515,7 @@ impl ProofTask {
                 let mut p = CheckProgress::certificate_written(dictionary.as_deref());
                 // a stopped writing leaves the file that was there as it was: said so
                 if !replacing(out).is_empty() {
-                    p.kept = "the file that was there is left as it was";
+                    p.kept = Some("the file that was there is left as it was");
                 }
                 Some(p)
             }
@@ -823,9 +823,9 @@ pub struct CheckProgress {
     rechecking: std::sync::atomic::AtomicBool,
     /// When the check began (the tree read), wall and the process's CPU.
     check_began: std::sync::Mutex<Option<(Instant, Duration)>>,
-    /// What a stop keeps: "nothing of it is kept", or, for a certificate written over a
+    /// What a stop keeps besides nothing of the work: for a certificate written over a
     /// file, that the file is left as it was.
-    kept: &'static str,
+    kept: Option<&'static str>,
 }
 
 impl CheckProgress {
@@ -841,7 +841,7 @@ impl CheckProgress {
             total,
             rechecking: std::sync::atomic::AtomicBool::new(false),
             check_began: std::sync::Mutex::new(None),
-            kept: "nothing of it is kept",
+            kept: None,
         }
     }
 
@@ -960,16 +960,14 @@ impl CheckProgress {
                 "all {} were written, but the re-check from its bytes is not complete \
                  ({ran} in all): no certificate is written{}",
                 text::count(done, "position", "positions"),
-                if self.kept == "nothing of it is kept" {
-                    String::new()
-                } else {
-                    format!(", and {}", self.kept)
-                }
+                self.kept.map_or_else(String::new, |k| format!(", and {k}"))
             ));
         }
         let kept = format!(
             "{} ran {ran} after {} was read and is not complete; {}",
-            self.work, self.what, self.kept
+            self.work,
+            self.what,
+            self.kept.unwrap_or("nothing of it is kept")
         );
         match self.unit {
             Some(unit) => Stopped::after(done, self.total, unit, &kept),

@@ -502,16 +502,8 @@ impl Console for RelayConsole {
                     })
                     .collect();
                 // a hidden character (written out by the prompt) named where it was typed
-                let raw = || {
-                    text.chars()
-                        .zip(1..)
-                        .find(|&(c, _)| ludomat_io::text::hidden(c))
-                };
-                let hidden = (ludomat_io::text::first_escaped(text))
-                    .or_else(|| raw().map(|(c, at)| (at, c)))
-                    .map_or_else(String::new, |(at, c)| {
-                        format!("character {at} is {}; ", ludomat_io::text::hidden_name(c))
-                    });
+                let hidden =
+                    ludomat_io::text::hidden_where(text).map_or_else(String::new, |w| w + "; ");
                 return Ok(Reply::Go(format!(
                     "'{typed}' is not a key: {hidden}type a key 0–9 {QUIT_KEY}.\n"
                 )));

@@ -85,11 +85,8 @@ impl Notation {
         }
         // a prompt's line comes with its hidden characters written out (`\u{200b}`):
         // named where they were typed, not counted as the letters of that form
-        if let Some((at, c)) = ludomat_io::text::first_escaped(text.trim()) {
-            return Err(err(format!(
-                "character {at} is {}",
-                ludomat_io::text::hidden_name(c)
-            )));
+        if let Some(hidden) = ludomat_io::text::hidden_where(text.trim()) {
+            return Err(err(hidden));
         }
         let chars: Vec<char> = t.chars().collect();
         match self {
