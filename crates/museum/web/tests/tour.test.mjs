@@ -40,11 +40,13 @@ const FIRST_STEPS = {
   },
   computox: async (page, ex) => {
     await page.click(`${ex} button[data-square="E"]`);
-    await page.locator(`${ex} [data-status]`).waitFor();
+    // The press answered (its lamp lit) before the check is clicked.
+    await page.locator(`${ex} button[data-square="E"] .bulb.x.on`).waitFor();
     await page.click(`${ex} button[data-action="verify"]`);
     // Checked to its end, or refused: a refusal is named, not waited out.
     const agreed = page.locator(`${ex} [data-verify-count]`, { hasText: '690 of 690 positions — the circuit agrees' });
-    const refused = page.locator('lm-exhibit-page .message[data-kind="error"]');
+    // (The message line is there when empty, kind "error" by default: a refusal has words.)
+    const refused = page.locator('lm-exhibit-page .message[data-kind="error"]', { hasText: /\S/ });
     await agreed.or(refused).first().waitFor({ timeout: 300_000 });
     assert.equal(await errorLine(page), '', 'computox: the check refused');
     // The count can reach its end a moment before the run's end arrives (the count comes
@@ -53,12 +55,13 @@ const FIRST_STEPS = {
       .locator(`${ex} [data-run-clock]`, { hasText: /took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/ })
       .waitFor({ timeout: 30_000 })
       .catch(() => {});
-    const clock = await page.locator(`${ex} [data-run-clock]`).innerText();
+    const clock = await page.locator(`${ex} [data-run-clock]`).innerText({ timeout: 1000 }).catch(() => '(no run clock on the page)');
     if (!/took [\d.]+ (?:µs|ms|s|min \d\d s) wall, [\d.]+ (?:µs|ms|s|min \d\d s) CPU/.test(clock)) {
       // Seen once on a machine under a load of 20: the count at its end, the clock at the
       // run's start. The page's log says what came in which order.
-      const log = await page.locator('lm-log ol').innerText().catch(() => '');
-      assert.fail(`the check's clock: ${clock}\nthe log's end:\n${log.split('\n').slice(-12).join('\n')}`);
+      const log = await page.locator('lm-log ol').innerText({ timeout: 1000 }).catch(() => '');
+      const message = await page.locator('lm-exhibit-page .message').innerText({ timeout: 1000 }).catch(() => '');
+      assert.fail(`the check's clock: ${clock}\nthe message line: ${message}\nthe log's end:\n${log.split('\n').slice(-12).join('\n')}`);
     }
   },
   relay: async (page, ex) => {

@@ -248,11 +248,19 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
   connectedCallback() { super.connectedCallback(); window.addEventListener('keydown', this.onKey); }
   disconnectedCallback() { super.disconnectedCallback(); window.removeEventListener('keydown', this.onKey); }
 
-  /** After a visitor's action: let U1 run by itself at the set speed if asked to. */
+  /** Runs the visitor started (the circuit check): the latest click wins. */
+  private runsStarted = 0;
+
+  /**
+   * After a visitor's action: let U1 run by itself at the set speed if asked to — unless
+   * the visitor started the circuit check while the action was answered (the stepping
+   * would replace the check the visitor clicked last).
+   */
   private async then(action: unknown) {
+    const before = this.runsStarted;
     const u = await this.act(action);
     const v = (u?.view ?? this.view) as View | undefined;
-    if (this.autoRun && v?.turn === 'machine') await this.autoplay({ type: 'step' }, this.interval);
+    if (this.autoRun && v?.turn === 'machine' && this.runsStarted === before) await this.autoplay({ type: 'step' }, this.interval);
   }
   private press(letter: string) { return this.then({ type: 'press', square: letter }); }
   private start() { return this.then({ type: 'start' }); }
@@ -513,7 +521,7 @@ export class ComputoxExhibit extends ExhibitElement<View, Happening> {
       : '';
     return html`<fieldset data-verify><legend>Check the circuit against the model</legend>
       <div class="row">
-        <button data-action="verify" ?disabled=${this.running} title=${why} @click=${() => { this.check = null; this.ownRun = 'verify'; this.host?.runLong('verify'); }}>Check all ${count(expected, 'position')}</button>
+        <button data-action="verify" ?disabled=${this.running} title=${why} @click=${() => { this.check = null; this.ownRun = 'verify'; this.runsStarted++; this.host?.runLong('verify'); }}>Check all ${count(expected, 'position')}</button>
         <button data-action="stop-verify" ?disabled=${!this.running} @click=${() => this.stop()}>${this.stopLabel()}</button>
         ${why ? html`<small data-start-why>${why}</small>` : ''}
       </div>
