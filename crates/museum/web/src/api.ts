@@ -226,8 +226,22 @@ export class Visit {
     this.onUpdate(u);
   }
 
-  /** Calls the visit's endpoint; a visit found gone is renewed and the call refused. */
-  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** The visitor's calls so far: each goes after the one before has been answered. */
+  private sent: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Calls the visit's endpoint; a visit found gone is renewed and the call refused.
+   * In the order of the visitor's clicks: two calls in flight at once could reach the
+   * server the other way round (a circuit check clicked just after a press, overtaken by
+   * the machine's stepping the press started, would be stopped by it).
+   */
+  private send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const next = this.sent.then(() => this.sendNow<T>(method, path, body));
+    this.sent = next.catch(() => undefined);
+    return next;
+  }
+
+  private async sendNow<T>(method: string, path: string, body?: unknown): Promise<T> {
     try {
       return await call<T>(method, `/api/visits/${this.id}${path}`, body);
     } catch (e) {

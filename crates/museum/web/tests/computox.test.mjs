@@ -155,3 +155,30 @@ test('computox: the circuit checked against the model over its 690 positions, li
   await shot('computox-circuit-checked');
   assert.deepEqual(errors, []);
 });
+
+test('computox: a check clicked while the press\'s stepping is on its way goes after it, in click order, and runs to its end', async (t) => {
+  const { page, errors } = await openMuseum(t, '/exhibits/computox');
+  await page.locator(`${EX} [data-status]`).waitFor();
+  // The stepping the press starts is held on its way for a moment: the check is clicked
+  // meanwhile. Two calls in flight could reach the server the other way round, and the
+  // stepping would then stop the check; the page sends the check only once the stepping
+  // has been answered.
+  const seen = [];
+  page.on('request', (r) => { if (r.method() === 'POST') seen.push(`sent ${new URL(r.url()).pathname.split('/').pop()}`); });
+  page.on('response', (r) => { if (r.request().method() === 'POST') seen.push(`answered ${new URL(r.url()).pathname.split('/').pop()}`); });
+  let held;
+  const holding = new Promise((resolve) => { held = resolve; });
+  await page.route('**/autoplay', async (route) => {
+    held();
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await page.click(`${EX} button[data-square="E"]`);
+  await holding;
+  await page.click(`${EX} button[data-action="verify"]`);
+  await page.locator(`${EX} [data-verify-count]`, { hasText: '690 of 690 positions — the circuit agrees' }).waitFor({ timeout: 60_000 });
+  const autoplay = seen.indexOf('answered autoplay');
+  const run = seen.indexOf('sent run');
+  assert.ok(autoplay >= 0 && run > autoplay, `the check sent after the stepping was answered: ${seen.join(', ')}`);
+  assert.deepEqual(errors, []);
+});
