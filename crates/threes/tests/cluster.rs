@@ -36,13 +36,13 @@ fn text(out: &Output) -> (String, String) {
 #[test]
 fn distributed_search_is_the_single_process_search() {
     for ranks in [2, 3, 4] {
-        let out = mpirun(ranks, &["search", "24"]);
+        let out = mpirun(ranks, &["search", "12"]);
         let (stdout, stderr) = text(&out);
         assert!(out.status.success(), "{ranks} ranks: {stdout}\n{stderr}");
-        // 3 settings × master working or not × 24 positions
+        // 3 settings × master working or not × 12 positions
         assert!(
             stdout.contains(&format!(
-                "ok: 144 searches identical to the single process on {ranks} ranks"
+                "ok: 72 searches identical to the single process on {ranks} ranks"
             )),
             "{stdout}\n{stderr}"
         );
