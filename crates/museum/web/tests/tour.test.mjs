@@ -40,8 +40,12 @@ const FIRST_STEPS = {
   },
   computox: async (page, ex) => {
     await page.click(`${ex} button[data-square="E"]`);
-    // The press answered (its lamp lit) before the check is clicked.
+    // The machine's answer stepped out to its end (an O lamp lit, a square to press)
+    // before the check is clicked: while U1 steps the check's button is disabled, and a
+    // click as it turns disabled would be lost (seen under load).
     await page.locator(`${ex} button[data-square="E"] .bulb.x.on`).waitFor();
+    await page.locator(`${ex} button.sq .bulb.o.on`).first().waitFor({ timeout: 60_000 });
+    await page.locator(`${ex} [data-status]`, { hasText: 'Press a square' }).waitFor({ timeout: 60_000 });
     await page.click(`${ex} button[data-action="verify"]`);
     // Checked to its end, or refused: a refusal is named, not waited out.
     const agreed = page.locator(`${ex} [data-verify-count]`, { hasText: '690 of 690 positions — the circuit agrees' });
