@@ -22,6 +22,13 @@ async fn menace(c: &mut Client) -> String {
     a.body["id"].as_str().unwrap().to_string()
 }
 
+/// Starts a run on visit `id` (`POST …/run` with `body`), taken at once (202).
+async fn start_run(c: &mut Client, id: &str, body: Value) -> common::Answer {
+    let a = c.post(&format!("/api/visits/{id}/run"), body).await;
+    assert_eq!(a.status, 202, "{a:?}");
+    a
+}
+
 fn progress_of(update: &Value) -> Option<(u64, u64)> {
     update["happenings"].as_array()?.iter().rev().find_map(|h| {
         (h["type"] == "run_progress")
@@ -56,13 +63,12 @@ async fn menace_trains_100000_games_as_a_run_with_progress() {
     let mut c = Client::connect(addr).await;
     let id = menace(&mut c).await;
     let mut stream = events(addr, &id).await;
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"action": {"type": "play_games", "n": 1000}, "times": 100}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    let a = start_run(
+        &mut c,
+        &id,
+        json!({"action": {"type": "play_games", "n": 1000}, "times": 100}),
+    )
+    .await;
     assert_eq!(a.body["total"], 100);
     // progress moves on the stream, monotone, up to the end
     let mut seen = Vec::new();
@@ -126,8 +132,7 @@ async fn stop_keeps_what_was_played_and_a_second_run_is_refused() {
     let mut c = Client::connect(addr).await;
     let id = menace(&mut c).await;
     let run = json!({"action": {"type": "play_games", "n": 10000}, "times": 1000});
-    let a = c.post(&format!("/api/visits/{id}/run"), run.clone()).await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(&mut c, &id, run.clone()).await;
     let again = c.post(&format!("/api/visits/{id}/run"), run.clone()).await;
     assert_eq!(again.status, 409, "{again:?}");
     assert!(again.error().contains("stop it first"), "{again:?}");
@@ -261,13 +266,7 @@ async fn the_computox_circuit_is_checked_over_its_690_positions_as_a_long_run() 
     let neither = c.post(&format!("/api/visits/{id}/run"), json!({})).await;
     assert_eq!(neither.status, 400, "{neither:?}");
     let mut stream = events(addr, &id).await;
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"long_run": "verify"}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(&mut c, &id, json!({"long_run": "verify"})).await;
     let end = the_end(&mut stream, Duration::from_secs(60)).await;
     assert!(
         end["note"]
@@ -312,13 +311,7 @@ async fn the_4x4x4_proof_is_found_and_rechecked_as_a_long_run() {
     assert_eq!(bad.status, 400, "{bad:?}");
     assert!(bad.error().contains("0 (from scratch) to 15"), "{bad:?}");
     let mut stream = events(addr, &id).await;
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            run(json!({"search_after": 9})),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(&mut c, &id, run(json!({"search_after": 9}))).await;
     let mut phases = Vec::new();
     let mut end = None;
     // The CPU clock of the reports during the certificate's phases.
@@ -431,13 +424,12 @@ async fn the_proof_from_scratch_estimates_from_its_recorded_work_and_stops_at_th
         .expect("the proof from scratch was measured");
     assert!(scratch["cpu_ms"][0].as_u64().unwrap() > 60_000, "{scratch}");
     let mut stream = events(addr, &id).await;
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"long_run": "prove", "params": {"search_after": 0}}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(
+        &mut c,
+        &id,
+        json!({"long_run": "prove", "params": {"search_after": 0}}),
+    )
+    .await;
     let (mut estimated, mut bases) = (0, 0);
     let mut end = None;
     while let Some(u) = stream.next(Duration::from_secs(60)).await {
@@ -514,8 +506,7 @@ async fn a_watched_run_sends_a_few_states_a_second_not_every_step() {
     let mut stream = events(addr, &id).await;
     let _first = stream.next(Duration::from_secs(5)).await;
     let run = json!({"action": {"type": "step"}, "times": 1_000_000});
-    let a = c.post(&format!("/api/visits/{id}/run"), run).await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(&mut c, &id, run).await;
     let t0 = std::time::Instant::now();
     let (mut states, mut last) = (0u32, 0u64);
     while t0.elapsed() < Duration::from_secs(3) {
@@ -635,13 +626,12 @@ async fn a_long_run_stopped_by_stop_says_what_it_did_in_its_own_words() {
         .await;
     let id = t.body["id"].as_str().unwrap().to_string();
     let mut stream = events(addr, &id).await;
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"long_run": "train", "params": {"games": 10_000_000}}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(
+        &mut c,
+        &id,
+        json!({"long_run": "train", "params": {"games": 10_000_000}}),
+    )
+    .await;
     // Some games trained, then Stop.
     while let Some(u) = stream.next(Duration::from_secs(30)).await {
         if progress_of(&u).is_some_and(|(done, _)| done > 0) {
@@ -681,13 +671,12 @@ async fn a_proof_stopped_while_its_certificate_is_made_says_so_in_its_note() {
         .await;
     let id = v.body["id"].as_str().unwrap().to_string();
     let mut stream = events(addr, &id).await;
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"long_run": "prove", "params": {"search_after": 9}}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(
+        &mut c,
+        &id,
+        json!({"long_run": "prove", "params": {"search_after": 9}}),
+    )
+    .await;
     let in_certificate = |u: &Value| {
         u["happenings"].as_array().is_some_and(|hs| {
             hs.iter().any(|h| {
@@ -745,13 +734,12 @@ async fn a_visit_with_its_run_going_is_let_go_last() {
         )
         .await;
     let id = t.body["id"].as_str().unwrap().to_string();
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"long_run": "train", "params": {"games": 10_000_000}}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(
+        &mut c,
+        &id,
+        json!({"long_run": "train", "params": {"games": 10_000_000}}),
+    )
+    .await;
     // the run's visit is the idlest now
     tokio::time::sleep(Duration::from_millis(300)).await;
     for _ in 0..10 {
@@ -778,13 +766,7 @@ async fn a_run_done_in_its_first_step_says_its_time() {
     assert_eq!(a.status, 201, "{a:?}");
     let id = a.body["id"].as_str().unwrap().to_string();
     let mut stream = events(addr, &id).await;
-    let r = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"action": {"type": "step"}, "times": 1}),
-        )
-        .await;
-    assert_eq!(r.status, 202, "{r:?}");
+    start_run(&mut c, &id, json!({"action": {"type": "step"}, "times": 1})).await;
     let end = the_end(&mut stream, Duration::from_secs(10)).await;
     let note = end["note"].as_str().unwrap();
     let p = last_progress(&end);
@@ -813,22 +795,20 @@ async fn a_watched_runs_cpu_time_counts_its_updates_published() {
     let id = menace(&mut c).await;
     let mut stream = events(addr, &id).await;
     // A long learning curve first: a view worth building.
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"action": {"type": "play_games", "n": 10000}, "times": 10}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(
+        &mut c,
+        &id,
+        json!({"action": {"type": "play_games", "n": 10000}, "times": 10}),
+    )
+    .await;
     the_end(&mut stream, Duration::from_secs(60)).await;
     let cpu0 = cpu::process();
-    let a = c
-        .post(
-            &format!("/api/visits/{id}/run"),
-            json!({"action": {"type": "play_games", "n": 1}, "times": 300}),
-        )
-        .await;
-    assert_eq!(a.status, 202, "{a:?}");
+    start_run(
+        &mut c,
+        &id,
+        json!({"action": {"type": "play_games", "n": 1}, "times": 300}),
+    )
+    .await;
     let end = the_end(&mut stream, Duration::from_secs(60)).await;
     let process = cpu::process().saturating_sub(cpu0);
     let run = Duration::from_micros(last_progress(&end)["cpu_us"].as_u64().unwrap());
