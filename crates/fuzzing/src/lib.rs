@@ -1,6 +1,6 @@
 //! The fuzz harnesses: one function per fuzz target, each feeding arbitrary bytes to one
-//! of ludomat's parsers or loaders and checking what the issue "every input surface
-//! fuzzed" (issue 14) asks for:
+//! of ludomat's parsers or loaders and checking what "every input surface
+//! fuzzed" asks for:
 //!
 //! - no panic, no stack overflow, no unbounded allocation or work on any input;
 //! - what a parser accepts, the library writes back in a form it reads back equal.

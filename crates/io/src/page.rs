@@ -1,4 +1,4 @@
-//! Long outputs page (issue 33): a quick command whose output is longer than a screen (the
+//! Long outputs page: a quick command whose output is longer than a screen (the
 //! latch trace, the Computox's contact plan, a solve's deductions) writes its standard
 //! output to a scratch file while it runs, then shows the file with a pager — `$PAGER`,
 //! or `less -FRXK`, which leaves at once when the text fits one screen, keeps the text

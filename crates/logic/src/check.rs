@@ -288,7 +288,7 @@ mod tests {
         );
     }
 
-    /// Issue 39: `.test` and `.bench` files were read uncapped and whatever they were — a
+    /// Once, `.test` and `.bench` files were read uncapped and whatever they were — a
     /// FIFO hung the check, a link to /dev/zero ate the memory, a FIFO `.bench` passed as
     /// an empty netlist. Each is now that file's error, and the check goes on.
     #[cfg(unix)]

@@ -437,7 +437,7 @@ mod tests {
 
     #[test]
     fn vectors_times_a_circuit_s_width_are_bounded_before_any_is_made() {
-        // Issue 39: each of `--vectors` (a million) and a circuit's inputs was bounded,
+        // Once: each of `--vectors` (a million) and a circuit's inputs was bounded,
         // not their product: a wide netlist in `--dir` took its vectors × inputs in memory.
         let dir = tempfile::tempdir().unwrap();
         let wide = (0..20_000)

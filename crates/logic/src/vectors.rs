@@ -351,7 +351,7 @@ pub fn parse_responses(
 mod tests {
     use super::*;
 
-    /// Issue 39: the table padded its input column with `{:<w$}`, which panics above a
+    /// Once, the table padded its input column with `{:<w$}`, which panics above a
     /// width of 65,535 — `logic sim` on a netlist of more inputs.
     #[test]
     fn a_table_of_70000_inputs_does_not_panic() {
@@ -390,7 +390,7 @@ mod tests {
 
     #[test]
     fn a_run_is_bounded_by_vectors_times_signals() {
-        // Issue 39: `logic sim --random 1000000` on a 20,000-input netlist needed ~20 GB,
+        // Once: `logic sim --random 1000000` on a 20,000-input netlist needed ~20 GB,
         // though both were within their own limits.
         let wide = RunTooLarge {
             vectors: 1_000_000,

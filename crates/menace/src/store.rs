@@ -341,7 +341,7 @@ impl Stored {
 mod tests {
     use super::*;
 
-    /// Issue 39: two `menace train` on one state file both loaded it and saved over each
+    /// Once, two `menace train` on one state file both loaded it and saved over each
     /// other's games. The second writer is now refused, naming the first.
     #[test]
     fn a_second_writer_is_refused_while_the_first_holds_the_file() {

@@ -1,5 +1,5 @@
 //! An independent checker of certificates that the first player wins 4×4×4 tic-tac-toe
-//! (Qubic) — issue 17's milestone 4.
+//! (Qubic), written apart from the search that makes them.
 //!
 //! It depends on nothing of the search that made the certificate: it builds its own 76
 //! lines ([`geometry`]) and finds the 192 symmetries itself by trying every coordinate

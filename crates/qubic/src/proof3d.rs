@@ -1,4 +1,4 @@
-//! 4×4×4 (Qubic) proofs of the first player's win, issue 17.
+//! 4×4×4 (Qubic) proofs of the first player's win.
 //!
 //! * [`dictionary`] — Patashnik's dictionary of 2,929 strategic moves (1976–77, in Ken
 //!   Thompson's 1978 form), read and indexed under the 192 symmetries.
@@ -15,8 +15,8 @@
 //! * [`threats`] — the search board [`threats::Board3`] and threat-sequence search.
 //! * [`solve`] — many positions searched as one proof on every core: the job-level
 //!   proof-number search (a master's proof tree, its leaves searched as bounded jobs,
-//!   [`solve::jobs`]) and issue 32's walkers; [`distributed`] — the same job-level search
-//!   on the ranks of an MPI run.
+//!   [`solve::jobs`]) and the walkers sharing one table; [`distributed`] — the same
+//!   job-level search on the ranks of an MPI run.
 //! * [`table`] — the search's table, shared by the searchers of a proof.
 //! * [`canonical`] — canonical forms under the symmetries; [`tables`] — lines,
 //!   symmetries and keys of 4³.

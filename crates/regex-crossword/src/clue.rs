@@ -573,7 +573,7 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_an_error_not_a_stack_overflow() {
-        // Issue 31: 20,000 nested groups aborted the process (SIGABRT) in the parser.
+        // Once: 20,000 nested groups aborted the process (SIGABRT) in the parser.
         let deep = format!("{}A{}", "(".repeat(20_000), ")".repeat(20_000));
         let e = err(&deep);
         assert_eq!(e.column, MAX_DEPTH + 1);

@@ -485,7 +485,7 @@ mod tests {
 
     #[test]
     fn shape_errors_name_their_line_and_a_second_shape_is_refused() {
-        // Issue 31: a second `shape:` line silently won; a bad size said "line 0".
+        // Once: a second `shape:` line silently won; a bad size said "line 0".
         let e = Puzzle::parse("title: t\nshape: rectangle 1x2\nshape: hexagon 3\n").unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -506,7 +506,7 @@ mod tests {
 
     #[test]
     fn clues_beyond_the_limit_are_refused_as_they_are_read() {
-        // Issue 39: 100,000 clues took 22 s of CPU to parse (each clue counted the clues
+        // Once: 100,000 clues took 22 s of CPU to parse (each clue counted the clues
         // before it on its line), before the solver's time bound started. 20,000 here (the
         // old parse took seconds and accepted them); refused at the first clue too many.
         let text = many_clues(20_000);

@@ -503,7 +503,7 @@ mod tests {
         assert!(two[4].contains("229.71") && two[4].contains("12345"));
     }
 
-    /// Issue 39: `threes versus` with a 70,000-character AI name or budget panicked in
+    /// Once: `threes versus` with a 70,000-character AI name or budget panicked in
     /// `format!` (`{:<w$}` above 65,535).
     #[test]
     fn a_70000_character_name_or_budget_does_not_panic() {

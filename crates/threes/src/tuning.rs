@@ -1202,7 +1202,7 @@ mod tests {
         let resume = whole
             .read_resume(&Weights::default(), "cp.json", &text)
             .unwrap();
-        // Issue 39: another seed, weights out of range, more generations than asked:
+        // Once: another seed, weights out of range, more generations than asked:
         // each refused (they were resumed, attaching means to the wrong candidates).
         let other_seed = TuneOptions {
             seed: 99,

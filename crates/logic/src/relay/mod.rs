@@ -1068,7 +1068,7 @@ mod tests {
 
     #[test]
     fn a_long_cascade_did_not_settle_and_is_no_oscillation() {
-        // Issue 31: 1,001 zero-delay relays in a row were "oscillation … R1000".
+        // Once: 1,001 zero-delay relays in a row were "oscillation … R1000".
         let mut c = cascade(1_001, Delays::default());
         match c.settle() {
             Err(e @ RelayError::NotSettled { instant: true, .. }) => {

@@ -1,4 +1,4 @@
-//! The 4³ certificate (issue 17, milestone 4): any [`AttackerStrategy`] walked from the
+//! The 4³ certificate: any [`AttackerStrategy`] walked from the
 //! empty board over canonical positions and stored as the first player's records, for
 //! the independent checker [`ludomat_qubic_verify`] to re-check trusting nothing.
 //!

@@ -1,4 +1,4 @@
-//! The from-scratch search for the first player's win on 4×4×4 (issue 17, milestone 3):
+//! The from-scratch search for the first player's win on 4×4×4:
 //! **depth-first proof-number search** (df-pn; Nagai 2002, with Pawlewicz's 1 + ε
 //! thresholds) over positions merged under the 192 symmetries, with threat sequences as
 //! its leaves. No dictionary is consulted.
@@ -24,7 +24,7 @@
 //! which the certificate writer walks ([`super::certificate::write`]) for the
 //! independent checker. A new position is evaluated by [`super::leaves`].
 //!
-//! **On several cores** (issue 32) one position can have its new children evaluated at
+//! **On several cores** one position can have its new children evaluated at
 //! once, one per core (`Dfpn::parallel`): all of them, where one at a time the search stops
 //! at the first child that decides the node — the only difference, so the search visits
 //! the same nodes in the same order with one core or many. A whole proof of many
@@ -255,7 +255,7 @@ impl<'a> Dfpn<'a> {
     pub const CPU_CHECK: u64 = 4;
 
     /// A searcher with an empty table, evaluating one position at a time (the search as
-    /// issue 17 wrote it).
+    /// first written).
     #[must_use]
     pub fn new(limits: DfpnLimits) -> Dfpn<'a> {
         Dfpn::with_evaluator(limits, Leaves::new(limits.threat_depth))
@@ -403,7 +403,7 @@ impl<'a> Dfpn<'a> {
     /// disproof number `thdn` (the thresholds its parent would give it), or `budget` more
     /// expansions are spent. The outcome, and whether it stopped because the budget ran
     /// out (an open position still below its thresholds: work left that a master may
-    /// split, issue 42).
+    /// split).
     pub fn prove_below(
         &mut self,
         x: u64,
@@ -418,7 +418,7 @@ impl<'a> Dfpn<'a> {
     /// [`Dfpn::prove_below`] that also stops once the calling thread has spent `cpu` more
     /// CPU time (when given): a job whose expansions are dear (deep threat searches at its
     /// leaves) returns as soon as a cheap one would, so the master can split it sooner
-    /// (issue 42: the critical path ran through such jobs). The second value is true when
+    /// (the critical path ran through such jobs). The second value is true when
     /// either budget ran out.
     pub fn prove_below_for(
         &mut self,

@@ -237,7 +237,7 @@ mod tests {
 
     #[test]
     fn an_offset_beyond_64_bits_is_an_error_not_a_wrap() {
-        // Issue 31: `1x18446744073709551615o…` wrapped round to cell 1 (or panicked in a
+        // Once: `1x18446744073709551615o…` wrapped round to cell 1 (or panicked in a
         // debug build).
         for line in [
             "1x18446744073709551615xo 5",

@@ -1,4 +1,4 @@
-//! The hybrid proof (issue 17, milestone 2): Patashnik's strategy for the first player's
+//! The hybrid proof: Patashnik's strategy for the first player's
 //! first K stones, our own search ([`super::dfpn`]) from there on — and with K = 0 the
 //! search alone, from the empty board (milestone 3). Either way the result is an
 //! [`AttackerStrategy`] whose certificate the independent checker re-checks.

@@ -1,4 +1,4 @@
-//! The 4×4×4 proof as one long run (issue 26): the search — from scratch, or after
+//! The 4×4×4 proof as one long run: the search — from scratch, or after
 //! Patashnik's first K stones — then its strategy written as a certificate and re-checked
 //! by the independent checker, watched and stoppable through a
 //! [`ludomat_game::run::RunContext`]. `ludomat qubic proof --dims 3 --search` and

@@ -1,6 +1,6 @@
 //! The df-pn table ([`super::dfpn`]): every position met, by its canonical form, with its
 //! proof and disproof numbers, its candidate moves and, once proved, its move. One table
-//! can be **shared by several searchers on several threads** (issue 32: each core walks
+//! can be **shared by several searchers on several threads** (each core walks
 //! its own job, what one proves the others find ready).
 //!
 //! The table is split into shards, each behind its own lock, held only for one read or

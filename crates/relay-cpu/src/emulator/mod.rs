@@ -1,4 +1,4 @@
-//! How the emulator runs (issue 30): the ROM compiled once into ops (`code.rs`), the fast
+//! How the emulator runs: the ROM compiled once into ops (`code.rs`), the fast
 //! loop over them (`fast.rs`), and the loop this crate had before, kept as the reference
 //! the fast one is tested against ([`mod@reference`]).
 //!

@@ -1,5 +1,5 @@
-//! The emulator's previous run loop (before issue 30), kept unchanged as the reference
-//! the fast loop (`fast.rs`) is held to: the differential test
+//! The emulator's previous run loop (before its rewrite for speed), kept unchanged as the
+//! reference the fast loop (`fast.rs`) is held to: the differential test
 //! (`crates/relay-cpu/tests/differential.rs`) runs both on random programs and compares
 //! registers, flags, teletype and counters.
 //!
@@ -36,16 +36,16 @@ fn slow(m: &mut Machine, regs: &[u8; 256], flags: u16) -> ([u8; 16], u16) {
 }
 
 impl Machine {
-    /// As [`Machine::run`], on the run loop this crate had before issue 30 (kept in
-    /// [`crate::emulator::reference`]): the reference the differential test holds the
-    /// fast loop to, and the "before" of the benchmarks.
+    /// As [`Machine::run`], on the run loop this crate had before its rewrite for speed
+    /// (kept in [`crate::emulator::reference`]): the reference the differential test holds
+    /// the fast loop to, and the "before" of the benchmarks.
     pub fn run_reference(&mut self, max_steps: u64) -> Stop {
         run(self, max_steps)
     }
 }
 
 /// Run `m` until `HALT`, a reserved word or `max_steps` instructions, as
-/// [`Machine::run`] did before issue 30.
+/// [`Machine::run`] did before its rewrite for speed.
 pub(crate) fn run(m: &mut Machine, max_steps: u64) -> Stop {
     if m.halted {
         return Stop::Halted;

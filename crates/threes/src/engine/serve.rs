@@ -91,7 +91,7 @@ pub fn serve(
 mod tests {
     use super::*;
 
-    /// Issue 39: past its 4,096-byte line the engine skipped the rest of the line with an
+    /// Once: past its 4,096-byte line the engine skipped the rest of the line with an
     /// unbounded read, so `cat /dev/zero | ludomat threes engine` grew until killed.
     #[test]
     fn an_endless_line_ends_the_engine_with_an_error() {

@@ -1,4 +1,4 @@
-//! **Job-level proof-number search** (issue 42): the master's loop. The master keeps the
+//! **Job-level proof-number search**: the master's loop. The master keeps the
 //! top of the proof tree ([`super::tree`]), hands its most-proving leaves to idle workers
 //! as jobs — df-pn on the worker's table ([`super::worker`]) with the thresholds df-pn
 //! would give the leaf from the master's tree, within

@@ -25,7 +25,7 @@
 //! Hayward's SPDFPN (2013) assigns threads by proof numbers and two parameters. Both need
 //! one shared table; a master's tree does not, so the same search runs on MPI.
 //!
-//! **How far a job goes** (issue 42): a job is df-pn at its leaf, stopped where df-pn
+//! **How far a job goes**: a job is df-pn at its leaf, stopped where df-pn
 //! would leave the leaf for a sibling — the thresholds computed on the way down from the
 //! root as df-pn computes them (Nagai's, with Pawlewicz's 1 + ε: at a first-player node
 //! the best move is searched until its proof number passes the second best's by ε, at a

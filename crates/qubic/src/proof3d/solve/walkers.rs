@@ -1,4 +1,4 @@
-//! Issue 32's schemes ([`super::Scheme::Shared`], [`super::Scheme::PerJob`]): one
+//! The walkers' schemes ([`super::Scheme::Shared`], [`super::Scheme::PerJob`]): one
 //! searcher per core (a *walker*) takes the next job until none is left, each on the one
 //! shared table or on a table of its own; a walker with nothing left to take helps with a
 //! job still running ([`super::super::dfpn::Dfpn::helping`]). The jobs are the unit of
